@@ -1,0 +1,230 @@
+package campaign
+
+import (
+	"strings"
+	"unicode/utf8"
+
+	"chronicler/shared/fault"
+)
+
+// Abilities are the six ability scores.
+type Abilities struct {
+	Str int `json:"str"`
+	Dex int `json:"dex"`
+	Con int `json:"con"`
+	Int int `json:"int"`
+	Wis int `json:"wis"`
+	Cha int `json:"cha"`
+}
+
+// Modifier is an ability score's modifier: floor((score-10)/2).
+func Modifier(score int) int {
+	d := score - 10
+	if d < 0 {
+		return (d - 1) / 2
+	}
+	return d / 2
+}
+
+// Slot is one spell-slot level's capacity and use.
+type Slot struct {
+	Max  int `json:"max"`
+	Used int `json:"used"`
+}
+
+// Pool is a spent-from resource such as hit dice.
+type Pool struct {
+	Max  int `json:"max"`
+	Used int `json:"used"`
+}
+
+// DeathSaves counts death saving throws while at 0 HP.
+type DeathSaves struct {
+	Successes int `json:"successes"`
+	Failures  int `json:"failures"`
+}
+
+// Item is a stack of one thing in an inventory.
+type Item struct {
+	Item string `json:"item"`
+	Qty  int    `json:"qty"`
+}
+
+// Character is a player character's whole sheet, as the wire shows it.
+type Character struct {
+	ID            string          `json:"id"`
+	PlayerID      string          `json:"player_id"`
+	Name          string          `json:"name"`
+	Race          string          `json:"race"`
+	Class         string          `json:"class"`
+	Level         int             `json:"level"`
+	XP            int             `json:"xp"`
+	Abilities     Abilities       `json:"abilities"`
+	HP            int             `json:"hp"`
+	MaxHP         int             `json:"max_hp"`
+	TempHP        int             `json:"temp_hp"`
+	AC            int             `json:"ac"`
+	Speed         int             `json:"speed"`
+	Conditions    []string        `json:"conditions"`
+	Concentration *string         `json:"concentration"`
+	SpellSlots    map[string]Slot `json:"spell_slots"`
+	HitDice       Pool            `json:"hit_dice"`
+	DeathSaves    DeathSaves      `json:"death_saves"`
+	Inventory     []Item          `json:"inventory"`
+	AreaID        string          `json:"area_id"`
+	Presence      Presence        `json:"presence"`
+	Version       int64           `json:"-"`
+}
+
+// NewCharacter is what a player asks for; the server derives the rest.
+type NewCharacter struct {
+	Name      string     `json:"name"`
+	Race      string     `json:"race"`
+	Class     string     `json:"class"`
+	Level     int        `json:"level"`
+	Abilities *Abilities `json:"abilities"`
+}
+
+// StandardArray is the SRD's standard ability array, in sheet order.
+var StandardArray = Abilities{Str: 15, Dex: 14, Con: 13, Int: 12, Wis: 10, Cha: 8}
+
+type classData struct {
+	hitDie int
+	caster string // "", "full", "half", "pact"
+}
+
+// classes are the SRD 5.1 classes' hit dice and spellcasting progression.
+var classes = map[string]classData{
+	"barbarian": {12, ""}, "bard": {8, "full"}, "cleric": {8, "full"},
+	"druid": {8, "full"}, "fighter": {10, ""}, "monk": {8, ""},
+	"paladin": {10, "half"}, "ranger": {10, "half"}, "rogue": {8, ""},
+	"sorcerer": {6, "full"}, "warlock": {8, "pact"}, "wizard": {6, "full"},
+}
+
+type raceData struct {
+	speed   int
+	bonuses Abilities
+}
+
+// races are the SRD 5.1 races' speeds and ability score increases.
+var races = map[string]raceData{
+	"dwarf":      {25, Abilities{Con: 2}},
+	"elf":        {30, Abilities{Dex: 2}},
+	"halfling":   {25, Abilities{Dex: 2}},
+	"human":      {30, Abilities{1, 1, 1, 1, 1, 1}},
+	"dragonborn": {30, Abilities{Str: 2, Cha: 1}},
+	"gnome":      {25, Abilities{Int: 2}},
+	"half-elf":   {30, Abilities{Cha: 2}},
+	"half-orc":   {30, Abilities{Str: 2, Con: 1}},
+	"tiefling":   {30, Abilities{Int: 1, Cha: 2}},
+}
+
+// fullCaster is the SRD's spell slots per level for full casters (index =
+// caster level - 1; entries are slots of spell levels 1..9).
+var fullCaster = [20][]int{
+	{2}, {3}, {4, 2}, {4, 3}, {4, 3, 2}, {4, 3, 3}, {4, 3, 3, 1}, {4, 3, 3, 2},
+	{4, 3, 3, 3, 1}, {4, 3, 3, 3, 2}, {4, 3, 3, 3, 2, 1}, {4, 3, 3, 3, 2, 1},
+	{4, 3, 3, 3, 2, 1, 1}, {4, 3, 3, 3, 2, 1, 1}, {4, 3, 3, 3, 2, 1, 1, 1},
+	{4, 3, 3, 3, 2, 1, 1, 1}, {4, 3, 3, 3, 2, 1, 1, 1, 1}, {4, 3, 3, 3, 3, 1, 1, 1, 1},
+	{4, 3, 3, 3, 3, 2, 1, 1, 1}, {4, 3, 3, 3, 3, 2, 2, 1, 1},
+}
+
+// spellSlots returns the slots a class has at a level.
+func spellSlots(caster string, level int) map[string]Slot {
+	slots := map[string]Slot{}
+	var row []int
+	switch caster {
+	case "full":
+		row = fullCaster[level-1]
+	case "half":
+		if level >= 2 {
+			row = fullCaster[(level+1)/2-1]
+		}
+	case "pact":
+		n, lvl := 1, min((level+1)/2, 5)
+		switch {
+		case level >= 17:
+			n = 4
+		case level >= 11:
+			n = 3
+		case level >= 2:
+			n = 2
+		}
+		slots[itoa(lvl)] = Slot{Max: n}
+		return slots
+	}
+	for i, n := range row {
+		slots[itoa(i+1)] = Slot{Max: n}
+	}
+	return slots
+}
+
+func itoa(n int) string { return string(rune('0' + n)) }
+
+// Classes lists the playable classes.
+func Classes() []string { return keys(classes) }
+
+// Races lists the playable races.
+func Races() []string { return keys(races) }
+
+func keys[V any](m map[string]V) []string {
+	out := make([]string, 0, len(m))
+	for k := range m {
+		out = append(out, k)
+	}
+	return out
+}
+
+// Build validates a requested character and derives its whole sheet at full
+// health: racial increases, HP from the class hit die and CON, AC 10 + DEX
+// (unarmoured), speed, spell slots and hit dice.
+func (n NewCharacter) Build(id, playerID string) (Character, error) {
+	const op = "create character"
+	name := strings.TrimSpace(n.Name)
+	if name == "" || utf8.RuneCountInString(name) > 60 {
+		return Character{}, fault.Field(op, "name", "must be 1 to 60 characters")
+	}
+	race, ok := races[strings.ToLower(n.Race)]
+	if !ok {
+		return Character{}, fault.Field(op, "race", "must be an SRD race: dwarf, elf, halfling, human, dragonborn, gnome, half-elf, half-orc or tiefling")
+	}
+	class, ok := classes[strings.ToLower(n.Class)]
+	if !ok {
+		return Character{}, fault.Field(op, "class", "must be an SRD class: barbarian, bard, cleric, druid, fighter, monk, paladin, ranger, rogue, sorcerer, warlock or wizard")
+	}
+	level := n.Level
+	if level == 0 {
+		level = 1
+	}
+	if level < 1 || level > 20 {
+		return Character{}, fault.Field(op, "level", "must be between 1 and 20")
+	}
+	base := StandardArray
+	if n.Abilities != nil {
+		base = *n.Abilities
+		for _, s := range []int{base.Str, base.Dex, base.Con, base.Int, base.Wis, base.Cha} {
+			if s < 3 || s > 18 {
+				return Character{}, fault.Field(op, "abilities", "each score must be between 3 and 18 before racial increases")
+			}
+		}
+	}
+	b := race.bonuses
+	ab := Abilities{base.Str + b.Str, base.Dex + b.Dex, base.Con + b.Con, base.Int + b.Int, base.Wis + b.Wis, base.Cha + b.Cha}
+	con := Modifier(ab.Con)
+	hp := class.hitDie + con + (level-1)*(class.hitDie/2+1+con)
+	hp = max(hp, level) // at least 1 per level, whatever the CON
+	return Character{
+		ID: id, PlayerID: playerID, Name: name,
+		Race: strings.ToLower(n.Race), Class: strings.ToLower(n.Class), Level: level,
+		XP: xpFor(level), Abilities: ab, HP: hp, MaxHP: hp,
+		AC: 10 + Modifier(ab.Dex), Speed: race.speed,
+		Conditions: []string{}, SpellSlots: spellSlots(class.caster, level),
+		HitDice: Pool{Max: level}, Inventory: []Item{},
+	}, nil
+}
+
+// xpThresholds are the SRD's experience points needed for each level.
+var xpThresholds = [20]int{0, 300, 900, 2700, 6500, 14000, 23000, 34000, 48000, 64000,
+	85000, 100000, 120000, 140000, 165000, 195000, 225000, 265000, 305000, 355000}
+
+func xpFor(level int) int { return xpThresholds[level-1] }

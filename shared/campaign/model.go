@@ -1,0 +1,175 @@
+package campaign
+
+import (
+	"encoding/json"
+	"time"
+)
+
+// Campaign is the slowly changing part of a campaign (the META item).
+// Version is the optimistic-concurrency revision: a store writes a Campaign
+// only if the stored Version equals the one it carries, then increments it.
+type Campaign struct {
+	ID           string    `json:"id"`
+	Name         string    `json:"name"`
+	Status       Status    `json:"status"`
+	WorldSeed    string    `json:"world_seed,omitempty"`
+	DMPersona    string    `json:"dm_persona,omitempty"`
+	Settings     Settings  `json:"settings"`
+	OwnerID      string    `json:"owner_id"`
+	InviteCode   string    `json:"-"` // only the owner sees it, at creation
+	CreatedAt    time.Time `json:"created_at"`
+	LastPlayedAt time.Time `json:"last_played_at"`
+	Version      int64     `json:"-"`
+}
+
+// State is the fast-changing narrative state (the STATE item), rewritten by
+// every committed turn. TurnCount is its concurrency guard: a turn commits
+// only if TurnCount is still the n it read, and writes n+1.
+type State struct {
+	CampaignID string            `json:"campaign_id"`
+	Summary    string            `json:"summary"`
+	Scene      Scene             `json:"scene"`
+	World      map[string]string `json:"world,omitempty"`
+	Glossary   map[string]string `json:"glossary,omitempty"`
+	TurnCount  int               `json:"turn_count"`
+	UpdatedAt  time.Time         `json:"updated_at"`
+}
+
+// Scene is where the party is now.
+type Scene struct {
+	Location string   `json:"location"`
+	Time     string   `json:"time,omitempty"`
+	Weather  string   `json:"weather,omitempty"`
+	NPCs     []string `json:"npcs,omitempty"`
+}
+
+// Session is one real-world sitting: from resume to end (clean or lost).
+// Joined lists the players who have been present in it, which is what tells
+// absent (left this session) from offline (never came).
+type Session struct {
+	ID         string     `json:"session_id"`
+	CampaignID string     `json:"campaign_id"`
+	StartedAt  time.Time  `json:"started_at"`
+	EndedAt    *time.Time `json:"ended_at,omitempty"`
+	EndReason  string     `json:"end_reason,omitempty"`
+	Joined     []string   `json:"joined,omitempty"`
+	Version    int64      `json:"-"`
+}
+
+// Session end reasons.
+const (
+	PlayerEnded    = "player_ended"
+	ConnectionLost = "connection_lost"
+)
+
+// Open reports whether the session has not ended.
+func (s Session) Open() bool { return s.EndedAt == nil }
+
+// HasJoined reports whether player p has been present in the session.
+func (s Session) HasJoined(p string) bool {
+	for _, j := range s.Joined {
+		if j == p {
+			return true
+		}
+	}
+	return false
+}
+
+// Turn is one committed turn: what was asked, what the rules decided, what
+// was narrated. Turns are written once and never changed.
+type Turn struct {
+	ID          string          `json:"turn_id"`
+	CampaignID  string          `json:"campaign_id"`
+	Sequence    int             `json:"sequence"`
+	SessionID   string          `json:"session_id"`
+	ActorID     string          `json:"actor_id"`
+	PlayerID    string          `json:"player_id"`
+	RequestID   string          `json:"request_id"`
+	Action      string          `json:"action"`
+	Intent      json.RawMessage `json:"intent,omitempty"`
+	Rolls       []Roll          `json:"rolls"`
+	RulesResult string          `json:"rules_result,omitempty"`
+	Narration   string          `json:"narration"`
+	Suggestions []string        `json:"suggestions,omitempty"`
+	Degraded    bool            `json:"degraded,omitempty"`
+	CreatedAt   time.Time       `json:"created_at"`
+}
+
+// Roll is a dice roll as the engine made it.
+type Roll struct {
+	RollID  string `json:"roll_id"`
+	Dice    string `json:"dice"`
+	Rolls   []int  `json:"rolls"`
+	Total   int    `json:"total"`
+	Outcome string `json:"outcome,omitempty"`
+}
+
+// Role of a member in a campaign.
+type Role string
+
+// The roles.
+const (
+	Owner  Role = "owner"
+	Player Role = "player"
+)
+
+// Member is a player's membership of a campaign.
+type Member struct {
+	PlayerID string    `json:"player_id"`
+	Name     string    `json:"name"`
+	Role     Role      `json:"role"`
+	JoinedAt time.Time `json:"joined_at"`
+}
+
+// Connection is a live WebSocket connection bound to one campaign.
+type Connection struct {
+	ID          string    `json:"connection_id"`
+	CampaignID  string    `json:"campaign_id"`
+	PlayerID    string    `json:"player_id"`
+	ConnectedAt time.Time `json:"connected_at"`
+}
+
+// Lease is the one turn in flight in a campaign. It expires, so a turn lost
+// with its server never blocks the table for long.
+type Lease struct {
+	TurnID     string          `json:"turn_id"`
+	RequestID  string          `json:"request_id"`
+	ActorID    string          `json:"actor_id"`
+	PlayerID   string          `json:"player_id"`
+	Action     string          `json:"action"`
+	Intent     json.RawMessage `json:"intent,omitempty"`
+	AcquiredAt time.Time       `json:"acquired_at"`
+	ExpiresAt  time.Time       `json:"expires_at"`
+}
+
+// Request remembers a client request id for as long as the campaign exists,
+// so a repeat has the original effect only once.
+type Request struct {
+	RequestID string    `json:"request_id"`
+	TurnID    string    `json:"turn_id"`
+	CreatedAt time.Time `json:"created_at"`
+}
+
+// Presence of a character in the current session.
+type Presence string
+
+// The presence states.
+const (
+	Present Presence = "present"
+	Absent  Presence = "absent"
+	Offline Presence = "offline"
+)
+
+// PresenceOf derives a player's presence: present with a live connection,
+// absent when they joined the open session and left it, offline otherwise.
+func PresenceOf(player string, open *Session, conns []Connection) Presence {
+	for _, c := range conns {
+		if c.PlayerID == player {
+			return Present
+		}
+	}
+	if open != nil && open.HasJoined(player) {
+		return Absent
+	}
+	return Offline
+}

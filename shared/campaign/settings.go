@@ -1,0 +1,80 @@
+package campaign
+
+import "chronicler/shared/fault"
+
+// Settings are a campaign's table rules (protocol.md).
+type Settings struct {
+	DiceMode              string          `json:"dice_mode"`
+	ReactionWindowSeconds int             `json:"reaction_window_seconds"`
+	RollTimeoutSeconds    int             `json:"roll_timeout_seconds"`
+	InactivityDays        int             `json:"inactivity_days"`
+	Narrator              NarratorSetting `json:"narrator"`
+	BudgetUSDPerSession   *float64        `json:"budget_usd_per_session,omitempty"`
+}
+
+// NarratorSetting chooses how the narrator routes work between model tiers.
+type NarratorSetting struct {
+	TierPolicy string `json:"tier_policy"`
+}
+
+// Dice modes.
+const (
+	DiceInteractive = "interactive"
+	DiceAutomatic   = "automatic"
+	DiceHybrid      = "hybrid"
+)
+
+// DefaultSettings are what a campaign gets for every field left out.
+func DefaultSettings() Settings {
+	return Settings{
+		DiceMode:              DiceInteractive,
+		ReactionWindowSeconds: 15,
+		RollTimeoutSeconds:    120,
+		InactivityDays:        90,
+		Narrator:              NarratorSetting{TierPolicy: "auto"},
+	}
+}
+
+// Normalize fills zero fields with defaults and validates the rest.
+func (s Settings) Normalize() (Settings, error) {
+	const op = "campaign settings"
+	d := DefaultSettings()
+	if s.DiceMode == "" {
+		s.DiceMode = d.DiceMode
+	}
+	if s.ReactionWindowSeconds == 0 {
+		s.ReactionWindowSeconds = d.ReactionWindowSeconds
+	}
+	if s.RollTimeoutSeconds == 0 {
+		s.RollTimeoutSeconds = d.RollTimeoutSeconds
+	}
+	if s.InactivityDays == 0 {
+		s.InactivityDays = d.InactivityDays
+	}
+	if s.Narrator.TierPolicy == "" {
+		s.Narrator.TierPolicy = d.Narrator.TierPolicy
+	}
+	switch s.DiceMode {
+	case DiceInteractive, DiceAutomatic, DiceHybrid:
+	default:
+		return s, fault.Field(op, "settings.dice_mode", "must be interactive, automatic or hybrid")
+	}
+	if s.ReactionWindowSeconds < 5 || s.ReactionWindowSeconds > 30 {
+		return s, fault.Field(op, "settings.reaction_window_seconds", "must be between 5 and 30")
+	}
+	if s.RollTimeoutSeconds < 30 || s.RollTimeoutSeconds > 600 {
+		return s, fault.Field(op, "settings.roll_timeout_seconds", "must be between 30 and 600")
+	}
+	if s.InactivityDays < 1 || s.InactivityDays > 3650 {
+		return s, fault.Field(op, "settings.inactivity_days", "must be between 1 and 3650")
+	}
+	switch s.Narrator.TierPolicy {
+	case "auto", "high", "low":
+	default:
+		return s, fault.Field(op, "settings.narrator.tier_policy", "must be auto, high or low")
+	}
+	if b := s.BudgetUSDPerSession; b != nil && (*b < 0 || *b > 1000) {
+		return s, fault.Field(op, "settings.budget_usd_per_session", "must be between 0 and 1000")
+	}
+	return s, nil
+}

@@ -1,0 +1,131 @@
+package fault
+
+import (
+	"errors"
+	"fmt"
+	"net/http"
+)
+
+// Kind is the stable class of a failure. Its string is the wire code.
+type Kind string
+
+// The kinds. Their strings are part of the wire contract (protocol.md).
+const (
+	Invalid      Kind = "invalid"
+	Unauthorized Kind = "unauthorized"
+	Forbidden    Kind = "forbidden"
+	NotFound     Kind = "not_found"
+	Conflict     Kind = "conflict"
+	ReadOnly     Kind = "read_only"
+	TooLarge     Kind = "too_large"
+	RateLimited  Kind = "rate_limited"
+	Unavailable  Kind = "unavailable"
+	Internal     Kind = "internal"
+)
+
+// Error is a failure with a kind, the operation that failed, a message safe
+// to show to a player and, optionally, the error underneath (never shown).
+type Error struct {
+	Kind    Kind
+	Op      string // e.g. "join campaign"
+	Field   string // the input field at fault, for Invalid
+	Message string // safe for players
+	Err     error  // the cause; for logs only
+}
+
+func (e *Error) Error() string {
+	msg := e.Message
+	if e.Field != "" {
+		msg = e.Field + ": " + msg
+	}
+	switch {
+	case e.Op != "" && e.Err != nil:
+		return fmt.Sprintf("%s: %s: %v", e.Op, msg, e.Err)
+	case e.Op != "":
+		return e.Op + ": " + msg
+	case e.Err != nil:
+		return fmt.Sprintf("%s: %v", msg, e.Err)
+	}
+	return msg
+}
+
+func (e *Error) Unwrap() error { return e.Err }
+
+// E builds an error of kind k for operation op with a player-safe message.
+func E(k Kind, op, format string, args ...any) *Error {
+	return &Error{Kind: k, Op: op, Message: fmt.Sprintf(format, args...)}
+}
+
+// Field builds an Invalid error naming the input field at fault.
+func Field(op, field, format string, args ...any) *Error {
+	return &Error{Kind: Invalid, Op: op, Field: field, Message: fmt.Sprintf(format, args...)}
+}
+
+// Wrap gives err a kind and an operation while keeping it as the cause.
+// A *Error already inside err keeps its kind and message.
+func Wrap(k Kind, op string, err error) error {
+	if err == nil {
+		return nil
+	}
+	var fe *Error
+	if errors.As(err, &fe) {
+		return &Error{Kind: fe.Kind, Op: op, Field: fe.Field, Message: fe.Message, Err: err}
+	}
+	return &Error{Kind: k, Op: op, Message: string(k), Err: err}
+}
+
+// KindOf reports the kind of err: the outermost *Error's kind, Internal for
+// any other non-nil error, "" for nil.
+func KindOf(err error) Kind {
+	if err == nil {
+		return ""
+	}
+	var fe *Error
+	if errors.As(err, &fe) {
+		return fe.Kind
+	}
+	return Internal
+}
+
+// Is reports whether err is of kind k.
+func Is(err error, k Kind) bool { return err != nil && KindOf(err) == k }
+
+// Public returns the code and message a player may see: internal failures
+// (and anything that is not a *Error) become "internal error" with no detail.
+func Public(err error) (code Kind, message string) {
+	var fe *Error
+	if !errors.As(err, &fe) || fe.Kind == Internal {
+		return Internal, "internal error"
+	}
+	if fe.Kind == Unavailable {
+		return Unavailable, "service unavailable, try again"
+	}
+	msg := fe.Message
+	if fe.Field != "" {
+		msg = fe.Field + ": " + msg
+	}
+	return fe.Kind, msg
+}
+
+// Status is the one table from kinds to HTTP statuses.
+func Status(k Kind) int {
+	switch k {
+	case Invalid:
+		return http.StatusBadRequest
+	case Unauthorized:
+		return http.StatusUnauthorized
+	case Forbidden:
+		return http.StatusForbidden
+	case NotFound:
+		return http.StatusNotFound
+	case Conflict, ReadOnly:
+		return http.StatusConflict
+	case TooLarge:
+		return http.StatusRequestEntityTooLarge
+	case RateLimited:
+		return http.StatusTooManyRequests
+	case Unavailable:
+		return http.StatusServiceUnavailable
+	}
+	return http.StatusInternalServerError
+}

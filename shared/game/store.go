@@ -1,0 +1,124 @@
+package game
+
+import (
+	"context"
+	"time"
+
+	"chronicler/shared/campaign"
+)
+
+// Store is what the use cases need from persistence. Two adapters implement
+// it — shared/sqlite (one machine) and shared/dynamo (the cloud) — and one
+// contract suite (shared/storetest) holds both to the same behaviour.
+//
+// Every campaign-scoped call takes the campaign id: there is no way to read
+// or write one campaign's data through another's. Errors are *fault.Error:
+// NotFound for a missing item, Conflict for a failed condition (nothing of
+// the write applied), Internal for everything else.
+type Store interface {
+	// Commit applies every write of tx atomically, all or nothing, checking
+	// each write's condition (see Tx). A failed condition returns Conflict.
+	Commit(ctx context.Context, tx Tx) error
+
+	// Snapshot reads everything a use case needs to decide about a campaign
+	// — meta, state, characters, members, sessions, live connections, the
+	// turn lease, the last event seq — in one read of its partition. It
+	// never reads turns, events or request records. NotFound if the campaign
+	// does not exist.
+	Snapshot(ctx context.Context, campaignID string) (Snapshot, error)
+
+	// Campaign reads the campaign's meta item. NotFound if it does not exist.
+	Campaign(ctx context.Context, campaignID string) (campaign.Campaign, error)
+
+	// CampaignsOf lists the campaigns player is a member of, newest played first.
+	CampaignsOf(ctx context.Context, playerID string) ([]campaign.Campaign, error)
+
+	// CampaignsByStatus lists up to limit campaigns in status s (Active or
+	// Paused: the index is sparse) last played before the given time, oldest
+	// first, through an index (never a scan).
+	CampaignsByStatus(ctx context.Context, s campaign.Status, playedBefore time.Time, limit int) ([]campaign.Campaign, error)
+
+	// Turns lists committed turns with sequence > after, in order, at most
+	// limit of them.
+	Turns(ctx context.Context, campaignID string, after, limit int) ([]campaign.Turn, error)
+
+	// Request reads a remembered request id. NotFound if it was never seen.
+	Request(ctx context.Context, campaignID, requestID string) (campaign.Request, error)
+
+	// ConnectionByID finds the campaign a live connection is bound to.
+	// NotFound if the connection is unknown (never connected, or gone).
+	ConnectionByID(ctx context.Context, connectionID string) (campaign.Connection, error)
+
+	// Connections lists a campaign's live connections.
+	Connections(ctx context.Context, campaignID string) ([]campaign.Connection, error)
+
+	// ReserveSeqs reserves the campaign's next n event seqs and returns the
+	// first; concurrent reservations get disjoint ranges. Seqs start at 1.
+	ReserveSeqs(ctx context.Context, campaignID string, n int) (first int64, err error)
+
+	// PutEvents stores events (their seqs reserved) for sync.
+	PutEvents(ctx context.Context, campaignID string, events []Event) error
+
+	// Events lists stored events with seq > after, in order, at most limit.
+	Events(ctx context.Context, campaignID string, after int64, limit int) ([]Event, error)
+}
+
+// Event is a server event as sent on the wire, kept for sync. Data is the
+// complete JSON message, seq included.
+type Event struct {
+	Seq       int64
+	Data      []byte
+	CreatedAt time.Time
+}
+
+// Snapshot is a campaign's decision-making state, read at once.
+type Snapshot struct {
+	Campaign    campaign.Campaign
+	State       campaign.State
+	Characters  []campaign.Character // by creation order (id)
+	Members     []campaign.Member
+	Sessions    []campaign.Session // oldest first
+	Connections []campaign.Connection
+	Lease       *campaign.Lease // the turn in flight, if any (expired or not)
+	LastSeq     int64           // the last event seq reserved
+}
+
+// Tx is one atomic write to one campaign. Each field is a write with its
+// condition; nil or empty fields write nothing.
+//
+// Versioned items (Campaign, Characters, Sessions) carry the Version they
+// were read at: Version 0 creates the item and fails if it exists; Version
+// v updates it only if the stored Version is still v, and stores v+1.
+type Tx struct {
+	CampaignID string
+
+	Campaign   *campaign.Campaign
+	Characters []campaign.Character
+	Sessions   []campaign.Session
+
+	// NewState creates the state item; it fails if it exists.
+	NewState *campaign.State
+	// State replaces the state item only if its stored TurnCount equals
+	// ExpectTurnCount.
+	State           *campaign.State
+	ExpectTurnCount int
+
+	// Turn is created; it fails if that sequence exists.
+	Turn *campaign.Turn
+	// Member is created; it fails if the player is already a member.
+	Member *campaign.Member
+	// Request is created; it fails if the request id is known.
+	Request *campaign.Request
+
+	// AcquireLease takes the turn lease; it fails if another unexpired
+	// lease (one with another TurnID and ExpiresAt after LeaseNow) is held.
+	AcquireLease *campaign.Lease
+	LeaseNow     time.Time
+	// ReleaseLease removes the lease only if it is held by this turn id.
+	ReleaseLease string
+
+	// PutConnection binds a connection to the campaign.
+	PutConnection *campaign.Connection
+	// DeleteConnections unbinds connections; unknown ids are not an error.
+	DeleteConnections []string
+}
