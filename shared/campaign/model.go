@@ -53,6 +53,9 @@ type Session struct {
 	EndedAt    *time.Time `json:"ended_at,omitempty"`
 	EndReason  string     `json:"end_reason,omitempty"`
 	Joined     []string   `json:"joined,omitempty"`
+	// EmptySince is when the last connection left; nil while anyone is
+	// connected. A session empty for longer than a grace period is lost.
+	EmptySince *time.Time `json:"empty_since,omitempty"`
 	Version    int64      `json:"-"`
 }
 
@@ -83,6 +86,7 @@ type Turn struct {
 	Sequence    int             `json:"sequence"`
 	SessionID   string          `json:"session_id"`
 	ActorID     string          `json:"actor_id"`
+	ActorName   string          `json:"actor_name"`
 	PlayerID    string          `json:"player_id"`
 	RequestID   string          `json:"request_id"`
 	Action      string          `json:"action"`

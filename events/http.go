@@ -1,0 +1,124 @@
+package events
+
+import (
+	"bytes"
+	"encoding/json"
+	"strings"
+	"unicode/utf8"
+
+	"chronicler/shared/campaign"
+	"chronicler/shared/fault"
+)
+
+// MaxBodyBytes bounds an HTTP request body (an import file may be larger; it
+// has its own limit).
+const MaxBodyBytes = 64 * 1024
+
+// CreatePlayer is POST /api/players.
+type CreatePlayer struct {
+	Name string `json:"name"`
+}
+
+// CreateCampaign is POST /api/campaigns.
+type CreateCampaign struct {
+	Name      string             `json:"name"`
+	WorldSeed string             `json:"world_seed"`
+	DMPersona string             `json:"dm_persona"`
+	Settings  *campaign.Settings `json:"settings"`
+}
+
+// JoinCampaign is POST /api/campaigns/{id}/join.
+type JoinCampaign struct {
+	InviteCode string `json:"invite_code"`
+}
+
+// decode reads one JSON object into v. Strict decoders refuse fields the
+// contract does not have, so a typo is an error, not a silent default.
+func decode(op string, data []byte, v any, strict bool) error {
+	if len(data) > MaxBodyBytes {
+		return fault.E(fault.TooLarge, op, "body is larger than %d bytes", MaxBodyBytes)
+	}
+	if !utf8.Valid(data) {
+		return fault.E(fault.Invalid, op, "body is not UTF-8")
+	}
+	dec := json.NewDecoder(bytes.NewReader(data))
+	if strict {
+		dec.DisallowUnknownFields()
+	}
+	if err := dec.Decode(v); err != nil {
+		return fault.E(fault.Invalid, op, "body is not a valid JSON object: %s", jsonProblem(err))
+	}
+	if dec.More() {
+		return fault.E(fault.Invalid, op, "body has trailing data")
+	}
+	return nil
+}
+
+// text checks a required or optional free-text field.
+func text(op, field, v string, required bool, maxRunes int) (string, error) {
+	v = strings.TrimSpace(v)
+	if v == "" && required {
+		return v, fault.Field(op, field, "is required")
+	}
+	if utf8.RuneCountInString(v) > maxRunes {
+		return v, fault.Field(op, field, "must be at most %d characters", maxRunes)
+	}
+	for _, r := range v {
+		if r < 0x20 && r != '\n' && r != '\t' {
+			return v, fault.Field(op, field, "must not contain control characters")
+		}
+	}
+	return v, nil
+}
+
+// DecodeCreatePlayer parses and validates POST /api/players.
+func DecodeCreatePlayer(data []byte) (CreatePlayer, error) {
+	const op = "create player"
+	var b CreatePlayer
+	if err := decode(op, data, &b, true); err != nil {
+		return b, err
+	}
+	var err error
+	b.Name, err = text(op, "name", b.Name, true, 40)
+	return b, err
+}
+
+// DecodeCreateCampaign parses and validates POST /api/campaigns.
+func DecodeCreateCampaign(data []byte) (CreateCampaign, error) {
+	const op = "create campaign"
+	var b CreateCampaign
+	if err := decode(op, data, &b, true); err != nil {
+		return b, err
+	}
+	var err error
+	if b.Name, err = text(op, "name", b.Name, true, 80); err != nil {
+		return b, err
+	}
+	if b.WorldSeed, err = text(op, "world_seed", b.WorldSeed, false, 4000); err != nil {
+		return b, err
+	}
+	if b.DMPersona, err = text(op, "dm_persona", b.DMPersona, false, 2000); err != nil {
+		return b, err
+	}
+	return b, nil
+}
+
+// DecodeJoinCampaign parses and validates POST /api/campaigns/{id}/join.
+func DecodeJoinCampaign(data []byte) (JoinCampaign, error) {
+	const op = "join campaign"
+	var b JoinCampaign
+	if err := decode(op, data, &b, true); err != nil {
+		return b, err
+	}
+	var err error
+	b.InviteCode, err = text(op, "invite_code", b.InviteCode, true, 64)
+	return b, err
+}
+
+// DecodeNewCharacter parses POST /api/campaigns/{id}/characters. Sheet
+// fields the server derives are ignored; campaign.NewCharacter.Build
+// validates the rest.
+func DecodeNewCharacter(data []byte) (campaign.NewCharacter, error) {
+	var b campaign.NewCharacter
+	return b, decode("create character", data, &b, false)
+}

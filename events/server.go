@@ -1,0 +1,120 @@
+package events
+
+import (
+	"encoding/json"
+	"fmt"
+
+	"chronicler/shared/campaign"
+)
+
+// Server event types.
+const (
+	TypeSession        = "session"
+	TypeRecap          = "recap"
+	TypeTurnAccepted   = "turn.accepted"
+	TypeNarrationDelta = "narration.delta"
+	TypeNarrationDone  = "narration.done"
+	TypeTurnCommitted  = "turn.committed"
+	TypePresence       = "presence"
+	TypeError          = "error"
+	TypeSyncBegin      = "sync.begin"
+	TypeSyncDone       = "sync.done"
+)
+
+// Header is what every server message starts with. Seq is 0 (and left out)
+// for a message meant for one connection only.
+type Header struct {
+	Type       string `json:"type"`
+	CampaignID string `json:"campaign_id"`
+	Seq        int64  `json:"seq,omitempty"`
+}
+
+// Session reports the session's status and everyone's presence.
+type Session struct {
+	SessionID string                       `json:"session_id"`
+	Status    campaign.Status              `json:"status"`
+	EndReason string                       `json:"end_reason,omitempty"`
+	Presence  map[string]campaign.Presence `json:"presence"`
+}
+
+// Recap is the "Previously on..." text.
+type Recap struct {
+	Text string `json:"text"`
+}
+
+// TurnAccepted acknowledges a turn.
+type TurnAccepted struct {
+	TurnID      string `json:"turn_id"`
+	RequestID   string `json:"request_id"`
+	CharacterID string `json:"character_id"`
+}
+
+// NarrationDelta is a piece of streaming narration.
+type NarrationDelta struct {
+	TurnID string `json:"turn_id"`
+	Text   string `json:"text"`
+}
+
+// NarrationDone is the whole narration of a turn.
+type NarrationDone struct {
+	TurnID      string   `json:"turn_id"`
+	Text        string   `json:"text"`
+	Suggestions []string `json:"suggestions"`
+}
+
+// TurnCommitted says a turn is saved, with what it changed.
+type TurnCommitted struct {
+	TurnID     string               `json:"turn_id"`
+	Sequence   int                  `json:"sequence"`
+	ActorID    string               `json:"actor_id"`
+	Rolls      []campaign.Roll      `json:"rolls"`
+	Characters []campaign.Character `json:"characters"`
+	Scene      campaign.Scene       `json:"scene"`
+}
+
+// Presence reports one character's presence change.
+type Presence struct {
+	CharacterID string            `json:"character_id"`
+	State       campaign.Presence `json:"state"`
+}
+
+// Error reports a failed request to the connection that sent it.
+type Error struct {
+	RequestID string `json:"request_id,omitempty"`
+	Code      string `json:"code"`
+	Message   string `json:"message"`
+}
+
+// SyncBegin frames a sync reply: the events after AfterSeq follow, each as
+// it was first sent, then SyncDone.
+type SyncBegin struct {
+	AfterSeq int64 `json:"after_seq"`
+}
+
+// SyncDone ends a sync reply; LastSeq is the campaign's last seq.
+type SyncDone struct {
+	LastSeq int64 `json:"last_seq"`
+}
+
+// Encode renders a server message: the header's fields, then the body's.
+// body must marshal to a JSON object.
+func Encode(h Header, body any) ([]byte, error) {
+	head, err := json.Marshal(h)
+	if err != nil {
+		return nil, fmt.Errorf("encode %s header: %w", h.Type, err)
+	}
+	b, err := json.Marshal(body)
+	if err != nil {
+		return nil, fmt.Errorf("encode %s: %w", h.Type, err)
+	}
+	if len(b) < 2 || b[0] != '{' {
+		return nil, fmt.Errorf("encode %s: body is not an object", h.Type)
+	}
+	if len(b) == 2 {
+		return head, nil
+	}
+	out := make([]byte, 0, len(head)+len(b))
+	out = append(out, head[:len(head)-1]...)
+	out = append(out, ',')
+	return append(out, b[1:]...), nil
+}

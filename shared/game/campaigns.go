@@ -1,0 +1,264 @@
+package game
+
+import (
+	"context"
+	"crypto/rand"
+	"crypto/subtle"
+	"fmt"
+	"sort"
+
+	"chronicler/events"
+	"chronicler/shared/campaign"
+	"chronicler/shared/fault"
+)
+
+// Player is who a request comes from, as its token says.
+type Player struct {
+	ID   string
+	Name string
+}
+
+// Authenticate verifies a token and returns its player.
+func (s *Service) Authenticate(token string) (Player, error) {
+	c, err := s.Tokens.Verify(token)
+	if err != nil {
+		return Player{}, err
+	}
+	return Player{ID: c.PlayerID, Name: c.Name}, nil
+}
+
+// CreatePlayer makes a new anonymous player and returns their token.
+func (s *Service) CreatePlayer(ctx context.Context, req events.CreatePlayer) (Player, string, error) {
+	p := Player{ID: s.NewID(), Name: req.Name}
+	tok, err := s.Tokens.Issue(p.ID, p.Name)
+	if err != nil {
+		return Player{}, "", err
+	}
+	return p, tok, nil
+}
+
+// CreateCampaign creates an Active campaign owned by p, its state and the
+// owner's membership in one transaction, and returns its invite code.
+func (s *Service) CreateCampaign(ctx context.Context, p Player, req events.CreateCampaign) (campaign.Campaign, error) {
+	settings := campaign.DefaultSettings()
+	if req.Settings != nil {
+		settings = *req.Settings
+	}
+	settings, err := settings.Normalize()
+	if err != nil {
+		return campaign.Campaign{}, err
+	}
+	now := s.now()
+	c := campaign.Campaign{
+		ID: s.NewID(), Name: req.Name, Status: campaign.Active,
+		WorldSeed: req.WorldSeed, DMPersona: req.DMPersona, Settings: settings,
+		OwnerID: p.ID, InviteCode: newInviteCode(), CreatedAt: now, LastPlayedAt: now,
+	}
+	st := campaign.State{
+		CampaignID: c.ID, UpdatedAt: now,
+		Scene: campaign.Scene{Location: openingLocation(req.WorldSeed), Time: "morning", Weather: "clear"},
+	}
+	owner := campaign.Member{PlayerID: p.ID, Name: p.Name, Role: campaign.Owner, JoinedAt: now}
+	if err := s.Store.Commit(ctx, Tx{CampaignID: c.ID, Campaign: &c, NewState: &st, Member: &owner}); err != nil {
+		return campaign.Campaign{}, fmt.Errorf("create campaign: %w", err)
+	}
+	c.Version = 1
+	return c, nil
+}
+
+func openingLocation(seed string) string {
+	if seed == "" {
+		return "the crossroads inn"
+	}
+	r := []rune(seed)
+	if len(r) > 60 {
+		r = r[:60]
+	}
+	return string(r)
+}
+
+// inviteAlphabet leaves out look-alikes (0/O, 1/I/L) so codes can be read aloud.
+const inviteAlphabet = "ABCDEFGHJKMNPQRSTUVWXYZ23456789"
+
+// newInviteCode returns 10 characters from a 31-letter alphabet: about 49
+// bits, unguessable at any rate limit.
+func newInviteCode() string {
+	b := make([]byte, 10)
+	if _, err := rand.Read(b); err != nil {
+		panic("crypto/rand failed: " + err.Error())
+	}
+	for i := range b {
+		b[i] = inviteAlphabet[int(b[i])%len(inviteAlphabet)]
+	}
+	return string(b)
+}
+
+// ListCampaigns returns the metadata of p's campaigns only.
+func (s *Service) ListCampaigns(ctx context.Context, p Player) ([]campaign.Campaign, error) {
+	cs, err := s.Store.CampaignsOf(ctx, p.ID)
+	if err != nil {
+		return nil, fmt.Errorf("list campaigns: %w", err)
+	}
+	return cs, nil
+}
+
+// JoinCampaign makes p a player of the campaign if the invite code matches.
+// Joining again is not an error.
+func (s *Service) JoinCampaign(ctx context.Context, p Player, campaignID string, req events.JoinCampaign) (campaign.Campaign, error) {
+	const op = "join campaign"
+	snap, err := s.Store.Snapshot(ctx, campaignID)
+	if err != nil {
+		return campaign.Campaign{}, err
+	}
+	if memberOf(snap, p.ID) != nil {
+		return snap.Campaign, nil
+	}
+	if subtle.ConstantTimeCompare([]byte(req.InviteCode), []byte(snap.Campaign.InviteCode)) != 1 {
+		return campaign.Campaign{}, fault.E(fault.Forbidden, op, "the invite code does not match")
+	}
+	if err := campaign.Writable(snap.Campaign.Status, op); err != nil {
+		return campaign.Campaign{}, err
+	}
+	m := campaign.Member{PlayerID: p.ID, Name: p.Name, Role: campaign.Player, JoinedAt: s.now()}
+	err = s.Store.Commit(ctx, Tx{CampaignID: campaignID, Member: &m})
+	if err != nil && !isConflict(err) { // a conflict is a concurrent join of the same player: done
+		return campaign.Campaign{}, fmt.Errorf("%s: %w", op, err)
+	}
+	return snap.Campaign, nil
+}
+
+// CampaignView is a campaign as a member sees it.
+type CampaignView struct {
+	Campaign   campaign.Campaign
+	State      campaign.State
+	Characters []campaign.Character
+	Members    []campaign.Member
+	Session    *campaign.Session
+	LastSeq    int64
+}
+
+// GetCampaign returns the campaign, its state and its characters (with
+// their presence) to a member.
+func (s *Service) GetCampaign(ctx context.Context, p Player, campaignID string) (CampaignView, error) {
+	snap, err := s.memberSnapshot(ctx, p, campaignID, "get campaign")
+	if err != nil {
+		return CampaignView{}, err
+	}
+	return CampaignView{
+		Campaign: snap.Campaign, State: snap.State, Characters: withPresence(snap),
+		Members: snap.Members, Session: openSession(snap), LastSeq: snap.LastSeq,
+	}, nil
+}
+
+// CreateCharacter adds p's new character to the campaign.
+func (s *Service) CreateCharacter(ctx context.Context, p Player, campaignID string, req campaign.NewCharacter) (campaign.Character, error) {
+	const op = "create character"
+	snap, err := s.memberSnapshot(ctx, p, campaignID, op)
+	if err != nil {
+		return campaign.Character{}, err
+	}
+	if err := campaign.Writable(snap.Campaign.Status, op); err != nil {
+		return campaign.Character{}, err
+	}
+	if len(snap.Characters) >= 12 {
+		return campaign.Character{}, fault.E(fault.Conflict, op, "a campaign has at most 12 characters")
+	}
+	ch, err := req.Build(s.NewID(), p.ID)
+	if err != nil {
+		return campaign.Character{}, err
+	}
+	ch.AreaID = "start"
+	if err := s.Store.Commit(ctx, Tx{CampaignID: campaignID, Characters: []campaign.Character{ch}}); err != nil {
+		return campaign.Character{}, fmt.Errorf("%s: %w", op, err)
+	}
+	ch.Version = 1
+	ch.Presence = campaign.PresenceOf(p.ID, openSession(snap), snap.Connections)
+	return ch, nil
+}
+
+// TurnPage is a page of turn history.
+type TurnPage struct {
+	Turns []campaign.Turn
+	Next  *int // the `after` of the next page; nil on the last page
+}
+
+// Turns returns a page of committed turns to a member (Concluded included).
+func (s *Service) Turns(ctx context.Context, p Player, campaignID string, after, limit int) (TurnPage, error) {
+	const op = "list turns"
+	if after < 0 {
+		return TurnPage{}, fault.Field(op, "after", "must be >= 0")
+	}
+	if limit == 0 {
+		limit = 50
+	}
+	if limit < 1 || limit > 500 {
+		return TurnPage{}, fault.Field(op, "limit", "must be between 1 and 500")
+	}
+	if _, err := s.memberSnapshot(ctx, p, campaignID, op); err != nil {
+		return TurnPage{}, err
+	}
+	turns, err := s.Store.Turns(ctx, campaignID, after, limit+1)
+	if err != nil {
+		return TurnPage{}, fmt.Errorf("%s: %w", op, err)
+	}
+	page := TurnPage{Turns: turns}
+	if len(turns) > limit {
+		page.Turns = turns[:limit]
+		next := page.Turns[limit-1].Sequence
+		page.Next = &next
+	}
+	return page, nil
+}
+
+// memberSnapshot reads the campaign for member p: NotFound if there is no
+// such campaign, Forbidden if p is not a member.
+func (s *Service) memberSnapshot(ctx context.Context, p Player, campaignID, op string) (Snapshot, error) {
+	snap, err := s.Store.Snapshot(ctx, campaignID)
+	if err != nil {
+		return Snapshot{}, err
+	}
+	if memberOf(snap, p.ID) == nil {
+		return Snapshot{}, fault.E(fault.Forbidden, op, "you are not a member of this campaign")
+	}
+	return snap, nil
+}
+
+func memberOf(snap Snapshot, playerID string) *campaign.Member {
+	for i := range snap.Members {
+		if snap.Members[i].PlayerID == playerID {
+			return &snap.Members[i]
+		}
+	}
+	return nil
+}
+
+// openSession returns the campaign's open session, if any.
+func openSession(snap Snapshot) *campaign.Session {
+	for i := len(snap.Sessions) - 1; i >= 0; i-- {
+		if snap.Sessions[i].Open() {
+			return &snap.Sessions[i]
+		}
+	}
+	return nil
+}
+
+// withPresence returns the characters with their derived presence.
+func withPresence(snap Snapshot) []campaign.Character {
+	open := openSession(snap)
+	out := make([]campaign.Character, len(snap.Characters))
+	for i, ch := range snap.Characters {
+		ch.Presence = campaign.PresenceOf(ch.PlayerID, open, snap.Connections)
+		out[i] = ch
+	}
+	sort.SliceStable(out, func(i, j int) bool { return out[i].ID < out[j].ID })
+	return out
+}
+
+// presenceMap is every character's presence, for session events.
+func presenceMap(snap Snapshot) map[string]campaign.Presence {
+	m := map[string]campaign.Presence{}
+	for _, ch := range withPresence(snap) {
+		m[ch.ID] = ch.Presence
+	}
+	return m
+}

@@ -1,0 +1,81 @@
+package game
+
+import (
+	"context"
+	"crypto/rand"
+	"log/slog"
+	"time"
+
+	"github.com/oklog/ulid/v2"
+
+	"chronicler/shared/auth"
+	"chronicler/shared/narrator"
+)
+
+// Pusher delivers a message to one WebSocket connection.
+type Pusher interface {
+	// Send delivers data to the connection. NotFound when the connection
+	// is gone; the caller then forgets it.
+	Send(ctx context.Context, connectionID string, data []byte) error
+}
+
+// Service runs the use cases. Every dependency is injected: the store, the
+// pusher, the narrator, the token signer, the clock and the id source.
+type Service struct {
+	Store    Store
+	Push     Pusher
+	Narrator narrator.Narrator
+	Tokens   *auth.Signer
+	Now      func() time.Time
+	NewID    func() string
+	Log      *slog.Logger
+
+	// LeaseTTL bounds a turn in flight: a turn lost with its server frees
+	// the table after this long. It must exceed the turn's own time limit.
+	LeaseTTL time.Duration
+	// LostGrace is how long an open session may have nobody connected
+	// before it is closed as connection_lost.
+	LostGrace time.Duration
+	// DeltaEvery batches narration deltas: one narration.delta at most
+	// this often, so a turn posts tens of messages, not hundreds.
+	DeltaEvery time.Duration
+}
+
+// NewService returns a Service with production defaults for everything
+// optional. store, push, narr and tokens are required.
+func NewService(store Store, push Pusher, narr narrator.Narrator, tokens *auth.Signer, log *slog.Logger) *Service {
+	if log == nil {
+		log = slog.Default()
+	}
+	return &Service{
+		Store: store, Push: push, Narrator: narr, Tokens: tokens, Log: log,
+		Now:        func() time.Time { return time.Now().UTC() },
+		NewID:      NewULID,
+		LeaseTTL:   90 * time.Second,
+		LostGrace:  5 * time.Minute,
+		DeltaEvery: 150 * time.Millisecond,
+	}
+}
+
+// NewULID returns a new sortable, unguessable id.
+func NewULID() string {
+	return ulid.MustNew(ulid.Now(), rand.Reader).String()
+}
+
+func (s *Service) now() time.Time { return s.Now().UTC() }
+
+// retry runs f again when it fails with a Conflict: the small lifecycle
+// writes read, decide and write under a version, so a concurrent change
+// means "read again", not "fail".
+func retry(ctx context.Context, f func() error) error {
+	var err error
+	for i := 0; i < 4; i++ {
+		if err = f(); err == nil || !isConflict(err) {
+			return err
+		}
+		if ctx.Err() != nil {
+			return ctx.Err()
+		}
+	}
+	return err
+}

@@ -1,0 +1,357 @@
+package game
+
+import (
+	"context"
+	"fmt"
+	"slices"
+	"strings"
+	"time"
+
+	"chronicler/events"
+	"chronicler/shared/campaign"
+	"chronicler/shared/fault"
+)
+
+// Connect binds a new connection to a campaign for a member. It runs before
+// the connection is open, so nothing is sent to it; the client asks with
+// resume or sync. The first connection of a Paused campaign does not resume it.
+func (s *Service) Connect(ctx context.Context, connectionID string, p Player, campaignID string) error {
+	const op = "connect"
+	var snap Snapshot
+	var lost bool
+	err := retry(ctx, func() error {
+		var err error
+		if snap, err = s.memberSnapshot(ctx, p, campaignID, op); err != nil {
+			return err
+		}
+		now := s.now()
+		conn := campaign.Connection{ID: connectionID, CampaignID: campaignID, PlayerID: p.ID, ConnectedAt: now}
+		tx := Tx{CampaignID: campaignID, PutConnection: &conn}
+		lost = s.closeIfLost(&tx, snap, now)
+		if open := openSession(snap); open != nil && !lost {
+			sess := *open
+			sess.EmptySince = nil
+			if !sess.HasJoined(p.ID) {
+				sess.Joined = append(slices.Clone(sess.Joined), p.ID)
+			}
+			tx.Sessions = []campaign.Session{sess}
+		}
+		return s.Store.Commit(ctx, tx)
+	})
+	if err != nil {
+		return fmt.Errorf("%s: %w", op, err)
+	}
+	if lost {
+		s.publishSession(ctx, campaignID, connectionID)
+	}
+	if openSession(snap) != nil && !lost && !hasConnection(snap, p.ID) {
+		s.publishPresence(ctx, snap, p.ID, campaign.Present, connectionID)
+	}
+	return nil
+}
+
+// Disconnect forgets a connection. When it was the player's last, their
+// characters become absent; when it was the campaign's last, the session
+// starts its grace period and is closed as lost if nobody returns.
+func (s *Service) Disconnect(ctx context.Context, connectionID string) error {
+	conn, err := s.Store.ConnectionByID(ctx, connectionID)
+	if fault.Is(err, fault.NotFound) {
+		return nil // already forgotten
+	}
+	if err != nil {
+		return fmt.Errorf("disconnect: %w", err)
+	}
+	var snap Snapshot
+	err = retry(ctx, func() error {
+		if snap, err = s.Store.Snapshot(ctx, conn.CampaignID); err != nil {
+			return err
+		}
+		tx := Tx{CampaignID: conn.CampaignID, DeleteConnections: []string{connectionID}}
+		if open := openSession(snap); open != nil && len(snap.Connections) <= 1 {
+			sess := *open
+			now := s.now()
+			sess.EmptySince = &now
+			tx.Sessions = []campaign.Session{sess}
+		}
+		return s.Store.Commit(ctx, tx)
+	})
+	if err != nil {
+		return fmt.Errorf("disconnect: %w", err)
+	}
+	others := false
+	for _, c := range snap.Connections {
+		if c.PlayerID == conn.PlayerID && c.ID != connectionID {
+			others = true
+		}
+	}
+	if openSession(snap) != nil && !others {
+		s.publishPresence(ctx, snap, conn.PlayerID, campaign.Absent, connectionID)
+	}
+	return nil
+}
+
+func hasConnection(snap Snapshot, playerID string) bool {
+	for _, c := range snap.Connections {
+		if c.PlayerID == playerID {
+			return true
+		}
+	}
+	return false
+}
+
+// closeIfLost adds to tx the close of a session that has had nobody
+// connected for longer than the grace period: ended as connection_lost at
+// the time of its last turn, campaign Paused. It reports whether it did.
+func (s *Service) closeIfLost(tx *Tx, snap Snapshot, now time.Time) bool {
+	open := openSession(snap)
+	if open == nil || open.EmptySince == nil || len(snap.Connections) > 0 || now.Sub(*open.EmptySince) < s.LostGrace {
+		return false
+	}
+	next, err := campaign.Next(snap.Campaign.Status, campaign.EndSession)
+	if err != nil {
+		return false
+	}
+	sess := *open
+	ended := sess.StartedAt
+	if snap.State.UpdatedAt.After(ended) {
+		ended = snap.State.UpdatedAt // the last turn's time
+	}
+	sess.EndedAt, sess.EndReason = &ended, campaign.ConnectionLost
+	c := snap.Campaign
+	c.Status = next
+	tx.Sessions = append(tx.Sessions, sess)
+	tx.Campaign = &c
+	return true
+}
+
+// Resume opens the campaign's session, or joins the open one, and tells the
+// table what happened before. Paused and Abandoned campaigns become Active.
+func (s *Service) Resume(ctx context.Context, connectionID, requestID string) error {
+	const op = "resume"
+	conn, snap, err := s.connection(ctx, connectionID, op)
+	if err != nil {
+		return err
+	}
+	if s.repeated(ctx, conn, requestID, snap) {
+		return nil
+	}
+	err = retry(ctx, func() error {
+		if snap, err = s.Store.Snapshot(ctx, conn.CampaignID); err != nil {
+			return err
+		}
+		if err := campaign.Writable(snap.Campaign.Status, op); err != nil {
+			return err
+		}
+		now := s.now()
+		tx := Tx{CampaignID: conn.CampaignID, Request: &campaign.Request{RequestID: requestID, CreatedAt: now}}
+		if s.closeIfLost(&tx, snap, now) {
+			snap.Campaign = *tx.Campaign
+		}
+		if snap.Campaign.Status != campaign.Active {
+			next, err := campaign.Next(snap.Campaign.Status, campaign.Resume)
+			if err != nil {
+				return err
+			}
+			c := snap.Campaign
+			c.Status = next
+			tx.Campaign = &c
+		}
+		if open := openSession(snap); open != nil && tx.Sessions == nil {
+			sess := *open
+			if !sess.HasJoined(conn.PlayerID) {
+				sess.Joined = append(slices.Clone(sess.Joined), conn.PlayerID)
+				tx.Sessions = []campaign.Session{sess}
+			}
+		} else {
+			var joined []string
+			for _, c := range snap.Connections {
+				if !slices.Contains(joined, c.PlayerID) {
+					joined = append(joined, c.PlayerID)
+				}
+			}
+			tx.Sessions = append(tx.Sessions, campaign.Session{ID: s.NewID(), CampaignID: conn.CampaignID, StartedAt: now, Joined: joined})
+		}
+		return s.Store.Commit(ctx, tx)
+	})
+	if err != nil {
+		return fmt.Errorf("%s: %w", op, err)
+	}
+	snap, err = s.Store.Snapshot(ctx, conn.CampaignID)
+	if err != nil {
+		return fmt.Errorf("%s: %w", op, err)
+	}
+	recap := s.recap(ctx, snap)
+	return s.publish(ctx, conn.CampaignID, "", sessionMessage(snap), message{events.TypeRecap, events.Recap{Text: recap}})
+}
+
+// EndSession closes the session cleanly (player_ended); the campaign is Paused.
+func (s *Service) EndSession(ctx context.Context, connectionID, requestID string) error {
+	const op = "end session"
+	conn, snap, err := s.connection(ctx, connectionID, op)
+	if err != nil {
+		return err
+	}
+	if s.repeated(ctx, conn, requestID, snap) {
+		return nil
+	}
+	err = retry(ctx, func() error {
+		if snap, err = s.Store.Snapshot(ctx, conn.CampaignID); err != nil {
+			return err
+		}
+		next, err := campaign.Next(snap.Campaign.Status, campaign.EndSession)
+		if err != nil {
+			return err
+		}
+		now := s.now()
+		c := snap.Campaign
+		c.Status = next
+		tx := Tx{CampaignID: conn.CampaignID, Campaign: &c, Request: &campaign.Request{RequestID: requestID, CreatedAt: now}}
+		if open := openSession(snap); open != nil {
+			sess := *open
+			sess.EndedAt, sess.EndReason = &now, campaign.PlayerEnded
+			tx.Sessions = []campaign.Session{sess}
+		}
+		return s.Store.Commit(ctx, tx)
+	})
+	if err != nil {
+		return fmt.Errorf("%s: %w", op, err)
+	}
+	s.publishSession(ctx, conn.CampaignID, "")
+	return nil
+}
+
+// Sync resends to one connection the events after afterSeq, framed by
+// sync.begin and sync.done.
+func (s *Service) Sync(ctx context.Context, connectionID string, afterSeq int64) error {
+	conn, snap, err := s.connection(ctx, connectionID, "sync")
+	if err != nil {
+		return err
+	}
+	s.tell(ctx, conn.CampaignID, connectionID, events.TypeSyncBegin, events.SyncBegin{AfterSeq: afterSeq})
+	for after := afterSeq; ; {
+		evs, err := s.Store.Events(ctx, conn.CampaignID, after, 200)
+		if err != nil {
+			return fmt.Errorf("sync: %w", err)
+		}
+		for _, ev := range evs {
+			if err := s.Push.Send(ctx, connectionID, ev.Data); err != nil {
+				s.dropIfGone(ctx, conn.CampaignID, connectionID, err)
+				return nil
+			}
+			after = ev.Seq
+		}
+		if len(evs) < 200 {
+			break
+		}
+	}
+	s.tell(ctx, conn.CampaignID, connectionID, events.TypeSyncDone, events.SyncDone{LastSeq: max(snap.LastSeq, afterSeq)})
+	return nil
+}
+
+// connection finds the campaign a connection is bound to and reads it.
+func (s *Service) connection(ctx context.Context, connectionID, op string) (campaign.Connection, Snapshot, error) {
+	conn, err := s.Store.ConnectionByID(ctx, connectionID)
+	if fault.Is(err, fault.NotFound) {
+		return conn, Snapshot{}, fault.E(fault.Unauthorized, op, "this connection is not bound to a campaign; reconnect")
+	}
+	if err != nil {
+		return conn, Snapshot{}, fmt.Errorf("%s: %w", op, err)
+	}
+	snap, err := s.Store.Snapshot(ctx, conn.CampaignID)
+	if err != nil {
+		return conn, Snapshot{}, fmt.Errorf("%s: %w", op, err)
+	}
+	return conn, snap, nil
+}
+
+// repeated answers a request id seen before with the current session, to
+// that connection only, and reports whether it did.
+func (s *Service) repeated(ctx context.Context, conn campaign.Connection, requestID string, snap Snapshot) bool {
+	if _, err := s.Store.Request(ctx, conn.CampaignID, requestID); err != nil {
+		return false
+	}
+	m := sessionMessage(snap)
+	s.tell(ctx, conn.CampaignID, conn.ID, m.typ, m.body)
+	return true
+}
+
+func sessionMessage(snap Snapshot) message {
+	ev := events.Session{Status: snap.Campaign.Status, Presence: presenceMap(snap)}
+	if open := openSession(snap); open != nil {
+		ev.SessionID = open.ID
+	} else if n := len(snap.Sessions); n > 0 {
+		ev.SessionID, ev.EndReason = snap.Sessions[n-1].ID, snap.Sessions[n-1].EndReason
+	}
+	return message{events.TypeSession, ev}
+}
+
+func (s *Service) publishSession(ctx context.Context, campaignID, skip string) {
+	snap, err := s.Store.Snapshot(ctx, campaignID)
+	if err == nil {
+		err = s.publish(ctx, campaignID, skip, sessionMessage(snap))
+	}
+	if err != nil {
+		s.Log.WarnContext(ctx, "publish session", "campaign", campaignID, "err", err)
+	}
+}
+
+func (s *Service) publishPresence(ctx context.Context, snap Snapshot, playerID string, p campaign.Presence, skip string) {
+	var msgs []message
+	for _, ch := range snap.Characters {
+		if ch.PlayerID == playerID {
+			msgs = append(msgs, message{events.TypePresence, events.Presence{CharacterID: ch.ID, State: p}})
+		}
+	}
+	if err := s.publish(ctx, snap.Campaign.ID, skip, msgs...); err != nil {
+		s.Log.WarnContext(ctx, "publish presence", "campaign", snap.Campaign.ID, "err", err)
+	}
+}
+
+// recap is the "Previously on..." built from persisted state only. After a
+// long gap it is rebuilt from the last turns, since the rolling summary is
+// lossy by design.
+func (s *Service) recap(ctx context.Context, snap Snapshot) string {
+	st := snap.State
+	var b strings.Builder
+	fmt.Fprintf(&b, "Previously on %s... ", snap.Campaign.Name)
+	summary := st.Summary
+	last := st.UpdatedAt
+	if gap := s.now().Sub(last); gap > 14*24*time.Hour && st.TurnCount > 0 {
+		if turns, err := s.Store.Turns(ctx, snap.Campaign.ID, max(st.TurnCount-20, 0), 20); err == nil {
+			if sum, err := s.Narrator.Summarize(ctx, summaryRequest(snap, "", turns)); err == nil {
+				summary = sum
+			}
+		}
+	}
+	if summary == "" {
+		b.WriteString("The story has only just begun. ")
+	} else {
+		b.WriteString(strings.ReplaceAll(summary, "\n", " "))
+		b.WriteString(" ")
+	}
+	if st.TurnCount > 0 {
+		fmt.Fprintf(&b, "It was last played %s. ", ago(s.now().Sub(last)))
+	}
+	sc := st.Scene
+	fmt.Fprintf(&b, "The party is at %s", sc.Location)
+	if sc.Time != "" {
+		fmt.Fprintf(&b, ", in the %s", sc.Time)
+	}
+	if sc.Weather != "" {
+		fmt.Fprintf(&b, ", the weather %s", sc.Weather)
+	}
+	b.WriteString(". What do you do?")
+	return b.String()
+}
+
+func ago(d time.Duration) string {
+	switch {
+	case d < 2*time.Minute:
+		return "moments ago"
+	case d < 2*time.Hour:
+		return fmt.Sprintf("%d minutes ago", int(d.Minutes()))
+	case d < 48*time.Hour:
+		return fmt.Sprintf("%d hours ago", int(d.Hours()))
+	}
+	return fmt.Sprintf("%d days ago", int(d.Hours()/24))
+}

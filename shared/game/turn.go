@@ -1,0 +1,251 @@
+package game
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"strings"
+	"sync"
+	"time"
+
+	"chronicler/events"
+	"chronicler/shared/campaign"
+	"chronicler/shared/fault"
+	"chronicler/shared/narrator"
+)
+
+// recentTurns is how many past turns the narrator sees verbatim.
+const recentTurns = 3
+
+// TakeTurn runs one turn from submission to commit: checks, the turn lease,
+// turn.accepted, narration streamed to the table, and one transaction that
+// saves the turn, the state, the changed characters and the campaign's last
+// played time and releases the lease. A repeated request id has one effect:
+// the repeat gets turn.accepted with the original turn id.
+func (s *Service) TakeTurn(ctx context.Context, connectionID string, msg events.ClientMessage) error {
+	const op = "take turn"
+	conn, snap, err := s.connection(ctx, connectionID, op)
+	if err != nil {
+		return err
+	}
+	if msg.CampaignID != "" && msg.CampaignID != conn.CampaignID {
+		return fault.E(fault.Forbidden, op, "this connection is bound to another campaign")
+	}
+	if req, err := s.Store.Request(ctx, conn.CampaignID, msg.RequestID); err == nil {
+		s.accepted(ctx, conn, req.TurnID, msg) // committed before: answer again, change nothing
+		return nil
+	}
+	now := s.now()
+	lease := snap.Lease
+	if lease != nil && lease.RequestID == msg.RequestID {
+		if now.Before(lease.ExpiresAt) {
+			s.accepted(ctx, conn, lease.TurnID, msg) // still in flight
+			return nil
+		}
+		// The same request's turn was lost with its server: take it over
+		// under the same turn id.
+	} else {
+		lease = nil
+	}
+	if err := s.checkTurn(snap, conn, msg, op); err != nil {
+		return err
+	}
+	actor := characterOf(snap, msg.CharacterID)
+	if lease == nil {
+		lease = &campaign.Lease{TurnID: s.NewID(), RequestID: msg.RequestID, ActorID: actor.ID, PlayerID: conn.PlayerID,
+			Action: actionText(msg), Intent: msg.Intent}
+	}
+	lease.AcquiredAt, lease.ExpiresAt = now, now.Add(s.LeaseTTL)
+	if err := s.Store.Commit(ctx, Tx{CampaignID: conn.CampaignID, AcquireLease: lease, LeaseNow: now}); err != nil {
+		if isConflict(err) {
+			return fault.E(fault.Conflict, op, "another turn is being resolved; try again in a moment")
+		}
+		return fmt.Errorf("%s: %w", op, err)
+	}
+	if err := s.publish(ctx, conn.CampaignID, "", message{events.TypeTurnAccepted,
+		events.TurnAccepted{TurnID: lease.TurnID, RequestID: msg.RequestID, CharacterID: actor.ID}}); err != nil {
+		s.release(ctx, conn.CampaignID, lease.TurnID)
+		return err
+	}
+	if err := s.resolve(ctx, snap, *lease, actor); err != nil {
+		s.release(ctx, conn.CampaignID, lease.TurnID)
+		return err
+	}
+	return nil
+}
+
+func (s *Service) checkTurn(snap Snapshot, conn campaign.Connection, msg events.ClientMessage, op string) error {
+	switch snap.Campaign.Status {
+	case campaign.Active:
+	case campaign.Concluded:
+		return fault.E(fault.ReadOnly, op, "the campaign is concluded and read-only")
+	default:
+		return fault.E(fault.Conflict, op, "the campaign is %s; resume it first", snap.Campaign.Status)
+	}
+	if openSession(snap) == nil {
+		return fault.E(fault.Conflict, op, "no session is open; resume the campaign first")
+	}
+	actor := characterOf(snap, msg.CharacterID)
+	if actor == nil {
+		return fault.Field(op, "character_id", "no such character in this campaign")
+	}
+	if actor.PlayerID != conn.PlayerID {
+		return fault.E(fault.Forbidden, op, "%s is not your character", actor.Name)
+	}
+	if l := snap.Lease; l != nil && s.now().Before(l.ExpiresAt) {
+		return fault.E(fault.Conflict, op, "another turn is being resolved; try again in a moment")
+	}
+	return nil
+}
+
+func characterOf(snap Snapshot, id string) *campaign.Character {
+	for i := range snap.Characters {
+		if snap.Characters[i].ID == id {
+			return &snap.Characters[i]
+		}
+	}
+	return nil
+}
+
+func actionText(msg events.ClientMessage) string {
+	if msg.Text != "" {
+		return strings.TrimSpace(msg.Text)
+	}
+	in, err := events.DecodeIntent(msg.Intent)
+	if err != nil {
+		return ""
+	}
+	if in.Kind == "say" {
+		return fmt.Sprintf("says %q", in.Text)
+	}
+	return strings.ReplaceAll(in.Kind, "_", " ")
+}
+
+func (s *Service) accepted(ctx context.Context, conn campaign.Connection, turnID string, msg events.ClientMessage) {
+	s.tell(ctx, conn.CampaignID, conn.ID, events.TypeTurnAccepted,
+		events.TurnAccepted{TurnID: turnID, RequestID: msg.RequestID, CharacterID: msg.CharacterID})
+}
+
+// release frees the lease of a turn that failed, so the table can go on.
+func (s *Service) release(ctx context.Context, campaignID, turnID string) {
+	if err := s.Store.Commit(context.WithoutCancel(ctx), Tx{CampaignID: campaignID, ReleaseLease: turnID}); err != nil && !isConflict(err) {
+		s.Log.WarnContext(ctx, "release turn lease", "campaign", campaignID, "turn", turnID, "err", err)
+	}
+}
+
+// resolve narrates the leased turn and commits it.
+func (s *Service) resolve(ctx context.Context, snap Snapshot, lease campaign.Lease, actor *campaign.Character) error {
+	const op = "resolve turn"
+	st := snap.State
+	recent, err := s.Store.Turns(ctx, snap.Campaign.ID, max(st.TurnCount-recentTurns, 0), recentTurns)
+	if err != nil {
+		return fmt.Errorf("%s: %w", op, err)
+	}
+	req := narrator.Request{
+		CampaignName: snap.Campaign.Name, Persona: snap.Campaign.DMPersona, WorldSeed: snap.Campaign.WorldSeed,
+		Scene: st.Scene, Summary: st.Summary, Characters: withPresence(snap), Recent: recent,
+		Actor: *actor, Action: lease.Action, TurnID: lease.TurnID, Tier: narrator.High,
+	}
+	stream := &deltas{s: s, ctx: ctx, campaignID: snap.Campaign.ID, turnID: lease.TurnID, every: s.DeltaEvery}
+	narr, err := s.Narrator.Narrate(ctx, req, stream.add)
+	if err == nil {
+		err = stream.flush()
+	}
+	if err != nil {
+		if errors.Is(err, context.Canceled) || errors.Is(err, context.DeadlineExceeded) {
+			return fmt.Errorf("%s: %w", op, err)
+		}
+		// The narrator failed: the turn still happens, told plainly.
+		s.Log.WarnContext(ctx, "narrator failed; offline narration", "campaign", snap.Campaign.ID, "err", err)
+		narr, err = narrator.Offline{}.Narrate(ctx, req, stream.add)
+		if err == nil {
+			err = stream.flush()
+		}
+		if err != nil {
+			return fmt.Errorf("%s: %w", op, err)
+		}
+		narr.Degraded = true
+	}
+	now := s.now()
+	turn := campaign.Turn{
+		ID: lease.TurnID, CampaignID: snap.Campaign.ID, Sequence: st.TurnCount + 1,
+		SessionID: openSession(snap).ID, ActorID: actor.ID, ActorName: actor.Name, PlayerID: lease.PlayerID,
+		RequestID: lease.RequestID, Action: lease.Action, Intent: json.RawMessage(lease.Intent),
+		Rolls: []campaign.Roll{}, Narration: narr.Text, Suggestions: narr.Suggestions,
+		Degraded: narr.Degraded, CreatedAt: now,
+	}
+	next := st
+	next.TurnCount, next.UpdatedAt = st.TurnCount+1, now
+	if sum, err := s.Narrator.Summarize(ctx, summaryRequest(snap, st.Summary, []campaign.Turn{turn})); err == nil {
+		next.Summary = sum
+	} else {
+		s.Log.WarnContext(ctx, "summary failed; keeping the last one", "campaign", snap.Campaign.ID, "err", err)
+	}
+	c := snap.Campaign
+	c.LastPlayedAt = now
+	err = s.Store.Commit(ctx, Tx{
+		CampaignID: c.ID, Campaign: &c, State: &next, ExpectTurnCount: st.TurnCount, Turn: &turn,
+		Request:      &campaign.Request{RequestID: lease.RequestID, TurnID: turn.ID, CreatedAt: now},
+		ReleaseLease: lease.TurnID,
+	})
+	if err != nil {
+		if isConflict(err) {
+			return fault.E(fault.Conflict, op, "the table changed while the turn was resolved; it was not saved, try again")
+		}
+		return fmt.Errorf("%s %d: %w", op, turn.Sequence, err)
+	}
+	return s.publish(ctx, c.ID, "",
+		message{events.TypeNarrationDone, events.NarrationDone{TurnID: turn.ID, Text: narr.Text, Suggestions: suggestions(narr.Suggestions)}},
+		message{events.TypeTurnCommitted, events.TurnCommitted{TurnID: turn.ID, Sequence: turn.Sequence, ActorID: actor.ID,
+			Rolls: turn.Rolls, Characters: []campaign.Character{}, Scene: next.Scene}})
+}
+
+func suggestions(in []string) []string {
+	if in == nil {
+		return []string{}
+	}
+	return in[:min(len(in), 3)]
+}
+
+func summaryRequest(snap Snapshot, previous string, turns []campaign.Turn) narrator.SummaryRequest {
+	return narrator.SummaryRequest{CampaignName: snap.Campaign.Name, Previous: previous, Turns: turns, Scene: snap.State.Scene}
+}
+
+// deltas batches narration pieces into narration.delta events: at most one
+// per interval, so a slow stream still shows progress and a fast one does
+// not post hundreds of messages.
+type deltas struct {
+	s          *Service
+	ctx        context.Context
+	campaignID string
+	turnID     string
+	every      time.Duration
+
+	mu   sync.Mutex
+	buf  strings.Builder
+	last time.Time
+}
+
+func (d *deltas) add(text string) error {
+	d.mu.Lock()
+	d.buf.WriteString(text)
+	due := time.Since(d.last) >= d.every
+	d.mu.Unlock()
+	if due {
+		return d.flush()
+	}
+	return nil
+}
+
+func (d *deltas) flush() error {
+	d.mu.Lock()
+	text := d.buf.String()
+	d.buf.Reset()
+	d.last = time.Now()
+	d.mu.Unlock()
+	if text == "" {
+		return nil
+	}
+	return d.s.publish(d.ctx, d.campaignID, "", message{events.TypeNarrationDelta, events.NarrationDelta{TurnID: d.turnID, Text: text}})
+}
