@@ -68,9 +68,15 @@ func (s *Service) tell(ctx context.Context, campaignID, connectionID, typ string
 	}
 }
 
-// TellError sends an error event for a failed request to its connection.
-func (s *Service) TellError(ctx context.Context, campaignID, connectionID, requestID string, err error) {
+// TellError sends the error event for a failed request to the connection
+// that sent it. Internal failures are logged and reach the player without
+// detail.
+func (s *Service) TellError(ctx context.Context, connectionID, requestID string, err error) {
 	code, msg := fault.Public(err)
+	var campaignID string
+	if conn, cerr := s.Store.ConnectionByID(ctx, connectionID); cerr == nil {
+		campaignID = conn.CampaignID
+	}
 	if code == fault.Internal {
 		s.Log.ErrorContext(ctx, "request failed", "campaign", campaignID, "request", requestID, "err", err)
 	}

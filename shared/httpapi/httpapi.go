@@ -1,0 +1,285 @@
+package httpapi
+
+import (
+	"bytes"
+	"context"
+	"encoding/base64"
+	"encoding/json"
+	"io"
+	"log/slog"
+	"net/http"
+	"strconv"
+	"strings"
+	"time"
+
+	awsevents "github.com/aws/aws-lambda-go/events"
+
+	"chronicler/events"
+	"chronicler/shared/auth"
+	"chronicler/shared/campaign"
+	"chronicler/shared/fault"
+	"chronicler/shared/game"
+)
+
+// Request and Response are API Gateway's HTTP API (payload 2.0) events.
+type (
+	Request  = awsevents.APIGatewayV2HTTPRequest
+	Response = awsevents.APIGatewayV2HTTPResponse
+)
+
+// Handler serves /api.
+type Handler struct {
+	svc       *game.Service
+	storeName string
+	log       *slog.Logger
+	mux       *http.ServeMux
+}
+
+// New returns the API handler. storeName is reported by /api/health.
+func New(svc *game.Service, storeName string, log *slog.Logger) *Handler {
+	h := &Handler{svc: svc, storeName: storeName, log: log, mux: http.NewServeMux()}
+	h.route("POST /api/players", h.createPlayer, false)
+	h.route("GET /api/health", h.health, false)
+	h.route("POST /api/campaigns", h.createCampaign, true)
+	h.route("GET /api/campaigns", h.listCampaigns, true)
+	h.route("GET /api/campaigns/{id}", h.getCampaign, true)
+	h.route("POST /api/campaigns/{id}/join", h.joinCampaign, true)
+	h.route("POST /api/campaigns/{id}/characters", h.createCharacter, true)
+	h.route("GET /api/campaigns/{id}/turns", h.listTurns, true)
+	h.route("/api/", func(*call) (int, any, error) {
+		return 0, nil, fault.E(fault.NotFound, "route", "no such route")
+	}, false)
+	return h
+}
+
+// call is one request being served.
+type call struct {
+	r      *http.Request
+	player game.Player
+	body   []byte
+}
+
+type endpoint func(c *call) (status int, body any, err error)
+
+func (h *Handler) route(pattern string, e endpoint, authed bool) {
+	h.mux.HandleFunc(pattern, func(w http.ResponseWriter, r *http.Request) {
+		c := &call{r: r}
+		status, body, err := h.serve(c, e, authed)
+		if err != nil {
+			code, msg := fault.Public(err)
+			if code == fault.Internal {
+				h.log.ErrorContext(r.Context(), "api request failed", "method", r.Method, "path", r.URL.Path, "err", err)
+			}
+			status, body = fault.Status(code), map[string]any{"error": map[string]string{"code": string(code), "message": msg}}
+		}
+		w.Header().Set("Content-Type", "application/json")
+		w.Header().Set("Cache-Control", "no-store")
+		w.WriteHeader(status)
+		_ = json.NewEncoder(w).Encode(body)
+	})
+}
+
+func (h *Handler) serve(c *call, e endpoint, authed bool) (int, any, error) {
+	if authed {
+		tok, err := auth.Bearer(c.r.Header.Get("Authorization"))
+		if err != nil {
+			return 0, nil, err
+		}
+		if c.player, err = h.svc.Authenticate(tok); err != nil {
+			return 0, nil, err
+		}
+	}
+	if c.r.Body != nil {
+		b, err := io.ReadAll(io.LimitReader(c.r.Body, events.MaxBodyBytes+1))
+		if err != nil {
+			return 0, nil, fault.Wrap(fault.Invalid, "read body", err)
+		}
+		if len(b) > events.MaxBodyBytes {
+			return 0, nil, fault.E(fault.TooLarge, "read body", "body is larger than %d bytes", events.MaxBodyBytes)
+		}
+		c.body = b
+	}
+	return e(c)
+}
+
+// Handle serves one API Gateway HTTP API event.
+func (h *Handler) Handle(ctx context.Context, req Request) (Response, error) {
+	body := []byte(req.Body)
+	if req.IsBase64Encoded {
+		b, err := base64.StdEncoding.DecodeString(req.Body)
+		if err != nil {
+			return errorResponse(fault.E(fault.Invalid, "read body", "body is not valid base64")), nil
+		}
+		body = b
+	}
+	u := req.RawPath
+	if req.RawQueryString != "" {
+		u += "?" + req.RawQueryString
+	}
+	r, err := http.NewRequestWithContext(ctx, req.RequestContext.HTTP.Method, u, bytes.NewReader(body))
+	if err != nil {
+		return errorResponse(fault.E(fault.Invalid, "read request", "malformed request line")), nil
+	}
+	for k, v := range req.Headers {
+		r.Header.Set(k, v)
+	}
+	rec := &recorder{header: http.Header{}, status: http.StatusOK}
+	h.mux.ServeHTTP(rec, r)
+	out := Response{StatusCode: rec.status, Body: rec.body.String(), Headers: map[string]string{}}
+	for k := range rec.header {
+		out.Headers[k] = rec.header.Get(k)
+	}
+	return out, nil
+}
+
+func errorResponse(err error) Response {
+	code, msg := fault.Public(err)
+	b, _ := json.Marshal(map[string]any{"error": map[string]string{"code": string(code), "message": msg}})
+	return Response{StatusCode: fault.Status(code), Body: string(b), Headers: map[string]string{"Content-Type": "application/json"}}
+}
+
+// recorder is the ResponseWriter the mux writes into.
+type recorder struct {
+	header http.Header
+	status int
+	body   bytes.Buffer
+}
+
+func (r *recorder) Header() http.Header         { return r.header }
+func (r *recorder) Write(b []byte) (int, error) { return r.body.Write(b) }
+func (r *recorder) WriteHeader(status int)      { r.status = status }
+
+// campaignJSON is a campaign on the wire.
+type campaignJSON struct {
+	ID           string            `json:"id"`
+	Name         string            `json:"name"`
+	Status       campaign.Status   `json:"status"`
+	WorldSeed    string            `json:"world_seed,omitempty"`
+	DMPersona    string            `json:"dm_persona,omitempty"`
+	Settings     campaign.Settings `json:"settings"`
+	OwnerID      string            `json:"owner_id"`
+	CreatedAt    time.Time         `json:"created_at"`
+	LastPlayedAt time.Time         `json:"last_played_at"`
+}
+
+func toJSON(c campaign.Campaign) campaignJSON {
+	return campaignJSON{ID: c.ID, Name: c.Name, Status: c.Status, WorldSeed: c.WorldSeed, DMPersona: c.DMPersona,
+		Settings: c.Settings, OwnerID: c.OwnerID, CreatedAt: c.CreatedAt, LastPlayedAt: c.LastPlayedAt}
+}
+
+func (h *Handler) health(*call) (int, any, error) {
+	return http.StatusOK, map[string]string{"status": "ok", "store": h.storeName, "narrator": h.svc.Narrator.Name()}, nil
+}
+
+func (h *Handler) createPlayer(c *call) (int, any, error) {
+	req, err := events.DecodeCreatePlayer(c.body)
+	if err != nil {
+		return 0, nil, err
+	}
+	p, tok, err := h.svc.CreatePlayer(c.r.Context(), req)
+	if err != nil {
+		return 0, nil, err
+	}
+	return http.StatusCreated, map[string]string{"player_id": p.ID, "name": p.Name, "token": tok}, nil
+}
+
+func (h *Handler) createCampaign(c *call) (int, any, error) {
+	req, err := events.DecodeCreateCampaign(c.body)
+	if err != nil {
+		return 0, nil, err
+	}
+	cp, err := h.svc.CreateCampaign(c.r.Context(), c.player, req)
+	if err != nil {
+		return 0, nil, err
+	}
+	return http.StatusCreated, map[string]any{"campaign": toJSON(cp), "invite_code": cp.InviteCode}, nil
+}
+
+func (h *Handler) listCampaigns(c *call) (int, any, error) {
+	cs, err := h.svc.ListCampaigns(c.r.Context(), c.player)
+	if err != nil {
+		return 0, nil, err
+	}
+	type item struct {
+		ID           string          `json:"id"`
+		Name         string          `json:"name"`
+		Status       campaign.Status `json:"status"`
+		LastPlayedAt time.Time       `json:"last_played_at"`
+	}
+	out := make([]item, len(cs))
+	for i, cp := range cs {
+		out[i] = item{cp.ID, cp.Name, cp.Status, cp.LastPlayedAt}
+	}
+	return http.StatusOK, map[string]any{"campaigns": out}, nil
+}
+
+func (h *Handler) getCampaign(c *call) (int, any, error) {
+	v, err := h.svc.GetCampaign(c.r.Context(), c.player, c.r.PathValue("id"))
+	if err != nil {
+		return 0, nil, err
+	}
+	body := map[string]any{
+		"campaign": toJSON(v.Campaign), "state": v.State, "characters": v.Characters,
+		"members": v.Members, "last_seq": v.LastSeq, "session": v.Session,
+	}
+	if v.Campaign.OwnerID == c.player.ID {
+		body["invite_code"] = v.Campaign.InviteCode
+	}
+	return http.StatusOK, body, nil
+}
+
+func (h *Handler) joinCampaign(c *call) (int, any, error) {
+	req, err := events.DecodeJoinCampaign(c.body)
+	if err != nil {
+		return 0, nil, err
+	}
+	cp, err := h.svc.JoinCampaign(c.r.Context(), c.player, c.r.PathValue("id"), req)
+	if err != nil {
+		return 0, nil, err
+	}
+	return http.StatusOK, map[string]any{"campaign": toJSON(cp)}, nil
+}
+
+func (h *Handler) createCharacter(c *call) (int, any, error) {
+	req, err := events.DecodeNewCharacter(c.body)
+	if err != nil {
+		return 0, nil, err
+	}
+	ch, err := h.svc.CreateCharacter(c.r.Context(), c.player, c.r.PathValue("id"), req)
+	if err != nil {
+		return 0, nil, err
+	}
+	return http.StatusCreated, map[string]any{"character": ch}, nil
+}
+
+func (h *Handler) listTurns(c *call) (int, any, error) {
+	q := c.r.URL.Query()
+	after, err := intParam(q.Get("after"), "after")
+	if err != nil {
+		return 0, nil, err
+	}
+	limit, err := intParam(q.Get("limit"), "limit")
+	if err != nil {
+		return 0, nil, err
+	}
+	page, err := h.svc.Turns(c.r.Context(), c.player, c.r.PathValue("id"), after, limit)
+	if err != nil {
+		return 0, nil, err
+	}
+	body := map[string]any{"turns": page.Turns}
+	if page.Next != nil {
+		body["next"] = *page.Next
+	}
+	return http.StatusOK, body, nil
+}
+
+func intParam(v, name string) (int, error) {
+	if strings.TrimSpace(v) == "" {
+		return 0, nil
+	}
+	n, err := strconv.Atoi(v)
+	if err != nil {
+		return 0, fault.Field("list turns", name, "must be a whole number")
+	}
+	return n, nil
+}

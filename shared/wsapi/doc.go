@@ -1,0 +1,4 @@
+// Package wsapi adapts API Gateway WebSocket events to the game's use cases:
+// $connect, $disconnect and every client action. The cloud's Lambdas and the
+// local gateway call these same handlers with the same event type.
+package wsapi
