@@ -5,13 +5,18 @@ import (
 	"fmt"
 	"hash/fnv"
 	"strings"
+	"time"
 	"unicode"
 )
 
 // Offline narrates without a model: plain, deterministic prose built from
 // the action, the rules result and the scene. The same request always gives
 // the same text, so tests and replays are exact.
-type Offline struct{}
+type Offline struct {
+	// Pace is a pause between sentences, so that on one machine narration
+	// streams as a model's would. Zero streams at once.
+	Pace time.Duration
+}
 
 // Name implements Narrator.
 func (Offline) Name() string { return "offline" }
@@ -45,7 +50,7 @@ func pick(seed string, n int) int {
 
 // Narrate implements Narrator. It emits the text a sentence at a time, as a
 // model would stream it.
-func (Offline) Narrate(ctx context.Context, req Request, emit func(string) error) (Narration, error) {
+func (o Offline) Narrate(ctx context.Context, req Request, emit func(string) error) (Narration, error) {
 	place := req.Scene.Location
 	if place == "" {
 		place = "the place"
@@ -68,6 +73,13 @@ func (Offline) Narrate(ctx context.Context, req Request, emit func(string) error
 	for i, s := range sentences {
 		if i > 0 {
 			s = " " + s
+		}
+		if i > 0 && o.Pace > 0 {
+			select {
+			case <-ctx.Done():
+				return Narration{}, ctx.Err()
+			case <-time.After(o.Pace):
+			}
 		}
 		if err := ctx.Err(); err != nil {
 			return Narration{}, err

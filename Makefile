@@ -1,0 +1,48 @@
+# Chronicler. `make run` plays on one machine; `make test` is what CI runs.
+SHELL := /bin/bash
+GO ?= go
+ADDR ?= 127.0.0.1:8080
+DATA ?= ./data
+FUNCTIONS := $(notdir $(wildcard functions/*))
+STATICCHECK := honnef.co/go/tools/cmd/staticcheck@v0.7.0
+CDK := npx --yes aws-cdk@2.1148.1
+
+.PHONY: run test lint bench build synth deploy clean
+
+## run: build and start the local server (SQLite under $(DATA), offline narrator)
+run:
+	$(GO) run ./infra/local -addr $(ADDR) -data $(DATA)
+
+## test: formatting, vet, staticcheck, then every test with the race detector
+test: lint
+	$(GO) test -race -count=1 -timeout 20m ./...
+
+lint:
+	@out=$$(gofmt -l $$(git ls-files '*.go' 2>/dev/null || find . -name '*.go')); \
+	  if [ -n "$$out" ]; then echo "gofmt would change:"; echo "$$out"; exit 1; fi
+	$(GO) vet ./...
+	$(GO) run $(STATICCHECK) ./...
+
+## bench: turn latency on the local server and commit cost on both stores
+bench:
+	$(GO) test -run '^$$' -bench . -benchtime 200x ./infra/local/ | tee bench.txt
+	$(GO) test -run '^$$' -bench CommitTurn -benchtime 100x ./shared/sqlite/ ./shared/dynamo/ | tee -a bench.txt
+
+## build: each Lambda as build/<name>/bootstrap for linux/arm64
+build:
+	@for f in $(FUNCTIONS); do \
+	  echo "build $$f"; \
+	  GOOS=linux GOARCH=arm64 CGO_ENABLED=0 $(GO) build -tags lambda.norpc -trimpath -ldflags '-s -w' \
+	    -o build/$$f/bootstrap ./functions/$$f || exit 1; \
+	done
+
+## synth: the CloudFormation template, offline
+synth: build
+	$(CDK) synth --quiet
+
+## deploy: to the account and region of the current AWS credentials
+deploy: build
+	$(CDK) deploy --require-approval broadening
+
+clean:
+	rm -rf build cdk.out bench.txt

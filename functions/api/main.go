@@ -1,0 +1,17 @@
+// Command api is the HTTP API (API Gateway HTTP API, payload 2.0): it wires
+// the cloud's adapters and hands every /api request to the shared handler.
+package main
+
+import (
+	"context"
+
+	"github.com/aws/aws-lambda-go/lambda"
+
+	"chronicler/shared/cloud"
+	"chronicler/shared/httpapi"
+)
+
+func main() {
+	svc := cloud.Must(context.Background())
+	lambda.Start(httpapi.New(svc, "dynamodb", svc.Log).Handle)
+}

@@ -1,0 +1,18 @@
+// Command end_session is the WebSocket route end_session: it wires the cloud's adapters
+// and hands API Gateway's events to the shared handler.
+package main
+
+import (
+	"context"
+
+	"github.com/aws/aws-lambda-go/lambda"
+
+	"chronicler/shared/cloud"
+	"chronicler/shared/wsapi"
+)
+
+func main() {
+	svc := cloud.Must(context.Background())
+	h := &wsapi.Handler{Svc: svc, Log: svc.Log}
+	lambda.Start(h.Message)
+}

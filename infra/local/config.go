@@ -1,0 +1,97 @@
+package main
+
+import (
+	"crypto/rand"
+	"encoding/hex"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"strings"
+	"time"
+)
+
+type config struct {
+	addr      string
+	dataDir   string
+	store     string // sqlite | dynamodb
+	endpoint  string // DynamoDB endpoint, for -store dynamodb
+	table     string
+	narrator  string
+	pace      time.Duration
+	lostGrace time.Duration
+	sweep     time.Duration
+	tokenKey  string
+}
+
+func parseConfig(args []string, getenv func(string) string) (config, error) {
+	fs := flag.NewFlagSet("chronicler", flag.ContinueOnError)
+	fs.SetOutput(io.Discard)
+	var c config
+	fs.StringVar(&c.addr, "addr", "127.0.0.1:8080", "listen address (host:port)")
+	fs.StringVar(&c.dataDir, "data", "./data", "directory for all state")
+	fs.StringVar(&c.store, "store", "sqlite", "store: sqlite (a file under -data) or dynamodb (DYNAMODB_ENDPOINT)")
+	fs.DurationVar(&c.pace, "pace", 200*time.Millisecond, "offline narrator's pause between sentences")
+	fs.DurationVar(&c.lostGrace, "lost-grace", 5*time.Minute, "how long a session may have nobody connected before it is closed")
+	fs.DurationVar(&c.sweep, "sweep", 30*time.Second, "how often lost sessions are looked for")
+	if err := fs.Parse(args); err != nil {
+		if errors.Is(err, flag.ErrHelp) {
+			fs.SetOutput(os.Stderr)
+			fs.PrintDefaults()
+		}
+		return c, err
+	}
+	if fs.NArg() > 0 {
+		return c, fmt.Errorf("unexpected argument %q", fs.Arg(0))
+	}
+	c.endpoint = getenv("DYNAMODB_ENDPOINT")
+	c.table = getenv("CHRONICLER_TABLE")
+	if c.table == "" {
+		c.table = "chronicler"
+	}
+	c.narrator = strings.ToLower(getenv("CHRONICLER_NARRATOR"))
+	c.tokenKey = getenv("CHRONICLER_TOKEN_KEY")
+	switch c.store {
+	case "sqlite", "dynamodb":
+	default:
+		return c, fmt.Errorf("-store must be sqlite or dynamodb, not %q", c.store)
+	}
+	switch c.narrator {
+	case "", "offline":
+		c.narrator = "offline"
+	case "bedrock", "openai":
+		return c, fmt.Errorf("CHRONICLER_NARRATOR=%s: this build narrates offline only; unset it or set it to offline", c.narrator)
+	default:
+		return c, fmt.Errorf("CHRONICLER_NARRATOR must be offline, bedrock or openai, not %q", c.narrator)
+	}
+	return c, nil
+}
+
+// signingKey returns the token key: CHRONICLER_TOKEN_KEY if set, else one
+// generated once into the data directory, so tokens survive restarts.
+func (c config) signingKey() ([]byte, error) {
+	if c.tokenKey != "" {
+		return []byte(c.tokenKey), nil
+	}
+	path := filepath.Join(c.dataDir, "token.key")
+	if b, err := os.ReadFile(path); err == nil {
+		return hex.DecodeString(strings.TrimSpace(string(b)))
+	} else if !errors.Is(err, os.ErrNotExist) {
+		return nil, fmt.Errorf("read token key: %w", err)
+	}
+	key := make([]byte, 32)
+	if _, err := rand.Read(key); err != nil {
+		return nil, err
+	}
+	f, err := os.OpenFile(path, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o600)
+	if err != nil {
+		return nil, fmt.Errorf("write token key: %w", err)
+	}
+	defer f.Close()
+	if _, err := fmt.Fprintln(f, hex.EncodeToString(key)); err != nil {
+		return nil, fmt.Errorf("write token key: %w", err)
+	}
+	return key, f.Sync()
+}

@@ -1,0 +1,225 @@
+package main
+
+import (
+	"context"
+	"encoding/base64"
+	"errors"
+	"fmt"
+	"io"
+	"io/fs"
+	"log/slog"
+	"net"
+	"net/http"
+	"os"
+	"strings"
+	"time"
+	"unicode/utf8"
+
+	awsevents "github.com/aws/aws-lambda-go/events"
+	"github.com/aws/aws-sdk-go-v2/aws"
+	"github.com/aws/aws-sdk-go-v2/credentials"
+	"github.com/aws/aws-sdk-go-v2/service/apigatewaymanagementapi"
+	"github.com/aws/aws-sdk-go-v2/service/dynamodb"
+
+	"chronicler/infra/local/gateway"
+	"chronicler/shared/auth"
+	"chronicler/shared/dynamo"
+	"chronicler/shared/game"
+	"chronicler/shared/httpapi"
+	"chronicler/shared/narrator"
+	"chronicler/shared/push"
+	"chronicler/shared/sqlite"
+	"chronicler/shared/wsapi"
+	"chronicler/web"
+)
+
+// maxAPIBody bounds what the local front reads of an HTTP body; the API
+// refuses more than its own limit with a clear error.
+const maxAPIBody = 1 << 20
+
+type server struct {
+	cfg     config
+	log     *slog.Logger
+	ln      net.Listener
+	store   game.Store
+	closeDB func() error
+	svc     *game.Service
+	gw      *gateway.Gateway
+	http    *http.Server
+}
+
+func newServer(ctx context.Context, cfg config) (*server, error) {
+	log := slog.New(slog.NewTextHandler(os.Stderr, &slog.HandlerOptions{Level: slog.LevelInfo}))
+	if err := os.MkdirAll(cfg.dataDir, 0o700); err != nil {
+		return nil, fmt.Errorf("data directory: %w", err)
+	}
+	key, err := cfg.signingKey()
+	if err != nil {
+		return nil, err
+	}
+	signer, err := auth.NewSigner(key, 30*24*time.Hour, time.Now)
+	if err != nil {
+		return nil, err
+	}
+	// Listen first: the @connections endpoint the handlers post to is this
+	// very server, and with -addr :0 its port is known only now.
+	ln, err := net.Listen("tcp", cfg.addr)
+	if err != nil {
+		return nil, fmt.Errorf("listen: %w", err)
+	}
+	s := &server{cfg: cfg, log: log, ln: ln}
+	if err := s.openStore(ctx); err != nil {
+		ln.Close()
+		return nil, err
+	}
+	mgmt := apigatewaymanagementapi.New(apigatewaymanagementapi.Options{
+		Region:       "us-east-1",
+		Credentials:  credentials.NewStaticCredentialsProvider("local", "local", ""),
+		BaseEndpoint: aws.String("http://" + ln.Addr().String()),
+	})
+	s.svc = game.NewService(s.store, push.New(mgmt), narrator.Offline{Pace: cfg.pace}, signer, log)
+	s.svc.LostGrace = cfg.lostGrace
+	// No connection survives a restart: forget them, and let their
+	// sessions' grace period start now.
+	if err := s.svc.Restarted(ctx); err != nil {
+		s.close()
+		return nil, err
+	}
+	ws := &wsapi.Handler{Svc: s.svc, Log: log}
+	s.gw = gateway.New(gateway.Config{
+		Routes: map[string]gateway.Handler{
+			"$connect": ws.Connect, "$disconnect": ws.Disconnect, "$default": ws.Message,
+			"resume": ws.Message, "turn": ws.Message, "end_session": ws.Message, "sync": ws.Message,
+			"roll": ws.Message, "react": ws.Message,
+		},
+		Stage: "local", MaxMessageBytes: 32 * 1024, Logger: log,
+	})
+	static, err := fs.Sub(web.Files, "static")
+	if err != nil {
+		s.close()
+		return nil, err
+	}
+	api := httpapi.New(s.svc, cfg.store, log)
+	mux := http.NewServeMux()
+	mux.HandleFunc("/ws", s.gw.ServeWS)
+	mux.HandleFunc("/@connections/", s.gw.ServeConnections)
+	mux.Handle("/api/", apiFront(api, log))
+	mux.Handle("/", http.FileServerFS(static))
+	s.http = &http.Server{Handler: mux, ReadHeaderTimeout: 10 * time.Second}
+	return s, nil
+}
+
+func (s *server) openStore(ctx context.Context) error {
+	switch s.cfg.store {
+	case "dynamodb":
+		opts := func(o *dynamodb.Options) {
+			if s.cfg.endpoint != "" {
+				o.BaseEndpoint = aws.String(s.cfg.endpoint)
+			}
+		}
+		client := dynamodb.NewFromConfig(aws.Config{Region: "us-east-1",
+			Credentials: credentials.NewStaticCredentialsProvider("local", "local", "")}, opts)
+		if err := dynamo.EnsureTable(ctx, client, s.cfg.table); err != nil {
+			return fmt.Errorf("dynamodb table: %w", err)
+		}
+		s.store, s.closeDB = dynamo.New(client, s.cfg.table), func() error { return nil }
+	default:
+		db, err := sqlite.Open(s.cfg.dataDir + "/chronicler.db")
+		if err != nil {
+			return fmt.Errorf("open store: %w", err)
+		}
+		s.store, s.closeDB = db, db.Close
+	}
+	return nil
+}
+
+// serve runs until ctx ends, then shuts down in order: stop taking
+// requests, close the sockets (each runs $disconnect), close the store.
+func (s *server) serve(ctx context.Context, stdout io.Writer) error {
+	fmt.Fprintf(stdout, "Chronicler is running at http://%s (store: %s, narrator: %s, data: %s)\n",
+		s.ln.Addr(), s.cfg.store, s.cfg.narrator, s.cfg.dataDir)
+	errc := make(chan error, 1)
+	go func() { errc <- s.http.Serve(s.ln) }()
+	tick := time.NewTicker(s.cfg.sweep)
+	defer tick.Stop()
+	for {
+		select {
+		case <-tick.C:
+			if r, err := s.svc.CloseLostSessions(ctx); err != nil {
+				s.log.Warn("sweep", "err", err)
+			} else if r.Closed > 0 {
+				s.log.Info("sweep closed lost sessions", "examined", r.Examined, "closed", r.Closed, "failed", r.Failed)
+			}
+		case err := <-errc:
+			s.close()
+			return err
+		case <-ctx.Done():
+			shut, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+			defer cancel()
+			s.gw.Close()
+			err := s.http.Shutdown(shut)
+			s.close()
+			if errors.Is(err, http.ErrServerClosed) {
+				err = nil
+			}
+			return err
+		}
+	}
+}
+
+func (s *server) close() {
+	if s.closeDB != nil {
+		if err := s.closeDB(); err != nil {
+			s.log.Warn("close store", "err", err)
+		}
+	}
+	s.ln.Close()
+}
+
+// apiFront turns an HTTP request into the API Gateway HTTP API event the
+// api Lambda receives, and its response back.
+func apiFront(api *httpapi.Handler, log *slog.Logger) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		body, err := io.ReadAll(io.LimitReader(r.Body, maxAPIBody+1))
+		if err != nil || len(body) > maxAPIBody {
+			w.Header().Set("Content-Type", "application/json")
+			w.WriteHeader(http.StatusRequestEntityTooLarge)
+			io.WriteString(w, `{"error":{"code":"too_large","message":"request body is too large"}}`)
+			return
+		}
+		resp, err := api.Handle(r.Context(), toEvent(r, body))
+		if err != nil {
+			log.Error("api handler", "err", err)
+			http.Error(w, `{"error":{"code":"internal","message":"internal error"}}`, http.StatusInternalServerError)
+			return
+		}
+		for k, v := range resp.Headers {
+			w.Header().Set(k, v)
+		}
+		w.WriteHeader(resp.StatusCode)
+		io.WriteString(w, resp.Body)
+	})
+}
+
+func toEvent(r *http.Request, body []byte) awsevents.APIGatewayV2HTTPRequest {
+	headers := map[string]string{}
+	for k, v := range r.Header {
+		headers[strings.ToLower(k)] = strings.Join(v, ",")
+	}
+	ev := awsevents.APIGatewayV2HTTPRequest{
+		Version: "2.0", RouteKey: "ANY /api/{proxy+}", RawPath: r.URL.Path, RawQueryString: r.URL.RawQuery,
+		Headers: headers,
+		RequestContext: awsevents.APIGatewayV2HTTPRequestContext{
+			Stage: "$default", TimeEpoch: time.Now().UnixMilli(),
+			HTTP: awsevents.APIGatewayV2HTTPRequestContextHTTPDescription{
+				Method: r.Method, Path: r.URL.Path, Protocol: r.Proto, SourceIP: r.RemoteAddr, UserAgent: r.UserAgent(),
+			},
+		},
+	}
+	if utf8.Valid(body) {
+		ev.Body = string(body)
+	} else {
+		ev.Body, ev.IsBase64Encoded = base64.StdEncoding.EncodeToString(body), true
+	}
+	return ev
+}

@@ -1,0 +1,11 @@
+// Package web holds the player's web client as static files, embedded so the
+// local server serves them from its one binary. The cloud serves the same
+// files from S3 behind CloudFront.
+package web
+
+import "embed"
+
+// Files is the client: index.html and what it loads.
+//
+//go:embed static
+var Files embed.FS
