@@ -1,0 +1,120 @@
+package campaign
+
+import (
+	"testing"
+
+	"chronicler/shared/fault"
+)
+
+func TestLifecycle(t *testing.T) {
+	all := []Status{Active, Paused, Concluded, Abandoned}
+	evs := []Event{EndSession, Resume, Conclude, Inactivity}
+	// The diagram of seed 000, and nothing else.
+	allowed := map[Status]map[Event]Status{
+		Active:    {EndSession: Paused, Conclude: Concluded, Inactivity: Abandoned},
+		Paused:    {Resume: Active, Inactivity: Abandoned},
+		Abandoned: {Resume: Active},
+	}
+	for _, from := range all {
+		for _, e := range evs {
+			to, ok := allowed[from][e]
+			name := string(from) + "_" + string(e)
+			t.Run(name, func(t *testing.T) {
+				got, err := Next(from, e)
+				switch {
+				case ok && (err != nil || got != to):
+					t.Fatalf("Next(%s, %s) = %s, %v; want %s", from, e, got, err, to)
+				case !ok && from == Concluded && !fault.Is(err, fault.ReadOnly):
+					t.Fatalf("Next(%s, %s) = %v; want read_only", from, e, err)
+				case !ok && from != Concluded && !fault.Is(err, fault.Conflict):
+					t.Fatalf("Next(%s, %s) = %v; want conflict", from, e, err)
+				case !ok && got != from:
+					t.Fatalf("refused Next(%s, %s) moved to %s", from, e, got)
+				}
+			})
+		}
+	}
+}
+
+func TestWritable(t *testing.T) {
+	for _, s := range []Status{Active, Paused, Abandoned} {
+		if err := Writable(s, "op"); err != nil {
+			t.Errorf("Writable(%s) = %v", s, err)
+		}
+	}
+	if err := Writable(Concluded, "op"); !fault.Is(err, fault.ReadOnly) {
+		t.Errorf("Writable(concluded) = %v, want read_only", err)
+	}
+}
+
+func TestBuildCharacter(t *testing.T) {
+	t.Run("DerivesLevel1Wizard", func(t *testing.T) {
+		ch, err := NewCharacter{Name: " Mira ", Race: "Elf", Class: "wizard"}.Build("c1", "p1")
+		if err != nil {
+			t.Fatal(err)
+		}
+		// Standard array + elf DEX +2: DEX 16 (+3), CON 13 (+1); d6 + 1 = 7 HP.
+		if ch.Name != "Mira" || ch.Level != 1 || ch.MaxHP != 7 || ch.HP != 7 || ch.AC != 13 || ch.Speed != 30 {
+			t.Fatalf("sheet = %+v", ch)
+		}
+		if ch.SpellSlots["1"].Max != 2 || len(ch.SpellSlots) != 1 || ch.HitDice.Max != 1 {
+			t.Fatalf("slots %v hit dice %v", ch.SpellSlots, ch.HitDice)
+		}
+	})
+	t.Run("DerivesLevel5Fighter", func(t *testing.T) {
+		ch, err := NewCharacter{Name: "Bo", Race: "dwarf", Class: "fighter", Level: 5}.Build("c", "p")
+		if err != nil {
+			t.Fatal(err)
+		}
+		// CON 13+2 = 15 (+2): 10+2 + 4*(6+2) = 44; no slots; XP threshold of level 5.
+		if ch.MaxHP != 44 || len(ch.SpellSlots) != 0 || ch.XP != 6500 || ch.Speed != 25 {
+			t.Fatalf("sheet = %+v", ch)
+		}
+	})
+	t.Run("WarlockPactSlots", func(t *testing.T) {
+		ch, _ := NewCharacter{Name: "W", Race: "tiefling", Class: "warlock", Level: 11}.Build("c", "p")
+		if ch.SpellSlots["5"].Max != 3 || len(ch.SpellSlots) != 1 {
+			t.Fatalf("slots = %v", ch.SpellSlots)
+		}
+	})
+	t.Run("PaladinHasNoSlotsAtLevel1", func(t *testing.T) {
+		ch, _ := NewCharacter{Name: "P", Race: "human", Class: "paladin", Level: 1}.Build("c", "p")
+		if len(ch.SpellSlots) != 0 {
+			t.Fatalf("slots = %v", ch.SpellSlots)
+		}
+	})
+	bad := map[string]NewCharacter{
+		"EmptyName":    {Name: " ", Race: "elf", Class: "wizard"},
+		"UnknownRace":  {Name: "a", Race: "orc", Class: "wizard"},
+		"UnknownClass": {Name: "a", Race: "elf", Class: "pirate"},
+		"Level21":      {Name: "a", Race: "elf", Class: "wizard", Level: 21},
+		"ScoreTooHigh": {Name: "a", Race: "elf", Class: "wizard", Abilities: &Abilities{19, 10, 10, 10, 10, 10}},
+	}
+	for name, n := range bad {
+		t.Run("Refuses"+name, func(t *testing.T) {
+			if _, err := n.Build("c", "p"); !fault.Is(err, fault.Invalid) {
+				t.Fatalf("Build = %v, want invalid", err)
+			}
+		})
+	}
+}
+
+func TestSettingsNormalize(t *testing.T) {
+	s, err := Settings{}.Normalize()
+	if err != nil || s != DefaultSettings() {
+		t.Fatalf("Normalize(zero) = %+v, %v", s, err)
+	}
+	for name, in := range map[string]Settings{
+		"DiceMode":    {DiceMode: "loaded"},
+		"WindowShort": {ReactionWindowSeconds: 4},
+		"WindowLong":  {ReactionWindowSeconds: 31},
+		"RollTimeout": {RollTimeoutSeconds: 601},
+		"TierPolicy":  {Narrator: NarratorSetting{TierPolicy: "max"}},
+	} {
+		t.Run("Refuses"+name, func(t *testing.T) {
+			if _, err := in.Normalize(); !fault.Is(err, fault.Invalid) {
+				t.Fatalf("Normalize = %v, want invalid", err)
+			}
+		})
+	}
+}
