@@ -1,0 +1,313 @@
+package stack
+
+import (
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+
+	"chronicler/shared/dynamo"
+
+	"github.com/aws/aws-cdk-go/awscdk/v2"
+	"github.com/aws/aws-cdk-go/awscdk/v2/awsapigatewayv2"
+	"github.com/aws/aws-cdk-go/awscdk/v2/awsapigatewayv2integrations"
+	"github.com/aws/aws-cdk-go/awscdk/v2/awsdynamodb"
+	"github.com/aws/aws-cdk-go/awscdk/v2/awsevents"
+	"github.com/aws/aws-cdk-go/awscdk/v2/awseventstargets"
+	"github.com/aws/aws-cdk-go/awscdk/v2/awslambda"
+	"github.com/aws/aws-cdk-go/awscdk/v2/awslogs"
+	"github.com/aws/aws-cdk-go/awscdk/v2/awssecretsmanager"
+	"github.com/aws/constructs-go/constructs/v10"
+	"github.com/aws/jsii-runtime-go"
+)
+
+// Environment variables the functions read (shared/cloud's EnvTable,
+// EnvConnections, EnvTokenKey). Spelled out rather than imported so the
+// stack does not link the functions' wiring and its SDK clients; the stack
+// test pins the names.
+const (
+	envTableName           = "TABLE_NAME"
+	envConnectionsEndpoint = "CONNECTIONS_ENDPOINT"
+	envTokenKey            = "CHRONICLER_TOKEN_KEY"
+)
+
+// DefaultAssetDir is where the Makefile leaves build/<name>/bootstrap,
+// relative to the repository root (the directory cdk.json is in).
+const DefaultAssetDir = "build"
+
+// wsStage is the WebSocket API's one stage; clients connect to wss://.../live.
+const wsStage = "live"
+
+// ChroniclerStackProps configures NewChroniclerStack.
+type ChroniclerStackProps struct {
+	awscdk.StackProps
+	// AssetDir holds one folder per function, each with the function's
+	// linux/arm64 "bootstrap" binary. Empty means DefaultAssetDir.
+	AssetDir string
+	// AllowedOrigins are the web origins the HTTP API's CORS answers.
+	// Empty means any origin ("*").
+	AllowedOrigins []string
+}
+
+// access is what a function may do with the table.
+type access int
+
+const (
+	readOnly access = iota
+	readWrite
+)
+
+// function describes one Lambda: a folder in functions/ and in AssetDir.
+type function struct {
+	name        string
+	description string
+	timeoutSec  float64
+	table       access
+	// posts: the function sends messages to WebSocket connections (or drops
+	// gone ones) through the API Gateway management API.
+	posts bool
+}
+
+// functions is every Lambda of the stack, in the order they are created.
+//
+// sync replays events and answers unknown actions; it writes only to forget
+// a connection found gone while replaying, which is why it may write at all.
+// The HTTP API answers its caller and never posts to connections.
+//
+// turn's 90 s outlives API Gateway's 29 s integration limit on purpose:
+// narration streams to the connections from inside the invocation, and the
+// function keeps running after API Gateway stops waiting for its answer.
+var functions = []function{
+	{name: "connect", description: "WebSocket $connect: checks the token, records the connection", timeoutSec: 10, table: readWrite, posts: true},
+	{name: "disconnect", description: "WebSocket $disconnect: forgets the connection, updates presence", timeoutSec: 10, table: readWrite, posts: true},
+	{name: "resume", description: "WebSocket resume: Previously on... recap and presence", timeoutSec: 10, table: readWrite, posts: true},
+	{name: "turn", description: "WebSocket turn: rules, narration stream and the atomic commit", timeoutSec: 90, table: readWrite, posts: true},
+	{name: "end_session", description: "WebSocket end_session: closes the session", timeoutSec: 10, table: readWrite, posts: true},
+	{name: "sync", description: "WebSocket sync and $default: replays events; unknown actions get an error event", timeoutSec: 10, table: readWrite, posts: true},
+	{name: "api", description: "HTTP API /api/*: campaigns, characters, membership", timeoutSec: 10, table: readWrite, posts: false},
+	{name: "sweep", description: "every 15 minutes: closes sessions that lost all their players", timeoutSec: 300, table: readWrite, posts: true},
+}
+
+// FunctionNames returns the name of every Lambda of the stack: each is a
+// folder in functions/ and must be built to <AssetDir>/<name>/bootstrap.
+func FunctionNames() []string {
+	names := make([]string, len(functions))
+	for i, f := range functions {
+		names[i] = f.name
+	}
+	return names
+}
+
+// CheckAssets reports every function whose bootstrap binary is missing from
+// dir. CDK would zip an empty folder without complaint and deploy a function
+// that cannot start, so the app checks before it synthesizes.
+func CheckAssets(dir string) error {
+	var errs []error
+	for _, name := range FunctionNames() {
+		p := filepath.Join(dir, name, "bootstrap")
+		fi, err := os.Stat(p)
+		switch {
+		case err != nil:
+			errs = append(errs, fmt.Errorf("function %s: %w", name, err))
+		case !fi.Mode().IsRegular():
+			errs = append(errs, fmt.Errorf("function %s: %s is not a regular file", name, p))
+		}
+	}
+	return errors.Join(errs...)
+}
+
+// NewChroniclerStack defines Chronicler's cloud: the table, the functions,
+// the WebSocket API (stage "live"), the HTTP API, the sweep's schedule and
+// the token key. Outputs: WebSocketUrl, HttpApiUrl, TableName.
+func NewChroniclerStack(scope constructs.Construct, id string, props *ChroniclerStackProps) awscdk.Stack {
+	if props == nil {
+		props = &ChroniclerStackProps{}
+	}
+	assetDir := props.AssetDir
+	if assetDir == "" {
+		assetDir = DefaultAssetDir
+	}
+	stack := awscdk.NewStack(scope, jsii.String(id), &props.StackProps)
+
+	table := newTable(stack)
+
+	// The key that signs player tokens. It is passed as an environment
+	// variable through a CloudFormation dynamic reference, resolved at deploy
+	// time, so the functions need no secretsmanager permission and no call at
+	// cold start. The stricter option is to read it at runtime with
+	// GetSecretValue (and grant secret.GrantRead): the value then never shows
+	// in the function's configuration. Retained like the table, so tokens
+	// issued for retained campaigns can still be checked.
+	tokenKey := awssecretsmanager.NewSecret(stack, jsii.String("TokenKey"), &awssecretsmanager.SecretProps{
+		Description: jsii.String("Chronicler: HMAC key for player tokens"),
+		GenerateSecretString: &awssecretsmanager.SecretStringGenerator{
+			PasswordLength:     jsii.Number(64),
+			ExcludePunctuation: jsii.Bool(true),
+		},
+		RemovalPolicy: awscdk.RemovalPolicy_RETAIN,
+	})
+
+	ws := awsapigatewayv2.NewWebSocketApi(stack, jsii.String("WebSocketApi"), &awsapigatewayv2.WebSocketApiProps{
+		ApiName:     jsii.String(id + "-live"),
+		Description: jsii.String("Chronicler: players' live connection"),
+		// The client sends {"action": "turn", ...}; this is also the default.
+		RouteSelectionExpression: jsii.String("$request.body.action"),
+	})
+	stage := awsapigatewayv2.NewWebSocketStage(stack, jsii.String("LiveStage"), &awsapigatewayv2.WebSocketStageProps{
+		WebSocketApi: ws,
+		StageName:    jsii.String(wsStage),
+		AutoDeploy:   jsii.Bool(true),
+	})
+
+	fns := map[string]awslambda.Function{}
+	for _, f := range functions {
+		env := map[string]*string{envTableName: table.TableName()}
+		if f.posts {
+			// https://{apiId}.execute-api.{region}.amazonaws.com/live
+			env[envConnectionsEndpoint] = stage.CallbackUrl()
+		}
+		// Every function gets the key: shared/cloud wires all of them the
+		// same way and refuses to start without it.
+		env[envTokenKey] = tokenKey.SecretValue().UnsafeUnwrap()
+		fn := newFunction(stack, f, assetDir, env)
+		switch f.table {
+		case readWrite:
+			table.GrantReadWriteData(fn)
+		case readOnly:
+			table.GrantReadData(fn)
+		}
+		if f.posts {
+			// execute-api:ManageConnections on this API's live stage only.
+			stage.GrantManagementApiAccess(fn)
+		}
+		fns[f.name] = fn
+	}
+
+	// One integration per function; sync serves both its own route and
+	// $default, where it answers unknown actions with an error event.
+	wsIntegration := map[string]awsapigatewayv2integrations.WebSocketLambdaIntegration{}
+	integrate := func(name string) awsapigatewayv2integrations.WebSocketLambdaIntegration {
+		if in, ok := wsIntegration[name]; ok {
+			return in
+		}
+		in := awsapigatewayv2integrations.NewWebSocketLambdaIntegration(jsii.String(name+"Integration"), fns[name], nil)
+		wsIntegration[name] = in
+		return in
+	}
+	for _, r := range []struct{ key, fn string }{
+		{"$connect", "connect"},
+		{"$disconnect", "disconnect"},
+		{"$default", "sync"},
+		{"resume", "resume"},
+		{"turn", "turn"},
+		{"end_session", "end_session"},
+		{"sync", "sync"},
+	} {
+		ws.AddRoute(jsii.String(r.key), &awsapigatewayv2.WebSocketRouteOptions{Integration: integrate(r.fn)})
+	}
+
+	origins := props.AllowedOrigins
+	if len(origins) == 0 {
+		// Any origin for now: the HTTP API authenticates with a bearer token,
+		// not cookies, so no credentials ride on cross-origin requests. Narrow
+		// this to the web client's CloudFront origin once it exists.
+		origins = []string{"*"}
+	}
+	httpAPI := awsapigatewayv2.NewHttpApi(stack, jsii.String("HttpApi"), &awsapigatewayv2.HttpApiProps{
+		ApiName:     jsii.String(id + "-http"),
+		Description: jsii.String("Chronicler: campaigns, characters and membership"),
+		CorsPreflight: &awsapigatewayv2.CorsPreflightOptions{
+			AllowOrigins: jsii.Strings(origins...),
+			AllowMethods: &[]awsapigatewayv2.CorsHttpMethod{awsapigatewayv2.CorsHttpMethod_ANY},
+			AllowHeaders: jsii.Strings("authorization", "content-type"),
+			MaxAge:       awscdk.Duration_Hours(jsii.Number(1)),
+		},
+	})
+	httpAPI.AddRoutes(&awsapigatewayv2.AddRoutesOptions{
+		Path:        jsii.String("/api/{proxy+}"),
+		Methods:     &[]awsapigatewayv2.HttpMethod{awsapigatewayv2.HttpMethod_ANY},
+		Integration: awsapigatewayv2integrations.NewHttpLambdaIntegration(jsii.String("apiIntegration"), fns["api"], nil),
+	})
+
+	awsevents.NewRule(stack, jsii.String("SweepSchedule"), &awsevents.RuleProps{
+		Description: jsii.String("Chronicler: run the sweep every 15 minutes"),
+		Schedule:    awsevents.Schedule_Rate(awscdk.Duration_Minutes(jsii.Number(15))),
+		Targets: &[]awsevents.IRuleTarget{
+			// A sweep that cannot be delivered is not worth chasing: the next
+			// one comes 15 minutes later and does the same work.
+			awseventstargets.NewLambdaFunction(fns["sweep"], &awseventstargets.LambdaFunctionProps{
+				RetryAttempts: jsii.Number(2),
+				MaxEventAge:   awscdk.Duration_Minutes(jsii.Number(10)),
+			}),
+		},
+	})
+
+	awscdk.NewCfnOutput(stack, jsii.String("WebSocketUrl"), &awscdk.CfnOutputProps{
+		Description: jsii.String("wss:// URL the web client connects to"),
+		Value:       stage.Url(),
+	})
+	awscdk.NewCfnOutput(stack, jsii.String("HttpApiUrl"), &awscdk.CfnOutputProps{
+		Description: jsii.String("Base URL of the HTTP API (routes under /api/)"),
+		Value:       httpAPI.Url(),
+	})
+	awscdk.NewCfnOutput(stack, jsii.String("TableName"), &awscdk.CfnOutputProps{
+		Description: jsii.String("The DynamoDB table"),
+		Value:       table.TableName(),
+	})
+	return stack
+}
+
+// newTable is dynamo.Table as a CDK table, so the cloud and the table the
+// local server creates with dynamo.Table.CreateTableInput cannot disagree.
+func newTable(scope constructs.Construct) awsdynamodb.TableV2 {
+	s := dynamo.Table
+	str := func(name string) *awsdynamodb.Attribute {
+		return &awsdynamodb.Attribute{Name: jsii.String(name), Type: awsdynamodb.AttributeType_STRING}
+	}
+	gsis := make([]*awsdynamodb.GlobalSecondaryIndexPropsV2, 0, len(s.Indexes))
+	for _, ix := range s.Indexes {
+		gsi := &awsdynamodb.GlobalSecondaryIndexPropsV2{
+			IndexName:      jsii.String(ix.Name),
+			PartitionKey:   str(ix.PartitionKey),
+			ProjectionType: awsdynamodb.ProjectionType_ALL,
+		}
+		if ix.SortKey != "" {
+			gsi.SortKey = str(ix.SortKey)
+		}
+		gsis = append(gsis, gsi)
+	}
+	return awsdynamodb.NewTableV2(scope, jsii.String("Table"), &awsdynamodb.TablePropsV2{
+		PartitionKey:           str(s.PartitionKey),
+		SortKey:                str(s.SortKey),
+		GlobalSecondaryIndexes: &gsis,
+		Billing:                awsdynamodb.Billing_OnDemand(nil),
+		PointInTimeRecoverySpecification: &awsdynamodb.PointInTimeRecoverySpecification{
+			PointInTimeRecoveryEnabled: jsii.Bool(true),
+		},
+		TimeToLiveAttribute: jsii.String(s.TTLAttribute),
+		// A campaign must outlive `cdk destroy`: the table stays behind.
+		RemovalPolicy: awscdk.RemovalPolicy_RETAIN,
+	})
+}
+
+// newFunction is one Go Lambda on arm64 provided.al2023, with its own log
+// group. An explicit log group replaces the deprecated logRetention property,
+// which would add a Node.js custom-resource function and a logs policy on "*".
+func newFunction(scope constructs.Construct, f function, assetDir string, env map[string]*string) awslambda.Function {
+	logs := awslogs.NewLogGroup(scope, jsii.String(f.name+"Logs"), &awslogs.LogGroupProps{
+		Retention: awslogs.RetentionDays_ONE_MONTH,
+		// Logs are operational; the campaign lives in the table.
+		RemovalPolicy: awscdk.RemovalPolicy_DESTROY,
+	})
+	return awslambda.NewFunction(scope, jsii.String(f.name), &awslambda.FunctionProps{
+		Description:  jsii.String("Chronicler " + f.name + ": " + f.description),
+		Runtime:      awslambda.Runtime_PROVIDED_AL2023(),
+		Architecture: awslambda.Architecture_ARM_64(),
+		Handler:      jsii.String("bootstrap"),
+		Code:         awslambda.Code_FromAsset(jsii.String(filepath.Join(assetDir, f.name)), nil),
+		MemorySize:   jsii.Number(256),
+		Timeout:      awscdk.Duration_Seconds(jsii.Number(f.timeoutSec)),
+		Environment:  &env,
+		LogGroup:     logs,
+	})
+}

@@ -1,0 +1,579 @@
+package stack_test
+
+import (
+	"encoding/json"
+	"fmt"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+
+	"chronicler/infra/stack"
+
+	"github.com/aws/aws-cdk-go/awscdk/v2"
+	"github.com/aws/aws-cdk-go/awscdk/v2/assertions"
+	"github.com/aws/jsii-runtime-go"
+)
+
+// TestMain stops the jsii runtime (a Node.js child process) once, after
+// every test: it cannot be restarted within a process.
+func TestMain(m *testing.M) {
+	code := m.Run()
+	jsii.Close()
+	os.Exit(code)
+}
+
+// Expected shape of every function. Written out, not derived from the
+// stack's own table, so that a change there has to be made here as well.
+var wantFunctions = map[string]struct {
+	timeout float64
+	writes  bool // may write the table (else read only)
+	posts   bool // posts to WebSocket connections
+}{
+	"connect":     {timeout: 10, writes: true, posts: true},
+	"disconnect":  {timeout: 10, writes: true, posts: true},
+	"resume":      {timeout: 10, writes: true, posts: true},
+	"turn":        {timeout: 90, writes: true, posts: true},
+	"end_session": {timeout: 10, writes: true, posts: true},
+	"sync":        {timeout: 10, writes: true, posts: true},
+	"api":         {timeout: 10, writes: true, posts: false},
+	"sweep":       {timeout: 300, writes: true, posts: true},
+}
+
+// tableWrites are the DynamoDB actions that change data.
+var tableWrites = []string{"dynamodb:PutItem", "dynamodb:UpdateItem", "dynamodb:DeleteItem", "dynamodb:BatchWriteItem"}
+
+func TestFunctionNamesMatchFolders(t *testing.T) {
+	got := stack.FunctionNames()
+	if len(got) != len(wantFunctions) {
+		t.Fatalf("FunctionNames() = %v, want the %d functions %v", got, len(wantFunctions), keys(wantFunctions))
+	}
+	for _, name := range got {
+		if _, ok := wantFunctions[name]; !ok {
+			t.Errorf("FunctionNames() has unexpected %q", name)
+		}
+	}
+}
+
+func TestCheckAssets(t *testing.T) {
+	t.Run("AllPresent", func(t *testing.T) {
+		if err := stack.CheckAssets(assetDir(t)); err != nil {
+			t.Errorf("CheckAssets = %v, want nil", err)
+		}
+	})
+	t.Run("OneMissing", func(t *testing.T) {
+		dir := assetDir(t)
+		if err := os.Remove(filepath.Join(dir, "turn", "bootstrap")); err != nil {
+			t.Fatal(err)
+		}
+		err := stack.CheckAssets(dir)
+		if err == nil || !strings.Contains(err.Error(), "function turn") {
+			t.Errorf("CheckAssets = %v, want an error naming turn", err)
+		}
+	})
+	t.Run("DirectoryInsteadOfBinary", func(t *testing.T) {
+		dir := assetDir(t)
+		p := filepath.Join(dir, "sweep", "bootstrap")
+		if err := os.Remove(p); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.Mkdir(p, 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := stack.CheckAssets(dir); err == nil {
+			t.Error("CheckAssets = nil, want an error for a directory named bootstrap")
+		}
+	})
+}
+
+func TestChroniclerStack(t *testing.T) {
+	app := awscdk.NewApp(nil)
+	s := stack.NewChroniclerStack(app, "Test", &stack.ChroniclerStackProps{AssetDir: assetDir(t)})
+	tmpl := assertions.Template_FromStack(s, nil)
+	doc := templateJSON(t, tmpl)
+
+	t.Run("WebSocketRoutes", func(t *testing.T) {
+		routes := map[string]string{ // route key -> function
+			"$connect":    "connect",
+			"$disconnect": "disconnect",
+			"$default":    "sync",
+			"resume":      "resume",
+			"turn":        "turn",
+			"end_session": "end_session",
+			"sync":        "sync",
+		}
+		for key, fn := range routes {
+			match(t, "route "+key, func() {
+				tmpl.HasResourceProperties(jsii.String("AWS::ApiGatewayV2::Route"), map[string]any{"RouteKey": key})
+			})
+			if got := doc.routeFunction(t, key); got != fn {
+				t.Errorf("route %s invokes %q, want %q", key, got, fn)
+			}
+		}
+		match(t, "stage", func() {
+			tmpl.HasResourceProperties(jsii.String("AWS::ApiGatewayV2::Stage"), map[string]any{"StageName": "live", "AutoDeploy": true})
+		})
+	})
+
+	t.Run("HttpApi", func(t *testing.T) {
+		if got := doc.routeFunction(t, "ANY /api/{proxy+}"); got != "api" {
+			t.Errorf("ANY /api/{proxy+} invokes %q, want api", got)
+		}
+		match(t, "cors", func() {
+			tmpl.HasResourceProperties(jsii.String("AWS::ApiGatewayV2::Api"), map[string]any{
+				"ProtocolType":      "HTTP",
+				"CorsConfiguration": map[string]any{"AllowOrigins": []any{"*"}},
+			})
+		})
+	})
+
+	t.Run("Table", func(t *testing.T) {
+		// Literal names: the table is retained, so a changed key is a new
+		// table in the cloud; this test makes that change deliberate.
+		match(t, "keys, indexes, billing, ttl", func() {
+			tmpl.HasResourceProperties(jsii.String("AWS::DynamoDB::GlobalTable"), map[string]any{
+				"KeySchema": []any{
+					map[string]any{"AttributeName": "pk", "KeyType": "HASH"},
+					map[string]any{"AttributeName": "sk", "KeyType": "RANGE"},
+				},
+				"GlobalSecondaryIndexes": []any{
+					map[string]any{
+						"IndexName": "byStatus",
+						"KeySchema": []any{
+							map[string]any{"AttributeName": "gsi_status", "KeyType": "HASH"},
+							map[string]any{"AttributeName": "last_played_at", "KeyType": "RANGE"},
+						},
+						"Projection": map[string]any{"ProjectionType": "ALL"},
+					},
+					map[string]any{
+						"IndexName": "byPlayer",
+						"KeySchema": []any{
+							map[string]any{"AttributeName": "gsi_player", "KeyType": "HASH"},
+							map[string]any{"AttributeName": "pk", "KeyType": "RANGE"},
+						},
+						"Projection": map[string]any{"ProjectionType": "ALL"},
+					},
+				},
+				"BillingMode":             "PAY_PER_REQUEST",
+				"TimeToLiveSpecification": map[string]any{"AttributeName": "expires_at", "Enabled": true},
+				"Replicas": assertions.Match_ArrayWith(&[]any{
+					assertions.Match_ObjectLike(&map[string]any{
+						"PointInTimeRecoverySpecification": map[string]any{"PointInTimeRecoveryEnabled": true},
+					}),
+				}),
+			})
+		})
+		match(t, "retained", func() {
+			tmpl.HasResource(jsii.String("AWS::DynamoDB::GlobalTable"), map[string]any{
+				"DeletionPolicy":      "Retain",
+				"UpdateReplacePolicy": "Retain",
+			})
+		})
+		match(t, "one table", func() {
+			tmpl.ResourceCountIs(jsii.String("AWS::DynamoDB::GlobalTable"), jsii.Number(1))
+		})
+	})
+
+	t.Run("Functions", func(t *testing.T) {
+		match(t, "count", func() {
+			tmpl.ResourceCountIs(jsii.String("AWS::Lambda::Function"), jsii.Number(float64(len(wantFunctions))))
+		})
+		match(t, "arm64 provided.al2023 bootstrap", func() {
+			tmpl.AllResourcesProperties(jsii.String("AWS::Lambda::Function"), map[string]any{
+				"Architectures": []any{"arm64"},
+				"Runtime":       "provided.al2023",
+				"Handler":       "bootstrap",
+				"MemorySize":    256,
+			})
+		})
+		for name, want := range wantFunctions {
+			t.Run(name, func(t *testing.T) {
+				id := doc.functionID(t, name)
+				props := doc.Resources[id].Properties
+				if got, _ := props["Timeout"].(float64); got != want.timeout {
+					t.Errorf("Timeout = %v, want %v", props["Timeout"], want.timeout)
+				}
+				env, _ := dig(props, "Environment", "Variables").(map[string]any)
+				if env["TABLE_NAME"] == nil {
+					t.Error("TABLE_NAME not set")
+				}
+				if got := env["CONNECTIONS_ENDPOINT"] != nil; got != want.posts {
+					t.Errorf("CONNECTIONS_ENDPOINT set = %v, want %v", got, want.posts)
+				}
+				if want.posts && !strings.Contains(flat(env["CONNECTIONS_ENDPOINT"]), "https://") {
+					t.Errorf("CONNECTIONS_ENDPOINT = %s, want an https:// callback URL", flat(env["CONNECTIONS_ENDPOINT"]))
+				}
+				key := flat(env["CHRONICLER_TOKEN_KEY"])
+				if !strings.Contains(key, "{{resolve:secretsmanager:") {
+					t.Errorf("CHRONICLER_TOKEN_KEY = %s, want a Secrets Manager dynamic reference", key)
+				}
+				if _, ok := dig(props, "LoggingConfig", "LogGroup").(map[string]any); !ok {
+					t.Error("no log group of its own")
+				}
+
+				actions := doc.roleActions(t, id)
+				if !slices.Contains(actions, "dynamodb:Query") {
+					t.Errorf("cannot query the table; actions %v", actions)
+				}
+				writes := slices.ContainsFunc(actions, func(a string) bool { return slices.Contains(tableWrites, a) })
+				if writes != want.writes {
+					t.Errorf("writes the table = %v, want %v; actions %v", writes, want.writes, actions)
+				}
+				if got := slices.Contains(actions, "execute-api:ManageConnections"); got != want.posts {
+					t.Errorf("execute-api:ManageConnections = %v, want %v", got, want.posts)
+				}
+			})
+		}
+		match(t, "log retention", func() {
+			tmpl.AllResourcesProperties(jsii.String("AWS::Logs::LogGroup"), map[string]any{"RetentionInDays": 30})
+		})
+	})
+
+	t.Run("ManageConnectionsOnThisStageOnly", func(t *testing.T) {
+		n := 0
+		doc.eachStatement(func(_ string, st map[string]any) {
+			if !slices.Contains(strs(st["Action"]), "execute-api:ManageConnections") {
+				return
+			}
+			n++
+			res := flat(st["Resource"])
+			if !strings.Contains(res, `/live/*/@connections/*"`) || strings.Contains(res, `"*"`) {
+				t.Errorf("ManageConnections on %s, want the live stage's @connections only", res)
+			}
+		})
+		if n == 0 {
+			t.Error("no statement grants execute-api:ManageConnections")
+		}
+	})
+
+	t.Run("SweepSchedule", func(t *testing.T) {
+		match(t, "rule", func() {
+			tmpl.HasResourceProperties(jsii.String("AWS::Events::Rule"), map[string]any{
+				"ScheduleExpression": "rate(15 minutes)",
+				"Targets": []any{assertions.Match_ObjectLike(&map[string]any{
+					"Arn": map[string]any{"Fn::GetAtt": []any{doc.functionID(t, "sweep"), "Arn"}},
+				})},
+			})
+		})
+	})
+
+	t.Run("Outputs", func(t *testing.T) {
+		for _, name := range []string{"WebSocketUrl", "HttpApiUrl", "TableName"} {
+			match(t, name, func() { tmpl.HasOutput(jsii.String(name), map[string]any{}) })
+		}
+	})
+
+	t.Run("LeastPrivilege", func(t *testing.T) {
+		if v := doc.violations(); len(v) > 0 {
+			t.Errorf("IAM violations:\n%s", strings.Join(v, "\n"))
+		}
+	})
+}
+
+// TestViolations shows that the least-privilege check catches what it must.
+func TestViolations(t *testing.T) {
+	scoped := `{"Fn::GetAtt": ["Table", "Arn"]}`
+	policy := func(effect, action, resource string) string {
+		return fmt.Sprintf(`{"Resources": {"P": {"Type": "AWS::IAM::Policy", "Properties": {"PolicyDocument": {"Statement": [{"Effect": %q, "Action": %s, "Resource": %s}]}}}}}`, effect, action, resource)
+	}
+	for _, tc := range []struct {
+		name     string
+		template string
+		bad      bool
+	}{
+		{"ScopedGrantPasses", policy("Allow", `["dynamodb:GetItem", "dynamodb:PutItem"]`, scoped), false},
+		{"DenyOnStarPasses", policy("Deny", `"dynamodb:*"`, `"*"`), false},
+		{"OtherServiceOnStarPasses", policy("Allow", `"xray:PutTraceSegments"`, `"*"`), false},
+		{"DynamoStarAction", policy("Allow", `"dynamodb:*"`, scoped), true},
+		{"DynamoPrefixWildcard", policy("Allow", `["dynamodb:Get*"]`, scoped), true},
+		{"StarAction", policy("Allow", `"*"`, scoped), true},
+		{"DynamoActionOnStar", policy("Allow", `"dynamodb:GetItem"`, `"*"`), true},
+		{"DynamoActionOnStarInList", policy("Allow", `["dynamodb:Query"]`, `[`+scoped+`, "*"]`), true},
+		{"AllowNotAction", `{"Resources": {"P": {"Type": "AWS::IAM::Policy", "Properties": {"PolicyDocument": {"Statement": [{"Effect": "Allow", "NotAction": "iam:*", "Resource": "*"}]}}}}}`, true},
+		{"InlineRolePolicy", `{"Resources": {"R": {"Type": "AWS::IAM::Role", "Properties": {"Policies": [{"PolicyDocument": {"Statement": [{"Effect": "Allow", "Action": "dynamodb:*", "Resource": "*"}]}}]}}}}`, true},
+		{"ManagedFullAccess", `{"Resources": {"R": {"Type": "AWS::IAM::Role", "Properties": {"ManagedPolicyArns": [{"Fn::Join": ["", ["arn:", {"Ref": "AWS::Partition"}, ":iam::aws:policy/AmazonDynamoDBFullAccess"]]}]}}}}`, true},
+		{"ManagedBasicExecutionPasses", `{"Resources": {"R": {"Type": "AWS::IAM::Role", "Properties": {"ManagedPolicyArns": ["arn:aws:iam::aws:policy/service-role/AWSLambdaBasicExecutionRole"]}}}}`, false},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			var doc template
+			if err := json.Unmarshal([]byte(tc.template), &doc); err != nil {
+				t.Fatal(err)
+			}
+			v := doc.violations()
+			if got := len(v) > 0; got != tc.bad {
+				t.Errorf("violations = %q, want some: %v", v, tc.bad)
+			}
+		})
+	}
+}
+
+// assetDir is a directory with an empty bootstrap per function: enough for
+// CDK to hash and stage, no cross-build needed.
+func assetDir(t *testing.T) string {
+	t.Helper()
+	dir := t.TempDir()
+	for _, name := range stack.FunctionNames() {
+		if err := os.MkdirAll(filepath.Join(dir, name), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(filepath.Join(dir, name, "bootstrap"), nil, 0o755); err != nil {
+			t.Fatal(err)
+		}
+	}
+	return dir
+}
+
+// match runs a CDK assertion, which panics on a mismatch, and reports the
+// mismatch as a test error instead of crashing the test binary.
+func match(t *testing.T, what string, assert func()) {
+	t.Helper()
+	defer func() {
+		t.Helper()
+		if r := recover(); r != nil {
+			t.Errorf("%s: %v", what, r)
+		}
+	}()
+	assert()
+}
+
+// template is the part of a CloudFormation template the checks walk.
+type template struct {
+	Resources map[string]struct {
+		Type       string         `json:"Type"`
+		Properties map[string]any `json:"Properties"`
+	} `json:"Resources"`
+}
+
+func templateJSON(t *testing.T, tmpl assertions.Template) template {
+	t.Helper()
+	b, err := json.Marshal(tmpl.ToJSON())
+	if err != nil {
+		t.Fatal(err)
+	}
+	var doc template
+	if err := json.Unmarshal(b, &doc); err != nil {
+		t.Fatal(err)
+	}
+	return doc
+}
+
+// functionID is the logical id of the function whose description names it
+// ("Chronicler <name>: ...").
+func (d template) functionID(t *testing.T, name string) string {
+	t.Helper()
+	var ids []string
+	for id, r := range d.Resources {
+		if r.Type == "AWS::Lambda::Function" && strings.HasPrefix(fmt.Sprint(r.Properties["Description"]), "Chronicler "+name+":") {
+			ids = append(ids, id)
+		}
+	}
+	if len(ids) != 1 {
+		t.Fatalf("function %s: %d resources (%v), want 1", name, len(ids), ids)
+	}
+	return ids[0]
+}
+
+// routeFunction follows a route (WebSocket or HTTP) to its integration and
+// the integration to the function it invokes, and returns that function's
+// name.
+func (d template) routeFunction(t *testing.T, routeKey string) string {
+	t.Helper()
+	for _, r := range d.Resources {
+		if r.Type != "AWS::ApiGatewayV2::Route" || r.Properties["RouteKey"] != routeKey {
+			continue
+		}
+		integration := refIn(r.Properties["Target"])
+		in, ok := d.Resources[integration]
+		if !ok || in.Type != "AWS::ApiGatewayV2::Integration" {
+			t.Fatalf("route %s: target %s is not an integration", routeKey, flat(r.Properties["Target"]))
+		}
+		fn := getAttIn(in.Properties["IntegrationUri"])
+		desc := fmt.Sprint(d.Resources[fn].Properties["Description"])
+		name, ok := strings.CutPrefix(desc, "Chronicler ")
+		if !ok {
+			t.Fatalf("route %s: integration invokes %q (%s), not a Chronicler function", routeKey, fn, desc)
+		}
+		name, _, _ = strings.Cut(name, ":")
+		return name
+	}
+	t.Fatalf("no route %s", routeKey)
+	return ""
+}
+
+// roleActions lists every action the function's role is allowed.
+func (d template) roleActions(t *testing.T, fnID string) []string {
+	t.Helper()
+	role := getAttIn(d.Resources[fnID].Properties["Role"])
+	var actions []string
+	for _, r := range d.Resources {
+		if r.Type != "AWS::IAM::Policy" || !strings.Contains(flat(r.Properties["Roles"]), `"`+role+`"`) {
+			continue
+		}
+		for _, st := range statements(r.Properties["PolicyDocument"]) {
+			if st["Effect"] == "Allow" {
+				actions = append(actions, strs(st["Action"])...)
+			}
+		}
+	}
+	return actions
+}
+
+// eachStatement calls f with every policy statement of the template:
+// policies, managed policies and roles' inline policies.
+func (d template) eachStatement(f func(resource string, st map[string]any)) {
+	for id, r := range d.Resources {
+		var docs []any
+		switch r.Type {
+		case "AWS::IAM::Policy", "AWS::IAM::ManagedPolicy":
+			docs = append(docs, r.Properties["PolicyDocument"])
+		case "AWS::IAM::Role", "AWS::IAM::User", "AWS::IAM::Group":
+			ps, _ := r.Properties["Policies"].([]any)
+			for _, p := range ps {
+				docs = append(docs, dig(p, "PolicyDocument"))
+			}
+		}
+		for _, doc := range docs {
+			for _, st := range statements(doc) {
+				f(id, st)
+			}
+		}
+	}
+}
+
+// violations lists what least privilege forbids: a DynamoDB (or any) action
+// wildcard, a DynamoDB action on Resource "*", an Allow with NotAction, and
+// any managed *FullAccess policy.
+func (d template) violations() []string {
+	var out []string
+	d.eachStatement(func(id string, st map[string]any) {
+		if st["Effect"] != "Allow" {
+			return
+		}
+		if st["NotAction"] != nil {
+			out = append(out, fmt.Sprintf("%s: Allow with NotAction %s", id, flat(st["NotAction"])))
+		}
+		onStar := slices.Contains(strs(st["Resource"]), "*")
+		for _, a := range strs(st["Action"]) {
+			a = strings.ToLower(a)
+			dynamo := strings.HasPrefix(a, "dynamodb:")
+			switch {
+			case a == "*" || (dynamo && strings.Contains(a, "*")):
+				out = append(out, fmt.Sprintf("%s: wildcard action %s", id, a))
+			case dynamo && onStar:
+				out = append(out, fmt.Sprintf("%s: %s on Resource *", id, a))
+			}
+		}
+	})
+	for id, r := range d.Resources {
+		if s := flat(r.Properties["ManagedPolicyArns"]); strings.Contains(s, "FullAccess") {
+			out = append(out, fmt.Sprintf("%s: managed policy %s", id, s))
+		}
+	}
+	slices.Sort(out)
+	return out
+}
+
+func statements(doc any) []map[string]any {
+	var out []map[string]any
+	switch s := dig(doc, "Statement").(type) {
+	case map[string]any:
+		out = append(out, s)
+	case []any:
+		for _, e := range s {
+			if m, ok := e.(map[string]any); ok {
+				out = append(out, m)
+			}
+		}
+	}
+	return out
+}
+
+// strs is a policy field that may be one string or a list; intrinsic
+// functions (objects) are left out, as they never resolve to "*".
+func strs(v any) []string {
+	switch v := v.(type) {
+	case string:
+		return []string{v}
+	case []any:
+		var out []string
+		for _, e := range v {
+			if s, ok := e.(string); ok {
+				out = append(out, s)
+			}
+		}
+		return out
+	}
+	return nil
+}
+
+func dig(v any, path ...string) any {
+	for _, k := range path {
+		m, ok := v.(map[string]any)
+		if !ok {
+			return nil
+		}
+		v = m[k]
+	}
+	return v
+}
+
+// flat is v as JSON, for substring checks on intrinsic functions.
+func flat(v any) string {
+	b, _ := json.Marshal(v)
+	return string(b)
+}
+
+// refIn is the first {"Ref": id} inside v.
+func refIn(v any) string {
+	switch v := v.(type) {
+	case map[string]any:
+		if s, ok := v["Ref"].(string); ok {
+			return s
+		}
+		for _, e := range v {
+			if s := refIn(e); s != "" {
+				return s
+			}
+		}
+	case []any:
+		for _, e := range v {
+			if s := refIn(e); s != "" {
+				return s
+			}
+		}
+	}
+	return ""
+}
+
+// getAttIn is the resource of the first {"Fn::GetAtt": [id, attr]} inside v.
+func getAttIn(v any) string {
+	switch v := v.(type) {
+	case map[string]any:
+		if g, ok := v["Fn::GetAtt"].([]any); ok && len(g) > 0 {
+			s, _ := g[0].(string)
+			return s
+		}
+		for _, e := range v {
+			if s := getAttIn(e); s != "" {
+				return s
+			}
+		}
+	case []any:
+		for _, e := range v {
+			if s := getAttIn(e); s != "" {
+				return s
+			}
+		}
+	}
+	return ""
+}
+
+func keys[V any](m map[string]V) []string {
+	out := make([]string, 0, len(m))
+	for k := range m {
+		out = append(out, k)
+	}
+	slices.Sort(out)
+	return out
+}
