@@ -1,0 +1,124 @@
+package dynamo
+
+// The key design. Every item but one lives in its campaign's partition, so a
+// campaign's data can only be reached through its id:
+//
+//	pk                     sk                              item
+//	CAMPAIGN#<id>          CHAR#<character id>             a character (versioned)
+//	CAMPAIGN#<id>          CONN#<connection id>            a live connection
+//	CAMPAIGN#<id>          LOCK                            the turn lease
+//	CAMPAIGN#<id>          MEMBER#<player id>              a membership; gsi_player = player id (byPlayer)
+//	CAMPAIGN#<id>          META                            the campaign (versioned); gsi_status, last_played_at (byStatus)
+//	CAMPAIGN#<id>          SEQ                             the event-seq counter (last_seq)
+//	CAMPAIGN#<id>          SESSION#<started>#<session id>  a session (versioned), oldest first
+//	CAMPAIGN#<id>          STATE                           the narrative state; turn_count guards each turn
+//	------------------------------------------------------ everything above sorts before "TURN#"
+//	CAMPAIGN#<id>          TURN#<sequence, 10 digits>      a committed turn (written once)
+//	CAMPAIGN#<id>          WIRE#EVT#<seq, 12 digits>       a server event kept for sync; expires_at = created + 7 days
+//	CAMPAIGN#<id>          WIRE#REQ#<request id>           a remembered request id
+//	CONNECTION#<conn id>   META                            pointer: the connection's campaign and player
+//
+// Why this order: the decision-making items (upper block) all sort before
+// "TURN#", and the logs that grow without bound (turns, events, requests)
+// all sort after it, so Snapshot is one Query `pk = :p AND sk < "TURN#"`
+// whose cost does not grow with the campaign's age. A new kind of
+// decision-making item (an encounter, ENC#<id>) keeps the property as long
+// as its prefix sorts before "TURN#"; a new log must sort after it.
+//
+// The connection pointer is the one item outside a campaign partition:
+// API Gateway gives a message only its connection id, and the pointer turns
+// that id into a campaign id with one GetItem. It is written and deleted in
+// the same transaction as the CONN# item it points to.
+//
+// Indexes (see Table): byStatus is sparse — META carries gsi_status only
+// while the campaign is active or paused, so the sweep reads exactly the
+// campaigns it may act on, oldest last_played_at first, never scanning.
+// byPlayer holds only MEMBER items (gsi_player), whose pk names the
+// campaign.
+//
+// Times that are keys or compared in conditions are fixed-width UTC strings
+// (stampLayout), so string order is time order. Bodies are the domain
+// types marshalled by their json tags; the key, index, condition and
+// version attributes are added beside them. Version fields are `json:"-"`
+// in the domain, so the version attribute is written explicitly.
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+	"time"
+)
+
+// Partition and sort key prefixes and fixed sort keys.
+const (
+	pkCampaign   = "CAMPAIGN#"
+	pkConnection = "CONNECTION#"
+
+	skMeta    = "META"
+	skState   = "STATE"
+	skLock    = "LOCK"
+	skSeq     = "SEQ"
+	skChar    = "CHAR#"
+	skSession = "SESSION#"
+	skMember  = "MEMBER#"
+	skConn    = "CONN#"
+	skTurn    = "TURN#"
+	skEvent   = "WIRE#EVT#"
+	skRequest = "WIRE#REQ#"
+
+	// skLogs is the first sort key of the growing logs; Snapshot reads
+	// everything below it.
+	skLogs = skTurn
+)
+
+// Attributes beside the bodies.
+const (
+	attrVersion     = "version"          // versioned items: the stored revision
+	attrInviteCode  = "invite_code"      // META: Campaign.InviteCode is `json:"-"` but must persist
+	attrLeaseExpiry = "expires_at_lease" // LOCK: the lease expiry, fixed-width, for the acquire condition
+	attrLeaseTurn   = "turn_id"          // LOCK: the holder (also the body's field)
+	attrTurnCount   = "turn_count"       // STATE: the guard (also the body's field)
+	attrLastSeq     = "last_seq"         // SEQ: the last reserved event seq
+	attrCampaignID  = "campaign_id"      // connection pointer and CONN# items
+	attrEventSeq    = "seq"              // events
+	attrEventData   = "data"             // events: the complete JSON message
+	attrEventAt     = "created_at"       // events
+)
+
+// Widths of the zero-padded numbers in sort keys.
+const (
+	turnDigits  = 10
+	eventDigits = 12
+	maxTurnSeq  = 9_999_999_999
+	maxEventSeq = 999_999_999_999
+)
+
+// stampLayout is the fixed-width UTC time format used wherever string order
+// must be time order. RFC 3339 parsers read it back.
+const stampLayout = "2006-01-02T15:04:05.000000000Z"
+
+// eventTTL is how long events are kept for sync.
+const eventTTL = 7 * 24 * time.Hour
+
+func stamp(t time.Time) string { return t.UTC().Format(stampLayout) }
+
+func campaignPK(id string) string   { return pkCampaign + id }
+func connectionPK(id string) string { return pkConnection + id }
+func charSK(id string) string       { return skChar + id }
+func memberSK(player string) string { return skMember + player }
+func connSK(id string) string       { return skConn + id }
+func requestSK(id string) string    { return skRequest + id }
+
+func sessionSK(started time.Time, id string) string {
+	return skSession + stamp(started) + "#" + id
+}
+
+func turnSK(seq int) string { return fmt.Sprintf("%s%0*d", skTurn, turnDigits, seq) }
+
+func eventSK(seq int64) string { return fmt.Sprintf("%s%0*d", skEvent, eventDigits, seq) }
+
+// campaignIDOf returns the campaign id of a campaign partition key.
+func campaignIDOf(pk string) (string, bool) { return strings.CutPrefix(pk, pkCampaign) }
+
+// epoch is t as DynamoDB TTL wants it: epoch seconds in a number.
+func epoch(t time.Time) string { return strconv.FormatInt(t.Unix(), 10) }
