@@ -1,0 +1,560 @@
+package gateway
+
+import (
+	"context"
+	"crypto/rand"
+	"encoding/base64"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"log/slog"
+	"maps"
+	"net"
+	"net/http"
+	"net/url"
+	"runtime/debug"
+	"strings"
+	"sync"
+	"sync/atomic"
+	"time"
+
+	"github.com/aws/aws-lambda-go/events"
+	"github.com/coder/websocket"
+)
+
+// Handler is the signature of a WebSocket route's Lambda handler; the same
+// function is passed to lambda.Start in the cloud.
+type Handler func(ctx context.Context, req events.APIGatewayWebsocketProxyRequest) (events.APIGatewayProxyResponse, error)
+
+// Config describes the emulated API.
+type Config struct {
+	// Routes maps route keys ("$connect", "$disconnect", "$default" and
+	// action names) to handlers. A missing $connect accepts every
+	// connection; a message with no matching route and no $default is
+	// dropped.
+	Routes map[string]Handler
+	// Stage is the stage name put in every event; default "local".
+	Stage string
+	// MaxMessageBytes is the largest message accepted from a client;
+	// default 32768, API Gateway's frame limit. A larger message closes the
+	// connection with 1009, as API Gateway does; it is never cut.
+	MaxMessageBytes int
+	// HandlerTimeout bounds each handler invocation the way a Lambda's
+	// timeout does; default 2 minutes.
+	HandlerTimeout time.Duration
+	// Logger receives handler failures and protocol trouble; default discard.
+	Logger *slog.Logger
+}
+
+const (
+	defaultStage          = "local"
+	defaultMaxMessage     = 32 * 1024
+	defaultHandlerTimeout = 2 * time.Minute
+	// maxPostBytes is the management API's limit on one posted message.
+	maxPostBytes = 128 * 1024
+	// writeTimeout bounds one write to a client, including the wait for
+	// the connection's writer slot, so a client that stops reading cannot
+	// hold up the handler that posts to it (nor, through it, other players).
+	writeTimeout = 10 * time.Second
+	// inflightPerConn bounds concurrent handler invocations of one
+	// connection. API Gateway does not serialise a connection's messages,
+	// so neither do we, but one client must not start unbounded work here.
+	inflightPerConn = 16
+)
+
+// Gateway is an emulated API Gateway WebSocket API. Its zero value is not
+// usable; build one with New.
+type Gateway struct {
+	routes         map[string]Handler
+	stage          string
+	maxMessage     int
+	handlerTimeout time.Duration
+	log            *slog.Logger
+	newID          func() string // replaced in tests to force awkward ids
+
+	mu     sync.Mutex
+	conns  map[string]*conn
+	closed bool
+	// wg counts connection goroutines and handler invocations, so Close
+	// returns only after every $disconnect has run.
+	wg sync.WaitGroup
+}
+
+// New returns a Gateway serving cfg's routes.
+func New(cfg Config) *Gateway {
+	g := &Gateway{
+		routes:         make(map[string]Handler, len(cfg.Routes)),
+		stage:          cfg.Stage,
+		maxMessage:     cfg.MaxMessageBytes,
+		handlerTimeout: cfg.HandlerTimeout,
+		log:            cfg.Logger,
+		newID:          newID,
+		conns:          make(map[string]*conn),
+	}
+	for k, h := range cfg.Routes {
+		if h != nil {
+			g.routes[k] = h
+		}
+	}
+	if g.stage == "" {
+		g.stage = defaultStage
+	}
+	if g.maxMessage <= 0 {
+		g.maxMessage = defaultMaxMessage
+	}
+	if g.handlerTimeout <= 0 {
+		g.handlerTimeout = defaultHandlerTimeout
+	}
+	if g.log == nil {
+		g.log = slog.New(slog.DiscardHandler)
+	}
+	return g
+}
+
+// conn is one accepted WebSocket connection.
+type conn struct {
+	id          string
+	ws          *websocket.Conn
+	domain      string
+	connectedAt time.Time
+	sourceIP    string
+	userAgent   string
+	headers     map[string]string
+	multiHeader map[string][]string
+
+	lastActive atomic.Int64  // unix nanoseconds
+	writer     chan struct{} // one-slot semaphore: one writer at a time
+	inflight   chan struct{} // bounds concurrent handler invocations
+	ready      chan struct{} // closed once ws is set; read ws only after it
+	gone       chan struct{} // closed once the connection stops accepting posts
+	goneOnce   sync.Once
+}
+
+func (c *conn) touch(t time.Time) { c.lastActive.Store(t.UnixNano()) }
+
+func (c *conn) isGone() bool {
+	select {
+	case <-c.gone:
+		return true
+	default:
+		return false
+	}
+}
+
+// errGone reports a write to a connection that has closed.
+var errGone = errors.New("connection gone")
+
+// send writes data to the client as one text frame. Writes are serialised
+// per connection and bounded by writeTimeout; a write that times out makes
+// the websocket library drop the connection, which is what API Gateway does
+// to clients that stop reading.
+func (c *conn) send(ctx context.Context, data []byte) error {
+	ctx, cancel := context.WithTimeout(ctx, writeTimeout)
+	defer cancel()
+	if err := c.await(ctx); err != nil {
+		return err
+	}
+	select {
+	case c.writer <- struct{}{}:
+	case <-c.gone:
+		return errGone
+	case <-ctx.Done():
+		return fmt.Errorf("wait for writer: %w", ctx.Err())
+	}
+	defer func() { <-c.writer }()
+	if c.isGone() {
+		return errGone
+	}
+	if err := c.ws.Write(ctx, websocket.MessageText, data); err != nil {
+		return fmt.Errorf("write to %s: %w", c.id, err)
+	}
+	c.touch(time.Now())
+	return nil
+}
+
+// await waits until the socket is up. It returns errGone when the
+// connection closed (or never opened) instead.
+func (c *conn) await(ctx context.Context) error {
+	select {
+	case <-c.ready:
+	case <-c.gone:
+		return errGone
+	case <-ctx.Done():
+		return fmt.Errorf("wait for upgrade: %w", ctx.Err())
+	}
+	if c.isGone() {
+		return errGone
+	}
+	return nil
+}
+
+// ServeWS is the WebSocket endpoint (/ws). It runs $connect before the
+// upgrade, then routes the connection's messages until it closes, then runs
+// $disconnect.
+func (g *Gateway) ServeWS(w http.ResponseWriter, r *http.Request) {
+	// Only real upgrade requests reach $connect: a stray GET must not make
+	// the handlers record a connection that never opens.
+	if !headerHasToken(r.Header, "Connection", "upgrade") || !headerHasToken(r.Header, "Upgrade", "websocket") {
+		w.Header().Set("Connection", "Upgrade")
+		w.Header().Set("Upgrade", "websocket")
+		http.Error(w, "WebSocket upgrade required", http.StatusUpgradeRequired)
+		return
+	}
+	g.mu.Lock()
+	if g.closed {
+		g.mu.Unlock()
+		http.Error(w, "shutting down", http.StatusServiceUnavailable)
+		return
+	}
+	g.wg.Add(1)
+	g.mu.Unlock()
+	defer g.wg.Done()
+
+	now := time.Now()
+	c := &conn{
+		id:          g.newID(),
+		domain:      r.Host,
+		connectedAt: now,
+		sourceIP:    sourceIP(r),
+		userAgent:   r.UserAgent(),
+		writer:      make(chan struct{}, 1),
+		inflight:    make(chan struct{}, inflightPerConn),
+		ready:       make(chan struct{}),
+		gone:        make(chan struct{}),
+	}
+	c.headers, c.multiHeader = flattenHeaders(r.Header)
+	c.touch(now)
+
+	ev := g.event(c, "$connect", "CONNECT", now)
+	ev.QueryStringParameters, ev.MultiValueQueryStringParameters = flattenQuery(r.URL.Query())
+	var subprotocols []string
+	if h := g.routes["$connect"]; h != nil {
+		// A Lambda runs to the end even when the caller hangs up.
+		resp, err := g.invoke(context.WithoutCancel(r.Context()), h, ev)
+		if err != nil {
+			g.log.Error("$connect failed", "connection_id", c.id, "err", err)
+			writeJSON(w, http.StatusInternalServerError, `{"message": "Internal server error"}`)
+			return
+		}
+		status := resp.StatusCode
+		if status == 0 {
+			// A proxy response without a status is a success to API
+			// Gateway's WebSocket integration.
+			status = http.StatusOK
+		}
+		if status < 200 || status > 299 {
+			refuse(w, resp, status)
+			return
+		}
+		// API Gateway negotiates a subprotocol only when $connect names one.
+		if p := responseHeader(resp, "Sec-WebSocket-Protocol"); p != "" {
+			subprotocols = []string{p}
+		}
+	}
+
+	// Registered before the upgrade answer goes out: a client that has its
+	// 101 may at once ask a handler to post to it, and API Gateway accepts
+	// posts from then on. Posts that arrive before the socket exists wait
+	// on ready; posts during $connect answer 410, as in API Gateway.
+	g.mu.Lock()
+	if g.closed {
+		g.mu.Unlock()
+		http.Error(w, "shutting down", http.StatusServiceUnavailable)
+		g.disconnect(c, websocket.StatusGoingAway, "server shutting down")
+		return
+	}
+	g.conns[c.id] = c
+	g.mu.Unlock()
+
+	ws, err := websocket.Accept(w, r, &websocket.AcceptOptions{
+		Subprotocols: subprotocols,
+		// The request host is always allowed; these add the usual local
+		// dev servers (a web client on another port) without opening
+		// the socket to any web page the player happens to visit.
+		OriginPatterns: []string{"localhost:*", "127.0.0.1:*", "[::1]:*", "localhost", "127.0.0.1", "[::1]"},
+	})
+	if err != nil {
+		// Accept has answered the client. $connect said yes, so the
+		// handlers may hold state for this id: let them drop it.
+		g.log.Warn("websocket accept failed", "connection_id", c.id, "err", err)
+		g.forget(c)
+		g.disconnect(c, websocket.StatusAbnormalClosure, "upgrade failed")
+		return
+	}
+	ws.SetReadLimit(int64(g.maxMessage))
+	c.ws = ws
+	close(c.ready) // publishes c.ws
+
+	code, reason := g.readLoop(c)
+	g.forget(c)
+	if code == websocket.StatusMessageTooBig {
+		// The 1009 frame is out but the rest of the message is not read:
+		// finish the handshake (which drains it) so the client gets the
+		// close frame rather than a reset.
+		ws.Close(code, reason)
+	} else {
+		ws.CloseNow()
+	}
+	g.disconnect(c, code, reason)
+}
+
+// readLoop dispatches the connection's messages until it closes and returns
+// the close status and reason for the $disconnect event.
+func (g *Gateway) readLoop(c *conn) (websocket.StatusCode, string) {
+	for {
+		typ, data, err := c.ws.Read(context.Background())
+		if err != nil {
+			var ce websocket.CloseError
+			switch {
+			case errors.As(err, &ce):
+				return ce.Code, ce.Reason
+			case errors.Is(err, websocket.ErrMessageTooBig):
+				// The library has already sent the 1009 close frame.
+				g.log.Warn("message too big, connection closed", "connection_id", c.id, "limit", g.maxMessage)
+				return websocket.StatusMessageTooBig, "Message too big"
+			}
+			return websocket.StatusAbnormalClosure, ""
+		}
+		now := time.Now()
+		c.touch(now)
+		if typ != websocket.MessageText {
+			// API Gateway refuses binary frames by closing with 1003.
+			c.ws.Close(websocket.StatusUnsupportedData, "binary frames are not supported")
+			return websocket.StatusUnsupportedData, "binary frames are not supported"
+		}
+		route := g.selectRoute(data)
+		h := g.routes[route]
+		if h == nil {
+			g.log.Debug("no route for message, dropped", "connection_id", c.id)
+			continue
+		}
+		ev := g.event(c, route, "MESSAGE", now)
+		ev.Body = string(data)
+		ev.RequestContext.MessageID = g.newID()
+
+		c.inflight <- struct{}{} // waits (and stops reading) while the connection is at its bound
+		g.wg.Go(func() {
+			defer func() { <-c.inflight }()
+			resp, err := g.invoke(context.Background(), h, ev)
+			if err != nil {
+				g.log.Error("route handler failed", "route", route, "connection_id", c.id, "err", err)
+				return
+			}
+			// A two-way route's response goes back to the caller.
+			if resp.Body != "" {
+				if err := c.send(context.Background(), []byte(resp.Body)); err != nil && !errors.Is(err, errGone) {
+					g.log.Warn("route response not delivered", "route", route, "connection_id", c.id, "err", err)
+				}
+			}
+		})
+	}
+}
+
+// selectRoute evaluates the route selection expression $request.body.action.
+// Anything that does not name a registered action (no JSON object, no string
+// action, or one of the reserved $ routes) goes to $default.
+func (g *Gateway) selectRoute(body []byte) string {
+	var msg struct {
+		Action any `json:"action"`
+	}
+	if err := json.Unmarshal(body, &msg); err == nil {
+		if a, ok := msg.Action.(string); ok && a != "$connect" && a != "$disconnect" {
+			if _, ok := g.routes[a]; ok {
+				return a
+			}
+		}
+	}
+	return "$default"
+}
+
+// disconnect runs the $disconnect route for c.
+func (g *Gateway) disconnect(c *conn, code websocket.StatusCode, reason string) {
+	h := g.routes["$disconnect"]
+	if h == nil {
+		return
+	}
+	ev := g.event(c, "$disconnect", "DISCONNECT", time.Now())
+	ev.RequestContext.DisconnectStatusCode = int64(code)
+	ev.RequestContext.DisconnectReason = &reason
+	if _, err := g.invoke(context.Background(), h, ev); err != nil {
+		g.log.Error("$disconnect failed", "connection_id", c.id, "err", err)
+	}
+}
+
+// forget marks c gone, so that management calls answer 410 from now on,
+// and removes it from the table.
+func (g *Gateway) forget(c *conn) {
+	c.goneOnce.Do(func() { close(c.gone) })
+	g.mu.Lock()
+	if g.conns[c.id] == c {
+		delete(g.conns, c.id)
+	}
+	g.mu.Unlock()
+}
+
+func (g *Gateway) lookup(id string) *conn {
+	g.mu.Lock()
+	defer g.mu.Unlock()
+	c := g.conns[id]
+	if c == nil || c.isGone() {
+		return nil
+	}
+	return c
+}
+
+// invoke calls h as the Lambda runtime would: under the function's timeout,
+// with a panic turned into an error rather than taking the server down.
+func (g *Gateway) invoke(ctx context.Context, h Handler, ev events.APIGatewayWebsocketProxyRequest) (resp events.APIGatewayProxyResponse, err error) {
+	ctx, cancel := context.WithTimeout(ctx, g.handlerTimeout)
+	defer cancel()
+	defer func() {
+		if p := recover(); p != nil {
+			err = fmt.Errorf("%s handler panicked: %v\n%s", ev.RequestContext.RouteKey, p, debug.Stack())
+		}
+	}()
+	return h(ctx, ev)
+}
+
+// event builds the fields every event of c carries.
+func (g *Gateway) event(c *conn, route, eventType string, now time.Time) events.APIGatewayWebsocketProxyRequest {
+	id := g.newID()
+	// Each invocation gets its own maps, as each Lambda invocation decodes
+	// its own event: a handler may change them without racing another.
+	return events.APIGatewayWebsocketProxyRequest{
+		Headers:           maps.Clone(c.headers),
+		MultiValueHeaders: maps.Clone(c.multiHeader),
+		RequestContext: events.APIGatewayWebsocketProxyRequestContext{
+			RouteKey:          route,
+			EventType:         eventType,
+			MessageDirection:  "IN",
+			ConnectionID:      c.id,
+			DomainName:        c.domain,
+			Stage:             g.stage,
+			APIID:             "local",
+			RequestID:         id,
+			ExtendedRequestID: id,
+			RequestTime:       now.UTC().Format("02/Jan/2006:15:04:05 -0700"),
+			RequestTimeEpoch:  now.UnixMilli(),
+			ConnectedAt:       c.connectedAt.UnixMilli(),
+			Identity: events.APIGatewayRequestIdentity{
+				SourceIP:  c.sourceIP,
+				UserAgent: c.userAgent,
+			},
+		},
+	}
+}
+
+// Close closes every connection with 1001 (going away), waits for their
+// $disconnect handlers and for the handlers still running, and refuses new
+// connections. Call it on shutdown, after the HTTP server stops accepting.
+func (g *Gateway) Close() {
+	g.mu.Lock()
+	g.closed = true
+	open := make([]*conn, 0, len(g.conns))
+	for _, c := range g.conns {
+		open = append(open, c)
+	}
+	g.mu.Unlock()
+
+	// Close handshakes wait for each peer's answer: do them side by side.
+	var closing sync.WaitGroup
+	for _, c := range open {
+		closing.Go(func() {
+			select {
+			case <-c.ready:
+				c.ws.Close(websocket.StatusGoingAway, "server shutting down")
+			case <-c.gone: // its upgrade failed; nothing to close
+			}
+		})
+	}
+	closing.Wait()
+	g.wg.Wait()
+}
+
+// newID returns an id shaped like API Gateway's connection and request ids:
+// 11 random bytes in standard base64, 16 characters ending in '=', which may
+// contain '+' and '/'.
+func newID() string {
+	var b [11]byte
+	rand.Read(b[:]) // never fails; see crypto/rand.Read
+	return base64.StdEncoding.EncodeToString(b[:])
+}
+
+func refuse(w http.ResponseWriter, resp events.APIGatewayProxyResponse, status int) {
+	// WriteHeader panics outside 100..999, and a 1xx would not end the
+	// exchange: API Gateway calls such answers a bad gateway.
+	if status < 300 || status > 599 {
+		status = http.StatusBadGateway
+	}
+	for k, v := range resp.Headers {
+		w.Header().Set(k, v)
+	}
+	for k, vs := range resp.MultiValueHeaders {
+		for _, v := range vs {
+			w.Header().Add(k, v)
+		}
+	}
+	w.WriteHeader(status)
+	_, _ = w.Write([]byte(resp.Body))
+}
+
+func responseHeader(resp events.APIGatewayProxyResponse, name string) string {
+	for k, v := range resp.Headers {
+		if strings.EqualFold(k, name) {
+			return v
+		}
+	}
+	for k, vs := range resp.MultiValueHeaders {
+		if strings.EqualFold(k, name) && len(vs) > 0 {
+			return vs[0]
+		}
+	}
+	return ""
+}
+
+func flattenHeaders(h http.Header) (map[string]string, map[string][]string) {
+	single := make(map[string]string, len(h))
+	multi := make(map[string][]string, len(h))
+	for k, vs := range h {
+		single[k] = strings.Join(vs, ",")
+		multi[k] = append([]string(nil), vs...)
+	}
+	return single, multi
+}
+
+// flattenQuery gives the last value of a repeated parameter in the single
+// map, as API Gateway does.
+func flattenQuery(q url.Values) (map[string]string, map[string][]string) {
+	if len(q) == 0 {
+		return nil, nil
+	}
+	single := make(map[string]string, len(q))
+	multi := make(map[string][]string, len(q))
+	for k, vs := range q {
+		if len(vs) == 0 {
+			continue
+		}
+		single[k] = vs[len(vs)-1]
+		multi[k] = append([]string(nil), vs...)
+	}
+	return single, multi
+}
+
+func sourceIP(r *http.Request) string {
+	host, _, err := net.SplitHostPort(r.RemoteAddr)
+	if err != nil {
+		return r.RemoteAddr
+	}
+	return host
+}
+
+func headerHasToken(h http.Header, name, token string) bool {
+	for _, v := range h.Values(name) {
+		for t := range strings.SplitSeq(v, ",") {
+			if strings.EqualFold(strings.TrimSpace(t), token) {
+				return true
+			}
+		}
+	}
+	return false
+}
