@@ -1,0 +1,153 @@
+package main
+
+import (
+	"context"
+	"io"
+	"net/http"
+	"strconv"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/coder/websocket"
+)
+
+// inProcess starts the local server in this process on a free port with
+// its state in a temporary directory, and returns its base URL.
+func inProcess(tb testing.TB, mutate ...func(*config)) string {
+	tb.Helper()
+	cfg, err := parseConfig([]string{"-addr", "127.0.0.1:0", "-data", tb.TempDir(), "-pace", "0"}, func(string) string { return "" })
+	if err != nil {
+		tb.Fatal(err)
+	}
+	for _, m := range mutate {
+		m(&cfg)
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	srv, err := newServer(ctx, cfg)
+	if err != nil {
+		tb.Fatal(err)
+	}
+	done := make(chan error, 1)
+	go func() { done <- srv.serve(ctx, io.Discard) }()
+	tb.Cleanup(func() {
+		cancel()
+		if err := <-done; err != nil {
+			tb.Errorf("serve: %v", err)
+		}
+	})
+	return "http://" + srv.ln.Addr().String()
+}
+
+func TestConnectRefusals(t *testing.T) {
+	base := inProcess(t)
+	tb := newTable(t, base, "Refusals", "Aria", "Bram")
+	stranger := newPlayer(t, base, "Eve")
+	cases := map[string]struct {
+		p        *player
+		campaign string
+		status   int
+	}{
+		"NonMember":       {stranger, tb.id, http.StatusForbidden},
+		"UnknownCampaign": {tb.players[0], "01NOSUCHCAMPAIGN", http.StatusNotFound},
+		"BadToken":        {&player{t: t, base: base, token: "x.y.z"}, tb.id, http.StatusUnauthorized},
+	}
+	for name, c := range cases {
+		t.Run(name, func(t *testing.T) {
+			_, err := c.p.dial(c.campaign)
+			if err == nil || !strings.Contains(err.Error(), "status "+strconv.Itoa(c.status)) {
+				t.Fatalf("dial = %v, want status %d", err, c.status)
+			}
+		})
+	}
+	t.Run("NonMemberGetsForbiddenFromAPI", func(t *testing.T) {
+		if got := stranger.do("GET", "/api/campaigns/"+tb.id, nil, nil); got != http.StatusForbidden {
+			t.Fatalf("GET = %d", got)
+		}
+	})
+}
+
+func TestDuplicateRequestHasOneEffect(t *testing.T) {
+	base := inProcess(t)
+	tb := newTable(t, base, "Twice", "Aria", "Bram")
+	tb.connect(t)
+	tb.socks[0].send(map[string]any{"action": "resume", "request_id": "r0"})
+	tb.socks[1].wait(0, "recap", typeIs("recap"))
+	first := tb.turn(t, 0, "I knock twice")
+	var turns struct{ Turns []struct{ RequestID string `json:"request_id"` } }
+	tb.players[0].must("GET", "/api/campaigns/"+tb.id+"/turns", nil, &turns, http.StatusOK)
+	rid := turns.Turns[0].RequestID
+
+	mark := tb.socks[0].count()
+	tb.socks[0].send(map[string]any{"action": "turn", "request_id": rid, "character_id": tb.chars[0], "text": "I knock twice"})
+	again, _ := tb.socks[0].wait(mark, "repeat answer", typeIs("turn.accepted"))
+	if again.str("turn_id") != first.str("turn_id") {
+		t.Fatalf("repeat answered turn %s, want the original %s", again.str("turn_id"), first.str("turn_id"))
+	}
+	if again.num("seq") != 0 {
+		t.Fatalf("the repeat answer is for one connection and carries no seq: %v", again)
+	}
+	tb.players[0].must("GET", "/api/campaigns/"+tb.id+"/turns", nil, &turns, http.StatusOK)
+	if len(turns.Turns) != 1 {
+		t.Fatalf("%d turns after a repeated request, want 1", len(turns.Turns))
+	}
+}
+
+func TestTurnRefusals(t *testing.T) {
+	base := inProcess(t)
+	tb := newTable(t, base, "Refused turns", "Aria", "Bram")
+	tb.connect(t)
+	s := tb.socks[0]
+	errorFor := func(rid string) func(event) bool {
+		return func(e event) bool { return e.str("type") == "error" && e.str("request_id") == rid }
+	}
+	cases := []struct {
+		name string
+		msg  map[string]any
+		code string
+	}{
+		{"BeforeResume", map[string]any{"action": "turn", "request_id": "a", "character_id": tb.chars[0], "text": "hi"}, "conflict"},
+		{"NotJSON", nil, "invalid"},
+		{"OthersCharacter", map[string]any{"action": "turn", "request_id": "b", "character_id": tb.chars[1], "text": "hi"}, "forbidden"},
+		{"OtherCampaign", map[string]any{"action": "turn", "request_id": "c", "campaign_id": "01OTHER", "character_id": tb.chars[0], "text": "hi"}, "forbidden"},
+		{"TooLong", map[string]any{"action": "turn", "request_id": "d", "character_id": tb.chars[0], "text": strings.Repeat("a", 2001)}, "invalid"},
+		{"RollWithNothingPending", map[string]any{"action": "roll", "request_id": "e", "turn_id": "t", "roll_id": "r"}, "conflict"},
+	}
+	for i, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			if i == 2 { // the rest need an open session
+				s.send(map[string]any{"action": "resume", "request_id": "resume"})
+				s.wait(0, "recap", typeIs("recap"))
+			}
+			mark := s.count()
+			if c.msg == nil {
+				if err := s.conn.Write(context.Background(), websocket.MessageText, []byte("not json")); err != nil {
+					t.Fatal(err)
+				}
+				ev, _ := s.wait(mark, "error", typeIs("error"))
+				if ev.str("code") != c.code {
+					t.Fatalf("error = %v", ev)
+				}
+				return
+			}
+			s.send(c.msg)
+			ev, _ := s.wait(mark, "error", errorFor(c.msg["request_id"].(string)))
+			if ev.str("code") != c.code {
+				t.Fatalf("error = %v, want %s", ev, c.code)
+			}
+		})
+	}
+	t.Run("OversizeFrameClosesNotCuts", func(t *testing.T) {
+		big := `{"action":"turn","request_id":"z","character_id":"c","text":"` + strings.Repeat("a", 40*1024) + `"}`
+		ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+		defer cancel()
+		if err := s.conn.Write(ctx, websocket.MessageText, []byte(big)); err != nil {
+			return // refused while writing is as good
+		}
+		s.mu.Lock()
+		for !s.closed {
+			s.cond.Wait()
+		}
+		s.mu.Unlock()
+	})
+}
