@@ -151,3 +151,58 @@ func TestTurnRefusals(t *testing.T) {
 		s.mu.Unlock()
 	})
 }
+
+// A session whose players all left is closed as connection_lost once the
+// grace period passes, ended at the time of its last turn, and the campaign
+// is Paused; a player who comes back is not resumed by connecting alone.
+func TestLostSessionIsClosed(t *testing.T) {
+	base := inProcess(t, func(c *config) { c.lostGrace, c.sweep = 50*time.Millisecond, 10*time.Millisecond })
+	tb := newTable(t, base, "Lost", "Aria", "Bram")
+	tb.connect(t)
+	tb.socks[0].send(map[string]any{"action": "resume", "request_id": "r"})
+	tb.socks[1].wait(0, "recap", typeIs("recap"))
+	last := tb.turn(t, 1, "I wander off")
+	tb.socks[1].close()
+	absent, _ := tb.socks[0].wait(0, "absent", func(e event) bool { return e.str("type") == "presence" && e.str("state") == "absent" })
+	if absent.str("character_id") != tb.chars[1] {
+		t.Fatalf("presence = %v", absent)
+	}
+	tb.socks[0].close()
+
+	type session struct {
+		EndedAt   *time.Time `json:"ended_at"`
+		EndReason string     `json:"end_reason"`
+	}
+	var view struct {
+		Campaign struct{ Status string }
+		Sessions []session
+	}
+	deadline := time.Now().Add(20 * time.Second)
+	for view.Campaign.Status != "paused" {
+		if time.Now().After(deadline) {
+			t.Fatalf("the lost session was never closed: %+v", view)
+		}
+		time.Sleep(10 * time.Millisecond)
+		tb.players[0].must("GET", "/api/campaigns/"+tb.id, nil, &view, http.StatusOK)
+	}
+	var turns struct {
+		Turns []struct {
+			CreatedAt time.Time `json:"created_at"`
+		}
+	}
+	tb.players[0].must("GET", "/api/campaigns/"+tb.id+"/turns", nil, &turns, http.StatusOK)
+	s := view.Sessions[len(view.Sessions)-1]
+	if s.EndReason != "connection_lost" || s.EndedAt == nil || !s.EndedAt.Equal(turns.Turns[0].CreatedAt) {
+		t.Fatalf("session = %+v, last turn at %v (%s)", s, turns.Turns[0].CreatedAt, last.str("turn_id"))
+	}
+	back := tb.players[0].mustDial(tb.id)
+	back.send(map[string]any{"action": "sync", "after_seq": 0})
+	sess, _ := back.wait(0, "session event", func(e event) bool { return e.str("type") == "session" && e.str("status") == "paused" })
+	if sess.str("end_reason") != "connection_lost" {
+		t.Fatalf("session event = %v", sess)
+	}
+	tb.players[0].must("GET", "/api/campaigns/"+tb.id, nil, &view, http.StatusOK)
+	if view.Campaign.Status != "paused" {
+		t.Fatalf("connecting alone resumed the campaign: %s", view.Campaign.Status)
+	}
+}

@@ -133,7 +133,8 @@ type CampaignView struct {
 	State      campaign.State
 	Characters []campaign.Character
 	Members    []campaign.Member
-	Session    *campaign.Session
+	Session    *campaign.Session  // the open one, if any
+	Sessions   []campaign.Session // all, oldest first
 	LastSeq    int64
 }
 
@@ -146,7 +147,7 @@ func (s *Service) GetCampaign(ctx context.Context, p Player, campaignID string) 
 	}
 	return CampaignView{
 		Campaign: snap.Campaign, State: snap.State, Characters: withPresence(snap),
-		Members: snap.Members, Session: openSession(snap), LastSeq: snap.LastSeq,
+		Members: snap.Members, Session: openSession(snap), Sessions: snap.Sessions, LastSeq: snap.LastSeq,
 	}, nil
 }
 

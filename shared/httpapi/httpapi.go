@@ -220,7 +220,7 @@ func (h *Handler) getCampaign(c *call) (int, any, error) {
 	}
 	body := map[string]any{
 		"campaign": toJSON(v.Campaign), "state": v.State, "characters": v.Characters,
-		"members": v.Members, "last_seq": v.LastSeq, "session": v.Session,
+		"members": v.Members, "last_seq": v.LastSeq, "session": v.Session, "sessions": v.Sessions,
 	}
 	if v.Campaign.OwnerID == c.player.ID {
 		body["invite_code"] = v.Campaign.InviteCode
