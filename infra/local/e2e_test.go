@@ -230,7 +230,9 @@ func playAcrossCrash(t *testing.T, launch func() *proc) {
 		for _, tb := range tables {
 			p := owner(tb)
 			var view struct {
-				State      struct{ TurnCount int `json:"turn_count"` }
+				State struct {
+					TurnCount int `json:"turn_count"`
+				}
 				Characters []struct {
 					ID    string
 					HP    int

@@ -74,7 +74,11 @@ func TestDuplicateRequestHasOneEffect(t *testing.T) {
 	tb.socks[0].send(map[string]any{"action": "resume", "request_id": "r0"})
 	tb.socks[1].wait(0, "recap", typeIs("recap"))
 	first := tb.turn(t, 0, "I knock twice")
-	var turns struct{ Turns []struct{ RequestID string `json:"request_id"` } }
+	var turns struct {
+		Turns []struct {
+			RequestID string `json:"request_id"`
+		}
+	}
 	tb.players[0].must("GET", "/api/campaigns/"+tb.id+"/turns", nil, &turns, http.StatusOK)
 	rid := turns.Turns[0].RequestID
 
