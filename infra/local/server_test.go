@@ -210,3 +210,60 @@ func TestLostSessionIsClosed(t *testing.T) {
 		t.Fatalf("connecting alone resumed the campaign: %s", view.Campaign.Status)
 	}
 }
+
+// Only the owner concludes, only an Active campaign; afterwards every read
+// works and every write is refused as read_only.
+func TestConcludedIsReadOnly(t *testing.T) {
+	base := inProcess(t)
+	tb := newTable(t, base, "The End", "Aria", "Bram")
+	tb.connect(t)
+	tb.socks[0].send(map[string]any{"action": "resume", "request_id": "r"})
+	tb.socks[1].wait(0, "recap", typeIs("recap"))
+	tb.turn(t, 0, "I slay the dragon")
+	owner, other := tb.players[0], tb.players[1]
+	var errBody struct{ Error struct{ Code string } }
+	if got := other.do("POST", "/api/campaigns/"+tb.id+"/conclude", nil, &errBody); got != http.StatusForbidden || errBody.Error.Code != "forbidden" {
+		t.Fatalf("a player concluded: %d %+v", got, errBody)
+	}
+	owner.must("POST", "/api/campaigns/"+tb.id+"/conclude", nil, nil, http.StatusOK)
+	sess, _ := tb.socks[1].wait(0, "concluded session", func(e event) bool { return e.str("type") == "session" && e.str("status") == "concluded" })
+	if sess.str("session_id") == "" {
+		t.Fatalf("session = %v", sess)
+	}
+	writes := map[string]func() int{
+		"ConcludeAgain": func() int { return owner.do("POST", "/api/campaigns/"+tb.id+"/conclude", nil, &errBody) },
+		"CreateCharacter": func() int {
+			return owner.do("POST", "/api/campaigns/"+tb.id+"/characters", map[string]string{"name": "X", "race": "elf", "class": "bard"}, &errBody)
+		},
+	}
+	for name, w := range writes {
+		t.Run("Refuses"+name, func(t *testing.T) {
+			errBody.Error.Code = ""
+			if got := w(); got != http.StatusConflict || errBody.Error.Code != "read_only" {
+				t.Fatalf("status %d, code %q", got, errBody.Error.Code)
+			}
+		})
+	}
+	for _, action := range []map[string]any{
+		{"action": "turn", "request_id": "t2", "character_id": tb.chars[0], "text": "I rise again"},
+		{"action": "resume", "request_id": "r2"},
+		{"action": "end_session", "request_id": "e2"},
+	} {
+		t.Run("Refuses_"+action["action"].(string), func(t *testing.T) {
+			mark := tb.socks[0].count()
+			tb.socks[0].send(action)
+			ev, _ := tb.socks[0].wait(mark, "error", typeIs("error"))
+			if ev.str("code") != "read_only" {
+				t.Fatalf("error = %v", ev)
+			}
+		})
+	}
+	t.Run("ReadsWork", func(t *testing.T) {
+		var page struct{ Turns []any }
+		other.must("GET", "/api/campaigns/"+tb.id+"/turns", nil, &page, http.StatusOK)
+		other.must("GET", "/api/campaigns/"+tb.id, nil, nil, http.StatusOK)
+		if len(page.Turns) != 1 {
+			t.Fatalf("turns = %v", page.Turns)
+		}
+	})
+}

@@ -355,3 +355,43 @@ func ago(d time.Duration) string {
 	}
 	return fmt.Sprintf("%d days ago", int(d.Hours()/24))
 }
+
+// Conclude ends the campaign for good: the owner's decision only (the
+// narrator may suggest it, never do it). An open session is closed; the
+// campaign stays readable forever and refuses every write.
+func (s *Service) Conclude(ctx context.Context, p Player, campaignID string) (campaign.Campaign, error) {
+	const op = "conclude campaign"
+	var c campaign.Campaign
+	err := retry(ctx, func() error {
+		snap, err := s.memberSnapshot(ctx, p, campaignID, op)
+		if err != nil {
+			return err
+		}
+		if snap.Campaign.OwnerID != p.ID {
+			return fault.E(fault.Forbidden, op, "only the campaign's owner can conclude it")
+		}
+		next, err := campaign.Next(snap.Campaign.Status, campaign.Conclude)
+		if err != nil {
+			return err
+		}
+		c = snap.Campaign
+		c.Status = next
+		tx := Tx{CampaignID: campaignID, Campaign: &c}
+		if open := openSession(snap); open != nil {
+			sess := *open
+			now := s.now()
+			sess.EndedAt, sess.EndReason = &now, Concluded
+			tx.Sessions = []campaign.Session{sess}
+		}
+		return s.Store.Commit(ctx, tx)
+	})
+	if err != nil {
+		return campaign.Campaign{}, fmt.Errorf("%s: %w", op, err)
+	}
+	c.Version++
+	s.publishSession(ctx, campaignID, "")
+	return c, nil
+}
+
+// Concluded is the end reason of a session closed by concluding the campaign.
+const Concluded = "concluded"

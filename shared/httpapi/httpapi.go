@@ -46,6 +46,7 @@ func New(svc *game.Service, storeName string, log *slog.Logger) *Handler {
 	h.route("POST /api/campaigns/{id}/join", h.joinCampaign, true)
 	h.route("POST /api/campaigns/{id}/characters", h.createCharacter, true)
 	h.route("GET /api/campaigns/{id}/turns", h.listTurns, true)
+	h.route("POST /api/campaigns/{id}/conclude", h.conclude, true)
 	h.route("/api/", func(*call) (int, any, error) {
 		return 0, nil, fault.E(fault.NotFound, "route", "no such route")
 	}, false)
@@ -282,4 +283,12 @@ func intParam(v, name string) (int, error) {
 		return 0, fault.Field("list turns", name, "must be a whole number")
 	}
 	return n, nil
+}
+
+func (h *Handler) conclude(c *call) (int, any, error) {
+	cp, err := h.svc.Conclude(c.r.Context(), c.player, c.r.PathValue("id"))
+	if err != nil {
+		return 0, nil, err
+	}
+	return http.StatusOK, map[string]any{"campaign": toJSON(cp)}, nil
 }
