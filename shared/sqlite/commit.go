@@ -1,0 +1,369 @@
+package sqlite
+
+import (
+	"context"
+	"database/sql"
+	"errors"
+	"fmt"
+
+	"chronicler/shared/campaign"
+	"chronicler/shared/fault"
+	"chronicler/shared/game"
+)
+
+// Commit applies every write of tx in one SQL transaction, checking each
+// write's condition inside it; the first that fails rolls everything back and
+// returns Conflict. See game.Store and game.Tx.
+func (db *DB) Commit(ctx context.Context, tx game.Tx) error {
+	op := "commit to campaign " + tx.CampaignID
+	if err := validate(op, tx); err != nil {
+		return err
+	}
+	sqlTx, err := db.write.BeginTx(ctx, nil) // BEGIN IMMEDIATE (see DB.write)
+	if err != nil {
+		return storeErr(op, "begin", err)
+	}
+	defer sqlTx.Rollback() // after Commit, a no-op
+	w := &writer{ctx: ctx, tx: sqlTx, op: op, campaignID: tx.CampaignID}
+	if err := w.apply(tx); err != nil {
+		return err
+	}
+	if err := sqlTx.Commit(); err != nil {
+		return storeErr(op, "commit", err)
+	}
+	return nil
+}
+
+// validate refuses a Tx that could not mean what it says: items of another
+// campaign, or the same item written twice (which DynamoDB refuses too).
+func validate(op string, tx game.Tx) error {
+	id := tx.CampaignID
+	if id == "" {
+		return fault.Field(op, "campaign_id", "is required")
+	}
+	same := func(field, other string) error {
+		if other != "" && other != id {
+			return fault.Field(op, field, "belongs to campaign %q, not %q", other, id)
+		}
+		return nil
+	}
+	var errs []error
+	if c := tx.Campaign; c != nil {
+		if c.ID != id {
+			errs = append(errs, fault.Field(op, "campaign.id", "must be the transaction's campaign %q", id))
+		}
+		if c.Version < 0 {
+			errs = append(errs, fault.Field(op, "campaign.version", "must not be negative"))
+		}
+	}
+	if tx.NewState != nil && tx.State != nil {
+		errs = append(errs, fault.Field(op, "state", "write the state once: create it or replace it"))
+	}
+	if s := tx.NewState; s != nil {
+		errs = append(errs, same("new_state.campaign_id", s.CampaignID))
+	}
+	if s := tx.State; s != nil {
+		errs = append(errs, same("state.campaign_id", s.CampaignID))
+	}
+	seen := map[string]bool{}
+	for _, c := range tx.Characters {
+		if c.ID == "" || c.Version < 0 || seen[c.ID] {
+			errs = append(errs, fault.Field(op, "characters", "each needs a distinct id and a version of 0 or more (character %q)", c.ID))
+		}
+		seen[c.ID] = true
+	}
+	clear(seen)
+	for _, s := range tx.Sessions {
+		if s.ID == "" || s.Version < 0 || seen[s.ID] {
+			errs = append(errs, fault.Field(op, "sessions", "each needs a distinct id and a version of 0 or more (session %q)", s.ID))
+		}
+		seen[s.ID] = true
+		errs = append(errs, same("sessions.campaign_id", s.CampaignID))
+	}
+	if t := tx.Turn; t != nil {
+		if t.Sequence < 1 {
+			errs = append(errs, fault.Field(op, "turn.sequence", "must be 1 or more"))
+		}
+		errs = append(errs, same("turn.campaign_id", t.CampaignID))
+	}
+	if m := tx.Member; m != nil && m.PlayerID == "" {
+		errs = append(errs, fault.Field(op, "member.player_id", "is required"))
+	}
+	if r := tx.Request; r != nil && r.RequestID == "" {
+		errs = append(errs, fault.Field(op, "request.request_id", "is required"))
+	}
+	if l := tx.AcquireLease; l != nil && l.TurnID == "" {
+		errs = append(errs, fault.Field(op, "acquire_lease.turn_id", "is required"))
+	}
+	if c := tx.PutConnection; c != nil {
+		if c.ID == "" {
+			errs = append(errs, fault.Field(op, "put_connection.connection_id", "is required"))
+		}
+		errs = append(errs, same("put_connection.campaign_id", c.CampaignID))
+		for _, d := range tx.DeleteConnections {
+			if d == c.ID {
+				errs = append(errs, fault.Field(op, "delete_connections", "cannot delete the connection being put (%q)", d))
+			}
+		}
+	}
+	// The first is enough: it is what a caller fixes first.
+	for _, err := range errs {
+		if err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// writer applies one Tx inside one SQL transaction.
+type writer struct {
+	ctx        context.Context
+	tx         *sql.Tx
+	op         string
+	campaignID string
+}
+
+// exec runs a statement and returns how many rows it changed.
+func (w *writer) exec(what, query string, args ...any) (int64, error) {
+	res, err := w.tx.ExecContext(w.ctx, query, args...)
+	if err != nil {
+		return 0, storeErr(w.op, what, err)
+	}
+	n, err := res.RowsAffected()
+	if err != nil {
+		return 0, storeErr(w.op, what, err)
+	}
+	return n, nil
+}
+
+// must runs a statement whose WHERE clause or ON CONFLICT is the write's
+// condition: when it changes no row, the condition failed, and conflict
+// (safe for players) says which.
+func (w *writer) must(what, conflict, query string, args ...any) error {
+	n, err := w.exec(what, query, args...)
+	if err != nil {
+		return err
+	}
+	if n == 0 {
+		return fault.E(fault.Conflict, w.op, "%s", conflict)
+	}
+	return nil
+}
+
+func (w *writer) encodeErr(err error) error { return fault.Wrap(fault.Invalid, w.op, err) }
+
+// apply writes the campaign first, so that every other row has its parent.
+func (w *writer) apply(tx game.Tx) error {
+	if tx.Campaign != nil {
+		if err := w.campaign(*tx.Campaign); err != nil {
+			return err
+		}
+	} else if err := w.campaignExists(); err != nil {
+		return err
+	}
+	if s := tx.NewState; s != nil {
+		if err := w.newState(*s); err != nil {
+			return err
+		}
+	}
+	if s := tx.State; s != nil {
+		if err := w.state(*s, tx.ExpectTurnCount); err != nil {
+			return err
+		}
+	}
+	if tx.ReleaseLease != "" {
+		if err := w.releaseLease(tx.ReleaseLease); err != nil {
+			return err
+		}
+	}
+	if l := tx.AcquireLease; l != nil {
+		if err := w.acquireLease(*l, tx); err != nil {
+			return err
+		}
+	}
+	for _, c := range tx.Characters {
+		if err := w.character(c); err != nil {
+			return err
+		}
+	}
+	for _, s := range tx.Sessions {
+		if err := w.session(s); err != nil {
+			return err
+		}
+	}
+	if t := tx.Turn; t != nil {
+		if err := w.turn(*t); err != nil {
+			return err
+		}
+	}
+	if m := tx.Member; m != nil {
+		if err := w.member(*m); err != nil {
+			return err
+		}
+	}
+	if r := tx.Request; r != nil {
+		if err := w.request(*r); err != nil {
+			return err
+		}
+	}
+	for _, id := range tx.DeleteConnections {
+		// Scoped to this campaign: one campaign cannot unbind another's.
+		if _, err := w.exec("delete connection "+id, `DELETE FROM connections WHERE id = ? AND campaign_id = ?`, id, w.campaignID); err != nil {
+			return err
+		}
+	}
+	if c := tx.PutConnection; c != nil {
+		if err := w.putConnection(*c); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+func (w *writer) campaignExists() error {
+	var one int
+	err := w.tx.QueryRowContext(w.ctx, `SELECT 1 FROM campaigns WHERE id = ?`, w.campaignID).Scan(&one)
+	if errors.Is(err, sql.ErrNoRows) {
+		return fault.E(fault.NotFound, w.op, "no such campaign")
+	}
+	if err != nil {
+		return storeErr(w.op, "find campaign", err)
+	}
+	return nil
+}
+
+func (w *writer) campaign(c campaign.Campaign) error {
+	data, err := encode(c, utcCampaign)
+	if err != nil {
+		return w.encodeErr(err)
+	}
+	played := timeKey(c.LastPlayedAt)
+	if c.Version == 0 {
+		return w.must("create campaign", "the campaign already exists",
+			`INSERT INTO campaigns (id, version, status, last_played_at, invite_code, data)
+			VALUES (?, 1, ?, ?, ?, ?) ON CONFLICT DO NOTHING`,
+			c.ID, string(c.Status), played, c.InviteCode, data)
+	}
+	return w.must(fmt.Sprintf("update campaign at version %d", c.Version), "the campaign changed since it was read",
+		`UPDATE campaigns SET version = ?, status = ?, last_played_at = ?, invite_code = ?, data = ?
+		WHERE id = ? AND version = ?`,
+		c.Version+1, string(c.Status), played, c.InviteCode, data, c.ID, c.Version)
+}
+
+func (w *writer) newState(s campaign.State) error {
+	data, err := encode(s, utcState)
+	if err != nil {
+		return w.encodeErr(err)
+	}
+	return w.must("create state", "the campaign's state already exists",
+		`INSERT INTO states (campaign_id, turn_count, data) VALUES (?, ?, ?) ON CONFLICT DO NOTHING`,
+		w.campaignID, s.TurnCount, data)
+}
+
+func (w *writer) state(s campaign.State, expect int) error {
+	data, err := encode(s, utcState)
+	if err != nil {
+		return w.encodeErr(err)
+	}
+	return w.must(fmt.Sprintf("replace state at turn count %d", expect), "another turn was committed first",
+		`UPDATE states SET turn_count = ?, data = ? WHERE campaign_id = ? AND turn_count = ?`,
+		s.TurnCount, data, w.campaignID, expect)
+}
+
+func (w *writer) releaseLease(turnID string) error {
+	return w.must("release lease of turn "+turnID, "the turn no longer holds the campaign",
+		`DELETE FROM leases WHERE campaign_id = ? AND turn_id = ?`, w.campaignID, turnID)
+}
+
+// acquireLease takes the lease if it is free, already this turn's, or
+// expired at tx.LeaseNow (ExpiresAt not after it).
+func (w *writer) acquireLease(l campaign.Lease, tx game.Tx) error {
+	data, err := encode(l, utcLease)
+	if err != nil {
+		return w.encodeErr(err)
+	}
+	return w.must("acquire lease for turn "+l.TurnID, "another turn is in progress",
+		`INSERT INTO leases (campaign_id, turn_id, expires_at, data) VALUES (?, ?, ?, ?)
+		ON CONFLICT (campaign_id) DO UPDATE
+		SET turn_id = excluded.turn_id, expires_at = excluded.expires_at, data = excluded.data
+		WHERE leases.turn_id = excluded.turn_id OR leases.expires_at <= ?`,
+		w.campaignID, l.TurnID, timeKey(l.ExpiresAt), data, timeKey(tx.LeaseNow))
+}
+
+func (w *writer) character(c campaign.Character) error {
+	data, err := encode(c, nil)
+	if err != nil {
+		return w.encodeErr(err)
+	}
+	if c.Version == 0 {
+		return w.must("create character "+c.ID, fmt.Sprintf("character %s already exists", c.ID),
+			`INSERT INTO characters (campaign_id, id, version, data) VALUES (?, ?, 1, ?) ON CONFLICT DO NOTHING`,
+			w.campaignID, c.ID, data)
+	}
+	return w.must(fmt.Sprintf("update character %s at version %d", c.ID, c.Version), fmt.Sprintf("character %s changed since it was read", c.ID),
+		`UPDATE characters SET version = ?, data = ? WHERE campaign_id = ? AND id = ? AND version = ?`,
+		c.Version+1, data, w.campaignID, c.ID, c.Version)
+}
+
+func (w *writer) session(s campaign.Session) error {
+	data, err := encode(s, utcSession)
+	if err != nil {
+		return w.encodeErr(err)
+	}
+	started := timeKey(s.StartedAt)
+	if s.Version == 0 {
+		return w.must("create session "+s.ID, fmt.Sprintf("session %s already exists", s.ID),
+			`INSERT INTO sessions (campaign_id, id, started_at, version, data) VALUES (?, ?, ?, 1, ?) ON CONFLICT DO NOTHING`,
+			w.campaignID, s.ID, started, data)
+	}
+	return w.must(fmt.Sprintf("update session %s at version %d", s.ID, s.Version), fmt.Sprintf("session %s changed since it was read", s.ID),
+		`UPDATE sessions SET started_at = ?, version = ?, data = ? WHERE campaign_id = ? AND id = ? AND version = ?`,
+		started, s.Version+1, data, w.campaignID, s.ID, s.Version)
+}
+
+func (w *writer) turn(t campaign.Turn) error {
+	data, err := encode(t, utcTurn)
+	if err != nil {
+		return w.encodeErr(err)
+	}
+	return w.must(fmt.Sprintf("insert turn %d", t.Sequence), fmt.Sprintf("turn %d was already committed", t.Sequence),
+		`INSERT INTO turns (campaign_id, seq, data) VALUES (?, ?, ?) ON CONFLICT DO NOTHING`,
+		w.campaignID, t.Sequence, data)
+}
+
+func (w *writer) member(m campaign.Member) error {
+	data, err := encode(m, utcMember)
+	if err != nil {
+		return w.encodeErr(err)
+	}
+	return w.must("insert member "+m.PlayerID, "the player is already a member",
+		`INSERT INTO members (campaign_id, player_id, data) VALUES (?, ?, ?) ON CONFLICT DO NOTHING`,
+		w.campaignID, m.PlayerID, data)
+}
+
+func (w *writer) request(r campaign.Request) error {
+	data, err := encode(r, utcRequest)
+	if err != nil {
+		return w.encodeErr(err)
+	}
+	return w.must("insert request "+r.RequestID, "this request was already handled",
+		`INSERT INTO requests (campaign_id, request_id, data) VALUES (?, ?, ?) ON CONFLICT DO NOTHING`,
+		w.campaignID, r.RequestID, data)
+}
+
+// putConnection binds the connection to this campaign, moving it if it was
+// bound elsewhere: a connection id is unique, and the latest bind wins. The
+// stored connection names the campaign even if the caller left it out, since
+// naming it is what ConnectionByID is for.
+func (w *writer) putConnection(c campaign.Connection) error {
+	c.CampaignID = w.campaignID
+	data, err := encode(c, utcConnection)
+	if err != nil {
+		return w.encodeErr(err)
+	}
+	_, err = w.exec("put connection "+c.ID,
+		`INSERT INTO connections (id, campaign_id, data) VALUES (?, ?, ?)
+		ON CONFLICT (id) DO UPDATE SET campaign_id = excluded.campaign_id, data = excluded.data`,
+		c.ID, w.campaignID, data)
+	return err
+}

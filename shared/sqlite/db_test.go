@@ -1,0 +1,202 @@
+package sqlite
+
+import (
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"chronicler/shared/campaign"
+	"chronicler/shared/fault"
+	"chronicler/shared/game"
+)
+
+var t0 = time.Date(2026, time.March, 14, 15, 9, 26, 535897000, time.UTC)
+
+func openTemp(t testing.TB) (*DB, string) {
+	t.Helper()
+	path := filepath.Join(t.TempDir(), "chronicler.db")
+	db, err := Open(path)
+	if err != nil {
+		t.Fatalf("open: %v", err)
+	}
+	t.Cleanup(func() { db.Close() })
+	return db, path
+}
+
+func createCampaign(t testing.TB, db *DB, id string) {
+	t.Helper()
+	c := campaign.Campaign{ID: id, Name: id, Status: campaign.Active, OwnerID: "p1", Settings: campaign.DefaultSettings(), CreatedAt: t0, LastPlayedAt: t0}
+	st := campaign.State{CampaignID: id, UpdatedAt: t0}
+	m := campaign.Member{PlayerID: "p1", Role: campaign.Owner, JoinedAt: t0}
+	if err := db.Commit(t.Context(), game.Tx{CampaignID: id, Campaign: &c, NewState: &st, Member: &m}); err != nil {
+		t.Fatalf("create %s: %v", id, err)
+	}
+}
+
+func TestReopenKeepsCommittedTurns(t *testing.T) {
+	db, path := openTemp(t)
+	createCampaign(t, db, "camp-a")
+	turn := campaign.Turn{ID: "turn-1", CampaignID: "camp-a", Sequence: 1, Action: "I listen at the door.", CreatedAt: t0}
+	if err := db.Commit(t.Context(), game.Tx{CampaignID: "camp-a", Turn: &turn}); err != nil {
+		t.Fatalf("commit: %v", err)
+	}
+	if err := db.Close(); err != nil {
+		t.Fatalf("close: %v", err)
+	}
+
+	again, err := Open(path)
+	if err != nil {
+		t.Fatalf("reopen: %v", err)
+	}
+	defer again.Close()
+	ts, err := again.Turns(t.Context(), "camp-a", 0, 10)
+	if err != nil || len(ts) != 1 || ts[0].Action != turn.Action {
+		t.Fatalf("after reopen: turns %+v, %v; want the committed turn", ts, err)
+	}
+}
+
+func TestOpenRefusesNewerSchema(t *testing.T) {
+	db, path := openTemp(t)
+	if _, err := db.write.Exec(`UPDATE schema_version SET version = ?`, len(migrations)+1); err != nil {
+		t.Fatalf("bump schema version: %v", err)
+	}
+	db.Close()
+	if db, err := Open(path); err == nil {
+		db.Close()
+		t.Fatal("opened a file with a newer schema")
+	} else if !strings.Contains(err.Error(), "newer") {
+		t.Fatalf("got %v, want a newer-schema error", err)
+	}
+}
+
+func TestOpenRefusesNonFilePaths(t *testing.T) {
+	for _, path := range []string{"", ":memory:", "file:x.db", "x.db?mode=ro"} {
+		if db, err := Open(path); !fault.Is(err, fault.Invalid) {
+			if err == nil {
+				db.Close()
+			}
+			t.Errorf("Open(%q): got %v, want Invalid", path, err)
+		}
+	}
+}
+
+func TestWriterIsDurableWAL(t *testing.T) {
+	db, _ := openTemp(t)
+	for pragma, want := range map[string]string{"journal_mode": "wal", "synchronous": "2", "foreign_keys": "1", "busy_timeout": "5000"} {
+		var got string
+		if err := db.write.QueryRow("PRAGMA " + pragma).Scan(&got); err != nil {
+			t.Fatalf("pragma %s: %v", pragma, err)
+		}
+		if got != want {
+			t.Errorf("pragma %s = %s, want %s", pragma, got, want)
+		}
+	}
+}
+
+// TestListsUseIndexes holds CampaignsByStatus and CampaignsOf to "through an
+// index, never a scan" as the table grows.
+func TestListsUseIndexes(t *testing.T) {
+	db, _ := openTemp(t)
+	for _, tc := range []struct {
+		name, query, index string
+		args               []any
+	}{
+		{"CampaignsByStatus", campaignsByStatusQuery, "campaigns_by_status", []any{"paused", timeKey(t0), 10}},
+		{"CampaignsOf", campaignsOfQuery, "members_by_player", []any{"p1"}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			rows, err := db.read.Query("EXPLAIN QUERY PLAN "+tc.query, tc.args...)
+			if err != nil {
+				t.Fatalf("explain: %v", err)
+			}
+			defer rows.Close()
+			var plan []string
+			for rows.Next() {
+				var id, parent, unused int
+				var detail string
+				if err := rows.Scan(&id, &parent, &unused, &detail); err != nil {
+					t.Fatalf("scan plan: %v", err)
+				}
+				plan = append(plan, detail)
+			}
+			joined := strings.Join(plan, "; ")
+			t.Logf("plan: %s", joined)
+			if !strings.Contains(joined, tc.index) || strings.Contains(joined, "SCAN c") || strings.Contains(joined, "SCAN campaigns") || strings.Contains(joined, "SCAN m") {
+				t.Fatalf("plan %q, want a search through %s", joined, tc.index)
+			}
+		})
+	}
+}
+
+func TestCommitRefusesMalformedTx(t *testing.T) {
+	db, _ := openTemp(t)
+	createCampaign(t, db, "camp-a")
+	other := campaign.Campaign{ID: "camp-b", Version: 1}
+	turn0 := campaign.Turn{Sequence: 0}
+	foreign := campaign.Connection{ID: "conn-1", CampaignID: "camp-b"}
+	st := campaign.State{}
+	for name, tx := range map[string]game.Tx{
+		"NoCampaignID":             {},
+		"CampaignOfAnotherID":      {CampaignID: "camp-a", Campaign: &other},
+		"TurnZero":                 {CampaignID: "camp-a", Turn: &turn0},
+		"ConnectionOfAnotherID":    {CampaignID: "camp-a", PutConnection: &foreign},
+		"StateCreatedAndReplaced":  {CampaignID: "camp-a", NewState: &st, State: &st},
+		"SameCharacterTwice":       {CampaignID: "camp-a", Characters: []campaign.Character{{ID: "c1"}, {ID: "c1"}}},
+		"CharacterWithoutID":       {CampaignID: "camp-a", Characters: []campaign.Character{{}}},
+		"ConnectionPutAndDeleted":  {CampaignID: "camp-a", PutConnection: &campaign.Connection{ID: "conn-2"}, DeleteConnections: []string{"conn-2"}},
+		"LeaseWithoutTurn":         {CampaignID: "camp-a", AcquireLease: &campaign.Lease{}},
+		"RequestWithoutID":         {CampaignID: "camp-a", Request: &campaign.Request{}},
+		"MemberWithoutPlayer":      {CampaignID: "camp-a", Member: &campaign.Member{}},
+		"IntentThatIsNotJSONAtAll": {CampaignID: "camp-a", Turn: &campaign.Turn{Sequence: 1, Intent: []byte("{")}},
+	} {
+		t.Run(name, func(t *testing.T) {
+			if err := db.Commit(t.Context(), tx); !fault.Is(err, fault.Invalid) {
+				t.Fatalf("got %v, want Invalid", err)
+			}
+		})
+	}
+}
+
+func TestWritesToUnknownCampaignAreNotFound(t *testing.T) {
+	db, _ := openTemp(t)
+	ch := campaign.Character{ID: "c1"}
+	if err := db.Commit(t.Context(), game.Tx{CampaignID: "camp-x", Characters: []campaign.Character{ch}}); !fault.Is(err, fault.NotFound) {
+		t.Errorf("commit: got %v, want NotFound", err)
+	}
+	if _, err := db.ReserveSeqs(t.Context(), "camp-x", 1); !fault.Is(err, fault.NotFound) {
+		t.Errorf("reserve: got %v, want NotFound", err)
+	}
+	if err := db.PutEvents(t.Context(), "camp-x", []game.Event{{Seq: 1}}); !fault.Is(err, fault.NotFound) {
+		t.Errorf("put events: got %v, want NotFound", err)
+	}
+}
+
+func TestPutEventsRefusesUnreservedSeqs(t *testing.T) {
+	db, _ := openTemp(t)
+	createCampaign(t, db, "camp-a")
+	if _, err := db.ReserveSeqs(t.Context(), "camp-a", 2); err != nil {
+		t.Fatalf("reserve: %v", err)
+	}
+	err := db.PutEvents(t.Context(), "camp-a", []game.Event{{Seq: 2, Data: []byte(`{}`)}, {Seq: 3, Data: []byte(`{}`)}})
+	if !fault.Is(err, fault.Invalid) {
+		t.Fatalf("got %v, want Invalid", err)
+	}
+	evs, err := db.Events(t.Context(), "camp-a", 0, 10)
+	if err != nil || len(evs) != 0 {
+		t.Fatalf("events after a refused put: %d, %v; want none", len(evs), err)
+	}
+}
+
+func TestConnectionNamesItsCampaign(t *testing.T) {
+	db, _ := openTemp(t)
+	createCampaign(t, db, "camp-a")
+	conn := campaign.Connection{ID: "conn-1", PlayerID: "p1", ConnectedAt: t0} // no campaign id
+	if err := db.Commit(t.Context(), game.Tx{CampaignID: "camp-a", PutConnection: &conn}); err != nil {
+		t.Fatalf("commit: %v", err)
+	}
+	got, err := db.ConnectionByID(t.Context(), "conn-1")
+	if err != nil || got.CampaignID != "camp-a" {
+		t.Fatalf("got %+v, %v; want the connection bound to camp-a", got, err)
+	}
+}

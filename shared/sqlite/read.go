@@ -1,0 +1,281 @@
+package sqlite
+
+import (
+	"context"
+	"database/sql"
+	"errors"
+	"fmt"
+	"time"
+
+	"chronicler/shared/campaign"
+	"chronicler/shared/fault"
+	"chronicler/shared/game"
+)
+
+// querier is a *sql.DB or a *sql.Tx.
+type querier interface {
+	QueryContext(ctx context.Context, query string, args ...any) (*sql.Rows, error)
+	QueryRowContext(ctx context.Context, query string, args ...any) *sql.Row
+}
+
+// queryAll runs query and scans every row with scan.
+func queryAll[T any](ctx context.Context, q querier, scan func(scanner) (T, error), query string, args ...any) ([]T, error) {
+	rows, err := q.QueryContext(ctx, query, args...)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var out []T
+	for rows.Next() {
+		v, err := scan(rows)
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, v)
+	}
+	return out, rows.Err()
+}
+
+// queryOne runs a query for one row; no row is NotFound, saying missing.
+func queryOne[T any](ctx context.Context, q querier, op, missing string, scan func(scanner) (T, error), query string, args ...any) (T, error) {
+	v, err := scan(q.QueryRowContext(ctx, query, args...))
+	if errors.Is(err, sql.ErrNoRows) {
+		return v, fault.E(fault.NotFound, op, "%s", missing)
+	}
+	if err != nil {
+		return v, storeErr(op, "query", err)
+	}
+	return v, nil
+}
+
+func validLimit(op string, limit int) error {
+	if limit < 1 {
+		return fault.Field(op, "limit", "must be 1 or more")
+	}
+	return nil
+}
+
+// Snapshot reads the campaign's decision-making state in one read
+// transaction, so every part is of the same committed moment. See game.Store.
+func (db *DB) Snapshot(ctx context.Context, campaignID string) (game.Snapshot, error) {
+	op := "read snapshot of campaign " + campaignID
+	tx, err := db.read.BeginTx(ctx, &sql.TxOptions{ReadOnly: true})
+	if err != nil {
+		return game.Snapshot{}, storeErr(op, "begin", err)
+	}
+	defer tx.Rollback()
+
+	var snap game.Snapshot
+	snap.Campaign, err = queryOne(ctx, tx, op, "no such campaign", func(s scanner) (campaign.Campaign, error) {
+		return scanCampaignAnd(s, &snap.LastSeq)
+	}, `SELECT `+campaignColumns+`, last_seq FROM campaigns WHERE id = ?`, campaignID)
+	if err != nil {
+		return game.Snapshot{}, err
+	}
+	// A campaign created without its state reads as the zero state.
+	snap.State, err = queryOne(ctx, tx, op, "", scanData[campaign.State], `SELECT data FROM states WHERE campaign_id = ?`, campaignID)
+	if err != nil && !fault.Is(err, fault.NotFound) {
+		return game.Snapshot{}, err
+	}
+	lease, err := queryOne(ctx, tx, op, "", scanData[campaign.Lease], `SELECT data FROM leases WHERE campaign_id = ?`, campaignID)
+	switch {
+	case err == nil:
+		snap.Lease = &lease
+	case !fault.Is(err, fault.NotFound):
+		return game.Snapshot{}, err
+	}
+	if snap.Characters, err = queryAll(ctx, tx, scanCharacter,
+		`SELECT data, version FROM characters WHERE campaign_id = ? ORDER BY id`, campaignID); err != nil {
+		return game.Snapshot{}, storeErr(op, "read characters", err)
+	}
+	if snap.Members, err = queryAll(ctx, tx, scanData[campaign.Member],
+		`SELECT data FROM members WHERE campaign_id = ? ORDER BY player_id`, campaignID); err != nil {
+		return game.Snapshot{}, storeErr(op, "read members", err)
+	}
+	if snap.Sessions, err = queryAll(ctx, tx, scanSession,
+		`SELECT data, version FROM sessions WHERE campaign_id = ? ORDER BY started_at, id`, campaignID); err != nil {
+		return game.Snapshot{}, storeErr(op, "read sessions", err)
+	}
+	if snap.Connections, err = queryAll(ctx, tx, scanData[campaign.Connection],
+		`SELECT data FROM connections WHERE campaign_id = ? ORDER BY id`, campaignID); err != nil {
+		return game.Snapshot{}, storeErr(op, "read connections", err)
+	}
+	return snap, nil
+}
+
+// Campaign reads the campaign's meta. See game.Store.
+func (db *DB) Campaign(ctx context.Context, campaignID string) (campaign.Campaign, error) {
+	return queryOne(ctx, db.read, "read campaign "+campaignID, "no such campaign", scanCampaign,
+		`SELECT `+campaignColumns+` FROM campaigns WHERE id = ?`, campaignID)
+}
+
+// The two list queries, named so that a test can check their plans.
+const (
+	campaignsOfQuery = `SELECT c.data, c.version, c.invite_code
+		FROM members m JOIN campaigns c ON c.id = m.campaign_id
+		WHERE m.player_id = ?
+		ORDER BY c.last_played_at DESC, c.id`
+	// The literal IN repeats the WHERE of the partial index
+	// campaigns_by_status, which is what lets SQLite use it.
+	campaignsByStatusQuery = `SELECT ` + campaignColumns + ` FROM campaigns
+		WHERE status = ? AND status IN ('active', 'paused') AND last_played_at < ?
+		ORDER BY last_played_at, id
+		LIMIT ?`
+)
+
+// CampaignsOf lists player's campaigns, newest played first. See game.Store.
+func (db *DB) CampaignsOf(ctx context.Context, playerID string) ([]campaign.Campaign, error) {
+	cs, err := queryAll(ctx, db.read, scanCampaign, campaignsOfQuery, playerID)
+	if err != nil {
+		return nil, storeErr("list campaigns of player "+playerID, "query", err)
+	}
+	return cs, nil
+}
+
+// CampaignsByStatus lists Active or Paused campaigns played before the given
+// time, oldest first, through the partial index campaigns_by_status; any
+// other status finds nothing, as DynamoDB's sparse index does. See
+// game.Store.
+func (db *DB) CampaignsByStatus(ctx context.Context, s campaign.Status, playedBefore time.Time, limit int) ([]campaign.Campaign, error) {
+	op := fmt.Sprintf("list %s campaigns", s)
+	if err := validLimit(op, limit); err != nil {
+		return nil, err
+	}
+	cs, err := queryAll(ctx, db.read, scanCampaign, campaignsByStatusQuery, string(s), timeKey(playedBefore), limit)
+	if err != nil {
+		return nil, storeErr(op, "query", err)
+	}
+	return cs, nil
+}
+
+// Turns lists committed turns after a sequence, in order. See game.Store.
+func (db *DB) Turns(ctx context.Context, campaignID string, after, limit int) ([]campaign.Turn, error) {
+	op := "list turns of campaign " + campaignID
+	if err := validLimit(op, limit); err != nil {
+		return nil, err
+	}
+	ts, err := queryAll(ctx, db.read, scanData[campaign.Turn],
+		`SELECT data FROM turns WHERE campaign_id = ? AND seq > ? ORDER BY seq LIMIT ?`, campaignID, after, limit)
+	if err != nil {
+		return nil, storeErr(op, fmt.Sprintf("query after %d", after), err)
+	}
+	return ts, nil
+}
+
+// Request reads a remembered request id. See game.Store.
+func (db *DB) Request(ctx context.Context, campaignID, requestID string) (campaign.Request, error) {
+	return queryOne(ctx, db.read, "read request "+requestID, "unknown request", scanData[campaign.Request],
+		`SELECT data FROM requests WHERE campaign_id = ? AND request_id = ?`, campaignID, requestID)
+}
+
+// ConnectionByID finds a live connection. See game.Store.
+func (db *DB) ConnectionByID(ctx context.Context, connectionID string) (campaign.Connection, error) {
+	return queryOne(ctx, db.read, "read connection "+connectionID, "unknown connection", scanData[campaign.Connection],
+		`SELECT data FROM connections WHERE id = ?`, connectionID)
+}
+
+// Connections lists a campaign's live connections by id. See game.Store.
+func (db *DB) Connections(ctx context.Context, campaignID string) ([]campaign.Connection, error) {
+	cs, err := queryAll(ctx, db.read, scanData[campaign.Connection],
+		`SELECT data FROM connections WHERE campaign_id = ? ORDER BY id`, campaignID)
+	if err != nil {
+		return nil, storeErr("list connections of campaign "+campaignID, "query", err)
+	}
+	return cs, nil
+}
+
+// ReserveSeqs reserves the next n event seqs. The single writer connection
+// serializes reservations, so concurrent ones get disjoint ranges. NotFound
+// if the campaign does not exist. See game.Store.
+func (db *DB) ReserveSeqs(ctx context.Context, campaignID string, n int) (int64, error) {
+	op := fmt.Sprintf("reserve %d event seqs in campaign %s", n, campaignID)
+	if n < 1 {
+		return 0, fault.Field(op, "n", "must be 1 or more")
+	}
+	tx, err := db.write.BeginTx(ctx, nil)
+	if err != nil {
+		return 0, storeErr(op, "begin", err)
+	}
+	defer tx.Rollback()
+	var last int64
+	err = tx.QueryRowContext(ctx, `UPDATE campaigns SET last_seq = last_seq + ? WHERE id = ? RETURNING last_seq`, n, campaignID).Scan(&last)
+	if errors.Is(err, sql.ErrNoRows) {
+		return 0, fault.E(fault.NotFound, op, "no such campaign")
+	}
+	if err != nil {
+		return 0, storeErr(op, "update", err)
+	}
+	if err := tx.Commit(); err != nil {
+		return 0, storeErr(op, "commit", err)
+	}
+	return last - int64(n) + 1, nil
+}
+
+// PutEvents stores events whose seqs were reserved, replacing any stored at
+// the same seq (a retried put is harmless). An unreserved seq is Invalid: it
+// would collide with a later reservation. See game.Store.
+func (db *DB) PutEvents(ctx context.Context, campaignID string, events []game.Event) error {
+	op := "put events in campaign " + campaignID
+	if len(events) == 0 {
+		return nil
+	}
+	tx, err := db.write.BeginTx(ctx, nil)
+	if err != nil {
+		return storeErr(op, "begin", err)
+	}
+	defer tx.Rollback()
+	var lastSeq int64
+	err = tx.QueryRowContext(ctx, `SELECT last_seq FROM campaigns WHERE id = ?`, campaignID).Scan(&lastSeq)
+	if errors.Is(err, sql.ErrNoRows) {
+		return fault.E(fault.NotFound, op, "no such campaign")
+	}
+	if err != nil {
+		return storeErr(op, "read last seq", err)
+	}
+	stmt, err := tx.PrepareContext(ctx, `INSERT INTO events (campaign_id, seq, created_at, data) VALUES (?, ?, ?, ?)
+		ON CONFLICT (campaign_id, seq) DO UPDATE SET created_at = excluded.created_at, data = excluded.data`)
+	if err != nil {
+		return storeErr(op, "prepare", err)
+	}
+	defer stmt.Close()
+	for _, e := range events {
+		if e.Seq < 1 || e.Seq > lastSeq {
+			return fault.Field(op, "seq", "%d was not reserved (last reserved: %d)", e.Seq, lastSeq)
+		}
+		data := e.Data
+		if data == nil {
+			data = []byte{} // the column is NOT NULL; an empty message is still a message
+		}
+		if _, err := stmt.ExecContext(ctx, campaignID, e.Seq, timeKey(e.CreatedAt), data); err != nil {
+			return storeErr(op, fmt.Sprintf("insert event %d", e.Seq), err)
+		}
+	}
+	if err := tx.Commit(); err != nil {
+		return storeErr(op, "commit", err)
+	}
+	return nil
+}
+
+// Events lists stored events after a seq, in order. See game.Store.
+func (db *DB) Events(ctx context.Context, campaignID string, after int64, limit int) ([]game.Event, error) {
+	op := "list events of campaign " + campaignID
+	if err := validLimit(op, limit); err != nil {
+		return nil, err
+	}
+	evs, err := queryAll(ctx, db.read, func(s scanner) (game.Event, error) {
+		var (
+			e       game.Event
+			created string
+		)
+		if err := s.Scan(&e.Seq, &created, &e.Data); err != nil {
+			return e, err
+		}
+		t, err := parseTimeKey(created)
+		e.CreatedAt = t
+		return e, err
+	}, `SELECT seq, created_at, data FROM events WHERE campaign_id = ? AND seq > ? ORDER BY seq LIMIT ?`, campaignID, after, limit)
+	if err != nil {
+		return nil, storeErr(op, fmt.Sprintf("query after %d", after), err)
+	}
+	return evs, nil
+}
