@@ -7,15 +7,23 @@ FUNCTIONS := $(notdir $(wildcard functions/*))
 STATICCHECK := honnef.co/go/tools/cmd/staticcheck@v0.7.0
 CDK := npx --yes aws-cdk@2.1148.1
 
-.PHONY: run test lint bench build synth deploy clean
+SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
+
+.PHONY: run test deps lint bench build synth deploy clean
 
 ## run: build and start the local server (SQLite under $(DATA), offline narrator)
 run:
 	$(GO) run ./infra/local -addr $(ADDR) -data $(DATA)
 
 ## test: formatting, vet, staticcheck, then every test with the race detector
-test: lint
+test: deps lint
 	$(GO) test -race -count=1 -timeout 20m ./...
+
+## deps: what the tests need beyond Go: Chromium (browser tests), Node.js (CDK synth)
+deps:
+	@command -v chromium >/dev/null && command -v node >/dev/null || { \
+	  echo "installing chromium and nodejs from Debian"; \
+	  $(SUDO) apt-get update -qq && $(SUDO) apt-get install -y -qq chromium nodejs >/dev/null; }
 
 lint:
 	@out=$$(gofmt -l $$(git ls-files '*.go' 2>/dev/null || find . -name '*.go')); \

@@ -220,8 +220,8 @@ func (h *Handler) getCampaign(c *call) (int, any, error) {
 		return 0, nil, err
 	}
 	body := map[string]any{
-		"campaign": toJSON(v.Campaign), "state": v.State, "characters": v.Characters,
-		"members": v.Members, "last_seq": v.LastSeq, "session": v.Session, "sessions": v.Sessions,
+		"campaign": toJSON(v.Campaign), "state": v.State, "characters": list(v.Characters),
+		"members": list(v.Members), "last_seq": v.LastSeq, "session": v.Session, "sessions": list(v.Sessions),
 	}
 	if v.Campaign.OwnerID == c.player.ID {
 		body["invite_code"] = v.Campaign.InviteCode
@@ -267,7 +267,7 @@ func (h *Handler) listTurns(c *call) (int, any, error) {
 	if err != nil {
 		return 0, nil, err
 	}
-	body := map[string]any{"turns": page.Turns}
+	body := map[string]any{"turns": list(page.Turns)}
 	if page.Next != nil {
 		body["next"] = *page.Next
 	}
@@ -291,4 +291,13 @@ func (h *Handler) conclude(c *call) (int, any, error) {
 		return 0, nil, err
 	}
 	return http.StatusOK, map[string]any{"campaign": toJSON(cp)}, nil
+}
+
+// list makes a missing list an empty one: the wire has [] where a client
+// iterates, never null.
+func list[T any](s []T) []T {
+	if s == nil {
+		return []T{}
+	}
+	return s
 }

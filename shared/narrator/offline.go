@@ -64,7 +64,7 @@ func (o Offline) Narrate(ctx context.Context, req Request, emit func(string) err
 		name = "The party"
 	}
 	action := plainAction(req.Action)
-	sentences := []string{open, fmt.Sprintf("%s %s.", name, action)}
+	sentences := []string{open, sentence(name + " " + action)}
 	if req.RulesResult != "" {
 		sentences = append(sentences, plainSentence(req.RulesResult))
 	}
@@ -92,21 +92,80 @@ func (o Offline) Narrate(ctx context.Context, req Request, emit func(string) err
 	return Narration{Text: b.String(), Suggestions: suggestionSets[pick(req.TurnID+"s", len(suggestionSets))]}, nil
 }
 
-// plainAction turns a player's free text into a clause: "I open the door"
-// becomes "opens the door"-ish without pretending to understand grammar;
-// anything else is reported as an attempt.
+// plainAction turns a player's free text into a third-person clause that
+// follows the actor's name: "I search the room" becomes "searches the
+// room", a quoted line becomes speech, anything else is reported as tried.
+// It does not pretend to understand grammar beyond that.
 func plainAction(text string) string {
-	t := strings.TrimSpace(strings.Map(func(r rune) rune {
-		if r == '\n' || r == '\r' || r == '\t' {
-			return ' '
-		}
-		return r
-	}, text))
+	t := strings.Join(strings.Fields(text), " ")
 	t = strings.TrimRight(t, ".!? ")
-	if t == "" {
+	switch {
+	case t == "":
 		return "waits"
+	case strings.HasPrefix(t, `"`) || strings.HasPrefix(t, "“"):
+		return "says, " + t
+	case strings.HasPrefix(t, "I "):
+		words := strings.SplitN(t[2:], " ", 2)
+		verb, rest := words[0], ""
+		if len(words) == 2 {
+			rest = " " + thirdPersonObjects(words[1])
+		}
+		return thirdPerson(verb) + rest
+	case strings.HasPrefix(t, "I'm ") || strings.HasPrefix(t, "I’m "):
+		return "is " + thirdPersonObjects(t[strings.Index(t, " ")+1:])
 	}
-	return fmt.Sprintf("acts: %q", t)
+	return "tries this: " + t
+}
+
+// irregular are the verbs whose third person is not a suffix.
+var irregular = map[string]string{"am": "is", "have": "has", "do": "does", "go": "goes", "can": "can", "will": "will", "must": "must", "may": "may", "might": "might", "should": "should", "would": "would", "could": "could"}
+
+// thirdPerson conjugates a present-tense verb: "search" -> "searches".
+func thirdPerson(verb string) string {
+	lower := strings.ToLower(verb)
+	if v, ok := irregular[lower]; ok {
+		return v
+	}
+	switch {
+	case strings.HasSuffix(lower, "s"), strings.HasSuffix(lower, "sh"), strings.HasSuffix(lower, "ch"),
+		strings.HasSuffix(lower, "x"), strings.HasSuffix(lower, "z"), strings.HasSuffix(lower, "o"):
+		return verb + "es"
+	case len(lower) > 1 && strings.HasSuffix(lower, "y") && !strings.ContainsAny(lower[len(lower)-2:len(lower)-1], "aeiou"):
+		return verb[:len(verb)-1] + "ies"
+	}
+	return verb + "s"
+}
+
+// thirdPersonObjects swaps the speaker's own words: "my" -> "their", ...
+func thirdPersonObjects(s string) string {
+	words := strings.Split(s, " ")
+	for i, w := range words {
+		core := strings.TrimRight(w, ",;:")
+		tail := w[len(core):]
+		switch core {
+		case "my":
+			core = "their"
+		case "me":
+			core = "them"
+		case "myself":
+			core = "themself"
+		case "mine":
+			core = "theirs"
+		case "I":
+			core = "they"
+		}
+		words[i] = core + tail
+	}
+	return strings.Join(words, " ")
+}
+
+// sentence ends a clause with a full stop, unless it ends with a quote
+// that carries its own punctuation.
+func sentence(s string) string {
+	if strings.HasSuffix(s, `"`) || strings.HasSuffix(s, "”") {
+		return s
+	}
+	return s + "."
 }
 
 func plainSentence(s string) string {
@@ -134,7 +193,7 @@ func (Offline) Summarize(ctx context.Context, req SummaryRequest) (string, error
 		lines = strings.Split(req.Previous, "\n")
 	}
 	for _, t := range req.Turns {
-		lines = append(lines, fmt.Sprintf("Turn %d: %s %s.", t.Sequence, t.ActorName, plainAction(t.Action)))
+		lines = append(lines, fmt.Sprintf("Turn %d: %s", t.Sequence, sentence(t.ActorName+" "+plainAction(t.Action))))
 	}
 	for len(lines) > 1 && len(strings.Join(lines, "\n")) > maxSummary {
 		lines = lines[1:]

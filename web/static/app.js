@@ -21,8 +21,8 @@ async function api(method, path, body) {
   return data;
 }
 
-function show(id) { for (const s of ["signin", "lobby", "table"]) $(s).hidden = s !== id; }
-function fail(e) { $("error").textContent = e.message || String(e); }
+function show(id) { $("notice").textContent = ""; for (const s of ["signin", "lobby", "table"]) $(s).hidden = s !== id; }
+function fail(e) { $("notice").textContent = e.message || String(e); }
 
 function para(text, cls) {
   const p = document.createElement("p");
@@ -61,11 +61,22 @@ function renderParty() {
   }
 }
 
+// refreshParty reloads the characters when an event names one this page has
+// not seen (created by another player after the page loaded).
+let refreshing = null;
+function know(id) {
+  if (!id || characters[id] || refreshing) return;
+  refreshing = api("GET", "/campaigns/" + current).then((v) => {
+    for (const ch of v.characters) characters[ch.id] = Object.assign(characters[ch.id] || {}, ch);
+    renderParty();
+  }).catch(fail).finally(() => { refreshing = null; });
+}
+
 function setStatus(s) { $("status").textContent = s; $("status").dataset.status = s; }
 
 async function openCampaign(id) {
   current = id; lastSeq = 0; streaming = {}; characters = {};
-  $("log").replaceChildren(); $("error").textContent = "";
+  $("log").replaceChildren(); $("notice").textContent = "";
   const v = await api("GET", "/campaigns/" + id);
   $("title").textContent = v.campaign.name;
   setStatus(v.campaign.status);
@@ -106,10 +117,11 @@ function onEvent(ev) {
     if (ev.seq > lastSeq + 1) { send({ action: "sync", after_seq: lastSeq }); return; }
     lastSeq = ev.seq;
   }
+  know(ev.character_id);
   switch (ev.type) {
     case "session":
       setStatus(ev.status);
-      for (const [id, p] of Object.entries(ev.presence || {})) if (characters[id]) characters[id].presence = p;
+      for (const [id, p] of Object.entries(ev.presence || {})) { if (characters[id]) characters[id].presence = p; else know(id); }
       renderParty();
       para(ev.status === "active" ? "The session is open." : `The session ended (${ev.end_reason || ev.status}).`, "system");
       break;
@@ -117,11 +129,9 @@ function onEvent(ev) {
     case "presence":
       if (characters[ev.character_id]) { characters[ev.character_id].presence = ev.state; renderParty(); }
       break;
-    case "turn.accepted": {
-      const ch = characters[ev.character_id];
-      para(`${ch ? ch.name : "Someone"} acts…`, "action");
+    case "turn.accepted":
+      para(`${characters[ev.character_id] ? characters[ev.character_id].name : "Someone"} acts…`, "action");
       break;
-    }
     case "narration.delta":
       (streaming[ev.turn_id] ||= para("", "narration")).textContent += ev.text;
       break;
@@ -145,14 +155,14 @@ $("signin-form").onsubmit = async (e) => {
     token = r.token; playerId = r.player_id;
     store.setItem("token", token); store.setItem("player_id", playerId); store.setItem("player_name", name);
     await route();
-  } catch (err) { alert(err.message); }
+  } catch (err) { fail(err); }
 };
 $("create-form").onsubmit = async (e) => {
   e.preventDefault();
   try {
     const r = await api("POST", "/campaigns", { name: $("campaign-name").value, world_seed: $("world-seed").value });
     location.hash = r.campaign.id;
-  } catch (err) { alert(err.message); }
+  } catch (err) { fail(err); }
 };
 $("join-form").onsubmit = async (e) => {
   e.preventDefault();
@@ -160,7 +170,7 @@ $("join-form").onsubmit = async (e) => {
     const id = $("join-id").value.trim();
     await api("POST", `/campaigns/${id}/join`, { invite_code: $("join-code").value.trim() });
     location.hash = id;
-  } catch (err) { alert(err.message); }
+  } catch (err) { fail(err); }
 };
 $("char-form").onsubmit = async (e) => {
   e.preventDefault();
@@ -174,11 +184,11 @@ $("turn-form").onsubmit = (e) => {
   e.preventDefault();
   const text = $("action").value.trim();
   if (!text || !$("actor").value) return;
-  $("error").textContent = "";
+  $("notice").textContent = "";
   send({ action: "turn", character_id: $("actor").value, text });
   $("action").value = "";
 };
-$("resume").onclick = () => { $("error").textContent = ""; send({ action: "resume" }); };
+$("resume").onclick = () => { $("notice").textContent = ""; send({ action: "resume" }); };
 $("end").onclick = () => send({ action: "end_session" });
 $("back").onclick = (e) => { e.preventDefault(); location.hash = ""; };
 
@@ -192,7 +202,7 @@ async function route() {
     if (id) await openCampaign(id);
     else { current = null; if (ws) { const s = ws; ws = null; s.close(); } await lobby(); }
   } catch (err) {
-    if (/token/.test(err.message)) { store.clear(); token = null; show("signin"); } else alert(err.message);
+    if (/token/.test(err.message)) { store.clear(); token = null; show("signin"); } else fail(err);
   }
 }
 window.onhashchange = route;
