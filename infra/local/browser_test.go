@@ -29,14 +29,34 @@ func browser(t *testing.T) context.Context {
 		chromedp.WindowSize(1100, 800))
 	alloc, cancelAlloc := chromedp.NewExecAllocator(context.Background(), opts...)
 	ctx, cancel := chromedp.NewContext(alloc)
-	ctx, cancelTimeout := context.WithTimeout(ctx, 60*time.Second)
+	ctx, cancelTimeout := context.WithTimeout(ctx, 120*time.Second)
 	t.Cleanup(func() { cancelTimeout(); cancel(); cancelAlloc() })
 	return ctx
 }
 
 // waitJS waits until a JavaScript expression is true in the page.
 func waitJS(expr string) chromedp.Action[chromedp.Void] {
-	return chromedp.Poll[chromedp.Void](expr, chromedp.WithPollingInterval(50*time.Millisecond), chromedp.WithPollingTimeout(8*time.Second))
+	return chromedp.Poll[chromedp.Void](expr, chromedp.WithPollingInterval(50*time.Millisecond), chromedp.WithPollingTimeout(20*time.Second))
+}
+
+// fill sets an input's value in the page, as typing would leave it.
+func fill(id, value string) chromedp.Action[chromedp.Void] {
+	return chromedp.Evaluate[chromedp.Void](fmt.Sprintf(`document.getElementById(%q).value = %q`, id, value))
+}
+
+// click clicks the element in the page (its handlers run as for a user).
+func click(selector string) chromedp.Action[chromedp.Void] {
+	return chromedp.Evaluate[chromedp.Void](fmt.Sprintf(`document.querySelector(%q).click()`, selector))
+}
+
+// pageState describes the page for a failure message.
+func pageState(ctx context.Context) string {
+	st, err := chromedp.Run(ctx, chromedp.Evaluate[string](`location.href + " notice=" + JSON.stringify(document.getElementById("notice").textContent) +
+		" visible=" + ["signin", "lobby", "table"].filter((id) => !document.getElementById(id).hidden).join(",")`))
+	if err != nil {
+		return err.Error()
+	}
+	return st
 }
 
 func logHas(text string) chromedp.Action[chromedp.Void] {
@@ -58,58 +78,61 @@ func TestBrowserTwoPlayers(t *testing.T) {
 			t.Fatalf("navigate: %v", err)
 		}
 		err := chromedp.Do(ctx,
-			chromedp.WaitVisible(chromedp.CSS("#player-name")),
-			chromedp.SendKeys(chromedp.CSS("#player-name"), name),
-			chromedp.Click(chromedp.CSS("#signin-form button")),
-			chromedp.WaitVisible(chromedp.CSS("#lobby")))
+			waitJS(`!document.getElementById("signin").hidden`),
+			fill("player-name", name),
+			click("#signin-form button"),
+			waitJS(`!document.getElementById("lobby").hidden`))
 		if err != nil {
-			t.Fatalf("%s signs in: %v", name, err)
+			t.Fatalf("%s signs in: %v (%s)", name, err, pageState(ctx))
 		}
 	}
 	character := func(ctx context.Context, name string) {
 		t.Helper()
-		err := chromedp.Do(ctx, chromedp.WaitVisible(chromedp.CSS("#table")),
-			chromedp.SendKeys(chromedp.CSS("#char-name"), name),
-			chromedp.Click(chromedp.CSS("#char-form button")),
+		err := chromedp.Do(ctx, waitJS(`!document.getElementById("table").hidden`),
+			fill("char-name", name),
+			click("#char-form button"),
 			waitJS(fmt.Sprintf(`document.getElementById("actor").textContent.includes(%q)`, name)))
 		if err != nil {
-			t.Fatalf("create %s: %v", name, err)
+			t.Fatalf("create %s: %v (%s)", name, err, pageState(ctx))
 		}
 	}
 	act := func(ctx context.Context, text string) {
 		t.Helper()
-		err := chromedp.Do(ctx, chromedp.SendKeys(chromedp.CSS("#action"), text), chromedp.Click(chromedp.CSS("#turn-form button")))
+		err := chromedp.Do(ctx, fill("action", text), click("#turn-form button"))
 		if err != nil {
 			t.Fatalf("act %q: %v", text, err)
 		}
 	}
 
 	signIn(a, "Aria")
-	err := chromedp.Do(a, chromedp.SendKeys(chromedp.CSS("#campaign-name"), "The Sunken Crown"),
-		chromedp.Click(chromedp.CSS("#create-form button")), waitJS(`document.getElementById("invite-code").textContent.length > 0`))
+	err := chromedp.Do(a, fill("campaign-name", "The Sunken Crown"),
+		click("#create-form button"), waitJS(`!document.getElementById("table").hidden && document.getElementById("invite-code").textContent.length > 0`))
 	if err != nil {
-		t.Fatalf("create campaign: %v", err)
+		t.Fatalf("create campaign: %v (%s)", err, pageState(a))
 	}
-	id, err := chromedp.Run(a, chromedp.Text(chromedp.CSS("#invite-id")))
+	id, err := chromedp.Run(a, chromedp.Evaluate[string](`document.getElementById("invite-id").textContent`))
 	if err != nil {
 		t.Fatal(err)
 	}
-	code, err := chromedp.Run(a, chromedp.Text(chromedp.CSS("#invite-code")))
+	code, err := chromedp.Run(a, chromedp.Evaluate[string](`document.getElementById("invite-code").textContent`))
 	if err != nil {
 		t.Fatal(err)
 	}
 	character(a, "Mira")
 
 	signIn(b, "Bram")
-	err = chromedp.Do(b, chromedp.SendKeys(chromedp.CSS("#join-id"), id), chromedp.SendKeys(chromedp.CSS("#join-code"), code),
-		chromedp.Click(chromedp.CSS("#join-form button")))
+	if id == "" || code == "" {
+		t.Fatalf("no invite shown: id %q code %q", id, code)
+	}
+	err = chromedp.Do(b, fill("join-id", id), fill("join-code", code),
+		click("#join-form button"))
 	if err != nil {
-		t.Fatalf("join: %v", err)
+		t.Fatalf("join: %v (%s)", err, pageState(b))
 	}
 	character(b, "Tobin")
 
-	if err := chromedp.Do(a, chromedp.Click(chromedp.CSS("#resume")), logHas("Previously on The Sunken Crown")); err != nil {
-		t.Fatalf("resume: %v", err)
+	if err := chromedp.Do(a, click("#resume"), logHas("Previously on The Sunken Crown")); err != nil {
+		t.Fatalf("resume: %v (%s)", err, pageState(a))
 	}
 	if err := chromedp.Do(b, logHas("Previously on The Sunken Crown")); err != nil {
 		t.Fatalf("the recap did not reach the other player: %v", err)
@@ -117,13 +140,13 @@ func TestBrowserTwoPlayers(t *testing.T) {
 	act(a, "I light a lantern")
 	for name, ctx := range map[string]context.Context{"Aria": a, "Bram": b} {
 		if err := chromedp.Do(ctx, logHas("Mira lights a lantern.")); err != nil {
-			t.Fatalf("%s did not see Mira's turn narrated: %v", name, err)
+			t.Fatalf("%s did not see Mira's turn narrated: %v (%s)", name, err, pageState(ctx))
 		}
 	}
 	act(b, "I check the door for traps")
 	for name, ctx := range map[string]context.Context{"Aria": a, "Bram": b} {
 		if err := chromedp.Do(ctx, logHas("Tobin checks the door for traps.")); err != nil {
-			t.Fatalf("%s did not see Tobin's turn narrated: %v", name, err)
+			t.Fatalf("%s did not see Tobin's turn narrated: %v (%s)", name, err, pageState(ctx))
 		}
 	}
 	// Aria loaded the table before Tobin existed: the party catches up.
@@ -131,7 +154,7 @@ func TestBrowserTwoPlayers(t *testing.T) {
 		t.Fatalf("Aria's party does not show Tobin: %v", err)
 	}
 	for name, ctx := range map[string]context.Context{"Aria": a, "Bram": b} {
-		if notice, err := chromedp.Run(ctx, chromedp.Text(chromedp.CSS("#notice"))); err != nil || notice != "" {
+		if notice, err := chromedp.Run(ctx, chromedp.Evaluate[string](`document.getElementById("notice").textContent`)); err != nil || notice != "" {
 			t.Fatalf("%s sees an error: %q %v", name, notice, err)
 		}
 	}
@@ -141,7 +164,7 @@ func TestBrowserTwoPlayers(t *testing.T) {
 			_ = os.WriteFile(filepath.Join(dir, "table.png"), shot, 0o644)
 		}
 	}
-	if err := chromedp.Do(b, chromedp.Click(chromedp.CSS("#end"))); err != nil {
+	if err := chromedp.Do(b, click("#end")); err != nil {
 		t.Fatal(err)
 	}
 	for name, ctx := range map[string]context.Context{"Aria": a, "Bram": b} {
