@@ -550,7 +550,7 @@ func TestEnsureTableIsIdempotent(t *testing.T) {
 // the table; DynamoDB's does not.
 func BenchmarkCommitTurn(b *testing.B) {
 	for _, n := range []int{1_000, 100_000} {
-		b.Run(fmt.Sprintf("stored=%d", n), func(b *testing.B) {
+		b.Run(fmt.Sprintf("items=%d", n), func(b *testing.B) {
 			if n > 10_000 && testing.Short() {
 				b.Skip("slow on minidyn; run without -short")
 			}
