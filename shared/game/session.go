@@ -128,23 +128,11 @@ func (s *Service) closeIfLost(tx *Tx, snap Snapshot, now time.Time) bool {
 // table what happened before. Paused and Abandoned campaigns become Active.
 func (s *Service) Resume(ctx context.Context, connectionID, requestID string) error {
 	const op = "resume"
-	conn, snap, err := s.connection(ctx, connectionID, op)
-	if err != nil {
-		return err
-	}
-	if s.repeated(ctx, conn, requestID, snap) {
-		return nil
-	}
-	err = retry(ctx, func() error {
-		if snap, err = s.Store.Snapshot(ctx, conn.CampaignID); err != nil {
-			return err
-		}
+	conn, done, err := s.request(ctx, connectionID, requestID, op, func(snap Snapshot, conn campaign.Connection, tx *Tx, now time.Time) error {
 		if err := campaign.Writable(snap.Campaign.Status, op); err != nil {
 			return err
 		}
-		now := s.now()
-		tx := Tx{CampaignID: conn.CampaignID, Request: &campaign.Request{RequestID: requestID, CreatedAt: now}}
-		if s.closeIfLost(&tx, snap, now) {
+		if s.closeIfLost(tx, snap, now) {
 			snap.Campaign = *tx.Campaign
 		}
 		if snap.Campaign.Status != campaign.Active {
@@ -157,26 +145,26 @@ func (s *Service) Resume(ctx context.Context, connectionID, requestID string) er
 			tx.Campaign = &c
 		}
 		if open := openSession(snap); open != nil && tx.Sessions == nil {
-			sess := *open
-			if !sess.HasJoined(conn.PlayerID) {
+			if !open.HasJoined(conn.PlayerID) {
+				sess := *open
 				sess.Joined = append(slices.Clone(sess.Joined), conn.PlayerID)
 				tx.Sessions = []campaign.Session{sess}
 			}
-		} else {
-			var joined []string
-			for _, c := range snap.Connections {
-				if !slices.Contains(joined, c.PlayerID) {
-					joined = append(joined, c.PlayerID)
-				}
-			}
-			tx.Sessions = append(tx.Sessions, campaign.Session{ID: s.NewID(), CampaignID: conn.CampaignID, StartedAt: now, Joined: joined})
+			return nil
 		}
-		return s.Store.Commit(ctx, tx)
+		var joined []string
+		for _, c := range snap.Connections {
+			if !slices.Contains(joined, c.PlayerID) {
+				joined = append(joined, c.PlayerID)
+			}
+		}
+		tx.Sessions = append(tx.Sessions, campaign.Session{ID: s.NewID(), CampaignID: conn.CampaignID, StartedAt: now, Joined: joined})
+		return nil
 	})
-	if err != nil {
-		return fmt.Errorf("%s: %w", op, err)
+	if err != nil || done {
+		return err
 	}
-	snap, err = s.Store.Snapshot(ctx, conn.CampaignID)
+	snap, err := s.Store.Snapshot(ctx, conn.CampaignID)
 	if err != nil {
 		return fmt.Errorf("%s: %w", op, err)
 	}
@@ -187,37 +175,57 @@ func (s *Service) Resume(ctx context.Context, connectionID, requestID string) er
 // EndSession closes the session cleanly (player_ended); the campaign is Paused.
 func (s *Service) EndSession(ctx context.Context, connectionID, requestID string) error {
 	const op = "end session"
-	conn, snap, err := s.connection(ctx, connectionID, op)
-	if err != nil {
-		return err
-	}
-	if s.repeated(ctx, conn, requestID, snap) {
-		return nil
-	}
-	err = retry(ctx, func() error {
-		if snap, err = s.Store.Snapshot(ctx, conn.CampaignID); err != nil {
-			return err
-		}
+	conn, done, err := s.request(ctx, connectionID, requestID, op, func(snap Snapshot, _ campaign.Connection, tx *Tx, now time.Time) error {
 		next, err := campaign.Next(snap.Campaign.Status, campaign.EndSession)
 		if err != nil {
 			return err
 		}
-		now := s.now()
 		c := snap.Campaign
 		c.Status = next
-		tx := Tx{CampaignID: conn.CampaignID, Campaign: &c, Request: &campaign.Request{RequestID: requestID, CreatedAt: now}}
+		tx.Campaign = &c
 		if open := openSession(snap); open != nil {
 			sess := *open
 			sess.EndedAt, sess.EndReason = &now, campaign.PlayerEnded
 			tx.Sessions = []campaign.Session{sess}
 		}
+		return nil
+	})
+	if err == nil && !done {
+		s.publishSession(ctx, conn.CampaignID, "")
+	}
+	return err
+}
+
+// request runs a connection's lifecycle request exactly once. A request id
+// seen before is answered with the current session to that connection
+// alone (done is true); otherwise build fills a transaction from a fresh
+// snapshot, which commits with the request id remembered, read again and
+// retried when something changed in between.
+func (s *Service) request(ctx context.Context, connectionID, requestID, op string,
+	build func(snap Snapshot, conn campaign.Connection, tx *Tx, now time.Time) error) (conn campaign.Connection, done bool, err error) {
+	conn, snap, err := s.connection(ctx, connectionID, op)
+	if err != nil {
+		return conn, false, err
+	}
+	if s.repeated(ctx, conn, requestID, snap) {
+		return conn, true, nil
+	}
+	err = retry(ctx, func() error {
+		snap, err := s.Store.Snapshot(ctx, conn.CampaignID)
+		if err != nil {
+			return err
+		}
+		now := s.now()
+		tx := Tx{CampaignID: conn.CampaignID, Request: &campaign.Request{RequestID: requestID, CreatedAt: now}}
+		if err := build(snap, conn, &tx, now); err != nil {
+			return err
+		}
 		return s.Store.Commit(ctx, tx)
 	})
 	if err != nil {
-		return fmt.Errorf("%s: %w", op, err)
+		return conn, false, fmt.Errorf("%s: %w", op, err)
 	}
-	s.publishSession(ctx, conn.CampaignID, "")
-	return nil
+	return conn, false, nil
 }
 
 // Sync resends to one connection the events after afterSeq, framed by
