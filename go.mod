@@ -11,6 +11,13 @@ require (
 )
 
 require (
+	github.com/aws/aws-sdk-go-v2/aws/protocol/eventstream v1.7.26 // indirect
+	github.com/aws/aws-sdk-go-v2/service/bedrockruntime v1.63.11 // indirect
+	github.com/dlclark/regexp2/v2 v2.5.1 // indirect
+	github.com/tiktoken-go/tokenizer v0.10.0 // indirect
+)
+
+require (
 	github.com/Masterminds/semver/v3 v3.5.0 // indirect
 	github.com/aws/aws-cdk-go/awscdk/v2 v2.270.0
 	github.com/aws/aws-sdk-go-v2/config v1.33.15
