@@ -1,5 +1,7 @@
-// Command sweep runs on a schedule: it closes sessions that lost all their
-// players (connection_lost, the campaign Paused) and logs what it did.
+// Command sweep runs on a schedule: it removes records of vanished
+// connections, closes sessions that lost all their players (connection_lost,
+// Paused), abandons campaigns paused past their inactivity_days, and logs
+// what it did as counts.
 package main
 
 import (
@@ -14,8 +16,9 @@ import (
 func main() {
 	svc := cloud.Must(context.Background())
 	lambda.Start(func(ctx context.Context) (game.SweepReport, error) {
-		r, err := svc.CloseLostSessions(ctx)
-		svc.Log.InfoContext(ctx, "sweep", "examined", r.Examined, "closed", r.Closed, "failed", r.Failed)
+		r, err := svc.Sweep(ctx)
+		svc.Log.InfoContext(ctx, "sweep", "examined", r.Examined, "connections_removed", r.ConnectionsRemoved,
+			"closed", r.Closed, "abandoned", r.Abandoned, "failed", r.Failed)
 		return r, err
 	})
 }

@@ -145,10 +145,10 @@ func (s *server) serve(ctx context.Context, stdout io.Writer) error {
 	for {
 		select {
 		case <-tick.C:
-			if r, err := s.svc.CloseLostSessions(ctx); err != nil {
+			if r, err := s.svc.Sweep(ctx); err != nil {
 				s.log.Warn("sweep", "err", err)
-			} else if r.Closed > 0 {
-				s.log.Info("sweep closed lost sessions", "examined", r.Examined, "closed", r.Closed, "failed", r.Failed)
+			} else if r.Closed+r.Abandoned+r.ConnectionsRemoved > 0 {
+				s.log.Info("sweep", "examined", r.Examined, "connections_removed", r.ConnectionsRemoved, "closed", r.Closed, "abandoned", r.Abandoned, "failed", r.Failed)
 			}
 		case err := <-errc:
 			s.close()

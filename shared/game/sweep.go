@@ -8,28 +8,49 @@ import (
 	"chronicler/shared/campaign"
 )
 
-// sweepBatch bounds how many campaigns one sweep pass reads.
+// sweepBatch bounds how many campaigns of each kind one sweep reads, so a
+// run is bounded in time; what it leaves waits for the next run.
 const sweepBatch = 200
+
+// staleConnection is how old a connection record must be before the sweep
+// asks API Gateway whether it is still live.
+const staleConnection = 10 * time.Minute
+
+// Prober tells whether a connection is still live. The cloud's pusher is
+// one; a sweep without it trusts connection records.
+type Prober interface {
+	Alive(ctx context.Context, connectionID string) (bool, error)
+}
 
 // SweepReport counts what a sweep did.
 type SweepReport struct {
-	Examined int
-	Closed   int
-	Failed   int
+	Examined           int `json:"examined"`
+	ConnectionsRemoved int `json:"connections_removed"`
+	Closed             int `json:"sessions_closed"`
+	Abandoned          int `json:"abandoned"`
+	Failed             int `json:"failed"`
 }
 
-// CloseLostSessions closes the sessions of Active campaigns that have had
-// nobody connected for longer than the grace period (connection_lost, the
-// campaign Paused). One campaign's failure does not stop the others.
-func (s *Service) CloseLostSessions(ctx context.Context) (SweepReport, error) {
+// Sweep tidies campaigns nobody attends to: it removes records of
+// connections that vanished without a $disconnect, closes sessions that have
+// had nobody connected for longer than the grace period (connection_lost,
+// Paused) and abandons campaigns Paused for longer than their
+// inactivity_days. It reads through the status index only, is idempotent,
+// and one campaign's failure does not stop the others.
+func (s *Service) Sweep(ctx context.Context) (SweepReport, error) {
 	var r SweepReport
-	cs, err := s.Store.CampaignsByStatus(ctx, campaign.Active, s.now().Add(time.Minute), sweepBatch)
+	now := s.now()
+	active, err := s.Store.CampaignsByStatus(ctx, campaign.Active, now.Add(time.Minute), sweepBatch)
 	if err != nil {
-		return r, fmt.Errorf("sweep lost sessions: %w", err)
+		return r, fmt.Errorf("sweep active campaigns: %w", err)
 	}
-	for _, c := range cs {
+	for _, c := range active {
+		if ctx.Err() != nil {
+			return r, ctx.Err()
+		}
 		r.Examined++
-		closed, err := s.closeLost(ctx, c.ID)
+		removed, closed, err := s.sweepActive(ctx, c.ID)
+		r.ConnectionsRemoved += removed
 		switch {
 		case err != nil:
 			r.Failed++
@@ -38,26 +59,128 @@ func (s *Service) CloseLostSessions(ctx context.Context) (SweepReport, error) {
 			r.Closed++
 		}
 	}
+	// No campaign can be abandoned within a day (inactivity_days >= 1), so
+	// the index range starts there; each campaign's own setting decides.
+	paused, err := s.Store.CampaignsByStatus(ctx, campaign.Paused, now.Add(-24*time.Hour), sweepBatch)
+	if err != nil {
+		return r, fmt.Errorf("sweep paused campaigns: %w", err)
+	}
+	for _, c := range paused {
+		if ctx.Err() != nil {
+			return r, ctx.Err()
+		}
+		r.Examined++
+		if now.Sub(c.LastPlayedAt) < time.Duration(c.Settings.InactivityDays)*24*time.Hour {
+			continue
+		}
+		switch abandoned, err := s.abandon(ctx, c); {
+		case err != nil:
+			r.Failed++
+			s.Log.WarnContext(ctx, "abandon campaign", "campaign", c.ID, "err", err)
+		case abandoned:
+			r.Abandoned++
+		}
+	}
 	return r, nil
 }
 
-func (s *Service) closeLost(ctx context.Context, campaignID string) (bool, error) {
-	var closed bool
-	err := retry(ctx, func() error {
-		snap, err := s.Store.Snapshot(ctx, campaignID)
-		if err != nil {
-			return err
+// sweepActive forgets the campaign's vanished connections, then closes its
+// session if it is lost.
+func (s *Service) sweepActive(ctx context.Context, campaignID string) (removed int, closed bool, err error) {
+	snap, err := s.Store.Snapshot(ctx, campaignID)
+	if err != nil {
+		return 0, false, err
+	}
+	if prober, ok := s.Push.(Prober); ok && len(snap.Connections) > 0 {
+		for _, c := range snap.Connections {
+			if s.now().Sub(c.ConnectedAt) < staleConnection {
+				continue
+			}
+			alive, err := prober.Alive(ctx, c.ID)
+			if err != nil || alive {
+				continue // unknown is not gone
+			}
+			if err := s.Disconnect(ctx, c.ID); err != nil {
+				return removed, false, err
+			}
+			removed++
 		}
-		tx := Tx{CampaignID: campaignID}
+		if removed > 0 {
+			if snap, err = s.Store.Snapshot(ctx, campaignID); err != nil {
+				return removed, false, err
+			}
+		}
+	}
+	closed, err = s.closeLost(ctx, snap)
+	return removed, closed, err
+}
+
+// closeLost closes the campaign's session if it is lost, starting from
+// snap and reading again only if the campaign changed meanwhile.
+func (s *Service) closeLost(ctx context.Context, snap Snapshot) (bool, error) {
+	var closed bool
+	var tx Tx
+	fresh := true
+	err := retry(ctx, func() error {
+		if !fresh {
+			var err error
+			if snap, err = s.Store.Snapshot(ctx, snap.Campaign.ID); err != nil {
+				return err
+			}
+		}
+		fresh = false
+		tx = Tx{CampaignID: snap.Campaign.ID}
 		if closed = s.closeIfLost(&tx, snap, s.now()); !closed {
 			return nil
 		}
 		return s.Store.Commit(ctx, tx)
 	})
-	if err == nil && closed {
-		s.publishSession(ctx, campaignID, "")
+	if err != nil || !closed {
+		return false, err
 	}
-	return closed, err
+	// What was committed is known: tell the table without reading again.
+	snap.Campaign = *tx.Campaign
+	for i := range snap.Sessions {
+		if snap.Sessions[i].ID == tx.Sessions[0].ID {
+			snap.Sessions[i] = tx.Sessions[0]
+		}
+	}
+	if err := s.publish(ctx, snap.Campaign.ID, "", sessionMessage(snap)); err != nil {
+		s.Log.WarnContext(ctx, "publish session", "campaign", snap.Campaign.ID, "err", err)
+	}
+	return true, nil
+}
+
+// abandon moves a Paused campaign that is past its inactivity period to
+// Abandoned (resumable like Paused, left out of busy listings). It starts
+// from the index's copy c; the versioned write refuses it if the campaign
+// changed since, and then the campaign is read again.
+func (s *Service) abandon(ctx context.Context, c campaign.Campaign) (bool, error) {
+	var done bool
+	first := true
+	err := retry(ctx, func() error {
+		if !first {
+			var err error
+			if c, err = s.Store.Campaign(ctx, c.ID); err != nil {
+				return err
+			}
+		}
+		first, done = false, false
+		if c.Status != campaign.Paused || s.now().Sub(c.LastPlayedAt) < time.Duration(c.Settings.InactivityDays)*24*time.Hour {
+			return nil // resumed meanwhile, or not yet due
+		}
+		next, err := campaign.Next(c.Status, campaign.Inactivity)
+		if err != nil {
+			return err
+		}
+		c.Status = next
+		if err := s.Store.Commit(ctx, Tx{CampaignID: c.ID, Campaign: &c}); err != nil {
+			return err
+		}
+		done = true
+		return nil
+	})
+	return done, err
 }
 
 // Restarted forgets every connection of the Active campaigns: after the

@@ -19,6 +19,8 @@ type PostClient interface {
 	PostToConnection(ctx context.Context, in *apigatewaymanagementapi.PostToConnectionInput, optFns ...func(*apigatewaymanagementapi.Options)) (*apigatewaymanagementapi.PostToConnectionOutput, error)
 	// DeleteConnection closes one connection.
 	DeleteConnection(ctx context.Context, in *apigatewaymanagementapi.DeleteConnectionInput, optFns ...func(*apigatewaymanagementapi.Options)) (*apigatewaymanagementapi.DeleteConnectionOutput, error)
+	// GetConnection describes one connection; GoneException when it is not live.
+	GetConnection(ctx context.Context, in *apigatewaymanagementapi.GetConnectionInput, optFns ...func(*apigatewaymanagementapi.Options)) (*apigatewaymanagementapi.GetConnectionOutput, error)
 }
 
 // Pusher sends messages to WebSocket connections. It is safe for concurrent
@@ -55,6 +57,21 @@ func (p *Pusher) Send(ctx context.Context, connectionID string, data []byte) err
 		return classify(fmt.Errorf("post to connection %s: %w", connectionID, err))
 	}
 	return nil
+}
+
+// Alive reports whether the connection is still open. A connection whose
+// $disconnect never ran (it happens) is found gone this way, so its record
+// can be removed.
+func (p *Pusher) Alive(ctx context.Context, connectionID string) (bool, error) {
+	_, err := p.client.GetConnection(ctx, &apigatewaymanagementapi.GetConnectionInput{ConnectionId: aws.String(connectionID)})
+	if err == nil {
+		return true, nil
+	}
+	err = classify(fmt.Errorf("get connection %s: %w", connectionID, err))
+	if fault.Is(err, fault.NotFound) {
+		return false, nil
+	}
+	return false, err
 }
 
 // Close closes the connection; API Gateway then runs its $disconnect route.

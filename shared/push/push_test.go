@@ -165,3 +165,31 @@ func TestEmptyConnectionIDIsInvalid(t *testing.T) {
 		t.Errorf("Close = %v, want invalid", err)
 	}
 }
+
+func TestAlive(t *testing.T) {
+	t.Run("LiveConnection", func(t *testing.T) {
+		srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+			if r.Method != http.MethodGet || r.URL.Path != "/@connections/abc=" {
+				t.Errorf("request = %s %s", r.Method, r.URL.Path)
+			}
+			w.Header().Set("Content-Type", "application/json")
+			io.WriteString(w, `{"connectedAt":"2026-11-22T05:00:00Z","identity":{"sourceIp":"127.0.0.1"},"lastActiveAt":"2026-11-22T05:01:00Z"}`)
+		}))
+		t.Cleanup(srv.Close)
+		if alive, err := push.New(client(srv.URL)).Alive(ctx(t), "abc="); !alive || err != nil {
+			t.Fatalf("Alive = %v, %v", alive, err)
+		}
+	})
+	t.Run("GoneConnection", func(t *testing.T) {
+		p, _ := serve(t, http.StatusGone, "GoneException")
+		if alive, err := p.Alive(ctx(t), "abc="); alive || err != nil {
+			t.Fatalf("Alive = %v, %v; want false, nil", alive, err)
+		}
+	})
+	t.Run("EndpointFailing", func(t *testing.T) {
+		p, _ := serve(t, http.StatusInternalServerError, "InternalServerErrorException")
+		if alive, err := p.Alive(ctx(t), "abc="); alive || err == nil {
+			t.Fatalf("Alive = %v, %v; want an error", alive, err)
+		}
+	})
+}

@@ -1,0 +1,314 @@
+package game_test
+
+import (
+	"context"
+	"fmt"
+	"log/slog"
+	"path/filepath"
+	"sync"
+	"testing"
+	"time"
+
+	"chronicler/events"
+	"chronicler/shared/auth"
+	"chronicler/shared/campaign"
+	"chronicler/shared/fault"
+	"chronicler/shared/game"
+	"chronicler/shared/narrator"
+	"chronicler/shared/sqlite"
+)
+
+// pusher records what would reach each connection; connections in gone
+// answer as API Gateway does for a closed one. It stands in for API
+// Gateway, which the gateway's own tests cover with a real client.
+type pusher struct {
+	mu    sync.Mutex
+	sent  map[string][][]byte
+	gone  map[string]bool
+	alive map[string]bool
+}
+
+func (p *pusher) Send(_ context.Context, id string, data []byte) error {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	if p.gone[id] {
+		return fault.E(fault.NotFound, "push", "connection gone")
+	}
+	p.sent[id] = append(p.sent[id], data)
+	return nil
+}
+
+func (p *pusher) Alive(_ context.Context, id string) (bool, error) {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	return !p.gone[id], nil
+}
+
+// clock is a settable time.
+type clock struct {
+	mu sync.Mutex
+	t  time.Time
+}
+
+func (c *clock) Now() time.Time      { c.mu.Lock(); defer c.mu.Unlock(); return c.t }
+func (c *clock) Add(d time.Duration) { c.mu.Lock(); c.t = c.t.Add(d); c.mu.Unlock() }
+
+type fixture struct {
+	svc   *game.Service
+	store *sqlite.DB
+	push  *pusher
+	clock *clock
+}
+
+func newFixture(t testing.TB) *fixture {
+	t.Helper()
+	db, err := sqlite.Open(filepath.Join(t.TempDir(), "test.db"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { db.Close() })
+	c := &clock{t: time.Date(2026, 1, 1, 18, 0, 0, 0, time.UTC)}
+	signer, err := auth.NewSigner([]byte("0123456789abcdef0123456789abcdef"), time.Hour*24*365, c.Now)
+	if err != nil {
+		t.Fatal(err)
+	}
+	p := &pusher{sent: map[string][][]byte{}, gone: map[string]bool{}}
+	svc := game.NewService(db, p, narrator.Offline{}, signer, slog.New(slog.DiscardHandler))
+	svc.Now = c.Now
+	svc.LostGrace = 10 * time.Minute
+	return &fixture{svc: svc, store: db, push: p, clock: c}
+}
+
+// table creates a campaign with one player and character, connects them on
+// connection conn and resumes it.
+func (f *fixture) table(t testing.TB, name, conn string) (campaign.Campaign, game.Player) {
+	t.Helper()
+	ctx := context.Background()
+	p := game.Player{ID: "p-" + conn, Name: "Aria"}
+	c, err := f.svc.CreateCampaign(ctx, p, events.CreateCampaign{Name: name})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := f.svc.CreateCharacter(ctx, p, c.ID, campaign.NewCharacter{Name: "Mira", Race: "elf", Class: "wizard"}); err != nil {
+		t.Fatal(err)
+	}
+	if err := f.svc.Connect(ctx, conn, p, c.ID); err != nil {
+		t.Fatal(err)
+	}
+	if err := f.svc.Resume(ctx, conn, "resume-"+conn); err != nil {
+		t.Fatal(err)
+	}
+	return c, p
+}
+
+func (f *fixture) status(t testing.TB, id string) campaign.Status {
+	t.Helper()
+	c, err := f.store.Campaign(context.Background(), id)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return c.Status
+}
+
+func TestSweepAbandonsAtInactivityDays(t *testing.T) {
+	f := newFixture(t)
+	ctx := context.Background()
+	c, _ := f.table(t, "Old", "c1")
+	if err := f.svc.EndSession(ctx, "c1", "end"); err != nil {
+		t.Fatal(err)
+	}
+	if err := f.svc.Disconnect(ctx, "c1"); err != nil {
+		t.Fatal(err)
+	}
+	played, err := f.store.Campaign(ctx, c.ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	f.clock.t = played.LastPlayedAt.Add(90*24*time.Hour - time.Second)
+	if r, err := f.svc.Sweep(ctx); err != nil || r.Abandoned != 0 || f.status(t, c.ID) != campaign.Paused {
+		t.Fatalf("a second before 90 days: %+v, %v, %s", r, err, f.status(t, c.ID))
+	}
+	f.clock.Add(time.Second)
+	if r, err := f.svc.Sweep(ctx); err != nil || r.Abandoned != 1 || f.status(t, c.ID) != campaign.Abandoned {
+		t.Fatalf("at 90 days: %+v, %v, %s", r, err, f.status(t, c.ID))
+	}
+	if r, err := f.svc.Sweep(ctx); err != nil || r.Abandoned != 0 {
+		t.Fatalf("the sweep is not idempotent: %+v, %v", r, err)
+	}
+	// Abandoned stays resumable.
+	if err := f.svc.Connect(ctx, "c2", game.Player{ID: "p-c1"}, c.ID); err != nil {
+		t.Fatal(err)
+	}
+	if err := f.svc.Resume(ctx, "c2", "back"); err != nil || f.status(t, c.ID) != campaign.Active {
+		t.Fatalf("resume an abandoned campaign: %v, %s", err, f.status(t, c.ID))
+	}
+}
+
+func TestSweepHonoursEachCampaignsInactivityDays(t *testing.T) {
+	f := newFixture(t)
+	ctx := context.Background()
+	p := game.Player{ID: "p1", Name: "Aria"}
+	week, err := f.svc.CreateCampaign(ctx, p, events.CreateCampaign{Name: "Week", Settings: &campaign.Settings{InactivityDays: 7}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	std, err := f.svc.CreateCampaign(ctx, p, events.CreateCampaign{Name: "Standard"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, id := range []string{week.ID, std.ID} {
+		if err := f.svc.Connect(ctx, "conn-"+id, p, id); err != nil {
+			t.Fatal(err)
+		}
+		if err := f.svc.EndSession(ctx, "conn-"+id, "end-"+id); err != nil {
+			t.Fatal(err)
+		}
+	}
+	f.clock.Add(8 * 24 * time.Hour)
+	r, err := f.svc.Sweep(ctx)
+	if err != nil || r.Abandoned != 1 || f.status(t, week.ID) != campaign.Abandoned || f.status(t, std.ID) != campaign.Paused {
+		t.Fatalf("after 8 days: %+v %v: week %s, standard %s", r, err, f.status(t, week.ID), f.status(t, std.ID))
+	}
+}
+
+func TestSweepClosesLostSessionsAfterGrace(t *testing.T) {
+	f := newFixture(t)
+	ctx := context.Background()
+	c, _ := f.table(t, "Lost", "c1")
+	if err := f.svc.Disconnect(ctx, "c1"); err != nil {
+		t.Fatal(err)
+	}
+	f.clock.Add(10*time.Minute - time.Second)
+	if r, _ := f.svc.Sweep(ctx); r.Closed != 0 || f.status(t, c.ID) != campaign.Active {
+		t.Fatalf("within grace: %+v %s", r, f.status(t, c.ID))
+	}
+	f.clock.Add(time.Second)
+	if r, _ := f.svc.Sweep(ctx); r.Closed != 1 || f.status(t, c.ID) != campaign.Paused {
+		t.Fatalf("at grace: %+v %s", r, f.status(t, c.ID))
+	}
+	snap, err := f.store.Snapshot(ctx, c.ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := snap.Sessions[len(snap.Sessions)-1]
+	if s.EndReason != campaign.ConnectionLost || s.EndedAt == nil || !s.EndedAt.Equal(s.StartedAt) {
+		t.Fatalf("session = %+v (no turn was played: it ends when it started)", s)
+	}
+}
+
+func TestSweepRemovesVanishedConnections(t *testing.T) {
+	f := newFixture(t)
+	ctx := context.Background()
+	c, p := f.table(t, "Vanished", "old")
+	f.clock.Add(staleAfter)
+	if err := f.svc.Connect(ctx, "young", p, c.ID); err != nil {
+		t.Fatal(err)
+	}
+	f.push.gone["old"], f.push.gone["young"] = true, true
+	r, err := f.svc.Sweep(ctx)
+	if err != nil || r.ConnectionsRemoved != 1 {
+		t.Fatalf("sweep = %+v, %v", r, err)
+	}
+	conns, _ := f.store.Connections(ctx, c.ID)
+	if len(conns) != 1 || conns[0].ID != "young" {
+		t.Fatalf("connections = %+v: the young one is not probed yet, the old gone one is removed", conns)
+	}
+}
+
+const staleAfter = 11 * time.Minute
+
+// BenchmarkSweep reports what sweeping 1,000 campaigns reads and writes —
+// half Paused past their inactivity, half Active with a session lost past
+// its grace, all unplayed for 91 days — in items, for the first (bounded)
+// run and for all the runs that it takes to finish.
+func BenchmarkSweep(b *testing.B) {
+	for b.Loop() {
+		b.StopTimer()
+		f := newFixture(b)
+		counter := &counting{Store: f.store}
+		ctx := context.Background()
+		for i := range 1000 {
+			conn := fmt.Sprint("conn", i)
+			f.table(b, fmt.Sprint("C", i), conn)
+			if i%2 == 0 {
+				if err := f.svc.EndSession(ctx, conn, fmt.Sprint("end", i)); err != nil {
+					b.Fatal(err)
+				}
+			}
+			if err := f.svc.Disconnect(ctx, conn); err != nil {
+				b.Fatal(err)
+			}
+		}
+		f.clock.Add(91 * 24 * time.Hour)
+		f.svc.Store = counter
+		b.StartTimer()
+		runs, closed, abandoned := 0, 0, 0
+		for {
+			r, err := f.svc.Sweep(ctx)
+			if err != nil {
+				b.Fatal(err)
+			}
+			if runs++; runs == 1 {
+				b.ReportMetric(float64(counter.read), "read-first-run")
+				b.ReportMetric(float64(counter.written), "written-first-run")
+			}
+			if r.Closed+r.Abandoned == 0 {
+				break
+			}
+			closed, abandoned = closed+r.Closed, abandoned+r.Abandoned
+		}
+		b.ReportMetric(float64(counter.read), "read-total")
+		b.ReportMetric(float64(counter.written), "written-total")
+		b.ReportMetric(float64(runs), "runs")
+		// The lost sessions close first; those campaigns, unplayed for
+		// 91 days, are then abandoned like the others.
+		if closed != 500 || abandoned != 1000 {
+			b.Fatalf("closed %d, abandoned %d; want 500 and 1000", closed, abandoned)
+		}
+	}
+}
+
+// counting counts the items a store call reads or writes.
+type counting struct {
+	game.Store
+	read, written int
+}
+
+func (c *counting) Snapshot(ctx context.Context, id string) (game.Snapshot, error) {
+	s, err := c.Store.Snapshot(ctx, id)
+	c.read += 3 + len(s.Characters) + len(s.Members) + len(s.Sessions) + len(s.Connections) // meta, state, seq
+	return s, err
+}
+
+func (c *counting) Campaign(ctx context.Context, id string) (campaign.Campaign, error) {
+	c.read++
+	return c.Store.Campaign(ctx, id)
+}
+
+func (c *counting) CampaignsByStatus(ctx context.Context, s campaign.Status, before time.Time, limit int) ([]campaign.Campaign, error) {
+	cs, err := c.Store.CampaignsByStatus(ctx, s, before, limit)
+	c.read += len(cs)
+	return cs, err
+}
+
+func (c *counting) Commit(ctx context.Context, tx game.Tx) error {
+	n := len(tx.Characters) + len(tx.Sessions) + len(tx.DeleteConnections)
+	for _, set := range []bool{tx.Campaign != nil, tx.State != nil, tx.NewState != nil, tx.Turn != nil, tx.Member != nil,
+		tx.Request != nil, tx.AcquireLease != nil, tx.ReleaseLease != "", tx.PutConnection != nil} {
+		if set {
+			n++
+		}
+	}
+	c.written += n
+	return c.Store.Commit(ctx, tx)
+}
+
+func (c *counting) ReserveSeqs(ctx context.Context, id string, n int) (int64, error) {
+	c.written++
+	return c.Store.ReserveSeqs(ctx, id, n)
+}
+
+func (c *counting) PutEvents(ctx context.Context, id string, evs []game.Event) error {
+	c.written += len(evs)
+	return c.Store.PutEvents(ctx, id, evs)
+}
