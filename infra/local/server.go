@@ -33,9 +33,10 @@ import (
 	"chronicler/web"
 )
 
-// maxAPIBody bounds what the local front reads of an HTTP body; the API
-// refuses more than its own limit with a clear error.
-const maxAPIBody = 1 << 20
+// maxAPIBody bounds what the local front reads of an HTTP body, as API
+// Gateway's payload limit does; the API refuses more than its own limit
+// with a clear error.
+const maxAPIBody = 10 << 20
 
 type server struct {
 	cfg     config

@@ -66,12 +66,18 @@ func (s *Store) PutEvents(ctx context.Context, campaignID string, events []game.
 		seen[e.Seq] = true
 		reqs = append(reqs, types.WriteRequest{PutRequest: &types.PutRequest{Item: eventItem(campaignID, e, now)}})
 	}
+	return s.batchPut(ctx, op, campaignID, reqs)
+}
+
+// batchPut writes items with BatchWriteItem, 25 at a time, retrying the
+// unprocessed ones with backoff a bounded number of times.
+func (s *Store) batchPut(ctx context.Context, op, campaignID string, reqs []types.WriteRequest) error {
 	for chunk := range slices.Chunk(reqs, 25) {
 		pending := chunk
 		for attempt := 0; len(pending) > 0; attempt++ {
 			if attempt > 0 {
 				if attempt > s.batchRetries {
-					return fault.Wrap(fault.Internal, op, fmt.Errorf("campaign %s: %d events still unprocessed after %d retries", campaignID, len(pending), s.batchRetries))
+					return fault.Wrap(fault.Internal, op, fmt.Errorf("campaign %s: %d items still unprocessed after %d retries", campaignID, len(pending), s.batchRetries))
 				}
 				if err := s.sleep(ctx, attempt); err != nil {
 					return internal(op, err, "campaign %s", campaignID)
@@ -81,7 +87,7 @@ func (s *Store) PutEvents(ctx context.Context, campaignID string, events []game.
 				RequestItems: map[string][]types.WriteRequest{s.table: pending},
 			})
 			if err != nil {
-				return internal(op, err, "campaign %s: batch write %d events", campaignID, len(pending))
+				return internal(op, err, "campaign %s: batch write %d items", campaignID, len(pending))
 			}
 			pending = out.UnprocessedItems[s.table]
 		}

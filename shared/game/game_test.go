@@ -2,9 +2,13 @@ package game_test
 
 import (
 	"context"
+	"encoding/json"
 	"fmt"
 	"log/slog"
+	"maps"
 	"path/filepath"
+	"slices"
+	"strings"
 	"sync"
 	"testing"
 	"time"
@@ -311,4 +315,127 @@ func (c *counting) ReserveSeqs(ctx context.Context, id string, n int) (int64, er
 func (c *counting) PutEvents(ctx context.Context, id string, evs []game.Event) error {
 	c.written += len(evs)
 	return c.Store.PutEvents(ctx, id, evs)
+}
+
+// play has the fixture's player take n turns on connection conn.
+func (f *fixture) play(t testing.TB, conn string, c campaign.Campaign, n int) {
+	t.Helper()
+	snap, err := f.store.Snapshot(context.Background(), c.ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i := range n {
+		f.clock.Add(time.Minute)
+		msg := events.ClientMessage{Action: events.ActionTurn, RequestID: fmt.Sprint(conn, "-turn-", i),
+			CharacterID: snap.Characters[0].ID, Text: fmt.Sprint("I take step ", i)}
+		if err := f.svc.TakeTurn(context.Background(), conn, msg); err != nil {
+			t.Fatal(err)
+		}
+	}
+}
+
+func TestExportImportRoundTrip(t *testing.T) {
+	f := newFixture(t)
+	ctx := context.Background()
+	c, owner := f.table(t, "Round Trip", "c1")
+	f.play(t, "c1", c, 5)
+	if err := f.svc.EndSession(ctx, "c1", "end"); err != nil {
+		t.Fatal(err)
+	}
+	first, err := f.svc.Export(ctx, owner, c.ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	data, err := json.Marshal(first)
+	if err != nil {
+		t.Fatal(err)
+	}
+	decoded, err := events.DecodeExport(data)
+	if err != nil {
+		t.Fatalf("an export does not decode as an import: %v", err)
+	}
+	importer := game.Player{ID: "p-importer", Name: "Bram"}
+	copied, err := f.svc.Import(ctx, importer, decoded)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if copied.ID == c.ID || copied.OwnerID != importer.ID || copied.Status != campaign.Paused {
+		t.Fatalf("imported campaign = %+v", copied)
+	}
+	second, err := f.svc.Export(ctx, importer, copied.ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(second.Turns) != 5 || len(second.Characters) != 1 {
+		t.Fatalf("second export: %d turns, %d characters", len(second.Turns), len(second.Characters))
+	}
+	a, b := withoutIDs(t, first), withoutIDs(t, second)
+	if a != b {
+		t.Fatalf("export -> import -> export differs beyond ids:\n%s\n%s", a, b)
+	}
+	t.Run("ImportedCampaignPlays", func(t *testing.T) {
+		if err := f.svc.Connect(ctx, "c2", importer, copied.ID); err != nil {
+			t.Fatal(err)
+		}
+		if err := f.svc.Resume(ctx, "c2", "r2"); err != nil {
+			t.Fatal(err)
+		}
+		f.play(t, "c2", copied, 1)
+		page, err := f.svc.Turns(ctx, importer, copied.ID, 5, 10)
+		if err != nil || len(page.Turns) != 1 || page.Turns[0].Sequence != 6 {
+			t.Fatalf("turn after import: %+v, %v", page, err)
+		}
+	})
+	t.Run("OriginalUntouched", func(t *testing.T) {
+		again, err := f.svc.Export(ctx, owner, c.ID)
+		if err != nil || withoutIDs(t, again) != a {
+			t.Fatalf("the original changed: %v", err)
+		}
+	})
+}
+
+// withoutIDs renders an export with every id replaced by its order of
+// first appearance, so two exports compare equal when they differ only in
+// ids. Left out too: the export's time, the members (an import belongs to
+// its importer alone) and presence (live, not history).
+func withoutIDs(t *testing.T, e events.Export) string {
+	t.Helper()
+	e.ExportedAt, e.Members = time.Time{}, nil
+	chars := slices.Clone(e.Characters)
+	for i := range chars {
+		chars[i].Presence = ""
+	}
+	e.Characters = chars
+	data, err := json.Marshal(e)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var v any
+	if err := json.Unmarshal(data, &v); err != nil {
+		t.Fatal(err)
+	}
+	seen := map[string]string{}
+	var walk func(v any, key string) any
+	walk = func(v any, key string) any {
+		switch x := v.(type) {
+		case map[string]any:
+			for _, k := range slices.Sorted(maps.Keys(x)) {
+				x[k] = walk(x[k], k)
+			}
+		case []any:
+			for i, val := range x {
+				x[i] = walk(val, key)
+			}
+		case string:
+			if key == "id" || strings.HasSuffix(key, "_id") || key == "joined" {
+				if _, ok := seen[x]; !ok {
+					seen[x] = fmt.Sprint("#", len(seen))
+				}
+				return seen[x]
+			}
+		}
+		return v
+	}
+	out, _ := json.Marshal(walk(v, ""))
+	return string(out)
 }

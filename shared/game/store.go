@@ -59,6 +59,12 @@ type Store interface {
 	// PutEvents stores events (their seqs reserved) for sync.
 	PutEvents(ctx context.Context, campaignID string, events []Event) error
 
+	// Import creates a whole campaign from an export: core creates its meta
+	// (Version 0), state, members and characters; sessions (all ended) and
+	// turns are its history. Nothing of it is readable unless all of it was
+	// written. Conflict if the campaign id exists.
+	Import(ctx context.Context, core Tx, sessions []campaign.Session, turns []campaign.Turn) error
+
 	// Events lists stored events with seq > after, in order, at most limit.
 	Events(ctx context.Context, campaignID string, after int64, limit int) ([]Event, error)
 }

@@ -47,6 +47,8 @@ func New(svc *game.Service, storeName string, log *slog.Logger) *Handler {
 	h.route("POST /api/campaigns/{id}/characters", h.createCharacter, true)
 	h.route("GET /api/campaigns/{id}/turns", h.listTurns, true)
 	h.route("POST /api/campaigns/{id}/conclude", h.conclude, true)
+	h.route("GET /api/campaigns/{id}/export", h.export, true)
+	h.route("POST /api/campaigns/import", h.importCampaign, true)
 	h.route("/api/", func(*call) (int, any, error) {
 		return 0, nil, fault.E(fault.NotFound, "route", "no such route")
 	}, false)
@@ -91,12 +93,16 @@ func (h *Handler) serve(c *call, e endpoint, authed bool) (int, any, error) {
 		}
 	}
 	if c.r.Body != nil {
-		b, err := io.ReadAll(io.LimitReader(c.r.Body, events.MaxBodyBytes+1))
+		limit := events.MaxBodyBytes
+		if c.r.URL.Path == "/api/campaigns/import" {
+			limit = events.MaxExportBytes
+		}
+		b, err := io.ReadAll(io.LimitReader(c.r.Body, int64(limit)+1))
 		if err != nil {
 			return 0, nil, fault.Wrap(fault.Invalid, "read body", err)
 		}
-		if len(b) > events.MaxBodyBytes {
-			return 0, nil, fault.E(fault.TooLarge, "read body", "body is larger than %d bytes", events.MaxBodyBytes)
+		if len(b) > limit {
+			return 0, nil, fault.E(fault.TooLarge, "read body", "body is larger than %d bytes", limit)
 		}
 		c.body = b
 	}
@@ -300,4 +306,24 @@ func list[T any](s []T) []T {
 		return []T{}
 	}
 	return s
+}
+
+func (h *Handler) export(c *call) (int, any, error) {
+	e, err := h.svc.Export(c.r.Context(), c.player, c.r.PathValue("id"))
+	if err != nil {
+		return 0, nil, err
+	}
+	return http.StatusOK, e, nil
+}
+
+func (h *Handler) importCampaign(c *call) (int, any, error) {
+	e, err := events.DecodeExport(c.body)
+	if err != nil {
+		return 0, nil, err
+	}
+	cp, err := h.svc.Import(c.r.Context(), c.player, e)
+	if err != nil {
+		return 0, nil, err
+	}
+	return http.StatusCreated, map[string]any{"campaign": toJSON(cp)}, nil
 }

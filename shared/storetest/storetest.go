@@ -54,6 +54,7 @@ func Run(t *testing.T, open func(t *testing.T) game.Store) {
 	t.Run("Events", s.events)
 	t.Run("Isolation", s.isolation)
 	t.Run("Snapshot", s.snapshot)
+	t.Run("Import", s.importCampaign)
 }
 
 type suite struct {

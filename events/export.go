@@ -1,0 +1,124 @@
+package events
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"time"
+
+	"chronicler/shared/campaign"
+	"chronicler/shared/fault"
+)
+
+// Export file format. A file of a newer version than ExportVersion is
+// refused: its meaning is unknown here.
+const (
+	ExportFormat  = "chronicler.campaign"
+	ExportVersion = 1
+	// MaxExportBytes bounds an import file (API Gateway's payload limit is 10 MB).
+	MaxExportBytes = 8 << 20
+	maxExportTurns = 100_000
+)
+
+// Export is a whole campaign, as GET /api/campaigns/{id}/export returns it
+// and POST /api/campaigns/import takes it.
+type Export struct {
+	Format     string               `json:"format"`
+	Version    int                  `json:"version"`
+	ExportedAt time.Time            `json:"exported_at"`
+	Campaign   ExportCampaign       `json:"campaign"`
+	State      campaign.State       `json:"state"`
+	Characters []campaign.Character `json:"characters"`
+	Members    []campaign.Member    `json:"members"`
+	Sessions   []campaign.Session   `json:"sessions"`
+	Turns      []campaign.Turn      `json:"turns"`
+	Encounters []json.RawMessage    `json:"encounters"`
+	Ledger     []json.RawMessage    `json:"ledger"`
+}
+
+// ExportCampaign is the campaign's meta in an export.
+type ExportCampaign struct {
+	ID           string            `json:"id"`
+	Name         string            `json:"name"`
+	Status       campaign.Status   `json:"status"`
+	WorldSeed    string            `json:"world_seed,omitempty"`
+	DMPersona    string            `json:"dm_persona,omitempty"`
+	Settings     campaign.Settings `json:"settings"`
+	OwnerID      string            `json:"owner_id"`
+	CreatedAt    time.Time         `json:"created_at"`
+	LastPlayedAt time.Time         `json:"last_played_at"`
+}
+
+// DecodeExport parses and validates an export file. Every problem is
+// fault.Invalid (TooLarge for an oversize file) naming what is wrong.
+func DecodeExport(data []byte) (Export, error) {
+	const op = "import campaign"
+	var e Export
+	if len(data) > MaxExportBytes {
+		return e, fault.E(fault.TooLarge, op, "the file is larger than %d bytes", MaxExportBytes)
+	}
+	dec := json.NewDecoder(bytes.NewReader(data))
+	dec.DisallowUnknownFields()
+	if err := dec.Decode(&e); err != nil {
+		return Export{}, fault.E(fault.Invalid, op, "the file is not a campaign export: %s", jsonProblem(err))
+	}
+	if dec.More() {
+		return Export{}, fault.E(fault.Invalid, op, "the file has trailing data")
+	}
+	switch {
+	case e.Format != ExportFormat:
+		return e, fault.Field(op, "format", "must be %q", ExportFormat)
+	case e.Version > ExportVersion:
+		return e, fault.Field(op, "version", "the file is version %d, newer than this server reads (%d); update the server", e.Version, ExportVersion)
+	case e.Version < 1:
+		return e, fault.Field(op, "version", "must be 1 or more")
+	}
+	c := e.Campaign
+	if _, err := text(op, "campaign.name", c.Name, true, 80); err != nil {
+		return e, err
+	}
+	if !c.Status.Valid() {
+		return e, fault.Field(op, "campaign.status", "must be active, paused, concluded or abandoned")
+	}
+	if _, err := c.Settings.Normalize(); err != nil {
+		return e, err
+	}
+	if len(e.Characters) > 12 {
+		return e, fault.Field(op, "characters", "a campaign has at most 12 characters")
+	}
+	chars := map[string]bool{}
+	for i, ch := range e.Characters {
+		field := fmt.Sprintf("characters[%d]", i)
+		switch {
+		case ch.ID == "" || chars[ch.ID]:
+			return e, fault.Field(op, field+".id", "must be present and distinct")
+		case ch.Level < 1 || ch.Level > 20:
+			return e, fault.Field(op, field+".level", "must be between 1 and 20")
+		case ch.MaxHP < 1 || ch.HP < 0 || ch.HP > ch.MaxHP || ch.TempHP < 0:
+			return e, fault.Field(op, field+".hp", "must be between 0 and max_hp, with max_hp at least 1")
+		}
+		if _, err := text(op, field+".name", ch.Name, true, 60); err != nil {
+			return e, err
+		}
+		chars[ch.ID] = true
+	}
+	if len(e.Turns) > maxExportTurns {
+		return e, fault.Field(op, "turns", "at most %d turns can be imported", maxExportTurns)
+	}
+	for i, t := range e.Turns {
+		if t.Sequence != i+1 {
+			return e, fault.Field(op, fmt.Sprintf("turns[%d].sequence", i), "turns must run 1, 2, 3, ... in order")
+		}
+	}
+	if e.State.TurnCount != len(e.Turns) {
+		return e, fault.Field(op, "state.turn_count", "is %d but the file has %d turns", e.State.TurnCount, len(e.Turns))
+	}
+	sessions := map[string]bool{}
+	for i, s := range e.Sessions {
+		if s.ID == "" || sessions[s.ID] {
+			return e, fault.Field(op, fmt.Sprintf("sessions[%d].session_id", i), "must be present and distinct")
+		}
+		sessions[s.ID] = true
+	}
+	return e, nil
+}

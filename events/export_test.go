@@ -1,0 +1,93 @@
+package events
+
+import (
+	"encoding/json"
+	"strings"
+	"testing"
+
+	"chronicler/shared/fault"
+)
+
+const validExport = `{"format":"chronicler.campaign","version":1,"exported_at":"2026-11-22T05:00:00Z",
+"campaign":{"id":"c1","name":"The Sunken Crown","status":"paused","settings":{"dice_mode":"automatic"},"owner_id":"p1",
+ "created_at":"2026-11-01T00:00:00Z","last_played_at":"2026-11-20T00:00:00Z"},
+"state":{"campaign_id":"c1","summary":"","scene":{"location":"the inn"},"turn_count":1,"updated_at":"2026-11-20T00:00:00Z"},
+"characters":[{"id":"ch1","player_id":"p1","name":"Mira","race":"elf","class":"wizard","level":1,"xp":0,
+ "abilities":{"str":8,"dex":16,"con":13,"int":15,"wis":12,"cha":10},"hp":7,"max_hp":7,"temp_hp":0,"ac":13,"speed":30,
+ "conditions":[],"concentration":null,"spell_slots":{},"hit_dice":{"max":1,"used":0},"death_saves":{"successes":0,"failures":0},
+ "inventory":[],"area_id":"start","presence":"offline"}],
+"members":[],"sessions":[{"session_id":"s1","campaign_id":"c1","started_at":"2026-11-20T00:00:00Z","ended_at":"2026-11-20T01:00:00Z","end_reason":"player_ended"}],
+"turns":[{"turn_id":"t1","campaign_id":"c1","sequence":1,"session_id":"s1","actor_id":"ch1","actor_name":"Mira","player_id":"p1",
+ "request_id":"r1","action":"I wait","rolls":[],"narration":"Mira waits.","created_at":"2026-11-20T00:10:00Z"}],
+"encounters":[],"ledger":[]}`
+
+func TestDecodeExport(t *testing.T) {
+	e, err := DecodeExport([]byte(validExport))
+	if err != nil || e.Campaign.Name != "The Sunken Crown" || len(e.Turns) != 1 || len(e.Characters) != 1 {
+		t.Fatalf("DecodeExport = %+v, %v", e, err)
+	}
+	edit := func(from, to string) string {
+		if !strings.Contains(validExport, from) {
+			t.Fatalf("fixture lacks %q", from)
+		}
+		return strings.Replace(validExport, from, to, 1)
+	}
+	refused := map[string]struct {
+		in    string
+		field string
+	}{
+		"NewerVersion":     {edit(`"version":1`, `"version":2`), "version"},
+		"WrongFormat":      {edit(`"chronicler.campaign"`, `"something.else"`), "format"},
+		"NoName":           {edit(`"name":"The Sunken Crown"`, `"name":""`), "campaign.name"},
+		"BadStatus":        {edit(`"status":"paused"`, `"status":"deleted"`), "campaign.status"},
+		"BadSettings":      {edit(`"dice_mode":"automatic"`, `"dice_mode":"loaded"`), "settings.dice_mode"},
+		"TurnCountOff":     {edit(`"turn_count":1`, `"turn_count":2`), "state.turn_count"},
+		"SequenceGap":      {edit(`"sequence":1`, `"sequence":2`), "turns[0].sequence"},
+		"HPAboveMax":       {edit(`"hp":7`, `"hp":70`), "characters[0].hp"},
+		"LevelOutOfRange":  {edit(`"level":1`, `"level":0`), "characters[0].level"},
+		"DuplicateSession": {edit(`"sessions":[{"session_id":"s1"`, `"sessions":[{"session_id":"s1"},{"session_id":"s1"`), "sessions[1].session_id"},
+	}
+	for name, c := range refused {
+		t.Run("Refuses"+name, func(t *testing.T) {
+			_, err := DecodeExport([]byte(c.in))
+			var fe *fault.Error
+			if !asFault(err, &fe) || fe.Kind != fault.Invalid || fe.Field != c.field {
+				t.Fatalf("DecodeExport = %v, want invalid %s", err, c.field)
+			}
+		})
+	}
+	t.Run("RefusesUnknownField", func(t *testing.T) {
+		if _, err := DecodeExport([]byte(edit(`"ledger":[]`, `"ledger":[],"deleted":true`))); !fault.Is(err, fault.Invalid) {
+			t.Fatalf("DecodeExport = %v", err)
+		}
+	})
+	t.Run("RefusesOversize", func(t *testing.T) {
+		if _, err := DecodeExport(make([]byte, MaxExportBytes+1)); !fault.Is(err, fault.TooLarge) {
+			t.Fatalf("DecodeExport = %v", err)
+		}
+	})
+}
+
+// FuzzDecodeExport: no file panics the decoder, refusals have a kind, and
+// an accepted file re-encodes to one that is accepted again.
+func FuzzDecodeExport(f *testing.F) {
+	f.Add([]byte(validExport))
+	f.Add([]byte(`{"format":"chronicler.campaign","version":1}`))
+	f.Add([]byte(`{}`))
+	f.Fuzz(func(t *testing.T, data []byte) {
+		e, err := DecodeExport(data)
+		if err != nil {
+			if k := fault.KindOf(err); k != fault.Invalid && k != fault.TooLarge {
+				t.Fatalf("error kind %s: %v", k, err)
+			}
+			return
+		}
+		again, err := json.Marshal(e)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, err := DecodeExport(again); err != nil {
+			t.Fatalf("an accepted export does not re-decode: %v", err)
+		}
+	})
+}

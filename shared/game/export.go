@@ -1,0 +1,114 @@
+package game
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+
+	"chronicler/events"
+	"chronicler/shared/campaign"
+)
+
+// Export returns the whole campaign — meta, state, characters, members,
+// sessions and every turn — as a versioned file a member can keep, and
+// that Import turns back into a campaign. Concluded campaigns export too.
+func (s *Service) Export(ctx context.Context, p Player, campaignID string) (events.Export, error) {
+	const op = "export campaign"
+	snap, err := s.memberSnapshot(ctx, p, campaignID, op)
+	if err != nil {
+		return events.Export{}, err
+	}
+	c := snap.Campaign
+	e := events.Export{
+		Format: events.ExportFormat, Version: events.ExportVersion, ExportedAt: s.now(),
+		Campaign: events.ExportCampaign{ID: c.ID, Name: c.Name, Status: c.Status, WorldSeed: c.WorldSeed,
+			DMPersona: c.DMPersona, Settings: c.Settings, OwnerID: c.OwnerID, CreatedAt: c.CreatedAt, LastPlayedAt: c.LastPlayedAt},
+		State: snap.State, Characters: withPresence(snap), Members: snap.Members, Sessions: snap.Sessions,
+		Turns: []campaign.Turn{}, Encounters: []json.RawMessage{}, Ledger: []json.RawMessage{},
+	}
+	for after := 0; ; {
+		page, err := s.Store.Turns(ctx, campaignID, after, 500)
+		if err != nil {
+			return events.Export{}, fmt.Errorf("%s: %w", op, err)
+		}
+		e.Turns = append(e.Turns, page...)
+		if len(page) < 500 {
+			break
+		}
+		after = page[len(page)-1].Sequence
+	}
+	if e.Sessions == nil {
+		e.Sessions = []campaign.Session{}
+	}
+	return e, nil
+}
+
+// Import creates a new campaign from an export, owned by p, with new ids
+// for the campaign, its characters, sessions and turns. The original
+// owner's characters become p's; other players keep theirs and can join
+// with the new invite code. A campaign that was being played arrives Paused.
+func (s *Service) Import(ctx context.Context, p Player, e events.Export) (campaign.Campaign, error) {
+	const op = "import campaign"
+	settings, err := e.Campaign.Settings.Normalize()
+	if err != nil {
+		return campaign.Campaign{}, err
+	}
+	now := s.now()
+	status := e.Campaign.Status
+	if status == campaign.Active {
+		status = campaign.Paused
+	}
+	c := campaign.Campaign{
+		ID: s.NewID(), Name: e.Campaign.Name, Status: status, WorldSeed: e.Campaign.WorldSeed,
+		DMPersona: e.Campaign.DMPersona, Settings: settings, OwnerID: p.ID, InviteCode: newInviteCode(),
+		CreatedAt: e.Campaign.CreatedAt, LastPlayedAt: e.Campaign.LastPlayedAt,
+	}
+	player := func(id string) string {
+		if id == e.Campaign.OwnerID {
+			return p.ID
+		}
+		return id
+	}
+	charIDs, sessionIDs := map[string]string{}, map[string]string{}
+	chars := make([]campaign.Character, len(e.Characters))
+	for i, ch := range e.Characters {
+		charIDs[ch.ID] = s.NewID()
+		ch.ID, ch.PlayerID, ch.Presence, ch.Version = charIDs[ch.ID], player(ch.PlayerID), "", 0
+		chars[i] = ch
+	}
+	st := e.State
+	st.CampaignID = c.ID
+	sessions := make([]campaign.Session, len(e.Sessions))
+	for i, se := range e.Sessions {
+		sessionIDs[se.ID] = s.NewID()
+		se.ID, se.CampaignID, se.Version, se.EmptySince = sessionIDs[se.ID], c.ID, 0, nil
+		if se.Open() {
+			ended := se.StartedAt
+			if st.UpdatedAt.After(ended) {
+				ended = st.UpdatedAt
+			}
+			se.EndedAt, se.EndReason = &ended, campaign.ConnectionLost
+		}
+		joined := make([]string, len(se.Joined))
+		for j, pl := range se.Joined {
+			joined[j] = player(pl)
+		}
+		se.Joined = joined
+		sessions[i] = se
+	}
+	turns := make([]campaign.Turn, len(e.Turns))
+	for i, t := range e.Turns {
+		t.ID, t.CampaignID, t.SessionID, t.PlayerID = s.NewID(), c.ID, sessionIDs[t.SessionID], player(t.PlayerID)
+		if id, ok := charIDs[t.ActorID]; ok {
+			t.ActorID = id
+		}
+		turns[i] = t
+	}
+	owner := campaign.Member{PlayerID: p.ID, Name: p.Name, Role: campaign.Owner, JoinedAt: now}
+	core := Tx{CampaignID: c.ID, Campaign: &c, NewState: &st, Member: &owner, Characters: chars}
+	if err := s.Store.Import(ctx, core, sessions, turns); err != nil {
+		return campaign.Campaign{}, fmt.Errorf("%s: %w", op, err)
+	}
+	c.Version = 1
+	return c, nil
+}

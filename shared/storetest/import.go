@@ -1,0 +1,71 @@
+package storetest
+
+import (
+	"fmt"
+	"testing"
+	"time"
+
+	"chronicler/shared/campaign"
+	"chronicler/shared/fault"
+	"chronicler/shared/game"
+)
+
+// importCampaign: a campaign with a long history (more turns and sessions
+// than one DynamoDB transaction can hold) is created whole, reads back
+// exactly, and an id already taken is refused without touching it.
+func (s suite) importCampaign(t *testing.T) {
+	st := s.open(t)
+	c := newCampaign("imported", "p1")
+	c.Status = campaign.Paused
+	core := createTx(c)
+	ch := newCharacter("c1", "p1")
+	core.Characters = []campaign.Character{ch}
+	state := *core.NewState
+	state.TurnCount = 150
+	core.NewState = &state
+	var sessions []campaign.Session
+	for i := range 30 {
+		se := newSession(fmt.Sprint("s", i), c.ID, at(time.Duration(i)*time.Hour))
+		ended := se.StartedAt.Add(time.Minute)
+		se.EndedAt, se.EndReason = &ended, campaign.PlayerEnded
+		sessions = append(sessions, se)
+	}
+	var history []campaign.Turn
+	for seq := 1; seq <= 150; seq++ {
+		history = append(history, newTurn(c.ID, seq))
+	}
+	if err := st.Import(t.Context(), core, sessions, history); err != nil {
+		t.Fatalf("import: %v", err)
+	}
+	snap := snapshot(t, st, c.ID)
+	c.Version, ch.Version = 1, 1
+	same(t, "imported campaign", snap.Campaign, c)
+	same(t, "imported state", snap.State, state)
+	same(t, "imported characters", snap.Characters, []campaign.Character{ch})
+	if len(snap.Sessions) != 30 || snap.Sessions[0].ID != "s0" || snap.Sessions[29].ID != "s29" {
+		t.Fatalf("imported sessions: %d, want 30 oldest first", len(snap.Sessions))
+	}
+	got := turns(t, st, c.ID, 0, 500)
+	same(t, "imported turns", got, history)
+
+	t.Run("TakenIDIsConflict", func(t *testing.T) {
+		again := createTx(c)
+		again.Campaign.Version = 0
+		err := st.Import(t.Context(), again, nil, []campaign.Turn{newTurn(c.ID, 151)})
+		wantKind(t, "import over an existing campaign", err, fault.Conflict)
+		if got := turns(t, st, c.ID, 0, 500); len(got) != 150 {
+			t.Fatalf("a refused import changed the campaign: %d turns", len(got))
+		}
+	})
+	t.Run("OpenSessionIsInvalid", func(t *testing.T) {
+		other := newCampaign("open-session", "p1")
+		err := st.Import(t.Context(), createTx(other), []campaign.Session{newSession("s", other.ID, t0)}, nil)
+		wantKind(t, "import with an open session", err, fault.Invalid)
+		_, err = st.Snapshot(t.Context(), other.ID)
+		wantKind(t, "snapshot after a refused import", err, fault.NotFound)
+	})
+	t.Run("NotACreateIsInvalid", func(t *testing.T) {
+		err := st.Import(t.Context(), game.Tx{CampaignID: "x"}, nil, nil)
+		wantKind(t, "import without a campaign", err, fault.Invalid)
+	})
+}
