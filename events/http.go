@@ -19,6 +19,29 @@ type CreatePlayer struct {
 	Name string `json:"name"`
 }
 
+// RecoverPlayer is POST /api/players/recover.
+type RecoverPlayer struct {
+	RecoveryCode string `json:"recovery_code"`
+	Name         string `json:"name"`
+}
+
+// DecodeRecoverPlayer parses and validates POST /api/players/recover.
+func DecodeRecoverPlayer(data []byte) (RecoverPlayer, error) {
+	const op = "recover player"
+	var b RecoverPlayer
+	if err := decode(op, data, &b, true); err != nil {
+		return b, err
+	}
+	var err error
+	if b.RecoveryCode, err = text(op, "recovery_code", b.RecoveryCode, true, 200); err != nil {
+		return b, err
+	}
+	if b.Name, err = text(op, "name", b.Name, true, 40); err != nil {
+		return b, err
+	}
+	return b, nil
+}
+
 // CreateCampaign is POST /api/campaigns.
 type CreateCampaign struct {
 	Name      string             `json:"name"`

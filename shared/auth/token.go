@@ -3,6 +3,7 @@ package auth
 import (
 	"crypto/hmac"
 	"crypto/sha256"
+	"encoding/base32"
 	"encoding/base64"
 	"encoding/json"
 	"strings"
@@ -103,4 +104,39 @@ func Bearer(authorization string) (string, error) {
 		return "", fault.E(fault.Unauthorized, "authorize", "missing bearer token")
 	}
 	return strings.TrimSpace(authorization[len(prefix):]), nil
+}
+
+// recoveryMAC is how many bytes of the MAC a recovery code carries: 80
+// bits, unguessable at any rate a server answers.
+const recoveryMAC = 10
+
+var recoveryEncoding = base32.StdEncoding.WithPadding(base32.NoPadding)
+
+// RecoveryCode returns the code that restores a player's identity on
+// another device: the player id and a MAC of it under the signing key. It
+// needs no storage and never expires; rotating the key revokes every code.
+func (s *Signer) RecoveryCode(playerID string) string {
+	return playerID + "-" + recoveryEncoding.EncodeToString(s.recoveryMAC(playerID))
+}
+
+func (s *Signer) recoveryMAC(playerID string) []byte {
+	m := hmac.New(sha256.New, s.key)
+	m.Write([]byte("recover:" + playerID))
+	return m.Sum(nil)[:recoveryMAC]
+}
+
+// Recover checks a recovery code and returns the player id it restores.
+// Every failure is fault.Unauthorized.
+func (s *Signer) Recover(code string) (string, error) {
+	bad := fault.E(fault.Unauthorized, "recover player", "invalid recovery code")
+	code = strings.ToUpper(strings.TrimSpace(code))
+	i := strings.LastIndexByte(code, '-')
+	if len(code) > 200 || i < 1 {
+		return "", bad
+	}
+	mac, err := recoveryEncoding.DecodeString(code[i+1:])
+	if err != nil || !hmac.Equal(mac, s.recoveryMAC(code[:i])) {
+		return "", bad
+	}
+	return code[:i], nil
 }

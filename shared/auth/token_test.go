@@ -86,3 +86,29 @@ func FuzzVerify(f *testing.F) {
 		}
 	})
 }
+
+func TestRecoveryCode(t *testing.T) {
+	s, _ := NewSigner(key, time.Hour, time.Now)
+	other, _ := NewSigner([]byte("another key that is long enough!!"), time.Hour, time.Now)
+	code := s.RecoveryCode("01JD5S7Q0G8Y6M3K2V1T9R4BCE")
+	if id, err := s.Recover(code); err != nil || id != "01JD5S7Q0G8Y6M3K2V1T9R4BCE" {
+		t.Fatalf("Recover = %q, %v", id, err)
+	}
+	if id, err := s.Recover("  " + strings.ToLower(code) + "\n"); err != nil || id != "01JD5S7Q0G8Y6M3K2V1T9R4BCE" {
+		t.Fatalf("Recover of a retyped code = %q, %v", id, err)
+	}
+	for name, bad := range map[string]string{
+		"OtherKey":     other.RecoveryCode("01JD5S7Q0G8Y6M3K2V1T9R4BCE"),
+		"OtherPlayer":  "01JD5S7Q0G8Y6M3K2V1T9R4BCF" + code[strings.LastIndexByte(code, '-'):],
+		"NoMAC":        "01JD5S7Q0G8Y6M3K2V1T9R4BCE-",
+		"NoSeparator":  "01JD5S7Q0G8Y6M3K2V1T9R4BCE",
+		"Empty":        "",
+		"NotBase32MAC": "01JD5S7Q0G8Y6M3K2V1T9R4BCE-!!!!",
+	} {
+		t.Run("Refuses"+name, func(t *testing.T) {
+			if _, err := s.Recover(bad); !fault.Is(err, fault.Unauthorized) {
+				t.Fatalf("Recover(%q) = %v", bad, err)
+			}
+		})
+	}
+}

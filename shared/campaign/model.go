@@ -9,17 +9,19 @@ import (
 // Version is the optimistic-concurrency revision: a store writes a Campaign
 // only if the stored Version equals the one it carries, then increments it.
 type Campaign struct {
-	ID           string    `json:"id"`
-	Name         string    `json:"name"`
-	Status       Status    `json:"status"`
-	WorldSeed    string    `json:"world_seed,omitempty"`
-	DMPersona    string    `json:"dm_persona,omitempty"`
-	Settings     Settings  `json:"settings"`
-	OwnerID      string    `json:"owner_id"`
-	InviteCode   string    `json:"-"` // only the owner sees it, at creation
-	CreatedAt    time.Time `json:"created_at"`
-	LastPlayedAt time.Time `json:"last_played_at"`
-	Version      int64     `json:"-"`
+	ID         string   `json:"id"`
+	Name       string   `json:"name"`
+	Status     Status   `json:"status"`
+	WorldSeed  string   `json:"world_seed,omitempty"`
+	DMPersona  string   `json:"dm_persona,omitempty"`
+	Settings   Settings `json:"settings"`
+	OwnerID    string   `json:"owner_id"`
+	InviteCode string   `json:"-"` // only the owner sees it; empty when revoked
+	// InviteExpiresAt ends the invite code's validity.
+	InviteExpiresAt *time.Time `json:"invite_expires_at,omitempty"`
+	CreatedAt       time.Time  `json:"created_at"`
+	LastPlayedAt    time.Time  `json:"last_played_at"`
+	Version         int64      `json:"-"`
 }
 
 // State is the fast-changing narrative state (the STATE item), rewritten by

@@ -329,6 +329,15 @@ func (s *Store) writes(tx game.Tx) (ws []write, unbind []string, err error) {
 		}
 	}
 
+	if pl := tx.RemoveMember; pl != "" {
+		if tx.Member != nil && tx.Member.PlayerID == pl {
+			return nil, nil, fault.Field(op, "remove_member", "cannot add and remove the same member")
+		}
+		if err := add(s.del("remove member "+pl, pk, memberSK(pl), "attribute_exists(#pk)", map[string]string{"#pk": AttrPK}, nil), nil); err != nil {
+			return nil, nil, err
+		}
+	}
+
 	if r := tx.Request; r != nil {
 		if r.RequestID == "" {
 			return nil, nil, fault.Field(op, "request.request_id", "is required")

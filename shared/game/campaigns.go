@@ -3,7 +3,6 @@ package game
 import (
 	"context"
 	"crypto/rand"
-	"crypto/subtle"
 	"fmt"
 	"sort"
 
@@ -27,14 +26,36 @@ func (s *Service) Authenticate(token string) (Player, error) {
 	return Player{ID: c.PlayerID, Name: c.Name}, nil
 }
 
-// CreatePlayer makes a new anonymous player and returns their token.
-func (s *Service) CreatePlayer(ctx context.Context, req events.CreatePlayer) (Player, string, error) {
+// Identity is a player with their token and, for anonymous players, the
+// code that restores the same identity on another device.
+type Identity struct {
+	Player
+	Token        string
+	RecoveryCode string
+}
+
+// CreatePlayer makes a new anonymous player.
+func (s *Service) CreatePlayer(ctx context.Context, req events.CreatePlayer) (Identity, error) {
 	p := Player{ID: s.NewID(), Name: req.Name}
+	return s.identity(p)
+}
+
+// RecoverPlayer restores an anonymous player's identity from their
+// recovery code, under the name given now.
+func (s *Service) RecoverPlayer(ctx context.Context, req events.RecoverPlayer) (Identity, error) {
+	id, err := s.Tokens.Recover(req.RecoveryCode)
+	if err != nil {
+		return Identity{}, err
+	}
+	return s.identity(Player{ID: id, Name: req.Name})
+}
+
+func (s *Service) identity(p Player) (Identity, error) {
 	tok, err := s.Tokens.Issue(p.ID, p.Name)
 	if err != nil {
-		return Player{}, "", err
+		return Identity{}, err
 	}
-	return p, tok, nil
+	return Identity{Player: p, Token: tok, RecoveryCode: s.Tokens.RecoveryCode(p.ID)}, nil
 }
 
 // CreateCampaign creates an Active campaign owned by p, its state and the
@@ -54,6 +75,8 @@ func (s *Service) CreateCampaign(ctx context.Context, p Player, req events.Creat
 		WorldSeed: req.WorldSeed, DMPersona: req.DMPersona, Settings: settings,
 		OwnerID: p.ID, InviteCode: newInviteCode(), CreatedAt: now, LastPlayedAt: now,
 	}
+	expires := now.Add(InviteTTL)
+	c.InviteExpiresAt = &expires
 	st := campaign.State{
 		CampaignID: c.ID, UpdatedAt: now,
 		Scene: campaign.Scene{Location: openingLocation(req.WorldSeed), Time: "morning", Weather: "clear"},
@@ -100,31 +123,6 @@ func (s *Service) ListCampaigns(ctx context.Context, p Player) ([]campaign.Campa
 		return nil, fmt.Errorf("list campaigns: %w", err)
 	}
 	return cs, nil
-}
-
-// JoinCampaign makes p a player of the campaign if the invite code matches.
-// Joining again is not an error.
-func (s *Service) JoinCampaign(ctx context.Context, p Player, campaignID string, req events.JoinCampaign) (campaign.Campaign, error) {
-	const op = "join campaign"
-	snap, err := s.Store.Snapshot(ctx, campaignID)
-	if err != nil {
-		return campaign.Campaign{}, err
-	}
-	if memberOf(snap, p.ID) != nil {
-		return snap.Campaign, nil
-	}
-	if subtle.ConstantTimeCompare([]byte(req.InviteCode), []byte(snap.Campaign.InviteCode)) != 1 {
-		return campaign.Campaign{}, fault.E(fault.Forbidden, op, "the invite code does not match")
-	}
-	if err := campaign.Writable(snap.Campaign.Status, op); err != nil {
-		return campaign.Campaign{}, err
-	}
-	m := campaign.Member{PlayerID: p.ID, Name: p.Name, Role: campaign.Player, JoinedAt: s.now()}
-	err = s.Store.Commit(ctx, Tx{CampaignID: campaignID, Member: &m})
-	if err != nil && !isConflict(err) { // a conflict is a concurrent join of the same player: done
-		return campaign.Campaign{}, fmt.Errorf("%s: %w", op, err)
-	}
-	return snap.Campaign, nil
 }
 
 // CampaignView is a campaign as a member sees it.

@@ -63,6 +63,8 @@ func (s *Service) Import(ctx context.Context, p Player, e events.Export) (campai
 		DMPersona: e.Campaign.DMPersona, Settings: settings, OwnerID: p.ID, InviteCode: newInviteCode(),
 		CreatedAt: e.Campaign.CreatedAt, LastPlayedAt: e.Campaign.LastPlayedAt,
 	}
+	expires := now.Add(InviteTTL)
+	c.InviteExpiresAt = &expires
 	player := func(id string) string {
 		if id == e.Campaign.OwnerID {
 			return p.ID

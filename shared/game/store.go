@@ -113,6 +113,9 @@ type Tx struct {
 	Turn *campaign.Turn
 	// Member is created; it fails if the player is already a member.
 	Member *campaign.Member
+	// RemoveMember removes a player's membership; it fails if the player
+	// is not a member. Their characters stay.
+	RemoveMember string
 	// Request is created; it fails if the request id is known.
 	Request *campaign.Request
 

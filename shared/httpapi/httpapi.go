@@ -39,6 +39,7 @@ type Handler struct {
 func New(svc *game.Service, storeName string, log *slog.Logger) *Handler {
 	h := &Handler{svc: svc, storeName: storeName, log: log, mux: http.NewServeMux()}
 	h.route("POST /api/players", h.createPlayer, false)
+	h.route("POST /api/players/recover", h.recoverPlayer, false)
 	h.route("GET /api/health", h.health, false)
 	h.route("POST /api/campaigns", h.createCampaign, true)
 	h.route("GET /api/campaigns", h.listCampaigns, true)
@@ -48,6 +49,9 @@ func New(svc *game.Service, storeName string, log *slog.Logger) *Handler {
 	h.route("GET /api/campaigns/{id}/turns", h.listTurns, true)
 	h.route("POST /api/campaigns/{id}/conclude", h.conclude, true)
 	h.route("GET /api/campaigns/{id}/export", h.export, true)
+	h.route("POST /api/campaigns/{id}/invite", h.rotateInvite, true)
+	h.route("POST /api/campaigns/{id}/invite/revoke", h.revokeInvite, true)
+	h.route("POST /api/campaigns/{id}/members/{player}/remove", h.removePlayer, true)
 	h.route("POST /api/campaigns/import", h.importCampaign, true)
 	h.route("/api/", func(*call) (int, any, error) {
 		return 0, nil, fault.E(fault.NotFound, "route", "no such route")
@@ -183,11 +187,49 @@ func (h *Handler) createPlayer(c *call) (int, any, error) {
 	if err != nil {
 		return 0, nil, err
 	}
-	p, tok, err := h.svc.CreatePlayer(c.r.Context(), req)
+	id, err := h.svc.CreatePlayer(c.r.Context(), req)
 	if err != nil {
 		return 0, nil, err
 	}
-	return http.StatusCreated, map[string]string{"player_id": p.ID, "name": p.Name, "token": tok}, nil
+	return http.StatusCreated, identityJSON(id), nil
+}
+
+func identityJSON(id game.Identity) map[string]string {
+	return map[string]string{"player_id": id.ID, "name": id.Name, "token": id.Token, "recovery_code": id.RecoveryCode}
+}
+
+func (h *Handler) recoverPlayer(c *call) (int, any, error) {
+	req, err := events.DecodeRecoverPlayer(c.body)
+	if err != nil {
+		return 0, nil, err
+	}
+	id, err := h.svc.RecoverPlayer(c.r.Context(), req)
+	if err != nil {
+		return 0, nil, err
+	}
+	return http.StatusOK, identityJSON(id), nil
+}
+
+func (h *Handler) rotateInvite(c *call) (int, any, error) {
+	inv, err := h.svc.RotateInvite(c.r.Context(), c.player, c.r.PathValue("id"))
+	if err != nil {
+		return 0, nil, err
+	}
+	return http.StatusOK, inv, nil
+}
+
+func (h *Handler) revokeInvite(c *call) (int, any, error) {
+	if err := h.svc.RevokeInvite(c.r.Context(), c.player, c.r.PathValue("id")); err != nil {
+		return 0, nil, err
+	}
+	return http.StatusOK, map[string]any{"invite_code": nil}, nil
+}
+
+func (h *Handler) removePlayer(c *call) (int, any, error) {
+	if err := h.svc.RemovePlayer(c.r.Context(), c.player, c.r.PathValue("id"), c.r.PathValue("player")); err != nil {
+		return 0, nil, err
+	}
+	return http.StatusOK, map[string]string{"removed": c.r.PathValue("player")}, nil
 }
 
 func (h *Handler) createCampaign(c *call) (int, any, error) {
@@ -229,8 +271,9 @@ func (h *Handler) getCampaign(c *call) (int, any, error) {
 		"campaign": toJSON(v.Campaign), "state": v.State, "characters": list(v.Characters),
 		"members": list(v.Members), "last_seq": v.LastSeq, "session": v.Session, "sessions": list(v.Sessions),
 	}
-	if v.Campaign.OwnerID == c.player.ID {
+	if v.Campaign.OwnerID == c.player.ID && v.Campaign.InviteCode != "" {
 		body["invite_code"] = v.Campaign.InviteCode
+		body["invite_expires_at"] = v.Campaign.InviteExpiresAt
 	}
 	return http.StatusOK, body, nil
 }

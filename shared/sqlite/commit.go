@@ -89,6 +89,9 @@ func validate(op string, tx game.Tx) error {
 	if m := tx.Member; m != nil && m.PlayerID == "" {
 		errs = append(errs, fault.Field(op, "member.player_id", "is required"))
 	}
+	if m := tx.Member; m != nil && m.PlayerID == tx.RemoveMember {
+		errs = append(errs, fault.Field(op, "remove_member", "cannot add and remove the same member"))
+	}
 	if r := tx.Request; r != nil && r.RequestID == "" {
 		errs = append(errs, fault.Field(op, "request.request_id", "is required"))
 	}
@@ -198,6 +201,12 @@ func (w *writer) apply(tx game.Tx) error {
 	}
 	if m := tx.Member; m != nil {
 		if err := w.member(*m); err != nil {
+			return err
+		}
+	}
+	if pl := tx.RemoveMember; pl != "" {
+		if err := w.must("remove member "+pl, "the player is not a member",
+			`DELETE FROM members WHERE campaign_id = ? AND player_id = ?`, w.campaignID, pl); err != nil {
 			return err
 		}
 	}

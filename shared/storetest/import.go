@@ -69,3 +69,31 @@ func (s suite) importCampaign(t *testing.T) {
 		wantKind(t, "import without a campaign", err, fault.Invalid)
 	})
 }
+
+// removeMember: a removed player is no longer a member (nor listed as one),
+// removing a non-member is a Conflict, and the player's characters stay.
+func (s suite) removeMember(t *testing.T) {
+	st := s.open(t)
+	c := create(t, st, newCampaign("members", "p1"))
+	m := newMember("p2", campaign.Player)
+	ch := newCharacter("c2", "p2")
+	commit(t, st, game.Tx{CampaignID: c.ID, Member: &m, Characters: []campaign.Character{ch}})
+	commit(t, st, game.Tx{CampaignID: c.ID, RemoveMember: "p2"})
+	snap := snapshot(t, st, c.ID)
+	if len(snap.Members) != 1 || snap.Members[0].PlayerID != "p1" {
+		t.Fatalf("members after removal: %+v", snap.Members)
+	}
+	if len(snap.Characters) != 1 || snap.Characters[0].ID != "c2" {
+		t.Fatalf("the removed player's character is gone: %+v", snap.Characters)
+	}
+	if cs, err := st.CampaignsOf(t.Context(), "p2"); err != nil || len(cs) != 0 {
+		t.Fatalf("CampaignsOf a removed player = %v, %v", ids(cs), err)
+	}
+	err := st.Commit(t.Context(), game.Tx{CampaignID: c.ID, RemoveMember: "p2"})
+	wantKind(t, "removing a non-member", err, fault.Conflict)
+	// Rejoining is a new membership.
+	commit(t, st, game.Tx{CampaignID: c.ID, Member: &m})
+	if cs, err := st.CampaignsOf(t.Context(), "p2"); err != nil || len(cs) != 1 {
+		t.Fatalf("CampaignsOf after rejoining = %v, %v", ids(cs), err)
+	}
+}

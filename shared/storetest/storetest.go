@@ -55,6 +55,7 @@ func Run(t *testing.T, open func(t *testing.T) game.Store) {
 	t.Run("Isolation", s.isolation)
 	t.Run("Snapshot", s.snapshot)
 	t.Run("Import", s.importCampaign)
+	t.Run("RemoveMember", s.removeMember)
 }
 
 type suite struct {

@@ -1,0 +1,134 @@
+package game
+
+import (
+	"context"
+	"crypto/subtle"
+	"fmt"
+	"time"
+
+	"chronicler/events"
+	"chronicler/shared/campaign"
+	"chronicler/shared/fault"
+)
+
+// InviteTTL is how long an invite code lets players join.
+const InviteTTL = 7 * 24 * time.Hour
+
+// Invite is a campaign's invite code and when it stops working.
+type Invite struct {
+	Code      string    `json:"invite_code"`
+	ExpiresAt time.Time `json:"expires_at"`
+}
+
+// JoinCampaign makes p a player of the campaign if the invite code is the
+// campaign's current one and has not expired. Joining again is not an error.
+func (s *Service) JoinCampaign(ctx context.Context, p Player, campaignID string, req events.JoinCampaign) (campaign.Campaign, error) {
+	const op = "join campaign"
+	snap, err := s.Store.Snapshot(ctx, campaignID)
+	if err != nil {
+		return campaign.Campaign{}, err
+	}
+	if memberOf(snap, p.ID) != nil {
+		return snap.Campaign, nil
+	}
+	c := snap.Campaign
+	if c.InviteCode == "" || subtle.ConstantTimeCompare([]byte(req.InviteCode), []byte(c.InviteCode)) != 1 {
+		return campaign.Campaign{}, fault.E(fault.Forbidden, op, "the invite code does not match")
+	}
+	if c.InviteExpiresAt != nil && !s.now().Before(*c.InviteExpiresAt) {
+		return campaign.Campaign{}, fault.E(fault.Forbidden, op, "the invite code has expired; ask the owner for a new one")
+	}
+	if err := campaign.Writable(c.Status, op); err != nil {
+		return campaign.Campaign{}, err
+	}
+	m := campaign.Member{PlayerID: p.ID, Name: p.Name, Role: campaign.Player, JoinedAt: s.now()}
+	err = s.Store.Commit(ctx, Tx{CampaignID: campaignID, Member: &m})
+	if err != nil && !isConflict(err) { // a conflict is a concurrent join of the same player: done
+		return campaign.Campaign{}, fmt.Errorf("%s: %w", op, err)
+	}
+	return c, nil
+}
+
+// RotateInvite gives the campaign a new invite code (the old one stops
+// working) valid for InviteTTL. Owner only.
+func (s *Service) RotateInvite(ctx context.Context, p Player, campaignID string) (Invite, error) {
+	var inv Invite
+	err := s.ownerWrite(ctx, p, campaignID, "rotate invite", func(c *campaign.Campaign) {
+		exp := s.now().Add(InviteTTL)
+		c.InviteCode, c.InviteExpiresAt = newInviteCode(), &exp
+		inv = Invite{Code: c.InviteCode, ExpiresAt: exp}
+	})
+	return inv, err
+}
+
+// RevokeInvite stops the invite code working; nobody can join until the
+// owner rotates a new one. Owner only.
+func (s *Service) RevokeInvite(ctx context.Context, p Player, campaignID string) error {
+	return s.ownerWrite(ctx, p, campaignID, "revoke invite", func(c *campaign.Campaign) {
+		c.InviteCode, c.InviteExpiresAt = "", nil
+	})
+}
+
+// ownerWrite changes the campaign's meta on behalf of its owner.
+func (s *Service) ownerWrite(ctx context.Context, p Player, campaignID, op string, change func(*campaign.Campaign)) error {
+	err := retry(ctx, func() error {
+		snap, err := s.ownerSnapshot(ctx, p, campaignID, op)
+		if err != nil {
+			return err
+		}
+		c := snap.Campaign
+		change(&c)
+		return s.Store.Commit(ctx, Tx{CampaignID: campaignID, Campaign: &c})
+	})
+	if err != nil {
+		return fmt.Errorf("%s: %w", op, err)
+	}
+	return nil
+}
+
+// ownerSnapshot reads a writable campaign for its owner: NotFound, then
+// Forbidden for anyone else, then ReadOnly when it is concluded.
+func (s *Service) ownerSnapshot(ctx context.Context, p Player, campaignID, op string) (Snapshot, error) {
+	snap, err := s.memberSnapshot(ctx, p, campaignID, op)
+	if err != nil {
+		return Snapshot{}, err
+	}
+	if snap.Campaign.OwnerID != p.ID {
+		return Snapshot{}, fault.E(fault.Forbidden, op, "only the campaign's owner can do this")
+	}
+	return snap, campaign.Writable(snap.Campaign.Status, op)
+}
+
+// RemovePlayer takes a player out of the campaign: their membership and
+// live connections go; their characters stay, narratively passive.
+// Owner only; the owner cannot be removed.
+func (s *Service) RemovePlayer(ctx context.Context, p Player, campaignID, playerID string) error {
+	const op = "remove player"
+	var snap Snapshot
+	err := retry(ctx, func() error {
+		var err error
+		if snap, err = s.ownerSnapshot(ctx, p, campaignID, op); err != nil {
+			return err
+		}
+		if playerID == snap.Campaign.OwnerID {
+			return fault.E(fault.Invalid, op, "the owner cannot be removed")
+		}
+		if memberOf(snap, playerID) == nil {
+			return fault.E(fault.NotFound, op, "no such player in this campaign")
+		}
+		tx := Tx{CampaignID: campaignID, RemoveMember: playerID}
+		for _, c := range snap.Connections {
+			if c.PlayerID == playerID {
+				tx.DeleteConnections = append(tx.DeleteConnections, c.ID)
+			}
+		}
+		return s.Store.Commit(ctx, tx)
+	})
+	if err != nil {
+		return fmt.Errorf("%s: %w", op, err)
+	}
+	if openSession(snap) != nil && hasConnection(snap, playerID) {
+		s.publishPresence(ctx, snap, playerID, campaign.Absent, "")
+	}
+	return nil
+}
