@@ -24,6 +24,9 @@ type config struct {
 	lostGrace time.Duration
 	sweep     time.Duration
 	tokenKey  string
+	identity  string // anonymous | oidc
+	issuer    string
+	audience  string
 }
 
 func parseConfig(args []string, getenv func(string) string) (config, error) {
@@ -53,6 +56,7 @@ func parseConfig(args []string, getenv func(string) string) (config, error) {
 	}
 	c.narrator = strings.ToLower(getenv("CHRONICLER_NARRATOR"))
 	c.tokenKey = getenv("CHRONICLER_TOKEN_KEY")
+	c.identity, c.issuer, c.audience = getenv("CHRONICLER_IDENTITY"), getenv("OIDC_ISSUER"), getenv("OIDC_AUDIENCE")
 	switch c.store {
 	case "sqlite", "dynamodb":
 	default:

@@ -80,6 +80,10 @@ func newServer(ctx context.Context, cfg config) (*server, error) {
 	})
 	s.svc = game.NewService(s.store, push.New(mgmt), narrator.Offline{Pace: cfg.pace}, signer, log)
 	s.svc.LostGrace = cfg.lostGrace
+	if s.svc.Identity, err = auth.Choose(ctx, cfg.identity, cfg.issuer, cfg.audience, signer); err != nil {
+		s.close()
+		return nil, err
+	}
 	// No connection survives a restart: forget them, and let their
 	// sessions' grace period start now.
 	if err := s.svc.Restarted(ctx); err != nil {

@@ -48,7 +48,11 @@ func Service(ctx context.Context) (*game.Service, error) {
 			o.BaseEndpoint = aws.String(ep)
 		}
 	}))
-	return game.NewService(store, pusher, narrator.Offline{}, signer, log), nil
+	svc := game.NewService(store, pusher, narrator.Offline{}, signer, log)
+	if svc.Identity, err = auth.Choose(ctx, os.Getenv("CHRONICLER_IDENTITY"), os.Getenv("OIDC_ISSUER"), os.Getenv("OIDC_AUDIENCE"), signer); err != nil {
+		return nil, err
+	}
+	return svc, nil
 }
 
 // Must is Service for main: a function that cannot wire itself cannot serve.

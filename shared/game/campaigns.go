@@ -7,6 +7,7 @@ import (
 	"sort"
 
 	"chronicler/events"
+	"chronicler/shared/auth"
 	"chronicler/shared/campaign"
 	"chronicler/shared/fault"
 )
@@ -17,13 +18,25 @@ type Player struct {
 	Name string
 }
 
-// Authenticate verifies a token and returns its player.
-func (s *Service) Authenticate(token string) (Player, error) {
-	c, err := s.Tokens.Verify(token)
+// Authenticate verifies a bearer token and returns its player.
+func (s *Service) Authenticate(ctx context.Context, token string) (Player, error) {
+	c, err := s.Identity.Verify(ctx, token)
 	if err != nil {
 		return Player{}, err
 	}
+	if c.Name == "" {
+		c.Name = "Player"
+	}
 	return Player{ID: c.PlayerID, Name: c.Name}, nil
+}
+
+// anonymous refuses to make anonymous identities where players sign in
+// with an identity provider.
+func (s *Service) anonymous(op string) error {
+	if _, ok := s.Identity.(auth.Anonymous); !ok {
+		return fault.E(fault.Forbidden, op, "this server signs players in with its identity provider")
+	}
+	return nil
 }
 
 // Identity is a player with their token and, for anonymous players, the
@@ -36,6 +49,9 @@ type Identity struct {
 
 // CreatePlayer makes a new anonymous player.
 func (s *Service) CreatePlayer(ctx context.Context, req events.CreatePlayer) (Identity, error) {
+	if err := s.anonymous("create player"); err != nil {
+		return Identity{}, err
+	}
 	p := Player{ID: s.NewID(), Name: req.Name}
 	return s.identity(p)
 }
@@ -43,6 +59,9 @@ func (s *Service) CreatePlayer(ctx context.Context, req events.CreatePlayer) (Id
 // RecoverPlayer restores an anonymous player's identity from their
 // recovery code, under the name given now.
 func (s *Service) RecoverPlayer(ctx context.Context, req events.RecoverPlayer) (Identity, error) {
+	if err := s.anonymous("recover player"); err != nil {
+		return Identity{}, err
+	}
 	id, err := s.Tokens.Recover(req.RecoveryCode)
 	if err != nil {
 		return Identity{}, err

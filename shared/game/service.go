@@ -10,6 +10,7 @@ import (
 
 	"chronicler/shared/auth"
 	"chronicler/shared/narrator"
+	"chronicler/shared/throttle"
 )
 
 // Pusher delivers a message to one WebSocket connection.
@@ -19,13 +20,22 @@ type Pusher interface {
 	Send(ctx context.Context, connectionID string, data []byte) error
 }
 
+// Limiter says whether a key (a player) may act now.
+type Limiter interface {
+	Allow(key string) bool
+}
+
 // Service runs the use cases. Every dependency is injected: the store, the
 // pusher, the narrator, the token signer, the clock and the id source.
 type Service struct {
 	Store    Store
 	Push     Pusher
 	Narrator narrator.Narrator
-	Tokens   *auth.Signer
+	// Tokens signs anonymous players' tokens and recovery codes.
+	Tokens *auth.Signer
+	// Identity verifies bearer tokens: Anonymous (Tokens) by default, or
+	// an OIDC issuer, where players sign in there and never here.
+	Identity auth.Identity
 	Now      func() time.Time
 	NewID    func() string
 	Log      *slog.Logger
@@ -39,6 +49,9 @@ type Service struct {
 	// DeltaEvery batches narration deltas: one narration.delta at most
 	// this often, so a turn posts tens of messages, not hundreds.
 	DeltaEvery time.Duration
+	// TurnLimit and APILimit bound each player's turns and API calls; nil
+	// means unlimited.
+	TurnLimit, APILimit Limiter
 }
 
 // NewService returns a Service with production defaults for everything
@@ -48,12 +61,14 @@ func NewService(store Store, push Pusher, narr narrator.Narrator, tokens *auth.S
 		log = slog.Default()
 	}
 	return &Service{
-		Store: store, Push: push, Narrator: narr, Tokens: tokens, Log: log,
+		Store: store, Push: push, Narrator: narr, Tokens: tokens, Identity: auth.Anonymous{Signer: tokens}, Log: log,
 		Now:        func() time.Time { return time.Now().UTC() },
 		NewID:      NewULID,
 		LeaseTTL:   90 * time.Second,
 		LostGrace:  5 * time.Minute,
 		DeltaEvery: 150 * time.Millisecond,
+		TurnLimit:  throttle.New(1, 5, time.Now),
+		APILimit:   throttle.New(20, 60, time.Now),
 	}
 }
 

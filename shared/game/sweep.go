@@ -186,7 +186,10 @@ func (s *Service) abandon(ctx context.Context, c campaign.Campaign) (bool, error
 // Restarted forgets every connection of the Active campaigns: after the
 // local server restarts, none of them is live. Their sessions start the
 // grace period now, so players who reconnect in time carry on in the same
-// session and the rest are closed as lost.
+// session and the rest are closed as lost. A turn lease left by the
+// stopped process is released: that process was the only one resolving
+// turns, so nothing holds it now. (The lost turn was never committed; a
+// retry of its request runs it afresh.)
 func (s *Service) Restarted(ctx context.Context) error {
 	cs, err := s.Store.CampaignsByStatus(ctx, campaign.Active, s.now().Add(time.Minute), 10000)
 	if err != nil {
@@ -208,7 +211,10 @@ func (s *Service) Restarted(ctx context.Context) error {
 				sess.EmptySince = &now
 				tx.Sessions = []campaign.Session{sess}
 			}
-			if tx.DeleteConnections == nil && tx.Sessions == nil {
+			if snap.Lease != nil {
+				tx.ReleaseLease = snap.Lease.TurnID
+			}
+			if tx.DeleteConnections == nil && tx.Sessions == nil && tx.ReleaseLease == "" {
 				return nil
 			}
 			return s.Store.Commit(ctx, tx)

@@ -92,9 +92,16 @@ func (h *Handler) serve(c *call, e endpoint, authed bool) (int, any, error) {
 		if err != nil {
 			return 0, nil, err
 		}
-		if c.player, err = h.svc.Authenticate(tok); err != nil {
+		if c.player, err = h.svc.Authenticate(c.r.Context(), tok); err != nil {
 			return 0, nil, err
 		}
+	}
+	key := "player:" + c.player.ID
+	if !authed {
+		key = "ip:" + c.r.RemoteAddr
+	}
+	if l := h.svc.APILimit; l != nil && !l.Allow(key) {
+		return 0, nil, fault.E(fault.RateLimited, "api", "too many requests; slow down")
 	}
 	if c.r.Body != nil {
 		limit := events.MaxBodyBytes
@@ -134,6 +141,7 @@ func (h *Handler) Handle(ctx context.Context, req Request) (Response, error) {
 	for k, v := range req.Headers {
 		r.Header.Set(k, v)
 	}
+	r.RemoteAddr = req.RequestContext.HTTP.SourceIP
 	rec := &recorder{header: http.Header{}, status: http.StatusOK}
 	h.mux.ServeHTTP(rec, r)
 	out := Response{StatusCode: rec.status, Body: rec.body.String(), Headers: map[string]string{}}

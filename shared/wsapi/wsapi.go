@@ -34,7 +34,7 @@ func (h *Handler) Connect(ctx context.Context, req Request) (Response, error) {
 	if campaignID == "" || len(campaignID) > events.MaxIDLength {
 		return refuse(fault.Field("connect", "campaign", "is required")), nil
 	}
-	p, err := h.Svc.Authenticate(token)
+	p, err := h.Svc.Authenticate(ctx, token)
 	if err != nil {
 		return refuse(err), nil
 	}
