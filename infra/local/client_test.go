@@ -27,7 +27,10 @@ type player struct {
 
 func newPlayer(t testing.TB, base, name string) *player {
 	p := &player{t: t, base: base, name: name}
-	var out struct{ PlayerID, Token string }
+	var out struct {
+		PlayerID string `json:"player_id"`
+		Token    string `json:"token"`
+	}
 	p.must("POST", "/api/players", map[string]string{"name": name}, &out, http.StatusCreated)
 	p.id, p.token = out.PlayerID, out.Token
 	return p

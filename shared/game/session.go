@@ -256,6 +256,22 @@ func (s *Service) Sync(ctx context.Context, connectionID string, afterSeq int64)
 	return nil
 }
 
+// CheckBound refuses a message that names a campaign other than the one
+// its connection is bound to.
+func (s *Service) CheckBound(ctx context.Context, connectionID, campaignID string) error {
+	if campaignID == "" {
+		return nil
+	}
+	conn, err := s.Store.ConnectionByID(ctx, connectionID)
+	if err != nil {
+		return fault.E(fault.Unauthorized, "message", "this connection is not bound to a campaign; reconnect")
+	}
+	if conn.CampaignID != campaignID {
+		return fault.E(fault.Forbidden, "message", "this connection is bound to another campaign")
+	}
+	return nil
+}
+
 // connection finds the campaign a connection is bound to and reads it.
 func (s *Service) connection(ctx context.Context, connectionID, op string) (campaign.Connection, Snapshot, error) {
 	conn, err := s.Store.ConnectionByID(ctx, connectionID)

@@ -33,7 +33,11 @@ type Handler struct {
 	storeName string
 	log       *slog.Logger
 	mux       *http.ServeMux
+	routes    []string
 }
+
+// Routes lists the patterns the API serves ("METHOD /path/{param}").
+func (h *Handler) Routes() []string { return h.routes }
 
 // New returns the API handler. storeName is reported by /api/health.
 func New(svc *game.Service, storeName string, log *slog.Logger) *Handler {
@@ -69,6 +73,7 @@ type call struct {
 type endpoint func(c *call) (status int, body any, err error)
 
 func (h *Handler) route(pattern string, e endpoint, authed bool) {
+	h.routes = append(h.routes, pattern)
 	h.mux.HandleFunc(pattern, func(w http.ResponseWriter, r *http.Request) {
 		c := &call{r: r}
 		status, body, err := h.serve(c, e, authed)

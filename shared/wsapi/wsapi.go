@@ -68,6 +68,9 @@ func (h *Handler) Message(ctx context.Context, req Request) (Response, error) {
 	conn := req.RequestContext.ConnectionID
 	msg, err := events.DecodeClient([]byte(req.Body))
 	if err == nil {
+		err = h.Svc.CheckBound(ctx, conn, msg.CampaignID)
+	}
+	if err == nil {
 		err = h.dispatch(ctx, conn, msg)
 	}
 	if err != nil {
