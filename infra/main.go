@@ -38,7 +38,8 @@ func run() error {
 
 	// Environment-agnostic on purpose: the account and region come from the
 	// credentials `cdk deploy` runs with.
-	stack.NewChroniclerStack(app, "Chronicler", &stack.ChroniclerStackProps{AssetDir: assetDir})
+	identity, _ := app.Node().TryGetContext(jsii.String("identity")).(string) // -c identity=oidc
+	stack.NewChroniclerStack(app, "Chronicler", &stack.ChroniclerStackProps{AssetDir: assetDir, Identity: identity})
 	app.Synth(nil)
 	return nil
 }

@@ -11,6 +11,7 @@ import (
 	"github.com/aws/aws-cdk-go/awscdk/v2"
 	"github.com/aws/aws-cdk-go/awscdk/v2/awsapigatewayv2"
 	"github.com/aws/aws-cdk-go/awscdk/v2/awsapigatewayv2integrations"
+	"github.com/aws/aws-cdk-go/awscdk/v2/awscognito"
 	"github.com/aws/aws-cdk-go/awscdk/v2/awsdynamodb"
 	"github.com/aws/aws-cdk-go/awscdk/v2/awsevents"
 	"github.com/aws/aws-cdk-go/awscdk/v2/awseventstargets"
@@ -29,6 +30,9 @@ const (
 	envTableName           = "TABLE_NAME"
 	envConnectionsEndpoint = "CONNECTIONS_ENDPOINT"
 	envTokenKey            = "CHRONICLER_TOKEN_KEY"
+	envIdentity            = "CHRONICLER_IDENTITY"
+	envIssuer              = "OIDC_ISSUER"
+	envAudience            = "OIDC_AUDIENCE"
 )
 
 // DefaultAssetDir is where the Makefile leaves build/<name>/bootstrap,
@@ -47,6 +51,9 @@ type ChroniclerStackProps struct {
 	// AllowedOrigins are the web origins the HTTP API's CORS answers.
 	// Empty means any origin ("*").
 	AllowedOrigins []string
+	// Identity is how players sign in: "anonymous" (the default: a name
+	// and a recovery code) or "oidc" (the stack's Cognito user pool).
+	Identity string
 }
 
 // access is what a function may do with the table.
@@ -147,6 +154,24 @@ func NewChroniclerStack(scope constructs.Construct, id string, props *Chronicler
 		RemovalPolicy: awscdk.RemovalPolicy_RETAIN,
 	})
 
+	// Players who sign in do it here when Identity is "oidc"; the pool
+	// exists either way so a deployment can switch without losing users.
+	pool := awscognito.NewUserPool(stack, jsii.String("Players"), &awscognito.UserPoolProps{
+		SelfSignUpEnabled: jsii.Bool(true),
+		SignInAliases:     &awscognito.SignInAliases{Email: jsii.Bool(true), Username: jsii.Bool(true)},
+		AutoVerify:        &awscognito.AutoVerifiedAttrs{Email: jsii.Bool(true)},
+		AccountRecovery:   awscognito.AccountRecovery_EMAIL_ONLY,
+		RemovalPolicy:     awscdk.RemovalPolicy_RETAIN,
+	})
+	client := pool.AddClient(jsii.String("WebClient"), &awscognito.UserPoolClientOptions{
+		GenerateSecret: jsii.Bool(false), // a browser cannot keep a secret
+		AuthFlows:      &awscognito.AuthFlow{UserSrp: jsii.Bool(true)},
+	})
+	identity := props.Identity
+	if identity == "" {
+		identity = "anonymous"
+	}
+
 	ws := awsapigatewayv2.NewWebSocketApi(stack, jsii.String("WebSocketApi"), &awsapigatewayv2.WebSocketApiProps{
 		ApiName:     jsii.String(id + "-live"),
 		Description: jsii.String("Chronicler: players' live connection"),
@@ -157,6 +182,8 @@ func NewChroniclerStack(scope constructs.Construct, id string, props *Chronicler
 		WebSocketApi: ws,
 		StageName:    jsii.String(wsStage),
 		AutoDeploy:   jsii.Bool(true),
+		// Per-stage throttling in front of the functions' own per-player limits.
+		Throttle: &awsapigatewayv2.ThrottleSettings{RateLimit: jsii.Number(100), BurstLimit: jsii.Number(200)},
 	})
 
 	fns := map[string]awslambda.Function{}
@@ -169,6 +196,9 @@ func NewChroniclerStack(scope constructs.Construct, id string, props *Chronicler
 		// Every function gets the key: shared/cloud wires all of them the
 		// same way and refuses to start without it.
 		env[envTokenKey] = tokenKey.SecretValue().UnsafeUnwrap()
+		env[envIdentity] = jsii.String(identity)
+		env[envIssuer] = pool.UserPoolProviderUrl()
+		env[envAudience] = client.UserPoolClientId()
 		fn := newFunction(stack, f, assetDir, env)
 		switch f.table {
 		case readWrite:
@@ -223,6 +253,11 @@ func NewChroniclerStack(scope constructs.Construct, id string, props *Chronicler
 			MaxAge:       awscdk.Duration_Hours(jsii.Number(1)),
 		},
 	})
+	if st, ok := httpAPI.DefaultStage().Node().DefaultChild().(awsapigatewayv2.CfnStage); ok {
+		st.SetDefaultRouteSettings(&awsapigatewayv2.CfnStage_RouteSettingsProperty{
+			ThrottlingRateLimit: jsii.Number(100), ThrottlingBurstLimit: jsii.Number(200),
+		})
+	}
 	httpAPI.AddRoutes(&awsapigatewayv2.AddRoutesOptions{
 		Path:        jsii.String("/api/{proxy+}"),
 		Methods:     &[]awsapigatewayv2.HttpMethod{awsapigatewayv2.HttpMethod_ANY},
@@ -249,6 +284,14 @@ func NewChroniclerStack(scope constructs.Construct, id string, props *Chronicler
 	awscdk.NewCfnOutput(stack, jsii.String("HttpApiUrl"), &awscdk.CfnOutputProps{
 		Description: jsii.String("Base URL of the HTTP API (routes under /api/)"),
 		Value:       httpAPI.Url(),
+	})
+	awscdk.NewCfnOutput(stack, jsii.String("UserPoolIssuer"), &awscdk.CfnOutputProps{
+		Description: jsii.String("OpenID Connect issuer of the players' user pool"),
+		Value:       pool.UserPoolProviderUrl(),
+	})
+	awscdk.NewCfnOutput(stack, jsii.String("UserPoolClientId"), &awscdk.CfnOutputProps{
+		Description: jsii.String("Client id the web client signs in with"),
+		Value:       client.UserPoolClientId(),
 	})
 	awscdk.NewCfnOutput(stack, jsii.String("TableName"), &awscdk.CfnOutputProps{
 		Description: jsii.String("The DynamoDB table"),

@@ -208,6 +208,12 @@ func TestChroniclerStack(t *testing.T) {
 				if !strings.Contains(key, "{{resolve:secretsmanager:") {
 					t.Errorf("CHRONICLER_TOKEN_KEY = %s, want a Secrets Manager dynamic reference", key)
 				}
+				if got := flat(env["CHRONICLER_IDENTITY"]); got != `"anonymous"` {
+					t.Errorf("CHRONICLER_IDENTITY = %s, want the default \"anonymous\"", got)
+				}
+				if iss := flat(env["OIDC_ISSUER"]); !strings.Contains(iss, `"ProviderURL"`) || !strings.Contains(flat(env["OIDC_AUDIENCE"]), "WebClient") {
+					t.Errorf("OIDC_ISSUER = %s, OIDC_AUDIENCE = %v: want the stack's user pool", iss, env["OIDC_AUDIENCE"])
+				}
 				if _, ok := dig(props, "LoggingConfig", "LogGroup").(map[string]any); !ok {
 					t.Error("no log group of its own")
 				}
@@ -259,9 +265,31 @@ func TestChroniclerStack(t *testing.T) {
 	})
 
 	t.Run("Outputs", func(t *testing.T) {
-		for _, name := range []string{"WebSocketUrl", "HttpApiUrl", "TableName"} {
+		for _, name := range []string{"WebSocketUrl", "HttpApiUrl", "TableName", "UserPoolIssuer", "UserPoolClientId"} {
 			match(t, name, func() { tmpl.HasOutput(jsii.String(name), map[string]any{}) })
 		}
+	})
+
+	t.Run("PlayersUserPool", func(t *testing.T) {
+		match(t, "user pool", func() {
+			tmpl.HasResource(jsii.String("AWS::Cognito::UserPool"), map[string]any{"DeletionPolicy": "Retain"})
+		})
+		match(t, "public client", func() {
+			tmpl.HasResourceProperties(jsii.String("AWS::Cognito::UserPoolClient"), map[string]any{"GenerateSecret": false})
+		})
+	})
+
+	t.Run("Throttled", func(t *testing.T) {
+		match(t, "WebSocket stage", func() {
+			tmpl.HasResourceProperties(jsii.String("AWS::ApiGatewayV2::Stage"), map[string]any{
+				"StageName": "live", "DefaultRouteSettings": map[string]any{"ThrottlingRateLimit": 100, "ThrottlingBurstLimit": 200},
+			})
+		})
+		match(t, "HTTP stage", func() {
+			tmpl.HasResourceProperties(jsii.String("AWS::ApiGatewayV2::Stage"), map[string]any{
+				"StageName": "$default", "DefaultRouteSettings": map[string]any{"ThrottlingRateLimit": 100, "ThrottlingBurstLimit": 200},
+			})
+		})
 	})
 
 	t.Run("LeastPrivilege", func(t *testing.T) {
