@@ -36,6 +36,8 @@ function para(text, cls) {
 async function lobby() {
   show("lobby");
   $("who").textContent = store.getItem("player_name") || "";
+  $("recovery-code").textContent = store.getItem("recovery_code") || "";
+  $("recovery").hidden = !store.getItem("recovery_code");
   const { campaigns } = await api("GET", "/campaigns");
   const ul = $("campaigns");
   ul.replaceChildren();
@@ -147,14 +149,20 @@ function onEvent(ev) {
   }
 }
 
+function signedIn(r) {
+  token = r.token; playerId = r.player_id;
+  store.setItem("token", token); store.setItem("player_id", playerId);
+  store.setItem("player_name", r.name); store.setItem("recovery_code", r.recovery_code || "");
+  return route();
+}
 $("signin-form").onsubmit = async (e) => {
   e.preventDefault();
+  try { await signedIn(await api("POST", "/players", { name: $("player-name").value })); } catch (err) { fail(err); }
+};
+$("recover-form").onsubmit = async (e) => {
+  e.preventDefault();
   try {
-    const name = $("player-name").value;
-    const r = await api("POST", "/players", { name });
-    token = r.token; playerId = r.player_id;
-    store.setItem("token", token); store.setItem("player_id", playerId); store.setItem("player_name", name);
-    await route();
+    await signedIn(await api("POST", "/players/recover", { recovery_code: $("recover-code").value, name: $("recover-name").value }));
   } catch (err) { fail(err); }
 };
 $("create-form").onsubmit = async (e) => {
