@@ -1,0 +1,171 @@
+package srd
+
+import (
+	"maps"
+	"slices"
+)
+
+// Deep copies. Any field added to a type with a slice, map or pointer in it
+// needs a line here; TestLookupsReturnCopies catches the ones that don't.
+
+func cloneAll[T any](in []T, clone func(T) T) []T {
+	out := make([]T, len(in))
+	for i, v := range in {
+		out[i] = clone(v)
+	}
+	return out
+}
+
+func clonePtr[T any](p *T) *T {
+	if p == nil {
+		return nil
+	}
+	v := *p
+	return &v
+}
+
+func (s Spell) clone() Spell {
+	s.Range.Feet = clonePtr(s.Range.Feet)
+	s.Components = slices.Clone(s.Components)
+	s.Classes = slices.Clone(s.Classes)
+	s.Damage = s.Damage.clone()
+	s.ExtraDamage = s.ExtraDamage.clone()
+	s.HealAtSlotLevel = maps.Clone(s.HealAtSlotLevel)
+	s.Save = clonePtr(s.Save)
+	s.Area = clonePtr(s.Area)
+	return s
+}
+
+func (d *SpellDamage) clone() *SpellDamage {
+	if d == nil {
+		return nil
+	}
+	c := *d
+	c.BySlotLevel = maps.Clone(d.BySlotLevel)
+	c.ByCharacterLevel = maps.Clone(d.ByCharacterLevel)
+	return &c
+}
+
+func (m Monster) clone() Monster {
+	m.Speed = maps.Clone(m.Speed)
+	m.Saves = maps.Clone(m.Saves)
+	m.Skills = maps.Clone(m.Skills)
+	m.DamageVulnerabilities = slices.Clone(m.DamageVulnerabilities)
+	m.DamageResistances = slices.Clone(m.DamageResistances)
+	m.DamageImmunities = slices.Clone(m.DamageImmunities)
+	m.ConditionImmunities = slices.Clone(m.ConditionImmunities)
+	m.Senses.Notes = maps.Clone(m.Senses.Notes)
+	m.SpecialAbilities = cloneActions(m.SpecialAbilities)
+	m.Actions = cloneActions(m.Actions)
+	m.Reactions = cloneActions(m.Reactions)
+	m.LegendaryActions = cloneActions(m.LegendaryActions)
+	m.Forms = slices.Clone(m.Forms)
+	return m
+}
+
+func cloneActions(in []Action) []Action {
+	if in == nil {
+		return nil
+	}
+	return cloneAll(in, Action.clone)
+}
+
+func (a Action) clone() Action {
+	a.AttackBonus = clonePtr(a.AttackBonus)
+	a.Range = clonePtr(a.Range)
+	a.Damage = cloneDamages(a.Damage)
+	a.DC = clonePtr(a.DC)
+	a.Usage = a.Usage.clone()
+	if a.Multiattack != nil {
+		m := *a.Multiattack
+		m.Actions = maps.Clone(m.Actions)
+		m.Variable = maps.Clone(m.Variable)
+		if m.OneOf != nil {
+			m.OneOf = cloneAll(m.OneOf, maps.Clone)
+		}
+		a.Multiattack = &m
+	}
+	a.Options = cloneActions(a.Options)
+	a.Stages = cloneActions(a.Stages)
+	if a.Spellcasting != nil {
+		sc := *a.Spellcasting
+		sc.Components = slices.Clone(sc.Components)
+		sc.Slots = maps.Clone(sc.Slots)
+		sc.Spells = cloneAll(sc.Spells, func(s MonsterSpell) MonsterSpell {
+			s.Usage = s.Usage.clone()
+			return s
+		})
+		a.Spellcasting = &sc
+	}
+	return a
+}
+
+func (u *Usage) clone() *Usage {
+	if u == nil {
+		return nil
+	}
+	c := *u
+	c.Rest = slices.Clone(u.Rest)
+	return &c
+}
+
+func cloneDamages(in []Damage) []Damage {
+	if in == nil {
+		return nil
+	}
+	return cloneAll(in, Damage.clone)
+}
+
+func (d Damage) clone() Damage {
+	d.DC = clonePtr(d.DC)
+	d.OneOf = cloneDamages(d.OneOf)
+	return d
+}
+
+func (d *Damage) clonePtr() *Damage {
+	if d == nil {
+		return nil
+	}
+	c := d.clone()
+	return &c
+}
+
+func (c Class) clone() Class {
+	c.SavingThrows = slices.Clone(c.SavingThrows)
+	c.ArmorProficiencies = slices.Clone(c.ArmorProficiencies)
+	c.WeaponProficiencies = slices.Clone(c.WeaponProficiencies)
+	c.ToolProficiencies = slices.Clone(c.ToolProficiencies)
+	c.Levels = cloneAll(c.Levels, func(l ClassLevel) ClassLevel {
+		l.SpellSlots = slices.Clone(l.SpellSlots)
+		return l
+	})
+	return c
+}
+
+func (r Race) clone() Race {
+	r.AbilityBonuses = maps.Clone(r.AbilityBonuses)
+	if r.AbilityBonusChoice != nil {
+		ch := *r.AbilityBonusChoice
+		ch.From = slices.Clone(ch.From)
+		r.AbilityBonusChoice = &ch
+	}
+	r.Traits = slices.Clone(r.Traits)
+	r.Languages = slices.Clone(r.Languages)
+	if r.Subraces != nil {
+		r.Subraces = cloneAll(r.Subraces, func(s Subrace) Subrace {
+			s.AbilityBonuses = maps.Clone(s.AbilityBonuses)
+			s.Traits = slices.Clone(s.Traits)
+			return s
+		})
+	}
+	return r
+}
+
+func (w Weapon) clone() Weapon {
+	w.Damage = w.Damage.clonePtr()
+	w.TwoHandedDamage = w.TwoHandedDamage.clonePtr()
+	w.Properties = slices.Clone(w.Properties)
+	w.Range = clonePtr(w.Range)
+	w.ThrowRange = clonePtr(w.ThrowRange)
+	return w
+}

@@ -1,0 +1,60 @@
+package srd_test
+
+import (
+	"encoding/json"
+	"sync"
+	"testing"
+
+	"chronicler/shared/fault"
+	"chronicler/shared/srd"
+)
+
+// FuzzOverrides feeds campaign homebrew, as it arrives, through decoding and
+// NewBook: it must never panic, and a rejection is always an Invalid fault.
+func FuzzOverrides(f *testing.F) {
+	fireball, _ := srd.LookupSpell("fireball")
+	lich, _ := srd.LookupMonster("lich")
+	whip, _ := srd.LookupWeapon("whip")
+	seed, _ := json.Marshal(srd.Overrides{
+		Spells:   map[string]srd.Spell{"fireball": fireball},
+		Monsters: map[string]srd.Monster{"lich": lich},
+		Weapons:  map[string]srd.Weapon{"whip": whip},
+	})
+	f.Add(seed)
+	f.Add([]byte(`{"spells":{"x":{"id":"x","level":3,"damage":{"by_slot_level":{"1":"1d6"}},"save":{}}}}`))
+	f.Add([]byte(`{"monsters":{"m":{"id":"m","actions":[{"damage":[{"one_of":[{}]}],"multiattack":{},"options":[{}]}]}}}`))
+	f.Add([]byte(`{"weapons":{"w":{"range":{"normal":-1},"properties":["thrown"]}}}`))
+	f.Fuzz(func(t *testing.T, data []byte) {
+		var o srd.Overrides
+		if json.Unmarshal(data, &o) != nil {
+			return
+		}
+		b, err := srd.NewBook(o)
+		if err != nil {
+			if !fault.Is(err, fault.Invalid) {
+				t.Fatalf("rejection is not Invalid: %v", err)
+			}
+			return
+		}
+		for id := range o.Spells {
+			if _, ok := b.Spell(id); !ok {
+				t.Fatalf("accepted spell %q is not found", id)
+			}
+		}
+	})
+}
+
+func TestConcurrentLookups(t *testing.T) {
+	var wg sync.WaitGroup
+	for range 8 {
+		wg.Go(func() {
+			for range 20 {
+				if _, ok := srd.LookupMonster("tarrasque"); !ok {
+					t.Error("no tarrasque")
+				}
+				_ = srd.Spells()
+			}
+		})
+	}
+	wg.Wait()
+}

@@ -1,0 +1,69 @@
+package srd_test
+
+import (
+	"bytes"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"chronicler/shared/srd"
+	"chronicler/shared/srd/internal/srdgen"
+)
+
+// TestGeneratorIsDeterministic regenerates the data from the reference into
+// a temporary folder and requires the committed files, byte for byte: the
+// data is what the generator makes, and making it twice changes nothing.
+func TestGeneratorIsDeterministic(t *testing.T) {
+	if _, err := os.Stat(refDir); err != nil {
+		t.Skipf("SRD reference not found at %s (CI has it beside the repository): %v", refDir, err)
+	}
+	for run := range 2 {
+		out := t.TempDir()
+		if _, err := srdgen.Generate(refDir, out); err != nil {
+			t.Fatal(err)
+		}
+		generated, _ := filepath.Glob(filepath.Join(out, "*.json"))
+		committed, _ := filepath.Glob(filepath.Join("data", "*.json"))
+		if len(generated) != len(committed) || len(generated) != 7 {
+			t.Fatalf("run %d: generated %d files, data/ has %d, want 7 each", run, len(generated), len(committed))
+		}
+		for _, g := range generated {
+			name := filepath.Base(g)
+			want, err := os.ReadFile(filepath.Join("data", name))
+			if err != nil {
+				t.Fatalf("data/%s: %v", name, err)
+			}
+			got, err := os.ReadFile(g)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if !bytes.Equal(got, want) {
+				t.Errorf("run %d: data/%s differs from a fresh generation; run go generate ./shared/srd/", run, name)
+			}
+		}
+	}
+}
+
+// TestCoverageSummary logs what the data carries (go test -v -run
+// Coverage); the same report comes from go run ./internal/gen -report.
+func TestCoverageSummary(t *testing.T) {
+	tables := &srdgen.Tables{
+		Spells: srd.Spells(), Monsters: srd.Monsters(), Classes: srd.Classes(), Races: srd.Races(),
+		Weapons: srd.Weapons(), Armor: srd.Armors(), Conditions: srd.Conditions(),
+	}
+	if _, err := os.Stat(refDir); err == nil {
+		built, err := srdgen.Build(refDir)
+		if err != nil {
+			t.Fatal(err)
+		}
+		tables.Adjustments = built.Adjustments
+	}
+	var b strings.Builder
+	tables.Report(&b)
+	t.Log("\n" + b.String())
+	c := srdgen.CoverSpells(tables.Spells)
+	if c.Mechanical+c.NarrativeOnly != 319 || c.Mechanical == 0 {
+		t.Errorf("coverage does not add up: %+v", c)
+	}
+}

@@ -1,0 +1,409 @@
+package srd_test
+
+import (
+	"encoding/json"
+	"fmt"
+	"os"
+	"path/filepath"
+	"reflect"
+	"regexp"
+	"strconv"
+	"strings"
+	"testing"
+
+	"chronicler/shared/srd"
+)
+
+// refDir is the SRD reference beside the repository (/work/shared/srd-reference
+// for /work/main). CI checks it out there; elsewhere these tests skip.
+const refDir = "../../../shared/srd-reference"
+
+func reference(t *testing.T, name string, v any) {
+	t.Helper()
+	b, err := os.ReadFile(filepath.Join(refDir, name))
+	if os.IsNotExist(err) {
+		t.Skipf("SRD reference not found at %s (CI has it beside the repository): %v", refDir, err)
+	}
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := json.Unmarshal(b, v); err != nil {
+		t.Fatalf("decode %s: %v", name, err)
+	}
+}
+
+// These shapes are decoded here independently of the generator, so a
+// mistake there cannot hide itself.
+
+type xLink struct {
+	Index string `json:"index"`
+}
+
+type xDamage struct {
+	Dice string `json:"damage_dice"`
+	Type *xLink `json:"damage_type"`
+	DC   *xDC   `json:"dc"`
+	From *struct {
+		Options []xDamage `json:"options"`
+	} `json:"from"`
+}
+
+type xDC struct {
+	Type    xLink  `json:"dc_type"`
+	Value   int    `json:"dc_value"`
+	Success string `json:"success_type"`
+}
+
+type xAction struct {
+	Name        string    `json:"name"`
+	Desc        string    `json:"desc"`
+	AttackBonus *int      `json:"attack_bonus"`
+	Damage      []xDamage `json:"damage"`
+	DC          *xDC      `json:"dc"`
+	Options     *struct {
+		From struct {
+			Options []xAction `json:"options"`
+		} `json:"from"`
+	} `json:"options"`
+	Attacks []xAction `json:"attacks"`
+}
+
+type xMonster struct {
+	Index      string `json:"index"`
+	ArmorClass []struct {
+		Value int `json:"value"`
+	} `json:"armor_class"`
+	HitPoints     int            `json:"hit_points"`
+	HitDice       string         `json:"hit_dice"`
+	HitPointsRoll string         `json:"hit_points_roll"`
+	Speed         map[string]any `json:"speed"`
+	Str           int            `json:"strength"`
+	Dex           int            `json:"dexterity"`
+	Con           int            `json:"constitution"`
+	Int           int            `json:"intelligence"`
+	Wis           int            `json:"wisdom"`
+	Cha           int            `json:"charisma"`
+	Proficiencies []struct {
+		Value       int   `json:"value"`
+		Proficiency xLink `json:"proficiency"`
+	} `json:"proficiencies"`
+	Senses           map[string]any `json:"senses"`
+	CR               float64        `json:"challenge_rating"`
+	XP               int            `json:"xp"`
+	ProficiencyBonus int            `json:"proficiency_bonus"`
+	SpecialAbilities []xAction      `json:"special_abilities"`
+	Actions          []xAction      `json:"actions"`
+	Reactions        []xAction      `json:"reactions"`
+	LegendaryActions []xAction      `json:"legendary_actions"`
+}
+
+// toHit is how an entry's text opens when it makes an attack roll.
+var toHit = regexp.MustCompile(`Attack: [+-]\d+ to hit`)
+
+func TestMonstersMatchReference(t *testing.T) {
+	var ref []xMonster
+	reference(t, "5e-SRD-Monsters.json", &ref)
+	if len(ref) != len(srd.Monsters()) {
+		t.Errorf("reference has %d monsters, data has %d", len(ref), len(srd.Monsters()))
+	}
+	for _, r := range ref {
+		m, ok := srd.LookupMonster(r.Index)
+		if !ok {
+			t.Errorf("%s: missing", r.Index)
+			continue
+		}
+		errs := &diffs{}
+		errs.eq("ac", m.AC, r.ArmorClass[0].Value)
+		errs.eq("hp", m.HP, r.HitPoints)
+		errs.eq("hit_dice", m.HitDice, r.HitDice)
+		errs.eq("hp_roll", m.HPRoll, strings.ReplaceAll(r.HitPointsRoll, " ", ""))
+		errs.eq("abilities", m.Abilities, srd.Abilities{Str: r.Str, Dex: r.Dex, Con: r.Con, Int: r.Int, Wis: r.Wis, Cha: r.Cha})
+		errs.eq("cr", m.CR, r.CR)
+		errs.eq("xp", m.XP, r.XP)
+		errs.eq("proficiency_bonus", m.ProficiencyBonus, r.ProficiencyBonus)
+		speed, hover := map[string]int{}, false
+		for mode, v := range r.Speed {
+			if mode == "hover" {
+				hover = v == true
+				continue
+			}
+			speed[mode] = feet(v)
+		}
+		errs.eq("speed", m.Speed, speed)
+		errs.eq("hover", m.Hover, hover)
+		for _, p := range r.Proficiencies {
+			id := p.Proficiency.Index
+			if ab, ok := strings.CutPrefix(id, "saving-throw-"); ok {
+				errs.eq("saves."+ab, m.Saves[ab], p.Value)
+			} else if sk, ok := strings.CutPrefix(id, "skill-"); ok {
+				errs.eq("skills."+sk, m.Skills[sk], p.Value)
+			}
+		}
+		errs.eq("senses.passive_perception", float64(m.Senses.PassivePerception), r.Senses["passive_perception"])
+		errs.eq("senses.darkvision", m.Senses.Darkvision, feet(r.Senses["darkvision"]))
+		errs.eq("senses.blindsight", m.Senses.Blindsight, feet(r.Senses["blindsight"]))
+		compareActions(errs, "special_abilities", m.SpecialAbilities, r.SpecialAbilities)
+		compareActions(errs, "actions", m.Actions, r.Actions)
+		compareActions(errs, "reactions", m.Reactions, r.Reactions)
+		compareActions(errs, "legendary_actions", m.LegendaryActions, r.LegendaryActions)
+		for _, e := range errs.list {
+			t.Errorf("%s: %s", r.Index, e)
+		}
+	}
+}
+
+func compareActions(errs *diffs, at string, got []srd.Action, want []xAction) {
+	if !errs.eq(at+" count", len(got), len(want)) {
+		return
+	}
+	for i, w := range want {
+		g := got[i]
+		p := fmt.Sprintf("%s[%d] %q", at, i, w.Name)
+		errs.eq(p+" name", g.Name, w.Name)
+		// A bonus on an entry whose text makes no attack roll is a reference
+		// slip the generator drops (a vampire's Move has attack_bonus 0).
+		if w.AttackBonus != nil && toHit.MatchString(w.Desc) {
+			if errs.eq(p+" has attack bonus", g.AttackBonus != nil, true) {
+				errs.eq(p+" attack_bonus", *g.AttackBonus, *w.AttackBonus)
+			}
+		} else {
+			errs.eq(p+" has attack bonus", g.AttackBonus != nil, false)
+		}
+		errs.eq(p+" damage", flatDamage(g.Damage), flatRefDamage(w.Damage))
+		if w.DC != nil {
+			if errs.eq(p+" has dc", g.DC != nil, true) {
+				errs.eq(p+" dc", *g.DC, srd.DC{Ability: w.DC.Type.Index, Value: w.DC.Value, Success: w.DC.Success})
+			}
+		} else {
+			errs.eq(p+" has dc", g.DC != nil, false)
+		}
+		var opts []xAction
+		if w.Options != nil {
+			opts = w.Options.From.Options
+		}
+		compareActions(errs, p+" options", g.Options, opts)
+		compareActions(errs, p+" stages", g.Stages, w.Attacks)
+	}
+}
+
+// flatDamage lists damage as "dice type [dc]" in order, options in brackets.
+func flatDamage(ds []srd.Damage) []string {
+	var out []string
+	for _, d := range ds {
+		if len(d.OneOf) > 0 {
+			out = append(out, "["+strings.Join(flatDamage(d.OneOf), "|")+"]")
+			continue
+		}
+		s := d.Dice + " " + d.Type
+		if d.DC != nil {
+			s += fmt.Sprintf(" %s%d", d.DC.Ability, d.DC.Value)
+		}
+		out = append(out, s)
+	}
+	return out
+}
+
+func flatRefDamage(ds []xDamage) []string {
+	var out []string
+	for _, d := range ds {
+		if d.From != nil {
+			out = append(out, "["+strings.Join(flatRefDamage(d.From.Options), "|")+"]")
+			continue
+		}
+		s := strings.ReplaceAll(d.Dice, " ", "") + " " + d.Type.Index
+		if d.DC != nil {
+			s += fmt.Sprintf(" %s%d", d.DC.Type.Index, d.DC.Value)
+		}
+		out = append(out, s)
+	}
+	return out
+}
+
+// feet reads "60 ft." (and any qualifier after it); absent is 0.
+func feet(v any) int {
+	s, _ := v.(string)
+	n, _ := strconv.Atoi(strings.Fields(s + " 0")[0])
+	return n
+}
+
+type xSpell struct {
+	Index         string `json:"index"`
+	Level         int    `json:"level"`
+	School        xLink  `json:"school"`
+	Concentration bool   `json:"concentration"`
+	Ritual        bool   `json:"ritual"`
+	AttackType    string `json:"attack_type"`
+	Damage        *struct {
+		Type   *xLink         `json:"damage_type"`
+		AtSlot map[int]string `json:"damage_at_slot_level"`
+		AtChar map[int]string `json:"damage_at_character_level"`
+	} `json:"damage"`
+	Heal map[int]string `json:"heal_at_slot_level"`
+	DC   *struct {
+		Type    xLink  `json:"dc_type"`
+		Success string `json:"dc_success"`
+	} `json:"dc"`
+	Area *struct {
+		Type string `json:"type"`
+		Size int    `json:"size"`
+	} `json:"area_of_effect"`
+}
+
+func TestSpellsMatchReference(t *testing.T) {
+	var ref []xSpell
+	reference(t, "5e-SRD-Spells.json", &ref)
+	if len(ref) != len(srd.Spells()) {
+		t.Errorf("reference has %d spells, data has %d", len(ref), len(srd.Spells()))
+	}
+	for _, r := range ref {
+		s, ok := srd.LookupSpell(r.Index)
+		if !ok {
+			t.Errorf("%s: missing", r.Index)
+			continue
+		}
+		errs := &diffs{}
+		errs.eq("level", s.Level, r.Level)
+		errs.eq("school", s.School, r.School.Index)
+		errs.eq("concentration", s.Concentration, r.Concentration)
+		errs.eq("ritual", s.Ritual, r.Ritual)
+		errs.eq("attack_type", s.AttackType, r.AttackType)
+		var slot, char map[int]string
+		refType := ""
+		if r.Damage != nil {
+			slot, char = squash(r.Damage.AtSlot), squash(r.Damage.AtChar)
+			if r.Damage.Type != nil {
+				refType = r.Damage.Type.Index
+			}
+		}
+		gotType := ""
+		if s.Damage != nil {
+			gotType = s.Damage.Type
+		}
+		errs.eq("damage type", gotType, refType)
+		errs.eq("damage by slot level", rejoin(s.Damage, s.ExtraDamage, false), slot)
+		errs.eq("damage by character level", rejoin(s.Damage, nil, true), char)
+		heal := map[int]string(nil)
+		if s.HealAtSlotLevel != nil {
+			heal = map[int]string{}
+			for l, d := range s.HealAtSlotLevel {
+				heal[l] = d + modSuffix(s.HealAddsModifier)
+			}
+		}
+		errs.eq("heal by slot level", heal, squash(r.Heal))
+		if r.DC != nil {
+			if errs.eq("has save", s.Save != nil, true) {
+				errs.eq("save", *s.Save, srd.Save{Ability: r.DC.Type.Index, OnSuccess: r.DC.Success})
+			}
+		} else {
+			errs.eq("has save", s.Save != nil, false)
+		}
+		if r.Area != nil {
+			if errs.eq("has area", s.Area != nil, true) {
+				errs.eq("area", *s.Area, srd.Area{Type: r.Area.Type, Size: r.Area.Size})
+			}
+		} else {
+			errs.eq("has area", s.Area != nil, false)
+		}
+		for _, e := range errs.list {
+			t.Errorf("%s: %s", r.Index, e)
+		}
+	}
+}
+
+// squash drops the spaces the reference writes in dice: "1d8 + MOD".
+func squash(m map[int]string) map[int]string {
+	if m == nil {
+		return nil
+	}
+	out := map[int]string{}
+	for l, d := range m {
+		out[l] = strings.ReplaceAll(d, " ", "")
+	}
+	return out
+}
+
+// rejoin writes our split damage back in the reference's notation:
+// first roll, "+" second roll, "+MOD".
+func rejoin(d, extra *srd.SpellDamage, byCharacter bool) map[int]string {
+	if d == nil {
+		return nil
+	}
+	src := d.BySlotLevel
+	if byCharacter {
+		src = d.ByCharacterLevel
+	}
+	if src == nil {
+		return nil
+	}
+	out := map[int]string{}
+	for l, dice := range src {
+		if extra != nil {
+			dice += "+" + extra.BySlotLevel[l]
+		}
+		out[l] = dice + modSuffix(d.AddsModifier)
+	}
+	return out
+}
+
+func modSuffix(mod bool) string {
+	if mod {
+		return "+MOD"
+	}
+	return ""
+}
+
+type xLevel struct {
+	Level        int            `json:"level"`
+	ProfBonus    int            `json:"prof_bonus"`
+	Spellcasting map[string]int `json:"spellcasting"`
+	Class        xLink          `json:"class"`
+	Subclass     *xLink         `json:"subclass"`
+}
+
+// TestClassLevelsMatchReference compares every class's level table (slots,
+// proficiency bonus, cantrips and spells known) with 5e-SRD-Levels.json.
+func TestClassLevelsMatchReference(t *testing.T) {
+	var ref []xLevel
+	reference(t, "5e-SRD-Levels.json", &ref)
+	seen := 0
+	for _, r := range ref {
+		if r.Subclass != nil {
+			continue
+		}
+		seen++
+		c, ok := srd.LookupClass(r.Class.Index)
+		if !ok || r.Level < 1 || r.Level > len(c.Levels) {
+			t.Errorf("%s level %d: missing", r.Class.Index, r.Level)
+			continue
+		}
+		l := c.Levels[r.Level-1]
+		errs := &diffs{}
+		errs.eq("level", l.Level, r.Level)
+		errs.eq("proficiency_bonus", l.ProficiencyBonus, r.ProfBonus)
+		errs.eq("cantrips_known", l.CantripsKnown, r.Spellcasting["cantrips_known"])
+		errs.eq("spells_known", l.SpellsKnown, r.Spellcasting["spells_known"])
+		for i := 1; i <= 9; i++ {
+			got := 0
+			if i <= len(l.SpellSlots) {
+				got = l.SpellSlots[i-1]
+			}
+			errs.eq(fmt.Sprintf("slots of level %d", i), got, r.Spellcasting["spell_slots_level_"+strconv.Itoa(i)])
+		}
+		for _, e := range errs.list {
+			t.Errorf("%s level %d: %s", r.Class.Index, r.Level, e)
+		}
+	}
+	if seen != 12*20 {
+		t.Errorf("reference has %d class levels, want 240", seen)
+	}
+}
+
+type diffs struct{ list []string }
+
+func (d *diffs) eq(what string, got, want any) bool {
+	if reflect.DeepEqual(got, want) {
+		return true
+	}
+	d.list = append(d.list, fmt.Sprintf("%s = %v, reference %v", what, got, want))
+	return false
+}

@@ -1,0 +1,220 @@
+package srd_test
+
+import (
+	"encoding/json"
+	"reflect"
+	"slices"
+	"testing"
+
+	"chronicler/shared/srd"
+)
+
+func TestCounts(t *testing.T) {
+	for _, tc := range []struct {
+		kind      string
+		got, want int
+	}{
+		{"spells", len(srd.Spells()), 319},
+		{"monsters", len(srd.Monsters()), 334},
+		{"classes", len(srd.Classes()), 12},
+		{"races", len(srd.Races()), 9},
+		{"weapons", len(srd.Weapons()), 37},
+		{"armor", len(srd.Armors()), 13},
+		{"conditions", len(srd.Conditions()), 15},
+	} {
+		if tc.got != tc.want {
+			t.Errorf("%s: got %d, want %d", tc.kind, tc.got, tc.want)
+		}
+	}
+}
+
+func TestListsAreSortedByID(t *testing.T) {
+	check := func(kind string, ids []string) {
+		if !slices.IsSorted(ids) {
+			t.Errorf("%s are not sorted by id", kind)
+		}
+	}
+	check("spells", ids(srd.Spells(), func(s srd.Spell) string { return s.ID }))
+	check("monsters", ids(srd.Monsters(), func(m srd.Monster) string { return m.ID }))
+	check("classes", ids(srd.Classes(), func(c srd.Class) string { return c.ID }))
+	check("races", ids(srd.Races(), func(r srd.Race) string { return r.ID }))
+	check("weapons", ids(srd.Weapons(), func(w srd.Weapon) string { return w.ID }))
+	check("armor", ids(srd.Armors(), func(a srd.Armor) string { return a.ID }))
+	check("conditions", ids(srd.Conditions(), func(c srd.Condition) string { return c.ID }))
+}
+
+func ids[T any](items []T, id func(T) string) []string {
+	out := make([]string, len(items))
+	for i, it := range items {
+		out[i] = id(it)
+	}
+	return out
+}
+
+func TestLookups(t *testing.T) {
+	t.Run("FireballIsAThirdLevelDexSaveForHalf", func(t *testing.T) {
+		s, ok := srd.LookupSpell("fireball")
+		if !ok {
+			t.Fatal("fireball not found")
+		}
+		if s.Level != 3 || s.Damage.BySlotLevel[3] != "8d6" || s.Damage.Type != "fire" || *s.Save != (srd.Save{Ability: "dex", OnSuccess: "half"}) || *s.Area != (srd.Area{Type: "sphere", Size: 20}) || *s.Range.Feet != 150 {
+			t.Errorf("fireball = %+v", s)
+		}
+	})
+	t.Run("GoblinHasScimitarAttack", func(t *testing.T) {
+		m, ok := srd.LookupMonster("goblin")
+		if !ok {
+			t.Fatal("goblin not found")
+		}
+		i := slices.IndexFunc(m.Actions, func(a srd.Action) bool { return a.Name == "Scimitar" })
+		if m.AC != 15 || m.HP != 7 || m.CR != 0.25 || i < 0 || *m.Actions[i].AttackBonus != 4 || m.Actions[i].Damage[0].Dice != "1d6+2" {
+			t.Errorf("goblin = %+v", m)
+		}
+	})
+	t.Run("WizardIsAFullIntCaster", func(t *testing.T) {
+		c, ok := srd.LookupClass("wizard")
+		if !ok || c.HitDie != 6 || c.CasterKind != "full" || c.SpellcastingAbility != "int" || len(c.Levels) != 20 {
+			t.Errorf("wizard = %+v, %v", c, ok)
+		}
+	})
+	t.Run("DwarfHasHillDwarfSubrace", func(t *testing.T) {
+		r, ok := srd.LookupRace("dwarf")
+		if !ok || r.Speed != 25 || r.AbilityBonuses["con"] != 2 || len(r.Subraces) != 1 || r.Subraces[0].ID != "hill-dwarf" {
+			t.Errorf("dwarf = %+v, %v", r, ok)
+		}
+	})
+	t.Run("LongswordIsVersatile", func(t *testing.T) {
+		w, ok := srd.LookupWeapon("longsword")
+		if !ok || w.Damage.Dice != "1d8" || w.TwoHandedDamage.Dice != "1d10" || !slices.Contains(w.Properties, "versatile") || w.CostCP != 1500 {
+			t.Errorf("longsword = %+v, %v", w, ok)
+		}
+	})
+	t.Run("PlateNeedsStrength15", func(t *testing.T) {
+		a, ok := srd.LookupArmor("plate-armor")
+		if !ok || a.BaseAC != 18 || a.DexBonus || a.StrMinimum != 15 || !a.StealthDisadvantage {
+			t.Errorf("plate = %+v, %v", a, ok)
+		}
+	})
+	t.Run("ProneIsACondition", func(t *testing.T) {
+		if c, ok := srd.LookupCondition("prone"); !ok || c.Name != "Prone" {
+			t.Errorf("prone = %+v, %v", c, ok)
+		}
+	})
+	t.Run("UnknownIDIsNotFound", func(t *testing.T) {
+		if _, ok := srd.LookupSpell("wish-upon-a-star"); ok {
+			t.Error("found a spell that does not exist")
+		}
+		if _, ok := srd.LookupMonster(""); ok {
+			t.Error("found a monster with an empty id")
+		}
+	})
+}
+
+// TestClassKinds checks the caster kinds the generator derives from the
+// slot tables.
+func TestClassKinds(t *testing.T) {
+	want := map[string]string{
+		"barbarian": "none", "fighter": "none", "monk": "none", "rogue": "none",
+		"bard": "full", "cleric": "full", "druid": "full", "sorcerer": "full", "wizard": "full",
+		"paladin": "half", "ranger": "half", "warlock": "pact",
+	}
+	for _, c := range srd.Classes() {
+		if c.CasterKind != want[c.ID] {
+			t.Errorf("%s: caster kind %q, want %q", c.ID, c.CasterKind, want[c.ID])
+		}
+	}
+}
+
+// TestFullCasterSlots holds every full caster to the full-caster table of
+// the SRD ("Multiclass Spellcaster: Spell Slots per Spell Level"), written
+// out here independently of the data.
+func TestFullCasterSlots(t *testing.T) {
+	table := [20][]int{
+		{2}, {3}, {4, 2}, {4, 3}, {4, 3, 2}, {4, 3, 3}, {4, 3, 3, 1}, {4, 3, 3, 2}, {4, 3, 3, 3, 1}, {4, 3, 3, 3, 2},
+		{4, 3, 3, 3, 2, 1}, {4, 3, 3, 3, 2, 1}, {4, 3, 3, 3, 2, 1, 1}, {4, 3, 3, 3, 2, 1, 1}, {4, 3, 3, 3, 2, 1, 1, 1},
+		{4, 3, 3, 3, 2, 1, 1, 1}, {4, 3, 3, 3, 2, 1, 1, 1, 1}, {4, 3, 3, 3, 3, 1, 1, 1, 1}, {4, 3, 3, 3, 3, 2, 1, 1, 1},
+		{4, 3, 3, 3, 3, 2, 2, 1, 1},
+	}
+	n := 0
+	for _, c := range srd.Classes() {
+		if c.CasterKind != "full" {
+			continue
+		}
+		n++
+		for i, l := range c.Levels {
+			if !slices.Equal(l.SpellSlots, table[i]) {
+				t.Errorf("%s level %d: slots %v, want %v", c.ID, l.Level, l.SpellSlots, table[i])
+			}
+		}
+	}
+	if n != 5 {
+		t.Errorf("%d full casters, want 5", n)
+	}
+}
+
+// TestLookupsReturnCopies changes every reachable field of everything the
+// lookups return and checks that the next lookups are unchanged, so no
+// caller can alter the rules for another.
+func TestLookupsReturnCopies(t *testing.T) {
+	snapshot := func() []byte {
+		b, err := json.Marshal([]any{srd.Spells(), srd.Monsters(), srd.Classes(), srd.Races(), srd.Weapons(), srd.Armors(), srd.Conditions()})
+		if err != nil {
+			t.Fatal(err)
+		}
+		return b
+	}
+	before := snapshot()
+	for _, v := range []any{srd.Spells(), srd.Monsters(), srd.Classes(), srd.Races(), srd.Weapons(), srd.Armors(), srd.Conditions()} {
+		poison(reflect.ValueOf(v))
+	}
+	for _, id := range []string{"fireball", "cure-wounds", "flame-strike"} {
+		s, _ := srd.LookupSpell(id)
+		poison(reflect.ValueOf(&s))
+	}
+	m, _ := srd.LookupMonster("lich")
+	poison(reflect.ValueOf(&m))
+	c, _ := srd.LookupClass("warlock")
+	poison(reflect.ValueOf(&c))
+	r, _ := srd.LookupRace("half-elf")
+	poison(reflect.ValueOf(&r))
+	w, _ := srd.LookupWeapon("longbow")
+	poison(reflect.ValueOf(&w))
+	if after := snapshot(); string(after) != string(before) {
+		t.Error("changing a returned value changed the package's data")
+	}
+}
+
+// poison overwrites every leaf reachable from v.
+func poison(v reflect.Value) {
+	switch v.Kind() {
+	case reflect.Pointer, reflect.Interface:
+		if !v.IsNil() {
+			poison(v.Elem())
+		}
+	case reflect.Struct:
+		for i := range v.NumField() {
+			if v.Type().Field(i).IsExported() {
+				poison(v.Field(i))
+			}
+		}
+	case reflect.Slice, reflect.Array:
+		for i := range v.Len() {
+			poison(v.Index(i))
+		}
+	case reflect.Map:
+		for _, k := range v.MapKeys() {
+			e := reflect.New(v.Type().Elem()).Elem()
+			e.Set(v.MapIndex(k))
+			poison(e)
+			v.SetMapIndex(k, e)
+		}
+	case reflect.String:
+		v.SetString("poisoned")
+	case reflect.Int:
+		v.SetInt(v.Int() + 1000)
+	case reflect.Float64:
+		v.SetFloat(v.Float() + 1000)
+	case reflect.Bool:
+		v.SetBool(!v.Bool())
+	}
+}

@@ -1,0 +1,299 @@
+package srd
+
+// Ability ids are "str", "dex", "con", "int", "wis" and "cha" throughout.
+
+// Spell is one spell's mechanical facts. Maps keyed by level hold dice
+// notation ("8d6", "1d4+4") or a flat number ("70").
+type Spell struct {
+	ID            string     `json:"id"`
+	Name          string     `json:"name"`
+	Level         int        `json:"level"` // 0 is a cantrip
+	School        string     `json:"school"`
+	CastingTime   string     `json:"casting_time"`
+	Range         SpellRange `json:"range"`
+	Components    []string   `json:"components"` // "V", "S", "M"
+	Duration      string     `json:"duration"`
+	Concentration bool       `json:"concentration,omitempty"`
+	Ritual        bool       `json:"ritual,omitempty"`
+	Classes       []string   `json:"classes,omitempty"`     // class ids whose list holds the spell
+	AttackType    string     `json:"attack_type,omitempty"` // "melee", "ranged" or "" (no spell attack)
+	// Damage is the spell's damage roll. ExtraDamage is a second roll of
+	// another type that the same casting also deals (Flame Strike, Ice
+	// Storm, Meteor Swarm).
+	Damage      *SpellDamage `json:"damage,omitempty"`
+	ExtraDamage *SpellDamage `json:"extra_damage,omitempty"`
+	// HealAtSlotLevel is the healing by slot level; HealAddsModifier says
+	// the caster's spellcasting ability modifier is added to it.
+	HealAtSlotLevel  map[int]string `json:"heal_at_slot_level,omitempty"`
+	HealAddsModifier bool           `json:"heal_adds_modifier,omitempty"`
+	Save             *Save          `json:"save,omitempty"`
+	Area             *Area          `json:"area,omitempty"`
+}
+
+// SpellRange is a spell's range as the SRD states it, with its distance in
+// feet where it has one: Self is 0, Touch is 5, miles are converted. Feet is
+// nil for Sight, Special and Unlimited.
+type SpellRange struct {
+	Text string `json:"text"`
+	Feet *int   `json:"feet,omitempty"`
+}
+
+// SpellDamage is a spell's damage by slot level (levelled spells) or by
+// character level (cantrips). Type is empty where the SRD gives untyped
+// dice: Sleep's hit-point pool and Prismatic Spray's per-colour rays.
+type SpellDamage struct {
+	Type             string         `json:"type,omitempty"`
+	BySlotLevel      map[int]string `json:"by_slot_level,omitempty"`
+	ByCharacterLevel map[int]string `json:"by_character_level,omitempty"`
+	AddsModifier     bool           `json:"adds_modifier,omitempty"` // plus the spellcasting ability modifier
+}
+
+// Save is the saving throw a spell allows. OnSuccess is "half" (half
+// damage), "none" (no effect) or "other" (the spell says what happens).
+type Save struct {
+	Ability   string `json:"ability"`
+	OnSuccess string `json:"on_success"`
+}
+
+// Area is a spell's area of effect: a "cone", "cube", "cylinder", "line"
+// or "sphere" of Size feet.
+type Area struct {
+	Type string `json:"type"`
+	Size int    `json:"size"`
+}
+
+// Monster is one stat block's numbers.
+type Monster struct {
+	ID                    string         `json:"id"`
+	Name                  string         `json:"name"`
+	Size                  string         `json:"size"` // "Tiny" .. "Gargantuan"
+	Type                  string         `json:"type"`
+	Subtype               string         `json:"subtype,omitempty"`
+	Alignment             string         `json:"alignment"`
+	AC                    int            `json:"ac"`
+	ACType                string         `json:"ac_type,omitempty"` // "natural", "dex", "armor", "spell", "condition"
+	HP                    int            `json:"hp"`
+	HitDice               string         `json:"hit_dice"`          // "7d8"
+	HPRoll                string         `json:"hp_roll,omitempty"` // "7d8+14"
+	Speed                 map[string]int `json:"speed"`             // "walk", "fly", "swim", "climb", "burrow": feet
+	Hover                 bool           `json:"hover,omitempty"`
+	Abilities             Abilities      `json:"abilities"`
+	Saves                 map[string]int `json:"saves,omitempty"`  // ability id -> total bonus
+	Skills                map[string]int `json:"skills,omitempty"` // skill id -> total bonus
+	DamageVulnerabilities []string       `json:"damage_vulnerabilities,omitempty"`
+	DamageResistances     []string       `json:"damage_resistances,omitempty"`
+	DamageImmunities      []string       `json:"damage_immunities,omitempty"`
+	ConditionImmunities   []string       `json:"condition_immunities,omitempty"` // condition ids
+	Senses                Senses         `json:"senses"`
+	Languages             string         `json:"languages,omitempty"`
+	CR                    float64        `json:"cr"` // 0, 0.125, 0.25, 0.5, 1 .. 30
+	XP                    int            `json:"xp"`
+	ProficiencyBonus      int            `json:"proficiency_bonus"`
+	SpecialAbilities      []Action       `json:"special_abilities,omitempty"`
+	Actions               []Action       `json:"actions,omitempty"`
+	Reactions             []Action       `json:"reactions,omitempty"`
+	LegendaryActions      []Action       `json:"legendary_actions,omitempty"`
+	Forms                 []string       `json:"forms,omitempty"` // monster ids of a shapechanger's other forms
+}
+
+// Abilities are the six ability scores.
+type Abilities struct {
+	Str int `json:"str"`
+	Dex int `json:"dex"`
+	Con int `json:"con"`
+	Int int `json:"int"`
+	Wis int `json:"wis"`
+	Cha int `json:"cha"`
+}
+
+// Senses are a monster's passive Perception and special senses in feet.
+// Notes keeps a sense's qualifier, e.g. "blind beyond this radius".
+type Senses struct {
+	PassivePerception int               `json:"passive_perception"`
+	Blindsight        int               `json:"blindsight,omitempty"`
+	Darkvision        int               `json:"darkvision,omitempty"`
+	Tremorsense       int               `json:"tremorsense,omitempty"`
+	Truesight         int               `json:"truesight,omitempty"`
+	Notes             map[string]string `json:"notes,omitempty"`
+}
+
+// Action is one entry of a stat block's special abilities, actions,
+// reactions or legendary actions. Only the mechanics the SRD states as data
+// are here; ID (the name as a slug, without any parenthetical) is the key the
+// engine uses for behaviour it implements itself, such as "pack-tactics".
+type Action struct {
+	ID   string `json:"id"`
+	Name string `json:"name"`
+	// AttackBonus is set only for entries that make an attack roll.
+	AttackBonus  *int          `json:"attack_bonus,omitempty"`
+	AttackType   string        `json:"attack_type,omitempty"` // "melee", "ranged", "melee_or_ranged"
+	SpellAttack  bool          `json:"spell_attack,omitempty"`
+	Reach        int           `json:"reach,omitempty"` // feet, melee attacks
+	Range        *Range        `json:"range,omitempty"` // ranged attacks
+	Damage       []Damage      `json:"damage,omitempty"`
+	DC           *DC           `json:"dc,omitempty"`
+	Usage        *Usage        `json:"usage,omitempty"`
+	Multiattack  *Multiattack  `json:"multiattack,omitempty"`
+	Options      []Action      `json:"options,omitempty"` // the monster uses one of these (breath weapons)
+	Stages       []Action      `json:"stages,omitempty"`  // successive uses, first to last (Androsphinx's Roar)
+	Cost         int           `json:"cost,omitempty"`    // legendary actions it costs (legendary actions only)
+	Spellcasting *Spellcasting `json:"spellcasting,omitempty"`
+}
+
+// Range is a normal and long range in feet.
+type Range struct {
+	Normal int `json:"normal"`
+	Long   int `json:"long,omitempty"`
+}
+
+// Damage is one damage roll. OneOf, when set, replaces Dice and Type with a
+// choice (a versatile grip, a damage type); Note names what each option is.
+// DC, when set, is a save against this roll alone.
+type Damage struct {
+	Dice  string   `json:"dice,omitempty"`
+	Type  string   `json:"type,omitempty"`
+	DC    *DC      `json:"dc,omitempty"`
+	Note  string   `json:"note,omitempty"`
+	OneOf []Damage `json:"one_of,omitempty"`
+}
+
+// DC is a saving throw a monster forces. Success is "half" or "none".
+type DC struct {
+	Ability string `json:"ability"`
+	Value   int    `json:"value"`
+	Success string `json:"success"`
+}
+
+// Usage limits how often something can be used. Type is "per_day" (Times
+// uses), "recharge" (regained on a d6 roll of RechargeMin or more at the
+// start of the monster's turn), "recharge_after_rest" (Rest lists the rests)
+// or "at_will".
+type Usage struct {
+	Type        string   `json:"type"`
+	Times       int      `json:"times,omitempty"`
+	RechargeMin int      `json:"recharge_min,omitempty"`
+	Rest        []string `json:"rest,omitempty"`
+}
+
+// Multiattack is what a Multiattack action makes: Actions (action name ->
+// count), plus Variable for counts the stat block gives as text or dice
+// ("1d4"), or else one set of OneOf.
+type Multiattack struct {
+	Actions  map[string]int    `json:"actions,omitempty"`
+	Variable map[string]string `json:"variable,omitempty"`
+	OneOf    []map[string]int  `json:"one_of,omitempty"`
+}
+
+// Spellcasting is a monster's spellcasting trait.
+type Spellcasting struct {
+	Ability     string         `json:"ability"`
+	DC          int            `json:"dc,omitempty"`
+	AttackBonus int            `json:"attack_bonus,omitempty"`
+	Level       int            `json:"level,omitempty"` // caster level
+	List        string         `json:"list,omitempty"`  // class spell list it draws from
+	Components  []string       `json:"components,omitempty"`
+	Slots       map[int]int    `json:"slots,omitempty"` // slot level -> slots
+	Spells      []MonsterSpell `json:"spells"`
+}
+
+// MonsterSpell is a spell a monster can cast; Usage is set for innate
+// spellcasting ("at_will", "per_day").
+type MonsterSpell struct {
+	ID    string `json:"id"`
+	Level int    `json:"level"`
+	Usage *Usage `json:"usage,omitempty"`
+	Note  string `json:"note,omitempty"`
+}
+
+// Class is a character class's facts and its level table.
+type Class struct {
+	ID                  string   `json:"id"`
+	Name                string   `json:"name"`
+	HitDie              int      `json:"hit_die"`
+	SavingThrows        []string `json:"saving_throws"`
+	SpellcastingAbility string   `json:"spellcasting_ability,omitempty"`
+	// CasterKind is "full", "half", "pact" or "none", derived from the
+	// slot table.
+	CasterKind          string       `json:"caster_kind"`
+	SpellcastingLevel   int          `json:"spellcasting_level,omitempty"`   // class level spellcasting starts at
+	ArmorProficiencies  []string     `json:"armor_proficiencies,omitempty"`  // armor categories: "light", "medium", "heavy", "shield"
+	WeaponProficiencies []string     `json:"weapon_proficiencies,omitempty"` // "simple", "martial" or weapon ids
+	ToolProficiencies   []string     `json:"tool_proficiencies,omitempty"`
+	Levels              []ClassLevel `json:"levels"` // levels 1..20, in order
+}
+
+// ClassLevel is one row of a class's level table. SpellSlots[i] is the
+// number of slots of level i+1; it is empty when the class has none yet.
+type ClassLevel struct {
+	Level            int   `json:"level"`
+	ProficiencyBonus int   `json:"proficiency_bonus"`
+	CantripsKnown    int   `json:"cantrips_known,omitempty"`
+	SpellsKnown      int   `json:"spells_known,omitempty"`
+	SpellSlots       []int `json:"spell_slots,omitempty"`
+}
+
+// Race is a playable race.
+type Race struct {
+	ID                 string         `json:"id"`
+	Name               string         `json:"name"`
+	Speed              int            `json:"speed"`
+	Size               string         `json:"size"`
+	AbilityBonuses     map[string]int `json:"ability_bonuses"`
+	AbilityBonusChoice *AbilityChoice `json:"ability_bonus_choice,omitempty"`
+	Traits             []string       `json:"traits,omitempty"` // trait ids
+	Languages          []string       `json:"languages,omitempty"`
+	Subraces           []Subrace      `json:"subraces,omitempty"`
+}
+
+// AbilityChoice is a choice of Choose different abilities from From, each
+// raised by Bonus.
+type AbilityChoice struct {
+	Choose int      `json:"choose"`
+	Bonus  int      `json:"bonus"`
+	From   []string `json:"from"`
+}
+
+// Subrace adds its bonuses and traits to its race's.
+type Subrace struct {
+	ID             string         `json:"id"`
+	Name           string         `json:"name"`
+	AbilityBonuses map[string]int `json:"ability_bonuses,omitempty"`
+	Traits         []string       `json:"traits,omitempty"`
+}
+
+// Weapon is a weapon from the equipment tables. Range is set for ranged
+// weapons, ThrowRange for thrown ones; a melee weapon reaches 5 feet, 10 with
+// the "reach" property.
+type Weapon struct {
+	ID              string   `json:"id"`
+	Name            string   `json:"name"`
+	Category        string   `json:"category"`   // "simple" or "martial"
+	RangeType       string   `json:"range_type"` // "melee" or "ranged"
+	Damage          *Damage  `json:"damage,omitempty"`
+	TwoHandedDamage *Damage  `json:"two_handed_damage,omitempty"` // versatile
+	Properties      []string `json:"properties,omitempty"`
+	Range           *Range   `json:"range,omitempty"`
+	ThrowRange      *Range   `json:"throw_range,omitempty"`
+	Weight          float64  `json:"weight"` // pounds
+	CostCP          int      `json:"cost_cp"`
+}
+
+// Armor is armor or a shield. A shield's BaseAC is its bonus.
+type Armor struct {
+	ID                  string  `json:"id"`
+	Name                string  `json:"name"`
+	Category            string  `json:"category"` // "light", "medium", "heavy", "shield"
+	BaseAC              int     `json:"base_ac"`
+	DexBonus            bool    `json:"dex_bonus"`
+	DexMax              int     `json:"dex_max,omitempty"` // cap on the Dex bonus; 0 is no cap
+	StrMinimum          int     `json:"str_minimum,omitempty"`
+	StealthDisadvantage bool    `json:"stealth_disadvantage,omitempty"`
+	Weight              float64 `json:"weight"`
+	CostCP              int     `json:"cost_cp"`
+}
+
+// Condition names one of the SRD conditions; what it does is the engine's.
+type Condition struct {
+	ID   string `json:"id"`
+	Name string `json:"name"`
+}
