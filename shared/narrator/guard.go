@@ -115,7 +115,7 @@ func isEmoji(r rune) bool {
 	switch {
 	case r >= 0x1F000 && r <= 0x1FAFF, // pictographs, emoticons, transport, symbols
 		r >= 0x2600 && r <= 0x27BF, // miscellaneous symbols and dingbats
-		r == 0x200D, r == 0xFE0F, // zero-width joiner, emoji presentation
+		r == 0x200D, r == 0xFE0F,   // zero-width joiner, emoji presentation
 		r >= 0x1F1E6 && r <= 0x1F1FF: // regional indicators (flags)
 		return true
 	}

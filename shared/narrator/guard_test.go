@@ -12,19 +12,19 @@ func TestGuard(t *testing.T) {
 		text string
 		want []Violation
 	}{
-		"PlainAndTrueIsClean":       {`Mira's blade bites for 7 damage and the goblin falls. "Next!" she cries.`, nil},
-		"NoNumbersIsClean":          {"The goblin crumples to the floor.", nil},
-		"BoldIsMarkup":              {"The goblin **falls**.", []Violation{Markup}},
-		"HeadingIsMarkup":           {"# Victory\nThe goblin falls.", []Violation{Markup}},
-		"ListIsMarkup":              {"- the goblin falls\n- Mira stands", []Violation{Markup}},
-		"HTMLIsMarkup":              {"The goblin <b>falls</b>.", []Violation{Markup}},
-		"LinkIsMarkup":              {"See [the rules](https://example.com).", []Violation{Markup}},
-		"EmojiIsEmoji":              {"The goblin falls 💀", []Violation{Emoji}},
-		"WrongDamageIsInvented":     {"Mira's blade bites for 12 damage.", []Violation{InventedNumber}},
-		"ResurrectedHPIsInvented":   {"The goblin staggers on with 3 hit points left.", []Violation{InventedNumber}},
-		"AllThree":                  {"**Crit!** 🎲 for 30 damage", []Violation{Markup, Emoji, InventedNumber}},
-		"AccentedLettersArePlain":   {"Zoë and Ægir watch the goblin fall — silently…", nil},
-		"QuotesAndDashesArePlain":   {`“Run,” she says – and they do.`, nil},
+		"PlainAndTrueIsClean":     {`Mira's blade bites for 7 damage and the goblin falls. "Next!" she cries.`, nil},
+		"NoNumbersIsClean":        {"The goblin crumples to the floor.", nil},
+		"BoldIsMarkup":            {"The goblin **falls**.", []Violation{Markup}},
+		"HeadingIsMarkup":         {"# Victory\nThe goblin falls.", []Violation{Markup}},
+		"ListIsMarkup":            {"- the goblin falls\n- Mira stands", []Violation{Markup}},
+		"HTMLIsMarkup":            {"The goblin <b>falls</b>.", []Violation{Markup}},
+		"LinkIsMarkup":            {"See [the rules](https://example.com).", []Violation{Markup}},
+		"EmojiIsEmoji":            {"The goblin falls 💀", []Violation{Emoji}},
+		"WrongDamageIsInvented":   {"Mira's blade bites for 12 damage.", []Violation{InventedNumber}},
+		"ResurrectedHPIsInvented": {"The goblin staggers on with 3 hit points left.", []Violation{InventedNumber}},
+		"AllThree":                {"**Crit!** 🎲 for 30 damage", []Violation{Markup, Emoji, InventedNumber}},
+		"AccentedLettersArePlain": {"Zoë and Ægir watch the goblin fall — silently…", nil},
+		"QuotesAndDashesArePlain": {`“Run,” she says – and they do.`, nil},
 	}
 	for name, c := range cases {
 		t.Run(name, func(t *testing.T) {

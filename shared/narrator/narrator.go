@@ -38,6 +38,10 @@ type Narration struct {
 	Text        string
 	Suggestions []string // 0..3 next actions to offer as chips
 	Degraded    bool     // produced by a fallback, not the configured model
+	// Model and Usage say which model narrated and what it cost in tokens
+	// (see Cost); both are empty for the offline narrator.
+	Model string
+	Usage Usage
 }
 
 // SummaryRequest asks for a new rolling summary.

@@ -1,0 +1,478 @@
+package bedrock_test
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"io"
+	"net/http"
+	"net/http/httptest"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/aws/aws-sdk-go-v2/aws"
+	"github.com/aws/aws-sdk-go-v2/aws/protocol/eventstream"
+	"github.com/aws/aws-sdk-go-v2/credentials"
+	"github.com/aws/aws-sdk-go-v2/service/bedrockruntime"
+
+	"chronicler/shared/bedrock"
+	"chronicler/shared/campaign"
+	"chronicler/shared/fault"
+	"chronicler/shared/narrator"
+)
+
+// guard bounds every wait in these tests; it is a failure guard, not a
+// measurement.
+const guard = 10 * time.Second
+
+// step answers one request.
+type step func(t *testing.T, w http.ResponseWriter, r *http.Request)
+
+// call is a request the fake received.
+type call struct {
+	path  string
+	model string
+	body  []byte
+}
+
+// fake is a Bedrock Runtime endpoint that answers with a script of steps,
+// repeating the last one, and records what it was sent.
+type fake struct {
+	t      *testing.T
+	mu     sync.Mutex
+	script []step
+	calls  []call
+}
+
+func (f *fake) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+	body, _ := io.ReadAll(r.Body)
+	f.mu.Lock()
+	f.calls = append(f.calls, call{path: r.URL.Path, model: r.PathValue("model"), body: body})
+	s := f.script[min(len(f.calls), len(f.script))-1]
+	f.mu.Unlock()
+	s(f.t, w, r)
+}
+
+func (f *fake) requests() []call {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	return append([]call(nil), f.calls...)
+}
+
+// serve starts the fake and builds the real SDK client against it, as the
+// wiring does; the client keeps its default retryer so that the test shows
+// the narrator turns it off.
+func serve(t *testing.T, cfg bedrock.Config, script ...step) (*bedrock.Narrator, *fake) {
+	t.Helper()
+	f := &fake{t: t, script: script}
+	mux := http.NewServeMux()
+	mux.Handle("POST /model/{model}/converse-stream", f)
+	mux.Handle("POST /model/{model}/converse", f)
+	srv := httptest.NewServer(mux)
+	t.Cleanup(srv.Close)
+	client := bedrockruntime.New(bedrockruntime.Options{
+		Region:       "us-east-1",
+		Credentials:  credentials.NewStaticCredentialsProvider("k", "s", ""),
+		BaseEndpoint: aws.String(srv.URL),
+	})
+	if cfg.Backoff == 0 {
+		cfg.Backoff = time.Millisecond
+	}
+	if cfg.Timeout == 0 {
+		cfg.Timeout = guard
+	}
+	return bedrock.New(client, cfg), f
+}
+
+// frame is one event-stream message.
+type frame struct {
+	headers eventstream.Headers
+	payload string
+}
+
+func event(typ, payload string) frame {
+	return frame{eventstream.Headers{
+		{Name: ":message-type", Value: eventstream.StringValue("event")},
+		{Name: ":event-type", Value: eventstream.StringValue(typ)},
+		{Name: ":content-type", Value: eventstream.StringValue("application/json")},
+	}, payload}
+}
+
+func exception(typ, message string) frame {
+	return frame{eventstream.Headers{
+		{Name: ":message-type", Value: eventstream.StringValue("exception")},
+		{Name: ":exception-type", Value: eventstream.StringValue(typ)},
+		{Name: ":content-type", Value: eventstream.StringValue("application/json")},
+	}, `{"message":"` + message + `"}`}
+}
+
+func delta(text string) frame {
+	b, _ := json.Marshal(map[string]any{"contentBlockIndex": 0, "delta": map[string]string{"text": text}})
+	return event("contentBlockDelta", string(b))
+}
+
+const usage = `{"usage":{"inputTokens":1180,"outputTokens":64,"totalTokens":2444,"cacheReadInputTokens":1200,"cacheWriteInputTokens":0},"metrics":{"latencyMs":812}}`
+
+// story is a whole, well-formed answer around the given deltas.
+func story(deltas ...string) []frame {
+	fs := []frame{event("messageStart", `{"role":"assistant"}`)}
+	for _, d := range deltas {
+		fs = append(fs, delta(d))
+	}
+	return append(fs, event("contentBlockStop", `{"contentBlockIndex":0}`),
+		event("messageStop", `{"stopReason":"end_turn"}`), event("metadata", usage))
+}
+
+// stream answers with the frames, flushing each; before each frame with a
+// gate it waits for the gate to close.
+func stream(frames []frame, gates map[int]<-chan struct{}) step {
+	return func(t *testing.T, w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Content-Type", "application/vnd.amazon.eventstream")
+		w.WriteHeader(http.StatusOK)
+		w.(http.Flusher).Flush()
+		enc := eventstream.NewEncoder()
+		for i, f := range frames {
+			if g, ok := gates[i]; ok {
+				select {
+				case <-g:
+				case <-r.Context().Done():
+					return
+				case <-time.After(guard):
+					t.Errorf("frame %d: gate never opened", i)
+					return
+				}
+			}
+			if err := enc.Encode(w, eventstream.Message{Headers: f.headers, Payload: []byte(f.payload)}); err != nil {
+				t.Errorf("encode frame %d: %v", i, err)
+				return
+			}
+			w.(http.Flusher).Flush()
+		}
+	}
+}
+
+// apiError answers as Bedrock does when a call fails before streaming.
+func apiError(status int, errType string) step {
+	return func(t *testing.T, w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("X-Amzn-Errortype", errType)
+		w.Header().Set("Content-Type", "application/json")
+		w.WriteHeader(status)
+		io.WriteString(w, `{"message":"`+errType+` from the fake"}`)
+	}
+}
+
+// hang answers nothing until the client gives up.
+func hang(t *testing.T, w http.ResponseWriter, r *http.Request) {
+	select {
+	case <-r.Context().Done():
+	case <-time.After(guard):
+		t.Error("the client never gave up")
+	}
+}
+
+func request(tier narrator.Tier) narrator.Request {
+	mira := campaign.Character{Name: "Mira", Race: "elf", Class: "wizard", Level: 3, HP: 14, MaxHP: 20, AC: 12, Presence: campaign.Present}
+	return narrator.Request{
+		CampaignName: "The Sunken Crypt", WorldSeed: "A drowned kingdom.",
+		Scene:      campaign.Scene{Location: "the eastern passage"},
+		Characters: []campaign.Character{mira}, Actor: mira,
+		Action: "I search the room", RulesResult: "Investigation 14 against DC 12: success.",
+		TurnID: "t1", Tier: tier,
+	}
+}
+
+// collect is an emit that records the pieces.
+type collect struct {
+	mu     sync.Mutex
+	pieces []string
+}
+
+func (c *collect) emit(s string) error {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	c.pieces = append(c.pieces, s)
+	return nil
+}
+
+func (c *collect) got() []string {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return append([]string(nil), c.pieces...)
+}
+
+func TestNarrateStreams(t *testing.T) {
+	deltas := []string{"Dust ", "drifts as Mira ", "runs her fingers along the wall. ", "A stone gives. What now?"}
+	// The server holds back the second delta until the first has reached
+	// emit: narration streams, it is not buffered to the end.
+	first := make(chan struct{})
+	n, f := serve(t, bedrock.Config{}, stream(story(deltas...), map[int]<-chan struct{}{2: first}))
+	var c collect
+	var once sync.Once
+	got, err := n.Narrate(context.Background(), request(narrator.High), func(s string) error {
+		once.Do(func() { close(first) })
+		return c.emit(s)
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if strings.Join(c.got(), "|") != strings.Join(deltas, "|") {
+		t.Fatalf("emitted %q, want %q", c.got(), deltas)
+	}
+	if got.Text != strings.Join(deltas, "") {
+		t.Fatalf("text %q", got.Text)
+	}
+	if got.Model != bedrock.DefaultHighModel {
+		t.Fatalf("model %q", got.Model)
+	}
+	if want := (narrator.Usage{Input: 1180, Output: 64, CacheRead: 1200}); got.Usage != want {
+		t.Fatalf("usage %+v, want %+v", got.Usage, want)
+	}
+	if got.Degraded {
+		t.Fatal("degraded")
+	}
+
+	calls := f.requests()
+	if len(calls) != 1 || calls[0].model != bedrock.DefaultHighModel || !strings.HasSuffix(calls[0].path, "/converse-stream") {
+		t.Fatalf("calls %+v", calls)
+	}
+	var body struct {
+		System []struct {
+			Text       *string         `json:"text"`
+			CachePoint json.RawMessage `json:"cachePoint"`
+		} `json:"system"`
+		Messages []struct {
+			Role    string `json:"role"`
+			Content []struct {
+				Text string `json:"text"`
+			} `json:"content"`
+		} `json:"messages"`
+		InferenceConfig struct {
+			MaxTokens int `json:"maxTokens"`
+		} `json:"inferenceConfig"`
+	}
+	if err := json.Unmarshal(calls[0].body, &body); err != nil {
+		t.Fatalf("request body: %v\n%s", err, calls[0].body)
+	}
+	system, user := narrator.Roles(narrator.Blocks(request(narrator.High)))
+	if len(body.System) != len(system)+1 {
+		t.Fatalf("%d system blocks, want %d text + 1 cache point:\n%s", len(body.System), len(system), calls[0].body)
+	}
+	for i, b := range system {
+		if body.System[i].Text == nil || *body.System[i].Text != b.Text {
+			t.Fatalf("system block %d is not %s", i, b.Name)
+		}
+	}
+	last := body.System[len(system)]
+	var point map[string]string
+	if last.Text != nil || json.Unmarshal(last.CachePoint, &point) != nil ||
+		len(point) != 2 || point["type"] != "default" || point["ttl"] != "1h" {
+		t.Fatalf("last system block %s, want a 1 h cache point", calls[0].body)
+	}
+	if len(body.Messages) != 1 || body.Messages[0].Role != "user" || len(body.Messages[0].Content) != 1 ||
+		body.Messages[0].Content[0].Text != narrator.Join(user) {
+		t.Fatalf("messages %+v", body.Messages)
+	}
+	if body.InferenceConfig.MaxTokens != 600 {
+		t.Fatalf("maxTokens %d", body.InferenceConfig.MaxTokens)
+	}
+}
+
+func TestNarrateLowTierUsesLowModel(t *testing.T) {
+	n, f := serve(t, bedrock.Config{LowModel: "us.anthropic.claude-haiku-4-5-20251001-v1:0", MaxTokens: 200},
+		stream(story("The door opens. What do you do?"), nil))
+	got, err := n.Narrate(context.Background(), request(narrator.Low), (&collect{}).emit)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if calls := f.requests(); calls[0].model != "us.anthropic.claude-haiku-4-5-20251001-v1:0" || got.Model != calls[0].model {
+		t.Fatalf("path model %q, narration model %q", calls[0].model, got.Model)
+	}
+	if !strings.Contains(string(f.requests()[0].body), `"maxTokens":200`) {
+		t.Fatalf("body %s", f.requests()[0].body)
+	}
+}
+
+func TestNarrateRetries(t *testing.T) {
+	cases := []struct {
+		name  string
+		first step
+	}{
+		{"ThrottlingException", apiError(http.StatusTooManyRequests, "ThrottlingException")},
+		{"ServiceUnavailableException", apiError(http.StatusServiceUnavailable, "ServiceUnavailableException")},
+		{"ModelNotReadyException", apiError(http.StatusTooManyRequests, "ModelNotReadyException")},
+		{"InternalServerException", apiError(http.StatusInternalServerError, "InternalServerException")},
+		{"ThrottledInStreamBeforeAnyText", stream([]frame{event("messageStart", `{"role":"assistant"}`), exception("throttlingException", "slow down")}, nil)},
+		{"StreamCutBeforeAnyText", stream([]frame{event("messageStart", `{"role":"assistant"}`)}, nil)},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			n, f := serve(t, bedrock.Config{}, c.first, c.first, stream(story("Rain ", "falls."), nil))
+			var e collect
+			got, err := n.Narrate(context.Background(), request(narrator.High), e.emit)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if got.Text != "Rain falls." || strings.Join(e.got(), "") != "Rain falls." {
+				t.Fatalf("text %q, emitted %q", got.Text, e.got())
+			}
+			if len(f.requests()) != 3 {
+				t.Fatalf("%d requests, want 2 failures and a success", len(f.requests()))
+			}
+		})
+	}
+}
+
+func TestNarrateFailures(t *testing.T) {
+	cases := []struct {
+		name     string
+		cfg      bedrock.Config
+		script   []step
+		requests int
+		emitted  string
+	}{
+		{"PersistentThrottlingAfterRetries", bedrock.Config{Retries: 3}, []step{apiError(429, "ThrottlingException")}, 4, ""},
+		{"NoRetriesConfigured", bedrock.Config{Retries: -1}, []step{apiError(503, "ServiceUnavailableException")}, 1, ""},
+		{"ValidationIsNotRetried", bedrock.Config{}, []step{apiError(400, "ValidationException")}, 1, ""},
+		{"AccessDeniedIsNotRetried", bedrock.Config{}, []step{apiError(403, "AccessDeniedException")}, 1, ""},
+		{"NoRetryAfterADelta", bedrock.Config{}, []step{stream([]frame{event("messageStart", `{"role":"assistant"}`), delta("The torch "), exception("throttlingException", "slow down")}, nil)}, 1, "The torch "},
+		{"NoRetryAfterADeltaWhenCut", bedrock.Config{}, []step{stream([]frame{event("messageStart", `{"role":"assistant"}`), delta("The torch ")}, nil)}, 1, "The torch "},
+		{"EmptyAnswer", bedrock.Config{}, []step{stream(story(), nil)}, 1, ""},
+		// The backoff would outlast the timeout, so the narrator gives up
+		// at once rather than sleep past it.
+		{"BackoffBeyondTimeout", bedrock.Config{Timeout: time.Second, Backoff: time.Hour}, []step{apiError(429, "ThrottlingException")}, 1, ""},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			n, f := serve(t, c.cfg, c.script...)
+			var e collect
+			_, err := n.Narrate(context.Background(), request(narrator.High), e.emit)
+			if !fault.Is(err, fault.Unavailable) {
+				t.Fatalf("err = %v, want unavailable", err)
+			}
+			if errors.Is(err, context.DeadlineExceeded) || errors.Is(err, context.Canceled) {
+				t.Fatalf("err %v looks like the caller's own cancellation", err)
+			}
+			if got := len(f.requests()); got != c.requests {
+				t.Fatalf("%d requests, want %d", got, c.requests)
+			}
+			if got := strings.Join(e.got(), ""); got != c.emitted {
+				t.Fatalf("emitted %q, want %q", got, c.emitted)
+			}
+		})
+	}
+}
+
+// TestNarrateTimeout: a model that never answers becomes Unavailable when
+// the narrator's timeout ends, and the error does not claim to be the
+// caller's own deadline, so the caller falls back to offline narration.
+func TestNarrateTimeout(t *testing.T) {
+	n, _ := serve(t, bedrock.Config{Timeout: 50 * time.Millisecond}, hang)
+	_, err := n.Narrate(context.Background(), request(narrator.High), (&collect{}).emit)
+	if !fault.Is(err, fault.Unavailable) || errors.Is(err, context.DeadlineExceeded) {
+		t.Fatalf("err = %v, want unavailable without the deadline in its chain", err)
+	}
+}
+
+func TestNarrateCallerCancels(t *testing.T) {
+	ctx, cancel := context.WithCancel(context.Background())
+	started := make(chan struct{})
+	n, f := serve(t, bedrock.Config{}, func(t *testing.T, w http.ResponseWriter, r *http.Request) {
+		close(started)
+		hang(t, w, r)
+	})
+	go func() {
+		<-started
+		cancel()
+	}()
+	_, err := n.Narrate(ctx, request(narrator.High), (&collect{}).emit)
+	if !errors.Is(err, context.Canceled) {
+		t.Fatalf("err = %v, want the caller's cancellation", err)
+	}
+	if len(f.requests()) != 1 {
+		t.Fatalf("%d requests after cancellation, want 1", len(f.requests()))
+	}
+}
+
+func TestNarrateEmitErrorStops(t *testing.T) {
+	stop := errors.New("connection gone")
+	n, f := serve(t, bedrock.Config{}, stream(story("One. ", "Two. ", "Three."), nil))
+	calls := 0
+	_, err := n.Narrate(context.Background(), request(narrator.High), func(string) error {
+		calls++
+		return stop
+	})
+	if err != stop {
+		t.Fatalf("err = %v, want emit's own error", err)
+	}
+	if calls != 1 || len(f.requests()) != 1 {
+		t.Fatalf("emit called %d times, %d requests", calls, len(f.requests()))
+	}
+}
+
+func converseAnswer(text string) step {
+	return func(t *testing.T, w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Content-Type", "application/json")
+		b, _ := json.Marshal(map[string]any{
+			"output":     map[string]any{"message": map[string]any{"role": "assistant", "content": []any{map[string]string{"text": text}}}},
+			"stopReason": "end_turn",
+			"usage":      map[string]int{"inputTokens": 800, "outputTokens": 150, "totalTokens": 950},
+			"metrics":    map[string]int{"latencyMs": 300},
+		})
+		w.Write(b)
+	}
+}
+
+func TestSummarize(t *testing.T) {
+	const want = "Turn 1: The party entered the crypt.\nTurn 2: Mira found a brass key."
+	n, f := serve(t, bedrock.Config{}, apiError(429, "ThrottlingException"), converseAnswer("\n"+want+"\n"))
+	req := narrator.SummaryRequest{CampaignName: "The Sunken Crypt", Previous: "Turn 1: The party entered the crypt.",
+		Turns: []campaign.Turn{{Sequence: 2, ActorName: "Mira", Action: "I search", RulesResult: "finds a brass key"}}}
+	got, err := n.Summarize(context.Background(), req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got != want {
+		t.Fatalf("summary %q", got)
+	}
+	calls := f.requests()
+	if len(calls) != 2 || calls[1].model != bedrock.DefaultLowModel || !strings.HasSuffix(calls[1].path, "/converse") {
+		t.Fatalf("calls %+v", calls)
+	}
+	var body struct {
+		System   []map[string]any `json:"system"`
+		Messages []struct {
+			Content []struct {
+				Text string `json:"text"`
+			} `json:"content"`
+		} `json:"messages"`
+	}
+	if err := json.Unmarshal(calls[1].body, &body); err != nil {
+		t.Fatal(err)
+	}
+	system, user := narrator.Roles(narrator.SummaryBlocks(req))
+	if len(body.System) != 1 || body.System[0]["text"] != system[0].Text {
+		t.Fatalf("system %v: want the summary contract and no cache point", body.System)
+	}
+	if len(body.Messages) != 1 || body.Messages[0].Content[0].Text != narrator.Join(user) {
+		t.Fatalf("messages %+v", body.Messages)
+	}
+}
+
+func TestSummarizeFailure(t *testing.T) {
+	n, f := serve(t, bedrock.Config{Retries: 1}, apiError(503, "ServiceUnavailableException"))
+	_, err := n.Summarize(context.Background(), narrator.SummaryRequest{})
+	if !fault.Is(err, fault.Unavailable) {
+		t.Fatalf("err = %v", err)
+	}
+	if len(f.requests()) != 2 {
+		t.Fatalf("%d requests", len(f.requests()))
+	}
+}
+
+func TestName(t *testing.T) {
+	if bedrock.New(nil, bedrock.Config{}).Name() != "bedrock" {
+		t.Fatal("name")
+	}
+}

@@ -1,0 +1,7 @@
+// Package bedrock is the narrator on Amazon Bedrock: it implements
+// narrator.Narrator with the Converse API, streaming narration through
+// ConverseStream with a one-hour prompt-cache point after the stable part of
+// the prompt, and asking the low tier for rolling summaries. It adapts the
+// real bedrockruntime client, so the same code talks to AWS and, in tests,
+// to a local server speaking Bedrock's wire format.
+package bedrock

@@ -1,0 +1,91 @@
+package narrator
+
+// Usage is the tokens one model call used, as the provider reported them.
+// Input counts only the input tokens that were neither read from nor
+// written to the prompt cache (Bedrock's inputTokens); CacheRead and
+// CacheWrite count those that were.
+type Usage struct {
+	Input      int `json:"input"`
+	Output     int `json:"output"`
+	CacheRead  int `json:"cache_read,omitempty"`
+	CacheWrite int `json:"cache_write,omitempty"`
+}
+
+// Add is the sum of two usages.
+func (u Usage) Add(v Usage) Usage {
+	return Usage{Input: u.Input + v.Input, Output: u.Output + v.Output,
+		CacheRead: u.CacheRead + v.CacheRead, CacheWrite: u.CacheWrite + v.CacheWrite}
+}
+
+// Price is what a model costs, in US dollars per million tokens.
+type Price struct {
+	Input  float64
+	Output float64
+	// CacheWrite is the price of writing the cache with a one-hour TTL:
+	// the adapters put "ttl":"1h" cache points (the 5-minute price is
+	// lower, 3.75 for Sonnet 4.5, but solo turns come about 4.5 minutes
+	// apart, so the 5-minute cache would mostly expire between them).
+	CacheWrite float64
+	CacheRead  float64
+}
+
+// PriceTable maps model ids, as sent to the provider, to prices.
+type PriceTable map[string]Price
+
+// DefaultPrices are the us-east-1 on-demand prices of docs/prices.md
+// (2026). Deployers override them in configuration. Regional "us."
+// profiles of the Claude 4.5 models cost 10% more than "global." ones.
+// Nova and Llama have no cache prices; their "us." profiles are assumed to
+// cost what the bare model ids do.
+func DefaultPrices() PriceTable {
+	sonnet := Price{Input: 3.00, Output: 15.00, CacheWrite: 6.00, CacheRead: 0.30}
+	haiku := Price{Input: 1.00, Output: 5.00, CacheWrite: 2.00, CacheRead: 0.10}
+	microP := Price{Input: 0.035, Output: 0.14}
+	liteP := Price{Input: 0.06, Output: 0.24}
+	proP := Price{Input: 0.80, Output: 3.20}
+	llama := Price{Input: 0.72, Output: 0.72}
+	return PriceTable{
+		"global.anthropic.claude-sonnet-4-5-20250929-v1:0": sonnet,
+		"global.anthropic.claude-haiku-4-5-20251001-v1:0":  haiku,
+		"us.anthropic.claude-sonnet-4-5-20250929-v1:0":     {Input: 3.30, Output: 16.50, CacheWrite: 6.60, CacheRead: 0.33},
+		"us.anthropic.claude-haiku-4-5-20251001-v1:0":      {Input: 1.10, Output: 5.50, CacheWrite: 2.20, CacheRead: 0.11},
+		"amazon.nova-micro-v1:0":                           microP,
+		"us.amazon.nova-micro-v1:0":                        microP,
+		"amazon.nova-lite-v1:0":                            liteP,
+		"us.amazon.nova-lite-v1:0":                         liteP,
+		"amazon.nova-pro-v1:0":                             proP,
+		"us.amazon.nova-pro-v1:0":                          proP,
+		"meta.llama3-3-70b-instruct-v1:0":                  llama,
+		"us.meta.llama3-3-70b-instruct-v1:0":               llama,
+	}
+}
+
+var defaultPrices = DefaultPrices()
+
+// Cost is what usage u of model costs in US dollars at the default prices;
+// ok is false for a model the table does not know.
+func Cost(model string, u Usage) (usd float64, ok bool) {
+	return defaultPrices.Cost(model, u)
+}
+
+// Cost is what usage u of model costs in US dollars; ok is false for a
+// model the table does not know. Cache writes are charged at the one-hour
+// price. Cache tokens of a model without a cache price are charged as
+// plain input, so that a missing price overstates a cost rather than
+// hiding it.
+func (t PriceTable) Cost(model string, u Usage) (usd float64, ok bool) {
+	p, ok := t[model]
+	if !ok {
+		return 0, false
+	}
+	read, write := p.CacheRead, p.CacheWrite
+	if read == 0 {
+		read = p.Input
+	}
+	if write == 0 {
+		write = p.Input
+	}
+	perMillion := float64(u.Input)*p.Input + float64(u.Output)*p.Output +
+		float64(u.CacheRead)*read + float64(u.CacheWrite)*write
+	return perMillion / 1e6, true
+}

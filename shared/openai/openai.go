@@ -1,0 +1,458 @@
+package openai
+
+import (
+	"bufio"
+	"bytes"
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"math/rand/v2"
+	"mime"
+	"net"
+	"net/http"
+	"strconv"
+	"strings"
+	"time"
+
+	"chronicler/shared/fault"
+	"chronicler/shared/narrator"
+)
+
+// Config tunes the narrator. Zero values take the defaults.
+type Config struct {
+	// HighModel names the model for narration, as the server knows it
+	// (Ollama: "llama3.3:70b"; llama.cpp serves one model whatever the
+	// name). Empty leaves the field out of the request.
+	HighModel string
+	// LowModel is for low-tier narration and summaries; default HighModel.
+	LowModel  string
+	MaxTokens int // output tokens per reply; default 600
+	// Timeout bounds a whole call, retries and streaming included;
+	// default 60 s, as local models can be slow.
+	Timeout time.Duration
+	// Retries is how many times a call refused with 429 or 5xx, or cut
+	// off before any text, is tried again; never after a piece of
+	// narration was emitted. Default 2, negative for none.
+	Retries int
+	// Backoff is the wait before the first retry, doubled for each next
+	// one, plus up to half again of jitter; a longer Retry-After from the
+	// server wins. Default 250 ms.
+	Backoff time.Duration
+}
+
+// Narrator narrates with an OpenAI-compatible server.
+type Narrator struct {
+	url    string
+	key    string
+	cfg    Config
+	client *http.Client
+}
+
+var _ narrator.Narrator = (*Narrator)(nil)
+
+// New returns a narrator that posts to baseURL's /v1/chat/completions
+// ("http://127.0.0.1:8080" and "http://127.0.0.1:8080/v1" both work),
+// sending apiKey as a bearer token unless it is empty. A nil httpClient is
+// http.DefaultClient; the narrator bounds each call with its own timeout.
+func New(baseURL, apiKey string, cfg Config, httpClient *http.Client) *Narrator {
+	base := strings.TrimRight(baseURL, "/")
+	base = strings.TrimSuffix(base, "/v1")
+	if httpClient == nil {
+		httpClient = http.DefaultClient
+	}
+	if cfg.LowModel == "" {
+		cfg.LowModel = cfg.HighModel
+	}
+	if cfg.MaxTokens <= 0 {
+		cfg.MaxTokens = 600
+	}
+	if cfg.Timeout <= 0 {
+		cfg.Timeout = 60 * time.Second
+	}
+	if cfg.Retries == 0 {
+		cfg.Retries = 2
+	} else if cfg.Retries < 0 {
+		cfg.Retries = 0
+	}
+	if cfg.Backoff <= 0 {
+		cfg.Backoff = 250 * time.Millisecond
+	}
+	return &Narrator{url: base + "/v1/chat/completions", key: apiKey, cfg: cfg, client: httpClient}
+}
+
+// Name implements narrator.Narrator.
+func (n *Narrator) Name() string { return "openai" }
+
+// Model is the model name a tier narrates with.
+func (n *Narrator) Model(t narrator.Tier) string {
+	if t == narrator.Low {
+		return n.cfg.LowModel
+	}
+	return n.cfg.HighModel
+}
+
+// The wire format: the subset of chat completions the narrator uses.
+type (
+	message struct {
+		Role    string `json:"role"`
+		Content string `json:"content"`
+	}
+	streamOptions struct {
+		IncludeUsage bool `json:"include_usage"`
+	}
+	completionRequest struct {
+		Model         string         `json:"model,omitempty"`
+		Messages      []message      `json:"messages"`
+		MaxTokens     int            `json:"max_tokens"`
+		Stream        bool           `json:"stream"`
+		StreamOptions *streamOptions `json:"stream_options,omitempty"`
+	}
+	usage struct {
+		PromptTokens        int `json:"prompt_tokens"`
+		CompletionTokens    int `json:"completion_tokens"`
+		PromptTokensDetails *struct {
+			CachedTokens int `json:"cached_tokens"`
+		} `json:"prompt_tokens_details"`
+	}
+	apiError struct {
+		Message string `json:"message"`
+		Type    string `json:"type"`
+	}
+	// chunk is a streamed piece; completion is a whole answer. A server
+	// that ignores "stream" answers with a completion, which read accepts.
+	chunk struct {
+		Choices []struct {
+			Delta struct {
+				Content string `json:"content"`
+			} `json:"delta"`
+			Message *struct {
+				Content string `json:"content"`
+			} `json:"message"`
+			FinishReason *string `json:"finish_reason"`
+		} `json:"choices"`
+		Model string    `json:"model"`
+		Usage *usage    `json:"usage"`
+		Error *apiError `json:"error"`
+	}
+)
+
+func (u *usage) narrator() narrator.Usage {
+	if u == nil {
+		return narrator.Usage{}
+	}
+	cached := 0
+	if u.PromptTokensDetails != nil {
+		cached = u.PromptTokensDetails.CachedTokens
+	}
+	// prompt_tokens includes cached ones; narrator.Usage.Input does not.
+	return narrator.Usage{Input: u.PromptTokens - cached, CacheRead: cached, Output: u.CompletionTokens}
+}
+
+func messages(blocks []narrator.Block) []message {
+	system, user := narrator.Roles(blocks)
+	return []message{{Role: "system", Content: narrator.Join(system)}, {Role: "user", Content: narrator.Join(user)}}
+}
+
+// Narrate implements narrator.Narrator with a streamed chat completion on
+// the tier's model. The Narration carries the configured model name (or,
+// with none configured, the one the server reports) and the usage the
+// server reported in its last chunk, if it did. Errors are
+// fault.Unavailable, except an error of emit, which is returned as it is.
+func (n *Narrator) Narrate(ctx context.Context, req narrator.Request, emit func(string) error) (narrator.Narration, error) {
+	const op = "openai narrate"
+	model := n.Model(req.Tier)
+	body := completionRequest{Model: model, Messages: messages(narrator.Blocks(req)), MaxTokens: n.cfg.MaxTokens,
+		Stream: true, StreamOptions: &streamOptions{IncludeUsage: true}}
+	callCtx, cancel := context.WithTimeout(ctx, n.cfg.Timeout)
+	defer cancel()
+	var out narrator.Narration
+	err := n.retry(callCtx, ctx, op, func() (bool, error) {
+		res, err := n.post(callCtx, body)
+		if err != nil {
+			return false, err
+		}
+		defer res.Body.Close()
+		var emitted bool
+		out, emitted, err = read(res, emit)
+		return emitted, err
+	})
+	if err != nil {
+		return narrator.Narration{}, err
+	}
+	if model != "" {
+		out.Model = model // else the name the server reported, if any
+	}
+	return out, nil
+}
+
+// Summarize implements narrator.Narrator with a chat completion on the low
+// model, not streamed. Errors are fault.Unavailable.
+func (n *Narrator) Summarize(ctx context.Context, req narrator.SummaryRequest) (string, error) {
+	const op = "openai summarize"
+	body := completionRequest{Model: n.cfg.LowModel, Messages: messages(narrator.SummaryBlocks(req)), MaxTokens: n.cfg.MaxTokens}
+	callCtx, cancel := context.WithTimeout(ctx, n.cfg.Timeout)
+	defer cancel()
+	var text string
+	err := n.retry(callCtx, ctx, op, func() (bool, error) {
+		res, err := n.post(callCtx, body)
+		if err != nil {
+			return false, err
+		}
+		defer res.Body.Close()
+		out, _, err := read(res, func(string) error { return nil })
+		text = strings.TrimSpace(out.Text)
+		return false, err
+	})
+	return text, err
+}
+
+// post sends a completion request and returns a 200 answer; any other
+// status is a *statusError.
+func (n *Narrator) post(ctx context.Context, body completionRequest) (*http.Response, error) {
+	b, err := json.Marshal(body)
+	if err != nil {
+		return nil, err
+	}
+	req, err := http.NewRequestWithContext(ctx, http.MethodPost, n.url, bytes.NewReader(b))
+	if err != nil {
+		return nil, err
+	}
+	req.Header.Set("Content-Type", "application/json")
+	if body.Stream {
+		req.Header.Set("Accept", "text/event-stream")
+	} else {
+		req.Header.Set("Accept", "application/json")
+	}
+	if n.key != "" {
+		req.Header.Set("Authorization", "Bearer "+n.key)
+	}
+	res, err := n.client.Do(req)
+	if err != nil {
+		return nil, err
+	}
+	if res.StatusCode != http.StatusOK {
+		defer res.Body.Close()
+		msg, _ := io.ReadAll(io.LimitReader(res.Body, 2048))
+		return nil, &statusError{status: res.StatusCode, body: strings.TrimSpace(string(msg)), retryAfter: retryAfter(res.Header)}
+	}
+	return res, nil
+}
+
+// statusError is an answer other than 200 OK.
+type statusError struct {
+	status     int
+	body       string
+	retryAfter time.Duration
+}
+
+func (e *statusError) Error() string {
+	return fmt.Sprintf("status %d: %s", e.status, e.body)
+}
+
+// retryAfter reads a Retry-After header given in seconds; zero otherwise.
+func retryAfter(h http.Header) time.Duration {
+	s, err := strconv.Atoi(strings.TrimSpace(h.Get("Retry-After")))
+	if err != nil || s < 0 {
+		return 0
+	}
+	return time.Duration(s) * time.Second
+}
+
+var (
+	errEmpty     = errors.New("the model returned no text")
+	errTruncated = errors.New("the stream ended before [DONE] or a finish reason")
+)
+
+// maxAnswer bounds a non-streamed answer and one streamed event.
+const maxAnswer = 1 << 20
+
+// read consumes a completion answer: server-sent events when streamed, one
+// JSON completion otherwise. It emits each piece of text as it comes;
+// emitted reports whether any did, after which the call must not be
+// retried.
+func read(res *http.Response, emit func(string) error) (out narrator.Narration, emitted bool, err error) {
+	var b strings.Builder
+	finished := false
+	// handle takes one chunk or completion; done reports [DONE].
+	handle := func(data []byte) (done bool, err error) {
+		if string(bytes.TrimSpace(data)) == "[DONE]" {
+			return true, nil
+		}
+		var c chunk
+		if err := json.Unmarshal(data, &c); err != nil {
+			return false, fmt.Errorf("malformed chunk %.80q: %w", data, err)
+		}
+		if c.Error != nil {
+			return false, fmt.Errorf("server error in stream: %s %s", c.Error.Type, c.Error.Message)
+		}
+		if c.Usage != nil {
+			out.Usage = c.Usage.narrator()
+		}
+		if c.Model != "" {
+			out.Model = c.Model
+		}
+		if len(c.Choices) == 0 {
+			return false, nil
+		}
+		ch := c.Choices[0]
+		text := ch.Delta.Content
+		if ch.Message != nil {
+			text = ch.Message.Content
+		}
+		if ch.FinishReason != nil && *ch.FinishReason != "" {
+			finished = true
+		}
+		if text == "" {
+			return false, nil
+		}
+		emitted = true
+		b.WriteString(text)
+		if err := emit(text); err != nil {
+			return false, &emitError{err}
+		}
+		return false, nil
+	}
+
+	media, _, _ := mime.ParseMediaType(res.Header.Get("Content-Type"))
+	done := false
+	if media == "application/json" {
+		data, err := io.ReadAll(io.LimitReader(res.Body, maxAnswer))
+		if err != nil {
+			return narrator.Narration{}, emitted, err
+		}
+		if _, err := handle(data); err != nil {
+			return narrator.Narration{}, emitted, err
+		}
+		done = true
+	} else {
+		done, err = events(res.Body, handle)
+		if err != nil {
+			return narrator.Narration{}, emitted, err
+		}
+	}
+	if !done && !finished {
+		return narrator.Narration{}, emitted, errTruncated
+	}
+	if strings.TrimSpace(b.String()) == "" {
+		return narrator.Narration{}, emitted, errEmpty
+	}
+	out.Text = b.String()
+	return out, emitted, nil
+}
+
+// events reads server-sent events from r and hands the data of each to
+// handle, until handle reports done, fails, or r ends. Comments and
+// fields other than data are ignored; the lines of a multi-line data
+// field are joined with newlines, as the SSE specification says.
+func events(r io.Reader, handle func([]byte) (bool, error)) (done bool, err error) {
+	sc := bufio.NewScanner(r)
+	sc.Buffer(make([]byte, 0, 64<<10), maxAnswer)
+	var data []byte
+	pending := false
+	dispatch := func() (bool, error) {
+		if !pending {
+			return false, nil
+		}
+		d := data
+		data, pending = data[:0], false
+		return handle(d)
+	}
+	for sc.Scan() {
+		line := sc.Bytes()
+		if len(line) == 0 {
+			if done, err := dispatch(); done || err != nil {
+				return done, err
+			}
+			continue
+		}
+		field, value, _ := bytes.Cut(line, []byte(":"))
+		if string(field) != "data" {
+			continue // a comment (":..."), event, id or retry
+		}
+		value = bytes.TrimPrefix(value, []byte(" "))
+		if pending {
+			data = append(data, '\n')
+		}
+		data, pending = append(data, value...), true
+	}
+	if err := sc.Err(); err != nil {
+		return false, err
+	}
+	return dispatch()
+}
+
+// emitError carries an error of the caller's emit through the retry loop,
+// which returns it unchanged.
+type emitError struct{ err error }
+
+func (e *emitError) Error() string { return e.err.Error() }
+
+// retry runs call until it succeeds, fails for good, has emitted
+// narration, or runs out of retries or time. ctx bounds the call; parent
+// is the caller's context, to tell their cancellation from our timeout.
+func (n *Narrator) retry(ctx, parent context.Context, op string, call func() (emitted bool, err error)) error {
+	for attempt := 0; ; attempt++ {
+		emitted, err := call()
+		if err == nil {
+			return nil
+		}
+		var ee *emitError
+		if errors.As(err, &ee) {
+			return ee.err
+		}
+		if emitted || attempt >= n.cfg.Retries || !retryable(err) {
+			return unavailable(op, parent, err)
+		}
+		wait := n.cfg.Backoff << attempt
+		wait += rand.N(wait/2 + 1)
+		var se *statusError
+		if errors.As(err, &se) && se.retryAfter > wait {
+			wait = se.retryAfter
+		}
+		if dl, ok := ctx.Deadline(); ok && time.Until(dl) < wait {
+			return unavailable(op, parent, err)
+		}
+		t := time.NewTimer(wait)
+		select {
+		case <-ctx.Done():
+			t.Stop()
+			return unavailable(op, parent, err)
+		case <-t.C:
+		}
+	}
+}
+
+// retryable reports whether a failed call may succeed if tried again: a
+// 429 or 5xx answer (llama.cpp answers 503 while it loads a model), a
+// broken connection or a stream cut short.
+func retryable(err error) bool {
+	if errors.Is(err, context.Canceled) || errors.Is(err, context.DeadlineExceeded) {
+		return false
+	}
+	var se *statusError
+	if errors.As(err, &se) {
+		switch se.status {
+		case 429, 500, 502, 503, 504:
+			return true
+		}
+		return false
+	}
+	var ne net.Error
+	return errors.Is(err, errTruncated) || errors.Is(err, io.ErrUnexpectedEOF) || errors.As(err, &ne)
+}
+
+// unavailable makes err a fault.Unavailable. When the caller's own context
+// ended, the context's error stays in the chain; when only this package's
+// timeout did, it does not, so that a caller that stops on its own
+// cancellation still falls back on ours.
+func unavailable(op string, parent context.Context, err error) error {
+	if perr := parent.Err(); perr != nil {
+		return &fault.Error{Kind: fault.Unavailable, Op: op, Message: "cancelled", Err: fmt.Errorf("%w: %v", perr, err)}
+	}
+	if errors.Is(err, context.DeadlineExceeded) || errors.Is(err, context.Canceled) {
+		err = fmt.Errorf("timed out: %s", err.Error())
+	}
+	return &fault.Error{Kind: fault.Unavailable, Op: op, Message: "the narrator is unavailable", Err: err}
+}
