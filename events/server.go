@@ -60,6 +60,9 @@ type NarrationDone struct {
 	TurnID      string   `json:"turn_id"`
 	Text        string   `json:"text"`
 	Suggestions []string `json:"suggestions"`
+	// Degraded says the model could not narrate this turn and the plain
+	// offline narrator did; the turn counts all the same.
+	Degraded bool `json:"degraded,omitempty"`
 }
 
 // TurnCommitted says a turn is saved, with what it changed.

@@ -143,6 +143,12 @@ func TestBrowserTwoPlayers(t *testing.T) {
 			t.Fatalf("%s did not see Mira's turn narrated: %v (%s)", name, err, pageState(ctx))
 		}
 	}
+	// The next turn waits for the table to see this one saved.
+	for name, ctx := range map[string]context.Context{"Aria": a, "Bram": b} {
+		if err := chromedp.Do(ctx, waitJS(`document.querySelectorAll("#log .committed").length >= 1`)); err != nil {
+			t.Fatalf("%s did not see Mira's turn committed: %v (%s)", name, err, pageState(ctx))
+		}
+	}
 	act(b, "I check the door for traps")
 	for name, ctx := range map[string]context.Context{"Aria": a, "Bram": b} {
 		if err := chromedp.Do(ctx, logHas("Tobin checks the door for traps.")); err != nil {

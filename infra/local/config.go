@@ -19,7 +19,7 @@ type config struct {
 	store     string // sqlite | dynamodb
 	endpoint  string // DynamoDB endpoint, for -store dynamodb
 	table     string
-	narrator  string
+	getenv    func(string) string
 	pace      time.Duration
 	lostGrace time.Duration
 	sweep     time.Duration
@@ -54,21 +54,13 @@ func parseConfig(args []string, getenv func(string) string) (config, error) {
 	if c.table == "" {
 		c.table = "chronicler"
 	}
-	c.narrator = strings.ToLower(getenv("CHRONICLER_NARRATOR"))
+	c.getenv = getenv
 	c.tokenKey = getenv("CHRONICLER_TOKEN_KEY")
 	c.identity, c.issuer, c.audience = getenv("CHRONICLER_IDENTITY"), getenv("OIDC_ISSUER"), getenv("OIDC_AUDIENCE")
 	switch c.store {
 	case "sqlite", "dynamodb":
 	default:
 		return c, fmt.Errorf("-store must be sqlite or dynamodb, not %q", c.store)
-	}
-	switch c.narrator {
-	case "", "offline":
-		c.narrator = "offline"
-	case "bedrock", "openai":
-		return c, fmt.Errorf("CHRONICLER_NARRATOR=%s: this build narrates offline only; unset it or set it to offline", c.narrator)
-	default:
-		return c, fmt.Errorf("CHRONICLER_NARRATOR must be offline, bedrock or openai, not %q", c.narrator)
 	}
 	return c, nil
 }

@@ -63,7 +63,7 @@ var addrLine = regexp.MustCompile(`(?:running at|listening on) (http://[0-9.:]+)
 func start(t *testing.T, bin string, env []string, args ...string) *proc {
 	t.Helper()
 	cmd := exec.Command(bin, args...)
-	cmd.Env = append(os.Environ(), env...)
+	cmd.Env = append(os.Environ(), append([]string{"CHRONICLER_NARRATOR=offline"}, env...)...)
 	stdout, _ := cmd.StdoutPipe()
 	logs := &strings.Builder{}
 	cmd.Stderr = &lockedWriter{w: logs}

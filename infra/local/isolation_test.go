@@ -62,6 +62,7 @@ func TestIsolationMatrix(t *testing.T) {
 		{"POST", "/api/campaigns/" + a.id + "/characters", map[string]string{"name": "Spy", "race": "elf", "class": "rogue"}, false},
 		{"GET", "/api/campaigns/" + a.id + "/turns", nil, false},
 		{"GET", "/api/campaigns/" + a.id + "/export", nil, false},
+		{"GET", "/api/campaigns/" + a.id + "/turns/1/context", nil, true},
 		{"POST", "/api/campaigns/" + a.id + "/conclude", nil, true},
 		{"POST", "/api/campaigns/" + a.id + "/invite", nil, true},
 		{"POST", "/api/campaigns/" + a.id + "/invite/revoke", nil, true},

@@ -26,7 +26,7 @@ import (
 	"chronicler/shared/dynamo"
 	"chronicler/shared/game"
 	"chronicler/shared/httpapi"
-	"chronicler/shared/narrator"
+	"chronicler/shared/cloud"
 	"chronicler/shared/push"
 	"chronicler/shared/sqlite"
 	"chronicler/shared/wsapi"
@@ -78,7 +78,12 @@ func newServer(ctx context.Context, cfg config) (*server, error) {
 		Credentials:  credentials.NewStaticCredentialsProvider("local", "local", ""),
 		BaseEndpoint: aws.String("http://" + ln.Addr().String()),
 	})
-	s.svc = game.NewService(s.store, push.New(mgmt), narrator.Offline{Pace: cfg.pace}, signer, log)
+	narr, err := cloud.Narrator(ctx, cfg.getenv, cfg.pace)
+	if err != nil {
+		s.close()
+		return nil, err
+	}
+	s.svc = game.NewService(s.store, push.New(mgmt), narr, signer, log)
 	s.svc.LostGrace = cfg.lostGrace
 	if s.svc.Identity, err = auth.Choose(ctx, cfg.identity, cfg.issuer, cfg.audience, signer); err != nil {
 		s.close()
@@ -142,7 +147,7 @@ func (s *server) openStore(ctx context.Context) error {
 // requests, close the sockets (each runs $disconnect), close the store.
 func (s *server) serve(ctx context.Context, stdout io.Writer) error {
 	fmt.Fprintf(stdout, "Chronicler is running at http://%s (store: %s, narrator: %s, data: %s)\n",
-		s.ln.Addr(), s.cfg.store, s.cfg.narrator, s.cfg.dataDir)
+		s.ln.Addr(), s.cfg.store, s.svc.Narrator.Name(), s.cfg.dataDir)
 	errc := make(chan error, 1)
 	go func() { errc <- s.http.Serve(s.ln) }()
 	tick := time.NewTicker(s.cfg.sweep)

@@ -16,7 +16,13 @@ import (
 // its state in a temporary directory, and returns its base URL.
 func inProcess(tb testing.TB, mutate ...func(*config)) string {
 	tb.Helper()
-	cfg, err := parseConfig([]string{"-addr", "127.0.0.1:0", "-data", tb.TempDir(), "-pace", "0"}, func(string) string { return "" })
+	env := func(k string) string {
+		if k == "CHRONICLER_NARRATOR" {
+			return "offline" // whatever credentials this machine has
+		}
+		return ""
+	}
+	cfg, err := parseConfig([]string{"-addr", "127.0.0.1:0", "-data", tb.TempDir(), "-pace", "0"}, env)
 	if err != nil {
 		tb.Fatal(err)
 	}
@@ -266,4 +272,53 @@ func TestConcludedIsReadOnly(t *testing.T) {
 			t.Fatalf("turns = %v", page.Turns)
 		}
 	})
+}
+
+// The owner sees exactly what the narrator was given for a turn; nobody
+// else sees it, in the inspector or in the turn history.
+func TestContextInspector(t *testing.T) {
+	base := inProcess(t)
+	tb := newTable(t, base, "Inspected", "Aria", "Bram")
+	tb.connect(t)
+	tb.socks[0].send(map[string]any{"action": "resume", "request_id": "r"})
+	tb.socks[1].wait(0, "recap", typeIs("recap"))
+	tb.turn(t, 1, "I ask the innkeeper about the map")
+	owner, member := tb.players[0], tb.players[1]
+	var tc struct {
+		Blocks []struct {
+			Name   string
+			Text   string
+			Tokens int
+			Cached bool
+		}
+		TotalTokens int `json:"total_tokens"`
+		Model       string
+		CostUSD     float64 `json:"cost_usd"`
+	}
+	owner.must("GET", "/api/campaigns/"+tb.id+"/turns/1/context", nil, &tc, http.StatusOK)
+	names, sum := []string{}, 0
+	for _, b := range tc.Blocks {
+		names = append(names, b.Name)
+		sum += b.Tokens
+	}
+	last := tc.Blocks[len(tc.Blocks)-1]
+	if tc.Model != "offline" || sum != tc.TotalTokens || sum == 0 || names[0] != "system" || !tc.Blocks[0].Cached ||
+		last.Name != "turn" || !strings.Contains(last.Text, "I ask the innkeeper about the map") {
+		t.Fatalf("context = %+v", tc)
+	}
+	if got := member.do("GET", "/api/campaigns/"+tb.id+"/turns/1/context", nil, nil); got != http.StatusForbidden {
+		t.Fatalf("a player inspected the context: %d", got)
+	}
+	if got := owner.do("GET", "/api/campaigns/"+tb.id+"/turns/2/context", nil, nil); got != http.StatusNotFound {
+		t.Fatalf("context of a turn not played = %d", got)
+	}
+	var page struct{ Turns []map[string]any }
+	member.must("GET", "/api/campaigns/"+tb.id+"/turns", nil, &page, http.StatusOK)
+	if _, ok := page.Turns[0]["context"]; ok {
+		t.Fatal("the turn history shows a player the narrator's context")
+	}
+	owner.must("GET", "/api/campaigns/"+tb.id+"/turns", nil, &page, http.StatusOK)
+	if _, ok := page.Turns[0]["context"]; !ok {
+		t.Fatal("the owner's turn history has no context")
+	}
 }

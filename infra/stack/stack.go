@@ -15,6 +15,7 @@ import (
 	"github.com/aws/aws-cdk-go/awscdk/v2/awsdynamodb"
 	"github.com/aws/aws-cdk-go/awscdk/v2/awsevents"
 	"github.com/aws/aws-cdk-go/awscdk/v2/awseventstargets"
+	"github.com/aws/aws-cdk-go/awscdk/v2/awsiam"
 	"github.com/aws/aws-cdk-go/awscdk/v2/awslambda"
 	"github.com/aws/aws-cdk-go/awscdk/v2/awslogs"
 	"github.com/aws/aws-cdk-go/awscdk/v2/awssecretsmanager"
@@ -73,6 +74,8 @@ type function struct {
 	// posts: the function sends messages to WebSocket connections (or drops
 	// gone ones) through the API Gateway management API.
 	posts bool
+	// narrates: the function calls the narrator's models on Bedrock.
+	narrates bool
 }
 
 // functions is every Lambda of the stack, in the order they are created.
@@ -87,8 +90,8 @@ type function struct {
 var functions = []function{
 	{name: "connect", description: "WebSocket $connect: checks the token, records the connection", timeoutSec: 10, table: readWrite, posts: true},
 	{name: "disconnect", description: "WebSocket $disconnect: forgets the connection, updates presence", timeoutSec: 10, table: readWrite, posts: true},
-	{name: "resume", description: "WebSocket resume: Previously on... recap and presence", timeoutSec: 10, table: readWrite, posts: true},
-	{name: "turn", description: "WebSocket turn: rules, narration stream and the atomic commit", timeoutSec: 90, table: readWrite, posts: true},
+	{name: "resume", description: "WebSocket resume: Previously on... recap and presence", timeoutSec: 30, table: readWrite, posts: true, narrates: true},
+	{name: "turn", description: "WebSocket turn: rules, narration stream and the atomic commit", timeoutSec: 90, table: readWrite, posts: true, narrates: true},
 	{name: "end_session", description: "WebSocket end_session: closes the session", timeoutSec: 10, table: readWrite, posts: true},
 	{name: "sync", description: "WebSocket sync and $default: replays events; unknown actions get an error event", timeoutSec: 10, table: readWrite, posts: true},
 	{name: "api", description: "HTTP API /api/*: campaigns, characters, membership", timeoutSec: 10, table: readWrite, posts: false},
@@ -209,6 +212,17 @@ func NewChroniclerStack(scope constructs.Construct, id string, props *Chronicler
 		if f.posts {
 			// execute-api:ManageConnections on this API's live stage only.
 			stage.GrantManagementApiAccess(fn)
+		}
+		if f.narrates {
+			// The narrator's Claude models, directly or through the
+			// cross-region inference profiles they are invoked by.
+			fn.AddToRolePolicy(awsiam.NewPolicyStatement(&awsiam.PolicyStatementProps{
+				Actions: jsii.Strings("bedrock:InvokeModel", "bedrock:InvokeModelWithResponseStream"),
+				Resources: jsii.Strings(
+					"arn:"+*awscdk.Aws_PARTITION()+":bedrock:*::foundation-model/anthropic.claude-*",
+					"arn:"+*awscdk.Aws_PARTITION()+":bedrock:*:"+*awscdk.Aws_ACCOUNT_ID()+":inference-profile/*anthropic.claude-*",
+				),
+			}))
 		}
 		fns[f.name] = fn
 	}

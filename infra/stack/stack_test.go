@@ -27,14 +27,15 @@ func TestMain(m *testing.M) {
 // Expected shape of every function. Written out, not derived from the
 // stack's own table, so that a change there has to be made here as well.
 var wantFunctions = map[string]struct {
-	timeout float64
-	writes  bool // may write the table (else read only)
-	posts   bool // posts to WebSocket connections
+	timeout  float64
+	writes   bool // may write the table (else read only)
+	posts    bool // posts to WebSocket connections
+	narrates bool // invokes the narrator's models on Bedrock
 }{
 	"connect":     {timeout: 10, writes: true, posts: true},
 	"disconnect":  {timeout: 10, writes: true, posts: true},
-	"resume":      {timeout: 10, writes: true, posts: true},
-	"turn":        {timeout: 90, writes: true, posts: true},
+	"resume":      {timeout: 30, writes: true, posts: true, narrates: true},
+	"turn":        {timeout: 90, writes: true, posts: true, narrates: true},
 	"end_session": {timeout: 10, writes: true, posts: true},
 	"sync":        {timeout: 10, writes: true, posts: true},
 	"api":         {timeout: 10, writes: true, posts: false},
@@ -225,6 +226,9 @@ func TestChroniclerStack(t *testing.T) {
 				writes := slices.ContainsFunc(actions, func(a string) bool { return slices.Contains(tableWrites, a) })
 				if writes != want.writes {
 					t.Errorf("writes the table = %v, want %v; actions %v", writes, want.writes, actions)
+				}
+				if got := slices.Contains(actions, "bedrock:InvokeModelWithResponseStream"); got != want.narrates {
+					t.Errorf("may invoke Bedrock = %v, want %v", got, want.narrates)
 				}
 				if got := slices.Contains(actions, "execute-api:ManageConnections"); got != want.posts {
 					t.Errorf("execute-api:ManageConnections = %v, want %v", got, want.posts)

@@ -99,6 +99,37 @@ type Turn struct {
 	Suggestions []string        `json:"suggestions,omitempty"`
 	Degraded    bool            `json:"degraded,omitempty"`
 	CreatedAt   time.Time       `json:"created_at"`
+	// Context is what the narrator was given and what it cost; only the
+	// owner sees it (the context inspector).
+	Context *TurnContext `json:"context,omitempty"`
+}
+
+// TurnContext is exactly what the narrator received for a turn, with the
+// model that answered, its token usage and cost, and any breach of the
+// output contract that had to be corrected.
+type TurnContext struct {
+	Blocks      []ContextBlock `json:"blocks"`
+	TotalTokens int            `json:"total_tokens"`
+	Model       string         `json:"model"`
+	Usage       TokenUsage     `json:"usage"`
+	CostUSD     float64        `json:"cost_usd"`
+	Violations  []string       `json:"violations,omitempty"`
+}
+
+// ContextBlock is one block of a narrator's prompt.
+type ContextBlock struct {
+	Name   string `json:"name"`
+	Text   string `json:"text"`
+	Tokens int    `json:"tokens"`
+	Cached bool   `json:"cached"`
+}
+
+// TokenUsage counts a model call's tokens as the provider reported them.
+type TokenUsage struct {
+	Input      int `json:"input"`
+	Output     int `json:"output"`
+	CacheRead  int `json:"cache_read"`
+	CacheWrite int `json:"cache_write"`
 }
 
 // Roll is a dice roll as the engine made it.

@@ -15,7 +15,6 @@ import (
 	"chronicler/shared/auth"
 	"chronicler/shared/dynamo"
 	"chronicler/shared/game"
-	"chronicler/shared/narrator"
 	"chronicler/shared/push"
 )
 
@@ -48,7 +47,11 @@ func Service(ctx context.Context) (*game.Service, error) {
 			o.BaseEndpoint = aws.String(ep)
 		}
 	}))
-	svc := game.NewService(store, pusher, narrator.Offline{}, signer, log)
+	narr, err := Narrator(ctx, os.Getenv, 0)
+	if err != nil {
+		return nil, err
+	}
+	svc := game.NewService(store, pusher, narr, signer, log)
 	if svc.Identity, err = auth.Choose(ctx, os.Getenv("CHRONICLER_IDENTITY"), os.Getenv("OIDC_ISSUER"), os.Getenv("OIDC_AUDIENCE"), signer); err != nil {
 		return nil, err
 	}

@@ -212,12 +212,16 @@ func (s *Service) Turns(ctx context.Context, p Player, campaignID string, after,
 	if limit < 1 || limit > 500 {
 		return TurnPage{}, fault.Field(op, "limit", "must be between 1 and 500")
 	}
-	if _, err := s.memberSnapshot(ctx, p, campaignID, op); err != nil {
+	snap, err := s.memberSnapshot(ctx, p, campaignID, op)
+	if err != nil {
 		return TurnPage{}, err
 	}
 	turns, err := s.Store.Turns(ctx, campaignID, after, limit+1)
 	if err != nil {
 		return TurnPage{}, fmt.Errorf("%s: %w", op, err)
+	}
+	if snap.Campaign.OwnerID != p.ID {
+		withoutContext(turns)
 	}
 	page := TurnPage{Turns: turns}
 	if len(turns) > limit {
@@ -279,4 +283,39 @@ func presenceMap(snap Snapshot) map[string]campaign.Presence {
 		m[ch.ID] = ch.Presence
 	}
 	return m
+}
+
+// withoutContext hides what the narrator was given (GM-only facts among
+// it) from everyone but the owner.
+func withoutContext(turns []campaign.Turn) {
+	for i := range turns {
+		turns[i].Context = nil
+	}
+}
+
+// TurnContext returns exactly what the narrator received for the turn with
+// that sequence, with its model, usage and cost. Owner only.
+func (s *Service) TurnContext(ctx context.Context, p Player, campaignID string, seq int) (campaign.TurnContext, error) {
+	const op = "turn context"
+	snap, err := s.memberSnapshot(ctx, p, campaignID, op)
+	if err != nil {
+		return campaign.TurnContext{}, err
+	}
+	if snap.Campaign.OwnerID != p.ID {
+		return campaign.TurnContext{}, fault.E(fault.Forbidden, op, "only the campaign's owner can inspect the narrator's context")
+	}
+	if seq < 1 {
+		return campaign.TurnContext{}, fault.Field(op, "seq", "must be 1 or more")
+	}
+	turns, err := s.Store.Turns(ctx, campaignID, seq-1, 1)
+	if err != nil {
+		return campaign.TurnContext{}, fmt.Errorf("%s: %w", op, err)
+	}
+	if len(turns) == 0 || turns[0].Sequence != seq {
+		return campaign.TurnContext{}, fault.E(fault.NotFound, op, "no turn %d in this campaign", seq)
+	}
+	if turns[0].Context == nil {
+		return campaign.TurnContext{}, fault.E(fault.NotFound, op, "turn %d has no recorded context", seq)
+	}
+	return *turns[0].Context, nil
 }

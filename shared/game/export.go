@@ -37,6 +37,9 @@ func (s *Service) Export(ctx context.Context, p Player, campaignID string) (even
 		}
 		after = page[len(page)-1].Sequence
 	}
+	if c.OwnerID != p.ID {
+		withoutContext(e.Turns)
+	}
 	if e.Sessions == nil {
 		e.Sessions = []campaign.Session{}
 	}

@@ -439,3 +439,105 @@ func withoutIDs(t *testing.T, e events.Export) string {
 	out, _ := json.Marshal(walk(v, ""))
 	return string(out)
 }
+
+// scripted is a narrator whose answers a test writes; it stands in for a
+// model (the adapters' own tests speak the providers' wire formats).
+type scripted struct {
+	mu      sync.Mutex
+	answers []func(narrator.Request, func(string) error) (narrator.Narration, error)
+	got     []narrator.Request
+}
+
+func (s *scripted) Name() string { return "scripted" }
+
+func (s *scripted) Narrate(_ context.Context, req narrator.Request, emit func(string) error) (narrator.Narration, error) {
+	s.mu.Lock()
+	s.got = append(s.got, req)
+	next := s.answers[0]
+	if len(s.answers) > 1 {
+		s.answers = s.answers[1:]
+	}
+	s.mu.Unlock()
+	return next(req, emit)
+}
+
+func (s *scripted) Summarize(context.Context, narrator.SummaryRequest) (string, error) {
+	return "", fault.E(fault.Unavailable, "summarize", "down")
+}
+
+func says(text string, usage narrator.Usage) func(narrator.Request, func(string) error) (narrator.Narration, error) {
+	return func(_ narrator.Request, emit func(string) error) (narrator.Narration, error) {
+		if err := emit(text); err != nil {
+			return narrator.Narration{}, err
+		}
+		return narrator.Narration{Text: text, Model: "global.anthropic.claude-sonnet-4-5-20250929-v1:0", Usage: usage}, nil
+	}
+}
+
+func fails(_ narrator.Request, emit func(string) error) (narrator.Narration, error) {
+	_ = emit("The door creaks")
+	return narrator.Narration{}, fault.E(fault.Unavailable, "narrate", "throttled")
+}
+
+// lastTurn plays one turn with the scripted narrator and returns it as
+// committed, with what the table was sent.
+func lastTurn(t *testing.T, answers ...func(narrator.Request, func(string) error) (narrator.Narration, error)) (campaign.Turn, *scripted, [][]byte) {
+	t.Helper()
+	f := newFixture(t)
+	n := &scripted{answers: answers}
+	f.svc.Narrator = n
+	c, _ := f.table(t, "Scripted", "c1")
+	f.play(t, "c1", c, 1)
+	turns, err := f.store.Turns(context.Background(), c.ID, 0, 10)
+	if err != nil || len(turns) != 1 {
+		t.Fatalf("turns = %v, %v", turns, err)
+	}
+	return turns[0], n, f.push.sent["c1"]
+}
+
+func TestNarrationContract(t *testing.T) {
+	t.Run("CleanNarrationIsKeptWithItsCost", func(t *testing.T) {
+		turn, n, _ := lastTurn(t, says("Mira steps forward.", narrator.Usage{Input: 1000, Output: 100}))
+		if turn.Narration != "Mira steps forward." || turn.Degraded || len(n.got) != 1 {
+			t.Fatalf("turn = %+v after %d calls", turn, len(n.got))
+		}
+		if c := turn.Context; c == nil || c.Model != "global.anthropic.claude-sonnet-4-5-20250929-v1:0" || c.Usage.Input != 1000 ||
+			c.CostUSD < 0.0044 || c.CostUSD > 0.0046 || len(c.Violations) != 0 {
+			t.Fatalf("context = %+v; want $0.0045 for 1,000 in and 100 out at Sonnet prices", c)
+		}
+	})
+	t.Run("BreachIsRetriedWithTheReason", func(t *testing.T) {
+		turn, n, _ := lastTurn(t, says("Mira **crits** for 30 damage!", narrator.Usage{Input: 10, Output: 10}),
+			says("Mira steps forward.", narrator.Usage{Input: 10, Output: 5}))
+		if turn.Narration != "Mira steps forward." || len(n.got) != 2 || !strings.Contains(n.got[1].Correction, "plain text") {
+			t.Fatalf("turn %q after %d calls, correction %q", turn.Narration, len(n.got), n.got[len(n.got)-1].Correction)
+		}
+		if c := turn.Context; !slices.Equal(c.Violations, []string{"markup", "invented_number"}) || c.Usage.Output != 15 {
+			t.Fatalf("context = %+v", c)
+		}
+	})
+	t.Run("RepeatedBreachIsSanitized", func(t *testing.T) {
+		turn, _, _ := lastTurn(t, says("Mira hits for 30 damage. She grins.", narrator.Usage{}),
+			says("**Mira** hits for 31 damage. She grins.", narrator.Usage{}))
+		if turn.Narration != "She grins." {
+			t.Fatalf("narration = %q", turn.Narration)
+		}
+	})
+	t.Run("FailureFallsBackToOfflineAndSaysSo", func(t *testing.T) {
+		turn, _, sent := lastTurn(t, fails)
+		if !turn.Degraded || !strings.Contains(turn.Narration, "Mira takes step 0") || turn.Context.Model != "offline" {
+			t.Fatalf("turn = %+v", turn)
+		}
+		var done events.NarrationDone
+		for _, m := range sent {
+			if strings.Contains(string(m), `"type":"narration.done"`) {
+				if err := json.Unmarshal(m, &done); err != nil {
+					t.Fatal(err)
+				}
+			}
+		}
+		if !done.Degraded || done.Text != turn.Narration {
+			t.Fatalf("narration.done = %+v", done)
+		}
+	})
+}

@@ -3,7 +3,6 @@ package game
 import (
 	"context"
 	"encoding/json"
-	"errors"
 	"fmt"
 	"strings"
 	"sync"
@@ -151,24 +150,9 @@ func (s *Service) resolve(ctx context.Context, snap Snapshot, lease campaign.Lea
 		Actor: *actor, Action: lease.Action, TurnID: lease.TurnID, Tier: narrator.High,
 	}
 	stream := &deltas{s: s, ctx: ctx, campaignID: snap.Campaign.ID, turnID: lease.TurnID, every: s.DeltaEvery}
-	narr, err := s.Narrator.Narrate(ctx, req, stream.add)
-	if err == nil {
-		err = stream.flush()
-	}
+	narr, record, err := s.narrate(ctx, req, stream)
 	if err != nil {
-		if errors.Is(err, context.Canceled) || errors.Is(err, context.DeadlineExceeded) {
-			return fmt.Errorf("%s: %w", op, err)
-		}
-		// The narrator failed: the turn still happens, told plainly.
-		s.Log.WarnContext(ctx, "narrator failed; offline narration", "campaign", snap.Campaign.ID, "err", err)
-		narr, err = narrator.Offline{}.Narrate(ctx, req, stream.add)
-		if err == nil {
-			err = stream.flush()
-		}
-		if err != nil {
-			return fmt.Errorf("%s: %w", op, err)
-		}
-		narr.Degraded = true
+		return fmt.Errorf("%s: %w", op, err)
 	}
 	now := s.now()
 	turn := campaign.Turn{
@@ -176,7 +160,7 @@ func (s *Service) resolve(ctx context.Context, snap Snapshot, lease campaign.Lea
 		SessionID: openSession(snap).ID, ActorID: actor.ID, ActorName: actor.Name, PlayerID: lease.PlayerID,
 		RequestID: lease.RequestID, Action: lease.Action, Intent: json.RawMessage(lease.Intent),
 		Rolls: []campaign.Roll{}, Narration: narr.Text, Suggestions: narr.Suggestions,
-		Degraded: narr.Degraded, CreatedAt: now,
+		Degraded: narr.Degraded, CreatedAt: now, Context: record,
 	}
 	next := st
 	next.TurnCount, next.UpdatedAt = st.TurnCount+1, now
@@ -199,9 +183,85 @@ func (s *Service) resolve(ctx context.Context, snap Snapshot, lease campaign.Lea
 		return fmt.Errorf("%s %d: %w", op, turn.Sequence, err)
 	}
 	return s.publish(ctx, c.ID, "",
-		message{events.TypeNarrationDone, events.NarrationDone{TurnID: turn.ID, Text: narr.Text, Suggestions: suggestions(narr.Suggestions)}},
+		message{events.TypeNarrationDone, events.NarrationDone{TurnID: turn.ID, Text: narr.Text, Suggestions: suggestions(narr.Suggestions), Degraded: narr.Degraded}},
 		message{events.TypeTurnCommitted, events.TurnCommitted{TurnID: turn.ID, Sequence: turn.Sequence, ActorID: actor.ID,
 			Rolls: turn.Rolls, Characters: []campaign.Character{}, Scene: next.Scene}})
+}
+
+// narrate gets the turn's narration to the table and what it cost. The
+// configured narrator streams it; if it fails, the offline narrator tells
+// the turn plainly (marked degraded) so the turn still commits. Every
+// narration passes the guard: a breach of the output contract is retried
+// once with the reason, then sanitized. Streamed pieces are provisional:
+// narration.done carries the text that counts.
+func (s *Service) narrate(ctx context.Context, req narrator.Request, stream *deltas) (narrator.Narration, *campaign.TurnContext, error) {
+	blocks := narrator.Blocks(req)
+	narr, err := s.Narrator.Narrate(ctx, req, stream.add)
+	if err == nil {
+		err = stream.flush()
+	}
+	if err != nil {
+		if ctx.Err() != nil {
+			return narr, nil, err
+		}
+		s.Log.WarnContext(ctx, "narrator failed; offline narration", "turn", req.TurnID, "err", err)
+		emit := stream.add
+		if stream.discard() {
+			emit = func(string) error { return nil } // the table already has part of a narration
+		}
+		if narr, err = (narrator.Offline{}).Narrate(ctx, req, emit); err == nil {
+			err = stream.flush()
+		}
+		if err != nil {
+			return narr, nil, err
+		}
+		narr.Degraded = true
+	}
+	usage := narr.Usage
+	model := narr.Model
+	allowed := []string{req.RulesResult, req.Action, req.Scene.Location, req.Scene.Time}
+	var violations []string
+	if vs := narrator.Guard(narr.Text, allowed...); len(vs) > 0 {
+		for _, v := range vs {
+			violations = append(violations, string(v))
+		}
+		retry := req
+		retry.Correction = narrator.Correction(vs)
+		again, err := s.Narrator.Narrate(ctx, retry, func(string) error { return nil })
+		if err == nil {
+			usage = usage.Add(again.Usage)
+			if narrator.Guard(again.Text, allowed...) == nil {
+				again.Degraded = narr.Degraded
+				narr = again
+			} else {
+				narr.Text = narrator.Sanitize(again.Text, allowed...)
+			}
+		} else {
+			narr.Text = narrator.Sanitize(narr.Text, allowed...)
+		}
+		if strings.TrimSpace(narr.Text) == "" { // nothing survived: tell it plainly
+			plain, _ := (narrator.Offline{}).Narrate(ctx, req, func(string) error { return nil })
+			narr.Text, narr.Degraded = plain.Text, true
+		}
+		s.Log.WarnContext(ctx, "narration broke the output contract", "turn", req.TurnID, "violations", violations)
+	}
+	if model == "" {
+		model = s.Narrator.Name()
+		if narr.Degraded {
+			model = "offline"
+		}
+	}
+	record := &campaign.TurnContext{Model: model, Violations: violations,
+		Usage: campaign.TokenUsage{Input: usage.Input, Output: usage.Output, CacheRead: usage.CacheRead, CacheWrite: usage.CacheWrite}}
+	for _, b := range blocks {
+		n := narrator.EstimateTokens(b.Text)
+		record.Blocks = append(record.Blocks, campaign.ContextBlock{Name: b.Name, Text: b.Text, Tokens: n, Cached: b.Cache})
+		record.TotalTokens += n
+	}
+	if cost, ok := narrator.Cost(model, usage); ok {
+		record.CostUSD = cost
+	}
+	return narr, record, nil
 }
 
 func suggestions(in []string) []string {
@@ -228,6 +288,7 @@ type deltas struct {
 	mu   sync.Mutex
 	buf  strings.Builder
 	last time.Time
+	sent bool // a piece has reached the table
 }
 
 func (d *deltas) add(text string) error {
@@ -241,11 +302,22 @@ func (d *deltas) add(text string) error {
 	return nil
 }
 
+// discard drops pieces not yet sent and reports whether any were sent.
+func (d *deltas) discard() (sent bool) {
+	d.mu.Lock()
+	defer d.mu.Unlock()
+	d.buf.Reset()
+	return d.sent
+}
+
 func (d *deltas) flush() error {
 	d.mu.Lock()
 	text := d.buf.String()
 	d.buf.Reset()
 	d.last = time.Now()
+	if text != "" {
+		d.sent = true
+	}
 	d.mu.Unlock()
 	if text == "" {
 		return nil

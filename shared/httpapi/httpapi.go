@@ -53,6 +53,7 @@ func New(svc *game.Service, storeName string, log *slog.Logger) *Handler {
 	h.route("GET /api/campaigns/{id}/turns", h.listTurns, true)
 	h.route("POST /api/campaigns/{id}/conclude", h.conclude, true)
 	h.route("GET /api/campaigns/{id}/export", h.export, true)
+	h.route("GET /api/campaigns/{id}/turns/{seq}/context", h.turnContext, true)
 	h.route("POST /api/campaigns/{id}/invite", h.rotateInvite, true)
 	h.route("POST /api/campaigns/{id}/invite/revoke", h.revokeInvite, true)
 	h.route("POST /api/campaigns/{id}/members/{player}/remove", h.removePlayer, true)
@@ -382,4 +383,16 @@ func (h *Handler) importCampaign(c *call) (int, any, error) {
 		return 0, nil, err
 	}
 	return http.StatusCreated, map[string]any{"campaign": toJSON(cp)}, nil
+}
+
+func (h *Handler) turnContext(c *call) (int, any, error) {
+	seq, err := strconv.Atoi(c.r.PathValue("seq"))
+	if err != nil {
+		return 0, nil, fault.Field("turn context", "seq", "must be a whole number")
+	}
+	tc, err := h.svc.TurnContext(c.r.Context(), c.player, c.r.PathValue("id"), seq)
+	if err != nil {
+		return 0, nil, err
+	}
+	return http.StatusOK, tc, nil
 }

@@ -31,6 +31,9 @@ type Request struct {
 	RulesResult  string // what the engine decided; the narration must agree
 	TurnID       string
 	Tier         Tier
+	// Correction, on a retry, says how the previous narration broke the
+	// output contract (see Guard).
+	Correction string
 }
 
 // Narration is a finished narration.

@@ -288,14 +288,18 @@ func current(req Request) string {
 	if result == "" {
 		result = "(none given)"
 	}
-	return strings.Join([]string{
+	lines := []string{
 		"The current turn, to narrate now:",
 		"Acting character: " + name,
 		"Action, in the player's words: " + quoted(req.Action),
 		"Rules result: " + result,
 		"",
 		"Narrate this turn for " + name + " following the rules above.",
-	}, "\n")
+	}
+	if c := oneLine(req.Correction); c != "" {
+		lines = append(lines, c)
+	}
+	return strings.Join(lines, "\n")
 }
 
 func count(n int, one, many string) string {

@@ -1,0 +1,83 @@
+package cloud
+
+import (
+	"context"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"time"
+
+	"github.com/aws/aws-sdk-go-v2/aws"
+	"github.com/aws/aws-sdk-go-v2/config"
+	"github.com/aws/aws-sdk-go-v2/service/bedrockruntime"
+
+	"chronicler/shared/bedrock"
+	"chronicler/shared/narrator"
+	"chronicler/shared/openai"
+)
+
+// Environment variables that choose and configure the narrator.
+const (
+	EnvNarrator      = "CHRONICLER_NARRATOR" // offline | bedrock | openai
+	EnvModelHigh     = "CHRONICLER_MODEL_HIGH"
+	EnvModelLow      = "CHRONICLER_MODEL_LOW"
+	EnvOpenAIBaseURL = "OPENAI_BASE_URL"
+	EnvOpenAIKey     = "OPENAI_API_KEY"
+	EnvBedrockURL    = "BEDROCK_ENDPOINT" // a Bedrock-compatible endpoint, for tests
+)
+
+// Narrator builds the narrator the environment asks for. Unset, it is
+// Bedrock when AWS credentials are present and the offline narrator
+// otherwise, so a machine with no account still plays. pace slows the
+// offline narrator's stream (one machine only).
+func Narrator(ctx context.Context, getenv func(string) string, pace time.Duration) (narrator.Narrator, error) {
+	kind := strings.ToLower(getenv(EnvNarrator))
+	if kind == "" {
+		kind = "offline"
+		if hasAWSCredentials(getenv) {
+			kind = "bedrock"
+		}
+	}
+	high, low := getenv(EnvModelHigh), getenv(EnvModelLow)
+	switch kind {
+	case "offline":
+		return narrator.Offline{Pace: pace}, nil
+	case "bedrock":
+		cfg, err := config.LoadDefaultConfig(ctx)
+		if err != nil {
+			return nil, fmt.Errorf("bedrock narrator: aws config: %w", err)
+		}
+		client := bedrockruntime.NewFromConfig(cfg, func(o *bedrockruntime.Options) {
+			if u := getenv(EnvBedrockURL); u != "" {
+				o.BaseEndpoint = aws.String(u)
+			}
+		})
+		return bedrock.New(client, bedrock.Config{HighModel: high, LowModel: low}), nil
+	case "openai":
+		base := getenv(EnvOpenAIBaseURL)
+		if base == "" {
+			return nil, fmt.Errorf("openai narrator: set %s (e.g. http://127.0.0.1:11434 for Ollama)", EnvOpenAIBaseURL)
+		}
+		return openai.New(base, getenv(EnvOpenAIKey), openai.Config{HighModel: high, LowModel: low}, nil), nil
+	}
+	return nil, fmt.Errorf("%s must be offline, bedrock or openai, not %q", EnvNarrator, kind)
+}
+
+// hasAWSCredentials looks for credentials the way the SDK's default chain
+// starts (environment, shared files, a Lambda's role), without calling the
+// instance metadata service, which only times out off AWS.
+func hasAWSCredentials(getenv func(string) string) bool {
+	if getenv("AWS_ACCESS_KEY_ID") != "" || getenv("AWS_PROFILE") != "" || getenv("AWS_CONTAINER_CREDENTIALS_FULL_URI") != "" ||
+		getenv("AWS_CONTAINER_CREDENTIALS_RELATIVE_URI") != "" || getenv("AWS_WEB_IDENTITY_TOKEN_FILE") != "" {
+		return true
+	}
+	file := getenv("AWS_SHARED_CREDENTIALS_FILE")
+	if file == "" {
+		if home, err := os.UserHomeDir(); err == nil {
+			file = filepath.Join(home, ".aws", "credentials")
+		}
+	}
+	_, err := os.Stat(file)
+	return file != "" && err == nil
+}
