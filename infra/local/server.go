@@ -23,10 +23,10 @@ import (
 
 	"chronicler/infra/local/gateway"
 	"chronicler/shared/auth"
+	"chronicler/shared/cloud"
 	"chronicler/shared/dynamo"
 	"chronicler/shared/game"
 	"chronicler/shared/httpapi"
-	"chronicler/shared/cloud"
 	"chronicler/shared/push"
 	"chronicler/shared/sqlite"
 	"chronicler/shared/wsapi"
