@@ -29,7 +29,6 @@ type pusher struct {
 	mu    sync.Mutex
 	sent  map[string][][]byte
 	gone  map[string]bool
-	alive map[string]bool
 }
 
 func (p *pusher) Send(_ context.Context, id string, data []byte) error {
