@@ -26,9 +26,9 @@ import (
 // answer as API Gateway does for a closed one. It stands in for API
 // Gateway, which the gateway's own tests cover with a real client.
 type pusher struct {
-	mu    sync.Mutex
-	sent  map[string][][]byte
-	gone  map[string]bool
+	mu   sync.Mutex
+	sent map[string][][]byte
+	gone map[string]bool
 }
 
 func (p *pusher) Send(_ context.Context, id string, data []byte) error {
