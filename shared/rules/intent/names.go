@@ -1,0 +1,317 @@
+package intent
+
+import (
+	"strings"
+	"unicode/utf8"
+
+	"chronicler/events"
+)
+
+// Ref is something the actor may name: a weapon, a spell, a creature, an
+// area or an item. ID is what the intent carries; Name is what players type.
+type Ref struct {
+	ID   string
+	Name string
+}
+
+// cand is a Ref in the form phrases are compared in.
+type cand struct {
+	id      string
+	words   []string
+	joined  string // words joined by single spaces
+	compact string // joined without spaces: "firebolt" finds "Fire Bolt"
+	idWords string // the id as words: "goblin-1" is "goblin 1"
+}
+
+// candidates prepares refs for matching. A ref whose id could not travel in
+// an intent unchanged is left out, so every intent Parse returns passes
+// events.DecodeIntent and decodes to itself.
+func candidates(refs []Ref) []cand {
+	cs := make([]cand, 0, len(refs))
+	for _, r := range refs {
+		if !usableID(r.ID) {
+			continue
+		}
+		ws := words(r.Name)
+		idw := strings.Join(words(r.ID), " ")
+		if len(ws) == 0 {
+			ws = words(r.ID)
+		}
+		if len(ws) == 0 {
+			continue
+		}
+		j := strings.Join(ws, " ")
+		cs = append(cs, cand{id: r.ID, words: ws, joined: j, compact: strings.ReplaceAll(j, " ", ""), idWords: idw})
+	}
+	return cs
+}
+
+// usableID reports whether id is 1 to events.MaxIDLength bytes of UTF-8
+// (JSON would replace invalid bytes, changing the id).
+func usableID(id string) bool {
+	return id != "" && len(id) <= events.MaxIDLength && utf8.ValidString(id)
+}
+
+// Loose matches need this many letters: "gob" may find "Goblin 1", "go"
+// finds nothing.
+const minLoose = 3
+
+// find returns the indexes of the candidates phrase names, from the first
+// tier that names any: exact name or id; then name prefix ("gob" for
+// "Goblin 1"); then a part of the name that starts or ends on a word
+// boundary ("missile" for "Magic Missile", "bow" for "Longbow", but not "orc"
+// for "Sorcerer"); then every word of a phrase of two or more words present
+// in the name ("healing potion" for "Potion of Healing"). More than one
+// index means the phrase is ambiguous.
+func find(phrase []string, cs []cand) []int {
+	if len(phrase) == 0 {
+		return nil
+	}
+	p := strings.Join(phrase, " ")
+	pc := strings.ReplaceAll(p, " ", "")
+	tiers := []func(c cand) bool{
+		func(c cand) bool { return c.joined == p || c.idWords == p || c.compact == pc },
+		func(c cand) bool { return len(p) >= minLoose && strings.HasPrefix(c.joined, p) },
+		func(c cand) bool { return len(p) >= minLoose && alignedIn(c.joined, p) },
+		func(c cand) bool { return len(phrase) >= 2 && allWordsIn(phrase, c.words) },
+	}
+	for _, match := range tiers {
+		var hits []int
+		for i, c := range cs {
+			if match(c) {
+				hits = append(hits, i)
+			}
+		}
+		if len(hits) > 0 {
+			return hits
+		}
+	}
+	return nil
+}
+
+// alignedIn reports whether p occurs in s starting at a word's start or
+// ending at a word's end.
+func alignedIn(s, p string) bool {
+	for from := 0; ; {
+		i := strings.Index(s[from:], p)
+		if i < 0 {
+			return false
+		}
+		i += from
+		end := i + len(p)
+		if i == 0 || s[i-1] == ' ' || end == len(s) || s[end] == ' ' {
+			return true
+		}
+		from = i + 1
+	}
+}
+
+func allWordsIn(phrase, ws []string) bool {
+	for _, p := range phrase {
+		found := false
+		for _, w := range ws {
+			if w == p {
+				found = true
+				break
+			}
+		}
+		if !found {
+			return false
+		}
+	}
+	return true
+}
+
+// group returns the candidates a plural or quantified phrase names: "the
+// orcs", "all goblins", "both guards". A candidate belongs when its name
+// starts with the singular's words ("Orc 1", "Orc Chief"; not "Half-Orc").
+func group(phrase []string, cs []cand) []int {
+	quantified := len(phrase) > 1 && quantifiers[phrase[0]]
+	if quantified {
+		phrase = phrase[1:]
+	}
+	last := phrase[len(phrase)-1]
+	var forms []string
+	if quantified {
+		forms = append(forms, last)
+	}
+	forms = append(forms, singulars(last)...)
+	for _, f := range forms {
+		sing := append(append([]string(nil), phrase[:len(phrase)-1]...), f)
+		var hits []int
+		for i, c := range cs {
+			if len(c.words) >= len(sing) && equalWords(c.words[:len(sing)], sing) {
+				hits = append(hits, i)
+			}
+		}
+		if len(hits) > 0 {
+			return hits
+		}
+	}
+	return nil
+}
+
+var quantifiers = set("all", "every", "each", "both")
+
+func singulars(w string) []string {
+	var out []string
+	if len(w) < 4 || !strings.HasSuffix(w, "s") {
+		return nil
+	}
+	if strings.HasSuffix(w, "ies") {
+		out = append(out, w[:len(w)-3]+"y")
+	}
+	if strings.HasSuffix(w, "ves") {
+		out = append(out, w[:len(w)-3]+"f", w[:len(w)-3]+"fe")
+	}
+	if strings.HasSuffix(w, "es") {
+		out = append(out, w[:len(w)-2])
+	}
+	return append(out, w[:len(w)-1])
+}
+
+func equalWords(a, b []string) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	for i := range a {
+		if a[i] != b[i] {
+			return false
+		}
+	}
+	return true
+}
+
+// outcome of resolving one name.
+type outcome int
+
+const (
+	unknown outcome = iota
+	resolved
+	ambiguous
+)
+
+var selfWords = set("me", "myself", "self")
+
+// one resolves a phrase naming exactly one thing. A plural that names a
+// single candidate is taken ("the goblins" when one goblin is left); a
+// phrase that names several is ambiguous.
+func (p *parser) one(phrase []string, cs []cand, self bool) (string, outcome) {
+	phrase = withoutCommas(phrase)
+	if len(phrase) == 0 {
+		return "", unknown
+	}
+	if self && len(phrase) == 1 && selfWords[phrase[0]] {
+		if p.self == "" {
+			return "", unknown
+		}
+		return p.self, resolved
+	}
+	hits := find(phrase, cs)
+	if len(hits) == 0 {
+		hits = group(phrase, cs)
+	}
+	switch len(hits) {
+	case 0:
+		return "", unknown
+	case 1:
+		return cs[hits[0]].id, resolved
+	}
+	return "", ambiguous
+}
+
+// many resolves a list of names ("Bram and Ilsa", "goblin 1, goblin 2",
+// "the orcs") to ids in the order named, each once. Every part must resolve;
+// a singular part naming several candidates is ambiguous and fails.
+func (p *parser) many(phrase []string, cs []cand, self bool) ([]string, bool) {
+	// A whole phrase naming one thing wins over splitting it: "Salt and
+	// Pepper" may be one creature.
+	if id, o := p.one(phrase, cs, self); o == resolved {
+		return []string{id}, true
+	}
+	var ids []string
+	seen := map[string]bool{}
+	add := func(id string) {
+		if !seen[id] {
+			seen[id] = true
+			ids = append(ids, id)
+		}
+	}
+	for _, part := range splitList(phrase) {
+		if len(part) == 0 {
+			continue
+		}
+		if id, o := p.one(part, cs, self); o == resolved {
+			add(id)
+			continue
+		}
+		var hits []int
+		if len(find(part, cs)) == 0 || quantifiers[part[0]] {
+			hits = group(part, cs)
+		}
+		if len(hits) == 0 {
+			return nil, false
+		}
+		for _, h := range hits {
+			add(cs[h].id)
+		}
+	}
+	return ids, len(ids) > 0
+}
+
+func splitList(phrase []string) [][]string {
+	var parts [][]string
+	start := 0
+	for i, w := range phrase {
+		if w == "and" || w == "," {
+			parts = append(parts, phrase[start:i])
+			start = i + 1
+		}
+	}
+	return append(parts, phrase[start:])
+}
+
+func withoutCommas(ws []string) []string {
+	for _, w := range ws {
+		if w == "," {
+			out := make([]string, 0, len(ws))
+			for _, w := range ws {
+				if w != "," {
+					out = append(out, w)
+				}
+			}
+			return out
+		}
+	}
+	return ws
+}
+
+// takeName resolves the name at the head of toks and returns the rest. The
+// longest candidate whose words are exactly the head wins when a stop word
+// or the end follows it, so names holding stop-like words ("Speak with
+// Animals") still resolve; otherwise the words before the first stop word are
+// matched loosely.
+func takeName(toks []string, cs []cand, stops map[string]bool) (hits []int, rest []string) {
+	best := 0
+	for i, c := range cs {
+		k := len(c.words)
+		if k < best || k > len(toks) || !equalWords(toks[:k], c.words) || (k < len(toks) && !stops[toks[k]]) {
+			continue
+		}
+		if k > best {
+			best, hits = k, nil
+		}
+		hits = append(hits, i)
+	}
+	if best > 0 {
+		return hits, toks[best:]
+	}
+	end := len(toks)
+	for i, w := range toks {
+		if stops[w] {
+			end = i
+			break
+		}
+	}
+	return find(withoutCommas(toks[:end]), cs), toks[end:]
+}

@@ -1,0 +1,587 @@
+package intent
+
+import (
+	"strings"
+	"unicode/utf8"
+
+	"chronicler/events"
+)
+
+// Context is what the parser may resolve names against: what the actor has
+// and what is around it now. Lists are tried in order; a ref whose id is
+// empty, longer than events.MaxIDLength or not UTF-8 is ignored.
+type Context struct {
+	ActorID string // the acting character; "me" and "myself" resolve to it
+	Weapons []Ref  // the actor's weapons
+	Spells  []Ref  // spells the actor knows or has prepared
+	Targets []Ref  // creatures present, friend and foe ("Goblin 1", "Bram")
+	Areas   []Ref  // areas one move away (world.Map.Reachable)
+	Items   []Ref  // items the actor carries
+}
+
+// parser prepares each of the context's lists on first use: most texts
+// need one list or none.
+type parser struct {
+	ctx  Context
+	self string
+	memo [5][]cand
+	done [5]bool
+}
+
+func (p *parser) list(i int, refs []Ref) []cand {
+	if !p.done[i] {
+		p.memo[i], p.done[i] = candidates(refs), true
+	}
+	return p.memo[i]
+}
+
+func (p *parser) weapons() []cand { return p.list(0, p.ctx.Weapons) }
+func (p *parser) spells() []cand  { return p.list(1, p.ctx.Spells) }
+func (p *parser) targets() []cand { return p.list(2, p.ctx.Targets) }
+func (p *parser) areas() []cand   { return p.list(3, p.ctx.Areas) }
+func (p *parser) items() []cand   { return p.list(4, p.ctx.Items) }
+
+// Parse reads text as one structured intent. It returns ok=false for
+// anything it cannot read with confidence: an unknown phrasing, a name that
+// matches nothing or several things in ctx, more than one action, or text
+// over events.MaxActionRunes. The caller then treats the text as speech
+// ({kind:"say"}) or hands it to the narrator; Parse never guesses.
+//
+// Every intent it returns passes events.DecodeIntent after json.Marshal.
+// It is deterministic: the same text and ctx always give the same intent.
+func Parse(text string, ctx Context) (events.Intent, bool) {
+	if len(text) > 4*events.MaxActionRunes || !utf8.ValidString(text) || utf8.RuneCountInString(text) > events.MaxActionRunes {
+		return events.Intent{}, false
+	}
+	if strings.ContainsAny(text, quoteChars) {
+		return quoted(text)
+	}
+	toks := tokenize(text)
+	ws := make([]string, len(toks))
+	for i, t := range toks {
+		ws[i] = t.w
+	}
+	if i := skipLead(ws, 0); i < len(ws) && sayVerbs[ws[i]] {
+		return unquoted(text, toks, i)
+	}
+	ws = clean(ws)
+	ws = ws[skipLead(ws, 0):]
+	for len(ws) > 0 && (ws[len(ws)-1] == "." || ws[len(ws)-1] == ",") {
+		ws = ws[:len(ws)-1]
+	}
+	for _, w := range ws {
+		if w == "." { // a second sentence: more than one action
+			return events.Intent{}, false
+		}
+	}
+	if len(ws) == 0 {
+		return events.Intent{}, false
+	}
+	p := &parser{ctx: ctx}
+	if usableID(ctx.ActorID) {
+		p.self = ctx.ActorID
+	}
+	return p.parse(ws)
+}
+
+// leadWords come before the verb and mean nothing to the engine: "I", "I'll
+// try to", "let me", "I want to", "make a ...".
+var leadWords = set("i", "we", "ill", "well", "lets", "let", "us", "me", "will", "shall",
+	"would", "like", "want", "wanna", "to", "gonna", "try", "attempt", "now", "then",
+	"quickly", "please", "just", "also", "so", "ok", "okay", "im", "id", "can", "could",
+	"should", "make", "do", "perform", "and", "next", ",", ".")
+
+// skipLead returns the index of the first word after the lead words from i.
+// "going to" is skipped only before another verb, as in "I'm going to attack",
+// since "I'm going to the cellar" is a move.
+func skipLead(ws []string, i int) int {
+	for i < len(ws) {
+		switch {
+		case leadWords[ws[i]]:
+			i++
+		case ws[i] == "going" && i+2 < len(ws) && ws[i+1] == "to" && (verbs[ws[i+2]] || leadWords[ws[i+2]]):
+			i += 2
+		default:
+			return i
+		}
+	}
+	return i
+}
+
+type verb int
+
+const (
+	vNone verb = iota
+	vAttack
+	vCast
+	vMove
+	vUse
+	vHelp
+	vDodge
+	vDash
+	vDisengage
+	vCheck
+	vEnd
+)
+
+var verbOf = map[string]verb{
+	"attack": vAttack, "hit": vAttack, "strike": vAttack, "stab": vAttack, "slash": vAttack,
+	"shoot": vAttack, "fire": vAttack, "swing": vAttack, "slice": vAttack, "hack": vAttack,
+	"cast": vCast, "go": vMove, "going": vMove, "move": vMove, "walk": vMove, "head": vMove, "run": vMove,
+	"travel": vMove, "return": vMove, "enter": vMove, "step": vMove, "proceed": vMove,
+	"descend": vMove, "ascend": vMove, "hurry": vMove, "wander": vMove, "climb": vMove,
+	"drink": vUse, "quaff": vUse, "use": vUse, "consume": vUse, "eat": vUse, "apply": vUse,
+	"help": vHelp, "aid": vHelp, "assist": vHelp,
+	"dodge": vDodge, "dash": vDash, "disengage": vDisengage,
+	"roll": vCheck, "check": vCheck,
+	"end": vEnd, "pass": vEnd, "skip": vEnd, "done": vEnd, "finish": vEnd, "thats": vEnd,
+}
+
+var verbs = func() map[string]bool {
+	m := make(map[string]bool, len(verbOf))
+	for w := range verbOf {
+		m[w] = true
+	}
+	return m
+}()
+
+func (p *parser) parse(ws []string) (events.Intent, bool) {
+	if in, ok := rest(ws); ok {
+		return in, true
+	}
+	if in, ok := check(ws); ok {
+		return in, true
+	}
+	// "use my action to dodge", "take the dash action", "dodge action"
+	if len(ws) >= 2 && (ws[0] == "use" || ws[0] == "take") && ws[1] == "action" {
+		ws = ws[skipLead(ws, 2):]
+	}
+	if len(ws) >= 2 && (ws[0] == "take" || ws[0] == "use") {
+		if v := verbOf[ws[1]]; v == vDodge || v == vDash || v == vDisengage || v == vHelp {
+			ws = ws[1:]
+		}
+	}
+	if len(ws) == 0 {
+		return events.Intent{}, false
+	}
+	v, args := verbOf[ws[0]], ws[1:]
+	if len(args) > 0 && args[len(args)-1] == "action" && (v == vDodge || v == vDash || v == vDisengage || v == vHelp) {
+		args = args[:len(args)-1]
+	}
+	switch v {
+	case vAttack:
+		return p.attack(args)
+	case vCast:
+		return p.cast(args)
+	case vMove:
+		return p.move(args)
+	case vUse:
+		return p.use(ws[0], args)
+	case vHelp:
+		return p.help(args)
+	case vDodge, vDash:
+		if len(args) == 0 {
+			return events.Intent{Kind: map[verb]string{vDodge: "dodge", vDash: "dash"}[v]}, true
+		}
+	case vDisengage:
+		// Disengage has no target: whom the actor slips away from changes
+		// nothing the engine decides.
+		if len(args) == 0 || args[0] == "from" {
+			return events.Intent{Kind: "disengage"}, true
+		}
+	case vEnd:
+		if endPhrases[strings.Join(ws, " ")] {
+			return events.Intent{Kind: "end_turn"}, true
+		}
+	}
+	return events.Intent{}, false
+}
+
+var endPhrases = set("end turn", "end", "end of turn", "end turn now", "pass", "pass turn",
+	"skip turn", "done", "done for now", "finish turn", "thats it", "thats all", "end round")
+
+// rest reads "take a short rest", "long rest", "we begin a long rest here".
+func rest(ws []string) (events.Intent, bool) {
+	for i := 0; i+1 < len(ws); i++ {
+		if ws[i+1] != "rest" || (ws[i] != "short" && ws[i] != "long") {
+			continue
+		}
+		for _, w := range ws[:i] {
+			if !restLead[w] {
+				return events.Intent{}, false
+			}
+		}
+		for _, w := range ws[i+2:] {
+			if w != "here" && w != "now" {
+				return events.Intent{}, false
+			}
+		}
+		return events.Intent{Kind: "rest", Rest: ws[i]}, true
+	}
+	return events.Intent{}, false
+}
+
+var restLead = set("take", "have", "begin", "start", "go", "for", "settle", "in", "down", "we")
+
+type skill struct{ id, ability string }
+
+var skills = map[string]skill{
+	"acrobatics": {"acrobatics", "dex"}, "animal handling": {"animal-handling", "wis"},
+	"arcana": {"arcana", "int"}, "athletics": {"athletics", "str"}, "deception": {"deception", "cha"},
+	"history": {"history", "int"}, "insight": {"insight", "wis"}, "intimidation": {"intimidation", "cha"},
+	"investigation": {"investigation", "int"}, "medicine": {"medicine", "wis"}, "nature": {"nature", "int"},
+	"perception": {"perception", "wis"}, "performance": {"performance", "cha"}, "persuasion": {"persuasion", "cha"},
+	"religion": {"religion", "int"}, "sleight of hand": {"sleight-of-hand", "dex"}, "stealth": {"stealth", "dex"},
+	"survival": {"survival", "wis"},
+}
+
+var abilities = map[string]string{
+	"strength": "str", "str": "str", "dexterity": "dex", "dex": "dex", "constitution": "con", "con": "con",
+	"intelligence": "int", "int": "int", "wisdom": "wis", "wis": "wis", "charisma": "cha", "cha": "cha",
+}
+
+// check reads an ability check: "make a perception check", "roll
+// athletics", "roll for stealth", "dexterity (acrobatics) check", "check
+// perception", "strength check". Saving throws and initiative are not
+// checks and are declined. Skill ids are the srd's ("sleight-of-hand").
+func check(ws []string) (events.Intent, bool) {
+	i, lead := 0, false
+	if i < len(ws) && (ws[i] == "roll" || ws[i] == "check") {
+		i, lead = i+1, true
+	}
+	if i < len(ws) && ws[i] == "for" {
+		i++
+	}
+	var in events.Intent
+	for i < len(ws) {
+		if ab, ok := abilities[ws[i]]; ok && in.Ability == "" {
+			in.Ability, i = ab, i+1
+			continue
+		}
+		if sk, n := skillAt(ws[i:]); n > 0 && in.Skill == "" {
+			in.Skill, i = sk.id, i+n
+			continue
+		}
+		break
+	}
+	tail := i < len(ws) && (ws[i] == "check" || ws[i] == "roll" || ws[i] == "test")
+	if tail {
+		i++
+	}
+	if i != len(ws) || (in.Skill == "" && in.Ability == "") || (!lead && !tail) {
+		return events.Intent{}, false
+	}
+	if in.Ability == "" {
+		// A named ability wins ("strength (intimidation)"); otherwise the
+		// skill's own.
+		in.Ability = skills[skillName(in.Skill)].ability
+	}
+	in.Kind = "check"
+	return in, true
+}
+
+func skillAt(ws []string) (skill, int) {
+	for n := 3; n >= 1; n-- {
+		if n <= len(ws) {
+			if sk, ok := skills[strings.Join(ws[:n], " ")]; ok {
+				return sk, n
+			}
+		}
+	}
+	return skill{}, 0
+}
+
+func skillName(id string) string { return strings.ReplaceAll(id, "-", " ") }
+
+var attackPreps = set("at", "against", "on", "with", "using")
+
+// attack reads "attack the goblin with my longsword", "hit goblin 2",
+// "shoot the orc with my bow", "swing my axe at the goblin". A named weapon
+// that is none of the actor's weapons but one of its spells makes a cast
+// ("hit the goblin with fire bolt").
+func (p *parser) attack(ws []string) (events.Intent, bool) {
+	var lead, target, weapon []string
+	prep := ""
+	start := 0
+	assign := func(end int) bool {
+		seg := ws[start:end]
+		switch prep {
+		case "":
+			lead = seg
+			return true
+		case "at", "against", "on":
+			if target != nil || len(seg) == 0 {
+				return false
+			}
+			target = seg
+		default:
+			if weapon != nil || len(seg) == 0 {
+				return false
+			}
+			weapon = seg
+		}
+		return true
+	}
+	for i, w := range ws {
+		if attackPreps[w] {
+			if !assign(i) {
+				return events.Intent{}, false
+			}
+			prep, start = w, i+1
+		}
+	}
+	if !assign(len(ws)) {
+		return events.Intent{}, false
+	}
+	if len(lead) > 0 {
+		switch {
+		case target == nil:
+			target = lead
+		case weapon == nil:
+			weapon = lead
+		default:
+			return events.Intent{}, false
+		}
+	}
+	tid, o := p.one(target, p.targets(), false)
+	if o != resolved {
+		return events.Intent{}, false
+	}
+	in := events.Intent{Kind: "attack", TargetID: tid}
+	if weapon == nil {
+		return in, true
+	}
+	switch wid, o := p.one(weapon, p.weapons(), false); o {
+	case resolved:
+		in.Weapon = wid
+		return in, true
+	case ambiguous:
+		return events.Intent{}, false
+	}
+	if sid, o := p.one(weapon, p.spells(), false); o == resolved {
+		return events.Intent{Kind: "cast", Spell: sid, TargetIDs: []string{tid}}, true
+	}
+	return events.Intent{}, false
+}
+
+var (
+	targetPreps = set("at", "on", "upon", "onto", "against", "targeting", "toward", "towards", "into")
+	castStops   = set("at", "on", "upon", "onto", "against", "targeting", "toward", "towards", "into", "spell", "cantrip")
+)
+
+// cast reads "cast fireball at the orcs", "cast cure wounds on Bram", "cast
+// shield", "cast magic missile at level 3 on the goblin".
+func (p *parser) cast(ws []string) (events.Intent, bool) {
+	level, ws, ok := takeLevel(ws)
+	if !ok {
+		return events.Intent{}, false
+	}
+	hits, rest := takeName(ws, p.spells(), castStops)
+	if len(hits) != 1 {
+		return events.Intent{}, false
+	}
+	in := events.Intent{Kind: "cast", Spell: p.spells()[hits[0]].id, SlotLevel: level}
+	if len(rest) > 0 && (rest[0] == "spell" || rest[0] == "cantrip") {
+		rest = rest[1:]
+	}
+	if len(rest) == 0 {
+		return in, true
+	}
+	if !targetPreps[rest[0]] {
+		return events.Intent{}, false
+	}
+	ids, ok := p.many(rest[1:], p.targets(), true)
+	if !ok {
+		return events.Intent{}, false
+	}
+	in.TargetIDs = ids
+	return in, true
+}
+
+var (
+	levelPreps = set("at", "using", "with", "as", "in")
+	ordinals   = map[string]int{"1": 1, "2": 2, "3": 3, "4": 4, "5": 5, "6": 6, "7": 7, "8": 8, "9": 9,
+		"1st": 1, "2nd": 2, "3rd": 3, "4th": 4, "5th": 5, "6th": 6, "7th": 7, "8th": 8, "9th": 9}
+)
+
+// takeLevel finds a slot level ("at level 3", "at 3rd level", "using a
+// 5th-level slot", "with a level 2 spell slot") and removes it from ws. ok is
+// false when "level" comes without a level from 1 to 9, or twice.
+func takeLevel(ws []string) (level int, rest []string, ok bool) {
+	at := -1
+	for i, w := range ws {
+		if w == "level" {
+			if at >= 0 {
+				return 0, nil, false
+			}
+			at = i
+		}
+	}
+	if at < 0 {
+		return 0, ws, true
+	}
+	from, to := at, at+1
+	switch {
+	case at+1 < len(ws) && ordinals[ws[at+1]] > 0:
+		level, to = ordinals[ws[at+1]], at+2
+	case at > 0 && ordinals[ws[at-1]] > 0:
+		level, from = ordinals[ws[at-1]], at-1
+	default:
+		return 0, nil, false
+	}
+	if from > 0 && levelPreps[ws[from-1]] {
+		from--
+	}
+	switch {
+	case to+1 < len(ws) && ws[to] == "spell" && ws[to+1] == "slot":
+		to += 2
+	case to < len(ws) && ws[to] == "slot":
+		to++
+	}
+	rest = append(append(make([]string, 0, len(ws)), ws[:from]...), ws[to:]...)
+	return level, rest, true
+}
+
+// moveFillers may come between a move verb and the area: "go back down to
+// the cellar", "head out to the road".
+var moveFillers = set("back", "down", "up", "over", "out", "outside", "inside", "downstairs",
+	"upstairs", "in", "into", "to", "toward", "towards", "onto", "through", "across", "along", "on", "off")
+
+// move reads "go to the cellar", "I move to the stables", "enter the
+// cellar". Only areas one move away are in the context, so a move it returns
+// names a reachable area; any other place is declined.
+func (p *parser) move(ws []string) (events.Intent, bool) {
+	for len(ws) > 1 && moveFillers[ws[0]] {
+		ws = ws[1:]
+	}
+	if id, o := p.one(ws, p.areas(), false); o == resolved {
+		return events.Intent{Kind: "move", ToAreaID: id}, true
+	}
+	return events.Intent{}, false
+}
+
+var useStops = set("on", "to", "at")
+
+// use reads "drink my potion of healing", "use the healer's kit on Bram",
+// and, for "use", a spell ("use fire bolt on the goblin") or a weapon ("use
+// my longsword to attack the goblin").
+func (p *parser) use(verb string, ws []string) (events.Intent, bool) {
+	hits, rest := takeName(ws, p.items(), useStops)
+	switch {
+	case len(hits) == 1:
+		in := events.Intent{Kind: "use_item", Item: p.items()[hits[0]].id}
+		if len(rest) == 0 {
+			return in, true
+		}
+		if (verb == "use" || verb == "apply") && (rest[0] == "on" || rest[0] == "to") {
+			if id, o := p.one(rest[1:], p.targets(), true); o == resolved {
+				in.TargetID = id
+				return in, true
+			}
+		}
+		return events.Intent{}, false
+	case len(hits) > 1 || verb != "use":
+		return events.Intent{}, false
+	}
+	for i := 0; i+1 < len(ws); i++ {
+		if ws[i] == "to" && verbOf[ws[i+1]] == vAttack {
+			wid, o := p.one(ws[:i], p.weapons(), false)
+			if o != resolved {
+				return events.Intent{}, false
+			}
+			in, ok := p.attack(ws[i+2:])
+			if !ok || in.Kind != "attack" || in.Weapon != "" {
+				return events.Intent{}, false
+			}
+			in.Weapon = wid
+			return in, true
+		}
+	}
+	return p.cast(ws)
+}
+
+var helpStops = set("with", "to", "against", "on", "in", "by", "attack", "attacking", "fight", "fighting")
+
+// help reads "help", "help Bram", "help Bram with the lock", "help Bram
+// attack the goblin". The Help action's target is the creature helped; what
+// with is the narrator's to tell.
+func (p *parser) help(ws []string) (events.Intent, bool) {
+	if len(ws) > 0 && ws[0] == "out" {
+		ws = ws[1:]
+	}
+	if len(ws) == 0 {
+		return events.Intent{Kind: "help"}, true
+	}
+	hits, _ := takeName(ws, p.targets(), helpStops)
+	if len(hits) != 1 {
+		return events.Intent{}, false
+	}
+	return events.Intent{Kind: "help", TargetID: p.targets()[hits[0]].id}, true
+}
+
+const quoteChars = "\"“”„«»"
+
+var sayVerbs = set("say", "says", "shout", "shouts", "yell", "yells", "whisper", "whispers",
+	"mutter", "mutters", "exclaim", "exclaims", "reply", "replies", "ask", "asks", "tell",
+	"tells", "call", "calls", "cry", "cries", "scream", "screams", "sing", "sings",
+	"announce", "announces", "declare", "declares", "answer", "answers", "speak", "speaks")
+
+// quoted reads speech in double quotes: `I say "hello"`, `"Hello," I say.`,
+// `I tell the innkeeper "two rooms, please"`. The words outside the quotes
+// must be nothing or a speech verb with its addressee; one quoted passage
+// only.
+func quoted(text string) (events.Intent, bool) {
+	open := strings.IndexAny(text, quoteChars)
+	_, w := utf8.DecodeRuneInString(text[open:])
+	body := text[open+w:]
+	var speech, after string
+	if end := strings.IndexAny(body, quoteChars); end >= 0 {
+		_, cw := utf8.DecodeRuneInString(body[end:])
+		speech, after = body[:end], body[end+cw:]
+	} else {
+		speech = body // an unclosed quote runs to the end
+	}
+	if strings.ContainsAny(after, quoteChars) || !speechFrame(text[:open]) || !speechFrame(after) {
+		return events.Intent{}, false
+	}
+	// `"Hello," I say.`: the comma belongs to the sentence around the quote.
+	speech = strings.TrimSpace(strings.TrimSuffix(strings.TrimSpace(speech), ","))
+	if speech == "" {
+		return events.Intent{}, false
+	}
+	return events.Intent{Kind: "say", Text: speech}, true
+}
+
+// speechFrame reports whether the words around a quotation only say that
+// it is spoken: nothing, or lead words and a speech verb followed by anything
+// (an addressee, "quietly").
+func speechFrame(s string) bool {
+	var ws []string
+	for _, t := range tokenize(s) {
+		ws = append(ws, t.w)
+	}
+	i := skipLead(ws, 0)
+	return i == len(ws) || sayVerbs[ws[i]]
+}
+
+// unquoted reads "I say hello there" as the words after the verb, as
+// typed. Speech with an addressee or a manner but no quotes ("tell Bram we
+// should go", "yell at the goblin", "say quietly that ...") is declined:
+// where the speech starts is a guess.
+func unquoted(text string, toks []token, verb int) (events.Intent, bool) {
+	if verb+1 >= len(toks) || !bareSpeech[toks[verb].w] {
+		return events.Intent{}, false
+	}
+	if next := toks[verb+1].w; (structural[next] && next != "," && next != ".") || strings.HasSuffix(next, "ly") {
+		return events.Intent{}, false
+	}
+	speech := strings.TrimLeft(text[toks[verb].end:], " \t\r\n:,-—")
+	speech = strings.TrimSpace(speech)
+	if speech == "" {
+		return events.Intent{}, false
+	}
+	return events.Intent{Kind: "say", Text: speech}, true
+}
+
+var bareSpeech = set("say", "says", "shout", "shouts", "yell", "yells", "whisper", "whispers",
+	"mutter", "mutters", "exclaim", "exclaims", "announce", "announces", "declare", "declares")

@@ -1,0 +1,225 @@
+package intent_test
+
+import (
+	"encoding/json"
+	"reflect"
+	"strings"
+	"testing"
+
+	"chronicler/events"
+	"chronicler/shared/rules/intent"
+)
+
+// table is a fight in the inn's common room: Aria (the actor) with Bram and
+// Ilsa against two goblins, two orcs and a bugbear.
+var table = intent.Context{
+	ActorID: "pc-aria",
+	Weapons: []intent.Ref{{ID: "longsword", Name: "Longsword"}, {ID: "longbow", Name: "Longbow"}, {ID: "dagger", Name: "Dagger"}, {ID: "handaxe", Name: "Handaxe"}},
+	Spells: []intent.Ref{
+		{ID: "fireball", Name: "Fireball"}, {ID: "cure-wounds", Name: "Cure Wounds"}, {ID: "shield", Name: "Shield"},
+		{ID: "shield-of-faith", Name: "Shield of Faith"}, {ID: "magic-missile", Name: "Magic Missile"},
+		{ID: "fire-bolt", Name: "Fire Bolt"}, {ID: "bless", Name: "Bless"}, {ID: "speak-with-animals", Name: "Speak with Animals"},
+	},
+	Targets: []intent.Ref{
+		{ID: "goblin-1", Name: "Goblin 1"}, {ID: "goblin-2", Name: "Goblin 2"}, {ID: "orc-1", Name: "Orc 1"}, {ID: "orc-2", Name: "Orc 2"},
+		{ID: "bugbear-chief", Name: "Bugbear Chief"}, {ID: "pc-bram", Name: "Bram"}, {ID: "pc-ilsa", Name: "Ilsa"},
+	},
+	Areas: []intent.Ref{{ID: "cellar", Name: "Cellar"}, {ID: "stables", Name: "Stables"}, {ID: "road", Name: "The Crossroads"}},
+	Items: []intent.Ref{{ID: "potion-of-healing", Name: "Potion of Healing"}, {ID: "healers-kit", Name: "Healer's Kit"}, {ID: "rope", Name: "Hempen Rope"}},
+}
+
+// lone is the same fight after one goblin and one orc fell.
+var lone = func() intent.Context {
+	c := table
+	c.Targets = []intent.Ref{{ID: "goblin-2", Name: "Goblin 2"}, {ID: "orc-1", Name: "Orc 1"}, {ID: "pc-bram", Name: "Bram"}}
+	return c
+}()
+
+type in = events.Intent
+
+func attack(target, weapon string) in { return in{Kind: "attack", TargetID: target, Weapon: weapon} }
+func cast(spell string, level int, targets ...string) in {
+	return in{Kind: "cast", Spell: spell, SlotLevel: level, TargetIDs: targets}
+}
+func chk(ability, skill string) in { return in{Kind: "check", Ability: ability, Skill: skill} }
+func move(to string) in            { return in{Kind: "move", ToAreaID: to} }
+func say(text string) in           { return in{Kind: "say", Text: text} }
+
+// roundTrips asserts that got passes events.DecodeIntent after json.Marshal
+// and decodes to itself.
+func roundTrips(t testing.TB, text string, got events.Intent) {
+	t.Helper()
+	raw, err := json.Marshal(got)
+	if err != nil {
+		t.Fatalf("Parse(%q): marshal %+v: %v", text, got, err)
+	}
+	back, err := events.DecodeIntent(raw)
+	if err != nil {
+		t.Fatalf("Parse(%q) = %s, which DecodeIntent refuses: %v", text, raw, err)
+	}
+	if !reflect.DeepEqual(back, got) {
+		t.Fatalf("Parse(%q) = %+v, decodes as %+v", text, got, back)
+	}
+}
+
+func TestParse(t *testing.T) {
+	tests := []struct {
+		name  string
+		ctx   intent.Context
+		texts []string
+		want  in
+	}{
+		{"AttackWithNamedWeapon", lone, []string{
+			"I attack the goblin with my longsword", "attack goblin with longsword", "Attack the Goblin with my Longsword!",
+			"I'll attack the goblin using my longsword.", "I swing my longsword at the goblin", "stab the goblin with my long sword",
+			"use my longsword to attack the goblin", "I want to attack the goblin with my longsword", "make an attack against the goblin with my longsword",
+		}, attack("goblin-2", "longsword")},
+		{"AttackByExactName", table, []string{"hit goblin 2", "Hit Goblin 2", "attack goblin #2", "strike goblin two", "hit goblin-2", "attack goblin_2"}, attack("goblin-2", "")},
+		{"AttackByPrefix", table, []string{"attack the bugbear", "hit bug", "I attack the chief"}, attack("bugbear-chief", "")},
+		{"ShootWithBow", lone, []string{"shoot the orc with my bow", "I shoot at the orc with my longbow", "fire my bow at the orc", "shoot orc using bow"}, attack("orc-1", "longbow")},
+		{"ShootWithoutWeapon", lone, []string{"shoot the orc", "I shoot at the orc"}, attack("orc-1", "")},
+		{"SwingAxeBySuffix", table, []string{"swing my axe at goblin 1", "hack at goblin 1 with the axe"}, attack("goblin-1", "handaxe")},
+		{"AttackWithSpellIsCast", table, []string{"hit goblin 1 with fire bolt", "shoot a fire bolt at goblin 1", "attack goblin 1 with firebolt", "use fire bolt on goblin 1"}, cast("fire-bolt", 0, "goblin-1")},
+		{"CastAtGroup", table, []string{"cast fireball at the orcs", "I cast Fireball at all the orcs", "cast fireball on both orcs", "cast fireball at orc 1 and orc 2", "cast fireball at orc 1, orc 2"}, cast("fireball", 0, "orc-1", "orc-2")},
+		{"CastAtMixedList", table, []string{"cast fireball at the goblins and the bugbear", "cast fireball at goblin 1, goblin 2 and the bugbear chief"}, cast("fireball", 0, "goblin-1", "goblin-2", "bugbear-chief")},
+		{"CastOnAlly", table, []string{"I cast cure wounds on Bram", "cast cure wounds on bram.", "cast Cure Wounds upon Bram", "cast cure on bram", "cast wounds on bram"}, cast("cure-wounds", 0, "pc-bram")},
+		{"CastOnSelf", table, []string{"cast cure wounds on myself", "cast cure wounds on me"}, cast("cure-wounds", 0, "pc-aria")},
+		{"CastWithoutTarget", table, []string{"cast shield", "I cast the shield spell", "Cast Shield!", "I'll cast shield"}, cast("shield", 0)},
+		{"CastLongestName", table, []string{"cast shield of faith on bram", "cast shield of faith at bram"}, cast("shield-of-faith", 0, "pc-bram")},
+		{"CastNameWithPreposition", table, []string{"cast speak with animals"}, cast("speak-with-animals", 0)},
+		{"CastAtSlotLevel", table, []string{
+			"cast magic missile at level 3 on goblin 1", "cast magic missile on goblin 1 at level 3", "cast magic missile at 3rd level at goblin 1",
+			"cast magic missile using a 3rd-level slot at goblin 1", "cast magic missile with a level 3 spell slot on goblin 1", "cast a 3rd level magic missile at goblin 1",
+			"cast magic missile at level three on goblin 1", "cast magic missile at third level on goblin 1",
+		}, cast("magic-missile", 3, "goblin-1")},
+		{"CastAtSlotLevelOnLoneTarget", lone, []string{"cast magic missile at level 3 on the goblin"}, cast("magic-missile", 3, "goblin-2")},
+		{"MoveToArea", table, []string{"go to the cellar", "Go to the Cellar.", "head down into the cellar", "I go back down to the cellar", "enter the cellar", "walk to cellar", "I'm going to the cellar", "let's go to the cellar"}, move("cellar")},
+		{"MoveToAreaByOtherVerb", table, []string{"I move to the stables", "run to the stables", "I head over to the stables"}, move("stables")},
+		{"MoveByPartOfName", table, []string{"go to the crossroads", "go out to the crossroads", "travel to crossroads", "go to the road", "head to the road"}, move("road")},
+		{"SkillCheck", table, []string{"make a perception check", "Make a Perception check", "roll perception", "roll for perception", "perception check", "I make a wisdom (perception) check", "check perception", "roll a perception check"}, chk("wis", "perception")},
+		{"SkillCheckOtherSkill", table, []string{"roll athletics", "athletics check", "roll for athletics"}, chk("str", "athletics")},
+		{"SkillCheckMultiWordSkill", table, []string{"roll sleight of hand", "make a sleight-of-hand check", "dexterity (sleight of hand) check"}, chk("dex", "sleight-of-hand")},
+		{"SkillCheckWithOtherAbility", table, []string{"make a strength (intimidation) check", "roll intimidation strength", "roll str intimidation"}, chk("str", "intimidation")},
+		{"AbilityCheck", table, []string{"make a strength check", "roll strength", "roll str", "str check"}, chk("str", "")},
+		{"Dodge", table, []string{"I dodge", "dodge", "Dodge!", "take the dodge action", "I use my action to dodge", "dodge action", "I'll use the dodge action"}, in{Kind: "dodge"}},
+		{"Dash", table, []string{"dash", "I dash", "take the dash action", "use my action to dash"}, in{Kind: "dash"}},
+		{"Disengage", table, []string{"disengage", "I disengage from the goblin", "take the disengage action"}, in{Kind: "disengage"}},
+		{"HelpAlly", table, []string{"help Bram", "I help bram", "help Bram with the lock", "I help Bram attack the bugbear", "aid bram", "assist Bram"}, in{Kind: "help", TargetID: "pc-bram"}},
+		{"HelpWithoutTarget", table, []string{"help", "take the help action"}, in{Kind: "help"}},
+		{"EndTurn", table, []string{"end my turn", "end turn", "I end my turn.", "pass", "I'm done", "done", "that's it", "skip my turn"}, in{Kind: "end_turn"}},
+		{"ShortRest", table, []string{"take a short rest", "short rest", "we take a short rest", "let's take a short rest here", "Short Rest."}, in{Kind: "rest", Rest: "short"}},
+		{"LongRest", table, []string{"long rest", "take a long rest", "we begin a long rest"}, in{Kind: "rest", Rest: "long"}},
+		{"DrinkPotion", table, []string{"drink my potion of healing", "drink the potion", "quaff a potion of healing", "I drink a healing potion", "use my potion of healing"}, in{Kind: "use_item", Item: "potion-of-healing"}},
+		{"UseItemOnAlly", table, []string{"use my healer's kit on Bram", "use the healers kit on bram", "apply the kit to bram"}, in{Kind: "use_item", Item: "healers-kit", TargetID: "pc-bram"}},
+		{"UseItemByLastWord", table, []string{"use the rope", "use my hempen rope"}, in{Kind: "use_item", Item: "rope"}},
+		{"SayQuoted", table, []string{`I say "hello"`, `"hello"`, `say "hello"`, `I say to Bram: "hello"`, `"hello," I say.`, `  "hello"  `, `I whisper “hello”`, `I tell the innkeeper "hello"`, `I say "hello`}, say("hello")},
+		{"SayQuotedKeepsCaseAndPunctuation", table, []string{`I shout "Attack the goblin, Bram!"`}, say("Attack the goblin, Bram!")},
+		{"SayUnquoted", table, []string{"I say Hello there", "say: Hello there", "say Hello there", "I say, Hello there"}, say("Hello there")},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			for _, text := range tt.texts {
+				got, ok := intent.Parse(text, tt.ctx)
+				if !ok {
+					t.Errorf("Parse(%q) declined, want %+v", text, tt.want)
+					continue
+				}
+				if !reflect.DeepEqual(got, tt.want) {
+					t.Errorf("Parse(%q) = %+v, want %+v", text, got, tt.want)
+					continue
+				}
+				roundTrips(t, text, got)
+			}
+		})
+	}
+}
+
+func TestParseDeclines(t *testing.T) {
+	tests := []struct {
+		name  string
+		ctx   intent.Context
+		texts []string
+	}{
+		{"AmbiguousTarget", table, []string{"attack the goblin", "hit the orc", "attack goblin with longsword", "cast cure wounds on the goblin"}},
+		{"AmbiguousWeapon", table, []string{"attack goblin 1 with my long"}},
+		{"AmbiguousSpell", table, []string{"cast shie", "cast fire"}},
+		{"UnknownTarget", table, []string{"attack the dragon", "hit goblin 3", "cast fireball at the dragon", "help Zed", "cast cure wounds on bram and zed"}},
+		{"UnknownWeapon", table, []string{"attack goblin 1 with my greatsword", "attack goblin 1 with sneak attack"}},
+		{"UnknownSpell", table, []string{"cast wish", "cast lightning bolt at goblin 1"}},
+		{"UnknownOrUnreachableArea", table, []string{"go to the vault", "go north", "go outside", "go back", "go", "leave"}},
+		{"UnknownItem", table, []string{"drink the ale", "use the wand"}},
+		{"AmbiguousItem", intent.Context{Items: []intent.Ref{{ID: "p1", Name: "Potion of Healing"}, {ID: "p2", Name: "Potion of Climbing"}}}, []string{"drink my potion"}},
+		{"MidWordMatch", intent.Context{Targets: []intent.Ref{{ID: "s", Name: "Sorcerer"}}}, []string{"attack the orc", "attack the rce"}},
+		{"ShortLooseName", table, []string{"attack go", "go to ce"}},
+		{"AttackWithoutTarget", table, []string{"attack", "I attack!", "attack with my longsword", "shoot"}},
+		{"TwoActions", table, []string{"attack goblin 1 and dash", "I attack goblin 1. Then I dash.", "dodge and dash", "go to the cellar and drink my potion"}},
+		{"TwoWeapons", table, []string{"attack goblin 1 with my longsword with my dagger", "attack goblin 1 with longsword and dagger"}},
+		{"TwoTargets", table, []string{"attack goblin 1 at goblin 2"}},
+		{"SavesAndInitiative", table, []string{"make a wisdom saving throw", "roll a dex save", "roll initiative", "roll for initiative"}},
+		{"SkillWithoutCheckWord", table, []string{"perception", "stealth"}},
+		{"BadSlotLevel", table, []string{"cast magic missile at level 10 on goblin 1", "cast magic missile at level on goblin 1", "cast magic missile at level 2 at level 3"}},
+		{"RestWithoutLength", table, []string{"rest", "take a rest", "I rest for an hour", "take a short rest in the cellar"}},
+		{"DodgeWithMore", table, []string{"dodge the arrow", "dash to the cellar"}},
+		{"SelfWithoutActor", intent.Context{Spells: table.Spells}, []string{"cast cure wounds on me"}},
+		{"BonusAction", table, []string{"use my bonus action to dash"}},
+		{"FreeNarrative", table, []string{"I search the room for traps", "I look around", "pick the lock", "I sneak past the guard", "what do I see?", "hello", ""}},
+		{"SpeechMixedWithAction", table, []string{`I attack goblin 1 and shout "for the king!"`, `I say "hi" and "bye"`, `"" I say`, `I say ""`}},
+		{"UnquotedSpeechWithAddresseeOrManner", table, []string{"tell Bram we should go", "say to Bram that we should go", "I yell at the goblin", "I whisper quietly to Bram", "I say", "say"}},
+		{"TooLong", table, []string{"dodge " + strings.Repeat(" ", events.MaxActionRunes)}},
+		{"InvalidUTF8", table, []string{"dodge\xff"}},
+		{"EmptyContext", intent.Context{}, []string{"attack the goblin", "cast fireball", "go to the cellar", "drink my potion", "help bram"}},
+		{"UnusableIDs", intent.Context{Targets: []intent.Ref{{ID: "", Name: "Goblin"}, {ID: strings.Repeat("g", events.MaxIDLength+1), Name: "Orc"}}}, []string{"attack goblin", "attack orc"}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			for _, text := range tt.texts {
+				if got, ok := intent.Parse(text, tt.ctx); ok {
+					t.Errorf("Parse(%q) = %+v, want declined", text, got)
+				}
+			}
+		})
+	}
+}
+
+func TestParseIsDeterministic(t *testing.T) {
+	for _, text := range []string{"cast fireball at the goblins and the orcs", "attack goblin 2 with my bow", `I say "hi"`} {
+		first, ok1 := intent.Parse(text, table)
+		for range 20 {
+			if got, ok := intent.Parse(text, table); ok != ok1 || !reflect.DeepEqual(got, first) {
+				t.Fatalf("Parse(%q) = %+v, %v, then %+v, %v", text, first, ok1, got, ok)
+			}
+		}
+	}
+}
+
+func TestParseFollowsContextOrder(t *testing.T) {
+	c := table
+	c.Targets = []intent.Ref{{ID: "orc-2", Name: "Orc 2"}, {ID: "orc-1", Name: "Orc 1"}}
+	got, ok := intent.Parse("cast fireball at the orcs", c)
+	if want := cast("fireball", 0, "orc-2", "orc-1"); !ok || !reflect.DeepEqual(got, want) {
+		t.Fatalf("Parse = %+v, %v, want %+v", got, ok, want)
+	}
+}
+
+func TestParseExactNameWinsOverPrefix(t *testing.T) {
+	c := intent.Context{Targets: []intent.Ref{{ID: "g", Name: "Goblin"}, {ID: "gb", Name: "Goblin Boss"}}}
+	for text, want := range map[string]string{"attack the goblin": "g", "attack the goblin boss": "gb", "attack the boss": "gb"} {
+		got, ok := intent.Parse(text, c)
+		if !ok || got.TargetID != want {
+			t.Errorf("Parse(%q) = %+v, %v, want target %s", text, got, ok, want)
+		}
+	}
+}
+
+func TestParseLetterNames(t *testing.T) {
+	c := intent.Context{Targets: []intent.Ref{{ID: "ga", Name: "Goblin A"}, {ID: "gb", Name: "Goblin B"}}, Weapons: table.Weapons}
+	for text, want := range map[string]string{"attack goblin a": "ga", "hit goblin b with my dagger": "gb", "attack goblin a with a dagger": "ga"} {
+		got, ok := intent.Parse(text, c)
+		if !ok || got.TargetID != want {
+			t.Errorf("Parse(%q) = %+v, %v, want target %s", text, got, ok, want)
+		}
+	}
+	if got, ok := intent.Parse("attack a goblin", c); ok {
+		t.Errorf("Parse(attack a goblin) = %+v, want declined (two goblins)", got)
+	}
+}
