@@ -1,0 +1,274 @@
+package rules
+
+import (
+	"strconv"
+	"strings"
+
+	"chronicler/shared/dice"
+	"chronicler/shared/fault"
+)
+
+// AttackKind is how an attack is made.
+type AttackKind uint8
+
+// The kinds of attack.
+const (
+	MeleeWeapon AttackKind = iota
+	RangedWeapon
+	MeleeSpell
+	RangedSpell
+)
+
+var attackKindIDs = [...]string{"melee_weapon", "ranged_weapon", "melee_spell", "ranged_spell"}
+
+func (k AttackKind) String() string {
+	if int(k) < len(attackKindIDs) {
+		return attackKindIDs[k]
+	}
+	return "AttackKind(" + strconv.Itoa(int(k)) + ")"
+}
+
+// MarshalText writes the kind's id: "melee_weapon", "ranged_spell".
+func (k AttackKind) MarshalText() ([]byte, error) { return []byte(k.String()), nil }
+
+// Ranged reports whether the attack is a ranged one.
+func (k AttackKind) Ranged() bool { return k == RangedWeapon || k == RangedSpell }
+
+// DamageRoll is damage of one type to roll: "1d8+3" slashing.
+type DamageRoll struct {
+	Dice dice.Expr  `json:"dice"`
+	Type DamageType `json:"type"`
+}
+
+// AttackRequest is one attack roll to make and the damage it deals on a
+// hit. Distances are in feet.
+type AttackRequest struct {
+	Kind AttackKind `json:"kind"`
+	// Weapon is what the attack is made with, as it reads after "with" in
+	// a sentence ("her longsword", "a fire bolt"); "" leaves it out.
+	Weapon string `json:"weapon,omitempty"`
+	// Bonus is the whole attack bonus: ability modifier, proficiency and
+	// any magic, as a stat block gives it.
+	Bonus int `json:"bonus"`
+	// Damage is rolled on a hit, each part with its own type. A critical
+	// hit doubles every part's dice, never its modifiers.
+	Damage []DamageRoll `json:"damage"`
+	// Distance is between attacker and target; 0 means adjacent (5).
+	Distance int `json:"distance,omitempty"`
+	// Reach is a melee attack's reach; 0 means 5.
+	Reach int `json:"reach,omitempty"`
+	// Range and LongRange bound a ranged attack: beyond Range it has
+	// disadvantage, beyond LongRange it cannot be made. 0 is no bound.
+	Range     int   `json:"range,omitempty"`
+	LongRange int   `json:"long_range,omitempty"`
+	Cover     Cover `json:"cover,omitempty"`
+	// Advantage and Disadvantage are situational sources (the Help
+	// action, an unseen attacker), added to those from both sides'
+	// conditions.
+	Advantage    []string `json:"advantage,omitempty"`
+	Disadvantage []string `json:"disadvantage,omitempty"`
+	// KnockOut is a melee attacker's choice to leave a creature it drops
+	// to 0 hit points unconscious and stable rather than dead or dying.
+	KnockOut bool `json:"knock_out,omitempty"`
+}
+
+// AttackResult is an attack as made: the roll, and on a hit the damage.
+// Its Log holds every roll (attack, damage, concentration save) and every
+// change, in order.
+type AttackResult struct {
+	Log
+	AttackerID string     `json:"attacker_id"`
+	Attacker   string     `json:"attacker"`
+	TargetID   string     `json:"target_id"`
+	Target     string     `json:"target"`
+	Kind       AttackKind `json:"kind"`
+	Weapon     string     `json:"weapon,omitempty"`
+	Edge       Edge       `json:"edge"`
+	Bonus      int        `json:"bonus"`
+	Natural    int        `json:"natural"`
+	Total      int        `json:"total"`
+	// AC is the target's armor class with its cover.
+	AC       int  `json:"ac"`
+	Hit      bool `json:"hit"`
+	Critical bool `json:"critical"`
+	// AutoCritical names the target's condition that made a hit within 5
+	// feet critical ("paralyzed", "unconscious"); "" otherwise.
+	AutoCritical string `json:"auto_critical,omitempty"`
+	// Damage is what the hit did; nil on a miss.
+	Damage *DamageResult `json:"damage,omitempty"`
+}
+
+// Attack resolves one attack roll of attacker against target and, on a
+// hit, its damage through TakeDamage.
+//
+// A natural 20 hits and is a critical hit; a natural 1 misses; otherwise
+// the total hits if it meets the target's AC plus cover. Advantage and
+// disadvantage come from both sides' conditions (blinded, invisible,
+// poisoned, frightened, prone, restrained, exhaustion 3+ on the attacker;
+// blinded, invisible, paralyzed, petrified, restrained, stunned,
+// unconscious, prone and dodging on the target), a ranged attack beyond
+// its normal range or made within 5 feet of a target that can see the
+// attacker and is not incapacitated, and the request; any on both sides
+// cancel. A hit from within 5 feet on a paralyzed or unconscious target is
+// critical.
+//
+// It draws the d20 (two with advantage or disadvantage), then on a hit
+// each damage part's dice in order, then any concentration save. An
+// attacker that is dead or incapacitated, a dead target, a target out of
+// reach or range or behind total cover, or a malformed request is a
+// fault.Invalid error.
+func Attack(attacker, target Combatant, req AttackRequest, src dice.Source) (AttackResult, error) {
+	const op = "resolve attack"
+	dist := max(req.Distance, 5)
+	switch {
+	case attacker.Dead:
+		return AttackResult{}, fault.E(fault.Invalid, op, "%s is dead", attacker.Name)
+	case attacker.Incapacitated():
+		return AttackResult{}, fault.E(fault.Invalid, op, "%s is %s and can't attack", attacker.Name,
+			firstOf(attacker.Conditions&incapacitating))
+	case target.Dead:
+		return AttackResult{}, fault.E(fault.Invalid, op, "%s is already dead", target.Name)
+	case req.Kind > RangedSpell:
+		return AttackResult{}, fault.Field(op, "kind", "unknown attack kind %d", req.Kind)
+	case req.Distance < 0:
+		return AttackResult{}, fault.Field(op, "distance", "must not be negative")
+	case !req.Kind.Ranged() && dist > max(req.Reach, 5):
+		return AttackResult{}, fault.E(fault.Invalid, op, "%s is %d ft away, beyond %d ft reach", target.Name, dist, max(req.Reach, 5))
+	case req.Kind.Ranged() && req.LongRange > 0 && dist > req.LongRange:
+		return AttackResult{}, fault.E(fault.Invalid, op, "%s is %d ft away, beyond %d ft range", target.Name, dist, req.LongRange)
+	case req.Cover == TotalCover:
+		return AttackResult{}, fault.E(fault.Invalid, op, "%s has total cover and can't be targeted", target.Name)
+	case req.KnockOut && req.Kind.Ranged():
+		return AttackResult{}, fault.Field(op, "knock_out", "only a melee attack can knock a creature out")
+	}
+	for i, d := range req.Damage {
+		if d.Type != 0 && !d.Type.valid() {
+			return AttackResult{}, fault.Field(op, "damage["+strconv.Itoa(i)+"].type", "unknown damage type %d", d.Type)
+		}
+	}
+
+	within5 := dist <= 5
+	r := AttackResult{
+		AttackerID: attacker.ID, Attacker: attacker.Name, TargetID: target.ID, Target: target.Name,
+		Kind: req.Kind, Weapon: req.Weapon, Bonus: req.Bonus, AC: target.AC + req.Cover.bonus(),
+	}
+	// The attack roll, the damage rolls and a concentration save.
+	r.Rolls = make([]Roll, 0, 2+len(req.Damage))
+	r.Edge.addAttackConditions(attacker, target, within5)
+	if req.Kind.Ranged() {
+		if req.Range > 0 && dist > req.Range {
+			r.Edge.dis("beyond normal range")
+		}
+		if within5 && !target.Incapacitated() && !target.Conditions.Has(Blinded) && !attacker.Conditions.Has(Invisible) {
+			r.Edge.dis("ranged attack within 5 ft of the target")
+		}
+	}
+	r.Edge.situational(req.Advantage, req.Disadvantage)
+
+	roll, err := rollD20(&r.Log, "attack roll", attacker, req.Bonus, r.Edge, src)
+	if err != nil {
+		return AttackResult{}, fault.Wrap(fault.Invalid, op, err)
+	}
+	r.Natural, r.Total = roll.Natural, roll.Total
+	switch {
+	case r.Natural == 20:
+		r.Hit, r.Critical = true, true
+	case r.Natural == 1:
+	default:
+		r.Hit = r.Total >= r.AC
+	}
+	if r.Hit && !r.Critical && within5 {
+		if c := firstOf(target.Conditions & SetOf(Paralyzed, Unconscious)); c != 0 {
+			r.Critical, r.AutoCritical = true, c.String()
+		}
+	}
+	switch {
+	case r.Critical:
+		roll.Outcome = "critical hit"
+	case r.Hit:
+		roll.Outcome = "hit"
+	default:
+		roll.Outcome = "miss"
+		return r, nil
+	}
+
+	dmg, rolls := RollDamage(attacker.ID, req.Damage, r.Critical, src)
+	r.Rolls = append(r.Rolls, rolls...)
+	d, err := TakeDamage(target, Hit{Damage: dmg, Critical: r.Critical, KnockOut: req.KnockOut}, src)
+	if err != nil {
+		return AttackResult{}, fault.Wrap(fault.Invalid, op, err)
+	}
+	r.merge(d.Log)
+	r.Damage = &d
+	return r, nil
+}
+
+// RollDamage rolls each part, doubling the dice (not the modifiers) on a
+// critical hit, and returns the damage dealt by type, never below 0, and
+// the rolls, recorded for rollerID with reason "damage". Roll it once for
+// an effect that hits several targets (a fireball) and pass the same
+// Damage to TakeDamage for each, halved for those that saved.
+func RollDamage(rollerID string, parts []DamageRoll, critical bool, src dice.Source) ([]Damage, []Roll) {
+	var opts []dice.Option
+	if critical {
+		opts = []dice.Option{dice.Critical()}
+	}
+	dmg := make([]Damage, len(parts))
+	rolls := make([]Roll, len(parts))
+	for i, p := range parts {
+		res := dice.Roll(p.Dice, src, opts...)
+		rolls[i] = Roll{Reason: "damage", RollerID: rollerID, Result: res}
+		dmg[i] = Damage{Amount: max(res.Total, 0), Type: p.Type}
+	}
+	return dmg, rolls
+}
+
+// Summary tells the attack in one sentence: "Mira hits the goblin with her
+// longsword (19 vs AC 15) for 7 slashing damage; the goblin drops to 0 HP
+// and dies."
+func (r AttackResult) Summary() string {
+	var b strings.Builder
+	b.WriteString(capital(r.Attacker))
+	switch {
+	case r.Critical:
+		b.WriteString(" lands a critical hit on ")
+	case r.Hit:
+		b.WriteString(" hits ")
+	default:
+		b.WriteString(" misses ")
+	}
+	b.WriteString(r.Target)
+	if r.Weapon != "" {
+		b.WriteString(" with ")
+		b.WriteString(r.Weapon)
+	}
+	b.WriteString(" (")
+	if r.Natural == 20 || r.Natural == 1 {
+		b.WriteString("natural ")
+		b.WriteString(strconv.Itoa(r.Natural))
+		b.WriteString(", ")
+	}
+	b.WriteString(strconv.Itoa(r.Total))
+	b.WriteString(" vs AC ")
+	b.WriteString(strconv.Itoa(r.AC))
+	b.WriteString(r.Edge.phrase())
+	if r.AutoCritical != "" {
+		b.WriteString("; critical because the target is " + r.AutoCritical + " within 5 ft")
+	}
+	b.WriteString(")")
+	if r.Damage != nil {
+		b.WriteString(" for ")
+		r.Damage.writeParts(&b)
+		r.Damage.writeEffects(&b)
+	}
+	b.WriteString(".")
+	return b.String()
+}
+
+// firstOf is the first condition in s, 0 if s is empty.
+func firstOf(s Set[Condition]) Condition {
+	for c := range s.All() {
+		return c
+	}
+	return 0
+}

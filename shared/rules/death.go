@@ -1,0 +1,194 @@
+package rules
+
+import (
+	"strconv"
+
+	"chronicler/shared/dice"
+	"chronicler/shared/fault"
+)
+
+// DeathSaveResult is a death saving throw as made.
+type DeathSaveResult struct {
+	Log
+	RollerID string `json:"roller_id"`
+	Roller   string `json:"roller"`
+	Edge     Edge   `json:"edge"`
+	Natural  int    `json:"natural"`
+	Success  bool   `json:"success"`
+	// Successes and Failures are the counts after the save (both 0 once
+	// the creature is stable or revived).
+	Successes int  `json:"successes"`
+	Failures  int  `json:"failures"`
+	Stable    bool `json:"stable,omitempty"`  // the third success
+	Revived   bool `json:"revived,omitempty"` // a natural 20: 1 HP and awake
+	Died      bool `json:"died,omitempty"`    // the third failure
+}
+
+// DeathSave makes the death saving throw of a dying creature (at 0 hit
+// points, neither dead nor stable) at the start of its turn: a d20 with no
+// modifier, 10 or higher a success, else a failure. A natural 1 counts as
+// two failures; a natural 20 regains 1 hit point, which wakes the creature
+// and resets the counts. The third success makes it stable (and resets the
+// counts), the third failure kills it. Exhaustion 3+ gives disadvantage, as
+// on any saving throw. It draws one d20 (two with disadvantage). A creature
+// that is not dying is a fault.Invalid error.
+func DeathSave(c Combatant, src dice.Source) (DeathSaveResult, error) {
+	const op = "death saving throw"
+	if !c.Dying() {
+		return DeathSaveResult{}, fault.E(fault.Invalid, op, "%s is not dying", c.Name)
+	}
+	r := DeathSaveResult{RollerID: c.ID, Roller: c.Name,
+		Successes: c.DeathSaves.Successes, Failures: c.DeathSaves.Failures}
+	r.Edge.addSaveConditions(c, 0)
+	roll, err := rollD20(&r.Log, "death save", c, 0, r.Edge, src)
+	if err != nil {
+		return DeathSaveResult{}, fault.Wrap(fault.Internal, op, err)
+	}
+	r.Natural = roll.Natural
+	r.Success = roll.Total >= 10
+	roll.Outcome = outcome(r.Success)
+	id := c.ID
+	switch {
+	case r.Natural == 20:
+		r.Revived = true
+		r.Successes, r.Failures = 0, 0
+		r.change(id, FieldHP, c.HP, 1)
+		r.revive(c)
+	case r.Success:
+		r.Successes = min(r.Successes+1, 3)
+		if r.Successes < 3 {
+			r.change(id, FieldDeathSuccesses, c.DeathSaves.Successes, r.Successes)
+			break
+		}
+		r.Stable = true
+		r.Successes, r.Failures = 0, 0
+		r.stabilize(c)
+	default:
+		n := 1
+		if r.Natural == 1 {
+			n = 2
+		}
+		r.Failures = min(r.Failures+n, 3)
+		r.change(id, FieldDeathFailures, c.DeathSaves.Failures, r.Failures)
+		if r.Failures >= 3 {
+			r.Died = true
+			r.change(id, FieldConcentration, c.Concentration, "")
+			r.change(id, FieldDead, false, true)
+		}
+	}
+	return r, nil
+}
+
+// stabilize records c becoming stable: the counts reset.
+func (l *Log) stabilize(c Combatant) {
+	l.change(c.ID, FieldDeathSuccesses, c.DeathSaves.Successes, 0)
+	l.change(c.ID, FieldDeathFailures, c.DeathSaves.Failures, 0)
+	l.change(c.ID, FieldStable, false, true)
+}
+
+// Summary tells the save in one sentence: "Mira makes a death saving
+// throw: 12, a success (2 successes, 1 failure)."
+func (r DeathSaveResult) Summary() string {
+	who := capital(r.Roller)
+	s := who + " makes a death saving throw: " + strconv.Itoa(r.Natural) + r.Edge.phrase()
+	switch {
+	case r.Revived:
+		return s + ", a natural 20; " + r.Roller + " regains 1 HP and wakes."
+	case r.Stable:
+		return s + ", a third success; " + r.Roller + " is stable."
+	case r.Died:
+		if r.Natural == 1 {
+			return s + ", a natural 1 and two failures; " + r.Roller + " dies."
+		}
+		return s + ", a third failure; " + r.Roller + " dies."
+	case r.Success:
+		return s + ", a success (" + counts(r.Successes, r.Failures) + ")."
+	case r.Natural == 1:
+		return s + ", a natural 1 and two failures (" + counts(r.Successes, r.Failures) + ")."
+	}
+	return s + ", a failure (" + counts(r.Successes, r.Failures) + ")."
+}
+
+func counts(successes, failures int) string {
+	return plural(successes, "success", "successes") + ", " + plural(failures, "failure", "failures")
+}
+
+// StabilizeResult is an attempt to stabilize a dying creature.
+type StabilizeResult struct {
+	Log
+	PatientID string `json:"patient_id"`
+	Patient   string `json:"patient"`
+	// HealerID and Healer are who gave first aid; "" when the creature
+	// was stabilized by other means.
+	HealerID string `json:"healer_id,omitempty"`
+	Healer   string `json:"healer,omitempty"`
+	// Means is what stabilized it without a check ("spare the dying").
+	Means string `json:"means,omitempty"`
+	// Check is the healer's Wisdom (Medicine) check, nil without one.
+	Check      *CheckResult `json:"check,omitempty"`
+	Stabilized bool         `json:"stabilized"`
+}
+
+// FirstAidDC is the DC of the Wisdom (Medicine) check to stabilize a dying
+// creature.
+const FirstAidDC = 10
+
+// FirstAid is healer's action to stabilize a dying patient: a DC 10
+// Wisdom (Medicine) check, made as Check makes it. On a success the patient
+// is stable and its death saves reset. A patient that is not dying, or a
+// healer that is dead or incapacitated, is a fault.Invalid error.
+func FirstAid(healer, patient Combatant, src dice.Source) (StabilizeResult, error) {
+	const op = "first aid"
+	switch {
+	case !patient.Dying():
+		return StabilizeResult{}, fault.E(fault.Invalid, op, "%s is not dying", patient.Name)
+	case healer.Dead:
+		return StabilizeResult{}, fault.E(fault.Invalid, op, "%s is dead", healer.Name)
+	case healer.Incapacitated():
+		return StabilizeResult{}, fault.E(fault.Invalid, op, "%s is %s and can't act", healer.Name,
+			firstOf(healer.Conditions&incapacitating))
+	}
+	chk, err := Check(healer, CheckRequest{Ability: Wis, Skill: Medicine, DC: FirstAidDC}, src)
+	if err != nil {
+		return StabilizeResult{}, fault.Wrap(fault.Invalid, op, err)
+	}
+	r := StabilizeResult{PatientID: patient.ID, Patient: patient.Name, HealerID: healer.ID, Healer: healer.Name,
+		Check: &chk, Stabilized: chk.Success}
+	r.merge(chk.Log)
+	if r.Stabilized {
+		r.stabilize(patient)
+	}
+	return r, nil
+}
+
+// Stabilize makes a dying patient stable without a check, by means such as
+// the spare the dying cantrip or a healer's kit; its death saves reset. A
+// patient that is not dying is a fault.Invalid error.
+func Stabilize(patient Combatant, means string) (StabilizeResult, error) {
+	if !patient.Dying() {
+		return StabilizeResult{}, fault.E(fault.Invalid, "stabilize", "%s is not dying", patient.Name)
+	}
+	r := StabilizeResult{PatientID: patient.ID, Patient: patient.Name, Means: means, Stabilized: true}
+	r.stabilize(patient)
+	return r, nil
+}
+
+// Summary tells the attempt in one sentence: "Bran stabilizes Mira with
+// first aid (Wisdom (Medicine) 13 vs DC 10)."
+func (r StabilizeResult) Summary() string {
+	if r.Check == nil {
+		s := capital(r.Patient) + " is stabilized"
+		if r.Means != "" {
+			s += " by " + r.Means
+		}
+		return s + "."
+	}
+	chk := " (Wisdom (Medicine) " + strconv.Itoa(r.Check.Total) + r.Check.Edge.phrase() + " vs DC " + strconv.Itoa(r.Check.DC) + ")."
+	if r.Check.AutoFail != "" {
+		chk = " (automatically failed: " + r.Check.AutoFail + ")."
+	}
+	if r.Stabilized {
+		return capital(r.Healer) + " stabilizes " + r.Patient + " with first aid" + chk
+	}
+	return capital(r.Healer) + " fails to stabilize " + r.Patient + chk
+}
