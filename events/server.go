@@ -12,6 +12,7 @@ const (
 	TypeSession        = "session"
 	TypeRecap          = "recap"
 	TypeTurnAccepted   = "turn.accepted"
+	TypeRollResult     = "roll.result"
 	TypeNarrationDelta = "narration.delta"
 	TypeNarrationDone  = "narration.done"
 	TypeTurnCommitted  = "turn.committed"
@@ -47,6 +48,17 @@ type TurnAccepted struct {
 	TurnID      string `json:"turn_id"`
 	RequestID   string `json:"request_id"`
 	CharacterID string `json:"character_id"`
+}
+
+// RollResult is a roll the engine made, shown before it is narrated.
+type RollResult struct {
+	TurnID  string `json:"turn_id"`
+	RollID  string `json:"roll_id"`
+	Reason  string `json:"reason,omitempty"`
+	Dice    string `json:"dice"`
+	Rolls   []int  `json:"rolls"`
+	Total   int    `json:"total"`
+	Outcome string `json:"outcome,omitempty"`
 }
 
 // NarrationDelta is a piece of streaming narration.

@@ -140,3 +140,11 @@ func (s *Signer) Recover(code string) (string, error) {
 	}
 	return code[:i], nil
 }
+
+// Derive returns a key for another purpose (label), derived from the
+// signing key, so that one configured secret serves every keyed use.
+func (s *Signer) Derive(label string) []byte {
+	m := hmac.New(sha256.New, s.key)
+	m.Write([]byte("derive:" + label))
+	return m.Sum(nil)
+}

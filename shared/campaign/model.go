@@ -3,6 +3,8 @@ package campaign
 import (
 	"encoding/json"
 	"time"
+
+	"chronicler/shared/world"
 )
 
 // Campaign is the slowly changing part of a campaign (the META item).
@@ -32,9 +34,12 @@ type State struct {
 	Summary    string            `json:"summary"`
 	Scene      Scene             `json:"scene"`
 	World      map[string]string `json:"world,omitempty"`
-	Glossary   map[string]string `json:"glossary,omitempty"`
-	TurnCount  int               `json:"turn_count"`
-	UpdatedAt  time.Time         `json:"updated_at"`
+	// Map is the campaign's areas; nil until it has its own (a starter map
+	// stands in).
+	Map       *world.Map        `json:"map,omitempty"`
+	Glossary  map[string]string `json:"glossary,omitempty"`
+	TurnCount int               `json:"turn_count"`
+	UpdatedAt time.Time         `json:"updated_at"`
 }
 
 // Scene is where the party is now.
@@ -94,6 +99,7 @@ type Turn struct {
 	Action      string          `json:"action"`
 	Intent      json.RawMessage `json:"intent,omitempty"`
 	Rolls       []Roll          `json:"rolls"`
+	Seed        uint64          `json:"seed,omitempty"` // the dice's seed: the turn replays from it
 	RulesResult string          `json:"rules_result,omitempty"`
 	Narration   string          `json:"narration"`
 	Suggestions []string        `json:"suggestions,omitempty"`
@@ -135,6 +141,7 @@ type TokenUsage struct {
 // Roll is a dice roll as the engine made it.
 type Roll struct {
 	RollID  string `json:"roll_id"`
+	Reason  string `json:"reason,omitempty"` // "ability check", "attack roll", "damage", ...
 	Dice    string `json:"dice"`
 	Rolls   []int  `json:"rolls"`
 	Total   int    `json:"total"`

@@ -10,6 +10,7 @@ import (
 	"chronicler/shared/auth"
 	"chronicler/shared/campaign"
 	"chronicler/shared/fault"
+	"chronicler/shared/world"
 )
 
 // Player is who a request comes from, as its token says.
@@ -96,8 +97,9 @@ func (s *Service) CreateCampaign(ctx context.Context, p Player, req events.Creat
 	}
 	expires := now.Add(InviteTTL)
 	c.InviteExpiresAt = &expires
+	starter := world.Starter(c.WorldSeed)
 	st := campaign.State{
-		CampaignID: c.ID, UpdatedAt: now,
+		CampaignID: c.ID, UpdatedAt: now, Map: &starter,
 		Scene: campaign.Scene{Location: openingLocation(req.WorldSeed), Time: "morning", Weather: "clear"},
 	}
 	owner := campaign.Member{PlayerID: p.ID, Name: p.Name, Role: campaign.Owner, JoinedAt: now}
@@ -185,7 +187,7 @@ func (s *Service) CreateCharacter(ctx context.Context, p Player, campaignID stri
 	if err != nil {
 		return campaign.Character{}, err
 	}
-	ch.AreaID = "start"
+	ch.AreaID = world.StarterArea
 	if err := s.Store.Commit(ctx, Tx{CampaignID: campaignID, Characters: []campaign.Character{ch}}); err != nil {
 		return campaign.Character{}, fmt.Errorf("%s: %w", op, err)
 	}

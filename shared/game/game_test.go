@@ -16,10 +16,13 @@ import (
 	"chronicler/events"
 	"chronicler/shared/auth"
 	"chronicler/shared/campaign"
+	"chronicler/shared/dice"
 	"chronicler/shared/fault"
 	"chronicler/shared/game"
 	"chronicler/shared/narrator"
+	"chronicler/shared/rules"
 	"chronicler/shared/sqlite"
+	"chronicler/shared/throttle"
 )
 
 // pusher records what would reach each connection; connections in gone
@@ -78,6 +81,7 @@ func newFixture(t testing.TB) *fixture {
 	p := &pusher{sent: map[string][][]byte{}, gone: map[string]bool{}}
 	svc := game.NewService(db, p, narrator.Offline{}, signer, slog.New(slog.DiscardHandler))
 	svc.Now = c.Now
+	svc.TurnLimit = throttle.New(1, 5, c.Now)
 	svc.LostGrace = 10 * time.Minute
 	return &fixture{svc: svc, store: db, push: p, clock: c}
 }
@@ -539,4 +543,122 @@ func TestNarrationContract(t *testing.T) {
 			t.Fatalf("narration.done = %+v", done)
 		}
 	})
+}
+
+// act has the fixture's player take one turn with text or an intent and
+// returns the error the table was told, if any.
+func (f *fixture) act(t *testing.T, conn, charID, rid, text string, in *events.Intent) error {
+	t.Helper()
+	msg := events.ClientMessage{Action: events.ActionTurn, RequestID: rid, CharacterID: charID, Text: text}
+	if in != nil {
+		msg.Text = ""
+		msg.Intent, _ = json.Marshal(in)
+	}
+	f.clock.Add(2 * time.Second)
+	return f.svc.TakeTurn(context.Background(), conn, msg)
+}
+
+func TestRulesDecideTurns(t *testing.T) {
+	f := newFixture(t)
+	ctx := context.Background()
+	c, _ := f.table(t, "Rules", "c1")
+	snap, _ := f.store.Snapshot(ctx, c.ID)
+	mira := snap.Characters[0]
+
+	t.Run("FreeTextCheckIsRolledAndRecorded", func(t *testing.T) {
+		if err := f.act(t, "c1", mira.ID, "check-1", "I make a perception check", nil); err != nil {
+			t.Fatal(err)
+		}
+		turns, _ := f.store.Turns(ctx, c.ID, 0, 10)
+		turn := turns[len(turns)-1]
+		if len(turn.Rolls) != 1 || turn.Rolls[0].Dice != "1d20" || turn.Seed == 0 || !strings.Contains(turn.RulesResult, "Perception") {
+			t.Fatalf("turn = %+v", turn)
+		}
+		var in events.Intent
+		if err := json.Unmarshal(turn.Intent, &in); err != nil || in.Kind != "check" || in.Skill != "perception" {
+			t.Fatalf("stored intent = %s", turn.Intent)
+		}
+		if !strings.Contains(turn.Narration, strings.TrimSuffix(turn.RulesResult, ".")) {
+			t.Fatalf("the narration %q does not carry the rules result %q", turn.Narration, turn.RulesResult)
+		}
+		// The turn replays from its seed: the same dice, the same total.
+		again := rules.Check
+		res, err := again(combatantFor(t, mira), rules.CheckRequest{Skill: mustSkill(t, "perception")}, dice.NewSeeded(turn.Seed))
+		if err != nil || res.Total != turn.Rolls[0].Total {
+			t.Fatalf("replay from seed = %d, %v; the turn recorded %d", res.Total, err, turn.Rolls[0].Total)
+		}
+		sawRoll := false
+		for _, m := range f.push.sent["c1"] {
+			sawRoll = sawRoll || strings.Contains(string(m), `"type":"roll.result"`)
+		}
+		if !sawRoll {
+			t.Fatal("no roll.result reached the table")
+		}
+	})
+	t.Run("MoveChangesTheSheetAndTheScene", func(t *testing.T) {
+		if err := f.act(t, "c1", mira.ID, "move-1", "I head down into the cellar", nil); err != nil {
+			t.Fatal(err)
+		}
+		snap, _ := f.store.Snapshot(ctx, c.ID)
+		if snap.Characters[0].AreaID != "cellar" || snap.State.Scene.Location != "Cellar" {
+			t.Fatalf("after the move: area %q, scene %+v", snap.Characters[0].AreaID, snap.State.Scene)
+		}
+	})
+	refused := []struct {
+		name   string
+		in     events.Intent
+		reason string
+	}{
+		{"TwoHopsAreOutOfRange", events.Intent{Kind: "move", ToAreaID: "road"}, "out_of_range"},
+		{"NoAttackWithoutEncounter", events.Intent{Kind: "attack", TargetID: "goblin-1"}, "not_allowed"},
+		{"NoItemNotCarried", events.Intent{Kind: "use_item", Item: "potion-of-healing"}, "not_allowed"},
+	}
+	for i, r := range refused {
+		t.Run("Refuses"+r.name, func(t *testing.T) {
+			before, _ := f.store.Turns(ctx, c.ID, 0, 100)
+			err := f.act(t, "c1", mira.ID, fmt.Sprint("refused-", i), "", &r.in)
+			if !fault.Is(err, fault.Invalid) || !strings.Contains(err.Error(), r.reason) {
+				t.Fatalf("err = %v, want invalid %s", err, r.reason)
+			}
+			after, _ := f.store.Turns(ctx, c.ID, 0, 100)
+			if len(after) != len(before) {
+				t.Fatal("a refused intent was committed")
+			}
+		})
+	}
+	t.Run("LongRestAfterRefusalsStillPlays", func(t *testing.T) {
+		if err := f.act(t, "c1", mira.ID, "rest-1", "", &events.Intent{Kind: "rest", Rest: "long"}); err != nil {
+			t.Fatalf("a refused intent left the table blocked: %v", err)
+		}
+	})
+}
+
+func combatantFor(t *testing.T, ch campaign.Character) rules.Combatant {
+	t.Helper()
+	c := rules.Combatant{ID: ch.ID, Name: ch.Name, Level: ch.Level, Abilities: ch.Abilities, ProficiencyBonus: rules.ProficiencyByLevel(ch.Level),
+		AC: ch.AC, HP: ch.HP, MaxHP: ch.MaxHP}
+	return c
+}
+
+func mustSkill(t *testing.T, s string) rules.Skill {
+	t.Helper()
+	sk, err := rules.ParseSkill(s)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return sk
+}
+
+func TestTooManyTurnsAreRateLimited(t *testing.T) {
+	f := newFixture(t)
+	c, _ := f.table(t, "Hasty", "c1")
+	snap, _ := f.store.Snapshot(context.Background(), c.ID)
+	var err error
+	for i := 0; i < 6 && err == nil; i++ { // the burst is 5, and the clock stands still
+		err = f.svc.TakeTurn(context.Background(), "c1", events.ClientMessage{Action: events.ActionTurn,
+			RequestID: fmt.Sprint("fast-", i), CharacterID: snap.Characters[0].ID, Text: "I wait"})
+	}
+	if !fault.Is(err, fault.RateLimited) {
+		t.Fatalf("the sixth turn in an instant = %v, want rate_limited", err)
+	}
 }

@@ -52,6 +52,8 @@ type Service struct {
 	// TurnLimit and APILimit bound each player's turns and API calls; nil
 	// means unlimited.
 	TurnLimit, APILimit Limiter
+	// SeedKey keys the turns' dice seeds (see turnSeed).
+	SeedKey []byte
 }
 
 // NewService returns a Service with production defaults for everything
@@ -69,6 +71,7 @@ func NewService(store Store, push Pusher, narr narrator.Narrator, tokens *auth.S
 		DeltaEvery: 150 * time.Millisecond,
 		TurnLimit:  throttle.New(1, 5, time.Now),
 		APILimit:   throttle.New(20, 60, time.Now),
+		SeedKey:    tokens.Derive("dice"),
 	}
 }
 

@@ -2,7 +2,6 @@ package game
 
 import (
 	"context"
-	"encoding/json"
 	"fmt"
 	"strings"
 	"sync"
@@ -10,6 +9,7 @@ import (
 
 	"chronicler/events"
 	"chronicler/shared/campaign"
+	"chronicler/shared/dice"
 	"chronicler/shared/fault"
 	"chronicler/shared/narrator"
 )
@@ -59,18 +59,27 @@ func (s *Service) TakeTurn(ctx context.Context, connectionID string, msg events.
 			Action: actionText(msg), Intent: msg.Intent}
 	}
 	lease.AcquiredAt, lease.ExpiresAt = now, now.Add(s.LeaseTTL)
+	seed := s.turnSeed(conn.CampaignID, lease.TurnID)
+	d, err := s.decide(snap, *actor, *lease, dice.NewSeeded(seed))
+	if err != nil {
+		return err // refused by the rules: nothing held, nothing rolled for good
+	}
 	if err := s.Store.Commit(ctx, Tx{CampaignID: conn.CampaignID, AcquireLease: lease, LeaseNow: now}); err != nil {
 		if isConflict(err) {
 			return fault.E(fault.Conflict, op, "another turn is being resolved; try again in a moment")
 		}
 		return fmt.Errorf("%s: %w", op, err)
 	}
-	if err := s.publish(ctx, conn.CampaignID, "", message{events.TypeTurnAccepted,
-		events.TurnAccepted{TurnID: lease.TurnID, RequestID: msg.RequestID, CharacterID: actor.ID}}); err != nil {
+	msgs := []message{{events.TypeTurnAccepted, events.TurnAccepted{TurnID: lease.TurnID, RequestID: msg.RequestID, CharacterID: actor.ID}}}
+	for _, r := range d.Rolls {
+		msgs = append(msgs, message{events.TypeRollResult, events.RollResult{TurnID: lease.TurnID, RollID: r.RollID, Reason: r.Reason,
+			Dice: r.Dice, Rolls: r.Rolls, Total: r.Total, Outcome: r.Outcome}})
+	}
+	if err := s.publish(ctx, conn.CampaignID, "", msgs...); err != nil {
 		s.release(ctx, conn.CampaignID, lease.TurnID)
 		return err
 	}
-	if err := s.resolve(ctx, snap, *lease, actor); err != nil {
+	if err := s.resolve(ctx, snap, *lease, actor, d, seed); err != nil {
 		s.release(ctx, conn.CampaignID, lease.TurnID)
 		return err
 	}
@@ -137,7 +146,7 @@ func (s *Service) release(ctx context.Context, campaignID, turnID string) {
 }
 
 // resolve narrates the leased turn and commits it.
-func (s *Service) resolve(ctx context.Context, snap Snapshot, lease campaign.Lease, actor *campaign.Character) error {
+func (s *Service) resolve(ctx context.Context, snap Snapshot, lease campaign.Lease, actor *campaign.Character, d decision, seed uint64) error {
 	const op = "resolve turn"
 	st := snap.State
 	recent, err := s.Store.Turns(ctx, snap.Campaign.ID, max(st.TurnCount-recentTurns, 0), recentTurns)
@@ -147,7 +156,7 @@ func (s *Service) resolve(ctx context.Context, snap Snapshot, lease campaign.Lea
 	req := narrator.Request{
 		CampaignName: snap.Campaign.Name, Persona: snap.Campaign.DMPersona, WorldSeed: snap.Campaign.WorldSeed,
 		Scene: st.Scene, Summary: st.Summary, Characters: withPresence(snap), Recent: recent,
-		Actor: *actor, Action: lease.Action, TurnID: lease.TurnID, Tier: narrator.High,
+		Actor: *actor, Action: lease.Action, TurnID: lease.TurnID, Tier: narrator.High, RulesResult: d.Summary,
 	}
 	stream := &deltas{s: s, ctx: ctx, campaignID: snap.Campaign.ID, turnID: lease.TurnID, every: s.DeltaEvery}
 	narr, record, err := s.narrate(ctx, req, stream)
@@ -158,12 +167,15 @@ func (s *Service) resolve(ctx context.Context, snap Snapshot, lease campaign.Lea
 	turn := campaign.Turn{
 		ID: lease.TurnID, CampaignID: snap.Campaign.ID, Sequence: st.TurnCount + 1,
 		SessionID: openSession(snap).ID, ActorID: actor.ID, ActorName: actor.Name, PlayerID: lease.PlayerID,
-		RequestID: lease.RequestID, Action: lease.Action, Intent: json.RawMessage(lease.Intent),
-		Rolls: []campaign.Roll{}, Narration: narr.Text, Suggestions: narr.Suggestions,
+		RequestID: lease.RequestID, Action: lease.Action, Intent: intentJSON(d.Intent), Seed: seed,
+		Rolls: append([]campaign.Roll{}, d.Rolls...), RulesResult: d.Summary, Narration: narr.Text, Suggestions: narr.Suggestions,
 		Degraded: narr.Degraded, CreatedAt: now, Context: record,
 	}
 	next := st
 	next.TurnCount, next.UpdatedAt = st.TurnCount+1, now
+	if d.Scene != nil {
+		next.Scene = *d.Scene
+	}
 	if sum, err := s.Narrator.Summarize(ctx, summaryRequest(snap, st.Summary, []campaign.Turn{turn})); err == nil {
 		next.Summary = sum
 	} else {
@@ -172,7 +184,7 @@ func (s *Service) resolve(ctx context.Context, snap Snapshot, lease campaign.Lea
 	c := snap.Campaign
 	c.LastPlayedAt = now
 	err = s.Store.Commit(ctx, Tx{
-		CampaignID: c.ID, Campaign: &c, State: &next, ExpectTurnCount: st.TurnCount, Turn: &turn,
+		CampaignID: c.ID, Campaign: &c, State: &next, ExpectTurnCount: st.TurnCount, Turn: &turn, Characters: d.Changed,
 		Request:      &campaign.Request{RequestID: lease.RequestID, TurnID: turn.ID, CreatedAt: now},
 		ReleaseLease: lease.TurnID,
 	})
@@ -185,7 +197,7 @@ func (s *Service) resolve(ctx context.Context, snap Snapshot, lease campaign.Lea
 	return s.publish(ctx, c.ID, "",
 		message{events.TypeNarrationDone, events.NarrationDone{TurnID: turn.ID, Text: narr.Text, Suggestions: suggestions(narr.Suggestions), Degraded: narr.Degraded}},
 		message{events.TypeTurnCommitted, events.TurnCommitted{TurnID: turn.ID, Sequence: turn.Sequence, ActorID: actor.ID,
-			Rolls: turn.Rolls, Characters: []campaign.Character{}, Scene: next.Scene}})
+			Rolls: turn.Rolls, Characters: committed(snap, d.Changed), Scene: next.Scene}})
 }
 
 // narrate gets the turn's narration to the table and what it cost. The
@@ -262,6 +274,18 @@ func (s *Service) narrate(ctx context.Context, req narrator.Request, stream *del
 		record.CostUSD = cost
 	}
 	return narr, record, nil
+}
+
+// committed is the changed sheets as the table sees them: new versions,
+// presence filled in.
+func committed(snap Snapshot, changed []campaign.Character) []campaign.Character {
+	out := make([]campaign.Character, len(changed))
+	for i, ch := range changed {
+		ch.Version++
+		ch.Presence = campaign.PresenceOf(ch.PlayerID, openSession(snap), snap.Connections)
+		out[i] = ch
+	}
+	return out
 }
 
 func suggestions(in []string) []string {

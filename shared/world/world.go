@@ -302,6 +302,9 @@ func truncate(s string, n int) string {
 // campaigns do not open in the same inn.
 var innNames = []string{"The Crossed Keys", "The Wayward Lantern", "The Gilded Goose", "The Hollow Oak"}
 
+// StarterArea is where a party begins on the starter map.
+const StarterArea = "common-room"
+
 // Starter returns the map a campaign starts on when it has none: an inn at a
 // crossroads with its common room, cellar and stables. The same seed always
 // gives the same map; every call returns a fresh copy the caller may change.

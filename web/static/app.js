@@ -134,6 +134,9 @@ function onEvent(ev) {
     case "turn.accepted":
       para(`${characters[ev.character_id] ? characters[ev.character_id].name : "Someone"} acts…`, "action");
       break;
+    case "roll.result":
+      para(`${ev.reason || "roll"}: ${ev.dice} rolled [${(ev.rolls || []).join(", ")}] = ${ev.total}${ev.outcome ? " (" + ev.outcome + ")" : ""}`, "system roll");
+      break;
     case "narration.delta":
       (streaming[ev.turn_id] ||= para("", "narration")).textContent += ev.text;
       break;

@@ -1,0 +1,240 @@
+package game
+
+import (
+	"crypto/hmac"
+	"crypto/sha256"
+	"encoding/binary"
+	"encoding/json"
+	"fmt"
+	"slices"
+	"strings"
+
+	"chronicler/events"
+	"chronicler/shared/campaign"
+	"chronicler/shared/dice"
+	"chronicler/shared/fault"
+	"chronicler/shared/rules"
+	"chronicler/shared/rules/intent"
+	"chronicler/shared/srd"
+	"chronicler/shared/world"
+)
+
+// decision is what the rules decided for a turn, before any narration.
+type decision struct {
+	Intent  *events.Intent // nil when free text was not understood: the turn is narrative
+	Rolls   []campaign.Roll
+	Summary string               // the rules result the narrator must agree with
+	Changed []campaign.Character // sheets the turn changes, at the versions read
+	Scene   *campaign.Scene      // the new scene, when the turn moves it
+}
+
+// turnSeed is the seed of a turn's dice: unpredictable to players (it is a
+// MAC under the server's key) and the same for a retried turn, so a retry
+// after a crash rolls exactly the dice of the first attempt.
+func (s *Service) turnSeed(campaignID, turnID string) uint64 {
+	m := hmac.New(sha256.New, s.SeedKey)
+	m.Write([]byte("dice:" + campaignID + ":" + turnID))
+	return binary.BigEndian.Uint64(m.Sum(nil))
+}
+
+// mapOf is the campaign's area map (a starter map until it has its own).
+func mapOf(snap Snapshot) world.Map {
+	if snap.State.Map != nil {
+		return *snap.State.Map
+	}
+	return world.Starter(snap.Campaign.WorldSeed)
+}
+
+// areaOf is where a character stands, on the map.
+func areaOf(m world.Map, ch campaign.Character) string {
+	if _, ok := m.Areas[ch.AreaID]; ok {
+		return ch.AreaID
+	}
+	return world.StarterArea
+}
+
+// decide runs the rules on the leased turn: the structured intent, or the
+// free text parsed into one (text the parser cannot read is narrative).
+// A refused intent is fault.Invalid with a reason from the rules'
+// vocabulary (not_allowed, out_of_range, actor_state_restricted, ...).
+func (s *Service) decide(snap Snapshot, actor campaign.Character, lease campaign.Lease, src dice.Source) (decision, error) {
+	const op = "rules"
+	m := mapOf(snap)
+	var in events.Intent
+	if len(lease.Intent) > 0 {
+		var err error
+		if in, err = events.DecodeIntent(lease.Intent); err != nil {
+			return decision{}, err
+		}
+	} else {
+		parsed, ok := intent.Parse(lease.Action, s.parseContext(snap, m, actor))
+		if !ok {
+			return decision{}, nil
+		}
+		in = parsed
+	}
+	d := decision{Intent: &in}
+	if actor.HP <= 0 && in.Kind != "say" {
+		return d, fault.Field(op, "intent", "actor_state_restricted: %s is down and cannot act", actor.Name)
+	}
+	c := combatant(actor)
+	switch in.Kind {
+	case "say":
+		d.Summary = ""
+	case "check":
+		req := rules.CheckRequest{}
+		if in.Skill != "" {
+			sk, err := rules.ParseSkill(in.Skill)
+			if err != nil {
+				return d, fault.Field(op, "intent.skill", "invalid_args: unknown skill %q", in.Skill)
+			}
+			req.Skill = sk
+		}
+		if in.Ability != "" {
+			ab, err := rules.ParseAbility(in.Ability)
+			if err != nil {
+				return d, fault.Field(op, "intent.ability", "invalid_args: unknown ability %q", in.Ability)
+			}
+			req.Ability = ab
+		}
+		res, err := rules.Check(c, req, src)
+		if err != nil {
+			return d, err
+		}
+		d.Rolls, d.Summary = rollsOf(res.Rolls), res.Summary()
+	case "move":
+		from := areaOf(m, actor)
+		if err := m.Move(from, in.ToAreaID); err != nil {
+			return d, fault.Field(op, "intent.to_area_id", "out_of_range: %s", publicMessage(err))
+		}
+		moved := actor
+		moved.AreaID = in.ToAreaID
+		to := m.Areas[in.ToAreaID]
+		d.Changed = []campaign.Character{moved}
+		scene := snap.State.Scene
+		scene.Location = to.Name
+		d.Scene = &scene
+		d.Summary = fmt.Sprintf("%s goes from %s to %s.", actor.Name, m.Areas[from].Name, to.Name)
+	case "rest":
+		if in.Rest == "short" {
+			d.Summary = fmt.Sprintf("%s takes a short rest of about an hour.", actor.Name)
+			break
+		}
+		res, err := rules.LongRest(c, true)
+		if err != nil {
+			return d, fault.Field(op, "intent", "not_allowed: %s", publicMessage(err))
+		}
+		after, err := c.Apply(res.Changes)
+		if err != nil {
+			return d, err
+		}
+		d.Changed = []campaign.Character{sheet(actor, after)}
+		d.Rolls, d.Summary = rollsOf(res.Rolls), res.Summary()
+	case "dodge", "dash", "disengage", "help", "end_turn":
+		d.Summary = fmt.Sprintf("%s takes the %s action; outside combat it changes nothing.", actor.Name, strings.ReplaceAll(in.Kind, "_", " "))
+	case "attack":
+		return d, fault.Field(op, "intent", "not_allowed: there is nothing here to attack; an encounter must be under way")
+	case "cast":
+		return d, fault.Field(op, "intent", "not_allowed: spells are resolved in encounters, which are not running")
+	case "use_item":
+		if !slices.ContainsFunc(actor.Inventory, func(it campaign.Item) bool { return it.Item == in.Item && it.Qty > 0 }) {
+			return d, fault.Field(op, "intent.item", "not_allowed: %s does not carry %q", actor.Name, in.Item)
+		}
+		d.Summary = fmt.Sprintf("%s uses %s.", actor.Name, in.Item)
+	}
+	return d, nil
+}
+
+func publicMessage(err error) string {
+	_, msg := fault.Public(err)
+	return msg
+}
+
+// parseContext is what the free-text parser may resolve names against.
+func (s *Service) parseContext(snap Snapshot, m world.Map, actor campaign.Character) intent.Context {
+	ctx := intent.Context{ActorID: actor.ID}
+	for _, a := range m.Reachable(areaOf(m, actor)) {
+		ctx.Areas = append(ctx.Areas, intent.Ref{ID: a.ID, Name: a.Name})
+	}
+	for _, ch := range snap.Characters {
+		ctx.Targets = append(ctx.Targets, intent.Ref{ID: ch.ID, Name: ch.Name})
+	}
+	for _, it := range actor.Inventory {
+		ctx.Items = append(ctx.Items, intent.Ref{ID: it.Item, Name: it.Item})
+	}
+	return ctx
+}
+
+// combatant is a character as the rules engine sees it.
+func combatant(ch campaign.Character) rules.Combatant {
+	c := rules.Combatant{
+		ID: ch.ID, Name: ch.Name, Level: ch.Level, Abilities: ch.Abilities,
+		ProficiencyBonus: rules.ProficiencyByLevel(ch.Level), AC: ch.AC, HP: ch.HP, MaxHP: ch.MaxHP,
+		TempHP: ch.TempHP, Speed: ch.Speed, HitDice: ch.HitDice, DeathSaves: ch.DeathSaves,
+	}
+	if class, ok := srd.LookupClass(ch.Class); ok {
+		c.HitDie = class.HitDie
+		for _, a := range class.SavingThrows {
+			if ab, err := rules.ParseAbility(a); err == nil {
+				c.SaveProficiencies = c.SaveProficiencies.With(ab)
+			}
+		}
+	}
+	for _, name := range ch.Conditions {
+		if cond, err := rules.ParseCondition(name); err == nil {
+			c.Conditions = c.Conditions.With(cond)
+		}
+	}
+	if ch.Concentration != nil {
+		c.Concentration = *ch.Concentration
+	}
+	for lvl, slot := range ch.SpellSlots {
+		var n int
+		if _, err := fmt.Sscan(lvl, &n); err == nil && n >= 1 && n <= 9 {
+			c.SpellSlots[n-1] = slot
+		}
+	}
+	return c
+}
+
+// sheet writes the engine's view of a character back onto its sheet.
+func sheet(ch campaign.Character, c rules.Combatant) campaign.Character {
+	ch.HP, ch.TempHP, ch.HitDice, ch.DeathSaves = c.HP, c.TempHP, c.HitDice, c.DeathSaves
+	ch.Conditions = []string{}
+	for cond := range c.Conditions.All() {
+		ch.Conditions = append(ch.Conditions, cond.String())
+	}
+	ch.Concentration = nil
+	if c.Concentration != "" {
+		conc := c.Concentration
+		ch.Concentration = &conc
+	}
+	slots := make(map[string]campaign.Slot, len(ch.SpellSlots))
+	for lvl := range ch.SpellSlots {
+		var n int
+		if _, err := fmt.Sscan(lvl, &n); err == nil && n >= 1 && n <= 9 {
+			slots[lvl] = c.SpellSlots[n-1]
+		}
+	}
+	ch.SpellSlots = slots
+	return ch
+}
+
+// rollsOf records the engine's rolls as the turn stores and sends them.
+func rollsOf(rs []rules.Roll) []campaign.Roll {
+	out := make([]campaign.Roll, len(rs))
+	for i, r := range rs {
+		out[i] = campaign.Roll{RollID: fmt.Sprint("r", i+1), Reason: r.Reason, Dice: r.Expr, Rolls: r.Result.Rolls,
+			Total: r.Total, Outcome: r.Outcome}
+	}
+	return out
+}
+
+// intentJSON is the intent as stored with the turn.
+func intentJSON(in *events.Intent) json.RawMessage {
+	if in == nil {
+		return nil
+	}
+	b, _ := json.Marshal(in)
+	return b
+}
