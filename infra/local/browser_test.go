@@ -149,9 +149,9 @@ func TestBrowserTwoPlayers(t *testing.T) {
 			t.Fatalf("%s did not see Mira's turn committed: %v (%s)", name, err, pageState(ctx))
 		}
 	}
-	act(b, "I check the door for traps")
+	act(b, "I make a perception check")
 	for name, ctx := range map[string]context.Context{"Aria": a, "Bram": b} {
-		if err := chromedp.Do(ctx, logHas("Tobin checks the door for traps.")); err != nil {
+		if err := chromedp.Do(ctx, logHas("Tobin makes a Wisdom (Perception) check")); err != nil {
 			t.Fatalf("%s did not see Tobin's turn narrated: %v (%s)", name, err, pageState(ctx))
 		}
 	}

@@ -64,9 +64,11 @@ func (o Offline) Narrate(ctx context.Context, req Request, emit func(string) err
 		name = "The party"
 	}
 	action := plainAction(req.Action)
+	// The rules result, when there is one, says what happened better than
+	// the player's words can.
 	sentences := []string{open, sentence(name + " " + action)}
 	if req.RulesResult != "" {
-		sentences = append(sentences, plainSentence(req.RulesResult))
+		sentences[1] = plainSentence(req.RulesResult)
 	}
 	sentences = append(sentences, closings[pick(req.TurnID+"c", len(closings))])
 	var b strings.Builder
