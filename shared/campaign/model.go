@@ -148,6 +148,15 @@ type Roll struct {
 	Outcome string `json:"outcome,omitempty"`
 }
 
+// EncounterRecord is an encounter as the store keeps it: its id and status
+// beside the engine's state, which the store does not interpret.
+type EncounterRecord struct {
+	ID      string          `json:"id"`
+	Status  string          `json:"status"` // "active" or "ended"
+	Data    json.RawMessage `json:"data"`
+	Version int64           `json:"-"`
+}
+
 // Role of a member in a campaign.
 type Role string
 

@@ -290,6 +290,16 @@ func (s *Store) writes(tx game.Tx) (ws []write, unbind []string, err error) {
 		}
 	}
 
+	for i, e := range tx.Encounters {
+		if e.ID == "" || e.Version < 0 {
+			return nil, nil, fault.Field(op, fmt.Sprintf("encounters[%d]", i), "needs an id and a version of 0 or more")
+		}
+		it, err := encounterItem(id, e, e.Version+1)
+		if err := add(s.versioned("encounter "+e.ID, it, e.Version), err); err != nil {
+			return nil, nil, err
+		}
+	}
+
 	for i, se := range tx.Sessions {
 		if se.ID == "" {
 			return nil, nil, fault.Field(op, fmt.Sprintf("sessions[%d].session_id", i), "is required")

@@ -142,6 +142,25 @@ func decodeSession(it item) (campaign.Session, error) {
 	return s, err
 }
 
+func encounterItem(campaignID string, e campaign.EncounterRecord, version int64) (item, error) {
+	m, err := withKey(campaignPK(campaignID), encSK(e.ID), e)
+	if err != nil {
+		return nil, err
+	}
+	m[attrVersion] = num(version)
+	return m, nil
+}
+
+func decodeEncounter(it item) (campaign.EncounterRecord, error) {
+	var e campaign.EncounterRecord
+	if err := unmarshalBody(it, &e); err != nil {
+		return e, err
+	}
+	v, err := getN(it, attrVersion)
+	e.Version = v
+	return e, err
+}
+
 func memberItem(campaignID string, m campaign.Member) (item, error) {
 	it, err := withKey(campaignPK(campaignID), memberSK(m.PlayerID), m)
 	if err != nil {

@@ -62,6 +62,7 @@ const (
 	skSession = "SESSION#"
 	skMember  = "MEMBER#"
 	skConn    = "CONN#"
+	skEnc     = "ENC#"
 	skTurn    = "TURN#"
 	skEvent   = "WIRE#EVT#"
 	skRequest = "WIRE#REQ#"
@@ -107,6 +108,7 @@ func connectionPK(id string) string { return pkConnection + id }
 func charSK(id string) string       { return skChar + id }
 func memberSK(player string) string { return skMember + player }
 func connSK(id string) string       { return skConn + id }
+func encSK(id string) string        { return skEnc + id }
 func requestSK(id string) string    { return skRequest + id }
 
 func sessionSK(started time.Time, id string) string {

@@ -186,6 +186,10 @@ func decodeSnapshot(items []item) (snap game.Snapshot, found bool, err error) {
 			var c campaign.Connection
 			err = unmarshalBody(it, &c)
 			snap.Connections = append(snap.Connections, c)
+		case strings.HasPrefix(sk, skEnc):
+			var e campaign.EncounterRecord
+			e, err = decodeEncounter(it)
+			snap.Encounters = append(snap.Encounters, e)
 		}
 		if err != nil {
 			return snap, found, err

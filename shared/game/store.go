@@ -86,13 +86,14 @@ type Snapshot struct {
 	Sessions    []campaign.Session // oldest first
 	Connections []campaign.Connection
 	Lease       *campaign.Lease // the turn in flight, if any (expired or not)
+	Encounters  []campaign.EncounterRecord // by id
 	LastSeq     int64           // the last event seq reserved
 }
 
 // Tx is one atomic write to one campaign. Each field is a write with its
 // condition; nil or empty fields write nothing.
 //
-// Versioned items (Campaign, Characters, Sessions) carry the Version they
+// Versioned items (Campaign, Characters, Sessions, Encounters) carry the Version they
 // were read at: Version 0 creates the item and fails if it exists; Version
 // v updates it only if the stored Version is still v, and stores v+1.
 type Tx struct {
@@ -101,6 +102,7 @@ type Tx struct {
 	Campaign   *campaign.Campaign
 	Characters []campaign.Character
 	Sessions   []campaign.Session
+	Encounters []campaign.EncounterRecord
 
 	// NewState creates the state item; it fails if it exists.
 	NewState *campaign.State

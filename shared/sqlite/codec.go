@@ -96,6 +96,19 @@ func scanCharacter(s scanner) (campaign.Character, error) {
 	return c, err
 }
 
+func scanEncounter(s scanner) (campaign.EncounterRecord, error) {
+	var (
+		data    []byte
+		version int64
+	)
+	if err := s.Scan(&data, &version); err != nil {
+		return campaign.EncounterRecord{}, err
+	}
+	e, err := decode[campaign.EncounterRecord](data)
+	e.Version = version
+	return e, err
+}
+
 func scanSession(s scanner) (campaign.Session, error) {
 	var (
 		data    []byte

@@ -73,6 +73,13 @@ func validate(op string, tx game.Tx) error {
 		seen[c.ID] = true
 	}
 	clear(seen)
+	for _, e := range tx.Encounters {
+		if e.ID == "" || e.Version < 0 || seen[e.ID] {
+			errs = append(errs, fault.Field(op, "encounters", "each needs a distinct id and a version of 0 or more (encounter %q)", e.ID))
+		}
+		seen[e.ID] = true
+	}
+	clear(seen)
 	for _, s := range tx.Sessions {
 		if s.ID == "" || s.Version < 0 || seen[s.ID] {
 			errs = append(errs, fault.Field(op, "sessions", "each needs a distinct id and a version of 0 or more (session %q)", s.ID))
@@ -191,6 +198,11 @@ func (w *writer) apply(tx game.Tx) error {
 	}
 	for _, s := range tx.Sessions {
 		if err := w.session(s); err != nil {
+			return err
+		}
+	}
+	for _, e := range tx.Encounters {
+		if err := w.encounter(e); err != nil {
 			return err
 		}
 	}
@@ -328,6 +340,21 @@ func (w *writer) session(s campaign.Session) error {
 	return w.must(fmt.Sprintf("update session %s at version %d", s.ID, s.Version), fmt.Sprintf("session %s changed since it was read", s.ID),
 		`UPDATE sessions SET started_at = ?, version = ?, data = ? WHERE campaign_id = ? AND id = ? AND version = ?`,
 		started, s.Version+1, data, w.campaignID, s.ID, s.Version)
+}
+
+func (w *writer) encounter(e campaign.EncounterRecord) error {
+	data, err := encode(e, nil)
+	if err != nil {
+		return w.encodeErr(err)
+	}
+	if e.Version == 0 {
+		return w.must("create encounter "+e.ID, fmt.Sprintf("encounter %s already exists", e.ID),
+			`INSERT INTO encounters (campaign_id, id, version, data) VALUES (?, ?, 1, ?) ON CONFLICT DO NOTHING`,
+			w.campaignID, e.ID, data)
+	}
+	return w.must(fmt.Sprintf("update encounter %s at version %d", e.ID, e.Version), fmt.Sprintf("encounter %s changed since it was read", e.ID),
+		`UPDATE encounters SET version = ?, data = ? WHERE campaign_id = ? AND id = ? AND version = ?`,
+		e.Version+1, data, w.campaignID, e.ID, e.Version)
 }
 
 func (w *writer) turn(t campaign.Turn) error {

@@ -100,6 +100,10 @@ func (db *DB) Snapshot(ctx context.Context, campaignID string) (game.Snapshot, e
 		`SELECT data FROM connections WHERE campaign_id = ? ORDER BY id`, campaignID); err != nil {
 		return game.Snapshot{}, storeErr(op, "read connections", err)
 	}
+	if snap.Encounters, err = queryAll(ctx, tx, scanEncounter,
+		`SELECT data, version FROM encounters WHERE campaign_id = ? ORDER BY id`, campaignID); err != nil {
+		return game.Snapshot{}, storeErr(op, "read encounters", err)
+	}
 	return snap, nil
 }
 

@@ -90,6 +90,15 @@ var migrations = [][]string{
 			PRIMARY KEY (campaign_id, seq)
 		) STRICT`,
 	},
+	{
+		`CREATE TABLE IF NOT EXISTS encounters (
+			campaign_id TEXT NOT NULL REFERENCES campaigns (id),
+			id          TEXT NOT NULL,
+			version     INTEGER NOT NULL,
+			data        TEXT NOT NULL,
+			PRIMARY KEY (campaign_id, id)
+		) STRICT`,
+	},
 }
 
 // migrate brings the schema in db up to len(migrations), in one transaction,

@@ -1,6 +1,7 @@
 package storetest
 
 import (
+	"encoding/json"
 	"fmt"
 	"testing"
 	"time"
@@ -96,4 +97,25 @@ func (s suite) removeMember(t *testing.T) {
 	if cs, err := st.CampaignsOf(t.Context(), "p2"); err != nil || len(cs) != 1 {
 		t.Fatalf("CampaignsOf after rejoining = %v, %v", ids(cs), err)
 	}
+}
+
+// encounters: an encounter record is created once, updated by version, read
+// back in the snapshot, and a stale write is a Conflict.
+func (s suite) encounters(t *testing.T) {
+	st := s.open(t)
+	c := create(t, st, newCampaign("fights", "p1"))
+	e := campaign.EncounterRecord{ID: "enc-1", Status: "active", Data: json.RawMessage(`{"round":1,"order":["goblin-1","c1"]}`)}
+	commit(t, st, game.Tx{CampaignID: c.ID, Encounters: []campaign.EncounterRecord{e}})
+	snap := snapshot(t, st, c.ID)
+	e.Version = 1
+	same(t, "created encounter", snap.Encounters, []campaign.EncounterRecord{e})
+	err := st.Commit(t.Context(), game.Tx{CampaignID: c.ID, Encounters: []campaign.EncounterRecord{{ID: "enc-1", Status: "active", Data: e.Data}}})
+	wantKind(t, "creating it again", err, fault.Conflict)
+	e.Status, e.Data = "ended", json.RawMessage(`{"round":3}`)
+	commit(t, st, game.Tx{CampaignID: c.ID, Encounters: []campaign.EncounterRecord{e}})
+	err = st.Commit(t.Context(), game.Tx{CampaignID: c.ID, Encounters: []campaign.EncounterRecord{e}}) // still at version 1
+	wantKind(t, "a stale update", err, fault.Conflict)
+	snap = snapshot(t, st, c.ID)
+	e.Version = 2
+	same(t, "updated encounter", snap.Encounters, []campaign.EncounterRecord{e})
 }

@@ -56,6 +56,7 @@ func Run(t *testing.T, open func(t *testing.T) game.Store) {
 	t.Run("Snapshot", s.snapshot)
 	t.Run("Import", s.importCampaign)
 	t.Run("RemoveMember", s.removeMember)
+	t.Run("Encounters", s.encounters)
 }
 
 type suite struct {
