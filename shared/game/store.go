@@ -85,9 +85,9 @@ type Snapshot struct {
 	Members     []campaign.Member
 	Sessions    []campaign.Session // oldest first
 	Connections []campaign.Connection
-	Lease       *campaign.Lease // the turn in flight, if any (expired or not)
+	Lease       *campaign.Lease            // the turn in flight, if any (expired or not)
 	Encounters  []campaign.EncounterRecord // by id
-	LastSeq     int64           // the last event seq reserved
+	LastSeq     int64                      // the last event seq reserved
 }
 
 // Tx is one atomic write to one campaign. Each field is a write with its
