@@ -1,0 +1,389 @@
+package encounter
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"slices"
+	"strings"
+
+	"chronicler/shared/dice"
+	"chronicler/shared/fault"
+	"chronicler/shared/rules"
+)
+
+// The reasons an action is refused: the rules' vocabulary, shared with
+// the turn engine. Reason reads one back from an error.
+const (
+	NotYourTurn          = "not_your_turn"
+	InvalidArgs          = "invalid_args"
+	ActorStateRestricted = "actor_state_restricted"
+	OutOfRange           = "out_of_range"
+	NotAllowed           = "not_allowed"
+)
+
+var reasons = map[string]bool{NotYourTurn: true, InvalidArgs: true, ActorStateRestricted: true, OutOfRange: true, NotAllowed: true}
+
+const actOp = "encounter action"
+
+// refuse is a refusal: a fault.Invalid naming the field, whose message
+// starts with the reason ("not_allowed: Mira has already ...").
+func refuse(reason, field, format string, args ...any) error {
+	return fault.Field(actOp, field, "%s: %s", reason, fmt.Sprintf(format, args...))
+}
+
+// Reason is the refusal reason carried by err (NotYourTurn ...
+// NotAllowed), or "" when err is not a refusal.
+func Reason(err error) string {
+	var fe *fault.Error
+	if !errors.As(err, &fe) || fe.Kind != fault.Invalid {
+		return ""
+	}
+	if r, _, ok := strings.Cut(fe.Message, ": "); ok && reasons[r] {
+		return r
+	}
+	return ""
+}
+
+// The kinds of Action.
+const (
+	ActionAttack    = "attack"
+	ActionDodge     = "dodge"
+	ActionDash      = "dash"
+	ActionDisengage = "disengage"
+	ActionDeathSave = "death_save"
+	ActionEndTurn   = "end_turn"
+)
+
+var actionKinds = map[string]bool{ActionAttack: true, ActionDodge: true, ActionDash: true,
+	ActionDisengage: true, ActionDeathSave: true, ActionEndTurn: true}
+
+// Limits DecodeAction enforces.
+const (
+	maxActionBytes = 4096
+	maxNameLength  = 100
+	// MaxDistance is the farthest an attack may name, in feet: a mile.
+	MaxDistance = 5280
+)
+
+// Action is what a participant does on its turn; its JSON matches the
+// protocol's intents.
+type Action struct {
+	Kind     string `json:"kind"`
+	TargetID string `json:"target_id,omitempty"`
+	// Weapon is, for a character, the SRD weapon (id or name) it attacks
+	// with, "" or "unarmed" for an unarmed strike; for a monster, a stat
+	// block action's name ("Scimitar", "Multiattack"), "" for what
+	// MonsterTurn would use.
+	Weapon string `json:"weapon,omitempty"`
+	// Distance to the target in feet; 0 lets the attack be made from where
+	// it works best (package doc).
+	Distance int `json:"distance,omitempty"`
+	// EndTurn ends the turn after the action.
+	EndTurn bool `json:"end_turn,omitempty"`
+}
+
+// DecodeAction reads an Action from outside input: one JSON object with
+// only Action's fields, a known kind, names of at most 100 bytes and a
+// distance in 0..MaxDistance. Anything else is a fault.Invalid error naming
+// the field.
+func DecodeAction(b []byte) (Action, error) {
+	const op = "decode action"
+	if len(b) > maxActionBytes {
+		return Action{}, fault.Field(op, "action", "is %d bytes; at most %d are allowed", len(b), maxActionBytes)
+	}
+	var a Action
+	dec := json.NewDecoder(bytes.NewReader(b))
+	dec.DisallowUnknownFields()
+	if err := dec.Decode(&a); err != nil {
+		return Action{}, fault.Field(op, "action", "is not a valid action object")
+	}
+	if _, err := dec.Token(); err != io.EOF {
+		return Action{}, fault.Field(op, "action", "has data after the object")
+	}
+	switch {
+	case !actionKinds[a.Kind]:
+		return Action{}, fault.Field(op, "action.kind", "must be attack, dodge, dash, disengage, death_save or end_turn")
+	case len(a.TargetID) > maxNameLength:
+		return Action{}, fault.Field(op, "action.target_id", "is longer than %d bytes", maxNameLength)
+	case len(a.Weapon) > maxNameLength:
+		return Action{}, fault.Field(op, "action.weapon", "is longer than %d bytes", maxNameLength)
+	case a.Distance < 0 || a.Distance > MaxDistance:
+		return Action{}, fault.Field(op, "action.distance", "must be between 0 and %d feet", MaxDistance)
+	case a.Kind == ActionAttack && a.TargetID == "":
+		return Action{}, fault.Field(op, "action.target_id", "is required for an attack")
+	}
+	return a, nil
+}
+
+// Result is one action (or monster turn) as resolved: every roll and
+// change in order, the attacks and death save made, and whether the turn
+// ended and who is up.
+type Result struct {
+	rules.Log
+	ActorID   string                 `json:"actor_id"`
+	Actor     string                 `json:"actor"`
+	Kind      string                 `json:"kind"`
+	Round     int                    `json:"round"`
+	Attacks   []rules.AttackResult   `json:"attacks,omitempty"`
+	DeathSave *rules.DeathSaveResult `json:"death_save,omitempty"`
+	TurnEnded bool                   `json:"turn_ended,omitempty"`
+	// NextID is the participant whose turn it is after the action.
+	NextID string `json:"next_id,omitempty"`
+	// Decided is the encounter's Decided after the action.
+	Decided string `json:"decided,omitempty"`
+	Text    string `json:"summary"`
+}
+
+// Summary tells the action in a few sentences: "Mira hits Goblin 1 with a
+// longsword (17 vs AC 15) for 8 slashing damage; Goblin 1 drops to 0 HP and
+// dies. Goblin 2 is up."
+func (r Result) Summary() string { return r.Text }
+
+func (r *Result) say(s string) {
+	if r.Text != "" {
+		r.Text += " "
+	}
+	r.Text += s
+}
+
+// Act has the participant actorID, whose turn it is, take an action:
+// attack (a character with a weapon, a monster with a named action or
+// Multiattack), dodge, dash or disengage (each uses the turn's action),
+// death_save (a dying character's turn; it ends the turn unless a natural
+// 20 revives it), or end_turn. Attacks go through rules.Attack and
+// rules.TakeDamage.
+//
+// A refusal changes nothing and is a fault.Invalid error whose Reason is
+// NotYourTurn, InvalidArgs (unknown kind, target or weapon), OutOfRange,
+// ActorStateRestricted (dead, dying, incapacitated or at 0 HP) or
+// NotAllowed (the action already used, a dead target, a weapon not carried,
+// an ended encounter). Anything else is a fault.Internal error.
+func Act(e Encounter, actorID string, in Action, src dice.Source) (Encounter, Result, error) {
+	if e.Status != Active {
+		return e, Result{}, refuse(NotAllowed, "encounter", "the encounter has ended")
+	}
+	ai := e.index(actorID)
+	switch {
+	case ai < 0:
+		return e, Result{}, refuse(InvalidArgs, "actor_id", "no participant %q", truncate(actorID, 60))
+	case actorID != e.Current:
+		cur, _ := e.Participant(e.Current)
+		return e, Result{}, refuse(NotYourTurn, "actor_id", "it is %s's turn", cur.Name)
+	case !actionKinds[in.Kind]:
+		return e, Result{}, refuse(InvalidArgs, "action.kind", "unknown action %q", truncate(in.Kind, 40))
+	}
+	p := e.Participants[ai]
+	if err := restricted(p, in.Kind); err != nil {
+		return e, Result{}, err
+	}
+	switch in.Kind {
+	case ActionAttack, ActionDodge, ActionDash, ActionDisengage:
+		if p.Turn.ActionUsed {
+			return e, Result{}, refuse(NotAllowed, "action.kind", "%s has already taken an action this turn", p.Name)
+		}
+	}
+
+	out := e.clone()
+	res := Result{ActorID: p.ID, Actor: p.Name, Kind: in.Kind, Round: out.Round}
+	before := out.Decided()
+	end := in.EndTurn
+	me := &out.Participants[ai]
+	switch in.Kind {
+	case ActionAttack:
+		if err := out.attack(&res, ai, in, src); err != nil {
+			return e, Result{}, err
+		}
+	case ActionDodge:
+		me.Turn.ActionUsed, me.Combatant.Dodging = true, true
+		res.say(p.Name + " takes the Dodge action.")
+	case ActionDash:
+		me.Turn.ActionUsed, me.Turn.Dashed = true, true
+		me.Turn.Movement += me.Combatant.CurrentSpeed()
+		res.say(fmt.Sprintf("%s takes the Dash action (%d ft of movement this turn).", p.Name, me.Turn.Movement))
+	case ActionDisengage:
+		me.Turn.ActionUsed, me.Turn.Disengaged = true, true
+		res.say(p.Name + " takes the Disengage action.")
+	case ActionDeathSave:
+		r, err := rules.DeathSave(me.Combatant, src)
+		if err != nil {
+			return e, Result{}, fault.Wrap(fault.Internal, actOp, err)
+		}
+		if err := out.apply(r.Changes); err != nil {
+			return e, Result{}, err
+		}
+		res.Rolls, res.Changes = r.Rolls, r.Changes
+		res.DeathSave = &r
+		res.say(r.Summary())
+		end = end || !r.Revived
+	case ActionEndTurn:
+		res.say(p.Name + " ends the turn.")
+		end = true
+	}
+	out.finish(&res, before, end)
+	return out, res, nil
+}
+
+// restricted refuses what the actor's state forbids.
+func restricted(p Participant, kind string) error {
+	c := p.Combatant
+	switch {
+	case p.Defeated:
+		return refuse(ActorStateRestricted, "actor_id", "%s is dead", p.Name)
+	case c.Dying():
+		if kind != ActionDeathSave {
+			return refuse(ActorStateRestricted, "action.kind", "%s is dying and can only make a death saving throw", p.Name)
+		}
+	case kind == ActionDeathSave:
+		return refuse(NotAllowed, "action.kind", "%s is not dying", p.Name)
+	case c.HP <= 0 || c.Incapacitated():
+		if kind != ActionEndTurn {
+			return refuse(ActorStateRestricted, "action.kind", "%s is %s and can only end the turn", p.Name, disabledBy(p))
+		}
+	}
+	return nil
+}
+
+// disabledBy names why a participant that is not dying cannot act.
+func disabledBy(p Participant) string {
+	for _, c := range []string{"unconscious", "paralyzed", "petrified", "stunned", "incapacitated"} {
+		for _, have := range p.Conditions {
+			if have == c {
+				return c
+			}
+		}
+	}
+	return "down"
+}
+
+// attack resolves an attack action against in.TargetID.
+func (e *Encounter) attack(res *Result, ai int, in Action, src dice.Source) error {
+	if in.TargetID == "" {
+		return refuse(InvalidArgs, "action.target_id", "name the target")
+	}
+	ti := e.index(in.TargetID)
+	actor := e.Participants[ai]
+	switch {
+	case ti < 0:
+		return refuse(InvalidArgs, "action.target_id", "no participant %q", truncate(in.TargetID, 60))
+	case ti == ai:
+		return refuse(InvalidArgs, "action.target_id", "%s can't attack itself", actor.Name)
+	case e.Participants[ti].Defeated:
+		return refuse(NotAllowed, "action.target_id", "%s is already dead", e.Participants[ti].Name)
+	case in.Distance < 0 || in.Distance > MaxDistance:
+		return refuse(InvalidArgs, "action.distance", "must be between 0 and %d feet", MaxDistance)
+	}
+	var reqs []rules.AttackRequest
+	if actor.Kind == KindCharacter {
+		req, err := weaponAttack(actor, in.Weapon, in.Distance)
+		if err != nil {
+			return err
+		}
+		reqs = append(reqs, req)
+	} else {
+		plan, err := monsterPlan(actor, in.Weapon, &res.Log, src)
+		if err != nil {
+			return err
+		}
+		for _, a := range plan {
+			req, err := monsterRequest(a, in.Distance)
+			if err != nil {
+				return err
+			}
+			reqs = append(reqs, req)
+		}
+	}
+	e.Participants[ai].Turn.ActionUsed = true
+	for _, req := range reqs {
+		if e.Participants[ti].Defeated {
+			break
+		}
+		if err := e.strike(res, ai, ti, req, src); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// strike makes one attack roll and applies what it did.
+func (e *Encounter) strike(res *Result, ai, ti int, req rules.AttackRequest, src dice.Source) error {
+	r, err := rules.Attack(e.Participants[ai].Combatant, e.Participants[ti].Combatant, req, src)
+	if err != nil {
+		return fault.Wrap(fault.Internal, actOp, err)
+	}
+	if err := e.apply(r.Changes); err != nil {
+		return err
+	}
+	a, t := &e.Participants[ai], &e.Participants[ti]
+	if r.Damage != nil {
+		a.Stats.AttacksHit++
+		a.Stats.DamageDealt += r.Damage.Taken
+		t.Stats.DamageTaken += r.Damage.Taken
+		if r.Damage.Died {
+			a.Stats.Kills++
+		}
+	} else {
+		a.Stats.AttacksMissed++
+	}
+	res.Rolls = append(res.Rolls, r.Rolls...)
+	res.Changes = append(res.Changes, r.Changes...)
+	res.Attacks = append(res.Attacks, r)
+	res.say(r.Summary())
+	return nil
+}
+
+// apply makes changes to the participants they name.
+func (e *Encounter) apply(changes []rules.Change) error {
+	for i := range e.Participants {
+		p := &e.Participants[i]
+		touched := false
+		for _, ch := range changes {
+			if ch.TargetID == p.ID {
+				touched = true
+				break
+			}
+		}
+		if !touched {
+			continue
+		}
+		c, err := p.Combatant.Apply(changes)
+		if err != nil {
+			return fault.Wrap(fault.Internal, actOp, err)
+		}
+		p.Combatant = c
+		p.sync()
+	}
+	return nil
+}
+
+// finish ends the turn if asked, notes a decided fight and logs the
+// action.
+func (e *Encounter) finish(res *Result, before string, endTurn bool) {
+	res.Decided = e.Decided()
+	switch {
+	case res.Decided == before:
+	case res.Decided == "victory":
+		res.say("All the monsters are defeated.")
+	case res.Decided == "defeat":
+		res.say("All the characters are down.")
+	}
+	if endTurn {
+		res.TurnEnded = true
+		next := e.clone()
+		if next.advance(slices.Index(e.Order, e.Current)) {
+			*e = next
+			p, _ := e.Participant(e.Current)
+			if e.Round != res.Round {
+				res.say(fmt.Sprintf("Round %d begins: %s is up.", e.Round, p.Name))
+			} else {
+				res.say(p.Name + " is up.")
+			}
+		} else {
+			res.say("No one is left to take a turn.")
+		}
+	}
+	res.NextID = e.Current
+	e.log(res.Round, res.ActorID, res.Text)
+}

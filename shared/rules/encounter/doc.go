@@ -1,0 +1,54 @@
+// Package encounter runs a fight on snapshots: Start copies the campaign's
+// characters (persistent participants) and instantiates SRD monsters
+// (ephemeral ones), rolls initiative and keeps the turn order; Act,
+// MonsterTurn and Next play turns through package rules, recording every
+// roll and change; End reports each participant's state diff and marks the
+// characters whose diffs the caller writes back with Diffs.CharacterUpdates.
+// Everything is a value: no function mutates its input Encounter, and every
+// die comes from the injected dice.Source, so a fight replays from its
+// seeds.
+//
+// What is modelled, and the choices made where the SRD leaves them to the
+// GM:
+//
+//   - Monster hit points are the stat block's average, never rolled, so
+//     the same encounter is equally hard every time.
+//   - Initiative is a Dexterity check (d20 + Dexterity modifier, with the
+//     disadvantage conditions give). Ties go to the higher Dexterity score,
+//     then to a d20 roll-off among those still tied (rolled again, at most
+//     three times, then the order participants were given: characters
+//     first, then monsters). Every roll is in Start's log.
+//   - Surprised participants are skipped in round 1; they cannot react
+//     until that skipped turn has passed.
+//   - Positions are not modelled. An attack names its distance in feet or
+//     leaves it 0: a melee attack is then adjacent, a ranged one at its
+//     normal range (so neither long-range nor within-5-feet disadvantage).
+//     A distance beyond a melee reach (unless the weapon can be thrown) or
+//     beyond a ranged attack's long range is refused as out_of_range.
+//     Movement is bookkeeping only: Dash doubles the turn's allowance,
+//     Disengage is recorded, and there are no opportunity attacks.
+//   - A character attacks with an SRD weapon it carries (its inventory at
+//     Start) or an unarmed strike (1 + Strength bludgeoning). The bonus is
+//     Strength, Dexterity for a ranged weapon, the better of the two for a
+//     finesse one, plus the proficiency bonus when the class is proficient
+//     with the weapon. One attack per Attack action: Extra Attack, two-
+//     weapon fighting, versatile two-handed grips, ammunition and magic
+//     weapons are not modelled; every weapon is nonmagical, so a monster's
+//     resistance to nonmagical weapons applies.
+//   - A monster uses its stat block's actions by name; Multiattack makes
+//     the listed attacks in stat block order (the first option of a
+//     choice; a dice count is rolled, any other text counts once). Entries
+//     without an attack roll (Frightful Presence), saving-throw riders on
+//     damage, recharge and limited-use actions, spells, reactions and
+//     legendary actions are not used.
+//   - MonsterTurn's policy: the monster attacks the conscious character
+//     (above 0 HP) with the lowest hit points, ties to the earlier in
+//     initiative order, with its Multiattack if it has one, else its best
+//     attack (melee before ranged, then the highest average damage, then
+//     the higher bonus, then stat block order), retargeting by the same
+//     rule when its target falls, then ends its turn.
+//   - A dying character's turn is its death saving throw, which ends the
+//     turn unless a natural 20 brings it back to act; a stable one at 0 HP
+//     is skipped. Bonus actions and reactions are tracked but nothing uses
+//     them yet, and conditions never end on their own.
+package encounter

@@ -1,0 +1,221 @@
+package encounter
+
+import (
+	"slices"
+
+	"chronicler/shared/campaign"
+	"chronicler/shared/rules"
+	"chronicler/shared/srd"
+)
+
+// An encounter's status.
+const (
+	Active = "active"
+	Ended  = "ended"
+)
+
+// A participant's kind.
+const (
+	KindCharacter = "character"
+	KindMonster   = "monster"
+)
+
+// Limits on what Start accepts.
+const (
+	MaxPerSpec      = 20 // monsters of one MonsterSpec
+	MaxParticipants = 40 // characters and monsters together
+)
+
+// maxLog bounds the encounter's own log so a long fight still fits one
+// stored item; the turn records keep every roll anyway.
+const maxLog = 500
+
+// Encounter is one fight as stored (the campaign's ENC item) and sent to
+// clients. Its first six fields are protocol.md's encounter shape.
+type Encounter struct {
+	ID     string `json:"id"`
+	Status string `json:"status"` // Active or Ended
+	Round  int    `json:"round"`
+	// Order is the participant ids in initiative order.
+	Order []string `json:"order"`
+	// Current is the id of the participant whose turn it is; "" once
+	// ended.
+	Current      string        `json:"current"`
+	Participants []Participant `json:"participants"`
+	// Outcome is End's: "victory", "defeat", "fled", "negotiated" or
+	// "other"; "" while active.
+	Outcome string `json:"outcome,omitempty"`
+	// Committed is the character ids whose diffs End marked for writing
+	// back.
+	Committed []string `json:"committed,omitempty"`
+	// Log is one line per action, the most recent maxLog.
+	Log []Entry `json:"log"`
+}
+
+// Entry is one action in the encounter's log.
+type Entry struct {
+	Round   int    `json:"round"`
+	ActorID string `json:"actor_id,omitempty"`
+	Text    string `json:"text"`
+}
+
+// Participant is one creature in the fight. HP, MaxHP, TempHP, AC,
+// Conditions and Defeated mirror Combatant, which is the state the rules
+// resolve against.
+type Participant struct {
+	ID   string `json:"id"`
+	Name string `json:"name"`
+	Kind string `json:"kind"` // KindCharacter or KindMonster
+	// CharacterID links a persistent participant to its campaign
+	// character; SRDID names an ephemeral monster's stat block.
+	CharacterID string   `json:"character_id,omitempty"`
+	SRDID       string   `json:"srd_id,omitempty"`
+	HP          int      `json:"hp"`
+	MaxHP       int      `json:"max_hp"`
+	TempHP      int      `json:"temp_hp"`
+	AC          int      `json:"ac"`
+	Conditions  []string `json:"conditions"`
+	Initiative  int      `json:"initiative"`
+	// ReactionUsed is reset at the start of the participant's turn; a
+	// surprised participant has none until its skipped first turn passes.
+	ReactionUsed bool `json:"reaction_used"`
+	// Defeated is dead: a monster at 0 HP, a character after three failed
+	// death saves or massive damage. Its turns are skipped.
+	Defeated bool `json:"defeated"`
+	// Surprised is set through round 1 for a participant caught unaware.
+	Surprised bool `json:"surprised,omitempty"`
+	// Turn is what the participant has used of its current (or last)
+	// turn.
+	Turn  Turn  `json:"turn"`
+	Stats Stats `json:"stats"`
+	// Combatant is the participant as the rules see it, changed by every
+	// resolution; Start is how it entered the fight, for End's diff.
+	Combatant rules.Combatant `json:"combatant"`
+	Start     Snapshot        `json:"start"`
+	// Class (characters) decides weapon proficiency; Weapons are the SRD
+	// weapon ids the character carried at Start.
+	Class   string   `json:"class,omitempty"`
+	Weapons []string `json:"weapons,omitempty"`
+	// Actions are a monster's stat block actions that make attacks,
+	// Multiattack included, as they were at Start.
+	Actions []srd.Action `json:"actions,omitempty"`
+}
+
+// Turn is the action economy of one turn. Positions are not modelled, so
+// Movement is an allowance in feet that nothing spends yet.
+type Turn struct {
+	ActionUsed      bool `json:"action_used"`
+	BonusActionUsed bool `json:"bonus_action_used"`
+	Movement        int  `json:"movement"`
+	Dashed          bool `json:"dashed,omitempty"`
+	Disengaged      bool `json:"disengaged,omitempty"`
+}
+
+// Stats are a participant's tallies over the fight. Damage counts what
+// reached the target after its defences, temporary hit points included.
+type Stats struct {
+	DamageDealt   int `json:"damage_dealt"`
+	DamageTaken   int `json:"damage_taken"`
+	AttacksHit    int `json:"attacks_hit"`
+	AttacksMissed int `json:"attacks_missed"`
+	Kills         int `json:"kills"`
+}
+
+// Snapshot is the state a participant's diff is measured from.
+type Snapshot struct {
+	HP            int                 `json:"hp"`
+	TempHP        int                 `json:"temp_hp"`
+	Conditions    []string            `json:"conditions"`
+	DeathSaves    campaign.DeathSaves `json:"death_saves"`
+	Dead          bool                `json:"dead,omitempty"`
+	Concentration string              `json:"concentration,omitempty"`
+	SlotsUsed     [9]int              `json:"slots_used"`
+}
+
+func snapshot(c rules.Combatant) Snapshot {
+	s := Snapshot{HP: c.HP, TempHP: c.TempHP, Conditions: conditionNames(c.Conditions),
+		DeathSaves: c.DeathSaves, Dead: c.Dead, Concentration: c.Concentration}
+	for i, sl := range c.SpellSlots {
+		s.SlotsUsed[i] = sl.Used
+	}
+	return s
+}
+
+func conditionNames(s rules.Set[rules.Condition]) []string {
+	out := make([]string, 0, s.Len())
+	for c := range s.All() {
+		out = append(out, c.String())
+	}
+	return out
+}
+
+// sync copies the combatant's state into the participant's wire fields.
+func (p *Participant) sync() {
+	c := p.Combatant
+	p.HP, p.MaxHP, p.TempHP, p.AC = c.HP, c.CurrentMaxHP(), c.TempHP, c.AC
+	p.Conditions = conditionNames(c.Conditions)
+	p.Defeated = c.Dead
+}
+
+// down reports whether the participant is out of the fight for now: dead,
+// or at 0 hit points.
+func (p Participant) down() bool { return p.Defeated || p.Combatant.HP <= 0 }
+
+// canTakeTurn reports whether the participant gets a turn: not dead, not
+// stable at 0 hit points (it has nothing to do until healed).
+func (p Participant) canTakeTurn() bool {
+	c := p.Combatant
+	return !p.Defeated && !(c.HP <= 0 && c.Stable)
+}
+
+// Participant returns the participant with id, and whether there is one.
+func (e Encounter) Participant(id string) (Participant, bool) {
+	i := e.index(id)
+	if i < 0 {
+		return Participant{}, false
+	}
+	return e.Participants[i], true
+}
+
+func (e Encounter) index(id string) int {
+	return slices.IndexFunc(e.Participants, func(p Participant) bool { return p.ID == id })
+}
+
+// Decided is how the fight stands: "victory" when every monster is dead,
+// "defeat" when every character is down (dead or at 0 HP), "" while both
+// sides stand. It does not end the encounter; End does.
+func (e Encounter) Decided() string {
+	monsters, characters := false, false
+	for _, p := range e.Participants {
+		switch {
+		case p.Kind == KindMonster && !p.Defeated:
+			monsters = true
+		case p.Kind == KindCharacter && !p.down():
+			characters = true
+		}
+	}
+	switch {
+	case !monsters:
+		return "victory"
+	case !characters:
+		return "defeat"
+	}
+	return ""
+}
+
+// clone copies the slices a turn writes to, so the caller's Encounter is
+// never changed. A participant's own slices are replaced, never written.
+func (e Encounter) clone() Encounter {
+	e.Order = slices.Clone(e.Order)
+	e.Participants = slices.Clone(e.Participants)
+	e.Log = slices.Clone(e.Log)
+	e.Committed = slices.Clone(e.Committed)
+	return e
+}
+
+func (e *Encounter) log(round int, actorID, text string) {
+	if len(e.Log) >= maxLog {
+		e.Log = slices.Delete(e.Log, 0, len(e.Log)-maxLog+1)
+	}
+	e.Log = append(e.Log, Entry{Round: round, ActorID: actorID, Text: text})
+}

@@ -1,0 +1,106 @@
+package encounter_test
+
+import (
+	"flag"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"chronicler/shared/campaign"
+	"chronicler/shared/dice"
+	"chronicler/shared/rules/encounter"
+)
+
+var update = flag.Bool("update", false, "rewrite the golden files in testdata")
+
+// goldenSeed plays three full rounds with nobody winning early.
+const goldenSeed = 13
+
+// threeRounds plays Mira and Tavi against three goblins for three rounds
+// from one seed: Mira swings her longsword at the first goblin standing,
+// Tavi shoots the last one from 60 ft, the goblins follow MonsterTurn's
+// policy, the dying roll their death saves. It returns one line per
+// Result.Summary(), framed by the initiative and the diffs of a dry-run
+// End.
+func threeRounds(t *testing.T, seed uint64) string {
+	t.Helper()
+	src := dice.NewSeeded(seed)
+	e, _, err := encounter.Start("enc-golden", []campaign.Character{mira(), tavi()}, goblins(3), nil, src, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	lines := []string{e.InitiativeSummary()}
+	standing := func() []string {
+		var ids []string
+		for _, p := range e.Participants {
+			if p.Kind == encounter.KindMonster && !p.Defeated {
+				ids = append(ids, p.ID)
+			}
+		}
+		return ids
+	}
+	for turns := 0; e.Round <= 3 && e.Decided() == ""; turns++ {
+		if turns > 50 {
+			t.Fatal("the fight does not advance")
+		}
+		p, _ := e.Participant(e.Current)
+		var res encounter.Result
+		switch {
+		case p.Kind == encounter.KindMonster:
+			e, res, err = encounter.MonsterTurn(e, src)
+		case p.Combatant.Dying():
+			e, res, err = encounter.Act(e, p.ID, encounter.Action{Kind: encounter.ActionDeathSave, EndTurn: true}, src)
+		case p.HP <= 0 || p.Combatant.Incapacitated():
+			e, res, err = encounter.Act(e, p.ID, encounter.Action{Kind: encounter.ActionEndTurn}, src)
+		case p.ID == "mira":
+			e, res, err = encounter.Act(e, p.ID, encounter.Action{Kind: encounter.ActionAttack, TargetID: standing()[0], Weapon: "longsword", EndTurn: true}, src)
+		default:
+			s := standing()
+			e, res, err = encounter.Act(e, p.ID, encounter.Action{Kind: encounter.ActionAttack, TargetID: s[len(s)-1], Weapon: "shortbow", Distance: 60, EndTurn: true}, src)
+		}
+		if err != nil {
+			t.Fatalf("round %d, %s: %v", e.Round, p.ID, err)
+		}
+		lines = append(lines, res.Summary())
+	}
+	_, diffs, err := encounter.End(e, "other", encounter.EndOptions{DryRun: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, d := range diffs {
+		lines = append(lines, fmt.Sprintf("%s: HP %d -> %d; dealt %d, took %d; hit %d, missed %d; kills %d; commit %v",
+			d.ParticipantID, d.HP.Before, d.HP.After, d.Stats.DamageDealt, d.Stats.DamageTaken,
+			d.Stats.AttacksHit, d.Stats.AttacksMissed, d.Stats.Kills, d.Commit))
+	}
+	return strings.Join(lines, "\n") + "\n"
+}
+
+func TestThreeRoundsGolden(t *testing.T) {
+	got := threeRounds(t, goldenSeed)
+	path := filepath.Join("testdata", "three_rounds.golden")
+	if *update {
+		if err := os.WriteFile(path, []byte(got), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	want, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatalf("%v (run with -update to create it)", err)
+	}
+	if got != string(want) {
+		t.Errorf("transcript differs from %s (run with -update if the change is intended):\n got:\n%s\nwant:\n%s", path, got, want)
+	}
+	if !strings.Contains(got, "Round 3 begins") {
+		t.Error("the transcript does not reach round 3")
+	}
+}
+
+func TestSameSeedSameTranscript(t *testing.T) {
+	for _, seed := range []uint64{goldenSeed, 1, 2, 99} {
+		if a, b := threeRounds(t, seed), threeRounds(t, seed); a != b {
+			t.Errorf("seed %d played twice differs:\n%s\n---\n%s", seed, a, b)
+		}
+	}
+}

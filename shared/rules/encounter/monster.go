@@ -1,0 +1,275 @@
+package encounter
+
+import (
+	"slices"
+	"strings"
+
+	"chronicler/shared/dice"
+	"chronicler/shared/fault"
+	"chronicler/shared/rules"
+	"chronicler/shared/srd"
+)
+
+// maxAttacksPerAction bounds one Multiattack entry's count, whatever a
+// homebrew stat block says.
+const maxAttacksPerAction = 10
+
+// MonsterTurn plays the current participant, a monster, by the package's
+// policy: it attacks the conscious character with the lowest hit points
+// (ties to the earlier in initiative order) with its Multiattack, or else
+// its best attack, retargeting by the same rule if its target falls, then
+// ends its turn. A monster that cannot act, or has no one to attack, just
+// ends its turn.
+//
+// An ended encounter or a current participant that is not a monster is a
+// fault.Invalid refusal (NotAllowed); anything else is fault.Internal.
+func MonsterTurn(e Encounter, src dice.Source) (Encounter, Result, error) {
+	if e.Status != Active {
+		return e, Result{}, refuse(NotAllowed, "encounter", "the encounter has ended")
+	}
+	ai := e.index(e.Current)
+	if ai < 0 {
+		return e, Result{}, refuse(NotAllowed, "current", "it is nobody's turn")
+	}
+	p := e.Participants[ai]
+	if p.Kind != KindMonster {
+		return e, Result{}, refuse(NotAllowed, "current", "it is %s's turn, and characters act for themselves", p.Name)
+	}
+	out := e.clone()
+	res := Result{ActorID: p.ID, Actor: p.Name, Kind: ActionEndTurn, Round: out.Round}
+	before := out.Decided()
+	c := p.Combatant
+	switch {
+	case p.Defeated || c.HP <= 0 || c.Incapacitated():
+		res.say(p.Name + " can't act.")
+	case p.Turn.ActionUsed:
+		res.say(p.Name + " ends its turn.")
+	default:
+		if err := out.monsterAttack(&res, ai, src); err != nil {
+			return e, Result{}, err
+		}
+	}
+	out.finish(&res, before, true)
+	return out, res, nil
+}
+
+// monsterAttack is the policy's attack action.
+func (e *Encounter) monsterAttack(res *Result, ai int, src dice.Source) error {
+	p := e.Participants[ai]
+	if e.weakest() < 0 {
+		res.say(p.Name + " has no one to attack.")
+		return nil
+	}
+	plan, err := monsterPlan(p, "", &res.Log, src)
+	if err != nil {
+		return err
+	}
+	if len(plan) == 0 {
+		res.say(p.Name + " has no attack it can make.")
+		return nil
+	}
+	res.Kind = ActionAttack
+	e.Participants[ai].Turn.ActionUsed = true
+	for _, a := range plan {
+		ti := e.weakest()
+		if ti < 0 {
+			break
+		}
+		req, err := monsterRequest(a, 0)
+		if err != nil {
+			return fault.Wrap(fault.Internal, "monster turn", err)
+		}
+		if err := e.strike(res, ai, ti, req, src); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// weakest is the index of the conscious character with the fewest hit
+// points, the earlier in initiative order on a tie; -1 if none.
+func (e Encounter) weakest() int {
+	best := -1
+	for _, id := range e.Order {
+		i := e.index(id)
+		if i < 0 {
+			continue
+		}
+		p := e.Participants[i]
+		if p.Kind != KindCharacter || p.down() || p.Combatant.Conditions.Has(rules.Unconscious) {
+			continue
+		}
+		if best < 0 || p.Combatant.HP < e.Participants[best].Combatant.HP {
+			best = i
+		}
+	}
+	return best
+}
+
+// monsterPlan is the stat block actions one attack action makes: the
+// named one (Multiattack expanded), or with no name the policy's choice.
+func monsterPlan(p Participant, name string, log *rules.Log, src dice.Source) ([]srd.Action, error) {
+	if name == "" {
+		for _, a := range p.Actions {
+			if a.Multiattack != nil {
+				if plan := expand(p, *a.Multiattack, log, src); len(plan) > 0 {
+					return plan, nil
+				}
+			}
+		}
+		if a, ok := bestAttack(p.Actions); ok {
+			return []srd.Action{a}, nil
+		}
+		return nil, nil
+	}
+	i := slices.IndexFunc(p.Actions, func(a srd.Action) bool {
+		return strings.EqualFold(a.Name, name) || a.ID == slug(name)
+	})
+	if i < 0 {
+		return nil, refuse(InvalidArgs, "action.weapon", "%s has no attack %q", p.Name, truncate(name, 60))
+	}
+	a := p.Actions[i]
+	switch {
+	case a.Multiattack != nil:
+		plan := expand(p, *a.Multiattack, log, src)
+		if len(plan) == 0 {
+			return nil, refuse(NotAllowed, "action.weapon", "%s's %s makes no attack the engine models", p.Name, a.Name)
+		}
+		return plan, nil
+	case limited(a):
+		return nil, refuse(NotAllowed, "action.weapon", "%s's %s has limited uses, which are not modelled", p.Name, a.Name)
+	}
+	return []srd.Action{a}, nil
+}
+
+// expand lists the attacks a Multiattack makes, in stat block order: its
+// fixed counts (or its first choice), plus variable counts rolled when
+// they are dice ("1d4", recorded as "multiattack count") and one when
+// they are text ("Number of Heads"). Entries without an attack roll are
+// left out.
+func expand(p Participant, m srd.Multiattack, log *rules.Log, src dice.Source) []srd.Action {
+	counts := m.Actions
+	if len(counts) == 0 && len(m.OneOf) > 0 {
+		counts = m.OneOf[0]
+	}
+	n := make(map[string]int, len(counts)+len(m.Variable))
+	for name, k := range counts {
+		n[strings.ToLower(name)] += k
+	}
+	names := make([]string, 0, len(m.Variable))
+	for name := range m.Variable {
+		names = append(names, name)
+	}
+	slices.Sort(names) // the rolls' order must not depend on map order
+	for _, name := range names {
+		k := 1
+		if x, err := dice.Parse(m.Variable[name]); err == nil {
+			r := dice.Roll(x, src)
+			log.Rolls = append(log.Rolls, rules.Roll{Reason: "multiattack count", RollerID: p.ID, Result: r})
+			k = r.Total
+		}
+		n[strings.ToLower(name)] += k
+	}
+	var plan []srd.Action
+	for _, a := range p.Actions {
+		if a.AttackBonus == nil || limited(a) {
+			continue
+		}
+		for range min(max(n[strings.ToLower(a.Name)], 0), maxAttacksPerAction) {
+			plan = append(plan, a)
+		}
+	}
+	return plan
+}
+
+// limited reports an action with uses the engine does not track.
+func limited(a srd.Action) bool { return a.Usage != nil && a.Usage.Type != "at_will" }
+
+// bestAttack is the policy's single attack: melee before ranged (nothing
+// models distance, so the monster is taken to be engaged), then the
+// highest average damage, then the higher bonus, then stat block order.
+func bestAttack(actions []srd.Action) (srd.Action, bool) {
+	best, bestKey := -1, [3]int{}
+	for i, a := range actions {
+		if a.AttackBonus == nil || limited(a) {
+			continue
+		}
+		melee := 0
+		if a.AttackType != "ranged" {
+			melee = 1
+		}
+		key := [3]int{melee, damageScore(a.Damage), *a.AttackBonus}
+		if best < 0 || slices.Compare(key[:], bestKey[:]) > 0 {
+			best, bestKey = i, key
+		}
+	}
+	if best < 0 {
+		return srd.Action{}, false
+	}
+	return actions[best], true
+}
+
+// damageScore is twice the average damage of the parts an attack deals.
+func damageScore(parts []srd.Damage) int {
+	s := 0
+	for _, d := range parts {
+		if x, ok := damageDice(d); ok {
+			s += x.Min() + x.Max()
+		}
+	}
+	return s
+}
+
+// damageDice is the dice of one damage part as the engine deals it: the
+// first option of a choice; none for a part behind a saving throw.
+func damageDice(d srd.Damage) (dice.Expr, bool) {
+	if d.DC != nil {
+		return dice.Expr{}, false
+	}
+	if len(d.OneOf) > 0 {
+		d = d.OneOf[0]
+	}
+	if d.Dice == "" {
+		return dice.Expr{}, false
+	}
+	x, err := dice.Parse(d.Dice)
+	return x, err == nil
+}
+
+// monsterRequest is one stat block attack at distance (0: where it works
+// best).
+func monsterRequest(a srd.Action, distance int) (rules.AttackRequest, error) {
+	if a.AttackBonus == nil {
+		return rules.AttackRequest{}, refuse(NotAllowed, "action.weapon", "%s makes no attack roll", a.Name)
+	}
+	name, _, _ := strings.Cut(a.Name, " (")
+	req := rules.AttackRequest{Weapon: "its " + strings.ToLower(name), Bonus: *a.AttackBonus}
+	for _, d := range a.Damage {
+		x, ok := damageDice(d)
+		if !ok {
+			continue
+		}
+		if len(d.OneOf) > 0 {
+			d = d.OneOf[0]
+		}
+		typ, _ := rules.ParseDamageType(d.Type)
+		req.Damage = append(req.Damage, rules.DamageRoll{Dice: x, Type: typ})
+	}
+	reach := max(a.Reach, 5)
+	melee, ranged := rules.MeleeWeapon, rules.RangedWeapon
+	if a.SpellAttack {
+		melee, ranged = rules.MeleeSpell, rules.RangedSpell
+	}
+	canMelee := a.AttackType != "ranged"
+	canRange := a.AttackType == "ranged" || a.AttackType == "melee_or_ranged"
+	switch {
+	case canMelee && distance <= reach:
+		req.Kind, req.Reach, req.Distance = melee, reach, distance
+	case canRange:
+		req.Kind = ranged
+		atRange(&req, a.Range, distance)
+	default:
+		return rules.AttackRequest{}, refuse(OutOfRange, "action.distance", "%s reaches %d ft; the target is %d ft away", req.Weapon, reach, distance)
+	}
+	return req, inRange(req)
+}

@@ -1,0 +1,154 @@
+package encounter_test
+
+import (
+	"slices"
+	"testing"
+
+	"chronicler/shared/fault"
+	"chronicler/shared/rules/encounter"
+)
+
+func TestMonsterPolicy(t *testing.T) {
+	tests := []struct {
+		name   string
+		init   []int // Mira, Tavi, Goblin 1
+		edit   func(e encounter.Encounter) encounter.Encounter
+		faces  []int
+		target string
+	}{
+		// Tavi's 20 HP are fewer than Mira's 28.
+		{"TargetsTheWeakest", []int{15, 1, 18}, nil, []int{15, 3}, "tavi"},
+		{"TiesGoToTheEarlierInInitiative", []int{15, 1, 18}, func(e encounter.Encounter) encounter.Encounter {
+			return edit(e, "mira", func(p *encounter.Participant) { p.Combatant.HP, p.HP = 20, 20 })
+		}, []int{15, 3}, "mira"},
+		{"TiesGoToTheEarlierInInitiativeTheOtherWay", []int{1, 15, 18}, func(e encounter.Encounter) encounter.Encounter {
+			return edit(e, "mira", func(p *encounter.Participant) { p.Combatant.HP, p.HP = 20, 20 })
+		}, []int{15, 3}, "tavi"},
+		{"PassesOverTheUnconscious", []int{15, 1, 18}, func(e encounter.Encounter) encounter.Encounter {
+			return edit(e, "tavi", dying)
+		}, []int{15, 3}, "mira"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			e := begin(t, goblins(1), nil, tt.init...)
+			if e.Current != "goblin-1" {
+				t.Fatalf("current %q", e.Current)
+			}
+			if tt.edit != nil {
+				e = tt.edit(e)
+			}
+			before := frozen(t, e)
+			out, res, err := encounter.MonsterTurn(e, faces(t, tt.faces...))
+			if err != nil {
+				t.Fatal(err)
+			}
+			if frozen(t, e) != before {
+				t.Error("MonsterTurn changed its input")
+			}
+			if len(res.Attacks) != 1 || res.Attacks[0].TargetID != tt.target || res.Attacks[0].Weapon != "its scimitar" {
+				t.Fatalf("attacks = %+v, want one scimitar attack on %s", res.Attacks, tt.target)
+			}
+			if !res.TurnEnded || out.Current == "goblin-1" || res.Kind != encounter.ActionAttack {
+				t.Errorf("turn ended %v, current %q, kind %q", res.TurnEnded, out.Current, res.Kind)
+			}
+		})
+	}
+	t.Run("SummaryTellsTheTurn", func(t *testing.T) {
+		e := begin(t, goblins(1), nil, 15, 1, 18)
+		_, res, err := encounter.MonsterTurn(e, faces(t, 15, 3))
+		if err != nil {
+			t.Fatal(err)
+		}
+		want := "Goblin 1 hits Tavi with its scimitar (19 vs AC 14) for 5 slashing damage; Tavi is at 15/20 HP. Mira is up."
+		if res.Summary() != want {
+			t.Errorf("summary = %q\n         want %q", res.Summary(), want)
+		}
+	})
+	t.Run("NoOneToAttackEndsTheTurn", func(t *testing.T) {
+		e := begin(t, goblins(1), nil, 15, 1, 18)
+		e = edit(edit(e, "tavi", dying), "mira", dying)
+		out, res, err := encounter.MonsterTurn(e, faces(t))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if res.Summary() != "Goblin 1 has no one to attack. Mira is up." || len(res.Attacks) != 0 || out.Current != "mira" {
+			t.Errorf("summary %q, current %q", res.Summary(), out.Current)
+		}
+	})
+	t.Run("RefusesACharactersTurn", func(t *testing.T) {
+		e := begin(t, goblins(1), nil, 18, 1, 1)
+		if _, _, err := encounter.MonsterTurn(e, faces(t)); !fault.Is(err, fault.Invalid) || encounter.Reason(err) != encounter.NotAllowed {
+			t.Errorf("err = %v", err)
+		}
+	})
+}
+
+func TestMultiattack(t *testing.T) {
+	bear := []encounter.MonsterSpec{{SRDID: "brown-bear", Count: 1}}
+	// The bear (18) goes first, then Tavi (4), then Mira (2).
+	start := func(t *testing.T) encounter.Encounter {
+		e := begin(t, bear, nil, 1, 1, 18)
+		if e.Current != "brown-bear-1" {
+			t.Fatalf("current %q", e.Current)
+		}
+		return e
+	}
+	t.Run("BiteThenClawsOnTheWeakest", func(t *testing.T) {
+		// Bite 15+5 hits AC 14 for 4+4; claws 15+5 for 3+3+4.
+		out, res, err := encounter.MonsterTurn(start(t), faces(t, 15, 4, 15, 3, 3))
+		if err != nil {
+			t.Fatal(err)
+		}
+		var weapons, targets []string
+		for _, a := range res.Attacks {
+			weapons, targets = append(weapons, a.Weapon), append(targets, a.TargetID)
+		}
+		if !slices.Equal(weapons, []string{"its bite", "its claws"}) || !slices.Equal(targets, []string{"tavi", "tavi"}) {
+			t.Fatalf("attacks %v on %v", weapons, targets)
+		}
+		if p := participant(t, out, "tavi"); p.HP != 2 || p.Stats.DamageTaken != 18 {
+			t.Errorf("tavi at %d HP, took %d", p.HP, p.Stats.DamageTaken)
+		}
+		if p := participant(t, out, "brown-bear-1"); p.Stats.AttacksHit != 2 || p.Stats.DamageDealt != 18 {
+			t.Errorf("bear stats %+v", p.Stats)
+		}
+	})
+	t.Run("RetargetsWhenTheTargetFalls", func(t *testing.T) {
+		e := edit(start(t), "tavi", func(p *encounter.Participant) { p.Combatant.HP, p.HP = 5, 5 })
+		// The bite drops Tavi; the claws go to Mira (15+5 vs AC 16).
+		out, res, err := encounter.MonsterTurn(e, faces(t, 15, 4, 15, 3, 3))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(res.Attacks) != 2 || res.Attacks[0].TargetID != "tavi" || res.Attacks[1].TargetID != "mira" {
+			t.Fatalf("attacks = %+v", res.Attacks)
+		}
+		if tv, m := participant(t, out, "tavi"), participant(t, out, "mira"); tv.HP != 0 || !slices.Contains(tv.Conditions, "unconscious") || m.HP != 18 {
+			t.Errorf("tavi %d HP %v, mira %d HP", tv.HP, tv.Conditions, m.HP)
+		}
+	})
+	t.Run("ByNameThroughAct", func(t *testing.T) {
+		_, res, err := encounter.Act(start(t), "brown-bear-1", encounter.Action{Kind: encounter.ActionAttack, TargetID: "mira", Weapon: "Multiattack"}, faces(t, 1, 1))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(res.Attacks) != 2 || res.Attacks[0].TargetID != "mira" || res.Attacks[1].TargetID != "mira" {
+			t.Errorf("attacks = %+v", res.Attacks)
+		}
+	})
+	t.Run("OneNamedAttackThroughAct", func(t *testing.T) {
+		_, res, err := encounter.Act(start(t), "brown-bear-1", encounter.Action{Kind: encounter.ActionAttack, TargetID: "mira", Weapon: "claws"}, faces(t, 1))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(res.Attacks) != 1 || res.Attacks[0].Weapon != "its claws" {
+			t.Errorf("attacks = %+v", res.Attacks)
+		}
+	})
+	t.Run("UnknownActionRefused", func(t *testing.T) {
+		_, _, err := encounter.Act(start(t), "brown-bear-1", encounter.Action{Kind: encounter.ActionAttack, TargetID: "mira", Weapon: "fire breath"}, faces(t))
+		if encounter.Reason(err) != encounter.InvalidArgs {
+			t.Errorf("err = %v", err)
+		}
+	})
+}
