@@ -206,6 +206,7 @@ func FuzzHTTPBodies(f *testing.F) {
 		for _, err := range []error{
 			second(DecodeCreatePlayer(data)), second(DecodeCreateCampaign(data)),
 			second(DecodeJoinCampaign(data)), second(DecodeNewCharacter(data)),
+			second(DecodeStartEncounter(data)), second(DecodeEndEncounter(data)), second(DecodeRecoverPlayer(data)),
 		} {
 			if k := fault.KindOf(err); err != nil && k != fault.Invalid && k != fault.TooLarge {
 				t.Fatalf("error kind %s: %v", k, err)

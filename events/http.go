@@ -3,6 +3,7 @@ package events
 import (
 	"bytes"
 	"encoding/json"
+	"fmt"
 	"strings"
 	"unicode/utf8"
 
@@ -144,4 +145,60 @@ func DecodeJoinCampaign(data []byte) (JoinCampaign, error) {
 func DecodeNewCharacter(data []byte) (campaign.NewCharacter, error) {
 	var b campaign.NewCharacter
 	return b, decode("create character", data, &b, false)
+}
+
+// StartEncounter is POST /api/campaigns/{id}/encounters.
+type StartEncounter struct {
+	Monsters []struct {
+		SRDID string `json:"srd_id"`
+		Count int    `json:"count"`
+	} `json:"monsters"`
+	AreaID   string   `json:"area_id"`
+	Surprise []string `json:"surprise"`
+}
+
+// DecodeStartEncounter parses and validates POST .../encounters; the
+// encounter engine checks the monsters against the rules data.
+func DecodeStartEncounter(data []byte) (StartEncounter, error) {
+	const op = "start encounter"
+	var b StartEncounter
+	if err := decode(op, data, &b, true); err != nil {
+		return b, err
+	}
+	if len(b.Monsters) == 0 || len(b.Monsters) > 10 {
+		return b, fault.Field(op, "monsters", "name 1 to 10 kinds of monster")
+	}
+	for i, m := range b.Monsters {
+		if m.SRDID == "" || len(m.SRDID) > MaxIDLength {
+			return b, fault.Field(op, fmt.Sprintf("monsters[%d].srd_id", i), "is required")
+		}
+	}
+	if len(b.Surprise) > 40 {
+		return b, fault.Field(op, "surprise", "names at most 40 participants")
+	}
+	return b, nil
+}
+
+// EndEncounter is POST /api/campaigns/{id}/encounters/{eid}/end.
+type EndEncounter struct {
+	Outcome string   `json:"outcome"`
+	DryRun  bool     `json:"dry_run"`
+	Only    []string `json:"only"`
+	Exclude []string `json:"exclude"`
+}
+
+// DecodeEndEncounter parses POST .../end; the engine checks the outcome.
+func DecodeEndEncounter(data []byte) (EndEncounter, error) {
+	const op = "end encounter"
+	var b EndEncounter
+	if err := decode(op, data, &b, true); err != nil {
+		return b, err
+	}
+	if b.Outcome == "" {
+		return b, fault.Field(op, "outcome", "is required: victory, defeat, fled, negotiated or other")
+	}
+	if len(b.Only) > 40 || len(b.Exclude) > 40 {
+		return b, fault.Field(op, "only", "names at most 40 characters")
+	}
+	return b, nil
 }

@@ -13,6 +13,7 @@ const (
 	TypeRecap          = "recap"
 	TypeTurnAccepted   = "turn.accepted"
 	TypeRollResult     = "roll.result"
+	TypeEncounter      = "encounter"
 	TypeNarrationDelta = "narration.delta"
 	TypeNarrationDone  = "narration.done"
 	TypeTurnCommitted  = "turn.committed"
@@ -84,7 +85,15 @@ type TurnCommitted struct {
 	ActorID    string               `json:"actor_id"`
 	Rolls      []campaign.Roll      `json:"rolls"`
 	Characters []campaign.Character `json:"characters"`
+	Encounter  json.RawMessage      `json:"encounter,omitempty"`
 	Scene      campaign.Scene       `json:"scene"`
+}
+
+// Encounter reports an encounter started or ended (turns in it come with
+// turn.committed); Characters are the sheets an ending changed.
+type Encounter struct {
+	Encounter  json.RawMessage      `json:"encounter"`
+	Characters []campaign.Character `json:"characters,omitempty"`
 }
 
 // Presence reports one character's presence change.

@@ -63,6 +63,8 @@ func TestIsolationMatrix(t *testing.T) {
 		{"GET", "/api/campaigns/" + a.id + "/turns", nil, false},
 		{"GET", "/api/campaigns/" + a.id + "/export", nil, false},
 		{"GET", "/api/campaigns/" + a.id + "/turns/1/context", nil, true},
+		{"POST", "/api/campaigns/" + a.id + "/encounters", map[string]any{"monsters": []map[string]any{{"srd_id": "goblin", "count": 1}}}, true},
+		{"POST", "/api/campaigns/" + a.id + "/encounters/none/end", map[string]any{"outcome": "victory"}, true},
 		{"POST", "/api/campaigns/" + a.id + "/conclude", nil, true},
 		{"POST", "/api/campaigns/" + a.id + "/invite", nil, true},
 		{"POST", "/api/campaigns/" + a.id + "/invite/revoke", nil, true},

@@ -101,6 +101,17 @@ var classes = map[string]classData{
 	"sorcerer": {6, "full"}, "warlock": {8, "pact"}, "wizard": {6, "full"},
 }
 
+// startingWeapons are each class's SRD starting weapons (the simplest of
+// its starting-equipment choices), by SRD weapon id.
+var startingWeapons = map[string][]Item{
+	"barbarian": {{"greataxe", 1}, {"handaxe", 2}}, "bard": {{"rapier", 1}, {"dagger", 1}},
+	"cleric": {{"mace", 1}}, "druid": {{"scimitar", 1}}, "fighter": {{"longsword", 1}, {"crossbow-light", 1}},
+	"monk": {{"shortsword", 1}}, "paladin": {{"longsword", 1}, {"javelin", 5}},
+	"ranger": {{"shortsword", 2}, {"longbow", 1}}, "rogue": {{"rapier", 1}, {"shortbow", 1}},
+	"sorcerer": {{"crossbow-light", 1}, {"dagger", 2}}, "warlock": {{"crossbow-light", 1}, {"dagger", 2}},
+	"wizard": {{"quarterstaff", 1}, {"dagger", 1}},
+}
+
 type raceData struct {
 	speed   int
 	bonuses Abilities
@@ -219,7 +230,7 @@ func (n NewCharacter) Build(id, playerID string) (Character, error) {
 		XP: xpFor(level), Abilities: ab, HP: hp, MaxHP: hp,
 		AC: 10 + Modifier(ab.Dex), Speed: race.speed,
 		Conditions: []string{}, SpellSlots: spellSlots(class.caster, level),
-		HitDice: Pool{Max: level}, Inventory: []Item{},
+		HitDice: Pool{Max: level}, Inventory: append([]Item{}, startingWeapons[strings.ToLower(n.Class)]...),
 	}, nil
 }
 

@@ -4,6 +4,7 @@ import (
 	"testing"
 
 	"chronicler/shared/fault"
+	"chronicler/shared/srd"
 )
 
 func TestLifecycle(t *testing.T) {
@@ -116,5 +117,20 @@ func TestSettingsNormalize(t *testing.T) {
 				t.Fatalf("Normalize = %v, want invalid", err)
 			}
 		})
+	}
+}
+
+// Every class starts with weapons the rules data knows.
+func TestStartingWeaponsAreSRDWeapons(t *testing.T) {
+	for _, class := range Classes() {
+		ch, err := NewCharacter{Name: "A", Race: "human", Class: class}.Build("c", "p")
+		if err != nil || len(ch.Inventory) == 0 {
+			t.Fatalf("%s: %+v, %v", class, ch.Inventory, err)
+		}
+		for _, it := range ch.Inventory {
+			if _, ok := srd.LookupWeapon(it.Item); !ok {
+				t.Errorf("%s starts with %q, which is not an SRD weapon", class, it.Item)
+			}
+		}
 	}
 }

@@ -14,6 +14,7 @@ import (
 	"chronicler/shared/dice"
 	"chronicler/shared/fault"
 	"chronicler/shared/rules"
+	"chronicler/shared/rules/encounter"
 	"chronicler/shared/rules/intent"
 	"chronicler/shared/srd"
 	"chronicler/shared/world"
@@ -26,6 +27,8 @@ type decision struct {
 	Summary string               // the rules result the narrator must agree with
 	Changed []campaign.Character // sheets the turn changes, at the versions read
 	Scene   *campaign.Scene      // the new scene, when the turn moves it
+	// Encounter is the encounter as the turn leaves it, when one is under way.
+	Encounter *campaign.EncounterRecord
 }
 
 // turnSeed is the seed of a turn's dice: unpredictable to players (it is a
@@ -74,6 +77,18 @@ func (s *Service) decide(snap Snapshot, actor campaign.Character, lease campaign
 		in = parsed
 	}
 	d := decision{Intent: &in}
+	rec, enc, fighting, err := activeEncounter(snap)
+	if err != nil {
+		return d, err
+	}
+	if fighting {
+		switch in.Kind {
+		case "attack", "dodge", "dash", "disengage", "end_turn":
+			return s.decideInEncounter(d, rec, enc, actor, in, src)
+		case "move", "rest":
+			return d, fault.Field(op, "intent", "not_allowed: not while an encounter is under way")
+		}
+	}
 	if actor.HP <= 0 && in.Kind != "say" {
 		return d, fault.Field(op, "intent", "actor_state_restricted: %s is down and cannot act", actor.Name)
 	}
@@ -145,6 +160,30 @@ func (s *Service) decide(snap Snapshot, actor campaign.Character, lease campaign
 	return d, nil
 }
 
+// decideInEncounter runs a combat action through the encounter: turn
+// order, action economy and the attack itself are the encounter's rules.
+func (s *Service) decideInEncounter(d decision, rec campaign.EncounterRecord, e encounter.Encounter, actor campaign.Character, in events.Intent, src dice.Source) (decision, error) {
+	var who string
+	for _, p := range e.Participants {
+		if p.CharacterID == actor.ID {
+			who = p.ID
+		}
+	}
+	if who == "" {
+		return d, fault.Field("rules", "intent", "not_allowed: %s is not in the encounter", actor.Name)
+	}
+	next, res, err := encounter.Act(e, who, encounter.Action{Kind: in.Kind, TargetID: in.TargetID, Weapon: in.Weapon, EndTurn: true}, src)
+	if err != nil {
+		return d, err
+	}
+	upd, err := record(next, rec.Version)
+	if err != nil {
+		return d, err
+	}
+	d.Rolls, d.Summary, d.Encounter = rollsOf(res.Rolls), res.Summary(), &upd
+	return d, nil
+}
+
 func publicMessage(err error) string {
 	_, msg := fault.Public(err)
 	return msg
@@ -158,6 +197,20 @@ func (s *Service) parseContext(snap Snapshot, m world.Map, actor campaign.Charac
 	}
 	for _, ch := range snap.Characters {
 		ctx.Targets = append(ctx.Targets, intent.Ref{ID: ch.ID, Name: ch.Name})
+	}
+	if _, e, ok, _ := activeEncounter(snap); ok {
+		for _, p := range e.Participants {
+			if p.Kind == encounter.KindMonster && !p.Defeated {
+				ctx.Targets = append(ctx.Targets, intent.Ref{ID: p.ID, Name: p.Name})
+			}
+		}
+		for _, p := range e.Participants {
+			if p.CharacterID == actor.ID {
+				for _, w := range p.Weapons {
+					ctx.Weapons = append(ctx.Weapons, intent.Ref{ID: w, Name: w})
+				}
+			}
+		}
 	}
 	for _, it := range actor.Inventory {
 		ctx.Items = append(ctx.Items, intent.Ref{ID: it.Item, Name: it.Item})

@@ -21,6 +21,7 @@ import (
 	"chronicler/shared/game"
 	"chronicler/shared/narrator"
 	"chronicler/shared/rules"
+	"chronicler/shared/rules/encounter"
 	"chronicler/shared/sqlite"
 	"chronicler/shared/throttle"
 )
@@ -661,4 +662,132 @@ func TestTooManyTurnsAreRateLimited(t *testing.T) {
 	if !fault.Is(err, fault.RateLimited) {
 		t.Fatalf("the sixth turn in an instant = %v, want rate_limited", err)
 	}
+}
+
+func TestEncounterFromStartToEnd(t *testing.T) {
+	f := newFixture(t)
+	ctx := context.Background()
+	c, owner := f.table(t, "Ambush", "c1")
+	snap, _ := f.store.Snapshot(ctx, c.ID)
+	mira := snap.Characters[0]
+	e, err := f.svc.StartEncounter(ctx, owner, c.ID, startReq(t, `{"monsters":[{"srd_id":"goblin","count":2}]}`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(e.Participants) != 3 {
+		t.Fatalf("participants = %+v", e.Participants)
+	}
+	if _, err := f.svc.StartEncounter(ctx, owner, c.ID, startReq(t, `{"monsters":[{"srd_id":"goblin","count":1}]}`)); !fault.Is(err, fault.Conflict) {
+		t.Fatalf("a second encounter = %v, want conflict", err)
+	}
+	// The goblins that act before Mira have already played their turns.
+	turns, _ := f.store.Turns(ctx, c.ID, 0, 100)
+	for _, turn := range turns {
+		if !strings.HasPrefix(turn.ActorID, "goblin-") || len(turn.Rolls) == 0 || turn.RulesResult == "" {
+			t.Fatalf("monster turn = %+v", turn)
+		}
+	}
+	played := len(turns)
+	// Mira attacks until the goblins fall or she does; each of her turns
+	// is followed by the goblins' own.
+	for i := 0; i < 20; i++ {
+		snap, _ = f.store.Snapshot(ctx, c.ID)
+		_, cur, ok, _ := activeFor(t, snap)
+		if !ok || cur.Decided() != "" {
+			break
+		}
+		target := ""
+		for _, p := range cur.Participants {
+			if p.Kind == "monster" && !p.Defeated {
+				target = p.ID
+			}
+		}
+		if err := f.act(t, "c1", mira.ID, fmt.Sprint("swing-", i), "", &events.Intent{Kind: "attack", TargetID: target}); err != nil {
+			if strings.Contains(err.Error(), "actor_state_restricted") || strings.Contains(err.Error(), "not_your_turn") {
+				break
+			}
+			t.Fatal(err)
+		}
+	}
+	turns, _ = f.store.Turns(ctx, c.ID, 0, 200)
+	if len(turns) <= played {
+		t.Fatal("Mira's attacks made no turns")
+	}
+	_, enc, _, _ := activeFor(t, mustSnap(t, f, c.ID))
+	diffs, committed, err := f.svc.EndEncounter(ctx, owner, c.ID, enc.ID, events.EndEncounter{Outcome: "victory", DryRun: true})
+	if err != nil || committed || len(diffs) != 3 {
+		t.Fatalf("dry run = %v, %v, %v", diffs, committed, err)
+	}
+	if _, _, ok, _ := activeFor(t, mustSnap(t, f, c.ID)); !ok {
+		t.Fatal("a dry run ended the encounter")
+	}
+	if _, committed, err = f.svc.EndEncounter(ctx, owner, c.ID, enc.ID, events.EndEncounter{Outcome: "victory"}); err != nil || !committed {
+		t.Fatalf("end = %v, %v", committed, err)
+	}
+	after := mustSnap(t, f, c.ID)
+	if _, _, ok, _ := activeFor(t, after); ok {
+		t.Fatal("the encounter is still under way")
+	}
+	var hpInFight int
+	for _, p := range enc.Participants {
+		if p.CharacterID == mira.ID {
+			hpInFight = p.HP
+		}
+	}
+	_, ended, _, _ := decodeAny(t, after, enc.ID)
+	for _, p := range ended.Participants {
+		if p.CharacterID == mira.ID {
+			hpInFight = p.HP
+		}
+	}
+	if after.Characters[0].HP != hpInFight {
+		t.Fatalf("Mira's sheet says %d HP, the fight left her at %d", after.Characters[0].HP, hpInFight)
+	}
+}
+
+func startReq(t *testing.T, body string) events.StartEncounter {
+	t.Helper()
+	r, err := events.DecodeStartEncounter([]byte(body))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return r
+}
+
+func mustSnap(t *testing.T, f *fixture, id string) game.Snapshot {
+	t.Helper()
+	s, err := f.store.Snapshot(context.Background(), id)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return s
+}
+
+func activeFor(t *testing.T, snap game.Snapshot) (campaign.EncounterRecord, encounter.Encounter, bool, error) {
+	t.Helper()
+	for _, rec := range snap.Encounters {
+		if rec.Status == "active" {
+			var e encounter.Encounter
+			if err := json.Unmarshal(rec.Data, &e); err != nil {
+				t.Fatal(err)
+			}
+			return rec, e, true, nil
+		}
+	}
+	return campaign.EncounterRecord{}, encounter.Encounter{}, false, nil
+}
+
+func decodeAny(t *testing.T, snap game.Snapshot, id string) (campaign.EncounterRecord, encounter.Encounter, bool, error) {
+	t.Helper()
+	for _, rec := range snap.Encounters {
+		if rec.ID == id {
+			var e encounter.Encounter
+			if err := json.Unmarshal(rec.Data, &e); err != nil {
+				t.Fatal(err)
+			}
+			return rec, e, true, nil
+		}
+	}
+	t.Fatalf("no encounter %s", id)
+	return campaign.EncounterRecord{}, encounter.Encounter{}, false, nil
 }

@@ -2,6 +2,7 @@ package game
 
 import (
 	"context"
+	"encoding/json"
 	"fmt"
 	"strings"
 	"sync"
@@ -71,10 +72,7 @@ func (s *Service) TakeTurn(ctx context.Context, connectionID string, msg events.
 		return fmt.Errorf("%s: %w", op, err)
 	}
 	msgs := []message{{events.TypeTurnAccepted, events.TurnAccepted{TurnID: lease.TurnID, RequestID: msg.RequestID, CharacterID: actor.ID}}}
-	for _, r := range d.Rolls {
-		msgs = append(msgs, message{events.TypeRollResult, events.RollResult{TurnID: lease.TurnID, RollID: r.RollID, Reason: r.Reason,
-			Dice: r.Dice, Rolls: r.Rolls, Total: r.Total, Outcome: r.Outcome}})
-	}
+	msgs = append(msgs, rollMessages(lease.TurnID, d.Rolls)...)
 	if err := s.publish(ctx, conn.CampaignID, "", msgs...); err != nil {
 		s.release(ctx, conn.CampaignID, lease.TurnID)
 		return err
@@ -82,6 +80,9 @@ func (s *Service) TakeTurn(ctx context.Context, connectionID string, msg events.
 	if err := s.resolve(ctx, snap, *lease, actor, d, seed); err != nil {
 		s.release(ctx, conn.CampaignID, lease.TurnID)
 		return err
+	}
+	if d.Encounter != nil {
+		s.monsterTurns(ctx, conn.CampaignID)
 	}
 	return nil
 }
@@ -185,6 +186,7 @@ func (s *Service) resolve(ctx context.Context, snap Snapshot, lease campaign.Lea
 	c.LastPlayedAt = now
 	err = s.Store.Commit(ctx, Tx{
 		CampaignID: c.ID, Campaign: &c, State: &next, ExpectTurnCount: st.TurnCount, Turn: &turn, Characters: d.Changed,
+		Encounters:   encounters(d.Encounter),
 		Request:      &campaign.Request{RequestID: lease.RequestID, TurnID: turn.ID, CreatedAt: now},
 		ReleaseLease: lease.TurnID,
 	})
@@ -197,7 +199,7 @@ func (s *Service) resolve(ctx context.Context, snap Snapshot, lease campaign.Lea
 	return s.publish(ctx, c.ID, "",
 		message{events.TypeNarrationDone, events.NarrationDone{TurnID: turn.ID, Text: narr.Text, Suggestions: suggestions(narr.Suggestions), Degraded: narr.Degraded}},
 		message{events.TypeTurnCommitted, events.TurnCommitted{TurnID: turn.ID, Sequence: turn.Sequence, ActorID: actor.ID,
-			Rolls: turn.Rolls, Characters: committed(snap, d.Changed), Scene: next.Scene}})
+			Rolls: turn.Rolls, Characters: committed(snap, d.Changed), Encounter: encounterData(d.Encounter), Scene: next.Scene}})
 }
 
 // narrate gets the turn's narration to the table and what it cost. The
@@ -274,6 +276,20 @@ func (s *Service) narrate(ctx context.Context, req narrator.Request, stream *del
 		record.CostUSD = cost
 	}
 	return narr, record, nil
+}
+
+func encounters(rec *campaign.EncounterRecord) []campaign.EncounterRecord {
+	if rec == nil {
+		return nil
+	}
+	return []campaign.EncounterRecord{*rec}
+}
+
+func encounterData(rec *campaign.EncounterRecord) json.RawMessage {
+	if rec == nil {
+		return nil
+	}
+	return rec.Data
 }
 
 // committed is the changed sheets as the table sees them: new versions,

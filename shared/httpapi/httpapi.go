@@ -54,6 +54,8 @@ func New(svc *game.Service, storeName string, log *slog.Logger) *Handler {
 	h.route("POST /api/campaigns/{id}/conclude", h.conclude, true)
 	h.route("GET /api/campaigns/{id}/export", h.export, true)
 	h.route("GET /api/campaigns/{id}/turns/{seq}/context", h.turnContext, true)
+	h.route("POST /api/campaigns/{id}/encounters", h.startEncounter, true)
+	h.route("POST /api/campaigns/{id}/encounters/{eid}/end", h.endEncounter, true)
 	h.route("POST /api/campaigns/{id}/invite", h.rotateInvite, true)
 	h.route("POST /api/campaigns/{id}/invite/revoke", h.revokeInvite, true)
 	h.route("POST /api/campaigns/{id}/members/{player}/remove", h.removePlayer, true)
@@ -395,4 +397,28 @@ func (h *Handler) turnContext(c *call) (int, any, error) {
 		return 0, nil, err
 	}
 	return http.StatusOK, tc, nil
+}
+
+func (h *Handler) startEncounter(c *call) (int, any, error) {
+	req, err := events.DecodeStartEncounter(c.body)
+	if err != nil {
+		return 0, nil, err
+	}
+	e, err := h.svc.StartEncounter(c.r.Context(), c.player, c.r.PathValue("id"), req)
+	if err != nil {
+		return 0, nil, err
+	}
+	return http.StatusCreated, map[string]any{"encounter": e}, nil
+}
+
+func (h *Handler) endEncounter(c *call) (int, any, error) {
+	req, err := events.DecodeEndEncounter(c.body)
+	if err != nil {
+		return 0, nil, err
+	}
+	diffs, committed, err := h.svc.EndEncounter(c.r.Context(), c.player, c.r.PathValue("id"), c.r.PathValue("eid"), req)
+	if err != nil {
+		return 0, nil, err
+	}
+	return http.StatusOK, map[string]any{"diffs": diffs, "committed": committed}, nil
 }

@@ -1,0 +1,212 @@
+package game
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+
+	"chronicler/events"
+	"chronicler/shared/campaign"
+	"chronicler/shared/dice"
+	"chronicler/shared/fault"
+	"chronicler/shared/rules/encounter"
+	"chronicler/shared/srd"
+)
+
+// maxMonsterTurns bounds how many monster turns follow one another before
+// the server stops and waits for a player (a runaway guard: a round has at
+// most encounter.MaxParticipants turns).
+const maxMonsterTurns = encounter.MaxParticipants
+
+// activeEncounter is the campaign's encounter under way, if any.
+func activeEncounter(snap Snapshot) (campaign.EncounterRecord, encounter.Encounter, bool, error) {
+	for _, rec := range snap.Encounters {
+		if rec.Status != encounter.Active {
+			continue
+		}
+		var e encounter.Encounter
+		if err := json.Unmarshal(rec.Data, &e); err != nil {
+			return rec, e, false, fault.Wrap(fault.Internal, "read encounter", err)
+		}
+		return rec, e, true, nil
+	}
+	return campaign.EncounterRecord{}, encounter.Encounter{}, false, nil
+}
+
+// record is the encounter as the store keeps it, at the version read.
+func record(e encounter.Encounter, version int64) (campaign.EncounterRecord, error) {
+	data, err := json.Marshal(e)
+	if err != nil {
+		return campaign.EncounterRecord{}, fault.Wrap(fault.Internal, "encode encounter", err)
+	}
+	return campaign.EncounterRecord{ID: e.ID, Status: e.Status, Data: data, Version: version}, nil
+}
+
+// StartEncounter begins an encounter against SRD monsters with the
+// characters present (absent and offline ones stay out of it), rolls
+// initiative, and plays the monsters' turns until a player's comes up.
+// Owner only (a GM tool); the campaign must be in session.
+func (s *Service) StartEncounter(ctx context.Context, p Player, campaignID string, req events.StartEncounter) (encounter.Encounter, error) {
+	const op = "start encounter"
+	snap, err := s.ownerSnapshot(ctx, p, campaignID, op)
+	if err != nil {
+		return encounter.Encounter{}, err
+	}
+	if snap.Campaign.Status != campaign.Active || openSession(snap) == nil {
+		return encounter.Encounter{}, fault.E(fault.Conflict, op, "resume the campaign first")
+	}
+	if _, _, ok, err := activeEncounter(snap); err != nil || ok {
+		if err == nil {
+			err = fault.E(fault.Conflict, op, "an encounter is already under way")
+		}
+		return encounter.Encounter{}, err
+	}
+	var chars []campaign.Character
+	for _, ch := range withPresence(snap) {
+		if ch.Presence == campaign.Present && (req.AreaID == "" || ch.AreaID == req.AreaID) {
+			chars = append(chars, ch)
+		}
+	}
+	if len(chars) == 0 {
+		return encounter.Encounter{}, fault.Field(op, "area_id", "no character is present there to fight")
+	}
+	specs := make([]encounter.MonsterSpec, len(req.Monsters))
+	for i, m := range req.Monsters {
+		specs[i] = encounter.MonsterSpec{SRDID: m.SRDID, Count: m.Count}
+	}
+	id := s.NewID()
+	e, _, err := encounter.Start(id, chars, specs, req.Surprise, dice.NewSeeded(s.turnSeed(campaignID, "encounter:"+id)), srd.LookupMonster)
+	if err != nil {
+		return encounter.Encounter{}, err
+	}
+	rec, err := record(e, 0)
+	if err != nil {
+		return encounter.Encounter{}, err
+	}
+	if err := s.Store.Commit(ctx, Tx{CampaignID: campaignID, Encounters: []campaign.EncounterRecord{rec}}); err != nil {
+		return encounter.Encounter{}, fmt.Errorf("%s: %w", op, err)
+	}
+	if err := s.publish(ctx, campaignID, "", message{events.TypeEncounter, events.Encounter{Encounter: rec.Data}}); err != nil {
+		s.Log.WarnContext(ctx, "publish encounter", "campaign", campaignID, "err", err)
+	}
+	s.monsterTurns(ctx, campaignID)
+	return e, nil
+}
+
+// EndEncounter concludes an encounter with an outcome: every participant's
+// diff is returned and, unless it is a dry run, the persistent ones are
+// written onto the characters in the same transaction that ends it.
+// Owner only.
+func (s *Service) EndEncounter(ctx context.Context, p Player, campaignID, encounterID string, req events.EndEncounter) (encounter.Diffs, bool, error) {
+	const op = "end encounter"
+	var diffs encounter.Diffs
+	var changed []campaign.Character
+	var rec campaign.EncounterRecord
+	err := retry(ctx, func() error {
+		snap, err := s.ownerSnapshot(ctx, p, campaignID, op)
+		if err != nil {
+			return err
+		}
+		i := -1
+		for j, r := range snap.Encounters {
+			if r.ID == encounterID {
+				i = j
+			}
+		}
+		if i < 0 {
+			return fault.E(fault.NotFound, op, "no such encounter in this campaign")
+		}
+		var e encounter.Encounter
+		if err := json.Unmarshal(snap.Encounters[i].Data, &e); err != nil {
+			return fault.Wrap(fault.Internal, op, err)
+		}
+		ended, ds, err := encounter.End(e, req.Outcome, encounter.EndOptions{DryRun: req.DryRun, Only: req.Only, Exclude: req.Exclude})
+		if err != nil {
+			return err
+		}
+		diffs = ds
+		if req.DryRun {
+			return nil
+		}
+		if rec, err = record(ended, snap.Encounters[i].Version); err != nil {
+			return err
+		}
+		changed = ds.CharacterUpdates(snap.Characters)
+		return s.Store.Commit(ctx, Tx{CampaignID: campaignID, Encounters: []campaign.EncounterRecord{rec}, Characters: changed})
+	})
+	if err != nil {
+		return nil, false, fmt.Errorf("%s: %w", op, err)
+	}
+	if !req.DryRun {
+		snap, err := s.Store.Snapshot(ctx, campaignID)
+		if err == nil {
+			err = s.publish(ctx, campaignID, "", message{events.TypeEncounter, events.Encounter{Encounter: rec.Data, Characters: committed(snap, changed)}})
+		}
+		if err != nil {
+			s.Log.WarnContext(ctx, "publish encounter end", "campaign", campaignID, "err", err)
+		}
+	}
+	return diffs, !req.DryRun, nil
+}
+
+// monsterTurns plays the monsters whose turn it is, each as a turn of its
+// own that reaches the table like a player's: turn.accepted, roll.result,
+// narration, turn.committed with the participant as actor. It stops at a
+// player's turn, when the fight is decided, or when another turn holds the
+// table.
+func (s *Service) monsterTurns(ctx context.Context, campaignID string) {
+	for range maxMonsterTurns {
+		snap, err := s.Store.Snapshot(ctx, campaignID)
+		if err != nil {
+			s.Log.WarnContext(ctx, "monster turn", "campaign", campaignID, "err", err)
+			return
+		}
+		rec, e, ok, err := activeEncounter(snap)
+		if err != nil || !ok || e.Decided() != "" || openSession(snap) == nil {
+			return
+		}
+		cur, ok := e.Participant(e.Current)
+		if !ok || cur.Kind != encounter.KindMonster {
+			return
+		}
+		now := s.now()
+		lease := campaign.Lease{TurnID: s.NewID(), ActorID: cur.ID, Action: "(the " + cur.Name + "'s turn)", AcquiredAt: now, ExpiresAt: now.Add(s.LeaseTTL)}
+		lease.RequestID = "monster:" + lease.TurnID
+		seed := s.turnSeed(campaignID, lease.TurnID)
+		next, res, err := encounter.MonsterTurn(e, dice.NewSeeded(seed))
+		if err != nil {
+			s.Log.WarnContext(ctx, "monster turn", "campaign", campaignID, "monster", cur.ID, "err", err)
+			return
+		}
+		upd, err := record(next, rec.Version)
+		if err != nil {
+			return
+		}
+		d := decision{Rolls: rollsOf(res.Rolls), Summary: res.Summary(), Encounter: &upd}
+		if err := s.Store.Commit(ctx, Tx{CampaignID: campaignID, AcquireLease: &lease, LeaseNow: now}); err != nil {
+			return // a player's turn holds the table; it plays the monsters after it
+		}
+		msgs := []message{{events.TypeTurnAccepted, events.TurnAccepted{TurnID: lease.TurnID, RequestID: lease.RequestID, CharacterID: cur.ID}}}
+		msgs = append(msgs, rollMessages(lease.TurnID, d.Rolls)...)
+		if err := s.publish(ctx, campaignID, "", msgs...); err != nil {
+			s.release(ctx, campaignID, lease.TurnID)
+			return
+		}
+		actor := campaign.Character{ID: cur.ID, Name: cur.Name, HP: cur.HP, MaxHP: cur.MaxHP, AC: cur.AC}
+		if err := s.resolve(ctx, snap, lease, &actor, d, seed); err != nil {
+			s.release(ctx, campaignID, lease.TurnID)
+			s.Log.WarnContext(ctx, "monster turn", "campaign", campaignID, "err", err)
+			return
+		}
+	}
+}
+
+// rollMessages are the roll.result events of a turn's rolls.
+func rollMessages(turnID string, rolls []campaign.Roll) []message {
+	msgs := make([]message, len(rolls))
+	for i, r := range rolls {
+		msgs[i] = message{events.TypeRollResult, events.RollResult{TurnID: turnID, RollID: r.RollID, Reason: r.Reason,
+			Dice: r.Dice, Rolls: r.Rolls, Total: r.Total, Outcome: r.Outcome}}
+	}
+	return msgs
+}
