@@ -164,10 +164,27 @@ func TestBrowserTwoPlayers(t *testing.T) {
 			t.Fatalf("%s sees an error: %q %v", name, notice, err)
 		}
 	}
+	// The owner starts an encounter; both tables show it; the owner ends it.
+	if err := chromedp.Do(a, fill("fight-count", "1"), click("#fight-form button")); err != nil {
+		t.Fatal(err)
+	}
+	for name, ctx := range map[string]context.Context{"Aria": a, "Bram": b} {
+		if err := chromedp.Do(ctx, waitJS(`!document.getElementById("fight").hidden && document.getElementById("order").textContent.includes("Goblin 1")`)); err != nil {
+			t.Fatalf("%s does not see the encounter: %v (%s)", name, err, pageState(ctx))
+		}
+	}
 	shot, err := chromedp.Run(a, chromedp.FullScreenshot(100))
 	if err == nil {
 		if dir := os.Getenv("SCREENSHOTS"); dir != "" {
 			_ = os.WriteFile(filepath.Join(dir, "table.png"), shot, 0o644)
+		}
+	}
+	if err := chromedp.Do(a, click("#fight-end")); err != nil {
+		t.Fatal(err)
+	}
+	for name, ctx := range map[string]context.Context{"Aria": a, "Bram": b} {
+		if err := chromedp.Do(ctx, logHas("The encounter ends (victory).")); err != nil {
+			t.Fatalf("%s does not see the encounter end: %v (%s)", name, err, pageState(ctx))
 		}
 	}
 	if err := chromedp.Do(b, click("#end")); err != nil {

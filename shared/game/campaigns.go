@@ -3,6 +3,7 @@ package game
 import (
 	"context"
 	"crypto/rand"
+	"encoding/json"
 	"fmt"
 	"sort"
 
@@ -155,6 +156,7 @@ type CampaignView struct {
 	Session    *campaign.Session  // the open one, if any
 	Sessions   []campaign.Session // all, oldest first
 	LastSeq    int64
+	Encounter  json.RawMessage // the encounter under way, if any
 }
 
 // GetCampaign returns the campaign, its state and its characters (with
@@ -167,6 +169,7 @@ func (s *Service) GetCampaign(ctx context.Context, p Player, campaignID string) 
 	return CampaignView{
 		Campaign: snap.Campaign, State: snap.State, Characters: withPresence(snap),
 		Members: snap.Members, Session: openSession(snap), Sessions: snap.Sessions, LastSeq: snap.LastSeq,
+		Encounter: activeData(snap),
 	}, nil
 }
 

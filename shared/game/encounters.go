@@ -33,6 +33,16 @@ func activeEncounter(snap Snapshot) (campaign.EncounterRecord, encounter.Encount
 	return campaign.EncounterRecord{}, encounter.Encounter{}, false, nil
 }
 
+// activeData is the encounter under way as stored, or nil.
+func activeData(snap Snapshot) json.RawMessage {
+	for _, rec := range snap.Encounters {
+		if rec.Status == encounter.Active {
+			return rec.Data
+		}
+	}
+	return nil
+}
+
 // record is the encounter as the store keeps it, at the version read.
 func record(e encounter.Encounter, version int64) (campaign.EncounterRecord, error) {
 	data, err := json.Marshal(e)

@@ -11,6 +11,8 @@ let lastSeq = 0;
 let characters = {};
 let streaming = {};   // turn id -> paragraph being streamed
 let retryMs = 500;
+let encounter = null; // the encounter under way, as the server last sent it
+let isOwner = false;
 
 async function api(method, path, body) {
   const headers = { "Content-Type": "application/json" };
@@ -74,6 +76,22 @@ function know(id) {
   }).catch(fail).finally(() => { refreshing = null; });
 }
 
+function showEncounter(e) {
+  encounter = e && e.status === "active" ? e : null;
+  $("fight").hidden = !encounter;
+  if (!encounter) return;
+  $("fight-round").textContent = "round " + encounter.round;
+  $("fight-end").hidden = !isOwner;
+  const byId = Object.fromEntries(encounter.participants.map((p) => [p.id, p]));
+  $("order").replaceChildren(...encounter.order.map((id) => {
+    const p = byId[id];
+    const li = document.createElement("li");
+    li.textContent = `${p.name} HP ${p.hp}/${p.max_hp} AC ${p.ac}${p.defeated ? " (defeated)" : ""}${id === encounter.current ? " ← up" : ""}`;
+    li.dataset.id = id;
+    return li;
+  }));
+}
+
 function setStatus(s) { $("status").textContent = s; $("status").dataset.status = s; }
 
 async function openCampaign(id) {
@@ -83,6 +101,9 @@ async function openCampaign(id) {
   $("title").textContent = v.campaign.name;
   setStatus(v.campaign.status);
   $("invite").hidden = !v.invite_code;
+  isOwner = v.campaign.owner_id === playerId;
+  $("fight-form").hidden = !isOwner;
+  showEncounter(v.encounter);
   $("invite-id").textContent = v.campaign.id;
   $("invite-code").textContent = v.invite_code || "";
   for (const ch of v.characters) characters[ch.id] = ch;
@@ -143,7 +164,14 @@ function onEvent(ev) {
     case "narration.done":
       (streaming[ev.turn_id] ||= para("", "narration")).textContent = ev.text;
       break;
+    case "encounter":
+      showEncounter(ev.encounter);
+      for (const ch of ev.characters || []) characters[ch.id] = ch;
+      renderParty();
+      para(ev.encounter.status === "active" ? "An encounter begins! " + ev.encounter.order.join(", ") : `The encounter ends (${ev.encounter.outcome}).`, "system");
+      break;
     case "turn.committed":
+      if (ev.encounter) showEncounter(ev.encounter);
       for (const ch of ev.characters || []) characters[ch.id] = ch;
       renderParty();
       streaming[ev.turn_id] && streaming[ev.turn_id].classList.add("committed");
@@ -198,6 +226,16 @@ $("turn-form").onsubmit = (e) => {
   $("notice").textContent = "";
   send({ action: "turn", character_id: $("actor").value, text });
   $("action").value = "";
+};
+$("fight-form").onsubmit = async (e) => {
+  e.preventDefault();
+  try {
+    await api("POST", `/campaigns/${current}/encounters`, { monsters: [{ srd_id: $("fight-monster").value.trim(), count: Number($("fight-count").value) }] });
+  } catch (err) { fail(err); }
+};
+$("fight-end").onclick = async () => {
+  if (!encounter) return;
+  try { await api("POST", `/campaigns/${current}/encounters/${encounter.id}/end`, { outcome: "victory" }); } catch (err) { fail(err); }
 };
 $("resume").onclick = () => { $("notice").textContent = ""; send({ action: "resume" }); };
 $("end").onclick = () => send({ action: "end_session" });
