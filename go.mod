@@ -13,7 +13,9 @@ require (
 require (
 	github.com/aws/aws-sdk-go-v2/aws/protocol/eventstream v1.7.26 // indirect
 	github.com/aws/aws-sdk-go-v2/service/bedrockruntime v1.63.11 // indirect
+	github.com/aws/aws-sdk-go-v2/service/sfn v1.48.0 // indirect
 	github.com/dlclark/regexp2/v2 v2.5.1 // indirect
+	github.com/ohler55/ojg v1.28.5 // indirect
 	github.com/tiktoken-go/tokenizer v0.10.0 // indirect
 )
 

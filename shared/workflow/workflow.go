@@ -1,0 +1,129 @@
+package workflow
+
+import (
+	_ "embed"
+	"encoding/json"
+	"regexp"
+	"slices"
+	"strings"
+
+	"chronicler/shared/fault"
+)
+
+//go:embed reaction.asl.json
+var definition string
+
+// Definition is the reaction window's ASL (JSONPath), with ${Name}
+// placeholders for DefinitionSubstitutions.
+func Definition() string { return definition }
+
+// The placeholders of Definition: the ARNs of the two Lambda functions.
+const (
+	// RollFunctionArn prompts a roll (action "prompt", with a token) and
+	// rolls for a player who did not (action "auto").
+	RollFunctionArn = "RollFunctionArn"
+	// WindowFunctionArn opens a reaction round (action "open", with a
+	// token) and closes a window nobody answered (action "close").
+	WindowFunctionArn = "WindowFunctionArn"
+)
+
+var placeholderRE = regexp.MustCompile(`\$\{([A-Za-z0-9_]+)\}`)
+
+// Placeholders lists the placeholder names def uses, sorted.
+func Placeholders(def string) []string {
+	var names []string
+	for _, m := range placeholderRE.FindAllStringSubmatch(def, -1) {
+		names = append(names, m[1])
+	}
+	slices.Sort(names)
+	return slices.Compact(names)
+}
+
+// Substitute replaces every ${Name} in def with subs[Name], as
+// CloudFormation does with DefinitionSubstitutions, for the local
+// interpreter. It is an Invalid error if a placeholder has no value, a value
+// is not used (a misspelt name), a value would break the JSON string it
+// lands in, or the result is not JSON.
+func Substitute(def string, subs map[string]string) (string, error) {
+	const op = "substitute workflow definition"
+	used := Placeholders(def)
+	for _, name := range used {
+		v, ok := subs[name]
+		if !ok {
+			return "", fault.E(fault.Invalid, op, "placeholder ${%s} has no value", name)
+		}
+		if v == "" || strings.ContainsAny(v, "\"\\") || strings.ContainsFunc(v, func(r rune) bool { return r < 0x20 }) {
+			return "", fault.E(fault.Invalid, op, "the value of %s must be non-empty, without quotes, backslashes or control characters", name)
+		}
+	}
+	for name := range subs {
+		if !slices.Contains(used, name) {
+			return "", fault.E(fault.Invalid, op, "%s is not a placeholder of the definition", name)
+		}
+	}
+	out := placeholderRE.ReplaceAllStringFunc(def, func(m string) string {
+		return subs[m[2:len(m)-1]]
+	})
+	if !json.Valid([]byte(out)) {
+		return "", fault.E(fault.Invalid, op, "the substituted definition is not JSON")
+	}
+	return out, nil
+}
+
+// Next is where the machine goes after a step.
+type Next string
+
+// The routes an Outcome may take.
+const (
+	NextRoll   Next = "roll"   // prompt another roll
+	NextWindow Next = "window" // open a reaction round (after CloseWindow: not allowed)
+	NextDone   Next = "done"   // the turn's mechanics are settled
+)
+
+// MaxRounds is how many reaction rounds one roll may open; at Round ==
+// MaxRounds a "window" outcome closes the window instead.
+const MaxRounds = 5
+
+// Outcome is what every step answers. The machine reads Next and Round;
+// Detail is the Lambdas' own record (the roll, who reacted), carried from
+// step to step untouched and returned as the execution's output.
+type Outcome struct {
+	Next   Next            `json:"next"`
+	Round  int             `json:"round"` // reaction rounds held since the last roll
+	Detail json.RawMessage `json:"detail,omitempty"`
+}
+
+func (o Outcome) validate(op string) error {
+	switch o.Next {
+	case NextRoll, NextWindow, NextDone:
+	default:
+		return fault.Field(op, "next", "must be roll, window or done, not %q", o.Next)
+	}
+	if o.Round < 0 || o.Round > MaxRounds {
+		return fault.Field(op, "round", "must be from 0 to %d", MaxRounds)
+	}
+	if len(o.Detail) > 0 && !json.Valid(o.Detail) {
+		return fault.Field(op, "detail", "must be JSON")
+	}
+	return nil
+}
+
+// Action says why a Lambda is invoked.
+type Action string
+
+// The actions.
+const (
+	ActionPrompt Action = "prompt" // roll function: push the roll prompt, store Token
+	ActionAuto   Action = "auto"   // roll function: the prompt timed out, roll for the player and answer the Outcome
+	ActionOpen   Action = "open"   // window function: offer the reactions, store Token
+	ActionClose  Action = "close"  // window function: the window timed out or hit MaxRounds; resolve it and answer the Outcome (roll or done)
+)
+
+// Request is the payload the machine sends to both functions.
+type Request struct {
+	Action    Action          `json:"action"`
+	Token     string          `json:"token,omitempty"` // prompt and open: answer it with Client.Answer or Client.Fail
+	Execution string          `json:"execution"`       // the execution ARN
+	Turn      json.RawMessage `json:"turn"`            // Input.Turn, untouched
+	Outcome   Outcome         `json:"outcome"`         // the previous step's outcome ({"next":"roll","round":0} at first)
+}
