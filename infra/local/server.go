@@ -167,12 +167,14 @@ func (s *server) serve(ctx context.Context, stdout io.Writer) error {
 			shut, cancel := context.WithTimeout(context.Background(), 5*time.Second)
 			defer cancel()
 			s.gw.Close()
-			err := s.http.Shutdown(shut)
-			s.close()
-			if errors.Is(err, http.ErrServerClosed) {
-				err = nil
+			if err := s.http.Shutdown(shut); err != nil && !errors.Is(err, http.ErrServerClosed) {
+				// Requests still running after the grace period are cut:
+				// every turn is all or nothing, so none is half saved.
+				s.log.Warn("shutdown: closing requests still running", "err", err)
+				s.http.Close()
 			}
-			return err
+			s.close()
+			return nil
 		}
 	}
 }
