@@ -1,0 +1,330 @@
+package spell
+
+import (
+	"errors"
+	"strings"
+
+	"chronicler/shared/dice"
+	"chronicler/shared/fault"
+	"chronicler/shared/rules"
+	"chronicler/shared/srd"
+)
+
+// The reasons a casting is refused. Every error Cast returns is a
+// fault.Invalid whose message starts with one of them and a colon, so the
+// turn layer can tell the player why without parsing the rest.
+const (
+	// ReasonInvalidArgs: the request itself is wrong: an unknown spell, a
+	// slot level the spell can't use, too many or too few targets, a
+	// missing spellcasting ability, a bad dart split.
+	ReasonInvalidArgs = "invalid_args"
+	// ReasonNoSlot: the caster has no unused slot of the level asked for.
+	ReasonNoSlot = "no_slot"
+	// ReasonNotAllowed: the request is well formed but the situation
+	// forbids it: the caster is dead or incapacitated, a target is dead or
+	// out of range, an ongoing effect the caster no longer maintains.
+	ReasonNotAllowed = "not_allowed"
+)
+
+// Reason returns the refusal reason of an error from Cast
+// (ReasonInvalidArgs, ReasonNoSlot, ReasonNotAllowed), or "" for any other
+// error.
+func Reason(err error) string {
+	var fe *fault.Error
+	if !errors.As(err, &fe) {
+		return ""
+	}
+	for _, r := range []string{ReasonInvalidArgs, ReasonNoSlot, ReasonNotAllowed} {
+		if strings.HasPrefix(fe.Message, r+":") {
+			return r
+		}
+	}
+	return ""
+}
+
+// MaxTargets bounds the targets of any one casting, area spells included.
+const MaxTargets = 50
+
+// Options are the caster's choices and the situation Cast cannot know from
+// the combatants alone.
+type Options struct {
+	// Ability is the caster's spellcasting ability: the class's (int for a
+	// wizard, wis for a cleric, cha for a warlock) or the stat block's.
+	// Spells that make a spell attack, force a save, add the modifier or
+	// make a spellcasting ability check require it. The spell attack bonus
+	// is the proficiency bonus plus its modifier, the save DC 8 more.
+	Ability rules.Ability `json:"ability,omitempty"`
+	// CasterLevel is the level cantrips scale with and that sets Eldritch
+	// Blast's beams; 0 means the caster's Level, or 1 for a monster (give a
+	// monster its stat block's spellcaster level).
+	CasterLevel int `json:"caster_level,omitempty"`
+	// Ritual casts a ritual spell as a ritual: no slot is spent, and
+	// slotLevel must be the spell's level.
+	Ritual bool `json:"ritual,omitempty"`
+	// Ongoing resolves a later effect of a spell already cast, spending no
+	// slot and leaving concentration as it is; slotLevel is the level it
+	// was cast at. Which effect depends on the spell's Trigger (TriggerOf):
+	// another attack or bolt the caster makes with its action (Spiritual
+	// Weapon, Call Lightning), a creature entering or starting its turn in
+	// the area (Moonbeam, Cloudkill), or a target repeating its save to end
+	// a condition (Hold Person). A concentration spell needs the caster to
+	// be concentrating on it; a spell with no Trigger is refused.
+	Ongoing bool `json:"ongoing,omitempty"`
+	// Projectiles splits Magic Missile's darts, Eldritch Blast's beams or
+	// Scorching Ray's rays among the targets, in target order; it must sum
+	// to the count the casting makes, at least one each. Nil deals them
+	// out one to each target in turn.
+	Projectiles []int `json:"projectiles,omitempty"`
+	// Condition is the caster's pick for a spell that imposes one of
+	// several conditions (Blindness/Deafness: blinded or deafened); 0
+	// picks the first. On a repeated save it names the one to end, so a
+	// deafness from elsewhere is left alone.
+	Condition rules.Condition `json:"condition,omitempty"`
+	// Situations hold each target's distance, cover and situational
+	// advantage, by target id.
+	Situations map[string]Situation `json:"situations,omitempty"`
+	// IncomingAttackTotal is, for Shield, the total of the attack roll
+	// that triggered it (0 if none), and IncomingAttackNatural its d20.
+	IncomingAttackTotal   int `json:"incoming_attack_total,omitempty"`
+	IncomingAttackNatural int `json:"incoming_attack_natural,omitempty"`
+	// CounteredSpell and CounteredLevel are, for Counterspell, the id of
+	// the spell being interrupted and the level it is being cast at (0 for
+	// a cantrip).
+	CounteredSpell string `json:"countered_spell,omitempty"`
+	CounteredLevel int    `json:"countered_level,omitempty"`
+}
+
+// Situation is what lies between the caster and one target.
+type Situation struct {
+	// Distance is in feet. 0 means not given: a melee spell attack is then
+	// made from 5 feet and a ranged one from beyond 5 feet and within
+	// range. A target beyond the spell's range is refused.
+	Distance int         `json:"distance,omitempty"`
+	Cover    rules.Cover `json:"cover,omitempty"`
+	// Advantage and Disadvantage are situational sources on the caster's
+	// spell attack roll against the target or, for a save, on the
+	// target's saving throw (Magic Resistance is advantage on the save).
+	Advantage    []string `json:"advantage,omitempty"`
+	Disadvantage []string `json:"disadvantage,omitempty"`
+}
+
+// Result is a spell as cast. Its Log holds every roll and every change in
+// the order they happened, nested results' included: apply Log.Changes to
+// each combatant (rules.Combatant.Apply) and store the Log.
+type Result struct {
+	rules.Log
+	CasterID string `json:"caster_id"`
+	Caster   string `json:"caster"`
+	SpellID  string `json:"spell_id"`
+	Spell    string `json:"spell"`
+	// Level is the spell's level (0 for a cantrip); SlotLevel the level it
+	// was cast at, which is also the level of the slot spent unless it
+	// was a cantrip, a ritual or an Ongoing effect.
+	Level     int   `json:"level"`
+	SlotLevel int   `json:"slot_level,omitempty"`
+	Shape     Shape `json:"shape"`
+	// SlotSpent says a slot of SlotLevel was used.
+	SlotSpent bool `json:"slot_spent,omitempty"`
+	Ritual    bool `json:"ritual,omitempty"`
+	Ongoing   bool `json:"ongoing,omitempty"`
+	// Reaction says the spell is cast as a reaction (Shield, Counterspell,
+	// Hellish Rebuke, Feather Fall).
+	Reaction bool `json:"reaction,omitempty"`
+	// Concentration says the caster now concentrates on the spell;
+	// ConcentrationEnded is the spell it stopped concentrating on to do so
+	// ("" if none), which may be an earlier casting of the same spell.
+	Concentration      bool   `json:"concentration,omitempty"`
+	ConcentrationEnded string `json:"concentration_ended,omitempty"`
+	// DC and AttackBonus are the caster's spell save DC and spell attack
+	// bonus, when the spell used them.
+	DC          int `json:"dc,omitempty"`
+	AttackBonus int `json:"attack_bonus,omitempty"`
+	// Trigger is what sets off the spell's later effects, each resolved
+	// by another Cast with Options.Ongoing; TriggerNone if it has none.
+	Trigger Trigger `json:"trigger,omitempty"`
+	// Idle says the casting itself affects no creature: the spell acts
+	// later, when a creature triggers it (Moonbeam, Cloudkill) or the
+	// caster uses it (Flame Blade); resolve that with Options.Ongoing.
+	Idle bool `json:"idle,omitempty"`
+	// Targets are the outcomes for each target, in the order given (Sleep
+	// and Color Spray: in the order they were considered).
+	Targets []Outcome `json:"targets,omitempty"`
+	// Effects are what the casting leaves behind for the caller to store
+	// and end: conditions that last, Bless's d4, Shield's AC.
+	Effects []Effect `json:"effects,omitempty"`
+	// Pool is Sleep's, Color Spray's or Mass Heal's hit point pool.
+	Pool    *Pool    `json:"pool,omitempty"`
+	Shield  *Shield  `json:"shield,omitempty"`
+	Counter *Counter `json:"counter,omitempty"`
+	// Notes are the spell's effects the engine does not apply, for the
+	// narrator: Ray of Frost's slowed speed, Thunderwave's push.
+	Notes []string `json:"notes,omitempty"`
+}
+
+// Outcome is what the spell did to one target.
+type Outcome struct {
+	TargetID string `json:"target_id"`
+	Target   string `json:"target"`
+	// Affected says the spell took effect: a hit, a failed save, damage,
+	// healing, a condition, a blessing; for a repeated save (Ongoing),
+	// that the save failed and the effect holds.
+	Affected bool `json:"affected"`
+	// Attacks are the spell attacks against the target, one per beam or
+	// ray; their damage is inside them.
+	Attacks []rules.AttackResult `json:"attacks,omitempty"`
+	Save    *rules.SaveResult    `json:"save,omitempty"`
+	// Damage is damage dealt outside an attack: a save's, each Magic
+	// Missile dart's, Acid Arrow's splash on a miss.
+	Damage     []rules.DamageResult    `json:"damage,omitempty"`
+	Heal       *rules.HealResult       `json:"heal,omitempty"`
+	TempHP     *rules.TempHPResult     `json:"temp_hp,omitempty"`
+	Conditions []rules.ConditionResult `json:"conditions,omitempty"`
+	// CasterHeal is what the caster regained from the target (Vampiric
+	// Touch).
+	CasterHeal *rules.HealResult `json:"caster_heal,omitempty"`
+	// Wasted counts darts or beams aimed at the target after it died.
+	Wasted int `json:"wasted,omitempty"`
+	// Killed says the spell killed it outright without damage (Power Word
+	// Kill) or turned it to dust (Disintegrate).
+	Killed bool `json:"killed,omitempty"`
+	// HP is the target's hit points when a spell that counts them reached
+	// it (Sleep, Color Spray, the power words).
+	HP int `json:"hp,omitempty"`
+	// Note says why the spell passed it by ("already unconscious").
+	Note string `json:"note,omitempty"`
+}
+
+// Effect is something a casting leaves on a creature that outlasts the
+// casting and that rules.Combatant has no field for (a blessing, Shield's
+// AC) or that needs ending later (a condition held by concentration or
+// ended by a repeated save). The caller stores it and ends it: when Ends
+// says, when the caster's concentration on Spell ends if Concentration is
+// set, or when a repeated save (Options.Ongoing) succeeds.
+type Effect struct {
+	// ID names the effect: "blessed", "baned", "shield", "feather-fall",
+	// "guiding-bolt", "acid-arrow", or the id of the Condition it imposes
+	// ("paralyzed").
+	ID       string `json:"id"`
+	Spell    string `json:"spell"`
+	CasterID string `json:"caster_id"`
+	TargetID string `json:"target_id"`
+	// Condition is the condition the effect put on the target, 0 if none.
+	Condition rules.Condition `json:"condition,omitempty"`
+	// Dice is a roll the effect adds ("1d4" for blessed), subtracts ("1d4"
+	// for baned) or deals later ("2d4" acid for Acid Arrow).
+	Dice string `json:"dice,omitempty"`
+	// AC is a bonus to the target's armor class (Shield's 5).
+	AC            int  `json:"ac,omitempty"`
+	Concentration bool `json:"concentration,omitempty"`
+	// Ends is how long the effect lasts, as the spell says.
+	Ends string `json:"ends"`
+	// RepeatSave is the save the target repeats (at the end of each of its
+	// turns unless Ends says otherwise) to end the effect, against DC; 0
+	// if none.
+	RepeatSave rules.Ability `json:"repeat_save,omitempty"`
+	DC         int           `json:"dc,omitempty"`
+	// Note says what the effect does in words.
+	Note string `json:"note,omitempty"`
+}
+
+// Pool is a hit point budget a spell spends on its targets.
+type Pool struct {
+	Dice  string `json:"dice"`
+	Total int    `json:"total"`
+	Left  int    `json:"left"`
+}
+
+// Shield is the Shield spell's effect on the caster's armor class and on
+// the attack that triggered it.
+type Shield struct {
+	ACBefore int `json:"ac_before"`
+	ACAfter  int `json:"ac_after"`
+	// AttackTotal is Options.IncomingAttackTotal; WasHit says that attack
+	// hit the old AC, NowMisses that it misses the new one.
+	AttackTotal int  `json:"attack_total,omitempty"`
+	WasHit      bool `json:"was_hit,omitempty"`
+	NowMisses   bool `json:"now_misses,omitempty"`
+}
+
+// Counter is Counterspell's outcome.
+type Counter struct {
+	SpellID string `json:"spell_id"`
+	Spell   string `json:"spell"`
+	Level   int    `json:"level"`
+	// Automatic says the slot level was high enough; otherwise Check is
+	// the spellcasting ability check against DC 10 + Level.
+	Automatic bool               `json:"automatic,omitempty"`
+	Check     *rules.CheckResult `json:"check,omitempty"`
+	Countered bool               `json:"countered"`
+}
+
+// Cast casts spellID at slotLevel (0 for a cantrip) on targets and
+// resolves it.
+//
+// It refuses, before drawing any die, with a fault.Invalid error whose
+// message starts with ReasonInvalidArgs, ReasonNoSlot or ReasonNotAllowed:
+// an unknown spell; a slot level below the spell's or above 9, or any for
+// a cantrip; a caster dead or incapacitated; a caster without an unused
+// slot of that level; a target count the spell does not allow, a target
+// named twice, dead or out of range; a missing Options.Ability where the
+// spell needs it. A slot spent and a concentration begun are the first
+// changes of the Log (a concentration spell ends the caster's current
+// concentration, whatever it was).
+//
+// Then the spell takes effect by its Shape. Damage one effect deals to
+// several targets is rolled once, before their saves; a save for half
+// halves each damage type on its own, rounded down. Targets are resolved one after another, each
+// seeing the changes before it, so the caster caught in its own fireball
+// and a creature hit by two darts take them in turn; dice are drawn in
+// that order. The caster's and targets' creature types are the caller's
+// to check (Hold Person affects humanoids, healing neither undead nor
+// constructs), as are components, action economy and line of sight.
+//
+// A target with the caster's id is the caster: Cast uses the caster as
+// given and ignores that target's copy.
+//
+// lookup finds spells (a campaign's srd.Book.Spell); nil means
+// srd.LookupSpell. An exact spell is recognised by its id, so a campaign
+// that overrides one keeps its exact mechanics.
+func Cast(caster rules.Combatant, spellID string, slotLevel int, targets []rules.Combatant, opts Options, src dice.Source, lookup func(string) (srd.Spell, bool)) (Result, error) {
+	if lookup == nil {
+		lookup = srd.LookupSpell
+	}
+	s, ok := lookup(spellID)
+	if !ok {
+		return Result{}, refuse(ReasonInvalidArgs, "%q is not a spell", spellID)
+	}
+	c, err := prepare(caster, s, slotLevel, targets, opts, src, lookup)
+	if err != nil {
+		return Result{}, err
+	}
+	if err := c.begin(); err != nil {
+		return Result{}, err
+	}
+	if err := c.resolve(); err != nil {
+		return Result{}, err
+	}
+	return *c.r, nil
+}
+
+const op = "cast spell"
+
+// refuse is a refusal: a fault.Invalid error whose message starts with
+// the reason.
+func refuse(reason, format string, args ...any) error {
+	e := fault.E(fault.Invalid, op, format, args...)
+	e.Message = reason + ": " + e.Message
+	return e
+}
+
+// refuseWrap turns an error from the rules engine, which Cast's own checks
+// should have caught, into a refusal that keeps it as the cause.
+func refuseWrap(err error) error {
+	_, msg := fault.Public(err)
+	e := refuse(ReasonNotAllowed, "%s", msg).(*fault.Error)
+	e.Err = err
+	return e
+}
+
+// internal is a failure of this package's own bookkeeping.
+func internal(err error) error { return fault.Wrap(fault.Internal, op, err) }
