@@ -6,6 +6,7 @@ import (
 	"encoding/binary"
 	"encoding/json"
 	"fmt"
+	"reflect"
 	"slices"
 	"strings"
 
@@ -16,6 +17,7 @@ import (
 	"chronicler/shared/rules"
 	"chronicler/shared/rules/encounter"
 	"chronicler/shared/rules/intent"
+	"chronicler/shared/rules/spell"
 	"chronicler/shared/srd"
 	"chronicler/shared/world"
 )
@@ -150,7 +152,7 @@ func (s *Service) decide(snap Snapshot, actor campaign.Character, lease campaign
 	case "attack":
 		return d, fault.Field(op, "intent", "not_allowed: there is nothing here to attack; an encounter must be under way")
 	case "cast":
-		return d, fault.Field(op, "intent", "not_allowed: spells are resolved in encounters, which are not running")
+		return s.decideCast(d, snap, actor, c, in, src)
 	case "use_item":
 		if !slices.ContainsFunc(actor.Inventory, func(it campaign.Item) bool { return it.Item == in.Item && it.Qty > 0 }) {
 			return d, fault.Field(op, "intent.item", "not_allowed: %s does not carry %q", actor.Name, in.Item)
@@ -181,6 +183,59 @@ func (s *Service) decideInEncounter(d decision, rec campaign.EncounterRecord, e 
 		return d, err
 	}
 	d.Rolls, d.Summary, d.Encounter = rollsOf(res.Rolls), res.Summary(), &upd
+	return d, nil
+}
+
+// decideCast casts a spell of the actor's class on the party (outside an
+// encounter there is nobody else to target): the slot is spent, the
+// targets' sheets take the effect, every roll is recorded.
+func (s *Service) decideCast(d decision, snap Snapshot, actor campaign.Character, c rules.Combatant, in events.Intent, src dice.Source) (decision, error) {
+	const op = "rules"
+	sp, ok := srd.LookupSpell(in.Spell)
+	if !ok {
+		return d, fault.Field(op, "intent.spell", "invalid_args: no spell %q in the rules", in.Spell)
+	}
+	class, _ := srd.LookupClass(actor.Class)
+	if !slices.Contains(sp.Classes, actor.Class) || class.SpellcastingAbility == "" {
+		return d, fault.Field(op, "intent.spell", "not_allowed: %s is not a %s spell", sp.Name, actor.Class)
+	}
+	ability, err := rules.ParseAbility(class.SpellcastingAbility)
+	if err != nil {
+		return d, err
+	}
+	slot := in.SlotLevel
+	if slot == 0 {
+		slot = sp.Level
+	}
+	sheets := map[string]campaign.Character{actor.ID: actor}
+	var targets []rules.Combatant
+	for _, id := range append(slices.Clone(in.TargetIDs), in.TargetID) {
+		if id == "" {
+			continue
+		}
+		ch := characterOf(snap, id)
+		if ch == nil {
+			return d, fault.Field(op, "intent.target_ids", "out_of_range: there is no %q here to target", id)
+		}
+		sheets[ch.ID] = *ch
+		targets = append(targets, combatant(*ch))
+	}
+	res, err := spell.Cast(c, sp.ID, slot, targets, spell.Options{Ability: ability}, src, srd.LookupSpell)
+	if err != nil {
+		return d, err
+	}
+	for _, sheetBefore := range sheets {
+		before := combatant(sheetBefore)
+		after, err := before.Apply(res.Changes)
+		if err != nil {
+			return d, err
+		}
+		if !reflect.DeepEqual(after, before) {
+			d.Changed = append(d.Changed, sheet(sheetBefore, after))
+		}
+	}
+	slices.SortFunc(d.Changed, func(a, b campaign.Character) int { return strings.Compare(a.ID, b.ID) })
+	d.Rolls, d.Summary = rollsOf(res.Rolls), res.Summary()
 	return d, nil
 }
 

@@ -791,3 +791,49 @@ func decodeAny(t *testing.T, snap game.Snapshot, id string) (campaign.EncounterR
 	t.Fatalf("no encounter %s", id)
 	return campaign.EncounterRecord{}, encounter.Encounter{}, false, nil
 }
+
+func TestCastOnTheParty(t *testing.T) {
+	f := newFixture(t)
+	ctx := context.Background()
+	p := game.Player{ID: "p-cleric", Name: "Sister"}
+	c, err := f.svc.CreateCampaign(ctx, p, events.CreateCampaign{Name: "Chapel"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	cleric, err := f.svc.CreateCharacter(ctx, p, c.ID, campaign.NewCharacter{Name: "Ilse", Race: "dwarf", Class: "cleric"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := f.svc.Connect(ctx, "k1", p, c.ID); err != nil {
+		t.Fatal(err)
+	}
+	if err := f.svc.Resume(ctx, "k1", "r"); err != nil {
+		t.Fatal(err)
+	}
+	t.Run("CureWoundsSpendsASlot", func(t *testing.T) {
+		if err := f.act(t, "k1", cleric.ID, "cure", "", &events.Intent{Kind: "cast", Spell: "cure-wounds", TargetIDs: []string{cleric.ID}}); err != nil {
+			t.Fatal(err)
+		}
+		snap := mustSnap(t, f, c.ID)
+		if used := snap.Characters[0].SpellSlots["1"].Used; used != 1 {
+			t.Fatalf("slots used = %d, want 1", used)
+		}
+		turns, _ := f.store.Turns(ctx, c.ID, 0, 10)
+		if last := turns[len(turns)-1]; len(last.Rolls) == 0 || !strings.Contains(last.RulesResult, "Cure Wounds") {
+			t.Fatalf("turn = %+v", last)
+		}
+	})
+	t.Run("NotAClassSpellIsRefused", func(t *testing.T) {
+		err := f.act(t, "k1", cleric.ID, "fireball", "", &events.Intent{Kind: "cast", Spell: "fireball", TargetIDs: []string{cleric.ID}})
+		if !fault.Is(err, fault.Invalid) || !strings.Contains(err.Error(), "not_allowed") {
+			t.Fatalf("err = %v", err)
+		}
+	})
+	t.Run("NoSlotLeftIsRefused", func(t *testing.T) {
+		_ = f.act(t, "k1", cleric.ID, "cure2", "", &events.Intent{Kind: "cast", Spell: "cure-wounds", TargetIDs: []string{cleric.ID}})
+		err := f.act(t, "k1", cleric.ID, "cure3", "", &events.Intent{Kind: "cast", Spell: "cure-wounds", TargetIDs: []string{cleric.ID}})
+		if !strings.Contains(fmt.Sprint(err), "no_slot") {
+			t.Fatalf("a third cure wounds at level 1 = %v, want no_slot", err)
+		}
+	})
+}
