@@ -32,9 +32,6 @@ func (s *Service) TakeTurn(ctx context.Context, connectionID string, msg events.
 	if msg.CampaignID != "" && msg.CampaignID != conn.CampaignID {
 		return fault.E(fault.Forbidden, op, "this connection is bound to another campaign")
 	}
-	if s.TurnLimit != nil && !s.TurnLimit.Allow(conn.PlayerID) {
-		return fault.E(fault.RateLimited, op, "too many turns at once; wait a moment")
-	}
 	if req, err := s.Store.Request(ctx, conn.CampaignID, msg.RequestID); err == nil {
 		s.accepted(ctx, conn, req.TurnID, msg) // committed before: answer again, change nothing
 		return nil
@@ -50,6 +47,10 @@ func (s *Service) TakeTurn(ctx context.Context, connectionID string, msg events.
 		// under the same turn id.
 	} else {
 		lease = nil
+	}
+	// A repeat is answered above whatever the rate; new turns are counted.
+	if s.TurnLimit != nil && !s.TurnLimit.Allow(conn.PlayerID) {
+		return fault.E(fault.RateLimited, op, "too many turns at once; wait a moment")
 	}
 	if err := s.checkTurn(snap, conn, msg, op); err != nil {
 		return err
