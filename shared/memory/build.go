@@ -1,0 +1,1023 @@
+package memory
+
+import (
+	"cmp"
+	"fmt"
+	"maps"
+	"regexp"
+	"slices"
+	"strconv"
+	"strings"
+
+	"chronicler/shared/campaign"
+	"chronicler/shared/narrator"
+)
+
+// The layers of a snapshot, in cache order. Those named like the
+// narrator's blocks are rendered by it; canon travels in the world block
+// and lore in the summary block until the narrator renders them itself.
+const (
+	LayerSystem     = narrator.BlockSystem     // the output contract (frozen)
+	LayerWorld      = narrator.BlockWorld      // name, persona, world seed (frozen)
+	LayerCanon      = "canon"                  // glossary and canon the party knows (cached)
+	LayerCharacters = narrator.BlockCharacters // the party (cached)
+	LayerScene      = narrator.BlockScene      // where, when, NPCs present with locked identities
+	LayerSummary    = narrator.BlockSummary    // the cold rolling summary
+	LayerLore       = "lore"                   // recalled facts and turn excerpts
+	LayerRecent     = narrator.BlockRecent     // the hot turns, oldest first
+	LayerTurn       = narrator.BlockTurn       // the current turn and its rules result (never trimmed)
+)
+
+// Input is everything Build may draw on for one narration. The store
+// provides it from one read of the campaign: the META, STATE and character
+// items, the last few TURN items and the campaign's Memory.
+type Input struct {
+	CampaignName string
+	Persona      string
+	WorldSeed    string
+	Glossary     map[string]string // State.Glossary: the campaign's own words and what they mean
+	Characters   []campaign.Character
+	Actor        campaign.Character
+	Scene        campaign.Scene
+	Summary      string          // the rolling summary
+	Recent       []campaign.Turn // the last turns, oldest first; Build keeps as many as fit (load about 12)
+	Memory       Memory
+	Action       string
+	RulesResult  string
+	TurnID       string
+	Tier         narrator.Tier
+	// Turn is the current turn's sequence; 0 means the one after the last
+	// of Recent.
+	Turn int
+}
+
+// Budget is the token budget of a snapshot: a total and each trimmable
+// layer's share. The frozen layers (system, world) and the current turn
+// are never trimmed; when they, the shares and about 120 tokens for the
+// current turn add up to more than Total, the shares shrink in proportion.
+// Whatever a layer leaves unused goes, in this order, to the inventories,
+// more recent turns, more lore and more summary; the cached canon keeps to
+// its share.
+type Budget struct {
+	Total      int `json:"total"`
+	Canon      int `json:"canon"`
+	Characters int `json:"characters"`
+	Scene      int `json:"scene"`
+	Summary    int `json:"summary"`
+	Lore       int `json:"lore"`
+	Recent     int `json:"recent"`
+	// CanonEvery is how often, in turns, the cached canon block takes in
+	// new facts; in between, new facts travel as lore, so the provider's
+	// prompt cache survives most turns.
+	CanonEvery int `json:"canon_every"`
+}
+
+// DefaultBudget aims at about 2,400 input tokens a call, at any length of
+// campaign.
+func DefaultBudget() Budget {
+	return Budget{Total: 2400, Canon: 400, Characters: 380, Scene: 160, Summary: 320, Lore: 380, Recent: 480, CanonEvery: 10}
+}
+
+// Snapshot is what Build assembled: a narrator.Request that the narrator's
+// renderer (narrator.Blocks) turns into the prompt, and the same content
+// one block per layer, for the context inspector.
+type Snapshot struct {
+	Request narrator.Request
+	Layers  []narrator.Block
+}
+
+// Report says what each layer cost and what was trimmed to fit.
+type Report struct {
+	// Total is the prompt's tokens as the game records them: the sum of
+	// narrator.EstimateTokens over narrator.Blocks(Request).
+	Total   int           `json:"total"`
+	Target  int           `json:"target"`
+	Layers  []LayerReport `json:"layers"`
+	Trimmed []string      `json:"trimmed,omitempty"`
+}
+
+// LayerReport is one layer's cost.
+type LayerReport struct {
+	Name    string `json:"name"`
+	Tokens  int    `json:"tokens"`
+	Budget  int    `json:"budget,omitempty"` // its share after scaling and redistribution; 0 when never trimmed
+	Cached  bool   `json:"cached,omitempty"`
+	Frozen  bool   `json:"frozen,omitempty"`
+	Items   int    `json:"items,omitempty"`   // lines, turns, facts or inventory items kept
+	Dropped int    `json:"dropped,omitempty"` // and trimmed
+}
+
+// Build assembles the narrator's context for one turn from layers, in
+// cache order: the output contract and the campaign's persona and world
+// (frozen), the glossary and the canon the present characters know
+// (cached), the party (cached), the scene with each NPC present in their
+// locked identity, the cold summary, the lore the action recalls, the last
+// turns, and the current turn with its rules result. Each layer fits its
+// share of the budget by dropping what matters least: inventory items the
+// action does not mention (others' before the actor's), NPC descriptions,
+// the oldest summary lines, the lowest-scored lore and canon, the oldest
+// hot turn. The frozen layers and the current turn are never trimmed. The
+// same input always gives the same snapshot. A zero Budget is
+// DefaultBudget.
+func Build(in Input, budget Budget) (Snapshot, Report) {
+	if budget == (Budget{}) {
+		budget = DefaultBudget()
+	}
+	b := newBuilder(in, budget)
+	b.fit()
+	return b.snapshot()
+}
+
+type builder struct {
+	in      Input
+	budget  Budget
+	cur     int             // the current turn's sequence
+	present map[string]bool // ids of the characters present
+	names   map[string]string
+	query   []string // terms of the action and scene
+	tokens  map[string]int
+
+	base  narrator.Request // the frozen layers and the current turn
+	fixed map[string]int   // tokens of system, world, turn
+	caps  map[string]int
+
+	chars     []campaign.Character
+	charNotes []string
+	charItems [2]int // kept, dropped
+
+	scene     campaign.Scene
+	sceneNote string
+
+	recent []campaign.Turn // oldest first
+
+	summary      []string
+	summaryDrops int
+
+	canon      []string
+	canonFacts map[string]bool
+	canonDrops int
+
+	lore      []string
+	loreDrops int
+	recalled  []Recalled
+
+	charsTok, sceneTok int         // the party's and the scene's tokens as fitted
+	turnTok            map[int]int // each past turn's tokens, by sequence
+}
+
+func newBuilder(in Input, budget Budget) *builder {
+	b := &builder{in: in, budget: budget, tokens: map[string]int{}, names: map[string]string{}, present: map[string]bool{}}
+	b.cur = in.Turn
+	if b.cur == 0 {
+		for _, t := range in.Recent {
+			b.cur = max(b.cur, t.Sequence+1)
+		}
+	}
+	anyPresence := false
+	for _, c := range in.Characters {
+		b.names[c.ID] = c.Name
+		anyPresence = anyPresence || c.Presence != ""
+	}
+	for _, c := range in.Characters {
+		if c.Presence == campaign.Present || !anyPresence {
+			b.present[c.ID] = true
+		}
+	}
+	if in.Actor.ID != "" {
+		b.present[in.Actor.ID] = true
+		b.names[in.Actor.ID] = in.Actor.Name
+	}
+	b.query = terms(b.queryText())
+	b.base = narrator.Request{
+		CampaignName: in.CampaignName, Persona: in.Persona, WorldSeed: in.WorldSeed,
+		Actor: in.Actor, Action: in.Action, RulesResult: in.RulesResult, TurnID: in.TurnID, Tier: in.Tier,
+	}
+	b.fixed = map[string]int{}
+	for _, bl := range narrator.Blocks(b.base) {
+		b.fixed[bl.Name] = b.tok(bl.Text)
+	}
+	b.caps = b.shares()
+	return b
+}
+
+// queryText is what recall looks for: the action, the place, the NPCs
+// present.
+func (b *builder) queryText() string {
+	parts := []string{b.in.Action, b.in.Scene.Location}
+	parts = append(parts, b.in.Scene.NPCs...)
+	return strings.Join(parts, " ")
+}
+
+func (b *builder) tok(s string) int {
+	if n, ok := b.tokens[s]; ok {
+		return n
+	}
+	n := narrator.EstimateTokens(s)
+	b.tokens[s] = n
+	return n
+}
+
+// turnReserve is what the shares leave for the current turn's block. The
+// shares are scaled against it rather than against the turn itself, so that
+// the cached canon block does not change with the length of an action.
+const turnReserve = 120
+
+// shares scales the layers' shares down to what the frozen layers and a
+// typical current turn leave of the total.
+func (b *builder) shares() map[string]int {
+	bu := b.budget
+	caps := map[string]int{
+		LayerCanon: bu.Canon, LayerCharacters: bu.Characters, LayerScene: bu.Scene,
+		LayerSummary: bu.Summary, LayerLore: bu.Lore, LayerRecent: bu.Recent,
+	}
+	room := max(bu.Total-b.fixed[LayerSystem]-b.fixed[LayerWorld]-turnReserve, 0)
+	sum := 0
+	for _, v := range caps {
+		sum += max(v, 0)
+	}
+	for k, v := range caps {
+		caps[k] = max(v, 0)
+		if sum > room {
+			caps[k] = max(v, 0) * room / sum
+		}
+	}
+	return caps
+}
+
+func (b *builder) avail() int {
+	return max(b.budget.Total-b.fixed[LayerSystem]-b.fixed[LayerWorld]-b.fixed[LayerTurn], 0)
+}
+
+// fit fills every layer to its share, then hands what is left over to the
+// layers that could use more: the party's inventories, the recent turns,
+// the lore and the summary, in that order. The canon never takes more than
+// its share, so that the cached block holds still from turn to turn.
+func (b *builder) fit() {
+	b.fitCharacters(b.caps[LayerCharacters])
+	b.fitScene(b.caps[LayerScene])
+	b.fitRecent(b.caps[LayerRecent])
+	b.fitCanon(b.caps[LayerCanon])
+	b.fitSummary(b.caps[LayerSummary])
+	b.fitLore(b.caps[LayerLore])
+	for _, layer := range []string{LayerCharacters, LayerRecent, LayerLore, LayerSummary} {
+		left := b.avail() - b.used()
+		if left <= 0 {
+			break
+		}
+		before := b.caps[layer]
+		switch layer {
+		case LayerCharacters:
+			b.fitCharacters(before + left)
+		case LayerRecent:
+			b.extendRecent()
+		case LayerLore:
+			b.fitLore(before + left)
+		case LayerSummary:
+			b.fitSummary(before + left)
+		}
+		b.caps[layer] = max(before, b.layerTokens(layer))
+	}
+	b.settle()
+}
+
+// extendRecent adds older turns to the hot window while the whole still
+// fits: a turn sent in full takes its summary line and its lore out of
+// the snapshot, so early in a campaign the hot window grows to the whole
+// history.
+func (b *builder) extendRecent() {
+	for len(b.recent) < len(b.past()) {
+		kept, summary, lore := b.recent, b.summary, b.lore
+		sDrops, lDrops := b.summaryDrops, b.loreDrops
+		b.recent = b.past()[len(b.past())-len(kept)-1:]
+		b.fitSummary(b.caps[LayerSummary])
+		b.fitLore(b.caps[LayerLore])
+		if b.used() > b.avail() {
+			b.recent, b.summary, b.lore = kept, summary, lore
+			b.summaryDrops, b.loreDrops = sDrops, lDrops
+			return
+		}
+	}
+}
+
+// layerTokens is what a flexible layer costs as it stands.
+func (b *builder) layerTokens(layer string) int {
+	switch layer {
+	case LayerCharacters:
+		return b.charsTok
+	case LayerScene:
+		return b.sceneTok
+	case LayerRecent:
+		return b.recentTokens(b.recent)
+	case LayerCanon:
+		return b.linesTokens(b.canon)
+	case LayerSummary:
+		return b.linesTokens(b.summary)
+	case LayerLore:
+		return b.linesTokens(b.lore)
+	}
+	return 0
+}
+
+// used is the flexible layers' tokens as they stand.
+func (b *builder) used() int {
+	n := 0
+	for _, l := range []string{LayerCharacters, LayerScene, LayerRecent, LayerCanon, LayerSummary, LayerLore} {
+		n += b.layerTokens(l)
+	}
+	return n
+}
+
+// settle measures the whole prompt as the narrator renders it and, while
+// it is over the total (the layers were counted line by line, and a line's
+// tokens are not quite additive), takes the difference from the least
+// valuable layer that still has something to give: the lore, then the
+// oldest recent turn (the last one stays), the summary, the canon.
+func (b *builder) settle() {
+	for range 32 {
+		over := b.total() - b.budget.Total
+		if over <= 0 {
+			return
+		}
+		switch {
+		case len(b.lore) > 0:
+			b.fitLore(b.layerTokens(LayerLore) - over)
+		case len(b.recent) > 1:
+			b.recent = b.recent[1:]
+		case len(b.summary) > 0:
+			b.fitSummary(b.layerTokens(LayerSummary) - over)
+		case len(b.canon) > 0:
+			b.fitCanon(b.layerTokens(LayerCanon) - over)
+		default:
+			return // only what is never trimmed is left
+		}
+	}
+}
+
+func (b *builder) total() int {
+	n := 0
+	for _, bl := range narrator.Blocks(b.request()) {
+		n += b.tok(bl.Text)
+	}
+	return n
+}
+
+// --- characters ---------------------------------------------------------
+
+func (b *builder) charsTokens(cs []campaign.Character) int {
+	if len(cs) == 0 {
+		return 0
+	}
+	for _, bl := range narrator.Blocks(narrator.Request{Characters: cs}) {
+		if bl.Name == narrator.BlockCharacters {
+			return b.tok(bl.Text)
+		}
+	}
+	return 0
+}
+
+// fitCharacters drops inventory items, least relevant first: an item the
+// action or scene mentions is never dropped; others' items go before the
+// actor's, the last listed first. Dropped items are counted in a closing
+// "N other items".
+func (b *builder) fitCharacters(limit int) {
+	cs := make([]campaign.Character, len(b.in.Characters))
+	type cand struct{ c, i, rank int }
+	var cands []cand
+	for ci, c := range b.in.Characters {
+		c.Inventory = slices.Clone(c.Inventory)
+		cs[ci] = c
+		for ii, it := range c.Inventory {
+			if b.mentions(it.Item) {
+				continue
+			}
+			rank := 0
+			if c.ID == b.in.Actor.ID {
+				rank = 1
+			}
+			cands = append(cands, cand{ci, ii, rank})
+		}
+	}
+	// Least relevant first: others' items, then the actor's; within each,
+	// one character after another, each losing its last-listed item first.
+	slices.SortStableFunc(cands, func(x, y cand) int {
+		fromEnd := func(c cand) int { return len(cs[c.c].Inventory) - c.i }
+		return cmp.Or(cmp.Compare(x.rank, y.rank), cmp.Compare(fromEnd(x), fromEnd(y)), cmp.Compare(x.c, y.c))
+	})
+	dropped := map[int]map[int]bool{}
+	render := func() []campaign.Character {
+		out := make([]campaign.Character, len(cs))
+		for ci, c := range cs {
+			if len(dropped[ci]) > 0 {
+				var kept []campaign.Item
+				for ii, it := range c.Inventory {
+					if !dropped[ci][ii] {
+						kept = append(kept, it)
+					}
+				}
+				kept = append(kept, campaign.Item{Item: plural(len(dropped[ci]), "other item", "other items"), Qty: 1})
+				c.Inventory = kept
+			}
+			out[ci] = c
+		}
+		return out
+	}
+	cur := render()
+	n := 0
+	for b.charsTokens(cur) > limit && n < len(cands) {
+		// Drop a few at a time on a long way to go; one at a time near the end.
+		step := max(1, (b.charsTokens(cur)-limit)/8)
+		for k := 0; k < step && n < len(cands); k++ {
+			c := cands[n]
+			if dropped[c.c] == nil {
+				dropped[c.c] = map[int]bool{}
+			}
+			dropped[c.c][c.i] = true
+			n++
+		}
+		cur = render()
+	}
+	b.chars, b.charsTok = cur, b.charsTokens(cur)
+	b.charNotes = nil
+	total := 0
+	for ci, c := range cs {
+		total += len(c.Inventory)
+		if len(dropped[ci]) > 0 {
+			var what []string
+			for ii, it := range c.Inventory {
+				if dropped[ci][ii] {
+					what = append(what, it.Item)
+				}
+			}
+			b.charNotes = append(b.charNotes, c.Name+": "+strings.Join(what, ", "))
+		}
+	}
+	b.charItems = [2]int{total - n, n}
+}
+
+// mentions reports whether the query names any word of s.
+func (b *builder) mentions(s string) bool {
+	for _, t := range terms(s) {
+		if slices.Contains(b.query, t) {
+			return true
+		}
+	}
+	return false
+}
+
+// --- scene --------------------------------------------------------------
+
+func (b *builder) sceneTokens(s campaign.Scene) int {
+	for _, bl := range narrator.Blocks(narrator.Request{Scene: s}) {
+		if bl.Name == narrator.BlockScene {
+			return b.tok(bl.Text)
+		}
+	}
+	return 0
+}
+
+// fitScene names each NPC present by their locked identity; over budget it
+// drops appearances, then roles.
+func (b *builder) fitScene(limit int) {
+	render := func(detail int) campaign.Scene {
+		s := b.in.Scene
+		s.NPCs = make([]string, len(b.in.Scene.NPCs))
+		for i, name := range b.in.Scene.NPCs {
+			n, ok := b.in.Memory.Roster.Get(name)
+			switch {
+			case !ok:
+				s.NPCs[i] = name
+			case detail == 2:
+				s.NPCs[i] = n.Identity()
+			case detail == 1:
+				n.Appearance = ""
+				s.NPCs[i] = n.Identity()
+			default:
+				n.Appearance, n.Role, n.Species = "", "", ""
+				s.NPCs[i] = n.Identity()
+			}
+		}
+		return s
+	}
+	detail := 2
+	for ; detail >= 0; detail-- {
+		b.scene = render(detail)
+		if b.sceneTok = b.sceneTokens(b.scene); b.sceneTok <= limit {
+			break
+		}
+	}
+	b.sceneNote = ""
+	switch {
+	case detail == 1:
+		b.sceneNote = "NPC appearances"
+	case detail <= 0:
+		b.sceneNote = "NPC roles and appearances"
+	}
+}
+
+// --- recent turns -------------------------------------------------------
+
+// recentHeader is the line the narrator puts above the recent turns.
+const recentHeader = "Recent turns, oldest first:"
+
+func (b *builder) turnTokens(t campaign.Turn) int {
+	if n, ok := b.turnTok[t.Sequence]; ok {
+		return n
+	}
+	n := 0
+	for _, bl := range narrator.Blocks(narrator.Request{Recent: []campaign.Turn{t}}) {
+		if bl.Name == narrator.BlockRecent {
+			n = b.tok(bl.Text) - b.tok(recentHeader)
+		}
+	}
+	if b.turnTok == nil {
+		b.turnTok = map[int]int{}
+	}
+	b.turnTok[t.Sequence] = n
+	return n
+}
+
+func (b *builder) recentTokens(ts []campaign.Turn) int {
+	if len(ts) == 0 {
+		return 0
+	}
+	n := b.tok(recentHeader)
+	for _, t := range ts {
+		n += b.turnTokens(t) + 1
+	}
+	return n
+}
+
+// past is the turns before the current one, oldest first.
+func (b *builder) past() []campaign.Turn {
+	var past []campaign.Turn
+	for _, t := range b.in.Recent {
+		if b.cur == 0 || t.Sequence < b.cur {
+			past = append(past, t)
+		}
+	}
+	slices.SortStableFunc(past, func(x, y campaign.Turn) int { return x.Sequence - y.Sequence })
+	return past
+}
+
+// fitRecent keeps the newest turns that fit, at least the last one.
+func (b *builder) fitRecent(limit int) {
+	past := b.past()
+	used := b.tok(recentHeader)
+	keep := 0
+	for i := len(past) - 1; i >= 0; i-- {
+		n := b.turnTokens(past[i]) + 1
+		if keep > 0 && used+n > limit {
+			break
+		}
+		used += n
+		keep++
+	}
+	b.recent = past[len(past)-keep:]
+}
+
+// firstHot is the sequence of the oldest turn in the hot window.
+func (b *builder) firstHot() int {
+	if len(b.recent) == 0 {
+		return b.cur
+	}
+	return b.recent[0].Sequence
+}
+
+// --- summary ------------------------------------------------------------
+
+var turnLineRe = regexp.MustCompile(`^Turn (\d+)\b`)
+
+// fitSummary keeps the newest summary lines that fit, leaving out lines
+// about turns that are in the hot window in full. A summary written as one
+// paragraph is cut into sentences.
+func (b *builder) fitSummary(limit int) {
+	text := strings.TrimSpace(b.in.Summary)
+	var lines []string
+	for _, l := range strings.Split(text, "\n") {
+		if l = oneLine(l); l != "" {
+			lines = append(lines, l)
+		}
+	}
+	if len(lines) == 1 {
+		lines = sentences(lines[0])
+	}
+	hot := b.firstHot()
+	var cands []string
+	for _, l := range lines {
+		if m := turnLineRe.FindStringSubmatch(l); m != nil {
+			if n, _ := strconv.Atoi(m[1]); n >= hot {
+				continue
+			}
+		}
+		cands = append(cands, l)
+	}
+	used := b.tok("The story so far:")
+	keep := 0
+	for i := len(cands) - 1; i >= 0; i-- {
+		n := b.tok(cands[i]) + 1
+		if used+n > limit {
+			break
+		}
+		used += n
+		keep++
+	}
+	b.summary = cands[len(cands)-keep:]
+	b.summaryDrops = len(cands) - keep
+}
+
+// --- canon --------------------------------------------------------------
+
+// kindWeight orders canon: what binds the story (promises, debts, deaths,
+// decisions) before who and what was met.
+var kindWeight = map[Kind]int{
+	KindPromise: 6, KindDebt: 6, KindDeath: 5, KindDecision: 4, KindNPC: 3, KindTerm: 3, KindPlace: 2, KindItem: 1,
+}
+
+// checkpoint is the last turn whose facts the cached canon block holds.
+func (b *builder) checkpoint() int {
+	every := max(b.budget.CanonEvery, 1)
+	return (max(b.cur-1, 0) / every) * every
+}
+
+// knownHere reports whether a fact is canon for this table: not GM-only,
+// and known to everyone or to at least one character present.
+func (b *builder) knownHere(v Visibility) bool {
+	if v.GMOnly {
+		return false
+	}
+	if v.All {
+		return true
+	}
+	for _, id := range v.CharacterIDs {
+		if b.present[id] {
+			return true
+		}
+	}
+	return false
+}
+
+// note says which of the characters present do not know a thing, so the
+// narrator neither reveals it to them nor lets them act on it.
+func (b *builder) note(v Visibility) string {
+	if v.GMOnly {
+		return " [GM only: never reveal]"
+	}
+	if v.All {
+		return ""
+	}
+	var knows []string
+	all := true
+	for _, id := range slices.Sorted(maps.Keys(b.present)) {
+		if slices.Contains(v.CharacterIDs, id) {
+			knows = append(knows, b.names[id])
+		} else {
+			all = false
+		}
+	}
+	switch {
+	case all:
+		return ""
+	case len(knows) == 0:
+		return " [no one here knows this]"
+	}
+	return " [known only to " + strings.Join(knows, ", ") + "]"
+}
+
+// fitCanon fills the cached block: the glossary (the campaign's own
+// definitions, then the terms it coined) up to half of it, then the facts
+// the present characters know up to the checkpoint, weightiest and newest
+// first, then more glossary if room is left; facts are shown oldest first.
+func (b *builder) fitCanon(limit int) {
+	cp := b.checkpoint()
+	type entry struct {
+		turn, weight int
+		line, id     string
+		glossary     bool
+	}
+	var es []entry
+	inGlossary := map[string]bool{}
+	for _, k := range slices.Sorted(maps.Keys(b.in.Glossary)) {
+		inGlossary[strings.ToLower(k)] = true
+		es = append(es, entry{weight: 100, line: oneLine(k) + ": " + clip(oneLine(b.in.Glossary[k]), 160), glossary: true})
+	}
+	for _, f := range b.in.Memory.Ledger.Facts {
+		if f.Turn > cp || !b.knownHere(f.Visibility) {
+			continue
+		}
+		if f.Kind == KindTerm {
+			if inGlossary[strings.ToLower(f.Subject)] {
+				continue
+			}
+			es = append(es, entry{turn: f.Turn, weight: 99, id: f.ID, glossary: true,
+				line: f.Subject + ": " + clip(f.Text, 120) + b.note(f.Visibility)})
+			continue
+		}
+		es = append(es, entry{turn: f.Turn, weight: kindWeight[f.Kind], id: f.ID,
+			line: fmt.Sprintf("Turn %d: %s%s", f.Turn, clip(f.Text, 280), b.note(f.Visibility))})
+	}
+	order := make([]int, len(es))
+	for i := range order {
+		order[i] = i
+	}
+	slices.SortStableFunc(order, func(i, j int) int {
+		return cmp.Or(cmp.Compare(es[j].weight, es[i].weight), cmp.Compare(es[j].turn, es[i].turn))
+	})
+	const (
+		glossHead = "Glossary of this campaign's own words:"
+		canonHead = "Canon the party knows (never contradict it):"
+	)
+	// The glossary may take half the block before the facts have their
+	// turn; whatever the facts leave goes back to the glossary.
+	used, kept := 0, map[int]bool{}
+	hasGloss, hasCanon := false, false
+	pass := func(glossary bool, limit int) {
+		for _, i := range order {
+			e := es[i]
+			if kept[i] || e.glossary != glossary {
+				continue
+			}
+			n := b.tok(e.line) + 1
+			if e.glossary && !hasGloss {
+				n += b.tok(glossHead) + 2
+			}
+			if !e.glossary && !hasCanon {
+				n += b.tok(canonHead) + 2
+			}
+			if used+n > limit {
+				continue
+			}
+			used += n
+			hasGloss = hasGloss || e.glossary
+			hasCanon = hasCanon || !e.glossary
+			kept[i] = true
+		}
+	}
+	pass(true, limit/2)
+	pass(false, limit)
+	pass(true, limit)
+	var gloss, facts []string
+	b.canonFacts = map[string]bool{}
+	for i, e := range es {
+		if !kept[i] {
+			continue
+		}
+		if e.id != "" {
+			b.canonFacts[e.id] = true
+		}
+		if e.glossary {
+			gloss = append(gloss, e.line)
+		} else {
+			facts = append(facts, e.line)
+		}
+	}
+	slices.SortStableFunc(facts, func(x, y string) int { return cmp.Compare(lineTurn(x), lineTurn(y)) })
+	b.canon = nil
+	if len(gloss) > 0 {
+		b.canon = append(append(b.canon, glossHead), gloss...)
+	}
+	if len(facts) > 0 {
+		if len(b.canon) > 0 {
+			b.canon = append(b.canon, "")
+		}
+		b.canon = append(append(b.canon, canonHead), facts...)
+	}
+	b.canonDrops = len(es) - len(kept)
+}
+
+func lineTurn(l string) int {
+	if m := turnLineRe.FindStringSubmatch(l); m != nil {
+		n, _ := strconv.Atoi(m[1])
+		return n
+	}
+	return 0
+}
+
+// --- lore ---------------------------------------------------------------
+
+const loreHead = "Recalled from earlier in the campaign (the current action or scene mentions it):"
+
+// fitLore recalls what the action mentions, then what the scene does, and
+// keeps the best that fit, leaving out what the canon block or the hot turns already say.
+// Facts newer than the canon block's checkpoint and not in the hot window
+// follow, newest first, so new canon is never out of sight.
+func (b *builder) fitLore(limit int) {
+	hot := b.firstHot()
+	facts := map[string]Fact{}
+	for _, f := range b.in.Memory.Ledger.Facts {
+		facts[f.ID] = f
+	}
+	// A sentence the canon or the summary already gives is not repeated.
+	shown := map[string]bool{}
+	for id := range b.canonFacts {
+		for _, s := range sentences(facts[id].Text) {
+			shown[s] = true
+		}
+	}
+	summary := strings.Join(b.summary, "\n")
+	novel := func(text string) string {
+		var keep []string
+		for _, s := range sentences(text) {
+			if !shown[s] && !strings.Contains(summary, s) {
+				keep = append(keep, s)
+			}
+		}
+		return strings.Join(keep, " ")
+	}
+	var lines []string
+	used := b.tok(loreHead) + 3 // the header and the blank line after the summary
+	drops := 0
+	try := func(r Recalled, v Visibility) {
+		if r.Text = novel(r.Text); r.Text == "" {
+			return
+		}
+		if len(r.Matched) > 0 && !slices.ContainsFunc(terms(r.Text), func(t string) bool { return slices.Contains(r.Matched, t) }) {
+			return // what matched is already shown; the rest is beside the point
+		}
+		line := r.Line() + b.note(v)
+		n := b.tok(line) + 1
+		if used+n > limit {
+			drops++
+			return
+		}
+		used += n
+		lines = append(lines, line)
+		for _, s := range sentences(r.Text) {
+			shown[s] = true
+		}
+	}
+	for _, r := range b.recall() {
+		if r.Turn >= hot || r.Turn >= b.cur || b.canonFacts[r.FactID] {
+			continue
+		}
+		v := r.Visibility
+		if f, ok := facts[r.FactID]; ok {
+			v = f.Visibility // the ledger is the authority on who knows
+		}
+		try(r, v)
+	}
+	cp := b.checkpoint()
+	all := b.in.Memory.Ledger.Facts
+	for i := len(all) - 1; i >= 0; i-- {
+		f := all[i]
+		if f.Turn <= cp || f.Turn >= hot || f.Visibility.GMOnly {
+			continue
+		}
+		try(Recalled{Turn: f.Turn, FactID: f.ID, Kind: f.Kind, Text: f.Text}, f.Visibility)
+	}
+	b.lore, b.loreDrops = lines, drops
+}
+
+// recall is what the action names, then what the scene names (the place
+// and the NPCs present only fill what is left), recalled once per build
+// with room to spare for what fitLore leaves out.
+func (b *builder) recall() []Recalled {
+	if b.recalled == nil {
+		room := 4*max(b.budget.Lore, b.budget.Total/4) + 400
+		b.recalled = append(Recall(b.in.Memory.Index, b.in.Action, room),
+			Recall(b.in.Memory.Index, b.queryText(), room)...)
+		if b.recalled == nil {
+			b.recalled = []Recalled{}
+		}
+	}
+	return b.recalled
+}
+
+func (b *builder) linesTokens(ls []string) int {
+	n := 0
+	for _, l := range ls {
+		n += b.tok(l) + 1
+	}
+	if len(ls) > 0 {
+		n += 3
+	}
+	return n
+}
+
+// --- assembly -----------------------------------------------------------
+
+func (b *builder) canonText() string { return strings.Join(b.canon, "\n") }
+
+func (b *builder) loreText() string {
+	if len(b.lore) == 0 {
+		return ""
+	}
+	return loreHead + "\n" + strings.Join(b.lore, "\n")
+}
+
+// request folds the layers into the narrator's Request: the canon after
+// the world seed (the cached world block), the lore after the summary.
+func (b *builder) request() narrator.Request {
+	req := b.base
+	if c := b.canonText(); c != "" {
+		req.WorldSeed = strings.TrimSpace(strings.TrimSpace(req.WorldSeed) + "\n\n" + c)
+	}
+	req.Characters = b.chars
+	req.Scene = b.scene
+	req.Summary = strings.TrimSpace(strings.Join(b.summary, "\n") + "\n\n" + b.loreText())
+	req.Recent = b.recent
+	return req
+}
+
+func (b *builder) snapshot() (Snapshot, Report) {
+	req := b.request()
+	blocks := narrator.Blocks(req)
+	rep := Report{Target: b.budget.Total}
+	byName := map[string]narrator.Block{}
+	for _, bl := range blocks {
+		byName[bl.Name] = bl
+		rep.Total += b.tok(bl.Text)
+	}
+	// The frozen world block and the summary alone are measured as the
+	// narrator renders them, so that layers add up to the total.
+	worldAlone, summaryAlone := 0, 0
+	for _, bl := range narrator.Blocks(narrator.Request{CampaignName: b.base.CampaignName, Persona: b.base.Persona,
+		WorldSeed: b.base.WorldSeed, Summary: strings.Join(b.summary, "\n")}) {
+		switch bl.Name {
+		case narrator.BlockWorld:
+			worldAlone = b.tok(bl.Text)
+		case narrator.BlockSummary:
+			summaryAlone = b.tok(bl.Text)
+		}
+	}
+	tokens := map[string]int{
+		LayerSystem: b.tok(byName[LayerSystem].Text), LayerWorld: worldAlone,
+		LayerCanon:      b.tok(byName[LayerWorld].Text) - worldAlone,
+		LayerCharacters: b.tok(byName[LayerCharacters].Text), LayerScene: b.tok(byName[LayerScene].Text),
+		LayerSummary: summaryAlone, LayerLore: b.tok(byName[LayerSummary].Text) - summaryAlone,
+		LayerRecent: b.tok(byName[LayerRecent].Text), LayerTurn: b.tok(byName[LayerTurn].Text),
+	}
+	past := len(b.past())
+	items := map[string][2]int{
+		LayerCanon: {len(b.canonFacts), b.canonDrops}, LayerCharacters: b.charItems,
+		LayerSummary: {len(b.summary), b.summaryDrops}, LayerLore: {len(b.lore), b.loreDrops},
+		LayerRecent: {len(b.recent), past - len(b.recent)},
+	}
+	var texts = map[string]string{
+		LayerSystem: byName[LayerSystem].Text, LayerWorld: worldBlockText(b.base),
+		LayerCanon: b.canonText(), LayerCharacters: byName[LayerCharacters].Text,
+		LayerScene: byName[LayerScene].Text, LayerSummary: summaryBlockText(b.summary),
+		LayerLore: b.loreText(), LayerRecent: byName[LayerRecent].Text, LayerTurn: byName[LayerTurn].Text,
+	}
+	var layers []narrator.Block
+	for _, name := range []string{LayerSystem, LayerWorld, LayerCanon, LayerCharacters, LayerScene, LayerSummary, LayerLore, LayerRecent, LayerTurn} {
+		cached := name == LayerSystem || name == LayerWorld || name == LayerCanon || name == LayerCharacters
+		lr := LayerReport{Name: name, Tokens: tokens[name], Cached: cached, Frozen: name == LayerSystem || name == LayerWorld,
+			Items: items[name][0], Dropped: items[name][1]}
+		if _, ok := b.caps[name]; ok {
+			lr.Budget = b.caps[name]
+		}
+		rep.Layers = append(rep.Layers, lr)
+		if texts[name] != "" {
+			layers = append(layers, narrator.Block{Name: name, Text: texts[name], Cache: cached})
+		}
+	}
+	rep.Trimmed = b.trimmed(items)
+	return Snapshot{Request: req, Layers: layers}, rep
+}
+
+func (b *builder) trimmed(items map[string][2]int) []string {
+	var out []string
+	if n := b.charItems[1]; n > 0 {
+		out = append(out, fmt.Sprintf("characters: %s the action does not mention (%s)",
+			plural(n, "inventory item", "inventory items"), strings.Join(b.charNotes, "; ")))
+	}
+	if b.sceneNote != "" {
+		out = append(out, "scene: "+b.sceneNote)
+	}
+	if n := items[LayerRecent][1]; n > 0 {
+		out = append(out, fmt.Sprintf("recent: the %s before turn %d", plural(n, "oldest turn", "oldest turns"), b.firstHot()))
+	}
+	if n := b.summaryDrops; n > 0 {
+		out = append(out, fmt.Sprintf("summary: the %s", plural(n, "oldest line", "oldest lines")))
+	}
+	if n := b.loreDrops; n > 0 {
+		out = append(out, fmt.Sprintf("lore: %s", plural(n, "lower-scored recalled item", "lower-scored recalled items")))
+	}
+	if n := b.canonDrops; n > 0 {
+		out = append(out, fmt.Sprintf("canon: %s (left to recall)", plural(n, "lighter or older fact", "lighter or older facts")))
+	}
+	return out
+}
+
+func worldBlockText(base narrator.Request) string {
+	for _, bl := range narrator.Blocks(base) {
+		if bl.Name == narrator.BlockWorld {
+			return bl.Text
+		}
+	}
+	return ""
+}
+
+func summaryBlockText(lines []string) string {
+	if len(lines) == 0 {
+		return ""
+	}
+	return "The story so far:\n" + strings.Join(lines, "\n")
+}
+
+func plural(n int, one, many string) string {
+	if n == 1 {
+		return "1 " + one
+	}
+	return strconv.Itoa(n) + " " + many
+}

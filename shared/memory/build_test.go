@@ -1,0 +1,209 @@
+package memory
+
+import (
+	"fmt"
+	"reflect"
+	"slices"
+	"strings"
+	"testing"
+
+	"chronicler/shared/campaign"
+	"chronicler/shared/narrator"
+)
+
+// table is a small campaign: Kira and Bram present, Aldric away, Marta
+// met on turn 1, a GM secret about her, and turns 2..n of travel.
+func table(n int) Input {
+	var m Memory
+	m.Observe(narrated(1, "Kira", "", "An innkeeper named Marta, a stout human with a grey braid, sets out bowls of stew."), []string{"c1", "c2"})
+	m.Observe(narrated(2, "Aldric", "", "Oswin Thorne owes the party forty crowns, buried under the old mill."), []string{"c3"})
+	m.Ledger.Add(Fact{ID: "gm-1", Turn: 1, Kind: KindNPC, Subject: "Marta",
+		Text: "Marta secretly sells the party's secrets to the smugglers.", Visibility: Visibility{GMOnly: true}})
+	m.Index.AddFact(m.Ledger.Facts[len(m.Ledger.Facts)-1])
+	var recent []campaign.Turn
+	summary := ""
+	for seq := 3; seq < n; seq++ {
+		t := narrated(seq, "Bram", "We walk on", fmt.Sprintf("The road winds on through the fog, mile %d of many.", seq))
+		m.Observe(t, []string{"c1", "c2"})
+		summary = summarize(summary, t, 1200)
+		recent = append(recent, t)
+	}
+	chars := party()[:2]
+	chars[0].Presence, chars[1].Presence = campaign.Present, campaign.Present
+	aldric := party()[1]
+	aldric.ID, aldric.Presence = "c3", campaign.Absent
+	chars[1], chars = aldric, append(chars, party()[3])
+	chars[2].ID, chars[2].Presence = "c2", campaign.Present
+	return Input{
+		CampaignName: "Test", Persona: "terse", WorldSeed: "A river kingdom.",
+		Characters: chars, Actor: chars[0], Scene: campaign.Scene{Location: "the Gilded Goose Inn", NPCs: []string{"Marta"}},
+		Summary: summary, Recent: recent[max(0, len(recent)-12):], Memory: m,
+		Action: "I ask Marta about the smugglers", Turn: n,
+	}
+}
+
+func TestBuildLayersInCacheOrder(t *testing.T) {
+	snap, rep := Build(table(30), DefaultBudget())
+	var names []string
+	for _, l := range rep.Layers {
+		names = append(names, l.Name)
+		if cached := slices.Contains([]string{LayerSystem, LayerWorld, LayerCanon, LayerCharacters}, l.Name); l.Cached != cached {
+			t.Errorf("layer %s cached = %v, want %v", l.Name, l.Cached, cached)
+		}
+	}
+	want := []string{LayerSystem, LayerWorld, LayerCanon, LayerCharacters, LayerScene, LayerSummary, LayerLore, LayerRecent, LayerTurn}
+	if !slices.Equal(names, want) {
+		t.Errorf("layers %v, want %v", names, want)
+	}
+	// The request renders the same content in the same order.
+	prompt := text(snap)
+	last := -1
+	for _, l := range snap.Layers {
+		head := strings.SplitN(l.Text, "\n", 2)[0]
+		at := strings.Index(prompt, head)
+		if at < 0 || at < last {
+			t.Errorf("layer %s (%q) at %d in the prompt, after %d", l.Name, head, at, last)
+		}
+		last = at
+	}
+}
+
+func TestBuildIsDeterministic(t *testing.T) {
+	in := table(30)
+	a, ra := Build(in, DefaultBudget())
+	b, rb := Build(in, DefaultBudget())
+	if !reflect.DeepEqual(a, b) || !reflect.DeepEqual(ra, rb) {
+		t.Error("two builds of the same input differ")
+	}
+}
+
+func TestBuildNeverTrimsFrozenLayers(t *testing.T) {
+	in := table(30)
+	in.WorldSeed = strings.Repeat("The river kingdom is old and full of fog. ", 40)
+	snap, rep := Build(in, Budget{Total: 600, Recent: 200, Lore: 100, CanonEvery: 10})
+	prompt := text(snap)
+	for _, must := range []string{in.WorldSeed[:200], "Action, in the player's words: \"I ask Marta about the smugglers\"", "You are the narrator"} {
+		if !strings.Contains(prompt, must) {
+			t.Errorf("the prompt lost %q", must)
+		}
+	}
+	if rep.Total <= rep.Target {
+		t.Errorf("total %d within %d: the test needs frozen layers over budget", rep.Total, rep.Target)
+	}
+	if len(snap.Request.Recent) != 1 {
+		t.Errorf("kept %d recent turns, want the last one only", len(snap.Request.Recent))
+	}
+}
+
+func TestBuildTrimsLeastRelevantItems(t *testing.T) {
+	in := table(30)
+	in.Action = "I borrow Bram's crowbar and pry at the grate"
+	// Only the party has a share, and the total leaves no room to hand
+	// back to it: the recent turn that is always kept takes the rest.
+	_, full := Build(in, DefaultBudget())
+	fixed := 0
+	for _, l := range full.Layers {
+		if l.Name == LayerSystem || l.Name == LayerWorld || l.Name == LayerTurn {
+			fixed += l.Tokens
+		}
+	}
+	snap, rep := Build(in, Budget{Total: fixed + 150 + turnReserve, Characters: 150, CanonEvery: 10})
+	chars := narrator.Join(narrator.Blocks(narrator.Request{Characters: snap.Request.Characters}))
+	if !strings.Contains(chars, "crowbar") {
+		t.Error("the item the action mentions was dropped")
+	}
+	if !strings.Contains(chars, "other items") {
+		t.Errorf("no items dropped:\n%s", chars)
+	}
+	kira := snap.Request.Characters[0].Inventory
+	bram := snap.Request.Characters[2].Inventory
+	if len(kira) < len(bram) {
+		t.Errorf("the actor kept %d items, Bram %d: others' items go first", len(kira), len(bram))
+	}
+	if !slices.ContainsFunc(rep.Trimmed, func(s string) bool { return strings.HasPrefix(s, "characters:") }) {
+		t.Errorf("report %v does not say what was trimmed", rep.Trimmed)
+	}
+	if in.Characters[2].Inventory[len(in.Characters[2].Inventory)-1].Item != "smoke bomb" {
+		t.Error("Build changed its input's inventory")
+	}
+}
+
+func TestBuildSceneLocksIdentity(t *testing.T) {
+	in := table(30)
+	snap, _ := Build(in, DefaultBudget())
+	if got := snap.Request.Scene.NPCs; !slices.Equal(got, []string{"Marta (human innkeeper; stout with a grey braid)"}) {
+		t.Errorf("scene NPCs = %v", got)
+	}
+	in.Memory.Roster.Rule("Marta", Dead, 29)
+	snap, _ = Build(in, DefaultBudget())
+	if got := snap.Request.Scene.NPCs[0]; !strings.HasSuffix(got, "; dead)") {
+		t.Errorf("after a death ruling the scene says %q", got)
+	}
+}
+
+func TestBuildVisibility(t *testing.T) {
+	snap, _ := Build(table(30), DefaultBudget())
+	var canon, lore string
+	for _, l := range snap.Layers {
+		switch l.Name {
+		case LayerCanon:
+			canon = l.Text
+		case LayerLore:
+			lore = l.Text
+		}
+	}
+	t.Run("GMOnlyNeverInCanon", func(t *testing.T) {
+		if strings.Contains(canon, "secretly sells") {
+			t.Errorf("the canon block holds a GM-only fact:\n%s", canon)
+		}
+	})
+	t.Run("GMOnlyRecalledForTheNarrator", func(t *testing.T) {
+		if !strings.Contains(lore, "secretly sells the party's secrets to the smugglers. [GM only: never reveal]") {
+			t.Errorf("the GM-only fact the action mentions is not in the lore, marked:\n%s", lore)
+		}
+	})
+	t.Run("AbsentWitnessIsNotCanon", func(t *testing.T) {
+		if strings.Contains(canon, "Oswin") {
+			t.Errorf("a fact only the absent Aldric witnessed is canon for the table:\n%s", canon)
+		}
+	})
+	t.Run("WitnessesNamed", func(t *testing.T) {
+		if !strings.Contains(canon, "Marta, a stout human") {
+			t.Errorf("the canon lacks what Kira and Bram saw:\n%s", canon)
+		}
+	})
+}
+
+func TestBuildSummaryLeavesOutHotTurns(t *testing.T) {
+	snap, _ := Build(table(40), DefaultBudget())
+	first := snap.Request.Recent[0].Sequence
+	for _, l := range strings.Split(snap.Request.Summary, "\n") {
+		if n := lineTurn(l); n >= first && strings.HasPrefix(l, "Turn") && !strings.Contains(l, ", ") {
+			t.Errorf("summary line %q repeats a turn of the hot window (from %d)", l, first)
+		}
+	}
+}
+
+func TestCanonBlockHoldsStillBetweenCheckpoints(t *testing.T) {
+	_, inputs, _ := long()
+	in := inputs[1000]
+	world := func(turn int, action string) string {
+		in := in
+		in.Turn, in.Action = turn, action
+		for _, b := range narrator.Blocks(mustBuild(in).Request) {
+			if b.Name == narrator.BlockWorld {
+				return b.Text
+			}
+		}
+		return ""
+	}
+	a := world(1001, "I search the area for anything hidden")
+	if b := world(1009, "I ask Marta about the sunken barges"); a != b {
+		t.Error("the cached world and canon block changed between two checkpoints")
+	}
+}
+
+func mustBuild(in Input) Snapshot {
+	s, _ := Build(in, DefaultBudget())
+	return s
+}
