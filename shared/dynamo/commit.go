@@ -339,6 +339,14 @@ func (s *Store) writes(tx game.Tx) (ws []write, unbind []string, err error) {
 		}
 	}
 
+	if tx.Memory != nil {
+		it := key(pk, skMemory)
+		it[attrMemory] = &types.AttributeValueMemberB{Value: tx.Memory}
+		if err := add(s.put("memory", it, "", nil, nil), nil); err != nil {
+			return nil, nil, err
+		}
+	}
+
 	if pl := tx.RemoveMember; pl != "" {
 		if tx.Member != nil && tx.Member.PlayerID == pl {
 			return nil, nil, fault.Field(op, "remove_member", "cannot add and remove the same member")

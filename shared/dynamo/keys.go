@@ -66,6 +66,7 @@ const (
 	skTurn    = "TURN#"
 	skEvent   = "WIRE#EVT#"
 	skRequest = "WIRE#REQ#"
+	skMemory  = "WIRE#MEM" // the narrative memory: large, so outside the snapshot
 
 	// skLogs is the first sort key of the growing logs; Snapshot reads
 	// everything below it.
@@ -75,6 +76,7 @@ const (
 // Attributes beside the bodies.
 const (
 	attrVersion     = "version"          // versioned items: the stored revision
+	attrMemory      = "memory"           // the narrative memory's bytes
 	attrInviteCode  = "invite_code"      // META: Campaign.InviteCode is `json:"-"` but must persist
 	attrLeaseExpiry = "expires_at_lease" // LOCK: the lease expiry, fixed-width, for the acquire condition
 	attrLeaseTurn   = "turn_id"          // LOCK: the holder (also the body's field)

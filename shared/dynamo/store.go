@@ -404,3 +404,19 @@ func (s *Store) CampaignsByStatus(ctx context.Context, st campaign.Status, playe
 	}
 	return out, nil
 }
+
+// Memory reads the campaign's narrative memory. See game.Store.
+func (s *Store) Memory(ctx context.Context, campaignID string) ([]byte, error) {
+	const op = "read memory"
+	out, err := s.db.GetItem(ctx, &dynamodb.GetItemInput{
+		TableName: aws.String(s.table), Key: key(campaignPK(campaignID), skMemory), ConsistentRead: aws.Bool(true),
+	})
+	if err != nil {
+		return nil, internal(op, err, "campaign %s", campaignID)
+	}
+	b, ok := out.Item[attrMemory].(*types.AttributeValueMemberB)
+	if !ok {
+		return nil, fault.E(fault.NotFound, op, "no memory stored yet")
+	}
+	return b.Value, nil
+}

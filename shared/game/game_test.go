@@ -837,3 +837,34 @@ func TestCastOnTheParty(t *testing.T) {
 		}
 	})
 }
+
+// What the summary and the recent turns lost, the memory brings back when
+// the current action mentions it.
+func TestMemoryRecallsDormantLore(t *testing.T) {
+	f := newFixture(t)
+	n := &scripted{answers: []func(narrator.Request, func(string) error) (narrator.Narration, error){
+		says("The innkeeper named Marta pours the ale.", narrator.Usage{}),
+		says("Time passes.", narrator.Usage{}),
+	}}
+	f.svc.Narrator = n
+	c, _ := f.table(t, "Long Memory", "c1")
+	f.play(t, "c1", c, 20) // Marta is introduced in turn 1, then 19 turns of nothing
+	snap := mustSnap(t, f, c.ID)
+	if err := f.act(t, "c1", snap.Characters[0].ID, "ask", "I ask Marta about the road north", nil); err != nil {
+		t.Fatal(err)
+	}
+	last := n.got[len(n.got)-1]
+	for _, r := range last.Recent {
+		if strings.Contains(r.Narration, "Marta") {
+			t.Fatal("turn 1 is still among the recent turns; the test proves nothing")
+		}
+	}
+	// The action names Marta; only memory knows she keeps the inn.
+	blocks := narrator.Join(narrator.Blocks(last))
+	if !strings.Contains(blocks, "innkeeper") {
+		t.Fatalf("the narrator was not reminded who Marta is:\n%s", blocks)
+	}
+	if _, err := f.store.Memory(context.Background(), c.ID); err != nil {
+		t.Fatalf("no memory stored: %v", err)
+	}
+}

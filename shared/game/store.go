@@ -65,6 +65,12 @@ type Store interface {
 	// written. Conflict if the campaign id exists.
 	Import(ctx context.Context, core Tx, sessions []campaign.Session, turns []campaign.Turn) error
 
+	// Memory reads the campaign's narrative memory (ledger, roster, recall
+	// index) as stored by the last turn. NotFound if none is stored yet.
+	// It is kept apart from the snapshot: it grows with the campaign and
+	// only narration needs it.
+	Memory(ctx context.Context, campaignID string) ([]byte, error)
+
 	// Events lists stored events with seq > after, in order, at most limit.
 	Events(ctx context.Context, campaignID string, after int64, limit int) ([]Event, error)
 }
@@ -127,6 +133,10 @@ type Tx struct {
 	LeaseNow     time.Time
 	// ReleaseLease removes the lease only if it is held by this turn id.
 	ReleaseLease string
+
+	// Memory replaces the campaign's narrative memory (no condition of its
+	// own: it is written with the turn, whose conditions guard it).
+	Memory []byte
 
 	// PutConnection binds a connection to the campaign.
 	PutConnection *campaign.Connection

@@ -12,11 +12,13 @@ import (
 	"chronicler/shared/campaign"
 	"chronicler/shared/dice"
 	"chronicler/shared/fault"
+	"chronicler/shared/memory"
 	"chronicler/shared/narrator"
 )
 
-// recentTurns is how many past turns the narrator sees verbatim.
-const recentTurns = 3
+// recentTurns is how many past turns the context builder may keep
+// verbatim; it keeps as many as its budget allows.
+const recentTurns = 12
 
 // TakeTurn runs one turn from submission to commit: checks, the turn lease,
 // turn.accepted, narration streamed to the table, and one transaction that
@@ -155,11 +157,17 @@ func (s *Service) resolve(ctx context.Context, snap Snapshot, lease campaign.Lea
 	if err != nil {
 		return fmt.Errorf("%s: %w", op, err)
 	}
-	req := narrator.Request{
-		CampaignName: snap.Campaign.Name, Persona: snap.Campaign.DMPersona, WorldSeed: snap.Campaign.WorldSeed,
-		Scene: st.Scene, Summary: st.Summary, Characters: withPresence(snap), Recent: recent,
-		Actor: *actor, Action: lease.Action, TurnID: lease.TurnID, Tier: narrator.High, RulesResult: d.Summary,
+	mem, err := s.loadMemory(ctx, snap.Campaign.ID)
+	if err != nil {
+		return fmt.Errorf("%s: %w", op, err)
 	}
+	built, _ := memory.Build(memory.Input{
+		CampaignName: snap.Campaign.Name, Persona: snap.Campaign.DMPersona, WorldSeed: snap.Campaign.WorldSeed,
+		Glossary: st.Glossary, Characters: withPresence(snap), Actor: *actor, Scene: st.Scene, Summary: st.Summary,
+		Recent: recent, Memory: mem, Action: lease.Action, RulesResult: d.Summary, TurnID: lease.TurnID,
+		Tier: narrator.High, Turn: st.TurnCount + 1,
+	}, memory.DefaultBudget())
+	req := built.Request
 	stream := &deltas{s: s, ctx: ctx, campaignID: snap.Campaign.ID, turnID: lease.TurnID, every: s.DeltaEvery}
 	narr, record, err := s.narrate(ctx, req, stream)
 	if err != nil {
@@ -183,9 +191,20 @@ func (s *Service) resolve(ctx context.Context, snap Snapshot, lease campaign.Lea
 	} else {
 		s.Log.WarnContext(ctx, "summary failed; keeping the last one", "campaign", snap.Campaign.ID, "err", err)
 	}
+	var present []string
+	for _, ch := range withPresence(snap) {
+		if ch.Presence == campaign.Present {
+			present = append(present, ch.ID)
+		}
+	}
+	mem.Observe(turn, present)
+	memData, err := saveMemory(mem)
+	if err != nil {
+		return fmt.Errorf("%s: %w", op, err)
+	}
 	c := snap.Campaign
 	c.LastPlayedAt = now
-	err = s.Store.Commit(ctx, Tx{
+	err = s.Store.Commit(ctx, Tx{Memory: memData,
 		CampaignID: c.ID, Campaign: &c, State: &next, ExpectTurnCount: st.TurnCount, Turn: &turn, Characters: d.Changed,
 		Encounters:   encounters(d.Encounter),
 		Request:      &campaign.Request{RequestID: lease.RequestID, TurnID: turn.ID, CreatedAt: now},

@@ -216,6 +216,12 @@ func (w *writer) apply(tx game.Tx) error {
 			return err
 		}
 	}
+	if tx.Memory != nil {
+		if _, err := w.exec("write memory", `INSERT INTO memories (campaign_id, data) VALUES (?, ?)
+			ON CONFLICT (campaign_id) DO UPDATE SET data = excluded.data`, w.campaignID, tx.Memory); err != nil {
+			return err
+		}
+	}
 	if pl := tx.RemoveMember; pl != "" {
 		if err := w.must("remove member "+pl, "the player is not a member",
 			`DELETE FROM members WHERE campaign_id = ? AND player_id = ?`, w.campaignID, pl); err != nil {

@@ -107,6 +107,19 @@ func (db *DB) Snapshot(ctx context.Context, campaignID string) (game.Snapshot, e
 	return snap, nil
 }
 
+// Memory reads the campaign's narrative memory. See game.Store.
+func (db *DB) Memory(ctx context.Context, campaignID string) ([]byte, error) {
+	var data []byte
+	err := db.read.QueryRowContext(ctx, `SELECT data FROM memories WHERE campaign_id = ?`, campaignID).Scan(&data)
+	if errors.Is(err, sql.ErrNoRows) {
+		return nil, fault.E(fault.NotFound, "read memory", "no memory stored yet")
+	}
+	if err != nil {
+		return nil, storeErr("read memory of campaign "+campaignID, "query", err)
+	}
+	return data, nil
+}
+
 // Campaign reads the campaign's meta. See game.Store.
 func (db *DB) Campaign(ctx context.Context, campaignID string) (campaign.Campaign, error) {
 	return queryOne(ctx, db.read, "read campaign "+campaignID, "no such campaign", scanCampaign,

@@ -99,6 +99,12 @@ var migrations = [][]string{
 			PRIMARY KEY (campaign_id, id)
 		) STRICT`,
 	},
+	{
+		`CREATE TABLE IF NOT EXISTS memories (
+			campaign_id TEXT PRIMARY KEY REFERENCES campaigns (id),
+			data        BLOB NOT NULL
+		) STRICT`,
+	},
 }
 
 // migrate brings the schema in db up to len(migrations), in one transaction,

@@ -119,3 +119,35 @@ func (s suite) encounters(t *testing.T) {
 	e.Version = 2
 	same(t, "updated encounter", snap.Encounters, []campaign.EncounterRecord{e})
 }
+
+// memory: none at first (NotFound), written with a turn, replaced by the
+// next, untouched by a commit that fails, and never part of the snapshot.
+func (s suite) memory(t *testing.T) {
+	st := s.open(t)
+	c := create(t, st, newCampaign("remembers", "p1"))
+	_, err := st.Memory(t.Context(), c.ID)
+	wantKind(t, "memory before any turn", err, fault.NotFound)
+	one := []byte(`{"ledger":{"facts":[{"id":"f1"}]}}`)
+	state := newState(c.ID)
+	state.TurnCount = 1
+	turn := newTurn(c.ID, 1)
+	commit(t, st, game.Tx{CampaignID: c.ID, State: &state, ExpectTurnCount: 0, Turn: &turn, Memory: one})
+	if got, err := st.Memory(t.Context(), c.ID); err != nil || string(got) != string(one) {
+		t.Fatalf("memory = %s, %v", got, err)
+	}
+	two := []byte(`{"ledger":{"facts":[{"id":"f1"},{"id":"f2"}]}}`)
+	stale := state
+	err = st.Commit(t.Context(), game.Tx{CampaignID: c.ID, State: &stale, ExpectTurnCount: 0, Memory: two})
+	wantKind(t, "a turn on a stale count", err, fault.Conflict)
+	if got, _ := st.Memory(t.Context(), c.ID); string(got) != string(one) {
+		t.Fatalf("a failed commit changed the memory to %s", got)
+	}
+	state.TurnCount = 2
+	commit(t, st, game.Tx{CampaignID: c.ID, State: &state, ExpectTurnCount: 1, Memory: two})
+	if got, _ := st.Memory(t.Context(), c.ID); string(got) != string(two) {
+		t.Fatalf("memory = %s, want the second", got)
+	}
+	other := create(t, st, newCampaign("forgets", "p1"))
+	_, err = st.Memory(t.Context(), other.ID)
+	wantKind(t, "another campaign's memory", err, fault.NotFound)
+}

@@ -57,6 +57,7 @@ func Run(t *testing.T, open func(t *testing.T) game.Store) {
 	t.Run("Import", s.importCampaign)
 	t.Run("RemoveMember", s.removeMember)
 	t.Run("Encounters", s.encounters)
+	t.Run("Memory", s.memory)
 }
 
 type suite struct {

@@ -1,0 +1,60 @@
+package game
+
+import (
+	"bytes"
+	"compress/gzip"
+	"context"
+	"encoding/json"
+	"fmt"
+	"io"
+
+	"chronicler/shared/fault"
+	"chronicler/shared/memory"
+)
+
+// maxMemoryBytes bounds the memory once decompressed, so a damaged record
+// cannot exhaust a function's memory.
+const maxMemoryBytes = 32 << 20
+
+// loadMemory reads the campaign's narrative memory; a campaign that has
+// none yet starts empty.
+func (s *Service) loadMemory(ctx context.Context, campaignID string) (memory.Memory, error) {
+	var m memory.Memory
+	data, err := s.Store.Memory(ctx, campaignID)
+	if fault.Is(err, fault.NotFound) {
+		return m, nil
+	}
+	if err != nil {
+		return m, err
+	}
+	zr, err := gzip.NewReader(bytes.NewReader(data))
+	if err != nil {
+		return m, fault.Wrap(fault.Internal, "read memory", err)
+	}
+	raw, err := io.ReadAll(io.LimitReader(zr, maxMemoryBytes))
+	if err != nil {
+		return m, fault.Wrap(fault.Internal, "read memory", err)
+	}
+	if err := json.Unmarshal(raw, &m); err != nil {
+		return m, fault.Wrap(fault.Internal, "read memory", err)
+	}
+	return m, nil
+}
+
+// saveMemory is the memory as stored: gzipped JSON, so a long campaign's
+// index stays far below DynamoDB's 400 KB item limit.
+func saveMemory(m memory.Memory) ([]byte, error) {
+	raw, err := json.Marshal(m)
+	if err != nil {
+		return nil, fmt.Errorf("encode memory: %w", err)
+	}
+	var buf bytes.Buffer
+	zw := gzip.NewWriter(&buf)
+	if _, err := zw.Write(raw); err != nil {
+		return nil, fmt.Errorf("compress memory: %w", err)
+	}
+	if err := zw.Close(); err != nil {
+		return nil, fmt.Errorf("compress memory: %w", err)
+	}
+	return buf.Bytes(), nil
+}
