@@ -40,6 +40,16 @@ type State struct {
 	Glossary  map[string]string `json:"glossary,omitempty"`
 	TurnCount int               `json:"turn_count"`
 	UpdatedAt time.Time         `json:"updated_at"`
+	// Cost is what the narrator has cost in the current session (the owner
+	// sees it; a session budget is checked against it).
+	Cost SessionCost `json:"cost"`
+}
+
+// SessionCost is the running model cost of one session.
+type SessionCost struct {
+	SessionID string  `json:"session_id,omitempty"`
+	USD       float64 `json:"usd"`
+	Turns     int     `json:"turns"`
 }
 
 // Scene is where the party is now.

@@ -101,6 +101,7 @@ func (s *Service) Import(ctx context.Context, p Player, e events.Export) (campai
 		se.Joined = joined
 		sessions[i] = se
 	}
+	st.Cost.SessionID = sessionIDs[st.Cost.SessionID]
 	turns := make([]campaign.Turn, len(e.Turns))
 	for i, t := range e.Turns {
 		t.ID, t.CampaignID, t.SessionID, t.PlayerID = s.NewID(), c.ID, sessionIDs[t.SessionID], player(t.PlayerID)

@@ -10,6 +10,7 @@ import (
 	"slices"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -82,6 +83,8 @@ func newFixture(t testing.TB) *fixture {
 	p := &pusher{sent: map[string][][]byte{}, gone: map[string]bool{}}
 	svc := game.NewService(db, p, narrator.Offline{}, signer, slog.New(slog.DiscardHandler))
 	svc.Now = c.Now
+	var ids atomic.Int64 // deterministic ids: the dice's seeds derive from them
+	svc.NewID = func() string { return fmt.Sprintf("id%06d", ids.Add(1)) }
 	svc.TurnLimit = throttle.New(1, 5, c.Now)
 	svc.LostGrace = 10 * time.Minute
 	return &fixture{svc: svc, store: db, push: p, clock: c}
@@ -666,6 +669,8 @@ func TestTooManyTurnsAreRateLimited(t *testing.T) {
 
 func TestEncounterFromStartToEnd(t *testing.T) {
 	f := newFixture(t)
+	var n atomic.Int64 // ids (and so the dice) for which Mira gets to swing before she falls
+	f.svc.NewID = func() string { return fmt.Sprintf("%s%04d", seedPrefix, n.Add(1)) }
 	ctx := context.Background()
 	c, owner := f.table(t, "Ambush", "c1")
 	snap, _ := f.store.Snapshot(ctx, c.ID)
@@ -674,6 +679,7 @@ func TestEncounterFromStartToEnd(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	t.Log(e.InitiativeSummary())
 	if len(e.Participants) != 3 {
 		t.Fatalf("participants = %+v", e.Participants)
 	}
@@ -682,6 +688,9 @@ func TestEncounterFromStartToEnd(t *testing.T) {
 	}
 	// The goblins that act before Mira have already played their turns.
 	turns, _ := f.store.Turns(ctx, c.ID, 0, 100)
+	if len(turns) == 0 {
+		t.Fatal("the goblin who won initiative did not act")
+	}
 	for _, turn := range turns {
 		if !strings.HasPrefix(turn.ActorID, "goblin-") || len(turn.Rolls) == 0 || turn.RulesResult == "" {
 			t.Fatalf("monster turn = %+v", turn)
@@ -704,6 +713,7 @@ func TestEncounterFromStartToEnd(t *testing.T) {
 		}
 		if err := f.act(t, "c1", mira.ID, fmt.Sprint("swing-", i), "", &events.Intent{Kind: "attack", TargetID: target}); err != nil {
 			if strings.Contains(err.Error(), "actor_state_restricted") || strings.Contains(err.Error(), "not_your_turn") {
+				t.Logf("Mira cannot act: %v", err)
 				break
 			}
 			t.Fatal(err)
@@ -744,6 +754,9 @@ func TestEncounterFromStartToEnd(t *testing.T) {
 		t.Fatalf("Mira's sheet says %d HP, the fight left her at %d", after.Characters[0].HP, hpInFight)
 	}
 }
+
+// seedPrefix makes the ambush open with a goblin's turn and then Mira's.
+var seedPrefix = "c"
 
 func startReq(t *testing.T, body string) events.StartEncounter {
 	t.Helper()
@@ -866,5 +879,39 @@ func TestMemoryRecallsDormantLore(t *testing.T) {
 	}
 	if _, err := f.store.Memory(context.Background(), c.ID); err != nil {
 		t.Fatalf("no memory stored: %v", err)
+	}
+}
+
+// Past the session's budget the offline narrator takes over; the owner
+// sees the running cost in the state.
+func TestSessionBudgetDowngrades(t *testing.T) {
+	f := newFixture(t)
+	ctx := context.Background()
+	n := &scripted{answers: []func(narrator.Request, func(string) error) (narrator.Narration, error){
+		says("Mira steps forward.", narrator.Usage{Input: 1000, Output: 100}), // $0.0045 at Sonnet prices
+	}}
+	f.svc.Narrator = n
+	p := game.Player{ID: "p-b", Name: "Aria"}
+	budget := 0.004
+	c, err := f.svc.CreateCampaign(ctx, p, events.CreateCampaign{Name: "Thrifty", Settings: &campaign.Settings{BudgetUSDPerSession: &budget}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := f.svc.CreateCharacter(ctx, p, c.ID, campaign.NewCharacter{Name: "Mira", Race: "elf", Class: "wizard"}); err != nil {
+		t.Fatal(err)
+	}
+	if err := f.svc.Connect(ctx, "b1", p, c.ID); err != nil {
+		t.Fatal(err)
+	}
+	if err := f.svc.Resume(ctx, "b1", "r"); err != nil {
+		t.Fatal(err)
+	}
+	f.play(t, "b1", c, 2)
+	if len(n.got) != 1 {
+		t.Fatalf("the model narrated %d turns; after the first the budget was spent", len(n.got))
+	}
+	st := mustSnap(t, f, c.ID).State
+	if st.Cost.USD < 0.0044 || st.Cost.USD > 0.0046 || st.Cost.Turns != 2 {
+		t.Fatalf("session cost = %+v", st.Cost)
 	}
 }

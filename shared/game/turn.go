@@ -168,8 +168,24 @@ func (s *Service) resolve(ctx context.Context, snap Snapshot, lease campaign.Lea
 		Tier: narrator.High, Turn: st.TurnCount + 1,
 	}, memory.DefaultBudget())
 	req := built.Request
+	session := openSession(snap).ID
+	spent := st.Cost
+	if spent.SessionID != session {
+		spent = campaign.SessionCost{SessionID: session}
+	}
+	narr0 := s.Narrator
+	if b := snap.Campaign.Settings.BudgetUSDPerSession; b != nil {
+		// Near the session's budget the cheaper tier narrates; past it, the
+		// offline narrator does, for free.
+		switch {
+		case spent.USD >= *b:
+			narr0 = narrator.Offline{}
+		case spent.USD >= 0.8**b:
+			req.Tier = narrator.Low
+		}
+	}
 	stream := &deltas{s: s, ctx: ctx, campaignID: snap.Campaign.ID, turnID: lease.TurnID, every: s.DeltaEvery}
-	narr, record, err := s.narrate(ctx, req, stream)
+	narr, record, err := s.narrate(ctx, narr0, req, stream)
 	if err != nil {
 		return fmt.Errorf("%s: %w", op, err)
 	}
@@ -183,6 +199,9 @@ func (s *Service) resolve(ctx context.Context, snap Snapshot, lease campaign.Lea
 	}
 	next := st
 	next.TurnCount, next.UpdatedAt = st.TurnCount+1, now
+	next.Cost = spent
+	next.Cost.USD += record.CostUSD
+	next.Cost.Turns++
 	if d.Scene != nil {
 		next.Scene = *d.Scene
 	}
@@ -228,9 +247,9 @@ func (s *Service) resolve(ctx context.Context, snap Snapshot, lease campaign.Lea
 // narration passes the guard: a breach of the output contract is retried
 // once with the reason, then sanitized. Streamed pieces are provisional:
 // narration.done carries the text that counts.
-func (s *Service) narrate(ctx context.Context, req narrator.Request, stream *deltas) (narrator.Narration, *campaign.TurnContext, error) {
+func (s *Service) narrate(ctx context.Context, n narrator.Narrator, req narrator.Request, stream *deltas) (narrator.Narration, *campaign.TurnContext, error) {
 	blocks := narrator.Blocks(req)
-	narr, err := s.Narrator.Narrate(ctx, req, stream.add)
+	narr, err := n.Narrate(ctx, req, stream.add)
 	if err == nil {
 		err = stream.flush()
 	}
@@ -261,7 +280,7 @@ func (s *Service) narrate(ctx context.Context, req narrator.Request, stream *del
 		}
 		retry := req
 		retry.Correction = narrator.Correction(vs)
-		again, err := s.Narrator.Narrate(ctx, retry, func(string) error { return nil })
+		again, err := n.Narrate(ctx, retry, func(string) error { return nil })
 		if err == nil {
 			usage = usage.Add(again.Usage)
 			if narrator.Guard(again.Text, allowed...) == nil {
@@ -280,7 +299,7 @@ func (s *Service) narrate(ctx context.Context, req narrator.Request, stream *del
 		s.Log.WarnContext(ctx, "narration broke the output contract", "turn", req.TurnID, "violations", violations)
 	}
 	if model == "" {
-		model = s.Narrator.Name()
+		model = n.Name()
 		if narr.Degraded {
 			model = "offline"
 		}
