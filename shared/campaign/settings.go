@@ -24,10 +24,12 @@ const (
 	DiceHybrid      = "hybrid"
 )
 
-// DefaultSettings are what a campaign gets for every field left out.
+// DefaultSettings are what a campaign gets for every field left out. Dice
+// are automatic by default: the server rolls at once, which is all this
+// server does yet (interactive rolls arrive with the reaction windows).
 func DefaultSettings() Settings {
 	return Settings{
-		DiceMode:              DiceInteractive,
+		DiceMode:              DiceAutomatic,
 		ReactionWindowSeconds: 15,
 		RollTimeoutSeconds:    120,
 		InactivityDays:        90,
