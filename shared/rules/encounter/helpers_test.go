@@ -1,6 +1,7 @@
 package encounter_test
 
 import (
+	"chronicler/shared/dice/dicetest"
 	"testing"
 
 	"chronicler/shared/campaign"
@@ -8,36 +9,10 @@ import (
 	"chronicler/shared/rules/encounter"
 )
 
-// script is a dice.Source that returns the faces a test chose, in order,
-// and fails the test if a face does not fit the die asked for, if it runs
-// out, or (at cleanup) if faces are left over.
-type script struct {
-	t     testing.TB
-	faces []int
-}
-
-func faces(t testing.TB, f ...int) *script {
+// faces is a dice source that yields the faces the test chose.
+func faces(t testing.TB, f ...int) *dicetest.Script {
 	t.Helper()
-	s := &script{t: t, faces: f}
-	t.Cleanup(func() {
-		if len(s.faces) > 0 && !t.Failed() {
-			t.Errorf("faces left undrawn: %v", s.faces)
-		}
-	})
-	return s
-}
-
-func (s *script) Intn(n int) int {
-	s.t.Helper()
-	if len(s.faces) == 0 {
-		s.t.Fatalf("no face scripted for a d%d", n)
-	}
-	f := s.faces[0]
-	s.faces = s.faces[1:]
-	if f < 1 || f > n {
-		s.t.Fatalf("scripted face %d does not fit a d%d", f, n)
-	}
-	return f - 1
+	return dicetest.Faces(t, f...)
 }
 
 // mira is a level 3 fighter with a longsword: +5 to hit, 1d8+3. Dex 12
