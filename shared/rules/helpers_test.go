@@ -1,12 +1,12 @@
 package rules_test
 
 import (
-	"chronicler/shared/dice/dicetest"
 	"reflect"
 	"testing"
 
 	"chronicler/shared/campaign"
 	"chronicler/shared/dice"
+	"chronicler/shared/dice/dicetest"
 	"chronicler/shared/rules"
 )
 

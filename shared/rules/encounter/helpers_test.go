@@ -1,11 +1,11 @@
 package encounter_test
 
 import (
-	"chronicler/shared/dice/dicetest"
 	"testing"
 
 	"chronicler/shared/campaign"
 	"chronicler/shared/dice"
+	"chronicler/shared/dice/dicetest"
 	"chronicler/shared/rules/encounter"
 )
 

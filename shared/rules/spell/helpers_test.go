@@ -1,11 +1,11 @@
 package spell_test
 
 import (
-	"chronicler/shared/dice/dicetest"
 	"reflect"
 	"testing"
 
 	"chronicler/shared/campaign"
+	"chronicler/shared/dice/dicetest"
 	"chronicler/shared/rules"
 )
 
