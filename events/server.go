@@ -3,6 +3,7 @@ package events
 import (
 	"encoding/json"
 	"fmt"
+	"time"
 
 	"chronicler/shared/campaign"
 )
@@ -13,6 +14,7 @@ const (
 	TypeRecap          = "recap"
 	TypeTurnAccepted   = "turn.accepted"
 	TypeRollResult     = "roll.result"
+	TypeRollRequested  = "roll.requested"
 	TypeEncounter      = "encounter"
 	TypeNarrationDelta = "narration.delta"
 	TypeNarrationDone  = "narration.done"
@@ -49,6 +51,16 @@ type TurnAccepted struct {
 	TurnID      string `json:"turn_id"`
 	RequestID   string `json:"request_id"`
 	CharacterID string `json:"character_id"`
+}
+
+// RollRequested asks a player to roll (the server makes the number).
+type RollRequested struct {
+	TurnID      string    `json:"turn_id"`
+	RollID      string    `json:"roll_id"`
+	CharacterID string    `json:"character_id"`
+	Dice        string    `json:"dice"`
+	Reason      string    `json:"reason"`
+	Deadline    time.Time `json:"deadline"`
 }
 
 // RollResult is a roll the engine made, shown before it is narrated.

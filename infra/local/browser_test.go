@@ -105,7 +105,7 @@ func TestBrowserTwoPlayers(t *testing.T) {
 	}
 
 	signIn(a, "Aria")
-	err := chromedp.Do(a, fill("campaign-name", "The Sunken Crown"),
+	err := chromedp.Do(a, fill("campaign-name", "The Sunken Crown"), fill("dice-mode", "interactive"),
 		click("#create-form button"), waitJS(`!document.getElementById("table").hidden && document.getElementById("invite-code").textContent.length > 0`))
 	if err != nil {
 		t.Fatalf("create campaign: %v (%s)", err, pageState(a))
@@ -150,6 +150,13 @@ func TestBrowserTwoPlayers(t *testing.T) {
 		}
 	}
 	act(b, "I make a perception check")
+	// Interactive dice: Bram is asked to roll, and rolls.
+	if err := chromedp.Do(b, waitJS(`!document.getElementById("roll-prompt").hidden`), click("#roll-button")); err != nil {
+		t.Fatalf("Bram is not asked to roll: %v (%s)", err, pageState(b))
+	}
+	if err := chromedp.Do(a, logHas("Tobin must roll 1d20")); err != nil {
+		t.Fatalf("Aria does not see that Tobin must roll: %v (%s)", err, pageState(a))
+	}
 	for name, ctx := range map[string]context.Context{"Aria": a, "Bram": b} {
 		if err := chromedp.Do(ctx, logHas("Tobin makes a Wisdom (Perception) check")); err != nil {
 			t.Fatalf("%s did not see Tobin's turn narrated: %v (%s)", name, err, pageState(ctx))

@@ -203,6 +203,19 @@ type Lease struct {
 	Intent     json.RawMessage `json:"intent,omitempty"`
 	AcquiredAt time.Time       `json:"acquired_at"`
 	ExpiresAt  time.Time       `json:"expires_at"`
+	// Pending holds a turn waiting for its player to roll (interactive
+	// dice); nil for a turn being resolved.
+	Pending *PendingRolls `json:"pending,omitempty"`
+}
+
+// PendingRolls are a turn's rolls, already made from the turn's seed and
+// stored before anyone sees them, revealed one at a time as the player
+// rolls (or all at once when the prompt times out).
+type PendingRolls struct {
+	Seed     uint64    `json:"seed"`
+	Rolls    []Roll    `json:"rolls"`
+	Revealed int       `json:"revealed"`
+	Deadline time.Time `json:"deadline"`
 }
 
 // Request remembers a client request id for as long as the campaign exists,

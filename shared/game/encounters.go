@@ -65,6 +65,9 @@ func (s *Service) StartEncounter(ctx context.Context, p Player, campaignID strin
 	if snap.Campaign.Status != campaign.Active || openSession(snap) == nil {
 		return encounter.Encounter{}, fault.E(fault.Conflict, op, "resume the campaign first")
 	}
+	if l := snap.Lease; l != nil && s.now().Before(l.ExpiresAt) {
+		return encounter.Encounter{}, fault.E(fault.Conflict, op, "a turn is being played; start the encounter after it")
+	}
 	if _, _, ok, err := activeEncounter(snap); err != nil || ok {
 		if err == nil {
 			err = fault.E(fault.Conflict, op, "an encounter is already under way")

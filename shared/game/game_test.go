@@ -915,3 +915,106 @@ func TestSessionBudgetDowngrades(t *testing.T) {
 		t.Fatalf("session cost = %+v", st.Cost)
 	}
 }
+
+func TestInteractiveRolls(t *testing.T) {
+	f := newFixture(t)
+	ctx := context.Background()
+	p := game.Player{ID: "p-i", Name: "Aria"}
+	c, err := f.svc.CreateCampaign(ctx, p, events.CreateCampaign{Name: "By Hand", Settings: &campaign.Settings{DiceMode: campaign.DiceInteractive}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	mira, _ := f.svc.CreateCharacter(ctx, p, c.ID, campaign.NewCharacter{Name: "Mira", Race: "elf", Class: "wizard"})
+	other := game.Player{ID: "p-o", Name: "Bram"}
+	if _, err := f.svc.JoinCampaign(ctx, other, c.ID, events.JoinCampaign{InviteCode: c.InviteCode}); err != nil {
+		t.Fatal(err)
+	}
+	for conn, pl := range map[string]game.Player{"i1": p, "o1": other} {
+		if err := f.svc.Connect(ctx, conn, pl, c.ID); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := f.svc.Resume(ctx, "i1", "r"); err != nil {
+		t.Fatal(err)
+	}
+	sent := func(typ string) []map[string]any {
+		var out []map[string]any
+		for _, m := range f.push.sent["o1"] {
+			var ev map[string]any
+			_ = json.Unmarshal(m, &ev)
+			if ev["type"] == typ {
+				out = append(out, ev)
+			}
+		}
+		return out
+	}
+	if err := f.act(t, "i1", mira.ID, "check", "I make a perception check", nil); err != nil {
+		t.Fatal(err)
+	}
+	asked := sent("roll.requested")
+	if len(asked) != 1 || len(sent("roll.result")) != 0 || asked[0]["dice"] != "1d20" {
+		t.Fatalf("roll.requested %v, roll.result %v", asked, sent("roll.result"))
+	}
+	if turns, _ := f.store.Turns(ctx, c.ID, 0, 10); len(turns) != 0 {
+		t.Fatal("the turn committed before the roll")
+	}
+	turnID, rollID := asked[0]["turn_id"].(string), asked[0]["roll_id"].(string)
+	roll := func(conn, rid, turn, roll string) error {
+		f.clock.Add(time.Second)
+		return f.svc.Roll(ctx, conn, events.ClientMessage{Action: "roll", RequestID: rid, TurnID: turn, RollID: roll})
+	}
+	t.Run("OthersCannotRollIt", func(t *testing.T) {
+		if err := roll("o1", "x1", turnID, rollID); !fault.Is(err, fault.Forbidden) {
+			t.Fatalf("err = %v", err)
+		}
+	})
+	t.Run("WrongRollIsStale", func(t *testing.T) {
+		if err := roll("i1", "x2", turnID, "r9"); !fault.Is(err, fault.Conflict) {
+			t.Fatalf("err = %v", err)
+		}
+	})
+	t.Run("RollRevealsAndCommits", func(t *testing.T) {
+		lease := mustSnap(t, f, c.ID).Lease
+		if err := roll("i1", "x3", turnID, rollID); err != nil {
+			t.Fatal(err)
+		}
+		results := sent("roll.result")
+		turns, _ := f.store.Turns(ctx, c.ID, 0, 10)
+		if len(results) != 1 || len(turns) != 1 || int(results[0]["total"].(float64)) != lease.Pending.Rolls[0].Total ||
+			turns[0].Rolls[0].Total != lease.Pending.Rolls[0].Total {
+			t.Fatalf("results %v, turns %+v; the stored roll was %+v", results, turns, lease.Pending.Rolls[0])
+		}
+	})
+	t.Run("RepeatedRollChangesNothing", func(t *testing.T) {
+		if err := roll("i1", "x4", turnID, rollID); !fault.Is(err, fault.Conflict) {
+			t.Fatalf("err = %v", err)
+		}
+		if turns, _ := f.store.Turns(ctx, c.ID, 0, 10); len(turns) != 1 || len(sent("roll.result")) != 1 {
+			t.Fatal("a repeated roll had an effect")
+		}
+	})
+	t.Run("UnansweredPromptRollsItself", func(t *testing.T) {
+		if err := f.act(t, "i1", mira.ID, "check2", "roll athletics", nil); err != nil {
+			t.Fatal(err)
+		}
+		f.clock.Add(121 * time.Second)
+		if _, err := f.svc.Sweep(ctx); err != nil {
+			t.Fatal(err)
+		}
+		if turns, _ := f.store.Turns(ctx, c.ID, 0, 10); len(turns) != 2 || len(turns[1].Rolls) != 1 {
+			t.Fatalf("after the deadline: %d turns", len(turns))
+		}
+	})
+}
+
+func TestHybridRollsChecksAtOnce(t *testing.T) {
+	if game.RollsByHandForTest(campaign.DiceHybrid, []campaign.Roll{{Reason: "ability check"}}) {
+		t.Fatal("hybrid mode asked for a check by hand")
+	}
+	if !game.RollsByHandForTest(campaign.DiceHybrid, []campaign.Roll{{Reason: "attack roll"}}) {
+		t.Fatal("hybrid mode rolled an attack automatically")
+	}
+	if game.RollsByHandForTest(campaign.DiceAutomatic, []campaign.Roll{{Reason: "attack roll"}}) {
+		t.Fatal("automatic mode asked for a roll")
+	}
+}

@@ -91,6 +91,13 @@ func (s *Service) sweepActive(ctx context.Context, campaignID string) (removed i
 	if err != nil {
 		return 0, false, err
 	}
+	if rolled, err := s.rollOverdue(ctx, snap); err != nil {
+		s.Log.WarnContext(ctx, "overdue roll", "campaign", campaignID, "err", err)
+	} else if rolled {
+		if snap, err = s.Store.Snapshot(ctx, campaignID); err != nil {
+			return 0, false, err
+		}
+	}
 	if prober, ok := s.Push.(Prober); ok && len(snap.Connections) > 0 {
 		for _, c := range snap.Connections {
 			if s.now().Sub(c.ConnectedAt) < staleConnection {
@@ -211,8 +218,8 @@ func (s *Service) Restarted(ctx context.Context) error {
 				sess.EmptySince = &now
 				tx.Sessions = []campaign.Session{sess}
 			}
-			if snap.Lease != nil {
-				tx.ReleaseLease = snap.Lease.TurnID
+			if snap.Lease != nil && snap.Lease.Pending == nil {
+				tx.ReleaseLease = snap.Lease.TurnID // a turn waiting for its roll survives
 			}
 			if tx.DeleteConnections == nil && tx.Sessions == nil && tx.ReleaseLease == "" {
 				return nil

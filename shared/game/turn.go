@@ -68,6 +68,14 @@ func (s *Service) TakeTurn(ctx context.Context, connectionID string, msg events.
 	if err != nil {
 		return err // refused by the rules: nothing held, nothing rolled for good
 	}
+	interactive := rollsByHand(snap.Campaign.Settings.DiceMode, d.Rolls)
+	if interactive {
+		// The dice are rolled now and kept, unseen, with the lease; the
+		// player reveals them one by one (or the deadline does).
+		deadline := now.Add(time.Duration(snap.Campaign.Settings.RollTimeoutSeconds) * time.Second)
+		lease.Pending = &campaign.PendingRolls{Seed: seed, Rolls: d.Rolls, Deadline: deadline}
+		lease.ExpiresAt = deadline.Add(s.LeaseTTL)
+	}
 	if err := s.Store.Commit(ctx, Tx{CampaignID: conn.CampaignID, AcquireLease: lease, LeaseNow: now}); err != nil {
 		if isConflict(err) {
 			return fault.E(fault.Conflict, op, "another turn is being resolved; try again in a moment")
@@ -75,6 +83,14 @@ func (s *Service) TakeTurn(ctx context.Context, connectionID string, msg events.
 		return fmt.Errorf("%s: %w", op, err)
 	}
 	msgs := []message{{events.TypeTurnAccepted, events.TurnAccepted{TurnID: lease.TurnID, RequestID: msg.RequestID, CharacterID: actor.ID}}}
+	if interactive {
+		msgs = append(msgs, rollRequest(*lease))
+		if err := s.publish(ctx, conn.CampaignID, "", msgs...); err != nil {
+			s.release(ctx, conn.CampaignID, lease.TurnID)
+			return err
+		}
+		return nil
+	}
 	msgs = append(msgs, rollMessages(lease.TurnID, d.Rolls)...)
 	if err := s.publish(ctx, conn.CampaignID, "", msgs...); err != nil {
 		s.release(ctx, conn.CampaignID, lease.TurnID)

@@ -89,10 +89,11 @@ func (h *Handler) dispatch(ctx context.Context, conn string, msg events.ClientMe
 		return h.Svc.EndSession(ctx, conn, msg.RequestID)
 	case events.ActionSync:
 		return h.Svc.Sync(ctx, conn, *msg.AfterSeq)
-	case events.ActionRoll, events.ActionReact:
-		// Every roll is automatic until interactive dice arrive, so no
-		// turn ever waits for a roll or a reaction.
-		return fault.E(fault.Conflict, msg.Action, "nothing is waiting for a %s on this turn", msg.Action)
+	case events.ActionRoll:
+		return h.Svc.Roll(ctx, conn, msg)
+	case events.ActionReact:
+		// Reaction windows are not open yet, so nothing waits for one.
+		return fault.E(fault.Conflict, msg.Action, "no reaction window is open on this turn")
 	}
 	return fault.Field("message", "action", "unknown action")
 }

@@ -155,7 +155,17 @@ function onEvent(ev) {
     case "turn.accepted":
       para(`${characters[ev.character_id] ? characters[ev.character_id].name : "Someone"} acts…`, "action");
       break;
+    case "roll.requested": {
+      const ch = characters[ev.character_id];
+      const mine = ch && ch.player_id === playerId;
+      para(`${ch ? ch.name : "Someone"} must roll ${ev.dice} (${ev.reason}).`, "system");
+      $("roll-prompt").hidden = !mine;
+      $("roll-what").textContent = `${ev.reason}: ${ev.dice}`;
+      $("roll-button").onclick = () => { $("roll-prompt").hidden = true; send({ action: "roll", turn_id: ev.turn_id, roll_id: ev.roll_id }); };
+      break;
+    }
     case "roll.result":
+      $("roll-prompt").hidden = true;
       para(`${ev.reason || "roll"}: ${ev.dice} rolled [${(ev.rolls || []).join(", ")}] = ${ev.total}${ev.outcome ? " (" + ev.outcome + ")" : ""}`, "system roll");
       break;
     case "narration.delta":
@@ -199,7 +209,8 @@ $("recover-form").onsubmit = async (e) => {
 $("create-form").onsubmit = async (e) => {
   e.preventDefault();
   try {
-    const r = await api("POST", "/campaigns", { name: $("campaign-name").value, world_seed: $("world-seed").value });
+    const r = await api("POST", "/campaigns", { name: $("campaign-name").value, world_seed: $("world-seed").value,
+      settings: { dice_mode: $("dice-mode").value } });
     location.hash = r.campaign.id;
   } catch (err) { fail(err); }
 };
