@@ -246,6 +246,9 @@ func NewChroniclerStack(scope constructs.Construct, id string, props *Chronicler
 		{"turn", "turn"},
 		{"end_session", "end_session"},
 		{"sync", "sync"},
+		// A roll that completes a turn narrates and commits it, like a turn.
+		{"roll", "turn"},
+		{"react", "turn"},
 	} {
 		ws.AddRoute(jsii.String(r.key), &awsapigatewayv2.WebSocketRouteOptions{Integration: integrate(r.fn)})
 	}

@@ -103,6 +103,8 @@ func TestChroniclerStack(t *testing.T) {
 			"turn":        "turn",
 			"end_session": "end_session",
 			"sync":        "sync",
+			"roll":        "turn",
+			"react":       "turn",
 		}
 		for key, fn := range routes {
 			match(t, "route "+key, func() {
