@@ -10,7 +10,7 @@ import (
 // the turn message sent to turn.committed received by the acting player
 // (offline narrator, no pacing, SQLite), and reports p50 and p99.
 func BenchmarkTurnLatency(b *testing.B) {
-	base := inProcess(b)
+	base := inProcess(b, func(c *config) { c.turnRate = 0 }) // measure the turn, not the rate limit
 	tb := newTable(b, base, "Bench", "Aria", "Bram")
 	tb.connect(b)
 	tb.socks[0].send(map[string]any{"action": "resume", "request_id": "resume"})

@@ -23,6 +23,8 @@ type config struct {
 	pace      time.Duration
 	lostGrace time.Duration
 	sweep     time.Duration
+	turnRate  float64 // turns per second per player (0: unlimited)
+	apiRate   float64 // API calls per second per player (0: unlimited)
 	tokenKey  string
 	identity  string // anonymous | oidc
 	issuer    string
@@ -39,6 +41,8 @@ func parseConfig(args []string, getenv func(string) string) (config, error) {
 	fs.DurationVar(&c.pace, "pace", 200*time.Millisecond, "offline narrator's pause between sentences")
 	fs.DurationVar(&c.lostGrace, "lost-grace", 5*time.Minute, "how long a session may have nobody connected before it is closed")
 	fs.DurationVar(&c.sweep, "sweep", 30*time.Second, "how often lost sessions are looked for")
+	fs.Float64Var(&c.turnRate, "turn-rate", 1, "turns per second a player may take, in bursts of 5 (0: unlimited)")
+	fs.Float64Var(&c.apiRate, "api-rate", 20, "API calls per second a player may make, in bursts of 60 (0: unlimited)")
 	if err := fs.Parse(args); err != nil {
 		if errors.Is(err, flag.ErrHelp) {
 			fs.SetOutput(os.Stderr)

@@ -29,6 +29,7 @@ import (
 	"chronicler/shared/httpapi"
 	"chronicler/shared/push"
 	"chronicler/shared/sqlite"
+	"chronicler/shared/throttle"
 	"chronicler/shared/wsapi"
 	"chronicler/web"
 )
@@ -85,6 +86,13 @@ func newServer(ctx context.Context, cfg config) (*server, error) {
 	}
 	s.svc = game.NewService(s.store, push.New(mgmt), narr, signer, log)
 	s.svc.LostGrace = cfg.lostGrace
+	s.svc.TurnLimit, s.svc.APILimit = nil, nil
+	if cfg.turnRate > 0 {
+		s.svc.TurnLimit = throttle.New(cfg.turnRate, 5, time.Now)
+	}
+	if cfg.apiRate > 0 {
+		s.svc.APILimit = throttle.New(cfg.apiRate, 60, time.Now)
+	}
 	if s.svc.Identity, err = auth.Choose(ctx, cfg.identity, cfg.issuer, cfg.audience, signer); err != nil {
 		s.close()
 		return nil, err
