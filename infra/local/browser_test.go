@@ -171,7 +171,11 @@ func TestBrowserTwoPlayers(t *testing.T) {
 			t.Fatalf("%s sees an error: %q %v", name, notice, err)
 		}
 	}
-	// The owner starts an encounter; both tables show it; the owner ends it.
+	// The owner starts an encounter once Tobin's turn is saved; both tables
+	// show it; the owner ends it.
+	if err := chromedp.Do(a, waitJS(`document.querySelectorAll("#log .committed").length >= 2`)); err != nil {
+		t.Fatalf("Aria did not see Tobin's turn committed: %v (%s)", err, pageState(a))
+	}
 	if err := chromedp.Do(a, fill("fight-count", "1"), click("#fight-form button")); err != nil {
 		t.Fatal(err)
 	}
