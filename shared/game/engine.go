@@ -274,59 +274,10 @@ func (s *Service) parseContext(snap Snapshot, m world.Map, actor campaign.Charac
 }
 
 // combatant is a character as the rules engine sees it.
-func combatant(ch campaign.Character) rules.Combatant {
-	c := rules.Combatant{
-		ID: ch.ID, Name: ch.Name, Level: ch.Level, Abilities: ch.Abilities,
-		ProficiencyBonus: rules.ProficiencyByLevel(ch.Level), AC: ch.AC, HP: ch.HP, MaxHP: ch.MaxHP,
-		TempHP: ch.TempHP, Speed: ch.Speed, HitDice: ch.HitDice, DeathSaves: ch.DeathSaves,
-	}
-	if class, ok := srd.LookupClass(ch.Class); ok {
-		c.HitDie = class.HitDie
-		for _, a := range class.SavingThrows {
-			if ab, err := rules.ParseAbility(a); err == nil {
-				c.SaveProficiencies = c.SaveProficiencies.With(ab)
-			}
-		}
-	}
-	for _, name := range ch.Conditions {
-		if cond, err := rules.ParseCondition(name); err == nil {
-			c.Conditions = c.Conditions.With(cond)
-		}
-	}
-	if ch.Concentration != nil {
-		c.Concentration = *ch.Concentration
-	}
-	for lvl, slot := range ch.SpellSlots {
-		var n int
-		if _, err := fmt.Sscan(lvl, &n); err == nil && n >= 1 && n <= 9 {
-			c.SpellSlots[n-1] = slot
-		}
-	}
-	return c
-}
+func combatant(ch campaign.Character) rules.Combatant { return rules.FromSheet(ch) }
 
 // sheet writes the engine's view of a character back onto its sheet.
-func sheet(ch campaign.Character, c rules.Combatant) campaign.Character {
-	ch.HP, ch.TempHP, ch.HitDice, ch.DeathSaves = c.HP, c.TempHP, c.HitDice, c.DeathSaves
-	ch.Conditions = []string{}
-	for cond := range c.Conditions.All() {
-		ch.Conditions = append(ch.Conditions, cond.String())
-	}
-	ch.Concentration = nil
-	if c.Concentration != "" {
-		conc := c.Concentration
-		ch.Concentration = &conc
-	}
-	slots := make(map[string]campaign.Slot, len(ch.SpellSlots))
-	for lvl := range ch.SpellSlots {
-		var n int
-		if _, err := fmt.Sscan(lvl, &n); err == nil && n >= 1 && n <= 9 {
-			slots[lvl] = c.SpellSlots[n-1]
-		}
-	}
-	ch.SpellSlots = slots
-	return ch
-}
+func sheet(ch campaign.Character, c rules.Combatant) campaign.Character { return rules.ToSheet(ch, c) }
 
 // rollsOf records the engine's rolls as the turn stores and sends them.
 func rollsOf(rs []rules.Roll) []campaign.Roll {

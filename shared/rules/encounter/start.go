@@ -125,35 +125,7 @@ func (e *Encounter) surprise(ids []string) error {
 
 // characterParticipant snapshots a character's sheet.
 func characterParticipant(ch campaign.Character) Participant {
-	c := rules.Combatant{
-		ID: ch.ID, Name: ch.Name, Level: ch.Level, Abilities: ch.Abilities,
-		ProficiencyBonus: rules.ProficiencyByLevel(ch.Level), AC: ch.AC, HP: ch.HP, MaxHP: ch.MaxHP,
-		TempHP: ch.TempHP, Speed: ch.Speed, HitDice: ch.HitDice, DeathSaves: ch.DeathSaves,
-	}
-	// The sheet has no "dead": a character is dead at 0 HP with three
-	// failed death saves, which is how CharacterUpdates writes death back.
-	c.Dead = ch.HP <= 0 && ch.DeathSaves.Failures >= 3
-	if class, ok := srd.LookupClass(ch.Class); ok {
-		c.HitDie = class.HitDie
-		for _, a := range class.SavingThrows {
-			if ab, err := rules.ParseAbility(a); err == nil {
-				c.SaveProficiencies = c.SaveProficiencies.With(ab)
-			}
-		}
-	}
-	for _, name := range ch.Conditions {
-		if cond, err := rules.ParseCondition(name); err == nil {
-			c.Conditions = c.Conditions.With(cond)
-		}
-	}
-	if ch.Concentration != nil {
-		c.Concentration = *ch.Concentration
-	}
-	for lvl, slot := range ch.SpellSlots {
-		if n, err := strconv.Atoi(lvl); err == nil && n >= 1 && n <= 9 {
-			c.SpellSlots[n-1] = slot
-		}
-	}
+	c := rules.FromSheet(ch)
 	var weapons []string
 	for _, it := range ch.Inventory {
 		if w, ok := lookupWeapon(it.Item); ok && it.Qty > 0 && !slices.Contains(weapons, w.ID) {

@@ -1,0 +1,67 @@
+package rules
+
+import (
+	"strconv"
+
+	"chronicler/shared/campaign"
+	"chronicler/shared/srd"
+)
+
+// FromSheet is a character as the engine sees it: the sheet's numbers, the
+// class's hit die and saving-throw proficiencies from the rules data, the
+// conditions and spell slots in the engine's form. The sheet has no "dead":
+// a character at 0 HP with three failed death saves is dead.
+func FromSheet(ch campaign.Character) Combatant {
+	c := Combatant{
+		ID: ch.ID, Name: ch.Name, Level: ch.Level, Abilities: ch.Abilities,
+		ProficiencyBonus: ProficiencyByLevel(ch.Level), AC: ch.AC, HP: ch.HP, MaxHP: ch.MaxHP,
+		TempHP: ch.TempHP, Speed: ch.Speed, HitDice: ch.HitDice, DeathSaves: ch.DeathSaves,
+	}
+	c.Dead = ch.HP <= 0 && ch.DeathSaves.Failures >= 3
+	if class, ok := srd.LookupClass(ch.Class); ok {
+		c.HitDie = class.HitDie
+		for _, a := range class.SavingThrows {
+			if ab, err := ParseAbility(a); err == nil {
+				c.SaveProficiencies = c.SaveProficiencies.With(ab)
+			}
+		}
+	}
+	for _, name := range ch.Conditions {
+		if cond, err := ParseCondition(name); err == nil {
+			c.Conditions = c.Conditions.With(cond)
+		}
+	}
+	if ch.Concentration != nil {
+		c.Concentration = *ch.Concentration
+	}
+	for lvl, slot := range ch.SpellSlots {
+		if n, err := strconv.Atoi(lvl); err == nil && n >= 1 && n <= 9 {
+			c.SpellSlots[n-1] = slot
+		}
+	}
+	return c
+}
+
+// ToSheet writes the engine's view of a character back onto its sheet:
+// hit points, temporary HP, hit dice, death saves, conditions,
+// concentration and the spell slots the sheet has.
+func ToSheet(ch campaign.Character, c Combatant) campaign.Character {
+	ch.HP, ch.TempHP, ch.HitDice, ch.DeathSaves = c.HP, c.TempHP, c.HitDice, c.DeathSaves
+	ch.Conditions = []string{}
+	for cond := range c.Conditions.All() {
+		ch.Conditions = append(ch.Conditions, cond.String())
+	}
+	ch.Concentration = nil
+	if c.Concentration != "" {
+		conc := c.Concentration
+		ch.Concentration = &conc
+	}
+	slots := make(map[string]campaign.Slot, len(ch.SpellSlots))
+	for lvl := range ch.SpellSlots {
+		if n, err := strconv.Atoi(lvl); err == nil && n >= 1 && n <= 9 {
+			slots[lvl] = c.SpellSlots[n-1]
+		}
+	}
+	ch.SpellSlots = slots
+	return ch
+}
