@@ -45,11 +45,14 @@ type State struct {
 	Cost SessionCost `json:"cost"`
 }
 
-// SessionCost is the running model cost of one session.
+// SessionCost is the running model cost of one session, and of the whole
+// campaign so far.
 type SessionCost struct {
 	SessionID string  `json:"session_id,omitempty"`
 	USD       float64 `json:"usd"`
 	Turns     int     `json:"turns"`
+	// CampaignUSD is the campaign's total over every session.
+	CampaignUSD float64 `json:"campaign_usd"`
 }
 
 // Scene is where the party is now.

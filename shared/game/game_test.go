@@ -333,7 +333,7 @@ func (f *fixture) play(t testing.TB, conn string, c campaign.Campaign, n int) {
 	}
 	for i := range n {
 		f.clock.Add(time.Minute)
-		msg := events.ClientMessage{Action: events.ActionTurn, RequestID: fmt.Sprint(conn, "-turn-", i),
+		msg := events.ClientMessage{Action: events.ActionTurn, RequestID: fmt.Sprint(conn, "-turn-", f.clock.Now().UnixNano()),
 			CharacterID: snap.Characters[0].ID, Text: fmt.Sprint("I take step ", i)}
 		if err := f.svc.TakeTurn(context.Background(), conn, msg); err != nil {
 			t.Fatal(err)
@@ -911,8 +911,20 @@ func TestSessionBudgetDowngrades(t *testing.T) {
 		t.Fatalf("the model narrated %d turns; after the first the budget was spent", len(n.got))
 	}
 	st := mustSnap(t, f, c.ID).State
-	if st.Cost.USD < 0.0044 || st.Cost.USD > 0.0046 || st.Cost.Turns != 2 {
+	if st.Cost.USD < 0.0044 || st.Cost.USD > 0.0046 || st.Cost.Turns != 2 || st.Cost.CampaignUSD != st.Cost.USD {
 		t.Fatalf("session cost = %+v", st.Cost)
+	}
+	// A new session has a budget of its own; the campaign's total carries on.
+	if err := f.svc.EndSession(ctx, "b1", "end"); err != nil {
+		t.Fatal(err)
+	}
+	if err := f.svc.Resume(ctx, "b1", "r2"); err != nil {
+		t.Fatal(err)
+	}
+	f.play(t, "b1", c, 1)
+	st = mustSnap(t, f, c.ID).State
+	if len(n.got) != 2 || st.Cost.Turns != 1 || st.Cost.CampaignUSD < 0.0089 || st.Cost.CampaignUSD > 0.0091 {
+		t.Fatalf("after a new session: %d model calls, cost %+v", len(n.got), st.Cost)
 	}
 }
 

@@ -187,7 +187,7 @@ func (s *Service) resolve(ctx context.Context, snap Snapshot, lease campaign.Lea
 	session := openSession(snap).ID
 	spent := st.Cost
 	if spent.SessionID != session {
-		spent = campaign.SessionCost{SessionID: session}
+		spent = campaign.SessionCost{SessionID: session, CampaignUSD: spent.CampaignUSD}
 	}
 	narr0 := s.Narrator
 	if b := snap.Campaign.Settings.BudgetUSDPerSession; b != nil {
@@ -217,6 +217,7 @@ func (s *Service) resolve(ctx context.Context, snap Snapshot, lease campaign.Lea
 	next.TurnCount, next.UpdatedAt = st.TurnCount+1, now
 	next.Cost = spent
 	next.Cost.USD += record.CostUSD
+	next.Cost.CampaignUSD += record.CostUSD
 	next.Cost.Turns++
 	if d.Scene != nil {
 		next.Scene = *d.Scene
