@@ -176,6 +176,16 @@ func TestBrowserTwoPlayers(t *testing.T) {
 	if err := chromedp.Do(a, waitJS(`document.querySelectorAll("#log .committed").length >= 2`)); err != nil {
 		t.Fatalf("Aria did not see Tobin's turn committed: %v (%s)", err, pageState(a))
 	}
+	// A structured action: Aria moves Mira with a button, no words needed.
+	if err := chromedp.Do(a, waitJS(`[...document.querySelectorAll("#actions button")].some((b) => b.textContent === "Go to Cellar")`),
+		chromedp.Evaluate[chromedp.Void](`[...document.querySelectorAll("#actions button")].find((b) => b.textContent === "Go to Cellar").click()`)); err != nil {
+		t.Fatalf("Aria cannot move Mira: %v (%s)", err, pageState(a))
+	}
+	for name, ctx := range map[string]context.Context{"Aria": a, "Bram": b} {
+		if err := chromedp.Do(ctx, logHas("Mira goes from Common Room to Cellar."), waitJS(`document.querySelectorAll("#log .committed").length >= 3`)); err != nil {
+			t.Fatalf("%s did not see Mira move: %v (%s)", name, err, pageState(ctx))
+		}
+	}
 	if err := chromedp.Do(a, fill("fight-count", "1"), click("#fight-form button")); err != nil {
 		t.Fatal(err)
 	}

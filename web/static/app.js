@@ -13,6 +13,7 @@ let streaming = {};   // turn id -> paragraph being streamed
 let retryMs = 500;
 let encounter = null; // the encounter under way, as the server last sent it
 let isOwner = false;
+let worldMap = null; // the campaign's areas: {areas: {id: {name, reachable_area_ids}}}
 
 async function api(method, path, body) {
   const headers = { "Content-Type": "application/json" };
@@ -52,8 +53,35 @@ async function lobby() {
   }
 }
 
+// renderActions offers the structured actions of the chosen character, so
+// nobody has to know the words the engine understands.
+function renderActions() {
+  const bar = $("actions");
+  bar.replaceChildren();
+  const ch = characters[$("actor").value];
+  if (!ch) return;
+  const button = (label, intent) => {
+    const b = document.createElement("button");
+    b.type = "button"; b.textContent = label;
+    b.onclick = () => send({ action: "turn", character_id: ch.id, intent });
+    bar.appendChild(b);
+  };
+  const here = worldMap && worldMap.areas && worldMap.areas[ch.area_id];
+  for (const id of (here && here.reachable_area_ids) || []) {
+    button("Go to " + worldMap.areas[id].name, { kind: "move", to_area_id: id });
+  }
+  for (const p of (encounter && encounter.participants) || []) {
+    if (p.kind === "monster" && !p.defeated) button("Attack " + p.name, { kind: "attack", target_id: p.id });
+  }
+  button("Perception check", { kind: "check", ability: "wis", skill: "perception" });
+  button("Dodge", { kind: "dodge" });
+  button("Long rest", { kind: "rest", rest: "long" });
+  button("End turn", { kind: "end_turn" });
+}
+
 function renderParty() {
   const ul = $("party"), sel = $("actor");
+  const chosen = sel.value;
   ul.replaceChildren(); sel.replaceChildren();
   for (const ch of Object.values(characters)) {
     const li = document.createElement("li");
@@ -63,6 +91,8 @@ function renderParty() {
     ul.appendChild(li);
     if (ch.player_id === playerId) sel.appendChild(new Option(ch.name, ch.id));
   }
+  if (chosen && characters[chosen]) sel.value = chosen;
+  renderActions();
 }
 
 // refreshParty reloads the characters when an event names one this page has
@@ -79,6 +109,7 @@ function know(id) {
 function showEncounter(e) {
   encounter = e && e.status === "active" ? e : null;
   $("fight").hidden = !encounter;
+  renderActions();
   if (!encounter) return;
   $("fight-round").textContent = "round " + encounter.round;
   $("fight-end").hidden = !isOwner;
@@ -107,6 +138,7 @@ async function openCampaign(id) {
   $("invite-id").textContent = v.campaign.id;
   $("invite-code").textContent = v.invite_code || "";
   for (const ch of v.characters) characters[ch.id] = ch;
+  worldMap = v.state.map || null;
   renderParty();
   const { turns } = await api("GET", `/campaigns/${id}/turns?limit=20&after=${Math.max(0, v.state.turn_count - 20)}`);
   for (const t of turns) { para(`${t.actor_name}: ${t.action}`, "action"); para(t.narration); }
@@ -178,7 +210,7 @@ function onEvent(ev) {
       showEncounter(ev.encounter);
       for (const ch of ev.characters || []) characters[ch.id] = ch;
       renderParty();
-      para(ev.encounter.status === "active" ? "An encounter begins! " + ev.encounter.order.join(", ") : `The encounter ends (${ev.encounter.outcome}).`, "system");
+      para(ev.encounter.status === "active" ? "An encounter begins! " + ev.encounter.participants.map((p) => p.name).join(", ") : `The encounter ends (${ev.encounter.outcome}).`, "system");
       break;
     case "turn.committed":
       if (ev.encounter) showEncounter(ev.encounter);
@@ -248,6 +280,7 @@ $("fight-end").onclick = async () => {
   if (!encounter) return;
   try { await api("POST", `/campaigns/${current}/encounters/${encounter.id}/end`, { outcome: "victory" }); } catch (err) { fail(err); }
 };
+$("actor").onchange = renderActions;
 $("resume").onclick = () => { $("notice").textContent = ""; send({ action: "resume" }); };
 $("end").onclick = () => send({ action: "end_session" });
 $("back").onclick = (e) => { e.preventDefault(); location.hash = ""; };
