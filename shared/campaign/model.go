@@ -76,7 +76,11 @@ type Session struct {
 	// EmptySince is when the last connection left; nil while anyone is
 	// connected. A session empty for longer than a grace period is lost.
 	EmptySince *time.Time `json:"empty_since,omitempty"`
-	Version    int64      `json:"-"`
+	// LeftAtTurn holds, for each player who left the session and has not
+	// come back, the campaign's turn count when they left: what happened
+	// since is their "while you were away".
+	LeftAtTurn map[string]int `json:"left_at_turn,omitempty"`
+	Version    int64          `json:"-"`
 }
 
 // Session end reasons.

@@ -1030,3 +1030,50 @@ func TestHybridRollsChecksAtOnce(t *testing.T) {
 		t.Fatal("automatic mode asked for a roll")
 	}
 }
+
+// A player who left and comes back is told what happened meanwhile, and
+// only that player; the table gets no recap.
+func TestWhileYouWereAway(t *testing.T) {
+	f := newFixture(t)
+	ctx := context.Background()
+	c, _ := f.table(t, "Away", "c1")
+	back := game.Player{ID: "p-back", Name: "Bram"}
+	if _, err := f.svc.JoinCampaign(ctx, back, c.ID, events.JoinCampaign{InviteCode: c.InviteCode}); err != nil {
+		t.Fatal(err)
+	}
+	if err := f.svc.Connect(ctx, "b1", back, c.ID); err != nil {
+		t.Fatal(err)
+	}
+	if err := f.svc.Resume(ctx, "b1", "rb"); err != nil {
+		t.Fatal(err)
+	}
+	if err := f.svc.Disconnect(ctx, "b1"); err != nil {
+		t.Fatal(err)
+	}
+	f.play(t, "c1", c, 2) // Aria plays on while Bram is away
+	if err := f.svc.Connect(ctx, "b2", back, c.ID); err != nil {
+		t.Fatal(err)
+	}
+	before := len(f.push.sent["c1"])
+	if err := f.svc.Resume(ctx, "b2", "rb2"); err != nil {
+		t.Fatal(err)
+	}
+	var recap events.Recap
+	var header struct {
+		Seq int64 `json:"seq"`
+	}
+	for _, m := range f.push.sent["b2"] {
+		if strings.Contains(string(m), `"type":"recap"`) {
+			_ = json.Unmarshal(m, &recap)
+			_ = json.Unmarshal(m, &header)
+		}
+	}
+	if !strings.HasPrefix(recap.Text, "While you were away: ") || strings.Count(recap.Text, "Mira") < 2 || header.Seq != 0 {
+		t.Fatalf("recap = %q (seq %d)", recap.Text, header.Seq)
+	}
+	for _, m := range f.push.sent["c1"][before:] {
+		if strings.Contains(string(m), `"type":"recap"`) {
+			t.Fatalf("the table got a recap when Bram came back: %s", m)
+		}
+	}
+}

@@ -3,6 +3,7 @@ package game
 import (
 	"context"
 	"fmt"
+	"maps"
 	"slices"
 	"strings"
 	"time"
@@ -67,27 +68,43 @@ func (s *Service) Disconnect(ctx context.Context, connectionID string) error {
 			return err
 		}
 		tx := Tx{CampaignID: conn.CampaignID, DeleteConnections: []string{connectionID}}
-		if open := openSession(snap); open != nil && len(snap.Connections) <= 1 {
+		if open := openSession(snap); open != nil {
 			sess := *open
-			now := s.now()
-			sess.EmptySince = &now
-			tx.Sessions = []campaign.Session{sess}
+			changed := false
+			if len(snap.Connections) <= 1 {
+				now := s.now()
+				sess.EmptySince, changed = &now, true
+			}
+			if !playerHasOther(snap, conn) {
+				sess.LeftAtTurn = maps.Clone(sess.LeftAtTurn)
+				if sess.LeftAtTurn == nil {
+					sess.LeftAtTurn = map[string]int{}
+				}
+				sess.LeftAtTurn[conn.PlayerID], changed = snap.State.TurnCount, true
+			}
+			if changed {
+				tx.Sessions = []campaign.Session{sess}
+			}
 		}
 		return s.Store.Commit(ctx, tx)
 	})
 	if err != nil {
 		return fmt.Errorf("disconnect: %w", err)
 	}
-	others := false
-	for _, c := range snap.Connections {
-		if c.PlayerID == conn.PlayerID && c.ID != connectionID {
-			others = true
-		}
-	}
-	if openSession(snap) != nil && !others {
+	if openSession(snap) != nil && !playerHasOther(snap, conn) {
 		s.publishPresence(ctx, snap, conn.PlayerID, campaign.Absent, connectionID)
 	}
 	return nil
+}
+
+// playerHasOther reports whether the player has a live connection besides conn.
+func playerHasOther(snap Snapshot, conn campaign.Connection) bool {
+	for _, c := range snap.Connections {
+		if c.PlayerID == conn.PlayerID && c.ID != conn.ID {
+			return true
+		}
+	}
+	return false
 }
 
 func hasConnection(snap Snapshot, playerID string) bool {
@@ -128,6 +145,7 @@ func (s *Service) closeIfLost(tx *Tx, snap Snapshot, now time.Time) bool {
 // table what happened before. Paused and Abandoned campaigns become Active.
 func (s *Service) Resume(ctx context.Context, connectionID, requestID string) error {
 	const op = "resume"
+	var returning *campaign.Session // the open session this player comes back to
 	conn, done, err := s.request(ctx, connectionID, requestID, op, func(snap Snapshot, conn campaign.Connection, tx *Tx, now time.Time) error {
 		if err := campaign.Writable(snap.Campaign.Status, op); err != nil {
 			return err
@@ -145,9 +163,17 @@ func (s *Service) Resume(ctx context.Context, connectionID, requestID string) er
 			tx.Campaign = &c
 		}
 		if open := openSession(snap); open != nil && tx.Sessions == nil {
-			if !open.HasJoined(conn.PlayerID) {
+			_, away := open.LeftAtTurn[conn.PlayerID]
+			if !open.HasJoined(conn.PlayerID) || away {
 				sess := *open
-				sess.Joined = append(slices.Clone(sess.Joined), conn.PlayerID)
+				if !sess.HasJoined(conn.PlayerID) {
+					sess.Joined = append(slices.Clone(sess.Joined), conn.PlayerID)
+				}
+				if away {
+					returning = &sess
+					sess.LeftAtTurn = maps.Clone(sess.LeftAtTurn)
+					delete(sess.LeftAtTurn, conn.PlayerID)
+				}
 				tx.Sessions = []campaign.Session{sess}
 			}
 			return nil
@@ -168,8 +194,44 @@ func (s *Service) Resume(ctx context.Context, connectionID, requestID string) er
 	if err != nil {
 		return fmt.Errorf("%s: %w", op, err)
 	}
+	if returning != nil {
+		// Back in a session under way: the table needs no recap, the
+		// returning player needs what they missed.
+		if err := s.publish(ctx, conn.CampaignID, "", sessionMessage(snap)); err != nil {
+			return err
+		}
+		s.tell(ctx, conn.CampaignID, conn.ID, events.TypeRecap, events.Recap{Text: s.awayRecap(ctx, snap, leftAt(returning, conn.PlayerID))})
+		return nil
+	}
 	recap := s.recap(ctx, snap)
 	return s.publish(ctx, conn.CampaignID, "", sessionMessage(snap), message{events.TypeRecap, events.Recap{Text: recap}})
+}
+
+// leftAt is the turn count at which the player left the session.
+func leftAt(sess *campaign.Session, playerID string) int {
+	return sess.LeftAtTurn[playerID]
+}
+
+// awayRecap is "while you were away": the turns since the player left,
+// told briefly from what the rules decided.
+func (s *Service) awayRecap(ctx context.Context, snap Snapshot, since int) string {
+	turns, err := s.Store.Turns(ctx, snap.Campaign.ID, since, 20)
+	if err != nil || len(turns) == 0 {
+		return "While you were away, nothing happened: the table waited for you."
+	}
+	var b strings.Builder
+	b.WriteString("While you were away: ")
+	for i, t := range turns {
+		if i > 0 {
+			b.WriteString(" ")
+		}
+		what := t.RulesResult
+		if what == "" {
+			what = fmt.Sprintf("%s acted: %q.", t.ActorName, t.Action)
+		}
+		b.WriteString(what)
+	}
+	return b.String()
 }
 
 // EndSession closes the session cleanly (player_ended); the campaign is Paused.
