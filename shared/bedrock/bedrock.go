@@ -5,7 +5,6 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"math/rand/v2"
 	"net"
 	"net/http"
 	"strings"
@@ -16,7 +15,6 @@ import (
 	"github.com/aws/aws-sdk-go-v2/service/bedrockruntime/types"
 	"github.com/aws/smithy-go"
 
-	"chronicler/shared/fault"
 	"chronicler/shared/narrator"
 )
 
@@ -220,12 +218,6 @@ var (
 	errTruncated = errors.New("the stream ended before messageStop")
 )
 
-// emitError carries an error of the caller's emit through the retry loop,
-// which returns it unchanged.
-type emitError struct{ err error }
-
-func (e *emitError) Error() string { return e.err.Error() }
-
 // read consumes a ConverseStream answer, emitting text deltas as they come.
 // emitted reports whether any piece reached emit, after which the call
 // must not be retried.
@@ -259,7 +251,7 @@ func read(ctx context.Context, stream *bedrockruntime.ConverseStreamEventStream,
 					emitted = true
 					b.WriteString(t.Value)
 					if err := emit(t.Value); err != nil {
-						return narrator.Narration{}, emitted, &emitError{err}
+						return narrator.Narration{}, emitted, &narrator.EmitError{Err: err}
 					}
 				}
 			case *types.ConverseStreamOutputMemberMessageStop:
@@ -276,35 +268,9 @@ func read(ctx context.Context, stream *bedrockruntime.ConverseStreamEventStream,
 	}
 }
 
-// retry runs call until it succeeds, fails for good, has emitted
-// narration, or runs out of retries or time. ctx bounds the call; parent
-// is the caller's context, to tell their cancellation from our timeout.
+// retry runs call under the adapter's retry policy (narrator.Retry).
 func (n *Narrator) retry(ctx, parent context.Context, op string, call func() (emitted bool, err error)) error {
-	for attempt := 0; ; attempt++ {
-		emitted, err := call()
-		if err == nil {
-			return nil
-		}
-		var ee *emitError
-		if errors.As(err, &ee) {
-			return ee.err
-		}
-		if emitted || attempt >= n.cfg.Retries || !retryable(err) {
-			return unavailable(op, parent, err)
-		}
-		wait := n.cfg.Backoff << attempt
-		wait += rand.N(wait/2 + 1)
-		if dl, ok := ctx.Deadline(); ok && time.Until(dl) < wait {
-			return unavailable(op, parent, err)
-		}
-		t := time.NewTimer(wait)
-		select {
-		case <-ctx.Done():
-			t.Stop()
-			return unavailable(op, parent, err)
-		case <-t.C:
-		}
-	}
+	return narrator.Retry{Retries: n.cfg.Retries, Backoff: n.cfg.Backoff, Retryable: retryable}.Do(ctx, parent, op, call)
 }
 
 // retryable reports whether a failed call may succeed if tried again:
@@ -335,18 +301,4 @@ func retryable(err error) bool {
 	}
 	var ne net.Error
 	return errors.Is(err, errTruncated) || errors.Is(err, io.ErrUnexpectedEOF) || errors.As(err, &ne)
-}
-
-// unavailable makes err a fault.Unavailable. When the caller's own context
-// ended, the context's error stays in the chain; when only this package's
-// timeout did, it does not, so that a caller that stops on its own
-// cancellation still falls back on ours.
-func unavailable(op string, parent context.Context, err error) error {
-	if perr := parent.Err(); perr != nil {
-		return &fault.Error{Kind: fault.Unavailable, Op: op, Message: "cancelled", Err: fmt.Errorf("%w: %v", perr, err)}
-	}
-	if errors.Is(err, context.DeadlineExceeded) || errors.Is(err, context.Canceled) {
-		err = fmt.Errorf("timed out: %s", err.Error())
-	}
-	return &fault.Error{Kind: fault.Unavailable, Op: op, Message: "the narrator is unavailable", Err: err}
 }

@@ -8,7 +8,6 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"math/rand/v2"
 	"mime"
 	"net"
 	"net/http"
@@ -16,7 +15,6 @@ import (
 	"strings"
 	"time"
 
-	"chronicler/shared/fault"
 	"chronicler/shared/narrator"
 )
 
@@ -310,7 +308,7 @@ func read(res *http.Response, emit func(string) error) (out narrator.Narration, 
 		emitted = true
 		b.WriteString(text)
 		if err := emit(text); err != nil {
-			return false, &emitError{err}
+			return false, &narrator.EmitError{Err: err}
 		}
 		return false, nil
 	}
@@ -383,45 +381,19 @@ func events(r io.Reader, handle func([]byte) (bool, error)) (done bool, err erro
 	return dispatch()
 }
 
-// emitError carries an error of the caller's emit through the retry loop,
-// which returns it unchanged.
-type emitError struct{ err error }
-
-func (e *emitError) Error() string { return e.err.Error() }
-
-// retry runs call until it succeeds, fails for good, has emitted
-// narration, or runs out of retries or time. ctx bounds the call; parent
-// is the caller's context, to tell their cancellation from our timeout.
-func (n *Narrator) retry(ctx, parent context.Context, op string, call func() (emitted bool, err error)) error {
-	for attempt := 0; ; attempt++ {
-		emitted, err := call()
-		if err == nil {
-			return nil
-		}
-		var ee *emitError
-		if errors.As(err, &ee) {
-			return ee.err
-		}
-		if emitted || attempt >= n.cfg.Retries || !retryable(err) {
-			return unavailable(op, parent, err)
-		}
-		wait := n.cfg.Backoff << attempt
-		wait += rand.N(wait/2 + 1)
-		var se *statusError
-		if errors.As(err, &se) && se.retryAfter > wait {
-			wait = se.retryAfter
-		}
-		if dl, ok := ctx.Deadline(); ok && time.Until(dl) < wait {
-			return unavailable(op, parent, err)
-		}
-		t := time.NewTimer(wait)
-		select {
-		case <-ctx.Done():
-			t.Stop()
-			return unavailable(op, parent, err)
-		case <-t.C:
-		}
+// waitAtLeastRetryAfter honours a server's Retry-After when it asks for
+// longer than the backoff.
+func waitAtLeastRetryAfter(err error, wait time.Duration) time.Duration {
+	var se *statusError
+	if errors.As(err, &se) && se.retryAfter > wait {
+		return se.retryAfter
 	}
+	return wait
+}
+
+// retry runs call under the adapter's retry policy (narrator.Retry).
+func (n *Narrator) retry(ctx, parent context.Context, op string, call func() (emitted bool, err error)) error {
+	return narrator.Retry{Retries: n.cfg.Retries, Backoff: n.cfg.Backoff, Retryable: retryable, Wait: waitAtLeastRetryAfter}.Do(ctx, parent, op, call)
 }
 
 // retryable reports whether a failed call may succeed if tried again: a
@@ -441,18 +413,4 @@ func retryable(err error) bool {
 	}
 	var ne net.Error
 	return errors.Is(err, errTruncated) || errors.Is(err, io.ErrUnexpectedEOF) || errors.As(err, &ne)
-}
-
-// unavailable makes err a fault.Unavailable. When the caller's own context
-// ended, the context's error stays in the chain; when only this package's
-// timeout did, it does not, so that a caller that stops on its own
-// cancellation still falls back on ours.
-func unavailable(op string, parent context.Context, err error) error {
-	if perr := parent.Err(); perr != nil {
-		return &fault.Error{Kind: fault.Unavailable, Op: op, Message: "cancelled", Err: fmt.Errorf("%w: %v", perr, err)}
-	}
-	if errors.Is(err, context.DeadlineExceeded) || errors.Is(err, context.Canceled) {
-		err = fmt.Errorf("timed out: %s", err.Error())
-	}
-	return &fault.Error{Kind: fault.Unavailable, Op: op, Message: "the narrator is unavailable", Err: err}
 }
