@@ -189,7 +189,7 @@ func playAcrossCrash(t *testing.T, launch func() *proc) {
 			}
 		}
 	})
-	t.Run("SeqsAreContiguous", func(t *testing.T) {
+	t.Run("SeqsIncrease", func(t *testing.T) {
 		for _, tb := range tables {
 			for _, s := range tb.socks {
 				var last int64

@@ -94,7 +94,7 @@ func (s *Service) decide(snap Snapshot, actor campaign.Character, lease campaign
 	if actor.HP <= 0 && in.Kind != "say" {
 		return d, fault.Field(op, "intent", "actor_state_restricted: %s is down and cannot act", actor.Name)
 	}
-	c := combatant(actor)
+	c := rules.FromSheet(actor)
 	switch in.Kind {
 	case "say":
 		d.Summary = ""
@@ -145,7 +145,7 @@ func (s *Service) decide(snap Snapshot, actor campaign.Character, lease campaign
 		if err != nil {
 			return d, err
 		}
-		d.Changed = []campaign.Character{sheet(actor, after)}
+		d.Changed = []campaign.Character{rules.ToSheet(actor, after)}
 		d.Rolls, d.Summary = rollsOf(res.Rolls), res.Summary()
 	case "dodge", "dash", "disengage", "help", "end_turn":
 		d.Summary = fmt.Sprintf("%s takes the %s action; outside combat it changes nothing.", actor.Name, strings.ReplaceAll(in.Kind, "_", " "))
@@ -218,20 +218,20 @@ func (s *Service) decideCast(d decision, snap Snapshot, actor campaign.Character
 			return d, fault.Field(op, "intent.target_ids", "out_of_range: there is no %q here to target", id)
 		}
 		sheets[ch.ID] = *ch
-		targets = append(targets, combatant(*ch))
+		targets = append(targets, rules.FromSheet(*ch))
 	}
 	res, err := spell.Cast(c, sp.ID, slot, targets, spell.Options{Ability: ability}, src, srd.LookupSpell)
 	if err != nil {
 		return d, err
 	}
 	for _, sheetBefore := range sheets {
-		before := combatant(sheetBefore)
+		before := rules.FromSheet(sheetBefore)
 		after, err := before.Apply(res.Changes)
 		if err != nil {
 			return d, err
 		}
 		if !reflect.DeepEqual(after, before) {
-			d.Changed = append(d.Changed, sheet(sheetBefore, after))
+			d.Changed = append(d.Changed, rules.ToSheet(sheetBefore, after))
 		}
 	}
 	slices.SortFunc(d.Changed, func(a, b campaign.Character) int { return strings.Compare(a.ID, b.ID) })
@@ -272,12 +272,6 @@ func (s *Service) parseContext(snap Snapshot, m world.Map, actor campaign.Charac
 	}
 	return ctx
 }
-
-// combatant is a character as the rules engine sees it.
-func combatant(ch campaign.Character) rules.Combatant { return rules.FromSheet(ch) }
-
-// sheet writes the engine's view of a character back onto its sheet.
-func sheet(ch campaign.Character, c rules.Combatant) campaign.Character { return rules.ToSheet(ch, c) }
 
 // rollsOf records the engine's rolls as the turn stores and sends them.
 func rollsOf(rs []rules.Roll) []campaign.Roll {

@@ -587,7 +587,7 @@ func TestRulesDecideTurns(t *testing.T) {
 		}
 		// The turn replays from its seed: the same dice, the same total.
 		again := rules.Check
-		res, err := again(combatantFor(t, mira), rules.CheckRequest{Skill: mustSkill(t, "perception")}, dice.NewSeeded(turn.Seed))
+		res, err := again(rules.FromSheet(mira), rules.CheckRequest{Skill: mustSkill(t, "perception")}, dice.NewSeeded(turn.Seed))
 		if err != nil || res.Total != turn.Rolls[0].Total {
 			t.Fatalf("replay from seed = %d, %v; the turn recorded %d", res.Total, err, turn.Rolls[0].Total)
 		}
@@ -635,13 +635,6 @@ func TestRulesDecideTurns(t *testing.T) {
 			t.Fatalf("a refused intent left the table blocked: %v", err)
 		}
 	})
-}
-
-func combatantFor(t *testing.T, ch campaign.Character) rules.Combatant {
-	t.Helper()
-	c := rules.Combatant{ID: ch.ID, Name: ch.Name, Level: ch.Level, Abilities: ch.Abilities, ProficiencyBonus: rules.ProficiencyByLevel(ch.Level),
-		AC: ch.AC, HP: ch.HP, MaxHP: ch.MaxHP}
-	return c
 }
 
 func mustSkill(t *testing.T, s string) rules.Skill {

@@ -272,11 +272,15 @@ func (s *Service) request(ctx context.Context, connectionID, requestID, op strin
 	if s.repeated(ctx, conn, requestID, snap) {
 		return conn, true, nil
 	}
+	fresh := true // the first attempt decides on the snapshot just read
 	err = retry(ctx, func() error {
-		snap, err := s.Store.Snapshot(ctx, conn.CampaignID)
-		if err != nil {
-			return err
+		if !fresh {
+			var err error
+			if snap, err = s.Store.Snapshot(ctx, conn.CampaignID); err != nil {
+				return err
+			}
 		}
+		fresh = false
 		now := s.now()
 		tx := Tx{CampaignID: conn.CampaignID, Request: &campaign.Request{RequestID: requestID, CreatedAt: now}}
 		if err := build(snap, conn, &tx, now); err != nil {
