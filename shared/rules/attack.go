@@ -70,6 +70,12 @@ type AttackRequest struct {
 	// KnockOut is a melee attacker's choice to leave a creature it drops
 	// to 0 hit points unconscious and stable rather than dead or dying.
 	KnockOut bool `json:"knock_out,omitempty"`
+	// Penalty is taken off the attack roll after it is rolled and before
+	// the hit is decided (Cutting Words); a natural 20 still hits.
+	Penalty int `json:"penalty,omitempty"`
+	// HalveDamage halves the damage the hit deals before the target's
+	// resistances apply (Uncanny Dodge).
+	HalveDamage bool `json:"halve_damage,omitempty"`
 }
 
 // AttackResult is an attack as made: the roll, and on a hit the damage.
@@ -169,6 +175,9 @@ func Attack(attacker, target Combatant, req AttackRequest, src dice.Source) (Att
 	if err != nil {
 		return AttackResult{}, fault.Wrap(fault.Invalid, op, err)
 	}
+	if req.Penalty != 0 {
+		roll.Total -= req.Penalty
+	}
 	r.Natural, r.Total = roll.Natural, roll.Total
 	switch {
 	case r.Natural == 20:
@@ -194,6 +203,9 @@ func Attack(attacker, target Combatant, req AttackRequest, src dice.Source) (Att
 
 	dmg, rolls := RollDamage(attacker.ID, req.Damage, r.Critical, src)
 	r.Rolls = append(r.Rolls, rolls...)
+	if req.HalveDamage {
+		halve(dmg)
+	}
 	d, err := TakeDamage(target, Hit{Damage: dmg, Critical: r.Critical, KnockOut: req.KnockOut}, src)
 	if err != nil {
 		return AttackResult{}, fault.Wrap(fault.Invalid, op, err)
@@ -201,6 +213,21 @@ func Attack(attacker, target Combatant, req AttackRequest, src dice.Source) (Att
 	r.merge(d.Log)
 	r.Damage = &d
 	return r, nil
+}
+
+// halve takes half of the damage's total, rounded down, off its parts in
+// order, so a hit of 3 slashing and 3 fire deals 3 in all, not 2.
+func halve(dmg []Damage) {
+	total := 0
+	for _, d := range dmg {
+		total += d.Amount
+	}
+	cut := total - total/2
+	for i := range dmg {
+		k := min(cut, dmg[i].Amount)
+		dmg[i].Amount -= k
+		cut -= k
+	}
 }
 
 // RollDamage rolls each part, doubling the dice (not the modifiers) on a

@@ -135,6 +135,10 @@ type Result struct {
 	// Decided is the encounter's Decided after the action.
 	Decided string `json:"decided,omitempty"`
 	Text    string `json:"summary"`
+	// Openings are the points of a monster's turn where characters may
+	// react, and Applied the reactions taken (MonsterTurnWith).
+	Openings []Opening `json:"openings,omitempty"`
+	Applied  []Applied `json:"applied,omitempty"`
 }
 
 // Summary tells the action in a few sentences: "Mira hits Goblin 1 with a

@@ -79,6 +79,12 @@ type Participant struct {
 	// ReactionUsed is reset at the start of the participant's turn; a
 	// surprised participant has none until its skipped first turn passes.
 	ReactionUsed bool `json:"reaction_used"`
+	// Shielded is a Shield cast as a reaction: +5 AC until the start of
+	// the participant's next turn.
+	Shielded bool `json:"shielded,omitempty"`
+	// Inspiration is a bard's Bardic Inspiration dice left for Cutting
+	// Words, counted from the start of the fight.
+	Inspiration int `json:"inspiration,omitempty"`
 	// Defeated is dead: a monster at 0 HP, a character after three failed
 	// death saves or massive damage. Its turns are skipped.
 	Defeated bool `json:"defeated"`

@@ -24,6 +24,17 @@ const maxAttacksPerAction = 10
 // An ended encounter or a current participant that is not a monster is a
 // fault.Invalid refusal (NotAllowed); anything else is fault.Internal.
 func MonsterTurn(e Encounter, src dice.Source) (Encounter, Result, error) {
+	return MonsterTurnWith(e, src, Reactions{})
+}
+
+// MonsterTurnWith is MonsterTurn with the characters' reactions: it plays
+// the turn with the reactions rs.Taken (each answering one of its attacks,
+// applied in order) and lists in Result.Openings every attack a character
+// could still react to. Played again with the same src and more reactions,
+// every roll up to the first attack reacted to is the same, so a caller
+// can show the dice, wait for reactions, and play the turn again. A
+// reaction its taker cannot take is a fault.Invalid refusal.
+func MonsterTurnWith(e Encounter, src dice.Source, rs Reactions) (Encounter, Result, error) {
 	if e.Status != Active {
 		return e, Result{}, refuse(NotAllowed, "encounter", "the encounter has ended")
 	}
@@ -45,7 +56,7 @@ func MonsterTurn(e Encounter, src dice.Source) (Encounter, Result, error) {
 	case p.Turn.ActionUsed:
 		res.say(p.Name + " ends its turn.")
 	default:
-		if err := out.monsterAttack(&res, ai, src); err != nil {
+		if err := out.monsterAttack(&res, ai, src, rs); err != nil {
 			return e, Result{}, err
 		}
 	}
@@ -54,7 +65,7 @@ func MonsterTurn(e Encounter, src dice.Source) (Encounter, Result, error) {
 }
 
 // monsterAttack is the policy's attack action.
-func (e *Encounter) monsterAttack(res *Result, ai int, src dice.Source) error {
+func (e *Encounter) monsterAttack(res *Result, ai int, src dice.Source, rs Reactions) error {
 	p := e.Participants[ai]
 	if e.weakest() < 0 {
 		res.say(p.Name + " has no one to attack.")
@@ -72,15 +83,30 @@ func (e *Encounter) monsterAttack(res *Result, ai int, src dice.Source) error {
 	e.Participants[ai].Turn.ActionUsed = true
 	for _, a := range plan {
 		ti := e.weakest()
-		if ti < 0 {
-			break
+		if ti < 0 || e.Participants[ai].down() {
+			break // nobody left to attack, or a Hellish Rebuke felled the attacker
 		}
 		req, err := monsterRequest(a, 0)
 		if err != nil {
 			return fault.Wrap(fault.Internal, "monster turn", err)
 		}
+		k, at := len(res.Attacks), len(res.Rolls)
+		taken := rs.at(k)
+		extra, err := e.before(res, rs, taken, ti, &req)
+		if err != nil {
+			return err
+		}
+		at = len(res.Rolls) // the attack roll comes after any roll of a reaction made before it
 		if err := e.strike(res, ai, ti, req, src); err != nil {
 			return err
+		}
+		res.Rolls = slices.Insert(res.Rolls, at+1, extra...)
+		r := res.Attacks[k]
+		if err := e.after(res, rs, taken, ai, ti, r); err != nil {
+			return err
+		}
+		if offers := e.offers(k, r, taken); len(offers) > 0 {
+			res.Openings = append(res.Openings, Opening{Attack: k, Roll: at, AttackerID: e.Participants[ai].ID, TargetID: e.Participants[ti].ID, Offers: offers})
 		}
 	}
 	return nil

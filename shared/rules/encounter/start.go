@@ -134,6 +134,9 @@ func characterParticipant(ch campaign.Character) Participant {
 	}
 	p := Participant{ID: ch.ID, Name: ch.Name, Kind: KindCharacter, CharacterID: ch.ID,
 		Combatant: c, Start: snapshot(c), Class: ch.Class, Weapons: weapons}
+	if ch.Class == "bard" {
+		p.Inspiration = InspirationUses(ch.Abilities.Cha)
+	}
 	p.sync()
 	return p
 }

@@ -51,6 +51,7 @@ func (e *Encounter) advance(from int) bool {
 		p.Turn = Turn{Movement: p.Combatant.CurrentSpeed()}
 		p.ReactionUsed = false
 		p.Combatant.Dodging = false
+		p.unshield()
 		return true
 	}
 	return false

@@ -1,0 +1,350 @@
+package encounter
+
+import (
+	"fmt"
+	"hash/fnv"
+	"slices"
+
+	"chronicler/shared/campaign"
+	"chronicler/shared/dice"
+	"chronicler/shared/fault"
+	"chronicler/shared/rules"
+	"chronicler/shared/rules/spell"
+	"chronicler/shared/srd"
+)
+
+// The reactions a character may answer a monster's attack with. Positions
+// are not modelled, so every creature in the fight is within the 60 feet
+// the ones that reach another creature need.
+const (
+	// Shield: a caster with Shield on its class list and a spell slot, when
+	// hit: +5 AC against that attack and until the start of its next turn.
+	Shield = "shield"
+	// CuttingWords: a bard of 3rd level or higher (College of Lore, the
+	// SRD's college) with Bardic Inspiration left, when a creature it can
+	// see makes an attack roll: the inspiration die is taken off the roll.
+	CuttingWords = "cutting-words"
+	// UncannyDodge: a rogue of 5th level or higher, when hit by an
+	// attacker it can see: the attack's damage is halved.
+	UncannyDodge = "uncanny-dodge"
+	// HellishRebuke: a warlock with a spell slot, when damaged by a
+	// creature: 2d10 fire to that creature, Dexterity save for half.
+	HellishRebuke = "hellish-rebuke"
+)
+
+// Whether a reaction offered would change the attack's outcome, as the
+// engine computes it from the roll: ChangesUnknown when it depends on a
+// die not yet rolled.
+const (
+	ChangesYes     = "yes"
+	ChangesNo      = "no"
+	ChangesUnknown = "unknown"
+)
+
+// MaxReactionsPerAttack bounds the reactions one attack roll may draw.
+const MaxReactionsPerAttack = 5
+
+// Reaction is one reaction taken during a turn: By (a participant id)
+// answered the turn's attack number Attack (0 is its first) with Name.
+type Reaction struct {
+	Attack int    `json:"attack"`
+	By     string `json:"by"`
+	Name   string `json:"name"`
+}
+
+// Offer is a reaction a participant may take at an Opening.
+type Offer struct {
+	ParticipantID string `json:"participant_id"`
+	CharacterID   string `json:"character_id"`
+	Name          string `json:"name"`
+	Changes       string `json:"changes"` // ChangesYes, ChangesNo or ChangesUnknown
+}
+
+// Opening is a point of a turn where reactions may answer: the attack roll
+// at Result.Rolls[Roll], the turn's attack number Attack, as it stands with
+// the reactions already taken to it.
+type Opening struct {
+	Attack     int     `json:"attack"`
+	Roll       int     `json:"roll"`
+	AttackerID string  `json:"attacker_id"`
+	TargetID   string  `json:"target_id"`
+	Offers     []Offer `json:"offers"`
+}
+
+// Applied is a reaction as it was resolved, for the table.
+type Applied struct {
+	Reaction
+	CharacterID string `json:"character_id"`
+	Text        string `json:"text"`
+}
+
+// Reactions is what a monster's turn is played with: the reactions taken
+// so far, and the seed of their own dice, kept apart from the turn's so a
+// reaction never changes a roll made before it.
+type Reactions struct {
+	Taken []Reaction
+	Seed  uint64
+}
+
+func (rs Reactions) at(attack int) []Reaction {
+	var out []Reaction
+	for _, r := range rs.Taken {
+		if r.Attack == attack {
+			out = append(out, r)
+		}
+	}
+	return out
+}
+
+// source is the dice of one reaction.
+func (rs Reactions) source(r Reaction) dice.Source {
+	h := fnv.New64a()
+	fmt.Fprintf(h, "%d:%s:%s", r.Attack, r.By, r.Name)
+	return dice.NewSeeded(rs.Seed ^ h.Sum64())
+}
+
+// reactionOp names reaction errors.
+const reactionOp = "reaction"
+
+// canReact lists the reactions p has now, whatever the trigger: alive,
+// conscious, able to act, its reaction unused, and the resource paid.
+func (p Participant) canReact() []string {
+	c := p.Combatant
+	if p.Kind != KindCharacter || p.down() || c.Incapacitated() || p.ReactionUsed || p.Surprised {
+		return nil
+	}
+	var out []string
+	if knows(p.Class, Shield) && lowestSlot(c) > 0 {
+		out = append(out, Shield)
+	}
+	if p.Class == "bard" && c.Level >= 3 && p.Inspiration > 0 {
+		out = append(out, CuttingWords)
+	}
+	if p.Class == "rogue" && c.Level >= 5 {
+		out = append(out, UncannyDodge)
+	}
+	if knows(p.Class, HellishRebuke) && lowestSlot(c) > 0 {
+		out = append(out, HellishRebuke)
+	}
+	return out
+}
+
+// knows reports whether spellID is on class's spell list. Characters keep
+// no list of prepared spells, so a class spell counts as prepared.
+func knows(class, spellID string) bool {
+	s, ok := srd.LookupSpell(spellID)
+	return ok && slices.Contains(s.Classes, class)
+}
+
+// lowestSlot is the lowest level with a slot left, 0 if none.
+func lowestSlot(c rules.Combatant) int {
+	for i, s := range c.SpellSlots {
+		if s.Used < s.Max {
+			return i + 1
+		}
+	}
+	return 0
+}
+
+// inspirationDie is the Bardic Inspiration die at a bard's level.
+func inspirationDie(level int) int {
+	switch {
+	case level >= 15:
+		return 12
+	case level >= 10:
+		return 10
+	case level >= 5:
+		return 8
+	}
+	return 6
+}
+
+// InspirationUses is how many Bardic Inspiration dice a bard has per
+// rest: its Charisma modifier, at least one.
+func InspirationUses(cha int) int { return max(campaign.Modifier(cha), 1) }
+
+// offers are the reactions the fight's characters may take to attack k of
+// the turn, after the reactions taken to it so far, given how it went.
+func (e Encounter) offers(k int, r rules.AttackResult, taken []Reaction) []Offer {
+	if len(taken) >= MaxReactionsPerAttack {
+		return nil
+	}
+	var out []Offer
+	for _, p := range e.Participants {
+		if slices.ContainsFunc(taken, func(t Reaction) bool { return t.By == p.ID }) {
+			continue
+		}
+		for _, name := range p.canReact() {
+			changes, ok := offerChanges(name, p, r)
+			if ok {
+				out = append(out, Offer{ParticipantID: p.ID, CharacterID: p.CharacterID, Name: name, Changes: changes})
+			}
+		}
+	}
+	return out
+}
+
+// offerChanges says whether p may take reaction name to attack r, and
+// whether it would change the outcome.
+func offerChanges(name string, p Participant, r rules.AttackResult) (string, bool) {
+	target := p.ID == r.TargetID
+	switch name {
+	case Shield:
+		if !target || !r.Hit {
+			return "", false
+		}
+		if r.Natural == 20 || r.Total >= r.AC+5 {
+			return ChangesNo, true
+		}
+		return ChangesYes, true
+	case UncannyDodge:
+		if !target || r.Damage == nil || r.Damage.Taken == 0 {
+			return "", false
+		}
+		return ChangesYes, true
+	case HellishRebuke:
+		if !target || r.Damage == nil || r.Damage.Taken == 0 || p.Combatant.HP <= 0 {
+			return "", false
+		}
+		return ChangesNo, true // it answers the damage; the hit stands
+	case CuttingWords:
+		if !r.Hit || r.Natural == 20 {
+			return "", false
+		}
+		switch die := inspirationDie(p.Combatant.Level); {
+		case r.Total-die >= r.AC:
+			return ChangesNo, true
+		case r.Total-1 < r.AC:
+			return ChangesYes, true
+		}
+		return ChangesUnknown, true
+	}
+	return "", false
+}
+
+// before applies the reactions taken to an attack that act before its
+// outcome is decided (Shield, Cutting Words, Uncanny Dodge), changing the
+// request and the reactors, and returns their rolls.
+func (e *Encounter) before(res *Result, rs Reactions, taken []Reaction, ti int, req *rules.AttackRequest) ([]rules.Roll, error) {
+	var rolls []rules.Roll
+	for _, t := range taken {
+		i := e.index(t.By)
+		if i < 0 || !slices.Contains(e.Participants[i].canReact(), t.Name) {
+			return nil, refuse(NotAllowed, "reaction", "%s cannot take %s now", t.By, t.Name)
+		}
+		p := &e.Participants[i]
+		switch t.Name {
+		case Shield:
+			if i != ti {
+				return nil, refuse(NotAllowed, "reaction", "Shield protects only its caster")
+			}
+			if err := e.castReaction(res, i, Shield, nil, rs.source(t)); err != nil {
+				return nil, err
+			}
+			p.Combatant.AC += 5
+			p.Shielded = true
+			p.sync()
+			res.react(t, p, fmt.Sprintf("%s casts Shield: AC %d until the start of its next turn.", p.Name, p.AC))
+		case CuttingWords:
+			die := inspirationDie(p.Combatant.Level)
+			x, err := dice.Parse(fmt.Sprintf("1d%d", die))
+			if err != nil {
+				return nil, fault.Wrap(fault.Internal, reactionOp, err)
+			}
+			roll := dice.Roll(x, rs.source(t))
+			rolls = append(rolls, rules.Roll{Reason: "cutting words", RollerID: p.ID, Result: roll})
+			req.Penalty += roll.Total
+			p.Inspiration--
+			res.react(t, p, fmt.Sprintf("%s's Cutting Words takes %d off the attack roll.", p.Name, roll.Total))
+		case UncannyDodge:
+			if i != ti {
+				return nil, refuse(NotAllowed, "reaction", "Uncanny Dodge protects only the rogue")
+			}
+			req.HalveDamage = true
+			res.react(t, p, fmt.Sprintf("%s's Uncanny Dodge halves the damage.", p.Name))
+		case HellishRebuke:
+			continue // after the damage
+		default:
+			return nil, refuse(InvalidArgs, "reaction", "unknown reaction %q", truncate(t.Name, 40))
+		}
+		p.ReactionUsed = true
+	}
+	return rolls, nil
+}
+
+// after applies the reactions taken to an attack that answer its damage
+// (Hellish Rebuke).
+func (e *Encounter) after(res *Result, rs Reactions, taken []Reaction, ai, ti int, r rules.AttackResult) error {
+	for _, t := range taken {
+		if t.Name != HellishRebuke {
+			continue
+		}
+		i := e.index(t.By)
+		if i != ti || r.Damage == nil || r.Damage.Taken == 0 {
+			return refuse(NotAllowed, "reaction", "Hellish Rebuke answers only damage the warlock took")
+		}
+		p := &e.Participants[i]
+		if !slices.Contains(p.canReact(), HellishRebuke) {
+			return refuse(NotAllowed, "reaction", "%s cannot take Hellish Rebuke now", p.Name)
+		}
+		attacker := e.Participants[ai]
+		if err := e.castReaction(res, i, HellishRebuke, []rules.Combatant{attacker.Combatant}, rs.source(t)); err != nil {
+			return err
+		}
+		p = &e.Participants[i]
+		p.ReactionUsed = true
+		a := e.Participants[ai]
+		text := fmt.Sprintf("%s answers with Hellish Rebuke: %s is at %d/%d HP.", p.Name, a.Name, a.HP, a.MaxHP)
+		if a.Defeated {
+			text = fmt.Sprintf("%s answers with Hellish Rebuke, and %s dies.", p.Name, a.Name)
+		}
+		res.react(t, p, text)
+	}
+	return nil
+}
+
+// castReaction casts a reaction spell of participant i at its lowest slot
+// and applies it.
+func (e *Encounter) castReaction(res *Result, i int, spellID string, targets []rules.Combatant, src dice.Source) error {
+	p := e.Participants[i]
+	class, _ := srd.LookupClass(p.Class)
+	ability, err := rules.ParseAbility(class.SpellcastingAbility)
+	if err != nil {
+		return fault.Wrap(fault.Internal, reactionOp, err)
+	}
+	sr, err := spell.Cast(p.Combatant, spellID, lowestSlot(p.Combatant), targets, spell.Options{Ability: ability}, src, srd.LookupSpell)
+	if err != nil {
+		return err
+	}
+	if err := e.apply(sr.Changes); err != nil {
+		return err
+	}
+	res.Rolls = append(res.Rolls, sr.Rolls...)
+	res.Changes = append(res.Changes, sr.Changes...)
+	for _, o := range sr.Targets {
+		for _, d := range o.Damage {
+			e.Participants[i].Stats.DamageDealt += d.Taken
+			if j := e.index(o.TargetID); j >= 0 {
+				e.Participants[j].Stats.DamageTaken += d.Taken
+			}
+			if d.Died {
+				e.Participants[i].Stats.Kills++
+			}
+		}
+	}
+	return nil
+}
+
+func (r *Result) react(t Reaction, p *Participant, text string) {
+	r.Applied = append(r.Applied, Applied{Reaction: t, CharacterID: p.CharacterID, Text: text})
+	r.say(text)
+}
+
+// unshield ends a Shield at the start of its caster's turn.
+func (p *Participant) unshield() {
+	if p.Shielded {
+		p.Combatant.AC -= 5
+		p.Shielded = false
+		p.sync()
+	}
+}
