@@ -15,6 +15,9 @@ const (
 	TypeTurnAccepted   = "turn.accepted"
 	TypeRollResult     = "roll.result"
 	TypeRollRequested  = "roll.requested"
+	TypeReactionWindow = "reaction.window"
+	TypeReactionGot    = "reaction.received"
+	TypeReactionClosed = "reaction.closed"
 	TypeEncounter      = "encounter"
 	TypeNarrationDelta = "narration.delta"
 	TypeNarrationDone  = "narration.done"
@@ -72,6 +75,49 @@ type RollResult struct {
 	Rolls   []int  `json:"rolls"`
 	Total   int    `json:"total"`
 	Outcome string `json:"outcome,omitempty"`
+}
+
+// ReactionWindow offers the eligible characters their reactions to a roll
+// until ClosesAt. Offers (beyond protocol.md's names) say for each reaction
+// whether it would change the outcome: "yes", "no" or "unknown".
+type ReactionWindow struct {
+	TurnID   string     `json:"turn_id"`
+	RollID   string     `json:"roll_id"`
+	Eligible []Eligible `json:"eligible"`
+	ClosesAt time.Time  `json:"closes_at"`
+}
+
+// Eligible is one character a reaction window is open to.
+type Eligible struct {
+	CharacterID string   `json:"character_id"`
+	Reactions   []string `json:"reactions"`
+	Offers      []Offer  `json:"offers"`
+}
+
+// Offer is one reaction offered, and whether it would change the outcome.
+type Offer struct {
+	Name    string `json:"name"`
+	Changes string `json:"changes"`
+}
+
+// ReactionReceived tells the table a character answered the window.
+type ReactionReceived struct {
+	TurnID      string `json:"turn_id"`
+	CharacterID string `json:"character_id"`
+	Reaction    string `json:"reaction"`
+}
+
+// ReactionClosed closes a window with the reactions applied, in order.
+type ReactionClosed struct {
+	TurnID  string    `json:"turn_id"`
+	Applied []Applied `json:"applied"`
+}
+
+// Applied is a reaction as it was resolved.
+type Applied struct {
+	CharacterID string `json:"character_id"`
+	Reaction    string `json:"reaction"`
+	Text        string `json:"text"`
 }
 
 // NarrationDelta is a piece of streaming narration.

@@ -105,23 +105,26 @@ func (s Session) HasJoined(p string) bool {
 // Turn is one committed turn: what was asked, what the rules decided, what
 // was narrated. Turns are written once and never changed.
 type Turn struct {
-	ID          string          `json:"turn_id"`
-	CampaignID  string          `json:"campaign_id"`
-	Sequence    int             `json:"sequence"`
-	SessionID   string          `json:"session_id"`
-	ActorID     string          `json:"actor_id"`
-	ActorName   string          `json:"actor_name"`
-	PlayerID    string          `json:"player_id"`
-	RequestID   string          `json:"request_id"`
-	Action      string          `json:"action"`
-	Intent      json.RawMessage `json:"intent,omitempty"`
-	Rolls       []Roll          `json:"rolls"`
-	Seed        uint64          `json:"seed,omitempty"` // the dice's seed: the turn replays from it
-	RulesResult string          `json:"rules_result,omitempty"`
-	Narration   string          `json:"narration"`
-	Suggestions []string        `json:"suggestions,omitempty"`
-	Degraded    bool            `json:"degraded,omitempty"`
-	CreatedAt   time.Time       `json:"created_at"`
+	ID         string          `json:"turn_id"`
+	CampaignID string          `json:"campaign_id"`
+	Sequence   int             `json:"sequence"`
+	SessionID  string          `json:"session_id"`
+	ActorID    string          `json:"actor_id"`
+	ActorName  string          `json:"actor_name"`
+	PlayerID   string          `json:"player_id"`
+	RequestID  string          `json:"request_id"`
+	Action     string          `json:"action"`
+	Intent     json.RawMessage `json:"intent,omitempty"`
+	Rolls      []Roll          `json:"rolls"`
+	Seed       uint64          `json:"seed,omitempty"` // the dice's seed: the turn replays from it
+	// Reactions are the reactions characters took during the turn, in the
+	// order they were applied.
+	Reactions   []AppliedReaction `json:"reactions,omitempty"`
+	RulesResult string            `json:"rules_result,omitempty"`
+	Narration   string            `json:"narration"`
+	Suggestions []string          `json:"suggestions,omitempty"`
+	Degraded    bool              `json:"degraded,omitempty"`
+	CreatedAt   time.Time         `json:"created_at"`
 	// Context is what the narrator was given and what it cost; only the
 	// owner sees it (the context inspector).
 	Context *TurnContext `json:"context,omitempty"`
@@ -218,11 +221,78 @@ type Lease struct {
 // PendingRolls are a turn's rolls, already made from the turn's seed and
 // stored before anyone sees them, revealed one at a time as the player
 // rolls (or all at once when the prompt times out).
+//
+// A monster's turn is held the same way while characters may react: its
+// rolls are revealed up to the attack roll a Window answers.
 type PendingRolls struct {
-	Seed     uint64    `json:"seed"`
-	Rolls    []Roll    `json:"rolls"`
-	Revealed int       `json:"revealed"`
+	Seed     uint64 `json:"seed"`
+	Rolls    []Roll `json:"rolls"`
+	Revealed int    `json:"revealed"`
+	// Deadline is when the current roll prompt or window times out.
 	Deadline time.Time `json:"deadline"`
+	// Step counts every write of the held turn; each write claims its
+	// step, so two answers at one instant are applied one after the other.
+	Step int `json:"step,omitempty"`
+	// Phase counts the prompts and window rounds opened; an orchestration
+	// task belongs to one, and Token is the task token of the current
+	// one's ("" until its task has started, or without orchestration).
+	Phase     int    `json:"phase,omitempty"`
+	Token     string `json:"token,omitempty"`
+	Execution string `json:"execution,omitempty"`
+	// Window is the open reaction window; nil while a roll is awaited.
+	Window *Window `json:"window,omitempty"`
+	// Reactions are the reactions taken in the turn, in order; Settled
+	// counts the turn's attacks whose window has closed.
+	Reactions []Reaction `json:"reactions,omitempty"`
+	Settled   int        `json:"settled,omitempty"`
+}
+
+// Window is a reaction window open on one attack roll of a held turn.
+type Window struct {
+	Attack int    `json:"attack"` // the turn's attack number the window answers
+	RollID string `json:"roll_id"`
+	// Round counts the reactions taken in this window; each one resets
+	// its timer.
+	Round    int        `json:"round"`
+	Eligible []Eligible `json:"eligible"`
+	Answers  []Answer   `json:"answers"`
+}
+
+// Eligible is a present character a window is open to, and its offers.
+type Eligible struct {
+	CharacterID   string  `json:"character_id"`
+	PlayerID      string  `json:"player_id"`
+	ParticipantID string  `json:"participant_id"`
+	Offers        []Offer `json:"offers"`
+}
+
+// Offer is a reaction offered and whether it changes the outcome ("yes",
+// "no", "unknown").
+type Offer struct {
+	Name    string `json:"name"`
+	Changes string `json:"changes"`
+}
+
+// Answer is an eligible character's answer: a reaction's name or "pass".
+type Answer struct {
+	CharacterID string `json:"character_id"`
+	Reaction    string `json:"reaction"`
+	RequestID   string `json:"request_id,omitempty"`
+}
+
+// AppliedReaction is a reaction as it was resolved, told in a sentence.
+type AppliedReaction struct {
+	CharacterID string `json:"character_id"`
+	Reaction    string `json:"reaction"`
+	Text        string `json:"text"`
+}
+
+// Reaction is one reaction taken in a turn: By (a participant) answered
+// the turn's attack number Attack with Name.
+type Reaction struct {
+	Attack int    `json:"attack"`
+	By     string `json:"by"`
+	Name   string `json:"name"`
 }
 
 // Request remembers a client request id for as long as the campaign exists,

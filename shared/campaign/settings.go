@@ -25,8 +25,8 @@ const (
 )
 
 // DefaultSettings are what a campaign gets for every field left out. Dice
-// are automatic by default: the server rolls at once, which is all this
-// server does yet (interactive rolls arrive with the reaction windows).
+// are automatic by default: the server rolls at once; a table that wants
+// to roll asks for interactive or hybrid.
 func DefaultSettings() Settings {
 	return Settings{
 		DiceMode:              DiceAutomatic,

@@ -186,28 +186,25 @@ func (s *Service) monsterTurns(ctx context.Context, campaignID string) {
 		lease := campaign.Lease{TurnID: s.NewID(), ActorID: cur.ID, Action: "(the " + cur.Name + "'s turn)", AcquiredAt: now, ExpiresAt: now.Add(s.LeaseTTL)}
 		lease.RequestID = "monster:" + lease.TurnID
 		seed := s.turnSeed(campaignID, lease.TurnID)
-		next, res, err := encounter.MonsterTurn(e, dice.NewSeeded(seed))
+		next, res, err := encounter.MonsterTurnWith(e, dice.NewSeeded(seed), encounter.Reactions{Seed: s.reactionSeed(campaignID, lease.TurnID)})
 		if err != nil {
 			s.Log.WarnContext(ctx, "monster turn", "campaign", campaignID, "monster", cur.ID, "err", err)
 			return
 		}
-		upd, err := record(next, rec.Version)
-		if err != nil {
-			return
+		if w, roll := window(snap, res, 0); w != nil {
+			s.holdMonsterTurn(ctx, snap, lease, seed, res, w, roll)
+			return // the monsters wait for the window
 		}
-		d := decision{Rolls: rollsOf(res.Rolls), Summary: res.Summary(), Encounter: &upd}
 		if err := s.Store.Commit(ctx, Tx{CampaignID: campaignID, AcquireLease: &lease, LeaseNow: now}); err != nil {
 			return // a player's turn holds the table; it plays the monsters after it
 		}
 		msgs := []message{{events.TypeTurnAccepted, events.TurnAccepted{TurnID: lease.TurnID, RequestID: lease.RequestID, CharacterID: cur.ID}}}
-		msgs = append(msgs, rollMessages(lease.TurnID, d.Rolls)...)
+		msgs = append(msgs, rollMessages(lease.TurnID, rollsOf(res.Rolls))...)
 		if err := s.publish(ctx, campaignID, "", msgs...); err != nil {
 			s.release(ctx, campaignID, lease.TurnID)
 			return
 		}
-		actor := campaign.Character{ID: cur.ID, Name: cur.Name, HP: cur.HP, MaxHP: cur.MaxHP, AC: cur.AC}
-		if err := s.resolve(ctx, snap, lease, &actor, d, seed); err != nil {
-			s.release(ctx, campaignID, lease.TurnID)
+		if err := s.finishMonsterTurn(ctx, snap, lease, seed, played{rec: rec, cur: cur, next: next, res: res}); err != nil {
 			s.Log.WarnContext(ctx, "monster turn", "campaign", campaignID, "err", err)
 			return
 		}

@@ -31,6 +31,8 @@ type decision struct {
 	Scene   *campaign.Scene      // the new scene, when the turn moves it
 	// Encounter is the encounter as the turn leaves it, when one is under way.
 	Encounter *campaign.EncounterRecord
+	// Reactions are those characters took during a monster's turn.
+	Reactions []campaign.AppliedReaction
 }
 
 // turnSeed is the seed of a turn's dice: unpredictable to players (it is a

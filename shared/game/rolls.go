@@ -2,6 +2,7 @@ package game
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"strings"
 	"time"
@@ -47,50 +48,71 @@ func (s *Service) Roll(ctx context.Context, connectionID string, msg events.Clie
 	if err != nil {
 		return err
 	}
-	l := snap.Lease
-	if l == nil || l.Pending == nil || l.TurnID != msg.TurnID {
-		return fault.E(fault.Conflict, op, "nothing is waiting for a roll on this turn")
+	for range 5 {
+		l := snap.Lease
+		if l == nil || l.Pending == nil || l.Pending.Window != nil || l.TurnID != msg.TurnID {
+			return fault.E(fault.Conflict, op, "nothing is waiting for a roll on this turn")
+		}
+		if l.PlayerID != conn.PlayerID {
+			return fault.E(fault.Forbidden, op, "it is not your roll")
+		}
+		p := l.Pending
+		if p.Revealed >= len(p.Rolls) || p.Rolls[p.Revealed].RollID != msg.RollID {
+			return fault.E(fault.Conflict, op, "that roll was already made or is not the one asked for")
+		}
+		err = s.reveal(ctx, snap, *l, 1, true)
+		if !errors.Is(err, errStepTaken) {
+			return err
+		}
+		if snap, err = s.Store.Snapshot(ctx, conn.CampaignID); err != nil {
+			return fmt.Errorf("%s: %w", op, err)
+		}
 	}
-	if l.PlayerID != conn.PlayerID {
-		return fault.E(fault.Forbidden, op, "it is not your roll")
-	}
-	p := l.Pending
-	if p.Revealed >= len(p.Rolls) || p.Rolls[p.Revealed].RollID != msg.RollID {
-		return fault.E(fault.Conflict, op, "that roll was already made or is not the one asked for")
-	}
-	return s.reveal(ctx, snap, *l, 1)
+	return fault.E(fault.Conflict, op, "the turn kept changing; roll again")
 }
 
+// errStepTaken is commitHeld's conflict: another write to the held turn
+// got there first. Read the turn again and decide again.
+var errStepTaken = fault.E(fault.Conflict, "held turn", "another answer got there first")
+
 // reveal shows n more of the pending turn's rolls and, when none are left,
-// resolves the turn. The reveal is recorded under a request id per roll, so
-// two answers to the same prompt have one effect.
-func (s *Service) reveal(ctx context.Context, snap Snapshot, l campaign.Lease, n int) error {
+// resolves the turn. answer says the orchestration task of the phase it
+// leaves is still waiting (the player rolled; not a timeout).
+func (s *Service) reveal(ctx context.Context, snap Snapshot, l campaign.Lease, n int, answer bool) error {
 	const op = "roll"
 	now := s.now()
 	p := *l.Pending
 	from := p.Revealed
 	p.Revealed = min(p.Revealed+n, len(p.Rolls))
-	p.Deadline = now.Add(time.Duration(snap.Campaign.Settings.RollTimeoutSeconds) * time.Second)
+	p.Token = ""
+	more := p.Revealed < len(p.Rolls)
+	if more {
+		p.Phase++
+		p.Deadline = now.Add(time.Duration(snap.Campaign.Settings.RollTimeoutSeconds) * time.Second)
+	}
 	next := l
 	next.Pending = &p
-	next.ExpiresAt = p.Deadline.Add(s.LeaseTTL)
-	rid := fmt.Sprintf("roll:%s:%s", l.TurnID, p.Rolls[from].RollID)
-	err := s.Store.Commit(ctx, Tx{CampaignID: snap.Campaign.ID, AcquireLease: &next, LeaseNow: now,
-		Request: &campaign.Request{RequestID: rid, TurnID: l.TurnID, CreatedAt: now}})
-	if isConflict(err) {
-		return fault.E(fault.Conflict, op, "that roll was already made")
+	next.ExpiresAt = now.Add(s.LeaseTTL)
+	if more {
+		next.ExpiresAt = p.Deadline.Add(s.LeaseTTL)
 	}
-	if err != nil {
+	if err := s.commitHeld(ctx, snap.Campaign.ID, l, next, now); err != nil {
+		if isConflict(err) {
+			return errStepTaken
+		}
 		return fmt.Errorf("%s: %w", op, err)
 	}
 	msgs := rollMessages(l.TurnID, p.Rolls[from:p.Revealed])
-	if p.Revealed < len(p.Rolls) {
+	if more {
 		msgs = append(msgs, rollRequest(next))
 	}
 	if err := s.publish(ctx, snap.Campaign.ID, "", msgs...); err != nil {
 		return err
 	}
-	if p.Revealed < len(p.Rolls) {
+	if answer {
+		s.answer(ctx, l.Pending.Token, outcomeOf(Snapshot{Lease: &next}, l.TurnID))
+	}
+	if more {
 		return nil
 	}
 	// Every roll is out: decide again from the same seed (the lease kept
@@ -105,7 +127,7 @@ func (s *Service) reveal(ctx context.Context, snap Snapshot, l campaign.Lease, n
 		s.release(ctx, snap.Campaign.ID, l.TurnID)
 		return fault.E(fault.Conflict, op, "the table changed while the dice were out; the turn was not saved, try again")
 	}
-	if err := s.resolve(ctx, snap, l, actor, d, p.Seed); err != nil {
+	if err := s.resolve(ctx, snap, next, actor, d, p.Seed); err != nil {
 		s.release(ctx, snap.Campaign.ID, l.TurnID)
 		return err
 	}
@@ -125,14 +147,4 @@ func sameRolls(a, b []campaign.Roll) bool {
 		}
 	}
 	return true
-}
-
-// rollOverdue reveals every roll of a turn whose prompt went unanswered
-// past its deadline, and finishes the turn. It reports whether it did.
-func (s *Service) rollOverdue(ctx context.Context, snap Snapshot) (bool, error) {
-	l := snap.Lease
-	if l == nil || l.Pending == nil || s.now().Before(l.Pending.Deadline) {
-		return false, nil
-	}
-	return true, s.reveal(ctx, snap, *l, len(l.Pending.Rolls))
 }

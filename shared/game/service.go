@@ -54,6 +54,9 @@ type Service struct {
 	TurnLimit, APILimit Limiter
 	// SeedKey keys the turns' dice seeds (see turnSeed).
 	SeedKey []byte
+	// Workflow keeps the time of held turns (roll prompts, reaction
+	// windows); nil leaves it to the sweep.
+	Workflow Workflow
 }
 
 // NewService returns a Service with production defaults for everything

@@ -91,8 +91,8 @@ func (s *Service) sweepActive(ctx context.Context, campaignID string) (removed i
 	if err != nil {
 		return 0, false, err
 	}
-	if rolled, err := s.rollOverdue(ctx, snap); err != nil {
-		s.Log.WarnContext(ctx, "overdue roll", "campaign", campaignID, "err", err)
+	if rolled, err := s.heldOverdue(ctx, snap); err != nil {
+		s.Log.WarnContext(ctx, "overdue held turn", "campaign", campaignID, "err", err)
 	} else if rolled {
 		if snap, err = s.Store.Snapshot(ctx, campaignID); err != nil {
 			return 0, false, err

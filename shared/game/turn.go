@@ -73,7 +73,7 @@ func (s *Service) TakeTurn(ctx context.Context, connectionID string, msg events.
 		// The dice are rolled now and kept, unseen, with the lease; the
 		// player reveals them one by one (or the deadline does).
 		deadline := now.Add(time.Duration(snap.Campaign.Settings.RollTimeoutSeconds) * time.Second)
-		lease.Pending = &campaign.PendingRolls{Seed: seed, Rolls: d.Rolls, Deadline: deadline}
+		lease.Pending = &campaign.PendingRolls{Seed: seed, Rolls: d.Rolls, Deadline: deadline, Phase: 1}
 		lease.ExpiresAt = deadline.Add(s.LeaseTTL)
 	}
 	if err := s.Store.Commit(ctx, Tx{CampaignID: conn.CampaignID, AcquireLease: lease, LeaseNow: now}); err != nil {
@@ -89,6 +89,7 @@ func (s *Service) TakeTurn(ctx context.Context, connectionID string, msg events.
 			s.release(ctx, conn.CampaignID, lease.TurnID)
 			return err
 		}
+		s.orchestrate(ctx, snap, *lease)
 		return nil
 	}
 	msgs = append(msgs, rollMessages(lease.TurnID, d.Rolls)...)
@@ -210,7 +211,7 @@ func (s *Service) resolve(ctx context.Context, snap Snapshot, lease campaign.Lea
 		ID: lease.TurnID, CampaignID: snap.Campaign.ID, Sequence: st.TurnCount + 1,
 		SessionID: openSession(snap).ID, ActorID: actor.ID, ActorName: actor.Name, PlayerID: lease.PlayerID,
 		RequestID: lease.RequestID, Action: lease.Action, Intent: intentJSON(d.Intent), Seed: seed,
-		Rolls: append([]campaign.Roll{}, d.Rolls...), RulesResult: d.Summary, Narration: narr.Text, Suggestions: narr.Suggestions,
+		Rolls: append([]campaign.Roll{}, d.Rolls...), Reactions: d.Reactions, RulesResult: d.Summary, Narration: narr.Text, Suggestions: narr.Suggestions,
 		Degraded: narr.Degraded, CreatedAt: now, Context: record,
 	}
 	next := st

@@ -42,6 +42,10 @@ type Input struct {
 	Turn          json.RawMessage // handed to every function untouched
 	RollTimeout   time.Duration   // how long the player has to roll before AutoRoll; whole seconds
 	WindowTimeout time.Duration   // how long each reaction round stays open; whole seconds
+	// Start is where the flow begins: a roll prompt ({Next: NextRoll}, the
+	// zero value's meaning) or a window on a roll already made
+	// ({Next: NextWindow}).
+	Start Outcome
 }
 
 // wireInput is the execution input the definition reads.
@@ -68,11 +72,21 @@ func (c *Client) Start(ctx context.Context, in Input) (string, error) {
 	if len(in.Turn) == 0 || !json.Valid(in.Turn) {
 		return "", fault.Field(op, "turn", "must be JSON")
 	}
+	start := in.Start
+	if start.Next == "" {
+		start.Next = NextRoll
+	}
+	if err := start.validate(op); err != nil {
+		return "", err
+	}
+	if start.Next == NextDone {
+		return "", fault.Field(op, "start", "a flow cannot start done")
+	}
 	body, err := json.Marshal(wireInput{
 		Turn:                 in.Turn,
 		RollTimeoutSeconds:   int64(in.RollTimeout / time.Second),
 		WindowTimeoutSeconds: int64(in.WindowTimeout / time.Second),
-		Outcome:              Outcome{Next: NextRoll},
+		Outcome:              start,
 	})
 	if err != nil {
 		return "", fault.Wrap(fault.Internal, op, err)

@@ -233,9 +233,9 @@ func TestRollAnsweredThenOneReaction(t *testing.T) {
 
 	out, ex := e.finish(arn)
 	assertOutcome(t, out, workflow.Outcome{Next: workflow.NextDone, Round: 1, Detail: json.RawMessage(`{"total":17,"shield":"bo","hit":false}`)})
-	assertPath(t, e.path(arn), "PromptRoll", "Route", "Window", "Route", "Done")
-	if ex.Transitions != 5 {
-		t.Errorf("transitions %d, want 5", ex.Transitions)
+	assertPath(t, e.path(arn), "Route", "PromptRoll", "Route", "Window", "Route", "Done")
+	if ex.Transitions != 6 {
+		t.Errorf("transitions %d, want 6", ex.Transitions)
 	}
 	t.Logf("state transitions for one roll and one reaction round: %d", ex.Transitions)
 
@@ -267,7 +267,7 @@ func TestRollPromptTimesOutAndAutoRolls(t *testing.T) {
 
 	out, ex := e.finish(arn)
 	assertOutcome(t, out, workflow.Outcome{Next: workflow.NextDone, Detail: json.RawMessage(`{"total":9,"auto":true}`)})
-	assertPath(t, e.path(arn), "PromptRoll", "AutoRoll", "Route", "Done")
+	assertPath(t, e.path(arn), "Route", "PromptRoll", "AutoRoll", "Route", "Done")
 	if got := e.fns.syncCalls; len(got) != 1 || got[0].Action != workflow.ActionAuto || got[0].Token != "" || got[0].Outcome.Next != workflow.NextRoll {
 		t.Fatalf("auto roll calls %+v", got)
 	}
@@ -289,7 +289,7 @@ func TestWindowTimesOutAndCloses(t *testing.T) {
 
 	out, ex := e.finish(arn)
 	assertOutcome(t, out, workflow.Outcome{Next: workflow.NextDone, Detail: json.RawMessage(`{"reactions":[]}`)})
-	assertPath(t, e.path(arn), "PromptRoll", "Route", "Window", "CloseWindow", "AfterClose", "Done")
+	assertPath(t, e.path(arn), "Route", "PromptRoll", "Route", "Window", "CloseWindow", "AfterClose", "Done")
 	t.Logf("state transitions when the window times out: %d", ex.Transitions)
 	assertStale(t, e.client.Answer(e.ctx, open.Token, workflow.Outcome{Next: workflow.NextDone, Round: 1}), new(*types.TaskTimedOut))
 }
@@ -306,7 +306,7 @@ func TestReactionAsksForAnotherRoll(t *testing.T) {
 	e.answer(second.Token, workflow.NextDone, 0, `{"damage":0}`)
 	out, _ := e.finish(arn)
 	assertOutcome(t, out, workflow.Outcome{Next: workflow.NextDone, Detail: json.RawMessage(`{"damage":0}`)})
-	assertPath(t, e.path(arn), "PromptRoll", "Route", "Window", "Route", "PromptRoll", "Route", "Done")
+	assertPath(t, e.path(arn), "Route", "PromptRoll", "Route", "Window", "Route", "PromptRoll", "Route", "Done")
 }
 
 // Counterspell against Counterspell... at most MaxRounds rounds per roll,
@@ -366,7 +366,7 @@ func TestWorkerFailsTheFlow(t *testing.T) {
 	if out.Status != types.ExecutionStatusFailed || aws.ToString(out.Error) != "Roll.Rejected" || aws.ToString(out.Cause) != "the character is unconscious" {
 		t.Fatalf("got %s %s %s", out.Status, aws.ToString(out.Error), aws.ToString(out.Cause))
 	}
-	assertPath(t, e.path(arn), "PromptRoll", "Failed")
+	assertPath(t, e.path(arn), "Route", "PromptRoll", "Failed")
 	_ = ex
 }
 
@@ -392,7 +392,7 @@ func TestAutoRollFailureFailsTheFlow(t *testing.T) {
 	if out.Status != types.ExecutionStatusFailed || aws.ToString(out.Error) != "Test.Unexpected" {
 		t.Fatalf("got %s %s", out.Status, aws.ToString(out.Error))
 	}
-	assertPath(t, e.path(arn), "PromptRoll", "AutoRoll", "Failed")
+	assertPath(t, e.path(arn), "Route", "PromptRoll", "AutoRoll", "Failed")
 }
 
 func TestClientRefusesBadInput(t *testing.T) {

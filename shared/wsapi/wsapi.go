@@ -92,8 +92,7 @@ func (h *Handler) dispatch(ctx context.Context, conn string, msg events.ClientMe
 	case events.ActionRoll:
 		return h.Svc.Roll(ctx, conn, msg)
 	case events.ActionReact:
-		// Reaction windows are not open yet, so nothing waits for one.
-		return fault.E(fault.Conflict, msg.Action, "no reaction window is open on this turn")
+		return h.Svc.React(ctx, conn, msg)
 	}
 	return fault.Field("message", "action", "unknown action")
 }

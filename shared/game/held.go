@@ -1,0 +1,219 @@
+package game
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"time"
+
+	"chronicler/shared/campaign"
+	"chronicler/shared/fault"
+	"chronicler/shared/workflow"
+)
+
+// A held turn is one whose dice are out: its rolls are made and stored
+// with the lease, and it waits for its player to roll them (interactive
+// dice) or for the characters to react to a monster's attack. Its state is
+// the lease's Pending; every write to it claims the next step, so answers
+// arriving at one instant are applied one after the other. A Workflow, when
+// there is one, keeps the time: it asks for each roll prompt and reaction
+// round, and calls Step when one times out. Without one, or when its
+// execution was lost, the sweep does (see heldOverdue).
+
+// Workflow orchestrates held turns: Step Functions in the cloud, the local
+// interpreter on one machine. *workflow.Client has it.
+type Workflow interface {
+	Start(ctx context.Context, in workflow.Input) (string, error)
+	Answer(ctx context.Context, token string, out workflow.Outcome) error
+}
+
+// flowTurn is the turn a held turn's execution carries.
+type flowTurn struct {
+	CampaignID string `json:"campaign_id"`
+	TurnID     string `json:"turn_id"`
+}
+
+// flowDetail is what every outcome carries: the phase the next task
+// belongs to.
+type flowDetail struct {
+	Phase int `json:"phase"`
+}
+
+func phaseDetail(phase int) json.RawMessage {
+	b, _ := json.Marshal(flowDetail{Phase: phase})
+	return b
+}
+
+// outcomeOf is where a held turn stands, as the orchestration routes it.
+func outcomeOf(snap Snapshot, turnID string) workflow.Outcome {
+	l := snap.Lease
+	if l == nil || l.TurnID != turnID || l.Pending == nil {
+		return workflow.Outcome{Next: workflow.NextDone}
+	}
+	p := l.Pending
+	switch {
+	case p.Window != nil:
+		return workflow.Outcome{Next: workflow.NextWindow, Round: min(p.Window.Round, workflow.MaxRounds-1), Detail: phaseDetail(p.Phase)}
+	case p.Revealed < len(p.Rolls):
+		return workflow.Outcome{Next: workflow.NextRoll, Detail: phaseDetail(p.Phase)}
+	}
+	return workflow.Outcome{Next: workflow.NextDone}
+}
+
+// orchestrate starts the orchestration of a held turn. A failure is
+// logged, not returned: the sweep keeps the time instead.
+func (s *Service) orchestrate(ctx context.Context, snap Snapshot, l campaign.Lease) {
+	if s.Workflow == nil || l.Pending == nil {
+		return
+	}
+	turn, _ := json.Marshal(flowTurn{CampaignID: snap.Campaign.ID, TurnID: l.TurnID})
+	settings := snap.Campaign.Settings
+	_, err := s.Workflow.Start(context.WithoutCancel(ctx), workflow.Input{
+		Name:          fmt.Sprintf("%s-%d", l.TurnID, l.Pending.Phase),
+		Turn:          turn,
+		RollTimeout:   time.Duration(settings.RollTimeoutSeconds) * time.Second,
+		WindowTimeout: time.Duration(settings.ReactionWindowSeconds) * time.Second,
+		Start:         outcomeOf(Snapshot{Lease: &l}, l.TurnID),
+	})
+	if err != nil {
+		s.Log.WarnContext(ctx, "orchestrate held turn; the sweep keeps its time", "campaign", snap.Campaign.ID, "turn", l.TurnID, "err", err)
+	}
+}
+
+// answer completes the orchestration task of the phase a held turn just
+// left. A stale token (the task timed out, its execution is gone) is
+// expected and changes nothing.
+func (s *Service) answer(ctx context.Context, token string, out workflow.Outcome) {
+	if s.Workflow == nil || token == "" {
+		return
+	}
+	if err := s.Workflow.Answer(context.WithoutCancel(ctx), token, out); err != nil && !fault.Is(err, fault.Conflict) {
+		s.Log.WarnContext(ctx, "answer held turn task", "err", err)
+	}
+}
+
+// commitHeld writes a held turn's new state, claiming the step it read:
+// a Conflict means another answer got there first; read again.
+func (s *Service) commitHeld(ctx context.Context, campaignID string, old, next campaign.Lease, now time.Time) error {
+	p := *next.Pending
+	p.Step = old.Pending.Step + 1
+	next.Pending = &p
+	return s.Store.Commit(ctx, Tx{CampaignID: campaignID, AcquireLease: &next, LeaseNow: now,
+		Request: &campaign.Request{RequestID: fmt.Sprintf("step:%s:%d", old.TurnID, old.Pending.Step), TurnID: old.TurnID, CreatedAt: now}})
+}
+
+// Step runs one task of a held turn's orchestration. prompt and open store
+// the task's token with the phase it belongs to (or, when the turn has
+// moved on, answer it at once); auto and close time the phase out, rolling
+// for the player or closing the window, and answer where the turn stands.
+// A turn that has moved on, or is gone, is answered as it stands: a
+// retried or late task changes nothing.
+func (s *Service) Step(ctx context.Context, req workflow.Request) (workflow.Outcome, error) {
+	const op = "held turn step"
+	var t flowTurn
+	if err := json.Unmarshal(req.Turn, &t); err != nil || t.CampaignID == "" || t.TurnID == "" {
+		return workflow.Outcome{}, fault.Field(op, "turn", "must be {campaign_id, turn_id}")
+	}
+	var d flowDetail
+	if len(req.Outcome.Detail) > 0 {
+		if err := json.Unmarshal(req.Outcome.Detail, &d); err != nil {
+			return workflow.Outcome{}, fault.Field(op, "outcome.detail", "must be {phase}")
+		}
+	}
+	for range 5 {
+		snap, err := s.Store.Snapshot(ctx, t.CampaignID)
+		if err != nil {
+			return workflow.Outcome{}, fmt.Errorf("%s: %w", op, err)
+		}
+		l := snap.Lease
+		current := l != nil && l.TurnID == t.TurnID && l.Pending != nil && l.Pending.Phase == d.Phase
+		switch req.Action {
+		case workflow.ActionPrompt, workflow.ActionOpen:
+			if req.Token == "" {
+				return workflow.Outcome{}, fault.Field(op, "token", "is required")
+			}
+			if !current {
+				s.answer(ctx, req.Token, outcomeOf(snap, t.TurnID))
+				return outcomeOf(snap, t.TurnID), nil
+			}
+			next := *l
+			p := *l.Pending
+			p.Token = req.Token
+			next.Pending = &p
+			err = s.commitHeld(ctx, t.CampaignID, *l, next, s.now())
+		case workflow.ActionAuto, workflow.ActionClose:
+			if !current {
+				return outcomeOf(snap, t.TurnID), nil
+			}
+			if l.Pending.Window != nil {
+				err = s.closeWindow(ctx, snap, *l, false)
+			} else {
+				err = s.reveal(ctx, snap, *l, 1, false)
+			}
+			if err == nil {
+				after, err := s.Store.Snapshot(ctx, t.CampaignID)
+				if err != nil {
+					return workflow.Outcome{}, fmt.Errorf("%s: %w", op, err)
+				}
+				return outcomeOf(after, t.TurnID), nil
+			}
+		default:
+			return workflow.Outcome{}, fault.Field(op, "action", "unknown action %q", req.Action)
+		}
+		if !isConflict(err) {
+			return outcomeOf(snap, t.TurnID), err
+		}
+	}
+	return workflow.Outcome{}, fault.E(fault.Conflict, op, "the turn kept changing; try again")
+}
+
+// heldOverdue finishes the phase of a held turn whose time ran out with
+// nobody to keep it: without a Workflow, or after its execution was lost
+// (a grace period later). It reports whether it did.
+func (s *Service) heldOverdue(ctx context.Context, snap Snapshot) (bool, error) {
+	l := snap.Lease
+	if l == nil || l.Pending == nil {
+		return false, nil
+	}
+	grace := time.Duration(0)
+	if s.Workflow != nil {
+		grace = orchestrationGrace
+	}
+	if s.now().Before(l.Pending.Deadline.Add(grace)) {
+		return false, nil
+	}
+	if l.Pending.Window != nil {
+		return true, s.closeWindow(ctx, snap, *l, false)
+	}
+	return true, s.reveal(ctx, snap, *l, len(l.Pending.Rolls), false)
+}
+
+// orchestrationGrace is how long past a deadline the sweep leaves a held
+// turn to its orchestration before finishing the phase itself.
+const orchestrationGrace = 30 * time.Second
+
+// Recover restarts the orchestration of every held turn of the active
+// campaigns, for a server whose executions were lost with it (the local
+// interpreter keeps them in memory). Each resumes where the store says
+// it stands, with the same dice.
+func (s *Service) Recover(ctx context.Context) (int, error) {
+	if s.Workflow == nil {
+		return 0, nil
+	}
+	cs, err := s.Store.CampaignsByStatus(ctx, campaign.Active, s.now().Add(time.Minute), 10000)
+	if err != nil {
+		return 0, fmt.Errorf("recover held turns: %w", err)
+	}
+	n := 0
+	for _, c := range cs {
+		snap, err := s.Store.Snapshot(ctx, c.ID)
+		if err != nil {
+			return n, fmt.Errorf("recover held turns: %w", err)
+		}
+		if l := snap.Lease; l != nil && l.Pending != nil {
+			s.orchestrate(ctx, snap, *l)
+			n++
+		}
+	}
+	return n, nil
+}

@@ -1,0 +1,387 @@
+package game
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"slices"
+	"strings"
+	"time"
+
+	"chronicler/events"
+	"chronicler/shared/campaign"
+	"chronicler/shared/dice"
+	"chronicler/shared/fault"
+	"chronicler/shared/rules/encounter"
+)
+
+// pass is the answer of a character who lets the moment go.
+const pass = "pass"
+
+// A monster's attack that a present character could answer (Shield,
+// Cutting Words, Uncanny Dodge, Hellish Rebuke) holds the monster's turn:
+// its rolls are shown up to that attack roll and a reaction window opens
+// to the eligible characters only. First come, first served; each
+// reaction resets the timer, at most encounter.MaxReactionsPerAttack per
+// roll; the window closes early when every eligible character has
+// answered (a player who leaves passes). The engine then plays the turn
+// again from the same dice with the reactions, goes on to the next attack
+// that opens a window, or narrates the final outcome and commits.
+
+// reactionSeed keys the reactions' own dice, apart from the turn's.
+func (s *Service) reactionSeed(campaignID, turnID string) uint64 {
+	return s.turnSeed(campaignID, turnID+":reactions")
+}
+
+// window is the first reaction window of a monster's turn at or after its
+// attack number from: the first opening with a present character among
+// those offered a reaction. It returns the window and the index of the
+// attack roll it answers, or nil.
+func window(snap Snapshot, res encounter.Result, from int) (*campaign.Window, int) {
+	present := map[string]string{}
+	for _, ch := range withPresence(snap) {
+		if ch.Presence == campaign.Present {
+			present[ch.ID] = ch.PlayerID
+		}
+	}
+	for _, o := range res.Openings {
+		if o.Attack < from {
+			continue
+		}
+		w := &campaign.Window{Attack: o.Attack, RollID: fmt.Sprint("r", o.Roll+1)}
+		for _, f := range o.Offers {
+			player, ok := present[f.CharacterID]
+			if !ok {
+				continue // absent and offline characters are never eligible
+			}
+			i := slices.IndexFunc(w.Eligible, func(e campaign.Eligible) bool { return e.CharacterID == f.CharacterID })
+			if i < 0 {
+				w.Eligible = append(w.Eligible, campaign.Eligible{CharacterID: f.CharacterID, PlayerID: player, ParticipantID: f.ParticipantID})
+				i = len(w.Eligible) - 1
+			}
+			w.Eligible[i].Offers = append(w.Eligible[i].Offers, campaign.Offer{Name: f.Name, Changes: f.Changes})
+		}
+		if len(w.Eligible) > 0 {
+			return w, o.Roll
+		}
+	}
+	return nil, -1
+}
+
+// windowMessage offers the window to those who have not answered.
+func windowMessage(l campaign.Lease) message {
+	p := l.Pending
+	ev := events.ReactionWindow{TurnID: l.TurnID, RollID: p.Window.RollID, ClosesAt: p.Deadline, Eligible: []events.Eligible{}}
+	for _, e := range p.Window.Eligible {
+		if answered(*p.Window, e.CharacterID) {
+			continue
+		}
+		el := events.Eligible{CharacterID: e.CharacterID, Reactions: []string{}, Offers: []events.Offer{}}
+		for _, o := range e.Offers {
+			el.Reactions = append(el.Reactions, o.Name)
+			el.Offers = append(el.Offers, events.Offer{Name: o.Name, Changes: o.Changes})
+		}
+		ev.Eligible = append(ev.Eligible, el)
+	}
+	return message{events.TypeReactionWindow, ev}
+}
+
+func answered(w campaign.Window, characterID string) bool {
+	return slices.ContainsFunc(w.Answers, func(a campaign.Answer) bool { return a.CharacterID == characterID })
+}
+
+func eligibleOf(w campaign.Window, characterID string) (campaign.Eligible, bool) {
+	i := slices.IndexFunc(w.Eligible, func(e campaign.Eligible) bool { return e.CharacterID == characterID })
+	if i < 0 {
+		return campaign.Eligible{}, false
+	}
+	return w.Eligible[i], true
+}
+
+// holdMonsterTurn starts a monster's turn that opens a window: the lease
+// keeps its dice, the table sees the rolls up to the attack and the
+// window. It reports false when the table was taken by another turn.
+func (s *Service) holdMonsterTurn(ctx context.Context, snap Snapshot, lease campaign.Lease, seed uint64, res encounter.Result, w *campaign.Window, roll int) bool {
+	now := s.now()
+	deadline := now.Add(time.Duration(snap.Campaign.Settings.ReactionWindowSeconds) * time.Second)
+	lease.Pending = &campaign.PendingRolls{Seed: seed, Rolls: rollsOf(res.Rolls), Revealed: roll + 1, Deadline: deadline, Phase: 1, Window: w}
+	lease.ExpiresAt = deadline.Add(s.LeaseTTL)
+	if err := s.Store.Commit(ctx, Tx{CampaignID: snap.Campaign.ID, AcquireLease: &lease, LeaseNow: now}); err != nil {
+		return false
+	}
+	msgs := []message{{events.TypeTurnAccepted, events.TurnAccepted{TurnID: lease.TurnID, RequestID: lease.RequestID, CharacterID: lease.ActorID}}}
+	msgs = append(msgs, rollMessages(lease.TurnID, lease.Pending.Rolls[:lease.Pending.Revealed])...)
+	msgs = append(msgs, windowMessage(lease))
+	if err := s.publish(ctx, snap.Campaign.ID, "", msgs...); err != nil {
+		s.release(ctx, snap.Campaign.ID, lease.TurnID)
+		return false
+	}
+	s.orchestrate(ctx, snap, lease)
+	return true
+}
+
+// React answers the open reaction window with a reaction or "pass". Only
+// an eligible character of the connection's player may answer, once, with
+// a reaction it was offered; a repeated request changes nothing; a window
+// that has closed refuses with a conflict.
+func (s *Service) React(ctx context.Context, connectionID string, msg events.ClientMessage) error {
+	const op = "react"
+	conn, snap, err := s.connection(ctx, connectionID, op)
+	if err != nil {
+		return err
+	}
+	if msg.CampaignID != "" && msg.CampaignID != conn.CampaignID {
+		return fault.E(fault.Forbidden, op, "this connection is bound to another campaign")
+	}
+	for range 8 {
+		l := snap.Lease
+		if l == nil || l.Pending == nil || l.Pending.Window == nil || l.TurnID != msg.TurnID {
+			return fault.E(fault.Conflict, op, "no reaction window is open on this turn")
+		}
+		w := *l.Pending.Window
+		el, ok := eligibleOf(w, msg.CharacterID)
+		if !ok {
+			return fault.E(fault.Forbidden, op, "that character cannot react to this roll")
+		}
+		if el.PlayerID != conn.PlayerID {
+			return fault.E(fault.Forbidden, op, "that character is not yours")
+		}
+		if i := slices.IndexFunc(w.Answers, func(a campaign.Answer) bool { return a.CharacterID == msg.CharacterID }); i >= 0 {
+			if w.Answers[i].RequestID == msg.RequestID {
+				return nil // a repeat: answered already
+			}
+			return fault.E(fault.Conflict, op, "that character has already answered this roll")
+		}
+		reaction := strings.ToLower(msg.Reaction)
+		if reaction != pass && !slices.ContainsFunc(el.Offers, func(o campaign.Offer) bool { return o.Name == reaction }) {
+			var names []string
+			for _, o := range el.Offers {
+				names = append(names, o.Name)
+			}
+			return fault.Field(op, "reaction", "not offered now; the choices are %s or pass", strings.Join(names, ", "))
+		}
+		err = s.answerWindow(ctx, snap, *l, campaign.Answer{CharacterID: msg.CharacterID, Reaction: reaction, RequestID: msg.RequestID})
+		if !errors.Is(err, errStepTaken) {
+			return err
+		}
+		if snap, err = s.Store.Snapshot(ctx, conn.CampaignID); err != nil {
+			return fmt.Errorf("%s: %w", op, err)
+		}
+	}
+	return fault.E(fault.Conflict, op, "the window kept changing; answer again")
+}
+
+// answerWindow records one answer. A reaction is applied at once: the
+// turn is played again with it, which may change what the others are
+// offered, and resets the window's timer. The window closes when nobody
+// eligible is left to answer, or at the reaction limit.
+func (s *Service) answerWindow(ctx context.Context, snap Snapshot, l campaign.Lease, ans campaign.Answer) error {
+	const op = "react"
+	now := s.now()
+	p := *l.Pending
+	w := *p.Window
+	w.Answers = append(slices.Clone(w.Answers), ans)
+	el, _ := eligibleOf(w, ans.CharacterID)
+	if ans.Reaction != pass {
+		p.Reactions = append(slices.Clone(p.Reactions), campaign.Reaction{Attack: w.Attack, By: el.ParticipantID, Name: ans.Reaction})
+		w.Round++
+	}
+	p.Window = &w
+	play, err := s.replay(snap, l, p)
+	if err != nil {
+		return err
+	}
+	// Who may still answer, with what, as the attack now stands.
+	var still []campaign.Eligible
+	if now, _ := window(snap, play.res, w.Attack); now != nil && now.Attack == w.Attack {
+		for _, e := range now.Eligible {
+			if !answered(w, e.CharacterID) && slices.ContainsFunc(w.Eligible, func(x campaign.Eligible) bool { return x.CharacterID == e.CharacterID }) {
+				still = append(still, e)
+			}
+		}
+	}
+	if len(still) == 0 || w.Round >= encounter.MaxReactionsPerAttack {
+		return s.settle(ctx, snap, l, p, play, true)
+	}
+	// The window stays open to those still eligible.
+	var eligible []campaign.Eligible
+	for _, e := range w.Eligible {
+		if answered(w, e.CharacterID) {
+			eligible = append(eligible, e)
+		}
+	}
+	w.Eligible = append(eligible, still...)
+	msgs := []message{{events.TypeReactionGot, events.ReactionReceived{TurnID: l.TurnID, CharacterID: ans.CharacterID, Reaction: ans.Reaction}}}
+	if ans.Reaction != pass {
+		p.Phase++
+		p.Token = ""
+		p.Deadline = now.Add(time.Duration(snap.Campaign.Settings.ReactionWindowSeconds) * time.Second)
+	}
+	next := l
+	next.Pending = &p
+	next.ExpiresAt = p.Deadline.Add(s.LeaseTTL)
+	if err := s.commitHeld(ctx, snap.Campaign.ID, l, next, now); err != nil {
+		if isConflict(err) {
+			return errStepTaken
+		}
+		return fmt.Errorf("%s: %w", op, err)
+	}
+	if ans.Reaction != pass {
+		msgs = append(msgs, windowMessage(next)) // the offers may have changed, and the timer restarted
+	}
+	if err := s.publish(ctx, snap.Campaign.ID, "", msgs...); err != nil {
+		return err
+	}
+	if ans.Reaction != pass {
+		s.answer(ctx, l.Pending.Token, outcomeOf(Snapshot{Lease: &next}, l.TurnID))
+	}
+	return nil
+}
+
+// closeWindow closes the open window with the answers it has: its time
+// ran out. answer says the orchestration task is still waiting on it.
+func (s *Service) closeWindow(ctx context.Context, snap Snapshot, l campaign.Lease, answer bool) error {
+	play, err := s.replay(snap, l, *l.Pending)
+	if err != nil {
+		return err
+	}
+	return s.settle(ctx, snap, l, *l.Pending, play, answer)
+}
+
+// played is a monster's turn played again with its reactions.
+type played struct {
+	rec  campaign.EncounterRecord
+	cur  encounter.Participant
+	next encounter.Encounter
+	res  encounter.Result
+}
+
+// replay plays the held monster turn again from its dice with the
+// reactions p holds. Every roll the table has seen before the window's
+// must come out the same; if the table changed under the lease, the turn
+// is dropped (the lease released) and it is a conflict.
+func (s *Service) replay(snap Snapshot, l campaign.Lease, p campaign.PendingRolls) (played, error) {
+	const op = "react"
+	rec, e, ok, err := activeEncounter(snap)
+	if err != nil {
+		return played{}, err
+	}
+	cur, found := e.Participant(l.ActorID)
+	if !ok || !found || e.Current != l.ActorID {
+		return played{}, fault.E(fault.Conflict, op, "the encounter changed while the dice were out")
+	}
+	taken := make([]encounter.Reaction, len(p.Reactions))
+	for i, r := range p.Reactions {
+		taken[i] = encounter.Reaction{Attack: r.Attack, By: r.By, Name: r.Name}
+	}
+	next, res, err := encounter.MonsterTurnWith(e, dice.NewSeeded(p.Seed), encounter.Reactions{Taken: taken, Seed: s.reactionSeed(snap.Campaign.ID, l.TurnID)})
+	if err != nil {
+		return played{}, err
+	}
+	rolls := rollsOf(res.Rolls)
+	if len(rolls) < p.Revealed || !sameRolls(rolls[:p.Revealed-1], p.Rolls[:p.Revealed-1]) {
+		return played{}, fault.E(fault.Conflict, op, "the dice came out differently; the table changed while they were out")
+	}
+	return played{rec: rec, cur: cur, next: next, res: res}, nil
+}
+
+// settle closes the window: the reactions it drew are applied, and the
+// turn goes on to its next window, or to narration and commit.
+func (s *Service) settle(ctx context.Context, snap Snapshot, l campaign.Lease, p campaign.PendingRolls, play played, answer bool) error {
+	const op = "close reaction window"
+	now := s.now()
+	attack := p.Window.Attack
+	shown := p.Revealed - 1 // the window's roll: a reaction may have changed its total
+	p.Settled, p.Window, p.Token = attack+1, nil, ""
+	p.Phase++
+	p.Rolls = rollsOf(play.res.Rolls)
+	closed := events.ReactionClosed{TurnID: l.TurnID, Applied: []events.Applied{}}
+	for _, a := range play.res.Applied {
+		if a.Attack == attack {
+			closed.Applied = append(closed.Applied, events.Applied{CharacterID: a.CharacterID, Reaction: a.Name, Text: a.Text})
+		}
+	}
+	nw, roll := window(snap, play.res, p.Settled)
+	if nw != nil {
+		p.Window, p.Revealed = nw, roll+1
+		p.Deadline = now.Add(time.Duration(snap.Campaign.Settings.ReactionWindowSeconds) * time.Second)
+	} else {
+		p.Revealed = len(p.Rolls)
+	}
+	next := l
+	next.Pending = &p
+	next.ExpiresAt = now.Add(s.LeaseTTL)
+	if nw != nil {
+		next.ExpiresAt = p.Deadline.Add(s.LeaseTTL)
+	}
+	if err := s.commitHeld(ctx, snap.Campaign.ID, l, next, now); err != nil {
+		if isConflict(err) {
+			return errStepTaken
+		}
+		return fmt.Errorf("%s: %w", op, err)
+	}
+	msgs := []message{{events.TypeReactionClosed, closed}}
+	msgs = append(msgs, rollMessages(l.TurnID, p.Rolls[shown:p.Revealed])...)
+	if nw != nil {
+		msgs = append(msgs, windowMessage(next))
+	}
+	if err := s.publish(ctx, snap.Campaign.ID, "", msgs...); err != nil {
+		return err
+	}
+	if answer {
+		s.answer(ctx, l.Pending.Token, outcomeOf(Snapshot{Lease: &next}, l.TurnID))
+	}
+	if nw != nil {
+		return nil
+	}
+	if err := s.finishMonsterTurn(ctx, snap, next, p.Seed, play); err != nil {
+		return err
+	}
+	s.monsterTurns(ctx, snap.Campaign.ID)
+	return nil
+}
+
+// finishMonsterTurn narrates a monster's turn and commits it.
+func (s *Service) finishMonsterTurn(ctx context.Context, snap Snapshot, lease campaign.Lease, seed uint64, play played) error {
+	upd, err := record(play.next, play.rec.Version)
+	if err != nil {
+		s.release(ctx, snap.Campaign.ID, lease.TurnID)
+		return err
+	}
+	d := decision{Rolls: rollsOf(play.res.Rolls), Summary: play.res.Summary(), Encounter: &upd}
+	for _, a := range play.res.Applied {
+		d.Reactions = append(d.Reactions, campaign.AppliedReaction{CharacterID: a.CharacterID, Reaction: a.Name, Text: a.Text})
+	}
+	cur := play.cur
+	actor := campaign.Character{ID: cur.ID, Name: cur.Name, HP: cur.HP, MaxHP: cur.MaxHP, AC: cur.AC}
+	if err := s.resolve(ctx, snap, lease, &actor, d, seed); err != nil {
+		s.release(ctx, snap.Campaign.ID, lease.TurnID)
+		return err
+	}
+	return nil
+}
+
+// passAway answers "pass" for every character of a player who left while
+// a window waited on them.
+func (s *Service) passAway(ctx context.Context, campaignID, playerID string) {
+	for range 8 {
+		snap, err := s.Store.Snapshot(ctx, campaignID)
+		if err != nil {
+			return
+		}
+		l := snap.Lease
+		if l == nil || l.Pending == nil || l.Pending.Window == nil || hasConnection(snap, playerID) {
+			return
+		}
+		w := *l.Pending.Window
+		i := slices.IndexFunc(w.Eligible, func(e campaign.Eligible) bool { return e.PlayerID == playerID && !answered(w, e.CharacterID) })
+		if i < 0 {
+			return
+		}
+		err = s.answerWindow(ctx, snap, *l, campaign.Answer{CharacterID: w.Eligible[i].CharacterID, Reaction: pass})
+		if err != nil && !errors.Is(err, errStepTaken) {
+			s.Log.WarnContext(ctx, "pass for a player who left", "campaign", campaignID, "err", err)
+			return
+		}
+	}
+}
