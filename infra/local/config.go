@@ -11,6 +11,8 @@ import (
 	"path/filepath"
 	"strings"
 	"time"
+
+	"chronicler/infra/local/statemachine"
 )
 
 type config struct {
@@ -29,6 +31,9 @@ type config struct {
 	identity  string // anonymous | oidc
 	issuer    string
 	audience  string
+	// flowClock times the held turns' roll prompts and windows; tests
+	// pass a manual clock. Nil is the system clock.
+	flowClock statemachine.Clock
 }
 
 func parseConfig(args []string, getenv func(string) string) (config, error) {

@@ -3,6 +3,7 @@ package main
 import (
 	"context"
 	"encoding/base64"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
@@ -20,8 +21,10 @@ import (
 	"github.com/aws/aws-sdk-go-v2/credentials"
 	"github.com/aws/aws-sdk-go-v2/service/apigatewaymanagementapi"
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb"
+	"github.com/aws/aws-sdk-go-v2/service/sfn"
 
 	"chronicler/infra/local/gateway"
+	"chronicler/infra/local/statemachine"
 	"chronicler/shared/auth"
 	"chronicler/shared/cloud"
 	"chronicler/shared/dynamo"
@@ -30,6 +33,7 @@ import (
 	"chronicler/shared/push"
 	"chronicler/shared/sqlite"
 	"chronicler/shared/throttle"
+	"chronicler/shared/workflow"
 	"chronicler/shared/wsapi"
 	"chronicler/web"
 )
@@ -48,6 +52,12 @@ type server struct {
 	svc     *game.Service
 	gw      *gateway.Gateway
 	http    *http.Server
+	// flows runs held turns' orchestration: the reaction window's state
+	// machine, on its own loopback listener so nobody outside this machine
+	// can answer a task or start a flow.
+	flows     *statemachine.Service
+	flowsLn   net.Listener
+	flowsHTTP *http.Server
 }
 
 func newServer(ctx context.Context, cfg config) (*server, error) {
@@ -97,11 +107,23 @@ func newServer(ctx context.Context, cfg config) (*server, error) {
 		s.close()
 		return nil, err
 	}
+	if err := s.startFlows(); err != nil {
+		s.close()
+		return nil, err
+	}
 	// No connection survives a restart: forget them, and let their
 	// sessions' grace period start now.
 	if err := s.svc.Restarted(ctx); err != nil {
 		s.close()
 		return nil, err
+	}
+	// Nor does an execution: held turns (dice out, a window open) resume
+	// where the store says they stand, with the same dice.
+	if n, err := s.svc.Recover(ctx); err != nil {
+		s.close()
+		return nil, err
+	} else if n > 0 {
+		log.Info("resumed held turns", "count", n)
 	}
 	ws := &wsapi.Handler{Svc: s.svc, Log: log}
 	s.gw = gateway.New(gateway.Config{
@@ -174,6 +196,7 @@ func (s *server) serve(ctx context.Context, stdout io.Writer) error {
 		case <-ctx.Done():
 			shut, cancel := context.WithTimeout(context.Background(), 5*time.Second)
 			defer cancel()
+			s.svc.Draining.Store(true)
 			s.gw.Close()
 			if err := s.http.Shutdown(shut); err != nil && !errors.Is(err, http.ErrServerClosed) {
 				// Requests still running after the grace period are cut:
@@ -187,7 +210,66 @@ func (s *server) serve(ctx context.Context, stdout io.Writer) error {
 	}
 }
 
+// stepFunction is the ARN the definition's Task states invoke: the held
+// turn's step handler, run in process.
+const stepFunction = "arn:aws:lambda:us-east-1:000000000000:function:chronicler-step"
+
+// startFlows runs the reaction window's definition, the same one the cloud
+// runs, on the local interpreter behind a loopback Step Functions
+// endpoint, and gives the game the real sfn client pointed at it.
+func (s *server) startFlows() error {
+	def, err := workflow.Substitute(workflow.Definition(), map[string]string{
+		workflow.RollFunctionArn: stepFunction, workflow.WindowFunctionArn: stepFunction,
+	})
+	if err != nil {
+		return err
+	}
+	m, err := statemachine.Load(def)
+	if err != nil {
+		return err
+	}
+	s.flows = statemachine.New(statemachine.Options{Clock: s.cfg.flowClock, Invoker: s.invokeStep})
+	arn, err := s.flows.Register("chronicler-reaction", m)
+	if err != nil {
+		return err
+	}
+	if s.flowsLn, err = net.Listen("tcp", "127.0.0.1:0"); err != nil {
+		return fmt.Errorf("listen for the local state machine: %w", err)
+	}
+	s.flowsHTTP = &http.Server{Handler: s.flows, ReadHeaderTimeout: 10 * time.Second}
+	go s.flowsHTTP.Serve(s.flowsLn)
+	client := sfn.New(sfn.Options{
+		Region:       "us-east-1",
+		Credentials:  credentials.NewStaticCredentialsProvider("local", "local", ""),
+		BaseEndpoint: aws.String("http://" + s.flowsLn.Addr().String()),
+	})
+	s.svc.Workflow = workflow.NewClient(client, arn)
+	return nil
+}
+
+// invokeStep is the step Lambda, in process.
+func (s *server) invokeStep(ctx context.Context, resource string, payload []byte) ([]byte, error) {
+	if resource != stepFunction {
+		return nil, &statemachine.TaskError{Name: "Lambda.ResourceNotFoundException", Cause: "no function " + resource}
+	}
+	req, err := workflow.DecodeRequest(payload)
+	if err != nil {
+		return nil, &statemachine.TaskError{Name: "Chronicler.BadRequest", Cause: err.Error()}
+	}
+	out, err := s.svc.Step(ctx, req)
+	if err != nil {
+		return nil, &statemachine.TaskError{Name: "Chronicler.StepFailed", Cause: err.Error()}
+	}
+	return json.Marshal(out)
+}
+
 func (s *server) close() {
+	if s.flowsHTTP != nil {
+		s.flowsHTTP.Close()
+	}
+	if s.flows != nil {
+		s.flows.Close()
+	}
 	if s.closeDB != nil {
 		if err := s.closeDB(); err != nil {
 			s.log.Warn("close store", "err", err)

@@ -176,7 +176,13 @@ func (s *Service) decideInEncounter(d decision, rec campaign.EncounterRecord, e 
 	if who == "" {
 		return d, fault.Field("rules", "intent", "not_allowed: %s is not in the encounter", actor.Name)
 	}
-	next, res, err := encounter.Act(e, who, encounter.Action{Kind: in.Kind, TargetID: in.TargetID, Weapon: in.Weapon, EndTurn: true}, src)
+	act := encounter.Action{Kind: in.Kind, TargetID: in.TargetID, Weapon: in.Weapon, EndTurn: true}
+	if p, _ := e.Participant(who); e.Current == who && p.HP <= 0 && !p.Defeated && !p.Combatant.Stable {
+		// A dying character's turn is its death saving throw, whatever
+		// the player chose: the protocol has no word for it.
+		act = encounter.Action{Kind: encounter.ActionDeathSave, EndTurn: true}
+	}
+	next, res, err := encounter.Act(e, who, act, src)
 	if err != nil {
 		return d, err
 	}

@@ -4,6 +4,7 @@ import (
 	"context"
 	"crypto/rand"
 	"log/slog"
+	"sync/atomic"
 	"time"
 
 	"github.com/oklog/ulid/v2"
@@ -57,6 +58,10 @@ type Service struct {
 	// Workflow keeps the time of held turns (roll prompts, reaction
 	// windows); nil leaves it to the sweep.
 	Workflow Workflow
+	// Draining is set while a server shuts down: the connections it closes
+	// were not left by their players, so nobody passes a reaction window
+	// for them; the window resumes when the server is back.
+	Draining atomic.Bool
 }
 
 // NewService returns a Service with production defaults for everything

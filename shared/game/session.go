@@ -93,7 +93,9 @@ func (s *Service) Disconnect(ctx context.Context, connectionID string) error {
 	}
 	if openSession(snap) != nil && !playerHasOther(snap, conn) {
 		s.publishPresence(ctx, snap, conn.PlayerID, campaign.Absent, connectionID)
-		s.passAway(ctx, conn.CampaignID, conn.PlayerID)
+		if !s.Draining.Load() {
+			s.passAway(ctx, conn.CampaignID, conn.PlayerID)
+		}
 	}
 	return nil
 }

@@ -1,6 +1,7 @@
 package workflow
 
 import (
+	"bytes"
 	_ "embed"
 	"encoding/json"
 	"regexp"
@@ -126,4 +127,39 @@ type Request struct {
 	Execution string          `json:"execution"`       // the execution ARN
 	Turn      json.RawMessage `json:"turn"`            // Input.Turn, untouched
 	Outcome   Outcome         `json:"outcome"`         // the previous step's outcome ({"next":"roll","round":0} at first)
+}
+
+// DecodeRequest reads the payload the machine sends a step function, and
+// validates it: a known action, a token exactly for prompt and open, the
+// turn as JSON, a well-formed outcome. Anything else is a fault.Invalid.
+func DecodeRequest(b []byte) (Request, error) {
+	const op = "decode workflow request"
+	var r Request
+	dec := json.NewDecoder(bytes.NewReader(b))
+	dec.DisallowUnknownFields()
+	if err := dec.Decode(&r); err != nil {
+		return Request{}, fault.Wrap(fault.Invalid, op, err)
+	}
+	if dec.More() {
+		return Request{}, fault.E(fault.Invalid, op, "trailing data after the request")
+	}
+	switch r.Action {
+	case ActionPrompt, ActionOpen:
+		if r.Token == "" || len(r.Token) > 2048 {
+			return Request{}, fault.Field(op, "token", "must be 1 to 2048 characters for %s", r.Action)
+		}
+	case ActionAuto, ActionClose:
+		if r.Token != "" {
+			return Request{}, fault.Field(op, "token", "must be empty for %s", r.Action)
+		}
+	default:
+		return Request{}, fault.Field(op, "action", "must be prompt, open, auto or close, not %q", r.Action)
+	}
+	if len(r.Turn) == 0 || !json.Valid(r.Turn) {
+		return Request{}, fault.Field(op, "turn", "must be JSON")
+	}
+	if err := r.Outcome.validate(op); err != nil {
+		return Request{}, err
+	}
+	return r, nil
 }

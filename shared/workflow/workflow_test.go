@@ -74,3 +74,49 @@ func TestSubstitute(t *testing.T) {
 		})
 	}
 }
+
+func TestDecodeRequest(t *testing.T) {
+	good := `{"action":"prompt","token":"tok","execution":"arn:x","turn":{"campaign_id":"c","turn_id":"t"},"outcome":{"next":"roll","round":0,"detail":{"phase":1}}}`
+	r, err := workflow.DecodeRequest([]byte(good))
+	if err != nil || r.Action != workflow.ActionPrompt || r.Token != "tok" || r.Outcome.Next != workflow.NextRoll {
+		t.Fatalf("DecodeRequest(good) = %+v, %v", r, err)
+	}
+	bad := map[string]string{
+		"NotJSON":         `{`,
+		"UnknownAction":   `{"action":"later","turn":{},"outcome":{"next":"roll"}}`,
+		"PromptNoToken":   `{"action":"prompt","turn":{},"outcome":{"next":"roll"}}`,
+		"AutoWithToken":   `{"action":"auto","token":"x","turn":{},"outcome":{"next":"roll"}}`,
+		"NoTurn":          `{"action":"close","outcome":{"next":"window"}}`,
+		"BadNext":         `{"action":"close","turn":{},"outcome":{"next":"sideways"}}`,
+		"RoundTooHigh":    `{"action":"close","turn":{},"outcome":{"next":"window","round":9}}`,
+		"UnknownField":    `{"action":"close","turn":{},"outcome":{"next":"window"},"extra":1}`,
+		"TrailingData":    `{"action":"close","turn":{},"outcome":{"next":"window"}} {}`,
+		"TokenTooLong":    `{"action":"open","token":"` + strings.Repeat("t", 2049) + `","turn":{},"outcome":{"next":"window"}}`,
+		"DetailNotJSON":   `{"action":"close","turn":{},"outcome":{"next":"window","detail":}}`,
+		"ArrayNotRequest": `[]`,
+	}
+	for name, in := range bad {
+		t.Run(name, func(t *testing.T) {
+			if _, err := workflow.DecodeRequest([]byte(in)); !fault.Is(err, fault.Invalid) {
+				t.Errorf("err = %v, want invalid", err)
+			}
+		})
+	}
+}
+
+func FuzzDecodeRequest(f *testing.F) {
+	f.Add([]byte(`{"action":"prompt","token":"tok","execution":"arn:x","turn":{"campaign_id":"c","turn_id":"t"},"outcome":{"next":"roll","round":0,"detail":{"phase":1}}}`))
+	f.Add([]byte(`{"action":"close","turn":{},"outcome":{"next":"window","round":4}}`))
+	f.Fuzz(func(t *testing.T, b []byte) {
+		r, err := workflow.DecodeRequest(b)
+		if err != nil {
+			if !fault.Is(err, fault.Invalid) {
+				t.Fatalf("error of kind other than invalid: %v", err)
+			}
+			return
+		}
+		if !json.Valid(r.Turn) || (r.Token == "") != (r.Action == workflow.ActionAuto || r.Action == workflow.ActionClose) {
+			t.Fatalf("accepted an invalid request: %+v", r)
+		}
+	})
+}

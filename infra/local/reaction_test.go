@@ -1,0 +1,264 @@
+package main
+
+import (
+	"fmt"
+	"net/http"
+	"slices"
+	"testing"
+	"time"
+
+	"chronicler/infra/local/statemachine"
+)
+
+// reactTable is a wizard (Aria, Shield) and a bard of 3rd level (Bram,
+// Cutting Words) fighting goblins. The wizard has fewer hit points, so
+// the goblins go for her: each hit on her offers both a reaction.
+type reactTable struct {
+	*table
+	t testing.TB
+}
+
+func newReactTable(t testing.TB, base string, settings map[string]any) *reactTable {
+	t.Helper()
+	tb := &table{}
+	for _, n := range []string{"Aria", "Bram"} {
+		tb.players = append(tb.players, newPlayer(t, base, n))
+	}
+	var created struct {
+		Campaign   struct{ ID string }
+		InviteCode string `json:"invite_code"`
+	}
+	body := map[string]any{"name": "Goblin Road", "world_seed": "a muddy road", "settings": settings}
+	tb.players[0].must("POST", "/api/campaigns", body, &created, http.StatusCreated)
+	tb.id = created.Campaign.ID
+	tb.players[1].must("POST", "/api/campaigns/"+tb.id+"/join", map[string]string{"invite_code": created.InviteCode}, nil, http.StatusOK)
+	for i, spec := range []map[string]any{
+		{"name": "Aria", "race": "elf", "class": "wizard", "level": 3},
+		{"name": "Bram", "race": "dwarf", "class": "bard", "level": 3},
+	} {
+		var ch struct{ Character struct{ ID string } }
+		tb.players[i].must("POST", "/api/campaigns/"+tb.id+"/characters", spec, &ch, http.StatusCreated)
+		tb.chars = append(tb.chars, ch.Character.ID)
+	}
+	return &reactTable{table: tb, t: t}
+}
+
+// begin connects everyone, resumes, and starts a fight with goblins.
+func (rt *reactTable) begin(goblins int) {
+	rt.t.Helper()
+	rt.connect(rt.t)
+	rt.socks[0].send(map[string]any{"action": "resume", "request_id": "resume-1"})
+	rt.socks[0].wait(0, "recap", typeIs("recap"))
+	rt.players[0].must("POST", "/api/campaigns/"+rt.id+"/encounters",
+		map[string]any{"monsters": []map[string]any{{"srd_id": "goblin", "count": goblins}}}, nil, http.StatusCreated)
+}
+
+// eligibleIDs are the character ids a reaction.window is open to.
+func eligibleIDs(e event) []string {
+	var ids []string
+	list, _ := e["eligible"].([]any)
+	for _, x := range list {
+		m, _ := x.(map[string]any)
+		id, _ := m["character_id"].(string)
+		ids = append(ids, id)
+	}
+	slices.Sort(ids)
+	return ids
+}
+
+func offered(e event, characterID, reaction string) bool {
+	list, _ := e["eligible"].([]any)
+	for _, x := range list {
+		m, _ := x.(map[string]any)
+		if m["character_id"] != characterID {
+			continue
+		}
+		rs, _ := m["reactions"].([]any)
+		for _, r := range rs {
+			if r == reaction {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// fight plays the encounter from socket 0's event index from: players end
+// their turns, and windows that match does not accept are passed by all.
+// It returns the first window match accepts, and its index. seen, when
+// set, sees every window.
+func (rt *reactTable) fight(from int, match func(event) bool, seen func(event)) (event, int) {
+	rt.t.Helper()
+	s := rt.socks[0]
+	interesting := func(e event) bool {
+		switch e.str("type") {
+		case "reaction.window", "encounter", "turn.committed":
+			return true
+		}
+		return false
+	}
+	for range 200 {
+		e, i := s.wait(from, "the fight going on", interesting)
+		from = i + 1
+		if e.str("type") == "reaction.window" {
+			if seen != nil {
+				seen(e)
+			}
+			if match(e) {
+				return e, i
+			}
+			for _, id := range eligibleIDs(e) {
+				k := slices.Index(rt.chars, id)
+				rt.socks[k].send(map[string]any{"action": "react", "request_id": fmt.Sprintf("pass-%d-%s", i, id),
+					"turn_id": e.str("turn_id"), "character_id": id, "reaction": "pass"})
+			}
+			continue
+		}
+		enc, _ := e["encounter"].(map[string]any)
+		if enc == nil {
+			continue
+		}
+		if enc["status"] != "active" {
+			rt.t.Fatalf("the fight ended (%v) before the window looked for", enc["outcome"])
+		}
+		cur, _ := enc["current"].(string)
+		if k := slices.Index(rt.chars, cur); k >= 0 {
+			rt.socks[k].send(map[string]any{"action": "turn", "request_id": fmt.Sprintf("end-%d", i),
+				"character_id": cur, "intent": map[string]any{"kind": "end_turn"}})
+		}
+	}
+	rt.t.Fatal("no window after 200 events")
+	return nil, 0
+}
+
+// Two eligible players, one reacts and one passes at the same instant:
+// both answers are applied once, in order, the window closes early, and
+// the turn is narrated and committed with the reaction in it.
+func TestReactionWindowEndToEnd(t *testing.T) {
+	base := inProcess(t)
+	rt := newReactTable(t, base, map[string]any{"reaction_window_seconds": 30})
+	rt.begin(3)
+	aria, bram := rt.chars[0], rt.chars[1]
+	both := func(e event) bool {
+		return slices.Equal(eligibleIDs(e), sortedPair(aria, bram)) && offered(e, aria, "shield")
+	}
+	win, at := rt.fight(0, both, nil)
+	turnID := win.str("turn_id")
+	if win.str("closes_at") == "" || win.str("roll_id") == "" {
+		t.Fatalf("window without closes_at or roll_id: %v", win)
+	}
+	// The attack roll came before the window; nothing after it has.
+	rollIdx := slices.IndexFunc(rt.socks[0].events(), func(e event) bool {
+		return e.str("type") == "roll.result" && e.str("turn_id") == turnID && e.str("roll_id") == win.str("roll_id")
+	})
+	if rollIdx < 0 || rollIdx > at {
+		t.Fatalf("the window's roll %s was not shown before it", win.str("roll_id"))
+	}
+
+	rt.socks[0].send(map[string]any{"action": "react", "request_id": "shield-1", "turn_id": turnID, "character_id": aria, "reaction": "shield"})
+	rt.socks[1].send(map[string]any{"action": "react", "request_id": "pass-1", "turn_id": turnID, "character_id": bram, "reaction": "pass"})
+	// A repeat of the same request changes nothing.
+	rt.socks[0].send(map[string]any{"action": "react", "request_id": "shield-1", "turn_id": turnID, "character_id": aria, "reaction": "shield"})
+
+	closed, ci := rt.socks[1].wait(at, "reaction.closed", turnEvent("reaction.closed", turnID))
+	applied, _ := closed["applied"].([]any)
+	if len(applied) != 1 || applied[0].(map[string]any)["reaction"] != "shield" || applied[0].(map[string]any)["character_id"] != aria {
+		t.Fatalf("applied = %v, want Aria's Shield", closed["applied"])
+	}
+	committed, _ := rt.socks[1].wait(ci, "turn.committed", turnEvent("turn.committed", turnID))
+	rt.socks[1].wait(ci, "narration.done", turnEvent("narration.done", turnID))
+	if committed.num("sequence") == 0 {
+		t.Fatalf("committed = %v", committed)
+	}
+	received := 0
+	for _, e := range rt.socks[1].events() {
+		if e.str("type") == "reaction.received" && e.str("turn_id") == turnID {
+			received++
+		}
+	}
+	if received > 2 {
+		t.Errorf("%d reaction.received for two answers", received)
+	}
+	// The committed turn keeps the roll, the reaction and its effect.
+	var turns struct {
+		Turns []struct {
+			ID        string `json:"turn_id"`
+			Rolls     []map[string]any
+			Reactions []map[string]any
+		}
+	}
+	rt.players[0].must("GET", "/api/campaigns/"+rt.id+"/turns", nil, &turns, http.StatusOK)
+	i := slices.IndexFunc(turns.Turns, func(x struct {
+		ID        string `json:"turn_id"`
+		Rolls     []map[string]any
+		Reactions []map[string]any
+	}) bool {
+		return x.ID == turnID
+	})
+	if i < 0 || len(turns.Turns[i].Reactions) != 1 || turns.Turns[i].Reactions[0]["reaction"] != "shield" {
+		t.Fatalf("stored turn %s: %+v", turnID, turns.Turns)
+	}
+	// The window is closed: a late answer is refused and changes nothing.
+	mark := rt.socks[1].count()
+	rt.socks[1].send(map[string]any{"action": "react", "request_id": "late", "turn_id": turnID, "character_id": bram, "reaction": "cutting-words"})
+	errEv, _ := rt.socks[1].wait(mark, "error", typeIs("error"))
+	if errEv.str("code") != "conflict" {
+		t.Errorf("late answer: %v", errEv)
+	}
+}
+
+func sortedPair(a, b string) []string {
+	p := []string{a, b}
+	slices.Sort(p)
+	return p
+}
+
+// A window nobody answers closes when its time is up (the state machine's
+// timeout, on the injected clock), and the turn goes on.
+func TestReactionWindowTimesOut(t *testing.T) {
+	clock := statemachine.NewManualClock(time.Now())
+	base := inProcess(t, func(c *config) { c.flowClock = clock })
+	rt := newReactTable(t, base, map[string]any{"reaction_window_seconds": 5})
+	rt.begin(3)
+	win, at := rt.fight(0, func(e event) bool { return true }, nil)
+	turnID := win.str("turn_id")
+	done := make(chan struct{})
+	go func() {
+		for {
+			select {
+			case <-done:
+				return
+			case <-time.After(5 * time.Millisecond):
+				clock.Advance(6 * time.Second)
+			}
+		}
+	}()
+	closed, ci := rt.socks[0].wait(at, "reaction.closed", turnEvent("reaction.closed", turnID))
+	close(done)
+	if applied, _ := closed["applied"].([]any); len(applied) != 0 {
+		t.Errorf("applied = %v, want nothing after a timeout", applied)
+	}
+	rt.socks[0].wait(ci, "turn.committed", turnEvent("turn.committed", turnID))
+}
+
+// An unanswered roll prompt rolls by itself when its time is up.
+func TestRollPromptTimesOut(t *testing.T) {
+	clock := statemachine.NewManualClock(time.Now())
+	base := inProcess(t, func(c *config) { c.flowClock = clock })
+	rt := newReactTable(t, base, map[string]any{"dice_mode": "interactive", "roll_timeout_seconds": 30})
+	rt.connect(t)
+	rt.socks[0].send(map[string]any{"action": "resume", "request_id": "resume-1"})
+	rt.socks[0].wait(0, "recap", typeIs("recap"))
+	rt.socks[0].send(map[string]any{"action": "turn", "request_id": "t1", "character_id": rt.chars[0],
+		"intent": map[string]any{"kind": "check", "ability": "wis", "skill": "perception"}})
+	req, at := rt.socks[0].wait(0, "roll.requested", typeIs("roll.requested"))
+	if err := clock.BlockUntil(t.Context(), 1); err != nil {
+		t.Fatal(err)
+	}
+	clock.Advance(31 * time.Second)
+	res, _ := rt.socks[0].wait(at, "roll.result", turnEvent("roll.result", req.str("turn_id")))
+	if res.str("roll_id") != req.str("roll_id") {
+		t.Errorf("rolled %v for prompt %v", res, req)
+	}
+	rt.socks[1].wait(0, "turn.committed", turnEvent("turn.committed", req.str("turn_id")))
+}
