@@ -7,6 +7,7 @@ import (
 	"path/filepath"
 
 	"chronicler/shared/dynamo"
+	"chronicler/shared/workflow"
 
 	"github.com/aws/aws-cdk-go/awscdk/v2"
 	"github.com/aws/aws-cdk-go/awscdk/v2/awsapigatewayv2"
@@ -19,6 +20,7 @@ import (
 	"github.com/aws/aws-cdk-go/awscdk/v2/awslambda"
 	"github.com/aws/aws-cdk-go/awscdk/v2/awslogs"
 	"github.com/aws/aws-cdk-go/awscdk/v2/awssecretsmanager"
+	"github.com/aws/aws-cdk-go/awscdk/v2/awsstepfunctions"
 	"github.com/aws/constructs-go/constructs/v10"
 	"github.com/aws/jsii-runtime-go"
 )
@@ -34,6 +36,7 @@ const (
 	envIdentity            = "CHRONICLER_IDENTITY"
 	envIssuer              = "OIDC_ISSUER"
 	envAudience            = "OIDC_AUDIENCE"
+	envStateMachine        = "STATE_MACHINE_ARN"
 )
 
 // DefaultAssetDir is where the Makefile leaves build/<name>/bootstrap,
@@ -76,6 +79,9 @@ type function struct {
 	posts bool
 	// narrates: the function calls the narrator's models on Bedrock.
 	narrates bool
+	// flows: the function starts held turns' orchestration (a monster's
+	// turn may open a window wherever it is played) and answers its tasks.
+	flows bool
 }
 
 // functions is every Lambda of the stack, in the order they are created.
@@ -89,13 +95,14 @@ type function struct {
 // function keeps running after API Gateway stops waiting for its answer.
 var functions = []function{
 	{name: "connect", description: "WebSocket $connect: checks the token, records the connection", timeoutSec: 10, table: readWrite, posts: true},
-	{name: "disconnect", description: "WebSocket $disconnect: forgets the connection, updates presence", timeoutSec: 10, table: readWrite, posts: true},
+	{name: "disconnect", description: "WebSocket $disconnect: forgets the connection, updates presence, passes an open reaction window", timeoutSec: 90, table: readWrite, posts: true, narrates: true, flows: true},
 	{name: "resume", description: "WebSocket resume: Previously on... recap and presence", timeoutSec: 30, table: readWrite, posts: true, narrates: true},
-	{name: "turn", description: "WebSocket turn: rules, narration stream and the atomic commit", timeoutSec: 90, table: readWrite, posts: true, narrates: true},
+	{name: "turn", description: "WebSocket turn, roll and react: rules, narration stream and the atomic commit", timeoutSec: 90, table: readWrite, posts: true, narrates: true, flows: true},
 	{name: "end_session", description: "WebSocket end_session: closes the session", timeoutSec: 10, table: readWrite, posts: true},
 	{name: "sync", description: "WebSocket sync and $default: replays events; unknown actions get an error event", timeoutSec: 10, table: readWrite, posts: true},
-	{name: "api", description: "HTTP API /api/*: campaigns, characters, membership", timeoutSec: 10, table: readWrite, posts: false},
-	{name: "sweep", description: "every 15 minutes: closes sessions that lost all their players", timeoutSec: 300, table: readWrite, posts: true},
+	{name: "api", description: "HTTP API /api/*: campaigns, characters, membership, encounters", timeoutSec: 90, table: readWrite, posts: true, narrates: true, flows: true},
+	{name: "sweep", description: "every 15 minutes: closes sessions that lost all their players, finishes held turns whose orchestration was lost", timeoutSec: 300, table: readWrite, posts: true, narrates: true, flows: true},
+	{name: "step", description: "the reaction window's state machine: roll prompts, reaction rounds and their timeouts", timeoutSec: 90, table: readWrite, posts: true, narrates: true, flows: true},
 }
 
 // FunctionNames returns the name of every Lambda of the stack: each is a
@@ -189,9 +196,18 @@ func NewChroniclerStack(scope constructs.Construct, id string, props *Chronicler
 		Throttle: &awsapigatewayv2.ThrottleSettings{RateLimit: jsii.Number(100), BurstLimit: jsii.Number(200)},
 	})
 
+	// The reaction window's state machine is named, so its ARN can be
+	// written before it exists: it invokes the step function, which must
+	// know it (a Ref would be a dependency cycle).
+	flowName := id + "-reaction-window"
+	flowARN := "arn:" + *awscdk.Aws_PARTITION() + ":states:" + *awscdk.Aws_REGION() + ":" + *awscdk.Aws_ACCOUNT_ID() + ":stateMachine:" + flowName
+
 	fns := map[string]awslambda.Function{}
 	for _, f := range functions {
 		env := map[string]*string{envTableName: table.TableName()}
+		if f.flows {
+			env[envStateMachine] = jsii.String(flowARN)
+		}
 		if f.posts {
 			// https://{apiId}.execute-api.{region}.amazonaws.com/live
 			env[envConnectionsEndpoint] = stage.CallbackUrl()
@@ -224,8 +240,32 @@ func NewChroniclerStack(scope constructs.Construct, id string, props *Chronicler
 				),
 			}))
 		}
+		if f.flows {
+			// Start a held turn's flow and answer its tasks: on this machine
+			// and its executions only.
+			fn.AddToRolePolicy(awsiam.NewPolicyStatement(&awsiam.PolicyStatementProps{
+				Actions:   jsii.Strings("states:StartExecution", "states:SendTaskSuccess", "states:SendTaskFailure"),
+				Resources: jsii.Strings(flowARN),
+			}))
+		}
 		fns[f.name] = fn
 	}
+
+	// Standard, not Express: the roll prompt and the window wait on task
+	// tokens. The definition is the one the local server runs, verbatim.
+	flow := awsstepfunctions.NewStateMachine(stack, jsii.String("ReactionWindow"), &awsstepfunctions.StateMachineProps{
+		StateMachineName: jsii.String(flowName),
+		StateMachineType: awsstepfunctions.StateMachineType_STANDARD,
+		DefinitionBody:   awsstepfunctions.DefinitionBody_FromString(jsii.String(workflow.Definition())),
+		DefinitionSubstitutions: &map[string]*string{
+			workflow.RollFunctionArn:   fns["step"].FunctionArn(),
+			workflow.WindowFunctionArn: fns["step"].FunctionArn(),
+		},
+		Comment: jsii.String("Chronicler: roll prompts and reaction windows of held turns"),
+	})
+	// The raw definition grants nothing: the machine may invoke exactly
+	// the step function.
+	fns["step"].GrantInvoke(flow)
 
 	// One integration per function; sync serves both its own route and
 	// $default, where it answers unknown actions with an error event.

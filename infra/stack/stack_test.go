@@ -10,6 +10,7 @@ import (
 	"testing"
 
 	"chronicler/infra/stack"
+	"chronicler/shared/workflow"
 
 	"github.com/aws/aws-cdk-go/awscdk/v2"
 	"github.com/aws/aws-cdk-go/awscdk/v2/assertions"
@@ -31,15 +32,17 @@ var wantFunctions = map[string]struct {
 	writes   bool // may write the table (else read only)
 	posts    bool // posts to WebSocket connections
 	narrates bool // invokes the narrator's models on Bedrock
+	flows    bool // starts held turns' flows and answers their tasks
 }{
 	"connect":     {timeout: 10, writes: true, posts: true},
-	"disconnect":  {timeout: 10, writes: true, posts: true},
+	"disconnect":  {timeout: 90, writes: true, posts: true, narrates: true, flows: true},
 	"resume":      {timeout: 30, writes: true, posts: true, narrates: true},
-	"turn":        {timeout: 90, writes: true, posts: true, narrates: true},
+	"turn":        {timeout: 90, writes: true, posts: true, narrates: true, flows: true},
 	"end_session": {timeout: 10, writes: true, posts: true},
 	"sync":        {timeout: 10, writes: true, posts: true},
-	"api":         {timeout: 10, writes: true, posts: false},
-	"sweep":       {timeout: 300, writes: true, posts: true},
+	"api":         {timeout: 90, writes: true, posts: true, narrates: true, flows: true},
+	"sweep":       {timeout: 300, writes: true, posts: true, narrates: true, flows: true},
+	"step":        {timeout: 90, writes: true, posts: true, narrates: true, flows: true},
 }
 
 // tableWrites are the DynamoDB actions that change data.
@@ -235,10 +238,77 @@ func TestChroniclerStack(t *testing.T) {
 				if got := slices.Contains(actions, "execute-api:ManageConnections"); got != want.posts {
 					t.Errorf("execute-api:ManageConnections = %v, want %v", got, want.posts)
 				}
+				if got := slices.Contains(actions, "states:SendTaskSuccess") && slices.Contains(actions, "states:StartExecution"); got != want.flows {
+					t.Errorf("starts and answers flows = %v, want %v; actions %v", got, want.flows, actions)
+				}
+				if got := env["STATE_MACHINE_ARN"] != nil; got != want.flows {
+					t.Errorf("STATE_MACHINE_ARN set = %v, want %v", got, want.flows)
+				} else if got && !strings.Contains(flat(env["STATE_MACHINE_ARN"]), ":stateMachine:Test-reaction-window") {
+					t.Errorf("STATE_MACHINE_ARN = %s", flat(env["STATE_MACHINE_ARN"]))
+				}
 			})
 		}
 		match(t, "log retention", func() {
 			tmpl.AllResourcesProperties(jsii.String("AWS::Logs::LogGroup"), map[string]any{"RetentionInDays": 30})
+		})
+	})
+
+	t.Run("ReactionWindowStateMachine", func(t *testing.T) {
+		var sm map[string]any
+		for _, r := range doc.Resources {
+			if r.Type == "AWS::StepFunctions::StateMachine" {
+				if sm != nil {
+					t.Fatal("more than one state machine")
+				}
+				sm = r.Properties
+			}
+		}
+		if sm == nil {
+			t.Fatal("no state machine")
+		}
+		if sm["StateMachineType"] != "STANDARD" || sm["StateMachineName"] != "Test-reaction-window" {
+			t.Errorf("type %v name %v, want a STANDARD machine named Test-reaction-window (task tokens need Standard)", sm["StateMachineType"], sm["StateMachineName"])
+		}
+		// The definition is shared/workflow's, verbatim, with its
+		// placeholders left for CloudFormation to substitute.
+		if got := flat(sm["DefinitionString"]); got != flat(workflow.Definition()) {
+			t.Errorf("DefinitionString is not workflow.Definition():\n%.300s", got)
+		}
+		step := doc.functionID(t, "step")
+		subs, _ := sm["DefinitionSubstitutions"].(map[string]any)
+		for _, name := range workflow.Placeholders(workflow.Definition()) {
+			if got := getAttIn(subs[name]); got != step {
+				t.Errorf("substitution %s = %s, want the step function's ARN", name, flat(subs[name]))
+			}
+		}
+		// The machine's role may invoke the step function and nothing else.
+		role := getAttIn(sm["RoleArn"])
+		var invokes []string
+		for _, r := range doc.Resources {
+			if r.Type != "AWS::IAM::Policy" || !strings.Contains(flat(r.Properties["Roles"]), `"`+role+`"`) {
+				continue
+			}
+			for _, st := range statements(r.Properties["PolicyDocument"]) {
+				if slices.Contains(strs(st["Action"]), "lambda:InvokeFunction") {
+					invokes = append(invokes, flat(st["Resource"]))
+				}
+			}
+		}
+		if len(invokes) == 0 || !strings.Contains(strings.Join(invokes, " "), `"`+step+`"`) {
+			t.Errorf("the machine's role invokes %v, want the step function", invokes)
+		}
+		for _, r := range invokes {
+			for name := range wantFunctions {
+				if id := doc.functionID(t, name); name != "step" && strings.Contains(r, `"`+id+`"`) {
+					t.Errorf("the machine may invoke %s", name)
+				}
+			}
+		}
+		// Flows are started and answered on this machine only.
+		doc.eachStatement(func(_ string, st map[string]any) {
+			if slices.Contains(strs(st["Action"]), "states:SendTaskSuccess") && !strings.Contains(flat(st["Resource"]), ":stateMachine:Test-reaction-window") {
+				t.Errorf("states actions on %s", flat(st["Resource"]))
+			}
 		})
 	})
 

@@ -11,11 +11,13 @@ import (
 	"github.com/aws/aws-sdk-go-v2/config"
 	"github.com/aws/aws-sdk-go-v2/service/apigatewaymanagementapi"
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb"
+	"github.com/aws/aws-sdk-go-v2/service/sfn"
 
 	"chronicler/shared/auth"
 	"chronicler/shared/dynamo"
 	"chronicler/shared/game"
 	"chronicler/shared/push"
+	"chronicler/shared/workflow"
 )
 
 // Environment variables the stack sets on every function.
@@ -23,6 +25,9 @@ const (
 	EnvTable       = "TABLE_NAME"
 	EnvConnections = "CONNECTIONS_ENDPOINT" // https://{api}.execute-api.{region}.amazonaws.com/{stage}
 	EnvTokenKey    = "CHRONICLER_TOKEN_KEY"
+	// EnvStateMachine is the reaction window's state machine; without it,
+	// held turns' prompts and windows are timed by the sweep alone.
+	EnvStateMachine = "STATE_MACHINE_ARN"
 )
 
 // Service builds the use cases from the environment. It fails, rather than
@@ -54,6 +59,9 @@ func Service(ctx context.Context) (*game.Service, error) {
 	svc := game.NewService(store, pusher, narr, signer, log)
 	if svc.Identity, err = auth.Choose(ctx, os.Getenv("CHRONICLER_IDENTITY"), os.Getenv("OIDC_ISSUER"), os.Getenv("OIDC_AUDIENCE"), signer); err != nil {
 		return nil, err
+	}
+	if arn := os.Getenv(EnvStateMachine); arn != "" {
+		svc.Workflow = workflow.NewClient(sfn.NewFromConfig(cfg), arn)
 	}
 	return svc, nil
 }
