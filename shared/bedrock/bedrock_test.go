@@ -433,8 +433,11 @@ func TestSummarize(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if got != want {
-		t.Fatalf("summary %q", got)
+	if got.Text != want {
+		t.Fatalf("summary %q", got.Text)
+	}
+	if got.Model != bedrock.DefaultLowModel || got.Usage != (narrator.Usage{Input: 800, Output: 150}) {
+		t.Fatalf("summary call %s %+v, want the low model and the usage Bedrock reported", got.Model, got.Usage)
 	}
 	calls := f.requests()
 	if len(calls) != 2 || calls[1].model != bedrock.DefaultLowModel || !strings.HasSuffix(calls[1].path, "/converse") {

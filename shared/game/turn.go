@@ -177,18 +177,17 @@ func (s *Service) resolve(ctx context.Context, snap Snapshot, lease campaign.Lea
 	if err != nil {
 		return fmt.Errorf("%s: %w", op, err)
 	}
+	purpose := narrationPurpose(d, lease.Action)
 	built, _ := memory.Build(memory.Input{
 		CampaignName: snap.Campaign.Name, Persona: snap.Campaign.DMPersona, WorldSeed: snap.Campaign.WorldSeed,
 		Glossary: st.Glossary, Characters: withPresence(snap), Actor: *actor, Scene: st.Scene, Summary: st.Summary,
 		Recent: recent, Memory: mem, Action: lease.Action, RulesResult: d.Summary, TurnID: lease.TurnID,
-		Tier: narrator.High, Turn: st.TurnCount + 1,
+		Tier: narrator.Route(purpose), Turn: st.TurnCount + 1,
 	}, memory.DefaultBudget())
 	req := built.Request
+	req.Purpose = purpose
 	session := openSession(snap).ID
-	spent := st.Cost
-	if spent.SessionID != session {
-		spent = campaign.SessionCost{SessionID: session, CampaignUSD: spent.CampaignUSD}
-	}
+	spent := addCost(st.Cost, session, 0)
 	narr0 := s.Narrator
 	if b := snap.Campaign.Settings.BudgetUSDPerSession; b != nil {
 		// Near the session's budget the cheaper tier narrates; past it, the
@@ -213,27 +212,29 @@ func (s *Service) resolve(ctx context.Context, snap Snapshot, lease campaign.Lea
 		Rolls: append([]campaign.Roll{}, d.Rolls...), RulesResult: d.Summary, Narration: narr.Text, Suggestions: narr.Suggestions,
 		Degraded: narr.Degraded, CreatedAt: now, Context: record,
 	}
-	next := st
-	next.TurnCount, next.UpdatedAt = st.TurnCount+1, now
-	next.Cost = spent
-	next.Cost.USD += record.CostUSD
-	next.Cost.CampaignUSD += record.CostUSD
-	next.Cost.Turns++
-	if d.Scene != nil {
-		next.Scene = *d.Scene
-	}
-	if sum, err := s.Narrator.Summarize(ctx, summaryRequest(snap, st.Summary, []campaign.Turn{turn})); err == nil {
-		next.Summary = sum
-	} else {
-		s.Log.WarnContext(ctx, "summary failed; keeping the last one", "campaign", snap.Campaign.ID, "err", err)
-	}
 	var present []string
 	for _, ch := range withPresence(snap) {
 		if ch.Presence == campaign.Present {
 			present = append(present, ch.ID)
 		}
 	}
-	mem.Observe(turn, present)
+	// The low tier works with the narrator that narrated: past the
+	// budget, the offline one, for free.
+	low := s.remember(ctx, narr0, snap, turn, &mem, present)
+	record.Purpose, record.Tier = string(req.Purpose), string(req.Tier)
+	record.Calls = append([]campaign.ModelCall{{Purpose: record.Purpose, Tier: record.Tier, Model: record.Model,
+		Usage: record.Usage, CostUSD: record.CostUSD}}, low.calls...)
+	for _, c := range record.Calls {
+		record.TurnCostUSD += c.CostUSD
+	}
+	next := st
+	next.TurnCount, next.UpdatedAt = st.TurnCount+1, now
+	next.Cost = addCost(spent, session, record.TurnCostUSD)
+	next.Cost.Turns++
+	next.Summary = low.summary
+	if d.Scene != nil {
+		next.Scene = *d.Scene
+	}
 	memData, err := saveMemory(mem)
 	if err != nil {
 		return fmt.Errorf("%s: %w", op, err)

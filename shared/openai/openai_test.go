@@ -407,8 +407,11 @@ func TestSummarize(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if got != want {
-		t.Fatalf("summary %q", got)
+	if got.Text != want {
+		t.Fatalf("summary %q", got.Text)
+	}
+	if got.Model != "small" || got.Usage != (narrator.Usage{Input: 800, Output: 150}) {
+		t.Fatalf("summary call %s %+v, want the low model and the usage the server reported", got.Model, got.Usage)
 	}
 	calls := f.requests()
 	if len(calls) != 2 {
