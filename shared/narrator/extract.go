@@ -259,7 +259,9 @@ func DecodeExtraction(raw []byte, turn campaign.Turn) (Extraction, error) {
 		if *evidence, err = plainField(kind+" evidence", *evidence, maxEvidence, 0, true); err != nil {
 			return
 		}
-		if !containsFold(*evidence, *name) {
+		// A player's "I swear..." binds their own character, unnamed.
+		own := strings.EqualFold(*name, oneLine(turn.ActorName)) && quotes(*evidence, []string{turn.Action})
+		if !containsFold(*evidence, *name) && !own {
 			err = fmt.Errorf("the evidence of %s %q does not name it", kind, *name)
 			return
 		}

@@ -255,7 +255,7 @@ func DefineFromSentence(term, sentence string) string {
 			}
 		}
 	}
-	return "as in: " + firstWords(strings.TrimRight(sentence, ".!? "), 14)
+	return "as in: " + firstWords(strings.TrimRight(sentence, ".!?\"”' "), 14)
 }
 
 // firstWords is s cut to n words, marked when cut.
