@@ -213,6 +213,9 @@ func decodeStrict(raw []byte, v any) error {
 	if len(raw) > maxToolAnswer {
 		return fmt.Errorf("the answer is %d bytes, more than %d", len(raw), maxToolAnswer)
 	}
+	if t := bytes.TrimSpace(raw); len(t) == 0 || t[0] != '{' {
+		return errors.New("the answer is not a JSON object")
+	}
 	dec := json.NewDecoder(bytes.NewReader(raw))
 	dec.DisallowUnknownFields()
 	if err := dec.Decode(v); err != nil {
