@@ -145,7 +145,7 @@ func (s *Service) call(who any, purpose narrator.Purpose, model string, u narrat
 		}
 	}
 	c := campaign.ModelCall{Purpose: string(purpose), Tier: string(narrator.Route(purpose)), Model: model, Usage: tokenUsage(u)}
-	if cost, ok := narrator.Cost(model, u); ok {
+	if cost, ok := s.Prices.Cost(model, u); ok {
 		c.CostUSD = cost
 	}
 	if err != nil {

@@ -329,7 +329,7 @@ func (s *Service) narrate(ctx context.Context, n narrator.Narrator, req narrator
 		record.Blocks = append(record.Blocks, campaign.ContextBlock{Name: b.Name, Text: b.Text, Tokens: n, Cached: b.Cache})
 		record.TotalTokens += n
 	}
-	if cost, ok := narrator.Cost(model, usage); ok {
+	if cost, ok := s.Prices.Cost(model, usage); ok {
 		record.CostUSD = cost
 	}
 	return narr, record, nil
