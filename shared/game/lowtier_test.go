@@ -323,3 +323,17 @@ func TestLongGapRecapIsPaidFor(t *testing.T) {
 		t.Fatalf("recap sent: %s", told)
 	}
 }
+
+// When the provider failed the narration, the turn does not wait on it
+// again for the low tier's work: the offline narrator does it.
+func TestDegradedTurnSparesTheProvider(t *testing.T) {
+	turn, _, _ := lastTurn(t, fails)
+	if !turn.Degraded {
+		t.Fatal("not degraded")
+	}
+	for _, c := range turn.Context.Calls[1:] {
+		if c.Model != "offline" || c.CostUSD != 0 {
+			t.Fatalf("after a failed narration, call %+v went to the provider", c)
+		}
+	}
+}

@@ -219,8 +219,12 @@ func (s *Service) resolve(ctx context.Context, snap Snapshot, lease campaign.Lea
 		}
 	}
 	// The low tier works with the narrator that narrated: past the
-	// budget, the offline one, for free.
-	low := s.remember(ctx, narr0, snap, turn, &mem, present)
+	// budget, or when the provider has just failed, the offline one.
+	lowN := narr0
+	if narr.Degraded {
+		lowN = narrator.Offline{}
+	}
+	low := s.remember(ctx, lowN, snap, turn, &mem, present)
 	record.Purpose, record.Tier = string(req.Purpose), string(req.Tier)
 	record.Calls = append([]campaign.ModelCall{{Purpose: record.Purpose, Tier: record.Tier, Model: record.Model,
 		Usage: record.Usage, CostUSD: record.CostUSD}}, low.calls...)
