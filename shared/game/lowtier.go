@@ -135,6 +135,18 @@ func (s *Service) remember(ctx context.Context, n narrator.Narrator, snap Snapsh
 	return out
 }
 
+// recordCalls completes a turn's record: how its narration was routed,
+// every call the turn made (the narration first), and their total.
+func recordCalls(record *campaign.TurnContext, req narrator.Request, low []campaign.ModelCall) {
+	record.Purpose, record.Tier = string(req.Purpose), string(req.Tier)
+	record.Calls = append([]campaign.ModelCall{{Purpose: record.Purpose, Tier: record.Tier, Model: record.Model,
+		Usage: record.Usage, CostUSD: record.CostUSD}}, low...)
+	record.TurnCostUSD = 0
+	for _, c := range record.Calls {
+		record.TurnCostUSD += c.CostUSD
+	}
+}
+
 // call records one low-tier call. A model that reports no id is the
 // provider's own (the offline narrator's, for one).
 func (s *Service) call(who any, purpose narrator.Purpose, model string, u narrator.Usage, err error) campaign.ModelCall {

@@ -225,12 +225,7 @@ func (s *Service) resolve(ctx context.Context, snap Snapshot, lease campaign.Lea
 		lowN = narrator.Offline{}
 	}
 	low := s.remember(ctx, lowN, snap, turn, &mem, present)
-	record.Purpose, record.Tier = string(req.Purpose), string(req.Tier)
-	record.Calls = append([]campaign.ModelCall{{Purpose: record.Purpose, Tier: record.Tier, Model: record.Model,
-		Usage: record.Usage, CostUSD: record.CostUSD}}, low.calls...)
-	for _, c := range record.Calls {
-		record.TurnCostUSD += c.CostUSD
-	}
+	recordCalls(record, req, low.calls)
 	next := st
 	next.TurnCount, next.UpdatedAt = st.TurnCount+1, now
 	next.Cost = addCost(spent, session, record.TurnCostUSD)
