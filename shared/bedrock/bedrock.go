@@ -234,7 +234,7 @@ func (n *Narrator) tool(ctx context.Context, op string, blocks []narrator.Block,
 		ModelId:         aws.String(model),
 		System:          system,
 		Messages:        user,
-		InferenceConfig: &types.InferenceConfiguration{MaxTokens: aws.Int32(int32(n.cfg.MaxTokens))},
+		InferenceConfig: &types.InferenceConfiguration{MaxTokens: aws.Int32(int32(max(n.cfg.MaxTokens, narrator.ToolMaxTokens)))},
 		ToolConfig: &types.ToolConfiguration{
 			Tools: []types.Tool{&types.ToolMemberToolSpec{Value: types.ToolSpecification{
 				Name: aws.String(tool.Name), Description: aws.String(tool.Description),

@@ -603,7 +603,8 @@ func TestDefine(t *testing.T) {
 		t.Fatalf("definitions %+v, %v", got, err)
 	}
 	if got.Model != "us.anthropic.claude-haiku-4-5-20251001-v1:0" || f.requests()[0].model != got.Model ||
-		!strings.Contains(string(f.requests()[0].body), `"name":"define_terms"`) {
+		!strings.Contains(string(f.requests()[0].body), `"name":"define_terms"`) ||
+		!strings.Contains(string(f.requests()[0].body), `"maxTokens":1500`) {
 		t.Fatalf("model %s, body %s", got.Model, f.requests()[0].body)
 	}
 }

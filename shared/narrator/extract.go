@@ -147,6 +147,11 @@ const (
 	DefineToolName  = "define_terms"
 )
 
+// ToolMaxTokens is the least output a tool call is allowed: a full
+// record_facts answer quotes a sentence per entry, and an answer cut off
+// by the limit is invalid JSON, paid for and dropped.
+const ToolMaxTokens = 1500
+
 var (
 	toolsOnce   sync.Once
 	extractTool Tool

@@ -283,7 +283,7 @@ func (n *Narrator) Define(ctx context.Context, req narrator.DefineRequest) (narr
 // Invalid when the model answered without calling the tool.
 func (n *Narrator) tool(ctx context.Context, op string, blocks []narrator.Block, tool narrator.Tool) (raw []byte, model string, usage narrator.Usage, err error) {
 	model = n.cfg.LowModel
-	body := completionRequest{Model: model, Messages: messages(blocks), MaxTokens: n.cfg.MaxTokens,
+	body := completionRequest{Model: model, Messages: messages(blocks), MaxTokens: max(n.cfg.MaxTokens, narrator.ToolMaxTokens),
 		Tools:      []toolSpec{{Type: "function", Function: function{Name: tool.Name, Description: tool.Description, Parameters: tool.Schema}}},
 		ToolChoice: &toolChoice{Type: "function", Function: toolName{Name: tool.Name}}}
 	callCtx, cancel := context.WithTimeout(ctx, n.cfg.Timeout)
