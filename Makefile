@@ -34,7 +34,7 @@ lint:
 	$(GO) vet ./...
 	$(GO) run $(STATICCHECK) ./...
 
-## bench: turn latency on the local server and commit cost on both stores
+## bench: turn latency on the local server, commit cost on both stores, model cost of a session
 bench:
 	$(GO) test -run '^$$' -bench . -benchtime 200x ./infra/local/ | tee bench.txt
 	$(GO) test -run '^$$' -bench CommitTurn -benchtime 200x ./shared/sqlite/ | tee -a bench.txt
@@ -43,6 +43,9 @@ bench:
 	$(GO) test -run '^$$' -bench CommitTurn -benchtime 10x -timeout 30m ./shared/dynamo/ | tee -a bench.txt
 	$(GO) test -run '^$$' -bench . -benchmem ./shared/dice/ ./shared/rules/ ./shared/rules/encounter/ ./shared/rules/intent/ | tee -a bench.txt
 	$(GO) test -run '^$$' -bench Sweep -benchtime 1x ./shared/game/ | tee -a bench.txt
+	@# Model cost of a 40-turn solo session at the default prices, from the
+	@# usage a metered model reports for the snapshots the real turn builds.
+	$(GO) test -run '^TestCostEstimate$$' -v -count=1 ./shared/game/ | tee -a bench.txt
 
 ## build: each Lambda as build/<name>/bootstrap for linux/arm64
 build:

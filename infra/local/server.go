@@ -95,6 +95,10 @@ func newServer(ctx context.Context, cfg config) (*server, error) {
 		return nil, err
 	}
 	s.svc = game.NewService(s.store, push.New(mgmt), narr, signer, log)
+	if s.svc.Prices, err = cloud.Prices(cfg.getenv); err != nil {
+		s.close()
+		return nil, err
+	}
 	s.svc.LostGrace = cfg.lostGrace
 	s.svc.TurnLimit, s.svc.APILimit = nil, nil
 	if cfg.turnRate > 0 {

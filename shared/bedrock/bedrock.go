@@ -12,9 +12,11 @@ import (
 
 	"github.com/aws/aws-sdk-go-v2/aws"
 	"github.com/aws/aws-sdk-go-v2/service/bedrockruntime"
+	"github.com/aws/aws-sdk-go-v2/service/bedrockruntime/document"
 	"github.com/aws/aws-sdk-go-v2/service/bedrockruntime/types"
 	"github.com/aws/smithy-go"
 
+	"chronicler/shared/fault"
 	"chronicler/shared/narrator"
 )
 
@@ -158,27 +160,23 @@ func (n *Narrator) Narrate(ctx context.Context, req narrator.Request, emit func(
 }
 
 // Summarize implements narrator.Narrator with Converse on the low model.
+// The Summarized carries the model id and the usage Bedrock reported,
+// also beside an error when the model answered with nothing usable.
 // Errors are fault.Unavailable.
-func (n *Narrator) Summarize(ctx context.Context, req narrator.SummaryRequest) (string, error) {
+func (n *Narrator) Summarize(ctx context.Context, req narrator.SummaryRequest) (narrator.Summarized, error) {
 	const op = "bedrock summarize"
+	out := narrator.Summarized{Model: n.cfg.LowModel}
 	system, user := prompt(narrator.SummaryBlocks(req))
-	in := &bedrockruntime.ConverseInput{
-		ModelId:         aws.String(n.cfg.LowModel),
+	err := n.converse(ctx, op, &bedrockruntime.ConverseInput{
+		ModelId:         aws.String(out.Model),
 		System:          system,
 		Messages:        user,
 		InferenceConfig: &types.InferenceConfiguration{MaxTokens: aws.Int32(int32(n.cfg.MaxTokens))},
-	}
-	callCtx, cancel := context.WithTimeout(ctx, n.cfg.Timeout)
-	defer cancel()
-	var text string
-	err := n.retry(callCtx, ctx, op, func() (bool, error) {
-		res, err := n.client.Converse(callCtx, in, callOptions)
-		if err != nil {
-			return false, err
-		}
+	}, func(res *bedrockruntime.ConverseOutput) error {
+		out.Usage = usageOf(res.Usage)
 		msg, ok := res.Output.(*types.ConverseOutputMemberMessage)
 		if !ok {
-			return false, fmt.Errorf("answer has no message (%T)", res.Output)
+			return fmt.Errorf("answer has no message (%T)", res.Output)
 		}
 		var b strings.Builder
 		for _, c := range msg.Value.Content {
@@ -186,12 +184,110 @@ func (n *Narrator) Summarize(ctx context.Context, req narrator.SummaryRequest) (
 				b.WriteString(t.Value)
 			}
 		}
-		if text = strings.TrimSpace(b.String()); text == "" {
-			return false, errEmpty
+		if out.Text = strings.TrimSpace(b.String()); out.Text == "" {
+			return errEmpty
 		}
-		return false, nil
+		return nil
 	})
-	return text, err
+	return out, err
+}
+
+var (
+	_ narrator.Extractor = (*Narrator)(nil)
+	_ narrator.Definer   = (*Narrator)(nil)
+)
+
+// Extract implements narrator.Extractor: Converse on the low model with
+// the record_facts tool, which the model must call. The tool's input is
+// validated with narrator.DecodeExtraction; an invalid one is an Invalid
+// error beside the call's model and usage.
+func (n *Narrator) Extract(ctx context.Context, req narrator.ExtractRequest) (narrator.Extracted, error) {
+	raw, model, usage, err := n.tool(ctx, "bedrock extract", narrator.ExtractBlocks(req), narrator.ExtractTool())
+	out := narrator.Extracted{Model: model, Usage: usage}
+	if err != nil {
+		return out, err
+	}
+	out.Facts, err = narrator.DecodeExtraction(raw, req.Turn)
+	return out, err
+}
+
+// Define implements narrator.Definer: Converse on the low model with the
+// define_terms tool, validated with narrator.DecodeDefinitions.
+func (n *Narrator) Define(ctx context.Context, req narrator.DefineRequest) (narrator.Defined, error) {
+	raw, model, usage, err := n.tool(ctx, "bedrock define", narrator.DefineBlocks(req), narrator.DefineTool())
+	out := narrator.Defined{Model: model, Usage: usage}
+	if err != nil {
+		return out, err
+	}
+	out.Definitions, err = narrator.DecodeDefinitions(raw, req.Terms)
+	return out, err
+}
+
+// tool asks the low model to answer by calling tool, and returns the
+// tool's input as JSON, with the usage Bedrock reported. Errors are
+// Unavailable, or Invalid when the model answered without calling the
+// tool.
+func (n *Narrator) tool(ctx context.Context, op string, blocks []narrator.Block, tool narrator.Tool) (raw []byte, model string, usage narrator.Usage, err error) {
+	model = n.cfg.LowModel
+	system, user := prompt(blocks)
+	in := &bedrockruntime.ConverseInput{
+		ModelId:         aws.String(model),
+		System:          system,
+		Messages:        user,
+		InferenceConfig: &types.InferenceConfiguration{MaxTokens: aws.Int32(int32(max(n.cfg.MaxTokens, narrator.ToolMaxTokens)))},
+		ToolConfig: &types.ToolConfiguration{
+			Tools: []types.Tool{&types.ToolMemberToolSpec{Value: types.ToolSpecification{
+				Name: aws.String(tool.Name), Description: aws.String(tool.Description),
+				InputSchema: &types.ToolInputSchemaMemberJson{Value: document.NewLazyDocument(tool.Schema)},
+			}}},
+			ToolChoice: &types.ToolChoiceMemberTool{Value: types.SpecificToolChoice{Name: aws.String(tool.Name)}},
+		},
+	}
+	var called bool
+	err = n.converse(ctx, op, in, func(res *bedrockruntime.ConverseOutput) error {
+		usage = usageOf(res.Usage)
+		msg, ok := res.Output.(*types.ConverseOutputMemberMessage)
+		if !ok {
+			return fmt.Errorf("answer has no message (%T)", res.Output)
+		}
+		for _, c := range msg.Value.Content {
+			if u, ok := c.(*types.ContentBlockMemberToolUse); ok && aws.ToString(u.Value.Name) == tool.Name && u.Value.Input != nil {
+				called = true
+				var err error
+				raw, err = u.Value.Input.MarshalSmithyDocument()
+				return err
+			}
+		}
+		return nil
+	})
+	if err == nil && !called {
+		err = fault.E(fault.Invalid, op, "the model did not call %s", tool.Name)
+	}
+	return raw, model, usage, err
+}
+
+// converse runs one Converse call under the retry policy; check reads the
+// answer and may refuse it, which fails the call.
+func (n *Narrator) converse(ctx context.Context, op string, in *bedrockruntime.ConverseInput, check func(*bedrockruntime.ConverseOutput) error) error {
+	callCtx, cancel := context.WithTimeout(ctx, n.cfg.Timeout)
+	defer cancel()
+	return n.retry(callCtx, ctx, op, func() (bool, error) {
+		res, err := n.client.Converse(callCtx, in, callOptions)
+		if err != nil {
+			return false, err
+		}
+		return false, check(res)
+	})
+}
+
+func usageOf(u *types.TokenUsage) narrator.Usage {
+	if u == nil {
+		return narrator.Usage{}
+	}
+	return narrator.Usage{
+		Input: int(aws.ToInt32(u.InputTokens)), Output: int(aws.ToInt32(u.OutputTokens)),
+		CacheRead: int(aws.ToInt32(u.CacheReadInputTokens)), CacheWrite: int(aws.ToInt32(u.CacheWriteInputTokens)),
+	}
 }
 
 // prompt lays the blocks out for Converse: the stable prefix as system
@@ -258,10 +354,7 @@ func read(ctx context.Context, stream *bedrockruntime.ConverseStreamEventStream,
 				stopped = true
 			case *types.ConverseStreamOutputMemberMetadata:
 				if u := v.Value.Usage; u != nil {
-					out.Usage = narrator.Usage{
-						Input: int(aws.ToInt32(u.InputTokens)), Output: int(aws.ToInt32(u.OutputTokens)),
-						CacheRead: int(aws.ToInt32(u.CacheReadInputTokens)), CacheWrite: int(aws.ToInt32(u.CacheWriteInputTokens)),
-					}
+					out.Usage = usageOf(u)
 				}
 			}
 		}

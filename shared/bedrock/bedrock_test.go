@@ -433,8 +433,11 @@ func TestSummarize(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if got != want {
-		t.Fatalf("summary %q", got)
+	if got.Text != want {
+		t.Fatalf("summary %q", got.Text)
+	}
+	if got.Model != bedrock.DefaultLowModel || got.Usage != (narrator.Usage{Input: 800, Output: 150}) {
+		t.Fatalf("summary call %s %+v, want the low model and the usage Bedrock reported", got.Model, got.Usage)
 	}
 	calls := f.requests()
 	if len(calls) != 2 || calls[1].model != bedrock.DefaultLowModel || !strings.HasSuffix(calls[1].path, "/converse") {
@@ -474,5 +477,134 @@ func TestSummarizeFailure(t *testing.T) {
 func TestName(t *testing.T) {
 	if bedrock.New(nil, bedrock.Config{}).Name() != "bedrock" {
 		t.Fatal("name")
+	}
+}
+
+// toolAnswer answers a Converse call as a model that called a tool with
+// the given input (raw JSON), and reports usage.
+func toolAnswer(name, input string) step {
+	return func(t *testing.T, w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Content-Type", "application/json")
+		b, _ := json.Marshal(map[string]any{
+			"output": map[string]any{"message": map[string]any{"role": "assistant", "content": []any{
+				map[string]any{"toolUse": map[string]any{"toolUseId": "tooluse_1", "name": name, "input": json.RawMessage(input)}},
+			}}},
+			"stopReason": "tool_use",
+			"usage":      map[string]int{"inputTokens": 700, "outputTokens": 90, "totalTokens": 790},
+			"metrics":    map[string]int{"latencyMs": 400},
+		})
+		w.Write(b)
+	}
+}
+
+var keyTurn = campaign.Turn{Sequence: 3, ActorName: "Mira", Action: "I search the altar",
+	RulesResult: "Investigation 14 against DC 12: success.",
+	Narration:   "Beneath the altar Mira finds the Moonglass Key. A priest named Oswin watches from the door."}
+
+func TestExtract(t *testing.T) {
+	input := `{"items":[{"name":"Moonglass Key","evidence":"Beneath the altar Mira finds the Moonglass Key."}],
+		"npcs":[{"name":"Oswin","role":"priest","evidence":"A priest named Oswin watches from the door."}]}`
+	n, f := serve(t, bedrock.Config{}, apiError(429, "ThrottlingException"), toolAnswer(narrator.ExtractToolName, input))
+	req := narrator.ExtractRequest{CampaignName: "The Sunken Crypt", Turn: keyTurn, Party: []string{"Mira"}, Known: []string{"Marta"}}
+	got, err := n.Extract(context.Background(), req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(got.Facts.Items) != 1 || got.Facts.Items[0].Name != "Moonglass Key" || len(got.Facts.NPCs) != 1 || got.Facts.NPCs[0].Role != "priest" {
+		t.Fatalf("facts = %+v", got.Facts)
+	}
+	if got.Model != bedrock.DefaultLowModel || got.Usage != (narrator.Usage{Input: 700, Output: 90}) {
+		t.Fatalf("call %s %+v, want the low model and the reported usage", got.Model, got.Usage)
+	}
+	calls := f.requests()
+	if len(calls) != 2 || calls[1].model != bedrock.DefaultLowModel || !strings.HasSuffix(calls[1].path, "/converse") {
+		t.Fatalf("calls %+v", calls)
+	}
+	var body struct {
+		ToolConfig struct {
+			Tools []struct {
+				ToolSpec struct {
+					Name        string `json:"name"`
+					InputSchema struct {
+						JSON map[string]any `json:"json"`
+					} `json:"inputSchema"`
+				} `json:"toolSpec"`
+			} `json:"tools"`
+			ToolChoice struct {
+				Tool struct {
+					Name string `json:"name"`
+				} `json:"tool"`
+			} `json:"toolChoice"`
+		} `json:"toolConfig"`
+		Messages []struct {
+			Content []struct {
+				Text string `json:"text"`
+			} `json:"content"`
+		} `json:"messages"`
+	}
+	if err := json.Unmarshal(calls[1].body, &body); err != nil {
+		t.Fatalf("request body: %v\n%s", err, calls[1].body)
+	}
+	tools := body.ToolConfig.Tools
+	if len(tools) != 1 || tools[0].ToolSpec.Name != narrator.ExtractToolName || body.ToolConfig.ToolChoice.Tool.Name != narrator.ExtractToolName {
+		t.Fatalf("toolConfig %s: want record_facts offered and required", calls[1].body)
+	}
+	want, _ := json.Marshal(narrator.ExtractTool().Schema)
+	sent, _ := json.Marshal(tools[0].ToolSpec.InputSchema.JSON)
+	if string(sent) != string(want) {
+		t.Fatalf("input schema sent:\n%s\nwant:\n%s", sent, want)
+	}
+	if _, user := narrator.Roles(narrator.ExtractBlocks(req)); body.Messages[0].Content[0].Text != narrator.Join(user) {
+		t.Fatalf("message %q", body.Messages[0].Content[0].Text)
+	}
+}
+
+// A tool answer that does not validate is dropped whole, never retried
+// (the model was paid and answered), and its cost is still reported.
+func TestExtractMalformedToolAnswer(t *testing.T) {
+	cases := []struct{ name, input string }{
+		{"NotInTheTurn", `{"npcs":[{"name":"Vexor","evidence":"Vexor the lich rises."}]}`},
+		{"WrongShape", `{"npcs":"Oswin"}`},
+		{"UnknownField", `{"set_hp":100}`},
+		{"NotAnObject", `["Oswin"]`},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			n, f := serve(t, bedrock.Config{}, toolAnswer(narrator.ExtractToolName, c.input))
+			got, err := n.Extract(context.Background(), narrator.ExtractRequest{Turn: keyTurn})
+			if !fault.Is(err, fault.Invalid) || !got.Facts.Empty() {
+				t.Fatalf("got %+v, %v; want an invalid answer and no facts", got.Facts, err)
+			}
+			if got.Usage.Input != 700 || got.Model != bedrock.DefaultLowModel || len(f.requests()) != 1 {
+				t.Fatalf("call %s %+v after %d requests", got.Model, got.Usage, len(f.requests()))
+			}
+		})
+	}
+	t.Run("TextInsteadOfTheTool", func(t *testing.T) {
+		n, _ := serve(t, bedrock.Config{}, converseAnswer("Oswin is a priest."))
+		got, err := n.Extract(context.Background(), narrator.ExtractRequest{Turn: keyTurn})
+		if !fault.Is(err, fault.Invalid) || got.Usage.Output != 150 {
+			t.Fatalf("got %+v, %v", got, err)
+		}
+	})
+	t.Run("Unavailable", func(t *testing.T) {
+		n, _ := serve(t, bedrock.Config{Retries: -1}, apiError(503, "ServiceUnavailableException"))
+		if _, err := n.Extract(context.Background(), narrator.ExtractRequest{Turn: keyTurn}); !fault.Is(err, fault.Unavailable) {
+			t.Fatalf("err = %v", err)
+		}
+	})
+}
+
+func TestDefine(t *testing.T) {
+	n, f := serve(t, bedrock.Config{LowModel: "us.anthropic.claude-haiku-4-5-20251001-v1:0"},
+		toolAnswer(narrator.DefineToolName, `{"terms":[{"term":"Moonglass Key","definition":"a key of pale glass that opens the crypt"}]}`))
+	got, err := n.Define(context.Background(), narrator.DefineRequest{Terms: []narrator.TermUse{{Term: "Moonglass Key", Sentence: keyTurn.Narration, Turn: 3}}})
+	if err != nil || got.Definitions["Moonglass Key"] != "a key of pale glass that opens the crypt" {
+		t.Fatalf("definitions %+v, %v", got, err)
+	}
+	if got.Model != "us.anthropic.claude-haiku-4-5-20251001-v1:0" || f.requests()[0].model != got.Model ||
+		!strings.Contains(string(f.requests()[0].body), `"name":"define_terms"`) ||
+		!strings.Contains(string(f.requests()[0].body), `"maxTokens":1500`) {
+		t.Fatalf("model %s, body %s", got.Model, f.requests()[0].body)
 	}
 }

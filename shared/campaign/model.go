@@ -132,7 +132,11 @@ type Turn struct {
 
 // TurnContext is exactly what the narrator received for a turn, with the
 // model that answered, its token usage and cost, and any breach of the
-// output contract that had to be corrected.
+// output contract that had to be corrected. Model, Usage and CostUSD are
+// the narration's; Calls lists every model call the turn made, the
+// narration first, then the low tier's (summary, extraction,
+// definitions), and TurnCostUSD is their sum: what the turn added to the
+// session's cost.
 type TurnContext struct {
 	Blocks      []ContextBlock `json:"blocks"`
 	TotalTokens int            `json:"total_tokens"`
@@ -140,6 +144,24 @@ type TurnContext struct {
 	Usage       TokenUsage     `json:"usage"`
 	CostUSD     float64        `json:"cost_usd"`
 	Violations  []string       `json:"violations,omitempty"`
+	// Purpose and Tier are how the narration was routed: "narration",
+	// "dialogue", "scene" or "acknowledgement"; "high" or "low".
+	Purpose     string      `json:"purpose,omitempty"`
+	Tier        string      `json:"tier,omitempty"`
+	Calls       []ModelCall `json:"calls,omitempty"`
+	TurnCostUSD float64     `json:"turn_cost_usd,omitempty"`
+}
+
+// ModelCall is one call to a model: what for, on which tier and model,
+// the tokens it used and what they cost. Error, when set, says why its
+// answer was not used (the tokens were still paid for).
+type ModelCall struct {
+	Purpose string     `json:"purpose"`
+	Tier    string     `json:"tier"`
+	Model   string     `json:"model"`
+	Usage   TokenUsage `json:"usage"`
+	CostUSD float64    `json:"cost_usd"`
+	Error   string     `json:"error,omitempty"`
 }
 
 // ContextBlock is one block of a narrator's prompt.

@@ -57,6 +57,9 @@ func Service(ctx context.Context) (*game.Service, error) {
 		return nil, err
 	}
 	svc := game.NewService(store, pusher, narr, signer, log)
+	if svc.Prices, err = Prices(os.Getenv); err != nil {
+		return nil, err
+	}
 	if svc.Identity, err = auth.Choose(ctx, os.Getenv("CHRONICLER_IDENTITY"), os.Getenv("OIDC_ISSUER"), os.Getenv("OIDC_AUDIENCE"), signer); err != nil {
 		return nil, err
 	}

@@ -25,7 +25,24 @@ const (
 	EnvOpenAIBaseURL = "OPENAI_BASE_URL"
 	EnvOpenAIKey     = "OPENAI_API_KEY"
 	EnvBedrockURL    = "BEDROCK_ENDPOINT" // a Bedrock-compatible endpoint, for tests
+	// EnvPrices adds or overrides model prices: a JSON object of model id
+	// to {input, output, cache_write, cache_read} in dollars per million
+	// tokens (see narrator.ParsePrices).
+	EnvPrices = "CHRONICLER_PRICES"
 )
+
+// Prices is the price table: the defaults, with what the environment
+// adds or overrides.
+func Prices(getenv func(string) string) (narrator.PriceTable, error) {
+	if v := strings.TrimSpace(getenv(EnvPrices)); v != "" {
+		t, err := narrator.ParsePrices(v, narrator.DefaultPrices())
+		if err != nil {
+			return nil, fmt.Errorf("%s: %w", EnvPrices, err)
+		}
+		return t, nil
+	}
+	return narrator.DefaultPrices(), nil
+}
 
 // Narrator builds the narrator the environment asks for. Unset, it is
 // Bedrock when AWS credentials are present and the offline narrator

@@ -468,8 +468,8 @@ func (s *scripted) Narrate(_ context.Context, req narrator.Request, emit func(st
 	return next(req, emit)
 }
 
-func (s *scripted) Summarize(context.Context, narrator.SummaryRequest) (string, error) {
-	return "", fault.E(fault.Unavailable, "summarize", "down")
+func (s *scripted) Summarize(context.Context, narrator.SummaryRequest) (narrator.Summarized, error) {
+	return narrator.Summarized{}, fault.E(fault.Unavailable, "summarize", "down")
 }
 
 func says(text string, usage narrator.Usage) func(narrator.Request, func(string) error) (narrator.Narration, error) {

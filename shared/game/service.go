@@ -32,6 +32,9 @@ type Service struct {
 	Store    Store
 	Push     Pusher
 	Narrator narrator.Narrator
+	// Prices is what each model costs, for the turns' records and the
+	// session budget; a model it does not know is recorded at no cost.
+	Prices narrator.PriceTable
 	// Tokens signs anonymous players' tokens and recovery codes.
 	Tokens *auth.Signer
 	// Identity verifies bearer tokens: Anonymous (Tokens) by default, or
@@ -71,7 +74,7 @@ func NewService(store Store, push Pusher, narr narrator.Narrator, tokens *auth.S
 		log = slog.Default()
 	}
 	return &Service{
-		Store: store, Push: push, Narrator: narr, Tokens: tokens, Identity: auth.Anonymous{Signer: tokens}, Log: log,
+		Store: store, Push: push, Narrator: narr, Prices: narrator.DefaultPrices(), Tokens: tokens, Identity: auth.Anonymous{Signer: tokens}, Log: log,
 		Now:        func() time.Time { return time.Now().UTC() },
 		NewID:      NewULID,
 		LeaseTTL:   90 * time.Second,

@@ -11,6 +11,7 @@ import (
 	"chronicler/events"
 	"chronicler/shared/campaign"
 	"chronicler/shared/fault"
+	"chronicler/shared/narrator"
 )
 
 // Connect binds a new connection to a campaign for a member. It runs before
@@ -149,6 +150,7 @@ func (s *Service) closeIfLost(tx *Tx, snap Snapshot, now time.Time) bool {
 func (s *Service) Resume(ctx context.Context, connectionID, requestID string) error {
 	const op = "resume"
 	var returning *campaign.Session // the open session this player comes back to
+	var gap longGap                 // the recap of a long gap, made once whatever the retries
 	conn, done, err := s.request(ctx, connectionID, requestID, op, func(snap Snapshot, conn campaign.Connection, tx *Tx, now time.Time) error {
 		if err := campaign.Writable(snap.Campaign.Status, op); err != nil {
 			return err
@@ -187,7 +189,17 @@ func (s *Service) Resume(ctx context.Context, connectionID, requestID string) er
 				joined = append(joined, c.PlayerID)
 			}
 		}
-		tx.Sessions = append(tx.Sessions, campaign.Session{ID: s.NewID(), CampaignID: conn.CampaignID, StartedAt: now, Joined: joined})
+		sess := campaign.Session{ID: s.NewID(), CampaignID: conn.CampaignID, StartedAt: now, Joined: joined}
+		tx.Sessions = append(tx.Sessions, sess)
+		if !gap.made || gap.turnCount != snap.State.TurnCount {
+			gap = s.longGapRecap(ctx, snap)
+		}
+		if gap.call != nil {
+			// The recap's call is the new session's first cost.
+			next := snap.State
+			next.Cost = addCost(next.Cost, sess.ID, gap.call.CostUSD)
+			tx.State, tx.ExpectTurnCount = &next, snap.State.TurnCount
+		}
 		return nil
 	})
 	if err != nil || done {
@@ -206,7 +218,7 @@ func (s *Service) Resume(ctx context.Context, connectionID, requestID string) er
 		s.tell(ctx, conn.CampaignID, conn.ID, events.TypeRecap, events.Recap{Text: s.awayRecap(ctx, snap, leftAt(returning, conn.PlayerID))})
 		return nil
 	}
-	recap := s.recap(ctx, snap)
+	recap := s.recap(snap, gap.text)
 	return s.publish(ctx, conn.CampaignID, "", sessionMessage(snap), message{events.TypeRecap, events.Recap{Text: recap}})
 }
 
@@ -400,21 +412,55 @@ func (s *Service) publishPresence(ctx context.Context, snap Snapshot, playerID s
 	}
 }
 
-// recap is the "Previously on..." built from persisted state only. After a
-// long gap it is rebuilt from the last turns, since the rolling summary is
-// lossy by design.
-func (s *Service) recap(ctx context.Context, snap Snapshot) string {
+// longGap is the recap of the last turns made when a session opens after
+// a long gap, and the low-tier call that made it.
+type longGap struct {
+	made      bool
+	turnCount int // the campaign's turn count it was made at
+	text      string
+	call      *campaign.ModelCall
+}
+
+// longGapMinimum is the gap after which a new session's recap is rebuilt
+// from the last turns, since the rolling summary is lossy by design.
+const longGapMinimum = 14 * 24 * time.Hour
+
+// longGapRecap retells the last 20 turns with one low-tier call when the
+// campaign was last played more than longGapMinimum ago. The call is
+// recorded even when it fails; text is empty then, and the rolling
+// summary stands.
+func (s *Service) longGapRecap(ctx context.Context, snap Snapshot) longGap {
+	st := snap.State
+	g := longGap{made: true, turnCount: st.TurnCount}
+	if s.now().Sub(st.UpdatedAt) <= longGapMinimum || st.TurnCount == 0 {
+		return g
+	}
+	turns, err := s.Store.Turns(ctx, snap.Campaign.ID, max(st.TurnCount-20, 0), 20)
+	if err != nil {
+		s.Log.WarnContext(ctx, "recap turns", "campaign", snap.Campaign.ID, "err", err)
+		return g
+	}
+	sum, err := s.Narrator.Summarize(ctx, summaryRequest(snap, "", turns))
+	call := s.call(s.Narrator, narrator.PurposeRecap, sum.Model, sum.Usage, err)
+	g.call = &call
+	if err == nil {
+		g.text = sum.Text
+	} else {
+		s.Log.WarnContext(ctx, "recap failed; the rolling summary stands", "campaign", snap.Campaign.ID, "err", err)
+	}
+	return g
+}
+
+// recap is the "Previously on..." built from persisted state only: the
+// long gap's recap when one was made, else the rolling summary.
+func (s *Service) recap(snap Snapshot, gapRecap string) string {
 	st := snap.State
 	var b strings.Builder
 	fmt.Fprintf(&b, "Previously on %s... ", snap.Campaign.Name)
 	summary := st.Summary
 	last := st.UpdatedAt
-	if gap := s.now().Sub(last); gap > 14*24*time.Hour && st.TurnCount > 0 {
-		if turns, err := s.Store.Turns(ctx, snap.Campaign.ID, max(st.TurnCount-20, 0), 20); err == nil {
-			if sum, err := s.Narrator.Summarize(ctx, summaryRequest(snap, "", turns)); err == nil {
-				summary = sum
-			}
-		}
+	if strings.TrimSpace(gapRecap) != "" {
+		summary = gapRecap
 	}
 	if summary == "" {
 		b.WriteString("The story has only just begun. ")

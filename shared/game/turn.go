@@ -178,18 +178,17 @@ func (s *Service) resolve(ctx context.Context, snap Snapshot, lease campaign.Lea
 	if err != nil {
 		return fmt.Errorf("%s: %w", op, err)
 	}
+	purpose := narrationPurpose(d, lease.Action)
 	built, _ := memory.Build(memory.Input{
 		CampaignName: snap.Campaign.Name, Persona: snap.Campaign.DMPersona, WorldSeed: snap.Campaign.WorldSeed,
 		Glossary: st.Glossary, Characters: withPresence(snap), Actor: *actor, Scene: st.Scene, Summary: st.Summary,
 		Recent: recent, Memory: mem, Action: lease.Action, RulesResult: d.Summary, TurnID: lease.TurnID,
-		Tier: narrator.High, Turn: st.TurnCount + 1,
+		Tier: narrator.Route(purpose), Turn: st.TurnCount + 1,
 	}, memory.DefaultBudget())
 	req := built.Request
+	req.Purpose = purpose
 	session := openSession(snap).ID
-	spent := st.Cost
-	if spent.SessionID != session {
-		spent = campaign.SessionCost{SessionID: session, CampaignUSD: spent.CampaignUSD}
-	}
+	spent := addCost(st.Cost, session, 0)
 	narr0 := s.Narrator
 	if b := snap.Campaign.Settings.BudgetUSDPerSession; b != nil {
 		// Near the session's budget the cheaper tier narrates; past it, the
@@ -214,27 +213,28 @@ func (s *Service) resolve(ctx context.Context, snap Snapshot, lease campaign.Lea
 		Rolls: append([]campaign.Roll{}, d.Rolls...), Reactions: d.Reactions, RulesResult: d.Summary, Narration: narr.Text, Suggestions: narr.Suggestions,
 		Degraded: narr.Degraded, CreatedAt: now, Context: record,
 	}
-	next := st
-	next.TurnCount, next.UpdatedAt = st.TurnCount+1, now
-	next.Cost = spent
-	next.Cost.USD += record.CostUSD
-	next.Cost.CampaignUSD += record.CostUSD
-	next.Cost.Turns++
-	if d.Scene != nil {
-		next.Scene = *d.Scene
-	}
-	if sum, err := s.Narrator.Summarize(ctx, summaryRequest(snap, st.Summary, []campaign.Turn{turn})); err == nil {
-		next.Summary = sum
-	} else {
-		s.Log.WarnContext(ctx, "summary failed; keeping the last one", "campaign", snap.Campaign.ID, "err", err)
-	}
 	var present []string
 	for _, ch := range withPresence(snap) {
 		if ch.Presence == campaign.Present {
 			present = append(present, ch.ID)
 		}
 	}
-	mem.Observe(turn, present)
+	// The low tier works with the narrator that narrated: past the
+	// budget, or when the provider has just failed, the offline one.
+	lowN := narr0
+	if narr.Degraded {
+		lowN = narrator.Offline{}
+	}
+	low := s.remember(ctx, lowN, snap, turn, &mem, present)
+	recordCalls(record, req, low.calls)
+	next := st
+	next.TurnCount, next.UpdatedAt = st.TurnCount+1, now
+	next.Cost = addCost(spent, session, record.TurnCostUSD)
+	next.Cost.Turns++
+	next.Summary = low.summary
+	if d.Scene != nil {
+		next.Scene = *d.Scene
+	}
 	memData, err := saveMemory(mem)
 	if err != nil {
 		return fmt.Errorf("%s: %w", op, err)
@@ -329,7 +329,7 @@ func (s *Service) narrate(ctx context.Context, n narrator.Narrator, req narrator
 		record.Blocks = append(record.Blocks, campaign.ContextBlock{Name: b.Name, Text: b.Text, Tokens: n, Cached: b.Cache})
 		record.TotalTokens += n
 	}
-	if cost, ok := narrator.Cost(model, usage); ok {
+	if cost, ok := s.Prices.Cost(model, usage); ok {
 		record.CostUSD = cost
 	}
 	return narr, record, nil

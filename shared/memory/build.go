@@ -709,7 +709,7 @@ func (b *builder) fitCanon(limit int) {
 				continue
 			}
 			es = append(es, entry{turn: f.Turn, weight: 99, id: f.ID, glossary: true,
-				line: f.Subject + ": " + clip(f.Text, 120) + b.note(f.Visibility)})
+				line: f.Subject + ": " + termMeaning(f) + b.note(f.Visibility)})
 			continue
 		}
 		es = append(es, entry{turn: f.Turn, weight: kindWeight[f.Kind], id: f.ID,
@@ -782,6 +782,15 @@ func (b *builder) fitCanon(limit int) {
 		b.canon = append(append(b.canon, canonHead), facts...)
 	}
 	b.canonDrops = len(es) - len(kept)
+}
+
+// termMeaning is what the glossary says of a coined term: its
+// definition, or, while it has none, the sentence that coined it.
+func termMeaning(f Fact) string {
+	if f.Definition != "" {
+		return clip(f.Definition, 120)
+	}
+	return clip(f.Text, 120)
 }
 
 func lineTurn(l string) int {
@@ -862,7 +871,11 @@ func (b *builder) fitLore(limit int) {
 		if f.Turn <= cp || f.Turn >= hot || f.Visibility.GMOnly {
 			continue
 		}
-		try(Recalled{Turn: f.Turn, FactID: f.ID, Kind: f.Kind, Text: f.Text}, f.Visibility)
+		text := f.Text
+		if f.Kind == KindTerm && f.Definition != "" {
+			text = f.Subject + " means " + f.Definition + ". " + text
+		}
+		try(Recalled{Turn: f.Turn, FactID: f.ID, Kind: f.Kind, Text: text}, f.Visibility)
 	}
 	b.lore, b.loreDrops = lines, drops
 }

@@ -30,6 +30,9 @@ type Fact struct {
 	Text       string     `json:"text"`    // the sentence that established it, verbatim
 	Visibility Visibility `json:"visibility"`
 	Terms      []string   `json:"terms,omitempty"` // keywords: the subject's and the other names in Text
+	// Definition is a coined term's meaning in a few words, given by the
+	// low tier (or the offline narrator) in the turn that coined it.
+	Definition string `json:"definition,omitempty"`
 }
 
 // Visibility says who knows a fact. GMOnly wins over everything: such a
@@ -50,7 +53,8 @@ func (v Visibility) KnownBy(characterID string) bool {
 }
 
 // Ledger is a campaign's canon: every fact established so far, oldest
-// first. It only grows; a fact is never rewritten.
+// first. It only grows; a fact is never rewritten, except that a term's
+// empty definition is filled once (Define).
 type Ledger struct {
 	Facts []Fact `json:"facts"`
 }

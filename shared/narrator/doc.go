@@ -3,4 +3,11 @@
 // stream, and compresses turns into a rolling summary. It never decides an
 // outcome: everything it is told is already settled. Offline is the
 // deterministic narrator that needs no model.
+//
+// Calls go to one of two tiers by purpose (Route): the high tier narrates,
+// the low tier acknowledges trivial turns, summarizes, extracts a turn's
+// facts through the record_facts tool (Extractor) and defines coined terms
+// through define_terms (Definer). Tool answers are outside input: they are
+// decoded strictly and validated against the turn before anything uses
+// them (DecodeExtraction, DecodeDefinitions).
 package narrator

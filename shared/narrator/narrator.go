@@ -7,7 +7,8 @@ import (
 )
 
 // Tier is a class of model: high for narration and new scenes, low for
-// acknowledgements, summaries and extraction.
+// acknowledgements, summaries and extraction. Route says which purpose
+// takes which; each adapter maps the tiers to model ids by configuration.
 type Tier string
 
 // The tiers.
@@ -15,6 +16,45 @@ const (
 	High Tier = "high"
 	Low  Tier = "low"
 )
+
+// Purpose is what a model call is for.
+type Purpose string
+
+// The purposes of model calls.
+const (
+	// PurposeNarration tells a player's action and what the rules made of it.
+	PurposeNarration Purpose = "narration"
+	// PurposeDialogue answers a character's words: NPCs speak.
+	PurposeDialogue Purpose = "dialogue"
+	// PurposeScene describes a place the party has just reached.
+	PurposeScene Purpose = "scene"
+	// PurposeAcknowledgement tells a turn whose rules result is trivial, in a
+	// sentence or two: ending a turn, dodging, an out-of-character remark.
+	PurposeAcknowledgement Purpose = "acknowledgement"
+	// PurposeSummary extends the rolling summary; PurposeRecap retells the last turns
+	// after a long gap.
+	PurposeSummary Purpose = "summary"
+	PurposeRecap   Purpose = "recap"
+	// PurposeExtraction reads a turn's facts through tool use;
+	// PurposeDefinition defines the terms a turn coined; PurposeIntent turns free text into intents.
+	PurposeExtraction Purpose = "extraction"
+	PurposeDefinition Purpose = "definition"
+	PurposeIntent     Purpose = "intent"
+)
+
+// Route is the tier of a call, as seed 001 routes them: the high tier for
+// what players read as the game master's voice (narration, NPC dialogue,
+// new scenes), the low tier for short acknowledgements and for the
+// mechanical work nobody reads as prose (summaries, recaps, extraction,
+// definitions, intents). An unknown purpose takes the high tier: a wrong
+// guess then costs money, not quality.
+func Route(p Purpose) Tier {
+	switch p {
+	case PurposeAcknowledgement, PurposeSummary, PurposeRecap, PurposeExtraction, PurposeDefinition, PurposeIntent:
+		return Low
+	}
+	return High
+}
 
 // Request is everything the narrator may know for one narration: a snapshot,
 // never the raw history.
@@ -31,6 +71,9 @@ type Request struct {
 	RulesResult  string // what the engine decided; the narration must agree
 	TurnID       string
 	Tier         Tier
+	// Purpose is what the narration is for (PurposeNarration when empty); Tier is
+	// normally Route(Purpose), lowered when a budget runs short.
+	Purpose Purpose
 	// Correction, on a retry, says how the previous narration broke the
 	// output contract (see Guard).
 	Correction string
@@ -55,6 +98,15 @@ type SummaryRequest struct {
 	Scene        campaign.Scene
 }
 
+// Summarized is a new rolling summary and what the call cost.
+type Summarized struct {
+	Text string
+	// Model and Usage are as in Narration; Model is empty for the offline
+	// narrator.
+	Model string
+	Usage Usage
+}
+
 // Narrator is the narration provider.
 type Narrator interface {
 	// Narrate streams the narration of one turn: emit receives each piece
@@ -64,8 +116,9 @@ type Narrator interface {
 	Narrate(ctx context.Context, req Request, emit func(delta string) error) (Narration, error)
 
 	// Summarize returns the rolling summary extended by the given turns, at
-	// most about 1,200 characters. On error the caller keeps the previous one.
-	Summarize(ctx context.Context, req SummaryRequest) (string, error)
+	// most about 1,200 characters, on the low tier. On error the caller
+	// keeps the previous one; errors are Unavailable.
+	Summarize(ctx context.Context, req SummaryRequest) (Summarized, error)
 
 	// Name identifies the provider for health checks and logs.
 	Name() string

@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"hash/fnv"
+	"regexp"
 	"strings"
 	"time"
 	"unicode"
@@ -188,8 +189,13 @@ func plainSentence(s string) string {
 const maxSummary = 1200
 
 // Summarize implements Narrator: it appends one line per turn and keeps the
-// most recent lines that fit.
-func (Offline) Summarize(ctx context.Context, req SummaryRequest) (string, error) {
+// most recent lines that fit. It costs nothing: Model and Usage are empty.
+func (o Offline) Summarize(ctx context.Context, req SummaryRequest) (Summarized, error) {
+	text, err := o.summary(ctx, req)
+	return Summarized{Text: text}, err
+}
+
+func (Offline) summary(ctx context.Context, req SummaryRequest) (string, error) {
 	lines := []string{}
 	if req.Previous != "" {
 		lines = strings.Split(req.Previous, "\n")
@@ -201,4 +207,62 @@ func (Offline) Summarize(ctx context.Context, req SummaryRequest) (string, error
 		lines = lines[1:]
 	}
 	return strings.Join(lines, "\n"), ctx.Err()
+}
+
+var _ Definer = Offline{}
+
+// Define implements Definer without a model: each term is defined by what
+// the sentence it appeared in says of it, deterministically. An
+// apposition ("the Hollow Crown, a circlet of black iron") or a copula
+// ("the Hollow Crown is a circlet of black iron") gives the definition;
+// a naming cue ("a circlet of black iron called the Hollow Crown") gives
+// the thing named; otherwise the sentence itself, shortened, stands as
+// the definition. It never fails.
+func (Offline) Define(ctx context.Context, req DefineRequest) (Defined, error) {
+	out := Defined{Definitions: map[string]string{}}
+	for _, t := range req.Terms {
+		if d := DefineFromSentence(t.Term, t.Sentence); d != "" {
+			out.Definitions[t.Term] = d
+		}
+	}
+	return out, ctx.Err()
+}
+
+// defineWords bounds an offline definition.
+const defineWords = 10
+
+var (
+	articlePhrase = `\b((?:a|an|the|one|some)\s+[^,.;:!?"“”()]+)`
+	nameCue       = `(?:called|named|known as|dubbed)`
+)
+
+// DefineFromSentence is the offline definition of term from the sentence
+// it appeared in; "" when either is empty.
+func DefineFromSentence(term, sentence string) string {
+	term, sentence = oneLine(term), oneLine(sentence)
+	if term == "" || sentence == "" {
+		return ""
+	}
+	q := regexp.QuoteMeta(term)
+	for _, re := range []*regexp.Regexp{
+		regexp.MustCompile(`(?i)` + q + `["”']?\s*,\s+` + articlePhrase),
+		regexp.MustCompile(`(?i)` + q + `["”']?\s+(?:is|was|are|were)\s+` + articlePhrase),
+		regexp.MustCompile(`(?i)` + articlePhrase + `\s+` + nameCue + `\s+(?:the\s+)?["“]?` + q),
+	} {
+		if m := re.FindStringSubmatch(sentence); m != nil {
+			if d := firstWords(strings.TrimSpace(m[1]), defineWords); d != "" {
+				return d
+			}
+		}
+	}
+	return "as in: " + firstWords(strings.TrimRight(sentence, ".!?\"”' "), 14)
+}
+
+// firstWords is s cut to n words, marked when cut.
+func firstWords(s string, n int) string {
+	ws := strings.Fields(s)
+	if len(ws) <= n {
+		return strings.Join(ws, " ")
+	}
+	return strings.Join(ws[:n], " ") + "..."
 }

@@ -63,12 +63,15 @@ func TestOfflineNarrate(t *testing.T) {
 func TestOfflineSummarizeIsBounded(t *testing.T) {
 	sum := ""
 	for i := 1; i <= 200; i++ {
-		var err error
-		sum, err = Offline{}.Summarize(context.Background(), SummaryRequest{Previous: sum,
+		got, err := Offline{}.Summarize(context.Background(), SummaryRequest{Previous: sum,
 			Turns: []campaign.Turn{{Sequence: i, ActorName: "Mira", Action: "I walk on"}}})
 		if err != nil {
 			t.Fatal(err)
 		}
+		if got.Model != "" || got.Usage != (Usage{}) {
+			t.Fatalf("the offline summary reports a cost: %+v", got)
+		}
+		sum = got.Text
 	}
 	if len(sum) > maxSummary || !strings.HasSuffix(sum, "Turn 200: Mira walks on.") || strings.Contains(sum, "Turn 1:") {
 		t.Fatalf("summary after 200 turns (%d bytes) = %q", len(sum), sum)

@@ -1,5 +1,15 @@
 package narrator
 
+import (
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"maps"
+	"math"
+	"strings"
+)
+
 // Usage is the tokens one model call used, as the provider reported them.
 // Input counts only the input tokens that were neither read from nor
 // written to the prompt cache (Bedrock's inputTokens); CacheRead and
@@ -19,14 +29,14 @@ func (u Usage) Add(v Usage) Usage {
 
 // Price is what a model costs, in US dollars per million tokens.
 type Price struct {
-	Input  float64
-	Output float64
+	Input  float64 `json:"input"`
+	Output float64 `json:"output"`
 	// CacheWrite is the price of writing the cache with a one-hour TTL:
 	// the adapters put "ttl":"1h" cache points (the 5-minute price is
 	// lower, 3.75 for Sonnet 4.5, but solo turns come about 4.5 minutes
 	// apart, so the 5-minute cache would mostly expire between them).
-	CacheWrite float64
-	CacheRead  float64
+	CacheWrite float64 `json:"cache_write,omitempty"`
+	CacheRead  float64 `json:"cache_read,omitempty"`
 }
 
 // PriceTable maps model ids, as sent to the provider, to prices.
@@ -88,4 +98,39 @@ func (t PriceTable) Cost(model string, u Usage) (usd float64, ok bool) {
 	perMillion := float64(u.Input)*p.Input + float64(u.Output)*p.Output +
 		float64(u.CacheRead)*read + float64(u.CacheWrite)*write
 	return perMillion / 1e6, true
+}
+
+// ParsePrices reads a price table from configuration, a JSON object of
+// model id to prices in US dollars per million tokens:
+// {"my-model": {"input": 0.5, "output": 1.5, "cache_write": 0.6, "cache_read": 0.05}}.
+// The models it names are added to base, or replace base's prices; the
+// others keep base's. It refuses unknown fields, empty model ids and
+// prices that are negative, not finite or all zero for input and output.
+func ParsePrices(data string, base PriceTable) (PriceTable, error) {
+	var in map[string]Price
+	dec := json.NewDecoder(strings.NewReader(data))
+	dec.DisallowUnknownFields()
+	if err := dec.Decode(&in); err != nil {
+		return nil, fmt.Errorf("prices: %w", err)
+	}
+	if _, err := dec.Token(); !errors.Is(err, io.EOF) {
+		return nil, errors.New("prices: data after the object")
+	}
+	out := make(PriceTable, len(base)+len(in))
+	maps.Copy(out, base)
+	for model, p := range in {
+		if strings.TrimSpace(model) == "" {
+			return nil, errors.New("prices: an empty model id")
+		}
+		for _, v := range []float64{p.Input, p.Output, p.CacheWrite, p.CacheRead} {
+			if v < 0 || math.IsNaN(v) || math.IsInf(v, 0) {
+				return nil, fmt.Errorf("prices: %s: a price must be a number of dollars, zero or more", model)
+			}
+		}
+		if p.Input == 0 && p.Output == 0 {
+			return nil, fmt.Errorf("prices: %s: no input or output price", model)
+		}
+		out[model] = p
+	}
+	return out, nil
 }

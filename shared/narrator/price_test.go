@@ -89,3 +89,47 @@ func TestUsageAdd(t *testing.T) {
 		t.Fatalf("Add = %+v", got)
 	}
 }
+
+func TestParsePrices(t *testing.T) {
+	table, err := ParsePrices(`{"llama3.3:70b": {"input": 0.2, "output": 0.6},
+		"global.anthropic.claude-haiku-4-5-20251001-v1:0": {"input": 0.8, "output": 4, "cache_write": 1.6, "cache_read": 0.08}}`, DefaultPrices())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if usd, ok := table.Cost("llama3.3:70b", Usage{Input: 1_000_000, Output: 1_000_000}); !ok || math.Abs(usd-0.8) > 1e-9 {
+		t.Fatalf("a configured model costs %f, %v", usd, ok)
+	}
+	if table["global.anthropic.claude-haiku-4-5-20251001-v1:0"].Input != 0.8 || table["global.anthropic.claude-sonnet-4-5-20250929-v1:0"].Input != 3 {
+		t.Fatal("configured prices must override their models and leave the others")
+	}
+	for name, bad := range map[string]string{
+		"Negative":     `{"m": {"input": -1, "output": 1}}`,
+		"NoPrice":      `{"m": {"cache_read": 1}}`,
+		"UnknownField": `{"m": {"input": 1, "output": 1, "per_request": 1}}`,
+		"EmptyModel":   `{" ": {"input": 1, "output": 1}}`,
+		"NotAnObject":  `[1]`,
+		"Trailing":     `{} {}`,
+	} {
+		t.Run(name, func(t *testing.T) {
+			if _, err := ParsePrices(bad, DefaultPrices()); err == nil {
+				t.Fatalf("%s was accepted", bad)
+			}
+		})
+	}
+}
+
+func FuzzParsePrices(f *testing.F) {
+	f.Add(`{"m": {"input": 1, "output": 2, "cache_write": 3, "cache_read": 0.1}}`)
+	f.Add(`{"m": {"input": 1e308, "output": 1e308}}`)
+	f.Fuzz(func(t *testing.T, data string) {
+		table, err := ParsePrices(data, PriceTable{})
+		if err != nil {
+			return
+		}
+		for model, p := range table {
+			if usd, ok := table.Cost(model, Usage{Input: 1, Output: 1, CacheRead: 1, CacheWrite: 1}); !ok || usd < 0 || math.IsNaN(usd) {
+				t.Fatalf("%s %+v costs %f", model, p, usd)
+			}
+		}
+	})
+}

@@ -296,6 +296,9 @@ func current(req Request) string {
 		"",
 		"Narrate this turn for " + name + " following the rules above.",
 	}
+	if req.Purpose == PurposeAcknowledgement {
+		lines = append(lines, "The turn changes little: acknowledge it in one or two sentences.")
+	}
 	if c := oneLine(req.Correction); c != "" {
 		lines = append(lines, c)
 	}

@@ -15,6 +15,7 @@ import (
 	"strings"
 	"time"
 
+	"chronicler/shared/fault"
 	"chronicler/shared/narrator"
 )
 
@@ -106,6 +107,40 @@ type (
 		MaxTokens     int            `json:"max_tokens"`
 		Stream        bool           `json:"stream"`
 		StreamOptions *streamOptions `json:"stream_options,omitempty"`
+		Tools         []toolSpec     `json:"tools,omitempty"`
+		ToolChoice    *toolChoice    `json:"tool_choice,omitempty"`
+	}
+	toolSpec struct {
+		Type     string   `json:"type"`
+		Function function `json:"function"`
+	}
+	function struct {
+		Name        string         `json:"name"`
+		Description string         `json:"description,omitempty"`
+		Parameters  map[string]any `json:"parameters"`
+	}
+	toolChoice struct {
+		Type     string   `json:"type"`
+		Function toolName `json:"function"`
+	}
+	toolName struct {
+		Name string `json:"name"`
+	}
+	// toolCompletion is a whole answer that may call functions.
+	toolCompletion struct {
+		Choices []struct {
+			Message struct {
+				ToolCalls []struct {
+					Function struct {
+						Name      string          `json:"name"`
+						Arguments json.RawMessage `json:"arguments"`
+					} `json:"function"`
+				} `json:"tool_calls"`
+			} `json:"message"`
+		} `json:"choices"`
+		Model string    `json:"model"`
+		Usage *usage    `json:"usage"`
+		Error *apiError `json:"error"`
 	}
 	usage struct {
 		PromptTokens        int `json:"prompt_tokens"`
@@ -186,24 +221,132 @@ func (n *Narrator) Narrate(ctx context.Context, req narrator.Request, emit func(
 }
 
 // Summarize implements narrator.Narrator with a chat completion on the low
-// model, not streamed. Errors are fault.Unavailable.
-func (n *Narrator) Summarize(ctx context.Context, req narrator.SummaryRequest) (string, error) {
+// model, not streamed. The Summarized carries the model and the usage the
+// server reported. Errors are fault.Unavailable.
+func (n *Narrator) Summarize(ctx context.Context, req narrator.SummaryRequest) (narrator.Summarized, error) {
 	const op = "openai summarize"
 	body := completionRequest{Model: n.cfg.LowModel, Messages: messages(narrator.SummaryBlocks(req)), MaxTokens: n.cfg.MaxTokens}
 	callCtx, cancel := context.WithTimeout(ctx, n.cfg.Timeout)
 	defer cancel()
-	var text string
+	var out narrator.Narration
 	err := n.retry(callCtx, ctx, op, func() (bool, error) {
 		res, err := n.post(callCtx, body)
 		if err != nil {
 			return false, err
 		}
 		defer res.Body.Close()
-		out, _, err := read(res, func(string) error { return nil })
-		text = strings.TrimSpace(out.Text)
+		out, _, err = read(res, func(string) error { return nil })
 		return false, err
 	})
-	return text, err
+	if err != nil {
+		return narrator.Summarized{}, err
+	}
+	if n.cfg.LowModel != "" {
+		out.Model = n.cfg.LowModel
+	}
+	return narrator.Summarized{Text: strings.TrimSpace(out.Text), Model: out.Model, Usage: out.Usage}, nil
+}
+
+var (
+	_ narrator.Extractor = (*Narrator)(nil)
+	_ narrator.Definer   = (*Narrator)(nil)
+)
+
+// Extract implements narrator.Extractor with function calling on the low
+// model: the record_facts function, which the model must call. Its
+// arguments are validated with narrator.DecodeExtraction; invalid ones
+// are an Invalid error beside the call's model and usage.
+func (n *Narrator) Extract(ctx context.Context, req narrator.ExtractRequest) (narrator.Extracted, error) {
+	raw, model, usage, err := n.tool(ctx, "openai extract", narrator.ExtractBlocks(req), narrator.ExtractTool())
+	out := narrator.Extracted{Model: model, Usage: usage}
+	if err != nil {
+		return out, err
+	}
+	out.Facts, err = narrator.DecodeExtraction(raw, req.Turn)
+	return out, err
+}
+
+// Define implements narrator.Definer with the define_terms function on
+// the low model, validated with narrator.DecodeDefinitions.
+func (n *Narrator) Define(ctx context.Context, req narrator.DefineRequest) (narrator.Defined, error) {
+	raw, model, usage, err := n.tool(ctx, "openai define", narrator.DefineBlocks(req), narrator.DefineTool())
+	out := narrator.Defined{Model: model, Usage: usage}
+	if err != nil {
+		return out, err
+	}
+	out.Definitions, err = narrator.DecodeDefinitions(raw, req.Terms)
+	return out, err
+}
+
+// tool asks the low model to call tool and returns the call's arguments
+// as JSON, with the usage the server reported. Errors are Unavailable, or
+// Invalid when the model answered without calling the tool.
+func (n *Narrator) tool(ctx context.Context, op string, blocks []narrator.Block, tool narrator.Tool) (raw []byte, model string, usage narrator.Usage, err error) {
+	model = n.cfg.LowModel
+	body := completionRequest{Model: model, Messages: messages(blocks), MaxTokens: max(n.cfg.MaxTokens, narrator.ToolMaxTokens),
+		Tools:      []toolSpec{{Type: "function", Function: function{Name: tool.Name, Description: tool.Description, Parameters: tool.Schema}}},
+		ToolChoice: &toolChoice{Type: "function", Function: toolName{Name: tool.Name}}}
+	callCtx, cancel := context.WithTimeout(ctx, n.cfg.Timeout)
+	defer cancel()
+	var reported string
+	err = n.retry(callCtx, ctx, op, func() (bool, error) {
+		res, err := n.post(callCtx, body)
+		if err != nil {
+			return false, err
+		}
+		defer res.Body.Close()
+		raw, reported, usage, err = readTool(res.Body, tool.Name)
+		return false, err
+	})
+	if model == "" {
+		model = reported
+	}
+	if err == nil && raw == nil {
+		err = fault.E(fault.Invalid, op, "the model did not call %s", tool.Name)
+	}
+	return raw, model, usage, err
+}
+
+// readTool reads a whole (not streamed) completion and returns the
+// arguments of its first call of the named function, nil when it called
+// none, with the model and usage it reports. Arguments come as a JSON
+// string, as OpenAI sends them, or as an object, as some servers do.
+func readTool(r io.Reader, name string) (args []byte, model string, u narrator.Usage, err error) {
+	data, err := io.ReadAll(io.LimitReader(r, maxAnswer+1))
+	if err != nil {
+		return nil, "", u, err
+	}
+	if len(data) > maxAnswer {
+		return nil, "", u, fmt.Errorf("answer longer than %d bytes", maxAnswer)
+	}
+	var c toolCompletion
+	if err := json.Unmarshal(data, &c); err != nil {
+		return nil, "", u, fmt.Errorf("malformed completion %.80q: %w", data, err)
+	}
+	if c.Error != nil {
+		return nil, "", u, fmt.Errorf("server error: %s %s", c.Error.Type, c.Error.Message)
+	}
+	u = c.Usage.narrator()
+	for _, ch := range c.Choices {
+		for _, call := range ch.Message.ToolCalls {
+			if call.Function.Name != name {
+				continue
+			}
+			a := bytes.TrimSpace(call.Function.Arguments)
+			if len(a) > 0 && a[0] == '"' {
+				var s string
+				if err := json.Unmarshal(a, &s); err != nil {
+					return nil, c.Model, u, fmt.Errorf("malformed arguments: %w", err)
+				}
+				a = []byte(s)
+			}
+			if a == nil {
+				a = []byte{}
+			}
+			return a, c.Model, u, nil
+		}
+	}
+	return nil, c.Model, u, nil
 }
 
 // post sends a completion request and returns a 200 answer; any other

@@ -407,8 +407,11 @@ func TestSummarize(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if got != want {
-		t.Fatalf("summary %q", got)
+	if got.Text != want {
+		t.Fatalf("summary %q", got.Text)
+	}
+	if got.Model != "small" || got.Usage != (narrator.Usage{Input: 800, Output: 150}) {
+		t.Fatalf("summary call %s %+v, want the low model and the usage the server reported", got.Model, got.Usage)
 	}
 	calls := f.requests()
 	if len(calls) != 2 {
@@ -455,5 +458,122 @@ func TestNoKeyNoAuthorization(t *testing.T) {
 	}
 	if n.Name() != "openai" {
 		t.Fatal("name")
+	}
+}
+
+// toolCall answers as a model that called a function; arguments is the
+// raw JSON of the "arguments" field (a string in OpenAI's own format).
+func toolCall(name, arguments string) step {
+	return func(t *testing.T, w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Content-Type", "application/json")
+		b, _ := json.Marshal(map[string]any{
+			"id": "chatcmpl-3", "object": "chat.completion", "model": "served-model",
+			"choices": []any{map[string]any{"index": 0, "finish_reason": "tool_calls", "message": map[string]any{
+				"role": "assistant", "content": nil,
+				"tool_calls": []any{map[string]any{"id": "call_1", "type": "function",
+					"function": map[string]any{"name": name, "arguments": json.RawMessage(arguments)}}},
+			}}},
+			"usage": map[string]any{"prompt_tokens": 700, "completion_tokens": 90, "total_tokens": 790,
+				"prompt_tokens_details": map[string]int{"cached_tokens": 200}},
+		})
+		w.Write(b)
+	}
+}
+
+// quote makes a JSON string of s, as OpenAI sends function arguments.
+func quote(s string) string {
+	b, _ := json.Marshal(s)
+	return string(b)
+}
+
+var keyTurn = campaign.Turn{Sequence: 3, ActorName: "Mira", Action: "I search the altar",
+	RulesResult: "Investigation 14 against DC 12: success.",
+	Narration:   "Beneath the altar Mira finds the Moonglass Key. A priest named Oswin watches from the door."}
+
+func TestExtract(t *testing.T) {
+	args := `{"items":[{"name":"Moonglass Key","evidence":"Beneath the altar Mira finds the Moonglass Key."}]}`
+	cases := []struct{ name, arguments string }{
+		{"ArgumentsAsString", quote(args)},
+		{"ArgumentsAsObject", args}, // as some local servers send them
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			n, f := serve(t, "", openai.Config{HighModel: "big", LowModel: "small"}, status(503, ""), toolCall(narrator.ExtractToolName, c.arguments))
+			req := narrator.ExtractRequest{Turn: keyTurn, Party: []string{"Mira"}}
+			got, err := n.Extract(context.Background(), req)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if len(got.Facts.Items) != 1 || got.Facts.Items[0].Name != "Moonglass Key" {
+				t.Fatalf("facts %+v", got.Facts)
+			}
+			if got.Model != "small" || got.Usage != (narrator.Usage{Input: 500, CacheRead: 200, Output: 90}) {
+				t.Fatalf("call %s %+v", got.Model, got.Usage)
+			}
+			calls := f.requests()
+			if len(calls) != 2 {
+				t.Fatalf("%d requests", len(calls))
+			}
+			var body struct {
+				Model  string `json:"model"`
+				Stream bool   `json:"stream"`
+				Tools  []struct {
+					Type     string `json:"type"`
+					Function struct {
+						Name       string         `json:"name"`
+						Parameters map[string]any `json:"parameters"`
+					} `json:"function"`
+				} `json:"tools"`
+				ToolChoice struct {
+					Type     string `json:"type"`
+					Function struct {
+						Name string `json:"name"`
+					} `json:"function"`
+				} `json:"tool_choice"`
+			}
+			if err := json.Unmarshal(calls[1].body, &body); err != nil {
+				t.Fatal(err)
+			}
+			want, _ := json.Marshal(narrator.ExtractTool().Schema)
+			sent, _ := json.Marshal(body.Tools[0].Function.Parameters)
+			if body.Model != "small" || body.Stream || len(body.Tools) != 1 || body.Tools[0].Type != "function" ||
+				body.Tools[0].Function.Name != narrator.ExtractToolName || string(sent) != string(want) ||
+				body.ToolChoice.Type != "function" || body.ToolChoice.Function.Name != narrator.ExtractToolName {
+				t.Fatalf("body %s", calls[1].body)
+			}
+		})
+	}
+}
+
+func TestExtractMalformedToolAnswer(t *testing.T) {
+	cases := []struct {
+		name   string
+		answer step
+	}{
+		{"NotInTheTurn", toolCall(narrator.ExtractToolName, quote(`{"deaths":[{"name":"Oswin","evidence":"Oswin dies."}]}`))},
+		{"ArgumentsNotJSON", toolCall(narrator.ExtractToolName, quote(`{"items":[{"name":`))},
+		{"ArgumentsMissing", toolCall(narrator.ExtractToolName, `null`)},
+		{"AnotherFunction", toolCall("set_hp", quote(`{"hp":100}`))},
+		{"TextInstead", completion("Oswin is a priest.")},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			n, f := serve(t, "", openai.Config{LowModel: "small"}, c.answer)
+			got, err := n.Extract(context.Background(), narrator.ExtractRequest{Turn: keyTurn})
+			if !fault.Is(err, fault.Invalid) || !got.Facts.Empty() {
+				t.Fatalf("got %+v, %v; want invalid and no facts", got.Facts, err)
+			}
+			if got.Usage == (narrator.Usage{}) || got.Model != "small" || len(f.requests()) != 1 {
+				t.Fatalf("call %s %+v after %d requests: the paid call must be reported, not retried", got.Model, got.Usage, len(f.requests()))
+			}
+		})
+	}
+}
+
+func TestDefine(t *testing.T) {
+	n, _ := serve(t, "", openai.Config{}, toolCall(narrator.DefineToolName, quote(`{"terms":[{"term":"Moonglass Key","definition":"a key of pale glass"}]}`)))
+	got, err := n.Define(context.Background(), narrator.DefineRequest{Terms: []narrator.TermUse{{Term: "Moonglass Key", Sentence: keyTurn.Narration}}})
+	if err != nil || got.Definitions["Moonglass Key"] != "a key of pale glass" || got.Model != "served-model" {
+		t.Fatalf("definitions %+v, %v; with no model configured, the one the server reports", got, err)
 	}
 }

@@ -1,0 +1,339 @@
+package game_test
+
+import (
+	"bytes"
+	"compress/gzip"
+	"context"
+	"encoding/json"
+	"fmt"
+	"io"
+	"math"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"chronicler/events"
+	"chronicler/shared/campaign"
+	"chronicler/shared/fault"
+	"chronicler/shared/memory"
+	"chronicler/shared/narrator"
+)
+
+const (
+	sonnet = "global.anthropic.claude-sonnet-4-5-20250929-v1:0"
+	haiku  = "global.anthropic.claude-haiku-4-5-20251001-v1:0"
+)
+
+// tiered stands in for a model provider with two tiers: it narrates with
+// a fixed usage on the tier's model, and its summaries and extractions
+// answer as the test says. The adapters' own tests speak the wire formats.
+type tiered struct {
+	mu        sync.Mutex
+	narrated  []narrator.Request
+	narration func(req narrator.Request) string
+	summarize func(call int, req narrator.SummaryRequest) (narrator.Summarized, error)
+	extract   func(req narrator.ExtractRequest) (narrator.Extracted, error)
+	summaries int
+	extracts  int
+}
+
+func (m *tiered) Name() string { return "tiered" }
+
+func model(t narrator.Tier) string {
+	if t == narrator.Low {
+		return haiku
+	}
+	return sonnet
+}
+
+func (m *tiered) Narrate(_ context.Context, req narrator.Request, emit func(string) error) (narrator.Narration, error) {
+	m.mu.Lock()
+	m.narrated = append(m.narrated, req)
+	m.mu.Unlock()
+	text := "Mira steps forward."
+	if m.narration != nil {
+		text = m.narration(req)
+	}
+	if err := emit(text); err != nil {
+		return narrator.Narration{}, err
+	}
+	return narrator.Narration{Text: text, Model: model(req.Tier), Usage: narrator.Usage{Input: 1000, Output: 100}}, nil
+}
+
+func (m *tiered) Summarize(_ context.Context, req narrator.SummaryRequest) (narrator.Summarized, error) {
+	m.mu.Lock()
+	m.summaries++
+	n := m.summaries
+	m.mu.Unlock()
+	if m.summarize != nil {
+		return m.summarize(n, req)
+	}
+	return narrator.Summarized{Text: fmt.Sprint("Summary ", n), Model: haiku, Usage: narrator.Usage{Input: 800, Output: 150}}, nil
+}
+
+func (m *tiered) Extract(_ context.Context, req narrator.ExtractRequest) (narrator.Extracted, error) {
+	m.mu.Lock()
+	m.extracts++
+	m.mu.Unlock()
+	if m.extract != nil {
+		return m.extract(req)
+	}
+	return narrator.Extracted{Model: haiku, Usage: narrator.Usage{Input: 600, Output: 40}}, nil
+}
+
+// turns returns the campaign's committed turns.
+func (f *fixture) turns(t *testing.T, id string) []campaign.Turn {
+	t.Helper()
+	ts, err := f.store.Turns(context.Background(), id, 0, 100)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return ts
+}
+
+// memoryOf reads the campaign's stored memory.
+func (f *fixture) memoryOf(t *testing.T, id string) memory.Memory {
+	t.Helper()
+	data, err := f.store.Memory(context.Background(), id)
+	if err != nil {
+		t.Fatal(err)
+	}
+	zr, err := gzip.NewReader(bytes.NewReader(data))
+	if err != nil {
+		t.Fatal(err)
+	}
+	raw, _ := io.ReadAll(zr)
+	var m memory.Memory
+	if err := json.Unmarshal(raw, &m); err != nil {
+		t.Fatal(err)
+	}
+	return m
+}
+
+func near(a, b float64) bool { return math.Abs(a-b) < 1e-9 }
+
+func cost(model string, u narrator.Usage) float64 {
+	c, _ := narrator.Cost(model, u)
+	return c
+}
+
+// Every model call of a turn is in its record with its tier, model, usage
+// and cost, and the session and the campaign pay for all of them.
+func TestTurnRecordsEveryCall(t *testing.T) {
+	f := newFixture(t)
+	n := &tiered{}
+	f.svc.Narrator = n
+	c, _ := f.table(t, "Accounts", "c1")
+	f.play(t, "c1", c, 2)
+
+	turns := f.turns(t, c.ID)
+	want := cost(sonnet, narrator.Usage{Input: 1000, Output: 100}) + cost(haiku, narrator.Usage{Input: 800, Output: 150}) +
+		cost(haiku, narrator.Usage{Input: 600, Output: 40})
+	for _, turn := range turns {
+		rec := turn.Context
+		if len(rec.Calls) != 3 {
+			t.Fatalf("turn %d calls = %+v, want narration, summary, extraction", turn.Sequence, rec.Calls)
+		}
+		purposes := []string{"narration", "summary", "extraction"}
+		tiers := []string{"high", "low", "low"}
+		models := []string{sonnet, haiku, haiku}
+		for i, call := range rec.Calls {
+			if call.Purpose != purposes[i] || call.Tier != tiers[i] || call.Model != models[i] || call.CostUSD <= 0 || call.Error != "" {
+				t.Errorf("turn %d call %d = %+v, want %s on the %s tier with %s", turn.Sequence, i, call, purposes[i], tiers[i], models[i])
+			}
+		}
+		if rec.Tier != "high" || rec.Purpose != "narration" || !near(rec.CostUSD, rec.Calls[0].CostUSD) || !near(rec.TurnCostUSD, want) {
+			t.Errorf("turn %d record: tier %s, purpose %s, narration $%f, turn $%f; want the turn at $%f",
+				turn.Sequence, rec.Tier, rec.Purpose, rec.CostUSD, rec.TurnCostUSD, want)
+		}
+		if got := rec.Calls[1].Usage; got != (campaign.TokenUsage{Input: 800, Output: 150}) {
+			t.Errorf("summary usage = %+v", got)
+		}
+	}
+	st := mustSnap(t, f, c.ID).State
+	if !near(st.Cost.USD, 2*want) || !near(st.Cost.CampaignUSD, 2*want) || st.Cost.Turns != 2 {
+		t.Fatalf("session cost %+v, want $%f for two turns", st.Cost, 2*want)
+	}
+	if st.Summary != "Summary 2" {
+		t.Fatalf("summary = %q", st.Summary)
+	}
+}
+
+// A summary call that fails leaves the last valid summary standing; the
+// failure is recorded, and a call that answered with nothing is paid for.
+func TestFailedSummaryKeepsTheLastOne(t *testing.T) {
+	f := newFixture(t)
+	n := &tiered{summarize: func(call int, req narrator.SummaryRequest) (narrator.Summarized, error) {
+		switch call {
+		case 1:
+			return narrator.Summarized{Text: "Turn 1: Mira steps forward.", Model: haiku, Usage: narrator.Usage{Input: 800, Output: 20}}, nil
+		case 2:
+			return narrator.Summarized{}, fault.E(fault.Unavailable, "summarize", "throttled")
+		}
+		// The model answered, with nothing usable: paid for, not kept.
+		return narrator.Summarized{Model: haiku, Usage: narrator.Usage{Input: 800, Output: 3}}, fault.E(fault.Unavailable, "summarize", "empty")
+	}}
+	f.svc.Narrator = n
+	c, _ := f.table(t, "Forgetful", "c1")
+	f.play(t, "c1", c, 3)
+
+	st := mustSnap(t, f, c.ID).State
+	if st.Summary != "Turn 1: Mira steps forward." {
+		t.Fatalf("summary = %q, want the one the first turn made", st.Summary)
+	}
+	turns := f.turns(t, c.ID)
+	if len(turns) != 3 {
+		t.Fatalf("%d turns: a failed summary must not stop a turn", len(turns))
+	}
+	failed, paid := turns[1].Context.Calls[1], turns[2].Context.Calls[1]
+	if failed.Purpose != "summary" || failed.Error != "unavailable" || failed.CostUSD != 0 {
+		t.Fatalf("failed summary = %+v", failed)
+	}
+	if paid.Error == "" || !near(paid.CostUSD, cost(haiku, narrator.Usage{Input: 800, Output: 3})) {
+		t.Fatalf("empty summary = %+v: its tokens must be counted", paid)
+	}
+	var sum float64
+	for _, turn := range turns {
+		sum += turn.Context.TurnCostUSD
+	}
+	if !near(st.Cost.USD, sum) {
+		t.Fatalf("session cost $%f, turns' records add up to $%f", st.Cost.USD, sum)
+	}
+}
+
+// The narration's tier follows the rule of narrationPurpose and is shown
+// in the turn's record.
+func TestNarrationRouting(t *testing.T) {
+	f := newFixture(t)
+	n := &tiered{}
+	f.svc.Narrator = n
+	c, _ := f.table(t, "Routes", "c1")
+	mira := mustSnap(t, f, c.ID).Characters[0]
+	cases := []struct {
+		name    string
+		text    string
+		intent  *events.Intent
+		purpose narrator.Purpose
+	}{
+		{"DodgeIsAcknowledged", "", &events.Intent{Kind: "dodge"}, narrator.PurposeAcknowledgement},
+		{"EndTurnIsAcknowledged", "", &events.Intent{Kind: "end_turn"}, narrator.PurposeAcknowledgement},
+		{"OutOfCharacterRemarkIsAcknowledged", "OOC: brb, getting tea", nil, narrator.PurposeAcknowledgement},
+		{"ParenthesisedRemarkIsAcknowledged", "(sorry, my cat walked on the keyboard)", nil, narrator.PurposeAcknowledgement},
+		{"SpeechIsDialogue", "", &events.Intent{Kind: "say", Text: "Who keeps this inn?"}, narrator.PurposeDialogue},
+		{"QuotedTextIsDialogue", `"Who keeps this inn?" I ask the barkeep.`, nil, narrator.PurposeDialogue},
+		{"CheckIsNarration", "I make a perception check", nil, narrator.PurposeNarration},
+		{"MoveIsANewScene", "", &events.Intent{Kind: "move", ToAreaID: "cellar"}, narrator.PurposeScene},
+		{"FreeTextIsNarration", "I run my hand along the cold stone wall", nil, narrator.PurposeNarration},
+	}
+	for i, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			f.clock.Add(time.Minute)
+			if err := f.act(t, "c1", mira.ID, fmt.Sprint("route-", i), tc.text, tc.intent); err != nil {
+				t.Fatal(err)
+			}
+			req := n.narrated[len(n.narrated)-1]
+			want := narrator.Route(tc.purpose)
+			if req.Purpose != tc.purpose || req.Tier != want {
+				t.Fatalf("narrated as %s on the %s tier, want %s on %s", req.Purpose, req.Tier, tc.purpose, want)
+			}
+			turns := f.turns(t, c.ID)
+			rec := turns[len(turns)-1].Context
+			if rec.Purpose != string(tc.purpose) || rec.Tier != string(want) || rec.Model != model(want) || rec.Calls[0].Tier != string(want) {
+				t.Fatalf("record: %s, %s, %s; calls %+v", rec.Purpose, rec.Tier, rec.Model, rec.Calls)
+			}
+		})
+	}
+}
+
+// The model's extraction reaches memory only when it validates; an
+// invalid one is dropped whole, recorded, and paid for.
+func TestExtractionValidatedBeforeMemory(t *testing.T) {
+	f := newFixture(t)
+	n := &tiered{
+		narration: func(narrator.Request) string {
+			return "Old Tobin, who sweeps the floors, hands Mira a sealed letter. They speak of the Ashen Veil, a curtain of smoke over the pass."
+		},
+		extract: func(req narrator.ExtractRequest) (narrator.Extracted, error) {
+			raw := `{"npcs":[{"name":"Tobin","role":"sweeper","evidence":"Old Tobin, who sweeps the floors, hands Mira a sealed letter."}]}`
+			if req.Turn.Sequence == 2 {
+				raw = `{"npcs":[{"name":"Vexor","evidence":"Vexor the lich rises."}]}` // not in the turn
+			}
+			x, err := narrator.DecodeExtraction([]byte(raw), req.Turn)
+			return narrator.Extracted{Facts: x, Model: haiku, Usage: narrator.Usage{Input: 600, Output: 40}}, err
+		},
+	}
+	f.svc.Narrator = n
+	c, _ := f.table(t, "Canon", "c1")
+	f.play(t, "c1", c, 2)
+
+	mem := f.memoryOf(t, c.ID)
+	if tobin, ok := mem.Roster.Get("Tobin"); !ok || tobin.Role != "sweeper" || tobin.FirstTurn != 1 {
+		t.Fatalf("Tobin = %+v, %v: the model's valid extraction was not absorbed", tobin, ok)
+	}
+	if _, ok := mem.Roster.Get("Vexor"); ok || mem.Ledger.Introduced(memory.KindNPC, "Vexor") {
+		t.Fatal("an invalid extraction reached memory")
+	}
+	second := f.turns(t, c.ID)[1].Context.Calls
+	if len(second) < 3 || second[2].Purpose != "extraction" || !strings.HasPrefix(second[2].Error, "invalid answer, dropped") || second[2].CostUSD <= 0 {
+		t.Fatalf("calls of the second turn = %+v", second)
+	}
+	// The coined term got a definition: the provider cannot define, so
+	// the offline definition from its sentence.
+	veil := mem.Ledger.About("Ashen Veil")
+	if len(veil) != 1 || veil[0].Definition != "a curtain of smoke over the pass" || veil[0].Turn != 1 {
+		t.Fatalf("Ashen Veil = %+v", veil)
+	}
+	first := f.turns(t, c.ID)[0].Context.Calls
+	if last := first[len(first)-1]; last.Purpose != "definition" || last.Tier != "low" || last.Model != "offline" {
+		t.Fatalf("definition call = %+v", last)
+	}
+}
+
+// After a long gap the recap is one low-tier call, paid by the new
+// session.
+func TestLongGapRecapIsPaidFor(t *testing.T) {
+	f := newFixture(t)
+	n := &tiered{}
+	f.svc.Narrator = n
+	ctx := context.Background()
+	c, _ := f.table(t, "Gap", "c1")
+	f.play(t, "c1", c, 2)
+	if err := f.svc.EndSession(ctx, "c1", "end"); err != nil {
+		t.Fatal(err)
+	}
+	before := mustSnap(t, f, c.ID).State.Cost
+	f.clock.Add(20 * 24 * time.Hour)
+	if err := f.svc.Resume(ctx, "c1", "again"); err != nil {
+		t.Fatal(err)
+	}
+	after := mustSnap(t, f, c.ID).State
+	recap := cost(haiku, narrator.Usage{Input: 800, Output: 150})
+	if n.summaries != 3 || !near(after.Cost.USD, recap) || !near(after.Cost.CampaignUSD, before.CampaignUSD+recap) ||
+		after.Cost.SessionID == before.SessionID || after.Cost.Turns != 0 {
+		t.Fatalf("after the recap: %d summaries, cost %+v (before %+v)", n.summaries, after.Cost, before)
+	}
+	var told string
+	for _, m := range f.push.sent["c1"] {
+		if strings.Contains(string(m), `"type":"recap"`) {
+			told = string(m)
+		}
+	}
+	if !strings.Contains(told, "Summary 3") {
+		t.Fatalf("recap sent: %s", told)
+	}
+}
+
+// When the provider failed the narration, the turn does not wait on it
+// again for the low tier's work: the offline narrator does it.
+func TestDegradedTurnSparesTheProvider(t *testing.T) {
+	turn, _, _ := lastTurn(t, fails)
+	if !turn.Degraded {
+		t.Fatal("not degraded")
+	}
+	for _, c := range turn.Context.Calls[1:] {
+		if c.Model != "offline" || c.CostUSD != 0 {
+			t.Fatalf("after a failed narration, call %+v went to the provider", c)
+		}
+	}
+}

@@ -1,0 +1,466 @@
+package narrator
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"strings"
+	"sync"
+	"unicode"
+	"unicode/utf8"
+
+	"github.com/invopop/jsonschema"
+
+	"chronicler/shared/campaign"
+	"chronicler/shared/fault"
+)
+
+// Extraction is what the low tier read from one turn, as it answers
+// through the record_facts tool: the structured signals of the turn. Every
+// entry quotes the sentence of the turn that establishes it (Evidence), so
+// that a fact the turn does not state is refused before it reaches the
+// ledger.
+type Extraction struct {
+	NPCs     []ExtractedNPC   `json:"npcs,omitempty" jsonschema_description:"Non-player characters introduced by name in this turn. Never the player characters."`
+	Items    []ExtractedThing `json:"items,omitempty" jsonschema_description:"Things a character acquired or was given in this turn."`
+	Places   []ExtractedThing `json:"places,omitempty" jsonschema_description:"Named places mentioned for the first time."`
+	Promises []ExtractedBond  `json:"promises,omitempty" jsonschema_description:"Someone gave their word to do something."`
+	Debts    []ExtractedBond  `json:"debts,omitempty" jsonschema_description:"Someone now owes someone something."`
+	Deaths   []ExtractedThing `json:"deaths,omitempty" jsonschema_description:"Named characters who died in this turn."`
+	Terms    []ExtractedTerm  `json:"terms,omitempty" jsonschema_description:"Words this campaign coined: names of things, orders, spells or events that are not ordinary words."`
+}
+
+// ExtractedNPC is a person the turn introduced, as first described.
+type ExtractedNPC struct {
+	Name       string `json:"name" jsonschema_description:"The name as written."`
+	Species    string `json:"species,omitempty" jsonschema_description:"Human, dwarf, elf... only if the turn says so."`
+	Role       string `json:"role,omitempty" jsonschema_description:"Innkeeper, guard captain... only if the turn says so."`
+	Appearance string `json:"appearance,omitempty" jsonschema_description:"A few words of looks, only from the turn."`
+	Evidence   string `json:"evidence" jsonschema_description:"The sentence of the turn that says it, copied exactly."`
+}
+
+// ExtractedThing is an item, a place or a death: a name and its evidence.
+type ExtractedThing struct {
+	Name     string `json:"name" jsonschema_description:"The name as written."`
+	Evidence string `json:"evidence" jsonschema_description:"The sentence of the turn that says it, copied exactly."`
+}
+
+// ExtractedBond is a promise or a debt.
+type ExtractedBond struct {
+	Who      string `json:"who" jsonschema_description:"Who promised or owes, by name."`
+	Evidence string `json:"evidence" jsonschema_description:"The sentence of the turn that says it, copied exactly."`
+}
+
+// ExtractedTerm is a coined term with a definition of a few words.
+type ExtractedTerm struct {
+	Term       string `json:"term" jsonschema_description:"The term as written."`
+	Definition string `json:"definition" jsonschema_description:"What it is, in at most 12 words, from how the turn uses it."`
+	Evidence   string `json:"evidence" jsonschema_description:"The sentence of the turn that uses it, copied exactly."`
+}
+
+// Empty reports whether the extraction holds nothing.
+func (x Extraction) Empty() bool {
+	return len(x.NPCs)+len(x.Items)+len(x.Places)+len(x.Promises)+len(x.Debts)+len(x.Deaths)+len(x.Terms) == 0
+}
+
+// Glossed is the definitions of coined terms, as the low tier answers
+// through the define_terms tool.
+type Glossed struct {
+	Terms []DefinedTerm `json:"terms" jsonschema_description:"One entry per term asked about."`
+}
+
+// DefinedTerm is one term and what it means.
+type DefinedTerm struct {
+	Term       string `json:"term" jsonschema_description:"The term exactly as asked."`
+	Definition string `json:"definition" jsonschema_description:"What it is, in at most 12 words, plain text."`
+}
+
+// ExtractRequest asks for the facts of one committed turn.
+type ExtractRequest struct {
+	CampaignName string
+	Turn         campaign.Turn
+	// Party are the player characters' names: never NPCs.
+	Party []string
+	// Known are the names the campaign's memory already holds, so that
+	// the model need not repeat them.
+	Known []string
+}
+
+// TermUse is a coined term and the sentence it first appeared in.
+type TermUse struct {
+	Term     string
+	Sentence string
+	Turn     int
+}
+
+// DefineRequest asks for definitions of coined terms.
+type DefineRequest struct {
+	CampaignName string
+	Terms        []TermUse
+}
+
+// Extracted is an extraction and what its call cost.
+type Extracted struct {
+	Facts Extraction
+	Model string
+	Usage Usage
+}
+
+// Defined is the definitions of terms, by term, and what the call cost.
+type Defined struct {
+	Definitions map[string]string
+	Model       string
+	Usage       Usage
+}
+
+// Extractor is a narrator that can read a turn's facts through tool use.
+type Extractor interface {
+	// Extract asks the low tier for the facts the turn establishes. The
+	// answer is validated against the turn (see DecodeExtraction). When it
+	// fails validation, Extract returns the Extracted with Model and Usage
+	// filled (the call was paid for), no facts, and an Invalid error;
+	// other errors are Unavailable.
+	Extract(ctx context.Context, req ExtractRequest) (Extracted, error)
+}
+
+// Definer is a narrator that can define coined terms in a few words.
+type Definer interface {
+	// Define returns a definition for each term it could define, on the
+	// low tier. As with Extract, an invalid answer still carries Model and
+	// Usage, with an Invalid error; other errors are Unavailable.
+	Define(ctx context.Context, req DefineRequest) (Defined, error)
+}
+
+// Tool is a function a model may call, with a JSON schema for its input.
+type Tool struct {
+	Name        string
+	Description string
+	Schema      map[string]any
+}
+
+// The tools the low tier answers through.
+const (
+	ExtractToolName = "record_facts"
+	DefineToolName  = "define_terms"
+)
+
+// ToolMaxTokens is the least output a tool call is allowed: a full
+// record_facts answer quotes a sentence per entry, and an answer cut off
+// by the limit is invalid JSON, paid for and dropped.
+const ToolMaxTokens = 1500
+
+var (
+	toolsOnce   sync.Once
+	extractTool Tool
+	defineTool  Tool
+)
+
+// ExtractTool is the record_facts tool; its schema is reflected from
+// Extraction.
+func ExtractTool() Tool {
+	toolsOnce.Do(buildTools)
+	return extractTool
+}
+
+// DefineTool is the define_terms tool; its schema is reflected from
+// Glossed.
+func DefineTool() Tool {
+	toolsOnce.Do(buildTools)
+	return defineTool
+}
+
+func buildTools() {
+	extractTool = Tool{Name: ExtractToolName, Schema: schemaOf(&Extraction{}),
+		Description: "Record the facts this turn of the campaign establishes. Leave out anything the turn does not state. Call it once, with empty lists when nothing new was established."}
+	defineTool = Tool{Name: DefineToolName, Schema: schemaOf(&Glossed{}),
+		Description: "Record a definition of a few words for each coined term, from how the campaign used it."}
+}
+
+// schemaOf is the JSON schema of v's type, inlined (no $ref, no $id), as
+// the Converse API and chat completions take a tool's input schema.
+func schemaOf(v any) map[string]any {
+	r := jsonschema.Reflector{DoNotReference: true, ExpandedStruct: true, Anonymous: true}
+	b, err := json.Marshal(r.Reflect(v))
+	if err != nil {
+		panic(fmt.Sprintf("tool schema of %T: %v", v, err)) // a programming error: the types are ours
+	}
+	var m map[string]any
+	if err := json.Unmarshal(b, &m); err != nil {
+		panic(fmt.Sprintf("tool schema of %T: %v", v, err))
+	}
+	delete(m, "$schema")
+	return m
+}
+
+// Limits of a tool answer. An answer beyond them is refused whole.
+const (
+	maxToolAnswer = 64 << 10
+	maxEntries    = 12 // per list
+	maxName       = 80 // characters
+	maxNameWords  = 8
+	maxDetail     = 160
+	maxEvidence   = 600
+	maxDefinition = 120
+	maxDefWords   = 16
+)
+
+// errInvalid makes a validation failure.
+func errInvalid(op, format string, args ...any) error {
+	return fault.E(fault.Invalid, op, format, args...)
+}
+
+// decodeStrict decodes one JSON object into v, refusing unknown fields,
+// trailing data and answers beyond maxToolAnswer.
+func decodeStrict(raw []byte, v any) error {
+	if len(raw) > maxToolAnswer {
+		return fmt.Errorf("the answer is %d bytes, more than %d", len(raw), maxToolAnswer)
+	}
+	if t := bytes.TrimSpace(raw); len(t) == 0 || t[0] != '{' {
+		return errors.New("the answer is not a JSON object")
+	}
+	dec := json.NewDecoder(bytes.NewReader(raw))
+	dec.DisallowUnknownFields()
+	if err := dec.Decode(v); err != nil {
+		return err
+	}
+	if _, err := dec.Token(); !errors.Is(err, io.EOF) {
+		return errors.New("data after the answer")
+	}
+	return nil
+}
+
+// DecodeExtraction decodes and validates a record_facts answer for turn.
+// It refuses the whole answer (never part of it) when it is not one JSON
+// object of the tool's schema, has more than a dozen entries in a list,
+// names something with markup, control characters or more than a few
+// words, or quotes evidence that is not a sentence of the turn naming the
+// entry. NPCs, items, places, deaths and terms must be evidenced by the
+// narration or the rules result: the player's own words cannot introduce
+// them; promises and debts may come from the player's words. Entries are
+// returned with their white space collapsed. Errors are Invalid.
+func DecodeExtraction(raw []byte, turn campaign.Turn) (Extraction, error) {
+	const op = "decode extraction"
+	var x Extraction
+	if err := decodeStrict(raw, &x); err != nil {
+		return Extraction{}, errInvalid(op, "not a record_facts answer: %v", err)
+	}
+	told := []string{turn.Narration, turn.RulesResult}
+	said := append([]string{turn.Action}, told...)
+	lists := map[string]int{"npcs": len(x.NPCs), "items": len(x.Items), "places": len(x.Places), "promises": len(x.Promises),
+		"debts": len(x.Debts), "deaths": len(x.Deaths), "terms": len(x.Terms)}
+	for k, n := range lists {
+		if n > maxEntries {
+			return Extraction{}, errInvalid(op, "%d %s, at most %d", n, k, maxEntries)
+		}
+	}
+	var err error
+	check := func(kind string, name, evidence *string, sources []string) {
+		if err != nil {
+			return
+		}
+		if *name, err = plainField(kind+" name", *name, maxName, maxNameWords, true); err != nil {
+			return
+		}
+		if *evidence, err = plainField(kind+" evidence", *evidence, maxEvidence, 0, true); err != nil {
+			return
+		}
+		// A player's "I swear..." binds their own character, unnamed.
+		own := strings.EqualFold(*name, oneLine(turn.ActorName)) && quotes(*evidence, []string{turn.Action})
+		if !containsFold(*evidence, *name) && !own {
+			err = fmt.Errorf("the evidence of %s %q does not name it", kind, *name)
+			return
+		}
+		if !quotes(*evidence, sources) {
+			err = fmt.Errorf("the evidence of %s %q is not in the turn", kind, *name)
+		}
+	}
+	detail := func(what string, s *string) {
+		if err == nil {
+			*s, err = plainField(what, *s, maxDetail, 0, false)
+		}
+	}
+	for i := range x.NPCs {
+		n := &x.NPCs[i]
+		check("npc", &n.Name, &n.Evidence, told)
+		detail("npc species", &n.Species)
+		detail("npc role", &n.Role)
+		detail("npc appearance", &n.Appearance)
+	}
+	for i := range x.Items {
+		check("item", &x.Items[i].Name, &x.Items[i].Evidence, told)
+	}
+	for i := range x.Places {
+		check("place", &x.Places[i].Name, &x.Places[i].Evidence, told)
+	}
+	for i := range x.Deaths {
+		check("death", &x.Deaths[i].Name, &x.Deaths[i].Evidence, told)
+	}
+	for i := range x.Promises {
+		check("promise", &x.Promises[i].Who, &x.Promises[i].Evidence, said)
+	}
+	for i := range x.Debts {
+		check("debt", &x.Debts[i].Who, &x.Debts[i].Evidence, said)
+	}
+	for i := range x.Terms {
+		t := &x.Terms[i]
+		check("term", &t.Term, &t.Evidence, told)
+		if err == nil {
+			t.Definition, err = plainField("term definition", t.Definition, maxDefinition, maxDefWords, false)
+		}
+	}
+	if err != nil {
+		return Extraction{}, errInvalid(op, "%v", err)
+	}
+	return x, nil
+}
+
+// DecodeDefinitions decodes and validates a define_terms answer: one JSON
+// object of the tool's schema, every term one that was asked about (in any
+// case) and defined at most once, every definition plain text of a few
+// words. It refuses the whole answer otherwise. Terms are returned as
+// asked. Errors are Invalid.
+func DecodeDefinitions(raw []byte, asked []TermUse) (map[string]string, error) {
+	const op = "decode definitions"
+	var g Glossed
+	if err := decodeStrict(raw, &g); err != nil {
+		return nil, errInvalid(op, "not a define_terms answer: %v", err)
+	}
+	if len(g.Terms) > maxEntries {
+		return nil, errInvalid(op, "%d terms, at most %d", len(g.Terms), maxEntries)
+	}
+	out := map[string]string{}
+	for _, d := range g.Terms {
+		term, ok := "", false
+		for _, a := range asked {
+			if strings.EqualFold(oneLine(d.Term), oneLine(a.Term)) {
+				term, ok = a.Term, true
+			}
+		}
+		if !ok {
+			return nil, errInvalid(op, "%q was not asked about", clipRunes(d.Term, 40))
+		}
+		if _, dup := out[term]; dup {
+			return nil, errInvalid(op, "%q is defined twice", term)
+		}
+		def, err := plainField("definition", d.Definition, maxDefinition, maxDefWords, true)
+		if err != nil {
+			return nil, errInvalid(op, "%v", err)
+		}
+		out[term] = def
+	}
+	return out, nil
+}
+
+// plainField collapses white space in s and checks it: valid UTF-8, no
+// control characters, no markup or emoji, at most maxLen characters and
+// (when maxWords > 0) words, and not empty when required.
+func plainField(what, s string, maxLen, maxWords int, required bool) (string, error) {
+	if !utf8.ValidString(s) {
+		return "", fmt.Errorf("%s is not valid UTF-8", what)
+	}
+	if strings.IndexFunc(s, func(r rune) bool { return unicode.IsControl(r) && r != '\n' && r != '\t' && r != '\r' }) >= 0 {
+		return "", fmt.Errorf("%s has control characters", what)
+	}
+	s = oneLine(s)
+	switch {
+	case s == "" && required:
+		return "", fmt.Errorf("%s is empty", what)
+	case utf8.RuneCountInString(s) > maxLen:
+		return "", fmt.Errorf("%s is longer than %d characters", what, maxLen)
+	case maxWords > 0 && len(strings.Fields(s)) > maxWords:
+		return "", fmt.Errorf("%s has more than %d words", what, maxWords)
+	case strings.ContainsAny(s, "<>*#`[]{}|\\_~"):
+		return "", fmt.Errorf("%s %q has markup", what, clipRunes(s, 40))
+	case strings.IndexFunc(s, isEmoji) >= 0:
+		return "", fmt.Errorf("%s has emoji", what)
+	}
+	return s, nil
+}
+
+// quotes reports whether evidence is in one of the sources, ignoring case
+// and white space, or, when the model left out the sentence's end
+// punctuation, without it.
+func quotes(evidence string, sources []string) bool {
+	e := strings.TrimRight(evidence, ".!?\"”' ")
+	if e == "" {
+		return false
+	}
+	for _, s := range sources {
+		if containsFold(s, e) {
+			return true
+		}
+	}
+	return false
+}
+
+// containsFold reports whether s contains sub, ignoring case and collapsing
+// white space.
+func containsFold(s, sub string) bool {
+	return strings.Contains(strings.ToLower(oneLine(s)), strings.ToLower(oneLine(sub)))
+}
+
+func clipRunes(s string, n int) string {
+	r := []rune(s)
+	if len(r) <= n {
+		return s
+	}
+	return string(r[:n]) + "..."
+}
+
+// extractContract is the instruction for record_facts.
+const extractContract = `You keep the canon of a tabletop roleplaying campaign. You read one turn and record, with the record_facts tool, the facts it establishes: people introduced by name (with species, role and looks only if the turn gives them), things acquired, named places, promises, debts, deaths, and words the campaign coined.
+
+Rules:
+Record only what the turn states. Never guess and never add what is not written.
+The player characters are not NPCs. What a player says their character wants or tries is not a fact unless the narration or the rules result says it happened; a player may only commit their own character to a promise or a debt.
+For every entry, copy into evidence the one sentence of the turn that states it, exactly as written.
+Leave out names listed as already known.
+Define each coined term in at most 12 words, from how the turn uses it.
+Answer only by calling record_facts, once.`
+
+// defineContract is the instruction for define_terms.
+const defineContract = `You keep the glossary of a tabletop roleplaying campaign. For each coined term you are given, with the sentence where it first appeared, write what it is in at most 12 words of plain text, from how the sentence uses it. Do not invent more than the sentence supports. Answer only by calling define_terms, once.`
+
+// ExtractBlocks is the prompt of an extraction: the contract, then the
+// campaign, the party and the known names, then the turn.
+func ExtractBlocks(req ExtractRequest) []Block {
+	head := []string{"Campaign: " + oneLine(req.CampaignName)}
+	if len(req.Party) > 0 {
+		head = append(head, "The player characters (not NPCs): "+strings.Join(oneLines(req.Party), ", ")+".")
+	}
+	if len(req.Known) > 0 {
+		head = append(head, "Already known, leave out: "+strings.Join(oneLines(req.Known), ", ")+".")
+	}
+	t := req.Turn
+	turn := []string{fmt.Sprintf("Turn %d.", t.Sequence),
+		"Acting character: " + actorName(t.ActorName),
+		"Action, in the player's words: " + quoted(t.Action),
+		"Rules result: " + orNone(oneLine(t.RulesResult)),
+		"Narration: " + orNone(oneLine(t.Narration)),
+		"", "Record the facts of this turn with record_facts."}
+	return []Block{
+		{Name: BlockSystem, Text: extractContract},
+		{Name: BlockWorld, Text: strings.Join(head, "\n")},
+		{Name: BlockTurn, Text: strings.Join(turn, "\n")},
+	}
+}
+
+// DefineBlocks is the prompt of a definition call.
+func DefineBlocks(req DefineRequest) []Block {
+	lines := []string{"Campaign: " + oneLine(req.CampaignName), "", "The terms, each with the sentence where it first appeared:"}
+	for _, t := range req.Terms {
+		lines = append(lines, fmt.Sprintf("%s (turn %d): %s", oneLine(t.Term), t.Turn, quoted(t.Sentence)))
+	}
+	lines = append(lines, "", "Define each term with define_terms.")
+	return []Block{{Name: BlockSystem, Text: defineContract}, {Name: BlockTurn, Text: strings.Join(lines, "\n")}}
+}
+
+func orNone(s string) string {
+	if s == "" {
+		return "(none)"
+	}
+	return s
+}

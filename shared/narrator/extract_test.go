@@ -1,0 +1,158 @@
+package narrator
+
+import (
+	"context"
+	"encoding/json"
+	"strings"
+	"testing"
+
+	"chronicler/shared/campaign"
+	"chronicler/shared/fault"
+)
+
+var innTurn = campaign.Turn{
+	Sequence:    7,
+	ActorName:   "Mira",
+	Action:      "I swear to Marta that I will pay her back tomorrow.",
+	RulesResult: "Persuasion 15 against DC 12: success.",
+	Narration: "An innkeeper named Marta, a stout human with a grey braid, slides a brass key across the bar. " +
+		"Mira takes the Moonglass Key. \"Beware the Hollow Choir,\" Marta whispers, \"the singers who never sleep.\"",
+}
+
+func TestDecodeExtraction(t *testing.T) {
+	valid := `{"npcs":[{"name":"Marta","species":"human","role":"innkeeper","appearance":"stout, grey braid",
+		"evidence":"An innkeeper named Marta, a stout human with a grey braid, slides a brass key across the bar."}],
+		"items":[{"name":"Moonglass Key","evidence":"Mira takes the Moonglass Key"}],
+		"promises":[{"who":"Mira","evidence":"I swear to Marta that I will pay her back tomorrow."}],
+		"terms":[{"term":"Hollow Choir","definition":"singers who never sleep","evidence":"\"Beware the Hollow Choir,\" Marta whispers, \"the singers who never sleep.\""}]}`
+	x, err := DecodeExtraction([]byte(valid), innTurn)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(x.NPCs) != 1 || x.NPCs[0].Name != "Marta" || x.NPCs[0].Species != "human" || len(x.Items) != 1 ||
+		len(x.Promises) != 1 || len(x.Terms) != 1 || x.Terms[0].Definition != "singers who never sleep" {
+		t.Fatalf("extraction = %+v", x)
+	}
+
+	cases := []struct{ name, answer, reason string }{
+		{"NotJSON", `Marta is an innkeeper.`, "not a record_facts answer"},
+		{"UnknownField", `{"npcs":[],"hp":100}`, "unknown field"},
+		{"WrongType", `{"npcs":"Marta"}`, "not a record_facts answer"},
+		{"TwoObjects", `{}{}`, "data after"},
+		{"EvidenceNotInTurn", `{"npcs":[{"name":"Oswin","evidence":"Oswin the smith waves."}]}`, "not in the turn"},
+		{"EvidenceDoesNotNameIt", `{"items":[{"name":"Sunblade","evidence":"Mira takes the Moonglass Key."}]}`, "does not name"},
+		{"PlayerWordsIntroduceNobody", `{"npcs":[{"name":"Marta","evidence":"I swear to Marta that I will pay her back tomorrow."}]}`, "not in the turn"},
+		{"MarkupInName", `{"items":[{"name":"**Moonglass Key**","evidence":"Mira takes the Moonglass Key."}]}`, "markup"},
+		{"EmptyName", `{"places":[{"name":"  ","evidence":"Mira takes the Moonglass Key."}]}`, "empty"},
+		{"LongDefinition", `{"terms":[{"term":"Hollow Choir","definition":"` + strings.Repeat("very ", 20) + `old","evidence":"Beware the Hollow Choir"}]}`, "words"},
+		{"ControlCharacters", `{"items":[{"name":"Moonglass\u0000Key","evidence":"Mira takes the Moonglass Key."}]}`, "control"},
+		{"TooManyEntries", `{"items":[` + strings.TrimSuffix(strings.Repeat(`{"name":"Moonglass Key","evidence":"Mira takes the Moonglass Key."},`, 13), ",") + `]}`, "at most"},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			x, err := DecodeExtraction([]byte(c.answer), innTurn)
+			if !fault.Is(err, fault.Invalid) || !strings.Contains(err.Error(), c.reason) {
+				t.Fatalf("err = %v, want invalid: %s", err, c.reason)
+			}
+			if !x.Empty() {
+				t.Fatalf("a refused answer returned facts: %+v", x)
+			}
+		})
+	}
+	t.Run("OneBadEntryDropsTheWhole", func(t *testing.T) {
+		bad := `{"items":[{"name":"Moonglass Key","evidence":"Mira takes the Moonglass Key."},{"name":"Crown","evidence":"Mira takes the Crown."}]}`
+		if x, err := DecodeExtraction([]byte(bad), innTurn); err == nil || !x.Empty() {
+			t.Fatalf("half an answer was kept: %+v, %v", x, err)
+		}
+	})
+}
+
+func TestDecodeDefinitions(t *testing.T) {
+	asked := []TermUse{{Term: "Hollow Choir"}, {Term: "Moonglass Key"}}
+	got, err := DecodeDefinitions([]byte(`{"terms":[{"term":"hollow choir","definition":"sleepless singers of the crypt"}]}`), asked)
+	if err != nil || len(got) != 1 || got["Hollow Choir"] != "sleepless singers of the crypt" {
+		t.Fatalf("definitions = %v, %v", got, err)
+	}
+	for name, answer := range map[string]string{
+		"NotAsked":  `{"terms":[{"term":"Sunblade","definition":"a sword"}]}`,
+		"Twice":     `{"terms":[{"term":"Hollow Choir","definition":"singers"},{"term":"Hollow Choir","definition":"a choir"}]}`,
+		"Markup":    `{"terms":[{"term":"Hollow Choir","definition":"<b>singers</b>"}]}`,
+		"Empty":     `{"terms":[{"term":"Hollow Choir","definition":""}]}`,
+		"Malformed": `{"terms":[{"term":"Hollow Choir"`,
+	} {
+		t.Run(name, func(t *testing.T) {
+			if got, err := DecodeDefinitions([]byte(answer), asked); !fault.Is(err, fault.Invalid) || got != nil {
+				t.Fatalf("got %v, %v; want invalid", got, err)
+			}
+		})
+	}
+}
+
+// The tools' schemas are reflected from the Go types the decoders read,
+// so a model that follows the schema is never refused for its shape.
+func TestToolSchemas(t *testing.T) {
+	for _, tool := range []Tool{ExtractTool(), DefineTool()} {
+		if tool.Schema["type"] != "object" || tool.Schema["additionalProperties"] != false || tool.Schema["$ref"] != nil {
+			t.Fatalf("%s schema %v: want an inlined closed object", tool.Name, tool.Schema)
+		}
+		if _, err := json.Marshal(tool.Schema); err != nil {
+			t.Fatal(err)
+		}
+	}
+	props := ExtractTool().Schema["properties"].(map[string]any)
+	for _, k := range []string{"npcs", "items", "places", "promises", "debts", "deaths", "terms"} {
+		if props[k] == nil {
+			t.Errorf("record_facts has no %s", k)
+		}
+	}
+	npc := props["npcs"].(map[string]any)["items"].(map[string]any)
+	if req := npc["required"].([]any); len(req) != 2 || req[0] != "name" || req[1] != "evidence" {
+		t.Fatalf("npc required = %v", req)
+	}
+}
+
+func TestRoute(t *testing.T) {
+	for p, want := range map[Purpose]Tier{
+		PurposeNarration: High, PurposeDialogue: High, PurposeScene: High, "": High, "something new": High,
+		PurposeAcknowledgement: Low, PurposeSummary: Low, PurposeRecap: Low, PurposeExtraction: Low,
+		PurposeDefinition: Low, PurposeIntent: Low,
+	} {
+		if got := Route(p); got != want {
+			t.Errorf("Route(%q) = %s, want %s", p, got, want)
+		}
+	}
+}
+
+func TestAcknowledgementAsksForBrevity(t *testing.T) {
+	req := Request{Action: "end turn", RulesResult: "Mira ends her turn."}
+	if strings.Contains(Join(Blocks(req)), "one or two sentences") {
+		t.Fatal("a narration was told to be brief")
+	}
+	req.Purpose = PurposeAcknowledgement
+	if !strings.Contains(Join(Blocks(req)), "one or two sentences") {
+		t.Fatal("an acknowledgement was not told to be brief")
+	}
+}
+
+func TestDefineFromSentence(t *testing.T) {
+	cases := []struct{ name, term, sentence, want string }{
+		{"Apposition", "Hollow Crown", "Mira lifts the Hollow Crown, a circlet of black iron, from the altar.", "a circlet of black iron"},
+		{"Copula", "Ashen Veil", "The Ashen Veil is a curtain of smoke that never settles.", "a curtain of smoke that never settles"},
+		{"NamingCue", "Hollow Crown", "She finds a circlet of black iron called the \"Hollow Crown\".", "a circlet of black iron"},
+		{"QuotedApposition", "Hollow Choir", "\"Beware the Hollow Choir,\" Marta whispers, \"the singers who never sleep.\"", "as in: \"Beware the Hollow Choir,\" Marta whispers, \"the singers who never sleep"},
+		{"Fallback", "Geometers", "Nobody in town speaks of the Geometers after dark", "as in: Nobody in town speaks of the Geometers after dark"},
+		{"Empty", "Geometers", "", ""},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			if got := DefineFromSentence(c.term, c.sentence); got != c.want {
+				t.Fatalf("definition = %q, want %q", got, c.want)
+			}
+		})
+	}
+	got, err := Offline{}.Define(context.Background(), DefineRequest{Terms: []TermUse{
+		{Term: "Hollow Crown", Sentence: cases[0].sentence}, {Term: "Nothing", Sentence: ""}}})
+	if err != nil || len(got.Definitions) != 1 || got.Definitions["Hollow Crown"] != "a circlet of black iron" || got.Model != "" {
+		t.Fatalf("offline definitions = %+v, %v", got, err)
+	}
+}
