@@ -34,6 +34,9 @@ type config struct {
 	// flowClock times the held turns' roll prompts and windows; tests
 	// pass a manual clock. Nil is the system clock.
 	flowClock statemachine.Clock
+	// flowEvents, if set, sees every history event of the held turns'
+	// executions (tests count the state transitions).
+	flowEvents func(statemachine.Event)
 }
 
 func parseConfig(args []string, getenv func(string) string) (config, error) {

@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"net/http"
 	"slices"
+	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -131,11 +133,84 @@ func (rt *reactTable) fight(from int, match func(event) bool, seen func(event)) 
 	return nil, 0
 }
 
+// flowLog keeps the states each held turn's executions entered.
+type flowLog struct {
+	mu    sync.Mutex
+	paths map[string][]string // execution ARN -> states entered
+}
+
+func (f *flowLog) record(e statemachine.Event) {
+	if e.Type != statemachine.StateEntered && e.Type != statemachine.TaskRetried {
+		return
+	}
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	if f.paths == nil {
+		f.paths = map[string][]string{}
+	}
+	f.paths[e.Execution] = append(f.paths[e.Execution], e.State)
+}
+
+// of is every state the executions of turnID entered, in order, and the
+// number of transitions (what Step Functions bills).
+func (f *flowLog) of(turnID string) ([]string, int) {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	var arns []string
+	for arn := range f.paths {
+		if strings.Contains(arn, ":"+turnID+"-") {
+			arns = append(arns, arn)
+		}
+	}
+	slices.Sort(arns)
+	var all []string
+	for _, arn := range arns {
+		all = append(all, f.paths[arn]...)
+	}
+	return all, len(all)
+}
+
+// await waits until turnID's executions have entered exactly want (the
+// machine may finish just after the turn is committed), and returns the
+// number of transitions.
+func (f *flowLog) await(t *testing.T, turnID string, want ...string) int {
+	t.Helper()
+	deadline := time.Now().Add(10 * time.Second)
+	for {
+		path, n := f.of(turnID)
+		if slices.Equal(path, want) {
+			return n
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("states entered %v, want %v", path, want)
+		}
+		time.Sleep(5 * time.Millisecond)
+	}
+}
+
+// done waits until turnID's last execution has reached Done, and returns
+// its states and transitions.
+func (f *flowLog) done(t *testing.T, turnID string) ([]string, int) {
+	t.Helper()
+	deadline := time.Now().Add(10 * time.Second)
+	for {
+		path, n := f.of(turnID)
+		if len(path) > 0 && path[len(path)-1] == "Done" {
+			return path, n
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("states entered %v, never Done", path)
+		}
+		time.Sleep(5 * time.Millisecond)
+	}
+}
+
 // Two eligible players, one reacts and one passes at the same instant:
 // both answers are applied once, in order, the window closes early, and
 // the turn is narrated and committed with the reaction in it.
 func TestReactionWindowEndToEnd(t *testing.T) {
-	base := inProcess(t)
+	flows := &flowLog{}
+	base := inProcess(t, func(c *config) { c.flowEvents = flows.record })
 	rt := newReactTable(t, base, map[string]any{"reaction_window_seconds": 30})
 	rt.begin(3)
 	aria, bram := rt.chars[0], rt.chars[1]
@@ -198,6 +273,14 @@ func TestReactionWindowEndToEnd(t *testing.T) {
 	if i < 0 || len(turns.Turns[i].Reactions) != 1 || turns.Turns[i].Reactions[0]["reaction"] != "shield" {
 		t.Fatalf("stored turn %s: %+v", turnID, turns.Turns)
 	}
+	// Orchestration: the window, a second round after the Shield (its
+	// timer restarted), closed early by the pass.
+	// The pass may come first: then the Shield closes the window at once.
+	path, n := flows.done(t, turnID)
+	if !slices.Equal(path, []string{"Route", "Window", "Route", "Window", "Route", "Done"}) && !slices.Equal(path, []string{"Route", "Window", "Route", "Done"}) {
+		t.Errorf("states entered %v (%d transitions)", path, n)
+	}
+	t.Logf("transitions for a monster's turn with one window, one reaction and one pass: %d", n)
 	// The window is closed: a late answer is refused and changes nothing.
 	mark := rt.socks[1].count()
 	rt.socks[1].send(map[string]any{"action": "react", "request_id": "late", "turn_id": turnID, "character_id": bram, "reaction": "cutting-words"})
@@ -222,6 +305,18 @@ func TestReactionWindowTimesOut(t *testing.T) {
 	rt.begin(3)
 	win, at := rt.fight(0, func(e event) bool { return true }, nil)
 	turnID := win.str("turn_id")
+	stop := advancing(clock, 6*time.Second)
+	closed, ci := rt.socks[0].wait(at, "reaction.closed", turnEvent("reaction.closed", turnID))
+	stop()
+	if applied, _ := closed["applied"].([]any); len(applied) != 0 {
+		t.Errorf("applied = %v, want nothing after a timeout", applied)
+	}
+	rt.socks[0].wait(ci, "turn.committed", turnEvent("turn.committed", turnID))
+}
+
+// advancing moves the clock on by step every few milliseconds until stop
+// is called: whatever timer the machine is waiting on fires soon.
+func advancing(clock *statemachine.ManualClock, step time.Duration) (stop func()) {
 	done := make(chan struct{})
 	go func() {
 		for {
@@ -229,22 +324,18 @@ func TestReactionWindowTimesOut(t *testing.T) {
 			case <-done:
 				return
 			case <-time.After(5 * time.Millisecond):
-				clock.Advance(6 * time.Second)
+				clock.Advance(step)
 			}
 		}
 	}()
-	closed, ci := rt.socks[0].wait(at, "reaction.closed", turnEvent("reaction.closed", turnID))
-	close(done)
-	if applied, _ := closed["applied"].([]any); len(applied) != 0 {
-		t.Errorf("applied = %v, want nothing after a timeout", applied)
-	}
-	rt.socks[0].wait(ci, "turn.committed", turnEvent("turn.committed", turnID))
+	return func() { close(done) }
 }
 
 // An unanswered roll prompt rolls by itself when its time is up.
 func TestRollPromptTimesOut(t *testing.T) {
 	clock := statemachine.NewManualClock(time.Now())
-	base := inProcess(t, func(c *config) { c.flowClock = clock })
+	flows := &flowLog{}
+	base := inProcess(t, func(c *config) { c.flowClock, c.flowEvents = clock, flows.record })
 	rt := newReactTable(t, base, map[string]any{"dice_mode": "interactive", "roll_timeout_seconds": 30})
 	rt.connect(t)
 	rt.socks[0].send(map[string]any{"action": "resume", "request_id": "resume-1"})
@@ -252,13 +343,40 @@ func TestRollPromptTimesOut(t *testing.T) {
 	rt.socks[0].send(map[string]any{"action": "turn", "request_id": "t1", "character_id": rt.chars[0],
 		"intent": map[string]any{"kind": "check", "ability": "wis", "skill": "perception"}})
 	req, at := rt.socks[0].wait(0, "roll.requested", typeIs("roll.requested"))
-	if err := clock.BlockUntil(t.Context(), 1); err != nil {
-		t.Fatal(err)
-	}
-	clock.Advance(31 * time.Second)
+	stop := advancing(clock, 31*time.Second)
 	res, _ := rt.socks[0].wait(at, "roll.result", turnEvent("roll.result", req.str("turn_id")))
+	stop()
 	if res.str("roll_id") != req.str("roll_id") {
 		t.Errorf("rolled %v for prompt %v", res, req)
 	}
 	rt.socks[1].wait(0, "turn.committed", turnEvent("turn.committed", req.str("turn_id")))
+	flows.await(t, req.str("turn_id"), "Route", "PromptRoll", "AutoRoll", "Route", "Done")
+}
+
+// A player who rolls in time: one prompt, one answer, four transitions.
+func TestRollPromptAnswered(t *testing.T) {
+	flows := &flowLog{}
+	base := inProcess(t, func(c *config) { c.flowEvents = flows.record })
+	rt := newReactTable(t, base, map[string]any{"dice_mode": "interactive"})
+	rt.connect(t)
+	rt.socks[0].send(map[string]any{"action": "resume", "request_id": "resume-1"})
+	rt.socks[0].wait(0, "recap", typeIs("recap"))
+	rt.socks[0].send(map[string]any{"action": "turn", "request_id": "t1", "character_id": rt.chars[0],
+		"intent": map[string]any{"kind": "check", "ability": "wis", "skill": "perception"}})
+	req, at := rt.socks[0].wait(0, "roll.requested", typeIs("roll.requested"))
+	roll := map[string]any{"action": "roll", "request_id": "roll-1", "turn_id": req.str("turn_id"), "roll_id": req.str("roll_id")}
+	rt.socks[0].send(roll)
+	rt.socks[0].send(roll) // a repeat has one effect
+	rt.socks[1].wait(at, "turn.committed", turnEvent("turn.committed", req.str("turn_id")))
+	results := 0
+	for _, e := range rt.socks[1].events() {
+		if e.str("type") == "roll.result" && e.str("turn_id") == req.str("turn_id") {
+			results++
+		}
+	}
+	if results != 1 {
+		t.Errorf("%d roll.result for one roll", results)
+	}
+	n := flows.await(t, req.str("turn_id"), "Route", "PromptRoll", "Route", "Done")
+	t.Logf("transitions for a turn with one roll by hand: %d", n)
 }

@@ -232,7 +232,7 @@ func (s *server) startFlows() error {
 	if err != nil {
 		return err
 	}
-	s.flows = statemachine.New(statemachine.Options{Clock: s.cfg.flowClock, Invoker: s.invokeStep})
+	s.flows = statemachine.New(statemachine.Options{Clock: s.cfg.flowClock, Invoker: s.invokeStep, OnEvent: s.cfg.flowEvents})
 	arn, err := s.flows.Register("chronicler-reaction", m)
 	if err != nil {
 		return err

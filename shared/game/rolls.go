@@ -85,9 +85,9 @@ func (s *Service) reveal(ctx context.Context, snap Snapshot, l campaign.Lease, n
 	from := p.Revealed
 	p.Revealed = min(p.Revealed+n, len(p.Rolls))
 	p.Token = ""
+	p.Phase++ // even after the last roll, so a prompt task that starts late finds the turn moved on
 	more := p.Revealed < len(p.Rolls)
 	if more {
-		p.Phase++
 		p.Deadline = now.Add(time.Duration(snap.Campaign.Settings.RollTimeoutSeconds) * time.Second)
 	}
 	next := l
