@@ -1,6 +1,7 @@
 package main
 
 import (
+	"fmt"
 	"slices"
 	"testing"
 	"time"
@@ -41,6 +42,45 @@ func BenchmarkSyncRoundTrip(b *testing.B) {
 		s.send(map[string]any{"action": "sync", "after_seq": 0})
 		s.wait(mark, "sync.done", typeIs("sync.done"))
 		lat = append(lat, time.Since(start))
+	}
+	b.StopTimer()
+	report(b, lat)
+}
+
+// BenchmarkReactionRound measures the orchestration a reaction window adds
+// on the local server: from the eligible players' passes sent to
+// reaction.closed received (the window closed early, the state machine
+// answered, the turn going on), and reports p50 and p99. Goblins attack a
+// wizard and a bard until each has had b.N windows; a fight that ends is
+// replaced by a new one.
+func BenchmarkReactionRound(b *testing.B) {
+	base := inProcess(b, func(c *config) { c.turnRate, c.apiRate = 0, 0 })
+	lat := make([]time.Duration, 0, b.N)
+	var rt *reactTable
+	from := 0
+	b.ResetTimer()
+	for len(lat) < b.N {
+		if rt == nil {
+			b.StopTimer()
+			rt = newReactTable(b, base, map[string]any{"reaction_window_seconds": 30})
+			rt.begin(4)
+			from = 0
+			b.StartTimer()
+		}
+		win, at, ok := rt.fightOn(from, func(event) bool { return true }, nil)
+		if !ok {
+			rt = nil
+			continue
+		}
+		start := time.Now()
+		for _, id := range eligibleIDs(win) {
+			k := slices.Index(rt.chars, id)
+			rt.socks[k].send(map[string]any{"action": "react", "request_id": fmt.Sprintf("pass-%d-%s", at, id),
+				"turn_id": win.str("turn_id"), "character_id": id, "reaction": "pass"})
+		}
+		rt.socks[0].wait(at, "reaction.closed", turnEvent("reaction.closed", win.str("turn_id")))
+		lat = append(lat, time.Since(start))
+		from = at + 1
 	}
 	b.StopTimer()
 	report(b, lat)

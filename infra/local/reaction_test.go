@@ -91,6 +91,17 @@ func offered(e event, characterID, reaction string) bool {
 // set, sees every window.
 func (rt *reactTable) fight(from int, match func(event) bool, seen func(event)) (event, int) {
 	rt.t.Helper()
+	e, i, ok := rt.fightOn(from, match, seen)
+	if !ok {
+		rt.t.Fatalf("the fight ended (%v) before the window looked for", e["outcome"])
+	}
+	return e, i
+}
+
+// fightOn is fight, reporting false (and the ended encounter) when the
+// fight ends first.
+func (rt *reactTable) fightOn(from int, match func(event) bool, seen func(event)) (event, int, bool) {
+	rt.t.Helper()
 	s := rt.socks[0]
 	interesting := func(e event) bool {
 		switch e.str("type") {
@@ -107,7 +118,7 @@ func (rt *reactTable) fight(from int, match func(event) bool, seen func(event)) 
 				seen(e)
 			}
 			if match(e) {
-				return e, i
+				return e, i, true
 			}
 			for _, id := range eligibleIDs(e) {
 				k := slices.Index(rt.chars, id)
@@ -120,8 +131,8 @@ func (rt *reactTable) fight(from int, match func(event) bool, seen func(event)) 
 		if enc == nil {
 			continue
 		}
-		if enc["status"] != "active" {
-			rt.t.Fatalf("the fight ended (%v) before the window looked for", enc["outcome"])
+		if enc["status"] != "active" || decided(enc) {
+			return enc, i, false
 		}
 		cur, _ := enc["current"].(string)
 		if k := slices.Index(rt.chars, cur); k >= 0 {
@@ -130,7 +141,7 @@ func (rt *reactTable) fight(from int, match func(event) bool, seen func(event)) 
 		}
 	}
 	rt.t.Fatal("no window after 200 events")
-	return nil, 0
+	return nil, 0, false
 }
 
 // flowLog keeps the states each held turn's executions entered.
@@ -203,6 +214,21 @@ func (f *flowLog) done(t *testing.T, turnID string) ([]string, int) {
 		}
 		time.Sleep(5 * time.Millisecond)
 	}
+}
+
+// decided reports a fight with every character down or every monster
+// dead: nobody plays it on until the owner ends it.
+func decided(enc map[string]any) bool {
+	standing := map[string]bool{}
+	ps, _ := enc["participants"].([]any)
+	for _, x := range ps {
+		p, _ := x.(map[string]any)
+		hp, _ := p["hp"].(float64)
+		if hp > 0 && p["defeated"] != true {
+			standing[p["kind"].(string)] = true
+		}
+	}
+	return !standing["character"] || !standing["monster"]
 }
 
 // Two eligible players, one reacts and one passes at the same instant:
