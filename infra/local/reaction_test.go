@@ -406,3 +406,48 @@ func TestRollPromptAnswered(t *testing.T) {
 	n := flows.await(t, req.str("turn_id"), "Route", "PromptRoll", "Route", "Done")
 	t.Logf("transitions for a turn with one roll by hand: %d", n)
 }
+
+// A server killed while a window is open comes back with the window open
+// (its flow restarted where the store says it stands, so it still times
+// out) and the same dice: the turn commits with the rolls the table saw
+// before the crash.
+func TestReactionWindowSurvivesACrash(t *testing.T) {
+	if testing.Short() {
+		t.Skip("end-to-end")
+	}
+	data := t.TempDir()
+	launch := func() *proc {
+		return start(t, binary(t, "chronicler/infra/local"), nil, "-addr", "127.0.0.1:0", "-data", data, "-pace", "0")
+	}
+	p := launch()
+	rt := newReactTable(t, p.addr, map[string]any{"reaction_window_seconds": 5})
+	rt.begin(3)
+	win, at := rt.fight(0, func(event) bool { return true }, nil)
+	turnID := win.str("turn_id")
+	var before []event
+	for _, e := range rt.socks[0].events()[:at] {
+		if e.str("type") == "roll.result" && e.str("turn_id") == turnID {
+			before = append(before, e)
+		}
+	}
+	p.kill()
+
+	p = launch()
+	for _, pl := range rt.players {
+		pl.base = p.addr
+	}
+	rt.connect(t)
+	// Nobody answers: the restarted flow times the window out (5 s).
+	rt.socks[0].wait(0, "reaction.closed", turnEvent("reaction.closed", turnID))
+	committed, _ := rt.socks[0].wait(0, "turn.committed", turnEvent("turn.committed", turnID))
+	rolls, _ := committed["rolls"].([]any)
+	if len(rolls) < len(before) || len(before) == 0 {
+		t.Fatalf("committed rolls %v, seen before the crash %v", rolls, before)
+	}
+	for i, e := range before {
+		r, _ := rolls[i].(map[string]any)
+		if fmt.Sprint(r["rolls"]) != fmt.Sprint(e["rolls"]) || r["roll_id"] != e.str("roll_id") {
+			t.Errorf("roll %d: committed %v, seen before the crash %v", i, r, e)
+		}
+	}
+}
