@@ -307,6 +307,21 @@ func TestReactionWindowEndToEnd(t *testing.T) {
 		t.Errorf("states entered %v (%d transitions)", path, n)
 	}
 	t.Logf("transitions for a monster's turn with one window, one reaction and one pass: %d", n)
+	// Only rolls somebody could react to cost orchestration.
+	windows := map[string]bool{}
+	for _, e := range rt.socks[0].events() {
+		if e.str("type") == "reaction.window" {
+			windows[e.str("turn_id")] = true
+		}
+	}
+	flows.mu.Lock()
+	for arn := range flows.paths {
+		name := arn[strings.LastIndex(arn, ":")+1:]
+		if !windows[name[:strings.LastIndex(name, "-")]] {
+			t.Errorf("execution %s for a turn that opened no window", name)
+		}
+	}
+	flows.mu.Unlock()
 	// The window is closed: a late answer is refused and changes nothing.
 	mark := rt.socks[1].count()
 	rt.socks[1].send(map[string]any{"action": "react", "request_id": "late", "turn_id": turnID, "character_id": bram, "reaction": "cutting-words"})
@@ -320,6 +335,24 @@ func sortedPair(a, b string) []string {
 	p := []string{a, b}
 	slices.Sort(p)
 	return p
+}
+
+// A player who leaves while a window waits on them passes: the other's
+// pass closes it.
+func TestReactionWindowLeavingPasses(t *testing.T) {
+	base := inProcess(t)
+	rt := newReactTable(t, base, map[string]any{"reaction_window_seconds": 30})
+	rt.begin(3)
+	aria, bram := rt.chars[0], rt.chars[1]
+	win, at := rt.fight(0, func(e event) bool { return slices.Equal(eligibleIDs(e), sortedPair(aria, bram)) }, nil)
+	turnID := win.str("turn_id")
+	rt.socks[1].close()
+	rt.socks[0].wait(at, "Bram's pass", func(e event) bool {
+		return e.str("type") == "reaction.received" && e.str("character_id") == bram && e.str("reaction") == "pass"
+	})
+	rt.socks[0].send(map[string]any{"action": "react", "request_id": "p", "turn_id": turnID, "character_id": aria, "reaction": "pass"})
+	rt.socks[0].wait(at, "reaction.closed", turnEvent("reaction.closed", turnID))
+	rt.socks[0].wait(at, "turn.committed", turnEvent("turn.committed", turnID))
 }
 
 // A window nobody answers closes when its time is up (the state machine's

@@ -1,0 +1,83 @@
+package game
+
+import (
+	"context"
+	"encoding/json"
+	"testing"
+
+	"chronicler/events"
+	"chronicler/shared/campaign"
+	"chronicler/shared/fault"
+	"chronicler/shared/rules/encounter"
+	"chronicler/shared/workflow"
+)
+
+// A window is open to present characters only, at the first opening any
+// of them may answer from the attack asked for on.
+func TestWindowOffersThePresentOnly(t *testing.T) {
+	snap := Snapshot{
+		Characters: []campaign.Character{
+			{ID: "aria", PlayerID: "p1"}, // connected: present
+			{ID: "bram", PlayerID: "p2"}, // joined, then left: absent
+			{ID: "cora", PlayerID: "p3"}, // never joined: offline
+		},
+		Sessions:    []campaign.Session{{ID: "s1", Joined: []string{"p1", "p2"}}},
+		Connections: []campaign.Connection{{ID: "c1", PlayerID: "p1"}},
+	}
+	res := encounter.Result{Openings: []encounter.Opening{
+		{Attack: 0, Roll: 0, Offers: []encounter.Offer{
+			{ParticipantID: "bram", CharacterID: "bram", Name: encounter.CuttingWords, Changes: encounter.ChangesYes},
+			{ParticipantID: "cora", CharacterID: "cora", Name: encounter.Shield, Changes: encounter.ChangesYes},
+		}},
+		{Attack: 1, Roll: 2, Offers: []encounter.Offer{
+			{ParticipantID: "aria", CharacterID: "aria", Name: encounter.Shield, Changes: encounter.ChangesNo},
+			{ParticipantID: "aria", CharacterID: "aria", Name: encounter.HellishRebuke, Changes: encounter.ChangesNo},
+			{ParticipantID: "bram", CharacterID: "bram", Name: encounter.CuttingWords, Changes: encounter.ChangesUnknown},
+		}},
+	}}
+	w, roll := window(snap, res, 0)
+	if w == nil || w.Attack != 1 || roll != 2 || w.RollID != "r3" {
+		t.Fatalf("window = %+v at roll %d, want attack 1's (the first with anyone present)", w, roll)
+	}
+	if len(w.Eligible) != 1 || w.Eligible[0].CharacterID != "aria" || w.Eligible[0].PlayerID != "p1" || len(w.Eligible[0].Offers) != 2 {
+		t.Errorf("eligible = %+v, want Aria alone with her two offers", w.Eligible)
+	}
+	if w, _ := window(snap, res, 2); w != nil {
+		t.Errorf("a window past the last opening: %+v", w)
+	}
+	msg := windowMessage(campaign.Lease{TurnID: "t1", Pending: &campaign.PendingRolls{Window: w}})
+	ev := msg.body.(events.ReactionWindow)
+	if len(ev.Eligible) != 1 || ev.Eligible[0].Reactions[0] != encounter.Shield || ev.Eligible[0].Offers[0].Changes != encounter.ChangesNo {
+		t.Errorf("reaction.window = %+v", ev)
+	}
+}
+
+// The step function refuses what is not a held turn's task and answers a
+// turn that is gone as done, changing nothing.
+func TestStepRefusesAndAnswersGoneTurns(t *testing.T) {
+	s := &Service{Store: goneStore{}}
+	ctx := context.Background()
+	bad := []workflow.Request{
+		{Action: workflow.ActionClose, Turn: json.RawMessage(`{}`)},
+		{Action: workflow.ActionClose, Turn: json.RawMessage(`{"campaign_id":"c"}`)},
+		{Action: "later", Turn: json.RawMessage(`{"campaign_id":"c","turn_id":"t"}`)},
+		{Action: workflow.ActionClose, Turn: json.RawMessage(`{"campaign_id":"c","turn_id":"t"}`), Outcome: workflow.Outcome{Detail: json.RawMessage(`"x"`)}},
+	}
+	for _, req := range bad {
+		if _, err := s.Step(ctx, req); !fault.Is(err, fault.Invalid) {
+			t.Errorf("Step(%+v) = %v, want invalid", req, err)
+		}
+	}
+	for _, a := range []workflow.Action{workflow.ActionAuto, workflow.ActionClose} {
+		out, err := s.Step(ctx, workflow.Request{Action: a, Turn: json.RawMessage(`{"campaign_id":"c","turn_id":"t"}`),
+			Outcome: workflow.Outcome{Next: workflow.NextWindow, Detail: phaseDetail(3)}})
+		if err != nil || out.Next != workflow.NextDone {
+			t.Errorf("%s on a turn that is gone = %+v, %v; want done", a, out, err)
+		}
+	}
+}
+
+// goneStore has a campaign with no turn held.
+type goneStore struct{ Store }
+
+func (goneStore) Snapshot(context.Context, string) (Snapshot, error) { return Snapshot{}, nil }
