@@ -90,13 +90,13 @@ func (e *Encounter) monsterAttack(res *Result, ai int, src dice.Source, rs React
 		if err != nil {
 			return fault.Wrap(fault.Internal, "monster turn", err)
 		}
-		k, at := len(res.Attacks), len(res.Rolls)
+		k := len(res.Attacks)
 		taken := rs.at(k)
 		extra, err := e.before(res, rs, taken, ti, &req)
 		if err != nil {
 			return err
 		}
-		at = len(res.Rolls) // the attack roll comes after any roll of a reaction made before it
+		at := len(res.Rolls) // the attack roll comes after any roll of a reaction made before it
 		if err := e.strike(res, ai, ti, req, src); err != nil {
 			return err
 		}
