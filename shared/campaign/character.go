@@ -70,10 +70,13 @@ type Character struct {
 	SpellSlots    map[string]Slot `json:"spell_slots"`
 	HitDice       Pool            `json:"hit_dice"`
 	DeathSaves    DeathSaves      `json:"death_saves"`
-	Inventory     []Item          `json:"inventory"`
-	AreaID        string          `json:"area_id"`
-	Presence      Presence        `json:"presence"`
-	Version       int64           `json:"-"`
+	// Stable is a character at 0 hit points who no longer makes death
+	// saving throws; it is unconscious until healed.
+	Stable    bool     `json:"stable,omitempty"`
+	Inventory []Item   `json:"inventory"`
+	AreaID    string   `json:"area_id"`
+	Presence  Presence `json:"presence"`
+	Version   int64    `json:"-"`
 }
 
 // NewCharacter is what a player asks for; the server derives the rest.

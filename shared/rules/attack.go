@@ -1,6 +1,7 @@
 package rules
 
 import (
+	"slices"
 	"strconv"
 	"strings"
 
@@ -76,6 +77,19 @@ type AttackRequest struct {
 	// HalveDamage halves the damage the hit deals before the target's
 	// resistances apply (Uncanny Dodge).
 	HalveDamage bool `json:"halve_damage,omitempty"`
+	// Sneak is a rogue's Sneak Attack, for an attack that may deal it; nil
+	// for any other.
+	Sneak *SneakAttack `json:"sneak,omitempty"`
+}
+
+// SneakAttack is the extra damage a rogue deals, once a turn, with a
+// finesse or ranged weapon on a hit that had advantage, or, without
+// disadvantage, when another enemy of the target stands within 5 ft of it.
+type SneakAttack struct {
+	Dice dice.Expr `json:"dice"`
+	// AllyAdjacent says another enemy of the target, not incapacitated,
+	// is within 5 ft of it.
+	AllyAdjacent bool `json:"ally_adjacent,omitempty"`
 }
 
 // AttackResult is an attack as made: the roll, and on a hit the damage.
@@ -102,6 +116,8 @@ type AttackResult struct {
 	AutoCritical string `json:"auto_critical,omitempty"`
 	// Damage is what the hit did; nil on a miss.
 	Damage *DamageResult `json:"damage,omitempty"`
+	// Sneak says the hit dealt Sneak Attack damage.
+	Sneak bool `json:"sneak,omitempty"`
 }
 
 // Attack resolves one attack roll of attacker against target and, on a
@@ -201,7 +217,15 @@ func Attack(attacker, target Combatant, req AttackRequest, src dice.Source) (Att
 		return r, nil
 	}
 
-	dmg, rolls := RollDamage(attacker.ID, req.Damage, r.Critical, src)
+	parts := req.Damage
+	if sa := req.Sneak; sa != nil && len(parts) > 0 && (r.Edge.net() > 0 || (sa.AllyAdjacent && r.Edge.net() == 0)) {
+		r.Sneak = true
+		parts = append(slices.Clone(parts), DamageRoll{Dice: sa.Dice, Type: parts[0].Type})
+	}
+	dmg, rolls := RollDamage(attacker.ID, parts, r.Critical, src)
+	if r.Sneak {
+		rolls[len(rolls)-1].Reason = "sneak attack"
+	}
 	r.Rolls = append(r.Rolls, rolls...)
 	if req.HalveDamage {
 		halve(dmg)
@@ -283,6 +307,9 @@ func (r AttackResult) Summary() string {
 		b.WriteString("; critical because the target is " + r.AutoCritical + " within 5 ft")
 	}
 	b.WriteString(")")
+	if r.Sneak {
+		b.WriteString(", a sneak attack,")
+	}
 	if r.Damage != nil {
 		b.WriteString(" for ")
 		r.Damage.writeParts(&b)

@@ -64,6 +64,35 @@ func TestAttackRoll(t *testing.T) {
 			target: func() rules.Combatant { g := goblin(); g.HP, g.MaxHP = 50, 50; return g },
 			req:    func(r rules.AttackRequest) rules.AttackRequest { r.HalveDamage = true; return r },
 			hit:    true, total: 15, ac: 15, dmg: 3},
+		{name: "SneakAttackWithAnAllyBeside", faces: []int{10, 4, 3, 5},
+			target: func() rules.Combatant { g := goblin(); g.HP, g.MaxHP = 50, 50; return g },
+			req: func(r rules.AttackRequest) rules.AttackRequest {
+				r.Sneak = &rules.SneakAttack{Dice: dice.MustParse("2d6"), AllyAdjacent: true}
+				return r
+			},
+			hit: true, total: 15, ac: 15, dmg: 15,
+			summary: "Mira hits the goblin with her longsword (15 vs AC 15), a sneak attack, for 7 slashing and 8 slashing damage; the goblin is at 35/50 HP."},
+		{name: "SneakAttackWithAdvantage", faces: []int{10, 3, 4, 2, 2},
+			target: func() rules.Combatant { g := goblin(); g.HP, g.MaxHP = 50, 50; return g },
+			req: func(r rules.AttackRequest) rules.AttackRequest {
+				r.Sneak, r.Advantage = &rules.SneakAttack{Dice: dice.MustParse("2d6")}, []string{"hidden"}
+				return r
+			},
+			hit: true, total: 15, ac: 15, dmg: 11},
+		{name: "NoSneakAttackAloneWithoutAdvantage", faces: []int{10, 4},
+			target: func() rules.Combatant { g := goblin(); g.HP, g.MaxHP = 50, 50; return g },
+			req: func(r rules.AttackRequest) rules.AttackRequest {
+				r.Sneak = &rules.SneakAttack{Dice: dice.MustParse("2d6")}
+				return r
+			},
+			hit: true, total: 15, ac: 15, dmg: 7},
+		{name: "NoSneakAttackWithDisadvantage", faces: []int{10, 12, 4},
+			target: func() rules.Combatant { g := goblin(); g.HP, g.MaxHP = 50, 50; return g },
+			req: func(r rules.AttackRequest) rules.AttackRequest {
+				r.Sneak, r.Disadvantage = &rules.SneakAttack{Dice: dice.MustParse("2d6"), AllyAdjacent: true}, []string{"blinded"}
+				return r
+			},
+			hit: true, total: 15, ac: 15, dmg: 7},
 		{name: "NoAutoCritOnAMiss", faces: []int{3, 2},
 			target: func() rules.Combatant { return with(goblin(), rules.Paralyzed) },
 			total:  8, ac: 15},

@@ -34,6 +34,7 @@ func FromSheet(ch campaign.Character) Combatant {
 	if ch.Concentration != nil {
 		c.Concentration = *ch.Concentration
 	}
+	c.Stable = ch.Stable && ch.HP <= 0
 	for lvl, slot := range ch.SpellSlots {
 		if n, err := strconv.Atoi(lvl); err == nil && n >= 1 && n <= 9 {
 			c.SpellSlots[n-1] = slot
@@ -43,10 +44,11 @@ func FromSheet(ch campaign.Character) Combatant {
 }
 
 // ToSheet writes the engine's view of a character back onto its sheet:
-// hit points, temporary HP, hit dice, death saves, conditions,
-// concentration and the spell slots the sheet has.
+// hit points, temporary HP, hit dice, death saves, whether it is stable,
+// conditions, concentration and the spell slots the sheet has.
 func ToSheet(ch campaign.Character, c Combatant) campaign.Character {
 	ch.HP, ch.TempHP, ch.HitDice, ch.DeathSaves = c.HP, c.TempHP, c.HitDice, c.DeathSaves
+	ch.Stable = c.Stable && c.HP <= 0 && !c.Dead
 	ch.Conditions = []string{}
 	for cond := range c.Conditions.All() {
 		ch.Conditions = append(ch.Conditions, cond.String())

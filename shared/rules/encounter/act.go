@@ -285,7 +285,12 @@ func (e *Encounter) attack(res *Result, ai int, in Action, src dice.Source) erro
 		if err != nil {
 			return err
 		}
-		reqs = append(reqs, req)
+		if dice, ok := sneakDice(actor, in.Weapon, req); ok {
+			req.Sneak = &rules.SneakAttack{Dice: dice, AllyAdjacent: e.allyBeside(ai)}
+		}
+		for range attacksPerAction(actor.Class, actor.Combatant.Level) {
+			reqs = append(reqs, req)
+		}
 	} else {
 		plan, err := monsterPlan(actor, in.Weapon, &res.Log, src)
 		if err != nil {
@@ -304,8 +309,14 @@ func (e *Encounter) attack(res *Result, ai int, in Action, src dice.Source) erro
 		if e.Participants[ti].Defeated {
 			break
 		}
+		if e.Participants[ai].Turn.SneakUsed {
+			req.Sneak = nil // once a turn
+		}
 		if err := e.strike(res, ai, ti, req, src); err != nil {
 			return err
+		}
+		if res.Attacks[len(res.Attacks)-1].Sneak {
+			e.Participants[ai].Turn.SneakUsed = true
 		}
 	}
 	return nil

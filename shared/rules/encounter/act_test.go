@@ -2,6 +2,7 @@ package encounter_test
 
 import (
 	"encoding/json"
+	"fmt"
 	"slices"
 	"strings"
 	"testing"
@@ -133,8 +134,9 @@ func TestWeaponAttackBonus(t *testing.T) {
 		bonus  int
 		kind   rules.AttackKind
 	}{
-		{"FinesseTakesTheBetterOfStrAndDex", "Rapier", 0, []int{10, 2}, 5, rules.MeleeWeapon},
-		{"RangedUsesDexAtNormalRangeWithoutDisadvantage", "shortbow", 0, []int{10, 2}, 5, rules.RangedWeapon},
+		// Tavi's hits add Sneak Attack's 2d6 (Mira stands beside the target).
+		{"FinesseTakesTheBetterOfStrAndDex", "Rapier", 0, []int{10, 2, 1, 1}, 5, rules.MeleeWeapon},
+		{"RangedUsesDexAtNormalRangeWithoutDisadvantage", "shortbow", 0, []int{10, 2, 1, 1}, 5, rules.RangedWeapon},
 		{"RangedBeyondNormalRangeHasDisadvantage", "shortbow", 200, []int{10, 18, 2}, 5, rules.RangedWeapon},
 		{"UnarmedStrikeIsOnePlusStrength", "", 0, []int{16}, 1, rules.MeleeWeapon},
 	}
@@ -422,4 +424,86 @@ func TestDecodeAction(t *testing.T) {
 			t.Errorf("DecodeAction(%s) = %v, want invalid on %q", s, err, field)
 		}
 	}
+}
+
+func TestExtraAttack(t *testing.T) {
+	for _, tt := range []struct {
+		class   string
+		level   int
+		attacks int
+	}{
+		{"fighter", 4, 1}, {"fighter", 5, 2}, {"fighter", 11, 3}, {"fighter", 20, 4},
+		{"paladin", 5, 2}, {"ranger", 12, 2}, {"rogue", 5, 1}, {"wizard", 20, 1},
+	} {
+		t.Run(fmt.Sprintf("%s%d", tt.class, tt.level), func(t *testing.T) {
+			ch := mira()
+			ch.Class, ch.Level = tt.class, tt.level
+			if tt.class == "rogue" || tt.class == "wizard" {
+				ch.Inventory = []campaign.Item{{Item: "dagger", Qty: 1}}
+			}
+			giant := []encounter.MonsterSpec{{SRDID: "ogre", Count: 1}} // 59 HP: every attack lands on it
+			e, _, err := encounter.Start("enc", []campaign.Character{ch}, giant, nil, faces(t, 18, 1), nil)
+			if err != nil {
+				t.Fatal(err)
+			}
+			weapon := "longsword"
+			if tt.class == "rogue" || tt.class == "wizard" {
+				weapon = "dagger"
+			}
+			_, res, err := encounter.Act(e, "mira", encounter.Action{Kind: encounter.ActionAttack, TargetID: "ogre-1", Weapon: weapon}, scriptAfter(t, 2))
+			if err != nil {
+				t.Fatal(err)
+			}
+			if len(res.Attacks) != tt.attacks {
+				t.Errorf("%d attacks, want %d: %s", len(res.Attacks), tt.attacks, res.Summary())
+			}
+		})
+	}
+}
+
+func TestSneakAttack(t *testing.T) {
+	t.Run("WithAnAllyStanding", func(t *testing.T) {
+		// Tavi's rapier: 10+5 hits the goblin's AC 15; 1d8+3 rolls 2; 2d6 rolls 1 and 1.
+		out, res, err := encounter.Act(taviFirstIn(t), "tavi", encounter.Action{Kind: encounter.ActionAttack, TargetID: "goblin-1", Weapon: "rapier", EndTurn: false}, faces(t, 10, 2, 1, 1))
+		if err != nil {
+			t.Fatal(err)
+		}
+		a := res.Attacks[0]
+		if !a.Sneak || a.Damage.Taken != 7 || res.Rolls[len(res.Rolls)-1].Reason != "sneak attack" {
+			t.Errorf("attack = sneak %v, %d damage, rolls %+v", a.Sneak, a.Damage.Taken, res.Rolls)
+		}
+		if p := participant(t, out, "tavi"); !p.Turn.SneakUsed {
+			t.Error("Sneak Attack not marked used for the turn")
+		}
+	})
+	t.Run("NotAloneWithoutAdvantage", func(t *testing.T) {
+		e := edit(taviFirstIn(t), "mira", dying)
+		_, res, err := encounter.Act(e, "tavi", encounter.Action{Kind: encounter.ActionAttack, TargetID: "goblin-1", Weapon: "rapier"}, faces(t, 10, 2))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if res.Attacks[0].Sneak {
+			t.Errorf("a sneak attack with nobody beside the target: %s", res.Summary())
+		}
+	})
+	t.Run("NotWithAHeavyWeapon", func(t *testing.T) {
+		e := edit(taviFirstIn(t), "tavi", func(p *encounter.Participant) { p.Weapons = append(p.Weapons, "club") })
+		_, res, err := encounter.Act(e, "tavi", encounter.Action{Kind: encounter.ActionAttack, TargetID: "goblin-1", Weapon: "club"}, faces(t, 14, 2))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if res.Attacks[0].Sneak {
+			t.Errorf("a sneak attack with a club: %s", res.Summary())
+		}
+	})
+}
+
+// taviFirstIn is Mira and Tavi against two goblins, Tavi acting first.
+func taviFirstIn(t *testing.T) encounter.Encounter {
+	t.Helper()
+	e := begin(t, goblins(2), nil, 1, 18, 1, 2)
+	if e.Current != "tavi" {
+		t.Fatalf("current %q", e.Current)
+	}
+	return e
 }

@@ -115,6 +115,8 @@ type Turn struct {
 	Movement        int  `json:"movement"`
 	Dashed          bool `json:"dashed,omitempty"`
 	Disengaged      bool `json:"disengaged,omitempty"`
+	// SneakUsed is a rogue's Sneak Attack, dealt once a turn.
+	SneakUsed bool `json:"sneak_used,omitempty"`
 }
 
 // Stats are a participant's tallies over the fight. Damage counts what

@@ -42,6 +42,9 @@ type Diff struct {
 	// SpellSlots lists the slot levels whose use changed.
 	SpellSlots []SlotDiff `json:"spell_slots"`
 	Dead       bool       `json:"dead"`
+	// Stable is a character left at 0 HP and stabilised: no more death
+	// saving throws until healed.
+	Stable bool `json:"stable,omitempty"`
 	Stats      Stats      `json:"stats"`
 }
 
@@ -149,6 +152,7 @@ func diff(p Participant) Diff {
 		Concentration: StringDelta{s.Concentration, c.Concentration},
 		SpellSlots:    []SlotDiff{},
 		Dead:          c.Dead,
+		Stable:        c.Stable && c.HP <= 0 && !c.Dead,
 		Stats:         p.Stats,
 	}
 	active := conditionNames(c.Conditions)
@@ -187,7 +191,7 @@ func (ds Diffs) CharacterUpdates(base []campaign.Character) []campaign.Character
 			continue
 		}
 		d := ds[i]
-		ch.HP, ch.TempHP, ch.DeathSaves = d.HP.After, d.TempHP.After, d.DeathSaves.After
+		ch.HP, ch.TempHP, ch.DeathSaves, ch.Stable = d.HP.After, d.TempHP.After, d.DeathSaves.After, d.Stable
 		if d.Dead {
 			ch.HP, ch.DeathSaves.Failures = 0, 3
 		}

@@ -195,6 +195,36 @@ func TestCharacterUpdates(t *testing.T) {
 			t.Errorf("tavi's condition diff = %+v", d.Conditions)
 		}
 	})
+	t.Run("WritesTheStable", func(t *testing.T) {
+		// Tavi, dying with two successes, rolls a third on her turn.
+		e := edit(fought(t), "tavi", func(p *encounter.Participant) {
+			dying(p)
+			p.Combatant.DeathSaves = campaign.DeathSaves{Successes: 2}
+		})
+		e, _, err := encounter.Act(e, "tavi", encounter.Action{Kind: encounter.ActionDeathSave, EndTurn: true}, faces(t, 15))
+		if err != nil {
+			t.Fatal(err)
+		}
+		_, ds, err := encounter.End(e, "victory", encounter.EndOptions{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if d := diffOf(t, ds, "tavi"); !d.Stable || d.HP.After != 0 {
+			t.Errorf("tavi's diff: stable %v at %d HP", d.Stable, d.HP.After)
+		}
+		tv := ds.CharacterUpdates([]campaign.Character{mira(), tavi()})[1]
+		if !tv.Stable || tv.HP != 0 {
+			t.Errorf("stable tavi written back as %d HP, stable %v, %+v", tv.HP, tv.Stable, tv.DeathSaves)
+		}
+		// Read back, she is stable: no more death saving throws.
+		again, _, err := encounter.Start("enc-2", []campaign.Character{mira(), tv}, goblins(1), nil, faces(t, 10, 1, 12), nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if p := participant(t, again, "tavi"); !p.Combatant.Stable || again.Current == "tavi" {
+			t.Errorf("tavi read back: stable %v, current %q", p.Combatant.Stable, again.Current)
+		}
+	})
 	t.Run("ASheetThatStartsDeadStaysOutOfTheFight", func(t *testing.T) {
 		dead := tavi()
 		dead.HP, dead.DeathSaves.Failures = 0, 3

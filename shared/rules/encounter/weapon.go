@@ -141,3 +141,45 @@ func article(s string) string {
 	}
 	return "a " + s
 }
+
+// attacksPerAction is how many attacks a character's Attack action makes:
+// Extra Attack gives a second at 5th level to the classes that have it,
+// and the fighter a third at 11th and a fourth at 20th.
+func attacksPerAction(class string, level int) int {
+	switch {
+	case class == "fighter" && level >= 20:
+		return 4
+	case class == "fighter" && level >= 11:
+		return 3
+	case level >= 5 && slices.Contains([]string{"fighter", "barbarian", "monk", "paladin", "ranger"}, class):
+		return 2
+	}
+	return 1
+}
+
+// sneakDice is a rogue's Sneak Attack with the weapon named, if it may
+// deal one this turn: a finesse or ranged weapon, the rogue's level in d6
+// halved and rounded up.
+func sneakDice(p Participant, weapon string, req rules.AttackRequest) (dice.Expr, bool) {
+	if p.Class != "rogue" || p.Turn.SneakUsed || p.Combatant.Level < 1 {
+		return dice.Expr{}, false
+	}
+	w, ok := lookupWeapon(weapon)
+	if !ok || (req.Kind != rules.RangedWeapon && !slices.Contains(w.Properties, "finesse")) {
+		return dice.Expr{}, false
+	}
+	x, err := dice.Parse(strconv.Itoa((p.Combatant.Level+1)/2) + "d6")
+	return x, err == nil
+}
+
+// allyBeside says whether another enemy of the target stands beside it.
+// Positions are not modelled: the party fights together, so any other
+// character standing and able to act counts as beside the target.
+func (e Encounter) allyBeside(ai int) bool {
+	for i, p := range e.Participants {
+		if i != ai && p.Kind == KindCharacter && !p.down() && !p.Combatant.Incapacitated() {
+			return true
+		}
+	}
+	return false
+}
