@@ -44,8 +44,8 @@ type Diff struct {
 	Dead       bool       `json:"dead"`
 	// Stable is a character left at 0 HP and stabilised: no more death
 	// saving throws until healed.
-	Stable bool `json:"stable,omitempty"`
-	Stats      Stats      `json:"stats"`
+	Stable bool  `json:"stable,omitempty"`
+	Stats  Stats `json:"stats"`
 }
 
 // Delta is a number before and after.
