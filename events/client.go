@@ -6,6 +6,7 @@ import (
 	"strings"
 	"unicode/utf8"
 
+	"chronicler/shared/campaign"
 	"chronicler/shared/fault"
 )
 
@@ -57,11 +58,13 @@ type Intent struct {
 	Text      string   `json:"text,omitempty"`
 }
 
-var intentKinds = map[string]bool{
-	"attack": true, "cast": true, "check": true, "move": true, "use_item": true,
-	"dodge": true, "dash": true, "disengage": true, "help": true, "end_turn": true,
-	"rest": true, "say": true,
-}
+var intentKinds = func() map[string]bool {
+	m := map[string]bool{}
+	for _, k := range campaign.IntentKinds {
+		m[k] = true
+	}
+	return m
+}()
 
 // DecodeClient parses and validates one client message. Every failure is a
 // fault.Invalid (fault.TooLarge for an oversize frame) naming the field.

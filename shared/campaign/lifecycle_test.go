@@ -1,6 +1,8 @@
 package campaign
 
 import (
+	"reflect"
+	"slices"
 	"testing"
 
 	"chronicler/shared/fault"
@@ -102,7 +104,7 @@ func TestBuildCharacter(t *testing.T) {
 
 func TestSettingsNormalize(t *testing.T) {
 	s, err := Settings{}.Normalize()
-	if err != nil || s != DefaultSettings() {
+	if err != nil || !reflect.DeepEqual(s, DefaultSettings()) {
 		t.Fatalf("Normalize(zero) = %+v, %v", s, err)
 	}
 	for name, in := range map[string]Settings{
@@ -132,5 +134,26 @@ func TestStartingWeaponsAreSRDWeapons(t *testing.T) {
 				t.Errorf("%s starts with %q, which is not an SRD weapon", class, it.Item)
 			}
 		}
+	}
+}
+
+func TestAllowlist(t *testing.T) {
+	s, err := Settings{Allowlist: []string{"move", "check", "move"}}.Normalize()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !slices.Equal(s.Allowlist, []string{"check", "move"}) {
+		t.Errorf("allowlist = %v, want sorted without repeats", s.Allowlist)
+	}
+	for kind, want := range map[string]bool{"move": true, "check": true, "say": true, "end_turn": true, "attack": false, "rest": false} {
+		if got := s.Allows(kind); got != want {
+			t.Errorf("Allows(%s) = %v, want %v", kind, got, want)
+		}
+	}
+	if !(Settings{}).Allows("attack") {
+		t.Error("an empty allowlist must allow everything")
+	}
+	if _, err := (Settings{Allowlist: []string{"teleport"}}).Normalize(); !fault.Is(err, fault.Invalid) {
+		t.Errorf("unknown kind: %v", err)
 	}
 }

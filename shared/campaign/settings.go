@@ -1,6 +1,10 @@
 package campaign
 
-import "chronicler/shared/fault"
+import (
+	"slices"
+
+	"chronicler/shared/fault"
+)
 
 // Settings are a campaign's table rules (protocol.md).
 type Settings struct {
@@ -10,6 +14,19 @@ type Settings struct {
 	InactivityDays        int             `json:"inactivity_days"`
 	Narrator              NarratorSetting `json:"narrator"`
 	BudgetUSDPerSession   *float64        `json:"budget_usd_per_session,omitempty"`
+	// Allowlist is the intent kinds the table plays with; empty allows
+	// them all. Speaking (say) and ending a turn are always allowed.
+	Allowlist []string `json:"allowlist,omitempty"`
+}
+
+// IntentKinds are the kinds of structured action a turn may take
+// (protocol.md's intents).
+var IntentKinds = []string{"attack", "cast", "check", "move", "use_item", "dodge", "dash", "disengage", "help", "end_turn", "rest", "say"}
+
+// Allows reports whether the campaign's allowlist lets a turn take an
+// intent of this kind.
+func (s Settings) Allows(kind string) bool {
+	return len(s.Allowlist) == 0 || kind == "say" || kind == "end_turn" || slices.Contains(s.Allowlist, kind)
 }
 
 // NarratorSetting chooses how the narrator routes work between model tiers.
@@ -78,5 +95,23 @@ func (s Settings) Normalize() (Settings, error) {
 	if b := s.BudgetUSDPerSession; b != nil && (*b < 0 || *b > 1000) {
 		return s, fault.Field(op, "settings.budget_usd_per_session", "must be between 0 and 1000")
 	}
+	if len(s.Allowlist) > len(IntentKinds) {
+		return s, fault.Field(op, "settings.allowlist", "lists at most %d kinds", len(IntentKinds))
+	}
+	for _, k := range s.Allowlist {
+		if !slices.Contains(IntentKinds, k) {
+			return s, fault.Field(op, "settings.allowlist", "%q is not an intent kind (%v)", truncate(k, 40), IntentKinds)
+		}
+	}
+	if len(s.Allowlist) > 0 {
+		s.Allowlist = slices.Compact(slices.Sorted(slices.Values(s.Allowlist)))
+	}
 	return s, nil
+}
+
+func truncate(s string, n int) string {
+	if len(s) > n {
+		return s[:n] + "..."
+	}
+	return s
 }

@@ -81,6 +81,9 @@ func (s *Service) decide(snap Snapshot, actor campaign.Character, lease campaign
 		in = parsed
 	}
 	d := decision{Intent: &in}
+	if !snap.Campaign.Settings.Allows(in.Kind) {
+		return d, fault.Field(op, "intent", "not_allowed: this table does not play %s; it allows %s", strings.ReplaceAll(in.Kind, "_", " "), strings.Join(snap.Campaign.Settings.Allowlist, ", "))
+	}
 	rec, enc, fighting, err := activeEncounter(snap)
 	if err != nil {
 		return d, err

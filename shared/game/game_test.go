@@ -1070,3 +1070,37 @@ func TestWhileYouWereAway(t *testing.T) {
 		}
 	}
 }
+
+func TestAllowlistRefusesOtherIntents(t *testing.T) {
+	f := newFixture(t)
+	ctx := context.Background()
+	p := game.Player{ID: "p-c1", Name: "Aria"}
+	c, err := f.svc.CreateCampaign(ctx, p, events.CreateCampaign{Name: "Talky", Settings: &campaign.Settings{Allowlist: []string{"check"}}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	ch, err := f.svc.CreateCharacter(ctx, p, c.ID, campaign.NewCharacter{Name: "Mira", Race: "elf", Class: "wizard"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := f.svc.Connect(ctx, "c1", p, c.ID); err != nil {
+		t.Fatal(err)
+	}
+	if err := f.svc.Resume(ctx, "c1", "resume"); err != nil {
+		t.Fatal(err)
+	}
+	err = f.act(t, "c1", ch.ID, "rest-1", "", &events.Intent{Kind: "rest", Rest: "long"})
+	if !fault.Is(err, fault.Invalid) || !strings.Contains(err.Error(), "not_allowed") {
+		t.Fatalf("a rest at a table that allows only checks: %v", err)
+	}
+	if err := f.act(t, "c1", ch.ID, "check-1", "", &events.Intent{Kind: "check", Ability: "wis", Skill: "perception"}); err != nil {
+		t.Fatalf("an allowed check: %v", err)
+	}
+	if err := f.act(t, "c1", ch.ID, "say-1", "", &events.Intent{Kind: "say", Text: "Hello?"}); err != nil {
+		t.Fatalf("speaking is always allowed: %v", err)
+	}
+	turns, _ := f.store.Turns(ctx, c.ID, 0, 10)
+	if len(turns) != 2 {
+		t.Errorf("%d turns committed, want the check and the words", len(turns))
+	}
+}
