@@ -47,6 +47,11 @@ lint:
 	$(GO) vet ./...
 	$(GO) run $(STATICCHECK) ./...
 
+## screenshots: the client's main screens, as the browser test plays them, into docs/screenshots
+screenshots: deps
+	mkdir -p docs/screenshots
+	SCREENSHOTS=$(CURDIR)/docs/screenshots $(GO) test -count=1 -run 'TestBrowser' ./infra/local/
+
 ## bench: turn latency on the local server and commit cost on both stores
 bench:
 	$(GO) test -run '^$$' -bench . -benchtime 200x ./infra/local/ | tee bench.txt

@@ -123,6 +123,17 @@ func (s seat) shot(name string) {
 	}
 }
 
+// phoneShot saves a screenshot at a phone's size.
+func (s seat) phoneShot(name string) {
+	s.t.Helper()
+	if os.Getenv("SCREENSHOTS") == "" {
+		return
+	}
+	s.do("phone size", chromedp.EmulateViewport(390, 844))
+	s.shot(name)
+	s.do("desktop size", chromedp.EmulateReset())
+}
+
 func (s seat) signIn(base string) {
 	s.t.Helper()
 	if err := chromedp.Do(s.ctx, chromedp.Navigate(base)); err != nil {
@@ -187,6 +198,7 @@ func TestBrowserTwoPlayers(t *testing.T) {
 		s.do("see Mira's turn narrated and saved", logHas("Mira lights a lantern."), committed(1))
 	}
 	a.shot("play")
+	b.phoneShot("play-phone")
 
 	// A structured check in interactive dice: Bram is asked to roll, rolls,
 	// and the die lands on the server's number.

@@ -194,6 +194,16 @@ describe("reduce", () => {
     assert.equal(t.feed.at(-1)?.text, "The session ended (player_ended).");
   });
 
+  it("SaysTheSessionOpenedOnlyWhenItDid", () => {
+    const paused = { ...table(), status: "paused" as const, sessionId: "" };
+    const open = { type: "session", session_id: "s2", status: "active", presence: { mira: "present" } } as const;
+    let t = play(paused, open);
+    assert.equal(t.feed.at(-1)?.text, "The session is open.");
+    t = play(t, { ...open, presence: { mira: "present", tobin: "present" } });
+    assert.equal(t.feed.length, 1, "a presence update is no news");
+    assert.equal(t.characters.tobin.presence, "present");
+  });
+
   it("KeepsAnErrorForThePlayer", () => {
     const t = play(table(), { type: "error", request_id: "r9", code: "conflict", message: "it is Tobin's turn" });
     assert.deepEqual(t.error, { code: "conflict", message: "it is Tobin's turn", requestId: "r9" });

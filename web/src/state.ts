@@ -222,8 +222,11 @@ export function reduce(t: Table, m: ServerMessage): Table {
     case "session": {
       let next: Table = { ...t, status: m.status, sessionId: m.status === "active" ? m.session_id : "" };
       for (const [id, p] of Object.entries(m.presence ?? {})) next = setPresence(next, id, p);
-      const text = m.status === "active" ? "The session is open." : `The session ended (${m.end_reason || m.status}).`;
       if (m.status !== "active") next = { ...next, rollPrompt: null, reaction: null, turn: null };
+      // A session event also reports presence; say the session changed only
+      // when it did.
+      if (m.status === t.status && next.sessionId === t.sessionId) return next;
+      const text = m.status === "active" ? "The session is open." : `The session ended (${m.end_reason || m.status}).`;
       return push(next, { kind: "system", text });
     }
     case "recap": {
