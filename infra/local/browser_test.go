@@ -3,6 +3,7 @@ package main
 import (
 	"context"
 	"fmt"
+	"io"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -268,4 +269,90 @@ func TestBrowserTwoPlayers(t *testing.T) {
 	}
 	b.do("reopen the concluded campaign", chromedp.Reload(), visible("readonly"),
 		waitJS(`document.querySelectorAll("#journal-list .entry").length >= 4`))
+}
+
+// restartable is the local server in process, on an address and a data
+// directory that stay the same across a stop and a start: a page open on it
+// sees the server go away and come back.
+type restartable struct {
+	t      *testing.T
+	cfg    config
+	cancel context.CancelFunc
+	done   chan error
+}
+
+func newRestartable(t *testing.T) *restartable {
+	t.Helper()
+	env := func(k string) string {
+		if k == "CHRONICLER_NARRATOR" {
+			return "offline"
+		}
+		return ""
+	}
+	cfg, err := parseConfig([]string{"-addr", "127.0.0.1:0", "-data", t.TempDir(), "-pace", "30ms"}, env)
+	if err != nil {
+		t.Fatal(err)
+	}
+	r := &restartable{t: t, cfg: cfg}
+	r.start()
+	t.Cleanup(r.stop)
+	return r
+}
+
+func (r *restartable) start() {
+	r.t.Helper()
+	ctx, cancel := context.WithCancel(context.Background())
+	srv, err := newServer(ctx, r.cfg)
+	if err != nil {
+		cancel()
+		r.t.Fatal(err)
+	}
+	r.cfg.addr = srv.ln.Addr().String() // the same port next time
+	r.cancel, r.done = cancel, make(chan error, 1)
+	go func() { r.done <- srv.serve(ctx, io.Discard) }()
+}
+
+func (r *restartable) stop() {
+	if r.cancel == nil {
+		return
+	}
+	r.cancel()
+	if err := <-r.done; err != nil {
+		r.t.Errorf("serve: %v", err)
+	}
+	r.cancel = nil
+}
+
+func (r *restartable) url() string { return "http://" + r.cfg.addr }
+
+// The table survives the network: when the server goes away the page says
+// it is offline and keeps what it showed; when the server is back the page
+// reconnects by itself, catches up with sync from the last seq it saw,
+// shows nothing twice, and play goes on without a reload.
+func TestBrowserReconnects(t *testing.T) {
+	if testing.Short() {
+		t.Skip("browser")
+	}
+	srv := newRestartable(t)
+	a := seat{t, "Aria", browser(t)}
+	a.signIn(srv.url())
+	a.do("create a campaign", fill("campaign-name", "The Long Road"), click("#create-form button"), visible("table"))
+	a.character("Mira", "human", "fighter", false)
+	a.do("start the session", visible("resume"), click("#resume"), logHas("Previously on The Long Road"))
+	a.act("I light a lantern")
+	a.do("see the turn saved", logHas("Mira lights a lantern."), committed(1))
+
+	srv.stop()
+	a.do("see the page offline", waitJS(`document.getElementById("link").dataset.state !== "online"`),
+		logHas("Mira lights a lantern."))
+	srv.start()
+	a.do("see the page back online", waitJS(`document.getElementById("link").dataset.state === "online"`))
+	a.act("I walk on")
+	a.do("see the next turn saved", logHas("Mira walks on."), committed(2))
+	if n := a.text(`String(document.getElementById("log").textContent.split("Mira lights a lantern.").length - 1)`); n != "1" {
+		t.Fatalf("the first turn's narration is shown %s times after the reconnect: %s", n, pageState(a.ctx))
+	}
+	if notice := a.text(`document.getElementById("notice").textContent`); notice != "" {
+		t.Fatalf("Aria sees an error: %q", notice)
+	}
 }
