@@ -227,6 +227,21 @@ func TestBrowserTwoPlayers(t *testing.T) {
 		s.do("see Mira move", logHas("Mira goes from Common Room to Cellar."), committed(3))
 	}
 
+	a.do("see Tobin's check named", logHas("Tobin: check"))
+
+	// A second tab of Aria's joins the same session quietly: no recap for
+	// the table, and closing it leaves Aria present through the first.
+	tab, closeTab := chromedp.NewContext(a.ctx)
+	a2 := seat{t, "Aria's second tab", tab}
+	a2.do("open the table again", chromedp.Navigate(base+"/"+a.text(`location.hash`)), visible("table"),
+		waitJS(`document.getElementById("link").dataset.state === "online"`), logHas("Mira goes from Common Room to Cellar."))
+	closeTab()
+	b.do("see Mira still present", chromedp.Sleep(300*time.Millisecond),
+		waitJS(`document.querySelector('#party [data-id] .presence.absent') === null`))
+	if n := b.text(`String(document.getElementById("log").textContent.split("Previously on").length - 1)`); n != "1" {
+		t.Fatalf("a second tab replayed the recap to the table: %s recaps", n)
+	}
+
 	// Bram closes the table and comes back after a turn he missed.
 	b.do("leave", chromedp.Navigate("about:blank"))
 	a.do("see Tobin away", waitJS(`document.querySelector('#party [data-id] .presence.absent') !== null`))

@@ -69,6 +69,7 @@ export class Journal {
         h("strong", {}, t.actor_name || "The table"), ": ", t.action, " ",
         h("time", { datetime: t.created_at, class: "hint" }, when(t.created_at))),
       (t.rolls ?? []).map((r) => h("p", { class: "roll" }, rollLine(r))),
+      t.rules_result ? h("p", { class: "rules" }, t.rules_result) : null,
       h("p", { class: "narration" }, t.narration));
     if (this.owner) {
       const box = h("div", { class: "context" });

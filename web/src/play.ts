@@ -8,7 +8,7 @@ import { Journal } from "./journal";
 import type { CampaignView, Character, ClientMessage, Encounter, Intent, ServerMessage, Turn } from "./protocol";
 import { ABILITIES, ABILITY_NAMES, SKILLS } from "./rules";
 import {
-  breakdown, fromView, ingest, isMine, nameOf, newStream, noteSent, reduce, resynced, rollLine, withCharacters,
+  breakdown, fromView, ingest, isMine, nameOf, newStream, noteSent, reduce, resynced, rollLine, withAction, withCharacters,
   type FeedItem, type Stream, type Table,
 } from "./state";
 import { spells as srdSpells, monsters as srdMonsters } from "srd";
@@ -178,9 +178,23 @@ export class TableView {
       if (x.type === "roll.result" && this.rolling && this.rolling.rollId === x.roll_id) this.land(x.roll_id);
       if (x.type === "turn.committed" && this.owner) this.refreshCost();
       this.table = reduce(this.table, x);
+      if (x.type === "turn.committed") void this.nameAction(x.turn_id, x.sequence);
     }
     if (r.ready.length) this.render();
     if (this.table.unknown.length) void this.fetchSheets();
+  }
+
+  /** nameAction reads another player's committed turn to say what they did. */
+  private async nameAction(turnId: string, sequence: number): Promise<void> {
+    const item = this.table.feed.find((f) => f.key === `action:${turnId}`);
+    if (!item || !item.text.endsWith("acts…")) return;
+    try {
+      const { turns } = await this.s.api.turns(this.campaignId, sequence - 1, 1);
+      const turn = turns.find((x) => x.turn_id === turnId);
+      if (!turn || this.closed) return;
+      this.table = withAction(this.table, turnId, `${turn.actor_name}: ${turn.action}`);
+      this.render();
+    } catch { /* the line keeps saying who acted */ }
   }
 
   private async fetchSheets(): Promise<void> {
@@ -577,13 +591,18 @@ export class TableView {
     const mine = this.myWindow();
     const dock = $("react");
     if (!r || !mine.length) { dock.hidden = true; return; }
+    const fresh = dock.hidden || dock.dataset.turn !== r.turnId;
     dock.hidden = false;
+    dock.dataset.turn = r.turnId;
     $("react-what").textContent = `${mine.map((e) => nameOf(this.table, e.character_id)).join(" and ")} may react.`;
     fill($("react-choices"), mine.map((e) => [
       ...e.reactions.map((name) => h("button", { type: "button", class: "primary", "data-reaction": name,
         onclick: () => this.react(r.turnId, e.character_id, name) }, mine.length > 1 ? `${nameOf(this.table, e.character_id)}: ${name}` : name)),
       h("button", { type: "button", "data-reaction": "pass", onclick: () => this.react(r.turnId, e.character_id, "pass") }, "Pass"),
     ]));
+    if (fresh && (document.activeElement === document.body || document.activeElement?.closest("#turn-form, #actions"))) {
+      ($("react-choices").querySelector("button") as HTMLButtonElement | null)?.focus();
+    }
     this.countdowns();
   }
 

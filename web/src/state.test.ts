@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
 import type { CampaignView, Character, Encounter, ServerMessage } from "./protocol";
-import { breakdown, fromView, ingest, newStream, noteSent, reduce, type Stream, type Table } from "./state";
+import { breakdown, fromView, ingest, newStream, noteSent, reduce, withAction, type Stream, type Table } from "./state";
 
 const sheet = (id: string, player: string, name: string): Character => ({
   id, player_id: player, name, race: "elf", class: "wizard", level: 1, xp: 0,
@@ -126,6 +126,13 @@ describe("reduce", () => {
   it("NamesAnotherPlayersTurnWithoutItsText", () => {
     const t = play(table(), { type: "turn.accepted", turn_id: "t2", request_id: "theirs", character_id: "tobin" });
     assert.equal(t.feed[0].text, "Tobin acts…");
+  });
+
+  it("NamesAnotherPlayersTurnOnceTheJournalSaysIt", () => {
+    let t = play(table(), { type: "turn.accepted", turn_id: "t2", request_id: "theirs", character_id: "tobin" });
+    t = withAction(t, "t2", "Tobin: I search the cellar");
+    assert.equal(t.feed[0].text, "Tobin: I search the cellar");
+    assert.equal(withAction(t, "unknown", "x"), t);
   });
 
   it("AsksForTheSheetOfACharacterItDoesNotKnow", () => {

@@ -159,6 +159,18 @@ export function noteSent(t: Table, requestId: string, label: string): Table {
   return { ...t, sent: { ...t.sent, [requestId]: label }, error: null };
 }
 
+/**
+ * withAction names what another player did once the journal says it
+ * (turn.accepted carries no text): "Tobin acts…" becomes "Tobin: I search".
+ */
+export function withAction(t: Table, turnId: string, text: string): Table {
+  const i = t.feed.findIndex((f) => f.key === `action:${turnId}`);
+  if (i < 0 || t.feed[i].text === text) return t;
+  const feed = t.feed.slice();
+  feed[i] = { ...feed[i], text };
+  return { ...t, feed };
+}
+
 /** withCharacters merges sheets fetched after an event named them. */
 export function withCharacters(t: Table, cs: Character[]): Table {
   const characters = { ...t.characters };
