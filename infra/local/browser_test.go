@@ -194,9 +194,16 @@ func TestBrowserTwoPlayers(t *testing.T) {
 		s.do("see the recap", logHas("Previously on The Sunken Crown"), waitJS(`document.getElementById("link").dataset.state === "online"`))
 	}
 
+	// Nothing on screen moves while a turn streams in: layout shifts are
+	// recorded from the action sent to the turn saved.
+	const shifts = `window.shifts = []; new PerformanceObserver((l) => window.shifts.push(...l.getEntries())).observe({type: "layout-shift"})`
+	a.do("watch for layout shifts", chromedp.Evaluate[chromedp.Void](shifts))
 	a.act("I light a lantern")
 	for _, s := range both {
 		s.do("see Mira's turn narrated and saved", logHas("Mira lights a lantern."), committed(1))
+	}
+	if cls := a.text(`String(window.shifts.reduce((s, e) => s + e.value, 0))`); cls != "0" {
+		t.Errorf("the page moved while the turn streamed in: cumulative layout shift %s", cls)
 	}
 	a.shot("play")
 	b.phoneShot("play-phone")
