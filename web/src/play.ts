@@ -5,7 +5,7 @@ import { inviteLink, type Api } from "./api";
 import { Connection, type LinkState } from "./conn";
 import { $, $input, $select, fill, h, option, plural } from "./dom";
 import { Journal } from "./journal";
-import type { CampaignView, Character, ClientMessage, Encounter, Intent, ServerMessage, Turn } from "./protocol";
+import type { Area, CampaignView, Character, ClientMessage, Encounter, Intent, ServerMessage, Turn } from "./protocol";
 import { ABILITIES, ABILITY_NAMES, SKILLS } from "./rules";
 import {
   breakdown, fromView, ingest, isMine, nameOf, newStream, noteSent, reduce, resynced, rollLine, withAction, withCharacters,
@@ -378,6 +378,7 @@ export class TableView {
     const at: Record<string, string[]> = {};
     for (const c of Object.values(this.table.characters)) (at[c.area_id] ||= []).push(c.name);
     areas.sort((a, b) => a.name.localeCompare(b.name));
+    drawGraph($("map-graph"), areas, here, reach, at);
     fill($("map"), areas.length ? areas.map((a) => h("li", { class: a.id === here ? "here" : reach.has(a.id) ? "reach" : "" },
       h("span", {}, a.name), a.id === here ? h("span", { class: "hint" }, " (you)") : reach.has(a.id) ? h("span", { class: "hint" }, " → reachable") : null,
       at[a.id] ? h("span", { class: "who-here" }, at[a.id].join(", ")) : null)) : h("li", { class: "hint" }, "No map yet."));
@@ -702,4 +703,47 @@ export class TableView {
       ? `This session: $${c.usd.toFixed(4)} over ${plural(c.turns, "turn")}; the campaign: $${c.campaign_usd.toFixed(4)}.`
       : "";
   }
+}
+
+const SVG = "http://www.w3.org/2000/svg";
+
+function svg<K extends keyof SVGElementTagNameMap>(tag: K, attrs: Record<string, string | number>, text?: string): SVGElementTagNameMap[K] {
+  const el = document.createElementNS(SVG, tag);
+  for (const [k, v] of Object.entries(attrs)) el.setAttribute(k, String(v));
+  if (text !== undefined) el.textContent = text;
+  return el;
+}
+
+/**
+ * drawGraph draws the area graph: areas on a ring, a line for each way
+ * between two of them, the party's initials where they stand. The list
+ * beside it says the same in words.
+ */
+function drawGraph(box: HTMLElement, areas: Area[], here: string | undefined, reach: Set<string>, at: Record<string, string[]>): void {
+  box.replaceChildren();
+  if (areas.length === 0) return;
+  const w = 280, hgt = 170, cx = w / 2, cy = hgt / 2, rx = w / 2 - 50, ry = hgt / 2 - 28;
+  const pos: Record<string, [number, number]> = {};
+  areas.forEach((a, i) => {
+    const t = (2 * Math.PI * i) / areas.length - Math.PI / 2;
+    pos[a.id] = areas.length === 1 ? [cx, cy] : [cx + rx * Math.cos(t), cy + ry * Math.sin(t)];
+  });
+  const root = svg("svg", { viewBox: `0 0 ${w} ${hgt}`, class: "graph", "aria-hidden": "true", focusable: "false" });
+  const seen = new Set<string>();
+  for (const a of areas) {
+    for (const b of a.reachable_area_ids ?? []) {
+      const key = [a.id, b].sort().join(" ");
+      if (!pos[b] || seen.has(key)) continue;
+      seen.add(key);
+      root.append(svg("line", { x1: pos[a.id][0], y1: pos[a.id][1], x2: pos[b][0], y2: pos[b][1], class: "edge" }));
+    }
+  }
+  for (const a of areas) {
+    const [x, y] = pos[a.id];
+    root.append(svg("circle", { cx: x, cy: y, r: 7, class: a.id === here ? "node here" : reach.has(a.id) ? "node reach" : "node" }));
+    root.append(svg("text", { x, y: y + 20, "text-anchor": "middle", class: "label" }, a.name));
+    const who = (at[a.id] ?? []).map((n) => n.slice(0, 1).toUpperCase()).join("");
+    if (who) root.append(svg("text", { x, y: y + 3, "text-anchor": "middle", class: a.id === here ? "who here" : "who" }, who.slice(0, 3)));
+  }
+  box.append(root);
 }
