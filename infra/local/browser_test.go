@@ -66,6 +66,12 @@ func logHas(text string) chromedp.Action[chromedp.Void] {
 	return waitJS(fmt.Sprintf(`document.getElementById("log").textContent.includes(%q)`, text))
 }
 
+// painted waits until what the page holds has been drawn (two frames), so
+// what is measured next starts from the screen as it is.
+func painted() chromedp.Action[chromedp.Void] {
+	return chromedp.Evaluate[chromedp.Void](`new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(() => r())))`, chromedp.EvalAwaitPromise)
+}
+
 // committed waits until the page has shown n turns saved: the next turn
 // waits for the table to see this one committed.
 func committed(n int) chromedp.Action[chromedp.Void] {
@@ -194,16 +200,20 @@ func TestBrowserTwoPlayers(t *testing.T) {
 		s.do("see the recap", logHas("Previously on The Sunken Crown"), waitJS(`document.getElementById("link").dataset.state === "online"`))
 	}
 
+	// Aria loaded the table before Tobin existed: the party caught up.
+	a.do("see Tobin in the party", waitJS(`document.getElementById("party").textContent.includes("Tobin")`))
+
 	// Nothing on screen moves while a turn streams in: layout shifts are
 	// recorded from the action sent to the turn saved.
 	const shifts = `window.shifts = []; new PerformanceObserver((l) => window.shifts.push(...l.getEntries())).observe({type: "layout-shift"})`
-	a.do("watch for layout shifts", chromedp.Evaluate[chromedp.Void](shifts))
+	a.do("watch for layout shifts", painted(), chromedp.Evaluate[chromedp.Void](shifts))
 	a.act("I light a lantern")
 	for _, s := range both {
 		s.do("see Mira's turn narrated and saved", logHas("Mira lights a lantern."), committed(1))
 	}
 	if cls := a.text(`String(window.shifts.reduce((s, e) => s + e.value, 0))`); cls != "0" {
-		t.Errorf("the page moved while the turn streamed in: cumulative layout shift %s", cls)
+		moved := a.text(`window.shifts.flatMap((e) => (e.sources || []).map((s) => s.node ? (s.node.id || s.node.className || s.node.nodeName) + ":" + JSON.stringify([s.previousRect.y, s.currentRect.y, s.previousRect.height, s.currentRect.height]) : "?")).join(" ")`)
+		t.Errorf("the page moved while the turn streamed in: cumulative layout shift %s (%s)", cls, moved)
 	}
 	a.shot("play")
 	b.phoneShot("play-phone")
@@ -226,9 +236,6 @@ func TestBrowserTwoPlayers(t *testing.T) {
 			t.Fatalf("%s sees an error: %q", s.name, notice)
 		}
 	}
-	// Aria loaded the table before Tobin existed: the party caught up.
-	a.do("see Tobin in the party", waitJS(`document.getElementById("party").textContent.includes("Tobin")`))
-
 	a.do("move Mira with a button", click(`#actions [data-kind="move"]`), clickText("#action-detail button", "Go to Cellar"))
 	for _, s := range both {
 		s.do("see Mira move", logHas("Mira goes from Common Room to Cellar."), committed(3))

@@ -80,8 +80,8 @@ async function openTable(id: string, view: string): Promise<void> {
     const t = new TableView({ api, ws: wsURL, token: api.token, me: me!.player_id }, id, setLink);
     table = t;
     t.onConcluded = () => { if (table === t) { leaveTable(); void route(); } };
-    show("table");
     await t.open();
+    if (table !== t) return; // left while it opened
   }
   if (view === "character") {
     show("character");

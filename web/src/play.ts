@@ -64,6 +64,10 @@ export class TableView {
   get status(): string { return this.table?.status ?? ""; }
 
   async open(): Promise<void> {
+    const here = `#c/${encodeURIComponent(this.campaignId)}`;
+    ($("new-character") as HTMLAnchorElement).href = `${here}/character`;
+    ($("tab-play") as HTMLAnchorElement).href = here;
+    ($("tab-journal") as HTMLAnchorElement).href = `${here}/journal`;
     const v = await this.s.api.campaign(this.campaignId);
     this.view = v;
     this.table = fromView(v, this.s.me);
@@ -78,9 +82,6 @@ export class TableView {
     $("actions").hidden = this.readOnly;
     $("resume").hidden = this.readOnly;
     $("new-character").hidden = this.readOnly;
-    ($("new-character") as HTMLAnchorElement).href = `#c/${encodeURIComponent(this.campaignId)}/character`;
-    ($("tab-play") as HTMLAnchorElement).href = `#c/${encodeURIComponent(this.campaignId)}`;
-    ($("tab-journal") as HTMLAnchorElement).href = `#c/${encodeURIComponent(this.campaignId)}/journal`;
     $("owner").hidden = !this.owner || this.readOnly;
     fill($("log"));
     fill($("action-detail"));
@@ -200,15 +201,21 @@ export class TableView {
   private async fetchSheets(): Promise<void> {
     if (this.fetchingSheets) return;
     this.fetchingSheets = true;
+    const asked = new Set(this.table.unknown);
     try {
       const v = await this.s.api.campaign(this.campaignId);
       this.table = withCharacters(this.table, v.characters);
-      // Ids still unknown belong to no sheet (a monster, a removed player).
-      this.table = { ...this.table, unknown: [] };
+      // An id asked for and still unknown belongs to no sheet (a monster,
+      // a removed player); one named while the answer was on its way is
+      // asked for next.
+      this.table = { ...this.table, unknown: this.table.unknown.filter((id) => !asked.has(id)) };
       this.render();
-    } catch { /* the next event asks again */ } finally {
+    } catch {
+      this.table = { ...this.table, unknown: [] }; // the next event naming them asks again
+    } finally {
       this.fetchingSheets = false;
     }
+    if (this.table.unknown.length && !this.closed) void this.fetchSheets();
   }
 
   private refreshCost(): void {
