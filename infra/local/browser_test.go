@@ -4,6 +4,8 @@ import (
 	"context"
 	"fmt"
 	"io"
+	"net/http"
+	"net/url"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -306,6 +308,7 @@ func TestBrowserTwoPlayers(t *testing.T) {
 type restartable struct {
 	t      *testing.T
 	cfg    config
+	srv    *server
 	cancel context.CancelFunc
 	done   chan error
 }
@@ -337,7 +340,7 @@ func (r *restartable) start() {
 		r.t.Fatal(err)
 	}
 	r.cfg.addr = srv.ln.Addr().String() // the same port next time
-	r.cancel, r.done = cancel, make(chan error, 1)
+	r.srv, r.cancel, r.done = srv, cancel, make(chan error, 1)
 	go func() { r.done <- srv.serve(ctx, io.Discard) }()
 }
 
@@ -353,6 +356,26 @@ func (r *restartable) stop() {
 }
 
 func (r *restartable) url() string { return "http://" + r.cfg.addr }
+
+// tell sends a message to every connection of a campaign through the
+// management API, as the server's functions do.
+func (r *restartable) tell(campaignID, msg string) {
+	r.t.Helper()
+	snap, err := r.srv.store.Snapshot(context.Background(), campaignID)
+	if err != nil {
+		r.t.Fatal(err)
+	}
+	for _, c := range snap.Connections {
+		resp, err := http.Post(r.url()+"/@connections/"+url.PathEscape(c.ID), "application/json", strings.NewReader(msg))
+		if err != nil {
+			r.t.Fatal(err)
+		}
+		resp.Body.Close()
+		if resp.StatusCode != http.StatusOK {
+			r.t.Fatalf("post to connection %s: %s", c.ID, resp.Status)
+		}
+	}
+}
 
 // The table survives the network: when the server goes away the page says
 // it is offline and keeps what it showed; when the server is back the page
@@ -384,4 +407,23 @@ func TestBrowserReconnects(t *testing.T) {
 	if notice := a.text(`document.getElementById("notice").textContent`); notice != "" {
 		t.Fatalf("Aria sees an error: %q", notice)
 	}
+
+	// A reaction window (protocol.md's reaction.window, reaction.closed):
+	// the prompt offers the reactions and a pass with a countdown, and
+	// goes away when the window closes.
+	campaignID := strings.TrimPrefix(a.text(`location.hash`), "#c/")
+	mira := a.text(`document.querySelector("#party [data-id]").dataset.id`)
+	window := func(turn string) string {
+		return fmt.Sprintf(`{"type":"reaction.window","campaign_id":%q,"turn_id":%q,"eligible":[{"character_id":%q,"reactions":["shield"]}],"closes_at":%q}`,
+			campaignID, turn, mira, time.Now().Add(10*time.Second).UTC().Format(time.RFC3339Nano))
+	}
+	srv.tell(campaignID, window("t-react-1"))
+	a.do("see the reaction prompt", visible("react"),
+		waitJS(`document.querySelector('#react [data-reaction="shield"]') !== null && /^\d+ s$/.test(document.getElementById("react-left").textContent)`))
+	a.shot("reaction")
+	a.do("pass", click(`#react [data-reaction="pass"]`), waitJS(`document.getElementById("react").hidden`))
+	srv.tell(campaignID, window("t-react-2"))
+	a.do("see the next prompt", visible("react"))
+	srv.tell(campaignID, fmt.Sprintf(`{"type":"reaction.closed","campaign_id":%q,"turn_id":"t-react-2","applied":[]}`, campaignID))
+	a.do("see the prompt close with the window", waitJS(`document.getElementById("react").hidden`))
 }
