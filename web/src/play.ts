@@ -58,6 +58,7 @@ export class TableView {
   private detail = "";
   private answered = new Set<string>();
   private closed = false;
+  private everOpened = false;
 
   constructor(private readonly s: Session, readonly campaignId: string, private readonly onLink: (l: LinkState) => void) {}
 
@@ -163,7 +164,6 @@ export class TableView {
     });
     this.conn.start();
   }
-  private everOpened = false;
 
   private send(m: ClientMessage): void {
     this.conn?.send(m);
@@ -173,7 +173,11 @@ export class TableView {
     if (this.closed) return;
     const r = ingest(this.stream, m);
     this.stream = r.stream;
-    if (r.sync) this.send({ action: "sync", after_seq: this.stream.lastSeq });
+    if (r.sync) {
+      const ask = () => { if (!this.closed) this.send({ action: "sync", after_seq: this.stream.lastSeq }); };
+      if (r.wait > 0) setTimeout(ask, r.wait);
+      else ask();
+    }
     for (const x of r.ready) {
       if (x.type === "turn.accepted" && this.sentAt[x.request_id] !== undefined) this.turnRequest[x.turn_id] = x.request_id;
       if (x.type === "roll.result" && this.rolling && this.rolling.rollId === x.roll_id) this.land(x.roll_id);

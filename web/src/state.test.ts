@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
 import type { CampaignView, Character, Encounter, ServerMessage } from "./protocol";
-import { breakdown, fromView, ingest, newStream, noteSent, reduce, withAction, type Stream, type Table } from "./state";
+import { MAX_FRUITLESS, breakdown, fromView, ingest, newStream, noteSent, reduce, withAction, type Stream, type Table } from "./state";
 
 const sheet = (id: string, player: string, name: string): Character => ({
   id, player_id: player, name, race: "elf", class: "wizard", level: 1, xp: 0,
@@ -69,10 +69,44 @@ describe("ingest", () => {
     assert.equal(done.stream.lastSeq, 8);
   });
 
-  it("AsksAgainWhenSyncEndsShortOfWhatItSaid", () => {
+  it("AsksAgainWhenASyncFilledPartOfTheGap", () => {
+    let s = ingest(newStream(4), ev(8)).stream;
+    s = ingest(s, { type: "sync.begin", after_seq: 4 }).stream;
+    s = ingest(s, ev(5)).stream;
+    const done = ingest(s, { type: "sync.done", last_seq: 8 });
+    assert.equal(done.sync, true);
+    assert.equal(done.wait, 0);
+    assert.equal(done.stream.lastSeq, 5);
+  });
+
+  it("LetsWhatIsOnItsWayComeLive", () => {
+    // The server reserved seq 5 and 6 but has not stored them yet.
     const s = ingest(newStream(4), { type: "sync.begin", after_seq: 4 }).stream;
     const done = ingest(s, { type: "sync.done", last_seq: 6 });
-    assert.equal(done.sync, true);
+    assert.equal(done.sync, false);
+    assert.equal(done.stream.lastSeq, 4, "5 and 6 are applied when they come");
+    assert.equal(ingest(done.stream, ev(5)).ready.length, 1);
+  });
+
+  it("StepsOverAHoleNoSyncCanFill", () => {
+    // Seq 5 was reserved and never stored; 6 arrived live.
+    let s = ingest(newStream(4), ev(6)).stream;
+    const waits: number[] = [];
+    for (let i = 0; i < MAX_FRUITLESS; i++) {
+      s = ingest(s, { type: "sync.begin", after_seq: 4 }).stream;
+      s = ingest(s, ev(6)).stream;
+      const done = ingest(s, { type: "sync.done", last_seq: 6 });
+      s = done.stream;
+      if (i < MAX_FRUITLESS - 1) {
+        assert.equal(done.sync, true, `try ${i + 1} asks again`);
+        waits.push(done.wait);
+      } else {
+        assert.equal(done.sync, false, "no endless syncing");
+        assert.deepEqual(done.ready.map((m) => m.seq), [6]);
+      }
+    }
+    assert.deepEqual(waits, [250, 500], "later tries wait longer");
+    assert.equal(s.lastSeq, 6);
   });
 
   it("AppliesAPersonalMessageAtOnce", () => {

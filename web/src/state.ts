@@ -15,18 +15,39 @@ export interface Stream {
   early: Record<number, ServerMessage>;
   /** a sync is under way (asked for, sync.done not yet seen) */
   syncing: boolean;
+  /** lastSeq when the sync under way began */
+  syncFrom: number;
+  /** syncs in a row that filled nothing */
+  fruitless: number;
 }
 
+/** MAX_FRUITLESS syncs that fill nothing, and the hole is stepped over. */
+export const MAX_FRUITLESS = 3;
+
 export function newStream(lastSeq: number): Stream {
-  return { lastSeq, early: {}, syncing: false };
+  return { lastSeq, early: {}, syncing: false, syncFrom: lastSeq, fruitless: 0 };
+}
+
+/** drain applies the events held back that now follow in order. */
+function drain(s: Stream, ready: ServerMessage[]): Stream {
+  const early = { ...s.early };
+  let last = s.lastSeq;
+  while (early[last + 1]) {
+    ready.push(early[last + 1]);
+    delete early[last + 1];
+    last++;
+  }
+  return { ...s, lastSeq: last, early };
 }
 
 export interface Ingested {
   stream: Stream;
   /** messages to apply, in order */
   ready: ServerMessage[];
-  /** send `sync {after_seq: stream.lastSeq}` now */
+  /** send `sync {after_seq: stream.lastSeq}` */
   sync: boolean;
+  /** after this many milliseconds */
+  wait: number;
 }
 
 /**
@@ -36,31 +57,35 @@ export interface Ingested {
  * are applied at once.
  */
 export function ingest(s: Stream, m: ServerMessage): Ingested {
-  if (m.type === "sync.begin") return { stream: { ...s, syncing: true }, ready: [], sync: false };
+  if (m.type === "sync.begin") return { stream: { ...s, syncing: true, syncFrom: s.lastSeq }, ready: [], sync: false, wait: 0 };
   if (m.type === "sync.done") {
-    const stream = { ...s, syncing: false };
-    // Something is still missing below the events held back: ask again.
-    const gap = Object.keys(stream.early).length > 0 || m.last_seq > stream.lastSeq;
-    if (gap) stream.syncing = true;
-    return { stream, ready: [], sync: gap };
+    const stream: Stream = { ...s, syncing: false };
+    const held = Object.keys(stream.early).map(Number);
+    // Nothing held back: what is still on its way (a seq reserved, its
+    // event not yet stored) comes live, in order; a lost one shows as a
+    // gap at the next event.
+    if (held.length === 0) return { stream: { ...stream, fruitless: 0 }, ready: [], sync: false, wait: 0 };
+    if (stream.lastSeq > stream.syncFrom) return { stream: { ...stream, syncing: true, fruitless: 0 }, ready: [], sync: true, wait: 0 };
+    const fruitless = s.fruitless + 1;
+    if (fruitless < MAX_FRUITLESS) {
+      return { stream: { ...stream, syncing: true, fruitless }, ready: [], sync: true, wait: 250 * fruitless };
+    }
+    // Syncs that bring nothing cannot fill the hole (a seq reserved and
+    // never stored): step over it rather than ask for ever.
+    const ready: ServerMessage[] = [];
+    const next = drain({ ...stream, lastSeq: Math.min(...held) - 1, fruitless: 0 }, ready);
+    return { stream: next, ready, sync: false, wait: 0 };
   }
   const seq = m.seq;
-  if (!seq) return { stream: s, ready: [m], sync: false };
-  if (seq <= s.lastSeq || s.early[seq]) return { stream: s, ready: [], sync: false };
+  if (!seq) return { stream: s, ready: [m], sync: false, wait: 0 };
+  if (seq <= s.lastSeq || s.early[seq]) return { stream: s, ready: [], sync: false, wait: 0 };
   if (seq > s.lastSeq + 1) {
     const stream = { ...s, early: { ...s.early, [seq]: m } };
-    if (s.syncing) return { stream, ready: [], sync: false };
-    return { stream: { ...stream, syncing: true }, ready: [], sync: true };
+    if (s.syncing) return { stream, ready: [], sync: false, wait: 0 };
+    return { stream: { ...stream, syncing: true }, ready: [], sync: true, wait: 0 };
   }
   const ready: ServerMessage[] = [m];
-  let last = seq;
-  const early = { ...s.early };
-  while (early[last + 1]) {
-    ready.push(early[last + 1]);
-    delete early[last + 1];
-    last++;
-  }
-  return { stream: { ...s, lastSeq: last, early }, ready, sync: false };
+  return { stream: drain({ ...s, lastSeq: seq }, ready), ready, sync: false, wait: 0 };
 }
 
 /** resynced is the stream after a reconnect: a new socket, a sync to ask for. */
