@@ -187,7 +187,6 @@ func TestBrowserTwoPlayers(t *testing.T) {
 
 	a.signIn(base)
 	a.do("fill the new campaign", fill("campaign-name", "The Sunken Crown"), fill("dice-mode", "interactive"))
-	a.shot("lobby")
 	a.do("create the campaign", click("#create-form button"), visible("table"),
 		waitJS(`document.getElementById("invite-link").value.includes("#join/")`))
 	link := a.text(`document.getElementById("invite-link").value`)
@@ -300,6 +299,9 @@ func TestBrowserTwoPlayers(t *testing.T) {
 	}
 	b.do("reopen the concluded campaign", chromedp.Reload(), visible("readonly"),
 		waitJS(`document.querySelectorAll("#journal-list .entry").length >= 4`))
+	a.do("see the campaign in the lobby", click("#back"), visible("lobby"),
+		waitJS(`document.querySelector('#campaigns [data-status="concluded"]') !== null`))
+	a.shot("lobby")
 }
 
 // restartable is the local server in process, on an address and a data

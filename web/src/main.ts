@@ -155,6 +155,7 @@ function setupForms(): void {
         dm_persona: $select("tone").value,
         settings: { dice_mode: $select("dice-mode").value as "automatic", reaction_window_seconds: Number(rw.value) },
       });
+      $input("campaign-name").value = "";
       location.hash = `#c/${encodeURIComponent(r.campaign.id)}`;
     } catch (err) { notice(err); }
   };
@@ -165,6 +166,7 @@ function setupForms(): void {
     if (!inv) { $input("join-invite").focus(); return; }
     try {
       await api.join(inv.id, inv.code);
+      $input("join-invite").value = "";
       location.hash = `#c/${encodeURIComponent(inv.id)}`;
     } catch (err) {
       $("join-error").textContent = err instanceof Error ? err.message : String(err);
