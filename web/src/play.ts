@@ -8,7 +8,7 @@ import { Journal } from "./journal";
 import type { Area, CampaignView, Character, ClientMessage, Encounter, Intent, ServerMessage, Turn } from "./protocol";
 import { ABILITIES, ABILITY_NAMES, SKILLS } from "./rules";
 import {
-  breakdown, fromView, ingest, isMine, nameOf, newStream, noteSent, reduce, resynced, rollLine, withAction, withCharacters,
+  breakdown, fromView, ingest, isMine, nameOf, newStream, noteSent, reduce, replay, resynced, rollLine, withAction, withCharacters,
   type FeedItem, type Stream, type Table,
 } from "./state";
 import { spells as srdSpells, monsters as srdMonsters } from "srd";
@@ -16,6 +16,7 @@ import { spells as srdSpells, monsters as srdMonsters } from "srd";
 export interface Session { api: Api; ws: string; token: string; me: string }
 
 const HISTORY = 20; // turns shown in the story when a table opens
+const REPLAY = 300; // events asked for again when a table opens
 const ROLL_MIN_MS = 700; // the dice tumble at least this long before landing
 
 function newId(): string {
@@ -59,6 +60,8 @@ export class TableView {
   private answered = new Set<string>();
   private closed = false;
   private everOpened = false;
+  private quietUntil = 0;
+  private quiet: ServerMessage[] = [];
 
   constructor(private readonly s: Session, readonly campaignId: string, private readonly onLink: (l: LinkState) => void) {}
 
@@ -72,7 +75,10 @@ export class TableView {
     const v = await this.s.api.campaign(this.campaignId);
     this.view = v;
     this.table = fromView(v, this.s.me);
-    this.stream = newStream(v.last_seq);
+    // Ask for the last events again, to learn what is under way (a roll
+    // waiting, a reaction window) that the view does not say.
+    this.stream = newStream(Math.max(0, v.last_seq - REPLAY));
+    this.quietUntil = v.last_seq;
     this.owner = v.campaign.owner_id === this.s.me;
     this.readOnly = v.campaign.status === "concluded";
     this.journal = new Journal(this.s.api, this.campaignId, this.owner);
@@ -178,14 +184,32 @@ export class TableView {
       if (r.wait > 0) setTimeout(ask, r.wait);
       else ask();
     }
+    const settle = () => {
+      this.table = replay(this.table, this.quiet);
+      this.quiet = [];
+      this.quietUntil = 0;
+    };
+    let settled = false;
+    if (m.type === "sync.done" && this.quietUntil) {
+      settle(); // the replay ended short of the view (a hole): take what came
+      settled = true;
+    }
     for (const x of r.ready) {
+      if (x.seq && x.seq <= this.quietUntil) {
+        this.quiet.push(x);
+        if (x.seq === this.quietUntil) {
+          settle();
+          settled = true;
+        }
+        continue;
+      }
       if (x.type === "turn.accepted" && this.sentAt[x.request_id] !== undefined) this.turnRequest[x.turn_id] = x.request_id;
       if (x.type === "roll.result" && this.rolling && this.rolling.rollId === x.roll_id) this.land(x.roll_id);
       if (x.type === "turn.committed" && this.owner) this.refreshCost();
       this.table = reduce(this.table, x);
       if (x.type === "turn.committed") void this.nameAction(x.turn_id, x.sequence);
     }
-    if (r.ready.length) this.render();
+    if (r.ready.length || settled) this.render();
     if (this.table.unknown.length) void this.fetchSheets();
   }
 

@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
 import type { CampaignView, Character, Encounter, ServerMessage } from "./protocol";
-import { MAX_FRUITLESS, breakdown, fromView, ingest, newStream, noteSent, reduce, withAction, type Stream, type Table } from "./state";
+import { MAX_FRUITLESS, breakdown, fromView, ingest, newStream, noteSent, reduce, replay, withAction, type Stream, type Table } from "./state";
 
 const sheet = (id: string, player: string, name: string): Character => ({
   id, player_id: player, name, race: "elf", class: "wizard", level: 1, xp: 0,
@@ -255,6 +255,30 @@ describe("reduce", () => {
     const next = play(t, { type: "narration.delta", turn_id: "t1", text: "x" });
     assert.equal(next.characters, t.characters, "a delta redraws no party");
     assert.equal(next.encounter, t.encounter);
+  });
+});
+
+describe("replay", () => {
+  const accepted: ServerMessage = { type: "turn.accepted", seq: 1, turn_id: "t1", request_id: "r", character_id: "tobin" };
+  const asked: ServerMessage = { type: "roll.requested", seq: 2, turn_id: "t1", roll_id: "x1", character_id: "tobin", dice: "1d20", reason: "check", deadline: "" };
+
+  it("FindsTheRollStillWaitingWhenAPageOpens", () => {
+    const t = replay(table(), [{ type: "presence", seq: 0, character_id: "tobin", state: "present" }, accepted, asked]);
+    assert.equal(t.rollPrompt?.rollId, "x1");
+    assert.equal(t.turn?.id, "t1");
+    assert.deepEqual(t.feed.map((f) => f.kind), ["action", "system"], "only the turn in flight is told");
+  });
+
+  it("TellsNothingOfTurnsTheJournalAlreadyHas", () => {
+    const t = replay(table(), [accepted, asked,
+      { type: "roll.result", seq: 3, turn_id: "t1", roll_id: "x1", dice: "1d20", rolls: [9], total: 9 },
+      { type: "narration.done", seq: 4, turn_id: "t1", text: "Tobin looks.", suggestions: ["Listen"] },
+      { type: "turn.committed", seq: 5, turn_id: "t1", sequence: 1, actor_id: "tobin", rolls: [], characters: [], scene: { location: "Cellar" } }]);
+    assert.equal(t.rollPrompt, null);
+    assert.equal(t.turn, null);
+    assert.equal(t.feed.length, 0);
+    assert.deepEqual(t.suggestions, ["Listen"]);
+    assert.equal(t.scene.location, "Cellar");
   });
 });
 

@@ -372,6 +372,25 @@ export function reduce(t: Table, m: ServerMessage): Table {
   }
 }
 
+/**
+ * replay applies events the table's view already accounts for (those up to
+ * the view's last_seq, asked for again when a page opens) to learn what is
+ * under way: a turn in flight, a roll waiting for its player, a reaction
+ * window, the last suggestions. The story shows committed turns from the
+ * journal, so only the turn in flight adds lines to it.
+ */
+export function replay(t: Table, events: ServerMessage[]): Table {
+  const { feed, narrationAt } = t;
+  let next = events.reduce(reduce, t);
+  const inFlight = next.turn?.id;
+  next = { ...next, feed, narrationAt };
+  if (!inFlight) return next;
+  for (const m of events) {
+    if ("turn_id" in m && m.turn_id === inFlight && m.type !== "turn.committed") next = reduce(next, m);
+  }
+  return next;
+}
+
 // ---------------------------------------------------------------- dice
 
 export interface Breakdown {
