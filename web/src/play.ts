@@ -73,6 +73,7 @@ export class TableView {
     ($("tab-play") as HTMLAnchorElement).href = here;
     ($("tab-journal") as HTMLAnchorElement).href = `${here}/journal`;
     const v = await this.s.api.campaign(this.campaignId);
+    if (this.closed) return;
     this.view = v;
     this.table = fromView(v, this.s.me);
     // Ask for the last events again, to learn what is under way (a roll
@@ -98,6 +99,7 @@ export class TableView {
     this.setupOwner(v);
     this.bind();
     await this.history(v.state.turn_count);
+    if (this.closed) return; // left while it loaded
     this.render();
     if (!this.readOnly) this.connect();
     this.tick = setInterval(() => this.countdowns(), 250);
