@@ -497,7 +497,22 @@ export class TableView {
   private drawDetail(c: Character | undefined, foes: Encounter["participants"]): void {
     const box = $("action-detail");
     if (!c || !this.detail || this.table.turn) { fill(box); return; }
-    const go = (label: string, make: () => Intent | null) => h("button", { type: "button", class: "primary", onclick: () => { const i = make(); if (i) this.intent(i); } }, label);
+    // Redrawn when the party changes: keep what the player had chosen.
+    const chosen = new Map([...box.querySelectorAll("select")].map((s) => [s.id, s.value]));
+    const focused = document.activeElement && box.contains(document.activeElement) ? document.activeElement.id : "";
+    this.fillDetail(box, c, foes);
+    for (const sel of box.querySelectorAll("select")) {
+      const v = chosen.get(sel.id);
+      if (v !== undefined && [...sel.options].some((o) => o.value === v) && sel.value !== v) {
+        sel.value = v;
+        sel.dispatchEvent(new Event("change"));
+      }
+    }
+    if (focused) document.getElementById(focused)?.focus();
+  }
+
+  private fillDetail(box: HTMLElement, c: Character, foes: Encounter["participants"]): void {
+    const go = (label: string, make: () => Intent | null) => h("button", { type: "button", class: "primary", id: `${this.detail}-go`, onclick: () => { const i = make(); if (i) this.intent(i); } }, label);
     switch (this.detail) {
       case "attack": {
         const weapons = (c.inventory ?? []).map((x) => x.item);
@@ -534,7 +549,7 @@ export class TableView {
         const here = map?.areas[c.area_id];
         const reach = (here?.reachable_area_ids ?? []).map((id) => map!.areas[id]).filter(Boolean);
         fill(box, reach.length
-          ? h("div", { class: "bar", role: "group", "aria-label": "Where to" }, reach.map((a) => h("button", { type: "button", "data-area": a.id, onclick: () => this.intent({ kind: "move", to_area_id: a.id }) }, `Go to ${a.name}`)))
+          ? h("div", { class: "bar", role: "group", "aria-label": "Where to" }, reach.map((a) => h("button", { type: "button", id: `move-${a.id}`, "data-area": a.id, onclick: () => this.intent({ kind: "move", to_area_id: a.id }) }, `Go to ${a.name}`)))
           : h("p", { class: "hint" }, "Nowhere to go from here."));
         break;
       }
@@ -547,8 +562,8 @@ export class TableView {
       }
       case "rest":
         fill(box, h("div", { class: "bar" },
-          h("button", { type: "button", onclick: () => this.intent({ kind: "rest", rest: "short" }) }, "Short rest"),
-          h("button", { type: "button", onclick: () => this.intent({ kind: "rest", rest: "long" }) }, "Long rest")));
+          h("button", { type: "button", id: "rest-short", onclick: () => this.intent({ kind: "rest", rest: "short" }) }, "Short rest"),
+          h("button", { type: "button", id: "rest-long", onclick: () => this.intent({ kind: "rest", rest: "long" }) }, "Long rest")));
         break;
       default:
         fill(box);
