@@ -484,13 +484,16 @@ export class TableView {
       ["dodge", "Dodge", true], ["dash", "Dash", true], ["disengage", "Disengage", true], ["help", "Help", true],
       ["rest", "Rest", !t.encounter], ["end_turn", "End turn", true],
     ];
-    fill($("actions"), kinds.map(([k, label, ok]) => h("button", {
+    const bar = $("actions");
+    const focused = (document.activeElement as HTMLElement | null)?.closest?.("#actions button")?.getAttribute("data-kind");
+    fill(bar, kinds.map(([k, label, ok]) => h("button", {
       type: "button", "data-kind": k, disabled: !c || busy || !ok, "aria-pressed": this.detail === k ? "true" : "false",
       onclick: () => {
         if (["dodge", "dash", "disengage", "help", "end_turn"].includes(k)) this.intent({ kind: k } as Intent);
         else { this.detail = this.detail === k ? "" : k; this.drawActions(); }
       },
     }, label)));
+    if (focused) (bar.querySelector(`[data-kind="${focused}"]`) as HTMLButtonElement | null)?.focus();
     this.drawDetail(c, foes);
   }
 
