@@ -193,6 +193,8 @@ func TestBrowserTwoPlayers(t *testing.T) {
 	a.character("Mira", "elf", "wizard", true)
 
 	b.signIn(base)
+	b.do("refuse a wrong invite", chromedp.Navigate(link+"x"), visible("lobby"),
+		waitJS(`document.getElementById("join-error").textContent.includes("did not work")`))
 	b.do("join by the invite link", fill("join-invite", link), click("#join-form button"), visible("table"))
 	b.character("Tobin", "dwarf", "fighter", false)
 

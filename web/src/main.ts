@@ -111,7 +111,16 @@ async function route(): Promise<void> {
     const parts = hash.split("/");
     if (parts[0] === "join" && parts.length === 3) {
       const inv = parseInvite(`#${hash}`)!;
-      await api.join(inv.id, inv.code);
+      try {
+        await api.join(inv.id, inv.code);
+      } catch (err) {
+        if (err instanceof ApiError && err.status === 401) throw err;
+        // A stale or mistyped invite: say so where invites are entered.
+        history.replaceState(null, "", "#");
+        await lobby();
+        $("join-error").textContent = `This invite did not work: ${(err as Error).message}`;
+        return;
+      }
       location.replace(`#c/${encodeURIComponent(inv.id)}`);
       return;
     }
