@@ -21,7 +21,7 @@ const chromium = "/usr/bin/chromium"
 
 // browser returns a headless Chromium with its own profile, so two of them
 // are two people: separate storage, separate tokens.
-func browser(t *testing.T) context.Context {
+func browser(t testing.TB) context.Context {
 	t.Helper()
 	if _, err := exec.LookPath(chromium); err != nil {
 		t.Skip("chromium is not installed; `make test` installs it")
@@ -94,7 +94,7 @@ func pageState(ctx context.Context) string {
 
 // seat is one person at one browser.
 type seat struct {
-	t    *testing.T
+	t    testing.TB
 	name string
 	ctx  context.Context
 }
@@ -435,4 +435,32 @@ func TestBrowserReconnects(t *testing.T) {
 	a.do("see the next prompt", visible("react"))
 	srv.tell(campaignID, fmt.Sprintf(`{"type":"reaction.closed","campaign_id":%q,"turn_id":"t-react-2","applied":[]}`, campaignID))
 	a.do("see the prompt close with the window", waitJS(`document.getElementById("react").hidden`))
+}
+
+// BenchmarkBrowserFirstNarration measures what a player sees: from pressing
+// Act to the first words of the narration on screen, in the browser, on the
+// local server (offline narrator, SQLite), and reports p50 and p99. The
+// turn latency and sync round trip benchmarks are its baselines.
+func BenchmarkBrowserFirstNarration(b *testing.B) {
+	base := inProcess(b, func(c *config) { c.turnRate = 0 }) // measure the turn, not the rate limit
+	a := seat{b, "Aria", browser(b)}
+	a.signIn(base)
+	a.do("create a campaign", fill("campaign-name", "Bench"), click("#create-form button"), visible("table"))
+	a.character("Mira", "human", "fighter", false)
+	a.do("start the session", visible("resume"), click("#resume"), logHas("Previously on Bench"))
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		a.act("I keep watch")
+		a.do("see the turn saved", committed(i+1))
+	}
+	b.StopTimer()
+	ms, err := chromedp.Run(a.ctx, chromedp.Evaluate[[]float64](`performance.getEntriesByName("first-narration").map((e) => e.duration)`))
+	if err != nil {
+		b.Fatal(err)
+	}
+	lat := make([]time.Duration, len(ms))
+	for i, v := range ms {
+		lat[i] = time.Duration(v * float64(time.Millisecond))
+	}
+	report(b, lat)
 }
