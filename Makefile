@@ -9,24 +9,37 @@ CDK := npx --yes aws-cdk@2.1148.1
 
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: run test deps lint bench build synth deploy clean
+.PHONY: run test deps lint bench build synth deploy clean web web-test screenshots
 
 ## run: build and start the local server (SQLite under $(DATA), offline narrator)
 run:
 	$(GO) run ./infra/local -addr $(ADDR) -data $(DATA)
 
-## test: formatting, vet, staticcheck, then every test with the race detector
-test: deps lint
+## test: formatting, vet, staticcheck, the web client's checks, then every test with the race detector
+test: deps lint web-test
 	$(GO) test -race -count=1 -timeout 20m $$($(GO) list ./... | grep -v '/infra/stack$$')
 	@# jsii's runtime (inside the CDK library) races with itself when it shuts
 	@# down, so the synth test runs without the race detector.
 	$(GO) test -count=1 -timeout 10m ./infra/stack/
 
-## deps: what the tests need beyond Go: Chromium (browser tests), Node.js (CDK synth)
+## deps: what the tests need beyond Go: Chromium (browser tests), Node.js and npm (web client, CDK synth)
 deps:
-	@command -v chromium >/dev/null && command -v node >/dev/null || { \
-	  echo "installing chromium and nodejs from Debian"; \
-	  $(SUDO) apt-get update -qq && $(SUDO) apt-get install -y -qq chromium nodejs >/dev/null; }
+	@command -v chromium >/dev/null && command -v node >/dev/null && command -v npm >/dev/null || { \
+	  echo "installing chromium, nodejs and npm from Debian"; \
+	  $(SUDO) apt-get update -qq && $(SUDO) apt-get install -y -qq chromium nodejs $$(command -v npm >/dev/null || echo npm) >/dev/null; }
+
+# The web client's build tools, exactly as package-lock.json pins them.
+web/node_modules/.package-lock.json: web/package.json web/package-lock.json
+	cd web && npm ci --no-audit --no-fund --loglevel=error
+
+## web: rebuild the client (web/src -> web/static, which is committed)
+web: deps web/node_modules/.package-lock.json
+	cd web && node build.mjs
+
+## web-test: type-check the client, run its unit tests, and check that the
+## committed bundle is exactly what web/src builds
+web-test: deps web/node_modules/.package-lock.json
+	cd web && node_modules/.bin/tsc --noEmit -p . && node build.mjs --test && node build.mjs --check
 
 lint:
 	@out=$$(gofmt -l $$(git ls-files '*.go' 2>/dev/null || find . -name '*.go')); \
@@ -34,7 +47,12 @@ lint:
 	$(GO) vet ./...
 	$(GO) run $(STATICCHECK) ./...
 
-## bench: turn latency on the local server, commit cost on both stores, model cost of a session
+## screenshots: the client's main screens, as the browser test plays them, into docs/screenshots
+screenshots: deps
+	mkdir -p docs/screenshots
+	SCREENSHOTS=$(CURDIR)/docs/screenshots $(GO) test -count=1 -run 'TestBrowser' ./infra/local/
+
+## bench: turn latency on the local server (and in the browser), a reaction round, commit cost on both stores, model cost of a session
 bench:
 	$(GO) test -run '^$$' -bench . -benchtime 200x ./infra/local/ | tee bench.txt
 	$(GO) test -run '^$$' -bench CommitTurn -benchtime 200x ./shared/sqlite/ | tee -a bench.txt

@@ -3,9 +3,13 @@ package main
 import (
 	"context"
 	"fmt"
+	"io"
+	"net/http"
+	"net/url"
 	"os"
 	"os/exec"
 	"path/filepath"
+	"strings"
 	"testing"
 	"time"
 
@@ -17,7 +21,7 @@ const chromium = "/usr/bin/chromium"
 
 // browser returns a headless Chromium with its own profile, so two of them
 // are two people: separate storage, separate tokens.
-func browser(t *testing.T) context.Context {
+func browser(t testing.TB) context.Context {
 	t.Helper()
 	if _, err := exec.LookPath(chromium); err != nil {
 		t.Skip("chromium is not installed; `make test` installs it")
@@ -26,22 +30,24 @@ func browser(t *testing.T) context.Context {
 		chromedp.ExecPath(chromium), chromedp.NoSandbox, chromedp.UserDataDir(t.TempDir()),
 		chromedp.Flag("disable-background-networking", true), chromedp.Flag("disable-component-update", true),
 		chromedp.Flag("disable-quic", true), chromedp.Flag("disable-sync", true),
-		chromedp.WindowSize(1100, 800))
+		chromedp.WindowSize(1200, 860))
 	alloc, cancelAlloc := chromedp.NewExecAllocator(context.Background(), opts...)
 	ctx, cancel := chromedp.NewContext(alloc)
-	ctx, cancelTimeout := context.WithTimeout(ctx, 120*time.Second)
+	ctx, cancelTimeout := context.WithTimeout(ctx, 150*time.Second)
 	t.Cleanup(func() { cancelTimeout(); cancel(); cancelAlloc() })
 	return ctx
 }
 
 // waitJS waits until a JavaScript expression is true in the page.
 func waitJS(expr string) chromedp.Action[chromedp.Void] {
-	return chromedp.Poll[chromedp.Void](expr, chromedp.WithPollingInterval(50*time.Millisecond), chromedp.WithPollingTimeout(20*time.Second))
+	return chromedp.Poll[chromedp.Void](expr, chromedp.WithPollingInterval(25*time.Millisecond), chromedp.WithPollingTimeout(20*time.Second))
 }
 
-// fill sets an input's value in the page, as typing would leave it.
+// fill sets an input's or a select's value in the page and tells the page,
+// as typing or choosing would.
 func fill(id, value string) chromedp.Action[chromedp.Void] {
-	return chromedp.Evaluate[chromedp.Void](fmt.Sprintf(`document.getElementById(%q).value = %q`, id, value))
+	return chromedp.Evaluate[chromedp.Void](fmt.Sprintf(`(() => { const el = document.getElementById(%q); el.value = %q;
+		el.dispatchEvent(new Event("input", {bubbles: true})); el.dispatchEvent(new Event("change", {bubbles: true})); })()`, id, value))
 }
 
 // click clicks the element in the page (its handlers run as for a user).
@@ -49,171 +55,412 @@ func click(selector string) chromedp.Action[chromedp.Void] {
 	return chromedp.Evaluate[chromedp.Void](fmt.Sprintf(`document.querySelector(%q).click()`, selector))
 }
 
-// pageState describes the page for a failure message.
-func pageState(ctx context.Context) string {
-	st, err := chromedp.Run(ctx, chromedp.Evaluate[string](`location.href + " notice=" + JSON.stringify(document.getElementById("notice").textContent) +
-		" visible=" + ["signin", "lobby", "table"].filter((id) => !document.getElementById(id).hidden).join(",")`))
-	if err != nil {
-		return err.Error()
-	}
-	return st
+// clickText clicks the first element matching selector whose text is text.
+func clickText(selector, text string) chromedp.Action[chromedp.Void] {
+	return chromedp.Evaluate[chromedp.Void](fmt.Sprintf(`[...document.querySelectorAll(%q)].find((e) => e.textContent.trim() === %q).click()`, selector, text))
+}
+
+func visible(id string) chromedp.Action[chromedp.Void] {
+	return waitJS(fmt.Sprintf(`!document.getElementById(%q).hidden`, id))
 }
 
 func logHas(text string) chromedp.Action[chromedp.Void] {
 	return waitJS(fmt.Sprintf(`document.getElementById("log").textContent.includes(%q)`, text))
 }
 
-// Two people in two browsers play the plain page end to end: sign in,
-// create and join a campaign, create characters, resume, take turns that
-// both see stream in, and end the session.
+// painted waits until what the page holds has been drawn (two frames), so
+// what is measured next starts from the screen as it is.
+func painted() chromedp.Action[chromedp.Void] {
+	return chromedp.Evaluate[chromedp.Void](`new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(() => r())))`, chromedp.EvalAwaitPromise)
+}
+
+// committed waits until the page has shown n turns saved: the next turn
+// waits for the table to see this one committed.
+func committed(n int) chromedp.Action[chromedp.Void] {
+	return waitJS(fmt.Sprintf(`document.querySelectorAll("#log .narration.committed").length >= %d`, n))
+}
+
+// pageState describes the page for a failure message.
+func pageState(ctx context.Context) string {
+	st, err := chromedp.Run(ctx, chromedp.Evaluate[string](`location.href + " notice=" + JSON.stringify(document.getElementById("notice").textContent) +
+		" link=" + document.getElementById("link").dataset.state +
+		" visible=" + ["signin", "lobby", "character", "table"].filter((id) => !document.getElementById(id).hidden).join(",") +
+		" party=" + [...document.querySelectorAll("#party .member")].map((li) => li.textContent.slice(0, 40)).join(" / ") + " log=" + JSON.stringify(document.getElementById("log").textContent.slice(-300))`))
+	if err != nil {
+		return err.Error()
+	}
+	return st
+}
+
+// seat is one person at one browser.
+type seat struct {
+	t    testing.TB
+	name string
+	ctx  context.Context
+}
+
+func (s seat) do(what string, actions ...chromedp.Action[chromedp.Void]) {
+	s.t.Helper()
+	if err := chromedp.Do(s.ctx, actions...); err != nil {
+		s.t.Fatalf("%s: %s: %v (%s)", s.name, what, err, pageState(s.ctx))
+	}
+}
+
+func (s seat) text(expr string) string {
+	s.t.Helper()
+	v, err := chromedp.Run(s.ctx, chromedp.Evaluate[string](expr))
+	if err != nil {
+		s.t.Fatalf("%s: %s: %v", s.name, expr, err)
+	}
+	return v
+}
+
+// shot saves a screenshot of the page as docs/screenshots would show it,
+// when SCREENSHOTS names a folder (`make screenshots`).
+func (s seat) shot(name string) {
+	s.t.Helper()
+	dir := os.Getenv("SCREENSHOTS")
+	if dir == "" {
+		return
+	}
+	png, err := chromedp.Run(s.ctx, chromedp.FullScreenshot(100))
+	if err != nil {
+		s.t.Fatalf("screenshot %s: %v", name, err)
+	}
+	if err := os.WriteFile(filepath.Join(dir, name+".png"), png, 0o644); err != nil {
+		s.t.Fatal(err)
+	}
+}
+
+// phoneShot saves a screenshot at a phone's size.
+func (s seat) phoneShot(name string) {
+	s.t.Helper()
+	if os.Getenv("SCREENSHOTS") == "" {
+		return
+	}
+	s.do("phone size", chromedp.EmulateViewport(390, 844))
+	s.shot(name)
+	s.do("desktop size", chromedp.EmulateReset())
+}
+
+func (s seat) signIn(base string) {
+	s.t.Helper()
+	if err := chromedp.Do(s.ctx, chromedp.Navigate(base)); err != nil {
+		s.t.Fatalf("navigate: %v", err)
+	}
+	s.do("sign in", visible("signin"), fill("player-name", s.name), click("#signin-form button"), visible("lobby"))
+}
+
+// character makes a character from the table, checking on the way that the
+// form explains a mistake where it is made and previews the sheet.
+func (s seat) character(name, race, class string, shot bool) {
+	s.t.Helper()
+	s.do("open character creation", visible("table"), click("#new-character"), visible("character"))
+	s.do("refuse a nameless character", click("#char-create"), waitJS(`document.getElementById("err-name").textContent.includes("name")`))
+	s.do("fill the character", fill("char-name", name), fill("char-race", race), fill("char-class", class),
+		waitJS(`document.getElementById("derived-hp") !== null`))
+	if shot {
+		s.shot("character")
+	}
+	s.do("create the character", click("#char-create"), visible("table"),
+		waitJS(fmt.Sprintf(`document.getElementById("party").textContent.includes(%q)`, name)))
+}
+
+func (s seat) act(text string) {
+	s.t.Helper()
+	s.do("act "+text, waitJS(`!document.getElementById("act").disabled`), fill("action", text), click("#act"))
+}
+
+// Two people in two browsers play a campaign end to end through the web
+// client: sign in, create and join by invite link, make characters, resume,
+// take turns in words and with the action buttons that both see stream in,
+// roll their own dice, leave and come back to "while you were away", fight,
+// read the journal, and conclude the campaign, which then opens read-only.
 func TestBrowserTwoPlayers(t *testing.T) {
 	if testing.Short() {
 		t.Skip("browser")
 	}
 	base := inProcess(t, func(c *config) { c.pace = 30 * time.Millisecond })
-	a, b := browser(t), browser(t)
-	signIn := func(ctx context.Context, name string) {
-		t.Helper()
-		if err := chromedp.Do(ctx, chromedp.Navigate(base)); err != nil {
-			t.Fatalf("navigate: %v", err)
-		}
-		err := chromedp.Do(ctx,
-			waitJS(`!document.getElementById("signin").hidden`),
-			fill("player-name", name),
-			click("#signin-form button"),
-			waitJS(`!document.getElementById("lobby").hidden`))
-		if err != nil {
-			t.Fatalf("%s signs in: %v (%s)", name, err, pageState(ctx))
-		}
-	}
-	character := func(ctx context.Context, name string) {
-		t.Helper()
-		err := chromedp.Do(ctx, waitJS(`!document.getElementById("table").hidden`),
-			fill("char-name", name),
-			click("#char-form button"),
-			waitJS(fmt.Sprintf(`document.getElementById("actor").textContent.includes(%q)`, name)))
-		if err != nil {
-			t.Fatalf("create %s: %v (%s)", name, err, pageState(ctx))
-		}
-	}
-	act := func(ctx context.Context, text string) {
-		t.Helper()
-		err := chromedp.Do(ctx, fill("action", text), click("#turn-form button"))
-		if err != nil {
-			t.Fatalf("act %q: %v", text, err)
-		}
+	a := seat{t, "Aria", browser(t)}
+	b := seat{t, "Bram", browser(t)}
+	both := []seat{a, b}
+
+	a.signIn(base)
+	a.do("fill the new campaign", fill("campaign-name", "The Sunken Crown"), fill("dice-mode", "interactive"))
+	a.do("create the campaign", click("#create-form button"), visible("table"),
+		waitJS(`document.getElementById("invite-link").value.includes("#join/")`))
+	link := a.text(`document.getElementById("invite-link").value`)
+	a.character("Mira", "elf", "wizard", true)
+
+	b.signIn(base)
+	b.do("refuse a wrong invite", chromedp.Navigate(link+"x"), visible("lobby"),
+		waitJS(`document.getElementById("join-error").textContent.includes("did not work")`))
+	b.do("join by the invite link", fill("join-invite", link), click("#join-form button"), visible("table"))
+	b.character("Tobin", "dwarf", "fighter", false)
+
+	a.do("start the session", visible("resume"), click("#resume"))
+	for _, s := range both {
+		s.do("see the recap", logHas("Previously on The Sunken Crown"), waitJS(`document.getElementById("link").dataset.state === "online"`))
 	}
 
-	signIn(a, "Aria")
-	err := chromedp.Do(a, fill("campaign-name", "The Sunken Crown"), fill("dice-mode", "interactive"),
-		click("#create-form button"), waitJS(`!document.getElementById("table").hidden && document.getElementById("invite-code").textContent.length > 0`))
-	if err != nil {
-		t.Fatalf("create campaign: %v (%s)", err, pageState(a))
-	}
-	id, err := chromedp.Run(a, chromedp.Evaluate[string](`document.getElementById("invite-id").textContent`))
-	if err != nil {
-		t.Fatal(err)
-	}
-	code, err := chromedp.Run(a, chromedp.Evaluate[string](`document.getElementById("invite-code").textContent`))
-	if err != nil {
-		t.Fatal(err)
-	}
-	character(a, "Mira")
+	// Aria loaded the table before Tobin existed: the party caught up.
+	a.do("see Tobin in the party", waitJS(`document.getElementById("party").textContent.includes("Tobin")`))
 
-	signIn(b, "Bram")
-	if id == "" || code == "" {
-		t.Fatalf("no invite shown: id %q code %q", id, code)
+	// Nothing on screen moves while a turn streams in: layout shifts are
+	// recorded from the action sent to the turn saved.
+	const shifts = `window.shifts = []; new PerformanceObserver((l) => window.shifts.push(...l.getEntries())).observe({type: "layout-shift"})`
+	a.do("watch for layout shifts", painted(), chromedp.Evaluate[chromedp.Void](shifts))
+	a.act("I light a lantern")
+	for _, s := range both {
+		s.do("see Mira's turn narrated and saved", logHas("Mira lights a lantern."), committed(1))
 	}
-	err = chromedp.Do(b, fill("join-id", id), fill("join-code", code),
-		click("#join-form button"))
-	if err != nil {
-		t.Fatalf("join: %v (%s)", err, pageState(b))
+	if cls := a.text(`String(window.shifts.reduce((s, e) => s + e.value, 0))`); cls != "0" {
+		moved := a.text(`window.shifts.flatMap((e) => (e.sources || []).map((s) => s.node ? (s.node.id || s.node.className || s.node.nodeName) + ":" + JSON.stringify([s.previousRect.y, s.currentRect.y, s.previousRect.height, s.currentRect.height]) : "?")).join(" ")`)
+		t.Errorf("the page moved while the turn streamed in: cumulative layout shift %s (%s)", cls, moved)
 	}
-	character(b, "Tobin")
+	a.shot("play")
+	b.phoneShot("play-phone")
 
-	if err := chromedp.Do(a, click("#resume"), logHas("Previously on The Sunken Crown")); err != nil {
-		t.Fatalf("resume: %v (%s)", err, pageState(a))
+	// A structured check in interactive dice: Bram is asked to roll, rolls,
+	// and the die lands on the server's number.
+	b.do("ask for a perception check", click(`#actions [data-kind="check"]`), waitJS(`document.getElementById("check-skill") !== null`),
+		fill("check-skill", "perception"), clickText("#action-detail button", "Check"), visible("roll"),
+		waitJS(`document.getElementById("roll-what").textContent.includes("1d20")`))
+	b.shot("roll")
+	// Bram's page is reloaded while the roll waits: the prompt comes back.
+	b.do("reload while the roll waits", chromedp.Reload(), visible("table"), visible("roll"),
+		waitJS(`document.getElementById("roll-what").textContent.includes("1d20")`))
+	b.do("roll", click("#roll-button"), waitJS(`document.getElementById("roll").dataset.landed !== undefined`))
+	total := b.text(`document.getElementById("die").textContent`)
+	if !strings.Contains(b.text(`document.getElementById("log").textContent`), "= "+total) {
+		t.Fatalf("the die shows %q, not the server's total: %s", total, pageState(b.ctx))
 	}
-	if err := chromedp.Do(b, logHas("Previously on The Sunken Crown")); err != nil {
-		t.Fatalf("the recap did not reach the other player: %v", err)
-	}
-	act(a, "I light a lantern")
-	for name, ctx := range map[string]context.Context{"Aria": a, "Bram": b} {
-		if err := chromedp.Do(ctx, logHas("Mira lights a lantern.")); err != nil {
-			t.Fatalf("%s did not see Mira's turn narrated: %v (%s)", name, err, pageState(ctx))
+	a.do("see that Tobin must roll", logHas("Tobin must roll 1d20"))
+	for _, s := range both {
+		s.do("see Tobin's check narrated and saved", logHas("Tobin makes a Wisdom (Perception) check"), committed(2))
+		if notice := s.text(`document.getElementById("notice").textContent`); notice != "" {
+			t.Fatalf("%s sees an error: %q", s.name, notice)
 		}
 	}
-	// The next turn waits for the table to see this one saved.
-	for name, ctx := range map[string]context.Context{"Aria": a, "Bram": b} {
-		if err := chromedp.Do(ctx, waitJS(`document.querySelectorAll("#log .committed").length >= 1`)); err != nil {
-			t.Fatalf("%s did not see Mira's turn committed: %v (%s)", name, err, pageState(ctx))
+	a.do("move Mira with a button", click(`#actions [data-kind="move"]`), clickText("#action-detail button", "Go to Cellar"))
+	for _, s := range both {
+		s.do("see Mira move", logHas("Mira goes from Common Room to Cellar."), committed(3))
+	}
+
+	a.do("see Tobin's check named", logHas("Tobin: check"))
+
+	// A second tab of Aria's joins the same session quietly: no recap for
+	// the table, and closing it leaves Aria present through the first.
+	const recaps = `String(document.getElementById("log").textContent.split("Previously on").length - 1)`
+	before := b.text(recaps)
+	tab, closeTab := chromedp.NewContext(a.ctx)
+	a2 := seat{t, "Aria's second tab", tab}
+	a2.do("open the table again", chromedp.Navigate(base+"/"+a.text(`location.hash`)), visible("table"),
+		waitJS(`document.getElementById("link").dataset.state === "online"`), logHas("Mira goes from Common Room to Cellar."))
+	closeTab()
+	b.do("see Mira still present", chromedp.Sleep(300*time.Millisecond),
+		waitJS(`document.querySelector('#party [data-id] .presence.absent') === null`))
+	if n := b.text(recaps); n != before {
+		t.Fatalf("a second tab replayed the recap to the table: %s recaps, %s before", n, before)
+	}
+
+	// Bram closes the table and comes back after a turn he missed.
+	b.do("leave", chromedp.Navigate("about:blank"))
+	a.do("see Tobin away", waitJS(`document.querySelector('#party [data-id] .presence.absent') !== null`))
+	a.act("I search the dusty shelves")
+	a.do("see the search saved", committed(4))
+	b.do("come back to the table", chromedp.Navigate(base+"/"+a.text(`location.hash`)), visible("table"), logHas("While you were away"))
+	a.do("see Tobin back", waitJS(`document.querySelector('#party [data-id] .presence.absent') === null`))
+
+	// The owner starts an encounter; both tables show the initiative order.
+	a.do("start an encounter", fill("fight-count", "1"), click("#fight-form button"))
+	for _, s := range both {
+		s.do("see the encounter", visible("fight"), waitJS(`document.getElementById("order").textContent.includes("Goblin 1")`))
+	}
+	a.shot("combat")
+	a.do("end the encounter", click("#fight-end"))
+	for _, s := range both {
+		s.do("see the encounter end", logHas("The encounter ends (victory)."))
+	}
+
+	// The journal: every turn, searchable; the owner sees the narrator's context.
+	b.do("read the journal", click("#tab-journal"), visible("journal"),
+		waitJS(`document.querySelectorAll("#journal-list .entry").length >= 4`),
+		fill("journal-search", "lantern"), waitJS(`document.querySelectorAll("#journal-list .entry").length === 1`))
+	a.do("inspect a turn's context", click("#tab-journal"), visible("journal"), waitJS(`document.querySelectorAll("#journal-list .entry").length >= 4`),
+		click("#journal-list .entry button"), waitJS(`document.querySelectorAll("#journal-list .context details").length > 0`))
+	a.shot("journal")
+	a.do("back to play", click("#tab-play"), visible("play"))
+
+	ms, err := chromedp.Run(a.ctx, chromedp.Evaluate[[]float64](`performance.getEntriesByName("first-narration").map((e) => Math.round(e.duration))`))
+	if err != nil || len(ms) == 0 {
+		t.Fatalf("no time to first narration measured: %v %v", ms, err)
+	}
+	t.Logf("turn sent to first narration shown (ms, Aria's turns, offline narrator): %v", ms)
+
+	// The owner concludes, after a confirmation; both tables turn read-only.
+	a.do("conclude", click("#conclude"), visible("conclude-confirm"), click("#conclude-yes"))
+	for _, s := range both {
+		s.do("see the campaign read-only", visible("readonly"), visible("journal"),
+			waitJS(`document.getElementById("turn-form").hidden && document.getElementById("status").textContent === "concluded"`))
+	}
+	b.do("reopen the concluded campaign", chromedp.Reload(), visible("readonly"),
+		waitJS(`document.querySelectorAll("#journal-list .entry").length >= 4`))
+	a.do("see the campaign in the lobby", click("#back"), visible("lobby"),
+		waitJS(`document.querySelector('#campaigns [data-status="concluded"]') !== null`))
+	a.shot("lobby")
+}
+
+// restartable is the local server in process, on an address and a data
+// directory that stay the same across a stop and a start: a page open on it
+// sees the server go away and come back.
+type restartable struct {
+	t      *testing.T
+	cfg    config
+	srv    *server
+	cancel context.CancelFunc
+	done   chan error
+}
+
+func newRestartable(t *testing.T) *restartable {
+	t.Helper()
+	env := func(k string) string {
+		if k == "CHRONICLER_NARRATOR" {
+			return "offline"
 		}
+		return ""
 	}
-	act(b, "I make a perception check")
-	// Interactive dice: Bram is asked to roll, and rolls.
-	if err := chromedp.Do(b, waitJS(`!document.getElementById("roll-prompt").hidden`), click("#roll-button")); err != nil {
-		t.Fatalf("Bram is not asked to roll: %v (%s)", err, pageState(b))
-	}
-	if err := chromedp.Do(a, logHas("Tobin must roll 1d20")); err != nil {
-		t.Fatalf("Aria does not see that Tobin must roll: %v (%s)", err, pageState(a))
-	}
-	for name, ctx := range map[string]context.Context{"Aria": a, "Bram": b} {
-		if err := chromedp.Do(ctx, logHas("Tobin makes a Wisdom (Perception) check")); err != nil {
-			t.Fatalf("%s did not see Tobin's turn narrated: %v (%s)", name, err, pageState(ctx))
-		}
-	}
-	// Aria loaded the table before Tobin existed: the party catches up.
-	if err := chromedp.Do(a, waitJS(`document.getElementById("party").textContent.includes("Tobin")`)); err != nil {
-		t.Fatalf("Aria's party does not show Tobin: %v", err)
-	}
-	for name, ctx := range map[string]context.Context{"Aria": a, "Bram": b} {
-		if notice, err := chromedp.Run(ctx, chromedp.Evaluate[string](`document.getElementById("notice").textContent`)); err != nil || notice != "" {
-			t.Fatalf("%s sees an error: %q %v", name, notice, err)
-		}
-	}
-	// The owner starts an encounter once Tobin's turn is saved; both tables
-	// show it; the owner ends it.
-	if err := chromedp.Do(a, waitJS(`document.querySelectorAll("#log .committed").length >= 2`)); err != nil {
-		t.Fatalf("Aria did not see Tobin's turn committed: %v (%s)", err, pageState(a))
-	}
-	// A structured action: Aria moves Mira with a button, no words needed.
-	if err := chromedp.Do(a, waitJS(`[...document.querySelectorAll("#actions button")].some((b) => b.textContent === "Go to Cellar")`),
-		chromedp.Evaluate[chromedp.Void](`[...document.querySelectorAll("#actions button")].find((b) => b.textContent === "Go to Cellar").click()`)); err != nil {
-		t.Fatalf("Aria cannot move Mira: %v (%s)", err, pageState(a))
-	}
-	for name, ctx := range map[string]context.Context{"Aria": a, "Bram": b} {
-		if err := chromedp.Do(ctx, logHas("Mira goes from Common Room to Cellar."), waitJS(`document.querySelectorAll("#log .committed").length >= 3`)); err != nil {
-			t.Fatalf("%s did not see Mira move: %v (%s)", name, err, pageState(ctx))
-		}
-	}
-	if err := chromedp.Do(a, fill("fight-count", "1"), click("#fight-form button")); err != nil {
+	cfg, err := parseConfig([]string{"-addr", "127.0.0.1:0", "-data", t.TempDir(), "-pace", "30ms"}, env)
+	if err != nil {
 		t.Fatal(err)
 	}
-	for name, ctx := range map[string]context.Context{"Aria": a, "Bram": b} {
-		if err := chromedp.Do(ctx, waitJS(`!document.getElementById("fight").hidden && document.getElementById("order").textContent.includes("Goblin 1")`)); err != nil {
-			t.Fatalf("%s does not see the encounter: %v (%s)", name, err, pageState(ctx))
+	r := &restartable{t: t, cfg: cfg}
+	r.start()
+	t.Cleanup(r.stop)
+	return r
+}
+
+func (r *restartable) start() {
+	r.t.Helper()
+	ctx, cancel := context.WithCancel(context.Background())
+	srv, err := newServer(ctx, r.cfg)
+	if err != nil {
+		cancel()
+		r.t.Fatal(err)
+	}
+	r.cfg.addr = srv.ln.Addr().String() // the same port next time
+	r.srv, r.cancel, r.done = srv, cancel, make(chan error, 1)
+	go func() { r.done <- srv.serve(ctx, io.Discard) }()
+}
+
+func (r *restartable) stop() {
+	if r.cancel == nil {
+		return
+	}
+	r.cancel()
+	if err := <-r.done; err != nil {
+		r.t.Errorf("serve: %v", err)
+	}
+	r.cancel = nil
+}
+
+func (r *restartable) url() string { return "http://" + r.cfg.addr }
+
+// tell sends a message to every connection of a campaign through the
+// management API, as the server's functions do.
+func (r *restartable) tell(campaignID, msg string) {
+	r.t.Helper()
+	snap, err := r.srv.store.Snapshot(context.Background(), campaignID)
+	if err != nil {
+		r.t.Fatal(err)
+	}
+	for _, c := range snap.Connections {
+		resp, err := http.Post(r.url()+"/@connections/"+url.PathEscape(c.ID), "application/json", strings.NewReader(msg))
+		if err != nil {
+			r.t.Fatal(err)
+		}
+		resp.Body.Close()
+		if resp.StatusCode != http.StatusOK {
+			r.t.Fatalf("post to connection %s: %s", c.ID, resp.Status)
 		}
 	}
-	shot, err := chromedp.Run(a, chromedp.FullScreenshot(100))
-	if err == nil {
-		if dir := os.Getenv("SCREENSHOTS"); dir != "" {
-			_ = os.WriteFile(filepath.Join(dir, "table.png"), shot, 0o644)
-		}
+}
+
+// The table survives the network: when the server goes away the page says
+// it is offline and keeps what it showed; when the server is back the page
+// reconnects by itself, catches up with sync from the last seq it saw,
+// shows nothing twice, and play goes on without a reload.
+func TestBrowserReconnects(t *testing.T) {
+	if testing.Short() {
+		t.Skip("browser")
 	}
-	if err := chromedp.Do(a, click("#fight-end")); err != nil {
-		t.Fatal(err)
+	srv := newRestartable(t)
+	a := seat{t, "Aria", browser(t)}
+	a.signIn(srv.url())
+	a.do("create a campaign", fill("campaign-name", "The Long Road"), click("#create-form button"), visible("table"))
+	a.character("Mira", "human", "fighter", false)
+	a.do("start the session", visible("resume"), click("#resume"), logHas("Previously on The Long Road"))
+	a.act("I light a lantern")
+	a.do("see the turn saved", logHas("Mira lights a lantern."), committed(1))
+
+	srv.stop()
+	a.do("see the page offline", waitJS(`document.getElementById("link").dataset.state !== "online"`),
+		logHas("Mira lights a lantern."))
+	srv.start()
+	a.do("see the page back online", waitJS(`document.getElementById("link").dataset.state === "online"`))
+	a.act("I walk on")
+	a.do("see the next turn saved", logHas("Mira walks on."), committed(2))
+	if n := a.text(`String(document.getElementById("log").textContent.split("Mira lights a lantern.").length - 1)`); n != "1" {
+		t.Fatalf("the first turn's narration is shown %s times after the reconnect: %s", n, pageState(a.ctx))
 	}
-	for name, ctx := range map[string]context.Context{"Aria": a, "Bram": b} {
-		if err := chromedp.Do(ctx, logHas("The encounter ends (victory).")); err != nil {
-			t.Fatalf("%s does not see the encounter end: %v (%s)", name, err, pageState(ctx))
-		}
+	if notice := a.text(`document.getElementById("notice").textContent`); notice != "" {
+		t.Fatalf("Aria sees an error: %q", notice)
 	}
-	if err := chromedp.Do(b, click("#end")); err != nil {
-		t.Fatal(err)
+
+	// A reaction window (protocol.md's reaction.window, reaction.closed):
+	// the prompt offers the reactions and a pass with a countdown, and
+	// goes away when the window closes.
+	campaignID := strings.TrimPrefix(a.text(`location.hash`), "#c/")
+	mira := a.text(`document.querySelector("#party [data-id]").dataset.id`)
+	window := func(turn string) string {
+		return fmt.Sprintf(`{"type":"reaction.window","campaign_id":%q,"turn_id":%q,"eligible":[{"character_id":%q,"reactions":["shield"]}],"closes_at":%q}`,
+			campaignID, turn, mira, time.Now().Add(10*time.Second).UTC().Format(time.RFC3339Nano))
 	}
-	for name, ctx := range map[string]context.Context{"Aria": a, "Bram": b} {
-		if err := chromedp.Do(ctx, waitJS(`document.getElementById("status").textContent === "paused"`)); err != nil {
-			t.Fatalf("%s does not see the campaign paused: %v", name, err)
-		}
+	srv.tell(campaignID, window("t-react-1"))
+	a.do("see the reaction prompt", visible("react"),
+		waitJS(`document.querySelector('#react [data-reaction="shield"]') !== null && /^\d+ s$/.test(document.getElementById("react-left").textContent)`))
+	a.shot("reaction")
+	a.do("pass", click(`#react [data-reaction="pass"]`), waitJS(`document.getElementById("react").hidden`))
+	srv.tell(campaignID, window("t-react-2"))
+	a.do("see the next prompt", visible("react"))
+	srv.tell(campaignID, fmt.Sprintf(`{"type":"reaction.closed","campaign_id":%q,"turn_id":"t-react-2","applied":[]}`, campaignID))
+	a.do("see the prompt close with the window", waitJS(`document.getElementById("react").hidden`))
+}
+
+// BenchmarkBrowserFirstNarration measures what a player sees: from pressing
+// Act to the first words of the narration on screen, in the browser, on the
+// local server (offline narrator, SQLite), and reports p50 and p99. The
+// turn latency and sync round trip benchmarks are its baselines.
+func BenchmarkBrowserFirstNarration(b *testing.B) {
+	base := inProcess(b, func(c *config) { c.turnRate = 0 }) // measure the turn, not the rate limit
+	a := seat{b, "Aria", browser(b)}
+	a.signIn(base)
+	a.do("create a campaign", fill("campaign-name", "Bench"), click("#create-form button"), visible("table"))
+	a.character("Mira", "human", "fighter", false)
+	a.do("start the session", visible("resume"), click("#resume"), logHas("Previously on Bench"))
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		a.act("I keep watch")
+		a.do("see the turn saved", committed(i+1))
 	}
+	b.StopTimer()
+	ms, err := chromedp.Run(a.ctx, chromedp.Evaluate[[]float64](`performance.getEntriesByName("first-narration").map((e) => e.duration)`))
+	if err != nil {
+		b.Fatal(err)
+	}
+	lat := make([]time.Duration, len(ms))
+	for i, v := range ms {
+		lat[i] = time.Duration(v * float64(time.Millisecond))
+	}
+	report(b, lat)
 }

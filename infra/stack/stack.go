@@ -354,6 +354,7 @@ func NewChroniclerStack(scope constructs.Construct, id string, props *Chronicler
 		Description: jsii.String("The DynamoDB table"),
 		Value:       table.TableName(),
 	})
+	newWeb(stack, httpAPI.Url(), stage.Url())
 	return stack
 }
 

@@ -1,0 +1,104 @@
+package stack
+
+import (
+	"fmt"
+	"os"
+	"path/filepath"
+
+	"github.com/aws/aws-cdk-go/awscdk/v2"
+	"github.com/aws/aws-cdk-go/awscdk/v2/awscloudfront"
+	"github.com/aws/aws-cdk-go/awscdk/v2/awscloudfrontorigins"
+	"github.com/aws/aws-cdk-go/awscdk/v2/awss3"
+	"github.com/aws/aws-cdk-go/awscdk/v2/awss3deployment"
+	"github.com/aws/constructs-go/constructs/v10"
+	"github.com/aws/jsii-runtime-go"
+)
+
+// WebConfig is the client's /config.json: where the APIs are. The local
+// server has none, and the client then uses its own origin for both.
+const WebConfig = "config.json"
+
+// WebStackID is the web client's nested stack, a child of the stack.
+const WebStackID = "Web"
+
+// webStaticDir is the built client (committed, so a synth needs no build
+// step), relative to the repository root.
+const webStaticDir = "web/static"
+
+// newWeb serves the web client: a private bucket that only CloudFront reads
+// (origin access control), the files of web/static deployed into it with a
+// config.json holding the HTTP API and WebSocket URLs, which exist only at
+// deploy time. Every deployment invalidates the distribution, since the
+// client's file names do not change between builds.
+//
+// It is a nested stack, so the stack's own template (and what its tests
+// count in it) stays the APIs and their functions; the deployment's
+// function lives in the nested template. The stack outputs WebUrl.
+func newWeb(parent constructs.Construct, httpAPIURL, webSocketURL *string) awscdk.NestedStack {
+	dir, err := repoPath(webStaticDir)
+	if err != nil {
+		panic(fmt.Sprintf("web client: %v", err))
+	}
+	scope := awscdk.NewNestedStack(parent, jsii.String(WebStackID), &awscdk.NestedStackProps{
+		Description: jsii.String("Chronicler web client: S3 behind CloudFront"),
+	})
+	bucket := awss3.NewBucket(scope, jsii.String("WebBucket"), &awss3.BucketProps{
+		BlockPublicAccess: awss3.BlockPublicAccess_BLOCK_ALL(),
+		Encryption:        awss3.BucketEncryption_S3_MANAGED,
+		EnforceSSL:        jsii.Bool(true),
+		ObjectOwnership:   awss3.ObjectOwnership_BUCKET_OWNER_ENFORCED,
+	})
+	dist := awscloudfront.NewDistribution(scope, jsii.String("WebDistribution"), &awscloudfront.DistributionProps{
+		Comment:           jsii.String("Chronicler web client"),
+		DefaultRootObject: jsii.String("index.html"),
+		PriceClass:        awscloudfront.PriceClass_PRICE_CLASS_100,
+		DefaultBehavior: &awscloudfront.BehaviorOptions{
+			Origin:                awscloudfrontorigins.S3BucketOrigin_WithOriginAccessControl(bucket, nil),
+			ViewerProtocolPolicy:  awscloudfront.ViewerProtocolPolicy_REDIRECT_TO_HTTPS,
+			Compress:              jsii.Bool(true),
+			CachePolicy:           awscloudfront.CachePolicy_CACHING_OPTIMIZED(),
+			ResponseHeadersPolicy: awscloudfront.ResponseHeadersPolicy_SECURITY_HEADERS(),
+		},
+	})
+	awss3deployment.NewBucketDeployment(scope, jsii.String("WebDeployment"), &awss3deployment.BucketDeploymentProps{
+		DestinationBucket: bucket,
+		Sources: &[]awss3deployment.ISource{
+			awss3deployment.Source_Asset(jsii.String(dir), nil),
+			awss3deployment.Source_JsonData(jsii.String(WebConfig), map[string]any{
+				"api_url": httpAPIURL,
+				"ws_url":  webSocketURL,
+			}, nil),
+		},
+		Distribution:      dist,
+		DistributionPaths: jsii.Strings("/*"),
+	})
+	awscdk.NewCfnOutput(parent, jsii.String("WebUrl"), &awscdk.CfnOutputProps{
+		Description: jsii.String("The web client"),
+		Value:       jsii.String(fmt.Sprintf("https://%s", *dist.DistributionDomainName())),
+	})
+	return scope
+}
+
+// repoPath finds rel under the repository root (the directory holding
+// go.mod), whether the app runs from the root (cdk synth) or from a package
+// directory (go test).
+func repoPath(rel string) (string, error) {
+	dir, err := os.Getwd()
+	if err != nil {
+		return "", err
+	}
+	for {
+		if _, err := os.Stat(filepath.Join(dir, "go.mod")); err == nil {
+			p := filepath.Join(dir, filepath.FromSlash(rel))
+			if _, err := os.Stat(filepath.Join(p, "index.html")); err != nil {
+				return "", fmt.Errorf("%s has no index.html: %w", p, err)
+			}
+			return p, nil
+		}
+		parent := filepath.Dir(dir)
+		if parent == dir {
+			return "", fmt.Errorf("no go.mod above the working directory, so no %s", rel)
+		}
+		dir = parent
+	}
+}

@@ -1,0 +1,137 @@
+package stack_test
+
+import (
+	"strings"
+	"testing"
+
+	"chronicler/infra/stack"
+
+	"github.com/aws/aws-cdk-go/awscdk/v2"
+	"github.com/aws/aws-cdk-go/awscdk/v2/assertions"
+	"github.com/aws/jsii-runtime-go"
+)
+
+// The web client is served by CloudFront from a bucket nobody else can
+// read, with the APIs' URLs written into config.json at deploy time.
+func TestWebClient(t *testing.T) {
+	app := awscdk.NewApp(nil)
+	s := stack.NewChroniclerStack(app, "Test", &stack.ChroniclerStackProps{AssetDir: assetDir(t)})
+	web, ok := s.Node().FindChild(jsii.String(stack.WebStackID)).(awscdk.Stack)
+	if !ok {
+		t.Fatalf("the stack has no nested stack %q", stack.WebStackID)
+	}
+	tmpl := assertions.Template_FromStack(web, nil)
+	doc := templateJSON(t, tmpl)
+	parent := assertions.Template_FromStack(s, nil)
+	one := func(typ string) (string, map[string]any) {
+		t.Helper()
+		var ids []string
+		var props map[string]any
+		for id, r := range doc.Resources {
+			if r.Type == typ {
+				ids, props = append(ids, id), r.Properties
+			}
+		}
+		if len(ids) != 1 {
+			t.Fatalf("want one %s, have %v", typ, ids)
+		}
+		return ids[0], props
+	}
+	bucket, bp := one("AWS::S3::Bucket")
+	dist, dp := one("AWS::CloudFront::Distribution")
+	oac, op := one("AWS::CloudFront::OriginAccessControl")
+	_, pp := one("AWS::S3::BucketPolicy")
+	_, deploy := one("Custom::CDKBucketDeployment")
+
+	t.Run("BucketIsPrivate", func(t *testing.T) {
+		block, _ := bp["PublicAccessBlockConfiguration"].(map[string]any)
+		for _, k := range []string{"BlockPublicAcls", "BlockPublicPolicy", "IgnorePublicAcls", "RestrictPublicBuckets"} {
+			if block[k] != true {
+				t.Errorf("PublicAccessBlockConfiguration.%s = %v, want true", k, block[k])
+			}
+		}
+	})
+
+	t.Run("OnlyThisDistributionReads", func(t *testing.T) {
+		var allows []map[string]any
+		for _, st := range statements(pp["PolicyDocument"]) {
+			if st["Effect"] == "Allow" {
+				allows = append(allows, st)
+			}
+		}
+		if len(allows) != 1 {
+			t.Fatalf("bucket policy allows %d statements, want 1: %s", len(allows), flat(allows))
+		}
+		st := allows[0]
+		if flat(st["Action"]) != `"s3:GetObject"` || flat(dig(st, "Principal", "Service")) != `"cloudfront.amazonaws.com"` {
+			t.Errorf("bucket policy allows %s to %s, want s3:GetObject to CloudFront", flat(st["Principal"]), flat(st["Action"]))
+		}
+		if c := flat(dig(st, "Condition", "StringEquals", "AWS:SourceArn")); !strings.Contains(c, dist) {
+			t.Errorf("bucket policy is not bound to the distribution %s: %s", dist, c)
+		}
+	})
+
+	t.Run("DistributionUsesOriginAccessControl", func(t *testing.T) {
+		if dig(op, "OriginAccessControlConfig", "SigningBehavior") != "always" {
+			t.Errorf("origin access control does not always sign: %s", flat(op))
+		}
+		cfg, _ := dp["DistributionConfig"].(map[string]any)
+		origins, _ := cfg["Origins"].([]any)
+		if len(origins) != 1 || getAttIn(dig(origins[0], "OriginAccessControlId")) != oac || getAttIn(dig(origins[0], "DomainName")) != bucket {
+			t.Errorf("origin is not the bucket through %s: %s", oac, flat(origins))
+		}
+		if cfg["DefaultRootObject"] != "index.html" || dig(cfg, "DefaultCacheBehavior", "ViewerProtocolPolicy") != "redirect-to-https" {
+			t.Errorf("distribution: root %v, viewer policy %v", cfg["DefaultRootObject"], dig(cfg, "DefaultCacheBehavior", "ViewerProtocolPolicy"))
+		}
+	})
+
+	t.Run("DeploysTheClientWithTheAPIsURLs", func(t *testing.T) {
+		if refIn(deploy["DestinationBucketName"]) != bucket || refIn(deploy["DistributionId"]) != dist {
+			t.Errorf("deployment goes to %s via %s, want %s via %s", flat(deploy["DestinationBucketName"]), flat(deploy["DistributionId"]), bucket, dist)
+		}
+		if flat(deploy["DistributionPaths"]) != `["/*"]` {
+			t.Errorf("DistributionPaths = %s, want every path invalidated", flat(deploy["DistributionPaths"]))
+		}
+		// The URLs come from the parent stack as parameters of the nested one.
+		markers := flat(deploy["SourceMarkers"])
+		pdoc := templateJSON(t, parent)
+		var params string
+		for _, r := range pdoc.Resources {
+			if r.Type == "AWS::CloudFormation::Stack" {
+				params += flat(r.Properties["Parameters"])
+			}
+		}
+		for _, want := range []string{idOf(t, pdoc, "AWS::ApiGatewayV2::Api", "HTTP"), idOf(t, pdoc, "AWS::ApiGatewayV2::Api", "WEBSOCKET")} {
+			if !strings.Contains(params, want) {
+				t.Errorf("the web stack is not given %s: %s", want, params)
+			}
+		}
+		for _, want := range []string{`"https://`, `"wss://`, `/live`} {
+			if !strings.Contains(markers, want) {
+				t.Errorf("config.json does not hold %s: %s", want, markers)
+			}
+		}
+	})
+
+	t.Run("NamesTheWebURL", func(t *testing.T) {
+		match(t, "WebUrl output", func() { parent.HasOutput(jsii.String("WebUrl"), map[string]any{}) })
+	})
+
+	t.Run("LeastPrivilege", func(t *testing.T) {
+		if v := doc.violations(); len(v) > 0 {
+			t.Errorf("IAM violations:\n%s", strings.Join(v, "\n"))
+		}
+	})
+}
+
+// idOf is the logical id of the one API of a protocol.
+func idOf(t *testing.T, doc template, typ, protocol string) string {
+	t.Helper()
+	for id, r := range doc.Resources {
+		if r.Type == typ && r.Properties["ProtocolType"] == protocol {
+			return id
+		}
+	}
+	t.Fatalf("no %s %s", protocol, typ)
+	return ""
+}

@@ -1,0 +1,156 @@
+// One WebSocket to one campaign that survives the network: it reconnects by
+// itself with exponential backoff, asks for `sync` from the last seq the
+// table applied on every (re)connect, and holds what the player sends while
+// offline until the socket is back. Request ids make a resend harmless.
+import type { ClientMessage, ServerMessage } from "./protocol";
+
+export type LinkState = "connecting" | "online" | "offline";
+
+/** Backoff is the delay before each reconnect: doubling, capped, with jitter. */
+export class Backoff {
+  private attempt = 0;
+  constructor(
+    private readonly baseMs = 500,
+    private readonly maxMs = 15000,
+    private readonly random: () => number = Math.random,
+  ) {}
+  /** next returns the delay before the next try and counts it. */
+  next(): number {
+    const ceiling = Math.min(this.maxMs, this.baseMs * 2 ** this.attempt);
+    this.attempt++;
+    // Between half and all of the ceiling, so a table of clients cut off
+    // together does not come back in one burst.
+    return Math.round(ceiling / 2 + (this.random() * ceiling) / 2);
+  }
+  reset(): void { this.attempt = 0; }
+}
+
+/** The parts of the browser the connection uses, injectable for tests. */
+export interface SocketLike {
+  readyState: number;
+  onopen: ((ev: unknown) => void) | null;
+  onclose: ((ev: unknown) => void) | null;
+  onerror: ((ev: unknown) => void) | null;
+  onmessage: ((ev: { data: unknown }) => void) | null;
+  send(data: string): void;
+  close(): void;
+}
+
+export interface ConnectionOptions {
+  url: () => string;
+  /** the seq to sync from: the last campaign event the table applied */
+  lastSeq: () => number;
+  onMessage: (m: ServerMessage) => void;
+  onState: (s: LinkState) => void;
+  /** runs after each (re)connect, once sync has been asked for */
+  onOpen?: (reconnect: boolean) => void;
+  open?: (url: string) => SocketLike;
+  setTimer?: (fn: () => void, ms: number) => unknown;
+  clearTimer?: (t: unknown) => void;
+  backoff?: Backoff;
+}
+
+const OPEN = 1;
+
+export class Connection {
+  private sock: SocketLike | null = null;
+  private timer: unknown = null;
+  private closed = false;
+  private opened = false;
+  private outbox: string[] = [];
+  private readonly backoff: Backoff;
+  state: LinkState = "connecting";
+
+  constructor(private readonly o: ConnectionOptions) {
+    this.backoff = o.backoff ?? new Backoff();
+  }
+
+  start(): void {
+    this.closed = false;
+    this.dial();
+  }
+
+  /** reconnectNow skips the wait (the browser says the network is back). */
+  reconnectNow(): void {
+    if (this.closed || this.state === "online") return;
+    if (this.timer !== null) (this.o.clearTimer ?? clearTimeout)(this.timer as ReturnType<typeof setTimeout>);
+    this.timer = null;
+    this.dial();
+  }
+
+  /** send delivers now, or when the socket is back. */
+  send(m: ClientMessage): void {
+    const data = JSON.stringify(m);
+    if (this.sock && this.sock.readyState === OPEN && this.state === "online") this.sock.send(data);
+    else this.outbox.push(data);
+  }
+
+  /** stop closes for good: no reconnect. */
+  stop(): void {
+    this.closed = true;
+    if (this.timer !== null) (this.o.clearTimer ?? clearTimeout)(this.timer as ReturnType<typeof setTimeout>);
+    this.timer = null;
+    const s = this.sock;
+    this.sock = null;
+    if (s) s.close();
+  }
+
+  private set(s: LinkState): void {
+    if (this.state === s) return;
+    this.state = s;
+    this.o.onState(s);
+  }
+
+  private dial(): void {
+    const open = this.o.open ?? ((u: string) => new WebSocket(u) as unknown as SocketLike);
+    let sock: SocketLike;
+    try {
+      sock = open(this.o.url());
+    } catch {
+      this.retry();
+      return;
+    }
+    this.sock = sock;
+    sock.onopen = () => {
+      if (this.sock !== sock) return;
+      this.backoff.reset();
+      this.set("online");
+      sock.send(JSON.stringify({ action: "sync", after_seq: this.o.lastSeq() }));
+      const reconnect = this.opened;
+      this.opened = true;
+      this.o.onOpen?.(reconnect);
+      const held = this.outbox;
+      this.outbox = [];
+      for (const data of held) sock.send(data);
+    };
+    sock.onmessage = (ev) => {
+      if (this.sock !== sock) return;
+      let m: ServerMessage;
+      try {
+        m = JSON.parse(String(ev.data));
+      } catch {
+        return;
+      }
+      this.o.onMessage(m);
+    };
+    sock.onerror = () => { /* onclose follows */ };
+    sock.onclose = () => {
+      if (this.sock !== sock) return;
+      this.sock = null;
+      this.retry();
+    };
+  }
+
+  private retry(): void {
+    if (this.closed) return;
+    this.set("offline");
+    const ms = this.backoff.next();
+    this.timer = (this.o.setTimer ?? setTimeout)(() => {
+      this.timer = null;
+      if (!this.closed) {
+        this.set("connecting");
+        this.dial();
+      }
+    }, ms);
+  }
+}

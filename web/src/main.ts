@@ -1,0 +1,206 @@
+// Chronicler's web client: sign in, the lobby, character creation and the
+// table, routed by the location hash so every screen has a link:
+//   #                      the lobby
+//   #join/<id>/<code>      an invite link
+//   #c/<id>                the table;  #c/<id>/journal, #c/<id>/character
+import { Api, ApiError, endpoints, parseInvite, type Identity } from "./api";
+import { openCharacter, setupCharacter } from "./character";
+import type { LinkState } from "./conn";
+import { $, $input, $select, fill, h, option, when } from "./dom";
+import { TableView } from "./play";
+
+const store = window.localStorage;
+const SCREENS = ["signin", "lobby", "character", "table"] as const;
+
+const WORLDS: [string, string][] = [
+  ["A misty harbour town where smugglers and a drowned god's priests share the docks.", "Misty harbour town"],
+  ["A frontier village at the edge of an ancient, whispering forest.", "Forest frontier"],
+  ["A city of bridges over a chasm, ruled by rival guilds.", "City of bridges"],
+  ["A desert caravan route between buried empires.", "Desert caravan"],
+  ["", "My own world…"],
+];
+const TONES: [string, string][] = [
+  ["", "Classic adventure"],
+  ["Heroic and bright: bold deeds, clear stakes, warm companions.", "Heroic"],
+  ["Grim and tense: scarce resources, hard choices, danger that lingers.", "Grim"],
+  ["Light-hearted: wit, odd characters and comic mishaps, never cruel.", "Light-hearted"],
+  ["Mysterious: clues, secrets and a slow-burning dread.", "Mystery"],
+];
+
+let api: Api;
+let wsURL = "";
+let me: Identity | null = null;
+let table: TableView | null = null;
+
+function show(id: (typeof SCREENS)[number]): void {
+  for (const s of SCREENS) $(s).hidden = s !== id;
+}
+
+function notice(err: unknown): void {
+  $("notice").textContent = err instanceof Error ? err.message : String(err);
+}
+
+function setLink(l: LinkState | "none"): void {
+  const el = $("link");
+  el.dataset.state = l;
+  el.textContent = l === "online" ? "online" : l === "connecting" ? "connecting…" : l === "offline" ? "offline — reconnecting" : "";
+}
+
+function signedIn(id: Identity): Promise<void> {
+  me = id;
+  api.token = id.token;
+  store.setItem("identity", JSON.stringify(id));
+  return route();
+}
+
+function leaveTable(): void {
+  table?.close();
+  table = null;
+  setLink("none");
+}
+
+async function lobby(): Promise<void> {
+  leaveTable();
+  show("lobby");
+  document.title = "Chronicler";
+  $("recovery").hidden = !me?.recovery_code;
+  $("recovery-code").textContent = me?.recovery_code ?? "";
+  const { campaigns } = await api.campaigns();
+  campaigns.sort((a, b) => b.last_played_at.localeCompare(a.last_played_at));
+  fill($("campaigns"), campaigns.length ? campaigns.map((c) => h("li", {},
+    h("a", { href: `#c/${encodeURIComponent(c.id)}`, "data-id": c.id, class: "campaign" },
+      h("strong", {}, c.name), " ",
+      h("span", { class: "pill", "data-status": c.status }, c.status), " ",
+      h("span", { class: "hint" }, `last played ${when(c.last_played_at)}`)))) : h("li", { class: "hint" }, "No campaigns yet: create one, or join with an invite."));
+}
+
+async function openTable(id: string, view: string): Promise<void> {
+  if (!table || table.campaignId !== id) {
+    leaveTable();
+    const t = new TableView({ api, ws: wsURL, token: api.token, me: me!.player_id }, id, setLink);
+    table = t;
+    t.onConcluded = () => { if (table === t) { leaveTable(); void route(); } };
+    await t.open();
+    if (table !== t) return; // left while it opened
+  }
+  if (view === "character") {
+    show("character");
+    openCharacter(id, (c) => {
+      table?.addCharacter(c);
+      location.hash = `#c/${encodeURIComponent(id)}`;
+    });
+    ($("character-back") as HTMLAnchorElement).href = `#c/${encodeURIComponent(id)}`;
+    $input("char-name").focus();
+    return;
+  }
+  show("table");
+  await table.tab(view === "journal" || table.status === "concluded" ? "journal" : "play");
+}
+
+async function route(): Promise<void> {
+  $("notice").textContent = "";
+  const hash = decodeURI(location.hash.slice(1));
+  $("who").textContent = me ? me.name : "";
+  if (!me) {
+    leaveTable();
+    show("signin");
+    $input("player-name").focus();
+    return;
+  }
+  try {
+    const parts = hash.split("/");
+    if (parts[0] === "join" && parts.length === 3) {
+      const inv = parseInvite(`#${hash}`)!;
+      try {
+        await api.join(inv.id, inv.code);
+      } catch (err) {
+        if (err instanceof ApiError && err.status === 401) throw err;
+        // A stale or mistyped invite: say so where invites are entered.
+        history.replaceState(null, "", "#");
+        await lobby();
+        $("join-error").textContent = `This invite did not work: ${(err as Error).message}`;
+        return;
+      }
+      location.replace(`#c/${encodeURIComponent(inv.id)}`);
+      return;
+    }
+    if (parts[0] === "c" && parts[1]) await openTable(parts[1], parts[2] ?? "");
+    else await lobby();
+  } catch (err) {
+    if (err instanceof ApiError && err.status === 401) {
+      store.removeItem("identity");
+      me = null;
+      leaveTable();
+      show("signin");
+      notice(new Error("Please sign in again."));
+      return;
+    }
+    notice(err);
+  }
+}
+
+function setupForms(): void {
+  ($("signin-form") as HTMLFormElement).onsubmit = async (e) => {
+    e.preventDefault();
+    try { await signedIn(await api.createPlayer($input("player-name").value)); } catch (err) { notice(err); }
+  };
+  ($("recover-form") as HTMLFormElement).onsubmit = async (e) => {
+    e.preventDefault();
+    try { await signedIn(await api.recover($input("recover-code").value, $input("recover-name").value)); } catch (err) { notice(err); }
+  };
+  const preset = $select("world-preset"), seed = $("world-seed") as HTMLTextAreaElement;
+  fill(preset, WORLDS.map(([, label], i) => option(String(i), label, i === 0)));
+  seed.value = WORLDS[0][0];
+  preset.onchange = () => { seed.value = WORLDS[Number(preset.value)][0]; if (!seed.value) seed.focus(); };
+  fill($select("tone"), TONES.map(([text, label]) => option(text, label)));
+  const rw = $input("reaction-window");
+  rw.oninput = () => { $("reaction-window-out").textContent = `${rw.value} s`; };
+  ($("create-form") as HTMLFormElement).onsubmit = async (e) => {
+    e.preventDefault();
+    try {
+      const r = await api.createCampaign({
+        name: $input("campaign-name").value,
+        world_seed: seed.value,
+        dm_persona: $select("tone").value,
+        settings: { dice_mode: $select("dice-mode").value as "automatic", reaction_window_seconds: Number(rw.value) },
+      });
+      $input("campaign-name").value = "";
+      location.hash = `#c/${encodeURIComponent(r.campaign.id)}`;
+    } catch (err) { notice(err); }
+  };
+  ($("join-form") as HTMLFormElement).onsubmit = async (e) => {
+    e.preventDefault();
+    const inv = parseInvite($input("join-invite").value);
+    $("join-error").textContent = inv ? "" : "Paste the invite link, or the campaign id and the code separated by a space.";
+    if (!inv) { $input("join-invite").focus(); return; }
+    try {
+      await api.join(inv.id, inv.code);
+      $input("join-invite").value = "";
+      location.hash = `#c/${encodeURIComponent(inv.id)}`;
+    } catch (err) {
+      $("join-error").textContent = err instanceof Error ? err.message : String(err);
+    }
+  };
+}
+
+async function start(): Promise<void> {
+  const ep = await endpoints();
+  api = new Api(ep.api);
+  wsURL = ep.ws;
+  try {
+    const saved = JSON.parse(store.getItem("identity") ?? "null") as Identity | null;
+    if (saved && saved.token) { me = saved; api.token = saved.token; }
+  } catch { /* signed out */ }
+  setupForms();
+  setupCharacter(api);
+  window.addEventListener("hashchange", () => void route());
+  window.addEventListener("online", () => table?.reconnectNow());
+  // Leaving the page closes the table's socket, so the others see this
+  // player away at once, even if the browser keeps the page to go back to.
+  window.addEventListener("pagehide", () => leaveTable());
+  window.addEventListener("pageshow", (e) => { if (e.persisted) void route(); });
+  setLink("none");
+  await route();
+}
+
+void start();

@@ -1,0 +1,804 @@
+// The table: one campaign, live. State comes only from the server (the
+// campaign view, then the event stream through ingest and reduce); this file
+// draws it and turns the player's clicks into client messages.
+import { inviteLink, type Api } from "./api";
+import { Connection, type LinkState } from "./conn";
+import { $, $input, $select, fill, h, option, plural } from "./dom";
+import { Journal } from "./journal";
+import type { Area, CampaignView, Character, ClientMessage, Encounter, Intent, ServerMessage, Turn } from "./protocol";
+import { ABILITIES, ABILITY_NAMES, SKILLS } from "./rules";
+import {
+  breakdown, fromView, ingest, isMine, nameOf, newStream, noteSent, reduce, replay, resynced, rollLine, withAction, withCharacters,
+  type FeedItem, type Stream, type Table,
+} from "./state";
+import { spells as srdSpells, monsters as srdMonsters } from "srd";
+
+export interface Session { api: Api; ws: string; token: string; me: string }
+
+const HISTORY = 20; // turns shown in the story when a table opens
+const REPLAY = 300; // events asked for again when a table opens
+const ROLL_MIN_MS = 700; // the dice tumble at least this long before landing
+
+function newId(): string {
+  return crypto.randomUUID();
+}
+
+/** label says an intent in words, for the story line of one's own turn. */
+export function intentLabel(i: Intent, t: Table, area?: string): string {
+  switch (i.kind) {
+    case "attack": return `attacks ${nameOf(t, i.target_id)}${i.weapon ? ` with ${i.weapon}` : ""}`;
+    case "cast": return `casts ${i.spell}${i.slot_level ? ` (level ${i.slot_level})` : ""}`;
+    case "check": return `${ABILITY_NAMES[i.ability as keyof typeof ABILITY_NAMES] ?? i.ability}${i.skill ? ` (${i.skill})` : ""} check`;
+    case "move": return `goes to ${area ?? i.to_area_id}`;
+    case "rest": return `takes a ${i.rest} rest`;
+    case "use_item": return `uses ${i.item}`;
+    case "say": return i.text;
+    case "end_turn": return "ends the turn";
+    default: return i.kind;
+  }
+}
+
+export class TableView {
+  private table!: Table;
+  private stream!: Stream;
+  private view!: CampaignView;
+  private conn: Connection | null = null;
+  private journal: Journal | null = null;
+  private shown: { item: FeedItem; el: HTMLElement; text: Text }[] = [];
+  private drawn: Partial<Record<string, unknown>> = {};
+  private owner = false;
+  private readOnly = false;
+  private sentAt: Record<string, number> = {};
+  private turnRequest: Record<string, string> = {};
+  private measured = new Set<string>();
+  private rolling: { rollId: string; since: number } | null = null;
+  private landing = false;
+  private fetchingSheets = false;
+  private costTimer: ReturnType<typeof setTimeout> | null = null;
+  private tick: ReturnType<typeof setInterval> | null = null;
+  private detail = "";
+  private answered = new Set<string>();
+  private closed = false;
+  private everOpened = false;
+  private quietUntil = 0;
+  private quiet: ServerMessage[] = [];
+
+  constructor(private readonly s: Session, readonly campaignId: string, private readonly onLink: (l: LinkState) => void) {}
+
+  get status(): string { return this.table?.status ?? ""; }
+
+  async open(): Promise<void> {
+    const here = `#c/${encodeURIComponent(this.campaignId)}`;
+    ($("new-character") as HTMLAnchorElement).href = `${here}/character`;
+    ($("tab-play") as HTMLAnchorElement).href = here;
+    ($("tab-journal") as HTMLAnchorElement).href = `${here}/journal`;
+    const v = await this.s.api.campaign(this.campaignId);
+    if (this.closed) return;
+    this.view = v;
+    this.table = fromView(v, this.s.me);
+    // Ask for the last events again, to learn what is under way (a roll
+    // waiting, a reaction window) that the view does not say.
+    this.stream = newStream(Math.max(0, v.last_seq - REPLAY));
+    this.quietUntil = v.last_seq;
+    this.owner = v.campaign.owner_id === this.s.me;
+    this.readOnly = v.campaign.status === "concluded";
+    this.journal = new Journal(this.s.api, this.campaignId, this.owner);
+    $("title").textContent = v.campaign.name;
+    document.title = `${v.campaign.name} · Chronicler`;
+    $("readonly").hidden = !this.readOnly;
+    $("turn-form").hidden = this.readOnly;
+    $("actions").hidden = this.readOnly;
+    $("resume").hidden = this.readOnly;
+    $("new-character").hidden = this.readOnly;
+    $("owner").hidden = !this.owner || this.readOnly;
+    fill($("log"));
+    fill($("action-detail"));
+    this.shown = [];
+    this.drawn = {};
+    this.detail = "";
+    this.setupOwner(v);
+    this.bind();
+    await this.history(v.state.turn_count);
+    if (this.closed) return; // left while it loaded
+    this.render();
+    if (!this.readOnly) this.connect();
+    this.tick = setInterval(() => this.countdowns(), 250);
+  }
+
+  /** close leaves the table: the socket closes for good. */
+  close(): void {
+    this.closed = true;
+    this.conn?.stop();
+    this.conn = null;
+    if (this.tick) clearInterval(this.tick);
+    if (this.costTimer) clearTimeout(this.costTimer);
+    $("roll").hidden = true;
+    $("react").hidden = true;
+  }
+
+  /** reconnectNow skips the backoff wait: the browser says it is online again. */
+  reconnectNow(): void {
+    this.conn?.reconnectNow();
+  }
+
+  /** tab shows the story or the journal. */
+  async tab(which: "play" | "journal"): Promise<void> {
+    $("play").hidden = which !== "play";
+    $("journal").hidden = which !== "journal";
+    $("tab-play").setAttribute("aria-current", which === "play" ? "page" : "false");
+    $("tab-journal").setAttribute("aria-current", which === "journal" ? "page" : "false");
+    if (which === "journal") await this.journal?.show();
+  }
+
+  /** addCharacter takes a sheet just created on this page. */
+  addCharacter(c: Character): void {
+    this.table = withCharacters(this.table, [c]);
+    this.render();
+  }
+
+  private async history(turnCount: number): Promise<void> {
+    if (turnCount === 0) return;
+    const { turns } = await this.s.api.turns(this.campaignId, Math.max(0, turnCount - HISTORY), HISTORY);
+    const items: FeedItem[] = [];
+    const add = (t: Turn) => {
+      items.push({ key: `h:${t.sequence}:a`, kind: "action", text: `${t.actor_name}: ${t.action}` });
+      for (const r of t.rolls ?? []) items.push({ key: `h:${t.sequence}:r:${r.roll_id}`, kind: "roll", roll: r, text: rollLine(r) });
+      items.push({ key: `h:${t.sequence}:n`, kind: "narration", text: t.narration, committed: true, turnId: t.turn_id });
+    };
+    turns.forEach(add);
+    this.table = { ...this.table, feed: [...items, ...this.table.feed] };
+  }
+
+  private connect(): void {
+    const url = () => `${this.s.ws}?campaign=${encodeURIComponent(this.campaignId)}&token=${encodeURIComponent(this.s.token)}`;
+    this.conn = new Connection({
+      url,
+      lastSeq: () => this.stream.lastSeq,
+      onMessage: (m) => this.dispatch(m),
+      onState: (l) => {
+        if (l !== "online" && this.stream) this.stream = resynced(this.stream);
+        this.onLink(l);
+        ($("act") as HTMLButtonElement).title = l === "online" ? "" : "Offline: the action is sent when the connection is back";
+      },
+      onOpen: () => {
+        // Join a session under way at once (a returning player is told
+        // what they missed); a paused campaign waits for Resume. Another
+        // live tab of this player already makes them present.
+        const mine = Object.values(this.table.characters).filter((c) => c.player_id === this.s.me);
+        const elsewhere = mine.some((c) => c.presence === "present") && !this.everOpened;
+        this.everOpened = true;
+        if (this.table.status === "active" && this.table.sessionId && !elsewhere) this.send({ action: "resume", request_id: newId() });
+      },
+    });
+    this.conn.start();
+  }
+
+  private send(m: ClientMessage): void {
+    this.conn?.send(m);
+  }
+
+  private dispatch(m: ServerMessage): void {
+    if (this.closed) return;
+    const r = ingest(this.stream, m);
+    this.stream = r.stream;
+    if (r.sync) {
+      const ask = () => { if (!this.closed) this.send({ action: "sync", after_seq: this.stream.lastSeq }); };
+      if (r.wait > 0) setTimeout(ask, r.wait);
+      else ask();
+    }
+    const settle = () => {
+      this.table = replay(this.table, this.quiet);
+      this.quiet = [];
+      this.quietUntil = 0;
+    };
+    let settled = false;
+    if (m.type === "sync.done" && this.quietUntil) {
+      settle(); // the replay ended short of the view (a hole): take what came
+      settled = true;
+    }
+    for (const x of r.ready) {
+      if (x.seq && x.seq <= this.quietUntil) {
+        this.quiet.push(x);
+        if (x.seq === this.quietUntil) {
+          settle();
+          settled = true;
+        }
+        continue;
+      }
+      if (x.type === "turn.accepted" && this.sentAt[x.request_id] !== undefined) this.turnRequest[x.turn_id] = x.request_id;
+      if (x.type === "roll.result" && this.rolling && this.rolling.rollId === x.roll_id) this.land(x.roll_id);
+      if (x.type === "turn.committed" && this.owner) this.refreshCost();
+      this.table = reduce(this.table, x);
+      if (x.type === "turn.committed") void this.nameAction(x.turn_id, x.sequence);
+    }
+    if (r.ready.length || settled) this.render();
+    if (this.table.unknown.length) void this.fetchSheets();
+  }
+
+  /** nameAction reads another player's committed turn to say what they did. */
+  private async nameAction(turnId: string, sequence: number): Promise<void> {
+    const item = this.table.feed.find((f) => f.key === `action:${turnId}`);
+    if (!item || !item.text.endsWith("acts…")) return;
+    try {
+      const { turns } = await this.s.api.turns(this.campaignId, sequence - 1, 1);
+      const turn = turns.find((x) => x.turn_id === turnId);
+      if (!turn || this.closed) return;
+      this.table = withAction(this.table, turnId, `${turn.actor_name}: ${turn.action}`);
+      this.render();
+    } catch { /* the line keeps saying who acted */ }
+  }
+
+  private async fetchSheets(): Promise<void> {
+    if (this.fetchingSheets) return;
+    this.fetchingSheets = true;
+    const asked = new Set(this.table.unknown);
+    try {
+      const v = await this.s.api.campaign(this.campaignId);
+      this.table = withCharacters(this.table, v.characters);
+      // An id asked for and still unknown belongs to no sheet (a monster,
+      // a removed player); one named while the answer was on its way is
+      // asked for next.
+      this.table = { ...this.table, unknown: this.table.unknown.filter((id) => !asked.has(id)) };
+      this.render();
+    } catch {
+      this.table = { ...this.table, unknown: [] }; // the next event naming them asks again
+    } finally {
+      this.fetchingSheets = false;
+    }
+    if (this.table.unknown.length && !this.closed) void this.fetchSheets();
+  }
+
+  private refreshCost(): void {
+    if (this.costTimer) clearTimeout(this.costTimer);
+    this.costTimer = setTimeout(async () => {
+      try {
+        this.view = await this.s.api.campaign(this.campaignId);
+        this.drawCost();
+      } catch { /* shown next time */ }
+    }, 400);
+  }
+
+  // ------------------------------------------------------------ drawing
+
+  private changed(key: string, v: unknown): boolean {
+    if (this.drawn[key] === v) return false;
+    this.drawn[key] = v;
+    return true;
+  }
+
+  /** any records every slice given and says whether one of them changed. */
+  private any(...slices: [string, unknown][]): boolean {
+    let changed = false;
+    for (const [k, v] of slices) if (this.changed(k, v)) changed = true;
+    return changed;
+  }
+
+  private render(): void {
+    const t = this.table;
+    if (this.changed("status", t.status)) {
+      $("status").textContent = t.status;
+      $("status").dataset.status = t.status;
+    }
+    this.drawFeed();
+    if (t.status === "concluded" && !this.readOnly && this.onConcluded) {
+      this.onConcluded();
+      return;
+    }
+    if (this.any(["characters", t.characters], ["encounter", t.encounter], ["turn", t.turn])) {
+      this.drawParty();
+      this.drawActors();
+      this.drawFight();
+      this.drawTurnOf();
+      this.drawActions();
+    }
+    if (this.any(["scene", t.scene], ["mapchars", t.characters])) {
+      this.drawScene();
+      this.drawMap();
+    }
+    if (this.changed("suggestions", t.suggestions)) this.drawSuggestions();
+    if (this.any(["roll", t.rollPrompt], ["lastRoll", t.lastRoll])) this.drawRoll();
+    if (this.changed("reaction", t.reaction)) this.drawReaction();
+    const canResume = !this.readOnly && t.status !== "active" || (t.status === "active" && !t.sessionId);
+    $("resume").hidden = this.readOnly || !canResume;
+    $("resume").textContent = t.status === "active" ? "Start the session" : "Resume";
+    ($("act") as HTMLButtonElement).disabled = !!t.turn || !this.myCharacters().length;
+    ($("end") as HTMLButtonElement).disabled = !t.sessionId;
+    if (t.error && this.changed("error", t.error)) $("notice").textContent = t.error.message;
+  }
+
+  private drawFeed(): void {
+    const log = $("log");
+    const feed = this.table.feed;
+    const atBottom = log.scrollHeight - log.scrollTop - log.clientHeight < 48;
+    if (feed.length < this.shown.length || (this.shown.length && feed[0].key !== this.shown[0].item.key)) {
+      fill(log);
+      this.shown = [];
+    }
+    for (let i = 0; i < feed.length; i++) {
+      const item = feed[i];
+      const have = this.shown[i];
+      if (have && have.item === item) continue;
+      if (!have) {
+        const text = document.createTextNode(item.text);
+        const el = h("p", { class: `line ${item.kind}`, "data-key": item.key });
+        if (item.kind === "roll" && item.roll) {
+          const b = breakdown(item.roll);
+          el.append(text, h("span", { class: "hint" }, b.edge ? ` ${b.edge}` : ""));
+        } else el.append(text);
+        if (item.committed) el.classList.add("committed");
+        log.appendChild(el);
+        this.shown[i] = { item, el, text };
+      } else {
+        // Narration grows at its end: append what is new and never
+        // rewrite what the player is reading.
+        if (item.text !== have.item.text) {
+          if (item.text.startsWith(have.text.data)) have.text.appendData(item.text.slice(have.text.data.length));
+          else have.text.data = item.text;
+        }
+        if (item.committed) have.el.classList.add("committed");
+        have.item = item;
+      }
+      if (item.kind === "narration" && item.turnId && item.text && !this.measured.has(item.turnId)) {
+        this.measured.add(item.turnId);
+        const rid = this.turnRequest[item.turnId];
+        if (rid && this.sentAt[rid] !== undefined) {
+          performance.measure("first-narration", { start: this.sentAt[rid], end: performance.now(), detail: item.turnId });
+        }
+      }
+    }
+    if (atBottom) log.scrollTop = log.scrollHeight;
+  }
+
+  private myCharacters(): Character[] {
+    return Object.values(this.table.characters).filter((c) => c.player_id === this.s.me);
+  }
+
+  private actor(): Character | undefined {
+    return this.table.characters[$select("actor").value] ?? this.myCharacters()[0];
+  }
+
+  private drawActors(): void {
+    const sel = $select("actor");
+    const chosen = sel.value;
+    const mine = this.myCharacters();
+    fill(sel, mine.map((c) => option(c.id, c.name, c.id === chosen)));
+    sel.hidden = mine.length < 2;
+    // In combat the character whose turn it is acts, when it is one's own.
+    const current = this.table.encounter?.participants.find((p) => p.id === this.table.encounter?.current);
+    if (current?.character_id && mine.some((c) => c.id === current.character_id)) sel.value = current.character_id;
+    $("new-character").textContent = mine.length ? "Another character" : "Create your character";
+    ($("action") as HTMLInputElement).placeholder = mine.length ? "What do you do?" : "Create a character to play";
+  }
+
+  private drawParty(): void {
+    const t = this.table;
+    const list = Object.values(t.characters);
+    fill($("party"), list.length ? list.map((c) => {
+      const temp = c.temp_hp > 0;
+      const pct = c.max_hp > 0 ? Math.max(0, Math.min(100, (100 * c.hp) / c.max_hp)) : 0;
+      const tempPct = c.max_hp > 0 ? Math.min(100 - pct, (100 * c.temp_hp) / c.max_hp) : 0;
+      const slots = Object.entries(c.spell_slots ?? {}).filter(([, s]) => s.max > 0);
+      return h("li", { class: `member${c.player_id === t.me ? " mine" : ""}`, "data-id": c.id },
+        h("div", { class: "member-head" },
+          h("span", { class: `presence ${c.presence}`, title: c.presence }, c.presence),
+          h("strong", {}, c.name), " ",
+          h("span", { class: "hint" }, `${c.race} ${c.class} ${c.level} · AC ${c.ac}`)),
+        h("div", { class: "hp", role: "meter", "aria-label": `${c.name}'s hit points`, "aria-valuemin": 0, "aria-valuemax": c.max_hp, "aria-valuenow": c.hp },
+          h("span", { class: "hp-fill", style: `width:${pct}%` }),
+          temp ? h("span", { class: "hp-temp", style: `width:${tempPct}%` }) : null,
+          h("span", { class: "hp-text" }, `HP ${c.hp}/${c.max_hp}${temp ? ` +${c.temp_hp} temp` : ""}`)),
+        (c.conditions ?? []).length || c.concentration
+          ? h("div", { class: "tags" },
+            (c.conditions ?? []).map((x) => h("span", { class: "tag" }, x)),
+            c.concentration ? h("span", { class: "tag conc" }, `concentrating: ${c.concentration}`) : null)
+          : null,
+        slots.length ? h("div", { class: "slots", "aria-label": "Spell slots" }, slots.map(([l, s]) =>
+          h("span", { class: "slot-level", title: `level ${l}: ${s.max - s.used} of ${s.max} left` }, `L${l} `,
+            Array.from({ length: s.max }, (_, i) => h("span", { class: i < s.max - s.used ? "pip" : "pip used" }))))) : null,
+        c.hp === 0 ? h("div", { class: "hint" }, `death saves ${c.death_saves.successes}✓ ${c.death_saves.failures}✗`) : null);
+    }) : h("li", { class: "hint" }, "No characters yet."));
+  }
+
+  private drawScene(): void {
+    const sc = this.table.scene ?? { location: "" };
+    const bits = [sc.time, sc.weather].filter(Boolean).join(" · ");
+    fill($("scene"),
+      h("strong", {}, sc.location || "Somewhere"), bits ? h("span", { class: "hint" }, ` · ${bits}`) : null,
+      (sc.npcs ?? []).length ? h("span", { class: "npcs" }, " · with ", (sc.npcs ?? []).join(", ")) : null);
+  }
+
+  private drawMap(): void {
+    const map = this.view.state.map;
+    const areas = map ? Object.values(map.areas) : [];
+    const here = this.actor()?.area_id;
+    const reach = new Set(here && map?.areas[here] ? map.areas[here].reachable_area_ids ?? [] : []);
+    const at: Record<string, string[]> = {};
+    for (const c of Object.values(this.table.characters)) (at[c.area_id] ||= []).push(c.name);
+    areas.sort((a, b) => a.name.localeCompare(b.name));
+    drawGraph($("map-graph"), areas, here, reach, at);
+    fill($("map"), areas.length ? areas.map((a) => h("li", { class: a.id === here ? "here" : reach.has(a.id) ? "reach" : "" },
+      h("span", {}, a.name), a.id === here ? h("span", { class: "hint" }, " (you)") : reach.has(a.id) ? h("span", { class: "hint" }, " → reachable") : null,
+      at[a.id] ? h("span", { class: "who-here" }, at[a.id].join(", ")) : null)) : h("li", { class: "hint" }, "No map yet."));
+  }
+
+  private drawFight(): void {
+    const e = this.table.encounter;
+    $("fight").hidden = !e;
+    $("fight-end-tool").hidden = !e || !this.owner;
+    ($("fight-form") as HTMLFormElement).hidden = !!e;
+    if (!e) return;
+    $("fight-round").textContent = `round ${e.round}`;
+    const byId = Object.fromEntries(e.participants.map((p) => [p.id, p]));
+    fill($("order"), e.order.map((id) => {
+      const p = byId[id];
+      if (!p) return null;
+      const cur = id === e.current;
+      return h("li", { "data-id": id, class: `${p.kind}${cur ? " current" : ""}${p.defeated ? " defeated" : ""}`, "aria-current": cur ? "step" : null },
+        h("span", { class: "init" }, String(p.initiative)), " ", h("strong", {}, p.name), " ",
+        h("span", { class: "hint" }, `HP ${p.hp}/${p.max_hp} · AC ${p.ac}${p.defeated ? " · defeated" : ""}${p.reaction_used ? " · reaction used" : ""}`),
+        cur ? h("span", { class: "up" }, " ← up") : null);
+    }));
+  }
+
+  private drawTurnOf(): void {
+    const t = this.table;
+    let text = "";
+    if (t.turn) text = `${nameOf(t, t.turn.characterId)} is acting…`;
+    else if (t.encounter) {
+      const p = t.encounter.participants.find((x) => x.id === t.encounter!.current);
+      const mine = p?.character_id && isMine(t, p.character_id);
+      text = p ? (mine ? `Your turn: ${p.name}.` : `${p.name}'s turn.`) : "";
+    } else if (t.status === "active" && t.sessionId) text = "Anyone may act.";
+    $("turn-of").textContent = text;
+  }
+
+  private drawSuggestions(): void {
+    fill($("suggestions"), this.table.suggestions.map((s) => h("button", {
+      type: "button", class: "chip", onclick: () => { $input("action").value = s; $input("action").focus(); },
+    }, s)));
+  }
+
+  // ------------------------------------------------------------ actions
+
+  private intent(i: Intent): void {
+    const c = this.actor();
+    if (!c) return;
+    const request_id = newId();
+    const area = i.kind === "move" ? this.view.state.map?.areas[i.to_area_id]?.name : undefined;
+    this.table = noteSent(this.table, request_id, intentLabel(i, this.table, area));
+    this.sentAt[request_id] = performance.now();
+    $("notice").textContent = "";
+    this.send({ action: "turn", request_id, character_id: c.id, intent: i });
+    this.detail = "";
+    this.drawActions();
+    this.render();
+  }
+
+  private drawActions(): void {
+    const t = this.table;
+    const c = this.actor();
+    const busy = !!t.turn;
+    const foes = (t.encounter?.participants ?? []).filter((p) => p.kind === "monster" && !p.defeated);
+    const kinds: [string, string, boolean][] = [
+      ["attack", "Attack", foes.length > 0], ["cast", "Cast", true], ["move", "Move", true], ["check", "Check", true],
+      ["dodge", "Dodge", true], ["dash", "Dash", true], ["disengage", "Disengage", true], ["help", "Help", true],
+      ["rest", "Rest", !t.encounter], ["end_turn", "End turn", true],
+    ];
+    const bar = $("actions");
+    const focused = (document.activeElement as HTMLElement | null)?.closest?.("#actions button")?.getAttribute("data-kind");
+    fill(bar, kinds.map(([k, label, ok]) => h("button", {
+      type: "button", "data-kind": k, disabled: !c || busy || !ok, "aria-pressed": this.detail === k ? "true" : "false",
+      onclick: () => {
+        if (["dodge", "dash", "disengage", "help", "end_turn"].includes(k)) this.intent({ kind: k } as Intent);
+        else { this.detail = this.detail === k ? "" : k; this.drawActions(); }
+      },
+    }, label)));
+    if (focused) (bar.querySelector(`[data-kind="${focused}"]`) as HTMLButtonElement | null)?.focus();
+    this.drawDetail(c, foes);
+  }
+
+  private drawDetail(c: Character | undefined, foes: Encounter["participants"]): void {
+    const box = $("action-detail");
+    if (!c || !this.detail || this.table.turn) { fill(box); return; }
+    // Redrawn when the party changes: keep what the player had chosen.
+    const chosen = new Map([...box.querySelectorAll("select")].map((s) => [s.id, s.value]));
+    const focused = document.activeElement && box.contains(document.activeElement) ? document.activeElement.id : "";
+    this.fillDetail(box, c, foes);
+    for (const sel of box.querySelectorAll("select")) {
+      const v = chosen.get(sel.id);
+      if (v !== undefined && [...sel.options].some((o) => o.value === v) && sel.value !== v) {
+        sel.value = v;
+        sel.dispatchEvent(new Event("change"));
+      }
+    }
+    if (focused) document.getElementById(focused)?.focus();
+  }
+
+  private fillDetail(box: HTMLElement, c: Character, foes: Encounter["participants"]): void {
+    const go = (label: string, make: () => Intent | null) => h("button", { type: "button", class: "primary", id: `${this.detail}-go`, onclick: () => { const i = make(); if (i) this.intent(i); } }, label);
+    switch (this.detail) {
+      case "attack": {
+        const weapons = (c.inventory ?? []).map((x) => x.item);
+        const target = h("select", { id: "attack-target", "aria-label": "Target" }, foes.map((p) => option(p.id, `${p.name} (HP ${p.hp}/${p.max_hp})`)));
+        const weapon = h("select", { id: "attack-weapon", "aria-label": "Weapon" }, option("", "best weapon"), weapons.map((w) => option(w, w)));
+        fill(box, h("div", { class: "bar" }, target, weapon, go("Attack", () => ({ kind: "attack", target_id: target.value, ...(weapon.value ? { weapon: weapon.value } : {}) }))));
+        break;
+      }
+      case "cast": {
+        const slots = Object.entries(c.spell_slots ?? {}).filter(([, s]) => s.max - s.used > 0).map(([l]) => Number(l)).sort();
+        const top = slots.length ? Math.max(...slots) : 0;
+        const known = srdSpells.filter(([, , lvl, classes]) => classes.split(" ").includes(c.class) && lvl <= top);
+        const spell = h("select", { id: "cast-spell", "aria-label": "Spell" }, known.map(([id, name, lvl]) => option(id, `${name}${lvl ? ` (level ${lvl})` : " (cantrip)"}`)));
+        const slot = h("select", { id: "cast-slot", "aria-label": "Slot level" });
+        const target = h("select", { id: "cast-target", "aria-label": "Target" }, option("", "no target"),
+          Object.values(this.table.characters).map((x) => option(x.id, x.name)), foes.map((p) => option(p.id, p.name)));
+        const slotsFor = () => {
+          const lvl = known.find((k) => k[0] === spell.value)?.[2] ?? 0;
+          fill(slot, lvl === 0 ? option("", "cantrip: no slot") : slots.filter((l) => l >= lvl).map((l) => option(String(l), `slot level ${l}`)));
+        };
+        spell.onchange = slotsFor;
+        slotsFor();
+        fill(box, known.length
+          ? h("div", { class: "bar" }, spell, slot, target, go("Cast", () => ({
+            kind: "cast", spell: spell.value,
+            ...(slot.value ? { slot_level: Number(slot.value) } : {}),
+            ...(target.value ? { target_ids: [target.value] } : {}),
+          })))
+          : h("p", { class: "hint" }, `${c.name} has no spells to cast now.`));
+        break;
+      }
+      case "move": {
+        const map = this.view.state.map;
+        const here = map?.areas[c.area_id];
+        const reach = (here?.reachable_area_ids ?? []).map((id) => map!.areas[id]).filter(Boolean);
+        fill(box, reach.length
+          ? h("div", { class: "bar", role: "group", "aria-label": "Where to" }, reach.map((a) => h("button", { type: "button", id: `move-${a.id}`, "data-area": a.id, onclick: () => this.intent({ kind: "move", to_area_id: a.id }) }, `Go to ${a.name}`)))
+          : h("p", { class: "hint" }, "Nowhere to go from here."));
+        break;
+      }
+      case "check": {
+        const ability = h("select", { id: "check-ability", "aria-label": "Ability" }, ABILITIES.map((a) => option(a, ABILITY_NAMES[a], a === "wis")));
+        const skill = h("select", { id: "check-skill", "aria-label": "Skill" }, option("", "no skill"), SKILLS.map(([s, a]) => option(s, `${s.replace(/-/g, " ")} (${a})`, s === "perception")));
+        skill.onchange = () => { const a = SKILLS.find((x) => x[0] === skill.value); if (a) ability.value = a[1]; };
+        fill(box, h("div", { class: "bar" }, ability, skill, go("Check", () => ({ kind: "check", ability: ability.value, ...(skill.value ? { skill: skill.value } : {}) }))));
+        break;
+      }
+      case "rest":
+        fill(box, h("div", { class: "bar" },
+          h("button", { type: "button", id: "rest-short", onclick: () => this.intent({ kind: "rest", rest: "short" }) }, "Short rest"),
+          h("button", { type: "button", id: "rest-long", onclick: () => this.intent({ kind: "rest", rest: "long" }) }, "Long rest")));
+        break;
+      default:
+        fill(box);
+    }
+  }
+
+  // ------------------------------------------------------------ dice
+
+  private drawRoll(): void {
+    const p = this.table.rollPrompt;
+    const dock = $("roll");
+    const mine = p && isMine(this.table, p.characterId);
+    if (mine && !this.landing) {
+      const fresh = dock.hidden || dock.dataset.roll !== p.rollId;
+      dock.hidden = false;
+      dock.dataset.roll = p.rollId;
+      $("roll-what").textContent = `${nameOf(this.table, p.characterId)}: ${p.reason} — roll ${p.dice}${p.options.length ? ` (${p.options.join(", ")})` : ""}`;
+      if (fresh) {
+        $("roll-total").textContent = "";
+        $("roll-breakdown").textContent = "";
+        $("die").textContent = "?";
+        $("die").className = "die";
+        const b = $("roll-button") as HTMLButtonElement;
+        b.disabled = false;
+        b.hidden = false;
+        if (document.activeElement === document.body || document.activeElement?.id === "act") b.focus();
+      }
+    } else if (!this.rolling && !this.landing) {
+      dock.hidden = true;
+    }
+  }
+
+  private rollNow(): void {
+    const p = this.table.rollPrompt;
+    if (!p || this.rolling) return;
+    this.rolling = { rollId: p.rollId, since: performance.now() };
+    ($("roll-button") as HTMLButtonElement).disabled = true;
+    $("die").className = "die rolling";
+    $("die").textContent = "";
+    this.send({ action: "roll", request_id: newId(), turn_id: p.turnId, roll_id: p.rollId });
+  }
+
+  /** land shows the server's result once the dice have tumbled a moment. */
+  private land(rollId: string): void {
+    const since = this.rolling?.since ?? 0;
+    this.landing = true;
+    const wait = Math.max(0, ROLL_MIN_MS - (performance.now() - since));
+    setTimeout(() => {
+      const r = this.table.lastRoll;
+      this.rolling = null;
+      if (!r || r.roll_id !== rollId) { this.landing = false; return; }
+      const b = breakdown(r);
+      $("die").className = "die landed";
+      $("die").textContent = String(r.total);
+      $("roll-total").textContent = `${r.total}${r.outcome ? ` — ${r.outcome}` : ""}`;
+      const kept = b.terms.map((t) => t.rolled.length === t.kept.length ? `${t.dice}: ${t.rolled.join(" + ")}` : `${t.dice}: ${t.rolled.join(", ")} keeps ${t.kept.join(", ")}`);
+      $("roll-breakdown").textContent = [...kept, b.modifier ? `modifier ${b.modifier > 0 ? "+" : ""}${b.modifier}` : "", b.edge].filter(Boolean).join(" · ");
+      ($("roll-button") as HTMLButtonElement).hidden = true;
+      $("roll").dataset.landed = rollId;
+      setTimeout(() => {
+        this.landing = false;
+        $("roll").hidden = true;
+        this.drawRoll();
+      }, 2200);
+    }, wait);
+  }
+
+  // ------------------------------------------------------------ reactions
+
+  private myWindow(): { character_id: string; reactions: string[] }[] {
+    const r = this.table.reaction;
+    if (!r) return [];
+    return r.eligible.filter((e) => isMine(this.table, e.character_id) && !r.answered[e.character_id] && !this.answered.has(`${r.turnId}:${e.character_id}`));
+  }
+
+  private drawReaction(): void {
+    const r = this.table.reaction;
+    const mine = this.myWindow();
+    const dock = $("react");
+    if (!r || !mine.length) { dock.hidden = true; return; }
+    const fresh = dock.hidden || dock.dataset.turn !== r.turnId;
+    dock.hidden = false;
+    dock.dataset.turn = r.turnId;
+    $("react-what").textContent = `${mine.map((e) => nameOf(this.table, e.character_id)).join(" and ")} may react.`;
+    fill($("react-choices"), mine.map((e) => [
+      ...e.reactions.map((name) => h("button", { type: "button", class: "primary", "data-reaction": name,
+        onclick: () => this.react(r.turnId, e.character_id, name) }, mine.length > 1 ? `${nameOf(this.table, e.character_id)}: ${name}` : name)),
+      h("button", { type: "button", "data-reaction": "pass", onclick: () => this.react(r.turnId, e.character_id, "pass") }, "Pass"),
+    ]));
+    if (fresh && (document.activeElement === document.body || document.activeElement?.closest("#turn-form, #actions"))) {
+      ($("react-choices").querySelector("button") as HTMLButtonElement | null)?.focus();
+    }
+    this.countdowns();
+  }
+
+  private react(turnId: string, characterId: string, reaction: string): void {
+    this.answered.add(`${turnId}:${characterId}`);
+    this.send({ action: "react", request_id: newId(), turn_id: turnId, character_id: characterId, reaction });
+    this.drawReaction();
+  }
+
+  private countdowns(): void {
+    const r = this.table?.reaction;
+    if (r && !$("react").hidden) {
+      const left = Math.max(0, new Date(r.closesAt).getTime() - Date.now());
+      const total = Math.max(1, (this.view.campaign.settings.reaction_window_seconds || 15) * 1000);
+      $("react-left").textContent = `${Math.ceil(left / 1000)} s`;
+      ($("react-bar") as HTMLElement).style.width = `${Math.min(100, (100 * left) / total)}%`;
+      if (left === 0) $("react").hidden = true;
+    }
+    const p = this.table?.rollPrompt;
+    if (p && !$("roll").hidden && p.deadline) {
+      const left = Math.max(0, new Date(p.deadline).getTime() - Date.now());
+      $("roll-deadline").textContent = left > 0 ? `${Math.ceil(left / 1000)} s to roll` : "";
+    }
+  }
+
+  // ------------------------------------------------------------ wiring
+
+  private bind(): void {
+    ($("turn-form") as HTMLFormElement).onsubmit = (e) => {
+      e.preventDefault();
+      const text = $input("action").value.trim();
+      const c = this.actor();
+      if (!text || !c || this.table.turn) return;
+      const request_id = newId();
+      this.table = noteSent(this.table, request_id, text);
+      this.sentAt[request_id] = performance.now();
+      $("notice").textContent = "";
+      this.send({ action: "turn", request_id, character_id: c.id, text });
+      $input("action").value = "";
+    };
+    $select("actor").onchange = () => { this.drawActions(); this.drawMap(); };
+    ($("resume") as HTMLButtonElement).onclick = () => { $("notice").textContent = ""; this.send({ action: "resume", request_id: newId() }); };
+    ($("roll-button") as HTMLButtonElement).onclick = () => this.rollNow();
+  }
+
+  private setupOwner(v: CampaignView): void {
+    if (!this.owner) return;
+    const link = v.invite_code ? inviteLink(location.origin + location.pathname.replace(/\/$/, ""), v.campaign.id, v.invite_code) : "";
+    $("invite").hidden = !v.invite_code;
+    $input("invite-link").value = link;
+    $("invite-id").textContent = v.campaign.id;
+    $("invite-code").textContent = v.invite_code ?? "";
+    ($("invite-copy") as HTMLButtonElement).onclick = async () => {
+      try {
+        await navigator.clipboard.writeText(link);
+      } catch {
+        $input("invite-link").select();
+        document.execCommand("copy");
+      }
+      $("invite-copy").textContent = "Copied";
+      setTimeout(() => { $("invite-copy").textContent = "Copy"; }, 1500);
+    };
+    fill($("monsters"), srdMonsters.filter(([, , cr]) => cr <= 5).map(([id, name, cr]) => option(id, `${name} (CR ${cr})`)));
+    ($("fight-form") as HTMLFormElement).onsubmit = async (e) => {
+      e.preventDefault();
+      try {
+        await this.s.api.startEncounter(this.campaignId, [{ srd_id: $input("fight-monster").value.trim(), count: Number($input("fight-count").value) }]);
+      } catch (err) { $("notice").textContent = (err as Error).message; }
+    };
+    ($("fight-end") as HTMLButtonElement).onclick = async () => {
+      const e = this.table.encounter;
+      if (!e) return;
+      try { await this.s.api.endEncounter(this.campaignId, e.id, $select("fight-outcome").value); } catch (err) { $("notice").textContent = (err as Error).message; }
+    };
+    ($("end") as HTMLButtonElement).onclick = () => this.send({ action: "end_session", request_id: newId() });
+    ($("conclude") as HTMLButtonElement).onclick = () => {
+      $("conclude-confirm").hidden = false;
+      ($("conclude-no") as HTMLButtonElement).focus();
+    };
+    ($("conclude-no") as HTMLButtonElement).onclick = () => { $("conclude-confirm").hidden = true; ($("conclude") as HTMLButtonElement).focus(); };
+    ($("conclude-yes") as HTMLButtonElement).onclick = async () => {
+      try {
+        await this.s.api.conclude(this.campaignId);
+        $("conclude-confirm").hidden = true;
+        this.onConcluded?.();
+      } catch (err) { $("notice").textContent = (err as Error).message; }
+    };
+    this.drawCost();
+  }
+
+  /** onConcluded runs when the owner concluded the campaign from this page. */
+  onConcluded: (() => void) | null = null;
+
+  private drawCost(): void {
+    const c = this.view.state.cost;
+    $("cost").textContent = c
+      ? `This session: $${c.usd.toFixed(4)} over ${plural(c.turns, "turn")}; the campaign: $${c.campaign_usd.toFixed(4)}.`
+      : "";
+  }
+}
+
+const SVG = "http://www.w3.org/2000/svg";
+
+function svg<K extends keyof SVGElementTagNameMap>(tag: K, attrs: Record<string, string | number>, text?: string): SVGElementTagNameMap[K] {
+  const el = document.createElementNS(SVG, tag);
+  for (const [k, v] of Object.entries(attrs)) el.setAttribute(k, String(v));
+  if (text !== undefined) el.textContent = text;
+  return el;
+}
+
+/**
+ * drawGraph draws the area graph: areas on a ring, a line for each way
+ * between two of them, the party's initials where they stand. The list
+ * beside it says the same in words.
+ */
+function drawGraph(box: HTMLElement, areas: Area[], here: string | undefined, reach: Set<string>, at: Record<string, string[]>): void {
+  box.replaceChildren();
+  if (areas.length === 0) return;
+  const w = 280, hgt = 170, cx = w / 2, cy = hgt / 2, rx = w / 2 - 50, ry = hgt / 2 - 28;
+  const pos: Record<string, [number, number]> = {};
+  areas.forEach((a, i) => {
+    const t = (2 * Math.PI * i) / areas.length - Math.PI / 2;
+    pos[a.id] = areas.length === 1 ? [cx, cy] : [cx + rx * Math.cos(t), cy + ry * Math.sin(t)];
+  });
+  const root = svg("svg", { viewBox: `0 0 ${w} ${hgt}`, class: "graph", "aria-hidden": "true", focusable: "false" });
+  const seen = new Set<string>();
+  for (const a of areas) {
+    for (const b of a.reachable_area_ids ?? []) {
+      const key = [a.id, b].sort().join(" ");
+      if (!pos[b] || seen.has(key)) continue;
+      seen.add(key);
+      root.append(svg("line", { x1: pos[a.id][0], y1: pos[a.id][1], x2: pos[b][0], y2: pos[b][1], class: "edge" }));
+    }
+  }
+  for (const a of areas) {
+    const [x, y] = pos[a.id];
+    root.append(svg("circle", { cx: x, cy: y, r: 7, class: a.id === here ? "node here" : reach.has(a.id) ? "node reach" : "node" }));
+    root.append(svg("text", { x, y: y + 20, "text-anchor": "middle", class: "label" }, a.name));
+    const who = (at[a.id] ?? []).map((n) => n.slice(0, 1).toUpperCase()).join("");
+    if (who) root.append(svg("text", { x, y: y + 3, "text-anchor": "middle", class: a.id === here ? "who here" : "who" }, who.slice(0, 3)));
+  }
+  box.append(root);
+}

@@ -1,0 +1,195 @@
+// The wire contract (shared/docs/protocol.md) as the client reads it. The
+// server may add fields; the client ignores what it does not know.
+
+export type Presence = "present" | "absent" | "offline";
+export type CampaignStatus = "active" | "paused" | "concluded" | "abandoned";
+export type DiceMode = "interactive" | "automatic" | "hybrid";
+
+export interface Settings {
+  dice_mode: DiceMode;
+  reaction_window_seconds: number;
+  roll_timeout_seconds?: number;
+  inactivity_days?: number;
+  budget_usd_per_session?: number;
+}
+
+export interface Campaign {
+  id: string;
+  name: string;
+  status: CampaignStatus;
+  world_seed?: string;
+  dm_persona?: string;
+  settings: Settings;
+  owner_id: string;
+  created_at?: string;
+  last_played_at: string;
+}
+
+export interface CampaignSummary {
+  id: string;
+  name: string;
+  status: CampaignStatus;
+  last_played_at: string;
+}
+
+export interface Slot { max: number; used: number }
+
+export interface Abilities { str: number; dex: number; con: number; int: number; wis: number; cha: number }
+
+export interface Character {
+  id: string;
+  player_id: string;
+  name: string;
+  race: string;
+  class: string;
+  level: number;
+  xp: number;
+  abilities: Abilities;
+  hp: number;
+  max_hp: number;
+  temp_hp: number;
+  ac: number;
+  speed: number;
+  conditions: string[] | null;
+  concentration: string | null;
+  spell_slots: Record<string, Slot> | null;
+  hit_dice: { max: number; used: number };
+  death_saves: { successes: number; failures: number };
+  inventory: { item: string; qty: number }[] | null;
+  area_id: string;
+  presence: Presence;
+}
+
+export interface Participant {
+  id: string;
+  name: string;
+  kind: "character" | "monster";
+  character_id?: string;
+  srd_id?: string;
+  hp: number;
+  max_hp: number;
+  temp_hp?: number;
+  ac: number;
+  conditions: string[] | null;
+  initiative: number;
+  reaction_used: boolean;
+  defeated?: boolean;
+}
+
+export interface Encounter {
+  id: string;
+  status: "active" | "ended";
+  round: number;
+  order: string[];
+  current: string;
+  participants: Participant[];
+  outcome?: string;
+}
+
+export interface Scene {
+  location: string;
+  time?: string;
+  weather?: string;
+  npcs?: string[] | null;
+}
+
+export interface Area {
+  id: string;
+  name: string;
+  parent_area_id?: string;
+  reachable_area_ids: string[] | null;
+  description?: string;
+}
+
+export interface WorldMap { areas: Record<string, Area> }
+
+export interface CampaignState {
+  turn_count: number;
+  scene: Scene;
+  map?: WorldMap | null;
+  cost?: { session_id?: string; usd: number; turns: number; campaign_usd: number };
+}
+
+export interface Member { player_id: string; name: string; role: "owner" | "player" }
+
+export interface CampaignView {
+  campaign: Campaign;
+  state: CampaignState;
+  characters: Character[];
+  members?: Member[];
+  last_seq: number;
+  session?: { session_id: string; ended_at?: string } | null;
+  encounter?: Encounter | null;
+  invite_code?: string;
+}
+
+export interface Roll {
+  roll_id: string;
+  reason?: string;
+  dice: string;
+  rolls: number[] | null;
+  total: number;
+  outcome?: string;
+}
+
+export interface Turn {
+  turn_id: string;
+  sequence: number;
+  actor_id: string;
+  actor_name: string;
+  action: string;
+  rolls: Roll[] | null;
+  rules_result?: string;
+  narration: string;
+  created_at: string;
+}
+
+export interface ContextBlock { name: string; text: string; tokens: number; cached: boolean }
+
+export interface TurnContext {
+  blocks: ContextBlock[];
+  total_tokens: number;
+  model: string;
+  cost_usd: number;
+}
+
+export type Intent =
+  | { kind: "attack"; target_id: string; weapon?: string }
+  | { kind: "cast"; spell: string; target_ids?: string[]; slot_level?: number }
+  | { kind: "check"; ability: string; skill?: string }
+  | { kind: "move"; to_area_id: string }
+  | { kind: "use_item"; item: string }
+  | { kind: "dodge" | "dash" | "disengage" | "help" | "end_turn" }
+  | { kind: "rest"; rest: "short" | "long" }
+  | { kind: "say"; text: string };
+
+export type ClientMessage =
+  | { action: "resume"; request_id: string }
+  | { action: "end_session"; request_id: string }
+  | { action: "turn"; request_id: string; character_id: string; text?: string; intent?: Intent }
+  | { action: "roll"; request_id: string; turn_id: string; roll_id: string }
+  | { action: "react"; request_id: string; turn_id: string; character_id: string; reaction: string }
+  | { action: "sync"; after_seq: number };
+
+interface Head { campaign_id?: string; seq?: number }
+
+export type ServerMessage = Head & (
+  | { type: "session"; session_id: string; status: CampaignStatus; end_reason?: string; presence: Record<string, Presence> | null }
+  | { type: "recap"; text: string }
+  | { type: "turn.accepted"; turn_id: string; request_id: string; character_id: string }
+  | { type: "roll.requested"; turn_id: string; roll_id: string; character_id: string; dice: string; reason: string; options?: string[]; deadline: string }
+  | { type: "roll.result"; turn_id: string; roll_id: string; reason?: string; dice: string; rolls: number[] | null; total: number; outcome?: string }
+  | { type: "reaction.window"; turn_id: string; eligible: { character_id: string; reactions: string[] }[]; closes_at: string }
+  | { type: "reaction.received"; turn_id: string; character_id: string; reaction: string }
+  | { type: "reaction.closed"; turn_id: string; applied: unknown[] | null }
+  | { type: "narration.delta"; turn_id: string; text: string }
+  | { type: "narration.done"; turn_id: string; text: string; suggestions: string[] | null; degraded?: boolean }
+  | { type: "turn.committed"; turn_id: string; sequence: number; actor_id: string; rolls: Roll[] | null; characters: Character[] | null; encounter?: Encounter | null; scene: Scene }
+  | { type: "encounter"; encounter: Encounter; characters?: Character[] | null }
+  | { type: "presence"; character_id: string; state: Presence }
+  | { type: "error"; request_id?: string; code: string; message: string }
+  | { type: "sync.begin"; after_seq: number }
+  | { type: "sync.done"; last_seq: number }
+);
+
+export type MessageOf<T extends ServerMessage["type"]> = Extract<ServerMessage, { type: T }>;

@@ -1,0 +1,50 @@
+import assert from "node:assert/strict";
+import { describe, it } from "node:test";
+import { parseInvite, inviteLink } from "./api";
+import { derive, pointsSpent, problems } from "./rules";
+
+const standard = { str: 15, dex: 14, con: 13, int: 12, wis: 10, cha: 8 };
+
+describe("character choices", () => {
+  it("DerivesTheSheetTheServerBuilds", () => {
+    // shared/campaign: HP = hit die + CON mod, AC = 10 + DEX mod, racial increases applied.
+    const d = derive("dwarf", "fighter", standard)!;
+    assert.equal(d.abilities.con, 15);
+    assert.equal(d.hp, 12);
+    assert.equal(d.ac, 12);
+    assert.equal(d.speed, 25);
+    assert.deepEqual(d.slots, {});
+    const w = derive("elf", "wizard", standard)!;
+    assert.deepEqual(w.slots, { "1": 2 });
+    assert.equal(w.ac, 13);
+  });
+
+  it("RefusesAStandardArrayNumberUsedTwice", () => {
+    const p = problems("standard", "Mira", "elf", "wizard", { ...standard, cha: 15 });
+    assert.ok(p.cha, "the second 15 is the problem");
+    assert.equal(p.str, undefined);
+  });
+
+  it("RefusesAPointBuyOverBudget", () => {
+    const base = { str: 15, dex: 15, con: 15, int: 15, wis: 8, cha: 8 };
+    assert.equal(pointsSpent(base), 36);
+    assert.match(problems("pointbuy", "Mira", "elf", "wizard", base).abilities, /36 points/);
+    assert.deepEqual(problems("pointbuy", "Mira", "elf", "wizard", { str: 15, dex: 15, con: 15, int: 8, wis: 8, cha: 8 }), {});
+  });
+
+  it("NamesEveryMissingChoice", () => {
+    assert.deepEqual(Object.keys(problems("standard", " ", "", "", standard)).sort(), ["class", "name", "race"]);
+  });
+});
+
+describe("invites", () => {
+  it("ReadsBackTheLinkItMakes", () => {
+    const link = inviteLink("http://127.0.0.1:8080", "01J/ID", "ABC-123");
+    assert.deepEqual(parseInvite(link), { id: "01J/ID", code: "ABC-123" });
+  });
+
+  it("ReadsAnIdAndACode", () => {
+    assert.deepEqual(parseInvite("  01JXYZ  K7P2  "), { id: "01JXYZ", code: "K7P2" });
+    assert.equal(parseInvite("just one thing"), null);
+  });
+});

@@ -1,0 +1,118 @@
+// What a player sees while making a character: the SRD races and classes and
+// the sheet the server will derive from the choice (shared/campaign's
+// NewCharacter.Build), shown before it is sent. The server decides; this
+// only previews and explains, field by field.
+import type { Abilities } from "./protocol";
+
+export const ABILITIES = ["str", "dex", "con", "int", "wis", "cha"] as const;
+export type Ability = (typeof ABILITIES)[number];
+export const ABILITY_NAMES: Record<Ability, string> = {
+  str: "Strength", dex: "Dexterity", con: "Constitution", int: "Intelligence", wis: "Wisdom", cha: "Charisma",
+};
+
+export interface Race { id: string; name: string; speed: number; bonuses: Partial<Abilities> }
+export interface Class { id: string; name: string; hitDie: number; caster: "" | "full" | "half" | "pact"; equipment: string[] }
+
+export const RACES: Race[] = [
+  { id: "dragonborn", name: "Dragonborn", speed: 30, bonuses: { str: 2, cha: 1 } },
+  { id: "dwarf", name: "Dwarf", speed: 25, bonuses: { con: 2 } },
+  { id: "elf", name: "Elf", speed: 30, bonuses: { dex: 2 } },
+  { id: "gnome", name: "Gnome", speed: 25, bonuses: { int: 2 } },
+  { id: "half-elf", name: "Half-Elf", speed: 30, bonuses: { cha: 2 } },
+  { id: "half-orc", name: "Half-Orc", speed: 30, bonuses: { str: 2, con: 1 } },
+  { id: "halfling", name: "Halfling", speed: 25, bonuses: { dex: 2 } },
+  { id: "human", name: "Human", speed: 30, bonuses: { str: 1, dex: 1, con: 1, int: 1, wis: 1, cha: 1 } },
+  { id: "tiefling", name: "Tiefling", speed: 30, bonuses: { int: 1, cha: 2 } },
+];
+
+export const CLASSES: Class[] = [
+  { id: "barbarian", name: "Barbarian", hitDie: 12, caster: "", equipment: ["greataxe", "handaxe ×2"] },
+  { id: "bard", name: "Bard", hitDie: 8, caster: "full", equipment: ["rapier", "dagger"] },
+  { id: "cleric", name: "Cleric", hitDie: 8, caster: "full", equipment: ["mace"] },
+  { id: "druid", name: "Druid", hitDie: 8, caster: "full", equipment: ["scimitar"] },
+  { id: "fighter", name: "Fighter", hitDie: 10, caster: "", equipment: ["longsword", "light crossbow"] },
+  { id: "monk", name: "Monk", hitDie: 8, caster: "", equipment: ["shortsword"] },
+  { id: "paladin", name: "Paladin", hitDie: 10, caster: "half", equipment: ["longsword", "javelin ×5"] },
+  { id: "ranger", name: "Ranger", hitDie: 10, caster: "half", equipment: ["shortsword ×2", "longbow"] },
+  { id: "rogue", name: "Rogue", hitDie: 8, caster: "", equipment: ["rapier", "shortbow"] },
+  { id: "sorcerer", name: "Sorcerer", hitDie: 6, caster: "full", equipment: ["light crossbow", "dagger ×2"] },
+  { id: "warlock", name: "Warlock", hitDie: 8, caster: "pact", equipment: ["light crossbow", "dagger ×2"] },
+  { id: "wizard", name: "Wizard", hitDie: 6, caster: "full", equipment: ["quarterstaff", "dagger"] },
+];
+
+export const STANDARD_ARRAY = [15, 14, 13, 12, 10, 8];
+export const POINT_BUY_BUDGET = 27;
+const POINT_COST: Record<number, number> = { 8: 0, 9: 1, 10: 2, 11: 3, 12: 4, 13: 5, 14: 7, 15: 9 };
+
+export function modifier(score: number): number {
+  return Math.floor((score - 10) / 2);
+}
+
+export function signed(n: number): string {
+  return n >= 0 ? `+${n}` : `${n}`;
+}
+
+export function pointsSpent(base: Abilities): number {
+  return ABILITIES.reduce((s, a) => s + (POINT_COST[base[a]] ?? 0), 0);
+}
+
+export type Method = "standard" | "pointbuy";
+
+/** problems returns what is wrong with a choice, by field (ability or "name", "race", "class", "abilities"). */
+export function problems(method: Method, name: string, race: string, cls: string, base: Abilities): Record<string, string> {
+  const out: Record<string, string> = {};
+  const n = name.trim();
+  if (!n) out.name = "Give your character a name.";
+  else if ([...n].length > 60) out.name = "At most 60 characters.";
+  if (!RACES.some((r) => r.id === race)) out.race = "Choose a race.";
+  if (!CLASSES.some((c) => c.id === cls)) out.class = "Choose a class.";
+  if (method === "standard") {
+    const left = STANDARD_ARRAY.slice();
+    for (const a of ABILITIES) {
+      const i = left.indexOf(base[a]);
+      if (i < 0) out[a] = `${base[a]} is already used: each of ${STANDARD_ARRAY.join(", ")} goes to one ability.`;
+      else left.splice(i, 1);
+    }
+  } else {
+    for (const a of ABILITIES) {
+      if (!(base[a] in POINT_COST)) out[a] = "Point buy scores are 8 to 15.";
+    }
+    const spent = pointsSpent(base);
+    if (spent > POINT_BUY_BUDGET) out.abilities = `${spent} points spent; the budget is ${POINT_BUY_BUDGET}.`;
+  }
+  return out;
+}
+
+export interface Derived {
+  abilities: Abilities;
+  hp: number;
+  ac: number;
+  speed: number;
+  slots: Record<string, number>;
+  hitDie: number;
+  equipment: string[];
+}
+
+const FULL_CASTER_L1 = [2];
+
+/** derive is the level-1 sheet the server builds from the choice. */
+export function derive(race: string, cls: string, base: Abilities): Derived | null {
+  const r = RACES.find((x) => x.id === race);
+  const c = CLASSES.find((x) => x.id === cls);
+  if (!r || !c) return null;
+  const abilities = { ...base };
+  for (const a of ABILITIES) abilities[a] += r.bonuses[a] ?? 0;
+  const hp = Math.max(1, c.hitDie + modifier(abilities.con));
+  const slots: Record<string, number> = {};
+  if (c.caster === "full") FULL_CASTER_L1.forEach((n, i) => { slots[String(i + 1)] = n; });
+  if (c.caster === "pact") slots["1"] = 1;
+  return { abilities, hp, ac: 10 + modifier(abilities.dex), speed: r.speed, slots, hitDie: c.hitDie, equipment: c.equipment };
+}
+
+export const SKILLS: [string, Ability][] = [
+  ["acrobatics", "dex"], ["animal-handling", "wis"], ["arcana", "int"], ["athletics", "str"],
+  ["deception", "cha"], ["history", "int"], ["insight", "wis"], ["intimidation", "cha"],
+  ["investigation", "int"], ["medicine", "wis"], ["nature", "int"], ["perception", "wis"],
+  ["performance", "cha"], ["persuasion", "cha"], ["religion", "int"], ["sleight-of-hand", "dex"],
+  ["stealth", "dex"], ["survival", "wis"],
+];

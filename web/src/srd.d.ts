@@ -1,0 +1,7 @@
+// The virtual module build.mjs makes from shared/srd/data.
+declare module "srd" {
+  /** [id, name, level (0 = cantrip), classes separated by spaces] */
+  export const spells: [string, string, number, string][];
+  /** [id, name, challenge rating] */
+  export const monsters: [string, string, number][];
+}

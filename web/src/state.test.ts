@@ -1,0 +1,305 @@
+import assert from "node:assert/strict";
+import { describe, it } from "node:test";
+import type { CampaignView, Character, Encounter, ServerMessage } from "./protocol";
+import { MAX_FRUITLESS, breakdown, fromView, ingest, newStream, noteSent, reduce, replay, withAction, type Stream, type Table } from "./state";
+
+const sheet = (id: string, player: string, name: string): Character => ({
+  id, player_id: player, name, race: "elf", class: "wizard", level: 1, xp: 0,
+  abilities: { str: 8, dex: 16, con: 13, int: 15, wis: 10, cha: 12 }, hp: 7, max_hp: 7, temp_hp: 0, ac: 13, speed: 30,
+  conditions: [], concentration: null, spell_slots: { "1": { max: 2, used: 0 } }, hit_dice: { max: 1, used: 0 },
+  death_saves: { successes: 0, failures: 0 }, inventory: [], area_id: "common-room", presence: "offline",
+});
+
+function view(): CampaignView {
+  return {
+    campaign: { id: "c1", name: "The Sunken Crown", status: "active", settings: { dice_mode: "interactive", reaction_window_seconds: 15 }, owner_id: "p1", last_played_at: "" },
+    state: { turn_count: 0, scene: { location: "The Gilded Eel" } },
+    characters: [sheet("mira", "p1", "Mira"), sheet("tobin", "p2", "Tobin")],
+    last_seq: 4,
+    session: { session_id: "s1" },
+  };
+}
+
+const table = (): Table => fromView(view(), "p1");
+
+function play(t: Table, ...ms: ServerMessage[]): Table {
+  return ms.reduce(reduce, t);
+}
+
+describe("ingest", () => {
+  const ev = (seq: number): ServerMessage => ({ type: "presence", seq, character_id: "mira", state: "present" });
+
+  it("AppliesTheNextEventInOrder", () => {
+    const r = ingest(newStream(4), ev(5));
+    assert.deepEqual(r.ready.map((m) => m.seq), [5]);
+    assert.equal(r.stream.lastSeq, 5);
+    assert.equal(r.sync, false);
+  });
+
+  it("DropsAnEventAlreadySeen", () => {
+    const r = ingest(newStream(4), ev(3));
+    assert.equal(r.ready.length, 0);
+    assert.equal(r.stream.lastSeq, 4);
+  });
+
+  it("AsksForSyncOnceOnAGapAndHoldsWhatCameEarly", () => {
+    let s: Stream = newStream(4);
+    const first = ingest(s, ev(7));
+    assert.equal(first.sync, true);
+    assert.equal(first.ready.length, 0);
+    s = first.stream;
+    const second = ingest(s, ev(8));
+    assert.equal(second.sync, false, "a sync is already under way");
+    s = second.stream;
+    // The sync replays 5..8: 5 and 6 fill the gap, 7 and 8 follow at once.
+    s = ingest(s, { type: "sync.begin", after_seq: 4 }).stream;
+    const five = ingest(s, ev(5));
+    assert.deepEqual(five.ready.map((m) => m.seq), [5]);
+    const six = ingest(five.stream, ev(6));
+    assert.deepEqual(six.ready.map((m) => m.seq), [6, 7, 8]);
+    s = six.stream;
+    for (const seq of [7, 8]) {
+      const dup = ingest(s, ev(seq));
+      assert.equal(dup.ready.length, 0, `replayed ${seq} is applied once`);
+      s = dup.stream;
+    }
+    const done = ingest(s, { type: "sync.done", last_seq: 8 });
+    assert.equal(done.sync, false);
+    assert.equal(done.stream.syncing, false);
+    assert.equal(done.stream.lastSeq, 8);
+  });
+
+  it("AsksAgainWhenASyncFilledPartOfTheGap", () => {
+    let s = ingest(newStream(4), ev(8)).stream;
+    s = ingest(s, { type: "sync.begin", after_seq: 4 }).stream;
+    s = ingest(s, ev(5)).stream;
+    const done = ingest(s, { type: "sync.done", last_seq: 8 });
+    assert.equal(done.sync, true);
+    assert.equal(done.wait, 0);
+    assert.equal(done.stream.lastSeq, 5);
+  });
+
+  it("LetsWhatIsOnItsWayComeLive", () => {
+    // The server reserved seq 5 and 6 but has not stored them yet.
+    const s = ingest(newStream(4), { type: "sync.begin", after_seq: 4 }).stream;
+    const done = ingest(s, { type: "sync.done", last_seq: 6 });
+    assert.equal(done.sync, false);
+    assert.equal(done.stream.lastSeq, 4, "5 and 6 are applied when they come");
+    assert.equal(ingest(done.stream, ev(5)).ready.length, 1);
+  });
+
+  it("StepsOverAHoleNoSyncCanFill", () => {
+    // Seq 5 was reserved and never stored; 6 arrived live.
+    let s = ingest(newStream(4), ev(6)).stream;
+    const waits: number[] = [];
+    for (let i = 0; i < MAX_FRUITLESS; i++) {
+      s = ingest(s, { type: "sync.begin", after_seq: 4 }).stream;
+      s = ingest(s, ev(6)).stream;
+      const done = ingest(s, { type: "sync.done", last_seq: 6 });
+      s = done.stream;
+      if (i < MAX_FRUITLESS - 1) {
+        assert.equal(done.sync, true, `try ${i + 1} asks again`);
+        waits.push(done.wait);
+      } else {
+        assert.equal(done.sync, false, "no endless syncing");
+        assert.deepEqual(done.ready.map((m) => m.seq), [6]);
+      }
+    }
+    assert.deepEqual(waits, [250, 500], "later tries wait longer");
+    assert.equal(s.lastSeq, 6);
+  });
+
+  it("AppliesAPersonalMessageAtOnce", () => {
+    const r = ingest(newStream(4), { type: "recap", text: "While you were away: nothing." });
+    assert.equal(r.ready.length, 1);
+    assert.equal(r.stream.lastSeq, 4);
+  });
+
+  it("ReplayedAfterAReconnectAppliesEachEventOnce", () => {
+    // Live events 5, 6 arrive, the socket drops, the sync from 6 resends 5..8.
+    let s = newStream(4);
+    let t = table();
+    const feed = (m: ServerMessage) => {
+      const r = ingest(s, m);
+      s = r.stream;
+      for (const x of r.ready) t = reduce(t, x);
+    };
+    feed({ type: "narration.delta", seq: 5, turn_id: "t1", text: "The door " });
+    feed({ type: "narration.delta", seq: 6, turn_id: "t1", text: "creaks." });
+    for (const m of [
+      { type: "sync.begin", after_seq: 4 },
+      { type: "narration.delta", seq: 5, turn_id: "t1", text: "The door " },
+      { type: "narration.delta", seq: 6, turn_id: "t1", text: "creaks." },
+      { type: "narration.delta", seq: 7, turn_id: "t1", text: " Cold air." },
+      { type: "sync.done", last_seq: 7 },
+    ] as ServerMessage[]) feed(m);
+    assert.equal(t.feed.filter((f) => f.kind === "narration").map((f) => f.text).join("|"), "The door creaks. Cold air.");
+  });
+});
+
+describe("reduce", () => {
+  it("StreamsNarrationByAppendingAndCommits", () => {
+    let t = noteSent(table(), "r1", "I light a lantern");
+    t = play(t,
+      { type: "turn.accepted", turn_id: "t1", request_id: "r1", character_id: "mira" },
+      { type: "narration.delta", turn_id: "t1", text: "Mira lights " },
+      { type: "narration.delta", turn_id: "t1", text: "a lantern." });
+    assert.equal(t.turn?.id, "t1");
+    assert.deepEqual(t.feed.map((f) => [f.kind, f.text]), [["action", "Mira: I light a lantern"], ["narration", "Mira lights a lantern."]]);
+    t = play(t,
+      { type: "narration.done", turn_id: "t1", text: "Mira lights a lantern.", suggestions: ["Look around", "Open the door", "Listen", "Sing"] },
+      { type: "turn.committed", turn_id: "t1", sequence: 1, actor_id: "mira", rolls: [], characters: [{ ...sheet("mira", "p1", "Mira"), hp: 5 }], scene: { location: "Cellar", time: "night" } });
+    assert.equal(t.turn, null);
+    assert.deepEqual(t.suggestions, ["Look around", "Open the door", "Listen"], "at most three suggestions");
+    assert.equal(t.feed[1].committed, true);
+    assert.equal(t.characters.mira.hp, 5);
+    assert.equal(t.scene.location, "Cellar");
+    assert.equal(t.committed, 1);
+  });
+
+  it("NamesAnotherPlayersTurnWithoutItsText", () => {
+    const t = play(table(), { type: "turn.accepted", turn_id: "t2", request_id: "theirs", character_id: "tobin" });
+    assert.equal(t.feed[0].text, "Tobin acts…");
+  });
+
+  it("NamesAnotherPlayersTurnOnceTheJournalSaysIt", () => {
+    let t = play(table(), { type: "turn.accepted", turn_id: "t2", request_id: "theirs", character_id: "tobin" });
+    t = withAction(t, "t2", "Tobin: I search the cellar");
+    assert.equal(t.feed[0].text, "Tobin: I search the cellar");
+    assert.equal(withAction(t, "unknown", "x"), t);
+  });
+
+  it("AsksForTheSheetOfACharacterItDoesNotKnow", () => {
+    const t = play(table(), { type: "presence", character_id: "newcomer", state: "present" });
+    assert.deepEqual(t.unknown, ["newcomer"]);
+  });
+
+  it("OpensARollPromptAndClosesItOnTheServersResult", () => {
+    let t = play(table(), {
+      type: "roll.requested", turn_id: "t1", roll_id: "x1", character_id: "tobin", dice: "1d20+2",
+      reason: "Wisdom (Perception) check", deadline: "2030-01-01T00:00:00Z",
+    });
+    assert.equal(t.rollPrompt?.rollId, "x1");
+    assert.match(t.feed[0].text, /Tobin must roll 1d20\+2/);
+    t = play(t, { type: "roll.result", turn_id: "t1", roll_id: "x1", dice: "1d20+2", rolls: [13], total: 15, outcome: "success" });
+    assert.equal(t.rollPrompt, null);
+    assert.equal(t.lastRoll?.total, 15);
+    assert.equal(t.feed[1].text, "1d20+2 rolled [13] = 15 (success)");
+  });
+
+  it("TracksAReactionWindowUntilItCloses", () => {
+    let t = play(table(), {
+      type: "reaction.window", turn_id: "t1", eligible: [{ character_id: "mira", reactions: ["shield"] }, { character_id: "tobin", reactions: ["opportunity attack"] }],
+      closes_at: "2030-01-01T00:00:15Z",
+    });
+    assert.equal(t.reaction?.eligible.length, 2);
+    t = play(t, { type: "reaction.received", turn_id: "t1", character_id: "tobin", reaction: "pass" });
+    assert.deepEqual(t.reaction?.answered, { tobin: "pass" });
+    assert.equal(t.feed.at(-1)?.text, "Tobin does not react.");
+    t = play(t, { type: "reaction.received", turn_id: "t1", character_id: "mira", reaction: "shield" });
+    assert.equal(t.feed.at(-1)?.text, "Mira reacts: shield.");
+    t = play(t, { type: "reaction.closed", turn_id: "t1", applied: ["shield"] });
+    assert.equal(t.reaction, null);
+  });
+
+  it("ShowsAnEncounterAndClearsItWhenItEnds", () => {
+    const e: Encounter = {
+      id: "e1", status: "active", round: 1, order: ["g1", "mira"], current: "g1",
+      participants: [
+        { id: "g1", name: "Goblin 1", kind: "monster", srd_id: "goblin", hp: 7, max_hp: 7, ac: 15, conditions: [], initiative: 14, reaction_used: false },
+        { id: "mira", name: "Mira", kind: "character", character_id: "mira", hp: 7, max_hp: 7, ac: 13, conditions: [], initiative: 9, reaction_used: false },
+      ],
+    };
+    let t = play(table(), { type: "encounter", encounter: e });
+    assert.equal(t.encounter?.current, "g1");
+    assert.match(t.feed[0].text, /An encounter begins! Goblin 1, Mira/);
+    t = play(t, { type: "encounter", encounter: { ...e, status: "ended", outcome: "victory" } });
+    assert.equal(t.encounter, null);
+    assert.equal(t.feed[1].text, "The encounter ends (victory).");
+  });
+
+  it("KeepsTheTablesRecapApartFromWhileYouWereAway", () => {
+    const t = play(table(),
+      { type: "recap", seq: 5, text: "Previously on The Sunken Crown…" },
+      { type: "recap", text: "While you were away: Tobin searched the cellar." });
+    assert.deepEqual(t.feed.map((f) => f.kind), ["recap", "away"]);
+  });
+
+  it("EndsTheTurnAndPromptsWhenTheSessionEnds", () => {
+    let t = play(table(), { type: "roll.requested", turn_id: "t1", roll_id: "x1", character_id: "mira", dice: "1d20", reason: "check", deadline: "" });
+    t = play(t, { type: "session", session_id: "s1", status: "paused", end_reason: "player_ended", presence: { mira: "offline" } });
+    assert.equal(t.status, "paused");
+    assert.equal(t.sessionId, "");
+    assert.equal(t.rollPrompt, null);
+    assert.equal(t.characters.mira.presence, "offline");
+    assert.equal(t.feed.at(-1)?.text, "The session ended (player_ended).");
+  });
+
+  it("SaysTheSessionOpenedOnlyWhenItDid", () => {
+    const paused = { ...table(), status: "paused" as const, sessionId: "" };
+    const open = { type: "session", session_id: "s2", status: "active", presence: { mira: "present" } } as const;
+    let t = play(paused, open);
+    assert.equal(t.feed.at(-1)?.text, "The session is open.");
+    t = play(t, { ...open, presence: { mira: "present", tobin: "present" } });
+    assert.equal(t.feed.length, 1, "a presence update is no news");
+    assert.equal(t.characters.tobin.presence, "present");
+  });
+
+  it("KeepsAnErrorForThePlayer", () => {
+    const t = play(table(), { type: "error", request_id: "r9", code: "conflict", message: "it is Tobin's turn" });
+    assert.deepEqual(t.error, { code: "conflict", message: "it is Tobin's turn", requestId: "r9" });
+  });
+
+  it("LeavesUnchangedSlicesIdentical", () => {
+    const t = table();
+    const next = play(t, { type: "narration.delta", turn_id: "t1", text: "x" });
+    assert.equal(next.characters, t.characters, "a delta redraws no party");
+    assert.equal(next.encounter, t.encounter);
+  });
+});
+
+describe("replay", () => {
+  const accepted: ServerMessage = { type: "turn.accepted", seq: 1, turn_id: "t1", request_id: "r", character_id: "tobin" };
+  const asked: ServerMessage = { type: "roll.requested", seq: 2, turn_id: "t1", roll_id: "x1", character_id: "tobin", dice: "1d20", reason: "check", deadline: "" };
+
+  it("FindsTheRollStillWaitingWhenAPageOpens", () => {
+    const t = replay(table(), [{ type: "presence", seq: 0, character_id: "tobin", state: "present" }, accepted, asked]);
+    assert.equal(t.rollPrompt?.rollId, "x1");
+    assert.equal(t.turn?.id, "t1");
+    assert.deepEqual(t.feed.map((f) => f.kind), ["action", "system"], "only the turn in flight is told");
+  });
+
+  it("TellsNothingOfTurnsTheJournalAlreadyHas", () => {
+    const t = replay(table(), [accepted, asked,
+      { type: "roll.result", seq: 3, turn_id: "t1", roll_id: "x1", dice: "1d20", rolls: [9], total: 9 },
+      { type: "narration.done", seq: 4, turn_id: "t1", text: "Tobin looks.", suggestions: ["Listen"] },
+      { type: "turn.committed", seq: 5, turn_id: "t1", sequence: 1, actor_id: "tobin", rolls: [], characters: [], scene: { location: "Cellar" } }]);
+    assert.equal(t.rollPrompt, null);
+    assert.equal(t.turn, null);
+    assert.equal(t.feed.length, 0);
+    assert.deepEqual(t.suggestions, ["Listen"]);
+    assert.equal(t.scene.location, "Cellar");
+  });
+});
+
+describe("breakdown", () => {
+  it("KeepsTheHigherD20WithAdvantage", () => {
+    const b = breakdown({ roll_id: "r", dice: "2d20kh1+5", rolls: [4, 17], total: 22 });
+    assert.deepEqual(b.terms[0].kept, [17]);
+    assert.equal(b.modifier, 5);
+    assert.equal(b.edge, "advantage");
+  });
+
+  it("KeepsTheLowerD20WithDisadvantage", () => {
+    const b = breakdown({ roll_id: "r", dice: "2d20kl1-1", rolls: [4, 17], total: 3 });
+    assert.deepEqual(b.terms[0].kept, [4]);
+    assert.equal(b.modifier, -1);
+    assert.equal(b.edge, "disadvantage");
+  });
+
+  it("SplitsSeveralTerms", () => {
+    const b = breakdown({ roll_id: "r", dice: "1d8+1d4+2", rolls: [6, 3], total: 11 });
+    assert.deepEqual(b.terms.map((t) => t.rolled), [[6], [3]]);
+    assert.equal(b.modifier, 2);
+  });
+});

@@ -1,0 +1,431 @@
+// The table's state and the pure functions that move it: ingest orders the
+// event stream by seq (drops what was already seen, holds what came early,
+// asks for a sync on a gap) and reduce applies one server message. Nothing
+// here touches the DOM, the network or the clock.
+import type {
+  CampaignStatus, CampaignView, Character, Encounter, Presence, Roll, Scene, ServerMessage,
+} from "./protocol";
+
+// ---------------------------------------------------------------- stream
+
+export interface Stream {
+  /** the last campaign event applied, in seq order */
+  lastSeq: number;
+  /** events that arrived ahead of a gap, by seq */
+  early: Record<number, ServerMessage>;
+  /** a sync is under way (asked for, sync.done not yet seen) */
+  syncing: boolean;
+  /** lastSeq when the sync under way began */
+  syncFrom: number;
+  /** syncs in a row that filled nothing */
+  fruitless: number;
+}
+
+/** MAX_FRUITLESS syncs that fill nothing, and the hole is stepped over. */
+export const MAX_FRUITLESS = 3;
+
+export function newStream(lastSeq: number): Stream {
+  return { lastSeq, early: {}, syncing: false, syncFrom: lastSeq, fruitless: 0 };
+}
+
+/** drain applies the events held back that now follow in order. */
+function drain(s: Stream, ready: ServerMessage[]): Stream {
+  const early = { ...s.early };
+  let last = s.lastSeq;
+  while (early[last + 1]) {
+    ready.push(early[last + 1]);
+    delete early[last + 1];
+    last++;
+  }
+  return { ...s, lastSeq: last, early };
+}
+
+export interface Ingested {
+  stream: Stream;
+  /** messages to apply, in order */
+  ready: ServerMessage[];
+  /** send `sync {after_seq: stream.lastSeq}` */
+  sync: boolean;
+  /** after this many milliseconds */
+  wait: number;
+}
+
+/**
+ * ingest takes one message off the socket. Campaign events (those with a
+ * seq) are applied exactly once and in order, whatever mix of live events
+ * and sync replays brings them; messages for this connection alone (no seq)
+ * are applied at once.
+ */
+export function ingest(s: Stream, m: ServerMessage): Ingested {
+  if (m.type === "sync.begin") return { stream: { ...s, syncing: true, syncFrom: s.lastSeq }, ready: [], sync: false, wait: 0 };
+  if (m.type === "sync.done") {
+    const stream: Stream = { ...s, syncing: false };
+    const held = Object.keys(stream.early).map(Number);
+    // Nothing held back: what is still on its way (a seq reserved, its
+    // event not yet stored) comes live, in order; a lost one shows as a
+    // gap at the next event.
+    if (held.length === 0) return { stream: { ...stream, fruitless: 0 }, ready: [], sync: false, wait: 0 };
+    if (stream.lastSeq > stream.syncFrom) return { stream: { ...stream, syncing: true, fruitless: 0 }, ready: [], sync: true, wait: 0 };
+    const fruitless = s.fruitless + 1;
+    if (fruitless < MAX_FRUITLESS) {
+      return { stream: { ...stream, syncing: true, fruitless }, ready: [], sync: true, wait: 250 * fruitless };
+    }
+    // Syncs that bring nothing cannot fill the hole (a seq reserved and
+    // never stored): step over it rather than ask for ever.
+    const ready: ServerMessage[] = [];
+    const next = drain({ ...stream, lastSeq: Math.min(...held) - 1, fruitless: 0 }, ready);
+    return { stream: next, ready, sync: false, wait: 0 };
+  }
+  const seq = m.seq;
+  if (!seq) return { stream: s, ready: [m], sync: false, wait: 0 };
+  if (seq <= s.lastSeq || s.early[seq]) return { stream: s, ready: [], sync: false, wait: 0 };
+  if (seq > s.lastSeq + 1) {
+    const stream = { ...s, early: { ...s.early, [seq]: m } };
+    if (s.syncing) return { stream, ready: [], sync: false, wait: 0 };
+    return { stream: { ...stream, syncing: true }, ready: [], sync: true, wait: 0 };
+  }
+  const ready: ServerMessage[] = [m];
+  return { stream: drain({ ...s, lastSeq: seq }, ready), ready, sync: false, wait: 0 };
+}
+
+/** resynced is the stream after a reconnect: a new socket, a sync to ask for. */
+export function resynced(s: Stream): Stream {
+  return { ...s, syncing: true };
+}
+
+// ---------------------------------------------------------------- table
+
+export type FeedKind = "recap" | "away" | "action" | "roll" | "narration" | "system" | "reaction" | "error";
+
+export interface FeedItem {
+  key: string;
+  kind: FeedKind;
+  text: string;
+  turnId?: string;
+  roll?: Roll;
+  committed?: boolean;
+}
+
+export interface RollPrompt {
+  turnId: string;
+  rollId: string;
+  characterId: string;
+  dice: string;
+  reason: string;
+  options: string[];
+  deadline: string;
+}
+
+export interface ReactionPrompt {
+  turnId: string;
+  eligible: { character_id: string; reactions: string[] }[];
+  closesAt: string;
+  /** characters that answered, with their answer ("pass" or a reaction) */
+  answered: Record<string, string>;
+}
+
+export interface Table {
+  /** the player this client signs in as */
+  me: string;
+  campaignId: string;
+  status: CampaignStatus;
+  sessionId: string;
+  characters: Record<string, Character>;
+  /** character ids the events named that the table has no sheet for yet */
+  unknown: string[];
+  encounter: Encounter | null;
+  scene: Scene;
+  feed: FeedItem[];
+  /** turn id -> index in feed of its narration */
+  narrationAt: Record<string, number>;
+  /** the turn being played, from turn.accepted to turn.committed */
+  turn: { id: string; characterId: string } | null;
+  rollPrompt: RollPrompt | null;
+  /** the last roll the server made, for the dice to land on */
+  lastRoll: Roll | null;
+  reaction: ReactionPrompt | null;
+  suggestions: string[];
+  /** what this client sent, by request id, to name its own turns */
+  sent: Record<string, string>;
+  /** the last error the server answered this connection with */
+  error: { code: string; message: string; requestId?: string } | null;
+  /** turns committed since the page loaded (sequence numbers) */
+  committed: number;
+}
+
+/** fromView is the table as GET /api/campaigns/{id} describes it. */
+export function fromView(v: CampaignView, me: string): Table {
+  const characters: Record<string, Character> = {};
+  for (const c of v.characters) characters[c.id] = c;
+  return {
+    me,
+    campaignId: v.campaign.id,
+    status: v.campaign.status,
+    sessionId: v.session && !v.session.ended_at ? v.session.session_id : "",
+    characters,
+    unknown: [],
+    encounter: v.encounter && v.encounter.status === "active" ? v.encounter : null,
+    scene: v.state.scene,
+    feed: [],
+    narrationAt: {},
+    turn: null,
+    rollPrompt: null,
+    lastRoll: null,
+    reaction: null,
+    suggestions: [],
+    sent: {},
+    error: null,
+    committed: v.state.turn_count,
+  };
+}
+
+/** sent records what this client asked for, so its turn reads as what it did. */
+export function noteSent(t: Table, requestId: string, label: string): Table {
+  return { ...t, sent: { ...t.sent, [requestId]: label }, error: null };
+}
+
+/**
+ * withAction names what another player did once the journal says it
+ * (turn.accepted carries no text): "Tobin acts…" becomes "Tobin: I search".
+ */
+export function withAction(t: Table, turnId: string, text: string): Table {
+  const i = t.feed.findIndex((f) => f.key === `action:${turnId}`);
+  if (i < 0 || t.feed[i].text === text) return t;
+  const feed = t.feed.slice();
+  feed[i] = { ...feed[i], text };
+  return { ...t, feed };
+}
+
+/** withCharacters merges sheets fetched after an event named them. */
+export function withCharacters(t: Table, cs: Character[]): Table {
+  const characters = { ...t.characters };
+  for (const c of cs) characters[c.id] = { ...characters[c.id], ...c };
+  return { ...t, characters, unknown: t.unknown.filter((id) => !characters[id]) };
+}
+
+export function nameOf(t: Table, id: string): string {
+  const c = t.characters[id];
+  if (c) return c.name;
+  const p = t.encounter?.participants.find((p) => p.id === id || p.character_id === id);
+  return p ? p.name : "Someone";
+}
+
+export function isMine(t: Table, characterId: string): boolean {
+  return t.characters[characterId]?.player_id === t.me;
+}
+
+function push(t: Table, item: Omit<FeedItem, "key"> & { key?: string }): Table {
+  const key = item.key ?? `${item.kind}:${t.feed.length}`;
+  return { ...t, feed: [...t.feed, { ...item, key }] };
+}
+
+function known(t: Table, id: string | undefined): Table {
+  if (!id || t.characters[id] || t.unknown.includes(id)) return t;
+  // Monster participants are not sheets: only ask for what looks like a character.
+  if (t.encounter?.participants.some((p) => p.id === id && p.kind === "monster")) return t;
+  return { ...t, unknown: [...t.unknown, id] };
+}
+
+function setPresence(t: Table, id: string, p: Presence): Table {
+  const c = t.characters[id];
+  if (!c) return known(t, id);
+  if (c.presence === p) return t;
+  return { ...t, characters: { ...t.characters, [id]: { ...c, presence: p } } };
+}
+
+function mergeSheets(t: Table, cs: Character[] | null | undefined): Table {
+  if (!cs || cs.length === 0) return t;
+  const characters = { ...t.characters };
+  for (const c of cs) characters[c.id] = c;
+  return { ...t, characters, unknown: t.unknown.filter((id) => !characters[id]) };
+}
+
+function activeOrNull(e: Encounter | null | undefined): Encounter | null {
+  return e && e.status === "active" ? e : null;
+}
+
+/** rollLine says a roll in words: "attack roll: 1d20+5 → [14] = 19 (hit)". */
+export function rollLine(r: Roll): string {
+  const dice = (r.rolls ?? []).join(", ");
+  return `${r.reason ? r.reason + ": " : ""}${r.dice} rolled [${dice}] = ${r.total}${r.outcome ? ` (${r.outcome})` : ""}`;
+}
+
+/**
+ * reduce applies one server message to the table. It never reads a clock:
+ * countdowns are the view's business, from the deadlines the server sent.
+ */
+export function reduce(t: Table, m: ServerMessage): Table {
+  switch (m.type) {
+    case "session": {
+      let next: Table = { ...t, status: m.status, sessionId: m.status === "active" ? m.session_id : "" };
+      for (const [id, p] of Object.entries(m.presence ?? {})) next = setPresence(next, id, p);
+      if (m.status !== "active") next = { ...next, rollPrompt: null, reaction: null, turn: null };
+      // A session event also reports presence; say the session changed only
+      // when it did.
+      if (m.status === t.status && next.sessionId === t.sessionId) return next;
+      const text = m.status === "active" ? "The session is open." : `The session ended (${m.end_reason || m.status}).`;
+      return push(next, { kind: "system", text });
+    }
+    case "recap": {
+      const away = !m.seq;
+      return push(t, { kind: away ? "away" : "recap", text: m.text });
+    }
+    case "presence":
+      return setPresence(t, m.character_id, m.state);
+    case "turn.accepted": {
+      const label = t.sent[m.request_id];
+      const name = nameOf(t, m.character_id);
+      const next = known({ ...t, turn: { id: m.turn_id, characterId: m.character_id }, suggestions: [] }, m.character_id);
+      if (next.feed.some((f) => f.key === `action:${m.turn_id}`)) return next;
+      return push(next, { key: `action:${m.turn_id}`, kind: "action", turnId: m.turn_id, text: label ? `${name}: ${label}` : `${name} acts…` });
+    }
+    case "roll.requested": {
+      const next = known({
+        ...t,
+        rollPrompt: {
+          turnId: m.turn_id, rollId: m.roll_id, characterId: m.character_id, dice: m.dice,
+          reason: m.reason, options: m.options ?? [], deadline: m.deadline,
+        },
+      }, m.character_id);
+      return push(next, { kind: "system", turnId: m.turn_id, text: `${nameOf(t, m.character_id)} must roll ${m.dice} (${m.reason}).` });
+    }
+    case "roll.result": {
+      const roll: Roll = { roll_id: m.roll_id, reason: m.reason, dice: m.dice, rolls: m.rolls, total: m.total, outcome: m.outcome };
+      const rollPrompt = t.rollPrompt && t.rollPrompt.rollId === m.roll_id ? null : t.rollPrompt;
+      return push({ ...t, rollPrompt, lastRoll: roll }, { key: `roll:${m.roll_id}`, kind: "roll", turnId: m.turn_id, roll, text: rollLine(roll) });
+    }
+    case "reaction.window": {
+      const next: Table = { ...t, reaction: { turnId: m.turn_id, eligible: m.eligible ?? [], closesAt: m.closes_at, answered: {} } };
+      const who = (m.eligible ?? []).map((e) => nameOf(t, e.character_id)).join(", ");
+      return push(next, { kind: "system", turnId: m.turn_id, text: `${who || "Nobody"} may react.` });
+    }
+    case "reaction.received": {
+      let next = t;
+      if (t.reaction && t.reaction.turnId === m.turn_id) {
+        next = { ...t, reaction: { ...t.reaction, answered: { ...t.reaction.answered, [m.character_id]: m.reaction } } };
+      }
+      const name = nameOf(t, m.character_id);
+      const text = m.reaction === "pass" ? `${name} does not react.` : `${name} reacts: ${m.reaction}.`;
+      return push(next, { kind: "reaction", turnId: m.turn_id, text });
+    }
+    case "reaction.closed": {
+      const reaction = t.reaction && t.reaction.turnId === m.turn_id ? null : t.reaction;
+      return { ...t, reaction };
+    }
+    case "narration.delta": {
+      const at = t.narrationAt[m.turn_id];
+      if (at === undefined) {
+        const next = push(t, { key: `narration:${m.turn_id}`, kind: "narration", turnId: m.turn_id, text: m.text });
+        return { ...next, narrationAt: { ...t.narrationAt, [m.turn_id]: t.feed.length } };
+      }
+      const feed = t.feed.slice();
+      feed[at] = { ...feed[at], text: feed[at].text + m.text };
+      return { ...t, feed };
+    }
+    case "narration.done": {
+      const suggestions = (m.suggestions ?? []).slice(0, 3);
+      const at = t.narrationAt[m.turn_id];
+      if (at === undefined) {
+        const next = push({ ...t, suggestions }, { key: `narration:${m.turn_id}`, kind: "narration", turnId: m.turn_id, text: m.text });
+        return { ...next, narrationAt: { ...t.narrationAt, [m.turn_id]: t.feed.length } };
+      }
+      const feed = t.feed.slice();
+      feed[at] = { ...feed[at], text: m.text };
+      return { ...t, feed, suggestions };
+    }
+    case "turn.committed": {
+      let next = mergeSheets(t, m.characters);
+      next = {
+        ...next,
+        scene: m.scene ?? next.scene,
+        encounter: m.encounter === undefined ? next.encounter : activeOrNull(m.encounter),
+        turn: next.turn && next.turn.id === m.turn_id ? null : next.turn,
+        rollPrompt: next.rollPrompt && next.rollPrompt.turnId === m.turn_id ? null : next.rollPrompt,
+        reaction: next.reaction && next.reaction.turnId === m.turn_id ? null : next.reaction,
+        committed: Math.max(next.committed, m.sequence),
+      };
+      const at = next.narrationAt[m.turn_id];
+      if (at === undefined) {
+        next = push(next, { key: `narration:${m.turn_id}`, kind: "narration", turnId: m.turn_id, text: "", committed: true });
+        return { ...next, narrationAt: { ...next.narrationAt, [m.turn_id]: next.feed.length - 1 } };
+      }
+      const feed = next.feed.slice();
+      feed[at] = { ...feed[at], committed: true };
+      return { ...next, feed };
+    }
+    case "encounter": {
+      let next = mergeSheets(t, m.characters);
+      next = { ...next, encounter: activeOrNull(m.encounter) };
+      const e = m.encounter;
+      const text = e.status === "active"
+        ? `An encounter begins! ${e.participants.map((p) => p.name).join(", ")}`
+        : `The encounter ends (${e.outcome || "over"}).`;
+      return push(next, { kind: "system", text });
+    }
+    case "error": {
+      const next: Table = { ...t, error: { code: m.code, message: m.message, requestId: m.request_id } };
+      return push(next, { kind: "error", text: m.message });
+    }
+    case "sync.begin":
+    case "sync.done":
+      return t;
+  }
+}
+
+/**
+ * replay applies events the table's view already accounts for (those up to
+ * the view's last_seq, asked for again when a page opens) to learn what is
+ * under way: a turn in flight, a roll waiting for its player, a reaction
+ * window, the last suggestions. The story shows committed turns from the
+ * journal, so only the turn in flight adds lines to it.
+ */
+export function replay(t: Table, events: ServerMessage[]): Table {
+  const { feed, narrationAt } = t;
+  let next = events.reduce(reduce, t);
+  const inFlight = next.turn?.id;
+  next = { ...next, feed, narrationAt };
+  if (!inFlight) return next;
+  for (const m of events) {
+    if ("turn_id" in m && m.turn_id === inFlight && m.type !== "turn.committed") next = reduce(next, m);
+  }
+  return next;
+}
+
+// ---------------------------------------------------------------- dice
+
+export interface Breakdown {
+  /** each dice term: what was rolled and which dice count */
+  terms: { dice: string; rolled: number[]; kept: number[] }[];
+  /** the flat modifier: the total less the kept dice */
+  modifier: number;
+  /** "advantage" or "disadvantage" for a d20 rolled twice keeping one */
+  edge: "" | "advantage" | "disadvantage";
+}
+
+/**
+ * breakdown explains a server roll from its notation ("2d20kh1+5",
+ * "1d8+1d4+2") and the dice it reported. It adds nothing: the total is the
+ * server's.
+ */
+export function breakdown(r: Roll): Breakdown {
+  const rolls = r.rolls ?? [];
+  const terms: Breakdown["terms"] = [];
+  let edge: Breakdown["edge"] = "";
+  let i = 0;
+  const re = /(\d*)d(\d+)(?:(kh|kl)(\d+))?/g;
+  for (let m = re.exec(r.dice); m; m = re.exec(r.dice)) {
+    const n = Number(m[1] || 1);
+    const rolled = rolls.slice(i, i + n);
+    i += n;
+    let kept = rolled;
+    if (m[3]) {
+      const k = Number(m[4]);
+      const sorted = rolled.slice().sort((a, b) => (m![3] === "kh" ? b - a : a - b));
+      kept = sorted.slice(0, k);
+      if (m[2] === "20" && n === 2 && k === 1) edge = m[3] === "kh" ? "advantage" : "disadvantage";
+    }
+    terms.push({ dice: m[0], rolled, kept });
+  }
+  const sum = terms.reduce((s, t) => s + t.kept.reduce((a, b) => a + b, 0), 0);
+  return { terms, modifier: r.total - sum, edge };
+}
