@@ -5,7 +5,7 @@ import { inviteLink, type Api } from "./api";
 import { Connection, type LinkState } from "./conn";
 import { $, $input, $select, fill, h, option, plural } from "./dom";
 import { Journal } from "./journal";
-import type { Area, CampaignView, Character, ClientMessage, Encounter, Intent, ServerMessage, Turn } from "./protocol";
+import type { Area, CampaignView, Character, ClientMessage, Eligible, Encounter, Intent, ServerMessage, Turn } from "./protocol";
 import { ABILITIES, ABILITY_NAMES, SKILLS } from "./rules";
 import {
   breakdown, fromView, ingest, isMine, nameOf, newStream, noteSent, reduce, replay, resynced, rollLine, withAction, withCharacters,
@@ -636,7 +636,7 @@ export class TableView {
 
   // ------------------------------------------------------------ reactions
 
-  private myWindow(): { character_id: string; reactions: string[] }[] {
+  private myWindow(): Eligible[] {
     const r = this.table.reaction;
     if (!r) return [];
     return r.eligible.filter((e) => isMine(this.table, e.character_id) && !r.answered[e.character_id] && !this.answered.has(`${r.turnId}:${e.character_id}`));
@@ -653,7 +653,8 @@ export class TableView {
     $("react-what").textContent = `${mine.map((e) => nameOf(this.table, e.character_id)).join(" and ")} may react.`;
     fill($("react-choices"), mine.map((e) => [
       ...e.reactions.map((name) => h("button", { type: "button", class: "primary", "data-reaction": name,
-        onclick: () => this.react(r.turnId, e.character_id, name) }, mine.length > 1 ? `${nameOf(this.table, e.character_id)}: ${name}` : name)),
+        onclick: () => this.react(r.turnId, e.character_id, name) },
+        (mine.length > 1 ? `${nameOf(this.table, e.character_id)}: ${name}` : name) + effectOf(e, name))),
       h("button", { type: "button", "data-reaction": "pass", onclick: () => this.react(r.turnId, e.character_id, "pass") }, "Pass"),
     ]));
     if (fresh && (document.activeElement === document.body || document.activeElement?.closest("#turn-form, #actions"))) {
@@ -801,4 +802,14 @@ function drawGraph(box: HTMLElement, areas: Area[], here: string | undefined, re
     if (who) root.append(svg("text", { x, y: y + 3, "text-anchor": "middle", class: a.id === here ? "who here" : "who" }, who.slice(0, 3)));
   }
   box.append(root);
+}
+
+/** What the engine says a reaction would do to the outcome, for its button. */
+function effectOf(e: Eligible, name: string): string {
+  switch (e.offers?.find((o) => o.name === name)?.changes) {
+    case "yes": return " (changes the outcome)";
+    case "no": return " (won't change the outcome)";
+    case "unknown": return " (may change the outcome)";
+  }
+  return "";
 }

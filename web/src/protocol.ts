@@ -179,9 +179,9 @@ export type ServerMessage = Head & (
   | { type: "turn.accepted"; turn_id: string; request_id: string; character_id: string }
   | { type: "roll.requested"; turn_id: string; roll_id: string; character_id: string; dice: string; reason: string; options?: string[]; deadline: string }
   | { type: "roll.result"; turn_id: string; roll_id: string; reason?: string; dice: string; rolls: number[] | null; total: number; outcome?: string }
-  | { type: "reaction.window"; turn_id: string; eligible: { character_id: string; reactions: string[] }[]; closes_at: string }
+  | { type: "reaction.window"; turn_id: string; roll_id?: string; eligible: Eligible[]; closes_at: string }
   | { type: "reaction.received"; turn_id: string; character_id: string; reaction: string }
-  | { type: "reaction.closed"; turn_id: string; applied: unknown[] | null }
+  | { type: "reaction.closed"; turn_id: string; applied: Applied[] | null }
   | { type: "narration.delta"; turn_id: string; text: string }
   | { type: "narration.done"; turn_id: string; text: string; suggestions: string[] | null; degraded?: boolean }
   | { type: "turn.committed"; turn_id: string; sequence: number; actor_id: string; rolls: Roll[] | null; characters: Character[] | null; encounter?: Encounter | null; scene: Scene }
@@ -193,3 +193,18 @@ export type ServerMessage = Head & (
 );
 
 export type MessageOf<T extends ServerMessage["type"]> = Extract<ServerMessage, { type: T }>;
+
+/** One character a reaction window is open to. `offers` (this server's
+ * addition) says of each reaction whether it would change the outcome. */
+export interface Eligible {
+  character_id: string;
+  reactions: string[];
+  offers?: { name: string; changes: "yes" | "no" | "unknown" }[];
+}
+
+/** A reaction as the engine applied it. */
+export interface Applied {
+  character_id: string;
+  reaction: string;
+  text: string;
+}

@@ -198,8 +198,9 @@ describe("reduce", () => {
     assert.equal(t.feed.at(-1)?.text, "Tobin does not react.");
     t = play(t, { type: "reaction.received", turn_id: "t1", character_id: "mira", reaction: "shield" });
     assert.equal(t.feed.at(-1)?.text, "Mira reacts: shield.");
-    t = play(t, { type: "reaction.closed", turn_id: "t1", applied: ["shield"] });
+    t = play(t, { type: "reaction.closed", turn_id: "t1", applied: [{ character_id: "mira", reaction: "shield", text: "Mira casts Shield: AC 18 until the start of her next turn." }] });
     assert.equal(t.reaction, null);
+    assert.equal(t.feed[t.feed.length - 1].text, "Mira casts Shield: AC 18 until the start of her next turn.");
   });
 
   it("ShowsAnEncounterAndClearsItWhenItEnds", () => {

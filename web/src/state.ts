@@ -3,7 +3,7 @@
 // asks for a sync on a gap) and reduce applies one server message. Nothing
 // here touches the DOM, the network or the clock.
 import type {
-  CampaignStatus, CampaignView, Character, Encounter, Presence, Roll, Scene, ServerMessage,
+  CampaignStatus, CampaignView, Character, Eligible, Encounter, Presence, Roll, Scene, ServerMessage,
 } from "./protocol";
 
 // ---------------------------------------------------------------- stream
@@ -118,7 +118,7 @@ export interface RollPrompt {
 
 export interface ReactionPrompt {
   turnId: string;
-  eligible: { character_id: string; reactions: string[] }[];
+  eligible: Eligible[];
   closesAt: string;
   /** characters that answered, with their answer ("pass" or a reaction) */
   answered: Record<string, string>;
@@ -310,7 +310,11 @@ export function reduce(t: Table, m: ServerMessage): Table {
     }
     case "reaction.closed": {
       const reaction = t.reaction && t.reaction.turnId === m.turn_id ? null : t.reaction;
-      return { ...t, reaction };
+      let next: Table = { ...t, reaction };
+      for (const a of m.applied ?? []) {
+        if (a && typeof a.text === "string" && a.text) next = push(next, { kind: "reaction", turnId: m.turn_id, text: a.text });
+      }
+      return next;
     }
     case "narration.delta": {
       const at = t.narrationAt[m.turn_id];
