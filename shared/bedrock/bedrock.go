@@ -223,6 +223,19 @@ func (n *Narrator) Define(ctx context.Context, req narrator.DefineRequest) (narr
 	return out, err
 }
 
+// ReadIntent implements narrator.IntentReader: the low model reads a
+// player's words as one of the engine's actions through the read_intent
+// tool, validated with narrator.DecodeIntentAnswer.
+func (n *Narrator) ReadIntent(ctx context.Context, req narrator.IntentRequest) (narrator.IntentRead, error) {
+	raw, model, usage, err := n.tool(ctx, "bedrock read intent", narrator.IntentBlocks(req), narrator.IntentTool())
+	out := narrator.IntentRead{Model: model, Usage: usage}
+	if err != nil {
+		return out, err
+	}
+	out.Intent, err = narrator.DecodeIntentAnswer(raw, req.Choices)
+	return out, err
+}
+
 // tool asks the low model to answer by calling tool, and returns the
 // tool's input as JSON, with the usage Bedrock reported. Errors are
 // Unavailable, or Invalid when the model answered without calling the

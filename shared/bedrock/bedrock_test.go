@@ -608,3 +608,29 @@ func TestDefine(t *testing.T) {
 		t.Fatalf("model %s, body %s", got.Model, f.requests()[0].body)
 	}
 }
+
+var intentChoices = narrator.IntentChoices{
+	Targets: []narrator.Choice{{ID: "goblin-1", Name: "Goblin 1"}, {ID: "goblin-2", Name: "Goblin 2"}},
+	Weapons: []narrator.Choice{{ID: "handaxe", Name: "handaxe"}},
+}
+
+func TestReadIntent(t *testing.T) {
+	n, f := serve(t, bedrock.Config{LowModel: "us.anthropic.claude-haiku-4-5-20251001-v1:0"},
+		toolAnswer(narrator.IntentToolName, `{"kind":"attack","target_id":"goblin-2","weapon":"handaxe"}`))
+	got, err := n.ReadIntent(context.Background(), narrator.IntentRequest{Actor: "Bram", Text: "I vault the bar and hack at the nearer goblin", Fighting: true, Choices: intentChoices})
+	if err != nil || string(got.Intent) != `{"kind":"attack","target_id":"goblin-2","weapon":"handaxe"}` {
+		t.Fatalf("intent %s, %v", got.Intent, err)
+	}
+	body := string(f.requests()[0].body)
+	if got.Model != "us.anthropic.claude-haiku-4-5-20251001-v1:0" || !strings.Contains(body, `"name":"read_intent"`) || !strings.Contains(body, "goblin-2") {
+		t.Fatalf("model %s, body %s", got.Model, body)
+	}
+}
+
+func TestReadIntentNamesOnlyWhatWasOffered(t *testing.T) {
+	n, _ := serve(t, bedrock.Config{LowModel: "low"}, toolAnswer(narrator.IntentToolName, `{"kind":"attack","target_id":"the-innkeeper"}`))
+	got, err := n.ReadIntent(context.Background(), narrator.IntentRequest{Text: "I punch the innkeeper", Choices: intentChoices})
+	if !fault.Is(err, fault.Invalid) || got.Intent != nil || got.Usage.Input == 0 {
+		t.Fatalf("intent %s, usage %+v, %v: want an invalid answer, paid for and dropped", got.Intent, got.Usage, err)
+	}
+}

@@ -238,6 +238,9 @@ type Lease struct {
 	// Pending holds a turn waiting for its player to roll (interactive
 	// dice); nil for a turn being resolved.
 	Pending *PendingRolls `json:"pending,omitempty"`
+	// Calls are the model calls made for the turn before it is narrated
+	// (the low tier reading the player's words), for the turn's record.
+	Calls []ModelCall `json:"calls,omitempty"`
 }
 
 // PendingRolls are a turn's rolls, already made from the turn's seed and

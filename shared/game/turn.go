@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"slices"
 	"strings"
 	"sync"
 	"time"
@@ -62,9 +63,26 @@ func (s *Service) TakeTurn(ctx context.Context, connectionID string, msg events.
 		lease = &campaign.Lease{TurnID: s.NewID(), RequestID: msg.RequestID, ActorID: actor.ID, PlayerID: conn.PlayerID,
 			Action: actionText(msg), Intent: msg.Intent}
 	}
+	read := false
+	if len(lease.Intent) == 0 && len(lease.Calls) == 0 {
+		// Words the engine cannot read go to the low tier once; what it
+		// read is kept with the lease, so a retry reads nothing again.
+		var call *campaign.ModelCall
+		lease.Intent, call = s.readIntent(ctx, snap, *actor, lease.Action)
+		if call != nil {
+			lease.Calls = []campaign.ModelCall{*call}
+		}
+		read = len(lease.Intent) > 0
+	}
 	lease.AcquiredAt, lease.ExpiresAt = now, now.Add(s.LeaseTTL)
 	seed := s.turnSeed(conn.CampaignID, lease.TurnID)
 	d, err := s.decide(snap, *actor, *lease, dice.NewSeeded(seed))
+	if err != nil && read && fault.Is(err, fault.Invalid) {
+		// The rules refuse what the model read: the player did not press
+		// that button, so their words are narrated as they are.
+		lease.Intent = nil
+		d, err = s.decide(snap, *actor, *lease, dice.NewSeeded(seed))
+	}
 	if err != nil {
 		return err // refused by the rules: nothing held, nothing rolled for good
 	}
@@ -226,7 +244,7 @@ func (s *Service) resolve(ctx context.Context, snap Snapshot, lease campaign.Lea
 		lowN = narrator.Offline{}
 	}
 	low := s.remember(ctx, lowN, snap, turn, &mem, present)
-	recordCalls(record, req, low.calls)
+	recordCalls(record, req, append(slices.Clone(lease.Calls), low.calls...))
 	next := st
 	next.TurnCount, next.UpdatedAt = st.TurnCount+1, now
 	next.Cost = addCost(spent, session, record.TurnCostUSD)

@@ -278,6 +278,19 @@ func (n *Narrator) Define(ctx context.Context, req narrator.DefineRequest) (narr
 	return out, err
 }
 
+// ReadIntent implements narrator.IntentReader: the low model reads a
+// player's words as one of the engine's actions through the read_intent
+// tool, validated with narrator.DecodeIntentAnswer.
+func (n *Narrator) ReadIntent(ctx context.Context, req narrator.IntentRequest) (narrator.IntentRead, error) {
+	raw, model, usage, err := n.tool(ctx, "openai read intent", narrator.IntentBlocks(req), narrator.IntentTool())
+	out := narrator.IntentRead{Model: model, Usage: usage}
+	if err != nil {
+		return out, err
+	}
+	out.Intent, err = narrator.DecodeIntentAnswer(raw, req.Choices)
+	return out, err
+}
+
 // tool asks the low model to call tool and returns the call's arguments
 // as JSON, with the usage the server reported. Errors are Unavailable, or
 // Invalid when the model answered without calling the tool.

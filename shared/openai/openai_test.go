@@ -577,3 +577,16 @@ func TestDefine(t *testing.T) {
 		t.Fatalf("definitions %+v, %v; with no model configured, the one the server reports", got, err)
 	}
 }
+
+func TestReadIntent(t *testing.T) {
+	choices := narrator.IntentChoices{Areas: []narrator.Choice{{ID: "cellar", Name: "the cellar"}}}
+	n, _ := serve(t, "", openai.Config{}, toolCall(narrator.IntentToolName, quote(`{"kind":"move","to_area_id":"cellar"}`)))
+	got, err := n.ReadIntent(context.Background(), narrator.IntentRequest{Text: "down the trapdoor we go", Choices: choices})
+	if err != nil || string(got.Intent) != `{"kind":"move","to_area_id":"cellar"}` {
+		t.Fatalf("intent %s, %v", got.Intent, err)
+	}
+	n, _ = serve(t, "", openai.Config{}, toolCall(narrator.IntentToolName, quote(`{"kind":"say"}`)))
+	if got, err := n.ReadIntent(context.Background(), narrator.IntentRequest{Text: "Hello there", Choices: choices}); err != nil || got.Intent != nil {
+		t.Fatalf("words read as %s, %v; want no action", got.Intent, err)
+	}
+}

@@ -1,0 +1,201 @@
+package narrator
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"slices"
+	"strings"
+	"sync"
+)
+
+// A player's words the engine's own parser cannot read ("I vault the bar
+// and bring my axe down on the nearer goblin") go to the low tier, which
+// answers through the read_intent tool with one of the engine's actions
+// naming only what the engine offered it. The engine then decides the
+// action as if the player had pressed its button; an answer that names
+// anything else is refused whole, and the words are narrated as they are.
+
+// IntentToolName is the tool the low tier reads an action through.
+const IntentToolName = "read_intent"
+
+// Choice is one thing an action may name: its id and how it reads.
+type Choice struct {
+	ID   string `json:"id"`
+	Name string `json:"name"`
+}
+
+// IntentChoices are what the acting character can name now.
+type IntentChoices struct {
+	Areas   []Choice // reachable areas (move)
+	Targets []Choice // creatures (attack, cast, help)
+	Weapons []Choice // weapons carried (attack)
+	Items   []Choice // items carried (use_item)
+	Spells  []Choice // spells of the character's class (cast)
+}
+
+// IntentRequest asks the low tier to read one player's words as an action.
+type IntentRequest struct {
+	CampaignName string
+	Actor        string
+	Text         string
+	Fighting     bool // an encounter is under way
+	Choices      IntentChoices
+}
+
+// ReadIntent is the read_intent tool's input: protocol.md's intent, with
+// say for words and anything that is not one of the actions.
+type ReadIntent struct {
+	Kind      string   `json:"kind" jsonschema:"enum=attack,enum=cast,enum=check,enum=move,enum=use_item,enum=dodge,enum=dash,enum=disengage,enum=help,enum=end_turn,enum=rest,enum=say" jsonschema_description:"The one action the words take; say when they only speak, or do something none of the actions covers."`
+	TargetID  string   `json:"target_id,omitempty" jsonschema_description:"attack, help: the id of the creature, from the targets given."`
+	TargetIDs []string `json:"target_ids,omitempty" jsonschema_description:"cast: the ids of the creatures the spell is aimed at, from the targets given."`
+	Weapon    string   `json:"weapon,omitempty" jsonschema_description:"attack: the id of the weapon, from the weapons given; leave out for the character's usual one."`
+	Spell     string   `json:"spell,omitempty" jsonschema_description:"cast: the id of the spell, from the spells given."`
+	SlotLevel int      `json:"slot_level,omitempty" jsonschema_description:"cast: the slot level, only if the words say it."`
+	Ability   string   `json:"ability,omitempty" jsonschema:"enum=str,enum=dex,enum=con,enum=int,enum=wis,enum=cha" jsonschema_description:"check: the ability tested."`
+	Skill     string   `json:"skill,omitempty" jsonschema_description:"check: the skill, lower case with underscores (sleight_of_hand), if one applies."`
+	ToAreaID  string   `json:"to_area_id,omitempty" jsonschema_description:"move: the id of the area, from the areas given."`
+	Item      string   `json:"item,omitempty" jsonschema_description:"use_item: the id of the item, from the items given."`
+	Rest      string   `json:"rest,omitempty" jsonschema:"enum=short,enum=long" jsonschema_description:"rest: short or long."`
+}
+
+// IntentRead is an action read from a player's words, and what the call
+// cost. Intent is nil when the words are not an action (say).
+type IntentRead struct {
+	Intent json.RawMessage
+	Model  string
+	Usage  Usage
+}
+
+// IntentReader is a narrator that can read a player's words as an action.
+type IntentReader interface {
+	// ReadIntent asks the low tier for the action the words take. An
+	// answer that fails DecodeIntentAnswer is an Invalid error beside the
+	// call's model and usage; other errors are Unavailable.
+	ReadIntent(ctx context.Context, req IntentRequest) (IntentRead, error)
+}
+
+var (
+	intentOnce sync.Once
+	intentTool Tool
+)
+
+// IntentTool is the read_intent tool; its schema is reflected from
+// ReadIntent.
+func IntentTool() Tool {
+	intentOnce.Do(func() {
+		intentTool = Tool{Name: IntentToolName, Schema: schemaOf(&ReadIntent{}),
+			Description: "Record the one action the player's words take, naming only the ids given. Use say when the words only speak or do something none of the actions covers."}
+	})
+	return intentTool
+}
+
+const intentContract = `You read what a player writes for their character in a tabletop roleplaying game and tell the rules engine which one action it takes, with the read_intent tool.
+
+Rules:
+Name only the ids you are given: targets, weapons, areas, items and spells. If the words need something not given, or several actions, or none of them, answer say.
+Never decide whether the action succeeds, and never add what the words do not ask for.
+A check names the ability it tests, and the skill when one applies.
+Answer only by calling read_intent, once.`
+
+// IntentBlocks is the prompt of an intent call.
+func IntentBlocks(req IntentRequest) []Block {
+	lines := []string{"Campaign: " + oneLine(req.CampaignName), "Acting character: " + actorName(req.Actor)}
+	if req.Fighting {
+		lines = append(lines, "An encounter is under way.")
+	}
+	c := req.Choices
+	for _, l := range []struct {
+		name string
+		list []Choice
+	}{{"Targets", c.Targets}, {"Weapons", c.Weapons}, {"Areas within reach", c.Areas}, {"Items", c.Items}, {"Spells", c.Spells}} {
+		if len(l.list) == 0 {
+			continue
+		}
+		var parts []string
+		for _, ch := range l.list {
+			parts = append(parts, fmt.Sprintf("%s (id %s)", oneLine(ch.Name), oneLine(ch.ID)))
+		}
+		lines = append(lines, l.name+": "+strings.Join(parts, "; ")+".")
+	}
+	lines = append(lines, "", "The player writes: "+quoted(req.Text), "", "Record the action with read_intent.")
+	return []Block{{Name: BlockSystem, Text: intentContract}, {Name: BlockTurn, Text: strings.Join(lines, "\n")}}
+}
+
+// DecodeIntentAnswer validates a read_intent answer against the choices:
+// one JSON object of ReadIntent's fields only, a known kind, every id
+// among those offered for its field, and no field the kind does not take.
+// It returns the intent as protocol.md writes it, or nil for say.
+func DecodeIntentAnswer(raw []byte, c IntentChoices) (json.RawMessage, error) {
+	const op = "decode intent"
+	var in ReadIntent
+	if err := decodeStrict(raw, &in); err != nil {
+		return nil, errInvalid(op, "not a read_intent answer: %v", err)
+	}
+	ids := func(list []Choice) []string {
+		out := make([]string, len(list))
+		for i, ch := range list {
+			out[i] = ch.ID
+		}
+		return out
+	}
+	among := func(field, id string, list []Choice) error {
+		if id != "" && !slices.Contains(ids(list), id) {
+			return errInvalid(op, "%s %q was not offered", field, truncate(id, 40))
+		}
+		return nil
+	}
+	// The fields each kind may carry; any other must be empty.
+	uses := map[string][]string{
+		"attack": {"target_id", "weapon"}, "cast": {"spell", "target_ids", "slot_level"}, "check": {"ability", "skill"},
+		"move": {"to_area_id"}, "use_item": {"item"}, "help": {"target_id"}, "rest": {"rest"},
+		"dodge": nil, "dash": nil, "disengage": nil, "end_turn": nil, "say": nil,
+	}
+	allowed, ok := uses[in.Kind]
+	if !ok {
+		return nil, errInvalid(op, "unknown kind %q", truncate(in.Kind, 40))
+	}
+	set := map[string]bool{"target_id": in.TargetID != "", "target_ids": len(in.TargetIDs) > 0, "weapon": in.Weapon != "",
+		"spell": in.Spell != "", "slot_level": in.SlotLevel != 0, "ability": in.Ability != "", "skill": in.Skill != "",
+		"to_area_id": in.ToAreaID != "", "item": in.Item != "", "rest": in.Rest != ""}
+	for field, has := range set {
+		if has && !slices.Contains(allowed, field) {
+			return nil, errInvalid(op, "%s does not take %s", in.Kind, field)
+		}
+	}
+	if in.Kind == "say" {
+		return nil, nil
+	}
+	errs := []error{among("target_id", in.TargetID, c.Targets), among("weapon", in.Weapon, c.Weapons),
+		among("spell", in.Spell, c.Spells), among("to_area_id", in.ToAreaID, c.Areas), among("item", in.Item, c.Items)}
+	if len(in.TargetIDs) > len(c.Targets) {
+		errs = append(errs, errInvalid(op, "%d targets, more than offered", len(in.TargetIDs)))
+	}
+	for _, id := range in.TargetIDs {
+		errs = append(errs, among("target_ids", id, c.Targets))
+	}
+	for _, err := range errs {
+		if err != nil {
+			return nil, err
+		}
+	}
+	switch {
+	case in.Kind == "attack" && in.TargetID == "", in.Kind == "move" && in.ToAreaID == "", in.Kind == "cast" && in.Spell == "",
+		in.Kind == "use_item" && in.Item == "", in.Kind == "check" && in.Ability == "", in.Kind == "rest" && in.Rest == "":
+		return nil, errInvalid(op, "%s is missing what it acts on", in.Kind)
+	case in.SlotLevel < 0 || in.SlotLevel > 9:
+		return nil, errInvalid(op, "slot level %d is not 1 to 9", in.SlotLevel)
+	}
+	b, err := json.Marshal(in)
+	if err != nil {
+		return nil, errInvalid(op, "%v", err)
+	}
+	return b, nil
+}
+
+func truncate(s string, n int) string {
+	if len(s) > n {
+		return s[:n] + "..."
+	}
+	return s
+}
