@@ -39,7 +39,11 @@ type State struct {
 	Map       *world.Map        `json:"map,omitempty"`
 	Glossary  map[string]string `json:"glossary,omitempty"`
 	TurnCount int               `json:"turn_count"`
-	UpdatedAt time.Time         `json:"updated_at"`
+	// Unsummarized counts the last committed turns the rolling summary
+	// does not tell yet: it is compressed when something happens (a new
+	// name, place, item, promise or death; a new scene) or every few turns.
+	Unsummarized int       `json:"unsummarized,omitempty"`
+	UpdatedAt    time.Time `json:"updated_at"`
 	// Cost is what the narrator has cost in the current session (the owner
 	// sees it; a session budget is checked against it).
 	Cost SessionCost `json:"cost"`

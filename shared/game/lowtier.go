@@ -66,9 +66,15 @@ func outOfCharacter(text string) bool {
 
 // lowTier is the low tier's work on a narrated turn, before it commits.
 type lowTier struct {
-	summary string               // the rolling summary to commit
-	calls   []campaign.ModelCall // every call made, in order
+	summary      string               // the rolling summary to commit
+	unsummarized int                  // the turns it does not tell yet
+	calls        []campaign.ModelCall // every call made, in order
 }
+
+// SummaryEvery is how many turns may pass with nothing new before the
+// rolling summary is compressed anyway, well within the turns the context
+// keeps verbatim, so no turn leaves the context before the summary has it.
+const SummaryEvery = 5
 
 // remember runs the low tier on a narrated turn: it extends the rolling
 // summary, takes the turn's facts into memory (the deterministic
@@ -79,8 +85,22 @@ type lowTier struct {
 // last valid summary stands; an extraction that fails validation is
 // dropped whole and recorded; a term the model could not define takes
 // the offline definition from its sentence.
-func (s *Service) remember(ctx context.Context, n narrator.Narrator, snap Snapshot, turn campaign.Turn, mem *memory.Memory, present []string) lowTier {
+//
+// The summary is compressed on events, as seed 004 suggests: when the turn
+// brings something new into memory (a name, a place, an item, a promise,
+// a death), moves the scene or ends a fight, or when summaryEvery turns
+// have passed without; it then tells every turn since the last one
+// (waiting, which are among the recent turns).
+func (s *Service) remember(ctx context.Context, n narrator.Narrator, snap Snapshot, turn campaign.Turn, waiting []campaign.Turn, eventful bool, mem *memory.Memory, present []string) lowTier {
 	out := lowTier{summary: snap.State.Summary}
+	if len(mem.Observe(turn, present)) > 0 {
+		eventful = true
+	}
+	every := s.SummaryEvery
+	if every <= 0 {
+		every = SummaryEvery
+	}
+	summarize := eventful || len(waiting)+1 >= every
 	var (
 		wg        sync.WaitGroup
 		sum       narrator.Summarized
@@ -88,9 +108,13 @@ func (s *Service) remember(ctx context.Context, n narrator.Narrator, snap Snapsh
 		extracted *narrator.Extracted
 		exErr     error
 	)
-	wg.Go(func() {
-		sum, sumErr = n.Summarize(ctx, summaryRequest(snap, snap.State.Summary, []campaign.Turn{turn}))
-	})
+	if summarize {
+		wg.Go(func() {
+			sum, sumErr = n.Summarize(ctx, summaryRequest(snap, snap.State.Summary, append(slices.Clone(waiting), turn)))
+		})
+	} else {
+		out.unsummarized = len(waiting) + 1
+	}
 	if x, ok := n.(narrator.Extractor); ok {
 		wg.Go(func() {
 			got, err := x.Extract(ctx, narrator.ExtractRequest{CampaignName: snap.Campaign.Name, Turn: turn,
@@ -100,14 +124,17 @@ func (s *Service) remember(ctx context.Context, n narrator.Narrator, snap Snapsh
 	}
 	wg.Wait()
 
-	out.calls = append(out.calls, s.call(n, narrator.PurposeSummary, sum.Model, sum.Usage, sumErr))
-	if sumErr == nil && strings.TrimSpace(sum.Text) != "" {
-		out.summary = sum.Text
-	} else {
-		s.Log.WarnContext(ctx, "summary failed; keeping the last one", "campaign", snap.Campaign.ID, "err", sumErr)
+	if summarize {
+		out.calls = append(out.calls, s.call(n, narrator.PurposeSummary, sum.Model, sum.Usage, sumErr))
+		if sumErr == nil && strings.TrimSpace(sum.Text) != "" {
+			out.summary = sum.Text
+		} else {
+			// The turns stay waiting: the next compression tells them.
+			out.unsummarized = len(waiting) + 1
+			s.Log.WarnContext(ctx, "summary failed; keeping the last one", "campaign", snap.Campaign.ID, "err", sumErr)
+		}
 	}
 
-	mem.Observe(turn, present)
 	if extracted != nil {
 		out.calls = append(out.calls, s.call(n, narrator.PurposeExtraction, extracted.Model, extracted.Usage, exErr))
 		if exErr == nil {

@@ -16,8 +16,10 @@ import (
 	"chronicler/events"
 	"chronicler/shared/campaign"
 	"chronicler/shared/fault"
+	"chronicler/shared/game"
 	"chronicler/shared/memory"
 	"chronicler/shared/narrator"
+	"chronicler/shared/world"
 )
 
 const (
@@ -122,6 +124,7 @@ func cost(model string, u narrator.Usage) float64 {
 // and cost, and the session and the campaign pay for all of them.
 func TestTurnRecordsEveryCall(t *testing.T) {
 	f := newFixture(t)
+	f.svc.SummaryEvery = 1 // a summary every turn: this test counts the calls
 	n := &tiered{}
 	f.svc.Narrator = n
 	c, _ := f.table(t, "Accounts", "c1")
@@ -164,6 +167,7 @@ func TestTurnRecordsEveryCall(t *testing.T) {
 // failure is recorded, and a call that answered with nothing is paid for.
 func TestFailedSummaryKeepsTheLastOne(t *testing.T) {
 	f := newFixture(t)
+	f.svc.SummaryEvery = 1 // a summary every turn: this test counts the calls
 	n := &tiered{summarize: func(call int, req narrator.SummaryRequest) (narrator.Summarized, error) {
 		switch call {
 		case 1:
@@ -250,6 +254,7 @@ func TestNarrationRouting(t *testing.T) {
 // invalid one is dropped whole, recorded, and paid for.
 func TestExtractionValidatedBeforeMemory(t *testing.T) {
 	f := newFixture(t)
+	f.svc.SummaryEvery = 1 // a summary every turn: this test counts the calls
 	n := &tiered{
 		narration: func(narrator.Request) string {
 			return "Old Tobin, who sweeps the floors, hands Mira a sealed letter. They speak of the Ashen Veil, a curtain of smoke over the pass."
@@ -294,6 +299,7 @@ func TestExtractionValidatedBeforeMemory(t *testing.T) {
 // session.
 func TestLongGapRecapIsPaidFor(t *testing.T) {
 	f := newFixture(t)
+	f.svc.SummaryEvery = 1 // a summary every turn: this test counts the calls
 	n := &tiered{}
 	f.svc.Narrator = n
 	ctx := context.Background()
@@ -335,5 +341,62 @@ func TestDegradedTurnSparesTheProvider(t *testing.T) {
 		if c.Model != "offline" || c.CostUSD != 0 {
 			t.Fatalf("after a failed narration, call %+v went to the provider", c)
 		}
+	}
+}
+
+// summaries is the offline narrator, counting its summaries and the turns
+// each one tells.
+type summaries struct {
+	narrator.Offline
+	told []int
+}
+
+func (s *summaries) Summarize(ctx context.Context, req narrator.SummaryRequest) (narrator.Summarized, error) {
+	s.told = append(s.told, len(req.Turns))
+	return s.Offline.Summarize(ctx, req)
+}
+
+// The rolling summary is compressed on events, or every SummaryEvery
+// turns; in between, nothing is paid for it and no turn is lost: the next
+// compression tells every turn since the last.
+func TestSummaryCompressedOnEvents(t *testing.T) {
+	f := newFixture(t)
+	ctx := context.Background()
+	c, _ := f.table(t, "Quiet", "c1")
+	sum := &summaries{}
+	f.svc.Narrator = sum
+	snap, _ := f.store.Snapshot(ctx, c.ID)
+	mira := snap.Characters[0]
+	// The first turn brings the place into memory: an event.
+	if err := f.act(t, "c1", mira.ID, "first", "", &events.Intent{Kind: "dodge"}); err != nil {
+		t.Fatal(err)
+	}
+	if snap, _ = f.store.Snapshot(ctx, c.ID); snap.State.Unsummarized != 0 || len(sum.told) != 1 {
+		t.Fatalf("the first turn: summaries %v, unsummarized %d", sum.told, snap.State.Unsummarized)
+	}
+	sum.told = nil
+	for i := range game.SummaryEvery - 1 {
+		if err := f.act(t, "c1", mira.ID, fmt.Sprint("wait-", i), "", &events.Intent{Kind: "dodge"}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	snap, _ = f.store.Snapshot(ctx, c.ID)
+	if len(sum.told) != 0 || snap.State.Unsummarized != game.SummaryEvery-1 {
+		t.Fatalf("after %d quiet turns: summaries %v, unsummarized %d", game.SummaryEvery-1, sum.told, snap.State.Unsummarized)
+	}
+	if err := f.act(t, "c1", mira.ID, "wait-last", "", &events.Intent{Kind: "dodge"}); err != nil {
+		t.Fatal(err)
+	}
+	snap, _ = f.store.Snapshot(ctx, c.ID)
+	if len(sum.told) != 1 || sum.told[0] != game.SummaryEvery || snap.State.Unsummarized != 0 || snap.State.Summary == "" {
+		t.Fatalf("the %dth quiet turn: summaries %v, unsummarized %d", game.SummaryEvery, sum.told, snap.State.Unsummarized)
+	}
+	// A new scene is an event: summarised at once.
+	to := world.Starter(snap.Campaign.WorldSeed).Areas[world.StarterArea].ReachableAreaIDs[0]
+	if err := f.act(t, "c1", mira.ID, "move", "", &events.Intent{Kind: "move", ToAreaID: to}); err != nil {
+		t.Fatal(err)
+	}
+	if len(sum.told) != 2 || sum.told[1] != 1 {
+		t.Errorf("a move: summaries %v, want one more telling that turn", sum.told)
 	}
 }

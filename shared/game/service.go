@@ -58,6 +58,9 @@ type Service struct {
 	TurnLimit, APILimit Limiter
 	// SeedKey keys the turns' dice seeds (see turnSeed).
 	SeedKey []byte
+	// SummaryEvery overrides SummaryEvery: how many uneventful turns may
+	// pass before the rolling summary is compressed (0: the default).
+	SummaryEvery int
 	// Workflow keeps the time of held turns (roll prompts, reaction
 	// windows); nil leaves it to the sweep.
 	Workflow Workflow

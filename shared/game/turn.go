@@ -243,13 +243,17 @@ func (s *Service) resolve(ctx context.Context, snap Snapshot, lease campaign.Lea
 	if narr.Degraded {
 		lowN = narrator.Offline{}
 	}
-	low := s.remember(ctx, lowN, snap, turn, &mem, present)
+	// The turns the summary does not tell yet are the last of the recent
+	// ones (at most SummaryEvery-1, or a few more after failed calls).
+	waiting := recent[max(len(recent)-st.Unsummarized, 0):]
+	eventful := d.Scene != nil || (d.Encounter != nil && d.Encounter.Status != "active") || len(d.Reactions) > 0
+	low := s.remember(ctx, lowN, snap, turn, waiting, eventful, &mem, present)
 	recordCalls(record, req, append(slices.Clone(lease.Calls), low.calls...))
 	next := st
 	next.TurnCount, next.UpdatedAt = st.TurnCount+1, now
 	next.Cost = addCost(spent, session, record.TurnCostUSD)
 	next.Cost.Turns++
-	next.Summary = low.summary
+	next.Summary, next.Unsummarized = low.summary, low.unsummarized
 	if d.Scene != nil {
 		next.Scene = *d.Scene
 	}
