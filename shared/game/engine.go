@@ -125,6 +125,9 @@ func (s *Service) decide(snap Snapshot, actor campaign.Character, lease campaign
 		}
 		d.Rolls, d.Summary = rollsOf(res.Rolls), res.Summary()
 	case "move":
+		if l := rules.Carried(actor); l.Immobile() {
+			return d, fault.Field(op, "intent", "actor_state_restricted: %s carries %.0f lb, more than twice the %d lb they can carry, and cannot move it", actor.Name, l.Weight, l.Capacity)
+		}
 		from := areaOf(m, actor)
 		if err := m.Move(from, in.ToAreaID); err != nil {
 			return d, fault.Field(op, "intent.to_area_id", "out_of_range: %s", publicMessage(err))

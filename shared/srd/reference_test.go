@@ -407,3 +407,53 @@ func (d *diffs) eq(what string, got, want any) bool {
 	d.list = append(d.list, fmt.Sprintf("%s = %v, reference %v", what, got, want))
 	return false
 }
+
+// Every item of adventuring gear and every tool weighs, per piece, what
+// the reference says (a pack: what it holds) and costs the same.
+func TestGearMatchesReference(t *testing.T) {
+	var items []struct {
+		Index             string  `json:"index"`
+		EquipmentCategory xLink   `json:"equipment_category"`
+		Weight            float64 `json:"weight"`
+		Quantity          int     `json:"quantity"`
+		Cost              struct {
+			Quantity int    `json:"quantity"`
+			Unit     string `json:"unit"`
+		} `json:"cost"`
+		Contents []struct {
+			Item     xLink `json:"item"`
+			Quantity int   `json:"quantity"`
+		} `json:"contents"`
+	}
+	reference(t, "5e-SRD-Equipment.json", &items)
+	piece := map[string]float64{}
+	for _, it := range items {
+		piece[it.Index] = it.Weight / float64(max(it.Quantity, 1))
+	}
+	coin := map[string]int{"cp": 1, "sp": 10, "ep": 50, "gp": 100, "pp": 1000}
+	n := 0
+	for _, it := range items {
+		if c := it.EquipmentCategory.Index; c != "adventuring-gear" && c != "tools" {
+			continue
+		}
+		n++
+		g, ok := srd.LookupGear(it.Index)
+		if !ok {
+			t.Errorf("%s: missing", it.Index)
+			continue
+		}
+		want := piece[it.Index]
+		for _, c := range it.Contents {
+			want += piece[c.Item.Index] * float64(c.Quantity)
+		}
+		if fmt.Sprintf("%.4f", g.Weight) != fmt.Sprintf("%.4f", want) || g.CostCP != it.Cost.Quantity*coin[it.Cost.Unit] || g.Bundle != max(it.Quantity, 1) {
+			t.Errorf("%s: weight %v cost %d bundle %d, reference %v %d%s x%d", it.Index, g.Weight, g.CostCP, g.Bundle, want, it.Cost.Quantity, it.Cost.Unit, it.Quantity)
+		}
+	}
+	if n != len(srd.Gears()) || n < 140 {
+		t.Errorf("%d gear items in the reference, %d in the data", n, len(srd.Gears()))
+	}
+	if p, _ := srd.LookupGear("explorers-pack"); p.Weight != 59 {
+		t.Errorf("an explorer's pack weighs %v lb, the SRD says 59", p.Weight)
+	}
+}

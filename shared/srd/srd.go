@@ -34,6 +34,7 @@ type tables struct {
 	races      table[Race]
 	weapons    table[Weapon]
 	armor      table[Armor]
+	gear       table[Gear]
 	conditions table[Condition]
 }
 
@@ -57,6 +58,9 @@ var load = sync.OnceValues(func() (*tables, error) {
 		return nil, err
 	}
 	if t.armor, err = parse("armor.json", func(a Armor) string { return a.ID }); err != nil {
+		return nil, err
+	}
+	if t.gear, err = parse("gear.json", func(g Gear) string { return g.ID }); err != nil {
 		return nil, err
 	}
 	if t.conditions, err = parse("conditions.json", func(c Condition) string { return c.ID }); err != nil {
@@ -153,6 +157,16 @@ func LookupArmor(id string) (Armor, bool) {
 
 // Armors returns every SRD armor and the shield, sorted by id.
 func Armors() []Armor { return append([]Armor(nil), data().armor.all...) }
+
+// LookupGear returns the SRD adventuring gear or tool with the given id
+// ("rope-hempen-50-feet").
+func LookupGear(id string) (Gear, bool) {
+	g, ok := data().gear.get(id)
+	return g, ok // no reference fields: a copy already
+}
+
+// Gears returns every SRD item of adventuring gear and tool, sorted by id.
+func Gears() []Gear { return append([]Gear(nil), data().gear.all...) }
 
 // LookupCondition returns the SRD condition with the given id ("prone").
 func LookupCondition(id string) (Condition, bool) { return data().conditions.get(id) }

@@ -292,6 +292,18 @@ type Armor struct {
 	CostCP              int     `json:"cost_cp"`
 }
 
+// Gear is an item of adventuring gear or a tool: what it weighs and costs.
+type Gear struct {
+	ID       string `json:"id"`
+	Name     string `json:"name"`
+	Category string `json:"category"` // "standard-gear", "ammunition", "equipment-packs", "tools", ...
+	// Weight is one piece's, in pounds (an arrow's, not a bundle's); a
+	// pack's is what it holds.
+	Weight float64 `json:"weight"`
+	Bundle int     `json:"bundle"` // pieces sold together
+	CostCP int     `json:"cost_cp"`
+}
+
 // Condition names one of the SRD conditions; what it does is the engine's.
 type Condition struct {
 	ID   string `json:"id"`

@@ -126,6 +126,7 @@ func (e *Encounter) surprise(ids []string) error {
 // characterParticipant snapshots a character's sheet.
 func characterParticipant(ch campaign.Character) Participant {
 	c := rules.FromSheet(ch)
+	c.Speed = rules.Carried(ch).Speed(c.Speed) // a heavy load is dragged
 	var weapons []string
 	for _, it := range ch.Inventory {
 		if w, ok := lookupWeapon(it.Item); ok && it.Qty > 0 && !slices.Contains(weapons, w.ID) {

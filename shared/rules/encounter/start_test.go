@@ -243,3 +243,15 @@ func TestInitiativeSummary(t *testing.T) {
 		t.Errorf("current = %q", e.Current)
 	}
 }
+
+func TestHeavyLoadIsDragged(t *testing.T) {
+	heavy := mira() // Str 16: 240 lb carried, 480 dragged
+	heavy.Inventory = append(heavy.Inventory, campaign.Item{Item: "chain-mail", Qty: 5})
+	e, _, err := encounter.Start("enc", []campaign.Character{heavy}, goblins(1), nil, faces(t, 18, 1), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if p := participant(t, e, "mira"); p.Combatant.Speed != 5 || p.Turn.Movement != 5 {
+		t.Errorf("Mira with 278 lb: speed %d, movement %d; want 5 (dragging)", p.Combatant.Speed, p.Turn.Movement)
+	}
+}

@@ -195,8 +195,12 @@ func (t *Tables) buildEquipment(refDir string) error {
 	if err := readJSON(refDir, "5e-SRD-Equipment.json", &items); err != nil {
 		return err
 	}
+	weight := map[string]float64{} // per piece, for the packs' contents
 	for _, r := range items {
-		if c := r.EquipmentCategory.Index; c != "weapon" && c != "armor" {
+		weight[r.Index] = r.Weight / float64(max(r.Quantity, 1))
+	}
+	for _, r := range items {
+		if c := r.EquipmentCategory.Index; c != "weapon" && c != "armor" && c != "adventuring-gear" && c != "tools" {
 			continue
 		}
 		per, ok := coinCP[r.Cost.Unit]
@@ -244,10 +248,23 @@ func (t *Tables) buildEquipment(refDir string) error {
 				Weight:              r.Weight,
 				CostCP:              cost,
 			})
+		default:
+			g := srd.Gear{ID: r.Index, Name: r.Name, Category: "tools", Bundle: max(r.Quantity, 1), CostCP: cost}
+			if r.GearCategory != nil {
+				g.Category = r.GearCategory.Index
+			}
+			// The weight of one piece (an arrow, not the 20 sold
+			// together); a pack weighs what it holds.
+			g.Weight = r.Weight / float64(g.Bundle)
+			for _, c := range r.Contents {
+				g.Weight += weight[c.Item.Index] * float64(c.Quantity)
+			}
+			t.Gear = append(t.Gear, g)
 		}
 	}
 	byID(t.Weapons, func(w srd.Weapon) string { return w.ID })
 	byID(t.Armor, func(a srd.Armor) string { return a.ID })
+	byID(t.Gear, func(g srd.Gear) string { return g.ID })
 	return nil
 }
 

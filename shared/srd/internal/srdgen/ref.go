@@ -251,4 +251,12 @@ type refEquipment struct {
 	} `json:"armor_class"`
 	StrMinimum          int  `json:"str_minimum"`
 	StealthDisadvantage bool `json:"stealth_disadvantage"`
+	// Adventuring gear and tools.
+	GearCategory *refLink `json:"gear_category"`
+	ToolCategory string   `json:"tool_category"`
+	Quantity     int      `json:"quantity"` // sold in bundles of this many (20 arrows)
+	Contents     []struct {
+		Item     refLink `json:"item"`
+		Quantity int     `json:"quantity"`
+	} `json:"contents"`
 }

@@ -23,6 +23,7 @@ type Tables struct {
 	Races      []srd.Race
 	Weapons    []srd.Weapon
 	Armor      []srd.Armor
+	Gear       []srd.Gear
 	Conditions []srd.Condition
 	// Adjustments lists where the data departs from the reference on
 	// purpose, one line each, for the report.
@@ -61,6 +62,7 @@ func (t *Tables) Files() (map[string][]byte, error) {
 		"races.json":      func() ([]byte, error) { return encode(t.Races) },
 		"weapons.json":    func() ([]byte, error) { return encode(t.Weapons) },
 		"armor.json":      func() ([]byte, error) { return encode(t.Armor) },
+		"gear.json":       func() ([]byte, error) { return encode(t.Gear) },
 		"conditions.json": func() ([]byte, error) { return encode(t.Conditions) },
 	}
 	out := make(map[string][]byte, len(encoders))
