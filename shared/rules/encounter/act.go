@@ -301,6 +301,7 @@ func (e *Encounter) attack(res *Result, ai int, in Action, src dice.Source) erro
 			if err != nil {
 				return err
 			}
+			e.packTactics(ai, &req)
 			reqs = append(reqs, req)
 		}
 	}

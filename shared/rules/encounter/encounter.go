@@ -105,6 +105,9 @@ type Participant struct {
 	// Actions are a monster's stat block actions that make attacks,
 	// Multiattack included, as they were at Start.
 	Actions []srd.Action `json:"actions,omitempty"`
+	// Traits are a monster's special abilities, by id ("pack-tactics");
+	// the engine applies those it models.
+	Traits []string `json:"traits,omitempty"`
 }
 
 // Turn is the action economy of one turn. Positions are not modelled, so

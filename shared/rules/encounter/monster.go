@@ -90,6 +90,7 @@ func (e *Encounter) monsterAttack(res *Result, ai int, src dice.Source, rs React
 		if err != nil {
 			return fault.Wrap(fault.Internal, "monster turn", err)
 		}
+		e.packTactics(ai, &req)
 		k := len(res.Attacks)
 		taken := rs.at(k)
 		extra, err := e.before(res, rs, taken, ti, &req)
@@ -298,4 +299,19 @@ func monsterRequest(a srd.Action, distance int) (rules.AttackRequest, error) {
 		return rules.AttackRequest{}, refuse(OutOfRange, "action.distance", "%s reaches %d ft; the target is %d ft away", req.Weapon, reach, distance)
 	}
 	return req, inRange(req)
+}
+
+// packTactics gives a monster with Pack Tactics advantage when an ally of
+// it, able to act, stands within 5 ft of the target. Positions are not
+// modelled: a fight is a melee, so any such ally counts.
+func (e Encounter) packTactics(ai int, req *rules.AttackRequest) {
+	if !slices.Contains(e.Participants[ai].Traits, "pack-tactics") {
+		return
+	}
+	for i, p := range e.Participants {
+		if i != ai && p.Kind == KindMonster && !p.down() && !p.Combatant.Incapacitated() {
+			req.Advantage = append(req.Advantage, "pack tactics")
+			return
+		}
+	}
 }

@@ -4,6 +4,7 @@ import (
 	"slices"
 	"testing"
 
+	"chronicler/shared/campaign"
 	"chronicler/shared/fault"
 	"chronicler/shared/rules/encounter"
 )
@@ -149,6 +150,37 @@ func TestMultiattack(t *testing.T) {
 		_, _, err := encounter.Act(start(t), "brown-bear-1", encounter.Action{Kind: encounter.ActionAttack, TargetID: "mira", Weapon: "fire breath"}, faces(t))
 		if encounter.Reason(err) != encounter.InvalidArgs {
 			t.Errorf("err = %v", err)
+		}
+	})
+}
+
+func TestPackTactics(t *testing.T) {
+	wolves := func(n int) []encounter.MonsterSpec { return []encounter.MonsterSpec{{SRDID: "wolf", Count: n}} }
+	t.Run("WithAPackmate", func(t *testing.T) {
+		e, _, err := encounter.Start("enc", []campaign.Character{mira()}, wolves(2), nil, faces(t, 1, 20, 15), nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		// Advantage: two d20s (3 and 17), the higher kept: 17+4 hits AC 16.
+		_, res, err := encounter.MonsterTurn(e, scriptAfter(t, 3, 17))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if a := res.Attacks[0]; !slices.Contains(a.Edge.Advantage, "pack tactics") || a.Natural != 17 {
+			t.Errorf("attack = %+v, want advantage from pack tactics", a)
+		}
+	})
+	t.Run("Alone", func(t *testing.T) {
+		e, _, err := encounter.Start("enc", []campaign.Character{mira()}, wolves(1), nil, faces(t, 1, 20), nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		_, res, err := encounter.MonsterTurn(e, scriptAfter(t, 3))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if a := res.Attacks[0]; len(a.Edge.Advantage) != 0 || a.Natural != 3 {
+			t.Errorf("a lone wolf's attack = %+v, want a straight roll", a)
 		}
 	})
 }

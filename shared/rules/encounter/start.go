@@ -172,6 +172,9 @@ func monsterParticipant(m srd.Monster, id, name string) Participant {
 		}
 	}
 	p := Participant{ID: id, Name: name, Kind: KindMonster, SRDID: m.ID, Combatant: c, Start: snapshot(c), Actions: actions}
+	for _, a := range m.SpecialAbilities {
+		p.Traits = append(p.Traits, a.ID)
+	}
 	p.sync()
 	return p
 }
