@@ -181,39 +181,35 @@ func (f *flowLog) of(turnID string) ([]string, int) {
 	return all, len(all)
 }
 
-// await waits until turnID's executions have entered exactly want (the
-// machine may finish just after the turn is committed), and returns the
-// number of transitions.
-func (f *flowLog) await(t *testing.T, turnID string, want ...string) int {
+// until waits until turnID's executions have entered states ok accepts
+// (the machine may finish just after the turn is committed), and returns
+// them and the number of transitions.
+func (f *flowLog) until(t *testing.T, turnID string, ok func([]string) bool) ([]string, int) {
 	t.Helper()
 	deadline := time.Now().Add(10 * time.Second)
 	for {
 		path, n := f.of(turnID)
-		if slices.Equal(path, want) {
-			return n
+		if ok(path) {
+			return path, n
 		}
 		if time.Now().After(deadline) {
-			t.Fatalf("states entered %v, want %v", path, want)
+			t.Fatalf("states entered %v", path)
 		}
 		time.Sleep(5 * time.Millisecond)
 	}
 }
 
-// done waits until turnID's last execution has reached Done, and returns
-// its states and transitions.
+// await waits until turnID's executions have entered exactly want.
+func (f *flowLog) await(t *testing.T, turnID string, want ...string) int {
+	t.Helper()
+	_, n := f.until(t, turnID, func(path []string) bool { return slices.Equal(path, want) })
+	return n
+}
+
+// done waits until turnID's last execution has reached Done.
 func (f *flowLog) done(t *testing.T, turnID string) ([]string, int) {
 	t.Helper()
-	deadline := time.Now().Add(10 * time.Second)
-	for {
-		path, n := f.of(turnID)
-		if len(path) > 0 && path[len(path)-1] == "Done" {
-			return path, n
-		}
-		if time.Now().After(deadline) {
-			t.Fatalf("states entered %v, never Done", path)
-		}
-		time.Sleep(5 * time.Millisecond)
-	}
+	return f.until(t, turnID, func(path []string) bool { return len(path) > 0 && path[len(path)-1] == "Done" })
 }
 
 // decided reports a fight with every character down or every monster

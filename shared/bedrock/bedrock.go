@@ -202,38 +202,20 @@ var (
 // validated with narrator.DecodeExtraction; an invalid one is an Invalid
 // error beside the call's model and usage.
 func (n *Narrator) Extract(ctx context.Context, req narrator.ExtractRequest) (narrator.Extracted, error) {
-	raw, model, usage, err := n.tool(ctx, "bedrock extract", narrator.ExtractBlocks(req), narrator.ExtractTool())
-	out := narrator.Extracted{Model: model, Usage: usage}
-	if err != nil {
-		return out, err
-	}
-	out.Facts, err = narrator.DecodeExtraction(raw, req.Turn)
-	return out, err
+	return narrator.ExtractWith(ctx, n.tool, "bedrock extract", req)
 }
 
 // Define implements narrator.Definer: Converse on the low model with the
 // define_terms tool, validated with narrator.DecodeDefinitions.
 func (n *Narrator) Define(ctx context.Context, req narrator.DefineRequest) (narrator.Defined, error) {
-	raw, model, usage, err := n.tool(ctx, "bedrock define", narrator.DefineBlocks(req), narrator.DefineTool())
-	out := narrator.Defined{Model: model, Usage: usage}
-	if err != nil {
-		return out, err
-	}
-	out.Definitions, err = narrator.DecodeDefinitions(raw, req.Terms)
-	return out, err
+	return narrator.DefineWith(ctx, n.tool, "bedrock define", req)
 }
 
 // ReadIntent implements narrator.IntentReader: the low model reads a
 // player's words as one of the engine's actions through the read_intent
 // tool, validated with narrator.DecodeIntentAnswer.
 func (n *Narrator) ReadIntent(ctx context.Context, req narrator.IntentRequest) (narrator.IntentRead, error) {
-	raw, model, usage, err := n.tool(ctx, "bedrock read intent", narrator.IntentBlocks(req), narrator.IntentTool())
-	out := narrator.IntentRead{Model: model, Usage: usage}
-	if err != nil {
-		return out, err
-	}
-	out.Intent, err = narrator.DecodeIntentAnswer(raw, req.Choices)
-	return out, err
+	return narrator.ReadIntentWith(ctx, n.tool, "bedrock read intent", req)
 }
 
 // tool asks the low model to answer by calling tool, and returns the

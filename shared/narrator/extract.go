@@ -134,6 +134,35 @@ type Definer interface {
 	Define(ctx context.Context, req DefineRequest) (Defined, error)
 }
 
+// ToolCall is an adapter's low-tier call answered through one tool: the
+// tool's input as JSON, the model and the usage. Errors are Unavailable,
+// or Invalid when the model answered without calling the tool.
+type ToolCall func(ctx context.Context, op string, blocks []Block, tool Tool) (raw []byte, model string, usage Usage, err error)
+
+// ExtractWith is Extractor.Extract for an adapter's ToolCall: the
+// record_facts tool, its answer validated by DecodeExtraction.
+func ExtractWith(ctx context.Context, call ToolCall, op string, req ExtractRequest) (Extracted, error) {
+	raw, model, usage, err := call(ctx, op, ExtractBlocks(req), ExtractTool())
+	out := Extracted{Model: model, Usage: usage}
+	if err != nil {
+		return out, err
+	}
+	out.Facts, err = DecodeExtraction(raw, req.Turn)
+	return out, err
+}
+
+// DefineWith is Definer.Define for an adapter's ToolCall: the
+// define_terms tool, its answer validated by DecodeDefinitions.
+func DefineWith(ctx context.Context, call ToolCall, op string, req DefineRequest) (Defined, error) {
+	raw, model, usage, err := call(ctx, op, DefineBlocks(req), DefineTool())
+	out := Defined{Model: model, Usage: usage}
+	if err != nil {
+		return out, err
+	}
+	out.Definitions, err = DecodeDefinitions(raw, req.Terms)
+	return out, err
+}
+
 // Tool is a function a model may call, with a JSON schema for its input.
 type Tool struct {
 	Name        string

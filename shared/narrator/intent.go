@@ -75,6 +75,18 @@ type IntentReader interface {
 	ReadIntent(ctx context.Context, req IntentRequest) (IntentRead, error)
 }
 
+// ReadIntentWith is IntentReader.ReadIntent for an adapter's ToolCall:
+// the read_intent tool, its answer validated by DecodeIntentAnswer.
+func ReadIntentWith(ctx context.Context, call ToolCall, op string, req IntentRequest) (IntentRead, error) {
+	raw, model, usage, err := call(ctx, op, IntentBlocks(req), IntentTool())
+	out := IntentRead{Model: model, Usage: usage}
+	if err != nil {
+		return out, err
+	}
+	out.Intent, err = DecodeIntentAnswer(raw, req.Choices)
+	return out, err
+}
+
 var (
 	intentOnce sync.Once
 	intentTool Tool

@@ -257,38 +257,20 @@ var (
 // arguments are validated with narrator.DecodeExtraction; invalid ones
 // are an Invalid error beside the call's model and usage.
 func (n *Narrator) Extract(ctx context.Context, req narrator.ExtractRequest) (narrator.Extracted, error) {
-	raw, model, usage, err := n.tool(ctx, "openai extract", narrator.ExtractBlocks(req), narrator.ExtractTool())
-	out := narrator.Extracted{Model: model, Usage: usage}
-	if err != nil {
-		return out, err
-	}
-	out.Facts, err = narrator.DecodeExtraction(raw, req.Turn)
-	return out, err
+	return narrator.ExtractWith(ctx, n.tool, "openai extract", req)
 }
 
 // Define implements narrator.Definer with the define_terms function on
 // the low model, validated with narrator.DecodeDefinitions.
 func (n *Narrator) Define(ctx context.Context, req narrator.DefineRequest) (narrator.Defined, error) {
-	raw, model, usage, err := n.tool(ctx, "openai define", narrator.DefineBlocks(req), narrator.DefineTool())
-	out := narrator.Defined{Model: model, Usage: usage}
-	if err != nil {
-		return out, err
-	}
-	out.Definitions, err = narrator.DecodeDefinitions(raw, req.Terms)
-	return out, err
+	return narrator.DefineWith(ctx, n.tool, "openai define", req)
 }
 
 // ReadIntent implements narrator.IntentReader: the low model reads a
 // player's words as one of the engine's actions through the read_intent
 // tool, validated with narrator.DecodeIntentAnswer.
 func (n *Narrator) ReadIntent(ctx context.Context, req narrator.IntentRequest) (narrator.IntentRead, error) {
-	raw, model, usage, err := n.tool(ctx, "openai read intent", narrator.IntentBlocks(req), narrator.IntentTool())
-	out := narrator.IntentRead{Model: model, Usage: usage}
-	if err != nil {
-		return out, err
-	}
-	out.Intent, err = narrator.DecodeIntentAnswer(raw, req.Choices)
-	return out, err
+	return narrator.ReadIntentWith(ctx, n.tool, "openai read intent", req)
 }
 
 // tool asks the low model to call tool and returns the call's arguments
