@@ -333,6 +333,36 @@ func sortedPair(a, b string) []string {
 	return p
 }
 
+// An absent player's character is never offered a reaction, and the fight
+// goes on without them: their turns are played for them, defensively.
+func TestReactionWindowSkipsTheAbsent(t *testing.T) {
+	base := inProcess(t)
+	rt := newReactTable(t, base, nil)
+	rt.connect(t)
+	rt.socks[0].send(map[string]any{"action": "resume", "request_id": "resume-1"})
+	rt.socks[0].wait(0, "recap", typeIs("recap"))
+	rt.socks[1].close() // Bram leaves: absent
+	rt.socks[0].wait(0, "Bram absent", func(e event) bool { return e.str("type") == "presence" && e.str("state") == "absent" })
+	aria, bram := rt.chars[0], rt.chars[1]
+	rt.socks, rt.chars = rt.socks[:1], rt.chars[:1] // only Aria plays
+	rt.players[0].must("POST", "/api/campaigns/"+rt.id+"/encounters",
+		map[string]any{"monsters": []map[string]any{{"srd_id": "goblin", "count": 3}}}, nil, http.StatusCreated)
+	win, _ := rt.fight(0, func(e event) bool { return true }, func(e event) {
+		if slices.Contains(eligibleIDs(e), bram) {
+			t.Errorf("absent Bram offered a reaction: %v", e)
+		}
+	})
+	if ids := eligibleIDs(win); !slices.Equal(ids, []string{aria}) {
+		t.Errorf("eligible = %v, want Aria only", ids)
+	}
+	// Bram's turns, if any came up, were played for him.
+	for _, e := range rt.socks[0].events() {
+		if e.str("type") == "turn.accepted" && e.str("character_id") == bram && !strings.HasPrefix(e.str("request_id"), "away:") {
+			t.Errorf("a turn of absent Bram not played for him: %v", e)
+		}
+	}
+}
+
 // A player who leaves while a window waits on them passes: the other's
 // pass closes it.
 func TestReactionWindowLeavingPasses(t *testing.T) {

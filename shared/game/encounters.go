@@ -164,9 +164,11 @@ func (s *Service) EndEncounter(ctx context.Context, p Player, campaignID, encoun
 
 // monsterTurns plays the monsters whose turn it is, each as a turn of its
 // own that reaches the table like a player's: turn.accepted, roll.result,
-// narration, turn.committed with the participant as actor. It stops at a
-// player's turn, when the fight is decided, or when another turn holds the
-// table.
+// narration, turn.committed with the participant as actor. A character
+// whose player is away from the table (absent or offline) is played too,
+// defensively: it takes the Dodge action, or makes its death saving throw,
+// so one closed tab never stops the fight. It stops at a present player's
+// turn, when the fight is decided, or when another turn holds the table.
 func (s *Service) monsterTurns(ctx context.Context, campaignID string) {
 	for range maxMonsterTurns {
 		snap, err := s.Store.Snapshot(ctx, campaignID)
@@ -179,14 +181,33 @@ func (s *Service) monsterTurns(ctx context.Context, campaignID string) {
 			return
 		}
 		cur, ok := e.Participant(e.Current)
-		if !ok || cur.Kind != encounter.KindMonster {
+		if !ok {
 			return
 		}
 		now := s.now()
 		lease := campaign.Lease{TurnID: s.NewID(), ActorID: cur.ID, Action: "(the " + cur.Name + "'s turn)", AcquiredAt: now, ExpiresAt: now.Add(s.LeaseTTL)}
 		lease.RequestID = "monster:" + lease.TurnID
 		seed := s.turnSeed(campaignID, lease.TurnID)
-		next, res, err := encounter.MonsterTurnWith(e, dice.NewSeeded(seed), encounter.Reactions{Seed: s.reactionSeed(campaignID, lease.TurnID)})
+		var (
+			next encounter.Encounter
+			res  encounter.Result
+		)
+		if cur.Kind == encounter.KindCharacter {
+			ch := characterOf(snap, cur.CharacterID)
+			if ch == nil || campaign.PresenceOf(ch.PlayerID, openSession(snap), snap.Connections) == campaign.Present {
+				return // a player's turn: theirs to take
+			}
+			act := encounter.Action{Kind: encounter.ActionDodge, EndTurn: true}
+			lease.Action = "(" + ch.Name + " is away from the table and keeps their guard up)"
+			if cur.HP <= 0 {
+				act.Kind = encounter.ActionDeathSave
+				lease.Action = "(" + ch.Name + " is away from the table)"
+			}
+			lease.ActorID, lease.PlayerID, lease.RequestID = ch.ID, ch.PlayerID, "away:"+lease.TurnID
+			next, res, err = encounter.Act(e, cur.ID, act, dice.NewSeeded(seed))
+		} else {
+			next, res, err = encounter.MonsterTurnWith(e, dice.NewSeeded(seed), encounter.Reactions{Seed: s.reactionSeed(campaignID, lease.TurnID)})
+		}
 		if err != nil {
 			s.Log.WarnContext(ctx, "monster turn", "campaign", campaignID, "monster", cur.ID, "err", err)
 			return

@@ -354,6 +354,9 @@ func (s *Service) finishMonsterTurn(ctx context.Context, snap Snapshot, lease ca
 	}
 	cur := play.cur
 	actor := campaign.Character{ID: cur.ID, Name: cur.Name, HP: cur.HP, MaxHP: cur.MaxHP, AC: cur.AC}
+	if ch := characterOf(snap, cur.CharacterID); cur.Kind == encounter.KindCharacter && ch != nil {
+		actor = *ch // a character played for a player away from the table
+	}
 	if err := s.resolve(ctx, snap, lease, &actor, d, seed); err != nil {
 		s.release(ctx, snap.Campaign.ID, lease.TurnID)
 		return err

@@ -84,8 +84,9 @@ func (s *Service) Sweep(ctx context.Context) (SweepReport, error) {
 	return r, nil
 }
 
-// sweepActive forgets the campaign's vanished connections, then closes its
-// session if it is lost.
+// sweepActive finishes an overdue held turn, forgets the campaign's
+// vanished connections, closes its session if it is lost, and plays the
+// turn of a fighter whose player has left the table.
 func (s *Service) sweepActive(ctx context.Context, campaignID string) (removed int, closed bool, err error) {
 	snap, err := s.Store.Snapshot(ctx, campaignID)
 	if err != nil {
@@ -119,6 +120,13 @@ func (s *Service) sweepActive(ctx context.Context, campaignID string) (removed i
 		}
 	}
 	closed, err = s.closeLost(ctx, snap)
+	if err == nil && !closed && (snap.Lease == nil || !s.now().Before(snap.Lease.ExpiresAt)) {
+		if _, _, fighting, _ := activeEncounter(snap); fighting {
+			// A player who left during their own turn in a fight: the
+			// table goes on without them.
+			s.monsterTurns(ctx, campaignID)
+		}
+	}
 	return removed, closed, err
 }
 
