@@ -50,6 +50,10 @@ type Encounter struct {
 	Committed []string `json:"committed,omitempty"`
 	// Log is one line per action, the most recent maxLog.
 	Log []Entry `json:"log"`
+	// Effects are the spells' lasting effects on participants, until
+	// their time is up, their caster's concentration ends or the
+	// encounter does (effects.go).
+	Effects []Effect `json:"effects,omitempty"`
 }
 
 // Entry is one action in the encounter's log.
@@ -85,6 +89,12 @@ type Participant struct {
 	// Inspiration is a bard's Bardic Inspiration dice left for Cutting
 	// Words, counted from the start of the fight.
 	Inspiration int `json:"inspiration,omitempty"`
+	// SecondWindUsed says a fighter has used Second Wind, which comes
+	// back with a rest (the sheet keeps no record of it).
+	SecondWindUsed bool `json:"second_wind_used,omitempty"`
+	// Hidden is a successful Hide until the participant attacks or
+	// casts a spell.
+	Hidden bool `json:"hidden,omitempty"`
 	// Defeated is dead: a monster at 0 HP, a character after three failed
 	// death saves or massive damage. Its turns are skipped.
 	Defeated bool `json:"defeated"`
@@ -102,6 +112,9 @@ type Participant struct {
 	// weapon ids the character carried at Start.
 	Class   string   `json:"class,omitempty"`
 	Weapons []string `json:"weapons,omitempty"`
+	// Pairs are the weapons among Weapons it carried two or more of, for
+	// two-weapon fighting with a pair.
+	Pairs []string `json:"pairs,omitempty"`
 	// Actions are a monster's stat block actions that make attacks,
 	// Multiattack included, as they were at Start.
 	Actions []srd.Action `json:"actions,omitempty"`
@@ -115,6 +128,14 @@ type Turn struct {
 	Movement        int  `json:"movement"`
 	Dashed          bool `json:"dashed,omitempty"`
 	Disengaged      bool `json:"disengaged,omitempty"`
+	// CastAction and CastBonus are the spells cast this turn with the
+	// action and with the bonus action: after a bonus-action spell only a
+	// cantrip may be cast with the action, and the other way round.
+	CastAction string `json:"cast_action,omitempty"`
+	CastBonus  string `json:"cast_bonus,omitempty"`
+	// LightWeapon is the light melee weapon the Attack action was taken
+	// with this turn, which lets two-weapon fighting follow.
+	LightWeapon string `json:"light_weapon,omitempty"`
 }
 
 // Stats are a participant's tallies over the fight. Damage counts what
@@ -216,6 +237,7 @@ func (e Encounter) clone() Encounter {
 	e.Participants = slices.Clone(e.Participants)
 	e.Log = slices.Clone(e.Log)
 	e.Committed = slices.Clone(e.Committed)
+	e.Effects = slices.Clone(e.Effects)
 	return e
 }
 

@@ -126,14 +126,22 @@ func (e *Encounter) surprise(ids []string) error {
 // characterParticipant snapshots a character's sheet.
 func characterParticipant(ch campaign.Character) Participant {
 	c := rules.FromSheet(ch)
-	var weapons []string
+	var weapons, pairs []string
+	count := map[string]int{}
 	for _, it := range ch.Inventory {
-		if w, ok := lookupWeapon(it.Item); ok && it.Qty > 0 && !slices.Contains(weapons, w.ID) {
+		w, ok := lookupWeapon(it.Item)
+		if !ok || it.Qty <= 0 {
+			continue
+		}
+		if !slices.Contains(weapons, w.ID) {
 			weapons = append(weapons, w.ID)
+		}
+		if count[w.ID] += it.Qty; count[w.ID] >= 2 && !slices.Contains(pairs, w.ID) {
+			pairs = append(pairs, w.ID)
 		}
 	}
 	p := Participant{ID: ch.ID, Name: ch.Name, Kind: KindCharacter, CharacterID: ch.ID,
-		Combatant: c, Start: snapshot(c), Class: ch.Class, Weapons: weapons}
+		Combatant: c, Start: snapshot(c), Class: ch.Class, Weapons: weapons, Pairs: pairs}
 	if ch.Class == "bard" {
 		p.Inspiration = InspirationUses(ch.Abilities.Cha)
 	}
