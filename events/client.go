@@ -55,13 +55,28 @@ type Intent struct {
 	Item      string   `json:"item,omitempty"`
 	Rest      string   `json:"rest,omitempty"`
 	Text      string   `json:"text,omitempty"`
+	// Bonus takes the intent as a bonus action in an encounter: attack
+	// (two-weapon fighting's off hand), dash, disengage or hide (a rogue's
+	// Cunning Action), second_wind, or a cast whose spell takes a bonus
+	// action. Beyond protocol.md, additive.
+	Bonus bool `json:"bonus,omitempty"`
+	// KeepTurn leaves the actor's encounter turn open after the intent,
+	// for a bonus action or end_turn to follow; without it an action ends
+	// the turn. Beyond protocol.md, additive.
+	KeepTurn bool `json:"keep_turn,omitempty"`
 }
 
 var intentKinds = map[string]bool{
 	"attack": true, "cast": true, "check": true, "move": true, "use_item": true,
 	"dodge": true, "dash": true, "disengage": true, "help": true, "end_turn": true,
 	"rest": true, "say": true,
+	// Beyond protocol.md, additive: Hide (an action, or a rogue's bonus
+	// action) and a fighter's Second Wind (a bonus action).
+	"hide": true, "second_wind": true,
 }
+
+// bonusKinds are the intents that may be taken as a bonus action.
+var bonusKinds = map[string]bool{"attack": true, "cast": true, "dash": true, "disengage": true, "hide": true, "second_wind": true}
 
 // DecodeClient parses and validates one client message. Every failure is a
 // fault.Invalid (fault.TooLarge for an oversize frame) naming the field.
@@ -148,6 +163,9 @@ func DecodeIntent(raw json.RawMessage) (Intent, error) {
 	}
 	if !intentKinds[in.Kind] {
 		return in, fault.Field(op, "intent.kind", "unknown kind %q", truncate(in.Kind, 40))
+	}
+	if in.Bonus && !bonusKinds[in.Kind] {
+		return in, fault.Field(op, "intent.bonus", "%s can't be taken as a bonus action", in.Kind)
 	}
 	need := func(field, v string) error {
 		if v == "" || len(v) > MaxIDLength {

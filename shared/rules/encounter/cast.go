@@ -72,6 +72,20 @@ func actMore(e Encounter, ai int, in Action, src dice.Source) (Encounter, Result
 	return out, res, nil
 }
 
+// TakesBonusAction reports whether the action takes the bonus action
+// rather than the action: one flagged Bonus, Second Wind, or the cast of a
+// spell whose casting time is a bonus action.
+func (a Action) TakesBonusAction() bool {
+	if a.Bonus || a.Kind == ActionSecondWind {
+		return true
+	}
+	if a.Kind != ActionCast {
+		return false
+	}
+	s, ok := lookupSpell(a.Spell)
+	return ok && strings.EqualFold(s.CastingTime, "1 bonus action")
+}
+
 // castTime reads a spell's casting time for a turn in combat: bonus says
 // it takes the bonus action rather than the action. Reaction spells are
 // cast in reaction windows, and longer castings do not fit a turn.
