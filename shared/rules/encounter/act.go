@@ -337,7 +337,7 @@ func (e *Encounter) attack(res *Result, ai int, in Action, src dice.Source) erro
 
 // strike makes one attack roll and applies what it did.
 func (e *Encounter) strike(res *Result, ai, ti int, req rules.AttackRequest, src dice.Source) error {
-	r, err := rules.Attack(e.Participants[ai].Combatant, e.Participants[ti].Combatant, req, src)
+	r, err := e.attackWith(res, ai, ti, req, src)
 	if err != nil {
 		return fault.Wrap(fault.Internal, actOp, err)
 	}

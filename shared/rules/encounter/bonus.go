@@ -165,7 +165,6 @@ func (e *Encounter) offHand(res *Result, ai int, in Action, src dice.Source) err
 	}
 	req.Damage = []rules.DamageRoll{{Dice: x, Type: req.Damage[0].Type}}
 	req.Weapon += " in the off hand"
-	e.Participants[ai].Hidden = false
 	return e.strike(res, ai, ti, req, src)
 }
 

@@ -193,15 +193,19 @@ func TestTwoWeaponFighting(t *testing.T) {
 	}
 }
 
-func TestHiddenEndsWithAnAttack(t *testing.T) {
+func TestHiddenAttacksWithAdvantageOnce(t *testing.T) {
 	e := casterFirst(t, []campaign.Character{nim()}, goblins(1))
 	e, _, err := encounter.Act(e, "nim", bonus(encounter.ActionHide), faces(t, 15))
 	if err != nil {
 		t.Fatal(err)
 	}
-	out, _, err := encounter.Act(e, "nim", encounter.Action{Kind: encounter.ActionAttack, TargetID: "goblin-1", Weapon: "shortsword"}, faces(t, 2))
+	// Unseen, Nim attacks with advantage: the 2 is dropped for the 15.
+	out, res, err := encounter.Act(e, "nim", encounter.Action{Kind: encounter.ActionAttack, TargetID: "goblin-1", Weapon: "shortsword"}, faces(t, 2, 15, 1))
 	if err != nil {
 		t.Fatal(err)
+	}
+	if len(res.Attacks) != 1 || !res.Attacks[0].Hit || res.Attacks[0].Natural != 15 {
+		t.Errorf("attacks %+v", res.Attacks)
 	}
 	if participant(t, out, "nim").Hidden {
 		t.Error("still hidden after attacking")

@@ -430,3 +430,46 @@ func TestDecodeCastAndBonusActions(t *testing.T) {
 		}
 	}
 }
+
+func TestEffectsOnAttackRolls(t *testing.T) {
+	t.Run("BlessAddsADieToTheAttackRoll", func(t *testing.T) {
+		e := casterFirst(t, []campaign.Character{cleo(), mira()}, goblins(1))
+		e, _, err := encounter.Act(e, "cleo", encounter.Action{Kind: encounter.ActionCast, Spell: "bless", TargetIDs: []string{"mira"}, EndTurn: true}, faces(t))
+		if err != nil {
+			t.Fatal(err)
+		}
+		// The d4 (3) is drawn first; the d20's 7 + 5 + 3 = 15 hits AC 15.
+		_, res, err := encounter.Act(e, "mira", encounter.Action{Kind: encounter.ActionAttack, TargetID: "goblin-1", Weapon: "longsword"}, faces(t, 3, 7, 1))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(res.Attacks) != 1 || res.Attacks[0].Total != 15 || !res.Attacks[0].Hit {
+			t.Fatalf("attacks %+v", res.Attacks)
+		}
+		if len(res.Rolls) != 3 || res.Rolls[0].Reason != "attack roll" || res.Rolls[1].Reason != "bless" || res.Rolls[1].Total != 3 {
+			t.Errorf("rolls %+v: the attack roll first, then Bless's d4", res.Rolls)
+		}
+		if !strings.HasPrefix(res.Summary(), "Bless adds 3 to Mira's attack roll.") {
+			t.Errorf("summary %q", res.Summary())
+		}
+	})
+	t.Run("GuidingBoltGivesOneAttackAdvantage", func(t *testing.T) {
+		e := casterFirst(t, []campaign.Character{cleo(), mira()}, []encounter.MonsterSpec{{SRDID: "orc", Count: 1}})
+		in := cast("guiding-bolt", "orc-1")
+		in.EndTurn = true
+		e, _, err := encounter.Act(e, "cleo", in, faces(t, 15, 1, 1, 1, 1))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(e.Effects) != 1 || e.Effects[0].ID != "guiding-bolt" {
+			t.Fatalf("effects %+v", e.Effects)
+		}
+		out, res, err := encounter.Act(e, "mira", encounter.Action{Kind: encounter.ActionAttack, TargetID: "orc-1", Weapon: "longsword"}, faces(t, 3, 12, 1))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(res.Attacks) != 1 || res.Attacks[0].Natural != 12 || len(out.Effects) != 0 || len(res.Ended) != 1 {
+			t.Errorf("attacks %+v, effects %+v: the advantage is used up", res.Attacks, out.Effects)
+		}
+	})
+}
