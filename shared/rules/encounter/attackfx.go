@@ -13,7 +13,8 @@ import (
 // advantage for a hidden attacker, who gives itself away, and Guiding
 // Bolt's advantage, which the attack uses up. The d4s are drawn before
 // the d20 and recorded after the attack roll, so that roll still comes
-// first among the attack's rolls.
+// first among the attack's rolls. A monster with Parry answers a
+// character's melee attack that would hit it (parry.go).
 func (e *Encounter) attackWith(res *Result, ai, ti int, req rules.AttackRequest, src dice.Source) (rules.AttackResult, error) {
 	a, t := e.Participants[ai], e.Participants[ti]
 	var extra []rules.Roll
@@ -43,11 +44,18 @@ func (e *Encounter) attackWith(res *Result, ai, ti int, req rules.AttackRequest,
 			req.Advantage = append(slices.Clip(req.Advantage), "Guiding Bolt")
 		}
 	}
+	parry := a.Kind == KindCharacter && canParry(a, t, req)
 	if a.Hidden {
 		req.Advantage = append(slices.Clip(req.Advantage), "unseen attacker")
 		e.Participants[ai].Hidden = false
 	}
-	r, err := rules.Attack(a.Combatant, t.Combatant, req, src)
+	var r rules.AttackResult
+	var err error
+	if parry {
+		r, err = e.parried(res, ai, ti, req, src)
+	} else {
+		r, err = rules.Attack(a.Combatant, t.Combatant, req, src)
+	}
 	if err != nil {
 		return r, err
 	}

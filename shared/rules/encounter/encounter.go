@@ -115,6 +115,9 @@ type Participant struct {
 	// Pairs are the weapons among Weapons it carried two or more of, for
 	// two-weapon fighting with a pair.
 	Pairs []string `json:"pairs,omitempty"`
+	// Parry is the AC a monster's Parry reaction adds against one melee
+	// attack that would hit it; 0 without one.
+	Parry int `json:"parry,omitempty"`
 	// Actions are a monster's stat block actions that make attacks,
 	// Multiattack included, as they were at Start.
 	Actions []srd.Action `json:"actions,omitempty"`

@@ -178,7 +178,7 @@ func monsterParticipant(m srd.Monster, id, name string) Participant {
 			actions = append(actions, a)
 		}
 	}
-	p := Participant{ID: id, Name: name, Kind: KindMonster, SRDID: m.ID, Combatant: c, Start: snapshot(c), Actions: actions}
+	p := Participant{ID: id, Name: name, Kind: KindMonster, SRDID: m.ID, Combatant: c, Start: snapshot(c), Actions: actions, Parry: parryOf(m)}
 	p.sync()
 	return p
 }
