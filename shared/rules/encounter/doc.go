@@ -49,6 +49,30 @@
 //     rule when its target falls, then ends its turn.
 //   - A dying character's turn is its death saving throw, which ends the
 //     turn unless a natural 20 brings it back to act; a stable one at 0 HP
-//     is skipped. Bonus actions and reactions are tracked but nothing uses
-//     them yet, and conditions never end on their own.
+//     is skipped.
+//   - A character casts a spell of its class list (every class spell
+//     counts as prepared) with the action or, for a bonus-action spell,
+//     the bonus action; a turn with a bonus-action spell casts no other
+//     spell but a 1-action cantrip. Reaction spells are cast in reaction
+//     windows, longer castings not at all. Targets are participants;
+//     spell.Cast resolves the spell. Monsters' spellcasting is not used.
+//   - What a spell leaves behind (Effect) lasts its duration in rounds,
+//     counted from the start of the caster's turn, or the moment its text
+//     names (the end of the caster's next turn); it ends with the caster's
+//     concentration, a successful repeated save at the end of the
+//     target's turn, damage for those damage ends (Sleep), and End, which
+//     also ends the casters' concentration on those spells. Effects end at
+//     the turn ends Act and MonsterTurn make; Next moves the turn without
+//     them. Bless and Bane change attack rolls only, not saving throws;
+//     Guiding Bolt's and an unseen attacker's advantage is used up by the
+//     next attack.
+//   - Bonus actions: Cunning Action (dash, disengage, hide), Second Wind
+//     (once per fight: the sheet keeps no record of rests' resources),
+//     two-weapon fighting after the Attack action with a light melee
+//     weapon, and bonus-action spells. Hide is a Stealth check against the
+//     best passive Perception of the other side.
+//   - Monsters' reactions: the SRD's Parry (+2 to +5 AC against a melee
+//     attack that would hit, if the monster can see the attacker) is used
+//     whenever it turns a hit into a miss. Characters' reactions are
+//     reaction.go's.
 package encounter
