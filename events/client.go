@@ -64,6 +64,10 @@ type Intent struct {
 	// for a bonus action or end_turn to follow; without it an action ends
 	// the turn. Beyond protocol.md, additive.
 	KeepTurn bool `json:"keep_turn,omitempty"`
+	// Ongoing, with cast, uses again a spell the actor cast earlier in
+	// the encounter (Spiritual Weapon's attack, Call Lightning's bolt)
+	// instead of casting it. Beyond protocol.md, additive.
+	Ongoing bool `json:"ongoing,omitempty"`
 }
 
 var intentKinds = map[string]bool{
@@ -166,6 +170,9 @@ func DecodeIntent(raw json.RawMessage) (Intent, error) {
 	}
 	if in.Bonus && !bonusKinds[in.Kind] {
 		return in, fault.Field(op, "intent.bonus", "%s can't be taken as a bonus action", in.Kind)
+	}
+	if in.Ongoing && in.Kind != "cast" {
+		return in, fault.Field(op, "intent.ongoing", "goes with cast only")
 	}
 	need := func(field, v string) error {
 		if v == "" || len(v) > MaxIDLength {

@@ -63,6 +63,7 @@ func TestDecodeClientRefuses(t *testing.T) {
 		"CheckAbility":   {`{"action":"turn","request_id":"r","character_id":"c","intent":{"kind":"check","ability":"luck"}}`, fault.Invalid, "intent.ability"},
 		"RestKind":       {`{"action":"turn","request_id":"r","character_id":"c","intent":{"kind":"rest","rest":"nap"}}`, fault.Invalid, "intent.rest"},
 		"SlotLevel":      {`{"action":"turn","request_id":"r","character_id":"c","intent":{"kind":"cast","spell":"shield","slot_level":10}}`, fault.Invalid, "intent.slot_level"},
+		"OngoingAttack":  {`{"action":"turn","request_id":"r","character_id":"c","intent":{"kind":"attack","target_id":"g","ongoing":true}}`, fault.Invalid, "intent.ongoing"},
 		"BonusSay":       {`{"action":"turn","request_id":"r","character_id":"c","intent":{"kind":"say","text":"x","bonus":true}}`, fault.Invalid, "intent.bonus"},
 		"RollNoIDs":      {`{"action":"roll","request_id":"r"}`, fault.Invalid, "turn_id"},
 		"ReactNoName":    {`{"action":"react","request_id":"r","turn_id":"t","character_id":"c"}`, fault.Invalid, "reaction"},
@@ -230,6 +231,7 @@ func FuzzDecodeIntent(f *testing.F) {
 		`{"kind":"cast","spell":"healing-word","target_ids":["c1"],"bonus":true}`,
 		`{"kind":"cast","spell":"fireball","slot_level":3,"target_ids":["goblin-1","goblin-2"]}`,
 		`{"kind":"dash","bonus":true}`, `{"kind":"hide","bonus":true,"keep_turn":true}`, `{"kind":"second_wind"}`,
+		`{"kind":"cast","spell":"spiritual-weapon","target_ids":["goblin-1"],"ongoing":true}`, `{"kind":"dodge","ongoing":true}`,
 		`{"kind":"say","text":"hi","bonus":true}`, `{"kind":"check","ability":"dex","skill":"stealth"}`,
 		`{}`, `null`, `{"kind":"hide","bonus":1}`,
 	} {

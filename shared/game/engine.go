@@ -189,7 +189,7 @@ func (s *Service) decideInEncounter(d decision, rec campaign.EncounterRecord, e 
 	}
 	p, _ := e.Participant(who)
 	act := encounter.Action{Kind: in.Kind, TargetID: in.TargetID, Weapon: in.Weapon, Spell: in.Spell,
-		SlotLevel: in.SlotLevel, TargetIDs: in.TargetIDs, Bonus: in.Bonus}
+		SlotLevel: in.SlotLevel, TargetIDs: in.TargetIDs, Bonus: in.Bonus, Ongoing: in.Ongoing}
 	act.EndTurn = !in.KeepTurn && (!act.TakesBonusAction() || p.Turn.ActionUsed)
 	if e.Current == who && p.HP <= 0 && !p.Defeated && !p.Combatant.Stable {
 		// A dying character's turn is its death saving throw, whatever

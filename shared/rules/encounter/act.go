@@ -94,6 +94,10 @@ type Action struct {
 	// Bonus takes the action as a bonus action (bonus.go says which a
 	// participant has).
 	Bonus bool `json:"bonus,omitempty"`
+	// Ongoing, with a cast, uses a spell the caster cast earlier in the
+	// fight again (Spiritual Weapon's attack, Call Lightning's bolt)
+	// rather than casting it.
+	Ongoing bool `json:"ongoing,omitempty"`
 }
 
 // DecodeAction reads an Action from outside input: one JSON object with

@@ -33,6 +33,8 @@ func decodeMore(a Action) error {
 		return fault.Field(op, "action.target_ids", "names more than %d targets", spell.MaxTargets)
 	case a.Kind == ActionCast && a.Spell == "":
 		return fault.Field(op, "action.spell", "is required for a cast")
+	case a.Ongoing && a.Kind != ActionCast:
+		return fault.Field(op, "action.ongoing", "goes with a cast only")
 	}
 	for _, id := range a.TargetIDs {
 		if id == "" || len(id) > maxNameLength {
@@ -83,8 +85,19 @@ func (a Action) TakesBonusAction() bool {
 		return false
 	}
 	s, ok := lookupSpell(a.Spell)
+	if a.Ongoing {
+		return ok && usedWithBonus[s.ID]
+	}
 	return ok && strings.EqualFold(s.CastingTime, "1 bonus action")
 }
+
+// usedWithBonus are the spells whose later uses (spell.TriggerAction)
+// take a bonus action; the others' take an action.
+var usedWithBonus = map[string]bool{"spiritual-weapon": true, "arcane-sword": true, "heat-metal": true}
+
+// ongoingID is the Effect that says a spell the caster may use again is
+// under way.
+const ongoingID = "ongoing"
 
 // castTime reads a spell's casting time for a turn in combat: bonus says
 // it takes the bonus action rather than the action. Reaction spells are
@@ -129,6 +142,9 @@ func (e *Encounter) cast(res *Result, ai int, in Action, src dice.Source) error 
 	if err != nil {
 		return err
 	}
+	if in.Ongoing {
+		return e.useAgain(res, ai, in, s, ability, src)
+	}
 	if !slices.Contains(s.Classes, p.Class) {
 		return refuse(NotAllowed, "action.spell", "%s is not a %s spell", s.Name, p.Class)
 	}
@@ -139,20 +155,9 @@ func (e *Encounter) cast(res *Result, ai int, in Action, src dice.Source) error 
 	if err := economy(p, s, bonus, in.Bonus); err != nil {
 		return err
 	}
-	ids := slices.Clone(in.TargetIDs)
-	if in.TargetID != "" && !slices.Contains(ids, in.TargetID) {
-		ids = append([]string{in.TargetID}, ids...)
-	}
-	if len(ids) > spell.MaxTargets {
-		return refuse(InvalidArgs, "action.target_ids", "%s names more than %d targets", s.Name, spell.MaxTargets)
-	}
-	for _, id := range ids {
-		if e.index(id) < 0 {
-			return refuse(InvalidArgs, "action.target_ids", "no participant %q", truncate(id, 60))
-		}
-	}
-	if in.Distance < 0 || in.Distance > MaxDistance {
-		return refuse(InvalidArgs, "action.distance", "must be between 0 and %d feet", MaxDistance)
+	ids, err := e.targetIDs(s, in)
+	if err != nil {
+		return err
 	}
 	slot := in.SlotLevel
 	if slot == 0 {
@@ -171,41 +176,113 @@ func (e *Encounter) cast(res *Result, ai int, in Action, src dice.Source) error 
 			return err
 		}
 	}
-	targets := make([]rules.Combatant, len(ids))
 	opts := spell.Options{Ability: ability, CasterLevel: p.Combatant.Level}
-	for i, id := range ids {
-		targets[i] = e.Participants[e.index(id)].Combatant
-		if in.Distance > 0 {
-			if opts.Situations == nil {
-				opts.Situations = map[string]spell.Situation{}
-			}
-			opts.Situations[id] = spell.Situation{Distance: in.Distance}
-		}
-	}
-	sr, err := spell.Cast(e.Participants[ai].Combatant, s.ID, slot, targets, opts, src, srd.LookupSpell)
+	sr, err := e.resolve(res, ai, s, slot, ids, in.Distance, opts, src)
 	if err != nil {
-		if spell.Reason(err) != "" {
-			return err // already a refusal in the rules' vocabulary
-		}
-		return fault.Wrap(fault.Internal, actOp, err)
-	}
-	if err := e.apply(sr.Changes); err != nil {
 		return err
 	}
-	e.tally(ai, sr)
 	me := &e.Participants[ai]
-	me.Hidden = false
 	if bonus {
 		me.Turn.BonusActionUsed, me.Turn.CastBonus = true, s.ID
 	} else {
 		me.Turn.ActionUsed, me.Turn.CastAction = true, s.ID
 	}
 	e.keep(sr, s)
+	return nil
+}
+
+// useAgain is a later use of a spell cast earlier in the fight whose
+// effect the caster uses on its turns (spell.TriggerAction): no slot, the
+// level it was cast at, an action or a bonus action by the spell.
+func (e *Encounter) useAgain(res *Result, ai int, in Action, s srd.Spell, ability rules.Ability, src dice.Source) error {
+	p := e.Participants[ai]
+	if spell.TriggerOf(s) != spell.TriggerAction {
+		return refuse(NotAllowed, "action.ongoing", "%s has no effect its caster uses again", s.Name)
+	}
+	k := slices.IndexFunc(e.Effects, func(fx Effect) bool {
+		return fx.ID == ongoingID && fx.CasterID == p.ID && fx.Spell == s.ID
+	})
+	if k < 0 {
+		return refuse(NotAllowed, "action.ongoing", "%s has no %s under way", p.Name, s.Name)
+	}
+	bonus := usedWithBonus[s.ID]
+	switch {
+	case bonus && p.Turn.BonusActionUsed:
+		return refuse(NotAllowed, "action.ongoing", "%s has already taken a bonus action this turn", p.Name)
+	case !bonus && p.Turn.ActionUsed:
+		return refuse(NotAllowed, "action.ongoing", "%s has already taken an action this turn", p.Name)
+	}
+	ids, err := e.targetIDs(s, in)
+	if err != nil {
+		return err
+	}
+	opts := spell.Options{Ability: ability, CasterLevel: p.Combatant.Level, Ongoing: true}
+	sr, err := e.resolve(res, ai, s, e.Effects[k].SlotLevel, ids, in.Distance, opts, src)
+	if err != nil {
+		return err
+	}
+	me := &e.Participants[ai]
+	if bonus {
+		me.Turn.BonusActionUsed = true
+	} else {
+		me.Turn.ActionUsed = true
+	}
+	for _, fx := range sr.Effects {
+		e.Effects = append(e.Effects, Effect{Effect: fx, SlotLevel: sr.SlotLevel, Until: e.until(fx, s)})
+	}
+	return nil
+}
+
+// targetIDs are the participants a cast names, TargetID first.
+func (e *Encounter) targetIDs(s srd.Spell, in Action) ([]string, error) {
+	ids := slices.Clone(in.TargetIDs)
+	if in.TargetID != "" && !slices.Contains(ids, in.TargetID) {
+		ids = append([]string{in.TargetID}, ids...)
+	}
+	if len(ids) > spell.MaxTargets {
+		return nil, refuse(InvalidArgs, "action.target_ids", "%s names more than %d targets", s.Name, spell.MaxTargets)
+	}
+	for _, id := range ids {
+		if e.index(id) < 0 {
+			return nil, refuse(InvalidArgs, "action.target_ids", "no participant %q", truncate(id, 60))
+		}
+	}
+	if in.Distance < 0 || in.Distance > MaxDistance {
+		return nil, refuse(InvalidArgs, "action.distance", "must be between 0 and %d feet", MaxDistance)
+	}
+	return ids, nil
+}
+
+// resolve casts s through spell.Cast on the participants ids and applies
+// it: changes, statistics, the result.
+func (e *Encounter) resolve(res *Result, ai int, s srd.Spell, slot int, ids []string, distance int, opts spell.Options, src dice.Source) (spell.Result, error) {
+	targets := make([]rules.Combatant, len(ids))
+	for i, id := range ids {
+		targets[i] = e.Participants[e.index(id)].Combatant
+		if distance > 0 {
+			if opts.Situations == nil {
+				opts.Situations = map[string]spell.Situation{}
+			}
+			opts.Situations[id] = spell.Situation{Distance: distance}
+		}
+	}
+	sr, err := spell.Cast(e.Participants[ai].Combatant, s.ID, slot, targets, opts, src, srd.LookupSpell)
+	if err != nil {
+		if spell.Reason(err) != "" {
+			return sr, err // already a refusal in the rules' vocabulary
+		}
+		return sr, fault.Wrap(fault.Internal, actOp, err)
+	}
+	if err := e.apply(sr.Changes); err != nil {
+		return sr, err
+	}
+	e.tally(ai, sr)
+	e.Participants[ai].Hidden = false
 	res.Rolls = append(res.Rolls, sr.Rolls...)
 	res.Changes = append(res.Changes, sr.Changes...)
 	res.Cast = &sr
 	res.say(sr.Summary())
-	return nil
+	return sr, nil
 }
 
 // economy refuses a spell the turn has no room for.

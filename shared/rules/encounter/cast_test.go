@@ -473,3 +473,38 @@ func TestEffectsOnAttackRolls(t *testing.T) {
 		}
 	})
 }
+
+func TestSpellUsedAgain(t *testing.T) {
+	weapon := func(ongoing bool) encounter.Action {
+		return encounter.Action{Kind: encounter.ActionCast, Spell: "spiritual-weapon", TargetID: "orc-1", Ongoing: ongoing}
+	}
+	e := casterFirst(t, []campaign.Character{cleo()}, []encounter.MonsterSpec{{SRDID: "orc", Count: 1}})
+	if _, _, err := encounter.Act(e, "cleo", weapon(true), faces(t)); encounter.Reason(err) != encounter.NotAllowed {
+		t.Fatalf("a use before the cast = %v, want not_allowed", err)
+	}
+	// The cast's own attack: 12 + 5 hits AC 13 for 1d8 (4) + 3.
+	e, res, err := encounter.Act(e, "cleo", weapon(false), faces(t, 12, 4))
+	if err != nil {
+		t.Fatal(err)
+	}
+	c := participant(t, e, "cleo")
+	if o := participant(t, e, "orc-1"); o.HP != 8 || !c.Turn.BonusActionUsed || c.Turn.ActionUsed || c.Combatant.SpellSlots[1].Used != 1 {
+		t.Fatalf("orc %d HP, cleo turn %+v slots %+v: %q", o.HP, c.Turn, c.Combatant.SpellSlots[:2], res.Summary())
+	}
+	if len(e.Effects) != 1 || e.Effects[0].ID != "ongoing" || e.Effects[0].SlotLevel != 2 || e.Effects[0].Until.Round != 11 {
+		t.Fatalf("effects %+v", e.Effects)
+	}
+	if _, _, err := encounter.Act(e, "cleo", weapon(true), faces(t)); encounter.Reason(err) != encounter.NotAllowed {
+		t.Fatalf("a second bonus action = %v, want not_allowed", err)
+	}
+	// Next turn: the weapon strikes again with the bonus action, no slot.
+	e = edit(e, "cleo", func(p *encounter.Participant) { p.Turn = encounter.Turn{} })
+	out, res, err := encounter.Act(e, "cleo", weapon(true), faces(t, 12, 5))
+	if err != nil {
+		t.Fatal(err)
+	}
+	c = participant(t, out, "cleo")
+	if o := participant(t, out, "orc-1"); o.HP != 0 || !o.Defeated || c.Combatant.SpellSlots[1].Used != 1 || !c.Turn.BonusActionUsed || c.Stats.Kills != 1 {
+		t.Errorf("orc %d HP, cleo slots %+v stats %+v: %q", o.HP, c.Combatant.SpellSlots[:2], c.Stats, res.Summary())
+	}
+}

@@ -107,9 +107,15 @@ func rounds(s string) int {
 	return 0
 }
 
-// keep stores the lasting effects of a spell cast now.
+// keep stores the lasting effects of a spell cast now and, for a spell
+// its caster uses again on later turns, that it is under way.
 func (e *Encounter) keep(sr spell.Result, s srd.Spell) {
 	for _, fx := range sr.Effects {
+		e.Effects = append(e.Effects, Effect{Effect: fx, SlotLevel: sr.SlotLevel, Until: e.until(fx, s)})
+	}
+	if sr.Trigger == spell.TriggerAction {
+		fx := spell.Effect{ID: ongoingID, Spell: s.ID, CasterID: sr.CasterID, TargetID: sr.CasterID,
+			Concentration: s.Concentration, Ends: s.Duration, Note: "its caster may use it again on later turns"}
 		e.Effects = append(e.Effects, Effect{Effect: fx, SlotLevel: sr.SlotLevel, Until: e.until(fx, s)})
 	}
 }
