@@ -421,6 +421,7 @@ func TestDecodeCastAndBonusActions(t *testing.T) {
 		`{"kind":"cast","spell":"fire-bolt","slot_level":-1}`:                                  "action.slot_level",
 		`{"kind":"cast","spell":"` + strings.Repeat("x", 101) + `"}`:                           "action.spell",
 		`{"kind":"cast","spell":"sleep","target_ids":[""]}`:                                    "action.target_ids",
+		`{"kind":"dash","ongoing":true}`:                                                       "action.ongoing",
 		`{"kind":"cast","spell":"sleep","target_ids":[` + strings.Repeat(`"g",`, 50) + `"g"]}`: "action.target_ids",
 	}
 	for s, field := range bad {

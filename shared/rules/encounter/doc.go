@@ -56,6 +56,11 @@
 //     spell but a 1-action cantrip. Reaction spells are cast in reaction
 //     windows, longer castings not at all. Targets are participants;
 //     spell.Cast resolves the spell. Monsters' spellcasting is not used.
+//     A spell its caster uses again on later turns (Spiritual Weapon,
+//     Call Lightning: spell.TriggerAction) is used with Action.Ongoing,
+//     with an action or, for Spiritual Weapon, Arcane Sword and Heat
+//     Metal, a bonus action, for as long as it lasts; spells set off by
+//     creatures in an area (Moonbeam) are not, positions being unmodelled.
 //   - What a spell leaves behind (Effect) lasts its duration in rounds,
 //     counted from the start of the caster's turn, or the moment its text
 //     names (the end of the caster's next turn); it ends with the caster's
