@@ -119,3 +119,55 @@ func TestCastInAnEncounter(t *testing.T) {
 		}
 	})
 }
+
+// TestBonusActionIntents: Second Wind takes the bonus action and leaves
+// the turn open for the action; keep_turn keeps it open after an action.
+func TestBonusActionIntents(t *testing.T) {
+	f := newFixture(t)
+	ctx := context.Background()
+	c, owner := f.table(t, "Yard", "c1")
+	fighter, err := f.svc.CreateCharacter(ctx, owner, c.ID, campaign.NewCharacter{Name: "Bo", Race: "human", Class: "fighter"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := f.svc.StartEncounter(ctx, owner, c.ID, startReq(t, `{"monsters":[{"srd_id":"ogre","count":1}]}`)); err != nil {
+		t.Fatal(err)
+	}
+	now := func() encounter.Encounter {
+		_, e, ok, _ := activeFor(t, mustSnap(t, f, c.ID))
+		if !ok {
+			t.Fatal("no encounter under way")
+		}
+		return e
+	}
+	e := now()
+	for i := 0; i < 4 && e.Current != fighter.ID; i++ {
+		if err := f.act(t, "c1", e.Current, "pass-"+string(rune('a'+i)), "", &events.Intent{Kind: "end_turn"}); err != nil {
+			t.Fatal(err)
+		}
+		e = now()
+	}
+	if e.Current != fighter.ID {
+		t.Skipf("the fight left Bo no turn (current %q)", e.Current)
+	}
+	if err := f.act(t, "c1", fighter.ID, "wind", "", &events.Intent{Kind: "second_wind"}); err != nil {
+		t.Fatal(err)
+	}
+	e = now()
+	p, _ := e.Participant(fighter.ID)
+	if e.Current != fighter.ID || !p.SecondWindUsed || !p.Turn.BonusActionUsed || p.Turn.ActionUsed {
+		t.Fatalf("current %q, participant %+v", e.Current, p)
+	}
+	if err := f.act(t, "c1", fighter.ID, "dodge", "", &events.Intent{Kind: "dodge", KeepTurn: true}); err != nil {
+		t.Fatal(err)
+	}
+	if e = now(); e.Current != fighter.ID {
+		t.Fatal("keep_turn did not keep the turn")
+	}
+	if err := f.act(t, "c1", fighter.ID, "done", "", &events.Intent{Kind: "end_turn"}); err != nil {
+		t.Fatal(err)
+	}
+	if e = now(); e.Current == fighter.ID {
+		t.Fatal("end_turn did not end the turn")
+	}
+}

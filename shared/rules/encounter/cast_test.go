@@ -1,6 +1,8 @@
 package encounter_test
 
 import (
+	"encoding/json"
+	"reflect"
 	"slices"
 	"strings"
 	"testing"
@@ -243,6 +245,15 @@ func heldGoblin(t *testing.T) encounter.Encounter {
 	}
 	if c := participant(t, e, "cleo"); c.Combatant.Concentration != "hold-person" {
 		t.Fatalf("cleo concentrates on %q", c.Combatant.Concentration)
+	}
+	// The store keeps the encounter as JSON: the effects must survive it.
+	b, err := json.Marshal(e)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var back encounter.Encounter
+	if err := json.Unmarshal(b, &back); err != nil || !reflect.DeepEqual(back.Effects, e.Effects) {
+		t.Fatalf("effects through JSON: %+v, %v; want %+v", back.Effects, err, e.Effects)
 	}
 	return e
 }
