@@ -177,9 +177,16 @@ func (e *Encounter) cast(res *Result, ai int, in Action, src dice.Source) error 
 		}
 	}
 	opts := spell.Options{Ability: ability, CasterLevel: p.Combatant.Level}
+	ids, told, err := e.kinded(s, ids, &opts)
+	if err != nil {
+		return err
+	}
 	sr, err := e.resolve(res, ai, s, slot, ids, in.Distance, opts, src)
 	if err != nil {
 		return err
+	}
+	for _, t := range told {
+		res.say(t)
 	}
 	me := &e.Participants[ai]
 	if bonus {
@@ -217,6 +224,10 @@ func (e *Encounter) useAgain(res *Result, ai int, in Action, s srd.Spell, abilit
 		return err
 	}
 	opts := spell.Options{Ability: ability, CasterLevel: p.Combatant.Level, Ongoing: true}
+	ids, _, err = e.kinded(s, ids, &opts)
+	if err != nil {
+		return err
+	}
 	sr, err := e.resolve(res, ai, s, e.Effects[k].SlotLevel, ids, in.Distance, opts, src)
 	if err != nil {
 		return err
@@ -263,7 +274,9 @@ func (e *Encounter) resolve(res *Result, ai int, s srd.Spell, slot int, ids []st
 			if opts.Situations == nil {
 				opts.Situations = map[string]spell.Situation{}
 			}
-			opts.Situations[id] = spell.Situation{Distance: distance}
+			sit := opts.Situations[id]
+			sit.Distance = distance
+			opts.Situations[id] = sit
 		}
 	}
 	sr, err := spell.Cast(e.Participants[ai].Combatant, s.ID, slot, targets, opts, src, srd.LookupSpell)

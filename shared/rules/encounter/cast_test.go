@@ -520,3 +520,46 @@ func TestSpellUsedAgain(t *testing.T) {
 		t.Errorf("orc %d HP, cleo slots %+v stats %+v: %q", o.HP, c.Combatant.SpellSlots[:2], c.Stats, res.Summary())
 	}
 }
+
+func TestCreatureTypes(t *testing.T) {
+	tests := []struct {
+		name     string
+		monsters []encounter.MonsterSpec
+		caster   campaign.Character
+		action   encounter.Action
+		faces    []int
+		reason   string
+		text     string
+	}{
+		{"HoldPersonOnlyHoldsHumanoids", []encounter.MonsterSpec{{SRDID: "ogre", Count: 1}}, cleo(),
+			cast("hold-person", "ogre-1"), nil, encounter.NotAllowed, "affects only humanoids, and Ogre 1 is a giant"},
+		{"NoHealingForTheUndead", []encounter.MonsterSpec{{SRDID: "zombie", Count: 1}}, cleo(),
+			cast("cure-wounds", "zombie-1"), nil, encounter.NotAllowed, "no effect on undead or constructs, and Zombie 1 is undead"},
+		{"SleepPassesTheUndeadBy", []encounter.MonsterSpec{{SRDID: "zombie", Count: 1}, {SRDID: "goblin", Count: 1}}, wren(),
+			cast("sleep", "zombie-1", "goblin-1"), []int{2, 2, 2, 2, 2}, "", "Zombie 1 is undead, and Sleep passes it by."},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			e := casterFirst(t, []campaign.Character{tt.caster}, tt.monsters)
+			out, res, err := encounter.Act(e, tt.caster.ID, tt.action, faces(t, tt.faces...))
+			if encounter.Reason(err) != tt.reason {
+				t.Fatalf("err = %v, want reason %q", err, tt.reason)
+			}
+			if err != nil {
+				if !strings.Contains(err.Error(), tt.text) {
+					t.Errorf("err = %v, want %q", err, tt.text)
+				}
+				return
+			}
+			if !strings.Contains(res.Summary(), tt.text) {
+				t.Errorf("summary %q, want %q", res.Summary(), tt.text)
+			}
+			if z := participant(t, out, "zombie-1"); len(z.Conditions) != 0 {
+				t.Errorf("zombie %v", z.Conditions)
+			}
+			if g := participant(t, out, "goblin-1"); !slices.Contains(g.Conditions, "unconscious") {
+				t.Errorf("goblin %v", g.Conditions)
+			}
+		})
+	}
+}

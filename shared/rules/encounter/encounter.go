@@ -72,14 +72,17 @@ type Participant struct {
 	Kind string `json:"kind"` // KindCharacter or KindMonster
 	// CharacterID links a persistent participant to its campaign
 	// character; SRDID names an ephemeral monster's stat block.
-	CharacterID string   `json:"character_id,omitempty"`
-	SRDID       string   `json:"srd_id,omitempty"`
-	HP          int      `json:"hp"`
-	MaxHP       int      `json:"max_hp"`
-	TempHP      int      `json:"temp_hp"`
-	AC          int      `json:"ac"`
-	Conditions  []string `json:"conditions"`
-	Initiative  int      `json:"initiative"`
+	CharacterID string `json:"character_id,omitempty"`
+	SRDID       string `json:"srd_id,omitempty"`
+	// Type is the creature type ("humanoid", "undead"), which some spells
+	// care about; characters are humanoids.
+	Type       string   `json:"type,omitempty"`
+	HP         int      `json:"hp"`
+	MaxHP      int      `json:"max_hp"`
+	TempHP     int      `json:"temp_hp"`
+	AC         int      `json:"ac"`
+	Conditions []string `json:"conditions"`
+	Initiative int      `json:"initiative"`
 	// ReactionUsed is reset at the start of the participant's turn; a
 	// surprised participant has none until its skipped first turn passes.
 	ReactionUsed bool `json:"reaction_used"`

@@ -140,7 +140,7 @@ func characterParticipant(ch campaign.Character) Participant {
 			pairs = append(pairs, w.ID)
 		}
 	}
-	p := Participant{ID: ch.ID, Name: ch.Name, Kind: KindCharacter, CharacterID: ch.ID,
+	p := Participant{ID: ch.ID, Name: ch.Name, Kind: KindCharacter, CharacterID: ch.ID, Type: "humanoid",
 		Combatant: c, Start: snapshot(c), Class: ch.Class, Weapons: weapons, Pairs: pairs}
 	if ch.Class == "bard" {
 		p.Inspiration = InspirationUses(ch.Abilities.Cha)
@@ -178,7 +178,8 @@ func monsterParticipant(m srd.Monster, id, name string) Participant {
 			actions = append(actions, a)
 		}
 	}
-	p := Participant{ID: id, Name: name, Kind: KindMonster, SRDID: m.ID, Combatant: c, Start: snapshot(c), Actions: actions, Parry: parryOf(m)}
+	p := Participant{ID: id, Name: name, Kind: KindMonster, SRDID: m.ID, Combatant: c, Start: snapshot(c), Actions: actions, Parry: parryOf(m),
+		Type: strings.ToLower(m.Type)}
 	p.sync()
 	return p
 }
