@@ -180,7 +180,8 @@ func (r *Result) say(s string) {
 // Multiattack), dodge, dash or disengage (each uses the turn's action),
 // death_save (a dying character's turn; it ends the turn unless a natural
 // 20 revives it), or end_turn. Attacks go through rules.Attack and
-// rules.TakeDamage.
+// rules.TakeDamage. Casting, Hide, Second Wind and bonus actions are
+// cast.go's and bonus.go's (actMore).
 //
 // A refusal changes nothing and is a fault.Invalid error whose Reason is
 // NotYourTurn, InvalidArgs (unknown kind, target or weapon), OutOfRange,

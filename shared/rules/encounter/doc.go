@@ -55,7 +55,10 @@
 //     the bonus action; a turn with a bonus-action spell casts no other
 //     spell but a 1-action cantrip. Reaction spells are cast in reaction
 //     windows, longer castings not at all. Targets are participants;
-//     spell.Cast resolves the spell. Monsters' spellcasting is not used.
+//     spell.Cast resolves the spell, after the creature types it cares
+//     about are checked (Hold Person: humanoids; healing: not undead or
+//     constructs; Sleep passes the undead by). Monsters' spellcasting is
+//     not used.
 //     A spell its caster uses again on later turns (Spiritual Weapon,
 //     Call Lightning: spell.TriggerAction) is used with Action.Ongoing,
 //     with an action or, for Spiritual Weapon, Arcane Sword and Heat
