@@ -56,6 +56,19 @@ type Intent struct {
 	Item      string   `json:"item,omitempty"`
 	Rest      string   `json:"rest,omitempty"`
 	Text      string   `json:"text,omitempty"`
+	// Bonus takes the intent as a bonus action in an encounter: attack
+	// (two-weapon fighting's off hand), dash, disengage or hide (a rogue's
+	// Cunning Action), second_wind, or a cast whose spell takes a bonus
+	// action. Beyond protocol.md, additive.
+	Bonus bool `json:"bonus,omitempty"`
+	// KeepTurn leaves the actor's encounter turn open after the intent,
+	// for a bonus action or end_turn to follow; without it an action ends
+	// the turn. Beyond protocol.md, additive.
+	KeepTurn bool `json:"keep_turn,omitempty"`
+	// Ongoing, with cast, uses again a spell the actor cast earlier in
+	// the encounter (Spiritual Weapon's attack, Call Lightning's bolt)
+	// instead of casting it. Beyond protocol.md, additive.
+	Ongoing bool `json:"ongoing,omitempty"`
 }
 
 var intentKinds = func() map[string]bool {
@@ -65,6 +78,9 @@ var intentKinds = func() map[string]bool {
 	}
 	return m
 }()
+
+// bonusKinds are the intents that may be taken as a bonus action.
+var bonusKinds = map[string]bool{"attack": true, "cast": true, "dash": true, "disengage": true, "hide": true, "second_wind": true}
 
 // DecodeClient parses and validates one client message. Every failure is a
 // fault.Invalid (fault.TooLarge for an oversize frame) naming the field.
@@ -151,6 +167,12 @@ func DecodeIntent(raw json.RawMessage) (Intent, error) {
 	}
 	if !intentKinds[in.Kind] {
 		return in, fault.Field(op, "intent.kind", "unknown kind %q", truncate(in.Kind, 40))
+	}
+	if in.Bonus && !bonusKinds[in.Kind] {
+		return in, fault.Field(op, "intent.bonus", "%s can't be taken as a bonus action", in.Kind)
+	}
+	if in.Ongoing && in.Kind != "cast" {
+		return in, fault.Field(op, "intent.ongoing", "goes with cast only")
 	}
 	need := func(field, v string) error {
 		if v == "" || len(v) > MaxIDLength {

@@ -3,6 +3,7 @@ package events
 import (
 	"encoding/json"
 	"os"
+	"reflect"
 	"strings"
 	"testing"
 
@@ -19,6 +20,8 @@ func TestDecodeClientAccepts(t *testing.T) {
 		"TurnText":   `{"action":"turn","request_id":"r1","character_id":"c1","text":"I open the door"}`,
 		"TurnIntent": `{"action":"turn","request_id":"r1","character_id":"c1","intent":{"kind":"attack","target_id":"g1","weapon":"longsword"}}`,
 		"TurnSay":    `{"action":"turn","request_id":"r1","character_id":"c1","intent":{"kind":"say","text":"Hello"}}`,
+		"TurnBonus":  `{"action":"turn","request_id":"r1","character_id":"c1","intent":{"kind":"hide","bonus":true,"keep_turn":true}}`,
+		"SecondWind": `{"action":"turn","request_id":"r1","character_id":"c1","intent":{"kind":"second_wind"}}`,
 		"Roll":       `{"action":"roll","request_id":"r1","turn_id":"t1","roll_id":"x1"}`,
 		"React":      `{"action":"react","request_id":"r1","turn_id":"t1","character_id":"c1","reaction":"pass"}`,
 		"CampaignID": `{"action":"resume","request_id":"r1","campaign_id":"c9"}`,
@@ -60,6 +63,8 @@ func TestDecodeClientRefuses(t *testing.T) {
 		"CheckAbility":   {`{"action":"turn","request_id":"r","character_id":"c","intent":{"kind":"check","ability":"luck"}}`, fault.Invalid, "intent.ability"},
 		"RestKind":       {`{"action":"turn","request_id":"r","character_id":"c","intent":{"kind":"rest","rest":"nap"}}`, fault.Invalid, "intent.rest"},
 		"SlotLevel":      {`{"action":"turn","request_id":"r","character_id":"c","intent":{"kind":"cast","spell":"shield","slot_level":10}}`, fault.Invalid, "intent.slot_level"},
+		"OngoingAttack":  {`{"action":"turn","request_id":"r","character_id":"c","intent":{"kind":"attack","target_id":"g","ongoing":true}}`, fault.Invalid, "intent.ongoing"},
+		"BonusSay":       {`{"action":"turn","request_id":"r","character_id":"c","intent":{"kind":"say","text":"x","bonus":true}}`, fault.Invalid, "intent.bonus"},
 		"RollNoIDs":      {`{"action":"roll","request_id":"r"}`, fault.Invalid, "turn_id"},
 		"ReactNoName":    {`{"action":"react","request_id":"r","turn_id":"t","character_id":"c"}`, fault.Invalid, "reaction"},
 		"NotUTF8":        {"{\"action\":\"resume\",\"request_id\":\"\xff\"}", fault.Invalid, ""},
@@ -216,3 +221,37 @@ func FuzzHTTPBodies(f *testing.F) {
 }
 
 func second[T any](_ T, err error) error { return err }
+
+// FuzzDecodeIntent: no intent panics the decoder, and whatever it accepts
+// re-encodes to an intent that decodes to the same thing.
+func FuzzDecodeIntent(f *testing.F) {
+	for _, s := range []string{
+		`{"kind":"attack","target_id":"goblin-1","weapon":"dagger","bonus":true}`,
+		`{"kind":"attack","target_id":"goblin-1","weapon":"shortsword","keep_turn":true}`,
+		`{"kind":"cast","spell":"healing-word","target_ids":["c1"],"bonus":true}`,
+		`{"kind":"cast","spell":"fireball","slot_level":3,"target_ids":["goblin-1","goblin-2"]}`,
+		`{"kind":"dash","bonus":true}`, `{"kind":"hide","bonus":true,"keep_turn":true}`, `{"kind":"second_wind"}`,
+		`{"kind":"cast","spell":"spiritual-weapon","target_ids":["goblin-1"],"ongoing":true}`, `{"kind":"dodge","ongoing":true}`,
+		`{"kind":"say","text":"hi","bonus":true}`, `{"kind":"check","ability":"dex","skill":"stealth"}`,
+		`{}`, `null`, `{"kind":"hide","bonus":1}`,
+	} {
+		f.Add([]byte(s))
+	}
+	f.Fuzz(func(t *testing.T, data []byte) {
+		in, err := DecodeIntent(data)
+		if err != nil {
+			if k := fault.KindOf(err); k != fault.Invalid {
+				t.Fatalf("error kind %s: %v", k, err)
+			}
+			return
+		}
+		again, err := json.Marshal(in)
+		if err != nil {
+			t.Fatal(err)
+		}
+		in2, err := DecodeIntent(again)
+		if err != nil || !reflect.DeepEqual(in, in2) {
+			t.Fatalf("round trip: %+v -> %s -> %+v, %v", in, again, in2, err)
+		}
+	})
+}

@@ -20,8 +20,9 @@ type Settings struct {
 }
 
 // IntentKinds are the kinds of structured action a turn may take
-// (protocol.md's intents).
-var IntentKinds = []string{"attack", "cast", "check", "move", "use_item", "dodge", "dash", "disengage", "help", "end_turn", "rest", "say"}
+// (protocol.md's intents, and beyond it, additive: hide, and a fighter's
+// second_wind).
+var IntentKinds = []string{"attack", "cast", "check", "move", "use_item", "dodge", "dash", "disengage", "help", "end_turn", "rest", "say", "hide", "second_wind"}
 
 // Allows reports whether the campaign's allowlist lets a turn take an
 // intent of this kind.

@@ -90,7 +90,7 @@ func (s *Service) decide(snap Snapshot, actor campaign.Character, lease campaign
 	}
 	if fighting {
 		switch in.Kind {
-		case "attack", "dodge", "dash", "disengage", "end_turn":
+		case "attack", "cast", "dodge", "dash", "disengage", "hide", "second_wind", "end_turn":
 			return s.decideInEncounter(d, rec, enc, actor, in, src)
 		case "move", "rest":
 			return d, fault.Field(op, "intent", "not_allowed: not while an encounter is under way")
@@ -155,6 +155,14 @@ func (s *Service) decide(snap Snapshot, actor campaign.Character, lease campaign
 		}
 		d.Changed = []campaign.Character{rules.ToSheet(actor, after)}
 		d.Rolls, d.Summary = rollsOf(res.Rolls), res.Summary()
+	case "hide":
+		res, err := rules.Check(c, rules.CheckRequest{Ability: rules.Dex, Skill: rules.Stealth}, src)
+		if err != nil {
+			return d, err
+		}
+		d.Rolls, d.Summary = rollsOf(res.Rolls), res.Summary()
+	case "second_wind":
+		return d, fault.Field(op, "intent", "not_allowed: Second Wind is tracked in encounters only, where its use once per rest is kept")
 	case "dodge", "dash", "disengage", "help", "end_turn":
 		d.Summary = fmt.Sprintf("%s takes the %s action; outside combat it changes nothing.", actor.Name, strings.ReplaceAll(in.Kind, "_", " "))
 	case "attack":
@@ -171,7 +179,10 @@ func (s *Service) decide(snap Snapshot, actor campaign.Character, lease campaign
 }
 
 // decideInEncounter runs a combat action through the encounter: turn
-// order, action economy and the attack itself are the encounter's rules.
+// order, action economy, the attack and the spell are the encounter's
+// rules, and target ids name participants. An action ends the turn unless
+// the intent keeps it open; a bonus action ends it only once the action
+// is spent too, so a bonus action can come first.
 func (s *Service) decideInEncounter(d decision, rec campaign.EncounterRecord, e encounter.Encounter, actor campaign.Character, in events.Intent, src dice.Source) (decision, error) {
 	var who string
 	for _, p := range e.Participants {
@@ -182,8 +193,11 @@ func (s *Service) decideInEncounter(d decision, rec campaign.EncounterRecord, e 
 	if who == "" {
 		return d, fault.Field("rules", "intent", "not_allowed: %s is not in the encounter", actor.Name)
 	}
-	act := encounter.Action{Kind: in.Kind, TargetID: in.TargetID, Weapon: in.Weapon, EndTurn: true}
-	if p, _ := e.Participant(who); e.Current == who && p.HP <= 0 && !p.Defeated && !p.Combatant.Stable {
+	p, _ := e.Participant(who)
+	act := encounter.Action{Kind: in.Kind, TargetID: in.TargetID, Weapon: in.Weapon, Spell: in.Spell,
+		SlotLevel: in.SlotLevel, TargetIDs: in.TargetIDs, Bonus: in.Bonus, Ongoing: in.Ongoing}
+	act.EndTurn = !in.KeepTurn && (!act.TakesBonusAction() || p.Turn.ActionUsed)
+	if e.Current == who && p.HP <= 0 && !p.Defeated && !p.Combatant.Stable {
 		// A dying character's turn is its death saving throw, whatever
 		// the player chose: the protocol has no word for it.
 		act = encounter.Action{Kind: encounter.ActionDeathSave, EndTurn: true}

@@ -12,6 +12,7 @@ import (
 	"chronicler/shared/dice"
 	"chronicler/shared/fault"
 	"chronicler/shared/rules"
+	"chronicler/shared/rules/spell"
 )
 
 // The reasons an action is refused: the rules' vocabulary, shared with
@@ -22,9 +23,10 @@ const (
 	ActorStateRestricted = "actor_state_restricted"
 	OutOfRange           = "out_of_range"
 	NotAllowed           = "not_allowed"
+	NoSlot               = "no_slot"
 )
 
-var reasons = map[string]bool{NotYourTurn: true, InvalidArgs: true, ActorStateRestricted: true, OutOfRange: true, NotAllowed: true}
+var reasons = map[string]bool{NotYourTurn: true, InvalidArgs: true, ActorStateRestricted: true, OutOfRange: true, NotAllowed: true, NoSlot: true}
 
 const actOp = "encounter action"
 
@@ -83,6 +85,19 @@ type Action struct {
 	Distance int `json:"distance,omitempty"`
 	// EndTurn ends the turn after the action.
 	EndTurn bool `json:"end_turn,omitempty"`
+	// Spell, SlotLevel and TargetIDs are a cast's: the SRD spell (id or
+	// name), the slot level (0: the spell's own level) and the
+	// participants it targets (TargetID counts as one more).
+	Spell     string   `json:"spell,omitempty"`
+	SlotLevel int      `json:"slot_level,omitempty"`
+	TargetIDs []string `json:"target_ids,omitempty"`
+	// Bonus takes the action as a bonus action (bonus.go says which a
+	// participant has).
+	Bonus bool `json:"bonus,omitempty"`
+	// Ongoing, with a cast, uses a spell the caster cast earlier in the
+	// fight again (Spiritual Weapon's attack, Call Lightning's bolt)
+	// rather than casting it.
+	Ongoing bool `json:"ongoing,omitempty"`
 }
 
 // DecodeAction reads an Action from outside input: one JSON object with
@@ -104,8 +119,8 @@ func DecodeAction(b []byte) (Action, error) {
 		return Action{}, fault.Field(op, "action", "has data after the object")
 	}
 	switch {
-	case !actionKinds[a.Kind]:
-		return Action{}, fault.Field(op, "action.kind", "must be attack, dodge, dash, disengage, death_save or end_turn")
+	case !actionKinds[a.Kind] && !moreKinds[a.Kind]:
+		return Action{}, fault.Field(op, "action.kind", "must be attack, cast, dodge, dash, disengage, hide, second_wind, death_save or end_turn")
 	case len(a.TargetID) > maxNameLength:
 		return Action{}, fault.Field(op, "action.target_id", "is longer than %d bytes", maxNameLength)
 	case len(a.Weapon) > maxNameLength:
@@ -114,6 +129,9 @@ func DecodeAction(b []byte) (Action, error) {
 		return Action{}, fault.Field(op, "action.distance", "must be between 0 and %d feet", MaxDistance)
 	case a.Kind == ActionAttack && a.TargetID == "":
 		return Action{}, fault.Field(op, "action.target_id", "is required for an attack")
+	}
+	if err := decodeMore(a); err != nil {
+		return Action{}, err
 	}
 	return a, nil
 }
@@ -139,6 +157,10 @@ type Result struct {
 	// react, and Applied the reactions taken (MonsterTurnWith).
 	Openings []Opening `json:"openings,omitempty"`
 	Applied  []Applied `json:"applied,omitempty"`
+	// Cast is the spell a cast action cast; Ended the lasting effects
+	// that ended during the action (effects.go).
+	Cast  *spell.Result `json:"cast,omitempty"`
+	Ended []Effect      `json:"effects_ended,omitempty"`
 }
 
 // Summary tells the action in a few sentences: "Mira hits Goblin 1 with a
@@ -158,7 +180,8 @@ func (r *Result) say(s string) {
 // Multiattack), dodge, dash or disengage (each uses the turn's action),
 // death_save (a dying character's turn; it ends the turn unless a natural
 // 20 revives it), or end_turn. Attacks go through rules.Attack and
-// rules.TakeDamage.
+// rules.TakeDamage. Casting, Hide, Second Wind and bonus actions are
+// cast.go's and bonus.go's (actMore).
 //
 // A refusal changes nothing and is a fault.Invalid error whose Reason is
 // NotYourTurn, InvalidArgs (unknown kind, target or weapon), OutOfRange,
@@ -176,12 +199,15 @@ func Act(e Encounter, actorID string, in Action, src dice.Source) (Encounter, Re
 	case actorID != e.Current:
 		cur, _ := e.Participant(e.Current)
 		return e, Result{}, refuse(NotYourTurn, "actor_id", "it is %s's turn", cur.Name)
-	case !actionKinds[in.Kind]:
+	case !actionKinds[in.Kind] && !moreKinds[in.Kind]:
 		return e, Result{}, refuse(InvalidArgs, "action.kind", "unknown action %q", truncate(in.Kind, 40))
 	}
 	p := e.Participants[ai]
 	if err := restricted(p, in.Kind); err != nil {
 		return e, Result{}, err
+	}
+	if in.Bonus || moreKinds[in.Kind] {
+		return actMore(e, ai, in, src)
 	}
 	switch in.Kind {
 	case ActionAttack, ActionDodge, ActionDash, ActionDisengage:
@@ -200,6 +226,7 @@ func Act(e Encounter, actorID string, in Action, src dice.Source) (Encounter, Re
 		if err := out.attack(&res, ai, in, src); err != nil {
 			return e, Result{}, err
 		}
+		out.attacked(ai, in)
 	case ActionDodge:
 		me.Turn.ActionUsed, me.Combatant.Dodging = true, true
 		res.say(p.Name + " takes the Dodge action.")
@@ -226,7 +253,9 @@ func Act(e Encounter, actorID string, in Action, src dice.Source) (Encounter, Re
 		res.say(p.Name + " ends the turn.")
 		end = true
 	}
-	out.finish(&res, before, end)
+	if err := out.finish(&res, before, end, src); err != nil {
+		return e, Result{}, err
+	}
 	return out, res, nil
 }
 
@@ -325,7 +354,7 @@ func (e *Encounter) attack(res *Result, ai int, in Action, src dice.Source) erro
 
 // strike makes one attack roll and applies what it did.
 func (e *Encounter) strike(res *Result, ai, ti int, req rules.AttackRequest, src dice.Source) error {
-	r, err := rules.Attack(e.Participants[ai].Combatant, e.Participants[ti].Combatant, req, src)
+	r, err := e.attackWith(res, ai, ti, req, src)
 	if err != nil {
 		return fault.Wrap(fault.Internal, actOp, err)
 	}
@@ -375,8 +404,16 @@ func (e *Encounter) apply(changes []rules.Change) error {
 }
 
 // finish ends the turn if asked, notes a decided fight and logs the
-// action.
-func (e *Encounter) finish(res *Result, before string, endTurn bool) {
+// action. Lasting effects end as their time comes (effects.go).
+func (e *Encounter) finish(res *Result, before string, endTurn bool, src dice.Source) error {
+	if err := e.lapse(res); err != nil {
+		return err
+	}
+	if endTurn {
+		if err := e.turnEnds(res, src); err != nil {
+			return err
+		}
+	}
 	res.Decided = e.Decided()
 	switch {
 	case res.Decided == before:
@@ -396,10 +433,14 @@ func (e *Encounter) finish(res *Result, before string, endTurn bool) {
 			} else {
 				res.say(p.Name + " is up.")
 			}
+			if err := e.turnStarts(res); err != nil {
+				return err
+			}
 		} else {
 			res.say("No one is left to take a turn.")
 		}
 	}
 	res.NextID = e.Current
 	e.log(res.Round, res.ActorID, res.Text)
+	return nil
 }

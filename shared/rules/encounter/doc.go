@@ -31,10 +31,15 @@
 //     Start) or an unarmed strike (1 + Strength bludgeoning). The bonus is
 //     Strength, Dexterity for a ranged weapon, the better of the two for a
 //     finesse one, plus the proficiency bonus when the class is proficient
-//     with the weapon. One attack per Attack action: Extra Attack, two-
-//     weapon fighting, versatile two-handed grips, ammunition and magic
-//     weapons are not modelled; every weapon is nonmagical, so a monster's
-//     resistance to nonmagical weapons applies.
+//     with the weapon. Extra Attack gives more attacks per Attack action
+//     (fighter 5/11/20; barbarian, monk, paladin, ranger 5); a rogue adds
+//     Sneak Attack once a turn with a finesse or ranged weapon, with
+//     advantage or another character standing (positions are not
+//     modelled); two-weapon fighting is a bonus action (below). Versatile
+//     two-handed grips, ammunition and magic weapons are not modelled;
+//     every weapon is nonmagical, so a monster's resistance to nonmagical
+//     weapons applies. A monster with Pack Tactics attacks with advantage
+//     while a packmate stands.
 //   - A monster uses its stat block's actions by name; Multiattack makes
 //     the listed attacks in stat block order (the first option of a
 //     choice; a dice count is rolled, any other text counts once). Entries
@@ -49,6 +54,38 @@
 //     rule when its target falls, then ends its turn.
 //   - A dying character's turn is its death saving throw, which ends the
 //     turn unless a natural 20 brings it back to act; a stable one at 0 HP
-//     is skipped. Bonus actions and reactions are tracked but nothing uses
-//     them yet, and conditions never end on their own.
+//     is skipped.
+//   - A character casts a spell of its class list (every class spell
+//     counts as prepared) with the action or, for a bonus-action spell,
+//     the bonus action; a turn with a bonus-action spell casts no other
+//     spell but a 1-action cantrip. Reaction spells are cast in reaction
+//     windows, longer castings not at all. Targets are participants;
+//     spell.Cast resolves the spell, after the creature types it cares
+//     about are checked (Hold Person: humanoids; healing: not undead or
+//     constructs; Sleep passes the undead by). Monsters' spellcasting is
+//     not used.
+//     A spell its caster uses again on later turns (Spiritual Weapon,
+//     Call Lightning: spell.TriggerAction) is used with Action.Ongoing,
+//     with an action or, for Spiritual Weapon, Arcane Sword and Heat
+//     Metal, a bonus action, for as long as it lasts; spells set off by
+//     creatures in an area (Moonbeam) are not, positions being unmodelled.
+//   - What a spell leaves behind (Effect) lasts its duration in rounds,
+//     counted from the start of the caster's turn, or the moment its text
+//     names (the end of the caster's next turn); it ends with the caster's
+//     concentration, a successful repeated save at the end of the
+//     target's turn, damage for those damage ends (Sleep), and End, which
+//     also ends the casters' concentration on those spells. Effects end at
+//     the turn ends Act and MonsterTurn make; Next moves the turn without
+//     them. Bless and Bane change attack rolls only, not saving throws;
+//     Guiding Bolt's and an unseen attacker's advantage is used up by the
+//     next attack.
+//   - Bonus actions: Cunning Action (dash, disengage, hide), Second Wind
+//     (once per fight: the sheet keeps no record of rests' resources),
+//     two-weapon fighting after the Attack action with a light melee
+//     weapon, and bonus-action spells. Hide is a Stealth check against the
+//     best passive Perception of the other side.
+//   - Monsters' reactions: the SRD's Parry (+2 to +5 AC against a melee
+//     attack that would hit, if the monster can see the attacker) is used
+//     whenever it turns a hit into a miss. Characters' reactions are
+//     reaction.go's.
 package encounter

@@ -50,6 +50,10 @@ type Encounter struct {
 	Committed []string `json:"committed,omitempty"`
 	// Log is one line per action, the most recent maxLog.
 	Log []Entry `json:"log"`
+	// Effects are the spells' lasting effects on participants, until
+	// their time is up, their caster's concentration ends or the
+	// encounter does (effects.go).
+	Effects []Effect `json:"effects,omitempty"`
 }
 
 // Entry is one action in the encounter's log.
@@ -68,14 +72,17 @@ type Participant struct {
 	Kind string `json:"kind"` // KindCharacter or KindMonster
 	// CharacterID links a persistent participant to its campaign
 	// character; SRDID names an ephemeral monster's stat block.
-	CharacterID string   `json:"character_id,omitempty"`
-	SRDID       string   `json:"srd_id,omitempty"`
-	HP          int      `json:"hp"`
-	MaxHP       int      `json:"max_hp"`
-	TempHP      int      `json:"temp_hp"`
-	AC          int      `json:"ac"`
-	Conditions  []string `json:"conditions"`
-	Initiative  int      `json:"initiative"`
+	CharacterID string `json:"character_id,omitempty"`
+	SRDID       string `json:"srd_id,omitempty"`
+	// Type is the creature type ("humanoid", "undead"), which some spells
+	// care about; characters are humanoids.
+	Type       string   `json:"type,omitempty"`
+	HP         int      `json:"hp"`
+	MaxHP      int      `json:"max_hp"`
+	TempHP     int      `json:"temp_hp"`
+	AC         int      `json:"ac"`
+	Conditions []string `json:"conditions"`
+	Initiative int      `json:"initiative"`
 	// ReactionUsed is reset at the start of the participant's turn; a
 	// surprised participant has none until its skipped first turn passes.
 	ReactionUsed bool `json:"reaction_used"`
@@ -85,6 +92,12 @@ type Participant struct {
 	// Inspiration is a bard's Bardic Inspiration dice left for Cutting
 	// Words, counted from the start of the fight.
 	Inspiration int `json:"inspiration,omitempty"`
+	// SecondWindUsed says a fighter has used Second Wind, which comes
+	// back with a rest (the sheet keeps no record of it).
+	SecondWindUsed bool `json:"second_wind_used,omitempty"`
+	// Hidden is a successful Hide until the participant attacks or
+	// casts a spell.
+	Hidden bool `json:"hidden,omitempty"`
 	// Defeated is dead: a monster at 0 HP, a character after three failed
 	// death saves or massive damage. Its turns are skipped.
 	Defeated bool `json:"defeated"`
@@ -102,6 +115,12 @@ type Participant struct {
 	// weapon ids the character carried at Start.
 	Class   string   `json:"class,omitempty"`
 	Weapons []string `json:"weapons,omitempty"`
+	// Pairs are the weapons among Weapons it carried two or more of, for
+	// two-weapon fighting with a pair.
+	Pairs []string `json:"pairs,omitempty"`
+	// Parry is the AC a monster's Parry reaction adds against one melee
+	// attack that would hit it; 0 without one.
+	Parry int `json:"parry,omitempty"`
 	// Actions are a monster's stat block actions that make attacks,
 	// Multiattack included, as they were at Start.
 	Actions []srd.Action `json:"actions,omitempty"`
@@ -120,6 +139,14 @@ type Turn struct {
 	Disengaged      bool `json:"disengaged,omitempty"`
 	// SneakUsed is a rogue's Sneak Attack, dealt once a turn.
 	SneakUsed bool `json:"sneak_used,omitempty"`
+	// CastAction and CastBonus are the spells cast this turn with the
+	// action and with the bonus action: after a bonus-action spell only a
+	// cantrip may be cast with the action, and the other way round.
+	CastAction string `json:"cast_action,omitempty"`
+	CastBonus  string `json:"cast_bonus,omitempty"`
+	// LightWeapon is the light melee weapon the Attack action was taken
+	// with this turn, which lets two-weapon fighting follow.
+	LightWeapon string `json:"light_weapon,omitempty"`
 }
 
 // Stats are a participant's tallies over the fight. Damage counts what
@@ -221,6 +248,7 @@ func (e Encounter) clone() Encounter {
 	e.Participants = slices.Clone(e.Participants)
 	e.Log = slices.Clone(e.Log)
 	e.Committed = slices.Clone(e.Committed)
+	e.Effects = slices.Clone(e.Effects)
 	return e
 }
 

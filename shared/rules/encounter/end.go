@@ -121,9 +121,19 @@ func End(e Encounter, outcome string, opts EndOptions) (Encounter, Diffs, error)
 		}
 	}
 
-	diffs := make(Diffs, len(e.Participants))
+	// The fight's lasting effects end with it, and the diffs say so.
+	closed := e
+	said := ""
+	if len(e.Effects) > 0 {
+		closed = e.clone()
+		var err error
+		if said, err = closed.endAll(); err != nil {
+			return e, nil, err
+		}
+	}
+	diffs := make(Diffs, len(closed.Participants))
 	var committed []string
-	for i, p := range e.Participants {
+	for i, p := range closed.Participants {
 		d := diff(p)
 		d.Commit = !d.Ephemeral && (len(opts.Only) == 0 || slices.Contains(opts.Only, p.CharacterID)) &&
 			!slices.Contains(opts.Exclude, p.CharacterID)
@@ -135,8 +145,11 @@ func End(e Encounter, outcome string, opts EndOptions) (Encounter, Diffs, error)
 	if opts.DryRun {
 		return e, diffs, nil
 	}
-	out := e.clone()
+	out := closed.clone()
 	out.Status, out.Outcome, out.Current, out.Committed = Ended, outcome, "", committed
+	if said != "" {
+		out.log(out.Round, "", said)
+	}
 	out.log(out.Round, "", "The encounter ends: "+outcome+".")
 	return out, diffs, nil
 }

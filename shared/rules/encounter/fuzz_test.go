@@ -26,6 +26,12 @@ func FuzzAct(f *testing.F) {
 		`{"kind":"attack","target_id":"goblin-1","weapon":"shortbow","distance":5280}`,
 		`{"kind":"dodge","end_turn":true}`, `{"kind":"dash"}`, `{"kind":"disengage"}`,
 		`{"kind":"death_save"}`, `{"kind":"end_turn"}`, `{"kind":"cast"}`, `{}`, `null`, `[]`, `{"kind":1}`,
+		`{"kind":"cast","spell":"burning-hands","slot_level":2,"target_ids":["goblin-1","goblin-2","wren"]}`,
+		`{"kind":"cast","spell":"Magic Missile","target_ids":["goblin-1"],"slot_level":9}`,
+		`{"kind":"cast","spell":"sleep","target_ids":["goblin-1","goblin-1"],"distance":90}`,
+		`{"kind":"cast","spell":"hold-person","target_id":"goblin-2","bonus":true,"end_turn":true}`,
+		`{"kind":"dash","bonus":true}`, `{"kind":"hide","bonus":true}`, `{"kind":"hide"}`, `{"kind":"second_wind"}`,
+		`{"kind":"attack","target_id":"goblin-1","weapon":"dagger","bonus":true}`,
 	} {
 		f.Add([]byte(s), uint64(1))
 	}
@@ -47,8 +53,8 @@ func FuzzAct(f *testing.F) {
 	})
 }
 
-// fuzzFixtures are an encounter on Mira's turn (Tavi dying) and one on a
-// brown bear's.
+// fuzzFixtures are an encounter on Mira's turn (Tavi dying), one on a
+// brown bear's and one on Wren's, a wizard's.
 func fuzzFixtures(t *testing.T) []encounter.Encounter {
 	mine, _, err := encounter.Start("enc", []campaign.Character{mira(), tavi()}, []encounter.MonsterSpec{{SRDID: "goblin", Count: 2}}, nil, dice.NewSeeded(3), nil)
 	if err != nil {
@@ -65,7 +71,14 @@ func fuzzFixtures(t *testing.T) []encounter.Encounter {
 	for bear.Current != "brown-bear-1" {
 		bear = encounter.Next(bear)
 	}
-	return []encounter.Encounter{mine, bear}
+	caster, _, err := encounter.Start("enc", []campaign.Character{wren(), mira()}, []encounter.MonsterSpec{{SRDID: "goblin", Count: 2}}, nil, dice.NewSeeded(3), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for caster.Current != "wren" {
+		caster = encounter.Next(caster)
+	}
+	return []encounter.Encounter{mine, bear, caster}
 }
 
 func checkAct(t *testing.T, e encounter.Encounter, a encounter.Action, seed uint64) {

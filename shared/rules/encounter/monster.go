@@ -60,7 +60,9 @@ func MonsterTurnWith(e Encounter, src dice.Source, rs Reactions) (Encounter, Res
 			return e, Result{}, err
 		}
 	}
-	out.finish(&res, before, true)
+	if err := out.finish(&res, before, true, src); err != nil {
+		return e, Result{}, err
+	}
 	return out, res, nil
 }
 

@@ -127,14 +127,22 @@ func (e *Encounter) surprise(ids []string) error {
 func characterParticipant(ch campaign.Character) Participant {
 	c := rules.FromSheet(ch)
 	c.Speed = rules.Carried(ch).Speed(c.Speed) // a heavy load is dragged
-	var weapons []string
+	var weapons, pairs []string
+	count := map[string]int{}
 	for _, it := range ch.Inventory {
-		if w, ok := lookupWeapon(it.Item); ok && it.Qty > 0 && !slices.Contains(weapons, w.ID) {
+		w, ok := lookupWeapon(it.Item)
+		if !ok || it.Qty <= 0 {
+			continue
+		}
+		if !slices.Contains(weapons, w.ID) {
 			weapons = append(weapons, w.ID)
 		}
+		if count[w.ID] += it.Qty; count[w.ID] >= 2 && !slices.Contains(pairs, w.ID) {
+			pairs = append(pairs, w.ID)
+		}
 	}
-	p := Participant{ID: ch.ID, Name: ch.Name, Kind: KindCharacter, CharacterID: ch.ID,
-		Combatant: c, Start: snapshot(c), Class: ch.Class, Weapons: weapons}
+	p := Participant{ID: ch.ID, Name: ch.Name, Kind: KindCharacter, CharacterID: ch.ID, Type: "humanoid",
+		Combatant: c, Start: snapshot(c), Class: ch.Class, Weapons: weapons, Pairs: pairs}
 	if ch.Class == "bard" {
 		p.Inspiration = InspirationUses(ch.Abilities.Cha)
 	}
@@ -171,7 +179,8 @@ func monsterParticipant(m srd.Monster, id, name string) Participant {
 			actions = append(actions, a)
 		}
 	}
-	p := Participant{ID: id, Name: name, Kind: KindMonster, SRDID: m.ID, Combatant: c, Start: snapshot(c), Actions: actions}
+	p := Participant{ID: id, Name: name, Kind: KindMonster, SRDID: m.ID, Combatant: c, Start: snapshot(c), Actions: actions, Parry: parryOf(m),
+		Type: strings.ToLower(m.Type)}
 	for _, a := range m.SpecialAbilities {
 		p.Traits = append(p.Traits, a.ID)
 	}

@@ -1,0 +1,76 @@
+package encounter
+
+import (
+	"fmt"
+	"slices"
+
+	"chronicler/shared/dice"
+	"chronicler/shared/rules"
+)
+
+// attackWith makes an attack roll with what the fight's lasting effects
+// add to it: Bless's d4 (Bane's taken off) on the attacker's roll,
+// advantage for a hidden attacker, who gives itself away, and Guiding
+// Bolt's advantage, which the attack uses up. The d4s are drawn before
+// the d20 and recorded after the attack roll, so that roll still comes
+// first among the attack's rolls. A monster with Parry answers a
+// character's melee attack that would hit it (parry.go).
+func (e *Encounter) attackWith(res *Result, ai, ti int, req rules.AttackRequest, src dice.Source) (rules.AttackResult, error) {
+	a, t := e.Participants[ai], e.Participants[ti]
+	var extra []rules.Roll
+	var notes []string
+	var seen []string
+	guided := false
+	for _, fx := range e.Effects {
+		switch {
+		case fx.TargetID == a.ID && (fx.ID == "blessed" || fx.ID == "baned") && !slices.Contains(seen, fx.ID):
+			seen = append(seen, fx.ID)
+			x, err := dice.Parse(fx.Dice)
+			if err != nil {
+				continue
+			}
+			roll := dice.Roll(x, src)
+			if fx.ID == "blessed" {
+				req.Penalty -= roll.Total
+				extra = append(extra, rules.Roll{Reason: "bless", RollerID: a.ID, Result: roll})
+				notes = append(notes, fmt.Sprintf("Bless adds %d to %s's attack roll.", roll.Total, a.Name))
+			} else {
+				req.Penalty += roll.Total
+				extra = append(extra, rules.Roll{Reason: "bane", RollerID: a.ID, Result: roll})
+				notes = append(notes, fmt.Sprintf("Bane takes %d off %s's attack roll.", roll.Total, a.Name))
+			}
+		case fx.TargetID == t.ID && fx.ID == "guiding-bolt" && !guided:
+			guided = true
+			req.Advantage = append(slices.Clip(req.Advantage), "Guiding Bolt")
+		}
+	}
+	parry := a.Kind == KindCharacter && canParry(a, t, req)
+	if a.Hidden {
+		req.Advantage = append(slices.Clip(req.Advantage), "unseen attacker")
+		e.Participants[ai].Hidden = false
+	}
+	var r rules.AttackResult
+	var err error
+	if parry {
+		r, err = e.parried(res, ai, ti, req, src)
+	} else {
+		r, err = rules.Attack(a.Combatant, t.Combatant, req, src)
+	}
+	if err != nil {
+		return r, err
+	}
+	if len(extra) > 0 {
+		at := slices.IndexFunc(r.Rolls, func(x rules.Roll) bool { return x.Reason != "attack roll" })
+		if at < 0 {
+			at = len(r.Rolls)
+		}
+		r.Rolls = slices.Insert(slices.Clone(r.Rolls), at, extra...)
+	}
+	for _, n := range notes {
+		res.say(n)
+	}
+	if guided {
+		e.forget(res, func(fx Effect) bool { return fx.TargetID == t.ID && fx.ID == "guiding-bolt" })
+	}
+	return r, nil
+}

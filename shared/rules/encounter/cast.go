@@ -1,0 +1,324 @@
+package encounter
+
+import (
+	"slices"
+	"strings"
+
+	"chronicler/shared/dice"
+	"chronicler/shared/fault"
+	"chronicler/shared/rules"
+	"chronicler/shared/rules/spell"
+	"chronicler/shared/srd"
+)
+
+// The kinds of Action beyond the basic ones: casting a spell, hiding and
+// a fighter's Second Wind.
+const (
+	ActionCast       = "cast"
+	ActionHide       = "hide"
+	ActionSecondWind = "second_wind"
+)
+
+var moreKinds = map[string]bool{ActionCast: true, ActionHide: true, ActionSecondWind: true}
+
+// decodeMore checks the fields of the kinds cast.go and bonus.go add.
+func decodeMore(a Action) error {
+	const op = "decode action"
+	switch {
+	case len(a.Spell) > maxNameLength:
+		return fault.Field(op, "action.spell", "is longer than %d bytes", maxNameLength)
+	case a.SlotLevel < 0 || a.SlotLevel > 9:
+		return fault.Field(op, "action.slot_level", "must be between 0 and 9")
+	case len(a.TargetIDs) > spell.MaxTargets:
+		return fault.Field(op, "action.target_ids", "names more than %d targets", spell.MaxTargets)
+	case a.Kind == ActionCast && a.Spell == "":
+		return fault.Field(op, "action.spell", "is required for a cast")
+	case a.Ongoing && a.Kind != ActionCast:
+		return fault.Field(op, "action.ongoing", "goes with a cast only")
+	}
+	for _, id := range a.TargetIDs {
+		if id == "" || len(id) > maxNameLength {
+			return fault.Field(op, "action.target_ids", "holds an empty id or one longer than %d bytes", maxNameLength)
+		}
+	}
+	return nil
+}
+
+// actMore resolves the kinds Act leaves to this file and bonus.go: a
+// cast, Hide, Second Wind, and any bonus action. Like Act, it changes
+// nothing on a refusal.
+func actMore(e Encounter, ai int, in Action, src dice.Source) (Encounter, Result, error) {
+	p := e.Participants[ai]
+	out := e.clone()
+	res := Result{ActorID: p.ID, Actor: p.Name, Kind: in.Kind, Round: out.Round}
+	before := out.Decided()
+	var err error
+	switch {
+	case in.Kind == ActionCast:
+		err = out.cast(&res, ai, in, src)
+	case in.Bonus || in.Kind == ActionSecondWind:
+		err = out.bonusAction(&res, ai, in, src)
+	default: // ActionHide with the action
+		if p.Turn.ActionUsed {
+			return e, Result{}, refuse(NotAllowed, "action.kind", "%s has already taken an action this turn", p.Name)
+		}
+		out.Participants[ai].Turn.ActionUsed = true
+		err = out.hide(&res, ai, "", src)
+	}
+	if err != nil {
+		return e, Result{}, err
+	}
+	if err := out.finish(&res, before, in.EndTurn, src); err != nil {
+		return e, Result{}, err
+	}
+	return out, res, nil
+}
+
+// TakesBonusAction reports whether the action takes the bonus action
+// rather than the action: one flagged Bonus, Second Wind, or the cast of a
+// spell whose casting time is a bonus action.
+func (a Action) TakesBonusAction() bool {
+	if a.Bonus || a.Kind == ActionSecondWind {
+		return true
+	}
+	if a.Kind != ActionCast {
+		return false
+	}
+	s, ok := lookupSpell(a.Spell)
+	if a.Ongoing {
+		return ok && usedWithBonus[s.ID]
+	}
+	return ok && strings.EqualFold(s.CastingTime, "1 bonus action")
+}
+
+// usedWithBonus are the spells whose later uses (spell.TriggerAction)
+// take a bonus action; the others' take an action.
+var usedWithBonus = map[string]bool{"spiritual-weapon": true, "arcane-sword": true, "heat-metal": true}
+
+// ongoingID is the Effect that says a spell the caster may use again is
+// under way.
+const ongoingID = "ongoing"
+
+// castTime reads a spell's casting time for a turn in combat: bonus says
+// it takes the bonus action rather than the action. Reaction spells are
+// cast in reaction windows, and longer castings do not fit a turn.
+func castTime(s srd.Spell) (bonus bool, err error) {
+	switch ct := strings.ToLower(s.CastingTime); {
+	case ct == "1 action":
+		return false, nil
+	case ct == "1 bonus action":
+		return true, nil
+	case strings.HasPrefix(ct, "1 reaction"):
+		return false, refuse(NotAllowed, "action.spell", "%s is cast as a reaction when its trigger happens, not as an action", s.Name)
+	default:
+		return false, refuse(NotAllowed, "action.spell", "%s takes %s to cast, longer than a turn in combat", s.Name, ct)
+	}
+}
+
+// lookupSpell finds an SRD spell by id or name.
+func lookupSpell(name string) (srd.Spell, bool) {
+	if s, ok := srd.LookupSpell(name); ok {
+		return s, true
+	}
+	return srd.LookupSpell(slug(strings.ReplaceAll(name, "/", "-")))
+}
+
+// cast resolves a cast action: the casting time decides whether it takes
+// the action or the bonus action (and the SRD's rule that a turn with a
+// bonus-action spell casts no other spell but a 1-action cantrip); the
+// spell resolves through spell.Cast on participants; the caster's
+// previous concentration, and the effects it held, end first when the
+// spell needs concentration; what lasts is kept on the encounter.
+func (e *Encounter) cast(res *Result, ai int, in Action, src dice.Source) error {
+	p := e.Participants[ai]
+	if p.Kind != KindCharacter {
+		return refuse(NotAllowed, "action.kind", "%s's spellcasting is not modelled; monsters attack", p.Name)
+	}
+	s, ok := lookupSpell(in.Spell)
+	if !ok {
+		return refuse(InvalidArgs, "action.spell", "no spell %q in the rules", truncate(in.Spell, 60))
+	}
+	ability, err := spellAbility(p)
+	if err != nil {
+		return err
+	}
+	if in.Ongoing {
+		return e.useAgain(res, ai, in, s, ability, src)
+	}
+	if !slices.Contains(s.Classes, p.Class) {
+		return refuse(NotAllowed, "action.spell", "%s is not a %s spell", s.Name, p.Class)
+	}
+	bonus, err := castTime(s)
+	if err != nil {
+		return err
+	}
+	if err := economy(p, s, bonus, in.Bonus); err != nil {
+		return err
+	}
+	ids, err := e.targetIDs(s, in)
+	if err != nil {
+		return err
+	}
+	slot := in.SlotLevel
+	if slot == 0 {
+		slot = s.Level
+	}
+
+	// A new concentration spell ends the old one, and the effects it held
+	// end before the new spell looks at its targets.
+	if old := p.Combatant.Concentration; s.Concentration && old != "" {
+		if err := e.endWhere(res, func(fx Effect) string {
+			if fx.CasterID == p.ID && fx.Spell == old {
+				return endConcentration
+			}
+			return ""
+		}); err != nil {
+			return err
+		}
+	}
+	opts := spell.Options{Ability: ability, CasterLevel: p.Combatant.Level}
+	ids, told, err := e.kinded(s, ids, &opts)
+	if err != nil {
+		return err
+	}
+	sr, err := e.resolve(res, ai, s, slot, ids, in.Distance, opts, src)
+	if err != nil {
+		return err
+	}
+	for _, t := range told {
+		res.say(t)
+	}
+	me := &e.Participants[ai]
+	if bonus {
+		me.Turn.BonusActionUsed, me.Turn.CastBonus = true, s.ID
+	} else {
+		me.Turn.ActionUsed, me.Turn.CastAction = true, s.ID
+	}
+	e.keep(sr, s)
+	return nil
+}
+
+// useAgain is a later use of a spell cast earlier in the fight whose
+// effect the caster uses on its turns (spell.TriggerAction): no slot, the
+// level it was cast at, an action or a bonus action by the spell.
+func (e *Encounter) useAgain(res *Result, ai int, in Action, s srd.Spell, ability rules.Ability, src dice.Source) error {
+	p := e.Participants[ai]
+	if spell.TriggerOf(s) != spell.TriggerAction {
+		return refuse(NotAllowed, "action.ongoing", "%s has no effect its caster uses again", s.Name)
+	}
+	k := slices.IndexFunc(e.Effects, func(fx Effect) bool {
+		return fx.ID == ongoingID && fx.CasterID == p.ID && fx.Spell == s.ID
+	})
+	if k < 0 {
+		return refuse(NotAllowed, "action.ongoing", "%s has no %s under way", p.Name, s.Name)
+	}
+	bonus := usedWithBonus[s.ID]
+	switch {
+	case bonus && p.Turn.BonusActionUsed:
+		return refuse(NotAllowed, "action.ongoing", "%s has already taken a bonus action this turn", p.Name)
+	case !bonus && p.Turn.ActionUsed:
+		return refuse(NotAllowed, "action.ongoing", "%s has already taken an action this turn", p.Name)
+	}
+	ids, err := e.targetIDs(s, in)
+	if err != nil {
+		return err
+	}
+	opts := spell.Options{Ability: ability, CasterLevel: p.Combatant.Level, Ongoing: true}
+	ids, _, err = e.kinded(s, ids, &opts)
+	if err != nil {
+		return err
+	}
+	sr, err := e.resolve(res, ai, s, e.Effects[k].SlotLevel, ids, in.Distance, opts, src)
+	if err != nil {
+		return err
+	}
+	me := &e.Participants[ai]
+	if bonus {
+		me.Turn.BonusActionUsed = true
+	} else {
+		me.Turn.ActionUsed = true
+	}
+	for _, fx := range sr.Effects {
+		e.Effects = append(e.Effects, Effect{Effect: fx, SlotLevel: sr.SlotLevel, Until: e.until(fx, s)})
+	}
+	return nil
+}
+
+// targetIDs are the participants a cast names, TargetID first.
+func (e *Encounter) targetIDs(s srd.Spell, in Action) ([]string, error) {
+	ids := slices.Clone(in.TargetIDs)
+	if in.TargetID != "" && !slices.Contains(ids, in.TargetID) {
+		ids = append([]string{in.TargetID}, ids...)
+	}
+	if len(ids) > spell.MaxTargets {
+		return nil, refuse(InvalidArgs, "action.target_ids", "%s names more than %d targets", s.Name, spell.MaxTargets)
+	}
+	for _, id := range ids {
+		if e.index(id) < 0 {
+			return nil, refuse(InvalidArgs, "action.target_ids", "no participant %q", truncate(id, 60))
+		}
+	}
+	if in.Distance < 0 || in.Distance > MaxDistance {
+		return nil, refuse(InvalidArgs, "action.distance", "must be between 0 and %d feet", MaxDistance)
+	}
+	return ids, nil
+}
+
+// resolve casts s through spell.Cast on the participants ids and applies
+// it: changes, statistics, the result.
+func (e *Encounter) resolve(res *Result, ai int, s srd.Spell, slot int, ids []string, distance int, opts spell.Options, src dice.Source) (spell.Result, error) {
+	targets := make([]rules.Combatant, len(ids))
+	for i, id := range ids {
+		targets[i] = e.Participants[e.index(id)].Combatant
+		if distance > 0 {
+			if opts.Situations == nil {
+				opts.Situations = map[string]spell.Situation{}
+			}
+			sit := opts.Situations[id]
+			sit.Distance = distance
+			opts.Situations[id] = sit
+		}
+	}
+	sr, err := spell.Cast(e.Participants[ai].Combatant, s.ID, slot, targets, opts, src, srd.LookupSpell)
+	if err != nil {
+		if spell.Reason(err) != "" {
+			return sr, err // already a refusal in the rules' vocabulary
+		}
+		return sr, fault.Wrap(fault.Internal, actOp, err)
+	}
+	if err := e.apply(sr.Changes); err != nil {
+		return sr, err
+	}
+	e.tally(ai, sr)
+	e.Participants[ai].Hidden = false
+	res.Rolls = append(res.Rolls, sr.Rolls...)
+	res.Changes = append(res.Changes, sr.Changes...)
+	res.Cast = &sr
+	res.say(sr.Summary())
+	return sr, nil
+}
+
+// economy refuses a spell the turn has no room for.
+func economy(p Participant, s srd.Spell, bonus, asked bool) error {
+	t := p.Turn
+	switch {
+	case asked && !bonus:
+		return refuse(InvalidArgs, "action.bonus", "%s takes an action to cast, not a bonus action", s.Name)
+	case bonus && t.BonusActionUsed:
+		return refuse(NotAllowed, "action.spell", "%s has already taken a bonus action this turn", p.Name)
+	case bonus && t.CastAction != "" && !actionCantrip(t.CastAction):
+		return refuse(NotAllowed, "action.spell", "%s cast a spell with its action this turn, so it can't cast %s: "+
+			"with a bonus-action spell, only a cantrip may be cast with the action", p.Name, s.Name)
+	case !bonus && t.ActionUsed:
+		return refuse(NotAllowed, "action.spell", "%s has already taken an action this turn", p.Name)
+	case !bonus && t.CastBonus != "" && s.Level > 0:
+		return refuse(NotAllowed, "action.spell", "%s cast a bonus-action spell this turn, so only a cantrip may be cast with the action, not %s", p.Name, s.Name)
+	}
+	return nil
+}
+
+// actionCantrip reports whether id is a cantrip cast with an action.
+func actionCantrip(id string) bool {
+	s, ok := srd.LookupSpell(id)
+	return ok && s.Level == 0 && strings.EqualFold(s.CastingTime, "1 action")
+}

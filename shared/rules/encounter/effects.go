@@ -1,0 +1,476 @@
+package encounter
+
+import (
+	"slices"
+	"strconv"
+	"strings"
+
+	"chronicler/shared/dice"
+	"chronicler/shared/fault"
+	"chronicler/shared/rules"
+	"chronicler/shared/rules/spell"
+	"chronicler/shared/srd"
+)
+
+// Effect is a spell's lasting effect on one participant, as the encounter
+// keeps it: a blessing, a bane, a condition held by concentration or ended
+// by a repeated save. It ends when Until comes, when its caster stops
+// concentrating on the spell (Concentration), when its target succeeds on
+// the repeated save, when a damage-ended one's target takes damage, and
+// when the encounter ends; a condition it imposed goes with it unless
+// something else still holds it.
+type Effect struct {
+	spell.Effect
+	// SlotLevel is the level the spell was cast at, which its repeated
+	// saves are made against.
+	SlotLevel int `json:"slot_level,omitempty"`
+	// Until is when the effect's time is up; the zero Until never comes.
+	Until Until `json:"until"`
+}
+
+// Until is a moment of the fight: the start of participant Turn's turn in
+// Round, or its end when End is set.
+type Until struct {
+	Round int    `json:"round,omitempty"`
+	Turn  string `json:"turn,omitempty"`
+	End   bool   `json:"end,omitempty"`
+}
+
+// The reasons an effect ends, as the summary tells them.
+const (
+	endTime          = "its time is up"
+	endConcentration = "concentration ended"
+	endDamage        = "damage"
+	endSave          = "save"
+	endEncounter     = "the encounter ended"
+	endDead          = "dead"
+)
+
+// moment orders the points of the fight: by round, then by place in the
+// initiative order, the start of a turn before its end.
+func (e Encounter) moment(round int, id string, end bool) int {
+	m := 2 * (round*len(e.Order) + max(slices.Index(e.Order, id), 0))
+	if end {
+		m++
+	}
+	return m
+}
+
+func (e Encounter) due(u Until, now int) bool {
+	return u.Round > 0 && e.moment(u.Round, u.Turn, u.End) <= now
+}
+
+// until is when an effect cast now by casterID ends by the clock: the
+// moment its Ends names ("the end of the caster's next turn"), else its
+// duration in rounds from the start of the caster's turn; a spell with no
+// duration in rounds (instantaneous, until dispelled) never runs out.
+func (e Encounter) until(fx spell.Effect, s srd.Spell) Until {
+	ends := strings.ToLower(fx.Ends)
+	switch {
+	case strings.Contains(ends, "end of the caster's next turn"):
+		return Until{Round: e.Round + 1, Turn: fx.CasterID, End: true}
+	case strings.Contains(ends, "start of the caster's next turn"), strings.Contains(ends, "until the caster's next turn"):
+		return Until{Round: e.Round + 1, Turn: fx.CasterID}
+	case strings.Contains(ends, "end of its next turn"):
+		r := e.Round
+		if slices.Index(e.Order, fx.TargetID) <= slices.Index(e.Order, e.Current) {
+			r++
+		}
+		return Until{Round: r, Turn: fx.TargetID, End: true}
+	}
+	n := rounds(ends)
+	if n == 0 {
+		n = rounds(strings.ToLower(s.Duration))
+	}
+	if n == 0 {
+		return Until{}
+	}
+	return Until{Round: e.Round + n, Turn: fx.CasterID}
+}
+
+// roundsPer is how many 6-second rounds make one of a duration's units.
+var roundsPer = map[string]int{"round": 1, "minute": 10, "hour": 600, "day": 14400}
+
+// rounds reads the first "N unit" of a duration ("up to 1 minute",
+// "1 minute, or until ...") as rounds; 0 if it has none.
+func rounds(s string) int {
+	f := strings.FieldsFunc(s, func(r rune) bool { return r == ' ' || r == ',' || r == '(' || r == ')' })
+	for i := 0; i+1 < len(f); i++ {
+		n, err := strconv.Atoi(f[i])
+		if err != nil || n <= 0 {
+			continue
+		}
+		if per, ok := roundsPer[strings.TrimSuffix(f[i+1], "s")]; ok {
+			return min(n*per, 1<<20)
+		}
+	}
+	return 0
+}
+
+// keep stores the lasting effects of a spell cast now and, for a spell
+// its caster uses again on later turns, that it is under way.
+func (e *Encounter) keep(sr spell.Result, s srd.Spell) {
+	for _, fx := range sr.Effects {
+		e.Effects = append(e.Effects, Effect{Effect: fx, SlotLevel: sr.SlotLevel, Until: e.until(fx, s)})
+	}
+	if sr.Trigger == spell.TriggerAction {
+		fx := spell.Effect{ID: ongoingID, Spell: s.ID, CasterID: sr.CasterID, TargetID: sr.CasterID,
+			Concentration: s.Concentration, Ends: s.Duration, Note: "its caster may use it again on later turns"}
+		e.Effects = append(e.Effects, Effect{Effect: fx, SlotLevel: sr.SlotLevel, Until: e.until(fx, s)})
+	}
+}
+
+// lapse ends the effects an action has undone: those whose caster no
+// longer concentrates on their spell, those on a dead target, and those
+// that end when their target takes damage and it did.
+func (e *Encounter) lapse(res *Result) error {
+	if len(e.Effects) == 0 {
+		return nil
+	}
+	return e.endWhere(res, func(fx Effect) string {
+		if t, ok := e.Participant(fx.TargetID); !ok || t.Defeated {
+			return endDead
+		}
+		if fx.Concentration {
+			if c, ok := e.Participant(fx.CasterID); !ok || c.Combatant.Concentration != fx.Spell {
+				return endConcentration
+			}
+		}
+		if strings.Contains(fx.Ends, "until it takes damage") && damaged(res.Changes, fx.TargetID) {
+			return endDamage
+		}
+		return ""
+	})
+}
+
+// damaged reports whether the changes took hit points or temporary hit
+// points from id.
+func damaged(changes []rules.Change, id string) bool {
+	for _, ch := range changes {
+		if ch.TargetID != id || (ch.Field != rules.FieldHP && ch.Field != rules.FieldTempHP) {
+			continue
+		}
+		if from, ok := ch.From.(int); ok {
+			if to, ok := ch.To.(int); ok && to < from {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// turnEnds resolves what the end of the current participant's turn sets
+// off: the saves it repeats against the spells holding it, Acid Arrow's
+// later damage, and the effects whose time is up.
+func (e *Encounter) turnEnds(res *Result, src dice.Source) error {
+	if len(e.Effects) == 0 {
+		return nil
+	}
+	cur := e.Current
+	if err := e.repeatSaves(res, cur, src); err != nil {
+		return err
+	}
+	now := e.moment(e.Round, cur, true)
+	for _, fx := range e.Effects {
+		if fx.ID == "acid-arrow" && fx.TargetID == cur && e.due(fx.Until, now) {
+			if err := e.acid(res, fx, src); err != nil {
+				return err
+			}
+		}
+	}
+	if err := e.lapse(res); err != nil {
+		return err
+	}
+	return e.endWhere(res, func(fx Effect) string {
+		if e.due(fx.Until, now) {
+			return endTime
+		}
+		return ""
+	})
+}
+
+// turnStarts ends the effects whose time is up by the start of the
+// current participant's turn, turns skipped on the way included.
+func (e *Encounter) turnStarts(res *Result) error {
+	if len(e.Effects) == 0 {
+		return nil
+	}
+	now := e.moment(e.Round, e.Current, false)
+	return e.endWhere(res, func(fx Effect) string {
+		if e.due(fx.Until, now) {
+			return endTime
+		}
+		return ""
+	})
+}
+
+// repeatSaves has participant id repeat its save against each spell that
+// holds it and lets it try at the end of its turns (Hold Person), one save
+// a spell; a success ends that spell's effects on it.
+func (e *Encounter) repeatSaves(res *Result, id string, src dice.Source) error {
+	type key struct{ spell, caster string }
+	var done []key
+	for _, fx := range slices.Clone(e.Effects) {
+		k := key{fx.Spell, fx.CasterID}
+		if fx.TargetID != id || fx.RepeatSave == 0 || slices.Contains(done, k) ||
+			!strings.Contains(fx.Ends, "at the end of") || strings.Contains(fx.Ends, "can't see") {
+			continue
+		}
+		done = append(done, k)
+		ci, ti := e.index(fx.CasterID), e.index(id)
+		if ci < 0 || ti < 0 {
+			continue
+		}
+		caster := e.Participants[ci]
+		ability, err := spellAbility(caster)
+		if err != nil {
+			return err
+		}
+		sr, err := spell.Cast(caster.Combatant, fx.Spell, fx.SlotLevel, []rules.Combatant{e.Participants[ti].Combatant},
+			spell.Options{Ongoing: true, Ability: ability, CasterLevel: caster.Combatant.Level}, src, srd.LookupSpell)
+		if err != nil {
+			if Reason(err) == "" && spell.Reason(err) == "" {
+				return err
+			}
+			// The spell no longer holds it (its condition was ended
+			// some other way): the effect goes.
+			if err := e.endWhere(res, func(x Effect) string {
+				if x.TargetID == id && x.Spell == fx.Spell && x.CasterID == fx.CasterID {
+					return endSave
+				}
+				return ""
+			}); err != nil {
+				return err
+			}
+			continue
+		}
+		if err := e.apply(sr.Changes); err != nil {
+			return err
+		}
+		e.tally(ci, sr)
+		res.Rolls = append(res.Rolls, sr.Rolls...)
+		res.Changes = append(res.Changes, sr.Changes...)
+		res.say(sr.Summary())
+		if len(sr.Targets) == 1 && sr.Targets[0].Save != nil && sr.Targets[0].Save.Success {
+			e.forget(res, func(x Effect) bool {
+				return x.TargetID == id && x.Spell == fx.Spell && x.CasterID == fx.CasterID
+			})
+		}
+	}
+	return nil
+}
+
+// acid deals Acid Arrow's later damage to its target.
+func (e *Encounter) acid(res *Result, fx Effect, src dice.Source) error {
+	ti := e.index(fx.TargetID)
+	if ti < 0 || e.Participants[ti].Defeated {
+		return nil
+	}
+	x, err := dice.Parse(fx.Dice)
+	if err != nil {
+		return fault.Wrap(fault.Internal, actOp, err)
+	}
+	roll := dice.Roll(x, src)
+	res.Rolls = append(res.Rolls, rules.Roll{Reason: "acid arrow damage", RollerID: fx.CasterID, Result: roll})
+	d, err := rules.TakeDamage(e.Participants[ti].Combatant, rules.Hit{Damage: []rules.Damage{{Amount: max(roll.Total, 0), Type: rules.Acid}}}, src)
+	if err != nil {
+		return fault.Wrap(fault.Internal, actOp, err)
+	}
+	if err := e.apply(d.Changes); err != nil {
+		return err
+	}
+	res.Rolls = append(res.Rolls, d.Rolls...)
+	res.Changes = append(res.Changes, d.Changes...)
+	e.Participants[ti].Stats.DamageTaken += d.Taken
+	if ci := e.index(fx.CasterID); ci >= 0 {
+		e.Participants[ci].Stats.DamageDealt += d.Taken
+		if d.Died {
+			e.Participants[ci].Stats.Kills++
+		}
+	}
+	res.say("The acid burns " + e.Participants[ti].Name + ": " + d.Summary())
+	return nil
+}
+
+// forget drops the effects match picks without touching any condition
+// (the spell itself has ended it), recording them as ended.
+func (e *Encounter) forget(res *Result, match func(Effect) bool) {
+	keep := e.Effects[:0:0]
+	for _, fx := range e.Effects {
+		if match(fx) {
+			res.Ended = append(res.Ended, fx)
+			continue
+		}
+		keep = append(keep, fx)
+	}
+	e.Effects = keep
+}
+
+// endWhere ends the effects why gives a reason for: they leave the
+// encounter and the conditions they imposed are removed, each with its
+// change recorded, unless another effect still holds the same condition.
+func (e *Encounter) endWhere(res *Result, why func(Effect) string) error {
+	type ended struct {
+		fx  Effect
+		why string
+	}
+	var gone []ended
+	keep := e.Effects[:0:0]
+	for _, fx := range e.Effects {
+		if w := why(fx); w != "" {
+			gone = append(gone, ended{fx, w})
+			continue
+		}
+		keep = append(keep, fx)
+	}
+	if len(gone) == 0 {
+		return nil
+	}
+	e.Effects = keep
+	var text []string
+	for i, g := range gone {
+		res.Ended = append(res.Ended, g.fx)
+		if g.why != endDead && !slices.ContainsFunc(gone[:i], func(o ended) bool {
+			return o.fx.Spell == g.fx.Spell && o.fx.CasterID == g.fx.CasterID && o.why == g.why
+		}) {
+			text = append(text, e.endSentence(g.fx, g.why))
+		}
+		s, err := e.unset(g.fx)
+		if err != nil {
+			return err
+		}
+		if s != nil {
+			res.Changes = append(res.Changes, s.Changes...)
+			text = append(text, s.Summary())
+		}
+	}
+	for _, t := range text {
+		res.say(t)
+	}
+	return nil
+}
+
+// endSentence tells why a spell's effects ended: "Mira's Hold Person
+// ends (concentration ended)."
+func (e Encounter) endSentence(fx Effect, why string) string {
+	name := fx.Spell
+	if s, ok := srd.LookupSpell(fx.Spell); ok {
+		name = s.Name
+	}
+	who := fx.CasterID
+	if c, ok := e.Participant(fx.CasterID); ok {
+		who = c.Name
+	}
+	return possessive(who) + " " + name + " ends (" + why + ")."
+}
+
+// unset removes the condition fx imposed, if its target still has it and
+// no other effect holds it, and returns the removal; nil when there is
+// nothing to remove.
+func (e *Encounter) unset(fx Effect) (*rules.ConditionResult, error) {
+	if fx.Condition == 0 {
+		return nil, nil
+	}
+	ti := e.index(fx.TargetID)
+	if ti < 0 {
+		return nil, nil
+	}
+	t := e.Participants[ti]
+	c := t.Combatant
+	switch {
+	case c.Dead || !c.Conditions.Has(fx.Condition):
+		return nil, nil
+	case fx.Condition == rules.Unconscious && c.HP <= 0:
+		return nil, nil // at 0 HP it stays unconscious until healed
+	case slices.ContainsFunc(e.Effects, func(o Effect) bool { return o.TargetID == fx.TargetID && o.Condition == fx.Condition }):
+		return nil, nil
+	}
+	cr, err := rules.RemoveCondition(c, fx.Condition)
+	if err != nil {
+		return nil, fault.Wrap(fault.Internal, actOp, err)
+	}
+	if err := e.apply(cr.Changes); err != nil {
+		return nil, err
+	}
+	return &cr, nil
+}
+
+// endAll ends every effect as the encounter ends, and with them the
+// casters' concentration on their spells: the engine keeps no clock
+// outside a fight. It returns what it said.
+func (e *Encounter) endAll() (string, error) {
+	if len(e.Effects) == 0 {
+		return "", nil
+	}
+	var res Result
+	spells := map[string]string{}
+	for _, fx := range e.Effects {
+		if fx.Concentration {
+			spells[fx.CasterID] = fx.Spell
+		}
+	}
+	if err := e.endWhere(&res, func(Effect) string { return endEncounter }); err != nil {
+		return "", err
+	}
+	for i := range e.Participants {
+		p := &e.Participants[i]
+		if s, ok := spells[p.ID]; ok && p.Combatant.Concentration == s {
+			if err := e.apply([]rules.Change{{TargetID: p.ID, Field: rules.FieldConcentration, From: s, To: ""}}); err != nil {
+				return "", err
+			}
+		}
+	}
+	return res.Text, nil
+}
+
+// tally adds a spell's damage, hits and kills to the caster's and the
+// targets' statistics.
+func (e *Encounter) tally(ci int, sr spell.Result) {
+	for _, o := range sr.Targets {
+		ti := e.index(o.TargetID)
+		if ti < 0 {
+			continue
+		}
+		dealt := slices.Clone(o.Damage)
+		for _, a := range o.Attacks {
+			if a.Hit {
+				e.Participants[ci].Stats.AttacksHit++
+			} else {
+				e.Participants[ci].Stats.AttacksMissed++
+			}
+			if a.Damage != nil {
+				dealt = append(dealt, *a.Damage)
+			}
+		}
+		killed := o.Killed
+		for _, d := range dealt {
+			e.Participants[ci].Stats.DamageDealt += d.Taken
+			e.Participants[ti].Stats.DamageTaken += d.Taken
+			killed = killed || d.Died
+		}
+		if killed {
+			e.Participants[ci].Stats.Kills++
+		}
+	}
+}
+
+// spellAbility is a character's spellcasting ability, by its class.
+func spellAbility(p Participant) (rules.Ability, error) {
+	class, ok := srd.LookupClass(p.Class)
+	if !ok || class.SpellcastingAbility == "" {
+		return 0, refuse(NotAllowed, "action.spell", "%s casts no spells", p.Name)
+	}
+	a, err := rules.ParseAbility(class.SpellcastingAbility)
+	if err != nil {
+		return 0, fault.Wrap(fault.Internal, actOp, err)
+	}
+	return a, nil
+}
+
+// possessive is "Mira's", "Lars'".
+func possessive(s string) string {
+	if strings.HasSuffix(s, "s") {
+		return s + "'"
+	}
+	return s + "'s"
+}
