@@ -270,6 +270,15 @@ func (e *Encounter) resolve(res *Result, ai int, s srd.Spell, slot int, ids []st
 	targets := make([]rules.Combatant, len(ids))
 	for i, id := range ids {
 		targets[i] = e.Participants[e.index(id)].Combatant
+		if s.Save != nil && s.AttackType == "" && slices.Contains(e.Participants[e.index(id)].Traits, "magic-resistance") {
+			// Magic Resistance: advantage on saving throws against spells.
+			if opts.Situations == nil {
+				opts.Situations = map[string]spell.Situation{}
+			}
+			sit := opts.Situations[id]
+			sit.Advantage = append(sit.Advantage, "magic resistance")
+			opts.Situations[id] = sit
+		}
 		if distance > 0 {
 			if opts.Situations == nil {
 				opts.Situations = map[string]spell.Situation{}

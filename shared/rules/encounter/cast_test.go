@@ -564,3 +564,22 @@ func TestCreatureTypes(t *testing.T) {
 		})
 	}
 }
+
+// A monster with Magic Resistance makes its saving throws against spells
+// with advantage (two d20s), and nobody else does.
+func TestMagicResistance(t *testing.T) {
+	e := casterFirst(t, []campaign.Character{wren()}, []encounter.MonsterSpec{{SRDID: "imp", Count: 1}, {SRDID: "goblin", Count: 1}})
+	_, res, err := encounter.Act(e, "wren", encounter.Action{Kind: encounter.ActionCast, Spell: "burning-hands", TargetIDs: []string{"imp-1", "goblin-1"}, EndTurn: true}, seeded(3))
+	if err != nil {
+		t.Fatal(err)
+	}
+	saves := map[string]int{}
+	for _, r := range res.Rolls {
+		if strings.Contains(r.Reason, "sav") {
+			saves[r.RollerID] = len(r.Result.Rolls)
+		}
+	}
+	if saves["imp-1"] != 2 || saves["goblin-1"] != 1 {
+		t.Errorf("d20s rolled for each save: %v; want two for the imp, one for the goblin (rolls %+v)", saves, res.Rolls)
+	}
+}
