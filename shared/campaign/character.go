@@ -72,11 +72,14 @@ type Character struct {
 	DeathSaves    DeathSaves      `json:"death_saves"`
 	// Stable is a character at 0 hit points who no longer makes death
 	// saving throws; it is unconscious until healed.
-	Stable    bool     `json:"stable,omitempty"`
-	Inventory []Item   `json:"inventory"`
-	AreaID    string   `json:"area_id"`
-	Presence  Presence `json:"presence"`
-	Version   int64    `json:"-"`
+	Stable bool `json:"stable,omitempty"`
+	// Resources are the class resources used (ResourcesOf gives them with
+	// their maximum), by id: "bardic-inspiration", "second-wind".
+	Resources map[string]Pool `json:"resources,omitempty"`
+	Inventory []Item          `json:"inventory"`
+	AreaID    string          `json:"area_id"`
+	Presence  Presence        `json:"presence"`
+	Version   int64           `json:"-"`
 }
 
 // NewCharacter is what a player asks for; the server derives the rest.

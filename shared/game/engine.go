@@ -6,6 +6,7 @@ import (
 	"encoding/binary"
 	"encoding/json"
 	"fmt"
+	"maps"
 	"reflect"
 	"slices"
 	"strings"
@@ -143,6 +144,12 @@ func (s *Service) decide(snap Snapshot, actor campaign.Character, lease campaign
 	case "rest":
 		if in.Rest == "short" {
 			d.Summary = fmt.Sprintf("%s takes a short rest of about an hour.", actor.Name)
+			if rested := campaign.Rested(actor, false); !maps.Equal(rested, campaign.ResourcesOf(actor)) {
+				ch := actor
+				ch.Resources = rested
+				d.Changed = []campaign.Character{ch}
+				d.Summary += " " + recovered(actor, rested)
+			}
 			break
 		}
 		res, err := rules.LongRest(c, true)
@@ -153,7 +160,9 @@ func (s *Service) decide(snap Snapshot, actor campaign.Character, lease campaign
 		if err != nil {
 			return d, err
 		}
-		d.Changed = []campaign.Character{rules.ToSheet(actor, after)}
+		ch := rules.ToSheet(actor, after)
+		ch.Resources = campaign.Rested(actor, true)
+		d.Changed = []campaign.Character{ch}
 		d.Rolls, d.Summary = rollsOf(res.Rolls), res.Summary()
 	case "hide":
 		res, err := rules.Check(c, rules.CheckRequest{Ability: rules.Dex, Skill: rules.Stealth}, src)
@@ -318,4 +327,16 @@ func intentJSON(in *events.Intent) json.RawMessage {
 	}
 	b, _ := json.Marshal(in)
 	return b
+}
+
+// recovered tells the class resources a rest gave back.
+func recovered(ch campaign.Character, rested map[string]campaign.Pool) string {
+	before := campaign.ResourcesOf(ch)
+	var got []string
+	for _, id := range slices.Sorted(maps.Keys(rested)) {
+		if n := before[id].Used - rested[id].Used; n > 0 {
+			got = append(got, fmt.Sprintf("%d %s", n, strings.ReplaceAll(id, "-", " ")))
+		}
+	}
+	return fmt.Sprintf("%s gets back %s.", ch.Name, strings.Join(got, " and "))
 }

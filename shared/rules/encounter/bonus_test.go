@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"chronicler/shared/campaign"
+	"chronicler/shared/fault"
 	"chronicler/shared/rules/encounter"
 )
 
@@ -210,5 +211,38 @@ func TestHiddenAttacksWithAdvantageOnce(t *testing.T) {
 	}
 	if participant(t, out, "nim").Hidden {
 		t.Error("still hidden after attacking")
+	}
+}
+
+// Second Wind and Bardic Inspiration are per rest, not per fight: their use
+// is written back to the sheet at the end and read again at the next start.
+func TestResourcesOutlastTheFight(t *testing.T) {
+	hurt := mira()
+	hurt.HP = 10
+	e := casterFirst(t, []campaign.Character{hurt}, goblins(1))
+	e, _, err := encounter.Act(e, "mira", encounter.Action{Kind: encounter.ActionSecondWind}, faces(t, 6))
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, ds, err := encounter.End(e, "fled", encounter.EndOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	d := diffOf(t, ds, "mira")
+	if len(d.Resources) != 1 || d.Resources[0] != (encounter.ResourceDiff{ID: campaign.ResourceSecondWind, Before: 0, After: 1}) {
+		t.Fatalf("resource diff = %+v", d.Resources)
+	}
+	after := ds.CharacterUpdates([]campaign.Character{hurt})[0]
+	if after.Resources[campaign.ResourceSecondWind] != (campaign.Pool{Max: 1, Used: 1}) {
+		t.Fatalf("sheet resources = %+v", after.Resources)
+	}
+	again := casterFirst(t, []campaign.Character{after}, goblins(1))
+	if _, _, err := encounter.Act(again, "mira", encounter.Action{Kind: encounter.ActionSecondWind}, faces(t)); !fault.Is(err, fault.Invalid) {
+		t.Errorf("a second Second Wind before a rest: %v", err)
+	}
+	rested := after
+	rested.Resources = campaign.Rested(after, false)
+	if _, _, err := encounter.Act(casterFirst(t, []campaign.Character{rested}, goblins(1)), "mira", encounter.Action{Kind: encounter.ActionSecondWind}, faces(t, 1)); err != nil {
+		t.Errorf("Second Wind after a short rest: %v", err)
 	}
 }

@@ -168,6 +168,8 @@ type Snapshot struct {
 	Dead          bool                `json:"dead,omitempty"`
 	Concentration string              `json:"concentration,omitempty"`
 	SlotsUsed     [9]int              `json:"slots_used"`
+	// Resources are a character's class resources used, by id.
+	Resources map[string]int `json:"resources,omitempty"`
 }
 
 func snapshot(c rules.Combatant) Snapshot {
@@ -257,4 +259,21 @@ func (e *Encounter) log(round int, actorID, text string) {
 		e.Log = slices.Delete(e.Log, 0, len(e.Log)-maxLog+1)
 	}
 	e.Log = append(e.Log, Entry{Round: round, ActorID: actorID, Text: text})
+}
+
+// resourcesUsed is what a character has used of its class resources, by
+// id, as the sheet keeps them (campaign.ResourcesOf); nil for a monster
+// or a class without any.
+func (p Participant) resourcesUsed() map[string]int {
+	var out map[string]int
+	switch p.Class {
+	case "bard":
+		out = map[string]int{campaign.ResourceBardicInspiration: max(campaign.Modifier(p.Combatant.Abilities.Cha), 1) - p.Inspiration}
+	case "fighter":
+		out = map[string]int{campaign.ResourceSecondWind: 0}
+		if p.SecondWindUsed {
+			out[campaign.ResourceSecondWind] = 1
+		}
+	}
+	return out
 }

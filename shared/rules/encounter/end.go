@@ -4,6 +4,7 @@ import (
 	"maps"
 	"slices"
 	"strconv"
+	"strings"
 
 	"chronicler/shared/campaign"
 	"chronicler/shared/fault"
@@ -44,8 +45,18 @@ type Diff struct {
 	Dead       bool       `json:"dead"`
 	// Stable is a character left at 0 HP and stabilised: no more death
 	// saving throws until healed.
-	Stable bool  `json:"stable,omitempty"`
-	Stats  Stats `json:"stats"`
+	Stable bool `json:"stable,omitempty"`
+	// Resources lists the class resources whose use changed (Bardic
+	// Inspiration, Second Wind): used before and after.
+	Resources []ResourceDiff `json:"resources,omitempty"`
+	Stats     Stats          `json:"stats"`
+}
+
+// ResourceDiff is one class resource's use before and after the fight.
+type ResourceDiff struct {
+	ID     string `json:"id"`
+	Before int    `json:"before"`
+	After  int    `json:"after"`
 }
 
 // Delta is a number before and after.
@@ -168,6 +179,12 @@ func diff(p Participant) Diff {
 		Stable:        c.Stable && c.HP <= 0 && !c.Dead,
 		Stats:         p.Stats,
 	}
+	for id, after := range p.resourcesUsed() {
+		if before := s.Resources[id]; before != after {
+			d.Resources = append(d.Resources, ResourceDiff{ID: id, Before: before, After: after})
+		}
+	}
+	slices.SortFunc(d.Resources, func(a, b ResourceDiff) int { return strings.Compare(a.ID, b.ID) })
 	active := conditionNames(c.Conditions)
 	d.Conditions = ConditionDiff{Added: []string{}, Removed: []string{}, Active: active}
 	for _, name := range active {
@@ -226,6 +243,18 @@ func (ds Diffs) CharacterUpdates(base []campaign.Character) []campaign.Character
 				spell := d.Concentration.After
 				ch.Concentration = &spell
 			}
+		}
+		if len(d.Resources) > 0 {
+			rs := maps.Clone(ch.Resources)
+			if rs == nil {
+				rs = map[string]campaign.Pool{}
+			}
+			for _, r := range d.Resources {
+				p := campaign.ResourcesOf(ch)[r.ID]
+				p.Used = r.After
+				rs[r.ID] = p
+			}
+			ch.Resources = rs
 		}
 		if len(d.SpellSlots) > 0 {
 			slots := maps.Clone(ch.SpellSlots)

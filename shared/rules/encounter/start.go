@@ -143,9 +143,14 @@ func characterParticipant(ch campaign.Character) Participant {
 	}
 	p := Participant{ID: ch.ID, Name: ch.Name, Kind: KindCharacter, CharacterID: ch.ID, Type: "humanoid",
 		Combatant: c, Start: snapshot(c), Class: ch.Class, Weapons: weapons, Pairs: pairs}
-	if ch.Class == "bard" {
-		p.Inspiration = InspirationUses(ch.Abilities.Cha)
+	rs := campaign.ResourcesOf(ch)
+	if bi, ok := rs[campaign.ResourceBardicInspiration]; ok {
+		p.Inspiration = bi.Max - bi.Used
 	}
+	if sw, ok := rs[campaign.ResourceSecondWind]; ok {
+		p.SecondWindUsed = sw.Used >= sw.Max
+	}
+	p.Start.Resources = p.resourcesUsed()
 	p.sync()
 	return p
 }
