@@ -464,3 +464,48 @@ func BenchmarkBrowserFirstNarration(b *testing.B) {
 	}
 	report(b, lat)
 }
+
+// A reaction from the table as it really comes: goblins attack a wizard;
+// when one hits, her page offers Shield (saying whether it would turn the
+// hit), she casts it, and everyone's log tells what it did.
+func TestBrowserShieldsAgainstAGoblin(t *testing.T) {
+	if testing.Short() {
+		t.Skip("browser")
+	}
+	base := inProcess(t, func(c *config) { c.turnRate = 0 })
+	a := seat{t, "Aria", browser(t)}
+	a.signIn(base)
+	a.do("create a campaign", fill("campaign-name", "Goblin Road"), fill("reaction-window", "30"), click("#create-form button"), visible("table"))
+	a.character("Ilsa", "elf", "wizard", false)
+	a.do("start the session", visible("resume"), click("#resume"), logHas("Previously on Goblin Road"))
+	a.do("start an encounter", fill("fight-count", "4"), click("#fight-form button"), visible("fight"))
+	// Her turns she ends; the goblins' come by themselves, until one hits.
+	deadline := time.Now().Add(60 * time.Second)
+	for {
+		state := a.text(`(() => {
+			if (!document.getElementById("react").hidden && document.querySelector('#react [data-reaction="shield"]')) return "react";
+			if (/All the characters are down/.test(document.getElementById("log").textContent)) return "lost";
+			const mine = document.querySelector("#order li.current.character");
+			const end = document.querySelector('#actions [data-kind="end_turn"]');
+			return mine && end && !end.disabled ? "mine" : "wait";
+		})()`)
+		if state == "react" {
+			break
+		}
+		if state == "lost" || time.Now().After(deadline) {
+			// The first hit on her offers Shield (she reacts before its
+			// damage), so the fight cannot be lost before a window.
+			t.Fatalf("no reaction prompt (%s): %s order=%s", state, pageState(a.ctx), a.text(`document.getElementById("order").textContent`))
+		}
+		if state == "mine" {
+			a.do("end the turn", click(`#actions [data-kind="end_turn"]`), waitJS(`!document.querySelector("#order li.current.character")`))
+		}
+		time.Sleep(50 * time.Millisecond)
+	}
+	label := a.text(`document.querySelector('#react [data-reaction="shield"]').textContent`)
+	if !strings.Contains(label, "outcome") {
+		t.Errorf("the Shield button says %q, not whether it changes the outcome", label)
+	}
+	a.do("cast Shield", click(`#react [data-reaction="shield"]`), waitJS(`document.getElementById("react").hidden`),
+		logHas("casts Shield"))
+}

@@ -100,6 +100,9 @@ func (e *Encounter) monsterAttack(res *Result, ai int, src dice.Source, rs React
 			return err
 		}
 		at := len(res.Rolls) // the attack roll comes after any roll of a reaction made before it
+		// Who may react is who could when the attack roll was made: a hit
+		// that drops the wizard still lets her Shield against it.
+		pre := e.clone()
 		if err := e.strike(res, ai, ti, req, src); err != nil {
 			return err
 		}
@@ -108,7 +111,7 @@ func (e *Encounter) monsterAttack(res *Result, ai int, src dice.Source, rs React
 		if err := e.after(res, rs, taken, ai, ti, r); err != nil {
 			return err
 		}
-		if offers := e.offers(k, r, taken); len(offers) > 0 {
+		if offers := pre.offers(k, r, taken); len(offers) > 0 {
 			res.Openings = append(res.Openings, Opening{Attack: k, Roll: at, AttackerID: e.Participants[ai].ID, TargetID: e.Participants[ti].ID, Offers: offers})
 		}
 	}

@@ -164,7 +164,8 @@ func inspirationDie(level int) int {
 func InspirationUses(cha int) int { return max(campaign.Modifier(cha), 1) }
 
 // offers are the reactions the fight's characters may take to attack k of
-// the turn, after the reactions taken to it so far, given how it went.
+// the turn, after the reactions taken to it so far, given how it went; e
+// is the fight as it stood when the attack roll was made.
 func (e Encounter) offers(k int, r rules.AttackResult, taken []Reaction) []Offer {
 	if len(taken) >= MaxReactionsPerAttack {
 		return nil
@@ -203,7 +204,8 @@ func offerChanges(name string, p Participant, r rules.AttackResult) (string, boo
 		}
 		return ChangesYes, true
 	case HellishRebuke:
-		if !target || r.Damage == nil || r.Damage.Taken == 0 || p.Combatant.HP <= 0 {
+		// It answers the damage, so the warlock must still stand after it.
+		if !target || r.Damage == nil || r.Damage.Taken == 0 || r.Damage.HPAfter <= 0 {
 			return "", false
 		}
 		return ChangesNo, true // it answers the damage; the hit stands

@@ -272,3 +272,26 @@ func TestReplayKeepsTheRollsBeforeAReaction(t *testing.T) {
 		}
 	}
 }
+
+// A hit that would drop the wizard still lets her Shield against it: she
+// reacts when hit, before the damage.
+func TestShieldAgainstTheHitThatWouldDropHer(t *testing.T) {
+	e := goblinFirst(t, caster("ilsa", "wizard", 1, 4))
+	_, res, err := encounter.MonsterTurnWith(e, faces(t, 10, 6), encounter.Reactions{}) // 14 hits AC 12; 6+2 drops her
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(res.Openings) != 1 {
+		t.Fatalf("openings = %+v, want Shield offered", res.Openings)
+	}
+	if f, ok := offerOf(res.Openings[0], "ilsa", encounter.Shield); !ok || f.Changes != encounter.ChangesYes {
+		t.Errorf("offers = %+v", res.Openings[0].Offers)
+	}
+	out, _, err := encounter.MonsterTurnWith(e, faces(t, 10), encounter.Reactions{Taken: []encounter.Reaction{{Attack: 0, By: "ilsa", Name: encounter.Shield}}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if p := participant(t, out, "ilsa"); p.HP != 4 {
+		t.Errorf("Ilsa at %d HP after her Shield turned the hit", p.HP)
+	}
+}
