@@ -288,7 +288,20 @@ func (e *Encounter) resolve(res *Result, ai int, s srd.Spell, slot int, ids []st
 			opts.Situations[id] = sit
 		}
 	}
+	var resisted []string
+	opts.Resist = func(id string) bool {
+		i := e.index(id)
+		if i < 0 || e.Participants[i].LegendaryResistance <= 0 {
+			return false
+		}
+		e.Participants[i].LegendaryResistance--
+		resisted = append(resisted, e.Participants[i].Name)
+		return true
+	}
 	sr, err := spell.Cast(e.Participants[ai].Combatant, s.ID, slot, targets, opts, src, srd.LookupSpell)
+	for _, name := range resisted {
+		res.say(name + " shrugs the spell off with its Legendary Resistance.")
+	}
 	if err != nil {
 		if spell.Reason(err) != "" {
 			return sr, err // already a refusal in the rules' vocabulary

@@ -583,3 +583,21 @@ func TestMagicResistance(t *testing.T) {
 		t.Errorf("d20s rolled for each save: %v; want two for the imp, one for the goblin (rolls %+v)", saves, res.Rolls)
 	}
 }
+
+// A legendary monster turns a failed save against a spell into a success,
+// three times a day; the roll stands as rolled.
+func TestLegendaryResistance(t *testing.T) {
+	e := casterFirst(t, []campaign.Character{wren()}, []encounter.MonsterSpec{{SRDID: "adult-blue-dragon", Count: 1}})
+	if p := participant(t, e, "adult-blue-dragon-1"); p.LegendaryResistance != 3 {
+		t.Fatalf("the dragon starts with %d uses", p.LegendaryResistance)
+	}
+	// Burning Hands: 3d6 fire (3, 3, 3); the dragon's DEX save rolls 2: 7 fails DC 13.
+	out, res, err := encounter.Act(e, "wren", encounter.Action{Kind: encounter.ActionCast, Spell: "burning-hands", TargetIDs: []string{"adult-blue-dragon-1"}, EndTurn: true}, faces(t, 3, 3, 3, 2))
+	if err != nil {
+		t.Fatal(err)
+	}
+	d := participant(t, out, "adult-blue-dragon-1")
+	if d.LegendaryResistance != 2 || d.MaxHP-d.HP != 4 || !strings.Contains(res.Summary(), "Legendary Resistance") {
+		t.Errorf("dragon: %d uses left, took %d (want half of 9); %s", d.LegendaryResistance, d.MaxHP-d.HP, res.Summary())
+	}
+}

@@ -127,6 +127,10 @@ type Participant struct {
 	// Traits are a monster's special abilities, by id ("pack-tactics");
 	// the engine applies those it models.
 	Traits []string `json:"traits,omitempty"`
+	// LegendaryResistance is the uses left of a legendary monster's
+	// Legendary Resistance: by the engine's policy, it turns the first
+	// saving throws it fails against spells into successes.
+	LegendaryResistance int `json:"legendary_resistance,omitempty"`
 }
 
 // Turn is the action economy of one turn. Positions are not modelled, so

@@ -188,6 +188,9 @@ func monsterParticipant(m srd.Monster, id, name string) Participant {
 		Type: strings.ToLower(m.Type)}
 	for _, a := range m.SpecialAbilities {
 		p.Traits = append(p.Traits, a.ID)
+		if a.ID == "legendary-resistance" {
+			p.LegendaryResistance = 3 // every SRD stat block's is 3/Day
+		}
 	}
 	p.sync()
 	return p

@@ -256,6 +256,12 @@ func (c *cast) saveFor(id string) (rules.SaveResult, error) {
 	if err != nil {
 		return rules.SaveResult{}, refuseWrap(err)
 	}
+	if !sv.Success && c.opts.Resist != nil && c.opts.Resist(id) {
+		sv.Success = true
+		if n := len(sv.Rolls); n > 0 {
+			sv.Rolls[n-1].Outcome = "success (legendary resistance)"
+		}
+	}
 	return sv, c.take(sv.Log)
 }
 

@@ -87,6 +87,10 @@ type Options struct {
 	// that triggered it (0 if none), and IncomingAttackNatural its d20.
 	IncomingAttackTotal   int `json:"incoming_attack_total,omitempty"`
 	IncomingAttackNatural int `json:"incoming_attack_natural,omitempty"`
+	// Resist, if set, is asked about each target that fails the spell's
+	// saving throw; true turns the failure into a success (a legendary
+	// creature's Legendary Resistance). The roll stands as rolled.
+	Resist func(targetID string) bool `json:"-"`
 	// CounteredSpell and CounteredLevel are, for Counterspell, the id of
 	// the spell being interrupted and the level it is being cast at (0 for
 	// a cantrip).
