@@ -274,6 +274,9 @@ type PendingRolls struct {
 	// counts the turn's attacks whose window has closed.
 	Reactions []Reaction `json:"reactions,omitempty"`
 	Settled   int        `json:"settled,omitempty"`
+	// Legendary marks a legendary monster's action at the end of another
+	// creature's turn, played again as such.
+	Legendary bool `json:"legendary,omitempty"`
 }
 
 // Window is a reaction window open on one attack roll of a held turn.

@@ -181,6 +181,12 @@ func (s *Service) monsterTurns(ctx context.Context, campaignID string) {
 			return
 		}
 		cur, ok := e.Participant(e.Current)
+		legendary := len(e.LegendaryDue) > 0
+		if legendary {
+			// A legendary monster acts at the end of another's turn,
+			// before the next one begins.
+			cur, ok = e.Participant(e.LegendaryDue[0])
+		}
 		if !ok {
 			return
 		}
@@ -192,7 +198,11 @@ func (s *Service) monsterTurns(ctx context.Context, campaignID string) {
 			next encounter.Encounter
 			res  encounter.Result
 		)
-		if cur.Kind == encounter.KindCharacter {
+		switch {
+		case legendary:
+			lease.Action = "(" + cur.Name + "'s legendary action)"
+			next, res, err = encounter.LegendaryTurn(e, dice.NewSeeded(seed), encounter.Reactions{Seed: s.reactionSeed(campaignID, lease.TurnID)})
+		case cur.Kind == encounter.KindCharacter:
 			ch := characterOf(snap, cur.CharacterID)
 			if ch == nil || campaign.PresenceOf(ch.PlayerID, openSession(snap), snap.Connections) == campaign.Present {
 				return // a player's turn: theirs to take
@@ -205,7 +215,7 @@ func (s *Service) monsterTurns(ctx context.Context, campaignID string) {
 			}
 			lease.ActorID, lease.PlayerID, lease.RequestID = ch.ID, ch.PlayerID, "away:"+lease.TurnID
 			next, res, err = encounter.Act(e, cur.ID, act, dice.NewSeeded(seed))
-		} else {
+		default:
 			next, res, err = encounter.MonsterTurnWith(e, dice.NewSeeded(seed), encounter.Reactions{Seed: s.reactionSeed(campaignID, lease.TurnID)})
 		}
 		if err != nil {
@@ -213,7 +223,7 @@ func (s *Service) monsterTurns(ctx context.Context, campaignID string) {
 			return
 		}
 		if w, roll := window(snap, res, 0); w != nil {
-			s.holdMonsterTurn(ctx, snap, lease, seed, res, w, roll)
+			s.holdMonsterTurn(ctx, snap, lease, seed, res, w, roll, legendary)
 			return // the monsters wait for the window
 		}
 		if err := s.Store.Commit(ctx, Tx{CampaignID: campaignID, AcquireLease: &lease, LeaseNow: now}); err != nil {

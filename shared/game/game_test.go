@@ -704,6 +704,15 @@ func TestEncounterFromStartToEnd(t *testing.T) {
 				target = p.ID
 			}
 		}
+		// Mira, a wizard, may be offered Shield when a goblin hits her: she
+		// lets it pass.
+		if l := snap.Lease; l != nil && l.Pending != nil && l.Pending.Window != nil {
+			if err := f.svc.React(ctx, "c1", events.ClientMessage{Action: events.ActionReact, RequestID: fmt.Sprint("pass-", i),
+				TurnID: l.TurnID, CharacterID: mira.ID, Reaction: "pass"}); err != nil {
+				t.Fatal(err)
+			}
+			continue
+		}
 		if err := f.act(t, "c1", mira.ID, fmt.Sprint("swing-", i), "", &events.Intent{Kind: "attack", TargetID: target}); err != nil {
 			if strings.Contains(err.Error(), "actor_state_restricted") || strings.Contains(err.Error(), "not_your_turn") {
 				t.Logf("Mira cannot act: %v", err)

@@ -101,10 +101,10 @@ func eligibleOf(w campaign.Window, characterID string) (campaign.Eligible, bool)
 // holdMonsterTurn starts a monster's turn that opens a window: the lease
 // keeps its dice, the table sees the rolls up to the attack and the
 // window. It reports false when the table was taken by another turn.
-func (s *Service) holdMonsterTurn(ctx context.Context, snap Snapshot, lease campaign.Lease, seed uint64, res encounter.Result, w *campaign.Window, roll int) bool {
+func (s *Service) holdMonsterTurn(ctx context.Context, snap Snapshot, lease campaign.Lease, seed uint64, res encounter.Result, w *campaign.Window, roll int, legendary bool) bool {
 	now := s.now()
 	deadline := now.Add(time.Duration(snap.Campaign.Settings.ReactionWindowSeconds) * time.Second)
-	lease.Pending = &campaign.PendingRolls{Seed: seed, Rolls: rollsOf(res.Rolls), Revealed: roll + 1, Deadline: deadline, Phase: 1, Window: w}
+	lease.Pending = &campaign.PendingRolls{Seed: seed, Rolls: rollsOf(res.Rolls), Revealed: roll + 1, Deadline: deadline, Phase: 1, Window: w, Legendary: legendary}
 	lease.ExpiresAt = deadline.Add(s.LeaseTTL)
 	if err := s.Store.Commit(ctx, Tx{CampaignID: snap.Campaign.ID, AcquireLease: &lease, LeaseNow: now}); err != nil {
 		return false
@@ -267,14 +267,22 @@ func (s *Service) replay(snap Snapshot, l campaign.Lease, p campaign.PendingRoll
 		return played{}, err
 	}
 	cur, found := e.Participant(l.ActorID)
-	if !ok || !found || e.Current != l.ActorID {
+	acting := e.Current == l.ActorID
+	if p.Legendary {
+		acting = len(e.LegendaryDue) > 0 && e.LegendaryDue[0] == l.ActorID
+	}
+	if !ok || !found || !acting {
 		return played{}, fault.E(fault.Conflict, op, "the encounter changed while the dice were out")
 	}
 	taken := make([]encounter.Reaction, len(p.Reactions))
 	for i, r := range p.Reactions {
 		taken[i] = encounter.Reaction{Attack: r.Attack, By: r.By, Name: r.Name}
 	}
-	next, res, err := encounter.MonsterTurnWith(e, dice.NewSeeded(p.Seed), encounter.Reactions{Taken: taken, Seed: s.reactionSeed(snap.Campaign.ID, l.TurnID)})
+	turn := encounter.MonsterTurnWith
+	if p.Legendary {
+		turn = encounter.LegendaryTurn
+	}
+	next, res, err := turn(e, dice.NewSeeded(p.Seed), encounter.Reactions{Taken: taken, Seed: s.reactionSeed(snap.Campaign.ID, l.TurnID)})
 	if err != nil {
 		return played{}, err
 	}

@@ -57,6 +57,9 @@ const (
 	ActionDisengage = "disengage"
 	ActionDeathSave = "death_save"
 	ActionEndTurn   = "end_turn"
+	// ActionLegendary is a legendary monster's action at the end of
+	// another creature's turn (LegendaryTurn); never an Act.
+	ActionLegendary = "legendary"
 )
 
 var actionKinds = map[string]bool{ActionAttack: true, ActionDodge: true, ActionDash: true,
@@ -424,6 +427,7 @@ func (e *Encounter) finish(res *Result, before string, endTurn bool, src dice.So
 	}
 	if endTurn {
 		res.TurnEnded = true
+		e.oweLegendary(e.Current)
 		next := e.clone()
 		if next.advance(slices.Index(e.Order, e.Current)) {
 			*e = next

@@ -48,6 +48,9 @@ type Encounter struct {
 	// Committed is the character ids whose diffs End marked for writing
 	// back.
 	Committed []string `json:"committed,omitempty"`
+	// LegendaryDue are the legendary monsters owed a legendary action
+	// since the last turn ended, in order (LegendaryTurn plays them).
+	LegendaryDue []string `json:"legendary_due,omitempty"`
 	// Log is one line per action, the most recent maxLog.
 	Log []Entry `json:"log"`
 	// Effects are the spells' lasting effects on participants, until
@@ -127,6 +130,11 @@ type Participant struct {
 	// Traits are a monster's special abilities, by id ("pack-tactics");
 	// the engine applies those it models.
 	Traits []string `json:"traits,omitempty"`
+	// Legendary are the legendary actions the engine plays for a
+	// legendary monster, and LegendaryLeft what it has left of its
+	// LegendaryPerRound until the start of its next turn.
+	Legendary     []Legendary `json:"legendary,omitempty"`
+	LegendaryLeft int         `json:"legendary_left,omitempty"`
 	// LegendaryResistance is the uses left of a legendary monster's
 	// Legendary Resistance: by the engine's policy, it turns the first
 	// saving throws it fails against spells into successes.
@@ -255,6 +263,7 @@ func (e Encounter) clone() Encounter {
 	e.Log = slices.Clone(e.Log)
 	e.Committed = slices.Clone(e.Committed)
 	e.Effects = slices.Clone(e.Effects)
+	e.LegendaryDue = slices.Clone(e.LegendaryDue)
 	return e
 }
 

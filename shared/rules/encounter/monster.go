@@ -84,35 +84,11 @@ func (e *Encounter) monsterAttack(res *Result, ai int, src dice.Source, rs React
 	res.Kind = ActionAttack
 	e.Participants[ai].Turn.ActionUsed = true
 	for _, a := range plan {
-		ti := e.weakest()
-		if ti < 0 || e.Participants[ai].down() {
+		if e.weakest() < 0 || e.Participants[ai].down() {
 			break // nobody left to attack, or a Hellish Rebuke felled the attacker
 		}
-		req, err := monsterRequest(a, 0)
-		if err != nil {
-			return fault.Wrap(fault.Internal, "monster turn", err)
-		}
-		e.packTactics(ai, &req)
-		k := len(res.Attacks)
-		taken := rs.at(k)
-		extra, err := e.before(res, rs, taken, ti, &req)
-		if err != nil {
+		if err := e.monsterStrike(res, ai, a, src, rs); err != nil {
 			return err
-		}
-		at := len(res.Rolls) // the attack roll comes after any roll of a reaction made before it
-		// Who may react is who could when the attack roll was made: a hit
-		// that drops the wizard still lets her Shield against it.
-		pre := e.clone()
-		if err := e.strike(res, ai, ti, req, src); err != nil {
-			return err
-		}
-		res.Rolls = slices.Insert(res.Rolls, at+1, extra...)
-		r := res.Attacks[k]
-		if err := e.after(res, rs, taken, ai, ti, r); err != nil {
-			return err
-		}
-		if offers := pre.offers(k, r, taken); len(offers) > 0 {
-			res.Openings = append(res.Openings, Opening{Attack: k, Roll: at, AttackerID: e.Participants[ai].ID, TargetID: e.Participants[ti].ID, Offers: offers})
 		}
 	}
 	return nil
@@ -319,4 +295,38 @@ func (e Encounter) packTactics(ai int, req *rules.AttackRequest) {
 			return
 		}
 	}
+}
+
+// monsterStrike is one attack of a monster's, at the conscious character
+// with the fewest hit points, with the characters' reactions: those taken
+// to it (rs) applied, and the openings it leaves recorded.
+func (e *Encounter) monsterStrike(res *Result, ai int, a srd.Action, src dice.Source, rs Reactions) error {
+	ti := e.weakest()
+	req, err := monsterRequest(a, 0)
+	if err != nil {
+		return fault.Wrap(fault.Internal, "monster turn", err)
+	}
+	e.packTactics(ai, &req)
+	k := len(res.Attacks)
+	taken := rs.at(k)
+	extra, err := e.before(res, rs, taken, ti, &req)
+	if err != nil {
+		return err
+	}
+	at := len(res.Rolls) // the attack roll comes after any roll of a reaction made before it
+	// Who may react is who could when the attack roll was made: a hit
+	// that drops the wizard still lets her Shield against it.
+	pre := e.clone()
+	if err := e.strike(res, ai, ti, req, src); err != nil {
+		return err
+	}
+	res.Rolls = slices.Insert(res.Rolls, at+1, extra...)
+	r := res.Attacks[k]
+	if err := e.after(res, rs, taken, ai, ti, r); err != nil {
+		return err
+	}
+	if offers := pre.offers(k, r, taken); len(offers) > 0 {
+		res.Openings = append(res.Openings, Opening{Attack: k, Roll: at, AttackerID: e.Participants[ai].ID, TargetID: e.Participants[ti].ID, Offers: offers})
+	}
+	return nil
 }

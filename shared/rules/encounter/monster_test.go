@@ -184,3 +184,58 @@ func TestPackTactics(t *testing.T) {
 		}
 	})
 }
+
+func TestLegendaryActions(t *testing.T) {
+	dragon := []encounter.MonsterSpec{{SRDID: "adult-red-dragon", Count: 1}}
+	// Mira first (20), the dragon last; Mira tough enough to outlast it.
+	tough := mira()
+	tough.HP, tough.MaxHP = 500, 500
+	e, _, err := encounter.Start("enc", []campaign.Character{tough}, dragon, nil, faces(t, 20, 1), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	d := participant(t, e, "adult-red-dragon-1")
+	if len(d.Legendary) != 1 || d.Legendary[0].Name != "Tail Attack" || d.Legendary[0].Cost != 1 || d.LegendaryLeft != 3 {
+		t.Fatalf("legendary = %+v, left %d", d.Legendary, d.LegendaryLeft)
+	}
+	if _, _, err := encounter.LegendaryTurn(e, faces(t), encounter.Reactions{}); !fault.Is(err, fault.Invalid) {
+		t.Errorf("a legendary action nobody owes: %v", err)
+	}
+	// Mira ends her turn: the dragon owes her a tail swipe before its own turn.
+	e, _, err = encounter.Act(e, "mira", encounter.Action{Kind: encounter.ActionEndTurn}, faces(t))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !slices.Equal(e.LegendaryDue, []string{"adult-red-dragon-1"}) || e.Current != "adult-red-dragon-1" {
+		t.Fatalf("due %v, current %q", e.LegendaryDue, e.Current)
+	}
+	out, res, err := encounter.LegendaryTurn(e, scriptAfter(t, 15), encounter.Reactions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(res.Attacks) != 1 || res.Attacks[0].Weapon != "its tail" || res.Kind != encounter.ActionLegendary || res.TurnEnded {
+		t.Errorf("legendary action = %+v: %s", res.Attacks, res.Summary())
+	}
+	if d := participant(t, out, "adult-red-dragon-1"); d.LegendaryLeft != 2 || len(out.LegendaryDue) != 0 || out.Current != e.Current {
+		t.Errorf("after: left %d, due %v, current %q", d.LegendaryLeft, out.LegendaryDue, out.Current)
+	}
+	// The dragon's own turn: nothing owed to itself after it, and its
+	// legendary actions come back at the start of its next turn.
+	out, _, err = encounter.MonsterTurn(out, scriptAfter(t))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(out.LegendaryDue) != 0 {
+		t.Errorf("the dragon owes itself: %v", out.LegendaryDue)
+	}
+	for out.Current != "adult-red-dragon-1" {
+		out, _, err = encounter.Act(out, out.Current, encounter.Action{Kind: encounter.ActionEndTurn}, faces(t))
+		if err != nil {
+			t.Fatal(err)
+		}
+		out.LegendaryDue = nil
+	}
+	if d := participant(t, out, "adult-red-dragon-1"); d.LegendaryLeft != encounter.LegendaryPerRound {
+		t.Errorf("at its turn the dragon has %d legendary actions", d.LegendaryLeft)
+	}
+}

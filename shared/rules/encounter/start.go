@@ -192,6 +192,9 @@ func monsterParticipant(m srd.Monster, id, name string) Participant {
 			p.LegendaryResistance = 3 // every SRD stat block's is 3/Day
 		}
 	}
+	if p.Legendary = legendaryAttacks(m, m.Actions); len(p.Legendary) > 0 {
+		p.LegendaryLeft = LegendaryPerRound
+	}
 	p.sync()
 	return p
 }

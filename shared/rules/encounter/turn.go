@@ -52,6 +52,9 @@ func (e *Encounter) advance(from int) bool {
 		p.ReactionUsed = false
 		p.Combatant.Dodging = false
 		p.unshield()
+		if len(p.Legendary) > 0 {
+			p.LegendaryLeft = LegendaryPerRound
+		}
 		return true
 	}
 	return false

@@ -1,0 +1,115 @@
+package encounter
+
+import (
+	"regexp"
+	"slices"
+	"strconv"
+	"strings"
+
+	"chronicler/shared/dice"
+	"chronicler/shared/fault"
+	"chronicler/shared/srd"
+)
+
+// LegendaryPerRound is how many legendary actions a legendary monster has:
+// it regains them at the start of its turn.
+const LegendaryPerRound = 3
+
+// Legendary is a legendary action the engine plays: an attack with one of
+// the stat block's actions, at its cost in legendary actions.
+type Legendary struct {
+	Name   string     `json:"name"` // as the stat block names it: "Tail Attack"
+	Cost   int        `json:"cost"`
+	Attack srd.Action `json:"attack"`
+}
+
+var costRE = regexp.MustCompile(`(?i)\s*\(costs (\d) actions?\)`)
+
+// legendaryAttacks are the legendary actions of a stat block that make an
+// attack the engine models: "Tail Attack" (the Tail action), "Claw
+// Attack", "Unarmed Strike", "Attack" (the monster's best attack). Those
+// that do anything else (Detect, Wing Attack's save, Teleport, spells) are
+// left to the narrator.
+func legendaryAttacks(m srd.Monster, attacks []srd.Action) []Legendary {
+	var out []Legendary
+	for _, la := range m.LegendaryActions {
+		cost := 1
+		if c := costRE.FindStringSubmatch(la.Name); c != nil {
+			cost, _ = strconv.Atoi(c[1])
+		}
+		name := strings.ToLower(strings.TrimSpace(costRE.ReplaceAllString(la.Name, "")))
+		var a srd.Action
+		found := false
+		if name == "attack" {
+			a, found = bestAttack(attacks)
+		} else {
+			name = strings.TrimSuffix(name, " attack")
+			i := slices.IndexFunc(attacks, func(x srd.Action) bool { return strings.EqualFold(x.Name, name) && x.AttackBonus != nil })
+			if i >= 0 {
+				a, found = attacks[i], true
+			}
+		}
+		if found && cost >= 1 && cost <= LegendaryPerRound {
+			out = append(out, Legendary{Name: costRE.ReplaceAllString(la.Name, ""), Cost: cost, Attack: a})
+		}
+	}
+	return out
+}
+
+// oweLegendary queues, at the end of a creature's turn, a legendary
+// action for every other legendary monster that can still take one.
+func (e *Encounter) oweLegendary(ended string) {
+	for _, p := range e.Participants {
+		if p.ID == ended || len(p.Legendary) == 0 || p.down() || p.Combatant.Incapacitated() || slices.Contains(e.LegendaryDue, p.ID) {
+			continue
+		}
+		if slices.ContainsFunc(p.Legendary, func(l Legendary) bool { return l.Cost <= p.LegendaryLeft }) {
+			e.LegendaryDue = append(e.LegendaryDue, p.ID)
+		}
+	}
+}
+
+// LegendaryTurn plays the first legendary action owed (Encounter.
+// LegendaryDue), by the package's policy: the cheapest attack it can
+// afford, at the conscious character with the fewest hit points, with the
+// characters' reactions as in MonsterTurnWith. It is nobody's turn: the
+// current participant stays. Nothing owed is a fault.Invalid refusal.
+func LegendaryTurn(e Encounter, src dice.Source, rs Reactions) (Encounter, Result, error) {
+	if e.Status != Active || len(e.LegendaryDue) == 0 {
+		return e, Result{}, refuse(NotAllowed, "encounter", "no legendary action is owed")
+	}
+	out := e.clone()
+	out.LegendaryDue = slices.Clone(out.LegendaryDue[1:])
+	ai := out.index(e.LegendaryDue[0])
+	if ai < 0 {
+		return e, Result{}, fault.E(fault.Internal, "legendary action", "no participant %q", e.LegendaryDue[0])
+	}
+	p := out.Participants[ai]
+	res := Result{ActorID: p.ID, Actor: p.Name, Kind: ActionLegendary, Round: out.Round}
+	before := out.Decided()
+	var pick *Legendary
+	for i, l := range p.Legendary {
+		if l.Cost <= p.LegendaryLeft && (pick == nil || l.Cost < pick.Cost) {
+			pick = &p.Legendary[i]
+		}
+	}
+	switch {
+	case pick == nil || p.down() || p.Combatant.Incapacitated():
+		res.say(p.Name + " holds back.")
+	case out.weakest() < 0:
+		res.say(p.Name + " has no one to strike.")
+	default:
+		out.Participants[ai].LegendaryLeft -= pick.Cost
+		res.say(p.Name + " uses a legendary action: " + pick.Name + ".")
+		if err := out.monsterStrike(&res, ai, pick.Attack, src, rs); err != nil {
+			return e, Result{}, err
+		}
+	}
+	res.Decided = out.Decided()
+	if res.Decided != before && res.Decided == "defeat" {
+		res.say("All the characters are down.")
+	}
+	res.NextID = out.Current
+	out.log(res.Round, res.ActorID, res.Text)
+	return out, res, nil
+}
