@@ -39,7 +39,11 @@
 //     two-handed grips, ammunition and magic weapons are not modelled;
 //     every weapon is nonmagical, so a monster's resistance to nonmagical
 //     weapons applies. A monster with Pack Tactics attacks with advantage
-//     while a packmate stands.
+//     while a packmate stands; Magic Resistance gives advantage on saves
+//     against spells; Legendary Resistance turns its first three failed
+//     saves against spells into successes; a legendary monster takes a
+//     legendary action (an attack it can afford) after each other
+//     creature's turn (LegendaryTurn), three a round.
 //   - A monster uses its stat block's actions by name; Multiattack makes
 //     the listed attacks in stat block order (the first option of a
 //     choice; a dice count is rolled, any other text counts once). Entries
