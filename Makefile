@@ -52,7 +52,7 @@ screenshots: deps
 	mkdir -p docs/screenshots
 	SCREENSHOTS=$(CURDIR)/docs/screenshots $(GO) test -count=1 -run 'TestBrowser' ./infra/local/
 
-## bench: turn latency on the local server (and in the browser), a reaction round, commit cost on both stores, model cost of a session
+## bench: turn latency on the local server (and in the browser), a reaction round, commit cost on both stores, the narrator's context and recall, model cost of a session
 bench:
 	$(GO) test -run '^$$' -bench . -benchtime 200x ./infra/local/ | tee bench.txt
 	$(GO) test -run '^$$' -bench CommitTurn -benchtime 200x ./shared/sqlite/ | tee -a bench.txt
@@ -61,6 +61,11 @@ bench:
 	$(GO) test -run '^$$' -bench CommitTurn -benchtime 10x -timeout 30m ./shared/dynamo/ | tee -a bench.txt
 	$(GO) test -run '^$$' -bench . -benchmem ./shared/dice/ ./shared/rules/ ./shared/rules/encounter/ ./shared/rules/intent/ | tee -a bench.txt
 	$(GO) test -run '^$$' -bench Sweep -benchtime 1x ./shared/game/ | tee -a bench.txt
+	@# The narrator's input at turns 10, 100 and 1,000 of a scripted campaign
+	@# beside the whole history, and recall of 50 planted facts against a
+	@# sliding window and a rolling summary alone of the same budget.
+	$(GO) test -run '^$$' -bench ContextTokens ./shared/memory/ | tee -a bench.txt
+	$(GO) test -run '^TestRecallVsBaselines$$' -v -count=1 ./shared/memory/ | tee -a bench.txt
 	@# Model cost of a 40-turn solo session at the default prices, from the
 	@# usage a metered model reports for the snapshots the real turn builds.
 	$(GO) test -run '^TestCostEstimate$$' -v -count=1 ./shared/game/ | tee -a bench.txt
