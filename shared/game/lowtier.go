@@ -69,6 +69,7 @@ type lowTier struct {
 	summary      string               // the rolling summary to commit
 	unsummarized int                  // the turns it does not tell yet
 	calls        []campaign.ModelCall // every call made, in order
+	suggestions  []string             // next actions the extraction offered
 }
 
 // SummaryEvery is how many turns may pass with nothing new before the
@@ -139,6 +140,7 @@ func (s *Service) remember(ctx context.Context, n narrator.Narrator, snap Snapsh
 		out.calls = append(out.calls, s.call(n, narrator.PurposeExtraction, extracted.Model, extracted.Usage, exErr))
 		if exErr == nil {
 			mem.Absorb(turn, present, extracted.Facts)
+			out.suggestions = extracted.Facts.Suggestions
 		} else {
 			s.Log.WarnContext(ctx, "extraction dropped", "campaign", snap.Campaign.ID, "turn", turn.Sequence, "err", exErr)
 		}

@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"io"
 	"math"
+	"slices"
 	"strings"
 	"sync"
 	"testing"
@@ -398,5 +399,50 @@ func TestSummaryCompressedOnEvents(t *testing.T) {
 	}
 	if len(sum.told) != 2 || sum.told[1] != 1 {
 		t.Errorf("a move: summaries %v, want one more telling that turn", sum.told)
+	}
+}
+
+// A model narrates prose only: the next actions offered as chips come
+// through the extraction's tool call, validated with it, and an answer
+// that fails validation offers none (and records no fact).
+func TestSuggestionsComeThroughTheExtraction(t *testing.T) {
+	f := newFixture(t)
+	n := &tiered{
+		narration: func(narrator.Request) string {
+			return "Old Tobin, who sweeps the floors, hands Mira a sealed letter."
+		},
+		extract: func(req narrator.ExtractRequest) (narrator.Extracted, error) {
+			raw := `{"npcs":[{"name":"Tobin","evidence":"Old Tobin, who sweeps the floors, hands Mira a sealed letter."}],
+				"suggestions":["Open the letter","Ask Tobin who sent it"]}`
+			if req.Turn.Sequence == 2 {
+				raw = `{"suggestions":["Open the letter","Roll 20 on Persuasion"]}` // a number the engine did not make
+			}
+			x, err := narrator.DecodeExtraction([]byte(raw), req.Turn)
+			return narrator.Extracted{Facts: x, Model: haiku, Usage: narrator.Usage{Input: 600, Output: 40}}, err
+		},
+	}
+	f.svc.Narrator = n
+	c, _ := f.table(t, "Chips", "c1")
+	f.play(t, "c1", c, 2)
+
+	turns := f.turns(t, c.ID)
+	if want := []string{"Open the letter", "Ask Tobin who sent it"}; !slices.Equal(turns[0].Suggestions, want) {
+		t.Fatalf("first turn's suggestions = %q, want %q", turns[0].Suggestions, want)
+	}
+	if len(turns[1].Suggestions) != 0 {
+		t.Fatalf("an invalid extraction offered %q", turns[1].Suggestions)
+	}
+	var done []events.NarrationDone
+	for _, m := range f.push.sent["c1"] {
+		if strings.Contains(string(m), `"type":"narration.done"`) {
+			var d events.NarrationDone
+			if err := json.Unmarshal(m, &d); err != nil {
+				t.Fatal(err)
+			}
+			done = append(done, d)
+		}
+	}
+	if len(done) != 2 || !slices.Equal(done[0].Suggestions, turns[0].Suggestions) || done[1].Suggestions == nil || len(done[1].Suggestions) != 0 {
+		t.Fatalf("narration.done = %+v", done)
 	}
 }

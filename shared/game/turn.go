@@ -248,6 +248,11 @@ func (s *Service) resolve(ctx context.Context, snap Snapshot, lease campaign.Lea
 	waiting := recent[max(len(recent)-st.Unsummarized, 0):]
 	eventful := d.Scene != nil || (d.Encounter != nil && d.Encounter.Status != "active") || len(d.Reactions) > 0
 	low := s.remember(ctx, lowN, snap, turn, waiting, eventful, &mem, present)
+	if len(turn.Suggestions) == 0 {
+		// A model narrates prose only; its next actions come validated
+		// through the extraction's tool call.
+		turn.Suggestions = low.suggestions
+	}
 	recordCalls(record, req, append(slices.Clone(lease.Calls), low.calls...))
 	next := st
 	next.TurnCount, next.UpdatedAt = st.TurnCount+1, now
@@ -276,7 +281,7 @@ func (s *Service) resolve(ctx context.Context, snap Snapshot, lease campaign.Lea
 		return fmt.Errorf("%s %d: %w", op, turn.Sequence, err)
 	}
 	return s.publish(ctx, c.ID, "",
-		message{events.TypeNarrationDone, events.NarrationDone{TurnID: turn.ID, Text: narr.Text, Suggestions: suggestions(narr.Suggestions), Degraded: narr.Degraded}},
+		message{events.TypeNarrationDone, events.NarrationDone{TurnID: turn.ID, Text: narr.Text, Suggestions: suggestions(turn.Suggestions), Degraded: narr.Degraded}},
 		message{events.TypeTurnCommitted, events.TurnCommitted{TurnID: turn.ID, Sequence: turn.Sequence, ActorID: actor.ID,
 			Rolls: turn.Rolls, Characters: committed(snap, d.Changed), Encounter: encounterData(d.Encounter), Scene: next.Scene}})
 }
@@ -387,7 +392,7 @@ func suggestions(in []string) []string {
 	if in == nil {
 		return []string{}
 	}
-	return in[:min(len(in), 3)]
+	return in[:min(len(in), narrator.MaxSuggestions)]
 }
 
 func summaryRequest(snap Snapshot, previous string, turns []campaign.Turn) narrator.SummaryRequest {

@@ -31,6 +31,9 @@ type Extraction struct {
 	Debts    []ExtractedBond  `json:"debts,omitempty" jsonschema_description:"Someone now owes someone something."`
 	Deaths   []ExtractedThing `json:"deaths,omitempty" jsonschema_description:"Named characters who died in this turn."`
 	Terms    []ExtractedTerm  `json:"terms,omitempty" jsonschema_description:"Words this campaign coined: names of things, orders, spells or events that are not ordinary words."`
+	// Suggestions are not facts: they are offered to the players as chips
+	// with the turn's narration, and never reach memory.
+	Suggestions []string `json:"suggestions,omitempty" jsonschema_description:"Up to three things the players might do next, from where this turn leaves them, each a few plain words such as 'Ask Marta about the key'. No numbers, no dice, no outcomes."`
 }
 
 // ExtractedNPC is a person the turn introduced, as first described.
@@ -61,9 +64,10 @@ type ExtractedTerm struct {
 	Evidence   string `json:"evidence" jsonschema_description:"The sentence of the turn that uses it, copied exactly."`
 }
 
-// Empty reports whether the extraction holds nothing.
+// Empty reports whether the extraction holds nothing, suggestions
+// included.
 func (x Extraction) Empty() bool {
-	return len(x.NPCs)+len(x.Items)+len(x.Places)+len(x.Promises)+len(x.Debts)+len(x.Deaths)+len(x.Terms) == 0
+	return len(x.NPCs)+len(x.Items)+len(x.Places)+len(x.Promises)+len(x.Debts)+len(x.Deaths)+len(x.Terms)+len(x.Suggestions) == 0
 }
 
 // Glossed is the definitions of coined terms, as the low tier answers
@@ -203,7 +207,7 @@ func DefineTool() Tool {
 
 func buildTools() {
 	extractTool = Tool{Name: ExtractToolName, Schema: schemaOf(&Extraction{}),
-		Description: "Record the facts this turn of the campaign establishes. Leave out anything the turn does not state. Call it once, with empty lists when nothing new was established."}
+		Description: "Record the facts this turn of the campaign establishes, and suggest what the players might do next. Leave out any fact the turn does not state. Call it once, with empty lists when nothing new was established."}
 	defineTool = Tool{Name: DefineToolName, Schema: schemaOf(&Glossed{}),
 		Description: "Record a definition of a few words for each coined term, from how the campaign used it."}
 }
@@ -234,6 +238,10 @@ const (
 	maxEvidence   = 600
 	maxDefinition = 120
 	maxDefWords   = 16
+	// MaxSuggestions is the most next actions a turn offers the players.
+	MaxSuggestions     = 3
+	maxSuggestion      = 60
+	maxSuggestionWords = 10
 )
 
 // errInvalid makes a validation failure.
@@ -266,7 +274,8 @@ func decodeStrict(raw []byte, v any) error {
 // object of the tool's schema, has more than a dozen entries in a list,
 // names something with markup, control characters or more than a few
 // words, or quotes evidence that is not a sentence of the turn naming the
-// entry. NPCs, items, places, deaths and terms must be evidenced by the
+// entry, or offers more than three suggestions or one that is not a few
+// plain words without a number. NPCs, items, places, deaths and terms must be evidenced by the
 // narration or the rules result: the player's own words cannot introduce
 // them; promises and debts may come from the player's words. Entries are
 // returned with their white space collapsed. Errors are Invalid.
@@ -284,6 +293,9 @@ func DecodeExtraction(raw []byte, turn campaign.Turn) (Extraction, error) {
 		if n > maxEntries {
 			return Extraction{}, errInvalid(op, "%d %s, at most %d", n, k, maxEntries)
 		}
+	}
+	if n := len(x.Suggestions); n > MaxSuggestions {
+		return Extraction{}, errInvalid(op, "%d suggestions, at most %d", n, MaxSuggestions)
 	}
 	var err error
 	check := func(kind string, name, evidence *string, sources []string) {
@@ -338,6 +350,17 @@ func DecodeExtraction(raw []byte, turn campaign.Turn) (Extraction, error) {
 		check("term", &t.Term, &t.Evidence, told)
 		if err == nil {
 			t.Definition, err = plainField("term definition", t.Definition, maxDefinition, maxDefWords, false)
+		}
+	}
+	for i := range x.Suggestions {
+		if err != nil {
+			break
+		}
+		// A suggestion names an action, never a number: the engine makes
+		// every number the players see.
+		if x.Suggestions[i], err = plainField("suggestion", x.Suggestions[i], maxSuggestion, maxSuggestionWords, true); err == nil &&
+			strings.IndexFunc(x.Suggestions[i], unicode.IsDigit) >= 0 {
+			err = fmt.Errorf("suggestion %q has a number", x.Suggestions[i])
 		}
 	}
 	if err != nil {
@@ -448,6 +471,7 @@ The player characters are not NPCs. What a player says their character wants or 
 For every entry, copy into evidence the one sentence of the turn that states it, exactly as written.
 Leave out names listed as already known.
 Define each coined term in at most 12 words, from how the turn uses it.
+Suggest up to three things the players might do next from where the turn leaves them, each in a few plain words, without numbers or outcomes; suggest nothing when the turn leaves no clear choice.
 Answer only by calling record_facts, once.`
 
 // defineContract is the instruction for define_terms.
