@@ -8,8 +8,9 @@ import (
 	"chronicler/shared/rules"
 )
 
-// fixed is a dice.Source that yields chosen faces, as tests do; play uses
-// dice.Crypto() and replays dice.NewSeeded(seed).
+// fixed is a dice.Source that yields chosen faces, as tests do; play
+// seeds dice.NewSeeded with a MAC of the turn under the server's key
+// (unpredictable to players, replayable from the stored seed).
 type fixed []int
 
 func (f *fixed) Intn(int) int {

@@ -15,8 +15,10 @@ import (
 
 var update = flag.Bool("update", false, "rewrite the golden files in testdata")
 
-// goldenSeed plays three full rounds with nobody winning early.
-const goldenSeed = 13
+// goldenSeed plays three full rounds with nobody winning early (13 did
+// until Sneak Attack came in and Tavi won in round 2; the test says so
+// when a rule changes that again).
+const goldenSeed = 24
 
 // threeRounds plays Mira and Tavi against three goblins for three rounds
 // from one seed: Mira swings her longsword at the first goblin standing,
@@ -92,8 +94,9 @@ func TestThreeRoundsGolden(t *testing.T) {
 	if got != string(want) {
 		t.Errorf("transcript differs from %s (run with -update if the change is intended):\n got:\n%s\nwant:\n%s", path, got, want)
 	}
-	if !strings.Contains(got, "Round 3 begins") {
-		t.Error("the transcript does not reach round 3")
+	// The loop stops when round 4 begins: every round was played whole.
+	if !strings.Contains(got, "Round 4 begins") || strings.Contains(got, "All the") {
+		t.Error("the transcript does not play three full rounds with nobody winning early")
 	}
 }
 
