@@ -84,7 +84,8 @@
 //     Guiding Bolt's and an unseen attacker's advantage is used up by the
 //     next attack.
 //   - Bonus actions: Cunning Action (dash, disengage, hide), Second Wind
-//     (once per fight: the sheet keeps no record of rests' resources),
+//     (once per short or long rest: read from the sheet's resources at the
+//     start, written back by End),
 //     two-weapon fighting after the Attack action with a light melee
 //     weapon, and bonus-action spells. Hide is a Stealth check against the
 //     best passive Perception of the other side.
