@@ -143,14 +143,7 @@ func (s *Service) decide(snap Snapshot, actor campaign.Character, lease campaign
 		d.Summary = fmt.Sprintf("%s goes from %s to %s.", actor.Name, m.Areas[from].Name, to.Name)
 	case "rest":
 		if in.Rest == "short" {
-			d.Summary = fmt.Sprintf("%s takes a short rest of about an hour.", actor.Name)
-			if rested := campaign.Rested(actor, false); !maps.Equal(rested, campaign.ResourcesOf(actor)) {
-				ch := actor
-				ch.Resources = rested
-				d.Changed = []campaign.Character{ch}
-				d.Summary += " " + recovered(actor, rested)
-			}
-			break
+			return shortRest(d, actor, c, src)
 		}
 		res, err := rules.LongRest(c, true)
 		if err != nil {
@@ -330,6 +323,55 @@ func intentJSON(in *events.Intent) json.RawMessage {
 }
 
 // recovered tells the class resources a rest gave back.
+// shortRest finishes an hour's rest: a wounded character spends hit dice
+// one at a time while it is still hurt and has dice left (the SRD lets the
+// player stop at any die; spending only what heals is the choice a table
+// makes), a warlock's pact slots come back, and the resources that return
+// on a short rest do.
+func shortRest(d decision, actor campaign.Character, c rules.Combatant, src dice.Source) (decision, error) {
+	d.Summary = fmt.Sprintf("%s takes a short rest of about an hour.", actor.Name)
+	ch, changed := actor, false
+	var spent []rules.Roll
+	var last rules.HitDiceResult
+	for c.HP > 0 && c.HP < c.CurrentMaxHP() && c.HitDice.Used < c.HitDice.Max {
+		res, err := rules.SpendHitDice(c, 1, src)
+		if err != nil {
+			return d, err
+		}
+		if c, err = c.Apply(res.Changes); err != nil {
+			return d, err
+		}
+		spent = append(spent, res.Rolls...)
+		if last.Spent > 0 {
+			res.Spent, res.Regained, res.HPBefore = last.Spent+1, last.Regained+res.Regained, last.HPBefore
+		}
+		last = res
+	}
+	if last.Spent > 0 {
+		ch, changed = rules.ToSheet(actor, c), true
+		d.Rolls = rollsOf(spent)
+		d.Summary += " " + last.Summary()
+	}
+	if ch.Class == "warlock" && slices.ContainsFunc(slices.Collect(maps.Values(ch.SpellSlots)), func(p campaign.Slot) bool { return p.Used > 0 }) {
+		// Pact Magic: every slot comes back on a short rest.
+		slots := maps.Clone(ch.SpellSlots)
+		for lvl, p := range slots {
+			p.Used = 0
+			slots[lvl] = p
+		}
+		ch.SpellSlots, changed = slots, true
+		d.Summary += fmt.Sprintf(" %s's pact slots come back.", actor.Name)
+	}
+	if rested := campaign.Rested(actor, false); !maps.Equal(rested, campaign.ResourcesOf(actor)) {
+		ch.Resources, changed = rested, true
+		d.Summary += " " + recovered(actor, rested)
+	}
+	if changed {
+		d.Changed = []campaign.Character{ch}
+	}
+	return d, nil
+}
+
 func recovered(ch campaign.Character, rested map[string]campaign.Pool) string {
 	before := campaign.ResourcesOf(ch)
 	var got []string

@@ -2,8 +2,13 @@ package game_test
 
 import (
 	"context"
+	"fmt"
 	"strings"
 	"testing"
+
+	"chronicler/events"
+	"chronicler/shared/campaign"
+	"chronicler/shared/game"
 
 	"chronicler/shared/narrator"
 )
@@ -81,5 +86,82 @@ func TestWordsTheParserCannotReadGoToTheLowTier(t *testing.T) {
 	turns, _ = f.store.Turns(ctx, c.ID, 0, 10)
 	if last := turns[len(turns)-1]; len(last.Rolls) != 0 || len(last.Intent) != 0 {
 		t.Errorf("refused reading: rolls %v, intent %s", last.Rolls, last.Intent)
+	}
+}
+
+// A short rest spends hit dice while the character is hurt and has some,
+// gives a warlock its pact slots back, and spends nothing on the unhurt.
+func TestShortRest(t *testing.T) {
+	f := newFixture(t)
+	ctx := context.Background()
+	p := game.Player{ID: "p-c1", Name: "Aria"}
+	c, err := f.svc.CreateCampaign(ctx, p, events.CreateCampaign{Name: "Campfire"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var ids []string
+	for _, nc := range []campaign.NewCharacter{{Name: "Dorn", Race: "human", Class: "fighter", Level: 3},
+		{Name: "Vex", Race: "tiefling", Class: "warlock", Level: 3}, {Name: "Ilsa", Race: "elf", Class: "wizard", Level: 3}} {
+		ch, err := f.svc.CreateCharacter(ctx, p, c.ID, nc)
+		if err != nil {
+			t.Fatal(err)
+		}
+		ids = append(ids, ch.ID)
+	}
+	snap, err := f.store.Snapshot(ctx, c.ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	byID := map[string]campaign.Character{}
+	for _, ch := range snap.Characters {
+		byID[ch.ID] = ch
+	}
+	dorn, vex := byID[ids[0]], byID[ids[1]]
+	dorn.HP = 1
+	slots := map[string]campaign.Slot{}
+	for lvl, s := range vex.SpellSlots {
+		s.Used = s.Max
+		slots[lvl] = s
+	}
+	vex.SpellSlots = slots
+	if err := f.store.Commit(ctx, game.Tx{CampaignID: c.ID, Characters: []campaign.Character{dorn, vex}}); err != nil {
+		t.Fatal(err)
+	}
+	if err := f.svc.Connect(ctx, "c1", p, c.ID); err != nil {
+		t.Fatal(err)
+	}
+	if err := f.svc.Resume(ctx, "c1", "resume"); err != nil {
+		t.Fatal(err)
+	}
+	for i, id := range ids {
+		if err := f.act(t, "c1", id, fmt.Sprint("rest-", i), "", &events.Intent{Kind: "rest", Rest: "short"}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	snap, err = f.store.Snapshot(ctx, c.ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, ch := range snap.Characters {
+		byID[ch.ID] = ch
+	}
+	turns := f.turns(t, c.ID)
+	rested := byID[ids[0]]
+	if rested.HP <= 1 || rested.HitDice.Used == 0 || len(turns[0].Rolls) != rested.HitDice.Used {
+		t.Errorf("Dorn after a short rest at 1 HP: HP %d, hit dice used %d, %d rolls", rested.HP, rested.HitDice.Used, len(turns[0].Rolls))
+	}
+	if rested.HP < rested.MaxHP && rested.HitDice.Used < rested.HitDice.Max {
+		t.Errorf("Dorn stopped spending hit dice while hurt: HP %d/%d, %d of %d used", rested.HP, rested.MaxHP, rested.HitDice.Used, rested.HitDice.Max)
+	}
+	if !strings.Contains(turns[0].RulesResult, "spends") {
+		t.Errorf("rules result %q does not tell the hit dice", turns[0].RulesResult)
+	}
+	for lvl, s := range byID[ids[1]].SpellSlots {
+		if s.Used != 0 {
+			t.Errorf("Vex's level %s slots after a short rest: %+v", lvl, s)
+		}
+	}
+	if ilsa := byID[ids[2]]; ilsa.HitDice.Used != 0 || len(turns[2].Rolls) != 0 {
+		t.Errorf("unhurt Ilsa spent hit dice: %+v, rolls %v", ilsa.HitDice, turns[2].Rolls)
 	}
 }
