@@ -62,6 +62,22 @@ func TestCastInAnEncounter(t *testing.T) {
 			t.Fatal("a refused cast was committed")
 		}
 	})
+	t.Run("CheckWaitsForTheTurnAndLeavesItOpen", func(t *testing.T) {
+		before := len(turns())
+		err := f.act(t, "c1", waiting.ID, "early-check", "", &events.Intent{Kind: "check", Ability: "wis", Skill: "perception"})
+		if !fault.Is(err, fault.Invalid) || !strings.Contains(err.Error(), "not_your_turn") {
+			t.Fatalf("err = %v, want not_your_turn", err)
+		}
+		if len(turns()) != before {
+			t.Fatal("a refused check was committed")
+		}
+		if err := f.act(t, "c1", up.ID, "own-check", "", &events.Intent{Kind: "check", Ability: "wis", Skill: "perception"}); err != nil {
+			t.Fatal(err)
+		}
+		if now().Current != up.ID {
+			t.Fatalf("a check ended %s's turn", up.Name)
+		}
+	})
 	t.Run("CantripAtAMonsterEndsTheTurn", func(t *testing.T) {
 		spell := "fire-bolt"
 		if up.ID == cleric.ID {

@@ -95,6 +95,12 @@ func (s *Service) decide(snap Snapshot, actor campaign.Character, lease campaign
 			return s.decideInEncounter(d, rec, enc, actor, in, src)
 		case "move", "rest":
 			return d, fault.Field(op, "intent", "not_allowed: not while an encounter is under way")
+		case "check", "help", "use_item":
+			// These take the character's moment in the fight: on its own
+			// turn only (which they leave open), never on another's.
+			if cur, ok := enc.Participant(enc.Current); !ok || cur.CharacterID != actor.ID {
+				return d, fault.Field(op, "intent", "not_your_turn: it is not %s's turn in the encounter", actor.Name)
+			}
 		}
 	}
 	if actor.HP <= 0 && in.Kind != "say" {
