@@ -465,30 +465,45 @@ func BenchmarkBrowserFirstNarration(b *testing.B) {
 	report(b, lat)
 }
 
-// A reaction from the table as it really comes: goblins attack a wizard;
-// when one hits, her page offers Shield (saying whether it would turn the
-// hit), she casts it, and everyone's log tells what it did.
+// A reaction from the table as it really comes: goblins attack a wizard
+// (she has fewer hit points than her friend's fighter); when one hits, her
+// page offers Shield (saying whether it would turn the hit), she casts it,
+// and both players' logs tell what it did. The fighter has no reaction and
+// is never prompted.
 func TestBrowserShieldsAgainstAGoblin(t *testing.T) {
 	if testing.Short() {
 		t.Skip("browser")
 	}
 	base := inProcess(t, func(c *config) { c.turnRate = 0 })
 	a := seat{t, "Aria", browser(t)}
+	b := seat{t, "Bram", browser(t)}
 	a.signIn(base)
-	a.do("create a campaign", fill("campaign-name", "Goblin Road"), fill("reaction-window", "30"), click("#create-form button"), visible("table"))
+	a.do("create a campaign", fill("campaign-name", "Goblin Road"), fill("reaction-window", "30"), click("#create-form button"), visible("table"),
+		waitJS(`document.getElementById("invite-link").value.includes("#join/")`))
+	link := a.text(`document.getElementById("invite-link").value`)
 	a.character("Ilsa", "elf", "wizard", false)
+	b.signIn(base)
+	b.do("join by the invite link", fill("join-invite", link), click("#join-form button"), visible("table"))
+	b.character("Tobin", "dwarf", "fighter", false)
 	a.do("start the session", visible("resume"), click("#resume"), logHas("Previously on Goblin Road"))
+	b.do("see the recap", logHas("Previously on Goblin Road"))
 	a.do("start an encounter", fill("fight-count", "4"), click("#fight-form button"), visible("fight"))
-	// Her turns she ends; the goblins' come by themselves, until one hits.
+	b.do("see the encounter", visible("fight"))
+	// Each ends their own turns; the goblins' come by themselves, until
+	// one hits Ilsa.
+	const look = `(() => {
+		if (!document.getElementById("react").hidden && document.querySelector('#react [data-reaction]')) return "react";
+		if (/All the characters are down/.test(document.getElementById("log").textContent)) return "lost";
+		const mine = document.getElementById("turn-of").textContent.startsWith("Your turn");
+		const end = document.querySelector('#actions [data-kind="end_turn"]');
+		return mine && end && !end.disabled ? "mine" : "wait";
+	})()`
 	deadline := time.Now().Add(60 * time.Second)
 	for {
-		state := a.text(`(() => {
-			if (!document.getElementById("react").hidden && document.querySelector('#react [data-reaction="shield"]')) return "react";
-			if (/All the characters are down/.test(document.getElementById("log").textContent)) return "lost";
-			const mine = document.querySelector("#order li.current.character");
-			const end = document.querySelector('#actions [data-kind="end_turn"]');
-			return mine && end && !end.disabled ? "mine" : "wait";
-		})()`)
+		state, other := a.text(look), b.text(look)
+		if other == "react" {
+			t.Fatalf("the fighter was offered a reaction: %s", b.text(`document.getElementById("react").textContent`))
+		}
 		if state == "react" {
 			break
 		}
@@ -497,8 +512,13 @@ func TestBrowserShieldsAgainstAGoblin(t *testing.T) {
 			// damage), so the fight cannot be lost before a window.
 			t.Fatalf("no reaction prompt (%s): %s order=%s", state, pageState(a.ctx), a.text(`document.getElementById("order").textContent`))
 		}
-		if state == "mine" {
-			a.do("end the turn", click(`#actions [data-kind="end_turn"]`), waitJS(`!document.querySelector("#order li.current.character")`))
+		for _, s := range []struct {
+			seat
+			state string
+		}{{a, state}, {b, other}} {
+			if s.state == "mine" {
+				s.do("end the turn", click(`#actions [data-kind="end_turn"]`), waitJS(`!document.getElementById("turn-of").textContent.startsWith("Your turn")`))
+			}
 		}
 		time.Sleep(50 * time.Millisecond)
 	}
@@ -508,4 +528,5 @@ func TestBrowserShieldsAgainstAGoblin(t *testing.T) {
 	}
 	a.do("cast Shield", click(`#react [data-reaction="shield"]`), waitJS(`document.getElementById("react").hidden`),
 		logHas("casts Shield"))
+	b.do("see that Ilsa cast Shield", logHas("casts Shield"))
 }
