@@ -328,7 +328,6 @@ func intentJSON(in *events.Intent) json.RawMessage {
 	return b
 }
 
-// recovered tells the class resources a rest gave back.
 // shortRest finishes an hour's rest: a wounded character spends hit dice
 // one at a time while it is still hurt and has dice left (the SRD lets the
 // player stop at any die; spending only what heals is the choice a table
@@ -378,6 +377,7 @@ func shortRest(d decision, actor campaign.Character, c rules.Combatant, src dice
 	return d, nil
 }
 
+// recovered tells the class resources a rest gave back.
 func recovered(ch campaign.Character, rested map[string]campaign.Pool) string {
 	before := campaign.ResourcesOf(ch)
 	var got []string
