@@ -11,3 +11,27 @@ import "embed"
 //
 //go:embed static
 var Files embed.FS
+
+// ConfigFile is the client's /config.json, which a deployment writes beside
+// the files: where the APIs are and how players sign in. A client that finds
+// none uses its own origin and anonymous players.
+const ConfigFile = "config.json"
+
+// Config is what config.json holds.
+type Config struct {
+	// APIURL and WSURL are the HTTP API's base URL (the client adds /api)
+	// and the WebSocket URL; both empty means the page's own origin.
+	APIURL string `json:"api_url,omitempty"`
+	WSURL  string `json:"ws_url,omitempty"`
+	// Identity is "anonymous" (players choose a name) or "oidc" (players
+	// sign in with OIDC's provider).
+	Identity string      `json:"identity"`
+	OIDC     *OIDCClient `json:"oidc,omitempty"`
+}
+
+// OIDCClient is the OpenID provider and the client id the web client signs
+// players in with (authorization code flow with PKCE; it keeps no secret).
+type OIDCClient struct {
+	Issuer   string `json:"issuer"`
+	ClientID string `json:"client_id"`
+}

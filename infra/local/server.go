@@ -148,9 +148,22 @@ func newServer(ctx context.Context, cfg config) (*server, error) {
 	mux.HandleFunc("/ws", s.gw.ServeWS)
 	mux.HandleFunc("/@connections/", s.gw.ServeConnections)
 	mux.Handle("/api/", apiFront(api, log))
+	mux.HandleFunc("GET /"+web.ConfigFile, s.webConfig)
 	mux.Handle("/", http.FileServerFS(static))
 	s.http = &http.Server{Handler: mux, ReadHeaderTimeout: 10 * time.Second}
 	return s, nil
+}
+
+// webConfig tells the web client how players sign in; its APIs are on
+// this server's own origin.
+func (s *server) webConfig(w http.ResponseWriter, _ *http.Request) {
+	c := web.Config{Identity: "anonymous"}
+	if s.cfg.identity == "oidc" {
+		c.Identity, c.OIDC = "oidc", &web.OIDCClient{Issuer: s.cfg.issuer, ClientID: s.cfg.audience}
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.Header().Set("Cache-Control", "no-store")
+	_ = json.NewEncoder(w).Encode(c)
 }
 
 func (s *server) openStore(ctx context.Context) error {

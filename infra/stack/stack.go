@@ -5,6 +5,8 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"regexp"
+	"strings"
 
 	"chronicler/shared/dynamo"
 	"chronicler/shared/workflow"
@@ -58,6 +60,10 @@ type ChroniclerStackProps struct {
 	// Identity is how players sign in: "anonymous" (the default: a name
 	// and a recovery code) or "oidc" (the stack's Cognito user pool).
 	Identity string
+	// SignInDomainPrefix names the user pool's hosted sign-in pages,
+	// https://<prefix>.auth.<region>.amazoncognito.com; it must be unique
+	// in the region. Empty means "<stack id>-<account id>".
+	SignInDomainPrefix string
 }
 
 // access is what a function may do with the table.
@@ -173,9 +179,9 @@ func NewChroniclerStack(scope constructs.Construct, id string, props *Chronicler
 		AccountRecovery:   awscognito.AccountRecovery_EMAIL_ONLY,
 		RemovalPolicy:     awscdk.RemovalPolicy_RETAIN,
 	})
-	client := pool.AddClient(jsii.String("WebClient"), &awscognito.UserPoolClientOptions{
-		GenerateSecret: jsii.Bool(false), // a browser cannot keep a secret
-		AuthFlows:      &awscognito.AuthFlow{UserSrp: jsii.Bool(true)},
+	// The hosted sign-in pages, which the web client sends players to.
+	domain := pool.AddDomain(jsii.String("SignIn"), &awscognito.UserPoolDomainOptions{
+		CognitoDomain: &awscognito.CognitoDomainOptions{DomainPrefix: signInPrefix(id, props.SignInDomainPrefix)},
 	})
 	identity := props.Identity
 	if identity == "" {
@@ -195,6 +201,37 @@ func NewChroniclerStack(scope constructs.Construct, id string, props *Chronicler
 		// Per-stage throttling in front of the functions' own per-player limits.
 		Throttle: &awsapigatewayv2.ThrottleSettings{RateLimit: jsii.Number(100), BurstLimit: jsii.Number(200)},
 	})
+
+	origins := props.AllowedOrigins
+	if len(origins) == 0 {
+		// Any origin for now: the HTTP API authenticates with a bearer token,
+		// not cookies, so no credentials ride on cross-origin requests. Narrow
+		// this to the web client's CloudFront origin once it exists.
+		origins = []string{"*"}
+	}
+	httpAPI := awsapigatewayv2.NewHttpApi(stack, jsii.String("HttpApi"), &awsapigatewayv2.HttpApiProps{
+		ApiName:     jsii.String(id + "-http"),
+		Description: jsii.String("Chronicler: campaigns, characters and membership"),
+		CorsPreflight: &awsapigatewayv2.CorsPreflightOptions{
+			AllowOrigins: jsii.Strings(origins...),
+			AllowMethods: &[]awsapigatewayv2.CorsHttpMethod{awsapigatewayv2.CorsHttpMethod_ANY},
+			AllowHeaders: jsii.Strings("authorization", "content-type"),
+			MaxAge:       awscdk.Duration_Hours(jsii.Number(1)),
+		},
+	})
+	if st, ok := httpAPI.DefaultStage().Node().DefaultChild().(awsapigatewayv2.CfnStage); ok {
+		st.SetDefaultRouteSettings(&awsapigatewayv2.CfnStage_RouteSettingsProperty{
+			ThrottlingRateLimit: jsii.Number(100), ThrottlingBurstLimit: jsii.Number(200),
+		})
+	}
+	// The web client and the pool's client it signs players in with: the
+	// client's callback is the web client's URL, so both live in one
+	// nested stack (config.json names the client, the client names the URL).
+	web := newWeb(stack, webProps{
+		httpAPIURL: httpAPI.Url(), webSocketURL: stage.Url(),
+		pool: pool, identity: identity,
+	})
+	client := web.client
 
 	// The reaction window's state machine is named, so its ARN can be
 	// written before it exists: it invokes the step function, which must
@@ -293,28 +330,6 @@ func NewChroniclerStack(scope constructs.Construct, id string, props *Chronicler
 		ws.AddRoute(jsii.String(r.key), &awsapigatewayv2.WebSocketRouteOptions{Integration: integrate(r.fn)})
 	}
 
-	origins := props.AllowedOrigins
-	if len(origins) == 0 {
-		// Any origin for now: the HTTP API authenticates with a bearer token,
-		// not cookies, so no credentials ride on cross-origin requests. Narrow
-		// this to the web client's CloudFront origin once it exists.
-		origins = []string{"*"}
-	}
-	httpAPI := awsapigatewayv2.NewHttpApi(stack, jsii.String("HttpApi"), &awsapigatewayv2.HttpApiProps{
-		ApiName:     jsii.String(id + "-http"),
-		Description: jsii.String("Chronicler: campaigns, characters and membership"),
-		CorsPreflight: &awsapigatewayv2.CorsPreflightOptions{
-			AllowOrigins: jsii.Strings(origins...),
-			AllowMethods: &[]awsapigatewayv2.CorsHttpMethod{awsapigatewayv2.CorsHttpMethod_ANY},
-			AllowHeaders: jsii.Strings("authorization", "content-type"),
-			MaxAge:       awscdk.Duration_Hours(jsii.Number(1)),
-		},
-	})
-	if st, ok := httpAPI.DefaultStage().Node().DefaultChild().(awsapigatewayv2.CfnStage); ok {
-		st.SetDefaultRouteSettings(&awsapigatewayv2.CfnStage_RouteSettingsProperty{
-			ThrottlingRateLimit: jsii.Number(100), ThrottlingBurstLimit: jsii.Number(200),
-		})
-	}
 	httpAPI.AddRoutes(&awsapigatewayv2.AddRoutesOptions{
 		Path:        jsii.String("/api/{proxy+}"),
 		Methods:     &[]awsapigatewayv2.HttpMethod{awsapigatewayv2.HttpMethod_ANY},
@@ -354,8 +369,25 @@ func NewChroniclerStack(scope constructs.Construct, id string, props *Chronicler
 		Description: jsii.String("The DynamoDB table"),
 		Value:       table.TableName(),
 	})
-	newWeb(stack, httpAPI.Url(), stage.Url())
+	awscdk.NewCfnOutput(stack, jsii.String("SignInUrl"), &awscdk.CfnOutputProps{
+		Description: jsii.String("The players' hosted sign-in pages (used when identity is oidc)"),
+		Value:       domain.BaseUrl(nil),
+	})
 	return stack
+}
+
+// signInPrefix is the user pool domain's prefix: the one given, or the stack
+// id in the letters a prefix allows followed by the account id, which makes
+// it unique in the region for one stack of that name per account.
+func signInPrefix(id, given string) *string {
+	if given != "" {
+		return jsii.String(given)
+	}
+	clean := strings.Trim(regexp.MustCompile(`[^a-z0-9]+`).ReplaceAllString(strings.ToLower(id), "-"), "-")
+	if clean == "" {
+		clean = "chronicler"
+	}
+	return awscdk.Fn_Join(jsii.String("-"), jsii.Strings(clean, *awscdk.Aws_ACCOUNT_ID()))
 }
 
 // newTable is dynamo.Table as a CDK table, so the cloud and the table the

@@ -341,7 +341,7 @@ func TestChroniclerStack(t *testing.T) {
 	})
 
 	t.Run("Outputs", func(t *testing.T) {
-		for _, name := range []string{"WebSocketUrl", "HttpApiUrl", "TableName", "UserPoolIssuer", "UserPoolClientId"} {
+		for _, name := range []string{"WebSocketUrl", "HttpApiUrl", "TableName", "UserPoolIssuer", "UserPoolClientId", "SignInUrl"} {
 			match(t, name, func() { tmpl.HasOutput(jsii.String(name), map[string]any{}) })
 		}
 	})
@@ -350,8 +350,8 @@ func TestChroniclerStack(t *testing.T) {
 		match(t, "user pool", func() {
 			tmpl.HasResource(jsii.String("AWS::Cognito::UserPool"), map[string]any{"DeletionPolicy": "Retain"})
 		})
-		match(t, "public client", func() {
-			tmpl.HasResourceProperties(jsii.String("AWS::Cognito::UserPoolClient"), map[string]any{"GenerateSecret": false})
+		match(t, "hosted sign-in domain", func() {
+			tmpl.HasResourceProperties(jsii.String("AWS::Cognito::UserPoolDomain"), map[string]any{})
 		})
 	})
 

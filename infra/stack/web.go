@@ -8,15 +8,14 @@ import (
 	"github.com/aws/aws-cdk-go/awscdk/v2"
 	"github.com/aws/aws-cdk-go/awscdk/v2/awscloudfront"
 	"github.com/aws/aws-cdk-go/awscdk/v2/awscloudfrontorigins"
+	"github.com/aws/aws-cdk-go/awscdk/v2/awscognito"
 	"github.com/aws/aws-cdk-go/awscdk/v2/awss3"
 	"github.com/aws/aws-cdk-go/awscdk/v2/awss3deployment"
 	"github.com/aws/constructs-go/constructs/v10"
 	"github.com/aws/jsii-runtime-go"
-)
 
-// WebConfig is the client's /config.json: where the APIs are. The local
-// server has none, and the client then uses its own origin for both.
-const WebConfig = "config.json"
+	"chronicler/web"
+)
 
 // WebStackID is the web client's nested stack, a child of the stack.
 const WebStackID = "Web"
@@ -25,16 +24,34 @@ const WebStackID = "Web"
 // step), relative to the repository root.
 const webStaticDir = "web/static"
 
+// webProps is what the web client's stack is given by its parent.
+type webProps struct {
+	httpAPIURL, webSocketURL *string
+	pool                     awscognito.UserPool
+	identity                 string // anonymous | oidc
+}
+
+// webParts is what the parent uses of the web client's stack.
+type webParts struct {
+	stack  awscdk.NestedStack
+	client awscognito.UserPoolClient
+}
+
 // newWeb serves the web client: a private bucket that only CloudFront reads
 // (origin access control), the files of web/static deployed into it with a
-// config.json holding the HTTP API and WebSocket URLs, which exist only at
-// deploy time. Every deployment invalidates the distribution, since the
-// client's file names do not change between builds.
+// config.json (web.Config) holding the HTTP API and WebSocket URLs, which
+// exist only at deploy time, and how players sign in. Every deployment
+// invalidates the distribution, since the client's file names do not change
+// between builds.
+//
+// The user pool's client for the web client is here too: its callback is
+// the distribution's URL, and config.json names the client, so in the
+// parent either would make a dependency cycle.
 //
 // It is a nested stack, so the stack's own template (and what its tests
 // count in it) stays the APIs and their functions; the deployment's
 // function lives in the nested template. The stack outputs WebUrl.
-func newWeb(parent constructs.Construct, httpAPIURL, webSocketURL *string) awscdk.NestedStack {
+func newWeb(parent constructs.Construct, props webProps) webParts {
 	dir, err := repoPath(webStaticDir)
 	if err != nil {
 		panic(fmt.Sprintf("web client: %v", err))
@@ -60,23 +77,40 @@ func newWeb(parent constructs.Construct, httpAPIURL, webSocketURL *string) awscd
 			ResponseHeadersPolicy: awscloudfront.ResponseHeadersPolicy_SECURITY_HEADERS(),
 		},
 	})
+	webURL := fmt.Sprintf("https://%s", *dist.DistributionDomainName())
+	client := awscognito.NewUserPoolClient(scope, jsii.String("WebClient"), &awscognito.UserPoolClientProps{
+		UserPool:       props.pool,
+		GenerateSecret: jsii.Bool(false), // a browser cannot keep a secret
+		AuthFlows:      &awscognito.AuthFlow{UserSrp: jsii.Bool(true)},
+		// The authorization code flow with PKCE, back to the client's
+		// own page; ID tokens carry the player's name.
+		OAuth: &awscognito.OAuthSettings{
+			Flows:        &awscognito.OAuthFlows{AuthorizationCodeGrant: jsii.Bool(true)},
+			Scopes:       &[]awscognito.OAuthScope{awscognito.OAuthScope_OPENID(), awscognito.OAuthScope_PROFILE(), awscognito.OAuthScope_EMAIL()},
+			CallbackUrls: jsii.Strings(webURL + "/"),
+			LogoutUrls:   jsii.Strings(webURL + "/"),
+		},
+		SupportedIdentityProviders: &[]awscognito.UserPoolClientIdentityProvider{awscognito.UserPoolClientIdentityProvider_COGNITO()},
+		PreventUserExistenceErrors: jsii.Bool(true),
+	})
+	config := map[string]any{"api_url": props.httpAPIURL, "ws_url": props.webSocketURL, "identity": props.identity}
+	if props.identity == "oidc" {
+		config["oidc"] = map[string]any{"issuer": props.pool.UserPoolProviderUrl(), "client_id": client.UserPoolClientId()}
+	}
 	awss3deployment.NewBucketDeployment(scope, jsii.String("WebDeployment"), &awss3deployment.BucketDeploymentProps{
 		DestinationBucket: bucket,
 		Sources: &[]awss3deployment.ISource{
 			awss3deployment.Source_Asset(jsii.String(dir), nil),
-			awss3deployment.Source_JsonData(jsii.String(WebConfig), map[string]any{
-				"api_url": httpAPIURL,
-				"ws_url":  webSocketURL,
-			}, nil),
+			awss3deployment.Source_JsonData(jsii.String(web.ConfigFile), config, nil),
 		},
 		Distribution:      dist,
 		DistributionPaths: jsii.Strings("/*"),
 	})
 	awscdk.NewCfnOutput(parent, jsii.String("WebUrl"), &awscdk.CfnOutputProps{
 		Description: jsii.String("The web client"),
-		Value:       jsii.String(fmt.Sprintf("https://%s", *dist.DistributionDomainName())),
+		Value:       jsii.String(webURL),
 	})
-	return scope
+	return webParts{stack: scope, client: client}
 }
 
 // repoPath finds rel under the repository root (the directory holding

@@ -113,6 +113,31 @@ func TestWebClient(t *testing.T) {
 		}
 	})
 
+	t.Run("SignInComesBackToTheClient", func(t *testing.T) {
+		_, cp := one("AWS::Cognito::UserPoolClient")
+		if cp["GenerateSecret"] != false {
+			t.Errorf("GenerateSecret = %v, want false: a browser cannot keep a secret", cp["GenerateSecret"])
+		}
+		if flat(cp["AllowedOAuthFlows"]) != `["code"]` || cp["AllowedOAuthFlowsUserPoolClient"] != true {
+			t.Errorf("OAuth flows %s, want only the authorization code flow", flat(cp["AllowedOAuthFlows"]))
+		}
+		if scopes := flat(cp["AllowedOAuthScopes"]); !strings.Contains(scopes, `"openid"`) {
+			t.Errorf("scopes %s lack openid", scopes)
+		}
+		// The callback is the distribution's own URL, with the path the
+		// client's page has.
+		cb := flat(cp["CallbackURLs"])
+		if !strings.Contains(cb, dist) || !strings.HasPrefix(cb, `[{"Fn::Join":["",["https://",`) || !strings.HasSuffix(cb, `"/"]]}]`) {
+			t.Errorf("CallbackURLs = %s, want https://<%s's domain>/", cb, dist)
+		}
+		// Anonymous by default: config.json names no provider. (Its
+		// literal values are in the asset; the markers are what is
+		// filled in at deploy time.)
+		if markers := flat(deploy["SourceMarkers"]); strings.Contains(markers, "ProviderURL") || strings.Contains(markers, "WebClient") {
+			t.Errorf("config.json of an anonymous stack names the user pool: %s", markers)
+		}
+	})
+
 	t.Run("NamesTheWebURL", func(t *testing.T) {
 		match(t, "WebUrl output", func() { parent.HasOutput(jsii.String("WebUrl"), map[string]any{}) })
 	})
@@ -134,4 +159,37 @@ func idOf(t *testing.T, doc template, typ, protocol string) string {
 	}
 	t.Fatalf("no %s %s", protocol, typ)
 	return ""
+}
+
+// A stack whose players sign in with the user pool tells the web client the
+// issuer and the client id in config.json, and its functions accept them.
+func TestWebClientSignsInWithThePool(t *testing.T) {
+	app := awscdk.NewApp(nil)
+	s := stack.NewChroniclerStack(app, "Test", &stack.ChroniclerStackProps{AssetDir: assetDir(t), Identity: "oidc"})
+	web := s.Node().FindChild(jsii.String(stack.WebStackID)).(awscdk.Stack)
+	doc := templateJSON(t, assertions.Template_FromStack(web, nil))
+	var client, markers string
+	for id, r := range doc.Resources {
+		switch r.Type {
+		case "AWS::Cognito::UserPoolClient":
+			client = id
+		case "Custom::CDKBucketDeployment":
+			markers = flat(r.Properties["SourceMarkers"])
+		}
+	}
+	for _, want := range []string{"ProviderURL", client} {
+		if !strings.Contains(markers, want) {
+			t.Errorf("config.json does not hold %s: %s", want, markers)
+		}
+	}
+	pdoc := templateJSON(t, assertions.Template_FromStack(s, nil))
+	for id, r := range pdoc.Resources {
+		if r.Type != "AWS::Lambda::Function" {
+			continue
+		}
+		env, _ := dig(r.Properties, "Environment", "Variables").(map[string]any)
+		if flat(env["CHRONICLER_IDENTITY"]) != `"oidc"` || !strings.Contains(flat(env["OIDC_AUDIENCE"]), "WebClient") {
+			t.Errorf("%s: CHRONICLER_IDENTITY = %s, OIDC_AUDIENCE = %s", id, flat(env["CHRONICLER_IDENTITY"]), flat(env["OIDC_AUDIENCE"]))
+		}
+	}
 }

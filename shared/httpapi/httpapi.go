@@ -45,6 +45,7 @@ func New(svc *game.Service, storeName string, log *slog.Logger) *Handler {
 	h.route("POST /api/players", h.createPlayer, false)
 	h.route("POST /api/players/recover", h.recoverPlayer, false)
 	h.route("GET /api/health", h.health, false)
+	h.route("GET /api/players/me", h.me, true)
 	h.route("POST /api/campaigns", h.createCampaign, true)
 	h.route("GET /api/campaigns", h.listCampaigns, true)
 	h.route("GET /api/campaigns/{id}", h.getCampaign, true)
@@ -208,6 +209,12 @@ func (h *Handler) createPlayer(c *call) (int, any, error) {
 		return 0, nil, err
 	}
 	return http.StatusCreated, identityJSON(id), nil
+}
+
+// me says who the bearer is: a client signed in with an identity provider
+// holds only the provider's token and learns its player id here.
+func (h *Handler) me(c *call) (int, any, error) {
+	return http.StatusOK, map[string]string{"player_id": c.player.ID, "name": c.player.Name}, nil
 }
 
 func identityJSON(id game.Identity) map[string]string {
