@@ -34,4 +34,7 @@ type Config struct {
 type OIDCClient struct {
 	Issuer   string `json:"issuer"`
 	ClientID string `json:"client_id"`
+	// LogoutURL is a Cognito domain's /logout, which its discovery
+	// document does not name; empty for a provider whose does.
+	LogoutURL string `json:"logout_url,omitempty"`
 }

@@ -14,6 +14,8 @@ import (
 	"time"
 
 	"github.com/chromedp/chromedp"
+
+	"chronicler/shared/auth/authtest"
 )
 
 // chromium is Debian's browser, which `make test` installs.
@@ -529,4 +531,72 @@ func TestBrowserShieldsAgainstAGoblin(t *testing.T) {
 	a.do("cast Shield", click(`#react [data-reaction="shield"]`), waitJS(`document.getElementById("react").hidden`),
 		logHas("casts Shield"))
 	b.do("see that Ilsa cast Shield", logHas("casts Shield"))
+}
+
+// signInAtProvider signs in on the provider's page and waits for the lobby
+// (or the table, for an invite) the provider sends the player back to.
+func (s seat) signInAtProvider(user string, then string) {
+	s.t.Helper()
+	s.do("go to the provider", visible("signin"), visible("signin-oidc"), click("#oidc-signin"))
+	s.do("sign in at the provider", chromedp.WaitVisible("#idp-user"), chromedp.SendKeys("#idp-user", user), chromedp.Click("#idp-submit"))
+	s.do("come back signed in", chromedp.WaitVisible("#"+then))
+}
+
+// Where the deployment signs players in with an OpenID provider, the page
+// offers that instead of a name: a player signs in at the provider (the
+// code flow with PKCE), comes back to the lobby under the name the provider
+// knows, keeps playing past the ID token's lifetime because the page renews
+// it, signs out and back in as the same player; another follows an invite
+// link, signs in, and lands at that table.
+func TestBrowserSignsInWithTheProvider(t *testing.T) {
+	if testing.Short() {
+		t.Skip("browser")
+	}
+	idp := authtest.New("chronicler-web")
+	defer idp.Close()
+	// Short-lived tokens: the page renews them halfway, within the test.
+	idp.TokenTTL = 4 * time.Second
+	base := inProcess(t, func(c *config) { c.identity, c.issuer, c.audience = "oidc", idp.URL, "chronicler-web" })
+	a := seat{t, "Aria", browser(t)}
+	a.do("open the game", chromedp.Navigate(base), visible("signin"), visible("signin-oidc"))
+	if a.text(`String(document.getElementById("signin-anonymous").hidden)`) != "true" {
+		t.Error("the page offers anonymous names where players sign in with the provider")
+	}
+	a.signInAtProvider("Aria", "lobby")
+	if who := a.text(`document.getElementById("who").textContent`); who != "Aria" {
+		t.Errorf("signed in as %q, want the provider's name Aria", who)
+	}
+	if q := a.text(`location.search`); q != "" {
+		t.Errorf("the provider's answer stays in the address bar: %q", q)
+	}
+	// Past the first token's renewal, the API and the table take the new one.
+	deadline := time.Now().Add(20 * time.Second)
+	for idp.Renewals() == 0 {
+		if time.Now().After(deadline) {
+			t.Fatal("the page never renewed its ID token")
+		}
+		time.Sleep(100 * time.Millisecond)
+	}
+	a.do("create a campaign", fill("campaign-name", "Signed Road"), click("#create-form button"), visible("table"),
+		waitJS(`document.getElementById("invite-link").value.includes("#join/")`), waitJS(`document.getElementById("link").dataset.state === "online"`))
+	link := a.text(`document.getElementById("invite-link").value`)
+
+	b := seat{t, "Bram", browser(t)}
+	b.do("follow the invite", chromedp.Navigate(link), visible("signin"))
+	b.signInAtProvider("Bram", "table")
+	if got := b.text(`location.hash`); !strings.HasPrefix(got, "#c/") {
+		t.Errorf("after signing in from the invite the page is at %q, want the table", got)
+	}
+	b.do("sit at Aria's table", waitJS(`document.getElementById("title").textContent.includes("Signed Road")`))
+
+	a.do("sign out", click("#sign-out"), visible("signin"), visible("signin-oidc"))
+	if a.text(`String(localStorage.getItem("identity"))`) != "null" {
+		t.Error("signing out left the identity in storage")
+	}
+	a.do("back to the lobby", chromedp.Navigate(base))
+	a.signInAtProvider("Aria", "lobby")
+	a.do("find the campaign again", waitJS(`document.getElementById("campaigns").textContent.includes("Signed Road")`))
+	if idp.SignIns() != 3 {
+		t.Errorf("the provider exchanged %d codes, want 3 (Aria twice, Bram once)", idp.SignIns())
+	}
 }

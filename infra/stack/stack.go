@@ -229,7 +229,7 @@ func NewChroniclerStack(scope constructs.Construct, id string, props *Chronicler
 	// nested stack (config.json names the client, the client names the URL).
 	web := newWeb(stack, webProps{
 		httpAPIURL: httpAPI.Url(), webSocketURL: stage.Url(),
-		pool: pool, identity: identity,
+		pool: pool, signInURL: domain.BaseUrl(nil), identity: identity,
 	})
 	client := web.client
 

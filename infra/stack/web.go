@@ -28,7 +28,8 @@ const webStaticDir = "web/static"
 type webProps struct {
 	httpAPIURL, webSocketURL *string
 	pool                     awscognito.UserPool
-	identity                 string // anonymous | oidc
+	signInURL                *string // the pool's hosted sign-in pages
+	identity                 string  // anonymous | oidc
 }
 
 // webParts is what the parent uses of the web client's stack.
@@ -95,7 +96,8 @@ func newWeb(parent constructs.Construct, props webProps) webParts {
 	})
 	config := map[string]any{"api_url": props.httpAPIURL, "ws_url": props.webSocketURL, "identity": props.identity}
 	if props.identity == "oidc" {
-		config["oidc"] = map[string]any{"issuer": props.pool.UserPoolProviderUrl(), "client_id": client.UserPoolClientId()}
+		config["oidc"] = map[string]any{"issuer": props.pool.UserPoolProviderUrl(), "client_id": client.UserPoolClientId(),
+			"logout_url": jsii.String(*props.signInURL + "/logout")}
 	}
 	awss3deployment.NewBucketDeployment(scope, jsii.String("WebDeployment"), &awss3deployment.BucketDeploymentProps{
 		DestinationBucket: bucket,

@@ -177,7 +177,7 @@ func TestWebClientSignsInWithThePool(t *testing.T) {
 			markers = flat(r.Properties["SourceMarkers"])
 		}
 	}
-	for _, want := range []string{"ProviderURL", client} {
+	for _, want := range []string{"ProviderURL", client, ".auth.", "amazoncognito.com/logout"} {
 		if !strings.Contains(markers, want) {
 			t.Errorf("config.json does not hold %s: %s", want, markers)
 		}

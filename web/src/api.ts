@@ -1,11 +1,10 @@
 // The HTTP API (protocol.md, base /api) and where it lives: a deployment
 // serves /config.json naming its HTTP API and WebSocket URLs; the local
 // server has none, and everything is on the page's own origin.
+import type { ProviderConfig } from "./oidc";
 import type {
   Campaign, CampaignSummary, CampaignView, Character, Encounter, Settings, Turn, TurnContext,
 } from "./protocol";
-
-export interface Endpoints { api: string; ws: string }
 
 /** ApiError is the server's {error:{code, message}}; field is the part before ": ". */
 export class ApiError extends Error {
@@ -21,23 +20,35 @@ export class ApiError extends Error {
   }
 }
 
-export async function endpoints(): Promise<Endpoints> {
-  const own = (): Endpoints => ({
+/** Config is where the APIs are and how players sign in (web.Config on the server). */
+export interface Config { api: string; ws: string; oidc: ProviderConfig | null }
+
+/** readConfig reads /config.json; anything missing or malformed means the page's own origin and anonymous players. */
+export async function readConfig(): Promise<Config> {
+  const c: Config = {
     api: `${location.origin}/api`,
     ws: `${location.protocol === "https:" ? "wss:" : "ws:"}//${location.host}/ws`,
-  });
+    oidc: null,
+  };
   try {
     const r = await fetch("/config.json", { cache: "no-store" });
-    if (!r.ok || !(r.headers.get("Content-Type") ?? "").includes("json")) return own();
-    const c = (await r.json()) as { api_url?: string; ws_url?: string };
-    if (!c.api_url || !c.ws_url) return own();
-    return { api: c.api_url.replace(/\/$/, "") + "/api", ws: c.ws_url };
-  } catch {
-    return own();
-  }
+    if (!r.ok || !(r.headers.get("Content-Type") ?? "").includes("json")) return c;
+    const j = (await r.json()) as { api_url?: string; ws_url?: string; oidc?: Partial<ProviderConfig> & { logout_url?: string } };
+    if (j.api_url && j.ws_url) { c.api = j.api_url.replace(/\/$/, "") + "/api"; c.ws = j.ws_url; }
+    if (j.oidc?.issuer && j.oidc.client_id) c.oidc = { issuer: j.oidc.issuer, client_id: j.oidc.client_id, logout_url: j.oidc.logout_url };
+  } catch { /* no config: the defaults */ }
+  return c;
 }
 
-export interface Identity { player_id: string; name: string; token: string; recovery_code?: string }
+/**
+ * Identity is who this page plays as: an anonymous player (with the code
+ * that restores them elsewhere) or one signed in with the provider (with
+ * the refresh token that renews their ID token).
+ */
+export interface Identity {
+  player_id: string; name: string; token: string; recovery_code?: string;
+  provider?: "oidc"; refresh_token?: string; expires_at?: number;
+}
 
 export class Api {
   token = "";
@@ -62,6 +73,7 @@ export class Api {
 
   createPlayer(name: string) { return this.call<Identity>("POST", "/players", { name }); }
   recover(recovery_code: string, name: string) { return this.call<Identity>("POST", "/players/recover", { recovery_code, name }); }
+  me() { return this.call<{ player_id: string; name: string }>("GET", "/players/me"); }
   campaigns() { return this.call<{ campaigns: CampaignSummary[] }>("GET", "/campaigns"); }
   createCampaign(body: { name: string; world_seed?: string; dm_persona?: string; settings?: Partial<Settings> }) {
     return this.call<{ campaign: Campaign; invite_code: string }>("POST", "/campaigns", body);

@@ -3,10 +3,11 @@
 //   #                      the lobby
 //   #join/<id>/<code>      an invite link
 //   #c/<id>                the table;  #c/<id>/journal, #c/<id>/character
-import { Api, ApiError, endpoints, parseInvite, type Identity } from "./api";
+import { Api, ApiError, parseInvite, readConfig, type Identity } from "./api";
 import { openCharacter, setupCharacter } from "./character";
 import type { LinkState } from "./conn";
 import { $, $input, $select, fill, h, option, when } from "./dom";
+import * as oidcFlow from "./oidc";
 import { TableView } from "./play";
 
 const store = window.localStorage;
@@ -31,6 +32,9 @@ let api: Api;
 let wsURL = "";
 let me: Identity | null = null;
 let table: TableView | null = null;
+// oidc is the deployment's provider when players sign in with it.
+let oidc: oidcFlow.ProviderConfig | null = null;
+let renewTimer: ReturnType<typeof setTimeout> | undefined;
 
 function show(id: (typeof SCREENS)[number]): void {
   for (const s of SCREENS) $(s).hidden = s !== id;
@@ -50,7 +54,77 @@ function signedIn(id: Identity): Promise<void> {
   me = id;
   api.token = id.token;
   store.setItem("identity", JSON.stringify(id));
+  keepFresh();
   return route();
+}
+
+function signedOut(message = ""): void {
+  clearTimeout(renewTimer);
+  store.removeItem("identity");
+  me = null;
+  api.token = "";
+  showSignIn();
+  if (message) notice(new Error(message));
+}
+
+// showSignIn shows the way in this deployment offers: a name, or the provider.
+function showSignIn(): void {
+  leaveTable();
+  show("signin");
+  $("who").textContent = "";
+  $("sign-out").hidden = true;
+  $("signin-anonymous").hidden = !!oidc;
+  $("signin-oidc").hidden = !oidc;
+  (oidc ? $("oidc-signin") : $input("player-name")).focus();
+}
+
+// The page's own URL, where the provider sends the player back.
+function redirectURL(): string { return location.origin + location.pathname; }
+
+// withProvider makes an identity from the provider's tokens: the server
+// says which player they name.
+async function withProvider(t: oidcFlow.Tokens): Promise<Identity> {
+  api.token = t.id_token;
+  const p = await api.me();
+  return { ...p, token: t.id_token, provider: "oidc", refresh_token: t.refresh_token, expires_at: t.expires_at };
+}
+
+// keepFresh renews a provider's ID token before it runs out, so the API
+// calls and the table's reconnections keep working; a sign-in that can no
+// longer be renewed signs the player out with a word why.
+function keepFresh(): void {
+  clearTimeout(renewTimer);
+  if (!oidc || !me || me.provider !== "oidc" || !me.expires_at) return;
+  const cfg = oidc, id = me;
+  const t = { id_token: id.token, refresh_token: id.refresh_token, expires_at: id.expires_at! };
+  renewTimer = setTimeout(async () => {
+    if (me !== id) return;
+    if (!t.refresh_token) { signedOut("Your sign-in has expired. Please sign in again."); return; }
+    try {
+      const fresh = await oidcFlow.renew(cfg, t.refresh_token);
+      if (me !== id) return;
+      me = { ...id, token: fresh.id_token, refresh_token: fresh.refresh_token, expires_at: fresh.expires_at };
+      api.token = me.token;
+      store.setItem("identity", JSON.stringify(me));
+      keepFresh();
+    } catch (err) {
+      if (me !== id) return;
+      if (Date.now() >= t.expires_at) { signedOut(err instanceof Error ? err.message : String(err)); return; }
+      // Not expired yet: the provider may be back in a moment.
+      renewTimer = setTimeout(keepFresh, 15_000);
+    }
+  }, Math.max(0, oidcFlow.renewAt(t) - Date.now()));
+}
+
+async function signOut(): Promise<void> {
+  const id = me;
+  if (!id) return;
+  if (id.provider !== "oidc" && id.recovery_code &&
+      !confirm(`Keep your recovery code to come back as ${id.name}: ${id.recovery_code}\n\nSign out?`)) return;
+  const away = id.provider === "oidc" && oidc ? await oidcFlow.endSession(oidc, id.token, redirectURL()) : null;
+  signedOut();
+  history.replaceState(null, "", "#");
+  if (away) location.assign(away);
 }
 
 function leaveTable(): void {
@@ -77,7 +151,7 @@ async function lobby(): Promise<void> {
 async function openTable(id: string, view: string): Promise<void> {
   if (!table || table.campaignId !== id) {
     leaveTable();
-    const t = new TableView({ api, ws: wsURL, token: api.token, me: me!.player_id }, id, setLink);
+    const t = new TableView({ api, ws: wsURL, me: me!.player_id }, id, setLink);
     table = t;
     t.onConcluded = () => { if (table === t) { leaveTable(); void route(); } };
     await t.open();
@@ -101,10 +175,9 @@ async function route(): Promise<void> {
   $("notice").textContent = "";
   const hash = decodeURI(location.hash.slice(1));
   $("who").textContent = me ? me.name : "";
+  $("sign-out").hidden = !me;
   if (!me) {
-    leaveTable();
-    show("signin");
-    $input("player-name").focus();
+    showSignIn();
     return;
   }
   try {
@@ -128,11 +201,7 @@ async function route(): Promise<void> {
     else await lobby();
   } catch (err) {
     if (err instanceof ApiError && err.status === 401) {
-      store.removeItem("identity");
-      me = null;
-      leaveTable();
-      show("signin");
-      notice(new Error("Please sign in again."));
+      signedOut("Please sign in again.");
       return;
     }
     notice(err);
@@ -144,6 +213,13 @@ function setupForms(): void {
     e.preventDefault();
     try { await signedIn(await api.createPlayer($input("player-name").value)); } catch (err) { notice(err); }
   };
+  $("oidc-signin").onclick = async () => {
+    if (!oidc) return;
+    try {
+      location.assign(await oidcFlow.begin(oidc, redirectURL(), location.hash, sessionStorage));
+    } catch (err) { notice(err); }
+  };
+  $("sign-out").onclick = () => void signOut();
   ($("recover-form") as HTMLFormElement).onsubmit = async (e) => {
     e.preventDefault();
     try { await signedIn(await api.recover($input("recover-code").value, $input("recover-name").value)); } catch (err) { notice(err); }
@@ -183,18 +259,45 @@ function setupForms(): void {
   };
 }
 
+// finishSignIn completes a sign-in the provider sent the player back from,
+// if that is how the page was opened, and takes the provider's answer out of
+// the address bar.
+async function finishSignIn(): Promise<void> {
+  if (!oidc) return;
+  const cb = oidcFlow.readCallback(location.search, sessionStorage);
+  if (cb.kind === "none") return;
+  history.replaceState(null, "", redirectURL() + (cb.kind === "code" ? cb.pending.return_to : ""));
+  if (cb.kind === "error") { notice(new Error(cb.message)); return; }
+  try {
+    const id = await withProvider(await oidcFlow.redeem(oidc, cb));
+    me = id;
+    api.token = id.token;
+    store.setItem("identity", JSON.stringify(id));
+  } catch (err) {
+    api.token = "";
+    notice(err);
+  }
+}
+
 async function start(): Promise<void> {
-  const ep = await endpoints();
-  api = new Api(ep.api);
-  wsURL = ep.ws;
+  const cfg = await readConfig();
+  api = new Api(cfg.api);
+  wsURL = cfg.ws;
+  oidc = cfg.oidc;
   try {
     const saved = JSON.parse(store.getItem("identity") ?? "null") as Identity | null;
-    if (saved && saved.token) { me = saved; api.token = saved.token; }
+    // A deployment that changed how players sign in does not take the
+    // other kind's identity.
+    if (saved && saved.token && (saved.provider === "oidc") === !!oidc) { me = saved; api.token = saved.token; }
   } catch { /* signed out */ }
+  await finishSignIn();
+  keepFresh();
   setupForms();
   setupCharacter(api);
   window.addEventListener("hashchange", () => void route());
   window.addEventListener("online", () => table?.reconnectNow());
+  // A hidden page's timers may run late: renew a token that ran out meanwhile.
+  document.addEventListener("visibilitychange", () => { if (!document.hidden) keepFresh(); });
   // Leaving the page closes the table's socket, so the others see this
   // player away at once, even if the browser keeps the page to go back to.
   window.addEventListener("pagehide", () => leaveTable());

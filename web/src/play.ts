@@ -13,7 +13,8 @@ import {
 } from "./state";
 import { spells as srdSpells, monsters as srdMonsters } from "srd";
 
-export interface Session { api: Api; ws: string; token: string; me: string }
+/** Session is who sits at the table; the token is api's, which a renewal replaces. */
+export interface Session { api: Api; ws: string; me: string }
 
 const HISTORY = 20; // turns shown in the story when a table opens
 const REPLAY = 300; // events asked for again when a table opens
@@ -150,7 +151,7 @@ export class TableView {
   }
 
   private connect(): void {
-    const url = () => `${this.s.ws}?campaign=${encodeURIComponent(this.campaignId)}&token=${encodeURIComponent(this.s.token)}`;
+    const url = () => `${this.s.ws}?campaign=${encodeURIComponent(this.campaignId)}&token=${encodeURIComponent(this.s.api.token)}`;
     this.conn = new Connection({
       url,
       lastSeq: () => this.stream.lastSeq,
