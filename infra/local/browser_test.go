@@ -559,6 +559,7 @@ func TestBrowserSignsInWithTheProvider(t *testing.T) {
 	base := inProcess(t, func(c *config) { c.identity, c.issuer, c.audience = "oidc", idp.URL, "chronicler-web" })
 	a := seat{t, "Aria", browser(t)}
 	a.do("open the game", chromedp.Navigate(base), visible("signin"), visible("signin-oidc"))
+	a.shot("sign-in-provider")
 	if a.text(`String(document.getElementById("signin-anonymous").hidden)`) != "true" {
 		t.Error("the page offers anonymous names where players sign in with the provider")
 	}
