@@ -88,7 +88,7 @@ func newWeb(parent constructs.Construct, props webProps) webParts {
 		OAuth: &awscognito.OAuthSettings{
 			Flows:        &awscognito.OAuthFlows{AuthorizationCodeGrant: jsii.Bool(true)},
 			Scopes:       &[]awscognito.OAuthScope{awscognito.OAuthScope_OPENID(), awscognito.OAuthScope_PROFILE(), awscognito.OAuthScope_EMAIL()},
-			CallbackUrls: jsii.Strings(webURL + "/"),
+			CallbackUrls: jsii.Strings(webURL+"/", webURL+"/index.html"),
 			LogoutUrls:   jsii.Strings(webURL + "/"),
 		},
 		SupportedIdentityProviders: &[]awscognito.UserPoolClientIdentityProvider{awscognito.UserPoolClientIdentityProvider_COGNITO()},
