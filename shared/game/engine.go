@@ -145,6 +145,9 @@ func (s *Service) decide(snap Snapshot, actor campaign.Character, lease campaign
 		d.Changed = []campaign.Character{moved}
 		scene := snap.State.Scene
 		scene.Location = to.Name
+		// Whoever was with the party stays where they were, unless the
+		// narration brings them along (a scene change of the turn).
+		scene.NPCs = nil
 		d.Scene = &scene
 		d.Summary = fmt.Sprintf("%s goes from %s to %s.", actor.Name, m.Areas[from].Name, to.Name)
 	case "rest":

@@ -70,6 +70,7 @@ type lowTier struct {
 	unsummarized int                  // the turns it does not tell yet
 	calls        []campaign.ModelCall // every call made, in order
 	suggestions  []string             // next actions the extraction offered
+	scene        []narrator.ExtractedSceneChange
 }
 
 // SummaryEvery is how many turns may pass with nothing new before the
@@ -141,6 +142,7 @@ func (s *Service) remember(ctx context.Context, n narrator.Narrator, snap Snapsh
 		if exErr == nil {
 			mem.Absorb(turn, present, extracted.Facts)
 			out.suggestions = extracted.Facts.Suggestions
+			out.scene = extracted.Facts.Scene
 		} else {
 			s.Log.WarnContext(ctx, "extraction dropped", "campaign", snap.Campaign.ID, "turn", turn.Sequence, "err", exErr)
 		}

@@ -446,3 +446,74 @@ func TestSuggestionsComeThroughTheExtraction(t *testing.T) {
 		t.Fatalf("narration.done = %+v", done)
 	}
 }
+
+// The narration moves the scene only through the extraction's validated
+// signals: the evening comes, the rain starts, Tobin arrives and later
+// leaves, and his attitude reaches the roster; the player's own words
+// ("it is night, and Tobin adores us") change nothing.
+func TestSceneChangesComeThroughTheExtraction(t *testing.T) {
+	f := newFixture(t)
+	lines := map[int]string{
+		1: "Evening settles over the yard as a thin rain begins. Old Tobin shuffles out to join you, warm and friendly.",
+		2: "Tobin mutters an excuse and hurries back inside.",
+		3: "Nothing stirs.",
+	}
+	answers := map[int]string{
+		1: `{"npcs":[{"name":"Tobin","evidence":"Old Tobin shuffles out to join you, warm and friendly."}],
+			"scene":[{"what":"time","value":"evening","evidence":"Evening settles over the yard as a thin rain begins."},
+				{"what":"weather","value":"thin rain","evidence":"Evening settles over the yard as a thin rain begins."},
+				{"what":"arrived","value":"Tobin","evidence":"Old Tobin shuffles out to join you, warm and friendly."}],
+			"attitudes":[{"name":"Tobin","attitude":"friendly","evidence":"Old Tobin shuffles out to join you, warm and friendly."}]}`,
+		2: `{"scene":[{"what":"left","value":"Tobin","evidence":"Tobin mutters an excuse and hurries back inside."}]}`,
+		// The player's words are not the narration's.
+		3: `{"scene":[{"what":"time","value":"night","evidence":"it is night, and Tobin adores us"}]}`,
+	}
+	n := &tiered{
+		narration: func(req narrator.Request) string { return lines[len(req.Recent)+1] },
+		extract: func(req narrator.ExtractRequest) (narrator.Extracted, error) {
+			x, err := narrator.DecodeExtraction([]byte(answers[req.Turn.Sequence]), req.Turn)
+			return narrator.Extracted{Facts: x, Model: haiku}, err
+		},
+	}
+	f.svc.Narrator = n
+	c, _ := f.table(t, "Weather", "c1")
+	scene := func() campaign.Scene {
+		t.Helper()
+		snap, err := f.store.Snapshot(context.Background(), c.ID)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return snap.State.Scene
+	}
+	before := scene()
+
+	f.play(t, "c1", c, 1)
+	got := scene()
+	if got.Time != "evening" || got.Weather != "thin rain" || !slices.Equal(got.NPCs, []string{"Tobin"}) || got.Location != before.Location {
+		t.Fatalf("scene after the evening came = %+v (before %+v)", got, before)
+	}
+	if npc, ok := f.memoryOf(t, c.ID).Roster.Get("Tobin"); !ok || npc.Attitude != "friendly" {
+		t.Fatalf("Tobin on the roster = %+v, %v", npc, ok)
+	}
+	f.play(t, "c1", c, 1)
+	if got := scene(); len(got.NPCs) != 0 || got.Time != "evening" {
+		t.Fatalf("scene after Tobin left = %+v", got)
+	}
+	f.play(t, "c1", c, 1)
+	if got := scene(); got.Time != "evening" {
+		t.Fatalf("the player's words moved the time: %+v", got)
+	}
+	var committed []events.TurnCommitted
+	for _, m := range f.push.sent["c1"] {
+		if strings.Contains(string(m), `"type":"turn.committed"`) {
+			var d events.TurnCommitted
+			if err := json.Unmarshal(m, &d); err != nil {
+				t.Fatal(err)
+			}
+			committed = append(committed, d)
+		}
+	}
+	if len(committed) != 3 || committed[0].Scene.Weather != "thin rain" || len(committed[0].Scene.NPCs) != 1 {
+		t.Fatalf("turn.committed scenes = %+v", committed)
+	}
+}

@@ -259,9 +259,14 @@ func (s *Service) resolve(ctx context.Context, snap Snapshot, lease campaign.Lea
 	next.Cost = addCost(spent, session, record.TurnCostUSD)
 	next.Cost.Turns++
 	next.Summary, next.Unsummarized = low.summary, low.unsummarized
+	// The scene: where the engine put the party, then what the narration
+	// changed (the time, the weather, who is present), without anyone the
+	// engine ruled dead.
+	scene := st.Scene
 	if d.Scene != nil {
-		next.Scene = *d.Scene
+		scene = *d.Scene
 	}
+	next.Scene = mem.SceneAfter(scene, low.scene, scene.Time != st.Scene.Time)
 	memData, err := saveMemory(mem)
 	if err != nil {
 		return fmt.Errorf("%s: %w", op, err)

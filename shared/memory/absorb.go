@@ -69,11 +69,63 @@ func (m *Memory) Absorb(turn campaign.Turn, present []string, x narrator.Extract
 		m.Ledger.Define(t.Term, t.Definition)
 		add(KindTerm, t.Term, t.Evidence, t.Definition)
 	}
+	for _, a := range x.Attitudes {
+		m.Roster.Feel(a.Name, a.Attitude, turn.Sequence)
+	}
 	for _, f := range facts {
 		m.Index.AddFact(f)
 	}
 	return facts
 }
+
+// SceneAfter is the scene once a turn's validated scene changes are
+// applied to it: the time of day and the weather as the narration moved
+// them, unless the engine already did (engineTime), and the NPCs present
+// as they arrived and left. The roster's rulings win: a dead NPC is never
+// present, whatever is narrated. The party's location is the engine's
+// alone and never changes here.
+func (m *Memory) SceneAfter(sc campaign.Scene, changes []narrator.ExtractedSceneChange, engineTime bool) campaign.Scene {
+	sc.NPCs = slices.Clone(sc.NPCs)
+	has := func(name string) int {
+		return slices.IndexFunc(sc.NPCs, func(n string) bool { return strings.EqualFold(n, name) })
+	}
+	for _, c := range changes {
+		switch c.What {
+		case narrator.SceneTime:
+			if !engineTime {
+				sc.Time = c.Value
+			}
+		case narrator.SceneWeather:
+			sc.Weather = c.Value
+		case narrator.SceneArrived:
+			name := oneLine(c.Value)
+			if n, ok := m.Roster.Get(name); ok {
+				name = n.Name // as introduced
+			}
+			if has(name) < 0 && len(sc.NPCs) < MaxScenePresent {
+				sc.NPCs = append(sc.NPCs, name)
+			}
+		case narrator.SceneLeft:
+			if i := has(oneLine(c.Value)); i >= 0 {
+				sc.NPCs = slices.Delete(sc.NPCs, i, i+1)
+			}
+		}
+	}
+	return m.withoutTheDead(sc)
+}
+
+// withoutTheDead drops from the scene the NPCs the roster rules dead.
+func (m *Memory) withoutTheDead(sc campaign.Scene) campaign.Scene {
+	sc.NPCs = slices.DeleteFunc(sc.NPCs, func(name string) bool {
+		n, ok := m.Roster.Get(name)
+		return ok && n.Status == Dead
+	})
+	return sc
+}
+
+// MaxScenePresent is the most NPCs a scene holds as present; the scene
+// block of the snapshot names each.
+const MaxScenePresent = 8
 
 // Undefined is the coined terms of turn seq that have no definition yet,
 // each with the sentence it appeared in.

@@ -23,10 +23,16 @@ type NPC struct {
 	Status     string `json:"status"`               // Alive or Dead
 	FirstTurn  int    `json:"first_turn"`
 	StatusTurn int    `json:"status_turn,omitempty"` // the turn of the last ruling
+	// Attitude is how the NPC stands towards the party (one of
+	// narrator.Attitudes), as the narration last showed it; unlike the
+	// identity it may change every turn.
+	Attitude     string `json:"attitude,omitempty"`
+	AttitudeTurn int    `json:"attitude_turn,omitempty"`
 }
 
 // Identity is the NPC in one line for the scene: "Marta (human innkeeper;
-// stout woman with a grey braid)", with ", dead" when a ruling said so.
+// stout woman with a grey braid; friendly)", with the attitude when one is
+// known, and "dead" instead when a ruling said so.
 func (n NPC) Identity() string {
 	var who []string
 	if s := strings.TrimSpace(n.Species + " " + n.Role); s != "" {
@@ -34,6 +40,9 @@ func (n NPC) Identity() string {
 	}
 	if n.Appearance != "" {
 		who = append(who, n.Appearance)
+	}
+	if n.Attitude != "" && n.Status != Dead {
+		who = append(who, n.Attitude)
 	}
 	desc := strings.Join(who, "; ")
 	if n.Status == Dead {
@@ -97,6 +106,17 @@ func (r *Roster) Introduce(n NPC) bool {
 	fill(&old.Role, n.Role)
 	fill(&old.Appearance, n.Appearance)
 	return changed
+}
+
+// Feel records an NPC's attitude towards the party at a turn. It reports
+// whether the NPC is on the roster and alive: the dead hold no attitude.
+func (r *Roster) Feel(name, attitude string, turn int) bool {
+	i := r.find(name)
+	if i < 0 || r.NPCs[i].Status == Dead {
+		return false
+	}
+	r.NPCs[i].Attitude, r.NPCs[i].AttitudeTurn = attitude, turn
+	return true
 }
 
 // Rule records the engine's ruling on an NPC's status (Alive or Dead) at a

@@ -1,9 +1,12 @@
 package memory
 
 import (
+	"fmt"
+	"slices"
 	"testing"
 
 	"chronicler/shared/campaign"
+	"chronicler/shared/narrator"
 )
 
 func TestRosterLocksIdentity(t *testing.T) {
@@ -88,5 +91,75 @@ func TestNPCIdentity(t *testing.T) {
 				t.Errorf("Identity() = %q, want %q", got, tt.want)
 			}
 		})
+	}
+}
+
+func TestSceneAfter(t *testing.T) {
+	var m Memory
+	m.Roster.Introduce(NPC{Name: "Marta", Species: "human"})
+	m.Roster.Introduce(NPC{Name: "Oswin"})
+	m.Roster.Rule("Oswin", Dead, 4)
+	start := campaign.Scene{Location: "The Drowned Lantern", Time: "morning", Weather: "clear", NPCs: []string{"Tobin"}}
+	ch := func(what, value string) narrator.ExtractedSceneChange {
+		return narrator.ExtractedSceneChange{What: what, Value: value}
+	}
+	tests := []struct {
+		name       string
+		changes    []narrator.ExtractedSceneChange
+		engineTime bool
+		want       campaign.Scene
+	}{
+		{"NothingChanges", nil, false, start},
+		{"TimeAndWeather", []narrator.ExtractedSceneChange{ch("time", "night"), ch("weather", "fog")}, false,
+			campaign.Scene{Location: "The Drowned Lantern", Time: "night", Weather: "fog", NPCs: []string{"Tobin"}}},
+		{"TheEngineKeepsItsTime", []narrator.ExtractedSceneChange{ch("time", "night")}, true, start},
+		{"ArrivalTakesTheRosterName", []narrator.ExtractedSceneChange{ch("arrived", "marta"), ch("arrived", "Tobin")}, false,
+			campaign.Scene{Location: "The Drowned Lantern", Time: "morning", Weather: "clear", NPCs: []string{"Tobin", "Marta"}}},
+		{"Departure", []narrator.ExtractedSceneChange{ch("left", "TOBIN"), ch("left", "nobody")}, false,
+			campaign.Scene{Location: "The Drowned Lantern", Time: "morning", Weather: "clear", NPCs: []string{}}},
+		{"TheDeadDoNotWalkIn", []narrator.ExtractedSceneChange{ch("arrived", "Oswin")}, false, start},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			got := m.SceneAfter(start, tc.changes, tc.engineTime)
+			if got.Location != tc.want.Location || got.Time != tc.want.Time || got.Weather != tc.want.Weather || !slices.Equal(got.NPCs, tc.want.NPCs) {
+				t.Fatalf("SceneAfter = %+v, want %+v", got, tc.want)
+			}
+		})
+	}
+	if start.NPCs[0] != "Tobin" || len(start.NPCs) != 1 {
+		t.Fatalf("SceneAfter changed its input: %+v", start)
+	}
+	// An NPC ruled dead leaves the scene even with no change narrated.
+	m.Roster.Rule("Marta", Dead, 5)
+	if got := m.SceneAfter(campaign.Scene{NPCs: []string{"Marta", "Tobin"}}, nil, false); !slices.Equal(got.NPCs, []string{"Tobin"}) {
+		t.Fatalf("the dead stay in the scene: %v", got.NPCs)
+	}
+	many := campaign.Scene{}
+	for i := range MaxScenePresent + 2 {
+		many = m.SceneAfter(many, []narrator.ExtractedSceneChange{ch("arrived", fmt.Sprint("Guard ", i))}, false)
+	}
+	if len(many.NPCs) != MaxScenePresent {
+		t.Fatalf("%d NPCs present, want at most %d", len(many.NPCs), MaxScenePresent)
+	}
+}
+
+func TestAttitudeShowsInTheIdentity(t *testing.T) {
+	var r Roster
+	r.Introduce(NPC{Name: "Marta", Species: "human", Role: "innkeeper"})
+	if !r.Feel("marta", "hostile", 3) || r.Feel("Nobody", "friendly", 3) {
+		t.Fatal("Feel: wrong NPCs")
+	}
+	n, _ := r.Get("Marta")
+	if got := n.Identity(); got != "Marta (human innkeeper; hostile)" {
+		t.Fatalf("Identity() = %q", got)
+	}
+	r.Rule("Marta", Dead, 4)
+	if r.Feel("Marta", "friendly", 5) {
+		t.Fatal("a dead NPC took an attitude")
+	}
+	n, _ = r.Get("Marta")
+	if got := n.Identity(); got != "Marta (human innkeeper; dead)" {
+		t.Fatalf("Identity() of the dead = %q", got)
 	}
 }

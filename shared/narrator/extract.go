@@ -7,6 +7,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"slices"
 	"strings"
 	"sync"
 	"unicode"
@@ -31,6 +32,11 @@ type Extraction struct {
 	Debts    []ExtractedBond  `json:"debts,omitempty" jsonschema_description:"Someone now owes someone something."`
 	Deaths   []ExtractedThing `json:"deaths,omitempty" jsonschema_description:"Named characters who died in this turn."`
 	Terms    []ExtractedTerm  `json:"terms,omitempty" jsonschema_description:"Words this campaign coined: names of things, orders, spells or events that are not ordinary words."`
+	// Scene and Attitudes are the turn's changes to the scene and to how
+	// NPCs stand towards the party; the engine's own rulings (where the
+	// party is, who is dead) win over them.
+	Scene     []ExtractedSceneChange `json:"scene,omitempty" jsonschema_description:"What the narration changed about the scene: the time of day, the weather, named NPCs who came to be with the party or left it. Never where the party is."`
+	Attitudes []ExtractedAttitude    `json:"attitudes,omitempty" jsonschema_description:"Named NPCs whose attitude towards the party the narration shows changing."`
 	// Suggestions are not facts: they are offered to the players as chips
 	// with the turn's narration, and never reach memory.
 	Suggestions []string `json:"suggestions,omitempty" jsonschema_description:"Up to three things the players might do next, from where this turn leaves them, each a few plain words such as 'Ask Marta about the key'. No numbers, no dice, no outcomes."`
@@ -57,6 +63,35 @@ type ExtractedBond struct {
 	Evidence string `json:"evidence" jsonschema_description:"The sentence of the turn that says it, copied exactly."`
 }
 
+// What a scene change changes.
+const (
+	SceneTime    = "time"
+	SceneWeather = "weather"
+	SceneArrived = "arrived"
+	SceneLeft    = "left"
+)
+
+// TimesOfDay are the values of a SceneTime change, in the day's order.
+var TimesOfDay = []string{"dawn", "morning", "noon", "afternoon", "evening", "night"}
+
+// Attitudes an NPC may hold towards the party.
+var Attitudes = []string{"friendly", "indifferent", "hostile"}
+
+// ExtractedSceneChange is one change the narration made to the scene.
+type ExtractedSceneChange struct {
+	What     string `json:"what" jsonschema:"enum=time,enum=weather,enum=arrived,enum=left" jsonschema_description:"time: the time of day moved on; weather: it changed; arrived: a named NPC is now with the party; left: a named NPC left the party's scene."`
+	Value    string `json:"value" jsonschema_description:"For time one of dawn, morning, noon, afternoon, evening, night; for weather a few words (light rain); for arrived and left the NPC's name as written."`
+	Evidence string `json:"evidence" jsonschema_description:"The sentence of the narration that shows it, copied exactly."`
+}
+
+// ExtractedAttitude is an NPC's attitude towards the party, as the turn
+// changed it.
+type ExtractedAttitude struct {
+	Name     string `json:"name" jsonschema_description:"The NPC's name as written."`
+	Attitude string `json:"attitude" jsonschema:"enum=friendly,enum=indifferent,enum=hostile" jsonschema_description:"How the NPC now stands towards the party."`
+	Evidence string `json:"evidence" jsonschema_description:"The sentence of the narration that shows it, copied exactly."`
+}
+
 // ExtractedTerm is a coined term with a definition of a few words.
 type ExtractedTerm struct {
 	Term       string `json:"term" jsonschema_description:"The term as written."`
@@ -67,7 +102,8 @@ type ExtractedTerm struct {
 // Empty reports whether the extraction holds nothing, suggestions
 // included.
 func (x Extraction) Empty() bool {
-	return len(x.NPCs)+len(x.Items)+len(x.Places)+len(x.Promises)+len(x.Debts)+len(x.Deaths)+len(x.Terms)+len(x.Suggestions) == 0
+	return len(x.NPCs)+len(x.Items)+len(x.Places)+len(x.Promises)+len(x.Debts)+len(x.Deaths)+len(x.Terms)+len(x.Suggestions)+
+		len(x.Scene)+len(x.Attitudes) == 0
 }
 
 // Glossed is the definitions of coined terms, as the low tier answers
@@ -242,6 +278,8 @@ const (
 	MaxSuggestions     = 3
 	maxSuggestion      = 60
 	maxSuggestionWords = 10
+	maxWeather         = 40
+	maxWeatherWords    = 6
 )
 
 // errInvalid makes a validation failure.
@@ -275,9 +313,12 @@ func decodeStrict(raw []byte, v any) error {
 // names something with markup, control characters or more than a few
 // words, or quotes evidence that is not a sentence of the turn naming the
 // entry, or offers more than three suggestions or one that is not a few
-// plain words without a number. NPCs, items, places, deaths and terms must be evidenced by the
-// narration or the rules result: the player's own words cannot introduce
-// them; promises and debts may come from the player's words. Entries are
+// plain words without a number. NPCs, items, places, deaths, terms, scene
+// changes and attitudes must be evidenced by the narration or the rules
+// result: the player's own words cannot introduce them; promises and debts
+// may come from the player's words. A scene change is a time of day from
+// TimesOfDay, a weather of a few plain words, or an NPC named in its
+// evidence arriving or leaving; an attitude is one of Attitudes. Entries are
 // returned with their white space collapsed. Errors are Invalid.
 func DecodeExtraction(raw []byte, turn campaign.Turn) (Extraction, error) {
 	const op = "decode extraction"
@@ -288,7 +329,7 @@ func DecodeExtraction(raw []byte, turn campaign.Turn) (Extraction, error) {
 	told := []string{turn.Narration, turn.RulesResult}
 	said := append([]string{turn.Action}, told...)
 	lists := map[string]int{"npcs": len(x.NPCs), "items": len(x.Items), "places": len(x.Places), "promises": len(x.Promises),
-		"debts": len(x.Debts), "deaths": len(x.Deaths), "terms": len(x.Terms)}
+		"debts": len(x.Debts), "deaths": len(x.Deaths), "terms": len(x.Terms), "scene changes": len(x.Scene), "attitudes": len(x.Attitudes)}
 	for k, n := range lists {
 		if n > maxEntries {
 			return Extraction{}, errInvalid(op, "%d %s, at most %d", n, k, maxEntries)
@@ -350,6 +391,43 @@ func DecodeExtraction(raw []byte, turn campaign.Turn) (Extraction, error) {
 		check("term", &t.Term, &t.Evidence, told)
 		if err == nil {
 			t.Definition, err = plainField("term definition", t.Definition, maxDefinition, maxDefWords, false)
+		}
+	}
+	// The scene and attitudes change only as the narration tells: a
+	// player's "it is night now" or "the guard likes us" changes nothing.
+	for i := range x.Scene {
+		c := &x.Scene[i]
+		if err != nil {
+			break
+		}
+		switch c.What {
+		case SceneArrived, SceneLeft:
+			check("scene "+c.What, &c.Value, &c.Evidence, told)
+			continue
+		case SceneTime:
+			c.Value = strings.ToLower(oneLine(c.Value))
+			if !slices.Contains(TimesOfDay, c.Value) {
+				err = fmt.Errorf("time %q is not one of %s", clipRunes(c.Value, 20), strings.Join(TimesOfDay, ", "))
+			}
+		case SceneWeather:
+			c.Value, err = plainField("weather", c.Value, maxWeather, maxWeatherWords, true)
+			if err == nil && strings.IndexFunc(c.Value, unicode.IsDigit) >= 0 {
+				err = fmt.Errorf("weather %q has a number", c.Value)
+			}
+		default:
+			err = fmt.Errorf("scene change %q is not time, weather, arrived or left", clipRunes(c.What, 20))
+		}
+		if err == nil {
+			if c.Evidence, err = plainField("scene evidence", c.Evidence, maxEvidence, 0, true); err == nil && !quotes(c.Evidence, told) {
+				err = fmt.Errorf("the evidence of the %s change is not in the turn", c.What)
+			}
+		}
+	}
+	for i := range x.Attitudes {
+		a := &x.Attitudes[i]
+		check("attitude", &a.Name, &a.Evidence, told)
+		if err == nil && !slices.Contains(Attitudes, a.Attitude) {
+			err = fmt.Errorf("attitude %q is not one of %s", clipRunes(a.Attitude, 20), strings.Join(Attitudes, ", "))
 		}
 	}
 	for i := range x.Suggestions {
@@ -471,6 +549,7 @@ The player characters are not NPCs. What a player says their character wants or 
 For every entry, copy into evidence the one sentence of the turn that states it, exactly as written.
 Leave out names listed as already known.
 Define each coined term in at most 12 words, from how the turn uses it.
+Record what the narration changes about the scene: the time of day when it moves on, the weather when it changes, named NPCs who come to be with the party or leave. Record an NPC's attitude towards the party (friendly, indifferent, hostile) when the narration shows it change. Never record where the party is, and nothing the player only says.
 Suggest up to three things the players might do next from where the turn leaves them, each in a few plain words, without numbers or outcomes; suggest nothing when the turn leaves no clear choice.
 Answer only by calling record_facts, once.`
 

@@ -163,3 +163,61 @@ func TestDefineFromSentence(t *testing.T) {
 		t.Fatalf("offline definitions = %+v, %v", got, err)
 	}
 }
+
+var stormTurn = campaign.Turn{
+	Sequence:  9,
+	ActorName: "Mira",
+	Action:    "It is night now and Captain Voss joins us.",
+	Narration: "Night falls over Greyford as a cold rain begins. Captain Voss strides in from the storm and sits by the fire, plainly glad of the company. " +
+		"Marta, scowling now, storms off to the cellar.",
+}
+
+func TestDecodeSceneChanges(t *testing.T) {
+	const first = "Night falls over Greyford as a cold rain begins."
+	const voss = "Captain Voss strides in from the storm and sits by the fire, plainly glad of the company."
+	const marta = "Marta, scowling now, storms off to the cellar."
+	valid := `{"scene":[{"what":"time","value":"Night","evidence":"` + first + `"},
+		{"what":"weather","value":"cold  rain","evidence":"` + first + `"},
+		{"what":"arrived","value":"Captain Voss","evidence":"` + voss + `"},
+		{"what":"left","value":"Marta","evidence":"` + marta + `"}],
+		"attitudes":[{"name":"Captain Voss","attitude":"friendly","evidence":"` + voss + `"},
+		{"name":"Marta","attitude":"hostile","evidence":"` + marta + `"}]}`
+	x, err := DecodeExtraction([]byte(valid), stormTurn)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(x.Scene) != 4 || x.Scene[0].Value != "night" || x.Scene[1].Value != "cold rain" || x.Scene[2].Value != "Captain Voss" ||
+		len(x.Attitudes) != 2 || x.Attitudes[1].Attitude != "hostile" || x.Empty() {
+		t.Fatalf("extraction = %+v", x)
+	}
+	cases := []struct{ name, answer, reason string }{
+		{"TimeNotOfTheDay", `{"scene":[{"what":"time","value":"twilight","evidence":"` + first + `"}]}`, "not one of"},
+		{"WeatherWithANumber", `{"scene":[{"what":"weather","value":"rain for 3 days","evidence":"` + first + `"}]}`, "has a number"},
+		{"LongWeather", `{"scene":[{"what":"weather","value":"` + strings.Repeat("cold ", 7) + `rain","evidence":"` + first + `"}]}`, "words"},
+		{"WhereThePartyIs", `{"scene":[{"what":"location","value":"the cellar","evidence":"` + marta + `"}]}`, "not time, weather"},
+		{"PlayerWordsMoveNoTime", `{"scene":[{"what":"time","value":"night","evidence":"It is night now"}]}`, "not in the turn"},
+		{"PlayerWordsBringNobody", `{"scene":[{"what":"arrived","value":"Captain Voss","evidence":"Captain Voss joins us."}]}`, "not in the turn"},
+		{"ArrivalNotNamed", `{"scene":[{"what":"arrived","value":"Oswin","evidence":"` + voss + `"}]}`, "does not name"},
+		{"AttitudeNotKnown", `{"attitudes":[{"name":"Marta","attitude":"adoring","evidence":"` + marta + `"}]}`, "not one of"},
+		{"AttitudeNotEvidenced", `{"attitudes":[{"name":"Marta","attitude":"friendly","evidence":"` + voss + `"}]}`, "does not name"},
+		{"HalfValid", `{"scene":[{"what":"time","value":"night","evidence":"` + first + `"},{"what":"weather","value":"<b>hail</b>","evidence":"` + first + `"}]}`, "markup"},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			x, err := DecodeExtraction([]byte(c.answer), stormTurn)
+			if !fault.Is(err, fault.Invalid) || !strings.Contains(err.Error(), c.reason) {
+				t.Fatalf("err = %v, want Invalid with %q", err, c.reason)
+			}
+			if !x.Empty() {
+				t.Fatalf("a refused answer kept %+v", x)
+			}
+		})
+	}
+	// The tool's schema offers the scene's kinds and the attitudes as enums.
+	b, _ := json.Marshal(ExtractTool().Schema)
+	for _, want := range []string{`"arrived"`, `"hostile"`} {
+		if !strings.Contains(string(b), want) {
+			t.Errorf("record_facts schema lacks %s", want)
+		}
+	}
+}
