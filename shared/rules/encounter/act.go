@@ -60,6 +60,9 @@ const (
 	// ActionLegendary is a legendary monster's action at the end of
 	// another creature's turn (LegendaryTurn); never an Act.
 	ActionLegendary = "legendary"
+	// ActionArea is a monster's area action (a breath weapon), which the
+	// monster policy plays; never an Act.
+	ActionArea = "area"
 )
 
 var actionKinds = map[string]bool{ActionAttack: true, ActionDodge: true, ActionDash: true,
@@ -144,11 +147,13 @@ func DecodeAction(b []byte) (Action, error) {
 // ended and who is up.
 type Result struct {
 	rules.Log
-	ActorID   string                 `json:"actor_id"`
-	Actor     string                 `json:"actor"`
-	Kind      string                 `json:"kind"`
-	Round     int                    `json:"round"`
-	Attacks   []rules.AttackResult   `json:"attacks,omitempty"`
+	ActorID string               `json:"actor_id"`
+	Actor   string               `json:"actor"`
+	Kind    string               `json:"kind"`
+	Round   int                  `json:"round"`
+	Attacks []rules.AttackResult `json:"attacks,omitempty"`
+	// Saves are the saving throws an area action drew.
+	Saves     []rules.SaveResult     `json:"saves,omitempty"`
 	DeathSave *rules.DeathSaveResult `json:"death_save,omitempty"`
 	TurnEnded bool                   `json:"turn_ended,omitempty"`
 	// NextID is the participant whose turn it is after the action.

@@ -101,6 +101,9 @@ type Participant struct {
 	// Hidden is a successful Hide until the participant attacks or
 	// casts a spell.
 	Hidden bool `json:"hidden,omitempty"`
+	// Spent are a monster's area actions (breath weapons) used and not
+	// recharged yet, by action id.
+	Spent []string `json:"spent,omitempty"`
 	// Defeated is dead: a monster at 0 HP, a character after three failed
 	// death saves or massive damage. Its turns are skipped.
 	Defeated bool `json:"defeated"`
@@ -125,7 +128,8 @@ type Participant struct {
 	// attack that would hit it; 0 without one.
 	Parry int `json:"parry,omitempty"`
 	// Actions are a monster's stat block actions that make attacks,
-	// Multiattack included, as they were at Start.
+	// Multiattack included, and its area actions (breath.go), as they
+	// were at Start.
 	Actions []srd.Action `json:"actions,omitempty"`
 	// Traits are a monster's special abilities, by id ("pack-tactics");
 	// the engine applies those it models.

@@ -15,7 +15,9 @@ import (
 const maxAttacksPerAction = 10
 
 // MonsterTurn plays the current participant, a monster, by the package's
-// policy: it attacks the conscious character with the lowest hit points
+// policy: it first rolls to recharge its spent area actions; it uses an
+// area action that is ready (breath.go) on every character on their feet;
+// otherwise it attacks the conscious character with the lowest hit points
 // (ties to the earlier in initiative order) with its Multiattack, or else
 // its best attack, retargeting by the same rule if its target falls, then
 // ends its turn. A monster that cannot act, or has no one to attack, just
@@ -50,6 +52,9 @@ func MonsterTurnWith(e Encounter, src dice.Source, rs Reactions) (Encounter, Res
 	res := Result{ActorID: p.ID, Actor: p.Name, Kind: ActionEndTurn, Round: out.Round}
 	before := out.Decided()
 	c := p.Combatant
+	if !p.Defeated && c.HP > 0 {
+		out.recharge(&res, ai, src)
+	}
 	switch {
 	case p.Defeated || c.HP <= 0 || c.Incapacitated():
 		res.say(p.Name + " can't act.")
@@ -72,6 +77,9 @@ func (e *Encounter) monsterAttack(res *Result, ai int, src dice.Source, rs React
 	if e.weakest() < 0 {
 		res.say(p.Name + " has no one to attack.")
 		return nil
+	}
+	if a, ok := p.readyArea(); ok {
+		return e.areaAttack(res, ai, a, src)
 	}
 	plan, err := monsterPlan(p, "", &res.Log, src)
 	if err != nil {

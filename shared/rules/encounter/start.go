@@ -180,7 +180,7 @@ func monsterParticipant(m srd.Monster, id, name string) Participant {
 	}
 	var actions []srd.Action
 	for _, a := range m.Actions {
-		if a.AttackBonus != nil || a.Multiattack != nil {
+		if a.AttackBonus != nil || a.Multiattack != nil || areaAction(a) {
 			actions = append(actions, a)
 		}
 	}

@@ -1,0 +1,157 @@
+package encounter
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+
+	"chronicler/shared/dice"
+	"chronicler/shared/rules"
+	"chronicler/shared/srd"
+)
+
+// A monster's area actions: a stat block action with no attack roll that
+// deals damage behind a saving throw and comes back on a recharge roll
+// (a dragon's breath, a behir's lightning, a gorgon's petrifying breath is
+// not one: it deals no damage). The policy uses one whenever it has come
+// back; positions are not modelled, so it catches every character still
+// on their feet. A spent one is recharged by a d6 at the start of each of
+// the monster's turns (Recharge 5-6: a 5 or 6).
+
+// areaAction reports whether a is such an action.
+func areaAction(a srd.Action) bool {
+	if a.AttackBonus != nil || a.DC == nil || a.Usage == nil || a.Usage.Type != "recharge" || len(a.Damage) == 0 {
+		return false
+	}
+	if _, err := rules.ParseAbility(a.DC.Ability); err != nil || a.DC.Value < 1 {
+		return false
+	}
+	for _, d := range a.Damage {
+		if _, ok := damageDice(d); !ok {
+			return false
+		}
+	}
+	return a.DC.Success == "half" || a.DC.Success == "none"
+}
+
+// readyArea is the first area action p has ready, in stat block order.
+func (p Participant) readyArea() (srd.Action, bool) {
+	for _, a := range p.Actions {
+		if areaAction(a) && !slices.Contains(p.Spent, a.ID) {
+			return a, true
+		}
+	}
+	return srd.Action{}, false
+}
+
+// recharge rolls for each spent action of monster i that recharges, at the
+// start of its turn, and readies those whose roll comes up.
+func (e *Encounter) recharge(res *Result, i int, src dice.Source) {
+	p := &e.Participants[i]
+	if len(p.Spent) == 0 {
+		return
+	}
+	d6, _ := dice.Parse("1d6")
+	var still []string
+	for _, id := range p.Spent {
+		k := slices.IndexFunc(p.Actions, func(a srd.Action) bool { return a.ID == id })
+		if k < 0 || p.Actions[k].Usage == nil || p.Actions[k].Usage.Type != "recharge" {
+			still = append(still, id)
+			continue
+		}
+		a := p.Actions[k]
+		r := dice.Roll(d6, src)
+		need := max(a.Usage.RechargeMin, 1)
+		back := r.Total >= need
+		roll := rules.Roll{Reason: "recharge " + strings.ToLower(a.Name), RollerID: p.ID, Result: r}
+		if back {
+			roll.Outcome = "recharged"
+			res.say(fmt.Sprintf("%s's %s recharges (%d).", p.Name, a.Name, r.Total))
+		} else {
+			roll.Outcome = "not recharged"
+			still = append(still, id)
+		}
+		res.Rolls = append(res.Rolls, roll)
+	}
+	p.Spent = still
+}
+
+// areaAttack has monster ai use area action a on every conscious
+// character: one damage roll for all, a saving throw each, half or none
+// on a success as the action says.
+func (e *Encounter) areaAttack(res *Result, ai int, a srd.Action, src dice.Source) error {
+	ability, _ := rules.ParseAbility(a.DC.Ability)
+	m := &e.Participants[ai]
+	m.Spent = append(slices.Clone(m.Spent), a.ID)
+	m.Turn.ActionUsed = true
+	res.Kind = ActionArea
+	res.say(fmt.Sprintf("%s uses %s: DC %d %s saving throw.", m.Name, a.Name, a.DC.Value, ability.Name()))
+	var parts []rules.DamageRoll
+	for _, d := range a.Damage {
+		x, _ := damageDice(d)
+		if len(d.OneOf) > 0 {
+			d = d.OneOf[0]
+		}
+		typ, _ := rules.ParseDamageType(d.Type)
+		parts = append(parts, rules.DamageRoll{Dice: x, Type: typ})
+	}
+	dmg, rolls := rules.RollDamage(m.ID, parts, false, src)
+	res.Rolls = append(res.Rolls, rolls...)
+	// Everyone caught is chosen before anyone is hurt: the order of the
+	// saves does not change who is in the area.
+	var caught []string
+	for _, id := range e.Order {
+		if i := e.index(id); i >= 0 {
+			p := e.Participants[i]
+			if p.Kind == KindCharacter && !p.down() && !p.Combatant.Conditions.Has(rules.Unconscious) {
+				caught = append(caught, id)
+			}
+		}
+	}
+	for _, id := range caught {
+		ti := e.index(id)
+		t := e.Participants[ti]
+		sv, err := rules.Save(t.Combatant, rules.SaveRequest{Ability: ability, DC: a.DC.Value,
+			Reason: fmt.Sprintf("%s saving throw against %s", ability.Name(), strings.ToLower(a.Name))}, src)
+		if err != nil {
+			return err
+		}
+		res.Rolls = append(res.Rolls, sv.Rolls...)
+		res.Saves = append(res.Saves, sv)
+		res.say(sv.Summary())
+		hit := dmg
+		if sv.Success {
+			if a.DC.Success == "none" {
+				continue
+			}
+			hit = halvedDamage(dmg)
+		}
+		d, err := rules.TakeDamage(t.Combatant, rules.Hit{Damage: hit}, src)
+		if err != nil {
+			return err
+		}
+		if err := e.apply(d.Changes); err != nil {
+			return err
+		}
+		res.Rolls = append(res.Rolls, d.Rolls...)
+		res.Changes = append(res.Changes, sv.Changes...)
+		res.Changes = append(res.Changes, d.Changes...)
+		m, t2 := &e.Participants[ai], &e.Participants[ti]
+		m.Stats.DamageDealt += d.Taken
+		t2.Stats.DamageTaken += d.Taken
+		if d.Died {
+			m.Stats.Kills++
+		}
+		res.say(d.Summary())
+	}
+	return nil
+}
+
+// halvedDamage is damage halved, rounded down, part by part.
+func halvedDamage(dmg []rules.Damage) []rules.Damage {
+	out := make([]rules.Damage, len(dmg))
+	for i, d := range dmg {
+		out[i] = rules.Damage{Amount: d.Amount / 2, Type: d.Type}
+	}
+	return out
+}

@@ -1,0 +1,75 @@
+package encounter_test
+
+import (
+	"slices"
+	"strings"
+	"testing"
+
+	"chronicler/shared/rules/encounter"
+)
+
+// A red dragon wyrmling breathes fire on the whole party (7d6, DC 13
+// Dexterity for half), then bites while its breath is spent, until a 5 or 6
+// on its recharge d6 brings the breath back.
+func TestBreathWeapon(t *testing.T) {
+	e := begin(t, []encounter.MonsterSpec{{SRDID: "red-dragon-wyrmling", Count: 1}}, nil, 1, 1, 20)
+	dragon := e.Current
+	if p := participant(t, e, dragon); p.SRDID != "red-dragon-wyrmling" {
+		t.Fatalf("current is %+v", p)
+	}
+	// 7d6 of 3s is 21 fire; in initiative order, Tavi (Dex save +5) rolls
+	// 20 and takes half, Mira (+1) rolls 5 and fails.
+	out, res, err := encounter.MonsterTurn(e, faces(t, 3, 3, 3, 3, 3, 3, 3, 20, 5))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if res.Kind != encounter.ActionArea || len(res.Attacks) != 0 || len(res.Saves) != 2 {
+		t.Fatalf("kind %q, %d attacks, %d saves: %s", res.Kind, len(res.Attacks), len(res.Saves), res.Summary())
+	}
+	if !res.Saves[0].Success || res.Saves[1].Success || res.Saves[0].DC != 13 {
+		t.Errorf("saves %+v", res.Saves)
+	}
+	if m, tv := participant(t, out, "mira"), participant(t, out, "tavi"); m.HP != 7 || tv.HP != 10 {
+		t.Errorf("Mira at %d (want 28-21=7), Tavi at %d (want 20-10=10)", m.HP, tv.HP)
+	}
+	if !strings.HasPrefix(res.Summary(), "Red Dragon Wyrmling 1 uses Fire Breath: DC 13 Dexterity saving throw.") {
+		t.Errorf("summary %q", res.Summary())
+	}
+	if p := participant(t, out, dragon); !slices.Equal(p.Spent, []string{"fire-breath"}) || p.Stats.DamageDealt != 31 {
+		t.Errorf("dragon spent %v, dealt %d", p.Spent, p.Stats.DamageDealt)
+	}
+	if p := participant(t, e, dragon); len(p.Spent) != 0 {
+		t.Error("MonsterTurn changed its input")
+	}
+
+	round := func(e encounter.Encounter, f ...int) (encounter.Encounter, encounter.Result) {
+		t.Helper()
+		for e.Current != dragon {
+			var err error
+			if e, _, err = encounter.Act(e, e.Current, encounter.Action{Kind: encounter.ActionEndTurn}, faces(t)); err != nil {
+				t.Fatal(err)
+			}
+		}
+		out, res, err := encounter.MonsterTurn(e, faces(t, f...))
+		if err != nil {
+			t.Fatal(err)
+		}
+		return out, res
+	}
+	// A 4 does not recharge it: it bites, and misses with a 2.
+	out, res = round(out, 4, 2)
+	if res.Kind != encounter.ActionAttack || len(res.Attacks) != 1 {
+		t.Fatalf("with its breath spent: kind %q, %s", res.Kind, res.Summary())
+	}
+	if res.Rolls[0].Reason != "recharge fire breath" || res.Rolls[0].Outcome != "not recharged" {
+		t.Errorf("first roll %+v", res.Rolls[0])
+	}
+	// A 5 does.
+	out, res = round(out, 5, 1, 1, 1, 1, 1, 1, 1, 20, 20)
+	if res.Kind != encounter.ActionArea || !strings.Contains(res.Summary(), "Fire Breath recharges (5).") {
+		t.Fatalf("after a 5: kind %q, %s", res.Kind, res.Summary())
+	}
+	if p := participant(t, out, dragon); !slices.Equal(p.Spent, []string{"fire-breath"}) {
+		t.Errorf("spent again: %v", p.Spent)
+	}
+}
