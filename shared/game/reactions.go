@@ -19,8 +19,9 @@ import (
 const pass = "pass"
 
 // A monster's attack that a present character could answer (Shield,
-// Cutting Words, Uncanny Dodge, Hellish Rebuke) holds the monster's turn:
-// its rolls are shown up to that attack roll and a reaction window opens
+// Cutting Words, Uncanny Dodge, Hellish Rebuke), or a saving throw its
+// breath forces that a halfling failed with a 1 (Lucky), holds the
+// monster's turn: its rolls are shown up to that roll and a reaction window opens
 // to the eligible characters only. First come, first served; each
 // reaction resets the timer, at most encounter.MaxReactionsPerAttack per
 // roll; the window closes early when every eligible character has

@@ -79,7 +79,11 @@ func (e *Encounter) recharge(res *Result, i int, src dice.Source) {
 // areaAttack has monster ai use area action a on every conscious
 // character: one damage roll for all, a saving throw each, half or none
 // on a success as the action says.
-func (e *Encounter) areaAttack(res *Result, ai int, a srd.Action, src dice.Source) error {
+//
+// A halfling who fails its save with a natural 1 may reroll it (Lucky):
+// the save is an opening of the turn, and a Lucky taken to it (rs) rolls
+// the new d20 from the reactions' dice.
+func (e *Encounter) areaAttack(res *Result, ai int, a srd.Action, src dice.Source, rs Reactions) error {
 	ability, _ := rules.ParseAbility(a.DC.Ability)
 	m := &e.Participants[ai]
 	m.Spent = append(slices.Clone(m.Spent), a.ID)
@@ -111,12 +115,34 @@ func (e *Encounter) areaAttack(res *Result, ai int, a srd.Action, src dice.Sourc
 	for _, id := range caught {
 		ti := e.index(id)
 		t := e.Participants[ti]
-		sv, err := rules.Save(t.Combatant, rules.SaveRequest{Ability: ability, DC: a.DC.Value,
-			Reason: fmt.Sprintf("%s saving throw against %s", ability.Name(), strings.ToLower(a.Name))}, src)
+		req := rules.SaveRequest{Ability: ability, DC: a.DC.Value,
+			Reason: fmt.Sprintf("%s saving throw against %s", ability.Name(), strings.ToLower(a.Name))}
+		sv, err := rules.Save(t.Combatant, req, src)
 		if err != nil {
 			return err
 		}
+		k, at := res.moment(), len(res.Rolls)
 		res.Rolls = append(res.Rolls, sv.Rolls...)
+		if luckyRoll(t, sv) {
+			lucky := slices.IndexFunc(rs.at(k), func(r Reaction) bool { return r.Name == Lucky })
+			switch {
+			case lucky < 0:
+				res.Openings = append(res.Openings, Opening{Attack: k, Roll: at, AttackerID: m.ID, TargetID: t.ID,
+					Offers: []Offer{{ParticipantID: t.ID, CharacterID: t.CharacterID, Name: Lucky, Changes: ChangesUnknown}}})
+			case rs.at(k)[lucky].By != t.ID:
+				return refuse(NotAllowed, "reaction", "Lucky rerolls only the halfling's own die")
+			default:
+				r := rs.at(k)[lucky]
+				if n := len(res.Rolls); n > 0 {
+					res.Rolls[n-1].Outcome = "rerolled (lucky)"
+				}
+				if sv, err = rules.Save(t.Combatant, req, rs.source(r)); err != nil {
+					return err
+				}
+				res.Rolls = append(res.Rolls, sv.Rolls...)
+				res.react(r, &e.Participants[ti], fmt.Sprintf("%s is lucky and rolls the 1 again.", t.Name))
+			}
+		}
 		res.Saves = append(res.Saves, sv)
 		res.say(sv.Summary())
 		hit := dmg
@@ -145,6 +171,12 @@ func (e *Encounter) areaAttack(res *Result, ai int, a srd.Action, src dice.Sourc
 		res.say(d.Summary())
 	}
 	return nil
+}
+
+// luckyRoll reports a failed save a halfling character may reroll: its
+// d20 came up 1.
+func luckyRoll(t Participant, sv rules.SaveResult) bool {
+	return t.Kind == KindCharacter && t.Race == "halfling" && !sv.Success && sv.AutoFail == "" && sv.Natural == 1
 }
 
 // halvedDamage is damage halved, rounded down, part by part.

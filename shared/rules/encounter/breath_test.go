@@ -5,6 +5,7 @@ import (
 	"strings"
 	"testing"
 
+	"chronicler/shared/rules"
 	"chronicler/shared/rules/encounter"
 )
 
@@ -71,5 +72,56 @@ func TestBreathWeapon(t *testing.T) {
 	}
 	if p := participant(t, out, dragon); !slices.Equal(p.Spent, []string{"fire-breath"}) {
 		t.Errorf("spent again: %v", p.Spent)
+	}
+}
+
+// Tavi, a halfling, fails her save against the breath with a 1: the save is
+// an opening where only she is offered Lucky. Taken, her d20 is rolled again
+// from the reactions' own dice, the turn's other dice stay the same, and
+// her reaction is still hers.
+func TestLuckyAgainstABreath(t *testing.T) {
+	e := begin(t, []encounter.MonsterSpec{{SRDID: "red-dragon-wyrmling", Count: 1}}, nil, 1, 1, 20)
+	turn := []int{3, 3, 3, 3, 3, 3, 3, 1, 1} // 21 fire; Tavi rolls a 1, Mira a 1
+	_, res, err := encounter.MonsterTurnWith(e, faces(t, turn...), encounter.Reactions{Seed: 7})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(res.Openings) != 1 {
+		t.Fatalf("openings %+v, want one: Tavi's save (Mira is no halfling)", res.Openings)
+	}
+	o := res.Openings[0]
+	if o.Attack != 0 || o.TargetID != "tavi" || len(o.Offers) != 1 || o.Offers[0].Name != encounter.Lucky || o.Offers[0].CharacterID != "tavi" ||
+		res.Rolls[o.Roll].RollerID != "tavi" || res.Rolls[o.Roll].Result.Natural != 1 {
+		t.Fatalf("opening %+v (roll %+v)", o, res.Rolls[o.Roll])
+	}
+
+	// Mira cannot take Tavi's luck.
+	// (refused at her save, before Mira's is rolled)
+	if _, _, err := encounter.MonsterTurnWith(e, faces(t, turn[:8]...), encounter.Reactions{Seed: 7,
+		Taken: []encounter.Reaction{{Attack: 0, By: "mira", Name: encounter.Lucky}}}); err == nil {
+		t.Fatal("Mira rerolled Tavi's die")
+	}
+
+	for seed := range uint64(20) {
+		out, res, err := encounter.MonsterTurnWith(e, faces(t, turn...), encounter.Reactions{Seed: seed,
+			Taken: []encounter.Reaction{{Attack: 0, By: "tavi", Name: encounter.Lucky}}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		i := slices.IndexFunc(res.Rolls, func(r rules.Roll) bool { return r.Outcome == "rerolled (lucky)" })
+		if i < 0 || res.Rolls[i].RollerID != "tavi" || res.Rolls[i+1].RollerID != "tavi" || len(res.Applied) != 1 || res.Applied[0].Name != encounter.Lucky {
+			t.Fatalf("seed %d: rolls %+v, applied %+v", seed, res.Rolls, res.Applied)
+		}
+		tavi, mira := res.Saves[0], res.Saves[1]
+		if tavi.Natural != res.Rolls[i+1].Result.Natural || mira.Natural != 1 || mira.Success {
+			t.Fatalf("seed %d: saves %+v", seed, res.Saves)
+		}
+		want := 20 - 21
+		if tavi.Success {
+			want = 20 - 10
+		}
+		if got := participant(t, out, "tavi"); got.HP != max(want, 0) || got.ReactionUsed {
+			t.Fatalf("seed %d: Tavi at %d HP (save %v), reaction used %v", seed, got.HP, tavi.Success, got.ReactionUsed)
+		}
 	}
 }

@@ -48,9 +48,13 @@
 //     the listed attacks in stat block order (the first option of a
 //     choice; a dice count is rolled, any other text counts once). Entries
 //     without an attack roll (Frightful Presence), saving-throw riders on
-//     damage, recharge and limited-use actions, spells, reactions and
-//     legendary actions are not used.
-//   - MonsterTurn's policy: the monster attacks the conscious character
+//     damage, limited-use actions, spells, reactions and legendary actions
+//     are not used, except area actions (breath.go): a recharge action that
+//     deals damage behind a saving throw (a dragon's breath).
+//   - MonsterTurn's policy: a ready area action first, on every character
+//     on their feet (one damage roll; half or none on a save; a halfling's
+//     natural 1 may be rerolled with Lucky); it recharges on a d6 at the
+//     start of the monster's later turns. Otherwise the monster attacks the conscious character
 //     (above 0 HP) with the lowest hit points, ties to the earlier in
 //     initiative order, with its Multiattack if it has one, else its best
 //     attack (melee before ranged, then the highest average damage, then

@@ -79,7 +79,7 @@ func (e *Encounter) monsterAttack(res *Result, ai int, src dice.Source, rs React
 		return nil
 	}
 	if a, ok := p.readyArea(); ok {
-		return e.areaAttack(res, ai, a, src)
+		return e.areaAttack(res, ai, a, src, rs)
 	}
 	plan, err := monsterPlan(p, "", &res.Log, src)
 	if err != nil {
@@ -315,7 +315,7 @@ func (e *Encounter) monsterStrike(res *Result, ai int, a srd.Action, src dice.So
 		return fault.Wrap(fault.Internal, "monster turn", err)
 	}
 	e.packTactics(ai, &req)
-	k := len(res.Attacks)
+	k, n := res.moment(), len(res.Attacks)
 	taken := rs.at(k)
 	extra, err := e.before(res, rs, taken, ti, &req)
 	if err != nil {
@@ -329,7 +329,7 @@ func (e *Encounter) monsterStrike(res *Result, ai int, a srd.Action, src dice.So
 		return err
 	}
 	res.Rolls = slices.Insert(res.Rolls, at+1, extra...)
-	r := res.Attacks[k]
+	r := res.Attacks[n]
 	if err := e.after(res, rs, taken, ai, ti, r); err != nil {
 		return err
 	}

@@ -30,6 +30,10 @@ const (
 	// HellishRebuke: a warlock with a spell slot, when damaged by a
 	// creature: 2d10 fire to that creature, Dexterity save for half.
 	HellishRebuke = "hellish-rebuke"
+	// Lucky: a halfling who rolls a 1 on the d20 of a saving throw it
+	// fails rerolls the die and must use the new roll. It is a racial
+	// trait, not a reaction: it costs nothing and leaves the reaction.
+	Lucky = "lucky"
 )
 
 // Whether a reaction offered would change the attack's outcome, as the
@@ -45,7 +49,9 @@ const (
 const MaxReactionsPerAttack = 5
 
 // Reaction is one reaction taken during a turn: By (a participant id)
-// answered the turn's attack number Attack (0 is its first) with Name.
+// answered the turn's moment number Attack (0 is its first) with Name. A
+// turn's moments are its attack rolls and the saving throws its area
+// actions force, in the order they are made (Result.moment).
 type Reaction struct {
 	Attack int    `json:"attack"`
 	By     string `json:"by"`
@@ -336,6 +342,10 @@ func (e *Encounter) castReaction(res *Result, i int, spellID string, targets []r
 	}
 	return nil
 }
+
+// moment is the number of the next moment of the turn a reaction may
+// answer: its attack rolls and forced saving throws so far.
+func (r *Result) moment() int { return len(r.Attacks) + len(r.Saves) }
 
 func (r *Result) react(t Reaction, p *Participant, text string) {
 	r.Applied = append(r.Applied, Applied{Reaction: t, CharacterID: p.CharacterID, Text: text})
