@@ -8,7 +8,8 @@ import (
 )
 
 // FromSheet is a character as the engine sees it: the sheet's numbers, the
-// class's hit die and saving-throw proficiencies from the rules data, the
+// class's hit die and saving-throw proficiencies from the rules data, a
+// halfling's Lucky, the
 // conditions and spell slots in the engine's form. The sheet has no "dead":
 // a character at 0 HP with three failed death saves is dead.
 func FromSheet(ch campaign.Character) Combatant {
@@ -18,6 +19,9 @@ func FromSheet(ch campaign.Character) Combatant {
 		TempHP: ch.TempHP, Speed: ch.Speed, HitDice: ch.HitDice, DeathSaves: ch.DeathSaves,
 	}
 	c.Dead = ch.HP <= 0 && ch.DeathSaves.Failures >= 3
+	// The halfling's Lucky: a 1 on the d20 of an attack roll, ability
+	// check or saving throw is rolled again.
+	c.Lucky = ch.Race == "halfling"
 	if class, ok := srd.LookupClass(ch.Class); ok {
 		c.HitDie = class.HitDie
 		for _, a := range class.SavingThrows {

@@ -117,7 +117,11 @@ func (e *Encounter) areaAttack(res *Result, ai int, a srd.Action, src dice.Sourc
 		t := e.Participants[ti]
 		req := rules.SaveRequest{Ability: ability, DC: a.DC.Value,
 			Reason: fmt.Sprintf("%s saving throw against %s", ability.Name(), strings.ToLower(a.Name))}
-		sv, err := rules.Save(t.Combatant, req, src)
+		// The halfling's Lucky on this save is the player's choice in the
+		// window, not the dice's.
+		saver := t.Combatant
+		saver.Lucky = false
+		sv, err := rules.Save(saver, req, src)
 		if err != nil {
 			return err
 		}
@@ -136,7 +140,7 @@ func (e *Encounter) areaAttack(res *Result, ai int, a srd.Action, src dice.Sourc
 				if n := len(res.Rolls); n > 0 {
 					res.Rolls[n-1].Outcome = "rerolled (lucky)"
 				}
-				if sv, err = rules.Save(t.Combatant, req, rs.source(r)); err != nil {
+				if sv, err = rules.Save(saver, req, rs.source(r)); err != nil {
 					return err
 				}
 				res.Rolls = append(res.Rolls, sv.Rolls...)
@@ -176,7 +180,7 @@ func (e *Encounter) areaAttack(res *Result, ai int, a srd.Action, src dice.Sourc
 // luckyRoll reports a failed save a halfling character may reroll: its
 // d20 came up 1.
 func luckyRoll(t Participant, sv rules.SaveResult) bool {
-	return t.Kind == KindCharacter && t.Race == "halfling" && !sv.Success && sv.AutoFail == "" && sv.Natural == 1
+	return t.Kind == KindCharacter && t.Combatant.Lucky && !sv.Success && sv.AutoFail == "" && sv.Natural == 1
 }
 
 // halvedDamage is damage halved, rounded down, part by part.

@@ -5,6 +5,7 @@ import (
 	"strings"
 	"testing"
 
+	"chronicler/shared/campaign"
 	"chronicler/shared/rules"
 	"chronicler/shared/rules/encounter"
 )
@@ -80,7 +81,14 @@ func TestBreathWeapon(t *testing.T) {
 // from the reactions' own dice, the turn's other dice stay the same, and
 // her reaction is still hers.
 func TestLuckyAgainstABreath(t *testing.T) {
-	e := begin(t, []encounter.MonsterSpec{{SRDID: "red-dragon-wyrmling", Count: 1}}, nil, 1, 1, 20)
+	halfling := tavi()
+	halfling.Race = "halfling"
+	// Initiative: Mira 2, Tavi 4 (her 1 rolled again with Lucky: 1), the dragon 20.
+	e, _, err := encounter.Start("enc-1", []campaign.Character{mira(), halfling}, []encounter.MonsterSpec{{SRDID: "red-dragon-wyrmling", Count: 1}},
+		nil, faces(t, 1, 1, 1, 20), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
 	turn := []int{3, 3, 3, 3, 3, 3, 3, 1, 1} // 21 fire; Tavi rolls a 1, Mira a 1
 	_, res, err := encounter.MonsterTurnWith(e, faces(t, turn...), encounter.Reactions{Seed: 7})
 	if err != nil {

@@ -27,11 +27,12 @@ func mira() campaign.Character {
 	}
 }
 
-// tavi is a level 3 rogue with a rapier (+5, 1d8+3) and a shortbow (+5,
-// 1d6+3). Dex 16 (+3 initiative), AC 14, 20 HP.
+// tavi is a level 3 elf rogue with a rapier (+5, 1d8+3) and a shortbow
+// (+5, 1d6+3). Dex 16 (+3 initiative), AC 14, 20 HP. (Not a halfling,
+// whose Lucky would roll the scripted 1s again.)
 func tavi() campaign.Character {
 	return campaign.Character{
-		ID: "tavi", PlayerID: "p2", Name: "Tavi", Race: "halfling", Class: "rogue", Level: 3,
+		ID: "tavi", PlayerID: "p2", Name: "Tavi", Race: "elf", Class: "rogue", Level: 3,
 		Abilities: campaign.Abilities{Str: 8, Dex: 16, Con: 12, Int: 13, Wis: 10, Cha: 14},
 		HP:        20, MaxHP: 20, AC: 14, Speed: 25, Conditions: []string{"blessed-by-the-moon"},
 		SpellSlots: map[string]campaign.Slot{}, HitDice: campaign.Pool{Max: 3},
