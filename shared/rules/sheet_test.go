@@ -36,3 +36,26 @@ func wis(t *testing.T) rules.Ability {
 	}
 	return a
 }
+
+// A halfling's sheet makes a Lucky combatant: the 1 on a check's d20 is
+// rolled again and the new face used; anyone else keeps the 1.
+func TestHalflingsAreLucky(t *testing.T) {
+	for _, tc := range []struct {
+		race  string
+		faces []int
+		want  int
+	}{{"halfling", []int{1, 14}, 14}, {"human", []int{1}, 1}} {
+		c := rules.FromSheet(campaign.Character{ID: "h", Name: "Pip", Race: tc.race, Class: "rogue", Level: 1, HP: 8, MaxHP: 8,
+			Abilities: campaign.Abilities{Str: 10, Dex: 10, Con: 10, Int: 10, Wis: 10, Cha: 10}})
+		if c.Lucky != (tc.race == "halfling") {
+			t.Errorf("%s: Lucky = %v", tc.race, c.Lucky)
+		}
+		r, err := rules.Check(c, rules.CheckRequest{Ability: rules.Wis, DC: 10}, faces(t, tc.faces...))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if r.Natural != tc.want {
+			t.Errorf("%s: natural %d, want %d", tc.race, r.Natural, tc.want)
+		}
+	}
+}
