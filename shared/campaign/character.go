@@ -5,6 +5,7 @@ import (
 	"unicode/utf8"
 
 	"chronicler/shared/fault"
+	"chronicler/shared/srd"
 )
 
 // Abilities are the six ability scores.
@@ -118,6 +119,72 @@ var startingWeapons = map[string][]Item{
 	"wizard": {{"quarterstaff", 1}, {"dagger", 1}},
 }
 
+// startingArmor are each class's SRD starting armour (the first of its
+// choices): barbarians and monks start without, and use Unarmored Defense.
+var startingArmor = map[string][]Item{
+	"bard": {{"leather-armor", 1}}, "cleric": {{"scale-mail", 1}, {"shield", 1}},
+	"druid": {{"leather-armor", 1}, {"shield", 1}}, "fighter": {{"chain-mail", 1}},
+	"paladin": {{"chain-mail", 1}}, "ranger": {{"scale-mail", 1}}, "rogue": {{"leather-armor", 1}},
+	"warlock": {{"leather-armor", 1}},
+}
+
+// ArmorClass is the AC a character gets from what it carries, taken to be
+// worn: the best body armour's base AC plus the Dexterity modifier (capped
+// for medium armour, none for heavy), +2 with a shield. Without body armour
+// it is 10 + Dexterity, or a barbarian's Unarmored Defense (+ Constitution)
+// or a monk's (+ Wisdom, without a shield either).
+func ArmorClass(class string, ab Abilities, inv []Item) int {
+	dex := Modifier(ab.Dex)
+	best, shield := -1, false
+	for _, it := range inv {
+		a, ok := srd.LookupArmor(it.Item)
+		if !ok || it.Qty < 1 {
+			continue
+		}
+		if a.Category == "shield" {
+			shield = true
+			continue
+		}
+		ac := a.BaseAC
+		if a.DexBonus {
+			bonus := dex
+			if a.DexMax > 0 {
+				bonus = min(bonus, a.DexMax)
+			}
+			ac += bonus
+		}
+		best = max(best, ac)
+	}
+	if best < 0 {
+		best = 10 + dex
+		switch {
+		case class == "barbarian":
+			best += Modifier(ab.Con)
+		case class == "monk" && !shield:
+			best += Modifier(ab.Wis)
+		}
+	}
+	if shield {
+		best += 2
+	}
+	return best
+}
+
+// heavyArmorSlows reports whether the character carries heavy armour whose
+// Strength requirement it does not meet: its speed drops by 10 feet
+// (dwarves excepted).
+func heavyArmorSlows(race string, ab Abilities, inv []Item) bool {
+	if race == "dwarf" {
+		return false
+	}
+	for _, it := range inv {
+		if a, ok := srd.LookupArmor(it.Item); ok && it.Qty > 0 && a.StrMinimum > ab.Str {
+			return true
+		}
+	}
+	return false
+}
+
 type raceData struct {
 	speed   int
 	bonuses Abilities
@@ -193,8 +260,10 @@ func keys[V any](m map[string]V) []string {
 }
 
 // Build validates a requested character and derives its whole sheet at full
-// health: racial increases, HP from the class hit die and CON, AC 10 + DEX
-// (unarmoured), speed, spell slots and hit dice.
+// health: racial increases, HP from the class hit die and CON, the class's
+// starting weapons and armour, AC from that armour (ArmorClass), speed
+// (10 feet less in heavy armour too heavy for the character), spell slots
+// and hit dice.
 func (n NewCharacter) Build(id, playerID string) (Character, error) {
 	const op = "create character"
 	name := strings.TrimSpace(n.Name)
@@ -230,13 +299,19 @@ func (n NewCharacter) Build(id, playerID string) (Character, error) {
 	con := Modifier(ab.Con)
 	hp := class.hitDie + con + (level-1)*(class.hitDie/2+1+con)
 	hp = max(hp, level) // at least 1 per level, whatever the CON
+	cls, rc := strings.ToLower(n.Class), strings.ToLower(n.Race)
+	inv := append(append([]Item{}, startingWeapons[cls]...), startingArmor[cls]...)
+	speed := race.speed
+	if heavyArmorSlows(rc, ab, inv) {
+		speed -= 10
+	}
 	return Character{
 		ID: id, PlayerID: playerID, Name: name,
-		Race: strings.ToLower(n.Race), Class: strings.ToLower(n.Class), Level: level,
+		Race: rc, Class: cls, Level: level,
 		XP: xpFor(level), Abilities: ab, HP: hp, MaxHP: hp,
-		AC: 10 + Modifier(ab.Dex), Speed: race.speed,
+		AC: ArmorClass(cls, ab, inv), Speed: speed,
 		Conditions: []string{}, SpellSlots: spellSlots(class.caster, level),
-		HitDice: Pool{Max: level}, Inventory: append([]Item{}, startingWeapons[strings.ToLower(n.Class)]...),
+		HitDice: Pool{Max: level}, Inventory: inv,
 	}, nil
 }
 

@@ -122,18 +122,60 @@ func TestSettingsNormalize(t *testing.T) {
 	}
 }
 
-// Every class starts with weapons the rules data knows.
-func TestStartingWeaponsAreSRDWeapons(t *testing.T) {
+// Every class starts with weapons and armour the rules data knows.
+func TestStartingEquipmentIsSRDEquipment(t *testing.T) {
 	for _, class := range Classes() {
 		ch, err := NewCharacter{Name: "A", Race: "human", Class: class}.Build("c", "p")
 		if err != nil || len(ch.Inventory) == 0 {
 			t.Fatalf("%s: %+v, %v", class, ch.Inventory, err)
 		}
 		for _, it := range ch.Inventory {
-			if _, ok := srd.LookupWeapon(it.Item); !ok {
-				t.Errorf("%s starts with %q, which is not an SRD weapon", class, it.Item)
+			_, weapon := srd.LookupWeapon(it.Item)
+			_, armor := srd.LookupArmor(it.Item)
+			if !weapon && !armor {
+				t.Errorf("%s starts with %q, which is no SRD weapon or armour", class, it.Item)
 			}
 		}
+	}
+}
+
+// The sheet's AC is the armour the character starts with: the SRD's
+// numbers for each kind, the Dexterity cap of medium armour, none in heavy,
+// a shield's +2, Unarmored Defense.
+func TestArmorClass(t *testing.T) {
+	ab := Abilities{Str: 15, Dex: 16, Con: 14, Int: 10, Wis: 12, Cha: 8} // Dex +3, Con +2, Wis +1
+	for _, tc := range []struct {
+		class string
+		inv   []Item
+		want  int
+	}{
+		{"wizard", nil, 13},
+		{"rogue", []Item{{"leather-armor", 1}}, 14},
+		{"ranger", []Item{{"scale-mail", 1}}, 16},  // 14 + Dex capped at 2
+		{"fighter", []Item{{"chain-mail", 1}}, 16}, // heavy: no Dex
+		{"cleric", []Item{{"scale-mail", 1}, {"shield", 1}}, 18},
+		{"fighter", []Item{{"leather-armor", 1}, {"plate-armor", 1}}, 18}, // the best
+		{"barbarian", nil, 15},                                            // 10 + Dex + Con
+		{"barbarian", []Item{{"shield", 1}}, 17},
+		{"monk", nil, 14},                           // 10 + Dex + Wis
+		{"monk", []Item{{"shield", 1}}, 15},         // no Unarmored Defense with a shield
+		{"rogue", []Item{{"leather-armor", 0}}, 13}, // none left
+	} {
+		if got := ArmorClass(tc.class, ab, tc.inv); got != tc.want {
+			t.Errorf("%s with %v: AC %d, want %d", tc.class, tc.inv, got, tc.want)
+		}
+	}
+	// Built characters: a fighter in chain mail; a weak one slowed by it,
+	// unless a dwarf.
+	f, _ := NewCharacter{Name: "F", Race: "human", Class: "fighter"}.Build("c", "p")
+	if f.AC != 16 || f.Speed != 30 {
+		t.Errorf("fighter AC %d speed %d, want 16 and 30", f.AC, f.Speed)
+	}
+	weak := Abilities{Str: 8, Dex: 14, Con: 13, Int: 12, Wis: 10, Cha: 15}
+	w, _ := NewCharacter{Name: "W", Race: "elf", Class: "paladin", Abilities: &weak}.Build("c", "p")
+	d, _ := NewCharacter{Name: "D", Race: "dwarf", Class: "paladin", Abilities: &weak}.Build("c", "p")
+	if w.Speed != 20 || d.Speed != 25 {
+		t.Errorf("in chain mail with Str 8: elf speed %d (want 20), dwarf %d (want 25)", w.Speed, d.Speed)
 	}
 }
 

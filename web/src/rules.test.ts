@@ -7,16 +7,23 @@ const standard = { str: 15, dex: 14, con: 13, int: 12, wis: 10, cha: 8 };
 
 describe("character choices", () => {
   it("DerivesTheSheetTheServerBuilds", () => {
-    // shared/campaign: HP = hit die + CON mod, AC = 10 + DEX mod, racial increases applied.
+    // shared/campaign: HP = hit die + CON mod, AC from the starting armour
+    // (campaign.ArmorClass), racial increases applied.
     const d = derive("dwarf", "fighter", standard)!;
     assert.equal(d.abilities.con, 15);
     assert.equal(d.hp, 12);
-    assert.equal(d.ac, 12);
+    assert.equal(d.ac, 16, "chain mail");
     assert.equal(d.speed, 25);
     assert.deepEqual(d.slots, {});
     const w = derive("elf", "wizard", standard)!;
     assert.deepEqual(w.slots, { "1": 2 });
-    assert.equal(w.ac, 13);
+    assert.equal(w.ac, 13, "unarmoured: 10 + Dex");
+    assert.equal(derive("elf", "rogue", standard)!.ac, 14, "leather: 11 + Dex");
+    assert.equal(derive("elf", "cleric", standard)!.ac, 18, "scale mail (Dex at most +2) and a shield");
+    assert.equal(derive("human", "barbarian", standard)!.ac, 14, "Unarmored Defense: 10 + Dex + Con");
+    const weak = { str: 8, dex: 14, con: 13, int: 12, wis: 10, cha: 15 };
+    assert.equal(derive("elf", "paladin", weak)!.speed, 20, "chain mail too heavy");
+    assert.equal(derive("dwarf", "paladin", weak)!.speed, 25, "dwarves are not slowed");
   });
 
   it("RefusesAStandardArrayNumberUsedTwice", () => {

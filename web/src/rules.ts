@@ -11,7 +11,13 @@ export const ABILITY_NAMES: Record<Ability, string> = {
 };
 
 export interface Race { id: string; name: string; speed: number; bonuses: Partial<Abilities> }
-export interface Class { id: string; name: string; hitDie: number; caster: "" | "full" | "half" | "pact"; equipment: string[] }
+/**
+ * Armor is a class's starting armour as AC: base, the Dexterity bonus it
+ * allows (Infinity for light, 2 for medium, 0 for heavy) and a shield.
+ * None means unarmoured (10 + Dex, or Unarmored Defense).
+ */
+export interface Armor { base: number; dexMax: number; shield: boolean }
+export interface Class { id: string; name: string; hitDie: number; caster: "" | "full" | "half" | "pact"; equipment: string[]; armor?: Armor; strMin?: number }
 
 export const RACES: Race[] = [
   { id: "dragonborn", name: "Dragonborn", speed: 30, bonuses: { str: 2, cha: 1 } },
@@ -27,16 +33,16 @@ export const RACES: Race[] = [
 
 export const CLASSES: Class[] = [
   { id: "barbarian", name: "Barbarian", hitDie: 12, caster: "", equipment: ["greataxe", "handaxe ×2"] },
-  { id: "bard", name: "Bard", hitDie: 8, caster: "full", equipment: ["rapier", "dagger"] },
-  { id: "cleric", name: "Cleric", hitDie: 8, caster: "full", equipment: ["mace"] },
-  { id: "druid", name: "Druid", hitDie: 8, caster: "full", equipment: ["scimitar"] },
-  { id: "fighter", name: "Fighter", hitDie: 10, caster: "", equipment: ["longsword", "light crossbow"] },
+  { id: "bard", name: "Bard", hitDie: 8, caster: "full", equipment: ["rapier", "dagger", "leather armor"], armor: { base: 11, dexMax: Infinity, shield: false } },
+  { id: "cleric", name: "Cleric", hitDie: 8, caster: "full", equipment: ["mace", "scale mail", "shield"], armor: { base: 14, dexMax: 2, shield: true } },
+  { id: "druid", name: "Druid", hitDie: 8, caster: "full", equipment: ["scimitar", "leather armor", "shield"], armor: { base: 11, dexMax: Infinity, shield: true } },
+  { id: "fighter", name: "Fighter", hitDie: 10, caster: "", equipment: ["longsword", "light crossbow", "chain mail"], armor: { base: 16, dexMax: 0, shield: false }, strMin: 13 },
   { id: "monk", name: "Monk", hitDie: 8, caster: "", equipment: ["shortsword"] },
-  { id: "paladin", name: "Paladin", hitDie: 10, caster: "half", equipment: ["longsword", "javelin ×5"] },
-  { id: "ranger", name: "Ranger", hitDie: 10, caster: "half", equipment: ["shortsword ×2", "longbow"] },
-  { id: "rogue", name: "Rogue", hitDie: 8, caster: "", equipment: ["rapier", "shortbow"] },
+  { id: "paladin", name: "Paladin", hitDie: 10, caster: "half", equipment: ["longsword", "javelin ×5", "chain mail"], armor: { base: 16, dexMax: 0, shield: false }, strMin: 13 },
+  { id: "ranger", name: "Ranger", hitDie: 10, caster: "half", equipment: ["shortsword ×2", "longbow", "scale mail"], armor: { base: 14, dexMax: 2, shield: false } },
+  { id: "rogue", name: "Rogue", hitDie: 8, caster: "", equipment: ["rapier", "shortbow", "leather armor"], armor: { base: 11, dexMax: Infinity, shield: false } },
   { id: "sorcerer", name: "Sorcerer", hitDie: 6, caster: "full", equipment: ["light crossbow", "dagger ×2"] },
-  { id: "warlock", name: "Warlock", hitDie: 8, caster: "pact", equipment: ["light crossbow", "dagger ×2"] },
+  { id: "warlock", name: "Warlock", hitDie: 8, caster: "pact", equipment: ["light crossbow", "dagger ×2", "leather armor"], armor: { base: 11, dexMax: Infinity, shield: false } },
   { id: "wizard", name: "Wizard", hitDie: 6, caster: "full", equipment: ["quarterstaff", "dagger"] },
 ];
 
@@ -106,7 +112,18 @@ export function derive(race: string, cls: string, base: Abilities): Derived | nu
   const slots: Record<string, number> = {};
   if (c.caster === "full") FULL_CASTER_L1.forEach((n, i) => { slots[String(i + 1)] = n; });
   if (c.caster === "pact") slots["1"] = 1;
-  return { abilities, hp, ac: 10 + modifier(abilities.dex), speed: r.speed, slots, hitDie: c.hitDie, equipment: c.equipment };
+  const speed = c.strMin && abilities.str < c.strMin && r.id !== "dwarf" ? r.speed - 10 : r.speed;
+  return { abilities, hp, ac: armorClass(c, abilities), speed, slots, hitDie: c.hitDie, equipment: c.equipment };
+}
+
+/** armorClass is campaign.ArmorClass for a class's starting armour. */
+export function armorClass(c: Class, ab: Abilities): number {
+  const dex = modifier(ab.dex);
+  let ac = 10 + dex;
+  if (c.armor) ac = c.armor.base + Math.min(dex, c.armor.dexMax);
+  else if (c.id === "barbarian") ac += modifier(ab.con);
+  else if (c.id === "monk") ac += modifier(ab.wis);
+  return ac + (c.armor?.shield ? 2 : 0);
 }
 
 export const SKILLS: [string, Ability][] = [
