@@ -320,3 +320,44 @@ var xpThresholds = [20]int{0, 300, 900, 2700, 6500, 14000, 23000, 34000, 48000, 
 	85000, 100000, 120000, 140000, 165000, 195000, 225000, 265000, 305000, 355000}
 
 func xpFor(level int) int { return xpThresholds[level-1] }
+
+// LevelFor is the level xp reaches, 1 to 20.
+func LevelFor(xp int) int {
+	level := 1
+	for level < 20 && xp >= xpThresholds[level] {
+		level++
+	}
+	return level
+}
+
+// Advance raises a character to the level its XP has reached, if higher:
+// for each level gained, the class hit die's average (rounded up) plus the
+// Constitution modifier (at least 1) to its maximum and current hit points,
+// one more hit die, and the class's spell slots at the new level (the
+// slots already used stay used). A character at 0 HP gains no current hit
+// points. It reports whether the level changed.
+func Advance(ch Character) (Character, bool) {
+	to := LevelFor(ch.XP)
+	class, ok := classes[ch.Class]
+	if !ok || to <= ch.Level {
+		return ch, false
+	}
+	gain := (to - ch.Level) * max(class.hitDie/2+1+Modifier(ch.Abilities.Con), 1)
+	ch.MaxHP += gain
+	if ch.HP > 0 {
+		ch.HP += gain
+	}
+	ch.HitDice.Max = to
+	slots := spellSlots(class.caster, to)
+	for k, sl := range ch.SpellSlots {
+		if n, ok := slots[k]; ok {
+			n.Used = min(sl.Used, n.Max)
+			slots[k] = n
+		}
+	}
+	if len(slots) > 0 || ch.SpellSlots != nil {
+		ch.SpellSlots = slots
+	}
+	ch.Level = to
+	return ch, true
+}

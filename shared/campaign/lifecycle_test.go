@@ -199,3 +199,31 @@ func TestAllowlist(t *testing.T) {
 		t.Errorf("unknown kind: %v", err)
 	}
 }
+
+func TestAdvance(t *testing.T) {
+	for xp, want := range map[int]int{0: 1, 299: 1, 300: 2, 899: 2, 900: 3, 354999: 19, 355000: 20, 9_000_000: 20} {
+		if got := LevelFor(xp); got != want {
+			t.Errorf("LevelFor(%d) = %d, want %d", xp, got, want)
+		}
+	}
+	w, err := NewCharacter{Name: "W", Race: "elf", Class: "wizard"}.Build("c", "p") // Con 13 (+1): 7 HP
+	if err != nil {
+		t.Fatal(err)
+	}
+	w.SpellSlots["1"] = Slot{Max: 2, Used: 2}
+	w.HP = 3
+	if _, up := Advance(w); up {
+		t.Fatal("advanced with 0 XP")
+	}
+	w.XP = 2700 // level 4: three levels of 4 (d6 average rounded up) + 1
+	got, up := Advance(w)
+	if !up || got.Level != 4 || got.MaxHP != 22 || got.HP != 18 || got.HitDice.Max != 4 {
+		t.Fatalf("advanced to level %d, HP %d/%d, hit dice %d", got.Level, got.HP, got.MaxHP, got.HitDice.Max)
+	}
+	if got.SpellSlots["1"] != (Slot{Max: 4, Used: 2}) || got.SpellSlots["2"] != (Slot{Max: 3}) {
+		t.Errorf("slots %v", got.SpellSlots)
+	}
+	if w.SpellSlots["2"] != (Slot{}) {
+		t.Error("Advance changed its input's slots")
+	}
+}

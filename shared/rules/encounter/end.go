@@ -8,6 +8,7 @@ import (
 
 	"chronicler/shared/campaign"
 	"chronicler/shared/fault"
+	"chronicler/shared/srd"
 )
 
 // Outcomes End accepts.
@@ -50,6 +51,10 @@ type Diff struct {
 	// Inspiration, Second Wind): used before and after.
 	Resources []ResourceDiff `json:"resources,omitempty"`
 	Stats     Stats          `json:"stats"`
+	// XP is a character's share of the experience points of the monsters
+	// defeated in the fight: the sum of their stat blocks' XP, split evenly
+	// (rounded down) among the characters the fight did not kill.
+	XP int `json:"xp,omitempty"`
 }
 
 // ResourceDiff is one class resource's use before and after the fight.
@@ -142,10 +147,14 @@ func End(e Encounter, outcome string, opts EndOptions) (Encounter, Diffs, error)
 			return e, nil, err
 		}
 	}
+	share := xpShare(closed)
 	diffs := make(Diffs, len(closed.Participants))
 	var committed []string
 	for i, p := range closed.Participants {
 		d := diff(p)
+		if !d.Ephemeral && !d.Dead {
+			d.XP = share
+		}
 		d.Commit = !d.Ephemeral && (len(opts.Only) == 0 || slices.Contains(opts.Only, p.CharacterID)) &&
 			!slices.Contains(opts.Exclude, p.CharacterID)
 		if d.Commit {
@@ -162,7 +171,30 @@ func End(e Encounter, outcome string, opts EndOptions) (Encounter, Diffs, error)
 		out.log(out.Round, "", said)
 	}
 	out.log(out.Round, "", "The encounter ends: "+outcome+".")
+	if share > 0 {
+		out.log(out.Round, "", "Each character who lived earns "+strconv.Itoa(share)+" XP.")
+	}
 	return out, diffs, nil
+}
+
+// xpShare is each surviving character's share of the XP of the monsters
+// defeated: zero when none was, or nobody survived to share it.
+func xpShare(e Encounter) int {
+	total, alive := 0, 0
+	for _, p := range e.Participants {
+		switch {
+		case p.Kind == KindMonster && p.Defeated:
+			if m, ok := srd.LookupMonster(p.SRDID); ok {
+				total += m.XP
+			}
+		case p.CharacterID != "" && !p.Combatant.Dead:
+			alive++
+		}
+	}
+	if alive == 0 {
+		return 0
+	}
+	return total / alive
 }
 
 func diff(p Participant) Diff {
@@ -212,7 +244,8 @@ func diff(p Participant) Diff {
 // slots used are set to how the fight left them; conditions gained are
 // added and conditions lost removed, keeping any the engine does not know.
 // A dead character is written as 0 HP with three failed death saves, which
-// is how a sheet says dead.
+// is how a sheet says dead. The XP share is added, and a character whose XP
+// reaches a new level advances to it (campaign.Advance).
 func (ds Diffs) CharacterUpdates(base []campaign.Character) []campaign.Character {
 	var out []campaign.Character
 	for _, ch := range base {
@@ -222,6 +255,7 @@ func (ds Diffs) CharacterUpdates(base []campaign.Character) []campaign.Character
 		}
 		d := ds[i]
 		ch.HP, ch.TempHP, ch.DeathSaves, ch.Stable = d.HP.After, d.TempHP.After, d.DeathSaves.After, d.Stable
+		ch.XP += d.XP
 		if d.Dead {
 			ch.HP, ch.DeathSaves.Failures = 0, 3
 		}
@@ -269,6 +303,9 @@ func (ds Diffs) CharacterUpdates(base []campaign.Character) []campaign.Character
 			}
 			ch.SpellSlots = slots
 		}
+		// The XP may take the character to a new level, which comes with
+		// the slots and hit points of that level.
+		ch, _ = campaign.Advance(ch)
 		out = append(out, ch)
 	}
 	return out
