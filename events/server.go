@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"chronicler/shared/campaign"
+	"chronicler/shared/dice"
 )
 
 // Server event types.
@@ -75,6 +76,12 @@ type RollResult struct {
 	Rolls   []int  `json:"rolls"`
 	Total   int    `json:"total"`
 	Outcome string `json:"outcome,omitempty"`
+	// Beyond protocol.md: the terms as rolled (kept and dropped dice,
+	// rerolls) and the roll's options, as campaign.Roll keeps them.
+	Terms        []dice.TermResult `json:"terms,omitempty"`
+	Advantage    bool              `json:"advantage,omitempty"`
+	Disadvantage bool              `json:"disadvantage,omitempty"`
+	Critical     bool              `json:"critical,omitempty"`
 }
 
 // ReactionWindow offers the eligible characters their reactions to a roll

@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"time"
 
+	"chronicler/shared/dice"
 	"chronicler/shared/world"
 )
 
@@ -192,6 +193,14 @@ type Roll struct {
 	Rolls   []int  `json:"rolls"`
 	Total   int    `json:"total"`
 	Outcome string `json:"outcome,omitempty"`
+	// Terms are the expression's terms as rolled: each term's faces, those
+	// it kept and dropped (advantage, 4d6kh3), its rerolls; with the
+	// options the roll was made with. With Dice they are enough to show the
+	// whole roll and to roll it again from the same dice.
+	Terms        []dice.TermResult `json:"terms,omitempty"`
+	Advantage    bool              `json:"advantage,omitempty"`
+	Disadvantage bool              `json:"disadvantage,omitempty"`
+	Critical     bool              `json:"critical,omitempty"`
 }
 
 // EncounterRecord is an encounter as the store keeps it: its id and status

@@ -317,7 +317,8 @@ func rollsOf(rs []rules.Roll) []campaign.Roll {
 	out := make([]campaign.Roll, len(rs))
 	for i, r := range rs {
 		out[i] = campaign.Roll{RollID: fmt.Sprint("r", i+1), Reason: r.Reason, Dice: r.Expr, Rolls: r.Result.Rolls,
-			Total: r.Total, Outcome: r.Outcome}
+			Total: r.Total, Outcome: r.Outcome, Terms: r.Result.Terms,
+			Advantage: r.Result.Advantage, Disadvantage: r.Result.Disadvantage, Critical: r.Result.Critical}
 	}
 	return out
 }

@@ -123,6 +123,16 @@ export interface CampaignView {
   invite_code?: string;
 }
 
+/** RollTerm is one term of a roll as rolled (dice.TermResult). */
+export interface RollTerm {
+  dice: string;
+  rolls?: number[];
+  kept?: number[];
+  dropped?: number[];
+  modifier?: number;
+  subtotal: number;
+}
+
 export interface Roll {
   roll_id: string;
   reason?: string;
@@ -130,6 +140,11 @@ export interface Roll {
   rolls: number[] | null;
   total: number;
   outcome?: string;
+  /** beyond protocol.md: the terms as rolled and the roll's options */
+  terms?: RollTerm[];
+  advantage?: boolean;
+  disadvantage?: boolean;
+  critical?: boolean;
 }
 
 export interface Turn {
@@ -178,7 +193,8 @@ export type ServerMessage = Head & (
   | { type: "recap"; text: string }
   | { type: "turn.accepted"; turn_id: string; request_id: string; character_id: string }
   | { type: "roll.requested"; turn_id: string; roll_id: string; character_id: string; dice: string; reason: string; options?: string[]; deadline: string }
-  | { type: "roll.result"; turn_id: string; roll_id: string; reason?: string; dice: string; rolls: number[] | null; total: number; outcome?: string }
+  | { type: "roll.result"; turn_id: string; roll_id: string; reason?: string; dice: string; rolls: number[] | null; total: number; outcome?: string;
+      terms?: RollTerm[]; advantage?: boolean; disadvantage?: boolean; critical?: boolean }
   | { type: "reaction.window"; turn_id: string; roll_id?: string; eligible: Eligible[]; closes_at: string }
   | { type: "reaction.received"; turn_id: string; character_id: string; reaction: string }
   | { type: "reaction.closed"; turn_id: string; applied: Applied[] | null }

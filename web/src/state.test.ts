@@ -298,6 +298,16 @@ describe("breakdown", () => {
     assert.equal(b.edge, "disadvantage");
   });
 
+  it("ReadsTheServersTermsWhenItSendsThem", () => {
+    // A d20 with advantage as the server records it: the expression stays
+    // "1d20+5", the terms say what was kept.
+    const b = breakdown({ roll_id: "r", dice: "1d20+5", rolls: [5, 10], total: 15, advantage: true,
+      terms: [{ dice: "2d20kh1", rolls: [5, 10], kept: [10], dropped: [5], subtotal: 10 }, { dice: "5", modifier: 5, subtotal: 5 }] });
+    assert.deepEqual(b.terms, [{ dice: "2d20kh1", rolled: [5, 10], kept: [10] }]);
+    assert.equal(b.modifier, 5);
+    assert.equal(b.edge, "advantage");
+  });
+
   it("SplitsSeveralTerms", () => {
     const b = breakdown({ roll_id: "r", dice: "1d8+1d4+2", rolls: [6, 3], total: 11 });
     assert.deepEqual(b.terms.map((t) => t.rolled), [[6], [3]]);

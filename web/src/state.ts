@@ -290,7 +290,8 @@ export function reduce(t: Table, m: ServerMessage): Table {
       return push(next, { kind: "system", turnId: m.turn_id, text: `${nameOf(t, m.character_id)} must roll ${m.dice} (${m.reason}).` });
     }
     case "roll.result": {
-      const roll: Roll = { roll_id: m.roll_id, reason: m.reason, dice: m.dice, rolls: m.rolls, total: m.total, outcome: m.outcome };
+      const roll: Roll = { roll_id: m.roll_id, reason: m.reason, dice: m.dice, rolls: m.rolls, total: m.total, outcome: m.outcome,
+        terms: m.terms, advantage: m.advantage, disadvantage: m.disadvantage, critical: m.critical };
       const rollPrompt = t.rollPrompt && t.rollPrompt.rollId === m.roll_id ? null : t.rollPrompt;
       return push({ ...t, rollPrompt, lastRoll: roll }, { key: `roll:${m.roll_id}`, kind: "roll", turnId: m.turn_id, roll, text: rollLine(roll) });
     }
@@ -412,6 +413,12 @@ export interface Breakdown {
  * server's.
  */
 export function breakdown(r: Roll): Breakdown {
+  if (r.terms?.length) {
+    // The server's record of each term: the dice it kept and dropped.
+    const terms = r.terms.filter((t) => t.rolls?.length).map((t) => ({ dice: t.dice, rolled: t.rolls!, kept: t.kept ?? t.rolls! }));
+    const modifier = r.terms.reduce((s, t) => s + (t.rolls?.length ? 0 : t.subtotal), 0);
+    return { terms, modifier, edge: r.advantage ? "advantage" : r.disadvantage ? "disadvantage" : "" };
+  }
   const rolls = r.rolls ?? [];
   const terms: Breakdown["terms"] = [];
   let edge: Breakdown["edge"] = "";
