@@ -28,10 +28,12 @@ const srd = {
       const read = (f) => JSON.parse(readFileSync(join(srdData, f), "utf8"));
       const spells = read("spells.json").map((s) => [s.id, s.name, s.level, s.classes.join(" ")]);
       const monsters = read("monsters.json").map((m) => [m.id, m.name, m.cr]);
+      const classSkills = Object.fromEntries(read("classes.json").filter((c) => c.skill_choices).map((c) => [c.id, [c.skill_choices.choose, c.skill_choices.from]]));
       return {
-        contents: `export const spells = ${JSON.stringify(spells)};\nexport const monsters = ${JSON.stringify(monsters)};\n`,
+        contents: `export const spells = ${JSON.stringify(spells)};\nexport const monsters = ${JSON.stringify(monsters)};\n` +
+          `export const classSkills = ${JSON.stringify(classSkills)};\n`,
         loader: "js",
-        watchFiles: [join(srdData, "spells.json"), join(srdData, "monsters.json")],
+        watchFiles: [join(srdData, "spells.json"), join(srdData, "monsters.json"), join(srdData, "classes.json")],
       };
     });
   },

@@ -161,6 +161,14 @@ func (s seat) character(name, race, class string, shot bool) {
 	s.do("refuse a nameless character", click("#char-create"), waitJS(`document.getElementById("err-name").textContent.includes("name")`))
 	s.do("fill the character", fill("char-name", name), fill("char-race", race), fill("char-class", class),
 		waitJS(`document.getElementById("derived-hp") !== null`))
+	// The class's skills: one too few is explained where they are chosen,
+	// then the last box makes the choice whole.
+	s.do("choose skills", chromedp.Evaluate[chromedp.Void](`(() => {
+		const boxes = [...document.querySelectorAll("#skills input")], n = Number(document.getElementById("skills").dataset.choose);
+		boxes.slice(0, n - 1).forEach((b) => b.click());
+	})()`), click("#char-create"), waitJS(`document.getElementById("err-skills").textContent.includes("chosen")`),
+		chromedp.Evaluate[chromedp.Void](`[...document.querySelectorAll("#skills input")].find((b) => !b.checked).click()`),
+		waitJS(`document.getElementById("err-skills").textContent === "" && !document.getElementById("derived-skills").textContent.includes("none")`))
 	if shot {
 		s.shot("character")
 	}

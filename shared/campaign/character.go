@@ -1,6 +1,7 @@
 package campaign
 
 import (
+	"slices"
 	"strings"
 	"unicode/utf8"
 
@@ -77,10 +78,13 @@ type Character struct {
 	// Resources are the class resources used (ResourcesOf gives them with
 	// their maximum), by id: "bardic-inspiration", "second-wind".
 	Resources map[string]Pool `json:"resources,omitempty"`
-	Inventory []Item          `json:"inventory"`
-	AreaID    string          `json:"area_id"`
-	Presence  Presence        `json:"presence"`
-	Version   int64           `json:"-"`
+	// Skills are the skills the character is proficient in (SRD skill
+	// ids: "perception", "sleight-of-hand"), chosen from its class's.
+	Skills    []string `json:"skills,omitempty"`
+	Inventory []Item   `json:"inventory"`
+	AreaID    string   `json:"area_id"`
+	Presence  Presence `json:"presence"`
+	Version   int64    `json:"-"`
 }
 
 // NewCharacter is what a player asks for; the server derives the rest.
@@ -90,6 +94,9 @@ type NewCharacter struct {
 	Class     string     `json:"class"`
 	Level     int        `json:"level"`
 	Abilities *Abilities `json:"abilities"`
+	// Skills are the class skills chosen, as many as the class allows;
+	// none takes the first ones of the class's list.
+	Skills []string `json:"skills,omitempty"`
 }
 
 // StandardArray is the SRD's standard ability array, in sheet order.
@@ -300,6 +307,10 @@ func (n NewCharacter) Build(id, playerID string) (Character, error) {
 	hp := class.hitDie + con + (level-1)*(class.hitDie/2+1+con)
 	hp = max(hp, level) // at least 1 per level, whatever the CON
 	cls, rc := strings.ToLower(n.Class), strings.ToLower(n.Race)
+	skills, err := chooseSkills(cls, n.Skills)
+	if err != nil {
+		return Character{}, err
+	}
 	inv := append(append([]Item{}, startingWeapons[cls]...), startingArmor[cls]...)
 	speed := race.speed
 	if heavyArmorSlows(rc, ab, inv) {
@@ -311,8 +322,50 @@ func (n NewCharacter) Build(id, playerID string) (Character, error) {
 		XP: xpFor(level), Abilities: ab, HP: hp, MaxHP: hp,
 		AC: ArmorClass(cls, ab, inv), Speed: speed,
 		Conditions: []string{}, SpellSlots: spellSlots(class.caster, level),
-		HitDice: Pool{Max: level}, Inventory: inv,
+		HitDice: Pool{Max: level}, Inventory: inv, Skills: skills,
 	}, nil
+}
+
+// chooseSkills checks a new character's skill choice against its class's
+// (srd.Class.SkillChoices): as many as the class chooses, each from its
+// list, none twice. No choice takes the first ones of the list.
+func chooseSkills(class string, asked []string) ([]string, error) {
+	const op = "create character"
+	c, ok := srd.LookupClass(class)
+	if !ok || c.SkillChoices == nil {
+		if len(asked) > 0 {
+			return nil, fault.Field(op, "skills", "a %s chooses no skills", class)
+		}
+		return nil, nil
+	}
+	sc := *c.SkillChoices
+	if len(asked) == 0 {
+		return slices.Clone(sc.From[:min(sc.Choose, len(sc.From))]), nil
+	}
+	if len(asked) != sc.Choose {
+		return nil, fault.Field(op, "skills", "a %s chooses %d skills from %s", class, sc.Choose, strings.Join(sc.From, ", "))
+	}
+	out := make([]string, 0, len(asked))
+	for _, s := range asked {
+		s = strings.ToLower(strings.TrimSpace(s))
+		switch {
+		case !slices.Contains(sc.From, s):
+			return nil, fault.Field(op, "skills", "%q is not a %s skill: choose from %s", clip(s, 40), class, strings.Join(sc.From, ", "))
+		case slices.Contains(out, s):
+			return nil, fault.Field(op, "skills", "%s is chosen twice", s)
+		}
+		out = append(out, s)
+	}
+	slices.Sort(out)
+	return out, nil
+}
+
+// clip cuts s to n runes, for an error message.
+func clip(s string, n int) string {
+	if r := []rune(s); len(r) > n {
+		return string(r[:n]) + "..."
+	}
+	return s
 }
 
 // xpThresholds are the SRD's experience points needed for each level.

@@ -3,6 +3,7 @@ package campaign
 import (
 	"reflect"
 	"slices"
+	"strings"
 	"testing"
 
 	"chronicler/shared/fault"
@@ -225,5 +226,35 @@ func TestAdvance(t *testing.T) {
 	}
 	if w.SpellSlots["2"] != (Slot{}) {
 		t.Error("Advance changed its input's slots")
+	}
+}
+
+// A new character is proficient in the skills its player chose from its
+// class's list, as many as the class allows; no choice takes the first.
+func TestSkillChoice(t *testing.T) {
+	build := func(class string, skills ...string) (Character, error) {
+		return NewCharacter{Name: "A", Race: "human", Class: class, Skills: skills}.Build("c", "p")
+	}
+	r, err := build("rogue", "Stealth", "perception", "sleight-of-hand", "acrobatics")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !slices.Equal(r.Skills, []string{"acrobatics", "perception", "sleight-of-hand", "stealth"}) {
+		t.Errorf("rogue skills %v", r.Skills)
+	}
+	w, err := build("wizard")
+	if err != nil || !slices.Equal(w.Skills, []string{"arcana", "history"}) {
+		t.Errorf("a wizard who chose none: %v, %v", w.Skills, err)
+	}
+	for name, skills := range map[string][]string{
+		"TooFew":      {"arcana"},
+		"TooMany":     {"arcana", "history", "insight"},
+		"NotTheClass": {"arcana", "stealth"},
+		"Twice":       {"arcana", "Arcana"},
+		"NotASkill":   {"arcana", "juggling"},
+	} {
+		if _, err := build("wizard", skills...); !fault.Is(err, fault.Invalid) || !strings.Contains(err.Error(), "skills") {
+			t.Errorf("%s: %v, want an invalid skills error", name, err)
+		}
 	}
 }

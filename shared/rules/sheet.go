@@ -9,7 +9,7 @@ import (
 
 // FromSheet is a character as the engine sees it: the sheet's numbers, the
 // class's hit die and saving-throw proficiencies from the rules data, a
-// halfling's Lucky, the
+// halfling's Lucky, the skill proficiencies, the
 // conditions and spell slots in the engine's form. The sheet has no "dead":
 // a character at 0 HP with three failed death saves is dead.
 func FromSheet(ch campaign.Character) Combatant {
@@ -22,6 +22,11 @@ func FromSheet(ch campaign.Character) Combatant {
 	// The halfling's Lucky: a 1 on the d20 of an attack roll, ability
 	// check or saving throw is rolled again.
 	c.Lucky = ch.Race == "halfling"
+	for _, name := range ch.Skills {
+		if sk, err := ParseSkill(name); err == nil {
+			c.SkillProficiencies = c.SkillProficiencies.With(sk)
+		}
+	}
 	if class, ok := srd.LookupClass(ch.Class); ok {
 		c.HitDie = class.HitDie
 		for _, a := range class.SavingThrows {

@@ -59,3 +59,16 @@ func TestHalflingsAreLucky(t *testing.T) {
 		}
 	}
 }
+
+// The sheet's skills are the combatant's proficiencies: a Stealth check
+// adds the proficiency bonus, an Arcana check does not.
+func TestSheetSkills(t *testing.T) {
+	c := rules.FromSheet(campaign.Character{ID: "r", Name: "Nim", Race: "elf", Class: "rogue", Level: 1, HP: 8, MaxHP: 8,
+		Abilities: campaign.Abilities{Str: 10, Dex: 16, Con: 10, Int: 10, Wis: 10, Cha: 10}, Skills: []string{"stealth", "sleight-of-hand"}})
+	if got := c.CheckBonus(rules.Dex, rules.Stealth); got != 3+2 {
+		t.Errorf("Stealth bonus %d, want Dex 3 + proficiency 2", got)
+	}
+	if got := c.CheckBonus(rules.Int, rules.Arcana); got != 0 {
+		t.Errorf("Arcana bonus %d, want 0", got)
+	}
+}

@@ -135,6 +135,11 @@ func (c Class) clone() Class {
 	c.ArmorProficiencies = slices.Clone(c.ArmorProficiencies)
 	c.WeaponProficiencies = slices.Clone(c.WeaponProficiencies)
 	c.ToolProficiencies = slices.Clone(c.ToolProficiencies)
+	if c.SkillChoices != nil {
+		sc := *c.SkillChoices
+		sc.From = slices.Clone(sc.From)
+		c.SkillChoices = &sc
+	}
 	c.Levels = cloneAll(c.Levels, func(l ClassLevel) ClassLevel {
 		l.SpellSlots = slices.Clone(l.SpellSlots)
 		return l

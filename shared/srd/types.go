@@ -214,12 +214,21 @@ type Class struct {
 	SpellcastingAbility string   `json:"spellcasting_ability,omitempty"`
 	// CasterKind is "full", "half", "pact" or "none", derived from the
 	// slot table.
-	CasterKind          string       `json:"caster_kind"`
-	SpellcastingLevel   int          `json:"spellcasting_level,omitempty"`   // class level spellcasting starts at
-	ArmorProficiencies  []string     `json:"armor_proficiencies,omitempty"`  // armor categories: "light", "medium", "heavy", "shield"
-	WeaponProficiencies []string     `json:"weapon_proficiencies,omitempty"` // "simple", "martial" or weapon ids
-	ToolProficiencies   []string     `json:"tool_proficiencies,omitempty"`
-	Levels              []ClassLevel `json:"levels"` // levels 1..20, in order
+	CasterKind          string   `json:"caster_kind"`
+	SpellcastingLevel   int      `json:"spellcasting_level,omitempty"`   // class level spellcasting starts at
+	ArmorProficiencies  []string `json:"armor_proficiencies,omitempty"`  // armor categories: "light", "medium", "heavy", "shield"
+	WeaponProficiencies []string `json:"weapon_proficiencies,omitempty"` // "simple", "martial" or weapon ids
+	ToolProficiencies   []string `json:"tool_proficiencies,omitempty"`
+	// SkillChoices are the skills a new character of the class is
+	// proficient in: Choose of From (skill ids: "animal-handling").
+	SkillChoices *SkillChoice `json:"skill_choices,omitempty"`
+	Levels       []ClassLevel `json:"levels"` // levels 1..20, in order
+}
+
+// SkillChoice is a number of skills to choose from a list.
+type SkillChoice struct {
+	Choose int      `json:"choose"`
+	From   []string `json:"from"`
 }
 
 // ClassLevel is one row of a class's level table. SpellSlots[i] is the

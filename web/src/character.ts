@@ -6,11 +6,14 @@ import { $, $input, $select, fill, h, option } from "./dom";
 import type { Abilities, Character } from "./protocol";
 import {
   ABILITIES, ABILITY_NAMES, CLASSES, POINT_BUY_BUDGET, RACES, STANDARD_ARRAY,
-  derive, modifier, pointsSpent, problems, signed, type Method,
+  derive, modifier, pointsSpent, problems, signed, skillChoice, skillName, type Method,
 } from "./rules";
 
 let base: Abilities = { str: 15, dex: 14, con: 13, int: 12, wis: 10, cha: 8 };
 let touched = false;
+// skills are the class skills ticked; skillsOf is the class they are for.
+let skills: string[] = [];
+let skillsOf = "";
 let campaignId = "";
 let onCreated: (c: Character) => void = () => {};
 
@@ -46,7 +49,7 @@ export function setupCharacter(api: Api): void {
     btn.disabled = true;
     try {
       const { character } = await api.createCharacter(campaignId, {
-        name: $input("char-name").value.trim(), race: race.value, class: cls.value, abilities: base,
+        name: $input("char-name").value.trim(), race: race.value, class: cls.value, abilities: base, skills,
       });
       onCreated(character);
     } catch (err) {
@@ -69,13 +72,15 @@ export function openCharacter(id: string, done: (c: Character) => void): void {
   onCreated = done;
   touched = false;
   $input("char-name").value = "";
+  skills = [];
+  skillsOf = "";
   scores();
   update();
 }
 
 function focusField(f: string): void {
-  const el = document.getElementById(f === "name" || f === "race" || f === "class" ? `char-${f}` : `score-${f}`)
-    ?? document.getElementById("score-str");
+  const el = f === "skills" ? document.querySelector<HTMLInputElement>("#skills input")
+    : document.getElementById(f === "name" || f === "race" || f === "class" ? `char-${f}` : `score-${f}`) ?? document.getElementById("score-str");
   el?.focus();
 }
 
@@ -95,7 +100,29 @@ function scores(): void {
   }));
 }
 
+// skillBoxes offers the class's skills as boxes to tick, as many as it
+// allows: the others are disabled once that many are ticked.
+function skillBoxes(cls: string): void {
+  const sc = skillChoice(cls);
+  if (cls !== skillsOf) {
+    skills = [];
+    skillsOf = cls;
+    $("skills").dataset.choose = String(sc.choose);
+    fill($("skills"), sc.from.map((id) => h("label", { class: "inline" },
+      h("input", { type: "checkbox", value: id, "aria-describedby": "err-skills", onchange: (e: Event) => {
+        const box = e.target as HTMLInputElement;
+        skills = box.checked ? [...skills, id] : skills.filter((s) => s !== id);
+        update();
+      } }), " ", skillName(id))));
+  }
+  for (const box of document.querySelectorAll<HTMLInputElement>("#skills input")) {
+    box.disabled = !box.checked && skills.length >= sc.choose;
+  }
+  $("skills-hint").textContent = sc.choose ? `Choose ${sc.choose}: ${skills.length} chosen.` : "Choose a class to see its skills.";
+}
+
 function showErrors(errs: Record<string, string>): void {
+  $("err-skills").textContent = errs.skills ?? "";
   for (const f of ["name", "race", "class", "abilities", ...ABILITIES]) {
     const el = document.getElementById(`err-${f}`);
     if (el) el.textContent = errs[f] ?? "";
@@ -107,10 +134,11 @@ function showErrors(errs: Record<string, string>): void {
 function update(): Record<string, string> {
   const m = method();
   const name = $input("char-name").value, race = $select("char-race").value, cls = $select("char-class").value;
-  const errs = problems(m, name, race, cls, base);
+  skillBoxes(cls);
+  const errs = problems(m, name, race, cls, base, skills);
   // Say what is wrong with what was chosen as it is chosen; what is merely
   // not chosen yet waits for the first try to create.
-  const shown = touched ? errs : Object.fromEntries(Object.entries(errs).filter(([k]) => !["name", "race", "class"].includes(k)));
+  const shown = touched ? errs : Object.fromEntries(Object.entries(errs).filter(([k]) => !["name", "race", "class", "skills"].includes(k)));
   showErrors(shown);
   $("points").textContent = m === "pointbuy" ? `${POINT_BUY_BUDGET - pointsSpent(base)} of ${POINT_BUY_BUDGET} points left` : "Give each number to one ability.";
   const d = derive(race, cls, base);
@@ -130,6 +158,7 @@ function update(): Record<string, string> {
       h("dt", {}, "Speed"), h("dd", {}, `${d.speed} ft`),
       h("dt", {}, "Hit die"), h("dd", {}, `d${d.hitDie}`),
       h("dt", {}, "Spell slots"), h("dd", {}, slots || "none"),
+      h("dt", {}, "Skills"), h("dd", { id: "derived-skills" }, skills.map(skillName).join(", ") || "none chosen yet"),
       h("dt", {}, "Equipment"), h("dd", {}, d.equipment.join(", "))));
   return errs;
 }

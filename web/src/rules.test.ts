@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
 import { parseInvite, inviteLink } from "./api";
-import { derive, pointsSpent, problems } from "./rules";
+import { derive, pointsSpent, problems, skillChoice, skillName } from "./rules";
 
 const standard = { str: 15, dex: 14, con: 13, int: 12, wis: 10, cha: 8 };
 
@@ -26,6 +26,15 @@ describe("character choices", () => {
     assert.equal(derive("dwarf", "paladin", weak)!.speed, 25, "dwarves are not slowed");
   });
 
+  it("AsksForTheClassSkills", () => {
+    assert.deepEqual(skillChoice("rogue").choose, 4);
+    assert.ok(skillChoice("wizard").from.includes("arcana"));
+    assert.match(problems("standard", "Mira", "elf", "wizard", standard, ["arcana"]).skills, /Choose 2 skills \(1 chosen\)/);
+    assert.ok(problems("standard", "Mira", "elf", "wizard", standard, ["arcana", "stealth"]).skills, "stealth is no wizard skill");
+    assert.equal(problems("standard", "Mira", "elf", "wizard", standard, ["arcana", "history"]).skills, undefined);
+    assert.equal(skillName("sleight-of-hand"), "Sleight of Hand");
+  });
+
   it("RefusesAStandardArrayNumberUsedTwice", () => {
     const p = problems("standard", "Mira", "elf", "wizard", { ...standard, cha: 15 });
     assert.ok(p.cha, "the second 15 is the problem");
@@ -36,7 +45,7 @@ describe("character choices", () => {
     const base = { str: 15, dex: 15, con: 15, int: 15, wis: 8, cha: 8 };
     assert.equal(pointsSpent(base), 36);
     assert.match(problems("pointbuy", "Mira", "elf", "wizard", base).abilities, /36 points/);
-    assert.deepEqual(problems("pointbuy", "Mira", "elf", "wizard", { str: 15, dex: 15, con: 15, int: 8, wis: 8, cha: 8 }), {});
+    assert.deepEqual(problems("pointbuy", "Mira", "elf", "wizard", { str: 15, dex: 15, con: 15, int: 8, wis: 8, cha: 8 }, ["arcana", "history"]), {});
   });
 
   it("NamesEveryMissingChoice", () => {

@@ -2,6 +2,7 @@
 // the sheet the server will derive from the choice (shared/campaign's
 // NewCharacter.Build), shown before it is sent. The server decides; this
 // only previews and explains, field by field.
+import { classSkills } from "srd";
 import type { Abilities } from "./protocol";
 
 export const ABILITIES = ["str", "dex", "con", "int", "wis", "cha"] as const;
@@ -65,8 +66,22 @@ export function pointsSpent(base: Abilities): number {
 export type Method = "standard" | "pointbuy";
 
 /** problems returns what is wrong with a choice, by field (ability or "name", "race", "class", "abilities"). */
-export function problems(method: Method, name: string, race: string, cls: string, base: Abilities): Record<string, string> {
+/** skillChoice is how many skills a class's new character chooses, and from which. */
+export function skillChoice(cls: string): { choose: number; from: string[] } {
+  const c = classSkills[cls];
+  return c ? { choose: c[0], from: c[1] } : { choose: 0, from: [] };
+}
+
+/** skillName is a skill id as the sheet shows it: "sleight-of-hand" -> "Sleight of Hand". */
+export function skillName(id: string): string {
+  return id.split("-").map((w) => (w === "of" ? w : w[0].toUpperCase() + w.slice(1))).join(" ");
+}
+
+export function problems(method: Method, name: string, race: string, cls: string, base: Abilities, skills: string[] = []): Record<string, string> {
   const out: Record<string, string> = {};
+  const sc = skillChoice(cls);
+  if (sc.choose > 0 && skills.length !== sc.choose) out.skills = `Choose ${sc.choose} skills (${skills.length} chosen).`;
+  else if (skills.some((s) => !sc.from.includes(s))) out.skills = "Choose from your class's skills.";
   const n = name.trim();
   if (!n) out.name = "Give your character a name.";
   else if ([...n].length > 60) out.name = "At most 60 characters.";

@@ -4,4 +4,6 @@ declare module "srd" {
   export const spells: [string, string, number, string][];
   /** [id, name, challenge rating] */
   export const monsters: [string, string, number][];
+  /** class id -> [how many skills a new character chooses, the skill ids to choose from] */
+  export const classSkills: Record<string, [number, string[]]>;
 }

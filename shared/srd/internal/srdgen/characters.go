@@ -28,6 +28,19 @@ func (t *Tables) buildClasses(refDir string) error {
 	}
 	for _, r := range classes {
 		c := srd.Class{ID: r.Index, Name: r.Name, HitDie: r.HitDie, SavingThrows: indexes(r.SavingThrows)}
+		// The skills a new character of the class chooses from: the
+		// choice whose options are all skills.
+		for _, pc := range r.ProficiencyChoices {
+			var from []string
+			for _, o := range pc.From.Options {
+				if id, ok := strings.CutPrefix(o.Item.Index, "skill-"); ok {
+					from = append(from, id)
+				}
+			}
+			if len(from) > 0 && len(from) == len(pc.From.Options) && c.SkillChoices == nil {
+				c.SkillChoices = &srd.SkillChoice{Choose: pc.Choose, From: from}
+			}
+		}
 		for _, l := range r.Proficiencies {
 			p, ok := profByID[l.Index]
 			if !ok {

@@ -162,12 +162,20 @@ type refSpellcasting struct {
 }
 
 type refClass struct {
-	Index         string    `json:"index"`
-	Name          string    `json:"name"`
-	HitDie        int       `json:"hit_die"`
-	Proficiencies []refLink `json:"proficiencies"`
-	SavingThrows  []refLink `json:"saving_throws"`
-	Spellcasting  *struct {
+	Index              string    `json:"index"`
+	Name               string    `json:"name"`
+	HitDie             int       `json:"hit_die"`
+	Proficiencies      []refLink `json:"proficiencies"`
+	ProficiencyChoices []struct {
+		Choose int `json:"choose"`
+		From   struct {
+			Options []struct {
+				Item refLink `json:"item"`
+			} `json:"options"`
+		} `json:"from"`
+	} `json:"proficiency_choices"`
+	SavingThrows []refLink `json:"saving_throws"`
+	Spellcasting *struct {
 		Level   int     `json:"level"`
 		Ability refLink `json:"spellcasting_ability"`
 	} `json:"spellcasting"`
