@@ -54,20 +54,23 @@ type Item struct {
 
 // Character is a player character's whole sheet, as the wire shows it.
 type Character struct {
-	ID            string          `json:"id"`
-	PlayerID      string          `json:"player_id"`
-	Name          string          `json:"name"`
-	Race          string          `json:"race"`
-	Class         string          `json:"class"`
-	Level         int             `json:"level"`
-	XP            int             `json:"xp"`
-	Abilities     Abilities       `json:"abilities"`
-	HP            int             `json:"hp"`
-	MaxHP         int             `json:"max_hp"`
-	TempHP        int             `json:"temp_hp"`
-	AC            int             `json:"ac"`
-	Speed         int             `json:"speed"`
-	Conditions    []string        `json:"conditions"`
+	ID         string    `json:"id"`
+	PlayerID   string    `json:"player_id"`
+	Name       string    `json:"name"`
+	Race       string    `json:"race"`
+	Class      string    `json:"class"`
+	Level      int       `json:"level"`
+	XP         int       `json:"xp"`
+	Abilities  Abilities `json:"abilities"`
+	HP         int       `json:"hp"`
+	MaxHP      int       `json:"max_hp"`
+	TempHP     int       `json:"temp_hp"`
+	AC         int       `json:"ac"`
+	Speed      int       `json:"speed"`
+	Conditions []string  `json:"conditions"`
+	// Exhaustion is the exhaustion level, 0 to 6; a long rest with food
+	// and drink takes one away.
+	Exhaustion    int             `json:"exhaustion,omitempty"`
 	Concentration *string         `json:"concentration"`
 	SpellSlots    map[string]Slot `json:"spell_slots"`
 	HitDice       Pool            `json:"hit_dice"`

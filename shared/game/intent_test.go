@@ -165,3 +165,38 @@ func TestShortRest(t *testing.T) {
 		t.Errorf("unhurt Ilsa spent hit dice: %+v, rolls %v", ilsa.HitDice, turns[2].Rolls)
 	}
 }
+
+// Exhaustion is on the sheet: a long rest takes one level away.
+func TestLongRestEasesExhaustion(t *testing.T) {
+	f := newFixture(t)
+	ctx := context.Background()
+	p := game.Player{ID: "p-c1", Name: "Aria"}
+	c, err := f.svc.CreateCampaign(ctx, p, events.CreateCampaign{Name: "Long March"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	ch, err := f.svc.CreateCharacter(ctx, p, c.ID, campaign.NewCharacter{Name: "Dorn", Race: "human", Class: "fighter"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	ch.Exhaustion = 2
+	if err := f.store.Commit(ctx, game.Tx{CampaignID: c.ID, Characters: []campaign.Character{ch}}); err != nil {
+		t.Fatal(err)
+	}
+	if err := f.svc.Connect(ctx, "c1", p, c.ID); err != nil {
+		t.Fatal(err)
+	}
+	if err := f.svc.Resume(ctx, "c1", "resume"); err != nil {
+		t.Fatal(err)
+	}
+	if err := f.act(t, "c1", ch.ID, "rest", "", &events.Intent{Kind: "rest", Rest: "long"}); err != nil {
+		t.Fatal(err)
+	}
+	snap, err := f.store.Snapshot(ctx, c.ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := snap.Characters[0].Exhaustion; got != 1 {
+		t.Fatalf("exhaustion after a long rest = %d, want 1", got)
+	}
+}

@@ -17,6 +17,7 @@ func FromSheet(ch campaign.Character) Combatant {
 		ID: ch.ID, Name: ch.Name, Level: ch.Level, Abilities: ch.Abilities,
 		ProficiencyBonus: ProficiencyByLevel(ch.Level), AC: ch.AC, HP: ch.HP, MaxHP: ch.MaxHP,
 		TempHP: ch.TempHP, Speed: ch.Speed, HitDice: ch.HitDice, DeathSaves: ch.DeathSaves,
+		Exhaustion: min(max(ch.Exhaustion, 0), 6),
 	}
 	c.Dead = ch.HP <= 0 && ch.DeathSaves.Failures >= 3
 	// The halfling's Lucky: a 1 on the d20 of an attack roll, ability
@@ -54,9 +55,10 @@ func FromSheet(ch campaign.Character) Combatant {
 
 // ToSheet writes the engine's view of a character back onto its sheet:
 // hit points, temporary HP, hit dice, death saves, whether it is stable,
-// conditions, concentration and the spell slots the sheet has.
+// conditions, exhaustion, concentration and the spell slots the sheet has.
 func ToSheet(ch campaign.Character, c Combatant) campaign.Character {
 	ch.HP, ch.TempHP, ch.HitDice, ch.DeathSaves = c.HP, c.TempHP, c.HitDice, c.DeathSaves
+	ch.Exhaustion = c.Exhaustion
 	ch.Stable = c.Stable && c.HP <= 0 && !c.Dead
 	ch.Conditions = []string{}
 	for cond := range c.Conditions.All() {

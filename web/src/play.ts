@@ -388,9 +388,10 @@ export class TableView {
           h("span", { class: "hp-fill", style: `width:${pct}%` }),
           temp ? h("span", { class: "hp-temp", style: `width:${tempPct}%` }) : null,
           h("span", { class: "hp-text" }, `HP ${c.hp}/${c.max_hp}${temp ? ` +${c.temp_hp} temp` : ""}`)),
-        (c.conditions ?? []).length || c.concentration
+        (c.conditions ?? []).length || c.concentration || c.exhaustion
           ? h("div", { class: "tags" },
             (c.conditions ?? []).map((x) => h("span", { class: "tag" }, x)),
+            c.exhaustion ? h("span", { class: "tag" }, `exhaustion ${c.exhaustion}`) : null,
             c.concentration ? h("span", { class: "tag conc" }, `concentrating: ${c.concentration}`) : null)
           : null,
         slots.length ? h("div", { class: "slots", "aria-label": "Spell slots" }, slots.map(([l, s]) =>

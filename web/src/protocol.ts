@@ -51,6 +51,7 @@ export interface Character {
   ac: number;
   speed: number;
   conditions: string[] | null;
+  exhaustion?: number;
   concentration: string | null;
   spell_slots: Record<string, Slot> | null;
   hit_dice: { max: number; used: number };
