@@ -69,8 +69,16 @@ type xAction struct {
 }
 
 type xMonster struct {
-	Index      string `json:"index"`
-	ArmorClass []struct {
+	Index                 string   `json:"index"`
+	Size                  string   `json:"size"`
+	Type                  string   `json:"type"`
+	Subtype               string   `json:"subtype"`
+	Alignment             string   `json:"alignment"`
+	DamageVulnerabilities []string `json:"damage_vulnerabilities"`
+	DamageResistances     []string `json:"damage_resistances"`
+	DamageImmunities      []string `json:"damage_immunities"`
+	ConditionImmunities   []xLink  `json:"condition_immunities"`
+	ArmorClass            []struct {
 		Value int `json:"value"`
 	} `json:"armor_class"`
 	HitPoints     int            `json:"hit_points"`
@@ -121,6 +129,18 @@ func TestMonstersMatchReference(t *testing.T) {
 		errs.eq("cr", m.CR, r.CR)
 		errs.eq("xp", m.XP, r.XP)
 		errs.eq("proficiency_bonus", m.ProficiencyBonus, r.ProficiencyBonus)
+		errs.eq("size", m.Size, r.Size)
+		errs.eq("type", m.Type, r.Type)
+		errs.eq("subtype", m.Subtype, r.Subtype)
+		errs.eq("alignment", m.Alignment, r.Alignment)
+		errs.eq("damage_vulnerabilities", strings.Join(m.DamageVulnerabilities, "; "), strings.Join(r.DamageVulnerabilities, "; "))
+		errs.eq("damage_resistances", strings.Join(m.DamageResistances, "; "), strings.Join(r.DamageResistances, "; "))
+		errs.eq("damage_immunities", strings.Join(m.DamageImmunities, "; "), strings.Join(r.DamageImmunities, "; "))
+		var conds []string
+		for _, c := range r.ConditionImmunities {
+			conds = append(conds, c.Index)
+		}
+		errs.eq("condition_immunities", strings.Join(m.ConditionImmunities, "; "), strings.Join(conds, "; "))
 		speed, hover := map[string]int{}, false
 		for mode, v := range r.Speed {
 			if mode == "hover" {
