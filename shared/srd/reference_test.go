@@ -7,6 +7,7 @@ import (
 	"path/filepath"
 	"reflect"
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -247,12 +248,17 @@ func feet(v any) int {
 }
 
 type xSpell struct {
-	Index         string `json:"index"`
-	Level         int    `json:"level"`
-	School        xLink  `json:"school"`
-	Concentration bool   `json:"concentration"`
-	Ritual        bool   `json:"ritual"`
-	AttackType    string `json:"attack_type"`
+	Index         string   `json:"index"`
+	CastingTime   string   `json:"casting_time"`
+	Range         string   `json:"range"`
+	Components    []string `json:"components"`
+	Duration      string   `json:"duration"`
+	Classes       []xLink  `json:"classes"`
+	Level         int      `json:"level"`
+	School        xLink    `json:"school"`
+	Concentration bool     `json:"concentration"`
+	Ritual        bool     `json:"ritual"`
+	AttackType    string   `json:"attack_type"`
 	Damage        *struct {
 		Type   *xLink         `json:"damage_type"`
 		AtSlot map[int]string `json:"damage_at_slot_level"`
@@ -287,6 +293,16 @@ func TestSpellsMatchReference(t *testing.T) {
 		errs.eq("concentration", s.Concentration, r.Concentration)
 		errs.eq("ritual", s.Ritual, r.Ritual)
 		errs.eq("attack_type", s.AttackType, r.AttackType)
+		errs.eq("casting_time", s.CastingTime, r.CastingTime)
+		errs.eq("range", s.Range.Text, r.Range)
+		errs.eq("components", strings.Join(s.Components, " "), strings.Join(r.Components, " "))
+		errs.eq("duration", s.Duration, r.Duration)
+		var classes []string
+		for _, c := range r.Classes {
+			classes = append(classes, c.Index)
+		}
+		slices.Sort(classes) // the data lists them in order
+		errs.eq("classes", strings.Join(s.Classes, " "), strings.Join(classes, " "))
 		var slot, char map[int]string
 		refType := ""
 		if r.Damage != nil {
