@@ -89,31 +89,38 @@ async function withProvider(t: oidcFlow.Tokens): Promise<Identity> {
   return { ...p, token: t.id_token, provider: "oidc", refresh_token: t.refresh_token, expires_at: t.expires_at };
 }
 
+// renew replaces the provider's ID token with a fresh one, from the refresh
+// token; it reports whether it could.
+async function renew(): Promise<boolean> {
+  const cfg = oidc, id = me;
+  if (!cfg || !id || id.provider !== "oidc" || !id.refresh_token) return false;
+  try {
+    const fresh = await oidcFlow.renew(cfg, id.refresh_token);
+    if (me !== id) return false;
+    me = { ...id, token: fresh.id_token, refresh_token: fresh.refresh_token, expires_at: fresh.expires_at };
+    api.token = me.token;
+    store.setItem("identity", JSON.stringify(me));
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 // keepFresh renews a provider's ID token before it runs out, so the API
 // calls and the table's reconnections keep working; a sign-in that can no
 // longer be renewed signs the player out with a word why.
 function keepFresh(): void {
   clearTimeout(renewTimer);
   if (!oidc || !me || me.provider !== "oidc" || !me.expires_at) return;
-  const cfg = oidc, id = me;
-  const t = { id_token: id.token, refresh_token: id.refresh_token, expires_at: id.expires_at! };
+  const id = me, expires = me.expires_at;
   renewTimer = setTimeout(async () => {
     if (me !== id) return;
-    if (!t.refresh_token) { signedOut("Your sign-in has expired. Please sign in again."); return; }
-    try {
-      const fresh = await oidcFlow.renew(cfg, t.refresh_token);
-      if (me !== id) return;
-      me = { ...id, token: fresh.id_token, refresh_token: fresh.refresh_token, expires_at: fresh.expires_at };
-      api.token = me.token;
-      store.setItem("identity", JSON.stringify(me));
-      keepFresh();
-    } catch (err) {
-      if (me !== id) return;
-      if (Date.now() >= t.expires_at) { signedOut(err instanceof Error ? err.message : String(err)); return; }
-      // Not expired yet: the provider may be back in a moment.
-      renewTimer = setTimeout(keepFresh, 15_000);
-    }
-  }, Math.max(0, oidcFlow.renewAt(t) - Date.now()));
+    if (await renew()) { keepFresh(); return; }
+    if (me !== id) return;
+    if (Date.now() >= expires) { signedOut("Your sign-in has expired. Please sign in again."); return; }
+    // Not expired yet: the provider may be back in a moment.
+    renewTimer = setTimeout(keepFresh, 15_000);
+  }, Math.max(0, oidcFlow.renewAt({ id_token: id.token, expires_at: expires }) - Date.now()));
 }
 
 async function signOut(): Promise<void> {
@@ -171,7 +178,7 @@ async function openTable(id: string, view: string): Promise<void> {
   await table.tab(view === "journal" || table.status === "concluded" ? "journal" : "play");
 }
 
-async function route(): Promise<void> {
+async function route(retried = false): Promise<void> {
   $("notice").textContent = "";
   const hash = decodeURI(location.hash.slice(1));
   $("who").textContent = me ? me.name : "";
@@ -201,6 +208,9 @@ async function route(): Promise<void> {
     else await lobby();
   } catch (err) {
     if (err instanceof ApiError && err.status === 401) {
+      // A provider's token that ran out while the page slept is renewed
+      // once before the player is asked to sign in again.
+      if (!retried && await renew()) { keepFresh(); return route(true); }
       signedOut("Please sign in again.");
       return;
     }
@@ -291,6 +301,9 @@ async function start(): Promise<void> {
     if (saved && saved.token && (saved.provider === "oidc") === !!oidc) { me = saved; api.token = saved.token; }
   } catch { /* signed out */ }
   await finishSignIn();
+  // A token that ran out while the page was closed is renewed before the
+  // first call needs it.
+  if (me?.provider === "oidc" && (me.expires_at ?? 0) <= Date.now() + 30_000) await renew();
   keepFresh();
   setupForms();
   setupCharacter(api);
