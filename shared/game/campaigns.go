@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"sort"
+	"strings"
 
 	"chronicler/events"
 	"chronicler/shared/auth"
@@ -112,15 +113,39 @@ func (s *Service) CreateCampaign(ctx context.Context, p Player, req events.Creat
 }
 
 func openingLocation(seed string) string {
-	if seed == "" {
+	place := strings.TrimSpace(seed)
+	// The first sentence, and in it the place before what is said of it:
+	// "A misty harbour town where smugglers ..." is "a misty harbour town".
+	if i := strings.IndexAny(place, ".!?\n"); i > 0 {
+		place = place[:i]
+	}
+	for _, cut := range []string{" where ", " ruled by ", " in which ", " whose ", " which ", " that "} {
+		if i := strings.Index(strings.ToLower(place), cut); i > 0 {
+			place = place[:i]
+		}
+	}
+	if r := []rune(place); len(r) > maxLocation {
+		place = string(r[:maxLocation])
+		if i := strings.LastIndex(place, " "); i > 0 {
+			place = place[:i]
+		}
+	}
+	place = strings.TrimRight(place, " ,;:-")
+	if place == "" {
 		return "the crossroads inn"
 	}
-	r := []rune(seed)
-	if len(r) > 60 {
-		r = r[:60]
+	// An article reads as part of a sentence: "the party is at a misty
+	// harbour town".
+	for _, art := range []string{"A ", "An ", "The "} {
+		if strings.HasPrefix(place, art) {
+			place = strings.ToLower(art) + place[len(art):]
+		}
 	}
-	return string(r)
+	return place
 }
+
+// maxLocation is the longest opening location, in runes.
+const maxLocation = 80
 
 // inviteAlphabet leaves out look-alikes (0/O, 1/I/L) so codes can be read aloud.
 const inviteAlphabet = "ABCDEFGHJKMNPQRSTUVWXYZ23456789"

@@ -1113,3 +1113,30 @@ func TestAllowlistRefusesOtherIntents(t *testing.T) {
 		t.Errorf("%d turns committed, want the check and the words", len(turns))
 	}
 }
+
+// A campaign opens where its world seed puts it: the place its first
+// sentence names, in words that read inside a sentence.
+func TestOpeningLocation(t *testing.T) {
+	f := newFixture(t)
+	p := game.Player{ID: "p1", Name: "Aria"}
+	for seed, want := range map[string]string{
+		"A misty harbour town where smugglers and a drowned god's priests share the docks.": "a misty harbour town",
+		"A frontier village at the edge of an ancient, whispering forest.":                  "a frontier village at the edge of an ancient, whispering forest",
+		"A city of bridges over a chasm, ruled by rival guilds.":                            "a city of bridges over a chasm",
+		"The Sunken Crown: a tavern":                                                        "the Sunken Crown: a tavern",
+		strings.Repeat("Endless grey marshland ", 6):                                        "Endless grey marshland Endless grey marshland Endless grey marshland Endless",
+		"": "the crossroads inn",
+	} {
+		c, err := f.svc.CreateCampaign(context.Background(), p, events.CreateCampaign{Name: "Places", WorldSeed: seed})
+		if err != nil {
+			t.Fatal(err)
+		}
+		snap, err := f.store.Snapshot(context.Background(), c.ID)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := snap.State.Scene.Location; got != want {
+			t.Errorf("seed %q opens at %q, want %q", seed, got, want)
+		}
+	}
+}

@@ -405,7 +405,7 @@ export class TableView {
     const sc = this.table.scene ?? { location: "" };
     const bits = [sc.time, sc.weather].filter(Boolean).join(" · ");
     fill($("scene"),
-      h("strong", {}, sc.location || "Somewhere"), bits ? h("span", { class: "hint" }, ` · ${bits}`) : null,
+      h("strong", {}, sc.location ? sc.location[0].toUpperCase() + sc.location.slice(1) : "Somewhere"), bits ? h("span", { class: "hint" }, ` · ${bits}`) : null,
       (sc.npcs ?? []).length ? h("span", { class: "npcs" }, " · with ", (sc.npcs ?? []).join(", ")) : null);
   }
 
