@@ -109,6 +109,14 @@ func DecodeExport(data []byte) (Export, error) {
 		if t.Sequence != i+1 {
 			return e, fault.Field(op, fmt.Sprintf("turns[%d].sequence", i), "turns must run 1, 2, 3, ... in order")
 		}
+		// The dice are the engine's: a roll whose faces do not make its
+		// terms and total was not made by them.
+		for j, r := range t.Rolls {
+			if err := r.Verify(); err != nil {
+				_, why := fault.Public(err)
+				return e, fault.Field(op, fmt.Sprintf("turns[%d].rolls[%d]", i, j), "the dice do not add up: %s", why)
+			}
+		}
 	}
 	if e.State.TurnCount != len(e.Turns) {
 		return e, fault.Field(op, "state.turn_count", "is %d but the file has %d turns", e.State.TurnCount, len(e.Turns))

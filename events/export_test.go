@@ -36,15 +36,20 @@ func TestDecodeExport(t *testing.T) {
 		in    string
 		field string
 	}{
-		"NewerVersion":     {edit(`"version":1`, `"version":2`), "version"},
-		"WrongFormat":      {edit(`"chronicler.campaign"`, `"something.else"`), "format"},
-		"NoName":           {edit(`"name":"The Sunken Crown"`, `"name":""`), "campaign.name"},
-		"BadStatus":        {edit(`"status":"paused"`, `"status":"deleted"`), "campaign.status"},
-		"BadSettings":      {edit(`"dice_mode":"automatic"`, `"dice_mode":"loaded"`), "settings.dice_mode"},
-		"TurnCountOff":     {edit(`"turn_count":1`, `"turn_count":2`), "state.turn_count"},
-		"SequenceGap":      {edit(`"sequence":1`, `"sequence":2`), "turns[0].sequence"},
-		"HPAboveMax":       {edit(`"hp":7`, `"hp":70`), "characters[0].hp"},
-		"LevelOutOfRange":  {edit(`"level":1`, `"level":0`), "characters[0].level"},
+		"NewerVersion":    {edit(`"version":1`, `"version":2`), "version"},
+		"WrongFormat":     {edit(`"chronicler.campaign"`, `"something.else"`), "format"},
+		"NoName":          {edit(`"name":"The Sunken Crown"`, `"name":""`), "campaign.name"},
+		"BadStatus":       {edit(`"status":"paused"`, `"status":"deleted"`), "campaign.status"},
+		"BadSettings":     {edit(`"dice_mode":"automatic"`, `"dice_mode":"loaded"`), "settings.dice_mode"},
+		"TurnCountOff":    {edit(`"turn_count":1`, `"turn_count":2`), "state.turn_count"},
+		"SequenceGap":     {edit(`"sequence":1`, `"sequence":2`), "turns[0].sequence"},
+		"HPAboveMax":      {edit(`"hp":7`, `"hp":70`), "characters[0].hp"},
+		"LevelOutOfRange": {edit(`"level":1`, `"level":0`), "characters[0].level"},
+		// 14 + 5 is 19, and a d20 with advantage that kept the 14 dropped the 3.
+		"ForgedTotal": {edit(`"rolls":[]`, `"rolls":[{"roll_id":"r1","dice":"1d20+5","rolls":[3,14],"total":24,"advantage":true,
+			"terms":[{"dice":"2d20kh1","rolls":[3,14],"kept":[14],"dropped":[3],"subtotal":14},{"dice":"5","modifier":5,"subtotal":5}]}]`), "turns[0].rolls[0]"},
+		"ForgedKeep": {edit(`"rolls":[]`, `"rolls":[{"roll_id":"r1","dice":"1d20+5","rolls":[3,14],"total":8,"advantage":true,
+			"terms":[{"dice":"2d20kh1","rolls":[3,14],"kept":[3],"dropped":[14],"subtotal":3},{"dice":"5","modifier":5,"subtotal":5}]}]`), "turns[0].rolls[0]"},
 		"DuplicateSession": {edit(`"sessions":[{"session_id":"s1"`, `"sessions":[{"session_id":"s1"},{"session_id":"s1"`), "sessions[1].session_id"},
 	}
 	for name, c := range refused {
@@ -56,6 +61,14 @@ func TestDecodeExport(t *testing.T) {
 			}
 		})
 	}
+	t.Run("TakesRollsTheDiceMade", func(t *testing.T) {
+		in := edit(`"rolls":[]`, `"rolls":[{"roll_id":"r1","dice":"1d20+5","rolls":[3,14],"total":19,"advantage":true,
+			"terms":[{"dice":"2d20kh1","rolls":[3,14],"kept":[14],"dropped":[3],"subtotal":14},{"dice":"5","modifier":5,"subtotal":5}]},
+			{"roll_id":"r2","dice":"1d8+3","rolls":[5],"total":8}]`)
+		if _, err := DecodeExport([]byte(in)); err != nil {
+			t.Fatalf("a true roll, and one stored without its terms: %v", err)
+		}
+	})
 	t.Run("RefusesUnknownField", func(t *testing.T) {
 		if _, err := DecodeExport([]byte(edit(`"ledger":[]`, `"ledger":[],"deleted":true`))); !fault.Is(err, fault.Invalid) {
 			t.Fatalf("DecodeExport = %v", err)

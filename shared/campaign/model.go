@@ -201,6 +201,19 @@ type Roll struct {
 	Advantage    bool              `json:"advantage,omitempty"`
 	Disadvantage bool              `json:"disadvantage,omitempty"`
 	Critical     bool              `json:"critical,omitempty"`
+	RerollBelow  int               `json:"reroll_below,omitempty"`
+	Lucky        bool              `json:"lucky,omitempty"`
+}
+
+// Verify replays a roll that keeps its terms (dice.Verify): the faces it
+// drew, rolled again, must make the same terms and total. A roll stored
+// before rolls kept their terms has nothing to replay and passes.
+func (r Roll) Verify() error {
+	if r.Terms == nil {
+		return nil
+	}
+	return dice.Verify(dice.Result{Expr: r.Dice, Rolls: r.Rolls, Total: r.Total, Terms: r.Terms,
+		Advantage: r.Advantage, Disadvantage: r.Disadvantage, Critical: r.Critical, RerollBelow: r.RerollBelow, Lucky: r.Lucky})
 }
 
 // EncounterRecord is an encounter as the store keeps it: its id and status

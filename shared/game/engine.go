@@ -318,7 +318,8 @@ func rollsOf(rs []rules.Roll) []campaign.Roll {
 	for i, r := range rs {
 		out[i] = campaign.Roll{RollID: fmt.Sprint("r", i+1), Reason: r.Reason, Dice: r.Expr, Rolls: r.Result.Rolls,
 			Total: r.Total, Outcome: r.Outcome, Terms: r.Result.Terms,
-			Advantage: r.Result.Advantage, Disadvantage: r.Result.Disadvantage, Critical: r.Result.Critical}
+			Advantage: r.Result.Advantage, Disadvantage: r.Result.Disadvantage, Critical: r.Result.Critical,
+			RerollBelow: r.Result.RerollBelow, Lucky: r.Result.Lucky}
 	}
 	return out
 }
