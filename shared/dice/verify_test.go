@@ -54,3 +54,24 @@ func TestVerify(t *testing.T) {
 		t.Fatalf("an expression that does not parse: %v", err)
 	}
 }
+
+// FuzzVerify: no stored roll, however forged, panics the replay, and what
+// it accepts adds up.
+func FuzzVerify(f *testing.F) {
+	f.Add("1d20+5", 3, 14, 19, true)
+	f.Add("4d6kh3", 6, 1, 7, false)
+	f.Add("d%", 100, 0, 100, false)
+	f.Fuzz(func(t *testing.T, expr string, a, b, total int, adv bool) {
+		r := Result{Expr: expr, Rolls: []int{a, b}, Total: total, Advantage: adv}
+		if err := Verify(r); err != nil {
+			if !fault.Is(err, fault.Invalid) {
+				t.Fatalf("Verify(%+v) = %v, not invalid", r, err)
+			}
+			return
+		}
+		x, _ := Parse(expr)
+		if got := Roll(x, &replay{faces: r.Rolls}, r.Options()...); got.Total != total {
+			t.Fatalf("accepted %+v, which makes %d", r, got.Total)
+		}
+	})
+}
