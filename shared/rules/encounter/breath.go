@@ -121,12 +121,18 @@ func (e *Encounter) areaAttack(res *Result, ai int, a srd.Action, src dice.Sourc
 		// window, not the dice's.
 		saver := t.Combatant
 		saver.Lucky = false
+		bonus, extra, notes := e.blessing(ti, src)
+		req.Bonus += bonus
 		sv, err := rules.Save(saver, req, src)
 		if err != nil {
 			return err
 		}
 		k, at := res.moment(), len(res.Rolls)
 		res.Rolls = append(res.Rolls, sv.Rolls...)
+		res.Rolls = append(res.Rolls, extra...)
+		for _, n := range notes {
+			res.say(n)
+		}
 		if luckyRoll(t, sv) {
 			lucky := slices.IndexFunc(rs.at(k), func(r Reaction) bool { return r.Name == Lucky })
 			switch {
@@ -175,6 +181,38 @@ func (e *Encounter) areaAttack(res *Result, ai int, a srd.Action, src dice.Sourc
 		res.say(d.Summary())
 	}
 	return nil
+}
+
+// blessing is what Bless adds to (and Bane takes off) a saving throw of
+// participant i: the d4s, drawn from src, their rolls and what to say of
+// them.
+func (e *Encounter) blessing(i int, src dice.Source) (int, []rules.Roll, []string) {
+	p := e.Participants[i]
+	bonus := 0
+	var rolls []rules.Roll
+	var notes []string
+	var seen []string
+	for _, fx := range e.Effects {
+		if fx.TargetID != p.ID || (fx.ID != "blessed" && fx.ID != "baned") || slices.Contains(seen, fx.ID) {
+			continue
+		}
+		seen = append(seen, fx.ID)
+		x, err := dice.Parse(fx.Dice)
+		if err != nil {
+			continue
+		}
+		r := dice.Roll(x, src)
+		if fx.ID == "blessed" {
+			bonus += r.Total
+			rolls = append(rolls, rules.Roll{Reason: "bless", RollerID: p.ID, Result: r})
+			notes = append(notes, fmt.Sprintf("Bless adds %d to %s's saving throw.", r.Total, p.Name))
+		} else {
+			bonus -= r.Total
+			rolls = append(rolls, rules.Roll{Reason: "bane", RollerID: p.ID, Result: r})
+			notes = append(notes, fmt.Sprintf("Bane takes %d off %s's saving throw.", r.Total, p.Name))
+		}
+	}
+	return bonus, rolls, notes
 }
 
 // luckyRoll reports a failed save a halfling character may reroll: its

@@ -8,6 +8,7 @@ import (
 	"chronicler/shared/campaign"
 	"chronicler/shared/rules"
 	"chronicler/shared/rules/encounter"
+	"chronicler/shared/rules/spell"
 )
 
 // A red dragon wyrmling breathes fire on the whole party (7d6, DC 13
@@ -131,5 +132,27 @@ func TestLuckyAgainstABreath(t *testing.T) {
 		if got := participant(t, out, "tavi"); got.HP != max(want, 0) || got.ReactionUsed {
 			t.Fatalf("seed %d: Tavi at %d HP (save %v), reaction used %v", seed, got.HP, tavi.Success, got.ReactionUsed)
 		}
+	}
+}
+
+// Bless adds its d4 to a saving throw against a breath: Mira's 8 (+1) fails
+// DC 13 alone and makes it with the 4.
+func TestBlessAgainstABreath(t *testing.T) {
+	e := begin(t, []encounter.MonsterSpec{{SRDID: "red-dragon-wyrmling", Count: 1}}, nil, 1, 1, 20)
+	e.Effects = append(e.Effects, encounter.Effect{Effect: spell.Effect{ID: "blessed", Spell: "bless", CasterID: "tavi", TargetID: "mira", Dice: "1d4", Concentration: true}})
+	_, res, err := encounter.MonsterTurn(e, faces(t, 3, 3, 3, 3, 3, 3, 3, 20, 4, 8))
+	if err != nil {
+		t.Fatal(err)
+	}
+	mira := res.Saves[1]
+	if mira.RollerID != "mira" || !mira.Success || mira.Total != 13 {
+		t.Fatalf("Mira's save %+v", mira)
+	}
+	if !strings.Contains(res.Summary(), "Bless adds 4 to Mira's saving throw.") {
+		t.Errorf("summary %q", res.Summary())
+	}
+	i := slices.IndexFunc(res.Rolls, func(r rules.Roll) bool { return r.Reason == "bless" })
+	if i < 1 || res.Rolls[i-1].RollerID != "mira" {
+		t.Errorf("the bless d4 is not recorded after Mira's save: %+v", res.Rolls)
 	}
 }

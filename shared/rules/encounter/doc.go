@@ -84,7 +84,8 @@
 //     target's turn, damage for those damage ends (Sleep), and End, which
 //     also ends the casters' concentration on those spells. Effects end at
 //     the turn ends Act and MonsterTurn make; Next moves the turn without
-//     them. Bless and Bane change attack rolls only, not saving throws;
+//     them. Bless and Bane change attack rolls and the saving throws against a
+//     monster's area action, not yet the saves spells force;
 //     Guiding Bolt's and an unseen attacker's advantage is used up by the
 //     next attack.
 //   - Bonus actions: Cunning Action (dash, disengage, hide), Second Wind
