@@ -601,3 +601,47 @@ func TestLegendaryResistance(t *testing.T) {
 		t.Errorf("dragon: %d uses left, took %d (want half of 9); %s", d.LegendaryResistance, d.MaxHP-d.HP, res.Summary())
 	}
 }
+
+// Spells that raise armor class raise it while they last: Cleo's Shield
+// of Faith gives Wren +2 AC until Cleo's concentration or the fight ends;
+// Mage Armor takes Wren from 12 to 13 + Dex 2; Barkskin lifts her to 16.
+func TestWardsRaiseArmorClass(t *testing.T) {
+	e := casterFirst(t, []campaign.Character{cleo(), wren()}, goblins(1))
+	out, res, err := encounter.Act(e, "cleo", encounter.Action{Kind: encounter.ActionCast, Spell: "shield-of-faith", TargetID: "wren"}, faces(t))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if w := participant(t, out, "wren"); w.AC != 14 || w.Combatant.AC != 14 {
+		t.Fatalf("Wren's AC under Shield of Faith: %d (%d), want 14; %s", w.AC, w.Combatant.AC, res.Summary())
+	}
+	if participant(t, e, "wren").AC != 12 {
+		t.Error("Act changed its input")
+	}
+	// The fight ends, and the spell with it.
+	ended, _, err := encounter.End(out, "victory", encounter.EndOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if w := participant(t, ended, "wren"); w.AC != 12 {
+		t.Errorf("Wren's AC after the fight: %d, want 12", w.AC)
+	}
+
+	for _, tc := range []struct {
+		spell string
+		want  int
+	}{{"mage-armor", 15}, {"barkskin", 16}} {
+		c := wren()
+		c.ID, c.Name, c.Class = "ivo", "Ivo", "druid"
+		if tc.spell == "mage-armor" {
+			c.Class = "wizard"
+		}
+		e := casterFirst(t, []campaign.Character{c, wren()}, goblins(1))
+		out, res, err := encounter.Act(e, "ivo", encounter.Action{Kind: encounter.ActionCast, Spell: tc.spell, TargetID: "wren"}, faces(t))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if w := participant(t, out, "wren"); w.AC != tc.want {
+			t.Errorf("%s: Wren's AC %d, want %d (%s)", tc.spell, w.AC, tc.want, res.Summary())
+		}
+	}
+}

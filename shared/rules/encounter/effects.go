@@ -112,6 +112,7 @@ func rounds(s string) int {
 func (e *Encounter) keep(sr spell.Result, s srd.Spell) {
 	for _, fx := range sr.Effects {
 		e.Effects = append(e.Effects, Effect{Effect: fx, SlotLevel: sr.SlotLevel, Until: e.until(fx, s)})
+		e.armor(fx, 1)
 	}
 	if sr.Trigger == spell.TriggerAction {
 		fx := spell.Effect{ID: ongoingID, Spell: s.ID, CasterID: sr.CasterID, TargetID: sr.CasterID,
@@ -299,11 +300,25 @@ func (e *Encounter) forget(res *Result, match func(Effect) bool) {
 	for _, fx := range e.Effects {
 		if match(fx) {
 			res.Ended = append(res.Ended, fx)
+			e.armor(fx.Effect, -1)
 			continue
 		}
 		keep = append(keep, fx)
 	}
 	e.Effects = keep
+}
+
+// armor adds (sign 1) or takes back (sign -1) the armor class an effect
+// gives its target (Shield of Faith, Mage Armor, Barkskin).
+func (e *Encounter) armor(fx spell.Effect, sign int) {
+	if fx.AC == 0 {
+		return
+	}
+	if i := e.index(fx.TargetID); i >= 0 {
+		p := &e.Participants[i]
+		p.Combatant.AC += sign * fx.AC
+		p.sync()
+	}
 }
 
 // endWhere ends the effects why gives a reason for: they leave the
@@ -330,6 +345,7 @@ func (e *Encounter) endWhere(res *Result, why func(Effect) string) error {
 	var text []string
 	for i, g := range gone {
 		res.Ended = append(res.Ended, g.fx)
+		e.armor(g.fx.Effect, -1)
 		if g.why != endDead && !slices.ContainsFunc(gone[:i], func(o ended) bool {
 			return o.fx.Spell == g.fx.Spell && o.fx.CasterID == g.fx.CasterID && o.why == g.why
 		}) {

@@ -3,6 +3,7 @@ package spell
 import (
 	"strconv"
 
+	"chronicler/shared/campaign"
 	"chronicler/shared/dice"
 	"chronicler/shared/rules"
 )
@@ -42,7 +43,7 @@ func (c *cast) exactBounds() (lo, hi int) {
 		return 0, 1
 	case "feather-fall":
 		return 1, 5
-	case "power-word-kill", "power-word-stun", "acid-arrow":
+	case "power-word-kill", "power-word-stun", "acid-arrow", "shield-of-faith", "mage-armor", "barkskin":
 		return 1, 1
 	case "mass-heal":
 		return 1, MaxTargets
@@ -136,6 +137,15 @@ func (c *cast) exact() error {
 		return c.bless()
 	case "bane":
 		return c.bane()
+	case "shield-of-faith":
+		return c.ward(func(rules.Combatant) int { return 2 })
+	case "mage-armor":
+		// 13 + Dexterity for a target without armour; the engine does not
+		// know what a target wears, so a target whose AC is already that
+		// high gains nothing.
+		return c.ward(func(t rules.Combatant) int { return max(0, 13+campaign.Modifier(t.Abilities.Dex)-t.AC) })
+	case "barkskin":
+		return c.ward(func(t rules.Combatant) int { return max(0, 16-t.AC) })
 	case "shield":
 		return c.shield()
 	case "counterspell":
@@ -299,6 +309,24 @@ func (c *cast) bane() error {
 		out.Affected = true
 		c.effect(Effect{ID: "baned", TargetID: id, Dice: "1d4", Concentration: true,
 			Note: "it subtracts 1d4 from each attack roll and saving throw it makes"})
+	}
+	return nil
+}
+
+// ward raises each target's armor class for the spell's duration by what
+// raise says: Shield of Faith's +2, or up to Barkskin's 16 or Mage Armor's
+// 13 + Dexterity. The encounter applies the bonus while the effect lasts.
+func (c *cast) ward(raise func(rules.Combatant) int) error {
+	for _, id := range c.ids {
+		t := c.state[id]
+		out := c.outcome(id)
+		ac := raise(*t)
+		if ac <= 0 {
+			continue
+		}
+		out.Affected = true
+		c.effect(Effect{ID: c.spell.ID, TargetID: id, AC: ac, Concentration: c.spell.Concentration,
+			Note: "+" + strconv.Itoa(ac) + " AC"})
 	}
 	return nil
 }
