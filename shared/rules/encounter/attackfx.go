@@ -10,8 +10,9 @@ import (
 
 // attackWith makes an attack roll with what the fight's lasting effects
 // add to it: Bless's d4 (Bane's taken off) on the attacker's roll,
-// advantage for a hidden attacker, who gives itself away, and Guiding
-// Bolt's advantage, which the attack uses up. The d4s are drawn before
+// advantage for a hidden attacker, who gives itself away, against a target
+// Faerie Fire outlines, and Guiding Bolt's advantage, which the attack uses
+// up. The d4s are drawn before
 // the d20 and recorded after the attack roll, so that roll still comes
 // first among the attack's rolls. A monster with Parry answers a
 // character's melee attack that would hit it (parry.go).
@@ -39,6 +40,9 @@ func (e *Encounter) attackWith(res *Result, ai, ti int, req rules.AttackRequest,
 				extra = append(extra, rules.Roll{Reason: "bane", RollerID: a.ID, Result: roll})
 				notes = append(notes, fmt.Sprintf("Bane takes %d off %s's attack roll.", roll.Total, a.Name))
 			}
+		case fx.TargetID == t.ID && fx.ID == "faerie-fire" && !slices.Contains(seen, fx.ID):
+			seen = append(seen, fx.ID)
+			req.Advantage = append(slices.Clip(req.Advantage), "Faerie Fire")
 		case fx.TargetID == t.ID && fx.ID == "guiding-bolt" && !guided:
 			guided = true
 			req.Advantage = append(slices.Clip(req.Advantage), "Guiding Bolt")

@@ -611,7 +611,7 @@ func TestWardsRaiseArmorClass(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if w := participant(t, out, "wren"); w.AC != 14 || w.Combatant.AC != 14 {
+	if w := participant(t, out, "wren"); w.AC != 14 || w.Combatant.AC != 14 || !strings.Contains(res.Summary(), "Wren gains 2 AC") {
 		t.Fatalf("Wren's AC under Shield of Faith: %d (%d), want 14; %s", w.AC, w.Combatant.AC, res.Summary())
 	}
 	if participant(t, e, "wren").AC != 12 {
@@ -643,5 +643,29 @@ func TestWardsRaiseArmorClass(t *testing.T) {
 		if w := participant(t, out, "wren"); w.AC != tc.want {
 			t.Errorf("%s: Wren's AC %d, want %d (%s)", tc.spell, w.AC, tc.want, res.Summary())
 		}
+	}
+}
+
+// Faerie Fire outlines a goblin that fails its Dexterity save, and Mira's
+// attack on it then rolls with advantage.
+func TestFaerieFire(t *testing.T) {
+	druid := cleo()
+	druid.ID, druid.Name, druid.Class = "dara", "Dara", "druid"
+	e := casterFirst(t, []campaign.Character{druid, mira()}, goblins(1))
+	// The goblin (Dex +2) rolls a 3 against DC 13.
+	out, res, err := encounter.Act(e, "dara", encounter.Action{Kind: encounter.ActionCast, Spell: "faerie-fire", TargetID: "goblin-1", EndTurn: true}, faces(t, 3))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(res.Summary(), "outlined") {
+		t.Fatalf("summary %q", res.Summary())
+	}
+	// Mira's two d20s, 4 and 17: with advantage she keeps the 17 and hits.
+	_, res, err = encounter.Act(out, "mira", encounter.Action{Kind: encounter.ActionAttack, TargetID: "goblin-1", Weapon: "longsword"}, faces(t, 4, 17, 5))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if a := res.Attacks[0]; !a.Hit || a.Natural != 17 || !slices.Contains(a.Edge.Advantage, "Faerie Fire") {
+		t.Fatalf("attack on the outlined goblin %+v", a)
 	}
 }

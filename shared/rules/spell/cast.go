@@ -245,7 +245,7 @@ func (c *cast) needsAbility() bool {
 		return s.HealAddsModifier
 	case ShapeExact:
 		switch s.ID {
-		case "bane", "eldritch-blast", "scorching-ray", "acid-arrow", "power-word-stun":
+		case "bane", "eldritch-blast", "scorching-ray", "acid-arrow", "power-word-stun", "faerie-fire":
 			return true
 		case "counterspell":
 			return c.opts.CounteredLevel > c.slot

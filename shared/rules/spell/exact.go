@@ -137,6 +137,8 @@ func (c *cast) exact() error {
 		return c.bless()
 	case "bane":
 		return c.bane()
+	case "faerie-fire":
+		return c.faerieFire()
 	case "shield-of-faith":
 		return c.ward(func(rules.Combatant) int { return 2 })
 	case "mage-armor":
@@ -309,6 +311,27 @@ func (c *cast) bane() error {
 		out.Affected = true
 		c.effect(Effect{ID: "baned", TargetID: id, Dice: "1d4", Concentration: true,
 			Note: "it subtracts 1d4 from each attack roll and saving throw it makes"})
+	}
+	return nil
+}
+
+// faerieFire outlines each target that fails its Dexterity save: attack
+// rolls against it have advantage while the caster concentrates (the
+// encounter gives it), and it cannot hide by being invisible.
+func (c *cast) faerieFire() error {
+	for _, id := range c.ids {
+		out := c.outcome(id)
+		sv, err := c.saveFor(id)
+		if err != nil {
+			return err
+		}
+		out.Save = &sv
+		if sv.Success {
+			continue
+		}
+		out.Affected = true
+		c.effect(Effect{ID: "faerie-fire", TargetID: id, Concentration: true,
+			Note: "attack rolls against it have advantage, and it can't benefit from being invisible"})
 	}
 	return nil
 }

@@ -179,6 +179,8 @@ var specs = map[string]spec{
 		save: &srd.Save{Ability: "con", OnSuccess: "none"}, ends: "until it succeeds on a Constitution save at the end of one of its turns"},
 	"mass-heal":  {exact: true, cures: []rules.Condition{rules.Blinded, rules.Deafened}},
 	"acid-arrow": {exact: true},
+	// Attacks against the outlined have advantage (the encounter gives it).
+	"faerie-fire": {exact: true},
 	// Armor class while they last (the encounter applies Effect.AC).
 	"shield-of-faith": {exact: true},
 	"mage-armor":      {exact: true},

@@ -116,6 +116,13 @@ func (t *teller) target(o Outcome) string {
 		return who + withHP(o) + strings.TrimPrefix(t.conditions(o), " and")
 	case r.SpellID == "magic-missile":
 		return t.darts(o)
+	case r.SpellID == "shield-of-faith" || r.SpellID == "mage-armor" || r.SpellID == "barkskin":
+		for _, fx := range r.Effects {
+			if fx.TargetID == o.TargetID && fx.AC > 0 {
+				return who + " gains " + strconv.Itoa(fx.AC) + " AC"
+			}
+		}
+		return who + " gains no AC: it is already as well protected"
 	case len(o.Attacks) > 0:
 		return t.attacks(o)
 	case o.Save != nil:
@@ -150,6 +157,10 @@ func (t *teller) target(o Outcome) string {
 	case "bane":
 		if o.Affected {
 			s += " and is baned (-1d4 to attack rolls and saving throws)"
+		}
+	case "faerie-fire":
+		if o.Affected {
+			s += " and is outlined in light (attacks against it have advantage)"
 		}
 	}
 	return s
