@@ -29,11 +29,12 @@ const srd = {
       const spells = read("spells.json").map((s) => [s.id, s.name, s.level, s.classes.join(" ")]);
       const monsters = read("monsters.json").map((m) => [m.id, m.name, m.cr]);
       const classSkills = Object.fromEntries(read("classes.json").filter((c) => c.skill_choices).map((c) => [c.id, [c.skill_choices.choose, c.skill_choices.from]]));
+      const armor = Object.fromEntries(read("armor.json").map((a) => [a.id, [a.category, a.base_ac, a.dex_bonus ? (a.dex_max || 99) : 0, a.str_minimum || 0]]));
       return {
         contents: `export const spells = ${JSON.stringify(spells)};\nexport const monsters = ${JSON.stringify(monsters)};\n` +
-          `export const classSkills = ${JSON.stringify(classSkills)};\n`,
+          `export const classSkills = ${JSON.stringify(classSkills)};\nexport const armor = ${JSON.stringify(armor)};\n`,
         loader: "js",
-        watchFiles: [join(srdData, "spells.json"), join(srdData, "monsters.json"), join(srdData, "classes.json")],
+        watchFiles: [join(srdData, "spells.json"), join(srdData, "monsters.json"), join(srdData, "classes.json"), join(srdData, "armor.json")],
       };
     });
   },

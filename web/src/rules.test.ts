@@ -21,6 +21,7 @@ describe("character choices", () => {
     assert.equal(derive("elf", "rogue", standard)!.ac, 14, "leather: 11 + Dex");
     assert.equal(derive("elf", "cleric", standard)!.ac, 18, "scale mail (Dex at most +2) and a shield");
     assert.equal(derive("human", "barbarian", standard)!.ac, 14, "Unarmored Defense: 10 + Dex + Con");
+    assert.equal(derive("human", "fighter", { ...standard, dex: 6 })!.ac, 16, "heavy armour takes no Dexterity, not even a penalty");
     const weak = { str: 8, dex: 14, con: 13, int: 12, wis: 10, cha: 15 };
     assert.equal(derive("elf", "paladin", weak)!.speed, 20, "chain mail too heavy");
     assert.equal(derive("dwarf", "paladin", weak)!.speed, 25, "dwarves are not slowed");

@@ -2,7 +2,7 @@
 // the sheet the server will derive from the choice (shared/campaign's
 // NewCharacter.Build), shown before it is sent. The server decides; this
 // only previews and explains, field by field.
-import { classSkills } from "srd";
+import { armor as srdArmor, classSkills } from "srd";
 import type { Abilities } from "./protocol";
 
 export const ABILITIES = ["str", "dex", "con", "int", "wis", "cha"] as const;
@@ -12,13 +12,8 @@ export const ABILITY_NAMES: Record<Ability, string> = {
 };
 
 export interface Race { id: string; name: string; speed: number; bonuses: Partial<Abilities> }
-/**
- * Armor is a class's starting armour as AC: base, the Dexterity bonus it
- * allows (Infinity for light, 2 for medium, 0 for heavy) and a shield.
- * None means unarmoured (10 + Dex, or Unarmored Defense).
- */
-export interface Armor { base: number; dexMax: number; shield: boolean }
-export interface Class { id: string; name: string; hitDie: number; caster: "" | "full" | "half" | "pact"; equipment: string[]; armor?: Armor; strMin?: number }
+/** Class is an SRD class as character creation offers it; armor are the SRD ids of its starting armour. */
+export interface Class { id: string; name: string; hitDie: number; caster: "" | "full" | "half" | "pact"; equipment: string[]; armor?: string[] }
 
 export const RACES: Race[] = [
   { id: "dragonborn", name: "Dragonborn", speed: 30, bonuses: { str: 2, cha: 1 } },
@@ -34,16 +29,16 @@ export const RACES: Race[] = [
 
 export const CLASSES: Class[] = [
   { id: "barbarian", name: "Barbarian", hitDie: 12, caster: "", equipment: ["greataxe", "handaxe ×2"] },
-  { id: "bard", name: "Bard", hitDie: 8, caster: "full", equipment: ["rapier", "dagger", "leather armor"], armor: { base: 11, dexMax: Infinity, shield: false } },
-  { id: "cleric", name: "Cleric", hitDie: 8, caster: "full", equipment: ["mace", "scale mail", "shield"], armor: { base: 14, dexMax: 2, shield: true } },
-  { id: "druid", name: "Druid", hitDie: 8, caster: "full", equipment: ["scimitar", "leather armor", "shield"], armor: { base: 11, dexMax: Infinity, shield: true } },
-  { id: "fighter", name: "Fighter", hitDie: 10, caster: "", equipment: ["longsword", "light crossbow", "chain mail"], armor: { base: 16, dexMax: 0, shield: false }, strMin: 13 },
+  { id: "bard", name: "Bard", hitDie: 8, caster: "full", equipment: ["rapier", "dagger", "leather armor"], armor: ["leather-armor"] },
+  { id: "cleric", name: "Cleric", hitDie: 8, caster: "full", equipment: ["mace", "scale mail", "shield"], armor: ["scale-mail", "shield"] },
+  { id: "druid", name: "Druid", hitDie: 8, caster: "full", equipment: ["scimitar", "leather armor", "shield"], armor: ["leather-armor", "shield"] },
+  { id: "fighter", name: "Fighter", hitDie: 10, caster: "", equipment: ["longsword", "light crossbow", "chain mail"], armor: ["chain-mail"] },
   { id: "monk", name: "Monk", hitDie: 8, caster: "", equipment: ["shortsword"] },
-  { id: "paladin", name: "Paladin", hitDie: 10, caster: "half", equipment: ["longsword", "javelin ×5", "chain mail"], armor: { base: 16, dexMax: 0, shield: false }, strMin: 13 },
-  { id: "ranger", name: "Ranger", hitDie: 10, caster: "half", equipment: ["shortsword ×2", "longbow", "scale mail"], armor: { base: 14, dexMax: 2, shield: false } },
-  { id: "rogue", name: "Rogue", hitDie: 8, caster: "", equipment: ["rapier", "shortbow", "leather armor"], armor: { base: 11, dexMax: Infinity, shield: false } },
+  { id: "paladin", name: "Paladin", hitDie: 10, caster: "half", equipment: ["longsword", "javelin ×5", "chain mail"], armor: ["chain-mail"] },
+  { id: "ranger", name: "Ranger", hitDie: 10, caster: "half", equipment: ["shortsword ×2", "longbow", "scale mail"], armor: ["scale-mail"] },
+  { id: "rogue", name: "Rogue", hitDie: 8, caster: "", equipment: ["rapier", "shortbow", "leather armor"], armor: ["leather-armor"] },
   { id: "sorcerer", name: "Sorcerer", hitDie: 6, caster: "full", equipment: ["light crossbow", "dagger ×2"] },
-  { id: "warlock", name: "Warlock", hitDie: 8, caster: "pact", equipment: ["light crossbow", "dagger ×2", "leather armor"], armor: { base: 11, dexMax: Infinity, shield: false } },
+  { id: "warlock", name: "Warlock", hitDie: 8, caster: "pact", equipment: ["light crossbow", "dagger ×2", "leather armor"], armor: ["leather-armor"] },
   { id: "wizard", name: "Wizard", hitDie: 6, caster: "full", equipment: ["quarterstaff", "dagger"] },
 ];
 
@@ -65,7 +60,6 @@ export function pointsSpent(base: Abilities): number {
 
 export type Method = "standard" | "pointbuy";
 
-/** problems returns what is wrong with a choice, by field (ability or "name", "race", "class", "abilities"). */
 /** skillChoice is how many skills a class's new character chooses, and from which. */
 export function skillChoice(cls: string): { choose: number; from: string[] } {
   const c = classSkills[cls];
@@ -77,6 +71,7 @@ export function skillName(id: string): string {
   return id.split("-").map((w) => (w === "of" ? w : w[0].toUpperCase() + w.slice(1))).join(" ");
 }
 
+/** problems returns what is wrong with a choice, by field (ability or "name", "race", "class", "abilities", "skills"). */
 export function problems(method: Method, name: string, race: string, cls: string, base: Abilities, skills: string[] = []): Record<string, string> {
   const out: Record<string, string> = {};
   const sc = skillChoice(cls);
@@ -127,18 +122,27 @@ export function derive(race: string, cls: string, base: Abilities): Derived | nu
   const slots: Record<string, number> = {};
   if (c.caster === "full") FULL_CASTER_L1.forEach((n, i) => { slots[String(i + 1)] = n; });
   if (c.caster === "pact") slots["1"] = 1;
-  const speed = c.strMin && abilities.str < c.strMin && r.id !== "dwarf" ? r.speed - 10 : r.speed;
+  const heavy = (c.armor ?? []).some((id) => abilities.str < (srdArmor[id]?.[3] ?? 0));
+  const speed = heavy && r.id !== "dwarf" ? r.speed - 10 : r.speed;
   return { abilities, hp, ac: armorClass(c, abilities), speed, slots, hitDie: c.hitDie, equipment: c.equipment };
 }
 
-/** armorClass is campaign.ArmorClass for a class's starting armour. */
+/** armorClass is campaign.ArmorClass for a class's starting armour, from the SRD's armour table. */
 export function armorClass(c: Class, ab: Abilities): number {
   const dex = modifier(ab.dex);
-  let ac = 10 + dex;
-  if (c.armor) ac = c.armor.base + Math.min(dex, c.armor.dexMax);
-  else if (c.id === "barbarian") ac += modifier(ab.con);
-  else if (c.id === "monk") ac += modifier(ab.wis);
-  return ac + (c.armor?.shield ? 2 : 0);
+  let best = -1, shield = false;
+  for (const id of c.armor ?? []) {
+    const a = srdArmor[id];
+    if (!a) continue;
+    if (a[0] === "shield") shield = true;
+    else best = Math.max(best, a[1] + (a[2] === 0 ? 0 : Math.min(dex, a[2])));
+  }
+  if (best < 0) {
+    best = 10 + dex;
+    if (c.id === "barbarian") best += modifier(ab.con);
+    else if (c.id === "monk" && !shield) best += modifier(ab.wis);
+  }
+  return best + (shield ? 2 : 0);
 }
 
 export const SKILLS: [string, Ability][] = [

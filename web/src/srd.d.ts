@@ -6,4 +6,6 @@ declare module "srd" {
   export const monsters: [string, string, number][];
   /** class id -> [how many skills a new character chooses, the skill ids to choose from] */
   export const classSkills: Record<string, [number, string[]]>;
+  /** armour id -> [category ("light", "medium", "heavy", "shield"), base AC, the most Dexterity it adds (0: none), the Strength it needs (0: none)] */
+  export const armor: Record<string, [string, number, number, number]>;
 }
