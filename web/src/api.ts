@@ -1,6 +1,6 @@
-// The HTTP API (protocol.md, base /api) and where it lives: a deployment
-// serves /config.json naming its HTTP API and WebSocket URLs; the local
-// server has none, and everything is on the page's own origin.
+// The HTTP API (protocol.md, base /api) and where it lives: /config.json
+// (web.Config) names the HTTP API and WebSocket URLs of a deployment and
+// how players sign in; without URLs, everything is on the page's own origin.
 import type { ProviderConfig } from "./oidc";
 import type {
   Campaign, CampaignSummary, CampaignView, Character, Encounter, Settings, Turn, TurnContext,
@@ -33,7 +33,7 @@ export async function readConfig(): Promise<Config> {
   try {
     const r = await fetch("/config.json", { cache: "no-store" });
     if (!r.ok || !(r.headers.get("Content-Type") ?? "").includes("json")) return c;
-    const j = (await r.json()) as { api_url?: string; ws_url?: string; oidc?: Partial<ProviderConfig> & { logout_url?: string } };
+    const j = (await r.json()) as { api_url?: string; ws_url?: string; oidc?: Partial<ProviderConfig> };
     if (j.api_url && j.ws_url) { c.api = j.api_url.replace(/\/$/, "") + "/api"; c.ws = j.ws_url; }
     if (j.oidc?.issuer && j.oidc.client_id) c.oidc = { issuer: j.oidc.issuer, client_id: j.oidc.client_id, logout_url: j.oidc.logout_url };
   } catch { /* no config: the defaults */ }

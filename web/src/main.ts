@@ -50,10 +50,15 @@ function setLink(l: LinkState | "none"): void {
   el.textContent = l === "online" ? "online" : l === "connecting" ? "connecting…" : l === "offline" ? "offline — reconnecting" : "";
 }
 
-function signedIn(id: Identity): Promise<void> {
+// keep makes id who this page plays as, for its calls and its next visit.
+function keep(id: Identity): void {
   me = id;
   api.token = id.token;
   store.setItem("identity", JSON.stringify(id));
+}
+
+function signedIn(id: Identity): Promise<void> {
+  keep(id);
   keepFresh();
   return route();
 }
@@ -97,9 +102,7 @@ async function renew(): Promise<boolean> {
   try {
     const fresh = await oidcFlow.renew(cfg, id.refresh_token);
     if (me !== id) return false;
-    me = { ...id, token: fresh.id_token, refresh_token: fresh.refresh_token, expires_at: fresh.expires_at };
-    api.token = me.token;
-    store.setItem("identity", JSON.stringify(me));
+    keep({ ...id, token: fresh.id_token, refresh_token: fresh.refresh_token, expires_at: fresh.expires_at });
     return true;
   } catch {
     return false;
@@ -279,10 +282,7 @@ async function finishSignIn(): Promise<void> {
   history.replaceState(null, "", redirectURL() + (cb.kind === "code" ? cb.pending.return_to : ""));
   if (cb.kind === "error") { notice(new Error(cb.message)); return; }
   try {
-    const id = await withProvider(await oidcFlow.redeem(oidc, cb));
-    me = id;
-    api.token = id.token;
-    store.setItem("identity", JSON.stringify(id));
+    keep(await withProvider(await oidcFlow.redeem(oidc, cb)));
   } catch (err) {
     api.token = "";
     notice(err);

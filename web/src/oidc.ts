@@ -67,7 +67,20 @@ function endpointOK(u: unknown): u is string {
   }
 }
 
+// Discovery documents already read, by fetch function and issuer: a page
+// reads its provider's once, however often it renews.
+const discovered = new WeakMap<Fetch, Map<string, Discovery>>();
+
 async function discover(cfg: ProviderConfig, f: Fetch): Promise<Discovery> {
+  const known = discovered.get(f)?.get(cfg.issuer);
+  if (known) return known;
+  const d = await readDiscovery(cfg, f);
+  if (!discovered.has(f)) discovered.set(f, new Map());
+  discovered.get(f)!.set(cfg.issuer, d);
+  return d;
+}
+
+async function readDiscovery(cfg: ProviderConfig, f: Fetch): Promise<Discovery> {
   let d: Partial<Discovery>;
   try {
     const r = await f(`${cfg.issuer.replace(/\/$/, "")}/.well-known/openid-configuration`);
