@@ -6,7 +6,6 @@ import (
 	"time"
 
 	"chronicler/shared/campaign"
-	"chronicler/shared/dice"
 )
 
 // Server event types.
@@ -67,21 +66,12 @@ type RollRequested struct {
 	Deadline    time.Time `json:"deadline"`
 }
 
-// RollResult is a roll the engine made, shown before it is narrated.
+// RollResult is a roll the engine made, shown before it is narrated: the
+// roll as the turn keeps it (campaign.Roll), which beyond protocol.md's
+// fields carries its terms as rolled and its options.
 type RollResult struct {
-	TurnID  string `json:"turn_id"`
-	RollID  string `json:"roll_id"`
-	Reason  string `json:"reason,omitempty"`
-	Dice    string `json:"dice"`
-	Rolls   []int  `json:"rolls"`
-	Total   int    `json:"total"`
-	Outcome string `json:"outcome,omitempty"`
-	// Beyond protocol.md: the terms as rolled (kept and dropped dice,
-	// rerolls) and the roll's options, as campaign.Roll keeps them.
-	Terms        []dice.TermResult `json:"terms,omitempty"`
-	Advantage    bool              `json:"advantage,omitempty"`
-	Disadvantage bool              `json:"disadvantage,omitempty"`
-	Critical     bool              `json:"critical,omitempty"`
+	TurnID string `json:"turn_id"`
+	campaign.Roll
 }
 
 // ReactionWindow offers the eligible characters their reactions to a roll

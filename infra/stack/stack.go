@@ -227,11 +227,10 @@ func NewChroniclerStack(scope constructs.Construct, id string, props *Chronicler
 	// The web client and the pool's client it signs players in with: the
 	// client's callback is the web client's URL, so both live in one
 	// nested stack (config.json names the client, the client names the URL).
-	web := newWeb(stack, webProps{
+	client := newWeb(stack, webProps{
 		httpAPIURL: httpAPI.Url(), webSocketURL: stage.Url(),
 		pool: pool, signInURL: domain.BaseUrl(nil), identity: identity,
 	})
-	client := web.client
 
 	// The reaction window's state machine is named, so its ARN can be
 	// written before it exists: it invokes the step function, which must

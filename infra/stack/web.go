@@ -1,6 +1,7 @@
 package stack
 
 import (
+	"encoding/json"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -32,12 +33,6 @@ type webProps struct {
 	identity                 string  // anonymous | oidc
 }
 
-// webParts is what the parent uses of the web client's stack.
-type webParts struct {
-	stack  awscdk.NestedStack
-	client awscognito.UserPoolClient
-}
-
 // newWeb serves the web client: a private bucket that only CloudFront reads
 // (origin access control), the files of web/static deployed into it with a
 // config.json (web.Config) holding the HTTP API and WebSocket URLs, which
@@ -51,8 +46,9 @@ type webParts struct {
 //
 // It is a nested stack, so the stack's own template (and what its tests
 // count in it) stays the APIs and their functions; the deployment's
-// function lives in the nested template. The stack outputs WebUrl.
-func newWeb(parent constructs.Construct, props webProps) webParts {
+// function lives in the nested template. The stack outputs WebUrl. It
+// returns the pool's client, whose id the functions check tokens against.
+func newWeb(parent constructs.Construct, props webProps) awscognito.UserPoolClient {
 	dir, err := repoPath(webStaticDir)
 	if err != nil {
 		panic(fmt.Sprintf("web client: %v", err))
@@ -94,16 +90,17 @@ func newWeb(parent constructs.Construct, props webProps) webParts {
 		SupportedIdentityProviders: &[]awscognito.UserPoolClientIdentityProvider{awscognito.UserPoolClientIdentityProvider_COGNITO()},
 		PreventUserExistenceErrors: jsii.Bool(true),
 	})
-	config := map[string]any{"api_url": props.httpAPIURL, "ws_url": props.webSocketURL, "identity": props.identity}
+	// web.Config, whose string tokens CDK fills in at deploy time.
+	config := web.Config{APIURL: *props.httpAPIURL, WSURL: *props.webSocketURL, Identity: props.identity}
 	if props.identity == "oidc" {
-		config["oidc"] = map[string]any{"issuer": props.pool.UserPoolProviderUrl(), "client_id": client.UserPoolClientId(),
-			"logout_url": jsii.String(*props.signInURL + "/logout")}
+		config.OIDC = &web.OIDCClient{Issuer: *props.pool.UserPoolProviderUrl(), ClientID: *client.UserPoolClientId(),
+			LogoutURL: *props.signInURL + "/logout"}
 	}
 	awss3deployment.NewBucketDeployment(scope, jsii.String("WebDeployment"), &awss3deployment.BucketDeploymentProps{
 		DestinationBucket: bucket,
 		Sources: &[]awss3deployment.ISource{
 			awss3deployment.Source_Asset(jsii.String(dir), nil),
-			awss3deployment.Source_JsonData(jsii.String(web.ConfigFile), config, nil),
+			awss3deployment.Source_JsonData(jsii.String(web.ConfigFile), jsonObject(config), nil),
 		},
 		Distribution:      dist,
 		DistributionPaths: jsii.Strings("/*"),
@@ -112,7 +109,21 @@ func newWeb(parent constructs.Construct, props webProps) webParts {
 		Description: jsii.String("The web client"),
 		Value:       jsii.String(webURL),
 	})
-	return webParts{stack: scope, client: client}
+	return client
+}
+
+// jsonObject is v as the JSON object it encodes to, for CDK, which takes
+// maps rather than Go structs.
+func jsonObject(v any) map[string]any {
+	b, err := json.Marshal(v)
+	if err != nil {
+		panic(fmt.Sprintf("web client config: %v", err))
+	}
+	var m map[string]any
+	if err := json.Unmarshal(b, &m); err != nil {
+		panic(fmt.Sprintf("web client config: %v", err))
+	}
+	return m
 }
 
 // repoPath finds rel under the repository root (the directory holding

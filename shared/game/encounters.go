@@ -246,9 +246,7 @@ func (s *Service) monsterTurns(ctx context.Context, campaignID string) {
 func rollMessages(turnID string, rolls []campaign.Roll) []message {
 	msgs := make([]message, len(rolls))
 	for i, r := range rolls {
-		msgs[i] = message{events.TypeRollResult, events.RollResult{TurnID: turnID, RollID: r.RollID, Reason: r.Reason,
-			Dice: r.Dice, Rolls: r.Rolls, Total: r.Total, Outcome: r.Outcome,
-			Terms: r.Terms, Advantage: r.Advantage, Disadvantage: r.Disadvantage, Critical: r.Critical}}
+		msgs[i] = message{events.TypeRollResult, events.RollResult{TurnID: turnID, Roll: r}}
 	}
 	return msgs
 }
