@@ -353,7 +353,7 @@ func chooseSkills(class string, asked []string) ([]string, error) {
 		s = strings.ToLower(strings.TrimSpace(s))
 		switch {
 		case !slices.Contains(sc.From, s):
-			return nil, fault.Field(op, "skills", "%q is not a %s skill: choose from %s", clip(s, 40), class, strings.Join(sc.From, ", "))
+			return nil, fault.Field(op, "skills", "%q is not a %s skill: choose from %s", truncate(s, 40), class, strings.Join(sc.From, ", "))
 		case slices.Contains(out, s):
 			return nil, fault.Field(op, "skills", "%s is chosen twice", s)
 		}
@@ -361,14 +361,6 @@ func chooseSkills(class string, asked []string) ([]string, error) {
 	}
 	slices.Sort(out)
 	return out, nil
-}
-
-// clip cuts s to n runes, for an error message.
-func clip(s string, n int) string {
-	if r := []rune(s); len(r) > n {
-		return string(r[:n]) + "..."
-	}
-	return s
 }
 
 // xpThresholds are the SRD's experience points needed for each level.
@@ -411,9 +403,6 @@ func Advance(ch Character) (Character, bool) {
 			slots[k] = n
 		}
 	}
-	if len(slots) > 0 || ch.SpellSlots != nil {
-		ch.SpellSlots = slots
-	}
-	ch.Level = to
+	ch.SpellSlots, ch.Level = slots, to
 	return ch, true
 }

@@ -110,9 +110,10 @@ func (s Settings) Normalize() (Settings, error) {
 	return s, nil
 }
 
+// truncate cuts s to n runes for a message, marking the cut.
 func truncate(s string, n int) string {
-	if len(s) > n {
-		return s[:n] + "..."
+	if r := []rune(s); len(r) > n {
+		return string(r[:n]) + "..."
 	}
 	return s
 }

@@ -111,11 +111,6 @@ func (m *Memory) SceneAfter(sc campaign.Scene, changes []narrator.ExtractedScene
 			}
 		}
 	}
-	return m.withoutTheDead(sc)
-}
-
-// withoutTheDead drops from the scene the NPCs the roster rules dead.
-func (m *Memory) withoutTheDead(sc campaign.Scene) campaign.Scene {
 	sc.NPCs = slices.DeleteFunc(sc.NPCs, func(name string) bool {
 		n, ok := m.Roster.Get(name)
 		return ok && n.Status == Dead

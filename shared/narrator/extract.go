@@ -410,10 +410,7 @@ func DecodeExtraction(raw []byte, turn campaign.Turn) (Extraction, error) {
 				err = fmt.Errorf("time %q is not one of %s", clipRunes(c.Value, 20), strings.Join(TimesOfDay, ", "))
 			}
 		case SceneWeather:
-			c.Value, err = plainField("weather", c.Value, maxWeather, maxWeatherWords, true)
-			if err == nil && strings.IndexFunc(c.Value, unicode.IsDigit) >= 0 {
-				err = fmt.Errorf("weather %q has a number", c.Value)
-			}
+			c.Value, err = numberless("weather", c.Value, maxWeather, maxWeatherWords)
 		default:
 			err = fmt.Errorf("scene change %q is not time, weather, arrived or left", clipRunes(c.What, 20))
 		}
@@ -436,10 +433,7 @@ func DecodeExtraction(raw []byte, turn campaign.Turn) (Extraction, error) {
 		}
 		// A suggestion names an action, never a number: the engine makes
 		// every number the players see.
-		if x.Suggestions[i], err = plainField("suggestion", x.Suggestions[i], maxSuggestion, maxSuggestionWords, true); err == nil &&
-			strings.IndexFunc(x.Suggestions[i], unicode.IsDigit) >= 0 {
-			err = fmt.Errorf("suggestion %q has a number", x.Suggestions[i])
-		}
+		x.Suggestions[i], err = numberless("suggestion", x.Suggestions[i], maxSuggestion, maxSuggestionWords)
 	}
 	if err != nil {
 		return Extraction{}, errInvalid(op, "%v", err)
@@ -508,6 +502,16 @@ func plainField(what, s string, maxLen, maxWords int, required bool) (string, er
 		return "", fmt.Errorf("%s has emoji", what)
 	}
 	return s, nil
+}
+
+// numberless is plainField for required words that hold no digit: a
+// suggestion or a weather says no number, which only the engine makes.
+func numberless(what, s string, maxLen, maxWords int) (string, error) {
+	s, err := plainField(what, s, maxLen, maxWords, true)
+	if err == nil && strings.IndexFunc(s, unicode.IsDigit) >= 0 {
+		return "", fmt.Errorf("%s %q has a number", what, s)
+	}
+	return s, err
 }
 
 // quotes reports whether evidence is in one of the sources, ignoring case

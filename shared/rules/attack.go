@@ -239,6 +239,14 @@ func Attack(attacker, target Combatant, req AttackRequest, src dice.Source) (Att
 	return r, nil
 }
 
+// Halved is a copy of dmg at half its total, rounded down (halve), as a
+// creature that saves for half takes it.
+func Halved(dmg []Damage) []Damage {
+	out := slices.Clone(dmg)
+	halve(out)
+	return out
+}
+
 // halve takes half of the damage's total, rounded down, off its parts in
 // order, so a hit of 3 slashing and 3 fire deals 3 in all, not 2.
 func halve(dmg []Damage) {

@@ -369,22 +369,30 @@ func (e *Encounter) strike(res *Result, ai, ti int, req rules.AttackRequest, src
 	if err := e.apply(r.Changes); err != nil {
 		return err
 	}
-	a, t := &e.Participants[ai], &e.Participants[ti]
 	if r.Damage != nil {
-		a.Stats.AttacksHit++
-		a.Stats.DamageDealt += r.Damage.Taken
-		t.Stats.DamageTaken += r.Damage.Taken
-		if r.Damage.Died {
-			a.Stats.Kills++
-		}
+		e.Participants[ai].Stats.AttacksHit++
+		e.credit(ai, ti, *r.Damage)
 	} else {
-		a.Stats.AttacksMissed++
+		e.Participants[ai].Stats.AttacksMissed++
 	}
 	res.Rolls = append(res.Rolls, r.Rolls...)
 	res.Changes = append(res.Changes, r.Changes...)
 	res.Attacks = append(res.Attacks, r)
 	res.say(r.Summary())
 	return nil
+}
+
+// credit adds damage participant ai dealt participant ti (ai -1: no one)
+// to both's statistics, and a kill to ai's.
+func (e *Encounter) credit(ai, ti int, d rules.DamageResult) {
+	e.Participants[ti].Stats.DamageTaken += d.Taken
+	if ai < 0 {
+		return
+	}
+	e.Participants[ai].Stats.DamageDealt += d.Taken
+	if d.Died {
+		e.Participants[ai].Stats.Kills++
+	}
 }
 
 // apply makes changes to the participants they name.

@@ -18,30 +18,13 @@ import (
 // character's melee attack that would hit it (parry.go).
 func (e *Encounter) attackWith(res *Result, ai, ti int, req rules.AttackRequest, src dice.Source) (rules.AttackResult, error) {
 	a, t := e.Participants[ai], e.Participants[ti]
-	var extra []rules.Roll
-	var notes []string
-	var seen []string
-	guided := false
+	guided, outlined := false, false
+	bonus, extra, notes := e.blessing(ai, "attack roll", src)
+	req.Penalty -= bonus
 	for _, fx := range e.Effects {
 		switch {
-		case fx.TargetID == a.ID && (fx.ID == "blessed" || fx.ID == "baned") && !slices.Contains(seen, fx.ID):
-			seen = append(seen, fx.ID)
-			x, err := dice.Parse(fx.Dice)
-			if err != nil {
-				continue
-			}
-			roll := dice.Roll(x, src)
-			if fx.ID == "blessed" {
-				req.Penalty -= roll.Total
-				extra = append(extra, rules.Roll{Reason: "bless", RollerID: a.ID, Result: roll})
-				notes = append(notes, fmt.Sprintf("Bless adds %d to %s's attack roll.", roll.Total, a.Name))
-			} else {
-				req.Penalty += roll.Total
-				extra = append(extra, rules.Roll{Reason: "bane", RollerID: a.ID, Result: roll})
-				notes = append(notes, fmt.Sprintf("Bane takes %d off %s's attack roll.", roll.Total, a.Name))
-			}
-		case fx.TargetID == t.ID && fx.ID == "faerie-fire" && !slices.Contains(seen, fx.ID):
-			seen = append(seen, fx.ID)
+		case fx.TargetID == t.ID && fx.ID == "faerie-fire" && !outlined:
+			outlined = true
 			req.Advantage = append(slices.Clip(req.Advantage), "Faerie Fire")
 		case fx.TargetID == t.ID && fx.ID == "guiding-bolt" && !guided:
 			guided = true
@@ -77,4 +60,36 @@ func (e *Encounter) attackWith(res *Result, ai, ti int, req rules.AttackRequest,
 		e.forget(res, func(fx Effect) bool { return fx.TargetID == t.ID && fx.ID == "guiding-bolt" })
 	}
 	return r, nil
+}
+
+// blessing is what Bless adds to (and Bane takes off) participant i's roll
+// (what: "attack roll", "saving throw"): the net bonus of the d4s, drawn
+// from src, their rolls and what to say of them.
+func (e *Encounter) blessing(i int, what string, src dice.Source) (int, []rules.Roll, []string) {
+	p := e.Participants[i]
+	bonus := 0
+	var rolls []rules.Roll
+	var notes []string
+	var seen []string
+	for _, fx := range e.Effects {
+		if fx.TargetID != p.ID || (fx.ID != "blessed" && fx.ID != "baned") || slices.Contains(seen, fx.ID) {
+			continue
+		}
+		seen = append(seen, fx.ID)
+		x, err := dice.Parse(fx.Dice)
+		if err != nil {
+			continue
+		}
+		r := dice.Roll(x, src)
+		if fx.ID == "blessed" {
+			bonus += r.Total
+			rolls = append(rolls, rules.Roll{Reason: "bless", RollerID: p.ID, Result: r})
+			notes = append(notes, fmt.Sprintf("Bless adds %d to %s's %s.", r.Total, p.Name, what))
+		} else {
+			bonus -= r.Total
+			rolls = append(rolls, rules.Roll{Reason: "bane", RollerID: p.ID, Result: r})
+			notes = append(notes, fmt.Sprintf("Bane takes %d off %s's %s.", r.Total, p.Name, what))
+		}
+	}
+	return bonus, rolls, notes
 }

@@ -90,16 +90,7 @@ func (e *Encounter) areaAttack(res *Result, ai int, a srd.Action, src dice.Sourc
 	m.Turn.ActionUsed = true
 	res.Kind = ActionArea
 	res.say(fmt.Sprintf("%s uses %s: DC %d %s saving throw.", m.Name, a.Name, a.DC.Value, ability.Name()))
-	var parts []rules.DamageRoll
-	for _, d := range a.Damage {
-		x, _ := damageDice(d)
-		if len(d.OneOf) > 0 {
-			d = d.OneOf[0]
-		}
-		typ, _ := rules.ParseDamageType(d.Type)
-		parts = append(parts, rules.DamageRoll{Dice: x, Type: typ})
-	}
-	dmg, rolls := rules.RollDamage(m.ID, parts, false, src)
+	dmg, rolls := rules.RollDamage(m.ID, damageParts(a), false, src)
 	res.Rolls = append(res.Rolls, rolls...)
 	// Everyone caught is chosen before anyone is hurt: the order of the
 	// saves does not change who is in the area.
@@ -121,7 +112,7 @@ func (e *Encounter) areaAttack(res *Result, ai int, a srd.Action, src dice.Sourc
 		// window, not the dice's.
 		saver := t.Combatant
 		saver.Lucky = false
-		bonus, extra, notes := e.blessing(ti, src)
+		bonus, extra, notes := e.blessing(ti, "saving throw", src)
 		req.Bonus += bonus
 		sv, err := rules.Save(saver, req, src)
 		if err != nil {
@@ -160,7 +151,7 @@ func (e *Encounter) areaAttack(res *Result, ai int, a srd.Action, src dice.Sourc
 			if a.DC.Success == "none" {
 				continue
 			}
-			hit = halvedDamage(dmg)
+			hit = rules.Halved(dmg)
 		}
 		d, err := rules.TakeDamage(t.Combatant, rules.Hit{Damage: hit}, src)
 		if err != nil {
@@ -172,60 +163,14 @@ func (e *Encounter) areaAttack(res *Result, ai int, a srd.Action, src dice.Sourc
 		res.Rolls = append(res.Rolls, d.Rolls...)
 		res.Changes = append(res.Changes, sv.Changes...)
 		res.Changes = append(res.Changes, d.Changes...)
-		m, t2 := &e.Participants[ai], &e.Participants[ti]
-		m.Stats.DamageDealt += d.Taken
-		t2.Stats.DamageTaken += d.Taken
-		if d.Died {
-			m.Stats.Kills++
-		}
+		e.credit(ai, ti, d)
 		res.say(d.Summary())
 	}
 	return nil
-}
-
-// blessing is what Bless adds to (and Bane takes off) a saving throw of
-// participant i: the d4s, drawn from src, their rolls and what to say of
-// them.
-func (e *Encounter) blessing(i int, src dice.Source) (int, []rules.Roll, []string) {
-	p := e.Participants[i]
-	bonus := 0
-	var rolls []rules.Roll
-	var notes []string
-	var seen []string
-	for _, fx := range e.Effects {
-		if fx.TargetID != p.ID || (fx.ID != "blessed" && fx.ID != "baned") || slices.Contains(seen, fx.ID) {
-			continue
-		}
-		seen = append(seen, fx.ID)
-		x, err := dice.Parse(fx.Dice)
-		if err != nil {
-			continue
-		}
-		r := dice.Roll(x, src)
-		if fx.ID == "blessed" {
-			bonus += r.Total
-			rolls = append(rolls, rules.Roll{Reason: "bless", RollerID: p.ID, Result: r})
-			notes = append(notes, fmt.Sprintf("Bless adds %d to %s's saving throw.", r.Total, p.Name))
-		} else {
-			bonus -= r.Total
-			rolls = append(rolls, rules.Roll{Reason: "bane", RollerID: p.ID, Result: r})
-			notes = append(notes, fmt.Sprintf("Bane takes %d off %s's saving throw.", r.Total, p.Name))
-		}
-	}
-	return bonus, rolls, notes
 }
 
 // luckyRoll reports a failed save a halfling character may reroll: its
 // d20 came up 1.
 func luckyRoll(t Participant, sv rules.SaveResult) bool {
 	return t.Kind == KindCharacter && t.Combatant.Lucky && !sv.Success && sv.AutoFail == "" && sv.Natural == 1
-}
-
-// halvedDamage is damage halved, rounded down, part by part.
-func halvedDamage(dmg []rules.Damage) []rules.Damage {
-	out := make([]rules.Damage, len(dmg))
-	for i, d := range dmg {
-		out[i] = rules.Damage{Amount: d.Amount / 2, Type: d.Type}
-	}
-	return out
 }

@@ -282,13 +282,7 @@ func (e *Encounter) acid(res *Result, fx Effect, src dice.Source) error {
 	}
 	res.Rolls = append(res.Rolls, d.Rolls...)
 	res.Changes = append(res.Changes, d.Changes...)
-	e.Participants[ti].Stats.DamageTaken += d.Taken
-	if ci := e.index(fx.CasterID); ci >= 0 {
-		e.Participants[ci].Stats.DamageDealt += d.Taken
-		if d.Died {
-			e.Participants[ci].Stats.Kills++
-		}
-	}
+	e.credit(e.index(fx.CasterID), ti, d)
 	res.say("The acid burns " + e.Participants[ti].Name + ": " + d.Summary())
 	return nil
 }

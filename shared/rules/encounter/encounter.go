@@ -119,10 +119,7 @@ type Participant struct {
 	Start     Snapshot        `json:"start"`
 	// Class (characters) decides weapon proficiency; Weapons are the SRD
 	// weapon ids the character carried at Start.
-	Class string `json:"class,omitempty"`
-	// Race (characters) decides racial traits the engine applies (a
-	// halfling's Lucky).
-	Race    string   `json:"race,omitempty"`
+	Class   string   `json:"class,omitempty"`
 	Weapons []string `json:"weapons,omitempty"`
 	// Pairs are the weapons among Weapons it carried two or more of, for
 	// two-weapon fighting with a pair.

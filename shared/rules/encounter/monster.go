@@ -252,14 +252,10 @@ func damageDice(d srd.Damage) (dice.Expr, bool) {
 	return x, err == nil
 }
 
-// monsterRequest is one stat block attack at distance (0: where it works
-// best).
-func monsterRequest(a srd.Action, distance int) (rules.AttackRequest, error) {
-	if a.AttackBonus == nil {
-		return rules.AttackRequest{}, refuse(NotAllowed, "action.weapon", "%s makes no attack roll", a.Name)
-	}
-	name, _, _ := strings.Cut(a.Name, " (")
-	req := rules.AttackRequest{Weapon: "its " + strings.ToLower(name), Bonus: *a.AttackBonus}
+// damageParts are the damage rolls of a stat block action as the engine
+// deals them (damageDice): the parts it can roll, each with its type.
+func damageParts(a srd.Action) []rules.DamageRoll {
+	var parts []rules.DamageRoll
 	for _, d := range a.Damage {
 		x, ok := damageDice(d)
 		if !ok {
@@ -269,8 +265,19 @@ func monsterRequest(a srd.Action, distance int) (rules.AttackRequest, error) {
 			d = d.OneOf[0]
 		}
 		typ, _ := rules.ParseDamageType(d.Type)
-		req.Damage = append(req.Damage, rules.DamageRoll{Dice: x, Type: typ})
+		parts = append(parts, rules.DamageRoll{Dice: x, Type: typ})
 	}
+	return parts
+}
+
+// monsterRequest is one stat block attack at distance (0: where it works
+// best).
+func monsterRequest(a srd.Action, distance int) (rules.AttackRequest, error) {
+	if a.AttackBonus == nil {
+		return rules.AttackRequest{}, refuse(NotAllowed, "action.weapon", "%s makes no attack roll", a.Name)
+	}
+	name, _, _ := strings.Cut(a.Name, " (")
+	req := rules.AttackRequest{Weapon: "its " + strings.ToLower(name), Bonus: *a.AttackBonus, Damage: damageParts(a)}
 	reach := max(a.Reach, 5)
 	melee, ranged := rules.MeleeWeapon, rules.RangedWeapon
 	if a.SpellAttack {

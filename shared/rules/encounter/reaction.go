@@ -329,17 +329,7 @@ func (e *Encounter) castReaction(res *Result, i int, spellID string, targets []r
 	}
 	res.Rolls = append(res.Rolls, sr.Rolls...)
 	res.Changes = append(res.Changes, sr.Changes...)
-	for _, o := range sr.Targets {
-		for _, d := range o.Damage {
-			e.Participants[i].Stats.DamageDealt += d.Taken
-			if j := e.index(o.TargetID); j >= 0 {
-				e.Participants[j].Stats.DamageTaken += d.Taken
-			}
-			if d.Died {
-				e.Participants[i].Stats.Kills++
-			}
-		}
-	}
+	e.tally(i, sr)
 	return nil
 }
 

@@ -3,7 +3,6 @@ package spell
 import (
 	"strconv"
 
-	"chronicler/shared/campaign"
 	"chronicler/shared/dice"
 	"chronicler/shared/rules"
 )
@@ -145,7 +144,7 @@ func (c *cast) exact() error {
 		// 13 + Dexterity for a target without armour; the engine does not
 		// know what a target wears, so a target whose AC is already that
 		// high gains nothing.
-		return c.ward(func(t rules.Combatant) int { return max(0, 13+campaign.Modifier(t.Abilities.Dex)-t.AC) })
+		return c.ward(func(t rules.Combatant) int { return max(0, 13+t.Modifier(rules.Dex)-t.AC) })
 	case "barkskin":
 		return c.ward(func(t rules.Combatant) int { return max(0, 16-t.AC) })
 	case "shield":
@@ -298,42 +297,16 @@ func (c *cast) bless() error {
 }
 
 func (c *cast) bane() error {
-	for _, id := range c.ids {
-		out := c.outcome(id)
-		sv, err := c.saveFor(id)
-		if err != nil {
-			return err
-		}
-		out.Save = &sv
-		if sv.Success {
-			continue
-		}
-		out.Affected = true
-		c.effect(Effect{ID: "baned", TargetID: id, Dice: "1d4", Concentration: true,
-			Note: "it subtracts 1d4 from each attack roll and saving throw it makes"})
-	}
-	return nil
+	return c.marks(Effect{ID: "baned", Dice: "1d4", Concentration: true,
+		Note: "it subtracts 1d4 from each attack roll and saving throw it makes"})
 }
 
 // faerieFire outlines each target that fails its Dexterity save: attack
 // rolls against it have advantage while the caster concentrates (the
 // encounter gives it), and it cannot hide by being invisible.
 func (c *cast) faerieFire() error {
-	for _, id := range c.ids {
-		out := c.outcome(id)
-		sv, err := c.saveFor(id)
-		if err != nil {
-			return err
-		}
-		out.Save = &sv
-		if sv.Success {
-			continue
-		}
-		out.Affected = true
-		c.effect(Effect{ID: "faerie-fire", TargetID: id, Concentration: true,
-			Note: "attack rolls against it have advantage, and it can't benefit from being invisible"})
-	}
-	return nil
+	return c.marks(Effect{ID: "faerie-fire", Concentration: true,
+		Note: "attack rolls against it have advantage, and it can't benefit from being invisible"})
 }
 
 // ward raises each target's armor class for the spell's duration by what

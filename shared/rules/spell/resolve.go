@@ -187,6 +187,18 @@ func (c *cast) cure(id string, out *Outcome) error {
 
 // conditions has each target save or gain the spell's conditions.
 func (c *cast) conditions() error {
+	return c.onFailedSave(func(id string, out *Outcome) error {
+		if err := c.impose(id, out); err != nil {
+			return err
+		}
+		c.rider(id)
+		return nil
+	})
+}
+
+// onFailedSave has each target make the spell's save, and marks those who
+// fail affected and hands them to fail.
+func (c *cast) onFailedSave(fail func(id string, out *Outcome) error) error {
 	for _, id := range c.ids {
 		out := c.outcome(id)
 		sv, err := c.saveFor(id)
@@ -198,12 +210,20 @@ func (c *cast) conditions() error {
 			continue
 		}
 		out.Affected = true
-		if err := c.impose(id, out); err != nil {
+		if err := fail(id, out); err != nil {
 			return err
 		}
-		c.rider(id)
 	}
 	return nil
+}
+
+// marks has each target save, and leaves fx on those who fail.
+func (c *cast) marks(fx Effect) error {
+	return c.onFailedSave(func(id string, _ *Outcome) error {
+		fx.TargetID = id
+		c.effect(fx)
+		return nil
+	})
 }
 
 // resave has each target repeat its save against the spell: a success
