@@ -78,8 +78,12 @@ type RollResult struct {
 // until ClosesAt. Offers (beyond protocol.md's names) say for each reaction
 // whether it would change the outcome: "yes", "no" or "unknown".
 type ReactionWindow struct {
-	TurnID   string     `json:"turn_id"`
-	RollID   string     `json:"roll_id"`
+	TurnID string `json:"turn_id"`
+	// RollID is the roll the window answers; "" for a window opened
+	// before its moment's dice (a spell being cast, a creature leaving
+	// reach), which Trigger tells.
+	RollID   string     `json:"roll_id,omitempty"`
+	Trigger  string     `json:"trigger,omitempty"`
 	Eligible []Eligible `json:"eligible"`
 	ClosesAt time.Time  `json:"closes_at"`
 }

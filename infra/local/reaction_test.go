@@ -21,6 +21,12 @@ import (
 type reactTable struct {
 	*table
 	t testing.TB
+	// act, when set, is a character's intent on its turn in the fight
+	// (nil: end the turn); by default everyone ends their turns.
+	act func(enc map[string]any, characterID string) map[string]any
+	// until, when set, ends a fight (fightOn) at the first event it
+	// accepts.
+	until func(event) bool
 }
 
 func newReactTable(t testing.TB, base string, settings map[string]any) *reactTable {
@@ -49,13 +55,17 @@ func newReactTable(t testing.TB, base string, settings map[string]any) *reactTab
 }
 
 // begin connects everyone, resumes, and starts a fight with goblins.
-func (rt *reactTable) begin(goblins int) {
+func (rt *reactTable) begin(goblins int) { rt.t.Helper(); rt.beginWith("goblin", goblins) }
+
+// beginWith connects everyone, resumes, and starts a fight with count
+// monsters of an SRD stat block.
+func (rt *reactTable) beginWith(srdID string, count int) {
 	rt.t.Helper()
 	rt.connect(rt.t)
 	rt.socks[0].send(map[string]any{"action": "resume", "request_id": "resume-1"})
 	rt.socks[0].wait(0, "recap", typeIs("recap"))
 	rt.players[0].must("POST", "/api/campaigns/"+rt.id+"/encounters",
-		map[string]any{"monsters": []map[string]any{{"srd_id": "goblin", "count": goblins}}}, nil, http.StatusCreated)
+		map[string]any{"monsters": []map[string]any{{"srd_id": srdID, "count": count}}}, nil, http.StatusCreated)
 }
 
 // eligibleIDs are the character ids a reaction.window is open to.
@@ -116,6 +126,9 @@ func (rt *reactTable) fightOn(from int, match func(event) bool, seen func(event)
 	for range 200 {
 		e, i := s.wait(from, "the fight going on", interesting)
 		from = i + 1
+		if rt.until != nil && rt.until(e) {
+			return e, i, true
+		}
 		if e.str("type") == "reaction.window" {
 			if seen != nil {
 				seen(e)
@@ -139,8 +152,14 @@ func (rt *reactTable) fightOn(from int, match func(event) bool, seen func(event)
 		}
 		cur, _ := enc["current"].(string)
 		if k := slices.Index(rt.chars, cur); k >= 0 {
-			rt.socks[k].send(map[string]any{"action": "turn", "request_id": fmt.Sprintf("end-%d", i),
-				"character_id": cur, "intent": map[string]any{"kind": "end_turn"}})
+			intent := map[string]any{"kind": "end_turn"}
+			if rt.act != nil {
+				if in := rt.act(enc, cur); in != nil {
+					intent = in
+				}
+			}
+			rt.socks[k].send(map[string]any{"action": "turn", "request_id": fmt.Sprintf("turn-%d", i),
+				"character_id": cur, "intent": intent})
 		}
 	}
 	rt.t.Fatal("no window after 200 events")

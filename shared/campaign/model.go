@@ -301,10 +301,18 @@ type PendingRolls struct {
 	Legendary bool `json:"legendary,omitempty"`
 }
 
-// Window is a reaction window open on one attack roll of a held turn.
+// Window is a reaction window open on one moment of a held turn: an
+// attack roll, a failed save, a spell being cast, a creature leaving
+// reach.
 type Window struct {
-	Attack int    `json:"attack"` // the turn's attack number the window answers
+	Attack int    `json:"attack"` // the turn's moment number the window answers
 	RollID string `json:"roll_id"`
+	// Before says the window answers what is about to happen, before its
+	// dice (a spell being cast, a creature leaving reach): the rolls shown
+	// are all made before it, and RollID is "". Trigger tells the table
+	// what it answers.
+	Before  bool   `json:"before,omitempty"`
+	Trigger string `json:"trigger,omitempty"`
 	// Round counts the reactions taken in this window; each one resets
 	// its timer.
 	Round    int        `json:"round"`

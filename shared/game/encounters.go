@@ -222,8 +222,8 @@ func (s *Service) monsterTurns(ctx context.Context, campaignID string) {
 			s.Log.WarnContext(ctx, "monster turn", "campaign", campaignID, "monster", cur.ID, "err", err)
 			return
 		}
-		if w, roll := window(snap, res, 0); w != nil {
-			s.holdMonsterTurn(ctx, snap, lease, seed, res, w, roll, legendary)
+		if w, revealed := window(snap, res, 0); w != nil {
+			s.holdMonsterTurn(ctx, snap, lease, seed, res, w, revealed, legendary)
 			return // the monsters wait for the window
 		}
 		if err := s.Store.Commit(ctx, Tx{CampaignID: campaignID, AcquireLease: &lease, LeaseNow: now}); err != nil {

@@ -93,7 +93,14 @@ func (s *Service) decide(snap Snapshot, actor campaign.Character, lease campaign
 		switch in.Kind {
 		case "attack", "cast", "dodge", "dash", "disengage", "hide", "second_wind", "end_turn":
 			return s.decideInEncounter(d, rec, enc, actor, in, src)
-		case "move", "rest":
+		case "move":
+			// A move in a fight is a move of the encounter's (out of
+			// reach, opportunity attacks drawn) to a neighbouring area.
+			if err := m.Move(areaOf(m, actor), in.ToAreaID); err != nil {
+				return d, fault.Field(op, "intent.to_area_id", "out_of_range: %s", publicMessage(err))
+			}
+			return s.decideInEncounter(d, rec, enc, actor, in, src)
+		case "rest":
 			return d, fault.Field(op, "intent", "not_allowed: not while an encounter is under way")
 		case "check", "help", "use_item":
 			// These take the character's moment in the fight: on its own
@@ -207,7 +214,8 @@ func (s *Service) decideInEncounter(d decision, rec campaign.EncounterRecord, e 
 	p, _ := e.Participant(who)
 	act := encounter.Action{Kind: in.Kind, TargetID: in.TargetID, Weapon: in.Weapon, Spell: in.Spell,
 		SlotLevel: in.SlotLevel, TargetIDs: in.TargetIDs, Bonus: in.Bonus, Ongoing: in.Ongoing}
-	act.EndTurn = !in.KeepTurn && (!act.TakesBonusAction() || p.Turn.ActionUsed)
+	// Movement, like a bonus action, leaves the turn open for the action.
+	act.EndTurn = !in.KeepTurn && (!(act.TakesBonusAction() || act.Kind == encounter.ActionMove) || p.Turn.ActionUsed)
 	if e.Current == who && p.HP <= 0 && !p.Defeated && !p.Combatant.Stable {
 		// A dying character's turn is its death saving throw, whatever
 		// the player chose: the protocol has no word for it.
@@ -222,6 +230,11 @@ func (s *Service) decideInEncounter(d decision, rec campaign.EncounterRecord, e 
 		return d, err
 	}
 	d.Rolls, d.Summary, d.Encounter = rollsOf(res.Rolls), res.Summary(), &upd
+	if res.Moved {
+		moved := actor
+		moved.AreaID = in.ToAreaID
+		d.Changed = []campaign.Character{moved}
+	}
 	return d, nil
 }
 

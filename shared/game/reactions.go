@@ -18,11 +18,13 @@ import (
 // pass is the answer of a character who lets the moment go.
 const pass = "pass"
 
-// A monster's attack that a present character could answer (Shield,
-// Cutting Words, Uncanny Dodge, Hellish Rebuke), or a saving throw its
-// breath forces that a halfling failed with a 1 (Lucky), holds the
-// monster's turn: its rolls are shown up to that roll and a reaction window opens
-// to the eligible characters only. First come, first served; each
+// A moment of a monster's turn that a present character could answer
+// holds the turn: an attack (Shield, Cutting Words, Uncanny Dodge,
+// Hellish Rebuke), a saving throw its breath forces that a halfling
+// failed with a 1 (Lucky), a spell it casts (Counterspell) or its leaving
+// a character's reach (an opportunity attack). The rolls are shown up to
+// the moment's (all those before it, for the last two, whose dice are not
+// rolled yet) and a reaction window opens to the eligible characters only. First come, first served; each
 // reaction resets the timer, at most encounter.MaxReactionsPerAttack per
 // roll; the window closes early when every eligible character has
 // answered (a player who leaves passes). The engine then plays the turn
@@ -35,9 +37,10 @@ func (s *Service) reactionSeed(campaignID, turnID string) uint64 {
 }
 
 // window is the first reaction window of a monster's turn at or after its
-// attack number from: the first opening with a present character among
-// those offered a reaction. It returns the window and the index of the
-// attack roll it answers, or nil.
+// moment number from: the first opening with a present character among
+// those offered a reaction. It returns the window and how many of the
+// turn's rolls the table sees while it is open (up to the roll it answers,
+// or all those made before it), or nil.
 func window(snap Snapshot, res encounter.Result, from int) (*campaign.Window, int) {
 	present := map[string]string{}
 	for _, ch := range withPresence(snap) {
@@ -49,7 +52,11 @@ func window(snap Snapshot, res encounter.Result, from int) (*campaign.Window, in
 		if o.Attack < from {
 			continue
 		}
-		w := &campaign.Window{Attack: o.Attack, RollID: fmt.Sprint("r", o.Roll+1)}
+		w := &campaign.Window{Attack: o.Attack, RollID: fmt.Sprint("r", o.Roll+1), Trigger: o.Trigger}
+		revealed := o.Roll + 1
+		if o.Before {
+			w.Before, w.RollID, revealed = true, "", o.Roll
+		}
 		for _, f := range o.Offers {
 			player, ok := present[f.CharacterID]
 			if !ok {
@@ -63,16 +70,25 @@ func window(snap Snapshot, res encounter.Result, from int) (*campaign.Window, in
 			w.Eligible[i].Offers = append(w.Eligible[i].Offers, campaign.Offer{Name: f.Name, Changes: f.Changes})
 		}
 		if len(w.Eligible) > 0 {
-			return w, o.Roll
+			return w, revealed
 		}
 	}
 	return nil, -1
 }
 
+// fixed is how many of the rolls a held turn shows that no reaction to
+// its open window can change: all of them before the window's own roll.
+func fixed(p campaign.PendingRolls) int {
+	if p.Window != nil && p.Window.Before {
+		return p.Revealed
+	}
+	return p.Revealed - 1
+}
+
 // windowMessage offers the window to those who have not answered.
 func windowMessage(l campaign.Lease) message {
 	p := l.Pending
-	ev := events.ReactionWindow{TurnID: l.TurnID, RollID: p.Window.RollID, ClosesAt: p.Deadline, Eligible: []events.Eligible{}}
+	ev := events.ReactionWindow{TurnID: l.TurnID, RollID: p.Window.RollID, Trigger: p.Window.Trigger, ClosesAt: p.Deadline, Eligible: []events.Eligible{}}
 	for _, e := range p.Window.Eligible {
 		if answered(*p.Window, e.CharacterID) {
 			continue
@@ -102,10 +118,10 @@ func eligibleOf(w campaign.Window, characterID string) (campaign.Eligible, bool)
 // holdMonsterTurn starts a monster's turn that opens a window: the lease
 // keeps its dice, the table sees the rolls up to the attack and the
 // window. It reports false when the table was taken by another turn.
-func (s *Service) holdMonsterTurn(ctx context.Context, snap Snapshot, lease campaign.Lease, seed uint64, res encounter.Result, w *campaign.Window, roll int, legendary bool) bool {
+func (s *Service) holdMonsterTurn(ctx context.Context, snap Snapshot, lease campaign.Lease, seed uint64, res encounter.Result, w *campaign.Window, revealed int, legendary bool) bool {
 	now := s.now()
 	deadline := now.Add(time.Duration(snap.Campaign.Settings.ReactionWindowSeconds) * time.Second)
-	lease.Pending = &campaign.PendingRolls{Seed: seed, Rolls: rollsOf(res.Rolls), Revealed: roll + 1, Deadline: deadline, Phase: 1, Window: w, Legendary: legendary}
+	lease.Pending = &campaign.PendingRolls{Seed: seed, Rolls: rollsOf(res.Rolls), Revealed: revealed, Deadline: deadline, Phase: 1, Window: w, Legendary: legendary}
 	lease.ExpiresAt = deadline.Add(s.LeaseTTL)
 	if err := s.Store.Commit(ctx, Tx{CampaignID: snap.Campaign.ID, AcquireLease: &lease, LeaseNow: now}); err != nil {
 		return false
@@ -287,8 +303,8 @@ func (s *Service) replay(snap Snapshot, l campaign.Lease, p campaign.PendingRoll
 	if err != nil {
 		return played{}, err
 	}
-	rolls := rollsOf(res.Rolls)
-	if len(rolls) < p.Revealed || !sameRolls(rolls[:p.Revealed-1], p.Rolls[:p.Revealed-1]) {
+	rolls, n := rollsOf(res.Rolls), fixed(p)
+	if len(rolls) < n || !sameRolls(rolls[:n], p.Rolls[:n]) {
 		return played{}, fault.E(fault.Conflict, op, "the dice came out differently; the table changed while they were out")
 	}
 	return played{rec: rec, cur: cur, next: next, res: res}, nil
@@ -300,7 +316,7 @@ func (s *Service) settle(ctx context.Context, snap Snapshot, l campaign.Lease, p
 	const op = "close reaction window"
 	now := s.now()
 	attack := p.Window.Attack
-	shown := p.Revealed - 1 // the window's roll: a reaction may have changed its total
+	shown := fixed(p) // from the window's roll, which a reaction may have changed
 	p.Settled, p.Window, p.Token = attack+1, nil, ""
 	p.Phase++
 	p.Rolls = rollsOf(play.res.Rolls)
@@ -310,9 +326,9 @@ func (s *Service) settle(ctx context.Context, snap Snapshot, l campaign.Lease, p
 			closed.Applied = append(closed.Applied, events.Applied{CharacterID: a.CharacterID, Reaction: a.Name, Text: a.Text})
 		}
 	}
-	nw, roll := window(snap, play.res, p.Settled)
+	nw, revealed := window(snap, play.res, p.Settled)
 	if nw != nil {
-		p.Window, p.Revealed = nw, roll+1
+		p.Window, p.Revealed = nw, revealed
 		p.Deadline = now.Add(time.Duration(snap.Campaign.Settings.ReactionWindowSeconds) * time.Second)
 	} else {
 		p.Revealed = len(p.Rolls)

@@ -37,15 +37,32 @@ func TestWindowOffersThePresentOnly(t *testing.T) {
 			{ParticipantID: "bram", CharacterID: "bram", Name: encounter.CuttingWords, Changes: encounter.ChangesUnknown},
 		}},
 	}}
-	w, roll := window(snap, res, 0)
-	if w == nil || w.Attack != 1 || roll != 2 || w.RollID != "r3" {
-		t.Fatalf("window = %+v at roll %d, want attack 1's (the first with anyone present)", w, roll)
+	w, revealed := window(snap, res, 0)
+	if w == nil || w.Attack != 1 || revealed != 3 || w.RollID != "r3" || w.Before {
+		t.Fatalf("window = %+v showing %d rolls, want attack 1's (the first with anyone present) with its roll", w, revealed)
 	}
 	if len(w.Eligible) != 1 || w.Eligible[0].CharacterID != "aria" || w.Eligible[0].PlayerID != "p1" || len(w.Eligible[0].Offers) != 2 {
 		t.Errorf("eligible = %+v, want Aria alone with her two offers", w.Eligible)
 	}
 	if w, _ := window(snap, res, 2); w != nil {
 		t.Errorf("a window past the last opening: %+v", w)
+	}
+	// A window before a moment's dice shows the rolls made before it, and
+	// names no roll.
+	before := encounter.Result{Openings: []encounter.Opening{{Attack: 0, Roll: 2, Before: true, Trigger: "Mage 1 casts Fireball (3rd level).",
+		Offers: []encounter.Offer{{ParticipantID: "aria", CharacterID: "aria", Name: encounter.Counterspell, Changes: encounter.ChangesYes}}}}}
+	bw, revealed := window(snap, before, 0)
+	if bw == nil || !bw.Before || bw.RollID != "" || revealed != 2 || bw.Trigger != "Mage 1 casts Fireball (3rd level)." {
+		t.Errorf("window before the dice = %+v showing %d rolls", bw, revealed)
+	}
+	if n := fixed(campaign.PendingRolls{Revealed: revealed, Window: bw}); n != 2 {
+		t.Errorf("fixed rolls before a window before the dice = %d, want all 2", n)
+	}
+	if n := fixed(campaign.PendingRolls{Revealed: 3, Window: w}); n != 2 {
+		t.Errorf("fixed rolls of a window on its roll = %d, want the 2 before it", n)
+	}
+	if ev := windowMessage(campaign.Lease{TurnID: "t1", Pending: &campaign.PendingRolls{Window: bw}}).body.(events.ReactionWindow); ev.Trigger != bw.Trigger || ev.RollID != "" {
+		t.Errorf("reaction.window before the dice = %+v", ev)
 	}
 	msg := windowMessage(campaign.Lease{TurnID: "t1", Pending: &campaign.PendingRolls{Window: w}})
 	ev := msg.body.(events.ReactionWindow)

@@ -66,7 +66,7 @@ const (
 )
 
 var actionKinds = map[string]bool{ActionAttack: true, ActionDodge: true, ActionDash: true,
-	ActionDisengage: true, ActionDeathSave: true, ActionEndTurn: true}
+	ActionDisengage: true, ActionDeathSave: true, ActionEndTurn: true, ActionMove: true}
 
 // Limits DecodeAction enforces.
 const (
@@ -126,7 +126,7 @@ func DecodeAction(b []byte) (Action, error) {
 	}
 	switch {
 	case !actionKinds[a.Kind] && !moreKinds[a.Kind]:
-		return Action{}, fault.Field(op, "action.kind", "must be attack, cast, dodge, dash, disengage, hide, second_wind, death_save or end_turn")
+		return Action{}, fault.Field(op, "action.kind", "must be attack, cast, move, dodge, dash, disengage, hide, second_wind, death_save or end_turn")
 	case len(a.TargetID) > maxNameLength:
 		return Action{}, fault.Field(op, "action.target_id", "is longer than %d bytes", maxNameLength)
 	case len(a.Weapon) > maxNameLength:
@@ -169,6 +169,11 @@ type Result struct {
 	// that ended during the action (effects.go).
 	Cast  *spell.Result `json:"cast,omitempty"`
 	Ended []Effect      `json:"effects_ended,omitempty"`
+	// Moved says the actor moved away (ActionMove) and was still on its
+	// feet once the opportunity attacks it drew were made.
+	Moved bool `json:"moved,omitempty"`
+
+	moments int // the moments a reaction may answer so far (moment)
 }
 
 // Summary tells the action in a few sentences: "Mira hits Goblin 1 with a
@@ -186,6 +191,7 @@ func (r *Result) say(s string) {
 // Act has the participant actorID, whose turn it is, take an action:
 // attack (a character with a weapon, a monster with a named action or
 // Multiattack), dodge, dash or disengage (each uses the turn's action),
+// move (a character leaves everyone's reach: reach.go),
 // death_save (a dying character's turn; it ends the turn unless a natural
 // 20 revives it), or end_turn. Attacks go through rules.Attack and
 // rules.TakeDamage. Casting, Hide, Second Wind and bonus actions are
@@ -257,6 +263,10 @@ func Act(e Encounter, actorID string, in Action, src dice.Source) (Encounter, Re
 		res.DeathSave = &r
 		res.say(r.Summary())
 		end = end || !r.Revived
+	case ActionMove:
+		if err := out.move(&res, ai, src); err != nil {
+			return e, Result{}, err
+		}
 	case ActionEndTurn:
 		res.say(p.Name + " ends the turn.")
 		end = true
@@ -323,7 +333,7 @@ func (e *Encounter) attack(res *Result, ai int, in Action, src dice.Source) erro
 			return err
 		}
 		if dice, ok := sneakDice(actor, in.Weapon, req); ok {
-			req.Sneak = &rules.SneakAttack{Dice: dice, AllyAdjacent: e.allyBeside(ai)}
+			req.Sneak = &rules.SneakAttack{Dice: dice, AllyAdjacent: e.besides(ai, ti)}
 		}
 		for range attacksPerAction(actor.Class, actor.Combatant.Level) {
 			reqs = append(reqs, req)
@@ -338,11 +348,20 @@ func (e *Encounter) attack(res *Result, ai int, in Action, src dice.Source) erro
 			if err != nil {
 				return err
 			}
-			e.packTactics(ai, &req)
+			e.packTactics(ai, ti, &req)
 			reqs = append(reqs, req)
 		}
 	}
 	e.Participants[ai].Turn.ActionUsed = true
+	switch {
+	case len(reqs) == 0 || reqs[0].Kind.Ranged():
+	case actor.Kind == KindCharacter:
+		if ok, err := e.approachedBy(res, ai, ti, src); err != nil || !ok {
+			return err
+		}
+	default:
+		e.engage(ai, ti) // a monster the caller plays: its policy's moves are MonsterTurn's
+	}
 	for _, req := range reqs {
 		if e.Participants[ti].Defeated {
 			break

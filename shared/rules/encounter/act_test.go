@@ -119,13 +119,7 @@ func boolInt(b bool) int {
 
 func TestWeaponAttackBonus(t *testing.T) {
 	// Tavi (21) goes first: Goblin 2 (4), Goblin 1 (3), Mira (2).
-	taviFirst := func(t *testing.T) encounter.Encounter {
-		e := begin(t, goblins(2), nil, 1, 18, 1, 2)
-		if e.Current != "tavi" {
-			t.Fatalf("current %q", e.Current)
-		}
-		return e
-	}
+	taviFirst := taviFirstIn
 	tests := []struct {
 		name   string
 		weapon string
@@ -499,11 +493,14 @@ func TestSneakAttack(t *testing.T) {
 }
 
 // taviFirstIn is Mira and Tavi against two goblins, Tavi acting first.
+// taviFirstIn is a fight of Mira and Tavi against two goblins where Tavi
+// (21) goes first: Goblin 2 (4), Goblin 1 (3), Mira (2). Mira is in
+// melee with Goblin 1.
 func taviFirstIn(t *testing.T) encounter.Encounter {
 	t.Helper()
 	e := begin(t, goblins(2), nil, 1, 18, 1, 2)
 	if e.Current != "tavi" {
 		t.Fatalf("current %q", e.Current)
 	}
-	return e
+	return engage(t, e, "mira", "goblin-1")
 }

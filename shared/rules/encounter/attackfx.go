@@ -12,10 +12,11 @@ import (
 // add to it: Bless's d4 (Bane's taken off) on the attacker's roll,
 // advantage for a hidden attacker, who gives itself away, against a target
 // Faerie Fire outlines, and Guiding Bolt's advantage, which the attack uses
-// up. The d4s are drawn before
+// up, and disadvantage on a ranged attack made with a foe within reach
+// (reach.go). The d4s are drawn before
 // the d20 and recorded after the attack roll, so that roll still comes
-// first among the attack's rolls. A monster with Parry answers a
-// character's melee attack that would hit it (parry.go).
+// first among the attack's rolls. A monster with Parry or Shield answers
+// a character's attack that would hit it (guard.go).
 func (e *Encounter) attackWith(res *Result, ai, ti int, req rules.AttackRequest, src dice.Source) (rules.AttackResult, error) {
 	a, t := e.Participants[ai], e.Participants[ti]
 	guided, outlined := false, false
@@ -31,15 +32,18 @@ func (e *Encounter) attackWith(res *Result, ai, ti int, req rules.AttackRequest,
 			req.Advantage = append(slices.Clip(req.Advantage), "Guiding Bolt")
 		}
 	}
-	parry := a.Kind == KindCharacter && canParry(a, t, req)
+	if req.Kind.Ranged() && e.threatened(ai) {
+		req.Disadvantage = append(slices.Clip(req.Disadvantage), "a foe within reach")
+	}
+	gs := e.guards(ai, ti, req)
 	if a.Hidden {
 		req.Advantage = append(slices.Clip(req.Advantage), "unseen attacker")
 		e.Participants[ai].Hidden = false
 	}
 	var r rules.AttackResult
 	var err error
-	if parry {
-		r, err = e.parried(res, ai, ti, req, src)
+	if len(gs) > 0 {
+		r, err = e.guarded(res, ai, ti, req, gs, src)
 	} else {
 		r, err = rules.Attack(a.Combatant, t.Combatant, req, src)
 	}

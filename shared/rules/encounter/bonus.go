@@ -165,6 +165,11 @@ func (e *Encounter) offHand(res *Result, ai int, in Action, src dice.Source) err
 	}
 	req.Damage = []rules.DamageRoll{{Dice: x, Type: req.Damage[0].Type}}
 	req.Weapon += " in the off hand"
+	if !req.Kind.Ranged() {
+		if ok, err := e.approachedBy(res, ai, ti, src); err != nil || !ok {
+			return err
+		}
+	}
 	return e.strike(res, ai, ti, req, src)
 }
 

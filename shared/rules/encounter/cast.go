@@ -163,6 +163,17 @@ func (e *Encounter) cast(res *Result, ai int, in Action, src dice.Source) error 
 	if slot == 0 {
 		slot = s.Level
 	}
+	// A monster may counter a spell as it is cast, one the caster has the
+	// slot for (spell.Cast refuses the others below).
+	if (s.Level == 0 && slot == 0) || (s.Level > 0 && slot >= s.Level && slot <= 9 && slotFrom(p.Combatant, slot) == slot) {
+		countered, err := e.monsterCounters(res, ai, s, slot, ids, src)
+		if err != nil {
+			return err
+		}
+		if countered {
+			return e.fizzle(res, ai, s, slot, bonus)
+		}
+	}
 
 	// A new concentration spell ends the old one, and the effects it held
 	// end before the new spell looks at its targets.
@@ -195,6 +206,28 @@ func (e *Encounter) cast(res *Result, ai int, in Action, src dice.Source) error 
 		me.Turn.ActionUsed, me.Turn.CastAction = true, s.ID
 	}
 	e.keep(sr, s)
+	return nil
+}
+
+// fizzle is character ai's spell s, cast at slot, countered: the slot and
+// the action (or bonus action) are spent all the same.
+func (e *Encounter) fizzle(res *Result, ai int, s srd.Spell, slot int, bonus bool) error {
+	me := &e.Participants[ai]
+	if slot > 0 {
+		used := me.Combatant.SpellSlots[slot-1].Used
+		ch := rules.Change{TargetID: me.ID, Field: rules.FieldSpellSlotsUsed, Slot: slot, From: used, To: used + 1}
+		if err := e.apply([]rules.Change{ch}); err != nil {
+			return err
+		}
+		res.Changes = append(res.Changes, ch)
+	}
+	me = &e.Participants[ai]
+	if bonus {
+		me.Turn.BonusActionUsed, me.Turn.CastBonus = true, s.ID
+	} else {
+		me.Turn.ActionUsed, me.Turn.CastAction = true, s.ID
+	}
+	me.Hidden = false
 	return nil
 }
 
@@ -277,6 +310,14 @@ func (e *Encounter) resolve(res *Result, ai int, s srd.Spell, slot int, ids []st
 			}
 			sit := opts.Situations[id]
 			sit.Advantage = append(sit.Advantage, "magic resistance")
+			opts.Situations[id] = sit
+		}
+		if s.AttackType == "ranged" && e.threatened(ai) {
+			if opts.Situations == nil {
+				opts.Situations = map[string]spell.Situation{}
+			}
+			sit := opts.Situations[id]
+			sit.Disadvantage = append(sit.Disadvantage, "a foe within reach")
 			opts.Situations[id] = sit
 		}
 		if distance > 0 {

@@ -20,13 +20,18 @@
 //     first, then monsters). Every roll is in Start's log.
 //   - Surprised participants are skipped in round 1; they cannot react
 //     until that skipped turn has passed.
-//   - Positions are not modelled. An attack names its distance in feet or
-//     leaves it 0: a melee attack is then adjacent, a ranged one at its
-//     normal range (so neither long-range nor within-5-feet disadvantage).
-//     A distance beyond a melee reach (unless the weapon can be thrown) or
+//   - Positions are who stands in whose reach (reach.go): a melee attack
+//     brings the attacker to its target, leaving the creatures it was
+//     engaged with; a character's move (ActionMove, a speed's worth of
+//     the turn's movement; Dash gives a second) leaves everyone's reach.
+//     Leaving a foe's reach without Disengage draws its opportunity
+//     attack: a monster's at once, a character's offered in a reaction
+//     window. A ranged attack with a foe in reach has disadvantage. An
+//     attack may also name its distance in feet, or leave it 0: a melee
+//     attack is then adjacent, a ranged one at its normal range. A
+//     distance beyond a melee reach (unless the weapon can be thrown) or
 //     beyond a ranged attack's long range is refused as out_of_range.
-//     Movement is bookkeeping only: Dash doubles the turn's allowance,
-//     Disengage is recorded, and there are no opportunity attacks.
+//     Where a character goes (an area of the map) is the caller's.
 //   - A character attacks with an SRD weapon it carries (its inventory at
 //     Start) or an unarmed strike (1 + Strength bludgeoning). The bonus is
 //     Strength, Dexterity for a ranged weapon, the better of the two for a
@@ -34,12 +39,12 @@
 //     with the weapon. Extra Attack gives more attacks per Attack action
 //     (fighter 5/11/20; barbarian, monk, paladin, ranger 5); a rogue adds
 //     Sneak Attack once a turn with a finesse or ranged weapon, with
-//     advantage or another character standing (positions are not
-//     modelled); two-weapon fighting is a bonus action (below). Versatile
+//     advantage or another character engaged with the target; two-weapon
+//     fighting is a bonus action (below). Versatile
 //     two-handed grips, ammunition and magic weapons are not modelled;
 //     every weapon is nonmagical, so a monster's resistance to nonmagical
 //     weapons applies. A monster with Pack Tactics attacks with advantage
-//     while a packmate stands; Magic Resistance gives advantage on saves
+//     while a packmate is engaged with its target; Magic Resistance gives advantage on saves
 //     against spells; Legendary Resistance turns its first three failed
 //     saves against spells into successes; a legendary monster takes a
 //     legendary action (an attack it can afford) after each other
@@ -48,18 +53,26 @@
 //     the listed attacks in stat block order (the first option of a
 //     choice; a dice count is rolled, any other text counts once). Entries
 //     without an attack roll (Frightful Presence), saving-throw riders on
-//     damage, limited-use actions, spells, reactions and legendary actions
-//     are not used, except area actions (breath.go): a recharge action that
-//     deals damage behind a saving throw (a dragon's breath).
+//     damage, limited-use actions and reactions other than Parry are not
+//     used, except area actions (breath.go): a recharge action that deals
+//     damage behind a saving throw (a dragon's breath).
+//   - Monsters cast spells (spellcasting.go): a stat block's Spellcasting
+//     gives slots and innate uses a day; the policy casts the damaging
+//     spell that deals the most on average when it beats the monster's
+//     attacks, and a caster answers characters by rule with Shield and
+//     Counterspell.
 //   - MonsterTurn's policy: a ready area action first, on every character
 //     on their feet (one damage roll; half or none on a save; a halfling's
 //     natural 1 may be rerolled with Lucky); it recharges on a d6 at the
-//     start of the monster's later turns. Otherwise the monster attacks the conscious character
+//     start of the monster's later turns. Then a spell, if one beats its
+//     attacks. Otherwise the monster attacks the conscious character
 //     (above 0 HP) with the lowest hit points, ties to the earlier in
 //     initiative order, with its Multiattack if it has one, else its best
 //     attack (melee before ranged, then the highest average damage, then
 //     the higher bonus, then stat block order), retargeting by the same
-//     rule when its target falls, then ends its turn.
+//     rule when its target falls, then ends its turn. Going for a target
+//     out of its reach, it leaves the characters engaged with it, who may
+//     make opportunity attacks.
 //   - A dying character's turn is its death saving throw, which ends the
 //     turn unless a natural 20 brings it back to act; a stable one at 0 HP
 //     is skipped.
@@ -70,8 +83,7 @@
 //     windows, longer castings not at all. Targets are participants;
 //     spell.Cast resolves the spell, after the creature types it cares
 //     about are checked (Hold Person: humanoids; healing: not undead or
-//     constructs; Sleep passes the undead by). Monsters' spellcasting is
-//     not used.
+//     constructs; Sleep passes the undead by).
 //     A spell its caster uses again on later turns (Spiritual Weapon,
 //     Call Lightning: spell.TriggerAction) is used with Action.Ongoing,
 //     with an action or, for Spiritual Weapon, Arcane Sword and Heat
@@ -94,8 +106,14 @@
 //     two-weapon fighting after the Attack action with a light melee
 //     weapon, and bonus-action spells. Hide is a Stealth check against the
 //     best passive Perception of the other side.
-//   - Monsters' reactions: the SRD's Parry (+2 to +5 AC against a melee
-//     attack that would hit, if the monster can see the attacker) is used
-//     whenever it turns a hit into a miss. Characters' reactions are
-//     reaction.go's.
+//   - Monsters' reactions (guard.go, spellcasting.go), by rule: the SRD's
+//     Parry (+2 to +5 AC against a melee attack that would hit, if the
+//     monster can see the attacker) and Shield (+5 AC, a slot) whenever
+//     one turns a hit into a miss, the free one first; Counterspell
+//     against a character's spell of 1st level or higher aimed at a
+//     monster; an opportunity attack at a character leaving its reach.
+//     Characters' reactions are reaction.go's: Shield, Cutting Words,
+//     Uncanny Dodge and Hellish Rebuke to an attack, Lucky to a failed
+//     save against a breath, Counterspell to a monster's spell and an
+//     opportunity attack at a monster leaving their reach.
 package encounter

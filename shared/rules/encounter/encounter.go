@@ -109,6 +109,12 @@ type Participant struct {
 	Defeated bool `json:"defeated"`
 	// Surprised is set through round 1 for a participant caught unaware.
 	Surprised bool `json:"surprised,omitempty"`
+	// Engaged are the participants of the other side within whose reach
+	// it stands, and they within its (reach.go).
+	Engaged []string `json:"engaged,omitempty"`
+	// Spellcasting is a monster's spellcasting traits as the engine
+	// plays them (spellcasting.go).
+	Spellcasting []Casting `json:"spellcasting,omitempty"`
 	// Turn is what the participant has used of its current (or last)
 	// turn.
 	Turn  Turn  `json:"turn"`
@@ -145,8 +151,8 @@ type Participant struct {
 	LegendaryResistance int `json:"legendary_resistance,omitempty"`
 }
 
-// Turn is the action economy of one turn. Positions are not modelled, so
-// Movement is an allowance in feet that nothing spends yet.
+// Turn is the action economy of one turn. Movement is the feet of
+// movement left, which ActionMove spends a speed's worth of at a time.
 type Turn struct {
 	ActionUsed      bool `json:"action_used"`
 	BonusActionUsed bool `json:"bonus_action_used"`

@@ -1,6 +1,7 @@
 package encounter_test
 
 import (
+	"slices"
 	"testing"
 
 	"chronicler/shared/campaign"
@@ -66,3 +67,11 @@ func participant(t *testing.T, e encounter.Encounter, id string) encounter.Parti
 
 // seeded is a fresh seeded source.
 func seeded(seed uint64) dice.Source { return dice.NewSeeded(seed) }
+
+// engage puts participants a and b in each other's reach, as a melee
+// between them would have.
+func engage(t *testing.T, e encounter.Encounter, a, b string) encounter.Encounter {
+	t.Helper()
+	e = edit(e, a, func(p *encounter.Participant) { p.Engaged = append(slices.Clone(p.Engaged), b) })
+	return edit(e, b, func(p *encounter.Participant) { p.Engaged = append(slices.Clone(p.Engaged), a) })
+}

@@ -81,6 +81,9 @@ func (e *Encounter) monsterAttack(res *Result, ai int, src dice.Source, rs React
 	if a, ok := p.readyArea(); ok {
 		return e.areaAttack(res, ai, a, src, rs)
 	}
+	if cast, err := e.monsterCast(res, ai, src, rs); cast || err != nil {
+		return err
+	}
 	plan, err := monsterPlan(p, "", &res.Log, src)
 	if err != nil {
 		return err
@@ -92,8 +95,8 @@ func (e *Encounter) monsterAttack(res *Result, ai int, src dice.Source, rs React
 	res.Kind = ActionAttack
 	e.Participants[ai].Turn.ActionUsed = true
 	for _, a := range plan {
-		if e.weakest() < 0 || e.Participants[ai].down() {
-			break // nobody left to attack, or a Hellish Rebuke felled the attacker
+		if m := e.Participants[ai]; e.weakest() < 0 || m.down() || m.Combatant.Incapacitated() {
+			break // nobody left to attack, or a reaction felled the attacker
 		}
 		if err := e.monsterStrike(res, ai, a, src, rs); err != nil {
 			return err
@@ -297,18 +300,12 @@ func monsterRequest(a srd.Action, distance int) (rules.AttackRequest, error) {
 	return req, inRange(req)
 }
 
-// packTactics gives a monster with Pack Tactics advantage when an ally of
-// it, able to act, stands within 5 ft of the target. Positions are not
-// modelled: a fight is a melee, so any such ally counts.
-func (e Encounter) packTactics(ai int, req *rules.AttackRequest) {
-	if !slices.Contains(e.Participants[ai].Traits, "pack-tactics") {
-		return
-	}
-	for i, p := range e.Participants {
-		if i != ai && p.Kind == KindMonster && !p.down() && !p.Combatant.Incapacitated() {
-			req.Advantage = append(req.Advantage, "pack tactics")
-			return
-		}
+// packTactics gives a monster with Pack Tactics advantage on its attack
+// at participant ti when an ally of it, able to act, is engaged with the
+// target.
+func (e Encounter) packTactics(ai, ti int, req *rules.AttackRequest) {
+	if slices.Contains(e.Participants[ai].Traits, "pack-tactics") && e.besides(ai, ti) {
+		req.Advantage = append(req.Advantage, "pack tactics")
 	}
 }
 
@@ -321,7 +318,12 @@ func (e *Encounter) monsterStrike(res *Result, ai int, a srd.Action, src dice.So
 	if err != nil {
 		return fault.Wrap(fault.Internal, "monster turn", err)
 	}
-	e.packTactics(ai, &req)
+	if !req.Kind.Ranged() {
+		if ok, err := e.closeIn(res, ai, ti, rs); err != nil || !ok {
+			return err
+		}
+	}
+	e.packTactics(ai, ti, &req)
 	k, n := res.moment(), len(res.Attacks)
 	taken := rs.at(k)
 	extra, err := e.before(res, rs, taken, ti, &req)

@@ -161,6 +161,7 @@ func TestPackTactics(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
+		e = engage(t, e, "wolf-2", "mira")
 		// Advantage: two d20s (3 and 17), the higher kept: 17+4 hits AC 16.
 		_, res, err := encounter.MonsterTurn(e, scriptAfter(t, 3, 17))
 		if err != nil {

@@ -13,9 +13,10 @@ import (
 	"chronicler/shared/srd"
 )
 
-// The reactions a character may answer a monster's attack with. Positions
-// are not modelled, so every creature in the fight is within the 60 feet
-// the ones that reach another creature need.
+// The reactions a character may take during a monster's turn. Reach is
+// modelled as who is in melee with whom (reach.go), not as distances, so
+// every creature in the fight is within the 60 feet the ones that reach
+// another creature need.
 const (
 	// Shield: a caster with Shield on its class list and a spell slot, when
 	// hit: +5 AC against that attack and until the start of its next turn.
@@ -34,6 +35,15 @@ const (
 	// fails rerolls the die and must use the new roll. It is a racial
 	// trait, not a reaction: it costs nothing and leaves the reaction.
 	Lucky = "lucky"
+	// OpportunityAttack: a character whose reach a monster leaves makes
+	// one melee attack at it (reach.go).
+	OpportunityAttack = "opportunity-attack"
+	// Counterspell: a caster with Counterspell on its class list and a
+	// slot of 3rd level or higher, when a monster casts a spell: the
+	// spell fails if its level is no higher than the slot's, else on a
+	// spellcasting ability check against DC 10 + its level
+	// (spellcasting.go).
+	Counterspell = "counterspell"
 )
 
 // Whether a reaction offered would change the attack's outcome, as the
@@ -66,12 +76,17 @@ type Offer struct {
 	Changes       string `json:"changes"` // ChangesYes, ChangesNo or ChangesUnknown
 }
 
-// Opening is a point of a turn where reactions may answer: the attack roll
-// at Result.Rolls[Roll], the turn's attack number Attack, as it stands with
-// the reactions already taken to it.
+// Opening is a point of a turn where reactions may answer, the turn's
+// moment number Attack, as it stands with the reactions already taken to
+// it: the attack roll (or failed save) at Result.Rolls[Roll] or, when
+// Before is set, what is about to happen before the roll at
+// Result.Rolls[Roll] is made (a spell being cast, a creature leaving
+// reach), which Trigger tells.
 type Opening struct {
 	Attack     int     `json:"attack"`
 	Roll       int     `json:"roll"`
+	Before     bool    `json:"before,omitempty"`
+	Trigger    string  `json:"trigger,omitempty"`
 	AttackerID string  `json:"attacker_id"`
 	TargetID   string  `json:"target_id"`
 	Offers     []Offer `json:"offers"`
@@ -132,7 +147,10 @@ func (p Participant) canReact() []string {
 	if knows(p.Class, HellishRebuke) && lowestSlot(c) > 0 {
 		out = append(out, HellishRebuke)
 	}
-	return out
+	if knows(p.Class, Counterspell) && slotFrom(c, 3) > 0 {
+		out = append(out, Counterspell)
+	}
+	return append(out, OpportunityAttack)
 }
 
 // knows reports whether spellID is on class's spell list. Characters keep
@@ -143,9 +161,13 @@ func knows(class, spellID string) bool {
 }
 
 // lowestSlot is the lowest level with a slot left, 0 if none.
-func lowestSlot(c rules.Combatant) int {
-	for i, s := range c.SpellSlots {
-		if s.Used < s.Max {
+func lowestSlot(c rules.Combatant) int { return slotFrom(c, 1) }
+
+// slotFrom is the lowest level of at least min with a slot left, 0 if
+// none.
+func slotFrom(c rules.Combatant, min int) int {
+	for i := max(min, 1) - 1; i < len(c.SpellSlots); i++ {
+		if s := c.SpellSlots[i]; s.Used < s.Max {
 			return i + 1
 		}
 	}
@@ -314,28 +336,22 @@ func (e *Encounter) after(res *Result, rs Reactions, taken []Reaction, ai, ti in
 // castReaction casts a reaction spell of participant i at its lowest slot
 // and applies it.
 func (e *Encounter) castReaction(res *Result, i int, spellID string, targets []rules.Combatant, src dice.Source) error {
-	p := e.Participants[i]
-	class, _ := srd.LookupClass(p.Class)
-	ability, err := rules.ParseAbility(class.SpellcastingAbility)
-	if err != nil {
-		return fault.Wrap(fault.Internal, reactionOp, err)
-	}
-	sr, err := spell.Cast(p.Combatant, spellID, lowestSlot(p.Combatant), targets, spell.Options{Ability: ability}, src, srd.LookupSpell)
+	ability, err := spellAbility(e.Participants[i])
 	if err != nil {
 		return err
 	}
-	if err := e.apply(sr.Changes); err != nil {
-		return err
-	}
-	res.Rolls = append(res.Rolls, sr.Rolls...)
-	res.Changes = append(res.Changes, sr.Changes...)
-	e.tally(i, sr)
-	return nil
+	_, err = e.castAt(res, i, spellID, lowestSlot(e.Participants[i].Combatant), targets, spell.Options{Ability: ability}, src)
+	return err
 }
 
-// moment is the number of the next moment of the turn a reaction may
-// answer: its attack rolls and forced saving throws so far.
-func (r *Result) moment() int { return len(r.Attacks) + len(r.Saves) }
+// moment numbers the next moment of the turn a reaction may answer (its
+// attack rolls, the saving throws it forces, a spell it casts, a
+// creature leaving another's reach) and counts it.
+func (r *Result) moment() int {
+	k := r.moments
+	r.moments++
+	return k
+}
 
 func (r *Result) react(t Reaction, p *Participant, text string) {
 	r.Applied = append(r.Applied, Applied{Reaction: t, CharacterID: p.CharacterID, Text: text})

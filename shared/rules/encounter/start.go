@@ -178,6 +178,7 @@ func monsterParticipant(m srd.Monster, id, name string) Participant {
 			c.ConditionImmunities = c.ConditionImmunities.With(cond)
 		}
 	}
+	casting := castingOf(m, &c)
 	var actions []srd.Action
 	for _, a := range m.Actions {
 		if a.AttackBonus != nil || a.Multiattack != nil || areaAction(a) {
@@ -185,7 +186,7 @@ func monsterParticipant(m srd.Monster, id, name string) Participant {
 		}
 	}
 	p := Participant{ID: id, Name: name, Kind: KindMonster, SRDID: m.ID, Combatant: c, Start: snapshot(c), Actions: actions, Parry: parryOf(m),
-		Type: strings.ToLower(m.Type)}
+		Type: strings.ToLower(m.Type), Spellcasting: casting}
 	for _, a := range m.SpecialAbilities {
 		p.Traits = append(p.Traits, a.ID)
 		if a.ID == "legendary-resistance" {

@@ -171,15 +171,3 @@ func sneakDice(p Participant, weapon string, req rules.AttackRequest) (dice.Expr
 	x, err := dice.Parse(strconv.Itoa((p.Combatant.Level+1)/2) + "d6")
 	return x, err == nil
 }
-
-// allyBeside says whether another enemy of the target stands beside it.
-// Positions are not modelled: the party fights together, so any other
-// character standing and able to act counts as beside the target.
-func (e Encounter) allyBeside(ai int) bool {
-	for i, p := range e.Participants {
-		if i != ai && p.Kind == KindCharacter && !p.down() && !p.Combatant.Incapacitated() {
-			return true
-		}
-	}
-	return false
-}

@@ -50,6 +50,9 @@ func prepare(caster rules.Combatant, s srd.Spell, slot int, targets []rules.Comb
 	if opts.Ability > rules.Cha {
 		return nil, refuse(ReasonInvalidArgs, "unknown spellcasting ability %d", opts.Ability)
 	}
+	if opts.DC < 0 || opts.DC > 30 || opts.AttackBonus < 0 || opts.AttackBonus > 20 {
+		return nil, refuse(ReasonInvalidArgs, "a spell save DC must be 0..30 and an attack bonus 0..20")
+	}
 	if src == nil {
 		return nil, refuse(ReasonInvalidArgs, "no dice source")
 	}
@@ -173,6 +176,13 @@ func (c *cast) bounds() (lo, hi int) {
 		lo = 1
 	}
 	return lo, hi
+}
+
+// TargetsFor is the fewest and most targets a casting of s at slot level
+// slot (0 for a cantrip) may have.
+func TargetsFor(s srd.Spell, slot int) (lo, hi int) {
+	c := &cast{spell: s, sp: specOf(s.ID), shape: Classify(s), slot: slot}
+	return c.bounds()
 }
 
 func (c *cast) checkTargets() error {
@@ -306,7 +316,7 @@ func (c *cast) prepareMechanics() error {
 }
 
 func (c *cast) checkSlot(caster rules.Combatant) error {
-	if c.spell.Level == 0 || c.opts.Ritual || c.opts.Ongoing {
+	if c.spell.Level == 0 || c.opts.Ritual || c.opts.Ongoing || c.opts.Innate {
 		return nil
 	}
 	sl := caster.SpellSlots[c.slot-1]
@@ -334,9 +344,15 @@ func (c *cast) begin() error {
 	if c.opts.Ability != 0 && c.needsAbility() {
 		c.r.DC = 8 + caster.ProficiencyBonus + c.mod
 		c.r.AttackBonus = caster.ProficiencyBonus + c.mod
+		if c.opts.DC > 0 {
+			c.r.DC = c.opts.DC
+		}
+		if c.opts.AttackBonus > 0 {
+			c.r.AttackBonus = c.opts.AttackBonus
+		}
 	}
 	var chs []rules.Change
-	if s.Level > 0 && !c.opts.Ritual && !c.opts.Ongoing {
+	if s.Level > 0 && !c.opts.Ritual && !c.opts.Ongoing && !c.opts.Innate {
 		used := caster.SpellSlots[c.slot-1].Used
 		c.r.SlotSpent = true
 		chs = append(chs, rules.Change{TargetID: caster.ID, Field: rules.FieldSpellSlotsUsed, Slot: c.slot, From: used, To: used + 1})

@@ -209,7 +209,7 @@ var specs = map[string]spec{
 	"call-lightning":     {save: &srd.Save{Ability: "dex", OnSuccess: "half"}, ongoing: TriggerAction},
 	"chain-lightning":    {maxTargets: plus(4, 6)},
 	"cloudkill":          {idle: true, ongoing: TriggerZone},
-	"disintegrate":       {perSlot: dieCount{3, 6}, dust: true},
+	"disintegrate":       {perSlot: dieCount{3, 6}, dust: true, maxTargets: fixed(1)}, // its 10-foot cube is for objects
 	"finger-of-death":    {rider: "if {target} is a humanoid and dies, it rises as a zombie under {caster}'s command at the start of {caster}'s next turn"},
 	"flaming-sphere":     {save: &srd.Save{Ability: "dex", OnSuccess: "half"}, idle: true, ongoing: TriggerZone},
 	"freezing-sphere":    {perSlot: dieCount{1, 6}},

@@ -96,6 +96,14 @@ type Options struct {
 	// a cantrip).
 	CounteredSpell string `json:"countered_spell,omitempty"`
 	CounteredLevel int    `json:"countered_level,omitempty"`
+	// DC and AttackBonus, when set, are the spell save DC and spell
+	// attack bonus a monster's stat block states, which stand in for the
+	// ones computed from its proficiency bonus and ability.
+	DC          int `json:"dc,omitempty"`
+	AttackBonus int `json:"attack_bonus,omitempty"`
+	// Innate casts the spell with no slot, as a monster's innate
+	// spellcasting does (its uses a day are its caller's to count).
+	Innate bool `json:"innate,omitempty"`
 }
 
 // Situation is what lies between the caster and one target.
