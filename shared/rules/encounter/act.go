@@ -82,9 +82,10 @@ type Action struct {
 	Kind     string `json:"kind"`
 	TargetID string `json:"target_id,omitempty"`
 	// Weapon is, for a character, the SRD weapon (id or name) it attacks
-	// with, "" or "unarmed" for an unarmed strike; for a monster, a stat
-	// block action's name ("Scimitar", "Multiattack"), "" for what
-	// MonsterTurn would use.
+	// with, "unarmed" for an unarmed strike, "" for its best weapon (the
+	// best melee one, or ranged one beyond 5 feet; unarmed if it carries
+	// none); for a monster, a stat block action's name ("Scimitar",
+	// "Multiattack"), "" for what MonsterTurn would use.
 	Weapon string `json:"weapon,omitempty"`
 	// Distance to the target in feet; 0 lets the attack be made from where
 	// it works best (package doc).
@@ -230,6 +231,9 @@ func Act(e Encounter, actorID string, in Action, src dice.Source) (Encounter, Re
 		}
 	}
 
+	if in.Kind == ActionAttack && p.Kind == KindCharacter && in.Weapon == "" {
+		in.Weapon = bestWeapon(p, in.Distance > 5, false)
+	}
 	out := e.clone()
 	res := Result{ActorID: p.ID, Actor: p.Name, Kind: in.Kind, Round: out.Round}
 	before := out.Decided()

@@ -132,7 +132,10 @@ func TestWeaponAttackBonus(t *testing.T) {
 		{"FinesseTakesTheBetterOfStrAndDex", "Rapier", 0, []int{10, 2, 1, 1}, 5, rules.MeleeWeapon},
 		{"RangedUsesDexAtNormalRangeWithoutDisadvantage", "shortbow", 0, []int{10, 2, 1, 1}, 5, rules.RangedWeapon},
 		{"RangedBeyondNormalRangeHasDisadvantage", "shortbow", 200, []int{10, 18, 2}, 5, rules.RangedWeapon},
-		{"UnarmedStrikeIsOnePlusStrength", "", 0, []int{16}, 1, rules.MeleeWeapon},
+		{"UnarmedStrikeIsOnePlusStrength", "unarmed", 0, []int{16}, 1, rules.MeleeWeapon},
+		// No weapon named: the best one carried for the distance.
+		{"NoWeaponIsTheBestMeleeWeapon", "", 0, []int{10, 2, 1, 1}, 5, rules.MeleeWeapon},
+		{"NoWeaponAtRangeIsTheBestRangedWeapon", "", 60, []int{10, 2, 1, 1}, 5, rules.RangedWeapon},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

@@ -267,24 +267,42 @@ func (e *Encounter) opportunityAttack(res *Result, rs Reactions, t Reaction, ai 
 }
 
 // bestMelee is the melee attack a character makes on the spot (an
-// opportunity attack): with the carried weapon that deals the most damage
-// on average, or an unarmed strike.
+// opportunity attack): with its best melee weapon, or an unarmed strike.
 func bestMelee(p Participant) (rules.AttackRequest, error) {
-	best, score := "", -1
+	return weaponAttack(p, bestWeapon(p, false, true), 0)
+}
+
+// bestWeapon is the id of the weapon a character attacks with when it
+// names none: of those it carries that deal damage, a ranged (or thrown)
+// one when ranged is set, else a melee one, dealing the most on average;
+// failing that, any other unless meleeOnly; "" for an unarmed strike.
+func bestWeapon(p Participant, ranged, meleeOnly bool) string {
+	best, bestScore, other, otherScore := "", -1, "", -1
 	for _, id := range p.Weapons {
 		w, ok := srd.LookupWeapon(id)
-		if !ok || w.RangeType == "ranged" || w.Damage == nil {
+		if !ok || w.Damage == nil {
 			continue
 		}
 		x, err := dice.Parse(w.Damage.Dice)
 		if err != nil {
 			continue
 		}
-		if s := x.Min() + x.Max(); s > score {
-			best, score = id, s
+		score := x.Min() + x.Max()
+		fits := w.RangeType != "ranged"
+		if ranged {
+			fits = w.RangeType == "ranged" || w.ThrowRange != nil
+		}
+		switch {
+		case fits && score > bestScore:
+			best, bestScore = id, score
+		case !fits && score > otherScore && !(meleeOnly && w.RangeType == "ranged"):
+			other, otherScore = id, score
 		}
 	}
-	return weaponAttack(p, best, 0)
+	if best == "" {
+		return other
+	}
+	return best
 }
 
 // names lists the participants at idx: "Mira", "Mira and Tobin".
