@@ -1,6 +1,7 @@
 package campaign
 
 import (
+	"fmt"
 	"slices"
 	"strings"
 	"unicode/utf8"
@@ -104,6 +105,35 @@ type NewCharacter struct {
 
 // StandardArray is the SRD's standard ability array, in sheet order.
 var StandardArray = Abilities{Str: 15, Dex: 14, Con: 13, Int: 12, Wis: 10, Cha: 8}
+
+// The SRD's point buy: what each score from 8 to 15 costs, and the
+// points to spend.
+var pointCost = map[int]int{8: 0, 9: 1, 10: 2, 11: 3, 12: 4, 13: 5, 14: 7, 15: 9}
+
+const pointBudget = 27
+
+// chosen refuses scores a new character cannot start with: they must be
+// the standard array in any order, or a point buy within the budget.
+// (Scores the player could pick freely would make every sheet all 18s.)
+func (a Abilities) chosen() error {
+	scores := []int{a.Str, a.Dex, a.Con, a.Int, a.Wis, a.Cha}
+	sorted := slices.Sorted(slices.Values(scores))
+	if slices.Equal(sorted, []int{8, 10, 12, 13, 14, 15}) {
+		return nil
+	}
+	spent := 0
+	for _, s := range scores {
+		c, ok := pointCost[s]
+		if !ok {
+			return fmt.Errorf("must be the standard array (15, 14, 13, 12, 10, 8) in any order, or a point buy of scores from 8 to 15; %d is neither", s)
+		}
+		spent += c
+	}
+	if spent > pointBudget {
+		return fmt.Errorf("a point buy spends at most %d points; these scores cost %d", pointBudget, spent)
+	}
+	return nil
+}
 
 type classData struct {
 	hitDie int
@@ -298,10 +328,8 @@ func (n NewCharacter) Build(id, playerID string) (Character, error) {
 	base := StandardArray
 	if n.Abilities != nil {
 		base = *n.Abilities
-		for _, s := range []int{base.Str, base.Dex, base.Con, base.Int, base.Wis, base.Cha} {
-			if s < 3 || s > 18 {
-				return Character{}, fault.Field(op, "abilities", "each score must be between 3 and 18 before racial increases")
-			}
+		if err := base.chosen(); err != nil {
+			return Character{}, fault.Field(op, "abilities", "%v", err)
 		}
 	}
 	b := race.bonuses

@@ -93,6 +93,20 @@ func TestBuildCharacter(t *testing.T) {
 		"UnknownClass": {Name: "a", Race: "elf", Class: "pirate"},
 		"Level21":      {Name: "a", Race: "elf", Class: "wizard", Level: 21},
 		"ScoreTooHigh": {Name: "a", Race: "elf", Class: "wizard", Abilities: &Abilities{19, 10, 10, 10, 10, 10}},
+		"AllEighteens": {Name: "a", Race: "elf", Class: "wizard", Abilities: &Abilities{18, 18, 18, 18, 18, 18}},
+		"OverBudget":   {Name: "a", Race: "elf", Class: "wizard", Abilities: &Abilities{15, 15, 15, 10, 8, 8}}, // 31 points
+		"BelowEight":   {Name: "a", Race: "elf", Class: "wizard", Abilities: &Abilities{7, 15, 15, 15, 8, 8}},
+	}
+	for name, ab := range map[string]Abilities{
+		"StandardArrayInAnyOrder": {8, 10, 12, 13, 14, 15},
+		"PointBuyOfAll27":         {15, 15, 15, 8, 8, 8},
+		"PointBuyUnderBudget":     {10, 10, 10, 10, 10, 10},
+	} {
+		t.Run("Takes"+name, func(t *testing.T) {
+			if _, err := (NewCharacter{Name: "a", Race: "elf", Class: "wizard", Abilities: &ab}).Build("c", "p"); err != nil {
+				t.Fatalf("Build = %v", err)
+			}
+		})
 	}
 	for name, n := range bad {
 		t.Run("Refuses"+name, func(t *testing.T) {
