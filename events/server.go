@@ -166,6 +166,9 @@ type Error struct {
 	RequestID string `json:"request_id,omitempty"`
 	Code      string `json:"code"`
 	Message   string `json:"message"`
+	// Reason, beyond protocol.md, is the rules' refusal reason when the
+	// engine refused an intent (not_your_turn, out_of_range, no_slot, ...).
+	Reason string `json:"reason,omitempty"`
 }
 
 // SyncBegin frames a sync reply: the events after AfterSeq follow, each as

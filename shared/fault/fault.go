@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"net/http"
+	"strings"
 )
 
 // Kind is the stable class of a failure. Its string is the wire code.
@@ -128,4 +129,42 @@ func Status(k Kind) int {
 		return http.StatusServiceUnavailable
 	}
 	return http.StatusInternalServerError
+}
+
+// The rules' refusal reasons: why the engine refused an intent. A refusal
+// is an Invalid error whose message starts with its reason and a colon
+// ("not_allowed: Mira has already taken an action this turn").
+var reasons = []string{"invalid_args", "not_your_turn", "actor_state_restricted", "out_of_range", "no_slot", "not_allowed"}
+
+// Reason is the rules' refusal reason err carries, or "" when err is not
+// a refusal.
+func Reason(err error) string {
+	var fe *Error
+	if !errors.As(err, &fe) || fe.Kind != Invalid {
+		return ""
+	}
+	for _, r := range reasons {
+		if strings.HasPrefix(fe.Message, r+": ") {
+			return r
+		}
+	}
+	return ""
+}
+
+// Wire is an error as the HTTP API and the WebSocket carry it: protocol.md's
+// code and message, and the refusal reason when the rules refused.
+type Wire struct {
+	Code    Kind   `json:"code"`
+	Message string `json:"message"`
+	Reason  string `json:"reason,omitempty"`
+}
+
+// ToWire is err as a player may see it (Public), with its Reason.
+func ToWire(err error) Wire {
+	code, msg := Public(err)
+	w := Wire{Code: code, Message: msg}
+	if code == Invalid {
+		w.Reason = Reason(err)
+	}
+	return w
 }

@@ -621,8 +621,8 @@ func TestRulesDecideTurns(t *testing.T) {
 		t.Run("Refuses"+r.name, func(t *testing.T) {
 			before, _ := f.store.Turns(ctx, c.ID, 0, 100)
 			err := f.act(t, "c1", mira.ID, fmt.Sprint("refused-", i), "", &r.in)
-			if !fault.Is(err, fault.Invalid) || !strings.Contains(err.Error(), r.reason) {
-				t.Fatalf("err = %v, want invalid %s", err, r.reason)
+			if !fault.Is(err, fault.Invalid) || fault.Reason(err) != r.reason || fault.ToWire(err).Reason != r.reason {
+				t.Fatalf("err = %v (reason %q), want invalid %s", err, fault.Reason(err), r.reason)
 			}
 			after, _ := f.store.Turns(ctx, c.ID, 0, 100)
 			if len(after) != len(before) {

@@ -72,15 +72,15 @@ func (s *Service) tell(ctx context.Context, campaignID, connectionID, typ string
 // that sent it. Internal failures are logged and reach the player without
 // detail.
 func (s *Service) TellError(ctx context.Context, connectionID, requestID string, err error) {
-	code, msg := fault.Public(err)
+	w := fault.ToWire(err)
 	var campaignID string
 	if conn, cerr := s.Store.ConnectionByID(ctx, connectionID); cerr == nil {
 		campaignID = conn.CampaignID
 	}
-	if code == fault.Internal {
+	if w.Code == fault.Internal {
 		s.Log.ErrorContext(ctx, "request failed", "campaign", campaignID, "request", requestID, "err", err)
 	}
-	s.tell(ctx, campaignID, connectionID, events.TypeError, events.Error{RequestID: requestID, Code: string(code), Message: msg})
+	s.tell(ctx, campaignID, connectionID, events.TypeError, events.Error{RequestID: requestID, Code: string(w.Code), Message: w.Message, Reason: w.Reason})
 }
 
 func (s *Service) dropIfGone(ctx context.Context, campaignID, connectionID string, err error) {

@@ -82,11 +82,11 @@ func (h *Handler) route(pattern string, e endpoint, authed bool) {
 		c := &call{r: r}
 		status, body, err := h.serve(c, e, authed)
 		if err != nil {
-			code, msg := fault.Public(err)
-			if code == fault.Internal {
+			w := fault.ToWire(err)
+			if w.Code == fault.Internal {
 				h.log.ErrorContext(r.Context(), "api request failed", "method", r.Method, "path", r.URL.Path, "err", err)
 			}
-			status, body = fault.Status(code), map[string]any{"error": map[string]string{"code": string(code), "message": msg}}
+			status, body = fault.Status(w.Code), map[string]any{"error": w}
 		}
 		w.Header().Set("Content-Type", "application/json")
 		w.Header().Set("Cache-Control", "no-store")
@@ -161,9 +161,9 @@ func (h *Handler) Handle(ctx context.Context, req Request) (Response, error) {
 }
 
 func errorResponse(err error) Response {
-	code, msg := fault.Public(err)
-	b, _ := json.Marshal(map[string]any{"error": map[string]string{"code": string(code), "message": msg}})
-	return Response{StatusCode: fault.Status(code), Body: string(b), Headers: map[string]string{"Content-Type": "application/json"}}
+	w := fault.ToWire(err)
+	b, _ := json.Marshal(map[string]any{"error": w})
+	return Response{StatusCode: fault.Status(w.Code), Body: string(b), Headers: map[string]string{"Content-Type": "application/json"}}
 }
 
 // recorder is the ResponseWriter the mux writes into.

@@ -48,9 +48,9 @@ func (h *Handler) Connect(ctx context.Context, req Request) (Response, error) {
 }
 
 func refuse(err error) Response {
-	code, msg := fault.Public(err)
-	body, _ := json.Marshal(map[string]any{"error": map[string]string{"code": string(code), "message": msg}})
-	return Response{StatusCode: fault.Status(code), Body: string(body), Headers: map[string]string{"Content-Type": "application/json"}}
+	w := fault.ToWire(err)
+	body, _ := json.Marshal(map[string]any{"error": w})
+	return Response{StatusCode: fault.Status(w.Code), Body: string(body), Headers: map[string]string{"Content-Type": "application/json"}}
 }
 
 // Disconnect handles $disconnect.
