@@ -207,11 +207,13 @@ func FuzzHTTPBodies(f *testing.F) {
 	f.Add([]byte(`{"name":"x","world_seed":"y","settings":{"dice_mode":"automatic"}}`))
 	f.Add([]byte(`{"invite_code":"ABC"}`))
 	f.Add([]byte(`{"name":"Bo","race":"elf","class":"wizard","abilities":{"str":8}}`))
+	f.Add([]byte(homebrewBogHag))
 	f.Fuzz(func(t *testing.T, data []byte) {
 		for _, err := range []error{
 			second(DecodeCreatePlayer(data)), second(DecodeCreateCampaign(data)),
 			second(DecodeJoinCampaign(data)), second(DecodeNewCharacter(data)),
 			second(DecodeStartEncounter(data)), second(DecodeEndEncounter(data)), second(DecodeRecoverPlayer(data)),
+			second(DecodeHomebrew(data)),
 		} {
 			if k := fault.KindOf(err); err != nil && k != fault.Invalid && k != fault.TooLarge {
 				t.Fatalf("error kind %s: %v", k, err)

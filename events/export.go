@@ -8,6 +8,7 @@ import (
 
 	"chronicler/shared/campaign"
 	"chronicler/shared/fault"
+	"chronicler/shared/srd"
 )
 
 // Export file format. A file of a newer version than ExportVersion is
@@ -47,6 +48,8 @@ type ExportCampaign struct {
 	OwnerID      string            `json:"owner_id"`
 	CreatedAt    time.Time         `json:"created_at"`
 	LastPlayedAt time.Time         `json:"last_played_at"`
+	// Homebrew is the campaign's own stat blocks.
+	Homebrew *srd.Overrides `json:"homebrew,omitempty"`
 }
 
 // DecodeExport parses and validates an export file. Every problem is
@@ -82,6 +85,11 @@ func DecodeExport(data []byte) (Export, error) {
 	}
 	if _, err := c.Settings.Normalize(); err != nil {
 		return e, err
+	}
+	if h := c.Homebrew; h != nil {
+		if err := checkHomebrew(op, *h); err != nil {
+			return e, fault.Field(op, "campaign.homebrew", "%s", publicText(err))
+		}
 	}
 	if len(e.Characters) > 12 {
 		return e, fault.Field(op, "characters", "a campaign has at most 12 characters")

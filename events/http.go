@@ -9,6 +9,7 @@ import (
 
 	"chronicler/shared/campaign"
 	"chronicler/shared/fault"
+	"chronicler/shared/srd"
 )
 
 // MaxBodyBytes bounds an HTTP request body (an import file may be larger; it
@@ -177,6 +178,42 @@ func DecodeStartEncounter(data []byte) (StartEncounter, error) {
 		return b, fault.Field(op, "surprise", "names at most 40 participants")
 	}
 	return b, nil
+}
+
+// MaxHomebrewMonsters bounds a campaign's homebrew stat blocks.
+const MaxHomebrewMonsters = 50
+
+// DecodeHomebrew parses and validates POST /api/campaigns/{id}/homebrew:
+// the campaign's homebrew stat blocks by id ({"monsters": {...}}), each
+// one checked as the SRD's are (srd.Overrides.Validate). Homebrew spells
+// and weapons are refused: play does not use them yet.
+func DecodeHomebrew(data []byte) (srd.Overrides, error) {
+	const op = "set homebrew"
+	var o srd.Overrides
+	if err := decode(op, data, &o, true); err != nil {
+		return o, err
+	}
+	return o, checkHomebrew(op, o)
+}
+
+// checkHomebrew refuses homebrew play does not take: spells, weapons, too
+// many monsters, or a stat block that does not validate.
+func checkHomebrew(op string, o srd.Overrides) error {
+	switch {
+	case len(o.Spells) > 0:
+		return fault.Field(op, "spells", "homebrew spells are not played yet; only monsters are")
+	case len(o.Weapons) > 0:
+		return fault.Field(op, "weapons", "homebrew weapons are not played yet; only monsters are")
+	case len(o.Monsters) > MaxHomebrewMonsters:
+		return fault.Field(op, "monsters", "at most %d homebrew monsters", MaxHomebrewMonsters)
+	}
+	return o.Validate()
+}
+
+// publicText is an error's message as a player sees it.
+func publicText(err error) string {
+	_, msg := fault.Public(err)
+	return msg
 }
 
 // EndEncounter is POST /api/campaigns/{id}/encounters/{eid}/end.

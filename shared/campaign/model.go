@@ -5,6 +5,7 @@ import (
 	"time"
 
 	"chronicler/shared/dice"
+	"chronicler/shared/srd"
 	"chronicler/shared/world"
 )
 
@@ -24,7 +25,23 @@ type Campaign struct {
 	InviteExpiresAt *time.Time `json:"invite_expires_at,omitempty"`
 	CreatedAt       time.Time  `json:"created_at"`
 	LastPlayedAt    time.Time  `json:"last_played_at"`
-	Version         int64      `json:"-"`
+	// Homebrew is the campaign's own stat blocks, which replace the SRD's
+	// of the same id or add new ones (Book).
+	Homebrew *srd.Overrides `json:"homebrew,omitempty"`
+	Version  int64          `json:"-"`
+}
+
+// Book is the rules data the campaign plays by: its homebrew first, then
+// the SRD. Homebrew that no longer validates is left out.
+func (c Campaign) Book() *srd.Book {
+	if c.Homebrew == nil {
+		return nil
+	}
+	b, err := srd.NewBook(*c.Homebrew)
+	if err != nil {
+		return nil
+	}
+	return b
 }
 
 // State is the fast-changing narrative state (the STATE item), rewritten by

@@ -10,7 +10,6 @@ import (
 	"chronicler/shared/dice"
 	"chronicler/shared/fault"
 	"chronicler/shared/rules/encounter"
-	"chronicler/shared/srd"
 )
 
 // maxMonsterTurns bounds how many monster turns follow one another before
@@ -88,7 +87,7 @@ func (s *Service) StartEncounter(ctx context.Context, p Player, campaignID strin
 		specs[i] = encounter.MonsterSpec{SRDID: m.SRDID, Count: m.Count}
 	}
 	id := s.NewID()
-	e, _, err := encounter.Start(id, chars, specs, req.Surprise, dice.NewSeeded(s.turnSeed(campaignID, "encounter:"+id)), srd.LookupMonster)
+	e, _, err := encounter.Start(id, chars, specs, req.Surprise, dice.NewSeeded(s.turnSeed(campaignID, "encounter:"+id)), snap.Campaign.Book().Monster)
 	if err != nil {
 		return encounter.Encounter{}, err
 	}

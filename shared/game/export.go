@@ -22,7 +22,8 @@ func (s *Service) Export(ctx context.Context, p Player, campaignID string) (even
 	e := events.Export{
 		Format: events.ExportFormat, Version: events.ExportVersion, ExportedAt: s.now(),
 		Campaign: events.ExportCampaign{ID: c.ID, Name: c.Name, Status: c.Status, WorldSeed: c.WorldSeed,
-			DMPersona: c.DMPersona, Settings: c.Settings, OwnerID: c.OwnerID, CreatedAt: c.CreatedAt, LastPlayedAt: c.LastPlayedAt},
+			DMPersona: c.DMPersona, Settings: c.Settings, OwnerID: c.OwnerID, CreatedAt: c.CreatedAt, LastPlayedAt: c.LastPlayedAt,
+			Homebrew: c.Homebrew},
 		State: snap.State, Characters: withPresence(snap), Members: snap.Members, Sessions: snap.Sessions,
 		Turns: []campaign.Turn{}, Encounters: []json.RawMessage{}, Ledger: []json.RawMessage{},
 	}
@@ -64,7 +65,7 @@ func (s *Service) Import(ctx context.Context, p Player, e events.Export) (campai
 	c := campaign.Campaign{
 		ID: s.NewID(), Name: e.Campaign.Name, Status: status, WorldSeed: e.Campaign.WorldSeed,
 		DMPersona: e.Campaign.DMPersona, Settings: settings, OwnerID: p.ID, InviteCode: newInviteCode(),
-		CreatedAt: e.Campaign.CreatedAt, LastPlayedAt: e.Campaign.LastPlayedAt,
+		CreatedAt: e.Campaign.CreatedAt, LastPlayedAt: e.Campaign.LastPlayedAt, Homebrew: e.Campaign.Homebrew,
 	}
 	expires := now.Add(InviteTTL)
 	c.InviteExpiresAt = &expires

@@ -9,6 +9,7 @@ import (
 	"chronicler/events"
 	"chronicler/shared/campaign"
 	"chronicler/shared/fault"
+	"chronicler/shared/srd"
 )
 
 // InviteTTL is how long an invite code lets players join.
@@ -67,6 +68,21 @@ func (s *Service) RevokeInvite(ctx context.Context, p Player, campaignID string)
 	return s.ownerWrite(ctx, p, campaignID, "revoke invite", func(c *campaign.Campaign) {
 		c.InviteCode, c.InviteExpiresAt = "", nil
 	})
+}
+
+// SetHomebrew replaces the campaign's homebrew stat blocks (validated by
+// events.DecodeHomebrew): encounters started from now on take a monster
+// from them before the SRD. Owner only.
+func (s *Service) SetHomebrew(ctx context.Context, p Player, campaignID string, o srd.Overrides) (campaign.Campaign, error) {
+	var out campaign.Campaign
+	err := s.ownerWrite(ctx, p, campaignID, "set homebrew", func(c *campaign.Campaign) {
+		c.Homebrew = nil
+		if len(o.Monsters) > 0 {
+			c.Homebrew = &srd.Overrides{Monsters: o.Monsters}
+		}
+		out = *c
+	})
+	return out, err
 }
 
 // ownerWrite changes the campaign's meta on behalf of its owner.

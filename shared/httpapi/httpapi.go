@@ -19,6 +19,7 @@ import (
 	"chronicler/shared/campaign"
 	"chronicler/shared/fault"
 	"chronicler/shared/game"
+	"chronicler/shared/srd"
 )
 
 // Request and Response are API Gateway's HTTP API (payload 2.0) events.
@@ -59,6 +60,7 @@ func New(svc *game.Service, storeName string, log *slog.Logger) *Handler {
 	h.route("POST /api/campaigns/{id}/encounters/{eid}/end", h.endEncounter, true)
 	h.route("POST /api/campaigns/{id}/invite", h.rotateInvite, true)
 	h.route("POST /api/campaigns/{id}/invite/revoke", h.revokeInvite, true)
+	h.route("POST /api/campaigns/{id}/homebrew", h.setHomebrew, true)
 	h.route("POST /api/campaigns/{id}/members/{player}/remove", h.removePlayer, true)
 	h.route("POST /api/campaigns/import", h.importCampaign, true)
 	h.route("/api/", func(*call) (int, any, error) {
@@ -188,11 +190,13 @@ type campaignJSON struct {
 	OwnerID      string            `json:"owner_id"`
 	CreatedAt    time.Time         `json:"created_at"`
 	LastPlayedAt time.Time         `json:"last_played_at"`
+	// Homebrew, beyond protocol.md: the campaign's own stat blocks.
+	Homebrew *srd.Overrides `json:"homebrew,omitempty"`
 }
 
 func toJSON(c campaign.Campaign) campaignJSON {
 	return campaignJSON{ID: c.ID, Name: c.Name, Status: c.Status, WorldSeed: c.WorldSeed, DMPersona: c.DMPersona,
-		Settings: c.Settings, OwnerID: c.OwnerID, CreatedAt: c.CreatedAt, LastPlayedAt: c.LastPlayedAt}
+		Settings: c.Settings, OwnerID: c.OwnerID, CreatedAt: c.CreatedAt, LastPlayedAt: c.LastPlayedAt, Homebrew: c.Homebrew}
 }
 
 func (h *Handler) health(*call) (int, any, error) {
@@ -246,6 +250,18 @@ func (h *Handler) revokeInvite(c *call) (int, any, error) {
 		return 0, nil, err
 	}
 	return http.StatusOK, map[string]any{"invite_code": nil}, nil
+}
+
+func (h *Handler) setHomebrew(c *call) (int, any, error) {
+	o, err := events.DecodeHomebrew(c.body)
+	if err != nil {
+		return 0, nil, err
+	}
+	cp, err := h.svc.SetHomebrew(c.r.Context(), c.player, c.r.PathValue("id"), o)
+	if err != nil {
+		return 0, nil, err
+	}
+	return http.StatusOK, map[string]any{"campaign": toJSON(cp)}, nil
 }
 
 func (h *Handler) removePlayer(c *call) (int, any, error) {
