@@ -39,7 +39,10 @@ func run() error {
 	// Environment-agnostic on purpose: the account and region come from the
 	// credentials `cdk deploy` runs with.
 	identity, _ := app.Node().TryGetContext(jsii.String("identity")).(string) // -c identity=oidc
-	stack.NewChroniclerStack(app, "Chronicler", &stack.ChroniclerStackProps{AssetDir: assetDir, Identity: identity})
+	// -c origins=https://play.example.com,https://other.example.com
+	origins, _ := app.Node().TryGetContext(jsii.String("origins")).(string)
+	stack.NewChroniclerStack(app, "Chronicler", &stack.ChroniclerStackProps{AssetDir: assetDir, Identity: identity,
+		AllowedOrigins: stack.Origins(origins)})
 	app.Synth(nil)
 	return nil
 }

@@ -41,6 +41,18 @@ const (
 	envStateMachine        = "STATE_MACHINE_ARN"
 )
 
+// Origins reads a comma-separated list of web origins (the origins
+// context), leaving out blanks; none for "".
+func Origins(list string) []string {
+	var out []string
+	for _, o := range strings.Split(list, ",") {
+		if o = strings.TrimSpace(o); o != "" {
+			out = append(out, o)
+		}
+	}
+	return out
+}
+
 // DefaultAssetDir is where the Makefile leaves build/<name>/bootstrap,
 // relative to the repository root (the directory cdk.json is in).
 const DefaultAssetDir = "build"
@@ -204,9 +216,13 @@ func NewChroniclerStack(scope constructs.Construct, id string, props *Chronicler
 
 	origins := props.AllowedOrigins
 	if len(origins) == 0 {
-		// Any origin for now: the HTTP API authenticates with a bearer token,
-		// not cookies, so no credentials ride on cross-origin requests. Narrow
-		// this to the web client's CloudFront origin once it exists.
+		// Any origin by default: the HTTP API authenticates with a bearer
+		// token, never a cookie, so no credential rides on a cross-origin
+		// request. The web client's own origin cannot be named here: its
+		// distribution's stack takes this API's URL for config.json, so
+		// the API naming the distribution would be a cycle. A deployer
+		// with the client on a domain of their own names it
+		// (-c origins=https://play.example.com).
 		origins = []string{"*"}
 	}
 	httpAPI := awsapigatewayv2.NewHttpApi(stack, jsii.String("HttpApi"), &awsapigatewayv2.HttpApiProps{

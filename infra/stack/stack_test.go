@@ -681,3 +681,16 @@ func keys[V any](m map[string]V) []string {
 	slices.Sort(out)
 	return out
 }
+
+func TestOrigins(t *testing.T) {
+	for in, want := range map[string][]string{
+		"":                         nil,
+		" , ":                      nil,
+		"https://play.example.com": {"https://play.example.com"},
+		"https://a.example.com, https://b.example.com,": {"https://a.example.com", "https://b.example.com"},
+	} {
+		if got := stack.Origins(in); !slices.Equal(got, want) {
+			t.Errorf("Origins(%q) = %q, want %q", in, got, want)
+		}
+	}
+}
