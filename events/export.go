@@ -12,10 +12,11 @@ import (
 )
 
 // Export file format. A file of a newer version than ExportVersion is
-// refused: its meaning is unknown here.
+// refused: its meaning is unknown here. Version 2 added the campaign's
+// memory; a version 1 file imports without one.
 const (
 	ExportFormat  = "chronicler.campaign"
-	ExportVersion = 1
+	ExportVersion = 2
 	// MaxExportBytes bounds an import file (API Gateway's payload limit is 10 MB).
 	MaxExportBytes = 8 << 20
 	maxExportTurns = 100_000
@@ -34,7 +35,11 @@ type Export struct {
 	Sessions   []campaign.Session   `json:"sessions"`
 	Turns      []campaign.Turn      `json:"turns"`
 	Encounters []json.RawMessage    `json:"encounters"`
-	Ledger     []json.RawMessage    `json:"ledger"`
+	// Ledger is version 1's place for the canon, always empty; version 2
+	// keeps the whole narrative memory (the canon ledger, the NPC roster
+	// and the recall index, memory.Memory) in Memory.
+	Ledger []json.RawMessage `json:"ledger,omitempty"`
+	Memory json.RawMessage   `json:"memory,omitempty"`
 }
 
 // ExportCampaign is the campaign's meta in an export.

@@ -36,7 +36,7 @@ func TestDecodeExport(t *testing.T) {
 		in    string
 		field string
 	}{
-		"NewerVersion":    {edit(`"version":1`, `"version":2`), "version"},
+		"NewerVersion":    {edit(`"version":1`, `"version":3`), "version"},
 		"WrongFormat":     {edit(`"chronicler.campaign"`, `"something.else"`), "format"},
 		"NoName":          {edit(`"name":"The Sunken Crown"`, `"name":""`), "campaign.name"},
 		"BadStatus":       {edit(`"status":"paused"`, `"status":"deleted"`), "campaign.status"},

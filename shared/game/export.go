@@ -7,10 +7,12 @@ import (
 
 	"chronicler/events"
 	"chronicler/shared/campaign"
+	"chronicler/shared/fault"
+	"chronicler/shared/memory"
 )
 
 // Export returns the whole campaign — meta, state, characters, members,
-// sessions and every turn — as a versioned file a member can keep, and
+// sessions, every turn and the narrative memory — as a versioned file a member can keep, and
 // that Import turns back into a campaign. Concluded campaigns export too.
 func (s *Service) Export(ctx context.Context, p Player, campaignID string) (events.Export, error) {
 	const op = "export campaign"
@@ -25,7 +27,14 @@ func (s *Service) Export(ctx context.Context, p Player, campaignID string) (even
 			DMPersona: c.DMPersona, Settings: c.Settings, OwnerID: c.OwnerID, CreatedAt: c.CreatedAt, LastPlayedAt: c.LastPlayedAt,
 			Homebrew: c.Homebrew},
 		State: snap.State, Characters: withPresence(snap), Members: snap.Members, Sessions: snap.Sessions,
-		Turns: []campaign.Turn{}, Encounters: []json.RawMessage{}, Ledger: []json.RawMessage{},
+		Turns: []campaign.Turn{}, Encounters: []json.RawMessage{},
+	}
+	mem, err := s.loadMemory(ctx, campaignID)
+	if err != nil {
+		return events.Export{}, fmt.Errorf("%s: %w", op, err)
+	}
+	if e.Memory, err = json.Marshal(mem); err != nil {
+		return events.Export{}, fault.Wrap(fault.Internal, op, err)
 	}
 	for after := 0; ; {
 		page, err := s.Store.Turns(ctx, campaignID, after, 500)
@@ -113,6 +122,16 @@ func (s *Service) Import(ctx context.Context, p Player, e events.Export) (campai
 	}
 	owner := campaign.Member{PlayerID: p.ID, Name: p.Name, Role: campaign.Owner, JoinedAt: now}
 	core := Tx{CampaignID: c.ID, Campaign: &c, NewState: &st, Member: &owner, Characters: chars}
+	if len(e.Memory) > 0 && string(e.Memory) != "null" {
+		mem, err := memory.Decode(e.Memory)
+		if err != nil {
+			return campaign.Campaign{}, err
+		}
+		mem.RenameCharacters(charIDs)
+		if core.Memory, err = saveMemory(mem); err != nil {
+			return campaign.Campaign{}, fault.Wrap(fault.Internal, op, err)
+		}
+	}
 	if err := s.Store.Import(ctx, core, sessions, turns); err != nil {
 		return campaign.Campaign{}, fmt.Errorf("%s: %w", op, err)
 	}

@@ -20,6 +20,7 @@ import (
 	"chronicler/shared/dice"
 	"chronicler/shared/fault"
 	"chronicler/shared/game"
+	"chronicler/shared/memory"
 	"chronicler/shared/narrator"
 	"chronicler/shared/rules"
 	"chronicler/shared/rules/encounter"
@@ -344,6 +345,10 @@ func (f *fixture) play(t testing.TB, conn string, c campaign.Campaign, n int) {
 func TestExportImportRoundTrip(t *testing.T) {
 	f := newFixture(t)
 	ctx := context.Background()
+	f.svc.Narrator = &scripted{answers: []func(narrator.Request, func(string) error) (narrator.Narration, error){
+		says("The innkeeper named Marta pours the ale.", narrator.Usage{}), // a fact for the memory
+		says("Time passes.", narrator.Usage{}),
+	}}
 	c, owner := f.table(t, "Round Trip", "c1")
 	f.play(t, "c1", c, 5)
 	if err := f.svc.EndSession(ctx, "c1", "end"); err != nil {
@@ -379,6 +384,18 @@ func TestExportImportRoundTrip(t *testing.T) {
 	a, b := withoutIDs(t, first), withoutIDs(t, second)
 	if a != b {
 		t.Fatalf("export -> import -> export differs beyond ids:\n%s\n%s", a, b)
+	}
+	// The memory came along, its witnesses the imported characters.
+	var mem memory.Memory
+	if err := json.Unmarshal(second.Memory, &mem); err != nil || len(mem.Ledger.Facts) == 0 || len(mem.Index.Docs) == 0 {
+		t.Fatalf("imported memory: %d facts, %d documents, %v", len(mem.Ledger.Facts), len(mem.Index.Docs), err)
+	}
+	for _, f := range mem.Ledger.Facts {
+		for _, id := range f.Visibility.CharacterIDs {
+			if id != second.Characters[0].ID {
+				t.Errorf("fact %q witnessed by %q, not the imported character %q", f.Text, id, second.Characters[0].ID)
+			}
+		}
 	}
 	t.Run("ImportedCampaignPlays", func(t *testing.T) {
 		if err := f.svc.Connect(ctx, "c2", importer, copied.ID); err != nil {
@@ -434,7 +451,7 @@ func withoutIDs(t *testing.T, e events.Export) string {
 				x[i] = walk(val, key)
 			}
 		case string:
-			if key == "id" || strings.HasSuffix(key, "_id") || key == "joined" {
+			if key == "id" || strings.HasSuffix(key, "_id") || strings.HasSuffix(key, "_ids") || key == "joined" {
 				if _, ok := seen[x]; !ok {
 					seen[x] = fmt.Sprint("#", len(seen))
 				}
