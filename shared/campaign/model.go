@@ -63,8 +63,35 @@ type State struct {
 	Unsummarized int       `json:"unsummarized,omitempty"`
 	UpdatedAt    time.Time `json:"updated_at"`
 	// Cost is what the narrator has cost in the current session (the owner
-	// sees it; a session budget is checked against it).
-	Cost SessionCost `json:"cost"`
+	// sees it; a session budget is checked against it). PastCosts are the
+	// earlier sessions' costs, the most recent last (at most MaxPastCosts).
+	Cost      SessionCost   `json:"cost"`
+	PastCosts []SessionCost `json:"past_costs,omitempty"`
+	// GuardViolations counts the breaches of the output contract the
+	// guard caught in the campaign's narrations (each turn's are in its
+	// context record).
+	GuardViolations int `json:"guard_violations,omitempty"`
+}
+
+// MaxPastCosts bounds the sessions whose cost State keeps.
+const MaxPastCosts = 100
+
+// Charge adds usd to the cost of session sessionID; a session other than
+// the one being counted starts a new count, the old one kept in PastCosts.
+func (s *State) Charge(sessionID string, usd float64) {
+	c := s.Cost
+	if c.SessionID != sessionID {
+		if c.SessionID != "" && (c.Turns > 0 || c.USD > 0) {
+			s.PastCosts = append(s.PastCosts, SessionCost{SessionID: c.SessionID, USD: c.USD, Turns: c.Turns})
+			if n := len(s.PastCosts); n > MaxPastCosts {
+				s.PastCosts = s.PastCosts[n-MaxPastCosts:]
+			}
+		}
+		c = SessionCost{SessionID: sessionID, CampaignUSD: c.CampaignUSD}
+	}
+	c.USD += usd
+	c.CampaignUSD += usd
+	s.Cost = c
 }
 
 // SessionCost is the running model cost of one session, and of the whole

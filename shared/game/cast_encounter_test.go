@@ -8,6 +8,8 @@ import (
 	"chronicler/events"
 	"chronicler/shared/campaign"
 	"chronicler/shared/fault"
+	"chronicler/shared/game"
+	"chronicler/shared/narrator"
 	"chronicler/shared/rules/encounter"
 )
 
@@ -185,5 +187,43 @@ func TestBonusActionIntents(t *testing.T) {
 	}
 	if e = now(); e.Current == fighter.ID {
 		t.Fatal("end_turn did not end the turn")
+	}
+}
+
+// TestThreatsInTheScene: in a fight the narrator's scene names the foes
+// and how they stand, in words.
+func TestThreatsInTheScene(t *testing.T) {
+	f := newFixture(t)
+	n := &scripted{answers: []func(narrator.Request, func(string) error) (narrator.Narration, error){says("Steel rings.", narrator.Usage{})}}
+	f.svc.Narrator = n
+	ctx := context.Background()
+	// A fighter, who has no reaction to an ogre's blow to hold its turn.
+	owner := game.Player{ID: "p-c1", Name: "Aria"}
+	c, err := f.svc.CreateCampaign(ctx, owner, events.CreateCampaign{Name: "Bridge"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	bryn, err := f.svc.CreateCharacter(ctx, owner, c.ID, campaign.NewCharacter{Name: "Bryn", Race: "human", Class: "fighter"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := f.svc.Connect(ctx, "c1", owner, c.ID); err != nil {
+		t.Fatal(err)
+	}
+	if err := f.svc.Resume(ctx, "c1", "resume"); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := f.svc.StartEncounter(ctx, owner, c.ID, startReq(t, `{"monsters":[{"srd_id":"ogre","count":1}]}`)); err != nil {
+		t.Fatal(err)
+	}
+	if err := f.act(t, "c1", bryn.ID, "dodge", "", &events.Intent{Kind: "dodge"}); err != nil {
+		t.Fatal(err)
+	}
+	req := n.got[len(n.got)-1]
+	if len(req.Threats) != 1 || !strings.HasPrefix(req.Threats[0], "Ogre 1 (") {
+		t.Fatalf("threats = %q", req.Threats)
+	}
+	if scene := narrator.Join(narrator.Blocks(req)); !strings.Contains(scene, "Threats: Ogre 1 (") {
+		t.Errorf("the scene block does not name the ogre:\n%s", scene)
 	}
 }

@@ -214,17 +214,6 @@ func tokenUsage(u narrator.Usage) campaign.TokenUsage {
 	return campaign.TokenUsage{Input: u.Input, Output: u.Output, CacheRead: u.CacheRead, CacheWrite: u.CacheWrite}
 }
 
-// addCost adds usd to the running cost of the session sessionID: a new
-// session starts from zero; the campaign's total carries on.
-func addCost(c campaign.SessionCost, sessionID string, usd float64) campaign.SessionCost {
-	if c.SessionID != sessionID {
-		c = campaign.SessionCost{SessionID: sessionID, CampaignUSD: c.CampaignUSD}
-	}
-	c.USD += usd
-	c.CampaignUSD += usd
-	return c
-}
-
 func partyNames(snap Snapshot) []string {
 	var out []string
 	for _, c := range snap.Characters {

@@ -197,7 +197,7 @@ func (s *Service) Resume(ctx context.Context, connectionID, requestID string) er
 		if gap.call != nil {
 			// The recap's call is the new session's first cost.
 			next := snap.State
-			next.Cost = addCost(next.Cost, sess.ID, gap.call.CostUSD)
+			next.Charge(sess.ID, gap.call.CostUSD)
 			tx.State, tx.ExpectTurnCount = &next, snap.State.TurnCount
 		}
 		return nil

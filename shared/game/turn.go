@@ -15,6 +15,7 @@ import (
 	"chronicler/shared/fault"
 	"chronicler/shared/memory"
 	"chronicler/shared/narrator"
+	"chronicler/shared/rules/encounter"
 )
 
 // recentTurns is how many past turns the context builder may keep
@@ -197,16 +198,22 @@ func (s *Service) resolve(ctx context.Context, snap Snapshot, lease campaign.Lea
 		return fmt.Errorf("%s: %w", op, err)
 	}
 	purpose := narrationPurpose(d, lease.Action)
+	foes, err := threats(snap, d.Encounter)
+	if err != nil {
+		return fmt.Errorf("%s: %w", op, err)
+	}
 	built, _ := memory.Build(memory.Input{
 		CampaignName: snap.Campaign.Name, Persona: snap.Campaign.DMPersona, WorldSeed: snap.Campaign.WorldSeed,
-		Glossary: st.Glossary, Characters: withPresence(snap), Actor: *actor, Scene: st.Scene, Summary: st.Summary,
+		Glossary: st.Glossary, Characters: withPresence(snap), Actor: *actor, Scene: st.Scene, Threats: foes, Summary: st.Summary,
 		Recent: recent, Memory: mem, Action: lease.Action, RulesResult: d.Summary, TurnID: lease.TurnID,
 		Tier: narrator.Route(purpose), Turn: st.TurnCount + 1,
 	}, memory.DefaultBudget())
 	req := built.Request
 	req.Purpose = purpose
 	session := openSession(snap).ID
-	spent := addCost(st.Cost, session, 0)
+	charged := st
+	charged.Charge(session, 0)
+	spent := charged.Cost
 	narr0 := s.Narrator
 	if b := snap.Campaign.Settings.BudgetUSDPerSession; b != nil {
 		// Near the session's budget the cheaper tier narrates; past it, the
@@ -256,8 +263,9 @@ func (s *Service) resolve(ctx context.Context, snap Snapshot, lease campaign.Lea
 	recordCalls(record, req, append(slices.Clone(lease.Calls), low.calls...))
 	next := st
 	next.TurnCount, next.UpdatedAt = st.TurnCount+1, now
-	next.Cost = addCost(spent, session, record.TurnCostUSD)
+	next.Charge(session, record.TurnCostUSD)
 	next.Cost.Turns++
+	next.GuardViolations += len(record.Violations)
 	next.Summary, next.Unsummarized = low.summary, low.unsummarized
 	// The scene: where the engine put the party, then what the narration
 	// changed (the time, the weather, who is present), without anyone the
@@ -322,9 +330,9 @@ func (s *Service) narrate(ctx context.Context, n narrator.Narrator, req narrator
 	}
 	usage := narr.Usage
 	model := narr.Model
-	allowed := []string{req.RulesResult, req.Action, req.Scene.Location, req.Scene.Time}
+	grounds := groundsOf(req)
 	var violations []string
-	if vs := narrator.Guard(narr.Text, allowed...); len(vs) > 0 {
+	if vs := narrator.Guard(narr.Text, grounds); len(vs) > 0 {
 		for _, v := range vs {
 			violations = append(violations, string(v))
 		}
@@ -333,14 +341,17 @@ func (s *Service) narrate(ctx context.Context, n narrator.Narrator, req narrator
 		again, err := n.Narrate(ctx, retry, func(string) error { return nil })
 		if err == nil {
 			usage = usage.Add(again.Usage)
-			if narrator.Guard(again.Text, allowed...) == nil {
+			if vs := narrator.Guard(again.Text, grounds); vs == nil {
 				again.Degraded = narr.Degraded
 				narr = again
 			} else {
-				narr.Text = narrator.Sanitize(again.Text, allowed...)
+				for _, v := range vs {
+					violations = append(violations, "retry: "+string(v))
+				}
+				narr.Text = narrator.Sanitize(again.Text, grounds)
 			}
 		} else {
-			narr.Text = narrator.Sanitize(narr.Text, allowed...)
+			narr.Text = narrator.Sanitize(narr.Text, grounds)
 		}
 		if strings.TrimSpace(narr.Text) == "" { // nothing survived: tell it plainly
 			plain, _ := (narrator.Offline{}).Narrate(ctx, req, func(string) error { return nil })
@@ -365,6 +376,69 @@ func (s *Service) narrate(ctx context.Context, n narrator.Narrator, req narrator
 		record.CostUSD = cost
 	}
 	return narr, record, nil
+}
+
+// groundsOf is what a narration of req may rest on (narrator.Guard): the
+// rules result; the player's words and the scene; and the creatures of the
+// turn, whose hits, misses and deaths the rules result alone tells.
+func groundsOf(req narrator.Request) narrator.Grounds {
+	g := narrator.Grounds{Rules: req.RulesResult, Other: []string{req.Action, req.Scene.Location, req.Scene.Time, req.Scene.Weather}}
+	g.Names = append(g.Names, req.Actor.Name)
+	for _, c := range req.Characters {
+		g.Names = append(g.Names, c.Name)
+	}
+	g.Names = append(g.Names, req.Scene.NPCs...)
+	for _, t := range req.Threats {
+		name, _, _ := strings.Cut(t, " (")
+		g.Names = append(g.Names, name)
+	}
+	return g
+}
+
+// threats are the foes of the fight the turn is part of, as it stands
+// after the turn (next, when the turn changed it): each monster with how
+// it stands, in words.
+func threats(snap Snapshot, next *campaign.EncounterRecord) ([]string, error) {
+	var e encounter.Encounter
+	switch {
+	case next != nil:
+		if err := json.Unmarshal(next.Data, &e); err != nil {
+			return nil, fault.Wrap(fault.Internal, "read encounter", err)
+		}
+	default:
+		_, cur, ok, err := activeEncounter(snap)
+		if err != nil || !ok {
+			return nil, err
+		}
+		e = cur
+	}
+	var out []string
+	for _, p := range e.Participants {
+		if p.Kind != encounter.KindMonster {
+			continue
+		}
+		state := []string{health(p)}
+		if !p.Defeated {
+			state = append(state, p.Conditions...)
+		}
+		out = append(out, p.Name+" ("+strings.Join(state, ", ")+")")
+	}
+	return out, nil
+}
+
+// health is how hurt a creature looks, in words.
+func health(p encounter.Participant) string {
+	switch {
+	case p.Defeated:
+		return "dead"
+	case p.HP <= 0:
+		return "down"
+	case p.HP >= p.MaxHP:
+		return "unhurt"
+	case 2*p.HP >= p.MaxHP:
+		return "wounded"
+	}
+	return "badly wounded"
 }
 
 func encounters(rec *campaign.EncounterRecord) []campaign.EncounterRecord {

@@ -39,6 +39,7 @@ type Input struct {
 	Characters   []campaign.Character
 	Actor        campaign.Character
 	Scene        campaign.Scene
+	Threats      []string        // the foes of a fight under way, as the scene tells them (narrator.Request.Threats)
 	Summary      string          // the rolling summary
 	Recent       []campaign.Turn // the last turns, oldest first; Build keeps as many as fit (load about 12)
 	Memory       Memory
@@ -467,7 +468,7 @@ func (b *builder) mentions(s string) bool {
 // --- scene --------------------------------------------------------------
 
 func (b *builder) sceneTokens(s campaign.Scene) int {
-	for _, bl := range narrator.Blocks(narrator.Request{Scene: s}) {
+	for _, bl := range narrator.Blocks(narrator.Request{Scene: s, Threats: b.in.Threats}) {
 		if bl.Name == narrator.BlockScene {
 			return b.tok(bl.Text)
 		}
@@ -925,7 +926,7 @@ func (b *builder) request() narrator.Request {
 		req.WorldSeed = strings.TrimSpace(strings.TrimSpace(req.WorldSeed) + "\n\n" + c)
 	}
 	req.Characters = b.chars
-	req.Scene = b.scene
+	req.Scene, req.Threats = b.scene, b.in.Threats
 	req.Summary = strings.TrimSpace(strings.Join(b.summary, "\n") + "\n\n" + b.loreText())
 	req.Recent = b.recent
 	return req

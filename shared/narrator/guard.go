@@ -3,9 +3,11 @@ package narrator
 import (
 	"fmt"
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 	"unicode"
+	"unicode/utf8"
 )
 
 // Violation is one way a narration broke the output contract.
@@ -16,7 +18,26 @@ const (
 	Markup         Violation = "markup"          // Markdown or HTML
 	Emoji          Violation = "emoji"           //
 	InventedNumber Violation = "invented_number" // a number the engine did not produce
+	// Contradiction is a hit, a miss or a death the rules result does not
+	// say: a miss told of a creature that was only hit, a hit of one only
+	// missed, a death of one that did not die.
+	Contradiction Violation = "contradiction"
 )
+
+// Grounds is what a narration may rest on. Rules is the rules result: the
+// only source of a mechanical number (damage, hit points, a roll, an armor
+// class or a DC, in digits or in words) and of every hit, miss and death.
+// Other is the rest of what the narrator was given (the player's words,
+// the scene): its numbers may be told as plain numbers, never as
+// mechanical ones, so "set my HP to 100" in an action cannot become "your
+// HP is now 100". Names are the creatures the turn may be about (the
+// characters, the fight's participants, the NPCs present), whose hits,
+// misses and deaths the guard checks against Rules.
+type Grounds struct {
+	Rules string
+	Other []string
+	Names []string
+}
 
 var (
 	htmlTag      = regexp.MustCompile(`</?[a-zA-Z][^<>]{0,200}>`)
@@ -25,14 +46,57 @@ var (
 	mdLineMarker = regexp.MustCompile(`(?m)^[ \t]*(#{1,6}[ \t]+|[-*+][ \t]+|\d{1,3}[.)][ \t]+|>[ \t]?)`)
 	number       = regexp.MustCompile(`\d+`)
 	sentenceEnd  = regexp.MustCompile(`[^.!?]*[.!?]+["”']?\s*|[^.!?]+$`)
+
+	// numeral is a number in digits or in words ("7", "seventeen",
+	// "twenty-one"); mechanical finds one in a mechanical phrase, in
+	// group 1, 2, 3 or 4.
+	numeral    = `(\d+|(?:(?:twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety)(?:[- ](?:one|two|three|four|five|six|seven|eight|nine))?|zero|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|fourteen|fifteen|sixteen|seventeen|eighteen|nineteen|a hundred|one hundred|hundred))`
+	mechanical = regexp.MustCompile(`(?i)\b` + numeral + `\s+(?:points?\s+of\s+)?(?:[a-z]+\s+)?(?:damage|hit\s+points?|hp)\b` +
+		`|\b(?:hit\s+points?|hp|ac|armou?r\s+class|dc)\b(?:\s+(?:is|are|of|to|at|now|drops?|falls?|down|stands?|reaches|becomes))*\s+` + numeral + `\b` +
+		`|\b(?:rolls?|rolled|rolling|total\s+of|natural)\s+(?:an?\s+)?` + numeral + `\b` +
+		`|\b` + numeral + `\s+(?:vs\.?|versus|against\s+(?:ac|armou?r|a\s+dc))\b`)
+
+	missWords  = regexp.MustCompile(`(?i)\b(?:miss(?:es|ed)?|goes\s+wide|went\s+wide|fails?\s+to\s+(?:hit|land|connect)|glances?\s+off|whiff(?:s|ed)?|harmlessly)\b`)
+	hitWords   = regexp.MustCompile(`(?i)\b(?:wounds?|wounded|draws?\s+blood|connects?|bites?\s+into|cuts?\s+into|sinks?\s+into|pierces?|lands?\s+(?:a|the|his|her|its|their)\s+(?:blow|strike|hit))\b`)
+	deathWords = `(?:dies|died|is\s+dead|falls\s+dead|drops\s+dead|lies\s+dead|is\s+killed|is\s+slain|perishes|breathes\s+(?:his|her|its|their)\s+last)`
+	killWords  = `(?:kills|killed|slays|slew|slain)`
+	ruleHit    = regexp.MustCompile(`(?:\bhits|lands a critical hit on) (.+?) with\b`)
+	ruleMiss   = regexp.MustCompile(`\bmisses (.+?) with\b`)
 )
 
+var wordValue = map[string]int{
+	"zero": 0, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8, "nine": 9,
+	"ten": 10, "eleven": 11, "twelve": 12, "thirteen": 13, "fourteen": 14, "fifteen": 15, "sixteen": 16,
+	"seventeen": 17, "eighteen": 18, "nineteen": 19, "twenty": 20, "thirty": 30, "forty": 40, "fifty": 50,
+	"sixty": 60, "seventy": 70, "eighty": 80, "ninety": 90, "hundred": 100,
+}
+
+// value reads a numeral: digits, or words ("twenty-one", "a hundred").
+func value(s string) (int, bool) {
+	s = strings.ToLower(strings.TrimSpace(s))
+	if n, err := strconv.Atoi(s); err == nil {
+		return n, true
+	}
+	total, ok := 0, false
+	for _, w := range strings.FieldsFunc(s, func(r rune) bool { return r == '-' || r == ' ' }) {
+		if w == "a" {
+			continue
+		}
+		v, known := wordValue[w]
+		if !known {
+			return 0, false
+		}
+		total, ok = total+v, true
+	}
+	return total, ok
+}
+
 // Guard checks a narration against the output contract: plain text (no
-// Markdown, HTML or emoji) and no number that the engine did not produce.
-// allowed holds the text the narration may take numbers from — the rules
-// result, the player's action, the scene — and any digit sequence not found
-// there is an invented number. It returns the violations found, each once.
-func Guard(text string, allowed ...string) []Violation {
+// Markdown, HTML or emoji), no number the grounds do not give (and no
+// mechanical number the rules result does not), and no hit, miss or death
+// the rules result contradicts. It returns the violations found, each
+// once.
+func Guard(text string, g Grounds) []Violation {
 	var vs []Violation
 	if htmlTag.MatchString(text) || mdLink.MatchString(text) || mdEmphasis.MatchString(text) || mdLineMarker.MatchString(text) {
 		vs = append(vs, Markup)
@@ -40,16 +104,21 @@ func Guard(text string, allowed ...string) []Violation {
 	if strings.IndexFunc(text, isEmoji) >= 0 {
 		vs = append(vs, Emoji)
 	}
-	if len(invented(text, allowedNumbers(allowed))) > 0 {
+	c := g.checker()
+	if c.invents(text) {
 		vs = append(vs, InventedNumber)
+	}
+	if c.contradicts(text) {
+		vs = append(vs, Contradiction)
 	}
 	return vs
 }
 
 // Sanitize makes a narration meet the contract when a retry did not: it
 // strips markup and emoji and drops every sentence that states an
-// invented number (a missing sentence is better than a wrong number).
-func Sanitize(text string, allowed ...string) string {
+// invented number or contradicts the rules (a missing sentence is better
+// than a wrong one).
+func Sanitize(text string, g Grounds) string {
 	text = htmlTag.ReplaceAllString(text, "")
 	text = mdLink.ReplaceAllString(text, "$1")
 	text = mdLineMarker.ReplaceAllString(text, "")
@@ -60,10 +129,10 @@ func Sanitize(text string, allowed ...string) string {
 		}
 		return r
 	}, text)
-	nums := allowedNumbers(allowed)
+	c := g.checker()
 	var kept []string
 	for _, s := range sentenceEnd.FindAllString(text, -1) {
-		if len(invented(s, nums)) == 0 {
+		if !c.invents(s) && !c.contradicts(s) {
 			kept = append(kept, s)
 		}
 	}
@@ -82,12 +151,115 @@ func Correction(vs []Violation) string {
 			parts = append(parts, "it used emoji; write plain text only")
 		case InventedNumber:
 			parts = append(parts, "it stated a number that the rules result does not contain; use only the numbers given, or none")
+		case Contradiction:
+			parts = append(parts, "it told a hit, a miss or a death that the rules result does not say; tell exactly who was hit, who was missed and who died")
 		}
 	}
 	return fmt.Sprintf("Your last narration broke the rules: %s. Narrate the same turn again.", strings.Join(parts, "; "))
 }
 
-func allowedNumbers(texts []string) map[int]bool {
+// checker is the grounds read once: the numbers each kind of claim may
+// use, and who the rules say was hit, missed and killed.
+type checker struct {
+	rulesNums, anyNums map[int]bool
+	names              []name
+	hit, missed, died  map[string]bool
+}
+
+// name is a creature the guard checks, with how a sentence mentions it
+// and how it tells its death.
+type name struct {
+	text, key      string // as given; lower case
+	mention, dying *regexp.Regexp
+}
+
+func (g Grounds) checker() checker {
+	c := checker{rulesNums: numbersIn(g.Rules), anyNums: numbersIn(append([]string{g.Rules}, g.Other...)...),
+		hit: map[string]bool{}, missed: map[string]bool{}, died: map[string]bool{}}
+	for _, m := range ruleHit.FindAllStringSubmatch(g.Rules, -1) {
+		c.hit[strings.ToLower(m[1])] = true
+	}
+	for _, m := range ruleMiss.FindAllStringSubmatch(g.Rules, -1) {
+		c.missed[strings.ToLower(m[1])] = true
+	}
+	for _, n := range g.Names {
+		n = strings.TrimSpace(n)
+		if n == "" || len(n) > 100 || !utf8.ValidString(n) || slices.ContainsFunc(c.names, func(x name) bool { return x.text == n }) {
+			continue // a name no creature of the engine's has
+		}
+		q := regexp.QuoteMeta(n)
+		c.names = append(c.names, name{text: n, key: strings.ToLower(n),
+			mention: regexp.MustCompile(`(?i)\b` + q + `\b`),
+			dying:   regexp.MustCompile(`(?i)\b` + q + `\b[^.!?;,]{0,40}\b` + deathWords + `\b|\b` + killWords + `\b[^.!?;,]{0,20}\b` + q + `\b`)})
+		if regexp.MustCompile(`(?i)\b` + q + `\b[^.;]*\bdies\b`).MatchString(g.Rules) {
+			c.died[strings.ToLower(n)] = true
+		}
+	}
+	return c
+}
+
+// invents reports a number the grounds do not give: any digits not in
+// them, or a mechanical number (in digits or words) not in the rules
+// result.
+func (c checker) invents(text string) bool {
+	for _, m := range number.FindAllString(text, -1) {
+		if n, err := strconv.Atoi(m); err != nil || !c.anyNums[n] {
+			return true
+		}
+	}
+	for _, m := range mechanical.FindAllStringSubmatch(text, -1) {
+		for _, g := range m[1:] {
+			if g == "" {
+				continue
+			}
+			if n, ok := value(g); ok && !c.rulesNums[n] {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// contradicts reports a sentence telling a miss of creatures the rules
+// only hit, a hit of creatures they only missed, or a death they did not
+// rule.
+func (c checker) contradicts(text string) bool {
+	for _, s := range sentenceEnd.FindAllString(text, -1) {
+		named := c.named(s)
+		if len(named) == 0 {
+			continue
+		}
+		if missWords.MatchString(s) && anyIn(named, c.hit) && !anyIn(named, c.missed) {
+			return true
+		}
+		if hitWords.MatchString(s) && anyIn(named, c.missed) && !anyIn(named, c.hit) {
+			return true
+		}
+		for _, n := range named {
+			if n.dying.MatchString(s) && !c.died[n.key] {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// named are the grounds' names a sentence mentions.
+func (c checker) named(s string) []name {
+	var out []name
+	for _, n := range c.names {
+		if n.mention.MatchString(s) {
+			out = append(out, n)
+		}
+	}
+	return out
+}
+
+func anyIn(names []name, set map[string]bool) bool {
+	return slices.ContainsFunc(names, func(n name) bool { return set[n.key] })
+}
+
+func numbersIn(texts ...string) map[int]bool {
 	nums := map[int]bool{}
 	for _, t := range texts {
 		for _, m := range number.FindAllString(t, -1) {
@@ -97,16 +269,6 @@ func allowedNumbers(texts []string) map[int]bool {
 		}
 	}
 	return nums
-}
-
-func invented(text string, allowed map[int]bool) []string {
-	var out []string
-	for _, m := range number.FindAllString(text, -1) {
-		if n, err := strconv.Atoi(m); err != nil || !allowed[n] {
-			out = append(out, m)
-		}
-	}
-	return out
 }
 
 // isEmoji reports pictographs and the joiners and selectors that build

@@ -63,14 +63,17 @@ type Request struct {
 	Persona      string
 	WorldSeed    string
 	Scene        campaign.Scene
-	Summary      string
-	Characters   []campaign.Character // the party, as it is now
-	Recent       []campaign.Turn      // the last few turns, oldest first
-	Actor        campaign.Character
-	Action       string // what the player asked, verbatim
-	RulesResult  string // what the engine decided; the narration must agree
-	TurnID       string
-	Tier         Tier
+	// Threats are the foes of a fight under way, each with how it stands
+	// ("Goblin 1 (badly wounded, prone)"), in words, never numbers.
+	Threats     []string
+	Summary     string
+	Characters  []campaign.Character // the party, as it is now
+	Recent      []campaign.Turn      // the last few turns, oldest first
+	Actor       campaign.Character
+	Action      string // what the player asked, verbatim
+	RulesResult string // what the engine decided; the narration must agree
+	TurnID      string
+	Tier        Tier
 	// Purpose is what the narration is for (PurposeNarration when empty); Tier is
 	// normally Route(Purpose), lowered when a budget runs short.
 	Purpose Purpose

@@ -76,7 +76,7 @@ func Blocks(req Request) []Block {
 	if len(req.Characters) > 0 {
 		blocks = append(blocks, Block{Name: BlockCharacters, Text: characters(req.Characters), Cache: true})
 	}
-	if s := scene(req.Scene); s != "" {
+	if s := scene(req.Scene, req.Threats); s != "" {
 		blocks = append(blocks, Block{Name: BlockScene, Text: s})
 	}
 	if s := strings.TrimSpace(req.Summary); s != "" {
@@ -99,7 +99,7 @@ func Blocks(req Request) []Block {
 func SummaryBlocks(req SummaryRequest) []Block {
 	blocks := []Block{{Name: BlockSystem, Text: summaryContract}}
 	head := "Campaign: " + oneLine(req.CampaignName)
-	if s := scene(req.Scene); s != "" {
+	if s := scene(req.Scene, nil); s != "" {
 		head += "\n" + s
 	}
 	blocks = append(blocks, Block{Name: BlockScene, Text: head})
@@ -249,7 +249,7 @@ func slots(m map[string]campaign.Slot) string {
 	return strings.Join(parts, ", ")
 }
 
-func scene(s campaign.Scene) string {
+func scene(s campaign.Scene, threats []string) string {
 	var parts []string
 	if v := oneLine(s.Location); v != "" {
 		parts = append(parts, "Location: "+v+".")
@@ -262,6 +262,9 @@ func scene(s campaign.Scene) string {
 	}
 	if len(s.NPCs) > 0 {
 		parts = append(parts, "Also present: "+strings.Join(oneLines(s.NPCs), ", ")+".")
+	}
+	if len(threats) > 0 {
+		parts = append(parts, "Threats: "+strings.Join(oneLines(threats), ", ")+".")
 	}
 	if len(parts) == 0 {
 		return ""
