@@ -1127,6 +1127,56 @@ func TestWhileYouWereAway(t *testing.T) {
 	}
 }
 
+// A player who left before the session ended hears, when they come back
+// to a later one, what happened since they left, across the sessions; a
+// long absence tells the last turns and leaves the rest to the journal.
+func TestWhileYouWereAwayAcrossSessions(t *testing.T) {
+	f := newFixture(t)
+	ctx := context.Background()
+	c, _ := f.table(t, "Away Long", "c1")
+	back := game.Player{ID: "p-back", Name: "Bram"}
+	if _, err := f.svc.JoinCampaign(ctx, back, c.ID, events.JoinCampaign{InviteCode: c.InviteCode}); err != nil {
+		t.Fatal(err)
+	}
+	if err := f.svc.Connect(ctx, "b1", back, c.ID); err != nil {
+		t.Fatal(err)
+	}
+	if err := f.svc.Resume(ctx, "b1", "rb"); err != nil {
+		t.Fatal(err)
+	}
+	f.play(t, "c1", c, 1) // before Bram leaves: not his to hear again
+	if err := f.svc.Disconnect(ctx, "b1"); err != nil {
+		t.Fatal(err)
+	}
+	f.play(t, "c1", c, 3)
+	if err := f.svc.EndSession(ctx, "c1", "end-1"); err != nil {
+		t.Fatal(err)
+	}
+	f.clock.Add(time.Hour)
+	if err := f.svc.Resume(ctx, "c1", "resume-2"); err != nil {
+		t.Fatal(err)
+	}
+	f.play(t, "c1", c, 22) // the second session, Bram still away
+	if err := f.svc.Connect(ctx, "b2", back, c.ID); err != nil {
+		t.Fatal(err)
+	}
+	if err := f.svc.Resume(ctx, "b2", "rb2"); err != nil {
+		t.Fatal(err)
+	}
+	var recap events.Recap
+	for _, m := range f.push.sent["b2"] {
+		if strings.Contains(string(m), `"type":"recap"`) {
+			_ = json.Unmarshal(m, &recap)
+		}
+	}
+	// 25 turns since he left: the last 20 told, 5 in the journal; turn 1
+	// (step 0), before he left, not at all.
+	if !strings.HasPrefix(recap.Text, "While you were away: (5 earlier turns are in the journal.) ") ||
+		strings.Count(recap.Text, "Mira") != 20 || strings.Contains(recap.Text, "step 0\"") {
+		t.Fatalf("recap = %q", recap.Text)
+	}
+}
+
 func TestAllowlistRefusesOtherIntents(t *testing.T) {
 	f := newFixture(t)
 	ctx := context.Background()

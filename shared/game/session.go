@@ -150,8 +150,10 @@ func (s *Service) closeIfLost(tx *Tx, snap Snapshot, now time.Time) bool {
 func (s *Service) Resume(ctx context.Context, connectionID, requestID string) error {
 	const op = "resume"
 	var returning *campaign.Session // the open session this player comes back to
+	var awaySince *int              // the turn count when the player left: the session they come back to, or the last one
 	var gap longGap                 // the recap of a long gap, made once whatever the retries
 	conn, done, err := s.request(ctx, connectionID, requestID, op, func(snap Snapshot, conn campaign.Connection, tx *Tx, now time.Time) error {
+		returning, awaySince = nil, nil // a retry decides afresh
 		if err := campaign.Writable(snap.Campaign.Status, op); err != nil {
 			return err
 		}
@@ -175,7 +177,8 @@ func (s *Service) Resume(ctx context.Context, connectionID, requestID string) er
 					sess.Joined = append(slices.Clone(sess.Joined), conn.PlayerID)
 				}
 				if away {
-					returning = &sess
+					at := open.LeftAtTurn[conn.PlayerID]
+					returning, awaySince = open, &at
 					sess.LeftAtTurn = maps.Clone(sess.LeftAtTurn)
 					delete(sess.LeftAtTurn, conn.PlayerID)
 				}
@@ -189,7 +192,14 @@ func (s *Service) Resume(ctx context.Context, connectionID, requestID string) er
 				joined = append(joined, c.PlayerID)
 			}
 		}
-		sess := campaign.Session{ID: s.NewID(), CampaignID: conn.CampaignID, StartedAt: now, Joined: joined}
+		sess := campaign.Session{ID: s.NewID(), CampaignID: conn.CampaignID, StartedAt: now, Joined: joined,
+			LeftAtTurn: stillAway(snap, tx, joined)}
+		if at, ok := sess.LeftAtTurn[conn.PlayerID]; ok {
+			// The player who opens the session was away when the last one
+			// ended: the table's recap, and theirs.
+			awaySince = &at
+			delete(sess.LeftAtTurn, conn.PlayerID)
+		}
 		tx.Sessions = append(tx.Sessions, sess)
 		if !gap.made || gap.turnCount != snap.State.TurnCount {
 			gap = s.longGapRecap(ctx, snap)
@@ -215,27 +225,68 @@ func (s *Service) Resume(ctx context.Context, connectionID, requestID string) er
 		if err := s.publish(ctx, conn.CampaignID, "", sessionMessage(snap)); err != nil {
 			return err
 		}
-		s.tell(ctx, conn.CampaignID, conn.ID, events.TypeRecap, events.Recap{Text: s.awayRecap(ctx, snap, leftAt(returning, conn.PlayerID))})
+		s.tell(ctx, conn.CampaignID, conn.ID, events.TypeRecap, events.Recap{Text: s.awayRecap(ctx, snap, *awaySince)})
 		return nil
 	}
 	recap := s.recap(snap, gap.text)
-	return s.publish(ctx, conn.CampaignID, "", sessionMessage(snap), message{events.TypeRecap, events.Recap{Text: recap}})
+	if err := s.publish(ctx, conn.CampaignID, "", sessionMessage(snap), message{events.TypeRecap, events.Recap{Text: recap}}); err != nil {
+		return err
+	}
+	if awaySince != nil && *awaySince < snap.State.TurnCount {
+		s.tell(ctx, conn.CampaignID, conn.ID, events.TypeRecap, events.Recap{Text: s.awayRecap(ctx, snap, *awaySince)})
+	}
+	return nil
 }
 
-// leftAt is the turn count at which the player left the session.
-func leftAt(sess *campaign.Session, playerID string) int {
-	return sess.LeftAtTurn[playerID]
+// stillAway is who left the last session before it ended and is not at
+// the table now (joined), with the turn count when they left: a new
+// session keeps their place, so that coming back they hear what happened
+// since, across sessions.
+func stillAway(snap Snapshot, tx *Tx, joined []string) map[string]int {
+	var last *campaign.Session
+	for i := range snap.Sessions {
+		se := &snap.Sessions[i]
+		if last == nil || se.StartedAt.After(last.StartedAt) {
+			last = se
+		}
+	}
+	for i := range tx.Sessions { // a lost session closed by this very request
+		if last != nil && tx.Sessions[i].ID == last.ID {
+			last = &tx.Sessions[i]
+		}
+	}
+	if last == nil || len(last.LeftAtTurn) == 0 {
+		return nil
+	}
+	out := map[string]int{}
+	for p, at := range last.LeftAtTurn {
+		if !slices.Contains(joined, p) {
+			out[p] = at
+		}
+	}
+	if len(out) == 0 {
+		return nil
+	}
+	return out
 }
+
+// awayTurns bounds the turns a "while you were away" recap tells.
+const awayTurns = 20
 
 // awayRecap is "while you were away": the turns since the player left,
-// told briefly from what the rules decided.
+// told briefly from what the rules decided; past awayTurns, the last of
+// them, the earlier ones left to the journal.
 func (s *Service) awayRecap(ctx context.Context, snap Snapshot, since int) string {
-	turns, err := s.Store.Turns(ctx, snap.Campaign.ID, since, 20)
+	from := max(since, snap.State.TurnCount-awayTurns)
+	turns, err := s.Store.Turns(ctx, snap.Campaign.ID, from, awayTurns)
 	if err != nil || len(turns) == 0 {
 		return "While you were away, nothing happened: the table waited for you."
 	}
 	var b strings.Builder
 	b.WriteString("While you were away: ")
+	if skipped := from - since; skipped > 0 {
+		fmt.Fprintf(&b, "(%d earlier turns are in the journal.) ", skipped)
+	}
 	for i, t := range turns {
 		if i > 0 {
 			b.WriteString(" ")
