@@ -8,8 +8,8 @@ import { Journal } from "./journal";
 import type { Area, CampaignView, Character, ClientMessage, Eligible, Encounter, Intent, ServerMessage, Turn } from "./protocol";
 import { ABILITIES, ABILITY_NAMES, SKILLS } from "./rules";
 import {
-  breakdown, fromView, ingest, isMine, nameOf, newStream, noteSent, reduce, replay, resynced, rollLine, withAction, withCharacters,
-  type FeedItem, type Stream, type Table,
+  breakdown, fromView, ingest, isMine, nameOf, newStream, noteSent, reduce, replay, resynced, rollLine, withAction, withCharacters, type
+  FeedItem, type Stream, type Table,
 } from "./state";
 import { spells as srdSpells, monsters as srdMonsters } from "srd";
 

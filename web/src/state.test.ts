@@ -1,7 +1,9 @@
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
 import type { CampaignView, Character, Encounter, ServerMessage } from "./protocol";
-import { MAX_FRUITLESS, breakdown, fromView, ingest, newStream, noteSent, reduce, replay, withAction, type Stream, type Table } from "./state";
+import {
+  MAX_FRUITLESS, breakdown, fromView, ingest, newStream, noteSent, reduce, replay, withAction, type Stream, type Table,
+} from "./state";
 
 const sheet = (id: string, player: string, name: string): Character => ({
   id, player_id: player, name, race: "elf", class: "wizard", level: 1, xp: 0,
@@ -201,6 +203,21 @@ describe("reduce", () => {
     t = play(t, { type: "reaction.closed", turn_id: "t1", applied: [{ character_id: "mira", reaction: "shield", text: "Mira casts Shield: AC 18 until the start of her next turn." }] });
     assert.equal(t.reaction, null);
     assert.equal(t.feed[t.feed.length - 1].text, "Mira casts Shield: AC 18 until the start of her next turn.");
+  });
+
+  it("ReplacesARollSentAgainAfterItsReactionWindow", () => {
+    // A goblin's attack roll, shown before the window; after Cutting Words
+    // the server sends the same roll again with its new total.
+    let t = play(table(),
+      { type: "roll.result", turn_id: "t1", roll_id: "r1", reason: "attack roll", dice: "1d20+4", rolls: [12], total: 16, outcome: "hit" },
+      { type: "roll.result", turn_id: "t0", roll_id: "r2", reason: "damage", dice: "1d6+2", rolls: [3], total: 5 });
+    t = play(t, { type: "roll.result", turn_id: "t1", roll_id: "r1", reason: "attack roll", dice: "1d20+4", rolls: [12], total: 11, outcome: "miss" });
+    const rolls = t.feed.filter((f) => f.kind === "roll");
+    assert.equal(rolls.length, 2, "the roll is shown once");
+    assert.equal(rolls[0].text, "attack roll: 1d20+4 rolled [12] = 11 (miss)");
+    assert.equal(t.lastRoll?.total, 11);
+    t = play(t, { type: "roll.result", turn_id: "t2", roll_id: "r1", dice: "1d20", rolls: [5], total: 5 });
+    assert.equal(t.feed.filter((f) => f.kind === "roll").length, 3, "r1 of another turn is another roll");
   });
 
   it("ShowsAnEncounterAndClearsItWhenItEnds", () => {

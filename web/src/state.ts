@@ -293,7 +293,16 @@ export function reduce(t: Table, m: ServerMessage): Table {
       const roll: Roll = { roll_id: m.roll_id, reason: m.reason, dice: m.dice, rolls: m.rolls, total: m.total, outcome: m.outcome,
         terms: m.terms, advantage: m.advantage, disadvantage: m.disadvantage, critical: m.critical };
       const rollPrompt = t.rollPrompt && t.rollPrompt.rollId === m.roll_id ? null : t.rollPrompt;
-      return push({ ...t, rollPrompt, lastRoll: roll }, { key: `roll:${m.roll_id}`, kind: "roll", turnId: m.turn_id, roll, text: rollLine(roll) });
+      const next: Table = { ...t, rollPrompt, lastRoll: roll };
+      // Roll ids count from r1 in every turn. A turn held for a reaction
+      // window sends the window's roll again once it closes (a reaction
+      // may have changed its total): it takes the first one's place.
+      const key = `roll:${m.turn_id}:${m.roll_id}`;
+      const at = t.feed.findIndex((f) => f.key === key);
+      if (at < 0) return push(next, { key, kind: "roll", turnId: m.turn_id, roll, text: rollLine(roll) });
+      const feed = t.feed.slice();
+      feed[at] = { ...feed[at], roll, text: rollLine(roll) };
+      return { ...next, feed };
     }
     case "reaction.window": {
       const next: Table = { ...t, reaction: { turnId: m.turn_id, eligible: m.eligible ?? [], closesAt: m.closes_at, answered: {} } };
