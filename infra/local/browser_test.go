@@ -533,8 +533,8 @@ func TestBrowserShieldsAgainstAGoblin(t *testing.T) {
 		time.Sleep(50 * time.Millisecond)
 	}
 	label := a.text(`document.querySelector('#react [data-reaction="shield"]').textContent`)
-	if !strings.Contains(label, "outcome") {
-		t.Errorf("the Shield button says %q, not whether it changes the outcome", label)
+	if !strings.HasPrefix(label, "Shield") || !strings.Contains(label, "outcome") {
+		t.Errorf("the Shield button says %q, not Shield and whether it changes the outcome", label)
 	}
 	a.do("cast Shield", click(`#react [data-reaction="shield"]`), waitJS(`document.getElementById("react").hidden`),
 		logHas("casts Shield"))

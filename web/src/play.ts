@@ -8,8 +8,8 @@ import { Journal } from "./journal";
 import type { Area, CampaignView, Character, ClientMessage, Eligible, Encounter, Intent, ServerMessage, Turn } from "./protocol";
 import { ABILITIES, ABILITY_NAMES, SKILLS } from "./rules";
 import {
-  breakdown, fromView, ingest, isMine, nameOf, newStream, noteSent, reduce, replay, resynced, rollLine, withAction, withCharacters, type
-  FeedItem, type Stream, type Table,
+  breakdown, fromView, ingest, isMine, nameOf, names, newStream, noteSent, reactionLabel, reduce, replay, resynced, rollLine, withAction,
+  withCharacters, type FeedItem, type Stream, type Table,
 } from "./state";
 import { spells as srdSpells, monsters as srdMonsters } from "srd";
 
@@ -641,7 +641,7 @@ export class TableView {
   private myWindow(): Eligible[] {
     const r = this.table.reaction;
     if (!r) return [];
-    return r.eligible.filter((e) => isMine(this.table, e.character_id) && !r.answered[e.character_id] && !this.answered.has(`${r.turnId}:${e.character_id}`));
+    return r.eligible.filter((e) => isMine(this.table, e.character_id) && !r.answered[e.character_id] && !this.answered.has(`${r.key}:${e.character_id}`));
   }
 
   private drawReaction(): void {
@@ -649,15 +649,18 @@ export class TableView {
     const mine = this.myWindow();
     const dock = $("react");
     if (!r || !mine.length) { dock.hidden = true; return; }
-    const fresh = dock.hidden || dock.dataset.turn !== r.turnId;
+    const fresh = dock.hidden || dock.dataset.window !== r.key;
     dock.hidden = false;
-    dock.dataset.turn = r.turnId;
-    $("react-what").textContent = `${mine.map((e) => nameOf(this.table, e.character_id)).join(" and ")} may react.`;
+    dock.dataset.window = r.key;
+    $("react-trigger").textContent = r.trigger;
+    $("react-trigger").hidden = !r.trigger;
+    $("react-what").textContent = `${names(mine.map((e) => nameOf(this.table, e.character_id)))} may react.`;
     fill($("react-choices"), mine.map((e) => [
       ...e.reactions.map((name) => h("button", { type: "button", class: "primary", "data-reaction": name,
-        onclick: () => this.react(r.turnId, e.character_id, name) },
-        (mine.length > 1 ? `${nameOf(this.table, e.character_id)}: ${name}` : name) + effectOf(e, name))),
-      h("button", { type: "button", "data-reaction": "pass", onclick: () => this.react(r.turnId, e.character_id, "pass") }, "Pass"),
+        onclick: () => this.react(r.key, r.turnId, e.character_id, name) },
+        (mine.length > 1 ? `${nameOf(this.table, e.character_id)}: ` : "") + reactionLabel(name) + effectOf(e, name))),
+      h("button", { type: "button", "data-reaction": "pass", onclick: () => this.react(r.key, r.turnId, e.character_id, "pass") },
+        mine.length > 1 ? `${nameOf(this.table, e.character_id)}: Pass` : "Pass"),
     ]));
     if (fresh && (document.activeElement === document.body || document.activeElement?.closest("#turn-form, #actions"))) {
       ($("react-choices").querySelector("button") as HTMLButtonElement | null)?.focus();
@@ -665,8 +668,9 @@ export class TableView {
     this.countdowns();
   }
 
-  private react(turnId: string, characterId: string, reaction: string): void {
-    this.answered.add(`${turnId}:${characterId}`);
+  /** react answers one window; the next window of the same turn is asked anew. */
+  private react(window: string, turnId: string, characterId: string, reaction: string): void {
+    this.answered.add(`${window}:${characterId}`);
     this.send({ action: "react", request_id: newId(), turn_id: turnId, character_id: characterId, reaction });
     this.drawReaction();
   }

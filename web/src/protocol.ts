@@ -196,7 +196,7 @@ export type ServerMessage = Head & (
   | { type: "roll.requested"; turn_id: string; roll_id: string; character_id: string; dice: string; reason: string; options?: string[]; deadline: string }
   | { type: "roll.result"; turn_id: string; roll_id: string; reason?: string; dice: string; rolls: number[] | null; total: number; outcome?: string;
       terms?: RollTerm[]; advantage?: boolean; disadvantage?: boolean; critical?: boolean }
-  | { type: "reaction.window"; turn_id: string; roll_id?: string; eligible: Eligible[]; closes_at: string }
+  | { type: "reaction.window"; turn_id: string; roll_id?: string; trigger?: string; eligible: Eligible[]; closes_at: string }
   | { type: "reaction.received"; turn_id: string; character_id: string; reaction: string }
   | { type: "reaction.closed"; turn_id: string; applied: Applied[] | null }
   | { type: "narration.delta"; turn_id: string; text: string }

@@ -2,7 +2,7 @@ import assert from "node:assert/strict";
 import { describe, it } from "node:test";
 import type { CampaignView, Character, Encounter, ServerMessage } from "./protocol";
 import {
-  MAX_FRUITLESS, breakdown, fromView, ingest, newStream, noteSent, reduce, replay, withAction, type Stream, type Table,
+  MAX_FRUITLESS, breakdown, fromView, ingest, newStream, noteSent, reactionLabel, reduce, replay, withAction, type Stream, type Table,
 } from "./state";
 
 const sheet = (id: string, player: string, name: string): Character => ({
@@ -191,7 +191,7 @@ describe("reduce", () => {
 
   it("TracksAReactionWindowUntilItCloses", () => {
     let t = play(table(), {
-      type: "reaction.window", turn_id: "t1", eligible: [{ character_id: "mira", reactions: ["shield"] }, { character_id: "tobin", reactions: ["opportunity attack"] }],
+      type: "reaction.window", turn_id: "t1", eligible: [{ character_id: "mira", reactions: ["shield"] }, { character_id: "tobin", reactions: ["opportunity-attack"] }],
       closes_at: "2030-01-01T00:00:15Z",
     });
     assert.equal(t.reaction?.eligible.length, 2);
@@ -199,7 +199,7 @@ describe("reduce", () => {
     assert.deepEqual(t.reaction?.answered, { tobin: "pass" });
     assert.equal(t.feed.at(-1)?.text, "Tobin does not react.");
     t = play(t, { type: "reaction.received", turn_id: "t1", character_id: "mira", reaction: "shield" });
-    assert.equal(t.feed.at(-1)?.text, "Mira reacts: shield.");
+    assert.equal(t.feed.at(-1)?.text, "Mira reacts: Shield.");
     t = play(t, { type: "reaction.closed", turn_id: "t1", applied: [{ character_id: "mira", reaction: "shield", text: "Mira casts Shield: AC 18 until the start of her next turn." }] });
     assert.equal(t.reaction, null);
     assert.equal(t.feed[t.feed.length - 1].text, "Mira casts Shield: AC 18 until the start of her next turn.");
@@ -218,6 +218,36 @@ describe("reduce", () => {
     assert.equal(t.lastRoll?.total, 11);
     t = play(t, { type: "roll.result", turn_id: "t2", roll_id: "r1", dice: "1d20", rolls: [5], total: 5 });
     assert.equal(t.feed.filter((f) => f.kind === "roll").length, 3, "r1 of another turn is another roll");
+  });
+
+  it("AsksAgainInTheSameTurnsNextWindow", () => {
+    // A goblin leaves Tobin's reach (a window before its dice), then its
+    // attack on Mira opens another window in the same turn.
+    const before: ServerMessage = {
+      type: "reaction.window", turn_id: "t1", trigger: "Goblin 1 leaves Tobin's reach to go for Mira.",
+      eligible: [{ character_id: "tobin", reactions: ["opportunity-attack"] }], closes_at: "2030-01-01T00:00:15Z",
+    };
+    let t = play(table(), before);
+    const first = t.reaction!.key;
+    assert.equal(t.reaction?.trigger, "Goblin 1 leaves Tobin's reach to go for Mira.");
+    assert.equal(t.feed.at(-1)?.text, "Goblin 1 leaves Tobin's reach to go for Mira. Tobin may react.");
+    t = play(t, { type: "reaction.received", turn_id: "t1", character_id: "tobin", reaction: "opportunity-attack" });
+    assert.equal(t.feed.at(-1)?.text, "Tobin reacts: Opportunity attack.");
+    t = play(t, { ...before, eligible: [] });
+    assert.equal(t.reaction?.key, first, "the same window sent again is the same window");
+    assert.deepEqual(t.reaction?.answered, { tobin: "opportunity-attack" });
+    assert.equal(t.feed.filter((f) => f.text.endsWith("may react.")).length, 1, "and no new line");
+    t = play(t, { type: "reaction.closed", turn_id: "t1", applied: [] },
+      { type: "reaction.window", turn_id: "t1", roll_id: "r2", eligible: [{ character_id: "mira", reactions: ["shield"] }], closes_at: "2030-01-01T00:00:30Z" });
+    assert.notEqual(t.reaction?.key, first, "another window of the turn");
+    assert.equal(t.reaction?.rollId, "r2");
+    assert.deepEqual(t.reaction?.answered, {});
+  });
+
+  it("NamesReactionsAsPlayersReadThem", () => {
+    assert.deepEqual(
+      ["shield", "cutting-words", "uncanny-dodge", "hellish-rebuke", "lucky", "counterspell", "opportunity-attack", "some-new-one"].map(reactionLabel),
+      ["Shield", "Cutting Words", "Uncanny Dodge", "Hellish Rebuke", "Lucky", "Counterspell", "Opportunity attack", "Some new one"]);
   });
 
   it("ShowsAnEncounterAndClearsItWhenItEnds", () => {

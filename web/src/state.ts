@@ -118,6 +118,12 @@ export interface RollPrompt {
 
 export interface ReactionPrompt {
   turnId: string;
+  /** the roll the window answers; "" for a window before a moment's dice */
+  rollId: string;
+  /** what the window answers, in a sentence ("Mage 1 casts Fireball (3rd level).") */
+  trigger: string;
+  /** which window of the turn this is (windowKey): a turn may open several */
+  key: string;
   eligible: Eligible[];
   closesAt: string;
   /** characters that answered, with their answer ("pass" or a reaction) */
@@ -251,6 +257,32 @@ export function rollLine(r: Roll): string {
 }
 
 /**
+ * windowKey names one reaction window of a turn: the roll it answers, or,
+ * for a window before a moment's dice, what it answers. The server may
+ * open several in one turn (an opportunity attack, then the attack's hit).
+ */
+export function windowKey(turnId: string, rollId: string, trigger: string): string {
+  return `${turnId}:${rollId || trigger}`;
+}
+
+const REACTIONS: Record<string, string> = {
+  shield: "Shield", "cutting-words": "Cutting Words", "uncanny-dodge": "Uncanny Dodge", "hellish-rebuke": "Hellish Rebuke",
+  lucky: "Lucky", counterspell: "Counterspell", "opportunity-attack": "Opportunity attack", pass: "Pass",
+};
+
+/** reactionLabel says a reaction's id as a player reads it: "cutting-words" is "Cutting Words". */
+export function reactionLabel(id: string): string {
+  if (REACTIONS[id]) return REACTIONS[id];
+  const words = id.replace(/-/g, " ");
+  return words.charAt(0).toUpperCase() + words.slice(1);
+}
+
+/** names joins names as a sentence does: "A", "A and B", "A, B and C". */
+export function names(list: string[]): string {
+  return list.length < 2 ? list.join("") : `${list.slice(0, -1).join(", ")} and ${list[list.length - 1]}`;
+}
+
+/**
  * reduce applies one server message to the table. It never reads a clock:
  * countdowns are the view's business, from the deadlines the server sent.
  */
@@ -305,9 +337,18 @@ export function reduce(t: Table, m: ServerMessage): Table {
       return { ...next, feed };
     }
     case "reaction.window": {
-      const next: Table = { ...t, reaction: { turnId: m.turn_id, eligible: m.eligible ?? [], closesAt: m.closes_at, answered: {} } };
+      const rollId = m.roll_id ?? "";
+      const trigger = m.trigger ?? "";
+      const key = windowKey(m.turn_id, rollId, trigger);
+      // The same window comes again, without those who answered, each time
+      // a reaction restarts its timer: that is no new line for the story.
+      const again = t.reaction?.key === key;
+      const next: Table = { ...t, reaction: {
+        turnId: m.turn_id, rollId, trigger, key, eligible: m.eligible ?? [], closesAt: m.closes_at, answered: again ? t.reaction!.answered : {},
+      } };
+      if (again) return next;
       const who = (m.eligible ?? []).map((e) => nameOf(t, e.character_id)).join(", ");
-      return push(next, { kind: "system", turnId: m.turn_id, text: `${who || "Nobody"} may react.` });
+      return push(next, { kind: "system", turnId: m.turn_id, text: `${trigger ? `${trigger} ` : ""}${who || "Nobody"} may react.` });
     }
     case "reaction.received": {
       let next = t;
@@ -315,7 +356,7 @@ export function reduce(t: Table, m: ServerMessage): Table {
         next = { ...t, reaction: { ...t.reaction, answered: { ...t.reaction.answered, [m.character_id]: m.reaction } } };
       }
       const name = nameOf(t, m.character_id);
-      const text = m.reaction === "pass" ? `${name} does not react.` : `${name} reacts: ${m.reaction}.`;
+      const text = m.reaction === "pass" ? `${name} does not react.` : `${name} reacts: ${reactionLabel(m.reaction)}.`;
       return push(next, { kind: "reaction", turnId: m.turn_id, text });
     }
     case "reaction.closed": {
