@@ -536,9 +536,15 @@ func TestBrowserShieldsAgainstAGoblin(t *testing.T) {
 	if !strings.HasPrefix(label, "Shield") || !strings.Contains(label, "outcome") {
 		t.Errorf("the Shield button says %q, not Shield and whether it changes the outcome", label)
 	}
+	// The goblin's turn waits for the window: it is the next one saved.
+	saved := b.text(`String(document.querySelectorAll("#log .narration.committed").length)`)
 	a.do("cast Shield", click(`#react [data-reaction="shield"]`), waitJS(`document.getElementById("react").hidden`),
 		logHas("casts Shield"))
 	b.do("see that Ilsa cast Shield", logHas("casts Shield"))
+	// The journal keeps the reaction with the goblin's turn.
+	b.do("see the goblin's turn saved", waitJS(fmt.Sprintf(`document.querySelectorAll("#log .narration.committed").length > %s`, saved)))
+	b.do("read the Shield in the journal", click("#tab-journal"), visible("journal"),
+		waitJS(`[...document.querySelectorAll('#journal-list .reaction[data-reaction="shield"]')].some((p) => p.textContent.startsWith("Shield") && p.textContent.includes("casts Shield"))`))
 }
 
 // signInAtProvider signs in on the provider's page and waits for the lobby

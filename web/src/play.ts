@@ -144,6 +144,7 @@ export class TableView {
     const add = (t: Turn) => {
       items.push({ key: `h:${t.sequence}:a`, kind: "action", text: `${t.actor_name}: ${t.action}` });
       for (const r of t.rolls ?? []) items.push({ key: `h:${t.sequence}:r:${r.roll_id}`, kind: "roll", roll: r, text: rollLine(r) });
+      (t.reactions ?? []).forEach((a, i) => items.push({ key: `h:${t.sequence}:x:${i}`, kind: "reaction", text: a.text }));
       items.push({ key: `h:${t.sequence}:n`, kind: "narration", text: t.narration, committed: true, turnId: t.turn_id });
     };
     turns.forEach(add);

@@ -156,6 +156,8 @@ export interface Turn {
   action: string;
   rolls: Roll[] | null;
   rules_result?: string;
+  /** beyond protocol.md: the reactions applied during the turn, in order */
+  reactions?: Applied[] | null;
   narration: string;
   created_at: string;
 }
