@@ -8,8 +8,8 @@ import { Journal } from "./journal";
 import type { Area, CampaignView, Character, ClientMessage, Eligible, Encounter, Intent, ServerMessage, Turn } from "./protocol";
 import { ABILITIES, ABILITY_NAMES, SKILLS } from "./rules";
 import {
-  breakdown, fromView, ingest, isMine, nameOf, names, newStream, noteSent, reactionLabel, reduce, replay, resynced, rollLine, withAction,
-  withCharacters, type FeedItem, type Stream, type Table,
+  breakdown, fromView, ingest, isMine, live, nameOf, names, newStream, noteSent, reactionLabel, reduce, replay, resynced, rollLine,
+  withAction, withCharacters, type FeedItem, type Stream, type Table,
 } from "./state";
 import { spells as srdSpells, monsters as srdMonsters } from "srd";
 
@@ -374,7 +374,8 @@ export class TableView {
 
   private drawParty(): void {
     const t = this.table;
-    const list = Object.values(t.characters);
+    // In a fight the encounter holds the live numbers, not the sheet.
+    const list = Object.values(t.characters).map((c) => live(t, c));
     fill($("party"), list.length ? list.map((c) => {
       const temp = c.temp_hp > 0;
       const pct = c.max_hp > 0 ? Math.max(0, Math.min(100, (100 * c.hp) / c.max_hp)) : 0;
@@ -528,7 +529,8 @@ export class TableView {
         break;
       }
       case "cast": {
-        const slots = Object.entries(c.spell_slots ?? {}).filter(([, s]) => s.max - s.used > 0).map(([l]) => Number(l)).sort();
+        // In a fight the slots left are the encounter's.
+        const slots = Object.entries(live(this.table, c).spell_slots ?? {}).filter(([, s]) => s.max - s.used > 0).map(([l]) => Number(l)).sort((a, b) => a - b);
         const top = slots.length ? Math.max(...slots) : 0;
         const known = srdSpells.filter(([, , lvl, classes]) => classes.split(" ").includes(c.class) && lvl <= top);
         const spell = h("select", { id: "cast-spell", "aria-label": "Spell" }, known.map(([id, name, lvl]) => option(id, `${name}${lvl ? ` (level ${lvl})` : " (cantrip)"}`)));

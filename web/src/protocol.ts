@@ -75,6 +75,16 @@ export interface Participant {
   initiative: number;
   reaction_used: boolean;
   defeated?: boolean;
+  /** the participant as the rules see it: in a fight, a character's live
+   * death saves, slots (index = level - 1) and concentration are here,
+   * not on the sheet */
+  combatant?: Combatant;
+}
+
+export interface Combatant {
+  spell_slots?: Slot[] | null;
+  death_saves?: { successes: number; failures: number };
+  concentration?: string;
 }
 
 export interface Encounter {

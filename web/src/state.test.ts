@@ -2,7 +2,7 @@ import assert from "node:assert/strict";
 import { describe, it } from "node:test";
 import type { CampaignView, Character, Encounter, ServerMessage } from "./protocol";
 import {
-  MAX_FRUITLESS, breakdown, fromView, ingest, newStream, noteSent, reactionLabel, reduce, replay, withAction, type Stream, type Table,
+  MAX_FRUITLESS, breakdown, fromView, ingest, live, newStream, noteSent, reactionLabel, reduce, replay, withAction, type Stream, type Table,
 } from "./state";
 
 const sheet = (id: string, player: string, name: string): Character => ({
@@ -139,6 +139,16 @@ describe("ingest", () => {
   });
 });
 
+function fight(): Encounter {
+  return {
+    id: "e1", status: "active", round: 1, order: ["g1", "mira"], current: "g1",
+    participants: [
+      { id: "g1", name: "Goblin 1", kind: "monster", srd_id: "goblin", hp: 7, max_hp: 7, ac: 15, conditions: [], initiative: 14, reaction_used: false },
+      { id: "mira", name: "Mira", kind: "character", character_id: "mira", hp: 7, max_hp: 7, ac: 13, conditions: [], initiative: 9, reaction_used: false },
+    ],
+  };
+}
+
 describe("reduce", () => {
   it("StreamsNarrationByAppendingAndCommits", () => {
     let t = noteSent(table(), "r1", "I light a lantern");
@@ -248,6 +258,21 @@ describe("reduce", () => {
     assert.deepEqual(
       ["shield", "cutting-words", "uncanny-dodge", "hellish-rebuke", "lucky", "counterspell", "opportunity-attack", "some-new-one"].map(reactionLabel),
       ["Shield", "Cutting Words", "Uncanny Dodge", "Hellish Rebuke", "Lucky", "Counterspell", "Opportunity attack", "Some new one"]);
+  });
+
+  it("ShowsACharactersLiveNumbersInAFight", () => {
+    const e = fight();
+    e.participants[1] = { ...e.participants[1], hp: 0, temp_hp: 0, conditions: ["unconscious"],
+      combatant: { spell_slots: [{ max: 2, used: 2 }, { max: 0, used: 0 }], death_saves: { successes: 1, failures: 2 }, concentration: "" } };
+    const t = play(table(), { type: "encounter", encounter: e });
+    const mira = live(t, t.characters.mira);
+    assert.equal(mira.hp, 0);
+    assert.deepEqual(mira.conditions, ["unconscious"]);
+    assert.deepEqual(mira.death_saves, { successes: 1, failures: 2 });
+    assert.deepEqual(mira.spell_slots, { "1": { max: 2, used: 2 } }, "no first-level slot left in the fight");
+    assert.equal(t.characters.mira.hp, 7, "the sheet keeps its numbers until the fight ends");
+    assert.equal(live(t, t.characters.tobin), t.characters.tobin, "Tobin is not in this fight");
+    assert.equal(live(table(), table().characters.mira).hp, 7, "no fight: the sheet");
   });
 
   it("ShowsAnEncounterAndClearsItWhenItEnds", () => {

@@ -3,7 +3,7 @@
 // asks for a sync on a gap) and reduce applies one server message. Nothing
 // here touches the DOM, the network or the clock.
 import type {
-  CampaignStatus, CampaignView, Character, Eligible, Encounter, Presence, Roll, Scene, ServerMessage,
+  CampaignStatus, CampaignView, Character, Eligible, Encounter, Presence, Roll, Scene, ServerMessage, Slot,
 } from "./protocol";
 
 // ---------------------------------------------------------------- stream
@@ -275,6 +275,39 @@ export function reactionLabel(id: string): string {
   if (REACTIONS[id]) return REACTIONS[id];
   const words = id.replace(/-/g, " ");
   return words.charAt(0).toUpperCase() + words.slice(1);
+}
+
+/** participantOf is the character's place in the fight under way, if it has one. */
+export function participantOf(t: Table, characterId: string): Encounter["participants"][number] | undefined {
+  return t.encounter?.participants.find((p) => p.kind === "character" && p.character_id === characterId);
+}
+
+/**
+ * live is a character as the table shows it. During a fight the encounter
+ * keeps a character's hit points, conditions, death saves, slots and
+ * concentration on its participant; the sheet catches up when the fight
+ * ends.
+ */
+export function live(t: Table, c: Character): Character {
+  const p = participantOf(t, c.id);
+  if (!p) return c;
+  const cb = p.combatant;
+  let slots = c.spell_slots;
+  if (cb?.spell_slots) {
+    const fromFight: Record<string, Slot> = {};
+    cb.spell_slots.forEach((s, i) => { if (s && s.max > 0) fromFight[String(i + 1)] = { max: s.max, used: s.used }; });
+    slots = fromFight;
+  }
+  return {
+    ...c,
+    hp: p.hp,
+    max_hp: p.max_hp,
+    temp_hp: p.temp_hp ?? c.temp_hp,
+    conditions: p.conditions ?? [],
+    death_saves: cb?.death_saves ?? c.death_saves,
+    concentration: cb ? cb.concentration || null : c.concentration,
+    spell_slots: slots,
+  };
 }
 
 /** names joins names as a sentence does: "A", "A and B", "A, B and C". */
