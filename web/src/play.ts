@@ -8,8 +8,8 @@ import { Journal } from "./journal";
 import type { Area, CampaignView, Character, ClientMessage, Eligible, Encounter, Intent, ServerMessage, Turn } from "./protocol";
 import { ABILITIES, ABILITY_NAMES, SKILLS } from "./rules";
 import {
-  breakdown, fromView, ingest, isMine, live, nameOf, names, newStream, noteSent, reactionLabel, reduce, replay, resynced, rollLine,
-  withAction, withCharacters, type FeedItem, type Stream, type Table,
+  breakdown, fromView, ingest, isMine, live, nameOf, names, newStream, noteSent, reachLeft, reactionLabel, reduce, replay, resynced,
+  rollLine, withAction, withCharacters, type FeedItem, type Stream, type Table,
 } from "./state";
 import { spells as srdSpells, monsters as srdMonsters } from "srd";
 
@@ -433,6 +433,7 @@ export class TableView {
     if (!e) return;
     $("fight-round").textContent = `round ${e.round}`;
     const byId = Object.fromEntries(e.participants.map((p) => [p.id, p]));
+    const melee = (p: Encounter["participants"][number]) => names((p.engaged ?? []).map((id) => byId[id]?.name).filter(Boolean));
     fill($("order"), e.order.map((id) => {
       const p = byId[id];
       if (!p) return null;
@@ -440,7 +441,8 @@ export class TableView {
       return h("li", { "data-id": id, class: `${p.kind}${cur ? " current" : ""}${p.defeated ? " defeated" : ""}`, "aria-current": cur ? "step" : null },
         h("span", { class: "init" }, String(p.initiative)), " ", h("strong", {}, p.name), " ",
         h("span", { class: "hint" }, `HP ${p.hp}/${p.max_hp} · AC ${p.ac}${p.defeated ? " · defeated" : ""}${p.reaction_used ? " · reaction used" : ""}`),
-        cur ? h("span", { class: "up" }, " ← up") : null);
+        cur ? h("span", { class: "up" }, " ← up") : null,
+        melee(p) ? h("span", { class: "melee" }, `in melee with ${melee(p)}`) : null);
     }));
   }
 
@@ -483,6 +485,8 @@ export class TableView {
     const c = this.actor();
     const busy = !!t.turn;
     const foes = (t.encounter?.participants ?? []).filter((p) => p.kind === "monster" && !p.defeated);
+    // Move is offered in a fight too: it leaves the foes' reach (and
+    // draws their opportunity attacks unless the character disengaged).
     const kinds: [string, string, boolean][] = [
       ["attack", "Attack", foes.length > 0], ["cast", "Cast", true], ["move", "Move", true], ["check", "Check", true],
       ["dodge", "Dodge", true], ["dash", "Dash", true], ["disengage", "Disengage", true], ["help", "Help", true],
@@ -525,7 +529,14 @@ export class TableView {
         const weapons = (c.inventory ?? []).map((x) => x.item);
         const target = h("select", { id: "attack-target", "aria-label": "Target" }, foes.map((p) => option(p.id, `${p.name} (HP ${p.hp}/${p.max_hp})`)));
         const weapon = h("select", { id: "attack-weapon", "aria-label": "Weapon" }, option("", "best weapon"), weapons.map((w) => option(w, w)));
-        fill(box, h("div", { class: "bar" }, target, weapon, go("Attack", () => ({ kind: "attack", target_id: target.value, ...(weapon.value ? { weapon: weapon.value } : {}) }))));
+        const hint = h("p", { id: "attack-hint", class: "hint", "aria-live": "polite" });
+        const warn = () => {
+          const left = reachLeft(this.table, c.id, target.value);
+          hint.textContent = left.length ? `Leaving ${names(left)}'s reach: they may strike as you go (Disengage first to avoid it).` : "";
+        };
+        target.addEventListener("change", warn);
+        warn();
+        fill(box, h("div", { class: "bar" }, target, weapon, go("Attack", () => ({ kind: "attack", target_id: target.value, ...(weapon.value ? { weapon: weapon.value } : {}) }))), hint);
         break;
       }
       case "cast": {
@@ -556,9 +567,11 @@ export class TableView {
         const map = this.view.state.map;
         const here = map?.areas[c.area_id];
         const reach = (here?.reachable_area_ids ?? []).map((id) => map!.areas[id]).filter(Boolean);
+        const left = reachLeft(this.table, c.id);
         fill(box, reach.length
           ? h("div", { class: "bar", role: "group", "aria-label": "Where to" }, reach.map((a) => h("button", { type: "button", id: `move-${a.id}`, "data-area": a.id, onclick: () => this.intent({ kind: "move", to_area_id: a.id }) }, `Go to ${a.name}`)))
-          : h("p", { class: "hint" }, "Nowhere to go from here."));
+          : h("p", { class: "hint" }, "Nowhere to go from here."),
+        reach.length && left.length ? h("p", { id: "move-hint", class: "hint" }, `Leaving ${names(left)}'s reach: they may strike as you go (Disengage first to avoid it).`) : null);
         break;
       }
       case "check": {

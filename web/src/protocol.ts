@@ -75,6 +75,10 @@ export interface Participant {
   initiative: number;
   reaction_used: boolean;
   defeated?: boolean;
+  /** beyond protocol.md: the participants of the other side in melee with it */
+  engaged?: string[] | null;
+  /** what it has used of its current (or last) turn */
+  turn?: { action_used?: boolean; disengaged?: boolean };
   /** the participant as the rules see it: in a fight, a character's live
    * death saves, slots (index = level - 1) and concentration are here,
    * not on the sheet */

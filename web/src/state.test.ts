@@ -2,7 +2,8 @@ import assert from "node:assert/strict";
 import { describe, it } from "node:test";
 import type { CampaignView, Character, Encounter, ServerMessage } from "./protocol";
 import {
-  MAX_FRUITLESS, breakdown, fromView, ingest, live, newStream, noteSent, reactionLabel, reduce, replay, withAction, type Stream, type Table,
+  MAX_FRUITLESS, breakdown, fromView, ingest, live, newStream, noteSent, reachLeft, reactionLabel, reduce, replay, withAction, type Stream,
+  type Table,
 } from "./state";
 
 const sheet = (id: string, player: string, name: string): Character => ({
@@ -273,6 +274,26 @@ describe("reduce", () => {
     assert.equal(t.characters.mira.hp, 7, "the sheet keeps its numbers until the fight ends");
     assert.equal(live(t, t.characters.tobin), t.characters.tobin, "Tobin is not in this fight");
     assert.equal(live(table(), table().characters.mira).hp, 7, "no fight: the sheet");
+  });
+
+  it("WarnsOfTheReachAnAttackLeaves", () => {
+    const e = fight();
+    e.participants.push({ id: "g2", name: "Goblin 2", kind: "monster", srd_id: "goblin", hp: 7, max_hp: 7, ac: 15, conditions: [], initiative: 3, reaction_used: false });
+    e.participants[0] = { ...e.participants[0], engaged: ["mira"] };
+    e.participants[1] = { ...e.participants[1], engaged: ["g1"] };
+    let t = play(table(), { type: "encounter", encounter: { ...e, current: "mira" } });
+    assert.deepEqual(reachLeft(t, "mira", "g2"), ["Goblin 1"]);
+    assert.deepEqual(reachLeft(t, "mira", "g1"), [], "staying in melee with the target");
+    assert.deepEqual(reachLeft(t, "mira"), ["Goblin 1"], "moving away");
+    assert.deepEqual(reachLeft(t, "tobin", "g2"), [], "not in the fight");
+    const disengaged = structuredClone(e);
+    disengaged.participants[1].turn = { disengaged: true };
+    t = play(t, { type: "encounter", encounter: { ...disengaged, current: "mira" } });
+    assert.deepEqual(reachLeft(t, "mira", "g2"), [], "Disengage this turn");
+    const spent = structuredClone(e);
+    spent.participants[0].reaction_used = true;
+    t = play(t, { type: "encounter", encounter: { ...spent, current: "mira" } });
+    assert.deepEqual(reachLeft(t, "mira", "g2"), [], "a goblin without its reaction cannot strike");
   });
 
   it("ShowsAnEncounterAndClearsItWhenItEnds", () => {

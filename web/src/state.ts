@@ -310,6 +310,23 @@ export function live(t: Table, c: Character): Character {
   };
 }
 
+/**
+ * reachLeft names the foes whose reach a character leaves by going for
+ * target (or by moving away, target ""), who may strike as it goes: those
+ * engaged with it, standing, with their reaction, unless it took the
+ * Disengage action this turn.
+ */
+export function reachLeft(t: Table, characterId: string, target = ""): string[] {
+  const e = t.encounter;
+  const me = participantOf(t, characterId);
+  if (!e || !me) return [];
+  const engaged = me.engaged ?? [];
+  if (engaged.includes(target) || (e.current === me.id && me.turn?.disengaged)) return [];
+  return e.participants
+    .filter((p) => engaged.includes(p.id) && p.kind !== me.kind && !p.defeated && p.hp > 0 && !p.reaction_used)
+    .map((p) => p.name);
+}
+
 /** names joins names as a sentence does: "A", "A and B", "A, B and C". */
 export function names(list: string[]): string {
   return list.length < 2 ? list.join("") : `${list.slice(0, -1).join(", ")} and ${list[list.length - 1]}`;
