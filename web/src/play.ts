@@ -286,7 +286,8 @@ export class TableView {
       this.onConcluded();
       return;
     }
-    if (this.any(["characters", t.characters], ["encounter", t.encounter], ["turn", t.turn])) {
+    // Who may act follows the session too: after End session nobody may.
+    if (this.any(["characters", t.characters], ["encounter", t.encounter], ["turn", t.turn], ["session", t.status + ":" + t.sessionId])) {
       this.drawParty();
       this.drawActors();
       this.drawFight();
@@ -303,7 +304,7 @@ export class TableView {
     const canResume = !this.readOnly && t.status !== "active" || (t.status === "active" && !t.sessionId);
     $("resume").hidden = this.readOnly || !canResume;
     $("resume").textContent = t.status === "active" ? "Start the session" : "Resume";
-    ($("act") as HTMLButtonElement).disabled = !!t.turn || !this.myCharacters().length;
+    ($("act") as HTMLButtonElement).disabled = !!t.turn || !this.myCharacters().length || !this.sessionOpen();
     ($("end") as HTMLButtonElement).disabled = !t.sessionId;
     if (t.error && this.changed("error", t.error)) $("notice").textContent = t.error.message;
   }
@@ -349,6 +350,11 @@ export class TableView {
       }
     }
     if (atBottom) log.scrollTop = log.scrollHeight;
+  }
+
+  /** sessionOpen says whether turns can be played: the server refuses them between sessions. */
+  private sessionOpen(): boolean {
+    return this.table.status === "active" && !!this.table.sessionId;
   }
 
   private myCharacters(): Character[] {
@@ -483,7 +489,7 @@ export class TableView {
   private drawActions(): void {
     const t = this.table;
     const c = this.actor();
-    const busy = !!t.turn;
+    const busy = !!t.turn || !this.sessionOpen();
     const foes = (t.encounter?.participants ?? []).filter((p) => p.kind === "monster" && !p.defeated);
     // Move is offered in a fight too: it leaves the foes' reach (and
     // draws their opportunity attacks unless the character disengaged).
@@ -507,7 +513,7 @@ export class TableView {
 
   private drawDetail(c: Character | undefined, foes: Encounter["participants"]): void {
     const box = $("action-detail");
-    if (!c || !this.detail || this.table.turn) { fill(box); return; }
+    if (!c || !this.detail || this.table.turn || !this.sessionOpen()) { fill(box); return; }
     // Redrawn when the party changes: keep what the player had chosen.
     const chosen = new Map([...box.querySelectorAll("select")].map((s) => [s.id, s.value]));
     const focused = document.activeElement && box.contains(document.activeElement) ? document.activeElement.id : "";
