@@ -201,7 +201,7 @@ export type ClientMessage =
   | { action: "turn"; request_id: string; character_id: string; text?: string; intent?: Intent }
   | { action: "roll"; request_id: string; turn_id: string; roll_id: string }
   | { action: "react"; request_id: string; turn_id: string; character_id: string; reaction: string }
-  | { action: "sync"; after_seq: number };
+  | { action: "sync"; request_id?: string; after_seq: number };
 
 interface Head { campaign_id?: string; seq?: number }
 
