@@ -8,8 +8,8 @@ import { Journal } from "./journal";
 import type { Area, CampaignView, Character, ClientMessage, Eligible, Encounter, Intent, ServerMessage, Turn } from "./protocol";
 import { ABILITIES, ABILITY_NAMES, SKILLS } from "./rules";
 import {
-  breakdown, fromView, ingest, isMine, live, nameOf, names, newStream, noteSent, reachLeft, reactionLabel, reduce, replay, resynced,
-  rollLine, withAction, withCharacters, type FeedItem, type Stream, type Table,
+  breakdown, fromView, ingest, intentLabel, isMine, live, nameOf, names, newStream, noteSent, reachLeft, reactionLabel, reduce, replay,
+  resynced, rollLine, withAction, withCharacters, type FeedItem, type Stream, type Table,
 } from "./state";
 import { spells as srdSpells, monsters as srdMonsters } from "srd";
 
@@ -22,21 +22,6 @@ const ROLL_MIN_MS = 700; // the dice tumble at least this long before landing
 
 function newId(): string {
   return crypto.randomUUID();
-}
-
-/** label says an intent in words, for the story line of one's own turn. */
-export function intentLabel(i: Intent, t: Table, area?: string): string {
-  switch (i.kind) {
-    case "attack": return `attacks ${nameOf(t, i.target_id)}${i.weapon ? ` with ${i.weapon}` : ""}`;
-    case "cast": return `casts ${i.spell}${i.slot_level ? ` (level ${i.slot_level})` : ""}`;
-    case "check": return `${ABILITY_NAMES[i.ability as keyof typeof ABILITY_NAMES] ?? i.ability}${i.skill ? ` (${i.skill})` : ""} check`;
-    case "move": return `goes to ${area ?? i.to_area_id}`;
-    case "rest": return `takes a ${i.rest} rest`;
-    case "use_item": return `uses ${i.item}`;
-    case "say": return i.text;
-    case "end_turn": return "ends the turn";
-    default: return i.kind;
-  }
 }
 
 export class TableView {
@@ -534,7 +519,8 @@ export class TableView {
       case "attack": {
         const weapons = (c.inventory ?? []).map((x) => x.item);
         const target = h("select", { id: "attack-target", "aria-label": "Target" }, foes.map((p) => option(p.id, `${p.name} (HP ${p.hp}/${p.max_hp})`)));
-        const weapon = h("select", { id: "attack-weapon", "aria-label": "Weapon" }, option("", "best weapon"), weapons.map((w) => option(w, w)));
+        // No weapon named: the server picks the best one the character carries.
+        const weapon = h("select", { id: "attack-weapon", "aria-label": "Weapon" }, option("", "best weapon carried"), weapons.map((w) => option(w, w)));
         const hint = h("p", { id: "attack-hint", class: "hint", "aria-live": "polite" });
         const warn = () => {
           const left = reachLeft(this.table, c.id, target.value);

@@ -2,8 +2,8 @@ import assert from "node:assert/strict";
 import { describe, it } from "node:test";
 import type { CampaignView, Character, Encounter, ServerMessage } from "./protocol";
 import {
-  MAX_FRUITLESS, breakdown, fromView, ingest, live, newStream, noteSent, reachLeft, reactionLabel, reduce, replay, withAction, type Stream,
-  type Table,
+  MAX_FRUITLESS, breakdown, fromView, ingest, intentLabel, live, newStream, noteSent, reachLeft, reactionLabel, reduce, replay, withAction,
+  type Stream, type Table,
 } from "./state";
 
 const sheet = (id: string, player: string, name: string): Character => ({
@@ -294,6 +294,12 @@ describe("reduce", () => {
     spent.participants[0].reaction_used = true;
     t = play(t, { type: "encounter", encounter: { ...spent, current: "mira" } });
     assert.deepEqual(reachLeft(t, "mira", "g2"), [], "a goblin without its reaction cannot strike");
+  });
+
+  it("SaysASpellByItsName", () => {
+    const t = play(table(), { type: "encounter", encounter: fight() });
+    assert.equal(intentLabel({ kind: "cast", spell: "magic-missile", target_ids: ["g1"], slot_level: 1 }, t), "casts Magic Missile at Goblin 1 (level 1)");
+    assert.equal(intentLabel({ kind: "cast", spell: "fire-bolt" }, t), "casts Fire Bolt");
   });
 
   it("ShowsAnEncounterAndClearsItWhenItEnds", () => {

@@ -3,8 +3,10 @@
 // asks for a sync on a gap) and reduce applies one server message. Nothing
 // here touches the DOM, the network or the clock.
 import type {
-  CampaignStatus, CampaignView, Character, Eligible, Encounter, Presence, Roll, Scene, ServerMessage, Slot,
+  CampaignStatus, CampaignView, Character, Eligible, Encounter, Intent, Presence, Roll, Scene, ServerMessage, Slot,
 } from "./protocol";
+import { ABILITY_NAMES } from "./rules";
+import { spells as srdSpells } from "srd";
 
 // ---------------------------------------------------------------- stream
 
@@ -275,6 +277,26 @@ export function reactionLabel(id: string): string {
   if (REACTIONS[id]) return REACTIONS[id];
   const words = id.replace(/-/g, " ");
   return words.charAt(0).toUpperCase() + words.slice(1);
+}
+
+/** spellName is an SRD spell's name from its id ("magic-missile" is "Magic Missile"). */
+export function spellName(id: string): string {
+  return srdSpells.find((s) => s[0] === id)?.[1] ?? id.replace(/-/g, " ");
+}
+
+/** intentLabel says an intent in words, for the story line of one's own turn. */
+export function intentLabel(i: Intent, t: Table, area?: string): string {
+  switch (i.kind) {
+    case "attack": return `attacks ${nameOf(t, i.target_id)}${i.weapon ? ` with ${i.weapon}` : ""}`;
+    case "cast": return `casts ${spellName(i.spell)}${i.target_ids?.length ? ` at ${i.target_ids.map((id) => nameOf(t, id)).join(", ")}` : ""}${i.slot_level ? ` (level ${i.slot_level})` : ""}`;
+    case "check": return `${ABILITY_NAMES[i.ability as keyof typeof ABILITY_NAMES] ?? i.ability}${i.skill ? ` (${i.skill})` : ""} check`;
+    case "move": return `goes to ${area ?? i.to_area_id}`;
+    case "rest": return `takes a ${i.rest} rest`;
+    case "use_item": return `uses ${i.item}`;
+    case "say": return i.text;
+    case "end_turn": return "ends the turn";
+    default: return i.kind;
+  }
 }
 
 /** participantOf is the character's place in the fight under way, if it has one. */
