@@ -261,6 +261,17 @@ describe("reduce", () => {
       ["Shield", "Cutting Words", "Uncanny Dodge", "Hellish Rebuke", "Lucky", "Counterspell", "Opportunity attack", "Some new one"]);
   });
 
+  it("ClearsSuggestionsWhenAFightStartsOrEnds", () => {
+    let t = play(table(), { type: "narration.done", turn_id: "t1", text: "Quiet.", suggestions: ["Order a drink"] });
+    t = play(t, { type: "encounter", encounter: fight() });
+    assert.deepEqual(t.suggestions, [], "a drink is no advice once goblins attack");
+    t = play(t, { type: "narration.done", turn_id: "t2", text: "Steel.", suggestions: ["Strike again"] });
+    t = play(t, { type: "encounter", encounter: { ...fight(), round: 2 } });
+    assert.deepEqual(t.suggestions, ["Strike again"], "the fight goes on");
+    t = play(t, { type: "encounter", encounter: { ...fight(), status: "ended", outcome: "victory" } });
+    assert.deepEqual(t.suggestions, []);
+  });
+
   it("ShowsACharactersLiveNumbersInAFight", () => {
     const e = fight();
     e.participants[1] = { ...e.participants[1], hp: 0, temp_hp: 0, conditions: ["unconscious"],

@@ -482,7 +482,11 @@ export function reduce(t: Table, m: ServerMessage): Table {
     }
     case "encounter": {
       let next = mergeSheets(t, m.characters);
-      next = { ...next, encounter: activeOrNull(m.encounter) };
+      const encounter = activeOrNull(m.encounter);
+      // What was suggested before a fight starts (or while it lasted) is
+      // no advice once it has started (or ended).
+      const turned = !encounter !== !t.encounter;
+      next = { ...next, encounter, suggestions: turned ? [] : next.suggestions };
       const e = m.encounter;
       const text = e.status === "active"
         ? `An encounter begins! ${e.participants.map((p) => p.name).join(", ")}`
