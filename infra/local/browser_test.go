@@ -13,6 +13,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/chromedp/cdproto/cdp"
+	"github.com/chromedp/cdproto/emulation"
 	"github.com/chromedp/chromedp"
 
 	"chronicler/shared/auth/authtest"
@@ -134,15 +136,22 @@ func (s seat) shot(name string) {
 	}
 }
 
-// phoneShot saves a screenshot at a phone's size.
+// phoneShot saves a screenshot at a phone's size, then gives the page its
+// own size back for the screenshots that follow.
 func (s seat) phoneShot(name string) {
 	s.t.Helper()
 	if os.Getenv("SCREENSHOTS") == "" {
 		return
 	}
+	width := s.text(`String(window.innerWidth)`)
 	s.do("phone size", chromedp.EmulateViewport(390, 844))
 	s.shot(name)
-	s.do("desktop size", chromedp.EmulateReset())
+	// EmulateReset overrides the metrics with zeroes, which leaves Chromium
+	// at the phone's width; clearing the override gives the window's back.
+	s.do("desktop size", chromedp.Func(func(ctx context.Context, t *chromedp.Target) error {
+		_, err := cdp.Call(ctx, t, emulation.ClearDeviceMetricsOverride, cdp.Empty{})
+		return err
+	}), waitJS(fmt.Sprintf(`String(window.innerWidth) === %q`, width)))
 }
 
 func (s seat) signIn(base string) {
