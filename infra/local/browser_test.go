@@ -13,6 +13,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/chromedp/cdproto/cdp"
+	"github.com/chromedp/cdproto/emulation"
 	"github.com/chromedp/chromedp"
 
 	"chronicler/shared/auth/authtest"
@@ -134,15 +136,22 @@ func (s seat) shot(name string) {
 	}
 }
 
-// phoneShot saves a screenshot at a phone's size.
+// phoneShot saves a screenshot at a phone's size, then gives the page its
+// own size back for the screenshots that follow.
 func (s seat) phoneShot(name string) {
 	s.t.Helper()
 	if os.Getenv("SCREENSHOTS") == "" {
 		return
 	}
+	width := s.text(`String(window.innerWidth)`)
 	s.do("phone size", chromedp.EmulateViewport(390, 844))
 	s.shot(name)
-	s.do("desktop size", chromedp.EmulateReset())
+	// EmulateReset overrides the metrics with zeroes, which leaves Chromium
+	// at the phone's width; clearing the override gives the window's back.
+	s.do("desktop size", chromedp.Func(func(ctx context.Context, t *chromedp.Target) error {
+		_, err := cdp.Call(ctx, t, emulation.ClearDeviceMetricsOverride, cdp.Empty{})
+		return err
+	}), waitJS(fmt.Sprintf(`String(window.innerWidth) === %q`, width)))
 }
 
 func (s seat) signIn(base string) {
@@ -533,12 +542,144 @@ func TestBrowserShieldsAgainstAGoblin(t *testing.T) {
 		time.Sleep(50 * time.Millisecond)
 	}
 	label := a.text(`document.querySelector('#react [data-reaction="shield"]').textContent`)
-	if !strings.Contains(label, "outcome") {
-		t.Errorf("the Shield button says %q, not whether it changes the outcome", label)
+	if !strings.HasPrefix(label, "Shield") || !strings.Contains(label, "outcome") {
+		t.Errorf("the Shield button says %q, not Shield and whether it changes the outcome", label)
 	}
+	// The goblin's turn waits for the window: it is the next one saved.
+	saved := b.text(`String(document.querySelectorAll("#log .narration.committed").length)`)
 	a.do("cast Shield", click(`#react [data-reaction="shield"]`), waitJS(`document.getElementById("react").hidden`),
 		logHas("casts Shield"))
 	b.do("see that Ilsa cast Shield", logHas("casts Shield"))
+	// The journal keeps the reaction with the goblin's turn.
+	b.do("see the goblin's turn saved", waitJS(fmt.Sprintf(`document.querySelectorAll("#log .narration.committed").length > %s`, saved)))
+	b.do("read the Shield in the journal", click("#tab-journal"), visible("journal"),
+		waitJS(`[...document.querySelectorAll('#journal-list .reaction[data-reaction="shield"]')].some((p) => p.textContent.startsWith("Shield") && p.textContent.includes("casts Shield"))`))
+}
+
+// A fight as a player plays it from the forms, with the server's dice:
+// Move is offered in the fight, the Attack form goes for a foe with the
+// best weapon carried and its roll shows in the story, and the party panel
+// shows the hit points the encounter keeps, not the sheet's.
+func TestBrowserAttacksFromTheForm(t *testing.T) {
+	if testing.Short() {
+		t.Skip("browser")
+	}
+	base := inProcess(t, func(c *config) { c.turnRate = 0 })
+	a := seat{t, "Aria", browser(t)}
+	a.signIn(base)
+	a.do("create a campaign", fill("campaign-name", "Market Brawl"), click("#create-form button"), visible("table"))
+	a.character("Tobin", "dwarf", "fighter", false)
+	a.do("start the session", visible("resume"), click("#resume"), logHas("Previously on Market Brawl"))
+	tobin := a.text(`document.querySelector("#party [data-id]").dataset.id`)
+	// Two commoners (a club's 1d4 each) cannot drop a fighter before his turn.
+	a.do("start a brawl", fill("fight-monster", "commoner"), fill("fight-count", "2"), click("#fight-form button"), visible("fight"),
+		waitJS(`document.getElementById("order").textContent.includes("Commoner 2")`))
+	a.do("wait for Tobin's turn", waitJS(`document.getElementById("turn-of").textContent.startsWith("Your turn")`))
+
+	a.do("see Move offered in the fight", waitJS(`!document.querySelector('#actions [data-kind="move"]').disabled`),
+		click(`#actions [data-kind="move"]`), waitJS(`document.querySelector("#action-detail [data-area]") !== null`))
+	a.do("open the Attack form", click(`#actions [data-kind="attack"]`), waitJS(`document.getElementById("attack-target") !== null`))
+	if got := a.text(`document.getElementById("attack-weapon").options[0].textContent`); got != "best weapon carried" {
+		t.Errorf("the weapon's default says %q, want %q", got, "best weapon carried")
+	}
+	target := a.text(`document.getElementById("attack-target").options[0].textContent.split(" (")[0]`)
+	a.do("attack", click("#attack-go"), logHas("Tobin: attacks "+target))
+	turn := a.text(fmt.Sprintf(`[...document.querySelectorAll("#log .line.action")].find((p) => p.textContent === %q).dataset.key.slice("action:".length)`, "Tobin: attacks "+target))
+	// Hit or miss, the attack roll is in the story, once, and the turn is saved.
+	a.do("see the attack roll", waitJS(fmt.Sprintf(`[...document.querySelectorAll('#log .line.roll[data-key^="roll:%s:"]')].some((p) => p.textContent.startsWith("attack roll"))`, turn)),
+		waitJS(fmt.Sprintf(`document.querySelector('#log [data-key="narration:%s"].committed') !== null`, turn)))
+	// The party says what the initiative list says: the encounter's hit points.
+	hp := fmt.Sprintf(`(document.querySelector('#party [data-id=%q] .hp-text').textContent.match(/HP \d+\/\d+/) || [""])[0] === (document.querySelector('#order li[data-id=%q]').textContent.match(/HP \d+\/\d+/) || ["none"])[0]`, tobin, tobin)
+	a.do("see the party agree with the fight", waitJS(hp))
+	if notice := a.text(`document.getElementById("notice").textContent`); notice != "" {
+		t.Fatalf("Aria sees an error: %q", notice)
+	}
+}
+
+// What the server says of a fight, shown as it says it, from events told to
+// the page: a character's hit points, conditions and slots in the fight
+// are the encounter's; who is in melee with whom; the hint when an attack
+// leaves a foe's reach; a reaction window's trigger and readable reactions,
+// and the turn's next window after the first was answered; a roll sent
+// again replaces the first; and once the session ends nobody may act.
+func TestBrowserShowsTheFightAsTheServerTellsIt(t *testing.T) {
+	if testing.Short() {
+		t.Skip("browser")
+	}
+	srv := newRestartable(t)
+	a := seat{t, "Aria", browser(t)}
+	a.signIn(srv.url())
+	a.do("create a campaign", fill("campaign-name", "Told Tales"), click("#create-form button"), visible("table"))
+	a.character("Mira", "elf", "wizard", false)
+	a.do("start the session", visible("resume"), click("#resume"), logHas("Previously on Told Tales"),
+		waitJS(`document.getElementById("turn-of").textContent === "Anyone may act."`))
+	campaignID := strings.TrimPrefix(a.text(`location.hash`), "#c/")
+	mira := a.text(`document.querySelector("#party [data-id]").dataset.id`)
+	maxHP := a.text(`document.querySelector("#party .hp-text").textContent.match(/HP \d+\/(\d+)/)[1]`)
+	tell := func(format string, args ...any) {
+		srv.tell(campaignID, fmt.Sprintf(format, args...))
+	}
+	party := func(sel string) string {
+		return fmt.Sprintf(`document.querySelector('#party [data-id=%q] %s')`, mira, sel)
+	}
+
+	fight := func(status string) string {
+		return fmt.Sprintf(`{"type":"encounter","campaign_id":%q,"encounter":{"id":"e-told","status":%q,"round":1,"order":[%q,"g1","g2"],"current":%q,
+			"participants":[
+			{"id":%q,"name":"Mira","kind":"character","character_id":%q,"hp":2,"max_hp":%s,"temp_hp":3,"ac":12,"conditions":["prone"],"initiative":15,"reaction_used":false,
+			 "engaged":["g1"],"combatant":{"spell_slots":[{"max":2,"used":2}],"death_saves":{"successes":0,"failures":0}}},
+			{"id":"g1","name":"Goblin 1","kind":"monster","srd_id":"goblin","hp":7,"max_hp":7,"ac":15,"conditions":[],"initiative":12,"reaction_used":false,"engaged":[%q]},
+			{"id":"g2","name":"Goblin 2","kind":"monster","srd_id":"goblin","hp":7,"max_hp":7,"ac":15,"conditions":[],"initiative":9,"reaction_used":false}]}}`,
+			campaignID, status, mira, mira, mira, mira, maxHP, mira)
+	}
+	tell("%s", fight("active"))
+	a.do("see the fight", visible("fight"), waitJS(`document.getElementById("order").textContent.includes("Goblin 2")`))
+	a.do("see Mira's hit points in the fight", waitJS(party(".hp-text")+`.textContent === "HP 2/`+maxHP+` +3 temp"`),
+		waitJS(party(".tags")+` !== null && `+party(".tags")+`.textContent.includes("prone")`),
+		waitJS(party(".slots")+` !== null && `+party(".slots .pip:not(.used)")+` === null`))
+	a.do("see who is in melee", waitJS(fmt.Sprintf(`document.querySelector('#order li[data-id=%q]').textContent.includes("in melee with Goblin 1")`, mira)),
+		waitJS(`document.querySelector('#order li[data-id="g1"]').textContent.includes("in melee with Mira")`),
+		waitJS(`!document.querySelector('#order li[data-id="g2"]').textContent.includes("in melee")`))
+	a.do("aim at the other goblin", click(`#actions [data-kind="attack"]`), waitJS(`document.getElementById("attack-target") !== null`),
+		fill("attack-target", "g2"),
+		waitJS(`document.getElementById("attack-hint").textContent === "Leaving Goblin 1's reach: they may strike as you go (Disengage first to avoid it)."`),
+		fill("attack-target", "g1"), waitJS(`document.getElementById("attack-hint").textContent === ""`))
+	a.do("look for spells with no slot left", click(`#actions [data-kind="cast"]`), waitJS(`document.getElementById("cast-spell") !== null`))
+	if spells := a.text(`[...document.getElementById("cast-spell").options].filter((o) => !o.textContent.endsWith("(cantrip)")).map((o) => o.textContent).join(", ")`); spells != "" {
+		t.Errorf("the Cast form offers %s with both first-level slots spent in the fight", spells)
+	}
+	a.do("look where to go", click(`#actions [data-kind="move"]`), waitJS(`document.getElementById("move-hint") !== null`))
+
+	// A window before the goblin's dice (no roll, a trigger), answered;
+	// then the same turn's next window, for its attack roll.
+	closes := time.Now().Add(20 * time.Second).UTC().Format(time.RFC3339Nano)
+	tell(`{"type":"reaction.window","campaign_id":%q,"turn_id":"t-told","trigger":"Goblin 1 leaves Mira's reach to go for Tobin.",
+		"eligible":[{"character_id":%q,"reactions":["opportunity-attack"],"offers":[{"name":"opportunity-attack","changes":"unknown"}]}],"closes_at":%q}`, campaignID, mira, closes)
+	a.do("see the window's trigger", visible("react"),
+		waitJS(`document.getElementById("react-trigger").textContent === "Goblin 1 leaves Mira's reach to go for Tobin." && !document.getElementById("react-trigger").hidden`))
+	if label := a.text(`document.querySelector('#react [data-reaction="opportunity-attack"]').textContent`); !strings.HasPrefix(label, "Opportunity attack") {
+		t.Errorf("the reaction's button says %q, want Opportunity attack", label)
+	}
+	a.do("strike", click(`#react [data-reaction="opportunity-attack"]`), waitJS(`document.getElementById("react").hidden`))
+	tell(`{"type":"roll.result","campaign_id":%q,"turn_id":"t-told","roll_id":"r1","reason":"attack roll","dice":"1d20+4","rolls":[12],"total":16,"outcome":"hit"}`, campaignID)
+	tell(`{"type":"reaction.window","campaign_id":%q,"turn_id":"t-told","roll_id":"r1",
+		"eligible":[{"character_id":%q,"reactions":["shield"],"offers":[{"name":"shield","changes":"yes"}]}],"closes_at":%q}`, campaignID, mira, closes)
+	a.do("see the turn's next window", visible("react"), waitJS(`document.getElementById("react-trigger").hidden`),
+		waitJS(`document.querySelector('#react [data-reaction="shield"]') !== null && document.querySelector('#react [data-reaction="shield"]').textContent.startsWith("Shield")`))
+	tell(`{"type":"reaction.received","campaign_id":%q,"turn_id":"t-told","character_id":%q,"reaction":"shield"}`, campaignID, mira)
+	a.do("see the reaction in words", logHas("Mira reacts: Shield."))
+	tell(`{"type":"reaction.closed","campaign_id":%q,"turn_id":"t-told","applied":[]}`, campaignID)
+	tell(`{"type":"roll.result","campaign_id":%q,"turn_id":"t-told","roll_id":"r1","reason":"attack roll","dice":"1d20+4","rolls":[12],"total":11,"outcome":"miss"}`, campaignID)
+	a.do("see the roll once, as it ended", waitJS(`document.getElementById("react").hidden`),
+		waitJS(`document.querySelectorAll('#log [data-key="roll:t-told:r1"]').length === 1 && document.querySelector('#log [data-key="roll:t-told:r1"]').textContent.includes("= 11 (miss)")`))
+
+	tell("%s", fight("ended"))
+	a.do("see the sheet again once the fight is over", waitJS(`document.getElementById("fight").hidden`),
+		waitJS(party(".hp-text")+`.textContent === "HP `+maxHP+`/`+maxHP+`"`))
+
+	a.do("end the session", click("#end"), logHas("The session ended"),
+		waitJS(`document.getElementById("turn-of").textContent === ""`), waitJS(`document.getElementById("act").disabled`),
+		waitJS(`[...document.querySelectorAll("#actions button")].every((b) => b.disabled)`))
 }
 
 // signInAtProvider signs in on the provider's page and waits for the lobby

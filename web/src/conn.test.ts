@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
-import { Backoff, Connection, type LinkState, type SocketLike } from "./conn";
+import { ANSWER_MS, Backoff, Connection, HEARTBEAT_MS, type LinkState, type SocketLike } from "./conn";
 import type { ServerMessage } from "./protocol";
 
 class FakeSocket implements SocketLike {
@@ -12,15 +12,21 @@ class FakeSocket implements SocketLike {
   onmessage: ((ev: { data: unknown }) => void) | null = null;
   constructor(readonly url: string) {}
   send(data: string) { this.sent.push(JSON.parse(data)); }
-  close() { this.drop(); }
+  closed = false;
+  close() { this.closed = true; this.drop(); }
   open() { this.readyState = 1; this.onopen?.({}); }
   drop() { this.readyState = 3; this.onclose?.({}); }
   receive(m: ServerMessage) { this.onmessage?.({ data: JSON.stringify(m) }); }
 }
 
+// harness runs a Connection on fake sockets and a fake clock: timers fire
+// when the test moves the clock (advance) or asks for the next one (fire).
 function harness(lastSeq: () => number) {
   const sockets: FakeSocket[] = [];
-  const timers: { fn: () => void; ms: number }[] = [];
+  let now = 0;
+  let ids = 0;
+  let beats = 0;
+  const timers: { id: number; due: number; fn: () => void; ms: number }[] = [];
   const states: LinkState[] = [];
   const got: ServerMessage[] = [];
   const opens: boolean[] = [];
@@ -31,12 +37,20 @@ function harness(lastSeq: () => number) {
     onState: (s) => states.push(s),
     onOpen: (re) => opens.push(re),
     open: (u) => { const s = new FakeSocket(u); sockets.push(s); return s; },
-    setTimer: (fn, ms) => { timers.push({ fn, ms }); return timers.length; },
-    clearTimer: () => {},
+    setTimer: (fn, ms) => { timers.push({ id: ++ids, due: now + ms, fn, ms }); return ids; },
+    clearTimer: (id) => { const i = timers.findIndex((t) => t.id === id); if (i >= 0) timers.splice(i, 1); },
     backoff: new Backoff(500, 8000, () => 1),
+    newId: () => `hb${++beats}`,
   });
-  const fire = () => { const t = timers.shift(); assert.ok(t, "a reconnect is scheduled"); t.fn(); return t.ms; };
-  return { conn, sockets, timers, states, got, opens, fire };
+  const next = () => timers.reduce<(typeof timers)[number] | undefined>((a, t) => (!a || t.due < a.due ? t : a), undefined);
+  const run = (t: (typeof timers)[number]) => { timers.splice(timers.indexOf(t), 1); now = Math.max(now, t.due); t.fn(); };
+  const fire = () => { const t = next(); assert.ok(t, "a timer is set"); run(t); return t.ms; };
+  const advance = (ms: number) => {
+    const until = now + ms;
+    for (let t = next(); t && t.due <= until; t = next()) run(t);
+    now = until;
+  };
+  return { conn, sockets, timers, states, got, opens, fire, advance };
 }
 
 describe("Backoff", () => {
@@ -117,5 +131,56 @@ describe("Connection", () => {
     h.sockets[0].open();
     h.sockets[0].onmessage?.({ data: "not json" });
     assert.equal(h.got.length, 0);
+  });
+
+  it("SendsAHeartbeatAfterSilenceAndKeepsASocketThatAnswers", () => {
+    const h = harness(() => 7);
+    h.conn.start();
+    const sock = h.sockets[0];
+    sock.open();
+    h.advance(HEARTBEAT_MS - 1);
+    sock.receive({ type: "presence", seq: 8, character_id: "mira", state: "present" });
+    h.advance(HEARTBEAT_MS - 1);
+    assert.equal(sock.sent.length, 1, "any message restarts the wait for silence");
+    h.advance(1);
+    assert.deepEqual(sock.sent.at(-1), { action: "sync", request_id: "hb1", after_seq: 7 });
+    sock.receive({ type: "sync.begin", after_seq: 7 });
+    sock.receive({ type: "sync.done", last_seq: 8 });
+    h.advance(ANSWER_MS * 2);
+    assert.equal(h.sockets.length, 1, "an answered heartbeat keeps the socket");
+    assert.equal(h.conn.state, "online");
+    h.advance(HEARTBEAT_MS);
+    assert.deepEqual(sock.sent.at(-1), { action: "sync", request_id: "hb2", after_seq: 7 }, "silence again, a heartbeat again");
+  });
+
+  it("ReplacesASocketThatDoesNotAnswerItsHeartbeat", () => {
+    const h = harness(() => 3);
+    h.conn.start();
+    h.sockets[0].open();
+    h.advance(HEARTBEAT_MS);
+    assert.equal((h.sockets[0].sent.at(-1) as { action: string }).action, "sync");
+    h.advance(ANSWER_MS - 1);
+    assert.equal(h.conn.state, "online", "the answer still has time");
+    h.advance(1);
+    assert.equal(h.sockets[0].closed, true, "the silent socket is closed");
+    assert.equal(h.conn.state, "offline");
+    h.fire();
+    assert.equal(h.sockets.length, 2, "and replaced");
+    h.sockets[1].open();
+    assert.deepEqual(h.sockets[1].sent, [{ action: "sync", after_seq: 3 }]);
+    assert.deepEqual(h.states, ["online", "offline", "connecting", "online"]);
+  });
+
+  it("BeatsNoMoreOnceStoppedOrClosed", () => {
+    const h = harness(() => 0);
+    h.conn.start();
+    h.sockets[0].open();
+    h.sockets[0].drop();
+    assert.equal(h.timers.length, 1, "only the reconnect waits, no heartbeat for a closed socket");
+    h.fire();
+    h.sockets[1].open();
+    h.conn.stop();
+    h.advance(HEARTBEAT_MS + ANSWER_MS);
+    assert.equal(h.sockets[1].sent.length, 1, "no heartbeat after stop");
   });
 });

@@ -2,6 +2,9 @@
 // itself with exponential backoff, asks for `sync` from the last seq the
 // table applied on every (re)connect, and holds what the player sends while
 // offline until the socket is back. Request ids make a resend harmless.
+// A socket silent for a few minutes is asked for a sync (a heartbeat, which
+// also keeps API Gateway from closing it as idle); one that does not answer
+// is dead, however "open" the browser thinks it is, and is replaced.
 import type { ClientMessage, ServerMessage } from "./protocol";
 
 export type LinkState = "connecting" | "online" | "offline";
@@ -48,13 +51,26 @@ export interface ConnectionOptions {
   setTimer?: (fn: () => void, ms: number) => unknown;
   clearTimer?: (t: unknown) => void;
   backoff?: Backoff;
+  /** silence before a heartbeat (default HEARTBEAT_MS) */
+  heartbeatMs?: number;
+  /** how long a heartbeat may go unanswered (default ANSWER_MS) */
+  answerMs?: number;
+  /** request ids for heartbeats */
+  newId?: () => string;
 }
 
 const OPEN = 1;
 
+/** A heartbeat after this much silence: well inside API Gateway's 10-minute idle timeout. */
+export const HEARTBEAT_MS = 3 * 60 * 1000;
+/** A socket that says nothing this long after a heartbeat is dead. */
+export const ANSWER_MS = 10 * 1000;
+
 export class Connection {
   private sock: SocketLike | null = null;
   private timer: unknown = null;
+  /** the heartbeat's timer: a heartbeat due, or its answer awaited */
+  private beat: unknown = null;
   private closed = false;
   private opened = false;
   private outbox: string[] = [];
@@ -90,6 +106,7 @@ export class Connection {
     this.closed = true;
     if (this.timer !== null) (this.o.clearTimer ?? clearTimeout)(this.timer as ReturnType<typeof setTimeout>);
     this.timer = null;
+    this.quiet();
     const s = this.sock;
     this.sock = null;
     if (s) s.close();
@@ -114,6 +131,7 @@ export class Connection {
     sock.onopen = () => {
       if (this.sock !== sock) return;
       this.backoff.reset();
+      this.listen(sock);
       this.set("online");
       sock.send(JSON.stringify({ action: "sync", after_seq: this.o.lastSeq() }));
       const reconnect = this.opened;
@@ -125,6 +143,7 @@ export class Connection {
     };
     sock.onmessage = (ev) => {
       if (this.sock !== sock) return;
+      this.listen(sock); // any message says the socket is alive
       let m: ServerMessage;
       try {
         m = JSON.parse(String(ev.data));
@@ -137,8 +156,44 @@ export class Connection {
     sock.onclose = () => {
       if (this.sock !== sock) return;
       this.sock = null;
+      this.quiet();
       this.retry();
     };
+  }
+
+  private after(fn: () => void, ms: number): unknown {
+    return (this.o.setTimer ?? setTimeout)(fn, ms);
+  }
+
+  /** quiet stops the heartbeat. */
+  private quiet(): void {
+    if (this.beat !== null) (this.o.clearTimer ?? clearTimeout)(this.beat as ReturnType<typeof setTimeout>);
+    this.beat = null;
+  }
+
+  /**
+   * listen (re)starts the wait for silence on sock: when it has said
+   * nothing for heartbeatMs, ask for a sync (its reply is framed by
+   * sync.begin and sync.done, and is empty when nothing was missed);
+   * when that gets no answer either, the socket is dead.
+   */
+  private listen(sock: SocketLike): void {
+    this.quiet();
+    this.beat = this.after(() => {
+      this.beat = null;
+      if (this.sock !== sock || this.closed) return;
+      const id = this.o.newId ? this.o.newId() : crypto.randomUUID();
+      try {
+        sock.send(JSON.stringify({ action: "sync", request_id: id, after_seq: this.o.lastSeq() }));
+      } catch { /* a dead socket may throw; the answer's wait says so */ }
+      this.beat = this.after(() => {
+        this.beat = null;
+        if (this.sock !== sock || this.closed) return;
+        this.sock = null; // its close, if it ever comes, is no news
+        try { sock.close(); } catch { /* already gone */ }
+        this.retry();
+      }, this.o.answerMs ?? ANSWER_MS);
+    }, this.o.heartbeatMs ?? HEARTBEAT_MS);
   }
 
   private retry(): void {

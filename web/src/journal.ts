@@ -1,10 +1,10 @@
 // The journal: every committed turn of the campaign (action, rolls,
-// narration) from GET /turns, to scroll and search; for the owner, the
-// context the narrator was given for each turn.
+// reactions, narration) from GET /turns, to scroll and search; for the
+// owner, the context the narrator was given for each turn.
 import type { Api } from "./api";
 import { $, $input, fill, h, plural, when } from "./dom";
 import type { Turn } from "./protocol";
-import { rollLine } from "./state";
+import { reactionLabel, rollLine } from "./state";
 
 const PAGE = 500;
 
@@ -53,7 +53,8 @@ export class Journal {
 
   private render(): void {
     const q = $input("journal-search").value.trim().toLowerCase();
-    const text = (t: Turn) => [t.actor_name, t.action, t.narration, ...(t.rolls ?? []).map(rollLine)].join(" ").toLowerCase();
+    const text = (t: Turn) => [t.actor_name, t.action, t.narration, ...(t.rolls ?? []).map(rollLine),
+      ...(t.reactions ?? []).flatMap((a) => [reactionLabel(a.reaction), a.text])].join(" ").toLowerCase();
     const shown = q ? this.turns.filter((t) => text(t).includes(q)) : this.turns;
     $("journal-count").textContent = q
       ? `${plural(shown.length, "turn")} of ${this.turns.length} match “${q}”.`
@@ -69,6 +70,8 @@ export class Journal {
         h("strong", {}, t.actor_name || "The table"), ": ", t.action, " ",
         h("time", { datetime: t.created_at, class: "hint" }, when(t.created_at))),
       (t.rolls ?? []).map((r) => h("p", { class: "roll" }, rollLine(r))),
+      (t.reactions ?? []).map((a) => h("p", { class: "reaction", "data-reaction": a.reaction },
+        h("span", { class: "tag" }, reactionLabel(a.reaction)), " ", a.text)),
       t.rules_result ? h("p", { class: "rules" }, t.rules_result) : null,
       h("p", { class: "narration" }, t.narration));
     if (this.owner) {

@@ -8,8 +8,8 @@ import { Journal } from "./journal";
 import type { Area, CampaignView, Character, ClientMessage, Eligible, Encounter, Intent, ServerMessage, Turn } from "./protocol";
 import { ABILITIES, ABILITY_NAMES, SKILLS } from "./rules";
 import {
-  breakdown, fromView, ingest, isMine, nameOf, newStream, noteSent, reduce, replay, resynced, rollLine, withAction, withCharacters,
-  type FeedItem, type Stream, type Table,
+  breakdown, fromView, ingest, intentLabel, isMine, live, nameOf, names, newStream, noteSent, reachLeft, reactionLabel, reduce, replay,
+  resynced, rollLine, withAction, withCharacters, type FeedItem, type Stream, type Table,
 } from "./state";
 import { spells as srdSpells, monsters as srdMonsters } from "srd";
 
@@ -22,21 +22,6 @@ const ROLL_MIN_MS = 700; // the dice tumble at least this long before landing
 
 function newId(): string {
   return crypto.randomUUID();
-}
-
-/** label says an intent in words, for the story line of one's own turn. */
-export function intentLabel(i: Intent, t: Table, area?: string): string {
-  switch (i.kind) {
-    case "attack": return `attacks ${nameOf(t, i.target_id)}${i.weapon ? ` with ${i.weapon}` : ""}`;
-    case "cast": return `casts ${i.spell}${i.slot_level ? ` (level ${i.slot_level})` : ""}`;
-    case "check": return `${ABILITY_NAMES[i.ability as keyof typeof ABILITY_NAMES] ?? i.ability}${i.skill ? ` (${i.skill})` : ""} check`;
-    case "move": return `goes to ${area ?? i.to_area_id}`;
-    case "rest": return `takes a ${i.rest} rest`;
-    case "use_item": return `uses ${i.item}`;
-    case "say": return i.text;
-    case "end_turn": return "ends the turn";
-    default: return i.kind;
-  }
 }
 
 export class TableView {
@@ -144,6 +129,7 @@ export class TableView {
     const add = (t: Turn) => {
       items.push({ key: `h:${t.sequence}:a`, kind: "action", text: `${t.actor_name}: ${t.action}` });
       for (const r of t.rolls ?? []) items.push({ key: `h:${t.sequence}:r:${r.roll_id}`, kind: "roll", roll: r, text: rollLine(r) });
+      (t.reactions ?? []).forEach((a, i) => items.push({ key: `h:${t.sequence}:x:${i}`, kind: "reaction", text: a.text }));
       items.push({ key: `h:${t.sequence}:n`, kind: "narration", text: t.narration, committed: true, turnId: t.turn_id });
     };
     turns.forEach(add);
@@ -285,7 +271,8 @@ export class TableView {
       this.onConcluded();
       return;
     }
-    if (this.any(["characters", t.characters], ["encounter", t.encounter], ["turn", t.turn])) {
+    // Who may act follows the session too: after End session nobody may.
+    if (this.any(["characters", t.characters], ["encounter", t.encounter], ["turn", t.turn], ["session", t.status + ":" + t.sessionId])) {
       this.drawParty();
       this.drawActors();
       this.drawFight();
@@ -302,7 +289,7 @@ export class TableView {
     const canResume = !this.readOnly && t.status !== "active" || (t.status === "active" && !t.sessionId);
     $("resume").hidden = this.readOnly || !canResume;
     $("resume").textContent = t.status === "active" ? "Start the session" : "Resume";
-    ($("act") as HTMLButtonElement).disabled = !!t.turn || !this.myCharacters().length;
+    ($("act") as HTMLButtonElement).disabled = !!t.turn || !this.myCharacters().length || !this.sessionOpen();
     ($("end") as HTMLButtonElement).disabled = !t.sessionId;
     if (t.error && this.changed("error", t.error)) $("notice").textContent = t.error.message;
   }
@@ -350,6 +337,11 @@ export class TableView {
     if (atBottom) log.scrollTop = log.scrollHeight;
   }
 
+  /** sessionOpen says whether turns can be played: the server refuses them between sessions. */
+  private sessionOpen(): boolean {
+    return this.table.status === "active" && !!this.table.sessionId;
+  }
+
   private myCharacters(): Character[] {
     return Object.values(this.table.characters).filter((c) => c.player_id === this.s.me);
   }
@@ -373,7 +365,8 @@ export class TableView {
 
   private drawParty(): void {
     const t = this.table;
-    const list = Object.values(t.characters);
+    // In a fight the encounter holds the live numbers, not the sheet.
+    const list = Object.values(t.characters).map((c) => live(t, c));
     fill($("party"), list.length ? list.map((c) => {
       const temp = c.temp_hp > 0;
       const pct = c.max_hp > 0 ? Math.max(0, Math.min(100, (100 * c.hp) / c.max_hp)) : 0;
@@ -431,6 +424,7 @@ export class TableView {
     if (!e) return;
     $("fight-round").textContent = `round ${e.round}`;
     const byId = Object.fromEntries(e.participants.map((p) => [p.id, p]));
+    const melee = (p: Encounter["participants"][number]) => names((p.engaged ?? []).map((id) => byId[id]?.name).filter(Boolean));
     fill($("order"), e.order.map((id) => {
       const p = byId[id];
       if (!p) return null;
@@ -438,7 +432,8 @@ export class TableView {
       return h("li", { "data-id": id, class: `${p.kind}${cur ? " current" : ""}${p.defeated ? " defeated" : ""}`, "aria-current": cur ? "step" : null },
         h("span", { class: "init" }, String(p.initiative)), " ", h("strong", {}, p.name), " ",
         h("span", { class: "hint" }, `HP ${p.hp}/${p.max_hp} · AC ${p.ac}${p.defeated ? " · defeated" : ""}${p.reaction_used ? " · reaction used" : ""}`),
-        cur ? h("span", { class: "up" }, " ← up") : null);
+        cur ? h("span", { class: "up" }, " ← up") : null,
+        melee(p) ? h("span", { class: "melee" }, `in melee with ${melee(p)}`) : null);
     }));
   }
 
@@ -479,8 +474,10 @@ export class TableView {
   private drawActions(): void {
     const t = this.table;
     const c = this.actor();
-    const busy = !!t.turn;
+    const busy = !!t.turn || !this.sessionOpen();
     const foes = (t.encounter?.participants ?? []).filter((p) => p.kind === "monster" && !p.defeated);
+    // Move is offered in a fight too: it leaves the foes' reach (and
+    // draws their opportunity attacks unless the character disengaged).
     const kinds: [string, string, boolean][] = [
       ["attack", "Attack", foes.length > 0], ["cast", "Cast", true], ["move", "Move", true], ["check", "Check", true],
       ["dodge", "Dodge", true], ["dash", "Dash", true], ["disengage", "Disengage", true], ["help", "Help", true],
@@ -501,7 +498,7 @@ export class TableView {
 
   private drawDetail(c: Character | undefined, foes: Encounter["participants"]): void {
     const box = $("action-detail");
-    if (!c || !this.detail || this.table.turn) { fill(box); return; }
+    if (!c || !this.detail || this.table.turn || !this.sessionOpen()) { fill(box); return; }
     // Redrawn when the party changes: keep what the player had chosen.
     const chosen = new Map([...box.querySelectorAll("select")].map((s) => [s.id, s.value]));
     const focused = document.activeElement && box.contains(document.activeElement) ? document.activeElement.id : "";
@@ -522,12 +519,21 @@ export class TableView {
       case "attack": {
         const weapons = (c.inventory ?? []).map((x) => x.item);
         const target = h("select", { id: "attack-target", "aria-label": "Target" }, foes.map((p) => option(p.id, `${p.name} (HP ${p.hp}/${p.max_hp})`)));
-        const weapon = h("select", { id: "attack-weapon", "aria-label": "Weapon" }, option("", "best weapon"), weapons.map((w) => option(w, w)));
-        fill(box, h("div", { class: "bar" }, target, weapon, go("Attack", () => ({ kind: "attack", target_id: target.value, ...(weapon.value ? { weapon: weapon.value } : {}) }))));
+        // No weapon named: the server picks the best one the character carries.
+        const weapon = h("select", { id: "attack-weapon", "aria-label": "Weapon" }, option("", "best weapon carried"), weapons.map((w) => option(w, w)));
+        const hint = h("p", { id: "attack-hint", class: "hint", "aria-live": "polite" });
+        const warn = () => {
+          const left = reachLeft(this.table, c.id, target.value);
+          hint.textContent = left.length ? `Leaving ${names(left)}'s reach: they may strike as you go (Disengage first to avoid it).` : "";
+        };
+        target.addEventListener("change", warn);
+        warn();
+        fill(box, h("div", { class: "bar" }, target, weapon, go("Attack", () => ({ kind: "attack", target_id: target.value, ...(weapon.value ? { weapon: weapon.value } : {}) }))), hint);
         break;
       }
       case "cast": {
-        const slots = Object.entries(c.spell_slots ?? {}).filter(([, s]) => s.max - s.used > 0).map(([l]) => Number(l)).sort();
+        // In a fight the slots left are the encounter's.
+        const slots = Object.entries(live(this.table, c).spell_slots ?? {}).filter(([, s]) => s.max - s.used > 0).map(([l]) => Number(l)).sort((a, b) => a - b);
         const top = slots.length ? Math.max(...slots) : 0;
         const known = srdSpells.filter(([, , lvl, classes]) => classes.split(" ").includes(c.class) && lvl <= top);
         const spell = h("select", { id: "cast-spell", "aria-label": "Spell" }, known.map(([id, name, lvl]) => option(id, `${name}${lvl ? ` (level ${lvl})` : " (cantrip)"}`)));
@@ -553,9 +559,11 @@ export class TableView {
         const map = this.view.state.map;
         const here = map?.areas[c.area_id];
         const reach = (here?.reachable_area_ids ?? []).map((id) => map!.areas[id]).filter(Boolean);
+        const left = reachLeft(this.table, c.id);
         fill(box, reach.length
           ? h("div", { class: "bar", role: "group", "aria-label": "Where to" }, reach.map((a) => h("button", { type: "button", id: `move-${a.id}`, "data-area": a.id, onclick: () => this.intent({ kind: "move", to_area_id: a.id }) }, `Go to ${a.name}`)))
-          : h("p", { class: "hint" }, "Nowhere to go from here."));
+          : h("p", { class: "hint" }, "Nowhere to go from here."),
+        reach.length && left.length ? h("p", { id: "move-hint", class: "hint" }, `Leaving ${names(left)}'s reach: they may strike as you go (Disengage first to avoid it).`) : null);
         break;
       }
       case "check": {
@@ -641,7 +649,7 @@ export class TableView {
   private myWindow(): Eligible[] {
     const r = this.table.reaction;
     if (!r) return [];
-    return r.eligible.filter((e) => isMine(this.table, e.character_id) && !r.answered[e.character_id] && !this.answered.has(`${r.turnId}:${e.character_id}`));
+    return r.eligible.filter((e) => isMine(this.table, e.character_id) && !r.answered[e.character_id] && !this.answered.has(`${r.key}:${e.character_id}`));
   }
 
   private drawReaction(): void {
@@ -649,15 +657,18 @@ export class TableView {
     const mine = this.myWindow();
     const dock = $("react");
     if (!r || !mine.length) { dock.hidden = true; return; }
-    const fresh = dock.hidden || dock.dataset.turn !== r.turnId;
+    const fresh = dock.hidden || dock.dataset.window !== r.key;
     dock.hidden = false;
-    dock.dataset.turn = r.turnId;
-    $("react-what").textContent = `${mine.map((e) => nameOf(this.table, e.character_id)).join(" and ")} may react.`;
+    dock.dataset.window = r.key;
+    $("react-trigger").textContent = r.trigger;
+    $("react-trigger").hidden = !r.trigger;
+    $("react-what").textContent = `${names(mine.map((e) => nameOf(this.table, e.character_id)))} may react.`;
     fill($("react-choices"), mine.map((e) => [
       ...e.reactions.map((name) => h("button", { type: "button", class: "primary", "data-reaction": name,
-        onclick: () => this.react(r.turnId, e.character_id, name) },
-        (mine.length > 1 ? `${nameOf(this.table, e.character_id)}: ${name}` : name) + effectOf(e, name))),
-      h("button", { type: "button", "data-reaction": "pass", onclick: () => this.react(r.turnId, e.character_id, "pass") }, "Pass"),
+        onclick: () => this.react(r.key, r.turnId, e.character_id, name) },
+        (mine.length > 1 ? `${nameOf(this.table, e.character_id)}: ` : "") + reactionLabel(name) + effectOf(e, name))),
+      h("button", { type: "button", "data-reaction": "pass", onclick: () => this.react(r.key, r.turnId, e.character_id, "pass") },
+        mine.length > 1 ? `${nameOf(this.table, e.character_id)}: Pass` : "Pass"),
     ]));
     if (fresh && (document.activeElement === document.body || document.activeElement?.closest("#turn-form, #actions"))) {
       ($("react-choices").querySelector("button") as HTMLButtonElement | null)?.focus();
@@ -665,8 +676,9 @@ export class TableView {
     this.countdowns();
   }
 
-  private react(turnId: string, characterId: string, reaction: string): void {
-    this.answered.add(`${turnId}:${characterId}`);
+  /** react answers one window; the next window of the same turn is asked anew. */
+  private react(window: string, turnId: string, characterId: string, reaction: string): void {
+    this.answered.add(`${window}:${characterId}`);
     this.send({ action: "react", request_id: newId(), turn_id: turnId, character_id: characterId, reaction });
     this.drawReaction();
   }

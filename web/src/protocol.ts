@@ -75,6 +75,20 @@ export interface Participant {
   initiative: number;
   reaction_used: boolean;
   defeated?: boolean;
+  /** beyond protocol.md: the participants of the other side in melee with it */
+  engaged?: string[] | null;
+  /** what it has used of its current (or last) turn */
+  turn?: { action_used?: boolean; disengaged?: boolean };
+  /** the participant as the rules see it: in a fight, a character's live
+   * death saves, slots (index = level - 1) and concentration are here,
+   * not on the sheet */
+  combatant?: Combatant;
+}
+
+export interface Combatant {
+  spell_slots?: Slot[] | null;
+  death_saves?: { successes: number; failures: number };
+  concentration?: string;
 }
 
 export interface Encounter {
@@ -156,6 +170,8 @@ export interface Turn {
   action: string;
   rolls: Roll[] | null;
   rules_result?: string;
+  /** beyond protocol.md: the reactions applied during the turn, in order */
+  reactions?: Applied[] | null;
   narration: string;
   created_at: string;
 }
@@ -185,7 +201,7 @@ export type ClientMessage =
   | { action: "turn"; request_id: string; character_id: string; text?: string; intent?: Intent }
   | { action: "roll"; request_id: string; turn_id: string; roll_id: string }
   | { action: "react"; request_id: string; turn_id: string; character_id: string; reaction: string }
-  | { action: "sync"; after_seq: number };
+  | { action: "sync"; request_id?: string; after_seq: number };
 
 interface Head { campaign_id?: string; seq?: number }
 
@@ -196,7 +212,7 @@ export type ServerMessage = Head & (
   | { type: "roll.requested"; turn_id: string; roll_id: string; character_id: string; dice: string; reason: string; options?: string[]; deadline: string }
   | { type: "roll.result"; turn_id: string; roll_id: string; reason?: string; dice: string; rolls: number[] | null; total: number; outcome?: string;
       terms?: RollTerm[]; advantage?: boolean; disadvantage?: boolean; critical?: boolean }
-  | { type: "reaction.window"; turn_id: string; roll_id?: string; eligible: Eligible[]; closes_at: string }
+  | { type: "reaction.window"; turn_id: string; roll_id?: string; trigger?: string; eligible: Eligible[]; closes_at: string }
   | { type: "reaction.received"; turn_id: string; character_id: string; reaction: string }
   | { type: "reaction.closed"; turn_id: string; applied: Applied[] | null }
   | { type: "narration.delta"; turn_id: string; text: string }

@@ -1,7 +1,10 @@
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
 import type { CampaignView, Character, Encounter, ServerMessage } from "./protocol";
-import { MAX_FRUITLESS, breakdown, fromView, ingest, newStream, noteSent, reduce, replay, withAction, type Stream, type Table } from "./state";
+import {
+  MAX_FRUITLESS, breakdown, fromView, ingest, intentLabel, live, newStream, noteSent, reachLeft, reactionLabel, reduce, replay, withAction,
+  type Stream, type Table,
+} from "./state";
 
 const sheet = (id: string, player: string, name: string): Character => ({
   id, player_id: player, name, race: "elf", class: "wizard", level: 1, xp: 0,
@@ -137,6 +140,16 @@ describe("ingest", () => {
   });
 });
 
+function fight(): Encounter {
+  return {
+    id: "e1", status: "active", round: 1, order: ["g1", "mira"], current: "g1",
+    participants: [
+      { id: "g1", name: "Goblin 1", kind: "monster", srd_id: "goblin", hp: 7, max_hp: 7, ac: 15, conditions: [], initiative: 14, reaction_used: false },
+      { id: "mira", name: "Mira", kind: "character", character_id: "mira", hp: 7, max_hp: 7, ac: 13, conditions: [], initiative: 9, reaction_used: false },
+    ],
+  };
+}
+
 describe("reduce", () => {
   it("StreamsNarrationByAppendingAndCommits", () => {
     let t = noteSent(table(), "r1", "I light a lantern");
@@ -189,7 +202,7 @@ describe("reduce", () => {
 
   it("TracksAReactionWindowUntilItCloses", () => {
     let t = play(table(), {
-      type: "reaction.window", turn_id: "t1", eligible: [{ character_id: "mira", reactions: ["shield"] }, { character_id: "tobin", reactions: ["opportunity attack"] }],
+      type: "reaction.window", turn_id: "t1", eligible: [{ character_id: "mira", reactions: ["shield"] }, { character_id: "tobin", reactions: ["opportunity-attack"] }],
       closes_at: "2030-01-01T00:00:15Z",
     });
     assert.equal(t.reaction?.eligible.length, 2);
@@ -197,10 +210,107 @@ describe("reduce", () => {
     assert.deepEqual(t.reaction?.answered, { tobin: "pass" });
     assert.equal(t.feed.at(-1)?.text, "Tobin does not react.");
     t = play(t, { type: "reaction.received", turn_id: "t1", character_id: "mira", reaction: "shield" });
-    assert.equal(t.feed.at(-1)?.text, "Mira reacts: shield.");
+    assert.equal(t.feed.at(-1)?.text, "Mira reacts: Shield.");
     t = play(t, { type: "reaction.closed", turn_id: "t1", applied: [{ character_id: "mira", reaction: "shield", text: "Mira casts Shield: AC 18 until the start of her next turn." }] });
     assert.equal(t.reaction, null);
     assert.equal(t.feed[t.feed.length - 1].text, "Mira casts Shield: AC 18 until the start of her next turn.");
+  });
+
+  it("ReplacesARollSentAgainAfterItsReactionWindow", () => {
+    // A goblin's attack roll, shown before the window; after Cutting Words
+    // the server sends the same roll again with its new total.
+    let t = play(table(),
+      { type: "roll.result", turn_id: "t1", roll_id: "r1", reason: "attack roll", dice: "1d20+4", rolls: [12], total: 16, outcome: "hit" },
+      { type: "roll.result", turn_id: "t0", roll_id: "r2", reason: "damage", dice: "1d6+2", rolls: [3], total: 5 });
+    t = play(t, { type: "roll.result", turn_id: "t1", roll_id: "r1", reason: "attack roll", dice: "1d20+4", rolls: [12], total: 11, outcome: "miss" });
+    const rolls = t.feed.filter((f) => f.kind === "roll");
+    assert.equal(rolls.length, 2, "the roll is shown once");
+    assert.equal(rolls[0].text, "attack roll: 1d20+4 rolled [12] = 11 (miss)");
+    assert.equal(t.lastRoll?.total, 11);
+    t = play(t, { type: "roll.result", turn_id: "t2", roll_id: "r1", dice: "1d20", rolls: [5], total: 5 });
+    assert.equal(t.feed.filter((f) => f.kind === "roll").length, 3, "r1 of another turn is another roll");
+  });
+
+  it("AsksAgainInTheSameTurnsNextWindow", () => {
+    // A goblin leaves Tobin's reach (a window before its dice), then its
+    // attack on Mira opens another window in the same turn.
+    const before: ServerMessage = {
+      type: "reaction.window", turn_id: "t1", trigger: "Goblin 1 leaves Tobin's reach to go for Mira.",
+      eligible: [{ character_id: "tobin", reactions: ["opportunity-attack"] }], closes_at: "2030-01-01T00:00:15Z",
+    };
+    let t = play(table(), before);
+    const first = t.reaction!.key;
+    assert.equal(t.reaction?.trigger, "Goblin 1 leaves Tobin's reach to go for Mira.");
+    assert.equal(t.feed.at(-1)?.text, "Goblin 1 leaves Tobin's reach to go for Mira. Tobin may react.");
+    t = play(t, { type: "reaction.received", turn_id: "t1", character_id: "tobin", reaction: "opportunity-attack" });
+    assert.equal(t.feed.at(-1)?.text, "Tobin reacts: Opportunity attack.");
+    t = play(t, { ...before, eligible: [] });
+    assert.equal(t.reaction?.key, first, "the same window sent again is the same window");
+    assert.deepEqual(t.reaction?.answered, { tobin: "opportunity-attack" });
+    assert.equal(t.feed.filter((f) => f.text.endsWith("may react.")).length, 1, "and no new line");
+    t = play(t, { type: "reaction.closed", turn_id: "t1", applied: [] },
+      { type: "reaction.window", turn_id: "t1", roll_id: "r2", eligible: [{ character_id: "mira", reactions: ["shield"] }], closes_at: "2030-01-01T00:00:30Z" });
+    assert.notEqual(t.reaction?.key, first, "another window of the turn");
+    assert.equal(t.reaction?.rollId, "r2");
+    assert.deepEqual(t.reaction?.answered, {});
+  });
+
+  it("NamesReactionsAsPlayersReadThem", () => {
+    assert.deepEqual(
+      ["shield", "cutting-words", "uncanny-dodge", "hellish-rebuke", "lucky", "counterspell", "opportunity-attack", "some-new-one"].map(reactionLabel),
+      ["Shield", "Cutting Words", "Uncanny Dodge", "Hellish Rebuke", "Lucky", "Counterspell", "Opportunity attack", "Some new one"]);
+  });
+
+  it("ClearsSuggestionsWhenAFightStartsOrEnds", () => {
+    let t = play(table(), { type: "narration.done", turn_id: "t1", text: "Quiet.", suggestions: ["Order a drink"] });
+    t = play(t, { type: "encounter", encounter: fight() });
+    assert.deepEqual(t.suggestions, [], "a drink is no advice once goblins attack");
+    t = play(t, { type: "narration.done", turn_id: "t2", text: "Steel.", suggestions: ["Strike again"] });
+    t = play(t, { type: "encounter", encounter: { ...fight(), round: 2 } });
+    assert.deepEqual(t.suggestions, ["Strike again"], "the fight goes on");
+    t = play(t, { type: "encounter", encounter: { ...fight(), status: "ended", outcome: "victory" } });
+    assert.deepEqual(t.suggestions, []);
+  });
+
+  it("ShowsACharactersLiveNumbersInAFight", () => {
+    const e = fight();
+    e.participants[1] = { ...e.participants[1], hp: 0, temp_hp: 0, conditions: ["unconscious"],
+      combatant: { spell_slots: [{ max: 2, used: 2 }, { max: 0, used: 0 }], death_saves: { successes: 1, failures: 2 }, concentration: "" } };
+    const t = play(table(), { type: "encounter", encounter: e });
+    const mira = live(t, t.characters.mira);
+    assert.equal(mira.hp, 0);
+    assert.deepEqual(mira.conditions, ["unconscious"]);
+    assert.deepEqual(mira.death_saves, { successes: 1, failures: 2 });
+    assert.deepEqual(mira.spell_slots, { "1": { max: 2, used: 2 } }, "no first-level slot left in the fight");
+    assert.equal(t.characters.mira.hp, 7, "the sheet keeps its numbers until the fight ends");
+    assert.equal(live(t, t.characters.tobin), t.characters.tobin, "Tobin is not in this fight");
+    assert.equal(live(table(), table().characters.mira).hp, 7, "no fight: the sheet");
+  });
+
+  it("WarnsOfTheReachAnAttackLeaves", () => {
+    const e = fight();
+    e.participants.push({ id: "g2", name: "Goblin 2", kind: "monster", srd_id: "goblin", hp: 7, max_hp: 7, ac: 15, conditions: [], initiative: 3, reaction_used: false });
+    e.participants[0] = { ...e.participants[0], engaged: ["mira"] };
+    e.participants[1] = { ...e.participants[1], engaged: ["g1"] };
+    let t = play(table(), { type: "encounter", encounter: { ...e, current: "mira" } });
+    assert.deepEqual(reachLeft(t, "mira", "g2"), ["Goblin 1"]);
+    assert.deepEqual(reachLeft(t, "mira", "g1"), [], "staying in melee with the target");
+    assert.deepEqual(reachLeft(t, "mira"), ["Goblin 1"], "moving away");
+    assert.deepEqual(reachLeft(t, "tobin", "g2"), [], "not in the fight");
+    const disengaged = structuredClone(e);
+    disengaged.participants[1].turn = { disengaged: true };
+    t = play(t, { type: "encounter", encounter: { ...disengaged, current: "mira" } });
+    assert.deepEqual(reachLeft(t, "mira", "g2"), [], "Disengage this turn");
+    const spent = structuredClone(e);
+    spent.participants[0].reaction_used = true;
+    t = play(t, { type: "encounter", encounter: { ...spent, current: "mira" } });
+    assert.deepEqual(reachLeft(t, "mira", "g2"), [], "a goblin without its reaction cannot strike");
+  });
+
+  it("SaysASpellByItsName", () => {
+    const t = play(table(), { type: "encounter", encounter: fight() });
+    assert.equal(intentLabel({ kind: "cast", spell: "magic-missile", target_ids: ["g1"], slot_level: 1 }, t), "casts Magic Missile at Goblin 1 (level 1)");
+    assert.equal(intentLabel({ kind: "cast", spell: "fire-bolt" }, t), "casts Fire Bolt");
   });
 
   it("ShowsAnEncounterAndClearsItWhenItEnds", () => {

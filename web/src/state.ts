@@ -3,8 +3,10 @@
 // asks for a sync on a gap) and reduce applies one server message. Nothing
 // here touches the DOM, the network or the clock.
 import type {
-  CampaignStatus, CampaignView, Character, Eligible, Encounter, Presence, Roll, Scene, ServerMessage,
+  CampaignStatus, CampaignView, Character, Eligible, Encounter, Intent, Presence, Roll, Scene, ServerMessage, Slot,
 } from "./protocol";
+import { ABILITY_NAMES } from "./rules";
+import { spells as srdSpells } from "srd";
 
 // ---------------------------------------------------------------- stream
 
@@ -118,6 +120,12 @@ export interface RollPrompt {
 
 export interface ReactionPrompt {
   turnId: string;
+  /** the roll the window answers; "" for a window before a moment's dice */
+  rollId: string;
+  /** what the window answers, in a sentence ("Mage 1 casts Fireball (3rd level).") */
+  trigger: string;
+  /** which window of the turn this is (windowKey): a turn may open several */
+  key: string;
   eligible: Eligible[];
   closesAt: string;
   /** characters that answered, with their answer ("pass" or a reaction) */
@@ -251,6 +259,102 @@ export function rollLine(r: Roll): string {
 }
 
 /**
+ * windowKey names one reaction window of a turn: the roll it answers, or,
+ * for a window before a moment's dice, what it answers. The server may
+ * open several in one turn (an opportunity attack, then the attack's hit).
+ */
+export function windowKey(turnId: string, rollId: string, trigger: string): string {
+  return `${turnId}:${rollId || trigger}`;
+}
+
+const REACTIONS: Record<string, string> = {
+  shield: "Shield", "cutting-words": "Cutting Words", "uncanny-dodge": "Uncanny Dodge", "hellish-rebuke": "Hellish Rebuke",
+  lucky: "Lucky", counterspell: "Counterspell", "opportunity-attack": "Opportunity attack", pass: "Pass",
+};
+
+/** reactionLabel says a reaction's id as a player reads it: "cutting-words" is "Cutting Words". */
+export function reactionLabel(id: string): string {
+  if (REACTIONS[id]) return REACTIONS[id];
+  const words = id.replace(/-/g, " ");
+  return words.charAt(0).toUpperCase() + words.slice(1);
+}
+
+/** spellName is an SRD spell's name from its id ("magic-missile" is "Magic Missile"). */
+export function spellName(id: string): string {
+  return srdSpells.find((s) => s[0] === id)?.[1] ?? id.replace(/-/g, " ");
+}
+
+/** intentLabel says an intent in words, for the story line of one's own turn. */
+export function intentLabel(i: Intent, t: Table, area?: string): string {
+  switch (i.kind) {
+    case "attack": return `attacks ${nameOf(t, i.target_id)}${i.weapon ? ` with ${i.weapon}` : ""}`;
+    case "cast": return `casts ${spellName(i.spell)}${i.target_ids?.length ? ` at ${i.target_ids.map((id) => nameOf(t, id)).join(", ")}` : ""}${i.slot_level ? ` (level ${i.slot_level})` : ""}`;
+    case "check": return `${ABILITY_NAMES[i.ability as keyof typeof ABILITY_NAMES] ?? i.ability}${i.skill ? ` (${i.skill})` : ""} check`;
+    case "move": return `goes to ${area ?? i.to_area_id}`;
+    case "rest": return `takes a ${i.rest} rest`;
+    case "use_item": return `uses ${i.item}`;
+    case "say": return i.text;
+    case "end_turn": return "ends the turn";
+    default: return i.kind;
+  }
+}
+
+/** participantOf is the character's place in the fight under way, if it has one. */
+export function participantOf(t: Table, characterId: string): Encounter["participants"][number] | undefined {
+  return t.encounter?.participants.find((p) => p.kind === "character" && p.character_id === characterId);
+}
+
+/**
+ * live is a character as the table shows it. During a fight the encounter
+ * keeps a character's hit points, conditions, death saves, slots and
+ * concentration on its participant; the sheet catches up when the fight
+ * ends.
+ */
+export function live(t: Table, c: Character): Character {
+  const p = participantOf(t, c.id);
+  if (!p) return c;
+  const cb = p.combatant;
+  let slots = c.spell_slots;
+  if (cb?.spell_slots) {
+    const fromFight: Record<string, Slot> = {};
+    cb.spell_slots.forEach((s, i) => { if (s && s.max > 0) fromFight[String(i + 1)] = { max: s.max, used: s.used }; });
+    slots = fromFight;
+  }
+  return {
+    ...c,
+    hp: p.hp,
+    max_hp: p.max_hp,
+    temp_hp: p.temp_hp ?? c.temp_hp,
+    conditions: p.conditions ?? [],
+    death_saves: cb?.death_saves ?? c.death_saves,
+    concentration: cb ? cb.concentration || null : c.concentration,
+    spell_slots: slots,
+  };
+}
+
+/**
+ * reachLeft names the foes whose reach a character leaves by going for
+ * target (or by moving away, target ""), who may strike as it goes: those
+ * engaged with it, standing, with their reaction, unless it took the
+ * Disengage action this turn.
+ */
+export function reachLeft(t: Table, characterId: string, target = ""): string[] {
+  const e = t.encounter;
+  const me = participantOf(t, characterId);
+  if (!e || !me) return [];
+  const engaged = me.engaged ?? [];
+  if (engaged.includes(target) || (e.current === me.id && me.turn?.disengaged)) return [];
+  return e.participants
+    .filter((p) => engaged.includes(p.id) && p.kind !== me.kind && !p.defeated && p.hp > 0 && !p.reaction_used)
+    .map((p) => p.name);
+}
+
+/** names joins names as a sentence does: "A", "A and B", "A, B and C". */
+export function names(list: string[]): string {
+  return list.length < 2 ? list.join("") : `${list.slice(0, -1).join(", ")} and ${list[list.length - 1]}`;
+}
+
+/**
  * reduce applies one server message to the table. It never reads a clock:
  * countdowns are the view's business, from the deadlines the server sent.
  */
@@ -293,12 +397,30 @@ export function reduce(t: Table, m: ServerMessage): Table {
       const roll: Roll = { roll_id: m.roll_id, reason: m.reason, dice: m.dice, rolls: m.rolls, total: m.total, outcome: m.outcome,
         terms: m.terms, advantage: m.advantage, disadvantage: m.disadvantage, critical: m.critical };
       const rollPrompt = t.rollPrompt && t.rollPrompt.rollId === m.roll_id ? null : t.rollPrompt;
-      return push({ ...t, rollPrompt, lastRoll: roll }, { key: `roll:${m.roll_id}`, kind: "roll", turnId: m.turn_id, roll, text: rollLine(roll) });
+      const next: Table = { ...t, rollPrompt, lastRoll: roll };
+      // Roll ids count from r1 in every turn. A turn held for a reaction
+      // window sends the window's roll again once it closes (a reaction
+      // may have changed its total): it takes the first one's place.
+      const key = `roll:${m.turn_id}:${m.roll_id}`;
+      const at = t.feed.findIndex((f) => f.key === key);
+      if (at < 0) return push(next, { key, kind: "roll", turnId: m.turn_id, roll, text: rollLine(roll) });
+      const feed = t.feed.slice();
+      feed[at] = { ...feed[at], roll, text: rollLine(roll) };
+      return { ...next, feed };
     }
     case "reaction.window": {
-      const next: Table = { ...t, reaction: { turnId: m.turn_id, eligible: m.eligible ?? [], closesAt: m.closes_at, answered: {} } };
+      const rollId = m.roll_id ?? "";
+      const trigger = m.trigger ?? "";
+      const key = windowKey(m.turn_id, rollId, trigger);
+      // The same window comes again, without those who answered, each time
+      // a reaction restarts its timer: that is no new line for the story.
+      const again = t.reaction?.key === key;
+      const next: Table = { ...t, reaction: {
+        turnId: m.turn_id, rollId, trigger, key, eligible: m.eligible ?? [], closesAt: m.closes_at, answered: again ? t.reaction!.answered : {},
+      } };
+      if (again) return next;
       const who = (m.eligible ?? []).map((e) => nameOf(t, e.character_id)).join(", ");
-      return push(next, { kind: "system", turnId: m.turn_id, text: `${who || "Nobody"} may react.` });
+      return push(next, { kind: "system", turnId: m.turn_id, text: `${trigger ? `${trigger} ` : ""}${who || "Nobody"} may react.` });
     }
     case "reaction.received": {
       let next = t;
@@ -306,7 +428,7 @@ export function reduce(t: Table, m: ServerMessage): Table {
         next = { ...t, reaction: { ...t.reaction, answered: { ...t.reaction.answered, [m.character_id]: m.reaction } } };
       }
       const name = nameOf(t, m.character_id);
-      const text = m.reaction === "pass" ? `${name} does not react.` : `${name} reacts: ${m.reaction}.`;
+      const text = m.reaction === "pass" ? `${name} does not react.` : `${name} reacts: ${reactionLabel(m.reaction)}.`;
       return push(next, { kind: "reaction", turnId: m.turn_id, text });
     }
     case "reaction.closed": {
@@ -360,7 +482,11 @@ export function reduce(t: Table, m: ServerMessage): Table {
     }
     case "encounter": {
       let next = mergeSheets(t, m.characters);
-      next = { ...next, encounter: activeOrNull(m.encounter) };
+      const encounter = activeOrNull(m.encounter);
+      // What was suggested before a fight starts (or while it lasted) is
+      // no advice once it has started (or ended).
+      const turned = !encounter !== !t.encounter;
+      next = { ...next, encounter, suggestions: turned ? [] : next.suggestions };
       const e = m.encounter;
       const text = e.status === "active"
         ? `An encounter begins! ${e.participants.map((p) => p.name).join(", ")}`
