@@ -130,7 +130,7 @@ export class TableView {
       items.push({ key: `h:${t.sequence}:a`, kind: "action", text: `${t.actor_name}: ${t.action}` });
       for (const r of t.rolls ?? []) items.push({ key: `h:${t.sequence}:r:${r.roll_id}`, kind: "roll", roll: r, text: rollLine(r) });
       (t.reactions ?? []).forEach((a, i) => items.push({ key: `h:${t.sequence}:x:${i}`, kind: "reaction", text: a.text }));
-      items.push({ key: `h:${t.sequence}:n`, kind: "narration", text: t.narration, committed: true, turnId: t.turn_id });
+      items.push({ key: `h:${t.sequence}:n`, kind: "narration", text: t.narration, committed: true, turnId: t.turn_id, degraded: t.degraded });
     };
     turns.forEach(add);
     this.table = { ...this.table, feed: [...items, ...this.table.feed] };
@@ -325,6 +325,11 @@ export class TableView {
         }
         if (item.committed) have.el.classList.add("committed");
         have.item = item;
+      }
+      const shown = this.shown[i].el;
+      if (item.degraded && !shown.querySelector(".degraded")) {
+        shown.append(h("span", { class: "hint degraded", title: "The narrator could not be reached for this turn; the engine's result is told plainly." },
+          " (told plainly: the narrator was unavailable)"));
       }
       if (item.kind === "narration" && item.turnId && item.text && !this.measured.has(item.turnId)) {
         this.measured.add(item.turnId);

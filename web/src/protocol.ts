@@ -173,6 +173,8 @@ export interface Turn {
   /** beyond protocol.md: the reactions applied during the turn, in order */
   reactions?: Applied[] | null;
   narration: string;
+  /** beyond protocol.md: the narration was told plainly, the narrator being unavailable */
+  degraded?: boolean;
   created_at: string;
 }
 

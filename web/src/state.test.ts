@@ -170,6 +170,15 @@ describe("reduce", () => {
     assert.equal(t.committed, 1);
   });
 
+  it("MarksANarrationToldPlainlyWhenTheNarratorFailed", () => {
+    let t = play(table(), { type: "narration.delta", turn_id: "t1", text: "Mira lights a lantern." });
+    assert.equal(t.feed[0].degraded, undefined);
+    t = play(t, { type: "narration.done", turn_id: "t1", text: "Mira lights a lantern.", suggestions: [], degraded: true });
+    assert.equal(t.feed[0].degraded, true);
+    const fresh = play(table(), { type: "narration.done", turn_id: "t2", text: "Plain.", suggestions: [], degraded: true });
+    assert.equal(fresh.feed[0].degraded, true, "a narration.done without deltas (a reconnect) is marked too");
+  });
+
   it("NamesAnotherPlayersTurnWithoutItsText", () => {
     const t = play(table(), { type: "turn.accepted", turn_id: "t2", request_id: "theirs", character_id: "tobin" });
     assert.equal(t.feed[0].text, "Tobin acts…");

@@ -106,6 +106,8 @@ export interface FeedItem {
   turnId?: string;
   roll?: Roll;
   committed?: boolean;
+  /** a narration told plainly because the narrator was unavailable */
+  degraded?: boolean;
 }
 
 export interface RollPrompt {
@@ -452,12 +454,13 @@ export function reduce(t: Table, m: ServerMessage): Table {
     case "narration.done": {
       const suggestions = (m.suggestions ?? []).slice(0, 3);
       const at = t.narrationAt[m.turn_id];
+      const degraded = m.degraded ? { degraded: true } : {};
       if (at === undefined) {
-        const next = push({ ...t, suggestions }, { key: `narration:${m.turn_id}`, kind: "narration", turnId: m.turn_id, text: m.text });
+        const next = push({ ...t, suggestions }, { key: `narration:${m.turn_id}`, kind: "narration", turnId: m.turn_id, text: m.text, ...degraded });
         return { ...next, narrationAt: { ...t.narrationAt, [m.turn_id]: t.feed.length } };
       }
       const feed = t.feed.slice();
-      feed[at] = { ...feed[at], text: m.text };
+      feed[at] = { ...feed[at], text: m.text, ...degraded };
       return { ...t, feed, suggestions };
     }
     case "turn.committed": {
