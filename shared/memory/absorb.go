@@ -58,8 +58,11 @@ func (m *Memory) Absorb(turn campaign.Turn, present []string, x narrator.Extract
 	for _, b := range x.Debts {
 		add(KindDebt, b.Who, b.Evidence, "")
 	}
+	ruled := deaths(turn.RulesResult)
 	for _, d := range x.Deaths {
-		if !m.Ledger.Introduced(KindDeath, d.Name) {
+		// Canon takes only the deaths the engine ruled (Observe's
+		// ruling), whatever the narration told.
+		if slices.ContainsFunc(ruled, func(n string) bool { return strings.EqualFold(n, d.Name) }) && !m.Ledger.Introduced(KindDeath, d.Name) {
 			add(KindDeath, d.Name, d.Evidence, "")
 		}
 	}

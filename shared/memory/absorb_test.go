@@ -8,8 +8,8 @@ import (
 )
 
 // The model's extraction adds what the cue patterns miss, under the same
-// rules: identities locked, each name introduced once, deaths as facts
-// only, terms with their definitions.
+// rules: identities locked, each name introduced once, deaths only as the
+// engine rules them, terms with their definitions.
 func TestAbsorb(t *testing.T) {
 	var m Memory
 	turn := narrated(4, "Kira", "I look around",
@@ -50,8 +50,22 @@ func TestAbsorb(t *testing.T) {
 			deaths++
 		}
 	}
+	if deaths != 0 {
+		t.Errorf("%d death facts for Tobin, want none: the narration told it, the engine did not rule it", deaths)
+	}
+	// Ruled by the engine, the death is canon, once.
+	ruled := turn
+	ruled.Sequence, ruled.RulesResult = 5, "Mira hits Tobin with a club for 3 bludgeoning damage; Tobin drops to 0 HP and dies."
+	m.Observe(ruled, []string{"c1"})
+	m.Absorb(ruled, []string{"c1"}, narrator.Extraction{Deaths: []narrator.ExtractedThing{{Name: "Tobin", Evidence: "Tobin dies."}}})
+	deaths = 0
+	for _, f := range m.Ledger.Facts {
+		if f.Kind == KindDeath && f.Subject == "Tobin" {
+			deaths++
+		}
+	}
 	if deaths != 1 {
-		t.Errorf("%d death facts for Tobin, want 1 (the cue found it, the model repeated it)", deaths)
+		t.Errorf("%d death facts for Tobin once the engine ruled it, want 1", deaths)
 	}
 	term := m.Ledger.About("Hollow Choir")
 	if len(term) != 1 || term[0].Definition != "sleepless singers" {

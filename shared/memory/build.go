@@ -39,8 +39,11 @@ type Input struct {
 	Characters   []campaign.Character
 	Actor        campaign.Character
 	Scene        campaign.Scene
-	Threats      []string        // the foes of a fight under way, as the scene tells them (narrator.Request.Threats)
-	Summary      string          // the rolling summary
+	Threats      []string // the foes of a fight under way, as the scene tells them (narrator.Request.Threats)
+	Summary      string   // the rolling summary
+	// Unsummarized is how many of the last turns the summary does not tell
+	// yet (State.Unsummarized): the hot window keeps them.
+	Unsummarized int
 	Recent       []campaign.Turn // the last turns, oldest first; Build keeps as many as fit (load about 12)
 	Memory       Memory
 	Action       string
@@ -332,8 +335,10 @@ func (b *builder) used() int {
 // it is over the total (the layers were counted line by line, and a line's
 // tokens are not quite additive), takes the difference from the least
 // valuable layer that still has something to give: the lore, then the
-// oldest recent turn (the last one stays), the summary, the canon.
+// oldest recent turn (the last one stays, and the unsummarized ones), the
+// summary, the canon.
 func (b *builder) settle() {
+	keep := max(min(b.in.Unsummarized, maxUntold), 1)
 	for range 32 {
 		over := b.total() - b.budget.Total
 		if over <= 0 {
@@ -342,7 +347,7 @@ func (b *builder) settle() {
 		switch {
 		case len(b.lore) > 0:
 			b.fitLore(b.layerTokens(LayerLore) - over)
-		case len(b.recent) > 1:
+		case len(b.recent) > keep:
 			b.recent = b.recent[1:]
 		case len(b.summary) > 0:
 			b.fitSummary(b.layerTokens(LayerSummary) - over)
@@ -565,9 +570,13 @@ func (b *builder) fitRecent(limit int) {
 	past := b.past()
 	used := b.tok(recentHeader)
 	keep := 0
+	// The turns the summary does not tell yet stay, or the narrator would
+	// know nothing of them (up to maxUntold: past that, a summary is
+	// failing, and the budget wins).
+	must := min(b.in.Unsummarized, maxUntold)
 	for i := len(past) - 1; i >= 0; i-- {
 		n := b.turnTokens(past[i]) + 1
-		if keep > 0 && used+n > limit {
+		if keep >= must && keep > 0 && used+n > limit {
 			break
 		}
 		used += n
@@ -575,6 +584,10 @@ func (b *builder) fitRecent(limit int) {
 	}
 	b.recent = past[len(past)-keep:]
 }
+
+// maxUntold bounds the unsummarized turns the hot window keeps whatever
+// its budget.
+const maxUntold = 8
 
 // firstHot is the sequence of the oldest turn in the hot window.
 func (b *builder) firstHot() int {

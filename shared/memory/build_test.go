@@ -207,3 +207,29 @@ func mustBuild(in Input) Snapshot {
 	s, _ := Build(in, DefaultBudget())
 	return s
 }
+
+// The turns the summary does not tell yet stay in the hot window however
+// small its share: dropped, they would be told nowhere.
+func TestBuildKeepsTheUnsummarizedTurns(t *testing.T) {
+	var recent []campaign.Turn
+	for i := 1; i <= 10; i++ {
+		recent = append(recent, narrated(i, "Kira", "I walk on", strings.Repeat("The road goes on through the hills. ", 6)))
+	}
+	in := Input{CampaignName: "Road", Actor: campaign.Character{ID: "c1", Name: "Kira"}, Recent: recent, Action: "I look back"}
+	tight := DefaultBudget()
+	tight.Total = 420 // past the frozen layers, room for about one turn
+	snap, _ := Build(in, tight)
+	if len(snap.Request.Recent) != 1 {
+		t.Fatalf("%d recent turns kept in a one-turn share, want 1", len(snap.Request.Recent))
+	}
+	in.Unsummarized = 4
+	snap, _ = Build(in, tight)
+	if r := snap.Request.Recent; len(r) != 4 || r[0].Sequence != 7 {
+		t.Fatalf("%d recent turns kept with 4 unsummarized, want turns 7 to 10", len(r))
+	}
+	in.Unsummarized = 50 // a summary failing for long: the budget wins past maxUntold
+	snap, _ = Build(in, tight)
+	if len(snap.Request.Recent) != maxUntold {
+		t.Fatalf("%d recent turns kept with 50 unsummarized, want %d", len(snap.Request.Recent), maxUntold)
+	}
+}

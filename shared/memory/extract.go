@@ -171,11 +171,9 @@ func (x *extractor) narration(s string) {
 				x.add(KindDebt, n, s)
 			}
 		}
-		for _, m := range deathRe.FindAllStringSubmatch(s, -1) {
-			if n := cleanName(m[1]); n != "" && !x.known.Introduced(KindDeath, n) {
-				x.add(KindDeath, n, s)
-			}
-		}
+		// A death is canon only as the engine rules it (ruling): one the
+		// narration tells alone stays in the turn's excerpt, never in the
+		// ledger, so canon and the roster cannot disagree.
 		if m := decisionRe.FindStringSubmatch(s); m != nil {
 			w := m[1]
 			if strings.EqualFold(w, "the party") {

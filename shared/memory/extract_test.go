@@ -55,8 +55,9 @@ func TestExtractCues(t *testing.T) {
 		{"PronounPromiseIsNoFact", "", "She promises to wait for you.", "", nil},
 		{"Owes", "", "Oswin owes the party forty crowns.", "", []want{{KindDebt, "Oswin"}}},
 		{"ActorOwes", "I owe Marta for the room", "", "", []want{{KindDebt, "Kira"}}},
-		{"Dies", "", "Oswin dies in the fire.", "", []want{{KindDeath, "Oswin"}}},
-		{"IsDead", "", "By morning, Oswin is dead.", "", []want{{KindDeath, "Oswin"}}},
+		// A death the narration tells alone is no canon: the engine rules deaths.
+		{"NarratedDeathIsNoFact", "", "Oswin dies in the fire.", "", nil},
+		{"NarratedIsDeadIsNoFact", "", "By morning, Oswin is dead.", "", nil},
 		{"EngineRuling", "", "", "Attack roll 19 vs AC 12: hit. 14 damage; Oswin dies.", []want{{KindDeath, "Oswin"}}},
 		{"ConditionalDeathIsNoFact", "", "If Oswin dies, the deal is off.", "", nil},
 		{"NotDeadIsNoFact", "", "Oswin is not dead, merely sleeping.", "", nil},
