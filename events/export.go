@@ -55,6 +55,9 @@ type ExportCampaign struct {
 	LastPlayedAt time.Time         `json:"last_played_at"`
 	// Homebrew is the campaign's own stat blocks.
 	Homebrew *srd.Overrides `json:"homebrew,omitempty"`
+	// Secrets are the owner's canon no player knows; only the owner's
+	// export carries them.
+	Secrets []campaign.Secret `json:"secrets,omitempty"`
 }
 
 // DecodeExport parses and validates an export file. Every problem is
@@ -90,6 +93,21 @@ func DecodeExport(data []byte) (Export, error) {
 	}
 	if _, err := c.Settings.Normalize(); err != nil {
 		return e, err
+	}
+	if len(c.Secrets) > campaign.MaxSecrets {
+		return e, fault.Field(op, "campaign.secrets", "a campaign keeps at most %d secrets", campaign.MaxSecrets)
+	}
+	for i, sec := range c.Secrets {
+		field := fmt.Sprintf("campaign.secrets[%d]", i)
+		if sec.ID == "" {
+			return e, fault.Field(op, field+".id", "is required")
+		}
+		if _, err := text(op, field+".text", sec.Text, true, 500); err != nil {
+			return e, err
+		}
+		if _, err := text(op, field+".subject", sec.Subject, false, 60); err != nil {
+			return e, err
+		}
 	}
 	if h := c.Homebrew; h != nil {
 		if err := checkHomebrew(op, *h); err != nil {

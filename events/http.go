@@ -180,6 +180,31 @@ func DecodeStartEncounter(data []byte) (StartEncounter, error) {
 	return b, nil
 }
 
+// NewSecret is POST /api/campaigns/{id}/secrets: canon only the game
+// master knows, about a subject (a name the narrator recalls it by).
+type NewSecret struct {
+	Subject string `json:"subject"`
+	Text    string `json:"text"`
+}
+
+// DecodeSecret parses and validates POST .../secrets: text of 1 to 500
+// characters, a subject of at most 60.
+func DecodeSecret(data []byte) (NewSecret, error) {
+	const op = "add secret"
+	var b NewSecret
+	if err := decode(op, data, &b, true); err != nil {
+		return b, err
+	}
+	var err error
+	if b.Text, err = text(op, "text", b.Text, true, 500); err != nil {
+		return b, err
+	}
+	if b.Subject, err = text(op, "subject", b.Subject, false, 60); err != nil {
+		return b, err
+	}
+	return b, nil
+}
+
 // MaxHomebrewMonsters bounds a campaign's homebrew stat blocks.
 const MaxHomebrewMonsters = 50
 

@@ -28,8 +28,23 @@ type Campaign struct {
 	// Homebrew is the campaign's own stat blocks, which replace the SRD's
 	// of the same id or add new ones (Book).
 	Homebrew *srd.Overrides `json:"homebrew,omitempty"`
-	Version  int64          `json:"-"`
+	// Secrets are what the owner tells the narrator and no player: canon
+	// only the game master knows (MaxSecrets at most).
+	Secrets []Secret `json:"secrets,omitempty"`
+	Version int64    `json:"-"`
 }
+
+// Secret is one piece of canon only the game master knows: what it is
+// about (a name, for recall) and what is true.
+type Secret struct {
+	ID        string    `json:"id"`
+	Subject   string    `json:"subject,omitempty"`
+	Text      string    `json:"text"`
+	CreatedAt time.Time `json:"created_at"`
+}
+
+// MaxSecrets bounds a campaign's secrets.
+const MaxSecrets = 50
 
 // Book is the rules data the campaign plays by: its homebrew first, then
 // the SRD. Homebrew that no longer validates is left out.

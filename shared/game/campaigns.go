@@ -191,8 +191,12 @@ func (s *Service) GetCampaign(ctx context.Context, p Player, campaignID string) 
 	if err != nil {
 		return CampaignView{}, err
 	}
+	c := snap.Campaign
+	if c.OwnerID != p.ID {
+		c.Secrets = nil // the game master's alone
+	}
 	return CampaignView{
-		Campaign: snap.Campaign, State: snap.State, Characters: withPresence(snap),
+		Campaign: c, State: snap.State, Characters: withPresence(snap),
 		Members: snap.Members, Session: openSession(snap), Sessions: snap.Sessions, LastSeq: snap.LastSeq,
 		Encounter: activeData(snap),
 	}, nil

@@ -47,7 +47,9 @@ func (s *Service) Export(ctx context.Context, p Player, campaignID string) (even
 		}
 		after = page[len(page)-1].Sequence
 	}
-	if c.OwnerID != p.ID {
+	if c.OwnerID == p.ID {
+		e.Campaign.Secrets = c.Secrets
+	} else {
 		withoutContext(e.Turns)
 	}
 	if e.Sessions == nil {
@@ -75,6 +77,7 @@ func (s *Service) Import(ctx context.Context, p Player, e events.Export) (campai
 		ID: s.NewID(), Name: e.Campaign.Name, Status: status, WorldSeed: e.Campaign.WorldSeed,
 		DMPersona: e.Campaign.DMPersona, Settings: settings, OwnerID: p.ID, InviteCode: newInviteCode(),
 		CreatedAt: e.Campaign.CreatedAt, LastPlayedAt: e.Campaign.LastPlayedAt, Homebrew: e.Campaign.Homebrew,
+		Secrets: e.Campaign.Secrets,
 	}
 	expires := now.Add(InviteTTL)
 	c.InviteExpiresAt = &expires

@@ -4,6 +4,7 @@ import (
 	"context"
 	"crypto/subtle"
 	"fmt"
+	"slices"
 	"time"
 
 	"chronicler/events"
@@ -54,10 +55,11 @@ func (s *Service) JoinCampaign(ctx context.Context, p Player, campaignID string,
 // working) valid for InviteTTL. Owner only.
 func (s *Service) RotateInvite(ctx context.Context, p Player, campaignID string) (Invite, error) {
 	var inv Invite
-	err := s.ownerWrite(ctx, p, campaignID, "rotate invite", func(c *campaign.Campaign) {
+	err := s.ownerWrite(ctx, p, campaignID, "rotate invite", func(c *campaign.Campaign) error {
 		exp := s.now().Add(InviteTTL)
 		c.InviteCode, c.InviteExpiresAt = newInviteCode(), &exp
 		inv = Invite{Code: c.InviteCode, ExpiresAt: exp}
+		return nil
 	})
 	return inv, err
 }
@@ -65,8 +67,9 @@ func (s *Service) RotateInvite(ctx context.Context, p Player, campaignID string)
 // RevokeInvite stops the invite code working; nobody can join until the
 // owner rotates a new one. Owner only.
 func (s *Service) RevokeInvite(ctx context.Context, p Player, campaignID string) error {
-	return s.ownerWrite(ctx, p, campaignID, "revoke invite", func(c *campaign.Campaign) {
+	return s.ownerWrite(ctx, p, campaignID, "revoke invite", func(c *campaign.Campaign) error {
 		c.InviteCode, c.InviteExpiresAt = "", nil
+		return nil
 	})
 }
 
@@ -75,25 +78,66 @@ func (s *Service) RevokeInvite(ctx context.Context, p Player, campaignID string)
 // from them before the SRD. Owner only.
 func (s *Service) SetHomebrew(ctx context.Context, p Player, campaignID string, o srd.Overrides) (campaign.Campaign, error) {
 	var out campaign.Campaign
-	err := s.ownerWrite(ctx, p, campaignID, "set homebrew", func(c *campaign.Campaign) {
+	err := s.ownerWrite(ctx, p, campaignID, "set homebrew", func(c *campaign.Campaign) error {
 		c.Homebrew = nil
 		if len(o.Monsters) > 0 {
 			c.Homebrew = &srd.Overrides{Monsters: o.Monsters}
 		}
 		out = *c
+		return nil
 	})
 	return out, err
 }
 
+// AddSecret tells the narrator something no player may learn from the
+// table (canon only the game master knows): it is recalled, marked never
+// to reveal, when a turn mentions its subject. Owner only; at most
+// campaign.MaxSecrets.
+func (s *Service) AddSecret(ctx context.Context, p Player, campaignID string, req events.NewSecret) (campaign.Secret, error) {
+	var sec campaign.Secret
+	err := s.ownerWrite(ctx, p, campaignID, "add secret", func(c *campaign.Campaign) error {
+		if len(c.Secrets) >= campaign.MaxSecrets {
+			return fault.Field("add secret", "secrets", "a campaign keeps at most %d secrets; remove one first", campaign.MaxSecrets)
+		}
+		sec = campaign.Secret{ID: s.NewID(), Subject: req.Subject, Text: req.Text, CreatedAt: s.now()}
+		c.Secrets = append(slices.Clone(c.Secrets), sec)
+		return nil
+	})
+	return sec, err
+}
+
+// RemoveSecret forgets one of the campaign's secrets. Owner only.
+func (s *Service) RemoveSecret(ctx context.Context, p Player, campaignID, secretID string) error {
+	return s.ownerWrite(ctx, p, campaignID, "remove secret", func(c *campaign.Campaign) error {
+		i := slices.IndexFunc(c.Secrets, func(x campaign.Secret) bool { return x.ID == secretID })
+		if i < 0 {
+			return fault.E(fault.NotFound, "remove secret", "no such secret")
+		}
+		c.Secrets = slices.Delete(slices.Clone(c.Secrets), i, i+1)
+		return nil
+	})
+}
+
+// Secrets lists the campaign's secrets. Owner only.
+func (s *Service) Secrets(ctx context.Context, p Player, campaignID string) ([]campaign.Secret, error) {
+	snap, err := s.ownerSnapshot(ctx, p, campaignID, "list secrets")
+	if err != nil && !fault.Is(err, fault.ReadOnly) {
+		return nil, err
+	}
+	return snap.Campaign.Secrets, nil
+}
+
 // ownerWrite changes the campaign's meta on behalf of its owner.
-func (s *Service) ownerWrite(ctx context.Context, p Player, campaignID, op string, change func(*campaign.Campaign)) error {
+func (s *Service) ownerWrite(ctx context.Context, p Player, campaignID, op string, change func(*campaign.Campaign) error) error {
 	err := retry(ctx, func() error {
 		snap, err := s.ownerSnapshot(ctx, p, campaignID, op)
 		if err != nil {
 			return err
 		}
 		c := snap.Campaign
-		change(&c)
+		if err := change(&c); err != nil {
+			return err
+		}
 		return s.Store.Commit(ctx, Tx{CampaignID: campaignID, Campaign: &c})
 	})
 	if err != nil {

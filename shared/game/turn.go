@@ -205,7 +205,7 @@ func (s *Service) resolve(ctx context.Context, snap Snapshot, lease campaign.Lea
 	built, _ := memory.Build(memory.Input{
 		CampaignName: snap.Campaign.Name, Persona: snap.Campaign.DMPersona, WorldSeed: snap.Campaign.WorldSeed,
 		Glossary: st.Glossary, Characters: withPresence(snap), Actor: *actor, Scene: st.Scene, Threats: foes, Summary: st.Summary, Unsummarized: st.Unsummarized,
-		Recent: recent, Memory: mem, Action: lease.Action, RulesResult: d.Summary, TurnID: lease.TurnID,
+		Recent: recent, Memory: mem.WithSecrets(snap.Campaign.Secrets), Action: lease.Action, RulesResult: d.Summary, TurnID: lease.TurnID,
 		Tier: narrator.Route(purpose), Turn: st.TurnCount + 1,
 	}, memory.DefaultBudget())
 	req := built.Request

@@ -61,6 +61,9 @@ func New(svc *game.Service, storeName string, log *slog.Logger) *Handler {
 	h.route("POST /api/campaigns/{id}/invite", h.rotateInvite, true)
 	h.route("POST /api/campaigns/{id}/invite/revoke", h.revokeInvite, true)
 	h.route("POST /api/campaigns/{id}/homebrew", h.setHomebrew, true)
+	h.route("GET /api/campaigns/{id}/secrets", h.listSecrets, true)
+	h.route("POST /api/campaigns/{id}/secrets", h.addSecret, true)
+	h.route("POST /api/campaigns/{id}/secrets/{sid}/remove", h.removeSecret, true)
 	h.route("POST /api/campaigns/{id}/members/{player}/remove", h.removePlayer, true)
 	h.route("POST /api/campaigns/import", h.importCampaign, true)
 	h.route("/api/", func(*call) (int, any, error) {
@@ -262,6 +265,33 @@ func (h *Handler) setHomebrew(c *call) (int, any, error) {
 		return 0, nil, err
 	}
 	return http.StatusOK, map[string]any{"campaign": toJSON(cp)}, nil
+}
+
+func (h *Handler) listSecrets(c *call) (int, any, error) {
+	secrets, err := h.svc.Secrets(c.r.Context(), c.player, c.r.PathValue("id"))
+	if err != nil {
+		return 0, nil, err
+	}
+	return http.StatusOK, map[string]any{"secrets": list(secrets)}, nil
+}
+
+func (h *Handler) addSecret(c *call) (int, any, error) {
+	req, err := events.DecodeSecret(c.body)
+	if err != nil {
+		return 0, nil, err
+	}
+	sec, err := h.svc.AddSecret(c.r.Context(), c.player, c.r.PathValue("id"), req)
+	if err != nil {
+		return 0, nil, err
+	}
+	return http.StatusCreated, map[string]any{"secret": sec}, nil
+}
+
+func (h *Handler) removeSecret(c *call) (int, any, error) {
+	if err := h.svc.RemoveSecret(c.r.Context(), c.player, c.r.PathValue("id"), c.r.PathValue("sid")); err != nil {
+		return 0, nil, err
+	}
+	return http.StatusOK, map[string]string{"removed": c.r.PathValue("sid")}, nil
 }
 
 func (h *Handler) removePlayer(c *call) (int, any, error) {

@@ -18,6 +18,7 @@ const (
 	KindDeath    Kind = "death"    // someone died
 	KindTerm     Kind = "term"     // a word the campaign coined
 	KindDecision Kind = "decision" // the party chose a course
+	KindSecret   Kind = "secret"   // what the owner told the narrator alone (GM only)
 )
 
 // Fact is one piece of canon with its provenance (the turn that

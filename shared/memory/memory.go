@@ -1,6 +1,8 @@
 package memory
 
 import (
+	"slices"
+
 	"chronicler/shared/campaign"
 )
 
@@ -51,4 +53,26 @@ func (m *Memory) observed(seq int) bool {
 		}
 	}
 	return false
+}
+
+// WithSecrets is m with the campaign's secrets as GM-only facts, indexed,
+// for one snapshot: the narrator recalls a secret when the turn mentions
+// what it is about, and no player ever sees it. The memory the store
+// keeps has none (the campaign keeps its secrets).
+func (m Memory) WithSecrets(secrets []campaign.Secret) Memory {
+	if len(secrets) == 0 {
+		return m
+	}
+	out := Memory{Ledger: Ledger{Facts: slices.Clone(m.Ledger.Facts)}, Roster: m.Roster,
+		Index: Index{Docs: slices.Clone(m.Index.Docs), Postings: make(map[string][]int, len(m.Index.Postings))}}
+	for k, v := range m.Index.Postings {
+		out.Index.Postings[k] = slices.Clone(v)
+	}
+	for _, s := range secrets {
+		f := Fact{ID: "secret-" + s.ID, Kind: KindSecret, Subject: oneLine(s.Subject), Text: oneLine(s.Text),
+			Visibility: Visibility{GMOnly: true}, Terms: terms(s.Subject)}
+		out.Ledger.Facts = append(out.Ledger.Facts, f)
+		out.Index.AddFact(f)
+	}
+	return out
 }
