@@ -208,6 +208,9 @@ type TurnContext struct {
 	Usage       TokenUsage     `json:"usage"`
 	CostUSD     float64        `json:"cost_usd"`
 	Violations  []string       `json:"violations,omitempty"`
+	// Correction is what a narration that broke the output contract was
+	// sent with its retry, after the blocks (empty without a retry).
+	Correction string `json:"correction,omitempty"`
 	// Purpose and Tier are how the narration was routed: "narration",
 	// "dialogue", "scene" or "acknowledgement"; "high" or "low".
 	Purpose     string      `json:"purpose,omitempty"`

@@ -536,7 +536,7 @@ func TestNarrationContract(t *testing.T) {
 		if turn.Narration != "Mira steps forward." || len(n.got) != 2 || !strings.Contains(n.got[1].Correction, "plain text") {
 			t.Fatalf("turn %q after %d calls, correction %q", turn.Narration, len(n.got), n.got[len(n.got)-1].Correction)
 		}
-		if c := turn.Context; !slices.Equal(c.Violations, []string{"markup", "invented_number"}) || c.Usage.Output != 15 {
+		if c := turn.Context; !slices.Equal(c.Violations, []string{"markup", "invented_number"}) || c.Usage.Output != 15 || c.Correction != n.got[1].Correction {
 			t.Fatalf("context = %+v", c)
 		}
 	})
@@ -974,6 +974,26 @@ func TestSessionBudgetDowngrades(t *testing.T) {
 	st = mustSnap(t, f, c.ID).State
 	if len(n.got) != 2 || st.Cost.Turns != 1 || st.Cost.CampaignUSD < 0.0089 || st.Cost.CampaignUSD > 0.0091 {
 		t.Fatalf("after a new session: %d model calls, cost %+v", len(n.got), st.Cost)
+	}
+	if len(st.PastCosts) != 1 || st.PastCosts[0].Turns != 2 || st.PastCosts[0].USD < 0.0044 {
+		t.Fatalf("the first session's cost was not kept: %+v", st.PastCosts)
+	}
+	if n.got[0].Tier != narrator.High || n.got[1].Tier != narrator.High {
+		t.Fatalf("tiers %v and %v before 80%% of the budget, want high", n.got[0].Tier, n.got[1].Tier)
+	}
+	// Past 80% of the budget, and under it, the low tier narrates.
+	n.answers = []func(narrator.Request, func(string) error) (narrator.Narration, error){
+		says("Mira waits.", narrator.Usage{Input: 200, Output: 10}), // $0.00075 at Sonnet prices: 0.0045+0.00075 is past 80% of 0.006
+	}
+	more := 0.006
+	view, _ := f.svc.GetCampaign(ctx, p, c.ID)
+	view.Campaign.Settings.BudgetUSDPerSession = &more
+	if err := f.store.Commit(ctx, game.Tx{CampaignID: c.ID, Campaign: &view.Campaign}); err != nil {
+		t.Fatal(err)
+	}
+	f.play(t, "b1", c, 2)
+	if len(n.got) != 4 || n.got[2].Tier != narrator.High || n.got[3].Tier != narrator.Low {
+		t.Fatalf("%d calls; tiers after the budget grew: %v", len(n.got), n.got[2:])
 	}
 }
 

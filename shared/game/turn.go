@@ -332,12 +332,14 @@ func (s *Service) narrate(ctx context.Context, n narrator.Narrator, req narrator
 	model := narr.Model
 	grounds := groundsOf(req)
 	var violations []string
+	var correction string
 	if vs := narrator.Guard(narr.Text, grounds); len(vs) > 0 {
 		for _, v := range vs {
 			violations = append(violations, string(v))
 		}
 		retry := req
 		retry.Correction = narrator.Correction(vs)
+		correction = retry.Correction
 		again, err := n.Narrate(ctx, retry, func(string) error { return nil })
 		if err == nil {
 			usage = usage.Add(again.Usage)
@@ -365,7 +367,7 @@ func (s *Service) narrate(ctx context.Context, n narrator.Narrator, req narrator
 			model = "offline"
 		}
 	}
-	record := &campaign.TurnContext{Model: model, Violations: violations,
+	record := &campaign.TurnContext{Model: model, Violations: violations, Correction: correction,
 		Usage: campaign.TokenUsage{Input: usage.Input, Output: usage.Output, CacheRead: usage.CacheRead, CacheWrite: usage.CacheWrite}}
 	for _, b := range blocks {
 		n := narrator.EstimateTokens(b.Text)
