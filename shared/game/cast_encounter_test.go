@@ -199,20 +199,7 @@ func TestThreatsInTheScene(t *testing.T) {
 	ctx := context.Background()
 	// A fighter, who has no reaction to an ogre's blow to hold its turn.
 	owner := game.Player{ID: "p-c1", Name: "Aria"}
-	c, err := f.svc.CreateCampaign(ctx, owner, events.CreateCampaign{Name: "Bridge"})
-	if err != nil {
-		t.Fatal(err)
-	}
-	bryn, err := f.svc.CreateCharacter(ctx, owner, c.ID, campaign.NewCharacter{Name: "Bryn", Race: "human", Class: "fighter"})
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := f.svc.Connect(ctx, "c1", owner, c.ID); err != nil {
-		t.Fatal(err)
-	}
-	if err := f.svc.Resume(ctx, "c1", "resume"); err != nil {
-		t.Fatal(err)
-	}
+	c, bryn := f.tableOf(t, owner, "Bridge", "c1", campaign.NewCharacter{Name: "Bryn", Race: "human", Class: "fighter"})
 	if _, err := f.svc.StartEncounter(ctx, owner, c.ID, startReq(t, `{"monsters":[{"srd_id":"ogre","count":1}]}`)); err != nil {
 		t.Fatal(err)
 	}

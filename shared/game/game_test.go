@@ -113,6 +113,44 @@ func (f *fixture) table(t testing.TB, name, conn string) (campaign.Campaign, gam
 	return c, p
 }
 
+// tableOf is table for a campaign of p's with the character ch, at the
+// table on connection conn.
+func (f *fixture) tableOf(t testing.TB, p game.Player, name, conn string, ch campaign.NewCharacter) (campaign.Campaign, campaign.Character) {
+	t.Helper()
+	ctx := context.Background()
+	c, err := f.svc.CreateCampaign(ctx, p, events.CreateCampaign{Name: name})
+	if err != nil {
+		t.Fatal(err)
+	}
+	made, err := f.svc.CreateCharacter(ctx, p, c.ID, ch)
+	if err != nil {
+		t.Fatal(err)
+	}
+	f.sit(t, p, c, conn)
+	return c, made
+}
+
+// sit has p, a member, join the table on connection conn.
+func (f *fixture) sit(t testing.TB, p game.Player, c campaign.Campaign, conn string) {
+	t.Helper()
+	ctx := context.Background()
+	if err := f.svc.Connect(ctx, conn, p, c.ID); err != nil {
+		t.Fatal(err)
+	}
+	if err := f.svc.Resume(ctx, conn, "resume-"+conn); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// joinAndSit has p join the campaign with its invite and sit at the table.
+func (f *fixture) joinAndSit(t testing.TB, p game.Player, c campaign.Campaign, conn string) {
+	t.Helper()
+	if _, err := f.svc.JoinCampaign(context.Background(), p, c.ID, events.JoinCampaign{InviteCode: c.InviteCode}); err != nil {
+		t.Fatal(err)
+	}
+	f.sit(t, p, c, conn)
+}
+
 func (f *fixture) status(t testing.TB, id string) campaign.Status {
 	t.Helper()
 	c, err := f.store.Campaign(context.Background(), id)
@@ -1155,15 +1193,7 @@ func TestWhileYouWereAwayAcrossSessions(t *testing.T) {
 	ctx := context.Background()
 	c, _ := f.table(t, "Away Long", "c1")
 	back := game.Player{ID: "p-back", Name: "Bram"}
-	if _, err := f.svc.JoinCampaign(ctx, back, c.ID, events.JoinCampaign{InviteCode: c.InviteCode}); err != nil {
-		t.Fatal(err)
-	}
-	if err := f.svc.Connect(ctx, "b1", back, c.ID); err != nil {
-		t.Fatal(err)
-	}
-	if err := f.svc.Resume(ctx, "b1", "rb"); err != nil {
-		t.Fatal(err)
-	}
+	f.joinAndSit(t, back, c, "b1")
 	f.play(t, "c1", c, 1) // before Bram leaves: not his to hear again
 	if err := f.svc.Disconnect(ctx, "b1"); err != nil {
 		t.Fatal(err)
@@ -1177,12 +1207,7 @@ func TestWhileYouWereAwayAcrossSessions(t *testing.T) {
 		t.Fatal(err)
 	}
 	f.play(t, "c1", c, 22) // the second session, Bram still away
-	if err := f.svc.Connect(ctx, "b2", back, c.ID); err != nil {
-		t.Fatal(err)
-	}
-	if err := f.svc.Resume(ctx, "b2", "rb2"); err != nil {
-		t.Fatal(err)
-	}
+	f.sit(t, back, c, "b2")
 	var recap events.Recap
 	for _, m := range f.push.sent["b2"] {
 		if strings.Contains(string(m), `"type":"recap"`) {

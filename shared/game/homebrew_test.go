@@ -4,7 +4,6 @@ import (
 	"context"
 	"testing"
 
-	"chronicler/events"
 	"chronicler/shared/fault"
 	"chronicler/shared/game"
 	"chronicler/shared/srd"
@@ -27,9 +26,7 @@ func TestHomebrewMonsters(t *testing.T) {
 	}
 
 	other := game.Player{ID: "p-other", Name: "Bram"}
-	if _, err := f.svc.JoinCampaign(ctx, other, c.ID, events.JoinCampaign{InviteCode: c.InviteCode}); err != nil {
-		t.Fatal(err)
-	}
+	f.joinAndSit(t, other, c, "b1")
 	if _, err := f.svc.SetHomebrew(ctx, other, c.ID, brew); !fault.Is(err, fault.Forbidden) {
 		t.Fatalf("a player's homebrew = %v, want forbidden", err)
 	}

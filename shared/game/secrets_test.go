@@ -23,9 +23,7 @@ func TestSecrets(t *testing.T) {
 	ctx := context.Background()
 	c, owner := f.table(t, "Cellar Door", "c1")
 	player := game.Player{ID: "p-bram", Name: "Bram"}
-	if _, err := f.svc.JoinCampaign(ctx, player, c.ID, events.JoinCampaign{InviteCode: c.InviteCode}); err != nil {
-		t.Fatal(err)
-	}
+	f.joinAndSit(t, player, c, "b1")
 	const secret = "Marta poisons travellers for the Black Hand."
 	req := events.NewSecret{Subject: "Marta", Text: secret}
 	if _, err := f.svc.AddSecret(ctx, player, c.ID, req); !fault.Is(err, fault.Forbidden) {
