@@ -44,3 +44,51 @@ func BenchmarkMultiattack(b *testing.B) {
 		}
 	}
 }
+
+// BenchmarkMonsterCasts is a mage's turn: the policy weighs its spells
+// against its dagger and casts Cone of Cold at the party, with a wizard
+// able to counter it.
+func BenchmarkMonsterCasts(b *testing.B) {
+	e, _, err := encounter.Start("enc", []campaign.Character{mira(), wizard5()}, []encounter.MonsterSpec{{SRDID: "mage", Count: 1}}, nil, dice.NewSeeded(1), nil)
+	if err != nil {
+		b.Fatal(err)
+	}
+	for e.Current != "mage-1" {
+		e = encounter.Next(e)
+	}
+	src := dice.NewSeeded(2)
+	b.ReportAllocs()
+	for b.Loop() {
+		if _, res, err := encounter.MonsterTurnWith(e, src, encounter.Reactions{}); err != nil || res.Cast == nil {
+			b.Fatal(err, res.Summary())
+		}
+	}
+}
+
+// BenchmarkMonsterLeavesReach is a goblin in Mira's reach going for the
+// weaker Ilsa: the opportunity attack offered, then its attack.
+func BenchmarkMonsterLeavesReach(b *testing.B) {
+	e, _, err := encounter.Start("enc", []campaign.Character{mira(), caster("ilsa", "wizard", 1, 6)}, goblins(1), nil, dice.NewSeeded(1), nil)
+	if err != nil {
+		b.Fatal(err)
+	}
+	for e.Current != "goblin-1" {
+		e = encounter.Next(e)
+	}
+	e.Participants = append([]encounter.Participant(nil), e.Participants...)
+	for i := range e.Participants {
+		switch e.Participants[i].ID {
+		case "mira":
+			e.Participants[i].Engaged = []string{"goblin-1"}
+		case "goblin-1":
+			e.Participants[i].Engaged = []string{"mira"}
+		}
+	}
+	src := dice.NewSeeded(2)
+	b.ReportAllocs()
+	for b.Loop() {
+		if _, res, err := encounter.MonsterTurnWith(e, src, encounter.Reactions{}); err != nil || len(res.Openings) == 0 {
+			b.Fatal(err, res.Summary())
+		}
+	}
+}
