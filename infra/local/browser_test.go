@@ -311,6 +311,14 @@ func TestBrowserTwoPlayers(t *testing.T) {
 	a.shot("journal")
 	a.do("back to play", click("#tab-play"), visible("play"))
 
+	// The owner keeps a secret for the narrator; Bram's page never shows it.
+	a.do("keep a secret", fill("secret-subject", "Marta"), fill("secret-text", "Marta serves the Black Hand."),
+		click("#secret-form button"), waitJS(`document.getElementById("secrets").textContent.includes("Black Hand")`))
+	if leaked := b.text(`String(document.body.innerHTML.includes("Black Hand") || !document.getElementById("owner").hidden)`); leaked != "false" {
+		t.Fatal("a player's page shows the owner's secrets or tools")
+	}
+	a.do("forget it", click("#secrets button"), waitJS(`document.querySelectorAll("#secrets li").length === 0`))
+
 	ms, err := chromedp.Run(a.ctx, chromedp.Evaluate[[]float64](`performance.getEntriesByName("first-narration").map((e) => Math.round(e.duration))`))
 	if err != nil || len(ms) == 0 {
 		t.Fatalf("no time to first narration measured: %v %v", ms, err)

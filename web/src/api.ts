@@ -3,7 +3,7 @@
 // how players sign in; without URLs, everything is on the page's own origin.
 import type { ProviderConfig } from "./oidc";
 import type {
-  Campaign, CampaignSummary, CampaignView, Character, Encounter, Settings, Turn, TurnContext,
+  Campaign, CampaignSummary, CampaignView, Character, Encounter, Secret, Settings, Turn, TurnContext,
 } from "./protocol";
 
 /** ApiError is the server's {error:{code, message}}; field is the part before ": ". */
@@ -88,6 +88,11 @@ export class Api {
   }
   conclude(id: string) { return this.call<{ campaign: Campaign }>("POST", `/campaigns/${enc(id)}/conclude`, {}); }
   context(id: string, seq: number) { return this.call<TurnContext>("GET", `/campaigns/${enc(id)}/turns/${seq}/context`); }
+  secrets(id: string) { return this.call<{ secrets: Secret[] }>("GET", `/campaigns/${enc(id)}/secrets`); }
+  addSecret(id: string, subject: string, text: string) {
+    return this.call<{ secret: Secret }>("POST", `/campaigns/${enc(id)}/secrets`, { subject, text });
+  }
+  removeSecret(id: string, sid: string) { return this.call<unknown>("POST", `/campaigns/${enc(id)}/secrets/${enc(sid)}/remove`, {}); }
   startEncounter(id: string, monsters: { srd_id: string; count: number }[]) {
     return this.call<{ encounter: Encounter }>("POST", `/campaigns/${enc(id)}/encounters`, { monsters });
   }

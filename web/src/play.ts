@@ -5,7 +5,7 @@ import { inviteLink, type Api } from "./api";
 import { Connection, type LinkState } from "./conn";
 import { $, $input, $select, fill, h, option, plural } from "./dom";
 import { Journal } from "./journal";
-import type { Area, CampaignView, Character, ClientMessage, Eligible, Encounter, Intent, ServerMessage, Turn } from "./protocol";
+import type { Area, CampaignView, Character, ClientMessage, Eligible, Encounter, Intent, Secret, ServerMessage, Turn } from "./protocol";
 import { ABILITIES, ABILITY_NAMES, SKILLS } from "./rules";
 import {
   breakdown, fromView, ingest, intentLabel, isMine, live, nameOf, names, newStream, noteSent, reachLeft, reactionLabel, reduce, replay,
@@ -753,6 +753,16 @@ export class TableView {
       if (!e) return;
       try { await this.s.api.endEncounter(this.campaignId, e.id, $select("fight-outcome").value); } catch (err) { $("notice").textContent = (err as Error).message; }
     };
+    ($("secret-form") as HTMLFormElement).onsubmit = async (e) => {
+      e.preventDefault();
+      try {
+        await this.s.api.addSecret(this.campaignId, $input("secret-subject").value.trim(), $input("secret-text").value.trim());
+        $input("secret-subject").value = "";
+        $input("secret-text").value = "";
+        await this.drawSecrets();
+      } catch (err) { $("notice").textContent = (err as Error).message; }
+    };
+    void this.drawSecrets();
     ($("end") as HTMLButtonElement).onclick = () => this.send({ action: "end_session", request_id: newId() });
     ($("conclude") as HTMLButtonElement).onclick = () => {
       $("conclude-confirm").hidden = false;
@@ -771,6 +781,16 @@ export class TableView {
 
   /** onConcluded runs when the owner concluded the campaign from this page. */
   onConcluded: (() => void) | null = null;
+
+  private async drawSecrets(): Promise<void> {
+    let secrets: Secret[] = [];
+    try { ({ secrets } = await this.s.api.secrets(this.campaignId)); } catch { return; }
+    fill($("secrets"), (secrets ?? []).map((s) => h("li", {},
+      h("span", {}, s.subject ? `${s.subject}: ${s.text}` : s.text),
+      h("button", { type: "button", "aria-label": `Forget: ${s.text}`, onclick: async () => {
+        try { await this.s.api.removeSecret(this.campaignId, s.id); await this.drawSecrets(); } catch (err) { $("notice").textContent = (err as Error).message; }
+      } }, "Forget"))));
+  }
 
   private drawCost(): void {
     const c = this.view.state.cost;

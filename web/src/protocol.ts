@@ -178,6 +178,9 @@ export interface Turn {
   created_at: string;
 }
 
+/** beyond protocol.md: canon only the game master (and the narrator) knows */
+export interface Secret { id: string; subject?: string; text: string; created_at: string }
+
 export interface ContextBlock { name: string; text: string; tokens: number; cached: boolean }
 
 export interface TurnContext {
