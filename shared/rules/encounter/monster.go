@@ -167,14 +167,7 @@ func monsterPlan(p Participant, name string, log *rules.Log, src dice.Source) ([
 // they are text ("Number of Heads"). Entries without an attack roll are
 // left out.
 func expand(p Participant, m srd.Multiattack, log *rules.Log, src dice.Source) []srd.Action {
-	counts := m.Actions
-	if len(counts) == 0 && len(m.OneOf) > 0 {
-		counts = m.OneOf[0]
-	}
-	n := make(map[string]int, len(counts)+len(m.Variable))
-	for name, k := range counts {
-		n[strings.ToLower(name)] += k
-	}
+	n := fixedCounts(m)
 	names := make([]string, 0, len(m.Variable))
 	for name := range m.Variable {
 		names = append(names, name)
@@ -199,6 +192,20 @@ func expand(p Participant, m srd.Multiattack, log *rules.Log, src dice.Source) [
 		}
 	}
 	return plan
+}
+
+// fixedCounts are a Multiattack's fixed counts (or its first choice's), by
+// lower-case action name.
+func fixedCounts(m srd.Multiattack) map[string]int {
+	counts := m.Actions
+	if len(counts) == 0 && len(m.OneOf) > 0 {
+		counts = m.OneOf[0]
+	}
+	n := make(map[string]int, len(counts)+len(m.Variable))
+	for name, k := range counts {
+		n[strings.ToLower(name)] += k
+	}
+	return n
 }
 
 // limited reports an action with uses the engine does not track.

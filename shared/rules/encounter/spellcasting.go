@@ -315,10 +315,7 @@ func attackScore(p Participant) int {
 	score := 0
 	for _, a := range p.Actions {
 		if a.Multiattack != nil {
-			counts := a.Multiattack.Actions
-			if len(counts) == 0 && len(a.Multiattack.OneOf) > 0 {
-				counts = a.Multiattack.OneOf[0]
-			}
+			counts := fixedCounts(*a.Multiattack)
 			s := 0
 			for _, b := range p.Actions {
 				if b.AttackBonus != nil && !limited(b) {
