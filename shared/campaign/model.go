@@ -249,12 +249,14 @@ type TokenUsage struct {
 
 // Roll is a dice roll as the engine made it.
 type Roll struct {
-	RollID  string `json:"roll_id"`
-	Reason  string `json:"reason,omitempty"` // "ability check", "attack roll", "damage", ...
-	Dice    string `json:"dice"`
-	Rolls   []int  `json:"rolls"`
-	Total   int    `json:"total"`
-	Outcome string `json:"outcome,omitempty"`
+	RollID string `json:"roll_id"`
+	// RollerID is who rolled: a character's id, or a fight's participant's.
+	RollerID string `json:"roller_id,omitempty"`
+	Reason   string `json:"reason,omitempty"` // "ability check", "attack roll", "damage", ...
+	Dice     string `json:"dice"`
+	Rolls    []int  `json:"rolls"`
+	Total    int    `json:"total"`
+	Outcome  string `json:"outcome,omitempty"`
 	// Terms are the expression's terms as rolled: each term's faces, those
 	// it kept and dropped (advantage, 4d6kh3), its rerolls; with the
 	// options the roll was made with. With Dice they are enough to show the

@@ -1,4 +1,8 @@
 package game
 
-// RollsByHandForTest exposes the dice-mode rule to the package's tests.
-var RollsByHandForTest = rollsByHand
+// RollsByHandForTest and NextByHandForTest expose the dice-mode rule to
+// the package's tests.
+var (
+	RollsByHandForTest = rollsByHand
+	NextByHandForTest  = nextByHand
+)

@@ -1127,14 +1127,36 @@ func TestInteractiveRolls(t *testing.T) {
 }
 
 func TestHybridRollsChecksAtOnce(t *testing.T) {
-	if game.RollsByHandForTest(campaign.DiceHybrid, []campaign.Roll{{Reason: "ability check"}}) {
+	if game.RollsByHandForTest(campaign.DiceHybrid, []campaign.Roll{{Reason: "ability check"}}, "mira") {
 		t.Fatal("hybrid mode asked for a check by hand")
 	}
-	if !game.RollsByHandForTest(campaign.DiceHybrid, []campaign.Roll{{Reason: "attack roll"}}) {
+	if !game.RollsByHandForTest(campaign.DiceHybrid, []campaign.Roll{{Reason: "attack roll"}}, "mira") {
 		t.Fatal("hybrid mode rolled an attack automatically")
 	}
-	if game.RollsByHandForTest(campaign.DiceAutomatic, []campaign.Roll{{Reason: "attack roll"}}) {
+	if game.RollsByHandForTest(campaign.DiceAutomatic, []campaign.Roll{{Reason: "attack roll"}}, "mira") {
 		t.Fatal("automatic mode asked for a roll")
+	}
+	// A goblin's opportunity attack as Mira moves, her attack, its damage,
+	// the goblin's save against her spell: only her attack (hybrid) or
+	// her two rolls (interactive) are hers to make.
+	turn := []campaign.Roll{
+		{Reason: "attack roll", RollerID: "goblin-1"}, {Reason: "damage", RollerID: "goblin-1"},
+		{Reason: "attack roll", RollerID: "mira"}, {Reason: "damage", RollerID: "mira"},
+		{Reason: "DEX save", RollerID: "goblin-1"},
+	}
+	if game.RollsByHandForTest(campaign.DiceInteractive, turn[:2], "mira") {
+		t.Fatal("a monster's rolls in Mira's turn were asked of her")
+	}
+	for _, c := range []struct {
+		mode       string
+		from, want int
+	}{
+		{campaign.DiceHybrid, 0, 2}, {campaign.DiceHybrid, 3, 5},
+		{campaign.DiceInteractive, 0, 2}, {campaign.DiceInteractive, 3, 3}, {campaign.DiceInteractive, 4, 5},
+	} {
+		if got := game.NextByHandForTest(c.mode, turn, "mira", c.from); got != c.want {
+			t.Errorf("%s from %d: next by hand %d, want %d", c.mode, c.from, got, c.want)
+		}
 	}
 }
 

@@ -148,7 +148,7 @@ func (s *Service) Step(ctx context.Context, req workflow.Request) (workflow.Outc
 			if l.Pending.Window != nil {
 				err = s.closeWindow(ctx, snap, *l, false)
 			} else {
-				err = s.reveal(ctx, snap, *l, 1, false)
+				err = s.reveal(ctx, snap, *l, false, false)
 			}
 			if err == nil {
 				after, err := s.Store.Snapshot(ctx, t.CampaignID)
@@ -185,7 +185,7 @@ func (s *Service) heldOverdue(ctx context.Context, snap Snapshot) (bool, error) 
 	if l.Pending.Window != nil {
 		return true, s.closeWindow(ctx, snap, *l, false)
 	}
-	return true, s.reveal(ctx, snap, *l, len(l.Pending.Rolls), false)
+	return true, s.reveal(ctx, snap, *l, true, false)
 }
 
 // orchestrationGrace is how long past a deadline the sweep leaves a held

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"slices"
 	"strings"
 	"time"
 
@@ -13,21 +14,40 @@ import (
 	"chronicler/shared/fault"
 )
 
-// rollsByHand reports whether a turn's rolls wait for the player: every
-// roll in interactive mode, and in hybrid mode attack rolls and saving
-// throws (the rolls a player feels); automatic mode rolls at once.
-func rollsByHand(mode string, rolls []campaign.Roll) bool {
+// byHand reports whether a roll of the acting character's turn waits for
+// its player: in interactive mode every roll the character makes, in
+// hybrid mode its attack rolls and saving throws (the rolls a player
+// feels); automatic mode rolls at once. Rolls others make during the turn
+// (a monster's opportunity attack, a save the character's spell forces)
+// are never the player's to make.
+func byHand(mode string, r campaign.Roll, actorID string) bool {
+	if r.RollerID != "" && r.RollerID != actorID {
+		return false
+	}
 	switch mode {
 	case campaign.DiceInteractive:
-		return len(rolls) > 0
+		return true
 	case campaign.DiceHybrid:
-		for _, r := range rolls {
-			if strings.Contains(r.Reason, "attack") || strings.Contains(r.Reason, "save") {
-				return true
-			}
-		}
+		return strings.Contains(r.Reason, "attack") || strings.Contains(r.Reason, "save")
 	}
 	return false
+}
+
+// rollsByHand reports whether any of a turn's rolls waits for the player.
+func rollsByHand(mode string, rolls []campaign.Roll, actorID string) bool {
+	return slices.ContainsFunc(rolls, func(r campaign.Roll) bool { return byHand(mode, r, actorID) })
+}
+
+// nextByHand is the index of the first roll at or after from that waits
+// for the player, len(rolls) if none does: the rolls before it are shown
+// as they are made.
+func nextByHand(mode string, rolls []campaign.Roll, actorID string, from int) int {
+	for i := from; i < len(rolls); i++ {
+		if byHand(mode, rolls[i], actorID) {
+			return i
+		}
+	}
+	return len(rolls)
 }
 
 // rollRequest asks for the lease's next unrevealed roll.
@@ -60,7 +80,7 @@ func (s *Service) Roll(ctx context.Context, connectionID string, msg events.Clie
 		if p.Revealed >= len(p.Rolls) || p.Rolls[p.Revealed].RollID != msg.RollID {
 			return fault.E(fault.Conflict, op, "that roll was already made or is not the one asked for")
 		}
-		err = s.reveal(ctx, snap, *l, 1, true)
+		err = s.reveal(ctx, snap, *l, false, true)
 		if !errors.Is(err, errStepTaken) {
 			return err
 		}
@@ -75,15 +95,20 @@ func (s *Service) Roll(ctx context.Context, connectionID string, msg events.Clie
 // got there first. Read the turn again and decide again.
 var errStepTaken = fault.E(fault.Conflict, "held turn", "another answer got there first")
 
-// reveal shows n more of the pending turn's rolls and, when none are left,
-// resolves the turn. answer says the orchestration task of the phase it
-// leaves is still waiting (the player rolled; not a timeout).
-func (s *Service) reveal(ctx context.Context, snap Snapshot, l campaign.Lease, n int, answer bool) error {
+// reveal shows the roll the player was asked for, and the rolls made
+// after it up to the next one the player makes (all of them when all is
+// set) and, when none are left, resolves the turn. answer says the
+// orchestration task of the phase it leaves is still waiting (the player
+// rolled; not a timeout).
+func (s *Service) reveal(ctx context.Context, snap Snapshot, l campaign.Lease, all, answer bool) error {
 	const op = "roll"
 	now := s.now()
 	p := *l.Pending
 	from := p.Revealed
-	p.Revealed = min(p.Revealed+n, len(p.Rolls))
+	p.Revealed = len(p.Rolls)
+	if !all {
+		p.Revealed = nextByHand(snap.Campaign.Settings.DiceMode, p.Rolls, l.ActorID, min(from+1, len(p.Rolls)))
+	}
 	p.Token = ""
 	p.Phase++ // even after the last roll, so a prompt task that starts late finds the turn moved on
 	more := p.Revealed < len(p.Rolls)

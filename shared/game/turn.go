@@ -87,12 +87,15 @@ func (s *Service) TakeTurn(ctx context.Context, connectionID string, msg events.
 	if err != nil {
 		return err // refused by the rules: nothing held, nothing rolled for good
 	}
-	interactive := rollsByHand(snap.Campaign.Settings.DiceMode, d.Rolls)
+	mode := snap.Campaign.Settings.DiceMode
+	interactive := rollsByHand(mode, d.Rolls, actor.ID)
 	if interactive {
 		// The dice are rolled now and kept, unseen, with the lease; the
-		// player reveals them one by one (or the deadline does).
+		// player reveals theirs one by one (or the deadline does), and
+		// the rolls others make show as they come.
 		deadline := now.Add(time.Duration(snap.Campaign.Settings.RollTimeoutSeconds) * time.Second)
-		lease.Pending = &campaign.PendingRolls{Seed: seed, Rolls: d.Rolls, Deadline: deadline, Phase: 1}
+		lease.Pending = &campaign.PendingRolls{Seed: seed, Rolls: d.Rolls, Deadline: deadline, Phase: 1,
+			Revealed: nextByHand(mode, d.Rolls, actor.ID, 0)}
 		lease.ExpiresAt = deadline.Add(s.LeaseTTL)
 	}
 	if err := s.Store.Commit(ctx, Tx{CampaignID: conn.CampaignID, AcquireLease: lease, LeaseNow: now}); err != nil {
@@ -103,6 +106,7 @@ func (s *Service) TakeTurn(ctx context.Context, connectionID string, msg events.
 	}
 	msgs := []message{{events.TypeTurnAccepted, events.TurnAccepted{TurnID: lease.TurnID, RequestID: msg.RequestID, CharacterID: actor.ID}}}
 	if interactive {
+		msgs = append(msgs, rollMessages(lease.TurnID, d.Rolls[:lease.Pending.Revealed])...)
 		msgs = append(msgs, rollRequest(*lease))
 		if err := s.publish(ctx, conn.CampaignID, "", msgs...); err != nil {
 			s.release(ctx, conn.CampaignID, lease.TurnID)
