@@ -83,7 +83,11 @@
 //     windows, longer castings not at all. Targets are participants;
 //     spell.Cast resolves the spell, after the creature types it cares
 //     about are checked (Hold Person: humanoids; healing: not undead or
-//     constructs; Sleep passes the undead by).
+//     constructs; Sleep passes the undead by). A spell may target a
+//     fallen participant where it can (Revivify brings a dead one back at
+//     1 HP to take its turns again; Spare the Dying makes a dying one
+//     stable); spells with a casting time of an hour (Raise Dead) are not
+//     cast in a fight.
 //     A spell its caster uses again on later turns (Spiritual Weapon,
 //     Call Lightning: spell.TriggerAction) is used with Action.Ongoing,
 //     with an action or, for Spiritual Weapon, Arcane Sword and Heat

@@ -200,10 +200,14 @@ func (c *cast) checkTargets() error {
 	// (the caster's hand, a spiritual weapon); an area spell's range is
 	// to its point of origin, not to each creature in it.
 	checkRange := feet > 0 && s.Area == nil && attackType(s, c.sp) != "melee"
+	revives := c.shape == ShapeExact && resolvers[s.ID].dead
 	for _, id := range c.ids {
 		t := c.state[id]
-		if t.Dead {
+		switch {
+		case t.Dead && !revives:
 			return refuse(ReasonNotAllowed, "%s is dead", t.Name)
+		case !t.Dead && revives:
+			return refuse(ReasonNotAllowed, "%s is not dead", t.Name)
 		}
 		d := c.opts.Situations[id].Distance
 		switch {
@@ -254,6 +258,9 @@ func (c *cast) needsAbility() bool {
 	case ShapeHeal:
 		return s.HealAddsModifier
 	case ShapeExact:
+		if r, ok := resolvers[s.ID]; ok {
+			return r.ability
+		}
 		switch s.ID {
 		case "bane", "eldritch-blast", "scorching-ray", "acid-arrow", "power-word-stun", "faerie-fire":
 			return true

@@ -11,4 +11,11 @@
 // Counterspell and others) have exact resolvers, and the rest are narrative:
 // Cast spends their slot and concentration and leaves their effect to the
 // narrator. Classify and Coverage say which spell is which.
+//
+// The revivals (Revivify, Raise Dead, Resurrection, True Resurrection)
+// take a dead target and refuse a living one; the engine keeps no time or
+// cause of death, so every dead creature qualifies, and the narrator says
+// when one would not (dead too long, of old age, its soul unwilling).
+// What a spell does that the engine does not apply (Raise Dead's -4
+// penalty) is in Result.Notes.
 package spell

@@ -186,6 +186,14 @@ var specs = map[string]spec{
 	"mage-armor":      {exact: true},
 	"barkskin":        {exact: true},
 
+	// The table's resolvers (resolvers.go).
+	"revivify":   {exact: true},
+	"raise-dead": {exact: true, rider: "{target} takes a -4 penalty to attack rolls, saving throws and ability checks, 1 less after each long rest"},
+	"resurrection": {exact: true, rider: "{target} takes a -4 penalty to attack rolls, saving throws and ability checks, 1 less after each long rest; " +
+		"if {target} had been dead a year or more, {caster} can't cast spells and has disadvantage on attack rolls, ability checks and saving throws until a long rest"},
+	"true-resurrection": {exact: true},
+	"spare-the-dying":   {exact: true},
+
 	// Spell attacks.
 	"arcane-sword": {optional: true, ongoing: TriggerAction},
 	"chill-touch": {rider: "{target} can't regain hit points until the start of {caster}'s next turn, " +

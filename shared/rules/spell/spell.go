@@ -204,6 +204,9 @@ type Outcome struct {
 	HP int `json:"hp,omitempty"`
 	// Note says why the spell passed it by ("already unconscious").
 	Note string `json:"note,omitempty"`
+	// Told is what the spell did to it that no other field tells, as it
+	// reads after the target's name: "returns to life with 1 HP".
+	Told string `json:"told,omitempty"`
 }
 
 // Effect is something a casting leaves on a creature that outlasts the

@@ -1,0 +1,36 @@
+package spell
+
+// resolver is the rules of one exact spell written as a table entry: how
+// many targets it takes, what it checks before any die is drawn, and how
+// it resolves. The exact spells written before the table (Magic Missile,
+// Sleep, Shield, ...) keep their switches in exact.go.
+type resolver struct {
+	// targets is the fewest and most targets a casting may have.
+	targets func(c *cast) (lo, hi int)
+	// check refuses what the casting can't do; nil checks nothing more.
+	check func(c *cast) error
+	// ability says the spell uses the spellcasting ability (a save DC,
+	// an attack, the modifier).
+	ability bool
+	// dead says the spell's targets are dead creatures (a revival):
+	// living ones are refused rather than dead ones.
+	dead bool
+	run  func(c *cast) error
+}
+
+// resolvers holds the table's spells, by id. It is filled in init, as its
+// entries' functions reach back to it through cast.
+var resolvers map[string]resolver
+
+func init() {
+	resolvers = map[string]resolver{
+		// Revival (revive.go).
+		"revivify":          {targets: one, dead: true, run: revive(false, nil)},
+		"raise-dead":        {targets: one, dead: true, run: revive(false, neutralized)},
+		"resurrection":      {targets: one, dead: true, run: revive(true, neutralized)},
+		"true-resurrection": {targets: one, dead: true, run: revive(true, neutralized)},
+		"spare-the-dying":   {targets: one, run: (*cast).spareTheDying},
+	}
+}
+
+func one(*cast) (int, int) { return 1, 1 }
