@@ -105,6 +105,10 @@ type Action struct {
 	// fight again (Spiritual Weapon's attack, Call Lightning's bolt)
 	// rather than casting it.
 	Ongoing bool `json:"ongoing,omitempty"`
+	// Choice, with a cast, is the caster's pick where the spell offers
+	// one: the condition Lesser or Greater Restoration ends ("poisoned",
+	// "exhaustion"). "" lets the spell take its default.
+	Choice string `json:"choice,omitempty"`
 }
 
 // DecodeAction reads an Action from outside input: one JSON object with

@@ -35,6 +35,10 @@ func decodeMore(a Action) error {
 		return fault.Field(op, "action.spell", "is required for a cast")
 	case a.Ongoing && a.Kind != ActionCast:
 		return fault.Field(op, "action.ongoing", "goes with a cast only")
+	case len(a.Choice) > maxNameLength:
+		return fault.Field(op, "action.choice", "is longer than %d bytes", maxNameLength)
+	case a.Choice != "" && a.Kind != ActionCast:
+		return fault.Field(op, "action.choice", "goes with a cast only")
 	}
 	for _, id := range a.TargetIDs {
 		if id == "" || len(id) > maxNameLength {
@@ -159,6 +163,10 @@ func (e *Encounter) cast(res *Result, ai int, in Action, src dice.Source) error 
 	if err != nil {
 		return err
 	}
+	opts := spell.Options{Ability: ability, CasterLevel: p.Combatant.Level}
+	if err := chosen(in, &opts); err != nil {
+		return err
+	}
 	slot := in.SlotLevel
 	if slot == 0 {
 		slot = s.Level
@@ -187,7 +195,6 @@ func (e *Encounter) cast(res *Result, ai int, in Action, src dice.Source) error 
 			return err
 		}
 	}
-	opts := spell.Options{Ability: ability, CasterLevel: p.Combatant.Level}
 	ids, told, err := e.kinded(s, ids, &opts)
 	if err != nil {
 		return err
@@ -272,7 +279,7 @@ func (e *Encounter) useAgain(res *Result, ai int, in Action, s srd.Spell, abilit
 		me.Turn.ActionUsed = true
 	}
 	for _, fx := range sr.Effects {
-		e.Effects = append(e.Effects, Effect{Effect: fx, SlotLevel: sr.SlotLevel, Until: e.until(fx, s)})
+		e.add(Effect{Effect: fx, SlotLevel: sr.SlotLevel, Until: e.until(fx, s)})
 	}
 	return nil
 }
@@ -384,4 +391,16 @@ func economy(p Participant, s srd.Spell, bonus, asked bool) error {
 func actionCantrip(id string) bool {
 	s, ok := srd.LookupSpell(id)
 	return ok && s.Level == 0 && strings.EqualFold(s.CastingTime, "1 action")
+}
+
+// chosen reads a cast's Choice into the spell's options: a condition.
+func chosen(in Action, opts *spell.Options) error {
+	if in.Choice == "" {
+		return nil
+	}
+	if c, err := rules.ParseCondition(in.Choice); err == nil {
+		opts.Condition = c
+		return nil
+	}
+	return refuse(InvalidArgs, "action.choice", "%q is not a condition", truncate(in.Choice, 40))
 }

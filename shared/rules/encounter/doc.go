@@ -87,7 +87,8 @@
 //     fallen participant where it can (Revivify brings a dead one back at
 //     1 HP to take its turns again; Spare the Dying makes a dying one
 //     stable); spells with a casting time of an hour (Raise Dead) are not
-//     cast in a fight.
+//     cast in a fight. Action.Choice carries the caster's pick where a
+//     spell offers one (the condition Lesser Restoration ends).
 //     A spell its caster uses again on later turns (Spiritual Weapon,
 //     Call Lightning: spell.TriggerAction) is used with Action.Ongoing,
 //     with an action or, for Spiritual Weapon, Arcane Sword and Heat
@@ -100,7 +101,10 @@
 //     target's turn, damage for those damage ends (Sleep), and End, which
 //     also ends the casters' concentration on those spells. Effects end at
 //     the turn ends Act and MonsterTurn make; Next moves the turn without
-//     them. Bless and Bane change attack rolls and the saving throws against a
+//     them. While an effect lasts its target has the armor class and the
+//     resistances it gives (Shield of Faith, Protection from Poison); a
+//     resistance the target had of its own stays when the effect goes.
+//     Bless and Bane change attack rolls and the saving throws against a
 //     monster's area action, not yet the saves spells force;
 //     Guiding Bolt's and an unseen attacker's advantage is used up by the
 //     next attack.

@@ -26,6 +26,9 @@ type Effect struct {
 	SlotLevel int `json:"slot_level,omitempty"`
 	// Until is when the effect's time is up; the zero Until never comes.
 	Until Until `json:"until"`
+	// Granted are the resistances among Resist that the target did not
+	// have already: the effect gave them, and they go when it does.
+	Granted rules.Set[rules.DamageType] `json:"granted,omitempty"`
 }
 
 // Until is a moment of the fight: the start of participant Turn's turn in
@@ -111,14 +114,48 @@ func rounds(s string) int {
 // its caster uses again on later turns, that it is under way.
 func (e *Encounter) keep(sr spell.Result, s srd.Spell) {
 	for _, fx := range sr.Effects {
-		e.Effects = append(e.Effects, Effect{Effect: fx, SlotLevel: sr.SlotLevel, Until: e.until(fx, s)})
-		e.armor(fx, 1)
+		e.add(Effect{Effect: fx, SlotLevel: sr.SlotLevel, Until: e.until(fx, s)})
 	}
 	if sr.Trigger == spell.TriggerAction {
 		fx := spell.Effect{ID: ongoingID, Spell: s.ID, CasterID: sr.CasterID, TargetID: sr.CasterID,
 			Concentration: s.Concentration, Ends: s.Duration, Note: "its caster may use it again on later turns"}
-		e.Effects = append(e.Effects, Effect{Effect: fx, SlotLevel: sr.SlotLevel, Until: e.until(fx, s)})
+		e.add(Effect{Effect: fx, SlotLevel: sr.SlotLevel, Until: e.until(fx, s)})
 	}
+}
+
+// add keeps a lasting effect and makes on its target what the effect
+// changes while it lasts: its armor class (Shield of Faith), the
+// resistances it gives that the target lacks (Protection from Poison).
+func (e *Encounter) add(fx Effect) {
+	if i := e.index(fx.TargetID); i >= 0 {
+		p := &e.Participants[i]
+		p.Combatant.AC += fx.AC
+		fx.Granted = fx.Resist &^ p.Combatant.Resistances
+		p.Combatant.Resistances |= fx.Granted
+		p.sync()
+	}
+	e.Effects = append(e.Effects, fx)
+}
+
+// revoke takes back what an effect that has left e.Effects changed on
+// its target. A resistance another effect on it still gives stays, as
+// that effect's to take back.
+func (e *Encounter) revoke(fx Effect) {
+	i := e.index(fx.TargetID)
+	if i < 0 {
+		return
+	}
+	p := &e.Participants[i]
+	p.Combatant.AC -= fx.AC
+	for t := range fx.Granted.All() {
+		k := slices.IndexFunc(e.Effects, func(o Effect) bool { return o.TargetID == fx.TargetID && o.Resist.Has(t) })
+		if k >= 0 {
+			e.Effects[k].Granted = e.Effects[k].Granted.With(t)
+			continue
+		}
+		p.Combatant.Resistances = p.Combatant.Resistances.Without(t)
+	}
+	p.sync()
 }
 
 // lapse ends the effects an action has undone: those whose caster no
@@ -290,28 +327,19 @@ func (e *Encounter) acid(res *Result, fx Effect, src dice.Source) error {
 // forget drops the effects match picks without touching any condition
 // (the spell itself has ended it), recording them as ended.
 func (e *Encounter) forget(res *Result, match func(Effect) bool) {
+	var gone []Effect
 	keep := e.Effects[:0:0]
 	for _, fx := range e.Effects {
 		if match(fx) {
-			res.Ended = append(res.Ended, fx)
-			e.armor(fx.Effect, -1)
+			gone = append(gone, fx)
 			continue
 		}
 		keep = append(keep, fx)
 	}
 	e.Effects = keep
-}
-
-// armor adds (sign 1) or takes back (sign -1) the armor class an effect
-// gives its target (Shield of Faith, Mage Armor, Barkskin).
-func (e *Encounter) armor(fx spell.Effect, sign int) {
-	if fx.AC == 0 {
-		return
-	}
-	if i := e.index(fx.TargetID); i >= 0 {
-		p := &e.Participants[i]
-		p.Combatant.AC += sign * fx.AC
-		p.sync()
+	for _, fx := range gone {
+		res.Ended = append(res.Ended, fx)
+		e.revoke(fx)
 	}
 }
 
@@ -339,7 +367,7 @@ func (e *Encounter) endWhere(res *Result, why func(Effect) string) error {
 	var text []string
 	for i, g := range gone {
 		res.Ended = append(res.Ended, g.fx)
-		e.armor(g.fx.Effect, -1)
+		e.revoke(g.fx)
 		if g.why != endDead && !slices.ContainsFunc(gone[:i], func(o ended) bool {
 			return o.fx.Spell == g.fx.Spell && o.fx.CasterID == g.fx.CasterID && o.why == g.why
 		}) {

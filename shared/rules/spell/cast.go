@@ -285,7 +285,7 @@ func (c *cast) prepareMechanics() error {
 		}
 		c.save = a
 	}
-	if c.opts.Condition != 0 && !(sp.choose && containsCond(sp.conds, c.opts.Condition)) {
+	if x := c.opts.Condition; x != 0 && !(sp.choose && containsCond(sp.conds, x)) && !(sp.cureOne && containsCond(sp.cures, x)) {
 		return refuse(ReasonInvalidArgs, "%s does not let the caster choose %s", s.Name, c.opts.Condition)
 	}
 	switch c.shape {

@@ -60,6 +60,7 @@ func TestRefusals(t *testing.T) {
 		{"DartSplitNeedsOneEachRefused", mira(), "magic-missile", 1, []rules.Combatant{orc(), goblin()}, spell.Options{Projectiles: []int{3, 0}}, spell.ReasonInvalidArgs, "at least one"},
 		{"RevivifyOnTheLivingRefused", withSlot(bram(), 3, 1), "revivify", 3, []rules.Combatant{mira()}, wis, spell.ReasonNotAllowed, "Mira is not dead"},
 		{"SpareTheDyingOnTheDeadRefused", bram(), "spare-the-dying", 0, []rules.Combatant{func() rules.Combatant { o := orc(); o.Dead = true; return o }()}, wis, spell.ReasonNotAllowed, "the orc is dead"},
+		{"RestorationOfAnotherConditionRefused", bram(), "lesser-restoration", 2, []rules.Combatant{mira()}, spell.Options{Condition: rules.Charmed}, spell.ReasonInvalidArgs, "choose charmed"},
 		{"ShieldOnAnotherRefused", mira(), "shield", 1, []rules.Combatant{bram()}, spell.Options{}, spell.ReasonInvalidArgs, "targets only its caster"},
 		{"CounterspellNeedsTheSpell", mira(), "counterspell", 3, nil, intel, spell.ReasonInvalidArgs, "Options.CounteredSpell"},
 		{"CounterspellCheckNeedsAbility", mira(), "counterspell", 3, nil, spell.Options{CounteredSpell: "cone-of-cold", CounteredLevel: 5}, spell.ReasonInvalidArgs, "spellcasting ability"},

@@ -16,6 +16,8 @@
 // take a dead target and refuse a living one; the engine keeps no time or
 // cause of death, so every dead creature qualifies, and the narrator says
 // when one would not (dead too long, of old age, its soul unwilling).
-// What a spell does that the engine does not apply (Raise Dead's -4
-// penalty) is in Result.Notes.
+// The restorations end conditions (and Greater Restoration a level of
+// exhaustion); diseases, curses and lowered ability scores are not kept
+// by the engine. What a spell does that the engine does not apply (Raise
+// Dead's -4 penalty) is in Result.Notes.
 package spell

@@ -30,6 +30,11 @@ func init() {
 		"resurrection":      {targets: one, dead: true, run: revive(true, neutralized)},
 		"true-resurrection": {targets: one, dead: true, run: revive(true, neutralized)},
 		"spare-the-dying":   {targets: one, run: (*cast).spareTheDying},
+
+		// Cures (restore.go).
+		"lesser-restoration":     {targets: one, check: checkCure, run: (*cast).restore},
+		"greater-restoration":    {targets: one, check: checkCure, run: (*cast).restore},
+		"protection-from-poison": {targets: one, run: (*cast).protectionFromPoison},
 	}
 }
 

@@ -147,6 +147,7 @@ type spec struct {
 	dust         bool     // a creature dropped to 0 hit points dies (Disintegrate)
 	drain        bool     // the caster regains half the necrotic damage dealt (Vampiric Touch)
 	cures        []rules.Condition
+	cureOne      bool // the caster ends one of cures (Options.Condition), not all
 	// rider is an effect on an affected target the engine does not apply,
 	// told in the notes; "{target}" and "{caster}" are replaced.
 	rider string
@@ -193,6 +194,10 @@ var specs = map[string]spec{
 		"if {target} had been dead a year or more, {caster} can't cast spells and has disadvantage on attack rolls, ability checks and saving throws until a long rest"},
 	"true-resurrection": {exact: true},
 	"spare-the-dying":   {exact: true},
+	"lesser-restoration": {exact: true, cureOne: true,
+		cures: []rules.Condition{rules.Blinded, rules.Deafened, rules.Paralyzed, rules.Poisoned}},
+	"greater-restoration":    {exact: true, cureOne: true, cures: []rules.Condition{rules.Exhaustion, rules.Charmed, rules.Petrified}},
+	"protection-from-poison": {exact: true, rider: "{target} has advantage on saving throws against being poisoned for the hour"},
 
 	// Spell attacks.
 	"arcane-sword": {optional: true, ongoing: TriggerAction},

@@ -78,7 +78,10 @@ type Options struct {
 	// Condition is the caster's pick for a spell that imposes one of
 	// several conditions (Blindness/Deafness: blinded or deafened); 0
 	// picks the first. On a repeated save it names the one to end, so a
-	// deafness from elsewhere is left alone.
+	// deafness from elsewhere is left alone. For a spell that ends one of
+	// several (Lesser Restoration: blinded, deafened, paralyzed or
+	// poisoned; Greater Restoration: a level of exhaustion, charmed or
+	// petrified) it is the one to end; 0 ends the first the target has.
 	Condition rules.Condition `json:"condition,omitempty"`
 	// Situations hold each target's distance, cover and situational
 	// advantage, by target id.
@@ -217,8 +220,9 @@ type Outcome struct {
 // set, or when a repeated save (Options.Ongoing) succeeds.
 type Effect struct {
 	// ID names the effect: "blessed", "baned", "shield", "feather-fall",
-	// "guiding-bolt", "acid-arrow", or the id of the Condition it imposes
-	// ("paralyzed").
+	// "guiding-bolt", "acid-arrow", the id of the Condition it imposes
+	// ("paralyzed"), or the id of the spell when the spell leaves one
+	// effect of its own ("protection-from-poison").
 	ID       string `json:"id"`
 	Spell    string `json:"spell"`
 	CasterID string `json:"caster_id"`
@@ -229,8 +233,11 @@ type Effect struct {
 	// for baned) or deals later ("2d4" acid for Acid Arrow).
 	Dice string `json:"dice,omitempty"`
 	// AC is a bonus to the target's armor class (Shield's 5).
-	AC            int  `json:"ac,omitempty"`
-	Concentration bool `json:"concentration,omitempty"`
+	AC int `json:"ac,omitempty"`
+	// Resist are damage types the target resists while the effect lasts
+	// (Protection from Poison).
+	Resist        rules.Set[rules.DamageType] `json:"resist,omitempty"`
+	Concentration bool                        `json:"concentration,omitempty"`
 	// Ends is how long the effect lasts, as the spell says.
 	Ends string `json:"ends"`
 	// RepeatSave is the save the target repeats (at the end of each of its
