@@ -61,7 +61,9 @@ func (e *Encounter) attackWith(res *Result, ai, ti int, req rules.AttackRequest,
 		res.say(n)
 	}
 	if guided {
-		e.forget(res, func(fx Effect) bool { return fx.TargetID == t.ID && fx.ID == "guiding-bolt" })
+		if err := e.forget(res, func(fx Effect) bool { return fx.TargetID == t.ID && fx.ID == "guiding-bolt" }); err != nil {
+			return r, err
+		}
 	}
 	return r, nil
 }

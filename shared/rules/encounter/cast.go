@@ -212,8 +212,7 @@ func (e *Encounter) cast(res *Result, ai int, in Action, src dice.Source) error 
 	} else {
 		me.Turn.ActionUsed, me.Turn.CastAction = true, s.ID
 	}
-	e.keep(sr, s)
-	return nil
+	return e.keep(res, sr, s, src)
 }
 
 // fizzle is character ai's spell s, cast at slot, countered: the slot and
@@ -279,7 +278,9 @@ func (e *Encounter) useAgain(res *Result, ai int, in Action, s srd.Spell, abilit
 		me.Turn.ActionUsed = true
 	}
 	for _, fx := range sr.Effects {
-		e.add(Effect{Effect: fx, SlotLevel: sr.SlotLevel, Until: e.until(fx, s)})
+		if err := e.add(res, Effect{Effect: fx, SlotLevel: sr.SlotLevel, Until: e.until(fx, s)}, src); err != nil {
+			return err
+		}
 	}
 	return nil
 }

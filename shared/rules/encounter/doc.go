@@ -101,9 +101,12 @@
 //     target's turn, damage for those damage ends (Sleep), and End, which
 //     also ends the casters' concentration on those spells. Effects end at
 //     the turn ends Act and MonsterTurn make; Next moves the turn without
-//     them. While an effect lasts its target has the armor class and the
-//     resistances it gives (Shield of Faith, Protection from Poison); a
-//     resistance the target had of its own stays when the effect goes.
+//     them. While an effect lasts its target has the armor class, the
+//     resistances and the hit point maximum it gives (Shield of Faith,
+//     Protection from Poison, Aid, whose hit points are healing and wake
+//     a dying target); a resistance the target had of its own stays when
+//     the effect goes, and hit points above a maximum that falls back are
+//     lost. Every change to the maximum is a recorded rules.Change.
 //     Bless and Bane change attack rolls and the saving throws against a
 //     monster's area action, not yet the saves spells force;
 //     Guiding Bolt's and an unseen attacker's advantage is used up by the

@@ -112,38 +112,73 @@ func rounds(s string) int {
 
 // keep stores the lasting effects of a spell cast now and, for a spell
 // its caster uses again on later turns, that it is under way.
-func (e *Encounter) keep(sr spell.Result, s srd.Spell) {
+func (e *Encounter) keep(res *Result, sr spell.Result, s srd.Spell, src dice.Source) error {
 	for _, fx := range sr.Effects {
-		e.add(Effect{Effect: fx, SlotLevel: sr.SlotLevel, Until: e.until(fx, s)})
+		if err := e.add(res, Effect{Effect: fx, SlotLevel: sr.SlotLevel, Until: e.until(fx, s)}, src); err != nil {
+			return err
+		}
 	}
 	if sr.Trigger == spell.TriggerAction {
 		fx := spell.Effect{ID: ongoingID, Spell: s.ID, CasterID: sr.CasterID, TargetID: sr.CasterID,
 			Concentration: s.Concentration, Ends: s.Duration, Note: "its caster may use it again on later turns"}
-		e.add(Effect{Effect: fx, SlotLevel: sr.SlotLevel, Until: e.until(fx, s)})
+		return e.add(res, Effect{Effect: fx, SlotLevel: sr.SlotLevel, Until: e.until(fx, s)}, src)
 	}
+	return nil
 }
 
 // add keeps a lasting effect and makes on its target what the effect
 // changes while it lasts: its armor class (Shield of Faith), the
-// resistances it gives that the target lacks (Protection from Poison).
-func (e *Encounter) add(fx Effect) {
+// resistances it gives that the target lacks (Protection from Poison),
+// its hit point maximum (Aid), the hit points too when that rises, as
+// healing (a dying creature wakes).
+func (e *Encounter) add(res *Result, fx Effect, src dice.Source) error {
 	if i := e.index(fx.TargetID); i >= 0 {
 		p := &e.Participants[i]
 		p.Combatant.AC += fx.AC
 		fx.Granted = fx.Resist &^ p.Combatant.Resistances
 		p.Combatant.Resistances |= fx.Granted
 		p.sync()
+		if fx.MaxHP != 0 {
+			if err := e.maxHP(res, i, fx.MaxHP, fx.MaxHP > 0, src); err != nil {
+				return err
+			}
+		}
 	}
 	e.Effects = append(e.Effects, fx)
+	return nil
+}
+
+// maxHP moves participant i's hit point maximum by n, with as many hit
+// points regained if heal is set (drawing nothing from src); the hit
+// points above a lowered maximum are lost.
+func (e *Encounter) maxHP(res *Result, i, n int, heal bool, src dice.Source) error {
+	c := e.Participants[i].Combatant
+	l := rules.Log{Changes: []rules.Change{{TargetID: c.ID, Field: rules.FieldMaxHP, From: c.MaxHP, To: c.MaxHP + n}}}
+	c.MaxHP += n
+	switch {
+	case heal && n > 0:
+		h, err := rules.Heal(c, flat(n), src)
+		if err != nil {
+			return fault.Wrap(fault.Internal, actOp, err)
+		}
+		l.Changes = append(l.Changes, h.Changes...)
+	case c.HP > c.CurrentMaxHP():
+		l.Changes = append(l.Changes, rules.Change{TargetID: c.ID, Field: rules.FieldHP, From: c.HP, To: c.CurrentMaxHP()})
+	}
+	if err := e.apply(l.Changes); err != nil {
+		return err
+	}
+	res.Changes = append(res.Changes, l.Changes...)
+	return nil
 }
 
 // revoke takes back what an effect that has left e.Effects changed on
 // its target. A resistance another effect on it still gives stays, as
 // that effect's to take back.
-func (e *Encounter) revoke(fx Effect) {
+func (e *Encounter) revoke(res *Result, fx Effect) error {
 	i := e.index(fx.TargetID)
 	if i < 0 {
-		return
+		return nil
 	}
 	p := &e.Participants[i]
 	p.Combatant.AC -= fx.AC
@@ -156,6 +191,12 @@ func (e *Encounter) revoke(fx Effect) {
 		p.Combatant.Resistances = p.Combatant.Resistances.Without(t)
 	}
 	p.sync()
+	if fx.MaxHP != 0 {
+		// Aid's hit points go with it as far as the maximum falls; a
+		// maximum Harm lowered comes back with no hit points.
+		return e.maxHP(res, i, -fx.MaxHP, false, nil)
+	}
+	return nil
 }
 
 // lapse ends the effects an action has undone: those whose caster no
@@ -290,9 +331,11 @@ func (e *Encounter) repeatSaves(res *Result, id string, src dice.Source) error {
 		res.Changes = append(res.Changes, sr.Changes...)
 		res.say(sr.Summary())
 		if len(sr.Targets) == 1 && sr.Targets[0].Save != nil && sr.Targets[0].Save.Success {
-			e.forget(res, func(x Effect) bool {
+			if err := e.forget(res, func(x Effect) bool {
 				return x.TargetID == id && x.Spell == fx.Spell && x.CasterID == fx.CasterID
-			})
+			}); err != nil {
+				return err
+			}
 		}
 	}
 	return nil
@@ -326,7 +369,7 @@ func (e *Encounter) acid(res *Result, fx Effect, src dice.Source) error {
 
 // forget drops the effects match picks without touching any condition
 // (the spell itself has ended it), recording them as ended.
-func (e *Encounter) forget(res *Result, match func(Effect) bool) {
+func (e *Encounter) forget(res *Result, match func(Effect) bool) error {
 	var gone []Effect
 	keep := e.Effects[:0:0]
 	for _, fx := range e.Effects {
@@ -339,8 +382,11 @@ func (e *Encounter) forget(res *Result, match func(Effect) bool) {
 	e.Effects = keep
 	for _, fx := range gone {
 		res.Ended = append(res.Ended, fx)
-		e.revoke(fx)
+		if err := e.revoke(res, fx); err != nil {
+			return err
+		}
 	}
+	return nil
 }
 
 // endWhere ends the effects why gives a reason for: they leave the
@@ -367,7 +413,9 @@ func (e *Encounter) endWhere(res *Result, why func(Effect) string) error {
 	var text []string
 	for i, g := range gone {
 		res.Ended = append(res.Ended, g.fx)
-		e.revoke(g.fx)
+		if err := e.revoke(res, g.fx); err != nil {
+			return err
+		}
 		if g.why != endDead && !slices.ContainsFunc(gone[:i], func(o ended) bool {
 			return o.fx.Spell == g.fx.Spell && o.fx.CasterID == g.fx.CasterID && o.why == g.why
 		}) {

@@ -35,7 +35,12 @@ func init() {
 		"lesser-restoration":     {targets: one, check: checkCure, run: (*cast).restore},
 		"greater-restoration":    {targets: one, check: checkCure, run: (*cast).restore},
 		"protection-from-poison": {targets: one, run: (*cast).protectionFromPoison},
+
+		// Lasting effects on creatures (boon.go).
+		"aid": {targets: upTo(3), run: (*cast).aid},
 	}
 }
 
 func one(*cast) (int, int) { return 1, 1 }
+
+func upTo(n int) func(*cast) (int, int) { return func(*cast) (int, int) { return 1, n } }

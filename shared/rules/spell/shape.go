@@ -198,6 +198,7 @@ var specs = map[string]spec{
 		cures: []rules.Condition{rules.Blinded, rules.Deafened, rules.Paralyzed, rules.Poisoned}},
 	"greater-restoration":    {exact: true, cureOne: true, cures: []rules.Condition{rules.Exhaustion, rules.Charmed, rules.Petrified}},
 	"protection-from-poison": {exact: true, rider: "{target} has advantage on saving throws against being poisoned for the hour"},
+	"aid":                    {exact: true},
 
 	// Spell attacks.
 	"arcane-sword": {optional: true, ongoing: TriggerAction},
@@ -282,7 +283,6 @@ var specs = map[string]spec{
 		ends: "1 minute, or until it succeeds on a Wisdom save at the end of one of its turns (taking 4d10 psychic damage on each failure)"},
 
 	// Data that looks mechanical, effects that are not.
-	"aid":                    {why: "it raises the hit point maximum, which rules.Combatant has no change for"},
 	"branding-smite":         {why: "its damage rides on the caster's next weapon hit"},
 	"control-water":          {why: "its damage is the whirlpool's, one of four effects the caster picks"},
 	"delayed-blast-fireball": {why: "it detonates later, its damage growing 1d6 each turn it waits"},

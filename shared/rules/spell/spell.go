@@ -234,6 +234,11 @@ type Effect struct {
 	Dice string `json:"dice,omitempty"`
 	// AC is a bonus to the target's armor class (Shield's 5).
 	AC int `json:"ac,omitempty"`
+	// MaxHP is what the effect adds to the target's hit point maximum,
+	// and to its hit points as healing (Aid's 5), while it lasts. Cast
+	// leaves both to the caller, who takes the maximum back when the
+	// effect ends: the engine keeps no clock outside a fight.
+	MaxHP int `json:"max_hp,omitempty"`
 	// Resist are damage types the target resists while the effect lasts
 	// (Protection from Poison).
 	Resist        rules.Set[rules.DamageType] `json:"resist,omitempty"`
