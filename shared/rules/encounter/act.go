@@ -361,6 +361,7 @@ func (e *Encounter) attack(res *Result, ai int, in Action, src dice.Source) erro
 		}
 	}
 	e.Participants[ai].Turn.ActionUsed = true
+	reqs = oneIfSlowed(e, res, ai, reqs)
 	switch {
 	case len(reqs) == 0 || reqs[0].Kind.Ranged():
 	case actor.Kind == KindCharacter:
@@ -449,6 +450,9 @@ func (e *Encounter) apply(changes []rules.Change) error {
 // finish ends the turn if asked, notes a decided fight and logs the
 // action. Lasting effects end as their time comes (effects.go).
 func (e *Encounter) finish(res *Result, before string, endTurn bool, src dice.Source) error {
+	if i := e.index(res.ActorID); i >= 0 {
+		e.slowed(i)
+	}
 	if err := e.lapse(res); err != nil {
 		return err
 	}

@@ -1,6 +1,7 @@
 package encounter_test
 
 import (
+	"strings"
 	"testing"
 
 	"chronicler/shared/campaign"
@@ -51,4 +52,86 @@ func hasChange(chs []rules.Change, id string, f rules.Field) bool {
 		}
 	}
 	return false
+}
+
+// sol is a level 5 wizard: Int 16, spell save DC 14, two 3rd-level slots.
+func sol() campaign.Character {
+	c := wren()
+	c.ID, c.Name, c.Level = "sol", "Sol", 5
+	c.SpellSlots = map[string]campaign.Slot{"1": {Max: 4}, "2": {Max: 3}, "3": {Max: 2}}
+	return c
+}
+
+// Haste lifts Mira's AC from 16 to 18 and doubles her speed while Sol
+// concentrates: a goblin's 16 misses her, and her next turn has 60 feet
+// of movement.
+func TestHasteInAFight(t *testing.T) {
+	e := casterFirst(t, []campaign.Character{sol(), mira()}, goblins(1))
+	e, _, err := encounter.Act(e, "sol", encounter.Action{Kind: encounter.ActionCast, Spell: "haste", TargetID: "mira", EndTurn: true}, faces(t))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if m := participant(t, e, "mira"); m.AC != 18 || m.Combatant.Speed != 60 || m.Turn.Movement != 60 {
+		t.Fatalf("mira AC %d, speed %d, movement %d; want 18, 60, 60", m.AC, m.Combatant.Speed, m.Turn.Movement)
+	}
+	e, _, err = encounter.Act(e, "mira", encounter.Action{Kind: encounter.ActionEndTurn}, faces(t))
+	if err != nil {
+		t.Fatal(err)
+	}
+	// The goblin's scimitar: 12 + 4 = 16 would hit AC 16.
+	e, res, err := encounter.Act(e, "goblin-1", encounter.Action{Kind: encounter.ActionAttack, TargetID: "mira", Weapon: "Scimitar", EndTurn: true}, faces(t, 12))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(res.Attacks) != 1 || res.Attacks[0].Hit || res.Attacks[0].AC != 18 {
+		t.Errorf("attacks %+v, want one miss against AC 18", res.Attacks)
+	}
+	ended, _, err := encounter.End(e, "fled", encounter.EndOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if m := participant(t, ended, "mira"); m.AC != 16 || m.Combatant.Speed != 30 {
+		t.Errorf("after the fight AC %d, speed %d; want 16, 30", m.AC, m.Combatant.Speed)
+	}
+}
+
+// Slow on a brown bear that fails its Wisdom save: AC 11 to 9, no
+// reaction, -2 on its Dexterity saves, one attack instead of its bite and
+// claws; it shakes the spell off with a save at the end of its turn.
+func TestSlowInAFight(t *testing.T) {
+	e := casterFirst(t, []campaign.Character{sol(), wren(), mira()}, []encounter.MonsterSpec{{SRDID: "brown-bear", Count: 1}})
+	// The bear's Wisdom save: 5 + 1 fails DC 14.
+	e, _, err := encounter.Act(e, "sol", encounter.Action{Kind: encounter.ActionCast, Spell: "slow", TargetID: "brown-bear-1", EndTurn: true}, faces(t, 5))
+	if err != nil {
+		t.Fatal(err)
+	}
+	b := participant(t, e, "brown-bear-1")
+	if b.AC != 9 || b.Combatant.Speed != 20 || !b.ReactionUsed {
+		t.Fatalf("bear AC %d, speed %d, reaction used %v; want 9, 20, true", b.AC, b.Combatant.Speed, b.ReactionUsed)
+	}
+	// Wren's Burning Hands: 3d6 (1, 1, 1); the bear's Dexterity save (+0)
+	// rolls 12, 10 with Slow's -2, failing DC 13.
+	e, res, err := encounter.Act(e, "wren", encounter.Action{Kind: encounter.ActionCast, Spell: "burning-hands", TargetID: "brown-bear-1", EndTurn: true}, faces(t, 1, 1, 1, 12))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if sv := res.Cast.Targets[0].Save; sv == nil || sv.Bonus != -2 || sv.Success {
+		t.Fatalf("bear's save %+v, want -2 and a failure", sv)
+	}
+	e, _, err = encounter.Act(e, "mira", encounter.Action{Kind: encounter.ActionEndTurn}, faces(t))
+	if err != nil {
+		t.Fatal(err)
+	}
+	// One bite at Sol (2 + 5 misses AC 12), then the Wisdom save at the
+	// end of its turn: 17 + 1 ends the spell.
+	out, res, err := encounter.MonsterTurn(e, faces(t, 2, 17))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(res.Attacks) != 1 || !strings.Contains(res.Summary(), "Slow lets Brown Bear 1 make only one attack.") {
+		t.Errorf("attacks %d: %s", len(res.Attacks), res.Summary())
+	}
+	if b := participant(t, out, "brown-bear-1"); b.AC != 11 || b.Combatant.Speed != 40 || len(out.Effects) != 0 {
+		t.Errorf("bear after its save: AC %d, speed %d, effects %+v", b.AC, b.Combatant.Speed, out.Effects)
+	}
 }

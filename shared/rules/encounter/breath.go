@@ -114,6 +114,9 @@ func (e *Encounter) areaAttack(res *Result, ai int, a srd.Action, src dice.Sourc
 		saver.Lucky = false
 		bonus, extra, notes := e.blessing(ti, "saving throw", src)
 		req.Bonus += bonus
+		more, adv, dis := e.saveMods(ti, ability)
+		req.Bonus += more
+		req.Advantage, req.Disadvantage = adv, dis
 		sv, err := rules.Save(saver, req, src)
 		if err != nil {
 			return err

@@ -328,6 +328,7 @@ func (e *Encounter) resolve(res *Result, ai int, s srd.Spell, slot int, ids []st
 			sit.Disadvantage = append(sit.Disadvantage, "a foe within reach")
 			opts.Situations[id] = sit
 		}
+		e.saveSituation(e.index(id), s, &opts)
 		if distance > 0 {
 			if opts.Situations == nil {
 				opts.Situations = map[string]spell.Situation{}

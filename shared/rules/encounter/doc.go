@@ -102,11 +102,16 @@
 //     also ends the casters' concentration on those spells. Effects end at
 //     the turn ends Act and MonsterTurn make; Next moves the turn without
 //     them. While an effect lasts its target has the armor class, the
-//     resistances and the hit point maximum it gives (Shield of Faith,
-//     Protection from Poison, Aid, whose hit points are healing and wake
-//     a dying target); a resistance the target had of its own stays when
-//     the effect goes, and hit points above a maximum that falls back are
-//     lost. Every change to the maximum is a recorded rules.Change.
+//     speed, the resistances and the hit point maximum it gives (Shield
+//     of Faith, Haste, Slow, Longstrider, Protection from Poison, Aid,
+//     whose hit points are healing and wake a dying target); a resistance
+//     the target had of its own stays when the effect goes, and hit
+//     points above a maximum that falls back are lost. Every change to
+//     the maximum is a recorded rules.Change. Haste gives advantage on
+//     Dexterity saves and Slow -2 (against spells and area actions); a
+//     slowed creature has no reaction, makes one attack with its action,
+//     and takes an action or a bonus action on its turn, not both. Haste's
+//     extra action and the lethargy after it are the narrator's.
 //     Bless and Bane change attack rolls and the saving throws against a
 //     monster's area action, not yet the saves spells force;
 //     Guiding Bolt's and an unseen attacker's advantage is used up by the

@@ -135,6 +135,10 @@ func (e *Encounter) add(res *Result, fx Effect, src dice.Source) error {
 	if i := e.index(fx.TargetID); i >= 0 {
 		p := &e.Participants[i]
 		p.Combatant.AC += fx.AC
+		p.Combatant.Speed += fx.Speed
+		if fx.ID == "slow" {
+			p.ReactionUsed = true // a slowed creature takes no reactions
+		}
 		fx.Granted = fx.Resist &^ p.Combatant.Resistances
 		p.Combatant.Resistances |= fx.Granted
 		p.sync()
@@ -182,6 +186,7 @@ func (e *Encounter) revoke(res *Result, fx Effect) error {
 	}
 	p := &e.Participants[i]
 	p.Combatant.AC -= fx.AC
+	p.Combatant.Speed -= fx.Speed
 	for t := range fx.Granted.All() {
 		k := slices.IndexFunc(e.Effects, func(o Effect) bool { return o.TargetID == fx.TargetID && o.Resist.Has(t) })
 		if k >= 0 {
@@ -305,8 +310,11 @@ func (e *Encounter) repeatSaves(res *Result, id string, src dice.Source) error {
 		if err != nil {
 			return err
 		}
-		sr, err := spell.Cast(caster.Combatant, fx.Spell, fx.SlotLevel, []rules.Combatant{e.Participants[ti].Combatant},
-			spell.Options{Ongoing: true, Ability: ability, CasterLevel: caster.Combatant.Level}, src, srd.LookupSpell)
+		opts := spell.Options{Ongoing: true, Ability: ability, CasterLevel: caster.Combatant.Level}
+		if s, ok := srd.LookupSpell(fx.Spell); ok {
+			e.saveSituation(ti, s, &opts)
+		}
+		sr, err := spell.Cast(caster.Combatant, fx.Spell, fx.SlotLevel, []rules.Combatant{e.Participants[ti].Combatant}, opts, src, srd.LookupSpell)
 		if err != nil {
 			if Reason(err) == "" && spell.Reason(err) == "" {
 				return err

@@ -94,6 +94,7 @@ func (e *Encounter) monsterAttack(res *Result, ai int, src dice.Source, rs React
 	}
 	res.Kind = ActionAttack
 	e.Participants[ai].Turn.ActionUsed = true
+	plan = oneIfSlowed(e, res, ai, plan)
 	for _, a := range plan {
 		if m := e.Participants[ai]; e.weakest() < 0 || m.down() || m.Combatant.Incapacitated() {
 			break // nobody left to attack, or a reaction felled the attacker

@@ -26,3 +26,42 @@ func (c *cast) aid() error {
 	}
 	return nil
 }
+
+// haste gives the target +2 AC, twice its speed and advantage on
+// Dexterity saving throws while the caster concentrates. Its extra action
+// and the lethargy when it ends are the narrator's.
+func (c *cast) haste() error {
+	id := c.ids[0]
+	out := c.outcome(id)
+	out.Affected = true
+	c.effect(Effect{ID: c.spell.ID, TargetID: id, AC: 2, Speed: c.state[id].Speed, Concentration: true,
+		Note: "+2 AC, double speed, advantage on Dexterity saving throws"})
+	out.Told = "is hasted: +2 AC, double speed and advantage on Dexterity saving throws"
+	c.rider(id)
+	return nil
+}
+
+// slow has each target make a Wisdom save; one that fails takes -2 to AC
+// and Dexterity saves and half its speed until it succeeds on the save at
+// the end of one of its turns or the caster's concentration ends.
+func (c *cast) slow() error {
+	return c.onFailedSave(func(id string, out *Outcome) error {
+		t := c.state[id]
+		c.effect(Effect{ID: c.spell.ID, TargetID: id, AC: -2, Speed: -(t.Speed - t.Speed/2), Concentration: true,
+			RepeatSave: c.save, DC: c.r.DC, Ends: c.sp.ends, Note: "-2 AC and Dexterity saving throws, half speed"})
+		out.Told = "is slowed: -2 AC and Dexterity saving throws, half speed"
+		c.rider(id)
+		return nil
+	})
+}
+
+// longstrider: each target's speed rises by 10 feet for the hour.
+func (c *cast) longstrider() error {
+	for _, id := range c.ids {
+		out := c.outcome(id)
+		out.Affected = true
+		c.effect(Effect{ID: c.spell.ID, TargetID: id, Speed: 10, Note: "+10 feet of speed"})
+		out.Told = "gains 10 feet of speed for the hour"
+	}
+	return nil
+}

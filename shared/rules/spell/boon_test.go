@@ -45,3 +45,42 @@ func TestAid(t *testing.T) {
 
 // mira2 is a second character, Lia.
 func mira2() rules.Combatant { return named(mira(), "lia", "Lia") }
+
+func TestSpeedAndArmor(t *testing.T) {
+	runCases(t, []castCase{
+		{name: "HasteGivesTwoACAndDoubleSpeed", caster: mira(), spell: "haste", slot: 3, targets: []rules.Combatant{bram()},
+			changes: []rules.Change{slot("mira", 3, 0, 1), change("mira", rules.FieldConcentration, "", "haste")},
+			summary: "Mira casts Haste (3rd level): Bram is hasted: +2 AC, double speed and advantage on Dexterity saving throws. " +
+				"Bram also gains an action on each of its turns (one weapon attack, Dash, Disengage, Hide or Use an Object); " +
+				"when Haste ends, Bram can't move or act until after its next turn.",
+			check: func(t *testing.T, r spell.Result) {
+				if fx := effectOn(t, r, "bram"); fx.AC != 2 || fx.Speed != 25 || !fx.Concentration {
+					t.Errorf("effect %+v, want +2 AC and +25 ft under concentration", fx)
+				}
+			}},
+		{name: "SlowTakesACAndHalfTheSpeedOnAFailedSave", caster: mira(), spell: "slow", slot: 3, targets: []rules.Combatant{orc(), goblin()}, opts: intel,
+			// The orc's WIS save (+0) rolls 5, the goblin's (-1) 19.
+			faces:   []int{5, 19},
+			changes: []rules.Change{slot("mira", 3, 0, 1), change("mira", rules.FieldConcentration, "", "slow")},
+			summary: "Mira casts Slow (3rd level): the orc fails its WIS save (DC 13, rolled 5) and is slowed: -2 AC and Dexterity saving throws, half speed; " +
+				"the goblin saves (18). The orc can't take reactions, takes an action or a bonus action on its turn but not both, " +
+				"makes no more than one attack, and on an 11 or higher on a d20 a 1-action spell it casts waits for its next turn.",
+			check: func(t *testing.T, r spell.Result) {
+				fx := effectOn(t, r, "orc-1")
+				if fx.AC != -2 || fx.Speed != -15 || fx.RepeatSave != rules.Wis || fx.DC != 13 || !fx.Concentration {
+					t.Errorf("effect %+v, want -2 AC, -15 ft, a Wisdom save against 13", fx)
+				}
+			}},
+		{name: "SlowEndsOnARepeatedSave", caster: func() rules.Combatant { c := mira(); c.Concentration = "slow"; return c }(), spell: "slow", slot: 3,
+			targets: []rules.Combatant{orc()}, opts: spell.Options{Ability: rules.Int, Ongoing: true},
+			faces:   []int{14},
+			changes: []rules.Change{},
+			summary: "Mira's Slow: the orc makes its WIS save (DC 13, rolled 14)."},
+		{name: "LongstriderTwoTargetsAt2nd", caster: mira(), spell: "longstrider", slot: 2, targets: []rules.Combatant{mira(), bram()},
+			check: func(t *testing.T, r spell.Result) {
+				if fx := effectOn(t, r, "bram"); fx.Speed != 10 || fx.Concentration || fx.Ends != "1 hour" {
+					t.Errorf("effect %+v, want +10 ft for the hour", fx)
+				}
+			}},
+	})
+}

@@ -475,8 +475,13 @@ func containsCond(cs []rules.Condition, x rules.Condition) bool {
 }
 
 // sustained says t has a condition the spell keeps up (prone is never
-// kept up: a creature ends it by standing).
+// kept up: a creature ends it by standing). A spell that imposes no
+// condition (Slow) leaves nothing to see on t: the caller, who keeps its
+// effects, vouches that t is under it.
 func (c *cast) sustained(t rules.Combatant) bool {
+	if len(c.sp.conds) == 0 {
+		return true
+	}
 	for _, cond := range c.sp.conds {
 		if cond != rules.Prone && t.Conditions.Has(cond) {
 			return true

@@ -267,7 +267,7 @@ func (c *cast) resave() error {
 // saveFor has a target make the spell's save against the caster's DC.
 func (c *cast) saveFor(id string) (rules.SaveResult, error) {
 	sit := c.opts.Situations[id]
-	req := rules.SaveRequest{Ability: c.save, DC: c.r.DC, Cover: sit.Cover,
+	req := rules.SaveRequest{Ability: c.save, DC: c.r.DC, Cover: sit.Cover, Bonus: sit.SaveBonus,
 		Advantage: sit.Advantage, Disadvantage: sit.Disadvantage}
 	if c.sp.noCover {
 		req.Cover = rules.NoCover

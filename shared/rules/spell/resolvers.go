@@ -37,10 +37,18 @@ func init() {
 		"protection-from-poison": {targets: one, run: (*cast).protectionFromPoison},
 
 		// Lasting effects on creatures (boon.go).
-		"aid": {targets: upTo(3), run: (*cast).aid},
+		"aid":         {targets: upTo(3), run: (*cast).aid},
+		"haste":       {targets: one, run: (*cast).haste},
+		"slow":        {targets: upTo(6), ability: true, run: (*cast).slow},
+		"longstrider": {targets: perSlot(1, 1), run: (*cast).longstrider},
 	}
 }
 
 func one(*cast) (int, int) { return 1, 1 }
 
 func upTo(n int) func(*cast) (int, int) { return func(*cast) (int, int) { return 1, n } }
+
+// perSlot is base targets and one more per slot level above from.
+func perSlot(base, from int) func(*cast) (int, int) {
+	return func(c *cast) (int, int) { return 1, min(base+c.slot-from, MaxTargets) }
+}

@@ -199,6 +199,12 @@ var specs = map[string]spec{
 	"greater-restoration":    {exact: true, cureOne: true, cures: []rules.Condition{rules.Exhaustion, rules.Charmed, rules.Petrified}},
 	"protection-from-poison": {exact: true, rider: "{target} has advantage on saving throws against being poisoned for the hour"},
 	"aid":                    {exact: true},
+	"haste": {exact: true, rider: "{target} also gains an action on each of its turns (one weapon attack, Dash, Disengage, Hide or Use an Object); " +
+		"when Haste ends, {target} can't move or act until after its next turn"},
+	"slow": {exact: true, ongoing: TriggerSave, ends: "1 minute, or until it succeeds on a Wisdom save at the end of one of its turns",
+		rider: "{target} can't take reactions, takes an action or a bonus action on its turn but not both, makes no more than one attack, " +
+			"and on an 11 or higher on a d20 a 1-action spell it casts waits for its next turn"},
+	"longstrider": {exact: true},
 
 	// Spell attacks.
 	"arcane-sword": {optional: true, ongoing: TriggerAction},
@@ -326,6 +332,21 @@ func Classify(s srd.Spell) Shape {
 		return ShapeCondition
 	}
 	return ShapeNarrative
+}
+
+// SaveAbility is the ability of the saving throw s forces on its targets,
+// from its data or, where the data has none, what the package knows of
+// it (Call Lightning's Dexterity); 0 for a spell that forces none.
+func SaveAbility(s srd.Spell) rules.Ability {
+	sv := saveOf(s, specOf(s.ID))
+	if sv == nil {
+		return 0
+	}
+	a, err := rules.ParseAbility(sv.Ability)
+	if err != nil {
+		return 0
+	}
+	return a
 }
 
 func attackType(s srd.Spell, sp spec) string {

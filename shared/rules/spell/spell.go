@@ -121,6 +121,9 @@ type Situation struct {
 	// target's saving throw (Magic Resistance is advantage on the save).
 	Advantage    []string `json:"advantage,omitempty"`
 	Disadvantage []string `json:"disadvantage,omitempty"`
+	// SaveBonus is added to the target's saving throw against the spell
+	// (Slow's -2 on a Dexterity save).
+	SaveBonus int `json:"save_bonus,omitempty"`
 }
 
 // Result is a spell as cast. Its Log holds every roll and every change in
@@ -232,13 +235,18 @@ type Effect struct {
 	// Dice is a roll the effect adds ("1d4" for blessed), subtracts ("1d4"
 	// for baned) or deals later ("2d4" acid for Acid Arrow).
 	Dice string `json:"dice,omitempty"`
-	// AC is a bonus to the target's armor class (Shield's 5).
+	// AC is a bonus to the target's armor class (Shield's 5), or a
+	// penalty (Slow's -2).
 	AC int `json:"ac,omitempty"`
 	// MaxHP is what the effect adds to the target's hit point maximum,
 	// and to its hit points as healing (Aid's 5), while it lasts. Cast
 	// leaves both to the caller, who takes the maximum back when the
 	// effect ends: the engine keeps no clock outside a fight.
 	MaxHP int `json:"max_hp,omitempty"`
+	// Speed is added to the target's walking speed while it lasts
+	// (Longstrider's 10, Haste's doubling), or taken off it (Slow's
+	// halving).
+	Speed int `json:"speed,omitempty"`
 	// Resist are damage types the target resists while the effect lasts
 	// (Protection from Poison).
 	Resist        rules.Set[rules.DamageType] `json:"resist,omitempty"`

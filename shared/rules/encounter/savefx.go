@@ -1,0 +1,77 @@
+package encounter
+
+import (
+	"slices"
+
+	"chronicler/shared/rules"
+	"chronicler/shared/rules/spell"
+	"chronicler/shared/srd"
+)
+
+// What the fight's lasting effects do to a creature beyond its armor
+// class, speed and resistances (effects.go) and attack rolls
+// (attackfx.go): its saving throws, and Slow's hold on its turn.
+
+// holds reports whether participant id is under an effect with fxID.
+func (e Encounter) holds(id, fxID string) bool {
+	return slices.ContainsFunc(e.Effects, func(fx Effect) bool { return fx.TargetID == id && fx.ID == fxID })
+}
+
+// saveMods is what participant i's effects do to its saving throw of
+// ability a: a bonus, and sources of advantage and disadvantage (Haste's
+// advantage and Slow's -2 on Dexterity saves). One spell counts once,
+// however many cast it.
+func (e Encounter) saveMods(i int, a rules.Ability) (bonus int, adv, dis []string) {
+	id := e.Participants[i].ID
+	if a == rules.Dex && e.holds(id, "haste") {
+		adv = append(adv, "Haste")
+	}
+	if a == rules.Dex && e.holds(id, "slow") {
+		bonus -= 2
+	}
+	return bonus, adv, dis
+}
+
+// saveSituation adds what participant i's effects do to its save
+// against spell s to its situation in opts.
+func (e Encounter) saveSituation(i int, s srd.Spell, opts *spell.Options) {
+	a := spell.SaveAbility(s)
+	if a == 0 {
+		return
+	}
+	bonus, adv, dis := e.saveMods(i, a)
+	if bonus == 0 && len(adv) == 0 && len(dis) == 0 {
+		return
+	}
+	if opts.Situations == nil {
+		opts.Situations = map[string]spell.Situation{}
+	}
+	id := e.Participants[i].ID
+	sit := opts.Situations[id]
+	sit.SaveBonus += bonus
+	sit.Advantage = append(slices.Clip(sit.Advantage), adv...)
+	sit.Disadvantage = append(slices.Clip(sit.Disadvantage), dis...)
+	opts.Situations[id] = sit
+}
+
+// slowed holds participant i to Slow's rules for the turn so far: an
+// action or a bonus action, not both (taking one spends the other).
+func (e *Encounter) slowed(i int) {
+	p := &e.Participants[i]
+	if !e.holds(p.ID, "slow") {
+		return
+	}
+	if p.Turn.ActionUsed || p.Turn.BonusActionUsed {
+		p.Turn.ActionUsed, p.Turn.BonusActionUsed = true, true
+	}
+}
+
+// oneIfSlowed is the attacks participant ai makes with its action: all of
+// them, or under Slow only the first.
+func oneIfSlowed[T any](e *Encounter, res *Result, ai int, attacks []T) []T {
+	if len(attacks) < 2 || !e.holds(e.Participants[ai].ID, "slow") {
+		return attacks
+	}
+	res.say("Slow lets " + e.Participants[ai].Name + " make only one attack.")
+	return attacks[:1]
+}
