@@ -407,7 +407,8 @@ func (e *Encounter) strike(res *Result, ai, ti int, req rules.AttackRequest, src
 	res.Changes = append(res.Changes, r.Changes...)
 	res.Attacks = append(res.Attacks, r)
 	res.say(r.Summary())
-	return nil
+	// Invisibility ends for a creature that attacks.
+	return e.reveal(res, ai, "attacked")
 }
 
 // credit adds damage participant ai dealt participant ti (ai -1: no one)

@@ -11,25 +11,40 @@ import (
 // attackWith makes an attack roll with what the fight's lasting effects
 // add to it: Bless's d4 (Bane's taken off) on the attacker's roll,
 // advantage for a hidden attacker, who gives itself away, against a target
-// Faerie Fire outlines, and Guiding Bolt's advantage, which the attack uses
-// up, and disadvantage on a ranged attack made with a foe within reach
+// Faerie Fire outlines, Guiding Bolt's advantage, which the attack uses
+// up, and True Strike's, used up by its caster's first attack on its next
+// turn; disadvantage against a target Blur hides (unless the attacker has
+// blindsight or truesight) or Protection from Evil and Good wards from the
+// attacker's kind, and on a ranged attack made with a foe within reach
 // (reach.go). The d4s are drawn before
 // the d20 and recorded after the attack roll, so that roll still comes
 // first among the attack's rolls. A monster with Parry or Shield answers
 // a character's attack that would hit it (guard.go).
 func (e *Encounter) attackWith(res *Result, ai, ti int, req rules.AttackRequest, src dice.Source) (rules.AttackResult, error) {
 	a, t := e.Participants[ai], e.Participants[ti]
-	guided, outlined := false, false
+	guided, outlined, blurred, warded, studied := false, false, false, false, false
 	bonus, extra, notes := e.blessing(ai, "attack roll", src)
 	req.Penalty -= bonus
 	for _, fx := range e.Effects {
+		if fx.TargetID != t.ID {
+			continue
+		}
 		switch {
-		case fx.TargetID == t.ID && fx.ID == "faerie-fire" && !outlined:
+		case fx.ID == "faerie-fire" && !outlined:
 			outlined = true
 			req.Advantage = append(slices.Clip(req.Advantage), "Faerie Fire")
-		case fx.TargetID == t.ID && fx.ID == "guiding-bolt" && !guided:
+		case fx.ID == "guiding-bolt" && !guided:
 			guided = true
 			req.Advantage = append(slices.Clip(req.Advantage), "Guiding Bolt")
+		case fx.ID == "blur" && !blurred && !slices.Contains(a.Senses, "blindsight") && !slices.Contains(a.Senses, "truesight"):
+			blurred = true
+			req.Disadvantage = append(slices.Clip(req.Disadvantage), "Blur")
+		case fx.ID == "protection-from-evil-and-good" && !warded && slices.Contains(fiendish, a.Type):
+			warded = true
+			req.Disadvantage = append(slices.Clip(req.Disadvantage), "Protection from Evil and Good")
+		case fx.ID == "true-strike" && !studied && fx.CasterID == a.ID && e.Current == a.ID && e.Round == fx.Until.Round:
+			studied = true
+			req.Advantage = append(slices.Clip(req.Advantage), "True Strike")
 		}
 	}
 	if req.Kind.Ranged() && e.threatened(ai) {
@@ -65,7 +80,31 @@ func (e *Encounter) attackWith(res *Result, ai, ti int, req rules.AttackRequest,
 			return r, err
 		}
 	}
+	if studied {
+		if err := e.used(res, func(fx Effect) bool { return fx.TargetID == t.ID && fx.ID == "true-strike" && fx.CasterID == a.ID }); err != nil {
+			return r, err
+		}
+	}
 	return r, nil
+}
+
+// fiendish are the creature types Protection from Evil and Good wards
+// against.
+var fiendish = []string{"aberration", "celestial", "elemental", "fey", "fiend", "undead"}
+
+// revealed ends the reason reveal gives: "Mira attacked and is seen".
+const revealed = " and is seen"
+
+// reveal ends the Invisibility on participant i, which ends when it
+// attacks or casts a spell (did says which: "attacked").
+func (e *Encounter) reveal(res *Result, i int, did string) error {
+	id := e.Participants[i].ID
+	return e.endWhere(res, func(fx Effect) string {
+		if fx.TargetID == id && fx.Spell == "invisibility" {
+			return e.Participants[i].Name + " " + did + revealed
+		}
+		return ""
+	})
 }
 
 // blessing is what Bless adds to (and Bane takes off) participant i's roll

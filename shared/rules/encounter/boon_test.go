@@ -1,6 +1,7 @@
 package encounter_test
 
 import (
+	"slices"
 	"strings"
 	"testing"
 
@@ -134,4 +135,120 @@ func TestSlowInAFight(t *testing.T) {
 	if b := participant(t, out, "brown-bear-1"); b.AC != 11 || b.Combatant.Speed != 40 || len(out.Effects) != 0 {
 		t.Errorf("bear after its save: AC %d, speed %d, effects %+v", b.AC, b.Combatant.Speed, out.Effects)
 	}
+}
+
+// Effects on the attack rolls made at their targets: Blur's disadvantage
+// (not for a flying snake, which has blindsight), Protection from Evil
+// and Good's against the undead, True Strike's advantage on the caster's
+// next turn, and Invisibility, which ends when its target attacks while
+// Greater Invisibility does not.
+func TestAttackRollWardsInAFight(t *testing.T) {
+	t.Run("BlurHidesFromEyesNotBlindsight", func(t *testing.T) {
+		e := casterFirst(t, []campaign.Character{sol()}, []encounter.MonsterSpec{{SRDID: "goblin", Count: 1}, {SRDID: "flying-snake", Count: 1}})
+		e, _, err := encounter.Act(e, "sol", encounter.Action{Kind: encounter.ActionCast, Spell: "blur", EndTurn: true}, faces(t))
+		if err != nil {
+			t.Fatal(err)
+		}
+		// The goblin's two d20s, 18 and 3: it keeps the 3 and misses.
+		e, res, err := encounter.Act(e, "goblin-1", encounter.Action{Kind: encounter.ActionAttack, TargetID: "sol", Weapon: "Scimitar", EndTurn: true}, faces(t, 18, 3))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if a := res.Attacks[0]; a.Hit || a.Natural != 3 || !slices.Contains(a.Edge.Disadvantage, "Blur") {
+			t.Fatalf("goblin's attack on blurred Sol %+v", a)
+		}
+		// The snake rolls once: 1 misses whatever the edge.
+		_, res, err = encounter.Act(e, "flying-snake-1", encounter.Action{Kind: encounter.ActionAttack, TargetID: "sol", Weapon: "Bite"}, faces(t, 1))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if a := res.Attacks[0]; len(a.Edge.Disadvantage) != 0 {
+			t.Errorf("the snake's attack %+v: blindsight sees through Blur", a.Edge)
+		}
+	})
+	t.Run("ProtectionFromEvilHindersTheUndead", func(t *testing.T) {
+		e := casterFirst(t, []campaign.Character{cleo(), mira()}, []encounter.MonsterSpec{{SRDID: "skeleton", Count: 1}, {SRDID: "goblin", Count: 1}})
+		e, _, err := encounter.Act(e, "cleo", encounter.Action{Kind: encounter.ActionCast, Spell: "protection-from-evil-and-good", TargetID: "mira", EndTurn: true}, faces(t))
+		if err != nil {
+			t.Fatal(err)
+		}
+		e, _, err = encounter.Act(e, "mira", encounter.Action{Kind: encounter.ActionEndTurn}, faces(t))
+		if err != nil {
+			t.Fatal(err)
+		}
+		e, res, err := encounter.Act(e, "skeleton-1", encounter.Action{Kind: encounter.ActionAttack, TargetID: "mira", Weapon: "Shortsword", EndTurn: true}, faces(t, 2, 1))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if a := res.Attacks[0]; !slices.Contains(a.Edge.Disadvantage, "Protection from Evil and Good") {
+			t.Fatalf("the skeleton's attack %+v", a.Edge)
+		}
+		_, res, err = encounter.Act(e, "goblin-1", encounter.Action{Kind: encounter.ActionAttack, TargetID: "mira", Weapon: "Scimitar"}, faces(t, 1))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if a := res.Attacks[0]; len(a.Edge.Disadvantage) != 0 {
+			t.Errorf("the goblin's attack %+v: a humanoid is not warded against", a.Edge)
+		}
+	})
+	t.Run("TrueStrikeOnTheNextTurn", func(t *testing.T) {
+		e := casterFirst(t, []campaign.Character{wren()}, goblins(1))
+		e, _, err := encounter.Act(e, "wren", encounter.Action{Kind: encounter.ActionCast, Spell: "true-strike", TargetID: "goblin-1", EndTurn: true}, faces(t))
+		if err != nil {
+			t.Fatal(err)
+		}
+		e, _, err = encounter.Act(e, "goblin-1", encounter.Action{Kind: encounter.ActionEndTurn}, faces(t))
+		if err != nil {
+			t.Fatal(err)
+		}
+		// Wren's dagger with advantage: 3 and 17, keeping 17; 1d4+2 (2).
+		out, res, err := encounter.Act(e, "wren", encounter.Action{Kind: encounter.ActionAttack, TargetID: "goblin-1", Weapon: "dagger"}, faces(t, 3, 17, 2))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if a := res.Attacks[0]; a.Natural != 17 || !slices.Contains(a.Edge.Advantage, "True Strike") {
+			t.Fatalf("wren's attack %+v", a)
+		}
+		if w := participant(t, out, "wren"); len(out.Effects) != 0 || w.Combatant.Concentration != "" {
+			t.Errorf("effects %+v, concentration %q: the spell is spent", out.Effects, w.Combatant.Concentration)
+		}
+	})
+	t.Run("InvisibilityEndsWithAnAttack", func(t *testing.T) {
+		e := casterFirst(t, []campaign.Character{wren(), mira()}, goblins(1))
+		e, _, err := encounter.Act(e, "wren", encounter.Action{Kind: encounter.ActionCast, Spell: "invisibility", TargetID: "mira", EndTurn: true}, faces(t))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if m := participant(t, e, "mira"); !slices.Contains(m.Conditions, "invisible") {
+			t.Fatalf("mira %v", m.Conditions)
+		}
+		// Mira attacks unseen: 2 and 15 with advantage, 1d8+3 (5).
+		out, res, err := encounter.Act(e, "mira", encounter.Action{Kind: encounter.ActionAttack, TargetID: "goblin-1", Weapon: "longsword"}, faces(t, 2, 15, 5))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if a := res.Attacks[0]; !slices.Contains(a.Edge.Advantage, "attacker invisible") {
+			t.Fatalf("mira's attack %+v", a.Edge)
+		}
+		m, w := participant(t, out, "mira"), participant(t, out, "wren")
+		if slices.Contains(m.Conditions, "invisible") || w.Combatant.Concentration != "" || !strings.Contains(res.Summary(), "Invisibility ends (Mira attacked and is seen)") {
+			t.Errorf("mira %v, wren concentrating on %q: %s", m.Conditions, w.Combatant.Concentration, res.Summary())
+		}
+	})
+	t.Run("GreaterInvisibilityOutlastsAnAttack", func(t *testing.T) {
+		c := sol()
+		c.Level, c.SpellSlots["4"] = 7, campaign.Slot{Max: 1}
+		e := casterFirst(t, []campaign.Character{c, mira()}, goblins(1))
+		e, _, err := encounter.Act(e, "sol", encounter.Action{Kind: encounter.ActionCast, Spell: "greater-invisibility", TargetID: "mira", EndTurn: true}, faces(t))
+		if err != nil {
+			t.Fatal(err)
+		}
+		out, _, err := encounter.Act(e, "mira", encounter.Action{Kind: encounter.ActionAttack, TargetID: "goblin-1", Weapon: "longsword"}, faces(t, 2, 15, 5))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if m := participant(t, out, "mira"); !slices.Contains(m.Conditions, "invisible") {
+			t.Errorf("mira %v", m.Conditions)
+		}
+	})
 }

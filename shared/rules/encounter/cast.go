@@ -234,7 +234,7 @@ func (e *Encounter) fizzle(res *Result, ai int, s srd.Spell, slot int, bonus boo
 		me.Turn.ActionUsed, me.Turn.CastAction = true, s.ID
 	}
 	me.Hidden = false
-	return nil
+	return e.reveal(res, ai, "cast a spell")
 }
 
 // useAgain is a later use of a spell cast earlier in the fight whose
@@ -367,7 +367,9 @@ func (e *Encounter) resolve(res *Result, ai int, s srd.Spell, slot int, ids []st
 	res.Changes = append(res.Changes, sr.Changes...)
 	res.Cast = &sr
 	res.say(sr.Summary())
-	return sr, nil
+	// Invisibility ends for a creature that casts a spell (a new
+	// Invisibility on itself is kept after this).
+	return sr, e.reveal(res, ai, "cast a spell")
 }
 
 // economy refuses a spell the turn has no room for.

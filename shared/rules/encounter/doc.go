@@ -115,7 +115,16 @@
 //     Bless and Bane change attack rolls and the saving throws against a
 //     monster's area action, not yet the saves spells force;
 //     Guiding Bolt's and an unseen attacker's advantage is used up by the
-//     next attack.
+//     next attack, True Strike's by its caster's first attack on the
+//     target on its next turn. Attack rolls against a creature under Blur
+//     have disadvantage (unless the attacker has blindsight or truesight:
+//     Participant.Senses), and those of aberrations, celestials,
+//     elementals, fey, fiends and undead against one under Protection
+//     from Evil and Good. Invisibility gives the invisible condition and
+//     ends for a target that attacks or casts a spell; Greater
+//     Invisibility does not. A concentration spell whose effects have all
+//     run out, been spent or ended by their target's attack no longer
+//     holds its caster's concentration.
 //   - Bonus actions: Cunning Action (dash, disengage, hide), Second Wind
 //     (once per short or long rest: read from the sheet's resources at the
 //     start, written back by End),

@@ -375,6 +375,40 @@ func (e *Encounter) acid(res *Result, fx Effect, src dice.Source) error {
 	return nil
 }
 
+// used ends the effects match picks as spent (True Strike's advantage
+// taken, Guidance's die rolled): they go, and their casters stop
+// concentrating on spells that have nothing left.
+func (e *Encounter) used(res *Result, match func(Effect) bool) error {
+	gone := slices.DeleteFunc(slices.Clone(e.Effects), func(fx Effect) bool { return !match(fx) })
+	if err := e.forget(res, match); err != nil {
+		return err
+	}
+	for _, fx := range gone {
+		if err := e.over(res, fx); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// over ends the concentration of fx's caster on fx's spell once none of
+// the spell's effects it cast are left: the spell has run its course.
+func (e *Encounter) over(res *Result, fx Effect) error {
+	if !fx.Concentration || slices.ContainsFunc(e.Effects, func(o Effect) bool { return o.CasterID == fx.CasterID && o.Spell == fx.Spell }) {
+		return nil
+	}
+	i := e.index(fx.CasterID)
+	if i < 0 || e.Participants[i].Combatant.Concentration != fx.Spell {
+		return nil
+	}
+	ch := []rules.Change{{TargetID: fx.CasterID, Field: rules.FieldConcentration, From: fx.Spell, To: ""}}
+	if err := e.apply(ch); err != nil {
+		return err
+	}
+	res.Changes = append(res.Changes, ch...)
+	return nil
+}
+
 // forget drops the effects match picks without touching any condition
 // (the spell itself has ended it), recording them as ended.
 func (e *Encounter) forget(res *Result, match func(Effect) bool) error {
@@ -436,6 +470,14 @@ func (e *Encounter) endWhere(res *Result, why func(Effect) string) error {
 		if s != nil {
 			res.Changes = append(res.Changes, s.Changes...)
 			text = append(text, s.Summary())
+		}
+		// A spell whose time is up, or whose invisible target gave
+		// itself away, holds its caster's concentration no longer once
+		// nothing of it is left.
+		if g.why == endTime || strings.HasSuffix(g.why, revealed) {
+			if err := e.over(res, g.fx); err != nil {
+				return err
+			}
 		}
 	}
 	for _, t := range text {

@@ -140,6 +140,10 @@ type Participant struct {
 	// Traits are a monster's special abilities, by id ("pack-tactics");
 	// the engine applies those it models.
 	Traits []string `json:"traits,omitempty"`
+	// Senses are the special senses a monster perceives by without
+	// relying on sight alone, which see through Blur: "blindsight",
+	// "truesight".
+	Senses []string `json:"senses,omitempty"`
 	// Legendary are the legendary actions the engine plays for a
 	// legendary monster, and LegendaryLeft what it has left of its
 	// LegendaryPerRound until the start of its next turn.

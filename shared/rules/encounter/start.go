@@ -187,6 +187,12 @@ func monsterParticipant(m srd.Monster, id, name string) Participant {
 	}
 	p := Participant{ID: id, Name: name, Kind: KindMonster, SRDID: m.ID, Combatant: c, Start: snapshot(c), Actions: actions, Parry: parryOf(m),
 		Type: strings.ToLower(m.Type), Spellcasting: casting}
+	if m.Senses.Blindsight > 0 {
+		p.Senses = append(p.Senses, "blindsight")
+	}
+	if m.Senses.Truesight > 0 {
+		p.Senses = append(p.Senses, "truesight")
+	}
 	for _, a := range m.SpecialAbilities {
 		p.Traits = append(p.Traits, a.ID)
 		if a.ID == "legendary-resistance" {

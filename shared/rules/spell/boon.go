@@ -55,6 +55,58 @@ func (c *cast) slow() error {
 	})
 }
 
+// blur: attack rolls against the caster have disadvantage, unless the
+// attacker does not rely on sight (the caller judges).
+func (c *cast) blur() error {
+	out := c.outcome(c.casterID)
+	out.Affected = true
+	c.effect(Effect{ID: c.spell.ID, TargetID: c.casterID, Concentration: true,
+		Note: "attack rolls against it have disadvantage, unless the attacker has blindsight or truesight"})
+	out.Told = "is blurred: attack rolls against it have disadvantage"
+	return nil
+}
+
+// protectionFromEvil: aberrations, celestials, elementals, fey, fiends
+// and undead have disadvantage on attack rolls against the target (the
+// caller knows the attackers' types).
+func (c *cast) protectionFromEvil() error {
+	id := c.ids[0]
+	out := c.outcome(id)
+	out.Affected = true
+	c.effect(Effect{ID: c.spell.ID, TargetID: id, Concentration: true,
+		Note: "aberrations, celestials, elementals, fey, fiends and undead have disadvantage on attack rolls against it"})
+	out.Told = "is warded: aberrations, celestials, elementals, fey, fiends and undead have disadvantage on attack rolls against it"
+	c.rider(id)
+	return nil
+}
+
+// invisibility makes each target invisible while the caster
+// concentrates; the caller ends Invisibility (not Greater Invisibility)
+// on a target that attacks or casts a spell, as Ends says.
+func (c *cast) invisibility() error {
+	for _, id := range c.ids {
+		out := c.outcome(id)
+		out.Affected = true
+		if err := c.impose(id, out); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// trueStrike: the caster's first attack roll against the target on its
+// next turn has advantage.
+func (c *cast) trueStrike() error {
+	id := c.ids[0]
+	out := c.outcome(id)
+	out.Affected = true
+	c.effect(Effect{ID: c.spell.ID, TargetID: id, Concentration: true, Ends: "the end of the caster's next turn",
+		Note: "the caster's first attack roll against it on the caster's next turn has advantage"})
+	who := c.caster().Name
+	out.Told = "is studied: " + who + " has advantage on the first attack roll against it on " + possessive(who) + " next turn"
+	return nil
+}
+
 // longstrider: each target's speed rises by 10 feet for the hour.
 func (c *cast) longstrider() error {
 	for _, id := range c.ids {

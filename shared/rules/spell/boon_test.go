@@ -1,6 +1,7 @@
 package spell_test
 
 import (
+	"strings"
 	"testing"
 
 	"chronicler/shared/rules"
@@ -80,6 +81,45 @@ func TestSpeedAndArmor(t *testing.T) {
 			check: func(t *testing.T, r spell.Result) {
 				if fx := effectOn(t, r, "bram"); fx.Speed != 10 || fx.Concentration || fx.Ends != "1 hour" {
 					t.Errorf("effect %+v, want +10 ft for the hour", fx)
+				}
+			}},
+	})
+}
+
+func TestAttackRollWards(t *testing.T) {
+	runCases(t, []castCase{
+		{name: "BlurOnTheCaster", caster: mira(), spell: "blur", slot: 2,
+			changes: []rules.Change{slot("mira", 2, 0, 1), change("mira", rules.FieldConcentration, "", "blur")},
+			summary: "Mira casts Blur (2nd level): Mira is blurred: attack rolls against it have disadvantage.",
+			check: func(t *testing.T, r spell.Result) {
+				if fx := effectOn(t, r, "mira"); fx.ID != "blur" || !fx.Concentration {
+					t.Errorf("effect %+v", fx)
+				}
+			}},
+		{name: "ProtectionFromEvilAndGoodWards", caster: bram(), spell: "protection-from-evil-and-good", slot: 1, targets: []rules.Combatant{mira()},
+			summary: "Bram casts Protection from Evil and Good (1st level): Mira is warded: aberrations, celestials, elementals, fey, fiends and undead " +
+				"have disadvantage on attack rolls against it. Mira can't be charmed, frightened or possessed by those creatures, " +
+				"and has advantage on a new save against such an effect already on it."},
+		{name: "InvisibilityTwoTargetsAt3rd", caster: mira(), spell: "invisibility", slot: 3, targets: []rules.Combatant{mira(), bram()},
+			changes: []rules.Change{slot("mira", 3, 0, 1), change("mira", rules.FieldConcentration, "", "invisibility"),
+				gained("mira", rules.Invisible), gained("bram", rules.Invisible)},
+			summary: "Mira casts Invisibility (3rd level): Mira is invisible; Bram is invisible.",
+			check: func(t *testing.T, r spell.Result) {
+				if fx := effectOn(t, r, "bram"); fx.Condition != rules.Invisible || !strings.Contains(fx.Ends, "attacks or casts a spell") {
+					t.Errorf("effect %+v", fx)
+				}
+			}},
+		{name: "GreaterInvisibilityLastsThroughAttacks", caster: withSlot(mira(), 4, 1), spell: "greater-invisibility", slot: 4, targets: []rules.Combatant{bram()},
+			check: func(t *testing.T, r spell.Result) {
+				if fx := effectOn(t, r, "bram"); fx.Ends != "1 minute" {
+					t.Errorf("effect %+v", fx)
+				}
+			}},
+		{name: "TrueStrikeStudiesTheTarget", caster: mira(), spell: "true-strike", targets: []rules.Combatant{orc()},
+			summary: "Mira casts True Strike: the orc is studied: Mira has advantage on the first attack roll against it on Mira's next turn.",
+			check: func(t *testing.T, r spell.Result) {
+				if fx := effectOn(t, r, "orc-1"); fx.Ends != "the end of the caster's next turn" || !fx.Concentration {
+					t.Errorf("effect %+v", fx)
 				}
 			}},
 	})

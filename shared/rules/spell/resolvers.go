@@ -41,6 +41,13 @@ func init() {
 		"haste":       {targets: one, run: (*cast).haste},
 		"slow":        {targets: upTo(6), ability: true, run: (*cast).slow},
 		"longstrider": {targets: perSlot(1, 1), run: (*cast).longstrider},
+
+		// Effects on attack rolls (boon.go).
+		"blur":                          {targets: self, check: selfOnly, run: (*cast).blur},
+		"protection-from-evil-and-good": {targets: one, run: (*cast).protectionFromEvil},
+		"invisibility":                  {targets: perSlot(1, 2), run: (*cast).invisibility},
+		"greater-invisibility":          {targets: one, run: (*cast).invisibility},
+		"true-strike":                   {targets: one, run: (*cast).trueStrike},
 	}
 }
 
@@ -51,4 +58,15 @@ func upTo(n int) func(*cast) (int, int) { return func(*cast) (int, int) { return
 // perSlot is base targets and one more per slot level above from.
 func perSlot(base, from int) func(*cast) (int, int) {
 	return func(c *cast) (int, int) { return 1, min(base+c.slot-from, MaxTargets) }
+}
+
+// self is a spell on its caster alone, who may be named or left out.
+func self(*cast) (int, int) { return 0, 1 }
+
+// selfOnly refuses a target other than the caster.
+func selfOnly(c *cast) error {
+	if len(c.ids) == 1 && c.ids[0] != c.casterID {
+		return refuse(ReasonInvalidArgs, "%s targets only its caster", c.spell.Name)
+	}
+	return nil
 }

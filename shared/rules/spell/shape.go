@@ -205,6 +205,12 @@ var specs = map[string]spec{
 		rider: "{target} can't take reactions, takes an action or a bonus action on its turn but not both, makes no more than one attack, " +
 			"and on an 11 or higher on a d20 a 1-action spell it casts waits for its next turn"},
 	"longstrider": {exact: true},
+	"blur":        {exact: true},
+	"protection-from-evil-and-good": {exact: true, rider: "{target} can't be charmed, frightened or possessed by those creatures, " +
+		"and has advantage on a new save against such an effect already on it"},
+	"invisibility":         {exact: true, conds: []rules.Condition{rules.Invisible}, ends: "1 hour, or until it attacks or casts a spell"},
+	"greater-invisibility": {exact: true, conds: []rules.Condition{rules.Invisible}, ends: "1 minute"},
+	"true-strike":          {exact: true},
 
 	// Spell attacks.
 	"arcane-sword": {optional: true, ongoing: TriggerAction},
