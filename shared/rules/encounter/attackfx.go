@@ -3,9 +3,12 @@ package encounter
 import (
 	"fmt"
 	"slices"
+	"strconv"
+	"strings"
 
 	"chronicler/shared/dice"
 	"chronicler/shared/rules"
+	"chronicler/shared/srd"
 )
 
 // attackWith makes an attack roll with what the fight's lasting effects
@@ -50,6 +53,9 @@ func (e *Encounter) attackWith(res *Result, ai, ti int, req rules.AttackRequest,
 	if req.Kind.Ranged() && e.threatened(ai) {
 		req.Disadvantage = append(slices.Clip(req.Disadvantage), "a foe within reach")
 	}
+	magic := e.weaponSpells(ai, ti, &req)
+	defer e.defend(ti, req, magic)()
+	t = e.Participants[ti]
 	gs := e.guards(ai, ti, req)
 	if a.Hidden {
 		req.Advantage = append(slices.Clip(req.Advantage), "unseen attacker")
@@ -86,6 +92,82 @@ func (e *Encounter) attackWith(res *Result, ai, ti int, req rules.AttackRequest,
 		}
 	}
 	return r, nil
+}
+
+// weaponSpells adds to a weapon attack by participant ai on ti what the
+// spells on them add: Divine Favor's radiant die, the attacker's Hunter's
+// Mark die on its quarry (of the weapon's damage type), and Magic
+// Weapon's bonus to the attack and damage rolls of the weapon it made
+// magic. It reports whether the attack is magical: a weapon made magic,
+// or a monster whose own weapons are (Magic Weapons).
+func (e Encounter) weaponSpells(ai, ti int, req *rules.AttackRequest) bool {
+	a, t := e.Participants[ai], e.Participants[ti]
+	magic := slices.Contains(a.Traits, "magic-weapons")
+	if req.Kind != rules.MeleeWeapon && req.Kind != rules.RangedWeapon {
+		return magic
+	}
+	extra := func(fx Effect, typ rules.DamageType) {
+		if x, err := dice.Parse(fx.Dice); err == nil {
+			req.Damage = append(slices.Clip(req.Damage), rules.DamageRoll{Dice: x, Type: typ})
+		}
+	}
+	for _, fx := range e.Effects {
+		switch {
+		case fx.ID == "divine-favor" && fx.TargetID == a.ID:
+			extra(fx, fx.DamageType)
+		case fx.ID == "hunters-mark" && fx.TargetID == t.ID && fx.CasterID == a.ID && len(req.Damage) > 0:
+			extra(fx, req.Damage[0].Type)
+		case fx.ID == "magic-weapon" && fx.TargetID == a.ID && enchanted(fx.Weapon, req.Weapon) && !magic:
+			magic = true
+			req.Bonus += fx.Bonus
+			if len(req.Damage) > 0 {
+				if x, err := dice.Parse(req.Damage[0].Dice.String() + "+" + strconv.Itoa(fx.Bonus)); err == nil {
+					req.Damage = slices.Clone(req.Damage)
+					req.Damage[0].Dice = x
+				}
+			}
+		}
+	}
+	return magic
+}
+
+// enchanted reports whether an attack made with weapon (as a request
+// names it: "a longsword") is with the weapon id Magic Weapon made magic;
+// id "" is any weapon but an unarmed strike.
+func enchanted(id, weapon string) bool {
+	if weapon == unarmed {
+		return false
+	}
+	if id == "" {
+		return true
+	}
+	w, ok := srd.LookupWeapon(id)
+	return ok && article(strings.ToLower(w.Name)) == weapon
+}
+
+// defend sets participant ti's resistances and immunities for one attack
+// and returns what puts them back: a magic attack gets through those
+// that hold only against nonmagical attacks (MundaneResist and
+// MundaneImmune), and a nonmagical weapon attack meets the resistances
+// Stoneskin gives.
+func (e *Encounter) defend(ti int, req rules.AttackRequest, magic bool) func() {
+	p := &e.Participants[ti]
+	resist, immune := p.Combatant.Resistances, p.Combatant.Immunities
+	switch {
+	case magic:
+		p.Combatant.Resistances &^= p.MundaneResist
+		p.Combatant.Immunities &^= p.MundaneImmune
+	case req.Kind == rules.MeleeWeapon || req.Kind == rules.RangedWeapon:
+		for _, fx := range e.Effects {
+			if fx.TargetID == p.ID && fx.Nonmagical {
+				p.Combatant.Resistances |= fx.Resist
+			}
+		}
+	}
+	return func() {
+		p := &e.Participants[ti]
+		p.Combatant.Resistances, p.Combatant.Immunities = resist, immune
+	}
 }
 
 // fiendish are the creature types Protection from Evil and Good wards

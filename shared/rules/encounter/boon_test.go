@@ -252,3 +252,147 @@ func TestAttackRollWardsInAFight(t *testing.T) {
 		}
 	})
 }
+
+// ser is a level 3 paladin with a longsword (+5, 1d8+3): Cha 14, three
+// 1st-level slots.
+func ser() campaign.Character {
+	c := mira()
+	c.ID, c.Name, c.Class, c.PlayerID = "ser", "Ser", "paladin", "p5"
+	c.Abilities.Cha = 14
+	c.SpellSlots = map[string]campaign.Slot{"1": {Max: 3}}
+	return c
+}
+
+// rue is a level 3 ranger with a longbow (+5 with Dex 16, 1d8+3): Wis
+// 14, three 1st-level slots.
+func rue() campaign.Character {
+	c := tavi()
+	c.ID, c.Name, c.Class, c.PlayerID = "rue", "Rue", "ranger", "p6"
+	c.Abilities.Wis = 14
+	c.SpellSlots = map[string]campaign.Slot{"1": {Max: 3}}
+	c.Inventory = []campaign.Item{{Item: "longbow", Qty: 1}}
+	return c
+}
+
+// Spells that ride on weapon hits: Divine Favor's radiant d4, Hunter's
+// Mark's d6 on the marked quarry, Magic Weapon's +1 that gets through a
+// wererat's immunity to nonmagical weapons, Stoneskin's resistance to a
+// goblin's blade, and Protection from Energy's to fire.
+func TestWeaponAndDamageSpellsInAFight(t *testing.T) {
+	t.Run("DivineFavorAddsRadiant", func(t *testing.T) {
+		e := casterFirst(t, []campaign.Character{ser()}, []encounter.MonsterSpec{{SRDID: "orc", Count: 1}})
+		e, _, err := encounter.Act(e, "ser", encounter.Action{Kind: encounter.ActionCast, Spell: "divine-favor"}, faces(t))
+		if err != nil {
+			t.Fatal(err)
+		}
+		// 14 + 5 hits AC 13; 1d8+3 (4) slashing and 1d4 (3) radiant.
+		_, res, err := encounter.Act(e, "ser", encounter.Action{Kind: encounter.ActionAttack, TargetID: "orc-1", Weapon: "longsword"}, faces(t, 14, 4, 3))
+		if err != nil {
+			t.Fatal(err)
+		}
+		d := res.Attacks[0].Damage
+		if d == nil || len(d.Parts) != 2 || d.Parts[1].Type != rules.Radiant || d.Taken != 10 {
+			t.Fatalf("damage %+v, want 7 slashing and 3 radiant", d)
+		}
+	})
+	t.Run("HuntersMarkAddsADieOnTheQuarry", func(t *testing.T) {
+		e := casterFirst(t, []campaign.Character{rue()}, []encounter.MonsterSpec{{SRDID: "orc", Count: 2}})
+		e, _, err := encounter.Act(e, "rue", encounter.Action{Kind: encounter.ActionCast, Spell: "hunters-mark", TargetID: "orc-1"}, faces(t))
+		if err != nil {
+			t.Fatal(err)
+		}
+		// 12 + 5 hits; 1d8+3 (2) and the mark's 1d6 (6), both piercing.
+		_, res, err := encounter.Act(e, "rue", encounter.Action{Kind: encounter.ActionAttack, TargetID: "orc-1", Weapon: "longbow"}, faces(t, 12, 2, 6))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if d := res.Attacks[0].Damage; d == nil || d.Taken != 11 || d.Parts[1].Type != rules.Piercing {
+			t.Fatalf("damage on the quarry %+v, want 11 piercing", d)
+		}
+		e = edit(e, "rue", func(p *encounter.Participant) { p.Turn.ActionUsed = false })
+		_, res, err = encounter.Act(e, "rue", encounter.Action{Kind: encounter.ActionAttack, TargetID: "orc-2", Weapon: "longbow"}, faces(t, 12, 2))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if d := res.Attacks[0].Damage; d == nil || len(d.Parts) != 1 {
+			t.Errorf("damage on another orc %+v: no mark, no die", d)
+		}
+	})
+	t.Run("MagicWeaponGetsThroughImmunity", func(t *testing.T) {
+		e := casterFirst(t, []campaign.Character{sol(), mira()}, []encounter.MonsterSpec{{SRDID: "wererat-human", Count: 1}})
+		if w := participant(t, e, "wererat-human-1"); !w.MundaneImmune.Has(rules.Slashing) {
+			t.Fatalf("wererat %+v", w.MundaneImmune)
+		}
+		e, _, err := encounter.Act(e, "sol", encounter.Action{Kind: encounter.ActionCast, Spell: "magic-weapon", TargetID: "mira", EndTurn: true}, faces(t))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if fx := e.Effects[0]; fx.Weapon != "longsword" || fx.Bonus != 1 {
+			t.Fatalf("effect %+v: Mira's best weapon, +1", fx)
+		}
+		// 10 + 5 + 1 = 16 hits AC 12; 1d8+3+1 (4) = 8 slashing, not ignored.
+		_, res, err := encounter.Act(e, "mira", encounter.Action{Kind: encounter.ActionAttack, TargetID: "wererat-human-1", Weapon: "longsword"}, faces(t, 10, 4))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if a := res.Attacks[0]; a.Total != 16 || a.Damage == nil || a.Damage.Taken != 8 {
+			t.Fatalf("attack %+v", a)
+		}
+		// Without the spell, the same blow does nothing.
+		plain := casterFirst(t, []campaign.Character{mira()}, []encounter.MonsterSpec{{SRDID: "wererat-human", Count: 1}})
+		_, res, err = encounter.Act(plain, "mira", encounter.Action{Kind: encounter.ActionAttack, TargetID: "wererat-human-1", Weapon: "longsword"}, faces(t, 10, 4))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if d := res.Attacks[0].Damage; d == nil || d.Taken != 0 {
+			t.Errorf("a nonmagical blow on the wererat %+v", d)
+		}
+		if _, _, err := encounter.Act(casterFirst(t, []campaign.Character{sol(), mira()}, goblins(1)), "sol",
+			encounter.Action{Kind: encounter.ActionCast, Spell: "magic-weapon", TargetID: "mira", Weapon: "rapier"}, faces(t)); encounter.Reason(err) != encounter.NotAllowed {
+			t.Errorf("a weapon Mira does not carry: %v, want not_allowed", err)
+		}
+	})
+	t.Run("StoneskinHalvesABlade", func(t *testing.T) {
+		c := sol()
+		c.Level, c.SpellSlots["4"] = 7, campaign.Slot{Max: 1}
+		e := casterFirst(t, []campaign.Character{c, mira()}, goblins(1))
+		e, _, err := encounter.Act(e, "sol", encounter.Action{Kind: encounter.ActionCast, Spell: "stoneskin", TargetID: "mira", EndTurn: true}, faces(t))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if m := participant(t, e, "mira"); m.Combatant.Resistances != 0 {
+			t.Fatalf("mira resists %v outside an attack", m.Combatant.Resistances)
+		}
+		e, _, err = encounter.Act(e, "mira", encounter.Action{Kind: encounter.ActionEndTurn}, faces(t))
+		if err != nil {
+			t.Fatal(err)
+		}
+		// 15 + 4 hits AC 16; 1d6+2 (5) = 7 slashing, halved to 3.
+		e, res, err := encounter.Act(e, "goblin-1", encounter.Action{Kind: encounter.ActionAttack, TargetID: "mira", Weapon: "Scimitar"}, faces(t, 15, 5))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if d := res.Attacks[0].Damage; d == nil || d.Taken != 3 || !d.Parts[0].Resisted {
+			t.Fatalf("damage %+v", d)
+		}
+		if m := participant(t, e, "mira"); m.Combatant.Resistances != 0 || m.HP != 25 {
+			t.Errorf("mira after the blow: %d HP, resists %v", m.HP, m.Combatant.Resistances)
+		}
+	})
+	t.Run("ProtectionFromEnergyTakesTheChoice", func(t *testing.T) {
+		e := casterFirst(t, []campaign.Character{sol(), wren(), mira()}, goblins(1))
+		e, _, err := encounter.Act(e, "sol", encounter.Action{Kind: encounter.ActionCast, Spell: "protection-from-energy", TargetID: "mira", Choice: "fire", EndTurn: true}, faces(t))
+		if err != nil {
+			t.Fatal(err)
+		}
+		// Wren's Burning Hands catches Mira: 3d6 (6, 6, 6) = 18; her
+		// Dexterity save (+1) rolls 2 and fails; she takes half, 9.
+		out, _, err := encounter.Act(e, "wren", encounter.Action{Kind: encounter.ActionCast, Spell: "burning-hands", TargetID: "mira"}, faces(t, 6, 6, 6, 2))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if m := participant(t, out, "mira"); m.HP != 28-9 {
+			t.Errorf("mira at %d HP, want 19", m.HP)
+		}
+	})
+}

@@ -164,7 +164,7 @@ func (e *Encounter) cast(res *Result, ai int, in Action, src dice.Source) error 
 		return err
 	}
 	opts := spell.Options{Ability: ability, CasterLevel: p.Combatant.Level}
-	if err := chosen(in, &opts); err != nil {
+	if err := e.chosen(in, s, ids, &opts); err != nil {
 		return err
 	}
 	slot := in.SlotLevel
@@ -397,14 +397,34 @@ func actionCantrip(id string) bool {
 	return ok && s.Level == 0 && strings.EqualFold(s.CastingTime, "1 action")
 }
 
-// chosen reads a cast's Choice into the spell's options: a condition.
-func chosen(in Action, opts *spell.Options) error {
-	if in.Choice == "" {
+// chosen reads a cast's picks into the spell's options: Choice as a
+// condition or a damage type, Weapon as the weapon the spell enchants
+// (Magic Weapon: one its target carries, by default its best melee one).
+func (e Encounter) chosen(in Action, s srd.Spell, ids []string, opts *spell.Options) error {
+	if in.Choice != "" {
+		if c, err := rules.ParseCondition(in.Choice); err == nil {
+			opts.Condition = c
+		} else if t, err := rules.ParseDamageType(in.Choice); err == nil {
+			opts.DamageType = t
+		} else {
+			return refuse(InvalidArgs, "action.choice", "%q is neither a condition nor a damage type", truncate(in.Choice, 40))
+		}
+	}
+	if s.ID != "magic-weapon" || len(ids) != 1 {
 		return nil
 	}
-	if c, err := rules.ParseCondition(in.Choice); err == nil {
-		opts.Condition = c
+	t := e.Participants[e.index(ids[0])]
+	if in.Weapon == "" {
+		opts.Weapon = bestWeapon(t, false, true)
 		return nil
 	}
-	return refuse(InvalidArgs, "action.choice", "%q is not a condition", truncate(in.Choice, 40))
+	w, ok := lookupWeapon(in.Weapon)
+	switch {
+	case !ok:
+		return refuse(InvalidArgs, "action.weapon", "unknown weapon %q", truncate(in.Weapon, 60))
+	case t.Kind == KindCharacter && !slices.Contains(t.Weapons, w.ID):
+		return refuse(NotAllowed, "action.weapon", "%s does not carry %s", t.Name, article(strings.ToLower(w.Name)))
+	}
+	opts.Weapon = w.ID
+	return nil
 }

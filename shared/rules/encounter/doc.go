@@ -41,9 +41,14 @@
 //     Sneak Attack once a turn with a finesse or ranged weapon, with
 //     advantage or another character engaged with the target; two-weapon
 //     fighting is a bonus action (below). Versatile
-//     two-handed grips, ammunition and magic weapons are not modelled;
-//     every weapon is nonmagical, so a monster's resistance to nonmagical
-//     weapons applies. A monster with Pack Tactics attacks with advantage
+//     two-handed grips, ammunition and magic items are not modelled; a
+//     weapon is nonmagical unless Magic Weapon makes it magic (+1 to +3 to
+//     its attack and damage rolls) or the monster has Magic Weapons, so a
+//     monster's resistance or immunity to nonmagical weapons applies to
+//     the rest. Divine Favor adds its radiant d4 to its caster's weapon
+//     hits, Hunter's Mark its d6 to its caster's hits on the marked
+//     creature; Stoneskin's resistance holds against nonmagical weapon
+//     attacks. A monster with Pack Tactics attacks with advantage
 //     while a packmate is engaged with its target; Magic Resistance gives advantage on saves
 //     against spells; Legendary Resistance turns its first three failed
 //     saves against spells into successes; a legendary monster takes a
@@ -88,7 +93,9 @@
 //     1 HP to take its turns again; Spare the Dying makes a dying one
 //     stable); spells with a casting time of an hour (Raise Dead) are not
 //     cast in a fight. Action.Choice carries the caster's pick where a
-//     spell offers one (the condition Lesser Restoration ends).
+//     spell offers one (the condition Lesser Restoration ends, the damage
+//     type Protection from Energy wards against), Action.Weapon the
+//     weapon Magic Weapon enchants.
 //     A spell its caster uses again on later turns (Spiritual Weapon,
 //     Call Lightning: spell.TriggerAction) is used with Action.Ongoing,
 //     with an action or, for Spiritual Weapon, Arcane Sword and Heat
@@ -103,7 +110,8 @@
 //     the turn ends Act and MonsterTurn make; Next moves the turn without
 //     them. While an effect lasts its target has the armor class, the
 //     speed, the resistances and the hit point maximum it gives (Shield
-//     of Faith, Haste, Slow, Longstrider, Protection from Poison, Aid,
+//     of Faith, Haste, Slow, Longstrider, Protection from Poison and from
+//     Energy, Aid,
 //     whose hit points are healing and wake a dying target); a resistance
 //     the target had of its own stays when the effect goes, and hit
 //     points above a maximum that falls back are lost. Every change to

@@ -139,8 +139,10 @@ func (e *Encounter) add(res *Result, fx Effect, src dice.Source) error {
 		if fx.ID == "slow" {
 			p.ReactionUsed = true // a slowed creature takes no reactions
 		}
-		fx.Granted = fx.Resist &^ p.Combatant.Resistances
-		p.Combatant.Resistances |= fx.Granted
+		if !fx.Nonmagical { // Stoneskin's holds per attack (attackfx.go)
+			fx.Granted = fx.Resist &^ p.Combatant.Resistances
+			p.Combatant.Resistances |= fx.Granted
+		}
 		p.sync()
 		if fx.MaxHP != 0 {
 			if err := e.maxHP(res, i, fx.MaxHP, fx.MaxHP > 0, src); err != nil {
@@ -188,7 +190,7 @@ func (e *Encounter) revoke(res *Result, fx Effect) error {
 	p.Combatant.AC -= fx.AC
 	p.Combatant.Speed -= fx.Speed
 	for t := range fx.Granted.All() {
-		k := slices.IndexFunc(e.Effects, func(o Effect) bool { return o.TargetID == fx.TargetID && o.Resist.Has(t) })
+		k := slices.IndexFunc(e.Effects, func(o Effect) bool { return o.TargetID == fx.TargetID && !o.Nonmagical && o.Resist.Has(t) })
 		if k >= 0 {
 			e.Effects[k].Granted = e.Effects[k].Granted.With(t)
 			continue

@@ -1,6 +1,12 @@
 package spell
 
-import "strconv"
+import (
+	"strconv"
+	"strings"
+
+	"chronicler/shared/rules"
+	"chronicler/shared/srd"
+)
 
 // The spells whose whole effect lasts on a creature: each target gets an
 // Effect saying what it changes (armor class, speed, resistances, a die
@@ -104,6 +110,128 @@ func (c *cast) trueStrike() error {
 		Note: "the caster's first attack roll against it on the caster's next turn has advantage"})
 	who := c.caster().Name
 	out.Told = "is studied: " + who + " has advantage on the first attack roll against it on " + possessive(who) + " next turn"
+	return nil
+}
+
+// stoneskin: resistance to bludgeoning, piercing and slashing damage from
+// nonmagical attacks.
+func (c *cast) stoneskin() error {
+	id := c.ids[0]
+	out := c.outcome(id)
+	out.Affected = true
+	c.effect(Effect{ID: c.spell.ID, TargetID: id, Concentration: true, Nonmagical: true,
+		Resist: rules.SetOf(rules.Bludgeoning, rules.Piercing, rules.Slashing),
+		Note:   "resistance to nonmagical bludgeoning, piercing and slashing damage"})
+	out.Told = "resists nonmagical bludgeoning, piercing and slashing damage"
+	return nil
+}
+
+// energies are the types Protection from Energy may ward against, the
+// first being the default.
+var energies = []rules.DamageType{rules.Acid, rules.Cold, rules.Fire, rules.Lightning, rules.Thunder}
+
+func checkEnergy(c *cast) error {
+	if t := c.opts.DamageType; t != 0 && !containsType(energies, t) {
+		return refuse(ReasonInvalidArgs, "%s wards against acid, cold, fire, lightning or thunder, not %s", c.spell.Name, t)
+	}
+	return nil
+}
+
+func containsType(ts []rules.DamageType, x rules.DamageType) bool {
+	for _, t := range ts {
+		if t == x {
+			return true
+		}
+	}
+	return false
+}
+
+// protectionFromEnergy: resistance to the damage type the caster picks.
+func (c *cast) protectionFromEnergy() error {
+	typ := c.opts.DamageType
+	if typ == 0 {
+		typ = energies[0]
+	}
+	id := c.ids[0]
+	out := c.outcome(id)
+	out.Affected = true
+	c.effect(Effect{ID: c.spell.ID, TargetID: id, Concentration: true, Resist: rules.SetOf(typ),
+		Note: "resistance to " + typ.String() + " damage"})
+	out.Told = "resists " + typ.String() + " damage"
+	return nil
+}
+
+// divineFavor: the caster's weapon hits deal 1d4 more radiant damage.
+func (c *cast) divineFavor() error {
+	dmg, typ := "1d4", rules.Radiant
+	if d := c.spell.Damage; d != nil {
+		if text, _, ok := atLevel(d.BySlotLevel, c.slot); ok {
+			dmg = text
+		}
+		if t, err := rules.ParseDamageType(d.Type); err == nil {
+			typ = t
+		}
+	}
+	out := c.outcome(c.casterID)
+	out.Affected = true
+	c.effect(Effect{ID: c.spell.ID, TargetID: c.casterID, Dice: dmg, DamageType: typ, Concentration: true,
+		Note: "its weapon hits deal " + dmg + " more " + typ.String() + " damage"})
+	out.Told = "deals " + dmg + " more " + typ.String() + " damage with each weapon hit"
+	return nil
+}
+
+// huntersMark: the caster's weapon hits on the target deal 1d6 more
+// damage, of the weapon's type. A higher slot lets concentration last
+// longer: 8 hours from 3rd level, 24 from 5th.
+func (c *cast) huntersMark() error {
+	id := c.ids[0]
+	out := c.outcome(id)
+	out.Affected = true
+	ends := ""
+	switch {
+	case c.slot >= 5:
+		ends = "Up to 24 hours"
+	case c.slot >= 3:
+		ends = "Up to 8 hours"
+	}
+	c.effect(Effect{ID: c.spell.ID, TargetID: id, Dice: "1d6", Concentration: true, Ends: ends,
+		Note: "the caster's weapon hits on it deal 1d6 more damage"})
+	out.Told = "is marked: " + possessive(c.caster().Name) + " weapon hits on it deal 1d6 more damage"
+	c.rider(id)
+	return nil
+}
+
+// magicWeapon makes the target's weapon (Options.Weapon, or whichever it
+// attacks with) magic: +1 to attack and damage rolls, +2 from a 4th-level
+// slot, +3 from 6th.
+func (c *cast) magicWeapon() error {
+	bonus := 1
+	switch {
+	case c.slot >= 6:
+		bonus = 3
+	case c.slot >= 4:
+		bonus = 2
+	}
+	id := c.ids[0]
+	out := c.outcome(id)
+	out.Affected = true
+	what := "weapon"
+	if w, ok := srd.LookupWeapon(c.opts.Weapon); ok {
+		what = strings.ToLower(w.Name)
+	}
+	plus := "+" + strconv.Itoa(bonus)
+	c.effect(Effect{ID: c.spell.ID, TargetID: id, Weapon: c.opts.Weapon, Bonus: bonus, Concentration: true,
+		Note: "its " + what + " is magic, " + plus + " to attack and damage rolls"})
+	out.Told = "wields a magic " + what + ": " + plus + " to attack and damage rolls"
+	return nil
+}
+
+func checkWeapon(c *cast) error {
+	if w := c.opts.Weapon; w != "" {
+		if _, ok := srd.LookupWeapon(w); !ok {
+			return refuse(ReasonInvalidArgs, "%q is not an SRD weapon", w)
+		}
+	}
 	return nil
 }
 

@@ -124,3 +124,64 @@ func TestAttackRollWards(t *testing.T) {
 			}},
 	})
 }
+
+func TestDamageWards(t *testing.T) {
+	paladin := named(bram(), "ser", "Ser")
+	runCases(t, []castCase{
+		{name: "StoneskinResistsNonmagicalWeapons", caster: withSlot(mira(), 4, 1), spell: "stoneskin", slot: 4, targets: []rules.Combatant{bram()},
+			summary: "Mira casts Stoneskin (4th level): Bram resists nonmagical bludgeoning, piercing and slashing damage.",
+			check: func(t *testing.T, r spell.Result) {
+				fx := effectOn(t, r, "bram")
+				if !fx.Nonmagical || fx.Resist != rules.SetOf(rules.Bludgeoning, rules.Piercing, rules.Slashing) || !fx.Concentration {
+					t.Errorf("effect %+v", fx)
+				}
+			}},
+		{name: "ProtectionFromEnergyResistsTheChosenType", caster: mira(), spell: "protection-from-energy", slot: 3, targets: []rules.Combatant{bram()},
+			opts:    spell.Options{DamageType: rules.Fire},
+			summary: "Mira casts Protection From Energy (3rd level): Bram resists fire damage.",
+			check: func(t *testing.T, r spell.Result) {
+				if fx := effectOn(t, r, "bram"); fx.Resist != rules.SetOf(rules.Fire) || fx.Nonmagical {
+					t.Errorf("effect %+v", fx)
+				}
+			}},
+		{name: "ProtectionFromEnergyDefaultsToAcid", caster: mira(), spell: "protection-from-energy", slot: 3, targets: []rules.Combatant{bram()},
+			check: func(t *testing.T, r spell.Result) {
+				if fx := effectOn(t, r, "bram"); fx.Resist != rules.SetOf(rules.Acid) {
+					t.Errorf("effect %+v", fx)
+				}
+			}},
+		{name: "DivineFavorAddsRadiantToTheCastersHits", caster: paladin, spell: "divine-favor", slot: 1,
+			summary: "Ser casts Divine Favor (1st level): Ser deals 1d4 more radiant damage with each weapon hit.",
+			check: func(t *testing.T, r spell.Result) {
+				if fx := effectOn(t, r, "ser"); fx.Dice != "1d4" || fx.DamageType != rules.Radiant {
+					t.Errorf("effect %+v", fx)
+				}
+			}},
+		{name: "HuntersMarkMarksTheQuarry", caster: paladin, spell: "hunters-mark", slot: 1, targets: []rules.Combatant{orc()},
+			check: func(t *testing.T, r spell.Result) {
+				if fx := effectOn(t, r, "orc-1"); fx.Dice != "1d6" || fx.CasterID != "ser" || fx.DamageType != 0 || fx.Ends != "Up to 1 hour" {
+					t.Errorf("effect %+v", fx)
+				}
+			}},
+		{name: "HuntersMarkAt3rdLastsEightHours", caster: withSlot(paladin, 3, 1), spell: "hunters-mark", slot: 3, targets: []rules.Combatant{orc()},
+			check: func(t *testing.T, r spell.Result) {
+				if fx := effectOn(t, r, "orc-1"); fx.Ends != "Up to 8 hours" {
+					t.Errorf("effect %+v", fx)
+				}
+			}},
+		{name: "MagicWeaponPlusOne", caster: mira(), spell: "magic-weapon", slot: 2, targets: []rules.Combatant{bram()}, opts: spell.Options{Weapon: "mace"},
+			summary: "Mira casts Magic Weapon (2nd level): Bram wields a magic mace: +1 to attack and damage rolls."},
+		{name: "MagicWeaponPlusTwoAt4th", caster: withSlot(mira(), 4, 1), spell: "magic-weapon", slot: 4, targets: []rules.Combatant{bram()},
+			check: func(t *testing.T, r spell.Result) {
+				if fx := effectOn(t, r, "bram"); fx.Bonus != 2 || fx.Weapon != "" {
+					t.Errorf("effect %+v", fx)
+				}
+			}},
+		{name: "MagicWeaponPlusThreeAt6th", caster: withSlot(mira(), 6, 1), spell: "magic-weapon", slot: 6, targets: []rules.Combatant{bram()},
+			check: func(t *testing.T, r spell.Result) {
+				if fx := effectOn(t, r, "bram"); fx.Bonus != 3 {
+					t.Errorf("effect %+v", fx)
+				}
+			}},
+	})
+}

@@ -63,6 +63,8 @@ func TestRefusals(t *testing.T) {
 		{"RestorationOfAnotherConditionRefused", bram(), "lesser-restoration", 2, []rules.Combatant{mira()}, spell.Options{Condition: rules.Charmed}, spell.ReasonInvalidArgs, "choose charmed"},
 		{"AidOnAFourthRefused", bram(), "aid", 2, []rules.Combatant{bram(), mira(), orc(), goblin()}, wis, spell.ReasonInvalidArgs, "1 to 3 targets, not 4"},
 		{"BlurOnAnotherRefused", mira(), "blur", 2, []rules.Combatant{bram()}, intel, spell.ReasonInvalidArgs, "targets only its caster"},
+		{"EnergyOtherThanTheFiveRefused", mira(), "protection-from-energy", 3, []rules.Combatant{bram()}, spell.Options{DamageType: rules.Poison}, spell.ReasonInvalidArgs, "not poison"},
+		{"MagicWeaponUnknownWeaponRefused", mira(), "magic-weapon", 2, []rules.Combatant{bram()}, spell.Options{Weapon: "lightsaber"}, spell.ReasonInvalidArgs, "not an SRD weapon"},
 		{"ShieldOnAnotherRefused", mira(), "shield", 1, []rules.Combatant{bram()}, spell.Options{}, spell.ReasonInvalidArgs, "targets only its caster"},
 		{"CounterspellNeedsTheSpell", mira(), "counterspell", 3, nil, intel, spell.ReasonInvalidArgs, "Options.CounteredSpell"},
 		{"CounterspellCheckNeedsAbility", mira(), "counterspell", 3, nil, spell.Options{CounteredSpell: "cone-of-cold", CounteredLevel: 5}, spell.ReasonInvalidArgs, "spellcasting ability"},

@@ -48,6 +48,13 @@ func init() {
 		"invisibility":                  {targets: perSlot(1, 2), run: (*cast).invisibility},
 		"greater-invisibility":          {targets: one, run: (*cast).invisibility},
 		"true-strike":                   {targets: one, run: (*cast).trueStrike},
+
+		// Effects on damage (boon.go).
+		"stoneskin":              {targets: one, run: (*cast).stoneskin},
+		"protection-from-energy": {targets: one, check: checkEnergy, run: (*cast).protectionFromEnergy},
+		"divine-favor":           {targets: self, check: selfOnly, run: (*cast).divineFavor},
+		"hunters-mark":           {targets: one, run: (*cast).huntersMark},
+		"magic-weapon":           {targets: one, check: checkWeapon, run: (*cast).magicWeapon},
 	}
 }
 

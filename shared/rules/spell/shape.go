@@ -208,9 +208,15 @@ var specs = map[string]spec{
 	"blur":        {exact: true},
 	"protection-from-evil-and-good": {exact: true, rider: "{target} can't be charmed, frightened or possessed by those creatures, " +
 		"and has advantage on a new save against such an effect already on it"},
-	"invisibility":         {exact: true, conds: []rules.Condition{rules.Invisible}, ends: "1 hour, or until it attacks or casts a spell"},
-	"greater-invisibility": {exact: true, conds: []rules.Condition{rules.Invisible}, ends: "1 minute"},
-	"true-strike":          {exact: true},
+	"invisibility":           {exact: true, conds: []rules.Condition{rules.Invisible}, ends: "1 hour, or until it attacks or casts a spell"},
+	"greater-invisibility":   {exact: true, conds: []rules.Condition{rules.Invisible}, ends: "1 minute"},
+	"true-strike":            {exact: true},
+	"stoneskin":              {exact: true},
+	"protection-from-energy": {exact: true},
+	"divine-favor":           {exact: true},
+	"hunters-mark": {exact: true, rider: "{caster} has advantage on Wisdom (Perception) and Wisdom (Survival) checks to find {target}, " +
+		"and may mark another creature with a bonus action if {target} drops to 0 hit points"},
+	"magic-weapon": {exact: true},
 
 	// Spell attacks.
 	"arcane-sword": {optional: true, ongoing: TriggerAction},
@@ -299,7 +305,6 @@ var specs = map[string]spec{
 	"control-water":          {why: "its damage is the whirlpool's, one of four effects the caster picks"},
 	"delayed-blast-fireball": {why: "it detonates later, its damage growing 1d6 each turn it waits"},
 	"dimension-door":         {why: "its damage applies only when the caster arrives in an occupied space"},
-	"divine-favor":           {why: "its damage rides on the caster's weapon hits"},
 	"dream":                  {why: "its damage applies only to a sleeper the caster menaces in a dream"},
 	"fire-shield":            {why: "its damage answers a melee hit on the caster and is fire or cold by the caster's choice"},
 	"harm":                   {why: "its damage can't drop the target below 1 hit point and lowers the hit point maximum"},

@@ -83,6 +83,13 @@ type Options struct {
 	// poisoned; Greater Restoration: a level of exhaustion, charmed or
 	// petrified) it is the one to end; 0 ends the first the target has.
 	Condition rules.Condition `json:"condition,omitempty"`
+	// DamageType is the caster's pick for a spell that wards against one
+	// type (Protection from Energy: acid, cold, fire, lightning or
+	// thunder); 0 picks the first.
+	DamageType rules.DamageType `json:"damage_type,omitempty"`
+	// Weapon is the SRD id of the weapon a spell enchants (Magic Weapon),
+	// "" for any the target attacks with.
+	Weapon string `json:"weapon,omitempty"`
 	// Situations hold each target's distance, cover and situational
 	// advantage, by target id.
 	Situations map[string]Situation `json:"situations,omitempty"`
@@ -232,8 +239,9 @@ type Effect struct {
 	TargetID string `json:"target_id"`
 	// Condition is the condition the effect put on the target, 0 if none.
 	Condition rules.Condition `json:"condition,omitempty"`
-	// Dice is a roll the effect adds ("1d4" for blessed), subtracts ("1d4"
-	// for baned) or deals later ("2d4" acid for Acid Arrow).
+	// Dice is a roll the effect adds ("1d4" for blessed, "1d6" damage for
+	// Hunter's Mark), subtracts ("1d4" for baned) or deals later ("2d4"
+	// acid for Acid Arrow).
 	Dice string `json:"dice,omitempty"`
 	// AC is a bonus to the target's armor class (Shield's 5), or a
 	// penalty (Slow's -2).
@@ -248,9 +256,19 @@ type Effect struct {
 	// halving).
 	Speed int `json:"speed,omitempty"`
 	// Resist are damage types the target resists while the effect lasts
-	// (Protection from Poison).
-	Resist        rules.Set[rules.DamageType] `json:"resist,omitempty"`
-	Concentration bool                        `json:"concentration,omitempty"`
+	// (Protection from Poison); Nonmagical limits them to damage from
+	// nonmagical attacks (Stoneskin).
+	Resist     rules.Set[rules.DamageType] `json:"resist,omitempty"`
+	Nonmagical bool                        `json:"nonmagical,omitempty"`
+	// DamageType is the type of the damage Dice adds to a weapon hit
+	// (Divine Favor's radiant); 0 is the weapon's own (Hunter's Mark).
+	DamageType rules.DamageType `json:"damage_type,omitempty"`
+	// Weapon and Bonus are Magic Weapon's: the SRD id of the weapon made
+	// magic ("" for any the target wields) and what it adds to attack and
+	// damage rolls.
+	Weapon        string `json:"weapon,omitempty"`
+	Bonus         int    `json:"bonus,omitempty"`
+	Concentration bool   `json:"concentration,omitempty"`
 	// Ends is how long the effect lasts, as the spell says.
 	Ends string `json:"ends"`
 	// RepeatSave is the save the target repeats (at the end of each of its
