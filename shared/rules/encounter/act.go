@@ -485,7 +485,7 @@ func (e *Encounter) finish(res *Result, before string, endTurn bool, src dice.So
 			} else {
 				res.say(p.Name + " is up.")
 			}
-			if err := e.turnStarts(res); err != nil {
+			if err := e.turnStarts(res, src); err != nil {
 				return err
 			}
 		} else {

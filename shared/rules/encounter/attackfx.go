@@ -26,7 +26,7 @@ import (
 func (e *Encounter) attackWith(res *Result, ai, ti int, req rules.AttackRequest, src dice.Source) (rules.AttackResult, error) {
 	a, t := e.Participants[ai], e.Participants[ti]
 	guided, outlined, blurred, warded, studied := false, false, false, false, false
-	bonus, extra, notes := e.blessing(ai, "attack roll", src)
+	bonus, extra, notes, _ := e.blessing(ai, "attack roll", src)
 	req.Penalty -= bonus
 	for _, fx := range e.Effects {
 		if fx.TargetID != t.ID {
@@ -189,17 +189,22 @@ func (e *Encounter) reveal(res *Result, i int, did string) error {
 	})
 }
 
-// blessing is what Bless adds to (and Bane takes off) participant i's roll
-// (what: "attack roll", "saving throw"): the net bonus of the d4s, drawn
-// from src, their rolls and what to say of them.
-func (e *Encounter) blessing(i int, what string, src dice.Source) (int, []rules.Roll, []string) {
+// blessing is the d4s participant i's effects add to its roll (what:
+// "attack roll", "saving throw", "ability check"): Bless's on an attack
+// roll or a save, Bane's taken off them, Resistance's on a save and
+// Guidance's on a check. It returns their net bonus, drawn from src, their
+// rolls, what to say of them, and the one-roll effects it used up
+// (Resistance, Guidance), which the caller ends with used once the roll
+// is made.
+func (e *Encounter) blessing(i int, what string, src dice.Source) (int, []rules.Roll, []string, []Effect) {
 	p := e.Participants[i]
 	bonus := 0
 	var rolls []rules.Roll
 	var notes []string
 	var seen []string
+	var spent []Effect
 	for _, fx := range e.Effects {
-		if fx.TargetID != p.ID || (fx.ID != "blessed" && fx.ID != "baned") || slices.Contains(seen, fx.ID) {
+		if fx.TargetID != p.ID || slices.Contains(seen, fx.ID) || !blesses(fx.ID, what) {
 			continue
 		}
 		seen = append(seen, fx.ID)
@@ -208,15 +213,52 @@ func (e *Encounter) blessing(i int, what string, src dice.Source) (int, []rules.
 			continue
 		}
 		r := dice.Roll(x, src)
-		if fx.ID == "blessed" {
-			bonus += r.Total
-			rolls = append(rolls, rules.Roll{Reason: "bless", RollerID: p.ID, Result: r})
-			notes = append(notes, fmt.Sprintf("Bless adds %d to %s's %s.", r.Total, p.Name, what))
-		} else {
+		name := spellName(fx.Spell)
+		rolls = append(rolls, rules.Roll{Reason: strings.ToLower(name), RollerID: p.ID, Result: r})
+		switch fx.ID {
+		case "baned":
 			bonus -= r.Total
-			rolls = append(rolls, rules.Roll{Reason: "bane", RollerID: p.ID, Result: r})
-			notes = append(notes, fmt.Sprintf("Bane takes %d off %s's %s.", r.Total, p.Name, what))
+			notes = append(notes, fmt.Sprintf("%s takes %d off %s's %s.", name, r.Total, p.Name, what))
+		case "resistance", "guidance":
+			spent = append(spent, fx)
+			fallthrough
+		default:
+			bonus += r.Total
+			notes = append(notes, fmt.Sprintf("%s adds %d to %s's %s.", name, r.Total, p.Name, what))
 		}
 	}
-	return bonus, rolls, notes
+	return bonus, rolls, notes, spent
+}
+
+// blesses reports whether the effect fxID adds its die to a roll of the
+// kind what.
+func blesses(fxID, what string) bool {
+	switch fxID {
+	case "blessed", "baned":
+		return what == "attack roll" || what == "saving throw"
+	case "resistance":
+		return what == "saving throw"
+	case "guidance":
+		return what == "ability check"
+	}
+	return false
+}
+
+// spellName is a spell's name by id ("Bless"), the id if unknown.
+func spellName(id string) string {
+	if s, ok := srd.LookupSpell(id); ok {
+		return s.Name
+	}
+	return id
+}
+
+// useUp ends the one-roll effects a roll used (Resistance, Guidance):
+// each goes, and with it its caster's concentration.
+func (e *Encounter) useUp(res *Result, spent []Effect) error {
+	if len(spent) == 0 {
+		return nil
+	}
+	return e.used(res, func(fx Effect) bool {
+		return slices.ContainsFunc(spent, func(s Effect) bool { return s.ID == fx.ID && s.TargetID == fx.TargetID && s.CasterID == fx.CasterID })
+	})
 }

@@ -78,11 +78,19 @@ func (e *Encounter) hide(res *Result, ai int, how string, src dice.Source) error
 			dc, seeker = pp, o.Name
 		}
 	}
-	r, err := rules.Check(p.Combatant, rules.CheckRequest{Ability: rules.Dex, Skill: rules.Stealth, DC: dc}, src)
+	bonus, extra, notes, spent := e.blessing(ai, "ability check", src)
+	r, err := rules.Check(p.Combatant, rules.CheckRequest{Ability: rules.Dex, Skill: rules.Stealth, DC: dc, Bonus: bonus}, src)
 	if err != nil {
 		return fault.Wrap(fault.Internal, actOp, err)
 	}
 	res.Rolls = append(res.Rolls, r.Rolls...)
+	res.Rolls = append(res.Rolls, extra...)
+	for _, n := range notes {
+		res.say(n)
+	}
+	if err := e.useUp(res, spent); err != nil {
+		return err
+	}
 	e.Participants[ai].Hidden = r.Success
 	against := "DC " + strconv.Itoa(dc)
 	if seeker != "" {

@@ -396,3 +396,88 @@ func TestWeaponAndDamageSpellsInAFight(t *testing.T) {
 		}
 	})
 }
+
+// One die for one roll: Resistance's d4 on Mira's save against a dragon's
+// breath (then the spell is over), Bane's d4 off a goblin's save against
+// a spell, Guidance's d4 on Tavi's Stealth check; and Heroism's temporary
+// hit points at the start of each of Mira's turns, gone with the spell.
+func TestOneRollSpellsAndHeroismInAFight(t *testing.T) {
+	t.Run("ResistanceAddsToASaveAndEnds", func(t *testing.T) {
+		e := casterFirst(t, []campaign.Character{cleo(), mira()}, []encounter.MonsterSpec{{SRDID: "red-dragon-wyrmling", Count: 1}})
+		e, _, err := encounter.Act(e, "cleo", encounter.Action{Kind: encounter.ActionCast, Spell: "resistance", TargetID: "mira", EndTurn: true}, faces(t))
+		if err != nil {
+			t.Fatal(err)
+		}
+		e, _, err = encounter.Act(e, "mira", encounter.Action{Kind: encounter.ActionEndTurn}, faces(t))
+		if err != nil {
+			t.Fatal(err)
+		}
+		// The breath: 7d6 (all 1s); Cleo fails with 5 and keeps her
+		// concentration with 15; Mira's d4 (4), then her d20 8 + Dex 1 +
+		// 4 = 13 makes DC 13.
+		out, res, err := encounter.MonsterTurn(e, faces(t, 1, 1, 1, 1, 1, 1, 1, 5, 15, 4, 8))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(res.Saves) != 2 || !res.Saves[1].Success || res.Saves[1].Total != 13 {
+			t.Fatalf("saves %+v", res.Saves)
+		}
+		if c := participant(t, out, "cleo"); len(out.Effects) != 0 || c.Combatant.Concentration != "" {
+			t.Errorf("effects %+v, cleo concentrating on %q: Resistance is spent", out.Effects, c.Combatant.Concentration)
+		}
+	})
+	t.Run("BaneTakesOffASpellSave", func(t *testing.T) {
+		e := casterFirst(t, []campaign.Character{cleo(), wren()}, goblins(1))
+		// The goblin's Charisma save: 2 - 1 fails DC 13.
+		e, _, err := encounter.Act(e, "cleo", encounter.Action{Kind: encounter.ActionCast, Spell: "bane", TargetID: "goblin-1", EndTurn: true}, faces(t, 2))
+		if err != nil {
+			t.Fatal(err)
+		}
+		// Burning Hands: Bane's d4 (3) first, then 3d6 (1, 1, 1) and the
+		// goblin's Dexterity save 13 + 2 - 3 = 12, failing DC 13.
+		_, res, err := encounter.Act(e, "wren", encounter.Action{Kind: encounter.ActionCast, Spell: "burning-hands", TargetID: "goblin-1"}, faces(t, 3, 1, 1, 1, 13))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if sv := res.Cast.Targets[0].Save; sv == nil || sv.Total != 12 || sv.Success {
+			t.Fatalf("save %+v", sv)
+		}
+		if !strings.Contains(res.Summary(), "Bane takes 3 off Goblin 1's saving throw.") {
+			t.Errorf("summary %q", res.Summary())
+		}
+	})
+	t.Run("GuidanceAddsToAStealthCheck", func(t *testing.T) {
+		e := casterFirst(t, []campaign.Character{cleo(), tavi()}, goblins(1))
+		e, _, err := encounter.Act(e, "cleo", encounter.Action{Kind: encounter.ActionCast, Spell: "guidance", TargetID: "tavi", EndTurn: true}, faces(t))
+		if err != nil {
+			t.Fatal(err)
+		}
+		// Guidance's d4 (4), then Tavi's Stealth 5 + 5 + 4 = 14 beats the
+		// goblin's passive Perception 9.
+		out, res, err := encounter.Act(e, "tavi", encounter.Action{Kind: encounter.ActionHide}, faces(t, 4, 5))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if tv := participant(t, out, "tavi"); !tv.Hidden || !strings.Contains(res.Summary(), "Guidance adds 4 to Tavi's ability check.") || len(out.Effects) != 0 {
+			t.Errorf("tavi hidden %v, effects %+v: %s", tv.Hidden, out.Effects, res.Summary())
+		}
+	})
+	t.Run("HeroismGivesTemporaryHitPointsEachTurn", func(t *testing.T) {
+		e := casterFirst(t, []campaign.Character{ser(), mira()}, goblins(1))
+		e, _, err := encounter.Act(e, "ser", encounter.Action{Kind: encounter.ActionCast, Spell: "heroism", TargetID: "mira", EndTurn: true}, faces(t))
+		if err != nil {
+			t.Fatal(err)
+		}
+		m := participant(t, e, "mira")
+		if m.TempHP != 2 || !m.Combatant.ConditionImmunities.Has(rules.Frightened) {
+			t.Fatalf("mira at her turn's start: %d temporary HP, immune to %v", m.TempHP, m.Combatant.ConditionImmunities)
+		}
+		ended, _, err := encounter.End(e, "fled", encounter.EndOptions{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if m := participant(t, ended, "mira"); m.TempHP != 0 || m.Combatant.ConditionImmunities.Has(rules.Frightened) {
+			t.Errorf("mira after the fight: %d temporary HP, immune to %v", m.TempHP, m.Combatant.ConditionImmunities)
+		}
+	})
+}

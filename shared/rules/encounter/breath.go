@@ -112,7 +112,7 @@ func (e *Encounter) areaAttack(res *Result, ai int, a srd.Action, src dice.Sourc
 		// window, not the dice's.
 		saver := t.Combatant
 		saver.Lucky = false
-		bonus, extra, notes := e.blessing(ti, "saving throw", src)
+		bonus, extra, notes, spent := e.blessing(ti, "saving throw", src)
 		req.Bonus += bonus
 		more, adv, dis := e.saveMods(ti, ability)
 		req.Bonus += more
@@ -146,6 +146,9 @@ func (e *Encounter) areaAttack(res *Result, ai int, a srd.Action, src dice.Sourc
 				res.Rolls = append(res.Rolls, sv.Rolls...)
 				res.react(r, &e.Participants[ti], fmt.Sprintf("%s is lucky and rolls the 1 again.", t.Name))
 			}
+		}
+		if err := e.useUp(res, spent); err != nil {
+			return err
 		}
 		res.Saves = append(res.Saves, sv)
 		res.say(sv.Summary())

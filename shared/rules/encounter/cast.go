@@ -309,6 +309,7 @@ func (e *Encounter) targetIDs(s srd.Spell, in Action) ([]string, error) {
 // it: changes, statistics, the result.
 func (e *Encounter) resolve(res *Result, ai int, s srd.Spell, slot int, ids []string, distance int, opts spell.Options, src dice.Source) (spell.Result, error) {
 	targets := make([]rules.Combatant, len(ids))
+	var sv saved
 	for i, id := range ids {
 		targets[i] = e.Participants[e.index(id)].Combatant
 		if s.Save != nil && s.AttackType == "" && slices.Contains(e.Participants[e.index(id)].Traits, "magic-resistance") {
@@ -328,7 +329,7 @@ func (e *Encounter) resolve(res *Result, ai int, s srd.Spell, slot int, ids []st
 			sit.Disadvantage = append(sit.Disadvantage, "a foe within reach")
 			opts.Situations[id] = sit
 		}
-		e.saveSituation(e.index(id), s, &opts)
+		e.saveSituation(e.index(id), s, &opts, &sv, src)
 		if distance > 0 {
 			if opts.Situations == nil {
 				opts.Situations = map[string]spell.Situation{}
@@ -363,10 +364,17 @@ func (e *Encounter) resolve(res *Result, ai int, s srd.Spell, slot int, ids []st
 	}
 	e.tally(ai, sr)
 	e.Participants[ai].Hidden = false
+	res.Rolls = append(res.Rolls, sv.rolls...)
 	res.Rolls = append(res.Rolls, sr.Rolls...)
 	res.Changes = append(res.Changes, sr.Changes...)
 	res.Cast = &sr
 	res.say(sr.Summary())
+	for _, n := range sv.notes {
+		res.say(n)
+	}
+	if err := e.useUp(res, sv.spent); err != nil {
+		return sr, err
+	}
 	// Invisibility ends for a creature that casts a spell (a new
 	// Invisibility on itself is kept after this).
 	return sr, e.reveal(res, ai, "cast a spell")

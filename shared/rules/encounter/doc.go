@@ -120,9 +120,13 @@
 //     slowed creature has no reaction, makes one attack with its action,
 //     and takes an action or a bonus action on its turn, not both. Haste's
 //     extra action and the lethargy after it are the narrator's.
-//     Bless and Bane change attack rolls and the saving throws against a
-//     monster's area action, not yet the saves spells force;
-//     Guiding Bolt's and an unseen attacker's advantage is used up by the
+//     Bless and Bane change attack rolls and saving throws (against a
+//     monster's area action and against spells, repeated saves
+//     included); Resistance adds its d4 to its target's first such save
+//     and Guidance to its first ability check (Hide), and then the spell
+//     ends. Heroism gives its target its temporary hit points at the
+//     start of each of its turns and immunity to being frightened, and
+//     takes back what is left of them when it ends. Guiding Bolt's and an unseen attacker's advantage is used up by the
 //     next attack, True Strike's by its caster's first attack on the
 //     target on its next turn. Attack rolls against a creature under Blur
 //     have disadvantage (unless the attacker has blindsight or truesight:

@@ -27,8 +27,10 @@ type Effect struct {
 	// Until is when the effect's time is up; the zero Until never comes.
 	Until Until `json:"until"`
 	// Granted are the resistances among Resist that the target did not
-	// have already: the effect gave them, and they go when it does.
-	Granted rules.Set[rules.DamageType] `json:"granted,omitempty"`
+	// have already, and GrantedImmune the condition immunities among
+	// Immune: the effect gave them, and they go when it does.
+	Granted       rules.Set[rules.DamageType] `json:"granted,omitempty"`
+	GrantedImmune rules.Set[rules.Condition]  `json:"granted_immune,omitempty"`
 }
 
 // Until is a moment of the fight: the start of participant Turn's turn in
@@ -143,6 +145,8 @@ func (e *Encounter) add(res *Result, fx Effect, src dice.Source) error {
 			fx.Granted = fx.Resist &^ p.Combatant.Resistances
 			p.Combatant.Resistances |= fx.Granted
 		}
+		fx.GrantedImmune = fx.Immune &^ p.Combatant.ConditionImmunities
+		p.Combatant.ConditionImmunities |= fx.GrantedImmune
 		p.sync()
 		if fx.MaxHP != 0 {
 			if err := e.maxHP(res, i, fx.MaxHP, fx.MaxHP > 0, src); err != nil {
@@ -197,7 +201,26 @@ func (e *Encounter) revoke(res *Result, fx Effect) error {
 		}
 		p.Combatant.Resistances = p.Combatant.Resistances.Without(t)
 	}
+	for c := range fx.GrantedImmune.All() {
+		k := slices.IndexFunc(e.Effects, func(o Effect) bool { return o.TargetID == fx.TargetID && o.Immune.Has(c) })
+		if k >= 0 {
+			e.Effects[k].GrantedImmune = e.Effects[k].GrantedImmune.With(c)
+			continue
+		}
+		p.Combatant.ConditionImmunities = p.Combatant.ConditionImmunities.Without(c)
+	}
 	p.sync()
+	if fx.ID == "heroism" && fx.Dice != "" {
+		// The temporary hit points Heroism gave go with it; the engine
+		// keeps no source, so any no more than its grant are taken as its.
+		if n, err := strconv.Atoi(fx.Dice); err == nil && p.Combatant.TempHP > 0 && p.Combatant.TempHP <= n {
+			ch := []rules.Change{{TargetID: p.ID, Field: rules.FieldTempHP, From: p.Combatant.TempHP, To: 0}}
+			if err := e.apply(ch); err != nil {
+				return err
+			}
+			res.Changes = append(res.Changes, ch...)
+		}
+	}
 	if fx.MaxHP != 0 {
 		// Aid's hit points go with it as far as the maximum falls; a
 		// maximum Harm lowered comes back with no hit points.
@@ -277,17 +300,45 @@ func (e *Encounter) turnEnds(res *Result, src dice.Source) error {
 
 // turnStarts ends the effects whose time is up by the start of the
 // current participant's turn, turns skipped on the way included.
-func (e *Encounter) turnStarts(res *Result) error {
+func (e *Encounter) turnStarts(res *Result, src dice.Source) error {
 	if len(e.Effects) == 0 {
 		return nil
 	}
 	now := e.moment(e.Round, e.Current, false)
-	return e.endWhere(res, func(fx Effect) string {
+	if err := e.endWhere(res, func(fx Effect) string {
 		if e.due(fx.Until, now) {
 			return endTime
 		}
 		return ""
-	})
+	}); err != nil {
+		return err
+	}
+	return e.heroism(res, src)
+}
+
+// heroism gives the participant whose turn starts the temporary hit
+// points Heroism grants each turn (the higher of those and any it has).
+func (e *Encounter) heroism(res *Result, src dice.Source) error {
+	i := e.index(e.Current)
+	k := slices.IndexFunc(e.Effects, func(fx Effect) bool { return fx.TargetID == e.Current && fx.ID == "heroism" && fx.Dice != "" })
+	if i < 0 || k < 0 || e.Participants[i].down() {
+		return nil
+	}
+	x, err := dice.Parse(e.Effects[k].Dice)
+	if err != nil {
+		return fault.Wrap(fault.Internal, actOp, err)
+	}
+	tr, err := rules.GrantTempHP(e.Participants[i].Combatant, x, src)
+	if err != nil {
+		return fault.Wrap(fault.Internal, actOp, err)
+	}
+	if err := e.apply(tr.Changes); err != nil {
+		return err
+	}
+	res.Rolls = append(res.Rolls, tr.Rolls...)
+	res.Changes = append(res.Changes, tr.Changes...)
+	res.say("Heroism: " + tr.Summary())
+	return nil
 }
 
 // repeatSaves has participant id repeat its save against each spell that
@@ -313,10 +364,12 @@ func (e *Encounter) repeatSaves(res *Result, id string, src dice.Source) error {
 			return err
 		}
 		opts := spell.Options{Ongoing: true, Ability: ability, CasterLevel: caster.Combatant.Level}
+		var sv saved
 		if s, ok := srd.LookupSpell(fx.Spell); ok {
-			e.saveSituation(ti, s, &opts)
+			e.saveSituation(ti, s, &opts, &sv, src)
 		}
 		sr, err := spell.Cast(caster.Combatant, fx.Spell, fx.SlotLevel, []rules.Combatant{e.Participants[ti].Combatant}, opts, src, srd.LookupSpell)
+		res.Rolls = append(res.Rolls, sv.rolls...) // drawn either way
 		if err != nil {
 			if Reason(err) == "" && spell.Reason(err) == "" {
 				return err
@@ -340,6 +393,12 @@ func (e *Encounter) repeatSaves(res *Result, id string, src dice.Source) error {
 		res.Rolls = append(res.Rolls, sr.Rolls...)
 		res.Changes = append(res.Changes, sr.Changes...)
 		res.say(sr.Summary())
+		for _, n := range sv.notes {
+			res.say(n)
+		}
+		if err := e.useUp(res, sv.spent); err != nil {
+			return err
+		}
 		if len(sr.Targets) == 1 && sr.Targets[0].Save != nil && sr.Targets[0].Save.Success {
 			if err := e.forget(res, func(x Effect) bool {
 				return x.TargetID == id && x.Spell == fx.Spell && x.CasterID == fx.CasterID

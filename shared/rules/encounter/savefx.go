@@ -3,6 +3,7 @@ package encounter
 import (
 	"slices"
 
+	"chronicler/shared/dice"
 	"chronicler/shared/rules"
 	"chronicler/shared/rules/spell"
 	"chronicler/shared/srd"
@@ -32,14 +33,27 @@ func (e Encounter) saveMods(i int, a rules.Ability) (bonus int, adv, dis []strin
 	return bonus, adv, dis
 }
 
-// saveSituation adds what participant i's effects do to its save
-// against spell s to its situation in opts.
-func (e Encounter) saveSituation(i int, s srd.Spell, opts *spell.Options) {
+// saved is what the d4s of Bless, Bane and Resistance did to saves a
+// spell forced: their rolls (drawn before the spell's), what to say of
+// them and the one-roll effects used up.
+type saved struct {
+	rolls []rules.Roll
+	notes []string
+	spent []Effect
+}
+
+// saveSituation adds what participant i's effects do to its save against
+// spell s to its situation in opts, drawing Bless's, Bane's and
+// Resistance's d4s from src into sv.
+func (e *Encounter) saveSituation(i int, s srd.Spell, opts *spell.Options, sv *saved, src dice.Source) {
 	a := spell.SaveAbility(s)
 	if a == 0 {
 		return
 	}
 	bonus, adv, dis := e.saveMods(i, a)
+	d4, rolls, notes, spent := e.blessing(i, "saving throw", src)
+	bonus += d4
+	sv.rolls, sv.notes, sv.spent = append(sv.rolls, rolls...), append(sv.notes, notes...), append(sv.spent, spent...)
 	if bonus == 0 && len(adv) == 0 && len(dis) == 0 {
 		return
 	}

@@ -235,6 +235,52 @@ func checkWeapon(c *cast) error {
 	return nil
 }
 
+// guidance and resistance: the target adds 1d4 to one ability check
+// (saving throw), and the spell ends. Which roll is the caller's: the
+// encounter spends it on the first it makes.
+func (c *cast) guidance() error { return c.oneRoll("ability check") }
+
+func (c *cast) resistance() error { return c.oneRoll("saving throw") }
+
+func (c *cast) oneRoll(what string) error {
+	id := c.ids[0]
+	out := c.outcome(id)
+	out.Affected = true
+	c.effect(Effect{ID: c.spell.ID, TargetID: id, Dice: "1d4", Concentration: true,
+		Note: "it adds 1d4 to one " + what + ", and the spell ends"})
+	out.Told = "may add 1d4 to one " + what
+	return nil
+}
+
+// heroism: each target is immune to being frightened (a fear on it ends)
+// and gains temporary hit points equal to the caster's spellcasting
+// modifier at the start of each of its turns, which the caller grants.
+func (c *cast) heroism() error {
+	n := max(c.mod, 0)
+	for _, id := range c.ids {
+		out := c.outcome(id)
+		out.Affected = true
+		if c.state[id].Conditions.Has(rules.Frightened) {
+			cr, err := rules.RemoveCondition(*c.state[id], rules.Frightened)
+			if err != nil {
+				return internal(err)
+			}
+			if err := c.take(cr.Log); err != nil {
+				return err
+			}
+			out.Conditions = append(out.Conditions, cr)
+		}
+		fx := Effect{ID: c.spell.ID, TargetID: id, Immune: rules.SetOf(rules.Frightened), Concentration: true,
+			Note: "immune to being frightened; " + strconv.Itoa(n) + " temporary hit points at the start of each of its turns"}
+		if n > 0 {
+			fx.Dice = strconv.Itoa(n)
+		}
+		c.effect(fx)
+		out.Told = "is heroic: immune to being frightened, with " + strconv.Itoa(n) + " temporary hit points at the start of each of its turns"
+	}
+	return nil
+}
+
 // longstrider: each target's speed rises by 10 feet for the hour.
 func (c *cast) longstrider() error {
 	for _, id := range c.ids {

@@ -185,3 +185,28 @@ func TestDamageWards(t *testing.T) {
 			}},
 	})
 }
+
+func TestOneRollAndHeroism(t *testing.T) {
+	runCases(t, []castCase{
+		{name: "GuidanceAddsADieToOneCheck", caster: bram(), spell: "guidance", targets: []rules.Combatant{mira()},
+			changes: []rules.Change{change("bram", rules.FieldConcentration, "", "guidance")},
+			summary: "Bram casts Guidance: Mira may add 1d4 to one ability check.",
+			check: func(t *testing.T, r spell.Result) {
+				if fx := effectOn(t, r, "mira"); fx.Dice != "1d4" || !fx.Concentration {
+					t.Errorf("effect %+v", fx)
+				}
+			}},
+		{name: "ResistanceAddsADieToOneSave", caster: bram(), spell: "resistance", targets: []rules.Combatant{mira()},
+			summary: "Bram casts Resistance: Mira may add 1d4 to one saving throw."},
+		{name: "HeroismEndsFearAndPromisesTemporaryHitPoints", caster: bram(), spell: "heroism", slot: 2, opts: wis,
+			targets: []rules.Combatant{with(mira(), rules.Frightened), orc()},
+			changes: []rules.Change{slot("bram", 2, 0, 1), change("bram", rules.FieldConcentration, "", "heroism"), lost("mira", rules.Frightened)},
+			summary: "Bram casts Heroism (2nd level): Mira is heroic: immune to being frightened, with 3 temporary hit points at the start of each of its turns " +
+				"and is no longer frightened; the orc is heroic: immune to being frightened, with 3 temporary hit points at the start of each of its turns.",
+			check: func(t *testing.T, r spell.Result) {
+				if fx := effectOn(t, r, "orc-1"); fx.Dice != "3" || !fx.Immune.Has(rules.Frightened) {
+					t.Errorf("effect %+v", fx)
+				}
+			}},
+	})
+}

@@ -65,6 +65,7 @@ func TestRefusals(t *testing.T) {
 		{"BlurOnAnotherRefused", mira(), "blur", 2, []rules.Combatant{bram()}, intel, spell.ReasonInvalidArgs, "targets only its caster"},
 		{"EnergyOtherThanTheFiveRefused", mira(), "protection-from-energy", 3, []rules.Combatant{bram()}, spell.Options{DamageType: rules.Poison}, spell.ReasonInvalidArgs, "not poison"},
 		{"MagicWeaponUnknownWeaponRefused", mira(), "magic-weapon", 2, []rules.Combatant{bram()}, spell.Options{Weapon: "lightsaber"}, spell.ReasonInvalidArgs, "not an SRD weapon"},
+		{"HeroismWithoutAbilityRefused", bram(), "heroism", 1, []rules.Combatant{mira()}, spell.Options{}, spell.ReasonInvalidArgs, "spellcasting ability"},
 		{"ShieldOnAnotherRefused", mira(), "shield", 1, []rules.Combatant{bram()}, spell.Options{}, spell.ReasonInvalidArgs, "targets only its caster"},
 		{"CounterspellNeedsTheSpell", mira(), "counterspell", 3, nil, intel, spell.ReasonInvalidArgs, "Options.CounteredSpell"},
 		{"CounterspellCheckNeedsAbility", mira(), "counterspell", 3, nil, spell.Options{CounteredSpell: "cone-of-cold", CounteredLevel: 5}, spell.ReasonInvalidArgs, "spellcasting ability"},

@@ -55,6 +55,11 @@ func init() {
 		"divine-favor":           {targets: self, check: selfOnly, run: (*cast).divineFavor},
 		"hunters-mark":           {targets: one, run: (*cast).huntersMark},
 		"magic-weapon":           {targets: one, check: checkWeapon, run: (*cast).magicWeapon},
+
+		// One die for one roll; temporary hit points each turn (boon.go).
+		"guidance":   {targets: one, run: (*cast).guidance},
+		"resistance": {targets: one, run: (*cast).resistance},
+		"heroism":    {targets: perSlot(1, 1), ability: true, run: (*cast).heroism},
 	}
 }
 

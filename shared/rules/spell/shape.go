@@ -217,6 +217,9 @@ var specs = map[string]spec{
 	"hunters-mark": {exact: true, rider: "{caster} has advantage on Wisdom (Perception) and Wisdom (Survival) checks to find {target}, " +
 		"and may mark another creature with a bonus action if {target} drops to 0 hit points"},
 	"magic-weapon": {exact: true},
+	"guidance":     {exact: true},
+	"resistance":   {exact: true},
+	"heroism":      {exact: true},
 
 	// Spell attacks.
 	"arcane-sword": {optional: true, ongoing: TriggerAction},

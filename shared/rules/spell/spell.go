@@ -240,8 +240,8 @@ type Effect struct {
 	// Condition is the condition the effect put on the target, 0 if none.
 	Condition rules.Condition `json:"condition,omitempty"`
 	// Dice is a roll the effect adds ("1d4" for blessed, "1d6" damage for
-	// Hunter's Mark), subtracts ("1d4" for baned) or deals later ("2d4"
-	// acid for Acid Arrow).
+	// Hunter's Mark, Heroism's temporary hit points each turn), subtracts
+	// ("1d4" for baned) or deals later ("2d4" acid for Acid Arrow).
 	Dice string `json:"dice,omitempty"`
 	// AC is a bonus to the target's armor class (Shield's 5), or a
 	// penalty (Slow's -2).
@@ -260,6 +260,9 @@ type Effect struct {
 	// nonmagical attacks (Stoneskin).
 	Resist     rules.Set[rules.DamageType] `json:"resist,omitempty"`
 	Nonmagical bool                        `json:"nonmagical,omitempty"`
+	// Immune are conditions the target can't be given while the effect
+	// lasts (Heroism: frightened).
+	Immune rules.Set[rules.Condition] `json:"immune,omitempty"`
 	// DamageType is the type of the damage Dice adds to a weapon hit
 	// (Divine Favor's radiant); 0 is the weapon's own (Hunter's Mark).
 	DamageType rules.DamageType `json:"damage_type,omitempty"`
