@@ -481,3 +481,32 @@ func TestOneRollSpellsAndHeroismInAFight(t *testing.T) {
 		}
 	})
 }
+
+// Misty Step and Dimension Door take their travellers out of every reach
+// without an opportunity attack: no die is drawn.
+func TestTeleportsInAFight(t *testing.T) {
+	t.Run("MistyStepSlipsAwayAsABonusAction", func(t *testing.T) {
+		e := engage(t, casterFirst(t, []campaign.Character{sol()}, goblins(2)), "sol", "goblin-1")
+		e = engage(t, e, "sol", "goblin-2")
+		out, res, err := encounter.Act(e, "sol", encounter.Action{Kind: encounter.ActionCast, Spell: "misty-step"}, faces(t))
+		if err != nil {
+			t.Fatal(err)
+		}
+		s, g := participant(t, out, "sol"), participant(t, out, "goblin-1")
+		if len(s.Engaged) != 0 || len(g.Engaged) != 0 || len(res.Attacks) != 0 || !s.Turn.BonusActionUsed || s.Turn.ActionUsed {
+			t.Errorf("sol engaged %v, goblin %v, attacks %d, turn %+v", s.Engaged, g.Engaged, len(res.Attacks), s.Turn)
+		}
+	})
+	t.Run("DimensionDoorTakesACompanion", func(t *testing.T) {
+		c := sol()
+		c.Level, c.SpellSlots["4"] = 7, campaign.Slot{Max: 1}
+		e := engage(t, casterFirst(t, []campaign.Character{c, mira()}, goblins(1)), "mira", "goblin-1")
+		out, _, err := encounter.Act(e, "sol", encounter.Action{Kind: encounter.ActionCast, Spell: "dimension-door", TargetID: "mira"}, faces(t))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if m, g := participant(t, out, "mira"), participant(t, out, "goblin-1"); len(m.Engaged) != 0 || len(g.Engaged) != 0 {
+			t.Errorf("mira engaged %v, goblin %v", m.Engaged, g.Engaged)
+		}
+	})
+}

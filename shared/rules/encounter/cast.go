@@ -372,6 +372,15 @@ func (e *Encounter) resolve(res *Result, ai int, s srd.Spell, slot int, ids []st
 	for _, n := range sv.notes {
 		res.say(n)
 	}
+	// A teleport leaves every reach at once: no opportunity attack.
+	for _, id := range sr.Teleported {
+		if i := e.index(id); i >= 0 {
+			if len(e.Participants[i].Engaged) > 0 {
+				res.say(e.Participants[i].Name + " is out of everyone's reach.")
+			}
+			e.part(i)
+		}
+	}
 	if err := e.useUp(res, sv.spent); err != nil {
 		return sr, err
 	}

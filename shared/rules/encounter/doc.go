@@ -23,7 +23,9 @@
 //   - Positions are who stands in whose reach (reach.go): a melee attack
 //     brings the attacker to its target, leaving the creatures it was
 //     engaged with; a character's move (ActionMove, a speed's worth of
-//     the turn's movement; Dash gives a second) leaves everyone's reach.
+//     the turn's movement; Dash gives a second) leaves everyone's reach,
+//     as a teleport does (Misty Step, and Dimension Door with the one
+//     creature it brings) without drawing opportunity attacks.
 //     Leaving a foe's reach without Disengage draws its opportunity
 //     attack: a monster's at once, a character's offered in a reaction
 //     window. A ranged attack with a foe in reach has disadvantage. An

@@ -210,3 +210,23 @@ func TestOneRollAndHeroism(t *testing.T) {
 			}},
 	})
 }
+
+func TestTeleports(t *testing.T) {
+	runCases(t, []castCase{
+		{name: "MistyStepTakesTheCasterAway", caster: mira(), spell: "misty-step", slot: 2,
+			changes: []rules.Change{slot("mira", 2, 0, 1)},
+			summary: "Mira casts Misty Step (2nd level): Mira teleports up to 30 feet.",
+			check: func(t *testing.T, r spell.Result) {
+				if len(r.Teleported) != 1 || r.Teleported[0] != "mira" {
+					t.Errorf("teleported %v", r.Teleported)
+				}
+			}},
+		{name: "DimensionDoorBringsACompanion", caster: withSlot(mira(), 4, 1), spell: "dimension-door", slot: 4, targets: []rules.Combatant{bram()},
+			summary: "Mira casts Dimension Door (4th level): Mira teleports up to 500 feet; Bram teleports up to 500 feet.",
+			check: func(t *testing.T, r spell.Result) {
+				if len(r.Teleported) != 2 || r.Teleported[1] != "bram" {
+					t.Errorf("teleported %v", r.Teleported)
+				}
+			}},
+	})
+}

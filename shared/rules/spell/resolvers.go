@@ -60,6 +60,10 @@ func init() {
 		"guidance":   {targets: one, run: (*cast).guidance},
 		"resistance": {targets: one, run: (*cast).resistance},
 		"heroism":    {targets: perSlot(1, 1), ability: true, run: (*cast).heroism},
+
+		// Teleports (teleport.go).
+		"misty-step":     {targets: self, check: selfOnly, run: (*cast).teleport},
+		"dimension-door": {targets: self, check: checkCompanion, run: (*cast).teleport},
 	}
 }
 

@@ -216,10 +216,12 @@ var specs = map[string]spec{
 	"divine-favor":           {exact: true},
 	"hunters-mark": {exact: true, rider: "{caster} has advantage on Wisdom (Perception) and Wisdom (Survival) checks to find {target}, " +
 		"and may mark another creature with a bonus action if {target} drops to 0 hit points"},
-	"magic-weapon": {exact: true},
-	"guidance":     {exact: true},
-	"resistance":   {exact: true},
-	"heroism":      {exact: true},
+	"magic-weapon":   {exact: true},
+	"guidance":       {exact: true},
+	"resistance":     {exact: true},
+	"heroism":        {exact: true},
+	"misty-step":     {exact: true},
+	"dimension-door": {exact: true},
 
 	// Spell attacks.
 	"arcane-sword": {optional: true, ongoing: TriggerAction},
@@ -307,7 +309,6 @@ var specs = map[string]spec{
 	"branding-smite":         {why: "its damage rides on the caster's next weapon hit"},
 	"control-water":          {why: "its damage is the whirlpool's, one of four effects the caster picks"},
 	"delayed-blast-fireball": {why: "it detonates later, its damage growing 1d6 each turn it waits"},
-	"dimension-door":         {why: "its damage applies only when the caster arrives in an occupied space"},
 	"dream":                  {why: "its damage applies only to a sleeper the caster menaces in a dream"},
 	"fire-shield":            {why: "its damage answers a melee hit on the caster and is fire or cold by the caster's choice"},
 	"harm":                   {why: "its damage can't drop the target below 1 hit point and lowers the hit point maximum"},

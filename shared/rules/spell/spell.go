@@ -181,6 +181,10 @@ type Result struct {
 	Pool    *Pool    `json:"pool,omitempty"`
 	Shield  *Shield  `json:"shield,omitempty"`
 	Counter *Counter `json:"counter,omitempty"`
+	// Teleported are the creatures the spell took elsewhere (Misty Step,
+	// Dimension Door): out of every other creature's reach, drawing no
+	// opportunity attack. Where they arrive is the caller's.
+	Teleported []string `json:"teleported,omitempty"`
 	// Notes are the spell's effects the engine does not apply, for the
 	// narrator: Ray of Frost's slowed speed, Thunderwave's push.
 	Notes []string `json:"notes,omitempty"`
