@@ -113,7 +113,7 @@
 //     them. While an effect lasts its target has the armor class, the
 //     speed, the resistances and the hit point maximum it gives (Shield
 //     of Faith, Haste, Slow, Longstrider, Protection from Poison and from
-//     Energy, Aid,
+//     Energy, Harm's cut to the maximum, Aid,
 //     whose hit points are healing and wake a dying target); a resistance
 //     the target had of its own stays when the effect goes, and hit
 //     points above a maximum that falls back are lost. Every change to

@@ -2,6 +2,7 @@ package encounter_test
 
 import (
 	"slices"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -61,6 +62,53 @@ func TestRevivalInAFight(t *testing.T) {
 		}
 		if tv := participant(t, out, "tavi"); !tv.Combatant.Stable || tv.Combatant.DeathSaves.Failures != 0 || out.Current == "tavi" {
 			t.Errorf("tavi %+v, current %q: a stable character's turn is skipped", tv.Combatant, out.Current)
+		}
+	})
+}
+
+// high is priest at level 13 with a slot of each level up to 7th.
+func high() campaign.Character {
+	c := priest()
+	c.Level = 13
+	for l := 1; l <= 7; l++ {
+		c.SpellSlots[strconv.Itoa(l)] = campaign.Slot{Max: 1}
+	}
+	return c
+}
+
+// Harm leaves an ogre at 1 HP with its maximum cut by what it took, until
+// the fight ends; Divine Word kills the weak outright, as a bonus action.
+func TestHarmAndDivineWordInAFight(t *testing.T) {
+	t.Run("HarmCutsTheMaximum", func(t *testing.T) {
+		e := casterFirst(t, []campaign.Character{high()}, []encounter.MonsterSpec{{SRDID: "ogre", Count: 1}})
+		f := make([]int, 15)
+		for i := range f {
+			f[i] = 6 // 14d6 = 84 necrotic, then the ogre's CON save rolls 6 (+3) against DC 14
+		}
+		out, _, err := encounter.Act(e, "pell", encounter.Action{Kind: encounter.ActionCast, Spell: "harm", TargetID: "ogre-1"}, faces(t, f...))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if o := participant(t, out, "ogre-1"); o.HP != 1 || o.MaxHP != 1 || o.Defeated {
+			t.Fatalf("ogre %d/%d HP, want 1/1", o.HP, o.MaxHP)
+		}
+		ended, _, err := encounter.End(out, "fled", encounter.EndOptions{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if o := participant(t, ended, "ogre-1"); o.HP != 1 || o.MaxHP != 59 {
+			t.Errorf("ogre after the fight %d/%d HP, want 1/59", o.HP, o.MaxHP)
+		}
+	})
+	t.Run("DivineWordKillsTheWeak", func(t *testing.T) {
+		e := casterFirst(t, []campaign.Character{high()}, []encounter.MonsterSpec{{SRDID: "goblin", Count: 1}, {SRDID: "orc", Count: 1}})
+		out, _, err := encounter.Act(e, "pell", encounter.Action{Kind: encounter.ActionCast, Spell: "divine-word", TargetIDs: []string{"goblin-1", "orc-1"}}, faces(t, 1, 1))
+		if err != nil {
+			t.Fatal(err)
+		}
+		p := participant(t, out, "pell")
+		if g, o := participant(t, out, "goblin-1"), participant(t, out, "orc-1"); !g.Defeated || !o.Defeated || p.Stats.Kills != 2 || !p.Turn.BonusActionUsed {
+			t.Errorf("goblin %v, orc %v, kills %d, turn %+v", g.Defeated, o.Defeated, p.Stats.Kills, p.Turn)
 		}
 	})
 }

@@ -406,7 +406,15 @@ func (c *cast) powerWordKill() error {
 		out.Note = "more than 100 hit points"
 		return nil
 	}
-	out.Affected, out.Killed = true, true
+	out.Affected = true
+	return c.slay(id, out)
+}
+
+// slay kills a target outright, without damage: its hit points go to 0,
+// its concentration ends, it is dead.
+func (c *cast) slay(id string, out *Outcome) error {
+	t := c.state[id]
+	out.Killed = true
 	var chs []rules.Change
 	if t.HP != 0 {
 		chs = append(chs, rules.Change{TargetID: id, Field: rules.FieldHP, From: t.HP, To: 0})

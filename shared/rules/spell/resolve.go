@@ -336,6 +336,12 @@ func (c *cast) impose(id string, out *Outcome) error {
 		}
 		conds = []rules.Condition{pick}
 	}
+	return c.give(id, out, conds, c.sp.ends)
+}
+
+// give gives a target conds, recording each that lasts as an effect that
+// ends as ends says.
+func (c *cast) give(id string, out *Outcome, conds []rules.Condition, ends string) error {
 	for _, cond := range conds {
 		t := c.state[id]
 		if t.Dead {
@@ -352,7 +358,7 @@ func (c *cast) impose(id string, out *Outcome) error {
 		if !cr.Changed || cond == rules.Prone {
 			continue
 		}
-		e := Effect{ID: cond.String(), TargetID: id, Condition: cond, Concentration: c.spell.Concentration, Ends: c.sp.ends}
+		e := Effect{ID: cond.String(), TargetID: id, Condition: cond, Concentration: c.spell.Concentration, Ends: ends}
 		if c.sp.ongoing == TriggerSave {
 			e.RepeatSave, e.DC = c.save, c.r.DC
 		}

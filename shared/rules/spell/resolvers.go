@@ -64,6 +64,10 @@ func init() {
 		// Teleports (teleport.go).
 		"misty-step":     {targets: self, check: selfOnly, run: (*cast).teleport},
 		"dimension-door": {targets: self, check: checkCompanion, run: (*cast).teleport},
+
+		// Others (word.go).
+		"harm":        {targets: one, ability: true, check: (*cast).prepareDamage, run: (*cast).harm},
+		"divine-word": {targets: upTo(MaxTargets), ability: true, run: (*cast).divineWord},
 	}
 }
 
@@ -84,5 +88,15 @@ func selfOnly(c *cast) error {
 	if len(c.ids) == 1 && c.ids[0] != c.casterID {
 		return refuse(ReasonInvalidArgs, "%s targets only its caster", c.spell.Name)
 	}
+	return nil
+}
+
+// prepareDamage parses the spell's damage for its resolver.
+func (c *cast) prepareDamage() error {
+	p, err := c.damageRolls()
+	if err != nil {
+		return err
+	}
+	c.parts = p
 	return nil
 }

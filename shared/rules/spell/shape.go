@@ -222,6 +222,8 @@ var specs = map[string]spec{
 	"heroism":        {exact: true},
 	"misty-step":     {exact: true},
 	"dimension-door": {exact: true},
+	"harm":           {exact: true},
+	"divine-word":    {exact: true},
 
 	// Spell attacks.
 	"arcane-sword": {optional: true, ongoing: TriggerAction},
@@ -311,7 +313,6 @@ var specs = map[string]spec{
 	"delayed-blast-fireball": {why: "it detonates later, its damage growing 1d6 each turn it waits"},
 	"dream":                  {why: "its damage applies only to a sleeper the caster menaces in a dream"},
 	"fire-shield":            {why: "its damage answers a melee hit on the caster and is fire or cold by the caster's choice"},
-	"harm":                   {why: "its damage can't drop the target below 1 hit point and lowers the hit point maximum"},
 }
 
 // specOf is the spec for a spell id.

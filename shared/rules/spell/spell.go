@@ -251,9 +251,10 @@ type Effect struct {
 	// penalty (Slow's -2).
 	AC int `json:"ac,omitempty"`
 	// MaxHP is what the effect adds to the target's hit point maximum,
-	// and to its hit points as healing (Aid's 5), while it lasts. Cast
-	// leaves both to the caller, who takes the maximum back when the
-	// effect ends: the engine keeps no clock outside a fight.
+	// and to its hit points as healing (Aid's 5), or takes off the
+	// maximum alone (Harm's loss, the hit points above it lost), while it
+	// lasts. Cast leaves it to the caller, who puts the maximum back when
+	// the effect ends: the engine keeps no clock outside a fight.
 	MaxHP int `json:"max_hp,omitempty"`
 	// Speed is added to the target's walking speed while it lasts
 	// (Longstrider's 10, Haste's doubling), or taken off it (Slow's

@@ -272,6 +272,8 @@ func effects(d rules.DamageResult) string {
 		}
 	case d.Died:
 		s = " and dies"
+	case d.Held > 0:
+		s = " but can't drop below " + strconv.Itoa(d.HPAfter) + " HP"
 	}
 	switch cs := d.ConcentrationSave; {
 	case cs != nil:
