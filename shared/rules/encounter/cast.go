@@ -295,8 +295,11 @@ func (e *Encounter) targetIDs(s srd.Spell, in Action) ([]string, error) {
 		return nil, refuse(InvalidArgs, "action.target_ids", "%s names more than %d targets", s.Name, spell.MaxTargets)
 	}
 	for _, id := range ids {
-		if e.index(id) < 0 {
+		switch i := e.index(id); {
+		case i < 0:
 			return nil, refuse(InvalidArgs, "action.target_ids", "no participant %q", truncate(id, 60))
+		case e.banished(id):
+			return nil, refuse(NotAllowed, "action.target_ids", "%s is banished and can't be reached", e.Participants[i].Name)
 		}
 	}
 	if in.Distance < 0 || in.Distance > MaxDistance {

@@ -136,9 +136,12 @@
 //     elementals, fey, fiends and undead against one under Protection
 //     from Evil and Good. Invisibility gives the invisible condition and
 //     ends for a target that attacks or casts a spell; Greater
-//     Invisibility does not. A concentration spell whose effects have all
-//     run out, been spent or ended by their target's attack no longer
-//     holds its caster's concentration.
+//     Invisibility does not. A creature Banishment holds is out of the
+//     fight (out of reach, beyond attacks and spells, incapacitated)
+//     until the spell ends; that an extraplanar one kept away the full
+//     minute does not return is the narrator's. A concentration spell
+//     whose effects have all run out, been spent or ended by their
+//     target's attack no longer holds its caster's concentration.
 //   - Bonus actions: Cunning Action (dash, disengage, hide), Second Wind
 //     (once per short or long rest: read from the sheet's resources at the
 //     start, written back by End),

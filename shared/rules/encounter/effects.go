@@ -141,6 +141,9 @@ func (e *Encounter) add(res *Result, fx Effect, src dice.Source) error {
 		if fx.ID == "slow" {
 			p.ReactionUsed = true // a slowed creature takes no reactions
 		}
+		if fx.Spell == "banishment" && fx.Condition != 0 {
+			e.part(i) // gone to a demiplane
+		}
 		if !fx.Nonmagical { // Stoneskin's holds per attack (attackfx.go)
 			fx.Granted = fx.Resist &^ p.Combatant.Resistances
 			p.Combatant.Resistances |= fx.Granted

@@ -116,7 +116,7 @@ func (e Encounter) weakest() int {
 			continue
 		}
 		p := e.Participants[i]
-		if p.Kind != KindCharacter || p.down() || p.Combatant.Conditions.Has(rules.Unconscious) {
+		if p.Kind != KindCharacter || p.down() || p.Combatant.Conditions.Has(rules.Unconscious) || e.banished(p.ID) {
 			continue
 		}
 		if best < 0 || p.Combatant.HP < e.Participants[best].Combatant.HP {

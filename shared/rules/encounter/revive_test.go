@@ -112,3 +112,38 @@ func TestHarmAndDivineWordInAFight(t *testing.T) {
 		}
 	})
 }
+
+// An orc that fails its save against Banishment leaves the fight: out of
+// Mira's reach, beyond her attacks, unable to act; when Sol's
+// concentration moves to another spell, it is back.
+func TestBanishmentInAFight(t *testing.T) {
+	c := sol()
+	c.Level, c.SpellSlots["4"] = 7, campaign.Slot{Max: 1}
+	e := engage(t, casterFirst(t, []campaign.Character{c, mira()}, []encounter.MonsterSpec{{SRDID: "orc", Count: 1}}), "mira", "orc-1")
+	// The orc's Charisma save: 3 + 0 fails DC 14.
+	e, _, err := encounter.Act(e, "sol", encounter.Action{Kind: encounter.ActionCast, Spell: "banishment", TargetID: "orc-1", EndTurn: true}, faces(t, 3))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if o := participant(t, e, "orc-1"); len(o.Engaged) != 0 || !slices.Contains(o.Conditions, "incapacitated") {
+		t.Fatalf("orc engaged %v, conditions %v", o.Engaged, o.Conditions)
+	}
+	if _, _, err := encounter.Act(e, "mira", encounter.Action{Kind: encounter.ActionAttack, TargetID: "orc-1"}, faces(t)); encounter.Reason(err) != encounter.NotAllowed {
+		t.Fatalf("an attack on the banished orc: %v, want not_allowed", err)
+	}
+	e, _, err = encounter.Act(e, "mira", encounter.Action{Kind: encounter.ActionEndTurn}, faces(t))
+	if err != nil {
+		t.Fatal(err)
+	}
+	e, res, err := encounter.MonsterTurn(e, faces(t))
+	if err != nil || !strings.Contains(res.Summary(), "can't act") {
+		t.Fatalf("the orc's turn: %v, %q", err, res.Summary())
+	}
+	out, _, err := encounter.Act(e, "sol", encounter.Action{Kind: encounter.ActionCast, Spell: "haste", TargetID: "mira"}, faces(t))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if o := participant(t, out, "orc-1"); len(o.Conditions) != 0 {
+		t.Errorf("orc back from the demiplane: %v", o.Conditions)
+	}
+}

@@ -80,6 +80,15 @@ func (e *Encounter) slowed(i int) {
 	}
 }
 
+// banished reports whether participant id is away on Banishment's
+// demiplane: out of the fight, beyond every attack and spell, until the
+// spell ends.
+func (e Encounter) banished(id string) bool {
+	return slices.ContainsFunc(e.Effects, func(fx Effect) bool {
+		return fx.TargetID == id && fx.Spell == "banishment" && fx.Condition != 0
+	})
+}
+
 // oneIfSlowed is the attacks participant ai makes with its action: all of
 // them, or under Slow only the first.
 func oneIfSlowed[T any](e *Encounter, res *Result, ai int, attacks []T) []T {

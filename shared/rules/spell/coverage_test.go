@@ -19,10 +19,10 @@ func TestCoverageCounts(t *testing.T) {
 	t.Logf("SRD spell coverage:\n%s", r)
 	want := map[spell.Shape]int{
 		spell.ShapeAttack: 13, spell.ShapeSaveDamage: 37, spell.ShapeAutoDamage: 1, spell.ShapeHeal: 7,
-		spell.ShapeCondition: 17, spell.ShapeExact: 48, spell.ShapeNarrative: 196,
+		spell.ShapeCondition: 18, spell.ShapeExact: 48, spell.ShapeNarrative: 195,
 	}
-	if r.Total != 319 || r.Mechanical != 123 || r.Narrative != 196 {
-		t.Errorf("total %d, mechanical %d, narrative %d; want 319, 123, 196", r.Total, r.Mechanical, r.Narrative)
+	if r.Total != 319 || r.Mechanical != 124 || r.Narrative != 195 {
+		t.Errorf("total %d, mechanical %d, narrative %d; want 319, 124, 195", r.Total, r.Mechanical, r.Narrative)
 	}
 	for sh, n := range want {
 		if r.Counts[sh] != n || len(r.Spells[sh]) != n {

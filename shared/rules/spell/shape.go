@@ -304,6 +304,9 @@ var specs = map[string]spec{
 		ends: "until it stands up"},
 	"phantasmal-killer": {shape: ShapeCondition, conds: []rules.Condition{rules.Frightened}, ongoing: TriggerSave, resaveDamage: true,
 		perSlot: dieCount{1, 10}, ends: "1 minute, or until it succeeds on a Wisdom save at the end of one of its turns (taking the psychic damage on each failure)"},
+	"banishment": {conds: []rules.Condition{rules.Incapacitated}, maxTargets: plus(1, 4), ends: "1 minute, while the caster concentrates",
+		rider: "{target} is banished to a harmless demiplane, gone until the spell ends; " +
+			"if it is native to another plane and the spell lasts the full minute, it goes home and does not return"},
 	"weird": {conds: []rules.Condition{rules.Frightened},
 		ends: "1 minute, or until it succeeds on a Wisdom save at the end of one of its turns (taking 4d10 psychic damage on each failure)"},
 

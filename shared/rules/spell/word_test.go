@@ -64,3 +64,21 @@ func TestDivineWord(t *testing.T) {
 			summary: "Bram casts Divine Word (7th level): the goblin makes its CHA save (DC 13, rolled 19)."},
 	})
 }
+
+func TestBanishment(t *testing.T) {
+	runCases(t, []castCase{
+		{name: "BanishmentIncapacitatesOnAFailedSave", caster: withSlot(mira(), 5, 1), spell: "banishment", slot: 5, opts: intel,
+			targets: []rules.Combatant{orc(), goblin()},
+			// The orc's CHA save (+0) rolls 4, the goblin's (-1) 18.
+			faces:   []int{4, 18},
+			changes: []rules.Change{slot("mira", 5, 0, 1), change("mira", rules.FieldConcentration, "", "banishment"), gained("orc-1", rules.Incapacitated)},
+			summary: "Mira casts Banishment (5th level): the orc fails its CHA save (DC 13, rolled 4) and is incapacitated; the goblin saves (17). " +
+				"The orc is banished to a harmless demiplane, gone until the spell ends; " +
+				"if it is native to another plane and the spell lasts the full minute, it goes home and does not return.",
+			check: func(t *testing.T, r spell.Result) {
+				if fx := effectOn(t, r, "orc-1"); fx.Spell != "banishment" || !fx.Concentration || fx.Condition != rules.Incapacitated {
+					t.Errorf("effect %+v", fx)
+				}
+			}},
+	})
+}
