@@ -108,7 +108,8 @@ type Action struct {
 	// Choice, with a cast, is the caster's pick where the spell offers
 	// one: the condition Lesser or Greater Restoration ends ("poisoned",
 	// "exhaustion"), the damage type Protection from Energy wards against
-	// ("fire"). "" lets the spell take its default. With Magic Weapon,
+	// ("fire"), the word Command speaks ("halt"). "" lets the spell take
+	// its default. With Magic Weapon,
 	// Weapon names the weapon it makes magic (the target's best melee
 	// weapon if none).
 	Choice string `json:"choice,omitempty"`

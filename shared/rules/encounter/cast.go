@@ -418,11 +418,13 @@ func actionCantrip(id string) bool {
 }
 
 // chosen reads a cast's picks into the spell's options: Choice as a
-// condition or a damage type, Weapon as the weapon the spell enchants
+// condition or a damage type (Command's word for Command), Weapon as the weapon the spell enchants
 // (Magic Weapon: one its target carries, by default its best melee one).
 func (e Encounter) chosen(in Action, s srd.Spell, ids []string, opts *spell.Options) error {
 	if in.Choice != "" {
-		if c, err := rules.ParseCondition(in.Choice); err == nil {
+		if s.ID == "command" {
+			opts.Command = strings.ToLower(in.Choice)
+		} else if c, err := rules.ParseCondition(in.Choice); err == nil {
 			opts.Condition = c
 		} else if t, err := rules.ParseDamageType(in.Choice); err == nil {
 			opts.DamageType = t

@@ -139,7 +139,11 @@
 //     Invisibility does not. A creature Banishment holds is out of the
 //     fight (out of reach, beyond attacks and spells, incapacitated)
 //     until the spell ends; that an extraplanar one kept away the full
-//     minute does not return is the narrator's. A concentration spell
+//     minute does not return is the narrator's. A creature that fails
+//     its save against Command obeys at the start of its next turn: no
+//     action or bonus action; grovelling, it falls prone, and it stays
+//     put unless told to flee or approach (where it goes is the
+//     caller's). A concentration spell
 //     whose effects have all run out, been spent or ended by their
 //     target's attack no longer holds its caster's concentration.
 //   - Bonus actions: Cunning Action (dash, disengage, hide), Second Wind

@@ -1,6 +1,7 @@
 package encounter
 
 import (
+	"fmt"
 	"slices"
 	"strconv"
 	"strings"
@@ -316,7 +317,40 @@ func (e *Encounter) turnStarts(res *Result, src dice.Source) error {
 	}); err != nil {
 		return err
 	}
-	return e.heroism(res, src)
+	if err := e.heroism(res, src); err != nil {
+		return err
+	}
+	return e.obey(res)
+}
+
+// obey plays a Command on the participant whose turn starts: it takes no
+// action or bonus action this turn; grovelling, it falls prone, and
+// grovelling, halting or dropping what it holds, it does not move.
+func (e *Encounter) obey(res *Result) error {
+	i := e.index(e.Current)
+	k := slices.IndexFunc(e.Effects, func(fx Effect) bool { return fx.TargetID == e.Current && fx.ID == "command" })
+	if i < 0 || k < 0 {
+		return nil
+	}
+	word := e.Effects[k].Note
+	p := &e.Participants[i]
+	p.Turn.ActionUsed, p.Turn.BonusActionUsed = true, true
+	if word != "flee" && word != "approach" {
+		p.Turn.Movement = 0
+	}
+	res.say(fmt.Sprintf("%s obeys the command to %s.", p.Name, word))
+	if word != "grovel" {
+		return nil
+	}
+	cr, err := rules.AddCondition(p.Combatant, rules.Prone)
+	if err != nil {
+		return fault.Wrap(fault.Internal, actOp, err)
+	}
+	if err := e.apply(cr.Changes); err != nil {
+		return err
+	}
+	res.Changes = append(res.Changes, cr.Changes...)
+	return nil
 }
 
 // heroism gives the participant whose turn starts the temporary hit

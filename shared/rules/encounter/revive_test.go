@@ -147,3 +147,39 @@ func TestBanishmentInAFight(t *testing.T) {
 		t.Errorf("orc back from the demiplane: %v", o.Conditions)
 	}
 }
+
+// An orc commanded to grovel falls prone at the start of its turn and
+// makes no attack; one told to halt makes none either; the undead are
+// not commanded.
+func TestCommandInAFight(t *testing.T) {
+	for _, tc := range []struct {
+		name, word string
+		prone      bool
+	}{{"GrovelsByDefault", "", true}, {"Halts", "halt", false}} {
+		t.Run(tc.name, func(t *testing.T) {
+			e := casterFirst(t, []campaign.Character{cleo(), mira()}, []encounter.MonsterSpec{{SRDID: "orc", Count: 1}})
+			// The orc's Wisdom save: 4 + 0 fails DC 13.
+			e, _, err := encounter.Act(e, "cleo", encounter.Action{Kind: encounter.ActionCast, Spell: "command", TargetID: "orc-1", Choice: tc.word, EndTurn: true}, faces(t, 4))
+			if err != nil {
+				t.Fatal(err)
+			}
+			e, _, err = encounter.Act(e, "mira", encounter.Action{Kind: encounter.ActionEndTurn}, faces(t))
+			if err != nil {
+				t.Fatal(err)
+			}
+			if o := participant(t, e, "orc-1"); slices.Contains(o.Conditions, "prone") != tc.prone || !o.Turn.ActionUsed || o.Turn.Movement != 0 {
+				t.Fatalf("orc at its turn's start: %v, turn %+v", o.Conditions, o.Turn)
+			}
+			_, res, err := encounter.MonsterTurn(e, faces(t))
+			if err != nil || len(res.Attacks) != 0 {
+				t.Errorf("the orc's turn: %v, %d attacks", err, len(res.Attacks))
+			}
+		})
+	}
+	t.Run("TheUndeadRefuse", func(t *testing.T) {
+		e := casterFirst(t, []campaign.Character{cleo()}, []encounter.MonsterSpec{{SRDID: "zombie", Count: 1}})
+		if _, _, err := encounter.Act(e, "cleo", encounter.Action{Kind: encounter.ActionCast, Spell: "command", TargetID: "zombie-1"}, faces(t)); encounter.Reason(err) != encounter.NotAllowed {
+			t.Errorf("err = %v, want not_allowed", err)
+		}
+	})
+}

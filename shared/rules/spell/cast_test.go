@@ -69,6 +69,7 @@ func TestRefusals(t *testing.T) {
 		{"DimensionDoorCompanionTooFarRefused", withSlot(mira(), 4, 1), "dimension-door", 4, []rules.Combatant{bram()},
 			spell.Options{Situations: map[string]spell.Situation{"bram": {Distance: 10}}}, spell.ReasonNotAllowed, "within 5 ft"},
 		{"MistyStepOnAnotherRefused", mira(), "misty-step", 2, []rules.Combatant{bram()}, spell.Options{}, spell.ReasonInvalidArgs, "targets only its caster"},
+		{"CommandOfAnUnknownWordRefused", bram(), "command", 1, []rules.Combatant{orc()}, spell.Options{Ability: rules.Wis, Command: "dance"}, spell.ReasonInvalidArgs, `not "dance"`},
 		{"ShieldOnAnotherRefused", mira(), "shield", 1, []rules.Combatant{bram()}, spell.Options{}, spell.ReasonInvalidArgs, "targets only its caster"},
 		{"CounterspellNeedsTheSpell", mira(), "counterspell", 3, nil, intel, spell.ReasonInvalidArgs, "Options.CounteredSpell"},
 		{"CounterspellCheckNeedsAbility", mira(), "counterspell", 3, nil, spell.Options{CounteredSpell: "cone-of-cold", CounteredLevel: 5}, spell.ReasonInvalidArgs, "spellcasting ability"},

@@ -68,6 +68,7 @@ func init() {
 		// Others (word.go).
 		"harm":        {targets: one, ability: true, check: (*cast).prepareDamage, run: (*cast).harm},
 		"divine-word": {targets: upTo(MaxTargets), ability: true, run: (*cast).divineWord},
+		"command":     {targets: perSlot(1, 1), ability: true, check: checkCommand, run: (*cast).command},
 	}
 }
 

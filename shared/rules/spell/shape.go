@@ -224,6 +224,7 @@ var specs = map[string]spec{
 	"dimension-door": {exact: true},
 	"harm":           {exact: true},
 	"divine-word":    {exact: true},
+	"command":        {exact: true},
 
 	// Spell attacks.
 	"arcane-sword": {optional: true, ongoing: TriggerAction},

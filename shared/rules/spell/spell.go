@@ -90,6 +90,9 @@ type Options struct {
 	// Weapon is the SRD id of the weapon a spell enchants (Magic Weapon),
 	// "" for any the target attacks with.
 	Weapon string `json:"weapon,omitempty"`
+	// Command is the word Command speaks (Commands); "" is the first,
+	// grovel.
+	Command string `json:"command,omitempty"`
 	// Situations hold each target's distance, cover and situational
 	// advantage, by target id.
 	Situations map[string]Situation `json:"situations,omitempty"`

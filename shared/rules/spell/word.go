@@ -1,7 +1,9 @@
 package spell
 
 import (
+	"slices"
 	"strconv"
+	"strings"
 
 	"chronicler/shared/rules"
 )
@@ -70,4 +72,42 @@ func (c *cast) divineWord() error {
 		c.note("a celestial, elemental, fey or fiend that failed is also sent back to its home plane for 24 hours", "")
 	}
 	return err
+}
+
+// Commands are the words Command may speak that the engine plays, the
+// default first. A creature that fails its save obeys on its next turn:
+// it takes no action or bonus action; grovel also leaves it prone, and
+// grovel, halt and drop leave it where it stands. Where approach and flee
+// take it is the caller's; what it drops is the narrator's.
+var Commands = []string{"grovel", "halt", "drop", "flee", "approach"}
+
+// obeys says what each command has its target do, after "must".
+var obeys = map[string]string{
+	"grovel":   "grovel on its next turn: fall prone and end its turn",
+	"halt":     "halt on its next turn: neither move nor act",
+	"drop":     "drop what it holds on its next turn and end its turn",
+	"flee":     "flee on its next turn, spending it moving away from {caster}",
+	"approach": "approach {caster} on its next turn, spending it moving closer",
+}
+
+func checkCommand(c *cast) error {
+	if w := c.opts.Command; w != "" && !slices.Contains(Commands, w) {
+		return refuse(ReasonInvalidArgs, "%s speaks %s, not %q", c.spell.Name, strings.Join(Commands, ", "), w)
+	}
+	return nil
+}
+
+// command: each target makes a Wisdom save or follows the command on its
+// next turn (an Effect the caller plays when that turn starts).
+func (c *cast) command() error {
+	word := c.opts.Command
+	if word == "" {
+		word = Commands[0]
+	}
+	must := strings.ReplaceAll(obeys[word], "{caster}", c.caster().Name)
+	return c.onFailedSave(func(id string, out *Outcome) error {
+		c.effect(Effect{ID: c.spell.ID, TargetID: id, Ends: "the end of its next turn", Note: word})
+		out.Told = "must " + must
+		return nil
+	})
 }

@@ -82,3 +82,21 @@ func TestBanishment(t *testing.T) {
 			}},
 	})
 }
+
+func TestCommand(t *testing.T) {
+	runCases(t, []castCase{
+		{name: "CommandToGrovelOnAFailedSave", caster: bram(), spell: "command", slot: 1, targets: []rules.Combatant{orc()}, opts: wis,
+			faces:   []int{5},
+			changes: []rules.Change{slot("bram", 1, 0, 1)},
+			summary: "Bram casts Command (1st level): the orc fails its WIS save (DC 13, rolled 5) and must grovel on its next turn: fall prone and end its turn.",
+			check: func(t *testing.T, r spell.Result) {
+				if fx := effectOn(t, r, "orc-1"); fx.Note != "grovel" || fx.Ends != "the end of its next turn" {
+					t.Errorf("effect %+v", fx)
+				}
+			}},
+		{name: "CommandToFleeTwoTargetsAt2nd", caster: bram(), spell: "command", slot: 2, targets: []rules.Combatant{orc(), goblin()},
+			opts: spell.Options{Ability: rules.Wis, Command: "flee"}, faces: []int{5, 20},
+			summary: "Bram casts Command (2nd level): the orc fails its WIS save (DC 13, rolled 5) and must flee on its next turn, " +
+				"spending it moving away from Bram; the goblin saves (19)."},
+	})
+}
