@@ -510,3 +510,23 @@ func TestTeleportsInAFight(t *testing.T) {
 		}
 	})
 }
+
+// Freedom of Movement on Mira: a Hold Person that would paralyze her
+// finds her immune.
+func TestFreedomOfMovementInAFight(t *testing.T) {
+	c := priest()
+	c.Level, c.SpellSlots["4"] = 7, campaign.Slot{Max: 1}
+	e := casterFirst(t, []campaign.Character{c, wren(), mira()}, goblins(1))
+	e, _, err := encounter.Act(e, "pell", encounter.Action{Kind: encounter.ActionCast, Spell: "freedom-of-movement", TargetID: "mira", EndTurn: true}, faces(t))
+	if err != nil {
+		t.Fatal(err)
+	}
+	// Mira's Wisdom save against Wren's Hold Person: 2 + 1 fails DC 13.
+	out, res, err := encounter.Act(e, "wren", encounter.Action{Kind: encounter.ActionCast, Spell: "hold-person", TargetID: "mira"}, faces(t, 2))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if m := participant(t, out, "mira"); slices.Contains(m.Conditions, "paralyzed") || !strings.Contains(res.Summary(), "immune to being paralyzed") {
+		t.Errorf("mira %v: %s", m.Conditions, res.Summary())
+	}
+}

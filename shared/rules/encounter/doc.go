@@ -110,42 +110,43 @@
 //     target's turn, damage for those damage ends (Sleep), and End, which
 //     also ends the casters' concentration on those spells. Effects end at
 //     the turn ends Act and MonsterTurn make; Next moves the turn without
-//     them. While an effect lasts its target has the armor class, the
-//     speed, the resistances and the hit point maximum it gives (Shield
-//     of Faith, Haste, Slow, Longstrider, Protection from Poison and from
-//     Energy, Harm's cut to the maximum, Aid,
-//     whose hit points are healing and wake a dying target); a resistance
-//     the target had of its own stays when the effect goes, and hit
-//     points above a maximum that falls back are lost. Every change to
-//     the maximum is a recorded rules.Change. Haste gives advantage on
-//     Dexterity saves and Slow -2 (against spells and area actions); a
-//     slowed creature has no reaction, makes one attack with its action,
-//     and takes an action or a bonus action on its turn, not both. Haste's
-//     extra action and the lethargy after it are the narrator's.
-//     Bless and Bane change attack rolls and saving throws (against a
+//     them. A concentration spell whose effects have all run out, been
+//     spent or ended by their target's attack no longer holds its
+//     caster's concentration.
+//   - While an effect lasts its target has the armor class, speed,
+//     resistances, condition immunities and hit point maximum it gives
+//     (Shield of Faith, Haste, Slow, Longstrider, Protection from Poison
+//     and from Energy, Heroism and Freedom of Movement, Harm's cut and
+//     Aid's raise, whose hit points are healing and wake a dying target).
+//     What the target had of its own stays when the effect goes; hit
+//     points above a maximum that falls back are lost, and each change to
+//     the maximum is a recorded rules.Change. Heroism's temporary hit
+//     points come at the start of each of its target's turns and those
+//     left go with it. Haste gives advantage on Dexterity saves and Slow
+//     -2; a slowed creature has no reaction, makes one attack with its
+//     action, and takes an action or a bonus action on its turn, not
+//     both. Haste's extra action and the lethargy after it are the
+//     narrator's.
+//   - Bless and Bane change attack rolls and saving throws (against a
 //     monster's area action and against spells, repeated saves
-//     included); Resistance adds its d4 to its target's first such save
-//     and Guidance to its first ability check (Hide), and then the spell
-//     ends. Heroism gives its target its temporary hit points at the
-//     start of each of its turns and immunity to being frightened, and
-//     takes back what is left of them when it ends. Guiding Bolt's and an unseen attacker's advantage is used up by the
-//     next attack, True Strike's by its caster's first attack on the
-//     target on its next turn. Attack rolls against a creature under Blur
-//     have disadvantage (unless the attacker has blindsight or truesight:
-//     Participant.Senses), and those of aberrations, celestials,
-//     elementals, fey, fiends and undead against one under Protection
-//     from Evil and Good. Invisibility gives the invisible condition and
-//     ends for a target that attacks or casts a spell; Greater
-//     Invisibility does not. A creature Banishment holds is out of the
-//     fight (out of reach, beyond attacks and spells, incapacitated)
-//     until the spell ends; that an extraplanar one kept away the full
-//     minute does not return is the narrator's. A creature that fails
-//     its save against Command obeys at the start of its next turn: no
-//     action or bonus action; grovelling, it falls prone, and it stays
-//     put unless told to flee or approach (where it goes is the
-//     caller's). A concentration spell
-//     whose effects have all run out, been spent or ended by their
-//     target's attack no longer holds its caster's concentration.
+//     included); Resistance adds its d4 to its target's next such save
+//     and Guidance to its next ability check (Hide), and then the spell
+//     ends. Guiding Bolt's and an unseen attacker's advantage is used up
+//     by the next attack, True Strike's by its caster's first attack on
+//     the target on its next turn. Attack rolls against a creature under
+//     Blur have disadvantage (unless the attacker has blindsight or
+//     truesight: Participant.Senses), and those of aberrations,
+//     celestials, elementals, fey, fiends and undead against one under
+//     Protection from Evil and Good. Invisibility gives the invisible
+//     condition and ends for a target that attacks or casts a spell;
+//     Greater Invisibility does not.
+//   - A creature Banishment holds is out of the fight (out of reach,
+//     beyond attacks and spells, incapacitated) until the spell ends;
+//     that an extraplanar one kept away the full minute does not return
+//     is the narrator's. A creature that fails its save against Command
+//     obeys at the start of its next turn: no action or bonus action;
+//     grovelling, it falls prone, and it stays put unless told to flee or
+//     approach (where it goes is the caller's).
 //   - Bonus actions: Cunning Action (dash, disengage, hide), Second Wind
 //     (once per short or long rest: read from the sheet's resources at the
 //     start, written back by End),

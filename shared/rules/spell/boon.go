@@ -281,6 +281,20 @@ func (c *cast) heroism() error {
 	return nil
 }
 
+// freedomOfMovement: the target can't be paralyzed or restrained by
+// magic, which in the engine is all paralysis and restraint, for the
+// hour; one it already suffers is left alone.
+func (c *cast) freedomOfMovement() error {
+	id := c.ids[0]
+	out := c.outcome(id)
+	out.Affected = true
+	c.effect(Effect{ID: c.spell.ID, TargetID: id, Immune: rules.SetOf(rules.Paralyzed, rules.Restrained),
+		Note: "magic can't paralyze or restrain it"})
+	out.Told = "moves freely: magic can't paralyze or restrain it for the hour"
+	c.rider(id)
+	return nil
+}
+
 // longstrider: each target's speed rises by 10 feet for the hour.
 func (c *cast) longstrider() error {
 	for _, id := range c.ids {

@@ -61,6 +61,8 @@ func init() {
 		"resistance": {targets: one, run: (*cast).resistance},
 		"heroism":    {targets: perSlot(1, 1), ability: true, run: (*cast).heroism},
 
+		"freedom-of-movement": {targets: one, run: (*cast).freedomOfMovement},
+
 		// Teleports (teleport.go).
 		"misty-step":     {targets: self, check: selfOnly, run: (*cast).teleport},
 		"dimension-door": {targets: self, check: checkCompanion, run: (*cast).teleport},

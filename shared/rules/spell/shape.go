@@ -216,10 +216,12 @@ var specs = map[string]spec{
 	"divine-favor":           {exact: true},
 	"hunters-mark": {exact: true, rider: "{caster} has advantage on Wisdom (Perception) and Wisdom (Survival) checks to find {target}, " +
 		"and may mark another creature with a bonus action if {target} drops to 0 hit points"},
-	"magic-weapon":   {exact: true},
-	"guidance":       {exact: true},
-	"resistance":     {exact: true},
-	"heroism":        {exact: true},
+	"magic-weapon": {exact: true},
+	"guidance":     {exact: true},
+	"resistance":   {exact: true},
+	"heroism":      {exact: true},
+	"freedom-of-movement": {exact: true, rider: "{target} ignores difficult terrain, escapes nonmagical restraints and grapples " +
+		"for 5 feet of movement, moves and attacks underwater without penalty, and no magic can lower its speed"},
 	"misty-step":     {exact: true},
 	"dimension-door": {exact: true},
 	"harm":           {exact: true},
