@@ -413,6 +413,12 @@ func (e *Encounter) strike(res *Result, ai, ti int, req rules.AttackRequest, src
 	res.Changes = append(res.Changes, r.Changes...)
 	res.Attacks = append(res.Attacks, r)
 	res.say(r.Summary())
+	if r.Hit && r.TargetID != e.Participants[ti].ID {
+		// A Mirror Image duplicate took the blow.
+		if err := e.shatter(res, ti); err != nil {
+			return err
+		}
+	}
 	// Invisibility ends for a creature that attacks.
 	return e.reveal(res, ai, "attacked")
 }

@@ -63,14 +63,25 @@ func (e *Encounter) attackWith(res *Result, ai, ti int, req rules.AttackRequest,
 	}
 	var r rules.AttackResult
 	var err error
-	if len(gs) > 0 {
+	image, roll := e.mirrored(ai, ti, src)
+	if roll != nil {
+		extra = append(extra, *roll)
+	}
+	switch {
+	case image != nil:
+		// A duplicate takes the blow: it has no hit points to lose, and
+		// a hit destroys it.
+		req.Damage, req.Sneak = nil, nil
+		r, err = rules.Attack(a.Combatant, *image, req, src)
+	case len(gs) > 0:
 		r, err = e.guarded(res, ai, ti, req, gs, src)
-	} else {
+	default:
 		r, err = rules.Attack(a.Combatant, t.Combatant, req, src)
 	}
 	if err != nil {
 		return r, err
 	}
+
 	if len(extra) > 0 {
 		at := slices.IndexFunc(r.Rolls, func(x rules.Roll) bool { return x.Reason != "attack roll" })
 		if at < 0 {
@@ -168,6 +179,47 @@ func (e *Encounter) defend(ti int, req rules.AttackRequest, magic bool) func() {
 		p := &e.Participants[ti]
 		p.Combatant.Resistances, p.Combatant.Immunities = resist, immune
 	}
+}
+
+// imageOdds is the d20 Mirror Image needs to turn an attack onto a
+// duplicate, by the duplicates left.
+var imageOdds = map[int]int{3: 6, 2: 8, 1: 11}
+
+// mirrored rolls, for an attack by participant ai on ti under Mirror
+// Image, whether it strikes a duplicate instead, and returns that
+// duplicate (nil if the attack goes to ti) and the roll (nil if none was
+// made: no duplicates, or an attacker that can't see them for what they
+// seem, being blind or having blindsight or truesight).
+func (e *Encounter) mirrored(ai, ti int, src dice.Source) (*rules.Combatant, *rules.Roll) {
+	a, t := e.Participants[ai], e.Participants[ti]
+	k := slices.IndexFunc(e.Effects, func(fx Effect) bool { return fx.TargetID == t.ID && fx.ID == "mirror-image" && fx.Left > 0 })
+	if k < 0 || a.Combatant.Conditions.Has(rules.Blinded) || slices.Contains(a.Senses, "blindsight") || slices.Contains(a.Senses, "truesight") {
+		return nil, nil
+	}
+	roll := rules.Roll{Reason: "mirror image", RollerID: t.ID, Result: dice.Roll(d20, src)}
+	if roll.Total < imageOdds[min(e.Effects[k].Left, 3)] {
+		roll.Outcome = "the real one"
+		return nil, &roll
+	}
+	roll.Outcome = "a duplicate"
+	return &rules.Combatant{ID: t.ID + "-image", Name: "one of " + possessive(t.Name) + " duplicates", Monster: true,
+		AC: 10 + t.Combatant.Modifier(rules.Dex), HP: 1, MaxHP: 1}, &roll
+}
+
+// shatter destroys one of participant ti's duplicates; the last ends the
+// spell.
+func (e *Encounter) shatter(res *Result, ti int) error {
+	id := e.Participants[ti].ID
+	k := slices.IndexFunc(e.Effects, func(fx Effect) bool { return fx.TargetID == id && fx.ID == "mirror-image" })
+	if k < 0 {
+		return nil
+	}
+	e.Effects[k].Left--
+	res.say(fmt.Sprintf("The duplicate vanishes; %s has %d left.", e.Participants[ti].Name, e.Effects[k].Left))
+	if e.Effects[k].Left > 0 {
+		return nil
+	}
+	return e.forget(res, func(fx Effect) bool { return fx.TargetID == id && fx.ID == "mirror-image" })
 }
 
 // fiendish are the creature types Protection from Evil and Good wards

@@ -530,3 +530,43 @@ func TestFreedomOfMovementInAFight(t *testing.T) {
 		t.Errorf("mira %v: %s", m.Conditions, res.Summary())
 	}
 }
+
+// Mirror Image: a goblin's attack on Sol turns onto a duplicate on a 6 or
+// more, and hitting it (AC 10 + Dex 2) destroys it; a 5 lets the attack
+// go to Sol; a flying snake's blindsight sees through the images.
+func TestMirrorImageInAFight(t *testing.T) {
+	e := casterFirst(t, []campaign.Character{sol()}, []encounter.MonsterSpec{{SRDID: "goblin", Count: 1}, {SRDID: "flying-snake", Count: 1}})
+	e, _, err := encounter.Act(e, "sol", encounter.Action{Kind: encounter.ActionCast, Spell: "mirror-image", EndTurn: true}, faces(t))
+	if err != nil {
+		t.Fatal(err)
+	}
+	// The images' d20 (10), then the goblin's 9 + 4 = 13 hits AC 12.
+	e, res, err := encounter.Act(e, "goblin-1", encounter.Action{Kind: encounter.ActionAttack, TargetID: "sol", Weapon: "Scimitar"}, faces(t, 10, 9))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if a := res.Attacks[0]; !a.Hit || a.TargetID == "sol" || participant(t, e, "sol").HP != 12 || e.Effects[0].Left != 2 {
+		t.Fatalf("attack %+v, sol %d HP, effects %+v", a, participant(t, e, "sol").HP, e.Effects)
+	}
+	// With two left the images need 8: a 5 sends the next blow to Sol.
+	e = edit(e, "goblin-1", func(p *encounter.Participant) { p.Turn.ActionUsed = false })
+	_, res, err = encounter.Act(e, "goblin-1", encounter.Action{Kind: encounter.ActionAttack, TargetID: "sol", Weapon: "Scimitar"}, faces(t, 5, 9, 3))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if a := res.Attacks[0]; a.TargetID != "sol" || !a.Hit {
+		t.Errorf("attack %+v, want a hit on Sol", a)
+	}
+	// The snake draws no d20 for the images: 1 misses outright.
+	e, _, err = encounter.Act(e, "goblin-1", encounter.Action{Kind: encounter.ActionEndTurn}, faces(t))
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, res, err = encounter.Act(e, "flying-snake-1", encounter.Action{Kind: encounter.ActionAttack, TargetID: "sol", Weapon: "Bite"}, faces(t, 1))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if a := res.Attacks[0]; a.TargetID != "sol" {
+		t.Errorf("the snake's attack went to %s", a.TargetID)
+	}
+}

@@ -139,7 +139,11 @@
 //     celestials, elementals, fey, fiends and undead against one under
 //     Protection from Evil and Good. Invisibility gives the invisible
 //     condition and ends for a target that attacks or casts a spell;
-//     Greater Invisibility does not.
+//     Greater Invisibility does not. An attack on a creature under Mirror
+//     Image turns onto a duplicate on a d20 of 6, 8 or 11 or more (three,
+//     two or one left; not for an attacker that is blind or has
+//     blindsight or truesight), and a hit on its AC of 10 + Dexterity
+//     destroys it.
 //   - A creature Banishment holds is out of the fight (out of reach,
 //     beyond attacks and spells, incapacitated) until the spell ends;
 //     that an extraplanar one kept away the full minute does not return

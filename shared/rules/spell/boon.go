@@ -295,6 +295,18 @@ func (c *cast) freedomOfMovement() error {
 	return nil
 }
 
+// mirrorImage surrounds the caster with three duplicates; the caller
+// turns attacks aside onto them (a d20 of 6, 8 or 11 or higher with
+// three, two or one left), and a hit on one destroys it.
+func (c *cast) mirrorImage() error {
+	out := c.outcome(c.casterID)
+	out.Affected = true
+	c.effect(Effect{ID: c.spell.ID, TargetID: c.casterID, Left: 3,
+		Note: "attacks may strike one of three duplicates instead (AC 10 + its Dexterity modifier), destroying it on a hit"})
+	out.Told = "is surrounded by three illusory duplicates"
+	return nil
+}
+
 // longstrider: each target's speed rises by 10 feet for the hour.
 func (c *cast) longstrider() error {
 	for _, id := range c.ids {

@@ -230,3 +230,15 @@ func TestTeleports(t *testing.T) {
 			}},
 	})
 }
+
+func TestMirrorImage(t *testing.T) {
+	runCases(t, []castCase{
+		{name: "MirrorImageThreeDuplicates", caster: mira(), spell: "mirror-image", slot: 2,
+			summary: "Mira casts Mirror Image (2nd level): Mira is surrounded by three illusory duplicates.",
+			check: func(t *testing.T, r spell.Result) {
+				if fx := effectOn(t, r, "mira"); fx.Left != 3 || fx.Ends != "1 minute" || fx.Concentration {
+					t.Errorf("effect %+v", fx)
+				}
+			}},
+	})
+}

@@ -62,6 +62,7 @@ func init() {
 		"heroism":    {targets: perSlot(1, 1), ability: true, run: (*cast).heroism},
 
 		"freedom-of-movement": {targets: one, run: (*cast).freedomOfMovement},
+		"mirror-image":        {targets: self, check: selfOnly, run: (*cast).mirrorImage},
 
 		// Teleports (teleport.go).
 		"misty-step":     {targets: self, check: selfOnly, run: (*cast).teleport},

@@ -220,6 +220,7 @@ var specs = map[string]spec{
 	"guidance":     {exact: true},
 	"resistance":   {exact: true},
 	"heroism":      {exact: true},
+	"mirror-image": {exact: true},
 	"freedom-of-movement": {exact: true, rider: "{target} ignores difficult terrain, escapes nonmagical restraints and grapples " +
 		"for 5 feet of movement, moves and attacks underwater without penalty, and no magic can lower its speed"},
 	"misty-step":     {exact: true},

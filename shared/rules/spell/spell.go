@@ -277,9 +277,12 @@ type Effect struct {
 	// Weapon and Bonus are Magic Weapon's: the SRD id of the weapon made
 	// magic ("" for any the target wields) and what it adds to attack and
 	// damage rolls.
-	Weapon        string `json:"weapon,omitempty"`
-	Bonus         int    `json:"bonus,omitempty"`
-	Concentration bool   `json:"concentration,omitempty"`
+	Weapon string `json:"weapon,omitempty"`
+	Bonus  int    `json:"bonus,omitempty"`
+	// Left is what the effect has left to use up (Mirror Image's
+	// duplicates); the effect ends when it reaches 0.
+	Left          int  `json:"left,omitempty"`
+	Concentration bool `json:"concentration,omitempty"`
 	// Ends is how long the effect lasts, as the spell says.
 	Ends string `json:"ends"`
 	// RepeatSave is the save the target repeats (at the end of each of its
