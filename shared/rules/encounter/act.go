@@ -384,6 +384,12 @@ func (e *Encounter) attack(res *Result, ai int, in Action, src dice.Source) erro
 		if e.Participants[ai].Turn.SneakUsed {
 			req.Sneak = nil // once a turn
 		}
+		if spared, err := e.spared(res, ai, ti, src); err != nil || spared {
+			if err != nil {
+				return err
+			}
+			continue // the attack is lost
+		}
 		if err := e.strike(res, ai, ti, req, src); err != nil {
 			return err
 		}
@@ -419,8 +425,8 @@ func (e *Encounter) strike(res *Result, ai, ti int, req rules.AttackRequest, src
 			return err
 		}
 	}
-	// Invisibility ends for a creature that attacks.
-	return e.reveal(res, ai, "attacked")
+	// Invisibility and Sanctuary end for a creature that attacks.
+	return e.reveal(res, ai, attacked, true)
 }
 
 // credit adds damage participant ai dealt participant ti (ai -1: no one)

@@ -226,16 +226,21 @@ func (e *Encounter) shatter(res *Result, ti int) error {
 // against.
 var fiendish = []string{"aberration", "celestial", "elemental", "fey", "fiend", "undead"}
 
-// revealed ends the reason reveal gives: "Mira attacked and is seen".
-const revealed = " and is seen"
+// The deeds that end Invisibility and Sanctuary, as reveal's reasons end:
+// "Mira attacked".
+const (
+	attacked = "attacked"
+	castOne  = "cast a spell"
+)
 
-// reveal ends the Invisibility on participant i, which ends when it
-// attacks or casts a spell (did says which: "attacked").
-func (e *Encounter) reveal(res *Result, i int, did string) error {
+// reveal ends the spells on participant i that end when it attacks or
+// casts a spell (did says which: "attacked"): Invisibility, and
+// Sanctuary if the deed touched an enemy (hostile).
+func (e *Encounter) reveal(res *Result, i int, did string, hostile bool) error {
 	id := e.Participants[i].ID
 	return e.endWhere(res, func(fx Effect) string {
-		if fx.TargetID == id && fx.Spell == "invisibility" {
-			return e.Participants[i].Name + " " + did + revealed
+		if fx.TargetID == id && (fx.Spell == "invisibility" || (fx.Spell == "sanctuary" && hostile)) {
+			return e.Participants[i].Name + " " + did
 		}
 		return ""
 	})

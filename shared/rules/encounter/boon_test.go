@@ -8,6 +8,7 @@ import (
 	"chronicler/shared/campaign"
 	"chronicler/shared/rules"
 	"chronicler/shared/rules/encounter"
+	"chronicler/shared/rules/spell"
 )
 
 // Aid raises the hit point maximum and hit points of its targets while it
@@ -231,7 +232,7 @@ func TestAttackRollWardsInAFight(t *testing.T) {
 			t.Fatalf("mira's attack %+v", a.Edge)
 		}
 		m, w := participant(t, out, "mira"), participant(t, out, "wren")
-		if slices.Contains(m.Conditions, "invisible") || w.Combatant.Concentration != "" || !strings.Contains(res.Summary(), "Invisibility ends (Mira attacked and is seen)") {
+		if slices.Contains(m.Conditions, "invisible") || w.Combatant.Concentration != "" || !strings.Contains(res.Summary(), "Invisibility ends (Mira attacked)") {
 			t.Errorf("mira %v, wren concentrating on %q: %s", m.Conditions, w.Combatant.Concentration, res.Summary())
 		}
 	})
@@ -568,5 +569,55 @@ func TestMirrorImageInAFight(t *testing.T) {
 	}
 	if a := res.Attacks[0]; a.TargetID != "sol" {
 		t.Errorf("the snake's attack went to %s", a.TargetID)
+	}
+}
+
+// Sanctuary on Wren: the goblin fails its Wisdom save and turns on Cleo;
+// when Wren attacks, the ward is gone.
+func TestSanctuaryInAFight(t *testing.T) {
+	e := casterFirst(t, []campaign.Character{cleo(), wren(), mira()}, goblins(1))
+	e, _, err := encounter.Act(e, "cleo", encounter.Action{Kind: encounter.ActionCast, Spell: "sanctuary", TargetID: "wren", EndTurn: true}, faces(t))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, id := range []string{"wren", "mira"} {
+		if e, _, err = encounter.Act(e, id, encounter.Action{Kind: encounter.ActionEndTurn}, faces(t)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	// The goblin would strike Wren (12 HP), but its save, 5 - 1, fails DC
+	// 13: it swings at Cleo instead, 15 + 4 against AC 18, for 1d6+2 (3).
+	e, res, err := encounter.MonsterTurn(e, faces(t, 5, 15, 3))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(res.Attacks) != 1 || res.Attacks[0].TargetID != "cleo" || !strings.Contains(res.Summary(), "can't bring itself to harm Wren") {
+		t.Fatalf("attacks %+v: %s", res.Attacks, res.Summary())
+	}
+	e, _, err = encounter.Act(e, "cleo", encounter.Action{Kind: encounter.ActionEndTurn}, faces(t))
+	if err != nil {
+		t.Fatal(err)
+	}
+	out, _, err := encounter.Act(e, "wren", encounter.Action{Kind: encounter.ActionAttack, TargetID: "goblin-1", Weapon: "dagger"}, faces(t, 1))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(out.Effects) != 0 {
+		t.Errorf("effects %+v: Wren's attack ends the ward", out.Effects)
+	}
+}
+
+// A mage down to its cantrips aims Fire Bolt at Tavi, the weakest; Tavi's
+// Sanctuary turns it onto Mira when its Wisdom save fails.
+func TestSanctuaryTurnsASpell(t *testing.T) {
+	e := edit(mageFirst(t, tavi(), mira()), "mage-1", spentAbove(0))
+	e.Effects = []encounter.Effect{{Effect: spell.Effect{ID: "sanctuary", Spell: "sanctuary", CasterID: "mira", TargetID: "tavi", DC: 13, Ends: "1 minute"}}}
+	// The mage's save 3 + 1 fails; Fire Bolt at Mira: 10 + 6 hits AC 16, 2d10 (1, 1).
+	_, res, err := encounter.MonsterTurn(e, faces(t, 3, 10, 1, 1))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if res.Cast == nil || res.Cast.SpellID != "fire-bolt" || res.Cast.Targets[0].TargetID != "mira" {
+		t.Errorf("cast %+v: %s", res.Cast, res.Summary())
 	}
 }

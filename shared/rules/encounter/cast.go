@@ -234,7 +234,7 @@ func (e *Encounter) fizzle(res *Result, ai int, s srd.Spell, slot int, bonus boo
 		me.Turn.ActionUsed, me.Turn.CastAction = true, s.ID
 	}
 	me.Hidden = false
-	return e.reveal(res, ai, "cast a spell")
+	return e.reveal(res, ai, castOne, false)
 }
 
 // useAgain is a later use of a spell cast earlier in the fight whose
@@ -389,7 +389,10 @@ func (e *Encounter) resolve(res *Result, ai int, s srd.Spell, slot int, ids []st
 	}
 	// Invisibility ends for a creature that casts a spell (a new
 	// Invisibility on itself is kept after this).
-	return sr, e.reveal(res, ai, "cast a spell")
+	hostile := slices.ContainsFunc(ids, func(id string) bool {
+		return e.Participants[e.index(id)].Kind != e.Participants[ai].Kind
+	})
+	return sr, e.reveal(res, ai, castOne, hostile)
 }
 
 // economy refuses a spell the turn has no room for.

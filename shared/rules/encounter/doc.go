@@ -143,7 +143,11 @@
 //     Image turns onto a duplicate on a d20 of 6, 8 or 11 or more (three,
 //     two or one left; not for an attacker that is blind or has
 //     blindsight or truesight), and a hit on its AC of 10 + Dexterity
-//     destroys it.
+//     destroys it. A creature about to attack one under Sanctuary makes
+//     a Wisdom save against the ward's DC: on a failure a monster by the
+//     policy turns on the next weakest character, and any other attack is
+//     lost, and so for a monster's spell aimed at it (not an area); the
+//     ward ends when its target attacks or casts a spell on an enemy.
 //   - A creature Banishment holds is out of the fight (out of reach,
 //     beyond attacks and spells, incapacitated) until the spell ends;
 //     that an extraplanar one kept away the full minute does not return

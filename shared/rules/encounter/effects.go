@@ -572,7 +572,7 @@ func (e *Encounter) endWhere(res *Result, why func(Effect) string) error {
 		// A spell whose time is up, or whose invisible target gave
 		// itself away, holds its caster's concentration no longer once
 		// nothing of it is left.
-		if g.why == endTime || strings.HasSuffix(g.why, revealed) {
+		if g.why == endTime || strings.HasSuffix(g.why, " "+attacked) || strings.HasSuffix(g.why, " "+castOne) {
 			if err := e.over(res, g.fx); err != nil {
 				return err
 			}

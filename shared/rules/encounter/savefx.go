@@ -1,9 +1,11 @@
 package encounter
 
 import (
+	"fmt"
 	"slices"
 
 	"chronicler/shared/dice"
+	"chronicler/shared/fault"
 	"chronicler/shared/rules"
 	"chronicler/shared/rules/spell"
 	"chronicler/shared/srd"
@@ -97,4 +99,53 @@ func oneIfSlowed[T any](e *Encounter, res *Result, ai int, attacks []T) []T {
 	}
 	res.say("Slow lets " + e.Participants[ai].Name + " make only one attack.")
 	return attacks[:1]
+}
+
+// spared reports whether Sanctuary on participant ti turns participant
+// ai's attack away: ai makes a Wisdom save against the warding caster's
+// DC, and on a failure may not attack ti (its rolls and the outcome are
+// in res).
+func (e *Encounter) spared(res *Result, ai, ti int, src dice.Source) (bool, error) {
+	a, t := e.Participants[ai], e.Participants[ti]
+	k := slices.IndexFunc(e.Effects, func(fx Effect) bool { return fx.TargetID == t.ID && fx.ID == "sanctuary" })
+	if k < 0 || ai == ti {
+		return false, nil
+	}
+	dc := e.Effects[k].DC
+	sv, err := rules.Save(a.Combatant, rules.SaveRequest{Ability: rules.Wis, DC: dc, Reason: "Wisdom saving throw against sanctuary"}, src)
+	if err != nil {
+		return false, fault.Wrap(fault.Internal, actOp, err)
+	}
+	res.Rolls = append(res.Rolls, sv.Rolls...)
+	if sv.Success {
+		return false, nil
+	}
+	res.say(fmt.Sprintf("%s can't bring itself to harm %s (Wisdom save %d against Sanctuary's DC %d).", a.Name, t.Name, sv.Total, dc))
+	return true, nil
+}
+
+// unspurned are the targets monster ai's spell goes to: each one
+// Sanctuary turns it from gives way to the weakest other character it can
+// bring itself to target, or is dropped.
+func (e *Encounter) unspurned(res *Result, ai int, ids []string, src dice.Source) ([]string, error) {
+	var out []string
+	var spurned []int
+	for _, id := range ids {
+		for c := e.index(id); c >= 0; c = e.weakestBut(spurned) {
+			if slices.Contains(out, e.Participants[c].ID) {
+				spurned = append(spurned, c)
+				continue
+			}
+			spared, err := e.spared(res, ai, c, src)
+			if err != nil {
+				return nil, err
+			}
+			if !spared {
+				out = append(out, e.Participants[c].ID)
+				break
+			}
+			spurned = append(spurned, c)
+		}
+	}
+	return out, nil
 }

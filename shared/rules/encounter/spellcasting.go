@@ -372,6 +372,12 @@ func (e *Encounter) monsterCast(res *Result, ai int, src dice.Source, rs Reactio
 	for i, t := range plan.targets {
 		ids[i] = e.Participants[t].ID
 	}
+	if plan.spell.Area == nil {
+		// Aimed at a creature, the spell meets Sanctuary as an attack does.
+		if ids, err = e.unspurned(res, ai, ids, src); err != nil || len(ids) == 0 {
+			return true, err
+		}
+	}
 	opts := spell.Options{Ability: ability, CasterLevel: max(cs.Level, 1), DC: cs.DC, AttackBonus: cs.AttackBonus, Innate: plan.slot == 0 && plan.spell.Level > 0}
 	ids, told, err := e.kinded(plan.spell, ids, &opts)
 	if err != nil || len(ids) == 0 {

@@ -307,6 +307,22 @@ func (c *cast) mirrorImage() error {
 	return nil
 }
 
+// sanctuary wards the target: a creature that would attack it, or aim a
+// harmful spell at it, first makes a Wisdom save against the caster's DC
+// and on a failure picks another target or loses the attack or spell
+// (the caller plays it). It ends when the target attacks or casts a spell
+// on an enemy.
+func (c *cast) sanctuary() error {
+	id := c.ids[0]
+	out := c.outcome(id)
+	out.Affected = true
+	c.effect(Effect{ID: c.spell.ID, TargetID: id, DC: c.r.DC,
+		Ends: "1 minute, or until it attacks or casts a spell that affects an enemy",
+		Note: "a creature that would attack it or aim a harmful spell at it must first succeed on a Wisdom save"})
+	out.Told = "is warded: a creature must succeed on a DC " + strconv.Itoa(c.r.DC) + " Wisdom save to attack it or aim a harmful spell at it"
+	return nil
+}
+
 // longstrider: each target's speed rises by 10 feet for the hour.
 func (c *cast) longstrider() error {
 	for _, id := range c.ids {

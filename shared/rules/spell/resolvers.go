@@ -63,6 +63,7 @@ func init() {
 
 		"freedom-of-movement": {targets: one, run: (*cast).freedomOfMovement},
 		"mirror-image":        {targets: self, check: selfOnly, run: (*cast).mirrorImage},
+		"sanctuary":           {targets: one, ability: true, run: (*cast).sanctuary},
 
 		// Teleports (teleport.go).
 		"misty-step":     {targets: self, check: selfOnly, run: (*cast).teleport},

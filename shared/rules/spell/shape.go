@@ -221,6 +221,7 @@ var specs = map[string]spec{
 	"resistance":   {exact: true},
 	"heroism":      {exact: true},
 	"mirror-image": {exact: true},
+	"sanctuary":    {exact: true},
 	"freedom-of-movement": {exact: true, rider: "{target} ignores difficult terrain, escapes nonmagical restraints and grapples " +
 		"for 5 feet of movement, moves and attacks underwater without penalty, and no magic can lower its speed"},
 	"misty-step":     {exact: true},
