@@ -264,7 +264,11 @@ func Act(e Encounter, actorID string, in Action, src dice.Source) (Encounter, Re
 		me.Turn.ActionUsed, me.Turn.Disengaged = true, true
 		res.say(p.Name + " takes the Disengage action.")
 	case ActionDeathSave:
-		r, err := rules.DeathSave(me.Combatant, src)
+		var adv []string
+		if out.holds(me.ID, "beacon-of-hope") {
+			adv = []string{"Beacon of Hope"}
+		}
+		r, err := rules.DeathSaveWith(me.Combatant, adv, nil, src)
 		if err != nil {
 			return e, Result{}, fault.Wrap(fault.Internal, actOp, err)
 		}
@@ -422,6 +426,11 @@ func (e *Encounter) strike(res *Result, ai, ti int, req rules.AttackRequest, src
 	if r.Hit && r.TargetID != e.Participants[ti].ID {
 		// A Mirror Image duplicate took the blow.
 		if err := e.shatter(res, ti); err != nil {
+			return err
+		}
+	}
+	if r.Hit && r.TargetID == e.Participants[ti].ID && !r.Kind.Ranged() {
+		if err := e.flash(res, ai, ti, src); err != nil {
 			return err
 		}
 	}

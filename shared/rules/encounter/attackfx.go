@@ -25,7 +25,7 @@ import (
 // a character's attack that would hit it (guard.go).
 func (e *Encounter) attackWith(res *Result, ai, ti int, req rules.AttackRequest, src dice.Source) (rules.AttackResult, error) {
 	a, t := e.Participants[ai], e.Participants[ti]
-	guided, outlined, blurred, warded, studied := false, false, false, false, false
+	guided, outlined, blurred, warded, studied, haloed := false, false, false, false, false, false
 	bonus, extra, notes, _ := e.blessing(ai, "attack roll", src)
 	req.Penalty -= bonus
 	for _, fx := range e.Effects {
@@ -45,6 +45,9 @@ func (e *Encounter) attackWith(res *Result, ai, ti int, req rules.AttackRequest,
 		case fx.ID == "protection-from-evil-and-good" && !warded && slices.Contains(fiendish, a.Type):
 			warded = true
 			req.Disadvantage = append(slices.Clip(req.Disadvantage), "Protection from Evil and Good")
+		case fx.ID == "holy-aura" && !haloed:
+			haloed = true
+			req.Disadvantage = append(slices.Clip(req.Disadvantage), "Holy Aura")
 		case fx.ID == "true-strike" && !studied && fx.CasterID == a.ID && e.Current == a.ID && e.Round == fx.Until.Round:
 			studied = true
 			req.Advantage = append(slices.Clip(req.Advantage), "True Strike")

@@ -113,7 +113,11 @@ func (e *Encounter) secondWind(res *Result, ai int, src dice.Source) error {
 	case p.SecondWindUsed:
 		return refuse(NotAllowed, "action.kind", "%s has already used Second Wind and needs a short or long rest", p.Name)
 	}
-	x, err := dice.Parse("1d10+" + strconv.Itoa(max(p.Combatant.Level, 1)))
+	heal := "1d10+" + strconv.Itoa(max(p.Combatant.Level, 1))
+	if e.holds(p.ID, "beacon-of-hope") {
+		heal = strconv.Itoa(10 + max(p.Combatant.Level, 1)) // the most it can give
+	}
+	x, err := dice.Parse(heal)
 	if err != nil {
 		return fault.Wrap(fault.Internal, actOp, err)
 	}

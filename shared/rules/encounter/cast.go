@@ -333,6 +333,14 @@ func (e *Encounter) resolve(res *Result, ai int, s srd.Spell, slot int, ids []st
 			opts.Situations[id] = sit
 		}
 		e.saveSituation(e.index(id), s, &opts, &sv, src)
+		if spell.Classify(s) == spell.ShapeHeal && e.holds(id, "beacon-of-hope") {
+			if opts.Situations == nil {
+				opts.Situations = map[string]spell.Situation{}
+			}
+			sit := opts.Situations[id]
+			sit.MaxHealing = true // Beacon of Hope: the most the dice can give
+			opts.Situations[id] = sit
+		}
 		if distance > 0 {
 			if opts.Situations == nil {
 				opts.Situations = map[string]spell.Situation{}

@@ -123,7 +123,9 @@
 //     the maximum is a recorded rules.Change. Heroism's temporary hit
 //     points come at the start of each of its target's turns and those
 //     left go with it. Haste gives advantage on Dexterity saves and Slow
-//     -2; a slowed creature has no reaction, makes one attack with its
+//     -2, Beacon of Hope advantage on Wisdom and death saves (and the most
+//     from any healing: a spell's or Second Wind), Holy Aura advantage on
+//     every save; a slowed creature has no reaction, makes one attack with its
 //     action, and takes an action or a bonus action on its turn, not
 //     both. Haste's extra action and the lethargy after it are the
 //     narrator's.
@@ -137,7 +139,9 @@
 //     Blur have disadvantage (unless the attacker has blindsight or
 //     truesight: Participant.Senses), and those of aberrations,
 //     celestials, elementals, fey, fiends and undead against one under
-//     Protection from Evil and Good. Invisibility gives the invisible
+//     Protection from Evil and Good, and all against one in Holy Aura,
+//     which blinds a fiend or undead that hits it in melee and fails a
+//     Constitution save. Invisibility gives the invisible
 //     condition and ends for a target that attacks or casts a spell;
 //     Greater Invisibility does not. An attack on a creature under Mirror
 //     Image turns onto a duplicate on a d20 of 6, 8 or 11 or more (three,

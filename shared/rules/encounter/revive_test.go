@@ -183,3 +183,60 @@ func TestCommandInAFight(t *testing.T) {
 		}
 	})
 }
+
+// Beacon of Hope: dying Tavi rolls her death save with advantage and
+// Cure Wounds gives her its most, 11; Holy Aura: a skeleton attacks Mira
+// with disadvantage, and hitting her, is blinded by the flash.
+func TestHopeAndHolyAuraInAFight(t *testing.T) {
+	t.Run("BeaconOfHope", func(t *testing.T) {
+		e := fell(casterFirst(t, []campaign.Character{priest(), tavi()}, goblins(1)), "tavi", false)
+		e, _, err := encounter.Act(e, "pell", encounter.Action{Kind: encounter.ActionCast, Spell: "beacon-of-hope", TargetIDs: []string{"pell", "tavi"}, EndTurn: true}, faces(t))
+		if err != nil {
+			t.Fatal(err)
+		}
+		e, res, err := encounter.Act(e, "tavi", encounter.Action{Kind: encounter.ActionDeathSave, EndTurn: true}, faces(t, 3, 12))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if ds := res.DeathSave; ds == nil || ds.Natural != 12 || !ds.Success {
+			t.Fatalf("death save %+v", ds)
+		}
+		e, _, err = encounter.Act(e, "goblin-1", encounter.Action{Kind: encounter.ActionEndTurn}, faces(t))
+		if err != nil {
+			t.Fatal(err)
+		}
+		out, _, err := encounter.Act(e, "pell", encounter.Action{Kind: encounter.ActionCast, Spell: "cure-wounds", TargetID: "tavi"}, faces(t))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if tv := participant(t, out, "tavi"); tv.HP != 11 {
+			t.Errorf("tavi at %d HP, want 1d8+3 at its most, 11", tv.HP)
+		}
+	})
+	t.Run("HolyAura", func(t *testing.T) {
+		c := high()
+		c.Level = 15
+		c.SpellSlots["8"] = campaign.Slot{Max: 1}
+		e := casterFirst(t, []campaign.Character{c, mira()}, []encounter.MonsterSpec{{SRDID: "skeleton", Count: 1}})
+		e, _, err := encounter.Act(e, "pell", encounter.Action{Kind: encounter.ActionCast, Spell: "holy-aura", TargetIDs: []string{"pell", "mira"}, EndTurn: true}, faces(t))
+		if err != nil {
+			t.Fatal(err)
+		}
+		e, _, err = encounter.Act(e, "mira", encounter.Action{Kind: encounter.ActionEndTurn}, faces(t))
+		if err != nil {
+			t.Fatal(err)
+		}
+		// 18 and 17 with disadvantage: 17 + 4 hits AC 16 for 1d6+2 (3);
+		// the skeleton's Constitution save, 2 + 2, fails DC 16.
+		out, res, err := encounter.Act(e, "skeleton-1", encounter.Action{Kind: encounter.ActionAttack, TargetID: "mira", Weapon: "Shortsword"}, faces(t, 18, 17, 3, 2))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if a := res.Attacks[0]; !slices.Contains(a.Edge.Disadvantage, "Holy Aura") || !a.Hit {
+			t.Fatalf("attack %+v", a)
+		}
+		if s := participant(t, out, "skeleton-1"); !slices.Contains(s.Conditions, "blinded") {
+			t.Errorf("skeleton %v: %s", s.Conditions, res.Summary())
+		}
+	})
+}

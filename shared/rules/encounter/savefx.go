@@ -13,7 +13,8 @@ import (
 
 // What the fight's lasting effects do to a creature beyond its armor
 // class, speed and resistances (effects.go) and attack rolls
-// (attackfx.go): its saving throws, and Slow's hold on its turn.
+// (attackfx.go): its saving throws (Haste, Slow, Beacon of Hope, Holy
+// Aura), Slow's hold on its turn, Sanctuary's ward, Banishment's absence.
 
 // holds reports whether participant id is under an effect with fxID.
 func (e Encounter) holds(id, fxID string) bool {
@@ -31,6 +32,12 @@ func (e Encounter) saveMods(i int, a rules.Ability) (bonus int, adv, dis []strin
 	}
 	if a == rules.Dex && e.holds(id, "slow") {
 		bonus -= 2
+	}
+	if a == rules.Wis && e.holds(id, "beacon-of-hope") {
+		adv = append(adv, "Beacon of Hope")
+	}
+	if e.holds(id, "holy-aura") {
+		adv = append(adv, "Holy Aura")
 	}
 	return bonus, adv, dis
 }
@@ -148,4 +155,40 @@ func (e *Encounter) unspurned(res *Result, ai int, ids []string, src dice.Source
 		}
 	}
 	return out, nil
+}
+
+// flash is Holy Aura answering a melee hit on participant ti: a fiend or
+// undead attacker ai makes a Constitution save against the aura's DC or
+// is blinded until the spell ends.
+func (e *Encounter) flash(res *Result, ai, ti int, src dice.Source) error {
+	a, t := e.Participants[ai], e.Participants[ti]
+	k := slices.IndexFunc(e.Effects, func(fx Effect) bool { return fx.TargetID == t.ID && fx.ID == "holy-aura" })
+	if k < 0 || (a.Type != "fiend" && a.Type != "undead") || a.Defeated {
+		return nil
+	}
+	aura := e.Effects[k]
+	sv, err := rules.Save(a.Combatant, rules.SaveRequest{Ability: rules.Con, DC: aura.DC, Reason: "Constitution saving throw against holy aura"}, src)
+	if err != nil {
+		return fault.Wrap(fault.Internal, actOp, err)
+	}
+	res.Rolls = append(res.Rolls, sv.Rolls...)
+	if sv.Success {
+		res.say(fmt.Sprintf("The holy aura flashes; %s shields its eyes (Constitution save %d).", a.Name, sv.Total))
+		return nil
+	}
+	cr, err := rules.AddCondition(a.Combatant, rules.Blinded)
+	if err != nil {
+		return fault.Wrap(fault.Internal, actOp, err)
+	}
+	if err := e.apply(cr.Changes); err != nil {
+		return err
+	}
+	res.Changes = append(res.Changes, cr.Changes...)
+	res.say(fmt.Sprintf("The holy aura flashes, and %s is blinded (Constitution save %d against DC %d).", a.Name, sv.Total, aura.DC))
+	if !cr.Changed {
+		return nil
+	}
+	fx := spell.Effect{ID: rules.Blinded.String(), Spell: aura.Spell, CasterID: aura.CasterID, TargetID: a.ID, Condition: rules.Blinded,
+		Concentration: true, Ends: "until the spell ends"}
+	return e.add(res, Effect{Effect: fx, SlotLevel: aura.SlotLevel, Until: aura.Until}, src)
 }

@@ -323,6 +323,35 @@ func (c *cast) sanctuary() error {
 	return nil
 }
 
+// beaconOfHope: each target has advantage on Wisdom saves and death
+// saves, and regains the most hit points any healing can give, while the
+// caster concentrates (the caller applies all three).
+func (c *cast) beaconOfHope() error {
+	for _, id := range c.ids {
+		out := c.outcome(id)
+		out.Affected = true
+		c.effect(Effect{ID: c.spell.ID, TargetID: id, Concentration: true,
+			Note: "advantage on Wisdom saves and death saves; healing gives it its most"})
+		out.Told = "is hopeful: advantage on Wisdom saves and death saves, and the most from any healing"
+	}
+	return nil
+}
+
+// holyAura: each target has advantage on every saving throw, attack
+// rolls against it have disadvantage, and a fiend or undead that hits it
+// with a melee attack must make a Constitution save against the caster's
+// DC or be blinded until the spell ends (the caller plays all three).
+func (c *cast) holyAura() error {
+	for _, id := range c.ids {
+		out := c.outcome(id)
+		out.Affected = true
+		c.effect(Effect{ID: c.spell.ID, TargetID: id, DC: c.r.DC, Concentration: true,
+			Note: "advantage on saving throws; disadvantage on attack rolls against it; a fiend or undead hitting it in melee saves or is blinded"})
+		out.Told = "is in the holy aura: advantage on saving throws, and attack rolls against it have disadvantage"
+	}
+	return nil
+}
+
 // longstrider: each target's speed rises by 10 feet for the hour.
 func (c *cast) longstrider() error {
 	for _, id := range c.ids {

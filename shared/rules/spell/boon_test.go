@@ -242,3 +242,24 @@ func TestMirrorImage(t *testing.T) {
 			}},
 	})
 }
+
+func TestHopeAndHolyAura(t *testing.T) {
+	maxed := spell.Options{Ability: rules.Wis, Situations: map[string]spell.Situation{"mira": {MaxHealing: true}}}
+	runCases(t, []castCase{
+		{name: "BeaconOfHopeOnEveryTarget", caster: withSlot(bram(), 3, 1), spell: "beacon-of-hope", slot: 3, targets: []rules.Combatant{bram(), mira()},
+			check: func(t *testing.T, r spell.Result) {
+				if fx := effectOn(t, r, "mira"); !fx.Concentration || fx.ID != "beacon-of-hope" {
+					t.Errorf("effect %+v", fx)
+				}
+			}},
+		{name: "MaxHealingTakesTheTopOfTheDice", caster: bram(), spell: "cure-wounds", slot: 1, targets: []rules.Combatant{hp(mira(), 5)}, opts: maxed,
+			// 1d8 + 3 at its most: 11, no die drawn.
+			changes: []rules.Change{slot("bram", 1, 0, 1), change("mira", rules.FieldHP, 5, 16)}},
+		{name: "HolyAuraKeepsTheDC", caster: withSlot(bram(), 8, 1), spell: "holy-aura", slot: 8, targets: []rules.Combatant{bram(), mira()}, opts: wis,
+			check: func(t *testing.T, r spell.Result) {
+				if fx := effectOn(t, r, "mira"); fx.DC != 13 || !fx.Concentration {
+					t.Errorf("effect %+v", fx)
+				}
+			}},
+	})
+}

@@ -151,7 +151,11 @@ func (c *cast) healTargets() error {
 	for _, id := range c.ids {
 		out := c.outcome(id)
 		out.Affected = true
-		hr, err := rules.Heal(*c.state[id], c.heal, c.src)
+		x := c.heal
+		if c.opts.Situations[id].MaxHealing {
+			x = dice.MustParse(strconv.Itoa(min(x.Max(), dice.MaxModifier)))
+		}
+		hr, err := rules.Heal(*c.state[id], x, c.src)
 		if err != nil {
 			return refuseWrap(err)
 		}

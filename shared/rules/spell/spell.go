@@ -134,6 +134,9 @@ type Situation struct {
 	// SaveBonus is added to the target's saving throw against the spell
 	// (Slow's -2 on a Dexterity save).
 	SaveBonus int `json:"save_bonus,omitempty"`
+	// MaxHealing gives the target the most hit points the spell's healing
+	// dice can (Beacon of Hope).
+	MaxHealing bool `json:"max_healing,omitempty"`
 }
 
 // Result is a spell as cast. Its Log holds every roll and every change in
