@@ -339,8 +339,8 @@ func (e *Encounter) attack(res *Result, ai int, in Action, src dice.Source) erro
 		return refuse(InvalidArgs, "action.target_id", "%s can't attack itself", actor.Name)
 	case e.Participants[ti].Defeated:
 		return refuse(NotAllowed, "action.target_id", "%s is already dead", e.Participants[ti].Name)
-	case e.banished(e.Participants[ti].ID):
-		return refuse(NotAllowed, "action.target_id", "%s is banished and can't be reached", e.Participants[ti].Name)
+	case e.elsewhere(e.Participants[ti].ID):
+		return refuse(NotAllowed, "action.target_id", "%s is on another plane and can't be reached", e.Participants[ti].Name)
 	case in.Distance < 0 || in.Distance > MaxDistance:
 		return refuse(InvalidArgs, "action.distance", "must be between 0 and %d feet", MaxDistance)
 	}

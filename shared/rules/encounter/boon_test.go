@@ -621,3 +621,34 @@ func TestSanctuaryTurnsASpell(t *testing.T) {
 		t.Errorf("cast %+v: %s", res.Cast, res.Summary())
 	}
 }
+
+// Blink: at the end of Sol's turn a 15 sends her to the Ethereal Plane,
+// where the goblin finds no one to attack; she is back as her turn starts.
+func TestBlinkInAFight(t *testing.T) {
+	e := engage(t, casterFirst(t, []campaign.Character{sol()}, goblins(1)), "sol", "goblin-1")
+	e, res, err := encounter.Act(e, "sol", encounter.Action{Kind: encounter.ActionCast, Spell: "blink", EndTurn: true}, faces(t, 15))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if s := participant(t, e, "sol"); len(s.Engaged) != 0 || !strings.Contains(res.Summary(), "blinks out to the Ethereal Plane") {
+		t.Fatalf("sol engaged %v: %s", s.Engaged, res.Summary())
+	}
+	e, res, err = encounter.MonsterTurn(e, faces(t))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(res.Attacks) != 0 || !strings.Contains(res.Summary(), "Sol returns from the Ethereal Plane.") {
+		t.Errorf("the goblin's turn: %d attacks: %s", len(res.Attacks), res.Summary())
+	}
+	if len(e.Effects) != 1 || e.Effects[0].ID != "blink" {
+		t.Errorf("effects %+v: Blink goes on", e.Effects)
+	}
+	// A 10 keeps her here.
+	e, res, err = encounter.Act(e, "sol", encounter.Action{Kind: encounter.ActionEndTurn}, faces(t, 10))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if strings.Contains(res.Summary(), "blinks out") || len(e.Effects) != 1 {
+		t.Errorf("%s; effects %+v", res.Summary(), e.Effects)
+	}
+}

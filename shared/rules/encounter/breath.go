@@ -98,7 +98,7 @@ func (e *Encounter) areaAttack(res *Result, ai int, a srd.Action, src dice.Sourc
 	for _, id := range e.Order {
 		if i := e.index(id); i >= 0 {
 			p := e.Participants[i]
-			if p.Kind == KindCharacter && !p.down() && !p.Combatant.Conditions.Has(rules.Unconscious) && !e.banished(id) {
+			if p.Kind == KindCharacter && !p.down() && !p.Combatant.Conditions.Has(rules.Unconscious) && !e.elsewhere(id) {
 				caught = append(caught, id)
 			}
 		}

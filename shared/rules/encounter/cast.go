@@ -298,8 +298,8 @@ func (e *Encounter) targetIDs(s srd.Spell, in Action) ([]string, error) {
 		switch i := e.index(id); {
 		case i < 0:
 			return nil, refuse(InvalidArgs, "action.target_ids", "no participant %q", truncate(id, 60))
-		case e.banished(id):
-			return nil, refuse(NotAllowed, "action.target_ids", "%s is banished and can't be reached", e.Participants[i].Name)
+		case e.elsewhere(id):
+			return nil, refuse(NotAllowed, "action.target_ids", "%s is on another plane and can't be reached", e.Participants[i].Name)
 		}
 	}
 	if in.Distance < 0 || in.Distance > MaxDistance {

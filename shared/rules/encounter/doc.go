@@ -153,7 +153,9 @@
 //     lost, and so for a monster's spell aimed at it (not an area); the
 //     ward ends when its target attacks or casts a spell on an enemy.
 //   - A creature Banishment holds is out of the fight (out of reach,
-//     beyond attacks and spells, incapacitated) until the spell ends;
+//     beyond attacks and spells, incapacitated) until the spell ends, as
+//     one under Blink is from the end of a turn whose d20 came up 11 or
+//     more until the start of its next;
 //     that an extraplanar one kept away the full minute does not return
 //     is the narrator's. A creature that fails its save against Command
 //     obeys at the start of its next turn: no action or bonus action;

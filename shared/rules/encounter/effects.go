@@ -294,12 +294,18 @@ func (e *Encounter) turnEnds(res *Result, src dice.Source) error {
 	if err := e.lapse(res); err != nil {
 		return err
 	}
-	return e.endWhere(res, func(fx Effect) string {
+	if err := e.endWhere(res, func(fx Effect) string {
 		if e.due(fx.Until, now) {
 			return endTime
 		}
 		return ""
-	})
+	}); err != nil {
+		return err
+	}
+	if i := e.index(cur); i >= 0 {
+		return e.blink(res, i, src)
+	}
+	return nil
 }
 
 // turnStarts ends the effects whose time is up by the start of the
@@ -587,6 +593,11 @@ func (e *Encounter) endWhere(res *Result, why func(Effect) string) error {
 // endSentence tells why a spell's effects ended: "Mira's Hold Person
 // ends (concentration ended)."
 func (e Encounter) endSentence(fx Effect, why string) string {
+	if fx.ID == ethereal {
+		if p, ok := e.Participant(fx.TargetID); ok {
+			return p.Name + " returns from the Ethereal Plane."
+		}
+	}
 	name := fx.Spell
 	if s, ok := srd.LookupSpell(fx.Spell); ok {
 		name = s.Name

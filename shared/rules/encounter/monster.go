@@ -120,7 +120,7 @@ func (e Encounter) weakestBut(but []int) int {
 			continue
 		}
 		p := e.Participants[i]
-		if p.Kind != KindCharacter || p.down() || p.Combatant.Conditions.Has(rules.Unconscious) || e.banished(p.ID) {
+		if p.Kind != KindCharacter || p.down() || p.Combatant.Conditions.Has(rules.Unconscious) || e.elsewhere(p.ID) {
 			continue
 		}
 		if best < 0 || p.Combatant.HP < e.Participants[best].Combatant.HP {

@@ -89,13 +89,42 @@ func (e *Encounter) slowed(i int) {
 	}
 }
 
-// banished reports whether participant id is away on Banishment's
-// demiplane: out of the fight, beyond every attack and spell, until the
-// spell ends.
-func (e Encounter) banished(id string) bool {
+// elsewhere reports whether participant id is on another plane, on
+// Banishment's demiplane or blinked to the Ethereal Plane: out of the
+// fight, beyond every attack and spell, until it returns.
+func (e Encounter) elsewhere(id string) bool {
 	return slices.ContainsFunc(e.Effects, func(fx Effect) bool {
-		return fx.TargetID == id && fx.Spell == "banishment" && fx.Condition != 0
+		return fx.TargetID == id && ((fx.Spell == "banishment" && fx.Condition != 0) || fx.ID == ethereal)
 	})
+}
+
+// ethereal is the effect of a creature Blink has taken to the Ethereal
+// Plane until the start of its next turn.
+const ethereal = "ethereal"
+
+// blink rolls Blink's d20 at the end of participant i's turn: on 11 or
+// more it vanishes to the Ethereal Plane, out of every reach, until the
+// start of its next turn.
+func (e *Encounter) blink(res *Result, i int, src dice.Source) error {
+	p := e.Participants[i]
+	k := slices.IndexFunc(e.Effects, func(fx Effect) bool { return fx.TargetID == p.ID && fx.ID == "blink" })
+	if k < 0 || p.down() || e.elsewhere(p.ID) {
+		return nil
+	}
+	roll := rules.Roll{Reason: "blink", RollerID: p.ID, Result: dice.Roll(d20, src)}
+	if roll.Total < 11 {
+		roll.Outcome = "stays"
+		res.Rolls = append(res.Rolls, roll)
+		return nil
+	}
+	roll.Outcome = "vanishes"
+	res.Rolls = append(res.Rolls, roll)
+	res.say(fmt.Sprintf("%s blinks out to the Ethereal Plane (%d).", p.Name, roll.Total))
+	e.part(i)
+	b := e.Effects[k]
+	fx := spell.Effect{ID: ethereal, Spell: b.Spell, CasterID: p.ID, TargetID: p.ID, Ends: "the start of the caster's next turn"}
+	s, _ := srd.LookupSpell(b.Spell)
+	return e.add(res, Effect{Effect: fx, SlotLevel: b.SlotLevel, Until: e.until(fx, s)}, src)
 }
 
 // oneIfSlowed is the attacks participant ai makes with its action: all of

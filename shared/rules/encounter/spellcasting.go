@@ -244,7 +244,7 @@ func (e Encounter) spellTargets(ai int, s srd.Spell, slot int) []int {
 	}
 	standing := func(i int) bool {
 		p := e.Participants[i]
-		return p.Kind == KindCharacter && !p.down() && !p.Combatant.Conditions.Has(rules.Unconscious) && !e.banished(p.ID)
+		return p.Kind == KindCharacter && !p.down() && !p.Combatant.Conditions.Has(rules.Unconscious) && !e.elsewhere(p.ID)
 	}
 	var out []int
 	switch {

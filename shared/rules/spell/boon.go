@@ -352,6 +352,19 @@ func (c *cast) holyAura() error {
 	return nil
 }
 
+// blink: at the end of each of the caster's turns for the minute, a d20
+// of 11 or more sends it to the Ethereal Plane until the start of its
+// next turn, out of every other creature's reach (the caller rolls it).
+func (c *cast) blink() error {
+	out := c.outcome(c.casterID)
+	out.Affected = true
+	c.effect(Effect{ID: c.spell.ID, TargetID: c.casterID,
+		Note: "at the end of each of its turns, on a d20 of 11 or more, it vanishes to the Ethereal Plane until the start of its next turn"})
+	out.Told = "flickers: at the end of each of its turns, on a d20 of 11 or more, it vanishes to the Ethereal Plane until its next turn"
+	c.rider(c.casterID)
+	return nil
+}
+
 // longstrider: each target's speed rises by 10 feet for the hour.
 func (c *cast) longstrider() error {
 	for _, id := range c.ids {

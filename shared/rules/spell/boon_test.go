@@ -263,3 +263,14 @@ func TestHopeAndHolyAura(t *testing.T) {
 			}},
 	})
 }
+
+func TestBlink(t *testing.T) {
+	runCases(t, []castCase{
+		{name: "BlinkOnTheCaster", caster: mira(), spell: "blink", slot: 3,
+			check: func(t *testing.T, r spell.Result) {
+				if fx := effectOn(t, r, "mira"); fx.ID != "blink" || fx.Ends != "1 minute" || fx.Concentration {
+					t.Errorf("effect %+v", fx)
+				}
+			}},
+	})
+}

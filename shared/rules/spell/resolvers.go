@@ -63,6 +63,7 @@ func init() {
 
 		"freedom-of-movement": {targets: one, run: (*cast).freedomOfMovement},
 		"mirror-image":        {targets: self, check: selfOnly, run: (*cast).mirrorImage},
+		"blink":               {targets: self, check: selfOnly, run: (*cast).blink},
 		"sanctuary":           {targets: one, ability: true, run: (*cast).sanctuary},
 		"beacon-of-hope":      {targets: upTo(MaxTargets), run: (*cast).beaconOfHope},
 		"holy-aura":           {targets: upTo(MaxTargets), ability: true, run: (*cast).holyAura},

@@ -216,11 +216,13 @@ var specs = map[string]spec{
 	"divine-favor":           {exact: true},
 	"hunters-mark": {exact: true, rider: "{caster} has advantage on Wisdom (Perception) and Wisdom (Survival) checks to find {target}, " +
 		"and may mark another creature with a bonus action if {target} drops to 0 hit points"},
-	"magic-weapon":   {exact: true},
-	"guidance":       {exact: true},
-	"resistance":     {exact: true},
-	"heroism":        {exact: true},
-	"mirror-image":   {exact: true},
+	"magic-weapon": {exact: true},
+	"guidance":     {exact: true},
+	"resistance":   {exact: true},
+	"heroism":      {exact: true},
+	"mirror-image": {exact: true},
+	"blink": {exact: true, rider: "while on the Ethereal Plane {caster} sees and hears the plane it left, in grey and no farther than 60 feet, " +
+		"and may dismiss the spell with an action"},
 	"sanctuary":      {exact: true},
 	"beacon-of-hope": {exact: true},
 	"holy-aura":      {exact: true},
