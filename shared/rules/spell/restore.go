@@ -40,7 +40,7 @@ func (c *cast) restore() error {
 		out.Note = "not " + joinOr(c.sp.cures)
 		return nil
 	case !afflicted(*t, pick):
-		out.Note = "not " + pick.String()
+		out.Note = "not " + ailing(pick)
 		return nil
 	}
 	out.Affected = true
@@ -68,11 +68,20 @@ func afflicted(t rules.Combatant, cond rules.Condition) bool {
 	return t.Conditions.Has(cond)
 }
 
+// ailing is the condition as it reads after "not": "poisoned",
+// "exhausted".
+func ailing(c rules.Condition) string {
+	if c == rules.Exhaustion {
+		return "exhausted"
+	}
+	return c.String()
+}
+
 // joinOr is "blinded, deafened, paralyzed or poisoned".
 func joinOr(cs []rules.Condition) string {
 	s := make([]string, len(cs))
 	for i, x := range cs {
-		s[i] = x.String()
+		s[i] = ailing(x)
 	}
 	if len(s) < 2 {
 		return strings.Join(s, "")

@@ -33,6 +33,8 @@ func TestRestorations(t *testing.T) {
 		{name: "GreaterRestorationEndsACharmWhenChosen", caster: cleric, spell: "greater-restoration", slot: 5,
 			targets: []rules.Combatant{with(tired(mira(), 2), rules.Charmed)}, opts: spell.Options{Condition: rules.Charmed},
 			changes: []rules.Change{slot("bram", 5, 0, 1), lost("mira", rules.Charmed)}},
+		{name: "GreaterRestorationFindsNothingToEnd", caster: cleric, spell: "greater-restoration", slot: 5, targets: []rules.Combatant{mira()},
+			summary: "Bram casts Greater Restoration (5th level): Mira is unaffected (not exhausted, charmed or petrified)."},
 		{name: "GreaterRestorationEndsPetrification", caster: cleric, spell: "greater-restoration", slot: 5,
 			targets: []rules.Combatant{with(mira(), rules.Petrified)},
 			changes: []rules.Change{slot("bram", 5, 0, 1), lost("mira", rules.Petrified)}},
