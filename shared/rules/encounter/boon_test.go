@@ -652,3 +652,20 @@ func TestBlinkInAFight(t *testing.T) {
 		t.Errorf("%s; effects %+v", res.Summary(), e.Effects)
 	}
 }
+
+// A spell is magic: Ice Storm's bludgeoning gets through a wererat's
+// immunity to nonmagical weapons, though its cold is all the same to it.
+func TestSpellsGetThroughMundaneDefences(t *testing.T) {
+	c := sol()
+	c.Level, c.SpellSlots["4"] = 7, campaign.Slot{Max: 1}
+	e := casterFirst(t, []campaign.Character{c}, []encounter.MonsterSpec{{SRDID: "wererat-human", Count: 1}})
+	// 2d8 bludgeoning (4, 4) and 4d6 cold (1, 1, 1, 1); the wererat's
+	// Dexterity save (+2) rolls 1 and fails.
+	out, _, err := encounter.Act(e, "sol", encounter.Action{Kind: encounter.ActionCast, Spell: "ice-storm", TargetID: "wererat-human-1"}, faces(t, 4, 4, 1, 1, 1, 1, 1))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if w := participant(t, out, "wererat-human-1"); w.HP != 33-12 || !w.MundaneImmune.Has(rules.Bludgeoning) {
+		t.Errorf("wererat at %d HP, want 21", w.HP)
+	}
+}

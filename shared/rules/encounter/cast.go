@@ -314,7 +314,11 @@ func (e *Encounter) resolve(res *Result, ai int, s srd.Spell, slot int, ids []st
 	targets := make([]rules.Combatant, len(ids))
 	var sv saved
 	for i, id := range ids {
-		targets[i] = e.Participants[e.index(id)].Combatant
+		p := e.Participants[e.index(id)]
+		targets[i] = p.Combatant
+		// A spell is magic: defences against nonmagical weapons don't hold.
+		targets[i].Resistances &^= p.MundaneResist
+		targets[i].Immunities &^= p.MundaneImmune
 		if s.Save != nil && s.AttackType == "" && slices.Contains(e.Participants[e.index(id)].Traits, "magic-resistance") {
 			// Magic Resistance: advantage on saving throws against spells.
 			if opts.Situations == nil {

@@ -47,7 +47,7 @@
 //     weapon is nonmagical unless Magic Weapon makes it magic (+1 to +3 to
 //     its attack and damage rolls) or the monster has Magic Weapons, so a
 //     monster's resistance or immunity to nonmagical weapons applies to
-//     the rest. Divine Favor adds its radiant d4 to its caster's weapon
+//     the rest (never to a spell's damage, which is magic). Divine Favor adds its radiant d4 to its caster's weapon
 //     hits, Hunter's Mark its d6 to its caster's hits on the marked
 //     creature; Stoneskin's resistance holds against nonmagical weapon
 //     attacks. A monster with Pack Tactics attacks with advantage
