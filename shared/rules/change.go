@@ -29,6 +29,7 @@ type Field string
 // The fields a resolver changes.
 const (
 	FieldHP             Field = "hp"               // int
+	FieldMaxHP          Field = "max_hp"           // int: the maximum before exhaustion
 	FieldTempHP         Field = "temp_hp"          // int
 	FieldExhaustion     Field = "exhaustion"       // int
 	FieldDeathSuccesses Field = "death_successes"  // int
@@ -85,7 +86,7 @@ func (ch *Change) UnmarshalJSON(b []byte) error {
 	}
 	decode := func(m json.RawMessage) (any, error) {
 		switch raw.Field {
-		case FieldHP, FieldTempHP, FieldExhaustion, FieldDeathSuccesses, FieldDeathFailures, FieldHitDiceUsed, FieldSpellSlotsUsed:
+		case FieldHP, FieldMaxHP, FieldTempHP, FieldExhaustion, FieldDeathSuccesses, FieldDeathFailures, FieldHitDiceUsed, FieldSpellSlotsUsed:
 			var v int
 			err := json.Unmarshal(m, &v)
 			return v, err
@@ -187,6 +188,8 @@ func (c *Combatant) apply(ch Change) error {
 	switch ch.Field {
 	case FieldHP:
 		return set(&c.HP, ch)
+	case FieldMaxHP:
+		return set(&c.MaxHP, ch)
 	case FieldTempHP:
 		return set(&c.TempHP, ch)
 	case FieldExhaustion:

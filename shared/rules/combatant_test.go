@@ -237,7 +237,7 @@ func TestLogJSONRoundTrips(t *testing.T) {
 	}
 	rest, _ := rules.LongRest(mira(), true)
 	log := r.Log
-	log.Changes = append(log.Changes, gained("mira", rules.Poisoned))
+	log.Changes = append(log.Changes, gained("mira", rules.Poisoned), change("mira", rules.FieldMaxHP, 28, 33))
 	log.Changes = append(log.Changes, rules.Change{TargetID: "mira", Field: rules.FieldSpellSlotsUsed, Slot: 2, From: 1, To: 0})
 	log.Changes = append(log.Changes, rest.Changes...)
 	b, err := json.Marshal(log)
@@ -263,6 +263,7 @@ func TestApplyEveryField(t *testing.T) {
 	c.DeathSaves.Successes = 1
 	changes := []rules.Change{
 		change("mira", rules.FieldHP, 28, 0),
+		change("mira", rules.FieldMaxHP, 28, 33),
 		change("mira", rules.FieldTempHP, 3, 0),
 		change("mira", rules.FieldExhaustion, 0, 2),
 		change("mira", rules.FieldDeathSuccesses, 1, 2),
@@ -280,7 +281,7 @@ func TestApplyEveryField(t *testing.T) {
 		t.Fatal(err)
 	}
 	want := mira()
-	want.HP, want.Exhaustion, want.Stable, want.Dead = 0, 2, true, true
+	want.HP, want.MaxHP, want.Exhaustion, want.Stable, want.Dead = 0, 33, 2, true, true
 	want.DeathSaves.Successes, want.DeathSaves.Failures = 2, 1
 	want.Conditions = rules.SetOf(rules.Unconscious)
 	if got != want {

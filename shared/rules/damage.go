@@ -24,6 +24,9 @@ type Hit struct {
 	// KnockOut leaves a creature dropped to 0 hit points unconscious and
 	// stable (a melee attacker's choice).
 	KnockOut bool `json:"knock_out,omitempty"`
+	// Floor is the fewest hit points the hit may leave a creature that has
+	// more (Harm's 1); 0 is none. What it holds back is not taken.
+	Floor int `json:"floor,omitempty"`
 }
 
 // DamageTaken is one part of a Hit after the target's defences.
@@ -43,8 +46,10 @@ type DamageResult struct {
 	Target   string        `json:"target"`
 	Parts    []DamageTaken `json:"parts"`
 	// Taken is the damage after immunity, resistance and vulnerability,
-	// temporary hit points included; TempHPAbsorbed of it came off those.
+	// temporary hit points included, less any Held; TempHPAbsorbed of it
+	// came off those.
 	Taken          int  `json:"taken"`
+	Held           int  `json:"held,omitempty"` // kept off the hit points by Hit.Floor
 	TempHPAbsorbed int  `json:"temp_hp_absorbed,omitempty"`
 	HPBefore       int  `json:"hp_before"`
 	HPAfter        int  `json:"hp_after"`
@@ -84,7 +89,8 @@ type DamageResult struct {
 // maximum (massive damage), and otherwise kills a Monster; anyone else
 // falls unconscious and prone and starts dying. A knock-out blow overrides
 // all three: the target falls unconscious and stable, because the attacker
-// chose to spare it the instant the damage was dealt. Damage that reaches
+// chose to spare it the instant the damage was dealt. A Floor holds the
+// hit points at it, the damage beyond going untaken. Damage that reaches
 // the hit points of a creature already at 0 costs one death saving throw
 // failure (two from a critical hit), ends its stability, and kills at the
 // third failure or when it reaches the hit point maximum; damage its
@@ -132,6 +138,14 @@ func TakeDamage(target Combatant, hit Hit, src dice.Source) (DamageResult, error
 	r.TempHPAbsorbed = min(target.TempHP, r.Taken)
 	r.change(id, FieldTempHP, target.TempHP, target.TempHP-r.TempHPAbsorbed)
 	rest := r.Taken - r.TempHPAbsorbed
+	if hit.Floor > 0 && target.HP > 0 && rest > target.HP-hit.Floor {
+		keep := max(target.HP-hit.Floor, 0)
+		r.Held, rest = rest-keep, keep
+		r.Taken -= r.Held
+		if r.Taken == 0 {
+			return r, nil
+		}
+	}
 	if rest == 0 {
 		return r, r.concentrate(target, src)
 	}
@@ -305,8 +319,16 @@ func (r DamageResult) writeParts(b *strings.Builder) {
 func (r DamageResult) writeEffects(b *strings.Builder) {
 	who := r.Target
 	clause := func(s string) { b.WriteString("; " + s) }
+	held := func() {
+		if r.Held > 0 {
+			clause(strconv.Itoa(r.Held) + " can't take " + who + " lower")
+		}
+	}
 	if r.Taken == 0 {
-		if len(r.Parts) > 0 {
+		switch {
+		case r.Held > 0:
+			held()
+		case len(r.Parts) > 0:
 			clause(who + " is unharmed")
 		}
 		return
@@ -347,6 +369,7 @@ func (r DamageResult) writeEffects(b *strings.Builder) {
 	case r.HPAfter != r.HPBefore:
 		clause(who + " is at " + strconv.Itoa(r.HPAfter) + "/" + strconv.Itoa(r.MaxHP) + " HP")
 	}
+	held()
 	switch s := r.ConcentrationSave; {
 	case s != nil && s.Success:
 		clause(who + " keeps concentration on " + r.ConcentrationSpell + " (Constitution save " +

@@ -166,6 +166,24 @@ func TestTakeDamageHitPoints(t *testing.T) {
 			hit:     hit(dmg(28, rules.Necrotic)),
 			changes: []rules.Change{change("mira", rules.FieldDead, false, true)},
 			summary: "Mira takes 28 necrotic damage; Mira, already at 0 HP, dies outright from massive damage (28, hit point maximum 28)."},
+		{name: "FloorHoldsHitPointsAtOne",
+			target:  mira,
+			hit:     rules.Hit{Damage: []rules.Damage{dmg(40, rules.Necrotic)}, Floor: 1},
+			changes: []rules.Change{change("mira", rules.FieldHP, 28, 1)},
+			summary: "Mira takes 40 necrotic damage; Mira is at 1/28 HP; 13 can't take Mira lower.",
+			check: func(t *testing.T, r rules.DamageResult) {
+				if r.Taken != 27 || r.Held != 13 || r.Dropped {
+					t.Errorf("taken %d, held %d, dropped %v; want 27, 13, false", r.Taken, r.Held, r.Dropped)
+				}
+			}},
+		{name: "FloorLeavesSmallerDamageAlone",
+			target:  mira,
+			hit:     rules.Hit{Damage: []rules.Damage{dmg(10, rules.Necrotic)}, Floor: 1},
+			changes: []rules.Change{change("mira", rules.FieldHP, 28, 18)}},
+		{name: "FloorAtOneHitPointTakesNothing",
+			target:  func() rules.Combatant { c := mira(); c.HP, c.Concentration = 1, "bless"; return c },
+			hit:     rules.Hit{Damage: []rules.Damage{dmg(10, rules.Necrotic)}, Floor: 1},
+			summary: "Mira takes 10 necrotic damage; 10 can't take Mira lower."},
 		{name: "DroppingToZeroEndsConcentrationWithoutSave",
 			target: func() rules.Combatant { c := mira(); c.HP, c.Concentration = 3, "bless"; return c },
 			hit:    hit(dmg(30, rules.Fire)),

@@ -33,6 +33,12 @@ type DeathSaveResult struct {
 // on any saving throw. It draws one d20 (two with disadvantage). A creature
 // that is not dying is a fault.Invalid error.
 func DeathSave(c Combatant, src dice.Source) (DeathSaveResult, error) {
+	return DeathSaveWith(c, nil, nil, src)
+}
+
+// DeathSaveWith is DeathSave with situational sources of advantage and
+// disadvantage (Beacon of Hope's advantage) besides exhaustion's.
+func DeathSaveWith(c Combatant, advantage, disadvantage []string, src dice.Source) (DeathSaveResult, error) {
 	const op = "death saving throw"
 	if !c.Dying() {
 		return DeathSaveResult{}, fault.E(fault.Invalid, op, "%s is not dying", c.Name)
@@ -40,6 +46,7 @@ func DeathSave(c Combatant, src dice.Source) (DeathSaveResult, error) {
 	r := DeathSaveResult{RollerID: c.ID, Roller: c.Name,
 		Successes: c.DeathSaves.Successes, Failures: c.DeathSaves.Failures}
 	r.Edge.addSaveConditions(c, 0)
+	r.Edge.situational(advantage, disadvantage)
 	roll, err := rollD20(&r.Log, "death save", c, 0, r.Edge, src)
 	if err != nil {
 		return DeathSaveResult{}, fault.Wrap(fault.Internal, op, err)

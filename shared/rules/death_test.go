@@ -133,3 +133,15 @@ func TestStabilize(t *testing.T) {
 		}
 	})
 }
+
+// Beacon of Hope's advantage: of the two d20s, 3 and 12, the 12 stands.
+func TestDeathSaveWithAdvantage(t *testing.T) {
+	r, err := rules.DeathSaveWith(dying(), []string{"Beacon of Hope"}, nil, faces(t, 3, 12))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !r.Success || r.Natural != 12 || len(r.Edge.Advantage) != 1 {
+		t.Errorf("save %+v, want a success on the 12", r)
+	}
+	wantSummary(t, r.Summary(), "Mira makes a death saving throw: 12, with advantage, a success (1 success, 0 failures).")
+}

@@ -54,10 +54,10 @@ func FromSheet(ch campaign.Character) Combatant {
 }
 
 // ToSheet writes the engine's view of a character back onto its sheet:
-// hit points, temporary HP, hit dice, death saves, whether it is stable,
+// hit points and their maximum, temporary HP, hit dice, death saves, whether it is stable,
 // conditions, exhaustion, concentration and the spell slots the sheet has.
 func ToSheet(ch campaign.Character, c Combatant) campaign.Character {
-	ch.HP, ch.TempHP, ch.HitDice, ch.DeathSaves = c.HP, c.TempHP, c.HitDice, c.DeathSaves
+	ch.HP, ch.MaxHP, ch.TempHP, ch.HitDice, ch.DeathSaves = c.HP, c.MaxHP, c.TempHP, c.HitDice, c.DeathSaves
 	ch.Exhaustion = c.Exhaustion
 	ch.Stable = c.Stable && c.HP <= 0 && !c.Dead
 	ch.Conditions = []string{}

@@ -21,6 +21,14 @@ func TestSheetRoundTrip(t *testing.T) {
 	if back := rules.ToSheet(ch, c); !reflect.DeepEqual(back, ch) {
 		t.Fatalf("round trip changed the sheet:\n%+v\n%+v", back, ch)
 	}
+	// A change to the hit point maximum (Aid's) reaches the sheet.
+	aided, err := c.Apply([]rules.Change{{TargetID: "c1", Field: rules.FieldMaxHP, From: 24, To: 29}, {TargetID: "c1", Field: rules.FieldHP, From: 20, To: 25}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if back := rules.ToSheet(ch, aided); back.MaxHP != 29 || back.HP != 25 || rules.FromSheet(back).MaxHP != 29 {
+		t.Errorf("aided sheet: %d/%d HP, want 25/29", back.HP, back.MaxHP)
+	}
 	dead := ch
 	dead.HP, dead.DeathSaves = 0, campaign.DeathSaves{Failures: 3}
 	if !rules.FromSheet(dead).Dead {

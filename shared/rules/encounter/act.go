@@ -105,6 +105,14 @@ type Action struct {
 	// fight again (Spiritual Weapon's attack, Call Lightning's bolt)
 	// rather than casting it.
 	Ongoing bool `json:"ongoing,omitempty"`
+	// Choice, with a cast, is the caster's pick where the spell offers
+	// one: the condition Lesser or Greater Restoration ends ("poisoned",
+	// "exhaustion"), the damage type Protection from Energy wards against
+	// ("fire"), the word Command speaks ("halt"). "" lets the spell take
+	// its default. With Magic Weapon,
+	// Weapon names the weapon it makes magic (the target's best melee
+	// weapon if none).
+	Choice string `json:"choice,omitempty"`
 }
 
 // DecodeAction reads an Action from outside input: one JSON object with
@@ -256,7 +264,11 @@ func Act(e Encounter, actorID string, in Action, src dice.Source) (Encounter, Re
 		me.Turn.ActionUsed, me.Turn.Disengaged = true, true
 		res.say(p.Name + " takes the Disengage action.")
 	case ActionDeathSave:
-		r, err := rules.DeathSave(me.Combatant, src)
+		var adv []string
+		if out.holds(me.ID, "beacon-of-hope") {
+			adv = []string{"Beacon of Hope"}
+		}
+		r, err := rules.DeathSaveWith(me.Combatant, adv, nil, src)
 		if err != nil {
 			return e, Result{}, fault.Wrap(fault.Internal, actOp, err)
 		}
@@ -327,6 +339,8 @@ func (e *Encounter) attack(res *Result, ai int, in Action, src dice.Source) erro
 		return refuse(InvalidArgs, "action.target_id", "%s can't attack itself", actor.Name)
 	case e.Participants[ti].Defeated:
 		return refuse(NotAllowed, "action.target_id", "%s is already dead", e.Participants[ti].Name)
+	case e.elsewhere(e.Participants[ti].ID):
+		return refuse(NotAllowed, "action.target_id", "%s is on another plane and can't be reached", e.Participants[ti].Name)
 	case in.Distance < 0 || in.Distance > MaxDistance:
 		return refuse(InvalidArgs, "action.distance", "must be between 0 and %d feet", MaxDistance)
 	}
@@ -357,6 +371,7 @@ func (e *Encounter) attack(res *Result, ai int, in Action, src dice.Source) erro
 		}
 	}
 	e.Participants[ai].Turn.ActionUsed = true
+	reqs = oneIfSlowed(e, res, ai, reqs)
 	switch {
 	case len(reqs) == 0 || reqs[0].Kind.Ranged():
 	case actor.Kind == KindCharacter:
@@ -372,6 +387,12 @@ func (e *Encounter) attack(res *Result, ai int, in Action, src dice.Source) erro
 		}
 		if e.Participants[ai].Turn.SneakUsed {
 			req.Sneak = nil // once a turn
+		}
+		if spared, err := e.spared(res, ai, ti, src); err != nil || spared {
+			if err != nil {
+				return err
+			}
+			continue // the attack is lost
 		}
 		if err := e.strike(res, ai, ti, req, src); err != nil {
 			return err
@@ -402,7 +423,19 @@ func (e *Encounter) strike(res *Result, ai, ti int, req rules.AttackRequest, src
 	res.Changes = append(res.Changes, r.Changes...)
 	res.Attacks = append(res.Attacks, r)
 	res.say(r.Summary())
-	return nil
+	if r.Hit && r.TargetID != e.Participants[ti].ID {
+		// A Mirror Image duplicate took the blow.
+		if err := e.shatter(res, ti); err != nil {
+			return err
+		}
+	}
+	if r.Hit && r.TargetID == e.Participants[ti].ID && !r.Kind.Ranged() {
+		if err := e.flash(res, ai, ti, src); err != nil {
+			return err
+		}
+	}
+	// Invisibility and Sanctuary end for a creature that attacks.
+	return e.reveal(res, ai, attacked, true)
 }
 
 // credit adds damage participant ai dealt participant ti (ai -1: no one)
@@ -445,6 +478,9 @@ func (e *Encounter) apply(changes []rules.Change) error {
 // finish ends the turn if asked, notes a decided fight and logs the
 // action. Lasting effects end as their time comes (effects.go).
 func (e *Encounter) finish(res *Result, before string, endTurn bool, src dice.Source) error {
+	if i := e.index(res.ActorID); i >= 0 {
+		e.slowed(i)
+	}
 	if err := e.lapse(res); err != nil {
 		return err
 	}
@@ -473,7 +509,7 @@ func (e *Encounter) finish(res *Result, before string, endTurn bool, src dice.So
 			} else {
 				res.say(p.Name + " is up.")
 			}
-			if err := e.turnStarts(res); err != nil {
+			if err := e.turnStarts(res, src); err != nil {
 				return err
 			}
 		} else {

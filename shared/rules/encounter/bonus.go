@@ -78,11 +78,19 @@ func (e *Encounter) hide(res *Result, ai int, how string, src dice.Source) error
 			dc, seeker = pp, o.Name
 		}
 	}
-	r, err := rules.Check(p.Combatant, rules.CheckRequest{Ability: rules.Dex, Skill: rules.Stealth, DC: dc}, src)
+	bonus, extra, notes, spent := e.blessing(ai, "ability check", src)
+	r, err := rules.Check(p.Combatant, rules.CheckRequest{Ability: rules.Dex, Skill: rules.Stealth, DC: dc, Bonus: bonus}, src)
 	if err != nil {
 		return fault.Wrap(fault.Internal, actOp, err)
 	}
 	res.Rolls = append(res.Rolls, r.Rolls...)
+	res.Rolls = append(res.Rolls, extra...)
+	for _, n := range notes {
+		res.say(n)
+	}
+	if err := e.useUp(res, spent); err != nil {
+		return err
+	}
 	e.Participants[ai].Hidden = r.Success
 	against := "DC " + strconv.Itoa(dc)
 	if seeker != "" {
@@ -105,7 +113,11 @@ func (e *Encounter) secondWind(res *Result, ai int, src dice.Source) error {
 	case p.SecondWindUsed:
 		return refuse(NotAllowed, "action.kind", "%s has already used Second Wind and needs a short or long rest", p.Name)
 	}
-	x, err := dice.Parse("1d10+" + strconv.Itoa(max(p.Combatant.Level, 1)))
+	heal := "1d10+" + strconv.Itoa(max(p.Combatant.Level, 1))
+	if e.holds(p.ID, "beacon-of-hope") {
+		heal = strconv.Itoa(10 + max(p.Combatant.Level, 1)) // the most it can give
+	}
+	x, err := dice.Parse(heal)
 	if err != nil {
 		return fault.Wrap(fault.Internal, actOp, err)
 	}

@@ -98,7 +98,7 @@ func (e *Encounter) areaAttack(res *Result, ai int, a srd.Action, src dice.Sourc
 	for _, id := range e.Order {
 		if i := e.index(id); i >= 0 {
 			p := e.Participants[i]
-			if p.Kind == KindCharacter && !p.down() && !p.Combatant.Conditions.Has(rules.Unconscious) {
+			if p.Kind == KindCharacter && !p.down() && !p.Combatant.Conditions.Has(rules.Unconscious) && !e.elsewhere(id) {
 				caught = append(caught, id)
 			}
 		}
@@ -112,8 +112,11 @@ func (e *Encounter) areaAttack(res *Result, ai int, a srd.Action, src dice.Sourc
 		// window, not the dice's.
 		saver := t.Combatant
 		saver.Lucky = false
-		bonus, extra, notes := e.blessing(ti, "saving throw", src)
+		bonus, extra, notes, spent := e.blessing(ti, "saving throw", src)
 		req.Bonus += bonus
+		more, adv, dis := e.saveMods(ti, ability)
+		req.Bonus += more
+		req.Advantage, req.Disadvantage = adv, dis
 		sv, err := rules.Save(saver, req, src)
 		if err != nil {
 			return err
@@ -143,6 +146,9 @@ func (e *Encounter) areaAttack(res *Result, ai int, a srd.Action, src dice.Sourc
 				res.Rolls = append(res.Rolls, sv.Rolls...)
 				res.react(r, &e.Participants[ti], fmt.Sprintf("%s is lucky and rolls the 1 again.", t.Name))
 			}
+		}
+		if err := e.useUp(res, spent); err != nil {
+			return err
 		}
 		res.Saves = append(res.Saves, sv)
 		res.say(sv.Summary())

@@ -35,6 +35,10 @@ func decodeMore(a Action) error {
 		return fault.Field(op, "action.spell", "is required for a cast")
 	case a.Ongoing && a.Kind != ActionCast:
 		return fault.Field(op, "action.ongoing", "goes with a cast only")
+	case len(a.Choice) > maxNameLength:
+		return fault.Field(op, "action.choice", "is longer than %d bytes", maxNameLength)
+	case a.Choice != "" && a.Kind != ActionCast:
+		return fault.Field(op, "action.choice", "goes with a cast only")
 	}
 	for _, id := range a.TargetIDs {
 		if id == "" || len(id) > maxNameLength {
@@ -159,6 +163,10 @@ func (e *Encounter) cast(res *Result, ai int, in Action, src dice.Source) error 
 	if err != nil {
 		return err
 	}
+	opts := spell.Options{Ability: ability, CasterLevel: p.Combatant.Level}
+	if err := e.chosen(in, s, ids, &opts); err != nil {
+		return err
+	}
 	slot := in.SlotLevel
 	if slot == 0 {
 		slot = s.Level
@@ -187,7 +195,6 @@ func (e *Encounter) cast(res *Result, ai int, in Action, src dice.Source) error 
 			return err
 		}
 	}
-	opts := spell.Options{Ability: ability, CasterLevel: p.Combatant.Level}
 	ids, told, err := e.kinded(s, ids, &opts)
 	if err != nil {
 		return err
@@ -205,8 +212,7 @@ func (e *Encounter) cast(res *Result, ai int, in Action, src dice.Source) error 
 	} else {
 		me.Turn.ActionUsed, me.Turn.CastAction = true, s.ID
 	}
-	e.keep(sr, s)
-	return nil
+	return e.keep(res, sr, s, src)
 }
 
 // fizzle is character ai's spell s, cast at slot, countered: the slot and
@@ -228,7 +234,7 @@ func (e *Encounter) fizzle(res *Result, ai int, s srd.Spell, slot int, bonus boo
 		me.Turn.ActionUsed, me.Turn.CastAction = true, s.ID
 	}
 	me.Hidden = false
-	return nil
+	return e.reveal(res, ai, castOne, false)
 }
 
 // useAgain is a later use of a spell cast earlier in the fight whose
@@ -272,7 +278,9 @@ func (e *Encounter) useAgain(res *Result, ai int, in Action, s srd.Spell, abilit
 		me.Turn.ActionUsed = true
 	}
 	for _, fx := range sr.Effects {
-		e.Effects = append(e.Effects, Effect{Effect: fx, SlotLevel: sr.SlotLevel, Until: e.until(fx, s)})
+		if err := e.add(res, Effect{Effect: fx, SlotLevel: sr.SlotLevel, Until: e.until(fx, s)}, src); err != nil {
+			return err
+		}
 	}
 	return nil
 }
@@ -287,8 +295,11 @@ func (e *Encounter) targetIDs(s srd.Spell, in Action) ([]string, error) {
 		return nil, refuse(InvalidArgs, "action.target_ids", "%s names more than %d targets", s.Name, spell.MaxTargets)
 	}
 	for _, id := range ids {
-		if e.index(id) < 0 {
+		switch i := e.index(id); {
+		case i < 0:
 			return nil, refuse(InvalidArgs, "action.target_ids", "no participant %q", truncate(id, 60))
+		case e.elsewhere(id):
+			return nil, refuse(NotAllowed, "action.target_ids", "%s is on another plane and can't be reached", e.Participants[i].Name)
 		}
 	}
 	if in.Distance < 0 || in.Distance > MaxDistance {
@@ -301,8 +312,13 @@ func (e *Encounter) targetIDs(s srd.Spell, in Action) ([]string, error) {
 // it: changes, statistics, the result.
 func (e *Encounter) resolve(res *Result, ai int, s srd.Spell, slot int, ids []string, distance int, opts spell.Options, src dice.Source) (spell.Result, error) {
 	targets := make([]rules.Combatant, len(ids))
+	var sv saved
 	for i, id := range ids {
-		targets[i] = e.Participants[e.index(id)].Combatant
+		p := e.Participants[e.index(id)]
+		targets[i] = p.Combatant
+		// A spell is magic: defences against nonmagical weapons don't hold.
+		targets[i].Resistances &^= p.MundaneResist
+		targets[i].Immunities &^= p.MundaneImmune
 		if s.Save != nil && s.AttackType == "" && slices.Contains(e.Participants[e.index(id)].Traits, "magic-resistance") {
 			// Magic Resistance: advantage on saving throws against spells.
 			if opts.Situations == nil {
@@ -318,6 +334,15 @@ func (e *Encounter) resolve(res *Result, ai int, s srd.Spell, slot int, ids []st
 			}
 			sit := opts.Situations[id]
 			sit.Disadvantage = append(sit.Disadvantage, "a foe within reach")
+			opts.Situations[id] = sit
+		}
+		e.saveSituation(e.index(id), s, &opts, &sv, src)
+		if spell.Classify(s) == spell.ShapeHeal && e.holds(id, "beacon-of-hope") {
+			if opts.Situations == nil {
+				opts.Situations = map[string]spell.Situation{}
+			}
+			sit := opts.Situations[id]
+			sit.MaxHealing = true // Beacon of Hope: the most the dice can give
 			opts.Situations[id] = sit
 		}
 		if distance > 0 {
@@ -354,11 +379,32 @@ func (e *Encounter) resolve(res *Result, ai int, s srd.Spell, slot int, ids []st
 	}
 	e.tally(ai, sr)
 	e.Participants[ai].Hidden = false
+	res.Rolls = append(res.Rolls, sv.rolls...)
 	res.Rolls = append(res.Rolls, sr.Rolls...)
 	res.Changes = append(res.Changes, sr.Changes...)
 	res.Cast = &sr
 	res.say(sr.Summary())
-	return sr, nil
+	for _, n := range sv.notes {
+		res.say(n)
+	}
+	// A teleport leaves every reach at once: no opportunity attack.
+	for _, id := range sr.Teleported {
+		if i := e.index(id); i >= 0 {
+			if len(e.Participants[i].Engaged) > 0 {
+				res.say(e.Participants[i].Name + " is out of everyone's reach.")
+			}
+			e.part(i)
+		}
+	}
+	if err := e.useUp(res, sv.spent); err != nil {
+		return sr, err
+	}
+	// Invisibility ends for a creature that casts a spell (a new
+	// Invisibility on itself is kept after this).
+	hostile := slices.ContainsFunc(ids, func(id string) bool {
+		return e.Participants[e.index(id)].Kind != e.Participants[ai].Kind
+	})
+	return sr, e.reveal(res, ai, castOne, hostile)
 }
 
 // economy refuses a spell the turn has no room for.
@@ -384,4 +430,38 @@ func economy(p Participant, s srd.Spell, bonus, asked bool) error {
 func actionCantrip(id string) bool {
 	s, ok := srd.LookupSpell(id)
 	return ok && s.Level == 0 && strings.EqualFold(s.CastingTime, "1 action")
+}
+
+// chosen reads a cast's picks into the spell's options: Choice as a
+// condition or a damage type (Command's word for Command), Weapon as the weapon the spell enchants
+// (Magic Weapon: one its target carries, by default its best melee one).
+func (e Encounter) chosen(in Action, s srd.Spell, ids []string, opts *spell.Options) error {
+	if in.Choice != "" {
+		if s.ID == "command" {
+			opts.Command = strings.ToLower(in.Choice)
+		} else if c, err := rules.ParseCondition(in.Choice); err == nil {
+			opts.Condition = c
+		} else if t, err := rules.ParseDamageType(in.Choice); err == nil {
+			opts.DamageType = t
+		} else {
+			return refuse(InvalidArgs, "action.choice", "%q is neither a condition nor a damage type", truncate(in.Choice, 40))
+		}
+	}
+	if s.ID != "magic-weapon" || len(ids) != 1 {
+		return nil
+	}
+	t := e.Participants[e.index(ids[0])]
+	if in.Weapon == "" {
+		opts.Weapon = bestWeapon(t, false, true)
+		return nil
+	}
+	w, ok := lookupWeapon(in.Weapon)
+	switch {
+	case !ok:
+		return refuse(InvalidArgs, "action.weapon", "unknown weapon %q", truncate(in.Weapon, 60))
+	case t.Kind == KindCharacter && !slices.Contains(t.Weapons, w.ID):
+		return refuse(NotAllowed, "action.weapon", "%s does not carry %s", t.Name, article(strings.ToLower(w.Name)))
+	}
+	opts.Weapon = w.ID
+	return nil
 }

@@ -421,6 +421,7 @@ func TestDecodeCastAndBonusActions(t *testing.T) {
 		`{"kind":"cast","spell":"Magic Missile","slot_level":3,"target_id":"goblin-1","target_ids":["goblin-2"],"end_turn":true}`,
 		`{"kind":"dash","bonus":true}`, `{"kind":"hide"}`, `{"kind":"second_wind"}`,
 		`{"kind":"attack","target_id":"goblin-1","weapon":"dagger","bonus":true}`,
+		`{"kind":"cast","spell":"lesser-restoration","target_id":"mira","choice":"poisoned"}`,
 	}
 	for _, s := range good {
 		if _, err := encounter.DecodeAction([]byte(s)); err != nil {
@@ -434,6 +435,7 @@ func TestDecodeCastAndBonusActions(t *testing.T) {
 		`{"kind":"cast","spell":"` + strings.Repeat("x", 101) + `"}`:                           "action.spell",
 		`{"kind":"cast","spell":"sleep","target_ids":[""]}`:                                    "action.target_ids",
 		`{"kind":"dash","ongoing":true}`:                                                       "action.ongoing",
+		`{"kind":"dash","choice":"fire"}`:                                                      "action.choice",
 		`{"kind":"cast","spell":"sleep","target_ids":[` + strings.Repeat(`"g",`, 50) + `"g"]}`: "action.target_ids",
 	}
 	for s, field := range bad {

@@ -23,7 +23,9 @@
 //   - Positions are who stands in whose reach (reach.go): a melee attack
 //     brings the attacker to its target, leaving the creatures it was
 //     engaged with; a character's move (ActionMove, a speed's worth of
-//     the turn's movement; Dash gives a second) leaves everyone's reach.
+//     the turn's movement; Dash gives a second) leaves everyone's reach,
+//     as a teleport does (Misty Step, and Dimension Door with the one
+//     creature it brings) without drawing opportunity attacks.
 //     Leaving a foe's reach without Disengage draws its opportunity
 //     attack: a monster's at once, a character's offered in a reaction
 //     window. A ranged attack with a foe in reach has disadvantage. An
@@ -41,9 +43,14 @@
 //     Sneak Attack once a turn with a finesse or ranged weapon, with
 //     advantage or another character engaged with the target; two-weapon
 //     fighting is a bonus action (below). Versatile
-//     two-handed grips, ammunition and magic weapons are not modelled;
-//     every weapon is nonmagical, so a monster's resistance to nonmagical
-//     weapons applies. A monster with Pack Tactics attacks with advantage
+//     two-handed grips, ammunition and magic items are not modelled; a
+//     weapon is nonmagical unless Magic Weapon makes it magic (+1 to +3 to
+//     its attack and damage rolls) or the monster has Magic Weapons, so a
+//     monster's resistance or immunity to nonmagical weapons applies to
+//     the rest (never to a spell's damage, which is magic). Divine Favor adds its radiant d4 to its caster's weapon
+//     hits, Hunter's Mark its d6 to its caster's hits on the marked
+//     creature; Stoneskin's resistance holds against nonmagical weapon
+//     attacks. A monster with Pack Tactics attacks with advantage
 //     while a packmate is engaged with its target; Magic Resistance gives advantage on saves
 //     against spells; Legendary Resistance turns its first three failed
 //     saves against spells into successes; a legendary monster takes a
@@ -83,7 +90,14 @@
 //     windows, longer castings not at all. Targets are participants;
 //     spell.Cast resolves the spell, after the creature types it cares
 //     about are checked (Hold Person: humanoids; healing: not undead or
-//     constructs; Sleep passes the undead by).
+//     constructs; Sleep passes the undead by). A spell may target a
+//     fallen participant where it can (Revivify brings a dead one back at
+//     1 HP to take its turns again; Spare the Dying makes a dying one
+//     stable); spells with a casting time of an hour (Raise Dead) are not
+//     cast in a fight. Action.Choice carries the caster's pick where a
+//     spell offers one (the condition Lesser Restoration ends, the damage
+//     type Protection from Energy wards against), Action.Weapon the
+//     weapon Magic Weapon enchants.
 //     A spell its caster uses again on later turns (Spiritual Weapon,
 //     Call Lightning: spell.TriggerAction) is used with Action.Ongoing,
 //     with an action or, for Spiritual Weapon, Arcane Sword and Heat
@@ -96,10 +110,57 @@
 //     target's turn, damage for those damage ends (Sleep), and End, which
 //     also ends the casters' concentration on those spells. Effects end at
 //     the turn ends Act and MonsterTurn make; Next moves the turn without
-//     them. Bless and Bane change attack rolls and the saving throws against a
-//     monster's area action, not yet the saves spells force;
-//     Guiding Bolt's and an unseen attacker's advantage is used up by the
-//     next attack.
+//     them. A concentration spell whose effects have all run out, been
+//     spent or ended by their target's attack no longer holds its
+//     caster's concentration.
+//   - While an effect lasts its target has the armor class, speed,
+//     resistances, condition immunities and hit point maximum it gives
+//     (Shield of Faith, Haste, Slow, Longstrider, Protection from Poison
+//     and from Energy, Heroism and Freedom of Movement, Harm's cut and
+//     Aid's raise, whose hit points are healing and wake a dying target).
+//     What the target had of its own stays when the effect goes; hit
+//     points above a maximum that falls back are lost, and each change to
+//     the maximum is a recorded rules.Change. Heroism's temporary hit
+//     points come at the start of each of its target's turns and those
+//     left go with it. Haste gives advantage on Dexterity saves and Slow
+//     -2, Beacon of Hope advantage on Wisdom and death saves (and the most
+//     from any healing: a spell's or Second Wind), Holy Aura advantage on
+//     every save; a slowed creature has no reaction, makes one attack with its
+//     action, and takes an action or a bonus action on its turn, not
+//     both. Haste's extra action and the lethargy after it are the
+//     narrator's.
+//   - Bless and Bane change attack rolls and saving throws (against a
+//     monster's area action and against spells, repeated saves
+//     included); Resistance adds its d4 to its target's next such save
+//     and Guidance to its next ability check (Hide), and then the spell
+//     ends. Guiding Bolt's and an unseen attacker's advantage is used up
+//     by the next attack, True Strike's by its caster's first attack on
+//     the target on its next turn. Attack rolls against a creature under
+//     Blur have disadvantage (unless the attacker has blindsight or
+//     truesight: Participant.Senses), and those of aberrations,
+//     celestials, elementals, fey, fiends and undead against one under
+//     Protection from Evil and Good, and all against one in Holy Aura,
+//     which blinds a fiend or undead that hits it in melee and fails a
+//     Constitution save. Invisibility gives the invisible
+//     condition and ends for a target that attacks or casts a spell;
+//     Greater Invisibility does not. An attack on a creature under Mirror
+//     Image turns onto a duplicate on a d20 of 6, 8 or 11 or more (three,
+//     two or one left; not for an attacker that is blind or has
+//     blindsight or truesight), and a hit on its AC of 10 + Dexterity
+//     destroys it. A creature about to attack one under Sanctuary makes
+//     a Wisdom save against the ward's DC: on a failure a monster by the
+//     policy turns on the next weakest character, and any other attack is
+//     lost, and so for a monster's spell aimed at it (not an area); the
+//     ward ends when its target attacks or casts a spell on an enemy.
+//   - A creature Banishment holds is out of the fight (out of reach,
+//     beyond attacks and spells, incapacitated) until the spell ends, as
+//     one under Blink is from the end of a turn whose d20 came up 11 or
+//     more until the start of its next;
+//     that an extraplanar one kept away the full minute does not return
+//     is the narrator's. A creature that fails its save against Command
+//     obeys at the start of its next turn: no action or bonus action;
+//     grovelling, it falls prone, and it stays put unless told to flee or
+//     approach (where it goes is the caller's).
 //   - Bonus actions: Cunning Action (dash, disengage, hide), Second Wind
 //     (once per short or long rest: read from the sheet's resources at the
 //     start, written back by End),

@@ -1,6 +1,7 @@
 package encounter
 
 import (
+	"fmt"
 	"slices"
 	"strconv"
 	"strings"
@@ -26,6 +27,11 @@ type Effect struct {
 	SlotLevel int `json:"slot_level,omitempty"`
 	// Until is when the effect's time is up; the zero Until never comes.
 	Until Until `json:"until"`
+	// Granted are the resistances among Resist that the target did not
+	// have already, and GrantedImmune the condition immunities among
+	// Immune: the effect gave them, and they go when it does.
+	Granted       rules.Set[rules.DamageType] `json:"granted,omitempty"`
+	GrantedImmune rules.Set[rules.Condition]  `json:"granted_immune,omitempty"`
 }
 
 // Until is a moment of the fight: the start of participant Turn's turn in
@@ -109,16 +115,122 @@ func rounds(s string) int {
 
 // keep stores the lasting effects of a spell cast now and, for a spell
 // its caster uses again on later turns, that it is under way.
-func (e *Encounter) keep(sr spell.Result, s srd.Spell) {
+func (e *Encounter) keep(res *Result, sr spell.Result, s srd.Spell, src dice.Source) error {
 	for _, fx := range sr.Effects {
-		e.Effects = append(e.Effects, Effect{Effect: fx, SlotLevel: sr.SlotLevel, Until: e.until(fx, s)})
-		e.armor(fx, 1)
+		if err := e.add(res, Effect{Effect: fx, SlotLevel: sr.SlotLevel, Until: e.until(fx, s)}, src); err != nil {
+			return err
+		}
 	}
 	if sr.Trigger == spell.TriggerAction {
 		fx := spell.Effect{ID: ongoingID, Spell: s.ID, CasterID: sr.CasterID, TargetID: sr.CasterID,
 			Concentration: s.Concentration, Ends: s.Duration, Note: "its caster may use it again on later turns"}
-		e.Effects = append(e.Effects, Effect{Effect: fx, SlotLevel: sr.SlotLevel, Until: e.until(fx, s)})
+		return e.add(res, Effect{Effect: fx, SlotLevel: sr.SlotLevel, Until: e.until(fx, s)}, src)
 	}
+	return nil
+}
+
+// add keeps a lasting effect and makes on its target what the effect
+// changes while it lasts: its armor class (Shield of Faith), the
+// resistances it gives that the target lacks (Protection from Poison),
+// its hit point maximum (Aid), the hit points too when that rises, as
+// healing (a dying creature wakes).
+func (e *Encounter) add(res *Result, fx Effect, src dice.Source) error {
+	if i := e.index(fx.TargetID); i >= 0 {
+		p := &e.Participants[i]
+		p.Combatant.AC += fx.AC
+		p.Combatant.Speed += fx.Speed
+		if fx.ID == "slow" {
+			p.ReactionUsed = true // a slowed creature takes no reactions
+		}
+		if fx.Spell == "banishment" && fx.Condition != 0 {
+			e.part(i) // gone to a demiplane
+		}
+		if !fx.Nonmagical { // Stoneskin's holds per attack (attackfx.go)
+			fx.Granted = fx.Resist &^ p.Combatant.Resistances
+			p.Combatant.Resistances |= fx.Granted
+		}
+		fx.GrantedImmune = fx.Immune &^ p.Combatant.ConditionImmunities
+		p.Combatant.ConditionImmunities |= fx.GrantedImmune
+		p.sync()
+		if fx.MaxHP != 0 {
+			if err := e.maxHP(res, i, fx.MaxHP, fx.MaxHP > 0, src); err != nil {
+				return err
+			}
+		}
+	}
+	e.Effects = append(e.Effects, fx)
+	return nil
+}
+
+// maxHP moves participant i's hit point maximum by n, with as many hit
+// points regained if heal is set (drawing nothing from src); the hit
+// points above a lowered maximum are lost.
+func (e *Encounter) maxHP(res *Result, i, n int, heal bool, src dice.Source) error {
+	c := e.Participants[i].Combatant
+	l := rules.Log{Changes: []rules.Change{{TargetID: c.ID, Field: rules.FieldMaxHP, From: c.MaxHP, To: c.MaxHP + n}}}
+	c.MaxHP += n
+	switch {
+	case heal && n > 0:
+		h, err := rules.Heal(c, flat(n), src)
+		if err != nil {
+			return fault.Wrap(fault.Internal, actOp, err)
+		}
+		l.Changes = append(l.Changes, h.Changes...)
+	case c.HP > c.CurrentMaxHP():
+		l.Changes = append(l.Changes, rules.Change{TargetID: c.ID, Field: rules.FieldHP, From: c.HP, To: c.CurrentMaxHP()})
+	}
+	if err := e.apply(l.Changes); err != nil {
+		return err
+	}
+	res.Changes = append(res.Changes, l.Changes...)
+	return nil
+}
+
+// revoke takes back what an effect that has left e.Effects changed on
+// its target. A resistance another effect on it still gives stays, as
+// that effect's to take back.
+func (e *Encounter) revoke(res *Result, fx Effect) error {
+	i := e.index(fx.TargetID)
+	if i < 0 {
+		return nil
+	}
+	p := &e.Participants[i]
+	p.Combatant.AC -= fx.AC
+	p.Combatant.Speed -= fx.Speed
+	for t := range fx.Granted.All() {
+		k := slices.IndexFunc(e.Effects, func(o Effect) bool { return o.TargetID == fx.TargetID && !o.Nonmagical && o.Resist.Has(t) })
+		if k >= 0 {
+			e.Effects[k].Granted = e.Effects[k].Granted.With(t)
+			continue
+		}
+		p.Combatant.Resistances = p.Combatant.Resistances.Without(t)
+	}
+	for c := range fx.GrantedImmune.All() {
+		k := slices.IndexFunc(e.Effects, func(o Effect) bool { return o.TargetID == fx.TargetID && o.Immune.Has(c) })
+		if k >= 0 {
+			e.Effects[k].GrantedImmune = e.Effects[k].GrantedImmune.With(c)
+			continue
+		}
+		p.Combatant.ConditionImmunities = p.Combatant.ConditionImmunities.Without(c)
+	}
+	p.sync()
+	if fx.ID == "heroism" && fx.Dice != "" {
+		// The temporary hit points Heroism gave go with it; the engine
+		// keeps no source, so any no more than its grant are taken as its.
+		if n, err := strconv.Atoi(fx.Dice); err == nil && p.Combatant.TempHP > 0 && p.Combatant.TempHP <= n {
+			ch := []rules.Change{{TargetID: p.ID, Field: rules.FieldTempHP, From: p.Combatant.TempHP, To: 0}}
+			if err := e.apply(ch); err != nil {
+				return err
+			}
+			res.Changes = append(res.Changes, ch...)
+		}
+	}
+	if fx.MaxHP != 0 {
+		// Aid's hit points go with it as far as the maximum falls; a
+		// maximum Harm lowered comes back with no hit points.
+		return e.maxHP(res, i, -fx.MaxHP, false, nil)
+	}
+	return nil
 }
 
 // lapse ends the effects an action has undone: those whose caster no
@@ -182,27 +294,94 @@ func (e *Encounter) turnEnds(res *Result, src dice.Source) error {
 	if err := e.lapse(res); err != nil {
 		return err
 	}
-	return e.endWhere(res, func(fx Effect) string {
+	if err := e.endWhere(res, func(fx Effect) string {
 		if e.due(fx.Until, now) {
 			return endTime
 		}
 		return ""
-	})
+	}); err != nil {
+		return err
+	}
+	if i := e.index(cur); i >= 0 {
+		return e.blink(res, i, src)
+	}
+	return nil
 }
 
 // turnStarts ends the effects whose time is up by the start of the
 // current participant's turn, turns skipped on the way included.
-func (e *Encounter) turnStarts(res *Result) error {
+func (e *Encounter) turnStarts(res *Result, src dice.Source) error {
 	if len(e.Effects) == 0 {
 		return nil
 	}
 	now := e.moment(e.Round, e.Current, false)
-	return e.endWhere(res, func(fx Effect) string {
+	if err := e.endWhere(res, func(fx Effect) string {
 		if e.due(fx.Until, now) {
 			return endTime
 		}
 		return ""
-	})
+	}); err != nil {
+		return err
+	}
+	if err := e.heroism(res, src); err != nil {
+		return err
+	}
+	return e.obey(res)
+}
+
+// obey plays a Command on the participant whose turn starts: it takes no
+// action or bonus action this turn; grovelling, it falls prone, and
+// grovelling, halting or dropping what it holds, it does not move.
+func (e *Encounter) obey(res *Result) error {
+	i := e.index(e.Current)
+	k := slices.IndexFunc(e.Effects, func(fx Effect) bool { return fx.TargetID == e.Current && fx.ID == "command" })
+	if i < 0 || k < 0 {
+		return nil
+	}
+	word := e.Effects[k].Note
+	p := &e.Participants[i]
+	p.Turn.ActionUsed, p.Turn.BonusActionUsed = true, true
+	if word != "flee" && word != "approach" {
+		p.Turn.Movement = 0
+	}
+	res.say(fmt.Sprintf("%s obeys the command to %s.", p.Name, word))
+	if word != "grovel" {
+		return nil
+	}
+	cr, err := rules.AddCondition(p.Combatant, rules.Prone)
+	if err != nil {
+		return fault.Wrap(fault.Internal, actOp, err)
+	}
+	if err := e.apply(cr.Changes); err != nil {
+		return err
+	}
+	res.Changes = append(res.Changes, cr.Changes...)
+	return nil
+}
+
+// heroism gives the participant whose turn starts the temporary hit
+// points Heroism grants each turn (the higher of those and any it has).
+func (e *Encounter) heroism(res *Result, src dice.Source) error {
+	i := e.index(e.Current)
+	k := slices.IndexFunc(e.Effects, func(fx Effect) bool { return fx.TargetID == e.Current && fx.ID == "heroism" && fx.Dice != "" })
+	if i < 0 || k < 0 || e.Participants[i].down() {
+		return nil
+	}
+	x, err := dice.Parse(e.Effects[k].Dice)
+	if err != nil {
+		return fault.Wrap(fault.Internal, actOp, err)
+	}
+	tr, err := rules.GrantTempHP(e.Participants[i].Combatant, x, src)
+	if err != nil {
+		return fault.Wrap(fault.Internal, actOp, err)
+	}
+	if err := e.apply(tr.Changes); err != nil {
+		return err
+	}
+	res.Rolls = append(res.Rolls, tr.Rolls...)
+	res.Changes = append(res.Changes, tr.Changes...)
+	res.say("Heroism: " + tr.Summary())
+	return nil
 }
 
 // repeatSaves has participant id repeat its save against each spell that
@@ -227,8 +406,13 @@ func (e *Encounter) repeatSaves(res *Result, id string, src dice.Source) error {
 		if err != nil {
 			return err
 		}
-		sr, err := spell.Cast(caster.Combatant, fx.Spell, fx.SlotLevel, []rules.Combatant{e.Participants[ti].Combatant},
-			spell.Options{Ongoing: true, Ability: ability, CasterLevel: caster.Combatant.Level}, src, srd.LookupSpell)
+		opts := spell.Options{Ongoing: true, Ability: ability, CasterLevel: caster.Combatant.Level}
+		var sv saved
+		if s, ok := srd.LookupSpell(fx.Spell); ok {
+			e.saveSituation(ti, s, &opts, &sv, src)
+		}
+		sr, err := spell.Cast(caster.Combatant, fx.Spell, fx.SlotLevel, []rules.Combatant{e.Participants[ti].Combatant}, opts, src, srd.LookupSpell)
+		res.Rolls = append(res.Rolls, sv.rolls...) // drawn either way
 		if err != nil {
 			if Reason(err) == "" && spell.Reason(err) == "" {
 				return err
@@ -252,10 +436,18 @@ func (e *Encounter) repeatSaves(res *Result, id string, src dice.Source) error {
 		res.Rolls = append(res.Rolls, sr.Rolls...)
 		res.Changes = append(res.Changes, sr.Changes...)
 		res.say(sr.Summary())
+		for _, n := range sv.notes {
+			res.say(n)
+		}
+		if err := e.useUp(res, sv.spent); err != nil {
+			return err
+		}
 		if len(sr.Targets) == 1 && sr.Targets[0].Save != nil && sr.Targets[0].Save.Success {
-			e.forget(res, func(x Effect) bool {
+			if err := e.forget(res, func(x Effect) bool {
 				return x.TargetID == id && x.Spell == fx.Spell && x.CasterID == fx.CasterID
-			})
+			}); err != nil {
+				return err
+			}
 		}
 	}
 	return nil
@@ -287,32 +479,60 @@ func (e *Encounter) acid(res *Result, fx Effect, src dice.Source) error {
 	return nil
 }
 
+// used ends the effects match picks as spent (True Strike's advantage
+// taken, Guidance's die rolled): they go, and their casters stop
+// concentrating on spells that have nothing left.
+func (e *Encounter) used(res *Result, match func(Effect) bool) error {
+	gone := slices.DeleteFunc(slices.Clone(e.Effects), func(fx Effect) bool { return !match(fx) })
+	if err := e.forget(res, match); err != nil {
+		return err
+	}
+	for _, fx := range gone {
+		if err := e.over(res, fx); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// over ends the concentration of fx's caster on fx's spell once none of
+// the spell's effects it cast are left: the spell has run its course.
+func (e *Encounter) over(res *Result, fx Effect) error {
+	if !fx.Concentration || slices.ContainsFunc(e.Effects, func(o Effect) bool { return o.CasterID == fx.CasterID && o.Spell == fx.Spell }) {
+		return nil
+	}
+	i := e.index(fx.CasterID)
+	if i < 0 || e.Participants[i].Combatant.Concentration != fx.Spell {
+		return nil
+	}
+	ch := []rules.Change{{TargetID: fx.CasterID, Field: rules.FieldConcentration, From: fx.Spell, To: ""}}
+	if err := e.apply(ch); err != nil {
+		return err
+	}
+	res.Changes = append(res.Changes, ch...)
+	return nil
+}
+
 // forget drops the effects match picks without touching any condition
 // (the spell itself has ended it), recording them as ended.
-func (e *Encounter) forget(res *Result, match func(Effect) bool) {
+func (e *Encounter) forget(res *Result, match func(Effect) bool) error {
+	var gone []Effect
 	keep := e.Effects[:0:0]
 	for _, fx := range e.Effects {
 		if match(fx) {
-			res.Ended = append(res.Ended, fx)
-			e.armor(fx.Effect, -1)
+			gone = append(gone, fx)
 			continue
 		}
 		keep = append(keep, fx)
 	}
 	e.Effects = keep
-}
-
-// armor adds (sign 1) or takes back (sign -1) the armor class an effect
-// gives its target (Shield of Faith, Mage Armor, Barkskin).
-func (e *Encounter) armor(fx spell.Effect, sign int) {
-	if fx.AC == 0 {
-		return
+	for _, fx := range gone {
+		res.Ended = append(res.Ended, fx)
+		if err := e.revoke(res, fx); err != nil {
+			return err
+		}
 	}
-	if i := e.index(fx.TargetID); i >= 0 {
-		p := &e.Participants[i]
-		p.Combatant.AC += sign * fx.AC
-		p.sync()
-	}
+	return nil
 }
 
 // endWhere ends the effects why gives a reason for: they leave the
@@ -339,7 +559,9 @@ func (e *Encounter) endWhere(res *Result, why func(Effect) string) error {
 	var text []string
 	for i, g := range gone {
 		res.Ended = append(res.Ended, g.fx)
-		e.armor(g.fx.Effect, -1)
+		if err := e.revoke(res, g.fx); err != nil {
+			return err
+		}
 		if g.why != endDead && !slices.ContainsFunc(gone[:i], func(o ended) bool {
 			return o.fx.Spell == g.fx.Spell && o.fx.CasterID == g.fx.CasterID && o.why == g.why
 		}) {
@@ -353,6 +575,14 @@ func (e *Encounter) endWhere(res *Result, why func(Effect) string) error {
 			res.Changes = append(res.Changes, s.Changes...)
 			text = append(text, s.Summary())
 		}
+		// A spell whose time is up, or whose invisible target gave
+		// itself away, holds its caster's concentration no longer once
+		// nothing of it is left.
+		if g.why == endTime || strings.HasSuffix(g.why, " "+attacked) || strings.HasSuffix(g.why, " "+castOne) {
+			if err := e.over(res, g.fx); err != nil {
+				return err
+			}
+		}
 	}
 	for _, t := range text {
 		res.say(t)
@@ -363,6 +593,11 @@ func (e *Encounter) endWhere(res *Result, why func(Effect) string) error {
 // endSentence tells why a spell's effects ended: "Mira's Hold Person
 // ends (concentration ended)."
 func (e Encounter) endSentence(fx Effect, why string) string {
+	if fx.ID == ethereal {
+		if p, ok := e.Participant(fx.TargetID); ok {
+			return p.Name + " returns from the Ethereal Plane."
+		}
+	}
 	name := fx.Spell
 	if s, ok := srd.LookupSpell(fx.Spell); ok {
 		name = s.Name

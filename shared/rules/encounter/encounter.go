@@ -140,6 +140,16 @@ type Participant struct {
 	// Traits are a monster's special abilities, by id ("pack-tactics");
 	// the engine applies those it models.
 	Traits []string `json:"traits,omitempty"`
+	// MundaneResist and MundaneImmune are the damage types a monster
+	// resists or is immune to only from nonmagical attacks (a werewolf's
+	// bludgeoning, piercing and slashing), which a magic weapon's hits
+	// get through.
+	MundaneResist rules.Set[rules.DamageType] `json:"mundane_resist,omitempty"`
+	MundaneImmune rules.Set[rules.DamageType] `json:"mundane_immune,omitempty"`
+	// Senses are the special senses a monster perceives by without
+	// relying on sight alone, which see through Blur: "blindsight",
+	// "truesight".
+	Senses []string `json:"senses,omitempty"`
 	// Legendary are the legendary actions the engine plays for a
 	// legendary monster, and LegendaryLeft what it has left of its
 	// LegendaryPerRound until the start of its next turn.

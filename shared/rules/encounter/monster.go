@@ -94,6 +94,7 @@ func (e *Encounter) monsterAttack(res *Result, ai int, src dice.Source, rs React
 	}
 	res.Kind = ActionAttack
 	e.Participants[ai].Turn.ActionUsed = true
+	plan = oneIfSlowed(e, res, ai, plan)
 	for _, a := range plan {
 		if m := e.Participants[ai]; e.weakest() < 0 || m.down() || m.Combatant.Incapacitated() {
 			break // nobody left to attack, or a reaction felled the attacker
@@ -107,15 +108,19 @@ func (e *Encounter) monsterAttack(res *Result, ai int, src dice.Source, rs React
 
 // weakest is the index of the conscious character with the fewest hit
 // points, the earlier in initiative order on a tie; -1 if none.
-func (e Encounter) weakest() int {
+func (e Encounter) weakest() int { return e.weakestBut(nil) }
+
+// weakestBut is weakest among the characters whose indexes are not in
+// but.
+func (e Encounter) weakestBut(but []int) int {
 	best := -1
 	for _, id := range e.Order {
 		i := e.index(id)
-		if i < 0 {
+		if i < 0 || slices.Contains(but, i) {
 			continue
 		}
 		p := e.Participants[i]
-		if p.Kind != KindCharacter || p.down() || p.Combatant.Conditions.Has(rules.Unconscious) {
+		if p.Kind != KindCharacter || p.down() || p.Combatant.Conditions.Has(rules.Unconscious) || e.elsewhere(p.ID) {
 			continue
 		}
 		if best < 0 || p.Combatant.HP < e.Participants[best].Combatant.HP {
@@ -320,7 +325,25 @@ func (e Encounter) packTactics(ai, ti int, req *rules.AttackRequest) {
 // with the fewest hit points, with the characters' reactions: those taken
 // to it (rs) applied, and the openings it leaves recorded.
 func (e *Encounter) monsterStrike(res *Result, ai int, a srd.Action, src dice.Source, rs Reactions) error {
-	ti := e.weakest()
+	// The weakest it can bring itself to attack: Sanctuary turns it to
+	// the next, or costs it the attack.
+	ti := -1
+	var spurned []int
+	for ti < 0 {
+		c := e.weakestBut(spurned)
+		if c < 0 {
+			return nil
+		}
+		spared, err := e.spared(res, ai, c, src)
+		if err != nil {
+			return err
+		}
+		if spared {
+			spurned = append(spurned, c)
+			continue
+		}
+		ti = c
+	}
 	req, err := monsterRequest(a, 0)
 	if err != nil {
 		return fault.Wrap(fault.Internal, "monster turn", err)

@@ -140,6 +140,12 @@ func (e *Encounter) monstersStrike(res *Result, ai int, src dice.Source) error {
 		}
 		e.Participants[j].ReactionUsed = true
 		res.say(fmt.Sprintf("%s makes an opportunity attack as %s leaves its reach.", m.Name, e.Participants[ai].Name))
+		if spared, err := e.spared(res, j, ai, src); err != nil || spared {
+			if err != nil {
+				return err
+			}
+			continue
+		}
 		if err := e.strike(res, j, ai, req, src); err != nil {
 			return err
 		}

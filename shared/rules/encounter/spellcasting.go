@@ -244,7 +244,7 @@ func (e Encounter) spellTargets(ai int, s srd.Spell, slot int) []int {
 	}
 	standing := func(i int) bool {
 		p := e.Participants[i]
-		return p.Kind == KindCharacter && !p.down() && !p.Combatant.Conditions.Has(rules.Unconscious)
+		return p.Kind == KindCharacter && !p.down() && !p.Combatant.Conditions.Has(rules.Unconscious) && !e.elsewhere(p.ID)
 	}
 	var out []int
 	switch {
@@ -368,6 +368,12 @@ func (e *Encounter) monsterCast(res *Result, ai int, src dice.Source, rs Reactio
 	ids := make([]string, len(plan.targets))
 	for i, t := range plan.targets {
 		ids[i] = e.Participants[t].ID
+	}
+	if plan.spell.Area == nil {
+		// Aimed at a creature, the spell meets Sanctuary as an attack does.
+		if ids, err = e.unspurned(res, ai, ids, src); err != nil || len(ids) == 0 {
+			return true, err
+		}
 	}
 	opts := spell.Options{Ability: ability, CasterLevel: max(cs.Level, 1), DC: cs.DC, AttackBonus: cs.AttackBonus, Innate: plan.slot == 0 && plan.spell.Level > 0}
 	ids, told, err := e.kinded(plan.spell, ids, &opts)

@@ -170,9 +170,10 @@ func monsterParticipant(m srd.Monster, id, name string) Participant {
 			c.SaveProficiencies = c.SaveProficiencies.With(ab)
 		}
 	}
-	c.Resistances = damageTypes(m.DamageResistances)
-	c.Vulnerabilities = damageTypes(m.DamageVulnerabilities)
-	c.Immunities = damageTypes(m.DamageImmunities)
+	var mundaneResist, mundaneImmune rules.Set[rules.DamageType]
+	c.Resistances, mundaneResist = damageTypes(m.DamageResistances)
+	c.Vulnerabilities, _ = damageTypes(m.DamageVulnerabilities)
+	c.Immunities, mundaneImmune = damageTypes(m.DamageImmunities)
 	for _, name := range m.ConditionImmunities {
 		if cond, err := rules.ParseCondition(name); err == nil {
 			c.ConditionImmunities = c.ConditionImmunities.With(cond)
@@ -186,7 +187,13 @@ func monsterParticipant(m srd.Monster, id, name string) Participant {
 		}
 	}
 	p := Participant{ID: id, Name: name, Kind: KindMonster, SRDID: m.ID, Combatant: c, Start: snapshot(c), Actions: actions, Parry: parryOf(m),
-		Type: strings.ToLower(m.Type), Spellcasting: casting}
+		Type: strings.ToLower(m.Type), Spellcasting: casting, MundaneResist: mundaneResist, MundaneImmune: mundaneImmune}
+	if m.Senses.Blindsight > 0 {
+		p.Senses = append(p.Senses, "blindsight")
+	}
+	if m.Senses.Truesight > 0 {
+		p.Senses = append(p.Senses, "truesight")
+	}
 	for _, a := range m.SpecialAbilities {
 		p.Traits = append(p.Traits, a.ID)
 		if a.ID == "legendary-resistance" {
@@ -200,12 +207,13 @@ func monsterParticipant(m srd.Monster, id, name string) Participant {
 	return p
 }
 
-// damageTypes reads a stat block's damage list. Every weapon attack here
-// is nonmagical, so "bludgeoning, piercing, and slashing from nonmagical
-// weapons" (silvered and adamantine included) counts for those types;
-// other qualified entries ("damage from spells") do not apply.
-func damageTypes(list []string) rules.Set[rules.DamageType] {
-	var s rules.Set[rules.DamageType]
+// damageTypes reads a stat block's damage list. A weapon attack is
+// nonmagical unless Magic Weapon or the monster's own Magic Weapons trait
+// makes it magic, so "bludgeoning, piercing, and slashing from nonmagical
+// weapons" (silvered and adamantine included) counts for those types, and
+// mundane says which they are, for a magic attack to get through; other
+// qualified entries ("damage from spells") do not apply.
+func damageTypes(list []string) (s, mundane rules.Set[rules.DamageType]) {
 	for _, entry := range list {
 		if t, err := rules.ParseDamageType(entry); err == nil {
 			s = s.With(t)
@@ -217,11 +225,11 @@ func damageTypes(list []string) rules.Set[rules.DamageType] {
 		head, _, _ := strings.Cut(entry, "from nonmagical")
 		for _, t := range []rules.DamageType{rules.Bludgeoning, rules.Piercing, rules.Slashing} {
 			if strings.Contains(head, t.String()) {
-				s = s.With(t)
+				s, mundane = s.With(t), mundane.With(t)
 			}
 		}
 	}
-	return s
+	return s, mundane
 }
 
 // d20 is a plain d20, the roll-off die.

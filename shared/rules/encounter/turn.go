@@ -49,7 +49,7 @@ func (e *Encounter) advance(from int) bool {
 		}
 		e.Current = p.ID
 		p.Turn = Turn{Movement: p.Combatant.CurrentSpeed()}
-		p.ReactionUsed = false
+		p.ReactionUsed = e.holds(p.ID, "slow") // Slow allows no reactions
 		p.Combatant.Dodging = false
 		p.unshield()
 		if len(p.Legendary) > 0 {

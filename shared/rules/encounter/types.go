@@ -21,7 +21,7 @@ var (
 		"mass-cure-wounds": {"undead", "construct"}, "mass-healing-word": {"undead", "construct"},
 		"prayer-of-healing": {"undead", "construct"}, "heal": {"undead", "construct"},
 		"mass-heal": {"undead", "construct"}, "blight": {"undead", "construct"},
-		"hold-monster": {"undead"},
+		"hold-monster": {"undead"}, "spare-the-dying": {"undead", "construct"}, "command": {"undead"},
 	}
 	// passedBy are area spells that leave creatures of these types out
 	// rather than being refused for them.

@@ -20,6 +20,9 @@ func slug(s string) string {
 // lookupWeapon finds an SRD weapon by id or name.
 func lookupWeapon(name string) (srd.Weapon, bool) { return srd.LookupWeapon(slug(name)) }
 
+// unarmed is how an attack request names an unarmed strike.
+const unarmed = "an unarmed strike"
+
 // weaponAttack is a character's attack with a weapon it carries, or an
 // unarmed strike.
 func weaponAttack(p Participant, name string, distance int) (rules.AttackRequest, error) {
@@ -31,7 +34,7 @@ func weaponAttack(p Participant, name string, distance int) (rules.AttackRequest
 			return rules.AttackRequest{}, refuse(OutOfRange, "action.distance", "an unarmed strike reaches 5 ft; the target is %d ft away", distance)
 		}
 		// Everyone is proficient with unarmed strikes.
-		return rules.AttackRequest{Kind: rules.MeleeWeapon, Weapon: "an unarmed strike", Bonus: c.ProficiencyBonus + str,
+		return rules.AttackRequest{Kind: rules.MeleeWeapon, Weapon: unarmed, Bonus: c.ProficiencyBonus + str,
 			Damage:   []rules.DamageRoll{{Dice: flat(1 + str), Type: rules.Bludgeoning}},
 			Distance: distance}, nil
 	}

@@ -200,10 +200,14 @@ func (c *cast) checkTargets() error {
 	// (the caster's hand, a spiritual weapon); an area spell's range is
 	// to its point of origin, not to each creature in it.
 	checkRange := feet > 0 && s.Area == nil && attackType(s, c.sp) != "melee"
+	revives := c.shape == ShapeExact && resolvers[s.ID].dead
 	for _, id := range c.ids {
 		t := c.state[id]
-		if t.Dead {
+		switch {
+		case t.Dead && !revives:
 			return refuse(ReasonNotAllowed, "%s is dead", t.Name)
+		case !t.Dead && revives:
+			return refuse(ReasonNotAllowed, "%s is not dead", t.Name)
 		}
 		d := c.opts.Situations[id].Distance
 		switch {
@@ -254,6 +258,9 @@ func (c *cast) needsAbility() bool {
 	case ShapeHeal:
 		return s.HealAddsModifier
 	case ShapeExact:
+		if r, ok := resolvers[s.ID]; ok {
+			return r.ability
+		}
 		switch s.ID {
 		case "bane", "eldritch-blast", "scorching-ray", "acid-arrow", "power-word-stun", "faerie-fire":
 			return true
@@ -278,7 +285,7 @@ func (c *cast) prepareMechanics() error {
 		}
 		c.save = a
 	}
-	if c.opts.Condition != 0 && !(sp.choose && containsCond(sp.conds, c.opts.Condition)) {
+	if x := c.opts.Condition; x != 0 && !(sp.choose && containsCond(sp.conds, x)) && !(sp.cureOne && containsCond(sp.cures, x)) {
 		return refuse(ReasonInvalidArgs, "%s does not let the caster choose %s", s.Name, c.opts.Condition)
 	}
 	switch c.shape {
@@ -468,8 +475,13 @@ func containsCond(cs []rules.Condition, x rules.Condition) bool {
 }
 
 // sustained says t has a condition the spell keeps up (prone is never
-// kept up: a creature ends it by standing).
+// kept up: a creature ends it by standing). A spell that imposes no
+// condition (Slow) leaves nothing to see on t: the caller, who keeps its
+// effects, vouches that t is under it.
 func (c *cast) sustained(t rules.Combatant) bool {
+	if len(c.sp.conds) == 0 {
+		return true
+	}
 	for _, cond := range c.sp.conds {
 		if cond != rules.Prone && t.Conditions.Has(cond) {
 			return true

@@ -7,8 +7,30 @@
 //
 // Most spells are resolved from their srd data by shape (a spell attack, a
 // save for damage, automatic damage, healing, a condition on a failed save);
-// a few whose rules the data cannot express (Magic Missile, Sleep, Shield,
-// Counterspell and others) have exact resolvers, and the rest are narrative:
-// Cast spends their slot and concentration and leaves their effect to the
-// narrator. Classify and Coverage say which spell is which.
+// those whose rules the data cannot express have exact resolvers (Magic
+// Missile, Sleep, Shield, Counterspell and the older ones in exact.go's
+// switches; the rest as entries of resolvers.go's table), and the rest are
+// narrative: Cast spends their slot and concentration and leaves their
+// effect to the narrator. Classify and Coverage say which spell is which.
+//
+// What outlasts the casting is an Effect (Result.Effects) the caller keeps
+// and ends: armor class, speed, resistances, condition immunities, a
+// change to the hit point maximum (Aid, Harm), a die for later rolls
+// (Bless, Guidance, Hunter's Mark), a ward on attack rolls (Blur, Mirror
+// Image, Sanctuary).
+// Cast itself changes only what is done at once (a condition gained or
+// ended, damage, healing, a return to life); package encounter applies the
+// rest while a fight lasts. The engine keeps no clock outside a fight, so
+// there an effect is told, not kept.
+//
+// The revivals (Revivify, Raise Dead, Resurrection, True Resurrection)
+// take a dead target and refuse a living one; the engine keeps no time or
+// cause of death, so every dead creature qualifies, and the narrator says
+// when one would not (dead too long, of old age, its soul unwilling).
+// The restorations end conditions (and Greater Restoration a level of
+// exhaustion); diseases, curses and lowered ability scores are not kept
+// by the engine. The caster's picks travel in Options: the condition to
+// end, Protection from Energy's damage type, Magic Weapon's weapon,
+// Command's word. What a spell does that the engine does not apply (Raise
+// Dead's -4 penalty, Haste's extra action) is in Result.Notes.
 package spell

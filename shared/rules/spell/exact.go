@@ -33,6 +33,9 @@ func (c *cast) missiles() int {
 
 // exactBounds is the fewest and most targets an exact spell takes.
 func (c *cast) exactBounds() (lo, hi int) {
+	if r, ok := resolvers[c.spell.ID]; ok {
+		return r.targets(c)
+	}
 	switch c.spell.ID {
 	case "magic-missile", "eldritch-blast", "scorching-ray":
 		return 1, c.missiles()
@@ -53,6 +56,12 @@ func (c *cast) exactBounds() (lo, hi int) {
 // prepareExact checks an exact spell's choices and parses its dice.
 func (c *cast) prepareExact() error {
 	s := c.spell
+	if r, ok := resolvers[s.ID]; ok {
+		if r.check == nil {
+			return nil
+		}
+		return r.check(c)
+	}
 	switch s.ID {
 	case "magic-missile", "eldritch-blast", "scorching-ray":
 		if _, err := c.split(); err != nil {
@@ -122,6 +131,9 @@ func (c *cast) split() ([]int, error) {
 }
 
 func (c *cast) exact() error {
+	if r, ok := resolvers[c.spell.ID]; ok {
+		return r.run(c)
+	}
 	switch c.spell.ID {
 	case "magic-missile":
 		return c.magicMissile()
@@ -394,7 +406,15 @@ func (c *cast) powerWordKill() error {
 		out.Note = "more than 100 hit points"
 		return nil
 	}
-	out.Affected, out.Killed = true, true
+	out.Affected = true
+	return c.slay(id, out)
+}
+
+// slay kills a target outright, without damage: its hit points go to 0,
+// its concentration ends, it is dead.
+func (c *cast) slay(id string, out *Outcome) error {
+	t := c.state[id]
+	out.Killed = true
 	var chs []rules.Change
 	if t.HP != 0 {
 		chs = append(chs, rules.Change{TargetID: id, Field: rules.FieldHP, From: t.HP, To: 0})

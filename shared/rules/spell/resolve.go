@@ -151,7 +151,11 @@ func (c *cast) healTargets() error {
 	for _, id := range c.ids {
 		out := c.outcome(id)
 		out.Affected = true
-		hr, err := rules.Heal(*c.state[id], c.heal, c.src)
+		x := c.heal
+		if c.opts.Situations[id].MaxHealing {
+			x = dice.MustParse(strconv.Itoa(min(x.Max(), dice.MaxModifier)))
+		}
+		hr, err := rules.Heal(*c.state[id], x, c.src)
 		if err != nil {
 			return refuseWrap(err)
 		}
@@ -267,7 +271,7 @@ func (c *cast) resave() error {
 // saveFor has a target make the spell's save against the caster's DC.
 func (c *cast) saveFor(id string) (rules.SaveResult, error) {
 	sit := c.opts.Situations[id]
-	req := rules.SaveRequest{Ability: c.save, DC: c.r.DC, Cover: sit.Cover,
+	req := rules.SaveRequest{Ability: c.save, DC: c.r.DC, Cover: sit.Cover, Bonus: sit.SaveBonus,
 		Advantage: sit.Advantage, Disadvantage: sit.Disadvantage}
 	if c.sp.noCover {
 		req.Cover = rules.NoCover
@@ -336,6 +340,12 @@ func (c *cast) impose(id string, out *Outcome) error {
 		}
 		conds = []rules.Condition{pick}
 	}
+	return c.give(id, out, conds, c.sp.ends)
+}
+
+// give gives a target conds, recording each that lasts as an effect that
+// ends as ends says.
+func (c *cast) give(id string, out *Outcome, conds []rules.Condition, ends string) error {
 	for _, cond := range conds {
 		t := c.state[id]
 		if t.Dead {
@@ -352,7 +362,7 @@ func (c *cast) impose(id string, out *Outcome) error {
 		if !cr.Changed || cond == rules.Prone {
 			continue
 		}
-		e := Effect{ID: cond.String(), TargetID: id, Condition: cond, Concentration: c.spell.Concentration, Ends: c.sp.ends}
+		e := Effect{ID: cond.String(), TargetID: id, Condition: cond, Concentration: c.spell.Concentration, Ends: ends}
 		if c.sp.ongoing == TriggerSave {
 			e.RepeatSave, e.DC = c.save, c.r.DC
 		}

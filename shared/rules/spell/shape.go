@@ -147,6 +147,7 @@ type spec struct {
 	dust         bool     // a creature dropped to 0 hit points dies (Disintegrate)
 	drain        bool     // the caster regains half the necrotic damage dealt (Vampiric Touch)
 	cures        []rules.Condition
+	cureOne      bool // the caster ends one of cures (Options.Condition), not all
 	// rider is an effect on an affected target the engine does not apply,
 	// told in the notes; "{target}" and "{caster}" are replaced.
 	rider string
@@ -185,6 +186,53 @@ var specs = map[string]spec{
 	"shield-of-faith": {exact: true},
 	"mage-armor":      {exact: true},
 	"barkskin":        {exact: true},
+
+	// The table's resolvers (resolvers.go).
+	"revivify":   {exact: true},
+	"raise-dead": {exact: true, rider: "{target} takes a -4 penalty to attack rolls, saving throws and ability checks, 1 less after each long rest"},
+	"resurrection": {exact: true, rider: "{target} takes a -4 penalty to attack rolls, saving throws and ability checks, 1 less after each long rest; " +
+		"if {target} had been dead a year or more, {caster} can't cast spells and has disadvantage on attack rolls, ability checks and saving throws until a long rest"},
+	"true-resurrection": {exact: true},
+	"spare-the-dying":   {exact: true},
+	"lesser-restoration": {exact: true, cureOne: true,
+		cures: []rules.Condition{rules.Blinded, rules.Deafened, rules.Paralyzed, rules.Poisoned}},
+	"greater-restoration":    {exact: true, cureOne: true, cures: []rules.Condition{rules.Exhaustion, rules.Charmed, rules.Petrified}},
+	"protection-from-poison": {exact: true, rider: "{target} has advantage on saving throws against being poisoned for the hour"},
+	"aid":                    {exact: true},
+	"haste": {exact: true, rider: "{target} also gains an action on each of its turns (one weapon attack, Dash, Disengage, Hide or Use an Object); " +
+		"when Haste ends, {target} can't move or act until after its next turn"},
+	"slow": {exact: true, ongoing: TriggerSave, ends: "1 minute, or until it succeeds on a Wisdom save at the end of one of its turns",
+		rider: "{target} can't take reactions, takes an action or a bonus action on its turn but not both, makes no more than one attack, " +
+			"and on an 11 or higher on a d20 a 1-action spell it casts waits for its next turn"},
+	"longstrider": {exact: true},
+	"blur":        {exact: true},
+	"protection-from-evil-and-good": {exact: true, rider: "{target} can't be charmed, frightened or possessed by those creatures, " +
+		"and has advantage on a new save against such an effect already on it"},
+	"invisibility":           {exact: true, conds: []rules.Condition{rules.Invisible}, ends: "1 hour, or until it attacks or casts a spell"},
+	"greater-invisibility":   {exact: true, conds: []rules.Condition{rules.Invisible}, ends: "1 minute"},
+	"true-strike":            {exact: true},
+	"stoneskin":              {exact: true},
+	"protection-from-energy": {exact: true},
+	"divine-favor":           {exact: true},
+	"hunters-mark": {exact: true, rider: "{caster} has advantage on Wisdom (Perception) and Wisdom (Survival) checks to find {target}, " +
+		"and may mark another creature with a bonus action if {target} drops to 0 hit points"},
+	"magic-weapon": {exact: true},
+	"guidance":     {exact: true},
+	"resistance":   {exact: true},
+	"heroism":      {exact: true},
+	"mirror-image": {exact: true},
+	"blink": {exact: true, rider: "while on the Ethereal Plane {caster} sees and hears the plane it left, in grey and no farther than 60 feet, " +
+		"and may dismiss the spell with an action"},
+	"sanctuary":      {exact: true},
+	"beacon-of-hope": {exact: true},
+	"holy-aura":      {exact: true},
+	"freedom-of-movement": {exact: true, rider: "{target} ignores difficult terrain, escapes nonmagical restraints and grapples " +
+		"for 5 feet of movement, moves and attacks underwater without penalty, and no magic can lower its speed"},
+	"misty-step":     {exact: true},
+	"dimension-door": {exact: true},
+	"harm":           {exact: true},
+	"divine-word":    {exact: true},
+	"command":        {exact: true},
 
 	// Spell attacks.
 	"arcane-sword": {optional: true, ongoing: TriggerAction},
@@ -265,19 +313,18 @@ var specs = map[string]spec{
 		ends: "until it stands up"},
 	"phantasmal-killer": {shape: ShapeCondition, conds: []rules.Condition{rules.Frightened}, ongoing: TriggerSave, resaveDamage: true,
 		perSlot: dieCount{1, 10}, ends: "1 minute, or until it succeeds on a Wisdom save at the end of one of its turns (taking the psychic damage on each failure)"},
+	"banishment": {conds: []rules.Condition{rules.Incapacitated}, maxTargets: plus(1, 4), ends: "1 minute, while the caster concentrates",
+		rider: "{target} is banished to a harmless demiplane, gone until the spell ends; " +
+			"if it is native to another plane and the spell lasts the full minute, it goes home and does not return"},
 	"weird": {conds: []rules.Condition{rules.Frightened},
 		ends: "1 minute, or until it succeeds on a Wisdom save at the end of one of its turns (taking 4d10 psychic damage on each failure)"},
 
 	// Data that looks mechanical, effects that are not.
-	"aid":                    {why: "it raises the hit point maximum, which rules.Combatant has no change for"},
 	"branding-smite":         {why: "its damage rides on the caster's next weapon hit"},
 	"control-water":          {why: "its damage is the whirlpool's, one of four effects the caster picks"},
 	"delayed-blast-fireball": {why: "it detonates later, its damage growing 1d6 each turn it waits"},
-	"dimension-door":         {why: "its damage applies only when the caster arrives in an occupied space"},
-	"divine-favor":           {why: "its damage rides on the caster's weapon hits"},
 	"dream":                  {why: "its damage applies only to a sleeper the caster menaces in a dream"},
 	"fire-shield":            {why: "its damage answers a melee hit on the caster and is fire or cold by the caster's choice"},
-	"harm":                   {why: "its damage can't drop the target below 1 hit point and lowers the hit point maximum"},
 }
 
 // specOf is the spec for a spell id.
@@ -313,6 +360,21 @@ func Classify(s srd.Spell) Shape {
 		return ShapeCondition
 	}
 	return ShapeNarrative
+}
+
+// SaveAbility is the ability of the saving throw s forces on its targets,
+// from its data or, where the data has none, what the package knows of
+// it (Call Lightning's Dexterity); 0 for a spell that forces none.
+func SaveAbility(s srd.Spell) rules.Ability {
+	sv := saveOf(s, specOf(s.ID))
+	if sv == nil {
+		return 0
+	}
+	a, err := rules.ParseAbility(sv.Ability)
+	if err != nil {
+		return 0
+	}
+	return a
 }
 
 func attackType(s srd.Spell, sp spec) string {

@@ -78,8 +78,21 @@ type Options struct {
 	// Condition is the caster's pick for a spell that imposes one of
 	// several conditions (Blindness/Deafness: blinded or deafened); 0
 	// picks the first. On a repeated save it names the one to end, so a
-	// deafness from elsewhere is left alone.
+	// deafness from elsewhere is left alone. For a spell that ends one of
+	// several (Lesser Restoration: blinded, deafened, paralyzed or
+	// poisoned; Greater Restoration: a level of exhaustion, charmed or
+	// petrified) it is the one to end; 0 ends the first the target has.
 	Condition rules.Condition `json:"condition,omitempty"`
+	// DamageType is the caster's pick for a spell that wards against one
+	// type (Protection from Energy: acid, cold, fire, lightning or
+	// thunder); 0 picks the first.
+	DamageType rules.DamageType `json:"damage_type,omitempty"`
+	// Weapon is the SRD id of the weapon a spell enchants (Magic Weapon),
+	// "" for any the target attacks with.
+	Weapon string `json:"weapon,omitempty"`
+	// Command is the word Command speaks (Commands); "" is the first,
+	// grovel.
+	Command string `json:"command,omitempty"`
 	// Situations hold each target's distance, cover and situational
 	// advantage, by target id.
 	Situations map[string]Situation `json:"situations,omitempty"`
@@ -118,6 +131,12 @@ type Situation struct {
 	// target's saving throw (Magic Resistance is advantage on the save).
 	Advantage    []string `json:"advantage,omitempty"`
 	Disadvantage []string `json:"disadvantage,omitempty"`
+	// SaveBonus is added to the target's saving throw against the spell
+	// (Slow's -2 on a Dexterity save).
+	SaveBonus int `json:"save_bonus,omitempty"`
+	// MaxHealing gives the target the most hit points the spell's healing
+	// dice can (Beacon of Hope).
+	MaxHealing bool `json:"max_healing,omitempty"`
 }
 
 // Result is a spell as cast. Its Log holds every roll and every change in
@@ -168,6 +187,10 @@ type Result struct {
 	Pool    *Pool    `json:"pool,omitempty"`
 	Shield  *Shield  `json:"shield,omitempty"`
 	Counter *Counter `json:"counter,omitempty"`
+	// Teleported are the creatures the spell took elsewhere (Misty Step,
+	// Dimension Door): out of every other creature's reach, drawing no
+	// opportunity attack. Where they arrive is the caller's.
+	Teleported []string `json:"teleported,omitempty"`
 	// Notes are the spell's effects the engine does not apply, for the
 	// narrator: Ray of Frost's slowed speed, Thunderwave's push.
 	Notes []string `json:"notes,omitempty"`
@@ -204,6 +227,9 @@ type Outcome struct {
 	HP int `json:"hp,omitempty"`
 	// Note says why the spell passed it by ("already unconscious").
 	Note string `json:"note,omitempty"`
+	// Told is what the spell did to it that no other field tells, as it
+	// reads after the target's name: "returns to life with 1 HP".
+	Told string `json:"told,omitempty"`
 }
 
 // Effect is something a casting leaves on a creature that outlasts the
@@ -214,19 +240,51 @@ type Outcome struct {
 // set, or when a repeated save (Options.Ongoing) succeeds.
 type Effect struct {
 	// ID names the effect: "blessed", "baned", "shield", "feather-fall",
-	// "guiding-bolt", "acid-arrow", or the id of the Condition it imposes
-	// ("paralyzed").
+	// "guiding-bolt", "acid-arrow", the id of the Condition it imposes
+	// ("paralyzed"), or the id of the spell when the spell leaves one
+	// effect of its own ("protection-from-poison").
 	ID       string `json:"id"`
 	Spell    string `json:"spell"`
 	CasterID string `json:"caster_id"`
 	TargetID string `json:"target_id"`
 	// Condition is the condition the effect put on the target, 0 if none.
 	Condition rules.Condition `json:"condition,omitempty"`
-	// Dice is a roll the effect adds ("1d4" for blessed), subtracts ("1d4"
-	// for baned) or deals later ("2d4" acid for Acid Arrow).
+	// Dice is a roll the effect adds ("1d4" for blessed, "1d6" damage for
+	// Hunter's Mark, Heroism's temporary hit points each turn), subtracts
+	// ("1d4" for baned) or deals later ("2d4" acid for Acid Arrow).
 	Dice string `json:"dice,omitempty"`
-	// AC is a bonus to the target's armor class (Shield's 5).
-	AC            int  `json:"ac,omitempty"`
+	// AC is a bonus to the target's armor class (Shield's 5), or a
+	// penalty (Slow's -2).
+	AC int `json:"ac,omitempty"`
+	// MaxHP is what the effect adds to the target's hit point maximum,
+	// and to its hit points as healing (Aid's 5), or takes off the
+	// maximum alone (Harm's loss, the hit points above it lost), while it
+	// lasts. Cast leaves it to the caller, who puts the maximum back when
+	// the effect ends: the engine keeps no clock outside a fight.
+	MaxHP int `json:"max_hp,omitempty"`
+	// Speed is added to the target's walking speed while it lasts
+	// (Longstrider's 10, Haste's doubling), or taken off it (Slow's
+	// halving).
+	Speed int `json:"speed,omitempty"`
+	// Resist are damage types the target resists while the effect lasts
+	// (Protection from Poison); Nonmagical limits them to damage from
+	// nonmagical attacks (Stoneskin).
+	Resist     rules.Set[rules.DamageType] `json:"resist,omitempty"`
+	Nonmagical bool                        `json:"nonmagical,omitempty"`
+	// Immune are conditions the target can't be given while the effect
+	// lasts (Heroism: frightened).
+	Immune rules.Set[rules.Condition] `json:"immune,omitempty"`
+	// DamageType is the type of the damage Dice adds to a weapon hit
+	// (Divine Favor's radiant); 0 is the weapon's own (Hunter's Mark).
+	DamageType rules.DamageType `json:"damage_type,omitempty"`
+	// Weapon and Bonus are Magic Weapon's: the SRD id of the weapon made
+	// magic ("" for any the target wields) and what it adds to attack and
+	// damage rolls.
+	Weapon string `json:"weapon,omitempty"`
+	Bonus  int    `json:"bonus,omitempty"`
+	// Left is what the effect has left to use up (Mirror Image's
+	// duplicates); the effect ends when it reaches 0.
+	Left          int  `json:"left,omitempty"`
 	Concentration bool `json:"concentration,omitempty"`
 	// Ends is how long the effect lasts, as the spell says.
 	Ends string `json:"ends"`

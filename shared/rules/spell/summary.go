@@ -149,7 +149,18 @@ func (t *teller) target(o Outcome) string {
 	if o.Save != nil && o.Save.Success && len(o.Damage) == 0 && r.Shape == ShapeSaveDamage {
 		s += " and takes no damage"
 	}
-	s += t.conditions(o)
+	switch {
+	case o.Told == "":
+	case s == who:
+		s += " " + o.Told
+	default:
+		s += " and " + o.Told
+	}
+	cs := t.conditions(o)
+	if s == who {
+		cs = strings.TrimPrefix(cs, " and") // "Mira is no longer poisoned"
+	}
+	s += cs
 	if r.Ongoing && specOf(r.SpellID).ongoing == TriggerSave && !o.Save.Success {
 		s += " and remains under " + r.Spell
 	}
@@ -261,6 +272,8 @@ func effects(d rules.DamageResult) string {
 		}
 	case d.Died:
 		s = " and dies"
+	case d.Held > 0:
+		s = " but can't drop below " + strconv.Itoa(d.HPAfter) + " HP"
 	}
 	switch cs := d.ConcentrationSave; {
 	case cs != nil:
