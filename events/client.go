@@ -69,6 +69,12 @@ type Intent struct {
 	// the encounter (Spiritual Weapon's attack, Call Lightning's bolt)
 	// instead of casting it. Beyond protocol.md, additive.
 	Ongoing bool `json:"ongoing,omitempty"`
+	// Choice, with cast, is the caster's pick where the spell offers one:
+	// the condition Lesser or Greater Restoration ends ("poisoned"), the
+	// damage type Protection from Energy wards against ("fire"), the word
+	// Command speaks ("halt"); Weapon, with cast, names the weapon Magic
+	// Weapon makes magic. Beyond protocol.md, additive.
+	Choice string `json:"choice,omitempty"`
 }
 
 var intentKinds = func() map[string]bool {
@@ -173,6 +179,12 @@ func DecodeIntent(raw json.RawMessage) (Intent, error) {
 	}
 	if in.Ongoing && in.Kind != "cast" {
 		return in, fault.Field(op, "intent.ongoing", "goes with cast only")
+	}
+	switch {
+	case in.Choice != "" && in.Kind != "cast":
+		return in, fault.Field(op, "intent.choice", "goes with cast only")
+	case len(in.Choice) > MaxIDLength:
+		return in, fault.Field(op, "intent.choice", "is longer than %d bytes", MaxIDLength)
 	}
 	need := func(field, v string) error {
 		if v == "" || len(v) > MaxIDLength {

@@ -64,6 +64,7 @@ func TestDecodeClientRefuses(t *testing.T) {
 		"RestKind":       {`{"action":"turn","request_id":"r","character_id":"c","intent":{"kind":"rest","rest":"nap"}}`, fault.Invalid, "intent.rest"},
 		"SlotLevel":      {`{"action":"turn","request_id":"r","character_id":"c","intent":{"kind":"cast","spell":"shield","slot_level":10}}`, fault.Invalid, "intent.slot_level"},
 		"OngoingAttack":  {`{"action":"turn","request_id":"r","character_id":"c","intent":{"kind":"attack","target_id":"g","ongoing":true}}`, fault.Invalid, "intent.ongoing"},
+		"ChoiceAttack":   {`{"action":"turn","request_id":"r","character_id":"c","intent":{"kind":"attack","target_id":"g","choice":"fire"}}`, fault.Invalid, "intent.choice"},
 		"BonusSay":       {`{"action":"turn","request_id":"r","character_id":"c","intent":{"kind":"say","text":"x","bonus":true}}`, fault.Invalid, "intent.bonus"},
 		"RollNoIDs":      {`{"action":"roll","request_id":"r"}`, fault.Invalid, "turn_id"},
 		"ReactNoName":    {`{"action":"react","request_id":"r","turn_id":"t","character_id":"c"}`, fault.Invalid, "reaction"},

@@ -213,7 +213,7 @@ func (s *Service) decideInEncounter(d decision, rec campaign.EncounterRecord, e 
 	}
 	p, _ := e.Participant(who)
 	act := encounter.Action{Kind: in.Kind, TargetID: in.TargetID, Weapon: in.Weapon, Spell: in.Spell,
-		SlotLevel: in.SlotLevel, TargetIDs: in.TargetIDs, Bonus: in.Bonus, Ongoing: in.Ongoing}
+		SlotLevel: in.SlotLevel, TargetIDs: in.TargetIDs, Bonus: in.Bonus, Ongoing: in.Ongoing, Choice: in.Choice}
 	// Movement, like a bonus action, leaves the turn open for the action.
 	act.EndTurn = !in.KeepTurn && (!(act.TakesBonusAction() || act.Kind == encounter.ActionMove) || p.Turn.ActionUsed)
 	if e.Current == who && p.HP <= 0 && !p.Defeated && !p.Combatant.Stable {
@@ -272,7 +272,11 @@ func (s *Service) decideCast(d decision, snap Snapshot, actor campaign.Character
 		sheets[ch.ID] = *ch
 		targets = append(targets, rules.FromSheet(*ch))
 	}
-	res, err := spell.Cast(c, sp.ID, slot, targets, spell.Options{Ability: ability}, src, srd.LookupSpell)
+	opts := spell.Options{Ability: ability}
+	if err := encounter.Choose(sp, in.Choice, &opts); err != nil {
+		return d, err
+	}
+	res, err := spell.Cast(c, sp.ID, slot, targets, opts, src, srd.LookupSpell)
 	if err != nil {
 		return d, err
 	}

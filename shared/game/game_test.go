@@ -923,6 +923,25 @@ func TestCastOnTheParty(t *testing.T) {
 			t.Fatalf("turn = %+v", last)
 		}
 	})
+	t.Run("TheCastersChoiceIsCured", func(t *testing.T) {
+		// Poisoned and deafened: Lesser Restoration ends the one asked for.
+		ilse := mustSnap(t, f, c.ID).Characters[0]
+		ilse.Conditions = []string{"deafened", "poisoned"}
+		ilse.SpellSlots = maps.Clone(ilse.SpellSlots)
+		ilse.SpellSlots["2"] = campaign.Slot{Max: 1} // as a 3rd-level cleric
+		if err := f.store.Commit(ctx, game.Tx{CampaignID: c.ID, Characters: []campaign.Character{ilse}}); err != nil {
+			t.Fatal(err)
+		}
+		if err := f.act(t, "k1", cleric.ID, "restore", "", &events.Intent{Kind: "cast", Spell: "lesser-restoration", TargetIDs: []string{cleric.ID}, SlotLevel: 2, Choice: "poisoned"}); err != nil {
+			t.Fatal(err)
+		}
+		if conds := mustSnap(t, f, c.ID).Characters[0].Conditions; !slices.Equal(conds, []string{"deafened"}) {
+			t.Fatalf("conditions after Lesser Restoration on poison = %v, want deafened only", conds)
+		}
+		if err := f.act(t, "k1", cleric.ID, "restore-2", "", &events.Intent{Kind: "cast", Spell: "lesser-restoration", TargetIDs: []string{cleric.ID}, SlotLevel: 2, Choice: "bananas"}); fault.Reason(err) != "invalid_args" {
+			t.Fatalf("a choice that is no condition = %v, want invalid_args", err)
+		}
+	})
 	t.Run("NotAClassSpellIsRefused", func(t *testing.T) {
 		err := f.act(t, "k1", cleric.ID, "fireball", "", &events.Intent{Kind: "cast", Spell: "fireball", TargetIDs: []string{cleric.ID}})
 		if !fault.Is(err, fault.Invalid) || !strings.Contains(err.Error(), "not_allowed") {

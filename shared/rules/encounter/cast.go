@@ -432,20 +432,33 @@ func actionCantrip(id string) bool {
 	return ok && s.Level == 0 && strings.EqualFold(s.CastingTime, "1 action")
 }
 
+// Choose reads a caster's pick for spell s into its options: Command's
+// word, or a condition (Lesser Restoration's) or a damage type
+// (Protection from Energy's). "" leaves the spell its default; anything
+// else is an invalid_args refusal.
+func Choose(s srd.Spell, choice string, opts *spell.Options) error {
+	switch {
+	case choice == "":
+	case s.ID == "command":
+		opts.Command = strings.ToLower(choice)
+	default:
+		if c, err := rules.ParseCondition(choice); err == nil {
+			opts.Condition = c
+		} else if t, err := rules.ParseDamageType(choice); err == nil {
+			opts.DamageType = t
+		} else {
+			return refuse(InvalidArgs, "action.choice", "%q is neither a condition nor a damage type", truncate(choice, 40))
+		}
+	}
+	return nil
+}
+
 // chosen reads a cast's picks into the spell's options: Choice as a
 // condition or a damage type (Command's word for Command), Weapon as the weapon the spell enchants
 // (Magic Weapon: one its target carries, by default its best melee one).
 func (e Encounter) chosen(in Action, s srd.Spell, ids []string, opts *spell.Options) error {
-	if in.Choice != "" {
-		if s.ID == "command" {
-			opts.Command = strings.ToLower(in.Choice)
-		} else if c, err := rules.ParseCondition(in.Choice); err == nil {
-			opts.Condition = c
-		} else if t, err := rules.ParseDamageType(in.Choice); err == nil {
-			opts.DamageType = t
-		} else {
-			return refuse(InvalidArgs, "action.choice", "%q is neither a condition nor a damage type", truncate(in.Choice, 40))
-		}
+	if err := Choose(s, in.Choice, opts); err != nil {
+		return err
 	}
 	if s.ID != "magic-weapon" || len(ids) != 1 {
 		return nil
