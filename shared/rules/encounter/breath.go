@@ -14,8 +14,8 @@ import (
 // deals damage behind a saving throw and comes back on a recharge roll
 // (a dragon's breath, a behir's lightning, a gorgon's petrifying breath is
 // not one: it deals no damage). The policy uses one whenever it has come
-// back; positions are not modelled, so it catches every character still
-// on their feet. A spent one is recharged by a d6 at the start of each of
+// back; positions are kept only as who is in melee with whom, not as
+// distances, so it catches every character still on their feet. A spent one is recharged by a d6 at the start of each of
 // the monster's turns (Recharge 5-6: a 5 or 6).
 
 // areaAction reports whether a is such an action.

@@ -102,7 +102,8 @@
 //     Call Lightning: spell.TriggerAction) is used with Action.Ongoing,
 //     with an action or, for Spiritual Weapon, Arcane Sword and Heat
 //     Metal, a bonus action, for as long as it lasts; spells set off by
-//     creatures in an area (Moonbeam) are not, positions being unmodelled.
+//     creatures in an area (Moonbeam) are not: positions are who is in
+//     melee with whom, with no area to enter.
 //   - What a spell leaves behind (Effect) lasts its duration in rounds,
 //     counted from the start of the caster's turn, or the moment its text
 //     names (the end of the caster's next turn); it ends with the caster's
