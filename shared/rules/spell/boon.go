@@ -38,11 +38,9 @@ func (c *cast) aid() error {
 // and the lethargy when it ends are the narrator's.
 func (c *cast) haste() error {
 	id := c.ids[0]
-	out := c.outcome(id)
-	out.Affected = true
-	c.effect(Effect{ID: c.spell.ID, TargetID: id, AC: 2, Speed: c.state[id].Speed, Concentration: true,
-		Note: "+2 AC, double speed, advantage on Dexterity saving throws"})
-	out.Told = "is hasted: +2 AC, double speed and advantage on Dexterity saving throws"
+	c.bestow(id, Effect{ID: c.spell.ID, AC: 2, Speed: c.state[id].Speed, Concentration: true,
+		Note: "+2 AC, double speed, advantage on Dexterity saving throws"},
+		"is hasted: +2 AC, double speed and advantage on Dexterity saving throws")
 	c.rider(id)
 	return nil
 }
@@ -64,11 +62,9 @@ func (c *cast) slow() error {
 // blur: attack rolls against the caster have disadvantage, unless the
 // attacker does not rely on sight (the caller judges).
 func (c *cast) blur() error {
-	out := c.outcome(c.casterID)
-	out.Affected = true
-	c.effect(Effect{ID: c.spell.ID, TargetID: c.casterID, Concentration: true,
-		Note: "attack rolls against it have disadvantage, unless the attacker has blindsight or truesight"})
-	out.Told = "is blurred: attack rolls against it have disadvantage"
+	c.bestow(c.casterID, Effect{ID: c.spell.ID, Concentration: true,
+		Note: "attack rolls against it have disadvantage, unless the attacker has blindsight or truesight"},
+		"is blurred: attack rolls against it have disadvantage")
 	return nil
 }
 
@@ -77,11 +73,9 @@ func (c *cast) blur() error {
 // caller knows the attackers' types).
 func (c *cast) protectionFromEvil() error {
 	id := c.ids[0]
-	out := c.outcome(id)
-	out.Affected = true
-	c.effect(Effect{ID: c.spell.ID, TargetID: id, Concentration: true,
-		Note: "aberrations, celestials, elementals, fey, fiends and undead have disadvantage on attack rolls against it"})
-	out.Told = "is warded: aberrations, celestials, elementals, fey, fiends and undead have disadvantage on attack rolls against it"
+	c.bestow(id, Effect{ID: c.spell.ID, Concentration: true,
+		Note: "aberrations, celestials, elementals, fey, fiends and undead have disadvantage on attack rolls against it"},
+		"is warded: aberrations, celestials, elementals, fey, fiends and undead have disadvantage on attack rolls against it")
 	c.rider(id)
 	return nil
 }
@@ -103,26 +97,20 @@ func (c *cast) invisibility() error {
 // trueStrike: the caster's first attack roll against the target on its
 // next turn has advantage.
 func (c *cast) trueStrike() error {
-	id := c.ids[0]
-	out := c.outcome(id)
-	out.Affected = true
-	c.effect(Effect{ID: c.spell.ID, TargetID: id, Concentration: true, Ends: "the end of the caster's next turn",
-		Note: "the caster's first attack roll against it on the caster's next turn has advantage"})
 	who := c.caster().Name
-	out.Told = "is studied: " + who + " has advantage on the first attack roll against it on " + possessive(who) + " next turn"
+	c.bestow(c.ids[0], Effect{ID: c.spell.ID, Concentration: true, Ends: "the end of the caster's next turn",
+		Note: "the caster's first attack roll against it on the caster's next turn has advantage"},
+		"is studied: "+who+" has advantage on the first attack roll against it on "+possessive(who)+" next turn")
 	return nil
 }
 
 // stoneskin: resistance to bludgeoning, piercing and slashing damage from
 // nonmagical attacks.
 func (c *cast) stoneskin() error {
-	id := c.ids[0]
-	out := c.outcome(id)
-	out.Affected = true
-	c.effect(Effect{ID: c.spell.ID, TargetID: id, Concentration: true, Nonmagical: true,
+	c.bestow(c.ids[0], Effect{ID: c.spell.ID, Concentration: true, Nonmagical: true,
 		Resist: rules.SetOf(rules.Bludgeoning, rules.Piercing, rules.Slashing),
-		Note:   "resistance to nonmagical bludgeoning, piercing and slashing damage"})
-	out.Told = "resists nonmagical bludgeoning, piercing and slashing damage"
+		Note:   "resistance to nonmagical bludgeoning, piercing and slashing damage"},
+		"resists nonmagical bludgeoning, piercing and slashing damage")
 	return nil
 }
 
@@ -153,11 +141,8 @@ func (c *cast) protectionFromEnergy() error {
 		typ = energies[0]
 	}
 	id := c.ids[0]
-	out := c.outcome(id)
-	out.Affected = true
-	c.effect(Effect{ID: c.spell.ID, TargetID: id, Concentration: true, Resist: rules.SetOf(typ),
-		Note: "resistance to " + typ.String() + " damage"})
-	out.Told = "resists " + typ.String() + " damage"
+	c.bestow(id, Effect{ID: c.spell.ID, Concentration: true, Resist: rules.SetOf(typ),
+		Note: "resistance to " + typ.String() + " damage"}, "resists "+typ.String()+" damage")
 	return nil
 }
 
@@ -172,11 +157,9 @@ func (c *cast) divineFavor() error {
 			typ = t
 		}
 	}
-	out := c.outcome(c.casterID)
-	out.Affected = true
-	c.effect(Effect{ID: c.spell.ID, TargetID: c.casterID, Dice: dmg, DamageType: typ, Concentration: true,
-		Note: "its weapon hits deal " + dmg + " more " + typ.String() + " damage"})
-	out.Told = "deals " + dmg + " more " + typ.String() + " damage with each weapon hit"
+	c.bestow(c.casterID, Effect{ID: c.spell.ID, Dice: dmg, DamageType: typ, Concentration: true,
+		Note: "its weapon hits deal " + dmg + " more " + typ.String() + " damage"},
+		"deals "+dmg+" more "+typ.String()+" damage with each weapon hit")
 	return nil
 }
 
@@ -244,11 +227,8 @@ func (c *cast) resistance() error { return c.oneRoll("saving throw") }
 
 func (c *cast) oneRoll(what string) error {
 	id := c.ids[0]
-	out := c.outcome(id)
-	out.Affected = true
-	c.effect(Effect{ID: c.spell.ID, TargetID: id, Dice: "1d4", Concentration: true,
-		Note: "it adds 1d4 to one " + what + ", and the spell ends"})
-	out.Told = "may add 1d4 to one " + what
+	c.bestow(id, Effect{ID: c.spell.ID, Dice: "1d4", Concentration: true,
+		Note: "it adds 1d4 to one " + what + ", and the spell ends"}, "may add 1d4 to one "+what)
 	return nil
 }
 
@@ -286,11 +266,8 @@ func (c *cast) heroism() error {
 // hour; one it already suffers is left alone.
 func (c *cast) freedomOfMovement() error {
 	id := c.ids[0]
-	out := c.outcome(id)
-	out.Affected = true
-	c.effect(Effect{ID: c.spell.ID, TargetID: id, Immune: rules.SetOf(rules.Paralyzed, rules.Restrained),
-		Note: "magic can't paralyze or restrain it"})
-	out.Told = "moves freely: magic can't paralyze or restrain it for the hour"
+	c.bestow(id, Effect{ID: c.spell.ID, Immune: rules.SetOf(rules.Paralyzed, rules.Restrained),
+		Note: "magic can't paralyze or restrain it"}, "moves freely: magic can't paralyze or restrain it for the hour")
 	c.rider(id)
 	return nil
 }
@@ -299,11 +276,9 @@ func (c *cast) freedomOfMovement() error {
 // turns attacks aside onto them (a d20 of 6, 8 or 11 or higher with
 // three, two or one left), and a hit on one destroys it.
 func (c *cast) mirrorImage() error {
-	out := c.outcome(c.casterID)
-	out.Affected = true
-	c.effect(Effect{ID: c.spell.ID, TargetID: c.casterID, Left: 3,
-		Note: "attacks may strike one of three duplicates instead (AC 10 + its Dexterity modifier), destroying it on a hit"})
-	out.Told = "is surrounded by three illusory duplicates"
+	c.bestow(c.casterID, Effect{ID: c.spell.ID, Left: 3,
+		Note: "attacks may strike one of three duplicates instead (AC 10 + its Dexterity modifier), destroying it on a hit"},
+		"is surrounded by three illusory duplicates")
 	return nil
 }
 
@@ -314,12 +289,10 @@ func (c *cast) mirrorImage() error {
 // on an enemy.
 func (c *cast) sanctuary() error {
 	id := c.ids[0]
-	out := c.outcome(id)
-	out.Affected = true
-	c.effect(Effect{ID: c.spell.ID, TargetID: id, DC: c.r.DC,
+	c.bestow(id, Effect{ID: c.spell.ID, DC: c.r.DC,
 		Ends: "1 minute, or until it attacks or casts a spell that affects an enemy",
-		Note: "a creature that would attack it or aim a harmful spell at it must first succeed on a Wisdom save"})
-	out.Told = "is warded: a creature must succeed on a DC " + strconv.Itoa(c.r.DC) + " Wisdom save to attack it or aim a harmful spell at it"
+		Note: "a creature that would attack it or aim a harmful spell at it must first succeed on a Wisdom save"},
+		"is warded: a creature must succeed on a DC "+strconv.Itoa(c.r.DC)+" Wisdom save to attack it or aim a harmful spell at it")
 	return nil
 }
 
@@ -374,4 +347,14 @@ func (c *cast) longstrider() error {
 		out.Told = "gains 10 feet of speed for the hour"
 	}
 	return nil
+}
+
+// bestow marks target id affected, leaves fx on it and tells it (told,
+// after the target's name).
+func (c *cast) bestow(id string, fx Effect, told string) {
+	out := c.outcome(id)
+	out.Affected = true
+	fx.TargetID = id
+	c.effect(fx)
+	out.Told = told
 }
