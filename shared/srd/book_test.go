@@ -226,6 +226,18 @@ func TestOverrideValidation(t *testing.T) {
 		{"LegendaryActionWithoutCostIsInvalid", monster(func(m *srd.Monster) {
 			m.LegendaryActions = []srd.Action{{ID: "stomp", Name: "Stomp"}}
 		}), "monsters.ogre.legendary_actions.0.cost"},
+		{"SpellcastingDCAbove30IsInvalid", monster(func(m *srd.Monster) {
+			m.SpecialAbilities = []srd.Action{{ID: "spellcasting", Name: "Spellcasting",
+				Spellcasting: &srd.Spellcasting{Ability: "int", DC: 35, Spells: []srd.MonsterSpell{{ID: "fire-bolt"}}}}}
+		}), "monsters.ogre.special_abilities.0.spellcasting.dc"},
+		{"SpellcastingUnknownSpellIsInvalid", monster(func(m *srd.Monster) {
+			m.SpecialAbilities = []srd.Action{{ID: "spellcasting", Name: "Spellcasting",
+				Spellcasting: &srd.Spellcasting{Ability: "int", DC: 13, Spells: []srd.MonsterSpell{{ID: "moon-beam-of-doom"}}}}}
+		}), "monsters.ogre.special_abilities.0.spellcasting.spells.0.id"},
+		{"SpellcastingSlotLevelTenIsInvalid", monster(func(m *srd.Monster) {
+			m.SpecialAbilities = []srd.Action{{ID: "spellcasting", Name: "Spellcasting",
+				Spellcasting: &srd.Spellcasting{Ability: "int", DC: 13, Slots: map[int]int{10: 1}}}}
+		}), "monsters.ogre.special_abilities.0.spellcasting.slots.10"},
 		{"WeaponWithoutCategoryIsInvalid", weapon(func(w *srd.Weapon) { w.Category = "" }), "weapons.longsword.category"},
 		{"VersatileWithoutTwoHandedDamageIsInvalid", weapon(func(w *srd.Weapon) { w.TwoHandedDamage = nil }), "weapons.longsword.two_handed_damage"},
 		{"UnknownPropertyIsInvalid", weapon(func(w *srd.Weapon) { w.Properties = append(w.Properties, "vorpal") }), "weapons.longsword.properties.1"},

@@ -213,6 +213,33 @@ func (c *checker) monster(key string, m Monster, at string) {
 	}
 }
 
+// spellcasting checks a monster's spellcasting as the engine casts from
+// it: an ability, a DC and attack bonus a spell can use, slots of levels
+// 1 to 9, and SRD spells (at will or a few times a day when innate).
+func (c *checker) spellcasting(sc Spellcasting, at string) {
+	c.oneOf(sc.Ability, abilities, at+".ability")
+	c.inRange(sc.DC, 0, 30, at+".dc")
+	c.inRange(sc.AttackBonus, 0, 20, at+".attack_bonus")
+	c.inRange(sc.Level, 0, 20, at+".level")
+	for _, lvl := range slices.Sorted(maps.Keys(sc.Slots)) {
+		field := at + ".slots." + strconv.Itoa(lvl)
+		c.check(lvl >= 1 && lvl <= 9, field, "a slot level is 1 to 9")
+		c.inRange(sc.Slots[lvl], 0, 9, field)
+	}
+	for i, sp := range sc.Spells {
+		field := fmt.Sprintf("%s.spells.%d", at, i)
+		_, ok := LookupSpell(sp.ID)
+		c.check(ok, field+".id", "unknown spell %q", sp.ID)
+		c.inRange(sp.Level, 0, 9, field+".level")
+		if u := sp.Usage; u != nil {
+			c.oneOf(u.Type, set("at_will", "per_day"), field+".usage.type")
+			if u.Type == "per_day" {
+				c.inRange(u.Times, 1, 10, field+".usage.times")
+			}
+		}
+	}
+}
+
 func (c *checker) action(a Action, legendary bool, at string) {
 	c.required(a.Name, at+".name")
 	c.check(idPattern.MatchString(a.ID), at+".id", "must be lowercase words joined by hyphens, got %q", a.ID)
@@ -242,6 +269,9 @@ func (c *checker) action(a Action, legendary bool, at string) {
 		for _, name := range slices.Sorted(maps.Keys(m.Actions)) {
 			c.inRange(m.Actions[name], 1, 20, at+".multiattack.actions."+name)
 		}
+	}
+	if a.Spellcasting != nil {
+		c.spellcasting(*a.Spellcasting, at+".spellcasting")
 	}
 	if legendary {
 		c.inRange(a.Cost, 1, 3, at+".cost")
