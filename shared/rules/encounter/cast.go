@@ -171,17 +171,6 @@ func (e *Encounter) cast(res *Result, ai int, in Action, src dice.Source) error 
 	if slot == 0 {
 		slot = s.Level
 	}
-	// A monster may counter a spell as it is cast, one the caster has the
-	// slot for (spell.Cast refuses the others below).
-	if (s.Level == 0 && slot == 0) || (s.Level > 0 && slot >= s.Level && slot <= 9 && slotFrom(p.Combatant, slot) == slot) {
-		countered, err := e.monsterCounters(res, ai, s, slot, ids, src)
-		if err != nil {
-			return err
-		}
-		if countered {
-			return e.fizzle(res, ai, s, slot, bonus)
-		}
-	}
 
 	// A new concentration spell ends the old one, and the effects it held
 	// end before the new spell looks at its targets.
@@ -199,6 +188,18 @@ func (e *Encounter) cast(res *Result, ai int, in Action, src dice.Source) error 
 	if err != nil {
 		return err
 	}
+	// A monster may counter the spell as it is cast: one the rules would
+	// cast, so first what they refuse is refused, with nothing spent.
+	if err := e.checkCast(ai, s, slot, ids, in.Distance, opts); err != nil {
+		return err
+	}
+	countered, err := e.monsterCounters(res, ai, s, slot, ids, src)
+	if err != nil {
+		return err
+	}
+	if countered {
+		return e.fizzle(res, ai, s, slot, bonus)
+	}
 	sr, err := e.resolve(res, ai, s, slot, ids, in.Distance, opts, src)
 	if err != nil {
 		return err
@@ -213,6 +214,33 @@ func (e *Encounter) cast(res *Result, ai int, in Action, src dice.Source) error 
 		me.Turn.ActionUsed, me.Turn.CastAction = true, s.ID
 	}
 	return e.keep(res, sr, s, src)
+}
+
+// checkCast is spell.Check for participant ai's casting of s at slot on
+// the participants ids from distance: the refusal spell.Cast would make,
+// with no die drawn.
+func (e Encounter) checkCast(ai int, s srd.Spell, slot int, ids []string, distance int, opts spell.Options) error {
+	targets := make([]rules.Combatant, len(ids))
+	for i, id := range ids {
+		targets[i] = e.Participants[e.index(id)].Combatant
+	}
+	if distance > 0 {
+		sits := make(map[string]spell.Situation, len(ids))
+		for id, sit := range opts.Situations {
+			sits[id] = sit
+		}
+		for _, id := range ids {
+			sit := sits[id]
+			sit.Distance = distance
+			sits[id] = sit
+		}
+		opts.Situations = sits
+	}
+	err := spell.Check(e.Participants[ai].Combatant, s.ID, slot, targets, opts, srd.LookupSpell)
+	if err != nil && spell.Reason(err) == "" {
+		return fault.Wrap(fault.Internal, actOp, err)
+	}
+	return err
 }
 
 // fizzle is character ai's spell s, cast at slot, countered: the slot and

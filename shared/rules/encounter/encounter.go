@@ -112,6 +112,9 @@ type Participant struct {
 	// Engaged are the participants of the other side within whose reach
 	// it stands, and they within its (reach.go).
 	Engaged []string `json:"engaged,omitempty"`
+	// XP is what defeating a monster is worth, from its stat block (the
+	// campaign's homebrew one, if it has one).
+	XP int `json:"xp,omitempty"`
 	// Spellcasting is a monster's spellcasting traits as the engine
 	// plays them (spellcasting.go).
 	Spellcasting []Casting `json:"spellcasting,omitempty"`

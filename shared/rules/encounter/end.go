@@ -183,7 +183,10 @@ func xpShare(e Encounter) int {
 	total, alive := 0, 0
 	for _, p := range e.Participants {
 		switch {
+		case p.Kind == KindMonster && p.Defeated && p.XP > 0:
+			total += p.XP
 		case p.Kind == KindMonster && p.Defeated:
+			// An encounter stored before participants kept their XP.
 			if m, ok := srd.LookupMonster(p.SRDID); ok {
 				total += m.XP
 			}

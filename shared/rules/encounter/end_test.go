@@ -9,6 +9,7 @@ import (
 	"chronicler/shared/fault"
 	"chronicler/shared/rules"
 	"chronicler/shared/rules/encounter"
+	"chronicler/shared/srd"
 )
 
 // fought is a short fight: Goblin 1 (20) cuts Tavi for 5, Mira (16) kills
@@ -268,5 +269,26 @@ func TestEndSharesXP(t *testing.T) {
 	}
 	if m, tv := diffOf(t, ds, "mira"), diffOf(t, ds, "tavi"); m.XP != 50 || tv.XP != 0 {
 		t.Errorf("with Tavi dead: mira %d, tavi %d; want 50 and 0", m.XP, tv.XP)
+	}
+}
+
+// A homebrew stat block's XP is what its defeat is worth, not the SRD's.
+func TestEndSharesHomebrewXP(t *testing.T) {
+	book := func(id string) (srd.Monster, bool) {
+		m, ok := srd.LookupMonster(id)
+		m.XP = 1000 // the fen's goblins are worth more
+		return m, ok
+	}
+	e, _, err := encounter.Start("enc", []campaign.Character{mira()}, goblins(1), nil, faces(t, 20, 1), book)
+	if err != nil {
+		t.Fatal(err)
+	}
+	e = edit(e, "goblin-1", kill)
+	_, ds, err := encounter.End(e, "victory", encounter.EndOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if m := diffOf(t, ds, "mira"); m.XP != 1000 {
+		t.Errorf("Mira's share for a homebrew goblin = %d XP, want 1000", m.XP)
 	}
 }

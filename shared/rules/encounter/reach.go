@@ -166,7 +166,8 @@ func meleeOnly(actions []srd.Action) []srd.Action {
 }
 
 // move is ActionMove: the character spends a move's worth of movement
-// (its speed; Dash gives a second), the monsters whose reach it leaves
+// (its speed, or what it has left; Dash gives a second), the monsters
+// whose reach it leaves
 // strike at it, and, if it is still on its feet, it is out of everyone's
 // reach (Result.Moved). Where it goes is the caller's: an area of the map.
 func (e *Encounter) move(res *Result, ai int, src dice.Source) error {
@@ -177,10 +178,12 @@ func (e *Encounter) move(res *Result, ai int, src dice.Source) error {
 		return refuse(NotAllowed, "action.kind", "%s moves by the monsters' policy", p.Name)
 	case speed <= 0:
 		return refuse(ActorStateRestricted, "action.kind", "%s can't move: its speed is 0", p.Name)
-	case p.Turn.Movement < speed:
+	case p.Turn.Movement <= 0:
 		return refuse(NotAllowed, "action.kind", "%s has no move left this turn (Dash gives another)", p.Name)
 	}
-	e.Participants[ai].Turn.Movement -= speed
+	// A move spends a speed's worth, or what is left: a speed changed
+	// during the turn (Longstrider, Slow) never strands the one move.
+	e.Participants[ai].Turn.Movement = max(p.Turn.Movement-speed, 0)
 	if err := e.monstersStrike(res, ai, src); err != nil {
 		return err
 	}

@@ -83,6 +83,15 @@ func TestReach(t *testing.T) {
 			}
 		}
 	})
+	t.Run("WhatMovementIsLeftStillMoves", func(t *testing.T) {
+		// A speed raised during the turn (Longstrider) leaves less than a
+		// speed's worth of the allowance the turn began with: one move.
+		e := edit(miraAlone(t, 1), "mira", func(p *encounter.Participant) { p.Combatant.Speed = 40 })
+		out, res, err := encounter.Act(e, "mira", encounter.Action{Kind: encounter.ActionMove}, faces(t))
+		if err != nil || !res.Moved || participant(t, out, "mira").Turn.Movement != 0 {
+			t.Fatalf("a move with 30 ft left at speed 40: %v, moved %v", err, res.Moved)
+		}
+	})
 	t.Run("AFallenMoverStays", func(t *testing.T) {
 		e := engage(t, miraAlone(t, 1), "mira", "goblin-1")
 		e = edit(e, "mira", func(p *encounter.Participant) { p.Combatant.HP, p.HP = 2, 2 })

@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"chronicler/shared/campaign"
+	"chronicler/shared/fault"
 	"chronicler/shared/rules/encounter"
 )
 
@@ -207,6 +208,14 @@ func TestMonstersAnswerCharacters(t *testing.T) {
 		}
 		if !strings.Contains(res.Summary(), "Magic Missile fails") {
 			t.Errorf("summary %q", res.Summary())
+		}
+	})
+	t.Run("ACastTheRulesRefuseIsNotCountered", func(t *testing.T) {
+		// Hold Person reaches 60 ft: at 300 it is refused, nothing spent,
+		// rather than countered at the cost of a slot.
+		_, _, err := encounter.Act(ilsaFirst(t), "ilsa", encounter.Action{Kind: encounter.ActionCast, Spell: "hold-person", TargetID: "mage-1", Distance: 300}, faces(t))
+		if !fault.Is(err, fault.Invalid) || !strings.Contains(err.Error(), "range") {
+			t.Fatalf("Hold Person at 300 ft = %v, want refused as out of range", err)
 		}
 	})
 	t.Run("CantripsAreLetBe", func(t *testing.T) {

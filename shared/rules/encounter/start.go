@@ -187,7 +187,7 @@ func monsterParticipant(m srd.Monster, id, name string) Participant {
 		}
 	}
 	p := Participant{ID: id, Name: name, Kind: KindMonster, SRDID: m.ID, Combatant: c, Start: snapshot(c), Actions: actions, Parry: parryOf(m),
-		Type: strings.ToLower(m.Type), Spellcasting: casting, MundaneResist: mundaneResist, MundaneImmune: mundaneImmune}
+		Type: strings.ToLower(m.Type), Spellcasting: casting, MundaneResist: mundaneResist, MundaneImmune: mundaneImmune, XP: m.XP}
 	if m.Senses.Blindsight > 0 {
 		p.Senses = append(p.Senses, "blindsight")
 	}

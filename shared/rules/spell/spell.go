@@ -377,6 +377,26 @@ func Cast(caster rules.Combatant, spellID string, slotLevel int, targets []rules
 	return *c.r, nil
 }
 
+// Check makes every refusal Cast would make for the casting, and rolls
+// no die: nil when Cast would resolve it. A caller that must act between
+// the decision to cast and its dice (a counterspell) checks first.
+func Check(caster rules.Combatant, spellID string, slotLevel int, targets []rules.Combatant, opts Options, lookup func(string) (srd.Spell, bool)) error {
+	if lookup == nil {
+		lookup = srd.LookupSpell
+	}
+	s, ok := lookup(spellID)
+	if !ok {
+		return refuse(ReasonInvalidArgs, "%q is not a spell", spellID)
+	}
+	_, err := prepare(caster, s, slotLevel, targets, opts, noDice{}, lookup)
+	return err
+}
+
+// noDice is the dice of a Check, which draws none.
+type noDice struct{}
+
+func (noDice) Intn(int) int { return 0 }
+
 const op = "cast spell"
 
 // refuse is a refusal: a fault.Invalid error whose message starts with
