@@ -112,9 +112,24 @@ func (s *Service) Import(ctx context.Context, p Player, e events.Export) (campai
 			joined[j] = player(pl)
 		}
 		se.Joined = joined
+		if len(se.LeftAtTurn) > 0 {
+			left := make(map[string]int, len(se.LeftAtTurn))
+			for pl, at := range se.LeftAtTurn {
+				left[player(pl)] = at
+			}
+			se.LeftAtTurn = left
+		}
 		sessions[i] = se
 	}
 	st.Cost.SessionID = sessionIDs[st.Cost.SessionID]
+	past := make([]campaign.SessionCost, len(st.PastCosts))
+	for i, pc := range st.PastCosts {
+		pc.SessionID = sessionIDs[pc.SessionID]
+		past[i] = pc
+	}
+	if len(past) > 0 {
+		st.PastCosts = past
+	}
 	turns := make([]campaign.Turn, len(e.Turns))
 	for i, t := range e.Turns {
 		t.ID, t.CampaignID, t.SessionID, t.PlayerID = s.NewID(), c.ID, sessionIDs[t.SessionID], player(t.PlayerID)

@@ -456,6 +456,47 @@ func TestExportImportRoundTrip(t *testing.T) {
 	})
 }
 
+// An import renames what refers to sessions and players everywhere: the
+// cost of earlier sessions, and who left a session and when.
+func TestImportRenamesSessionsAndPlayers(t *testing.T) {
+	f := newFixture(t)
+	ctx := context.Background()
+	c, owner := f.table(t, "Renamed", "c1")
+	f.play(t, "c1", c, 1)
+	if err := f.svc.EndSession(ctx, "c1", "end-1"); err != nil {
+		t.Fatal(err)
+	}
+	if err := f.svc.Resume(ctx, "c1", "resume-2"); err != nil {
+		t.Fatal(err)
+	}
+	f.play(t, "c1", c, 1)
+	if err := f.svc.Disconnect(ctx, "c1"); err != nil { // the owner leaves the session under way
+		t.Fatal(err)
+	}
+	exp, err := f.svc.Export(ctx, owner, c.ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	importer := game.Player{ID: "p-importer", Name: "Bram"}
+	copied, err := f.svc.Import(ctx, importer, exp)
+	if err != nil {
+		t.Fatal(err)
+	}
+	snap := mustSnap(t, f, copied.ID)
+	ids := map[string]bool{}
+	for _, se := range snap.Sessions {
+		ids[se.ID] = true
+		for p := range se.LeftAtTurn {
+			if p != importer.ID {
+				t.Errorf("session %s: %q left, not the importer", se.ID, p)
+			}
+		}
+	}
+	if len(snap.State.PastCosts) != 1 || !ids[snap.State.PastCosts[0].SessionID] {
+		t.Errorf("past costs %+v name sessions not in the campaign %v", snap.State.PastCosts, ids)
+	}
+}
+
 // withoutIDs renders an export with every id replaced by its order of
 // first appearance, so two exports compare equal when they differ only in
 // ids. Left out too: the export's time, the members (an import belongs to
@@ -1161,10 +1202,13 @@ func TestHybridRollsChecksAtOnce(t *testing.T) {
 	turn := []campaign.Roll{
 		{Reason: "attack roll", RollerID: "goblin-1"}, {Reason: "damage", RollerID: "goblin-1"},
 		{Reason: "attack roll", RollerID: "mira"}, {Reason: "damage", RollerID: "mira"},
-		{Reason: "DEX save", RollerID: "goblin-1"},
+		{Reason: "Dexterity saving throw", RollerID: "goblin-1"},
 	}
 	if game.RollsByHandForTest(campaign.DiceInteractive, turn[:2], "mira") {
 		t.Fatal("a monster's rolls in Mira's turn were asked of her")
+	}
+	if !game.RollsByHandForTest(campaign.DiceHybrid, []campaign.Roll{{Reason: "Wisdom saving throw", RollerID: "mira"}}, "mira") {
+		t.Fatal("hybrid mode rolled Mira's own saving throw automatically")
 	}
 	for _, c := range []struct {
 		mode       string
@@ -1260,6 +1304,40 @@ func TestWhileYouWereAwayAcrossSessions(t *testing.T) {
 	if !strings.HasPrefix(recap.Text, "While you were away: (5 earlier turns are in the journal.) ") ||
 		strings.Count(recap.Text, "Mira") != 20 || strings.Contains(recap.Text, "step 0\"") {
 		t.Fatalf("recap = %q", recap.Text)
+	}
+}
+
+// A player who was away when the last session ended and opens the next
+// one hears the table's recap and, privately, what happened since they
+// left.
+func TestWhileYouWereAwayOpeningTheNextSession(t *testing.T) {
+	f := newFixture(t)
+	ctx := context.Background()
+	c, _ := f.table(t, "Away Again", "c1")
+	back := game.Player{ID: "p-back", Name: "Bram"}
+	f.joinAndSit(t, back, c, "b1")
+	if err := f.svc.Disconnect(ctx, "b1"); err != nil {
+		t.Fatal(err)
+	}
+	f.play(t, "c1", c, 3)
+	if err := f.svc.EndSession(ctx, "c1", "end-1"); err != nil {
+		t.Fatal(err)
+	}
+	if err := f.svc.Disconnect(ctx, "c1"); err != nil {
+		t.Fatal(err)
+	}
+	f.clock.Add(time.Hour)
+	f.sit(t, back, c, "b2") // Bram opens the next session
+	var recaps []string
+	for _, m := range f.push.sent["b2"] {
+		var r events.Recap
+		if strings.Contains(string(m), `"type":"recap"`) && json.Unmarshal(m, &r) == nil {
+			recaps = append(recaps, r.Text)
+		}
+	}
+	if len(recaps) != 2 || !strings.HasPrefix(recaps[0], "Previously on") || !strings.HasPrefix(recaps[1], "While you were away: ") ||
+		strings.Count(recaps[1], "Mira") != 3 {
+		t.Fatalf("recaps = %q", recaps)
 	}
 }
 

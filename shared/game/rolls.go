@@ -28,7 +28,7 @@ func byHand(mode string, r campaign.Roll, actorID string) bool {
 	case campaign.DiceInteractive:
 		return true
 	case campaign.DiceHybrid:
-		return strings.Contains(r.Reason, "attack") || strings.Contains(r.Reason, "save")
+		return strings.Contains(r.Reason, "attack") || strings.Contains(r.Reason, "save") || strings.Contains(r.Reason, "saving throw")
 	}
 	return false
 }

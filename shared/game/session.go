@@ -193,7 +193,7 @@ func (s *Service) Resume(ctx context.Context, connectionID, requestID string) er
 			}
 		}
 		sess := campaign.Session{ID: s.NewID(), CampaignID: conn.CampaignID, StartedAt: now, Joined: joined,
-			LeftAtTurn: stillAway(snap, tx, joined)}
+			LeftAtTurn: stillAway(snap, tx, joined, conn.PlayerID)}
 		if at, ok := sess.LeftAtTurn[conn.PlayerID]; ok {
 			// The player who opens the session was away when the last one
 			// ended: the table's recap, and theirs.
@@ -241,8 +241,9 @@ func (s *Service) Resume(ctx context.Context, connectionID, requestID string) er
 // stillAway is who left the last session before it ended and is not at
 // the table now (joined), with the turn count when they left: a new
 // session keeps their place, so that coming back they hear what happened
-// since, across sessions.
-func stillAway(snap Snapshot, tx *Tx, joined []string) map[string]int {
+// since, across sessions. The player opening the session (opener) is
+// kept too: their recap comes with the table's.
+func stillAway(snap Snapshot, tx *Tx, joined []string, opener string) map[string]int {
 	var last *campaign.Session
 	for i := range snap.Sessions {
 		se := &snap.Sessions[i]
@@ -260,7 +261,7 @@ func stillAway(snap Snapshot, tx *Tx, joined []string) map[string]int {
 	}
 	out := map[string]int{}
 	for p, at := range last.LeftAtTurn {
-		if !slices.Contains(joined, p) {
+		if p == opener || !slices.Contains(joined, p) {
 			out[p] = at
 		}
 	}
