@@ -48,3 +48,31 @@ func signed(n int) string {
 	}
 	return strconv.Itoa(n)
 }
+
+// Ordinal is "1st", "2nd", "3rd", "4th", "11th".
+func Ordinal(n int) string {
+	s := strconv.Itoa(n)
+	if n%100 >= 11 && n%100 <= 13 {
+		return s + "th"
+	}
+	switch n % 10 {
+	case 1:
+		return s + "st"
+	case 2:
+		return s + "nd"
+	case 3:
+		return s + "rd"
+	}
+	return s + "th"
+}
+
+// JoinAnd is "Bram, Lia and Mira".
+func JoinAnd(s []string) string {
+	switch len(s) {
+	case 0:
+		return ""
+	case 1:
+		return s[0]
+	}
+	return strings.Join(s[:len(s)-1], ", ") + " and " + s[len(s)-1]
+}

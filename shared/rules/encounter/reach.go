@@ -316,16 +316,9 @@ func bestWeapon(p Participant, ranged, meleeOnly bool) string {
 
 // names lists the participants at idx: "Mira", "Mira and Tobin".
 func names(e Encounter, idx []int) string {
-	s := ""
+	n := make([]string, len(idx))
 	for k, i := range idx {
-		switch {
-		case k == 0:
-		case k == len(idx)-1:
-			s += " and "
-		default:
-			s += ", "
-		}
-		s += e.Participants[i].Name
+		n[k] = e.Participants[i].Name
 	}
-	return s
+	return rules.JoinAnd(n)
 }

@@ -352,7 +352,7 @@ func (e *Encounter) monsterCast(res *Result, ai int, src dice.Source, rs Reactio
 	level := plan.level()
 	what := fmt.Sprintf("%s casts %s", m.Name, plan.spell.Name)
 	if level > 0 {
-		what += fmt.Sprintf(" (%s level)", ordinal(level))
+		what += fmt.Sprintf(" (%s level)", rules.Ordinal(level))
 	}
 	countered, err := e.counterMoment(res, ai, plan.spell, level, what, rs)
 	if err != nil {
@@ -445,9 +445,9 @@ func (e *Encounter) counterMoment(res *Result, ai int, s srd.Spell, level int, w
 		}
 		e.Participants[i].ReactionUsed = true
 		countered = sr.Counter != nil && sr.Counter.Countered
-		text := fmt.Sprintf("%s casts Counterspell (%s level) and %s fails.", p.Name, ordinal(slot), s.Name)
+		text := fmt.Sprintf("%s casts Counterspell (%s level) and %s fails.", p.Name, rules.Ordinal(slot), s.Name)
 		if !countered {
-			text = fmt.Sprintf("%s casts Counterspell (%s level), but %s goes on.", p.Name, ordinal(slot), s.Name)
+			text = fmt.Sprintf("%s casts Counterspell (%s level), but %s goes on.", p.Name, rules.Ordinal(slot), s.Name)
 		}
 		res.react(t, &e.Participants[i], text)
 	}
@@ -511,19 +511,4 @@ func (e *Encounter) castAt(res *Result, i int, spellID string, slot int, targets
 	res.Changes = append(res.Changes, sr.Changes...)
 	e.tally(i, sr)
 	return sr, nil
-}
-
-// ordinal is "1st", "2nd", "3rd", "4th".
-func ordinal(n int) string {
-	switch {
-	case n%100 >= 11 && n%100 <= 13:
-		return fmt.Sprintf("%dth", n)
-	case n%10 == 1:
-		return fmt.Sprintf("%dst", n)
-	case n%10 == 2:
-		return fmt.Sprintf("%dnd", n)
-	case n%10 == 3:
-		return fmt.Sprintf("%drd", n)
-	}
-	return fmt.Sprintf("%dth", n)
 }

@@ -112,11 +112,11 @@ func (c *cast) checkSlotLevel() error {
 	case slot < 1 || slot > 9:
 		return refuse(ReasonInvalidArgs, "slot level %d is not 1 to 9", slot)
 	case slot < s.Level:
-		return refuse(ReasonInvalidArgs, "%s is a %s-level spell; a %s-level slot is too low", s.Name, ordinal(s.Level), ordinal(slot))
+		return refuse(ReasonInvalidArgs, "%s is a %s-level spell; a %s-level slot is too low", s.Name, rules.Ordinal(s.Level), rules.Ordinal(slot))
 	case c.opts.Ritual && !s.Ritual:
 		return refuse(ReasonInvalidArgs, "%s is not a ritual", s.Name)
 	case c.opts.Ritual && slot != s.Level:
-		return refuse(ReasonInvalidArgs, "a ritual is cast at the spell's own level (%s), not %s", ordinal(s.Level), ordinal(slot))
+		return refuse(ReasonInvalidArgs, "a ritual is cast at the spell's own level (%s), not %s", rules.Ordinal(s.Level), rules.Ordinal(slot))
 	}
 	return nil
 }
@@ -329,9 +329,9 @@ func (c *cast) checkSlot(caster rules.Combatant) error {
 	sl := caster.SpellSlots[c.slot-1]
 	if sl.Max-sl.Used < 1 {
 		if sl.Max == 0 {
-			return refuse(ReasonNoSlot, "%s has no %s-level spell slots", caster.Name, ordinal(c.slot))
+			return refuse(ReasonNoSlot, "%s has no %s-level spell slots", caster.Name, rules.Ordinal(c.slot))
 		}
-		return refuse(ReasonNoSlot, "%s has no %s-level spell slot left (%d of %d used)", caster.Name, ordinal(c.slot), sl.Used, sl.Max)
+		return refuse(ReasonNoSlot, "%s has no %s-level spell slot left (%d of %d used)", caster.Name, rules.Ordinal(c.slot), sl.Used, sl.Max)
 	}
 	return nil
 }

@@ -25,7 +25,7 @@ func (r Result) Summary() string {
 		case r.Ritual:
 			b.WriteString(" as a ritual")
 		case r.Level > 0:
-			b.WriteString(" (" + ordinal(r.SlotLevel) + " level)")
+			b.WriteString(" (" + rules.Ordinal(r.SlotLevel) + " level)")
 		}
 		if r.Reaction {
 			b.WriteString(" as a reaction")
@@ -245,7 +245,7 @@ func (t *teller) damage(d rules.DamageResult) string {
 	if dealt == 0 {
 		return "no damage"
 	}
-	s := joinAnd(parts)
+	s := rules.JoinAnd(parts)
 	if withType && len(d.Parts) > 1 {
 		s += " damage"
 	}
@@ -316,16 +316,16 @@ func (t *teller) conditions(o Outcome) string {
 	}
 	var s string
 	if len(gained) > 0 {
-		s += " and is " + joinAnd(gained)
+		s += " and is " + rules.JoinAnd(gained)
 	}
 	if len(already) > 0 {
-		s += " and was already " + joinAnd(already)
+		s += " and was already " + rules.JoinAnd(already)
 	}
 	if len(lost) > 0 {
-		s += " and is no longer " + joinAnd(lost)
+		s += " and is no longer " + rules.JoinAnd(lost)
 	}
 	if len(immune) > 0 {
-		s += " but is immune to being " + joinAnd(immune)
+		s += " but is immune to being " + rules.JoinAnd(immune)
 	}
 	if conc != "" {
 		s += " and loses concentration on " + conc
@@ -463,7 +463,7 @@ func (t *teller) shield() string {
 
 func (t *teller) counter() []string {
 	co := t.r.Counter
-	what := co.Spell + " (" + ordinal(co.Level) + " level)"
+	what := co.Spell + " (" + rules.Ordinal(co.Level) + " level)"
 	if co.Level == 0 {
 		what = "the cantrip " + co.Spell
 	}
@@ -489,34 +489,7 @@ func names(os []Outcome) string {
 	for i, o := range os {
 		n[i] = o.Target
 	}
-	return joinAnd(n)
-}
-
-func joinAnd(s []string) string {
-	switch len(s) {
-	case 0:
-		return ""
-	case 1:
-		return s[0]
-	}
-	return strings.Join(s[:len(s)-1], ", ") + " and " + s[len(s)-1]
-}
-
-// ordinal is "1st", "2nd", "3rd", "4th".
-func ordinal(n int) string {
-	s := strconv.Itoa(n)
-	if n%100 >= 11 && n%100 <= 13 {
-		return s + "th"
-	}
-	switch n % 10 {
-	case 1:
-		return s + "st"
-	case 2:
-		return s + "nd"
-	case 3:
-		return s + "rd"
-	}
-	return s + "th"
+	return rules.JoinAnd(n)
 }
 
 // plural is "1 dart", "2 darts".
