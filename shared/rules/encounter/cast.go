@@ -1,6 +1,7 @@
 package encounter
 
 import (
+	"maps"
 	"slices"
 	"strings"
 
@@ -225,16 +226,10 @@ func (e Encounter) checkCast(ai int, s srd.Spell, slot int, ids []string, distan
 		targets[i] = e.Participants[e.index(id)].Combatant
 	}
 	if distance > 0 {
-		sits := make(map[string]spell.Situation, len(ids))
-		for id, sit := range opts.Situations {
-			sits[id] = sit
-		}
+		opts.Situations = maps.Clone(opts.Situations) // the caller's stay as they are
 		for _, id := range ids {
-			sit := sits[id]
-			sit.Distance = distance
-			sits[id] = sit
+			opts.Situate(id, func(sit *spell.Situation) { sit.Distance = distance })
 		}
-		opts.Situations = sits
 	}
 	err := spell.Check(e.Participants[ai].Combatant, s.ID, slot, targets, opts, srd.LookupSpell)
 	if err != nil && spell.Reason(err) == "" {
@@ -347,39 +342,19 @@ func (e *Encounter) resolve(res *Result, ai int, s srd.Spell, slot int, ids []st
 		// A spell is magic: defences against nonmagical weapons don't hold.
 		targets[i].Resistances &^= p.MundaneResist
 		targets[i].Immunities &^= p.MundaneImmune
-		if s.Save != nil && s.AttackType == "" && slices.Contains(e.Participants[e.index(id)].Traits, "magic-resistance") {
+		if s.Save != nil && s.AttackType == "" && slices.Contains(p.Traits, "magic-resistance") {
 			// Magic Resistance: advantage on saving throws against spells.
-			if opts.Situations == nil {
-				opts.Situations = map[string]spell.Situation{}
-			}
-			sit := opts.Situations[id]
-			sit.Advantage = append(sit.Advantage, "magic resistance")
-			opts.Situations[id] = sit
+			opts.Situate(id, func(sit *spell.Situation) { sit.Advantage = append(sit.Advantage, "magic resistance") })
 		}
 		if s.AttackType == "ranged" && e.threatened(ai) {
-			if opts.Situations == nil {
-				opts.Situations = map[string]spell.Situation{}
-			}
-			sit := opts.Situations[id]
-			sit.Disadvantage = append(sit.Disadvantage, "a foe within reach")
-			opts.Situations[id] = sit
+			opts.Situate(id, func(sit *spell.Situation) { sit.Disadvantage = append(sit.Disadvantage, "a foe within reach") })
 		}
 		e.saveSituation(e.index(id), s, &opts, &sv, src)
 		if spell.Classify(s) == spell.ShapeHeal && e.holds(id, "beacon-of-hope") {
-			if opts.Situations == nil {
-				opts.Situations = map[string]spell.Situation{}
-			}
-			sit := opts.Situations[id]
-			sit.MaxHealing = true // Beacon of Hope: the most the dice can give
-			opts.Situations[id] = sit
+			opts.Situate(id, func(sit *spell.Situation) { sit.MaxHealing = true }) // Beacon of Hope: the most the dice can give
 		}
 		if distance > 0 {
-			if opts.Situations == nil {
-				opts.Situations = map[string]spell.Situation{}
-			}
-			sit := opts.Situations[id]
-			sit.Distance = distance
-			opts.Situations[id] = sit
+			opts.Situate(id, func(sit *spell.Situation) { sit.Distance = distance })
 		}
 	}
 	var resisted []string

@@ -66,15 +66,11 @@ func (e *Encounter) saveSituation(i int, s srd.Spell, opts *spell.Options, sv *s
 	if bonus == 0 && len(adv) == 0 && len(dis) == 0 {
 		return
 	}
-	if opts.Situations == nil {
-		opts.Situations = map[string]spell.Situation{}
-	}
-	id := e.Participants[i].ID
-	sit := opts.Situations[id]
-	sit.SaveBonus += bonus
-	sit.Advantage = append(slices.Clip(sit.Advantage), adv...)
-	sit.Disadvantage = append(slices.Clip(sit.Disadvantage), dis...)
-	opts.Situations[id] = sit
+	opts.Situate(e.Participants[i].ID, func(sit *spell.Situation) {
+		sit.SaveBonus += bonus
+		sit.Advantage = append(slices.Clip(sit.Advantage), adv...)
+		sit.Disadvantage = append(slices.Clip(sit.Disadvantage), dis...)
+	})
 }
 
 // slowed holds participant i to Slow's rules for the turn so far: an

@@ -51,12 +51,7 @@ func (e *Encounter) kinded(s srd.Spell, ids []string, opts *spell.Options) ([]st
 			told = append(told, p.Name+" is "+aType(t)+", and "+s.Name+" passes it by.")
 			continue
 		case slices.Contains(saveHindered[s.ID], t):
-			if opts.Situations == nil {
-				opts.Situations = map[string]spell.Situation{}
-			}
-			sit := opts.Situations[id]
-			sit.Disadvantage = append(sit.Disadvantage, t)
-			opts.Situations[id] = sit
+			opts.Situate(id, func(sit *spell.Situation) { sit.Disadvantage = append(sit.Disadvantage, t) })
 		}
 		keep = append(keep, id)
 	}

@@ -119,6 +119,17 @@ type Options struct {
 	Innate bool `json:"innate,omitempty"`
 }
 
+// Situate changes the situation of target id, making the map if there is
+// none.
+func (o *Options) Situate(id string, change func(*Situation)) {
+	if o.Situations == nil {
+		o.Situations = map[string]Situation{}
+	}
+	sit := o.Situations[id]
+	change(&sit)
+	o.Situations[id] = sit
+}
+
 // Situation is what lies between the caster and one target.
 type Situation struct {
 	// Distance is in feet. 0 means not given: a melee spell attack is then
