@@ -241,16 +241,12 @@ func (e Encounter) checkCast(ai int, s srd.Spell, slot int, ids []string, distan
 // fizzle is character ai's spell s, cast at slot, countered: the slot and
 // the action (or bonus action) are spent all the same.
 func (e *Encounter) fizzle(res *Result, ai int, s srd.Spell, slot int, bonus bool) error {
-	me := &e.Participants[ai]
 	if slot > 0 {
-		used := me.Combatant.SpellSlots[slot-1].Used
-		ch := rules.Change{TargetID: me.ID, Field: rules.FieldSpellSlotsUsed, Slot: slot, From: used, To: used + 1}
-		if err := e.apply([]rules.Change{ch}); err != nil {
+		if err := e.spendSlot(res, ai, slot); err != nil {
 			return err
 		}
-		res.Changes = append(res.Changes, ch)
 	}
-	me = &e.Participants[ai]
+	me := &e.Participants[ai]
 	if bonus {
 		me.Turn.BonusActionUsed, me.Turn.CastBonus = true, s.ID
 	} else {
@@ -377,14 +373,11 @@ func (e *Encounter) resolve(res *Result, ai int, s srd.Spell, slot int, ids []st
 		}
 		return sr, fault.Wrap(fault.Internal, actOp, err)
 	}
-	if err := e.apply(sr.Changes); err != nil {
+	res.Rolls = append(res.Rolls, sv.rolls...)
+	if err := e.take(res, ai, sr); err != nil {
 		return sr, err
 	}
-	e.tally(ai, sr)
 	e.Participants[ai].Hidden = false
-	res.Rolls = append(res.Rolls, sv.rolls...)
-	res.Rolls = append(res.Rolls, sr.Rolls...)
-	res.Changes = append(res.Changes, sr.Changes...)
 	res.Cast = &sr
 	res.say(sr.Summary())
 	for _, n := range sv.notes {

@@ -429,12 +429,9 @@ func (e *Encounter) repeatSaves(res *Result, id string, src dice.Source) error {
 			}
 			continue
 		}
-		if err := e.apply(sr.Changes); err != nil {
+		if err := e.take(res, ci, sr); err != nil {
 			return err
 		}
-		e.tally(ci, sr)
-		res.Rolls = append(res.Rolls, sr.Rolls...)
-		res.Changes = append(res.Changes, sr.Changes...)
 		res.say(sr.Summary())
 		for _, n := range sv.notes {
 			res.say(n)

@@ -405,13 +405,21 @@ func (e *Encounter) spend(res *Result, ai int, plan castPlan, countered bool) er
 		casting[plan.trait].Spells[plan.index].Left--
 		p.Spellcasting = casting
 	case countered && plan.slot > 0:
-		used := p.Combatant.SpellSlots[plan.slot-1].Used
-		ch := rules.Change{TargetID: p.ID, Field: rules.FieldSpellSlotsUsed, Slot: plan.slot, From: used, To: used + 1}
-		if err := e.apply([]rules.Change{ch}); err != nil {
-			return err
-		}
-		res.Changes = append(res.Changes, ch)
+		return e.spendSlot(res, ai, plan.slot)
 	}
+	return nil
+}
+
+// spendSlot uses one of participant i's spell slots of level slot: the
+// slot of a spell that was cast but countered.
+func (e *Encounter) spendSlot(res *Result, i, slot int) error {
+	p := e.Participants[i]
+	used := p.Combatant.SpellSlots[slot-1].Used
+	ch := rules.Change{TargetID: p.ID, Field: rules.FieldSpellSlotsUsed, Slot: slot, From: used, To: used + 1}
+	if err := e.apply([]rules.Change{ch}); err != nil {
+		return err
+	}
+	res.Changes = append(res.Changes, ch)
 	return nil
 }
 
@@ -504,11 +512,17 @@ func (e *Encounter) castAt(res *Result, i int, spellID string, slot int, targets
 	if err != nil {
 		return sr, err
 	}
+	return sr, e.take(res, i, sr)
+}
+
+// take applies a spell participant i cast: its changes to the
+// participants, its damage to the tallies, its rolls and changes to res.
+func (e *Encounter) take(res *Result, i int, sr spell.Result) error {
 	if err := e.apply(sr.Changes); err != nil {
-		return sr, err
+		return err
 	}
+	e.tally(i, sr)
 	res.Rolls = append(res.Rolls, sr.Rolls...)
 	res.Changes = append(res.Changes, sr.Changes...)
-	e.tally(i, sr)
-	return sr, nil
+	return nil
 }
