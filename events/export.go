@@ -111,7 +111,8 @@ func DecodeExport(data []byte) (Export, error) {
 	}
 	if h := c.Homebrew; h != nil {
 		if err := checkHomebrew(op, *h); err != nil {
-			return e, fault.Field(op, "campaign.homebrew", "%s", publicText(err))
+			_, why := fault.Public(err)
+			return e, fault.Field(op, "campaign.homebrew", "%s", why)
 		}
 	}
 	if len(e.Characters) > 12 {

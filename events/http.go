@@ -235,12 +235,6 @@ func checkHomebrew(op string, o srd.Overrides) error {
 	return o.Validate()
 }
 
-// publicText is an error's message as a player sees it.
-func publicText(err error) string {
-	_, msg := fault.Public(err)
-	return msg
-}
-
 // EndEncounter is POST /api/campaigns/{id}/encounters/{eid}/end.
 type EndEncounter struct {
 	Outcome string   `json:"outcome"`

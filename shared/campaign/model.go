@@ -91,6 +91,15 @@ type State struct {
 // MaxPastCosts bounds the sessions whose cost State keeps.
 const MaxPastCosts = 100
 
+// SessionCost is what session sessionID has cost so far: the running
+// count if it is the one counted, else none yet (and the campaign's total).
+func (s State) SessionCost(sessionID string) SessionCost {
+	if s.Cost.SessionID == sessionID {
+		return s.Cost
+	}
+	return SessionCost{SessionID: sessionID, CampaignUSD: s.Cost.CampaignUSD}
+}
+
 // Charge adds usd to the cost of session sessionID; a session other than
 // the one being counted starts a new count, the old one kept in PastCosts.
 func (s *State) Charge(sessionID string, usd float64) {
@@ -102,7 +111,7 @@ func (s *State) Charge(sessionID string, usd float64) {
 				s.PastCosts = s.PastCosts[n-MaxPastCosts:]
 			}
 		}
-		c = SessionCost{SessionID: sessionID, CampaignUSD: c.CampaignUSD}
+		c = s.SessionCost(sessionID)
 	}
 	c.USD += usd
 	c.CampaignUSD += usd

@@ -207,7 +207,7 @@ func TestThreatsInTheScene(t *testing.T) {
 		t.Fatal(err)
 	}
 	req := n.got[len(n.got)-1]
-	if len(req.Threats) != 1 || !strings.HasPrefix(req.Threats[0], "Ogre 1 (") {
+	if len(req.Threats) != 1 || req.Threats[0].Name != "Ogre 1" || req.Threats[0].State == "" {
 		t.Fatalf("threats = %q", req.Threats)
 	}
 	if scene := narrator.Join(narrator.Blocks(req)); !strings.Contains(scene, "Threats: Ogre 1 (") {

@@ -215,9 +215,7 @@ func (s *Service) resolve(ctx context.Context, snap Snapshot, lease campaign.Lea
 	req := built.Request
 	req.Purpose = purpose
 	session := openSession(snap).ID
-	charged := st
-	charged.Charge(session, 0)
-	spent := charged.Cost
+	spent := st.SessionCost(session)
 	narr0 := s.Narrator
 	if b := snap.Campaign.Settings.BudgetUSDPerSession; b != nil {
 		// Near the session's budget the cheaper tier narrates; past it, the
@@ -395,8 +393,7 @@ func groundsOf(req narrator.Request) narrator.Grounds {
 	}
 	g.Names = append(g.Names, req.Scene.NPCs...)
 	for _, t := range req.Threats {
-		name, _, _ := strings.Cut(t, " (")
-		g.Names = append(g.Names, name)
+		g.Names = append(g.Names, t.Name)
 	}
 	return g
 }
@@ -404,7 +401,7 @@ func groundsOf(req narrator.Request) narrator.Grounds {
 // threats are the foes of the fight the turn is part of, as it stands
 // after the turn (next, when the turn changed it): each monster with how
 // it stands, in words.
-func threats(snap Snapshot, next *campaign.EncounterRecord) ([]string, error) {
+func threats(snap Snapshot, next *campaign.EncounterRecord) ([]narrator.Threat, error) {
 	var e encounter.Encounter
 	switch {
 	case next != nil:
@@ -418,7 +415,7 @@ func threats(snap Snapshot, next *campaign.EncounterRecord) ([]string, error) {
 		}
 		e = cur
 	}
-	var out []string
+	var out []narrator.Threat
 	for _, p := range e.Participants {
 		if p.Kind != encounter.KindMonster {
 			continue
@@ -427,7 +424,7 @@ func threats(snap Snapshot, next *campaign.EncounterRecord) ([]string, error) {
 		if !p.Defeated {
 			state = append(state, p.Conditions...)
 		}
-		out = append(out, p.Name+" ("+strings.Join(state, ", ")+")")
+		out = append(out, narrator.Threat{Name: p.Name, State: strings.Join(state, ", ")})
 	}
 	return out, nil
 }

@@ -39,8 +39,8 @@ type Input struct {
 	Characters   []campaign.Character
 	Actor        campaign.Character
 	Scene        campaign.Scene
-	Threats      []string // the foes of a fight under way, as the scene tells them (narrator.Request.Threats)
-	Summary      string   // the rolling summary
+	Threats      []narrator.Threat // the foes of a fight under way (narrator.Request.Threats)
+	Summary      string            // the rolling summary
 	// Unsummarized is how many of the last turns the summary does not tell
 	// yet (State.Unsummarized): the hot window keeps them.
 	Unsummarized int

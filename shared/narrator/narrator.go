@@ -63,9 +63,9 @@ type Request struct {
 	Persona      string
 	WorldSeed    string
 	Scene        campaign.Scene
-	// Threats are the foes of a fight under way, each with how it stands
-	// ("Goblin 1 (badly wounded, prone)"), in words, never numbers.
-	Threats     []string
+	// Threats are the foes of a fight under way, each with how it stands,
+	// in words, never numbers.
+	Threats     []Threat
 	Summary     string
 	Characters  []campaign.Character // the party, as it is now
 	Recent      []campaign.Turn      // the last few turns, oldest first
@@ -80,6 +80,13 @@ type Request struct {
 	// Correction, on a retry, says how the previous narration broke the
 	// output contract (see Guard).
 	Correction string
+}
+
+// Threat is a foe of the fight and how it stands: "Goblin 1" and
+// "badly wounded, prone".
+type Threat struct {
+	Name  string
+	State string
 }
 
 // Narration is a finished narration.

@@ -249,7 +249,7 @@ func slots(m map[string]campaign.Slot) string {
 	return strings.Join(parts, ", ")
 }
 
-func scene(s campaign.Scene, threats []string) string {
+func scene(s campaign.Scene, threats []Threat) string {
 	var parts []string
 	if v := oneLine(s.Location); v != "" {
 		parts = append(parts, "Location: "+v+".")
@@ -264,7 +264,14 @@ func scene(s campaign.Scene, threats []string) string {
 		parts = append(parts, "Also present: "+strings.Join(oneLines(s.NPCs), ", ")+".")
 	}
 	if len(threats) > 0 {
-		parts = append(parts, "Threats: "+strings.Join(oneLines(threats), ", ")+".")
+		foes := make([]string, len(threats))
+		for i, t := range threats {
+			foes[i] = oneLine(t.Name)
+			if st := oneLine(t.State); st != "" {
+				foes[i] += " (" + st + ")"
+			}
+		}
+		parts = append(parts, "Threats: "+strings.Join(foes, ", ")+".")
 	}
 	if len(parts) == 0 {
 		return ""
