@@ -348,15 +348,21 @@ func (e *Encounter) obey(res *Result) error {
 	if word != "grovel" {
 		return nil
 	}
-	cr, err := rules.AddCondition(p.Combatant, rules.Prone)
+	_, err := e.condition(res, i, rules.Prone)
+	return err
+}
+
+// condition gives participant i a condition, applied and recorded in res.
+func (e *Encounter) condition(res *Result, i int, c rules.Condition) (rules.ConditionResult, error) {
+	cr, err := rules.AddCondition(e.Participants[i].Combatant, c)
 	if err != nil {
-		return fault.Wrap(fault.Internal, actOp, err)
+		return cr, fault.Wrap(fault.Internal, actOp, err)
 	}
 	if err := e.apply(cr.Changes); err != nil {
-		return err
+		return cr, err
 	}
 	res.Changes = append(res.Changes, cr.Changes...)
-	return nil
+	return cr, nil
 }
 
 // heroism gives the participant whose turn starts the temporary hit

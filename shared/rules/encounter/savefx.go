@@ -201,14 +201,10 @@ func (e *Encounter) flash(res *Result, ai, ti int, src dice.Source) error {
 		res.say(fmt.Sprintf("The holy aura flashes; %s shields its eyes (Constitution save %d).", a.Name, sv.Total))
 		return nil
 	}
-	cr, err := rules.AddCondition(a.Combatant, rules.Blinded)
+	cr, err := e.condition(res, ai, rules.Blinded)
 	if err != nil {
-		return fault.Wrap(fault.Internal, actOp, err)
-	}
-	if err := e.apply(cr.Changes); err != nil {
 		return err
 	}
-	res.Changes = append(res.Changes, cr.Changes...)
 	res.say(fmt.Sprintf("The holy aura flashes, and %s is blinded (Constitution save %d against DC %d).", a.Name, sv.Total, aura.DC))
 	if !cr.Changed {
 		return nil
