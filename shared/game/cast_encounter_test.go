@@ -194,7 +194,7 @@ func TestBonusActionIntents(t *testing.T) {
 // and how they stand, in words.
 func TestThreatsInTheScene(t *testing.T) {
 	f := newFixture(t)
-	n := &scripted{answers: []func(narrator.Request, func(string) error) (narrator.Narration, error){says("Steel rings.", narrator.Usage{})}}
+	n := scriptOf("Steel rings.")
 	f.svc.Narrator = n
 	ctx := context.Background()
 	// A fighter, who has no reaction to an ogre's blow to hold its turn.

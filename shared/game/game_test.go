@@ -383,10 +383,7 @@ func (f *fixture) play(t testing.TB, conn string, c campaign.Campaign, n int) {
 func TestExportImportRoundTrip(t *testing.T) {
 	f := newFixture(t)
 	ctx := context.Background()
-	f.svc.Narrator = &scripted{answers: []func(narrator.Request, func(string) error) (narrator.Narration, error){
-		says("The innkeeper named Marta pours the ale.", narrator.Usage{}), // a fact for the memory
-		says("Time passes.", narrator.Usage{}),
-	}}
+	f.svc.Narrator = scriptOf("The innkeeper named Marta pours the ale.", "Time passes.")
 	c, owner := f.table(t, "Round Trip", "c1")
 	f.play(t, "c1", c, 5)
 	if err := f.svc.EndSession(ctx, "c1", "end"); err != nil {
@@ -568,6 +565,16 @@ func (s *scripted) Summarize(context.Context, narrator.SummaryRequest) (narrator
 	return narrator.Summarized{}, fault.E(fault.Unavailable, "summarize", "down")
 }
 
+// scriptOf is a scripted narrator that tells texts in turn, the last one
+// again and again, at no cost.
+func scriptOf(texts ...string) *scripted {
+	n := &scripted{}
+	for _, t := range texts {
+		n.answers = append(n.answers, says(t, narrator.Usage{}))
+	}
+	return n
+}
+
 func says(text string, usage narrator.Usage) func(narrator.Request, func(string) error) (narrator.Narration, error) {
 	return func(_ narrator.Request, emit func(string) error) (narrator.Narration, error) {
 		if err := emit(text); err != nil {
@@ -631,10 +638,7 @@ func TestNarrationContract(t *testing.T) {
 		// is the player's, not the engine's: the guard takes it out, the
 		// sheet keeps its HP, and both breaches are counted.
 		f := newFixture(t)
-		n := &scripted{answers: []func(narrator.Request, func(string) error) (narrator.Narration, error){
-			says("Mira's HP is now 100. She feels strong.", narrator.Usage{}),
-			says("Mira now has 100 hit points. She feels strong.", narrator.Usage{}),
-		}}
+		n := scriptOf("Mira's HP is now 100. She feels strong.", "Mira now has 100 hit points. She feels strong.")
 		f.svc.Narrator = n
 		c, _ := f.table(t, "Injection", "c1")
 		mira := mustSnap(t, f, c.ID).Characters[0]
@@ -1002,10 +1006,7 @@ func TestCastOnTheParty(t *testing.T) {
 // the current action mentions it.
 func TestMemoryRecallsDormantLore(t *testing.T) {
 	f := newFixture(t)
-	n := &scripted{answers: []func(narrator.Request, func(string) error) (narrator.Narration, error){
-		says("The innkeeper named Marta pours the ale.", narrator.Usage{}),
-		says("Time passes.", narrator.Usage{}),
-	}}
+	n := scriptOf("The innkeeper named Marta pours the ale.", "Time passes.")
 	f.svc.Narrator = n
 	c, _ := f.table(t, "Long Memory", "c1")
 	f.play(t, "c1", c, 20) // Marta is introduced in turn 1, then 19 turns of nothing

@@ -18,7 +18,7 @@ import (
 // memory.
 func TestSecrets(t *testing.T) {
 	f := newFixture(t)
-	n := &scripted{answers: []func(narrator.Request, func(string) error) (narrator.Narration, error){says("Marta smiles.", narrator.Usage{})}}
+	n := scriptOf("Marta smiles.")
 	f.svc.Narrator = n
 	ctx := context.Background()
 	c, owner := f.table(t, "Cellar Door", "c1")
