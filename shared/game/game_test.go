@@ -1294,18 +1294,25 @@ func TestWhileYouWereAwayAcrossSessions(t *testing.T) {
 	}
 	f.play(t, "c1", c, 22) // the second session, Bram still away
 	f.sit(t, back, c, "b2")
-	var recap events.Recap
-	for _, m := range f.push.sent["b2"] {
-		if strings.Contains(string(m), `"type":"recap"`) {
-			_ = json.Unmarshal(m, &recap)
-		}
-	}
 	// 25 turns since he left: the last 20 told, 5 in the journal; turn 1
 	// (step 0), before he left, not at all.
-	if !strings.HasPrefix(recap.Text, "While you were away: (5 earlier turns are in the journal.) ") ||
-		strings.Count(recap.Text, "Mira") != 20 || strings.Contains(recap.Text, "step 0\"") {
-		t.Fatalf("recap = %q", recap.Text)
+	recaps := f.recaps("b2")
+	if len(recaps) != 1 || !strings.HasPrefix(recaps[0], "While you were away: (5 earlier turns are in the journal.) ") ||
+		strings.Count(recaps[0], "Mira") != 20 || strings.Contains(recaps[0], "step 0\"") {
+		t.Fatalf("recaps = %q", recaps)
 	}
+}
+
+// recaps are the recaps connection conn was told, in order.
+func (f *fixture) recaps(conn string) []string {
+	var out []string
+	for _, m := range f.push.sent[conn] {
+		var r events.Recap
+		if strings.Contains(string(m), `"type":"recap"`) && json.Unmarshal(m, &r) == nil {
+			out = append(out, r.Text)
+		}
+	}
+	return out
 }
 
 // A player who was away when the last session ended and opens the next
@@ -1329,13 +1336,7 @@ func TestWhileYouWereAwayOpeningTheNextSession(t *testing.T) {
 	}
 	f.clock.Add(time.Hour)
 	f.sit(t, back, c, "b2") // Bram opens the next session
-	var recaps []string
-	for _, m := range f.push.sent["b2"] {
-		var r events.Recap
-		if strings.Contains(string(m), `"type":"recap"`) && json.Unmarshal(m, &r) == nil {
-			recaps = append(recaps, r.Text)
-		}
-	}
+	recaps := f.recaps("b2")
 	if len(recaps) != 2 || !strings.HasPrefix(recaps[0], "Previously on") || !strings.HasPrefix(recaps[1], "While you were away: ") ||
 		strings.Count(recaps[1], "Mira") != 3 {
 		t.Fatalf("recaps = %q", recaps)
