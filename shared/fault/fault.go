@@ -4,7 +4,6 @@ import (
 	"errors"
 	"fmt"
 	"net/http"
-	"strings"
 )
 
 // Kind is the stable class of a failure. Its string is the wire code.
@@ -27,18 +26,31 @@ const (
 // Error is a failure with a kind, the operation that failed, a message safe
 // to show to a player and, optionally, the error underneath (never shown).
 type Error struct {
-	Kind    Kind
-	Op      string // e.g. "join campaign"
-	Field   string // the input field at fault, for Invalid
+	Kind  Kind
+	Op    string // e.g. "join campaign"
+	Field string // the input field at fault, for Invalid
+	// Reason is why the rules refused an intent, for Invalid; "" for any
+	// other failure.
+	Reason  Reason
 	Message string // safe for players
 	Err     error  // the cause; for logs only
 }
 
-func (e *Error) Error() string {
+// text is the message as players read it: the field at fault and the
+// refusal's reason before it, when there are.
+func (e *Error) text() string {
 	msg := e.Message
+	if e.Reason != "" {
+		msg = string(e.Reason) + ": " + msg
+	}
 	if e.Field != "" {
 		msg = e.Field + ": " + msg
 	}
+	return msg
+}
+
+func (e *Error) Error() string {
+	msg := e.text()
 	switch {
 	case e.Op != "" && e.Err != nil:
 		return fmt.Sprintf("%s: %s: %v", e.Op, msg, e.Err)
@@ -70,7 +82,7 @@ func Wrap(k Kind, op string, err error) error {
 	}
 	var fe *Error
 	if errors.As(err, &fe) {
-		return &Error{Kind: fe.Kind, Op: op, Field: fe.Field, Message: fe.Message, Err: err}
+		return &Error{Kind: fe.Kind, Op: op, Field: fe.Field, Reason: fe.Reason, Message: fe.Message, Err: err}
 	}
 	return &Error{Kind: k, Op: op, Message: string(k), Err: err}
 }
@@ -101,11 +113,7 @@ func Public(err error) (code Kind, message string) {
 	if fe.Kind == Unavailable {
 		return Unavailable, "service unavailable, try again"
 	}
-	msg := fe.Message
-	if fe.Field != "" {
-		msg = fe.Field + ": " + msg
-	}
-	return fe.Kind, msg
+	return fe.Kind, fe.text()
 }
 
 // Status is the one table from kinds to HTTP statuses.
@@ -131,24 +139,42 @@ func Status(k Kind) int {
 	return http.StatusInternalServerError
 }
 
-// The rules' refusal reasons: why the engine refused an intent. A refusal
-// is an Invalid error whose message starts with its reason and a colon
-// ("not_allowed: Mira has already taken an action this turn").
-var reasons = []string{"invalid_args", "not_your_turn", "actor_state_restricted", "out_of_range", "no_slot", "not_allowed"}
+// Reason is why the rules refused an intent: the rules' vocabulary, which
+// the wire carries as an error's reason.
+type Reason string
 
-// Reason is the rules' refusal reason err carries, or "" when err is not
+// The rules' refusal reasons.
+const (
+	// InvalidArgs: the request itself is wrong (an unknown spell, skill or
+	// weapon; a slot level the spell can't use).
+	InvalidArgs Reason = "invalid_args"
+	// NotYourTurn: someone else's turn in the encounter.
+	NotYourTurn Reason = "not_your_turn"
+	// ActorStateRestricted: the actor's state forbids it (down, stunned,
+	// overloaded).
+	ActorStateRestricted Reason = "actor_state_restricted"
+	// OutOfRange: the target or place is out of reach.
+	OutOfRange Reason = "out_of_range"
+	// NoSlot: no spell slot of the level asked for is left.
+	NoSlot Reason = "no_slot"
+	// NotAllowed: well formed, but the situation forbids it.
+	NotAllowed Reason = "not_allowed"
+)
+
+// Refuse builds the rules' refusal: an Invalid error naming the input
+// field at fault (or none) and the reason.
+func Refuse(op, field string, r Reason, format string, args ...any) *Error {
+	return &Error{Kind: Invalid, Op: op, Field: field, Reason: r, Message: fmt.Sprintf(format, args...)}
+}
+
+// ReasonOf is the rules' refusal reason err carries, or "" when err is not
 // a refusal.
-func Reason(err error) string {
+func ReasonOf(err error) Reason {
 	var fe *Error
 	if !errors.As(err, &fe) || fe.Kind != Invalid {
 		return ""
 	}
-	for _, r := range reasons {
-		if strings.HasPrefix(fe.Message, r+": ") {
-			return r
-		}
-	}
-	return ""
+	return fe.Reason
 }
 
 // Wire is an error as the HTTP API and the WebSocket carry it: protocol.md's
@@ -164,7 +190,7 @@ func ToWire(err error) Wire {
 	code, msg := Public(err)
 	w := Wire{Code: code, Message: msg}
 	if code == Invalid {
-		w.Reason = Reason(err)
+		w.Reason = string(ReasonOf(err))
 	}
 	return w
 }

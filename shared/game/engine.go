@@ -83,7 +83,7 @@ func (s *Service) decide(snap Snapshot, actor campaign.Character, lease campaign
 	}
 	d := decision{Intent: &in}
 	if !snap.Campaign.Settings.Allows(in.Kind) {
-		return d, fault.Field(op, "intent", "not_allowed: this table does not play %s; it allows %s", strings.ReplaceAll(in.Kind, "_", " "), strings.Join(snap.Campaign.Settings.Allowlist, ", "))
+		return d, fault.Refuse(op, "intent", fault.NotAllowed, "this table does not play %s; it allows %s", strings.ReplaceAll(in.Kind, "_", " "), strings.Join(snap.Campaign.Settings.Allowlist, ", "))
 	}
 	rec, enc, fighting, err := activeEncounter(snap)
 	if err != nil {
@@ -97,21 +97,21 @@ func (s *Service) decide(snap Snapshot, actor campaign.Character, lease campaign
 			// A move in a fight is a move of the encounter's (out of
 			// reach, opportunity attacks drawn) to a neighbouring area.
 			if err := m.Move(areaOf(m, actor), in.ToAreaID); err != nil {
-				return d, fault.Field(op, "intent.to_area_id", "out_of_range: %s", publicMessage(err))
+				return d, fault.Refuse(op, "intent.to_area_id", fault.OutOfRange, "%s", publicMessage(err))
 			}
 			return s.decideInEncounter(d, rec, enc, actor, in, src)
 		case "rest":
-			return d, fault.Field(op, "intent", "not_allowed: not while an encounter is under way")
+			return d, fault.Refuse(op, "intent", fault.NotAllowed, "not while an encounter is under way")
 		case "check", "help", "use_item":
 			// These take the character's moment in the fight: on its own
 			// turn only (which they leave open), never on another's.
 			if cur, ok := enc.Participant(enc.Current); !ok || cur.CharacterID != actor.ID {
-				return d, fault.Field(op, "intent", "not_your_turn: it is not %s's turn in the encounter", actor.Name)
+				return d, fault.Refuse(op, "intent", fault.NotYourTurn, "it is not %s's turn in the encounter", actor.Name)
 			}
 		}
 	}
 	if actor.HP <= 0 && in.Kind != "say" {
-		return d, fault.Field(op, "intent", "actor_state_restricted: %s is down and cannot act", actor.Name)
+		return d, fault.Refuse(op, "intent", fault.ActorStateRestricted, "%s is down and cannot act", actor.Name)
 	}
 	c := rules.FromSheet(actor)
 	switch in.Kind {
@@ -122,14 +122,14 @@ func (s *Service) decide(snap Snapshot, actor campaign.Character, lease campaign
 		if in.Skill != "" {
 			sk, err := rules.ParseSkill(in.Skill)
 			if err != nil {
-				return d, fault.Field(op, "intent.skill", "invalid_args: unknown skill %q", in.Skill)
+				return d, fault.Refuse(op, "intent.skill", fault.InvalidArgs, "unknown skill %q", in.Skill)
 			}
 			req.Skill = sk
 		}
 		if in.Ability != "" {
 			ab, err := rules.ParseAbility(in.Ability)
 			if err != nil {
-				return d, fault.Field(op, "intent.ability", "invalid_args: unknown ability %q", in.Ability)
+				return d, fault.Refuse(op, "intent.ability", fault.InvalidArgs, "unknown ability %q", in.Ability)
 			}
 			req.Ability = ab
 		}
@@ -140,11 +140,11 @@ func (s *Service) decide(snap Snapshot, actor campaign.Character, lease campaign
 		d.Rolls, d.Summary = rollsOf(res.Rolls), res.Summary()
 	case "move":
 		if l := rules.Carried(actor); l.Immobile() {
-			return d, fault.Field(op, "intent", "actor_state_restricted: %s carries %.0f lb, more than twice the %d lb they can carry, and cannot move it", actor.Name, l.Weight, l.Capacity)
+			return d, fault.Refuse(op, "intent", fault.ActorStateRestricted, "%s carries %.0f lb, more than twice the %d lb they can carry, and cannot move it", actor.Name, l.Weight, l.Capacity)
 		}
 		from := areaOf(m, actor)
 		if err := m.Move(from, in.ToAreaID); err != nil {
-			return d, fault.Field(op, "intent.to_area_id", "out_of_range: %s", publicMessage(err))
+			return d, fault.Refuse(op, "intent.to_area_id", fault.OutOfRange, "%s", publicMessage(err))
 		}
 		moved := actor
 		moved.AreaID = in.ToAreaID
@@ -163,7 +163,7 @@ func (s *Service) decide(snap Snapshot, actor campaign.Character, lease campaign
 		}
 		res, err := rules.LongRest(c, true)
 		if err != nil {
-			return d, fault.Field(op, "intent", "not_allowed: %s", publicMessage(err))
+			return d, fault.Refuse(op, "intent", fault.NotAllowed, "%s", publicMessage(err))
 		}
 		after, err := c.Apply(res.Changes)
 		if err != nil {
@@ -180,16 +180,16 @@ func (s *Service) decide(snap Snapshot, actor campaign.Character, lease campaign
 		}
 		d.Rolls, d.Summary = rollsOf(res.Rolls), res.Summary()
 	case "second_wind":
-		return d, fault.Field(op, "intent", "not_allowed: Second Wind is tracked in encounters only, where its use once per rest is kept")
+		return d, fault.Refuse(op, "intent", fault.NotAllowed, "Second Wind is tracked in encounters only, where its use once per rest is kept")
 	case "dodge", "dash", "disengage", "help", "end_turn":
 		d.Summary = fmt.Sprintf("%s takes the %s action; outside combat it changes nothing.", actor.Name, strings.ReplaceAll(in.Kind, "_", " "))
 	case "attack":
-		return d, fault.Field(op, "intent", "not_allowed: there is nothing here to attack; an encounter must be under way")
+		return d, fault.Refuse(op, "intent", fault.NotAllowed, "there is nothing here to attack; an encounter must be under way")
 	case "cast":
 		return s.decideCast(d, snap, actor, c, in, src)
 	case "use_item":
 		if !slices.ContainsFunc(actor.Inventory, func(it campaign.Item) bool { return it.Item == in.Item && it.Qty > 0 }) {
-			return d, fault.Field(op, "intent.item", "not_allowed: %s does not carry %q", actor.Name, in.Item)
+			return d, fault.Refuse(op, "intent.item", fault.NotAllowed, "%s does not carry %q", actor.Name, in.Item)
 		}
 		d.Summary = fmt.Sprintf("%s uses %s.", actor.Name, in.Item)
 	}
@@ -209,7 +209,7 @@ func (s *Service) decideInEncounter(d decision, rec campaign.EncounterRecord, e 
 		}
 	}
 	if who == "" {
-		return d, fault.Field("rules", "intent", "not_allowed: %s is not in the encounter", actor.Name)
+		return d, fault.Refuse("rules", "intent", fault.NotAllowed, "%s is not in the encounter", actor.Name)
 	}
 	p, _ := e.Participant(who)
 	act := encounter.Action{Kind: in.Kind, TargetID: in.TargetID, Weapon: in.Weapon, Spell: in.Spell,
@@ -245,11 +245,11 @@ func (s *Service) decideCast(d decision, snap Snapshot, actor campaign.Character
 	const op = "rules"
 	sp, ok := srd.LookupSpell(in.Spell)
 	if !ok {
-		return d, fault.Field(op, "intent.spell", "invalid_args: no spell %q in the rules", in.Spell)
+		return d, fault.Refuse(op, "intent.spell", fault.InvalidArgs, "no spell %q in the rules", in.Spell)
 	}
 	class, _ := srd.LookupClass(actor.Class)
 	if !slices.Contains(sp.Classes, actor.Class) || class.SpellcastingAbility == "" {
-		return d, fault.Field(op, "intent.spell", "not_allowed: %s is not a %s spell", sp.Name, actor.Class)
+		return d, fault.Refuse(op, "intent.spell", fault.NotAllowed, "%s is not a %s spell", sp.Name, actor.Class)
 	}
 	ability, err := rules.ParseAbility(class.SpellcastingAbility)
 	if err != nil {
@@ -267,7 +267,7 @@ func (s *Service) decideCast(d decision, snap Snapshot, actor campaign.Character
 		}
 		ch := characterOf(snap, id)
 		if ch == nil {
-			return d, fault.Field(op, "intent.target_ids", "out_of_range: there is no %q here to target", id)
+			return d, fault.Refuse(op, "intent.target_ids", fault.OutOfRange, "there is no %q here to target", id)
 		}
 		sheets[ch.ID] = *ch
 		targets = append(targets, rules.FromSheet(*ch))

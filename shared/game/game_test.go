@@ -741,7 +741,7 @@ func TestRulesDecideTurns(t *testing.T) {
 	refused := []struct {
 		name   string
 		in     events.Intent
-		reason string
+		reason fault.Reason
 	}{
 		{"TwoHopsAreOutOfRange", events.Intent{Kind: "move", ToAreaID: "road"}, "out_of_range"},
 		{"NoAttackWithoutEncounter", events.Intent{Kind: "attack", TargetID: "goblin-1"}, "not_allowed"},
@@ -751,8 +751,8 @@ func TestRulesDecideTurns(t *testing.T) {
 		t.Run("Refuses"+r.name, func(t *testing.T) {
 			before, _ := f.store.Turns(ctx, c.ID, 0, 100)
 			err := f.act(t, "c1", mira.ID, fmt.Sprint("refused-", i), "", &r.in)
-			if !fault.Is(err, fault.Invalid) || fault.Reason(err) != r.reason || fault.ToWire(err).Reason != r.reason {
-				t.Fatalf("err = %v (reason %q), want invalid %s", err, fault.Reason(err), r.reason)
+			if !fault.Is(err, fault.Invalid) || fault.ReasonOf(err) != r.reason || fault.ToWire(err).Reason != string(r.reason) {
+				t.Fatalf("err = %v (reason %q), want invalid %s", err, fault.ReasonOf(err), r.reason)
 			}
 			after, _ := f.store.Turns(ctx, c.ID, 0, 100)
 			if len(after) != len(before) {
@@ -983,7 +983,7 @@ func TestCastOnTheParty(t *testing.T) {
 		if conds := mustSnap(t, f, c.ID).Characters[0].Conditions; !slices.Equal(conds, []string{"deafened"}) {
 			t.Fatalf("conditions after Lesser Restoration on poison = %v, want deafened only", conds)
 		}
-		if err := f.act(t, "k1", cleric.ID, "restore-2", "", &events.Intent{Kind: "cast", Spell: "lesser-restoration", TargetIDs: []string{cleric.ID}, SlotLevel: 2, Choice: "bananas"}); fault.Reason(err) != "invalid_args" {
+		if err := f.act(t, "k1", cleric.ID, "restore-2", "", &events.Intent{Kind: "cast", Spell: "lesser-restoration", TargetIDs: []string{cleric.ID}, SlotLevel: 2, Choice: "bananas"}); fault.ReasonOf(err) != "invalid_args" {
 			t.Fatalf("a choice that is no condition = %v, want invalid_args", err)
 		}
 	})

@@ -3,11 +3,9 @@ package encounter
 import (
 	"bytes"
 	"encoding/json"
-	"errors"
 	"fmt"
 	"io"
 	"slices"
-	"strings"
 
 	"chronicler/shared/dice"
 	"chronicler/shared/fault"
@@ -15,38 +13,22 @@ import (
 	"chronicler/shared/rules/spell"
 )
 
-// The reasons an action is refused: the rules' vocabulary, shared with
-// the turn engine. Reason reads one back from an error.
+// The reasons an action is refused: the rules' vocabulary (fault.Reason),
+// which fault.ReasonOf reads back from an error.
 const (
-	NotYourTurn          = "not_your_turn"
-	InvalidArgs          = "invalid_args"
-	ActorStateRestricted = "actor_state_restricted"
-	OutOfRange           = "out_of_range"
-	NotAllowed           = "not_allowed"
-	NoSlot               = "no_slot"
+	NotYourTurn          = fault.NotYourTurn
+	InvalidArgs          = fault.InvalidArgs
+	ActorStateRestricted = fault.ActorStateRestricted
+	OutOfRange           = fault.OutOfRange
+	NotAllowed           = fault.NotAllowed
+	NoSlot               = fault.NoSlot
 )
-
-var reasons = map[string]bool{NotYourTurn: true, InvalidArgs: true, ActorStateRestricted: true, OutOfRange: true, NotAllowed: true, NoSlot: true}
 
 const actOp = "encounter action"
 
-// refuse is a refusal: a fault.Invalid naming the field, whose message
-// starts with the reason ("not_allowed: Mira has already ...").
-func refuse(reason, field, format string, args ...any) error {
-	return fault.Field(actOp, field, "%s: %s", reason, fmt.Sprintf(format, args...))
-}
-
-// Reason is the refusal reason carried by err (NotYourTurn ...
-// NotAllowed), or "" when err is not a refusal.
-func Reason(err error) string {
-	var fe *fault.Error
-	if !errors.As(err, &fe) || fe.Kind != fault.Invalid {
-		return ""
-	}
-	if r, _, ok := strings.Cut(fe.Message, ": "); ok && reasons[r] {
-		return r
-	}
-	return ""
+// refuse is a refusal naming the field at fault.
+func refuse(reason fault.Reason, field, format string, args ...any) error {
+	return fault.Refuse(actOp, field, reason, format, args...)
 }
 
 // The kinds of Action.

@@ -188,7 +188,7 @@ func TestActRefuses(t *testing.T) {
 		setup  func(t *testing.T) encounter.Encounter
 		actor  string
 		in     encounter.Action
-		reason string
+		reason fault.Reason
 	}{
 		{"NotYourTurn", miraFirst, "tavi", attack("goblin-1", "rapier"), encounter.NotYourTurn},
 		{"UnknownActor", miraFirst, "bram", attack("goblin-1", ""), encounter.InvalidArgs},
@@ -216,10 +216,10 @@ func TestActRefuses(t *testing.T) {
 			e := tt.setup(t)
 			before := frozen(t, e)
 			out, res, err := encounter.Act(e, tt.actor, tt.in, faces(t))
-			if !fault.Is(err, fault.Invalid) || encounter.Reason(err) != tt.reason {
-				t.Fatalf("err = %v (reason %q), want %s", err, encounter.Reason(err), tt.reason)
+			if !fault.Is(err, fault.Invalid) || fault.ReasonOf(err) != tt.reason {
+				t.Fatalf("err = %v (reason %q), want %s", err, fault.ReasonOf(err), tt.reason)
 			}
-			if !strings.Contains(err.Error(), tt.reason+": ") {
+			if !strings.Contains(err.Error(), string(tt.reason)+": ") {
 				t.Errorf("message %q does not lead with the reason", err)
 			}
 			if frozen(t, out) != before || frozen(t, e) != before || res.Text != "" {

@@ -30,7 +30,7 @@ func TestCunningAction(t *testing.T) {
 		first  encounter.Action
 		faces  []int
 		check  func(t *testing.T, p encounter.Participant, res encounter.Result)
-		reason string
+		reason fault.Reason
 	}{
 		{"RogueDashesAsABonusAction", nim(), bonus(encounter.ActionDash), nil,
 			func(t *testing.T, p encounter.Participant, _ encounter.Result) {
@@ -71,7 +71,7 @@ func TestCunningAction(t *testing.T) {
 			e := casterFirst(t, []campaign.Character{tt.actor}, goblins(1))
 			before := frozen(t, e)
 			out, res, err := encounter.Act(e, tt.actor.ID, tt.first, faces(t, tt.faces...))
-			if encounter.Reason(err) != tt.reason {
+			if fault.ReasonOf(err) != tt.reason {
 				t.Fatalf("err = %v, want reason %q", err, tt.reason)
 			}
 			if err != nil {
@@ -81,7 +81,7 @@ func TestCunningAction(t *testing.T) {
 				return
 			}
 			tt.check(t, participant(t, out, tt.actor.ID), res)
-			if _, _, err := encounter.Act(out, tt.actor.ID, tt.first, faces(t)); encounter.Reason(err) != encounter.NotAllowed {
+			if _, _, err := encounter.Act(out, tt.actor.ID, tt.first, faces(t)); fault.ReasonOf(err) != encounter.NotAllowed {
 				t.Errorf("the same again = %v, want not_allowed", err)
 			}
 		})
@@ -112,7 +112,7 @@ func TestSecondWind(t *testing.T) {
 		action encounter.Action
 		faces  []int
 		hp     int
-		reason string
+		reason fault.Reason
 	}{
 		{"HealsOneD10PlusLevel", hurt, encounter.Action{Kind: encounter.ActionSecondWind}, []int{6}, 19, ""},
 		{"FlaggedBonusToo", hurt, bonus(encounter.ActionSecondWind), []int{6}, 19, ""},
@@ -123,7 +123,7 @@ func TestSecondWind(t *testing.T) {
 		t.Run(tt.name, func(t *testing.T) {
 			e := casterFirst(t, []campaign.Character{tt.actor}, goblins(1))
 			out, res, err := encounter.Act(e, tt.actor.ID, tt.action, faces(t, tt.faces...))
-			if encounter.Reason(err) != tt.reason {
+			if fault.ReasonOf(err) != tt.reason {
 				t.Fatalf("err = %v, want reason %q", err, tt.reason)
 			}
 			if err != nil {
@@ -138,7 +138,7 @@ func TestSecondWind(t *testing.T) {
 			}
 			// Once per rest: a later turn cannot use it again.
 			again := edit(out, p.ID, func(q *encounter.Participant) { q.Turn = encounter.Turn{} })
-			if _, _, err := encounter.Act(again, p.ID, tt.action, faces(t)); encounter.Reason(err) != encounter.NotAllowed || !strings.Contains(err.Error(), "rest") {
+			if _, _, err := encounter.Act(again, p.ID, tt.action, faces(t)); fault.ReasonOf(err) != encounter.NotAllowed || !strings.Contains(err.Error(), "rest") {
 				t.Errorf("second use = %v", err)
 			}
 		})
@@ -156,7 +156,7 @@ func TestTwoWeaponFighting(t *testing.T) {
 		off    encounter.Action
 		of     []int
 		damage int
-		reason string
+		reason fault.Reason
 	}{
 		// 1d4 with no Dexterity: a 3 is 3 damage.
 		{"DaggerAfterShortsword", "shortsword", []int{2}, offHand("dagger"), []int{15, 3}, 3, ""},
@@ -178,7 +178,7 @@ func TestTwoWeaponFighting(t *testing.T) {
 				}
 			}
 			out, res, err := encounter.Act(e, "nim", tt.off, faces(t, tt.of...))
-			if encounter.Reason(err) != tt.reason {
+			if fault.ReasonOf(err) != tt.reason {
 				t.Fatalf("off-hand attack = %v, want reason %q", err, tt.reason)
 			}
 			if err != nil {

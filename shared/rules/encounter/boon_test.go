@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"chronicler/shared/campaign"
+	"chronicler/shared/fault"
 	"chronicler/shared/rules"
 	"chronicler/shared/rules/encounter"
 	"chronicler/shared/rules/spell"
@@ -349,7 +350,7 @@ func TestWeaponAndDamageSpellsInAFight(t *testing.T) {
 			t.Errorf("a nonmagical blow on the wererat %+v", d)
 		}
 		if _, _, err := encounter.Act(casterFirst(t, []campaign.Character{sol(), mira()}, goblins(1)), "sol",
-			encounter.Action{Kind: encounter.ActionCast, Spell: "magic-weapon", TargetID: "mira", Weapon: "rapier"}, faces(t)); encounter.Reason(err) != encounter.NotAllowed {
+			encounter.Action{Kind: encounter.ActionCast, Spell: "magic-weapon", TargetID: "mira", Weapon: "rapier"}, faces(t)); fault.ReasonOf(err) != encounter.NotAllowed {
 			t.Errorf("a weapon Mira does not carry: %v, want not_allowed", err)
 		}
 	})

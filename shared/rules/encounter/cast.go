@@ -232,7 +232,7 @@ func (e Encounter) checkCast(ai int, s srd.Spell, slot int, ids []string, distan
 		}
 	}
 	err := spell.Check(e.Participants[ai].Combatant, s.ID, slot, targets, opts, srd.LookupSpell)
-	if err != nil && spell.Reason(err) == "" {
+	if err != nil && fault.ReasonOf(err) == "" {
 		return fault.Wrap(fault.Internal, actOp, err)
 	}
 	return err
@@ -368,7 +368,7 @@ func (e *Encounter) resolve(res *Result, ai int, s srd.Spell, slot int, ids []st
 		res.say(name + " shrugs the spell off with its Legendary Resistance.")
 	}
 	if err != nil {
-		if spell.Reason(err) != "" {
+		if fault.ReasonOf(err) != "" {
 			return sr, err // already a refusal in the rules' vocabulary
 		}
 		return sr, fault.Wrap(fault.Internal, actOp, err)

@@ -146,7 +146,7 @@ func TestCastRefuses(t *testing.T) {
 		chars  []campaign.Character
 		actor  string
 		action encounter.Action
-		reason string
+		reason fault.Reason
 		text   string
 	}{
 		{"NotYourTurn", nil, "tavi", cast("fire-bolt", "goblin-1"), encounter.NotYourTurn, "Wren's turn"},
@@ -171,8 +171,8 @@ func TestCastRefuses(t *testing.T) {
 			e = edit(e, "goblin-2", kill)
 			before := frozen(t, e)
 			_, _, err := encounter.Act(e, tt.actor, tt.action, faces(t))
-			if encounter.Reason(err) != tt.reason || err == nil || !strings.Contains(err.Error(), tt.text) {
-				t.Fatalf("err = %v (reason %q), want %s mentioning %q", err, encounter.Reason(err), tt.reason, tt.text)
+			if fault.ReasonOf(err) != tt.reason || err == nil || !strings.Contains(err.Error(), tt.text) {
+				t.Fatalf("err = %v (reason %q), want %s mentioning %q", err, fault.ReasonOf(err), tt.reason, tt.text)
 			}
 			if frozen(t, e) != before {
 				t.Error("a refusal changed the encounter")
@@ -193,7 +193,7 @@ func TestBonusActionSpellRule(t *testing.T) {
 		ff     []int
 		second encounter.Action
 		sf     []int
-		reason string
+		reason fault.Reason
 	}{
 		{"BonusSpellThenCantrip", healingWord, []int{3}, sacredFlame, []int{4, 20}, ""},
 		{"CantripThenBonusSpell", sacredFlame, []int{4, 20}, healingWord, []int{3}, ""},
@@ -212,7 +212,7 @@ func TestBonusActionSpellRule(t *testing.T) {
 				t.Fatal(err)
 			}
 			_, _, err = encounter.Act(e, "cleo", tt.second, faces(t, tt.sf...))
-			if encounter.Reason(err) != tt.reason {
+			if fault.ReasonOf(err) != tt.reason {
 				t.Fatalf("second cast: %v, want reason %q", err, tt.reason)
 			}
 		})
@@ -494,7 +494,7 @@ func TestSpellUsedAgain(t *testing.T) {
 		return encounter.Action{Kind: encounter.ActionCast, Spell: "spiritual-weapon", TargetID: "orc-1", Ongoing: ongoing}
 	}
 	e := casterFirst(t, []campaign.Character{cleo()}, []encounter.MonsterSpec{{SRDID: "orc", Count: 1}})
-	if _, _, err := encounter.Act(e, "cleo", weapon(true), faces(t)); encounter.Reason(err) != encounter.NotAllowed {
+	if _, _, err := encounter.Act(e, "cleo", weapon(true), faces(t)); fault.ReasonOf(err) != encounter.NotAllowed {
 		t.Fatalf("a use before the cast = %v, want not_allowed", err)
 	}
 	// The cast's own attack: 12 + 5 hits AC 13 for 1d8 (4) + 3.
@@ -509,7 +509,7 @@ func TestSpellUsedAgain(t *testing.T) {
 	if len(e.Effects) != 1 || e.Effects[0].ID != "ongoing" || e.Effects[0].SlotLevel != 2 || e.Effects[0].Until.Round != 11 {
 		t.Fatalf("effects %+v", e.Effects)
 	}
-	if _, _, err := encounter.Act(e, "cleo", weapon(true), faces(t)); encounter.Reason(err) != encounter.NotAllowed {
+	if _, _, err := encounter.Act(e, "cleo", weapon(true), faces(t)); fault.ReasonOf(err) != encounter.NotAllowed {
 		t.Fatalf("a second bonus action = %v, want not_allowed", err)
 	}
 	// Next turn: the weapon strikes again with the bonus action, no slot.
@@ -531,7 +531,7 @@ func TestCreatureTypes(t *testing.T) {
 		caster   campaign.Character
 		action   encounter.Action
 		faces    []int
-		reason   string
+		reason   fault.Reason
 		text     string
 	}{
 		{"HoldPersonOnlyHoldsHumanoids", []encounter.MonsterSpec{{SRDID: "ogre", Count: 1}}, cleo(),
@@ -545,7 +545,7 @@ func TestCreatureTypes(t *testing.T) {
 		t.Run(tt.name, func(t *testing.T) {
 			e := casterFirst(t, []campaign.Character{tt.caster}, tt.monsters)
 			out, res, err := encounter.Act(e, tt.caster.ID, tt.action, faces(t, tt.faces...))
-			if encounter.Reason(err) != tt.reason {
+			if fault.ReasonOf(err) != tt.reason {
 				t.Fatalf("err = %v, want reason %q", err, tt.reason)
 			}
 			if err != nil {

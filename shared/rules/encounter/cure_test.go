@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"chronicler/shared/campaign"
+	"chronicler/shared/fault"
 	"chronicler/shared/rules"
 	"chronicler/shared/rules/encounter"
 )
@@ -30,7 +31,7 @@ func TestCuresInAFight(t *testing.T) {
 			t.Errorf("mira %v, want only blinded left", m.Conditions)
 		}
 		in.Choice = "hungry"
-		if _, _, err := encounter.Act(e, "cleo", in, faces(t)); encounter.Reason(err) != encounter.InvalidArgs {
+		if _, _, err := encounter.Act(e, "cleo", in, faces(t)); fault.ReasonOf(err) != encounter.InvalidArgs {
 			t.Errorf("a choice that is no condition: %v, want invalid_args", err)
 		}
 	})

@@ -420,7 +420,7 @@ func (e *Encounter) repeatSaves(res *Result, id string, src dice.Source) error {
 		sr, err := spell.Cast(caster.Combatant, fx.Spell, fx.SlotLevel, []rules.Combatant{e.Participants[ti].Combatant}, opts, src, srd.LookupSpell)
 		res.Rolls = append(res.Rolls, sv.rolls...) // drawn either way
 		if err != nil {
-			if Reason(err) == "" && spell.Reason(err) == "" {
+			if fault.ReasonOf(err) == "" {
 				return err
 			}
 			// The spell no longer holds it (its condition was ended

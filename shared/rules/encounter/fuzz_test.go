@@ -85,7 +85,7 @@ func checkAct(t *testing.T, e encounter.Encounter, a encounter.Action, seed uint
 	t.Helper()
 	out, res, err := encounter.Act(e, e.Current, a, dice.NewSeeded(seed))
 	if err != nil {
-		if encounter.Reason(err) == "" {
+		if fault.ReasonOf(err) == "" {
 			t.Fatalf("Act(%+v) = %v: not a refusal", a, err)
 		}
 		return

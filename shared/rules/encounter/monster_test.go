@@ -78,7 +78,7 @@ func TestMonsterPolicy(t *testing.T) {
 	})
 	t.Run("RefusesACharactersTurn", func(t *testing.T) {
 		e := begin(t, goblins(1), nil, 18, 1, 1)
-		if _, _, err := encounter.MonsterTurn(e, faces(t)); !fault.Is(err, fault.Invalid) || encounter.Reason(err) != encounter.NotAllowed {
+		if _, _, err := encounter.MonsterTurn(e, faces(t)); !fault.Is(err, fault.Invalid) || fault.ReasonOf(err) != encounter.NotAllowed {
 			t.Errorf("err = %v", err)
 		}
 	})
@@ -148,7 +148,7 @@ func TestMultiattack(t *testing.T) {
 	})
 	t.Run("UnknownActionRefused", func(t *testing.T) {
 		_, _, err := encounter.Act(start(t), "brown-bear-1", encounter.Action{Kind: encounter.ActionAttack, TargetID: "mira", Weapon: "fire breath"}, faces(t))
-		if encounter.Reason(err) != encounter.InvalidArgs {
+		if fault.ReasonOf(err) != encounter.InvalidArgs {
 			t.Errorf("err = %v", err)
 		}
 	})

@@ -54,7 +54,7 @@ func TestReach(t *testing.T) {
 			t.Errorf("summary %q, current %q (a move leaves the turn open)", res.Summary(), out.Current)
 		}
 		_, _, err = encounter.Act(out, "mira", encounter.Action{Kind: encounter.ActionMove}, faces(t))
-		if encounter.Reason(err) != encounter.NotAllowed {
+		if fault.ReasonOf(err) != encounter.NotAllowed {
 			t.Errorf("a second move without Dash: %v, want not_allowed", err)
 		}
 	})
@@ -141,7 +141,7 @@ func TestReach(t *testing.T) {
 	t.Run("OnlyCharactersMove", func(t *testing.T) {
 		e := goblinFirst(t, mira())
 		_, _, err := encounter.Act(e, "goblin-1", encounter.Action{Kind: encounter.ActionMove}, faces(t))
-		if encounter.Reason(err) != encounter.NotAllowed {
+		if fault.ReasonOf(err) != encounter.NotAllowed {
 			t.Errorf("a monster's move: %v, want not_allowed", err)
 		}
 	})

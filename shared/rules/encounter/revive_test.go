@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"chronicler/shared/campaign"
+	"chronicler/shared/fault"
 	"chronicler/shared/rules"
 	"chronicler/shared/rules/encounter"
 )
@@ -128,7 +129,7 @@ func TestBanishmentInAFight(t *testing.T) {
 	if o := participant(t, e, "orc-1"); len(o.Engaged) != 0 || !slices.Contains(o.Conditions, "incapacitated") {
 		t.Fatalf("orc engaged %v, conditions %v", o.Engaged, o.Conditions)
 	}
-	if _, _, err := encounter.Act(e, "mira", encounter.Action{Kind: encounter.ActionAttack, TargetID: "orc-1"}, faces(t)); encounter.Reason(err) != encounter.NotAllowed {
+	if _, _, err := encounter.Act(e, "mira", encounter.Action{Kind: encounter.ActionAttack, TargetID: "orc-1"}, faces(t)); fault.ReasonOf(err) != encounter.NotAllowed {
 		t.Fatalf("an attack on the banished orc: %v, want not_allowed", err)
 	}
 	e, _, err = encounter.Act(e, "mira", encounter.Action{Kind: encounter.ActionEndTurn}, faces(t))
@@ -178,7 +179,7 @@ func TestCommandInAFight(t *testing.T) {
 	}
 	t.Run("TheUndeadRefuse", func(t *testing.T) {
 		e := casterFirst(t, []campaign.Character{cleo()}, []encounter.MonsterSpec{{SRDID: "zombie", Count: 1}})
-		if _, _, err := encounter.Act(e, "cleo", encounter.Action{Kind: encounter.ActionCast, Spell: "command", TargetID: "zombie-1"}, faces(t)); encounter.Reason(err) != encounter.NotAllowed {
+		if _, _, err := encounter.Act(e, "cleo", encounter.Action{Kind: encounter.ActionCast, Spell: "command", TargetID: "zombie-1"}, faces(t)); fault.ReasonOf(err) != encounter.NotAllowed {
 			t.Errorf("err = %v, want not_allowed", err)
 		}
 	})

@@ -27,7 +27,7 @@ func TestRefusals(t *testing.T) {
 		slot    int
 		targets []rules.Combatant
 		opts    spell.Options
-		reason  string
+		reason  fault.Reason
 		message string // a part of the message
 	}{
 		{"UnknownSpellRefused", mira(), "frostburn", 1, nil, intel, spell.ReasonInvalidArgs, `"frostburn" is not a spell`},
@@ -80,11 +80,11 @@ func TestRefusals(t *testing.T) {
 			if err == nil {
 				t.Fatal("cast, want a refusal")
 			}
-			if !fault.Is(err, fault.Invalid) || spell.Reason(err) != tt.reason {
-				t.Errorf("error %v (kind %s, reason %q), want invalid with reason %s", err, fault.KindOf(err), spell.Reason(err), tt.reason)
+			if !fault.Is(err, fault.Invalid) || fault.ReasonOf(err) != tt.reason {
+				t.Errorf("error %v (kind %s, reason %q), want invalid with reason %s", err, fault.KindOf(err), fault.ReasonOf(err), tt.reason)
 			}
 			_, msg := fault.Public(err)
-			if !strings.HasPrefix(msg, tt.reason+": ") || !strings.Contains(msg, tt.message) {
+			if !strings.HasPrefix(msg, string(tt.reason)+": ") || !strings.Contains(msg, tt.message) {
 				t.Errorf("message %q, want it to start with %q and hold %q", msg, tt.reason+": ", tt.message)
 			}
 		})
@@ -92,10 +92,10 @@ func TestRefusals(t *testing.T) {
 }
 
 func TestReasonOfOtherErrors(t *testing.T) {
-	if r := spell.Reason(fault.E(fault.Invalid, "x", "no reason here")); r != "" {
+	if r := fault.ReasonOf(fault.E(fault.Invalid, "x", "no reason here")); r != "" {
 		t.Errorf("reason %q, want none", r)
 	}
-	if r := spell.Reason(nil); r != "" {
+	if r := fault.ReasonOf(nil); r != "" {
 		t.Errorf("reason %q for nil", r)
 	}
 }
@@ -222,7 +222,7 @@ func TestNoSlotsAtAllIsNoSlot(t *testing.T) {
 	c := bram()
 	c.SpellSlots = [9]campaign.Slot{}
 	_, err := spell.Cast(c, "cure-wounds", 1, []rules.Combatant{mira()}, wis, faces(t), nil)
-	if spell.Reason(err) != spell.ReasonNoSlot {
+	if fault.ReasonOf(err) != spell.ReasonNoSlot {
 		t.Errorf("%v, want no_slot", err)
 	}
 }

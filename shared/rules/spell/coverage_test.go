@@ -6,6 +6,7 @@ import (
 
 	"chronicler/shared/campaign"
 	"chronicler/shared/dice"
+	"chronicler/shared/fault"
 	"chronicler/shared/rules"
 	"chronicler/shared/rules/spell"
 	"chronicler/shared/srd"
@@ -123,11 +124,11 @@ func TestEverySpellCasts(t *testing.T) {
 				on := target
 				for _, ts := range [][]rules.Combatant{{target}, nil} {
 					r, err = spell.Cast(caster, s.ID, slot, ts, opts, src, nil)
-					if err == nil || spell.Reason(err) != spell.ReasonInvalidArgs || !strings.Contains(err.Error(), "target") {
+					if err == nil || fault.ReasonOf(err) != spell.ReasonInvalidArgs || !strings.Contains(err.Error(), "target") {
 						break
 					}
 				}
-				if spell.Reason(err) == spell.ReasonNotAllowed && strings.Contains(err.Error(), "is not dead") {
+				if fault.ReasonOf(err) == spell.ReasonNotAllowed && strings.Contains(err.Error(), "is not dead") {
 					on = dead
 					r, err = spell.Cast(caster, s.ID, slot, []rules.Combatant{dead}, opts, src, nil)
 				}

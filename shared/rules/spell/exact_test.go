@@ -3,6 +3,7 @@ package spell_test
 import (
 	"testing"
 
+	"chronicler/shared/fault"
 	"chronicler/shared/rules"
 	"chronicler/shared/rules/spell"
 )
@@ -218,7 +219,7 @@ func TestBeams(t *testing.T) {
 				t.Errorf("%d beams, want %d", n, tt.beams)
 			}
 			if _, err := spell.Cast(c, "eldritch-blast", 0, []rules.Combatant{orc()},
-				spell.Options{Ability: rules.Cha, Projectiles: []int{tt.beams + 1}}, faces(t), nil); spell.Reason(err) != spell.ReasonInvalidArgs {
+				spell.Options{Ability: rules.Cha, Projectiles: []int{tt.beams + 1}}, faces(t), nil); fault.ReasonOf(err) != spell.ReasonInvalidArgs {
 				t.Errorf("one beam too many: %v, want invalid_args", err)
 			}
 		})

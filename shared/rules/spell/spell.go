@@ -1,46 +1,27 @@
 package spell
 
 import (
-	"errors"
-	"strings"
-
 	"chronicler/shared/dice"
 	"chronicler/shared/fault"
 	"chronicler/shared/rules"
 	"chronicler/shared/srd"
 )
 
-// The reasons a casting is refused. Every error Cast returns is a
-// fault.Invalid whose message starts with one of them and a colon, so the
-// turn layer can tell the player why without parsing the rest.
+// The reasons a casting is refused. Every error Cast returns for a
+// request the rules refuse is a fault.Invalid carrying one of them
+// (fault.ReasonOf), so the turn layer can tell the player why.
 const (
 	// ReasonInvalidArgs: the request itself is wrong: an unknown spell, a
 	// slot level the spell can't use, too many or too few targets, a
 	// missing spellcasting ability, a bad dart split.
-	ReasonInvalidArgs = "invalid_args"
+	ReasonInvalidArgs = fault.InvalidArgs
 	// ReasonNoSlot: the caster has no unused slot of the level asked for.
-	ReasonNoSlot = "no_slot"
+	ReasonNoSlot = fault.NoSlot
 	// ReasonNotAllowed: the request is well formed but the situation
 	// forbids it: the caster is dead or incapacitated, a target is dead or
 	// out of range, an ongoing effect the caster no longer maintains.
-	ReasonNotAllowed = "not_allowed"
+	ReasonNotAllowed = fault.NotAllowed
 )
-
-// Reason returns the refusal reason of an error from Cast
-// (ReasonInvalidArgs, ReasonNoSlot, ReasonNotAllowed), or "" for any other
-// error.
-func Reason(err error) string {
-	var fe *fault.Error
-	if !errors.As(err, &fe) {
-		return ""
-	}
-	for _, r := range []string{ReasonInvalidArgs, ReasonNoSlot, ReasonNotAllowed} {
-		if strings.HasPrefix(fe.Message, r+":") {
-			return r
-		}
-	}
-	return ""
-}
 
 // MaxTargets bounds the targets of any one casting, area spells included.
 const MaxTargets = 50
@@ -410,12 +391,9 @@ func (noDice) Intn(int) int { return 0 }
 
 const op = "cast spell"
 
-// refuse is a refusal: a fault.Invalid error whose message starts with
-// the reason.
-func refuse(reason, format string, args ...any) error {
-	e := fault.E(fault.Invalid, op, format, args...)
-	e.Message = reason + ": " + e.Message
-	return e
+// refuse is a refusal for the reason given.
+func refuse(reason fault.Reason, format string, args ...any) error {
+	return fault.Refuse(op, "", reason, format, args...)
 }
 
 // refuseWrap turns an error from the rules engine, which Cast's own checks
