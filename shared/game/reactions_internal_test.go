@@ -34,13 +34,13 @@ func TestWindowOffersThePresentOnly(t *testing.T) {
 	}
 	res := encounter.Result{Openings: []encounter.Opening{
 		{Attack: 0, Roll: 0, Offers: []encounter.Offer{
-			{ParticipantID: "bram", CharacterID: "bram", Name: encounter.CuttingWords, Changes: encounter.ChangesYes},
-			{ParticipantID: "cora", CharacterID: "cora", Name: encounter.Shield, Changes: encounter.ChangesYes},
+			offer("bram", "bram", encounter.CuttingWords, encounter.ChangesYes),
+			offer("cora", "cora", encounter.Shield, encounter.ChangesYes),
 		}},
 		{Attack: 1, Roll: 2, Offers: []encounter.Offer{
-			{ParticipantID: "aria", CharacterID: "aria", Name: encounter.Shield, Changes: encounter.ChangesNo},
-			{ParticipantID: "aria", CharacterID: "aria", Name: encounter.HellishRebuke, Changes: encounter.ChangesNo},
-			{ParticipantID: "bram", CharacterID: "bram", Name: encounter.CuttingWords, Changes: encounter.ChangesUnknown},
+			offer("aria", "aria", encounter.Shield, encounter.ChangesNo),
+			offer("aria", "aria", encounter.HellishRebuke, encounter.ChangesNo),
+			offer("bram", "bram", encounter.CuttingWords, encounter.ChangesUnknown),
 		}},
 	}}
 	w, revealed := window(snap, res, 0)
@@ -56,7 +56,7 @@ func TestWindowOffersThePresentOnly(t *testing.T) {
 	// A window before a moment's dice shows the rolls made before it, and
 	// names no roll.
 	before := encounter.Result{Openings: []encounter.Opening{{Attack: 0, Roll: 2, Before: true, Trigger: "Mage 1 casts Fireball (3rd level).",
-		Offers: []encounter.Offer{{ParticipantID: "aria", CharacterID: "aria", Name: encounter.Counterspell, Changes: encounter.ChangesYes}}}}}
+		Offers: []encounter.Offer{offer("aria", "aria", encounter.Counterspell, encounter.ChangesYes)}}}}
 	bw, revealed := window(snap, before, 0)
 	if bw == nil || !bw.Before || bw.RollID != "" || revealed != 2 || bw.Trigger != "Mage 1 casts Fireball (3rd level)." {
 		t.Errorf("window before the dice = %+v showing %d rolls", bw, revealed)
@@ -89,12 +89,12 @@ func TestWindowKeepsItsJSON(t *testing.T) {
 	}
 	results := []encounter.Result{
 		{Openings: []encounter.Opening{{Attack: 1, Roll: 2, AttackerID: "goblin-1", TargetID: "aria", Offers: []encounter.Offer{
-			{ParticipantID: "aria", CharacterID: "ch-aria", Name: encounter.Shield, Changes: encounter.ChangesYes},
-			{ParticipantID: "bram", CharacterID: "ch-bram", Name: encounter.CuttingWords, Changes: encounter.ChangesUnknown},
-			{ParticipantID: "aria", CharacterID: "ch-aria", Name: encounter.HellishRebuke, Changes: encounter.ChangesNo},
+			offer("aria", "ch-aria", encounter.Shield, encounter.ChangesYes),
+			offer("bram", "ch-bram", encounter.CuttingWords, encounter.ChangesUnknown),
+			offer("aria", "ch-aria", encounter.HellishRebuke, encounter.ChangesNo),
 		}}}},
 		{Openings: []encounter.Opening{{Attack: 0, Roll: 2, Before: true, Trigger: "Mage 1 casts Fireball (3rd level).", AttackerID: "mage-1", Offers: []encounter.Offer{
-			{ParticipantID: "aria", CharacterID: "ch-aria", Name: encounter.Counterspell, Changes: encounter.ChangesYes},
+			offer("aria", "ch-aria", encounter.Counterspell, encounter.ChangesYes),
 		}}}},
 	}
 	var got bytes.Buffer
@@ -125,6 +125,12 @@ func TestWindowKeepsItsJSON(t *testing.T) {
 	if !bytes.Equal(got.Bytes(), want) {
 		t.Errorf("the window differs from %s (run with -update only if its stored or wire shape is meant to change):\n got:\n%s\nwant:\n%s", path, got.Bytes(), want)
 	}
+}
+
+// offer is the engine's offer of reaction name to participant by, the
+// character characterID.
+func offer(by, characterID, name, changes string) encounter.Offer {
+	return encounter.Offer{ParticipantID: by, CharacterID: characterID, Offer: campaign.Offer{Name: name, Changes: changes}}
 }
 
 // The step function refuses what is not a held turn's task and answers a
