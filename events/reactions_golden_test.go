@@ -8,6 +8,8 @@ import (
 	"path/filepath"
 	"testing"
 	"time"
+
+	"chronicler/shared/campaign"
 )
 
 var update = flag.Bool("update", false, "rewrite the golden files in testdata")
@@ -21,18 +23,18 @@ func TestReactionMessagesKeepTheirJSON(t *testing.T) {
 		body any
 	}{
 		{TypeReactionWindow, ReactionWindow{TurnID: "t8", RollID: "r3", ClosesAt: closes, Eligible: []Eligible{
-			{CharacterID: "ch-aria", Reactions: []string{"shield", "hellish-rebuke"}, Offers: []Offer{{Name: "shield", Changes: "yes"}, {Name: "hellish-rebuke", Changes: "no"}}},
-			{CharacterID: "ch-bram", Reactions: []string{"cutting-words"}, Offers: []Offer{{Name: "cutting-words", Changes: "unknown"}}},
+			{CharacterID: "ch-aria", Reactions: []string{"shield", "hellish-rebuke"}, Offers: []campaign.Offer{{Name: "shield", Changes: "yes"}, {Name: "hellish-rebuke", Changes: "no"}}},
+			{CharacterID: "ch-bram", Reactions: []string{"cutting-words"}, Offers: []campaign.Offer{{Name: "cutting-words", Changes: "unknown"}}},
 		}}},
 		{TypeReactionWindow, ReactionWindow{TurnID: "t9", Trigger: "Mage 1 casts Fireball (3rd level).", ClosesAt: closes, Eligible: []Eligible{
-			{CharacterID: "ch-aria", Reactions: []string{"counterspell"}, Offers: []Offer{{Name: "counterspell", Changes: "yes"}}},
+			{CharacterID: "ch-aria", Reactions: []string{"counterspell"}, Offers: []campaign.Offer{{Name: "counterspell", Changes: "yes"}}},
 		}}},
 		{TypeReactionGot, ReactionReceived{TurnID: "t8", CharacterID: "ch-aria", Reaction: "shield"}},
-		{TypeReactionClosed, ReactionClosed{TurnID: "t8", Applied: []Applied{
+		{TypeReactionClosed, ReactionClosed{TurnID: "t8", Applied: []campaign.AppliedReaction{
 			{CharacterID: "ch-aria", Reaction: "shield", Text: "Aria casts Shield: AC 17 until the start of its next turn."},
 			{CharacterID: "ch-bram", Reaction: "cutting-words", Text: "Bram's Cutting Words takes 3 off the attack roll."},
 		}}},
-		{TypeReactionClosed, ReactionClosed{TurnID: "t9", Applied: []Applied{}}},
+		{TypeReactionClosed, ReactionClosed{TurnID: "t9", Applied: []campaign.AppliedReaction{}}},
 	}
 	var got bytes.Buffer
 	for i, m := range msgs {

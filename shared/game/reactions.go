@@ -93,10 +93,9 @@ func windowMessage(l campaign.Lease) message {
 		if answered(*p.Window, e.CharacterID) {
 			continue
 		}
-		el := events.Eligible{CharacterID: e.CharacterID, Reactions: []string{}, Offers: []events.Offer{}}
+		el := events.Eligible{CharacterID: e.CharacterID, Reactions: []string{}, Offers: append([]campaign.Offer{}, e.Offers...)}
 		for _, o := range e.Offers {
 			el.Reactions = append(el.Reactions, o.Name)
-			el.Offers = append(el.Offers, events.Offer{Name: o.Name, Changes: o.Changes})
 		}
 		ev.Eligible = append(ev.Eligible, el)
 	}
@@ -316,10 +315,10 @@ func (s *Service) settle(ctx context.Context, snap Snapshot, l campaign.Lease, p
 	p.Settled, p.Window, p.Token = attack+1, nil, ""
 	p.Phase++
 	p.Rolls = rollsOf(play.res.Rolls)
-	closed := events.ReactionClosed{TurnID: l.TurnID, Applied: []events.Applied{}}
+	closed := events.ReactionClosed{TurnID: l.TurnID, Applied: []campaign.AppliedReaction{}}
 	for _, a := range play.res.Applied {
 		if a.Attack == attack {
-			closed.Applied = append(closed.Applied, events.Applied(a.AppliedReaction))
+			closed.Applied = append(closed.Applied, a.AppliedReaction)
 		}
 	}
 	nw, revealed := window(snap, play.res, p.Settled)
