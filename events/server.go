@@ -88,17 +88,13 @@ type ReactionWindow struct {
 	ClosesAt time.Time  `json:"closes_at"`
 }
 
-// Eligible is one character a reaction window is open to.
+// Eligible is one character a reaction window is open to, with its
+// offers as the window keeps them (campaign.Offer: a reaction's name and
+// whether it would change the outcome).
 type Eligible struct {
-	CharacterID string   `json:"character_id"`
-	Reactions   []string `json:"reactions"`
-	Offers      []Offer  `json:"offers"`
-}
-
-// Offer is one reaction offered, and whether it would change the outcome.
-type Offer struct {
-	Name    string `json:"name"`
-	Changes string `json:"changes"`
+	CharacterID string           `json:"character_id"`
+	Reactions   []string         `json:"reactions"`
+	Offers      []campaign.Offer `json:"offers"`
 }
 
 // ReactionReceived tells the table a character answered the window.
@@ -108,17 +104,12 @@ type ReactionReceived struct {
 	Reaction    string `json:"reaction"`
 }
 
-// ReactionClosed closes a window with the reactions applied, in order.
+// ReactionClosed closes a window with the reactions applied, in order, as
+// the turn keeps them (campaign.AppliedReaction: the character, the
+// reaction's name and a sentence telling it).
 type ReactionClosed struct {
-	TurnID  string    `json:"turn_id"`
-	Applied []Applied `json:"applied"`
-}
-
-// Applied is a reaction as it was resolved.
-type Applied struct {
-	CharacterID string `json:"character_id"`
-	Reaction    string `json:"reaction"`
-	Text        string `json:"text"`
+	TurnID  string                     `json:"turn_id"`
+	Applied []campaign.AppliedReaction `json:"applied"`
 }
 
 // NarrationDelta is a piece of streaming narration.

@@ -402,7 +402,8 @@ type Eligible struct {
 }
 
 // Offer is a reaction offered and whether it changes the outcome ("yes",
-// "no", "unknown").
+// "no", "unknown"). The rules engine offers reactions (encounter.Offer,
+// which names who to) as this type, so a window keeps them as made.
 type Offer struct {
 	Name    string `json:"name"`
 	Changes string `json:"changes"`
@@ -415,15 +416,20 @@ type Answer struct {
 	RequestID   string `json:"request_id,omitempty"`
 }
 
-// AppliedReaction is a reaction as it was resolved, told in a sentence.
+// AppliedReaction is a reaction as it was resolved, told in a sentence:
+// the rules engine resolves reactions into it (encounter.Applied), and the
+// turn keeps it.
 type AppliedReaction struct {
 	CharacterID string `json:"character_id"`
 	Reaction    string `json:"reaction"`
 	Text        string `json:"text"`
 }
 
-// Reaction is one reaction taken in a turn: By (a participant) answered
-// the turn's attack number Attack with Name.
+// Reaction is one reaction taken in a turn: By (a participant id)
+// answered the turn's moment number Attack (0 is its first: an attack
+// roll, a saving throw, a spell being cast, a creature leaving reach) with
+// Name. The rules engine plays a monster's turn with the reactions taken
+// (encounter.Reactions), and the held turn keeps them.
 type Reaction struct {
 	Attack int    `json:"attack"`
 	By     string `json:"by"`

@@ -67,7 +67,7 @@ func window(snap Snapshot, res encounter.Result, from int) (*campaign.Window, in
 				w.Eligible = append(w.Eligible, campaign.Eligible{CharacterID: f.CharacterID, PlayerID: player, ParticipantID: f.ParticipantID})
 				i = len(w.Eligible) - 1
 			}
-			w.Eligible[i].Offers = append(w.Eligible[i].Offers, campaign.Offer{Name: f.Name, Changes: f.Changes})
+			w.Eligible[i].Offers = append(w.Eligible[i].Offers, f.Offer)
 		}
 		if len(w.Eligible) > 0 {
 			return w, revealed
@@ -93,10 +93,9 @@ func windowMessage(l campaign.Lease) message {
 		if answered(*p.Window, e.CharacterID) {
 			continue
 		}
-		el := events.Eligible{CharacterID: e.CharacterID, Reactions: []string{}, Offers: []events.Offer{}}
+		el := events.Eligible{CharacterID: e.CharacterID, Reactions: []string{}, Offers: append([]campaign.Offer{}, e.Offers...)}
 		for _, o := range e.Offers {
 			el.Reactions = append(el.Reactions, o.Name)
-			el.Offers = append(el.Offers, events.Offer{Name: o.Name, Changes: o.Changes})
 		}
 		ev.Eligible = append(ev.Eligible, el)
 	}
@@ -291,15 +290,11 @@ func (s *Service) replay(snap Snapshot, l campaign.Lease, p campaign.PendingRoll
 	if !ok || !found || !acting {
 		return played{}, fault.E(fault.Conflict, op, "the encounter changed while the dice were out")
 	}
-	taken := make([]encounter.Reaction, len(p.Reactions))
-	for i, r := range p.Reactions {
-		taken[i] = encounter.Reaction{Attack: r.Attack, By: r.By, Name: r.Name}
-	}
 	turn := encounter.MonsterTurnWith
 	if p.Legendary {
 		turn = encounter.LegendaryTurn
 	}
-	next, res, err := turn(e, dice.NewSeeded(p.Seed), encounter.Reactions{Taken: taken, Seed: s.reactionSeed(snap.Campaign.ID, l.TurnID)})
+	next, res, err := turn(e, dice.NewSeeded(p.Seed), encounter.Reactions{Taken: p.Reactions, Seed: s.reactionSeed(snap.Campaign.ID, l.TurnID)})
 	if err != nil {
 		return played{}, err
 	}
@@ -320,10 +315,10 @@ func (s *Service) settle(ctx context.Context, snap Snapshot, l campaign.Lease, p
 	p.Settled, p.Window, p.Token = attack+1, nil, ""
 	p.Phase++
 	p.Rolls = rollsOf(play.res.Rolls)
-	closed := events.ReactionClosed{TurnID: l.TurnID, Applied: []events.Applied{}}
+	closed := events.ReactionClosed{TurnID: l.TurnID, Applied: []campaign.AppliedReaction{}}
 	for _, a := range play.res.Applied {
 		if a.Attack == attack {
-			closed.Applied = append(closed.Applied, events.Applied{CharacterID: a.CharacterID, Reaction: a.Name, Text: a.Text})
+			closed.Applied = append(closed.Applied, a.AppliedReaction)
 		}
 	}
 	nw, revealed := window(snap, play.res, p.Settled)
@@ -375,7 +370,7 @@ func (s *Service) finishMonsterTurn(ctx context.Context, snap Snapshot, lease ca
 	}
 	d := decision{Rolls: rollsOf(play.res.Rolls), Summary: play.res.Summary(), Encounter: &upd}
 	for _, a := range play.res.Applied {
-		d.Reactions = append(d.Reactions, campaign.AppliedReaction{CharacterID: a.CharacterID, Reaction: a.Name, Text: a.Text})
+		d.Reactions = append(d.Reactions, a.AppliedReaction)
 	}
 	cur := play.cur
 	actor := campaign.Character{ID: cur.ID, Name: cur.Name, HP: cur.HP, MaxHP: cur.MaxHP, AC: cur.AC}

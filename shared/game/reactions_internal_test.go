@@ -1,9 +1,15 @@
 package game
 
 import (
+	"bytes"
 	"context"
 	"encoding/json"
+	"flag"
+	"fmt"
+	"os"
+	"path/filepath"
 	"testing"
+	"time"
 
 	"chronicler/events"
 	"chronicler/shared/campaign"
@@ -28,13 +34,13 @@ func TestWindowOffersThePresentOnly(t *testing.T) {
 	}
 	res := encounter.Result{Openings: []encounter.Opening{
 		{Attack: 0, Roll: 0, Offers: []encounter.Offer{
-			{ParticipantID: "bram", CharacterID: "bram", Name: encounter.CuttingWords, Changes: encounter.ChangesYes},
-			{ParticipantID: "cora", CharacterID: "cora", Name: encounter.Shield, Changes: encounter.ChangesYes},
+			offer("bram", "bram", encounter.CuttingWords, encounter.ChangesYes),
+			offer("cora", "cora", encounter.Shield, encounter.ChangesYes),
 		}},
 		{Attack: 1, Roll: 2, Offers: []encounter.Offer{
-			{ParticipantID: "aria", CharacterID: "aria", Name: encounter.Shield, Changes: encounter.ChangesNo},
-			{ParticipantID: "aria", CharacterID: "aria", Name: encounter.HellishRebuke, Changes: encounter.ChangesNo},
-			{ParticipantID: "bram", CharacterID: "bram", Name: encounter.CuttingWords, Changes: encounter.ChangesUnknown},
+			offer("aria", "aria", encounter.Shield, encounter.ChangesNo),
+			offer("aria", "aria", encounter.HellishRebuke, encounter.ChangesNo),
+			offer("bram", "bram", encounter.CuttingWords, encounter.ChangesUnknown),
 		}},
 	}}
 	w, revealed := window(snap, res, 0)
@@ -50,7 +56,7 @@ func TestWindowOffersThePresentOnly(t *testing.T) {
 	// A window before a moment's dice shows the rolls made before it, and
 	// names no roll.
 	before := encounter.Result{Openings: []encounter.Opening{{Attack: 0, Roll: 2, Before: true, Trigger: "Mage 1 casts Fireball (3rd level).",
-		Offers: []encounter.Offer{{ParticipantID: "aria", CharacterID: "aria", Name: encounter.Counterspell, Changes: encounter.ChangesYes}}}}}
+		Offers: []encounter.Offer{offer("aria", "aria", encounter.Counterspell, encounter.ChangesYes)}}}}
 	bw, revealed := window(snap, before, 0)
 	if bw == nil || !bw.Before || bw.RollID != "" || revealed != 2 || bw.Trigger != "Mage 1 casts Fireball (3rd level)." {
 		t.Errorf("window before the dice = %+v showing %d rolls", bw, revealed)
@@ -69,6 +75,62 @@ func TestWindowOffersThePresentOnly(t *testing.T) {
 	if len(ev.Eligible) != 1 || ev.Eligible[0].Reactions[0] != encounter.Shield || ev.Eligible[0].Offers[0].Changes != encounter.ChangesNo {
 		t.Errorf("reaction.window = %+v", ev)
 	}
+}
+
+var update = flag.Bool("update", false, "rewrite the golden files in testdata")
+
+// The window the engine's openings make keeps its JSON, as the lease
+// stores it and the reaction.window message tells it, byte for byte.
+func TestWindowKeepsItsJSON(t *testing.T) {
+	snap := Snapshot{
+		Characters:  []campaign.Character{{ID: "ch-aria", PlayerID: "p1"}, {ID: "ch-bram", PlayerID: "p2"}},
+		Sessions:    []campaign.Session{{ID: "s1", Joined: []string{"p1", "p2"}}},
+		Connections: []campaign.Connection{{ID: "c1", PlayerID: "p1"}, {ID: "c2", PlayerID: "p2"}},
+	}
+	results := []encounter.Result{
+		{Openings: []encounter.Opening{{Attack: 1, Roll: 2, AttackerID: "goblin-1", TargetID: "aria", Offers: []encounter.Offer{
+			offer("aria", "ch-aria", encounter.Shield, encounter.ChangesYes),
+			offer("bram", "ch-bram", encounter.CuttingWords, encounter.ChangesUnknown),
+			offer("aria", "ch-aria", encounter.HellishRebuke, encounter.ChangesNo),
+		}}}},
+		{Openings: []encounter.Opening{{Attack: 0, Roll: 2, Before: true, Trigger: "Mage 1 casts Fireball (3rd level).", AttackerID: "mage-1", Offers: []encounter.Offer{
+			offer("aria", "ch-aria", encounter.Counterspell, encounter.ChangesYes),
+		}}}},
+	}
+	var got bytes.Buffer
+	for _, res := range results {
+		w, revealed := window(snap, res, 0)
+		stored, err := json.Marshal(w)
+		if err != nil {
+			t.Fatal(err)
+		}
+		l := campaign.Lease{TurnID: "t8", Pending: &campaign.PendingRolls{Revealed: revealed, Deadline: time.Date(2026, 1, 1, 18, 0, 15, 0, time.UTC), Window: w}}
+		msg := windowMessage(l)
+		told, err := events.Encode(events.Header{Type: msg.typ, CampaignID: "c1", Seq: 1}, msg.body)
+		if err != nil {
+			t.Fatal(err)
+		}
+		fmt.Fprintf(&got, "window: %s\nmessage: %s\n", stored, told)
+	}
+	path := filepath.Join("testdata", "reaction_window.golden")
+	if *update {
+		if err := os.WriteFile(path, got.Bytes(), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	want, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatalf("%v (run with -update to create it)", err)
+	}
+	if !bytes.Equal(got.Bytes(), want) {
+		t.Errorf("the window differs from %s (run with -update only if its stored or wire shape is meant to change):\n got:\n%s\nwant:\n%s", path, got.Bytes(), want)
+	}
+}
+
+// offer is the engine's offer of reaction name to participant by, the
+// character characterID.
+func offer(by, characterID, name, changes string) encounter.Offer {
+	return encounter.Offer{ParticipantID: by, CharacterID: characterID, Offer: campaign.Offer{Name: name, Changes: changes}}
 }
 
 // The step function refuses what is not a held turn's task and answers a

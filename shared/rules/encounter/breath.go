@@ -5,6 +5,7 @@ import (
 	"slices"
 	"strings"
 
+	"chronicler/shared/campaign"
 	"chronicler/shared/dice"
 	"chronicler/shared/rules"
 	"chronicler/shared/srd"
@@ -128,11 +129,11 @@ func (e *Encounter) areaAttack(res *Result, ai int, a srd.Action, src dice.Sourc
 			res.say(n)
 		}
 		if luckyRoll(t, sv) {
-			lucky := slices.IndexFunc(rs.at(k), func(r Reaction) bool { return r.Name == Lucky })
+			lucky := slices.IndexFunc(rs.at(k), func(r campaign.Reaction) bool { return r.Name == Lucky })
 			switch {
 			case lucky < 0:
 				res.Openings = append(res.Openings, Opening{Attack: k, Roll: at, AttackerID: m.ID, TargetID: t.ID,
-					Offers: []Offer{{ParticipantID: t.ID, CharacterID: t.CharacterID, Name: Lucky, Changes: ChangesUnknown}}})
+					Offers: []Offer{offerTo(t, Lucky, ChangesUnknown)}})
 			case rs.at(k)[lucky].By != t.ID:
 				return refuse(NotAllowed, "reaction", "Lucky rerolls only the halfling's own die")
 			default:

@@ -107,18 +107,18 @@ func TestLuckyAgainstABreath(t *testing.T) {
 	// Mira cannot take Tavi's luck.
 	// (refused at her save, before Mira's is rolled)
 	if _, _, err := encounter.MonsterTurnWith(e, faces(t, turn[:8]...), encounter.Reactions{Seed: 7,
-		Taken: []encounter.Reaction{{Attack: 0, By: "mira", Name: encounter.Lucky}}}); err == nil {
+		Taken: []campaign.Reaction{{Attack: 0, By: "mira", Name: encounter.Lucky}}}); err == nil {
 		t.Fatal("Mira rerolled Tavi's die")
 	}
 
 	for seed := range uint64(20) {
 		out, res, err := encounter.MonsterTurnWith(e, faces(t, turn...), encounter.Reactions{Seed: seed,
-			Taken: []encounter.Reaction{{Attack: 0, By: "tavi", Name: encounter.Lucky}}})
+			Taken: []campaign.Reaction{{Attack: 0, By: "tavi", Name: encounter.Lucky}}})
 		if err != nil {
 			t.Fatal(err)
 		}
 		i := slices.IndexFunc(res.Rolls, func(r rules.Roll) bool { return r.Outcome == "rerolled (lucky)" })
-		if i < 0 || res.Rolls[i].RollerID != "tavi" || res.Rolls[i+1].RollerID != "tavi" || len(res.Applied) != 1 || res.Applied[0].Name != encounter.Lucky {
+		if i < 0 || res.Rolls[i].RollerID != "tavi" || res.Rolls[i+1].RollerID != "tavi" || len(res.Applied) != 1 || res.Applied[0].Reaction != encounter.Lucky {
 			t.Fatalf("seed %d: rolls %+v, applied %+v", seed, res.Rolls, res.Applied)
 		}
 		tavi, mira := res.Saves[0], res.Saves[1]

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"slices"
 
+	"chronicler/shared/campaign"
 	"chronicler/shared/dice"
 	"chronicler/shared/fault"
 	"chronicler/shared/rules"
@@ -222,11 +223,11 @@ func (e *Encounter) closeIn(res *Result, ai, ti int, rs Reactions) (bool, error)
 		var offers []Offer
 		for _, j := range ops {
 			p := pre.Participants[j]
-			if len(taken) >= MaxReactionsPerAttack || slices.ContainsFunc(taken, func(t Reaction) bool { return t.By == p.ID }) {
+			if len(taken) >= MaxReactionsPerAttack || slices.ContainsFunc(taken, func(t campaign.Reaction) bool { return t.By == p.ID }) {
 				continue
 			}
 			if slices.Contains(p.canReact(), OpportunityAttack) {
-				offers = append(offers, Offer{ParticipantID: p.ID, CharacterID: p.CharacterID, Name: OpportunityAttack, Changes: ChangesUnknown})
+				offers = append(offers, offerTo(p, OpportunityAttack, ChangesUnknown))
 			}
 		}
 		if len(offers) > 0 {
@@ -246,7 +247,7 @@ func (e *Encounter) closeIn(res *Result, ai, ti int, rs Reactions) (bool, error)
 // opportunityAttack applies a character's opportunity attack t at monster
 // ai, whose leaving the reach of ops drew it. One at a creature that has
 // already fallen is let go unmade.
-func (e *Encounter) opportunityAttack(res *Result, rs Reactions, t Reaction, ai int, ops []int) error {
+func (e *Encounter) opportunityAttack(res *Result, rs Reactions, t campaign.Reaction, ai int, ops []int) error {
 	i := e.index(t.By)
 	switch {
 	case t.Name != OpportunityAttack:
@@ -267,8 +268,7 @@ func (e *Encounter) opportunityAttack(res *Result, rs Reactions, t Reaction, ai 
 	if err := e.strike(res, i, ai, req, rs.source(t)); err != nil {
 		return err
 	}
-	res.Applied = append(res.Applied, Applied{Reaction: t, CharacterID: p.CharacterID,
-		Text: fmt.Sprintf("%s makes an opportunity attack: %s", p.Name, res.Attacks[n].Summary())})
+	res.Applied = append(res.Applied, applied(t, p, fmt.Sprintf("%s makes an opportunity attack: %s", p.Name, res.Attacks[n].Summary())))
 	if e.Participants[ai].Defeated {
 		res.say(e.Participants[ai].Name + " falls before it gets there.")
 	}

@@ -174,7 +174,7 @@ func TestMonsterLeavingReach(t *testing.T) {
 	// Whatever it rolls, the goblin goes on from the same dice if it stands.
 	var hit, missed bool
 	for seed := uint64(1); seed < 60 && !(hit && missed); seed++ {
-		rs := encounter.Reactions{Taken: []encounter.Reaction{{Attack: 0, By: "mira", Name: encounter.OpportunityAttack}}, Seed: seed}
+		rs := encounter.Reactions{Taken: []campaign.Reaction{{Attack: 0, By: "mira", Name: encounter.OpportunityAttack}}, Seed: seed}
 		out, res, err := encounter.MonsterTurnWith(start(t), scriptAfter(t, 10, 3), rs)
 		if err != nil {
 			t.Fatal(err)
@@ -220,7 +220,7 @@ func TestMonsterLeavingReach(t *testing.T) {
 		}
 	})
 	t.Run("ARefusedOpportunityAttackIsInvalid", func(t *testing.T) {
-		rs := encounter.Reactions{Taken: []encounter.Reaction{{Attack: 0, By: "ilsa", Name: encounter.OpportunityAttack}}}
+		rs := encounter.Reactions{Taken: []campaign.Reaction{{Attack: 0, By: "ilsa", Name: encounter.OpportunityAttack}}}
 		_, _, err := encounter.MonsterTurnWith(start(t), scriptAfter(t, 10, 3), rs)
 		if !fault.Is(err, fault.Invalid) {
 			t.Errorf("Ilsa, whose reach the goblin is not leaving: %v, want invalid", err)

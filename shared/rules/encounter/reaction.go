@@ -58,22 +58,18 @@ const (
 // MaxReactionsPerAttack bounds the reactions one attack roll may draw.
 const MaxReactionsPerAttack = 5
 
-// Reaction is one reaction taken during a turn: By (a participant id)
-// answered the turn's moment number Attack (0 is its first) with Name. A
-// turn's moments are its attack rolls and the saving throws its area
-// actions force, in the order they are made (Result.moment).
-type Reaction struct {
-	Attack int    `json:"attack"`
-	By     string `json:"by"`
-	Name   string `json:"name"`
-}
-
-// Offer is a reaction a participant may take at an Opening.
+// Offer is a reaction offered to a participant at an Opening: who may take
+// it, and the offer as the reaction window keeps it (Name, and Changes:
+// ChangesYes, ChangesNo or ChangesUnknown).
 type Offer struct {
 	ParticipantID string `json:"participant_id"`
 	CharacterID   string `json:"character_id"`
-	Name          string `json:"name"`
-	Changes       string `json:"changes"` // ChangesYes, ChangesNo or ChangesUnknown
+	campaign.Offer
+}
+
+// offerTo offers p the reaction name.
+func offerTo(p Participant, name, changes string) Offer {
+	return Offer{ParticipantID: p.ID, CharacterID: p.CharacterID, Offer: campaign.Offer{Name: name, Changes: changes}}
 }
 
 // Opening is a point of a turn where reactions may answer, the turn's
@@ -92,23 +88,35 @@ type Opening struct {
 	Offers     []Offer `json:"offers"`
 }
 
-// Applied is a reaction as it was resolved, for the table.
+// Applied is a reaction as it was resolved, as the table is told it and
+// the turn keeps it, with the moment of the turn it answered (Attack),
+// which the turn does not keep: a window closes with the reactions to its
+// own moment.
 type Applied struct {
-	Reaction
-	CharacterID string `json:"character_id"`
-	Text        string `json:"text"`
+	Attack int `json:"attack"`
+	campaign.AppliedReaction
+}
+
+// applied is reaction t of p as resolved, told in text.
+func applied(t campaign.Reaction, p Participant, text string) Applied {
+	return Applied{Attack: t.Attack, AppliedReaction: campaign.AppliedReaction{CharacterID: p.CharacterID, Reaction: t.Name, Text: text}}
 }
 
 // Reactions is what a monster's turn is played with: the reactions taken
-// so far, and the seed of their own dice, kept apart from the turn's so a
-// reaction never changes a roll made before it.
+// so far, as the held turn keeps them, and the seed of their own dice,
+// kept apart from the turn's so a reaction never changes a roll made
+// before it. A campaign.Reaction is By, a participant id, answering the
+// turn's moment number Attack (0 is its first) with Name; a turn's
+// moments are its attack rolls, the saving throws its area actions force,
+// the spells it casts and its leaving reach, in the order they are made
+// (Result.moment).
 type Reactions struct {
-	Taken []Reaction
+	Taken []campaign.Reaction
 	Seed  uint64
 }
 
-func (rs Reactions) at(attack int) []Reaction {
-	var out []Reaction
+func (rs Reactions) at(attack int) []campaign.Reaction {
+	var out []campaign.Reaction
 	for _, r := range rs.Taken {
 		if r.Attack == attack {
 			out = append(out, r)
@@ -118,7 +126,7 @@ func (rs Reactions) at(attack int) []Reaction {
 }
 
 // source is the dice of one reaction.
-func (rs Reactions) source(r Reaction) dice.Source {
+func (rs Reactions) source(r campaign.Reaction) dice.Source {
 	h := fnv.New64a()
 	fmt.Fprintf(h, "%d:%s:%s", r.Attack, r.By, r.Name)
 	return dice.NewSeeded(rs.Seed ^ h.Sum64())
@@ -194,19 +202,19 @@ func InspirationUses(cha int) int { return max(campaign.Modifier(cha), 1) }
 // offers are the reactions the fight's characters may take to attack k of
 // the turn, after the reactions taken to it so far, given how it went; e
 // is the fight as it stood when the attack roll was made.
-func (e Encounter) offers(k int, r rules.AttackResult, taken []Reaction) []Offer {
+func (e Encounter) offers(k int, r rules.AttackResult, taken []campaign.Reaction) []Offer {
 	if len(taken) >= MaxReactionsPerAttack {
 		return nil
 	}
 	var out []Offer
 	for _, p := range e.Participants {
-		if slices.ContainsFunc(taken, func(t Reaction) bool { return t.By == p.ID }) {
+		if slices.ContainsFunc(taken, func(t campaign.Reaction) bool { return t.By == p.ID }) {
 			continue
 		}
 		for _, name := range p.canReact() {
 			changes, ok := offerChanges(name, p, r)
 			if ok {
-				out = append(out, Offer{ParticipantID: p.ID, CharacterID: p.CharacterID, Name: name, Changes: changes})
+				out = append(out, offerTo(p, name, changes))
 			}
 		}
 	}
@@ -255,7 +263,7 @@ func offerChanges(name string, p Participant, r rules.AttackResult) (string, boo
 // before applies the reactions taken to an attack that act before its
 // outcome is decided (Shield, Cutting Words, Uncanny Dodge), changing the
 // request and the reactors, and returns their rolls.
-func (e *Encounter) before(res *Result, rs Reactions, taken []Reaction, ti int, req *rules.AttackRequest) ([]rules.Roll, error) {
+func (e *Encounter) before(res *Result, rs Reactions, taken []campaign.Reaction, ti int, req *rules.AttackRequest) ([]rules.Roll, error) {
 	var rolls []rules.Roll
 	for _, t := range taken {
 		i := e.index(t.By)
@@ -304,7 +312,7 @@ func (e *Encounter) before(res *Result, rs Reactions, taken []Reaction, ti int, 
 
 // after applies the reactions taken to an attack that answer its damage
 // (Hellish Rebuke).
-func (e *Encounter) after(res *Result, rs Reactions, taken []Reaction, ai, ti int, r rules.AttackResult) error {
+func (e *Encounter) after(res *Result, rs Reactions, taken []campaign.Reaction, ai, ti int, r rules.AttackResult) error {
 	for _, t := range taken {
 		if t.Name != HellishRebuke {
 			continue
@@ -353,8 +361,8 @@ func (r *Result) moment() int {
 	return k
 }
 
-func (r *Result) react(t Reaction, p *Participant, text string) {
-	r.Applied = append(r.Applied, Applied{Reaction: t, CharacterID: p.CharacterID, Text: text})
+func (r *Result) react(t campaign.Reaction, p *Participant, text string) {
+	r.Applied = append(r.Applied, applied(t, *p, text))
 	r.say(text)
 }
 

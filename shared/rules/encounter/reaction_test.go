@@ -68,7 +68,7 @@ func TestShieldTurnsAHitIntoAMiss(t *testing.T) {
 		t.Error("Mira, a fighter, was offered Shield")
 	}
 
-	taken := encounter.Reactions{Taken: []encounter.Reaction{{Attack: 0, By: "ilsa", Name: encounter.Shield}}}
+	taken := encounter.Reactions{Taken: []campaign.Reaction{{Attack: 0, By: "ilsa", Name: encounter.Shield}}}
 	out, res2, err := encounter.MonsterTurnWith(e, faces(t, 10), taken)
 	if err != nil {
 		t.Fatal(err)
@@ -80,7 +80,7 @@ func TestShieldTurnsAHitIntoAMiss(t *testing.T) {
 	if ilsa.HP != 6 || ilsa.AC != 17 || !ilsa.ReactionUsed || !ilsa.Shielded || ilsa.Combatant.SpellSlots[0].Used != 1 {
 		t.Errorf("Ilsa after Shield: HP %d AC %d reaction %v shielded %v slots %+v", ilsa.HP, ilsa.AC, ilsa.ReactionUsed, ilsa.Shielded, ilsa.Combatant.SpellSlots[0])
 	}
-	if len(res2.Applied) != 1 || res2.Applied[0].Name != encounter.Shield || res2.Openings != nil {
+	if len(res2.Applied) != 1 || res2.Applied[0].Reaction != encounter.Shield || res2.Openings != nil {
 		t.Errorf("applied %+v, openings %+v", res2.Applied, res2.Openings)
 	}
 	// Shield lasts until the start of Ilsa's next turn.
@@ -165,7 +165,7 @@ func TestReactionsApplied(t *testing.T) {
 		e := goblinFirst(t, caster("ilsa", "wizard", 1, 4), caster("bryn", "bard", 3, 20))
 		// The reaction's die comes from its own seed; whatever it rolls,
 		// the attack roll is the same 10 and the total drops by it.
-		rs := encounter.Reactions{Taken: []encounter.Reaction{{Attack: 0, By: "bryn", Name: encounter.CuttingWords}}, Seed: 7}
+		rs := encounter.Reactions{Taken: []campaign.Reaction{{Attack: 0, By: "bryn", Name: encounter.CuttingWords}}, Seed: 7}
 		out, res, err := encounter.MonsterTurnWith(e, scriptAfter(t, 10, 1), rs)
 		if err != nil {
 			t.Fatal(err)
@@ -184,7 +184,7 @@ func TestReactionsApplied(t *testing.T) {
 	})
 	t.Run("UncannyDodgeHalvesTheDamage", func(t *testing.T) {
 		e := goblinFirst(t, caster("rook", "rogue", 5, 9))
-		rs := encounter.Reactions{Taken: []encounter.Reaction{{Attack: 0, By: "rook", Name: encounter.UncannyDodge}}}
+		rs := encounter.Reactions{Taken: []campaign.Reaction{{Attack: 0, By: "rook", Name: encounter.UncannyDodge}}}
 		out, res, err := encounter.MonsterTurnWith(e, faces(t, 10, 4), rs) // 4+2 = 6, halved to 3
 		if err != nil {
 			t.Fatal(err)
@@ -195,7 +195,7 @@ func TestReactionsApplied(t *testing.T) {
 	})
 	t.Run("HellishRebukeBurnsTheAttacker", func(t *testing.T) {
 		e := goblinFirst(t, caster("vex", "warlock", 1, 12))
-		rs := encounter.Reactions{Taken: []encounter.Reaction{{Attack: 0, By: "vex", Name: encounter.HellishRebuke}}, Seed: 3}
+		rs := encounter.Reactions{Taken: []campaign.Reaction{{Attack: 0, By: "vex", Name: encounter.HellishRebuke}}, Seed: 3}
 		out, res, err := encounter.MonsterTurnWith(e, faces(t, 10, 3), rs)
 		if err != nil {
 			t.Fatal(err)
@@ -211,14 +211,14 @@ func TestReactionsApplied(t *testing.T) {
 		}
 	})
 	t.Run("ARefusedReactionIsInvalid", func(t *testing.T) {
-		for _, r := range []encounter.Reaction{
+		for _, r := range []campaign.Reaction{
 			{Attack: 0, By: "mira", Name: encounter.Shield},       // not a caster
 			{Attack: 0, By: "ilsa", Name: "counterspell"},         // not an answer to an attack
 			{Attack: 0, By: "nobody", Name: encounter.Shield},     // not in the fight
 			{Attack: 0, By: "mira", Name: encounter.UncannyDodge}, // not a rogue
 		} {
 			e := goblinFirst(t, caster("ilsa", "wizard", 1, 4), mira())
-			_, _, err := encounter.MonsterTurnWith(e, scriptAfter(t, 10, 1), encounter.Reactions{Taken: []encounter.Reaction{r}})
+			_, _, err := encounter.MonsterTurnWith(e, scriptAfter(t, 10, 1), encounter.Reactions{Taken: []campaign.Reaction{r}})
 			if !fault.Is(err, fault.Invalid) {
 				t.Errorf("%+v: err = %v, want invalid", r, err)
 			}
@@ -258,7 +258,7 @@ func TestReplayKeepsTheRollsBeforeAReaction(t *testing.T) {
 		}
 		for _, o := range res.Openings {
 			for _, f := range o.Offers {
-				rs := encounter.Reactions{Taken: []encounter.Reaction{{Attack: o.Attack, By: f.ParticipantID, Name: f.Name}}, Seed: seed}
+				rs := encounter.Reactions{Taken: []campaign.Reaction{{Attack: o.Attack, By: f.ParticipantID, Name: f.Name}}, Seed: seed}
 				_, again, err := encounter.MonsterTurnWith(e, seeded(seed), rs)
 				if err != nil {
 					t.Fatalf("seed %d, %+v: %v", seed, f, err)
@@ -287,7 +287,7 @@ func TestShieldAgainstTheHitThatWouldDropHer(t *testing.T) {
 	if f, ok := offerOf(res.Openings[0], "ilsa", encounter.Shield); !ok || f.Changes != encounter.ChangesYes {
 		t.Errorf("offers = %+v", res.Openings[0].Offers)
 	}
-	out, _, err := encounter.MonsterTurnWith(e, faces(t, 10), encounter.Reactions{Taken: []encounter.Reaction{{Attack: 0, By: "ilsa", Name: encounter.Shield}}})
+	out, _, err := encounter.MonsterTurnWith(e, faces(t, 10), encounter.Reactions{Taken: []campaign.Reaction{{Attack: 0, By: "ilsa", Name: encounter.Shield}}})
 	if err != nil {
 		t.Fatal(err)
 	}

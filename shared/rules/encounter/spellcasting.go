@@ -5,6 +5,7 @@ import (
 	"slices"
 	"strings"
 
+	"chronicler/shared/campaign"
 	"chronicler/shared/dice"
 	"chronicler/shared/fault"
 	"chronicler/shared/rules"
@@ -464,11 +465,11 @@ func (e *Encounter) counterMoment(res *Result, ai int, s srd.Spell, level int, w
 	}
 	var offers []Offer
 	for _, p := range pre.Participants {
-		if p.Kind != KindCharacter || slices.ContainsFunc(taken, func(t Reaction) bool { return t.By == p.ID }) ||
+		if p.Kind != KindCharacter || slices.ContainsFunc(taken, func(t campaign.Reaction) bool { return t.By == p.ID }) ||
 			!slices.Contains(p.canReact(), Counterspell) {
 			continue
 		}
-		offers = append(offers, Offer{ParticipantID: p.ID, CharacterID: p.CharacterID, Name: Counterspell, Changes: counterChanges(p, level)})
+		offers = append(offers, offerTo(p, Counterspell, counterChanges(p, level)))
 	}
 	if len(offers) > 0 {
 		res.Openings = append(res.Openings, Opening{Attack: k, Roll: at, Before: true, AttackerID: pre.Participants[ai].ID,

@@ -145,7 +145,7 @@ func TestCounterspell(t *testing.T) {
 		t.Error("Mira, a fighter, was offered Counterspell")
 	}
 
-	rs := encounter.Reactions{Taken: []encounter.Reaction{{Attack: 0, By: "ilsa", Name: encounter.Counterspell}}, Seed: 1}
+	rs := encounter.Reactions{Taken: []campaign.Reaction{{Attack: 0, By: "ilsa", Name: encounter.Counterspell}}, Seed: 1}
 	out, res, err := encounter.MonsterTurnWith(start(t), seeded(9), rs)
 	if err != nil {
 		t.Fatal(err)
