@@ -96,6 +96,16 @@ func NewULID() string {
 
 func (s *Service) now() time.Time { return s.Now().UTC() }
 
+// AllowAPI reports whether key (a player, or an address before sign-in)
+// may make another API call now: always, when APILimit is nil. The HTTP
+// API asks it, so it needs a method, not the field.
+func (s *Service) AllowAPI(key string) bool {
+	return s.APILimit == nil || s.APILimit.Allow(key)
+}
+
+// NarratorName names the narrator that tells the story, for health checks.
+func (s *Service) NarratorName() string { return s.Narrator.Name() }
+
 // retry runs f again when it fails with a Conflict: the small lifecycle
 // writes read, decide and write under a version, so a concurrent change
 // means "read again", not "fail".
