@@ -30,7 +30,18 @@ type (
 
 // Handler serves /api.
 type Handler struct {
-	svc       *game.Service
+	players    Players
+	limits     Limits
+	probe      Health
+	campaigns  Campaigns
+	members    Members
+	characters Characters
+	encounters Encounters
+	homebrew   Homebrew
+	secrets    Secrets
+	history    History
+	archives   Archives
+
 	storeName string
 	log       *slog.Logger
 	mux       *http.ServeMux
@@ -40,9 +51,14 @@ type Handler struct {
 // Routes lists the patterns the API serves ("METHOD /path/{param}").
 func (h *Handler) Routes() []string { return h.routes }
 
-// New returns the API handler. storeName is reported by /api/health.
-func New(svc *game.Service, storeName string, log *slog.Logger) *Handler {
-	h := &Handler{svc: svc, storeName: storeName, log: log, mux: http.NewServeMux()}
+// New returns the API handler over the use cases of svc (a *game.Service).
+// storeName is reported by /api/health.
+func New(svc Service, storeName string, log *slog.Logger) *Handler {
+	h := &Handler{
+		players: svc, limits: svc, probe: svc, campaigns: svc, members: svc, characters: svc,
+		encounters: svc, homebrew: svc, secrets: svc, history: svc, archives: svc,
+		storeName: storeName, log: log, mux: http.NewServeMux(),
+	}
 	h.route("POST /api/players", h.createPlayer, false)
 	h.route("POST /api/players/recover", h.recoverPlayer, false)
 	h.route("GET /api/health", h.health, false)
@@ -106,7 +122,7 @@ func (h *Handler) serve(c *call, e endpoint, authed bool) (int, any, error) {
 		if err != nil {
 			return 0, nil, err
 		}
-		if c.player, err = h.svc.Authenticate(c.r.Context(), tok); err != nil {
+		if c.player, err = h.players.Authenticate(c.r.Context(), tok); err != nil {
 			return 0, nil, err
 		}
 	}
@@ -114,7 +130,7 @@ func (h *Handler) serve(c *call, e endpoint, authed bool) (int, any, error) {
 	if !authed {
 		key = "ip:" + c.r.RemoteAddr
 	}
-	if l := h.svc.APILimit; l != nil && !l.Allow(key) {
+	if !h.limits.AllowAPI(key) {
 		return 0, nil, fault.E(fault.RateLimited, "api", "too many requests; slow down")
 	}
 	if c.r.Body != nil {
@@ -203,7 +219,7 @@ func toJSON(c campaign.Campaign) campaignJSON {
 }
 
 func (h *Handler) health(*call) (int, any, error) {
-	return http.StatusOK, map[string]string{"status": "ok", "store": h.storeName, "narrator": h.svc.Narrator.Name()}, nil
+	return http.StatusOK, map[string]string{"status": "ok", "store": h.storeName, "narrator": h.probe.NarratorName()}, nil
 }
 
 func (h *Handler) createPlayer(c *call) (int, any, error) {
@@ -211,7 +227,7 @@ func (h *Handler) createPlayer(c *call) (int, any, error) {
 	if err != nil {
 		return 0, nil, err
 	}
-	id, err := h.svc.CreatePlayer(c.r.Context(), req)
+	id, err := h.players.CreatePlayer(c.r.Context(), req)
 	if err != nil {
 		return 0, nil, err
 	}
@@ -233,7 +249,7 @@ func (h *Handler) recoverPlayer(c *call) (int, any, error) {
 	if err != nil {
 		return 0, nil, err
 	}
-	id, err := h.svc.RecoverPlayer(c.r.Context(), req)
+	id, err := h.players.RecoverPlayer(c.r.Context(), req)
 	if err != nil {
 		return 0, nil, err
 	}
@@ -241,7 +257,7 @@ func (h *Handler) recoverPlayer(c *call) (int, any, error) {
 }
 
 func (h *Handler) rotateInvite(c *call) (int, any, error) {
-	inv, err := h.svc.RotateInvite(c.r.Context(), c.player, c.r.PathValue("id"))
+	inv, err := h.members.RotateInvite(c.r.Context(), c.player, c.r.PathValue("id"))
 	if err != nil {
 		return 0, nil, err
 	}
@@ -249,7 +265,7 @@ func (h *Handler) rotateInvite(c *call) (int, any, error) {
 }
 
 func (h *Handler) revokeInvite(c *call) (int, any, error) {
-	if err := h.svc.RevokeInvite(c.r.Context(), c.player, c.r.PathValue("id")); err != nil {
+	if err := h.members.RevokeInvite(c.r.Context(), c.player, c.r.PathValue("id")); err != nil {
 		return 0, nil, err
 	}
 	return http.StatusOK, map[string]any{"invite_code": nil}, nil
@@ -260,7 +276,7 @@ func (h *Handler) setHomebrew(c *call) (int, any, error) {
 	if err != nil {
 		return 0, nil, err
 	}
-	cp, err := h.svc.SetHomebrew(c.r.Context(), c.player, c.r.PathValue("id"), o)
+	cp, err := h.homebrew.SetHomebrew(c.r.Context(), c.player, c.r.PathValue("id"), o)
 	if err != nil {
 		return 0, nil, err
 	}
@@ -268,7 +284,7 @@ func (h *Handler) setHomebrew(c *call) (int, any, error) {
 }
 
 func (h *Handler) listSecrets(c *call) (int, any, error) {
-	secrets, err := h.svc.Secrets(c.r.Context(), c.player, c.r.PathValue("id"))
+	secrets, err := h.secrets.Secrets(c.r.Context(), c.player, c.r.PathValue("id"))
 	if err != nil {
 		return 0, nil, err
 	}
@@ -280,7 +296,7 @@ func (h *Handler) addSecret(c *call) (int, any, error) {
 	if err != nil {
 		return 0, nil, err
 	}
-	sec, err := h.svc.AddSecret(c.r.Context(), c.player, c.r.PathValue("id"), req)
+	sec, err := h.secrets.AddSecret(c.r.Context(), c.player, c.r.PathValue("id"), req)
 	if err != nil {
 		return 0, nil, err
 	}
@@ -288,14 +304,14 @@ func (h *Handler) addSecret(c *call) (int, any, error) {
 }
 
 func (h *Handler) removeSecret(c *call) (int, any, error) {
-	if err := h.svc.RemoveSecret(c.r.Context(), c.player, c.r.PathValue("id"), c.r.PathValue("sid")); err != nil {
+	if err := h.secrets.RemoveSecret(c.r.Context(), c.player, c.r.PathValue("id"), c.r.PathValue("sid")); err != nil {
 		return 0, nil, err
 	}
 	return http.StatusOK, map[string]string{"removed": c.r.PathValue("sid")}, nil
 }
 
 func (h *Handler) removePlayer(c *call) (int, any, error) {
-	if err := h.svc.RemovePlayer(c.r.Context(), c.player, c.r.PathValue("id"), c.r.PathValue("player")); err != nil {
+	if err := h.members.RemovePlayer(c.r.Context(), c.player, c.r.PathValue("id"), c.r.PathValue("player")); err != nil {
 		return 0, nil, err
 	}
 	return http.StatusOK, map[string]string{"removed": c.r.PathValue("player")}, nil
@@ -306,7 +322,7 @@ func (h *Handler) createCampaign(c *call) (int, any, error) {
 	if err != nil {
 		return 0, nil, err
 	}
-	cp, err := h.svc.CreateCampaign(c.r.Context(), c.player, req)
+	cp, err := h.campaigns.CreateCampaign(c.r.Context(), c.player, req)
 	if err != nil {
 		return 0, nil, err
 	}
@@ -314,7 +330,7 @@ func (h *Handler) createCampaign(c *call) (int, any, error) {
 }
 
 func (h *Handler) listCampaigns(c *call) (int, any, error) {
-	cs, err := h.svc.ListCampaigns(c.r.Context(), c.player)
+	cs, err := h.campaigns.ListCampaigns(c.r.Context(), c.player)
 	if err != nil {
 		return 0, nil, err
 	}
@@ -332,7 +348,7 @@ func (h *Handler) listCampaigns(c *call) (int, any, error) {
 }
 
 func (h *Handler) getCampaign(c *call) (int, any, error) {
-	v, err := h.svc.GetCampaign(c.r.Context(), c.player, c.r.PathValue("id"))
+	v, err := h.campaigns.GetCampaign(c.r.Context(), c.player, c.r.PathValue("id"))
 	if err != nil {
 		return 0, nil, err
 	}
@@ -353,7 +369,7 @@ func (h *Handler) joinCampaign(c *call) (int, any, error) {
 	if err != nil {
 		return 0, nil, err
 	}
-	cp, err := h.svc.JoinCampaign(c.r.Context(), c.player, c.r.PathValue("id"), req)
+	cp, err := h.members.JoinCampaign(c.r.Context(), c.player, c.r.PathValue("id"), req)
 	if err != nil {
 		return 0, nil, err
 	}
@@ -365,7 +381,7 @@ func (h *Handler) createCharacter(c *call) (int, any, error) {
 	if err != nil {
 		return 0, nil, err
 	}
-	ch, err := h.svc.CreateCharacter(c.r.Context(), c.player, c.r.PathValue("id"), req)
+	ch, err := h.characters.CreateCharacter(c.r.Context(), c.player, c.r.PathValue("id"), req)
 	if err != nil {
 		return 0, nil, err
 	}
@@ -382,7 +398,7 @@ func (h *Handler) listTurns(c *call) (int, any, error) {
 	if err != nil {
 		return 0, nil, err
 	}
-	page, err := h.svc.Turns(c.r.Context(), c.player, c.r.PathValue("id"), after, limit)
+	page, err := h.history.Turns(c.r.Context(), c.player, c.r.PathValue("id"), after, limit)
 	if err != nil {
 		return 0, nil, err
 	}
@@ -405,7 +421,7 @@ func intParam(v, name string) (int, error) {
 }
 
 func (h *Handler) conclude(c *call) (int, any, error) {
-	cp, err := h.svc.Conclude(c.r.Context(), c.player, c.r.PathValue("id"))
+	cp, err := h.campaigns.Conclude(c.r.Context(), c.player, c.r.PathValue("id"))
 	if err != nil {
 		return 0, nil, err
 	}
@@ -422,7 +438,7 @@ func list[T any](s []T) []T {
 }
 
 func (h *Handler) export(c *call) (int, any, error) {
-	e, err := h.svc.Export(c.r.Context(), c.player, c.r.PathValue("id"))
+	e, err := h.archives.Export(c.r.Context(), c.player, c.r.PathValue("id"))
 	if err != nil {
 		return 0, nil, err
 	}
@@ -434,7 +450,7 @@ func (h *Handler) importCampaign(c *call) (int, any, error) {
 	if err != nil {
 		return 0, nil, err
 	}
-	cp, err := h.svc.Import(c.r.Context(), c.player, e)
+	cp, err := h.archives.Import(c.r.Context(), c.player, e)
 	if err != nil {
 		return 0, nil, err
 	}
@@ -446,7 +462,7 @@ func (h *Handler) turnContext(c *call) (int, any, error) {
 	if err != nil {
 		return 0, nil, fault.Field("turn context", "seq", "must be a whole number")
 	}
-	tc, err := h.svc.TurnContext(c.r.Context(), c.player, c.r.PathValue("id"), seq)
+	tc, err := h.history.TurnContext(c.r.Context(), c.player, c.r.PathValue("id"), seq)
 	if err != nil {
 		return 0, nil, err
 	}
@@ -458,7 +474,7 @@ func (h *Handler) startEncounter(c *call) (int, any, error) {
 	if err != nil {
 		return 0, nil, err
 	}
-	e, err := h.svc.StartEncounter(c.r.Context(), c.player, c.r.PathValue("id"), req)
+	e, err := h.encounters.StartEncounter(c.r.Context(), c.player, c.r.PathValue("id"), req)
 	if err != nil {
 		return 0, nil, err
 	}
@@ -470,7 +486,7 @@ func (h *Handler) endEncounter(c *call) (int, any, error) {
 	if err != nil {
 		return 0, nil, err
 	}
-	diffs, committed, err := h.svc.EndEncounter(c.r.Context(), c.player, c.r.PathValue("id"), c.r.PathValue("eid"), req)
+	diffs, committed, err := h.encounters.EndEncounter(c.r.Context(), c.player, c.r.PathValue("id"), c.r.PathValue("eid"), req)
 	if err != nil {
 		return 0, nil, err
 	}
