@@ -10,12 +10,11 @@ import (
 
 	"chronicler/events"
 	"chronicler/shared/fault"
-	"chronicler/shared/game"
 )
 
 // Handler serves the WebSocket routes.
 type Handler struct {
-	Svc *game.Service
+	Svc Service // a *game.Service
 	Log *slog.Logger
 }
 

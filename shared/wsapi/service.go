@@ -1,0 +1,58 @@
+package wsapi
+
+import (
+	"context"
+
+	"chronicler/events"
+	"chronicler/shared/game"
+)
+
+// Connections binds WebSocket connections to campaigns and answers them
+// when a message fails.
+type Connections interface {
+	// Authenticate returns the player a token names. Unauthorized when
+	// the token is missing, malformed, expired or forged.
+	Authenticate(ctx context.Context, token string) (game.Player, error)
+	// Connect binds the connection to the campaign for p. NotFound when
+	// there is no such campaign; Forbidden when p is not a member.
+	Connect(ctx context.Context, connectionID string, p game.Player, campaignID string) error
+	// Disconnect forgets the connection; one already gone is no error.
+	Disconnect(ctx context.Context, connectionID string) error
+	// CheckBound returns nil when campaignID is "" or the one the
+	// connection is bound to. Unauthorized when the connection is bound
+	// to none; Forbidden when it is bound to another.
+	CheckBound(ctx context.Context, connectionID, campaignID string) error
+	// TellError sends err, as a player may see it, to this connection
+	// only, as the answer to requestID.
+	TellError(ctx context.Context, connectionID, requestID string, err error)
+}
+
+// Play is what a connected player does at the table. Every method acts on
+// the campaign the connection is bound to: Unauthorized when it is bound
+// to none; Conflict when the table is not in a state to do it; ReadOnly
+// for a concluded campaign; Internal or Unavailable when the store fails.
+type Play interface {
+	// Resume opens the campaign's session, or joins the open one.
+	Resume(ctx context.Context, connectionID, requestID string) error
+	// TakeTurn runs one turn from the message. Forbidden for a character
+	// that is not the player's; RateLimited for too many turns; Invalid
+	// for an action the rules refuse (with its reason).
+	TakeTurn(ctx context.Context, connectionID string, msg events.ClientMessage) error
+	// EndSession closes the open session.
+	EndSession(ctx context.Context, connectionID, requestID string) error
+	// Sync resends the campaign's events after afterSeq to this connection.
+	Sync(ctx context.Context, connectionID string, afterSeq int64) error
+	// Roll reveals the next roll of the player's pending turn. Forbidden
+	// for another player's roll; Conflict for a stale or repeated one.
+	Roll(ctx context.Context, connectionID string, msg events.ClientMessage) error
+	// React answers the open reaction window. Forbidden for a character
+	// that may not answer; Invalid for a reaction not offered.
+	React(ctx context.Context, connectionID string, msg events.ClientMessage) error
+}
+
+// Service is every use case the WebSocket routes call; *game.Service is
+// one.
+type Service interface {
+	Connections
+	Play
+}
