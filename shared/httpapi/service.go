@@ -20,7 +20,8 @@ import (
 // Players signs players up and in.
 type Players interface {
 	// Authenticate returns the player a bearer token names. Unauthorized
-	// when the token is missing, malformed, expired or forged.
+	// when the token is missing, malformed, expired or forged;
+	// Unavailable when the identity provider cannot be reached.
 	Authenticate(ctx context.Context, token string) (game.Player, error)
 	// CreatePlayer returns a new anonymous player with their token and
 	// recovery code. Forbidden where players sign in with an identity

@@ -11,7 +11,8 @@ import (
 // when a message fails.
 type Connections interface {
 	// Authenticate returns the player a token names. Unauthorized when
-	// the token is missing, malformed, expired or forged.
+	// the token is missing, malformed, expired or forged; Unavailable when
+	// the identity provider cannot be reached.
 	Authenticate(ctx context.Context, token string) (game.Player, error)
 	// Connect binds the connection to the campaign for p. NotFound when
 	// there is no such campaign; Forbidden when p is not a member.
