@@ -32,6 +32,7 @@ import (
 	"chronicler/shared/httpapi"
 	"chronicler/shared/push"
 	"chronicler/shared/sqlite"
+	"chronicler/shared/stepfunctions"
 	"chronicler/shared/throttle"
 	"chronicler/shared/workflow"
 	"chronicler/shared/wsapi"
@@ -260,7 +261,7 @@ func (s *server) startFlows() error {
 		Credentials:  credentials.NewStaticCredentialsProvider("local", "local", ""),
 		BaseEndpoint: aws.String("http://" + s.flowsLn.Addr().String()),
 	})
-	s.svc.Workflow = workflow.NewClient(client, arn)
+	s.svc.Workflow = stepfunctions.NewClient(client, arn)
 	return nil
 }
 

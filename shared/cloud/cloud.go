@@ -17,7 +17,7 @@ import (
 	"chronicler/shared/dynamo"
 	"chronicler/shared/game"
 	"chronicler/shared/push"
-	"chronicler/shared/workflow"
+	"chronicler/shared/stepfunctions"
 )
 
 // Environment variables the stack sets on every function.
@@ -64,7 +64,7 @@ func Service(ctx context.Context) (*game.Service, error) {
 		return nil, err
 	}
 	if arn := os.Getenv(EnvStateMachine); arn != "" {
-		svc.Workflow = workflow.NewClient(sfn.NewFromConfig(cfg), arn)
+		svc.Workflow = stepfunctions.NewClient(sfn.NewFromConfig(cfg), arn)
 	}
 	return svc, nil
 }
