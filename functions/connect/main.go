@@ -7,12 +7,12 @@ import (
 
 	"github.com/aws/aws-lambda-go/lambda"
 
-	"chronicler/shared/cloud"
+	"chronicler/shared/assemble"
 	"chronicler/shared/wsapi"
 )
 
 func main() {
-	svc := cloud.Must(context.Background())
+	svc := assemble.MustFromEnv(context.Background())
 	h := &wsapi.Handler{Svc: svc, Log: svc.Log}
 	lambda.Start(h.Connect)
 }

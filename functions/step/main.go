@@ -11,12 +11,12 @@ import (
 
 	"github.com/aws/aws-lambda-go/lambda"
 
-	"chronicler/shared/cloud"
+	"chronicler/shared/assemble"
 	"chronicler/shared/workflow"
 )
 
 func main() {
-	svc := cloud.Must(context.Background())
+	svc := assemble.MustFromEnv(context.Background())
 	lambda.Start(func(ctx context.Context, payload json.RawMessage) (workflow.Outcome, error) {
 		req, err := workflow.DecodeRequest(payload)
 		if err != nil {

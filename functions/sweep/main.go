@@ -9,12 +9,12 @@ import (
 
 	"github.com/aws/aws-lambda-go/lambda"
 
-	"chronicler/shared/cloud"
+	"chronicler/shared/assemble"
 	"chronicler/shared/game"
 )
 
 func main() {
-	svc := cloud.Must(context.Background())
+	svc := assemble.MustFromEnv(context.Background())
 	lambda.Start(func(ctx context.Context) (game.SweepReport, error) {
 		r, err := svc.Sweep(ctx)
 		svc.Log.InfoContext(ctx, "sweep", "examined", r.Examined, "connections_removed", r.ConnectionsRemoved,

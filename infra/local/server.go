@@ -25,8 +25,7 @@ import (
 
 	"chronicler/infra/local/gateway"
 	"chronicler/infra/local/statemachine"
-	"chronicler/shared/auth"
-	"chronicler/shared/cloud"
+	"chronicler/shared/assemble"
 	"chronicler/shared/dynamo"
 	"chronicler/shared/game"
 	"chronicler/shared/httpapi"
@@ -70,10 +69,6 @@ func newServer(ctx context.Context, cfg config) (*server, error) {
 	if err != nil {
 		return nil, err
 	}
-	signer, err := auth.NewSigner(key, 30*24*time.Hour, time.Now)
-	if err != nil {
-		return nil, err
-	}
 	// Listen first: the @connections endpoint the handlers post to is this
 	// very server, and with -addr :0 its port is known only now.
 	ln, err := net.Listen("tcp", cfg.addr)
@@ -90,13 +85,17 @@ func newServer(ctx context.Context, cfg config) (*server, error) {
 		Credentials:  credentials.NewStaticCredentialsProvider("local", "local", ""),
 		BaseEndpoint: aws.String("http://" + ln.Addr().String()),
 	})
-	narr, err := cloud.Narrator(ctx, cfg.getenv, cfg.pace)
+	flows, err := s.startFlows()
 	if err != nil {
 		s.close()
 		return nil, err
 	}
-	s.svc = game.NewService(s.store, push.New(mgmt), narr, signer, log)
-	if s.svc.Prices, err = cloud.Prices(cfg.getenv); err != nil {
+	s.svc, err = assemble.Service(ctx, assemble.Config{
+		TokenKey: key, Store: s.store, Pusher: push.New(mgmt), Workflow: flows,
+		Identity: cfg.identity, OIDCIssuer: cfg.issuer, OIDCAudience: cfg.audience,
+		Getenv: cfg.getenv, Pace: cfg.pace, Log: log,
+	})
+	if err != nil {
 		s.close()
 		return nil, err
 	}
@@ -107,14 +106,6 @@ func newServer(ctx context.Context, cfg config) (*server, error) {
 	}
 	if cfg.apiRate > 0 {
 		s.svc.APILimit = throttle.New(cfg.apiRate, 60, time.Now)
-	}
-	if s.svc.Identity, err = auth.Choose(ctx, cfg.identity, cfg.issuer, cfg.audience, signer); err != nil {
-		s.close()
-		return nil, err
-	}
-	if err := s.startFlows(); err != nil {
-		s.close()
-		return nil, err
 	}
 	// No connection survives a restart: forget them, and let their
 	// sessions' grace period start now.
@@ -234,25 +225,27 @@ const stepFunction = "arn:aws:lambda:us-east-1:000000000000:function:chronicler-
 
 // startFlows runs the reaction window's definition, the same one the cloud
 // runs, on the local interpreter behind a loopback Step Functions
-// endpoint, and gives the game the real sfn client pointed at it.
-func (s *server) startFlows() error {
+// endpoint, and returns the real sfn client's adapter pointed at it. The
+// interpreter runs nothing before the game starts a flow, so its step
+// function may reach the service built after.
+func (s *server) startFlows() (*stepfunctions.Client, error) {
 	def, err := workflow.Substitute(workflow.Definition(), map[string]string{
 		workflow.RollFunctionArn: stepFunction, workflow.WindowFunctionArn: stepFunction,
 	})
 	if err != nil {
-		return err
+		return nil, err
 	}
 	m, err := statemachine.Load(def)
 	if err != nil {
-		return err
+		return nil, err
 	}
 	s.flows = statemachine.New(statemachine.Options{Clock: s.cfg.flowClock, Invoker: s.invokeStep, OnEvent: s.cfg.flowEvents})
 	arn, err := s.flows.Register("chronicler-reaction", m)
 	if err != nil {
-		return err
+		return nil, err
 	}
 	if s.flowsLn, err = net.Listen("tcp", "127.0.0.1:0"); err != nil {
-		return fmt.Errorf("listen for the local state machine: %w", err)
+		return nil, fmt.Errorf("listen for the local state machine: %w", err)
 	}
 	s.flowsHTTP = &http.Server{Handler: s.flows, ReadHeaderTimeout: 10 * time.Second}
 	go s.flowsHTTP.Serve(s.flowsLn)
@@ -261,8 +254,7 @@ func (s *server) startFlows() error {
 		Credentials:  credentials.NewStaticCredentialsProvider("local", "local", ""),
 		BaseEndpoint: aws.String("http://" + s.flowsLn.Addr().String()),
 	})
-	s.svc.Workflow = stepfunctions.NewClient(client, arn)
-	return nil
+	return stepfunctions.NewClient(client, arn), nil
 }
 
 // invokeStep is the step Lambda, in process.

@@ -27,10 +27,10 @@ import (
 	"github.com/aws/jsii-runtime-go"
 )
 
-// Environment variables the functions read (shared/cloud's EnvTable,
-// EnvConnections, EnvTokenKey). Spelled out rather than imported so the
-// stack does not link the functions' wiring and its SDK clients; the stack
-// test pins the names.
+// Environment variables the functions read (shared/assemble's EnvTable,
+// EnvConnections, EnvTokenKey, ...). Spelled out rather than imported so
+// the stack does not link the functions' wiring and its SDK clients; the
+// stack test pins the names.
 const (
 	envTableName           = "TABLE_NAME"
 	envConnectionsEndpoint = "CONNECTIONS_ENDPOINT"
@@ -264,7 +264,7 @@ func NewChroniclerStack(scope constructs.Construct, id string, props *Chronicler
 			// https://{apiId}.execute-api.{region}.amazonaws.com/live
 			env[envConnectionsEndpoint] = stage.CallbackUrl()
 		}
-		// Every function gets the key: shared/cloud wires all of them the
+		// Every function gets the key: shared/assemble wires all of them the
 		// same way and refuses to start without it.
 		env[envTokenKey] = tokenKey.SecretValue().UnsafeUnwrap()
 		env[envIdentity] = jsii.String(identity)
