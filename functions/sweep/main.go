@@ -10,15 +10,9 @@ import (
 	"github.com/aws/aws-lambda-go/lambda"
 
 	"chronicler/shared/assemble"
-	"chronicler/shared/game"
 )
 
 func main() {
 	svc := assemble.MustFromEnv(context.Background())
-	lambda.Start(func(ctx context.Context) (game.SweepReport, error) {
-		r, err := svc.Sweep(ctx)
-		svc.Log.InfoContext(ctx, "sweep", "examined", r.Examined, "connections_removed", r.ConnectionsRemoved,
-			"closed", r.Closed, "abandoned", r.Abandoned, "failed", r.Failed)
-		return r, err
-	})
+	lambda.Start(assemble.Sweep(svc))
 }

@@ -191,14 +191,11 @@ func (s *server) serve(ctx context.Context, stdout io.Writer) error {
 	go func() { errc <- s.http.Serve(s.ln) }()
 	tick := time.NewTicker(s.cfg.sweep)
 	defer tick.Stop()
+	sweep := assemble.Sweep(s.svc)
 	for {
 		select {
 		case <-tick.C:
-			if r, err := s.svc.Sweep(ctx); err != nil {
-				s.log.Warn("sweep", "err", err)
-			} else if r.Closed+r.Abandoned+r.ConnectionsRemoved > 0 {
-				s.log.Info("sweep", "examined", r.Examined, "connections_removed", r.ConnectionsRemoved, "closed", r.Closed, "abandoned", r.Abandoned, "failed", r.Failed)
-			}
+			_, _ = sweep(ctx) // it logs what it did
 		case err := <-errc:
 			s.close()
 			return err
@@ -262,11 +259,7 @@ func (s *server) invokeStep(ctx context.Context, resource string, payload []byte
 	if resource != stepFunction {
 		return nil, &statemachine.TaskError{Name: "Lambda.ResourceNotFoundException", Cause: "no function " + resource}
 	}
-	req, err := workflow.DecodeRequest(payload)
-	if err != nil {
-		return nil, &statemachine.TaskError{Name: "Chronicler.BadRequest", Cause: err.Error()}
-	}
-	out, err := s.svc.Step(ctx, req)
+	out, err := assemble.Step(s.svc)(ctx, payload)
 	if err != nil {
 		return nil, &statemachine.TaskError{Name: "Chronicler.StepFailed", Cause: err.Error()}
 	}

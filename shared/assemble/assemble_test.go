@@ -2,10 +2,12 @@ package assemble_test
 
 import (
 	"context"
+	"encoding/json"
 	"strings"
 	"testing"
 
 	"chronicler/shared/assemble"
+	"chronicler/shared/fault"
 )
 
 var key = []byte(strings.Repeat("k", 32))
@@ -62,5 +64,16 @@ func TestService(t *testing.T) {
 				t.Fatalf("Service = %v, want an error", svc)
 			}
 		})
+	}
+}
+
+func TestStepRefusesWhatIsNoRequest(t *testing.T) {
+	svc, err := assemble.Service(context.Background(), assemble.Config{TokenKey: key, Getenv: env(map[string]string{assemble.EnvNarrator: "offline"})})
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, err = assemble.Step(svc)(context.Background(), json.RawMessage(`{"action":"later"}`))
+	if !fault.Is(err, fault.Invalid) {
+		t.Fatalf("Step = %v, want Invalid", err)
 	}
 }

@@ -3,4 +3,5 @@
 // prices, identity provider) from one Config, for the cloud's Lambdas
 // (FromEnv: DynamoDB, API Gateway's @connections, Step Functions) and for
 // the local server, which passes its own store, pusher and state machine.
+// Step and Sweep are the two handlers that are no WebSocket or HTTP route.
 package assemble
