@@ -7,6 +7,7 @@ import (
 
 	"github.com/aws/aws-lambda-go/lambda"
 
+	"chronicler/events"
 	"chronicler/shared/assemble"
 	"chronicler/shared/wsapi"
 )
@@ -14,5 +15,5 @@ import (
 func main() {
 	svc := assemble.MustFromEnv(context.Background())
 	h := &wsapi.Handler{Svc: svc, Log: svc.Log}
-	lambda.Start(h.Connect)
+	lambda.Start(h.Function(events.FunctionConnect))
 }

@@ -23,6 +23,7 @@ import (
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb"
 	"github.com/aws/aws-sdk-go-v2/service/sfn"
 
+	"chronicler/events"
 	"chronicler/infra/local/gateway"
 	"chronicler/infra/local/statemachine"
 	"chronicler/shared/assemble"
@@ -122,14 +123,11 @@ func newServer(ctx context.Context, cfg config) (*server, error) {
 		log.Info("resumed held turns", "count", n)
 	}
 	ws := &wsapi.Handler{Svc: s.svc, Log: log}
-	s.gw = gateway.New(gateway.Config{
-		Routes: map[string]gateway.Handler{
-			"$connect": ws.Connect, "$disconnect": ws.Disconnect, "$default": ws.Message,
-			"resume": ws.Message, "turn": ws.Message, "end_session": ws.Message, "sync": ws.Message,
-			"roll": ws.Message, "react": ws.Message,
-		},
-		Stage: "local", MaxMessageBytes: 32 * 1024, Logger: log,
-	})
+	routes := map[string]gateway.Handler{}
+	for _, r := range events.Routes() {
+		routes[r.Key] = ws.Route(r.Key)
+	}
+	s.gw = gateway.New(gateway.Config{Routes: routes, Stage: "local", MaxMessageBytes: 32 * 1024, Logger: log})
 	static, err := fs.Sub(web.Files, "static")
 	if err != nil {
 		s.close()
