@@ -7,11 +7,11 @@ import (
 
 	"github.com/aws/aws-lambda-go/lambda"
 
-	"chronicler/shared/cloud"
+	"chronicler/shared/assemble"
 	"chronicler/shared/httpapi"
 )
 
 func main() {
-	svc := cloud.Must(context.Background())
+	svc := assemble.MustFromEnv(context.Background())
 	lambda.Start(httpapi.New(svc, "dynamodb", svc.Log).Handle)
 }

@@ -7,12 +7,13 @@ import (
 
 	"github.com/aws/aws-lambda-go/lambda"
 
-	"chronicler/shared/cloud"
+	"chronicler/events"
+	"chronicler/shared/assemble"
 	"chronicler/shared/wsapi"
 )
 
 func main() {
-	svc := cloud.Must(context.Background())
+	svc := assemble.MustFromEnv(context.Background())
 	h := &wsapi.Handler{Svc: svc, Log: svc.Log}
-	lambda.Start(h.Message)
+	lambda.Start(h.Function(events.FunctionEndSession))
 }

@@ -9,16 +9,10 @@ import (
 
 	"github.com/aws/aws-lambda-go/lambda"
 
-	"chronicler/shared/cloud"
-	"chronicler/shared/game"
+	"chronicler/shared/assemble"
 )
 
 func main() {
-	svc := cloud.Must(context.Background())
-	lambda.Start(func(ctx context.Context) (game.SweepReport, error) {
-		r, err := svc.Sweep(ctx)
-		svc.Log.InfoContext(ctx, "sweep", "examined", r.Examined, "connections_removed", r.ConnectionsRemoved,
-			"closed", r.Closed, "abandoned", r.Abandoned, "failed", r.Failed)
-		return r, err
-	})
+	svc := assemble.MustFromEnv(context.Background())
+	lambda.Start(assemble.Sweep(svc))
 }

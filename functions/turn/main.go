@@ -1,5 +1,6 @@
-// Command turn is the WebSocket route turn (narration streams inside this invocation): it wires the cloud's adapters
-// and hands API Gateway's events to the shared handler.
+// Command turn is the WebSocket routes turn, roll and react (narration
+// streams inside this invocation): it wires the cloud's adapters and hands
+// API Gateway's events to the shared handler of its routes.
 package main
 
 import (
@@ -7,12 +8,13 @@ import (
 
 	"github.com/aws/aws-lambda-go/lambda"
 
-	"chronicler/shared/cloud"
+	"chronicler/events"
+	"chronicler/shared/assemble"
 	"chronicler/shared/wsapi"
 )
 
 func main() {
-	svc := cloud.Must(context.Background())
+	svc := assemble.MustFromEnv(context.Background())
 	h := &wsapi.Handler{Svc: svc, Log: svc.Log}
-	lambda.Start(h.Message)
+	lambda.Start(h.Function(events.FunctionTurn))
 }

@@ -23,15 +23,16 @@ import (
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb"
 	"github.com/aws/aws-sdk-go-v2/service/sfn"
 
+	"chronicler/events"
 	"chronicler/infra/local/gateway"
 	"chronicler/infra/local/statemachine"
-	"chronicler/shared/auth"
-	"chronicler/shared/cloud"
+	"chronicler/shared/assemble"
 	"chronicler/shared/dynamo"
 	"chronicler/shared/game"
 	"chronicler/shared/httpapi"
 	"chronicler/shared/push"
 	"chronicler/shared/sqlite"
+	"chronicler/shared/stepfunctions"
 	"chronicler/shared/throttle"
 	"chronicler/shared/workflow"
 	"chronicler/shared/wsapi"
@@ -69,10 +70,6 @@ func newServer(ctx context.Context, cfg config) (*server, error) {
 	if err != nil {
 		return nil, err
 	}
-	signer, err := auth.NewSigner(key, 30*24*time.Hour, time.Now)
-	if err != nil {
-		return nil, err
-	}
 	// Listen first: the @connections endpoint the handlers post to is this
 	// very server, and with -addr :0 its port is known only now.
 	ln, err := net.Listen("tcp", cfg.addr)
@@ -89,13 +86,17 @@ func newServer(ctx context.Context, cfg config) (*server, error) {
 		Credentials:  credentials.NewStaticCredentialsProvider("local", "local", ""),
 		BaseEndpoint: aws.String("http://" + ln.Addr().String()),
 	})
-	narr, err := cloud.Narrator(ctx, cfg.getenv, cfg.pace)
+	flows, err := s.startFlows()
 	if err != nil {
 		s.close()
 		return nil, err
 	}
-	s.svc = game.NewService(s.store, push.New(mgmt), narr, signer, log)
-	if s.svc.Prices, err = cloud.Prices(cfg.getenv); err != nil {
+	s.svc, err = assemble.Service(ctx, assemble.Config{
+		TokenKey: key, Store: s.store, Pusher: push.New(mgmt), Workflow: flows,
+		Identity: cfg.identity, OIDCIssuer: cfg.issuer, OIDCAudience: cfg.audience,
+		Getenv: cfg.getenv, Pace: cfg.pace, Log: log,
+	})
+	if err != nil {
 		s.close()
 		return nil, err
 	}
@@ -106,14 +107,6 @@ func newServer(ctx context.Context, cfg config) (*server, error) {
 	}
 	if cfg.apiRate > 0 {
 		s.svc.APILimit = throttle.New(cfg.apiRate, 60, time.Now)
-	}
-	if s.svc.Identity, err = auth.Choose(ctx, cfg.identity, cfg.issuer, cfg.audience, signer); err != nil {
-		s.close()
-		return nil, err
-	}
-	if err := s.startFlows(); err != nil {
-		s.close()
-		return nil, err
 	}
 	// No connection survives a restart: forget them, and let their
 	// sessions' grace period start now.
@@ -130,14 +123,11 @@ func newServer(ctx context.Context, cfg config) (*server, error) {
 		log.Info("resumed held turns", "count", n)
 	}
 	ws := &wsapi.Handler{Svc: s.svc, Log: log}
-	s.gw = gateway.New(gateway.Config{
-		Routes: map[string]gateway.Handler{
-			"$connect": ws.Connect, "$disconnect": ws.Disconnect, "$default": ws.Message,
-			"resume": ws.Message, "turn": ws.Message, "end_session": ws.Message, "sync": ws.Message,
-			"roll": ws.Message, "react": ws.Message,
-		},
-		Stage: "local", MaxMessageBytes: 32 * 1024, Logger: log,
-	})
+	routes := map[string]gateway.Handler{}
+	for _, r := range events.Routes() {
+		routes[r.Key] = ws.Route(r.Key)
+	}
+	s.gw = gateway.New(gateway.Config{Routes: routes, Stage: "local", MaxMessageBytes: 32 * 1024, Logger: log})
 	static, err := fs.Sub(web.Files, "static")
 	if err != nil {
 		s.close()
@@ -199,14 +189,11 @@ func (s *server) serve(ctx context.Context, stdout io.Writer) error {
 	go func() { errc <- s.http.Serve(s.ln) }()
 	tick := time.NewTicker(s.cfg.sweep)
 	defer tick.Stop()
+	sweep := assemble.Sweep(s.svc)
 	for {
 		select {
 		case <-tick.C:
-			if r, err := s.svc.Sweep(ctx); err != nil {
-				s.log.Warn("sweep", "err", err)
-			} else if r.Closed+r.Abandoned+r.ConnectionsRemoved > 0 {
-				s.log.Info("sweep", "examined", r.Examined, "connections_removed", r.ConnectionsRemoved, "closed", r.Closed, "abandoned", r.Abandoned, "failed", r.Failed)
-			}
+			_, _ = sweep(ctx) // it logs what it did
 		case err := <-errc:
 			s.close()
 			return err
@@ -233,25 +220,27 @@ const stepFunction = "arn:aws:lambda:us-east-1:000000000000:function:chronicler-
 
 // startFlows runs the reaction window's definition, the same one the cloud
 // runs, on the local interpreter behind a loopback Step Functions
-// endpoint, and gives the game the real sfn client pointed at it.
-func (s *server) startFlows() error {
+// endpoint, and returns the real sfn client's adapter pointed at it. The
+// interpreter runs nothing before the game starts a flow, so its step
+// function may reach the service built after.
+func (s *server) startFlows() (*stepfunctions.Client, error) {
 	def, err := workflow.Substitute(workflow.Definition(), map[string]string{
 		workflow.RollFunctionArn: stepFunction, workflow.WindowFunctionArn: stepFunction,
 	})
 	if err != nil {
-		return err
+		return nil, err
 	}
 	m, err := statemachine.Load(def)
 	if err != nil {
-		return err
+		return nil, err
 	}
 	s.flows = statemachine.New(statemachine.Options{Clock: s.cfg.flowClock, Invoker: s.invokeStep, OnEvent: s.cfg.flowEvents})
 	arn, err := s.flows.Register("chronicler-reaction", m)
 	if err != nil {
-		return err
+		return nil, err
 	}
 	if s.flowsLn, err = net.Listen("tcp", "127.0.0.1:0"); err != nil {
-		return fmt.Errorf("listen for the local state machine: %w", err)
+		return nil, fmt.Errorf("listen for the local state machine: %w", err)
 	}
 	s.flowsHTTP = &http.Server{Handler: s.flows, ReadHeaderTimeout: 10 * time.Second}
 	go s.flowsHTTP.Serve(s.flowsLn)
@@ -260,8 +249,7 @@ func (s *server) startFlows() error {
 		Credentials:  credentials.NewStaticCredentialsProvider("local", "local", ""),
 		BaseEndpoint: aws.String("http://" + s.flowsLn.Addr().String()),
 	})
-	s.svc.Workflow = workflow.NewClient(client, arn)
-	return nil
+	return stepfunctions.NewClient(client, arn), nil
 }
 
 // invokeStep is the step Lambda, in process.
@@ -269,11 +257,7 @@ func (s *server) invokeStep(ctx context.Context, resource string, payload []byte
 	if resource != stepFunction {
 		return nil, &statemachine.TaskError{Name: "Lambda.ResourceNotFoundException", Cause: "no function " + resource}
 	}
-	req, err := workflow.DecodeRequest(payload)
-	if err != nil {
-		return nil, &statemachine.TaskError{Name: "Chronicler.BadRequest", Cause: err.Error()}
-	}
-	out, err := s.svc.Step(ctx, req)
+	out, err := assemble.Step(s.svc)(ctx, payload)
 	if err != nil {
 		return nil, &statemachine.TaskError{Name: "Chronicler.StepFailed", Cause: err.Error()}
 	}

@@ -8,6 +8,7 @@ import (
 	"regexp"
 	"strings"
 
+	"chronicler/events"
 	"chronicler/shared/dynamo"
 	"chronicler/shared/workflow"
 
@@ -27,10 +28,10 @@ import (
 	"github.com/aws/jsii-runtime-go"
 )
 
-// Environment variables the functions read (shared/cloud's EnvTable,
-// EnvConnections, EnvTokenKey). Spelled out rather than imported so the
-// stack does not link the functions' wiring and its SDK clients; the stack
-// test pins the names.
+// Environment variables the functions read (shared/assemble's EnvTable,
+// EnvConnections, EnvTokenKey, ...). Spelled out rather than imported so
+// the stack does not link the functions' wiring and its SDK clients; the
+// stack test pins the names.
 const (
 	envTableName           = "TABLE_NAME"
 	envConnectionsEndpoint = "CONNECTIONS_ENDPOINT"
@@ -264,7 +265,7 @@ func NewChroniclerStack(scope constructs.Construct, id string, props *Chronicler
 			// https://{apiId}.execute-api.{region}.amazonaws.com/live
 			env[envConnectionsEndpoint] = stage.CallbackUrl()
 		}
-		// Every function gets the key: shared/cloud wires all of them the
+		// Every function gets the key: shared/assemble wires all of them the
 		// same way and refuses to start without it.
 		env[envTokenKey] = tokenKey.SecretValue().UnsafeUnwrap()
 		env[envIdentity] = jsii.String(identity)
@@ -319,30 +320,24 @@ func NewChroniclerStack(scope constructs.Construct, id string, props *Chronicler
 	// the step function.
 	fns["step"].GrantInvoke(flow)
 
-	// One integration per function; sync serves both its own route and
+	// The routes of events.Routes, which the local gateway serves too, with
+	// one integration per function: sync serves both its own route and
 	// $default, where it answers unknown actions with an error event.
 	wsIntegration := map[string]awsapigatewayv2integrations.WebSocketLambdaIntegration{}
-	integrate := func(name string) awsapigatewayv2integrations.WebSocketLambdaIntegration {
-		if in, ok := wsIntegration[name]; ok {
+	integrate := func(r events.Route) awsapigatewayv2integrations.WebSocketLambdaIntegration {
+		if in, ok := wsIntegration[r.Function]; ok {
 			return in
 		}
-		in := awsapigatewayv2integrations.NewWebSocketLambdaIntegration(jsii.String(name+"Integration"), fns[name], nil)
-		wsIntegration[name] = in
+		fn, ok := fns[r.Function]
+		if !ok {
+			panic(fmt.Sprintf("route %s: the stack has no function %q", r.Key, r.Function))
+		}
+		in := awsapigatewayv2integrations.NewWebSocketLambdaIntegration(jsii.String(r.Function+"Integration"), fn, nil)
+		wsIntegration[r.Function] = in
 		return in
 	}
-	for _, r := range []struct{ key, fn string }{
-		{"$connect", "connect"},
-		{"$disconnect", "disconnect"},
-		{"$default", "sync"},
-		{"resume", "resume"},
-		{"turn", "turn"},
-		{"end_session", "end_session"},
-		{"sync", "sync"},
-		// A roll that completes a turn narrates and commits it, like a turn.
-		{"roll", "turn"},
-		{"react", "turn"},
-	} {
-		ws.AddRoute(jsii.String(r.key), &awsapigatewayv2.WebSocketRouteOptions{Integration: integrate(r.fn)})
+	for _, r := range events.Routes() {
+		ws.AddRoute(jsii.String(r.Key), &awsapigatewayv2.WebSocketRouteOptions{Integration: integrate(r)})
 	}
 
 	httpAPI.AddRoutes(&awsapigatewayv2.AddRoutesOptions{

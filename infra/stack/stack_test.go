@@ -9,6 +9,7 @@ import (
 	"strings"
 	"testing"
 
+	"chronicler/events"
 	"chronicler/infra/stack"
 	"chronicler/shared/workflow"
 
@@ -56,6 +57,14 @@ func TestFunctionNamesMatchFolders(t *testing.T) {
 	for _, name := range got {
 		if _, ok := wantFunctions[name]; !ok {
 			t.Errorf("FunctionNames() has unexpected %q", name)
+		}
+	}
+}
+
+func TestRoutesNameFunctions(t *testing.T) {
+	for _, r := range events.Routes() {
+		if !slices.Contains(stack.FunctionNames(), r.Function) {
+			t.Errorf("route %s names %q, which is no function of the stack", r.Key, r.Function)
 		}
 	}
 }
@@ -120,6 +129,34 @@ func TestChroniclerStack(t *testing.T) {
 		match(t, "stage", func() {
 			tmpl.HasResourceProperties(jsii.String("AWS::ApiGatewayV2::Stage"), map[string]any{"StageName": "live", "AutoDeploy": true})
 		})
+	})
+
+	t.Run("RouteTable", func(t *testing.T) {
+		// The table the local gateway serves is what API Gateway routes:
+		// every route of it, to its function, and no other.
+		var want, got []string
+		for _, r := range events.Routes() {
+			want = append(want, r.Key)
+			if fn := doc.routeFunction(t, r.Key); fn != r.Function {
+				t.Errorf("route %s invokes %q, want %q", r.Key, fn, r.Function)
+			}
+		}
+		api := ""
+		for id, r := range doc.Resources {
+			if r.Type == "AWS::ApiGatewayV2::Api" && r.Properties["ProtocolType"] == "WEBSOCKET" {
+				api = id
+			}
+		}
+		for _, r := range doc.Resources {
+			if r.Type == "AWS::ApiGatewayV2::Route" && refIn(r.Properties["ApiId"]) == api {
+				got = append(got, fmt.Sprint(r.Properties["RouteKey"]))
+			}
+		}
+		slices.Sort(want)
+		slices.Sort(got)
+		if api == "" || !slices.Equal(got, want) {
+			t.Errorf("WebSocket API %q has routes %v, want %v", api, got, want)
+		}
 	})
 
 	t.Run("HttpApi", func(t *testing.T) {

@@ -21,7 +21,7 @@ import (
 // execution was lost, the sweep does (see heldOverdue).
 
 // Workflow orchestrates held turns: Step Functions in the cloud, the local
-// interpreter on one machine. *workflow.Client has it.
+// interpreter on one machine. *stepfunctions.Client has it.
 type Workflow interface {
 	Start(ctx context.Context, in workflow.Input) (string, error)
 	Answer(ctx context.Context, token string, out workflow.Outcome) error

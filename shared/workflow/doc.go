@@ -5,8 +5,9 @@
 // DefinitionSubstitutions) and in infra/local/statemachine on one machine.
 //
 // The contract with the Lambdas: each receives a Request; PromptRoll and
-// Window are .waitForTaskToken tasks, answered later through Client.Answer
-// with the stored token; AutoRoll and CloseWindow answer synchronously.
-// Every step yields an Outcome whose Next routes the machine. A stale or
-// repeated answer is a fault.Conflict and changes nothing.
+// Window are .waitForTaskToken tasks, answered later with the stored token
+// (shared/stepfunctions sends the answer); AutoRoll and CloseWindow answer
+// synchronously. Every step yields an Outcome whose Next routes the
+// machine. A stale or repeated answer is a fault.Conflict and changes
+// nothing. The package is the contract only and links no AWS SDK.
 package workflow

@@ -7,6 +7,7 @@ import (
 	"regexp"
 	"slices"
 	"strings"
+	"time"
 
 	"chronicler/shared/fault"
 )
@@ -71,6 +72,66 @@ func Substitute(def string, subs map[string]string) (string, error) {
 	return out, nil
 }
 
+// Input starts one reaction flow.
+type Input struct {
+	// Name is the execution name, e.g. the turn id (1 to 80 of A-Z a-z 0-9
+	// - _). Starting the same name with the same input again is a no-op
+	// that returns the same execution, so a retried Lambda starts one flow.
+	Name          string
+	Turn          json.RawMessage // handed to every function untouched
+	RollTimeout   time.Duration   // how long the player has to roll before AutoRoll; whole seconds
+	WindowTimeout time.Duration   // how long each reaction round stays open; whole seconds
+	// Start is where the flow begins: a roll prompt ({Next: NextRoll}, the
+	// zero value's meaning) or a window on a roll already made
+	// ({Next: NextWindow}).
+	Start Outcome
+}
+
+// executionInput is the execution input the definition reads.
+type executionInput struct {
+	Turn                 json.RawMessage `json:"turn"`
+	RollTimeoutSeconds   int64           `json:"rollTimeoutSeconds"`
+	WindowTimeoutSeconds int64           `json:"windowTimeoutSeconds"`
+	Outcome              Outcome         `json:"outcome"`
+}
+
+// Encode checks in and returns the execution input the definition reads
+// (everything but Name, which names the execution). op names the
+// operation in the error. Errors: Invalid for a bad Input.
+func (in Input) Encode(op string) ([]byte, error) {
+	for _, d := range []struct {
+		field string
+		v     time.Duration
+	}{{"rollTimeout", in.RollTimeout}, {"windowTimeout", in.WindowTimeout}} {
+		if d.v < time.Second || d.v%time.Second != 0 || d.v > 24*time.Hour {
+			return nil, fault.Field(op, d.field, "must be whole seconds from 1s to 24h")
+		}
+	}
+	if len(in.Turn) == 0 || !json.Valid(in.Turn) {
+		return nil, fault.Field(op, "turn", "must be JSON")
+	}
+	start := in.Start
+	if start.Next == "" {
+		start.Next = NextRoll
+	}
+	if err := start.Validate(op); err != nil {
+		return nil, err
+	}
+	if start.Next == NextDone {
+		return nil, fault.Field(op, "start", "a flow cannot start done")
+	}
+	body, err := json.Marshal(executionInput{
+		Turn:                 in.Turn,
+		RollTimeoutSeconds:   int64(in.RollTimeout / time.Second),
+		WindowTimeoutSeconds: int64(in.WindowTimeout / time.Second),
+		Outcome:              start,
+	})
+	if err != nil {
+		return nil, fault.Wrap(fault.Internal, op, err)
+	}
+	return body, nil
+}
+
 // Next is where the machine goes after a step.
 type Next string
 
@@ -94,7 +155,10 @@ type Outcome struct {
 	Detail json.RawMessage `json:"detail,omitempty"`
 }
 
-func (o Outcome) validate(op string) error {
+// Validate checks o as the machine routes it: a known Next, Round from 0
+// to MaxRounds, Detail as JSON. op names the operation in the error.
+// Errors: Invalid.
+func (o Outcome) Validate(op string) error {
 	switch o.Next {
 	case NextRoll, NextWindow, NextDone:
 	default:
@@ -123,7 +187,7 @@ const (
 // Request is the payload the machine sends to both functions.
 type Request struct {
 	Action    Action          `json:"action"`
-	Token     string          `json:"token,omitempty"` // prompt and open: answer it with Client.Answer or Client.Fail
+	Token     string          `json:"token,omitempty"` // prompt and open: the waiting task's token, which its answer names
 	Execution string          `json:"execution"`       // the execution ARN
 	Turn      json.RawMessage `json:"turn"`            // Input.Turn, untouched
 	Outcome   Outcome         `json:"outcome"`         // the previous step's outcome ({"next":"roll","round":0} at first)
@@ -158,7 +222,7 @@ func DecodeRequest(b []byte) (Request, error) {
 	if len(r.Turn) == 0 || !json.Valid(r.Turn) {
 		return Request{}, fault.Field(op, "turn", "must be JSON")
 	}
-	if err := r.Outcome.validate(op); err != nil {
+	if err := r.Outcome.Validate(op); err != nil {
 		return Request{}, err
 	}
 	return r, nil

@@ -3,8 +3,10 @@ package wsapi
 import (
 	"context"
 	"encoding/json"
+	"fmt"
 	"log/slog"
 	"net/http"
+	"slices"
 
 	awsevents "github.com/aws/aws-lambda-go/events"
 
@@ -79,19 +81,67 @@ func (h *Handler) Message(ctx context.Context, req Request) (Response, error) {
 }
 
 func (h *Handler) dispatch(ctx context.Context, conn string, msg events.ClientMessage) error {
-	switch msg.Action {
-	case events.ActionResume:
-		return h.Svc.Resume(ctx, conn, msg.RequestID)
-	case events.ActionTurn:
-		return h.Svc.TakeTurn(ctx, conn, msg)
-	case events.ActionEndSession:
-		return h.Svc.EndSession(ctx, conn, msg.RequestID)
-	case events.ActionSync:
-		return h.Svc.Sync(ctx, conn, *msg.AfterSeq)
-	case events.ActionRoll:
-		return h.Svc.Roll(ctx, conn, msg)
-	case events.ActionReact:
-		return h.Svc.React(ctx, conn, msg)
+	if run, ok := useCases[msg.Action]; ok {
+		return run(h, ctx, conn, msg)
 	}
 	return fault.Field("message", "action", "unknown action")
+}
+
+// useCases runs each client action's use case. Its keys are the actions
+// of events.Routes, every one of which Message serves.
+var useCases = map[string]func(h *Handler, ctx context.Context, conn string, msg events.ClientMessage) error{
+	events.ActionResume: func(h *Handler, ctx context.Context, conn string, msg events.ClientMessage) error {
+		return h.Svc.Resume(ctx, conn, msg.RequestID)
+	},
+	events.ActionTurn: func(h *Handler, ctx context.Context, conn string, msg events.ClientMessage) error {
+		return h.Svc.TakeTurn(ctx, conn, msg)
+	},
+	events.ActionEndSession: func(h *Handler, ctx context.Context, conn string, msg events.ClientMessage) error {
+		return h.Svc.EndSession(ctx, conn, msg.RequestID)
+	},
+	events.ActionSync: func(h *Handler, ctx context.Context, conn string, msg events.ClientMessage) error {
+		return h.Svc.Sync(ctx, conn, *msg.AfterSeq)
+	},
+	events.ActionRoll: func(h *Handler, ctx context.Context, conn string, msg events.ClientMessage) error {
+		return h.Svc.Roll(ctx, conn, msg)
+	},
+	events.ActionReact: func(h *Handler, ctx context.Context, conn string, msg events.ClientMessage) error {
+		return h.Svc.React(ctx, conn, msg)
+	},
+}
+
+// Route returns the handler of a route key of events.Routes: Connect for
+// $connect, Disconnect for $disconnect and Message for the others
+// ($default and every action); nil for a key the table does not have.
+func (h *Handler) Route(key string) func(context.Context, Request) (Response, error) {
+	if !slices.ContainsFunc(events.Routes(), func(r events.Route) bool { return r.Key == key }) {
+		return nil
+	}
+	switch key {
+	case events.RouteConnect:
+		return h.Connect
+	case events.RouteDisconnect:
+		return h.Disconnect
+	}
+	return h.Message
+}
+
+// Function returns the handler a function of events.Routes (an
+// events.Function* name) serves all its routes with: what its Lambda
+// starts. It panics when no route names the function, or its routes need
+// different handlers: a wiring mistake, found as the function starts.
+func (h *Handler) Function(name string) func(context.Context, Request) (Response, error) {
+	var keys []string
+	for _, r := range events.Routes() {
+		if r.Function == name {
+			keys = append(keys, r.Key)
+		}
+	}
+	if len(keys) == 0 {
+		panic(fmt.Sprintf("wsapi: no route names the function %q", name))
+	}
+	if len(keys) > 1 && (slices.Contains(keys, events.RouteConnect) || slices.Contains(keys, events.RouteDisconnect)) {
+		panic(fmt.Sprintf("wsapi: the function %q serves routes %v, which need different handlers", name, keys))
+	}
+	return h.Route(keys[0])
 }

@@ -1,11 +1,10 @@
-package workflow
+package stepfunctions
 
 import (
 	"context"
 	"encoding/json"
 	"errors"
 	"strings"
-	"time"
 
 	"github.com/aws/aws-sdk-go-v2/aws"
 	"github.com/aws/aws-sdk-go-v2/service/sfn"
@@ -13,9 +12,10 @@ import (
 	"github.com/aws/smithy-go"
 
 	"chronicler/shared/fault"
+	"chronicler/shared/workflow"
 )
 
-// API is the part of the sfn client the workflow uses; *sfn.Client has it.
+// API is the part of the sfn client the Client uses; *sfn.Client has it.
 type API interface {
 	StartExecution(ctx context.Context, in *sfn.StartExecutionInput, optFns ...func(*sfn.Options)) (*sfn.StartExecutionOutput, error)
 	SendTaskSuccess(ctx context.Context, in *sfn.SendTaskSuccessInput, optFns ...func(*sfn.Options)) (*sfn.SendTaskSuccessOutput, error)
@@ -33,63 +33,14 @@ func NewClient(api API, stateMachineARN string) *Client {
 	return &Client{api: api, stateMachine: stateMachineARN}
 }
 
-// Input starts one reaction flow.
-type Input struct {
-	// Name is the execution name, e.g. the turn id (1 to 80 of A-Z a-z 0-9
-	// - _). Starting the same name with the same input again is a no-op
-	// that returns the same execution, so a retried Lambda starts one flow.
-	Name          string
-	Turn          json.RawMessage // handed to every function untouched
-	RollTimeout   time.Duration   // how long the player has to roll before AutoRoll; whole seconds
-	WindowTimeout time.Duration   // how long each reaction round stays open; whole seconds
-	// Start is where the flow begins: a roll prompt ({Next: NextRoll}, the
-	// zero value's meaning) or a window on a roll already made
-	// ({Next: NextWindow}).
-	Start Outcome
-}
-
-// wireInput is the execution input the definition reads.
-type wireInput struct {
-	Turn                 json.RawMessage `json:"turn"`
-	RollTimeoutSeconds   int64           `json:"rollTimeoutSeconds"`
-	WindowTimeoutSeconds int64           `json:"windowTimeoutSeconds"`
-	Outcome              Outcome         `json:"outcome"`
-}
-
 // Start starts a reaction flow and returns its execution ARN. Errors:
 // Invalid for a bad Input, Conflict when Name is taken (the execution has
 // closed, or runs with another input), Unavailable when Step Functions cannot be reached.
-func (c *Client) Start(ctx context.Context, in Input) (string, error) {
+func (c *Client) Start(ctx context.Context, in workflow.Input) (string, error) {
 	const op = "start reaction window"
-	for _, d := range []struct {
-		field string
-		v     time.Duration
-	}{{"rollTimeout", in.RollTimeout}, {"windowTimeout", in.WindowTimeout}} {
-		if d.v < time.Second || d.v%time.Second != 0 || d.v > 24*time.Hour {
-			return "", fault.Field(op, d.field, "must be whole seconds from 1s to 24h")
-		}
-	}
-	if len(in.Turn) == 0 || !json.Valid(in.Turn) {
-		return "", fault.Field(op, "turn", "must be JSON")
-	}
-	start := in.Start
-	if start.Next == "" {
-		start.Next = NextRoll
-	}
-	if err := start.validate(op); err != nil {
-		return "", err
-	}
-	if start.Next == NextDone {
-		return "", fault.Field(op, "start", "a flow cannot start done")
-	}
-	body, err := json.Marshal(wireInput{
-		Turn:                 in.Turn,
-		RollTimeoutSeconds:   int64(in.RollTimeout / time.Second),
-		WindowTimeoutSeconds: int64(in.WindowTimeout / time.Second),
-		Outcome:              start,
-	})
+	body, err := in.Encode(op)
 	if err != nil {
-		return "", fault.Wrap(fault.Internal, op, err)
+		return "", err
 	}
 	req := &sfn.StartExecutionInput{StateMachineArn: aws.String(c.stateMachine), Input: aws.String(string(body))}
 	if in.Name != "" {
@@ -107,9 +58,9 @@ func (c *Client) Start(ctx context.Context, in Input) (string, error) {
 // "stale or repeated answer" when the task no longer waits (answered,
 // timed out, or its execution ended), Unavailable when Step Functions
 // cannot be reached.
-func (c *Client) Answer(ctx context.Context, token string, out Outcome) error {
+func (c *Client) Answer(ctx context.Context, token string, out workflow.Outcome) error {
 	const op = "answer reaction window"
-	if err := out.validate(op); err != nil {
+	if err := out.Validate(op); err != nil {
 		return err
 	}
 	body, err := json.Marshal(out)

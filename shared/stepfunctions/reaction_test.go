@@ -1,4 +1,4 @@
-package workflow_test
+package stepfunctions_test
 
 import (
 	"context"
@@ -18,6 +18,7 @@ import (
 
 	"chronicler/infra/local/statemachine"
 	"chronicler/shared/fault"
+	"chronicler/shared/stepfunctions"
 	"chronicler/shared/workflow"
 )
 
@@ -27,7 +28,11 @@ const guard = 10 * time.Second
 const (
 	rollTimeout   = 60 * time.Second
 	windowTimeout = 20 * time.Second
+	rollARN       = "arn:aws:lambda:us-east-1:000000000000:function:chronicler-roll"
+	windowARN     = "arn:aws:lambda:us-east-1:000000000000:function:chronicler-window"
 )
+
+var subs = map[string]string{workflow.RollFunctionArn: rollARN, workflow.WindowFunctionArn: windowARN}
 
 var turn = json.RawMessage(`{"campaign":"c1","turn":7,"actor":"ana"}`)
 
@@ -74,7 +79,7 @@ type env struct {
 	clock  *statemachine.ManualClock
 	fns    *lambdas
 	api    *sfn.Client
-	client *workflow.Client
+	client *stepfunctions.Client
 	ctx    context.Context
 }
 
@@ -107,7 +112,7 @@ func setup(t *testing.T) *env {
 	})
 	ctx, cancel := context.WithTimeout(context.Background(), guard)
 	t.Cleanup(cancel)
-	return &env{t: t, svc: svc, clock: clock, fns: fns, api: api, client: workflow.NewClient(api, arn), ctx: ctx}
+	return &env{t: t, svc: svc, clock: clock, fns: fns, api: api, client: stepfunctions.NewClient(api, arn), ctx: ctx}
 }
 
 func (e *env) start(name string) string {
@@ -445,7 +450,7 @@ func TestClientUnreachableIsUnavailable(t *testing.T) {
 		BaseEndpoint: aws.String(url),
 		Retryer:      aws.NopRetryer{},
 	})
-	err := workflow.NewClient(api, "arn:aws:states:us-east-1:000000000000:stateMachine:x").Answer(context.Background(), "t", workflow.Outcome{Next: workflow.NextDone})
+	err := stepfunctions.NewClient(api, "arn:aws:states:us-east-1:000000000000:stateMachine:x").Answer(context.Background(), "t", workflow.Outcome{Next: workflow.NextDone})
 	if !fault.Is(err, fault.Unavailable) {
 		t.Fatalf("got %v", err)
 	}

@@ -1,0 +1,79 @@
+package assemble_test
+
+import (
+	"context"
+	"encoding/json"
+	"strings"
+	"testing"
+
+	"chronicler/shared/assemble"
+	"chronicler/shared/fault"
+)
+
+var key = []byte(strings.Repeat("k", 32))
+
+// env is an environment holding only vars.
+func env(vars map[string]string) func(string) string {
+	return func(k string) string { return vars[k] }
+}
+
+func TestService(t *testing.T) {
+	t.Run("WiresWhatItIsGiven", func(t *testing.T) {
+		svc, err := assemble.Service(context.Background(), assemble.Config{
+			TokenKey: key,
+			Getenv: env(map[string]string{
+				assemble.EnvNarrator: "offline",
+				assemble.EnvPrices:   `{"my-model": {"input": 1, "output": 2}}`,
+			}),
+		})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if svc.Narrator.Name() != "offline" {
+			t.Errorf("narrator %s, want offline", svc.Narrator.Name())
+		}
+		if p, ok := svc.Prices["my-model"]; !ok || p.Output != 2 {
+			t.Errorf("prices[my-model] = %+v, %v; want the environment's", p, ok)
+		}
+		// A nil Workflow stays nil, not a typed nil the game would call.
+		if svc.Workflow != nil {
+			t.Errorf("workflow %v, want none", svc.Workflow)
+		}
+		// Players sign in anonymously, with tokens of the key given.
+		tok, err := svc.Tokens.Issue("p1", "Aria")
+		if err != nil {
+			t.Fatal(err)
+		}
+		if c, err := svc.Identity.Verify(context.Background(), tok); err != nil {
+			t.Errorf("Verify(issued token) = %+v, %v", c, err)
+		}
+	})
+	refusals := []struct {
+		name string
+		c    assemble.Config
+	}{
+		{"ShortKey", assemble.Config{TokenKey: []byte("short")}},
+		{"UnknownNarrator", assemble.Config{TokenKey: key, Getenv: env(map[string]string{assemble.EnvNarrator: "oracle"})}},
+		{"OpenAIWithoutURL", assemble.Config{TokenKey: key, Getenv: env(map[string]string{assemble.EnvNarrator: "openai"})}},
+		{"PricesNotJSON", assemble.Config{TokenKey: key, Getenv: env(map[string]string{assemble.EnvNarrator: "offline", assemble.EnvPrices: "{"})}},
+		{"UnknownIdentity", assemble.Config{TokenKey: key, Getenv: env(map[string]string{assemble.EnvNarrator: "offline"}), Identity: "guess"}},
+	}
+	for _, tc := range refusals {
+		t.Run(tc.name, func(t *testing.T) {
+			if svc, err := assemble.Service(context.Background(), tc.c); err == nil {
+				t.Fatalf("Service = %v, want an error", svc)
+			}
+		})
+	}
+}
+
+func TestStepRefusesWhatIsNoRequest(t *testing.T) {
+	svc, err := assemble.Service(context.Background(), assemble.Config{TokenKey: key, Getenv: env(map[string]string{assemble.EnvNarrator: "offline"})})
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, err = assemble.Step(svc)(context.Background(), json.RawMessage(`{"action":"later"}`))
+	if !fault.Is(err, fault.Invalid) {
+		t.Fatalf("Step = %v, want Invalid", err)
+	}
+}
