@@ -210,8 +210,9 @@ func TestAllowlist(t *testing.T) {
 	if !(Settings{}).Allows("attack") {
 		t.Error("an empty allowlist must allow everything")
 	}
-	if _, err := (Settings{Allowlist: []string{"teleport"}}).Normalize(); !fault.Is(err, fault.Invalid) {
-		t.Errorf("unknown kind: %v", err)
+	_, err = (Settings{Allowlist: []string{"teleport"}}).Normalize()
+	if want := `campaign settings: settings.allowlist: "teleport" is not an intent kind ([attack cast check move use_item dodge dash disengage help end_turn rest say hide second_wind])`; !fault.Is(err, fault.Invalid) || err.Error() != want {
+		t.Errorf("unknown kind: %v, want %s", err, want)
 	}
 }
 

@@ -1,0 +1,17 @@
+package narrator
+
+import (
+	"encoding/json"
+	"testing"
+)
+
+// TestIntentToolGolden pins the read_intent tool as the models see it:
+// its name, its description and its schema, byte for byte.
+func TestIntentToolGolden(t *testing.T) {
+	tool := IntentTool()
+	schema, err := json.MarshalIndent(tool.Schema, "", "  ")
+	if err != nil {
+		t.Fatal(err)
+	}
+	golden(t, "read_intent.golden", tool.Name+"\n"+tool.Description+"\n"+string(schema)+"\n")
+}
