@@ -6,15 +6,15 @@ import (
 	"strings"
 	"unicode/utf8"
 
-	"chronicler/shared/campaign"
 	"chronicler/shared/fault"
+	"chronicler/shared/rules/intent"
 )
 
 // Limits of client input.
 const (
-	MaxFrameBytes  = 32 * 1024 // API Gateway's WebSocket frame: larger is refused, never cut
-	MaxActionRunes = 2000      // a turn's free text
-	MaxIDLength    = 128       // request, character, turn and roll ids
+	MaxFrameBytes  = 32 * 1024             // API Gateway's WebSocket frame: larger is refused, never cut
+	MaxActionRunes = intent.MaxActionRunes // a turn's free text
+	MaxIDLength    = intent.MaxIDLength    // request, character, turn and roll ids
 )
 
 // Client actions (route keys).
@@ -42,51 +42,8 @@ type ClientMessage struct {
 	AfterSeq    *int64          `json:"after_seq,omitempty"`
 }
 
-// Intent is a structured action.
-type Intent struct {
-	Kind      string   `json:"kind"`
-	TargetID  string   `json:"target_id,omitempty"`
-	Weapon    string   `json:"weapon,omitempty"`
-	Spell     string   `json:"spell,omitempty"`
-	TargetIDs []string `json:"target_ids,omitempty"`
-	SlotLevel int      `json:"slot_level,omitempty"`
-	Ability   string   `json:"ability,omitempty"`
-	Skill     string   `json:"skill,omitempty"`
-	ToAreaID  string   `json:"to_area_id,omitempty"`
-	Item      string   `json:"item,omitempty"`
-	Rest      string   `json:"rest,omitempty"`
-	Text      string   `json:"text,omitempty"`
-	// Bonus takes the intent as a bonus action in an encounter: attack
-	// (two-weapon fighting's off hand), dash, disengage or hide (a rogue's
-	// Cunning Action), second_wind, or a cast whose spell takes a bonus
-	// action. Beyond protocol.md, additive.
-	Bonus bool `json:"bonus,omitempty"`
-	// KeepTurn leaves the actor's encounter turn open after the intent,
-	// for a bonus action or end_turn to follow; without it an action ends
-	// the turn. Beyond protocol.md, additive.
-	KeepTurn bool `json:"keep_turn,omitempty"`
-	// Ongoing, with cast, uses again a spell the actor cast earlier in
-	// the encounter (Spiritual Weapon's attack, Call Lightning's bolt)
-	// instead of casting it. Beyond protocol.md, additive.
-	Ongoing bool `json:"ongoing,omitempty"`
-	// Choice, with cast, is the caster's pick where the spell offers one:
-	// the condition Lesser or Greater Restoration ends ("poisoned"), the
-	// damage type Protection from Energy wards against ("fire"), the word
-	// Command speaks ("halt"); Weapon, with cast, names the weapon Magic
-	// Weapon makes magic. Beyond protocol.md, additive.
-	Choice string `json:"choice,omitempty"`
-}
-
-var intentKinds = func() map[string]bool {
-	m := map[string]bool{}
-	for _, k := range campaign.IntentKinds {
-		m[k] = true
-	}
-	return m
-}()
-
-// bonusKinds are the intents that may be taken as a bonus action.
-var bonusKinds = map[string]bool{"attack": true, "cast": true, "dash": true, "disengage": true, "hide": true, "second_wind": true}
+// Intent is a structured action; the rules own its shape and its kinds.
+type Intent = intent.Intent
 
 // DecodeClient parses and validates one client message. Every failure is a
 // fault.Invalid (fault.TooLarge for an oversize frame) naming the field.
@@ -162,7 +119,8 @@ func DecodeClient(data []byte) (ClientMessage, error) {
 	return m, nil
 }
 
-// DecodeIntent parses and validates a structured intent.
+// DecodeIntent parses a structured intent and validates it against the
+// rules' kind table (Intent.Validate).
 func DecodeIntent(raw json.RawMessage) (Intent, error) {
 	const op = "decode intent"
 	var in Intent
@@ -171,56 +129,7 @@ func DecodeIntent(raw json.RawMessage) (Intent, error) {
 	if err := dec.Decode(&in); err != nil {
 		return in, fault.Field(op, "intent", "is not a valid intent object: %s", jsonProblem(err))
 	}
-	if !intentKinds[in.Kind] {
-		return in, fault.Field(op, "intent.kind", "unknown kind %q", truncate(in.Kind, 40))
-	}
-	if in.Bonus && !bonusKinds[in.Kind] {
-		return in, fault.Field(op, "intent.bonus", "%s can't be taken as a bonus action", in.Kind)
-	}
-	if in.Ongoing && in.Kind != "cast" {
-		return in, fault.Field(op, "intent.ongoing", "goes with cast only")
-	}
-	switch {
-	case in.Choice != "" && in.Kind != "cast":
-		return in, fault.Field(op, "intent.choice", "goes with cast only")
-	case len(in.Choice) > MaxIDLength:
-		return in, fault.Field(op, "intent.choice", "is longer than %d bytes", MaxIDLength)
-	}
-	need := func(field, v string) error {
-		if v == "" || len(v) > MaxIDLength {
-			return fault.Field(op, "intent."+field, "is required for %s", in.Kind)
-		}
-		return nil
-	}
-	switch in.Kind {
-	case "attack":
-		return in, need("target_id", in.TargetID)
-	case "cast":
-		if in.SlotLevel < 0 || in.SlotLevel > 9 {
-			return in, fault.Field(op, "intent.slot_level", "must be between 1 and 9")
-		}
-		return in, need("spell", in.Spell)
-	case "check":
-		switch in.Ability {
-		case "str", "dex", "con", "int", "wis", "cha":
-		default:
-			return in, fault.Field(op, "intent.ability", "must be one of str, dex, con, int, wis, cha")
-		}
-	case "move":
-		return in, need("to_area_id", in.ToAreaID)
-	case "use_item":
-		return in, need("item", in.Item)
-	case "rest":
-		if in.Rest != "short" && in.Rest != "long" {
-			return in, fault.Field(op, "intent.rest", "must be short or long")
-		}
-	case "say":
-		n := utf8.RuneCountInString(in.Text)
-		if strings.TrimSpace(in.Text) == "" || n > MaxActionRunes {
-			return in, fault.Field(op, "intent.text", "must be 1 to %d characters", MaxActionRunes)
-		}
-	}
-	return in, nil
+	return in, in.Validate(op)
 }
 
 func checkID(op, field, v string, required bool) error {

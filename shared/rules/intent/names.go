@@ -3,8 +3,6 @@ package intent
 import (
 	"strings"
 	"unicode/utf8"
-
-	"chronicler/events"
 )
 
 // Ref is something the actor may name: a weapon, a spell, a creature, an
@@ -25,7 +23,7 @@ type cand struct {
 
 // candidates prepares refs for matching. A ref whose id could not travel in
 // an intent unchanged is left out, so every intent Parse returns passes
-// events.DecodeIntent and decodes to itself.
+// Validate and decodes from its JSON to itself.
 func candidates(refs []Ref) []cand {
 	cs := make([]cand, 0, len(refs))
 	for _, r := range refs {
@@ -46,10 +44,10 @@ func candidates(refs []Ref) []cand {
 	return cs
 }
 
-// usableID reports whether id is 1 to events.MaxIDLength bytes of UTF-8
+// usableID reports whether id is 1 to MaxIDLength bytes of UTF-8
 // (JSON would replace invalid bytes, changing the id).
 func usableID(id string) bool {
-	return id != "" && len(id) <= events.MaxIDLength && utf8.ValidString(id)
+	return id != "" && len(id) <= MaxIDLength && utf8.ValidString(id)
 }
 
 // Loose matches need this many letters: "gob" may find "Goblin 1", "go"

@@ -3,13 +3,11 @@ package intent
 import (
 	"strings"
 	"unicode/utf8"
-
-	"chronicler/events"
 )
 
 // Context is what the parser may resolve names against: what the actor has
 // and what is around it now. Lists are tried in order; a ref whose id is
-// empty, longer than events.MaxIDLength or not UTF-8 is ignored.
+// empty, longer than MaxIDLength or not UTF-8 is ignored.
 type Context struct {
 	ActorID string // the acting character; "me" and "myself" resolve to it
 	Weapons []Ref  // the actor's weapons
@@ -44,14 +42,14 @@ func (p *parser) items() []cand   { return p.list(4, p.ctx.Items) }
 // Parse reads text as one structured intent. It returns ok=false for
 // anything it cannot read with confidence: an unknown phrasing, a name that
 // matches nothing or several things in ctx, more than one action, or text
-// over events.MaxActionRunes. The caller then treats the text as speech
+// over MaxActionRunes. The caller then treats the text as speech
 // ({kind:"say"}) or hands it to the narrator; Parse never guesses.
 //
-// Every intent it returns passes events.DecodeIntent after json.Marshal.
-// It is deterministic: the same text and ctx always give the same intent.
-func Parse(text string, ctx Context) (events.Intent, bool) {
-	if len(text) > 4*events.MaxActionRunes || !utf8.ValidString(text) || utf8.RuneCountInString(text) > events.MaxActionRunes {
-		return events.Intent{}, false
+// Every intent it returns passes Validate, and the wire's DecodeIntent
+// after json.Marshal. It is deterministic: the same text and ctx always give the same intent.
+func Parse(text string, ctx Context) (Intent, bool) {
+	if len(text) > 4*MaxActionRunes || !utf8.ValidString(text) || utf8.RuneCountInString(text) > MaxActionRunes {
+		return Intent{}, false
 	}
 	if strings.ContainsAny(text, quoteChars) {
 		return quoted(text)
@@ -71,11 +69,11 @@ func Parse(text string, ctx Context) (events.Intent, bool) {
 	}
 	for _, w := range ws {
 		if w == "." { // a second sentence: more than one action
-			return events.Intent{}, false
+			return Intent{}, false
 		}
 	}
 	if len(ws) == 0 {
-		return events.Intent{}, false
+		return Intent{}, false
 	}
 	p := &parser{ctx: ctx}
 	if usableID(ctx.ActorID) {
@@ -145,7 +143,7 @@ var verbs = func() map[string]bool {
 	return m
 }()
 
-func (p *parser) parse(ws []string) (events.Intent, bool) {
+func (p *parser) parse(ws []string) (Intent, bool) {
 	if in, ok := rest(ws); ok {
 		return in, true
 	}
@@ -162,7 +160,7 @@ func (p *parser) parse(ws []string) (events.Intent, bool) {
 		}
 	}
 	if len(ws) == 0 {
-		return events.Intent{}, false
+		return Intent{}, false
 	}
 	v, args := verbOf[ws[0]], ws[1:]
 	if len(args) > 0 && args[len(args)-1] == "action" && (v == vDodge || v == vDash || v == vDisengage || v == vHelp) {
@@ -181,44 +179,44 @@ func (p *parser) parse(ws []string) (events.Intent, bool) {
 		return p.help(args)
 	case vDodge, vDash:
 		if len(args) == 0 {
-			return events.Intent{Kind: map[verb]string{vDodge: "dodge", vDash: "dash"}[v]}, true
+			return Intent{Kind: map[verb]string{vDodge: "dodge", vDash: "dash"}[v]}, true
 		}
 	case vDisengage:
 		// Disengage has no target: whom the actor slips away from changes
 		// nothing the engine decides.
 		if len(args) == 0 || args[0] == "from" {
-			return events.Intent{Kind: "disengage"}, true
+			return Intent{Kind: "disengage"}, true
 		}
 	case vEnd:
 		if endPhrases[strings.Join(ws, " ")] {
-			return events.Intent{Kind: "end_turn"}, true
+			return Intent{Kind: "end_turn"}, true
 		}
 	}
-	return events.Intent{}, false
+	return Intent{}, false
 }
 
 var endPhrases = set("end turn", "end", "end of turn", "end turn now", "pass", "pass turn",
 	"skip turn", "done", "done for now", "finish turn", "thats it", "thats all", "end round")
 
 // rest reads "take a short rest", "long rest", "we begin a long rest here".
-func rest(ws []string) (events.Intent, bool) {
+func rest(ws []string) (Intent, bool) {
 	for i := 0; i+1 < len(ws); i++ {
 		if ws[i+1] != "rest" || (ws[i] != "short" && ws[i] != "long") {
 			continue
 		}
 		for _, w := range ws[:i] {
 			if !restLead[w] {
-				return events.Intent{}, false
+				return Intent{}, false
 			}
 		}
 		for _, w := range ws[i+2:] {
 			if w != "here" && w != "now" {
-				return events.Intent{}, false
+				return Intent{}, false
 			}
 		}
-		return events.Intent{Kind: "rest", Rest: ws[i]}, true
+		return Intent{Kind: "rest", Rest: ws[i]}, true
 	}
-	return events.Intent{}, false
+	return Intent{}, false
 }
 
 var restLead = set("take", "have", "begin", "start", "go", "for", "settle", "in", "down", "we")
@@ -244,7 +242,7 @@ var abilities = map[string]string{
 // athletics", "roll for stealth", "dexterity (acrobatics) check", "check
 // perception", "strength check". Saving throws and initiative are not
 // checks and are declined. Skill ids are the srd's ("sleight-of-hand").
-func check(ws []string) (events.Intent, bool) {
+func check(ws []string) (Intent, bool) {
 	i, lead := 0, false
 	if i < len(ws) && (ws[i] == "roll" || ws[i] == "check") {
 		i, lead = i+1, true
@@ -252,7 +250,7 @@ func check(ws []string) (events.Intent, bool) {
 	if i < len(ws) && ws[i] == "for" {
 		i++
 	}
-	var in events.Intent
+	var in Intent
 	for i < len(ws) {
 		if ab, ok := abilities[ws[i]]; ok && in.Ability == "" {
 			in.Ability, i = ab, i+1
@@ -269,7 +267,7 @@ func check(ws []string) (events.Intent, bool) {
 		i++
 	}
 	if i != len(ws) || (in.Skill == "" && in.Ability == "") || (!lead && !tail) {
-		return events.Intent{}, false
+		return Intent{}, false
 	}
 	if in.Ability == "" {
 		// A named ability wins ("strength (intimidation)"); otherwise the
@@ -299,7 +297,7 @@ var attackPreps = set("at", "against", "on", "with", "using")
 // "shoot the orc with my bow", "swing my axe at the goblin". A named weapon
 // that is none of the actor's weapons but one of its spells makes a cast
 // ("hit the goblin with fire bolt").
-func (p *parser) attack(ws []string) (events.Intent, bool) {
+func (p *parser) attack(ws []string) (Intent, bool) {
 	var lead, target, weapon []string
 	prep := ""
 	start := 0
@@ -325,13 +323,13 @@ func (p *parser) attack(ws []string) (events.Intent, bool) {
 	for i, w := range ws {
 		if attackPreps[w] {
 			if !assign(i) {
-				return events.Intent{}, false
+				return Intent{}, false
 			}
 			prep, start = w, i+1
 		}
 	}
 	if !assign(len(ws)) {
-		return events.Intent{}, false
+		return Intent{}, false
 	}
 	if len(lead) > 0 {
 		switch {
@@ -340,14 +338,14 @@ func (p *parser) attack(ws []string) (events.Intent, bool) {
 		case weapon == nil:
 			weapon = lead
 		default:
-			return events.Intent{}, false
+			return Intent{}, false
 		}
 	}
 	tid, o := p.one(target, p.targets(), false)
 	if o != resolved {
-		return events.Intent{}, false
+		return Intent{}, false
 	}
-	in := events.Intent{Kind: "attack", TargetID: tid}
+	in := Intent{Kind: "attack", TargetID: tid}
 	if weapon == nil {
 		return in, true
 	}
@@ -356,12 +354,12 @@ func (p *parser) attack(ws []string) (events.Intent, bool) {
 		in.Weapon = wid
 		return in, true
 	case ambiguous:
-		return events.Intent{}, false
+		return Intent{}, false
 	}
 	if sid, o := p.one(weapon, p.spells(), false); o == resolved {
-		return events.Intent{Kind: "cast", Spell: sid, TargetIDs: []string{tid}}, true
+		return Intent{Kind: "cast", Spell: sid, TargetIDs: []string{tid}}, true
 	}
-	return events.Intent{}, false
+	return Intent{}, false
 }
 
 var (
@@ -371,16 +369,16 @@ var (
 
 // cast reads "cast fireball at the orcs", "cast cure wounds on Bram", "cast
 // shield", "cast magic missile at level 3 on the goblin".
-func (p *parser) cast(ws []string) (events.Intent, bool) {
+func (p *parser) cast(ws []string) (Intent, bool) {
 	level, ws, ok := takeLevel(ws)
 	if !ok {
-		return events.Intent{}, false
+		return Intent{}, false
 	}
 	hits, rest := takeName(ws, p.spells(), castStops)
 	if len(hits) != 1 {
-		return events.Intent{}, false
+		return Intent{}, false
 	}
-	in := events.Intent{Kind: "cast", Spell: p.spells()[hits[0]].id, SlotLevel: level}
+	in := Intent{Kind: "cast", Spell: p.spells()[hits[0]].id, SlotLevel: level}
 	if len(rest) > 0 && (rest[0] == "spell" || rest[0] == "cantrip") {
 		rest = rest[1:]
 	}
@@ -388,11 +386,11 @@ func (p *parser) cast(ws []string) (events.Intent, bool) {
 		return in, true
 	}
 	if !targetPreps[rest[0]] {
-		return events.Intent{}, false
+		return Intent{}, false
 	}
 	ids, ok := p.many(rest[1:], p.targets(), true)
 	if !ok {
-		return events.Intent{}, false
+		return Intent{}, false
 	}
 	in.TargetIDs = ids
 	return in, true
@@ -450,14 +448,14 @@ var moveFillers = set("back", "down", "up", "over", "out", "outside", "inside", 
 // move reads "go to the cellar", "I move to the stables", "enter the
 // cellar". Only areas one move away are in the context, so a move it returns
 // names a reachable area; any other place is declined.
-func (p *parser) move(ws []string) (events.Intent, bool) {
+func (p *parser) move(ws []string) (Intent, bool) {
 	for len(ws) > 1 && moveFillers[ws[0]] {
 		ws = ws[1:]
 	}
 	if id, o := p.one(ws, p.areas(), false); o == resolved {
-		return events.Intent{Kind: "move", ToAreaID: id}, true
+		return Intent{Kind: "move", ToAreaID: id}, true
 	}
-	return events.Intent{}, false
+	return Intent{}, false
 }
 
 var useStops = set("on", "to", "at")
@@ -465,11 +463,11 @@ var useStops = set("on", "to", "at")
 // use reads "drink my potion of healing", "use the healer's kit on Bram",
 // and, for "use", a spell ("use fire bolt on the goblin") or a weapon ("use
 // my longsword to attack the goblin").
-func (p *parser) use(verb string, ws []string) (events.Intent, bool) {
+func (p *parser) use(verb string, ws []string) (Intent, bool) {
 	hits, rest := takeName(ws, p.items(), useStops)
 	switch {
 	case len(hits) == 1:
-		in := events.Intent{Kind: "use_item", Item: p.items()[hits[0]].id}
+		in := Intent{Kind: "use_item", Item: p.items()[hits[0]].id}
 		if len(rest) == 0 {
 			return in, true
 		}
@@ -479,19 +477,19 @@ func (p *parser) use(verb string, ws []string) (events.Intent, bool) {
 				return in, true
 			}
 		}
-		return events.Intent{}, false
+		return Intent{}, false
 	case len(hits) > 1 || verb != "use":
-		return events.Intent{}, false
+		return Intent{}, false
 	}
 	for i := 0; i+1 < len(ws); i++ {
 		if ws[i] == "to" && verbOf[ws[i+1]] == vAttack {
 			wid, o := p.one(ws[:i], p.weapons(), false)
 			if o != resolved {
-				return events.Intent{}, false
+				return Intent{}, false
 			}
 			in, ok := p.attack(ws[i+2:])
 			if !ok || in.Kind != "attack" || in.Weapon != "" {
-				return events.Intent{}, false
+				return Intent{}, false
 			}
 			in.Weapon = wid
 			return in, true
@@ -505,18 +503,18 @@ var helpStops = set("with", "to", "against", "on", "in", "by", "attack", "attack
 // help reads "help", "help Bram", "help Bram with the lock", "help Bram
 // attack the goblin". The Help action's target is the creature helped; what
 // with is the narrator's to tell.
-func (p *parser) help(ws []string) (events.Intent, bool) {
+func (p *parser) help(ws []string) (Intent, bool) {
 	if len(ws) > 0 && ws[0] == "out" {
 		ws = ws[1:]
 	}
 	if len(ws) == 0 {
-		return events.Intent{Kind: "help"}, true
+		return Intent{Kind: "help"}, true
 	}
 	hits, _ := takeName(ws, p.targets(), helpStops)
 	if len(hits) != 1 {
-		return events.Intent{}, false
+		return Intent{}, false
 	}
-	return events.Intent{Kind: "help", TargetID: p.targets()[hits[0]].id}, true
+	return Intent{Kind: "help", TargetID: p.targets()[hits[0]].id}, true
 }
 
 const quoteChars = "\"“”„«»"
@@ -530,7 +528,7 @@ var sayVerbs = set("say", "says", "shout", "shouts", "yell", "yells", "whisper",
 // `I tell the innkeeper "two rooms, please"`. The words outside the quotes
 // must be nothing or a speech verb with its addressee; one quoted passage
 // only.
-func quoted(text string) (events.Intent, bool) {
+func quoted(text string) (Intent, bool) {
 	open := strings.IndexAny(text, quoteChars)
 	_, w := utf8.DecodeRuneInString(text[open:])
 	body := text[open+w:]
@@ -542,14 +540,14 @@ func quoted(text string) (events.Intent, bool) {
 		speech = body // an unclosed quote runs to the end
 	}
 	if strings.ContainsAny(after, quoteChars) || !speechFrame(text[:open]) || !speechFrame(after) {
-		return events.Intent{}, false
+		return Intent{}, false
 	}
 	// `"Hello," I say.`: the comma belongs to the sentence around the quote.
 	speech = strings.TrimSpace(strings.TrimSuffix(strings.TrimSpace(speech), ","))
 	if speech == "" {
-		return events.Intent{}, false
+		return Intent{}, false
 	}
-	return events.Intent{Kind: "say", Text: speech}, true
+	return Intent{Kind: "say", Text: speech}, true
 }
 
 // speechFrame reports whether the words around a quotation only say that
@@ -568,19 +566,19 @@ func speechFrame(s string) bool {
 // typed. Speech with an addressee or a manner but no quotes ("tell Bram we
 // should go", "yell at the goblin", "say quietly that ...") is declined:
 // where the speech starts is a guess.
-func unquoted(text string, toks []token, verb int) (events.Intent, bool) {
+func unquoted(text string, toks []token, verb int) (Intent, bool) {
 	if verb+1 >= len(toks) || !bareSpeech[toks[verb].w] {
-		return events.Intent{}, false
+		return Intent{}, false
 	}
 	if next := toks[verb+1].w; (structural[next] && next != "," && next != ".") || strings.HasSuffix(next, "ly") {
-		return events.Intent{}, false
+		return Intent{}, false
 	}
 	speech := strings.TrimLeft(text[toks[verb].end:], " \t\r\n:,-—")
 	speech = strings.TrimSpace(speech)
 	if speech == "" {
-		return events.Intent{}, false
+		return Intent{}, false
 	}
-	return events.Intent{Kind: "say", Text: speech}, true
+	return Intent{Kind: "say", Text: speech}, true
 }
 
 var bareSpeech = set("say", "says", "shout", "shouts", "yell", "yells", "whisper", "whispers",

@@ -35,7 +35,7 @@ var lone = func() intent.Context {
 	return c
 }()
 
-type in = events.Intent
+type in = intent.Intent
 
 func attack(target, weapon string) in { return in{Kind: "attack", TargetID: target, Weapon: weapon} }
 func cast(spell string, level int, targets ...string) in {
@@ -47,7 +47,7 @@ func say(text string) in           { return in{Kind: "say", Text: text} }
 
 // roundTrips asserts that got passes events.DecodeIntent after json.Marshal
 // and decodes to itself.
-func roundTrips(t testing.TB, text string, got events.Intent) {
+func roundTrips(t testing.TB, text string, got intent.Intent) {
 	t.Helper()
 	raw, err := json.Marshal(got)
 	if err != nil {
@@ -165,10 +165,10 @@ func TestParseDeclines(t *testing.T) {
 		{"FreeNarrative", table, []string{"I search the room for traps", "I look around", "pick the lock", "I sneak past the guard", "what do I see?", "hello", ""}},
 		{"SpeechMixedWithAction", table, []string{`I attack goblin 1 and shout "for the king!"`, `I say "hi" and "bye"`, `"" I say`, `I say ""`}},
 		{"UnquotedSpeechWithAddresseeOrManner", table, []string{"tell Bram we should go", "say to Bram that we should go", "I yell at the goblin", "I whisper quietly to Bram", "I say", "say"}},
-		{"TooLong", table, []string{"dodge " + strings.Repeat(" ", events.MaxActionRunes)}},
+		{"TooLong", table, []string{"dodge " + strings.Repeat(" ", intent.MaxActionRunes)}},
 		{"InvalidUTF8", table, []string{"dodge\xff"}},
 		{"EmptyContext", intent.Context{}, []string{"attack the goblin", "cast fireball", "go to the cellar", "drink my potion", "help bram"}},
-		{"UnusableIDs", intent.Context{Targets: []intent.Ref{{ID: "", Name: "Goblin"}, {ID: strings.Repeat("g", events.MaxIDLength+1), Name: "Orc"}}}, []string{"attack goblin", "attack orc"}},
+		{"UnusableIDs", intent.Context{Targets: []intent.Ref{{ID: "", Name: "Goblin"}, {ID: strings.Repeat("g", intent.MaxIDLength+1), Name: "Orc"}}}, []string{"attack goblin", "attack orc"}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

@@ -1,0 +1,143 @@
+package intent
+
+import (
+	"strings"
+	"unicode/utf8"
+
+	"chronicler/shared/fault"
+)
+
+// Limits of an intent: the wire refuses more (events re-exports them).
+const (
+	MaxActionRunes = 2000 // a turn's free text, and what a say intent speaks
+	MaxIDLength    = 128  // every id an intent names, and a cast's choice
+)
+
+// Intent is a structured action: what a player's button or the parser
+// asks the rules to decide. Kind names its row in the kind table (Lookup);
+// the other fields are those the kind takes.
+type Intent struct {
+	Kind      string   `json:"kind"`
+	TargetID  string   `json:"target_id,omitempty"`
+	Weapon    string   `json:"weapon,omitempty"`
+	Spell     string   `json:"spell,omitempty"`
+	TargetIDs []string `json:"target_ids,omitempty"`
+	SlotLevel int      `json:"slot_level,omitempty"`
+	Ability   string   `json:"ability,omitempty"`
+	Skill     string   `json:"skill,omitempty"`
+	ToAreaID  string   `json:"to_area_id,omitempty"`
+	Item      string   `json:"item,omitempty"`
+	Rest      string   `json:"rest,omitempty"`
+	Text      string   `json:"text,omitempty"`
+	// Bonus takes the intent as a bonus action in an encounter: attack
+	// (two-weapon fighting's off hand), dash, disengage or hide (a rogue's
+	// Cunning Action), second_wind, or a cast whose spell takes a bonus
+	// action. Beyond protocol.md, additive.
+	Bonus bool `json:"bonus,omitempty"`
+	// KeepTurn leaves the actor's encounter turn open after the intent,
+	// for a bonus action or end_turn to follow; without it an action ends
+	// the turn. Beyond protocol.md, additive.
+	KeepTurn bool `json:"keep_turn,omitempty"`
+	// Ongoing, with cast, uses again a spell the actor cast earlier in
+	// the encounter (Spiritual Weapon's attack, Call Lightning's bolt)
+	// instead of casting it. Beyond protocol.md, additive.
+	Ongoing bool `json:"ongoing,omitempty"`
+	// Choice, with cast, is the caster's pick where the spell offers one:
+	// the condition Lesser or Greater Restoration ends ("poisoned"), the
+	// damage type Protection from Energy wards against ("fire"), the word
+	// Command speaks ("halt"); Weapon, with cast, names the weapon Magic
+	// Weapon makes magic. Beyond protocol.md, additive.
+	Choice string `json:"choice,omitempty"`
+}
+
+// Has reports whether the intent sets the field the wire spells so
+// ("target_id"); false for a name that is no field of an intent's.
+func (in Intent) Has(field string) bool {
+	switch field {
+	case "kind":
+		return in.Kind != ""
+	case "target_id":
+		return in.TargetID != ""
+	case "weapon":
+		return in.Weapon != ""
+	case "spell":
+		return in.Spell != ""
+	case "target_ids":
+		return len(in.TargetIDs) > 0
+	case "slot_level":
+		return in.SlotLevel != 0
+	case "ability":
+		return in.Ability != ""
+	case "skill":
+		return in.Skill != ""
+	case "to_area_id":
+		return in.ToAreaID != ""
+	case "item":
+		return in.Item != ""
+	case "rest":
+		return in.Rest != ""
+	case "text":
+		return in.Text != ""
+	case "bonus":
+		return in.Bonus
+	case "keep_turn":
+		return in.KeepTurn
+	case "ongoing":
+		return in.Ongoing
+	case "choice":
+		return in.Choice != ""
+	}
+	return false
+}
+
+// Validate checks an intent against its kind's row: a known kind, a bonus
+// action only where the kind may be one, a cast's extras only with a
+// kind that casts, and the kind's fields. Every failure is a fault.Invalid
+// of operation op naming the field at fault ("intent.target_id").
+func (in Intent) Validate(op string) error {
+	k, ok := Lookup(in.Kind)
+	if !ok {
+		return fault.Field(op, "intent.kind", "unknown kind %q", clip(in.Kind, 40))
+	}
+	if in.Bonus && !k.Bonus {
+		return fault.Field(op, "intent.bonus", "%s can't be taken as a bonus action", in.Kind)
+	}
+	if in.Ongoing && !k.Casts {
+		return fault.Field(op, "intent.ongoing", "goes with %s only", casting())
+	}
+	switch {
+	case in.Choice != "" && !k.Casts:
+		return fault.Field(op, "intent.choice", "goes with %s only", casting())
+	case len(in.Choice) > MaxIDLength:
+		return fault.Field(op, "intent.choice", "is longer than %d bytes", MaxIDLength)
+	}
+	for _, f := range k.Fields {
+		if p := f.problem(k.Name, in); p != "" {
+			return fault.Field(op, "intent."+f.Name, "%s", p)
+		}
+	}
+	return nil
+}
+
+// casting names the kinds that cast, for a refusal.
+func casting() string {
+	var names []string
+	for _, k := range kinds {
+		if k.Casts {
+			names = append(names, k.Name)
+		}
+	}
+	return strings.Join(names, ", ")
+}
+
+// clip cuts s to at most n bytes at a rune boundary, marking the cut: a
+// refusal never echoes much of what it refuses.
+func clip(s string, n int) string {
+	if len(s) <= n {
+		return s
+	}
+	for n > 0 && !utf8.RuneStart(s[n]) {
+		n--
+	}
+	return s[:n] + "…"
+}

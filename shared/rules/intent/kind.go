@@ -1,0 +1,160 @@
+package intent
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+	"unicode/utf8"
+)
+
+// A Kind is one kind of intent and all that is known of it short of how
+// the rules resolve it: what the wire requires of it, the action economy,
+// the allowlist, its route in a fight and what the narrator's read_intent
+// tool offers. The kind table holds one row per kind; a new kind is a row
+// here and a resolver (rules/turn out of a fight, rules/encounter in one).
+type Kind struct {
+	Name string // as the wire spells it: "use_item"
+	// Fields are the fields the kind requires or bounds, checked in this
+	// order; a field not listed may be left out.
+	Fields []Field
+	// Bonus: the kind may be taken as a bonus action.
+	Bonus bool
+	// Casts: the kind casts a spell, so it alone takes ongoing and choice.
+	Casts bool
+	// Always: no table's allowlist refuses the kind.
+	Always bool
+	// Down: a character at 0 hit points may still take it.
+	Down bool
+	// Fight is how the kind is taken while an encounter is under way.
+	Fight Fight
+	// Read: the narrator's read_intent tool offers the kind, and the
+	// model may fill ReadFields for it (any other field must stay empty).
+	Read       bool
+	ReadFields []string
+}
+
+// Fight is how a kind is taken while an encounter is under way.
+type Fight int
+
+const (
+	// FightAnyTime: as out of a fight, whoever's turn it is.
+	FightAnyTime Fight = iota
+	// FightEncounter: the encounter decides it, in initiative order and
+	// with its action economy.
+	FightEncounter
+	// FightOwnTurn: as out of a fight, on the actor's own turn only,
+	// which it leaves open.
+	FightOwnTurn
+	// FightRefused: not while the encounter lasts.
+	FightRefused
+)
+
+// A Field is one field of an intent's as a kind checks it.
+type Field struct {
+	Name     string // as the wire spells it: "target_id"
+	Required bool   // the kind has nothing to act on without it
+	// problem says what is wrong with the intent's value of the field
+	// for a kind, or "" when nothing is.
+	problem func(kind string, in Intent) string
+}
+
+// idField is a required id: 1 to MaxIDLength bytes.
+func idField(name string, get func(Intent) string) Field {
+	return Field{Name: name, Required: true, problem: func(kind string, in Intent) string {
+		if v := get(in); v == "" || len(v) > MaxIDLength {
+			return "is required for " + kind
+		}
+		return ""
+	}}
+}
+
+// The fields kinds check.
+var (
+	targetIDField = idField("target_id", func(in Intent) string { return in.TargetID })
+	spellField    = idField("spell", func(in Intent) string { return in.Spell })
+	toAreaField   = idField("to_area_id", func(in Intent) string { return in.ToAreaID })
+	itemField     = idField("item", func(in Intent) string { return in.Item })
+
+	slotLevelField = Field{Name: "slot_level", problem: func(_ string, in Intent) string {
+		if in.SlotLevel < 0 || in.SlotLevel > 9 {
+			return "must be between 1 and 9"
+		}
+		return ""
+	}}
+	abilityField = Field{Name: "ability", Required: true, problem: func(_ string, in Intent) string {
+		switch in.Ability {
+		case "str", "dex", "con", "int", "wis", "cha":
+			return ""
+		}
+		return "must be one of str, dex, con, int, wis, cha"
+	}}
+	restField = Field{Name: "rest", Required: true, problem: func(_ string, in Intent) string {
+		if in.Rest != "short" && in.Rest != "long" {
+			return "must be short or long"
+		}
+		return ""
+	}}
+	textField = Field{Name: "text", Required: true, problem: func(_ string, in Intent) string {
+		if strings.TrimSpace(in.Text) == "" || utf8.RuneCountInString(in.Text) > MaxActionRunes {
+			return fmt.Sprintf("must be 1 to %d characters", MaxActionRunes)
+		}
+		return ""
+	}}
+)
+
+// kinds is the kind table, in protocol.md's order and, beyond it,
+// additive: hide, and a fighter's second_wind. read_intent offers the
+// kinds a player's words commonly take and nothing a fight's bookkeeping
+// needs (hide and second_wind are buttons).
+var kinds = []Kind{
+	{Name: "attack", Fields: []Field{targetIDField}, Bonus: true, Fight: FightEncounter,
+		Read: true, ReadFields: []string{"target_id", "weapon"}},
+	{Name: "cast", Fields: []Field{slotLevelField, spellField}, Bonus: true, Casts: true, Fight: FightEncounter,
+		Read: true, ReadFields: []string{"spell", "target_ids", "slot_level"}},
+	{Name: "check", Fields: []Field{abilityField}, Fight: FightOwnTurn,
+		Read: true, ReadFields: []string{"ability", "skill"}},
+	{Name: "move", Fields: []Field{toAreaField}, Fight: FightEncounter,
+		Read: true, ReadFields: []string{"to_area_id"}},
+	{Name: "use_item", Fields: []Field{itemField}, Fight: FightOwnTurn,
+		Read: true, ReadFields: []string{"item"}},
+	{Name: "dodge", Fight: FightEncounter, Read: true},
+	{Name: "dash", Bonus: true, Fight: FightEncounter, Read: true},
+	{Name: "disengage", Bonus: true, Fight: FightEncounter, Read: true},
+	{Name: "help", Fight: FightOwnTurn, Read: true, ReadFields: []string{"target_id"}},
+	{Name: "end_turn", Always: true, Fight: FightEncounter, Read: true},
+	{Name: "rest", Fields: []Field{restField}, Fight: FightRefused, Read: true, ReadFields: []string{"rest"}},
+	{Name: "say", Fields: []Field{textField}, Always: true, Down: true, Fight: FightAnyTime, Read: true},
+	{Name: "hide", Bonus: true, Fight: FightEncounter},
+	{Name: "second_wind", Bonus: true, Fight: FightEncounter},
+}
+
+// Kinds is the kind table, in its order.
+func Kinds() []Kind { return slices.Clone(kinds) }
+
+// Lookup is the kind named so.
+func Lookup(name string) (Kind, bool) {
+	i := slices.IndexFunc(kinds, func(k Kind) bool { return k.Name == name })
+	if i < 0 {
+		return Kind{}, false
+	}
+	return kinds[i], true
+}
+
+// Names are the kinds' names, in the table's order.
+func Names() []string {
+	out := make([]string, len(kinds))
+	for i, k := range kinds {
+		out[i] = k.Name
+	}
+	return out
+}
+
+// Allowed reports whether a table's allowlist lets a turn take an intent
+// of this kind: an empty list allows every kind, and no list refuses a
+// kind the table marks Always.
+func Allowed(allowlist []string, kind string) bool {
+	if k, ok := Lookup(kind); ok && k.Always {
+		return true
+	}
+	return len(allowlist) == 0 || slices.Contains(allowlist, kind)
+}
