@@ -4,6 +4,7 @@ import (
 	"slices"
 
 	"chronicler/shared/fault"
+	"chronicler/shared/rules/intent"
 )
 
 // Settings are a campaign's table rules (protocol.md).
@@ -15,19 +16,19 @@ type Settings struct {
 	Narrator              NarratorSetting `json:"narrator"`
 	BudgetUSDPerSession   *float64        `json:"budget_usd_per_session,omitempty"`
 	// Allowlist is the intent kinds the table plays with; empty allows
-	// them all. Speaking (say) and ending a turn are always allowed.
+	// them all. The kinds the rules mark Always (speaking, ending a turn)
+	// are allowed whatever it says.
 	Allowlist []string `json:"allowlist,omitempty"`
 }
 
-// IntentKinds are the kinds of structured action a turn may take
-// (protocol.md's intents, and beyond it, additive: hide, and a fighter's
-// second_wind).
-var IntentKinds = []string{"attack", "cast", "check", "move", "use_item", "dodge", "dash", "disengage", "help", "end_turn", "rest", "say", "hide", "second_wind"}
+// IntentKinds are the kinds of structured action a turn may take: the
+// rules' kind table, in its order.
+var IntentKinds = intent.Names()
 
 // Allows reports whether the campaign's allowlist lets a turn take an
 // intent of this kind.
 func (s Settings) Allows(kind string) bool {
-	return len(s.Allowlist) == 0 || kind == "say" || kind == "end_turn" || slices.Contains(s.Allowlist, kind)
+	return intent.Allowed(s.Allowlist, kind)
 }
 
 // NarratorSetting chooses how the narrator routes work between model tiers.

@@ -7,6 +7,10 @@ import (
 	"slices"
 	"strings"
 	"sync"
+
+	"github.com/invopop/jsonschema"
+
+	"chronicler/shared/rules/intent"
 )
 
 // A player's words the engine's own parser cannot read ("I vault the bar
@@ -44,9 +48,11 @@ type IntentRequest struct {
 }
 
 // ReadIntent is the read_intent tool's input: protocol.md's intent, with
-// say for words and anything that is not one of the actions.
+// say for words and anything that is not one of the actions. The kinds it
+// offers, and the fields each may fill, are the rules' kind table's
+// (intent.Kind's Read and ReadFields).
 type ReadIntent struct {
-	Kind      string   `json:"kind" jsonschema:"enum=attack,enum=cast,enum=check,enum=move,enum=use_item,enum=dodge,enum=dash,enum=disengage,enum=help,enum=end_turn,enum=rest,enum=say" jsonschema_description:"The one action the words take; say when they only speak, or do something none of the actions covers."`
+	Kind      string   `json:"kind" jsonschema_description:"The one action the words take; say when they only speak, or do something none of the actions covers."`
 	TargetID  string   `json:"target_id,omitempty" jsonschema_description:"attack, help: the id of the creature, from the targets given."`
 	TargetIDs []string `json:"target_ids,omitempty" jsonschema_description:"cast: the ids of the creatures the spell is aimed at, from the targets given."`
 	Weapon    string   `json:"weapon,omitempty" jsonschema_description:"attack: the id of the weapon, from the weapons given; leave out for the character's usual one."`
@@ -58,6 +64,31 @@ type ReadIntent struct {
 	Item      string   `json:"item,omitempty" jsonschema_description:"use_item: the id of the item, from the items given."`
 	Rest      string   `json:"rest,omitempty" jsonschema:"enum=short,enum=long" jsonschema_description:"rest: short or long."`
 }
+
+// JSONSchemaExtend offers the kinds the rules' table marks Read, in its
+// order.
+func (ReadIntent) JSONSchemaExtend(s *jsonschema.Schema) {
+	kind, ok := s.Properties.Get("kind")
+	if !ok {
+		panic("read_intent has no kind") // a programming error: the type is ours
+	}
+	kind.Enum = nil
+	for _, k := range intent.Kinds() {
+		if k.Read {
+			kind.Enum = append(kind.Enum, k.Name)
+		}
+	}
+}
+
+// intent is the answer as the rules' intent, to ask it what it sets.
+func (r ReadIntent) intent() intent.Intent {
+	return intent.Intent{Kind: r.Kind, TargetID: r.TargetID, TargetIDs: r.TargetIDs, Weapon: r.Weapon, Spell: r.Spell,
+		SlotLevel: r.SlotLevel, Ability: r.Ability, Skill: r.Skill, ToAreaID: r.ToAreaID, Item: r.Item, Rest: r.Rest}
+}
+
+// readFields are the fields of ReadIntent's besides kind, as the wire
+// spells them.
+var readFields = []string{"target_id", "target_ids", "weapon", "spell", "slot_level", "ability", "skill", "to_area_id", "item", "rest"}
 
 // IntentRead is an action read from a player's words, and what the call
 // cost. Intent is nil when the words are not an action (say).
@@ -157,21 +188,15 @@ func DecodeIntentAnswer(raw []byte, c IntentChoices) (json.RawMessage, error) {
 		}
 		return nil
 	}
-	// The fields each kind may carry; any other must be empty.
-	uses := map[string][]string{
-		"attack": {"target_id", "weapon"}, "cast": {"spell", "target_ids", "slot_level"}, "check": {"ability", "skill"},
-		"move": {"to_area_id"}, "use_item": {"item"}, "help": {"target_id"}, "rest": {"rest"},
-		"dodge": nil, "dash": nil, "disengage": nil, "end_turn": nil, "say": nil,
-	}
-	allowed, ok := uses[in.Kind]
-	if !ok {
+	// The tool offers the kinds the table marks Read, each with the
+	// fields the table lets it fill; any other field must be empty.
+	k, ok := intent.Lookup(in.Kind)
+	if !ok || !k.Read {
 		return nil, errInvalid(op, "unknown kind %q", truncate(in.Kind, 40))
 	}
-	set := map[string]bool{"target_id": in.TargetID != "", "target_ids": len(in.TargetIDs) > 0, "weapon": in.Weapon != "",
-		"spell": in.Spell != "", "slot_level": in.SlotLevel != 0, "ability": in.Ability != "", "skill": in.Skill != "",
-		"to_area_id": in.ToAreaID != "", "item": in.Item != "", "rest": in.Rest != ""}
-	for field, has := range set {
-		if has && !slices.Contains(allowed, field) {
+	got := in.intent()
+	for _, field := range readFields {
+		if got.Has(field) && !slices.Contains(k.ReadFields, field) {
 			return nil, errInvalid(op, "%s does not take %s", in.Kind, field)
 		}
 	}
@@ -191,11 +216,12 @@ func DecodeIntentAnswer(raw []byte, c IntentChoices) (json.RawMessage, error) {
 			return nil, err
 		}
 	}
-	switch {
-	case in.Kind == "attack" && in.TargetID == "", in.Kind == "move" && in.ToAreaID == "", in.Kind == "cast" && in.Spell == "",
-		in.Kind == "use_item" && in.Item == "", in.Kind == "check" && in.Ability == "", in.Kind == "rest" && in.Rest == "":
-		return nil, errInvalid(op, "%s is missing what it acts on", in.Kind)
-	case in.SlotLevel < 0 || in.SlotLevel > 9:
+	for _, f := range k.Fields {
+		if f.Required && slices.Contains(k.ReadFields, f.Name) && !got.Has(f.Name) {
+			return nil, errInvalid(op, "%s is missing what it acts on", in.Kind)
+		}
+	}
+	if in.SlotLevel < 0 || in.SlotLevel > 9 {
 		return nil, errInvalid(op, "slot level %d is not 1 to 9", in.SlotLevel)
 	}
 	b, err := json.Marshal(in)
