@@ -19,36 +19,35 @@ const maxMonsterTurns = encounter.MaxParticipants
 
 // activeEncounter is the campaign's encounter under way, if any.
 func activeEncounter(snap Snapshot) (campaign.EncounterRecord, encounter.Encounter, bool, error) {
-	for _, rec := range snap.Encounters {
-		if rec.Status != encounter.Active {
-			continue
-		}
-		var e encounter.Encounter
-		if err := json.Unmarshal(rec.Data, &e); err != nil {
-			return rec, e, false, fault.Wrap(fault.Internal, "read encounter", err)
-		}
-		return rec, e, true, nil
+	rec := activeRecord(snap)
+	if rec == nil {
+		return campaign.EncounterRecord{}, encounter.Encounter{}, false, nil
 	}
-	return campaign.EncounterRecord{}, encounter.Encounter{}, false, nil
+	e, err := encounter.FromRecord(*rec)
+	return *rec, e, err == nil, err
+}
+
+// activeRecord is the encounter under way as stored, or nil.
+func activeRecord(snap Snapshot) *campaign.EncounterRecord {
+	for i, rec := range snap.Encounters {
+		if rec.Status == encounter.Active {
+			return &snap.Encounters[i]
+		}
+	}
+	return nil
 }
 
 // activeData is the encounter under way as stored, or nil.
 func activeData(snap Snapshot) json.RawMessage {
-	for _, rec := range snap.Encounters {
-		if rec.Status == encounter.Active {
-			return rec.Data
-		}
+	if rec := activeRecord(snap); rec != nil {
+		return rec.Data
 	}
 	return nil
 }
 
 // record is the encounter as the store keeps it, at the version read.
 func record(e encounter.Encounter, version int64) (campaign.EncounterRecord, error) {
-	data, err := json.Marshal(e)
-	if err != nil {
-		return campaign.EncounterRecord{}, fault.Wrap(fault.Internal, "encode encounter", err)
-	}
-	return campaign.EncounterRecord{ID: e.ID, Status: e.Status, Data: data, Version: version}, nil
+	return encounter.Record(e, version)
 }
 
 // StartEncounter begins an encounter against SRD monsters with the
