@@ -9,7 +9,9 @@ import (
 	"chronicler/shared/campaign"
 	"chronicler/shared/dice"
 	"chronicler/shared/fault"
+	"chronicler/shared/rules"
 	"chronicler/shared/rules/encounter"
+	"chronicler/shared/rules/turn"
 )
 
 // maxMonsterTurns bounds how many monster turns follow one another before
@@ -49,6 +51,9 @@ func activeData(snap Snapshot) json.RawMessage {
 func record(e encounter.Encounter, version int64) (campaign.EncounterRecord, error) {
 	return encounter.Record(e, version)
 }
+
+// rollsOf records the engine's rolls as the turn stores and sends them.
+func rollsOf(rs []rules.Roll) []campaign.Roll { return turn.Rolls(rs) }
 
 // StartEncounter begins an encounter against SRD monsters with the
 // characters present (absent and offline ones stay out of it), rolls

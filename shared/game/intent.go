@@ -3,16 +3,14 @@ package game
 import (
 	"context"
 	"encoding/json"
-	"slices"
 	"strings"
 	"time"
 
 	"chronicler/events"
 	"chronicler/shared/campaign"
 	"chronicler/shared/narrator"
-	"chronicler/shared/rules"
 	"chronicler/shared/rules/intent"
-	"chronicler/shared/srd"
+	"chronicler/shared/rules/turn"
 )
 
 // intentTimeout bounds the low tier's reading of a player's words: the
@@ -31,14 +29,15 @@ func (s *Service) readIntent(ctx context.Context, snap Snapshot, actor campaign.
 	if !ok || t == "" || outOfCharacter(t) || strings.HasPrefix(t, `"`) || strings.HasPrefix(t, "“") || overBudget(snap) {
 		return nil, nil
 	}
-	pc := s.parseContext(snap, mapOf(snap), actor)
-	if _, ok := intent.Parse(t, pc); ok {
+	v := viewOf(snap)
+	if _, ok := turn.Read(v, actor, t); ok {
 		return nil, nil // the engine reads it itself, for free
 	}
+	pc := turn.ParseContext(v, actor)
 	_, _, fighting, _ := activeEncounter(snap)
 	req := narrator.IntentRequest{CampaignName: snap.Campaign.Name, Actor: actor.Name, Text: t, Fighting: fighting,
 		Choices: narrator.IntentChoices{Areas: choices(pc.Areas), Targets: choices(pc.Targets), Weapons: choices(pc.Weapons),
-			Items: choices(pc.Items), Spells: castable(actor)}}
+			Items: choices(pc.Items), Spells: choices(turn.Castable(actor))}}
 	callCtx, cancel := context.WithTimeout(ctx, intentTimeout)
 	defer cancel()
 	got, err := reader.ReadIntent(callCtx, req)
@@ -64,29 +63,6 @@ func choices(refs []intent.Ref) []narrator.Choice {
 	out := make([]narrator.Choice, len(refs))
 	for i, r := range refs {
 		out[i] = narrator.Choice{ID: r.ID, Name: r.Name}
-	}
-	return out
-}
-
-// castable are the spells of the character's class it has a slot for,
-// cantrips included.
-func castable(ch campaign.Character) []narrator.Choice {
-	class, ok := srd.LookupClass(ch.Class)
-	if !ok || class.SpellcastingAbility == "" {
-		return nil
-	}
-	c := rules.FromSheet(ch)
-	top := 0
-	for i, sl := range c.SpellSlots {
-		if sl.Max > sl.Used {
-			top = i + 1
-		}
-	}
-	var out []narrator.Choice
-	for _, sp := range srd.Spells() {
-		if sp.Level <= top && slices.Contains(sp.Classes, ch.Class) {
-			out = append(out, narrator.Choice{ID: sp.ID, Name: sp.Name})
-		}
 	}
 	return out
 }

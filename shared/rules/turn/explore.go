@@ -1,0 +1,260 @@
+package turn
+
+import (
+	"fmt"
+	"maps"
+	"reflect"
+	"slices"
+	"strings"
+
+	"chronicler/shared/campaign"
+	"chronicler/shared/fault"
+	"chronicler/shared/rules"
+	"chronicler/shared/rules/encounter"
+	"chronicler/shared/rules/spell"
+	"chronicler/shared/srd"
+)
+
+// A resolver decides an intent of one kind out of a fight (and, for the
+// kinds a fight leaves to it, on the actor's own turn in one).
+type resolver func(r request, d Decision) (Decision, error)
+
+// explore holds every kind's resolver: a kind of the table without one is
+// a failing test, not a silent no-op.
+var explore = map[string]resolver{
+	"say":         func(_ request, d Decision) (Decision, error) { return d, nil },
+	"check":       check,
+	"move":        move,
+	"rest":        rest,
+	"hide":        hide,
+	"cast":        cast,
+	"use_item":    useItem,
+	"dodge":       noEffect,
+	"dash":        noEffect,
+	"disengage":   noEffect,
+	"help":        noEffect,
+	"end_turn":    noEffect,
+	"attack":      refuse(fault.NotAllowed, "there is nothing here to attack; an encounter must be under way"),
+	"second_wind": refuse(fault.NotAllowed, "Second Wind is tracked in encounters only, where its use once per rest is kept"),
+}
+
+// refuse is a kind the rules refuse out of a fight.
+func refuse(why fault.Reason, msg string) resolver {
+	return func(_ request, d Decision) (Decision, error) {
+		return d, fault.Refuse(op, "intent", why, "%s", msg)
+	}
+}
+
+// noEffect is a combat action taken where there is no fight.
+func noEffect(r request, d Decision) (Decision, error) {
+	d.Summary = fmt.Sprintf("%s takes the %s action; outside combat it changes nothing.", r.actor.Name, strings.ReplaceAll(r.in.Kind, "_", " "))
+	return d, nil
+}
+
+// check is an ability check, with a skill when the intent names one.
+func check(r request, d Decision) (Decision, error) {
+	req := rules.CheckRequest{}
+	if r.in.Skill != "" {
+		sk, err := rules.ParseSkill(r.in.Skill)
+		if err != nil {
+			return d, fault.Refuse(op, "intent.skill", fault.InvalidArgs, "unknown skill %q", r.in.Skill)
+		}
+		req.Skill = sk
+	}
+	if r.in.Ability != "" {
+		ab, err := rules.ParseAbility(r.in.Ability)
+		if err != nil {
+			return d, fault.Refuse(op, "intent.ability", fault.InvalidArgs, "unknown ability %q", r.in.Ability)
+		}
+		req.Ability = ab
+	}
+	res, err := rules.Check(r.sheet, req, r.src)
+	if err != nil {
+		return d, err
+	}
+	d.Rolls, d.Summary = Rolls(res.Rolls), res.Summary()
+	return d, nil
+}
+
+// hide is a Dexterity (Stealth) check.
+func hide(r request, d Decision) (Decision, error) {
+	res, err := rules.Check(r.sheet, rules.CheckRequest{Ability: rules.Dex, Skill: rules.Stealth}, r.src)
+	if err != nil {
+		return d, err
+	}
+	d.Rolls, d.Summary = Rolls(res.Rolls), res.Summary()
+	return d, nil
+}
+
+// move takes the actor to a neighbouring area, and the scene with it.
+func move(r request, d Decision) (Decision, error) {
+	actor, m := r.actor, r.v.Map
+	if l := rules.Carried(actor); l.Immobile() {
+		return d, fault.Refuse(op, "intent", fault.ActorStateRestricted, "%s carries %.0f lb, more than twice the %d lb they can carry, and cannot move it", actor.Name, l.Weight, l.Capacity)
+	}
+	from := areaOf(m, actor)
+	if err := m.Move(from, r.in.ToAreaID); err != nil {
+		return d, fault.Refuse(op, "intent.to_area_id", fault.OutOfRange, "%s", publicMessage(err))
+	}
+	moved := actor
+	moved.AreaID = r.in.ToAreaID
+	to := m.Areas[r.in.ToAreaID]
+	d.Changed = []campaign.Character{moved}
+	scene := r.v.Scene
+	scene.Location = to.Name
+	// Whoever was with the party stays where they were, unless the
+	// narration brings them along (a scene change of the turn).
+	scene.NPCs = nil
+	d.Scene = &scene
+	d.Summary = fmt.Sprintf("%s goes from %s to %s.", actor.Name, m.Areas[from].Name, to.Name)
+	return d, nil
+}
+
+// useItem uses an item the actor carries.
+func useItem(r request, d Decision) (Decision, error) {
+	if !slices.ContainsFunc(r.actor.Inventory, func(it campaign.Item) bool { return it.Item == r.in.Item && it.Qty > 0 }) {
+		return d, fault.Refuse(op, "intent.item", fault.NotAllowed, "%s does not carry %q", r.actor.Name, r.in.Item)
+	}
+	d.Summary = fmt.Sprintf("%s uses %s.", r.actor.Name, r.in.Item)
+	return d, nil
+}
+
+// rest is a short or a long rest.
+func rest(r request, d Decision) (Decision, error) {
+	if r.in.Rest == "short" {
+		return shortRest(r, d)
+	}
+	actor, c := r.actor, r.sheet
+	res, err := rules.LongRest(c, true)
+	if err != nil {
+		return d, fault.Refuse(op, "intent", fault.NotAllowed, "%s", publicMessage(err))
+	}
+	after, err := c.Apply(res.Changes)
+	if err != nil {
+		return d, err
+	}
+	ch := rules.ToSheet(actor, after)
+	ch.Resources = campaign.Rested(actor, true)
+	d.Changed = []campaign.Character{ch}
+	d.Rolls, d.Summary = Rolls(res.Rolls), res.Summary()
+	return d, nil
+}
+
+// shortRest finishes an hour's rest: a wounded character spends hit dice
+// one at a time while it is still hurt and has dice left (the SRD lets the
+// player stop at any die; spending only what heals is the choice a table
+// makes), a warlock's pact slots come back, and the resources that return
+// on a short rest do.
+func shortRest(r request, d Decision) (Decision, error) {
+	actor, c := r.actor, r.sheet
+	d.Summary = fmt.Sprintf("%s takes a short rest of about an hour.", actor.Name)
+	ch, changed := actor, false
+	var spent []rules.Roll
+	var last rules.HitDiceResult
+	for c.HP > 0 && c.HP < c.CurrentMaxHP() && c.HitDice.Used < c.HitDice.Max {
+		res, err := rules.SpendHitDice(c, 1, r.src)
+		if err != nil {
+			return d, err
+		}
+		if c, err = c.Apply(res.Changes); err != nil {
+			return d, err
+		}
+		spent = append(spent, res.Rolls...)
+		if last.Spent > 0 {
+			res.Spent, res.Regained, res.HPBefore = last.Spent+1, last.Regained+res.Regained, last.HPBefore
+		}
+		last = res
+	}
+	if last.Spent > 0 {
+		ch, changed = rules.ToSheet(actor, c), true
+		d.Rolls = Rolls(spent)
+		d.Summary += " " + last.Summary()
+	}
+	if ch.Class == "warlock" && slices.ContainsFunc(slices.Collect(maps.Values(ch.SpellSlots)), func(p campaign.Slot) bool { return p.Used > 0 }) {
+		// Pact Magic: every slot comes back on a short rest.
+		slots := maps.Clone(ch.SpellSlots)
+		for lvl, p := range slots {
+			p.Used = 0
+			slots[lvl] = p
+		}
+		ch.SpellSlots, changed = slots, true
+		d.Summary += fmt.Sprintf(" %s's pact slots come back.", actor.Name)
+	}
+	if rested := campaign.Rested(actor, false); !maps.Equal(rested, campaign.ResourcesOf(actor)) {
+		ch.Resources, changed = rested, true
+		d.Summary += " " + recovered(actor, rested)
+	}
+	if changed {
+		d.Changed = []campaign.Character{ch}
+	}
+	return d, nil
+}
+
+// recovered tells the class resources a rest gave back.
+func recovered(ch campaign.Character, rested map[string]campaign.Pool) string {
+	before := campaign.ResourcesOf(ch)
+	var got []string
+	for _, id := range slices.Sorted(maps.Keys(rested)) {
+		if n := before[id].Used - rested[id].Used; n > 0 {
+			got = append(got, fmt.Sprintf("%d %s", n, strings.ReplaceAll(id, "-", " ")))
+		}
+	}
+	return fmt.Sprintf("%s gets back %s.", ch.Name, strings.Join(got, " and "))
+}
+
+// cast casts a spell of the actor's class on the party (outside an
+// encounter there is nobody else to target): the slot is spent, the
+// targets' sheets take the effect, every roll is recorded.
+func cast(r request, d Decision) (Decision, error) {
+	actor, in := r.actor, r.in
+	sp, ok := srd.LookupSpell(in.Spell)
+	if !ok {
+		return d, fault.Refuse(op, "intent.spell", fault.InvalidArgs, "no spell %q in the rules", in.Spell)
+	}
+	class, _ := srd.LookupClass(actor.Class)
+	if !slices.Contains(sp.Classes, actor.Class) || class.SpellcastingAbility == "" {
+		return d, fault.Refuse(op, "intent.spell", fault.NotAllowed, "%s is not a %s spell", sp.Name, actor.Class)
+	}
+	ability, err := rules.ParseAbility(class.SpellcastingAbility)
+	if err != nil {
+		return d, err
+	}
+	slot := in.SlotLevel
+	if slot == 0 {
+		slot = sp.Level
+	}
+	sheets := map[string]campaign.Character{actor.ID: actor}
+	var targets []rules.Combatant
+	for _, id := range append(slices.Clone(in.TargetIDs), in.TargetID) {
+		if id == "" {
+			continue
+		}
+		ch := r.v.character(id)
+		if ch == nil {
+			return d, fault.Refuse(op, "intent.target_ids", fault.OutOfRange, "there is no %q here to target", id)
+		}
+		sheets[ch.ID] = *ch
+		targets = append(targets, rules.FromSheet(*ch))
+	}
+	opts := spell.Options{Ability: ability}
+	if err := encounter.Choose(sp, in.Choice, &opts); err != nil {
+		return d, err
+	}
+	res, err := spell.Cast(r.sheet, sp.ID, slot, targets, opts, r.src, srd.LookupSpell)
+	if err != nil {
+		return d, err
+	}
+	for _, sheetBefore := range sheets {
+		before := rules.FromSheet(sheetBefore)
+		after, err := before.Apply(res.Changes)
+		if err != nil {
+			return d, err
+		}
+		if !reflect.DeepEqual(after, before) {
+			d.Changed = append(d.Changed, rules.ToSheet(sheetBefore, after))
+		}
+	}
+	slices.SortFunc(d.Changed, func(a, b campaign.Character) int { return strings.Compare(a.ID, b.ID) })
+	d.Rolls, d.Summary = Rolls(res.Rolls), res.Summary()
+	return d, nil
+}

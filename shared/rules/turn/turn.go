@@ -1,0 +1,205 @@
+package turn
+
+import (
+	"slices"
+	"strings"
+
+	"chronicler/shared/campaign"
+	"chronicler/shared/dice"
+	"chronicler/shared/fault"
+	"chronicler/shared/rules"
+	"chronicler/shared/rules/encounter"
+	"chronicler/shared/rules/intent"
+	"chronicler/shared/srd"
+	"chronicler/shared/world"
+)
+
+// op is the operation of the rules' refusals.
+const op = "rules"
+
+// View is what the rules read of a campaign to decide a turn.
+type View struct {
+	// Allowlist is the intent kinds the table plays with
+	// (campaign.Settings.Allowlist); empty allows them all.
+	Allowlist []string
+	// Map is the campaign's area map (its starter map until it has one).
+	Map world.Map
+	// Scene is where the party is now.
+	Scene campaign.Scene
+	// Characters are the campaign's characters: the targets a spell may
+	// name and the creatures words may.
+	Characters []campaign.Character
+	// Encounter is the encounter under way, as stored; nil when none is.
+	Encounter *campaign.EncounterRecord
+}
+
+// Action is what a player asked of a turn: an intent (a button's, already
+// decoded by the wire) or, when Intent is nil, free text for Decide to read.
+type Action struct {
+	Intent *intent.Intent
+	Text   string
+}
+
+// Decision is what the rules decided for a turn, before any narration.
+type Decision struct {
+	Intent  *intent.Intent // nil when free text was not understood: the turn is narrative
+	Rolls   []campaign.Roll
+	Summary string               // the rules result the narrator must agree with
+	Changed []campaign.Character // sheets the turn changes, at the versions read
+	Scene   *campaign.Scene      // the new scene, when the turn moves it
+	// Encounter is the encounter as the turn leaves it, when one is under way.
+	Encounter *campaign.EncounterRecord
+	// Reactions are those characters took during a monster's turn (the
+	// use case's monster turns fill it; Decide never does).
+	Reactions []campaign.AppliedReaction
+}
+
+// request is one decision in the making.
+type request struct {
+	v     View
+	actor campaign.Character
+	sheet rules.Combatant // the actor as the rules compute with it
+	in    intent.Intent
+	src   dice.Source
+}
+
+// Decide runs the rules on a turn: the action's intent, or its text read
+// into one (text Read cannot read is narrative: a Decision with no Intent
+// and no error). A refused intent is a fault.Invalid with a reason from
+// the rules' vocabulary (fault.NotAllowed, fault.OutOfRange,
+// fault.ActorStateRestricted, ...); an encounter the view holds that does
+// not decode is Internal. Every roll comes from src, so the same seed
+// decides the same turn.
+func Decide(v View, actor campaign.Character, a Action, src dice.Source) (Decision, error) {
+	var in intent.Intent
+	if a.Intent != nil {
+		in = *a.Intent
+	} else {
+		read, ok := Read(v, actor, a.Text)
+		if !ok {
+			return Decision{}, nil
+		}
+		in = read
+	}
+	d := Decision{Intent: &in}
+	if err := in.Validate(op); err != nil {
+		return d, err
+	}
+	k, _ := intent.Lookup(in.Kind)
+	if !intent.Allowed(v.Allowlist, in.Kind) {
+		return d, fault.Refuse(op, "intent", fault.NotAllowed, "this table does not play %s; it allows %s", strings.ReplaceAll(in.Kind, "_", " "), strings.Join(v.Allowlist, ", "))
+	}
+	r := request{v: v, actor: actor, in: in, src: src}
+	if v.Encounter != nil {
+		e, err := encounter.FromRecord(*v.Encounter)
+		if err != nil {
+			return d, err
+		}
+		switch k.Fight {
+		case intent.FightEncounter:
+			return r.inEncounter(d, *v.Encounter, e)
+		case intent.FightRefused:
+			return d, fault.Refuse(op, "intent", fault.NotAllowed, "not while an encounter is under way")
+		case intent.FightOwnTurn:
+			// These take the character's moment in the fight: on its own
+			// turn only (which they leave open), never on another's.
+			if cur, ok := e.Participant(e.Current); !ok || cur.CharacterID != actor.ID {
+				return d, fault.Refuse(op, "intent", fault.NotYourTurn, "it is not %s's turn in the encounter", actor.Name)
+			}
+		}
+	}
+	if actor.HP <= 0 && !k.Down {
+		return d, fault.Refuse(op, "intent", fault.ActorStateRestricted, "%s is down and cannot act", actor.Name)
+	}
+	resolve, ok := explore[in.Kind]
+	if !ok {
+		return d, fault.E(fault.Internal, op, "no rule resolves %s", in.Kind)
+	}
+	r.sheet = rules.FromSheet(actor)
+	return resolve(r, d)
+}
+
+// Read reads a player's free text as an intent (intent.Parse against
+// ParseContext); false when it cannot read it with confidence.
+func Read(v View, actor campaign.Character, text string) (intent.Intent, bool) {
+	return intent.Parse(text, ParseContext(v, actor))
+}
+
+// ParseContext is what a player's words may name: the areas one move
+// away, the characters, the monsters still standing and the actor's
+// weapons in a fight, and the items the actor carries.
+func ParseContext(v View, actor campaign.Character) intent.Context {
+	ctx := intent.Context{ActorID: actor.ID}
+	for _, a := range v.Map.Reachable(areaOf(v.Map, actor)) {
+		ctx.Areas = append(ctx.Areas, intent.Ref{ID: a.ID, Name: a.Name})
+	}
+	for _, ch := range v.Characters {
+		ctx.Targets = append(ctx.Targets, intent.Ref{ID: ch.ID, Name: ch.Name})
+	}
+	if v.Encounter != nil {
+		if e, err := encounter.FromRecord(*v.Encounter); err == nil {
+			for _, p := range e.Participants {
+				if p.Kind == encounter.KindMonster && !p.Defeated {
+					ctx.Targets = append(ctx.Targets, intent.Ref{ID: p.ID, Name: p.Name})
+				}
+			}
+			for _, p := range e.Participants {
+				if p.CharacterID == actor.ID {
+					for _, w := range p.Weapons {
+						ctx.Weapons = append(ctx.Weapons, intent.Ref{ID: w, Name: w})
+					}
+				}
+			}
+		}
+	}
+	for _, it := range actor.Inventory {
+		ctx.Items = append(ctx.Items, intent.Ref{ID: it.Item, Name: it.Item})
+	}
+	return ctx
+}
+
+// Castable are the spells of the character's class it has a slot for,
+// cantrips included.
+func Castable(ch campaign.Character) []intent.Ref {
+	class, ok := srd.LookupClass(ch.Class)
+	if !ok || class.SpellcastingAbility == "" {
+		return nil
+	}
+	c := rules.FromSheet(ch)
+	top := 0
+	for i, sl := range c.SpellSlots {
+		if sl.Max > sl.Used {
+			top = i + 1
+		}
+	}
+	var out []intent.Ref
+	for _, sp := range srd.Spells() {
+		if sp.Level <= top && slices.Contains(sp.Classes, ch.Class) {
+			out = append(out, intent.Ref{ID: sp.ID, Name: sp.Name})
+		}
+	}
+	return out
+}
+
+// areaOf is where a character stands, on the map.
+func areaOf(m world.Map, ch campaign.Character) string {
+	if _, ok := m.Areas[ch.AreaID]; ok {
+		return ch.AreaID
+	}
+	return world.StarterArea
+}
+
+// character is the campaign's character of that id, or nil.
+func (v View) character(id string) *campaign.Character {
+	for i := range v.Characters {
+		if v.Characters[i].ID == id {
+			return &v.Characters[i]
+		}
+	}
+	return nil
+}
+
+func publicMessage(err error) string {
+	_, msg := fault.Public(err)
+	return msg
+}
