@@ -11,11 +11,15 @@ import (
 	"chronicler/shared/fault"
 	"chronicler/shared/memory"
 	"chronicler/shared/narrator"
+	"chronicler/shared/rules/intent"
 )
 
-// acknowledged are the intents whose rules result is trivial: they take an
-// action of the turn's economy and change nothing on any sheet.
-var acknowledged = []string{"end_turn", "dodge", "dash", "disengage", "help"}
+// actionOnly reports an intent whose rules result is trivial: it takes an
+// action of the turn's economy and changes nothing on any sheet.
+func actionOnly(kind string) bool {
+	k, ok := intent.Lookup(kind)
+	return ok && k.ActionOnly
+}
 
 // narrationPurpose routes a turn's narration, and so its tier
 // (narrator.Route). The rule, in order:
@@ -33,7 +37,7 @@ var acknowledged = []string{"end_turn", "dodge", "dash", "disengage", "help"}
 func narrationPurpose(d decision, action string) narrator.Purpose {
 	if d.Intent != nil {
 		switch {
-		case slices.Contains(acknowledged, d.Intent.Kind) && len(d.Rolls) == 0 && len(d.Changed) == 0 && d.Scene == nil:
+		case actionOnly(d.Intent.Kind) && len(d.Rolls) == 0 && len(d.Changed) == 0 && d.Scene == nil:
 			return narrator.PurposeAcknowledgement
 		case d.Intent.Kind == "say":
 			return narrator.PurposeDialogue

@@ -25,6 +25,10 @@ type Kind struct {
 	Always bool
 	// Down: a character at 0 hit points may still take it.
 	Down bool
+	// ActionOnly: the kind spends an action of the turn and does nothing
+	// else, so out of a fight it changes nothing and needs no resolver of
+	// its own.
+	ActionOnly bool
 	// Fight is how the kind is taken while an encounter is under way.
 	Fight Fight
 	// Read: the narrator's read_intent tool offers the kind, and the
@@ -117,11 +121,11 @@ var kinds = []Kind{
 		Read: true, ReadFields: []string{"to_area_id"}},
 	{Name: "use_item", Fields: []Field{itemField}, Fight: FightOwnTurn,
 		Read: true, ReadFields: []string{"item"}},
-	{Name: "dodge", Fight: FightEncounter, Read: true},
-	{Name: "dash", Bonus: true, Fight: FightEncounter, Read: true},
-	{Name: "disengage", Bonus: true, Fight: FightEncounter, Read: true},
-	{Name: "help", Fight: FightOwnTurn, Read: true, ReadFields: []string{"target_id"}},
-	{Name: "end_turn", Always: true, Fight: FightEncounter, Read: true},
+	{Name: "dodge", ActionOnly: true, Fight: FightEncounter, Read: true},
+	{Name: "dash", ActionOnly: true, Bonus: true, Fight: FightEncounter, Read: true},
+	{Name: "disengage", ActionOnly: true, Bonus: true, Fight: FightEncounter, Read: true},
+	{Name: "help", ActionOnly: true, Fight: FightOwnTurn, Read: true, ReadFields: []string{"target_id"}},
+	{Name: "end_turn", ActionOnly: true, Always: true, Fight: FightEncounter, Read: true},
 	{Name: "rest", Fields: []Field{restField}, Fight: FightRefused, Read: true, ReadFields: []string{"rest"}},
 	{Name: "say", Fields: []Field{textField}, Always: true, Down: true, Fight: FightAnyTime, Read: true},
 	{Name: "hide", Bonus: true, Fight: FightEncounter},

@@ -11,6 +11,7 @@ import (
 	"chronicler/shared/fault"
 	"chronicler/shared/rules"
 	"chronicler/shared/rules/encounter"
+	"chronicler/shared/rules/intent"
 	"chronicler/shared/rules/spell"
 	"chronicler/shared/srd"
 )
@@ -19,8 +20,8 @@ import (
 // kinds a fight leaves to it, on the actor's own turn in one).
 type resolver func(r request, d Decision) (Decision, error)
 
-// explore holds every kind's resolver: a kind of the table without one is
-// a failing test, not a silent no-op.
+// explore holds the resolver of every kind the table does not mark
+// ActionOnly: a kind without one is a failing test, not a silent no-op.
 var explore = map[string]resolver{
 	"say":         func(_ request, d Decision) (Decision, error) { return d, nil },
 	"check":       check,
@@ -29,11 +30,6 @@ var explore = map[string]resolver{
 	"hide":        hide,
 	"cast":        cast,
 	"use_item":    useItem,
-	"dodge":       noEffect,
-	"dash":        noEffect,
-	"disengage":   noEffect,
-	"help":        noEffect,
-	"end_turn":    noEffect,
 	"attack":      refuse(fault.NotAllowed, "there is nothing here to attack; an encounter must be under way"),
 	"second_wind": refuse(fault.NotAllowed, "Second Wind is tracked in encounters only, where its use once per rest is kept"),
 }
@@ -45,7 +41,17 @@ func refuse(why fault.Reason, msg string) resolver {
 	}
 }
 
-// noEffect is a combat action taken where there is no fight.
+// resolverOf is the kind's resolver out of a fight.
+func resolverOf(k intent.Kind) (resolver, bool) {
+	if k.ActionOnly {
+		return noEffect, true
+	}
+	r, ok := explore[k.Name]
+	return r, ok
+}
+
+// noEffect is an action that only spends an action, taken where there is
+// no fight.
 func noEffect(r request, d Decision) (Decision, error) {
 	d.Summary = fmt.Sprintf("%s takes the %s action; outside combat it changes nothing.", r.actor.Name, strings.ReplaceAll(r.in.Kind, "_", " "))
 	return d, nil

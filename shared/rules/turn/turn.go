@@ -111,7 +111,7 @@ func Decide(v View, actor campaign.Character, a Action, src dice.Source) (Decisi
 	if actor.HP <= 0 && !k.Down {
 		return d, fault.Refuse(op, "intent", fault.ActorStateRestricted, "%s is down and cannot act", actor.Name)
 	}
-	resolve, ok := explore[in.Kind]
+	resolve, ok := resolverOf(k)
 	if !ok {
 		return d, fault.E(fault.Internal, op, "no rule resolves %s", in.Kind)
 	}
