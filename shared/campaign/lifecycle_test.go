@@ -211,7 +211,7 @@ func TestAllowlist(t *testing.T) {
 		t.Error("an empty allowlist must allow everything")
 	}
 	_, err = (Settings{Allowlist: []string{"teleport"}}).Normalize()
-	if want := `campaign settings: settings.allowlist: "teleport" is not an intent kind ([attack cast check move use_item dodge dash disengage help end_turn rest say hide second_wind])`; !fault.Is(err, fault.Invalid) || err.Error() != want {
+	if want := `campaign settings: settings.allowlist: "teleport" is not an intent kind ([` + strings.Join(IntentKinds, " ") + `])`; !fault.Is(err, fault.Invalid) || err.Error() != want {
 		t.Errorf("unknown kind: %v, want %s", err, want)
 	}
 }

@@ -80,7 +80,7 @@ func TestValidate(t *testing.T) {
 		{"DodgeMayNotBeBonus", intent.Intent{Kind: "dodge", Bonus: true}, "intent.bonus"},
 		{"ChoiceOnlyWithCast", intent.Intent{Kind: "move", ToAreaID: "a", Choice: "fire"}, "intent.choice"},
 		{"CastTakesChoice", intent.Intent{Kind: "cast", Spell: "command", Choice: "halt", Ongoing: true}, ""},
-		{"UnknownKind", intent.Intent{Kind: "search"}, "intent.kind"},
+		{"UnknownKind", intent.Intent{Kind: "teleport"}, "intent.kind"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -93,5 +93,14 @@ func TestValidate(t *testing.T) {
 				t.Fatalf("Validate = %v, want invalid %s of check intent", err, tt.field)
 			}
 		})
+	}
+}
+
+// Kinds are added at the end, never reordered: the allowlist's message
+// and the read_intent tool list them in the table's order.
+func TestKindsKeepTheirOrder(t *testing.T) {
+	was := []string{"attack", "cast", "check", "move", "use_item", "dodge", "dash", "disengage", "help", "end_turn", "rest", "say", "hide", "second_wind"}
+	if got := intent.Names(); len(got) < len(was) || !slices.Equal(got[:len(was)], was) {
+		t.Fatalf("kinds %v, want them to begin %v", got, was)
 	}
 }
