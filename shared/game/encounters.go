@@ -9,7 +9,6 @@ import (
 	"chronicler/shared/campaign"
 	"chronicler/shared/dice"
 	"chronicler/shared/fault"
-	"chronicler/shared/rules"
 	"chronicler/shared/rules/encounter"
 	"chronicler/shared/rules/turn"
 )
@@ -46,14 +45,6 @@ func activeData(snap Snapshot) json.RawMessage {
 	}
 	return nil
 }
-
-// record is the encounter as the store keeps it, at the version read.
-func record(e encounter.Encounter, version int64) (campaign.EncounterRecord, error) {
-	return encounter.Record(e, version)
-}
-
-// rollsOf records the engine's rolls as the turn stores and sends them.
-func rollsOf(rs []rules.Roll) []campaign.Roll { return turn.Rolls(rs) }
 
 // StartEncounter begins an encounter against SRD monsters with the
 // characters present (absent and offline ones stay out of it), rolls
@@ -95,7 +86,7 @@ func (s *Service) StartEncounter(ctx context.Context, p Player, campaignID strin
 	if err != nil {
 		return encounter.Encounter{}, err
 	}
-	rec, err := record(e, 0)
+	rec, err := encounter.Record(e, 0)
 	if err != nil {
 		return encounter.Encounter{}, err
 	}
@@ -144,7 +135,7 @@ func (s *Service) EndEncounter(ctx context.Context, p Player, campaignID, encoun
 		if req.DryRun {
 			return nil
 		}
-		if rec, err = record(ended, snap.Encounters[i].Version); err != nil {
+		if rec, err = encounter.Record(ended, snap.Encounters[i].Version); err != nil {
 			return err
 		}
 		changed = ds.CharacterUpdates(snap.Characters)
@@ -233,7 +224,7 @@ func (s *Service) monsterTurns(ctx context.Context, campaignID string) {
 			return // a player's turn holds the table; it plays the monsters after it
 		}
 		msgs := []message{{events.TypeTurnAccepted, events.TurnAccepted{TurnID: lease.TurnID, RequestID: lease.RequestID, CharacterID: cur.ID}}}
-		msgs = append(msgs, rollMessages(lease.TurnID, rollsOf(res.Rolls))...)
+		msgs = append(msgs, rollMessages(lease.TurnID, turn.Rolls(res.Rolls))...)
 		if err := s.publish(ctx, campaignID, "", msgs...); err != nil {
 			s.release(ctx, campaignID, lease.TurnID)
 			return

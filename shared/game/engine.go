@@ -13,9 +13,6 @@ import (
 	"chronicler/shared/world"
 )
 
-// decision is what the rules decided for a turn, before any narration.
-type decision = turn.Decision
-
 // turnSeed is the seed of a turn's dice: unpredictable to players (it is a
 // MAC under the server's key) and the same for a retried turn, so a retry
 // after a crash rolls exactly the dice of the first attempt.
@@ -41,12 +38,12 @@ func viewOf(snap Snapshot) turn.View {
 // free text, which the rules read (text they cannot read is narrative).
 // A refused intent is fault.Invalid with a reason from the rules'
 // vocabulary (not_allowed, out_of_range, actor_state_restricted, ...).
-func (s *Service) decide(snap Snapshot, actor campaign.Character, lease campaign.Lease, src dice.Source) (decision, error) {
+func (s *Service) decide(snap Snapshot, actor campaign.Character, lease campaign.Lease, src dice.Source) (turn.Decision, error) {
 	act := turn.Action{Text: lease.Action}
 	if len(lease.Intent) > 0 {
 		in, err := events.DecodeIntent(lease.Intent)
 		if err != nil {
-			return decision{}, err
+			return turn.Decision{}, err
 		}
 		act.Intent = &in
 	}

@@ -12,6 +12,7 @@ import (
 	"chronicler/shared/memory"
 	"chronicler/shared/narrator"
 	"chronicler/shared/rules/intent"
+	"chronicler/shared/rules/turn"
 )
 
 // actionOnly reports an intent whose rules result is trivial: it takes an
@@ -34,7 +35,7 @@ func actionOnly(kind string) bool {
 //   - otherwise narration (high).
 //
 // When in doubt it stays on the high tier, as seed 001 asks.
-func narrationPurpose(d decision, action string) narrator.Purpose {
+func narrationPurpose(d turn.Decision, action string) narrator.Purpose {
 	if d.Intent != nil {
 		switch {
 		case actionOnly(d.Intent.Kind) && len(d.Rolls) == 0 && len(d.Changed) == 0 && d.Scene == nil:

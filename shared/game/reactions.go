@@ -13,6 +13,7 @@ import (
 	"chronicler/shared/dice"
 	"chronicler/shared/fault"
 	"chronicler/shared/rules/encounter"
+	"chronicler/shared/rules/turn"
 )
 
 // pass is the answer of a character who lets the moment go.
@@ -120,7 +121,7 @@ func eligibleOf(w campaign.Window, characterID string) (campaign.Eligible, bool)
 func (s *Service) holdMonsterTurn(ctx context.Context, snap Snapshot, lease campaign.Lease, seed uint64, res encounter.Result, w *campaign.Window, revealed int, legendary bool) bool {
 	now := s.now()
 	deadline := now.Add(time.Duration(snap.Campaign.Settings.ReactionWindowSeconds) * time.Second)
-	lease.Pending = &campaign.PendingRolls{Seed: seed, Rolls: rollsOf(res.Rolls), Revealed: revealed, Deadline: deadline, Phase: 1, Window: w, Legendary: legendary}
+	lease.Pending = &campaign.PendingRolls{Seed: seed, Rolls: turn.Rolls(res.Rolls), Revealed: revealed, Deadline: deadline, Phase: 1, Window: w, Legendary: legendary}
 	lease.ExpiresAt = deadline.Add(s.LeaseTTL)
 	if err := s.Store.Commit(ctx, Tx{CampaignID: snap.Campaign.ID, AcquireLease: &lease, LeaseNow: now}); err != nil {
 		return false
@@ -290,15 +291,15 @@ func (s *Service) replay(snap Snapshot, l campaign.Lease, p campaign.PendingRoll
 	if !ok || !found || !acting {
 		return played{}, fault.E(fault.Conflict, op, "the encounter changed while the dice were out")
 	}
-	turn := encounter.MonsterTurnWith
+	play := encounter.MonsterTurnWith
 	if p.Legendary {
-		turn = encounter.LegendaryTurn
+		play = encounter.LegendaryTurn
 	}
-	next, res, err := turn(e, dice.NewSeeded(p.Seed), encounter.Reactions{Taken: p.Reactions, Seed: s.reactionSeed(snap.Campaign.ID, l.TurnID)})
+	next, res, err := play(e, dice.NewSeeded(p.Seed), encounter.Reactions{Taken: p.Reactions, Seed: s.reactionSeed(snap.Campaign.ID, l.TurnID)})
 	if err != nil {
 		return played{}, err
 	}
-	rolls, n := rollsOf(res.Rolls), fixed(p)
+	rolls, n := turn.Rolls(res.Rolls), fixed(p)
 	if len(rolls) < n || !sameRolls(rolls[:n], p.Rolls[:n]) {
 		return played{}, fault.E(fault.Conflict, op, "the dice came out differently; the table changed while they were out")
 	}
@@ -314,7 +315,7 @@ func (s *Service) settle(ctx context.Context, snap Snapshot, l campaign.Lease, p
 	shown := fixed(p) // from the window's roll, which a reaction may have changed
 	p.Settled, p.Window, p.Token = attack+1, nil, ""
 	p.Phase++
-	p.Rolls = rollsOf(play.res.Rolls)
+	p.Rolls = turn.Rolls(play.res.Rolls)
 	closed := events.ReactionClosed{TurnID: l.TurnID, Applied: []campaign.AppliedReaction{}}
 	for _, a := range play.res.Applied {
 		if a.Attack == attack {
@@ -363,12 +364,12 @@ func (s *Service) settle(ctx context.Context, snap Snapshot, l campaign.Lease, p
 
 // finishMonsterTurn narrates a monster's turn and commits it.
 func (s *Service) finishMonsterTurn(ctx context.Context, snap Snapshot, lease campaign.Lease, seed uint64, play played) error {
-	upd, err := record(play.next, play.rec.Version)
+	upd, err := encounter.Record(play.next, play.rec.Version)
 	if err != nil {
 		s.release(ctx, snap.Campaign.ID, lease.TurnID)
 		return err
 	}
-	d := decision{Rolls: rollsOf(play.res.Rolls), Summary: play.res.Summary(), Encounter: &upd}
+	d := turn.Decision{Rolls: turn.Rolls(play.res.Rolls), Summary: play.res.Summary(), Encounter: &upd}
 	for _, a := range play.res.Applied {
 		d.Reactions = append(d.Reactions, a.AppliedReaction)
 	}

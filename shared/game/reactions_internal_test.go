@@ -13,9 +13,7 @@ import (
 
 	"chronicler/events"
 	"chronicler/shared/campaign"
-	"chronicler/shared/dice"
 	"chronicler/shared/fault"
-	"chronicler/shared/rules"
 	"chronicler/shared/rules/encounter"
 	"chronicler/shared/workflow"
 )
@@ -162,18 +160,3 @@ func TestStepRefusesAndAnswersGoneTurns(t *testing.T) {
 type goneStore struct{ Store }
 
 func (goneStore) Snapshot(context.Context, string) (Snapshot, error) { return Snapshot{}, nil }
-
-// A stored roll keeps what the dice did: the faces each term kept and
-// dropped, and the advantage it was rolled with.
-func TestRollsKeepTheirTerms(t *testing.T) {
-	x, err := dice.Parse("1d20+5")
-	if err != nil {
-		t.Fatal(err)
-	}
-	r := dice.Roll(x, dice.NewSeeded(3), dice.Advantage())
-	got := rollsOf([]rules.Roll{{Reason: "attack roll", Result: r}})[0]
-	if !got.Advantage || len(got.Terms) != 2 || len(got.Terms[0].Kept) != 1 || len(got.Terms[0].Dropped) != 1 ||
-		got.Terms[0].Kept[0] != r.Natural || got.Dice != "1d20+5" || got.Total != r.Total {
-		t.Fatalf("stored roll %+v from %+v", got, r)
-	}
-}

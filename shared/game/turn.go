@@ -16,6 +16,7 @@ import (
 	"chronicler/shared/memory"
 	"chronicler/shared/narrator"
 	"chronicler/shared/rules/encounter"
+	"chronicler/shared/rules/turn"
 )
 
 // recentTurns is how many past turns the context builder may keep
@@ -190,7 +191,7 @@ func (s *Service) release(ctx context.Context, campaignID, turnID string) {
 }
 
 // resolve narrates the leased turn and commits it.
-func (s *Service) resolve(ctx context.Context, snap Snapshot, lease campaign.Lease, actor *campaign.Character, d decision, seed uint64) error {
+func (s *Service) resolve(ctx context.Context, snap Snapshot, lease campaign.Lease, actor *campaign.Character, d turn.Decision, seed uint64) error {
 	const op = "resolve turn"
 	st := snap.State
 	recent, err := s.Store.Turns(ctx, snap.Campaign.ID, max(st.TurnCount-recentTurns, 0), recentTurns)
