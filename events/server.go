@@ -1,8 +1,10 @@
 package events
 
 import (
+	"bytes"
 	"encoding/json"
 	"fmt"
+	"strconv"
 	"time"
 
 	"chronicler/shared/campaign"
@@ -194,4 +196,37 @@ func Encode(h Header, body any) ([]byte, error) {
 	out = append(out, head[:len(head)-1]...)
 	out = append(out, ',')
 	return append(out, b[1:]...), nil
+}
+
+// WithSeq is msg, a server message encoded without a seq (Header.Seq 0),
+// as Encode would have encoded it with seq: the same bytes with
+// `"seq":<seq>` after the header's campaign_id. Campaign events are stored
+// without their seq, which the store gives them inside the transaction
+// that appends them, and get it here on their way out. A message that
+// carries a seq already (stored before the store gave seqs) is returned as
+// it is.
+func WithSeq(msg []byte, seq int64) ([]byte, error) {
+	if seq < 1 {
+		return nil, fmt.Errorf("stamp seq %d: seqs start at 1", seq)
+	}
+	var h Header
+	if err := json.Unmarshal(msg, &h); err != nil {
+		return nil, fmt.Errorf("stamp seq %d: %w", seq, err)
+	}
+	if h.Seq != 0 {
+		return msg, nil
+	}
+	head, err := json.Marshal(Header{Type: h.Type, CampaignID: h.CampaignID})
+	if err != nil {
+		return nil, fmt.Errorf("stamp seq %d: %w", seq, err)
+	}
+	open := head[:len(head)-1] // without its closing brace
+	if !bytes.HasPrefix(msg, open) {
+		return nil, fmt.Errorf("stamp seq %d: %.40q was not encoded by Encode", seq, msg)
+	}
+	out := make([]byte, 0, len(msg)+24)
+	out = append(out, open...)
+	out = append(out, `,"seq":`...)
+	out = strconv.AppendInt(out, seq, 10)
+	return append(out, msg[len(open):]...), nil
 }
