@@ -50,6 +50,10 @@ type write struct {
 // bound to another campaign is as unknown to it as one never seen, which
 // is not an error. The transaction then checks that each pointer is still
 // as read.
+//
+// Events are appended in the same transaction (see appendWrites): the
+// counter is read first, and the transaction is tried again, with the
+// counter read again, while the counter is all that failed.
 func (s *Store) Commit(ctx context.Context, tx game.Tx) error {
 	const op = "commit"
 	writes, unbind, err := s.writes(tx)
@@ -57,6 +61,9 @@ func (s *Store) Commit(ctx context.Context, tx game.Tx) error {
 		return err
 	}
 	n := len(writes) + len(unbind)
+	if len(tx.Events) > 0 {
+		n += len(tx.Events) + 1 // and the counter
+	}
 	if n == 0 {
 		return nil
 	}
@@ -91,15 +98,38 @@ func (s *Store) Commit(ctx context.Context, tx game.Tx) error {
 			writes = append(writes, s.unbindPointer(tx.CampaignID, cid, owners[cid] == tx.CampaignID))
 		}
 	}
-	items := make([]types.TransactWriteItem, len(writes))
-	for i, w := range writes {
-		items[i] = w.op
+	for try := 1; ; try++ {
+		all := writes
+		var last int64
+		if len(tx.Events) > 0 {
+			var exists bool
+			if last, exists, err = s.lastSeq(ctx, op, tx.CampaignID); err != nil {
+				return err
+			}
+			appended, err := s.appendWrites(op, tx.CampaignID, tx.Events, last, exists)
+			if err != nil {
+				return err
+			}
+			all = append(slices.Clip(writes), appended...)
+		}
+		items := make([]types.TransactWriteItem, len(all))
+		for i, w := range all {
+			items[i] = w.op
+		}
+		_, err = s.db.TransactWriteItems(ctx, &dynamodb.TransactWriteItemsInput{TransactItems: items})
+		if err == nil {
+			for i := range tx.Events {
+				tx.Events[i].Seq = last + 1 + int64(i)
+			}
+			return nil
+		}
+		if len(tx.Events) == 0 || try == maxAppendTries || !counterOnly(err, len(all)-1) {
+			return txError(op, tx.CampaignID, all, err)
+		}
+		if err := appendPause(ctx, try); err != nil {
+			return internal(op, err, "campaign %s: append", tx.CampaignID)
+		}
 	}
-	_, err = s.db.TransactWriteItems(ctx, &dynamodb.TransactWriteItemsInput{TransactItems: items})
-	if err != nil {
-		return txError(op, tx.CampaignID, writes, err)
-	}
-	return nil
 }
 
 // connectionOwners reads the campaign each connection is bound to; unbound

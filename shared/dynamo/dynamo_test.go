@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"math/rand/v2"
 	"net/http/httptest"
 	"os"
 	"slices"
@@ -112,16 +113,12 @@ func populated(t *testing.T, s *Store, id string) {
 		mustCommit(t, s, game.Tx{CampaignID: id, Turn: &turn})
 	}
 	mustCommit(t, s, game.Tx{CampaignID: id, AcquireLease: &lease, LeaseNow: t0, PutConnection: &conn})
-	first, err := s.ReserveSeqs(ctx, id, 3)
-	if err != nil {
-		t.Fatalf("reserve seqs: %v", err)
-	}
 	var evs []game.Event
-	for i := range int64(3) {
-		evs = append(evs, game.Event{Seq: first + i, Data: []byte(`{}`), CreatedAt: time.Now()})
+	for range 3 {
+		evs = append(evs, game.Event{Data: []byte(`{}`), CreatedAt: time.Now()})
 	}
-	if err := s.PutEvents(ctx, id, evs); err != nil {
-		t.Fatalf("put events: %v", err)
+	if err := s.Commit(ctx, game.Tx{CampaignID: id, Events: evs}); err != nil {
+		t.Fatalf("append events: %v", err)
 	}
 }
 
@@ -377,15 +374,17 @@ func TestEventsExpireAfterAWeek(t *testing.T) {
 	now := t0
 	s.Now = func() time.Time { return now }
 	var evs []game.Event
-	for seq := int64(1); seq <= 60; seq++ { // more than one batch of 25
+	for seq := int64(1); seq <= 60; seq++ {
 		created := t0
 		if seq <= 30 {
 			created = t0.Add(-8 * 24 * time.Hour)
 		}
-		evs = append(evs, game.Event{Seq: seq, Data: fmt.Appendf(nil, `{"seq":%d}`, seq), CreatedAt: created})
+		evs = append(evs, game.Event{Data: fmt.Appendf(nil, `{"seq":%d}`, seq), CreatedAt: created})
 	}
-	if err := s.PutEvents(ctx, "camp-a", evs); err != nil {
-		t.Fatalf("put events: %v", err)
+	for batch := range slices.Chunk(evs, 20) {
+		if err := s.Commit(ctx, game.Tx{CampaignID: "camp-a", Events: batch}); err != nil {
+			t.Fatalf("append events: %v", err)
+		}
 	}
 	got, err := s.Events(ctx, "camp-a", 0, 10)
 	if err != nil {
@@ -439,18 +438,8 @@ func TestBatchesRetryUnprocessedItems(t *testing.T) {
 	if got := fmt.Sprint(ids(cs)); got != "[camp-2 camp-1 camp-0]" {
 		t.Errorf("campaigns of p9: %s, want newest played first", got)
 	}
-	var evs []game.Event
-	for seq := int64(1); seq <= 30; seq++ {
-		evs = append(evs, game.Event{Seq: seq, Data: []byte(`{}`), CreatedAt: time.Now()})
-	}
-	if err := s.PutEvents(ctx, "camp-0", evs); err != nil {
-		t.Fatalf("put events: %v", err)
-	}
-	if got, err := s.Events(ctx, "camp-0", 0, 100); err != nil || len(got) != 30 {
-		t.Errorf("events: %d, %v; want 30", len(got), err)
-	}
-	if n := left.Load(); n != 33 {
-		t.Errorf("minidyn left %d items unprocessed, want 33 (3 gets, 30 puts)", n)
+	if n := left.Load(); n != 3 {
+		t.Errorf("minidyn left %d items unprocessed, want 3 (the gets)", n)
 	}
 }
 
@@ -497,28 +486,6 @@ func TestCampaignsByStatusReadsTheSparseIndex(t *testing.T) {
 		}
 		if got := fmt.Sprint(ids(cs)); got != tc.want {
 			t.Errorf("%s before %s, limit %d: got %s, want %s", tc.status, tc.before.Format(time.Kitchen), tc.limit, got, tc.want)
-		}
-	}
-}
-
-func TestReserveSeqsAreDisjoint(t *testing.T) {
-	s, _ := open(t)
-	var wg sync.WaitGroup
-	firsts := make([]int64, 8)
-	for i := range firsts {
-		wg.Go(func() {
-			f, err := s.ReserveSeqs(t.Context(), "camp-a", 5)
-			if err != nil {
-				t.Error(err)
-			}
-			firsts[i] = f
-		})
-	}
-	wg.Wait()
-	slices.Sort(firsts)
-	for i, f := range firsts {
-		if f != int64(i*5+1) {
-			t.Fatalf("reserved ranges overlap or leave gaps: firsts %v", firsts)
 		}
 	}
 }
@@ -618,4 +585,131 @@ func fill(b *testing.B, s *Store, n int) {
 		}
 	}
 	flush()
+}
+
+// interloper is an API that, before the first transaction of each commit
+// it is armed for, runs another append to the same campaign: the counter
+// moves between the commit's read of it and its transaction.
+type interloper struct {
+	API
+	store    *Store
+	campaign string
+	armed    atomic.Bool
+	txs      atomic.Int64
+}
+
+func (i *interloper) TransactWriteItems(ctx context.Context, in *dynamodb.TransactWriteItemsInput, opts ...func(*dynamodb.Options)) (*dynamodb.TransactWriteItemsOutput, error) {
+	i.txs.Add(1)
+	if i.armed.CompareAndSwap(true, false) {
+		if err := i.store.Commit(ctx, game.Tx{CampaignID: i.campaign, Events: []game.Event{{Data: []byte(`{"by":"interloper"}`)}}}); err != nil {
+			return nil, fmt.Errorf("interloper: %w", err)
+		}
+	}
+	return i.API.TransactWriteItems(ctx, in, opts...)
+}
+
+func TestAppendRetriesOnlyWhenTheCounterAloneMoved(t *testing.T) {
+	s, _ := open(t)
+	ctx := t.Context()
+	c := testCampaign("camp-a")
+	mustCommit(t, s, game.Tx{CampaignID: c.ID, Campaign: &c, Events: []game.Event{{Data: []byte(`{"n":1}`)}}})
+	il := &interloper{API: s.db, store: New(s.db, s.table), campaign: c.ID}
+	s.db = il
+
+	t.Run("CounterMoved", func(t *testing.T) {
+		il.armed.Store(true)
+		il.txs.Store(0)
+		evs := []game.Event{{Data: []byte(`{"n":2}`)}, {Data: []byte(`{"n":3}`)}}
+		if err := s.Commit(ctx, game.Tx{CampaignID: c.ID, Events: evs}); err != nil {
+			t.Fatalf("append: %v", err)
+		}
+		if evs[0].Seq != 3 || evs[1].Seq != 4 {
+			t.Errorf("seqs %d, %d after the interloper's 2; want 3, 4", evs[0].Seq, evs[1].Seq)
+		}
+		if n := il.txs.Load(); n != 2 { // ours, lost to the interloper, and ours again
+			t.Errorf("%d transactions, want 2", n)
+		}
+	})
+	t.Run("OtherConditionFailed", func(t *testing.T) {
+		il.armed.Store(true)
+		il.txs.Store(0)
+		stale := c
+		stale.Version = 9
+		err := s.Commit(ctx, game.Tx{CampaignID: c.ID, Campaign: &stale, Events: []game.Event{{Data: []byte(`{"n":"lost"}`)}}})
+		if !fault.Is(err, fault.Conflict) {
+			t.Fatalf("commit of a stale campaign: %v, want Conflict", err)
+		}
+		if n := il.txs.Load(); n != 1 { // no retry
+			t.Errorf("%d transactions, want 1", n)
+		}
+	})
+	evs, err := s.Events(ctx, c.ID, 0, 100)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	for i, e := range evs {
+		if e.Seq != int64(i+1) {
+			t.Fatalf("the log has seq %d at place %d", e.Seq, i+1)
+		}
+		got = append(got, string(e.Data))
+	}
+	want := `{"n":1} {"by":"interloper"} {"n":2} {"n":3} {"by":"interloper"}`
+	if strings.Join(got, " ") != want {
+		t.Errorf("log %s, want %s", strings.Join(got, " "), want)
+	}
+}
+
+func TestAppendLimits(t *testing.T) {
+	s, table := open(t)
+	ctx := t.Context()
+	c := testCampaign("camp-a")
+	mustCommit(t, s, game.Tx{CampaignID: c.ID, Campaign: &c})
+
+	t.Run("LargeEventIsStoredCompressed", func(t *testing.T) {
+		big := []byte(`{"type":"turn.committed","log":"` + strings.Repeat("The goblin swings and misses. ", 12000) + `"}`) // 360 KB
+		evs := []game.Event{{Data: big, CreatedAt: time.Now()}}
+		mustCommit(t, s, game.Tx{CampaignID: c.ID, Events: evs})
+		got, err := s.Events(ctx, c.ID, evs[0].Seq-1, 1)
+		if err != nil || len(got) != 1 || string(got[0].Data) != string(big) {
+			t.Fatalf("read back %d events, %v; want the large one byte for byte", len(got), err)
+		}
+		out, err := s.db.GetItem(ctx, &dynamodb.GetItemInput{TableName: aws.String(table), Key: key(campaignPK(c.ID), eventSK(evs[0].Seq))})
+		if err != nil || getS(out.Item, attrEventEnc) != encGzip {
+			t.Fatalf("stored encoding %q, %v; want gzip", getS(out.Item, attrEventEnc), err)
+		}
+	})
+	t.Run("EventLargerThanAnItemIsRefused", func(t *testing.T) {
+		noise := make([]byte, 600<<10) // does not compress
+		rand.NewChaCha8([32]byte{}).Read(noise)
+		before := snapshotOf(t, s, c.ID).LastSeq
+		err := s.Commit(ctx, game.Tx{CampaignID: c.ID, Events: []game.Event{{Data: []byte(`{}`)}, {Data: noise}}})
+		if !fault.Is(err, fault.TooLarge) {
+			t.Fatalf("an event larger than an item: %v, want TooLarge", err)
+		}
+		if after := snapshotOf(t, s, c.ID).LastSeq; after != before {
+			t.Errorf("a refused append moved the counter from %d to %d", before, after)
+		}
+	})
+	t.Run("EventsCountAgainstTheTransaction", func(t *testing.T) {
+		evs := make([]game.Event, MaxTxItems) // and the counter: one too many
+		for i := range evs {
+			evs[i] = game.Event{Data: []byte(`{}`)}
+		}
+		if err := s.Commit(ctx, game.Tx{CampaignID: c.ID, Events: evs}); !fault.Is(err, fault.Invalid) {
+			t.Fatalf("%d events in one commit: %v, want Invalid", len(evs), err)
+		}
+		if err := s.Commit(ctx, game.Tx{CampaignID: c.ID, Events: evs[1:]}); err != nil {
+			t.Fatalf("%d events and the counter: %v", len(evs)-1, err)
+		}
+	})
+}
+
+func snapshotOf(t *testing.T, s *Store, id string) game.Snapshot {
+	t.Helper()
+	snap, err := s.Snapshot(t.Context(), id)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return snap
 }

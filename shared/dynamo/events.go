@@ -2,8 +2,11 @@ package dynamo
 
 import (
 	"context"
+	"errors"
 	"fmt"
+	"math/rand/v2"
 	"slices"
+	"time"
 
 	"github.com/aws/aws-sdk-go-v2/aws"
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb"
@@ -13,60 +16,122 @@ import (
 	"chronicler/shared/game"
 )
 
-// ReserveSeqs reserves the campaign's next n event seqs with one atomic
-// ADD on its SEQ item and returns the first. Concurrent reservations get
-// disjoint ranges because DynamoDB serialises updates of one item.
-func (s *Store) ReserveSeqs(ctx context.Context, campaignID string, n int) (int64, error) {
-	const op = "reserve event seqs"
-	if n < 1 {
-		return 0, fault.Field(op, "n", "must be at least 1")
-	}
-	out, err := s.db.UpdateItem(ctx, &dynamodb.UpdateItemInput{
-		TableName:                 aws.String(s.table),
-		Key:                       key(campaignPK(campaignID), skSeq),
-		UpdateExpression:          aws.String("ADD #last :n"),
-		ExpressionAttributeNames:  map[string]string{"#last": attrLastSeq},
-		ExpressionAttributeValues: item{":n": num(int64(n))},
-		ReturnValues:              types.ReturnValueUpdatedNew,
+// Appending events. DynamoDB has no autoincrement: the campaign's SEQ item
+// holds the last seq given, and an append reads it, writes its events at
+// the seqs after it and writes it back, in the one TransactWriteItems of
+// the commit, under the condition that it still holds what was read. Two
+// appenders that read the same counter cannot both commit, so seqs are
+// consecutive with no hole, and an event is stored only with the writes
+// it announces. The loser retries with the counter read again, but only
+// when the counter alone failed: any other failed condition is the
+// caller's Conflict, and nothing was appended.
+//
+// Limits: the events, the counter and the commit's other writes share the
+// transaction's 100 items and 4 MB, so a caller appends a few events per
+// commit. An event is one item of at most 400 KB; a message larger than
+// eventInlineBytes is stored gzipped (a JSON message shrinks several
+// times), and one that does not fit even so is refused as TooLarge before
+// anything is written. (No event the game sends comes near: API Gateway
+// posts at most 128 KB to a connection.)
+
+// maxAppendTries bounds the rounds of an append that keeps losing the
+// counter to concurrent appends of the same campaign.
+const maxAppendTries = 32
+
+const (
+	// eventInlineBytes is the largest message stored as it is.
+	eventInlineBytes = 64 << 10
+	// maxEventBytes is the most an event item's data may hold, leaving
+	// the rest of DynamoDB's 400 KB item for its keys and attributes.
+	maxEventBytes = 390 << 10
+)
+
+// lastSeq reads the campaign's counter with a consistent read: the last
+// seq given (0 when none) and whether the SEQ item exists.
+func (s *Store) lastSeq(ctx context.Context, op, campaignID string) (int64, bool, error) {
+	out, err := s.db.GetItem(ctx, &dynamodb.GetItemInput{
+		TableName:      aws.String(s.table),
+		Key:            key(campaignPK(campaignID), skSeq),
+		ConsistentRead: aws.Bool(true),
 	})
 	if err != nil {
-		return 0, internal(op, err, "campaign %s: add %d", campaignID, n)
+		return 0, false, internal(op, err, "campaign %s: read the event counter", campaignID)
 	}
-	last, err := getN(out.Attributes, attrLastSeq)
-	if err == nil && last < int64(n) {
-		err = fmt.Errorf("counter answered %d after adding %d", last, n)
+	if len(out.Item) == 0 {
+		return 0, false, nil
 	}
+	last, err := getN(out.Item, attrLastSeq)
 	if err != nil {
-		return 0, fault.Wrap(fault.Internal, op, fmt.Errorf("campaign %s: %w", campaignID, err))
+		return 0, false, fault.Wrap(fault.Internal, op, fmt.Errorf("campaign %s: event counter: %w", campaignID, err))
 	}
-	return last - int64(n) + 1, nil
+	return last, true, nil
 }
 
-// PutEvents stores events with BatchWriteItem, 25 at a time, retrying
-// unprocessed items with backoff (bounded).
-//
-// Why not TransactWriteItems: events need no all-or-nothing. Each is keyed
-// by a seq reserved for it, so a write is idempotent and a caller that gets
-// an error may simply put the same events again; readers already live with
-// gaps (a seq reserved by a writer that died is never written, and two
-// writers' batches land in any order). Batch writes cost half the write
-// units of transactional ones and are not limited to 100 items.
-func (s *Store) PutEvents(ctx context.Context, campaignID string, events []game.Event) error {
-	const op = "put events"
-	now := s.Now()
-	seen := make(map[int64]bool, len(events))
-	reqs := make([]types.WriteRequest, 0, len(events))
-	for _, e := range events {
-		if e.Seq < 1 || e.Seq > maxEventSeq {
-			return fault.Field(op, "seq", "must be a reserved seq, between 1 and %d", int64(maxEventSeq))
-		}
-		if seen[e.Seq] {
-			return fault.Field(op, "seq", "seq %d appears twice", e.Seq)
-		}
-		seen[e.Seq] = true
-		reqs = append(reqs, types.WriteRequest{PutRequest: &types.PutRequest{Item: eventItem(campaignID, e, now)}})
+// appendWrites are the items of events at the seqs after last, then the
+// counter, written back as last+len(events) on the condition that it
+// still holds last (or, when it did not exist, still does not).
+func (s *Store) appendWrites(op, campaignID string, events []game.Event, last int64, exists bool) ([]write, error) {
+	if last+int64(len(events)) > maxEventSeq {
+		return nil, fault.E(fault.Invalid, op, "campaign %s has used every event seq", campaignID)
 	}
-	return s.batchPut(ctx, op, campaignID, reqs)
+	now := s.Now()
+	pk := campaignPK(campaignID)
+	ws := make([]write, 0, len(events)+1)
+	for i, e := range events {
+		e.Seq = last + 1 + int64(i)
+		it, err := eventItem(campaignID, e, now)
+		if err != nil {
+			return nil, fault.Wrap(fault.Internal, op, err)
+		}
+		if b, ok := it[attrEventData].(*types.AttributeValueMemberB); ok && len(b.Value) > maxEventBytes {
+			return nil, fault.E(fault.TooLarge, op, "event %d of campaign %s is %d bytes stored, more than an item holds", e.Seq, campaignID, len(b.Value))
+		}
+		// Unconditional: the counter's condition already makes the seq ours.
+		ws = append(ws, s.put(fmt.Sprintf("event %d", e.Seq), it, "", nil, nil))
+	}
+	counter := key(pk, skSeq)
+	counter[attrLastSeq] = num(last + int64(len(events)))
+	if exists {
+		ws = append(ws, s.put(fmt.Sprintf("event counter (moved from %d)", last), counter, "#last = :last",
+			map[string]string{"#last": attrLastSeq}, item{":last": num(last)}))
+	} else {
+		ws = append(ws, s.create("event counter (created meanwhile)", counter))
+	}
+	return ws, nil
+}
+
+// counterOnly reports whether err is a cancelled transaction whose one
+// failed item is the counter, at index i: another append took the seqs,
+// and nothing else stood in the way.
+func counterOnly(err error, i int) bool {
+	var tce *types.TransactionCanceledException
+	if !errors.As(err, &tce) || len(tce.CancellationReasons) == 0 {
+		return false
+	}
+	only := false
+	for j, r := range tce.CancellationReasons {
+		switch code := aws.ToString(r.Code); {
+		case code == "" || code == "None":
+		case j == i && (code == "ConditionalCheckFailed" || code == "TransactionConflict"):
+			only = true
+		default:
+			return false
+		}
+	}
+	return only
+}
+
+// appendPause waits a little before try (2, 3, ...) of an append, so that
+// appenders that collided do not collide again in step.
+func appendPause(ctx context.Context, try int) error {
+	t := time.NewTimer(time.Duration(rand.Int64N(int64(min(try, 10)) * int64(time.Millisecond))))
+	defer t.Stop()
+	select {
+	case <-ctx.Done():
+		return ctx.Err()
+	case <-t.C:
+		return nil
+	}
 }
 
 // batchPut writes items with BatchWriteItem, 25 at a time, retrying the

@@ -1,7 +1,10 @@
 package dynamo
 
 import (
+	"bytes"
+	"compress/gzip"
 	"fmt"
+	"io"
 	"strconv"
 	"time"
 
@@ -183,13 +186,13 @@ func leaseItem(campaignID string, l campaign.Lease) (item, error) {
 }
 
 // eventItem is a stored event; it expires (TTL) a week after it was
-// created.
-func eventItem(campaignID string, e game.Event, now time.Time) item {
+// created. Data larger than eventInlineBytes is stored gzipped.
+func eventItem(campaignID string, e game.Event, now time.Time) (item, error) {
 	created := e.CreatedAt
 	if created.IsZero() {
 		created = now
 	}
-	return item{
+	it := item{
 		AttrPK:        str(campaignPK(campaignID)),
 		AttrSK:        str(eventSK(e.Seq)),
 		attrEventSeq:  num(e.Seq),
@@ -197,6 +200,19 @@ func eventItem(campaignID string, e game.Event, now time.Time) item {
 		attrEventAt:   str(stamp(e.CreatedAt)),
 		AttrTTL:       &types.AttributeValueMemberN{Value: epoch(created.Add(eventTTL))},
 	}
+	if len(e.Data) > eventInlineBytes {
+		var buf bytes.Buffer
+		zw := gzip.NewWriter(&buf)
+		if _, err := zw.Write(e.Data); err != nil {
+			return nil, fmt.Errorf("compress event %d: %w", e.Seq, err)
+		}
+		if err := zw.Close(); err != nil {
+			return nil, fmt.Errorf("compress event %d: %w", e.Seq, err)
+		}
+		it[attrEventData] = &types.AttributeValueMemberB{Value: buf.Bytes()}
+		it[attrEventEnc] = str(encGzip)
+	}
+	return it, nil
 }
 
 func decodeEvent(it item) (game.Event, error) {
@@ -208,6 +224,19 @@ func decodeEvent(it item) (game.Event, error) {
 	e.Seq = seq
 	if b, ok := it[attrEventData].(*types.AttributeValueMemberB); ok {
 		e.Data = b.Value
+	}
+	switch enc := getS(it, attrEventEnc); enc {
+	case "":
+	case encGzip:
+		zr, err := gzip.NewReader(bytes.NewReader(e.Data))
+		if err == nil {
+			e.Data, err = io.ReadAll(zr)
+		}
+		if err != nil {
+			return e, fmt.Errorf("event %d: decompress: %w", seq, err)
+		}
+	default:
+		return e, fmt.Errorf("event %d: unknown encoding %q", seq, enc)
 	}
 	if s := getS(it, attrEventAt); s != "" {
 		if e.CreatedAt, err = time.Parse(time.RFC3339Nano, s); err != nil {

@@ -9,7 +9,7 @@ package dynamo
 //	CAMPAIGN#<id>          LOCK                            the turn lease
 //	CAMPAIGN#<id>          MEMBER#<player id>              a membership; gsi_player = player id (byPlayer)
 //	CAMPAIGN#<id>          META                            the campaign (versioned); gsi_status, last_played_at (byStatus)
-//	CAMPAIGN#<id>          SEQ                             the event-seq counter (last_seq)
+//	CAMPAIGN#<id>          SEQ                             the event-seq counter (last_seq), written with each append
 //	CAMPAIGN#<id>          SESSION#<started>#<session id>  a session (versioned), oldest first
 //	CAMPAIGN#<id>          STATE                           the narrative state; turn_count guards each turn
 //	------------------------------------------------------ everything above sorts before "TURN#"
@@ -81,12 +81,16 @@ const (
 	attrLeaseExpiry = "expires_at_lease" // LOCK: the lease expiry, fixed-width, for the acquire condition
 	attrLeaseTurn   = "turn_id"          // LOCK: the holder (also the body's field)
 	attrTurnCount   = "turn_count"       // STATE: the guard (also the body's field)
-	attrLastSeq     = "last_seq"         // SEQ: the last reserved event seq
+	attrLastSeq     = "last_seq"         // SEQ: the seq of the last event appended
 	attrCampaignID  = "campaign_id"      // connection pointer and CONN# items
 	attrEventSeq    = "seq"              // events
 	attrEventData   = "data"             // events: the complete JSON message
 	attrEventAt     = "created_at"       // events
+	attrEventEnc    = "enc"              // events: how data is encoded, when not as it is (encGzip)
 )
+
+// encGzip marks an event whose data is gzipped.
+const encGzip = "gzip"
 
 // Widths of the zero-padded numbers in sort keys.
 const (

@@ -14,47 +14,68 @@ type message struct {
 	body any
 }
 
-// publish gives the messages the campaign's next seqs, stores them for sync
-// and sends them, in order, to every live connection of the campaign except
-// those in skip. A connection found gone is forgotten. Delivery is best
-// effort: a client that misses an event sees the gap in seq and syncs.
+// publish appends the messages to the campaign's event log, in a
+// transaction of their own, and delivers them (see deliver). Messages
+// that announce a write go in that write's transaction instead (commit).
 func (s *Service) publish(ctx context.Context, campaignID string, skip string, msgs ...message) error {
 	if len(msgs) == 0 {
 		return nil
 	}
-	first, err := s.Store.ReserveSeqs(ctx, campaignID, len(msgs))
-	if err != nil {
+	if err := s.commit(ctx, Tx{CampaignID: campaignID}, skip, msgs...); err != nil {
 		return fmt.Errorf("publish %s: %w", msgs[0].typ, err)
 	}
-	evs := make([]Event, len(msgs))
+	return nil
+}
+
+// commit applies tx with the messages appended to the campaign's event
+// log in the same transaction — the outbox: the events are stored, with
+// their seqs, exactly when what they announce is, so a crash at any point
+// leaves the log with no hole and no committed write unannounced — and
+// then delivers them. Its error is the commit's, unwrapped, so callers
+// tell a Conflict as they did. Delivery is best effort and never an
+// error: a client that misses an event sees the gap in seq and syncs.
+func (s *Service) commit(ctx context.Context, tx Tx, skip string, msgs ...message) error {
+	if len(msgs) == 0 {
+		return s.Store.Commit(ctx, tx)
+	}
+	now := s.now()
+	tx.Events = make([]Event, len(msgs))
 	for i, m := range msgs {
-		seq := first + int64(i)
-		data, err := events.Encode(events.Header{Type: m.typ, CampaignID: campaignID, Seq: seq}, m.body)
+		// Without a seq: the store gives it, inside the transaction.
+		data, err := events.Encode(events.Header{Type: m.typ, CampaignID: tx.CampaignID}, m.body)
 		if err != nil {
-			return fault.Wrap(fault.Internal, "publish", err)
+			return fault.Wrap(fault.Internal, "encode "+m.typ, err)
 		}
-		evs[i] = Event{Seq: seq, Data: data, CreatedAt: s.now()}
+		tx.Events[i] = Event{Data: data, CreatedAt: now}
 	}
-	if err := s.Store.PutEvents(ctx, campaignID, evs); err != nil {
-		return fmt.Errorf("publish %s: %w", msgs[0].typ, err)
+	if err := s.Store.Commit(ctx, tx); err != nil {
+		return err
 	}
-	conns, err := s.Store.Connections(ctx, campaignID)
+	conns, err := s.Store.Connections(ctx, tx.CampaignID)
 	if err != nil {
-		return fmt.Errorf("publish %s: %w", msgs[0].typ, err)
+		s.Log.WarnContext(ctx, "list connections to deliver to", "campaign", tx.CampaignID, "err", err)
+		return nil
 	}
 	for _, c := range conns {
 		if c.ID == skip {
 			continue
 		}
-		for _, ev := range evs {
-			if err := s.Push.Send(ctx, c.ID, ev.Data); err != nil {
-				s.dropIfGone(ctx, campaignID, c.ID, err)
+		for _, ev := range tx.Events {
+			data, err := wireOf(ev)
+			if err == nil {
+				err = s.Push.Send(ctx, c.ID, data)
+			}
+			if err != nil {
+				s.dropIfGone(ctx, tx.CampaignID, c.ID, err)
 				break
 			}
 		}
 	}
 	return nil
 }
+
+// wireOf is a stored event as the wire has it: its data with its seq.
+func wireOf(ev Event) ([]byte, error) { return events.WithSeq(ev.Data, ev.Seq) }
 
 // tell sends a message to one connection only, with no seq.
 func (s *Service) tell(ctx context.Context, campaignID, connectionID, typ string, body any) {

@@ -375,7 +375,11 @@ func (s *Service) Sync(ctx context.Context, connectionID string, afterSeq int64)
 			return fmt.Errorf("sync: %w", err)
 		}
 		for _, ev := range evs {
-			if err := s.Push.Send(ctx, connectionID, ev.Data); err != nil {
+			data, err := wireOf(ev)
+			if err != nil {
+				return fault.Wrap(fault.Internal, "sync", err)
+			}
+			if err := s.Push.Send(ctx, connectionID, data); err != nil {
 				s.dropIfGone(ctx, conn.CampaignID, connectionID, err)
 				return nil
 			}

@@ -17,7 +17,11 @@ import (
 // the write applied), Internal for everything else.
 type Store interface {
 	// Commit applies every write of tx atomically, all or nothing, checking
-	// each write's condition (see Tx). A failed condition returns Conflict.
+	// each write's condition (see Tx), and appends tx.Events to the
+	// campaign's event log in the same transaction. A failed condition
+	// returns Conflict and appends nothing. On success each of tx.Events
+	// has its Seq set (the slice is the caller's); on failure the Seqs
+	// mean nothing.
 	Commit(ctx context.Context, tx Tx) error
 
 	// Snapshot reads everything a use case needs to decide about a campaign
@@ -52,13 +56,6 @@ type Store interface {
 	// Connections lists a campaign's live connections.
 	Connections(ctx context.Context, campaignID string) ([]campaign.Connection, error)
 
-	// ReserveSeqs reserves the campaign's next n event seqs and returns the
-	// first; concurrent reservations get disjoint ranges. Seqs start at 1.
-	ReserveSeqs(ctx context.Context, campaignID string, n int) (first int64, err error)
-
-	// PutEvents stores events (their seqs reserved) for sync.
-	PutEvents(ctx context.Context, campaignID string, events []Event) error
-
 	// Import creates a whole campaign from an export: core creates its meta
 	// (Version 0), state, members and characters; sessions (all ended) and
 	// turns are its history. Nothing of it is readable unless all of it was
@@ -72,11 +69,18 @@ type Store interface {
 	Memory(ctx context.Context, campaignID string) ([]byte, error)
 
 	// Events lists stored events with seq > after, in order, at most limit.
+	// The log has no holes: every seq up to the snapshot's LastSeq is
+	// there (a store that expires old events drops them from the front).
 	Events(ctx context.Context, campaignID string, after int64, limit int) ([]Event, error)
 }
 
-// Event is a server event as sent on the wire, kept for sync. Data is the
-// complete JSON message, seq included.
+// Event is a server event of the campaign's log: the outbox from which
+// every connection is sent it, and the history sync resends. Data is the
+// JSON message as the wire has it but without its seq, which the store
+// gives it in the transaction that appends it; events.WithSeq puts the seq
+// in on the way out. (Events stored before the store gave seqs carry it in
+// Data already; WithSeq leaves them as they are.) The store keeps Data as
+// it is given, byte for byte.
 type Event struct {
 	Seq       int64
 	Data      []byte
@@ -93,7 +97,7 @@ type Snapshot struct {
 	Connections []campaign.Connection
 	Lease       *campaign.Lease            // the turn in flight, if any (expired or not)
 	Encounters  []campaign.EncounterRecord // by id
-	LastSeq     int64                      // the last event seq reserved
+	LastSeq     int64                      // the seq of the last event appended
 }
 
 // Tx is one atomic write to one campaign. Each field is a write with its
@@ -142,4 +146,13 @@ type Tx struct {
 	PutConnection *campaign.Connection
 	// DeleteConnections unbinds connections; unknown ids are not an error.
 	DeleteConnections []string
+
+	// Events are appended to the campaign's event log, in order, with the
+	// seqs that follow the campaign's last one: given inside the
+	// transaction, so that concurrent commits get consecutive seqs with no
+	// hole, a commit whose condition fails appends nothing, and what an
+	// event announces is never stored without it. Commit sets each
+	// event's Seq; the caller's Seqs are ignored. A Tx of events only is
+	// an append: it has no condition and fails only if the store does.
+	Events []Event
 }

@@ -244,6 +244,43 @@ func (w *writer) apply(tx game.Tx) error {
 			return err
 		}
 	}
+	if len(tx.Events) > 0 {
+		if err := w.appendEvents(tx.Events); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// appendEvents gives events the seqs after the campaign's last one and
+// stores them, inside the transaction: the writer is the only one, so
+// the counter it reads is the one it writes back, and a transaction
+// rolled back takes its seqs with it (no hole). The seqs are set in
+// events, the caller's slice.
+func (w *writer) appendEvents(events []game.Event) error {
+	n := int64(len(events))
+	var last int64
+	err := w.tx.QueryRowContext(w.ctx, `UPDATE campaigns SET last_seq = last_seq + ? WHERE id = ? RETURNING last_seq`,
+		n, w.campaignID).Scan(&last)
+	if errors.Is(err, sql.ErrNoRows) {
+		return fault.E(fault.NotFound, w.op, "no such campaign")
+	}
+	if err != nil {
+		return storeErr(w.op, fmt.Sprintf("take %d event seqs", n), err)
+	}
+	for i := range events {
+		seq := last - n + 1 + int64(i)
+		data := events[i].Data
+		if data == nil {
+			data = []byte{} // the column is NOT NULL; an empty message is still a message
+		}
+		if _, err := w.exec(fmt.Sprintf("append event %d", seq),
+			`INSERT INTO events (campaign_id, seq, created_at, data) VALUES (?, ?, ?, ?)`,
+			w.campaignID, seq, timeKey(events[i].CreatedAt), data); err != nil {
+			return err
+		}
+		events[i].Seq = seq
+	}
 	return nil
 }
 

@@ -164,27 +164,8 @@ func TestWritesToUnknownCampaignAreNotFound(t *testing.T) {
 	if err := db.Commit(t.Context(), game.Tx{CampaignID: "camp-x", Characters: []campaign.Character{ch}}); !fault.Is(err, fault.NotFound) {
 		t.Errorf("commit: got %v, want NotFound", err)
 	}
-	if _, err := db.ReserveSeqs(t.Context(), "camp-x", 1); !fault.Is(err, fault.NotFound) {
-		t.Errorf("reserve: got %v, want NotFound", err)
-	}
-	if err := db.PutEvents(t.Context(), "camp-x", []game.Event{{Seq: 1}}); !fault.Is(err, fault.NotFound) {
-		t.Errorf("put events: got %v, want NotFound", err)
-	}
-}
-
-func TestPutEventsRefusesUnreservedSeqs(t *testing.T) {
-	db, _ := openTemp(t)
-	createCampaign(t, db, "camp-a")
-	if _, err := db.ReserveSeqs(t.Context(), "camp-a", 2); err != nil {
-		t.Fatalf("reserve: %v", err)
-	}
-	err := db.PutEvents(t.Context(), "camp-a", []game.Event{{Seq: 2, Data: []byte(`{}`)}, {Seq: 3, Data: []byte(`{}`)}})
-	if !fault.Is(err, fault.Invalid) {
-		t.Fatalf("got %v, want Invalid", err)
-	}
-	evs, err := db.Events(t.Context(), "camp-a", 0, 10)
-	if err != nil || len(evs) != 0 {
-		t.Fatalf("events after a refused put: %d, %v; want none", len(evs), err)
+	if err := db.Commit(t.Context(), game.Tx{CampaignID: "camp-x", Events: []game.Event{{Data: []byte(`{}`)}}}); !fault.Is(err, fault.NotFound) {
+		t.Errorf("append: got %v, want NotFound", err)
 	}
 }
 

@@ -2,7 +2,6 @@ package storetest
 
 import (
 	"fmt"
-	"slices"
 	"testing"
 	"time"
 
@@ -241,129 +240,6 @@ func (s suite) campaignsByStatus(t *testing.T) {
 	})
 }
 
-func (s suite) eventSeqs(t *testing.T) {
-	const id = "camp-a"
-	open := func(t *testing.T) game.Store {
-		st := s.open(t)
-		create(t, st, newCampaign(id, "p1"))
-		return st
-	}
-	reserve := func(t *testing.T, st game.Store, n int) int64 {
-		t.Helper()
-		first, err := st.ReserveSeqs(t.Context(), id, n)
-		if err != nil {
-			t.Fatalf("reserve %d seqs: %v", n, err)
-		}
-		return first
-	}
-	lastSeq := func(t *testing.T, st game.Store, want int64) {
-		t.Helper()
-		if got := snapshot(t, st, id).LastSeq; got != want {
-			t.Errorf("snapshot's last seq is %d, want %d", got, want)
-		}
-	}
-
-	t.Run("StartAtOne", func(t *testing.T) {
-		st := open(t)
-		lastSeq(t, st, 0)
-		if first := reserve(t, st, 1); first != 1 {
-			t.Fatalf("first seq %d, want 1", first)
-		}
-		lastSeq(t, st, 1)
-	})
-	t.Run("ConsecutiveRangesFollowEachOther", func(t *testing.T) {
-		st := open(t)
-		next := int64(1)
-		for _, n := range []int{3, 1, 5, 2} {
-			if first := reserve(t, st, n); first != next {
-				t.Fatalf("reserving %d: first seq %d, want %d", n, first, next)
-			}
-			next += int64(n)
-		}
-		lastSeq(t, st, next-1)
-	})
-	t.Run("ConcurrentRangesAreDisjoint", func(t *testing.T) {
-		st := open(t)
-		const reservers = 16
-		type span struct{ first, last int64 }
-		spans := make([]span, reservers)
-		errs := race(reservers, func(i int) error {
-			n := i%4 + 1
-			first, err := st.ReserveSeqs(t.Context(), id, n)
-			spans[i] = span{first, first + int64(n) - 1}
-			return err
-		})
-		for i, err := range errs {
-			if err != nil {
-				t.Fatalf("reserver %d: %v", i, err)
-			}
-		}
-		slices.SortFunc(spans, func(a, b span) int { return int(a.first - b.first) })
-		// Disjoint, and with no seq lost: together they are exactly 1..total.
-		next := int64(1)
-		for _, sp := range spans {
-			if sp.first != next {
-				t.Fatalf("ranges %v overlap or leave a gap at %d", spans, next)
-			}
-			next = sp.last + 1
-		}
-		lastSeq(t, st, next-1)
-	})
-}
-
-func (s suite) events(t *testing.T) {
-	const id = "camp-a"
-	t.Run("ListInSeqOrder", func(t *testing.T) {
-		st := s.open(t)
-		create(t, st, newCampaign(id, "p1"))
-		if _, err := st.ReserveSeqs(t.Context(), id, 12); err != nil {
-			t.Fatalf("reserve: %v", err)
-		}
-		var all []game.Event
-		for seq := range int64(12) {
-			all = append(all, newEvent(seq+1))
-		}
-		// Stored out of order and past 9, so only seq order passes.
-		for _, batch := range [][]game.Event{all[6:], all[:2], {all[5], all[2], all[4], all[3]}} {
-			if err := st.PutEvents(t.Context(), id, batch); err != nil {
-				t.Fatalf("put events: %v", err)
-			}
-		}
-		for _, tc := range []struct {
-			after  int64
-			limit  int
-			first  int64
-			length int
-		}{
-			{0, 5, 1, 5},
-			{5, 100, 6, 7},
-			{9, 2, 10, 2},
-			{12, 10, 0, 0},
-		} {
-			got, err := st.Events(t.Context(), id, tc.after, tc.limit)
-			if err != nil {
-				t.Fatalf("events after %d: %v", tc.after, err)
-			}
-			var want []game.Event
-			if tc.length > 0 {
-				want = all[tc.first-1 : tc.first-1+int64(tc.length)]
-			}
-			same(t, fmt.Sprintf("events after %d, at most %d", tc.after, tc.limit), got, want)
-		}
-	})
-	t.Run("NoneYetIsEmpty", func(t *testing.T) {
-		st := s.open(t)
-		create(t, st, newCampaign(id, "p1"))
-		got, err := st.Events(t.Context(), id, 0, 10)
-		if err != nil {
-			t.Fatalf("events: %v", err)
-		}
-		if len(got) != 0 {
-			t.Fatalf("got %d events in a new campaign", len(got))
-		}
-	})
-}
-
 func (s suite) isolation(t *testing.T) {
 	// Two campaigns with the same ids inside (character, turn seq, request,
 	// event seq): each must see only its own.
@@ -385,13 +261,9 @@ func (s suite) isolation(t *testing.T) {
 		x.conn = newConnection("conn-"+id, id, player)
 		commit(t, st, game.Tx{CampaignID: id, Characters: []campaign.Character{x.char}, Turn: &x.turn, Request: &x.req, PutConnection: &x.conn})
 		x.char.Version = 1
-		first, err := st.ReserveSeqs(t.Context(), id, 1)
-		if err != nil || first != 1 {
-			t.Fatalf("reserve in %s: first %d, %v; want 1", id, first, err)
-		}
-		x.event = game.Event{Seq: 1, Data: []byte(`{"type":"narration","campaign":"` + id + `"}`), CreatedAt: t0}
-		if err := st.PutEvents(t.Context(), id, []game.Event{x.event}); err != nil {
-			t.Fatalf("put events in %s: %v", id, err)
+		x.event = appendEvents(t, st, id, game.Event{Data: []byte(`{"type":"narration","campaign":"` + id + `"}`), CreatedAt: t0})[0]
+		if x.event.Seq != 1 {
+			t.Fatalf("first event of %s at seq %d, want 1", id, x.event.Seq)
 		}
 		return x
 	}
@@ -476,16 +348,8 @@ func (s suite) snapshot(t *testing.T) {
 			req := campaign.Request{RequestID: fmt.Sprintf("req-%d", n), TurnID: turn.ID, CreatedAt: turn.CreatedAt}
 			commit(t, st, game.Tx{CampaignID: id, Turn: &turn, State: &state, ExpectTurnCount: n, Request: &req})
 		}
-		first, err := st.ReserveSeqs(t.Context(), id, history)
-		if err != nil {
-			t.Fatalf("reserve: %v", err)
-		}
-		var evs []game.Event
 		for n := range int64(history) {
-			evs = append(evs, newEvent(first+n))
-		}
-		if err := st.PutEvents(t.Context(), id, evs); err != nil {
-			t.Fatalf("put events: %v", err)
+			appendEvents(t, st, id, newEvent(n+1))
 		}
 		lease := newLease("turn-61", at(3*time.Hour), at(3*time.Hour+time.Minute))
 		commit(t, st, game.Tx{CampaignID: id, AcquireLease: &lease, LeaseNow: at(3 * time.Hour)})

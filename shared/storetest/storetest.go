@@ -34,7 +34,8 @@ import (
 //     Tx on one campaign cannot delete another's connection;
 //   - ReleaseLease when no lease is held is a Conflict; a Tx without lease
 //     fields leaves the lease as it was, even when it writes the state;
-//   - reserved seqs are contiguous: n reservations of k leave LastSeq n*k;
+//   - event seqs start at 1 and have no hole: n appends of k events leave
+//     LastSeq n*k and the events 1..n*k;
 //   - lists with nothing in them are empty, not NotFound.
 func Run(t *testing.T, open func(t *testing.T) game.Store) {
 	s := suite{open: open}
@@ -50,8 +51,8 @@ func Run(t *testing.T, open func(t *testing.T) game.Store) {
 	t.Run("Connections", s.connections)
 	t.Run("CampaignsOf", s.campaignsOf)
 	t.Run("CampaignsByStatus", s.campaignsByStatus)
-	t.Run("EventSeqs", s.eventSeqs)
 	t.Run("Events", s.events)
+	t.Run("Outbox", s.outbox)
 	t.Run("Isolation", s.isolation)
 	t.Run("Snapshot", s.snapshot)
 	t.Run("Import", s.importCampaign)
@@ -189,6 +190,15 @@ func create(t *testing.T, st game.Store, c campaign.Campaign) campaign.Campaign 
 	commit(t, st, createTx(c))
 	c.Version = 1
 	return c
+}
+
+// appendEvents appends evs with a commit of events only and returns them
+// with the seqs the store gave.
+func appendEvents(t *testing.T, st game.Store, campaignID string, evs ...game.Event) []game.Event {
+	t.Helper()
+	evs = slices.Clone(evs)
+	commit(t, st, game.Tx{CampaignID: campaignID, Events: evs})
+	return evs
 }
 
 func commit(t *testing.T, st game.Store, tx game.Tx) {
