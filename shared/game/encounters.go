@@ -90,11 +90,9 @@ func (s *Service) StartEncounter(ctx context.Context, p Player, campaignID strin
 	if err != nil {
 		return encounter.Encounter{}, err
 	}
-	if err := s.Store.Commit(ctx, Tx{CampaignID: campaignID, Encounters: []campaign.EncounterRecord{rec}}); err != nil {
+	if err := s.commit(ctx, Tx{CampaignID: campaignID, Encounters: []campaign.EncounterRecord{rec}}, "",
+		message{events.TypeEncounter, events.Encounter{Encounter: rec.Data}}); err != nil {
 		return encounter.Encounter{}, fmt.Errorf("%s: %w", op, err)
-	}
-	if err := s.publish(ctx, campaignID, "", message{events.TypeEncounter, events.Encounter{Encounter: rec.Data}}); err != nil {
-		s.Log.WarnContext(ctx, "publish encounter", "campaign", campaignID, "err", err)
 	}
 	s.monsterTurns(ctx, campaignID)
 	return e, nil
@@ -220,14 +218,10 @@ func (s *Service) monsterTurns(ctx context.Context, campaignID string) {
 			s.holdMonsterTurn(ctx, snap, lease, seed, res, w, revealed, legendary)
 			return // the monsters wait for the window
 		}
-		if err := s.Store.Commit(ctx, Tx{CampaignID: campaignID, AcquireLease: &lease, LeaseNow: now}); err != nil {
-			return // a player's turn holds the table; it plays the monsters after it
-		}
 		msgs := []message{{events.TypeTurnAccepted, events.TurnAccepted{TurnID: lease.TurnID, RequestID: lease.RequestID, CharacterID: cur.ID}}}
 		msgs = append(msgs, rollMessages(lease.TurnID, turn.Rolls(res.Rolls))...)
-		if err := s.publish(ctx, campaignID, "", msgs...); err != nil {
-			s.release(ctx, campaignID, lease.TurnID)
-			return
+		if err := s.commit(ctx, Tx{CampaignID: campaignID, AcquireLease: &lease, LeaseNow: now}, "", msgs...); err != nil {
+			return // a player's turn holds the table; it plays the monsters after it
 		}
 		if err := s.finishMonsterTurn(ctx, snap, lease, seed, played{rec: rec, cur: cur, next: next, res: res}); err != nil {
 			s.Log.WarnContext(ctx, "monster turn", "campaign", campaignID, "err", err)

@@ -92,14 +92,15 @@ func (s *Service) answer(ctx context.Context, token string, out workflow.Outcome
 	}
 }
 
-// commitHeld writes a held turn's new state, claiming the step it read:
-// a Conflict means another answer got there first; read again.
-func (s *Service) commitHeld(ctx context.Context, campaignID string, old, next campaign.Lease, now time.Time) error {
+// commitHeld writes a held turn's new state, claiming the step it read,
+// with the events that announce it: a Conflict means another answer got
+// there first (and nothing was announced); read again.
+func (s *Service) commitHeld(ctx context.Context, campaignID string, old, next campaign.Lease, now time.Time, msgs ...message) error {
 	p := *next.Pending
 	p.Step = old.Pending.Step + 1
 	next.Pending = &p
-	return s.Store.Commit(ctx, Tx{CampaignID: campaignID, AcquireLease: &next, LeaseNow: now,
-		Request: &campaign.Request{RequestID: fmt.Sprintf("step:%s:%d", old.TurnID, old.Pending.Step), TurnID: old.TurnID, CreatedAt: now}})
+	return s.commit(ctx, Tx{CampaignID: campaignID, AcquireLease: &next, LeaseNow: now,
+		Request: &campaign.Request{RequestID: fmt.Sprintf("step:%s:%d", old.TurnID, old.Pending.Step), TurnID: old.TurnID, CreatedAt: now}}, "", msgs...)
 }
 
 // Step runs one task of a held turn's orchestration. prompt and open store

@@ -69,10 +69,12 @@ func TestAutomaticTurnWrites(t *testing.T) {
 	if rolls == 0 || deltas == 0 {
 		t.Fatalf("the turn made %d rolls and %d deltas; the count needs both", rolls, deltas)
 	}
-	// The lease (1); turn.accepted and the rolls (1: an append); each
-	// delta (1); the turn (1); narration.done and turn.committed (1).
-	// (Before the outbox each append was two: 10 with two deltas.)
-	want := 1 + 1 + deltas + 1 + 1
+	// The lease with turn.accepted and the rolls (1); each delta (1: an
+	// append); the turn with narration.done and turn.committed (1).
+	// Before the outbox: the lease (1); turn.accepted and the rolls (2:
+	// reserve seqs, put events); each delta (2); the turn (1); its closing
+	// events (2): 10 with two deltas, now 4.
+	want := 1 + deltas + 1
 	t.Logf("%d synchronous writes, %d narration deltas", counter.n(), deltas)
 	if got := counter.n(); got != want {
 		t.Errorf("a plain automatic turn made %d synchronous writes, want %d (%d deltas)", got, want, deltas)

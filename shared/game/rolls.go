@@ -121,18 +121,15 @@ func (s *Service) reveal(ctx context.Context, snap Snapshot, l campaign.Lease, a
 	if more {
 		next.ExpiresAt = p.Deadline.Add(s.LeaseTTL)
 	}
-	if err := s.commitHeld(ctx, snap.Campaign.ID, l, next, now); err != nil {
-		if isConflict(err) {
-			return errStepTaken
-		}
-		return fmt.Errorf("%s: %w", op, err)
-	}
 	msgs := rollMessages(l.TurnID, p.Rolls[from:p.Revealed])
 	if more {
 		msgs = append(msgs, rollRequest(next))
 	}
-	if err := s.publish(ctx, snap.Campaign.ID, "", msgs...); err != nil {
-		return err
+	if err := s.commitHeld(ctx, snap.Campaign.ID, l, next, now, msgs...); err != nil {
+		if isConflict(err) {
+			return errStepTaken
+		}
+		return fmt.Errorf("%s: %w", op, err)
 	}
 	if answer {
 		s.answer(ctx, l.Pending.Token, outcomeOf(Snapshot{Lease: &next}, l.TurnID))

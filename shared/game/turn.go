@@ -23,10 +23,11 @@ import (
 // verbatim; it keeps as many as its budget allows.
 const recentTurns = 12
 
-// TakeTurn runs one turn from submission to commit: checks, the turn lease,
-// turn.accepted, narration streamed to the table, and one transaction that
-// saves the turn, the state, the changed characters and the campaign's last
-// played time and releases the lease. A repeated request id has one effect:
+// TakeTurn runs one turn from submission to commit: checks, the turn lease
+// with turn.accepted, narration streamed to the table, and one transaction
+// that saves the turn, the state, the changed characters and the campaign's
+// last played time, releases the lease and appends narration.done and
+// turn.committed. A repeated request id has one effect:
 // the repeat gets turn.accepted with the original turn id.
 func (s *Service) TakeTurn(ctx context.Context, connectionID string, msg events.ClientMessage) error {
 	const op = "take turn"
@@ -99,27 +100,24 @@ func (s *Service) TakeTurn(ctx context.Context, connectionID string, msg events.
 			Revealed: nextByHand(mode, d.Rolls, actor.ID, 0)}
 		lease.ExpiresAt = deadline.Add(s.LeaseTTL)
 	}
-	if err := s.Store.Commit(ctx, Tx{CampaignID: conn.CampaignID, AcquireLease: lease, LeaseNow: now}); err != nil {
+	// The lease is taken with the events that announce it, so the table
+	// hears of every turn in flight, and of no turn that is not.
+	msgs := []message{{events.TypeTurnAccepted, events.TurnAccepted{TurnID: lease.TurnID, RequestID: msg.RequestID, CharacterID: actor.ID}}}
+	if interactive {
+		msgs = append(msgs, rollMessages(lease.TurnID, d.Rolls[:lease.Pending.Revealed])...)
+		msgs = append(msgs, rollRequest(*lease))
+	} else {
+		msgs = append(msgs, rollMessages(lease.TurnID, d.Rolls)...)
+	}
+	if err := s.commit(ctx, Tx{CampaignID: conn.CampaignID, AcquireLease: lease, LeaseNow: now}, "", msgs...); err != nil {
 		if isConflict(err) {
 			return fault.E(fault.Conflict, op, "another turn is being resolved; try again in a moment")
 		}
 		return fmt.Errorf("%s: %w", op, err)
 	}
-	msgs := []message{{events.TypeTurnAccepted, events.TurnAccepted{TurnID: lease.TurnID, RequestID: msg.RequestID, CharacterID: actor.ID}}}
 	if interactive {
-		msgs = append(msgs, rollMessages(lease.TurnID, d.Rolls[:lease.Pending.Revealed])...)
-		msgs = append(msgs, rollRequest(*lease))
-		if err := s.publish(ctx, conn.CampaignID, "", msgs...); err != nil {
-			s.release(ctx, conn.CampaignID, lease.TurnID)
-			return err
-		}
 		s.orchestrate(ctx, snap, *lease)
 		return nil
-	}
-	msgs = append(msgs, rollMessages(lease.TurnID, d.Rolls)...)
-	if err := s.publish(ctx, conn.CampaignID, "", msgs...); err != nil {
-		s.release(ctx, conn.CampaignID, lease.TurnID)
-		return err
 	}
 	if err := s.resolve(ctx, snap, *lease, actor, d, seed); err != nil {
 		s.release(ctx, conn.CampaignID, lease.TurnID)
@@ -284,22 +282,24 @@ func (s *Service) resolve(ctx context.Context, snap Snapshot, lease campaign.Lea
 	}
 	c := snap.Campaign
 	c.LastPlayedAt = now
-	err = s.Store.Commit(ctx, Tx{Memory: memData,
+	// The turn commits with its closing events: a committed turn is never
+	// without them, and they never announce a turn that did not commit.
+	err = s.commit(ctx, Tx{Memory: memData,
 		CampaignID: c.ID, Campaign: &c, State: &next, ExpectTurnCount: st.TurnCount, Turn: &turn, Characters: d.Changed,
 		Encounters:   encounters(d.Encounter),
 		Request:      &campaign.Request{RequestID: lease.RequestID, TurnID: turn.ID, CreatedAt: now},
 		ReleaseLease: lease.TurnID,
-	})
+	}, "",
+		message{events.TypeNarrationDone, events.NarrationDone{TurnID: turn.ID, Text: narr.Text, Suggestions: suggestions(turn.Suggestions), Degraded: narr.Degraded}},
+		message{events.TypeTurnCommitted, events.TurnCommitted{TurnID: turn.ID, Sequence: turn.Sequence, ActorID: actor.ID,
+			Rolls: turn.Rolls, Characters: committed(snap, d.Changed), Encounter: encounterData(d.Encounter), Scene: next.Scene}})
 	if err != nil {
 		if isConflict(err) {
 			return fault.E(fault.Conflict, op, "the table changed while the turn was resolved; it was not saved, try again")
 		}
 		return fmt.Errorf("%s %d: %w", op, turn.Sequence, err)
 	}
-	return s.publish(ctx, c.ID, "",
-		message{events.TypeNarrationDone, events.NarrationDone{TurnID: turn.ID, Text: narr.Text, Suggestions: suggestions(turn.Suggestions), Degraded: narr.Degraded}},
-		message{events.TypeTurnCommitted, events.TurnCommitted{TurnID: turn.ID, Sequence: turn.Sequence, ActorID: actor.ID,
-			Rolls: turn.Rolls, Characters: committed(snap, d.Changed), Encounter: encounterData(d.Encounter), Scene: next.Scene}})
+	return nil
 }
 
 // narrate gets the turn's narration to the table and what it cost. The
