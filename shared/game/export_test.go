@@ -1,8 +1,20 @@
 package game
 
+import (
+	"context"
+
+	"chronicler/events"
+)
+
 // RollsByHandForTest and NextByHandForTest expose the dice-mode rule to
 // the package's tests.
 var (
 	RollsByHandForTest = rollsByHand
 	NextByHandForTest  = nextByHand
 )
+
+// PublishForTest publishes a recap of text to the campaign, as every
+// publish does: an append, then delivery.
+func PublishForTest(ctx context.Context, s *Service, campaignID, text string) error {
+	return s.publish(ctx, campaignID, "", message{events.TypeRecap, events.Recap{Text: text}})
+}

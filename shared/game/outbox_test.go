@@ -3,12 +3,15 @@ package game_test
 import (
 	"context"
 	"encoding/json"
+	"fmt"
+	"runtime"
 	"strings"
 	"sync"
 	"testing"
 	"time"
 
 	"chronicler/events"
+	"chronicler/shared/fault"
 	"chronicler/shared/game"
 )
 
@@ -78,5 +81,117 @@ func TestAutomaticTurnWrites(t *testing.T) {
 	t.Logf("%d synchronous writes, %d narration deltas", counter.n(), deltas)
 	if got := counter.n(); got != want {
 		t.Errorf("a plain automatic turn made %d synchronous writes, want %d (%d deltas)", got, want, deltas)
+	}
+}
+
+// orderedPusher records the campaign events each connection receives and
+// yields on every send, so that concurrent deliveries interleave if they
+// can. Connections in failing answer as an unreachable endpoint.
+type orderedPusher struct {
+	mu      sync.Mutex
+	seqs    map[string][]int64
+	failing map[string]bool
+	gone    map[string]bool
+}
+
+func (p *orderedPusher) Send(_ context.Context, id string, data []byte) error {
+	runtime.Gosched()
+	var h struct {
+		Seq int64 `json:"seq"`
+	}
+	if err := json.Unmarshal(data, &h); err != nil {
+		return err
+	}
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	switch {
+	case p.gone[id]:
+		return fault.E(fault.NotFound, "push", "connection gone")
+	case p.failing[id]:
+		return fault.E(fault.Unavailable, "push", "endpoint unreachable")
+	}
+	if h.Seq > 0 {
+		p.seqs[id] = append(p.seqs[id], h.Seq)
+	}
+	return nil
+}
+
+// Many goroutines publishing to one campaign at once: every connection
+// receives every event once, in seq order, whoever committed first and
+// whoever pushed first; a connection that fails or is gone stops no
+// other.
+func TestConcurrentPublishesArriveInOrder(t *testing.T) {
+	f := newFixture(t)
+	ctx := context.Background()
+	c, p := f.table(t, "Ordered", "c1")
+	for _, conn := range []string{"c2", "c3", "bad", "gone"} {
+		if err := f.svc.Connect(ctx, conn, p, c.ID); err != nil {
+			t.Fatal(err)
+		}
+	}
+	snap, err := f.store.Snapshot(ctx, c.ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	start := snap.LastSeq
+	push := &orderedPusher{seqs: map[string][]int64{}, failing: map[string]bool{"bad": true}, gone: map[string]bool{"gone": true}}
+	f.svc.Push = push
+
+	const publishers, each = 16, 10
+	var wg sync.WaitGroup
+	for i := range publishers {
+		wg.Go(func() {
+			for j := range each {
+				if err := game.PublishForTest(ctx, f.svc, c.ID, fmt.Sprint(i, "-", j)); err != nil {
+					t.Error(err)
+				}
+			}
+		})
+	}
+	wg.Wait()
+
+	for _, conn := range []string{"c1", "c2", "c3"} {
+		got := push.seqs[conn]
+		if len(got) != publishers*each {
+			t.Errorf("%s received %d events, want %d", conn, len(got), publishers*each)
+		}
+		for i, seq := range got {
+			if want := start + int64(i) + 1; seq != want {
+				t.Fatalf("%s received seq %d as its event %d, want %d: %v", conn, seq, i+1, want, got)
+			}
+		}
+	}
+	if n := len(push.seqs["bad"]); n != 0 {
+		t.Errorf("the failing connection got %d events", n)
+	}
+	if _, err := f.store.ConnectionByID(ctx, "gone"); !fault.Is(err, fault.NotFound) {
+		t.Errorf("the gone connection is still bound: %v", err)
+	}
+	if _, err := f.store.ConnectionByID(ctx, "bad"); err != nil {
+		t.Errorf("the failing connection was forgotten: %v", err)
+	}
+}
+
+// Events appended by another process (another Lambda instance) are its
+// to push: a delivery passes over their seqs rather than push them again
+// from the log, and never waits for them.
+func TestDeliveryPassesOverOtherProcessesEvents(t *testing.T) {
+	f := newFixture(t)
+	ctx := context.Background()
+	c, _ := f.table(t, "Shared", "c1")
+	if err := game.PublishForTest(ctx, f.svc, c.ID, "ours, first"); err != nil {
+		t.Fatal(err)
+	}
+	theirs := []game.Event{{Data: []byte(`{"type":"recap","campaign_id":"` + c.ID + `","text":"theirs"}`), CreatedAt: f.clock.Now()}}
+	if err := f.store.Commit(ctx, game.Tx{CampaignID: c.ID, Events: theirs}); err != nil {
+		t.Fatal(err)
+	}
+	before := len(f.push.sent["c1"])
+	if err := game.PublishForTest(ctx, f.svc, c.ID, "ours, second"); err != nil {
+		t.Fatal(err)
+	}
+	got := f.push.sent["c1"][before:]
+	if len(got) != 1 || !strings.Contains(string(got[0]), "ours, second") {
+		t.Fatalf("after another process's event, c1 was sent %q; want only ours", got)
 	}
 }

@@ -48,34 +48,14 @@ func (s *Service) commit(ctx context.Context, tx Tx, skip string, msgs ...messag
 		}
 		tx.Events[i] = Event{Data: data, CreatedAt: now}
 	}
-	if err := s.Store.Commit(ctx, tx); err != nil {
+	f, err := s.feeds.enter(ctx, s.Store, tx.CampaignID)
+	if err != nil {
 		return err
 	}
-	conns, err := s.Store.Connections(ctx, tx.CampaignID)
-	if err != nil {
-		s.Log.WarnContext(ctx, "list connections to deliver to", "campaign", tx.CampaignID, "err", err)
-		return nil
-	}
-	for _, c := range conns {
-		if c.ID == skip {
-			continue
-		}
-		for _, ev := range tx.Events {
-			data, err := wireOf(ev)
-			if err == nil {
-				err = s.Push.Send(ctx, c.ID, data)
-			}
-			if err != nil {
-				s.dropIfGone(ctx, tx.CampaignID, c.ID, err)
-				break
-			}
-		}
-	}
-	return nil
+	err = s.Store.Commit(ctx, tx)
+	s.deliver(ctx, tx.CampaignID, f, tx.Events, err == nil, skip)
+	return err
 }
-
-// wireOf is a stored event as the wire has it: its data with its seq.
-func wireOf(ev Event) ([]byte, error) { return events.WithSeq(ev.Data, ev.Seq) }
 
 // tell sends a message to one connection only, with no seq.
 func (s *Service) tell(ctx context.Context, campaignID, connectionID, typ string, body any) {

@@ -68,6 +68,9 @@ type Service struct {
 	// were not left by their players, so nobody passes a reaction window
 	// for them; the window resumes when the server is back.
 	Draining atomic.Bool
+
+	// feeds order the pushes of each campaign's events (deliver.go).
+	feeds feeds
 }
 
 // NewService returns a Service with production defaults for everything
