@@ -137,19 +137,11 @@ func (s *Service) EndEncounter(ctx context.Context, p Player, campaignID, encoun
 			return err
 		}
 		changed = ds.CharacterUpdates(snap.Characters)
-		return s.Store.Commit(ctx, Tx{CampaignID: campaignID, Encounters: []campaign.EncounterRecord{rec}, Characters: changed})
+		return s.commit(ctx, Tx{CampaignID: campaignID, Encounters: []campaign.EncounterRecord{rec}, Characters: changed}, "",
+			message{events.TypeEncounter, events.Encounter{Encounter: rec.Data, Characters: committed(snap, changed)}})
 	})
 	if err != nil {
 		return nil, false, fmt.Errorf("%s: %w", op, err)
-	}
-	if !req.DryRun {
-		snap, err := s.Store.Snapshot(ctx, campaignID)
-		if err == nil {
-			err = s.publish(ctx, campaignID, "", message{events.TypeEncounter, events.Encounter{Encounter: rec.Data, Characters: committed(snap, changed)}})
-		}
-		if err != nil {
-			s.Log.WarnContext(ctx, "publish encounter end", "campaign", campaignID, "err", err)
-		}
 	}
 	return diffs, !req.DryRun, nil
 }

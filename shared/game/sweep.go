@@ -3,6 +3,7 @@ package game
 import (
 	"context"
 	"fmt"
+	"slices"
 	"time"
 
 	"chronicler/shared/campaign"
@@ -148,20 +149,20 @@ func (s *Service) closeLost(ctx context.Context, snap Snapshot) (bool, error) {
 		if closed = s.closeIfLost(&tx, snap, s.now()); !closed {
 			return nil
 		}
-		return s.Store.Commit(ctx, tx)
+		// What is committed is known: the table is told in the same
+		// transaction, without reading again.
+		after := snap
+		after.Campaign = *tx.Campaign
+		after.Sessions = slices.Clone(snap.Sessions)
+		for i := range after.Sessions {
+			if after.Sessions[i].ID == tx.Sessions[0].ID {
+				after.Sessions[i] = tx.Sessions[0]
+			}
+		}
+		return s.commit(ctx, tx, "", sessionMessage(after))
 	})
 	if err != nil || !closed {
 		return false, err
-	}
-	// What was committed is known: tell the table without reading again.
-	snap.Campaign = *tx.Campaign
-	for i := range snap.Sessions {
-		if snap.Sessions[i].ID == tx.Sessions[0].ID {
-			snap.Sessions[i] = tx.Sessions[0]
-		}
-	}
-	if err := s.publish(ctx, snap.Campaign.ID, "", sessionMessage(snap)); err != nil {
-		s.Log.WarnContext(ctx, "publish session", "campaign", snap.Campaign.ID, "err", err)
 	}
 	return true, nil
 }
