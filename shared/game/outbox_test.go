@@ -195,3 +195,46 @@ func TestDeliveryPassesOverOtherProcessesEvents(t *testing.T) {
 		t.Fatalf("after another process's event, c1 was sent %q; want only ours", got)
 	}
 }
+
+// A sync resends the very bytes that were pushed live: stored without
+// their seq, events get it stamped the same way on both paths.
+func TestSyncResendsTheBytesPushedLive(t *testing.T) {
+	f := newFixture(t)
+	ctx := context.Background()
+	c, _ := f.table(t, "Replayed", "c1")
+	f.play(t, "c1", c, 2)
+	live := map[int64]string{}
+	var last int64
+	for _, m := range f.push.sent["c1"] {
+		var h struct {
+			Seq int64 `json:"seq"`
+		}
+		if err := json.Unmarshal(m, &h); err != nil {
+			t.Fatal(err)
+		}
+		if h.Seq > 0 {
+			live[h.Seq], last = string(m), h.Seq
+		}
+	}
+	if len(live) < 8 {
+		t.Fatalf("only %d events were pushed live", len(live))
+	}
+	before := len(f.push.sent["c1"])
+	if err := f.svc.Sync(ctx, "c1", 0); err != nil {
+		t.Fatal(err)
+	}
+	var resent []string
+	for _, m := range f.push.sent["c1"][before:] {
+		if strings.Contains(string(m), `"seq":`) {
+			resent = append(resent, string(m))
+		}
+	}
+	if int64(len(resent)) != last {
+		t.Fatalf("sync resent %d events, want %d", len(resent), last)
+	}
+	for i, m := range resent {
+		if want, ok := live[int64(i+1)]; ok && m != want {
+			t.Errorf("seq %d: sync sent\n%s\nlive was\n%s", i+1, m, want)
+		}
+	}
+}
