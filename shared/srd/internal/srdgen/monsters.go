@@ -187,7 +187,7 @@ func (t *Tables) action(monster string, r refAction) (srd.Action, error) {
 		if hit == nil {
 			// The reference gives a 0 bonus to some entries that make no
 			// attack roll (a vampire's Move); an engine would roll for them.
-			t.adjust("monster %s: %q has attack_bonus %d but makes no attack roll; dropped", monster, r.Name, *r.AttackBonus)
+			t.adjust(KindNoAttackRoll, "monster "+monster, "", "%q has attack_bonus %d but makes no attack roll; dropped", r.Name, *r.AttackBonus)
 		} else {
 			if b, _ := strconv.Atoi(hit[3]); b != *r.AttackBonus {
 				return a, fmt.Errorf("attack bonus %d, text says %s", *r.AttackBonus, hit[3])
