@@ -14,8 +14,15 @@ import (
 // without running the generator.
 const AdjustmentsFile = "adjustments.txt"
 
-// Kinds of adjustment: the reference is kept in substance and reshaped.
+// Kinds of adjustment.
 const (
+	// The reference's structured fields disagree with the SRD's text; the
+	// data follows the text.
+	KindAC        = "ac"         // a monster's armour class leaves out its shield
+	KindXP        = "xp"         // a monster's XP is not its challenge rating's
+	KindSaveHalf  = "save-half"  // a save the text says halves damage is stored as negating it, or not at all
+	KindSaveRider = "save-rider" // a hit's damage behind a save is missing, or stored without its save
+	// The reference is kept in substance and reshaped.
 	KindNoAttackRoll = "no-attack-roll" // an attack bonus on an entry that makes no attack roll
 	KindSpellSplit   = "spell-split"    // a spell's "XdY + XdY" of two types split in two
 	KindSpellUntyped = "spell-untyped"  // spell dice with no damage type

@@ -55,14 +55,16 @@ func (t *Tables) monster(r refMonster) (srd.Monster, error) {
 		ConditionImmunities:   indexes(r.ConditionImmunities),
 		Languages:             r.Languages,
 		CR:                    r.ChallengeRating,
-		XP:                    r.XP,
 		ProficiencyBonus:      r.ProficiencyBonus,
 		Forms:                 indexes(r.Forms),
 	}
-	if len(r.ArmorClass) == 0 {
-		return m, fmt.Errorf("no armor class")
+	var err error
+	if m.AC, m.ACType, err = t.armorClass(r); err != nil {
+		return m, err
 	}
-	m.AC, m.ACType = r.ArmorClass[0].Value, r.ArmorClass[0].Type
+	if m.XP, err = t.xp(r); err != nil {
+		return m, err
+	}
 
 	m.Speed = map[string]int{}
 	for mode, raw := range r.Speed {
@@ -246,6 +248,9 @@ func (t *Tables) action(monster string, r refAction) (srd.Action, error) {
 		if a.Spellcasting, err = spellcasting(r.Spellcasting); err != nil {
 			return a, err
 		}
+	}
+	if err := t.followSaves(monster, r.Desc, &a); err != nil {
+		return a, err
 	}
 	return a, nil
 }
