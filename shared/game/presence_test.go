@@ -3,9 +3,11 @@ package game_test
 import (
 	"context"
 	"encoding/json"
+	"fmt"
 	"slices"
 	"sync"
 	"testing"
+	"time"
 
 	"chronicler/events"
 	"chronicler/shared/campaign"
@@ -210,5 +212,111 @@ func TestOldSocketsDisconnectNeverUnbindsTheNew(t *testing.T) {
 				t.Errorf("the old connection: %v", err)
 			}
 		})
+	}
+}
+
+// Players reconnecting all at once, each old socket closing as the new
+// one opens, while the table plays on: every new socket is bound and its
+// player present, and the table was told so last.
+func TestReconnectsAtOnceStayBound(t *testing.T) {
+	f := newFixture(t)
+	ctx := context.Background()
+	aria := game.Player{ID: "p-a", Name: "Aria"}
+	c, mira := f.tableOf(t, aria, "Crowd", "a1", campaign.NewCharacter{Name: "Mira", Race: "elf", Class: "wizard"})
+	const n = 8
+	players := make([]game.Player, n)
+	chars := make([]campaign.Character, n)
+	for i := range players {
+		players[i] = game.Player{ID: fmt.Sprint("p-", i), Name: fmt.Sprint("Player ", i)}
+		chars[i] = f.member(t, players[i], c, fmt.Sprint("Hero ", i))
+		f.sit(t, players[i], c, fmt.Sprint("old-", i))
+	}
+	f.svc.TurnLimit = nil
+	stop := make(chan struct{})
+	played := make(chan int)
+	go func() { // the table plays on
+		k := 0
+		for {
+			select {
+			case <-stop:
+				played <- k
+				return
+			default:
+			}
+			if err := f.svc.TakeTurn(ctx, "a1", events.ClientMessage{Action: events.ActionTurn, RequestID: fmt.Sprint("a-", k),
+				CharacterID: mira.ID, Text: "I keep watch"}); err == nil {
+				k++
+			}
+		}
+	}()
+	var wg sync.WaitGroup
+	for i := range players {
+		wg.Add(2)
+		go func() {
+			defer wg.Done()
+			if err := f.svc.Disconnect(ctx, fmt.Sprint("old-", i)); err != nil {
+				t.Errorf("disconnect %d: %v", i, err)
+			}
+		}()
+		go func() {
+			defer wg.Done()
+			id := fmt.Sprint("new-", i)
+			if err := f.connecting(id, func() error { return f.svc.Connect(ctx, id, players[i], c.ID) }); err != nil {
+				t.Errorf("connect %d: %v", i, err)
+			}
+		}()
+	}
+	wg.Wait()
+	close(stop)
+	t.Logf("%d turns played meanwhile", <-played)
+	for i := range players {
+		f.bound(t, f.svc, c.ID, fmt.Sprint("new-", i), chars[i])
+	}
+}
+
+// Fifty sockets of a table closing at once all get their disconnect
+// through: each writes the session, and a conflict is retried, spread
+// out, until it does. Four quick tries let 12 of 50 fail.
+func TestFiftySocketsCloseAtOnce(t *testing.T) {
+	f := newFixture(t)
+	ctx := context.Background()
+	aria := game.Player{ID: "p-a", Name: "Aria"}
+	c, _ := f.tableOf(t, aria, "Fifty", "a1", campaign.NewCharacter{Name: "Mira", Race: "elf", Class: "wizard"})
+	const n, heroes = 50, 11 // a campaign has at most 12 characters
+	for i := range n {
+		p := game.Player{ID: fmt.Sprint("p-", i), Name: fmt.Sprint("Player ", i)}
+		if i < heroes {
+			f.member(t, p, c, fmt.Sprint("Hero ", i))
+			f.sit(t, p, c, fmt.Sprint("s-", i))
+		} else {
+			f.joinAndSit(t, p, c, fmt.Sprint("s-", i))
+		}
+	}
+	start := time.Now()
+	defer func() { t.Logf("%d disconnects in %v", n, time.Since(start)) }()
+	var wg sync.WaitGroup
+	for i := range n {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			if err := f.svc.Disconnect(ctx, fmt.Sprint("s-", i)); err != nil {
+				t.Errorf("disconnect %d: %v", i, err)
+			}
+		}()
+	}
+	wg.Wait()
+	snap := mustSnap(t, f, c.ID)
+	sess := openSession(snap)
+	if len(snap.Connections) != 1 || sess == nil || len(sess.LeftAtTurn) != n {
+		t.Fatalf("after %d disconnects: connections %+v, session %+v", n, snap.Connections, sess)
+	}
+	absent := 0
+	for _, p := range f.lastPresence(t, c.ID) {
+		if p == string(campaign.Absent) {
+			absent++
+		}
+	}
+	if absent != heroes {
+		t.Errorf("the table was told %d absent, want %d", absent, heroes)
 	}
 }

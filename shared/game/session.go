@@ -21,7 +21,9 @@ func (s *Service) Connect(ctx context.Context, connectionID string, p Player, ca
 	const op = "connect"
 	var snap Snapshot
 	var lost bool
-	err := retry(ctx, func() error {
+	// Every socket of a table opening at once (a restart, a network blip)
+	// writes the same session.
+	err := retryBusy(ctx, func() error {
 		var err error
 		if snap, err = s.memberSnapshot(ctx, p, campaignID, op); err != nil {
 			return err
@@ -96,7 +98,8 @@ func (s *Service) Disconnect(ctx context.Context, connectionID string) error {
 func (s *Service) disconnect(ctx context.Context, conn campaign.Connection) error {
 	connectionID := conn.ID
 	var snap Snapshot
-	err := retry(ctx, func() error {
+	// Every socket of a table closing at once writes the same session.
+	err := retryBusy(ctx, func() error {
 		var err error
 		if snap, err = s.Store.Snapshot(ctx, conn.CampaignID); err != nil {
 			return err
