@@ -287,7 +287,7 @@ func phaseTimeout(set campaign.Settings, p campaign.PendingRolls) time.Duration 
 // finishLost plays to the end the turn a stopped server was resolving
 // when it stopped (snap's lease; see Restarted), under its own id: the
 // rules decide it again from the same dice on the table as it stands,
-// which nothing but that turn could change while it held the lease. The
+// where the lease kept every other turn out meanwhile. The
 // monsters of a fight wait for the players to be back. A turn the rules
 // now refuse is dropped, and its lease released. It reports whether the
 // turn was played.
