@@ -10,9 +10,9 @@ import (
 	"strings"
 )
 
-// Fault is a way the stand-in misbehaves. Each applies to every kind of
-// call where it means something: a streamed narration, a whole answer
-// (summaries) and a tool call.
+// Fault is a way the stand-in misbehaves. Each means something for every
+// kind of call (Calls): a streamed narration, a whole answer (summaries)
+// and a tool call; a Rule may keep it to one kind.
 type Fault string
 
 // The faults. "Pieces" are the text deltas of a stream; a mid-stream
@@ -72,17 +72,45 @@ func Faults() []Fault {
 		Throttle, Unavailable, Internal, Denied, Missing, Malformed, Markup, Refuse}
 }
 
-// Rule plays a fault on a share of the calls: Rate 0.3 is 30% of them.
+// Rule plays a fault on a share of the calls: Rate 0.3 is 30% of them,
+// of every kind or, with Calls, of one kind only.
 type Rule struct {
 	Fault Fault   `json:"fault"`
 	Rate  float64 `json:"rate"`
+	Calls Calls   `json:"calls,omitempty"`
+}
+
+// Calls is a kind of call, as a Rule may single it out.
+type Calls string
+
+// The kinds of call.
+const (
+	// Streams are streamed answers without a tool: narrations.
+	Streams Calls = "stream"
+	// Texts are whole answers without a tool: summaries and recaps.
+	Texts Calls = "text"
+	// Tools are calls that must answer through a tool: record_facts,
+	// read_intent, define_terms.
+	Tools Calls = "tool"
+)
+
+// callsOf is the kind of a call.
+func callsOf(p prompt) Calls {
+	if _, ok := p.tool(); ok {
+		return Tools
+	}
+	if p.stream {
+		return Streams
+	}
+	return Texts
 }
 
 // ParseFaults reads a fault list as the command's -faults flag and the
-// control endpoint take it: "invent=0.3,stall=0.1". A fault without a
-// rate plays on every call. Rates are between 0 and 1 and add up to at
-// most 1, since one call plays at most one fault; the empty list is no
-// fault.
+// control endpoint take it: "invent=0.3,stall=0.1", or "invent@stream=0.3"
+// for narrations only (see Calls). A fault without a rate plays on every
+// call. Rates are between 0 and 1 and, over the rules a kind of call
+// meets, add up to at most 1, since one call plays at most one fault; the
+// empty list is no fault.
 func ParseFaults(spec string) ([]Rule, error) {
 	var rules []Rule
 	for part := range strings.SplitSeq(spec, ",") {
@@ -91,7 +119,8 @@ func ParseFaults(spec string) ([]Rule, error) {
 			continue
 		}
 		name, rate, hasRate := strings.Cut(part, "=")
-		r := Rule{Fault: Fault(strings.TrimSpace(name)), Rate: 1}
+		name, calls, _ := strings.Cut(strings.TrimSpace(name), "@")
+		r := Rule{Fault: Fault(name), Rate: 1, Calls: Calls(calls)}
 		if hasRate {
 			v, err := strconv.ParseFloat(strings.TrimSpace(rate), 64)
 			if err != nil {
@@ -111,29 +140,45 @@ func ParseFaults(spec string) ([]Rule, error) {
 func FormatFaults(rules []Rule) string {
 	parts := make([]string, len(rules))
 	for i, r := range rules {
-		parts[i] = string(r.Fault) + "=" + strconv.FormatFloat(r.Rate, 'g', -1, 64)
+		parts[i] = string(r.Fault)
+		if r.Calls != "" {
+			parts[i] += "@" + string(r.Calls)
+		}
+		parts[i] += "=" + strconv.FormatFloat(r.Rate, 'g', -1, 64)
 	}
 	return strings.Join(parts, ",")
 }
 
 func checkRules(rules []Rule) error {
-	total := 0.0
-	seen := map[Fault]bool{}
+	seen := map[Rule]bool{}
+	total := map[Calls]float64{}
 	for _, r := range rules {
 		if !slices.Contains(Faults(), r.Fault) {
 			return fmt.Errorf("unknown fault %q (known: %s)", r.Fault, faultNames())
 		}
-		if seen[r.Fault] {
-			return fmt.Errorf("fault %q given twice", r.Fault)
+		switch r.Calls {
+		case "", Streams, Texts, Tools:
+		default:
+			return fmt.Errorf("fault %q: calls %q is not %s, %s or %s", r.Fault, r.Calls, Streams, Texts, Tools)
 		}
-		seen[r.Fault] = true
+		key := Rule{Fault: r.Fault, Calls: r.Calls}
+		if seen[key] {
+			return fmt.Errorf("fault %q given twice", FormatFaults([]Rule{r}))
+		}
+		seen[key] = true
 		if math.IsNaN(r.Rate) || r.Rate < 0 || r.Rate > 1 {
 			return fmt.Errorf("fault %q: rate %v is not between 0 and 1", r.Fault, r.Rate)
 		}
-		total += r.Rate
+		for _, c := range []Calls{Streams, Texts, Tools} {
+			if r.Calls == "" || r.Calls == c {
+				total[c] += r.Rate
+			}
+		}
 	}
-	if total > 1+1e-9 {
-		return fmt.Errorf("the rates add up to %v, more than 1: a call plays one fault at most", total)
+	for _, c := range []Calls{Streams, Texts, Tools} {
+		if total[c] > 1+1e-9 {
+			return fmt.Errorf("the rates on %s calls add up to %v, more than 1: a call plays one fault at most", c, total[c])
+		}
 	}
 	return nil
 }
@@ -146,11 +191,15 @@ func faultNames() string {
 	return strings.Join(names, ", ")
 }
 
-// pick chooses the fault a call plays: the rules lay their rates end to
-// end on [0, 1) and the draw falls in one of them or past them all.
-func pick(rules []Rule, draw float64) Fault {
+// pick chooses the fault a call of a kind plays: the rules for the kind
+// lay their rates end to end on [0, 1) and the draw falls in one of them
+// or past them all.
+func pick(rules []Rule, calls Calls, draw float64) Fault {
 	at := 0.0
 	for _, r := range rules {
+		if r.Calls != "" && r.Calls != calls {
+			continue
+		}
 		at += r.Rate
 		if draw < at {
 			return r.Fault

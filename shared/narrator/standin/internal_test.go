@@ -41,13 +41,17 @@ func TestPiecesJoinBack(t *testing.T) {
 }
 
 func TestPickLaysRatesEndToEnd(t *testing.T) {
-	rules := []Rule{{Invent, 0.3}, {Stall, 0.1}}
+	rules := []Rule{{Fault: Invent, Rate: 0.3, Calls: Streams}, {Fault: Stall, Rate: 0.1}}
 	for _, c := range []struct {
-		draw float64
-		want Fault
-	}{{0, Invent}, {0.2999, Invent}, {0.3, Stall}, {0.3999, Stall}, {0.4, ""}, {0.99, ""}} {
-		if got := pick(rules, c.draw); got != c.want {
-			t.Errorf("pick(%v) = %q, want %q", c.draw, got, c.want)
+		calls Calls
+		draw  float64
+		want  Fault
+	}{
+		{Streams, 0, Invent}, {Streams, 0.2999, Invent}, {Streams, 0.3, Stall}, {Streams, 0.3999, Stall}, {Streams, 0.4, ""}, {Streams, 0.99, ""},
+		{Tools, 0, Stall}, {Tools, 0.0999, Stall}, {Tools, 0.1, ""}, {Texts, 0.2, ""},
+	} {
+		if got := pick(rules, c.calls, c.draw); got != c.want {
+			t.Errorf("pick(%s, %v) = %q, want %q", c.calls, c.draw, got, c.want)
 		}
 	}
 }

@@ -82,24 +82,19 @@ type reply struct {
 // answer is what the model says to p, playing fault where it applies to
 // the call. seed varies the wording.
 func answer(p prompt, fault Fault, seed uint64) reply {
-	v := variety{seed: seed, text: p.user()}
-	if t, ok := p.tool(); ok {
-		switch fault {
-		case Echo:
-			return reply{text: p.text()}
-		case Refuse:
-			return reply{text: refusal}
-		case Markup:
-			return reply{text: "```json\n" + string(toolArgs(t, p, false)) + "\n```"}
-		}
-		return reply{tool: t.Name, args: toolArgs(t, p, fault == Invent)}
-	}
 	switch fault {
 	case Echo:
 		return reply{text: p.text()}
 	case Refuse:
 		return reply{text: refusal}
 	}
+	if t, ok := p.tool(); ok {
+		if fault == Markup {
+			return reply{text: "```json\n" + string(toolArgs(t, p, false)) + "\n```"}
+		}
+		return reply{tool: t.Name, args: toolArgs(t, p, fault == Invent)}
+	}
+	v := variety{seed: seed, text: p.user()}
 	user := p.user()
 	var sentences []string
 	if strings.Contains(user, "The new turns, oldest first:") {
@@ -220,7 +215,11 @@ var rewrites = []struct {
 	{regexp.MustCompile(`\s*\bDC \d+\b`), ""},
 }
 
-var digitsRE = regexp.MustCompile(`\d`)
+var (
+	digitsRE = regexp.MustCompile(`\d`)
+	numberRE = regexp.MustCompile(`\d+`)
+	turnRE   = regexp.MustCompile(`^Turn (\d+), (.+?): (.*)$`)
+)
 
 // restate tells a rules result in other words: the same hits, misses and
 // deaths, no number but those of the names given. What it cannot tell
@@ -264,9 +263,13 @@ func restate(result, actor string, names []string) string {
 
 // invented is a sentence with a mechanical number the prompt does not hold.
 func invented(promptText string, v variety) string {
+	given := map[string]bool{}
+	for _, d := range numberRE.FindAllString(promptText, -1) {
+		given[d] = true
+	}
 	n := 42
 	for _, c := range []int{42, 37, 58, 73, 64, 91} {
-		if !regexp.MustCompile(`\b` + strconv.Itoa(c) + `\b`).MatchString(promptText) {
+		if !given[strconv.Itoa(c)] {
 			n = c
 			break
 		}
@@ -297,7 +300,6 @@ func summary(user string) string {
 	if prev = strings.TrimSpace(prev); prev != "" && !strings.HasPrefix(prev, "(none") {
 		lines = strings.Split(prev, "\n")
 	}
-	turn := regexp.MustCompile(`^Turn (\d+), (.+?): (.*)$`)
 	// A turn's line waits for its result, which follows it; a turn
 	// without one says only who acted.
 	var cur, actor string
@@ -308,7 +310,7 @@ func summary(user string) string {
 		}
 	}
 	for line := range strings.SplitSeq(after(user, "The new turns, oldest first:\n"), "\n") {
-		if m := turn.FindStringSubmatch(line); m != nil {
+		if m := turnRE.FindStringSubmatch(line); m != nil {
 			flush(actor + " acts.")
 			cur, actor = "Turn "+m[1]+": ", m[2]
 			continue

@@ -279,7 +279,7 @@ func (s *Server) begin(r *http.Request, body []byte, p prompt) (seq int, fault F
 	key := bodyKey(body)
 	nth := s.seen[key]
 	s.seen[key]++
-	fault = pick(s.rules, draw(s.seed, body, nth))
+	fault = pick(s.rules, callsOf(p), draw(s.seed, body, nth))
 	s.seq++
 	if len(s.log) >= s.cfg.MaxLog {
 		s.log = append(s.log[:0], s.log[len(s.log)-s.cfg.MaxLog+1:]...)

@@ -360,6 +360,32 @@ func TestFaultRateRepeats(t *testing.T) {
 	}
 }
 
+// TestFaultsForOneKindOfCall: a rule for narrations leaves the tool calls
+// and summaries of the same session alone.
+func TestFaultsForOneKindOfCall(t *testing.T) {
+	rules, err := standin.ParseFaults("invent@stream=1,refuse@text=1")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, a := range adapters {
+		t.Run(a.name, func(t *testing.T) {
+			m := a.connect(start(t, standin.Config{Faults: rules}), settings{})
+			got, _, err := narrate(t, m, fight())
+			if err != nil || !slices.Contains(narrator.Guard(got.Text, grounds(fight())), narrator.InventedNumber) {
+				t.Fatalf("narration %q, %v; want an invented number", got.Text, err)
+			}
+			x, err := m.Extract(context.Background(), extractReq())
+			if err != nil || len(x.Facts.Items) != 1 {
+				t.Fatalf("facts %+v, %v; want the tool call untouched", x.Facts, err)
+			}
+			sum, err := m.Summarize(context.Background(), narrator.SummaryRequest{CampaignName: "The Sunken Crypt"})
+			if err != nil || sum.Text != "I can't help with that." {
+				t.Fatalf("summary %q, %v; want the refusal", sum.Text, err)
+			}
+		})
+	}
+}
+
 // TestRetryDrawsAgain: a retried call (the same body) draws its fault
 // anew, so a rate below 1 lets a retry through.
 func TestRetryDrawsAgain(t *testing.T) {
@@ -470,6 +496,7 @@ func TestParseFaults(t *testing.T) {
 		{"invent=0.3, stall=0.1", "invent=0.3,stall=0.1"},
 		{"refuse", "refuse=1"},
 		{"cut=0.5,stream_error=0.5", "cut=0.5,stream_error=0.5"},
+		{"invent@stream=0.6,echo@tool=0.6, refuse@text", "invent@stream=0.6,echo@tool=0.6,refuse@text=1"},
 	}
 	for _, c := range good {
 		rules, err := standin.ParseFaults(c.spec)
@@ -477,7 +504,8 @@ func TestParseFaults(t *testing.T) {
 			t.Errorf("ParseFaults(%q) = %v, %v; want %s", c.spec, rules, err, c.want)
 		}
 	}
-	for _, spec := range []string{"lies=0.1", "invent=x", "invent=-0.1", "invent=1.5", "invent=0.6,echo=0.6", "invent=0.1,invent=0.2", "invent=NaN"} {
+	for _, spec := range []string{"lies=0.1", "invent=x", "invent=-0.1", "invent=1.5", "invent=0.6,echo=0.6", "invent=0.1,invent=0.2", "invent=NaN",
+		"invent@stream=0.6,echo=0.6", "invent@prose=0.1"} {
 		if _, err := standin.ParseFaults(spec); err == nil {
 			t.Errorf("ParseFaults(%q) accepted", spec)
 		}
