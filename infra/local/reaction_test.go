@@ -289,13 +289,23 @@ func TestReactionWindowEndToEnd(t *testing.T) {
 	if committed.num("sequence") == 0 {
 		t.Fatalf("committed = %v", committed)
 	}
+	// Each answer reached the table as it arrived, whichever came first
+	// and closed the window: before the close (by seq), once each.
+	for _, want := range []struct{ who, reaction string }{{aria, "shield"}, {bram, "pass"}} {
+		got, _ := rt.socks[1].wait(at, "reaction.received "+want.reaction, func(e event) bool {
+			return e.str("type") == "reaction.received" && e.str("turn_id") == turnID && e.str("character_id") == want.who
+		})
+		if got.str("reaction") != want.reaction || got.num("seq") == 0 || got.num("seq") > closed.num("seq") {
+			t.Errorf("reaction.received %v, want %s before reaction.closed (seq %d)", got, want.reaction, closed.num("seq"))
+		}
+	}
 	received := 0
 	for _, e := range rt.socks[1].events() {
 		if e.str("type") == "reaction.received" && e.str("turn_id") == turnID {
 			received++
 		}
 	}
-	if received > 2 {
+	if received != 2 {
 		t.Errorf("%d reaction.received for two answers", received)
 	}
 	// The committed turn keeps the roll, the reaction and its effect.

@@ -115,12 +115,14 @@ func newServer(ctx context.Context, cfg config) (*server, error) {
 		return nil, err
 	}
 	// Nor does an execution: held turns (dice out, a window open) resume
-	// where the store says they stand, with the same dice.
+	// where the store says they stand, with the same dice, and turns that
+	// were being resolved are played to the end under their own ids
+	// before anyone can send a request again.
 	if n, err := s.svc.Recover(ctx); err != nil {
 		s.close()
 		return nil, err
 	} else if n > 0 {
-		log.Info("resumed held turns", "count", n)
+		log.Info("resumed turns left in flight", "count", n)
 	}
 	ws := &wsapi.Handler{Svc: s.svc, Log: log}
 	routes := map[string]gateway.Handler{}

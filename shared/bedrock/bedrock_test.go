@@ -22,6 +22,7 @@ import (
 	"chronicler/shared/campaign"
 	"chronicler/shared/fault"
 	"chronicler/shared/narrator"
+	"chronicler/shared/narrator/standin"
 )
 
 // guard bounds every wait in these tests; it is a failure guard, not a
@@ -87,27 +88,14 @@ func serve(t *testing.T, cfg bedrock.Config, script ...step) (*bedrock.Narrator,
 	return bedrock.New(client, cfg), f
 }
 
-// frame is one event-stream message.
-type frame struct {
-	headers eventstream.Headers
-	payload string
-}
+// frame is one event-stream message; the stand-in model builds them as
+// Bedrock sends them.
+type frame = eventstream.Message
 
-func event(typ, payload string) frame {
-	return frame{eventstream.Headers{
-		{Name: ":message-type", Value: eventstream.StringValue("event")},
-		{Name: ":event-type", Value: eventstream.StringValue(typ)},
-		{Name: ":content-type", Value: eventstream.StringValue("application/json")},
-	}, payload}
-}
-
-func exception(typ, message string) frame {
-	return frame{eventstream.Headers{
-		{Name: ":message-type", Value: eventstream.StringValue("exception")},
-		{Name: ":exception-type", Value: eventstream.StringValue(typ)},
-		{Name: ":content-type", Value: eventstream.StringValue("application/json")},
-	}, `{"message":"` + message + `"}`}
-}
+var (
+	event     = standin.Event
+	exception = standin.Exception
+)
 
 func delta(text string) frame {
 	b, _ := json.Marshal(map[string]any{"contentBlockIndex": 0, "delta": map[string]string{"text": text}})
@@ -126,14 +114,11 @@ func story(deltas ...string) []frame {
 		event("messageStop", `{"stopReason":"end_turn"}`), event("metadata", usage))
 }
 
-// stream answers with the frames, flushing each; before each frame with a
-// gate it waits for the gate to close.
+// stream answers with the frames (WriteFrame flushes each); before each
+// frame with a gate it waits for the gate to close.
 func stream(frames []frame, gates map[int]<-chan struct{}) step {
 	return func(t *testing.T, w http.ResponseWriter, r *http.Request) {
-		w.Header().Set("Content-Type", "application/vnd.amazon.eventstream")
-		w.WriteHeader(http.StatusOK)
-		w.(http.Flusher).Flush()
-		enc := eventstream.NewEncoder()
+		standin.StartEventStream(w)
 		for i, f := range frames {
 			if g, ok := gates[i]; ok {
 				select {
@@ -145,7 +130,7 @@ func stream(frames []frame, gates map[int]<-chan struct{}) step {
 					return
 				}
 			}
-			if err := enc.Encode(w, eventstream.Message{Headers: f.headers, Payload: []byte(f.payload)}); err != nil {
+			if err := standin.WriteFrame(w, f); err != nil {
 				// A client that stopped reading (an emit error, a
 				// cancelled call) may close the connection before the
 				// server has noticed: that is the client's choice.
@@ -154,7 +139,6 @@ func stream(frames []frame, gates map[int]<-chan struct{}) step {
 				}
 				return
 			}
-			w.(http.Flusher).Flush()
 		}
 	}
 }

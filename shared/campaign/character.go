@@ -1,6 +1,7 @@
 package campaign
 
 import (
+	"cmp"
 	"fmt"
 	"slices"
 	"strings"
@@ -226,21 +227,97 @@ func heavyArmorSlows(race string, ab Abilities, inv []Item) bool {
 }
 
 type raceData struct {
-	speed   int
-	bonuses Abilities
+	speed int
 }
 
-// races are the SRD 5.1 races' speeds and ability score increases.
+// races are the SRD 5.1 races and their speeds; their ability score
+// increases are the SRD data's (racialIncreases).
 var races = map[string]raceData{
-	"dwarf":      {25, Abilities{Con: 2}},
-	"elf":        {30, Abilities{Dex: 2}},
-	"halfling":   {25, Abilities{Dex: 2}},
-	"human":      {30, Abilities{1, 1, 1, 1, 1, 1}},
-	"dragonborn": {30, Abilities{Str: 2, Cha: 1}},
-	"gnome":      {25, Abilities{Int: 2}},
-	"half-elf":   {30, Abilities{Cha: 2}},
-	"half-orc":   {30, Abilities{Str: 2, Con: 1}},
-	"tiefling":   {30, Abilities{Int: 1, Cha: 2}},
+	"dwarf":      {25},
+	"elf":        {30},
+	"halfling":   {25},
+	"human":      {30},
+	"dragonborn": {30},
+	"gnome":      {25},
+	"half-elf":   {30},
+	"half-orc":   {30},
+	"tiefling":   {30},
+}
+
+// racialIncreases are a new character's ability score increases, for
+// scores base: its race's (srd.Race), its subrace's and a half-elf's
+// chosen ones. A new character names neither a subrace nor that choice,
+// so it takes the SRD's subrace of its race (hill dwarf, high elf, rock
+// gnome, lightfoot halfling: one each), and a half-elf's +1 goes to the
+// two highest of its base scores it may choose (not Charisma), the
+// earlier on the sheet on a tie.
+func racialIncreases(race string, base Abilities) (Abilities, error) {
+	r, ok := srd.LookupRace(race)
+	if !ok {
+		return Abilities{}, fmt.Errorf("race %q is not in the SRD data", race)
+	}
+	var inc Abilities
+	add := func(bonuses map[string]int) error {
+		for id, n := range bonuses {
+			p := inc.field(id)
+			if p == nil {
+				return fmt.Errorf("race %s: unknown ability %q", race, id)
+			}
+			*p += n
+		}
+		return nil
+	}
+	if err := add(r.AbilityBonuses); err != nil {
+		return Abilities{}, err
+	}
+	if len(r.Subraces) > 0 {
+		if err := add(r.Subraces[0].AbilityBonuses); err != nil {
+			return Abilities{}, err
+		}
+	}
+	if c := r.AbilityBonusChoice; c != nil {
+		score := func(id string) int {
+			if p := base.field(id); p != nil {
+				return *p
+			}
+			return 0
+		}
+		from := slices.Clone(c.From)
+		slices.SortFunc(from, func(a, b string) int {
+			return cmp.Or(score(b)-score(a), slices.Index(abilityIDs, a)-slices.Index(abilityIDs, b))
+		})
+		chosen := map[string]int{}
+		for _, id := range from[:min(c.Choose, len(from))] {
+			chosen[id] = c.Bonus
+		}
+		if err := add(chosen); err != nil {
+			return Abilities{}, err
+		}
+	}
+	return inc, nil
+}
+
+// abilityIDs are the SRD's ability ids in sheet order.
+var abilityIDs = []string{"str", "dex", "con", "int", "wis", "cha"}
+
+// field is the score of the ability with SRD id ("str"), nil for any
+// other id.
+func (a *Abilities) field(id string) *int {
+	switch id {
+	case "str":
+		return &a.Str
+	case "dex":
+		return &a.Dex
+	case "con":
+		return &a.Con
+	case "int":
+		return &a.Int
+	case "wis":
+		return &a.Wis
+	case "cha":
+		return &a.Cha
+	}
+	return nil
 }
 
 // fullCaster is the SRD's spell slots per level for full casters (index =
@@ -300,7 +377,8 @@ func keys[V any](m map[string]V) []string {
 }
 
 // Build validates a requested character and derives its whole sheet at full
-// health: racial increases, HP from the class hit die and CON, the class's
+// health: racial increases (racialIncreases: the race's, its SRD subrace's
+// and a half-elf's two), HP from the class hit die and CON, the class's
 // starting weapons and armour, AC from that armour (ArmorClass), speed
 // (10 feet less in heavy armour too heavy for the character), spell slots
 // and hit dice.
@@ -332,12 +410,15 @@ func (n NewCharacter) Build(id, playerID string) (Character, error) {
 			return Character{}, fault.Field(op, "abilities", "%v", err)
 		}
 	}
-	b := race.bonuses
+	cls, rc := strings.ToLower(n.Class), strings.ToLower(n.Race)
+	b, err := racialIncreases(rc, base)
+	if err != nil {
+		return Character{}, fault.Wrap(fault.Internal, op, err)
+	}
 	ab := Abilities{base.Str + b.Str, base.Dex + b.Dex, base.Con + b.Con, base.Int + b.Int, base.Wis + b.Wis, base.Cha + b.Cha}
 	con := Modifier(ab.Con)
 	hp := class.hitDie + con + (level-1)*(class.hitDie/2+1+con)
 	hp = max(hp, level) // at least 1 per level, whatever the CON
-	cls, rc := strings.ToLower(n.Class), strings.ToLower(n.Race)
 	skills, err := chooseSkills(cls, n.Skills)
 	if err != nil {
 		return Character{}, err

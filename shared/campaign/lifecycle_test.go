@@ -75,6 +75,50 @@ func TestBuildCharacter(t *testing.T) {
 			t.Fatalf("sheet = %+v", ch)
 		}
 	})
+	// The standard array (Str 15, Dex 14, Con 13, Int 12, Wis 10, Cha 8)
+	// with the race's increases, its SRD subrace's, and a half-elf's +1 to
+	// its two highest others.
+	for race, want := range map[string]Abilities{
+		"dwarf":      {15, 14, 15, 12, 11, 8}, // hill dwarf: Con +2, Wis +1
+		"elf":        {15, 16, 13, 13, 10, 8}, // high elf: Dex +2, Int +1
+		"gnome":      {15, 14, 14, 14, 10, 8}, // rock gnome: Int +2, Con +1
+		"halfling":   {15, 16, 13, 12, 10, 9}, // lightfoot: Dex +2, Cha +1
+		"half-elf":   {16, 15, 13, 12, 10, 10},
+		"human":      {16, 15, 14, 13, 11, 9},
+		"dragonborn": {17, 14, 13, 12, 10, 9},
+		"half-orc":   {17, 14, 14, 12, 10, 8},
+		"tiefling":   {15, 14, 13, 13, 10, 10},
+	} {
+		t.Run("RacialIncreasesOf"+race, func(t *testing.T) {
+			ch, err := NewCharacter{Name: "a", Race: race, Class: "fighter"}.Build("c", "p")
+			if err != nil {
+				t.Fatal(err)
+			}
+			if ch.Abilities != want {
+				t.Errorf("%s abilities %+v, want %+v", race, ch.Abilities, want)
+			}
+		})
+	}
+	t.Run("HalfElfRaisesItsTwoHighestOthers", func(t *testing.T) {
+		// Point buy with Cha highest: the +1s go to Wis and Int (13s),
+		// Int first on the sheet, not past it to Con's 12.
+		ch, err := NewCharacter{Name: "a", Race: "half-elf", Class: "bard", Abilities: &Abilities{8, 12, 12, 13, 13, 15}}.Build("c", "p")
+		if err != nil {
+			t.Fatal(err)
+		}
+		if want := (Abilities{8, 12, 12, 14, 14, 17}); ch.Abilities != want {
+			t.Errorf("abilities %+v, want %+v", ch.Abilities, want)
+		}
+	})
+	t.Run("HalfElfTieGoesToTheEarlierOnTheSheet", func(t *testing.T) {
+		ch, err := NewCharacter{Name: "a", Race: "half-elf", Class: "bard", Abilities: &Abilities{10, 10, 10, 10, 10, 10}}.Build("c", "p")
+		if err != nil {
+			t.Fatal(err)
+		}
+		if want := (Abilities{11, 11, 10, 10, 10, 12}); ch.Abilities != want {
+			t.Errorf("abilities %+v, want %+v", ch.Abilities, want)
+		}
+	})
 	t.Run("WarlockPactSlots", func(t *testing.T) {
 		ch, _ := NewCharacter{Name: "W", Race: "tiefling", Class: "warlock", Level: 11}.Build("c", "p")
 		if ch.SpellSlots["5"].Max != 3 || len(ch.SpellSlots) != 1 {

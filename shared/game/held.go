@@ -4,6 +4,8 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"sync"
+	"sync/atomic"
 	"time"
 
 	"chronicler/shared/campaign"
@@ -193,28 +195,56 @@ func (s *Service) heldOverdue(ctx context.Context, snap Snapshot) (bool, error) 
 // turn to its orchestration before finishing the phase itself.
 const orchestrationGrace = 30 * time.Second
 
-// Recover restarts the orchestration of every held turn of the active
-// campaigns, for a server whose executions were lost with it (the local
-// interpreter keeps them in memory). Each resumes where the store says
-// it stands, with the same dice.
+// lostAtOnce bounds how many lost turns Recover plays at the same time.
+const lostAtOnce = 8
+
+// Recover resumes, where the store says each stands and with the same
+// dice, the turns of the active campaigns that a stopped server left in
+// flight (after Restarted): it restarts the orchestration of held turns,
+// whose executions were lost with it (the local interpreter keeps them in
+// memory), then plays to the end, a few at once, the turns players asked
+// for that were being resolved, under their own turn ids (finishLost). It
+// returns once they are committed, so a server serves no request before
+// them: a resent request finds its turn committed. It returns how many
+// turns it resumed.
 func (s *Service) Recover(ctx context.Context) (int, error) {
-	if s.Workflow == nil {
-		return 0, nil
-	}
 	cs, err := s.Store.CampaignsByStatus(ctx, campaign.Active, s.now().Add(time.Minute), 10000)
 	if err != nil {
 		return 0, fmt.Errorf("recover held turns: %w", err)
 	}
 	n := 0
+	var lost []Snapshot
 	for _, c := range cs {
 		snap, err := s.Store.Snapshot(ctx, c.ID)
 		if err != nil {
 			return n, fmt.Errorf("recover held turns: %w", err)
 		}
-		if l := snap.Lease; l != nil && l.Pending != nil {
-			s.orchestrate(ctx, snap, *l)
-			n++
+		switch l := snap.Lease; {
+		case l == nil:
+		case l.Pending != nil:
+			if s.Workflow != nil {
+				s.orchestrate(ctx, snap, *l)
+				n++
+			}
+		case askedFor(*l):
+			lost = append(lost, snap)
 		}
 	}
-	return n, nil
+	// Held turns first: a lost turn that comes to hold its dice is
+	// orchestrated by playing it, and only once.
+	var wg sync.WaitGroup
+	var played atomic.Int64
+	slots := make(chan struct{}, lostAtOnce)
+	for _, snap := range lost {
+		wg.Add(1)
+		slots <- struct{}{}
+		go func() {
+			defer func() { <-slots; wg.Done() }()
+			if s.finishLost(ctx, snap) {
+				played.Add(1)
+			}
+		}()
+	}
+	wg.Wait()
+	return n + int(played.Load()), nil
 }

@@ -129,6 +129,7 @@ func TestConcurrentPublishesArriveInOrder(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
+	f.clock.Add(time.Minute) // connected long enough that a 410 means gone
 	snap, err := f.store.Snapshot(ctx, c.ID)
 	if err != nil {
 		t.Fatal(err)

@@ -89,7 +89,7 @@ func (s *Service) dropIfGone(ctx context.Context, campaignID, connectionID strin
 		s.Log.WarnContext(ctx, "push failed", "campaign", campaignID, "connection", connectionID, "err", err)
 		return
 	}
-	if err := s.Disconnect(ctx, connectionID); err != nil {
+	if err := s.forgetGone(ctx, connectionID); err != nil {
 		s.Log.WarnContext(ctx, "forget gone connection", "campaign", campaignID, "connection", connectionID, "err", err)
 	}
 }

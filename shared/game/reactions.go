@@ -191,7 +191,11 @@ func (s *Service) React(ctx context.Context, connectionID string, msg events.Cli
 // answerWindow records one answer. A reaction is applied at once: the
 // turn is played again with it, which may change what the others are
 // offered, and resets the window's timer. The window closes when nobody
-// eligible is left to answer, or at the reaction limit.
+// eligible is left to answer, or at the reaction limit. Every answer
+// applied, a pass too, is told to the table as reaction.received: who
+// has answered is part of the window everyone watches (the web client
+// stops waiting on them), and a pass made for a player who left says why
+// the window closed early.
 func (s *Service) answerWindow(ctx context.Context, snap Snapshot, l campaign.Lease, ans campaign.Answer) error {
 	const op = "react"
 	now := s.now()
@@ -217,8 +221,9 @@ func (s *Service) answerWindow(ctx context.Context, snap Snapshot, l campaign.Le
 			}
 		}
 	}
+	got := message{events.TypeReactionGot, events.ReactionReceived{TurnID: l.TurnID, CharacterID: ans.CharacterID, Reaction: ans.Reaction}}
 	if len(still) == 0 || w.Round >= encounter.MaxReactionsPerAttack {
-		return s.settle(ctx, snap, l, p, play, true)
+		return s.settle(ctx, snap, l, p, play, true, got)
 	}
 	// The window stays open to those still eligible.
 	var eligible []campaign.Eligible
@@ -228,7 +233,7 @@ func (s *Service) answerWindow(ctx context.Context, snap Snapshot, l campaign.Le
 		}
 	}
 	w.Eligible = append(eligible, still...)
-	msgs := []message{{events.TypeReactionGot, events.ReactionReceived{TurnID: l.TurnID, CharacterID: ans.CharacterID, Reaction: ans.Reaction}}}
+	msgs := []message{got}
 	if ans.Reaction != pass {
 		p.Phase++
 		p.Token = ""
@@ -307,8 +312,10 @@ func (s *Service) replay(snap Snapshot, l campaign.Lease, p campaign.PendingRoll
 }
 
 // settle closes the window: the reactions it drew are applied, and the
-// turn goes on to its next window, or to narration and commit.
-func (s *Service) settle(ctx context.Context, snap Snapshot, l campaign.Lease, p campaign.PendingRolls, play played, answer bool) error {
+// turn goes on to its next window, or to narration and commit. first are
+// told before the close: the reaction.received of the answer that closed
+// the window, so that every answer reaches the table as it arrives.
+func (s *Service) settle(ctx context.Context, snap Snapshot, l campaign.Lease, p campaign.PendingRolls, play played, answer bool, first ...message) error {
 	const op = "close reaction window"
 	now := s.now()
 	attack := p.Window.Attack
@@ -341,7 +348,7 @@ func (s *Service) settle(ctx context.Context, snap Snapshot, l campaign.Lease, p
 		}
 		return fmt.Errorf("%s: %w", op, err)
 	}
-	msgs := []message{{events.TypeReactionClosed, closed}}
+	msgs := append(first, message{events.TypeReactionClosed, closed})
 	msgs = append(msgs, rollMessages(l.TurnID, p.Rolls[shown:p.Revealed])...)
 	if nw != nil {
 		msgs = append(msgs, windowMessage(next))

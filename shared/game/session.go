@@ -21,7 +21,9 @@ func (s *Service) Connect(ctx context.Context, connectionID string, p Player, ca
 	const op = "connect"
 	var snap Snapshot
 	var lost bool
-	err := retry(ctx, func() error {
+	// Every socket of a table opening at once (a restart, a network blip)
+	// writes the same session.
+	err := retryBusy(ctx, func() error {
 		var err error
 		if snap, err = s.memberSnapshot(ctx, p, campaignID, op); err != nil {
 			return err
@@ -48,8 +50,34 @@ func (s *Service) Connect(ctx context.Context, connectionID string, p Player, ca
 	}
 	if openSession(snap) != nil && !lost && !hasConnection(snap, p.ID) {
 		s.publishPresence(ctx, snap, p.ID, campaign.Present, connectionID)
+		s.confirmPresence(ctx, campaignID, p.ID, campaign.Present, connectionID)
 	}
 	return nil
+}
+
+// connecting bounds how long a connection's $connect may run (API
+// Gateway gives its integration 29 seconds). Until it has returned, the
+// socket is not open and a post to it answers 410 as if it were gone.
+const connecting = 30 * time.Second
+
+// forgetGone forgets a connection a push found gone, unless it may still
+// be connecting: the 410 of a socket whose $connect is running proves
+// nothing, and forgetting it would leave a live socket unbound and its
+// player absent (a player reconnecting while the table plays on got just
+// that). A socket that never opens is forgotten by its $disconnect, or by
+// the sweep.
+func (s *Service) forgetGone(ctx context.Context, connectionID string) error {
+	conn, err := s.Store.ConnectionByID(ctx, connectionID)
+	if fault.Is(err, fault.NotFound) {
+		return nil // already forgotten
+	}
+	if err != nil {
+		return fmt.Errorf("forget gone connection: %w", err)
+	}
+	if s.now().Sub(conn.ConnectedAt) < connecting {
+		return nil
+	}
+	return s.disconnect(ctx, conn)
 }
 
 // Disconnect forgets a connection. When it was the player's last, their
@@ -63,8 +91,16 @@ func (s *Service) Disconnect(ctx context.Context, connectionID string) error {
 	if err != nil {
 		return fmt.Errorf("disconnect: %w", err)
 	}
+	return s.disconnect(ctx, conn)
+}
+
+// disconnect forgets conn, a connection that was bound (see Disconnect).
+func (s *Service) disconnect(ctx context.Context, conn campaign.Connection) error {
+	connectionID := conn.ID
 	var snap Snapshot
-	err = retry(ctx, func() error {
+	// Every socket of a table closing at once writes the same session.
+	err := retryBusy(ctx, func() error {
+		var err error
 		if snap, err = s.Store.Snapshot(ctx, conn.CampaignID); err != nil {
 			return err
 		}
@@ -94,6 +130,7 @@ func (s *Service) Disconnect(ctx context.Context, connectionID string) error {
 	}
 	if openSession(snap) != nil && !playerHasOther(snap, conn) {
 		s.publishPresence(ctx, snap, conn.PlayerID, campaign.Absent, connectionID)
+		s.confirmPresence(ctx, conn.CampaignID, conn.PlayerID, campaign.Absent, connectionID)
 		if !s.Draining.Load() {
 			s.passAway(ctx, conn.CampaignID, conn.PlayerID)
 		}
@@ -453,6 +490,32 @@ func (s *Service) publishSession(ctx context.Context, campaignID, skip string) {
 	}
 	if err != nil {
 		s.Log.WarnContext(ctx, "publish session", "campaign", campaignID, "err", err)
+	}
+}
+
+// confirmPresence makes the table end with the player's presence as the
+// store has it, after told was published for a change of their
+// connections. Presence is decided on a read made before the change's
+// commit and published after it, so two changes of one player's
+// connections (her old socket's Disconnect and her new one's Connect)
+// publish in either order: the table saw "present" and then "absent" of a
+// player who was back. Here the store is read again once told's seqs are
+// taken; if the presence differs, it is published again, and checked
+// again. Whoever publishes the event with the last seq read the store
+// after every change that came before it, so that event says what is true.
+func (s *Service) confirmPresence(ctx context.Context, campaignID, playerID string, told campaign.Presence, skip string) {
+	for range 4 {
+		snap, err := s.Store.Snapshot(ctx, campaignID)
+		if err != nil {
+			s.Log.WarnContext(ctx, "confirm presence", "campaign", campaignID, "err", err)
+			return
+		}
+		now := campaign.PresenceOf(playerID, openSession(snap), snap.Connections)
+		if now == told {
+			return
+		}
+		s.publishPresence(ctx, snap, playerID, now, skip)
+		told = now
 	}
 }
 

@@ -4,8 +4,10 @@ import (
 	"context"
 	"fmt"
 	"slices"
+	"strings"
 	"time"
 
+	"chronicler/events"
 	"chronicler/shared/campaign"
 )
 
@@ -199,13 +201,28 @@ func (s *Service) abandon(ctx context.Context, c campaign.Campaign) (bool, error
 	return done, err
 }
 
-// Restarted forgets every connection of the Active campaigns: after the
-// local server restarts, none of them is live. Their sessions start the
-// grace period now, so players who reconnect in time carry on in the same
-// session and the rest are closed as lost. A turn lease left by the
-// stopped process is released: that process was the only one resolving
-// turns, so nothing holds it now. (The lost turn was never committed; a
-// retry of its request runs it afresh.)
+// Restarted readies the store for a server starting after another one
+// stopped, killed or not. That process was the only one running this
+// machine's connections and turns, so what it left in flight is nobody's
+// now, and this one knows it runs nothing yet:
+//
+//   - No connection survives a restart: they are forgotten, and open
+//     sessions start their grace period now, so players who reconnect in
+//     time carry on in the same session and the rest are closed as lost.
+//   - A turn a player asked for that was being resolved keeps its lease,
+//     unexpired or not: Recover plays it to the end at once, under its own
+//     turn id and with the same dice, so that a resent request_id is
+//     answered with the original turn_id, as protocol.md promises (the
+//     turn committed, or in flight); nobody waits LeaseTTL for a lease
+//     nobody holds. Releasing it instead let the resend run afresh under a
+//     new id, 230 times in 293.
+//   - A monster's turn (or an absent character's) being resolved is
+//     dropped: no request waits on it, and the fight goes on from the
+//     store (the next turn, or the sweep, plays it again).
+//   - A held turn (dice out, a window open) keeps its lease and its dice,
+//     and Recover restarts its orchestration, which times the phase anew:
+//     the lease is made to outlast that, so that no other turn takes the
+//     table from it, even after a long downtime.
 func (s *Service) Restarted(ctx context.Context) error {
 	cs, err := s.Store.CampaignsByStatus(ctx, campaign.Active, s.now().Add(time.Minute), 10000)
 	if err != nil {
@@ -217,20 +234,30 @@ func (s *Service) Restarted(ctx context.Context) error {
 			if err != nil {
 				return err
 			}
+			now := s.now()
 			tx := Tx{CampaignID: c.ID}
 			for _, conn := range snap.Connections {
 				tx.DeleteConnections = append(tx.DeleteConnections, conn.ID)
 			}
 			if open := openSession(snap); open != nil && open.EmptySince == nil {
 				sess := *open
-				now := s.now()
 				sess.EmptySince = &now
 				tx.Sessions = []campaign.Session{sess}
 			}
-			if snap.Lease != nil && snap.Lease.Pending == nil {
-				tx.ReleaseLease = snap.Lease.TurnID // a turn waiting for its roll survives
+			switch l := snap.Lease; {
+			case l == nil:
+			case l.Pending != nil:
+				// Nothing else runs yet: the held turn's step is not
+				// claimed, only its lease made to last.
+				if until := now.Add(phaseTimeout(snap.Campaign.Settings, *l.Pending) + s.LeaseTTL); l.ExpiresAt.Before(until) {
+					renewed := *l
+					renewed.ExpiresAt = until
+					tx.AcquireLease, tx.LeaseNow = &renewed, now
+				}
+			case !askedFor(*l):
+				tx.ReleaseLease = l.TurnID
 			}
-			if tx.DeleteConnections == nil && tx.Sessions == nil && tx.ReleaseLease == "" {
+			if tx.DeleteConnections == nil && tx.Sessions == nil && tx.ReleaseLease == "" && tx.AcquireLease == nil {
 				return nil
 			}
 			return s.Store.Commit(ctx, tx)
@@ -240,4 +267,44 @@ func (s *Service) Restarted(ctx context.Context) error {
 		}
 	}
 	return nil
+}
+
+// askedFor reports a turn a player asked for, with a request id of
+// theirs, as opposed to the monsters' turns and an absent character's,
+// which the server plays by itself (see monsterTurns).
+func askedFor(l campaign.Lease) bool {
+	return !strings.HasPrefix(l.RequestID, "monster:") && !strings.HasPrefix(l.RequestID, "away:")
+}
+
+// phaseTimeout is how long the current phase of a held turn waits when
+// its orchestration starts: a reaction window, or a roll prompt.
+func phaseTimeout(set campaign.Settings, p campaign.PendingRolls) time.Duration {
+	if p.Window != nil {
+		return time.Duration(set.ReactionWindowSeconds) * time.Second
+	}
+	return time.Duration(set.RollTimeoutSeconds) * time.Second
+}
+
+// finishLost plays to the end the turn a stopped server was resolving
+// when it stopped (snap's lease; see Restarted), under its own id: the
+// rules decide it again from the same dice on the table as it stands,
+// where the lease kept every other turn out meanwhile. The
+// monsters of a fight wait for the players to be back. A turn the rules
+// now refuse is dropped, and its lease released. It reports whether the
+// turn was played.
+func (s *Service) finishLost(ctx context.Context, snap Snapshot) bool {
+	const op = "finish lost turn"
+	l := *snap.Lease
+	check := snap
+	check.Lease = nil // the lease is this very turn's
+	err := s.checkTurn(check, campaign.Connection{PlayerID: l.PlayerID}, events.ClientMessage{CharacterID: l.ActorID}, op)
+	if err == nil {
+		err = s.playTurn(ctx, snap, characterOf(snap, l.ActorID), &l, false)
+	}
+	if err != nil {
+		s.release(ctx, snap.Campaign.ID, l.TurnID)
+		s.Log.WarnContext(ctx, "a turn lost with its server was dropped", "campaign", snap.Campaign.ID, "turn", l.TurnID, "request", l.RequestID, "err", err)
+		return false
+	}
+	return true
 }

@@ -66,6 +66,19 @@ func (s *Service) TakeTurn(ctx context.Context, connectionID string, msg events.
 		lease = &campaign.Lease{TurnID: s.NewID(), RequestID: msg.RequestID, ActorID: actor.ID, PlayerID: conn.PlayerID,
 			Action: actionText(msg), Intent: msg.Intent}
 	}
+	return s.playTurn(ctx, snap, actor, lease, true)
+}
+
+// playTurn holds the table for the turn lease describes and plays it, from
+// the rules' decision on the turn's own dice to the commit (or to the
+// prompt of a roll by hand). A turn taken over under its id (its server
+// lost it) is decided again from the same dice. fightOn has the monsters
+// play after it in a fight; a turn finished at restart, with nobody back
+// at the table yet, leaves them to the next turn or the sweep.
+func (s *Service) playTurn(ctx context.Context, snap Snapshot, actor *campaign.Character, lease *campaign.Lease, fightOn bool) error {
+	const op = "take turn"
+	campaignID := snap.Campaign.ID
+	now := s.now()
 	read := false
 	if len(lease.Intent) == 0 && len(lease.Calls) == 0 {
 		// Words the engine cannot read go to the low tier once; what it
@@ -78,7 +91,7 @@ func (s *Service) TakeTurn(ctx context.Context, connectionID string, msg events.
 		read = len(lease.Intent) > 0
 	}
 	lease.AcquiredAt, lease.ExpiresAt = now, now.Add(s.LeaseTTL)
-	seed := s.turnSeed(conn.CampaignID, lease.TurnID)
+	seed := s.turnSeed(campaignID, lease.TurnID)
 	d, err := s.decide(snap, *actor, *lease, dice.NewSeeded(seed))
 	if err != nil && read && fault.Is(err, fault.Invalid) {
 		// The rules refuse what the model read: the player did not press
@@ -102,14 +115,14 @@ func (s *Service) TakeTurn(ctx context.Context, connectionID string, msg events.
 	}
 	// The lease is taken with the events that announce it, so the table
 	// hears of every turn in flight, and of no turn that is not.
-	msgs := []message{{events.TypeTurnAccepted, events.TurnAccepted{TurnID: lease.TurnID, RequestID: msg.RequestID, CharacterID: actor.ID}}}
+	msgs := []message{{events.TypeTurnAccepted, events.TurnAccepted{TurnID: lease.TurnID, RequestID: lease.RequestID, CharacterID: actor.ID}}}
 	if interactive {
 		msgs = append(msgs, rollMessages(lease.TurnID, d.Rolls[:lease.Pending.Revealed])...)
 		msgs = append(msgs, rollRequest(*lease))
 	} else {
 		msgs = append(msgs, rollMessages(lease.TurnID, d.Rolls)...)
 	}
-	if err := s.commit(ctx, Tx{CampaignID: conn.CampaignID, AcquireLease: lease, LeaseNow: now}, "", msgs...); err != nil {
+	if err := s.commit(ctx, Tx{CampaignID: campaignID, AcquireLease: lease, LeaseNow: now}, "", msgs...); err != nil {
 		if isConflict(err) {
 			return fault.E(fault.Conflict, op, "another turn is being resolved; try again in a moment")
 		}
@@ -120,11 +133,11 @@ func (s *Service) TakeTurn(ctx context.Context, connectionID string, msg events.
 		return nil
 	}
 	if err := s.resolve(ctx, snap, *lease, actor, d, seed); err != nil {
-		s.release(ctx, conn.CampaignID, lease.TurnID)
+		s.release(ctx, campaignID, lease.TurnID)
 		return err
 	}
-	if d.Encounter != nil {
-		s.monsterTurns(ctx, conn.CampaignID)
+	if d.Encounter != nil && fightOn {
+		s.monsterTurns(ctx, campaignID)
 	}
 	return nil
 }

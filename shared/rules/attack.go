@@ -80,6 +80,23 @@ type AttackRequest struct {
 	// Sneak is a rogue's Sneak Attack, for an attack that may deal it; nil
 	// for any other.
 	Sneak *SneakAttack `json:"sneak,omitempty"`
+	// Riders are damage a hit also deals behind the target's saving
+	// throw (a poisonous snake's bite).
+	Riders []Rider `json:"riders,omitempty"`
+}
+
+// Rider is damage a hit deals behind a saving throw the target makes, as
+// a stat block puts it: "Hit: 1 piercing damage, and the target must make
+// a DC 10 Constitution saving throw, taking 5 (2d4) poison damage on a
+// failed save, or half as much damage on a successful one." Save carries
+// the ability, the DC and the target's situational bonuses. The damage is
+// the save's, not the attack roll's: a critical hit does not double it.
+type Rider struct {
+	Save   SaveRequest  `json:"save"`
+	Damage []DamageRoll `json:"damage"`
+	// Half says a successful save takes half the damage; otherwise it
+	// takes none.
+	Half bool `json:"half,omitempty"`
 }
 
 // SneakAttack is the extra damage a rogue deals, once a turn, with a
@@ -118,6 +135,9 @@ type AttackResult struct {
 	Damage *DamageResult `json:"damage,omitempty"`
 	// Sneak says the hit dealt Sneak Attack damage.
 	Sneak bool `json:"sneak,omitempty"`
+	// Saves are the target's saving throws against the hit's riders, in
+	// order.
+	Saves []SaveResult `json:"saves,omitempty"`
 }
 
 // Attack resolves one attack roll of attacker against target and, on a
@@ -134,8 +154,15 @@ type AttackResult struct {
 // cancel. A hit from within 5 feet on a paralyzed or unconscious target is
 // critical.
 //
+// A hit's riders (AttackRequest.Riders) follow its damage: the target
+// saves against each, and takes the rider's damage on a failure, half or
+// none on a success; all of it arrives with the hit's as one Hit (one
+// concentration save).
+//
 // It draws the d20 (two with advantage or disadvantage), then on a hit
-// each damage part's dice in order, then any concentration save. An
+// each damage part's dice in order, then for each rider the save's d20 and
+// its damage dice (none on a success that takes none), then any
+// concentration save. An
 // attacker that is dead or incapacitated, a dead target, a target out of
 // reach or range or behind total cover, or a malformed request is a
 // fault.Invalid error.
@@ -166,6 +193,20 @@ func Attack(attacker, target Combatant, req AttackRequest, src dice.Source) (Att
 	for i, d := range req.Damage {
 		if d.Type != 0 && !d.Type.valid() {
 			return AttackResult{}, fault.Field(op, "damage["+strconv.Itoa(i)+"].type", "unknown damage type %d", d.Type)
+		}
+	}
+	for i, rd := range req.Riders {
+		at := "riders[" + strconv.Itoa(i) + "]"
+		switch {
+		case !rd.Save.Ability.valid():
+			return AttackResult{}, fault.Field(op, at+".save.ability", "name the saving throw's ability")
+		case rd.Save.DC < 1:
+			return AttackResult{}, fault.Field(op, at+".save.dc", "must be at least 1")
+		}
+		for j, d := range rd.Damage {
+			if d.Type != 0 && !d.Type.valid() {
+				return AttackResult{}, fault.Field(op, at+".damage["+strconv.Itoa(j)+"].type", "unknown damage type %d", d.Type)
+			}
 		}
 	}
 
@@ -227,6 +268,23 @@ func Attack(attacker, target Combatant, req AttackRequest, src dice.Source) (Att
 		rolls[len(rolls)-1].Reason = "sneak attack"
 	}
 	r.Rolls = append(r.Rolls, rolls...)
+	for _, rd := range req.Riders {
+		sv, err := Save(target, rd.Save, src)
+		if err != nil {
+			return AttackResult{}, fault.Wrap(fault.Invalid, op, err)
+		}
+		r.Rolls = append(r.Rolls, sv.Rolls...)
+		r.Saves = append(r.Saves, sv)
+		if sv.Success && !rd.Half {
+			continue
+		}
+		more, rolls := RollDamage(attacker.ID, rd.Damage, false, src)
+		r.Rolls = append(r.Rolls, rolls...)
+		if sv.Success {
+			halve(more)
+		}
+		dmg = append(dmg, more...)
+	}
 	if req.HalveDamage {
 		halve(dmg)
 	}
@@ -317,6 +375,12 @@ func (r AttackResult) Summary() string {
 	b.WriteString(")")
 	if r.Sneak {
 		b.WriteString(", a sneak attack,")
+	}
+	for _, sv := range r.Saves {
+		// "... (17 vs AC 13), and Mira fails a DC 10 Constitution saving
+		// throw (7), for 1 piercing and 6 poison damage."
+		said := strings.TrimSuffix(sv.Summary(), ".")
+		b.WriteString(", and " + r.Target + strings.TrimPrefix(said, capital(sv.Roller)) + ",")
 	}
 	if r.Damage != nil {
 		b.WriteString(" for ")

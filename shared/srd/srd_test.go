@@ -218,3 +218,69 @@ func poison(v reflect.Value) {
 		v.SetBool(!v.Bool())
 	}
 }
+
+// The data follows the SRD's text where the reference's structured fields
+// disagree with it (data/adjustments.txt lists every case).
+func TestDataFollowsTheText(t *testing.T) {
+	monster := func(t *testing.T, id string) srd.Monster {
+		t.Helper()
+		m, ok := srd.LookupMonster(id)
+		if !ok {
+			t.Fatalf("%s not found", id)
+		}
+		return m
+	}
+	action := func(t *testing.T, as []srd.Action, name string) srd.Action {
+		t.Helper()
+		i := slices.IndexFunc(as, func(a srd.Action) bool { return a.Name == name })
+		if i < 0 {
+			t.Fatalf("no %q", name)
+		}
+		return as[i]
+	}
+	t.Run("AzerAndLizardfolkCarryTheirShields", func(t *testing.T) {
+		for id, ac := range map[string]int{"azer": 17, "lizardfolk": 15} {
+			if m := monster(t, id); m.AC != ac {
+				t.Errorf("%s AC %d, the SRD says %d (natural armor, shield)", id, m.AC, ac)
+			}
+		}
+	})
+	t.Run("XPFollowsChallengeRating", func(t *testing.T) {
+		for id, xp := range map[string]int{"dretch": 50, "riding-horse": 50, "deep-gnome-svirfneblin": 100, "brass-dragon-wyrmling": 200} {
+			if m := monster(t, id); m.XP != xp {
+				t.Errorf("%s (challenge %v) is worth %d XP, the SRD says %d", id, m.CR, m.XP, xp)
+			}
+		}
+	})
+	t.Run("BreathsHalveOnASave", func(t *testing.T) {
+		for _, c := range []struct{ id, list, name string }{
+			{"adult-red-dragon", "actions", "Fire Breath"},
+			{"ancient-white-dragon", "actions", "Cold Breath"},
+			{"green-dragon-wyrmling", "actions", "Poison Breath"},
+			{"winter-wolf", "actions", "Cold Breath"},
+			{"lich", "legendary", "Disrupt Life (Costs 3 Actions)"},
+		} {
+			m := monster(t, c.id)
+			as := m.Actions
+			if c.list == "legendary" {
+				as = m.LegendaryActions
+			}
+			if a := action(t, as, c.name); a.DC == nil || a.DC.Success != "half" {
+				t.Errorf("%s's %s: save %+v, want half on a success", c.id, c.name, a.DC)
+			}
+		}
+	})
+	t.Run("PoisonousSnakeBiteHasItsPoison", func(t *testing.T) {
+		a := action(t, monster(t, "poisonous-snake").Actions, "Bite")
+		want := []srd.Damage{{Dice: "1", Type: "piercing"}, {Dice: "2d4", Type: "poison", DC: &srd.DC{Ability: "con", Value: 10, Success: "half"}}}
+		if !reflect.DeepEqual(a.Damage, want) {
+			t.Errorf("bite damage %+v, want %+v", a.Damage, want)
+		}
+	})
+	t.Run("GiantCentipedeBiteIsNoneOnASave", func(t *testing.T) {
+		a := action(t, monster(t, "giant-centipede").Actions, "Bite")
+		if len(a.Damage) != 2 || a.Damage[1].DC == nil || *a.Damage[1].DC != (srd.DC{Ability: "con", Value: 11, Success: "none"}) || a.Damage[1].Dice != "3d6" {
+			t.Errorf("bite damage %+v", a.Damage)
+		}
+	})
+}

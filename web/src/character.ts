@@ -24,7 +24,7 @@ function method(): Method {
 
 export function setupCharacter(api: Api): void {
   const race = $select("char-race"), cls = $select("char-class");
-  race.append(option("", "Choose a race"), ...RACES.map((r) => option(r.id, r.name)));
+  race.append(option("", "Choose a race"), ...RACES.map((r) => option(r.id, r.subrace ? `${r.name} (${r.subrace})` : r.name)));
   cls.append(option("", "Choose a class"), ...CLASSES.map((c) => option(c.id, c.name)));
   const form = $("char-form") as HTMLFormElement;
   form.addEventListener("input", () => update());

@@ -22,6 +22,10 @@ describe("character choices", () => {
     assert.equal(derive("elf", "cleric", standard)!.ac, 18, "scale mail (Dex at most +2) and a shield");
     assert.equal(derive("human", "barbarian", standard)!.ac, 14, "Unarmored Defense: 10 + Dex + Con");
     assert.equal(derive("human", "fighter", { ...standard, dex: 6 })!.ac, 16, "heavy armour takes no Dexterity, not even a penalty");
+    assert.equal(d.abilities.wis, 11, "hill dwarf");
+    assert.equal(derive("gnome", "wizard", standard)!.abilities.con, 14, "rock gnome");
+    assert.deepEqual(derive("half-elf", "bard", { str: 8, dex: 12, con: 12, int: 13, wis: 13, cha: 15 })!.abilities,
+      { str: 8, dex: 12, con: 12, int: 14, wis: 14, cha: 17 }, "a half-elf's +1s go to the two highest others");
     const weak = { str: 8, dex: 14, con: 13, int: 12, wis: 10, cha: 15 };
     assert.equal(derive("elf", "paladin", weak)!.speed, 20, "chain mail too heavy");
     assert.equal(derive("dwarf", "paladin", weak)!.speed, 25, "dwarves are not slowed");

@@ -11,18 +11,25 @@ export const ABILITY_NAMES: Record<Ability, string> = {
   str: "Strength", dex: "Dexterity", con: "Constitution", int: "Intelligence", wis: "Wisdom", cha: "Charisma",
 };
 
-export interface Race { id: string; name: string; speed: number; bonuses: Partial<Abilities> }
+/**
+ * Race is an SRD race as character creation offers it. bonuses are its
+ * ability score increases with its SRD subrace's (the server takes the one
+ * subrace the SRD gives each race); choose is a half-elf's +1 to that many
+ * other scores, which the server gives to the highest (campaign's
+ * racialIncreases).
+ */
+export interface Race { id: string; name: string; speed: number; bonuses: Partial<Abilities>; subrace?: string; choose?: number }
 /** Class is an SRD class as character creation offers it; armor are the SRD ids of its starting armour. */
 export interface Class { id: string; name: string; hitDie: number; caster: "" | "full" | "half" | "pact"; equipment: string[]; armor?: string[] }
 
 export const RACES: Race[] = [
   { id: "dragonborn", name: "Dragonborn", speed: 30, bonuses: { str: 2, cha: 1 } },
-  { id: "dwarf", name: "Dwarf", speed: 25, bonuses: { con: 2 } },
-  { id: "elf", name: "Elf", speed: 30, bonuses: { dex: 2 } },
-  { id: "gnome", name: "Gnome", speed: 25, bonuses: { int: 2 } },
-  { id: "half-elf", name: "Half-Elf", speed: 30, bonuses: { cha: 2 } },
+  { id: "dwarf", name: "Dwarf", speed: 25, bonuses: { con: 2, wis: 1 }, subrace: "Hill Dwarf" },
+  { id: "elf", name: "Elf", speed: 30, bonuses: { dex: 2, int: 1 }, subrace: "High Elf" },
+  { id: "gnome", name: "Gnome", speed: 25, bonuses: { int: 2, con: 1 }, subrace: "Rock Gnome" },
+  { id: "half-elf", name: "Half-Elf", speed: 30, bonuses: { cha: 2 }, choose: 2 },
   { id: "half-orc", name: "Half-Orc", speed: 30, bonuses: { str: 2, con: 1 } },
-  { id: "halfling", name: "Halfling", speed: 25, bonuses: { dex: 2 } },
+  { id: "halfling", name: "Halfling", speed: 25, bonuses: { dex: 2, cha: 1 }, subrace: "Lightfoot Halfling" },
   { id: "human", name: "Human", speed: 30, bonuses: { str: 1, dex: 1, con: 1, int: 1, wis: 1, cha: 1 } },
   { id: "tiefling", name: "Tiefling", speed: 30, bonuses: { int: 1, cha: 2 } },
 ];
@@ -118,6 +125,9 @@ export function derive(race: string, cls: string, base: Abilities): Derived | nu
   if (!r || !c) return null;
   const abilities = { ...base };
   for (const a of ABILITIES) abilities[a] += r.bonuses[a] ?? 0;
+  // A half-elf's +1s: the highest base scores but Charisma, the earlier on the sheet on a tie.
+  const others = ABILITIES.filter((a) => a !== "cha").sort((a, b) => base[b] - base[a]);
+  for (const a of others.slice(0, r.choose ?? 0)) abilities[a] += 1;
   const hp = Math.max(1, c.hitDie + modifier(abilities.con));
   const slots: Record<string, number> = {};
   if (c.caster === "full") FULL_CASTER_L1.forEach((n, i) => { slots[String(i + 1)] = n; });

@@ -59,6 +59,7 @@ func (e *Encounter) attackWith(res *Result, ai, ti int, req rules.AttackRequest,
 	magic := e.weaponSpells(ai, ti, &req)
 	defer e.defend(ti, req, magic)()
 	t = e.Participants[ti]
+	e.riderSaves(ti, &req)
 	gs := e.guards(ai, ti, req)
 	if a.Hidden {
 		req.Advantage = append(slices.Clip(req.Advantage), "unseen attacker")
@@ -74,7 +75,7 @@ func (e *Encounter) attackWith(res *Result, ai, ti int, req rules.AttackRequest,
 	case image != nil:
 		// A duplicate takes the blow: it has no hit points to lose, and
 		// a hit destroys it.
-		req.Damage, req.Sneak = nil, nil
+		req.Damage, req.Sneak, req.Riders = nil, nil, nil
 		r, err = rules.Attack(a.Combatant, *image, req, src)
 	case len(gs) > 0:
 		r, err = e.guarded(res, ai, ti, req, gs, src)

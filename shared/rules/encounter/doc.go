@@ -58,11 +58,14 @@
 //     creature's turn (LegendaryTurn), three a round.
 //   - A monster uses its stat block's actions by name; Multiattack makes
 //     the listed attacks in stat block order (the first option of a
-//     choice; a dice count is rolled, any other text counts once). Entries
-//     without an attack roll (Frightful Presence), saving-throw riders on
-//     damage, limited-use actions and reactions other than Parry are not
-//     used, except area actions (breath.go): a recharge action that deals
-//     damage behind a saving throw (a dragon's breath).
+//     choice; a dice count is rolled, any other text counts once). A hit's
+//     damage behind a saving throw (an assassin's 7d6 poison) is rolled
+//     when the target fails its save (made with its own modifier and
+//     effects, not Bless's die), and halved or not on a success as the
+//     stat block says. Entries without an attack roll (Frightful
+//     Presence), limited-use actions and reactions other than Parry are
+//     not used, except area actions (breath.go): a recharge action that
+//     deals damage behind a saving throw (a dragon's breath).
 //   - Monsters cast spells (spellcasting.go): a stat block's Spellcasting
 //     gives slots and innate uses a day; the policy casts the damaging
 //     spell that deals the most on average when it beats the monster's

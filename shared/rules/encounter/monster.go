@@ -252,7 +252,8 @@ func damageScore(parts []srd.Damage) int {
 }
 
 // damageDice is the dice of one damage part as the engine deals it: the
-// first option of a choice; none for a part behind a saving throw.
+// first option of a choice; none for a part behind a saving throw (a
+// hit's rider, riders).
 func damageDice(d srd.Damage) (dice.Expr, bool) {
 	if d.DC != nil {
 		return dice.Expr{}, false
@@ -285,6 +286,31 @@ func damageParts(a srd.Action) []rules.DamageRoll {
 	return parts
 }
 
+// riders are the parts of a stat block attack's damage behind a saving
+// throw the target makes on a hit ("the target must make a DC 15
+// Constitution saving throw, taking 24 (7d6) poison damage on a failed
+// save, or half as much damage on a successful one"), each with its save.
+func riders(a srd.Action) []rules.Rider {
+	var out []rules.Rider
+	for _, d := range a.Damage {
+		if d.DC == nil || len(d.OneOf) > 0 {
+			continue
+		}
+		ability, err := rules.ParseAbility(d.DC.Ability)
+		x, xerr := dice.Parse(d.Dice)
+		if err != nil || xerr != nil || d.DC.Value < 1 {
+			continue
+		}
+		typ, _ := rules.ParseDamageType(d.Type)
+		out = append(out, rules.Rider{
+			Save:   rules.SaveRequest{Ability: ability, DC: d.DC.Value},
+			Damage: []rules.DamageRoll{{Dice: x, Type: typ}},
+			Half:   d.DC.Success == "half",
+		})
+	}
+	return out
+}
+
 // monsterRequest is one stat block attack at distance (0: where it works
 // best).
 func monsterRequest(a srd.Action, distance int) (rules.AttackRequest, error) {
@@ -292,7 +318,7 @@ func monsterRequest(a srd.Action, distance int) (rules.AttackRequest, error) {
 		return rules.AttackRequest{}, refuse(NotAllowed, "action.weapon", "%s makes no attack roll", a.Name)
 	}
 	name, _, _ := strings.Cut(a.Name, " (")
-	req := rules.AttackRequest{Weapon: "its " + strings.ToLower(name), Bonus: *a.AttackBonus, Damage: damageParts(a)}
+	req := rules.AttackRequest{Weapon: "its " + strings.ToLower(name), Bonus: *a.AttackBonus, Damage: damageParts(a), Riders: riders(a)}
 	reach := max(a.Reach, 5)
 	melee, ranged := rules.MeleeWeapon, rules.RangedWeapon
 	if a.SpellAttack {

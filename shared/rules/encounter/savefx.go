@@ -42,6 +42,23 @@ func (e Encounter) saveMods(i int, a rules.Ability) (bonus int, adv, dis []strin
 	return bonus, adv, dis
 }
 
+// riderSaves adds what participant ti's effects do to its saves against
+// an attack's riders (saveMods). Bless's, Bane's and Resistance's d4s are
+// left out: they would be drawn before the attack roll, hit or miss.
+func (e Encounter) riderSaves(ti int, req *rules.AttackRequest) {
+	if len(req.Riders) == 0 {
+		return
+	}
+	req.Riders = slices.Clone(req.Riders)
+	for i := range req.Riders {
+		sv := &req.Riders[i].Save
+		bonus, adv, dis := e.saveMods(ti, sv.Ability)
+		sv.Bonus += bonus
+		sv.Advantage = append(slices.Clip(sv.Advantage), adv...)
+		sv.Disadvantage = append(slices.Clip(sv.Disadvantage), dis...)
+	}
+}
+
 // saved is what the d4s of Bless, Bane and Resistance did to saves a
 // spell forced: their rolls (drawn before the spell's), what to say of
 // them and the one-roll effects used up.

@@ -55,14 +55,16 @@ func (t *Tables) monster(r refMonster) (srd.Monster, error) {
 		ConditionImmunities:   indexes(r.ConditionImmunities),
 		Languages:             r.Languages,
 		CR:                    r.ChallengeRating,
-		XP:                    r.XP,
 		ProficiencyBonus:      r.ProficiencyBonus,
 		Forms:                 indexes(r.Forms),
 	}
-	if len(r.ArmorClass) == 0 {
-		return m, fmt.Errorf("no armor class")
+	var err error
+	if m.AC, m.ACType, err = t.armorClass(r); err != nil {
+		return m, err
 	}
-	m.AC, m.ACType = r.ArmorClass[0].Value, r.ArmorClass[0].Type
+	if m.XP, err = t.xp(r); err != nil {
+		return m, err
+	}
 
 	m.Speed = map[string]int{}
 	for mode, raw := range r.Speed {
@@ -187,7 +189,7 @@ func (t *Tables) action(monster string, r refAction) (srd.Action, error) {
 		if hit == nil {
 			// The reference gives a 0 bonus to some entries that make no
 			// attack roll (a vampire's Move); an engine would roll for them.
-			t.adjust("monster %s: %q has attack_bonus %d but makes no attack roll; dropped", monster, r.Name, *r.AttackBonus)
+			t.adjust(KindNoAttackRoll, "monster "+monster, "", "%q has attack_bonus %d but makes no attack roll; dropped", r.Name, *r.AttackBonus)
 		} else {
 			if b, _ := strconv.Atoi(hit[3]); b != *r.AttackBonus {
 				return a, fmt.Errorf("attack bonus %d, text says %s", *r.AttackBonus, hit[3])
@@ -246,6 +248,9 @@ func (t *Tables) action(monster string, r refAction) (srd.Action, error) {
 		if a.Spellcasting, err = spellcasting(r.Spellcasting); err != nil {
 			return a, err
 		}
+	}
+	if err := t.followSaves(monster, r.Desc, &a); err != nil {
+		return a, err
 	}
 	return a, nil
 }

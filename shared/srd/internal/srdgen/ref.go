@@ -43,16 +43,13 @@ type refSpell struct {
 }
 
 type refMonster struct {
-	Index      string `json:"index"`
-	Name       string `json:"name"`
-	Size       string `json:"size"`
-	Type       string `json:"type"`
-	Subtype    string `json:"subtype"`
-	Alignment  string `json:"alignment"`
-	ArmorClass []struct {
-		Type  string `json:"type"`
-		Value int    `json:"value"`
-	} `json:"armor_class"`
+	Index         string                     `json:"index"`
+	Name          string                     `json:"name"`
+	Size          string                     `json:"size"`
+	Type          string                     `json:"type"`
+	Subtype       string                     `json:"subtype"`
+	Alignment     string                     `json:"alignment"`
+	ArmorClass    []refAC                    `json:"armor_class"`
 	HitPoints     int                        `json:"hit_points"`
 	HitDice       string                     `json:"hit_dice"`
 	HitPointsRoll string                     `json:"hit_points_roll"`
@@ -81,6 +78,16 @@ type refMonster struct {
 	Reactions             []refAction                `json:"reactions"`
 	LegendaryActions      []refAction                `json:"legendary_actions"`
 	Forms                 []refLink                  `json:"forms"`
+}
+
+// refAC is one way a stat block's armour class reads: "natural", "dex",
+// "armor" (Armor lists what is worn), "spell" or "condition" (a value that
+// holds only then: "15 with mage armor", "11 while prone").
+type refAC struct {
+	Type  string    `json:"type"`
+	Value int       `json:"value"`
+	Armor []refLink `json:"armor"`
+	Desc  string    `json:"desc"`
 }
 
 type refAction struct {

@@ -3,6 +3,9 @@ package srdgen
 import (
 	"fmt"
 	"io"
+	"maps"
+	"slices"
+	"strings"
 
 	"chronicler/shared/srd"
 )
@@ -103,8 +106,13 @@ func (t *Tables) Report(w io.Writer) {
 	fmt.Fprintf(w, "monsters: %d (legendary %d, spellcasting traits %d)\n", len(t.Monsters), legendary, spellcasters)
 	fmt.Fprintf(w, "  actions: %d (attack roll %d, damage %d, save DC %d, multiattack %d)\n", actions, attacks, damaging, saves, multi)
 	fmt.Fprintf(w, "classes: %d, races: %d, weapons: %d, armor: %d, conditions: %d\n", len(t.Classes), len(t.Races), len(t.Weapons), len(t.Armor), len(t.Conditions))
-	fmt.Fprintf(w, "adjustments to the reference: %d\n", len(t.Adjustments))
+	n := AdjustmentCounts(t.Adjustments)
+	var kinds []string
+	for _, k := range slices.Sorted(maps.Keys(n)) {
+		kinds = append(kinds, fmt.Sprintf("%s %d", k, n[k]))
+	}
+	fmt.Fprintf(w, "adjustments to the reference: %d (%s)\n", len(t.Adjustments), strings.Join(kinds, ", "))
 	for _, a := range t.Adjustments {
-		fmt.Fprintf(w, "  - %s\n", a)
+		fmt.Fprintf(w, "  - %s\n", strings.ReplaceAll(a.String(), "\n", "\n  "))
 	}
 }

@@ -65,7 +65,7 @@ func (t *Tables) spell(r refSpell) (srd.Spell, error) {
 		if r.Damage.DamageType != nil {
 			typ = r.Damage.DamageType.Index
 		} else {
-			t.adjust("spell %s: reference dice have no damage type; kept with an empty type", r.Index)
+			t.adjust(KindSpellUntyped, "spell "+r.Index, "", "reference dice have no damage type; kept with an empty type")
 		}
 		first := &srd.SpellDamage{Type: typ}
 		extra := &srd.SpellDamage{Type: extraDamageType[r.Index]}
@@ -95,7 +95,7 @@ func (t *Tables) spell(r refSpell) (srd.Spell, error) {
 				return s, err
 			}
 			s.ExtraDamage = extra
-			t.adjust("spell %s: %q split into %s and %s damage", r.Index, r.Damage.AtSlot[r.Level], s.Damage.Type, extra.Type)
+			t.adjust(KindSpellSplit, "spell "+r.Index, "", "%q split into %s and %s damage", r.Damage.AtSlot[r.Level], s.Damage.Type, extra.Type)
 		}
 	}
 	if len(r.Heal) > 0 {

@@ -25,9 +25,10 @@ type Tables struct {
 	Armor      []srd.Armor
 	Gear       []srd.Gear
 	Conditions []srd.Condition
-	// Adjustments lists where the data departs from the reference on
-	// purpose, one line each, for the report.
-	Adjustments []string
+	// Adjustments lists where the data departs from the reference's
+	// structured fields on purpose, each with the SRD text it follows, for
+	// the report and the committed list (AdjustmentsFile).
+	Adjustments []Adjustment
 }
 
 // Build reads the reference folder and converts it.
@@ -49,11 +50,12 @@ func Build(refDir string) (*Tables, error) {
 			return nil, fmt.Errorf("build %s: %w", s.name, err)
 		}
 	}
-	slices.Sort(t.Adjustments)
+	slices.SortFunc(t.Adjustments, Adjustment.compare)
 	return t, nil
 }
 
-// Files renders the tables as data files: file name -> contents.
+// Files renders the tables as data files, and the adjustments as
+// AdjustmentsFile: file name -> contents.
 func (t *Tables) Files() (map[string][]byte, error) {
 	encoders := map[string]func() ([]byte, error){
 		"spells.json":     func() ([]byte, error) { return encode(t.Spells) },
@@ -65,7 +67,8 @@ func (t *Tables) Files() (map[string][]byte, error) {
 		"gear.json":       func() ([]byte, error) { return encode(t.Gear) },
 		"conditions.json": func() ([]byte, error) { return encode(t.Conditions) },
 	}
-	out := make(map[string][]byte, len(encoders))
+	out := make(map[string][]byte, len(encoders)+1)
+	out[AdjustmentsFile] = t.adjustmentsList()
 	for name, enc := range encoders {
 		b, err := enc()
 		if err != nil {
@@ -139,10 +142,6 @@ func indexes(links []refLink) []string {
 		out[i] = l.Index
 	}
 	return out
-}
-
-func (t *Tables) adjust(format string, args ...any) {
-	t.Adjustments = append(t.Adjustments, fmt.Sprintf(format, args...))
 }
 
 func byID[T any](items []T, id func(T) string) {

@@ -1,0 +1,293 @@
+package standin
+
+import (
+	"encoding/json"
+	"fmt"
+	"net/http"
+	"strings"
+
+	"github.com/aws/aws-sdk-go-v2/aws/protocol/eventstream"
+)
+
+// Event is a frame of a ConverseStream answer: eventType is messageStart,
+// contentBlockStart, contentBlockDelta, contentBlockStop, messageStop or
+// metadata, and payload its JSON, sent as it is.
+func Event(eventType, payload string) eventstream.Message {
+	return eventstream.Message{Headers: eventstream.Headers{
+		{Name: ":message-type", Value: eventstream.StringValue("event")},
+		{Name: ":event-type", Value: eventstream.StringValue(eventType)},
+		{Name: ":content-type", Value: eventstream.StringValue("application/json")},
+	}, Payload: []byte(payload)}
+}
+
+// Exception is a frame that fails a ConverseStream answer under way:
+// exceptionType is modelStreamErrorException, throttlingException,
+// internalServerException, serviceUnavailableException or
+// validationException.
+func Exception(exceptionType, message string) eventstream.Message {
+	b, _ := json.Marshal(map[string]string{"message": message})
+	return eventstream.Message{Headers: eventstream.Headers{
+		{Name: ":message-type", Value: eventstream.StringValue("exception")},
+		{Name: ":exception-type", Value: eventstream.StringValue(exceptionType)},
+		{Name: ":content-type", Value: eventstream.StringValue("application/json")},
+	}, Payload: b}
+}
+
+// StartEventStream writes the headers of a ConverseStream answer and
+// flushes them: the client's ConverseStream call returns, and its events
+// follow as WriteFrame sends them.
+func StartEventStream(w http.ResponseWriter) {
+	w.Header().Set("Content-Type", "application/vnd.amazon.eventstream")
+	w.WriteHeader(http.StatusOK)
+	flush(w)
+}
+
+// WriteFrame encodes one frame to w in the event-stream framing and
+// flushes it. Errors are the connection's.
+func WriteFrame(w http.ResponseWriter, m eventstream.Message) error {
+	if err := eventstream.NewEncoder().Encode(w, m); err != nil {
+		return err
+	}
+	flush(w)
+	return nil
+}
+
+// bedrockRequest is the part of a Converse or ConverseStream request the
+// stand-in reads.
+type bedrockRequest struct {
+	System []struct {
+		Text       *string `json:"text"`
+		CachePoint *struct {
+			Type string `json:"type"`
+			TTL  string `json:"ttl"`
+		} `json:"cachePoint"`
+	} `json:"system"`
+	Messages []struct {
+		Role    string `json:"role"`
+		Content []struct {
+			Text *string `json:"text"`
+		} `json:"content"`
+	} `json:"messages"`
+	InferenceConfig *struct {
+		MaxTokens int `json:"maxTokens"`
+	} `json:"inferenceConfig"`
+	ToolConfig *struct {
+		Tools []struct {
+			ToolSpec *struct {
+				Name        string `json:"name"`
+				Description string `json:"description"`
+				InputSchema struct {
+					JSON json.RawMessage `json:"json"`
+				} `json:"inputSchema"`
+			} `json:"toolSpec"`
+		} `json:"tools"`
+		ToolChoice *struct {
+			Tool *struct {
+				Name string `json:"name"`
+			} `json:"tool"`
+		} `json:"toolChoice"`
+	} `json:"toolConfig"`
+}
+
+func parseBedrock(model string, stream bool, body []byte) (prompt, error) {
+	var req bedrockRequest
+	if err := json.Unmarshal(body, &req); err != nil {
+		return prompt{}, fmt.Errorf("malformed request: %w", err)
+	}
+	if len(req.Messages) == 0 {
+		return prompt{}, fmt.Errorf("messages is empty")
+	}
+	p := prompt{api: "bedrock", model: model, stream: stream}
+	for _, b := range req.System {
+		switch {
+		case b.Text != nil:
+			p.system = append(p.system, *b.Text)
+		case b.CachePoint != nil:
+			p.cachePoint, p.cacheTTL = true, b.CachePoint.TTL
+		}
+	}
+	for _, m := range req.Messages {
+		var parts []string
+		for _, c := range m.Content {
+			if c.Text != nil {
+				parts = append(parts, *c.Text)
+			}
+		}
+		p.messages = append(p.messages, Message{Role: m.Role, Text: strings.Join(parts, "\n\n")})
+	}
+	if req.InferenceConfig != nil {
+		p.maxTokens = req.InferenceConfig.MaxTokens
+	}
+	if tc := req.ToolConfig; tc != nil {
+		for _, t := range tc.Tools {
+			if t.ToolSpec != nil {
+				p.tools = append(p.tools, Tool{Name: t.ToolSpec.Name, Description: t.ToolSpec.Description, Schema: t.ToolSpec.InputSchema.JSON})
+			}
+		}
+		if tc.ToolChoice != nil && tc.ToolChoice.Tool != nil {
+			p.toolChoice = tc.ToolChoice.Tool.Name
+		}
+	}
+	return p, nil
+}
+
+// bedrockStatus are the answers of the faults that refuse a call, as
+// Bedrock Runtime gives them.
+var bedrockStatus = map[Fault]struct {
+	status  int
+	typ     string
+	message string
+}{
+	Throttle:    {http.StatusTooManyRequests, "ThrottlingException", "Too many requests, please wait before trying again."},
+	Unavailable: {http.StatusServiceUnavailable, "ServiceUnavailableException", "The service is unavailable. Try again later."},
+	Internal:    {http.StatusInternalServerError, "InternalServerException", "The server encountered an internal error."},
+	Denied:      {http.StatusForbidden, "AccessDeniedException", "You don't have access to the model with the specified model ID."},
+	Missing:     {http.StatusNotFound, "ResourceNotFoundException", "The specified model was not found."},
+	// Converse's answers to the stream faults, which need a stream.
+	StreamError:    {424, "ModelErrorException", "The model returned an error."},
+	StreamThrottle: {http.StatusTooManyRequests, "ThrottlingException", "Too many requests, please wait before trying again."},
+}
+
+func bedrockError(w http.ResponseWriter, status int, typ, message string) {
+	b, _ := json.Marshal(map[string]string{"message": message})
+	w.Header().Set("X-Amzn-Errortype", typ)
+	writeRaw(w, status, b)
+}
+
+func (s *Server) bedrock(w http.ResponseWriter, r *http.Request) {
+	stream := strings.HasSuffix(r.URL.Path, "/converse-stream")
+	body, err := readBody(r)
+	if err != nil {
+		bedrockError(w, http.StatusBadRequest, "ValidationException", err.Error())
+		return
+	}
+	p, err := parseBedrock(r.PathValue("model"), stream, body)
+	if err != nil {
+		bedrockError(w, http.StatusBadRequest, "ValidationException", err.Error())
+		return
+	}
+	seq, fault, seed := s.begin(r, body, p)
+	if e, ok := bedrockStatus[fault]; ok && (!stream || (fault != StreamError && fault != StreamThrottle)) {
+		s.failed(seq, e.status)
+		bedrockError(w, e.status, e.typ, e.message)
+		return
+	}
+	rep := answer(p, fault, seed)
+	u := s.usage(p, rep.text+string(rep.args))
+	if stream {
+		s.bedrockStream(w, r, seq, fault, rep, u)
+		return
+	}
+
+	if (fault == Stall || fault == StallMid) && !s.wait(r.Context(), s.cfg.Stall) {
+		return // the caller gave up
+	}
+	var blocks []any
+	stop := "end_turn"
+	if rep.tool != "" {
+		stop = "tool_use"
+		blocks = append(blocks, map[string]any{"toolUse": map[string]any{
+			"toolUseId": fmt.Sprintf("tooluse_standin_%d", seq), "name": rep.tool, "input": json.RawMessage(rep.args)}})
+	} else {
+		blocks = append(blocks, map[string]string{"text": rep.text})
+	}
+	b, _ := json.Marshal(map[string]any{
+		"output":     map[string]any{"message": map[string]any{"role": "assistant", "content": blocks}},
+		"stopReason": stop, "usage": bedrockUsage(u), "metrics": map[string]int{"latencyMs": 1},
+	})
+	switch fault {
+	case Cut:
+		s.failed(seq, http.StatusOK)
+		w.Header().Set("Content-Type", "application/json")
+		w.WriteHeader(http.StatusOK)
+		w.Write(b[:len(b)/2])
+		abort(w)
+	case Malformed:
+		s.failed(seq, http.StatusOK)
+		b = b[:len(b)/2]
+	default:
+		s.answered(seq, http.StatusOK, rep, u)
+	}
+	writeRaw(w, http.StatusOK, b)
+}
+
+// bedrockStream answers in the event-stream framing: messageStart, the
+// text in contentBlockDelta pieces (or one toolUse block), contentBlockStop,
+// messageStop and metadata with the usage, playing the fault on the way.
+func (s *Server) bedrockStream(w http.ResponseWriter, r *http.Request, seq int, fault Fault, rep reply, u Usage) {
+	ctx := r.Context()
+	StartEventStream(w)
+	var sent strings.Builder
+	var called reply
+	reported := Usage{}
+	logged := false
+	log := func() {
+		if !logged {
+			logged = true
+			s.answered(seq, http.StatusOK, reply{text: sent.String(), tool: called.tool, args: called.args}, reported)
+		}
+	}
+	defer log()
+	send := func(m eventstream.Message) bool { return WriteFrame(w, m) == nil }
+	event := func(typ string, payload any) bool {
+		b, _ := json.Marshal(payload)
+		return send(Event(typ, string(b)))
+	}
+	if !event("messageStart", map[string]string{"role": "assistant"}) {
+		return
+	}
+	if fault == Stall && !s.wait(ctx, s.cfg.Stall) {
+		return
+	}
+	stop := "end_turn"
+	if rep.tool != "" {
+		stop, called = "tool_use", rep
+		event("contentBlockStart", map[string]any{"contentBlockIndex": 0, "start": map[string]any{
+			"toolUse": map[string]string{"toolUseId": fmt.Sprintf("tooluse_standin_%d", seq), "name": rep.tool}}})
+		event("contentBlockDelta", map[string]any{"contentBlockIndex": 0, "delta": map[string]any{"toolUse": map[string]string{"input": string(rep.args)}}})
+	} else {
+		ps := Pieces(rep.text)
+		for i := 0; i <= len(ps); i++ {
+			if i == min(s.errorAfter, len(ps)) {
+				switch fault {
+				case StallMid:
+					if !s.wait(ctx, s.cfg.Stall) {
+						return
+					}
+				case Cut:
+					abort(w)
+				case StreamError:
+					send(Exception("modelStreamErrorException", "The model stopped while generating."))
+					return
+				case StreamThrottle:
+					send(Exception("throttlingException", "Too many requests, please wait before trying again."))
+					return
+				case Malformed:
+					send(Event("contentBlockDelta", `{"contentBlockIndex":0,"delta":{"text":"Ra`))
+				}
+			}
+			if i == len(ps) {
+				break
+			}
+			if !s.wait(ctx, s.cfg.Pace) {
+				return
+			}
+			if !event("contentBlockDelta", map[string]any{"contentBlockIndex": 0, "delta": map[string]string{"text": ps[i]}}) {
+				return
+			}
+			sent.WriteString(ps[i])
+		}
+	}
+	// The log is written before the stream ends: a caller that has read
+	// the last event finds its call logged whole.
+	reported = u
+	log()
+	event("contentBlockStop", map[string]int{"contentBlockIndex": 0})
+	event("messageStop", map[string]string{"stopReason": stop})
+	event("metadata", map[string]any{"usage": bedrockUsage(u), "metrics": map[string]int{"latencyMs": 1}})
+}
+
+func bedrockUsage(u Usage) map[string]int {
+	return map[string]int{"inputTokens": u.Input, "outputTokens": u.Output, "totalTokens": u.Input + u.Output + u.CacheRead + u.CacheWrite,
+		"cacheReadInputTokens": u.CacheRead, "cacheWriteInputTokens": u.CacheWrite}
+}

@@ -1,0 +1,68 @@
+package standin
+
+import (
+	"strings"
+	"testing"
+
+	"chronicler/shared/narrator"
+)
+
+// The stand-in answers the narrator's tools by name without importing
+// the narrator; this holds the two lists together.
+func TestToolNamesAreTheNarrators(t *testing.T) {
+	for _, c := range [][2]string{
+		{toolFacts, narrator.ExtractToolName},
+		{toolIntent, narrator.IntentToolName},
+		{toolDefine, narrator.DefineToolName},
+	} {
+		if c[0] != c[1] {
+			t.Errorf("the stand-in answers %q, the narrator calls %q", c[0], c[1])
+		}
+	}
+}
+
+func TestPiecesJoinBack(t *testing.T) {
+	for _, text := range []string{
+		"Dust drifts as Mira runs her fingers along the wall. A stone gives.",
+		"  leading space\n\nand a blank line, trailing space ",
+		"one",
+		"",
+	} {
+		ps := Pieces(text)
+		if strings.Join(ps, "") != text {
+			t.Errorf("Pieces(%q) = %q", text, ps)
+		}
+		for _, p := range ps {
+			if len(strings.Fields(p)) > 4 {
+				t.Errorf("piece %q of %q has more than four words", p, text)
+			}
+		}
+	}
+}
+
+func TestPickLaysRatesEndToEnd(t *testing.T) {
+	rules := []Rule{{Fault: Invent, Rate: 0.3, Calls: Streams}, {Fault: Stall, Rate: 0.1}}
+	for _, c := range []struct {
+		calls Calls
+		draw  float64
+		want  Fault
+	}{
+		{Streams, 0, Invent}, {Streams, 0.2999, Invent}, {Streams, 0.3, Stall}, {Streams, 0.3999, Stall}, {Streams, 0.4, ""}, {Streams, 0.99, ""},
+		{Tools, 0, Stall}, {Tools, 0.0999, Stall}, {Tools, 0.1, ""}, {Texts, 0.2, ""},
+	} {
+		if got := pick(rules, c.calls, c.draw); got != c.want {
+			t.Errorf("pick(%s, %v) = %q, want %q", c.calls, c.draw, got, c.want)
+		}
+	}
+}
+
+func TestDrawDependsOnSeedBodyAndRepeat(t *testing.T) {
+	body := []byte(`{"messages":[]}`)
+	a := draw(1, body, 0)
+	if a != draw(1, body, 0) || a < 0 || a >= 1 {
+		t.Fatalf("draw %v is not a repeatable number in [0, 1)", a)
+	}
+	if a == draw(2, body, 0) || a == draw(1, body, 1) || a == draw(1, []byte(`{}`), 0) {
+		t.Fatal("the draw ignores the seed, the repeat or the body")
+	}
+}
