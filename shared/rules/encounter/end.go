@@ -246,8 +246,8 @@ func diff(p Participant) Diff {
 // values win: HP, temporary HP, death saves, concentration and the spell
 // slots used are set to how the fight left them; conditions gained are
 // added and conditions lost removed, keeping any the engine does not know.
-// A dead character is written as 0 HP with three failed death saves, which
-// is how a sheet says dead. The XP share is added, and a character whose XP
+// A dead character is written dead, at 0 HP with three failed death saves
+// (as a sheet said dead before it kept Dead). The XP share is added, and a character whose XP
 // reaches a new level advances to it (campaign.Advance).
 func (ds Diffs) CharacterUpdates(base []campaign.Character) []campaign.Character {
 	var out []campaign.Character
@@ -257,7 +257,7 @@ func (ds Diffs) CharacterUpdates(base []campaign.Character) []campaign.Character
 			continue
 		}
 		d := ds[i]
-		ch.HP, ch.TempHP, ch.DeathSaves, ch.Stable = d.HP.After, d.TempHP.After, d.DeathSaves.After, d.Stable
+		ch.HP, ch.TempHP, ch.DeathSaves, ch.Stable, ch.Dead = d.HP.After, d.TempHP.After, d.DeathSaves.After, d.Stable, d.Dead
 		ch.XP += d.XP
 		if d.Dead {
 			ch.HP, ch.DeathSaves.Failures = 0, 3
