@@ -195,6 +195,8 @@ func (e *Encounter) move(res *Result, ai int, to string, src dice.Source) error 
 		return nil
 	}
 	switch left := e.AreaID != "" && to != "" && to != e.AreaID; {
+	case left && p.Left:
+		res.say(p.Name + " moves on, away from the fight.")
 	case left:
 		res.say(p.Name + " leaves the fight.")
 	case p.Left:
