@@ -128,6 +128,8 @@ func DecodeExport(data []byte) (Export, error) {
 			return e, fault.Field(op, field+".level", "must be between 1 and 20")
 		case ch.MaxHP < 1 || ch.HP < 0 || ch.HP > ch.MaxHP || ch.TempHP < 0:
 			return e, fault.Field(op, field+".hp", "must be between 0 and max_hp, with max_hp at least 1")
+		case ch.Dead && ch.HP != 0:
+			return e, fault.Field(op, field+".dead", "a dead character has 0 HP")
 		}
 		if _, err := text(op, field+".name", ch.Name, true, 60); err != nil {
 			return e, err

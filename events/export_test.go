@@ -44,6 +44,7 @@ func TestDecodeExport(t *testing.T) {
 		"TurnCountOff":    {edit(`"turn_count":1`, `"turn_count":2`), "state.turn_count"},
 		"SequenceGap":     {edit(`"sequence":1`, `"sequence":2`), "turns[0].sequence"},
 		"HPAboveMax":      {edit(`"hp":7`, `"hp":70`), "characters[0].hp"},
+		"DeadWithHP":      {edit(`"hp":7`, `"hp":7,"dead":true`), "characters[0].dead"},
 		"LevelOutOfRange": {edit(`"level":1`, `"level":0`), "characters[0].level"},
 		// 14 + 5 is 19, and a d20 with advantage that kept the 14 dropped the 3.
 		"ForgedTotal": {edit(`"rolls":[]`, `"rolls":[{"roll_id":"r1","dice":"1d20+5","rolls":[3,14],"total":24,"advantage":true,

@@ -98,7 +98,8 @@ func TestOpportunityAttackEndToEnd(t *testing.T) {
 	// satyr's opportunity attack, by rule, and her sheet in the next room.
 	// (She may have done so before the window.)
 	steppedAway := func(e event) bool {
-		return e.str("type") == "turn.committed" && e.str("actor_id") == aria && strings.Contains(lastLog(e), "Aria moves away")
+		return e.str("type") == "turn.committed" && e.str("actor_id") == aria &&
+			strings.Contains(lastLog(e), "as Aria leaves its reach") && strings.Contains(lastLog(e), "Aria leaves the fight")
 	}
 	var step event
 	if k := slices.IndexFunc(rt.socks[0].events(), steppedAway); k >= 0 {

@@ -80,6 +80,12 @@ type Character struct {
 	// Stable is a character at 0 hit points who no longer makes death
 	// saving throws; it is unconscious until healed.
 	Stable bool `json:"stable,omitempty"`
+	// Dead is a character killed by three failed death saving throws or
+	// massive damage: a state of its own, kept out of encounters until a
+	// spell (Revivify, Raise Dead, ...) brings it back. A sheet stored
+	// before the field was kept says dead as 0 HP with three failures,
+	// which IsDead also reads.
+	Dead bool `json:"dead"`
 	// Resources are the class resources used (ResourcesOf gives them with
 	// their maximum), by id: "bardic-inspiration", "second-wind".
 	Resources map[string]Pool `json:"resources,omitempty"`
@@ -91,6 +97,16 @@ type Character struct {
 	Presence  Presence `json:"presence"`
 	Version   int64    `json:"-"`
 }
+
+// IsDead reports whether the character is dead: marked so, or at 0 HP
+// with three failed death saves (how a sheet said dead before Dead).
+func (ch Character) IsDead() bool {
+	return ch.Dead || (ch.HP <= 0 && ch.DeathSaves.Failures >= 3)
+}
+
+// Down reports whether the character is at 0 hit points or dead: it can
+// take no action but speak.
+func (ch Character) Down() bool { return ch.HP <= 0 || ch.IsDead() }
 
 // NewCharacter is what a player asks for; the server derives the rest.
 type NewCharacter struct {

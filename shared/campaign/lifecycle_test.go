@@ -172,12 +172,31 @@ func TestSettingsNormalize(t *testing.T) {
 		"WindowLong":  {ReactionWindowSeconds: 31},
 		"RollTimeout": {RollTimeoutSeconds: 601},
 		"TierPolicy":  {Narrator: NarratorSetting{TierPolicy: "max"}},
+		"OnDefeat":    {OnDefeat: "eat_them"},
 	} {
 		t.Run("Refuses"+name, func(t *testing.T) {
 			if _, err := in.Normalize(); !fault.Is(err, fault.Invalid) {
 				t.Fatalf("Normalize = %v, want invalid", err)
 			}
 		})
+	}
+}
+
+// The monsters' intent on victory defaults to leave, for a new campaign
+// and for one stored before the setting, and takes the three the rules
+// know.
+func TestSettingsOnDefeat(t *testing.T) {
+	if s, _ := (Settings{}).Normalize(); s.OnDefeat != OnDefeatLeave {
+		t.Errorf("default on_defeat = %q, want leave", s.OnDefeat)
+	}
+	if got := (Settings{}).DefeatIntent(); got != OnDefeatLeave {
+		t.Errorf("a stored campaign without the setting: %q, want leave", got)
+	}
+	for _, v := range []string{OnDefeatLeave, OnDefeatPrisoners, OnDefeatFightToTheDeath} {
+		s, err := Settings{OnDefeat: v}.Normalize()
+		if err != nil || s.OnDefeat != v || s.DefeatIntent() != v {
+			t.Errorf("on_defeat %q: %+v, %v", v, s, err)
+		}
 	}
 }
 

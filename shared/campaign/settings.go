@@ -19,6 +19,30 @@ type Settings struct {
 	// them all. The kinds the rules mark Always (speaking, ending a turn)
 	// are allowed whatever it says.
 	Allowlist []string `json:"allowlist,omitempty"`
+	// OnDefeat is what the monsters do once every character in a fight is
+	// down: OnDefeatLeave (the default; "" reads as it), OnDefeatPrisoners
+	// or OnDefeatFightToTheDeath.
+	OnDefeat string `json:"on_defeat,omitempty"`
+}
+
+// The monsters' intent on victory (Settings.OnDefeat). With leave and
+// prisoners the fight ends when the last character falls and the narrator
+// tells which; the dying go on rolling death saves. Fighting to the death,
+// the monsters finish the fallen, and the fight ends when every character
+// is dead.
+const (
+	OnDefeatLeave           = "leave"
+	OnDefeatPrisoners       = "prisoners"
+	OnDefeatFightToTheDeath = "fight_to_the_death"
+)
+
+// DefeatIntent is the monsters' intent on victory: OnDefeat, or
+// OnDefeatLeave for a campaign created before the setting.
+func (s Settings) DefeatIntent() string {
+	if s.OnDefeat == "" {
+		return OnDefeatLeave
+	}
+	return s.OnDefeat
 }
 
 // IntentKinds are the kinds of structured action a turn may take: the
@@ -53,6 +77,7 @@ func DefaultSettings() Settings {
 		RollTimeoutSeconds:    120,
 		InactivityDays:        90,
 		Narrator:              NarratorSetting{TierPolicy: "auto"},
+		OnDefeat:              OnDefeatLeave,
 	}
 }
 
@@ -75,6 +100,9 @@ func (s Settings) Normalize() (Settings, error) {
 	if s.Narrator.TierPolicy == "" {
 		s.Narrator.TierPolicy = d.Narrator.TierPolicy
 	}
+	if s.OnDefeat == "" {
+		s.OnDefeat = d.OnDefeat
+	}
 	switch s.DiceMode {
 	case DiceInteractive, DiceAutomatic, DiceHybrid:
 	default:
@@ -93,6 +121,11 @@ func (s Settings) Normalize() (Settings, error) {
 	case "auto", "high", "low":
 	default:
 		return s, fault.Field(op, "settings.narrator.tier_policy", "must be auto, high or low")
+	}
+	switch s.OnDefeat {
+	case OnDefeatLeave, OnDefeatPrisoners, OnDefeatFightToTheDeath:
+	default:
+		return s, fault.Field(op, "settings.on_defeat", "must be leave, prisoners or fight_to_the_death")
 	}
 	if b := s.BudgetUSDPerSession; b != nil && (*b < 0 || *b > 1000) {
 		return s, fault.Field(op, "settings.budget_usd_per_session", "must be between 0 and 1000")

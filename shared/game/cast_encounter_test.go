@@ -197,10 +197,11 @@ func TestThreatsInTheScene(t *testing.T) {
 	n := scriptOf("Steel rings.")
 	f.svc.Narrator = n
 	ctx := context.Background()
-	// A fighter, who has no reaction to an ogre's blow to hold its turn.
+	// A fighter, who has no reaction to an ogre's blow to hold its turn;
+	// the ogre is surprised, so Bryn acts before it can fell him.
 	owner := game.Player{ID: "p-c1", Name: "Aria"}
 	c, bryn := f.tableOf(t, owner, "Bridge", "c1", campaign.NewCharacter{Name: "Bryn", Race: "human", Class: "fighter"})
-	if _, err := f.svc.StartEncounter(ctx, owner, c.ID, startReq(t, `{"monsters":[{"srd_id":"ogre","count":1}]}`)); err != nil {
+	if _, err := f.svc.StartEncounter(ctx, owner, c.ID, startReq(t, `{"monsters":[{"srd_id":"ogre","count":1}],"surprise":["monsters"]}`)); err != nil {
 		t.Fatal(err)
 	}
 	if err := f.act(t, "c1", bryn.ID, "dodge", "", &events.Intent{Kind: "dodge"}); err != nil {

@@ -11,6 +11,7 @@ import (
 	"chronicler/shared/fault"
 	"chronicler/shared/rules/encounter"
 	"chronicler/shared/rules/turn"
+	"chronicler/shared/world"
 )
 
 // maxMonsterTurns bounds how many monster turns follow one another before
@@ -47,9 +48,12 @@ func activeData(snap Snapshot) json.RawMessage {
 }
 
 // StartEncounter begins an encounter against SRD monsters with the
-// characters present (absent and offline ones stay out of it), rolls
-// initiative, and plays the monsters' turns until a player's comes up.
-// Owner only (a GM tool); the campaign must be in session.
+// characters present (absent and offline ones stay out of it, and so do
+// the dead; one at 0 HP joins as it lies, unconscious), in the area asked
+// for or else the first such character's, with the campaign's
+// settings.on_defeat; it rolls initiative and plays the monsters' turns
+// until a player's comes up. Owner only (a GM tool); the campaign must be
+// in session, and a character there must be able to fight.
 func (s *Service) StartEncounter(ctx context.Context, p Player, campaignID string, req events.StartEncounter) (encounter.Encounter, error) {
 	const op = "start encounter"
 	snap, err := s.ownerSnapshot(ctx, p, campaignID, op)
@@ -69,13 +73,22 @@ func (s *Service) StartEncounter(ctx context.Context, p Player, campaignID strin
 		return encounter.Encounter{}, err
 	}
 	var chars []campaign.Character
+	able := false
 	for _, ch := range withPresence(snap) {
-		if ch.Presence == campaign.Present && (req.AreaID == "" || ch.AreaID == req.AreaID) {
+		if ch.Presence == campaign.Present && !ch.IsDead() && (req.AreaID == "" || ch.AreaID == req.AreaID) {
 			chars = append(chars, ch)
+			able = able || !ch.Down()
 		}
 	}
-	if len(chars) == 0 {
-		return encounter.Encounter{}, fault.Field(op, "area_id", "no character is present there to fight")
+	if !able {
+		return encounter.Encounter{}, fault.Field(op, "area_id", "no character is present there able to fight")
+	}
+	area := req.AreaID
+	if area == "" {
+		area = chars[0].AreaID
+		if _, ok := viewOf(snap).Map.Areas[area]; !ok {
+			area = world.StarterArea
+		}
 	}
 	specs := make([]encounter.MonsterSpec, len(req.Monsters))
 	for i, m := range req.Monsters {
@@ -86,6 +99,7 @@ func (s *Service) StartEncounter(ctx context.Context, p Player, campaignID strin
 	if err != nil {
 		return encounter.Encounter{}, err
 	}
+	e.AreaID, e.OnDefeat = area, snap.Campaign.Settings.DefeatIntent()
 	rec, err := encounter.Record(e, 0)
 	if err != nil {
 		return encounter.Encounter{}, err
@@ -146,13 +160,18 @@ func (s *Service) EndEncounter(ctx context.Context, p Player, campaignID, encoun
 	return diffs, !req.DryRun, nil
 }
 
-// monsterTurns plays the monsters whose turn it is, each as a turn of its
-// own that reaches the table like a player's: turn.accepted, roll.result,
-// narration, turn.committed with the participant as actor. A character
-// whose player is away from the table (absent or offline) is played too,
-// defensively: it takes the Dodge action, or makes its death saving throw,
-// so one closed tab never stops the fight. It stops at a present player's
-// turn, when the fight is decided, or when another turn holds the table.
+// monsterTurns plays the turns nobody at the table has to choose, each
+// as a turn of its own that reaches the table like a player's:
+// turn.accepted, roll.result, narration, turn.committed with the
+// participant as actor. The monsters' turns; a character's turn that
+// holds no choice (encounter.Forced: a dying character's death save, at
+// once, whether its player is at the table or not; the end of the turn
+// of one that cannot act); and the turn of a character whose player is
+// away from the table (absent or offline), played defensively: it takes
+// the Dodge action, so one closed tab never stops the fight. A fight
+// stored decided but under way (before fights ended by themselves) is
+// ended (encounter.Conclude). It stops at a present player's turn, when
+// the encounter ends, or when another turn holds the table.
 func (s *Service) monsterTurns(ctx context.Context, campaignID string) {
 	for range maxMonsterTurns {
 		snap, err := s.Store.Snapshot(ctx, campaignID)
@@ -161,15 +180,19 @@ func (s *Service) monsterTurns(ctx context.Context, campaignID string) {
 			return
 		}
 		rec, e, ok, err := activeEncounter(snap)
-		if err != nil || !ok || e.Decided() != "" || openSession(snap) == nil {
+		if err != nil || !ok || openSession(snap) == nil {
 			return
 		}
+		decided := e.Decided() != ""
 		cur, ok := e.Participant(e.Current)
-		legendary := len(e.LegendaryDue) > 0
+		legendary := len(e.LegendaryDue) > 0 && !decided
 		if legendary {
 			// A legendary monster acts at the end of another's turn,
 			// before the next one begins.
 			cur, ok = e.Participant(e.LegendaryDue[0])
+		}
+		if !ok && decided && len(e.Participants) > 0 {
+			cur, ok = e.Participants[0], true // the fight is over whoever was up
 		}
 		if !ok {
 			return
@@ -183,21 +206,36 @@ func (s *Service) monsterTurns(ctx context.Context, campaignID string) {
 			res  encounter.Result
 		)
 		switch {
+		case decided:
+			lease.Action = "(the fight is over)"
+			if ch := characterOf(snap, cur.CharacterID); ch != nil {
+				lease.ActorID, lease.PlayerID = ch.ID, ch.PlayerID
+			}
+			next, res, err = encounter.Conclude(e, dice.NewSeeded(seed))
 		case legendary:
 			lease.Action = "(" + cur.Name + "'s legendary action)"
 			next, res, err = encounter.LegendaryTurn(e, dice.NewSeeded(seed), encounter.Reactions{Seed: s.reactionSeed(campaignID, lease.TurnID)})
 		case cur.Kind == encounter.KindCharacter:
 			ch := characterOf(snap, cur.CharacterID)
-			if ch == nil || campaign.PresenceOf(ch.PlayerID, openSession(snap), snap.Connections) == campaign.Present {
-				return // a player's turn: theirs to take
+			if ch == nil {
+				return
 			}
-			act := encounter.Action{Kind: encounter.ActionDodge, EndTurn: true}
-			lease.Action = "(" + ch.Name + " is away from the table and keeps their guard up)"
-			if cur.HP <= 0 {
-				act.Kind = encounter.ActionDeathSave
-				lease.Action = "(" + ch.Name + " is away from the table)"
+			act, forced := e.Forced()
+			switch {
+			case forced && act.Kind == encounter.ActionDeathSave:
+				lease.Action = "(" + ch.Name + " is dying: a death saving throw)"
+			case forced:
+				lease.Action = "(" + ch.Name + " cannot act)"
+			case campaign.PresenceOf(ch.PlayerID, openSession(snap), snap.Connections) == campaign.Present:
+				return // a player's turn: theirs to take
+			default:
+				act = encounter.Action{Kind: encounter.ActionDodge, EndTurn: true}
+				lease.Action = "(" + ch.Name + " is away from the table and keeps their guard up)"
 			}
 			lease.ActorID, lease.PlayerID, lease.RequestID = ch.ID, ch.PlayerID, "away:"+lease.TurnID
+			if forced {
+				lease.RequestID = "rules:" + lease.TurnID
+			}
 			next, res, err = encounter.Act(e, cur.ID, act, dice.NewSeeded(seed))
 		default:
 			next, res, err = encounter.MonsterTurnWith(e, dice.NewSeeded(seed), encounter.Reactions{Seed: s.reactionSeed(campaignID, lease.TurnID)})

@@ -369,16 +369,13 @@ func (s *Service) settle(ctx context.Context, snap Snapshot, l campaign.Lease, p
 	return nil
 }
 
-// finishMonsterTurn narrates a monster's turn and commits it.
+// finishMonsterTurn narrates a monster's turn and commits it, with the
+// sheets the fight's end writes when the turn ended it.
 func (s *Service) finishMonsterTurn(ctx context.Context, snap Snapshot, lease campaign.Lease, seed uint64, play played) error {
-	upd, err := encounter.Record(play.next, play.rec.Version)
+	d, err := turn.Played(snap.Characters, play.rec, play.next, play.res)
 	if err != nil {
 		s.release(ctx, snap.Campaign.ID, lease.TurnID)
 		return err
-	}
-	d := turn.Decision{Rolls: turn.Rolls(play.res.Rolls), Summary: play.res.Summary(), Encounter: &upd}
-	for _, a := range play.res.Applied {
-		d.Reactions = append(d.Reactions, a.AppliedReaction)
 	}
 	cur := play.cur
 	actor := campaign.Character{ID: cur.ID, Name: cur.Name, HP: cur.HP, MaxHP: cur.MaxHP, AC: cur.AC}

@@ -198,7 +198,12 @@ func character(c campaign.Character) string {
 		fmt.Fprintf(&b, " plus %d temporary", c.TempHP)
 	}
 	fmt.Fprintf(&b, ", AC %d.", c.AC)
-	if c.HP == 0 && c.MaxHP > 0 {
+	switch {
+	case c.IsDead():
+		b.WriteString(" Dead.")
+	case c.HP == 0 && c.Stable:
+		b.WriteString(" Unconscious and stable at 0 HP.")
+	case c.HP == 0 && c.MaxHP > 0:
 		fmt.Fprintf(&b, " Dying, death saves: %s, %s.", count(c.DeathSaves.Successes, "success", "successes"),
 			count(c.DeathSaves.Failures, "failure", "failures"))
 	}

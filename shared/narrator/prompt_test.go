@@ -196,3 +196,27 @@ func TestEstimateTokensConcurrent(t *testing.T) {
 	}
 	wg.Wait()
 }
+
+// A character at 0 HP reads as what it is: dying (with its saves), stable,
+// or dead.
+func TestCharacterAtZeroHP(t *testing.T) {
+	base := campaign.Character{Name: "Brok", HP: 0, MaxHP: 31, AC: 18, DeathSaves: campaign.DeathSaves{Successes: 1, Failures: 2}}
+	stable, dead := base, base
+	stable.Stable, stable.DeathSaves = true, campaign.DeathSaves{}
+	dead.Dead, dead.DeathSaves = true, campaign.DeathSaves{Failures: 3}
+	for _, tc := range []struct {
+		name string
+		ch   campaign.Character
+		want string
+	}{
+		{"Dying", base, "Dying, death saves: 1 success, 2 failures."},
+		{"Stable", stable, "Unconscious and stable at 0 HP."},
+		{"Dead", dead, "Dead."},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			if got := character(tc.ch); !strings.HasSuffix(got, tc.want) {
+				t.Errorf("%q does not end with %q", got, tc.want)
+			}
+		})
+	}
+}

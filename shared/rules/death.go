@@ -199,3 +199,44 @@ func (r StabilizeResult) Summary() string {
 	}
 	return capital(r.Healer) + " fails to stabilize " + r.Patient + chk
 }
+
+// RecoverResult is a stable creature at 0 hit points coming to.
+type RecoverResult struct {
+	Log
+	ID    string `json:"id"`
+	Name  string `json:"name"`
+	Hours int    `json:"hours"` // the 1d4 hours it took
+}
+
+// recoverDie is the hours a stable creature takes to regain 1 hit point.
+var recoverDie = dice.MustParse("1d4")
+
+// Recover is the time a stable creature at 0 hit points lies there
+// passing: it regains 1 hit point after 1d4 hours, which wakes it
+// (unconscious goes, prone stays) and resets its death saves. It draws
+// one d4. A creature that is not stable at 0 hit points (dead, dying, or
+// with hit points) is a fault.Invalid error.
+func Recover(c Combatant, src dice.Source) (RecoverResult, error) {
+	const op = "recover"
+	switch {
+	case c.Dead:
+		return RecoverResult{}, fault.E(fault.Invalid, op, "%s is dead", c.Name)
+	case c.HP > 0:
+		return RecoverResult{}, fault.E(fault.Invalid, op, "%s is not at 0 HP", c.Name)
+	case !c.Stable:
+		return RecoverResult{}, fault.E(fault.Invalid, op, "%s is dying, not stable", c.Name)
+	}
+	r := RecoverResult{ID: c.ID, Name: c.Name}
+	roll := dice.Roll(recoverDie, src)
+	r.roll("hours to recover", c.ID, roll)
+	r.Hours = roll.Total
+	r.change(c.ID, FieldHP, c.HP, 1)
+	r.revive(c)
+	return r, nil
+}
+
+// Summary tells it in one sentence: "Mira, stable at 0 HP, regains 1 HP
+// after 3 hours and wakes."
+func (r RecoverResult) Summary() string {
+	return capital(r.Name) + ", stable at 0 HP, regains 1 HP after " + plural(r.Hours, "hour", "hours") + " and wakes."
+}

@@ -145,3 +145,31 @@ func TestDeathSaveWithAdvantage(t *testing.T) {
 	}
 	wantSummary(t, r.Summary(), "Mira makes a death saving throw: 12, with advantage, a success (1 success, 0 failures).")
 }
+
+// A stable creature at 0 HP regains 1 HP after 1d4 hours and wakes; the
+// dead and the dying do not.
+func TestRecover(t *testing.T) {
+	stable := rules.Combatant{ID: "m", Name: "Mira", HP: 0, MaxHP: 20, Stable: true, Conditions: rules.SetOf(rules.Unconscious, rules.Prone)}
+	r, err := rules.Recover(stable, faces(t, 3))
+	if err != nil {
+		t.Fatal(err)
+	}
+	after, err := stable.Apply(r.Changes)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if r.Hours != 3 || after.HP != 1 || after.Stable || after.Conditions.Has(rules.Unconscious) || !after.Conditions.Has(rules.Prone) {
+		t.Errorf("after %d hours: %+v", r.Hours, after)
+	}
+	if r.Summary() != "Mira, stable at 0 HP, regains 1 HP after 3 hours and wakes." {
+		t.Errorf("summary %q", r.Summary())
+	}
+	dying, dead := stable, stable
+	dying.Stable = false
+	dead.Dead = true
+	for name, c := range map[string]rules.Combatant{"Dying": dying, "Dead": dead} {
+		if _, err := rules.Recover(c, faces(t)); !fault.Is(err, fault.Invalid) {
+			t.Errorf("%s: %v", name, err)
+		}
+	}
+}

@@ -10,8 +10,8 @@ import (
 // FromSheet is a character as the engine sees it: the sheet's numbers, the
 // class's hit die and saving-throw proficiencies from the rules data, a
 // halfling's Lucky, the skill proficiencies, the
-// conditions and spell slots in the engine's form. The sheet has no "dead":
-// a character at 0 HP with three failed death saves is dead.
+// conditions and spell slots in the engine's form. A sheet marked dead, or
+// at 0 HP with three failed death saves, is dead.
 func FromSheet(ch campaign.Character) Combatant {
 	c := Combatant{
 		ID: ch.ID, Name: ch.Name, Level: ch.Level, Abilities: ch.Abilities,
@@ -19,7 +19,7 @@ func FromSheet(ch campaign.Character) Combatant {
 		TempHP: ch.TempHP, Speed: ch.Speed, HitDice: ch.HitDice, DeathSaves: ch.DeathSaves,
 		Exhaustion: min(max(ch.Exhaustion, 0), 6),
 	}
-	c.Dead = ch.HP <= 0 && ch.DeathSaves.Failures >= 3
+	c.Dead = ch.IsDead()
 	// The halfling's Lucky: a 1 on the d20 of an attack roll, ability
 	// check or saving throw is rolled again.
 	c.Lucky = ch.Race == "halfling"
@@ -54,12 +54,13 @@ func FromSheet(ch campaign.Character) Combatant {
 }
 
 // ToSheet writes the engine's view of a character back onto its sheet:
-// hit points and their maximum, temporary HP, hit dice, death saves, whether it is stable,
-// conditions, exhaustion, concentration and the spell slots the sheet has.
+// hit points and their maximum, temporary HP, hit dice, death saves, whether it is stable
+// or dead, conditions, exhaustion, concentration and the spell slots the sheet has.
 func ToSheet(ch campaign.Character, c Combatant) campaign.Character {
 	ch.HP, ch.MaxHP, ch.TempHP, ch.HitDice, ch.DeathSaves = c.HP, c.MaxHP, c.TempHP, c.HitDice, c.DeathSaves
 	ch.Exhaustion = c.Exhaustion
 	ch.Stable = c.Stable && c.HP <= 0 && !c.Dead
+	ch.Dead = c.Dead
 	ch.Conditions = []string{}
 	for cond := range c.Conditions.All() {
 		ch.Conditions = append(ch.Conditions, cond.String())

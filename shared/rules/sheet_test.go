@@ -36,6 +36,31 @@ func TestSheetRoundTrip(t *testing.T) {
 	}
 }
 
+// Dead is a state of the sheet's own: it goes to the engine and back,
+// and a revival (Revivify's changes) clears it on the sheet.
+func TestSheetKeepsDeath(t *testing.T) {
+	ch := campaign.Character{ID: "c1", Name: "Brannoc", Class: "fighter", Level: 1, HP: 0, MaxHP: 12,
+		Abilities: campaign.Abilities{Str: 16, Dex: 10, Con: 14, Int: 10, Wis: 10, Cha: 10}, Conditions: []string{"unconscious"},
+		SpellSlots: map[string]campaign.Slot{}, Dead: true}
+	c := rules.FromSheet(ch)
+	if !c.Dead || !ch.IsDead() || !ch.Down() {
+		t.Fatalf("a sheet marked dead: combatant dead %v, IsDead %v", c.Dead, ch.IsDead())
+	}
+	if back := rules.ToSheet(ch, c); !back.Dead {
+		t.Fatal("the round trip lost dead")
+	}
+	revived, err := c.Apply([]rules.Change{{TargetID: "c1", Field: rules.FieldDead, From: true, To: false},
+		{TargetID: "c1", Field: rules.FieldHP, From: 0, To: 1},
+		{TargetID: "c1", Field: rules.FieldCondition, From: rules.Unconscious, To: rules.Condition(0)}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	back := rules.ToSheet(ch, revived)
+	if back.Dead || back.IsDead() || back.HP != 1 || back.Down() {
+		t.Errorf("revived sheet: dead %v, %d HP", back.Dead, back.HP)
+	}
+}
+
 func wis(t *testing.T) rules.Ability {
 	t.Helper()
 	a, err := rules.ParseAbility("wis")

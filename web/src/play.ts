@@ -395,7 +395,9 @@ export class TableView {
         slots.length ? h("div", { class: "slots", "aria-label": "Spell slots" }, slots.map(([l, s]) =>
           h("span", { class: "slot-level", title: `level ${l}: ${s.max - s.used} of ${s.max} left` }, `L${l} `,
             Array.from({ length: s.max }, (_, i) => h("span", { class: i < s.max - s.used ? "pip" : "pip used" }))))) : null,
-        c.hp === 0 ? h("div", { class: "hint" }, `death saves ${c.death_saves.successes}✓ ${c.death_saves.failures}✗`) : null);
+        c.dead ? h("div", { class: "hint" }, "dead")
+          : c.hp === 0 && c.stable ? h("div", { class: "hint" }, "unconscious, stable")
+            : c.hp === 0 ? h("div", { class: "hint" }, `dying: death saves ${c.death_saves.successes}✓ ${c.death_saves.failures}✗`) : null);
     }) : h("li", { class: "hint" }, "No characters yet."));
   }
 

@@ -56,6 +56,10 @@ export interface Character {
   spell_slots: Record<string, Slot> | null;
   hit_dice: { max: number; used: number };
   death_saves: { successes: number; failures: number };
+  /** beyond protocol.md: at 0 HP and stable, no more death saves */
+  stable?: boolean;
+  /** beyond protocol.md: dead, until a spell brings them back */
+  dead?: boolean;
   inventory: { item: string; qty: number }[] | null;
   area_id: string;
   presence: Presence;
@@ -88,6 +92,8 @@ export interface Participant {
 export interface Combatant {
   spell_slots?: Slot[] | null;
   death_saves?: { successes: number; failures: number };
+  stable?: boolean;
+  dead?: boolean;
   concentration?: string;
 }
 
@@ -98,7 +104,12 @@ export interface Encounter {
   order: string[];
   current: string;
   participants: Participant[];
+  /** beyond protocol.md: how it ended: victory, defeat or fled by itself, or the owner's */
   outcome?: string;
+  /** beyond protocol.md: leave, prisoners or fight_to_the_death */
+  on_defeat?: string;
+  /** beyond protocol.md: each survivor's share of the XP, once ended */
+  xp_each?: number;
 }
 
 export interface Scene {

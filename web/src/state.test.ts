@@ -338,6 +338,28 @@ describe("reduce", () => {
     assert.equal(t.feed[1].text, "The encounter ends (victory).");
   });
 
+  it("EndsTheFightWithTheTurnThatDecidesIt", () => {
+    let t = play(table(), { type: "encounter", encounter: fight() });
+    const mira = { ...t.characters.mira, xp: 50 };
+    t = play(t, { type: "turn.committed", turn_id: "t9", sequence: 9, actor_id: "mira", rolls: [], characters: [mira],
+      encounter: { ...fight(), status: "ended", current: "", outcome: "victory", xp_each: 50 }, scene: { location: "Cellar" } });
+    assert.equal(t.encounter, null);
+    assert.equal(t.characters.mira.xp, 50);
+    assert.equal(t.feed[t.feed.length - 1].text, "The encounter ends (victory). Each survivor earns 50 XP.");
+  });
+
+  it("ShowsTheDeadAndTheStableInAFight", () => {
+    const e = fight();
+    e.participants[1] = { ...e.participants[1], hp: 0, defeated: true, combatant: { dead: true } };
+    let t = play(table(), { type: "encounter", encounter: e });
+    assert.equal(live(t, t.characters.mira).dead, true);
+    e.participants[1] = { ...e.participants[1], hp: 0, defeated: false, combatant: { stable: true } };
+    t = play(t, { type: "encounter", encounter: { ...e, round: 2 } });
+    const mira = live(t, t.characters.mira);
+    assert.equal(mira.dead, false);
+    assert.equal(mira.stable, true);
+  });
+
   it("KeepsTheTablesRecapApartFromWhileYouWereAway", () => {
     const t = play(table(),
       { type: "recap", seq: 5, text: "Previously on The Sunken Crown…" },

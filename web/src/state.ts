@@ -301,6 +301,12 @@ export function intentLabel(i: Intent, t: Table, area?: string): string {
   }
 }
 
+/** endedText tells the table how an encounter ended. */
+function endedText(e: Encounter): string {
+  const xp = e.xp_each ? ` Each survivor earns ${e.xp_each} XP.` : "";
+  return `The encounter ends (${e.outcome || "over"}).${xp}`;
+}
+
 /** participantOf is the character's place in the fight under way, if it has one. */
 export function participantOf(t: Table, characterId: string): Encounter["participants"][number] | undefined {
   return t.encounter?.participants.find((p) => p.kind === "character" && p.character_id === characterId);
@@ -329,6 +335,8 @@ export function live(t: Table, c: Character): Character {
     temp_hp: p.temp_hp ?? c.temp_hp,
     conditions: p.conditions ?? [],
     death_saves: cb?.death_saves ?? c.death_saves,
+    stable: cb ? !!cb.stable && p.hp <= 0 : c.stable,
+    dead: cb ? !!cb.dead || !!p.defeated : c.dead,
     concentration: cb ? cb.concentration || null : c.concentration,
     spell_slots: slots,
   };
@@ -465,6 +473,7 @@ export function reduce(t: Table, m: ServerMessage): Table {
     }
     case "turn.committed": {
       let next = mergeSheets(t, m.characters);
+      const ended = m.encounter !== undefined && t.encounter && activeOrNull(m.encounter) === null;
       next = {
         ...next,
         scene: m.scene ?? next.scene,
@@ -477,11 +486,14 @@ export function reduce(t: Table, m: ServerMessage): Table {
       const at = next.narrationAt[m.turn_id];
       if (at === undefined) {
         next = push(next, { key: `narration:${m.turn_id}`, kind: "narration", turnId: m.turn_id, text: "", committed: true });
-        return { ...next, narrationAt: { ...next.narrationAt, [m.turn_id]: next.feed.length - 1 } };
+        next = { ...next, narrationAt: { ...next.narrationAt, [m.turn_id]: next.feed.length - 1 } };
+      } else {
+        const feed = next.feed.slice();
+        feed[at] = { ...feed[at], committed: true };
+        next = { ...next, feed };
       }
-      const feed = next.feed.slice();
-      feed[at] = { ...feed[at], committed: true };
-      return { ...next, feed };
+      // A fight ends by itself with the turn that decides it.
+      return ended ? push({ ...next, suggestions: [] }, { kind: "system", text: endedText(m.encounter!) }) : next;
     }
     case "encounter": {
       let next = mergeSheets(t, m.characters);
@@ -493,7 +505,7 @@ export function reduce(t: Table, m: ServerMessage): Table {
       const e = m.encounter;
       const text = e.status === "active"
         ? `An encounter begins! ${e.participants.map((p) => p.name).join(", ")}`
-        : `The encounter ends (${e.outcome || "over"}).`;
+        : endedText(e);
       return push(next, { kind: "system", text });
     }
     case "error": {

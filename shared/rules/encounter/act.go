@@ -48,7 +48,7 @@ const (
 )
 
 var actionKinds = map[string]bool{ActionAttack: true, ActionDodge: true, ActionDash: true,
-	ActionDisengage: true, ActionDeathSave: true, ActionEndTurn: true, ActionMove: true}
+	ActionDisengage: true, ActionDeathSave: true, ActionEndTurn: true, ActionMove: true, ActionFirstAid: true}
 
 // Limits DecodeAction enforces.
 const (
@@ -72,6 +72,9 @@ type Action struct {
 	// Distance to the target in feet; 0 lets the attack be made from where
 	// it works best (package doc).
 	Distance int `json:"distance,omitempty"`
+	// ToAreaID is where a move goes: out of the encounter's area, the
+	// character leaves the fight; into it, it comes back (Encounter.AreaID).
+	ToAreaID string `json:"to_area_id,omitempty"`
 	// EndTurn ends the turn after the action.
 	EndTurn bool `json:"end_turn,omitempty"`
 	// Spell, SlotLevel and TargetIDs are a cast's: the SRD spell (id or
@@ -117,11 +120,13 @@ func DecodeAction(b []byte) (Action, error) {
 	}
 	switch {
 	case !actionKinds[a.Kind] && !moreKinds[a.Kind]:
-		return Action{}, fault.Field(op, "action.kind", "must be attack, cast, move, dodge, dash, disengage, hide, second_wind, death_save or end_turn")
+		return Action{}, fault.Field(op, "action.kind", "must be attack, cast, move, dodge, dash, disengage, hide, second_wind, first_aid, death_save or end_turn")
 	case len(a.TargetID) > maxNameLength:
 		return Action{}, fault.Field(op, "action.target_id", "is longer than %d bytes", maxNameLength)
 	case len(a.Weapon) > maxNameLength:
 		return Action{}, fault.Field(op, "action.weapon", "is longer than %d bytes", maxNameLength)
+	case len(a.ToAreaID) > maxNameLength:
+		return Action{}, fault.Field(op, "action.to_area_id", "is longer than %d bytes", maxNameLength)
 	case a.Distance < 0 || a.Distance > MaxDistance:
 		return Action{}, fault.Field(op, "action.distance", "must be between 0 and %d feet", MaxDistance)
 	case a.Kind == ActionAttack && a.TargetID == "":
@@ -149,8 +154,10 @@ type Result struct {
 	TurnEnded bool                   `json:"turn_ended,omitempty"`
 	// NextID is the participant whose turn it is after the action.
 	NextID string `json:"next_id,omitempty"`
-	// Decided is the encounter's Decided after the action.
+	// Decided is the encounter's Decided after the action; Outcome is set
+	// when the action ended the encounter (conclude), as Decided was.
 	Decided string `json:"decided,omitempty"`
+	Outcome string `json:"outcome,omitempty"`
 	Text    string `json:"summary"`
 	// Openings are the points of a monster's turn where characters may
 	// react, and Applied the reactions taken (MonsterTurnWith).
@@ -182,17 +189,20 @@ func (r *Result) say(s string) {
 // Act has the participant actorID, whose turn it is, take an action:
 // attack (a character with a weapon, a monster with a named action or
 // Multiattack), dodge, dash or disengage (each uses the turn's action),
-// move (a character leaves everyone's reach: reach.go),
-// death_save (a dying character's turn; it ends the turn unless a natural
-// 20 revives it), or end_turn. Attacks go through rules.Attack and
-// rules.TakeDamage. Casting, Hide, Second Wind and bonus actions are
-// cast.go's and bonus.go's (actMore).
+// move (a character leaves everyone's reach: reach.go; to another area
+// than the encounter's, it leaves the fight), first_aid (aid.go),
+// death_save (a dying character's turn, which the caller plays for it:
+// Forced; it ends the turn unless a natural 20 revives it), or end_turn.
+// Attacks go through rules.Attack and rules.TakeDamage. Casting, Hide,
+// Second Wind and bonus actions are cast.go's and bonus.go's (actMore).
+// An action that decides the fight ends the encounter (conclude).
 //
 // A refusal changes nothing and is a fault.Invalid error whose Reason is
 // NotYourTurn, InvalidArgs (unknown kind, target or weapon), OutOfRange,
 // ActorStateRestricted (dead, dying, incapacitated or at 0 HP) or
 // NotAllowed (the action already used, a dead target, a weapon not carried,
-// an ended encounter). Anything else is a fault.Internal error.
+// an ended encounter, a fight the actor has left). Anything else is a
+// fault.Internal error.
 func Act(e Encounter, actorID string, in Action, src dice.Source) (Encounter, Result, error) {
 	if e.Status != Active {
 		return e, Result{}, refuse(NotAllowed, "encounter", "the encounter has ended")
@@ -262,7 +272,11 @@ func Act(e Encounter, actorID string, in Action, src dice.Source) (Encounter, Re
 		res.say(r.Summary())
 		end = end || !r.Revived
 	case ActionMove:
-		if err := out.move(&res, ai, src); err != nil {
+		if err := out.move(&res, ai, in.ToAreaID, src); err != nil {
+			return e, Result{}, err
+		}
+	case ActionFirstAid:
+		if err := out.aid(&res, ai, in, src); err != nil {
 			return e, Result{}, err
 		}
 	case ActionEndTurn:
@@ -275,7 +289,9 @@ func Act(e Encounter, actorID string, in Action, src dice.Source) (Encounter, Re
 	return out, res, nil
 }
 
-// restricted refuses what the actor's state forbids.
+// restricted refuses what the actor's state forbids. A dying character's
+// turn is its death saving throw, which the caller rolls for it (Forced):
+// whatever its player asks is refused, never turned into the save.
 func restricted(p Participant, kind string) error {
 	c := p.Combatant
 	switch {
@@ -283,7 +299,7 @@ func restricted(p Participant, kind string) error {
 		return refuse(ActorStateRestricted, "actor_id", "%s is dead", p.Name)
 	case c.Dying():
 		if kind != ActionDeathSave {
-			return refuse(ActorStateRestricted, "action.kind", "%s is dying and can only make a death saving throw", p.Name)
+			return refuse(ActorStateRestricted, "action.kind", "%s is unconscious and dying: the turn is a death saving throw, which the rules roll", p.Name)
 		}
 	case kind == ActionDeathSave:
 		return refuse(NotAllowed, "action.kind", "%s is not dying", p.Name)
@@ -291,8 +307,32 @@ func restricted(p Participant, kind string) error {
 		if kind != ActionEndTurn {
 			return refuse(ActorStateRestricted, "action.kind", "%s is %s and can only end the turn", p.Name, disabledBy(p))
 		}
+	case p.Left && (kind == ActionAttack || kind == ActionCast || kind == ActionFirstAid):
+		return refuse(NotAllowed, "action.kind", "%s has left the fight: move back to it to fight", p.Name)
 	}
 	return nil
+}
+
+// Forced is the action the rules take on the current participant's turn
+// when a character there has no choice to make: a dying one makes its
+// death saving throw; one that cannot act (at 0 HP and stable, or
+// incapacitated: paralyzed, stunned, asleep) ends its turn. It is false
+// for a character that can act, a monster (MonsterTurn plays it) and an
+// ended encounter. The caller plays it at once, present player or not,
+// so no turn waits on a participant who cannot act.
+func (e Encounter) Forced() (Action, bool) {
+	p, ok := e.Participant(e.Current)
+	if e.Status != Active || !ok || p.Kind != KindCharacter || p.Defeated {
+		return Action{}, false
+	}
+	c := p.Combatant
+	switch {
+	case c.Dying():
+		return Action{Kind: ActionDeathSave, EndTurn: true}, true
+	case c.HP <= 0 || c.Incapacitated():
+		return Action{Kind: ActionEndTurn, EndTurn: true}, true
+	}
+	return Action{}, false
 }
 
 // disabledBy names why a participant that is not dying cannot act.
@@ -322,7 +362,7 @@ func (e *Encounter) attack(res *Result, ai int, in Action, src dice.Source) erro
 	case e.Participants[ti].Defeated:
 		return refuse(NotAllowed, "action.target_id", "%s is already dead", e.Participants[ti].Name)
 	case e.elsewhere(e.Participants[ti].ID):
-		return refuse(NotAllowed, "action.target_id", "%s is on another plane and can't be reached", e.Participants[ti].Name)
+		return refuse(NotAllowed, "action.target_id", "%s", e.unreachable(ti))
 	case in.Distance < 0 || in.Distance > MaxDistance:
 		return refuse(InvalidArgs, "action.distance", "must be between 0 and %d feet", MaxDistance)
 	}
@@ -458,7 +498,9 @@ func (e *Encounter) apply(changes []rules.Change) error {
 }
 
 // finish ends the turn if asked, notes a decided fight and logs the
-// action. Lasting effects end as their time comes (effects.go).
+// action. Lasting effects end as their time comes (effects.go). A fight
+// decided by the action, or at the start of the next turn, ends there
+// (conclude): no new turn begins.
 func (e *Encounter) finish(res *Result, before string, endTurn bool, src dice.Source) error {
 	if i := e.index(res.ActorID); i >= 0 {
 		e.slowed(i)
@@ -472,15 +514,11 @@ func (e *Encounter) finish(res *Result, before string, endTurn bool, src dice.So
 		}
 	}
 	res.Decided = e.Decided()
-	switch {
-	case res.Decided == before:
-	case res.Decided == "victory":
-		res.say("All the monsters are defeated.")
-	case res.Decided == "defeat":
-		res.say("All the characters are down.")
-	}
+	e.tellDecided(res, before)
 	if endTurn {
 		res.TurnEnded = true
+	}
+	if endTurn && res.Decided == "" {
 		e.oweLegendary(e.Current)
 		next := e.clone()
 		if next.advance(slices.Index(e.Order, e.Current)) {
@@ -494,11 +532,31 @@ func (e *Encounter) finish(res *Result, before string, endTurn bool, src dice.So
 			if err := e.turnStarts(res, src); err != nil {
 				return err
 			}
+			res.Decided = e.Decided()
+			e.tellDecided(res, "")
 		} else {
 			res.say("No one is left to take a turn.")
+		}
+	}
+	if res.Decided != "" {
+		if err := e.conclude(res, res.Decided, src); err != nil {
+			return err
 		}
 	}
 	res.NextID = e.Current
 	e.log(res.Round, res.ActorID, res.Text)
 	return nil
+}
+
+// tellDecided says how the fight stands when the action changed it.
+func (e Encounter) tellDecided(res *Result, before string) {
+	switch {
+	case res.Decided == before:
+	case res.Decided == "victory":
+		res.say("All the monsters are defeated.")
+	case res.Decided == "defeat" && e.toTheDeath():
+		res.say("All the characters are dead.")
+	case res.Decided == "defeat":
+		res.say("All the characters are down.")
+	}
 }

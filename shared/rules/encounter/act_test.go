@@ -49,6 +49,12 @@ func kill(p *encounter.Participant) {
 	p.Combatant.HP, p.Combatant.Dead, p.HP, p.Defeated = 0, true, 0, true
 }
 
+// asleep is unconscious on its feet, as Sleep leaves a creature.
+func asleep(p *encounter.Participant) {
+	p.Combatant.Conditions = p.Combatant.Conditions.With(rules.Unconscious)
+	p.Conditions = append(slices.Clone(p.Conditions), "unconscious")
+}
+
 func dying(p *encounter.Participant) {
 	p.Combatant.HP, p.HP = 0, 0
 	p.Combatant.Conditions = rules.SetOf(rules.Unconscious, rules.Prone)
@@ -383,15 +389,27 @@ func TestKillingTheLastMonster(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	want := "Mira hits Goblin 1 with a longsword (17 vs AC 15) for 8 slashing damage; Goblin 1 drops to 0 HP and dies. All the monsters are defeated. Tavi is up."
-	if res.Summary() != want || res.Decided != "victory" || out.Decided() != "victory" {
+	// The fight ends with the blow that wins it: no one else is up, no
+	// round 2 begins, and the goblin's 50 XP go to the two who lived.
+	want := "Mira hits Goblin 1 with a longsword (17 vs AC 15) for 8 slashing damage; Goblin 1 drops to 0 HP and dies. All the monsters are defeated. The fight is won. Each character who took part and lived earns 25 XP."
+	if res.Summary() != want || res.Decided != "victory" || res.Outcome != "victory" || out.Decided() != "victory" {
 		t.Errorf("summary %q decided %q/%q", res.Summary(), res.Decided, out.Decided())
 	}
 	if p := participant(t, out, "mira"); p.Stats.Kills != 1 {
 		t.Errorf("mira's kills = %d", p.Stats.Kills)
 	}
-	if out.Status != encounter.Active {
-		t.Error("only End ends an encounter")
+	if out.Status != encounter.Ended || out.Outcome != "victory" || out.Current != "" || res.NextID != "" || out.Round != 1 || out.XPEach != 25 {
+		t.Errorf("status %q outcome %q current %q round %d xp each %d", out.Status, out.Outcome, out.Current, out.Round, out.XPEach)
+	}
+	if !slices.Equal(out.Committed, []string{"mira", "tavi"}) {
+		t.Errorf("committed %v", out.Committed)
+	}
+	ds := out.Diffs()
+	if m := diffOf(t, ds, "mira"); !m.Commit || m.XP != 25 {
+		t.Errorf("mira's diff %+v", m)
+	}
+	if _, _, err := encounter.End(out, "victory", encounter.EndOptions{}); !fault.Is(err, fault.Conflict) {
+		t.Errorf("the owner's End after = %v, want conflict", err)
 	}
 }
 

@@ -240,7 +240,7 @@ func TestAttackRollWardsInAFight(t *testing.T) {
 	t.Run("GreaterInvisibilityOutlastsAnAttack", func(t *testing.T) {
 		c := sol()
 		c.Level, c.SpellSlots["4"] = 7, campaign.Slot{Max: 1}
-		e := casterFirst(t, []campaign.Character{c, mira()}, goblins(1))
+		e := casterFirst(t, []campaign.Character{c, mira()}, goblins(2))
 		e, _, err := encounter.Act(e, "sol", encounter.Action{Kind: encounter.ActionCast, Spell: "greater-invisibility", TargetID: "mira", EndTurn: true}, faces(t))
 		if err != nil {
 			t.Fatal(err)

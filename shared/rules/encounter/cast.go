@@ -318,7 +318,7 @@ func (e *Encounter) targetIDs(s srd.Spell, in Action) ([]string, error) {
 		case i < 0:
 			return nil, refuse(InvalidArgs, "action.target_ids", "no participant %q", truncate(id, 60))
 		case e.elsewhere(id):
-			return nil, refuse(NotAllowed, "action.target_ids", "%s is on another plane and can't be reached", e.Participants[i].Name)
+			return nil, refuse(NotAllowed, "action.target_ids", "%s", e.unreachable(i))
 		}
 	}
 	if in.Distance < 0 || in.Distance > MaxDistance {

@@ -2,7 +2,9 @@
 // characters (persistent participants) and instantiates SRD monsters
 // (ephemeral ones), rolls initiative and keeps the turn order; Act,
 // MonsterTurn and Next play turns through package rules, recording every
-// roll and change; End reports each participant's state diff and marks the
+// roll and change; a fight that is decided ends by itself within the
+// action that decides it, and End is the owner's way to end one sooner;
+// Encounter.Diffs reports each participant's state diff and marks the
 // characters whose diffs the caller writes back with Diffs.CharacterUpdates.
 // Everything is a value: no function mutates its input Encounter, and every
 // die comes from the injected dice.Source, so a fight replays from its
@@ -85,7 +87,33 @@
 //     make opportunity attacks.
 //   - A dying character's turn is its death saving throw, which ends the
 //     turn unless a natural 20 brings it back to act; a stable one at 0 HP
-//     is skipped.
+//     is skipped. The save is the rules', never a choice: Forced names it
+//     (and the end of the turn of one that cannot act) for the caller to
+//     play at once, and Act refuses anything else a dying character's
+//     player asks. Another character's first aid (ActionFirstAid, a DC 10
+//     Wisdom (Medicine) check, or none with a healer's kit) makes a dying
+//     character stable, as do three successes and any healing; three
+//     failures or massive damage kill it (Defeated; a dead character
+//     cannot join an encounter).
+//   - How a fight ends (Decided, conclude): in victory when no monster can
+//     fight on (dead, or down at 0 HP); in defeat when no character can
+//     (each at 0 HP or dead); in flight when every character still on
+//     its feet has moved out of the encounter's area (AreaID; a character
+//     that left is out of every reach, the monsters do not follow, and it
+//     may come back). The monsters' intent once every character is down
+//     is the campaign's (OnDefeat): leave or take prisoners, and the
+//     fight is lost at once; fight to the death, and they finish the
+//     fallen (attacking the one nearest death with their weapons: a hit
+//     is a failed death save, two from a critical, and any hit from 5
+//     feet on an unconscious creature is one) until every character is
+//     dead. The end is part of the action that decides it: no new turn
+//     begins; the lasting effects end; the minutes after the fight play
+//     out for each character left dying (a companion still standing there
+//     gives first aid, the best at it first, each round before the
+//     death save; alone, the death saves decide), every roll recorded;
+//     every character's diff is committed, and each survivor earns an
+//     even share of the XP of the monsters defeated (XPEach). Conclude
+//     ends an encounter stored decided but never ended.
 //   - A character casts a spell of its class list (every class spell
 //     counts as prepared) with the action or, for a bonus-action spell,
 //     the bonus action; a turn with a bonus-action spell casts no other

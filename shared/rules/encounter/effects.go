@@ -645,30 +645,31 @@ func (e *Encounter) unset(fx Effect) (*rules.ConditionResult, error) {
 
 // endAll ends every effect as the encounter ends, and with them the
 // casters' concentration on their spells: the engine keeps no clock
-// outside a fight. It returns what it said.
-func (e *Encounter) endAll() (string, error) {
+// outside a fight. What ended is told in res.
+func (e *Encounter) endAll(res *Result) error {
 	if len(e.Effects) == 0 {
-		return "", nil
+		return nil
 	}
-	var res Result
 	spells := map[string]string{}
 	for _, fx := range e.Effects {
 		if fx.Concentration {
 			spells[fx.CasterID] = fx.Spell
 		}
 	}
-	if err := e.endWhere(&res, func(Effect) string { return endEncounter }); err != nil {
-		return "", err
+	if err := e.endWhere(res, func(Effect) string { return endEncounter }); err != nil {
+		return err
 	}
 	for i := range e.Participants {
 		p := &e.Participants[i]
 		if s, ok := spells[p.ID]; ok && p.Combatant.Concentration == s {
-			if err := e.apply([]rules.Change{{TargetID: p.ID, Field: rules.FieldConcentration, From: s, To: ""}}); err != nil {
-				return "", err
+			ch := []rules.Change{{TargetID: p.ID, Field: rules.FieldConcentration, From: s, To: ""}}
+			if err := e.apply(ch); err != nil {
+				return err
 			}
+			res.Changes = append(res.Changes, ch...)
 		}
 	}
-	return res.Text, nil
+	return nil
 }
 
 // tally adds a spell's damage, hits and kills to the caster's and the

@@ -42,9 +42,21 @@ type Encounter struct {
 	// ended.
 	Current      string        `json:"current"`
 	Participants []Participant `json:"participants"`
-	// Outcome is End's: "victory", "defeat", "fled", "negotiated" or
-	// "other"; "" while active.
+	// Outcome is how the encounter ended: "victory", "defeat" or "fled"
+	// when it ended by itself (Decided), or the owner's End's
+	// ("negotiated", "other" too); "" while active.
 	Outcome string `json:"outcome,omitempty"`
+	// AreaID is the area of the map the fight is in; a character who
+	// moves out of it has left the fight (Participant.Left). "" (an
+	// encounter started without one) tracks no flight.
+	AreaID string `json:"area_id,omitempty"`
+	// OnDefeat is the monsters' intent once every character is down, the
+	// campaign's setting when the fight began: campaign.OnDefeatLeave
+	// ("" reads as it), OnDefeatPrisoners or OnDefeatFightToTheDeath.
+	OnDefeat string `json:"on_defeat,omitempty"`
+	// XPEach is each surviving character's share of the experience points
+	// of the monsters defeated, once the encounter has ended.
+	XPEach int `json:"xp_each,omitempty"`
 	// Committed is the character ids whose diffs End marked for writing
 	// back.
 	Committed []string `json:"committed,omitempty"`
@@ -109,6 +121,12 @@ type Participant struct {
 	Defeated bool `json:"defeated"`
 	// Surprised is set through round 1 for a participant caught unaware.
 	Surprised bool `json:"surprised,omitempty"`
+	// Left says a character moved out of the encounter's area: out of
+	// the fight, beyond every attack and spell of it, until it moves back.
+	Left bool `json:"left,omitempty"`
+	// Kit says a character carried a healer's kit at Start, which its
+	// first aid uses (no check) instead of a Wisdom (Medicine) check.
+	Kit bool `json:"kit,omitempty"`
 	// Engaged are the participants of the other side within whose reach
 	// it stands, and they within its (reach.go).
 	Engaged []string `json:"engaged,omitempty"`
@@ -256,27 +274,42 @@ func (e Encounter) index(id string) int {
 	return slices.IndexFunc(e.Participants, func(p Participant) bool { return p.ID == id })
 }
 
-// Decided is how the fight stands: "victory" when every monster is dead,
-// "defeat" when every character is down (dead or at 0 HP), "" while both
-// sides stand. It does not end the encounter; End does.
+// Decided is how the fight stands: "victory" when no monster can fight
+// on (every one dead or at 0 hit points); "defeat" when no character can
+// (every one at 0 hit points or dead; fighting to the death, every one
+// dead); "fled" when every character still on its feet has left the
+// encounter's area (fighting to the death, once the fallen left behind are
+// dead too); "" while the fight goes on. Act, MonsterTurn and
+// LegendaryTurn end a decided encounter by themselves (conclude).
 func (e Encounter) Decided() string {
-	monsters, characters := false, false
+	monsters, here, away, fallen := false, false, false, false
 	for _, p := range e.Participants {
 		switch {
-		case p.Kind == KindMonster && !p.Defeated:
-			monsters = true
-		case p.Kind == KindCharacter && !p.down():
-			characters = true
+		case p.Kind == KindMonster:
+			monsters = monsters || !p.down()
+		case !p.down() && p.Left:
+			away = true
+		case !p.down():
+			here = true
+		case !p.Defeated && !p.Left:
+			fallen = true // at 0 HP, alive, where the monsters are
 		}
 	}
 	switch {
 	case !monsters:
 		return "victory"
-	case !characters:
-		return "defeat"
+	case here:
+		return ""
+	case fallen && e.toTheDeath():
+		return "" // the monsters finish the fallen
+	case away:
+		return "fled"
 	}
-	return ""
+	return "defeat"
 }
+
+// toTheDeath reports whether the monsters fight on against the fallen.
+func (e Encounter) toTheDeath() bool { return e.OnDefeat == campaign.OnDefeatFightToTheDeath }
 
 // clone copies the slices a turn writes to, so the caller's Encounter is
 // never changed. A participant's own slices are replaced, never written.

@@ -7,7 +7,9 @@ import (
 	"strings"
 
 	"chronicler/shared/campaign"
+	"chronicler/shared/dice"
 	"chronicler/shared/fault"
+	"chronicler/shared/rules"
 	"chronicler/shared/srd"
 )
 
@@ -108,6 +110,8 @@ type Diffs []Diff
 // returned encounter is Ended with the outcome and the committed character
 // ids; with DryRun it is e, unchanged. The caller commits by writing
 // Diffs.CharacterUpdates in the same transaction as the ended encounter.
+// It is the owner's: a fight that is decided ends by itself (conclude),
+// and End leaves a dying character dying, for its allies to save.
 //
 // An ended encounter is a fault.Conflict error; an unknown outcome, or an
 // id in Only or Exclude that is not a character of the encounter, is a
@@ -138,54 +142,262 @@ func End(e Encounter, outcome string, opts EndOptions) (Encounter, Diffs, error)
 	}
 
 	// The fight's lasting effects end with it, and the diffs say so.
-	closed := e
-	said := ""
-	if len(e.Effects) > 0 {
-		closed = e.clone()
-		var err error
-		if said, err = closed.endAll(); err != nil {
-			return e, nil, err
-		}
+	closed := e.clone()
+	var said Result
+	if err := closed.endAll(&said); err != nil {
+		return e, nil, err
 	}
-	share := xpShare(closed)
-	diffs := make(Diffs, len(closed.Participants))
-	var committed []string
-	for i, p := range closed.Participants {
-		d := diff(p)
-		if !d.Ephemeral && !d.Dead {
-			d.XP = share
-		}
-		d.Commit = !d.Ephemeral && (len(opts.Only) == 0 || slices.Contains(opts.Only, p.CharacterID)) &&
-			!slices.Contains(opts.Exclude, p.CharacterID)
-		if d.Commit {
-			committed = append(committed, p.CharacterID)
-		}
-		diffs[i] = d
+	commit := func(p Participant) bool {
+		return (len(opts.Only) == 0 || slices.Contains(opts.Only, p.CharacterID)) && !slices.Contains(opts.Exclude, p.CharacterID)
 	}
+	diffs := closed.diffs(commit)
 	if opts.DryRun {
 		return e, diffs, nil
 	}
-	out := closed.clone()
-	out.Status, out.Outcome, out.Current, out.Committed = Ended, outcome, "", committed
-	if said != "" {
-		out.log(out.Round, "", said)
+	out := closed
+	var committed []string
+	for _, d := range diffs {
+		if d.Commit {
+			committed = append(committed, d.CharacterID)
+		}
+	}
+	out.Status, out.Outcome, out.Current, out.Committed, out.XPEach = Ended, outcome, "", committed, xpShare(closed)
+	if said.Text != "" {
+		out.log(out.Round, "", said.Text)
 	}
 	out.log(out.Round, "", "The encounter ends: "+outcome+".")
-	if share > 0 {
-		out.log(out.Round, "", "Each character who lived earns "+strconv.Itoa(share)+" XP.")
+	if out.XPEach > 0 {
+		out.log(out.Round, "", "Each character who lived earns "+strconv.Itoa(out.XPEach)+" XP.")
 	}
 	return out, diffs, nil
 }
 
+// Diffs is every participant's diff from how it entered the fight to
+// now, in participant order, each surviving character's with its XP
+// share. On an ended encounter the characters whose diffs its end
+// committed (Committed) are marked Commit; on one under way, none is.
+// Diffs.CharacterUpdates writes them onto the sheets.
+func (e Encounter) Diffs() Diffs {
+	return e.diffs(func(p Participant) bool { return e.Status == Ended && slices.Contains(e.Committed, p.CharacterID) })
+}
+
+// diffs is every participant's diff, the persistent ones commit picks
+// marked Commit.
+func (e Encounter) diffs(commit func(Participant) bool) Diffs {
+	share := xpShare(e)
+	out := make(Diffs, len(e.Participants))
+	for i, p := range e.Participants {
+		d := diff(p)
+		if !d.Ephemeral && !d.Dead {
+			d.XP = share
+		}
+		d.Commit = !d.Ephemeral && commit(p)
+		out[i] = d
+	}
+	return out
+}
+
+// conclude ends a decided encounter by itself, as part of the action
+// that decided it (res): the fallen get the minutes after the fight
+// (aftermath), the lasting effects end, every character's diff is
+// committed, each survivor earns its share of the XP of the monsters
+// defeated, and res tells how the fight ended.
+func (e *Encounter) conclude(res *Result, outcome string, src dice.Source) error {
+	res.say(e.ending(outcome))
+	if err := e.endAll(res); err != nil {
+		return err
+	}
+	if err := e.aftermath(res, src); err != nil {
+		return err
+	}
+	e.Status, e.Outcome, e.Current, e.LegendaryDue = Ended, outcome, "", nil
+	e.Committed = nil
+	for _, p := range e.Participants {
+		if p.CharacterID != "" {
+			e.Committed = append(e.Committed, p.CharacterID)
+		}
+	}
+	if e.XPEach = xpShare(*e); e.XPEach > 0 {
+		res.say("Each character who took part and lived earns " + strconv.Itoa(e.XPEach) + " XP.")
+	}
+	res.Decided, res.NextID, res.Outcome = outcome, "", outcome
+	return nil
+}
+
+// ending tells how a decided fight ends, and what the monsters do with a
+// party they beat.
+func (e Encounter) ending(outcome string) string {
+	var standing []string
+	for _, p := range e.Participants {
+		if p.Kind == KindMonster && !p.down() {
+			standing = append(standing, p.Name)
+		}
+	}
+	they := joinAnd(standing)
+	switch outcome {
+	case "victory":
+		return "The fight is won."
+	case "fled":
+		s := "Every character still on their feet has left the fight: the party has fled."
+		if e.fallenLeft() {
+			s += " " + e.fate(they, len(standing), "the fallen left behind")
+		}
+		return s
+	}
+	if e.toTheDeath() {
+		return "The fight is lost: every character is dead."
+	}
+	return "The fight is lost: every character is down. " + e.fate(they, len(standing), "the fallen")
+}
+
+// fate is what the monsters that won (they, n of them) do with whom, by
+// their intent: leave them, or take them prisoner.
+func (e Encounter) fate(they string, n int, whom string) string {
+	s := ""
+	if n == 1 {
+		s = "s"
+	}
+	if they == "" {
+		they, s = "The foes", ""
+	}
+	if e.OnDefeat == campaign.OnDefeatPrisoners {
+		return they + " take" + s + " " + whom + " prisoner."
+	}
+	// Fighting to the death, the fight goes on until the fallen are dead.
+	return they + " leave" + s + " " + whom + " where they lie."
+}
+
+// fallenLeft reports whether a character is left at 0 HP, alive, where
+// the fight was.
+func (e Encounter) fallenLeft() bool {
+	return slices.ContainsFunc(e.Participants, func(p Participant) bool {
+		return p.Kind == KindCharacter && p.down() && !p.Defeated && !p.Left
+	})
+}
+
+// joinAnd is "Goblin 1", "Goblin 1 and Goblin 2", "Goblin 1, Goblin 2
+// and Goblin 3".
+func joinAnd(names []string) string {
+	switch len(names) {
+	case 0:
+		return ""
+	case 1:
+		return names[0]
+	}
+	return strings.Join(names[:len(names)-1], ", ") + " and " + names[len(names)-1]
+}
+
+// maxAftermath bounds the rounds the minutes after a fight take for one
+// dying character: five death saves always settle it.
+const maxAftermath = 10
+
+// aftermath plays the minutes after the fight for each character it
+// left dying, as time passes, round by round: first a companion at hand
+// (a character on its feet, able to act, still where the fight was) gives
+// first aid, with a healer's kit if one carries it (no check) or else
+// the best Wisdom (Medicine) of them against DC 10; then, still dying, it
+// makes its death saving throw. It ends stable, dead or, on a natural 20,
+// awake with 1 HP. Nobody at hand (a lost fight, or the fallen a fleeing
+// party left), the death saves alone decide. Every roll and change is in
+// res.
+func (e *Encounter) aftermath(res *Result, src dice.Source) error {
+	for i := range e.Participants {
+		if e.Participants[i].Kind != KindCharacter {
+			continue
+		}
+		for range maxAftermath {
+			p := e.Participants[i]
+			if !p.Combatant.Dying() {
+				break
+			}
+			if h := e.healer(i); h >= 0 {
+				r, err := e.firstAid(res, h, i, src)
+				if err != nil {
+					return err
+				}
+				if r.Stabilized {
+					break
+				}
+			}
+			r, err := rules.DeathSave(e.Participants[i].Combatant, src)
+			if err != nil {
+				return fault.Wrap(fault.Internal, "aftermath", err)
+			}
+			if err := e.apply(r.Changes); err != nil {
+				return err
+			}
+			res.Rolls = append(res.Rolls, r.Rolls...)
+			res.Changes = append(res.Changes, r.Changes...)
+			res.say(r.Summary())
+		}
+	}
+	return nil
+}
+
+// healer is the character who gives participant i first aid after the
+// fight: on its feet, able to act and where the fight was; one with a
+// healer's kit first, then the best Wisdom (Medicine), then the earlier
+// in participant order; -1 if none.
+func (e Encounter) healer(i int) int {
+	best := -1
+	for j, p := range e.Participants {
+		if j == i || p.Kind != KindCharacter || p.down() || p.Left || p.Combatant.Incapacitated() {
+			continue
+		}
+		if best < 0 {
+			best = j
+			continue
+		}
+		b := e.Participants[best]
+		if p.Kit != b.Kit {
+			if p.Kit {
+				best = j
+			}
+			continue
+		}
+		if p.Combatant.CheckBonus(rules.Wis, rules.Medicine) > b.Combatant.CheckBonus(rules.Wis, rules.Medicine) {
+			best = j
+		}
+	}
+	return best
+}
+
+// Conclude ends an encounter under way whose fight is already decided
+// (Decided) but was never ended: one stored before fights ended by
+// themselves, left waiting on a monster's turn. It plays what the end of
+// the deciding action would have (conclude): the result is the current
+// participant's, ending the fight. An encounter that is not under way,
+// or not decided, is a fault.Invalid refusal (NotAllowed).
+func Conclude(e Encounter, src dice.Source) (Encounter, Result, error) {
+	if e.Status != Active {
+		return e, Result{}, refuse(NotAllowed, "encounter", "the encounter has ended")
+	}
+	outcome := e.Decided()
+	if outcome == "" {
+		return e, Result{}, refuse(NotAllowed, "encounter", "the fight is not decided")
+	}
+	out := e.clone()
+	res := Result{ActorID: e.Current, Kind: ActionEndTurn, Round: out.Round, TurnEnded: true}
+	if p, ok := out.Participant(e.Current); ok {
+		res.Actor = p.Name
+	}
+	if err := out.conclude(&res, outcome, src); err != nil {
+		return e, Result{}, err
+	}
+	out.log(res.Round, res.ActorID, res.Text)
+	return out, res, nil
+}
+
 // xpShare is each surviving character's share of the XP of the monsters
-// defeated: zero when none was, or nobody survived to share it.
+// defeated (dead, or down at 0 HP): zero when none was, or nobody
+// survived to share it.
 func xpShare(e Encounter) int {
 	total, alive := 0, 0
 	for _, p := range e.Participants {
 		switch {
-		case p.Kind == KindMonster && p.Defeated && p.XP > 0:
+		case p.Kind == KindMonster && p.down() && p.XP > 0:
 			total += p.XP
-		case p.Kind == KindMonster && p.Defeated:
+		case p.Kind == KindMonster && p.down():
 			// An encounter stored before participants kept their XP.
 			if m, ok := srd.LookupMonster(p.SRDID); ok {
 				total += m.XP
@@ -246,8 +458,8 @@ func diff(p Participant) Diff {
 // values win: HP, temporary HP, death saves, concentration and the spell
 // slots used are set to how the fight left them; conditions gained are
 // added and conditions lost removed, keeping any the engine does not know.
-// A dead character is written as 0 HP with three failed death saves, which
-// is how a sheet says dead. The XP share is added, and a character whose XP
+// A dead character is written dead, at 0 HP with three failed death saves
+// (as a sheet said dead before it kept Dead). The XP share is added, and a character whose XP
 // reaches a new level advances to it (campaign.Advance).
 func (ds Diffs) CharacterUpdates(base []campaign.Character) []campaign.Character {
 	var out []campaign.Character
@@ -257,7 +469,7 @@ func (ds Diffs) CharacterUpdates(base []campaign.Character) []campaign.Character
 			continue
 		}
 		d := ds[i]
-		ch.HP, ch.TempHP, ch.DeathSaves, ch.Stable = d.HP.After, d.TempHP.After, d.DeathSaves.After, d.Stable
+		ch.HP, ch.TempHP, ch.DeathSaves, ch.Stable, ch.Dead = d.HP.After, d.TempHP.After, d.DeathSaves.After, d.Stable, d.Dead
 		ch.XP += d.XP
 		if d.Dead {
 			ch.HP, ch.DeathSaves.Failures = 0, 3

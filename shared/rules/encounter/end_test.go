@@ -3,6 +3,7 @@ package encounter_test
 import (
 	"reflect"
 	"slices"
+	"strings"
 	"testing"
 
 	"chronicler/shared/campaign"
@@ -226,15 +227,15 @@ func TestCharacterUpdates(t *testing.T) {
 			t.Errorf("tavi read back: stable %v, current %q", p.Combatant.Stable, again.Current)
 		}
 	})
-	t.Run("ASheetThatStartsDeadStaysOutOfTheFight", func(t *testing.T) {
-		dead := tavi()
-		dead.HP, dead.DeathSaves.Failures = 0, 3
-		e, _, err := encounter.Start("enc", []campaign.Character{mira(), dead}, goblins(1), nil, faces(t, 10, 10), nil)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if p := participant(t, e, "tavi"); !p.Defeated || e.Order[len(e.Order)-1] != "tavi" {
-			t.Errorf("dead tavi: defeated %v, order %v", p.Defeated, e.Order)
+	t.Run("ADeadCharacterStaysOutOfTheFight", func(t *testing.T) {
+		for name, dead := range map[string]campaign.Character{
+			"ThreeFailures": func() campaign.Character { c := tavi(); c.HP, c.DeathSaves.Failures = 0, 3; return c }(),
+			"MarkedDead":    func() campaign.Character { c := tavi(); c.HP, c.Dead = 0, true; return c }(),
+		} {
+			_, _, err := encounter.Start("enc", []campaign.Character{mira(), dead}, goblins(1), nil, seeded(1), nil)
+			if !fault.Is(err, fault.Invalid) || !strings.Contains(err.Error(), "Tavi is dead") {
+				t.Errorf("%s: start = %v, want dead Tavi refused", name, err)
+			}
 		}
 	})
 }

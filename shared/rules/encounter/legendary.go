@@ -73,7 +73,8 @@ func (e *Encounter) oweLegendary(ended string) {
 // LegendaryDue), by the package's policy: the cheapest attack it can
 // afford, at the conscious character with the fewest hit points, with the
 // characters' reactions as in MonsterTurnWith. It is nobody's turn: the
-// current participant stays. Nothing owed is a fault.Invalid refusal.
+// current participant stays, unless the action decides the fight, which
+// ends it (conclude). Nothing owed is a fault.Invalid refusal.
 func LegendaryTurn(e Encounter, src dice.Source, rs Reactions) (Encounter, Result, error) {
 	if e.Status != Active || len(e.LegendaryDue) == 0 {
 		return e, Result{}, refuse(NotAllowed, "encounter", "no legendary action is owed")
@@ -106,8 +107,11 @@ func LegendaryTurn(e Encounter, src dice.Source, rs Reactions) (Encounter, Resul
 		}
 	}
 	res.Decided = out.Decided()
-	if res.Decided != before && res.Decided == "defeat" {
-		res.say("All the characters are down.")
+	out.tellDecided(&res, before)
+	if res.Decided != "" {
+		if err := out.conclude(&res, res.Decided, src); err != nil {
+			return e, Result{}, err
+		}
 	}
 	res.NextID = out.Current
 	out.log(res.Round, res.ActorID, res.Text)

@@ -20,8 +20,10 @@ const maxAttacksPerAction = 10
 // otherwise it attacks the conscious character with the lowest hit points
 // (ties to the earlier in initiative order) with its Multiattack, or else
 // its best attack, retargeting by the same rule if its target falls, then
-// ends its turn. A monster that cannot act, or has no one to attack, just
-// ends its turn.
+// ends its turn. Fighting to the death, with nobody conscious left, it
+// attacks the fallen (weakest). A monster that cannot act, or has no one
+// to attack, just ends its turn; one whose turn decides the fight ends
+// the encounter (conclude).
 //
 // An ended encounter or a current participant that is not a monster is a
 // fault.Invalid refusal (NotAllowed); anything else is fault.Internal.
@@ -71,18 +73,23 @@ func MonsterTurnWith(e Encounter, src dice.Source, rs Reactions) (Encounter, Res
 	return out, res, nil
 }
 
-// monsterAttack is the policy's attack action.
+// monsterAttack is the policy's attack action. Finishing the fallen
+// (fighting to the death), it strikes with its weapons: no breath or
+// spell is spent on a creature that cannot fight back.
 func (e *Encounter) monsterAttack(res *Result, ai int, src dice.Source, rs Reactions) error {
 	p := e.Participants[ai]
-	if e.weakest() < 0 {
+	ti := e.weakest()
+	if ti < 0 {
 		res.say(p.Name + " has no one to attack.")
 		return nil
 	}
-	if a, ok := p.readyArea(); ok {
-		return e.areaAttack(res, ai, a, src, rs)
-	}
-	if cast, err := e.monsterCast(res, ai, src, rs); cast || err != nil {
-		return err
+	if !e.fallen(ti) {
+		if a, ok := p.readyArea(); ok {
+			return e.areaAttack(res, ai, a, src, rs)
+		}
+		if cast, err := e.monsterCast(res, ai, src, rs); cast || err != nil {
+			return err
+		}
 	}
 	plan, err := monsterPlan(p, "", &res.Log, src)
 	if err != nil {
@@ -107,7 +114,9 @@ func (e *Encounter) monsterAttack(res *Result, ai int, src dice.Source, rs React
 }
 
 // weakest is the index of the conscious character with the fewest hit
-// points, the earlier in initiative order on a tie; -1 if none.
+// points, the earlier in initiative order on a tie; -1 if none. Fighting
+// to the death (Encounter.OnDefeat), with nobody conscious left to
+// attack, it is the fallen character nearest death (finishing).
 func (e Encounter) weakest() int { return e.weakestBut(nil) }
 
 // weakestBut is weakest among the characters whose indexes are not in
@@ -127,7 +136,43 @@ func (e Encounter) weakestBut(but []int) int {
 			best = i
 		}
 	}
+	if best < 0 && e.toTheDeath() {
+		return e.finishing(but)
+	}
 	return best
+}
+
+// finishing is the fallen character the monsters finish, fighting to the
+// death: alive, where the fight is, at 0 HP or unconscious; the one at
+// the fewest hit points, then with the most failed death saves, then the
+// earlier in initiative order; -1 if none. Each hit on one at 0 HP is a
+// failed death save, two from a critical hit (and a hit from within 5
+// feet on an unconscious creature is one).
+func (e Encounter) finishing(but []int) int {
+	best := -1
+	for _, id := range e.Order {
+		i := e.index(id)
+		if i < 0 || slices.Contains(but, i) || !e.fallen(i) {
+			continue
+		}
+		if best < 0 {
+			best = i
+			continue
+		}
+		c, b := e.Participants[i].Combatant, e.Participants[best].Combatant
+		if c.HP < b.HP || (c.HP == b.HP && c.DeathSaves.Failures > b.DeathSaves.Failures) {
+			best = i
+		}
+	}
+	return best
+}
+
+// fallen reports whether participant i is a character the monsters may
+// finish: alive, where the fight is, at 0 HP or unconscious.
+func (e Encounter) fallen(i int) bool {
+	p := e.Participants[i]
+	return p.Kind == KindCharacter && !p.Defeated && !e.elsewhere(p.ID) &&
+		(p.Combatant.HP <= 0 || p.Combatant.Conditions.Has(rules.Unconscious))
 }
 
 // monsterPlan is the stat block actions one attack action makes: the

@@ -67,7 +67,9 @@ func TestMonsterPolicy(t *testing.T) {
 	})
 	t.Run("NoOneToAttackEndsTheTurn", func(t *testing.T) {
 		e := begin(t, goblins(1), nil, 15, 1, 18)
-		e = edit(edit(e, "tavi", dying), "mira", dying)
+		// Mira is dying and Tavi asleep: nobody conscious to attack, but
+		// a character who will wake, so the fight goes on.
+		e = edit(edit(e, "tavi", asleep), "mira", dying)
 		out, res, err := encounter.MonsterTurn(e, faces(t))
 		if err != nil {
 			t.Fatal(err)

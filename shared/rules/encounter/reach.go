@@ -170,8 +170,11 @@ func meleeOnly(actions []srd.Action) []srd.Action {
 // (its speed, or what it has left; Dash gives a second), the monsters
 // whose reach it leaves
 // strike at it, and, if it is still on its feet, it is out of everyone's
-// reach (Result.Moved). Where it goes is the caller's: an area of the map.
-func (e *Encounter) move(res *Result, ai int, src dice.Source) error {
+// reach (Result.Moved). Where it goes is the caller's, an area of the map
+// (to): out of the encounter's area, it has left the fight (Left: the
+// monsters do not follow, and the party that has all left has fled);
+// into it, it is back.
+func (e *Encounter) move(res *Result, ai int, to string, src dice.Source) error {
 	p := e.Participants[ai]
 	speed := p.Combatant.CurrentSpeed()
 	switch {
@@ -191,12 +194,22 @@ func (e *Encounter) move(res *Result, ai int, src dice.Source) error {
 	if e.Participants[ai].down() {
 		return nil
 	}
-	if len(p.Engaged) > 0 {
+	switch left := e.AreaID != "" && to != "" && to != e.AreaID; {
+	case left && p.Left:
+		res.say(p.Name + " moves on, away from the fight.")
+	case left:
+		res.say(p.Name + " leaves the fight.")
+	case p.Left:
+		res.say(p.Name + " comes back to the fight.")
+	case len(p.Engaged) > 0:
 		res.say(p.Name + " moves away from the fight.")
-	} else {
+	default:
 		res.say(p.Name + " moves.")
 	}
 	e.part(ai)
+	if e.AreaID != "" && to != "" {
+		e.Participants[ai].Left = to != e.AreaID
+	}
 	res.Moved = true
 	return nil
 }

@@ -95,7 +95,9 @@ func TestReach(t *testing.T) {
 	t.Run("AFallenMoverStays", func(t *testing.T) {
 		e := engage(t, miraAlone(t, 1), "mira", "goblin-1")
 		e = edit(e, "mira", func(p *encounter.Participant) { p.Combatant.HP, p.HP = 2, 2 })
-		out, res, err := encounter.Act(e, "mira", encounter.Action{Kind: encounter.ActionMove}, faces(t, 15, 3))
+		// Dropped, she is the last character down: the fight is lost, and
+		// her death saves (10, 10, 10) leave her stable.
+		out, res, err := encounter.Act(e, "mira", encounter.Action{Kind: encounter.ActionMove}, faces(t, 15, 3, 10, 10, 10))
 		if err != nil {
 			t.Fatal(err)
 		}

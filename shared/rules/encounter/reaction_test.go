@@ -195,6 +195,8 @@ func TestReactionsApplied(t *testing.T) {
 	})
 	t.Run("HellishRebukeBurnsTheAttacker", func(t *testing.T) {
 		e := goblinFirst(t, caster("vex", "warlock", 1, 12))
+		// A tough goblin: the rebuke's fire does not end the fight.
+		e = edit(e, "goblin-1", func(p *encounter.Participant) { p.Combatant.HP, p.Combatant.MaxHP, p.HP, p.MaxHP = 30, 30, 30, 30 })
 		rs := encounter.Reactions{Taken: []campaign.Reaction{{Attack: 0, By: "vex", Name: encounter.HellishRebuke}}, Seed: 3}
 		out, res, err := encounter.MonsterTurnWith(e, faces(t, 10, 3), rs)
 		if err != nil {
@@ -203,7 +205,7 @@ func TestReactionsApplied(t *testing.T) {
 		g := participant(t, out, "goblin-1")
 		vex := participant(t, out, "vex")
 		// The goblin's turn ends and Vex's begins, so her reaction is back.
-		if g.HP >= 7 || vex.Combatant.SpellSlots[0].Used != 1 || vex.Stats.DamageDealt == 0 || out.Current != "vex" {
+		if g.HP >= 30 || vex.Combatant.SpellSlots[0].Used != 1 || vex.Stats.DamageDealt == 0 || out.Current != "vex" {
 			t.Errorf("goblin at %d HP; Vex slots %+v dealt %d; current %q", g.HP, vex.Combatant.SpellSlots[0], vex.Stats.DamageDealt, out.Current)
 		}
 		if len(res.Applied) != 1 || res.Applied[0].CharacterID != "vex" || res.Applied[0].Text == "" {

@@ -102,10 +102,14 @@ func (e *Encounter) slowed(i int) {
 	}
 }
 
-// elsewhere reports whether participant id is on another plane, on
-// Banishment's demiplane or blinked to the Ethereal Plane: out of the
-// fight, beyond every attack and spell, until it returns.
+// elsewhere reports whether participant id is out of the fight, beyond
+// every attack and spell, until it returns: on another plane (on
+// Banishment's demiplane or blinked to the Ethereal Plane), or a
+// character that has left the encounter's area (Participant.Left).
 func (e Encounter) elsewhere(id string) bool {
+	if i := e.index(id); i >= 0 && e.Participants[i].Left {
+		return true
+	}
 	return slices.ContainsFunc(e.Effects, func(fx Effect) bool {
 		return fx.TargetID == id && ((fx.Spell == "banishment" && fx.Condition != 0) || fx.ID == ethereal)
 	})
@@ -229,4 +233,12 @@ func (e *Encounter) flash(res *Result, ai, ti int, src dice.Source) error {
 	fx := spell.Effect{ID: rules.Blinded.String(), Spell: aura.Spell, CasterID: aura.CasterID, TargetID: a.ID, Condition: rules.Blinded,
 		Concentration: true, Ends: "until the spell ends"}
 	return e.add(res, Effect{Effect: fx, SlotLevel: aura.SlotLevel, Until: aura.Until}, src)
+}
+
+// unreachable tells why participant i is out of reach (elsewhere).
+func (e Encounter) unreachable(i int) string {
+	if p := e.Participants[i]; p.Left {
+		return p.Name + " has left the fight"
+	}
+	return e.Participants[i].Name + " is on another plane and can't be reached"
 }

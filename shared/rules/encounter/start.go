@@ -28,8 +28,13 @@ type MonsterSpec struct {
 // participant not surprised. surprise holds participant ids, or
 // "characters" or "monsters" for a whole side.
 //
+// A character at 0 HP joins as it is, unconscious (a stable one's turns
+// pass; a dying one's are its death saves); a dead one cannot join. The
+// caller sets where the fight is (AreaID) and the monsters' intent on
+// victory (OnDefeat).
+//
 // It returns the encounter and the log of the initiative rolls. A missing
-// id, no characters or no monsters, an unknown or duplicate character id, an
+// id, no characters or no monsters, a dead character, an unknown or duplicate character id, an
 // unknown SRD id, a count outside 1..MaxPerSpec, more than MaxParticipants
 // in all or an unknown surprise id is a fault.Invalid error naming the
 // field.
@@ -62,6 +67,9 @@ func Start(id string, chars []campaign.Character, monsters []MonsterSpec, surpri
 	for i, ch := range chars {
 		if ch.ID == "" || taken[ch.ID] {
 			return Encounter{}, rules.Log{}, fault.Field(op, fmt.Sprintf("characters[%d].id", i), "must be present and unique")
+		}
+		if ch.IsDead() {
+			return Encounter{}, rules.Log{}, fault.Field(op, fmt.Sprintf("characters[%d]", i), "%s is dead and fights no more until brought back", ch.Name)
 		}
 		taken[ch.ID] = true
 		e.Participants = append(e.Participants, characterParticipant(ch))
@@ -129,7 +137,9 @@ func characterParticipant(ch campaign.Character) Participant {
 	c.Speed = rules.Carried(ch).Speed(c.Speed) // a heavy load is dragged
 	var weapons, pairs []string
 	count := map[string]int{}
+	kit := false
 	for _, it := range ch.Inventory {
+		kit = kit || (IsHealersKit(it.Item) && it.Qty > 0)
 		w, ok := lookupWeapon(it.Item)
 		if !ok || it.Qty <= 0 {
 			continue
@@ -142,7 +152,7 @@ func characterParticipant(ch campaign.Character) Participant {
 		}
 	}
 	p := Participant{ID: ch.ID, Name: ch.Name, Kind: KindCharacter, CharacterID: ch.ID, Type: "humanoid",
-		Combatant: c, Start: snapshot(c), Class: ch.Class, Weapons: weapons, Pairs: pairs}
+		Combatant: c, Start: snapshot(c), Class: ch.Class, Weapons: weapons, Pairs: pairs, Kit: kit}
 	rs := campaign.ResourcesOf(ch)
 	if bi, ok := rs[campaign.ResourceBardicInspiration]; ok {
 		p.Inspiration = bi.Max - bi.Used

@@ -124,7 +124,7 @@ var kinds = []Kind{
 	{Name: "dodge", ActionOnly: true, Fight: FightEncounter, Read: true},
 	{Name: "dash", ActionOnly: true, Bonus: true, Fight: FightEncounter, Read: true},
 	{Name: "disengage", ActionOnly: true, Bonus: true, Fight: FightEncounter, Read: true},
-	{Name: "help", ActionOnly: true, Fight: FightOwnTurn, Read: true, ReadFields: []string{"target_id"}},
+	{Name: "help", Fight: FightOwnTurn, Read: true, ReadFields: []string{"target_id"}},
 	{Name: "end_turn", ActionOnly: true, Always: true, Fight: FightEncounter, Read: true},
 	{Name: "rest", Fields: []Field{restField}, Fight: FightRefused, Read: true, ReadFields: []string{"rest"}},
 	{Name: "say", Fields: []Field{textField}, Always: true, Down: true, Fight: FightAnyTime, Read: true},

@@ -30,6 +30,7 @@ var explore = map[string]resolver{
 	"hide":        hide,
 	"cast":        cast,
 	"use_item":    useItem,
+	"help":        help,
 	"attack":      refuse(fault.NotAllowed, "there is nothing here to attack; an encounter must be under way"),
 	"second_wind": refuse(fault.NotAllowed, "Second Wind is tracked in encounters only, where its use once per rest is kept"),
 }
@@ -116,17 +117,113 @@ func move(r request, d Decision) (Decision, error) {
 	return d, nil
 }
 
-// useItem uses an item the actor carries.
+// useItem uses an item the actor carries. A healer's kit used on a dying
+// creature stabilizes it (firstAid).
 func useItem(r request, d Decision) (Decision, error) {
 	if !slices.ContainsFunc(r.actor.Inventory, func(it campaign.Item) bool { return it.Item == r.in.Item && it.Qty > 0 }) {
 		return d, fault.Refuse(op, "intent.item", fault.NotAllowed, "%s does not carry %q", r.actor.Name, r.in.Item)
+	}
+	if encounter.IsHealersKit(r.in.Item) && r.in.TargetID != "" {
+		return firstAid(r, d)
 	}
 	d.Summary = fmt.Sprintf("%s uses %s.", r.actor.Name, r.in.Item)
 	return d, nil
 }
 
-// rest is a short or a long rest.
+// help is the Help action; on a dying creature, first aid (firstAid).
+func help(r request, d Decision) (Decision, error) {
+	if r.in.TargetID == "" {
+		return noEffect(r, d)
+	}
+	if r.v.Encounter != nil {
+		e, err := encounter.FromRecord(*r.v.Encounter)
+		if err != nil {
+			return d, err
+		}
+		if t, ok := e.Participant(r.in.TargetID); !ok || t.Combatant.HP > 0 {
+			return noEffect(r, d)
+		}
+		return firstAid(r, d)
+	}
+	if t := r.v.character(r.in.TargetID); t == nil || !t.Down() {
+		return noEffect(r, d)
+	}
+	return firstAid(r, d)
+}
+
+// firstAid is the actor's action to stabilize a dying creature (the
+// intent's target): with a healer's kit it carries, no check; without, a
+// DC 10 Wisdom (Medicine) check. In a fight it is the encounter's
+// (encounter.ActionFirstAid, on the actor's turn, its action); out of
+// one, it is the sheets'. The dead, the stable and the hale are refused.
+func firstAid(r request, d Decision) (Decision, error) {
+	if r.v.Encounter != nil {
+		e, err := encounter.FromRecord(*r.v.Encounter)
+		if err != nil {
+			return d, err
+		}
+		who, err := participantOf(e, r.actor)
+		if err != nil {
+			return d, err
+		}
+		return r.play(d, *r.v.Encounter, e, who, encounter.Action{Kind: encounter.ActionFirstAid, TargetID: r.in.TargetID, EndTurn: !r.in.KeepTurn})
+	}
+	t := r.v.character(r.in.TargetID)
+	switch {
+	case t == nil:
+		return d, fault.Refuse(op, "intent.target_id", fault.OutOfRange, "there is no %q here", r.in.TargetID)
+	case t.ID == r.actor.ID:
+		return d, fault.Refuse(op, "intent.target_id", fault.InvalidArgs, "%s can't give first aid to themselves", r.actor.Name)
+	case t.IsDead():
+		return d, fault.Refuse(op, "intent.target_id", fault.NotAllowed, "%s is dead: first aid can't help; a spell that brings back the dead can", t.Name)
+	case t.HP > 0:
+		return d, fault.Refuse(op, "intent.target_id", fault.NotAllowed, "%s is not dying", t.Name)
+	case t.Stable:
+		return d, fault.Refuse(op, "intent.target_id", fault.NotAllowed, "%s is already stable", t.Name)
+	}
+	patient := rules.FromSheet(*t)
+	var (
+		res rules.StabilizeResult
+		err error
+	)
+	kit := slices.ContainsFunc(r.actor.Inventory, func(it campaign.Item) bool { return encounter.IsHealersKit(it.Item) && it.Qty > 0 })
+	if kit {
+		res, err = rules.Stabilize(patient, "a healer's kit")
+		d.Summary = fmt.Sprintf("%s stabilizes %s with a healer's kit.", r.actor.Name, t.Name)
+	} else {
+		res, err = rules.FirstAid(r.sheet, patient, r.src)
+		d.Summary = res.Summary()
+	}
+	if err != nil {
+		return d, err
+	}
+	after, err := patient.Apply(res.Changes)
+	if err != nil {
+		return d, err
+	}
+	d.Rolls, d.Changed = Rolls(res.Rolls), []campaign.Character{rules.ToSheet(*t, after)}
+	return d, nil
+}
+
+// rest is a short or a long rest. A character stable at 0 HP rests as
+// it lies: it comes to with 1 HP after 1d4 hours (rules.Recover), and the
+// rest gives nothing more, since a long rest needs at least 1 HP at its
+// start; resting again gives its benefits.
 func rest(r request, d Decision) (Decision, error) {
+	if r.sheet.HP <= 0 {
+		res, err := rules.Recover(r.sheet, r.src)
+		if err != nil {
+			return d, fault.Refuse(op, "intent", fault.ActorStateRestricted, "%s", publicMessage(err))
+		}
+		after, err := r.sheet.Apply(res.Changes)
+		if err != nil {
+			return d, err
+		}
+		d.Changed = []campaign.Character{rules.ToSheet(r.actor, after)}
+		d.Rolls = Rolls(res.Rolls)
+		d.Summary = res.Summary() + " A rest begun at 0 HP gives nothing more (a long rest needs at least 1 HP at its start); resting again gives its benefits."
+		return d, nil
+	}
 	if r.in.Rest == "short" {
 		return shortRest(r, d)
 	}

@@ -1,6 +1,8 @@
 package turn
 
 import (
+	"slices"
+
 	"chronicler/shared/campaign"
 	"chronicler/shared/fault"
 	"chronicler/shared/rules/encounter"
@@ -10,7 +12,9 @@ import (
 // action economy, the attack and the spell are the encounter's rules, and
 // target ids name participants. An action ends the turn unless the intent
 // keeps it open; a bonus action ends it only once the action is spent
-// too, so a bonus action can come first.
+// too, so a bonus action can come first. A dying character's player
+// asks for nothing: its turn is the death save the rules make
+// (encounter.Forced), and whatever it asks is refused.
 func (r request) inEncounter(d Decision, rec campaign.EncounterRecord, e encounter.Encounter) (Decision, error) {
 	in, actor := r.in, r.actor
 	if in.Kind == encounter.ActionMove {
@@ -21,25 +25,32 @@ func (r request) inEncounter(d Decision, rec campaign.EncounterRecord, e encount
 			return d, fault.Refuse(op, "intent.to_area_id", fault.OutOfRange, "%s", publicMessage(err))
 		}
 	}
-	var who string
-	for _, p := range e.Participants {
-		if p.CharacterID == actor.ID {
-			who = p.ID
-		}
-	}
-	if who == "" {
-		return d, fault.Refuse(op, "intent", fault.NotAllowed, "%s is not in the encounter", actor.Name)
+	who, err := participantOf(e, actor)
+	if err != nil {
+		return d, err
 	}
 	p, _ := e.Participant(who)
 	act := encounter.Action{Kind: in.Kind, TargetID: in.TargetID, Weapon: in.Weapon, Spell: in.Spell,
-		SlotLevel: in.SlotLevel, TargetIDs: in.TargetIDs, Bonus: in.Bonus, Ongoing: in.Ongoing, Choice: in.Choice}
+		SlotLevel: in.SlotLevel, TargetIDs: in.TargetIDs, Bonus: in.Bonus, Ongoing: in.Ongoing, Choice: in.Choice,
+		ToAreaID: in.ToAreaID}
 	// Movement, like a bonus action, leaves the turn open for the action.
 	act.EndTurn = !in.KeepTurn && (!(act.TakesBonusAction() || act.Kind == encounter.ActionMove) || p.Turn.ActionUsed)
-	if e.Current == who && p.HP <= 0 && !p.Defeated && !p.Combatant.Stable {
-		// A dying character's turn is its death saving throw, whatever
-		// the player chose: the protocol has no word for it.
-		act = encounter.Action{Kind: encounter.ActionDeathSave, EndTurn: true}
+	return r.play(d, rec, e, who, act)
+}
+
+// participantOf is the actor's participant id in the encounter.
+func participantOf(e encounter.Encounter, actor campaign.Character) (string, error) {
+	for _, p := range e.Participants {
+		if p.CharacterID == actor.ID {
+			return p.ID, nil
+		}
 	}
+	return "", fault.Refuse(op, "intent", fault.NotAllowed, "%s is not in the encounter", actor.Name)
+}
+
+// play has participant who take act in the encounter and decides the
+// turn from what it made of it.
+func (r request) play(d Decision, rec campaign.EncounterRecord, e encounter.Encounter, who string, act encounter.Action) (Decision, error) {
 	next, res, err := encounter.Act(e, who, act, r.src)
 	if err != nil {
 		return d, err
@@ -50,9 +61,54 @@ func (r request) inEncounter(d Decision, rec campaign.EncounterRecord, e encount
 	}
 	d.Rolls, d.Summary, d.Encounter = Rolls(res.Rolls), res.Summary(), &upd
 	if res.Moved {
-		moved := actor
-		moved.AreaID = in.ToAreaID
+		moved := r.actor
+		moved.AreaID = act.ToAreaID
 		d.Changed = []campaign.Character{moved}
 	}
+	concluded(&d, r.v.Characters, next)
 	return d, nil
+}
+
+// Played is the decision of a turn the rules played in an encounter, for
+// a participant with no player or no choice to make: a monster's turn, a
+// legendary action, a dying character's death save, the turn of a
+// character whose player is away, the end of a fight stored decided. rec
+// is the encounter as stored before the turn; next and res are what the
+// encounter made of it; chars are the campaign's characters, on whose
+// sheets the end of the encounter, when the turn ended it, writes what
+// the fight did to them (Changed).
+func Played(chars []campaign.Character, rec campaign.EncounterRecord, next encounter.Encounter, res encounter.Result) (Decision, error) {
+	upd, err := encounter.Record(next, rec.Version)
+	if err != nil {
+		return Decision{}, err
+	}
+	d := Decision{Rolls: Rolls(res.Rolls), Summary: res.Summary(), Encounter: &upd}
+	for _, a := range res.Applied {
+		d.Reactions = append(d.Reactions, a.AppliedReaction)
+	}
+	concluded(&d, chars, next)
+	return d, nil
+}
+
+// concluded writes onto d what the end of the encounter puts on the
+// characters' sheets, when next is an encounter the turn ended: every
+// committed diff (hit points, conditions, death saves, dead, slots,
+// resources) and the XP earned, over the sheets the turn already changed.
+func concluded(d *Decision, chars []campaign.Character, next encounter.Encounter) {
+	if next.Status != encounter.Ended {
+		return
+	}
+	base := slices.Clone(chars)
+	for _, ch := range d.Changed {
+		if i := slices.IndexFunc(base, func(b campaign.Character) bool { return b.ID == ch.ID }); i >= 0 {
+			base[i] = ch
+		}
+	}
+	ended := next.Diffs().CharacterUpdates(base)
+	for _, ch := range d.Changed {
+		if !slices.ContainsFunc(ended, func(u campaign.Character) bool { return u.ID == ch.ID }) {
+			ended = append(ended, ch)
+		}
+	}
+	d.Changed = ended
 }

@@ -108,8 +108,8 @@ func Decide(v View, actor campaign.Character, a Action, src dice.Source) (Decisi
 			}
 		}
 	}
-	if actor.HP <= 0 && !k.Down {
-		return d, fault.Refuse(op, "intent", fault.ActorStateRestricted, "%s is down and cannot act", actor.Name)
+	if err := downed(actor, in); err != nil && !k.Down {
+		return d, err
 	}
 	resolve, ok := resolverOf(k)
 	if !ok {
@@ -117,6 +117,24 @@ func Decide(v View, actor campaign.Character, a Action, src dice.Source) (Decisi
 	}
 	r.sheet = rules.FromSheet(actor)
 	return resolve(r, d)
+}
+
+// downed refuses what a character at 0 HP or dead cannot do, in words
+// that say what it can: the dead wait for a revival; a stable character
+// may rest, coming to with 1 HP after 1d4 hours; a dying one's life is
+// in its companions' hands (first aid, healing).
+func downed(actor campaign.Character, in intent.Intent) error {
+	switch {
+	case actor.IsDead():
+		return fault.Refuse(op, "intent", fault.ActorStateRestricted, "%s is dead; only a spell that brings back the dead (Revivify, Raise Dead) can change that", actor.Name)
+	case actor.HP > 0:
+		return nil
+	case actor.Stable && in.Kind == "rest":
+		return nil // the hours pass: rest
+	case actor.Stable:
+		return fault.Refuse(op, "intent", fault.ActorStateRestricted, "%s is unconscious at 0 HP, stable: a rest lets them come to (1 HP after 1d4 hours), or healing wakes them", actor.Name)
+	}
+	return fault.Refuse(op, "intent", fault.ActorStateRestricted, "%s is unconscious and dying: a companion's first aid (help) or healing can save them", actor.Name)
 }
 
 // Read reads a player's free text as an intent (intent.Parse against

@@ -174,14 +174,15 @@ func TestDecide(t *testing.T) {
 			t.Fatalf("Decide = %+v, %v; want the check decided, the encounter untouched", d, err)
 		}
 	})
-	t.Run("ADyingCharactersTurnIsItsDeathSave", func(t *testing.T) {
+	t.Run("ADyingCharactersAttackIsRefusedNotTurnedIntoADeathSave", func(t *testing.T) {
 		v, mira, _ := table(t)
 		v.Characters[0].HP = 0
 		v = fight(t, v)
 		mira.HP = 0
-		d, err := turn.Decide(v, mira, act(intent.Intent{Kind: "attack", TargetID: "goblin-1"}), dicetest.Faces(t, 14))
-		if err != nil || len(d.Rolls) != 1 || !strings.Contains(strings.ToLower(d.Summary), "death saving throw") {
-			t.Fatalf("Decide = %+v, %v; want a death saving throw", d, err)
+		d, err := turn.Decide(v, mira, act(intent.Intent{Kind: "attack", TargetID: "goblin-1"}), dicetest.Faces(t))
+		refusal(t, err, fault.ActorStateRestricted, "action.kind", "Mira is unconscious and dying: the turn is a death saving throw, which the rules roll")
+		if d.Rolls != nil || d.Encounter != nil {
+			t.Fatalf("a refused attack decided %+v", d)
 		}
 	})
 	t.Run("SayIsAlwaysAllowed", func(t *testing.T) {
@@ -214,8 +215,22 @@ func TestDecideRefuses(t *testing.T) {
 	}{
 		{"NotOnTheAllowlist", func(_ *testing.T, v *turn.View, _ *campaign.Character) { v.Allowlist = []string{"check", "move"} },
 			intent.Intent{Kind: "use_item", Item: "rope"}, fault.NotAllowed, "intent", "this table does not play use item; it allows check, move"},
-		{"DownAndCannotAct", func(_ *testing.T, _ *turn.View, a *campaign.Character) { a.HP = 0 },
-			intent.Intent{Kind: "check", Ability: "dex"}, fault.ActorStateRestricted, "intent", "Mira is down and cannot act"},
+		{"DyingAndCannotAct", func(_ *testing.T, _ *turn.View, a *campaign.Character) { a.HP = 0 },
+			intent.Intent{Kind: "check", Ability: "dex"}, fault.ActorStateRestricted, "intent", "Mira is unconscious and dying: a companion's first aid (help) or healing can save them"},
+		{"DyingCannotRest", func(_ *testing.T, _ *turn.View, a *campaign.Character) { a.HP = 0 },
+			intent.Intent{Kind: "rest", Rest: "long"}, fault.ActorStateRestricted, "intent", ""},
+		{"StableCannotAct", func(_ *testing.T, _ *turn.View, a *campaign.Character) { a.HP, a.Stable = 0, true },
+			intent.Intent{Kind: "check", Ability: "dex"}, fault.ActorStateRestricted, "intent", "Mira is unconscious at 0 HP, stable: a rest lets them come to (1 HP after 1d4 hours), or healing wakes them"},
+		{"DeadCannotEvenRest", func(_ *testing.T, _ *turn.View, a *campaign.Character) { a.HP, a.Dead = 0, true },
+			intent.Intent{Kind: "rest", Rest: "long"}, fault.ActorStateRestricted, "intent", "Mira is dead; only a spell that brings back the dead (Revivify, Raise Dead) can change that"},
+		{"FirstAidOnTheDead", func(_ *testing.T, v *turn.View, _ *campaign.Character) {
+			v.Characters[1].HP, v.Characters[1].Dead = 0, true
+		},
+			intent.Intent{Kind: "help", TargetID: "bram"}, fault.NotAllowed, "intent.target_id", "Bram is dead: first aid can't help; a spell that brings back the dead can"},
+		{"FirstAidOnTheStable", func(_ *testing.T, v *turn.View, _ *campaign.Character) {
+			v.Characters[1].HP, v.Characters[1].Stable = 0, true
+		},
+			intent.Intent{Kind: "help", TargetID: "bram"}, fault.NotAllowed, "intent.target_id", "Bram is already stable"},
 		{"NotReachable", func(_ *testing.T, _ *turn.View, a *campaign.Character) { a.AreaID = "cellar" },
 			intent.Intent{Kind: "move", ToAreaID: "road"}, fault.OutOfRange, "intent.to_area_id", ""},
 		{"Overloaded", func(_ *testing.T, _ *turn.View, a *campaign.Character) {
