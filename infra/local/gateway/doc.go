@@ -4,6 +4,12 @@
 // $connect before the upgrade (a refusal keeps the socket closed), route
 // selection on $request.body.action, concurrent invocations, $disconnect
 // after close, API Gateway-shaped connection ids and the 32 KB frame limit,
-// and a management API that answers like the real one (410 GoneException)
-// so the real SDK client works against it unchanged.
+// and a management API that answers like the real one (a post is accepted
+// at once; 410 GoneException once the connection is closed) so the real SDK
+// client works against it unchanged.
+//
+// Each connection has a bounded send queue drained by its own writer, so a
+// client that stops reading holds up nobody but itself: it is closed when
+// its queue is full (1013) or its socket takes nothing for a few seconds
+// (1008).
 package gateway
