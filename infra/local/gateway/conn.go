@@ -31,9 +31,11 @@ var (
 
 // conn is one accepted WebSocket connection.
 //
-// ServeWS reads its frames and starts their handlers; one writer drains
-// its send queue (out) to the socket. Posts only queue, so a handler never
-// waits for a client; the writer alone waits, and only for its own client.
+// Three goroutines serve it: ServeWS reads frames and queues the messages
+// (inbox); one dispatcher runs their handlers one after the other; one
+// writer drains the send queue (out) to the socket. Posts only queue, so a
+// handler never waits for a client; the writer alone waits, and only for
+// its own client.
 type conn struct {
 	id          string
 	domain      string
@@ -46,7 +48,6 @@ type conn struct {
 	ws         *websocket.Conn // set before the writer starts
 	lastActive atomic.Int64    // unix nanoseconds of the last frame either way
 	out        outbox
-	inflight   chan struct{} // bounds concurrent handler invocations
 
 	// gone is closed by the first shut: no post is taken from then on
 	// (they answer 410), and the writer closes the socket.
@@ -62,7 +63,7 @@ type conn struct {
 }
 
 func newConn(id string, now time.Time) *conn {
-	c := &conn{id: id, connectedAt: now, gone: make(chan struct{}), inflight: make(chan struct{}, inflightPerConn)}
+	c := &conn{id: id, connectedAt: now, gone: make(chan struct{})}
 	c.out.wake = make(chan struct{}, 1)
 	c.abortCtx, c.abort = context.WithCancel(context.Background())
 	c.touch(now)
@@ -248,6 +249,14 @@ func (g *Gateway) post(c *conn, data []byte) error {
 		return errGone
 	}
 	return err
+}
+
+// dispatch runs the handlers of c's messages one after the other, in the
+// order they arrived, until inbox is closed and drained.
+func (g *Gateway) dispatch(c *conn, inbox <-chan events.APIGatewayWebsocketProxyRequest) {
+	for ev := range inbox {
+		g.handle(c, ev)
+	}
 }
 
 // handle runs the handler of one of c's messages.

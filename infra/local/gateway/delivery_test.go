@@ -1,13 +1,17 @@
 package gateway
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"strconv"
 	"strings"
+	"sync"
+	"sync/atomic"
 	"testing"
 	"time"
 
+	"github.com/aws/aws-lambda-go/events"
 	"github.com/coder/websocket"
 
 	"chronicler/shared/fault"
@@ -271,5 +275,83 @@ func TestOutboxSteadyBacklog(t *testing.T) {
 	}
 	if c := cap(o.msgs); c > 2*bound {
 		t.Errorf("queue array grew to %d slots for at most %d messages", c, bound)
+	}
+}
+
+// One connection's messages are handled one after the other in the order
+// sent: a slow first message holds the next ones back rather than letting
+// them overtake it (a turn sent right after resume must find the session).
+func TestOneConnectionsMessagesRunInOrder(t *testing.T) {
+	const n = 20
+	var (
+		mu      sync.Mutex
+		order   []string
+		running atomic.Int32
+		overlap atomic.Bool
+	)
+	done := make(chan struct{})
+	rec := func(_ context.Context, ev event) (events.APIGatewayProxyResponse, error) {
+		if running.Add(1) > 1 {
+			overlap.Store(true)
+		}
+		defer running.Add(-1)
+		if ev.Body == `{"action":"step","n":0}` {
+			time.Sleep(200 * time.Millisecond) // the others arrive meanwhile
+		}
+		mu.Lock()
+		order = append(order, ev.Body)
+		if len(order) == n {
+			close(done)
+		}
+		mu.Unlock()
+		return events.APIGatewayProxyResponse{StatusCode: 200}, nil
+	}
+	h := newHarness(t, Config{Routes: map[string]Handler{"step": rec}})
+	c := h.dial("")
+	for i := range n {
+		send(t, c, fmt.Sprintf(`{"action":"step","n":%d}`, i))
+	}
+	select {
+	case <-done:
+	case <-time.After(waitFor):
+		t.Fatal("not every message was handled")
+	}
+	mu.Lock()
+	defer mu.Unlock()
+	for i, body := range order {
+		if want := fmt.Sprintf(`{"action":"step","n":%d}`, i); body != want {
+			t.Fatalf("handled %d-th: %s, want %s (order %v)", i, body, want, order)
+		}
+	}
+	if overlap.Load() {
+		t.Error("two handlers of one connection ran at once")
+	}
+}
+
+// Other connections' messages do not wait for a slow one.
+func TestConnectionsAreHandledInParallel(t *testing.T) {
+	started := make(chan string, 2)
+	release := make(chan struct{})
+	slow := func(_ context.Context, ev event) (events.APIGatewayProxyResponse, error) {
+		started <- ev.RequestContext.ConnectionID
+		<-release
+		return events.APIGatewayProxyResponse{StatusCode: 200}, nil
+	}
+	h := newHarness(t, Config{Routes: map[string]Handler{"slow": slow}})
+	defer close(release)
+	a, b := h.dial(""), h.dial("")
+	send(t, a, `{"action":"slow"}`)
+	send(t, b, `{"action":"slow"}`)
+	seen := map[string]bool{}
+	for range 2 {
+		select {
+		case id := <-started:
+			seen[id] = true
+		case <-time.After(waitFor):
+			t.Fatal("one connection's message waited for another connection's handler")
+		}
+	}
+	if len(seen) != 2 {
+		t.Errorf("handlers started for %d connections, want 2", len(seen))
 	}
 }

@@ -74,10 +74,9 @@ const (
 	defaultSendBuffer     = 64 << 10
 	// maxPostBytes is the management API's limit on one posted message.
 	maxPostBytes = 128 * 1024
-	// inflightPerConn bounds concurrent handler invocations of one
-	// connection. API Gateway does not serialise a connection's messages,
-	// so neither do we, but one client must not start unbounded work here.
-	inflightPerConn = 16
+	// inboxPerConn bounds the messages of one connection received and
+	// not yet handled; past it the gateway stops reading that socket.
+	inboxPerConn = 16
 )
 
 // Gateway is an emulated API Gateway WebSocket API. Its zero value is not
@@ -242,18 +241,30 @@ func (g *Gateway) ServeWS(w http.ResponseWriter, r *http.Request) {
 		defer close(written)
 		g.writeLoop(c)
 	}()
+	inbox := make(chan events.APIGatewayWebsocketProxyRequest, inboxPerConn)
+	handled := make(chan struct{})
+	go func() {
+		defer close(handled)
+		g.dispatch(c, inbox)
+	}()
 
 	// The first cause of the close stands: the client's, or the
 	// gateway's when it closed the socket itself (not reading,
 	// DeleteConnection, shutdown).
-	g.shut(c, g.readLoop(c))
+	g.shut(c, g.readLoop(c, inbox))
 	<-written
+	// As in API Gateway, $disconnect does not wait for the handlers of
+	// the messages already received: those not yet started still run, in
+	// order, beside and after it.
+	close(inbox)
 	g.disconnect(c, c.closing.code, c.closing.reason)
+	<-handled
 }
 
-// readLoop starts the handlers of the connection's messages until the
-// socket closes, and returns how it closed.
-func (g *Gateway) readLoop(c *conn) shutHow {
+// readLoop queues the connection's messages for its dispatcher until the
+// socket closes, and returns how it closed. A full inbox stops the reading
+// (the client's writes then wait on TCP) until the dispatcher catches up.
+func (g *Gateway) readLoop(c *conn, inbox chan<- events.APIGatewayWebsocketProxyRequest) shutHow {
 	for {
 		typ, data, err := c.ws.Read(context.Background())
 		if err != nil {
@@ -284,12 +295,7 @@ func (g *Gateway) readLoop(c *conn) shutHow {
 		ev := g.event(c, route, "MESSAGE", now)
 		ev.Body = string(data)
 		ev.RequestContext.MessageID = g.newID()
-
-		c.inflight <- struct{}{} // waits (and stops reading) while the connection is at its bound
-		g.wg.Go(func() {
-			defer func() { <-c.inflight }()
-			g.handle(c, ev)
-		})
+		inbox <- ev
 	}
 }
 
