@@ -11,11 +11,13 @@ import (
 	"github.com/coder/websocket"
 )
 
-// Close reasons the gateway gives. A client that does not take what is
-// sent to it is closed with 1008 (it stopped reading: a breach of the
-// protocol's duty to read) or 1013 (too much is waiting for it: reconnect
-// and sync).
+// Close codes the gateway chooses. API Gateway closes idle and old
+// connections with 1001; a client that does not take what is sent to it is
+// closed with 1008 (it stopped reading: a breach of the protocol's duty to
+// read) or 1013 (too much is waiting for it: reconnect and sync).
 const (
+	reasonIdle     = "Idle timeout"
+	reasonMaxAge   = "Connection duration exceeded"
 	reasonStalled  = "Client is not reading"
 	reasonOverflow = "Send queue full"
 	reasonShutdown = "Server shutting down"
@@ -272,5 +274,62 @@ func (g *Gateway) handle(c *conn, ev events.APIGatewayWebsocketProxyRequest) {
 		if err := g.post(c, []byte(resp.Body)); err != nil && !errors.Is(err, errGone) {
 			g.log.Warn("route response not delivered", "route", route, "connection_id", c.id, "err", err)
 		}
+	}
+}
+
+// reapAt returns when c is next due to be reaped, as API Gateway does:
+// after the idle timeout with no frame either way, or at its maximum age.
+// The zero time means never.
+func (g *Gateway) reapAt(c *conn) (time.Time, shutHow) {
+	var at time.Time
+	var how shutHow
+	if g.idle > 0 {
+		at = time.Unix(0, c.lastActive.Load()).Add(g.idle)
+		how = shutHow{code: websocket.StatusGoingAway, reason: reasonIdle, handshake: true, flush: true}
+	}
+	if g.maxAge > 0 {
+		if old := c.connectedAt.Add(g.maxAge); at.IsZero() || !old.After(at) {
+			at = old
+			how = shutHow{code: websocket.StatusGoingAway, reason: reasonMaxAge, handshake: true, flush: true}
+		}
+	}
+	return at, how
+}
+
+// reaper closes c when it has been idle or open too long. The returned
+// stop ends it.
+func (g *Gateway) reaper(c *conn) (stop func()) {
+	at, _ := g.reapAt(c)
+	if at.IsZero() {
+		return func() {}
+	}
+	var (
+		mu      sync.Mutex
+		stopped bool
+		t       *time.Timer
+	)
+	check := func() {
+		mu.Lock()
+		defer mu.Unlock()
+		if stopped {
+			return
+		}
+		at, how := g.reapAt(c)
+		if wait := time.Until(at); wait > 0 {
+			t.Reset(wait) // it was active since: look again when it may be due
+			return
+		}
+		if g.shut(c, how) {
+			g.log.Info("connection reaped", "connection_id", c.id, "reason", how.reason)
+		}
+	}
+	mu.Lock()
+	t = time.AfterFunc(time.Until(at), check)
+	mu.Unlock()
+	return func() {
+		mu.Lock()
+		stopped = true
+		t.Stop()
+		mu.Unlock()
 	}
 }

@@ -355,3 +355,92 @@ func TestConnectionsAreHandledInParallel(t *testing.T) {
 		t.Errorf("handlers started for %d connections, want 2", len(seen))
 	}
 }
+
+// Connections are reaped as API Gateway reaps them: after the idle timeout
+// with nothing either way, and at the maximum age however busy they are.
+// Both close with 1001 and run $disconnect.
+func TestReaping(t *testing.T) {
+	t.Run("IdleConnectionIsClosed", func(t *testing.T) {
+		const idle = 300 * time.Millisecond
+		h := newHarness(t, Config{IdleTimeout: idle, MaxAge: -1}, "$connect", "$disconnect")
+		opened := time.Now() // the gateway's clock starts before the dial returns
+		c, id := h.connectAs("quiet")
+		if code := readClose(t, c); code != websocket.StatusGoingAway {
+			t.Errorf("client saw close status %v, want 1001", code)
+		}
+		if since := time.Since(opened); since < idle {
+			t.Errorf("closed after %v, before the idle timeout %v", since, idle)
+		}
+		ev := h.disconnectOf(id)
+		if rc := ev.RequestContext; rc.DisconnectStatusCode != int64(websocket.StatusGoingAway) || *rc.DisconnectReason != reasonIdle {
+			t.Errorf("$disconnect status %d %q, want 1001 %q", rc.DisconnectStatusCode, *rc.DisconnectReason, reasonIdle)
+		}
+	})
+
+	t.Run("ActivityKeepsItOpen", func(t *testing.T) {
+		const idle = time.Second
+		h := newHarness(t, Config{IdleTimeout: idle, MaxAge: -1}, "$connect", "$disconnect", "$default")
+		c, id := h.connectAs("chatty")
+		closed := make(chan websocket.StatusCode, 1)
+		go func() { closed <- readClose(t, c) }()
+		// Three idle timeouts of messages ten times as often.
+		for i := range 30 {
+			send(t, c, `{"action":"sync"}`)
+			h.nextRoute("$default")
+			select {
+			case code := <-closed:
+				t.Fatalf("closed (%v) after %d messages %v apart, idle timeout %v", code, i, idle/10, idle)
+			case <-time.After(idle / 10):
+			}
+		}
+		// Then silence: it is reaped.
+		if ev := h.disconnectOf(id); *ev.RequestContext.DisconnectReason != reasonIdle {
+			t.Errorf("$disconnect reason %q, want %q", *ev.RequestContext.DisconnectReason, reasonIdle)
+		}
+	})
+
+	t.Run("OldConnectionIsClosedHoweverBusy", func(t *testing.T) {
+		const maxAge = 500 * time.Millisecond
+		h := newHarness(t, Config{IdleTimeout: -1, MaxAge: maxAge}, "$connect", "$disconnect", "$default")
+		opened := time.Now()
+		c, id := h.connectAs("busy")
+		closed := make(chan websocket.StatusCode, 1)
+		go func() { closed <- readClose(t, c) }()
+		tick := time.NewTicker(maxAge / 10)
+		defer tick.Stop()
+		giveUp := time.After(waitFor)
+		var code websocket.StatusCode
+	busy:
+		for {
+			select {
+			case code = <-closed:
+				break busy
+			case <-tick.C:
+				_ = c.Write(ctxT(t), websocket.MessageText, []byte(`{"action":"sync"}`))
+			case <-giveUp:
+				t.Fatal("connection still open long after its maximum age")
+			}
+		}
+		if code != websocket.StatusGoingAway {
+			t.Errorf("client saw close status %v, want 1001", code)
+		}
+		if since := time.Since(opened); since < maxAge {
+			t.Errorf("closed after %v, before the maximum age %v", since, maxAge)
+		}
+		ev := h.disconnectOf(id)
+		if rc := ev.RequestContext; rc.DisconnectStatusCode != int64(websocket.StatusGoingAway) || *rc.DisconnectReason != reasonMaxAge {
+			t.Errorf("$disconnect status %d %q, want 1001 %q", rc.DisconnectStatusCode, *rc.DisconnectReason, reasonMaxAge)
+		}
+	})
+
+	t.Run("DefaultsAreAPIGateways", func(t *testing.T) {
+		g := New(Config{})
+		if g.idle != 10*time.Minute || g.maxAge != 2*time.Hour {
+			t.Errorf("idle, max age = %v, %v; want 10m, 2h", g.idle, g.maxAge)
+		}
+		g = New(Config{IdleTimeout: -1, MaxAge: -1})
+		if g.idle != 0 || g.maxAge != 0 {
+			t.Errorf("negative settings gave idle, max age = %v, %v; want never (0)", g.idle, g.maxAge)
+		}
+	})
+}

@@ -6,7 +6,8 @@
 // Gateway-shaped connection ids and the 32 KB frame limit, a management API
 // that answers like the real one (a post is accepted at once; 410
 // GoneException once the connection is closed) so the real SDK client works
-// against it unchanged.
+// against it unchanged, and the reaping of idle (10 minutes) and old (2
+// hours) connections.
 //
 // Each connection has a bounded send queue drained by its own writer, so a
 // client that stops reading holds up nobody but itself: it is closed when

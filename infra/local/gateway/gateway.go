@@ -60,6 +60,12 @@ type Config struct {
 	// kernel memory, and its writer stalls (and is closed) soon.
 	// Negative: the system's default, which grows to megabytes.
 	SocketSendBuffer int
+	// IdleTimeout closes (1001) a connection with no frame either way
+	// for that long; default 10 minutes, as API Gateway. Negative: never.
+	IdleTimeout time.Duration
+	// MaxAge closes (1001) every connection that old; default 2 hours,
+	// as API Gateway. Negative: never.
+	MaxAge time.Duration
 	// Logger receives handler failures and protocol trouble; default discard.
 	Logger *slog.Logger
 }
@@ -72,6 +78,8 @@ const (
 	defaultQueueBytes     = 2 << 20
 	defaultStall          = 5 * time.Second
 	defaultSendBuffer     = 64 << 10
+	defaultIdle           = 10 * time.Minute
+	defaultMaxAge         = 2 * time.Hour
 	// maxPostBytes is the management API's limit on one posted message.
 	maxPostBytes = 128 * 1024
 	// inboxPerConn bounds the messages of one connection received and
@@ -89,7 +97,8 @@ type Gateway struct {
 	queueMessages  int
 	queueBytes     int
 	stall          time.Duration
-	sendBuffer     int // 0: the system's
+	sendBuffer     int           // 0: the system's
+	idle, maxAge   time.Duration // 0: never
 	log            *slog.Logger
 	newID          func() string // replaced in tests to force awkward ids
 
@@ -112,6 +121,8 @@ func New(cfg Config) *Gateway {
 		queueBytes:     orDefault(cfg.QueueBytes, defaultQueueBytes),
 		stall:          orDefault(cfg.StallTimeout, defaultStall),
 		sendBuffer:     max(orDefault(cfg.SocketSendBuffer, defaultSendBuffer), 0),
+		idle:           max(orDefault(cfg.IdleTimeout, defaultIdle), 0),
+		maxAge:         max(orDefault(cfg.MaxAge, defaultMaxAge), 0),
 		log:            cfg.Logger,
 		newID:          newID,
 		conns:          make(map[string]*conn),
@@ -139,7 +150,8 @@ func New(cfg Config) *Gateway {
 	return g
 }
 
-// orDefault returns v, or def when v is zero.
+// orDefault returns v, or def when v is zero; negative values stand (they
+// mean "never" where a setting allows it).
 func orDefault[T int | time.Duration](v, def T) T {
 	if v == 0 {
 		return def
@@ -241,6 +253,7 @@ func (g *Gateway) ServeWS(w http.ResponseWriter, r *http.Request) {
 		defer close(written)
 		g.writeLoop(c)
 	}()
+	stopReaper := g.reaper(c)
 	inbox := make(chan events.APIGatewayWebsocketProxyRequest, inboxPerConn)
 	handled := make(chan struct{})
 	go func() {
@@ -249,9 +262,10 @@ func (g *Gateway) ServeWS(w http.ResponseWriter, r *http.Request) {
 	}()
 
 	// The first cause of the close stands: the client's, or the
-	// gateway's when it closed the socket itself (not reading,
-	// DeleteConnection, shutdown).
+	// gateway's when it closed the socket itself (idle, too old, not
+	// reading, DeleteConnection, shutdown).
 	g.shut(c, g.readLoop(c, inbox))
+	stopReaper()
 	<-written
 	// As in API Gateway, $disconnect does not wait for the handlers of
 	// the messages already received: those not yet started still run, in
