@@ -111,6 +111,39 @@ func TestPostsAnswerAtOnceAndKeepTheirOrder(t *testing.T) {
 	}
 }
 
+// A client that reads is never closed for what is posted to it: its writer
+// keeps up with a burst three times the queue's bound (a sync of a long
+// log), in order.
+func TestReadingClientTakesABurst(t *testing.T) {
+	const posts = 3 * defaultQueueMessages
+	h := newHarness(t, Config{}, "$connect", "$disconnect")
+	c, id := h.connectAs("reader")
+	p := h.pusher()
+	ctx := ctxT(t)
+	got := make(chan error, 1)
+	go func() {
+		for i := range posts {
+			_, b, err := c.Read(ctx)
+			if err == nil && tagOf(string(b)) != i {
+				err = fmt.Errorf("message %d has tag %d", i, tagOf(string(b)))
+			}
+			if err != nil {
+				got <- err
+				return
+			}
+		}
+		got <- nil
+	}()
+	for i := range posts {
+		if err := p.Send(ctx, id, sized(i, 1024)); err != nil {
+			t.Fatalf("post %d: %v", i, err)
+		}
+	}
+	if err := <-got; err != nil {
+		t.Fatal(err)
+	}
+}
+
 // A client whose socket takes nothing for the stall timeout is closed with
 // 1008 and $disconnect runs; the others are not disturbed.
 func TestStuckClientIsClosed(t *testing.T) {
