@@ -144,6 +144,35 @@ func TestReadingClientTakesABurst(t *testing.T) {
 	}
 }
 
+// DeleteConnection answers at once, and what was posted before it still
+// reaches the client, ahead of the close frame, even what is still queued
+// behind the socket's full buffers.
+func TestDeleteDeliversWhatWasPostedFirst(t *testing.T) {
+	const posts = 256 // 1 MiB: more than the socket's buffers take before the client reads
+	h := newHarness(t, Config{}, "$connect", "$disconnect")
+	c, id := h.connectAs("leaving")
+	p := h.pusher()
+	for i := range posts {
+		if err := p.Send(ctxT(t), id, sized(i, 4096)); err != nil {
+			t.Fatalf("post %d: %v", i, err)
+		}
+	}
+	if err := p.Close(ctxT(t), id); err != nil {
+		t.Fatalf("DeleteConnection: %v", err)
+	}
+	if err := p.Send(ctxT(t), id, []byte("too late")); !fault.Is(err, fault.NotFound) {
+		t.Errorf("post after DeleteConnection = %v, want not_found", err)
+	}
+	for i := range posts {
+		if got := read(t, c); tagOf(got) != i {
+			t.Fatalf("message %d has tag %d", i, tagOf(got))
+		}
+	}
+	if code := readClose(t, c); code != websocket.StatusNormalClosure {
+		t.Errorf("close status %v, want 1000", code)
+	}
+}
+
 // A client whose socket takes nothing for the stall timeout is closed with
 // 1008 and $disconnect runs; the others are not disturbed.
 func TestStuckClientIsClosed(t *testing.T) {
