@@ -52,7 +52,7 @@ screenshots: deps
 	mkdir -p docs/screenshots
 	SCREENSHOTS=$(CURDIR)/docs/screenshots $(GO) test -count=1 -run 'TestBrowser' ./infra/local/
 
-## bench: turn latency on the local server (and in the browser), a reaction round, commit cost on both stores, the narrator's context and recall, model cost of a session
+## bench: turn latency on the local server (and in the browser), a reaction round, healthy tables' turns/s beside a socket that never reads, commit cost on both stores, the narrator's context and recall, model cost of a session
 bench:
 	$(GO) test -run '^$$' -bench . -benchtime 200x ./infra/local/ | tee bench.txt
 	$(GO) test -run '^$$' -bench CommitTurn -benchtime 200x ./shared/sqlite/ | tee -a bench.txt

@@ -31,6 +31,8 @@ type config struct {
 	identity  string // anonymous | oidc
 	issuer    string
 	audience  string
+	// The emulated API Gateway's limits on WebSocket connections.
+	wsIdle, wsMaxAge, wsStall time.Duration
 	// flowClock times the held turns' roll prompts and windows; tests
 	// pass a manual clock. Nil is the system clock.
 	flowClock statemachine.Clock
@@ -51,6 +53,9 @@ func parseConfig(args []string, getenv func(string) string) (config, error) {
 	fs.DurationVar(&c.sweep, "sweep", 30*time.Second, "how often lost sessions are looked for")
 	fs.Float64Var(&c.turnRate, "turn-rate", 1, "turns per second a player may take, in bursts of 5 (0: unlimited)")
 	fs.Float64Var(&c.apiRate, "api-rate", 20, "API calls per second a player may make, in bursts of 60 (0: unlimited)")
+	fs.DurationVar(&c.wsIdle, "ws-idle", 10*time.Minute, "close a WebSocket with no message either way for this long, as API Gateway does (0: never)")
+	fs.DurationVar(&c.wsMaxAge, "ws-max-age", 2*time.Hour, "close every WebSocket this old, as API Gateway does (0: never)")
+	fs.DurationVar(&c.wsStall, "ws-stall", 5*time.Second, "close a WebSocket whose client takes nothing sent to it for this long")
 	if err := fs.Parse(args); err != nil {
 		if errors.Is(err, flag.ErrHelp) {
 			fs.SetOutput(os.Stderr)
@@ -69,6 +74,9 @@ func parseConfig(args []string, getenv func(string) string) (config, error) {
 	c.getenv = getenv
 	c.tokenKey = getenv("CHRONICLER_TOKEN_KEY")
 	c.identity, c.issuer, c.audience = getenv("CHRONICLER_IDENTITY"), getenv("OIDC_ISSUER"), getenv("OIDC_AUDIENCE")
+	if c.wsStall <= 0 {
+		return c, fmt.Errorf("-ws-stall must be positive, not %v", c.wsStall)
+	}
 	switch c.store {
 	case "sqlite", "dynamodb":
 	default:

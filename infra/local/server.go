@@ -129,7 +129,8 @@ func newServer(ctx context.Context, cfg config) (*server, error) {
 	for _, r := range events.Routes() {
 		routes[r.Key] = ws.Route(r.Key)
 	}
-	s.gw = gateway.New(gateway.Config{Routes: routes, Stage: "local", MaxMessageBytes: 32 * 1024, Logger: log})
+	s.gw = gateway.New(gateway.Config{Routes: routes, Stage: "local", MaxMessageBytes: 32 * 1024, Logger: log,
+		IdleTimeout: never(cfg.wsIdle), MaxAge: never(cfg.wsMaxAge), StallTimeout: cfg.wsStall})
 	static, err := fs.Sub(web.Files, "static")
 	if err != nil {
 		s.close()
@@ -144,6 +145,15 @@ func newServer(ctx context.Context, cfg config) (*server, error) {
 	mux.Handle("/", http.FileServerFS(static))
 	s.http = &http.Server{Handler: mux, ReadHeaderTimeout: 10 * time.Second}
 	return s, nil
+}
+
+// never turns a flag's 0 ("never") into the gateway's negative setting
+// (its 0 is "the default").
+func never(d time.Duration) time.Duration {
+	if d <= 0 {
+		return -1
+	}
+	return d
 }
 
 // webConfig tells the web client how players sign in; its APIs are on

@@ -1,9 +1,7 @@
 package gateway
 
 import (
-	"context"
 	"encoding/json"
-	"errors"
 	"io"
 	"net/http"
 	"net/url"
@@ -41,25 +39,24 @@ func (g *Gateway) ServeConnections(w http.ResponseWriter, r *http.Request) {
 	}
 	switch r.Method {
 	case http.MethodPost:
-		g.post(w, r, c)
+		g.postToConnection(w, r, c)
 	case http.MethodDelete:
-		ctx, cancel := context.WithTimeout(r.Context(), writeTimeout)
-		defer cancel()
-		if err := c.await(ctx); err != nil {
-			gone(w)
-			return
-		}
-		// Mark it gone first so that every call from now on answers 410,
-		// as API Gateway does once DeleteConnection has returned.
-		g.forget(c)
-		c.ws.Close(websocket.StatusNormalClosure, "")
+		// Every call from now on answers 410, as API Gateway does once
+		// DeleteConnection has returned; the writer delivers what was
+		// posted before, then closes the socket.
+		g.shut(c, shutHow{code: websocket.StatusNormalClosure, handshake: true, flush: true})
 		w.WriteHeader(http.StatusNoContent)
 	case http.MethodGet:
 		describe(w, c)
 	}
 }
 
-func (g *Gateway) post(w http.ResponseWriter, r *http.Request, c *conn) {
+// postToConnection queues the body for the connection and answers at
+// once, as PostToConnection does: delivery happens behind the answer, in
+// the order of the posts. A connection whose queue the post would overfill
+// is closed (1013) and the post answers 410, the client's cue to reconnect
+// and sync.
+func (g *Gateway) postToConnection(w http.ResponseWriter, r *http.Request, c *conn) {
 	data, err := io.ReadAll(io.LimitReader(r.Body, maxPostBytes+1))
 	if err != nil {
 		awsError(w, http.StatusBadRequest, "BadRequestException", "could not read body")
@@ -69,16 +66,7 @@ func (g *Gateway) post(w http.ResponseWriter, r *http.Request, c *conn) {
 		awsError(w, http.StatusRequestEntityTooLarge, "PayloadTooLargeException", "payload too large")
 		return
 	}
-	if err := c.send(r.Context(), data); err != nil {
-		if r.Context().Err() != nil {
-			return // the caller left; nobody reads an answer
-		}
-		if !errors.Is(err, errGone) {
-			// A failed or timed-out write leaves the connection dropped
-			// by the websocket library: it is gone too, and its read
-			// loop will run $disconnect.
-			g.log.Warn("post to connection failed", "connection_id", c.id, "err", err)
-		}
+	if err := g.post(c, data); err != nil {
 		gone(w)
 		return
 	}

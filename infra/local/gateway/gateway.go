@@ -1,6 +1,7 @@
 package gateway
 
 import (
+	"bufio"
 	"context"
 	"crypto/rand"
 	"encoding/base64"
@@ -15,7 +16,6 @@ import (
 	"runtime/debug"
 	"strings"
 	"sync"
-	"sync/atomic"
 	"time"
 
 	"github.com/aws/aws-lambda-go/events"
@@ -42,6 +42,30 @@ type Config struct {
 	// HandlerTimeout bounds each handler invocation the way a Lambda's
 	// timeout does; default 2 minutes.
 	HandlerTimeout time.Duration
+	// QueueMessages and QueueBytes bound what may wait in one
+	// connection's send queue; defaults 1024 messages and 2 MiB (never
+	// less than one largest post). A post that would go past either
+	// closes the connection with 1013 (try again later) and answers 410:
+	// the client reconnects and syncs.
+	QueueMessages int
+	QueueBytes    int
+	// StallTimeout is how long a write to a client may make no progress
+	// before the connection is closed with 1008; default 5 seconds. A
+	// client that stops reading is closed that long after its socket's
+	// buffers fill, whatever its queue holds.
+	StallTimeout time.Duration
+	// SocketSendBuffer is the kernel's send buffer for each client
+	// socket; default 64 KiB. Small, so that what a client that stops
+	// reading holds is the gateway's bounded queue, not megabytes of
+	// kernel memory, and its writer stalls (and is closed) soon.
+	// Negative: the system's default, which grows to megabytes.
+	SocketSendBuffer int
+	// IdleTimeout closes (1001) a connection with no frame either way
+	// for that long; default 10 minutes, as API Gateway. Negative: never.
+	IdleTimeout time.Duration
+	// MaxAge closes (1001) every connection that old; default 2 hours,
+	// as API Gateway. Negative: never.
+	MaxAge time.Duration
 	// Logger receives handler failures and protocol trouble; default discard.
 	Logger *slog.Logger
 }
@@ -50,16 +74,17 @@ const (
 	defaultStage          = "local"
 	defaultMaxMessage     = 32 * 1024
 	defaultHandlerTimeout = 2 * time.Minute
+	defaultQueueMessages  = 1024
+	defaultQueueBytes     = 2 << 20
+	defaultStall          = 5 * time.Second
+	defaultSendBuffer     = 64 << 10
+	defaultIdle           = 10 * time.Minute
+	defaultMaxAge         = 2 * time.Hour
 	// maxPostBytes is the management API's limit on one posted message.
 	maxPostBytes = 128 * 1024
-	// writeTimeout bounds one write to a client, including the wait for
-	// the connection's writer slot, so a client that stops reading cannot
-	// hold up the handler that posts to it (nor, through it, other players).
-	writeTimeout = 10 * time.Second
-	// inflightPerConn bounds concurrent handler invocations of one
-	// connection. API Gateway does not serialise a connection's messages,
-	// so neither do we, but one client must not start unbounded work here.
-	inflightPerConn = 16
+	// inboxPerConn bounds the messages of one connection received and
+	// not yet handled; past it the gateway stops reading that socket.
+	inboxPerConn = 16
 )
 
 // Gateway is an emulated API Gateway WebSocket API. Its zero value is not
@@ -69,6 +94,11 @@ type Gateway struct {
 	stage          string
 	maxMessage     int
 	handlerTimeout time.Duration
+	queueMessages  int
+	queueBytes     int
+	stall          time.Duration
+	sendBuffer     int           // 0: the system's
+	idle, maxAge   time.Duration // 0: never
 	log            *slog.Logger
 	newID          func() string // replaced in tests to force awkward ids
 
@@ -87,6 +117,12 @@ func New(cfg Config) *Gateway {
 		stage:          cfg.Stage,
 		maxMessage:     cfg.MaxMessageBytes,
 		handlerTimeout: cfg.HandlerTimeout,
+		queueMessages:  orDefault(cfg.QueueMessages, defaultQueueMessages),
+		queueBytes:     orDefault(cfg.QueueBytes, defaultQueueBytes),
+		stall:          orDefault(cfg.StallTimeout, defaultStall),
+		sendBuffer:     max(orDefault(cfg.SocketSendBuffer, defaultSendBuffer), 0),
+		idle:           max(orDefault(cfg.IdleTimeout, defaultIdle), 0),
+		maxAge:         max(orDefault(cfg.MaxAge, defaultMaxAge), 0),
 		log:            cfg.Logger,
 		newID:          newID,
 		conns:          make(map[string]*conn),
@@ -108,84 +144,19 @@ func New(cfg Config) *Gateway {
 	if g.log == nil {
 		g.log = slog.New(slog.DiscardHandler)
 	}
+	// A queue must hold the largest post, or that post closes a healthy
+	// connection.
+	g.queueBytes = max(g.queueBytes, maxPostBytes)
 	return g
 }
 
-// conn is one accepted WebSocket connection.
-type conn struct {
-	id          string
-	ws          *websocket.Conn
-	domain      string
-	connectedAt time.Time
-	sourceIP    string
-	userAgent   string
-	headers     map[string]string
-	multiHeader map[string][]string
-
-	lastActive atomic.Int64  // unix nanoseconds
-	writer     chan struct{} // one-slot semaphore: one writer at a time
-	inflight   chan struct{} // bounds concurrent handler invocations
-	ready      chan struct{} // closed once ws is set; read ws only after it
-	gone       chan struct{} // closed once the connection stops accepting posts
-	goneOnce   sync.Once
-}
-
-func (c *conn) touch(t time.Time) { c.lastActive.Store(t.UnixNano()) }
-
-func (c *conn) isGone() bool {
-	select {
-	case <-c.gone:
-		return true
-	default:
-		return false
+// orDefault returns v, or def when v is zero; negative values stand (they
+// mean "never" where a setting allows it).
+func orDefault[T int | time.Duration](v, def T) T {
+	if v == 0 {
+		return def
 	}
-}
-
-// errGone reports a write to a connection that has closed.
-var errGone = errors.New("connection gone")
-
-// send writes data to the client as one text frame. Writes are serialised
-// per connection and bounded by writeTimeout; a write that times out makes
-// the websocket library drop the connection, which is what API Gateway does
-// to clients that stop reading.
-func (c *conn) send(ctx context.Context, data []byte) error {
-	ctx, cancel := context.WithTimeout(ctx, writeTimeout)
-	defer cancel()
-	if err := c.await(ctx); err != nil {
-		return err
-	}
-	select {
-	case c.writer <- struct{}{}:
-	case <-c.gone:
-		return errGone
-	case <-ctx.Done():
-		return fmt.Errorf("wait for writer: %w", ctx.Err())
-	}
-	defer func() { <-c.writer }()
-	if c.isGone() {
-		return errGone
-	}
-	if err := c.ws.Write(ctx, websocket.MessageText, data); err != nil {
-		return fmt.Errorf("write to %s: %w", c.id, err)
-	}
-	c.touch(time.Now())
-	return nil
-}
-
-// await waits until the socket is up. It returns errGone when the
-// connection closed (or never opened) instead.
-func (c *conn) await(ctx context.Context) error {
-	select {
-	case <-c.ready:
-	case <-c.gone:
-		return errGone
-	case <-ctx.Done():
-		return fmt.Errorf("wait for upgrade: %w", ctx.Err())
-	}
-	if c.isGone() {
-		return errGone
-	}
-	return nil
+	return v
 }
 
 // ServeWS is the WebSocket endpoint (/ws). It runs $connect before the
@@ -211,19 +182,10 @@ func (g *Gateway) ServeWS(w http.ResponseWriter, r *http.Request) {
 	defer g.wg.Done()
 
 	now := time.Now()
-	c := &conn{
-		id:          g.newID(),
-		domain:      r.Host,
-		connectedAt: now,
-		sourceIP:    sourceIP(r),
-		userAgent:   r.UserAgent(),
-		writer:      make(chan struct{}, 1),
-		inflight:    make(chan struct{}, inflightPerConn),
-		ready:       make(chan struct{}),
-		gone:        make(chan struct{}),
-	}
+	c := newConn(g.newID(), now)
+	defer c.abort()
+	c.domain, c.sourceIP, c.userAgent = r.Host, sourceIP(r), r.UserAgent()
 	c.headers, c.multiHeader = flattenHeaders(r.Header)
-	c.touch(now)
 
 	ev := g.event(c, "$connect", "CONNECT", now)
 	ev.QueryStringParameters, ev.MultiValueQueryStringParameters = flattenQuery(r.URL.Query())
@@ -254,18 +216,21 @@ func (g *Gateway) ServeWS(w http.ResponseWriter, r *http.Request) {
 
 	// Registered before the upgrade answer goes out: a client that has its
 	// 101 may at once ask a handler to post to it, and API Gateway accepts
-	// posts from then on. Posts that arrive before the socket exists wait
-	// on ready; posts during $connect answer 410, as in API Gateway.
+	// posts from then on. Posts queue until the writer starts; posts during
+	// $connect answer 410, as in API Gateway.
 	g.mu.Lock()
 	if g.closed {
 		g.mu.Unlock()
 		http.Error(w, "shutting down", http.StatusServiceUnavailable)
-		g.disconnect(c, websocket.StatusGoingAway, "server shutting down")
+		g.disconnect(c, websocket.StatusGoingAway, reasonShutdown)
 		return
 	}
 	g.conns[c.id] = c
 	g.mu.Unlock()
 
+	if g.sendBuffer > 0 {
+		w = sizedHijack{w, g.sendBuffer}
+	}
 	ws, err := websocket.Accept(w, r, &websocket.AcceptOptions{
 		Subprotocols: subprotocols,
 		// The request host is always allowed; these add the usual local
@@ -277,76 +242,74 @@ func (g *Gateway) ServeWS(w http.ResponseWriter, r *http.Request) {
 		// Accept has answered the client. $connect said yes, so the
 		// handlers may hold state for this id: let them drop it.
 		g.log.Warn("websocket accept failed", "connection_id", c.id, "err", err)
-		g.forget(c)
+		g.shut(c, shutHow{code: websocket.StatusAbnormalClosure, reason: "upgrade failed"})
 		g.disconnect(c, websocket.StatusAbnormalClosure, "upgrade failed")
 		return
 	}
 	ws.SetReadLimit(int64(g.maxMessage))
 	c.ws = ws
-	close(c.ready) // publishes c.ws
+	written := make(chan struct{})
+	go func() {
+		defer close(written)
+		g.writeLoop(c)
+	}()
+	stopReaper := g.reaper(c)
+	inbox := make(chan events.APIGatewayWebsocketProxyRequest, inboxPerConn)
+	handled := make(chan struct{})
+	go func() {
+		defer close(handled)
+		g.dispatch(c, inbox)
+	}()
 
-	code, reason := g.readLoop(c)
-	g.forget(c)
-	if code == websocket.StatusMessageTooBig {
-		// The 1009 frame is out but the rest of the message is not read:
-		// finish the handshake (which drains it) so the client gets the
-		// close frame rather than a reset.
-		ws.Close(code, reason)
-	} else {
-		ws.CloseNow()
-	}
-	g.disconnect(c, code, reason)
+	// The first cause of the close stands: the client's, or the
+	// gateway's when it closed the socket itself (idle, too old, not
+	// reading, DeleteConnection, shutdown).
+	g.shut(c, g.readLoop(c, inbox))
+	stopReaper()
+	<-written
+	// As in API Gateway, $disconnect does not wait for the handlers of
+	// the messages already received: those not yet started still run, in
+	// order, beside and after it.
+	close(inbox)
+	g.disconnect(c, c.closing.code, c.closing.reason)
+	<-handled
 }
 
-// readLoop dispatches the connection's messages until it closes and returns
-// the close status and reason for the $disconnect event.
-func (g *Gateway) readLoop(c *conn) (websocket.StatusCode, string) {
+// readLoop queues the connection's messages for its dispatcher until the
+// socket closes, and returns how it closed. A full inbox stops the reading
+// (the client's writes then wait on TCP) until the dispatcher catches up.
+func (g *Gateway) readLoop(c *conn, inbox chan<- events.APIGatewayWebsocketProxyRequest) shutHow {
 	for {
 		typ, data, err := c.ws.Read(context.Background())
 		if err != nil {
 			var ce websocket.CloseError
 			switch {
 			case errors.As(err, &ce):
-				return ce.Code, ce.Reason
+				return shutHow{code: ce.Code, reason: ce.Reason}
 			case errors.Is(err, websocket.ErrMessageTooBig):
-				// The library has already sent the 1009 close frame.
+				// The 1009 frame is out but the rest of the message is
+				// not read: finish the handshake (which drains it) so
+				// the client gets the close frame rather than a reset.
 				g.log.Warn("message too big, connection closed", "connection_id", c.id, "limit", g.maxMessage)
-				return websocket.StatusMessageTooBig, "Message too big"
+				return shutHow{code: websocket.StatusMessageTooBig, reason: "Message too big", handshake: true}
 			}
-			return websocket.StatusAbnormalClosure, ""
+			return shutHow{code: websocket.StatusAbnormalClosure}
 		}
 		now := time.Now()
 		c.touch(now)
 		if typ != websocket.MessageText {
 			// API Gateway refuses binary frames by closing with 1003.
-			c.ws.Close(websocket.StatusUnsupportedData, "binary frames are not supported")
-			return websocket.StatusUnsupportedData, "binary frames are not supported"
+			return shutHow{code: websocket.StatusUnsupportedData, reason: "binary frames are not supported", handshake: true}
 		}
 		route := g.selectRoute(data)
-		h := g.routes[route]
-		if h == nil {
+		if g.routes[route] == nil {
 			g.log.Debug("no route for message, dropped", "connection_id", c.id)
 			continue
 		}
 		ev := g.event(c, route, "MESSAGE", now)
 		ev.Body = string(data)
 		ev.RequestContext.MessageID = g.newID()
-
-		c.inflight <- struct{}{} // waits (and stops reading) while the connection is at its bound
-		g.wg.Go(func() {
-			defer func() { <-c.inflight }()
-			resp, err := g.invoke(context.Background(), h, ev)
-			if err != nil {
-				g.log.Error("route handler failed", "route", route, "connection_id", c.id, "err", err)
-				return
-			}
-			// A two-way route's response goes back to the caller.
-			if resp.Body != "" {
-				if err := c.send(context.Background(), []byte(resp.Body)); err != nil && !errors.Is(err, errGone) {
-					g.log.Warn("route response not delivered", "route", route, "connection_id", c.id, "err", err)
-				}
-			}
-		})
+		inbox <- ev
 	}
 }
 
@@ -381,15 +344,16 @@ func (g *Gateway) disconnect(c *conn, code websocket.StatusCode, reason string) 
 	}
 }
 
-// forget marks c gone, so that management calls answer 410 from now on,
-// and removes it from the table.
-func (g *Gateway) forget(c *conn) {
-	c.goneOnce.Do(func() { close(c.gone) })
+// shut closes c as how says (see conn.shut) and removes it from the
+// table. It reports whether this call closed it.
+func (g *Gateway) shut(c *conn, how shutHow) bool {
+	first := c.shut(how)
 	g.mu.Lock()
 	if g.conns[c.id] == c {
 		delete(g.conns, c.id)
 	}
 	g.mu.Unlock()
+	return first
 }
 
 func (g *Gateway) lookup(id string) *conn {
@@ -444,8 +408,9 @@ func (g *Gateway) event(c *conn, route, eventType string, now time.Time) events.
 	}
 }
 
-// Close closes every connection with 1001 (going away), waits for their
-// $disconnect handlers and for the handlers still running, and refuses new
+// Close closes every connection with 1001 (going away) after what is
+// queued for it (within the stall timeout), waits for their $disconnect
+// handlers and for the handlers still running, and refuses new
 // connections. Call it on shutdown, after the HTTP server stops accepting.
 func (g *Gateway) Close() {
 	g.mu.Lock()
@@ -455,19 +420,10 @@ func (g *Gateway) Close() {
 		open = append(open, c)
 	}
 	g.mu.Unlock()
-
-	// Close handshakes wait for each peer's answer: do them side by side.
-	var closing sync.WaitGroup
+	// Each writer closes its socket: the handshakes run side by side.
 	for _, c := range open {
-		closing.Go(func() {
-			select {
-			case <-c.ready:
-				c.ws.Close(websocket.StatusGoingAway, "server shutting down")
-			case <-c.gone: // its upgrade failed; nothing to close
-			}
-		})
+		g.shut(c, shutHow{code: websocket.StatusGoingAway, reason: reasonShutdown, handshake: true, flush: true})
 	}
-	closing.Wait()
 	g.wg.Wait()
 }
 
@@ -479,6 +435,26 @@ func newID() string {
 	rand.Read(b[:]) // never fails; see crypto/rand.Read
 	return base64.StdEncoding.EncodeToString(b[:])
 }
+
+// sizedHijack gives the websocket library the client's connection with a
+// send buffer of n bytes.
+type sizedHijack struct {
+	http.ResponseWriter
+	n int
+}
+
+func (s sizedHijack) Hijack() (net.Conn, *bufio.ReadWriter, error) {
+	c, brw, err := http.NewResponseController(s.ResponseWriter).Hijack()
+	if err != nil {
+		return nil, nil, err
+	}
+	if tc, ok := c.(interface{ SetWriteBuffer(int) error }); ok {
+		_ = tc.SetWriteBuffer(s.n) // a failure leaves the system's size: still correct
+	}
+	return c, brw, nil
+}
+
+func (s sizedHijack) Unwrap() http.ResponseWriter { return s.ResponseWriter }
 
 func refuse(w http.ResponseWriter, resp events.APIGatewayProxyResponse, status int) {
 	// WriteHeader panics outside 100..999, and a 1xx would not end the

@@ -320,28 +320,6 @@ func TestUnroutableMessageDroppedWithoutDefault(t *testing.T) {
 	}
 }
 
-func TestHandlersRunConcurrently(t *testing.T) {
-	started := make(chan struct{}, 2)
-	release := make(chan struct{})
-	slow := func(context.Context, event) (events.APIGatewayProxyResponse, error) {
-		started <- struct{}{}
-		<-release
-		return events.APIGatewayProxyResponse{StatusCode: 200}, nil
-	}
-	h := newHarness(t, Config{Routes: map[string]Handler{"slow": slow}})
-	defer close(release)
-	c := h.dial("")
-	send(t, c, `{"action":"slow"}`)
-	send(t, c, `{"action":"slow"}`)
-	for range 2 {
-		select {
-		case <-started:
-		case <-time.After(waitFor):
-			t.Fatal("second message waited for the first handler; API Gateway does not serialise them")
-		}
-	}
-}
-
 func TestHandlerFailuresDoNotCloseConnection(t *testing.T) {
 	fail := func(_ context.Context, ev event) (events.APIGatewayProxyResponse, error) {
 		if ev.Body == `{"action":"fail","panic":true}` {
