@@ -2,17 +2,13 @@ package events
 
 import (
 	"bytes"
-	"flag"
 	"fmt"
-	"os"
-	"path/filepath"
 	"testing"
 	"time"
 
+	"chronicler/internal/golden"
 	"chronicler/shared/campaign"
 )
-
-var update = flag.Bool("update", false, "rewrite the golden files in testdata")
 
 // The reaction messages keep their wire form byte for byte: protocol.md's
 // fields and the README's additions (offers, trigger), as clients read them.
@@ -44,17 +40,5 @@ func TestReactionMessagesKeepTheirJSON(t *testing.T) {
 		}
 		fmt.Fprintf(&got, "%s\n", b)
 	}
-	path := filepath.Join("testdata", "reactions.golden")
-	if *update {
-		if err := os.WriteFile(path, got.Bytes(), 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
-	want, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatalf("%v (run with -update to create it)", err)
-	}
-	if !bytes.Equal(got.Bytes(), want) {
-		t.Errorf("the messages differ from %s (run with -update only if the protocol is meant to change):\n got:\n%s\nwant:\n%s", path, got.Bytes(), want)
-	}
+	golden.Check(t, "reactions.golden", got.Bytes())
 }

@@ -3,18 +3,14 @@ package campaign_test
 import (
 	"bytes"
 	"encoding/json"
-	"flag"
 	"fmt"
-	"os"
-	"path/filepath"
 	"reflect"
 	"testing"
 	"time"
 
+	"chronicler/internal/golden"
 	"chronicler/shared/campaign"
 )
-
-var update = flag.Bool("update", false, "rewrite the golden files in testdata")
 
 // reactionRecords are the stored records that carry reactions: a turn that
 // kept the reactions taken in it, and the lease of a monster's turn held
@@ -71,17 +67,5 @@ func TestReactionRecordsKeepTheirJSON(t *testing.T) {
 			t.Errorf("%s read back as\n%s\nwant\n%s", r.name, again, b)
 		}
 	}
-	path := filepath.Join("testdata", "reactions.golden")
-	if *update {
-		if err := os.WriteFile(path, got.Bytes(), 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
-	want, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatalf("%v (run with -update to create it)", err)
-	}
-	if !bytes.Equal(got.Bytes(), want) {
-		t.Errorf("the records' JSON differs from %s (run with -update only if a stored shape is meant to change):\n got:\n%s\nwant:\n%s", path, got.Bytes(), want)
-	}
+	golden.Check(t, "reactions.golden", got.Bytes())
 }

@@ -124,14 +124,7 @@ func counterOnly(err error, i int) bool {
 // appendPause waits a little before try (2, 3, ...) of an append, so that
 // appenders that collided do not collide again in step.
 func appendPause(ctx context.Context, try int) error {
-	t := time.NewTimer(time.Duration(rand.Int64N(int64(min(try, 10)) * int64(time.Millisecond))))
-	defer t.Stop()
-	select {
-	case <-ctx.Done():
-		return ctx.Err()
-	case <-t.C:
-		return nil
-	}
+	return pause(ctx, time.Duration(rand.Int64N(int64(min(try, 10))*int64(time.Millisecond))))
 }
 
 // batchPut writes items with BatchWriteItem, 25 at a time, retrying the

@@ -361,7 +361,11 @@ func (s *Store) batchGet(ctx context.Context, op string, keys []item) ([]item, e
 // sleep waits before retry attempt (1, 2, ...) with exponential backoff,
 // capped at 2 s, or until ctx is done.
 func (s *Store) sleep(ctx context.Context, attempt int) error {
-	d := min(s.backoff<<(attempt-1), 2*time.Second)
+	return pause(ctx, min(s.backoff<<(attempt-1), 2*time.Second))
+}
+
+// pause waits d, or until ctx is done.
+func pause(ctx context.Context, d time.Duration) error {
 	t := time.NewTimer(d)
 	defer t.Stop()
 	select {

@@ -4,14 +4,12 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
-	"flag"
 	"fmt"
-	"os"
-	"path/filepath"
 	"testing"
 	"time"
 
 	"chronicler/events"
+	"chronicler/internal/golden"
 	"chronicler/shared/campaign"
 	"chronicler/shared/fault"
 	"chronicler/shared/rules/encounter"
@@ -75,8 +73,6 @@ func TestWindowOffersThePresentOnly(t *testing.T) {
 	}
 }
 
-var update = flag.Bool("update", false, "rewrite the golden files in testdata")
-
 // The window the engine's openings make keeps its JSON, as the lease
 // stores it and the reaction.window message tells it, byte for byte.
 func TestWindowKeepsItsJSON(t *testing.T) {
@@ -110,19 +106,7 @@ func TestWindowKeepsItsJSON(t *testing.T) {
 		}
 		fmt.Fprintf(&got, "window: %s\nmessage: %s\n", stored, told)
 	}
-	path := filepath.Join("testdata", "reaction_window.golden")
-	if *update {
-		if err := os.WriteFile(path, got.Bytes(), 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
-	want, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatalf("%v (run with -update to create it)", err)
-	}
-	if !bytes.Equal(got.Bytes(), want) {
-		t.Errorf("the window differs from %s (run with -update only if its stored or wire shape is meant to change):\n got:\n%s\nwant:\n%s", path, got.Bytes(), want)
-	}
+	golden.Check(t, "reaction_window.golden", got.Bytes())
 }
 
 // offer is the engine's offer of reaction name to participant by, the

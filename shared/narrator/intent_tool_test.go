@@ -3,6 +3,8 @@ package narrator
 import (
 	"encoding/json"
 	"testing"
+
+	"chronicler/internal/golden"
 )
 
 // TestIntentToolGolden pins the read_intent tool as the models see it:
@@ -13,5 +15,5 @@ func TestIntentToolGolden(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	golden(t, "read_intent.golden", tool.Name+"\n"+tool.Description+"\n"+string(schema)+"\n")
+	golden.Check(t, "read_intent.golden", []byte(tool.Name+"\n"+tool.Description+"\n"+string(schema)+"\n"))
 }

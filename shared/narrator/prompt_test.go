@@ -1,17 +1,13 @@
 package narrator
 
 import (
-	"flag"
-	"os"
-	"path/filepath"
 	"strings"
 	"sync"
 	"testing"
 
+	"chronicler/internal/golden"
 	"chronicler/shared/campaign"
 )
-
-var update = flag.Bool("update", false, "rewrite the golden files in testdata")
 
 func render(blocks []Block) string {
 	var b strings.Builder
@@ -23,26 +19,6 @@ func render(blocks []Block) string {
 		b.WriteString("=== " + bl.Name + mark + " ===\n" + bl.Text + "\n")
 	}
 	return b.String()
-}
-
-func golden(t *testing.T, name, got string) {
-	t.Helper()
-	path := filepath.Join("testdata", name)
-	if *update {
-		if err := os.MkdirAll("testdata", 0o755); err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(path, []byte(got), 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
-	want, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatalf("%v (run go test -update to create it)", err)
-	}
-	if got != string(want) {
-		t.Errorf("%s differs from the golden file (go test -update rewrites it):\n--- got\n%s\n--- want\n%s", name, got, want)
-	}
 }
 
 func sampleRequest() Request {
@@ -78,18 +54,18 @@ func sampleRequest() Request {
 }
 
 func TestBlocksGolden(t *testing.T) {
-	golden(t, "narrate.golden", render(Blocks(sampleRequest())))
+	golden.Check(t, "narrate.golden", []byte(render(Blocks(sampleRequest()))))
 }
 
 func TestBlocksMinimalGolden(t *testing.T) {
-	golden(t, "narrate_minimal.golden", render(Blocks(Request{})))
+	golden.Check(t, "narrate_minimal.golden", []byte(render(Blocks(Request{}))))
 }
 
 func TestSummaryBlocksGolden(t *testing.T) {
 	req := sampleRequest()
-	golden(t, "summary.golden", render(SummaryBlocks(SummaryRequest{
+	golden.Check(t, "summary.golden", []byte(render(SummaryBlocks(SummaryRequest{
 		CampaignName: req.CampaignName, Previous: req.Summary, Turns: req.Recent, Scene: req.Scene,
-	})))
+	}))))
 }
 
 func TestBlocksOrderAndCache(t *testing.T) {

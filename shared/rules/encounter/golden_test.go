@@ -1,19 +1,15 @@
 package encounter_test
 
 import (
-	"flag"
 	"fmt"
-	"os"
-	"path/filepath"
 	"strings"
 	"testing"
 
+	"chronicler/internal/golden"
 	"chronicler/shared/campaign"
 	"chronicler/shared/dice"
 	"chronicler/shared/rules/encounter"
 )
-
-var update = flag.Bool("update", false, "rewrite the golden files in testdata")
 
 // goldenSeed plays three full rounds with nobody winning early (13 did
 // until Sneak Attack came in and Tavi won in round 2; the test says so
@@ -81,19 +77,7 @@ func threeRounds(t *testing.T, seed uint64) string {
 
 func TestThreeRoundsGolden(t *testing.T) {
 	got := threeRounds(t, goldenSeed)
-	path := filepath.Join("testdata", "three_rounds.golden")
-	if *update {
-		if err := os.WriteFile(path, []byte(got), 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
-	want, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatalf("%v (run with -update to create it)", err)
-	}
-	if got != string(want) {
-		t.Errorf("transcript differs from %s (run with -update if the change is intended):\n got:\n%s\nwant:\n%s", path, got, want)
-	}
+	golden.Check(t, "three_rounds.golden", []byte(got))
 	// The loop stops when round 4 begins: every round was played whole.
 	if !strings.Contains(got, "Round 4 begins") || strings.Contains(got, "All the") {
 		t.Error("the transcript does not play three full rounds with nobody winning early")
