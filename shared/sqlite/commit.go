@@ -11,27 +11,20 @@ import (
 	"chronicler/shared/game"
 )
 
-// Commit applies every write of tx in one SQL transaction, checking each
-// write's condition inside it; the first that fails rolls everything back and
-// returns Conflict. See game.Store and game.Tx.
+// Commit applies every write of tx atomically, checking each write's
+// condition as it goes; the first that fails undoes all of tx and returns
+// Conflict. tx may share its SQL transaction (and its disk sync) with other
+// callers' writes, inside a savepoint of its own (see DB.write). See
+// game.Store and game.Tx.
 func (db *DB) Commit(ctx context.Context, tx game.Tx) error {
 	op := "commit to campaign " + tx.CampaignID
 	if err := validate(op, tx); err != nil {
 		return err
 	}
-	sqlTx, err := db.write.BeginTx(ctx, nil) // BEGIN IMMEDIATE (see DB.write)
-	if err != nil {
-		return storeErr(op, "begin", err)
-	}
-	defer sqlTx.Rollback() // after Commit, a no-op
-	w := &writer{ctx: ctx, tx: sqlTx, op: op, campaignID: tx.CampaignID}
-	if err := w.apply(tx); err != nil {
-		return err
-	}
-	if err := sqlTx.Commit(); err != nil {
-		return storeErr(op, "commit", err)
-	}
-	return nil
+	return db.write(ctx, op, func(ctx context.Context, sqlTx *sql.Tx) error {
+		w := &writer{ctx: ctx, tx: sqlTx, op: op, campaignID: tx.CampaignID}
+		return w.apply(tx)
+	})
 }
 
 // validate refuses a Tx that could not mean what it says: items of another

@@ -201,29 +201,27 @@ func (db *DB) Connections(ctx context.Context, campaignID string) ([]campaign.Co
 	return cs, nil
 }
 
-// ReserveSeqs reserves the next n event seqs. The single writer connection
-// serializes reservations, so concurrent ones get disjoint ranges. NotFound
-// if the campaign does not exist. See game.Store.
+// ReserveSeqs reserves the next n event seqs. The single writer serializes
+// reservations, so concurrent ones get disjoint ranges. NotFound if the
+// campaign does not exist. See game.Store.
 func (db *DB) ReserveSeqs(ctx context.Context, campaignID string, n int) (int64, error) {
 	op := fmt.Sprintf("reserve %d event seqs in campaign %s", n, campaignID)
 	if n < 1 {
 		return 0, fault.Field(op, "n", "must be 1 or more")
 	}
-	tx, err := db.write.BeginTx(ctx, nil)
-	if err != nil {
-		return 0, storeErr(op, "begin", err)
-	}
-	defer tx.Rollback()
 	var last int64
-	err = tx.QueryRowContext(ctx, `UPDATE campaigns SET last_seq = last_seq + ? WHERE id = ? RETURNING last_seq`, n, campaignID).Scan(&last)
-	if errors.Is(err, sql.ErrNoRows) {
-		return 0, fault.E(fault.NotFound, op, "no such campaign")
-	}
+	err := db.write(ctx, op, func(ctx context.Context, tx *sql.Tx) error {
+		err := tx.QueryRowContext(ctx, `UPDATE campaigns SET last_seq = last_seq + ? WHERE id = ? RETURNING last_seq`, n, campaignID).Scan(&last)
+		if errors.Is(err, sql.ErrNoRows) {
+			return fault.E(fault.NotFound, op, "no such campaign")
+		}
+		if err != nil {
+			return storeErr(op, "update", err)
+		}
+		return nil
+	})
 	if err != nil {
-		return 0, storeErr(op, "update", err)
-	}
-	if err := tx.Commit(); err != nil {
-		return 0, storeErr(op, "commit", err)
+		return 0, err
 	}
 	return last - int64(n) + 1, nil
 }
@@ -236,41 +234,35 @@ func (db *DB) PutEvents(ctx context.Context, campaignID string, events []game.Ev
 	if len(events) == 0 {
 		return nil
 	}
-	tx, err := db.write.BeginTx(ctx, nil)
-	if err != nil {
-		return storeErr(op, "begin", err)
-	}
-	defer tx.Rollback()
-	var lastSeq int64
-	err = tx.QueryRowContext(ctx, `SELECT last_seq FROM campaigns WHERE id = ?`, campaignID).Scan(&lastSeq)
-	if errors.Is(err, sql.ErrNoRows) {
-		return fault.E(fault.NotFound, op, "no such campaign")
-	}
-	if err != nil {
-		return storeErr(op, "read last seq", err)
-	}
-	stmt, err := tx.PrepareContext(ctx, `INSERT INTO events (campaign_id, seq, created_at, data) VALUES (?, ?, ?, ?)
-		ON CONFLICT (campaign_id, seq) DO UPDATE SET created_at = excluded.created_at, data = excluded.data`)
-	if err != nil {
-		return storeErr(op, "prepare", err)
-	}
-	defer stmt.Close()
-	for _, e := range events {
-		if e.Seq < 1 || e.Seq > lastSeq {
-			return fault.Field(op, "seq", "%d was not reserved (last reserved: %d)", e.Seq, lastSeq)
+	return db.write(ctx, op, func(ctx context.Context, tx *sql.Tx) error {
+		var lastSeq int64
+		err := tx.QueryRowContext(ctx, `SELECT last_seq FROM campaigns WHERE id = ?`, campaignID).Scan(&lastSeq)
+		if errors.Is(err, sql.ErrNoRows) {
+			return fault.E(fault.NotFound, op, "no such campaign")
 		}
-		data := e.Data
-		if data == nil {
-			data = []byte{} // the column is NOT NULL; an empty message is still a message
+		if err != nil {
+			return storeErr(op, "read last seq", err)
 		}
-		if _, err := stmt.ExecContext(ctx, campaignID, e.Seq, timeKey(e.CreatedAt), data); err != nil {
-			return storeErr(op, fmt.Sprintf("insert event %d", e.Seq), err)
+		stmt, err := tx.PrepareContext(ctx, `INSERT INTO events (campaign_id, seq, created_at, data) VALUES (?, ?, ?, ?)
+			ON CONFLICT (campaign_id, seq) DO UPDATE SET created_at = excluded.created_at, data = excluded.data`)
+		if err != nil {
+			return storeErr(op, "prepare", err)
 		}
-	}
-	if err := tx.Commit(); err != nil {
-		return storeErr(op, "commit", err)
-	}
-	return nil
+		defer stmt.Close()
+		for _, e := range events {
+			if e.Seq < 1 || e.Seq > lastSeq {
+				return fault.Field(op, "seq", "%d was not reserved (last reserved: %d)", e.Seq, lastSeq)
+			}
+			data := e.Data
+			if data == nil {
+				data = []byte{} // the column is NOT NULL; an empty message is still a message
+			}
+			if _, err := stmt.ExecContext(ctx, campaignID, e.Seq, timeKey(e.CreatedAt), data); err != nil {
+				return storeErr(op, fmt.Sprintf("insert event %d", e.Seq), err)
+			}
+		}
+		return nil
+	})
 }
 
 // Events lists stored events after a seq, in order. See game.Store.
