@@ -16,6 +16,9 @@ import (
 	"time"
 
 	"github.com/coder/websocket"
+
+	"chronicler/shared/game"
+	"chronicler/shared/sqlite"
 )
 
 // BenchmarkLoad plays turns on many tables at once, each of 4 players on
@@ -29,7 +32,9 @@ import (
 //     turn.committed received by the acting player;
 //   - sync-p50-ms, sync-p99-ms: the baseline, a sync round trip (sync sent
 //     to sync.done received) on an idle campaign of the same server, probed
-//     while the tables play.
+//     while the tables play;
+//   - writes/turn, syncs/turn: the SQLite store's write calls and the
+//     transactions (disk syncs) that committed them, per committed turn.
 //
 // Run it with a fixed count, as make bench does: -bench Load -benchtime 2000x.
 func BenchmarkLoad(b *testing.B) {
@@ -55,6 +60,7 @@ func BenchmarkLoad(b *testing.B) {
 type load struct {
 	tables []*loadTable
 	probe  *wireSocket
+	store  game.Store
 	stop   func()
 }
 
@@ -69,7 +75,7 @@ func newLoad(b *testing.B, tables int) *load {
 	b.Helper()
 	srv, stop := loadServer(b)
 	base := "http://" + srv.ln.Addr().String()
-	l := &load{stop: stop}
+	l := &load{store: srv.store, stop: stop}
 	for i := range tables {
 		tb := newTable(b, base, fmt.Sprintf("Load %d", i), "Aria", "Bram", "Cato", "Dara")
 		lt := &loadTable{id: tb.id, chars: tb.chars}
@@ -109,7 +115,7 @@ func (l *load) play(b *testing.B) {
 		wg       sync.WaitGroup
 	)
 	left.Store(int64(b.N))
-
+	before := l.writeStats()
 	probeDone := make(chan []time.Duration, 1)
 	stopProbe := make(chan struct{})
 	b.ResetTimer()
@@ -151,9 +157,23 @@ func (l *load) play(b *testing.B) {
 		b.ReportMetric(p50, "sync-p50-ms")
 		b.ReportMetric(p99, "sync-p99-ms")
 	}
+	if after := l.writeStats(); after.Writes > 0 {
+		n := float64(len(lat))
+		b.ReportMetric(float64(after.Writes-before.Writes)/n, "writes/turn")
+		b.ReportMetric(float64(after.Syncs-before.Syncs)/n, "syncs/turn")
+	}
 	if n := refusals.Load(); n > 0 {
 		b.ReportMetric(float64(n), "refused")
 	}
+}
+
+// writeStats counts the SQLite store's writes and disk syncs, all tables
+// and the probe together; zero for another store.
+func (l *load) writeStats() sqlite.WriteStats {
+	if db, ok := l.store.(interface{ WriteStats() sqlite.WriteStats }); ok {
+		return db.WriteStats()
+	}
+	return sqlite.WriteStats{}
 }
 
 // turn has player i take turn k and returns the time from the turn sent to
