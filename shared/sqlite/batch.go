@@ -208,6 +208,7 @@ func (db *DB) runOnce(batch []*request) (again []*request) {
 		return nil
 	}
 	ctx := context.Background() // the batch's own: no caller may cancel it
+	db.writeStmts.prepareMissed(ctx)
 	tx, err := db.writeDB.BeginTx(ctx, nil)
 	if err != nil {
 		for _, r := range batch {
@@ -217,11 +218,12 @@ func (db *DB) runOnce(batch []*request) (again []*request) {
 	}
 	// A lone write needs no savepoint: the transaction is all its own.
 	solo := len(batch) == 1
+	q := db.writeStmts.on(tx)
 	results := make([]result, len(batch))
 	ok := 0
 	for i, r := range batch {
 		if !solo {
-			if _, err := tx.ExecContext(ctx, `SAVEPOINT w`); err != nil {
+			if _, err := q.ExecContext(ctx, `SAVEPOINT w`); err != nil {
 				return db.broken(tx, batch, i, result{err: storeErr(r.op, "savepoint", err)})
 			}
 		}
@@ -229,7 +231,7 @@ func (db *DB) runOnce(batch []*request) (again []*request) {
 		if results[i].ok() {
 			ok++
 			if !solo {
-				if _, err := tx.ExecContext(ctx, `RELEASE w`); err != nil {
+				if _, err := q.ExecContext(ctx, `RELEASE w`); err != nil {
 					return db.broken(tx, batch, i, result{err: storeErr(r.op, "release savepoint", err)})
 				}
 			}
@@ -238,10 +240,10 @@ func (db *DB) runOnce(batch []*request) (again []*request) {
 		if solo {
 			break
 		}
-		if _, err := tx.ExecContext(ctx, `ROLLBACK TO w`); err != nil {
+		if _, err := q.ExecContext(ctx, `ROLLBACK TO w`); err != nil {
 			return db.broken(tx, batch, i, results[i])
 		}
-		if _, err := tx.ExecContext(ctx, `RELEASE w`); err != nil {
+		if _, err := q.ExecContext(ctx, `RELEASE w`); err != nil {
 			return db.broken(tx, batch, i, results[i])
 		}
 	}

@@ -310,3 +310,27 @@ func TestWriteAfterCloseIsUnavailable(t *testing.T) {
 		t.Fatalf("got %v, want Unavailable", err)
 	}
 }
+
+// TestStatementsArePrepared checks that what the writer and a snapshot
+// run is prepared once they have run it: statements first met inside a
+// transaction are prepared after it, when a connection is free.
+func TestStatementsArePrepared(t *testing.T) {
+	db, _ := openTemp(t)
+	createCampaign(t, db, "camp-a")
+	for seq := 1; seq <= 2; seq++ {
+		if err := db.Commit(t.Context(), turnTx("camp-a", seq)); err != nil {
+			t.Fatal(err)
+		}
+		if _, err := db.Snapshot(t.Context(), "camp-a"); err != nil {
+			t.Fatal(err)
+		}
+	}
+	for name, c := range map[string]*stmtCache{"writer": db.writeStmts, "reader": db.readStmts} {
+		c.mu.Lock()
+		n := len(c.m)
+		c.mu.Unlock()
+		if n < 3 {
+			t.Errorf("%s: %d statements prepared, want those of a commit or a snapshot", name, n)
+		}
+	}
+}

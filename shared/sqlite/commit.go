@@ -22,7 +22,7 @@ func (db *DB) Commit(ctx context.Context, tx game.Tx) error {
 		return err
 	}
 	return db.write(ctx, op, func(ctx context.Context, sqlTx *sql.Tx) error {
-		w := &writer{ctx: ctx, tx: sqlTx, op: op, campaignID: tx.CampaignID}
+		w := &writer{ctx: ctx, tx: sqlTx, stmts: db.writeStmts, op: op, campaignID: tx.CampaignID}
 		return w.apply(tx)
 	})
 }
@@ -122,13 +122,25 @@ func validate(op string, tx game.Tx) error {
 type writer struct {
 	ctx        context.Context
 	tx         *sql.Tx
+	stmts      *stmtCache // nil: statements run unprepared
 	op         string
 	campaignID string
 }
 
+// q runs w's statements in w.tx, prepared if w has a cache.
+func (w *writer) q() interface {
+	ExecContext(ctx context.Context, query string, args ...any) (sql.Result, error)
+	QueryRowContext(ctx context.Context, query string, args ...any) *sql.Row
+} {
+	if w.stmts != nil {
+		return w.stmts.on(w.tx)
+	}
+	return w.tx
+}
+
 // exec runs a statement and returns how many rows it changed.
 func (w *writer) exec(what, query string, args ...any) (int64, error) {
-	res, err := w.tx.ExecContext(w.ctx, query, args...)
+	res, err := w.q().ExecContext(w.ctx, query, args...)
 	if err != nil {
 		return 0, storeErr(w.op, what, err)
 	}
@@ -242,7 +254,7 @@ func (w *writer) apply(tx game.Tx) error {
 
 func (w *writer) campaignExists() error {
 	var one int
-	err := w.tx.QueryRowContext(w.ctx, `SELECT 1 FROM campaigns WHERE id = ?`, w.campaignID).Scan(&one)
+	err := w.q().QueryRowContext(w.ctx, `SELECT 1 FROM campaigns WHERE id = ?`, w.campaignID).Scan(&one)
 	if errors.Is(err, sql.ErrNoRows) {
 		return fault.E(fault.NotFound, w.op, "no such campaign")
 	}

@@ -20,7 +20,7 @@ func (db *DB) Import(ctx context.Context, core game.Tx, sessions []campaign.Sess
 		return err
 	}
 	return db.write(ctx, op, func(ctx context.Context, sqlTx *sql.Tx) error {
-		w := &writer{ctx: ctx, tx: sqlTx, op: op, campaignID: core.CampaignID}
+		w := &writer{ctx: ctx, tx: sqlTx, stmts: db.writeStmts, op: op, campaignID: core.CampaignID}
 		if err := w.apply(core); err != nil {
 			return err
 		}

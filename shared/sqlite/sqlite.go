@@ -32,6 +32,11 @@ type DB struct {
 	// committed state and never wait for the writer.
 	read *sql.DB
 
+	// writeStmts and readStmts keep the statements each side runs
+	// prepared.
+	writeStmts *stmtCache
+	readStmts  *stmtCache
+
 	queue      queue
 	maxWait    time.Duration
 	writerDone chan struct{}
@@ -72,7 +77,8 @@ func Open(path string) (*DB, error) {
 	n := max(4, runtime.GOMAXPROCS(0))
 	read.SetMaxOpenConns(n)
 	read.SetMaxIdleConns(n)
-	db := &DB{writeDB: write, read: read, maxWait: defaultMaxWait, writerDone: make(chan struct{})}
+	db := &DB{writeDB: write, read: read, writeStmts: newStmtCache(write), readStmts: newStmtCache(read),
+		maxWait: defaultMaxWait, writerDone: make(chan struct{})}
 	db.queue.wake = make(chan struct{}, 1)
 	go db.writeLoop()
 	return db, nil
@@ -83,7 +89,7 @@ func Open(path string) (*DB, error) {
 func (db *DB) Close() error {
 	db.closeOnce.Do(db.queue.close)
 	<-db.writerDone
-	return errors.Join(db.read.Close(), db.writeDB.Close())
+	return errors.Join(db.readStmts.close(), db.writeStmts.close(), db.read.Close(), db.writeDB.Close())
 }
 
 // storeErr gives an error from the database a fault kind: Unavailable when
