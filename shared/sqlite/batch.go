@@ -26,12 +26,13 @@ const (
 	// maxBatch bounds the writes in one transaction, so a crowd of writers
 	// cannot make one batch, and the last caller in it, wait for long.
 	maxBatch = 64
-	// defaultMaxWait is how long the writer may hold a batch open for
-	// company after taking its first writes, when the last batch had
-	// company too (a lone writer never waits). Zero: the writes that arrive
-	// while a batch commits make up the next one, and nobody waits for
-	// anybody.
-	defaultMaxWait = 0
+	// defaultMaxWait is how long the writer holds a batch open for company
+	// after taking its first writes, when the last batch had company too:
+	// a lone writer (one table playing) never waits. Measured with the
+	// load benchmark on 2 cores, 100 tables: 0 gave about 8 syncs a turn
+	// and 117 turns/s, 1 ms 4 and 128, 2 ms 2.3 and 133 (15.5, 14.5 and
+	// 14.2 ms of CPU a turn); 10 tables: 127, 139 and 142 turns/s.
+	defaultMaxWait = 2 * time.Millisecond
 )
 
 // request is one caller's write, queued for the writer.
