@@ -12,6 +12,7 @@ import (
 	"strings"
 	"sync"
 	"sync/atomic"
+	"syscall"
 	"testing"
 	"time"
 
@@ -34,7 +35,10 @@ import (
 //     to sync.done received) on an idle campaign of the same server, probed
 //     while the tables play;
 //   - writes/turn, syncs/turn: the SQLite store's write calls and the
-//     transactions (disk syncs) that committed them, per committed turn.
+//     transactions (disk syncs) that committed them, per committed turn;
+//   - cpu-ms/turn: the CPU time of the whole process (server and load
+//     client) per committed turn, which says what the machine could carry
+//     when other work shares its cores and turns/s cannot.
 //
 // Run it with a fixed count, as make bench does: -bench Load -benchtime 2000x.
 func BenchmarkLoad(b *testing.B) {
@@ -116,6 +120,7 @@ func (l *load) play(b *testing.B) {
 	)
 	left.Store(int64(b.N))
 	before := l.writeStats()
+	cpu0 := cpuTime()
 	probeDone := make(chan []time.Duration, 1)
 	stopProbe := make(chan struct{})
 	b.ResetTimer()
@@ -142,6 +147,7 @@ func (l *load) play(b *testing.B) {
 	}
 	wg.Wait()
 	elapsed := time.Since(start)
+	cpu := cpuTime() - cpu0
 	b.StopTimer()
 	close(stopProbe)
 	syncLat := <-probeDone
@@ -151,6 +157,9 @@ func (l *load) play(b *testing.B) {
 	default:
 	}
 	b.ReportMetric(float64(len(lat))/elapsed.Seconds(), "turns/s")
+	if len(lat) > 0 {
+		b.ReportMetric(float64(cpu.Microseconds())/1000/float64(len(lat)), "cpu-ms/turn")
+	}
 	report(b, lat)
 	if len(syncLat) > 0 {
 		p50, p99 := percentiles(syncLat)
@@ -165,6 +174,16 @@ func (l *load) play(b *testing.B) {
 	if n := refusals.Load(); n > 0 {
 		b.ReportMetric(float64(n), "refused")
 	}
+}
+
+// cpuTime is the CPU time this process has used, user and system: the
+// server's and the load client's together.
+func cpuTime() time.Duration {
+	var ru syscall.Rusage
+	if syscall.Getrusage(syscall.RUSAGE_SELF, &ru) != nil {
+		return 0
+	}
+	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
 }
 
 // writeStats counts the SQLite store's writes and disk syncs, all tables
