@@ -26,10 +26,20 @@ import (
 // their own WebSocket, against one local server (SQLite, offline narrator
 // without pauses, no rate limits). b.N is the number of turns in all: each
 // table plays one turn at a time, its players in turn, until b.N have been
-// committed. It reports
+// committed.
+//
+// In campaigns=N the tables play as fast as they can, which measures the
+// most the server commits; their latency is then N / throughput (Little's
+// law: 100 tables at 200 turns/s wait 500 ms a turn however fast a turn
+// is), so that run says little of the latency at a given load. In
+// campaigns=N,rate=R the tables together start R turns a second, each at
+// its own steady pace, and latency counts from when a turn was due, so a
+// server that falls behind shows it.
+//
+// It reports
 //
 //   - turns/s: committed turns per second over all tables;
-//   - p50-ms, p99-ms: commit latency, from the turn sent to its
+//   - p50-ms, p99-ms: commit latency, from the turn sent (or due) to its
 //     turn.committed received by the acting player;
 //   - sync-p50-ms, sync-p99-ms: the baseline, a sync round trip (sync sent
 //     to sync.done received) on an idle campaign of the same server, probed
@@ -42,17 +52,30 @@ import (
 //
 // Run it with a fixed count, as make bench does: -bench Load -benchtime 2000x.
 func BenchmarkLoad(b *testing.B) {
-	for _, tables := range []int{1, 10, 100} {
+	for _, c := range []struct {
+		tables int
+		rates  []int // turns a second for all tables; 0: as fast as they can
+	}{
+		{1, []int{0}},
+		{10, []int{0}},
+		{100, []int{0, 100, 200}},
+	} {
 		// The testing package runs a benchmark once with b.N = 1, then
-		// with the count asked for: the tables are set up once for both,
-		// and closed after.
+		// with the count asked for: the tables are set up once for both
+		// (and for each rate), and closed after.
 		var l *load
-		b.Run(fmt.Sprintf("campaigns=%d", tables), func(b *testing.B) {
-			if l == nil {
-				l = newLoad(b, tables)
+		for _, rate := range c.rates {
+			name := fmt.Sprintf("campaigns=%d", c.tables)
+			if rate > 0 {
+				name += fmt.Sprintf(",rate=%d", rate)
 			}
-			l.play(b)
-		})
+			b.Run(name, func(b *testing.B) {
+				if l == nil {
+					l = newLoad(b, c.tables)
+				}
+				l.play(b, rate)
+			})
+		}
 		if l != nil {
 			l.close()
 		}
@@ -107,9 +130,10 @@ func (l *load) close() {
 	l.stop()
 }
 
-// play commits b.N turns over all tables and reports throughput and
-// latency beside the sync probe's round trips.
-func (l *load) play(b *testing.B) {
+// play commits b.N turns over all tables, rate a second in all (0: as fast
+// as they can), and reports throughput and latency beside the sync probe's
+// round trips.
+func (l *load) play(b *testing.B, rate int) {
 	var (
 		left     atomic.Int64
 		mu       sync.Mutex
@@ -126,13 +150,27 @@ func (l *load) play(b *testing.B) {
 	b.ResetTimer()
 	start := time.Now()
 	go func() { probeDone <- l.probeSync(stopProbe) }()
-	for _, tb := range l.tables {
+	// Paced, each table starts a turn every interval, the tables spread
+	// evenly over it.
+	var interval time.Duration
+	if rate > 0 {
+		interval = time.Duration(float64(time.Second) * float64(len(l.tables)) / float64(rate))
+	}
+	for i, tb := range l.tables {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
+			due := start.Add(interval * time.Duration(i) / time.Duration(len(l.tables)))
 			for left.Add(-1) >= 0 {
+				var late time.Duration
+				if interval > 0 {
+					time.Sleep(time.Until(due))
+					late = max(time.Since(due), 0)
+					due = due.Add(interval)
+				}
 				k := int(tb.turns.Add(1))
 				d, refused, err := tb.turn(k%len(tb.socks), k)
+				d += late
 				if err != nil {
 					errs <- err
 					left.Store(0) // stop the other tables too
