@@ -52,9 +52,14 @@ screenshots: deps
 	mkdir -p docs/screenshots
 	SCREENSHOTS=$(CURDIR)/docs/screenshots $(GO) test -count=1 -run 'TestBrowser' ./infra/local/
 
-## bench: turn latency on the local server (and in the browser), a reaction round, healthy tables' turns/s beside a socket that never reads, commit cost on both stores, the narrator's context and recall, model cost of a session
+## bench: turn latency on the local server (and in the browser), throughput with many tables, a reaction round, healthy tables' turns/s beside a socket that never reads, commit cost on both stores, the narrator's context and recall, model cost of a session
 bench:
-	$(GO) test -run '^$$' -bench . -benchtime 200x ./infra/local/ | tee bench.txt
+	$(GO) test -run '^$$' -bench . -skip '^BenchmarkLoad$$' -benchtime 200x ./infra/local/ | tee bench.txt
+	@# Committed turns/s and commit latency with 1, 10 and 100 tables of 4
+	@# players playing at once (b.N is the turns of all tables together), as
+	@# fast as they can and, for 100 tables, paced at 100 and 200 turns/s;
+	@# beside a sync round trip probed on the same server in the same run.
+	$(GO) test -run '^$$' -bench '^BenchmarkLoad$$' -benchtime 2000x -timeout 30m ./infra/local/ | tee -a bench.txt
 	$(GO) test -run '^$$' -bench CommitTurn -benchtime 200x ./shared/sqlite/ | tee -a bench.txt
 	@# The DynamoDB-compatible test server copies its whole table on every
 	@# transaction, so few commits at 100,000 items already say enough.

@@ -57,7 +57,7 @@ func BenchmarkCommitTurn(b *testing.B) {
 // turn count.
 func populate(b *testing.B, db *DB, id string, items int) int {
 	b.Helper()
-	tx, err := db.write.BeginTx(b.Context(), nil)
+	tx, err := db.writeDB.BeginTx(b.Context(), nil)
 	if err != nil {
 		b.Fatal(err)
 	}

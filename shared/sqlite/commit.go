@@ -11,27 +11,20 @@ import (
 	"chronicler/shared/game"
 )
 
-// Commit applies every write of tx in one SQL transaction, checking each
-// write's condition inside it; the first that fails rolls everything back and
-// returns Conflict. See game.Store and game.Tx.
+// Commit applies every write of tx atomically, checking each write's
+// condition as it goes; the first that fails undoes all of tx and returns
+// Conflict. tx may share its SQL transaction (and its disk sync) with other
+// callers' writes, inside a savepoint of its own (see DB.write). See
+// game.Store and game.Tx.
 func (db *DB) Commit(ctx context.Context, tx game.Tx) error {
 	op := "commit to campaign " + tx.CampaignID
 	if err := validate(op, tx); err != nil {
 		return err
 	}
-	sqlTx, err := db.write.BeginTx(ctx, nil) // BEGIN IMMEDIATE (see DB.write)
-	if err != nil {
-		return storeErr(op, "begin", err)
-	}
-	defer sqlTx.Rollback() // after Commit, a no-op
-	w := &writer{ctx: ctx, tx: sqlTx, op: op, campaignID: tx.CampaignID}
-	if err := w.apply(tx); err != nil {
-		return err
-	}
-	if err := sqlTx.Commit(); err != nil {
-		return storeErr(op, "commit", err)
-	}
-	return nil
+	return db.write(ctx, op, func(ctx context.Context, sqlTx *sql.Tx) error {
+		w := &writer{ctx: ctx, tx: sqlTx, stmts: db.writeStmts, op: op, campaignID: tx.CampaignID}
+		return w.apply(tx)
+	})
 }
 
 // validate refuses a Tx that could not mean what it says: items of another
@@ -129,13 +122,25 @@ func validate(op string, tx game.Tx) error {
 type writer struct {
 	ctx        context.Context
 	tx         *sql.Tx
+	stmts      *stmtCache // nil: statements run unprepared
 	op         string
 	campaignID string
 }
 
+// q runs w's statements in w.tx, prepared if w has a cache.
+func (w *writer) q() interface {
+	ExecContext(ctx context.Context, query string, args ...any) (sql.Result, error)
+	QueryRowContext(ctx context.Context, query string, args ...any) *sql.Row
+} {
+	if w.stmts != nil {
+		return w.stmts.on(w.tx)
+	}
+	return w.tx
+}
+
 // exec runs a statement and returns how many rows it changed.
 func (w *writer) exec(what, query string, args ...any) (int64, error) {
-	res, err := w.tx.ExecContext(w.ctx, query, args...)
+	res, err := w.q().ExecContext(w.ctx, query, args...)
 	if err != nil {
 		return 0, storeErr(w.op, what, err)
 	}
@@ -286,7 +291,7 @@ func (w *writer) appendEvents(events []game.Event) error {
 
 func (w *writer) campaignExists() error {
 	var one int
-	err := w.tx.QueryRowContext(w.ctx, `SELECT 1 FROM campaigns WHERE id = ?`, w.campaignID).Scan(&one)
+	err := w.q().QueryRowContext(w.ctx, `SELECT 1 FROM campaigns WHERE id = ?`, w.campaignID).Scan(&one)
 	if errors.Is(err, sql.ErrNoRows) {
 		return fault.E(fault.NotFound, w.op, "no such campaign")
 	}

@@ -58,7 +58,7 @@ func TestReopenKeepsCommittedTurns(t *testing.T) {
 
 func TestOpenRefusesNewerSchema(t *testing.T) {
 	db, path := openTemp(t)
-	if _, err := db.write.Exec(`UPDATE schema_version SET version = ?`, len(migrations)+1); err != nil {
+	if _, err := db.writeDB.Exec(`UPDATE schema_version SET version = ?`, len(migrations)+1); err != nil {
 		t.Fatalf("bump schema version: %v", err)
 	}
 	db.Close()
@@ -85,7 +85,7 @@ func TestWriterIsDurableWAL(t *testing.T) {
 	db, _ := openTemp(t)
 	for pragma, want := range map[string]string{"journal_mode": "wal", "synchronous": "2", "foreign_keys": "1", "busy_timeout": "5000"} {
 		var got string
-		if err := db.write.QueryRow("PRAGMA " + pragma).Scan(&got); err != nil {
+		if err := db.writeDB.QueryRow("PRAGMA " + pragma).Scan(&got); err != nil {
 			t.Fatalf("pragma %s: %v", pragma, err)
 		}
 		if got != want {

@@ -2,6 +2,7 @@ package sqlite
 
 import (
 	"context"
+	"database/sql"
 
 	"chronicler/shared/campaign"
 	"chronicler/shared/fault"
@@ -9,7 +10,7 @@ import (
 )
 
 // Import creates a whole campaign from an export — the core of core, then
-// every session and turn — in one SQL transaction: all of it or nothing.
+// every session and turn — in one write: all of it or nothing.
 func (db *DB) Import(ctx context.Context, core game.Tx, sessions []campaign.Session, turns []campaign.Turn) error {
 	op := "import campaign " + core.CampaignID
 	if core.Campaign == nil || core.Campaign.Version != 0 || core.NewState == nil {
@@ -18,31 +19,25 @@ func (db *DB) Import(ctx context.Context, core game.Tx, sessions []campaign.Sess
 	if err := validate(op, core); err != nil {
 		return err
 	}
-	sqlTx, err := db.write.BeginTx(ctx, nil)
-	if err != nil {
-		return storeErr(op, "begin", err)
-	}
-	defer sqlTx.Rollback()
-	w := &writer{ctx: ctx, tx: sqlTx, op: op, campaignID: core.CampaignID}
-	if err := w.apply(core); err != nil {
-		return err
-	}
-	for _, s := range sessions {
-		if s.Open() {
-			return fault.Field(op, "sessions", "an imported session must have ended")
-		}
-		s.Version = 0
-		if err := w.session(s); err != nil {
+	return db.write(ctx, op, func(ctx context.Context, sqlTx *sql.Tx) error {
+		w := &writer{ctx: ctx, tx: sqlTx, stmts: db.writeStmts, op: op, campaignID: core.CampaignID}
+		if err := w.apply(core); err != nil {
 			return err
 		}
-	}
-	for _, t := range turns {
-		if err := w.turn(t); err != nil {
-			return err
+		for _, s := range sessions {
+			if s.Open() {
+				return fault.Field(op, "sessions", "an imported session must have ended")
+			}
+			s.Version = 0
+			if err := w.session(s); err != nil {
+				return err
+			}
 		}
-	}
-	if err := sqlTx.Commit(); err != nil {
-		return storeErr(op, "commit", err)
-	}
-	return nil
+		for _, t := range turns {
+			if err := w.turn(t); err != nil {
+				return err
+			}
+		}
+		return nil
+	})
 }

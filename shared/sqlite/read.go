@@ -12,11 +12,14 @@ import (
 	"chronicler/shared/game"
 )
 
-// querier is a *sql.DB or a *sql.Tx.
+// querier is a *sql.DB or a *sql.Tx, or their prepared statements.
 type querier interface {
 	QueryContext(ctx context.Context, query string, args ...any) (*sql.Rows, error)
 	QueryRowContext(ctx context.Context, query string, args ...any) *sql.Row
 }
+
+// reads runs queries outside a transaction, as prepared statements.
+func (db *DB) reads() querier { return db.readStmts.on(nil) }
 
 // queryAll runs query and scans every row with scan.
 func queryAll[T any](ctx context.Context, q querier, scan func(scanner) (T, error), query string, args ...any) ([]T, error) {
@@ -59,11 +62,13 @@ func validLimit(op string, limit int) error {
 // transaction, so every part is of the same committed moment. See game.Store.
 func (db *DB) Snapshot(ctx context.Context, campaignID string) (game.Snapshot, error) {
 	op := "read snapshot of campaign " + campaignID
-	tx, err := db.read.BeginTx(ctx, &sql.TxOptions{ReadOnly: true})
+	defer db.readStmts.prepareMissed(ctx) // after the Rollback, with no connection held
+	sqlTx, err := db.read.BeginTx(ctx, &sql.TxOptions{ReadOnly: true})
 	if err != nil {
 		return game.Snapshot{}, storeErr(op, "begin", err)
 	}
-	defer tx.Rollback()
+	defer sqlTx.Rollback()
+	tx := db.readStmts.on(sqlTx)
 
 	var snap game.Snapshot
 	snap.Campaign, err = queryOne(ctx, tx, op, "no such campaign", func(s scanner) (campaign.Campaign, error) {
@@ -110,7 +115,7 @@ func (db *DB) Snapshot(ctx context.Context, campaignID string) (game.Snapshot, e
 // Memory reads the campaign's narrative memory. See game.Store.
 func (db *DB) Memory(ctx context.Context, campaignID string) ([]byte, error) {
 	var data []byte
-	err := db.read.QueryRowContext(ctx, `SELECT data FROM memories WHERE campaign_id = ?`, campaignID).Scan(&data)
+	err := db.reads().QueryRowContext(ctx, `SELECT data FROM memories WHERE campaign_id = ?`, campaignID).Scan(&data)
 	if errors.Is(err, sql.ErrNoRows) {
 		return nil, fault.E(fault.NotFound, "read memory", "no memory stored yet")
 	}
@@ -122,7 +127,7 @@ func (db *DB) Memory(ctx context.Context, campaignID string) ([]byte, error) {
 
 // Campaign reads the campaign's meta. See game.Store.
 func (db *DB) Campaign(ctx context.Context, campaignID string) (campaign.Campaign, error) {
-	return queryOne(ctx, db.read, "read campaign "+campaignID, "no such campaign", scanCampaign,
+	return queryOne(ctx, db.reads(), "read campaign "+campaignID, "no such campaign", scanCampaign,
 		`SELECT `+campaignColumns+` FROM campaigns WHERE id = ?`, campaignID)
 }
 
@@ -142,7 +147,7 @@ const (
 
 // CampaignsOf lists player's campaigns, newest played first. See game.Store.
 func (db *DB) CampaignsOf(ctx context.Context, playerID string) ([]campaign.Campaign, error) {
-	cs, err := queryAll(ctx, db.read, scanCampaign, campaignsOfQuery, playerID)
+	cs, err := queryAll(ctx, db.reads(), scanCampaign, campaignsOfQuery, playerID)
 	if err != nil {
 		return nil, storeErr("list campaigns of player "+playerID, "query", err)
 	}
@@ -158,7 +163,7 @@ func (db *DB) CampaignsByStatus(ctx context.Context, s campaign.Status, playedBe
 	if err := validLimit(op, limit); err != nil {
 		return nil, err
 	}
-	cs, err := queryAll(ctx, db.read, scanCampaign, campaignsByStatusQuery, string(s), timeKey(playedBefore), limit)
+	cs, err := queryAll(ctx, db.reads(), scanCampaign, campaignsByStatusQuery, string(s), timeKey(playedBefore), limit)
 	if err != nil {
 		return nil, storeErr(op, "query", err)
 	}
@@ -171,7 +176,7 @@ func (db *DB) Turns(ctx context.Context, campaignID string, after, limit int) ([
 	if err := validLimit(op, limit); err != nil {
 		return nil, err
 	}
-	ts, err := queryAll(ctx, db.read, scanData[campaign.Turn],
+	ts, err := queryAll(ctx, db.reads(), scanData[campaign.Turn],
 		`SELECT data FROM turns WHERE campaign_id = ? AND seq > ? ORDER BY seq LIMIT ?`, campaignID, after, limit)
 	if err != nil {
 		return nil, storeErr(op, fmt.Sprintf("query after %d", after), err)
@@ -181,19 +186,19 @@ func (db *DB) Turns(ctx context.Context, campaignID string, after, limit int) ([
 
 // Request reads a remembered request id. See game.Store.
 func (db *DB) Request(ctx context.Context, campaignID, requestID string) (campaign.Request, error) {
-	return queryOne(ctx, db.read, "read request "+requestID, "unknown request", scanData[campaign.Request],
+	return queryOne(ctx, db.reads(), "read request "+requestID, "unknown request", scanData[campaign.Request],
 		`SELECT data FROM requests WHERE campaign_id = ? AND request_id = ?`, campaignID, requestID)
 }
 
 // ConnectionByID finds a live connection. See game.Store.
 func (db *DB) ConnectionByID(ctx context.Context, connectionID string) (campaign.Connection, error) {
-	return queryOne(ctx, db.read, "read connection "+connectionID, "unknown connection", scanData[campaign.Connection],
+	return queryOne(ctx, db.reads(), "read connection "+connectionID, "unknown connection", scanData[campaign.Connection],
 		`SELECT data FROM connections WHERE id = ?`, connectionID)
 }
 
 // Connections lists a campaign's live connections by id. See game.Store.
 func (db *DB) Connections(ctx context.Context, campaignID string) ([]campaign.Connection, error) {
-	cs, err := queryAll(ctx, db.read, scanData[campaign.Connection],
+	cs, err := queryAll(ctx, db.reads(), scanData[campaign.Connection],
 		`SELECT data FROM connections WHERE campaign_id = ? ORDER BY id`, campaignID)
 	if err != nil {
 		return nil, storeErr("list connections of campaign "+campaignID, "query", err)
@@ -207,7 +212,7 @@ func (db *DB) Events(ctx context.Context, campaignID string, after int64, limit 
 	if err := validLimit(op, limit); err != nil {
 		return nil, err
 	}
-	evs, err := queryAll(ctx, db.read, func(s scanner) (game.Event, error) {
+	evs, err := queryAll(ctx, db.reads(), func(s scanner) (game.Event, error) {
 		var (
 			e       game.Event
 			created string

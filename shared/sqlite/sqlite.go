@@ -7,6 +7,9 @@ import (
 	"fmt"
 	"runtime"
 	"strings"
+	"sync"
+	"sync/atomic"
+	"time"
 
 	"modernc.org/sqlite"
 	sqlite3 "modernc.org/sqlite/lib"
@@ -19,14 +22,27 @@ var _ game.Store = (*DB)(nil)
 
 // DB is game.Store on one SQLite file. It is safe for concurrent use.
 type DB struct {
-	// write has a single connection: SQLite admits one writer at a time, and
-	// queueing writers in Go is cheaper and fairer than letting them spin on
-	// SQLITE_BUSY. Its transactions begin IMMEDIATE, so a transaction that
-	// reads before it writes never has to upgrade its lock (and deadlock).
-	write *sql.DB
+	// writeDB has a single connection: SQLite admits one writer at a time,
+	// and queueing writers in Go is cheaper and fairer than letting them
+	// spin on SQLITE_BUSY. Only the writer goroutine uses it (see write).
+	// Its transactions begin IMMEDIATE, so a transaction that reads before
+	// it writes never has to upgrade its lock (and deadlock).
+	writeDB *sql.DB
 	// read runs queries beside the writer: in WAL mode readers see the last
 	// committed state and never wait for the writer.
 	read *sql.DB
+
+	// writeStmts and readStmts keep the statements each side runs
+	// prepared.
+	writeStmts *stmtCache
+	readStmts  *stmtCache
+
+	queue      queue
+	maxWait    time.Duration
+	writerDone chan struct{}
+	closeOnce  sync.Once
+	writes     atomic.Int64
+	syncs      atomic.Int64
 }
 
 // busyTimeoutMS is how long a connection waits for a lock held by another
@@ -61,12 +77,19 @@ func Open(path string) (*DB, error) {
 	n := max(4, runtime.GOMAXPROCS(0))
 	read.SetMaxOpenConns(n)
 	read.SetMaxIdleConns(n)
-	return &DB{write: write, read: read}, nil
+	db := &DB{writeDB: write, read: read, writeStmts: newStmtCache(write), readStmts: newStmtCache(read),
+		maxWait: defaultMaxWait, writerDone: make(chan struct{})}
+	db.queue.wake = make(chan struct{}, 1)
+	go db.writeLoop()
+	return db, nil
 }
 
-// Close closes the file. Calls after Close fail.
+// Close finishes the writes already asked for, then closes the file. Calls
+// after Close fail.
 func (db *DB) Close() error {
-	return errors.Join(db.read.Close(), db.write.Close())
+	db.closeOnce.Do(db.queue.close)
+	<-db.writerDone
+	return errors.Join(db.readStmts.close(), db.writeStmts.close(), db.read.Close(), db.writeDB.Close())
 }
 
 // storeErr gives an error from the database a fault kind: Unavailable when

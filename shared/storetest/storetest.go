@@ -45,6 +45,7 @@ func Run(t *testing.T, open func(t *testing.T) game.Store) {
 	t.Run("FailedCommit", s.failedCommit)
 	t.Run("Requests", s.requests)
 	t.Run("RacingWriters", s.racingWriters)
+	t.Run("ConcurrentCampaigns", s.concurrentCampaigns)
 	t.Run("Lease", s.lease)
 	t.Run("State", s.state)
 	t.Run("Turns", s.turns)
