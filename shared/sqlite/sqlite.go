@@ -9,7 +9,6 @@ import (
 	"strings"
 	"sync"
 	"sync/atomic"
-	"time"
 
 	"modernc.org/sqlite"
 	sqlite3 "modernc.org/sqlite/lib"
@@ -38,7 +37,6 @@ type DB struct {
 	readStmts  *stmtCache
 
 	queue      queue
-	maxWait    time.Duration
 	writerDone chan struct{}
 	closeOnce  sync.Once
 	writes     atomic.Int64
@@ -78,7 +76,7 @@ func Open(path string) (*DB, error) {
 	read.SetMaxOpenConns(n)
 	read.SetMaxIdleConns(n)
 	db := &DB{writeDB: write, read: read, writeStmts: newStmtCache(write), readStmts: newStmtCache(read),
-		maxWait: defaultMaxWait, writerDone: make(chan struct{})}
+		writerDone: make(chan struct{})}
 	db.queue.wake = make(chan struct{}, 1)
 	go db.writeLoop()
 	return db, nil
