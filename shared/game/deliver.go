@@ -3,6 +3,7 @@ package game
 import (
 	"context"
 	"sync"
+	"sync/atomic"
 
 	"chronicler/events"
 	"chronicler/shared/fault"
@@ -42,11 +43,12 @@ type feeds struct {
 // feed is one campaign's delivery state in this process.
 type feed struct {
 	mu     sync.Mutex
-	ready  bool  // pushed has been read from the store
-	pushed int64 // the last seq delivered, or passed over, by this process
+	ready  atomic.Bool // pushed has been read from the store
+	pushed int64       // the last seq delivered, or passed over, by this process
 	// inflight counts this process's appends to the campaign from just
-	// before their commit to the end of their delivery.
-	inflight int
+	// before their commit to the end of their delivery. It is atomic so
+	// that an append about to commit never waits for a delivery's pushes.
+	inflight atomic.Int32
 }
 
 // enter returns the campaign's feed with an append about to commit
@@ -65,16 +67,21 @@ func (fs *feeds) enter(ctx context.Context, store Store, campaignID string) (*fe
 		fs.m[campaignID] = f
 	}
 	fs.mu.Unlock()
+	f.inflight.Add(1)
+	if f.ready.Load() {
+		return f, nil
+	}
 	f.mu.Lock()
 	defer f.mu.Unlock()
-	if !f.ready {
+	if !f.ready.Load() {
 		snap, err := store.Snapshot(ctx, campaignID)
 		if err != nil {
+			f.inflight.Add(-1)
 			return nil, err
 		}
-		f.pushed, f.ready = snap.LastSeq, true
+		f.pushed = snap.LastSeq
+		f.ready.Store(true)
 	}
-	f.inflight++
 	return f, nil
 }
 
@@ -85,14 +92,16 @@ func (fs *feeds) enter(ctx context.Context, store Store, campaignID string) (*fe
 // disconnect publishes too).
 func (s *Service) deliver(ctx context.Context, campaignID string, f *feed, own []Event, committed bool, skip string) {
 	f.mu.Lock()
-	f.inflight--
+	// Counted out under the lock: a delivery that holds it and finds a
+	// gap must still see this append as on its way.
+	f.inflight.Add(-1)
 	if !committed || len(own) == 0 || f.pushed >= own[len(own)-1].Seq {
 		f.mu.Unlock() // failed, or pushed already by a delivery that caught up
 		return
 	}
 	first, last := own[0].Seq, own[len(own)-1].Seq
 	evs := own[max(f.pushed+1-first, 0):]
-	if f.pushed+1 < first && f.inflight > 0 {
+	if f.pushed+1 < first && f.inflight.Load() > 0 {
 		earlier, err := s.logBetween(ctx, campaignID, f.pushed, first)
 		if err != nil {
 			s.Log.WarnContext(ctx, "read events to deliver", "campaign", campaignID, "after", f.pushed, "err", err)

@@ -265,7 +265,7 @@ func (w *writer) apply(tx game.Tx) error {
 func (w *writer) appendEvents(events []game.Event) error {
 	n := int64(len(events))
 	var last int64
-	err := w.tx.QueryRowContext(w.ctx, `UPDATE campaigns SET last_seq = last_seq + ? WHERE id = ? RETURNING last_seq`,
+	err := w.q().QueryRowContext(w.ctx, `UPDATE campaigns SET last_seq = last_seq + ? WHERE id = ? RETURNING last_seq`,
 		n, w.campaignID).Scan(&last)
 	if errors.Is(err, sql.ErrNoRows) {
 		return fault.E(fault.NotFound, w.op, "no such campaign")
