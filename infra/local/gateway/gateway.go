@@ -309,7 +309,13 @@ func (g *Gateway) readLoop(c *conn, inbox chan<- events.APIGatewayWebsocketProxy
 		ev := g.event(c, route, "MESSAGE", now)
 		ev.Body = string(data)
 		ev.RequestContext.MessageID = g.newID()
-		inbox <- ev
+		select {
+		case inbox <- ev:
+		case <-c.gone:
+			// Closed while the inbox was full: $disconnect need not wait
+			// for the handler in progress to make room.
+			return c.closing
+		}
 	}
 }
 
