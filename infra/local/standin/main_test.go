@@ -164,12 +164,17 @@ func TestStopsUnderAStall(t *testing.T) {
 			t.Fatal("the call never arrived")
 		}
 	}
-	began := time.Now()
-	if err := stop(); err != nil {
-		t.Fatal(err)
-	}
-	if took := time.Since(began); took > 4*time.Second {
-		t.Fatalf("stopping took %v under a stall", took)
+	// The stall lasts an hour: stopping must not wait for it. The guard
+	// is far below the stall and far above any machine's slowness.
+	stopped := make(chan error, 1)
+	go func() { stopped <- stop() }()
+	select {
+	case err := <-stopped:
+		if err != nil {
+			t.Fatal(err)
+		}
+	case <-time.After(2 * time.Minute):
+		t.Fatal("stopping waits for the stall")
 	}
 }
 
