@@ -7,6 +7,7 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"net"
 	"os"
 	"path/filepath"
 	"strings"
@@ -17,6 +18,7 @@ import (
 
 type config struct {
 	addr      string
+	public    bool // -addr may be reachable from other machines
 	dataDir   string
 	store     string // sqlite | dynamodb
 	endpoint  string // DynamoDB endpoint, for -store dynamodb
@@ -46,6 +48,7 @@ func parseConfig(args []string, getenv func(string) string) (config, error) {
 	fs.SetOutput(io.Discard)
 	var c config
 	fs.StringVar(&c.addr, "addr", "127.0.0.1:8080", "listen address (host:port)")
+	fs.BoolVar(&c.public, "public", false, "allow an -addr other machines can reach (the management endpoints stay on this machine)")
 	fs.StringVar(&c.dataDir, "data", "./data", "directory for all state")
 	fs.StringVar(&c.store, "store", "sqlite", "store: sqlite (a file under -data) or dynamodb (DYNAMODB_ENDPOINT)")
 	fs.DurationVar(&c.pace, "pace", 200*time.Millisecond, "offline narrator's pause between sentences")
@@ -76,6 +79,9 @@ func parseConfig(args []string, getenv func(string) string) (config, error) {
 	c.identity, c.issuer, c.audience = getenv("CHRONICLER_IDENTITY"), getenv("OIDC_ISSUER"), getenv("OIDC_AUDIENCE")
 	if c.wsStall <= 0 {
 		return c, fmt.Errorf("-ws-stall must be positive, not %v", c.wsStall)
+	}
+	if err := checkAddr(c.addr, c.public); err != nil {
+		return c, err
 	}
 	switch c.store {
 	case "sqlite", "dynamodb":
@@ -110,4 +116,28 @@ func (c config) signingKey() ([]byte, error) {
 		return nil, fmt.Errorf("write token key: %w", err)
 	}
 	return key, f.Sync()
+}
+
+// checkAddr refuses an address other machines can reach unless the
+// operator said so with -public: the server is meant for one machine, and
+// an address on the network is a choice to make knowingly.
+func checkAddr(addr string, public bool) error {
+	host, _, err := net.SplitHostPort(addr)
+	if err != nil {
+		return fmt.Errorf("-addr %q: %w", addr, err)
+	}
+	if public || loopback(host) {
+		return nil
+	}
+	return fmt.Errorf("-addr %s would let other machines reach this server; give -public to mean it, or use 127.0.0.1", addr)
+}
+
+// loopback reports whether host names this machine only. An empty host
+// (":8080") and unspecified addresses listen on every interface.
+func loopback(host string) bool {
+	if strings.EqualFold(host, "localhost") {
+		return true
+	}
+	ip := net.ParseIP(host)
+	return ip != nil && ip.IsLoopback()
 }

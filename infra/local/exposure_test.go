@@ -1,0 +1,58 @@
+package main
+
+import (
+	"net/http"
+	"strings"
+	"testing"
+)
+
+func TestAddrOnTheNetworkNeedsPublic(t *testing.T) {
+	env := func(string) string { return "" }
+	for _, tc := range []struct {
+		args []string
+		ok   bool
+	}{
+		{[]string{"-addr", "127.0.0.1:8080"}, true},
+		{[]string{"-addr", "localhost:8080"}, true},
+		{[]string{"-addr", "[::1]:8080"}, true},
+		{[]string{"-addr", "0.0.0.0:8080"}, false},
+		{[]string{"-addr", ":8080"}, false},
+		{[]string{"-addr", "[::]:8080"}, false},
+		{[]string{"-addr", "192.168.1.20:8080"}, false},
+		{[]string{"-addr", "0.0.0.0:8080", "-public"}, true},
+		{[]string{"-addr", "nonsense"}, false},
+	} {
+		_, err := parseConfig(tc.args, env)
+		if (err == nil) != tc.ok {
+			t.Errorf("%v: err = %v, want ok=%v", tc.args, err, tc.ok)
+		}
+		if err != nil && !tc.ok && tc.args[1] != "nonsense" && !strings.Contains(err.Error(), "-public") {
+			t.Errorf("%v: error %q does not say how to mean it", tc.args, err)
+		}
+	}
+}
+
+// The management endpoints push to any socket and close it with no
+// player's token: only the server's own signed calls get through.
+func TestManagementEndpointsRefuseStrangers(t *testing.T) {
+	base := inProcess(t)
+	tb := newTable(t, base, "Guarded", "Aria")
+	c := tb.players[0].mustDial(tb.id)
+	defer c.close()
+	for _, auth := range []string{"", "AWS4-HMAC-SHA256 Credential=local/20260101/us-east-1/execute-api/aws4_request"} {
+		for _, method := range []string{http.MethodPost, http.MethodGet, http.MethodDelete} {
+			req, _ := http.NewRequest(method, base+"/@connections/anything", strings.NewReader(`{"type":"x"}`))
+			if auth != "" {
+				req.Header.Set("Authorization", auth)
+			}
+			resp, err := http.DefaultClient.Do(req)
+			if err != nil {
+				t.Fatal(err)
+			}
+			resp.Body.Close()
+			if resp.StatusCode != http.StatusForbidden {
+				t.Errorf("%s with authorization %q: %s, want 403", method, auth, resp.Status)
+			}
+		}
+	}
+}
