@@ -56,3 +56,30 @@ func TestManagementEndpointsRefuseStrangers(t *testing.T) {
 		}
 	}
 }
+
+func TestSecurityHeadersOnEveryAnswer(t *testing.T) {
+	base := inProcess(t)
+	host := strings.TrimPrefix(base, "http://")
+	for path, csp := range map[string]string{
+		"/":            "connect-src 'self' ws://" + host + ";",
+		"/app.js":      "script-src 'self'",
+		"/config.json": "frame-ancestors 'none'",
+		"/missing":     "default-src 'self'",
+		"/api/health":  "default-src 'none'; frame-ancestors 'none'",
+		"/api/nothing": "default-src 'none'; frame-ancestors 'none'",
+	} {
+		resp, err := http.Get(base + path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		resp.Body.Close()
+		if got := resp.Header.Get("Content-Security-Policy"); !strings.Contains(got, csp) {
+			t.Errorf("%s: Content-Security-Policy %q, want it to hold %q", path, got, csp)
+		}
+		for k, want := range map[string]string{"X-Content-Type-Options": "nosniff", "Referrer-Policy": "no-referrer", "X-Frame-Options": "DENY"} {
+			if got := resp.Header.Get(k); got != want {
+				t.Errorf("%s: %s = %q, want %q", path, k, got, want)
+			}
+		}
+	}
+}

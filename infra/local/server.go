@@ -30,6 +30,7 @@ import (
 	"chronicler/shared/assemble"
 	"chronicler/shared/dynamo"
 	"chronicler/shared/game"
+	"chronicler/shared/headers"
 	"chronicler/shared/httpapi"
 	"chronicler/shared/push"
 	"chronicler/shared/sqlite"
@@ -149,8 +150,22 @@ func newServer(ctx context.Context, cfg config) (*server, error) {
 	mux.Handle("/api/", apiFront(api, log))
 	mux.HandleFunc("GET /"+web.ConfigFile, s.webConfig)
 	mux.Handle("/", http.FileServerFS(static))
-	s.http = &http.Server{Handler: mux, ReadHeaderTimeout: 10 * time.Second}
+	s.http = &http.Server{Handler: s.secured(mux), ReadHeaderTimeout: 10 * time.Second}
 	return s, nil
+}
+
+// secured puts the security headers on every answer: the page's policy
+// lets it call only this origin (its API and WebSocket) and the identity
+// provider; the API's answers allow nothing at all.
+func (s *server) secured(h http.Handler) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		csp := headers.APIPolicy
+		if !strings.HasPrefix(r.URL.Path, "/api/") {
+			csp = headers.ContentSecurityPolicy("ws://"+r.Host, s.cfg.issuer)
+		}
+		headers.Set(w.Header(), csp)
+		h.ServeHTTP(w, r)
+	})
 }
 
 // never turns a flag's 0 ("never") into the gateway's negative setting

@@ -19,6 +19,7 @@ import (
 	"chronicler/shared/campaign"
 	"chronicler/shared/fault"
 	"chronicler/shared/game"
+	"chronicler/shared/headers"
 	"chronicler/shared/srd"
 )
 
@@ -174,6 +175,7 @@ func (h *Handler) Handle(ctx context.Context, req Request) (Response, error) {
 	r.RemoteAddr = req.RequestContext.HTTP.SourceIP
 	rec := &recorder{header: http.Header{}, status: http.StatusOK}
 	h.mux.ServeHTTP(rec, r)
+	headers.Set(rec.header, headers.APIPolicy)
 	out := Response{StatusCode: rec.status, Body: rec.body.String(), Headers: map[string]string{}}
 	for k := range rec.header {
 		out.Headers[k] = rec.header.Get(k)
@@ -184,7 +186,13 @@ func (h *Handler) Handle(ctx context.Context, req Request) (Response, error) {
 func errorResponse(err error) Response {
 	w := fault.ToWire(err)
 	b, _ := json.Marshal(map[string]any{"error": w})
-	return Response{StatusCode: fault.Status(w.Code), Body: string(b), Headers: map[string]string{"Content-Type": "application/json"}}
+	h := http.Header{"Content-Type": {"application/json"}}
+	headers.Set(h, headers.APIPolicy)
+	out := Response{StatusCode: fault.Status(w.Code), Body: string(b), Headers: map[string]string{}}
+	for k := range h {
+		out.Headers[k] = h.Get(k)
+	}
+	return out
 }
 
 // recorder is the ResponseWriter the mux writes into.

@@ -601,3 +601,26 @@ func TestBodies(t *testing.T) {
 		}
 	})
 }
+
+// Every answer, served or refused, carries the security headers: nothing
+// the API returns is to be sniffed, run, framed or sent on as a referrer.
+func TestSecurityHeaders(t *testing.T) {
+	a := newAPI(&fake{})
+	for name, req := range map[string]httpapi.Request{
+		"Served":    event("GET", "/api/health", "", ""),
+		"NotFound":  event("GET", "/api/dragons", bearer, ""),
+		"BadBase64": func() httpapi.Request { r := event("POST", "/api/players", "", "%%%"); r.IsBase64Encoded = true; return r }(),
+	} {
+		res := a.serve(t, req)
+		for k, want := range map[string]string{
+			"Content-Security-Policy": "default-src 'none'; frame-ancestors 'none'",
+			"X-Content-Type-Options":  "nosniff",
+			"Referrer-Policy":         "no-referrer",
+			"X-Frame-Options":         "DENY",
+		} {
+			if got := res.Headers[k]; got != want {
+				t.Errorf("%s: %s = %q, want %q", name, k, got, want)
+			}
+		}
+	}
+}
