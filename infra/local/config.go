@@ -14,6 +14,7 @@ import (
 	"time"
 
 	"chronicler/infra/local/statemachine"
+	"chronicler/shared/game"
 )
 
 type config struct {
@@ -30,6 +31,7 @@ type config struct {
 	turnRate  float64 // turns per second per player (0: unlimited)
 	apiRate   float64 // API calls per second per player (0: unlimited)
 	tokenKey  string
+	limits    string // game.ParseLimits's format, over CHRONICLER_LIMITS
 	identity  string // anonymous | oidc
 	issuer    string
 	audience  string
@@ -56,6 +58,7 @@ func parseConfig(args []string, getenv func(string) string) (config, error) {
 	fs.DurationVar(&c.sweep, "sweep", 30*time.Second, "how often lost sessions are looked for")
 	fs.Float64Var(&c.turnRate, "turn-rate", 1, "turns per second a player may take, in bursts of 5 (0: unlimited)")
 	fs.Float64Var(&c.apiRate, "api-rate", 20, "API calls per second a player may make, in bursts of 60 (0: unlimited)")
+	fs.StringVar(&c.limits, "limits", "", "caps over the defaults, e.g. connections_per_player=8,connections_per_campaign=64,campaigns_owned=20,members=12,characters_per_player=4,characters=12 (0 lifts one)")
 	fs.DurationVar(&c.wsIdle, "ws-idle", 10*time.Minute, "close a WebSocket with no message either way for this long, as API Gateway does (0: never)")
 	fs.DurationVar(&c.wsMaxAge, "ws-max-age", 2*time.Hour, "close every WebSocket this old, as API Gateway does (0: never)")
 	fs.DurationVar(&c.wsStall, "ws-stall", 5*time.Second, "close a WebSocket whose client takes nothing sent to it for this long")
@@ -79,6 +82,9 @@ func parseConfig(args []string, getenv func(string) string) (config, error) {
 	c.identity, c.issuer, c.audience = getenv("CHRONICLER_IDENTITY"), getenv("OIDC_ISSUER"), getenv("OIDC_AUDIENCE")
 	if c.wsStall <= 0 {
 		return c, fmt.Errorf("-ws-stall must be positive, not %v", c.wsStall)
+	}
+	if _, err := game.ParseLimits(c.limits); err != nil {
+		return c, fmt.Errorf("-limits: %w", err)
 	}
 	if err := checkAddr(c.addr, c.public); err != nil {
 		return c, err

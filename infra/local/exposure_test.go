@@ -83,3 +83,27 @@ func TestSecurityHeadersOnEveryAnswer(t *testing.T) {
 		}
 	}
 }
+
+// One player's sockets to one campaign are capped: the 300 a token could
+// open before are refused past the limit, with the handshake's 403.
+func TestSocketsPerPlayerAreCapped(t *testing.T) {
+	base := inProcess(t, func(c *config) { c.limits = "connections_per_player=3" })
+	tb := newTable(t, base, "Crowded", "Aria")
+	p := tb.players[0]
+	for range 3 {
+		s := p.mustDial(tb.id)
+		defer s.close()
+	}
+	if s, err := p.dial(tb.id); err == nil {
+		s.close()
+		t.Fatal("a fourth socket opened")
+	} else if !strings.Contains(err.Error(), "403") {
+		t.Errorf("fourth socket: %v, want a 403", err)
+	}
+}
+
+func TestLimitsFlagIsChecked(t *testing.T) {
+	if _, err := parseConfig([]string{"-limits", "sockets=3"}, func(string) string { return "" }); err == nil || !strings.Contains(err.Error(), "unknown limit") {
+		t.Errorf("err = %v, want the unknown limit named", err)
+	}
+}

@@ -108,6 +108,13 @@ func newServer(ctx context.Context, cfg config) (*server, error) {
 		return nil, err
 	}
 	s.svc.LostGrace = cfg.lostGrace
+	if cfg.limits != "" {
+		// Over what CHRONICLER_LIMITS said: the flag is the nearer word.
+		if s.svc.Limits, err = s.svc.Limits.With(cfg.limits); err != nil {
+			s.close()
+			return nil, err
+		}
+	}
 	s.svc.TurnLimit, s.svc.APILimit = nil, nil
 	if cfg.turnRate > 0 {
 		s.svc.TurnLimit = throttle.New(cfg.turnRate, 5, time.Now)

@@ -83,6 +83,9 @@ func (s *Service) identity(p Player) (Identity, error) {
 // CreateCampaign creates an Active campaign owned by p, its state and the
 // owner's membership in one transaction, and returns its invite code.
 func (s *Service) CreateCampaign(ctx context.Context, p Player, req events.CreateCampaign) (campaign.Campaign, error) {
+	if err := s.checkOwned(ctx, p, "create campaign"); err != nil {
+		return campaign.Campaign{}, err
+	}
 	settings := campaign.DefaultSettings()
 	if req.Settings != nil {
 		settings = *req.Settings
@@ -110,6 +113,19 @@ func (s *Service) CreateCampaign(ctx context.Context, p Player, req events.Creat
 	}
 	c.Version = 1
 	return c, nil
+}
+
+// checkOwned refuses p a new campaign when they own as many open ones as
+// the limits allow.
+func (s *Service) checkOwned(ctx context.Context, p Player, op string) error {
+	if s.Limits.CampaignsOwned <= 0 {
+		return nil
+	}
+	cs, err := s.Store.CampaignsOf(ctx, p.ID)
+	if err != nil {
+		return fmt.Errorf("%s: %w", op, err)
+	}
+	return s.Limits.checkOwned(cs, p.ID, op)
 }
 
 func openingLocation(seed string) string {
@@ -212,8 +228,8 @@ func (s *Service) CreateCharacter(ctx context.Context, p Player, campaignID stri
 	if err := campaign.Writable(snap.Campaign.Status, op); err != nil {
 		return campaign.Character{}, err
 	}
-	if len(snap.Characters) >= 12 {
-		return campaign.Character{}, fault.E(fault.Conflict, op, "a campaign has at most 12 characters")
+	if err := s.Limits.checkCharacters(snap, p.ID); err != nil {
+		return campaign.Character{}, err
 	}
 	ch, err := req.Build(s.NewID(), p.ID)
 	if err != nil {

@@ -43,6 +43,9 @@ func (s *Service) JoinCampaign(ctx context.Context, p Player, campaignID string,
 	if err := campaign.Writable(c.Status, op); err != nil {
 		return campaign.Campaign{}, err
 	}
+	if err := s.Limits.checkMembers(snap); err != nil {
+		return campaign.Campaign{}, err
+	}
 	m := campaign.Member{PlayerID: p.ID, Name: p.Name, Role: campaign.Player, JoinedAt: s.now()}
 	err = s.Store.Commit(ctx, Tx{CampaignID: campaignID, Member: &m})
 	if err != nil && !isConflict(err) { // a conflict is a concurrent join of the same player: done

@@ -57,6 +57,9 @@ type Service struct {
 	// TurnLimit and APILimit bound each player's turns and API calls; nil
 	// means unlimited.
 	TurnLimit, APILimit Limiter
+	// Limits bound what one player may hold (sockets, campaigns,
+	// characters) and how many players a campaign takes.
+	Limits Limits
 	// SeedKey keys the turns' dice seeds (see turnSeed).
 	SeedKey []byte
 	// SummaryEvery overrides SummaryEvery: how many uneventful turns may
@@ -89,6 +92,7 @@ func NewService(store Store, push Pusher, narr narrator.Narrator, tokens *auth.S
 		DeltaEvery: 150 * time.Millisecond,
 		TurnLimit:  throttle.New(1, 5, time.Now),
 		APILimit:   throttle.New(20, 60, time.Now),
+		Limits:     DefaultLimits(),
 		SeedKey:    tokens.Derive("dice"),
 	}
 }

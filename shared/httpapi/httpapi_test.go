@@ -607,9 +607,13 @@ func TestBodies(t *testing.T) {
 func TestSecurityHeaders(t *testing.T) {
 	a := newAPI(&fake{})
 	for name, req := range map[string]httpapi.Request{
-		"Served":    event("GET", "/api/health", "", ""),
-		"NotFound":  event("GET", "/api/dragons", bearer, ""),
-		"BadBase64": func() httpapi.Request { r := event("POST", "/api/players", "", "%%%"); r.IsBase64Encoded = true; return r }(),
+		"Served":   event("GET", "/api/health", "", ""),
+		"NotFound": event("GET", "/api/dragons", bearer, ""),
+		"BadBase64": func() httpapi.Request {
+			r := event("POST", "/api/players", "", "%%%")
+			r.IsBase64Encoded = true
+			return r
+		}(),
 	} {
 		res := a.serve(t, req)
 		for k, want := range map[string]string{

@@ -54,4 +54,3 @@ func (h hidden) Error() string {
 }
 
 func (h hidden) Unwrap() error { return h.err }
-
