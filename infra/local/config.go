@@ -30,11 +30,14 @@ type config struct {
 	sweep     time.Duration
 	turnRate  float64 // turns per second per player (0: unlimited)
 	apiRate   float64 // API calls per second per player (0: unlimited)
-	tokenKey  string
-	limits    string // game.ParseLimits's format, over CHRONICLER_LIMITS
-	identity  string // anonymous | oidc
-	issuer    string
-	audience  string
+	// inviteRate is invite codes tried per second per campaign and per
+	// address (0: unlimited).
+	inviteRate float64
+	tokenKey   string
+	limits     string // game.ParseLimits's format, over CHRONICLER_LIMITS
+	identity   string // anonymous | oidc
+	issuer     string
+	audience   string
 	// The emulated API Gateway's limits on WebSocket connections.
 	wsIdle, wsMaxAge, wsStall time.Duration
 	// flowClock times the held turns' roll prompts and windows; tests
@@ -59,6 +62,7 @@ func parseConfig(args []string, getenv func(string) string) (config, error) {
 	fs.Float64Var(&c.turnRate, "turn-rate", 1, "turns per second a player may take, in bursts of 5 (0: unlimited)")
 	fs.Float64Var(&c.apiRate, "api-rate", 20, "API calls per second a player may make, in bursts of 60 (0: unlimited)")
 	fs.StringVar(&c.limits, "limits", "", "caps over the defaults, e.g. connections_per_player=8,connections_per_campaign=64,campaigns_owned=20,members=12,characters_per_player=4,characters=12 (0 lifts one)")
+	fs.Float64Var(&c.inviteRate, "invite-rate", 0.5, "invite codes tried per second per campaign and per address, in bursts of 20 (0: unlimited)")
 	fs.DurationVar(&c.wsIdle, "ws-idle", 10*time.Minute, "close a WebSocket with no message either way for this long, as API Gateway does (0: never)")
 	fs.DurationVar(&c.wsMaxAge, "ws-max-age", 2*time.Hour, "close every WebSocket this old, as API Gateway does (0: never)")
 	fs.DurationVar(&c.wsStall, "ws-stall", 5*time.Second, "close a WebSocket whose client takes nothing sent to it for this long")

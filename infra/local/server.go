@@ -122,6 +122,10 @@ func newServer(ctx context.Context, cfg config) (*server, error) {
 	if cfg.apiRate > 0 {
 		s.svc.APILimit = throttle.New(cfg.apiRate, 60, time.Now)
 	}
+	s.svc.InviteLimit = nil
+	if cfg.inviteRate > 0 {
+		s.svc.InviteLimit = throttle.New(cfg.inviteRate, 20, time.Now)
+	}
 	// No connection survives a restart: forget them, and let their
 	// sessions' grace period start now.
 	if err := s.svc.Restarted(ctx); err != nil {
@@ -379,6 +383,14 @@ func apiFront(api *httpapi.Handler, log *slog.Logger) http.Handler {
 	})
 }
 
+// sourceIP is the address without its port, as API Gateway gives it.
+func sourceIP(remoteAddr string) string {
+	if host, _, err := net.SplitHostPort(remoteAddr); err == nil {
+		return host
+	}
+	return remoteAddr
+}
+
 func toEvent(r *http.Request, body []byte) awsevents.APIGatewayV2HTTPRequest {
 	headers := map[string]string{}
 	for k, v := range r.Header {
@@ -390,7 +402,7 @@ func toEvent(r *http.Request, body []byte) awsevents.APIGatewayV2HTTPRequest {
 		RequestContext: awsevents.APIGatewayV2HTTPRequestContext{
 			Stage: "$default", TimeEpoch: time.Now().UnixMilli(),
 			HTTP: awsevents.APIGatewayV2HTTPRequestContextHTTPDescription{
-				Method: r.Method, Path: r.URL.Path, Protocol: r.Proto, SourceIP: r.RemoteAddr, UserAgent: r.UserAgent(),
+				Method: r.Method, Path: r.URL.Path, Protocol: r.Proto, SourceIP: sourceIP(r.RemoteAddr), UserAgent: r.UserAgent(),
 			},
 		},
 	}

@@ -5,11 +5,13 @@ import (
 	"fmt"
 	"strings"
 	"testing"
+	"time"
 
 	"chronicler/events"
 	"chronicler/shared/campaign"
 	"chronicler/shared/fault"
 	"chronicler/shared/game"
+	"chronicler/shared/throttle"
 )
 
 func TestParseLimits(t *testing.T) {
@@ -119,5 +121,38 @@ func TestMembersAndCharactersAreCapped(t *testing.T) {
 	// A member joining again is not a new member.
 	if _, err := f.svc.JoinCampaign(ctx, bram, c.ID, events.JoinCampaign{InviteCode: c.InviteCode}); err != nil {
 		t.Fatalf("joining again: %v", err)
+	}
+}
+
+// Invite codes are tried at a bounded rate per campaign and per address,
+// whoever tries them: a crowd of new players guessing together is held
+// back as one guesser is.
+func TestInviteTriesAreThrottled(t *testing.T) {
+	f := newFixture(t)
+	f.svc.InviteLimit = throttle.New(0.001, 3, f.clock.Now)
+	ctx := context.Background()
+	c, _ := f.table(t, "Guarded", "a1")
+	other, _ := f.table(t, "Other", "o1")
+	guess := func(i int, campaignID, from string) error {
+		p := game.Player{ID: fmt.Sprint("p-guesser-", i), Name: "Eve"}
+		_, err := f.svc.JoinCampaign(ctx, p, campaignID, events.JoinCampaign{InviteCode: "WRONGCODE1", From: from})
+		return err
+	}
+	// Three new players from three addresses: the campaign's tries are spent.
+	for i := range 3 {
+		wantLimit(t, guess(i, c.ID, fmt.Sprint("198.51.100.", i)), fault.Forbidden, "does not match")
+	}
+	wantLimit(t, guess(3, c.ID, "198.51.100.9"), fault.RateLimited, "too many invite codes")
+	_, err := f.svc.JoinCampaign(ctx, game.Player{ID: "p-friend", Name: "Bram"}, c.ID, events.JoinCampaign{InviteCode: c.InviteCode, From: "192.0.2.1"})
+	wantLimit(t, err, fault.RateLimited, "too many invite codes")
+	// One address against other campaigns: its tries are spent too.
+	for i := range 2 {
+		wantLimit(t, guess(10+i, other.ID, "198.51.100.0"), fault.Forbidden, "does not match")
+	}
+	wantLimit(t, guess(12, other.ID, "198.51.100.0"), fault.RateLimited, "too many invite codes")
+	// Time refills them.
+	f.clock.Add(time.Hour)
+	if _, err := f.svc.JoinCampaign(ctx, game.Player{ID: "p-friend", Name: "Bram"}, c.ID, events.JoinCampaign{InviteCode: c.InviteCode, From: "192.0.2.1"}); err != nil {
+		t.Fatalf("after an hour: %v", err)
 	}
 }

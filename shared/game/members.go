@@ -33,6 +33,9 @@ func (s *Service) JoinCampaign(ctx context.Context, p Player, campaignID string,
 	if memberOf(snap, p.ID) != nil {
 		return snap.Campaign, nil
 	}
+	if !s.allowInviteTry(campaignID, req.From) {
+		return campaign.Campaign{}, fault.E(fault.RateLimited, op, "too many invite codes tried; wait a minute and try again")
+	}
 	c := snap.Campaign
 	if c.InviteCode == "" || subtle.ConstantTimeCompare([]byte(req.InviteCode), []byte(c.InviteCode)) != 1 {
 		return campaign.Campaign{}, fault.E(fault.Forbidden, op, "the invite code does not match")
@@ -52,6 +55,20 @@ func (s *Service) JoinCampaign(ctx context.Context, p Player, campaignID string,
 		return campaign.Campaign{}, fmt.Errorf("%s: %w", op, err)
 	}
 	return c, nil
+}
+
+// allowInviteTry spends one of the campaign's invite tries and one of the
+// address's: the player's own API limit alone let a crowd of new players
+// guess codes together, unthrottled.
+func (s *Service) allowInviteTry(campaignID, from string) bool {
+	if s.InviteLimit == nil {
+		return true
+	}
+	ok := s.InviteLimit.Allow("campaign:" + campaignID)
+	if from != "" {
+		ok = s.InviteLimit.Allow("address:"+from) && ok
+	}
+	return ok
 }
 
 // RotateInvite gives the campaign a new invite code (the old one stops

@@ -280,6 +280,7 @@ func TestReconnectsAtOnceStayBound(t *testing.T) {
 func TestFiftySocketsCloseAtOnce(t *testing.T) {
 	f := newFixture(t)
 	f.svc.Limits.Members = 0 // fifty players at one table: a crowd, not a party
+	f.svc.InviteLimit = nil
 	ctx := context.Background()
 	aria := game.Player{ID: "p-a", Name: "Aria"}
 	c, _ := f.tableOf(t, aria, "Fifty", "a1", campaign.NewCharacter{Name: "Mira", Race: "elf", Class: "wizard"})

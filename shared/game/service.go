@@ -57,6 +57,9 @@ type Service struct {
 	// TurnLimit and APILimit bound each player's turns and API calls; nil
 	// means unlimited.
 	TurnLimit, APILimit Limiter
+	// InviteLimit bounds tries of invite codes per campaign and per
+	// address, whoever makes them; nil means unlimited.
+	InviteLimit Limiter
 	// Limits bound what one player may hold (sockets, campaigns,
 	// characters) and how many players a campaign takes.
 	Limits Limits
@@ -93,7 +96,9 @@ func NewService(store Store, push Pusher, narr narrator.Narrator, tokens *auth.S
 		TurnLimit:  throttle.New(1, 5, time.Now),
 		APILimit:   throttle.New(20, 60, time.Now),
 		Limits:     DefaultLimits(),
-		SeedKey:    tokens.Derive("dice"),
+		// A table joins a few players at a time; a guesser tries thousands.
+		InviteLimit: throttle.New(0.5, 20, time.Now),
+		SeedKey:     tokens.Derive("dice"),
 	}
 }
 

@@ -377,6 +377,7 @@ func (h *Handler) joinCampaign(c *call) (int, any, error) {
 	if err != nil {
 		return 0, nil, err
 	}
+	req.From = c.r.RemoteAddr
 	cp, err := h.members.JoinCampaign(c.r.Context(), c.player, c.r.PathValue("id"), req)
 	if err != nil {
 		return 0, nil, err

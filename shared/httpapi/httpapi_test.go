@@ -146,7 +146,7 @@ func TestRoutes(t *testing.T) {
 		{"GetCampaignByID", "GET /api/campaigns/{id}", "GET", "/api/campaigns/c1", bearer, "",
 			[]call{{"GetCampaign", []any{aria, "c1"}}}, 200, "campaign characters encounter last_seq members session sessions state"},
 		{"JoinWithTheInviteCode", "POST /api/campaigns/{id}/join", "POST", "/api/campaigns/c1/join", bearer, `{"invite_code":"ABCDEFGHJK"}`,
-			[]call{{"JoinCampaign", []any{aria, "c1", events.JoinCampaign{InviteCode: "ABCDEFGHJK"}}}}, 200, "campaign"},
+			[]call{{"JoinCampaign", []any{aria, "c1", events.JoinCampaign{InviteCode: "ABCDEFGHJK", From: "203.0.113.7"}}}}, 200, "campaign"},
 		{"CreateCharacterIsCreated", "POST /api/campaigns/{id}/characters", "POST", "/api/campaigns/c1/characters", bearer, `{"name":"Mira","class":"wizard","level":1}`,
 			[]call{{"CreateCharacter", []any{aria, "c1", campaign.NewCharacter{Name: "Mira", Class: "wizard", Level: 1}}}}, 201, "character"},
 		{"TurnsPageFromTheQuery", "GET /api/campaigns/{id}/turns", "GET", "/api/campaigns/c1/turns?after=5&limit=10", bearer, "",
