@@ -184,19 +184,34 @@ func (s *Service) ownerSnapshot(ctx context.Context, p Player, campaignID, op st
 // Owner only; the owner cannot be removed.
 func (s *Service) RemovePlayer(ctx context.Context, p Player, campaignID, playerID string) error {
 	const op = "remove player"
-	var snap Snapshot
-	err := retry(ctx, func() error {
-		var err error
-		if snap, err = s.ownerSnapshot(ctx, p, campaignID, op); err != nil {
-			return err
+	return s.unbindPlayer(ctx, op, playerID, func() (Snapshot, Tx, error) {
+		snap, err := s.ownerSnapshot(ctx, p, campaignID, op)
+		if err != nil {
+			return snap, Tx{}, err
 		}
 		if playerID == snap.Campaign.OwnerID {
-			return fault.E(fault.Invalid, op, "the owner cannot be removed")
+			return snap, Tx{}, fault.E(fault.Invalid, op, "the owner cannot be removed")
 		}
 		if memberOf(snap, playerID) == nil {
-			return fault.E(fault.NotFound, op, "no such player in this campaign")
+			return snap, Tx{}, fault.E(fault.NotFound, op, "no such player in this campaign")
 		}
-		tx := Tx{CampaignID: campaignID, RemoveMember: playerID}
+		return snap, Tx{CampaignID: campaignID, RemoveMember: playerID}, nil
+	})
+}
+
+// unbindPlayer commits what read decides (read again on a conflict) and,
+// with it, the unbinding of every live connection of playerID's to the
+// campaign; then tells the table the player is gone, if they were there.
+func (s *Service) unbindPlayer(ctx context.Context, op, playerID string, read func() (Snapshot, Tx, error)) error {
+	var snap Snapshot
+	err := retry(ctx, func() error {
+		var (
+			tx  Tx
+			err error
+		)
+		if snap, tx, err = read(); err != nil {
+			return err
+		}
 		for _, c := range snap.Connections {
 			if c.PlayerID == playerID {
 				tx.DeleteConnections = append(tx.DeleteConnections, c.ID)

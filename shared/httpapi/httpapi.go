@@ -64,6 +64,7 @@ func New(svc Service, storeName string, log *slog.Logger) *Handler {
 	h.route("POST /api/players/recover", h.recoverPlayer, false)
 	h.route("GET /api/health", h.health, false)
 	h.route("GET /api/players/me", h.me, true)
+	h.route("POST /api/players/me/sign-out", h.signOut, true)
 	h.route("POST /api/campaigns", h.createCampaign, true)
 	h.route("GET /api/campaigns", h.listCampaigns, true)
 	h.route("GET /api/campaigns/{id}", h.getCampaign, true)
@@ -246,6 +247,13 @@ func (h *Handler) createPlayer(c *call) (int, any, error) {
 // holds only the provider's token and learns its player id here.
 func (h *Handler) me(c *call) (int, any, error) {
 	return http.StatusOK, map[string]string{"player_id": c.player.ID, "name": c.player.Name}, nil
+}
+
+func (h *Handler) signOut(c *call) (int, any, error) {
+	if err := h.players.SignOutEverywhere(c.r.Context(), c.player); err != nil {
+		return 0, nil, err
+	}
+	return http.StatusOK, map[string]bool{"signed_out": true}, nil
 }
 
 func identityJSON(id game.Identity) map[string]string {

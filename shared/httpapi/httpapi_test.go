@@ -141,6 +141,8 @@ func TestRoutes(t *testing.T) {
 			nil, 200, "narrator status store"},
 		{"CreateCampaignIsCreated", "POST /api/campaigns", "POST", "/api/campaigns", bearer, `{"name":"The Sunken Crown"}`,
 			[]call{{"CreateCampaign", []any{aria, events.CreateCampaign{Name: "The Sunken Crown"}}}}, 201, "campaign invite_code"},
+		{"SignOutEverywhereIsTheBearers", "POST /api/players/me/sign-out", "POST", "/api/players/me/sign-out", bearer, "",
+			[]call{{"SignOutEverywhere", []any{aria}}}, 200, "signed_out"},
 		{"ListCampaignsIsTheBearers", "GET /api/campaigns", "GET", "/api/campaigns", bearer, "",
 			[]call{{"ListCampaigns", []any{aria}}}, 200, "campaigns"},
 		{"GetCampaignByID", "GET /api/campaigns/{id}", "GET", "/api/campaigns/c1", bearer, "",
