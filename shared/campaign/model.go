@@ -340,6 +340,9 @@ type Lease struct {
 	// Calls are the model calls made for the turn before it is narrated
 	// (the low tier reading the player's words), for the turn's record.
 	Calls []ModelCall `json:"calls,omitempty"`
+	// Flow is the fight flow's execution playing this turn no player
+	// takes, if one is: its next try takes the turn over at once.
+	Flow string `json:"flow,omitempty"`
 }
 
 // PendingRolls are a turn's rolls, already made from the turn's seed and

@@ -365,7 +365,7 @@ func (s *Service) settle(ctx context.Context, snap Snapshot, l campaign.Lease, p
 	if err := s.finishMonsterTurn(ctx, snap, next, p.Seed, play); err != nil {
 		return err
 	}
-	s.monsterTurns(ctx, snap.Campaign.ID)
+	s.continueFight(ctx, snap.Campaign.ID, l.TurnID)
 	return nil
 }
 

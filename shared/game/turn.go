@@ -137,7 +137,7 @@ func (s *Service) playTurn(ctx context.Context, snap Snapshot, actor *campaign.C
 		return err
 	}
 	if d.Encounter != nil && fightOn {
-		s.monsterTurns(ctx, campaignID)
+		s.continueFight(ctx, campaignID, lease.TurnID)
 	}
 	return nil
 }
