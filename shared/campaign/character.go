@@ -102,9 +102,9 @@ type Character struct {
 	WakesAt int64 `json:"wakes_at,omitempty"`
 	// AreaID is where the character is: each character has its own
 	// area, and its player's scene is there.
-	AreaID string `json:"area_id"`
-	Presence  Presence `json:"presence"`
-	Version   int64    `json:"-"`
+	AreaID   string   `json:"area_id"`
+	Presence Presence `json:"presence"`
+	Version  int64    `json:"-"`
 }
 
 // IsDead reports whether the character is dead: marked so, or at 0 HP
