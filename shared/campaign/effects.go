@@ -1,6 +1,9 @@
 package campaign
 
-import "slices"
+import (
+	"fmt"
+	"slices"
+)
 
 // Game time is counted in seconds since the campaign began (State.Clock).
 const (
@@ -206,4 +209,38 @@ func Expire(chars []Character, clock int64) []Character {
 		}
 	}
 	return res
+}
+
+// MaxEffects bounds the lasting effects one character keeps.
+const MaxEffects = 20
+
+// EffectsProblem is what is wrong with a sheet's lasting effects as
+// outside input (an imported campaign) gives them, "" if nothing: at
+// most MaxEffects, each naming a spell, with short texts, a game time
+// not before the campaign began and changes within the game's bounds.
+func EffectsProblem(fx []Effect) string {
+	if len(fx) > MaxEffects {
+		return fmt.Sprintf("a character keeps at most %d lasting effects", MaxEffects)
+	}
+	for i, f := range fx {
+		switch {
+		case f.Spell == "" || len(f.Spell) > 60 || len(f.ID) > 60 || len(f.CasterID) > 100:
+			return fmt.Sprintf("effect %d: spell (1 to 60 characters), id and caster_id are required and short", i)
+		case len(f.Note) > 300 || len(f.Ends) > 300 || len(f.Dice) > 20 || len(f.Condition) > 30 ||
+			len(f.DamageType) > 30 || len(f.Weapon) > 60 || len(f.Resist) > 13 || len(f.Immune) > 15:
+			return fmt.Sprintf("effect %d: its texts are too long", i)
+		case f.Until < 0 || f.SlotLevel < 0 || f.SlotLevel > 9 || f.Left < 0 || f.Left > 100:
+			return fmt.Sprintf("effect %d: until, slot_level or left out of range", i)
+		case abs(f.AC) > 20 || abs(f.Speed) > 240 || abs(f.MaxHP) > 200 || abs(f.Bonus) > 10:
+			return fmt.Sprintf("effect %d: ac, speed, max_hp or bonus out of range", i)
+		}
+	}
+	return ""
+}
+
+func abs(n int) int {
+	if n < 0 {
+		return -n
+	}
+	return n
 }
