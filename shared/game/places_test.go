@@ -1,7 +1,9 @@
 package game_test
 
 import (
+	"bytes"
 	"context"
+	"slices"
 	"testing"
 
 	"chronicler/events"
@@ -50,6 +52,11 @@ func TestPlacesTimeAndLastingEffects(t *testing.T) {
 	snap = mustSnap(t, f, c.ID)
 	if snap.State.Clock != campaign.Round+campaign.Minute || characterIn(t, snap, mira.ID).AreaID != "common-room" || characterIn(t, snap, brannoc.ID).AreaID != "cellar" {
 		t.Fatalf("clock %d; Mira in %s, Brannoc in %s", snap.State.Clock, characterIn(t, snap, mira.ID).AreaID, characterIn(t, snap, brannoc.ID).AreaID)
+	}
+	if !slices.ContainsFunc(f.push.sent["c2"], func(b []byte) bool {
+		return bytes.Contains(b, []byte(`"type":"turn.committed"`)) && bytes.Contains(b, []byte(`"clock":66`))
+	}) {
+		t.Error("no turn.committed told the table the clock after the move")
 	}
 	if err := f.act(t, "c1", mira.ID, "hum", "", &events.Intent{Kind: "say", Text: "Quiet up here."}); err != nil {
 		t.Fatal(err)

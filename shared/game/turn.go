@@ -306,7 +306,7 @@ func (s *Service) resolve(ctx context.Context, snap Snapshot, lease campaign.Lea
 	}, "",
 		message{events.TypeNarrationDone, events.NarrationDone{TurnID: turn.ID, Text: narr.Text, Suggestions: suggestions(turn.Suggestions), Degraded: narr.Degraded}},
 		message{events.TypeTurnCommitted, events.TurnCommitted{TurnID: turn.ID, Sequence: turn.Sequence, ActorID: actor.ID,
-			Rolls: turn.Rolls, Characters: committed(snap, d.Changed), Encounter: encounterData(d.Encounter), Scene: next.Scene}})
+			Rolls: turn.Rolls, Characters: committed(snap, d.Changed), Encounter: encounterData(d.Encounter), Scene: next.Scene, Clock: next.Clock}})
 	if err != nil {
 		if isConflict(err) {
 			return fault.E(fault.Conflict, op, "the table changed while the turn was resolved; it was not saved, try again")
