@@ -182,7 +182,14 @@ func lasting(sheets map[string]campaign.Character, sp srd.Spell, res spell.Resul
 		if !ok {
 			continue
 		}
-		sheets[fx.TargetID] = ch.WithEffect(encounter.Lasting(fx, res.SlotLevel, encounter.LastingUntil(fx, sp, clock)))
+		down := ch.HP <= 0 && !ch.IsDead()
+		ch = ch.WithEffect(encounter.Lasting(fx, res.SlotLevel, encounter.LastingUntil(fx, sp, clock)))
+		if down && fx.MaxHP > 0 {
+			// Aid's hit points are healing: a character at 0 wakes.
+			ch = wake(ch)
+			ch.HP = min(fx.MaxHP, ch.MaxHP)
+		}
+		sheets[fx.TargetID] = ch
 		stored = true
 	}
 	if !res.Concentration || stored {

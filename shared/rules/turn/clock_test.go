@@ -157,16 +157,7 @@ func TestTheFightIsWhereItIs(t *testing.T) {
 	v, mira, bram := table(t)
 	bram.AreaID = "cellar"
 	v.Characters[1] = bram
-	e, _, err := encounter.StartAt(0, "enc-1", []campaign.Character{mira}, []encounter.MonsterSpec{{SRDID: "goblin", Count: 1}}, nil, dicetest.Faces(t, 20, 2), nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	e.AreaID = world.StarterArea
-	rec, err := encounter.Record(e, 3)
-	if err != nil {
-		t.Fatal(err)
-	}
-	v.Encounter = &rec
+	v = miraFights(t, v)
 
 	// In the cellar, Bram searches: the fight upstairs is not his.
 	d := decided(t, v, bram, intent.Intent{Kind: "check", Ability: "wis", Skill: "perception"}, 12)
@@ -204,4 +195,48 @@ func TestStableWakesByTheClock(t *testing.T) {
 	if b := sheet(t, d, "bram"); b.HP != 1 || b.Stable || b.WakesAt != 0 || len(b.Conditions) != 1 || b.Conditions[0] != "prone" {
 		t.Fatalf("two hours on, bram %+v", b)
 	}
+}
+
+// Aid out of a fight raises the maximum and the hit points for 8 hours,
+// waking a character at 0 HP.
+func TestAidOutOfAFight(t *testing.T) {
+	v, mira, bram := table(t)
+	bram.SpellSlots = map[string]campaign.Slot{"1": {Max: 4}, "2": {Max: 2}}
+	mira.HP, mira.Stable, mira.Conditions = 0, true, []string{"unconscious"}
+	v.Characters = []campaign.Character{mira, bram}
+	d := decided(t, v, bram, intent.Intent{Kind: "cast", Spell: "aid", SlotLevel: 2, TargetIDs: []string{"mira", "bram"}})
+	m, b := sheet(t, d, "mira"), sheet(t, d, "bram")
+	if m.HP != 5 || m.MaxHP != mira.MaxHP+5 || m.Stable || len(m.Conditions) != 0 || len(m.Effects) != 1 || m.Effects[0].Until != 8*campaign.Hour {
+		t.Errorf("mira after Aid: %d/%d, stable %v, %v, effects %+v", m.HP, m.MaxHP, m.Stable, m.Conditions, m.Effects)
+	}
+	if b.HP != bram.HP+5 || b.MaxHP != bram.MaxHP+5 {
+		t.Errorf("bram after Aid: %d/%d", b.HP, b.MaxHP)
+	}
+}
+
+// A character away from the fight cannot attack in it from there.
+func TestNoAttackFromElsewhere(t *testing.T) {
+	v, _, bram := table(t)
+	bram.AreaID = "cellar"
+	v.Characters[1] = bram
+	v = miraFights(t, v)
+	_, err := turn.Decide(v, bram, act(intent.Intent{Kind: "attack", TargetID: "goblin-1"}), dicetest.Faces(t))
+	refusal(t, err, "not_allowed", "intent", "Bram is not in the fight, which is in Common Room: go there to join it")
+}
+
+// miraFights is Mira alone against a goblin in the common room, Mira's
+// turn first.
+func miraFights(t *testing.T, v turn.View) turn.View {
+	t.Helper()
+	e, _, err := encounter.StartAt(v.Clock, "enc-1", v.Characters[:1], []encounter.MonsterSpec{{SRDID: "goblin", Count: 1}}, nil, dicetest.Faces(t, 20, 2), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	e.AreaID = world.StarterArea
+	rec, err := encounter.Record(e, 3)
+	if err != nil {
+		t.Fatal(err)
+	}
+	v.Encounter = &rec
+	return v
 }

@@ -126,6 +126,13 @@ func decide(v View, actor campaign.Character, a Action, src dice.Source) (Decisi
 			if r.joins(e) {
 				return r.join(d, *v.Encounter, e)
 			}
+			if in.Kind == encounter.ActionAttack {
+				where := v.Map.Areas[e.AreaID].Name
+				if where == "" {
+					where = "another place"
+				}
+				return d, fault.Refuse(op, "intent", fault.NotAllowed, "%s is not in the fight, which is in %s: go there to join it", actor.Name, where)
+			}
 			r.v.Encounter = nil
 			return r.explore(d, k)
 		}
