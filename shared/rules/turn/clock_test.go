@@ -240,3 +240,12 @@ func miraFights(t *testing.T, v turn.View) turn.View {
 	v.Encounter = &rec
 	return v
 }
+
+// Out of a fight, a spell reaches only those where its caster is.
+func TestSpellsReachThoseHere(t *testing.T) {
+	v, mira, bram := table(t)
+	mira.AreaID, mira.HP = "cellar", 3
+	v.Characters[0] = mira
+	_, err := turn.Decide(v, bram, act(intent.Intent{Kind: "cast", Spell: "cure-wounds", TargetIDs: []string{"mira"}}), dicetest.Faces(t))
+	refusal(t, err, "out_of_range", "intent.target_ids", `there is no "mira" here to target`)
+}

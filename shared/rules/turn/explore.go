@@ -170,7 +170,7 @@ func firstAid(r request, d Decision) (Decision, error) {
 	}
 	t := r.v.character(r.in.TargetID)
 	switch {
-	case t == nil:
+	case t == nil || !r.here(*t):
 		return d, fault.Refuse(op, "intent.target_id", fault.OutOfRange, "there is no %q here", r.in.TargetID)
 	case t.ID == r.actor.ID:
 		return d, fault.Refuse(op, "intent.target_id", fault.InvalidArgs, "%s can't give first aid to themselves", r.actor.Name)
@@ -346,7 +346,7 @@ func cast(r request, d Decision) (Decision, error) {
 			continue
 		}
 		ch := r.v.character(id)
-		if ch == nil {
+		if ch == nil || !r.here(*ch) {
 			return d, fault.Refuse(op, "intent.target_ids", fault.OutOfRange, "there is no %q here to target", id)
 		}
 		sheets[ch.ID] = *ch
@@ -381,4 +381,11 @@ func cast(r request, d Decision) (Decision, error) {
 	slices.SortFunc(d.Changed, func(a, b campaign.Character) int { return strings.Compare(a.ID, b.ID) })
 	d.Rolls, d.Summary = Rolls(res.Rolls), res.Summary()
 	return d, nil
+}
+
+// here reports whether a character is where the actor is: each character
+// has its own area, and out of a fight a spell or a hand reaches only
+// those in the same one.
+func (r request) here(ch campaign.Character) bool {
+	return areaOf(r.v.Map, ch) == areaOf(r.v.Map, r.actor)
 }
