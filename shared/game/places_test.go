@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"slices"
+	"strings"
 	"testing"
 
 	"chronicler/events"
@@ -78,6 +79,30 @@ func TestPlacesTimeAndLastingEffects(t *testing.T) {
 	// Brannoc, in the cellar, is not in it: he searches as he likes.
 	if err := f.act(t, "c2", brannoc.ID, "search", "", &events.Intent{Kind: "check", Ability: "wis", Skill: "perception"}); err != nil {
 		t.Fatalf("Brannoc's search in the cellar: %v", err)
+	}
+}
+
+// The recap tells where each character is when they are apart.
+func TestRecapTellsWhereEachIs(t *testing.T) {
+	f := newFixture(t)
+	ctx := context.Background()
+	c, _ := f.table(t, "Apart", "c1")
+	bob := game.Player{ID: "p-c2", Name: "Bob"}
+	if _, err := f.svc.JoinCampaign(ctx, bob, c.ID, events.JoinCampaign{InviteCode: c.InviteCode}); err != nil {
+		t.Fatal(err)
+	}
+	brannoc, err := f.svc.CreateCharacter(ctx, bob, c.ID, campaign.NewCharacter{Name: "Brannoc", Race: "human", Class: "fighter"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	f.sit(t, bob, c, "c2")
+	if err := f.act(t, "c2", brannoc.ID, "down", "", &events.Intent{Kind: "move", ToAreaID: "cellar"}); err != nil {
+		t.Fatal(err)
+	}
+	f.sit(t, bob, c, "c3")
+	recaps := f.recaps("c3")
+	if len(recaps) == 0 || !strings.Contains(recaps[len(recaps)-1], "The party is at Common Room (Mira) and Cellar (Brannoc),") {
+		t.Fatalf("recaps = %q", recaps)
 	}
 }
 
