@@ -72,6 +72,10 @@ type State struct {
 	Map       *world.Map        `json:"map,omitempty"`
 	Glossary  map[string]string `json:"glossary,omitempty"`
 	TurnCount int               `json:"turn_count"`
+	// Clock is the game time: seconds since the campaign began, advanced
+	// by rounds in a fight (6 s each), moves, rests and what else takes
+	// time.
+	Clock int64 `json:"clock,omitempty"`
 	// Unsummarized counts the last committed turns the rolling summary
 	// does not tell yet: it is compressed when something happens (a new
 	// name, place, item, promise or death; a new scene) or every few turns.

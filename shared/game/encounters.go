@@ -49,9 +49,11 @@ func activeData(snap Snapshot) json.RawMessage {
 }
 
 // StartEncounter begins an encounter against SRD monsters with the
-// characters present (absent and offline ones stay out of it, and so do
-// the dead; one at 0 HP joins as it lies, unconscious), in the area asked
-// for or else the first such character's, with the campaign's
+// characters present in its area (absent and offline ones stay out of it,
+// and so do the dead and those elsewhere; one at 0 HP joins as it lies,
+// unconscious), the area asked for or else the first present character's
+// able to fight, at the campaign's game time (their lasting effects come
+// in with them), with the campaign's
 // settings.on_defeat; it rolls initiative and plays the monsters' turns
 // until a player's comes up. Owner only (a GM tool); the campaign must be
 // in session, and a character there must be able to fight.
@@ -73,10 +75,25 @@ func (s *Service) StartEncounter(ctx context.Context, p Player, campaignID strin
 		}
 		return encounter.Encounter{}, err
 	}
+	// Each character has its own area: the fight is in the one asked
+	// for, or else the first present character's able to fight, and
+	// involves those there; the others may join it by coming.
+	m := mapOf(snap)
+	area := req.AreaID
+	present := withPresence(snap)
+	if area == "" {
+		area = world.StarterArea
+		for _, ch := range present {
+			if ch.Presence == campaign.Present && !ch.Down() {
+				area = turn.AreaOf(m, ch).ID
+				break
+			}
+		}
+	}
 	var chars []campaign.Character
 	able := false
-	for _, ch := range withPresence(snap) {
-		if ch.Presence == campaign.Present && !ch.IsDead() && (req.AreaID == "" || ch.AreaID == req.AreaID) {
+	for _, ch := range present {
+		if ch.Presence == campaign.Present && !ch.IsDead() && turn.AreaOf(m, ch).ID == area {
 			chars = append(chars, ch)
 			able = able || !ch.Down()
 		}
@@ -84,19 +101,12 @@ func (s *Service) StartEncounter(ctx context.Context, p Player, campaignID strin
 	if !able {
 		return encounter.Encounter{}, fault.Field(op, "area_id", "no character is present there able to fight")
 	}
-	area := req.AreaID
-	if area == "" {
-		area = chars[0].AreaID
-		if _, ok := viewOf(snap).Map.Areas[area]; !ok {
-			area = world.StarterArea
-		}
-	}
 	specs := make([]encounter.MonsterSpec, len(req.Monsters))
 	for i, m := range req.Monsters {
 		specs[i] = encounter.MonsterSpec{SRDID: m.SRDID, Count: m.Count}
 	}
 	id := s.NewID()
-	e, _, err := encounter.Start(id, chars, specs, req.Surprise, dice.NewSeeded(s.turnSeed(campaignID, "encounter:"+id)), snap.Campaign.Book().Monster)
+	e, _, err := encounter.StartAt(snap.State.Clock, id, chars, specs, req.Surprise, dice.NewSeeded(s.turnSeed(campaignID, "encounter:"+id)), snap.Campaign.Book().Monster)
 	if err != nil {
 		return encounter.Encounter{}, err
 	}
