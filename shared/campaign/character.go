@@ -91,7 +91,12 @@ type Character struct {
 	Resources map[string]Pool `json:"resources,omitempty"`
 	// Skills are the skills the character is proficient in (SRD skill
 	// ids: "perception", "sleight-of-hand"), chosen from its class's.
-	Skills    []string `json:"skills,omitempty"`
+	Skills []string `json:"skills,omitempty"`
+	// LevelUp says the character's XP has reached a level above its own:
+	// its player may level it up (LevelUp). The wire always shows it as
+	// LevelUpReady says (MarshalJSON); a sheet read back keeps what was
+	// written, which code never needs to read.
+	LevelUp   bool     `json:"level_up,omitempty"`
 	Inventory []Item   `json:"inventory"`
 	AreaID    string   `json:"area_id"`
 	Presence  Presence `json:"presence"`
@@ -242,24 +247,6 @@ func heavyArmorSlows(race string, ab Abilities, inv []Item) bool {
 	return false
 }
 
-type raceData struct {
-	speed int
-}
-
-// races are the SRD 5.1 races and their speeds; their ability score
-// increases are the SRD data's (racialIncreases).
-var races = map[string]raceData{
-	"dwarf":      {25},
-	"elf":        {30},
-	"halfling":   {25},
-	"human":      {30},
-	"dragonborn": {30},
-	"gnome":      {25},
-	"half-elf":   {30},
-	"half-orc":   {30},
-	"tiefling":   {30},
-}
-
 // racialIncreases are a new character's ability score increases, for
 // scores base: its race's (srd.Race), its subrace's and a half-elf's
 // chosen ones. A new character names neither a subrace nor that choice,
@@ -381,8 +368,15 @@ func itoa(n int) string { return string(rune('0' + n)) }
 // Classes lists the playable classes.
 func Classes() []string { return keys(classes) }
 
-// Races lists the playable races.
-func Races() []string { return keys(races) }
+// Races lists the playable races: the SRD's (srd.Races), whose data
+// gives their speeds and ability score increases.
+func Races() []string {
+	var out []string
+	for _, r := range srd.Races() {
+		out = append(out, r.ID)
+	}
+	return out
+}
 
 func keys[V any](m map[string]V) []string {
 	out := make([]string, 0, len(m))
@@ -404,7 +398,7 @@ func (n NewCharacter) Build(id, playerID string) (Character, error) {
 	if name == "" || utf8.RuneCountInString(name) > 60 {
 		return Character{}, fault.Field(op, "name", "must be 1 to 60 characters")
 	}
-	race, ok := races[strings.ToLower(n.Race)]
+	race, ok := srd.LookupRace(strings.ToLower(n.Race))
 	if !ok {
 		return Character{}, fault.Field(op, "race", "must be an SRD race: dwarf, elf, halfling, human, dragonborn, gnome, half-elf, half-orc or tiefling")
 	}
@@ -440,7 +434,7 @@ func (n NewCharacter) Build(id, playerID string) (Character, error) {
 		return Character{}, err
 	}
 	inv := append(append([]Item{}, startingWeapons[cls]...), startingArmor[cls]...)
-	speed := race.speed
+	speed := race.Speed
 	if heavyArmorSlows(rc, ab, inv) {
 		speed -= 10
 	}
@@ -486,48 +480,4 @@ func chooseSkills(class string, asked []string) ([]string, error) {
 	}
 	slices.Sort(out)
 	return out, nil
-}
-
-// xpThresholds are the SRD's experience points needed for each level.
-var xpThresholds = [20]int{0, 300, 900, 2700, 6500, 14000, 23000, 34000, 48000, 64000,
-	85000, 100000, 120000, 140000, 165000, 195000, 225000, 265000, 305000, 355000}
-
-func xpFor(level int) int { return xpThresholds[level-1] }
-
-// LevelFor is the level xp reaches, 1 to 20.
-func LevelFor(xp int) int {
-	level := 1
-	for level < 20 && xp >= xpThresholds[level] {
-		level++
-	}
-	return level
-}
-
-// Advance raises a character to the level its XP has reached, if higher:
-// for each level gained, the class hit die's average (rounded up) plus the
-// Constitution modifier (at least 1) to its maximum and current hit points,
-// one more hit die, and the class's spell slots at the new level (the
-// slots already used stay used). A character at 0 HP gains no current hit
-// points. It reports whether the level changed.
-func Advance(ch Character) (Character, bool) {
-	to := LevelFor(ch.XP)
-	class, ok := classes[ch.Class]
-	if !ok || to <= ch.Level {
-		return ch, false
-	}
-	gain := (to - ch.Level) * max(class.hitDie/2+1+Modifier(ch.Abilities.Con), 1)
-	ch.MaxHP += gain
-	if ch.HP > 0 {
-		ch.HP += gain
-	}
-	ch.HitDice.Max = to
-	slots := spellSlots(class.caster, to)
-	for k, sl := range ch.SpellSlots {
-		if n, ok := slots[k]; ok {
-			n.Used = min(sl.Used, n.Max)
-			slots[k] = n
-		}
-	}
-	ch.SpellSlots, ch.Level = slots, to
-	return ch, true
 }

@@ -459,8 +459,9 @@ func diff(p Participant) Diff {
 // slots used are set to how the fight left them; conditions gained are
 // added and conditions lost removed, keeping any the engine does not know.
 // A dead character is written dead, at 0 HP with three failed death saves
-// (as a sheet said dead before it kept Dead). The XP share is added, and a character whose XP
-// reaches a new level advances to it (campaign.Advance).
+// (as a sheet said dead before it kept Dead). The XP share is added; a
+// character whose XP reaches a new level is marked ready to level up
+// (campaign.Character.LevelUpReady), which its player does.
 func (ds Diffs) CharacterUpdates(base []campaign.Character) []campaign.Character {
 	var out []campaign.Character
 	for _, ch := range base {
@@ -518,9 +519,10 @@ func (ds Diffs) CharacterUpdates(base []campaign.Character) []campaign.Character
 			}
 			ch.SpellSlots = slots
 		}
-		// The XP may take the character to a new level, which comes with
-		// the slots and hit points of that level.
-		ch, _ = campaign.Advance(ch)
+		// XP that reaches a new level lets the player level up (a
+		// level_up intent), with the choices it brings; it never levels
+		// the character by itself.
+		ch.LevelUp = ch.LevelUpReady()
 		out = append(out, ch)
 	}
 	return out

@@ -5,9 +5,11 @@ import (
 	"maps"
 	"reflect"
 	"slices"
+	"strconv"
 	"strings"
 
 	"chronicler/shared/campaign"
+	"chronicler/shared/dice"
 	"chronicler/shared/fault"
 	"chronicler/shared/rules"
 	"chronicler/shared/rules/encounter"
@@ -33,6 +35,7 @@ var explore = map[string]resolver{
 	"help":        help,
 	"attack":      refuse(fault.NotAllowed, "there is nothing here to attack; an encounter must be under way"),
 	"second_wind": refuse(fault.NotAllowed, "Second Wind is tracked in encounters only, where its use once per rest is kept"),
+	"level_up":    levelUp,
 }
 
 // refuse is a kind the rules refuse out of a fight.
@@ -360,4 +363,61 @@ func cast(r request, d Decision) (Decision, error) {
 	slices.SortFunc(d.Changed, func(a, b campaign.Character) int { return strings.Compare(a.ID, b.ID) })
 	d.Rolls, d.Summary = Rolls(res.Rolls), res.Summary()
 	return d, nil
+}
+
+// levelUp raises the actor one level, as its player chose
+// (campaign.LevelUp): the level's hit points by the class's fixed value
+// or by the hit die the player rolls (with the Constitution modifier, at
+// least 1), and the ability score improvement at a level that brings one.
+func levelUp(r request, d Decision) (Decision, error) {
+	actor := r.actor
+	choice := campaign.LevelChoice{Increases: r.in.Increases}
+	if r.in.HP == campaign.HitPointsRoll && actor.LevelUpReady() && !actor.IsDead() {
+		class, ok := srd.LookupClass(actor.Class)
+		if !ok {
+			return d, fault.E(fault.Internal, op, "class %q is not in the SRD data", actor.Class)
+		}
+		die, err := dice.Parse("1d" + strconv.Itoa(class.HitDie))
+		if err != nil {
+			return d, fault.Wrap(fault.Internal, op, err)
+		}
+		roll := rules.Roll{Reason: fmt.Sprintf("hit points for level %d", actor.Level+1), RollerID: actor.ID, Result: dice.Roll(die, r.src)}
+		choice.Roll = roll.Total
+		d.Rolls = Rolls([]rules.Roll{roll})
+	}
+	up, got, err := campaign.LevelUp(actor, choice)
+	if err != nil {
+		return Decision{Intent: d.Intent}, err
+	}
+	d.Changed, d.Leveled = []campaign.Character{up}, []campaign.Leveled{got}
+	d.Summary = leveledSummary(actor, up, got)
+	return d, nil
+}
+
+// leveledSummary tells a level up: the hit points, the proficiency
+// bonus, the features and the scores raised.
+func leveledSummary(before, after campaign.Character, got campaign.Leveled) string {
+	var b strings.Builder
+	fmt.Fprintf(&b, "%s reaches level %d: %d more hit points (maximum %d)", before.Name, got.Level, got.HPGained, got.MaxHP)
+	if got.HitPoints == campaign.HitPointsRoll {
+		b.WriteString(", from the hit die rolled")
+	}
+	fmt.Fprintf(&b, "; proficiency bonus +%d", got.ProficiencyBonus)
+	if len(got.Features) > 0 {
+		fmt.Fprintf(&b, "; %s", strings.Join(got.Features, ", "))
+	}
+	for _, id := range slices.Sorted(maps.Keys(got.Increases)) {
+		ab, _ := rules.ParseAbility(id)
+		fmt.Fprintf(&b, "; %s %d to %d", ab.Name(), score(before.Abilities, id), score(after.Abilities, id))
+	}
+	if after.LevelUpReady() {
+		fmt.Fprintf(&b, "; %s can level up again", before.Name)
+	}
+	b.WriteString(".")
+	return b.String()
+}
+
+// score is the score of the ability with SRD id ("str").
+func score(a campaign.Abilities, id string) int {
+	return map[string]int{"str": a.Str, "dex": a.Dex, "con": a.Con, "int": a.Int, "wis": a.Wis, "cha": a.Cha}[id]
 }

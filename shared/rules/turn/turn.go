@@ -52,6 +52,9 @@ type Decision struct {
 	// Reactions are those characters took during a monster's turn (the
 	// use case's monster turns fill it; Decide never does).
 	Reactions []campaign.AppliedReaction
+	// Leveled is what a level up gave the character it raised (level_up),
+	// for the table to hear of.
+	Leveled []campaign.Leveled
 }
 
 // request is one decision in the making.
