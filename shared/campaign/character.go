@@ -52,6 +52,10 @@ type DeathSaves struct {
 type Item struct {
 	Item string `json:"item"`
 	Qty  int    `json:"qty"`
+	// Used are the uses spent of the stack's item in use, for an item
+	// with a number of uses (a healer's kit's ten: KitUses). Beyond
+	// protocol.md, additive.
+	Used int `json:"used,omitempty"`
 }
 
 // Character is a player character's whole sheet, as the wire shows it.
@@ -173,21 +177,21 @@ var classes = map[string]classData{
 // startingWeapons are each class's SRD starting weapons (the simplest of
 // its starting-equipment choices), by SRD weapon id.
 var startingWeapons = map[string][]Item{
-	"barbarian": {{"greataxe", 1}, {"handaxe", 2}}, "bard": {{"rapier", 1}, {"dagger", 1}},
-	"cleric": {{"mace", 1}}, "druid": {{"scimitar", 1}}, "fighter": {{"longsword", 1}, {"crossbow-light", 1}},
-	"monk": {{"shortsword", 1}}, "paladin": {{"longsword", 1}, {"javelin", 5}},
-	"ranger": {{"shortsword", 2}, {"longbow", 1}}, "rogue": {{"rapier", 1}, {"shortbow", 1}},
-	"sorcerer": {{"crossbow-light", 1}, {"dagger", 2}}, "warlock": {{"crossbow-light", 1}, {"dagger", 2}},
-	"wizard": {{"quarterstaff", 1}, {"dagger", 1}},
+	"barbarian": {{Item: "greataxe", Qty: 1}, {Item: "handaxe", Qty: 2}}, "bard": {{Item: "rapier", Qty: 1}, {Item: "dagger", Qty: 1}},
+	"cleric": {{Item: "mace", Qty: 1}}, "druid": {{Item: "scimitar", Qty: 1}}, "fighter": {{Item: "longsword", Qty: 1}, {Item: "crossbow-light", Qty: 1}},
+	"monk": {{Item: "shortsword", Qty: 1}}, "paladin": {{Item: "longsword", Qty: 1}, {Item: "javelin", Qty: 5}},
+	"ranger": {{Item: "shortsword", Qty: 2}, {Item: "longbow", Qty: 1}}, "rogue": {{Item: "rapier", Qty: 1}, {Item: "shortbow", Qty: 1}},
+	"sorcerer": {{Item: "crossbow-light", Qty: 1}, {Item: "dagger", Qty: 2}}, "warlock": {{Item: "crossbow-light", Qty: 1}, {Item: "dagger", Qty: 2}},
+	"wizard": {{Item: "quarterstaff", Qty: 1}, {Item: "dagger", Qty: 1}},
 }
 
 // startingArmor are each class's SRD starting armour (the first of its
 // choices): barbarians and monks start without, and use Unarmored Defense.
 var startingArmor = map[string][]Item{
-	"bard": {{"leather-armor", 1}}, "cleric": {{"scale-mail", 1}, {"shield", 1}},
-	"druid": {{"leather-armor", 1}, {"shield", 1}}, "fighter": {{"chain-mail", 1}},
-	"paladin": {{"chain-mail", 1}}, "ranger": {{"scale-mail", 1}}, "rogue": {{"leather-armor", 1}},
-	"warlock": {{"leather-armor", 1}},
+	"bard": {{Item: "leather-armor", Qty: 1}}, "cleric": {{Item: "scale-mail", Qty: 1}, {Item: "shield", Qty: 1}},
+	"druid": {{Item: "leather-armor", Qty: 1}, {Item: "shield", Qty: 1}}, "fighter": {{Item: "chain-mail", Qty: 1}},
+	"paladin": {{Item: "chain-mail", Qty: 1}}, "ranger": {{Item: "scale-mail", Qty: 1}}, "rogue": {{Item: "leather-armor", Qty: 1}},
+	"warlock": {{Item: "leather-armor", Qty: 1}},
 }
 
 // ArmorClass is the AC a character gets from what it carries, taken to be

@@ -228,16 +228,16 @@ func TestArmorClass(t *testing.T) {
 		want  int
 	}{
 		{"wizard", nil, 13},
-		{"rogue", []Item{{"leather-armor", 1}}, 14},
-		{"ranger", []Item{{"scale-mail", 1}}, 16},  // 14 + Dex capped at 2
-		{"fighter", []Item{{"chain-mail", 1}}, 16}, // heavy: no Dex
-		{"cleric", []Item{{"scale-mail", 1}, {"shield", 1}}, 18},
-		{"fighter", []Item{{"leather-armor", 1}, {"plate-armor", 1}}, 18}, // the best
+		{"rogue", []Item{{Item: "leather-armor", Qty: 1}}, 14},
+		{"ranger", []Item{{Item: "scale-mail", Qty: 1}}, 16},  // 14 + Dex capped at 2
+		{"fighter", []Item{{Item: "chain-mail", Qty: 1}}, 16}, // heavy: no Dex
+		{"cleric", []Item{{Item: "scale-mail", Qty: 1}, {Item: "shield", Qty: 1}}, 18},
+		{"fighter", []Item{{Item: "leather-armor", Qty: 1}, {Item: "plate-armor", Qty: 1}}, 18}, // the best
 		{"barbarian", nil, 15},                                            // 10 + Dex + Con
-		{"barbarian", []Item{{"shield", 1}}, 17},
+		{"barbarian", []Item{{Item: "shield", Qty: 1}}, 17},
 		{"monk", nil, 14},                           // 10 + Dex + Wis
-		{"monk", []Item{{"shield", 1}}, 15},         // no Unarmored Defense with a shield
-		{"rogue", []Item{{"leather-armor", 0}}, 13}, // none left
+		{"monk", []Item{{Item: "shield", Qty: 1}}, 15},         // no Unarmored Defense with a shield
+		{"rogue", []Item{{Item: "leather-armor", Qty: 0}}, 13}, // none left
 	} {
 		if got := ArmorClass(tc.class, ab, tc.inv); got != tc.want {
 			t.Errorf("%s with %v: AC %d, want %d", tc.class, tc.inv, got, tc.want)

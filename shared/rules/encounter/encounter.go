@@ -124,9 +124,11 @@ type Participant struct {
 	// Left says a character moved out of the encounter's area: out of
 	// the fight, beyond every attack and spell of it, until it moves back.
 	Left bool `json:"left,omitempty"`
-	// Kit says a character carried a healer's kit at Start, which its
-	// first aid uses (no check) instead of a Wisdom (Medicine) check.
-	Kit bool `json:"kit,omitempty"`
+	// Kit says a character carries a healer's kit with a use left, which
+	// its first aid spends (no check) instead of a Wisdom (Medicine)
+	// check; KitUses are the uses left, counted at Start.
+	Kit     bool `json:"kit,omitempty"`
+	KitUses int  `json:"kit_uses,omitempty"`
 	// Engaged are the participants of the other side within whose reach
 	// it stands, and they within its (reach.go).
 	Engaged []string `json:"engaged,omitempty"`
@@ -223,6 +225,8 @@ type Snapshot struct {
 	SlotsUsed     [9]int              `json:"slots_used"`
 	// Resources are a character's class resources used, by id.
 	Resources map[string]int `json:"resources,omitempty"`
+	// KitUses are the uses its healer's kits had left.
+	KitUses int `json:"kit_uses,omitempty"`
 }
 
 func snapshot(c rules.Combatant) Snapshot {

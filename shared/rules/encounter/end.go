@@ -52,7 +52,10 @@ type Diff struct {
 	// Resources lists the class resources whose use changed (Bardic
 	// Inspiration, Second Wind): used before and after.
 	Resources []ResourceDiff `json:"resources,omitempty"`
-	Stats     Stats          `json:"stats"`
+	// KitUsed are the uses of its healer's kits a character's first aid
+	// spent.
+	KitUsed int   `json:"kit_used,omitempty"`
+	Stats   Stats `json:"stats"`
 	// XP is a character's share of the experience points of the monsters
 	// defeated in the fight: the sum of their stat blocks' XP, split evenly
 	// (rounded down) among the characters the fight did not kill.
@@ -426,6 +429,9 @@ func diff(p Participant) Diff {
 		Stable:        c.Stable && c.HP <= 0 && !c.Dead,
 		Stats:         p.Stats,
 	}
+	if s.KitUses > p.KitUses {
+		d.KitUsed = s.KitUses - p.KitUses
+	}
 	for id, after := range p.resourcesUsed() {
 		if before := s.Resources[id]; before != after {
 			d.Resources = append(d.Resources, ResourceDiff{ID: id, Before: before, After: after})
@@ -459,7 +465,8 @@ func diff(p Participant) Diff {
 // slots used are set to how the fight left them; conditions gained are
 // added and conditions lost removed, keeping any the engine does not know.
 // A dead character is written dead, at 0 HP with three failed death saves
-// (as a sheet said dead before it kept Dead). The XP share is added; a
+// (as a sheet said dead before it kept Dead); the uses of a healer's kit
+// spent are spent from the inventory. The XP share is added; a
 // character whose XP reaches a new level is marked ready to level up
 // (campaign.Character.LevelUpReady), which its player does.
 func (ds Diffs) CharacterUpdates(base []campaign.Character) []campaign.Character {
@@ -505,6 +512,9 @@ func (ds Diffs) CharacterUpdates(base []campaign.Character) []campaign.Character
 				rs[r.ID] = p
 			}
 			ch.Resources = rs
+		}
+		if d.KitUsed > 0 {
+			ch.Inventory = campaign.SpendKit(ch.Inventory, d.KitUsed)
 		}
 		if len(d.SpellSlots) > 0 {
 			slots := maps.Clone(ch.SpellSlots)

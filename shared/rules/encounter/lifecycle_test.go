@@ -187,7 +187,7 @@ func TestVictoryTendsTheFallen(t *testing.T) {
 	})
 	t.Run("HealersKit", func(t *testing.T) {
 		tv := tavi()
-		tv.Inventory = append(tv.Inventory, campaign.Item{Item: "Healer's Kit", Qty: 1})
+		tv.Inventory = append(tv.Inventory, campaign.Item{Item: "Healer's Kit", Qty: 1, Used: 9}) // its last use
 		e, _, err := encounter.Start("enc-k", []campaign.Character{mira(), tv}, goblins(1), nil, faces(t, 1, 1, 1), nil)
 		if err != nil {
 			t.Fatal(err)
@@ -200,6 +200,14 @@ func TestVictoryTendsTheFallen(t *testing.T) {
 		}
 		if m := participant(t, out, "mira"); !m.Combatant.Stable || !strings.Contains(res.Summary(), "Tavi stabilizes Mira with a healer's kit.") {
 			t.Errorf("mira stable %v: %s", m.Combatant.Stable, res.Summary())
+		}
+		// The kit's last use is spent: the fight's end takes it off her sheet.
+		if p := participant(t, out, "tavi"); p.Kit || p.KitUses != 0 {
+			t.Errorf("tavi's kit after its last use: kit %v, %d uses", p.Kit, p.KitUses)
+		}
+		ups := out.Diffs().CharacterUpdates([]campaign.Character{mira(), tv})
+		if i := slices.IndexFunc(ups, func(c campaign.Character) bool { return c.ID == "tavi" }); i < 0 || campaign.KitUses(ups[i].Inventory) != 0 || len(ups[i].Inventory) != 2 {
+			t.Errorf("tavi's sheet after the fight: %+v", ups)
 		}
 	})
 }

@@ -126,7 +126,7 @@ func useItem(r request, d Decision) (Decision, error) {
 	if !slices.ContainsFunc(r.actor.Inventory, func(it campaign.Item) bool { return it.Item == r.in.Item && it.Qty > 0 }) {
 		return d, fault.Refuse(op, "intent.item", fault.NotAllowed, "%s does not carry %q", r.actor.Name, r.in.Item)
 	}
-	if encounter.IsHealersKit(r.in.Item) && r.in.TargetID != "" {
+	if campaign.IsHealersKit(r.in.Item) && r.in.TargetID != "" {
 		return firstAid(r, d)
 	}
 	d.Summary = fmt.Sprintf("%s uses %s.", r.actor.Name, r.in.Item)
@@ -138,8 +138,7 @@ func help(r request, d Decision) (Decision, error) {
 	if r.in.TargetID == "" {
 		return noEffect(r, d)
 	}
-	if r.v.Encounter != nil {
-		e, err := encounter.FromRecord(*r.v.Encounter)
+	if e, ok, err := r.fight(); err != nil || ok {
 		if err != nil {
 			return d, err
 		}
@@ -155,13 +154,14 @@ func help(r request, d Decision) (Decision, error) {
 }
 
 // firstAid is the actor's action to stabilize a dying creature (the
-// intent's target): with a healer's kit it carries, no check; without, a
-// DC 10 Wisdom (Medicine) check. In a fight it is the encounter's
+// intent's target), by the one rule of it (rules.GiveFirstAid): with a
+// healer's kit it carries, a use of it and no check; without, a DC 10
+// Wisdom (Medicine) check. In a fight it is the encounter's
 // (encounter.ActionFirstAid, on the actor's turn, its action); out of
-// one, it is the sheets'. The dead, the stable and the hale are refused.
+// one, it is the sheets', the kit's use spent from the actor's. A healer
+// who cannot act, and a patient who is dead, stable or hale, are refused.
 func firstAid(r request, d Decision) (Decision, error) {
-	if r.v.Encounter != nil {
-		e, err := encounter.FromRecord(*r.v.Encounter)
+	if e, ok, err := r.fight(); err != nil || ok {
 		if err != nil {
 			return d, err
 		}
@@ -172,31 +172,18 @@ func firstAid(r request, d Decision) (Decision, error) {
 		return r.play(d, *r.v.Encounter, e, who, encounter.Action{Kind: encounter.ActionFirstAid, TargetID: r.in.TargetID, EndTurn: !r.in.KeepTurn})
 	}
 	t := r.v.character(r.in.TargetID)
-	switch {
-	case t == nil:
+	if t == nil {
 		return d, fault.Refuse(op, "intent.target_id", fault.OutOfRange, "there is no %q here", r.in.TargetID)
-	case t.ID == r.actor.ID:
-		return d, fault.Refuse(op, "intent.target_id", fault.InvalidArgs, "%s can't give first aid to themselves", r.actor.Name)
-	case t.IsDead():
-		return d, fault.Refuse(op, "intent.target_id", fault.NotAllowed, "%s is dead: first aid can't help; a spell that brings back the dead can", t.Name)
-	case t.HP > 0:
-		return d, fault.Refuse(op, "intent.target_id", fault.NotAllowed, "%s is not dying", t.Name)
-	case t.Stable:
-		return d, fault.Refuse(op, "intent.target_id", fault.NotAllowed, "%s is already stable", t.Name)
 	}
 	patient := rules.FromSheet(*t)
-	var (
-		res rules.StabilizeResult
-		err error
-	)
-	kit := slices.ContainsFunc(r.actor.Inventory, func(it campaign.Item) bool { return encounter.IsHealersKit(it.Item) && it.Qty > 0 })
-	if kit {
-		res, err = rules.Stabilize(patient, "a healer's kit")
-		d.Summary = fmt.Sprintf("%s stabilizes %s with a healer's kit.", r.actor.Name, t.Name)
-	} else {
-		res, err = rules.FirstAid(r.sheet, patient, r.src)
-		d.Summary = res.Summary()
+	if why, no := rules.CanGiveFirstAid(r.sheet, patient); no {
+		field := "intent"
+		if why.Patient {
+			field = "intent.target_id"
+		}
+		return d, fault.Refuse(op, field, why.Reason, "%s", why.Message)
 	}
+	res, err := rules.GiveFirstAid(r.sheet, campaign.KitUses(r.actor.Inventory) > 0, patient, r.src)
 	if err != nil {
 		return d, err
 	}
@@ -204,7 +191,13 @@ func firstAid(r request, d Decision) (Decision, error) {
 	if err != nil {
 		return d, err
 	}
-	d.Rolls, d.Changed = Rolls(res.Rolls), []campaign.Character{rules.ToSheet(*t, after)}
+	d.Rolls, d.Summary, d.Changed = Rolls(res.Rolls), res.Summary(), []campaign.Character{rules.ToSheet(*t, after)}
+	if res.Kit {
+		healer := r.actor
+		healer.Inventory = campaign.SpendKit(healer.Inventory, 1)
+		d.Changed = append(d.Changed, healer)
+		slices.SortFunc(d.Changed, func(a, b campaign.Character) int { return strings.Compare(a.ID, b.ID) })
+	}
 	return d, nil
 }
 
