@@ -233,9 +233,9 @@ func TestArmorClass(t *testing.T) {
 		{"fighter", []Item{{Item: "chain-mail", Qty: 1}}, 16}, // heavy: no Dex
 		{"cleric", []Item{{Item: "scale-mail", Qty: 1}, {Item: "shield", Qty: 1}}, 18},
 		{"fighter", []Item{{Item: "leather-armor", Qty: 1}, {Item: "plate-armor", Qty: 1}}, 18}, // the best
-		{"barbarian", nil, 15},                                            // 10 + Dex + Con
+		{"barbarian", nil, 15}, // 10 + Dex + Con
 		{"barbarian", []Item{{Item: "shield", Qty: 1}}, 17},
-		{"monk", nil, 14},                           // 10 + Dex + Wis
+		{"monk", nil, 14},                                      // 10 + Dex + Wis
 		{"monk", []Item{{Item: "shield", Qty: 1}}, 15},         // no Unarmored Defense with a shield
 		{"rogue", []Item{{Item: "leather-armor", Qty: 0}}, 13}, // none left
 	} {

@@ -98,8 +98,7 @@ func (e *Encounter) areaAttack(res *Result, ai int, a srd.Action, src dice.Sourc
 	var caught []string
 	for _, id := range e.Order {
 		if i := e.index(id); i >= 0 {
-			p := e.Participants[i]
-			if p.Kind == KindCharacter && !p.down() && !p.Combatant.Conditions.Has(rules.Unconscious) && !e.elsewhere(id) {
+			if e.standing(i) {
 				caught = append(caught, id)
 			}
 		}

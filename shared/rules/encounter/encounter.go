@@ -254,9 +254,33 @@ func (p *Participant) sync() {
 	p.Defeated = c.Dead
 }
 
+// Who is in what state, in one place: every rule of the fight asks these.
+
 // down reports whether the participant is out of the fight for now: dead,
 // or at 0 hit points.
 func (p Participant) down() bool { return p.Defeated || p.Combatant.HP <= 0 }
+
+// canAct reports whether the participant can act (or react): not down,
+// not incapacitated (paralyzed, stunned, asleep...).
+func (p Participant) canAct() bool { return !p.down() && !p.Combatant.Incapacitated() }
+
+// standing reports whether participant i is a character the monsters
+// fight: on its feet, conscious and where the fight is (not elsewhere).
+func (e Encounter) standing(i int) bool {
+	p := e.Participants[i]
+	return p.Kind == KindCharacter && !p.down() && !p.Combatant.Conditions.Has(rules.Unconscious) && !e.elsewhere(p.ID)
+}
+
+// fallen reports whether participant i is a fallen character where the
+// fight is: alive, at 0 HP or unconscious, and within the monsters'
+// reach (not elsewhere), so they may finish it, fighting to the death,
+// and a companion may tend it. One out of reach (banished, or left
+// behind by a party that moved away) is neither: no fight waits on it.
+func (e Encounter) fallen(i int) bool {
+	p := e.Participants[i]
+	return p.Kind == KindCharacter && !p.Defeated && !e.elsewhere(p.ID) &&
+		(p.Combatant.HP <= 0 || p.Combatant.Conditions.Has(rules.Unconscious))
+}
 
 // canTakeTurn reports whether the participant gets a turn: not dead, not
 // stable at 0 hit points (it has nothing to do until healed).
@@ -281,22 +305,23 @@ func (e Encounter) index(id string) int {
 // Decided is how the fight stands: "victory" when no monster can fight
 // on (every one dead or at 0 hit points); "defeat" when no character can
 // (every one at 0 hit points or dead; fighting to the death, every one
-// dead); "fled" when every character still on its feet has left the
-// encounter's area (fighting to the death, once the fallen left behind are
-// dead too); "" while the fight goes on. Act, MonsterTurn and
-// LegendaryTurn end a decided encounter by themselves (conclude).
+// dead or out of the monsters' reach); "fled" when every character still
+// on its feet has left the encounter's area (fighting to the death, once
+// the fallen left behind are dead too); "" while the fight goes on. Act,
+// MonsterTurn and LegendaryTurn end a decided encounter by themselves
+// (conclude).
 func (e Encounter) Decided() string {
 	monsters, here, away, fallen := false, false, false, false
-	for _, p := range e.Participants {
+	for i, p := range e.Participants {
 		switch {
 		case p.Kind == KindMonster:
 			monsters = monsters || !p.down()
-		case !p.down() && p.Left:
+		case p.down():
+			fallen = fallen || e.fallen(i) // the monsters may finish it
+		case p.Left:
 			away = true
-		case !p.down():
+		default:
 			here = true
-		case !p.Defeated && !p.Left:
-			fallen = true // at 0 HP, alive, where the monsters are
 		}
 	}
 	switch {

@@ -273,9 +273,12 @@ func (e Encounter) fate(they string, n int, whom string) string {
 // fallenLeft reports whether a character is left at 0 HP, alive, where
 // the fight was.
 func (e Encounter) fallenLeft() bool {
-	return slices.ContainsFunc(e.Participants, func(p Participant) bool {
-		return p.Kind == KindCharacter && p.down() && !p.Defeated && !p.Left
-	})
+	for i, p := range e.Participants {
+		if p.down() && e.fallen(i) {
+			return true
+		}
+	}
+	return false
 }
 
 // joinAnd is "Goblin 1", "Goblin 1 and Goblin 2", "Goblin 1, Goblin 2
@@ -344,7 +347,7 @@ func (e *Encounter) aftermath(res *Result, src dice.Source) error {
 func (e Encounter) healer(i int) int {
 	best := -1
 	for j, p := range e.Participants {
-		if j == i || p.Kind != KindCharacter || p.down() || p.Left || p.Combatant.Incapacitated() {
+		if j == i || p.Kind != KindCharacter || !p.canAct() || e.elsewhere(p.ID) {
 			continue
 		}
 		if best < 0 {

@@ -60,7 +60,7 @@ func legendaryAttacks(m srd.Monster, attacks []srd.Action) []Legendary {
 // action for every other legendary monster that can still take one.
 func (e *Encounter) oweLegendary(ended string) {
 	for _, p := range e.Participants {
-		if p.ID == ended || len(p.Legendary) == 0 || p.down() || p.Combatant.Incapacitated() || slices.Contains(e.LegendaryDue, p.ID) {
+		if p.ID == ended || len(p.Legendary) == 0 || !p.canAct() || slices.Contains(e.LegendaryDue, p.ID) {
 			continue
 		}
 		if slices.ContainsFunc(p.Legendary, func(l Legendary) bool { return l.Cost <= p.LegendaryLeft }) {
@@ -95,7 +95,7 @@ func LegendaryTurn(e Encounter, src dice.Source, rs Reactions) (Encounter, Resul
 		}
 	}
 	switch {
-	case pick == nil || p.down() || p.Combatant.Incapacitated():
+	case pick == nil || !p.canAct():
 		res.say(p.Name + " holds back.")
 	case out.weakest() < 0:
 		res.say(p.Name + " has no one to strike.")

@@ -7,7 +7,9 @@ import (
 
 	"chronicler/shared/campaign"
 	"chronicler/shared/fault"
+	"chronicler/shared/rules"
 	"chronicler/shared/rules/encounter"
+	"chronicler/shared/rules/spell"
 )
 
 // goblinUp is Mira and Tavi against one goblin whose turn it is (18),
@@ -285,5 +287,26 @@ func TestConcludeADecidedFight(t *testing.T) {
 	}
 	if _, _, err := encounter.Conclude(begin(t, goblins(1), nil, 18, 1, 1), faces(t)); fault.ReasonOf(err) != encounter.NotAllowed {
 		t.Errorf("conclude an open fight = %v", err)
+	}
+}
+
+// Fighting to the death, the fallen the monsters cannot reach (banished
+// to a demiplane) are not theirs to finish: with Mira dead and Tavi down
+// and banished, the fight is lost, not left waiting on monsters with no
+// one to strike.
+func TestFightToTheDeathLeavesTheFallenOutOfReach(t *testing.T) {
+	e := goblinUp(t, campaign.OnDefeatFightToTheDeath, map[string]func(*encounter.Participant){"mira": kill,
+		"tavi": func(p *encounter.Participant) { dying(p); p.Combatant.Stable = true }})
+	e.Effects = append(e.Effects, encounter.Effect{Effect: spell.Effect{ID: "incapacitated", Spell: "banishment",
+		CasterID: "goblin-1", TargetID: "tavi", Condition: rules.Incapacitated}})
+	if got := e.Decided(); got != "defeat" {
+		t.Fatalf("decided %q with the only fallen out of reach, want defeat", got)
+	}
+	out, res, err := encounter.MonsterTurn(e, faces(t))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if out.Status != encounter.Ended || out.Outcome != "defeat" {
+		t.Fatalf("the goblin's turn left the fight %q %q: %s", out.Status, out.Outcome, res.Summary())
 	}
 }
