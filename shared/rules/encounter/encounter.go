@@ -51,8 +51,9 @@ type Encounter struct {
 	// encounter started without one) tracks no flight.
 	AreaID string `json:"area_id,omitempty"`
 	// OnDefeat is the monsters' intent once every character is down, the
-	// campaign's setting when the fight began: campaign.OnDefeatLeave
-	// ("" reads as it), OnDefeatPrisoners or OnDefeatFightToTheDeath.
+	// campaign's setting when the fight began: campaign.OnDefeatLeave,
+	// OnDefeatPrisoners or OnDefeatFightToTheDeath ("" is read as
+	// campaign.DefeatIntent reads it).
 	OnDefeat string `json:"on_defeat,omitempty"`
 	// XPEach is each surviving character's share of the experience points
 	// of the monsters defeated, once the encounter has ended.
@@ -338,7 +339,9 @@ func (e Encounter) Decided() string {
 }
 
 // toTheDeath reports whether the monsters fight on against the fallen.
-func (e Encounter) toTheDeath() bool { return e.OnDefeat == campaign.OnDefeatFightToTheDeath }
+func (e Encounter) toTheDeath() bool {
+	return campaign.DefeatIntent(e.OnDefeat) == campaign.OnDefeatFightToTheDeath
+}
 
 // clone copies the slices a turn writes to, so the caller's Encounter is
 // never changed. A participant's own slices are replaced, never written.

@@ -263,7 +263,7 @@ func (e Encounter) fate(they string, n int, whom string) string {
 	if they == "" {
 		they, s = "The foes", ""
 	}
-	if e.OnDefeat == campaign.OnDefeatPrisoners {
+	if campaign.DefeatIntent(e.OnDefeat) == campaign.OnDefeatPrisoners {
 		return they + " take" + s + " " + whom + " prisoner."
 	}
 	// Fighting to the death, the fight goes on until the fallen are dead.
