@@ -100,8 +100,8 @@ type Character struct {
 	// its player may level it up (LevelUp). The wire always shows it as
 	// LevelUpReady says (MarshalJSON); a sheet read back keeps what was
 	// written, which code never needs to read.
-	LevelUp   bool     `json:"level_up,omitempty"`
-	Inventory []Item   `json:"inventory"`
+	LevelUp   bool   `json:"level_up,omitempty"`
+	Inventory []Item `json:"inventory"`
 	// Effects are the spells' lasting effects on the character, each
 	// until a game time (Effect).
 	Effects []Effect `json:"effects,omitempty"`
