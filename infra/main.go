@@ -54,8 +54,13 @@ func run() error {
 	if err != nil {
 		return err
 	}
+	// -c modelHigh=us.anthropic.claude-sonnet-4-5-20250929-v1:0 (and
+	// modelLow): where the global profiles cannot be called.
+	high, _ := app.Node().TryGetContext(jsii.String("modelHigh")).(string)
+	low, _ := app.Node().TryGetContext(jsii.String("modelLow")).(string)
 	stack.NewChroniclerStack(app, "Chronicler", &stack.ChroniclerStackProps{AssetDir: assetDir, Identity: identity,
-		AllowedOrigins: stack.Origins(origins), SelfSignUp: selfSignUp, AlarmEmail: alarmEmail, MonthlyBudget: budget})
+		AllowedOrigins: stack.Origins(origins), SelfSignUp: selfSignUp, AlarmEmail: alarmEmail, MonthlyBudget: budget,
+		ModelHigh: high, ModelLow: low})
 	app.Synth(nil)
 	return nil
 }

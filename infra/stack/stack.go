@@ -37,6 +37,8 @@ const (
 	envConnectionsEndpoint = "CONNECTIONS_ENDPOINT"
 	envTokenKeyARN         = "CHRONICLER_TOKEN_KEY_ARN"
 	envMetrics             = "CHRONICLER_METRICS_NAMESPACE"
+	envModelHigh           = "CHRONICLER_MODEL_HIGH"
+	envModelLow            = "CHRONICLER_MODEL_LOW"
 	envIdentity            = "CHRONICLER_IDENTITY"
 	envIssuer              = "OIDC_ISSUER"
 	envAudience            = "OIDC_AUDIENCE"
@@ -84,6 +86,10 @@ type ChroniclerStackProps struct {
 	// MonthlyBudget is the stack's monthly spend in US dollars that the
 	// budget warns about; 0 means DefaultMonthlyBudget, below 0 no budget.
 	MonthlyBudget float64
+	// ModelHigh and ModelLow name the narrator's Bedrock models (or
+	// inference profiles) of the two tiers; empty keeps the defaults, the
+	// global profiles of Claude Sonnet 4.5 and Haiku 4.5.
+	ModelHigh, ModelLow string
 	// SignInDomainPrefix names the user pool's hosted sign-in pages,
 	// https://<prefix>.auth.<region>.amazoncognito.com; it must be unique
 	// in the region. Empty means "<stack id>-<account id>".
@@ -297,6 +303,12 @@ func NewChroniclerStack(scope constructs.Construct, id string, props *Chronicler
 		}
 		if f.keyed {
 			env[envTokenKeyARN] = tokenKey.SecretArn()
+		}
+		if f.narrates && props.ModelHigh != "" {
+			env[envModelHigh] = jsii.String(props.ModelHigh)
+		}
+		if f.narrates && props.ModelLow != "" {
+			env[envModelLow] = jsii.String(props.ModelLow)
 		}
 		env[envIdentity] = jsii.String(identity)
 		env[envIssuer] = pool.UserPoolProviderUrl()

@@ -64,6 +64,7 @@ var commits = []string{
 var envAllowed = []string{
 	"TABLE_NAME", "CONNECTIONS_ENDPOINT", "STATE_MACHINE_ARN", "CHRONICLER_TOKEN_KEY_ARN",
 	"CHRONICLER_IDENTITY", "OIDC_ISSUER", "OIDC_AUDIENCE", "CHRONICLER_METRICS_NAMESPACE",
+	"CHRONICLER_MODEL_HIGH", "CHRONICLER_MODEL_LOW",
 }
 
 func TestFunctionNamesMatchFolders(t *testing.T) {
@@ -587,9 +588,19 @@ func TestChroniclerStackChoices(t *testing.T) {
 	app := awscdk.NewApp(nil)
 	s := stack.NewChroniclerStack(app, "Test", &stack.ChroniclerStackProps{
 		AssetDir: assetDir(t), SelfSignUp: true, AlarmEmail: "ops@example.com", MonthlyBudget: -1,
+		ModelHigh: "us.anthropic.claude-sonnet-4-5-20250929-v1:0",
 	})
 	tmpl := assertions.Template_FromStack(s, nil)
 	doc := templateJSON(t, tmpl)
+	for name, want := range wantFunctions {
+		env, _ := dig(doc.Resources[doc.functionID(t, name)].Properties, "Environment", "Variables").(map[string]any)
+		if got := env["CHRONICLER_MODEL_HIGH"] == "us.anthropic.claude-sonnet-4-5-20250929-v1:0"; got != want.narrates {
+			t.Errorf("%s: CHRONICLER_MODEL_HIGH = %v, want it set only where the function narrates (%v)", name, env["CHRONICLER_MODEL_HIGH"], want.narrates)
+		}
+		if _, ok := env["CHRONICLER_MODEL_LOW"]; ok {
+			t.Errorf("%s: CHRONICLER_MODEL_LOW set, but no low model was named", name)
+		}
+	}
 	id := doc.resourceID(t, "AWS::Cognito::UserPool")
 	if got := dig(doc.Resources[id].Properties, "AdminCreateUserConfig", "AllowAdminCreateUserOnly"); got != false {
 		t.Errorf("AllowAdminCreateUserOnly = %v, want false with self sign-up", got)

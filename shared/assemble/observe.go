@@ -32,23 +32,9 @@ func MetricsFromEnv() metrics.Sink {
 	return &metrics.EMF{Namespace: ns, W: os.Stdout}
 }
 
-// ModelAccessError is a narrator's failure that no retry mends: the
-// account may not call the model (model access not granted, the
-// first-time-use form not sent, the Marketplace subscription refused) or
-// the model does not exist where it is called. Reason says which and what
-// to do, in words an operator can act on.
-type ModelAccessError struct {
-	Code   string // the provider's error code (AccessDeniedException, ...)
-	Reason string
-	Err    error
-}
-
-func (e *ModelAccessError) Error() string { return e.Reason + " (" + e.Code + ")" }
-func (e *ModelAccessError) Unwrap() error { return e.Err }
-
-// modelAccess classifies err: a *ModelAccessError when the provider
-// refused the model itself, else nil.
-func modelAccess(err error) *ModelAccessError {
+// modelAccess classifies err, a Bedrock failure: a *narrator.AccessError
+// when Bedrock refused the model itself, else nil.
+func modelAccess(err error) *narrator.AccessError {
 	var api smithy.APIError
 	if !errors.As(err, &api) {
 		return nil
@@ -56,15 +42,15 @@ func modelAccess(err error) *ModelAccessError {
 	code, msg := api.ErrorCode(), strings.ToLower(api.ErrorMessage())
 	switch {
 	case code == "AccessDeniedException" && (strings.Contains(msg, "marketplace") || strings.Contains(msg, "subscri")):
-		return &ModelAccessError{Code: code, Err: err, Reason: "Bedrock refused the model: the account is not subscribed to it on AWS Marketplace; " +
+		return &narrator.AccessError{Code: code, Err: err, Reason: "Bedrock refused the model: the account is not subscribed to it on AWS Marketplace; " +
 			"the role needs aws-marketplace:Subscribe and ViewSubscriptions for the first call, and the account a valid payment method"}
 	case code == "AccessDeniedException" && strings.Contains(msg, "use case"):
-		return &ModelAccessError{Code: code, Err: err, Reason: "Bedrock refused the model: Anthropic's first-time-use form has not been submitted for this account (Bedrock console, Model catalog)"}
+		return &narrator.AccessError{Code: code, Err: err, Reason: "Bedrock refused the model: Anthropic's first-time-use form has not been submitted for this account (Bedrock console, Model catalog)"}
 	case code == "AccessDeniedException":
-		return &ModelAccessError{Code: code, Err: err, Reason: "Bedrock refused the model: model access is not granted to this account or role in this region (Bedrock console, Model access; the role's bedrock:InvokeModel grants)"}
+		return &narrator.AccessError{Code: code, Err: err, Reason: "Bedrock refused the model: model access is not granted to this account or role in this region (Bedrock console, Model access; the role's bedrock:InvokeModel grants)"}
 	case code == "ResourceNotFoundException",
 		code == "ValidationException" && (strings.Contains(msg, "model identifier") || strings.Contains(msg, "inference profile") || strings.Contains(msg, "on-demand throughput")):
-		return &ModelAccessError{Code: code, Err: err, Reason: "Bedrock has no such model here: the model id or inference profile does not exist in this region, or must be called through an inference profile (CHRONICLER_MODEL_HIGH, CHRONICLER_MODEL_LOW)"}
+		return &narrator.AccessError{Code: code, Err: err, Reason: "Bedrock has no such model here: the model id or inference profile does not exist in this region, or must be called through an inference profile (CHRONICLER_MODEL_HIGH, CHRONICLER_MODEL_LOW)"}
 	}
 	return nil
 }
@@ -73,8 +59,8 @@ func modelAccess(err error) *ModelAccessError {
 // first text, tokens and cost by model, guard breaches (a call asked to
 // correct the previous one), narrations told by the offline narrator
 // instead, and model access refused. A refusal of the model itself comes
-// back as a *ModelAccessError saying what to do, which the use cases log
-// with the degraded turn.
+// back as a *narrator.AccessError saying what to do (narrator.ReasonOf),
+// which the use cases log with the degraded turn.
 type ObservedNarrator struct {
 	narrator.Narrator
 	Sink   metrics.Sink

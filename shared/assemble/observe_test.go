@@ -99,9 +99,9 @@ func TestObservedNarrator(t *testing.T) {
 			o := ObservedNarrator{Narrator: scripted{err: &smithy.GenericAPIError{Code: tc.code, Message: tc.msg}}, Sink: m,
 				Log: slog.New(slog.NewJSONHandler(&logged, nil))}
 			_, err := o.Narrate(context.Background(), narrator.Request{}, func(string) error { return nil })
-			var a *ModelAccessError
-			if !errors.As(err, &a) || !strings.Contains(a.Reason, tc.reason) || a.Code != tc.code {
-				t.Fatalf("Narrate = %v, want a ModelAccessError saying %q", err, tc.reason)
+			var a *narrator.AccessError
+			if !errors.As(err, &a) || !strings.Contains(a.Reason, tc.reason) || a.Code != tc.code || narrator.ReasonOf(err) != a.Reason {
+				t.Fatalf("Narrate = %v, want a narrator.AccessError saying %q", err, tc.reason)
 			}
 			var api smithy.APIError
 			if !errors.As(err, &api) {
@@ -119,7 +119,7 @@ func TestObservedNarrator(t *testing.T) {
 		m := &metrics.Memory{}
 		o := ObservedNarrator{Narrator: scripted{err: &smithy.GenericAPIError{Code: "ThrottlingException"}}, Sink: m}
 		_, err := o.Narrate(context.Background(), narrator.Request{}, func(string) error { return nil })
-		var a *ModelAccessError
+		var a *narrator.AccessError
 		if err == nil || errors.As(err, &a) {
 			t.Fatalf("Narrate = %v, want the provider's error as it is", err)
 		}
