@@ -330,6 +330,8 @@ func NewChroniclerStack(scope constructs.Construct, id string, props *Chronicler
 				Actions: jsii.Strings("bedrock:InvokeModel", "bedrock:InvokeModelWithResponseStream"),
 				Resources: jsii.Strings(
 					"arn:"+*awscdk.Aws_PARTITION()+":bedrock:*::foundation-model/anthropic.claude-*",
+					// A global profile's model is named with no region.
+					"arn:"+*awscdk.Aws_PARTITION()+":bedrock:::foundation-model/anthropic.claude-*",
 					"arn:"+*awscdk.Aws_PARTITION()+":bedrock:*:"+*awscdk.Aws_ACCOUNT_ID()+":inference-profile/*anthropic.claude-*",
 				),
 			}))
@@ -518,8 +520,9 @@ func newFunction(scope constructs.Construct, f function, assetDir string, env ma
 		Timeout:      awscdk.Duration_Seconds(jsii.Number(f.timeoutSec)),
 		Environment:  &env,
 		LogGroup:     logs,
-		// X-Ray: each invocation's trace, with its calls to DynamoDB,
-		// Bedrock and the APIs as the SDK makes them.
+		// X-Ray: each invocation's segment (initialization, duration,
+		// errors), in the trace of the state machine's execution when it
+		// invoked the function.
 		Tracing: awslambda.Tracing_ACTIVE,
 	})
 }
