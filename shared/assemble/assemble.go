@@ -44,6 +44,9 @@ const (
 	EnvIdentity     = "CHRONICLER_IDENTITY" // anonymous | oidc
 	EnvOIDCIssuer   = "OIDC_ISSUER"
 	EnvOIDCAudience = "OIDC_AUDIENCE"
+	// EnvLimits overrides the default limits ("members=6,campaigns_owned=5";
+	// see game.ParseLimits).
+	EnvLimits = "CHRONICLER_LIMITS"
 )
 
 // tokenTTL is how long a player's token is good for.
@@ -108,6 +111,9 @@ func Service(ctx context.Context, c Config) (*game.Service, error) {
 	if svc.Identity, err = auth.Choose(ctx, c.Identity, c.OIDCIssuer, c.OIDCAudience, signer); err != nil {
 		return nil, err
 	}
+	if svc.Limits, err = game.ParseLimits(getenv(EnvLimits)); err != nil {
+		return nil, err
+	}
 	svc.Workflow = c.Workflow
 	return svc, nil
 }
@@ -170,9 +176,10 @@ func fromEnv(ctx context.Context, keyed bool) (*game.Service, error) {
 		return nil, err
 	}
 	// The use cases' defaults, kept in the table.
-	turns, calls := dynamo.NewLimiter(db, table, "turn", 1, 5), dynamo.NewLimiter(db, table, "api", 20, 60)
-	turns.Log, calls.Log = log, log
-	svc.TurnLimit, svc.APILimit = turns, calls
+	turns, calls, invites := dynamo.NewLimiter(db, table, "turn", 1, 5), dynamo.NewLimiter(db, table, "api", 20, 60),
+		dynamo.NewLimiter(db, table, "invite", 0.5, 20)
+	turns.Log, calls.Log, invites.Log = log, log, log
+	svc.TurnLimit, svc.APILimit, svc.InviteLimit = turns, calls, invites
 	return svc, nil
 }
 
