@@ -103,7 +103,7 @@ func Service(ctx context.Context, c Config) (*game.Service, error) {
 	}
 	pusher := c.Pusher
 	if c.Metrics != nil {
-		narr = ObservedNarrator{Narrator: narr, Sink: c.Metrics, Prices: prices, Log: c.Log}
+		narr = Observe(narr, c.Metrics, prices, c.Log)
 		pusher = ObservedPusher{Pusher: pusher, Sink: c.Metrics}
 	}
 	svc := game.NewService(c.Store, pusher, narr, signer, c.Log)

@@ -55,6 +55,63 @@ func modelAccess(err error) *narrator.AccessError {
 	return nil
 }
 
+// modelNarrator is a narrator that calls a model for every purpose: it
+// reads intents, extracts facts and defines terms besides narrating (the
+// Bedrock and OpenAI-compatible narrators).
+type modelNarrator interface {
+	narrator.Narrator
+	narrator.IntentReader
+	narrator.Extractor
+	narrator.Definer
+}
+
+// Observe measures n's calls into sink when n calls a model for every
+// purpose (ObservedModel); any other narrator (the offline one) is
+// returned as it is, calling no model and costing nothing. The use cases
+// find a narrator's optional abilities by type assertion, so a wrapper
+// must offer exactly the abilities of what it wraps.
+func Observe(n narrator.Narrator, sink metrics.Sink, prices narrator.PriceTable, log *slog.Logger) narrator.Narrator {
+	if m, ok := n.(modelNarrator); ok && sink != nil {
+		return ObservedModel{ObservedNarrator: ObservedNarrator{Narrator: m, Sink: sink, Prices: prices, Log: log}, model: m}
+	}
+	return n
+}
+
+// ObservedModel is ObservedNarrator for a narrator with every ability,
+// each call's tokens, cost and model refusals recorded.
+type ObservedModel struct {
+	ObservedNarrator
+	model modelNarrator
+}
+
+// ReadIntent is the narrator's, measured.
+func (o ObservedModel) ReadIntent(ctx context.Context, req narrator.IntentRequest) (narrator.IntentRead, error) {
+	r, err := o.model.ReadIntent(ctx, req)
+	return r, o.call(ctx, r.Model, r.Usage, err)
+}
+
+// Extract is the narrator's, measured.
+func (o ObservedModel) Extract(ctx context.Context, req narrator.ExtractRequest) (narrator.Extracted, error) {
+	r, err := o.model.Extract(ctx, req)
+	return r, o.call(ctx, r.Model, r.Usage, err)
+}
+
+// Define is the narrator's, measured.
+func (o ObservedModel) Define(ctx context.Context, req narrator.DefineRequest) (narrator.Defined, error) {
+	r, err := o.model.Define(ctx, req)
+	return r, o.call(ctx, r.Model, r.Usage, err)
+}
+
+// call records a low-tier call's usage, and a refused model.
+func (o ObservedModel) call(ctx context.Context, model string, u narrator.Usage, err error) error {
+	o.usage(ctx, model, u, nil)
+	if a := modelAccess(err); a != nil {
+		o.put(ctx, metrics.ModelAccessDenied, 1, metrics.Count, nil, nil)
+		return a
+	}
+	return err
+}
+
 // ObservedNarrator records each narration's metrics: latency, time to the
 // first text, tokens and cost by model, guard breaches (a call asked to
 // correct the previous one), narrations told by the offline narrator

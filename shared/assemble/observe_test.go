@@ -219,3 +219,46 @@ func TestTokenKey(t *testing.T) {
 }
 
 func awsConfig() aws.Config { return aws.Config{} }
+
+// full is a narrator with every ability, as Bedrock's is.
+type full struct{ scripted }
+
+func (full) ReadIntent(context.Context, narrator.IntentRequest) (narrator.IntentRead, error) {
+	return narrator.IntentRead{Model: "m1", Usage: narrator.Usage{Input: 10, Output: 5}}, nil
+}
+
+func (full) Extract(context.Context, narrator.ExtractRequest) (narrator.Extracted, error) {
+	return narrator.Extracted{}, &smithy.GenericAPIError{Code: "AccessDeniedException", Message: "no access"}
+}
+
+func (full) Define(context.Context, narrator.DefineRequest) (narrator.Defined, error) {
+	return narrator.Defined{Model: "m1"}, nil
+}
+
+// The use cases find a narrator's abilities by type assertion: observing
+// one keeps exactly the abilities it has.
+func TestObserveKeepsTheNarratorsAbilities(t *testing.T) {
+	m := &metrics.Memory{}
+	n := Observe(full{}, m, narrator.PriceTable{"m1": {Input: 1, Output: 1}}, nil)
+	r, ok1 := n.(narrator.IntentReader)
+	x, ok2 := n.(narrator.Extractor)
+	_, ok3 := n.(narrator.Definer)
+	if !ok1 || !ok2 || !ok3 {
+		t.Fatalf("observed model narrator reads intents %v, extracts %v, defines %v; want all", ok1, ok2, ok3)
+	}
+	if _, err := r.ReadIntent(context.Background(), narrator.IntentRequest{}); err != nil || m.Sum(metrics.InputTokens) != 10 {
+		t.Errorf("ReadIntent: %v, input tokens %v; want 10 recorded", err, m.Sum(metrics.InputTokens))
+	}
+	if _, err := x.Extract(context.Background(), narrator.ExtractRequest{}); narrator.ReasonOf(err) == "" || m.Sum(metrics.ModelAccessDenied) != 1 {
+		t.Errorf("Extract refused: %v, access denied %v; want the reason and the metric", err, m.Sum(metrics.ModelAccessDenied))
+	}
+	// The offline narrator calls no model: it is left as it is, its
+	// definitions with it.
+	off := Observe(narrator.Offline{}, m, nil, nil)
+	if _, ok := off.(narrator.Offline); !ok {
+		t.Errorf("Observe(offline) = %T, want the offline narrator itself", off)
+	}
+	if _, ok := Observe(scripted{}, m, nil, nil).(narrator.IntentReader); ok {
+		t.Error("a narrator that reads no intents reads them once observed")
+	}
+}
