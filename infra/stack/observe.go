@@ -34,7 +34,7 @@ func metricsNamespace(id string) string { return "Chronicler/" + id }
 type observed struct {
 	id, namespace string
 	fns           map[string]awslambda.Function
-	flow          awsstepfunctions.StateMachine
+	flow, fight   awsstepfunctions.StateMachine
 	table         awsdynamodb.TableV2
 	ws            awsapigatewayv2.WebSocketApi
 	http          awsapigatewayv2.HttpApi
@@ -52,6 +52,7 @@ const (
 	alarmTableErrors   = "table-system-errors"
 	alarmFlowFailed    = "reaction-window-failed"
 	alarmFlowTimedOut  = "reaction-window-timed-out"
+	alarmFightFailed   = "fight-flow-failed"
 	alarmHTTP5xx       = "http-api-5xx"
 	alarmWS5xx         = "websocket-api-errors"
 	alarmDegraded      = "degraded-narrations"
@@ -119,6 +120,10 @@ func observe(stack awscdk.Stack, o observed) awssns.Topic {
 
 	alarm(alarmFlowFailed, "reaction window executions failed", o.flow.MetricFailed(sum), 1)
 	alarm(alarmFlowTimedOut, "reaction window executions timed out", o.flow.MetricTimedOut(sum), 1)
+	alarm(alarmFightFailed, "fight flows failed or timed out: a turn failed on every try", awscloudwatch.NewMathExpression(&awscloudwatch.MathExpressionProps{
+		Expression: jsii.String("f + t"), Label: jsii.String("fight flows failed"), Period: five,
+		UsingMetrics: &map[string]awscloudwatch.IMetric{"f": o.fight.MetricFailed(sum), "t": o.fight.MetricTimedOut(sum)},
+	}), 1)
 	alarm(alarmHTTP5xx, "the HTTP API answered 5xx", o.http.MetricServerError(sum), 5)
 	alarm(alarmWS5xx, "the WebSocket API failed to run or reach its functions", awscloudwatch.NewMathExpression(&awscloudwatch.MathExpressionProps{
 		Expression: jsii.String("x + i"), Label: jsii.String("errors"), Period: five,
@@ -211,6 +216,7 @@ func dashboard(stack awscdk.Stack, o observed, app func(name, stat string, perio
 				graph("APIs", o.http.MetricServerError(sum), o.http.MetricClientError(sum), o.ws.Metric(jsii.String("IntegrationError"), sum),
 					app(metrics.PushFailures, "Sum", five)),
 				graph("Reaction windows", o.flow.MetricStarted(sum), o.flow.MetricFailed(sum), o.flow.MetricTimedOut(sum)),
+				graph("Fights", o.fight.MetricStarted(sum), o.fight.MetricSucceeded(sum), o.fight.MetricFailed(sum)),
 			},
 			{
 				graph("Sweep", app(metrics.SweepExamined, "Sum", five), app(metrics.SweepClosed, "Sum", five), app(metrics.SweepAbandoned, "Sum", five),

@@ -43,6 +43,7 @@ const (
 	envIssuer              = "OIDC_ISSUER"
 	envAudience            = "OIDC_AUDIENCE"
 	envStateMachine        = "STATE_MACHINE_ARN"
+	envFightMachine        = "FIGHT_STATE_MACHINE_ARN"
 )
 
 // Origins reads a comma-separated list of web origins (the origins
@@ -289,6 +290,10 @@ func NewChroniclerStack(scope constructs.Construct, id string, props *Chronicler
 	// know it (a Ref would be a dependency cycle).
 	flowName := id + "-reaction-window"
 	flowARN := "arn:" + *awscdk.Aws_PARTITION() + ":states:" + *awscdk.Aws_REGION() + ":" + *awscdk.Aws_ACCOUNT_ID() + ":stateMachine:" + flowName
+	// The fight's flow, named for the same reason: it plays the turns no
+	// player takes, one step invocation each.
+	fightName := id + "-fight"
+	fightARN := "arn:" + *awscdk.Aws_PARTITION() + ":states:" + *awscdk.Aws_REGION() + ":" + *awscdk.Aws_ACCOUNT_ID() + ":stateMachine:" + fightName
 
 	metricsNS := metricsNamespace(id)
 	fns := map[string]awslambda.Function{}
@@ -296,6 +301,7 @@ func NewChroniclerStack(scope constructs.Construct, id string, props *Chronicler
 		env := map[string]*string{envTableName: table.TableName(), envMetrics: jsii.String(metricsNS)}
 		if f.flows {
 			env[envStateMachine] = jsii.String(flowARN)
+			env[envFightMachine] = jsii.String(fightARN)
 		}
 		if f.posts {
 			// https://{apiId}.execute-api.{region}.amazonaws.com/live
@@ -346,10 +352,14 @@ func NewChroniclerStack(scope constructs.Construct, id string, props *Chronicler
 		}
 		if f.flows {
 			// Start a held turn's flow and answer its tasks: on this machine
-			// and its executions only.
+			// and its executions only; and start a fight's flow.
 			fn.AddToRolePolicy(awsiam.NewPolicyStatement(&awsiam.PolicyStatementProps{
 				Actions:   jsii.Strings("states:StartExecution", "states:SendTaskSuccess", "states:SendTaskFailure"),
 				Resources: jsii.Strings(flowARN),
+			}))
+			fn.AddToRolePolicy(awsiam.NewPolicyStatement(&awsiam.PolicyStatementProps{
+				Actions:   jsii.Strings("states:StartExecution"),
+				Resources: jsii.Strings(fightARN),
 			}))
 		}
 		fns[f.name] = fn
@@ -378,6 +388,24 @@ func NewChroniclerStack(scope constructs.Construct, id string, props *Chronicler
 	// The raw definition grants nothing: the machine may invoke exactly
 	// the step function.
 	fns["step"].GrantInvoke(flow)
+
+	// Standard too: a long fight outlives an Express workflow's 5 minutes.
+	// One turn per step invocation, each bounded by the step function's
+	// timeout; a try that failed is tried again within seconds.
+	fight := awsstepfunctions.NewStateMachine(stack, jsii.String("Fight"), &awsstepfunctions.StateMachineProps{
+		StateMachineName: jsii.String(fightName),
+		StateMachineType: awsstepfunctions.StateMachineType_STANDARD,
+		TracingEnabled:   jsii.Bool(true),
+		Logs: &awsstepfunctions.LogOptions{
+			Destination:          logGroup(stack, "FightLogs"),
+			Level:                awsstepfunctions.LogLevel_ERROR,
+			IncludeExecutionData: jsii.Bool(false),
+		},
+		DefinitionBody:          awsstepfunctions.DefinitionBody_FromString(jsii.String(workflow.FightDefinition())),
+		DefinitionSubstitutions: &map[string]*string{workflow.FightFunctionArn: fns["step"].FunctionArn()},
+		Comment:                 jsii.String("Chronicler: the turns of a fight that no player takes, one per invocation"),
+	})
+	fns["step"].GrantInvoke(fight)
 
 	// The routes of events.Routes, which the local gateway serves too, with
 	// one integration per function: sync serves both its own route and
@@ -420,7 +448,7 @@ func NewChroniclerStack(scope constructs.Construct, id string, props *Chronicler
 
 	accessLogs(stack, stage, httpAPI)
 	topic := observe(stack, observed{
-		id: id, namespace: metricsNS, fns: fns, flow: flow, table: table, ws: ws, http: httpAPI,
+		id: id, namespace: metricsNS, fns: fns, flow: flow, fight: fight, table: table, ws: ws, http: httpAPI,
 		alarmEmail: props.AlarmEmail, budget: props.MonthlyBudget,
 	})
 	// The budget filters the account's costs on this tag, once it is

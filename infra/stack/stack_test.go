@@ -62,7 +62,7 @@ var commits = []string{
 // envAllowed is every environment variable a function may have: names, ARNs
 // and URLs, never a secret's value.
 var envAllowed = []string{
-	"TABLE_NAME", "CONNECTIONS_ENDPOINT", "STATE_MACHINE_ARN", "CHRONICLER_TOKEN_KEY_ARN",
+	"TABLE_NAME", "CONNECTIONS_ENDPOINT", "STATE_MACHINE_ARN", "FIGHT_STATE_MACHINE_ARN", "CHRONICLER_TOKEN_KEY_ARN",
 	"CHRONICLER_IDENTITY", "OIDC_ISSUER", "OIDC_AUDIENCE", "CHRONICLER_METRICS_NAMESPACE",
 	"CHRONICLER_MODEL_HIGH", "CHRONICLER_MODEL_LOW",
 }
@@ -339,6 +339,12 @@ func TestChroniclerStack(t *testing.T) {
 				} else if got && !strings.Contains(flat(env["STATE_MACHINE_ARN"]), ":stateMachine:Test-reaction-window") {
 					t.Errorf("STATE_MACHINE_ARN = %s", flat(env["STATE_MACHINE_ARN"]))
 				}
+				// Whatever lets a fight's turns come up starts its flow.
+				if got := env["FIGHT_STATE_MACHINE_ARN"] != nil; got != want.flows {
+					t.Errorf("FIGHT_STATE_MACHINE_ARN set = %v, want %v", got, want.flows)
+				} else if got && !strings.Contains(flat(env["FIGHT_STATE_MACHINE_ARN"]), ":stateMachine:Test-fight") {
+					t.Errorf("FIGHT_STATE_MACHINE_ARN = %s", flat(env["FIGHT_STATE_MACHINE_ARN"]))
+				}
 			})
 		}
 		match(t, "log retention", func() {
@@ -346,58 +352,27 @@ func TestChroniclerStack(t *testing.T) {
 		})
 	})
 
+	machines := map[string]string{} // name -> the definition the stack must run
+	machines["Test-reaction-window"] = workflow.Definition()
+	machines["Test-fight"] = workflow.FightDefinition()
+	for name, def := range machines {
+		t.Run("StateMachine/"+name, func(t *testing.T) { stateMachine(t, doc, name, def) })
+	}
+
+	t.Run("FlowsStartedOnTheStacksMachinesOnly", func(t *testing.T) {
+		doc.eachStatement(func(_ string, st map[string]any) {
+			if !slices.Contains(strs(st["Action"]), "states:StartExecution") {
+				return
+			}
+			res := flat(st["Resource"])
+			if !strings.Contains(res, ":stateMachine:Test-reaction-window") && !strings.Contains(res, ":stateMachine:Test-fight") {
+				t.Errorf("states:StartExecution on %s", res)
+			}
+		})
+	})
+
 	t.Run("ReactionWindowStateMachine", func(t *testing.T) {
-		var sm map[string]any
-		for _, r := range doc.Resources {
-			if r.Type == "AWS::StepFunctions::StateMachine" {
-				if sm != nil {
-					t.Fatal("more than one state machine")
-				}
-				sm = r.Properties
-			}
-		}
-		if sm == nil {
-			t.Fatal("no state machine")
-		}
-		if sm["StateMachineType"] != "STANDARD" || sm["StateMachineName"] != "Test-reaction-window" {
-			t.Errorf("type %v name %v, want a STANDARD machine named Test-reaction-window (task tokens need Standard)", sm["StateMachineType"], sm["StateMachineName"])
-		}
-		// The definition is shared/workflow's, verbatim, with its
-		// placeholders left for CloudFormation to substitute.
-		if got := flat(sm["DefinitionString"]); got != flat(workflow.Definition()) {
-			t.Errorf("DefinitionString is not workflow.Definition():\n%.300s", got)
-		}
-		step := doc.functionID(t, "step")
-		subs, _ := sm["DefinitionSubstitutions"].(map[string]any)
-		for _, name := range workflow.Placeholders(workflow.Definition()) {
-			if got := getAttIn(subs[name]); got != step {
-				t.Errorf("substitution %s = %s, want the step function's ARN", name, flat(subs[name]))
-			}
-		}
-		// The machine's role may invoke the step function and nothing else.
-		role := getAttIn(sm["RoleArn"])
-		var invokes []string
-		for _, r := range doc.Resources {
-			if r.Type != "AWS::IAM::Policy" || !strings.Contains(flat(r.Properties["Roles"]), `"`+role+`"`) {
-				continue
-			}
-			for _, st := range statements(r.Properties["PolicyDocument"]) {
-				if slices.Contains(strs(st["Action"]), "lambda:InvokeFunction") {
-					invokes = append(invokes, flat(st["Resource"]))
-				}
-			}
-		}
-		if len(invokes) == 0 || !strings.Contains(strings.Join(invokes, " "), `"`+step+`"`) {
-			t.Errorf("the machine's role invokes %v, want the step function", invokes)
-		}
-		for _, r := range invokes {
-			for name := range wantFunctions {
-				if id := doc.functionID(t, name); name != "step" && strings.Contains(r, `"`+id+`"`) {
-					t.Errorf("the machine may invoke %s", name)
-				}
-			}
-		}
-		// Flows are started and answered on this machine only.
+		// Flows are answered on the reaction window's machine only.
 		doc.eachStatement(func(_ string, st map[string]any) {
 			if slices.Contains(strs(st["Action"]), "states:SendTaskSuccess") && !strings.Contains(flat(st["Resource"]), ":stateMachine:Test-reaction-window") {
 				t.Errorf("states actions on %s", flat(st["Resource"]))
@@ -472,11 +447,7 @@ func TestChroniclerStack(t *testing.T) {
 				},
 			})
 		})
-		sm := doc.resourceID(t, "AWS::StepFunctions::StateMachine")
-		lg := getAttIn(dig(doc.Resources[sm].Properties, "LoggingConfiguration", "Destinations"))
-		if doc.Resources[lg].Type != "AWS::Logs::LogGroup" {
-			t.Errorf("state machine logs to %q, want a log group of the stack", lg)
-		}
+		// Each machine's own log group: stateMachine checks it.
 	})
 
 	t.Run("AccessLogs", func(t *testing.T) {
@@ -510,7 +481,7 @@ func TestChroniclerStack(t *testing.T) {
 				alarms[fmt.Sprint(r.Properties["AlarmName"])] = r.Properties
 			}
 		}
-		want := []string{"table-throttled", "table-system-errors", "reaction-window-failed", "reaction-window-timed-out",
+		want := []string{"table-throttled", "table-system-errors", "reaction-window-failed", "reaction-window-timed-out", "fight-flow-failed",
 			"http-api-5xx", "websocket-api-errors", "degraded-narrations", "model-access-denied", "sweep-failures"}
 		for name := range wantFunctions {
 			want = append(want, name+"-errors", name+"-throttles", name+"-near-timeout")
@@ -1014,6 +985,63 @@ func TestOrigins(t *testing.T) {
 	} {
 		if got := stack.Origins(in); !slices.Equal(got, want) {
 			t.Errorf("Origins(%q) = %q, want %q", in, got, want)
+		}
+	}
+}
+
+// stateMachine checks the stack's state machine name: Standard, traced,
+// running def verbatim (placeholders left for CloudFormation, each the
+// step function's ARN), and allowed to invoke the step function only.
+func stateMachine(t *testing.T, doc template, name, def string) {
+	var sm map[string]any
+	for _, r := range doc.Resources {
+		if r.Type == "AWS::StepFunctions::StateMachine" && r.Properties["StateMachineName"] == name {
+			sm = r.Properties
+		}
+	}
+	if sm == nil {
+		t.Fatalf("no state machine %s", name)
+	}
+	if sm["StateMachineType"] != "STANDARD" {
+		t.Errorf("type %v, want STANDARD (task tokens and long fights need Standard)", sm["StateMachineType"])
+	}
+	if dig(sm, "TracingConfiguration", "Enabled") != true {
+		t.Error("not traced")
+	}
+	if lg := getAttIn(dig(sm, "LoggingConfiguration", "Destinations")); doc.Resources[lg].Type != "AWS::Logs::LogGroup" || dig(sm, "LoggingConfiguration", "IncludeExecutionData") != false {
+		t.Errorf("logs to %q, with execution data %v: want a log group of the stack, without data", lg, dig(sm, "LoggingConfiguration", "IncludeExecutionData"))
+	}
+	if got := flat(sm["DefinitionString"]); got != flat(def) {
+		t.Errorf("DefinitionString is not the shared definition:\n%.300s", got)
+	}
+	step := doc.functionID(t, "step")
+	subs, _ := sm["DefinitionSubstitutions"].(map[string]any)
+	for _, name := range workflow.Placeholders(def) {
+		if got := getAttIn(subs[name]); got != step {
+			t.Errorf("substitution %s = %s, want the step function's ARN", name, flat(subs[name]))
+		}
+	}
+	// The machine's role may invoke the step function and nothing else.
+	role := getAttIn(sm["RoleArn"])
+	var invokes []string
+	for _, r := range doc.Resources {
+		if r.Type != "AWS::IAM::Policy" || !strings.Contains(flat(r.Properties["Roles"]), `"`+role+`"`) {
+			continue
+		}
+		for _, st := range statements(r.Properties["PolicyDocument"]) {
+			if slices.Contains(strs(st["Action"]), "lambda:InvokeFunction") {
+				invokes = append(invokes, flat(st["Resource"]))
+			}
+		}
+	}
+	if len(invokes) == 0 || !strings.Contains(strings.Join(invokes, " "), `"`+step+`"`) {
+		t.Errorf("the machine's role invokes %v, want the step function", invokes)
+	}
+	for _, r := range invokes {
+		for name := range wantFunctions {
+			if id := doc.functionID(t, name); name != "step" && strings.Contains(r, `"`+id+`"`) {
+				t.Errorf("the machine may invoke %s", name)
+			}
 		}
 	}
 }
