@@ -363,7 +363,12 @@ func (n *Narrator) retry(ctx, parent context.Context, op string, call func() (em
 
 // retryable reports whether a failed call may succeed if tried again:
 // throttling, a service or model not ready, a server error, a broken
-// connection or a stream cut short.
+// connection or a stream cut short, and the stream's own exceptions that
+// the ConverseStream reference says to retry (modelStreamErrorException,
+// throttlingException, internalServerException,
+// serviceUnavailableException). A stream that failed after its first
+// piece is not retried here: the caller has it, and goes on from what it
+// showed (narrator.Teller).
 func retryable(err error) bool {
 	if errors.Is(err, context.Canceled) || errors.Is(err, context.DeadlineExceeded) {
 		return false
@@ -372,7 +377,7 @@ func retryable(err error) bool {
 	if errors.As(err, &api) {
 		switch api.ErrorCode() {
 		case "ThrottlingException", "ServiceUnavailableException", "ModelNotReadyException",
-			"InternalServerException", "ServiceUnavailable", "Throttling":
+			"InternalServerException", "ModelStreamErrorException", "ServiceUnavailable", "Throttling":
 			return true
 		}
 	}

@@ -300,6 +300,10 @@ func TestNarrateRetries(t *testing.T) {
 		{"InternalServerException", apiError(http.StatusInternalServerError, "InternalServerException")},
 		{"ThrottledInStreamBeforeAnyText", stream([]frame{event("messageStart", `{"role":"assistant"}`), exception("throttlingException", "slow down")}, nil)},
 		{"StreamCutBeforeAnyText", stream([]frame{event("messageStart", `{"role":"assistant"}`)}, nil)},
+		// The ConverseStream reference: "retry your request" on these.
+		{"ModelStreamErrorBeforeAnyText", stream([]frame{event("messageStart", `{"role":"assistant"}`), exception("modelStreamErrorException", "the model stopped")}, nil)},
+		{"InternalServerInStream", stream([]frame{event("messageStart", `{"role":"assistant"}`), exception("internalServerException", "oops")}, nil)},
+		{"ServiceUnavailableInStream", stream([]frame{event("messageStart", `{"role":"assistant"}`), exception("serviceUnavailableException", "busy")}, nil)},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
@@ -331,6 +335,7 @@ func TestNarrateFailures(t *testing.T) {
 		{"NoRetriesConfigured", bedrock.Config{Retries: -1}, []step{apiError(503, "ServiceUnavailableException")}, 1, ""},
 		{"ValidationIsNotRetried", bedrock.Config{}, []step{apiError(400, "ValidationException")}, 1, ""},
 		{"AccessDeniedIsNotRetried", bedrock.Config{}, []step{apiError(403, "AccessDeniedException")}, 1, ""},
+		{"ValidationInStreamIsNotRetried", bedrock.Config{}, []step{stream([]frame{event("messageStart", `{"role":"assistant"}`), exception("validationException", "bad")}, nil)}, 1, ""},
 		{"NoRetryAfterADelta", bedrock.Config{}, []step{stream([]frame{event("messageStart", `{"role":"assistant"}`), delta("The torch "), exception("throttlingException", "slow down")}, nil)}, 1, "The torch "},
 		{"NoRetryAfterADeltaWhenCut", bedrock.Config{}, []step{stream([]frame{event("messageStart", `{"role":"assistant"}`), delta("The torch ")}, nil)}, 1, "The torch "},
 		{"EmptyAnswer", bedrock.Config{}, []step{stream(story(), nil)}, 1, ""},

@@ -2,6 +2,8 @@ package narrator
 
 import (
 	"fmt"
+
+	"chronicler/shared/campaign"
 	"regexp"
 	"slices"
 	"strconv"
@@ -22,6 +24,9 @@ const (
 	// say: a miss told of a creature that was only hit, a hit of one only
 	// missed, a death of one that did not die.
 	Contradiction Violation = "contradiction"
+	// Secret is a campaign secret told: its text, or enough of its
+	// distinctive terms (see Grounds.Secrets).
+	Secret Violation = "secret"
 )
 
 // Grounds is what a narration may rest on. Rules is the rules result: the
@@ -33,10 +38,22 @@ const (
 // HP is now 100". Names are the creatures the turn may be about (the
 // characters, the fight's participants, the NPCs present), whose hits,
 // misses and deaths the guard checks against Rules.
+//
+// Secrets are what the game master knows and no player may learn; Public
+// is everything the narrator was told openly (the prompt without its
+// GM-only lines). A narration tells a secret when a sentence of it holds
+// the secret's text, or a pair of the secret's words that follow each
+// other in it (stop words aside) and never in Public, or two of its
+// distinctive words (words of the secret that Public never uses), or one
+// beside the secret's subject (or alone, when the secret has no subject
+// and only that one). The subject alone is no secret: it is how the table
+// names what the secret is about.
 type Grounds struct {
-	Rules string
-	Other []string
-	Names []string
+	Rules   string
+	Other   []string
+	Names   []string
+	Secrets []campaign.Secret
+	Public  string
 }
 
 var (
@@ -96,20 +113,36 @@ func value(s string) (int, bool) {
 // mechanical number the rules result does not), and no hit, miss or death
 // the rules result contradicts. It returns the violations found, each
 // once.
-func Guard(text string, g Grounds) []Violation {
+func Guard(text string, g Grounds) []Violation { return g.Checker().Check(text) }
+
+// Checker is the grounds read once, to check many pieces of one
+// narration (a stream's sentences) against them.
+type Checker struct{ c checker }
+
+// Checker reads the grounds for Check.
+func (g Grounds) Checker() *Checker { return &Checker{c: g.checker()} }
+
+// Check is Guard of text against the checker's grounds.
+func (k *Checker) Check(text string) []Violation { return k.check(text, false) }
+
+// check is Check of a sentence; midLine says it does not begin a line,
+// so what starts it cannot be a Markdown line marker ("- ", "1. ").
+func (k *Checker) check(text string, midLine bool) []Violation {
 	var vs []Violation
-	if htmlTag.MatchString(text) || mdLink.MatchString(text) || mdEmphasis.MatchString(text) || mdLineMarker.MatchString(text) {
+	if htmlTag.MatchString(text) || mdLink.MatchString(text) || mdEmphasis.MatchString(text) || lineMarked(text, midLine) {
 		vs = append(vs, Markup)
 	}
 	if strings.IndexFunc(text, isEmoji) >= 0 {
 		vs = append(vs, Emoji)
 	}
-	c := g.checker()
-	if c.invents(text) {
+	if k.c.invents(text) {
 		vs = append(vs, InventedNumber)
 	}
-	if c.contradicts(text) {
+	if k.c.contradicts(text) {
 		vs = append(vs, Contradiction)
+	}
+	if k.c.reveals(text) {
+		vs = append(vs, Secret)
 	}
 	return vs
 }
@@ -117,7 +150,7 @@ func Guard(text string, g Grounds) []Violation {
 // Sanitize makes a narration meet the contract when a retry did not: it
 // strips markup and emoji and drops every sentence that states an
 // invented number or contradicts the rules (a missing sentence is better
-// than a wrong one).
+// than a wrong one), or tells a secret.
 func Sanitize(text string, g Grounds) string {
 	text = htmlTag.ReplaceAllString(text, "")
 	text = mdLink.ReplaceAllString(text, "$1")
@@ -132,7 +165,7 @@ func Sanitize(text string, g Grounds) string {
 	c := g.checker()
 	var kept []string
 	for _, s := range sentenceEnd.FindAllString(text, -1) {
-		if !c.invents(s) && !c.contradicts(s) {
+		if !c.invents(s) && !c.contradicts(s) && !c.reveals(s) {
 			kept = append(kept, s)
 		}
 	}
@@ -153,9 +186,22 @@ func Correction(vs []Violation) string {
 			parts = append(parts, "it stated a number that the rules result does not contain; use only the numbers given, or none")
 		case Contradiction:
 			parts = append(parts, "it told a hit, a miss or a death that the rules result does not say; tell exactly who was hit, who was missed and who died")
+		case Secret:
+			parts = append(parts, "it revealed something marked GM only; keep every GM-only fact hidden, and do not hint at it")
 		}
 	}
 	return fmt.Sprintf("Your last narration broke the rules: %s. Narrate the same turn again.", strings.Join(parts, "; "))
+}
+
+// lineMarked reports a Markdown line marker: at any line's start, or
+// only after a line break when the text starts mid-line.
+func lineMarked(text string, midLine bool) bool {
+	for _, m := range mdLineMarker.FindAllStringIndex(text, -1) {
+		if m[0] > 0 || !midLine {
+			return true
+		}
+	}
+	return false
 }
 
 // checker is the grounds read once: the numbers each kind of claim may
@@ -164,6 +210,7 @@ type checker struct {
 	rulesNums, anyNums map[int]bool
 	names              []name
 	hit, missed, died  map[string]bool
+	secrets            []secretTerms
 }
 
 // name is a creature the guard checks, with how a sentence mentions it
@@ -193,6 +240,11 @@ func (g Grounds) checker() checker {
 			dying:   regexp.MustCompile(`(?i)\b` + q + `\b[^.!?;,]{0,40}\b` + deathWords + `\b|\b` + killWords + `\b[^.!?;,]{0,20}\b` + q + `\b`)})
 		if regexp.MustCompile(`(?i)\b` + q + `\b[^.;]*\bdies\b`).MatchString(g.Rules) {
 			c.died[strings.ToLower(n)] = true
+		}
+	}
+	for _, s := range g.Secrets {
+		if t, ok := secretTermsOf(s, g.Public); ok {
+			c.secrets = append(c.secrets, t)
 		}
 	}
 	return c
