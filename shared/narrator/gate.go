@@ -60,6 +60,7 @@ type call struct {
 	violations []Violation // in the order found, each once
 	broken     bool        // stopped at a breach
 	err        error       // the table's error, which ends the turn
+	received   int         // tokens of the pieces received, estimated
 }
 
 func (g *gate) call(cut bool) *call { return &call{g: g, cut: cut} }
@@ -71,6 +72,7 @@ func (c *call) add(piece string) error {
 	if c.closed {
 		return errClosed
 	}
+	c.received += EstimateTokens(piece)
 	c.buf.WriteString(piece)
 	done, rest := sentences(c.buf.String(), false)
 	c.buf.Reset()

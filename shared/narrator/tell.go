@@ -109,8 +109,16 @@ func (t Teller) Tell(ctx context.Context, n Narrator, req Request, grounds Groun
 		a := t.attempt(ctx, n, r, g, retried)
 		out.Calls++
 		out.Usage = out.Usage.Add(a.narr.Usage)
+		if a.narr.Usage == (Usage{}) && a.call.received > 0 {
+			// A call given up or stopped reports no usage, yet the model
+			// read the prompt and wrote what came: count them as estimated.
+			out.Usage = out.Usage.Add(Usage{Input: promptTokens(r), Output: a.call.received})
+		}
 		if a.narr.Model != "" {
 			out.Model = a.narr.Model
+		}
+		if len(a.narr.Suggestions) > 0 {
+			out.Suggestions = a.narr.Suggestions
 		}
 		for _, v := range a.call.violations {
 			if retried {
@@ -156,8 +164,12 @@ func (t Teller) Tell(ctx context.Context, n Narrator, req Request, grounds Groun
 		r := req
 		r.Told = strings.TrimSpace(g.text())
 		c := g.call(true)
-		if _, err := t.Finish.Narrate(ctx, r, c.add); err != nil && c.err == nil && ctx.Err() == nil {
+		fin, err := t.Finish.Narrate(ctx, r, c.add)
+		if err != nil && c.err == nil && ctx.Err() == nil {
 			out.Failures = append(out.Failures, err)
+		}
+		if len(out.Suggestions) == 0 {
+			out.Suggestions = fin.Suggestions
 		}
 		if c.err == nil {
 			c.end()
@@ -246,6 +258,15 @@ func (t Teller) attempt(ctx context.Context, n Narrator, req Request, g *gate, c
 			return attempt{err: ctx.Err(), call: c}
 		}
 	}
+}
+
+// promptTokens estimates the tokens of req's prompt.
+func promptTokens(req Request) int {
+	n := 0
+	for _, b := range Blocks(req) {
+		n += EstimateTokens(b.Text)
+	}
+	return n
 }
 
 func reset(t *time.Timer, d time.Duration) {
