@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"fmt"
 	"io"
 	"net/http"
 	"net/http/httptest"
@@ -195,6 +196,27 @@ func (c *collect) got() []string {
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	return append([]string(nil), c.pieces...)
+}
+
+// TestConcurrentStreamsKeepTheirOwnText: two narrations streamed at once
+// by one narrator each get their own text, whole (the client's shared
+// event-stream decoder would mix them; the race detector sees it too).
+func TestConcurrentStreamsKeepTheirOwnText(t *testing.T) {
+	var words []string
+	for i := range 200 {
+		words = append(words, fmt.Sprintf("w%03d ", i))
+	}
+	n, _ := serve(t, bedrock.Config{}, stream(story(words...), nil))
+	var wg sync.WaitGroup
+	for range 4 {
+		wg.Go(func() {
+			got, err := n.Narrate(context.Background(), request(narrator.High), func(string) error { return nil })
+			if err != nil || got.Text != strings.Join(words, "") {
+				t.Errorf("text %.60q..., %v", got.Text, err)
+			}
+		})
+	}
+	wg.Wait()
 }
 
 func TestNarrateStreams(t *testing.T) {

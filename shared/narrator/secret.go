@@ -10,11 +10,10 @@ import (
 // secretTerms is what of one secret a narration may not tell: its text,
 // its distinctive words and pairs (see Grounds), and its subject's words.
 type secretTerms struct {
-	text     string          // the secret's words, joined by one space
-	words    map[string]bool // distinctive words, stemmed
-	pairs    map[[2]string]bool
-	subject  map[string]bool
-	minWords int // how many distinctive words tell it: 2, or 1 beside the subject
+	text    string          // the secret's words, joined by one space
+	words   map[string]bool // distinctive words, stemmed
+	pairs   map[[2]string]bool
+	subject map[string]bool
 }
 
 // secretTermsOf reads a secret against the public text; ok is false when

@@ -176,7 +176,9 @@ func TestTellShowsOnlyCheckedSentences(t *testing.T) {
 	if told.Text != strings.TrimSpace(tb.shown()) || told.Degraded || !slices.Equal(told.Violations, []string{"invented_number"}) {
 		t.Fatalf("told %+v", told)
 	}
-	if told.Usage.Output != 5 || told.Calls != 2 {
+	// The stopped call reported nothing: its prompt and what it wrote are
+	// counted as estimated, beside the usage the retry reported.
+	if told.Usage.Output <= 5 || told.Usage.Input <= 10 || told.Calls != 2 {
 		t.Fatalf("usage %+v over %d calls", told.Usage, told.Calls)
 	}
 }
