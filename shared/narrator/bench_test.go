@@ -122,3 +122,64 @@ func (w watch) Narrate(ctx context.Context, req narrator.Request, emit func(stri
 }
 
 func ms(d time.Duration) float64 { return float64(d) / float64(time.Millisecond) }
+
+// outcomeTable notes when the table first saw the slow notice, the first
+// text, and the end.
+type outcomeTable struct {
+	mu          sync.Mutex
+	start       time.Time
+	slow, first time.Duration
+}
+
+func (o *outcomeTable) Show(string) error {
+	o.mu.Lock()
+	defer o.mu.Unlock()
+	if o.first == 0 {
+		o.first = time.Since(o.start)
+	}
+	return nil
+}
+
+func (o *outcomeTable) Slow(string) error {
+	o.mu.Lock()
+	defer o.mu.Unlock()
+	if o.slow == 0 {
+		o.slow = time.Since(o.start)
+	}
+	return nil
+}
+
+// BenchmarkStalledOutcome: with the default timeouts, how long a table
+// waits for a visible outcome when every stream stalls, before its first
+// piece (stall) or after its first sentence (stall_mid): the slow notice,
+// the first text, and the narration's end.
+//
+//	go test ./shared/narrator -run '^$' -bench StalledOutcome -benchtime 1x
+func BenchmarkStalledOutcome(b *testing.B) {
+	for _, fault := range []string{"stall", "stall_mid"} {
+		b.Run(fault, func(b *testing.B) {
+			rules, _ := standin.ParseFaults(fault + "@stream=1")
+			srv, err := standin.Start(standin.Config{Seed: 1, Faults: rules, Stall: time.Hour, ErrorAfter: 3, Pace: 40 * time.Millisecond})
+			if err != nil {
+				b.Fatal(err)
+			}
+			defer srv.Close()
+			n := openai.New(srv.URL+"/v1", "", openai.Config{HighModel: "standin-high"}, nil)
+			req := narrator.Request{TurnID: "t1", Actor: campaign.Character{Name: "Mira"}, Action: "I search the room",
+				RulesResult: "Mira searches the room.", Scene: campaign.Scene{Location: "the old cellar"}}
+			var slow, first, end time.Duration
+			for b.Loop() {
+				tb := &outcomeTable{start: time.Now()}
+				if _, err := (narrator.Teller{}).Tell(context.Background(), n, req, narrator.Grounds{Rules: req.RulesResult}, tb); err != nil {
+					b.Fatal(err)
+				}
+				end += time.Since(tb.start)
+				slow += tb.slow
+				first += tb.first
+			}
+			b.ReportMetric(ms(slow)/float64(b.N), "slow-notice-ms")
+			b.ReportMetric(ms(first)/float64(b.N), "first-text-ms")
+			b.ReportMetric(ms(end)/float64(b.N), "done-ms")
+		})
+	}
+}
