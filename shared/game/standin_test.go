@@ -93,7 +93,7 @@ func TestStandinInventsNoNumberReachesAPlayer(t *testing.T) {
 			c, _ := f.table(t, "Inventions", "c1")
 			f.joinAndSit(t, game.Player{ID: "p-bram", Name: "Bram"}, c, "c2")
 			mira := mustSnap(t, f, c.ID).Characters[0]
-			const turns = 30
+			const turns = 40
 			for i := range turns {
 				text := fmt.Sprint("I take step ", i)
 				if i%3 == 1 {

@@ -27,6 +27,9 @@ const (
 	// Secret is a campaign secret told: its text, or enough of its
 	// distinctive terms (see Grounds.Secrets).
 	Secret Violation = "secret"
+	// Prompt is the narrator's instructions told back: words of the
+	// output contract, or a line of the prompt's form ("Rules result:").
+	Prompt Violation = "prompt"
 )
 
 // Grounds is what a narration may rest on. Rules is the rules result: the
@@ -144,13 +147,48 @@ func (k *Checker) check(text string, midLine bool) []Violation {
 	if k.c.reveals(text) {
 		vs = append(vs, Secret)
 	}
+	if echoesPrompt(text) {
+		vs = append(vs, Prompt)
+	}
 	return vs
+}
+
+// promptLabels are the labels that start the prompt's lines, and the
+// phrases only the prompt uses: no narration has them.
+var promptLabels = regexp.MustCompile(`(?im)^[ \t]*(?:rules result|acting character|action, in the player's words|the current turn, to narrate now|recent turns, oldest first|the story so far|the party, as it is now|campaign|your voice|the scene|location|time|weather|carries|threats|also present|rules for every reply|result|narrated|turn \d+, [^:\n]{1,100})[ \t]*:` +
+	`|(?i)\bgm only\b|\bnever reveal\b|\bnarrate (?:this|the same) turn\b|\brecalled from earlier in the campaign\b|\bfollowing the rules above\b|\byour last narration broke\b`)
+
+// contractWords is the output contract as words, to find a sentence
+// copied from it.
+var contractWords = " " + strings.Join(lowerWords(narrateContract), " ") + " "
+
+// echoesPrompt reports a sentence of text copied from the narrator's
+// instructions (a sentence of four words or more that is all the
+// contract's, or six of its words in a row), or a line of the prompt's
+// form.
+func echoesPrompt(text string) bool {
+	if promptLabels.MatchString(text) {
+		return true
+	}
+	in := func(w []string) bool { return strings.Contains(contractWords, " "+strings.Join(w, " ")+" ") }
+	for _, s := range sentenceEnd.FindAllString(text, -1) {
+		w := lowerWords(s)
+		if len(w) >= 4 && in(w) {
+			return true
+		}
+		for i := 0; i+6 <= len(w); i++ {
+			if in(w[i : i+6]) {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // Sanitize makes a narration meet the contract when a retry did not: it
 // strips markup and emoji and drops every sentence that states an
 // invented number or contradicts the rules (a missing sentence is better
-// than a wrong one), or tells a secret.
+// than a wrong one), tells a secret or repeats the prompt.
 func Sanitize(text string, g Grounds) string {
 	text = htmlTag.ReplaceAllString(text, "")
 	text = mdLink.ReplaceAllString(text, "$1")
@@ -165,7 +203,7 @@ func Sanitize(text string, g Grounds) string {
 	c := g.checker()
 	var kept []string
 	for _, s := range sentenceEnd.FindAllString(text, -1) {
-		if !c.invents(s) && !c.contradicts(s) && !c.reveals(s) {
+		if !c.invents(s) && !c.contradicts(s) && !c.reveals(s) && !echoesPrompt(s) {
 			kept = append(kept, s)
 		}
 	}
@@ -186,6 +224,8 @@ func Correction(vs []Violation) string {
 			parts = append(parts, "it stated a number that the rules result does not contain; use only the numbers given, or none")
 		case Contradiction:
 			parts = append(parts, "it told a hit, a miss or a death that the rules result does not say; tell exactly who was hit, who was missed and who died")
+		case Prompt:
+			parts = append(parts, "it repeated your instructions or the prompt; write only the narration")
 		case Secret:
 			parts = append(parts, "it revealed something marked GM only; keep every GM-only fact hidden, and do not hint at it")
 		}

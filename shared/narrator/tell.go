@@ -159,6 +159,9 @@ func (t Teller) Tell(ctx context.Context, n Narrator, req Request, grounds Groun
 		}
 		break
 	}
+	if strings.TrimSpace(g.text()) == "" {
+		finished = false // nothing passed the guard: the offline narrator tells it
+	}
 	if !finished {
 		// The offline narrator finishes the turn after what was shown.
 		r := req
