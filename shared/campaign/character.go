@@ -52,6 +52,10 @@ type DeathSaves struct {
 type Item struct {
 	Item string `json:"item"`
 	Qty  int    `json:"qty"`
+	// Equipped marks armour worn, a shield carried and weapons wielded:
+	// armour and shield give AC, a wielded weapon is the one attacked with
+	// when none is named. Beyond protocol.md, additive.
+	Equipped bool `json:"equipped,omitempty"`
 }
 
 // Character is a player character's whole sheet, as the wire shows it.
@@ -91,7 +95,11 @@ type Character struct {
 	Resources map[string]Pool `json:"resources,omitempty"`
 	// Skills are the skills the character is proficient in (SRD skill
 	// ids: "perception", "sleight-of-hand"), chosen from its class's.
-	Skills    []string `json:"skills,omitempty"`
+	Skills []string `json:"skills,omitempty"`
+	// Expertise are the skills whose proficiency bonus the character
+	// doubles (a rogue's two from 1st level, a bard's from 3rd), from its
+	// Skills. Beyond protocol.md, additive.
+	Expertise []string `json:"expertise,omitempty"`
 	Inventory []Item   `json:"inventory"`
 	AreaID    string   `json:"area_id"`
 	Presence  Presence `json:"presence"`
@@ -165,24 +173,36 @@ var classes = map[string]classData{
 	"sorcerer": {6, "full"}, "warlock": {8, "pact"}, "wizard": {6, "full"},
 }
 
-// startingWeapons are each class's SRD starting weapons (the simplest of
-// its starting-equipment choices), by SRD weapon id.
-var startingWeapons = map[string][]Item{
-	"barbarian": {{"greataxe", 1}, {"handaxe", 2}}, "bard": {{"rapier", 1}, {"dagger", 1}},
-	"cleric": {{"mace", 1}}, "druid": {{"scimitar", 1}}, "fighter": {{"longsword", 1}, {"crossbow-light", 1}},
-	"monk": {{"shortsword", 1}}, "paladin": {{"longsword", 1}, {"javelin", 5}},
-	"ranger": {{"shortsword", 2}, {"longbow", 1}}, "rogue": {{"rapier", 1}, {"shortbow", 1}},
-	"sorcerer": {{"crossbow-light", 1}, {"dagger", 2}}, "warlock": {{"crossbow-light", 1}, {"dagger", 2}},
-	"wizard": {{"quarterstaff", 1}, {"dagger", 1}},
-}
-
-// startingArmor are each class's SRD starting armour (the first of its
-// choices): barbarians and monks start without, and use Unarmored Defense.
-var startingArmor = map[string][]Item{
-	"bard": {{"leather-armor", 1}}, "cleric": {{"scale-mail", 1}, {"shield", 1}},
-	"druid": {{"leather-armor", 1}, {"shield", 1}}, "fighter": {{"chain-mail", 1}},
-	"paladin": {{"chain-mail", 1}}, "ranger": {{"scale-mail", 1}}, "rogue": {{"leather-armor", 1}},
-	"warlock": {{"leather-armor", 1}},
+// startingEquipment is each class's SRD starting equipment, by SRD id:
+// the first of each of its choices (a named weapon where the choice is
+// "any martial weapon", and the simplest where it is a weapon or a
+// pack), the armour worn, the weapons wielded (marked Equipped), and the
+// rest carried. A fighter and a paladin take the choice of a weapon
+// without the shield, a druid the leather armour without the wooden
+// shield, as the SRD lets them.
+var startingEquipment = map[string][]Item{
+	"barbarian": {{Item: "greataxe", Qty: 1, Equipped: true}, {Item: "handaxe", Qty: 2}, {Item: "explorers-pack", Qty: 1}, {Item: "javelin", Qty: 4}},
+	"bard": {{Item: "rapier", Qty: 1, Equipped: true}, {Item: "dagger", Qty: 1}, {Item: "leather-armor", Qty: 1, Equipped: true},
+		{Item: "diplomats-pack", Qty: 1}, {Item: "lute", Qty: 1}},
+	"cleric": {{Item: "mace", Qty: 1, Equipped: true}, {Item: "scale-mail", Qty: 1, Equipped: true}, {Item: "shield", Qty: 1, Equipped: true},
+		{Item: "crossbow-light", Qty: 1}, {Item: "crossbow-bolt", Qty: 20}, {Item: "priests-pack", Qty: 1}, {Item: "amulet", Qty: 1}},
+	"druid": {{Item: "scimitar", Qty: 1, Equipped: true}, {Item: "leather-armor", Qty: 1, Equipped: true}, {Item: "shield", Qty: 1, Equipped: true},
+		{Item: "explorers-pack", Qty: 1}, {Item: "sprig-of-mistletoe", Qty: 1}},
+	"fighter": {{Item: "longsword", Qty: 1, Equipped: true}, {Item: "crossbow-light", Qty: 1}, {Item: "crossbow-bolt", Qty: 20},
+		{Item: "chain-mail", Qty: 1, Equipped: true}, {Item: "dungeoneers-pack", Qty: 1}},
+	"monk": {{Item: "shortsword", Qty: 1, Equipped: true}, {Item: "dungeoneers-pack", Qty: 1}, {Item: "dart", Qty: 10}},
+	"paladin": {{Item: "longsword", Qty: 1, Equipped: true}, {Item: "javelin", Qty: 5}, {Item: "chain-mail", Qty: 1, Equipped: true},
+		{Item: "priests-pack", Qty: 1}, {Item: "amulet", Qty: 1}},
+	"ranger": {{Item: "shortsword", Qty: 2, Equipped: true}, {Item: "longbow", Qty: 1}, {Item: "arrow", Qty: 20},
+		{Item: "scale-mail", Qty: 1, Equipped: true}, {Item: "dungeoneers-pack", Qty: 1}},
+	"rogue": {{Item: "rapier", Qty: 1, Equipped: true}, {Item: "shortbow", Qty: 1}, {Item: "arrow", Qty: 20}, {Item: "dagger", Qty: 2},
+		{Item: "leather-armor", Qty: 1, Equipped: true}, {Item: "burglars-pack", Qty: 1}, {Item: "thieves-tools", Qty: 1}},
+	"sorcerer": {{Item: "crossbow-light", Qty: 1, Equipped: true}, {Item: "crossbow-bolt", Qty: 20}, {Item: "dagger", Qty: 2},
+		{Item: "component-pouch", Qty: 1}, {Item: "dungeoneers-pack", Qty: 1}},
+	"warlock": {{Item: "crossbow-light", Qty: 1, Equipped: true}, {Item: "crossbow-bolt", Qty: 20}, {Item: "dagger", Qty: 2},
+		{Item: "leather-armor", Qty: 1, Equipped: true}, {Item: "component-pouch", Qty: 1}, {Item: "scholars-pack", Qty: 1}},
+	"wizard": {{Item: "quarterstaff", Qty: 1, Equipped: true}, {Item: "dagger", Qty: 1}, {Item: "component-pouch", Qty: 1},
+		{Item: "scholars-pack", Qty: 1}, {Item: "spellbook", Qty: 1}},
 }
 
 // ArmorClass is the AC a character gets from what it carries, taken to be
@@ -193,7 +213,7 @@ var startingArmor = map[string][]Item{
 func ArmorClass(class string, ab Abilities, inv []Item) int {
 	dex := Modifier(ab.Dex)
 	best, shield := -1, false
-	for _, it := range inv {
+	for _, it := range worn(inv) {
 		a, ok := srd.LookupArmor(it.Item)
 		if !ok || it.Qty < 1 {
 			continue
@@ -234,7 +254,7 @@ func heavyArmorSlows(race string, ab Abilities, inv []Item) bool {
 	if race == "dwarf" {
 		return false
 	}
-	for _, it := range inv {
+	for _, it := range worn(inv) {
 		if a, ok := srd.LookupArmor(it.Item); ok && it.Qty > 0 && a.StrMinimum > ab.Str {
 			return true
 		}
@@ -439,7 +459,7 @@ func (n NewCharacter) Build(id, playerID string) (Character, error) {
 	if err != nil {
 		return Character{}, err
 	}
-	inv := append(append([]Item{}, startingWeapons[cls]...), startingArmor[cls]...)
+	inv := slices.Clone(startingEquipment[cls])
 	speed := race.speed
 	if heavyArmorSlows(rc, ab, inv) {
 		speed -= 10
@@ -450,7 +470,7 @@ func (n NewCharacter) Build(id, playerID string) (Character, error) {
 		XP: xpFor(level), Abilities: ab, HP: hp, MaxHP: hp,
 		AC: ArmorClass(cls, ab, inv), Speed: speed,
 		Conditions: []string{}, SpellSlots: spellSlots(class.caster, level),
-		HitDice: Pool{Max: level}, Inventory: inv, Skills: skills,
+		HitDice: Pool{Max: level}, Inventory: inv, Skills: skills, Expertise: ExpertiseFor(cls, level, skills),
 	}, nil
 }
 

@@ -200,7 +200,9 @@ func TestSettingsOnDefeat(t *testing.T) {
 	}
 }
 
-// Every class starts with weapons and armour the rules data knows.
+// Every class starts with weapons, armour and gear the rules data knows,
+// its packs and tools among them, wearing its armour and wielding a
+// weapon.
 func TestStartingEquipmentIsSRDEquipment(t *testing.T) {
 	for _, class := range Classes() {
 		ch, err := NewCharacter{Name: "A", Race: "human", Class: class}.Build("c", "p")
@@ -210,9 +212,16 @@ func TestStartingEquipmentIsSRDEquipment(t *testing.T) {
 		for _, it := range ch.Inventory {
 			_, weapon := srd.LookupWeapon(it.Item)
 			_, armor := srd.LookupArmor(it.Item)
-			if !weapon && !armor {
-				t.Errorf("%s starts with %q, which is no SRD weapon or armour", class, it.Item)
+			_, gear := srd.LookupGear(it.Item)
+			if !weapon && !armor && !gear {
+				t.Errorf("%s starts with %q, which is no SRD equipment", class, it.Item)
 			}
+		}
+		if !slices.ContainsFunc(ch.Inventory, func(it Item) bool { _, gear := srd.LookupGear(it.Item); return gear }) {
+			t.Errorf("%s starts with no gear: %+v", class, ch.Inventory)
+		}
+		if !slices.ContainsFunc(ch.Inventory, func(it Item) bool { _, w := srd.LookupWeapon(it.Item); return w && it.Equipped }) {
+			t.Errorf("%s wields no weapon: %+v", class, ch.Inventory)
 		}
 	}
 }
@@ -228,16 +237,19 @@ func TestArmorClass(t *testing.T) {
 		want  int
 	}{
 		{"wizard", nil, 13},
-		{"rogue", []Item{{"leather-armor", 1}}, 14},
-		{"ranger", []Item{{"scale-mail", 1}}, 16},  // 14 + Dex capped at 2
-		{"fighter", []Item{{"chain-mail", 1}}, 16}, // heavy: no Dex
-		{"cleric", []Item{{"scale-mail", 1}, {"shield", 1}}, 18},
-		{"fighter", []Item{{"leather-armor", 1}, {"plate-armor", 1}}, 18}, // the best
-		{"barbarian", nil, 15},                                            // 10 + Dex + Con
-		{"barbarian", []Item{{"shield", 1}}, 17},
-		{"monk", nil, 14},                           // 10 + Dex + Wis
-		{"monk", []Item{{"shield", 1}}, 15},         // no Unarmored Defense with a shield
-		{"rogue", []Item{{"leather-armor", 0}}, 13}, // none left
+		{"rogue", []Item{{Item: "leather-armor", Qty: 1}}, 14},
+		{"ranger", []Item{{Item: "scale-mail", Qty: 1}}, 16},  // 14 + Dex capped at 2
+		{"fighter", []Item{{Item: "chain-mail", Qty: 1}}, 16}, // heavy: no Dex
+		{"cleric", []Item{{Item: "scale-mail", Qty: 1}, {Item: "shield", Qty: 1}}, 18},
+		{"fighter", []Item{{Item: "leather-armor", Qty: 1}, {Item: "plate-armor", Qty: 1}}, 18}, // the best
+		{"barbarian", nil, 15}, // 10 + Dex + Con
+		{"barbarian", []Item{{Item: "shield", Qty: 1}}, 17},
+		{"monk", nil, 14},                                      // 10 + Dex + Wis
+		{"monk", []Item{{Item: "shield", Qty: 1}}, 15},         // no Unarmored Defense with a shield
+		{"rogue", []Item{{Item: "leather-armor", Qty: 0}}, 13}, // none left
+		// Once items are marked, only armour worn counts.
+		{"fighter", []Item{{Item: "chain-mail", Qty: 1}, {Item: "longsword", Qty: 1, Equipped: true}}, 13},
+		{"fighter", []Item{{Item: "plate-armor", Qty: 1}, {Item: "leather-armor", Qty: 1, Equipped: true}}, 14},
 	} {
 		if got := ArmorClass(tc.class, ab, tc.inv); got != tc.want {
 			t.Errorf("%s with %v: AC %d, want %d", tc.class, tc.inv, got, tc.want)

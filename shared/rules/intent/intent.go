@@ -25,10 +25,15 @@ type Intent struct {
 	SlotLevel int      `json:"slot_level,omitempty"`
 	Ability   string   `json:"ability,omitempty"`
 	Skill     string   `json:"skill,omitempty"`
-	ToAreaID  string   `json:"to_area_id,omitempty"`
-	Item      string   `json:"item,omitempty"`
-	Rest      string   `json:"rest,omitempty"`
-	Text      string   `json:"text,omitempty"`
+	// Difficulty, with check, is how hard the task is, from the closed
+	// list Difficulties ("medium"); the rules set the DC from it (SRD:
+	// very easy 5 to nearly impossible 30). A check without one has no
+	// DC and only a total. Beyond protocol.md, additive.
+	Difficulty string `json:"difficulty,omitempty"`
+	ToAreaID   string `json:"to_area_id,omitempty"`
+	Item       string `json:"item,omitempty"`
+	Rest       string `json:"rest,omitempty"`
+	Text       string `json:"text,omitempty"`
 	// Bonus takes the intent as a bonus action in an encounter: attack
 	// (two-weapon fighting's off hand), dash, disengage or hide (a rogue's
 	// Cunning Action), second_wind, or a cast whose spell takes a bonus
@@ -70,6 +75,8 @@ func (in Intent) Has(field string) bool {
 		return in.Ability != ""
 	case "skill":
 		return in.Skill != ""
+	case "difficulty":
+		return in.Difficulty != ""
 	case "to_area_id":
 		return in.ToAreaID != ""
 	case "item":

@@ -98,6 +98,12 @@ var (
 		}
 		return ""
 	}}
+	difficultyField = Field{Name: "difficulty", problem: func(_ string, in Intent) string {
+		if in.Difficulty != "" && !slices.Contains(Difficulties, in.Difficulty) {
+			return "must be one of " + strings.Join(Difficulties, ", ")
+		}
+		return ""
+	}}
 	textField = Field{Name: "text", Required: true, problem: func(_ string, in Intent) string {
 		if strings.TrimSpace(in.Text) == "" || utf8.RuneCountInString(in.Text) > MaxActionRunes {
 			return fmt.Sprintf("must be 1 to %d characters", MaxActionRunes)
@@ -105,6 +111,12 @@ var (
 		return ""
 	}}
 )
+
+// Difficulties are the closed list of how hard a check's task is, the
+// SRD's typical difficulty classes from the easiest (DC 5) to the hardest
+// (DC 30), as the wire spells them. The words and the model name one of
+// these, never a number; the rules hold the DC of each.
+var Difficulties = []string{"very_easy", "easy", "medium", "hard", "very_hard", "nearly_impossible"}
 
 // kinds is the kind table, in protocol.md's order and, beyond it,
 // additive: hide, and a fighter's second_wind. read_intent offers the
@@ -115,8 +127,8 @@ var kinds = []Kind{
 		Read: true, ReadFields: []string{"target_id", "weapon"}},
 	{Name: "cast", Fields: []Field{slotLevelField, spellField}, Bonus: true, Casts: true, Fight: FightEncounter,
 		Read: true, ReadFields: []string{"spell", "target_ids", "slot_level"}},
-	{Name: "check", Fields: []Field{abilityField}, Fight: FightOwnTurn,
-		Read: true, ReadFields: []string{"ability", "skill"}},
+	{Name: "check", Fields: []Field{abilityField, difficultyField}, Fight: FightOwnTurn,
+		Read: true, ReadFields: []string{"ability", "skill", "difficulty"}},
 	{Name: "move", Fields: []Field{toAreaField}, Fight: FightEncounter,
 		Read: true, ReadFields: []string{"to_area_id"}},
 	{Name: "use_item", Fields: []Field{itemField}, Fight: FightOwnTurn,

@@ -150,6 +150,15 @@ func (p *parser) parse(ws []string) (Intent, bool) {
 	if in, ok := check(ws); ok {
 		return in, true
 	}
+	if in, ok := p.action(ws); ok {
+		return in, true
+	}
+	return task(ws)
+}
+
+// action reads the actions a verb names: attack, cast, move, use, help,
+// dodge, dash, disengage and end turn.
+func (p *parser) action(ws []string) (Intent, bool) {
 	// "use my action to dodge", "take the dash action", "dodge action"
 	if len(ws) >= 2 && (ws[0] == "use" || ws[0] == "take") && ws[1] == "action" {
 		ws = ws[skipLead(ws, 2):]
@@ -193,6 +202,81 @@ func (p *parser) parse(ws []string) (Intent, bool) {
 		}
 	}
 	return Intent{}, false
+}
+
+// taskVerbs are the verbs of a task whose outcome is uncertain, and the
+// skill that decides it (SRD ids; "" for a plain ability check). Words
+// such as "I try to lift the heavy barrel" call for the check at a medium
+// difficulty (DC 15): the parser does not judge how hard the task is.
+var taskVerbs = map[string]skill{
+	"lift": {"athletics", "str"}, "heave": {"athletics", "str"}, "haul": {"athletics", "str"},
+	"drag": {"athletics", "str"}, "pull": {"athletics", "str"}, "push": {"athletics", "str"},
+	"force": {"athletics", "str"}, "break": {"athletics", "str"}, "bend": {"athletics", "str"},
+	"pry": {"athletics", "str"}, "climb": {"athletics", "str"}, "scale": {"athletics", "str"},
+	"swim": {"athletics", "str"}, "jump": {"athletics", "str"}, "leap": {"athletics", "str"},
+	"balance": {"acrobatics", "dex"}, "tumble": {"acrobatics", "dex"}, "somersault": {"acrobatics", "dex"},
+	"squeeze": {"acrobatics", "dex"},
+	"sneak":   {"stealth", "dex"}, "creep": {"stealth", "dex"}, "tiptoe": {"stealth", "dex"},
+	"slink": {"stealth", "dex"}, "skulk": {"stealth", "dex"},
+	"pickpocket": {"sleight-of-hand", "dex"}, "pilfer": {"sleight-of-hand", "dex"}, "filch": {"sleight-of-hand", "dex"},
+	"palm": {"sleight-of-hand", "dex"}, "steal": {"sleight-of-hand", "dex"},
+	"search": {"investigation", "int"}, "examine": {"investigation", "int"}, "inspect": {"investigation", "int"},
+	"investigate": {"investigation", "int"}, "scrutinize": {"investigation", "int"}, "decipher": {"investigation", "int"},
+	"listen": {"perception", "wis"}, "spot": {"perception", "wis"}, "scan": {"perception", "wis"},
+	"peer": {"perception", "wis"}, "eavesdrop": {"perception", "wis"},
+	"gauge": {"insight", "wis"}, "discern": {"insight", "wis"},
+	"persuade": {"persuasion", "cha"}, "convince": {"persuasion", "cha"}, "negotiate": {"persuasion", "cha"},
+	"plead": {"persuasion", "cha"}, "haggle": {"persuasion", "cha"}, "bargain": {"persuasion", "cha"},
+	"lie": {"deception", "cha"}, "bluff": {"deception", "cha"}, "deceive": {"deception", "cha"},
+	"trick": {"deception", "cha"}, "fool": {"deception", "cha"}, "mislead": {"deception", "cha"},
+	"intimidate": {"intimidation", "cha"}, "threaten": {"intimidation", "cha"}, "menace": {"intimidation", "cha"},
+	"scare": {"intimidation", "cha"}, "frighten": {"intimidation", "cha"}, "coerce": {"intimidation", "cha"},
+	"perform": {"performance", "cha"}, "dance": {"performance", "cha"}, "juggle": {"performance", "cha"},
+	"entertain": {"performance", "cha"},
+	"diagnose":  {"medicine", "wis"},
+	"track":     {"survival", "wis"}, "forage": {"survival", "wis"}, "navigate": {"survival", "wis"},
+	"tame": {"animal-handling", "wis"}, "soothe": {"animal-handling", "wis"},
+}
+
+// taskPhrases are tasks of two words, where the verb alone says too
+// little: picking a lock and disarming a trap are Dexterity checks with
+// thieves' tools (no skill).
+var taskPhrases = map[string]skill{
+	"pick lock": {"", "dex"}, "pick the": {}, "disarm trap": {"", "dex"}, "disarm the": {},
+	"look around": {"perception", "wis"}, "keep watch": {"perception", "wis"},
+}
+
+// task reads words that describe something uncertain the character tries
+// ("I try to lift the heavy barrel", "I sneak past the guard", "I search
+// the desk") as the ability check that decides it, at a medium
+// difficulty; "hide" is the Hide action. Words that go on to a second
+// action ("... and stab him") are declined.
+func task(ws []string) (Intent, bool) {
+	if len(ws) == 0 {
+		return Intent{}, false
+	}
+	for _, w := range ws[1:] {
+		if w == "and" || w == "then" || w == "," {
+			return Intent{}, false
+		}
+	}
+	if ws[0] == "hide" {
+		return Intent{Kind: "hide"}, true
+	}
+	sk, ok := taskVerbs[ws[0]]
+	if len(ws) >= 2 {
+		two := ws[0] + " " + ws[1]
+		if len(ws) >= 3 && (two == "pick the" || two == "disarm the") {
+			two = ws[0] + " " + ws[2]
+		}
+		if ph, found := taskPhrases[two]; found && ph.ability != "" {
+			sk, ok = ph, true
+		}
+	}
+	if !ok {
+		return Intent{}, false
+	}
+	return Intent{Kind: "check", Ability: sk.ability, Skill: sk.id, Difficulty: "medium"}, true
 }
 
 var endPhrases = set("end turn", "end", "end of turn", "end turn now", "pass", "pass turn",

@@ -75,6 +75,14 @@ func check(r request, d Decision) (Decision, error) {
 		}
 		req.Ability = ab
 	}
+	if r.in.Difficulty != "" {
+		dc, ok := rules.DifficultyDC(r.in.Difficulty)
+		if !ok {
+			return d, fault.Refuse(op, "intent.difficulty", fault.InvalidArgs, "unknown difficulty %q", r.in.Difficulty)
+		}
+		req.DC = dc
+	}
+	req.Disadvantage = armorHinders(r.actor, req.Skill)
 	res, err := rules.Check(r.sheet, req, r.src)
 	if err != nil {
 		return d, err
@@ -83,9 +91,25 @@ func check(r request, d Decision) (Decision, error) {
 	return d, nil
 }
 
+// armorHinders names the armour the character wears that gives
+// disadvantage on a check of the skill: the SRD's armour marked so
+// (padded, scale mail, chain mail, ...) hinders Dexterity (Stealth).
+func armorHinders(ch campaign.Character, s rules.Skill) []string {
+	if s != rules.Stealth {
+		return nil
+	}
+	var out []string
+	for _, it := range campaign.Worn(ch) {
+		if a, ok := srd.LookupArmor(it.Item); ok && a.StealthDisadvantage {
+			out = append(out, a.Name)
+		}
+	}
+	return out
+}
+
 // hide is a Dexterity (Stealth) check.
 func hide(r request, d Decision) (Decision, error) {
-	res, err := rules.Check(r.sheet, rules.CheckRequest{Ability: rules.Dex, Skill: rules.Stealth}, r.src)
+	res, err := rules.Check(r.sheet, rules.CheckRequest{Ability: rules.Dex, Skill: rules.Stealth, Disadvantage: armorHinders(r.actor, rules.Stealth)}, r.src)
 	if err != nil {
 		return d, err
 	}
