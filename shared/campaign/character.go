@@ -52,6 +52,9 @@ type DeathSaves struct {
 type Item struct {
 	Item string `json:"item"`
 	Qty  int    `json:"qty"`
+	// Name is the item's SRD name ("Crossbow, light"), where the rules
+	// know the item. Beyond protocol.md, additive.
+	Name string `json:"name,omitempty"`
 	// Equipped marks armour worn, a shield carried and weapons wielded:
 	// armour and shield give AC, a wielded weapon is the one attacked with
 	// when none is named. Beyond protocol.md, additive.
@@ -459,7 +462,7 @@ func (n NewCharacter) Build(id, playerID string) (Character, error) {
 	if err != nil {
 		return Character{}, err
 	}
-	inv := slices.Clone(startingEquipment[cls])
+	inv := Named(startingEquipment[cls])
 	speed := race.speed
 	if heavyArmorSlows(rc, ab, inv) {
 		speed -= 10

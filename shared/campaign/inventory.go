@@ -1,6 +1,10 @@
 package campaign
 
-import "slices"
+import (
+	"slices"
+
+	"chronicler/shared/srd"
+)
 
 // Worn are the items of a character's inventory it wears or wields: those
 // marked Equipped. A sheet from before items were marked has none so
@@ -41,4 +45,51 @@ func ExpertiseFor(class string, level int, skills []string) []string {
 		return nil
 	}
 	return slices.Clone(skills[:min(n, len(skills))])
+}
+
+// Take is the inventory with n fewer of the item (by id), the stack gone
+// when none is left; the inventory is not changed in place.
+func Take(inv []Item, item string, n int) []Item {
+	out := make([]Item, 0, len(inv))
+	for _, it := range inv {
+		if it.Item == item && n > 0 {
+			k := min(n, it.Qty)
+			it.Qty, n = it.Qty-k, n-k
+			if it.Qty <= 0 {
+				continue
+			}
+		}
+		out = append(out, it)
+	}
+	return out
+}
+
+// Give is the inventory with n more of the item (by id): on its stack,
+// or a new one at the end; the inventory is not changed in place.
+func Give(inv []Item, item string, n int) []Item {
+	out := slices.Clone(inv)
+	for i := range out {
+		if out[i].Item == item {
+			out[i].Qty += n
+			return out
+		}
+	}
+	return append(out, named(Item{Item: item, Qty: n}))
+}
+
+// Named is a copy of the inventory with the SRD's name on every item the
+// rules know.
+func Named(inv []Item) []Item {
+	out := slices.Clone(inv)
+	for i := range out {
+		out[i] = named(out[i])
+	}
+	return out
+}
+
+func named(it Item) Item {
+	if n, ok := srd.ItemName(it.Item); ok {
+		it.Name = n
+	}
+	return it
 }

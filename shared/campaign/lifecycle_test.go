@@ -216,6 +216,9 @@ func TestStartingEquipmentIsSRDEquipment(t *testing.T) {
 			if !weapon && !armor && !gear {
 				t.Errorf("%s starts with %q, which is no SRD equipment", class, it.Item)
 			}
+			if n, _ := srd.ItemName(it.Item); it.Name == "" || it.Name != n {
+				t.Errorf("%s's %s is named %q, want the SRD's %q", class, it.Item, it.Name, n)
+			}
 		}
 		if !slices.ContainsFunc(ch.Inventory, func(it Item) bool { _, gear := srd.LookupGear(it.Item); return gear }) {
 			t.Errorf("%s starts with no gear: %+v", class, ch.Inventory)

@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"chronicler/shared/campaign"
+	"chronicler/shared/dice"
 	"chronicler/shared/fault"
 	"chronicler/shared/rules"
 	"chronicler/shared/rules/encounter"
@@ -150,8 +151,93 @@ func useItem(r request, d Decision) (Decision, error) {
 	if encounter.IsHealersKit(r.in.Item) && r.in.TargetID != "" {
 		return firstAid(r, d)
 	}
-	d.Summary = fmt.Sprintf("%s uses %s.", r.actor.Name, r.in.Item)
+	if pot, ok := srd.LookupPotion(r.in.Item); ok {
+		return potion(r, d, pot)
+	}
+	d.Summary = fmt.Sprintf("%s uses %s.", r.actor.Name, itemName(r.in.Item))
 	return d, nil
+}
+
+// itemName is an item's SRD name, or the item as the sheet names it.
+func itemName(id string) string {
+	if n, ok := srd.ItemName(id); ok {
+		return n
+	}
+	return id
+}
+
+// potion is drinking a potion of healing, or giving it to another (the
+// intent's target): an action, in a fight the encounter's (on the actor's
+// turn), out of one the sheets'. The drinker regains the potion's healing;
+// the actor has one potion fewer.
+func potion(r request, d Decision, pot srd.Potion) (Decision, error) {
+	if r.v.Encounter != nil {
+		e, err := encounter.FromRecord(*r.v.Encounter)
+		if err != nil {
+			return d, err
+		}
+		who, err := participantOf(e, r.actor)
+		if err != nil {
+			return d, err
+		}
+		// A character's participant id is its character id.
+		if d, err = r.play(d, *r.v.Encounter, e, who, encounter.Action{Kind: encounter.ActionPotion, Item: pot.ID, TargetID: r.in.TargetID, EndTurn: !r.in.KeepTurn}); err != nil {
+			return d, err
+		}
+		spend(&d, r.actor, r.in.Item)
+		return d, nil
+	}
+	drinker := r.actor
+	if r.in.TargetID != "" && r.in.TargetID != r.actor.ID {
+		t := r.v.character(r.in.TargetID)
+		if t == nil {
+			return d, fault.Refuse(op, "intent.target_id", fault.OutOfRange, "there is no %q here", r.in.TargetID)
+		}
+		drinker = *t
+	}
+	if drinker.IsDead() {
+		return d, fault.Refuse(op, "intent.target_id", fault.NotAllowed, "%s is dead: a potion can't help", drinker.Name)
+	}
+	x, err := dice.Parse(pot.Healing)
+	if err != nil {
+		return d, fault.Wrap(fault.Internal, op, err)
+	}
+	c := rules.FromSheet(drinker)
+	h, err := rules.Heal(c, x, r.src)
+	if err != nil {
+		return d, err
+	}
+	after, err := c.Apply(h.Changes)
+	if err != nil {
+		return d, err
+	}
+	if drinker.ID == r.actor.ID {
+		d.Summary = fmt.Sprintf("%s drinks %s. %s", r.actor.Name, article(pot.Name), h.Summary())
+	} else {
+		d.Summary = fmt.Sprintf("%s gives %s %s. %s", r.actor.Name, drinker.Name, article(pot.Name), h.Summary())
+	}
+	d.Rolls, d.Changed = Rolls(h.Rolls), []campaign.Character{rules.ToSheet(drinker, after)}
+	spend(&d, r.actor, r.in.Item)
+	return d, nil
+}
+
+// spend takes one of the item from the actor's sheet, in the sheets the
+// decision changes (the actor's, if it changes it already).
+func spend(d *Decision, actor campaign.Character, item string) {
+	i := slices.IndexFunc(d.Changed, func(ch campaign.Character) bool { return ch.ID == actor.ID })
+	if i < 0 {
+		d.Changed = append(d.Changed, actor)
+		i = len(d.Changed) - 1
+	}
+	ch := &d.Changed[i]
+	ch.Inventory = campaign.Take(ch.Inventory, item, 1)
+}
+
+func article(s string) string {
+	if s != "" && strings.ContainsRune("AEIOUaeiou", rune(s[0])) {
+		return "an " + s
+	}
+	return "a " + s
 }
 
 // help is the Help action; on a dying creature, first aid (firstAid).
