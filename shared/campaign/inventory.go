@@ -1,7 +1,9 @@
 package campaign
 
 import (
+	"fmt"
 	"slices"
+	"strings"
 
 	"chronicler/shared/srd"
 )
@@ -92,4 +94,113 @@ func named(it Item) Item {
 		it.Name = n
 	}
 	return it
+}
+
+// Equip has the character put on armour or a shield, or wield a weapon
+// (on), or take it off or put it away (!on), and gives the sheet that
+// results with what it took: body armour replaces the armour worn
+// (donning takes 1, 5 or 10 minutes for light, medium or heavy armour,
+// doffing 1, 1 or 5); a wielded weapon replaces those wielded, and a
+// two-handed one puts the shield away, as a shield puts away a
+// two-handed weapon. AC changes by the difference the armour makes, so
+// what else raises it (a spell) stays; speed likewise for heavy armour
+// too heavy for the character. An item not carried, or that is neither
+// armour nor a weapon, is an error whose message a player may read.
+func Equip(ch Character, item string, on bool) (Character, string, error) {
+	i := slices.IndexFunc(ch.Inventory, func(it Item) bool { return it.Item == item && it.Qty > 0 })
+	if i < 0 {
+		return ch, "", fmt.Errorf("%s does not carry %s", ch.Name, itemName(item))
+	}
+	armor, isArmor := srd.LookupArmor(item)
+	_, isWeapon := srd.LookupWeapon(item)
+	if !isArmor && !isWeapon {
+		return ch, "", fmt.Errorf("%s is neither armour nor a weapon", itemName(item))
+	}
+	before := ch
+	inv := slices.Clone(ch.Inventory)
+	if !slices.ContainsFunc(inv, func(it Item) bool { return it.Equipped }) {
+		// A sheet from before items were marked: mark what it has worn.
+		for j, it := range inv {
+			_, a := srd.LookupArmor(it.Item)
+			inv[j].Equipped = a && slices.Contains(worn(ch.Inventory), it)
+		}
+	}
+	if inv[i].Equipped == on {
+		state := map[bool]string{true: "already", false: "not"}[on]
+		return ch, "", fmt.Errorf("%s is %s %s %s", ch.Name, state, wearing(isArmor), itemName(item))
+	}
+	twoHanded := func(id string) bool {
+		w, ok := srd.LookupWeapon(id)
+		return ok && slices.Contains(w.Properties, "two-handed")
+	}
+	var also []string
+	if on {
+		for j, it := range inv {
+			if j == i || !it.Equipped {
+				continue
+			}
+			a, otherArmor := srd.LookupArmor(it.Item)
+			_, otherWeapon := srd.LookupWeapon(it.Item)
+			switch {
+			case isArmor && armor.Category != "shield" && otherArmor && a.Category != "shield",
+				isWeapon && otherWeapon,
+				isWeapon && twoHanded(item) && otherArmor && a.Category == "shield",
+				isArmor && armor.Category == "shield" && otherWeapon && twoHanded(it.Item):
+				inv[j].Equipped = false
+				also = append(also, itemName(it.Item))
+			}
+		}
+	}
+	inv[i].Equipped = on
+	ch.Inventory = inv
+	ch.AC = before.AC + ArmorClass(ch.Class, ch.Abilities, inv) - ArmorClass(ch.Class, ch.Abilities, before.Inventory)
+	slowed := func(inv []Item) int {
+		if heavyArmorSlows(ch.Race, ch.Abilities, inv) {
+			return 10
+		}
+		return 0
+	}
+	ch.Speed = max(before.Speed+slowed(before.Inventory)-slowed(inv), 0)
+	verb := map[bool]string{true: "puts on ", false: "takes off "}[on]
+	if isWeapon {
+		verb = map[bool]string{true: "wields ", false: "puts away "}[on]
+	}
+	text := ch.Name + " " + verb + itemName(item)
+	if len(also) > 0 {
+		text += ", putting away " + strings.Join(also, " and ")
+	}
+	if isArmor && armor.Category != "shield" {
+		text += fmt.Sprintf(" (%d minutes)", armorMinutes(armor.Category, on))
+	}
+	text += "."
+	if ch.AC != before.AC {
+		text += fmt.Sprintf(" AC %d.", ch.AC)
+	}
+	return ch, text, nil
+}
+
+func wearing(armor bool) string {
+	if armor {
+		return "wearing"
+	}
+	return "wielding"
+}
+
+// armorMinutes is how long putting on (on) or taking off armour of a
+// category takes, in minutes (SRD).
+func armorMinutes(category string, on bool) int {
+	switch {
+	case category == "heavy" && on:
+		return 10
+	case category == "medium" && on, category == "heavy":
+		return 5
+	}
+	return 1
+}
+
+func itemName(id string) string {
+	if n, ok := srd.ItemName(id); ok {
+		return n
+	}
+	return id
 }

@@ -34,7 +34,7 @@ type IntentChoices struct {
 	Areas   []Choice // reachable areas (move)
 	Targets []Choice // creatures (attack, cast, help)
 	Weapons []Choice // weapons carried (attack)
-	Items   []Choice // items carried (use_item)
+	Items   []Choice // items carried (use_item, equip, unequip)
 	Spells  []Choice // spells of the character's class (cast)
 }
 
@@ -62,7 +62,7 @@ type ReadIntent struct {
 	Skill      string   `json:"skill,omitempty" jsonschema_description:"check: the skill, lower case with underscores (sleight_of_hand), if one applies."`
 	Difficulty string   `json:"difficulty,omitempty" jsonschema:"enum=very_easy,enum=easy,enum=medium,enum=hard,enum=very_hard,enum=nearly_impossible" jsonschema_description:"check: how hard the task the words describe is for anyone; medium when nothing makes it easier or harder. Never a number."`
 	ToAreaID   string   `json:"to_area_id,omitempty" jsonschema_description:"move: the id of the area, from the areas given."`
-	Item       string   `json:"item,omitempty" jsonschema_description:"use_item: the id of the item, from the items given."`
+	Item       string   `json:"item,omitempty" jsonschema_description:"use_item, equip, unequip: the id of the item, from the items given."`
 	Rest       string   `json:"rest,omitempty" jsonschema:"enum=short,enum=long" jsonschema_description:"rest: short or long."`
 }
 

@@ -151,6 +151,10 @@ type Participant struct {
 	// Pairs are the weapons among Weapons it carried two or more of, for
 	// two-weapon fighting with a pair.
 	Pairs []string `json:"pairs,omitempty"`
+	// Wielded are the weapons among Weapons the character's sheet marks
+	// wielded: an attack that names none is made with one of them when
+	// one fits it (bestWeapon).
+	Wielded []string `json:"wielded,omitempty"`
 	// Parry is the AC a monster's Parry reaction adds against one melee
 	// attack that would hit it; 0 without one.
 	Parry int `json:"parry,omitempty"`

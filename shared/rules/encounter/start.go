@@ -135,9 +135,10 @@ func (e *Encounter) surprise(ids []string) error {
 func characterParticipant(ch campaign.Character) Participant {
 	c := rules.FromSheet(ch)
 	c.Speed = rules.Carried(ch).Speed(c.Speed) // a heavy load is dragged
-	var weapons, pairs []string
+	var weapons, pairs, wielded []string
 	count := map[string]int{}
 	kit := false
+	marked := slices.ContainsFunc(ch.Inventory, func(it campaign.Item) bool { return it.Equipped })
 	for _, it := range ch.Inventory {
 		kit = kit || (IsHealersKit(it.Item) && it.Qty > 0)
 		w, ok := lookupWeapon(it.Item)
@@ -147,12 +148,15 @@ func characterParticipant(ch campaign.Character) Participant {
 		if !slices.Contains(weapons, w.ID) {
 			weapons = append(weapons, w.ID)
 		}
+		if marked && it.Equipped && !slices.Contains(wielded, w.ID) {
+			wielded = append(wielded, w.ID)
+		}
 		if count[w.ID] += it.Qty; count[w.ID] >= 2 && !slices.Contains(pairs, w.ID) {
 			pairs = append(pairs, w.ID)
 		}
 	}
 	p := Participant{ID: ch.ID, Name: ch.Name, Kind: KindCharacter, CharacterID: ch.ID, Type: "humanoid",
-		Combatant: c, Start: snapshot(c), Class: ch.Class, Weapons: weapons, Pairs: pairs, Kit: kit}
+		Combatant: c, Start: snapshot(c), Class: ch.Class, Weapons: weapons, Pairs: pairs, Wielded: wielded, Kit: kit}
 	rs := campaign.ResourcesOf(ch)
 	if bi, ok := rs[campaign.ResourceBardicInspiration]; ok {
 		p.Inspiration = bi.Max - bi.Used

@@ -119,7 +119,9 @@ var (
 var Difficulties = []string{"very_easy", "easy", "medium", "hard", "very_hard", "nearly_impossible"}
 
 // kinds is the kind table, in protocol.md's order and, beyond it,
-// additive: hide, and a fighter's second_wind. read_intent offers the
+// additive: hide, a fighter's second_wind, and equip and unequip (armour
+// worn, weapons wielded: between fights, as armour takes minutes; in a
+// fight an attack names its weapon). read_intent offers the
 // kinds a player's words commonly take and nothing a fight's bookkeeping
 // needs (hide and second_wind are buttons).
 var kinds = []Kind{
@@ -142,6 +144,8 @@ var kinds = []Kind{
 	{Name: "say", Fields: []Field{textField}, Always: true, Down: true, Fight: FightAnyTime, Read: true},
 	{Name: "hide", Bonus: true, Fight: FightEncounter},
 	{Name: "second_wind", Bonus: true, Fight: FightEncounter},
+	{Name: "equip", Fields: []Field{itemField}, Fight: FightRefused, Read: true, ReadFields: []string{"item"}},
+	{Name: "unequip", Fields: []Field{itemField}, Fight: FightRefused, Read: true, ReadFields: []string{"item"}},
 }
 
 // Kinds is the kind table, in its order.

@@ -120,6 +120,8 @@ const (
 	vDisengage
 	vCheck
 	vEnd
+	vEquip
+	vUnequip
 )
 
 var verbOf = map[string]verb{
@@ -132,6 +134,8 @@ var verbOf = map[string]verb{
 	"help": vHelp, "aid": vHelp, "assist": vHelp,
 	"dodge": vDodge, "dash": vDash, "disengage": vDisengage,
 	"roll": vCheck, "check": vCheck,
+	"equip": vEquip, "wield": vEquip, "don": vEquip, "wear": vEquip, "draw": vEquip, "ready": vEquip,
+	"unequip": vUnequip, "doff": vUnequip, "sheathe": vUnequip, "stow": vUnequip, "remove": vUnequip,
 	"end": vEnd, "pass": vEnd, "skip": vEnd, "done": vEnd, "finish": vEnd, "thats": vEnd,
 }
 
@@ -171,6 +175,15 @@ func (p *parser) action(ws []string) (Intent, bool) {
 	if len(ws) == 0 {
 		return Intent{}, false
 	}
+	// "put on my chain mail", "take off the shield", "put away my bow"
+	if len(ws) >= 3 && (ws[0] == "put" || ws[0] == "take") {
+		switch ws[0] + " " + ws[1] {
+		case "put on":
+			return p.equip("equip", ws[2:])
+		case "take off", "put away":
+			return p.equip("unequip", ws[2:])
+		}
+	}
 	v, args := verbOf[ws[0]], ws[1:]
 	if len(args) > 0 && args[len(args)-1] == "action" && (v == vDodge || v == vDash || v == vDisengage || v == vHelp) {
 		args = args[:len(args)-1]
@@ -196,6 +209,10 @@ func (p *parser) action(ws []string) (Intent, bool) {
 		if len(args) == 0 || args[0] == "from" {
 			return Intent{Kind: "disengage"}, true
 		}
+	case vEquip:
+		return p.equip("equip", args)
+	case vUnequip:
+		return p.equip("unequip", args)
 	case vEnd:
 		if endPhrases[strings.Join(ws, " ")] {
 			return Intent{Kind: "end_turn"}, true
@@ -277,6 +294,15 @@ func task(ws []string) (Intent, bool) {
 		return Intent{}, false
 	}
 	return Intent{Kind: "check", Ability: sk.ability, Skill: sk.id, Difficulty: "medium"}, true
+}
+
+// equip reads "wield my longsword", "don the chain mail", "put on my
+// shield", "take off my armor": an item the actor carries, by name.
+func (p *parser) equip(kind string, ws []string) (Intent, bool) {
+	if id, o := p.one(ws, p.items(), false); o == resolved {
+		return Intent{Kind: kind, Item: id}, true
+	}
+	return Intent{}, false
 }
 
 var endPhrases = set("end turn", "end", "end of turn", "end turn now", "pass", "pass turn",

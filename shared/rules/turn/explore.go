@@ -31,6 +31,8 @@ var explore = map[string]resolver{
 	"hide":        hide,
 	"cast":        cast,
 	"use_item":    useItem,
+	"equip":       equip(true),
+	"unequip":     equip(false),
 	"help":        help,
 	"attack":      refuse(fault.NotAllowed, "there is nothing here to attack; an encounter must be under way"),
 	"second_wind": refuse(fault.NotAllowed, "Second Wind is tracked in encounters only, where its use once per rest is kept"),
@@ -156,6 +158,20 @@ func useItem(r request, d Decision) (Decision, error) {
 	}
 	d.Summary = fmt.Sprintf("%s uses %s.", r.actor.Name, itemName(r.in.Item))
 	return d, nil
+}
+
+// equip puts on or takes off armour or a shield, or wields or puts away
+// a weapon (campaign.Equip): AC, and the weapon attacked with when none
+// is named, follow.
+func equip(on bool) resolver {
+	return func(r request, d Decision) (Decision, error) {
+		ch, text, err := campaign.Equip(r.actor, r.in.Item, on)
+		if err != nil {
+			return d, fault.Refuse(op, "intent.item", fault.NotAllowed, "%s", err.Error())
+		}
+		d.Changed, d.Summary = []campaign.Character{ch}, text
+		return d, nil
+	}
 }
 
 // itemName is an item's SRD name, or the item as the sheet names it.

@@ -101,3 +101,49 @@ func TestPotionOfHealing(t *testing.T) {
 		}
 	})
 }
+
+// Putting on armour and a shield changes AC; a fighter who takes off
+// chain mail stands at 10 + Dexterity; a wielded weapon is the one an
+// attack that names none is made with.
+func TestEquip(t *testing.T) {
+	v, mira, _ := table(t) // chain mail, AC 16; Dex 15 (+2)
+	mira.Inventory = campaign.Give(campaign.Give(mira.Inventory, "shield", 1), "handaxe", 1)
+	steps := []struct {
+		text    string
+		ac      int
+		summary string
+	}{
+		{"put on my shield", 18, "Mira puts on Shield. AC 18."},
+		{"take off my chain mail", 14, "Mira takes off Chain Mail (5 minutes). AC 14."},
+		{"don the chain mail", 18, "Mira puts on Chain Mail (10 minutes). AC 18."},
+		{"wield the handaxe", 18, "Mira wields Handaxe, putting away Longsword."},
+	}
+	for _, s := range steps {
+		d, err := turn.Decide(v, mira, turn.Action{Text: s.text}, dicetest.Faces(t))
+		if err != nil {
+			t.Fatalf("%q: %v", s.text, err)
+		}
+		if len(d.Changed) != 1 || d.Changed[0].AC != s.ac || d.Summary != s.summary {
+			t.Fatalf("%q: AC %d, %q; want %d, %q", s.text, d.Changed[0].AC, d.Summary, s.ac, s.summary)
+		}
+		mira = d.Changed[0]
+	}
+	v.Characters[0] = mira
+	v = fight(t, v)
+	d, err := turn.Decide(v, mira, act(intent.Intent{Kind: "attack", TargetID: "goblin-1"}), dicetest.Faces(t, 15, 4))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(d.Summary, "with a handaxe") {
+		t.Fatalf("attack %q, want it made with the handaxe Mira wields", d.Summary)
+	}
+	_, err = turn.Decide(v, mira, act(intent.Intent{Kind: "equip", Item: "longsword"}), dicetest.Faces(t))
+	if fault.ReasonOf(err) != fault.NotAllowed {
+		t.Fatalf("equip in a fight: %v, want refused", err)
+	}
+	for _, in := range []intent.Intent{{Kind: "equip", Item: "plate-armor"}, {Kind: "equip", Item: "crossbow-bolt"}, {Kind: "unequip", Item: "crossbow-light"}} {
+		if _, err := turn.Decide(turn.View{Map: v.Map, Characters: v.Characters}, mira, act(in), dicetest.Faces(t)); fault.ReasonOf(err) != fault.NotAllowed {
+			t.Errorf("%+v: %v, want refused", in, err)
+		}
+	}
+}
