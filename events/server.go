@@ -28,6 +28,9 @@ const (
 	TypeError          = "error"
 	TypeSyncBegin      = "sync.begin"
 	TypeSyncDone       = "sync.done"
+	// TypeCharacter announces a sheet changed outside a turn: an item or
+	// coins the owner gave. Beyond protocol.md, additive.
+	TypeCharacter = "character"
 )
 
 // Header is what every server message starts with. Seq is 0 (and left out)
@@ -146,6 +149,15 @@ type TurnCommitted struct {
 type Encounter struct {
 	Encounter  json.RawMessage      `json:"encounter"`
 	Characters []campaign.Character `json:"characters,omitempty"`
+}
+
+// Character is a sheet changed outside a turn, with what changed it:
+// Gift, what the owner gave, and Text, the line the table reads ("Mira
+// receives a Potion of Healing and 10 gp.").
+type Character struct {
+	Character campaign.Character `json:"character"`
+	Gift      *Gift              `json:"gift,omitempty"`
+	Text      string             `json:"text"`
 }
 
 // Presence reports one character's presence change.

@@ -104,9 +104,12 @@ type Character struct {
 	// Skills. Beyond protocol.md, additive.
 	Expertise []string `json:"expertise,omitempty"`
 	Inventory []Item   `json:"inventory"`
-	AreaID    string   `json:"area_id"`
-	Presence  Presence `json:"presence"`
-	Version   int64    `json:"-"`
+	// Coins are the character's purse; nil is empty. Beyond protocol.md,
+	// additive.
+	Coins    *Coins   `json:"coins,omitempty"`
+	AreaID   string   `json:"area_id"`
+	Presence Presence `json:"presence"`
+	Version  int64    `json:"-"`
 }
 
 // IsDead reports whether the character is dead: marked so, or at 0 HP

@@ -204,3 +204,38 @@ func itemName(id string) string {
 	}
 	return id
 }
+
+// Coins are a purse: copper, silver, electrum, gold and platinum pieces
+// (SRD: 10 cp = 1 sp, 5 sp = 1 ep, 2 ep = 1 gp, 10 gp = 1 pp).
+type Coins struct {
+	CP int `json:"cp,omitempty"`
+	SP int `json:"sp,omitempty"`
+	EP int `json:"ep,omitempty"`
+	GP int `json:"gp,omitempty"`
+	PP int `json:"pp,omitempty"`
+}
+
+// Plus is the purse with more coins in it.
+func (c Coins) Plus(o Coins) Coins {
+	return Coins{CP: c.CP + o.CP, SP: c.SP + o.SP, EP: c.EP + o.EP, GP: c.GP + o.GP, PP: c.PP + o.PP}
+}
+
+// Zero reports an empty purse.
+func (c Coins) Zero() bool { return c == Coins{} }
+
+// String is the purse as a table says it: "12 gp, 5 sp".
+func (c Coins) String() string {
+	var parts []string
+	for _, x := range []struct {
+		n    int
+		name string
+	}{{c.PP, "pp"}, {c.GP, "gp"}, {c.EP, "ep"}, {c.SP, "sp"}, {c.CP, "cp"}} {
+		if x.n != 0 {
+			parts = append(parts, fmt.Sprintf("%d %s", x.n, x.name))
+		}
+	}
+	if len(parts) == 0 {
+		return "no coins"
+	}
+	return strings.Join(parts, ", ")
+}
