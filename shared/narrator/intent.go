@@ -53,7 +53,7 @@ type IntentRequest struct {
 // (intent.Kind's Read and ReadFields).
 type ReadIntent struct {
 	Kind       string   `json:"kind" jsonschema_description:"The one action the words take; say when they only speak, or do something none of the actions covers."`
-	TargetID   string   `json:"target_id,omitempty" jsonschema_description:"attack, help: the id of the creature, from the targets given."`
+	TargetID   string   `json:"target_id,omitempty" jsonschema_description:"attack, help, grapple, shove: the id of the creature, from the targets given."`
 	TargetIDs  []string `json:"target_ids,omitempty" jsonschema_description:"cast: the ids of the creatures the spell is aimed at, from the targets given."`
 	Weapon     string   `json:"weapon,omitempty" jsonschema_description:"attack: the id of the weapon, from the weapons given; leave out for the character's usual one."`
 	Spell      string   `json:"spell,omitempty" jsonschema_description:"cast: the id of the spell, from the spells given."`

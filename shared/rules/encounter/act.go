@@ -48,7 +48,8 @@ const (
 )
 
 var actionKinds = map[string]bool{ActionAttack: true, ActionDodge: true, ActionDash: true,
-	ActionDisengage: true, ActionDeathSave: true, ActionEndTurn: true, ActionMove: true, ActionFirstAid: true, ActionPotion: true}
+	ActionDisengage: true, ActionDeathSave: true, ActionEndTurn: true, ActionMove: true, ActionFirstAid: true, ActionPotion: true,
+	ActionGrapple: true, ActionShove: true, ActionEscape: true}
 
 // Limits DecodeAction enforces.
 const (
@@ -122,7 +123,7 @@ func DecodeAction(b []byte) (Action, error) {
 	}
 	switch {
 	case !actionKinds[a.Kind] && !moreKinds[a.Kind]:
-		return Action{}, fault.Field(op, "action.kind", "must be attack, cast, move, dodge, dash, disengage, hide, second_wind, first_aid, potion, death_save or end_turn")
+		return Action{}, fault.Field(op, "action.kind", "must be attack, cast, move, dodge, dash, disengage, hide, second_wind, first_aid, potion, grapple, shove, escape, death_save or end_turn")
 	case len(a.TargetID) > maxNameLength:
 		return Action{}, fault.Field(op, "action.target_id", "is longer than %d bytes", maxNameLength)
 	case len(a.Weapon) > maxNameLength:
@@ -285,6 +286,14 @@ func Act(e Encounter, actorID string, in Action, src dice.Source) (Encounter, Re
 		}
 	case ActionPotion:
 		if err := out.potion(&res, ai, in, src); err != nil {
+			return e, Result{}, err
+		}
+	case ActionGrapple, ActionShove:
+		if err := out.grab(&res, ai, in, src); err != nil {
+			return e, Result{}, err
+		}
+	case ActionEscape:
+		if err := out.escape(&res, ai, src); err != nil {
 			return e, Result{}, err
 		}
 	case ActionEndTurn:

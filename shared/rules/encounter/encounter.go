@@ -155,6 +155,10 @@ type Participant struct {
 	// wielded: an attack that names none is made with one of them when
 	// one fits it (bestWeapon).
 	Wielded []string `json:"wielded,omitempty"`
+	// Size is the creature's size, lower case ("medium"); "" is Medium.
+	// GrappledBy is the participant grappling it (contest.go).
+	Size       string `json:"size,omitempty"`
+	GrappledBy string `json:"grappled_by,omitempty"`
 	// Parry is the AC a monster's Parry reaction adds against one melee
 	// attack that would hit it; 0 without one.
 	Parry int `json:"parry,omitempty"`

@@ -157,6 +157,9 @@ func characterParticipant(ch campaign.Character) Participant {
 	}
 	p := Participant{ID: ch.ID, Name: ch.Name, Kind: KindCharacter, CharacterID: ch.ID, Type: "humanoid",
 		Combatant: c, Start: snapshot(c), Class: ch.Class, Weapons: weapons, Pairs: pairs, Wielded: wielded, Kit: kit}
+	if r, ok := srd.LookupRace(ch.Race); ok {
+		p.Size = strings.ToLower(r.Size)
+	}
 	rs := campaign.ResourcesOf(ch)
 	if bi, ok := rs[campaign.ResourceBardicInspiration]; ok {
 		p.Inspiration = bi.Max - bi.Used
@@ -200,7 +203,7 @@ func monsterParticipant(m srd.Monster, id, name string) Participant {
 			actions = append(actions, a)
 		}
 	}
-	p := Participant{ID: id, Name: name, Kind: KindMonster, SRDID: m.ID, Combatant: c, Start: snapshot(c), Actions: actions, Parry: parryOf(m),
+	p := Participant{ID: id, Name: name, Kind: KindMonster, SRDID: m.ID, Size: strings.ToLower(m.Size), Combatant: c, Start: snapshot(c), Actions: actions, Parry: parryOf(m),
 		Type: strings.ToLower(m.Type), Spellcasting: casting, MundaneResist: mundaneResist, MundaneImmune: mundaneImmune, XP: m.XP}
 	if m.Senses.Blindsight > 0 {
 		p.Senses = append(p.Senses, "blindsight")

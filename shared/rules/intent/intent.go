@@ -1,6 +1,7 @@
 package intent
 
 import (
+	"slices"
 	"strings"
 	"unicode/utf8"
 
@@ -113,8 +114,10 @@ func (in Intent) Validate(op string) error {
 		return fault.Field(op, "intent.ongoing", "goes with %s only", casting())
 	}
 	switch {
-	case in.Choice != "" && !k.Casts:
-		return fault.Field(op, "intent.choice", "goes with %s only", casting())
+	case in.Choice != "" && len(k.Choices) > 0 && !slices.Contains(k.Choices, in.Choice):
+		return fault.Field(op, "intent.choice", "must be one of %s for %s", strings.Join(k.Choices, ", "), in.Kind)
+	case in.Choice != "" && !k.Casts && len(k.Choices) == 0:
+		return fault.Field(op, "intent.choice", "goes with %s only", choosing())
 	case len(in.Choice) > MaxIDLength:
 		return fault.Field(op, "intent.choice", "is longer than %d bytes", MaxIDLength)
 	}
@@ -131,6 +134,17 @@ func casting() string {
 	var names []string
 	for _, k := range kinds {
 		if k.Casts {
+			names = append(names, k.Name)
+		}
+	}
+	return strings.Join(names, ", ")
+}
+
+// choosing names the kinds that take a choice, for a refusal.
+func choosing() string {
+	var names []string
+	for _, k := range kinds {
+		if k.Casts || len(k.Choices) > 0 {
 			names = append(names, k.Name)
 		}
 	}

@@ -19,8 +19,11 @@ type Kind struct {
 	Fields []Field
 	// Bonus: the kind may be taken as a bonus action.
 	Bonus bool
-	// Casts: the kind casts a spell, so it alone takes ongoing and choice.
+	// Casts: the kind casts a spell, so it takes ongoing and any choice.
 	Casts bool
+	// Choices are the closed list of choices a kind that casts nothing
+	// takes ("prone" or "push" for a shove); none takes no choice.
+	Choices []string
 	// Always: no table's allowlist refuses the kind.
 	Always bool
 	// Down: a character at 0 hit points may still take it.
@@ -121,7 +124,8 @@ var Difficulties = []string{"very_easy", "easy", "medium", "hard", "very_hard", 
 // kinds is the kind table, in protocol.md's order and, beyond it,
 // additive: hide, a fighter's second_wind, and equip and unequip (armour
 // worn, weapons wielded: between fights, as armour takes minutes; in a
-// fight an attack names its weapon). read_intent offers the
+// fight an attack names its weapon), and the SRD's contests in a fight:
+// grapple, shove (prone, or push 5 feet) and escape from a grapple. read_intent offers the
 // kinds a player's words commonly take and nothing a fight's bookkeeping
 // needs (hide and second_wind are buttons).
 var kinds = []Kind{
@@ -146,6 +150,10 @@ var kinds = []Kind{
 	{Name: "second_wind", Bonus: true, Fight: FightEncounter},
 	{Name: "equip", Fields: []Field{itemField}, Fight: FightRefused, Read: true, ReadFields: []string{"item"}},
 	{Name: "unequip", Fields: []Field{itemField}, Fight: FightRefused, Read: true, ReadFields: []string{"item"}},
+	{Name: "grapple", Fields: []Field{targetIDField}, Fight: FightEncounter, Read: true, ReadFields: []string{"target_id"}},
+	{Name: "shove", Fields: []Field{targetIDField}, Choices: []string{"prone", "push"}, Fight: FightEncounter,
+		Read: true, ReadFields: []string{"target_id"}},
+	{Name: "escape", Fight: FightEncounter, Read: true},
 }
 
 // Kinds is the kind table, in its order.

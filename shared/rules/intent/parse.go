@@ -122,6 +122,8 @@ const (
 	vEnd
 	vEquip
 	vUnequip
+	vGrapple
+	vShove
 )
 
 var verbOf = map[string]verb{
@@ -136,6 +138,8 @@ var verbOf = map[string]verb{
 	"roll": vCheck, "check": vCheck,
 	"equip": vEquip, "wield": vEquip, "don": vEquip, "wear": vEquip, "draw": vEquip, "ready": vEquip,
 	"unequip": vUnequip, "doff": vUnequip, "sheathe": vUnequip, "stow": vUnequip, "remove": vUnequip,
+	"grapple": vGrapple, "grab": vGrapple, "seize": vGrapple, "wrestle": vGrapple,
+	"shove": vShove, "push": vShove, "knock": vShove, "trip": vShove,
 	"end": vEnd, "pass": vEnd, "skip": vEnd, "done": vEnd, "finish": vEnd, "thats": vEnd,
 }
 
@@ -209,6 +213,15 @@ func (p *parser) action(ws []string) (Intent, bool) {
 		if len(args) == 0 || args[0] == "from" {
 			return Intent{Kind: "disengage"}, true
 		}
+	case vGrapple:
+		if len(args) == 0 {
+			return Intent{}, false
+		}
+		if id, o := p.one(args, p.targets(), false); o == resolved {
+			return Intent{Kind: "grapple", TargetID: id}, true
+		}
+	case vShove:
+		return p.shove(ws[0], args)
 	case vEquip:
 		return p.equip("equip", args)
 	case vUnequip:
@@ -277,6 +290,12 @@ func task(ws []string) (Intent, bool) {
 			return Intent{}, false
 		}
 	}
+	switch strings.Join(ws, " ") {
+	case "hide":
+		return Intent{Kind: "hide"}, true
+	case "escape", "escape grapple", "break free", "break free of grapple", "escape grip", "break grip":
+		return Intent{Kind: "escape"}, true
+	}
 	if ws[0] == "hide" {
 		return Intent{Kind: "hide"}, true
 	}
@@ -294,6 +313,35 @@ func task(ws []string) (Intent, bool) {
 		return Intent{}, false
 	}
 	return Intent{Kind: "check", Ability: sk.ability, Skill: sk.id, Difficulty: "medium"}, true
+}
+
+// shove reads "shove goblin 1", "knock the goblin prone", "trip the orc",
+// "push goblin 1 back": a creature present. A push away is the shove's
+// push; anything else knocks prone. Words that name no creature present
+// ("push the cart") are not a shove.
+func (p *parser) shove(verb string, ws []string) (Intent, bool) {
+	choice := ""
+	for len(ws) > 1 {
+		last := ws[len(ws)-1]
+		if last == "prone" || last == "down" || last == "over" {
+			choice = "prone"
+		} else if last == "away" || last == "back" {
+			choice = "push"
+		} else {
+			break
+		}
+		ws = ws[:len(ws)-1]
+	}
+	if verb == "push" && choice == "" {
+		choice = "push"
+	}
+	if choice == "prone" {
+		choice = ""
+	}
+	if id, o := p.one(ws, p.targets(), false); o == resolved {
+		return Intent{Kind: "shove", TargetID: id, Choice: choice}, true
+	}
+	return Intent{}, false
 }
 
 // equip reads "wield my longsword", "don the chain mail", "put on my

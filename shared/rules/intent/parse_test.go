@@ -252,3 +252,26 @@ func TestParseTasks(t *testing.T) {
 		}
 	}
 }
+
+// Grapples and shoves name a creature present; pushing something else is
+// a task of Athletics.
+func TestParseContests(t *testing.T) {
+	for text, want := range map[string]intent.Intent{
+		"I grapple goblin 1":   {Kind: "grapple", TargetID: "goblin-1"},
+		"grab goblin 2":        {Kind: "grapple", TargetID: "goblin-2"},
+		"I shove goblin 1":     {Kind: "shove", TargetID: "goblin-1"},
+		"knock goblin 1 prone": {Kind: "shove", TargetID: "goblin-1"},
+		"push goblin 2 back":   {Kind: "shove", TargetID: "goblin-2", Choice: "push"},
+		"I push goblin 1":      {Kind: "shove", TargetID: "goblin-1", Choice: "push"},
+		"I try to break free":  {Kind: "escape"},
+		"I push the cart":      {Kind: "check", Ability: "str", Skill: "athletics", Difficulty: "medium"},
+	} {
+		got, ok := intent.Parse(text, table)
+		if !ok || !reflect.DeepEqual(got, want) {
+			t.Errorf("Parse(%q) = %+v, %v; want %+v", text, got, ok, want)
+		}
+		if err := got.Validate("test"); err != nil {
+			t.Errorf("Parse(%q) is invalid: %v", text, err)
+		}
+	}
+}

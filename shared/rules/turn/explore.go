@@ -35,6 +35,9 @@ var explore = map[string]resolver{
 	"unequip":     equip(false),
 	"help":        help,
 	"attack":      refuse(fault.NotAllowed, "there is nothing here to attack; an encounter must be under way"),
+	"grapple":     refuse(fault.NotAllowed, "there is nobody to grapple; an encounter must be under way"),
+	"shove":       refuse(fault.NotAllowed, "there is nobody to shove; an encounter must be under way"),
+	"escape":      refuse(fault.NotAllowed, "nobody holds you; escaping a grapple is for a fight"),
 	"second_wind": refuse(fault.NotAllowed, "Second Wind is tracked in encounters only, where its use once per rest is kept"),
 }
 
