@@ -239,3 +239,16 @@ func (c Coins) String() string {
 	}
 	return strings.Join(parts, ", ")
 }
+
+// StealthHindrance names the armour the character wears that gives
+// disadvantage on Dexterity (Stealth) checks (SRD: padded, scale mail,
+// half plate, ring mail, chain mail, splint, plate).
+func StealthHindrance(ch Character) []string {
+	var out []string
+	for _, it := range Worn(ch) {
+		if a, ok := srd.LookupArmor(it.Item); ok && a.StealthDisadvantage && it.Qty > 0 {
+			out = append(out, a.Name)
+		}
+	}
+	return out
+}

@@ -159,6 +159,9 @@ type Participant struct {
 	// GrappledBy is the participant grappling it (contest.go).
 	Size       string `json:"size,omitempty"`
 	GrappledBy string `json:"grappled_by,omitempty"`
+	// Hinders names the armour a character wears that gives it
+	// disadvantage on Stealth, hiding included.
+	Hinders []string `json:"hinders,omitempty"`
 	// Parry is the AC a monster's Parry reaction adds against one melee
 	// attack that would hit it; 0 without one.
 	Parry int `json:"parry,omitempty"`

@@ -156,7 +156,8 @@ func characterParticipant(ch campaign.Character) Participant {
 		}
 	}
 	p := Participant{ID: ch.ID, Name: ch.Name, Kind: KindCharacter, CharacterID: ch.ID, Type: "humanoid",
-		Combatant: c, Start: snapshot(c), Class: ch.Class, Weapons: weapons, Pairs: pairs, Wielded: wielded, Kit: kit}
+		Combatant: c, Start: snapshot(c), Class: ch.Class, Weapons: weapons, Pairs: pairs, Wielded: wielded, Kit: kit,
+		Hinders: campaign.StealthHindrance(ch)}
 	if r, ok := srd.LookupRace(ch.Race); ok {
 		p.Size = strings.ToLower(r.Size)
 	}

@@ -90,3 +90,16 @@ func TestCheckExpertiseAndArmour(t *testing.T) {
 		}
 	}
 }
+
+// In a fight, hiding is Stealth against the foes' best passive
+// Perception, with the disadvantage of armour that hinders it.
+func TestHideInChainMailInAFight(t *testing.T) {
+	v, mira, _ := table(t)
+	d, err := turn.Decide(fight(t, v), mira, act(intent.Intent{Kind: "hide"}), dicetest.Faces(t, 18, 4))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !d.Rolls[0].Disadvantage || d.Rolls[0].Total != 6 || !strings.Contains(d.Summary, "passive Perception 9") || !strings.Contains(d.Summary, "noticed") {
+		t.Fatalf("hiding in chain mail: %+v %q; want 4+2 = 6 with disadvantage, noticed by passive Perception 9", d.Rolls[0], d.Summary)
+	}
+}

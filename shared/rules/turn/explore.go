@@ -98,19 +98,12 @@ func check(r request, d Decision) (Decision, error) {
 }
 
 // armorHinders names the armour the character wears that gives
-// disadvantage on a check of the skill: the SRD's armour marked so
-// (padded, scale mail, chain mail, ...) hinders Dexterity (Stealth).
+// disadvantage on a check of the skill: Stealth's (campaign.StealthHindrance).
 func armorHinders(ch campaign.Character, s rules.Skill) []string {
 	if s != rules.Stealth {
 		return nil
 	}
-	var out []string
-	for _, it := range campaign.Worn(ch) {
-		if a, ok := srd.LookupArmor(it.Item); ok && a.StealthDisadvantage {
-			out = append(out, a.Name)
-		}
-	}
-	return out
+	return campaign.StealthHindrance(ch)
 }
 
 // hide is a Dexterity (Stealth) check.
