@@ -66,3 +66,24 @@ func TestOwnerGives(t *testing.T) {
 		t.Fatalf("rules result %q", last.RulesResult)
 	}
 }
+
+// Words that describe an uncertain task call for a check: the table is
+// sent the roll with its DC and outcome, and the offline narration says
+// whether it passed.
+func TestCheckFromWordsReachesTheTable(t *testing.T) {
+	f := newFixture(t)
+	c, _ := f.table(t, "Barrels", "c1")
+	mira := mustSnap(t, f, c.ID).Characters[0]
+	if err := f.act(t, "c1", mira.ID, "lift-1", "I try to lift the heavy barrel", nil); err != nil {
+		t.Fatal(err)
+	}
+	results := f.told(t, "c1", events.TypeRollResult)
+	if len(results) != 1 || results[0]["dc"] != float64(15) || (results[0]["outcome"] != "success" && results[0]["outcome"] != "failure") {
+		t.Fatalf("roll results %v, want one with dc 15 and its outcome", results)
+	}
+	done := f.told(t, "c1", events.TypeNarrationDone)
+	text, _ := done[len(done)-1]["text"].(string)
+	if !strings.Contains(text, "DC 15 Strength (Athletics) check") || (!strings.Contains(text, "succeeds") && !strings.Contains(text, "fails")) {
+		t.Fatalf("narration %q does not say whether the check passed", text)
+	}
+}
