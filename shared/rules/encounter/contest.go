@@ -153,6 +153,20 @@ func (e Encounter) canHold(gi int) bool {
 	return !g.down() && !g.Combatant.Incapacitated() && !g.Left
 }
 
+// letGo frees the participant whose turn starts from a grapple its
+// grappler can no longer hold it in (down, incapacitated, gone from the
+// fight), so that it need not spend its action to escape.
+func (e *Encounter) letGo(res *Result) error {
+	i := e.index(e.Current)
+	if i < 0 || e.Participants[i].GrappledBy == "" {
+		return nil
+	}
+	if gi := e.index(e.Participants[i].GrappledBy); gi >= 0 && e.canHold(gi) {
+		return nil
+	}
+	return e.release(res, i)
+}
+
 // release ends participant i's grapple.
 func (e *Encounter) release(res *Result, i int) error {
 	e.Participants[i].GrappledBy = ""

@@ -107,3 +107,35 @@ func TestEscapeGrapple(t *testing.T) {
 		t.Fatalf("an escape out of a fight: %v, want refused", err)
 	}
 }
+
+// A grapple ends by itself when the grappler can no longer hold on: the
+// held creature's turn starts free.
+func TestGrappleEndsWhenTheGrapplerCannotHold(t *testing.T) {
+	v, mira, bram := table(t)
+	f := fight(t, v)
+	d, err := turn.Decide(f, mira, act(intent.Intent{Kind: "grapple", TargetID: "goblin-1"}), dicetest.Faces(t, 15, 5))
+	if err != nil {
+		t.Fatal(err)
+	}
+	e, err := encounter.FromRecord(*d.Encounter)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i := range e.Participants {
+		if e.Participants[i].ID == "mira" {
+			e.Participants[i].Combatant.Conditions = e.Participants[i].Combatant.Conditions.With(rules.Stunned)
+		}
+	}
+	rec, err := encounter.Record(e, d.Encounter.Version)
+	if err != nil {
+		t.Fatal(err)
+	}
+	f.Encounter = &rec
+	d, err = turn.Decide(f, bram, act(intent.Intent{Kind: "end_turn"}), dicetest.Faces(t))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if g := participant(t, d, "goblin-1"); g.GrappledBy != "" || g.Combatant.Conditions.Has(rules.Grappled) || !strings.Contains(d.Summary, "Goblin 1 is free of the grapple") {
+		t.Fatalf("the goblin's turn starts %+v, %q; want it free", g, d.Summary)
+	}
+}
