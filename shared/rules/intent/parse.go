@@ -268,12 +268,17 @@ var taskVerbs = map[string]skill{
 	"tame": {"animal-handling", "wis"}, "soothe": {"animal-handling", "wis"},
 }
 
+// hidePlaces are the words after "hide" that say where the character
+// hides itself.
+var hidePlaces = set("behind", "in", "inside", "among", "amid", "under", "beneath", "below", "from",
+	"within", "there", "here", "nearby", "away", "myself", "ourselves", "between", "on", "atop")
+
 // taskPhrases are tasks of two words, where the verb alone says too
 // little: picking a lock and disarming a trap are Dexterity checks with
 // thieves' tools (no skill).
 var taskPhrases = map[string]skill{
 	"pick lock": {"", "dex"}, "pick the": {}, "disarm trap": {"", "dex"}, "disarm the": {},
-	"look around": {"perception", "wis"}, "keep watch": {"perception", "wis"},
+	"look around": {"perception", "wis"},
 }
 
 // task reads words that describe something uncertain the character tries
@@ -297,7 +302,12 @@ func task(ws []string) (Intent, bool) {
 		return Intent{Kind: "escape"}, true
 	}
 	if ws[0] == "hide" {
-		return Intent{Kind: "hide"}, true
+		// "hide behind the crates" is the Hide action; "hide the map"
+		// hides something else, which is no check of the character's.
+		if hidePlaces[ws[1]] {
+			return Intent{Kind: "hide"}, true
+		}
+		return Intent{}, false
 	}
 	sk, ok := taskVerbs[ws[0]]
 	if len(ws) >= 2 {
