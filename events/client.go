@@ -129,6 +129,9 @@ func DecodeIntent(raw json.RawMessage) (Intent, error) {
 	if err := dec.Decode(&in); err != nil {
 		return in, fault.Field(op, "intent", "is not a valid intent object: %s", jsonProblem(err))
 	}
+	if len(in.TargetIDs) == 0 {
+		in.TargetIDs = nil // "target_ids": [] names no target, as leaving it out does
+	}
 	return in, in.Validate(op)
 }
 
