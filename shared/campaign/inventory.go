@@ -126,8 +126,9 @@ func Equip(ch Character, item string, on bool) (Character, string, error) {
 		}
 	}
 	if inv[i].Equipped == on {
+		// Nothing to change: the words asked for what already is.
 		state := map[bool]string{true: "already", false: "not"}[on]
-		return ch, "", fmt.Errorf("%s is %s %s %s", ch.Name, state, wearing(isArmor), itemName(item))
+		return ch, fmt.Sprintf("%s is %s %s %s.", ch.Name, state, wearing(isArmor), itemName(item)), nil
 	}
 	twoHanded := func(id string) bool {
 		w, ok := srd.LookupWeapon(id)

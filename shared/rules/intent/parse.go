@@ -136,7 +136,7 @@ var verbOf = map[string]verb{
 	"help": vHelp, "aid": vHelp, "assist": vHelp,
 	"dodge": vDodge, "dash": vDash, "disengage": vDisengage,
 	"roll": vCheck, "check": vCheck,
-	"equip": vEquip, "wield": vEquip, "don": vEquip, "wear": vEquip, "draw": vEquip, "ready": vEquip,
+	"equip": vEquip, "wield": vEquip, "don": vEquip, "wear": vEquip,
 	"unequip": vUnequip, "doff": vUnequip, "sheathe": vUnequip, "stow": vUnequip, "remove": vUnequip,
 	"grapple": vGrapple, "grab": vGrapple, "seize": vGrapple, "wrestle": vGrapple,
 	"shove": vShove, "push": vShove, "knock": vShove, "trip": vShove,

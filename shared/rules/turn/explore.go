@@ -165,7 +165,10 @@ func equip(on bool) resolver {
 		if err != nil {
 			return d, fault.Refuse(op, "intent.item", fault.NotAllowed, "%s", err.Error())
 		}
-		d.Changed, d.Summary = []campaign.Character{ch}, text
+		d.Summary = text
+		if !reflect.DeepEqual(ch, r.actor) {
+			d.Changed = []campaign.Character{ch}
+		}
 		return d, nil
 	}
 }

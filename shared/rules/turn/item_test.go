@@ -141,8 +141,12 @@ func TestEquip(t *testing.T) {
 	if fault.ReasonOf(err) != fault.NotAllowed {
 		t.Fatalf("equip in a fight: %v, want refused", err)
 	}
-	for _, in := range []intent.Intent{{Kind: "equip", Item: "plate-armor"}, {Kind: "equip", Item: "crossbow-bolt"}, {Kind: "unequip", Item: "crossbow-light"}} {
-		if _, err := turn.Decide(turn.View{Map: v.Map, Characters: v.Characters}, mira, act(in), dicetest.Faces(t)); fault.ReasonOf(err) != fault.NotAllowed {
+	out := turn.View{Map: v.Map, Characters: v.Characters}
+	if d, err := turn.Decide(out, mira, act(intent.Intent{Kind: "equip", Item: "handaxe"}), dicetest.Faces(t)); err != nil || d.Changed != nil || d.Summary != "Mira is already wielding Handaxe." {
+		t.Fatalf("wielding what Mira wields: %+v, %v; want nothing changed", d, err)
+	}
+	for _, in := range []intent.Intent{{Kind: "equip", Item: "plate-armor"}, {Kind: "equip", Item: "crossbow-bolt"}} {
+		if _, err := turn.Decide(out, mira, act(in), dicetest.Faces(t)); fault.ReasonOf(err) != fault.NotAllowed {
 			t.Errorf("%+v: %v, want refused", in, err)
 		}
 	}
