@@ -261,3 +261,61 @@ func DecodeEndEncounter(data []byte) (EndEncounter, error) {
 	}
 	return b, nil
 }
+
+// Gift is POST /api/campaigns/{id}/characters/{cid}/give: what the owner
+// gives a character, or the character finds: Qty (1 if left out) of an
+// item the rules know (an SRD weapon, armour, gear or potion of healing,
+// by id), coins, or both.
+type Gift struct {
+	Item  string          `json:"item,omitempty"`
+	Qty   int             `json:"qty,omitempty"`
+	Coins *campaign.Coins `json:"coins,omitempty"`
+}
+
+// Bounds of a gift.
+const (
+	MaxGiftQty   = 100
+	MaxGiftCoins = 100000
+)
+
+// DecodeGift parses and validates a gift: only its fields; an item that
+// is one the rules know, 1 to MaxGiftQty of it (qty without an item is
+// refused); each kind of coin 0 to MaxGiftCoins; something given.
+func DecodeGift(data []byte) (Gift, error) {
+	const op = "give"
+	var g Gift
+	if err := decode(op, data, &g, true); err != nil {
+		return g, err
+	}
+	switch {
+	case len(g.Item) > MaxIDLength:
+		return g, fault.Field(op, "item", "is longer than %d bytes", MaxIDLength)
+	case g.Item != "":
+		if _, ok := srd.ItemName(g.Item); !ok {
+			return g, fault.Field(op, "item", "%q is no SRD weapon, armour, gear or potion of healing id", truncate(g.Item, 40))
+		}
+		if g.Qty == 0 {
+			g.Qty = 1
+		}
+		if g.Qty < 1 || g.Qty > MaxGiftQty {
+			return g, fault.Field(op, "qty", "must be between 1 and %d", MaxGiftQty)
+		}
+	case g.Qty != 0:
+		return g, fault.Field(op, "qty", "goes with an item")
+	}
+	if g.Coins != nil {
+		c := *g.Coins
+		for _, n := range []int{c.CP, c.SP, c.EP, c.GP, c.PP} {
+			if n < 0 || n > MaxGiftCoins {
+				return g, fault.Field(op, "coins", "each kind of coin must be between 0 and %d", MaxGiftCoins)
+			}
+		}
+		if c.Zero() {
+			g.Coins = nil
+		}
+	}
+	if g.Item == "" && g.Coins == nil {
+		return g, fault.Field(op, "item", "give an item, coins or both")
+	}
+	return g, nil
+}

@@ -32,6 +32,9 @@ const (
 	// TypeCharacterLeveled tells the table a character levelled up
 	// (beyond protocol.md, additive).
 	TypeCharacterLeveled = "character.leveled"
+	// TypeCharacter announces a sheet changed outside a turn: an item or
+	// coins the owner gave. Beyond protocol.md, additive.
+	TypeCharacter = "character"
 )
 
 // Header is what every server message starts with. Seq is 0 (and left out)
@@ -169,6 +172,15 @@ type CharacterLeveled struct {
 type Encounter struct {
 	Encounter  json.RawMessage      `json:"encounter"`
 	Characters []campaign.Character `json:"characters,omitempty"`
+}
+
+// Character is a sheet changed outside a turn, with what changed it:
+// Gift, what the owner gave, and Text, the line the table reads ("Mira
+// receives a Potion of Healing and 10 gp.").
+type Character struct {
+	Character campaign.Character `json:"character"`
+	Gift      *Gift              `json:"gift,omitempty"`
+	Text      string             `json:"text"`
 }
 
 // Presence reports one character's presence change.

@@ -290,8 +290,11 @@ func TestBrowserTwoPlayers(t *testing.T) {
 	// Bram closes the table and comes back after a turn he missed.
 	b.do("leave", chromedp.Navigate("about:blank"))
 	a.do("see Tobin away", waitJS(`document.querySelector('#party [data-id] .presence.absent') !== null`))
+	// Words that describe an uncertain task call for a check, which Aria
+	// rolls (interactive dice); the table reads whether it passed.
 	a.act("I search the dusty shelves")
-	a.do("see the search saved", committed(4))
+	a.do("roll for the search", visible("roll"), click("#roll-button"), waitJS(`document.getElementById("roll").dataset.landed !== undefined`))
+	a.do("see the search saved", committed(4), logHas("DC 15 Intelligence (Investigation) check"))
 	b.do("come back to the table", chromedp.Navigate(base+"/"+a.text(`location.hash`)), visible("table"), logHas("While you were away"))
 	a.do("see Tobin back", waitJS(`document.querySelector('#party [data-id] .presence.absent') === null`))
 

@@ -56,6 +56,13 @@ type Item struct {
 	// with a number of uses (a healer's kit's ten: KitUses). Beyond
 	// protocol.md, additive.
 	Used int `json:"used,omitempty"`
+	// Name is the item's SRD name ("Crossbow, light"), where the rules
+	// know the item. Beyond protocol.md, additive.
+	Name string `json:"name,omitempty"`
+	// Equipped marks armour worn, a shield carried and weapons wielded:
+	// armour and shield give AC, a wielded weapon is the one attacked with
+	// when none is named. Beyond protocol.md, additive.
+	Equipped bool `json:"equipped,omitempty"`
 }
 
 // Character is a player character's whole sheet, as the wire shows it.
@@ -96,12 +103,19 @@ type Character struct {
 	// Skills are the skills the character is proficient in (SRD skill
 	// ids: "perception", "sleight-of-hand"), chosen from its class's.
 	Skills []string `json:"skills,omitempty"`
+	// Expertise are the skills whose proficiency bonus the character
+	// doubles (a rogue's two from 1st level, a bard's from 3rd), from its
+	// Skills. Beyond protocol.md, additive.
+	Expertise []string `json:"expertise,omitempty"`
 	// LevelUp says the character's XP has reached a level above its own:
 	// its player may level it up (LevelUp). The wire always shows it as
 	// LevelUpReady says (MarshalJSON); a sheet read back keeps what was
 	// written, which code never needs to read.
 	LevelUp   bool   `json:"level_up,omitempty"`
 	Inventory []Item `json:"inventory"`
+	// Coins are the character's purse; nil is empty. Beyond protocol.md,
+	// additive.
+	Coins *Coins `json:"coins,omitempty"`
 	// Effects are the spells' lasting effects on the character, each
 	// until a game time (Effect).
 	Effects []Effect `json:"effects,omitempty"`
@@ -183,24 +197,36 @@ var classes = map[string]classData{
 	"sorcerer": {6, "full"}, "warlock": {8, "pact"}, "wizard": {6, "full"},
 }
 
-// startingWeapons are each class's SRD starting weapons (the simplest of
-// its starting-equipment choices), by SRD weapon id.
-var startingWeapons = map[string][]Item{
-	"barbarian": {{Item: "greataxe", Qty: 1}, {Item: "handaxe", Qty: 2}}, "bard": {{Item: "rapier", Qty: 1}, {Item: "dagger", Qty: 1}},
-	"cleric": {{Item: "mace", Qty: 1}}, "druid": {{Item: "scimitar", Qty: 1}}, "fighter": {{Item: "longsword", Qty: 1}, {Item: "crossbow-light", Qty: 1}},
-	"monk": {{Item: "shortsword", Qty: 1}}, "paladin": {{Item: "longsword", Qty: 1}, {Item: "javelin", Qty: 5}},
-	"ranger": {{Item: "shortsword", Qty: 2}, {Item: "longbow", Qty: 1}}, "rogue": {{Item: "rapier", Qty: 1}, {Item: "shortbow", Qty: 1}},
-	"sorcerer": {{Item: "crossbow-light", Qty: 1}, {Item: "dagger", Qty: 2}}, "warlock": {{Item: "crossbow-light", Qty: 1}, {Item: "dagger", Qty: 2}},
-	"wizard": {{Item: "quarterstaff", Qty: 1}, {Item: "dagger", Qty: 1}},
-}
-
-// startingArmor are each class's SRD starting armour (the first of its
-// choices): barbarians and monks start without, and use Unarmored Defense.
-var startingArmor = map[string][]Item{
-	"bard": {{Item: "leather-armor", Qty: 1}}, "cleric": {{Item: "scale-mail", Qty: 1}, {Item: "shield", Qty: 1}},
-	"druid": {{Item: "leather-armor", Qty: 1}, {Item: "shield", Qty: 1}}, "fighter": {{Item: "chain-mail", Qty: 1}},
-	"paladin": {{Item: "chain-mail", Qty: 1}}, "ranger": {{Item: "scale-mail", Qty: 1}}, "rogue": {{Item: "leather-armor", Qty: 1}},
-	"warlock": {{Item: "leather-armor", Qty: 1}},
+// startingEquipment is each class's SRD starting equipment, by SRD id:
+// the first of each of its choices (a named weapon where the choice is
+// "any martial weapon", and the simplest where it is a weapon or a
+// pack), the armour worn, the weapons wielded (marked Equipped), and the
+// rest carried. A fighter and a paladin take the choice of a weapon
+// without the shield, a druid the leather armour without the wooden
+// shield, as the SRD lets them.
+var startingEquipment = map[string][]Item{
+	"barbarian": {{Item: "greataxe", Qty: 1, Equipped: true}, {Item: "handaxe", Qty: 2}, {Item: "explorers-pack", Qty: 1}, {Item: "javelin", Qty: 4}},
+	"bard": {{Item: "rapier", Qty: 1, Equipped: true}, {Item: "dagger", Qty: 1}, {Item: "leather-armor", Qty: 1, Equipped: true},
+		{Item: "diplomats-pack", Qty: 1}, {Item: "lute", Qty: 1}},
+	"cleric": {{Item: "mace", Qty: 1, Equipped: true}, {Item: "scale-mail", Qty: 1, Equipped: true}, {Item: "shield", Qty: 1, Equipped: true},
+		{Item: "crossbow-light", Qty: 1}, {Item: "crossbow-bolt", Qty: 20}, {Item: "priests-pack", Qty: 1}, {Item: "amulet", Qty: 1}},
+	"druid": {{Item: "scimitar", Qty: 1, Equipped: true}, {Item: "leather-armor", Qty: 1, Equipped: true}, {Item: "shield", Qty: 1, Equipped: true},
+		{Item: "explorers-pack", Qty: 1}, {Item: "sprig-of-mistletoe", Qty: 1}},
+	"fighter": {{Item: "longsword", Qty: 1, Equipped: true}, {Item: "crossbow-light", Qty: 1}, {Item: "crossbow-bolt", Qty: 20},
+		{Item: "chain-mail", Qty: 1, Equipped: true}, {Item: "dungeoneers-pack", Qty: 1}},
+	"monk": {{Item: "shortsword", Qty: 1, Equipped: true}, {Item: "dungeoneers-pack", Qty: 1}, {Item: "dart", Qty: 10}},
+	"paladin": {{Item: "longsword", Qty: 1, Equipped: true}, {Item: "javelin", Qty: 5}, {Item: "chain-mail", Qty: 1, Equipped: true},
+		{Item: "priests-pack", Qty: 1}, {Item: "amulet", Qty: 1}},
+	"ranger": {{Item: "shortsword", Qty: 2, Equipped: true}, {Item: "longbow", Qty: 1}, {Item: "arrow", Qty: 20},
+		{Item: "scale-mail", Qty: 1, Equipped: true}, {Item: "dungeoneers-pack", Qty: 1}},
+	"rogue": {{Item: "rapier", Qty: 1, Equipped: true}, {Item: "shortbow", Qty: 1}, {Item: "arrow", Qty: 20}, {Item: "dagger", Qty: 2},
+		{Item: "leather-armor", Qty: 1, Equipped: true}, {Item: "burglars-pack", Qty: 1}, {Item: "thieves-tools", Qty: 1}},
+	"sorcerer": {{Item: "crossbow-light", Qty: 1, Equipped: true}, {Item: "crossbow-bolt", Qty: 20}, {Item: "dagger", Qty: 2},
+		{Item: "component-pouch", Qty: 1}, {Item: "dungeoneers-pack", Qty: 1}},
+	"warlock": {{Item: "crossbow-light", Qty: 1, Equipped: true}, {Item: "crossbow-bolt", Qty: 20}, {Item: "dagger", Qty: 2},
+		{Item: "leather-armor", Qty: 1, Equipped: true}, {Item: "component-pouch", Qty: 1}, {Item: "scholars-pack", Qty: 1}},
+	"wizard": {{Item: "quarterstaff", Qty: 1, Equipped: true}, {Item: "dagger", Qty: 1}, {Item: "component-pouch", Qty: 1},
+		{Item: "scholars-pack", Qty: 1}, {Item: "spellbook", Qty: 1}},
 }
 
 // ArmorClass is the AC a character gets from what it carries, taken to be
@@ -211,7 +237,7 @@ var startingArmor = map[string][]Item{
 func ArmorClass(class string, ab Abilities, inv []Item) int {
 	dex := Modifier(ab.Dex)
 	best, shield := -1, false
-	for _, it := range inv {
+	for _, it := range worn(inv) {
 		a, ok := srd.LookupArmor(it.Item)
 		if !ok || it.Qty < 1 {
 			continue
@@ -252,7 +278,7 @@ func heavyArmorSlows(race string, ab Abilities, inv []Item) bool {
 	if race == "dwarf" {
 		return false
 	}
-	for _, it := range inv {
+	for _, it := range worn(inv) {
 		if a, ok := srd.LookupArmor(it.Item); ok && it.Qty > 0 && a.StrMinimum > ab.Str {
 			return true
 		}
@@ -446,7 +472,7 @@ func (n NewCharacter) Build(id, playerID string) (Character, error) {
 	if err != nil {
 		return Character{}, err
 	}
-	inv := append(append([]Item{}, startingWeapons[cls]...), startingArmor[cls]...)
+	inv := Named(startingEquipment[cls])
 	speed := race.Speed
 	if heavyArmorSlows(rc, ab, inv) {
 		speed -= 10
@@ -457,7 +483,7 @@ func (n NewCharacter) Build(id, playerID string) (Character, error) {
 		XP: xpFor(level), Abilities: ab, HP: hp, MaxHP: hp,
 		AC: ArmorClass(cls, ab, inv), Speed: speed,
 		Conditions: []string{}, SpellSlots: spellSlots(class.caster, level),
-		HitDice: Pool{Max: level}, Inventory: inv, Skills: skills,
+		HitDice: Pool{Max: level}, Inventory: inv, Skills: skills, Expertise: ExpertiseFor(cls, level, skills),
 	}, nil
 }
 

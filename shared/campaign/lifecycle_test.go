@@ -200,7 +200,9 @@ func TestSettingsOnDefeat(t *testing.T) {
 	}
 }
 
-// Every class starts with weapons and armour the rules data knows.
+// Every class starts with weapons, armour and gear the rules data knows,
+// its packs and tools among them, wearing its armour and wielding a
+// weapon.
 func TestStartingEquipmentIsSRDEquipment(t *testing.T) {
 	for _, class := range Classes() {
 		ch, err := NewCharacter{Name: "A", Race: "human", Class: class}.Build("c", "p")
@@ -210,9 +212,19 @@ func TestStartingEquipmentIsSRDEquipment(t *testing.T) {
 		for _, it := range ch.Inventory {
 			_, weapon := srd.LookupWeapon(it.Item)
 			_, armor := srd.LookupArmor(it.Item)
-			if !weapon && !armor {
-				t.Errorf("%s starts with %q, which is no SRD weapon or armour", class, it.Item)
+			_, gear := srd.LookupGear(it.Item)
+			if !weapon && !armor && !gear {
+				t.Errorf("%s starts with %q, which is no SRD equipment", class, it.Item)
 			}
+			if n, _ := srd.ItemName(it.Item); it.Name == "" || it.Name != n {
+				t.Errorf("%s's %s is named %q, want the SRD's %q", class, it.Item, it.Name, n)
+			}
+		}
+		if !slices.ContainsFunc(ch.Inventory, func(it Item) bool { _, gear := srd.LookupGear(it.Item); return gear }) {
+			t.Errorf("%s starts with no gear: %+v", class, ch.Inventory)
+		}
+		if !slices.ContainsFunc(ch.Inventory, func(it Item) bool { _, w := srd.LookupWeapon(it.Item); return w && it.Equipped }) {
+			t.Errorf("%s wields no weapon: %+v", class, ch.Inventory)
 		}
 	}
 }
@@ -238,6 +250,9 @@ func TestArmorClass(t *testing.T) {
 		{"monk", nil, 14},                                      // 10 + Dex + Wis
 		{"monk", []Item{{Item: "shield", Qty: 1}}, 15},         // no Unarmored Defense with a shield
 		{"rogue", []Item{{Item: "leather-armor", Qty: 0}}, 13}, // none left
+		// Once items are marked, only armour worn counts.
+		{"fighter", []Item{{Item: "chain-mail", Qty: 1}, {Item: "longsword", Qty: 1, Equipped: true}}, 13},
+		{"fighter", []Item{{Item: "plate-armor", Qty: 1}, {Item: "leather-armor", Qty: 1, Equipped: true}}, 14},
 	} {
 		if got := ArmorClass(tc.class, ab, tc.inv); got != tc.want {
 			t.Errorf("%s with %v: AC %d, want %d", tc.class, tc.inv, got, tc.want)

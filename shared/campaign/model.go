@@ -274,6 +274,10 @@ type Roll struct {
 	Rolls    []int  `json:"rolls"`
 	Total    int    `json:"total"`
 	Outcome  string `json:"outcome,omitempty"`
+	// DC is what an ability check or saving throw had to meet or beat;
+	// Outcome then says "success" or "failure". None for other rolls and
+	// for a check asked for without a difficulty. Beyond protocol.md.
+	DC int `json:"dc,omitempty"`
 	// Terms are the expression's terms as rolled: each term's faces, those
 	// it kept and dropped (advantage, 4d6kh3), its rerolls; with the
 	// options the roll was made with. With Dice they are enough to show the

@@ -50,6 +50,7 @@ type fake struct {
 	revokeInvite    func(game.Player, string) error
 	removePlayer    func(game.Player, string, string) error
 	createCharacter func(game.Player, string, campaign.NewCharacter) (campaign.Character, error)
+	give            func(game.Player, string, string, events.Gift) (campaign.Character, error)
 	startEncounter  func(game.Player, string, events.StartEncounter) (encounter.Encounter, error)
 	endEncounter    func(game.Player, string, string, events.EndEncounter) (encounter.Diffs, bool, error)
 	setHomebrew     func(game.Player, string, srd.Overrides) (campaign.Campaign, error)
@@ -178,6 +179,14 @@ func (f *fake) CreateCharacter(_ context.Context, p game.Player, id string, req 
 	f.record("CreateCharacter", p, id, req)
 	if f.createCharacter != nil {
 		return f.createCharacter(p, id, req)
+	}
+	return campaign.Character{}, nil
+}
+
+func (f *fake) Give(_ context.Context, p game.Player, id, cid string, g events.Gift) (campaign.Character, error) {
+	f.record("Give", p, id, cid, g)
+	if f.give != nil {
+		return f.give(p, id, cid, g)
 	}
 	return campaign.Character{}, nil
 }

@@ -70,6 +70,7 @@ func New(svc Service, storeName string, log *slog.Logger) *Handler {
 	h.route("GET /api/campaigns/{id}", h.getCampaign, true)
 	h.route("POST /api/campaigns/{id}/join", h.joinCampaign, true)
 	h.route("POST /api/campaigns/{id}/characters", h.createCharacter, true)
+	h.route("POST /api/campaigns/{id}/characters/{cid}/give", h.give, true)
 	h.route("GET /api/campaigns/{id}/turns", h.listTurns, true)
 	h.route("POST /api/campaigns/{id}/conclude", h.conclude, true)
 	h.route("GET /api/campaigns/{id}/export", h.export, true)
@@ -403,6 +404,18 @@ func (h *Handler) createCharacter(c *call) (int, any, error) {
 		return 0, nil, err
 	}
 	return http.StatusCreated, map[string]any{"character": ch}, nil
+}
+
+func (h *Handler) give(c *call) (int, any, error) {
+	g, err := events.DecodeGift(c.body)
+	if err != nil {
+		return 0, nil, err
+	}
+	ch, err := h.characters.Give(c.r.Context(), c.player, c.r.PathValue("id"), c.r.PathValue("cid"), g)
+	if err != nil {
+		return 0, nil, err
+	}
+	return http.StatusOK, map[string]any{"character": ch}, nil
 }
 
 func (h *Handler) listTurns(c *call) (int, any, error) {

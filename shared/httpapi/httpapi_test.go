@@ -151,6 +151,8 @@ func TestRoutes(t *testing.T) {
 			[]call{{"JoinCampaign", []any{aria, "c1", events.JoinCampaign{InviteCode: "ABCDEFGHJK", From: "203.0.113.7"}}}}, 200, "campaign"},
 		{"CreateCharacterIsCreated", "POST /api/campaigns/{id}/characters", "POST", "/api/campaigns/c1/characters", bearer, `{"name":"Mira","class":"wizard","level":1}`,
 			[]call{{"CreateCharacter", []any{aria, "c1", campaign.NewCharacter{Name: "Mira", Class: "wizard", Level: 1}}}}, 201, "character"},
+		{"GiveToACharacter", "POST /api/campaigns/{id}/characters/{cid}/give", "POST", "/api/campaigns/c1/characters/ch1/give", bearer, `{"item":"potion-of-healing","qty":2,"coins":{"gp":10}}`,
+			[]call{{"Give", []any{aria, "c1", "ch1", decoded(t, events.DecodeGift, `{"item":"potion-of-healing","qty":2,"coins":{"gp":10}}`)}}}, 200, "character"},
 		{"TurnsPageFromTheQuery", "GET /api/campaigns/{id}/turns", "GET", "/api/campaigns/c1/turns?after=5&limit=10", bearer, "",
 			[]call{{"Turns", []any{aria, "c1", 5, 10}}}, 200, "turns"},
 		{"ConcludeByTheOwner", "POST /api/campaigns/{id}/conclude", "POST", "/api/campaigns/c1/conclude", bearer, "",

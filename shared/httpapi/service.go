@@ -87,6 +87,10 @@ type Characters interface {
 	// for a sheet that does not build; Conflict when the campaign is full;
 	// ReadOnly for a concluded campaign.
 	CreateCharacter(ctx context.Context, p game.Player, campaignID string, req campaign.NewCharacter) (campaign.Character, error)
+	// Give returns the character's sheet with what the owner gave it (an
+	// item, coins). Owner only; NotFound for a character the campaign
+	// does not have; ReadOnly for a concluded campaign.
+	Give(ctx context.Context, p game.Player, campaignID, characterID string, g events.Gift) (campaign.Character, error)
 }
 
 // Encounters are the owner's tools to start and end a fight.

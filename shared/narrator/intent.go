@@ -34,7 +34,7 @@ type IntentChoices struct {
 	Areas   []Choice // reachable areas (move)
 	Targets []Choice // creatures (attack, cast, help)
 	Weapons []Choice // weapons carried (attack)
-	Items   []Choice // items carried (use_item)
+	Items   []Choice // items carried (use_item, equip, unequip)
 	Spells  []Choice // spells of the character's class (cast)
 }
 
@@ -52,17 +52,18 @@ type IntentRequest struct {
 // offers, and the fields each may fill, are the rules' kind table's
 // (intent.Kind's Read and ReadFields).
 type ReadIntent struct {
-	Kind      string   `json:"kind" jsonschema_description:"The one action the words take; say when they only speak, or do something none of the actions covers."`
-	TargetID  string   `json:"target_id,omitempty" jsonschema_description:"attack, help: the id of the creature, from the targets given."`
-	TargetIDs []string `json:"target_ids,omitempty" jsonschema_description:"cast: the ids of the creatures the spell is aimed at, from the targets given."`
-	Weapon    string   `json:"weapon,omitempty" jsonschema_description:"attack: the id of the weapon, from the weapons given; leave out for the character's usual one."`
-	Spell     string   `json:"spell,omitempty" jsonschema_description:"cast: the id of the spell, from the spells given."`
-	SlotLevel int      `json:"slot_level,omitempty" jsonschema_description:"cast: the slot level, only if the words say it."`
-	Ability   string   `json:"ability,omitempty" jsonschema:"enum=str,enum=dex,enum=con,enum=int,enum=wis,enum=cha" jsonschema_description:"check: the ability tested."`
-	Skill     string   `json:"skill,omitempty" jsonschema_description:"check: the skill, lower case with underscores (sleight_of_hand), if one applies."`
-	ToAreaID  string   `json:"to_area_id,omitempty" jsonschema_description:"move: the id of the area, from the areas given."`
-	Item      string   `json:"item,omitempty" jsonschema_description:"use_item: the id of the item, from the items given."`
-	Rest      string   `json:"rest,omitempty" jsonschema:"enum=short,enum=long" jsonschema_description:"rest: short or long."`
+	Kind       string   `json:"kind" jsonschema_description:"The one action the words take; say when they only speak, or do something none of the actions covers."`
+	TargetID   string   `json:"target_id,omitempty" jsonschema_description:"attack, help, grapple, shove: the id of the creature, from the targets given."`
+	TargetIDs  []string `json:"target_ids,omitempty" jsonschema_description:"cast: the ids of the creatures the spell is aimed at, from the targets given."`
+	Weapon     string   `json:"weapon,omitempty" jsonschema_description:"attack: the id of the weapon, from the weapons given; leave out for the character's usual one."`
+	Spell      string   `json:"spell,omitempty" jsonschema_description:"cast: the id of the spell, from the spells given."`
+	SlotLevel  int      `json:"slot_level,omitempty" jsonschema_description:"cast: the slot level, only if the words say it."`
+	Ability    string   `json:"ability,omitempty" jsonschema:"enum=str,enum=dex,enum=con,enum=int,enum=wis,enum=cha" jsonschema_description:"check: the ability tested."`
+	Skill      string   `json:"skill,omitempty" jsonschema_description:"check: the skill, lower case with underscores (sleight_of_hand), if one applies."`
+	Difficulty string   `json:"difficulty,omitempty" jsonschema:"enum=very_easy,enum=easy,enum=medium,enum=hard,enum=very_hard,enum=nearly_impossible" jsonschema_description:"check: how hard the task the words describe is for anyone; medium when nothing makes it easier or harder. Never a number."`
+	ToAreaID   string   `json:"to_area_id,omitempty" jsonschema_description:"move: the id of the area, from the areas given."`
+	Item       string   `json:"item,omitempty" jsonschema_description:"use_item, equip, unequip: the id of the item, from the items given."`
+	Rest       string   `json:"rest,omitempty" jsonschema:"enum=short,enum=long" jsonschema_description:"rest: short or long."`
 }
 
 // JSONSchemaExtend offers the kinds the rules' table marks Read, in its
@@ -83,12 +84,12 @@ func (ReadIntent) JSONSchemaExtend(s *jsonschema.Schema) {
 // intent is the answer as the rules' intent, to ask it what it sets.
 func (r ReadIntent) intent() intent.Intent {
 	return intent.Intent{Kind: r.Kind, TargetID: r.TargetID, TargetIDs: r.TargetIDs, Weapon: r.Weapon, Spell: r.Spell,
-		SlotLevel: r.SlotLevel, Ability: r.Ability, Skill: r.Skill, ToAreaID: r.ToAreaID, Item: r.Item, Rest: r.Rest}
+		SlotLevel: r.SlotLevel, Ability: r.Ability, Skill: r.Skill, Difficulty: r.Difficulty, ToAreaID: r.ToAreaID, Item: r.Item, Rest: r.Rest}
 }
 
 // readFields are the fields of ReadIntent's besides kind, as the wire
 // spells them.
-var readFields = []string{"target_id", "target_ids", "weapon", "spell", "slot_level", "ability", "skill", "to_area_id", "item", "rest"}
+var readFields = []string{"target_id", "target_ids", "weapon", "spell", "slot_level", "ability", "skill", "difficulty", "to_area_id", "item", "rest"}
 
 // IntentRead is an action read from a player's words, and what the call
 // cost. Intent is nil when the words are not an action (say).
@@ -138,7 +139,7 @@ const intentContract = `You read what a player writes for their character in a t
 Rules:
 Name only the ids you are given: targets, weapons, areas, items and spells. If the words need something not given, or several actions, or none of them, answer say.
 Never decide whether the action succeeds, and never add what the words do not ask for.
-A check names the ability it tests, and the skill when one applies.
+A check is for a task whose outcome is uncertain: it names the ability it tests, the skill when one applies, and how hard the task is as one of the difficulties offered, never a number; the engine sets the DC.
 Answer only by calling read_intent, once.`
 
 // IntentBlocks is the prompt of an intent call.
@@ -223,6 +224,14 @@ func DecodeIntentAnswer(raw []byte, c IntentChoices) (json.RawMessage, error) {
 	}
 	if in.SlotLevel < 0 || in.SlotLevel > 9 {
 		return nil, errInvalid(op, "slot level %d is not 1 to 9", in.SlotLevel)
+	}
+	switch {
+	case in.Difficulty != "" && !slices.Contains(intent.Difficulties, in.Difficulty):
+		return nil, errInvalid(op, "difficulty %q is none of %s", truncate(in.Difficulty, 40), strings.Join(intent.Difficulties, ", "))
+	case in.Kind == "check" && in.Difficulty == "":
+		// The words describe a task, so it has a difficulty: an
+		// answer that names none takes the usual one.
+		in.Difficulty = "medium"
 	}
 	b, err := json.Marshal(in)
 	if err != nil {

@@ -20,15 +20,18 @@ var choices = narrator.IntentChoices{
 
 func TestDecodeIntentAnswer(t *testing.T) {
 	good := map[string]string{
-		`{"kind":"attack","target_id":"goblin-1","weapon":"handaxe"}`: `{"kind":"attack","target_id":"goblin-1","weapon":"handaxe"}`,
-		`{"kind":"cast","spell":"cure-wounds","target_ids":["mira"]}`: `{"kind":"cast","target_ids":["mira"],"spell":"cure-wounds"}`,
-		`{"kind":"check","ability":"wis","skill":"perception"}`:       `{"kind":"check","ability":"wis","skill":"perception"}`,
-		`{"kind":"move","to_area_id":"cellar"}`:                       `{"kind":"move","to_area_id":"cellar"}`,
-		`{"kind":"use_item","item":"rope"}`:                           `{"kind":"use_item","item":"rope"}`,
-		`{"kind":"rest","rest":"short"}`:                              `{"kind":"rest","rest":"short"}`,
-		`{"kind":"dodge"}`:                                            `{"kind":"dodge"}`,
-		`{"kind":"help","target_id":"mira"}`:                          `{"kind":"help","target_id":"mira"}`,
-		`{"kind":"say"}`:                                              ``,
+		`{"kind":"attack","target_id":"goblin-1","weapon":"handaxe"}`:               `{"kind":"attack","target_id":"goblin-1","weapon":"handaxe"}`,
+		`{"kind":"cast","spell":"cure-wounds","target_ids":["mira"]}`:               `{"kind":"cast","target_ids":["mira"],"spell":"cure-wounds"}`,
+		`{"kind":"check","ability":"wis","skill":"perception","difficulty":"hard"}`: `{"kind":"check","ability":"wis","skill":"perception","difficulty":"hard"}`,
+		// A task the words describe has a difficulty: medium when the
+		// answer names none.
+		`{"kind":"check","ability":"wis","skill":"perception"}`: `{"kind":"check","ability":"wis","skill":"perception","difficulty":"medium"}`,
+		`{"kind":"move","to_area_id":"cellar"}`:                 `{"kind":"move","to_area_id":"cellar"}`,
+		`{"kind":"use_item","item":"rope"}`:                     `{"kind":"use_item","item":"rope"}`,
+		`{"kind":"rest","rest":"short"}`:                        `{"kind":"rest","rest":"short"}`,
+		`{"kind":"dodge"}`:                                      `{"kind":"dodge"}`,
+		`{"kind":"help","target_id":"mira"}`:                    `{"kind":"help","target_id":"mira"}`,
+		`{"kind":"say"}`:                                        ``,
 	}
 	for in, want := range good {
 		got, err := narrator.DecodeIntentAnswer([]byte(in), choices)
@@ -58,6 +61,10 @@ func TestDecodeIntentAnswer(t *testing.T) {
 		"AnArray":             `[{"kind":"dodge"}]`,
 		"TwoObjects":          `{"kind":"dodge"}{"kind":"dash"}`,
 		"CheckWithoutAbility": `{"kind":"check","skill":"stealth"}`,
+		"DifficultyAsNumber":  `{"kind":"check","ability":"str","difficulty":"15"}`,
+		"DifficultyAsDC":      `{"kind":"check","ability":"str","difficulty":15}`,
+		"UnknownDifficulty":   `{"kind":"check","ability":"str","difficulty":"trivial"}`,
+		"DifficultyElsewhere": `{"kind":"dodge","difficulty":"easy"}`,
 	}
 	for name, in := range bad {
 		t.Run(name, func(t *testing.T) {
@@ -75,6 +82,7 @@ func FuzzDecodeIntentAnswer(f *testing.F) {
 	f.Add([]byte(`{"kind":"attack","target_id":"goblin-1","weapon":"handaxe"}`))
 	f.Add([]byte(`{"kind":"cast","spell":"cure-wounds","target_ids":["mira"],"slot_level":2}`))
 	f.Add([]byte(`{"kind":"say"}`))
+	f.Add([]byte(`{"kind":"check","ability":"dex","skill":"stealth","difficulty":"very_hard"}`))
 	f.Fuzz(func(t *testing.T, b []byte) {
 		got, err := narrator.DecodeIntentAnswer(b, choices)
 		if err != nil {

@@ -19,6 +19,9 @@ type Roll struct {
 	// Outcome is "hit", "critical hit", "miss", "success" or "failure" for
 	// a d20 roll compared with a number, "" otherwise.
 	Outcome string `json:"outcome,omitempty"`
+	// DC is the number an ability check or saving throw had to meet or
+	// beat; 0 for any other roll, and for a check with no DC.
+	DC int `json:"dc,omitempty"`
 	dice.Result
 }
 

@@ -90,9 +90,21 @@ func Check(c Combatant, req CheckRequest, src dice.Source) (CheckResult, error) 
 	r.Natural, r.Total = roll.Natural, roll.Total
 	if req.DC > 0 {
 		r.Success = r.Total >= req.DC
-		roll.Outcome = outcome(r.Success)
+		roll.Outcome, roll.DC = outcome(r.Success), req.DC
 	}
 	return r, nil
+}
+
+// difficultyDCs are the SRD's typical difficulty classes, by the names a
+// check's difficulty takes on the wire (intent.Difficulties).
+var difficultyDCs = map[string]int{"very_easy": 5, "easy": 10, "medium": 15, "hard": 20, "very_hard": 25, "nearly_impossible": 30}
+
+// DifficultyDC is the DC of a task of that difficulty ("medium": 15), by
+// the SRD's table of typical difficulty classes; false for a name not in
+// it.
+func DifficultyDC(difficulty string) (int, bool) {
+	dc, ok := difficultyDCs[difficulty]
+	return dc, ok
 }
 
 // Summary tells the check in one sentence: "Mira succeeds on a DC 15
@@ -277,7 +289,7 @@ func Save(c Combatant, req SaveRequest, src dice.Source) (SaveResult, error) {
 	}
 	r.Natural, r.Total = roll.Natural, roll.Total
 	r.Success = r.Total >= req.DC
-	roll.Outcome = outcome(r.Success)
+	roll.Outcome, roll.DC = outcome(r.Success), req.DC
 	return r, nil
 }
 

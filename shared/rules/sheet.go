@@ -28,6 +28,11 @@ func FromSheet(ch campaign.Character) Combatant {
 			c.SkillProficiencies = c.SkillProficiencies.With(sk)
 		}
 	}
+	for _, name := range ch.Expertise {
+		if sk, err := ParseSkill(name); err == nil {
+			c.Expertise = c.Expertise.With(sk)
+		}
+	}
 	if class, ok := srd.LookupClass(ch.Class); ok {
 		c.HitDie = class.HitDie
 		for _, a := range class.SavingThrows {

@@ -296,3 +296,23 @@ func TestDataFollowsTheText(t *testing.T) {
 		}
 	})
 }
+
+// Potions of healing heal as the SRD's table says, and every kind of
+// item the rules know has its SRD name.
+func TestPotionsAndItemNames(t *testing.T) {
+	for id, want := range map[string]string{"potion-of-healing": "2d4+2", "potion-of-healing-common": "2d4+2",
+		"potion-of-healing-greater": "4d4+4", "potion-of-healing-superior": "8d4+8", "potion-of-healing-supreme": "10d4+20"} {
+		if p, ok := srd.LookupPotion(id); !ok || p.Healing != want {
+			t.Errorf("%s: %+v, %v; want %s", id, p, ok, want)
+		}
+	}
+	for id, want := range map[string]string{"crossbow-light": "Crossbow, light", "chain-mail": "Chain Mail",
+		"explorers-pack": "Explorer's Pack", "potion-of-healing": "Potion of Healing"} {
+		if got, ok := srd.ItemName(id); !ok || got != want {
+			t.Errorf("ItemName(%s) = %q, %v; want %q", id, got, ok, want)
+		}
+	}
+	if _, ok := srd.ItemName("vorpal-teacup"); ok {
+		t.Error("an unknown item has a name")
+	}
+}

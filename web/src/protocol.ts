@@ -188,6 +188,8 @@ export interface Roll {
   rolls: number[] | null;
   total: number;
   outcome?: string;
+  /** beyond protocol.md: what a check or save had to meet */
+  dc?: number;
   /** beyond protocol.md: the terms as rolled and the roll's options */
   terms?: RollTerm[];
   advantage?: boolean;
@@ -249,7 +251,7 @@ export type ServerMessage = Head & (
   | { type: "recap"; text: string }
   | { type: "turn.accepted"; turn_id: string; request_id: string; character_id: string }
   | { type: "roll.requested"; turn_id: string; roll_id: string; character_id: string; dice: string; reason: string; options?: string[]; deadline: string }
-  | { type: "roll.result"; turn_id: string; roll_id: string; reason?: string; dice: string; rolls: number[] | null; total: number; outcome?: string;
+  | { type: "roll.result"; turn_id: string; roll_id: string; reason?: string; dice: string; rolls: number[] | null; total: number; outcome?: string; dc?: number;
       terms?: RollTerm[]; advantage?: boolean; disadvantage?: boolean; critical?: boolean }
   | { type: "reaction.window"; turn_id: string; roll_id?: string; trigger?: string; eligible: Eligible[]; closes_at: string }
   | { type: "reaction.received"; turn_id: string; character_id: string; reaction: string }
@@ -260,6 +262,8 @@ export type ServerMessage = Head & (
   | { type: "turn.committed"; turn_id: string; sequence: number; actor_id: string; rolls: Roll[] | null; characters: Character[] | null; encounter?: Encounter | null; scene: Scene; clock?: number }
   | { type: "encounter"; encounter: Encounter; characters?: Character[] | null }
   | { type: "presence"; character_id: string; state: Presence }
+  /** beyond protocol.md: a sheet changed outside a turn (what the owner gave) */
+  | { type: "character"; character: Character; text: string }
   | { type: "error"; request_id?: string; code: string; message: string }
   | { type: "sync.begin"; after_seq: number }
   | { type: "sync.done"; last_seq: number }

@@ -203,6 +203,18 @@ describe("reduce", () => {
     assert.equal(withAction(t, "unknown", "x"), t);
   });
 
+  it("TakesTheSheetTheOwnerGaveTo", () => {
+    const mira = { ...sheet("mira", "p1", "Mira"), inventory: [{ item: "potion-of-healing", qty: 1 }] };
+    const t = play(table(), { type: "character", seq: 5, character: mira, text: "Mira receives a Potion of Healing." });
+    assert.deepEqual(t.characters.mira.inventory, [{ item: "potion-of-healing", qty: 1 }]);
+    assert.equal(t.feed[t.feed.length - 1].text, "Mira receives a Potion of Healing.");
+  });
+
+  it("LeavesTheTableAsItIsOnAnEventItDoesNotKnow", () => {
+    const t = table();
+    assert.equal(play(t, { type: "weather.changed", seq: 5 } as unknown as ServerMessage), t);
+  });
+
   it("AsksForTheSheetOfACharacterItDoesNotKnow", () => {
     const t = play(table(), { type: "presence", character_id: "newcomer", state: "present" });
     assert.deepEqual(t.unknown, ["newcomer"]);
@@ -219,6 +231,12 @@ describe("reduce", () => {
     assert.equal(t.rollPrompt, null);
     assert.equal(t.lastRoll?.total, 15);
     assert.equal(t.feed[1].text, "1d20+2 rolled [13] = 15 (success)");
+  });
+
+  it("SaysWhatACheckHadToMeet", () => {
+    const t = play(table(), { type: "roll.result", turn_id: "t1", roll_id: "r1", reason: "Strength (Athletics) check", dice: "1d20+3",
+      rolls: [11], total: 14, outcome: "failure", dc: 15 });
+    assert.equal(t.feed[0].text, "Strength (Athletics) check: 1d20+3 rolled [11] = 14 (DC 15: failure)");
   });
 
   it("TracksAReactionWindowUntilItCloses", () => {

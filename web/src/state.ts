@@ -262,7 +262,8 @@ function activeOrNull(e: Encounter | null | undefined): Encounter | null {
 /** rollLine says a roll in words: "attack roll: 1d20+5 → [14] = 19 (hit)". */
 export function rollLine(r: Roll): string {
   const dice = (r.rolls ?? []).join(", ");
-  return `${r.reason ? r.reason + ": " : ""}${r.dice} rolled [${dice}] = ${r.total}${r.outcome ? ` (${r.outcome})` : ""}`;
+  const outcome = r.outcome ? ` (${r.dc ? `DC ${r.dc}: ` : ""}${r.outcome})` : "";
+  return `${r.reason ? r.reason + ": " : ""}${r.dice} rolled [${dice}] = ${r.total}${outcome}`;
 }
 
 /**
@@ -410,7 +411,7 @@ export function reduce(t: Table, m: ServerMessage): Table {
       return push(next, { kind: "system", turnId: m.turn_id, text: `${nameOf(t, m.character_id)} must roll ${m.dice} (${m.reason}).` });
     }
     case "roll.result": {
-      const roll: Roll = { roll_id: m.roll_id, reason: m.reason, dice: m.dice, rolls: m.rolls, total: m.total, outcome: m.outcome,
+      const roll: Roll = { roll_id: m.roll_id, reason: m.reason, dice: m.dice, rolls: m.rolls, total: m.total, outcome: m.outcome, dc: m.dc,
         terms: m.terms, advantage: m.advantage, disadvantage: m.disadvantage, critical: m.critical };
       const rollPrompt = t.rollPrompt && t.rollPrompt.rollId === m.roll_id ? null : t.rollPrompt;
       const next: Table = { ...t, rollPrompt, lastRoll: roll };
@@ -529,10 +530,14 @@ export function reduce(t: Table, m: ServerMessage): Table {
       const next: Table = { ...t, error: { code: m.code, message: m.message, requestId: m.request_id } };
       return push(next, { kind: "error", text: m.message });
     }
+    case "character":
+      return push(mergeSheets(t, [m.character]), { kind: "system", text: m.text });
     case "sync.begin":
     case "sync.done":
       return t;
   }
+  // A message type this client does not know yet leaves the table as it is.
+  return t;
 }
 
 /**

@@ -525,13 +525,13 @@ func readIntent(user string, kinds []string, invent bool) map[string]any {
 		}
 		return map[string]any{"kind": "rest", "rest": "short"}
 	case offered("check") && has("search", "examine", "inspect", "investigate"):
-		return map[string]any{"kind": "check", "ability": "int", "skill": "investigation"}
+		return map[string]any{"kind": "check", "ability": "int", "skill": "investigation", "difficulty": "medium"}
 	case offered("check") && has("look", "listen", "watch", "spot", "scan"):
-		return map[string]any{"kind": "check", "ability": "wis", "skill": "perception"}
+		return map[string]any{"kind": "check", "ability": "wis", "skill": "perception", "difficulty": "medium"}
 	case offered("check") && has("sneak", "hide"):
-		return map[string]any{"kind": "check", "ability": "dex", "skill": "stealth"}
+		return map[string]any{"kind": "check", "ability": "dex", "skill": "stealth", "difficulty": "medium"}
 	case offered("check") && has("lift", "push", "jump", "force", "break"):
-		return map[string]any{"kind": "check", "ability": "str", "skill": "athletics"}
+		return map[string]any{"kind": "check", "ability": "str", "skill": "athletics", "difficulty": "medium"}
 	}
 	return map[string]any{"kind": "say"}
 }

@@ -164,7 +164,7 @@ func TestAnswersTheToolsOfTheNarrator(t *testing.T) {
 			{"I vault the bar and hack at the nearer goblin with my handaxe", `{"kind":"attack","target_id":"goblin-1","weapon":"handaxe"}`},
 			{"I hit goblin 2", `{"kind":"attack","target_id":"goblin-2"}`},
 			{"down the trapdoor into the cellar we go", `{"kind":"move","to_area_id":"cellar"}`},
-			{"I search the shelves", `{"kind":"check","ability":"int","skill":"investigation"}`},
+			{"I search the shelves", `{"kind":"check","ability":"int","skill":"investigation","difficulty":"medium"}`},
 			{"Hello there, friend", ""},
 		}
 		for _, c := range intents {

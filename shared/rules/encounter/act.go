@@ -48,7 +48,8 @@ const (
 )
 
 var actionKinds = map[string]bool{ActionAttack: true, ActionDodge: true, ActionDash: true,
-	ActionDisengage: true, ActionDeathSave: true, ActionEndTurn: true, ActionMove: true, ActionFirstAid: true}
+	ActionDisengage: true, ActionDeathSave: true, ActionEndTurn: true, ActionMove: true, ActionFirstAid: true, ActionPotion: true,
+	ActionGrapple: true, ActionShove: true, ActionEscape: true}
 
 // Limits DecodeAction enforces.
 const (
@@ -98,6 +99,8 @@ type Action struct {
 	// Weapon names the weapon it makes magic (the target's best melee
 	// weapon if none).
 	Choice string `json:"choice,omitempty"`
+	// Item is the potion a potion action drinks or gives (an SRD id).
+	Item string `json:"item,omitempty"`
 }
 
 // DecodeAction reads an Action from outside input: one JSON object with
@@ -120,13 +123,15 @@ func DecodeAction(b []byte) (Action, error) {
 	}
 	switch {
 	case !actionKinds[a.Kind] && !moreKinds[a.Kind]:
-		return Action{}, fault.Field(op, "action.kind", "must be attack, cast, move, dodge, dash, disengage, hide, second_wind, first_aid, death_save or end_turn")
+		return Action{}, fault.Field(op, "action.kind", "must be attack, cast, move, dodge, dash, disengage, hide, second_wind, first_aid, potion, grapple, shove, escape, death_save or end_turn")
 	case len(a.TargetID) > maxNameLength:
 		return Action{}, fault.Field(op, "action.target_id", "is longer than %d bytes", maxNameLength)
 	case len(a.Weapon) > maxNameLength:
 		return Action{}, fault.Field(op, "action.weapon", "is longer than %d bytes", maxNameLength)
 	case len(a.ToAreaID) > maxNameLength:
 		return Action{}, fault.Field(op, "action.to_area_id", "is longer than %d bytes", maxNameLength)
+	case len(a.Item) > maxNameLength:
+		return Action{}, fault.Field(op, "action.item", "is longer than %d bytes", maxNameLength)
 	case a.Distance < 0 || a.Distance > MaxDistance:
 		return Action{}, fault.Field(op, "action.distance", "must be between 0 and %d feet", MaxDistance)
 	case a.Kind == ActionAttack && a.TargetID == "":
@@ -277,6 +282,18 @@ func Act(e Encounter, actorID string, in Action, src dice.Source) (Encounter, Re
 		}
 	case ActionFirstAid:
 		if err := out.aid(&res, ai, in, src); err != nil {
+			return e, Result{}, err
+		}
+	case ActionPotion:
+		if err := out.potion(&res, ai, in, src); err != nil {
+			return e, Result{}, err
+		}
+	case ActionGrapple, ActionShove:
+		if err := out.grab(&res, ai, in, src); err != nil {
+			return e, Result{}, err
+		}
+	case ActionEscape:
+		if err := out.escape(&res, ai, src); err != nil {
 			return e, Result{}, err
 		}
 	case ActionEndTurn:

@@ -79,7 +79,7 @@ func (e *Encounter) hide(res *Result, ai int, how string, src dice.Source) error
 		}
 	}
 	bonus, extra, notes, spent := e.blessing(ai, "ability check", src)
-	r, err := rules.Check(p.Combatant, rules.CheckRequest{Ability: rules.Dex, Skill: rules.Stealth, DC: dc, Bonus: bonus}, src)
+	r, err := rules.Check(p.Combatant, rules.CheckRequest{Ability: rules.Dex, Skill: rules.Stealth, DC: dc, Bonus: bonus, Disadvantage: p.Hinders}, src)
 	if err != nil {
 		return fault.Wrap(fault.Internal, actOp, err)
 	}

@@ -313,6 +313,9 @@ func (e *Encounter) turnEnds(res *Result, src dice.Source) error {
 // turnStarts ends the effects whose time is up by the start of the
 // current participant's turn, turns skipped on the way included.
 func (e *Encounter) turnStarts(res *Result, src dice.Source) error {
+	if err := e.letGo(res); err != nil {
+		return err
+	}
 	if len(e.Effects) == 0 {
 		return nil
 	}

@@ -157,6 +157,17 @@ type Participant struct {
 	// Pairs are the weapons among Weapons it carried two or more of, for
 	// two-weapon fighting with a pair.
 	Pairs []string `json:"pairs,omitempty"`
+	// Wielded are the weapons among Weapons the character's sheet marks
+	// wielded: an attack that names none is made with one of them when
+	// one fits it (bestWeapon).
+	Wielded []string `json:"wielded,omitempty"`
+	// Size is the creature's size, lower case ("medium"); "" is Medium.
+	// GrappledBy is the participant grappling it (contest.go).
+	Size       string `json:"size,omitempty"`
+	GrappledBy string `json:"grappled_by,omitempty"`
+	// Hinders names the armour a character wears that gives it
+	// disadvantage on Stealth, hiding included.
+	Hinders []string `json:"hinders,omitempty"`
 	// Parry is the AC a monster's Parry reaction adds against one melee
 	// attack that would hit it; 0 without one.
 	Parry int `json:"parry,omitempty"`

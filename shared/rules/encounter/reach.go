@@ -298,9 +298,24 @@ func bestMelee(p Participant) (rules.AttackRequest, error) {
 // names none: of those it carries that deal damage, a ranged (or thrown)
 // one when ranged is set, else a melee one, dealing the most on average;
 // failing that, any other unless meleeOnly; "" for an unarmed strike.
+//
+// A weapon the character wields that fits comes first: the best of those.
 func bestWeapon(p Participant, ranged, meleeOnly bool) string {
-	best, bestScore, other, otherScore := "", -1, "", -1
-	for _, id := range p.Weapons {
+	if best, _ := pickWeapon(p.Wielded, ranged, meleeOnly); best != "" {
+		return best
+	}
+	best, other := pickWeapon(p.Weapons, ranged, meleeOnly)
+	if best == "" {
+		return other
+	}
+	return best
+}
+
+// pickWeapon is, among the weapon ids, the best that fits (bestWeapon)
+// and the best of the others.
+func pickWeapon(ids []string, ranged, meleeOnly bool) (best, other string) {
+	bestScore, otherScore := -1, -1
+	for _, id := range ids {
 		w, ok := srd.LookupWeapon(id)
 		if !ok || w.Damage == nil {
 			continue
@@ -321,10 +336,7 @@ func bestWeapon(p Participant, ranged, meleeOnly bool) string {
 			other, otherScore = id, score
 		}
 	}
-	if best == "" {
-		return other
-	}
-	return best
+	return best, other
 }
 
 // names lists the participants at idx: "Mira", "Mira and Tobin".

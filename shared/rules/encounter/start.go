@@ -145,8 +145,9 @@ func (e *Encounter) surprise(ids []string) error {
 func characterParticipant(ch campaign.Character) Participant {
 	c := rules.FromSheet(ch)
 	c.Speed = rules.Carried(ch).Speed(c.Speed) // a heavy load is dragged
-	var weapons, pairs []string
+	var weapons, pairs, wielded []string
 	count := map[string]int{}
+	marked := slices.ContainsFunc(ch.Inventory, func(it campaign.Item) bool { return it.Equipped })
 	for _, it := range ch.Inventory {
 		w, ok := lookupWeapon(it.Item)
 		if !ok || it.Qty <= 0 {
@@ -155,14 +156,21 @@ func characterParticipant(ch campaign.Character) Participant {
 		if !slices.Contains(weapons, w.ID) {
 			weapons = append(weapons, w.ID)
 		}
+		if marked && it.Equipped && !slices.Contains(wielded, w.ID) {
+			wielded = append(wielded, w.ID)
+		}
 		if count[w.ID] += it.Qty; count[w.ID] >= 2 && !slices.Contains(pairs, w.ID) {
 			pairs = append(pairs, w.ID)
 		}
 	}
 	p := Participant{ID: ch.ID, Name: ch.Name, Kind: KindCharacter, CharacterID: ch.ID, Type: "humanoid",
-		Combatant: c, Start: snapshot(c), Class: ch.Class, Weapons: weapons, Pairs: pairs}
+		Combatant: c, Start: snapshot(c), Class: ch.Class, Weapons: weapons, Pairs: pairs, Wielded: wielded,
+		Hinders: campaign.StealthHindrance(ch)}
 	p.KitUses = campaign.KitUses(ch.Inventory)
 	p.Kit, p.Start.KitUses = p.KitUses > 0, p.KitUses
+	if r, ok := srd.LookupRace(ch.Race); ok {
+		p.Size = strings.ToLower(r.Size)
+	}
 	rs := campaign.ResourcesOf(ch)
 	if bi, ok := rs[campaign.ResourceBardicInspiration]; ok {
 		p.Inspiration = bi.Max - bi.Used
@@ -206,7 +214,7 @@ func monsterParticipant(m srd.Monster, id, name string) Participant {
 			actions = append(actions, a)
 		}
 	}
-	p := Participant{ID: id, Name: name, Kind: KindMonster, SRDID: m.ID, Combatant: c, Start: snapshot(c), Actions: actions, Parry: parryOf(m),
+	p := Participant{ID: id, Name: name, Kind: KindMonster, SRDID: m.ID, Size: strings.ToLower(m.Size), Combatant: c, Start: snapshot(c), Actions: actions, Parry: parryOf(m),
 		Type: strings.ToLower(m.Type), Spellcasting: casting, MundaneResist: mundaneResist, MundaneImmune: mundaneImmune, XP: m.XP}
 	if m.Senses.Blindsight > 0 {
 		p.Senses = append(p.Senses, "blindsight")

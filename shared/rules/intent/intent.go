@@ -26,10 +26,15 @@ type Intent struct {
 	SlotLevel int      `json:"slot_level,omitempty"`
 	Ability   string   `json:"ability,omitempty"`
 	Skill     string   `json:"skill,omitempty"`
-	ToAreaID  string   `json:"to_area_id,omitempty"`
-	Item      string   `json:"item,omitempty"`
-	Rest      string   `json:"rest,omitempty"`
-	Text      string   `json:"text,omitempty"`
+	// Difficulty, with check, is how hard the task is, from the closed
+	// list Difficulties ("medium"); the rules set the DC from it (SRD:
+	// very easy 5 to nearly impossible 30). A check without one has no
+	// DC and only a total. Beyond protocol.md, additive.
+	Difficulty string `json:"difficulty,omitempty"`
+	ToAreaID   string `json:"to_area_id,omitempty"`
+	Item       string `json:"item,omitempty"`
+	Rest       string `json:"rest,omitempty"`
+	Text       string `json:"text,omitempty"`
 	// Bonus takes the intent as a bonus action in an encounter: attack
 	// (two-weapon fighting's off hand), dash, disengage or hide (a rogue's
 	// Cunning Action), second_wind, or a cast whose spell takes a bonus
@@ -80,6 +85,8 @@ func (in Intent) Has(field string) bool {
 		return in.Ability != ""
 	case "skill":
 		return in.Skill != ""
+	case "difficulty":
+		return in.Difficulty != ""
 	case "to_area_id":
 		return in.ToAreaID != ""
 	case "item":
@@ -120,8 +127,10 @@ func (in Intent) Validate(op string) error {
 		return fault.Field(op, "intent.ongoing", "goes with %s only", casting())
 	}
 	switch {
-	case in.Choice != "" && !k.Casts:
-		return fault.Field(op, "intent.choice", "goes with %s only", casting())
+	case in.Choice != "" && len(k.Choices) > 0 && !slices.Contains(k.Choices, in.Choice):
+		return fault.Field(op, "intent.choice", "must be one of %s for %s", strings.Join(k.Choices, ", "), in.Kind)
+	case in.Choice != "" && !k.Casts && len(k.Choices) == 0:
+		return fault.Field(op, "intent.choice", "goes with %s only", choosing())
 	case len(in.Choice) > MaxIDLength:
 		return fault.Field(op, "intent.choice", "is longer than %d bytes", MaxIDLength)
 	}
@@ -155,6 +164,17 @@ func taking(field string) string {
 	var names []string
 	for _, k := range kinds {
 		if slices.ContainsFunc(k.Fields, func(f Field) bool { return f.Name == field }) {
+			names = append(names, k.Name)
+		}
+	}
+	return strings.Join(names, ", ")
+}
+
+// choosing names the kinds that take a choice, for a refusal.
+func choosing() string {
+	var names []string
+	for _, k := range kinds {
+		if k.Casts || len(k.Choices) > 0 {
 			names = append(names, k.Name)
 		}
 	}

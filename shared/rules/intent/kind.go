@@ -19,8 +19,11 @@ type Kind struct {
 	Fields []Field
 	// Bonus: the kind may be taken as a bonus action.
 	Bonus bool
-	// Casts: the kind casts a spell, so it alone takes ongoing and choice.
+	// Casts: the kind casts a spell, so it takes ongoing and any choice.
 	Casts bool
+	// Choices are the closed list of choices a kind that casts nothing
+	// takes ("prone" or "push" for a shove); none takes no choice.
+	Choices []string
 	// Always: no table's allowlist refuses the kind.
 	Always bool
 	// Down: a character at 0 hit points may still take it.
@@ -122,6 +125,12 @@ var (
 		}
 		return ""
 	}}
+	difficultyField = Field{Name: "difficulty", problem: func(_ string, in Intent) string {
+		if in.Difficulty != "" && !slices.Contains(Difficulties, in.Difficulty) {
+			return "must be one of " + strings.Join(Difficulties, ", ")
+		}
+		return ""
+	}}
 	textField = Field{Name: "text", Required: true, problem: func(_ string, in Intent) string {
 		if strings.TrimSpace(in.Text) == "" || utf8.RuneCountInString(in.Text) > MaxActionRunes {
 			return fmt.Sprintf("must be 1 to %d characters", MaxActionRunes)
@@ -130,20 +139,29 @@ var (
 	}}
 )
 
+// Difficulties are the closed list of how hard a check's task is, the
+// SRD's typical difficulty classes from the easiest (DC 5) to the hardest
+// (DC 30), as the wire spells them. The words and the model name one of
+// these, never a number; the rules hold the DC of each.
+var Difficulties = []string{"very_easy", "easy", "medium", "hard", "very_hard", "nearly_impossible"}
+
 // kinds is the kind table, in protocol.md's order and, beyond it,
-// additive: hide, a fighter's second_wind and level_up (a character whose
+// additive: hide, a fighter's second_wind, level_up (a character whose
 // XP has reached a new level takes it, with the player's choices; no
-// table's allowlist refuses it, and a character at 0 HP may). read_intent
-// offers the kinds a player's words commonly take and nothing a fight's
-// bookkeeping or a sheet's needs (hide, second_wind and level_up are
-// buttons).
+// table's allowlist refuses it, and a character at 0 HP may), equip and
+// unequip (armour worn, weapons wielded: between fights, as armour takes
+// minutes; in a fight an attack names its weapon), and the SRD's contests
+// in a fight: grapple, shove (prone, or push 5 feet) and escape from a
+// grapple. read_intent offers the kinds a player's words commonly take and
+// nothing a fight's bookkeeping or a sheet's needs (hide, second_wind and
+// level_up are buttons).
 var kinds = []Kind{
 	{Name: "attack", Fields: []Field{targetIDField}, Bonus: true, Fight: FightEncounter,
 		Read: true, ReadFields: []string{"target_id", "weapon"}},
 	{Name: "cast", Fields: []Field{slotLevelField, spellField}, Bonus: true, Casts: true, Fight: FightEncounter,
 		Read: true, ReadFields: []string{"spell", "target_ids", "slot_level"}},
-	{Name: "check", Fields: []Field{abilityField}, Fight: FightOwnTurn,
-		Read: true, ReadFields: []string{"ability", "skill"}},
+	{Name: "check", Fields: []Field{abilityField, difficultyField}, Fight: FightOwnTurn,
+		Read: true, ReadFields: []string{"ability", "skill", "difficulty"}},
 	{Name: "move", Fields: []Field{toAreaField}, Fight: FightEncounter,
 		Read: true, ReadFields: []string{"to_area_id"}},
 	{Name: "use_item", Fields: []Field{itemField}, Fight: FightOwnTurn,
@@ -158,6 +176,12 @@ var kinds = []Kind{
 	{Name: "hide", Bonus: true, Fight: FightEncounter},
 	{Name: "second_wind", Bonus: true, Fight: FightEncounter},
 	{Name: "level_up", Fields: []Field{hpField, increasesField}, Always: true, Down: true, Fight: FightRefused},
+	{Name: "equip", Fields: []Field{itemField}, Fight: FightRefused, Read: true, ReadFields: []string{"item"}},
+	{Name: "unequip", Fields: []Field{itemField}, Fight: FightRefused, Read: true, ReadFields: []string{"item"}},
+	{Name: "grapple", Fields: []Field{targetIDField}, Fight: FightEncounter, Read: true, ReadFields: []string{"target_id"}},
+	{Name: "shove", Fields: []Field{targetIDField}, Choices: []string{"prone", "push"}, Fight: FightEncounter,
+		Read: true, ReadFields: []string{"target_id"}},
+	{Name: "escape", Fight: FightEncounter, Read: true},
 }
 
 // Kinds is the kind table, in its order.

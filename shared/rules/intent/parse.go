@@ -120,6 +120,10 @@ const (
 	vDisengage
 	vCheck
 	vEnd
+	vEquip
+	vUnequip
+	vGrapple
+	vShove
 )
 
 var verbOf = map[string]verb{
@@ -132,6 +136,10 @@ var verbOf = map[string]verb{
 	"help": vHelp, "aid": vHelp, "assist": vHelp,
 	"dodge": vDodge, "dash": vDash, "disengage": vDisengage,
 	"roll": vCheck, "check": vCheck,
+	"equip": vEquip, "wield": vEquip, "don": vEquip, "wear": vEquip,
+	"unequip": vUnequip, "doff": vUnequip, "sheathe": vUnequip, "stow": vUnequip, "remove": vUnequip,
+	"grapple": vGrapple, "grab": vGrapple, "seize": vGrapple, "wrestle": vGrapple,
+	"shove": vShove, "push": vShove, "knock": vShove, "trip": vShove,
 	"end": vEnd, "pass": vEnd, "skip": vEnd, "done": vEnd, "finish": vEnd, "thats": vEnd,
 }
 
@@ -150,6 +158,15 @@ func (p *parser) parse(ws []string) (Intent, bool) {
 	if in, ok := check(ws); ok {
 		return in, true
 	}
+	if in, ok := p.action(ws); ok {
+		return in, true
+	}
+	return task(ws)
+}
+
+// action reads the actions a verb names: attack, cast, move, use, help,
+// dodge, dash, disengage and end turn.
+func (p *parser) action(ws []string) (Intent, bool) {
 	// "use my action to dodge", "take the dash action", "dodge action"
 	if len(ws) >= 2 && (ws[0] == "use" || ws[0] == "take") && ws[1] == "action" {
 		ws = ws[skipLead(ws, 2):]
@@ -161,6 +178,15 @@ func (p *parser) parse(ws []string) (Intent, bool) {
 	}
 	if len(ws) == 0 {
 		return Intent{}, false
+	}
+	// "put on my chain mail", "take off the shield", "put away my bow"
+	if len(ws) >= 3 && (ws[0] == "put" || ws[0] == "take") {
+		switch ws[0] + " " + ws[1] {
+		case "put on":
+			return p.equip("equip", ws[2:])
+		case "take off", "put away":
+			return p.equip("unequip", ws[2:])
+		}
 	}
 	v, args := verbOf[ws[0]], ws[1:]
 	if len(args) > 0 && args[len(args)-1] == "action" && (v == vDodge || v == vDash || v == vDisengage || v == vHelp) {
@@ -187,10 +213,152 @@ func (p *parser) parse(ws []string) (Intent, bool) {
 		if len(args) == 0 || args[0] == "from" {
 			return Intent{Kind: "disengage"}, true
 		}
+	case vGrapple:
+		if len(args) == 0 {
+			return Intent{}, false
+		}
+		if id, o := p.one(args, p.targets(), false); o == resolved {
+			return Intent{Kind: "grapple", TargetID: id}, true
+		}
+	case vShove:
+		return p.shove(ws[0], args)
+	case vEquip:
+		return p.equip("equip", args)
+	case vUnequip:
+		return p.equip("unequip", args)
 	case vEnd:
 		if endPhrases[strings.Join(ws, " ")] {
 			return Intent{Kind: "end_turn"}, true
 		}
+	}
+	return Intent{}, false
+}
+
+// taskVerbs are the verbs of a task whose outcome is uncertain, and the
+// skill that decides it (SRD ids; "" for a plain ability check). Words
+// such as "I try to lift the heavy barrel" call for the check at a medium
+// difficulty (DC 15): the parser does not judge how hard the task is.
+var taskVerbs = map[string]skill{
+	"lift": {"athletics", "str"}, "heave": {"athletics", "str"}, "haul": {"athletics", "str"},
+	"drag": {"athletics", "str"}, "pull": {"athletics", "str"}, "push": {"athletics", "str"},
+	"force": {"athletics", "str"}, "break": {"athletics", "str"}, "bend": {"athletics", "str"},
+	"pry": {"athletics", "str"}, "climb": {"athletics", "str"}, "scale": {"athletics", "str"},
+	"swim": {"athletics", "str"}, "jump": {"athletics", "str"}, "leap": {"athletics", "str"},
+	"balance": {"acrobatics", "dex"}, "tumble": {"acrobatics", "dex"}, "somersault": {"acrobatics", "dex"},
+	"squeeze": {"acrobatics", "dex"},
+	"sneak":   {"stealth", "dex"}, "creep": {"stealth", "dex"}, "tiptoe": {"stealth", "dex"},
+	"slink": {"stealth", "dex"}, "skulk": {"stealth", "dex"},
+	"pickpocket": {"sleight-of-hand", "dex"}, "pilfer": {"sleight-of-hand", "dex"}, "filch": {"sleight-of-hand", "dex"},
+	"palm": {"sleight-of-hand", "dex"}, "steal": {"sleight-of-hand", "dex"},
+	"search": {"investigation", "int"}, "examine": {"investigation", "int"}, "inspect": {"investigation", "int"},
+	"investigate": {"investigation", "int"}, "scrutinize": {"investigation", "int"}, "decipher": {"investigation", "int"},
+	"listen": {"perception", "wis"}, "spot": {"perception", "wis"}, "scan": {"perception", "wis"},
+	"peer": {"perception", "wis"}, "eavesdrop": {"perception", "wis"},
+	"gauge": {"insight", "wis"}, "discern": {"insight", "wis"},
+	"persuade": {"persuasion", "cha"}, "convince": {"persuasion", "cha"}, "negotiate": {"persuasion", "cha"},
+	"plead": {"persuasion", "cha"}, "haggle": {"persuasion", "cha"}, "bargain": {"persuasion", "cha"},
+	"lie": {"deception", "cha"}, "bluff": {"deception", "cha"}, "deceive": {"deception", "cha"},
+	"trick": {"deception", "cha"}, "fool": {"deception", "cha"}, "mislead": {"deception", "cha"},
+	"intimidate": {"intimidation", "cha"}, "threaten": {"intimidation", "cha"}, "menace": {"intimidation", "cha"},
+	"scare": {"intimidation", "cha"}, "frighten": {"intimidation", "cha"}, "coerce": {"intimidation", "cha"},
+	"perform": {"performance", "cha"}, "dance": {"performance", "cha"}, "juggle": {"performance", "cha"},
+	"entertain": {"performance", "cha"},
+	"diagnose":  {"medicine", "wis"},
+	"track":     {"survival", "wis"}, "forage": {"survival", "wis"}, "navigate": {"survival", "wis"},
+	"tame": {"animal-handling", "wis"}, "soothe": {"animal-handling", "wis"},
+}
+
+// hidePlaces are the words after "hide" that say where the character
+// hides itself.
+var hidePlaces = set("behind", "in", "inside", "among", "amid", "under", "beneath", "below", "from",
+	"within", "there", "here", "nearby", "away", "myself", "ourselves", "between", "on", "atop")
+
+// taskPhrases are tasks of two words, where the verb alone says too
+// little: picking a lock and disarming a trap are Dexterity checks with
+// thieves' tools (no skill).
+var taskPhrases = map[string]skill{
+	"pick lock": {"", "dex"}, "pick the": {}, "disarm trap": {"", "dex"}, "disarm the": {},
+	"look around": {"perception", "wis"},
+}
+
+// task reads words that describe something uncertain the character tries
+// ("I try to lift the heavy barrel", "I sneak past the guard", "I search
+// the desk") as the ability check that decides it, at a medium
+// difficulty; "hide" is the Hide action. Words that go on to a second
+// action ("... and stab him") are declined.
+func task(ws []string) (Intent, bool) {
+	if len(ws) == 0 {
+		return Intent{}, false
+	}
+	for _, w := range ws[1:] {
+		if w == "and" || w == "then" || w == "," {
+			return Intent{}, false
+		}
+	}
+	switch strings.Join(ws, " ") {
+	case "hide":
+		return Intent{Kind: "hide"}, true
+	case "escape", "escape grapple", "break free", "break free of grapple", "escape grip", "break grip":
+		return Intent{Kind: "escape"}, true
+	}
+	if ws[0] == "hide" {
+		// "hide behind the crates" is the Hide action; "hide the map"
+		// hides something else, which is no check of the character's.
+		if hidePlaces[ws[1]] {
+			return Intent{Kind: "hide"}, true
+		}
+		return Intent{}, false
+	}
+	sk, ok := taskVerbs[ws[0]]
+	if len(ws) >= 2 {
+		two := ws[0] + " " + ws[1]
+		if len(ws) >= 3 && (two == "pick the" || two == "disarm the") {
+			two = ws[0] + " " + ws[2]
+		}
+		if ph, found := taskPhrases[two]; found && ph.ability != "" {
+			sk, ok = ph, true
+		}
+	}
+	if !ok {
+		return Intent{}, false
+	}
+	return Intent{Kind: "check", Ability: sk.ability, Skill: sk.id, Difficulty: "medium"}, true
+}
+
+// shove reads "shove goblin 1", "knock the goblin prone", "trip the orc",
+// "push goblin 1 back": a creature present. A push away is the shove's
+// push; anything else knocks prone. Words that name no creature present
+// ("push the cart") are not a shove.
+func (p *parser) shove(verb string, ws []string) (Intent, bool) {
+	choice := ""
+	for len(ws) > 1 {
+		last := ws[len(ws)-1]
+		if last == "prone" || last == "down" || last == "over" {
+			choice = "prone"
+		} else if last == "away" || last == "back" {
+			choice = "push"
+		} else {
+			break
+		}
+		ws = ws[:len(ws)-1]
+	}
+	if verb == "push" && choice == "" {
+		choice = "push"
+	}
+	if choice == "prone" {
+		choice = ""
+	}
+	if id, o := p.one(ws, p.targets(), false); o == resolved {
+		return Intent{Kind: "shove", TargetID: id, Choice: choice}, true
+	}
+	return Intent{}, false
+}
+
+// equip reads "wield my longsword", "don the chain mail", "put on my
+// shield", "take off my armor": an item the actor carries, by name.
+func (p *parser) equip(kind string, ws []string) (Intent, bool) {
+	if id, o := p.one(ws, p.items(), false); o == resolved {
+		return Intent{Kind: kind, Item: id}, true
 	}
 	return Intent{}, false
 }

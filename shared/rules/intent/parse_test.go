@@ -162,7 +162,9 @@ func TestParseDeclines(t *testing.T) {
 		{"DodgeWithMore", table, []string{"dodge the arrow", "dash to the cellar"}},
 		{"SelfWithoutActor", intent.Context{Spells: table.Spells}, []string{"cast cure wounds on me"}},
 		{"BonusAction", table, []string{"use my bonus action to dash"}},
-		{"FreeNarrative", table, []string{"I search the room for traps", "I look around", "pick the lock", "I sneak past the guard", "what do I see?", "hello", ""}},
+		{"FreeNarrative", table, []string{"what do I see?", "hello", "", "I look for the innkeeper", "pick up the coin", "I open the door",
+			"I hide the map under the floorboards", "I keep watch"}},
+		{"TaskThenAnotherAction", table, []string{"I sneak past the guard and stab him", "I climb the wall, then jump down"}},
 		{"SpeechMixedWithAction", table, []string{`I attack goblin 1 and shout "for the king!"`, `I say "hi" and "bye"`, `"" I say`, `I say ""`}},
 		{"UnquotedSpeechWithAddresseeOrManner", table, []string{"tell Bram we should go", "say to Bram that we should go", "I yell at the goblin", "I whisper quietly to Bram", "I say", "say"}},
 		{"TooLong", table, []string{"dodge " + strings.Repeat(" ", intent.MaxActionRunes)}},
@@ -221,5 +223,56 @@ func TestParseLetterNames(t *testing.T) {
 	}
 	if got, ok := intent.Parse("attack a goblin", c); ok {
 		t.Errorf("Parse(attack a goblin) = %+v, want declined (two goblins)", got)
+	}
+}
+
+// Words that describe an uncertain task call for the check that decides
+// it, at a medium difficulty; the words never set the DC themselves.
+func TestParseTasks(t *testing.T) {
+	check := func(ability, skill string) intent.Intent {
+		return intent.Intent{Kind: "check", Ability: ability, Skill: skill, Difficulty: "medium"}
+	}
+	for text, want := range map[string]intent.Intent{
+		"I try to lift the heavy barrel":   check("str", "athletics"),
+		"I climb the wall":                 check("str", "athletics"),
+		"I sneak past the guard":           check("dex", "stealth"),
+		"I search the desk":                check("int", "investigation"),
+		"I search the room for traps":      check("int", "investigation"),
+		"I look around":                    check("wis", "perception"),
+		"pick the lock":                    check("dex", ""),
+		"I try to persuade the innkeeper":  check("cha", "persuasion"),
+		"I attempt to balance on the beam": check("dex", "acrobatics"),
+		"I hide behind the crates":         {Kind: "hide"},
+	} {
+		got, ok := intent.Parse(text, table)
+		if !ok || !reflect.DeepEqual(got, want) {
+			t.Errorf("Parse(%q) = %+v, %v; want %+v", text, got, ok, want)
+		}
+		if err := got.Validate("test"); err != nil {
+			t.Errorf("Parse(%q) is invalid: %v", text, err)
+		}
+	}
+}
+
+// Grapples and shoves name a creature present; pushing something else is
+// a task of Athletics.
+func TestParseContests(t *testing.T) {
+	for text, want := range map[string]intent.Intent{
+		"I grapple goblin 1":   {Kind: "grapple", TargetID: "goblin-1"},
+		"grab goblin 2":        {Kind: "grapple", TargetID: "goblin-2"},
+		"I shove goblin 1":     {Kind: "shove", TargetID: "goblin-1"},
+		"knock goblin 1 prone": {Kind: "shove", TargetID: "goblin-1"},
+		"push goblin 2 back":   {Kind: "shove", TargetID: "goblin-2", Choice: "push"},
+		"I push goblin 1":      {Kind: "shove", TargetID: "goblin-1", Choice: "push"},
+		"I try to break free":  {Kind: "escape"},
+		"I push the cart":      {Kind: "check", Ability: "str", Skill: "athletics", Difficulty: "medium"},
+	} {
+		got, ok := intent.Parse(text, table)
+		if !ok || !reflect.DeepEqual(got, want) {
+			t.Errorf("Parse(%q) = %+v, %v; want %+v", text, got, ok, want)
+		}
+		if err := got.Validate("test"); err != nil {
+			t.Errorf("Parse(%q) is invalid: %v", text, err)
+		}
 	}
 }

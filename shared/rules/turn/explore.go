@@ -32,8 +32,13 @@ var explore = map[string]resolver{
 	"hide":        hide,
 	"cast":        cast,
 	"use_item":    useItem,
+	"equip":       equip(true),
+	"unequip":     equip(false),
 	"help":        help,
 	"attack":      refuse(fault.NotAllowed, "there is nothing here to attack; an encounter must be under way"),
+	"grapple":     refuse(fault.NotAllowed, "there is nobody to grapple; an encounter must be under way"),
+	"shove":       refuse(fault.NotAllowed, "there is nobody to shove; an encounter must be under way"),
+	"escape":      refuse(fault.NotAllowed, "nobody holds you; escaping a grapple is for a fight"),
 	"second_wind": refuse(fault.NotAllowed, "Second Wind is tracked in encounters only, where its use once per rest is kept"),
 	"level_up":    levelUp,
 }
@@ -78,6 +83,14 @@ func check(r request, d Decision) (Decision, error) {
 		}
 		req.Ability = ab
 	}
+	if r.in.Difficulty != "" {
+		dc, ok := rules.DifficultyDC(r.in.Difficulty)
+		if !ok {
+			return d, fault.Refuse(op, "intent.difficulty", fault.InvalidArgs, "unknown difficulty %q", r.in.Difficulty)
+		}
+		req.DC = dc
+	}
+	req.Disadvantage = armorHinders(r.actor, req.Skill)
 	res, err := rules.Check(r.sheet, req, r.src)
 	if err != nil {
 		return d, err
@@ -86,9 +99,18 @@ func check(r request, d Decision) (Decision, error) {
 	return d, nil
 }
 
+// armorHinders names the armour the character wears that gives
+// disadvantage on a check of the skill: Stealth's (campaign.StealthHindrance).
+func armorHinders(ch campaign.Character, s rules.Skill) []string {
+	if s != rules.Stealth {
+		return nil
+	}
+	return campaign.StealthHindrance(ch)
+}
+
 // hide is a Dexterity (Stealth) check.
 func hide(r request, d Decision) (Decision, error) {
-	res, err := rules.Check(r.sheet, rules.CheckRequest{Ability: rules.Dex, Skill: rules.Stealth}, r.src)
+	res, err := rules.Check(r.sheet, rules.CheckRequest{Ability: rules.Dex, Skill: rules.Stealth, Disadvantage: armorHinders(r.actor, rules.Stealth)}, r.src)
 	if err != nil {
 		return d, err
 	}
@@ -129,8 +151,110 @@ func useItem(r request, d Decision) (Decision, error) {
 	if campaign.IsHealersKit(r.in.Item) && r.in.TargetID != "" {
 		return firstAid(r, d)
 	}
-	d.Summary = fmt.Sprintf("%s uses %s.", r.actor.Name, r.in.Item)
+	if pot, ok := srd.LookupPotion(r.in.Item); ok {
+		return potion(r, d, pot)
+	}
+	d.Summary = fmt.Sprintf("%s uses %s.", r.actor.Name, itemName(r.in.Item))
 	return d, nil
+}
+
+// equip puts on or takes off armour or a shield, or wields or puts away
+// a weapon (campaign.Equip): AC, and the weapon attacked with when none
+// is named, follow.
+func equip(on bool) resolver {
+	return func(r request, d Decision) (Decision, error) {
+		ch, text, err := campaign.Equip(r.actor, r.in.Item, on)
+		if err != nil {
+			return d, fault.Refuse(op, "intent.item", fault.NotAllowed, "%s", err.Error())
+		}
+		d.Summary = text
+		if !reflect.DeepEqual(ch, r.actor) {
+			d.Changed = []campaign.Character{ch}
+		}
+		return d, nil
+	}
+}
+
+// itemName is an item's SRD name, or the item as the sheet names it.
+func itemName(id string) string {
+	if n, ok := srd.ItemName(id); ok {
+		return n
+	}
+	return id
+}
+
+// potion is drinking a potion of healing, or giving it to another (the
+// intent's target): an action, in a fight the encounter's (on the actor's
+// turn), out of one the sheets'. The drinker regains the potion's healing;
+// the actor has one potion fewer.
+func potion(r request, d Decision, pot srd.Potion) (Decision, error) {
+	if r.v.Encounter != nil {
+		e, err := encounter.FromRecord(*r.v.Encounter)
+		if err != nil {
+			return d, err
+		}
+		who, err := participantOf(e, r.actor)
+		if err != nil {
+			return d, err
+		}
+		// A character's participant id is its character id.
+		if d, err = r.play(d, *r.v.Encounter, e, who, encounter.Action{Kind: encounter.ActionPotion, Item: pot.ID, TargetID: r.in.TargetID, EndTurn: !r.in.KeepTurn}); err != nil {
+			return d, err
+		}
+		spend(&d, r.actor, r.in.Item)
+		return d, nil
+	}
+	drinker := r.actor
+	if r.in.TargetID != "" && r.in.TargetID != r.actor.ID {
+		t := r.v.character(r.in.TargetID)
+		if t == nil {
+			return d, fault.Refuse(op, "intent.target_id", fault.OutOfRange, "there is no %q here", r.in.TargetID)
+		}
+		drinker = *t
+	}
+	if drinker.IsDead() {
+		return d, fault.Refuse(op, "intent.target_id", fault.NotAllowed, "%s is dead: a potion can't help", drinker.Name)
+	}
+	x, err := dice.Parse(pot.Healing)
+	if err != nil {
+		return d, fault.Wrap(fault.Internal, op, err)
+	}
+	c := rules.FromSheet(drinker)
+	h, err := rules.Heal(c, x, r.src)
+	if err != nil {
+		return d, err
+	}
+	after, err := c.Apply(h.Changes)
+	if err != nil {
+		return d, err
+	}
+	if drinker.ID == r.actor.ID {
+		d.Summary = fmt.Sprintf("%s drinks %s. %s", r.actor.Name, article(pot.Name), h.Summary())
+	} else {
+		d.Summary = fmt.Sprintf("%s gives %s %s. %s", r.actor.Name, drinker.Name, article(pot.Name), h.Summary())
+	}
+	d.Rolls, d.Changed = Rolls(h.Rolls), []campaign.Character{rules.ToSheet(drinker, after)}
+	spend(&d, r.actor, r.in.Item)
+	return d, nil
+}
+
+// spend takes one of the item from the actor's sheet, in the sheets the
+// decision changes (the actor's, if it changes it already).
+func spend(d *Decision, actor campaign.Character, item string) {
+	i := slices.IndexFunc(d.Changed, func(ch campaign.Character) bool { return ch.ID == actor.ID })
+	if i < 0 {
+		d.Changed = append(d.Changed, actor)
+		i = len(d.Changed) - 1
+	}
+	ch := &d.Changed[i]
+	ch.Inventory = campaign.Take(ch.Inventory, item, 1)
+}
+
+func article(s string) string {
+	if s != "" && strings.ContainsRune("AEIOUaeiou", rune(s[0])) {
+		return "an " + s
+	}
+	return "a " + s
 }
 
 // help is the Help action; on a dying creature, first aid (firstAid).

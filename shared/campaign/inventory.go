@@ -1,0 +1,255 @@
+package campaign
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+
+	"chronicler/shared/srd"
+)
+
+// Worn are the items of a character's inventory it wears or wields: those
+// marked Equipped. A sheet from before items were marked has none so
+// marked; all it carries counts as worn, as it did then (the best body
+// armour, and a shield).
+func Worn(ch Character) []Item { return worn(ch.Inventory) }
+
+func worn(inv []Item) []Item {
+	var out []Item
+	marked := false
+	for _, it := range inv {
+		if it.Equipped {
+			marked = true
+			if it.Qty > 0 {
+				out = append(out, it)
+			}
+		}
+	}
+	if !marked {
+		return inv
+	}
+	return out
+}
+
+// ExpertiseFor is the expertise a character of the class and level has,
+// from its skill proficiencies: a rogue chooses two at 1st level and two
+// more at 6th, a bard two at 3rd and two more at 10th (SRD). The request
+// names no choice, so the first of its skills are taken.
+func ExpertiseFor(class string, level int, skills []string) []string {
+	n := 0
+	switch {
+	case class == "rogue" && level >= 6, class == "bard" && level >= 10:
+		n = 4
+	case class == "rogue", class == "bard" && level >= 3:
+		n = 2
+	}
+	if n == 0 || len(skills) == 0 {
+		return nil
+	}
+	return slices.Clone(skills[:min(n, len(skills))])
+}
+
+// Take is the inventory with n fewer of the item (by id), the stack gone
+// when none is left; the inventory is not changed in place.
+func Take(inv []Item, item string, n int) []Item {
+	out := make([]Item, 0, len(inv))
+	for _, it := range inv {
+		if it.Item == item && n > 0 {
+			k := min(n, it.Qty)
+			it.Qty, n = it.Qty-k, n-k
+			if it.Qty <= 0 {
+				continue
+			}
+		}
+		out = append(out, it)
+	}
+	return out
+}
+
+// Give is the inventory with n more of the item (by id): on its stack,
+// or a new one at the end; the inventory is not changed in place.
+func Give(inv []Item, item string, n int) []Item {
+	out := slices.Clone(inv)
+	for i := range out {
+		if out[i].Item == item {
+			out[i].Qty += n
+			return out
+		}
+	}
+	return append(out, named(Item{Item: item, Qty: n}))
+}
+
+// Named is a copy of the inventory with the SRD's name on every item the
+// rules know.
+func Named(inv []Item) []Item {
+	out := slices.Clone(inv)
+	for i := range out {
+		out[i] = named(out[i])
+	}
+	return out
+}
+
+func named(it Item) Item {
+	if n, ok := srd.ItemName(it.Item); ok {
+		it.Name = n
+	}
+	return it
+}
+
+// Equip has the character put on armour or a shield, or wield a weapon
+// (on), or take it off or put it away (!on), and gives the sheet that
+// results with what it took: body armour replaces the armour worn
+// (donning takes 1, 5 or 10 minutes for light, medium or heavy armour,
+// doffing 1, 1 or 5); a wielded weapon replaces those wielded, and a
+// two-handed one puts the shield away, as a shield puts away a
+// two-handed weapon. AC changes by the difference the armour makes, so
+// what else raises it (a spell) stays; speed likewise for heavy armour
+// too heavy for the character. An item not carried, or that is neither
+// armour nor a weapon, is an error whose message a player may read.
+func Equip(ch Character, item string, on bool) (Character, string, error) {
+	i := slices.IndexFunc(ch.Inventory, func(it Item) bool { return it.Item == item && it.Qty > 0 })
+	if i < 0 {
+		return ch, "", fmt.Errorf("%s does not carry %s", ch.Name, itemName(item))
+	}
+	armor, isArmor := srd.LookupArmor(item)
+	_, isWeapon := srd.LookupWeapon(item)
+	if !isArmor && !isWeapon {
+		return ch, "", fmt.Errorf("%s is neither armour nor a weapon", itemName(item))
+	}
+	before := ch
+	inv := slices.Clone(ch.Inventory)
+	if !slices.ContainsFunc(inv, func(it Item) bool { return it.Equipped }) {
+		// A sheet from before items were marked: mark what it has worn.
+		for j, it := range inv {
+			_, a := srd.LookupArmor(it.Item)
+			inv[j].Equipped = a && slices.Contains(worn(ch.Inventory), it)
+		}
+	}
+	if inv[i].Equipped == on {
+		// Nothing to change: the words asked for what already is.
+		state := map[bool]string{true: "already", false: "not"}[on]
+		return ch, fmt.Sprintf("%s is %s %s %s.", ch.Name, state, wearing(isArmor), itemName(item)), nil
+	}
+	twoHanded := func(id string) bool {
+		w, ok := srd.LookupWeapon(id)
+		return ok && slices.Contains(w.Properties, "two-handed")
+	}
+	var also []string
+	if on {
+		for j, it := range inv {
+			if j == i || !it.Equipped {
+				continue
+			}
+			a, otherArmor := srd.LookupArmor(it.Item)
+			_, otherWeapon := srd.LookupWeapon(it.Item)
+			switch {
+			case isArmor && armor.Category != "shield" && otherArmor && a.Category != "shield",
+				isWeapon && otherWeapon,
+				isWeapon && twoHanded(item) && otherArmor && a.Category == "shield",
+				isArmor && armor.Category == "shield" && otherWeapon && twoHanded(it.Item):
+				inv[j].Equipped = false
+				also = append(also, itemName(it.Item))
+			}
+		}
+	}
+	inv[i].Equipped = on
+	ch.Inventory = inv
+	ch.AC = before.AC + ArmorClass(ch.Class, ch.Abilities, inv) - ArmorClass(ch.Class, ch.Abilities, before.Inventory)
+	slowed := func(inv []Item) int {
+		if heavyArmorSlows(ch.Race, ch.Abilities, inv) {
+			return 10
+		}
+		return 0
+	}
+	ch.Speed = max(before.Speed+slowed(before.Inventory)-slowed(inv), 0)
+	verb := map[bool]string{true: "puts on ", false: "takes off "}[on]
+	if isWeapon {
+		verb = map[bool]string{true: "wields ", false: "puts away "}[on]
+	}
+	text := ch.Name + " " + verb + itemName(item)
+	if len(also) > 0 {
+		text += ", putting away " + strings.Join(also, " and ")
+	}
+	if isArmor && armor.Category != "shield" {
+		text += fmt.Sprintf(" (%d minutes)", armorMinutes(armor.Category, on))
+	}
+	text += "."
+	if ch.AC != before.AC {
+		text += fmt.Sprintf(" AC %d.", ch.AC)
+	}
+	return ch, text, nil
+}
+
+func wearing(armor bool) string {
+	if armor {
+		return "wearing"
+	}
+	return "wielding"
+}
+
+// armorMinutes is how long putting on (on) or taking off armour of a
+// category takes, in minutes (SRD).
+func armorMinutes(category string, on bool) int {
+	switch {
+	case category == "heavy" && on:
+		return 10
+	case category == "medium" && on, category == "heavy":
+		return 5
+	}
+	return 1
+}
+
+func itemName(id string) string {
+	if n, ok := srd.ItemName(id); ok {
+		return n
+	}
+	return id
+}
+
+// Coins are a purse: copper, silver, electrum, gold and platinum pieces
+// (SRD: 10 cp = 1 sp, 5 sp = 1 ep, 2 ep = 1 gp, 10 gp = 1 pp).
+type Coins struct {
+	CP int `json:"cp,omitempty"`
+	SP int `json:"sp,omitempty"`
+	EP int `json:"ep,omitempty"`
+	GP int `json:"gp,omitempty"`
+	PP int `json:"pp,omitempty"`
+}
+
+// Plus is the purse with more coins in it.
+func (c Coins) Plus(o Coins) Coins {
+	return Coins{CP: c.CP + o.CP, SP: c.SP + o.SP, EP: c.EP + o.EP, GP: c.GP + o.GP, PP: c.PP + o.PP}
+}
+
+// Zero reports an empty purse.
+func (c Coins) Zero() bool { return c == Coins{} }
+
+// String is the purse as a table says it: "12 gp, 5 sp".
+func (c Coins) String() string {
+	var parts []string
+	for _, x := range []struct {
+		n    int
+		name string
+	}{{c.PP, "pp"}, {c.GP, "gp"}, {c.EP, "ep"}, {c.SP, "sp"}, {c.CP, "cp"}} {
+		if x.n != 0 {
+			parts = append(parts, fmt.Sprintf("%d %s", x.n, x.name))
+		}
+	}
+	if len(parts) == 0 {
+		return "no coins"
+	}
+	return strings.Join(parts, ", ")
+}
+
+// StealthHindrance names the armour the character wears that gives
+// disadvantage on Dexterity (Stealth) checks (SRD: padded, scale mail,
+// half plate, ring mail, chain mail, splint, plate).
+func StealthHindrance(ch Character) []string {
+	var out []string
+	for _, it := range Worn(ch) {
+		if a, ok := srd.LookupArmor(it.Item); ok && a.StealthDisadvantage && it.Qty > 0 {
+			out = append(out, a.Name)
+		}
+	}
+	return out
+}

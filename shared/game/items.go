@@ -1,0 +1,84 @@
+package game
+
+import (
+	"context"
+	"fmt"
+	"slices"
+
+	"chronicler/events"
+	"chronicler/shared/campaign"
+	"chronicler/shared/fault"
+	"chronicler/shared/srd"
+)
+
+// Give puts what the owner gives a character (an item the rules know,
+// coins, or both: events.DecodeGift) on its sheet, and tells the table
+// with a character event in the same commit. Owner only; the campaign
+// must be writable. It returns the sheet as committed.
+func (s *Service) Give(ctx context.Context, p Player, campaignID, characterID string, g events.Gift) (campaign.Character, error) {
+	const op = "give"
+	var out campaign.Character
+	err := retry(ctx, func() error {
+		snap, err := s.ownerSnapshot(ctx, p, campaignID, op)
+		if err != nil {
+			return err
+		}
+		if err := campaign.Writable(snap.Campaign.Status, op); err != nil {
+			return err
+		}
+		i := slices.IndexFunc(snap.Characters, func(ch campaign.Character) bool { return ch.ID == characterID })
+		if i < 0 {
+			return fault.E(fault.NotFound, op, "no such character in this campaign")
+		}
+		ch := snap.Characters[i]
+		var got []string
+		if g.Item != "" {
+			ch.Inventory = campaign.Give(ch.Inventory, g.Item, g.Qty)
+			name, _ := srd.ItemName(g.Item)
+			if g.Qty == 1 {
+				got = append(got, article(name))
+			} else {
+				got = append(got, fmt.Sprintf("%d × %s", g.Qty, name))
+			}
+		}
+		if g.Coins != nil {
+			purse := g.Coins.Plus(campaign.Coins{})
+			if ch.Coins != nil {
+				purse = ch.Coins.Plus(*g.Coins)
+			}
+			ch.Coins = &purse
+			got = append(got, g.Coins.String())
+		}
+		text := ch.Name + " receives " + joinAnd(got) + "."
+		changed := committed(snap, []campaign.Character{ch})
+		gift := g
+		if err := s.commit(ctx, Tx{CampaignID: campaignID, Characters: []campaign.Character{ch}}, "",
+			message{events.TypeCharacter, events.Character{Character: changed[0], Gift: &gift, Text: text}}); err != nil {
+			return err
+		}
+		out = changed[0]
+		return nil
+	})
+	if err != nil {
+		return campaign.Character{}, fmt.Errorf("%s: %w", op, err)
+	}
+	return out, nil
+}
+
+func article(s string) string {
+	if s != "" && (s[0] == 'A' || s[0] == 'E' || s[0] == 'I' || s[0] == 'O' || s[0] == 'U' ||
+		s[0] == 'a' || s[0] == 'e' || s[0] == 'i' || s[0] == 'o' || s[0] == 'u') {
+		return "an " + s
+	}
+	return "a " + s
+}
+
+func joinAnd(parts []string) string {
+	switch len(parts) {
+	case 0:
+		return "nothing"
+	case 1:
+		return parts[0]
+	}
+	return parts[0] + " and " + parts[1]
+}

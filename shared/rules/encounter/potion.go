@@ -1,0 +1,62 @@
+package encounter
+
+import (
+	"chronicler/shared/dice"
+	"chronicler/shared/fault"
+	"chronicler/shared/rules"
+	"chronicler/shared/srd"
+)
+
+// ActionPotion is a character's action to drink a potion of healing
+// (Action.Item, an srd.Potion id), or to give it to a creature in the
+// fight's area (TargetID): the drinker regains the potion's healing, and
+// one at 0 HP wakes. Whether the character carries the potion is its
+// sheet's, which the rules' front door checks and spends.
+const ActionPotion = "potion"
+
+// potion is ActionPotion: participant ai drinks or gives the potion.
+func (e *Encounter) potion(res *Result, ai int, in Action, src dice.Source) error {
+	p := e.Participants[ai]
+	pot, ok := srd.LookupPotion(in.Item)
+	switch {
+	case p.Kind != KindCharacter:
+		return refuse(NotAllowed, "action.kind", "%s carries no potions", p.Name)
+	case !ok:
+		return refuse(InvalidArgs, "action.item", "%q is no potion of healing", truncate(in.Item, 60))
+	case p.Turn.ActionUsed:
+		return refuse(NotAllowed, "action.kind", "%s has already taken an action this turn", p.Name)
+	}
+	ti := ai
+	if in.TargetID != "" {
+		if ti = e.index(in.TargetID); ti < 0 {
+			return refuse(InvalidArgs, "action.target_id", "no participant %q", truncate(in.TargetID, 60))
+		}
+	}
+	t := e.Participants[ti]
+	switch {
+	case t.Defeated || t.Combatant.Dead:
+		return refuse(NotAllowed, "action.target_id", "%s is dead: a potion can't help", t.Name)
+	case ti != ai && (e.elsewhere(t.ID) || p.Left):
+		return refuse(OutOfRange, "action.target_id", "%s is out of reach", t.Name)
+	}
+	x, err := dice.Parse(pot.Healing)
+	if err != nil {
+		return fault.Wrap(fault.Internal, actOp, err)
+	}
+	h, err := rules.Heal(t.Combatant, x, src)
+	if err != nil {
+		return fault.Wrap(fault.Internal, actOp, err)
+	}
+	if err := e.apply(h.Changes); err != nil {
+		return err
+	}
+	e.Participants[ai].Turn.ActionUsed = true
+	res.Rolls = append(res.Rolls, h.Rolls...)
+	res.Changes = append(res.Changes, h.Changes...)
+	if ti == ai {
+		res.say(p.Name + " drinks " + article(pot.Name) + ". " + h.Summary())
+	} else {
+		res.say(p.Name + " gives " + t.Name + " " + article(pot.Name) + ". " + h.Summary())
+	}
+	return nil
+}
