@@ -8,6 +8,8 @@ import (
 	"strings"
 	"time"
 	"unicode"
+
+	"chronicler/shared/campaign"
 )
 
 // Offline narrates without a model: plain, deterministic prose built from
@@ -21,21 +23,6 @@ type Offline struct {
 
 // Name implements Narrator.
 func (Offline) Name() string { return "offline" }
-
-var openings = []string{
-	"The moment hangs in the air.",
-	"Around the party, %s seems to hold its breath.",
-	"A hush settles over %s.",
-	"Somewhere in %s, something shifts.",
-	"The air of %s is still.",
-}
-
-var closings = []string{
-	"The world waits to see what comes next.",
-	"What the party does now is up to them.",
-	"For now, nothing stirs in answer.",
-	"The story leans forward, waiting.",
-}
 
 var suggestionSets = [][]string{
 	{"Look around carefully", "Talk to the others", "Press on"},
@@ -52,26 +39,7 @@ func pick(seed string, n int) int {
 // Narrate implements Narrator. It emits the text a sentence at a time, as a
 // model would stream it.
 func (o Offline) Narrate(ctx context.Context, req Request, emit func(string) error) (Narration, error) {
-	place := req.Scene.Location
-	if place == "" {
-		place = "the place"
-	}
-	open := openings[pick(req.TurnID+"o", len(openings))]
-	if strings.Contains(open, "%s") {
-		open = fmt.Sprintf(open, place)
-	}
-	name := req.Actor.Name
-	if name == "" {
-		name = "The party"
-	}
-	action := plainAction(req.Action)
-	// The rules result, when there is one, says what happened better than
-	// the player's words can.
-	sentences := []string{open, sentence(name + " " + action)}
-	if req.RulesResult != "" {
-		sentences[1] = plainSentence(req.RulesResult)
-	}
-	sentences = append(sentences, closings[pick(req.TurnID+"c", len(closings))])
+	sentences := Tell(req)
 	var b strings.Builder
 	for i, s := range sentences {
 		if i > 0 {
@@ -93,6 +61,36 @@ func (o Offline) Narrate(ctx context.Context, req Request, emit func(string) err
 		b.WriteString(s)
 	}
 	return Narration{Text: b.String(), Suggestions: suggestionSets[pick(req.TurnID+"s", len(suggestionSets))]}, nil
+}
+
+// Tell is the offline narration of a turn, sentence by sentence: a
+// player's remark to the table answered out of character; otherwise, now
+// and then, the place (always a place just reached), then the rules result
+// in words (or, with none, the action in the third person), then, when
+// there is one, whose turn comes next or how someone present reacts.
+func Tell(req Request) []string {
+	v := newVoice(req)
+	if req.OutOfCharacter {
+		return []string{v.ooc()}
+	}
+	body := v.tell()
+	if len(body) == 0 {
+		if a := v.act(); a != "" {
+			body = []string{a}
+		}
+	}
+	var out []string
+	if o := v.opening(); o != "" {
+		out = append(out, o)
+	}
+	out = append(out, body...)
+	if c := v.closing(); c != "" {
+		out = append(out, c)
+	}
+	if len(out) == 0 {
+		out = []string{"The moment passes."}
+	}
+	return out
 }
 
 // plainAction turns a player's free text into a third-person clause that
@@ -117,7 +115,28 @@ func plainAction(text string) string {
 	case strings.HasPrefix(t, "I'm ") || strings.HasPrefix(t, "I’m "):
 		return "is " + thirdPersonObjects(t[strings.Index(t, " ")+1:])
 	}
-	return "tries this: " + t
+	if w, rest, _ := strings.Cut(t, " "); isWord(w) {
+		// An order to the character: "look for traps".
+		if rest != "" {
+			rest = " " + thirdPersonObjects(rest)
+		}
+		return thirdPerson(w) + rest
+	}
+	return `acts: "` + strings.ReplaceAll(t, `"`, "'") + `"`
+}
+
+// isWord reports whether w is a lower-case word, as a verb opening an
+// order is.
+func isWord(w string) bool {
+	if w == "" {
+		return false
+	}
+	for _, r := range w {
+		if !unicode.IsLower(r) {
+			return false
+		}
+	}
+	return true
 }
 
 // irregular are the verbs whose third person is not a suffix.
@@ -201,12 +220,23 @@ func (Offline) summary(ctx context.Context, req SummaryRequest) (string, error) 
 		lines = strings.Split(req.Previous, "\n")
 	}
 	for _, t := range req.Turns {
-		lines = append(lines, fmt.Sprintf("Turn %d: %s", t.Sequence, sentence(t.ActorName+" "+plainAction(t.Action))))
+		lines = append(lines, fmt.Sprintf("Turn %d: %s", t.Sequence, record(t)))
 	}
 	for len(lines) > 1 && len(strings.Join(lines, "\n")) > maxSummary {
 		lines = lines[1:]
 	}
 	return strings.Join(lines, "\n"), ctx.Err()
+}
+
+// record is a turn in one sentence for the offline summary: the first
+// sentence of its rules result without its figures, else the action.
+func record(t campaign.Turn) string {
+	if ss := ruleSentences(t.RulesResult); len(ss) > 0 {
+		if s := strings.TrimSpace(parenNum.ReplaceAllString(ss[0], "")); s != "" {
+			return capFirst(strings.TrimRight(s, ".") + ".")
+		}
+	}
+	return sentence(t.ActorName + " " + plainAction(t.Action))
 }
 
 var _ Definer = Offline{}
