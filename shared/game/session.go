@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"maps"
+	"regexp"
 	"slices"
 	"strings"
 	"time"
@@ -265,7 +266,7 @@ func (s *Service) Resume(ctx context.Context, connectionID, requestID string) er
 		s.tell(ctx, conn.CampaignID, conn.ID, events.TypeRecap, events.Recap{Text: s.awayRecap(ctx, snap, *awaySince)})
 		return nil
 	}
-	recap := s.recap(snap, gap.text)
+	recap := s.recap(ctx, snap, gap.text)
 	if err := s.publish(ctx, conn.CampaignID, "", sessionMessage(snap), message{events.TypeRecap, events.Recap{Text: recap}}); err != nil {
 		return err
 	}
@@ -571,27 +572,37 @@ func (s *Service) longGapRecap(ctx context.Context, snap Snapshot) longGap {
 }
 
 // recap is the "Previously on..." built from persisted state only: the
-// long gap's recap when one was made, else the rolling summary.
-func (s *Service) recap(snap Snapshot, gapRecap string) string {
+// key moments of the last session from the canon (deaths, promises, what
+// was found, who was met); when the canon holds none, the long gap's recap
+// or the rolling summary, as prose; then where the party is, by the
+// engine's map.
+func (s *Service) recap(ctx context.Context, snap Snapshot, gapRecap string) string {
 	st := snap.State
 	var b strings.Builder
 	fmt.Fprintf(&b, "Previously on %s... ", snap.Campaign.Name)
-	summary := st.Summary
-	last := st.UpdatedAt
-	if strings.TrimSpace(gapRecap) != "" {
-		summary = gapRecap
+	story := s.lastSession(ctx, snap)
+	if story == "" {
+		story = gapRecap
+		if strings.TrimSpace(story) == "" {
+			story = st.Summary
+		}
+		story = prose(story)
 	}
-	if summary == "" {
+	if story == "" {
 		b.WriteString("The story has only just begun. ")
 	} else {
-		b.WriteString(strings.ReplaceAll(summary, "\n", " "))
-		b.WriteString(" ")
+		b.WriteString(story + " ")
 	}
 	if st.TurnCount > 0 {
-		fmt.Fprintf(&b, "It was last played %s. ", ago(s.now().Sub(last)))
+		fmt.Fprintf(&b, "It was last played %s. ", ago(s.now().Sub(st.UpdatedAt)))
 	}
 	sc := st.Scene
-	fmt.Fprintf(&b, "The party is at %s", sc.Location)
+	where := sc.Location
+	if len(snap.Characters) > 0 {
+		ch := snap.Characters[0]
+		where = areaOf(viewOf(snap).Map, ch.AreaID, sc.Location).Name
+	}
+	fmt.Fprintf(&b, "The party is in %s", narrator.Place(where))
 	if sc.Time != "" {
 		fmt.Fprintf(&b, ", in the %s", sc.Time)
 	}
@@ -601,6 +612,76 @@ func (s *Service) recap(snap Snapshot, gapRecap string) string {
 	b.WriteString(". What do you do?")
 	return b.String()
 }
+
+// recapTurns is how far back the recap looks for the last session's turns.
+const recapTurns = 200
+
+// lastSession is the key moments of the last session before the open
+// one, from the canon; "" when there are none (or memory cannot be read).
+func (s *Service) lastSession(ctx context.Context, snap Snapshot) string {
+	st := snap.State
+	if st.TurnCount == 0 {
+		return ""
+	}
+	open := openSession(snap)
+	var last *campaign.Session
+	for i := range snap.Sessions {
+		se := &snap.Sessions[i]
+		if (open == nil || se.ID != open.ID) && (last == nil || se.StartedAt.After(last.StartedAt)) {
+			last = se
+		}
+	}
+	turns, err := s.Store.Turns(ctx, snap.Campaign.ID, max(st.TurnCount-recapTurns, 0), recapTurns)
+	if err != nil {
+		return ""
+	}
+	from := st.TurnCount
+	for _, t := range turns {
+		if last == nil || t.SessionID == last.ID {
+			from = min(from, t.Sequence-1)
+		}
+	}
+	mem, err := s.loadMemory(ctx, snap.Campaign.ID)
+	if err != nil {
+		return ""
+	}
+	var played []campaign.Turn
+	for _, t := range turns {
+		if t.Sequence > from {
+			played = append(played, t)
+		}
+	}
+	moments := append(mem.Moments(from, st.TurnCount), narrator.KeyMoments(played)...)
+	slices.SortStableFunc(moments, func(a, b narrator.Moment) int { return a.Turn - b.Turn })
+	moments = moments[max(len(moments)-maxMoments, 0):]
+	var told []string
+	for i, m := range moments {
+		if i == 0 || m.Text != moments[i-1].Text {
+			told = append(told, m.Text)
+		}
+	}
+	return strings.Join(told, " ")
+}
+
+// maxMoments bounds the moments a recap tells: the last ones.
+const maxMoments = 7
+
+// prose is a summary kept as one line per turn ("Turn 12: ...") told as
+// running prose, its last few lines only.
+func prose(summary string) string {
+	var lines []string
+	for _, l := range strings.Split(summary, "\n") {
+		l = strings.TrimSpace(turnPrefix.ReplaceAllString(strings.TrimSpace(l), ""))
+		if l != "" {
+			lines = append(lines, l)
+		}
+	}
+	return strings.Join(lines[max(len(lines)-proseLines, 0):], " ")
+}
+
+const proseLines = 4
+
+var turnPrefix = regexp.MustCompile(`^Turn \d+:\s*`)
 
 func ago(d time.Duration) string {
 	switch {

@@ -82,6 +82,8 @@ func Tell(req Request) []string {
 	var out []string
 	if o := v.opening(); o != "" {
 		out = append(out, o)
+	} else if len(body) > 0 {
+		body[0] = v.lead(body[0])
 	}
 	out = append(out, body...)
 	if c := v.closing(); c != "" {
@@ -104,12 +106,22 @@ func plainAction(text string) string {
 	case t == "":
 		return "waits"
 	case strings.HasPrefix(t, `"`) || strings.HasPrefix(t, "“"):
-		return "says, " + t
+		// A line of speech, and what the player says of it: `"Who
+		// keeps this inn?" I ask the room.`
+		quote, rest := t, ""
+		if end := strings.IndexAny(t[1:], `"”`); end >= 0 {
+			n := 1 + end + len(string([]rune(t[1+end:])[:1]))
+			quote, rest = t[:n], strings.TrimSpace(strings.TrimLeft(t[n:], ",.;: "))
+		}
+		if strings.HasPrefix(rest, "I ") {
+			return plainAction(rest) + ", " + quote
+		}
+		return "says, " + quote
 	case strings.HasPrefix(t, "I "):
 		words := strings.SplitN(t[2:], " ", 2)
 		verb, rest := words[0], ""
 		if len(words) == 2 {
-			rest = " " + thirdPersonObjects(words[1])
+			rest = " " + andVerbs(thirdPersonObjects(words[1]))
 		}
 		return thirdPerson(verb) + rest
 	case strings.HasPrefix(t, "I'm ") || strings.HasPrefix(t, "I’m "):
@@ -137,6 +149,24 @@ func isWord(w string) bool {
 		}
 	}
 	return true
+}
+
+// joined are common verbs a first-person action joins with "and": "I
+// sit by the fire and wait" is "sits by the fire and waits".
+var joined = map[string]bool{"wait": true, "watch": true, "listen": true, "look": true, "run": true, "move": true, "go": true,
+	"take": true, "head": true, "try": true, "hide": true, "search": true, "sit": true, "stand": true, "draw": true, "step": true,
+	"walk": true, "call": true, "shout": true, "ask": true, "say": true, "keep": true, "leave": true, "grab": true, "open": true}
+
+// andVerbs conjugates the verbs joined to the first with "and".
+func andVerbs(s string) string {
+	words := strings.Split(s, " ")
+	for i := 1; i < len(words); i++ {
+		core := strings.TrimRight(words[i], ",;:.")
+		if words[i-1] == "and" && joined[core] {
+			words[i] = thirdPerson(core) + words[i][len(core):]
+		}
+	}
+	return strings.Join(words, " ")
 }
 
 // irregular are the verbs whose third person is not a suffix.
@@ -296,3 +326,67 @@ func firstWords(s string, n int) string {
 	}
 	return strings.Join(ws[:n], " ") + "..."
 }
+
+// ThirdPerson retells a player's own words about their character in the
+// third person: "I promise to return" by Mira is "Mira promises to
+// return."; "We decide to go north" is "The party decides to go north.".
+// Words not in the first person are returned as a sentence.
+func ThirdPerson(name, text string) string {
+	t := strings.Join(strings.Fields(text), " ")
+	switch {
+	case strings.HasPrefix(t, "I "), strings.HasPrefix(t, "I'm "), strings.HasPrefix(t, "I’m "):
+		return sentence(plainName.Replace(name) + " " + plainAction(t))
+	case strings.HasPrefix(t, "We "), strings.HasPrefix(t, "we "):
+		return sentence("The party " + plainAction("I "+t[3:]))
+	}
+	return sentence(capFirst(strings.TrimRight(t, ".")))
+}
+
+// Moment is a key moment of a session, told for a recap.
+type Moment struct {
+	Turn int
+	Text string
+}
+
+// KeyMoments are the engine's rulings in turns that a recap tells, in
+// words: who fell unconscious or was saved, where the party went, how a
+// fight ended. Deaths are the canon's to tell (memory's Moments).
+func KeyMoments(turns []campaign.Turn) []Moment {
+	var out []Moment
+	var slain []string // numbered foes, which the canon does not name
+	slainAt := 0
+	for _, t := range turns {
+		for _, m := range slainRe.FindAllStringSubmatch(t.RulesResult, -1) {
+			if len(slain) == 0 {
+				slainAt = len(out)
+				out = append(out, Moment{Turn: t.Sequence})
+			}
+			slain = append(slain, m[1])
+		}
+		v := newVoice(Request{TurnID: t.ID})
+		for _, s := range ruleSentences(t.RulesResult) {
+			for _, c := range strings.Split(s, "; ") {
+				c = strings.TrimSpace(c)
+				switch {
+				case downKORe.MatchString(c), moveRe.MatchString(c), strings.HasPrefix(c, "The fight is "),
+					strings.Contains(c, "is stable"), strings.Contains(c, "stabilizes"), strings.Contains(c, "wakes"):
+					if told := v.sentence(c); told != "" {
+						out = append(out, Moment{Turn: t.Sequence, Text: told})
+					}
+				}
+			}
+		}
+	}
+	if len(slain) > 0 {
+		list := strings.Join(slain, ", ")
+		if n := len(slain); n > 1 {
+			list = strings.Join(slain[:n-1], ", ") + " and " + slain[n-1]
+		}
+		out[slainAt].Text = list + " fell in the fighting."
+	}
+	return out
+}
+
+// slainRe finds a numbered foe's death in a rules result: "Goblin 2
+// drops to 0 HP and dies".
+var slainRe = regexp.MustCompile(`(\p{Lu}[\p{L} ]*? \d+) drops to 0 HP and dies`)

@@ -20,6 +20,7 @@ type voice struct {
 	last    map[string]string // the numbered foe last named, by kind
 	next    string            // whose turn comes next, from the rules result
 	newArea bool              // the turn moved the actor
+	used    []string          // how the sentences told so far began
 }
 
 func newVoice(req Request) *voice {
@@ -35,6 +36,42 @@ func (v *voice) pick(salt string, options ...string) string {
 	h := fnv.New32a()
 	h.Write([]byte(v.seed + "\x00" + salt))
 	return options[h.Sum32()%uint32(len(options))]
+}
+
+// fresh is pick among the options that do not begin or end as the last
+// replies did (Request.Avoid), when any is left.
+func (v *voice) fresh(salt string, options ...string) string {
+	var left []string
+	for _, o := range options {
+		if !v.stale(o) {
+			left = append(left, o)
+		}
+	}
+	if len(left) == 0 {
+		left = options
+	}
+	choice := v.pick(salt, left...)
+	if ws := strings.Fields(choice); len(ws) >= 3 {
+		v.used = append(v.used, strings.Join(ws[:3], " "))
+	}
+	return choice
+}
+
+// stale reports whether s begins or ends with words a recent reply
+// began or ended with.
+func (v *voice) stale(s string) bool {
+	ws := strings.Fields(strings.ToLower(s))
+	for _, a := range append(v.used, v.req.Avoid...) {
+		aw := strings.Fields(strings.ToLower(a))
+		n := len(aw)
+		if n == 0 || n > len(ws) {
+			continue
+		}
+		if strings.Join(ws[:n], " ") == strings.Join(aw, " ") || strings.Join(ws[len(ws)-n:], " ") == strings.Join(aw, " ") {
+			return true
+		}
+	}
+	return false
 }
 
 // chance is a seeded yes with probability num/den.
@@ -120,7 +157,11 @@ func ruleSentences(s string) []string {
 var (
 	attackRe   = regexp.MustCompile(`^(.+?) (hits|misses|lands a critical hit on) (.+?) with (.+?) \(([^()]*)\)(?: for [^;]*? damage)?(?:; (.+))?$`)
 	hpAtRe     = regexp.MustCompile(`^(.+?) is at (\d+)/(\d+) HP$`)
-	downDiesRe = regexp.MustCompile(`^(.+?) drops to 0 HP and dies$`)
+	downDiesRe = regexp.MustCompile(`^(.+?) drops to 0 HP and dies\b`)
+	idleRe     = regexp.MustCompile(`^(.+?) takes the (.+?) action; outside combat it changes nothing$`)
+	useRe      = regexp.MustCompile(`^(.+?) uses (.+)$`)
+	restRe     = regexp.MustCompile(`^(.+?) takes a short rest of about an hour$`)
+	xpRe       = regexp.MustCompile(`^Each character who took part and lived earns \d+ XP$`)
 	downKORe   = regexp.MustCompile(`^(.+?) drops to 0 HP and falls unconscious$`)
 	upRe       = regexp.MustCompile(`^(?:Round \d+ begins: )?(.+?) is up$`)
 	checkRe    = regexp.MustCompile(`^(.+?) (succeeds on|fails|automatically fails) (?:a|the) DC \d+ (.+?) check\b`)
@@ -151,6 +192,14 @@ var skillWords = map[string][2]string{
 	"sleight of hand": {"tries a quick hand", "works with nimble fingers"},
 	"animal handling": {"calms the animal", "speaks low to the beast"},
 	"performance":     {"performs", "takes the stage"},
+}
+
+// settled are the rules' fixed sentences, told in other words.
+var settled = map[string][]string{
+	"All the monsters are defeated":              {"No foe is left standing.", "The last of the foes is down."},
+	"The fight is won":                           {"The fight is won.", "Victory."},
+	"All the characters are down":                {"No one of the party is left standing.", "The whole party lies still."},
+	"The fight is lost: every character is down": {"The fight is lost.", "It is over: the party has fallen."},
 }
 
 // weaponVerb is how an attack with a weapon looks: "slashes at".
@@ -212,17 +261,17 @@ func (v *voice) sentence(s string) string {
 		maxHP, _ := strconv.Atoi(m[3])
 		w := v.who(m[1])
 		if 2*hp >= maxHP {
-			return capFirst(v.pick("hp"+m[1], w+" is still on their feet.", w+" shrugs off the worst of it.", w+" stays standing, hurt but steady."))
+			return capFirst(v.fresh("hp"+m[1], w+" is still on their feet.", w+" shrugs off the worst of it.", w+" stays standing, hurt but steady."))
 		}
-		return capFirst(v.pick("hp"+m[1], w+" staggers, badly hurt.", w+" is bleeding badly now.", w+" reels from the blow."))
+		return capFirst(v.fresh("hp"+m[1], w+" staggers, badly hurt.", w+" is bleeding badly now.", w+" reels from the blow."))
 	}
 	if m := downDiesRe.FindStringSubmatch(s); m != nil {
 		w := v.who(m[1])
-		return capFirst(v.pick("dies"+m[1], w+" falls dead.", w+" crumples and dies.", w+" goes down and does not rise: dead."))
+		return capFirst(v.fresh("dies"+m[1], w+" falls dead.", w+" crumples and dies.", w+" goes down and does not rise: dead."))
 	}
 	if m := downKORe.FindStringSubmatch(s); m != nil {
 		w := v.who(m[1])
-		return capFirst(v.pick("ko"+m[1], w+" collapses, unconscious.", w+" drops senseless to the ground."))
+		return capFirst(v.fresh("ko"+m[1], w+" collapses, unconscious.", w+" drops senseless to the ground."))
 	}
 	if m := upRe.FindStringSubmatch(s); m != nil {
 		v.next = m[1]
@@ -248,19 +297,44 @@ func (v *voice) sentence(s string) string {
 		case strings.Contains(rest, "dies"):
 			return capFirst(w + " breathes their last. " + w + " dies.")
 		case strings.Contains(rest, "regains 1 hp"), strings.Contains(rest, "natural 20"):
-			return capFirst(v.pick("save", w+" gasps and stirs, back from the brink.", w+"'s eyes flutter open."))
+			return capFirst(v.fresh("save", w+" gasps and stirs, back from the brink.", w+"'s eyes flutter open."))
 		case strings.Contains(rest, "success"):
-			return capFirst(v.pick("save", w+" clings to life.", w+" holds on, barely."))
+			return capFirst(v.fresh("save", w+" clings to life.", w+" holds on, barely."))
 		}
-		return capFirst(v.pick("save", w+" slips further toward death.", w+"'s breath grows shallow."))
+		return capFirst(v.fresh("save", w+" slips further toward death.", w+"'s breath grows shallow."))
 	}
 	if m := moveRe.FindStringSubmatch(s); m != nil {
 		v.newArea = true
-		return capFirst(v.pick("move", v.who(m[1])+" leaves "+place(m[2])+" for "+place(m[3])+".",
+		return capFirst(v.fresh("move", v.who(m[1])+" leaves "+place(m[2])+" for "+place(m[3])+".",
 			v.who(m[1])+" makes for "+place(m[3])+".", v.who(m[1])+" heads into "+place(m[3])+"."))
 	}
+	if m := idleRe.FindStringSubmatch(s); m != nil {
+		w := v.who(m[1])
+		switch m[2] {
+		case "dodge":
+			return capFirst(v.fresh("idle", w+" keeps their guard up, though nothing threatens yet.", w+" stays light on their feet, watching."))
+		case "dash":
+			return capFirst(v.fresh("idle", w+" hurries on.", w+" breaks into a run."))
+		case "end turn":
+			return capFirst(v.fresh("idle", w+" waits.", w+" lets the moment pass."))
+		}
+		return capFirst(v.fresh("idle", w+" makes ready, but nothing comes of it.", w+" bides their time."))
+	}
+	if m := restRe.FindStringSubmatch(s); m != nil {
+		w := v.who(m[1])
+		return capFirst(v.fresh("rest", w+" rests for an hour or so.", w+" settles down to rest a while."))
+	}
+	if m := useRe.FindStringSubmatch(s); m != nil && !strings.ContainsAny(m[2], "0123456789;:") {
+		return capFirst(v.fresh("use", v.who(m[1])+" puts "+m[2]+" to use.", v.who(m[1])+" reaches for "+m[2]+"."))
+	}
+	if xpRe.MatchString(s) {
+		return v.fresh("xp", "Every survivor is the wiser for it.", "The survivors have learned something today.")
+	}
+	if t, ok := settled[s]; ok {
+		return v.fresh("settled"+s, t...)
+	}
 	if strings.HasPrefix(s, "Initiative:") {
-		return v.pick("init", "Weapons come out: the fight is on.", "Steel is drawn, and the fight begins.", "In a heartbeat, it comes to blows.")
+		return v.fresh("init", "Weapons come out: the fight is on.", "Steel is drawn, and the fight begins.", "In a heartbeat, it comes to blows.")
 	}
 	t := strings.TrimSpace(parenNum.ReplaceAllString(s, ""))
 	if t == "" {
@@ -276,13 +350,13 @@ func (v *voice) attack(attacker, how, target, weapon string) string {
 	verb := weaponVerb(weapon)
 	switch how {
 	case "lands a critical hit on":
-		return capFirst(v.pick("crit", a+" finds the gap in "+t+"'s guard: a critical hit with "+w+".",
+		return capFirst(v.fresh("crit", a+" finds the gap in "+t+"'s guard: a critical hit with "+w+".",
 			a+" "+verb+" "+t+" and lands a blow that tells: a critical hit."))
 	case "hits":
-		return capFirst(v.pick("hit", a+" "+verb+" "+t+", and "+w+" bites into flesh.",
+		return capFirst(v.fresh("hit", a+" "+verb+" "+t+", and "+w+" bites into flesh.",
 			a+" "+verb+" "+t+" and draws blood.", a+"'s "+strings.TrimPrefix(strings.TrimPrefix(w, "its "), "their ")+" cuts into "+t+"."))
 	}
-	return capFirst(v.pick("miss", a+" "+verb+" "+t+", but the blow goes wide.",
+	return capFirst(v.fresh("miss", a+" "+verb+" "+t+", but the blow goes wide.",
 		a+" "+verb+" "+t+" and misses.", t+" twists aside from "+a+"'s "+strings.TrimPrefix(strings.TrimPrefix(w, "its "), "their ")+"."))
 }
 
@@ -304,13 +378,13 @@ func (v *voice) checkOutcome(who, what string, pass int) string {
 	}
 	act := "tries"
 	if ws, ok := skillWords[skill]; ok {
-		act = v.pick("skill", ws[0], ws[1])
+		act = v.fresh("skill", ws[0], ws[1])
 	}
 	switch pass {
 	case 1:
-		return capFirst(v.pick("pass", w+" "+act+", and it pays off.", w+" "+act+" and succeeds.", w+" "+act+"; it works."))
+		return capFirst(v.fresh("pass", w+" "+act+", and it pays off.", w+" "+act+" and succeeds.", w+" "+act+"; it works."))
 	case 2:
-		return capFirst(v.pick("fail", w+" "+act+", but it comes to nothing.", w+" "+act+" and fails.", w+" "+act+"; it is no use."))
+		return capFirst(v.fresh("fail", w+" "+act+", but it comes to nothing.", w+" "+act+" and fails.", w+" "+act+"; it is no use."))
 	}
 	return capFirst(w + " " + act + ".")
 }
@@ -322,6 +396,28 @@ func capFirst(s string) string {
 	}
 	r[0] = unicode.ToUpper(r[0])
 	return string(r)
+}
+
+// lead begins a turn's first sentence, now and then, with how it is
+// done, so that turns do not all open on the actor's name.
+func (v *voice) lead(s string) string {
+	if s == "" || strings.HasPrefix(s, "(") || !v.chance("lead", 1, 2) {
+		return s
+	}
+	var leads []string
+	switch {
+	case len(v.req.Threats) > 0:
+		leads = []string{"With a grunt,", "Quick as thought,", "In the press of the fight,", "Without a word,", "Teeth gritted,", "In a blur of motion,"}
+	case strings.TrimSpace(v.req.RulesResult) == "":
+		leads = []string{"Carefully,", "Without hurry,", "For a while,", "Quietly,", "With a glance at the others,", "Unhurried,"}
+	default:
+		leads = []string{"Carefully,", "Without a word,", "With practised ease,", "After a moment,"}
+	}
+	first, _, _ := strings.Cut(s, " ")
+	if first != "The" && first != "A" && first != "An" { // a name keeps its capital
+		return v.fresh("lead", leads...) + " " + s
+	}
+	return v.fresh("lead", leads...) + " " + strings.ToLower(s[:1]) + s[1:]
 }
 
 // opening sets the scene, now and then: a place just reached is always
@@ -351,7 +447,7 @@ func (v *voice) opening() string {
 	if tm := strings.ToLower(oneLine(v.req.Scene.Time)); tm != "" {
 		lines = append(lines, capFirst(tm)+" light falls across "+p+".")
 	}
-	return v.pick("ambient", lines...)
+	return v.fresh("ambient", lines...)
 }
 
 func firstSentence(s string) string {
@@ -368,10 +464,12 @@ func (v *voice) closing() string {
 	if v.next != "" {
 		n := oneLine(v.next)
 		if v.foes[n] {
-			return capFirst(v.pick("next", v.who(n)+" readies itself.", "Now "+v.who(n)+" moves.", "The fight turns to "+v.who(n)+"."))
+			return capFirst(v.fresh("next", v.who(n)+" readies itself.", "Now "+v.who(n)+" moves.", "The fight turns to "+v.who(n)+".",
+				v.who(n)+" circles, looking for an opening.", "Across the fray, "+v.who(n)+" bares its teeth."))
 		}
 		w := plainName.Replace(n)
-		return v.pick("next", "Now it is "+w+"'s move.", w+", you're up.", "All eyes turn to "+w+".")
+		return v.fresh("next", "Now it is "+w+"'s move.", w+", you're up.", "All eyes turn to "+w+".",
+			"The moment belongs to "+w+".", "It falls to "+w+" to answer.")
 	}
 	var others []string
 	for _, c := range v.req.Characters {
@@ -379,9 +477,9 @@ func (v *voice) closing() string {
 			others = append(others, plainName.Replace(oneLine(c.Name)))
 		}
 	}
-	if len(others) > 0 && v.chance("react", 1, 2) {
-		o := v.pick("who", others...)
-		return v.pick("react", o+" watches closely.", o+" raises an eyebrow.", o+" keeps a hand near their weapon.")
+	if len(others) > 0 && len(v.req.Threats) == 0 && v.chance("react", 1, 2) {
+		o := v.fresh("who", others...)
+		return v.fresh("react", o+" watches closely.", o+" raises an eyebrow.", o+" keeps a hand near their weapon.")
 	}
 	return ""
 }
@@ -444,3 +542,7 @@ func (v *voice) act() string {
 	}
 	return sentence(name + " " + plainAction(text))
 }
+
+// Place is an area's name as it reads in running text, after "in" or
+// "to": "the cellar" for a room of the map named "Cellar".
+func Place(name string) string { return place(name) }
