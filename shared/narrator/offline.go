@@ -220,20 +220,6 @@ func sentence(s string) string {
 	return s + "."
 }
 
-func plainSentence(s string) string {
-	s = strings.TrimSpace(s)
-	if s == "" {
-		return s
-	}
-	r := []rune(s)
-	r[0] = unicode.ToUpper(r[0])
-	s = string(r)
-	if !strings.HasSuffix(s, ".") {
-		s += "."
-	}
-	return s
-}
-
 // maxSummary bounds the offline rolling summary.
 const maxSummary = 1200
 
@@ -335,7 +321,7 @@ func ThirdPerson(name, text string) string {
 	t := strings.Join(strings.Fields(text), " ")
 	switch {
 	case strings.HasPrefix(t, "I "), strings.HasPrefix(t, "I'm "), strings.HasPrefix(t, "I’m "):
-		return sentence(plainName.Replace(name) + " " + plainAction(t))
+		return sentence(plain(name) + " " + plainAction(t))
 	case strings.HasPrefix(t, "We "), strings.HasPrefix(t, "we "):
 		return sentence("The party " + plainAction("I "+t[3:]))
 	}

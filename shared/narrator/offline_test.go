@@ -146,7 +146,7 @@ func TestOfflineVariesBySeed(t *testing.T) {
 	for i := range 12 {
 		req := Request{TurnID: "turn-" + strings.Repeat("x", i), Actor: campaign.Character{Name: "Mira"}, Threats: []Threat{{Name: "Goblin 1"}},
 			RulesResult: "Mira misses Goblin 1 with a dagger (4 vs AC 15). Goblin 1 is up."}
-		if told(req) != told(req) {
+		if first, again := told(req), told(req); first != again {
 			t.Fatal("not deterministic")
 		}
 		seen[told(req)] = true

@@ -84,7 +84,24 @@ func (v *voice) chance(salt string, num, den uint32) bool {
 // plainName is a name as plain text: the characters that read as markup
 // are swapped for look-alikes, so that a name with markup in it is told,
 // not taken out with the markup.
-var plainName = strings.NewReplacer("<", "‹", ">", "›", "*", "∗", "`", "ʹ", "_", " ", "#", "♯", "[", "(", "]", ")", "~", "-")
+var plainName = strings.NewReplacer("<", "‹", ">", "›", "*", "∗", "`", "ʹ", "_", " ", "#", "＃", "[", "(", "]", ")", "~", "-")
+
+// plain is a name as plain text (plainName), and never one that opens a
+// line as a list or a heading would: "- Bob" is "Bob", "1. Zed" "1.Zed".
+func plain(name string) string {
+	s := plainName.Replace(name)
+	for mdLineMarker.MatchString(s) {
+		t := strings.TrimLeft(s, "-+*>＃ \t")
+		if t == s {
+			t = strings.Replace(s, " ", "", 1) // "1. Zed"
+		}
+		if t == s {
+			break
+		}
+		s = t
+	}
+	return s
+}
 
 // numbered is a creature named by its kind and a number: "Goblin 2".
 var numbered = regexp.MustCompile(`^(.*\D)\s+(\d+)$`)
@@ -96,23 +113,23 @@ var numbered = regexp.MustCompile(`^(.*\D)\s+(\d+)$`)
 func (v *voice) who(name string) string {
 	name = oneLine(name)
 	if !v.foes[name] {
-		return plainName.Replace(name)
+		return plain(name)
 	}
 	kind := strings.ToLower(name)
 	if m := numbered.FindStringSubmatch(name); m != nil {
 		kind = strings.ToLower(strings.TrimSpace(m[1]))
 		if v.last[kind] != name {
 			v.last[kind] = name
-			return plainName.Replace(name)
+			return plain(name)
 		}
 	}
-	return "the " + plainName.Replace(kind)
+	return "the " + plain(kind)
 }
 
 // place is an area's name as it reads after "in" or "to": "the cellar",
 // "The Crossroads", "a misty harbour town".
 func place(name string) string {
-	name = plainName.Replace(oneLine(name))
+	name = plain(oneLine(name))
 	lower := strings.ToLower(name)
 	switch {
 	case name == "":
@@ -467,14 +484,14 @@ func (v *voice) closing() string {
 			return capFirst(v.fresh("next", v.who(n)+" readies itself.", "Now "+v.who(n)+" moves.", "The fight turns to "+v.who(n)+".",
 				v.who(n)+" circles, looking for an opening.", "Across the fray, "+v.who(n)+" bares its teeth."))
 		}
-		w := plainName.Replace(n)
+		w := plain(n)
 		return v.fresh("next", "Now it is "+w+"'s move.", w+", you're up.", "All eyes turn to "+w+".",
 			"The moment belongs to "+w+".", "It falls to "+w+" to answer.")
 	}
 	var others []string
 	for _, c := range v.req.Characters {
 		if c.ID != v.req.Actor.ID && c.Name != v.req.Actor.Name && (c.Presence == "" || c.Presence == "present") && !c.Down() {
-			others = append(others, plainName.Replace(oneLine(c.Name)))
+			others = append(others, plain(oneLine(c.Name)))
 		}
 	}
 	if len(others) > 0 && len(v.req.Threats) == 0 && v.chance("react", 1, 2) {
@@ -488,7 +505,7 @@ func (v *voice) closing() string {
 // words (alive or not, how hurt, where), never a story.
 func (v *voice) ooc() string {
 	a := v.req.Actor
-	name := plainName.Replace(oneLine(a.Name))
+	name := plain(oneLine(a.Name))
 	if name == "" {
 		return "(Out of character: noted. The game goes on when you are ready.)"
 	}
@@ -528,7 +545,7 @@ func (v *voice) ooc() string {
 // act is a turn without a rules result: what the player said their
 // character does, told in the third person.
 func (v *voice) act() string {
-	name := plainName.Replace(oneLine(v.req.Actor.Name))
+	name := plain(oneLine(v.req.Actor.Name))
 	if name == "" {
 		name = "The party"
 	}
