@@ -198,7 +198,7 @@ func (s *Service) monsterTurns(ctx context.Context, campaignID string) {
 			return
 		}
 		now := s.now()
-		lease := campaign.Lease{TurnID: s.NewID(), ActorID: cur.ID, Action: "(" + cur.Name + "'s turn)", AcquiredAt: now, ExpiresAt: now.Add(s.LeaseTTL)}
+		lease := campaign.Lease{TurnID: s.NewID(), ActorID: cur.ID, Action: "(the " + cur.Name + "'s turn)", AcquiredAt: now, ExpiresAt: now.Add(s.LeaseTTL)}
 		lease.RequestID = "monster:" + lease.TurnID
 		seed := s.turnSeed(campaignID, lease.TurnID)
 		var (

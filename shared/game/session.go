@@ -574,35 +574,31 @@ func (s *Service) longGapRecap(ctx context.Context, snap Snapshot) longGap {
 // recap is the "Previously on..." built from persisted state only: the
 // key moments of the last session from the canon (deaths, promises, what
 // was found, who was met); when the canon holds none, the long gap's recap
-// or the rolling summary, as prose; then where the party is, by the
-// engine's map.
+// or the rolling summary, as prose; then where the party is.
 func (s *Service) recap(ctx context.Context, snap Snapshot, gapRecap string) string {
 	st := snap.State
 	var b strings.Builder
 	fmt.Fprintf(&b, "Previously on %s... ", snap.Campaign.Name)
-	story := s.lastSession(ctx, snap)
-	if story == "" {
-		story = gapRecap
-		if strings.TrimSpace(story) == "" {
-			story = st.Summary
+	summary := s.lastSession(ctx, snap)
+	last := st.UpdatedAt
+	if summary == "" {
+		summary = gapRecap
+		if strings.TrimSpace(summary) == "" {
+			summary = st.Summary
 		}
-		story = prose(story)
+		summary = prose(summary)
 	}
-	if story == "" {
+	if summary == "" {
 		b.WriteString("The story has only just begun. ")
 	} else {
-		b.WriteString(story + " ")
+		b.WriteString(summary)
+		b.WriteString(" ")
 	}
 	if st.TurnCount > 0 {
-		fmt.Fprintf(&b, "It was last played %s. ", ago(s.now().Sub(st.UpdatedAt)))
+		fmt.Fprintf(&b, "It was last played %s. ", ago(s.now().Sub(last)))
 	}
 	sc := st.Scene
-	where := sc.Location
-	if len(snap.Characters) > 0 {
-		ch := snap.Characters[0]
-		where = areaOf(viewOf(snap).Map, ch.AreaID, sc.Location).Name
-	}
-	fmt.Fprintf(&b, "The party is in %s", narrator.Place(where))
+	fmt.Fprintf(&b, "The party is at %s", sc.Location)
 	if sc.Time != "" {
 		fmt.Fprintf(&b, ", in the %s", sc.Time)
 	}

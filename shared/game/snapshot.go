@@ -25,9 +25,9 @@ type scene struct {
 	area    narrator.Area
 }
 
-// sceneOf is what the narrator is told of the party and the place for a
+// narrationScene is what the narrator is told of the party and the place for a
 // turn decided as d, with actor acting.
-func sceneOf(snap Snapshot, actor campaign.Character, d turn.Decision) (scene, error) {
+func narrationScene(snap Snapshot, actor campaign.Character, d turn.Decision) (scene, error) {
 	out := scene{party: withPresence(snap)}
 	for i, ch := range out.party {
 		if j := slices.IndexFunc(d.Changed, func(c campaign.Character) bool { return c.ID == ch.ID }); j >= 0 {

@@ -221,7 +221,7 @@ func (s *Service) resolve(ctx context.Context, snap Snapshot, lease campaign.Lea
 	}
 	// The narrator is told the engine's truth as the decision leaves it:
 	// the party's live sheets, the scene it moved to, the actor's area.
-	told, err := sceneOf(snap, *actor, d)
+	told, err := narrationScene(snap, *actor, d)
 	if err != nil {
 		return fmt.Errorf("%s: %w", op, err)
 	}

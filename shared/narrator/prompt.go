@@ -6,6 +6,7 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+	"unicode"
 
 	"github.com/tiktoken-go/tokenizer/codec"
 
@@ -350,7 +351,7 @@ func current(req Request) string {
 	lines := []string{"The current turn, to narrate now:", "Acting character: " + name}
 	switch {
 	case req.Played:
-		lines = append(lines, "Action, played by the rules engine: "+quoted(strings.Trim(oneLine(req.Action), "() ")))
+		lines = append(lines, "Action, played by the rules engine: "+quoted(engineLabel(req.Action)))
 	default:
 		lines = append(lines, "Action, in the player's words: "+quoted(req.Action))
 	}
@@ -364,8 +365,11 @@ func current(req Request) string {
 	default:
 		lines = append(lines, "Narrate this turn for "+name+" following the rules above.")
 	}
-	if req.Purpose == PurposeAcknowledgement && !req.OutOfCharacter {
+	if req.Purpose == PurposeAcknowledgement {
 		lines = append(lines, "The turn changes little: acknowledge it in one or two sentences.")
+	}
+	if c := oneLine(req.Correction); c != "" {
+		lines = append(lines, c)
 	}
 	if avoid := oneLines(req.Avoid); len(avoid) > 0 {
 		for i, a := range avoid {
@@ -373,10 +377,17 @@ func current(req Request) string {
 		}
 		lines = append(lines, "The last replies began or ended with "+strings.Join(avoid, ", ")+": begin and end this one differently.")
 	}
-	if c := oneLine(req.Correction); c != "" {
-		lines = append(lines, c)
-	}
 	return strings.Join(lines, "\n")
+}
+
+// engineLabel is the engine's label of a turn it played, as words:
+// "(the Goblin 2's turn)" is "Goblin 2's turn".
+func engineLabel(action string) string {
+	s := strings.Trim(oneLine(action), "() ")
+	if rest, ok := strings.CutPrefix(s, "the "); ok && rest != "" && unicode.IsUpper([]rune(rest)[0]) {
+		return rest
+	}
+	return s
 }
 
 func count(n int, one, many string) string {

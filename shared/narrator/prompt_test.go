@@ -202,7 +202,7 @@ func TestCharacterAtZeroHP(t *testing.T) {
 }
 
 func TestBlocksEnginePlayedTurn(t *testing.T) {
-	req := Request{Actor: campaign.Character{Name: "Goblin 2"}, Action: "(Goblin 2's turn)", Played: true,
+	req := Request{Actor: campaign.Character{Name: "Goblin 2"}, Action: "(the Goblin 2's turn)", Played: true,
 		RulesResult: "Goblin 2 hits Mira with its scimitar (15 vs AC 12) for 5 slashing damage."}
 	turn := Blocks(req)[len(Blocks(req))-1].Text
 	for _, bad := range []string{"player's words", "acknowledge", "out of character"} {

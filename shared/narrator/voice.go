@@ -551,7 +551,7 @@ func (v *voice) act() string {
 	}
 	text := strings.Join(strings.Fields(v.req.Action), " ")
 	if v.req.Played {
-		text = strings.Trim(text, "() ")
+		text = engineLabel(text)
 		if text == "" {
 			return ""
 		}
