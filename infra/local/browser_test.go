@@ -271,6 +271,10 @@ func TestBrowserTwoPlayers(t *testing.T) {
 	for _, s := range both {
 		s.do("see Mira move", logHas("the cellar."), committed(3))
 	}
+	// Each scene is where the player's own character is: Tobin stays in
+	// the common room.
+	a.do("see the cellar", waitJS(`document.getElementById("scene").textContent.startsWith("Cellar")`))
+	b.do("stay in the common room", waitJS(`document.getElementById("scene").textContent.startsWith("Common Room")`))
 
 	a.do("see Tobin's check named", logHas("Tobin: check"))
 
@@ -408,7 +412,12 @@ func (r *restartable) tell(campaignID, msg string) {
 		r.t.Fatal(err)
 	}
 	for _, c := range snap.Connections {
-		resp, err := http.Post(r.url()+"/@connections/"+url.PathEscape(c.ID), "application/json", strings.NewReader(msg))
+		req, err := http.NewRequest(http.MethodPost, r.url()+"/@connections/"+url.PathEscape(c.ID), strings.NewReader(msg))
+		if err != nil {
+			r.t.Fatal(err)
+		}
+		req.Header.Set("Authorization", r.srv.managementAuthorization())
+		resp, err := http.DefaultClient.Do(req)
 		if err != nil {
 			r.t.Fatal(err)
 		}

@@ -28,9 +28,16 @@ const (
 	// EnvStateMachine is the reaction window's state machine; without it,
 	// held turns' prompts and windows are timed by the sweep alone.
 	EnvStateMachine = "STATE_MACHINE_ARN"
+	// EnvFightMachine is the fight flow's state machine: the turns no
+	// player takes run one per step invocation; without it, in the
+	// invocation that let them come up.
+	EnvFightMachine = "FIGHT_STATE_MACHINE_ARN"
 	EnvIdentity     = "CHRONICLER_IDENTITY" // anonymous | oidc
 	EnvOIDCIssuer   = "OIDC_ISSUER"
 	EnvOIDCAudience = "OIDC_AUDIENCE"
+	// EnvLimits overrides the default limits ("members=6,campaigns_owned=5";
+	// see game.ParseLimits).
+	EnvLimits = "CHRONICLER_LIMITS"
 )
 
 // tokenTTL is how long a player's token is good for.
@@ -48,6 +55,9 @@ type Config struct {
 	// Workflow keeps the time of held turns' roll prompts and reaction
 	// windows; nil leaves it to the sweep.
 	Workflow game.Workflow
+	// Fights runs the turns no player takes one per invocation; nil plays
+	// them in the invocation that let them come up.
+	Fights game.Fights
 	// Identity is how players sign in: "anonymous" (or "") or "oidc", whose
 	// ID tokens must be issued by OIDCIssuer for OIDCAudience.
 	Identity, OIDCIssuer, OIDCAudience string
@@ -85,7 +95,11 @@ func Service(ctx context.Context, c Config) (*game.Service, error) {
 	if svc.Identity, err = auth.Choose(ctx, c.Identity, c.OIDCIssuer, c.OIDCAudience, signer); err != nil {
 		return nil, err
 	}
+	if svc.Limits, err = game.ParseLimits(getenv(EnvLimits)); err != nil {
+		return nil, err
+	}
 	svc.Workflow = c.Workflow
+	svc.Fights = c.Fights
 	return svc, nil
 }
 
@@ -117,6 +131,9 @@ func FromEnv(ctx context.Context) (*game.Service, error) {
 	}
 	if arn := os.Getenv(EnvStateMachine); arn != "" {
 		c.Workflow = stepfunctions.NewClient(sfn.NewFromConfig(cfg), arn)
+	}
+	if arn := os.Getenv(EnvFightMachine); arn != "" {
+		c.Fights = stepfunctions.NewFights(sfn.NewFromConfig(cfg), arn)
 	}
 	return Service(ctx, c)
 }

@@ -57,6 +57,12 @@ type Service struct {
 	// TurnLimit and APILimit bound each player's turns and API calls; nil
 	// means unlimited.
 	TurnLimit, APILimit Limiter
+	// InviteLimit bounds tries of invite codes per campaign and per
+	// address, whoever makes them; nil means unlimited.
+	InviteLimit Limiter
+	// Limits bound what one player may hold (sockets, campaigns,
+	// characters) and how many players a campaign takes.
+	Limits Limits
 	// SeedKey keys the turns' dice seeds (see turnSeed).
 	SeedKey []byte
 	// SummaryEvery overrides SummaryEvery: how many uneventful turns may
@@ -65,6 +71,13 @@ type Service struct {
 	// Workflow keeps the time of held turns (roll prompts, reaction
 	// windows); nil leaves it to the sweep.
 	Workflow Workflow
+	// Fights plays the turns no player takes, each in an invocation of
+	// its own; nil plays them in the invocation that let them come up.
+	Fights Fights
+	// TurnBudget is the time a turn may take at most (its narration's
+	// time limits and its commit): a fight's step starts no turn with
+	// less time left (0: no check).
+	TurnBudget time.Duration
 	// Draining is set while a server shuts down: the connections it closes
 	// were not left by their players, so nobody passes a reaction window
 	// for them; the window resumes when the server is back.
@@ -85,11 +98,15 @@ func NewService(store Store, push Pusher, narr narrator.Narrator, tokens *auth.S
 		Now:        func() time.Time { return time.Now().UTC() },
 		NewID:      NewULID,
 		LeaseTTL:   90 * time.Second,
+		TurnBudget: 40 * time.Second,
 		LostGrace:  5 * time.Minute,
 		DeltaEvery: 150 * time.Millisecond,
 		TurnLimit:  throttle.New(1, 5, time.Now),
 		APILimit:   throttle.New(20, 60, time.Now),
-		SeedKey:    tokens.Derive("dice"),
+		Limits:     DefaultLimits(),
+		// A table joins a few players at a time; a guesser tries thousands.
+		InviteLimit: throttle.New(0.5, 20, time.Now),
+		SeedKey:     tokens.Derive("dice"),
 	}
 }
 

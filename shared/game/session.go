@@ -13,6 +13,7 @@ import (
 	"chronicler/shared/campaign"
 	"chronicler/shared/fault"
 	"chronicler/shared/narrator"
+	"chronicler/shared/rules/turn"
 )
 
 // Connect binds a new connection to a campaign for a member. It runs before
@@ -27,6 +28,9 @@ func (s *Service) Connect(ctx context.Context, connectionID string, p Player, ca
 	err := retryBusy(ctx, func() error {
 		var err error
 		if snap, err = s.memberSnapshot(ctx, p, campaignID, op); err != nil {
+			return err
+		}
+		if err := s.Limits.checkConnections(snap, p.ID, connectionID); err != nil {
 			return err
 		}
 		now := s.now()
@@ -598,7 +602,7 @@ func (s *Service) recap(ctx context.Context, snap Snapshot, gapRecap string) str
 		fmt.Fprintf(&b, "It was last played %s. ", ago(s.now().Sub(last)))
 	}
 	sc := st.Scene
-	fmt.Fprintf(&b, "The party is at %s", sc.Location)
+	fmt.Fprintf(&b, "The party is at %s", whereabouts(snap))
 	if sc.Time != "" {
 		fmt.Fprintf(&b, ", in the %s", sc.Time)
 	}
@@ -678,6 +682,30 @@ func prose(summary string) string {
 const proseLines = 4
 
 var turnPrefix = regexp.MustCompile(`^Turn \d+:\s*`)
+
+// whereabouts is where the party is: the scene's location while every
+// character is in one area (or none has one the map knows); else each
+// area with who is there, as each character has its own.
+func whereabouts(snap Snapshot) string {
+	m := mapOf(snap)
+	var areas []string
+	who := map[string][]string{}
+	for _, ch := range snap.Characters {
+		a := turn.AreaOf(m, ch).Name
+		if _, ok := who[a]; !ok {
+			areas = append(areas, a)
+		}
+		who[a] = append(who[a], ch.Name)
+	}
+	if len(areas) < 2 {
+		return snap.State.Scene.Location
+	}
+	parts := make([]string, len(areas))
+	for i, a := range areas {
+		parts[i] = a + " (" + strings.Join(who[a], ", ") + ")"
+	}
+	return strings.Join(parts, " and ")
+}
 
 func ago(d time.Duration) string {
 	switch {

@@ -39,17 +39,19 @@ func narrationScene(snap Snapshot, actor campaign.Character, d turn.Decision) (s
 			actor = out.party[i]
 		}
 	}
+	out.effects = sheetEffects(out.party)
 	e, ok, err := fightOf(snap, d.Encounter)
 	if err != nil {
 		return out, err
 	}
 	if ok && e.Status == encounter.Active {
+		fx := effectsOf(e)
 		for i, ch := range out.party {
 			if p, found := participantOf(e, ch.ID); found {
 				out.party[i] = inFight(ch, p)
+				out.effects[ch.ID] = fx[ch.ID] // the fight holds its effects
 			}
 		}
-		out.effects = effectsOf(e)
 	}
 	areaID := actor.AreaID
 	if ok && (areaID == "" || actor.ID == "" || !isCharacter(snap, actor.ID)) {
@@ -122,6 +124,33 @@ func effectsOf(e encounter.Encounter) map[string][]string {
 			continue
 		}
 		out[target.CharacterID] = append(out[target.CharacterID], effectWords(e, fx))
+	}
+	return out
+}
+
+// sheetEffects are the lasting effects the characters' sheets hold out of
+// a fight, in words, by character id.
+func sheetEffects(party []campaign.Character) map[string][]string {
+	names := map[string]string{}
+	for _, ch := range party {
+		names[ch.ID] = ch.Name
+	}
+	out := map[string][]string{}
+	for _, ch := range party {
+		for _, fx := range ch.Effects {
+			if fx.ID == campaign.ConcentrationMark {
+				continue // the sheet's concentration says it
+			}
+			what := strings.ReplaceAll(fx.ID, "-", " ")
+			from := spellName(fx.Spell)
+			if n := names[fx.CasterID]; n != "" && fx.CasterID != ch.ID {
+				from += ", from " + n
+			}
+			if from != "" && !strings.EqualFold(from, what) {
+				what += " (" + from + ")"
+			}
+			out[ch.ID] = append(out[ch.ID], what)
+		}
 	}
 	return out
 }

@@ -147,8 +147,8 @@ func TestContextOpensInTheEnginesArea(t *testing.T) {
 	}
 }
 
-// Conditions and exhaustion on a sheet reach the party block, and the
-// change a turn decides is what the narrator sees of it.
+// Conditions, exhaustion and a spell's lasting effect on a sheet reach the
+// party block out of a fight.
 func TestContextOutOfAFightShowsConditions(t *testing.T) {
 	f := newFixture(t)
 	n := &tiered{}
@@ -156,6 +156,7 @@ func TestContextOutOfAFightShowsConditions(t *testing.T) {
 	c, _ := f.table(t, "Sick", "c1")
 	mira := mustSnap(t, f, c.ID).Characters[0]
 	mira.Conditions, mira.Exhaustion = []string{"poisoned"}, 2
+	mira = mira.WithEffect(campaign.Effect{ID: "blessed", Spell: "bless", CasterID: "someone", Dice: "1d4"})
 	if err := f.store.Commit(context.Background(), game.Tx{CampaignID: c.ID, Characters: []campaign.Character{mira}}); err != nil {
 		t.Fatal(err)
 	}
@@ -163,7 +164,7 @@ func TestContextOutOfAFightShowsConditions(t *testing.T) {
 		t.Fatal(err)
 	}
 	party := block(n.narrated[0], narrator.BlockCharacters)
-	if !strings.Contains(party, "Conditions: poisoned.") || !strings.Contains(party, "Exhaustion level 2.") {
+	if !strings.Contains(party, "Conditions: poisoned.") || !strings.Contains(party, "Exhaustion level 2.") || !strings.Contains(party, "Under: blessed (Bless).") {
 		t.Fatalf("the party block:\n%s", party)
 	}
 }

@@ -31,6 +31,10 @@ type Players interface {
 	// the name given now. Unauthorized for a code that is not genuine;
 	// Forbidden where players sign in with an identity provider.
 	RecoverPlayer(ctx context.Context, req events.RecoverPlayer) (game.Identity, error)
+	// SignOutEverywhere ends every token of p's (this one too) and
+	// unbinds p's sockets. Forbidden where players sign in with an
+	// identity provider.
+	SignOutEverywhere(ctx context.Context, p game.Player) error
 }
 
 // Limits bounds how often a caller may use the API.
