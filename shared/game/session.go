@@ -270,7 +270,7 @@ func (s *Service) Resume(ctx context.Context, connectionID, requestID string) er
 		s.tell(ctx, conn.CampaignID, conn.ID, events.TypeRecap, events.Recap{Text: s.awayRecap(ctx, snap, *awaySince)})
 		return nil
 	}
-	recap := s.recap(ctx, snap, gap.text)
+	recap := s.recap(snap, gap.text)
 	if err := s.publish(ctx, conn.CampaignID, "", sessionMessage(snap), message{events.TypeRecap, events.Recap{Text: recap}}); err != nil {
 		return err
 	}
@@ -549,13 +549,18 @@ type longGap struct {
 // from the last turns, since the rolling summary is lossy by design.
 const longGapMinimum = 14 * 24 * time.Hour
 
-// longGapRecap retells the last 20 turns with one low-tier call when the
-// campaign was last played more than longGapMinimum ago. The call is
-// recorded even when it fails; text is empty then, and the rolling
-// summary stands.
+// longGapRecap is what the recap of a new session tells: the key moments
+// of the last session, from the canon and the engine's rulings, when it
+// has any (no call is made); else, when the campaign was last played more
+// than longGapMinimum ago, the last 20 turns retold with one low-tier
+// call. The call is recorded even when it fails; text is empty then, and
+// the rolling summary stands.
 func (s *Service) longGapRecap(ctx context.Context, snap Snapshot) longGap {
 	st := snap.State
 	g := longGap{made: true, turnCount: st.TurnCount}
+	if g.text = s.lastSession(ctx, snap); g.text != "" {
+		return g // the canon tells the last session: no call needed
+	}
 	if s.now().Sub(st.UpdatedAt) <= longGapMinimum || st.TurnCount == 0 {
 		return g
 	}
@@ -575,23 +580,19 @@ func (s *Service) longGapRecap(ctx context.Context, snap Snapshot) longGap {
 	return g
 }
 
-// recap is the "Previously on..." built from persisted state only: the
-// key moments of the last session from the canon (deaths, promises, what
-// was found, who was met); when the canon holds none, the long gap's recap
-// or the rolling summary, as prose; then where the party is.
-func (s *Service) recap(ctx context.Context, snap Snapshot, gapRecap string) string {
+// recap is the "Previously on..." built from persisted state only:
+// gapRecap, the key moments of the last session (longGapRecap), else the
+// rolling summary, told as prose; then where the party is.
+func (s *Service) recap(snap Snapshot, gapRecap string) string {
 	st := snap.State
 	var b strings.Builder
 	fmt.Fprintf(&b, "Previously on %s... ", snap.Campaign.Name)
-	summary := s.lastSession(ctx, snap)
+	summary := st.Summary
 	last := st.UpdatedAt
-	if summary == "" {
+	if strings.TrimSpace(gapRecap) != "" {
 		summary = gapRecap
-		if strings.TrimSpace(summary) == "" {
-			summary = st.Summary
-		}
-		summary = prose(summary)
 	}
+	summary = prose(summary)
 	if summary == "" {
 		b.WriteString("The story has only just begun. ")
 	} else {
@@ -616,30 +617,21 @@ func (s *Service) recap(ctx context.Context, snap Snapshot, gapRecap string) str
 // recapTurns is how far back the recap looks for the last session's turns.
 const recapTurns = 200
 
-// lastSession is the key moments of the last session before the open
-// one, from the canon; "" when there are none (or memory cannot be read).
+// lastSession is the key moments of the session the last turn was
+// played in, from the canon and the engine's rulings; "" when there are
+// none (or they cannot be read).
 func (s *Service) lastSession(ctx context.Context, snap Snapshot) string {
 	st := snap.State
 	if st.TurnCount == 0 {
 		return ""
 	}
-	open := openSession(snap)
-	var last *campaign.Session
-	for i := range snap.Sessions {
-		se := &snap.Sessions[i]
-		if (open == nil || se.ID != open.ID) && (last == nil || se.StartedAt.After(last.StartedAt)) {
-			last = se
-		}
-	}
 	turns, err := s.Store.Turns(ctx, snap.Campaign.ID, max(st.TurnCount-recapTurns, 0), recapTurns)
-	if err != nil {
+	if err != nil || len(turns) == 0 {
 		return ""
 	}
-	from := st.TurnCount
-	for _, t := range turns {
-		if last == nil || t.SessionID == last.ID {
-			from = min(from, t.Sequence-1)
-		}
+	from, session := st.TurnCount, turns[len(turns)-1].SessionID
+	for i := len(turns) - 1; i >= 0 && turns[i].SessionID == session; i-- {
+		from = turns[i].Sequence - 1
 	}
 	mem, err := s.loadMemory(ctx, snap.Campaign.ID)
 	if err != nil {
