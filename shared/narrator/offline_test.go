@@ -102,6 +102,14 @@ func TestOfflineTellsAFightAsAGameMaster(t *testing.T) {
 		Names: []string{"Mira", "Goblin 1", "Goblin 2"}}); len(g) > 0 {
 		t.Errorf("the guard refuses the offline narration %q: %v", text, g)
 	}
+	// Another goblin than the one just named is named, never "the goblin".
+	for i := range 16 {
+		next := told(Request{TurnID: strings.Repeat("n", i), Actor: campaign.Character{Name: "Goblin 2"}, Played: true, Threats: threats,
+			RulesResult: "Goblin 2 misses Mira with its scimitar (9 vs AC 12). Goblin 1 is up."})
+		if !strings.Contains(next, "Goblin 1") {
+			t.Errorf("the next goblin is not named: %q", next)
+		}
+	}
 	// A lone foe takes its article; one of several numbered is named, then
 	// "the goblin" while no other goblin came between.
 	lone := told(Request{TurnID: "t1", Actor: mira, Threats: []Threat{{Name: "Ogre"}},

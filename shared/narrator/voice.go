@@ -322,8 +322,9 @@ func (v *voice) sentence(s string) string {
 	}
 	if m := moveRe.FindStringSubmatch(s); m != nil {
 		v.newArea = true
-		return capFirst(v.fresh("move", v.who(m[1])+" leaves "+place(m[2])+" for "+place(m[3])+".",
-			v.who(m[1])+" makes for "+place(m[3])+".", v.who(m[1])+" heads into "+place(m[3])+"."))
+		w := v.who(m[1])
+		return capFirst(v.fresh("move", w+" leaves "+place(m[2])+" for "+place(m[3])+".",
+			w+" makes for "+place(m[3])+".", w+" heads into "+place(m[3])+"."))
 	}
 	if m := idleRe.FindStringSubmatch(s); m != nil {
 		w := v.who(m[1])
@@ -342,7 +343,8 @@ func (v *voice) sentence(s string) string {
 		return capFirst(v.fresh("rest", w+" rests for an hour or so.", w+" settles down to rest a while."))
 	}
 	if m := useRe.FindStringSubmatch(s); m != nil && !strings.ContainsAny(m[2], "0123456789;:") {
-		return capFirst(v.fresh("use", v.who(m[1])+" puts "+m[2]+" to use.", v.who(m[1])+" reaches for "+m[2]+"."))
+		w := v.who(m[1])
+		return capFirst(v.fresh("use", w+" puts "+m[2]+" to use.", w+" reaches for "+m[2]+"."))
 	}
 	if xpRe.MatchString(s) {
 		return v.fresh("xp", "Every survivor is the wiser for it.", "The survivors have learned something today.")
@@ -481,8 +483,9 @@ func (v *voice) closing() string {
 	if v.next != "" {
 		n := oneLine(v.next)
 		if v.foes[n] {
-			return capFirst(v.fresh("next", v.who(n)+" readies itself.", "Now "+v.who(n)+" moves.", "The fight turns to "+v.who(n)+".",
-				v.who(n)+" circles, looking for an opening.", "Across the fray, "+v.who(n)+" bares its teeth."))
+			w := v.who(n) // once: a second naming would be "the goblin"
+			return capFirst(v.fresh("next", w+" readies itself.", "Now "+w+" moves.", "The fight turns to "+w+".",
+				w+" circles, looking for an opening.", "Across the fray, "+w+" bares its teeth."))
 		}
 		w := plain(n)
 		return v.fresh("next", "Now it is "+w+"'s move.", w+", you're up.", "All eyes turn to "+w+".",
