@@ -214,9 +214,9 @@ var skillWords = map[string][2]string{
 // settled are the rules' fixed sentences, told in other words.
 var settled = map[string][]string{
 	"All the monsters are defeated":              {"No foe is left standing.", "The last of the foes is down."},
-	"The fight is won":                           {"The fight is won.", "Victory."},
+	"The fight is won":                           {"The day is won.", "Victory."},
 	"All the characters are down":                {"No one of the party is left standing.", "The whole party lies still."},
-	"The fight is lost: every character is down": {"The fight is lost.", "It is over: the party has fallen."},
+	"The fight is lost: every character is down": {"All is lost.", "It is over: the party has fallen."},
 }
 
 // weaponVerb is how an attack with a weapon looks: "slashes at".
