@@ -72,6 +72,12 @@ func logHas(text string) chromedp.Action[chromedp.Void] {
 	return waitJS(fmt.Sprintf(`document.getElementById("log").textContent.includes(%q)`, text))
 }
 
+// logMatches waits until the log's text matches the regular expression
+// re: the offline narrator words a turn one of a few ways.
+func logMatches(re string) chromedp.Action[chromedp.Void] {
+	return waitJS(fmt.Sprintf(`new RegExp(%q).test(document.getElementById("log").textContent)`, re))
+}
+
 // painted waits until what the page holds has been drawn (two frames), so
 // what is measured next starts from the screen as it is.
 func painted() chromedp.Action[chromedp.Void] {
@@ -256,14 +262,14 @@ func TestBrowserTwoPlayers(t *testing.T) {
 	}
 	a.do("see that Tobin must roll", logHas("Tobin must roll 1d20"))
 	for _, s := range both {
-		s.do("see Tobin's check narrated and saved", logHas("Tobin makes a Wisdom (Perception) check"), committed(2))
+		s.do("see Tobin's check narrated and saved", logMatches(`Tobin (looks and listens|scans the surroundings)`), committed(2))
 		if notice := s.text(`document.getElementById("notice").textContent`); notice != "" {
 			t.Fatalf("%s sees an error: %q", s.name, notice)
 		}
 	}
 	a.do("move Mira with a button", click(`#actions [data-kind="move"]`), clickText("#action-detail button", "Go to Cellar"))
 	for _, s := range both {
-		s.do("see Mira move", logHas("Mira goes from Common Room to Cellar."), committed(3))
+		s.do("see Mira move", logHas("the cellar."), committed(3))
 	}
 	// Each scene is where the player's own character is: Tobin stays in
 	// the common room.
@@ -279,7 +285,7 @@ func TestBrowserTwoPlayers(t *testing.T) {
 	tab, closeTab := chromedp.NewContext(a.ctx)
 	a2 := seat{t, "Aria's second tab", tab}
 	a2.do("open the table again", chromedp.Navigate(base+"/"+a.text(`location.hash`)), visible("table"),
-		waitJS(`document.getElementById("link").dataset.state === "online"`), logHas("Mira goes from Common Room to Cellar."))
+		waitJS(`document.getElementById("link").dataset.state === "online"`), logHas("the cellar."))
 	closeTab()
 	b.do("see Mira still present", chromedp.Sleep(300*time.Millisecond),
 		waitJS(`document.querySelector('#party [data-id] .presence.absent') === null`))

@@ -28,14 +28,22 @@ func actionOnly(kind string) bool {
 //     that only spends an action (end turn, dodge, dash, disengage, help)
 //     and rolls nothing, changes no sheet and moves nobody; or free text
 //     that is an out-of-character remark, marked as players mark them
-//     ("OOC ...", "(( ... ))", "( ... )", "// ...");
+//     ("OOC ...", "(( ... ))", "( ... )", "// ..."): a player's only, since
+//     the turns the engine plays (a monster's, a forced one) carry its
+//     label in parentheses and are narrated as the actions they are;
 //   - dialogue (high) when a character speaks: a say intent, or free text
 //     that opens with a quotation;
 //   - a new scene (high) when the turn moves the party somewhere else;
 //   - otherwise narration (high).
 //
 // When in doubt it stays on the high tier, as seed 001 asks.
-func narrationPurpose(d turn.Decision, action string) narrator.Purpose {
+func narrationPurpose(d turn.Decision, action string, played bool) narrator.Purpose {
+	if played {
+		if d.Scene != nil {
+			return narrator.PurposeScene
+		}
+		return narrator.PurposeNarration
+	}
 	if d.Intent != nil {
 		switch {
 		case actionOnly(d.Intent.Kind) && len(d.Rolls) == 0 && len(d.Changed) == 0 && d.Scene == nil:
@@ -54,6 +62,18 @@ func narrationPurpose(d turn.Decision, action string) narrator.Purpose {
 		return narrator.PurposeScene
 	}
 	return narrator.PurposeNarration
+}
+
+// playedByEngine reports whether the turn of l is one the engine plays
+// (a monster's, a legendary action, a forced death save, the turn of a
+// character whose player is away): its request id says so.
+func playedByEngine(l campaign.Lease) bool {
+	for _, p := range []string{"monster:", "rules:", "away:"} {
+		if strings.HasPrefix(l.RequestID, p) {
+			return true
+		}
+	}
+	return false
 }
 
 // outOfCharacter reports whether free text is marked as a player's remark

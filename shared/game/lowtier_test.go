@@ -368,8 +368,8 @@ func TestSummaryCompressedOnEvents(t *testing.T) {
 	f.svc.Narrator = sum
 	snap, _ := f.store.Snapshot(ctx, c.ID)
 	mira := snap.Characters[0]
-	// The first turn brings the place into memory: an event.
-	if err := f.act(t, "c1", mira.ID, "first", "", &events.Intent{Kind: "dodge"}); err != nil {
+	// The first turn brings a place into memory: an event.
+	if err := f.act(t, "c1", mira.ID, "first", "I ask about the Gilded Goose Inn", nil); err != nil {
 		t.Fatal(err)
 	}
 	if snap, _ = f.store.Snapshot(ctx, c.ID); snap.State.Unsummarized != 0 || len(sum.told) != 1 {

@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"maps"
+	"regexp"
 	"slices"
 	"strings"
 	"time"
@@ -548,13 +549,18 @@ type longGap struct {
 // from the last turns, since the rolling summary is lossy by design.
 const longGapMinimum = 14 * 24 * time.Hour
 
-// longGapRecap retells the last 20 turns with one low-tier call when the
-// campaign was last played more than longGapMinimum ago. The call is
-// recorded even when it fails; text is empty then, and the rolling
-// summary stands.
+// longGapRecap is what the recap of a new session tells: the key moments
+// of the last session, from the canon and the engine's rulings, when it
+// has any (no call is made); else, when the campaign was last played more
+// than longGapMinimum ago, the last 20 turns retold with one low-tier
+// call. The call is recorded even when it fails; text is empty then, and
+// the rolling summary stands.
 func (s *Service) longGapRecap(ctx context.Context, snap Snapshot) longGap {
 	st := snap.State
 	g := longGap{made: true, turnCount: st.TurnCount}
+	if g.text = s.lastSession(ctx, snap); g.text != "" {
+		return g // the canon tells the last session: no call needed
+	}
 	if s.now().Sub(st.UpdatedAt) <= longGapMinimum || st.TurnCount == 0 {
 		return g
 	}
@@ -574,8 +580,9 @@ func (s *Service) longGapRecap(ctx context.Context, snap Snapshot) longGap {
 	return g
 }
 
-// recap is the "Previously on..." built from persisted state only: the
-// long gap's recap when one was made, else the rolling summary.
+// recap is the "Previously on..." built from persisted state only:
+// gapRecap, the key moments of the last session (longGapRecap), else the
+// rolling summary, told as prose; then where the party is.
 func (s *Service) recap(snap Snapshot, gapRecap string) string {
 	st := snap.State
 	var b strings.Builder
@@ -585,10 +592,11 @@ func (s *Service) recap(snap Snapshot, gapRecap string) string {
 	if strings.TrimSpace(gapRecap) != "" {
 		summary = gapRecap
 	}
+	summary = prose(summary)
 	if summary == "" {
 		b.WriteString("The story has only just begun. ")
 	} else {
-		b.WriteString(strings.ReplaceAll(summary, "\n", " "))
+		b.WriteString(summary)
 		b.WriteString(" ")
 	}
 	if st.TurnCount > 0 {
@@ -605,6 +613,67 @@ func (s *Service) recap(snap Snapshot, gapRecap string) string {
 	b.WriteString(". What do you do?")
 	return b.String()
 }
+
+// recapTurns is how far back the recap looks for the last session's turns.
+const recapTurns = 200
+
+// lastSession is the key moments of the session the last turn was
+// played in, from the canon and the engine's rulings; "" when there are
+// none (or they cannot be read).
+func (s *Service) lastSession(ctx context.Context, snap Snapshot) string {
+	st := snap.State
+	if st.TurnCount == 0 {
+		return ""
+	}
+	turns, err := s.Store.Turns(ctx, snap.Campaign.ID, max(st.TurnCount-recapTurns, 0), recapTurns)
+	if err != nil || len(turns) == 0 {
+		return ""
+	}
+	from, session := st.TurnCount, turns[len(turns)-1].SessionID
+	for i := len(turns) - 1; i >= 0 && turns[i].SessionID == session; i-- {
+		from = turns[i].Sequence - 1
+	}
+	mem, err := s.loadMemory(ctx, snap.Campaign.ID)
+	if err != nil {
+		return ""
+	}
+	var played []campaign.Turn
+	for _, t := range turns {
+		if t.Sequence > from {
+			played = append(played, t)
+		}
+	}
+	moments := append(mem.Moments(from, st.TurnCount), narrator.KeyMoments(played)...)
+	slices.SortStableFunc(moments, func(a, b narrator.Moment) int { return a.Turn - b.Turn })
+	moments = moments[max(len(moments)-maxMoments, 0):]
+	var told []string
+	for i, m := range moments {
+		if i == 0 || m.Text != moments[i-1].Text {
+			told = append(told, m.Text)
+		}
+	}
+	return strings.Join(told, " ")
+}
+
+// maxMoments bounds the moments a recap tells: the last ones.
+const maxMoments = 7
+
+// prose is a summary kept as one line per turn ("Turn 12: ...") told as
+// running prose, its last few lines only.
+func prose(summary string) string {
+	var lines []string
+	for _, l := range strings.Split(summary, "\n") {
+		l = strings.TrimSpace(turnPrefix.ReplaceAllString(strings.TrimSpace(l), ""))
+		if l != "" {
+			lines = append(lines, l)
+		}
+	}
+	return strings.Join(lines[max(len(lines)-proseLines, 0):], " ")
+}
+
+const proseLines = 4
+
+var turnPrefix = regexp.MustCompile(`^Turn \d+:\s*`)
 
 // whereabouts is where the party is: the scene's location while every
 // character is in one area (or none has one the map knows); else each

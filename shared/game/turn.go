@@ -212,14 +212,26 @@ func (s *Service) resolve(ctx context.Context, snap Snapshot, lease campaign.Lea
 	if err != nil {
 		return fmt.Errorf("%s: %w", op, err)
 	}
-	purpose := narrationPurpose(d, lease.Action)
+	played := playedByEngine(lease)
+	purpose := narrationPurpose(d, lease.Action, played)
 	foes, err := threats(snap, d.Encounter)
 	if err != nil {
 		return fmt.Errorf("%s: %w", op, err)
 	}
+	// The narrator is told the engine's truth as the decision leaves it:
+	// the party's live sheets, the scene it moved to, the actor's area.
+	told, err := narrationScene(snap, *actor, d)
+	if err != nil {
+		return fmt.Errorf("%s: %w", op, err)
+	}
+	sc := sceneOf(snap, *actor)
+	if d.Scene != nil {
+		sc = *d.Scene
+	}
 	built, _ := memory.Build(memory.Input{
 		CampaignName: snap.Campaign.Name, Persona: snap.Campaign.DMPersona, WorldSeed: snap.Campaign.WorldSeed,
-		Glossary: st.Glossary, Characters: withPresence(snap), Actor: *actor, Scene: sceneOf(snap, *actor), Threats: foes, Summary: st.Summary, Unsummarized: st.Unsummarized,
+		Glossary: st.Glossary, Characters: told.party, Actor: *actor, Scene: sc, Area: told.area, Threats: foes, Effects: told.effects,
+		Summary: st.Summary, Unsummarized: st.Unsummarized, Played: played, OutOfCharacter: !played && d.Intent == nil && outOfCharacter(lease.Action),
 		Recent: recent, Memory: mem.WithSecrets(snap.Campaign.Secrets), Action: lease.Action, RulesResult: d.Summary, TurnID: lease.TurnID,
 		Tier: narrator.Route(purpose), Turn: st.TurnCount + 1,
 	}, memory.DefaultBudget())
@@ -342,7 +354,7 @@ func degradedWhy(err error) string {
 // rules result; the player's words and the scene; and the creatures of the
 // turn, whose hits, misses and deaths the rules result alone tells.
 func groundsOf(req narrator.Request) narrator.Grounds {
-	g := narrator.Grounds{Rules: req.RulesResult, Other: []string{req.Action, req.Scene.Location, req.Scene.Time, req.Scene.Weather}}
+	g := narrator.Grounds{Rules: req.RulesResult, Other: []string{req.Action, req.Scene.Location, req.Scene.Time, req.Scene.Weather, req.Area.Name, req.Area.Description}}
 	g.Names = append(g.Names, req.Actor.Name)
 	for _, c := range req.Characters {
 		g.Names = append(g.Names, c.Name)
@@ -379,6 +391,7 @@ func threats(snap Snapshot, next *campaign.EncounterRecord) ([]narrator.Threat, 
 		state := []string{health(p)}
 		if !p.Defeated {
 			state = append(state, p.Conditions...)
+			state = append(state, effectsOn(e, p.ID)...)
 		}
 		out = append(out, narrator.Threat{Name: p.Name, State: strings.Join(state, ", ")})
 	}

@@ -39,8 +39,13 @@ type Input struct {
 	Characters   []campaign.Character
 	Actor        campaign.Character
 	Scene        campaign.Scene
-	Threats      []narrator.Threat // the foes of a fight under way (narrator.Request.Threats)
-	Summary      string            // the rolling summary
+	Area         narrator.Area       // where the actor stands after the turn (narrator.Request.Area)
+	Threats      []narrator.Threat   // the foes of a fight under way (narrator.Request.Threats)
+	Effects      map[string][]string // lasting effects by character id (narrator.Request.Effects)
+	// Played and OutOfCharacter are narrator.Request's: a turn the engine
+	// played, and a player's remark to the table.
+	Played, OutOfCharacter bool
+	Summary                string // the rolling summary
 	// Unsummarized is how many of the last turns the summary does not tell
 	// yet (State.Unsummarized): the hot window keeps them.
 	Unsummarized int
@@ -195,6 +200,7 @@ func newBuilder(in Input, budget Budget) *builder {
 	b.base = narrator.Request{
 		CampaignName: in.CampaignName, Persona: in.Persona, WorldSeed: in.WorldSeed,
 		Actor: in.Actor, Action: in.Action, RulesResult: in.RulesResult, TurnID: in.TurnID, Tier: in.Tier,
+		Played: in.Played, OutOfCharacter: in.OutOfCharacter, Avoid: avoid(in.Recent, b.cur),
 	}
 	b.fixed = map[string]int{}
 	for _, bl := range narrator.Blocks(b.base) {
@@ -373,7 +379,7 @@ func (b *builder) charsTokens(cs []campaign.Character) int {
 	if len(cs) == 0 {
 		return 0
 	}
-	for _, bl := range narrator.Blocks(narrator.Request{Characters: cs}) {
+	for _, bl := range narrator.Blocks(narrator.Request{Characters: cs, Effects: b.in.Effects}) {
 		if bl.Name == narrator.BlockCharacters {
 			return b.tok(bl.Text)
 		}
@@ -473,7 +479,7 @@ func (b *builder) mentions(s string) bool {
 // --- scene --------------------------------------------------------------
 
 func (b *builder) sceneTokens(s campaign.Scene) int {
-	for _, bl := range narrator.Blocks(narrator.Request{Scene: s, Threats: b.in.Threats}) {
+	for _, bl := range narrator.Blocks(narrator.Request{Scene: s, Area: b.in.Area, Threats: b.in.Threats}) {
 		if bl.Name == narrator.BlockScene {
 			return b.tok(bl.Text)
 		}
@@ -939,7 +945,7 @@ func (b *builder) request() narrator.Request {
 		req.WorldSeed = strings.TrimSpace(strings.TrimSpace(req.WorldSeed) + "\n\n" + c)
 	}
 	req.Characters = b.chars
-	req.Scene, req.Threats = b.scene, b.in.Threats
+	req.Scene, req.Area, req.Threats, req.Effects = b.scene, b.in.Area, b.in.Threats, b.in.Effects
 	req.Summary = strings.TrimSpace(strings.Join(b.summary, "\n") + "\n\n" + b.loreText())
 	req.Recent = b.recent
 	return req
@@ -1047,4 +1053,45 @@ func plural(n int, one, many string) string {
 		return "1 " + one
 	}
 	return strconv.Itoa(n) + " " + many
+}
+
+// avoidTurns is how many of the last narrations lend their openings and
+// endings to Request.Avoid; avoidWords is how many words of each.
+const (
+	avoidTurns = 3
+	avoidWords = 4
+)
+
+// avoid is how the last few narrations before turn cur began and ended,
+// a few words each, for the narrator to begin and end differently.
+func avoid(recent []campaign.Turn, cur int) []string {
+	var past []campaign.Turn
+	for _, t := range recent {
+		if (cur == 0 || t.Sequence < cur) && strings.TrimSpace(t.Narration) != "" {
+			past = append(past, t)
+		}
+	}
+	slices.SortStableFunc(past, func(x, y campaign.Turn) int { return x.Sequence - y.Sequence })
+	past = past[max(len(past)-avoidTurns, 0):]
+	var out []string
+	seen := map[string]bool{}
+	add := func(s string) {
+		if k := strings.ToLower(s); s != "" && !seen[k] {
+			seen[k] = true
+			out = append(out, s)
+		}
+	}
+	for _, t := range past {
+		ss := sentences(oneLine(t.Narration))
+		if len(ss) == 0 {
+			continue
+		}
+		ws := strings.Fields(ss[0])
+		add(strings.Join(ws[:min(avoidWords, len(ws))], " "))
+		if len(ss) > 1 {
+			ws = strings.Fields(ss[len(ss)-1])
+			add(strings.Join(ws[max(len(ws)-avoidWords, 0):], " "))
+		}
+	}
+	return out
 }

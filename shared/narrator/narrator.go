@@ -63,14 +63,31 @@ type Request struct {
 	Persona      string
 	WorldSeed    string
 	Scene        campaign.Scene
+	// Area is where the acting character stands once the turn is decided,
+	// as the engine's map has it: the opening area before any move, the
+	// new one after a move. Its name wins over Scene.Location.
+	Area Area
 	// Threats are the foes of a fight under way, each with how it stands,
 	// in words, never numbers.
-	Threats     []Threat
-	Summary     string
-	Characters  []campaign.Character // the party, as it is now
-	Recent      []campaign.Turn      // the last few turns, oldest first
-	Actor       campaign.Character
-	Action      string // what the player asked, verbatim
+	Threats []Threat
+	// Effects are the lasting effects on each character (by id) as the
+	// engine holds them at narration: a fight's spell effects, in words.
+	Effects    map[string][]string
+	Summary    string
+	Characters []campaign.Character // the party, as it is now
+	Recent     []campaign.Turn      // the last few turns, oldest first
+	Actor      campaign.Character
+	Action     string // what the player asked, verbatim
+	// Played says the engine played the turn (a monster's, a forced death
+	// save, a character whose player is away): Action is the engine's
+	// label for it, not a player's words.
+	Played bool
+	// OutOfCharacter says the player's words are a remark to the table,
+	// not their character's action: it is answered as such.
+	OutOfCharacter bool
+	// Avoid are how the last narrations began and ended, for the narrator
+	// not to repeat them.
+	Avoid       []string
 	RulesResult string // what the engine decided; the narration must agree
 	TurnID      string
 	Tier        Tier
@@ -83,6 +100,13 @@ type Request struct {
 	// Told, when a narration is asked again after part of it was shown,
 	// is that part: the narration goes on from it (see Teller).
 	Told string
+}
+
+// Area is a place of the campaign's map as the narrator is told it.
+type Area struct {
+	Name        string
+	Description string
+	Exits       []string // the names of the areas one move away
 }
 
 // Threat is a foe of the fight and how it stands: "Goblin 1" and

@@ -8,6 +8,8 @@ import (
 	"strings"
 	"time"
 	"unicode"
+
+	"chronicler/shared/campaign"
 )
 
 // Offline narrates without a model: plain, deterministic prose built from
@@ -21,21 +23,6 @@ type Offline struct {
 
 // Name implements Narrator.
 func (Offline) Name() string { return "offline" }
-
-var openings = []string{
-	"The moment hangs in the air.",
-	"Around the party, %s seems to hold its breath.",
-	"A hush settles over %s.",
-	"Somewhere in %s, something shifts.",
-	"The air of %s is still.",
-}
-
-var closings = []string{
-	"The world waits to see what comes next.",
-	"What the party does now is up to them.",
-	"For now, nothing stirs in answer.",
-	"The story leans forward, waiting.",
-}
 
 var suggestionSets = [][]string{
 	{"Look around carefully", "Talk to the others", "Press on"},
@@ -52,26 +39,7 @@ func pick(seed string, n int) int {
 // Narrate implements Narrator. It emits the text a sentence at a time, as a
 // model would stream it.
 func (o Offline) Narrate(ctx context.Context, req Request, emit func(string) error) (Narration, error) {
-	place := req.Scene.Location
-	if place == "" {
-		place = "the place"
-	}
-	open := openings[pick(req.TurnID+"o", len(openings))]
-	if strings.Contains(open, "%s") {
-		open = fmt.Sprintf(open, place)
-	}
-	name := req.Actor.Name
-	if name == "" {
-		name = "The party"
-	}
-	action := plainAction(req.Action)
-	// The rules result, when there is one, says what happened better than
-	// the player's words can.
-	sentences := []string{open, sentence(name + " " + action)}
-	if req.RulesResult != "" {
-		sentences[1] = plainSentence(req.RulesResult)
-	}
-	sentences = append(sentences, closings[pick(req.TurnID+"c", len(closings))])
+	sentences := Tell(req)
 	var b strings.Builder
 	for i, s := range sentences {
 		if i > 0 {
@@ -95,6 +63,38 @@ func (o Offline) Narrate(ctx context.Context, req Request, emit func(string) err
 	return Narration{Text: b.String(), Suggestions: suggestionSets[pick(req.TurnID+"s", len(suggestionSets))]}, nil
 }
 
+// Tell is the offline narration of a turn, sentence by sentence: a
+// player's remark to the table answered out of character; otherwise, now
+// and then, the place (always a place just reached), then the rules result
+// in words (or, with none, the action in the third person), then, when
+// there is one, whose turn comes next or how someone present reacts.
+func Tell(req Request) []string {
+	v := newVoice(req)
+	if req.OutOfCharacter {
+		return []string{v.ooc()}
+	}
+	body := v.tell()
+	if len(body) == 0 {
+		if a := v.act(); a != "" {
+			body = []string{a}
+		}
+	}
+	var out []string
+	if o := v.opening(); o != "" {
+		out = append(out, o)
+	} else if len(body) > 0 {
+		body[0] = v.lead(body[0])
+	}
+	out = append(out, body...)
+	if c := v.closing(); c != "" {
+		out = append(out, c)
+	}
+	if len(out) == 0 {
+		out = []string{"The moment passes."}
+	}
+	return out
+}
+
 // plainAction turns a player's free text into a third-person clause that
 // follows the actor's name: "I search the room" becomes "searches the
 // room", a quoted line becomes speech, anything else is reported as tried.
@@ -106,18 +106,67 @@ func plainAction(text string) string {
 	case t == "":
 		return "waits"
 	case strings.HasPrefix(t, `"`) || strings.HasPrefix(t, "“"):
-		return "says, " + t
+		// A line of speech, and what the player says of it: `"Who
+		// keeps this inn?" I ask the room.`
+		quote, rest := t, ""
+		if end := strings.IndexAny(t[1:], `"”`); end >= 0 {
+			n := 1 + end + len(string([]rune(t[1+end:])[:1]))
+			quote, rest = t[:n], strings.TrimSpace(strings.TrimLeft(t[n:], ",.;: "))
+		}
+		if strings.HasPrefix(rest, "I ") {
+			return plainAction(rest) + ", " + quote
+		}
+		return "says, " + quote
 	case strings.HasPrefix(t, "I "):
 		words := strings.SplitN(t[2:], " ", 2)
 		verb, rest := words[0], ""
 		if len(words) == 2 {
-			rest = " " + thirdPersonObjects(words[1])
+			rest = " " + andVerbs(thirdPersonObjects(words[1]))
 		}
 		return thirdPerson(verb) + rest
 	case strings.HasPrefix(t, "I'm ") || strings.HasPrefix(t, "I’m "):
 		return "is " + thirdPersonObjects(t[strings.Index(t, " ")+1:])
 	}
-	return "tries this: " + t
+	if w, rest, _ := strings.Cut(t, " "); isWord(w) {
+		// An order to the character: "look for traps".
+		if rest != "" {
+			rest = " " + thirdPersonObjects(rest)
+		}
+		return thirdPerson(w) + rest
+	}
+	return `acts: "` + strings.ReplaceAll(t, `"`, "'") + `"`
+}
+
+// isWord reports whether w is a lower-case word, as a verb opening an
+// order is.
+func isWord(w string) bool {
+	if w == "" {
+		return false
+	}
+	for _, r := range w {
+		if !unicode.IsLower(r) {
+			return false
+		}
+	}
+	return true
+}
+
+// joined are common verbs a first-person action joins with "and": "I
+// sit by the fire and wait" is "sits by the fire and waits".
+var joined = map[string]bool{"wait": true, "watch": true, "listen": true, "look": true, "run": true, "move": true, "go": true,
+	"take": true, "head": true, "try": true, "hide": true, "search": true, "sit": true, "stand": true, "draw": true, "step": true,
+	"walk": true, "call": true, "shout": true, "ask": true, "say": true, "keep": true, "leave": true, "grab": true, "open": true}
+
+// andVerbs conjugates the verbs joined to the first with "and".
+func andVerbs(s string) string {
+	words := strings.Split(s, " ")
+	for i := 1; i < len(words); i++ {
+		core := strings.TrimRight(words[i], ",;:.")
+		if words[i-1] == "and" && joined[core] {
+			words[i] = thirdPerson(core) + words[i][len(core):]
+		}
+	}
+	return strings.Join(words, " ")
 }
 
 // irregular are the verbs whose third person is not a suffix.
@@ -171,20 +220,6 @@ func sentence(s string) string {
 	return s + "."
 }
 
-func plainSentence(s string) string {
-	s = strings.TrimSpace(s)
-	if s == "" {
-		return s
-	}
-	r := []rune(s)
-	r[0] = unicode.ToUpper(r[0])
-	s = string(r)
-	if !strings.HasSuffix(s, ".") {
-		s += "."
-	}
-	return s
-}
-
 // maxSummary bounds the offline rolling summary.
 const maxSummary = 1200
 
@@ -201,12 +236,23 @@ func (Offline) summary(ctx context.Context, req SummaryRequest) (string, error) 
 		lines = strings.Split(req.Previous, "\n")
 	}
 	for _, t := range req.Turns {
-		lines = append(lines, fmt.Sprintf("Turn %d: %s", t.Sequence, sentence(t.ActorName+" "+plainAction(t.Action))))
+		lines = append(lines, fmt.Sprintf("Turn %d: %s", t.Sequence, record(t)))
 	}
 	for len(lines) > 1 && len(strings.Join(lines, "\n")) > maxSummary {
 		lines = lines[1:]
 	}
 	return strings.Join(lines, "\n"), ctx.Err()
+}
+
+// record is a turn in one sentence for the offline summary: the first
+// sentence of its rules result without its figures, else the action.
+func record(t campaign.Turn) string {
+	if ss := ruleSentences(t.RulesResult); len(ss) > 0 {
+		if s := strings.TrimSpace(parenNum.ReplaceAllString(ss[0], "")); s != "" {
+			return capFirst(strings.TrimRight(s, ".") + ".")
+		}
+	}
+	return sentence(t.ActorName + " " + plainAction(t.Action))
 }
 
 var _ Definer = Offline{}
@@ -266,3 +312,67 @@ func firstWords(s string, n int) string {
 	}
 	return strings.Join(ws[:n], " ") + "..."
 }
+
+// ThirdPerson retells a player's own words about their character in the
+// third person: "I promise to return" by Mira is "Mira promises to
+// return."; "We decide to go north" is "The party decides to go north.".
+// Words not in the first person are returned as a sentence.
+func ThirdPerson(name, text string) string {
+	t := strings.Join(strings.Fields(text), " ")
+	switch {
+	case strings.HasPrefix(t, "I "), strings.HasPrefix(t, "I'm "), strings.HasPrefix(t, "I’m "):
+		return sentence(plain(name) + " " + plainAction(t))
+	case strings.HasPrefix(t, "We "), strings.HasPrefix(t, "we "):
+		return sentence("The party " + plainAction("I "+t[3:]))
+	}
+	return sentence(capFirst(strings.TrimRight(t, ".")))
+}
+
+// Moment is a key moment of a session, told for a recap.
+type Moment struct {
+	Turn int
+	Text string
+}
+
+// KeyMoments are the engine's rulings in turns that a recap tells, in
+// words: who fell unconscious or was saved, where the party went, how a
+// fight ended. Deaths are the canon's to tell (memory's Moments).
+func KeyMoments(turns []campaign.Turn) []Moment {
+	var out []Moment
+	var slain []string // numbered foes, which the canon does not name
+	slainAt := 0
+	for _, t := range turns {
+		for _, m := range slainRe.FindAllStringSubmatch(t.RulesResult, -1) {
+			if len(slain) == 0 {
+				slainAt = len(out)
+				out = append(out, Moment{Turn: t.Sequence})
+			}
+			slain = append(slain, m[1])
+		}
+		v := newVoice(Request{TurnID: t.ID})
+		for _, s := range ruleSentences(t.RulesResult) {
+			for _, c := range strings.Split(s, "; ") {
+				c = strings.TrimSpace(c)
+				switch {
+				case downKORe.MatchString(c), moveRe.MatchString(c), strings.HasPrefix(c, "The fight is "),
+					strings.Contains(c, "is stable"), strings.Contains(c, "stabilizes"), strings.Contains(c, "wakes"):
+					if told := v.sentence(c); told != "" {
+						out = append(out, Moment{Turn: t.Sequence, Text: told})
+					}
+				}
+			}
+		}
+	}
+	if len(slain) > 0 {
+		list := strings.Join(slain, ", ")
+		if n := len(slain); n > 1 {
+			list = strings.Join(slain[:n-1], ", ") + " and " + slain[n-1]
+		}
+		out[slainAt].Text = list + " fell in the fighting."
+	}
+	return out
+}
+
+// slainRe finds a numbered foe's death in a rules result: "Goblin 2
+// drops to 0 HP and dies".
+var slainRe = regexp.MustCompile(`(\p{Lu}[\p{L} ]*? \d+) drops to 0 HP and dies`)

@@ -18,7 +18,8 @@ func TestPlainAction(t *testing.T) {
 		"I push the crate, then I climb": "pushes the crate, then they climb",
 		"I'm hiding":                     "is hiding",
 		`"Who goes there?"`:              `says, "Who goes there?"`,
-		"look for traps":                 "tries this: look for traps",
+		"look for traps":                 "looks for traps",
+		"Sylwen attacks":                 `acts: "Sylwen attacks"`,
 		"   ":                            "waits",
 		"I\tstay\nput":                   "stays put",
 	}
@@ -75,5 +76,90 @@ func TestOfflineSummarizeIsBounded(t *testing.T) {
 	}
 	if len(sum) > maxSummary || !strings.HasSuffix(sum, "Turn 200: Mira walks on.") || strings.Contains(sum, "Turn 1:") {
 		t.Fatalf("summary after 200 turns (%d bytes) = %q", len(sum), sum)
+	}
+}
+
+func told(req Request) string {
+	n, _ := Offline{}.Narrate(context.Background(), req, func(string) error { return nil })
+	return n.Text
+}
+
+func TestOfflineTellsAFightAsAGameMaster(t *testing.T) {
+	threats := []Threat{{Name: "Goblin 1"}, {Name: "Goblin 2"}}
+	mira := campaign.Character{ID: "c1", Name: "Mira", HP: 7, MaxHP: 9}
+	text := told(Request{TurnID: "t9", Actor: campaign.Character{Name: "Goblin 2"}, Action: "(Goblin 2's turn)", Played: true,
+		Threats: threats, Characters: []campaign.Character{mira},
+		RulesResult: "Goblin 2 hits Mira with its scimitar (15 vs AC 12) for 5 slashing damage; Mira is at 2/9 HP. Goblin 1 is up."})
+	for _, bad := range []string{"(", "15", "vs AC", "Goblin 2's turn", "the Goblin", "is up"} {
+		if strings.Contains(text, bad) {
+			t.Errorf("%q holds %q", text, bad)
+		}
+	}
+	if !strings.HasPrefix(text, "Goblin 2 slashes at Mira") || !strings.Contains(text, "Goblin 1") {
+		t.Errorf("%q does not tell the goblin's attack and whose turn is next", text)
+	}
+	if g := Guard(text, Grounds{Rules: "Goblin 2 hits Mira with its scimitar (15 vs AC 12) for 5 slashing damage; Mira is at 2/9 HP. Goblin 1 is up.",
+		Names: []string{"Mira", "Goblin 1", "Goblin 2"}}); len(g) > 0 {
+		t.Errorf("the guard refuses the offline narration %q: %v", text, g)
+	}
+	// Another goblin than the one just named is named, never "the goblin".
+	for i := range 16 {
+		next := told(Request{TurnID: strings.Repeat("n", i), Actor: campaign.Character{Name: "Goblin 2"}, Played: true, Threats: threats,
+			RulesResult: "Goblin 2 misses Mira with its scimitar (9 vs AC 12). Goblin 1 is up."})
+		if !strings.Contains(next, "Goblin 1") {
+			t.Errorf("the next goblin is not named: %q", next)
+		}
+	}
+	// A lone foe takes its article; one of several numbered is named, then
+	// "the goblin" while no other goblin came between.
+	lone := told(Request{TurnID: "t1", Actor: mira, Threats: []Threat{{Name: "Ogre"}},
+		RulesResult: "Mira misses Ogre with a dagger (4 vs AC 11). Ogre is up."})
+	if !strings.Contains(lone, "the ogre") || strings.Contains(lone, "Ogre") {
+		t.Errorf("a lone ogre: %q", lone)
+	}
+}
+
+func TestOfflineEscapesNamesAndAnswersOOC(t *testing.T) {
+	odd := campaign.Character{ID: "c1", Name: "<b>Zed</b>", HP: 0, MaxHP: 8}
+	text := told(Request{TurnID: "t2", Actor: odd, Action: "I wave"})
+	if !strings.Contains(text, "‹b›Zed‹/b›") || Guard(text, Grounds{}) != nil {
+		t.Errorf("the name with markup is not told as plain text: %q, %v", text, Guard(text, Grounds{}))
+	}
+	ooc := told(Request{TurnID: "t3", Actor: odd, Action: "OOC: is my wizard dead?", OutOfCharacter: true,
+		Area: Area{Name: "Cellar"}})
+	if ooc != "(Out of character: ‹b›Zed‹/b› is alive but dying, in the cellar. The game goes on when you are ready.)" {
+		t.Errorf("OOC answer = %q", ooc)
+	}
+}
+
+func TestOfflineChecksPassOrFail(t *testing.T) {
+	mira := campaign.Character{Name: "Mira"}
+	pass := told(Request{TurnID: "t4", Actor: mira, RulesResult: "Mira succeeds on a DC 12 Wisdom (Perception) check (15)."})
+	fail := told(Request{TurnID: "t4", Actor: mira, RulesResult: "Mira fails a DC 12 Wisdom (Perception) check (7)."})
+	if !strings.Contains(pass, "succeeds") && !strings.Contains(pass, "pays off") && !strings.Contains(pass, "works") {
+		t.Errorf("a passed check: %q", pass)
+	}
+	if !strings.Contains(fail, "fails") && !strings.Contains(fail, "nothing") && !strings.Contains(fail, "no use") {
+		t.Errorf("a failed check: %q", fail)
+	}
+	if strings.Contains(pass+fail, "DC") || strings.Contains(pass+fail, "15") {
+		t.Errorf("the figures are told again: %q %q", pass, fail)
+	}
+}
+
+// The wording is a seeded choice: the same turn is told the same way,
+// different turns differently.
+func TestOfflineVariesBySeed(t *testing.T) {
+	seen := map[string]bool{}
+	for i := range 12 {
+		req := Request{TurnID: "turn-" + strings.Repeat("x", i), Actor: campaign.Character{Name: "Mira"}, Threats: []Threat{{Name: "Goblin 1"}},
+			RulesResult: "Mira misses Goblin 1 with a dagger (4 vs AC 15). Goblin 1 is up."}
+		if first, again := told(req), told(req); first != again {
+			t.Fatal("not deterministic")
+		}
+		seen[told(req)] = true
+	}
+	if len(seen) < 4 {
+		t.Fatalf("12 turns told %d ways: %v", len(seen), seen)
 	}
 }

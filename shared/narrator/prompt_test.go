@@ -39,8 +39,12 @@ func sampleRequest() Request {
 		Persona:      "a wry, warm storyteller\nwho likes weather",
 		WorldSeed:    "A drowned kingdom under the moors.\nThe dead do not rest there.",
 		Scene:        campaign.Scene{Location: "the crypt's eastern passage", Time: "night", Weather: "rain above", NPCs: []string{"Marta the innkeeper", " "}},
-		Summary:      "Turn 1: The party entered the crypt.\nTurn 2: Brok fell to a skeleton's blade.",
-		Characters:   []campaign.Character{mira, brok},
+		Area: Area{Name: "Eastern Passage", Description: "A low passage of wet stone;\nwater drips from the roof.",
+			Exits: []string{"Crypt Stair", "Ossuary"}},
+		Effects:    map[string][]string{"c1": {"blessed (Bless, from Brok)"}},
+		Avoid:      []string{"Bone cracks on steel.", `Brok "falls"`},
+		Summary:    "Turn 1: The party entered the crypt.\nTurn 2: Brok fell to a skeleton's blade.",
+		Characters: []campaign.Character{mira, brok},
 		Recent: []campaign.Turn{
 			{Sequence: 2, ActorName: "Brok", Action: "I charge the skeleton", RulesResult: "Skeleton hits Brok for 9 slashing damage; Brok drops to 0 HP.", Narration: "Bone cracks on steel.\nBrok falls."},
 			{Sequence: 3, ActorName: "Mira", Action: "I shout for help"},
@@ -190,9 +194,53 @@ func TestCharacterAtZeroHP(t *testing.T) {
 		{"Dead", dead, "Dead."},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			if got := character(tc.ch); !strings.HasSuffix(got, tc.want) {
+			if got := character(tc.ch, nil); !strings.HasSuffix(got, tc.want) {
 				t.Errorf("%q does not end with %q", got, tc.want)
 			}
 		})
+	}
+}
+
+func TestBlocksEnginePlayedTurn(t *testing.T) {
+	req := Request{Actor: campaign.Character{Name: "Goblin 2"}, Action: "(the Goblin 2's turn)", Played: true,
+		RulesResult: "Goblin 2 hits Mira with its scimitar (15 vs AC 12) for 5 slashing damage."}
+	turn := Blocks(req)[len(Blocks(req))-1].Text
+	for _, bad := range []string{"player's words", "acknowledge", "out of character"} {
+		if strings.Contains(turn, bad) {
+			t.Errorf("a monster's turn says %q:\n%s", bad, turn)
+		}
+	}
+	if !strings.Contains(turn, `played by the rules engine: "Goblin 2's turn"`) {
+		t.Errorf("the turn does not say the engine played it:\n%s", turn)
+	}
+}
+
+func TestBlocksOutOfCharacterIsAnsweredAsSuch(t *testing.T) {
+	req := Request{Actor: campaign.Character{Name: "Mira"}, Action: "OOC: is my wizard dead?", OutOfCharacter: true, Purpose: PurposeAcknowledgement}
+	turn := Blocks(req)[len(Blocks(req))-1].Text
+	if !strings.Contains(turn, "out of character") || strings.Contains(turn, "Narrate this turn") {
+		t.Fatalf("an out-of-character remark is narrated:\n%s", turn)
+	}
+}
+
+// A past turn the rules decided is a record: its prose is left out. A
+// turn without a rules result keeps what was told of it, cut short.
+func TestRecentTurnsAreCompact(t *testing.T) {
+	long := strings.Repeat("The lantern gutters and the shadows lean closer. ", 12)
+	req := Request{Recent: []campaign.Turn{
+		{Sequence: 1, ActorName: "Mira", Action: "attack", RulesResult: "Mira hits Goblin 1.", Narration: "Steel sings in the dark."},
+		{Sequence: 2, ActorName: "Mira", Action: "I ask Marta about the road", Narration: long},
+	}}
+	var recent string
+	for _, b := range Blocks(req) {
+		if b.Name == BlockRecent {
+			recent = b.Text
+		}
+	}
+	if strings.Contains(recent, "Steel sings") || !strings.Contains(recent, "Result: Mira hits Goblin 1.") {
+		t.Fatalf("a ruled turn is not a record:\n%s", recent)
+	}
+	if !strings.Contains(recent, "Told: The lantern gutters") || len(recent) > len(long) {
+		t.Fatalf("a told turn is missing or whole:\n%s", recent)
 	}
 }
