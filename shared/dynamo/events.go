@@ -153,6 +153,12 @@ func (s *Store) batchPut(ctx context.Context, op, campaignID string, reqs []type
 	return nil
 }
 
+// LastSeq reads the campaign's event counter alone. See game.Store.
+func (s *Store) LastSeq(ctx context.Context, campaignID string) (int64, error) {
+	last, _, err := s.lastSeq(ctx, "read last seq", campaignID)
+	return last, err
+}
+
 // Events lists stored events with seq > after, in order, at most limit
 // (none when limit < 1). Events past their TTL are left out: DynamoDB
 // deletes them only eventually, and local servers never do.

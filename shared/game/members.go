@@ -164,10 +164,9 @@ func (s *Service) ownerSnapshot(ctx context.Context, p Player, campaignID, op st
 // Owner only; the owner cannot be removed.
 func (s *Service) RemovePlayer(ctx context.Context, p Player, campaignID, playerID string) error {
 	const op = "remove player"
-	var snap Snapshot
 	err := retry(ctx, func() error {
-		var err error
-		if snap, err = s.ownerSnapshot(ctx, p, campaignID, op); err != nil {
+		snap, err := s.ownerSnapshot(ctx, p, campaignID, op)
+		if err != nil {
 			return err
 		}
 		if playerID == snap.Campaign.OwnerID {
@@ -182,13 +181,14 @@ func (s *Service) RemovePlayer(ctx context.Context, p Player, campaignID, player
 				tx.DeleteConnections = append(tx.DeleteConnections, c.ID)
 			}
 		}
-		return s.Store.Commit(ctx, tx)
+		var msgs []message
+		if openSession(snap) != nil && hasConnection(snap, playerID) {
+			msgs = presenceMessages(snap, playerID, campaign.Absent)
+		}
+		return s.commit(ctx, tx, "", msgs...)
 	})
 	if err != nil {
 		return fmt.Errorf("%s: %w", op, err)
-	}
-	if openSession(snap) != nil && hasConnection(snap, playerID) {
-		s.publishPresence(ctx, snap, playerID, campaign.Absent, "")
 	}
 	return nil
 }

@@ -19,38 +19,40 @@ import (
 // resume or sync. The first connection of a Paused campaign does not resume it.
 func (s *Service) Connect(ctx context.Context, connectionID string, p Player, campaignID string) error {
 	const op = "connect"
-	var snap Snapshot
 	var lost bool
 	// Every socket of a table opening at once (a restart, a network blip)
 	// writes the same session.
 	err := retryBusy(ctx, func() error {
-		var err error
-		if snap, err = s.memberSnapshot(ctx, p, campaignID, op); err != nil {
+		snap, err := s.memberSnapshot(ctx, p, campaignID, op)
+		if err != nil {
 			return err
 		}
 		now := s.now()
 		conn := campaign.Connection{ID: connectionID, CampaignID: campaignID, PlayerID: p.ID, ConnectedAt: now}
 		tx := Tx{CampaignID: campaignID, PutConnection: &conn}
 		lost = s.closeIfLost(&tx, snap, now)
+		var msgs []message
 		if open := openSession(snap); open != nil && !lost {
 			sess := *open
 			sess.EmptySince = nil
 			if !sess.HasJoined(p.ID) {
 				sess.Joined = append(slices.Clone(sess.Joined), p.ID)
 			}
+			// The session is written, on its version, whenever a
+			// connection comes or goes: the presence told here was
+			// decided on the connections as they are at the commit.
 			tx.Sessions = []campaign.Session{sess}
+			if !hasConnection(snap, p.ID) {
+				msgs = presenceMessages(snap, p.ID, campaign.Present)
+			}
 		}
-		return s.Store.Commit(ctx, tx)
+		return s.commit(ctx, tx, connectionID, msgs...)
 	})
 	if err != nil {
 		return fmt.Errorf("%s: %w", op, err)
 	}
 	if lost {
 		s.publishSession(ctx, campaignID, connectionID)
-	}
-	if openSession(snap) != nil && !lost && !hasConnection(snap, p.ID) {
-		s.publishPresence(ctx, snap, p.ID, campaign.Present, connectionID)
-		s.confirmPresence(ctx, campaignID, p.ID, campaign.Present, connectionID)
 	}
 	return nil
 }
@@ -97,40 +99,41 @@ func (s *Service) Disconnect(ctx context.Context, connectionID string) error {
 // disconnect forgets conn, a connection that was bound (see Disconnect).
 func (s *Service) disconnect(ctx context.Context, conn campaign.Connection) error {
 	connectionID := conn.ID
-	var snap Snapshot
+	left := false // the player's last connection, in an open session
 	// Every socket of a table closing at once writes the same session.
 	err := retryBusy(ctx, func() error {
-		var err error
-		if snap, err = s.Store.Snapshot(ctx, conn.CampaignID); err != nil {
+		snap, err := s.Store.Snapshot(ctx, conn.CampaignID)
+		if err != nil {
 			return err
 		}
 		tx := Tx{CampaignID: conn.CampaignID, DeleteConnections: []string{connectionID}}
+		var msgs []message
+		left = false
 		if open := openSession(snap); open != nil {
+			// Written on its version even when unchanged: two connections
+			// of one player closing at once must not both find the other
+			// still there (see Connect).
 			sess := *open
-			changed := false
 			if len(snap.Connections) <= 1 {
 				now := s.now()
-				sess.EmptySince, changed = &now, true
+				sess.EmptySince = &now
 			}
 			if !playerHasOther(snap, conn) {
 				sess.LeftAtTurn = maps.Clone(sess.LeftAtTurn)
 				if sess.LeftAtTurn == nil {
 					sess.LeftAtTurn = map[string]int{}
 				}
-				sess.LeftAtTurn[conn.PlayerID], changed = snap.State.TurnCount, true
+				sess.LeftAtTurn[conn.PlayerID] = snap.State.TurnCount
+				msgs, left = presenceMessages(snap, conn.PlayerID, campaign.Absent), true
 			}
-			if changed {
-				tx.Sessions = []campaign.Session{sess}
-			}
+			tx.Sessions = []campaign.Session{sess}
 		}
-		return s.Store.Commit(ctx, tx)
+		return s.commit(ctx, tx, connectionID, msgs...)
 	})
 	if err != nil {
 		return fmt.Errorf("disconnect: %w", err)
 	}
-	if openSession(snap) != nil && !playerHasOther(snap, conn) {
-		s.publishPresence(ctx, snap, conn.PlayerID, campaign.Absent, connectionID)
-		s.confirmPresence(ctx, conn.CampaignID, conn.PlayerID, campaign.Absent, connectionID)
+	if left {
 		if !s.Draining.Load() {
 			s.passAway(ctx, conn.CampaignID, conn.PlayerID)
 		}
@@ -493,42 +496,15 @@ func (s *Service) publishSession(ctx context.Context, campaignID, skip string) {
 	}
 }
 
-// confirmPresence makes the table end with the player's presence as the
-// store has it, after told was published for a change of their
-// connections. Presence is decided on a read made before the change's
-// commit and published after it, so two changes of one player's
-// connections (her old socket's Disconnect and her new one's Connect)
-// publish in either order: the table saw "present" and then "absent" of a
-// player who was back. Here the store is read again once told's seqs are
-// taken; if the presence differs, it is published again, and checked
-// again. Whoever publishes the event with the last seq read the store
-// after every change that came before it, so that event says what is true.
-func (s *Service) confirmPresence(ctx context.Context, campaignID, playerID string, told campaign.Presence, skip string) {
-	for range 4 {
-		snap, err := s.Store.Snapshot(ctx, campaignID)
-		if err != nil {
-			s.Log.WarnContext(ctx, "confirm presence", "campaign", campaignID, "err", err)
-			return
-		}
-		now := campaign.PresenceOf(playerID, openSession(snap), snap.Connections)
-		if now == told {
-			return
-		}
-		s.publishPresence(ctx, snap, playerID, now, skip)
-		told = now
-	}
-}
-
-func (s *Service) publishPresence(ctx context.Context, snap Snapshot, playerID string, p campaign.Presence, skip string) {
+// presenceMessages tell the table the player's characters are now p.
+func presenceMessages(snap Snapshot, playerID string, p campaign.Presence) []message {
 	var msgs []message
 	for _, ch := range snap.Characters {
 		if ch.PlayerID == playerID {
 			msgs = append(msgs, message{events.TypePresence, events.Presence{CharacterID: ch.ID, State: p}})
 		}
 	}
-	if err := s.publish(ctx, snap.Campaign.ID, skip, msgs...); err != nil {
-		s.Log.WarnContext(ctx, "publish presence", "campaign", snap.Campaign.ID, "err", err)
-	}
+	return msgs
 }
 
 // longGap is the recap of the last turns made when a session opens after

@@ -68,6 +68,11 @@ type Store interface {
 	// only narration needs it.
 	Memory(ctx context.Context, campaignID string) ([]byte, error)
 
+	// LastSeq reads the seq of the last event appended to the campaign's
+	// log (the snapshot's LastSeq) and nothing else: 0 when none has
+	// been, or when there is no such campaign.
+	LastSeq(ctx context.Context, campaignID string) (int64, error)
+
 	// Events lists stored events with seq > after, in order, at most limit.
 	// The log has no holes: every seq up to the snapshot's LastSeq is
 	// there (a store that expires old events drops them from the front).

@@ -112,6 +112,19 @@ func (db *DB) Snapshot(ctx context.Context, campaignID string) (game.Snapshot, e
 	return snap, nil
 }
 
+// LastSeq reads the campaign's last event seq alone. See game.Store.
+func (db *DB) LastSeq(ctx context.Context, campaignID string) (int64, error) {
+	last, err := queryOne(ctx, db.reads(), "read last seq", "", func(s scanner) (int64, error) {
+		var n int64
+		err := s.Scan(&n)
+		return n, err
+	}, `SELECT last_seq FROM campaigns WHERE id = ?`, campaignID)
+	if fault.Is(err, fault.NotFound) {
+		return 0, nil
+	}
+	return last, err
+}
+
 // Memory reads the campaign's narrative memory. See game.Store.
 func (db *DB) Memory(ctx context.Context, campaignID string) ([]byte, error) {
 	var data []byte
