@@ -19,7 +19,6 @@ import (
 	awsevents "github.com/aws/aws-lambda-go/events"
 	"github.com/aws/aws-sdk-go-v2/aws"
 	"github.com/aws/aws-sdk-go-v2/credentials"
-	"github.com/aws/aws-sdk-go-v2/service/apigatewaymanagementapi"
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb"
 	"github.com/aws/aws-sdk-go-v2/service/sfn"
 
@@ -30,7 +29,6 @@ import (
 	"chronicler/shared/dynamo"
 	"chronicler/shared/game"
 	"chronicler/shared/httpapi"
-	"chronicler/shared/push"
 	"chronicler/shared/sqlite"
 	"chronicler/shared/stepfunctions"
 	"chronicler/shared/throttle"
@@ -70,8 +68,6 @@ func newServer(ctx context.Context, cfg config) (*server, error) {
 	if err != nil {
 		return nil, err
 	}
-	// Listen first: the @connections endpoint the handlers post to is this
-	// very server, and with -addr :0 its port is known only now.
 	ln, err := net.Listen("tcp", cfg.addr)
 	if err != nil {
 		return nil, fmt.Errorf("listen: %w", err)
@@ -81,18 +77,14 @@ func newServer(ctx context.Context, cfg config) (*server, error) {
 		ln.Close()
 		return nil, err
 	}
-	mgmt := apigatewaymanagementapi.New(apigatewaymanagementapi.Options{
-		Region:       "us-east-1",
-		Credentials:  credentials.NewStaticCredentialsProvider("local", "local", ""),
-		BaseEndpoint: aws.String("http://" + ln.Addr().String()),
-	})
+	pusher := &gatewayPusher{}
 	flows, err := s.startFlows()
 	if err != nil {
 		s.close()
 		return nil, err
 	}
 	s.svc, err = assemble.Service(ctx, assemble.Config{
-		TokenKey: key, Store: s.store, Pusher: push.New(mgmt), Workflow: flows,
+		TokenKey: key, Store: s.store, Pusher: pusher, Workflow: flows,
 		Identity: cfg.identity, OIDCIssuer: cfg.issuer, OIDCAudience: cfg.audience,
 		Getenv: cfg.getenv, Pace: cfg.pace, Log: log,
 	})
@@ -131,6 +123,7 @@ func newServer(ctx context.Context, cfg config) (*server, error) {
 	}
 	s.gw = gateway.New(gateway.Config{Routes: routes, Stage: "local", MaxMessageBytes: 32 * 1024, Logger: log,
 		IdleTimeout: never(cfg.wsIdle), MaxAge: never(cfg.wsMaxAge), StallTimeout: cfg.wsStall})
+	pusher.gw.Store(s.gw)
 	static, err := fs.Sub(web.Files, "static")
 	if err != nil {
 		s.close()

@@ -46,6 +46,11 @@ type Store interface {
 	// limit of them.
 	Turns(ctx context.Context, campaignID string, after, limit int) ([]campaign.Turn, error)
 
+	// RecentTurns lists turns as Turns does, but without their Context
+	// (nil): what narrating the next turn reads of the turns before, which
+	// has no use for the prompts they were narrated from.
+	RecentTurns(ctx context.Context, campaignID string, after, limit int) ([]campaign.Turn, error)
+
 	// Request reads a remembered request id. NotFound if it was never seen.
 	Request(ctx context.Context, campaignID, requestID string) (campaign.Request, error)
 

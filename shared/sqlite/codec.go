@@ -131,3 +131,20 @@ func scanData[T any](s scanner) (T, error) {
 	}
 	return decode[T](data)
 }
+
+// briefTurn is a turn's data decoded but for its context: the field
+// tagged "context" here hides the turn's own, and skips the value.
+type briefTurn struct {
+	campaign.Turn
+	Context skipped `json:"context"`
+}
+
+// skipped decodes any JSON value to nothing.
+type skipped struct{}
+
+func (*skipped) UnmarshalJSON([]byte) error { return nil }
+
+func scanBriefTurn(s scanner) (campaign.Turn, error) {
+	t, err := scanData[briefTurn](s)
+	return t.Turn, err
+}

@@ -197,6 +197,21 @@ func (db *DB) Turns(ctx context.Context, campaignID string, after, limit int) ([
 	return ts, nil
 }
 
+// RecentTurns lists turns as Turns does, without their context, which it
+// does not decode. See game.Store.
+func (db *DB) RecentTurns(ctx context.Context, campaignID string, after, limit int) ([]campaign.Turn, error) {
+	op := "list recent turns of campaign " + campaignID
+	if err := validLimit(op, limit); err != nil {
+		return nil, err
+	}
+	ts, err := queryAll(ctx, db.reads(), scanBriefTurn,
+		`SELECT data FROM turns WHERE campaign_id = ? AND seq > ? ORDER BY seq LIMIT ?`, campaignID, after, limit)
+	if err != nil {
+		return nil, storeErr(op, fmt.Sprintf("query after %d", after), err)
+	}
+	return ts, nil
+}
+
 // Request reads a remembered request id. See game.Store.
 func (db *DB) Request(ctx context.Context, campaignID, requestID string) (campaign.Request, error) {
 	return queryOne(ctx, db.reads(), "read request "+requestID, "unknown request", scanData[campaign.Request],
