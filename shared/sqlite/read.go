@@ -189,8 +189,8 @@ func (db *DB) Turns(ctx context.Context, campaignID string, after, limit int) ([
 	if err := validLimit(op, limit); err != nil {
 		return nil, err
 	}
-	ts, err := queryAll(ctx, db.reads(), scanData[campaign.Turn],
-		`SELECT data FROM turns WHERE campaign_id = ? AND seq > ? ORDER BY seq LIMIT ?`, campaignID, after, limit)
+	ts, err := queryAll(ctx, db.reads(), scanTurn,
+		`SELECT data, context FROM turns WHERE campaign_id = ? AND seq > ? ORDER BY seq LIMIT ?`, campaignID, after, limit)
 	if err != nil {
 		return nil, storeErr(op, fmt.Sprintf("query after %d", after), err)
 	}
@@ -198,7 +198,8 @@ func (db *DB) Turns(ctx context.Context, campaignID string, after, limit int) ([
 }
 
 // RecentTurns lists turns as Turns does, without their context, which it
-// does not decode. See game.Store.
+// does not read (nor decode, in rows from before it had a column). See
+// game.Store.
 func (db *DB) RecentTurns(ctx context.Context, campaignID string, after, limit int) ([]campaign.Turn, error) {
 	op := "list recent turns of campaign " + campaignID
 	if err := validLimit(op, limit); err != nil {
