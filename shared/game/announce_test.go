@@ -233,3 +233,46 @@ func TestBothSocketsOfAPlayerClosingAtOnce(t *testing.T) {
 		t.Errorf("the table was told last that Tobin is %q", p)
 	}
 }
+
+// A session ended, or opened again, is announced in the commit that ends
+// or opens it: the session event (and the table's recap) is in the log
+// even when the process dies right after.
+func TestSessionChangesAreAnnouncedInTheirCommit(t *testing.T) {
+	f := newFixture(t)
+	ctx := context.Background()
+	c, _ := f.table(t, "Announced", "c1")
+	type session struct {
+		Type      string `json:"type"`
+		Status    string `json:"status"`
+		EndReason string `json:"end_reason"`
+	}
+	last := func() []session {
+		evs, err := f.store.Events(ctx, c.ID, 0, 100000)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var out []session
+		for _, ev := range evs {
+			var s session
+			if err := json.Unmarshal(ev.Data, &s); err != nil {
+				t.Fatal(err)
+			}
+			out = append(out, s)
+		}
+		return out
+	}
+	byRequest := func(id string) func(game.Tx) bool {
+		return func(tx game.Tx) bool { return tx.Request != nil && tx.Request.RequestID == id }
+	}
+	f.svc.Store, _ = killedAfter(f.store, byRequest("end"))
+	_ = f.svc.EndSession(ctx, "c1", "end")
+	if log := last(); log[len(log)-1].Type != events.TypeSession || log[len(log)-1].EndReason != string(campaign.PlayerEnded) {
+		t.Errorf("after the session ended, the log ends with %+v", log[len(log)-1])
+	}
+	f.svc.Store, _ = killedAfter(f.store, byRequest("again"))
+	_ = f.svc.Resume(ctx, "c1", "again")
+	log := last()
+	if n := len(log); n < 2 || log[n-2].Type != events.TypeSession || log[n-2].Status != string(campaign.Active) || log[n-1].Type != events.TypeRecap {
+		t.Errorf("after the session opened again, the log ends with %+v", log[max(len(log)-2, 0):])
+	}
+}

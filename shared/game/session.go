@@ -46,13 +46,13 @@ func (s *Service) Connect(ctx context.Context, connectionID string, p Player, ca
 				msgs = presenceMessages(snap, p.ID, campaign.Present)
 			}
 		}
+		if lost {
+			msgs = append(msgs, sessionMessage(applied(snap, tx)))
+		}
 		return s.commit(ctx, tx, connectionID, msgs...)
 	})
 	if err != nil {
 		return fmt.Errorf("%s: %w", op, err)
-	}
-	if lost {
-		s.publishSession(ctx, campaignID, connectionID)
 	}
 	return nil
 }
@@ -192,6 +192,7 @@ func (s *Service) Resume(ctx context.Context, connectionID, requestID string) er
 	var returning *campaign.Session // the open session this player comes back to
 	var awaySince *int              // the turn count when the player left: the session they come back to, or the last one
 	var gap longGap                 // the recap of a long gap, made once whatever the retries
+	var after Snapshot              // the campaign as the commit leaves it
 	conn, done, err := s.request(ctx, connectionID, requestID, op, func(snap Snapshot, conn campaign.Connection, tx *Tx, now time.Time) error {
 		returning, awaySince = nil, nil // a retry decides afresh
 		if err := campaign.Writable(snap.Campaign.Status, op); err != nil {
@@ -251,31 +252,56 @@ func (s *Service) Resume(ctx context.Context, connectionID, requestID string) er
 			tx.State, tx.ExpectTurnCount = &next, snap.State.TurnCount
 		}
 		return nil
+	}, func(snap Snapshot) []message {
+		after = snap
+		if returning != nil {
+			// Back in a session under way: the table needs no recap, the
+			// returning player needs what they missed (told below).
+			return []message{sessionMessage(snap)}
+		}
+		return []message{sessionMessage(snap), {events.TypeRecap, events.Recap{Text: s.recap(snap, gap.text)}}}
 	})
 	if err != nil || done {
 		return err
 	}
-	snap, err := s.Store.Snapshot(ctx, conn.CampaignID)
-	if err != nil {
-		return fmt.Errorf("%s: %w", op, err)
-	}
-	if returning != nil {
-		// Back in a session under way: the table needs no recap, the
-		// returning player needs what they missed.
-		if err := s.publish(ctx, conn.CampaignID, "", sessionMessage(snap)); err != nil {
-			return err
-		}
-		s.tell(ctx, conn.CampaignID, conn.ID, events.TypeRecap, events.Recap{Text: s.awayRecap(ctx, snap, *awaySince)})
-		return nil
-	}
-	recap := s.recap(snap, gap.text)
-	if err := s.publish(ctx, conn.CampaignID, "", sessionMessage(snap), message{events.TypeRecap, events.Recap{Text: recap}}); err != nil {
-		return err
-	}
-	if awaySince != nil && *awaySince < snap.State.TurnCount {
-		s.tell(ctx, conn.CampaignID, conn.ID, events.TypeRecap, events.Recap{Text: s.awayRecap(ctx, snap, *awaySince)})
+	if awaySince != nil && (returning != nil || *awaySince < after.State.TurnCount) {
+		s.tell(ctx, conn.CampaignID, conn.ID, events.TypeRecap, events.Recap{Text: s.awayRecap(ctx, after, *awaySince)})
 	}
 	return nil
+}
+
+// applied is snap as tx leaves it, for the events that announce tx: its
+// campaign, state, sessions and connections.
+func applied(snap Snapshot, tx Tx) Snapshot {
+	if tx.Campaign != nil {
+		snap.Campaign = *tx.Campaign
+	}
+	if tx.State != nil {
+		snap.State = *tx.State
+	}
+	if len(tx.Sessions) > 0 {
+		snap.Sessions = slices.Clone(snap.Sessions)
+		for _, se := range tx.Sessions {
+			if i := slices.IndexFunc(snap.Sessions, func(x campaign.Session) bool { return x.ID == se.ID }); i >= 0 {
+				snap.Sessions[i] = se
+			} else {
+				snap.Sessions = append(snap.Sessions, se)
+			}
+		}
+	}
+	if tx.PutConnection != nil || len(tx.DeleteConnections) > 0 {
+		var conns []campaign.Connection
+		for _, c := range snap.Connections {
+			if !slices.Contains(tx.DeleteConnections, c.ID) && (tx.PutConnection == nil || c.ID != tx.PutConnection.ID) {
+				conns = append(conns, c)
+			}
+		}
+		if tx.PutConnection != nil {
+			conns = append(conns, *tx.PutConnection)
+		}
+		snap.Connections = conns
+	}
+	return snap
 }
 
 // stillAway is who left the last session before it ended and is not at
@@ -344,7 +370,7 @@ func (s *Service) awayRecap(ctx context.Context, snap Snapshot, since int) strin
 // EndSession closes the session cleanly (player_ended); the campaign is Paused.
 func (s *Service) EndSession(ctx context.Context, connectionID, requestID string) error {
 	const op = "end session"
-	conn, done, err := s.request(ctx, connectionID, requestID, op, func(snap Snapshot, _ campaign.Connection, tx *Tx, now time.Time) error {
+	_, _, err := s.request(ctx, connectionID, requestID, op, func(snap Snapshot, _ campaign.Connection, tx *Tx, now time.Time) error {
 		next, err := campaign.Next(snap.Campaign.Status, campaign.EndSession)
 		if err != nil {
 			return err
@@ -358,20 +384,19 @@ func (s *Service) EndSession(ctx context.Context, connectionID, requestID string
 			tx.Sessions = []campaign.Session{sess}
 		}
 		return nil
-	})
-	if err == nil && !done {
-		s.publishSession(ctx, conn.CampaignID, "")
-	}
+	}, func(after Snapshot) []message { return []message{sessionMessage(after)} })
 	return err
 }
 
 // request runs a connection's lifecycle request exactly once. A request id
 // seen before is answered with the current session to that connection
 // alone (done is true); otherwise build fills a transaction from a fresh
-// snapshot, which commits with the request id remembered, read again and
+// snapshot, which commits with the request id remembered and the events
+// announce makes of the campaign as the commit leaves it, read again and
 // retried when something changed in between.
 func (s *Service) request(ctx context.Context, connectionID, requestID, op string,
-	build func(snap Snapshot, conn campaign.Connection, tx *Tx, now time.Time) error) (conn campaign.Connection, done bool, err error) {
+	build func(snap Snapshot, conn campaign.Connection, tx *Tx, now time.Time) error,
+	announce func(after Snapshot) []message) (conn campaign.Connection, done bool, err error) {
 	conn, snap, err := s.connection(ctx, connectionID, op)
 	if err != nil {
 		return conn, false, err
@@ -393,7 +418,7 @@ func (s *Service) request(ctx context.Context, connectionID, requestID, op strin
 		if err := build(snap, conn, &tx, now); err != nil {
 			return err
 		}
-		return s.Store.Commit(ctx, tx)
+		return s.commit(ctx, tx, "", announce(applied(snap, tx))...)
 	})
 	if err != nil {
 		return conn, false, fmt.Errorf("%s: %w", op, err)
@@ -484,16 +509,6 @@ func sessionMessage(snap Snapshot) message {
 		ev.SessionID, ev.EndReason = snap.Sessions[n-1].ID, snap.Sessions[n-1].EndReason
 	}
 	return message{events.TypeSession, ev}
-}
-
-func (s *Service) publishSession(ctx context.Context, campaignID, skip string) {
-	snap, err := s.Store.Snapshot(ctx, campaignID)
-	if err == nil {
-		err = s.publish(ctx, campaignID, skip, sessionMessage(snap))
-	}
-	if err != nil {
-		s.Log.WarnContext(ctx, "publish session", "campaign", campaignID, "err", err)
-	}
 }
 
 // presenceMessages tell the table the player's characters are now p.
@@ -617,13 +632,12 @@ func (s *Service) Conclude(ctx context.Context, p Player, campaignID string) (ca
 			sess.EndedAt, sess.EndReason = &now, Concluded
 			tx.Sessions = []campaign.Session{sess}
 		}
-		return s.Store.Commit(ctx, tx)
+		return s.commit(ctx, tx, "", sessionMessage(applied(snap, tx)))
 	})
 	if err != nil {
 		return campaign.Campaign{}, fmt.Errorf("%s: %w", op, err)
 	}
 	c.Version++
-	s.publishSession(ctx, campaignID, "")
 	return c, nil
 }
 
