@@ -20,7 +20,6 @@ import (
 	awsevents "github.com/aws/aws-lambda-go/events"
 	"github.com/aws/aws-sdk-go-v2/aws"
 	"github.com/aws/aws-sdk-go-v2/credentials"
-	"github.com/aws/aws-sdk-go-v2/service/apigatewaymanagementapi"
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb"
 	"github.com/aws/aws-sdk-go-v2/service/sfn"
 
@@ -32,7 +31,6 @@ import (
 	"chronicler/shared/game"
 	"chronicler/shared/headers"
 	"chronicler/shared/httpapi"
-	"chronicler/shared/push"
 	"chronicler/shared/sqlite"
 	"chronicler/shared/stepfunctions"
 	"chronicler/shared/throttle"
@@ -69,6 +67,7 @@ type server struct {
 
 func newServer(ctx context.Context, cfg config) (*server, error) {
 	log := slog.New(slog.NewTextHandler(os.Stderr, &slog.HandlerOptions{Level: slog.LevelInfo}))
+	tuneGC()
 	if err := os.MkdirAll(cfg.dataDir, 0o700); err != nil {
 		return nil, fmt.Errorf("data directory: %w", err)
 	}
@@ -76,8 +75,6 @@ func newServer(ctx context.Context, cfg config) (*server, error) {
 	if err != nil {
 		return nil, err
 	}
-	// Listen first: the @connections endpoint the handlers post to is this
-	// very server, and with -addr :0 its port is known only now.
 	ln, err := net.Listen("tcp", cfg.addr)
 	if err != nil {
 		return nil, fmt.Errorf("listen: %w", err)
@@ -88,18 +85,14 @@ func newServer(ctx context.Context, cfg config) (*server, error) {
 		ln.Close()
 		return nil, err
 	}
-	mgmt := apigatewaymanagementapi.New(apigatewaymanagementapi.Options{
-		Region:       "us-east-1",
-		Credentials:  creds,
-		BaseEndpoint: aws.String("http://" + ln.Addr().String()),
-	})
+	pusher := &gatewayPusher{}
 	flows, fights, err := s.startFlows(creds)
 	if err != nil {
 		s.close()
 		return nil, err
 	}
 	s.svc, err = assemble.Service(ctx, assemble.Config{
-		TokenKey: key, Store: s.store, Pusher: push.New(mgmt), Workflow: flows, Fights: fights,
+		TokenKey: key, Store: s.store, Pusher: pusher, Workflow: flows, Fights: fights,
 		Identity: cfg.identity, OIDCIssuer: cfg.issuer, OIDCAudience: cfg.audience,
 		Getenv: cfg.getenv, Pace: cfg.pace, Log: log,
 	})
@@ -149,6 +142,7 @@ func newServer(ctx context.Context, cfg config) (*server, error) {
 	}
 	s.gw = gateway.New(gateway.Config{Routes: routes, Stage: "local", MaxMessageBytes: 32 * 1024, Logger: log,
 		IdleTimeout: never(cfg.wsIdle), MaxAge: never(cfg.wsMaxAge), StallTimeout: cfg.wsStall})
+	pusher.gw.Store(s.gw)
 	static, err := fs.Sub(web.Files, "static")
 	if err != nil {
 		s.close()

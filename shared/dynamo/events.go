@@ -41,6 +41,9 @@ const maxAppendTries = 32
 const (
 	// eventInlineBytes is the largest message stored as it is.
 	eventInlineBytes = 64 << 10
+	// maxEventDataBytes bounds a gzipped event's data once inflated, so
+	// that a damaged item cannot take a function's memory.
+	maxEventDataBytes = 32 << 20
 	// maxEventBytes is the most an event item's data may hold, leaving
 	// the rest of DynamoDB's 400 KB item for its keys and attributes.
 	maxEventBytes = 390 << 10
@@ -151,6 +154,12 @@ func (s *Store) batchPut(ctx context.Context, op, campaignID string, reqs []type
 		}
 	}
 	return nil
+}
+
+// LastSeq reads the campaign's event counter alone. See game.Store.
+func (s *Store) LastSeq(ctx context.Context, campaignID string) (int64, error) {
+	last, _, err := s.lastSeq(ctx, "read last seq", campaignID)
+	return last, err
 }
 
 // Events lists stored events with seq > after, in order, at most limit

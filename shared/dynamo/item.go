@@ -1,10 +1,7 @@
 package dynamo
 
 import (
-	"bytes"
-	"compress/gzip"
 	"fmt"
-	"io"
 	"strconv"
 	"time"
 
@@ -13,6 +10,7 @@ import (
 
 	"chronicler/shared/campaign"
 	"chronicler/shared/game"
+	"chronicler/shared/gz"
 )
 
 // item is one DynamoDB item.
@@ -201,15 +199,11 @@ func eventItem(campaignID string, e game.Event, now time.Time) (item, error) {
 		AttrTTL:       &types.AttributeValueMemberN{Value: epoch(created.Add(eventTTL))},
 	}
 	if len(e.Data) > eventInlineBytes {
-		var buf bytes.Buffer
-		zw := gzip.NewWriter(&buf)
-		if _, err := zw.Write(e.Data); err != nil {
+		z, err := gz.Compress(e.Data)
+		if err != nil {
 			return nil, fmt.Errorf("compress event %d: %w", e.Seq, err)
 		}
-		if err := zw.Close(); err != nil {
-			return nil, fmt.Errorf("compress event %d: %w", e.Seq, err)
-		}
-		it[attrEventData] = &types.AttributeValueMemberB{Value: buf.Bytes()}
+		it[attrEventData] = &types.AttributeValueMemberB{Value: z}
 		it[attrEventEnc] = str(encGzip)
 	}
 	return it, nil
@@ -228,11 +222,7 @@ func decodeEvent(it item) (game.Event, error) {
 	switch enc := getS(it, attrEventEnc); enc {
 	case "":
 	case encGzip:
-		zr, err := gzip.NewReader(bytes.NewReader(e.Data))
-		if err == nil {
-			e.Data, err = io.ReadAll(zr)
-		}
-		if err != nil {
+		if e.Data, err = gz.Decompress(e.Data, maxEventDataBytes); err != nil {
 			return e, fmt.Errorf("event %d: decompress: %w", seq, err)
 		}
 	default:

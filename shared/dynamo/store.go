@@ -201,7 +201,16 @@ func decodeSnapshot(items []item) (snap game.Snapshot, found bool, err error) {
 // Turns lists committed turns with sequence > after, in order, at most
 // limit of them (none when limit < 1).
 func (s *Store) Turns(ctx context.Context, campaignID string, after, limit int) ([]campaign.Turn, error) {
-	const op = "list turns"
+	return s.turns(ctx, "list turns", campaignID, after, limit, false)
+}
+
+// RecentTurns lists turns as Turns does, without decoding their context.
+// See game.Store.
+func (s *Store) RecentTurns(ctx context.Context, campaignID string, after, limit int) ([]campaign.Turn, error) {
+	return s.turns(ctx, "list recent turns", campaignID, after, limit, true)
+}
+
+func (s *Store) turns(ctx context.Context, op, campaignID string, after, limit int, brief bool) ([]campaign.Turn, error) {
 	turns := []campaign.Turn{}
 	if limit < 1 || after >= maxTurnSeq {
 		return turns, nil
@@ -220,6 +229,9 @@ func (s *Store) Turns(ctx context.Context, campaignID string, after, limit int) 
 		return nil, err
 	}
 	for _, it := range items {
+		if brief {
+			delete(it, "context")
+		}
 		var t campaign.Turn
 		if err := unmarshalBody(it, &t); err != nil {
 			return nil, fault.Wrap(fault.Internal, op, err)

@@ -75,12 +75,12 @@ func (fs *feeds) enter(ctx context.Context, store Store, campaignID string) (*fe
 	f.mu.Lock()
 	defer f.mu.Unlock()
 	if !f.ready.Load() {
-		snap, err := store.Snapshot(ctx, campaignID)
+		last, err := store.LastSeq(ctx, campaignID)
 		if err != nil {
 			f.inflight.Add(-1)
 			return nil, err
 		}
-		f.pushed = snap.LastSeq
+		f.pushed = last
 		f.ready.Store(true)
 	}
 	return f, nil

@@ -217,13 +217,14 @@ func (s *Service) unbindPlayer(ctx context.Context, op, playerID string, read fu
 				tx.DeleteConnections = append(tx.DeleteConnections, c.ID)
 			}
 		}
-		return s.Store.Commit(ctx, tx)
+		var msgs []message
+		if openSession(snap) != nil && hasConnection(snap, playerID) {
+			msgs = presenceMessages(snap, playerID, campaign.Absent)
+		}
+		return s.commit(ctx, tx, "", msgs...)
 	})
 	if err != nil {
 		return fmt.Errorf("%s: %w", op, err)
-	}
-	if openSession(snap) != nil && hasConnection(snap, playerID) {
-		s.publishPresence(ctx, snap, playerID, campaign.Absent, "")
 	}
 	return nil
 }

@@ -1,15 +1,12 @@
 package game
 
 import (
-	"bytes"
-	"compress/gzip"
 	"context"
 	"encoding/json"
 	"fmt"
-	"io"
-	"sync"
 
 	"chronicler/shared/fault"
+	"chronicler/shared/gz"
 	"chronicler/shared/memory"
 )
 
@@ -28,11 +25,7 @@ func (s *Service) loadMemory(ctx context.Context, campaignID string) (memory.Mem
 	if err != nil {
 		return m, err
 	}
-	zr, err := gzip.NewReader(bytes.NewReader(data))
-	if err != nil {
-		return m, fault.Wrap(fault.Internal, "read memory", err)
-	}
-	raw, err := io.ReadAll(io.LimitReader(zr, maxMemoryBytes))
+	raw, err := gz.Decompress(data, maxMemoryBytes)
 	if err != nil {
 		return m, fault.Wrap(fault.Internal, "read memory", err)
 	}
@@ -42,10 +35,6 @@ func (s *Service) loadMemory(ctx context.Context, campaignID string) (memory.Mem
 	return m, nil
 }
 
-// gzipWriters keeps compressors between turns: a new gzip.Writer
-// allocates its tables afresh, a quarter of a turn's garbage under load.
-var gzipWriters = sync.Pool{New: func() any { return gzip.NewWriter(nil) }}
-
 // saveMemory is the memory as stored: gzipped JSON, so a long campaign's
 // index stays far below DynamoDB's 400 KB item limit.
 func saveMemory(m memory.Memory) ([]byte, error) {
@@ -53,15 +42,9 @@ func saveMemory(m memory.Memory) ([]byte, error) {
 	if err != nil {
 		return nil, fmt.Errorf("encode memory: %w", err)
 	}
-	var buf bytes.Buffer
-	zw := gzipWriters.Get().(*gzip.Writer)
-	defer gzipWriters.Put(zw)
-	zw.Reset(&buf)
-	if _, err := zw.Write(raw); err != nil {
+	z, err := gz.Compress(raw)
+	if err != nil {
 		return nil, fmt.Errorf("compress memory: %w", err)
 	}
-	if err := zw.Close(); err != nil {
-		return nil, fmt.Errorf("compress memory: %w", err)
-	}
-	return buf.Bytes(), nil
+	return z, nil
 }

@@ -123,14 +123,11 @@ func (s *Service) holdMonsterTurn(ctx context.Context, snap Snapshot, lease camp
 	deadline := now.Add(time.Duration(snap.Campaign.Settings.ReactionWindowSeconds) * time.Second)
 	lease.Pending = &campaign.PendingRolls{Seed: seed, Rolls: turn.Rolls(res.Rolls), Revealed: revealed, Deadline: deadline, Phase: 1, Window: w, Legendary: legendary}
 	lease.ExpiresAt = deadline.Add(s.LeaseTTL)
-	if err := s.Store.Commit(ctx, Tx{CampaignID: snap.Campaign.ID, AcquireLease: &lease, LeaseNow: now}); err != nil {
-		return false
-	}
+	// The table learns of the held turn in the commit that holds it.
 	msgs := []message{{events.TypeTurnAccepted, events.TurnAccepted{TurnID: lease.TurnID, RequestID: lease.RequestID, CharacterID: lease.ActorID}}}
 	msgs = append(msgs, rollMessages(lease.TurnID, lease.Pending.Rolls[:lease.Pending.Revealed])...)
 	msgs = append(msgs, windowMessage(lease))
-	if err := s.publish(ctx, snap.Campaign.ID, "", msgs...); err != nil {
-		s.release(ctx, snap.Campaign.ID, lease.TurnID)
+	if err := s.commit(ctx, Tx{CampaignID: snap.Campaign.ID, AcquireLease: &lease, LeaseNow: now}, "", msgs...); err != nil {
 		return false
 	}
 	s.orchestrate(ctx, snap, lease)
@@ -242,17 +239,14 @@ func (s *Service) answerWindow(ctx context.Context, snap Snapshot, l campaign.Le
 	next := l
 	next.Pending = &p
 	next.ExpiresAt = p.Deadline.Add(s.LeaseTTL)
-	if err := s.commitHeld(ctx, snap.Campaign.ID, l, next, now); err != nil {
+	if ans.Reaction != pass {
+		msgs = append(msgs, windowMessage(next)) // the offers may have changed, and the timer restarted
+	}
+	if err := s.commitHeld(ctx, snap.Campaign.ID, l, next, now, msgs...); err != nil {
 		if isConflict(err) {
 			return errStepTaken
 		}
 		return fmt.Errorf("%s: %w", op, err)
-	}
-	if ans.Reaction != pass {
-		msgs = append(msgs, windowMessage(next)) // the offers may have changed, and the timer restarted
-	}
-	if err := s.publish(ctx, snap.Campaign.ID, "", msgs...); err != nil {
-		return err
 	}
 	if ans.Reaction != pass {
 		s.answer(ctx, l.Pending.Token, outcomeOf(Snapshot{Lease: &next}, l.TurnID))
@@ -342,19 +336,16 @@ func (s *Service) settle(ctx context.Context, snap Snapshot, l campaign.Lease, p
 	if nw != nil {
 		next.ExpiresAt = p.Deadline.Add(s.LeaseTTL)
 	}
-	if err := s.commitHeld(ctx, snap.Campaign.ID, l, next, now); err != nil {
-		if isConflict(err) {
-			return errStepTaken
-		}
-		return fmt.Errorf("%s: %w", op, err)
-	}
 	msgs := append(first, message{events.TypeReactionClosed, closed})
 	msgs = append(msgs, rollMessages(l.TurnID, p.Rolls[shown:p.Revealed])...)
 	if nw != nil {
 		msgs = append(msgs, windowMessage(next))
 	}
-	if err := s.publish(ctx, snap.Campaign.ID, "", msgs...); err != nil {
-		return err
+	if err := s.commitHeld(ctx, snap.Campaign.ID, l, next, now, msgs...); err != nil {
+		if isConflict(err) {
+			return errStepTaken
+		}
+		return fmt.Errorf("%s: %w", op, err)
 	}
 	if answer {
 		s.answer(ctx, l.Pending.Token, outcomeOf(Snapshot{Lease: &next}, l.TurnID))

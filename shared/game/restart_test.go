@@ -74,6 +74,20 @@ func (d *dying) Turns(ctx context.Context, id string, after, limit int) ([]campa
 	return d.Store.Turns(ctx, id, after, limit)
 }
 
+func (d *dying) RecentTurns(ctx context.Context, id string, after, limit int) ([]campaign.Turn, error) {
+	if d.dead.Load() {
+		return nil, errKilled
+	}
+	return d.Store.RecentTurns(ctx, id, after, limit)
+}
+
+func (d *dying) LastSeq(ctx context.Context, id string) (int64, error) {
+	if d.dead.Load() {
+		return 0, errKilled
+	}
+	return d.Store.LastSeq(ctx, id)
+}
+
 // restarted is a new server process on the fixture's database, its
 // pusher and its clock, after Restarted and Recover, as the local server
 // starts. Its ids differ from the first process's; its dice key is the

@@ -21,13 +21,12 @@ import (
 // resume or sync. The first connection of a Paused campaign does not resume it.
 func (s *Service) Connect(ctx context.Context, connectionID string, p Player, campaignID string) error {
 	const op = "connect"
-	var snap Snapshot
 	var lost bool
 	// Every socket of a table opening at once (a restart, a network blip)
 	// writes the same session.
 	err := retryBusy(ctx, func() error {
-		var err error
-		if snap, err = s.memberSnapshot(ctx, p, campaignID, op); err != nil {
+		snap, err := s.memberSnapshot(ctx, p, campaignID, op)
+		if err != nil {
 			return err
 		}
 		if err := s.Limits.checkConnections(snap, p.ID, connectionID); err != nil {
@@ -37,25 +36,28 @@ func (s *Service) Connect(ctx context.Context, connectionID string, p Player, ca
 		conn := campaign.Connection{ID: connectionID, CampaignID: campaignID, PlayerID: p.ID, ConnectedAt: now}
 		tx := Tx{CampaignID: campaignID, PutConnection: &conn}
 		lost = s.closeIfLost(&tx, snap, now)
+		var msgs []message
 		if open := openSession(snap); open != nil && !lost {
 			sess := *open
 			sess.EmptySince = nil
 			if !sess.HasJoined(p.ID) {
 				sess.Joined = append(slices.Clone(sess.Joined), p.ID)
 			}
+			// The session is written, on its version, whenever a
+			// connection comes or goes: the presence told here was
+			// decided on the connections as they are at the commit.
 			tx.Sessions = []campaign.Session{sess}
+			if !hasConnection(snap, p.ID) {
+				msgs = presenceMessages(snap, p.ID, campaign.Present)
+			}
 		}
-		return s.Store.Commit(ctx, tx)
+		if lost {
+			msgs = append(msgs, sessionMessage(applied(snap, tx)))
+		}
+		return s.commit(ctx, tx, connectionID, msgs...)
 	})
 	if err != nil {
 		return fmt.Errorf("%s: %w", op, err)
-	}
-	if lost {
-		s.publishSession(ctx, campaignID, connectionID)
-	}
-	if openSession(snap) != nil && !lost && !hasConnection(snap, p.ID) {
-		s.publishPresence(ctx, snap, p.ID, campaign.Present, connectionID)
-		s.confirmPresence(ctx, campaignID, p.ID, campaign.Present, connectionID)
 	}
 	return nil
 }
@@ -102,40 +104,41 @@ func (s *Service) Disconnect(ctx context.Context, connectionID string) error {
 // disconnect forgets conn, a connection that was bound (see Disconnect).
 func (s *Service) disconnect(ctx context.Context, conn campaign.Connection) error {
 	connectionID := conn.ID
-	var snap Snapshot
+	left := false // the player's last connection, in an open session
 	// Every socket of a table closing at once writes the same session.
 	err := retryBusy(ctx, func() error {
-		var err error
-		if snap, err = s.Store.Snapshot(ctx, conn.CampaignID); err != nil {
+		snap, err := s.Store.Snapshot(ctx, conn.CampaignID)
+		if err != nil {
 			return err
 		}
 		tx := Tx{CampaignID: conn.CampaignID, DeleteConnections: []string{connectionID}}
+		var msgs []message
+		left = false
 		if open := openSession(snap); open != nil {
+			// Written on its version even when unchanged: two connections
+			// of one player closing at once must not both find the other
+			// still there (see Connect).
 			sess := *open
-			changed := false
 			if len(snap.Connections) <= 1 {
 				now := s.now()
-				sess.EmptySince, changed = &now, true
+				sess.EmptySince = &now
 			}
 			if !playerHasOther(snap, conn) {
 				sess.LeftAtTurn = maps.Clone(sess.LeftAtTurn)
 				if sess.LeftAtTurn == nil {
 					sess.LeftAtTurn = map[string]int{}
 				}
-				sess.LeftAtTurn[conn.PlayerID], changed = snap.State.TurnCount, true
+				sess.LeftAtTurn[conn.PlayerID] = snap.State.TurnCount
+				msgs, left = presenceMessages(snap, conn.PlayerID, campaign.Absent), true
 			}
-			if changed {
-				tx.Sessions = []campaign.Session{sess}
-			}
+			tx.Sessions = []campaign.Session{sess}
 		}
-		return s.Store.Commit(ctx, tx)
+		return s.commit(ctx, tx, connectionID, msgs...)
 	})
 	if err != nil {
 		return fmt.Errorf("disconnect: %w", err)
 	}
-	if openSession(snap) != nil && !playerHasOther(snap, conn) {
-		s.publishPresence(ctx, snap, conn.PlayerID, campaign.Absent, connectionID)
-		s.confirmPresence(ctx, conn.CampaignID, conn.PlayerID, campaign.Absent, connectionID)
+	if left {
 		if !s.Draining.Load() {
 			s.passAway(ctx, conn.CampaignID, conn.PlayerID)
 		}
@@ -194,6 +197,7 @@ func (s *Service) Resume(ctx context.Context, connectionID, requestID string) er
 	var returning *campaign.Session // the open session this player comes back to
 	var awaySince *int              // the turn count when the player left: the session they come back to, or the last one
 	var gap longGap                 // the recap of a long gap, made once whatever the retries
+	var after Snapshot              // the campaign as the commit leaves it
 	conn, done, err := s.request(ctx, connectionID, requestID, op, func(snap Snapshot, conn campaign.Connection, tx *Tx, now time.Time) error {
 		returning, awaySince = nil, nil // a retry decides afresh
 		if err := campaign.Writable(snap.Campaign.Status, op); err != nil {
@@ -253,31 +257,56 @@ func (s *Service) Resume(ctx context.Context, connectionID, requestID string) er
 			tx.State, tx.ExpectTurnCount = &next, snap.State.TurnCount
 		}
 		return nil
+	}, func(snap Snapshot) []message {
+		after = snap
+		if returning != nil {
+			// Back in a session under way: the table needs no recap, the
+			// returning player needs what they missed (told below).
+			return []message{sessionMessage(snap)}
+		}
+		return []message{sessionMessage(snap), {events.TypeRecap, events.Recap{Text: s.recap(snap, gap.text)}}}
 	})
 	if err != nil || done {
 		return err
 	}
-	snap, err := s.Store.Snapshot(ctx, conn.CampaignID)
-	if err != nil {
-		return fmt.Errorf("%s: %w", op, err)
-	}
-	if returning != nil {
-		// Back in a session under way: the table needs no recap, the
-		// returning player needs what they missed.
-		if err := s.publish(ctx, conn.CampaignID, "", sessionMessage(snap)); err != nil {
-			return err
-		}
-		s.tell(ctx, conn.CampaignID, conn.ID, events.TypeRecap, events.Recap{Text: s.awayRecap(ctx, snap, *awaySince)})
-		return nil
-	}
-	recap := s.recap(snap, gap.text)
-	if err := s.publish(ctx, conn.CampaignID, "", sessionMessage(snap), message{events.TypeRecap, events.Recap{Text: recap}}); err != nil {
-		return err
-	}
-	if awaySince != nil && *awaySince < snap.State.TurnCount {
-		s.tell(ctx, conn.CampaignID, conn.ID, events.TypeRecap, events.Recap{Text: s.awayRecap(ctx, snap, *awaySince)})
+	if awaySince != nil && (returning != nil || *awaySince < after.State.TurnCount) {
+		s.tell(ctx, conn.CampaignID, conn.ID, events.TypeRecap, events.Recap{Text: s.awayRecap(ctx, after, *awaySince)})
 	}
 	return nil
+}
+
+// applied is snap as tx leaves it, for the events that announce tx: its
+// campaign, state, sessions and connections.
+func applied(snap Snapshot, tx Tx) Snapshot {
+	if tx.Campaign != nil {
+		snap.Campaign = *tx.Campaign
+	}
+	if tx.State != nil {
+		snap.State = *tx.State
+	}
+	if len(tx.Sessions) > 0 {
+		snap.Sessions = slices.Clone(snap.Sessions)
+		for _, se := range tx.Sessions {
+			if i := slices.IndexFunc(snap.Sessions, func(x campaign.Session) bool { return x.ID == se.ID }); i >= 0 {
+				snap.Sessions[i] = se
+			} else {
+				snap.Sessions = append(snap.Sessions, se)
+			}
+		}
+	}
+	if tx.PutConnection != nil || len(tx.DeleteConnections) > 0 {
+		var conns []campaign.Connection
+		for _, c := range snap.Connections {
+			if !slices.Contains(tx.DeleteConnections, c.ID) && (tx.PutConnection == nil || c.ID != tx.PutConnection.ID) {
+				conns = append(conns, c)
+			}
+		}
+		if tx.PutConnection != nil {
+			conns = append(conns, *tx.PutConnection)
+		}
+		snap.Connections = conns
+	}
+	return snap
 }
 
 // stillAway is who left the last session before it ended and is not at
@@ -346,7 +375,7 @@ func (s *Service) awayRecap(ctx context.Context, snap Snapshot, since int) strin
 // EndSession closes the session cleanly (player_ended); the campaign is Paused.
 func (s *Service) EndSession(ctx context.Context, connectionID, requestID string) error {
 	const op = "end session"
-	conn, done, err := s.request(ctx, connectionID, requestID, op, func(snap Snapshot, _ campaign.Connection, tx *Tx, now time.Time) error {
+	_, _, err := s.request(ctx, connectionID, requestID, op, func(snap Snapshot, _ campaign.Connection, tx *Tx, now time.Time) error {
 		next, err := campaign.Next(snap.Campaign.Status, campaign.EndSession)
 		if err != nil {
 			return err
@@ -360,20 +389,19 @@ func (s *Service) EndSession(ctx context.Context, connectionID, requestID string
 			tx.Sessions = []campaign.Session{sess}
 		}
 		return nil
-	})
-	if err == nil && !done {
-		s.publishSession(ctx, conn.CampaignID, "")
-	}
+	}, func(after Snapshot) []message { return []message{sessionMessage(after)} })
 	return err
 }
 
 // request runs a connection's lifecycle request exactly once. A request id
 // seen before is answered with the current session to that connection
 // alone (done is true); otherwise build fills a transaction from a fresh
-// snapshot, which commits with the request id remembered, read again and
+// snapshot, which commits with the request id remembered and the events
+// announce makes of the campaign as the commit leaves it, read again and
 // retried when something changed in between.
 func (s *Service) request(ctx context.Context, connectionID, requestID, op string,
-	build func(snap Snapshot, conn campaign.Connection, tx *Tx, now time.Time) error) (conn campaign.Connection, done bool, err error) {
+	build func(snap Snapshot, conn campaign.Connection, tx *Tx, now time.Time) error,
+	announce func(after Snapshot) []message) (conn campaign.Connection, done bool, err error) {
 	conn, snap, err := s.connection(ctx, connectionID, op)
 	if err != nil {
 		return conn, false, err
@@ -395,7 +423,7 @@ func (s *Service) request(ctx context.Context, connectionID, requestID, op strin
 		if err := build(snap, conn, &tx, now); err != nil {
 			return err
 		}
-		return s.Store.Commit(ctx, tx)
+		return s.commit(ctx, tx, "", announce(applied(snap, tx))...)
 	})
 	if err != nil {
 		return conn, false, fmt.Errorf("%s: %w", op, err)
@@ -488,52 +516,15 @@ func sessionMessage(snap Snapshot) message {
 	return message{events.TypeSession, ev}
 }
 
-func (s *Service) publishSession(ctx context.Context, campaignID, skip string) {
-	snap, err := s.Store.Snapshot(ctx, campaignID)
-	if err == nil {
-		err = s.publish(ctx, campaignID, skip, sessionMessage(snap))
-	}
-	if err != nil {
-		s.Log.WarnContext(ctx, "publish session", "campaign", campaignID, "err", err)
-	}
-}
-
-// confirmPresence makes the table end with the player's presence as the
-// store has it, after told was published for a change of their
-// connections. Presence is decided on a read made before the change's
-// commit and published after it, so two changes of one player's
-// connections (her old socket's Disconnect and her new one's Connect)
-// publish in either order: the table saw "present" and then "absent" of a
-// player who was back. Here the store is read again once told's seqs are
-// taken; if the presence differs, it is published again, and checked
-// again. Whoever publishes the event with the last seq read the store
-// after every change that came before it, so that event says what is true.
-func (s *Service) confirmPresence(ctx context.Context, campaignID, playerID string, told campaign.Presence, skip string) {
-	for range 4 {
-		snap, err := s.Store.Snapshot(ctx, campaignID)
-		if err != nil {
-			s.Log.WarnContext(ctx, "confirm presence", "campaign", campaignID, "err", err)
-			return
-		}
-		now := campaign.PresenceOf(playerID, openSession(snap), snap.Connections)
-		if now == told {
-			return
-		}
-		s.publishPresence(ctx, snap, playerID, now, skip)
-		told = now
-	}
-}
-
-func (s *Service) publishPresence(ctx context.Context, snap Snapshot, playerID string, p campaign.Presence, skip string) {
+// presenceMessages tell the table the player's characters are now p.
+func presenceMessages(snap Snapshot, playerID string, p campaign.Presence) []message {
 	var msgs []message
 	for _, ch := range snap.Characters {
 		if ch.PlayerID == playerID {
 			msgs = append(msgs, message{events.TypePresence, events.Presence{CharacterID: ch.ID, State: p}})
 		}
 	}
-	if err := s.publish(ctx, snap.Campaign.ID, skip, msgs...); err != nil {
-		s.Log.WarnContext(ctx, "publish presence", "campaign", snap.Campaign.ID, "err", err)
-	}
+	return msgs
 }
 
 // longGap is the recap of the last turns made when a session opens after
@@ -738,13 +729,12 @@ func (s *Service) Conclude(ctx context.Context, p Player, campaignID string) (ca
 			sess.EndedAt, sess.EndReason = &now, Concluded
 			tx.Sessions = []campaign.Session{sess}
 		}
-		return s.Store.Commit(ctx, tx)
+		return s.commit(ctx, tx, "", sessionMessage(applied(snap, tx)))
 	})
 	if err != nil {
 		return campaign.Campaign{}, fmt.Errorf("%s: %w", op, err)
 	}
 	c.Version++
-	s.publishSession(ctx, campaignID, "")
 	return c, nil
 }
 

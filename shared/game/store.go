@@ -46,6 +46,11 @@ type Store interface {
 	// limit of them.
 	Turns(ctx context.Context, campaignID string, after, limit int) ([]campaign.Turn, error)
 
+	// RecentTurns lists turns as Turns does, but without their Context
+	// (nil): what narrating the next turn reads of the turns before, which
+	// has no use for the prompts they were narrated from.
+	RecentTurns(ctx context.Context, campaignID string, after, limit int) ([]campaign.Turn, error)
+
 	// Request reads a remembered request id. NotFound if it was never seen.
 	Request(ctx context.Context, campaignID, requestID string) (campaign.Request, error)
 
@@ -76,6 +81,11 @@ type Store interface {
 	// (Conflict if it exists), Version v replaces it only while the stored
 	// Version is still v, and stores v+1.
 	PutAccount(ctx context.Context, a campaign.Account) error
+
+	// LastSeq reads the seq of the last event appended to the campaign's
+	// log (the snapshot's LastSeq) and nothing else: 0 when none has
+	// been, or when there is no such campaign.
+	LastSeq(ctx context.Context, campaignID string) (int64, error)
 
 	// Events lists stored events with seq > after, in order, at most limit.
 	// The log has no holes: every seq up to the snapshot's LastSeq is

@@ -204,7 +204,7 @@ func (s *Service) release(ctx context.Context, campaignID, turnID string) {
 func (s *Service) resolve(ctx context.Context, snap Snapshot, lease campaign.Lease, actor *campaign.Character, d turn.Decision, seed uint64) error {
 	const op = "resolve turn"
 	st := snap.State
-	recent, err := s.Store.Turns(ctx, snap.Campaign.ID, max(st.TurnCount-recentTurns, 0), recentTurns)
+	recent, err := s.Store.RecentTurns(ctx, snap.Campaign.ID, max(st.TurnCount-recentTurns, 0), recentTurns)
 	if err != nil {
 		return fmt.Errorf("%s: %w", op, err)
 	}

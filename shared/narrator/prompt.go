@@ -451,10 +451,12 @@ func EstimateTokens(text string) int {
 	if text == "" {
 		return 0
 	}
-	cl100kOnce.Do(func() { cl100k = codec.NewCl100kBase() })
-	n, err := cl100k.Count(text)
-	if err != nil {
-		return (len(text) + 3) / 4
-	}
-	return n
+	return counts.get(text, func() int {
+		cl100kOnce.Do(func() { cl100k = codec.NewCl100kBase() })
+		n, err := cl100k.Count(text)
+		if err != nil {
+			return (len(text) + 3) / 4
+		}
+		return n
+	})
 }

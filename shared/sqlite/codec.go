@@ -131,3 +131,36 @@ func scanData[T any](s scanner) (T, error) {
 	}
 	return decode[T](data)
 }
+
+// scanTurn reads a turn's data and its context column (NULL in rows that
+// keep it in data, or that have none).
+func scanTurn(s scanner) (campaign.Turn, error) {
+	var data, context []byte
+	if err := s.Scan(&data, &context); err != nil {
+		return campaign.Turn{}, err
+	}
+	t, err := decode[campaign.Turn](data)
+	if err != nil || context == nil {
+		return t, err
+	}
+	tc, err := decode[campaign.TurnContext](context)
+	t.Context = &tc
+	return t, err
+}
+
+// briefTurn is a turn's data decoded but for its context: the field
+// tagged "context" here hides the turn's own, and skips the value.
+type briefTurn struct {
+	campaign.Turn
+	Context skipped `json:"context"`
+}
+
+// skipped decodes any JSON value to nothing.
+type skipped struct{}
+
+func (*skipped) UnmarshalJSON([]byte) error { return nil }
+
+func scanBriefTurn(s scanner) (campaign.Turn, error) {
+	t, err := scanData[briefTurn](s)
+	return t.Turn, err
+}

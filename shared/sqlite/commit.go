@@ -406,13 +406,21 @@ func (w *writer) encounter(e campaign.EncounterRecord) error {
 }
 
 func (w *writer) turn(t campaign.Turn) error {
+	tc := t.Context
+	t.Context = nil // kept in its own column
 	data, err := encode(t, utcTurn)
 	if err != nil {
 		return w.encodeErr(err)
 	}
+	var context any // NULL: no context
+	if tc != nil {
+		if context, err = encode(*tc, nil); err != nil {
+			return w.encodeErr(err)
+		}
+	}
 	return w.must(fmt.Sprintf("insert turn %d", t.Sequence), fmt.Sprintf("turn %d was already committed", t.Sequence),
-		`INSERT INTO turns (campaign_id, seq, data) VALUES (?, ?, ?) ON CONFLICT DO NOTHING`,
-		w.campaignID, t.Sequence, data)
+		`INSERT INTO turns (campaign_id, seq, data, context) VALUES (?, ?, ?, ?) ON CONFLICT DO NOTHING`,
+		w.campaignID, t.Sequence, data, context)
 }
 
 func (w *writer) member(m campaign.Member) error {

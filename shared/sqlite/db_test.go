@@ -181,3 +181,47 @@ func TestConnectionNamesItsCampaign(t *testing.T) {
 		t.Fatalf("got %+v, %v; want the connection bound to camp-a", got, err)
 	}
 }
+
+// A turn's context is kept in its own column; a row written before there
+// was one keeps it in data, and reads the same either way: Turns with its
+// context, RecentTurns without.
+func TestTurnContextOldAndNewRows(t *testing.T) {
+	db, _ := openTemp(t)
+	createCampaign(t, db, "camp-a")
+	tc := &campaign.TurnContext{Model: "offline", TotalTokens: 3, Blocks: []campaign.ContextBlock{{Name: "system", Text: "You narrate.", Tokens: 3}}}
+	newRow := campaign.Turn{ID: "turn-2", CampaignID: "camp-a", Sequence: 2, Action: "I wait.", CreatedAt: t0, Context: tc}
+	if err := db.Commit(t.Context(), game.Tx{CampaignID: "camp-a", Turn: &newRow}); err != nil {
+		t.Fatal(err)
+	}
+	var inData int
+	if err := db.writeDB.QueryRow(`SELECT count(*) FROM turns WHERE seq = 2 AND context IS NOT NULL AND data NOT LIKE '%"context"%'`).Scan(&inData); err != nil || inData != 1 {
+		t.Fatalf("the new row keeps its context apart: %d, %v", inData, err)
+	}
+	oldRow := newRow
+	oldRow.ID, oldRow.Sequence = "turn-1", 1
+	data, err := encode(oldRow, utcTurn)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := db.writeDB.Exec(`INSERT INTO turns (campaign_id, seq, data) VALUES (?, 1, ?)`, "camp-a", data); err != nil {
+		t.Fatal(err)
+	}
+	full, err := db.Turns(t.Context(), "camp-a", 0, 10)
+	if err != nil || len(full) != 2 {
+		t.Fatalf("turns: %+v, %v", full, err)
+	}
+	for _, turn := range full {
+		if turn.Context == nil || turn.Context.Model != "offline" || len(turn.Context.Blocks) != 1 {
+			t.Errorf("turn %d read with context %+v", turn.Sequence, turn.Context)
+		}
+	}
+	brief, err := db.RecentTurns(t.Context(), "camp-a", 0, 10)
+	if err != nil || len(brief) != 2 {
+		t.Fatalf("recent turns: %+v, %v", brief, err)
+	}
+	for _, turn := range brief {
+		if turn.Context != nil || turn.Action != "I wait." {
+			t.Errorf("recent turn %d: %+v", turn.Sequence, turn)
+		}
+	}
+}

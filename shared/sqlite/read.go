@@ -112,6 +112,19 @@ func (db *DB) Snapshot(ctx context.Context, campaignID string) (game.Snapshot, e
 	return snap, nil
 }
 
+// LastSeq reads the campaign's last event seq alone. See game.Store.
+func (db *DB) LastSeq(ctx context.Context, campaignID string) (int64, error) {
+	last, err := queryOne(ctx, db.reads(), "read last seq", "", func(s scanner) (int64, error) {
+		var n int64
+		err := s.Scan(&n)
+		return n, err
+	}, `SELECT last_seq FROM campaigns WHERE id = ?`, campaignID)
+	if fault.Is(err, fault.NotFound) {
+		return 0, nil
+	}
+	return last, err
+}
+
 // Memory reads the campaign's narrative memory. See game.Store.
 func (db *DB) Memory(ctx context.Context, campaignID string) ([]byte, error) {
 	var data []byte
@@ -176,7 +189,23 @@ func (db *DB) Turns(ctx context.Context, campaignID string, after, limit int) ([
 	if err := validLimit(op, limit); err != nil {
 		return nil, err
 	}
-	ts, err := queryAll(ctx, db.reads(), scanData[campaign.Turn],
+	ts, err := queryAll(ctx, db.reads(), scanTurn,
+		`SELECT data, context FROM turns WHERE campaign_id = ? AND seq > ? ORDER BY seq LIMIT ?`, campaignID, after, limit)
+	if err != nil {
+		return nil, storeErr(op, fmt.Sprintf("query after %d", after), err)
+	}
+	return ts, nil
+}
+
+// RecentTurns lists turns as Turns does, without their context, which it
+// does not read (nor decode, in rows from before it had a column). See
+// game.Store.
+func (db *DB) RecentTurns(ctx context.Context, campaignID string, after, limit int) ([]campaign.Turn, error) {
+	op := "list recent turns of campaign " + campaignID
+	if err := validLimit(op, limit); err != nil {
+		return nil, err
+	}
+	ts, err := queryAll(ctx, db.reads(), scanBriefTurn,
 		`SELECT data FROM turns WHERE campaign_id = ? AND seq > ? ORDER BY seq LIMIT ?`, campaignID, after, limit)
 	if err != nil {
 		return nil, storeErr(op, fmt.Sprintf("query after %d", after), err)

@@ -114,6 +114,13 @@ var migrations = [][]string{
 			data    TEXT NOT NULL
 		) STRICT`,
 	},
+	{
+		// A turn's context (the prompt it was narrated from, for the
+		// owner's inspector) is most of its row, and narrating the next
+		// turn reads twelve turns without it: it is kept beside data, and
+		// read only when asked for. Rows written before keep it in data.
+		`ALTER TABLE turns ADD COLUMN context TEXT`,
+	},
 }
 
 // migrate brings the schema in db up to len(migrations), in one transaction,

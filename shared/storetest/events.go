@@ -33,6 +33,9 @@ func (s suite) events(t *testing.T) {
 		if got := snapshot(t, st, id).LastSeq; got != 12 {
 			t.Errorf("snapshot's last seq is %d, want 12", got)
 		}
+		if got, err := st.LastSeq(t.Context(), id); err != nil || got != 12 {
+			t.Errorf("LastSeq = %d, %v; want 12", got, err)
+		}
 		for _, tc := range []struct {
 			after  int64
 			limit  int
@@ -76,6 +79,12 @@ func (s suite) events(t *testing.T) {
 		}
 		if got := snapshot(t, st, id).LastSeq; got != 0 {
 			t.Errorf("snapshot's last seq is %d in a new campaign, want 0", got)
+		}
+		if got, err := st.LastSeq(t.Context(), id); err != nil || got != 0 {
+			t.Errorf("LastSeq = %d, %v in a new campaign; want 0", got, err)
+		}
+		if got, err := st.LastSeq(t.Context(), "no-such-campaign"); err != nil || got != 0 {
+			t.Errorf("LastSeq = %d, %v of no campaign; want 0", got, err)
 		}
 	})
 }

@@ -321,3 +321,11 @@ func (k *killer) Memory(ctx context.Context, id string) ([]byte, error) {
 func (k *killer) Events(ctx context.Context, id string, after int64, limit int) ([]game.Event, error) {
 	return call(k, "Events", func() ([]game.Event, error) { return k.Store.Events(ctx, id, after, limit) })
 }
+
+func (k *killer) RecentTurns(ctx context.Context, id string, after, limit int) ([]campaign.Turn, error) {
+	return call(k, "RecentTurns", func() ([]campaign.Turn, error) { return k.Store.RecentTurns(ctx, id, after, limit) })
+}
+
+func (k *killer) LastSeq(ctx context.Context, id string) (int64, error) {
+	return call(k, "LastSeq", func() (int64, error) { return k.Store.LastSeq(ctx, id) })
+}

@@ -45,6 +45,27 @@ func (s suite) turns(t *testing.T) {
 		commit(t, st, game.Tx{CampaignID: id, Turn: &bare})
 		same(t, "turns", turns(t, st, id, 0, 10), []campaign.Turn{full, bare})
 	})
+	t.Run("RecentTurnsLeaveOutTheContext", func(t *testing.T) {
+		st := s.open(t)
+		create(t, st, newCampaign(id, "p1"))
+		var want []campaign.Turn
+		for seq := 1; seq <= 3; seq++ {
+			turn := newTurn(id, seq)
+			turn.Context = &campaign.TurnContext{Model: "m", TotalTokens: 7,
+				Blocks: []campaign.ContextBlock{{Name: "system", Text: "You narrate.", Tokens: 7, Cached: true}}}
+			commit(t, st, game.Tx{CampaignID: id, Turn: &turn})
+			turn.Context = nil
+			want = append(want, turn)
+		}
+		if full := turns(t, st, id, 0, 10); len(full) != 3 || full[0].Context == nil {
+			t.Fatalf("Turns lost the context: %+v", full)
+		}
+		got, err := st.RecentTurns(t.Context(), id, 1, 5)
+		if err != nil {
+			t.Fatal(err)
+		}
+		same(t, "recent turns after 1", got, want[1:])
+	})
 	t.Run("SameSequenceConflicts", func(t *testing.T) {
 		st := s.open(t)
 		create(t, st, newCampaign(id, "p1"))

@@ -1,7 +1,9 @@
 package gateway
 
 import (
+	"bytes"
 	"encoding/json"
+	"errors"
 	"io"
 	"net/http"
 	"net/url"
@@ -133,3 +135,33 @@ func writeJSON(w http.ResponseWriter, status int, body string) {
 	w.WriteHeader(status)
 	_, _ = io.WriteString(w, body)
 }
+
+// ErrGone is what Post answers for a connection that is unknown or
+// closed: PostToConnection's 410.
+var ErrGone = errors.New("connection gone")
+
+// ErrTooLarge is what Post answers for more than a message may hold.
+var ErrTooLarge = errors.New("payload too large")
+
+// Post is PostToConnection called in this process: what ServeConnections
+// does for a POST, without the HTTP round trip, the SigV4 signing and
+// the SDK's middleware on the way. It queues a copy of data (the caller
+// keeps its slice) and answers at once; a connection whose queue the post
+// would overfill is closed (1013) and the post answers ErrGone.
+func (g *Gateway) Post(connectionID string, data []byte) error {
+	if len(data) > maxPostBytes {
+		return ErrTooLarge
+	}
+	c := g.lookup(connectionID)
+	if c == nil {
+		return ErrGone
+	}
+	if err := g.post(c, bytes.Clone(data)); err != nil {
+		return ErrGone
+	}
+	return nil
+}
+
+// Alive is GetConnection called in this process: whether the connection
+// is open.
+func (g *Gateway) Alive(connectionID string) bool { return g.lookup(connectionID) != nil }
