@@ -147,6 +147,8 @@ func TestRoutes(t *testing.T) {
 			[]call{{"GetCampaign", []any{aria, "c1"}}}, 200, "campaign characters encounter last_seq members session sessions state"},
 		{"JoinWithTheInviteCode", "POST /api/campaigns/{id}/join", "POST", "/api/campaigns/c1/join", bearer, `{"invite_code":"ABCDEFGHJK"}`,
 			[]call{{"JoinCampaign", []any{aria, "c1", events.JoinCampaign{InviteCode: "ABCDEFGHJK"}}}}, 200, "campaign"},
+		{"ConnectTicketIsCreated", "POST /api/campaigns/{id}/connect-ticket", "POST", "/api/campaigns/c1/connect-ticket", bearer, "",
+			[]call{{"ConnectTicket", []any{aria, "c1"}}}, 201, "expires_at ticket"},
 		{"CreateCharacterIsCreated", "POST /api/campaigns/{id}/characters", "POST", "/api/campaigns/c1/characters", bearer, `{"name":"Mira","class":"wizard","level":1}`,
 			[]call{{"CreateCharacter", []any{aria, "c1", campaign.NewCharacter{Name: "Mira", Class: "wizard", Level: 1}}}}, 201, "character"},
 		{"TurnsPageFromTheQuery", "GET /api/campaigns/{id}/turns", "GET", "/api/campaigns/c1/turns?after=5&limit=10", bearer, "",
