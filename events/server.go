@@ -25,6 +25,7 @@ const (
 	TypeNarrationDone  = "narration.done"
 	TypeTurnCommitted  = "turn.committed"
 	TypePresence       = "presence"
+	TypeCharacter      = "character"
 	TypeError          = "error"
 	TypeSyncBegin      = "sync.begin"
 	TypeSyncDone       = "sync.done"
@@ -146,6 +147,12 @@ type TurnCommitted struct {
 type Encounter struct {
 	Encounter  json.RawMessage      `json:"encounter"`
 	Characters []campaign.Character `json:"characters,omitempty"`
+}
+
+// Character announces a character new to the campaign, its whole sheet
+// (beyond protocol.md), so every table shows it at once.
+type Character struct {
+	Character campaign.Character `json:"character"`
 }
 
 // Presence reports one character's presence change.
