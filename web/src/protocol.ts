@@ -23,6 +23,8 @@ export interface Campaign {
   owner_id: string;
   created_at?: string;
   last_played_at: string;
+  /** beyond protocol.md: the owner's own stat blocks, by id */
+  homebrew?: { monsters?: Record<string, { id: string; name: string; cr?: number } & Record<string, unknown>> };
 }
 
 export interface CampaignSummary {
@@ -171,6 +173,9 @@ export interface Roll {
   advantage?: boolean;
   disadvantage?: boolean;
   critical?: boolean;
+  /** beyond protocol.md: a check's or save's difficulty and whether it passed, when the server says */
+  dc?: number;
+  success?: boolean;
 }
 
 export interface Turn {
@@ -227,7 +232,7 @@ export type ServerMessage = Head & (
   | { type: "turn.accepted"; turn_id: string; request_id: string; character_id: string }
   | { type: "roll.requested"; turn_id: string; roll_id: string; character_id: string; dice: string; reason: string; options?: string[]; deadline: string }
   | { type: "roll.result"; turn_id: string; roll_id: string; reason?: string; dice: string; rolls: number[] | null; total: number; outcome?: string;
-      terms?: RollTerm[]; advantage?: boolean; disadvantage?: boolean; critical?: boolean }
+      terms?: RollTerm[]; advantage?: boolean; disadvantage?: boolean; critical?: boolean; dc?: number; success?: boolean }
   | { type: "reaction.window"; turn_id: string; roll_id?: string; trigger?: string; eligible: Eligible[]; closes_at: string }
   | { type: "reaction.received"; turn_id: string; character_id: string; reaction: string }
   | { type: "reaction.closed"; turn_id: string; applied: Applied[] | null }
@@ -236,7 +241,8 @@ export type ServerMessage = Head & (
   | { type: "turn.committed"; turn_id: string; sequence: number; actor_id: string; rolls: Roll[] | null; characters: Character[] | null; encounter?: Encounter | null; scene: Scene }
   | { type: "encounter"; encounter: Encounter; characters?: Character[] | null }
   | { type: "presence"; character_id: string; state: Presence }
-  | { type: "error"; request_id?: string; code: string; message: string }
+  | { type: "character"; character: Character }
+  | { type: "error"; request_id?: string; code: string; message: string; reason?: string }
   | { type: "sync.begin"; after_seq: number }
   | { type: "sync.done"; last_seq: number }
 );

@@ -7,6 +7,7 @@ import type {
 } from "./protocol";
 import { ABILITY_NAMES } from "./rules";
 import { spells as srdSpells } from "srd";
+import { encounterEndText, playerMessage, sessionText, weaponName } from "./words";
 
 // ---------------------------------------------------------------- stream
 
@@ -257,7 +258,14 @@ function activeOrNull(e: Encounter | null | undefined): Encounter | null {
 /** rollLine says a roll in words: "attack roll: 1d20+5 → [14] = 19 (hit)". */
 export function rollLine(r: Roll): string {
   const dice = (r.rolls ?? []).join(", ");
-  return `${r.reason ? r.reason + ": " : ""}${r.dice} rolled [${dice}] = ${r.total}${r.outcome ? ` (${r.outcome})` : ""}`;
+  return `${r.reason ? r.reason + ": " : ""}${r.dice} rolled [${dice}] = ${r.total}${r.outcome ? ` (${r.outcome})` : ""}${verdict(r)}`;
+}
+
+/** verdict says whether a check or save passed, when the server says: " against DC 15: pass". */
+export function verdict(r: Roll): string {
+  const dc = typeof r.dc === "number" && r.dc > 0 ? ` against DC ${r.dc}` : "";
+  if (typeof r.success !== "boolean") return dc;
+  return `${dc}: ${r.success ? "pass" : "fail"}`;
 }
 
 /**
@@ -289,7 +297,7 @@ export function spellName(id: string): string {
 /** intentLabel says an intent in words, for the story line of one's own turn. */
 export function intentLabel(i: Intent, t: Table, area?: string): string {
   switch (i.kind) {
-    case "attack": return `attacks ${nameOf(t, i.target_id)}${i.weapon ? ` with ${i.weapon}` : ""}`;
+    case "attack": return `attacks ${nameOf(t, i.target_id)}${i.weapon ? ` with ${weaponName(i.weapon)}` : ""}`;
     case "cast": return `casts ${spellName(i.spell)}${i.target_ids?.length ? ` at ${i.target_ids.map((id) => nameOf(t, id)).join(", ")}` : ""}${i.slot_level ? ` (level ${i.slot_level})` : ""}`;
     case "check": return `${ABILITY_NAMES[i.ability as keyof typeof ABILITY_NAMES] ?? i.ability}${i.skill ? ` (${i.skill})` : ""} check`;
     case "move": return `goes to ${area ?? i.to_area_id}`;
@@ -303,8 +311,7 @@ export function intentLabel(i: Intent, t: Table, area?: string): string {
 
 /** endedText tells the table how an encounter ended. */
 function endedText(e: Encounter): string {
-  const xp = e.xp_each ? ` Each survivor earns ${e.xp_each} XP.` : "";
-  return `The encounter ends (${e.outcome || "over"}).${xp}`;
+  return encounterEndText(e.outcome, e.xp_each);
 }
 
 /** participantOf is the character's place in the fight under way, if it has one. */
@@ -377,7 +384,7 @@ export function reduce(t: Table, m: ServerMessage): Table {
       // A session event also reports presence; say the session changed only
       // when it did.
       if (m.status === t.status && next.sessionId === t.sessionId) return next;
-      const text = m.status === "active" ? "The session is open." : `The session ended (${m.end_reason || m.status}).`;
+      const text = sessionText(m.status, m.end_reason);
       return push(next, { kind: "system", text });
     }
     case "recap": {
@@ -405,7 +412,7 @@ export function reduce(t: Table, m: ServerMessage): Table {
     }
     case "roll.result": {
       const roll: Roll = { roll_id: m.roll_id, reason: m.reason, dice: m.dice, rolls: m.rolls, total: m.total, outcome: m.outcome,
-        terms: m.terms, advantage: m.advantage, disadvantage: m.disadvantage, critical: m.critical };
+        terms: m.terms, advantage: m.advantage, disadvantage: m.disadvantage, critical: m.critical, dc: m.dc, success: m.success };
       const rollPrompt = t.rollPrompt && t.rollPrompt.rollId === m.roll_id ? null : t.rollPrompt;
       const next: Table = { ...t, rollPrompt, lastRoll: roll };
       // Roll ids count from r1 in every turn. A turn held for a reaction
@@ -508,9 +515,15 @@ export function reduce(t: Table, m: ServerMessage): Table {
         : endedText(e);
       return push(next, { kind: "system", text });
     }
+    case "character": {
+      const had = !!t.characters[m.character.id];
+      const next = mergeSheets(t, [m.character]);
+      return had ? next : push(next, { kind: "system", text: `${m.character.name} joins the party.` });
+    }
     case "error": {
-      const next: Table = { ...t, error: { code: m.code, message: m.message, requestId: m.request_id } };
-      return push(next, { kind: "error", text: m.message });
+      const message = playerMessage(m.code, m.message, m.reason);
+      const next: Table = { ...t, error: { code: m.code, message, requestId: m.request_id } };
+      return push(next, { kind: "error", text: message });
     }
     case "sync.begin":
     case "sync.done":
