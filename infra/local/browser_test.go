@@ -299,7 +299,7 @@ func TestBrowserTwoPlayers(t *testing.T) {
 	a.shot("combat")
 	a.do("end the encounter", click("#fight-end"))
 	for _, s := range both {
-		s.do("see the encounter end", logHas("The encounter ends (victory)."))
+		s.do("see the encounter end", logHas("Victory! The fight is over."))
 	}
 
 	// The journal: every turn, searchable; the owner sees the narrator's context.
@@ -685,7 +685,7 @@ func TestBrowserShowsTheFightAsTheServerTellsIt(t *testing.T) {
 	a.do("see the sheet again once the fight is over", waitJS(`document.getElementById("fight").hidden`),
 		waitJS(party(".hp-text")+`.textContent === "HP `+maxHP+`/`+maxHP+`"`))
 
-	a.do("end the session", click("#end"), logHas("The session ended"),
+	a.do("end the session", click("#end"), logHas("The session has ended"),
 		waitJS(`document.getElementById("turn-of").textContent === ""`), waitJS(`document.getElementById("act").disabled`),
 		waitJS(`[...document.querySelectorAll("#actions button")].every((b) => b.disabled)`))
 }

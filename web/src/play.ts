@@ -572,9 +572,9 @@ export class TableView {
     // draws their opportunity attacks unless the character disengaged).
     // Each kind: its label and, when it cannot be used now, why.
     const kinds: [string, string, string][] = [
-      ["attack", "Attack", foes.length ? "" : "No foe to attack here."], ["cast", "Cast", ""], ["move", "Move", ""], ["check", "Check", ""],
-      ["dodge", "Dodge", t.encounter ? "" : "Dodge is for a fight."], ["dash", "Dash", ""], ["disengage", "Disengage", t.encounter ? "" : "Disengage is for a fight."],
-      ["help", "Help", ""], ["rest", "Rest", t.encounter ? "No rest during a fight." : ""], ["end_turn", "End turn", t.encounter ? "" : "Turns are taken in a fight only."],
+      ["attack", "Attack", foes.length ? "" : "no foe here to attack"], ["cast", "Cast", ""], ["move", "Move", ""], ["check", "Check", ""],
+      ["dodge", "Dodge", t.encounter ? "" : "only in a fight"], ["dash", "Dash", ""], ["disengage", "Disengage", t.encounter ? "" : "only in a fight"],
+      ["help", "Help", ""], ["rest", "Rest", t.encounter ? "not during a fight" : ""], ["end_turn", "End turn", t.encounter ? "" : "only in a fight"],
     ];
     const bar = $("actions");
     const focused = (document.activeElement as HTMLElement | null)?.closest?.("#actions button")?.getAttribute("data-kind");
@@ -593,8 +593,9 @@ export class TableView {
       },
     }, label)));
     // The reasons, in words beside the buttons: the whole bar's, or each button's own.
-    const own = kinds.filter(([k, , r]) => r && off(k, r) === r).map(([, label, r]) => `${label}: ${r.charAt(0).toLowerCase()}${r.slice(1)}`);
-    $("actions-why").textContent = blocked || own.join(" ");
+    const own = new Map<string, string[]>();
+    for (const [k, label, r] of kinds) if (r && off(k, r) === r) own.set(r, [...(own.get(r) ?? []), label]);
+    $("actions-why").textContent = blocked || [...own].map(([r, labels]) => `${names(labels)}: ${r}.`).join(" ");
     if (blocked) this.detail = "";
     if (focused) (bar.querySelector(`[data-kind="${focused}"]`) as HTMLButtonElement | null)?.focus();
     this.drawDetail(c, foes);
