@@ -135,6 +135,10 @@ func TestBrowserTableForEveryone(t *testing.T) {
 	b.do("see both characters to choose", waitJS(`!document.getElementById("actor").hidden && document.getElementById("actor").options.length === 2`))
 	b.phoneFits("two characters")
 
+	// Enter while nobody may act says why, next to the action box.
+	b.do("press Enter before the session", chromedp.Evaluate[chromedp.Void](`document.getElementById("action").focus()`), press("I wave"), press(kb.Enter),
+		waitJS(`document.getElementById("act-notice").textContent.includes("Start the session")`))
+
 	a.do("start the session", click("#resume"), logHas("Previously on The Long Evening"))
 	b.do("see the session open", waitJS(`!document.getElementById("act").disabled`), waitJS(`document.getElementById("act-why").textContent === ""`))
 
@@ -218,6 +222,7 @@ func TestBrowserTableForEveryone(t *testing.T) {
 		waitJS(`[...document.getElementById("monsters").options].some((o) => o.value === "bog-hag")`))
 
 	// A fight: whoever is not up sees why, in words.
+	a.do("see the last turn saved", committed(8), waitJS(`!document.getElementById("fight-start").disabled`))
 	a.do("start an encounter", fill("fight-monster", "goblin"), fill("fight-count", "1"), click("#fight-form button"))
 	both := []seat{a, b}
 	for _, s := range both {

@@ -305,6 +305,15 @@ export class TableView {
     const why = this.whyNot();
     ($("act") as HTMLButtonElement).disabled = why.act !== "";
     $("act-why").textContent = why.act || why.speakOnly;
+    if (this.owner) {
+      // The short wait of a turn in flight is said on the button itself,
+      // so the tools below it do not move with every turn.
+      const fightWhy = t.status !== "active" ? "Resume the campaign to start an encounter." : "";
+      const start = $("fight-start") as HTMLButtonElement;
+      start.disabled = fightWhy !== "" || !!t.turn;
+      start.title = t.turn ? "A turn is being played: start the encounter after it." : fightWhy;
+      $("fight-why").textContent = fightWhy;
+    }
     const end = $("end") as HTMLButtonElement;
     end.disabled = !t.sessionId;
     end.title = t.sessionId ? "" : "No session is open.";
@@ -827,6 +836,14 @@ export class TableView {
     };
     $select("actor").onchange = () => { this.drawActions(); this.drawMap(); this.render(); };
     ($("resume") as HTMLButtonElement).onclick = () => { this.say(""); this.send({ action: "resume", request_id: newId() }); $input("action").focus(); };
+    // Enter while Act is off (a disabled button blocks the form's own
+    // submission) still says why, beside the action box.
+    $input("action").onkeydown = (e) => {
+      if (e.key === "Enter" && ($("act") as HTMLButtonElement).disabled) {
+        e.preventDefault();
+        this.say(this.whyNot().act);
+      }
+    };
     const log = $("log");
     log.onscroll = () => {
       if (log.clientHeight === 0) return; // hidden
@@ -921,6 +938,7 @@ export class TableView {
       $("conclude-confirm").hidden = false;
       ($("conclude-no") as HTMLButtonElement).focus();
     };
+    $("conclude-confirm").onkeydown = (e) => { if (e.key === "Escape") ($("conclude-no") as HTMLButtonElement).click(); };
     ($("conclude-no") as HTMLButtonElement).onclick = () => { $("conclude-confirm").hidden = true; ($("conclude") as HTMLButtonElement).focus(); };
     ($("conclude-yes") as HTMLButtonElement).onclick = async () => {
       try {
