@@ -240,7 +240,8 @@ func TestBrowserTableForEveryone(t *testing.T) {
 		t.Fatalf("nobody's turn, or everybody's: %s / %s", pageState(a.ctx), pageState(b.ctx))
 	}
 	waiting.do("see why it cannot act", waitJS(`document.querySelector('#actions [data-kind="attack"]').disabled`),
-		waitJS(`document.getElementById("actions-why").textContent.includes("turn comes")`),
+		waitJS(`document.querySelector('#actions [data-kind="attack"]').getAttribute("aria-describedby") === "act-why"`),
+		waitJS(`document.getElementById("act-why").textContent.includes("turn comes")`),
 		waitJS(`document.getElementById("act-why").textContent.includes("may only speak")`))
 	waiting.axe("the table in a fight, waiting")
 	up.do("open Attack", click(`#actions [data-kind="attack"]`), waitJS(`document.getElementById("attack-weapon") !== null`))

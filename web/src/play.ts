@@ -587,10 +587,13 @@ export class TableView {
     ];
     const bar = $("actions");
     const focused = (document.activeElement as HTMLElement | null)?.closest?.("#actions button")?.getAttribute("data-kind");
+    // The reason beside the action box already says why (another's turn, a
+    // character down): it is not said twice.
+    const said = !!blocked && blocked !== why.act && why.speakOnly !== "";
     const off = (k: string, own: string) => (k === "rest" && stable && !t.encounter && !why.act ? "" : blocked || own);
     fill(bar, kinds.map(([k, label, own]) => h("button", {
       type: "button", "data-kind": k, disabled: !c || !!off(k, own), "aria-pressed": this.detail === k ? "true" : "false",
-      "aria-describedby": off(k, own) ? "actions-why" : null, title: off(k, own) || null,
+      "aria-describedby": off(k, own) ? (said ? "act-why" : "actions-why") : null, title: off(k, own) || null,
       onclick: () => {
         if (["dodge", "dash", "disengage", "help", "end_turn"].includes(k)) this.intent({ kind: k } as Intent);
         else {
@@ -604,7 +607,7 @@ export class TableView {
     // The reasons, in words beside the buttons: the whole bar's, or each button's own.
     const own = new Map<string, string[]>();
     for (const [k, label, r] of kinds) if (r && off(k, r) === r) own.set(r, [...(own.get(r) ?? []), label]);
-    $("actions-why").textContent = blocked || [...own].map(([r, labels]) => `${names(labels)}: ${r}.`).join(" ");
+    $("actions-why").textContent = said ? "" : blocked || [...own].map(([r, labels]) => `${names(labels)}: ${r}.`).join(" ");
     if (blocked) this.detail = "";
     if (focused) (bar.querySelector(`[data-kind="${focused}"]`) as HTMLButtonElement | null)?.focus();
     this.drawDetail(c, foes);
