@@ -98,6 +98,10 @@ func TestBrowserTableForEveryone(t *testing.T) {
 	a.do("create the campaign", fill("campaign-name", "The Long Evening"), click("#create-form button"), visible("table"),
 		waitJS(`document.getElementById("invite-link").value.includes("#join/")`))
 	link := a.text(`document.getElementById("invite-link").value`)
+	a.do("open character creation", click("#new-character"), visible("character"), click("#char-create"),
+		waitJS(`document.getElementById("err-name").textContent !== ""`))
+	a.axe("character creation, with its errors")
+	a.do("back to the table", click("#character-back"), visible("table"))
 	a.character("Mira", "elf", "wizard", false)
 	a.axe("the table before play")
 
@@ -264,6 +268,13 @@ func TestBrowserTableForEveryone(t *testing.T) {
 		t.Errorf("the refusal is shown away from the action box: %q", n)
 	}
 	waiting.shot("refusal")
+
+	// The campaign concluded: the read-only screen, for both.
+	a.do("conclude", click("#conclude"), visible("conclude-confirm"), click("#conclude-yes"))
+	for _, s := range both {
+		s.do("see it read-only", visible("readonly"), visible("journal"), waitJS(`document.querySelectorAll("#journal-list .entry").length >= 8`))
+		s.axe("the concluded campaign")
+	}
 }
 
 // bool evaluates a JavaScript expression that is true or false.
