@@ -159,7 +159,8 @@ func (s seat) signIn(base string) {
 	if err := chromedp.Do(s.ctx, chromedp.Navigate(base)); err != nil {
 		s.t.Fatalf("navigate: %v", err)
 	}
-	s.do("sign in", visible("signin"), fill("player-name", s.name), click("#signin-form button"), visible("lobby"))
+	s.do("sign in", visible("signin"), fill("player-name", s.name), click("#signin-form button"), visible("lobby"),
+		visible("recovery-once"), click("#recovery-kept"), waitJS(`document.getElementById("recovery-once").hidden`))
 }
 
 // character makes a character from the table, checking on the way that the

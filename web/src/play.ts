@@ -986,7 +986,7 @@ export class TableView {
 function carried(c: Character): HTMLElement | null {
   const e = equipment(c.inventory);
   const gear = [...e.weapons, ...e.armour].map((x) => x.name);
-  return gear.length ? h("div", { class: "hint carries" }, `Carries ${gear.join(", ")}`) : null;
+  return gear.length ? h("div", { class: "hint carries" }, `Carries ${gear.join(" · ")}`) : null;
 }
 
 const SVG = "http://www.w3.org/2000/svg";
