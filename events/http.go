@@ -55,6 +55,9 @@ type CreateCampaign struct {
 // JoinCampaign is POST /api/campaigns/{id}/join.
 type JoinCampaign struct {
 	InviteCode string `json:"invite_code"`
+	// From is the address the request came from (the API sets it; a body
+	// cannot): invite guesses are throttled per address too.
+	From string `json:"-"`
 }
 
 // decode reads one JSON object into v. Strict decoders refuse fields the

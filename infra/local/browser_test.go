@@ -403,7 +403,12 @@ func (r *restartable) tell(campaignID, msg string) {
 		r.t.Fatal(err)
 	}
 	for _, c := range snap.Connections {
-		resp, err := http.Post(r.url()+"/@connections/"+url.PathEscape(c.ID), "application/json", strings.NewReader(msg))
+		req, err := http.NewRequest(http.MethodPost, r.url()+"/@connections/"+url.PathEscape(c.ID), strings.NewReader(msg))
+		if err != nil {
+			r.t.Fatal(err)
+		}
+		req.Header.Set("Authorization", r.srv.managementAuthorization())
+		resp, err := http.DefaultClient.Do(req)
 		if err != nil {
 			r.t.Fatal(err)
 		}

@@ -7,16 +7,19 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"net"
 	"os"
 	"path/filepath"
 	"strings"
 	"time"
 
 	"chronicler/infra/local/statemachine"
+	"chronicler/shared/game"
 )
 
 type config struct {
 	addr      string
+	public    bool // -addr may be reachable from other machines
 	dataDir   string
 	store     string // sqlite | dynamodb
 	endpoint  string // DynamoDB endpoint, for -store dynamodb
@@ -27,10 +30,14 @@ type config struct {
 	sweep     time.Duration
 	turnRate  float64 // turns per second per player (0: unlimited)
 	apiRate   float64 // API calls per second per player (0: unlimited)
-	tokenKey  string
-	identity  string // anonymous | oidc
-	issuer    string
-	audience  string
+	// inviteRate is invite codes tried per second per campaign and per
+	// address (0: unlimited).
+	inviteRate float64
+	tokenKey   string
+	limits     string // game.ParseLimits's format, over CHRONICLER_LIMITS
+	identity   string // anonymous | oidc
+	issuer     string
+	audience   string
 	// The emulated API Gateway's limits on WebSocket connections.
 	wsIdle, wsMaxAge, wsStall time.Duration
 	// flowClock times the held turns' roll prompts and windows; tests
@@ -46,6 +53,7 @@ func parseConfig(args []string, getenv func(string) string) (config, error) {
 	fs.SetOutput(io.Discard)
 	var c config
 	fs.StringVar(&c.addr, "addr", "127.0.0.1:8080", "listen address (host:port)")
+	fs.BoolVar(&c.public, "public", false, "allow an -addr other machines can reach (the management endpoints stay on this machine)")
 	fs.StringVar(&c.dataDir, "data", "./data", "directory for all state")
 	fs.StringVar(&c.store, "store", "sqlite", "store: sqlite (a file under -data) or dynamodb (DYNAMODB_ENDPOINT)")
 	fs.DurationVar(&c.pace, "pace", 200*time.Millisecond, "offline narrator's pause between sentences")
@@ -53,6 +61,8 @@ func parseConfig(args []string, getenv func(string) string) (config, error) {
 	fs.DurationVar(&c.sweep, "sweep", 30*time.Second, "how often lost sessions are looked for")
 	fs.Float64Var(&c.turnRate, "turn-rate", 1, "turns per second a player may take, in bursts of 5 (0: unlimited)")
 	fs.Float64Var(&c.apiRate, "api-rate", 20, "API calls per second a player may make, in bursts of 60 (0: unlimited)")
+	fs.StringVar(&c.limits, "limits", "", "caps over the defaults, e.g. connections_per_player=8,connections_per_campaign=64,campaigns_owned=20,members=12,characters_per_player=4,characters=12 (0 lifts one)")
+	fs.Float64Var(&c.inviteRate, "invite-rate", 0.5, "invite codes tried per second per campaign and per address, in bursts of 20 (0: unlimited)")
 	fs.DurationVar(&c.wsIdle, "ws-idle", 10*time.Minute, "close a WebSocket with no message either way for this long, as API Gateway does (0: never)")
 	fs.DurationVar(&c.wsMaxAge, "ws-max-age", 2*time.Hour, "close every WebSocket this old, as API Gateway does (0: never)")
 	fs.DurationVar(&c.wsStall, "ws-stall", 5*time.Second, "close a WebSocket whose client takes nothing sent to it for this long")
@@ -76,6 +86,12 @@ func parseConfig(args []string, getenv func(string) string) (config, error) {
 	c.identity, c.issuer, c.audience = getenv("CHRONICLER_IDENTITY"), getenv("OIDC_ISSUER"), getenv("OIDC_AUDIENCE")
 	if c.wsStall <= 0 {
 		return c, fmt.Errorf("-ws-stall must be positive, not %v", c.wsStall)
+	}
+	if _, err := game.ParseLimits(c.limits); err != nil {
+		return c, fmt.Errorf("-limits: %w", err)
+	}
+	if err := checkAddr(c.addr, c.public); err != nil {
+		return c, err
 	}
 	switch c.store {
 	case "sqlite", "dynamodb":
@@ -110,4 +126,28 @@ func (c config) signingKey() ([]byte, error) {
 		return nil, fmt.Errorf("write token key: %w", err)
 	}
 	return key, f.Sync()
+}
+
+// checkAddr refuses an address other machines can reach unless the
+// operator said so with -public: the server is meant for one machine, and
+// an address on the network is a choice to make knowingly.
+func checkAddr(addr string, public bool) error {
+	host, _, err := net.SplitHostPort(addr)
+	if err != nil {
+		return fmt.Errorf("-addr %q: %w", addr, err)
+	}
+	if public || loopback(host) {
+		return nil
+	}
+	return fmt.Errorf("-addr %s would let other machines reach this server; give -public to mean it, or use 127.0.0.1", addr)
+}
+
+// loopback reports whether host names this machine only. An empty host
+// (":8080") and unspecified addresses listen on every interface.
+func loopback(host string) bool {
+	if strings.EqualFold(host, "localhost") {
+		return true
+	}
+	ip := net.ParseIP(host)
+	return ip != nil && ip.IsLoopback()
 }

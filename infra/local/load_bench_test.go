@@ -312,7 +312,7 @@ func loadServer(b *testing.B) (*server, func()) {
 	if err != nil {
 		b.Fatal(err)
 	}
-	cfg, err := parseConfig([]string{"-addr", "127.0.0.1:0", "-data", dir, "-pace", "0", "-turn-rate", "0", "-api-rate", "0"}, env)
+	cfg, err := parseConfig([]string{"-addr", "127.0.0.1:0", "-data", dir, "-pace", "0", "-turn-rate", "0", "-api-rate", "0", "-invite-rate", "0"}, env)
 	if err != nil {
 		b.Fatal(err)
 	}

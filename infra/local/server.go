@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"crypto/rand"
 	"encoding/base64"
 	"encoding/json"
 	"errors"
@@ -29,6 +30,7 @@ import (
 	"chronicler/shared/assemble"
 	"chronicler/shared/dynamo"
 	"chronicler/shared/game"
+	"chronicler/shared/headers"
 	"chronicler/shared/httpapi"
 	"chronicler/shared/push"
 	"chronicler/shared/sqlite"
@@ -59,6 +61,10 @@ type server struct {
 	flows     *statemachine.Service
 	flowsLn   net.Listener
 	flowsHTTP *http.Server
+	// mgmtKey is the access key id this process signs its own calls to
+	// the management endpoints with (@connections, the state machine);
+	// nobody else knows it, so nobody else gets through.
+	mgmtKey string
 }
 
 func newServer(ctx context.Context, cfg config) (*server, error) {
@@ -76,17 +82,18 @@ func newServer(ctx context.Context, cfg config) (*server, error) {
 	if err != nil {
 		return nil, fmt.Errorf("listen: %w", err)
 	}
-	s := &server{cfg: cfg, log: log, ln: ln}
+	s := &server{cfg: cfg, log: log, ln: ln, mgmtKey: "local-" + rand.Text()}
+	creds := credentials.NewStaticCredentialsProvider(s.mgmtKey, rand.Text(), "")
 	if err := s.openStore(ctx); err != nil {
 		ln.Close()
 		return nil, err
 	}
 	mgmt := apigatewaymanagementapi.New(apigatewaymanagementapi.Options{
 		Region:       "us-east-1",
-		Credentials:  credentials.NewStaticCredentialsProvider("local", "local", ""),
+		Credentials:  creds,
 		BaseEndpoint: aws.String("http://" + ln.Addr().String()),
 	})
-	flows, err := s.startFlows()
+	flows, err := s.startFlows(creds)
 	if err != nil {
 		s.close()
 		return nil, err
@@ -101,12 +108,23 @@ func newServer(ctx context.Context, cfg config) (*server, error) {
 		return nil, err
 	}
 	s.svc.LostGrace = cfg.lostGrace
+	if cfg.limits != "" {
+		// Over what CHRONICLER_LIMITS said: the flag is the nearer word.
+		if s.svc.Limits, err = s.svc.Limits.With(cfg.limits); err != nil {
+			s.close()
+			return nil, err
+		}
+	}
 	s.svc.TurnLimit, s.svc.APILimit = nil, nil
 	if cfg.turnRate > 0 {
 		s.svc.TurnLimit = throttle.New(cfg.turnRate, 5, time.Now)
 	}
 	if cfg.apiRate > 0 {
 		s.svc.APILimit = throttle.New(cfg.apiRate, 60, time.Now)
+	}
+	s.svc.InviteLimit = nil
+	if cfg.inviteRate > 0 {
+		s.svc.InviteLimit = throttle.New(cfg.inviteRate, 20, time.Now)
 	}
 	// No connection survives a restart: forget them, and let their
 	// sessions' grace period start now.
@@ -139,12 +157,26 @@ func newServer(ctx context.Context, cfg config) (*server, error) {
 	api := httpapi.New(s.svc, cfg.store, log)
 	mux := http.NewServeMux()
 	mux.HandleFunc("/ws", s.gw.ServeWS)
-	mux.HandleFunc("/@connections/", s.gw.ServeConnections)
+	mux.Handle("/@connections/", s.management(http.HandlerFunc(s.gw.ServeConnections)))
 	mux.Handle("/api/", apiFront(api, log))
 	mux.HandleFunc("GET /"+web.ConfigFile, s.webConfig)
 	mux.Handle("/", http.FileServerFS(static))
-	s.http = &http.Server{Handler: mux, ReadHeaderTimeout: 10 * time.Second}
+	s.http = &http.Server{Handler: s.secured(mux), ReadHeaderTimeout: 10 * time.Second}
 	return s, nil
+}
+
+// secured puts the security headers on every answer: the page's policy
+// lets it call only this origin (its API and WebSocket) and the identity
+// provider; the API's answers allow nothing at all.
+func (s *server) secured(h http.Handler) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		csp := headers.APIPolicy
+		if !strings.HasPrefix(r.URL.Path, "/api/") {
+			csp = headers.ContentSecurityPolicy("ws://"+r.Host, s.cfg.issuer)
+		}
+		headers.Set(w.Header(), csp)
+		h.ServeHTTP(w, r)
+	})
 }
 
 // never turns a flag's 0 ("never") into the gateway's negative setting
@@ -197,6 +229,9 @@ func (s *server) openStore(ctx context.Context) error {
 func (s *server) serve(ctx context.Context, stdout io.Writer) error {
 	fmt.Fprintf(stdout, "Chronicler is running at http://%s (store: %s, narrator: %s, data: %s)\n",
 		s.ln.Addr(), s.cfg.store, s.svc.Narrator.Name(), s.cfg.dataDir)
+	if host, _, _ := net.SplitHostPort(s.cfg.addr); !loopback(host) {
+		fmt.Fprintln(stdout, "Other machines can reach it (-public): anyone who can reach this address can sign up and play.")
+	}
 	errc := make(chan error, 1)
 	go func() { errc <- s.http.Serve(s.ln) }()
 	tick := time.NewTicker(s.cfg.sweep)
@@ -235,7 +270,7 @@ const stepFunction = "arn:aws:lambda:us-east-1:000000000000:function:chronicler-
 // endpoint, and returns the real sfn client's adapter pointed at it. The
 // interpreter runs nothing before the game starts a flow, so its step
 // function may reach the service built after.
-func (s *server) startFlows() (*stepfunctions.Client, error) {
+func (s *server) startFlows(creds aws.CredentialsProvider) (*stepfunctions.Client, error) {
 	def, err := workflow.Substitute(workflow.Definition(), map[string]string{
 		workflow.RollFunctionArn: stepFunction, workflow.WindowFunctionArn: stepFunction,
 	})
@@ -254,14 +289,46 @@ func (s *server) startFlows() (*stepfunctions.Client, error) {
 	if s.flowsLn, err = net.Listen("tcp", "127.0.0.1:0"); err != nil {
 		return nil, fmt.Errorf("listen for the local state machine: %w", err)
 	}
-	s.flowsHTTP = &http.Server{Handler: s.flows, ReadHeaderTimeout: 10 * time.Second}
+	s.flowsHTTP = &http.Server{Handler: s.management(s.flows), ReadHeaderTimeout: 10 * time.Second}
 	go s.flowsHTTP.Serve(s.flowsLn)
 	client := sfn.New(sfn.Options{
 		Region:       "us-east-1",
-		Credentials:  credentials.NewStaticCredentialsProvider("local", "local", ""),
+		Credentials:  creds,
 		BaseEndpoint: aws.String("http://" + s.flowsLn.Addr().String()),
 	})
 	return stepfunctions.NewClient(client, arn), nil
+}
+
+// management lets through only this process's own calls, from this
+// machine: the management endpoints push to any socket, close it, and
+// answer a held turn's tasks, with no player's token. In the cloud IAM
+// guards them; here the access key id of the signature does (the
+// signature itself is not checked: the key id is the secret).
+func (s *server) management(h http.Handler) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if !fromLoopback(r.RemoteAddr) || !strings.Contains(r.Header.Get("Authorization"), "Credential="+s.mgmtKey+"/") {
+			w.Header().Set("Content-Type", "application/json")
+			w.WriteHeader(http.StatusForbidden)
+			io.WriteString(w, `{"message":"Forbidden"}`)
+			return
+		}
+		h.ServeHTTP(w, r)
+	})
+}
+
+// managementAuthorization is an Authorization header the management
+// endpoints let through (what this process's own SDK clients send).
+func (s *server) managementAuthorization() string {
+	return "AWS4-HMAC-SHA256 Credential=" + s.mgmtKey + "/local/us-east-1/execute-api/aws4_request"
+}
+
+func fromLoopback(remoteAddr string) bool {
+	host, _, err := net.SplitHostPort(remoteAddr)
+	if err != nil {
+		return false
+	}
+	ip := net.ParseIP(host)
+	return ip != nil && ip.IsLoopback()
 }
 
 // invokeStep is the step Lambda, in process.
@@ -316,6 +383,14 @@ func apiFront(api *httpapi.Handler, log *slog.Logger) http.Handler {
 	})
 }
 
+// sourceIP is the address without its port, as API Gateway gives it.
+func sourceIP(remoteAddr string) string {
+	if host, _, err := net.SplitHostPort(remoteAddr); err == nil {
+		return host
+	}
+	return remoteAddr
+}
+
 func toEvent(r *http.Request, body []byte) awsevents.APIGatewayV2HTTPRequest {
 	headers := map[string]string{}
 	for k, v := range r.Header {
@@ -327,7 +402,7 @@ func toEvent(r *http.Request, body []byte) awsevents.APIGatewayV2HTTPRequest {
 		RequestContext: awsevents.APIGatewayV2HTTPRequestContext{
 			Stage: "$default", TimeEpoch: time.Now().UnixMilli(),
 			HTTP: awsevents.APIGatewayV2HTTPRequestContextHTTPDescription{
-				Method: r.Method, Path: r.URL.Path, Protocol: r.Proto, SourceIP: r.RemoteAddr, UserAgent: r.UserAgent(),
+				Method: r.Method, Path: r.URL.Path, Protocol: r.Proto, SourceIP: sourceIP(r.RemoteAddr), UserAgent: r.UserAgent(),
 			},
 		},
 	}

@@ -31,6 +31,9 @@ const (
 	EnvIdentity     = "CHRONICLER_IDENTITY" // anonymous | oidc
 	EnvOIDCIssuer   = "OIDC_ISSUER"
 	EnvOIDCAudience = "OIDC_AUDIENCE"
+	// EnvLimits overrides the default limits ("members=6,campaigns_owned=5";
+	// see game.ParseLimits).
+	EnvLimits = "CHRONICLER_LIMITS"
 )
 
 // tokenTTL is how long a player's token is good for.
@@ -83,6 +86,9 @@ func Service(ctx context.Context, c Config) (*game.Service, error) {
 		return nil, err
 	}
 	if svc.Identity, err = auth.Choose(ctx, c.Identity, c.OIDCIssuer, c.OIDCAudience, signer); err != nil {
+		return nil, err
+	}
+	if svc.Limits, err = game.ParseLimits(getenv(EnvLimits)); err != nil {
 		return nil, err
 	}
 	svc.Workflow = c.Workflow

@@ -22,6 +22,9 @@ type Claims struct {
 	IssuedAt  int64  `json:"iat"`
 	ExpiresAt int64  `json:"exp"`
 	Issuer    string `json:"iss"`
+	// TokenVersion is the player's token version when it was issued: a
+	// token older than the player's current one is signed out.
+	TokenVersion int `json:"tv,omitempty"`
 }
 
 // Signer issues and verifies tokens with one key.
@@ -43,10 +46,16 @@ func NewSigner(key []byte, ttl time.Duration, now func() time.Time) (*Signer, er
 	return &Signer{key: key, ttl: ttl, now: now}, nil
 }
 
-// Issue returns a signed token for a player.
+// Issue returns a signed token for a player at token version 0.
 func (s *Signer) Issue(playerID, name string) (string, error) {
+	return s.IssueVersion(playerID, name, 0)
+}
+
+// IssueVersion returns a signed token for a player at their current token
+// version.
+func (s *Signer) IssueVersion(playerID, name string, tokenVersion int) (string, error) {
 	now := s.now()
-	c := Claims{PlayerID: playerID, Name: name, IssuedAt: now.Unix(), ExpiresAt: now.Add(s.ttl).Unix(), Issuer: issuer}
+	c := Claims{PlayerID: playerID, Name: name, IssuedAt: now.Unix(), ExpiresAt: now.Add(s.ttl).Unix(), Issuer: issuer, TokenVersion: tokenVersion}
 	body, err := json.Marshal(c)
 	if err != nil {
 		return "", fault.Wrap(fault.Internal, "issue token", err)

@@ -17,6 +17,7 @@ package dynamo
 //	CAMPAIGN#<id>          WIRE#EVT#<seq, 12 digits>       a server event kept for sync; expires_at = created + 7 days
 //	CAMPAIGN#<id>          WIRE#REQ#<request id>           a remembered request id
 //	CONNECTION#<conn id>   META                            pointer: the connection's campaign and player
+//	PLAYER#<player id>     ACCOUNT                         a player's account (versioned): token version
 //
 // Why this order: the decision-making items (upper block) all sort before
 // "TURN#", and the logs that grow without bound (turns, events, requests)
@@ -25,7 +26,10 @@ package dynamo
 // decision-making item (an encounter, ENC#<id>) keeps the property as long
 // as its prefix sorts before "TURN#"; a new log must sort after it.
 //
-// The connection pointer is the one item outside a campaign partition:
+// A player's account is outside every campaign: it says the player exists
+// and which of their tokens still count, read on every signed-in request.
+//
+// The connection pointer is the other item outside a campaign partition:
 // API Gateway gives a message only its connection id, and the pointer turns
 // that id into a campaign id with one GetItem. It is written and deleted in
 // the same transaction as the CONN# item it points to.
@@ -53,8 +57,10 @@ import (
 const (
 	pkCampaign   = "CAMPAIGN#"
 	pkConnection = "CONNECTION#"
+	pkPlayer     = "PLAYER#"
 
 	skMeta    = "META"
+	skAccount = "ACCOUNT"
 	skState   = "STATE"
 	skLock    = "LOCK"
 	skSeq     = "SEQ"

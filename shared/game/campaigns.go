@@ -21,11 +21,26 @@ type Player struct {
 	Name string
 }
 
-// Authenticate verifies a bearer token and returns its player.
+// Authenticate verifies a bearer token and returns its player. A token of
+// this server's own must name a player it made, at the player's current
+// token version: a genuine signature alone is not enough, or a token
+// would outlive its player and could never be revoked.
 func (s *Service) Authenticate(ctx context.Context, token string) (Player, error) {
 	c, err := s.Identity.Verify(ctx, token)
 	if err != nil {
 		return Player{}, err
+	}
+	if _, ok := s.Identity.(auth.Anonymous); ok {
+		acc, err := s.Store.Account(ctx, c.PlayerID)
+		if fault.Is(err, fault.NotFound) {
+			return Player{}, fault.E(fault.Unauthorized, "verify token", "invalid or expired token")
+		}
+		if err != nil {
+			return Player{}, fmt.Errorf("verify token: %w", err)
+		}
+		if c.TokenVersion != acc.TokenVersion {
+			return Player{}, fault.E(fault.Unauthorized, "verify token", "this device was signed out; sign in again with your recovery code")
+		}
 	}
 	if c.Name == "" {
 		c.Name = "Player"
@@ -55,8 +70,11 @@ func (s *Service) CreatePlayer(ctx context.Context, req events.CreatePlayer) (Id
 	if err := s.anonymous("create player"); err != nil {
 		return Identity{}, err
 	}
-	p := Player{ID: s.NewID(), Name: req.Name}
-	return s.identity(p)
+	acc := campaign.Account{ID: s.NewID(), Name: req.Name, CreatedAt: s.now()}
+	if err := s.Store.PutAccount(ctx, acc); err != nil {
+		return Identity{}, fmt.Errorf("create player: %w", err)
+	}
+	return s.identity(Player{ID: acc.ID, Name: acc.Name}, acc.TokenVersion)
 }
 
 // RecoverPlayer restores an anonymous player's identity from their
@@ -69,11 +87,69 @@ func (s *Service) RecoverPlayer(ctx context.Context, req events.RecoverPlayer) (
 	if err != nil {
 		return Identity{}, err
 	}
-	return s.identity(Player{ID: id, Name: req.Name})
+	acc, err := s.account(ctx, id, req.Name)
+	if err != nil {
+		return Identity{}, fmt.Errorf("recover player: %w", err)
+	}
+	return s.identity(Player{ID: id, Name: req.Name}, acc.TokenVersion)
 }
 
-func (s *Service) identity(p Player) (Identity, error) {
-	tok, err := s.Tokens.Issue(p.ID, p.Name)
+// account reads a player's account, making it for a genuine player this
+// server has none of (one made before accounts were kept: their recovery
+// code proves them).
+func (s *Service) account(ctx context.Context, playerID, name string) (campaign.Account, error) {
+	acc, err := s.Store.Account(ctx, playerID)
+	if !fault.Is(err, fault.NotFound) {
+		return acc, err
+	}
+	acc = campaign.Account{ID: playerID, Name: name, CreatedAt: s.now()}
+	if err := s.Store.PutAccount(ctx, acc); err != nil && !isConflict(err) {
+		return acc, err
+	} else if err != nil { // made meanwhile by the same player's other device
+		return s.Store.Account(ctx, playerID)
+	}
+	return acc, nil
+}
+
+// SignOutEverywhere ends every token of p's, on every device, this one
+// included, and unbinds p's sockets; the recovery code still signs them in.
+func (s *Service) SignOutEverywhere(ctx context.Context, p Player) error {
+	const op = "sign out everywhere"
+	if err := s.anonymous(op); err != nil {
+		return err
+	}
+	err := retry(ctx, func() error {
+		acc, err := s.account(ctx, p.ID, p.Name)
+		if err != nil {
+			return err
+		}
+		acc.TokenVersion++
+		return s.Store.PutAccount(ctx, acc)
+	})
+	if err != nil {
+		return fmt.Errorf("%s: %w", op, err)
+	}
+	// Their sockets are unbound (as a removed member's are): a socket's
+	// messages are not checked against the token it opened with, so it
+	// must not outlive the token.
+	cs, err := s.Store.CampaignsOf(ctx, p.ID)
+	if err != nil {
+		return fmt.Errorf("%s: %w", op, err)
+	}
+	for _, c := range cs {
+		err := s.unbindPlayer(ctx, op, p.ID, func() (Snapshot, Tx, error) {
+			snap, err := s.Store.Snapshot(ctx, c.ID)
+			return snap, Tx{CampaignID: c.ID}, err
+		})
+		if err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+func (s *Service) identity(p Player, tokenVersion int) (Identity, error) {
+	tok, err := s.Tokens.IssueVersion(p.ID, p.Name, tokenVersion)
 	if err != nil {
 		return Identity{}, err
 	}
@@ -83,6 +159,9 @@ func (s *Service) identity(p Player) (Identity, error) {
 // CreateCampaign creates an Active campaign owned by p, its state and the
 // owner's membership in one transaction, and returns its invite code.
 func (s *Service) CreateCampaign(ctx context.Context, p Player, req events.CreateCampaign) (campaign.Campaign, error) {
+	if err := s.checkOwned(ctx, p, "create campaign"); err != nil {
+		return campaign.Campaign{}, err
+	}
 	settings := campaign.DefaultSettings()
 	if req.Settings != nil {
 		settings = *req.Settings
@@ -110,6 +189,19 @@ func (s *Service) CreateCampaign(ctx context.Context, p Player, req events.Creat
 	}
 	c.Version = 1
 	return c, nil
+}
+
+// checkOwned refuses p a new campaign when they own as many open ones as
+// the limits allow.
+func (s *Service) checkOwned(ctx context.Context, p Player, op string) error {
+	if s.Limits.CampaignsOwned <= 0 {
+		return nil
+	}
+	cs, err := s.Store.CampaignsOf(ctx, p.ID)
+	if err != nil {
+		return fmt.Errorf("%s: %w", op, err)
+	}
+	return s.Limits.checkOwned(cs, p.ID, op)
 }
 
 func openingLocation(seed string) string {
@@ -212,8 +304,8 @@ func (s *Service) CreateCharacter(ctx context.Context, p Player, campaignID stri
 	if err := campaign.Writable(snap.Campaign.Status, op); err != nil {
 		return campaign.Character{}, err
 	}
-	if len(snap.Characters) >= 12 {
-		return campaign.Character{}, fault.E(fault.Conflict, op, "a campaign has at most 12 characters")
+	if err := s.Limits.checkCharacters(snap, p.ID); err != nil {
+		return campaign.Character{}, err
 	}
 	ch, err := req.Build(s.NewID(), p.ID)
 	if err != nil {

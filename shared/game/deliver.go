@@ -7,6 +7,7 @@ import (
 
 	"chronicler/events"
 	"chronicler/shared/fault"
+	"chronicler/shared/redact"
 )
 
 // Ordered delivery. Every connection of a campaign must get its events in
@@ -163,7 +164,7 @@ func (s *Service) push(ctx context.Context, campaignID string, evs []Event, skip
 				if fault.Is(err, fault.NotFound) {
 					gone = append(gone, c.ID)
 				} else {
-					s.Log.WarnContext(ctx, "push failed", "campaign", campaignID, "connection", c.ID, "err", err)
+					s.Log.WarnContext(ctx, "push failed", "campaign", campaignID, "connection", redact.Conn(c.ID), "err", err)
 				}
 				break
 			}

@@ -64,6 +64,9 @@ func (s *Service) Export(ctx context.Context, p Player, campaignID string) (even
 // with the new invite code. A campaign that was being played arrives Paused.
 func (s *Service) Import(ctx context.Context, p Player, e events.Export) (campaign.Campaign, error) {
 	const op = "import campaign"
+	if err := s.checkOwned(ctx, p, op); err != nil {
+		return campaign.Campaign{}, err
+	}
 	settings, err := e.Campaign.Settings.Normalize()
 	if err != nil {
 		return campaign.Campaign{}, err

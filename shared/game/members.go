@@ -33,6 +33,9 @@ func (s *Service) JoinCampaign(ctx context.Context, p Player, campaignID string,
 	if memberOf(snap, p.ID) != nil {
 		return snap.Campaign, nil
 	}
+	if !s.allowInviteTry(campaignID, req.From) {
+		return campaign.Campaign{}, fault.E(fault.RateLimited, op, "too many invite codes tried; wait a minute and try again")
+	}
 	c := snap.Campaign
 	if c.InviteCode == "" || subtle.ConstantTimeCompare([]byte(req.InviteCode), []byte(c.InviteCode)) != 1 {
 		return campaign.Campaign{}, fault.E(fault.Forbidden, op, "the invite code does not match")
@@ -43,12 +46,29 @@ func (s *Service) JoinCampaign(ctx context.Context, p Player, campaignID string,
 	if err := campaign.Writable(c.Status, op); err != nil {
 		return campaign.Campaign{}, err
 	}
+	if err := s.Limits.checkMembers(snap); err != nil {
+		return campaign.Campaign{}, err
+	}
 	m := campaign.Member{PlayerID: p.ID, Name: p.Name, Role: campaign.Player, JoinedAt: s.now()}
 	err = s.Store.Commit(ctx, Tx{CampaignID: campaignID, Member: &m})
 	if err != nil && !isConflict(err) { // a conflict is a concurrent join of the same player: done
 		return campaign.Campaign{}, fmt.Errorf("%s: %w", op, err)
 	}
 	return c, nil
+}
+
+// allowInviteTry spends one of the campaign's invite tries and one of the
+// address's: the player's own API limit alone let a crowd of new players
+// guess codes together, unthrottled.
+func (s *Service) allowInviteTry(campaignID, from string) bool {
+	if s.InviteLimit == nil {
+		return true
+	}
+	ok := s.InviteLimit.Allow("campaign:" + campaignID)
+	if from != "" {
+		ok = s.InviteLimit.Allow("address:"+from) && ok
+	}
+	return ok
 }
 
 // RotateInvite gives the campaign a new invite code (the old one stops
@@ -164,19 +184,34 @@ func (s *Service) ownerSnapshot(ctx context.Context, p Player, campaignID, op st
 // Owner only; the owner cannot be removed.
 func (s *Service) RemovePlayer(ctx context.Context, p Player, campaignID, playerID string) error {
 	const op = "remove player"
-	var snap Snapshot
-	err := retry(ctx, func() error {
-		var err error
-		if snap, err = s.ownerSnapshot(ctx, p, campaignID, op); err != nil {
-			return err
+	return s.unbindPlayer(ctx, op, playerID, func() (Snapshot, Tx, error) {
+		snap, err := s.ownerSnapshot(ctx, p, campaignID, op)
+		if err != nil {
+			return snap, Tx{}, err
 		}
 		if playerID == snap.Campaign.OwnerID {
-			return fault.E(fault.Invalid, op, "the owner cannot be removed")
+			return snap, Tx{}, fault.E(fault.Invalid, op, "the owner cannot be removed")
 		}
 		if memberOf(snap, playerID) == nil {
-			return fault.E(fault.NotFound, op, "no such player in this campaign")
+			return snap, Tx{}, fault.E(fault.NotFound, op, "no such player in this campaign")
 		}
-		tx := Tx{CampaignID: campaignID, RemoveMember: playerID}
+		return snap, Tx{CampaignID: campaignID, RemoveMember: playerID}, nil
+	})
+}
+
+// unbindPlayer commits what read decides (read again on a conflict) and,
+// with it, the unbinding of every live connection of playerID's to the
+// campaign; then tells the table the player is gone, if they were there.
+func (s *Service) unbindPlayer(ctx context.Context, op, playerID string, read func() (Snapshot, Tx, error)) error {
+	var snap Snapshot
+	err := retry(ctx, func() error {
+		var (
+			tx  Tx
+			err error
+		)
+		if snap, tx, err = read(); err != nil {
+			return err
+		}
 		for _, c := range snap.Connections {
 			if c.PlayerID == playerID {
 				tx.DeleteConnections = append(tx.DeleteConnections, c.ID)

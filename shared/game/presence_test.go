@@ -279,6 +279,8 @@ func TestReconnectsAtOnceStayBound(t *testing.T) {
 // out, until it does. Four quick tries let 12 of 50 fail.
 func TestFiftySocketsCloseAtOnce(t *testing.T) {
 	f := newFixture(t)
+	f.svc.Limits.Members = 0 // fifty players at one table: a crowd, not a party
+	f.svc.InviteLimit = nil
 	ctx := context.Background()
 	aria := game.Player{ID: "p-a", Name: "Aria"}
 	c, _ := f.tableOf(t, aria, "Fifty", "a1", campaign.NewCharacter{Name: "Mira", Race: "elf", Class: "wizard"})

@@ -6,6 +6,7 @@ import (
 
 	"chronicler/events"
 	"chronicler/shared/fault"
+	"chronicler/shared/redact"
 )
 
 // message is one server event before its seq is known.
@@ -86,11 +87,11 @@ func (s *Service) TellError(ctx context.Context, connectionID, requestID string,
 
 func (s *Service) dropIfGone(ctx context.Context, campaignID, connectionID string, err error) {
 	if !fault.Is(err, fault.NotFound) {
-		s.Log.WarnContext(ctx, "push failed", "campaign", campaignID, "connection", connectionID, "err", err)
+		s.Log.WarnContext(ctx, "push failed", "campaign", campaignID, "connection", redact.Conn(connectionID), "err", err)
 		return
 	}
 	if err := s.forgetGone(ctx, connectionID); err != nil {
-		s.Log.WarnContext(ctx, "forget gone connection", "campaign", campaignID, "connection", connectionID, "err", err)
+		s.Log.WarnContext(ctx, "forget gone connection", "campaign", campaignID, "connection", redact.Conn(connectionID), "err", err)
 	}
 }
 

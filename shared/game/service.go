@@ -57,6 +57,12 @@ type Service struct {
 	// TurnLimit and APILimit bound each player's turns and API calls; nil
 	// means unlimited.
 	TurnLimit, APILimit Limiter
+	// InviteLimit bounds tries of invite codes per campaign and per
+	// address, whoever makes them; nil means unlimited.
+	InviteLimit Limiter
+	// Limits bound what one player may hold (sockets, campaigns,
+	// characters) and how many players a campaign takes.
+	Limits Limits
 	// SeedKey keys the turns' dice seeds (see turnSeed).
 	SeedKey []byte
 	// SummaryEvery overrides SummaryEvery: how many uneventful turns may
@@ -89,7 +95,10 @@ func NewService(store Store, push Pusher, narr narrator.Narrator, tokens *auth.S
 		DeltaEvery: 150 * time.Millisecond,
 		TurnLimit:  throttle.New(1, 5, time.Now),
 		APILimit:   throttle.New(20, 60, time.Now),
-		SeedKey:    tokens.Derive("dice"),
+		Limits:     DefaultLimits(),
+		// A table joins a few players at a time; a guesser tries thousands.
+		InviteLimit: throttle.New(0.5, 20, time.Now),
+		SeedKey:     tokens.Derive("dice"),
 	}
 }
 

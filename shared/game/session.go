@@ -28,6 +28,9 @@ func (s *Service) Connect(ctx context.Context, connectionID string, p Player, ca
 		if snap, err = s.memberSnapshot(ctx, p, campaignID, op); err != nil {
 			return err
 		}
+		if err := s.Limits.checkConnections(snap, p.ID, connectionID); err != nil {
+			return err
+		}
 		now := s.now()
 		conn := campaign.Connection{ID: connectionID, CampaignID: campaignID, PlayerID: p.ID, ConnectedAt: now}
 		tx := Tx{CampaignID: campaignID, PutConnection: &conn}

@@ -68,6 +68,15 @@ type Store interface {
 	// only narration needs it.
 	Memory(ctx context.Context, campaignID string) ([]byte, error)
 
+	// Account reads a player's account. NotFound if the player was never
+	// made here.
+	Account(ctx context.Context, playerID string) (campaign.Account, error)
+
+	// PutAccount writes a player's account: Version 0 creates it
+	// (Conflict if it exists), Version v replaces it only while the stored
+	// Version is still v, and stores v+1.
+	PutAccount(ctx context.Context, a campaign.Account) error
+
 	// Events lists stored events with seq > after, in order, at most limit.
 	// The log has no holes: every seq up to the snapshot's LastSeq is
 	// there (a store that expires old events drops them from the front).

@@ -147,6 +147,11 @@ func (f *fake) Conclude(_ context.Context, p game.Player, id string) (campaign.C
 	return campaign.Campaign{}, nil
 }
 
+func (f *fake) SignOutEverywhere(_ context.Context, p game.Player) error {
+	f.record("SignOutEverywhere", p)
+	return nil
+}
+
 func (f *fake) JoinCampaign(_ context.Context, p game.Player, id string, req events.JoinCampaign) (campaign.Campaign, error) {
 	f.record("JoinCampaign", p, id, req)
 	if f.joinCampaign != nil {

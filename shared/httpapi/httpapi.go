@@ -19,6 +19,7 @@ import (
 	"chronicler/shared/campaign"
 	"chronicler/shared/fault"
 	"chronicler/shared/game"
+	"chronicler/shared/headers"
 	"chronicler/shared/srd"
 )
 
@@ -63,6 +64,7 @@ func New(svc Service, storeName string, log *slog.Logger) *Handler {
 	h.route("POST /api/players/recover", h.recoverPlayer, false)
 	h.route("GET /api/health", h.health, false)
 	h.route("GET /api/players/me", h.me, true)
+	h.route("POST /api/players/me/sign-out", h.signOut, true)
 	h.route("POST /api/campaigns", h.createCampaign, true)
 	h.route("GET /api/campaigns", h.listCampaigns, true)
 	h.route("GET /api/campaigns/{id}", h.getCampaign, true)
@@ -175,6 +177,7 @@ func (h *Handler) Handle(ctx context.Context, req Request) (Response, error) {
 	r.RemoteAddr = req.RequestContext.HTTP.SourceIP
 	rec := &recorder{header: http.Header{}, status: http.StatusOK}
 	h.mux.ServeHTTP(rec, r)
+	headers.Set(rec.header, headers.APIPolicy)
 	out := Response{StatusCode: rec.status, Body: rec.body.String(), Headers: map[string]string{}}
 	for k := range rec.header {
 		out.Headers[k] = rec.header.Get(k)
@@ -185,7 +188,13 @@ func (h *Handler) Handle(ctx context.Context, req Request) (Response, error) {
 func errorResponse(err error) Response {
 	w := fault.ToWire(err)
 	b, _ := json.Marshal(map[string]any{"error": w})
-	return Response{StatusCode: fault.Status(w.Code), Body: string(b), Headers: map[string]string{"Content-Type": "application/json"}}
+	h := http.Header{"Content-Type": {"application/json"}}
+	headers.Set(h, headers.APIPolicy)
+	out := Response{StatusCode: fault.Status(w.Code), Body: string(b), Headers: map[string]string{}}
+	for k := range h {
+		out.Headers[k] = h.Get(k)
+	}
+	return out
 }
 
 // recorder is the ResponseWriter the mux writes into.
@@ -239,6 +248,13 @@ func (h *Handler) createPlayer(c *call) (int, any, error) {
 // holds only the provider's token and learns its player id here.
 func (h *Handler) me(c *call) (int, any, error) {
 	return http.StatusOK, map[string]string{"player_id": c.player.ID, "name": c.player.Name}, nil
+}
+
+func (h *Handler) signOut(c *call) (int, any, error) {
+	if err := h.players.SignOutEverywhere(c.r.Context(), c.player); err != nil {
+		return 0, nil, err
+	}
+	return http.StatusOK, map[string]bool{"signed_out": true}, nil
 }
 
 func identityJSON(id game.Identity) map[string]string {
@@ -378,6 +394,7 @@ func (h *Handler) joinCampaign(c *call) (int, any, error) {
 	if err != nil {
 		return 0, nil, err
 	}
+	req.From = c.r.RemoteAddr
 	cp, err := h.members.JoinCampaign(c.r.Context(), c.player, c.r.PathValue("id"), req)
 	if err != nil {
 		return 0, nil, err

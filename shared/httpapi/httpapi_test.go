@@ -141,12 +141,14 @@ func TestRoutes(t *testing.T) {
 			nil, 200, "narrator status store"},
 		{"CreateCampaignIsCreated", "POST /api/campaigns", "POST", "/api/campaigns", bearer, `{"name":"The Sunken Crown"}`,
 			[]call{{"CreateCampaign", []any{aria, events.CreateCampaign{Name: "The Sunken Crown"}}}}, 201, "campaign invite_code"},
+		{"SignOutEverywhereIsTheBearers", "POST /api/players/me/sign-out", "POST", "/api/players/me/sign-out", bearer, "",
+			[]call{{"SignOutEverywhere", []any{aria}}}, 200, "signed_out"},
 		{"ListCampaignsIsTheBearers", "GET /api/campaigns", "GET", "/api/campaigns", bearer, "",
 			[]call{{"ListCampaigns", []any{aria}}}, 200, "campaigns"},
 		{"GetCampaignByID", "GET /api/campaigns/{id}", "GET", "/api/campaigns/c1", bearer, "",
 			[]call{{"GetCampaign", []any{aria, "c1"}}}, 200, "campaign characters encounter last_seq members session sessions state"},
 		{"JoinWithTheInviteCode", "POST /api/campaigns/{id}/join", "POST", "/api/campaigns/c1/join", bearer, `{"invite_code":"ABCDEFGHJK"}`,
-			[]call{{"JoinCampaign", []any{aria, "c1", events.JoinCampaign{InviteCode: "ABCDEFGHJK"}}}}, 200, "campaign"},
+			[]call{{"JoinCampaign", []any{aria, "c1", events.JoinCampaign{InviteCode: "ABCDEFGHJK", From: "203.0.113.7"}}}}, 200, "campaign"},
 		{"ConnectTicketIsCreated", "POST /api/campaigns/{id}/connect-ticket", "POST", "/api/campaigns/c1/connect-ticket", bearer, "",
 			[]call{{"ConnectTicket", []any{aria, "c1"}}}, 201, "expires_at ticket"},
 		{"CreateCharacterIsCreated", "POST /api/campaigns/{id}/characters", "POST", "/api/campaigns/c1/characters", bearer, `{"name":"Mira","class":"wizard","level":1}`,
@@ -602,4 +604,31 @@ func TestBodies(t *testing.T) {
 			t.Errorf("identity = %v, want %v", body, want)
 		}
 	})
+}
+
+// Every answer, served or refused, carries the security headers: nothing
+// the API returns is to be sniffed, run, framed or sent on as a referrer.
+func TestSecurityHeaders(t *testing.T) {
+	a := newAPI(&fake{})
+	for name, req := range map[string]httpapi.Request{
+		"Served":   event("GET", "/api/health", "", ""),
+		"NotFound": event("GET", "/api/dragons", bearer, ""),
+		"BadBase64": func() httpapi.Request {
+			r := event("POST", "/api/players", "", "%%%")
+			r.IsBase64Encoded = true
+			return r
+		}(),
+	} {
+		res := a.serve(t, req)
+		for k, want := range map[string]string{
+			"Content-Security-Policy": "default-src 'none'; frame-ancestors 'none'",
+			"X-Content-Type-Options":  "nosniff",
+			"Referrer-Policy":         "no-referrer",
+			"X-Frame-Options":         "DENY",
+		} {
+			if got := res.Headers[k]; got != want {
+				t.Errorf("%s: %s = %q, want %q", name, k, got, want)
+			}
+		}
+	}
 }

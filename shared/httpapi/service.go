@@ -35,6 +35,10 @@ type Players interface {
 	// ConnectTicket returns a short-lived, single-use ticket for member p
 	// to open a WebSocket to the campaign with, and when it expires.
 	ConnectTicket(ctx context.Context, p game.Player, campaignID string) (string, time.Time, error)
+	// SignOutEverywhere ends every token of p's (this one too) and
+	// unbinds p's sockets. Forbidden where players sign in with an
+	// identity provider.
+	SignOutEverywhere(ctx context.Context, p game.Player) error
 }
 
 // Limits bounds how often a caller may use the API.

@@ -10,6 +10,7 @@ import (
 	"github.com/aws/aws-sdk-go-v2/service/apigatewaymanagementapi/types"
 
 	"chronicler/shared/fault"
+	"chronicler/shared/redact"
 )
 
 // PostClient is the part of *apigatewaymanagementapi.Client that Pusher uses,
@@ -54,7 +55,7 @@ func (p *Pusher) Send(ctx context.Context, connectionID string, data []byte) err
 		Data:         data,
 	})
 	if err != nil {
-		return classify(fmt.Errorf("post to connection %s: %w", connectionID, err))
+		return classify(redact.Error(fmt.Errorf("post to connection %s: %w", connectionID, err), connectionID))
 	}
 	return nil
 }
@@ -67,7 +68,7 @@ func (p *Pusher) Alive(ctx context.Context, connectionID string) (bool, error) {
 	if err == nil {
 		return true, nil
 	}
-	err = classify(fmt.Errorf("get connection %s: %w", connectionID, err))
+	err = classify(redact.Error(fmt.Errorf("get connection %s: %w", connectionID, err), connectionID))
 	if fault.Is(err, fault.NotFound) {
 		return false, nil
 	}
@@ -87,7 +88,7 @@ func (p *Pusher) Close(ctx context.Context, connectionID string) error {
 		ConnectionId: aws.String(connectionID),
 	})
 	if err != nil {
-		return classify(fmt.Errorf("delete connection %s: %w", connectionID, err))
+		return classify(redact.Error(fmt.Errorf("delete connection %s: %w", connectionID, err), connectionID))
 	}
 	return nil
 }

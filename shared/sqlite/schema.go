@@ -105,6 +105,15 @@ var migrations = [][]string{
 			data        BLOB NOT NULL
 		) STRICT`,
 	},
+	{
+		// Players' accounts: outside every campaign, like DynamoDB's
+		// PLAYER# partition.
+		`CREATE TABLE IF NOT EXISTS accounts (
+			id      TEXT PRIMARY KEY,
+			version INTEGER NOT NULL,
+			data    TEXT NOT NULL
+		) STRICT`,
+	},
 }
 
 // migrate brings the schema in db up to len(migrations), in one transaction,

@@ -61,6 +61,7 @@ func Run(t *testing.T, open func(t *testing.T) game.Store) {
 	t.Run("RemoveMember", s.removeMember)
 	t.Run("Encounters", s.encounters)
 	t.Run("Memory", s.memory)
+	t.Run("Accounts", s.accounts)
 }
 
 type suite struct {

@@ -13,6 +13,7 @@ import (
 	"chronicler/events"
 	"chronicler/shared/fault"
 	"chronicler/shared/game"
+	"chronicler/shared/redact"
 )
 
 // Handler serves the WebSocket routes.
@@ -65,7 +66,7 @@ func refuse(err error) Response {
 // Disconnect handles $disconnect.
 func (h *Handler) Disconnect(ctx context.Context, req Request) (Response, error) {
 	if err := h.Svc.Disconnect(ctx, req.RequestContext.ConnectionID); err != nil {
-		h.Log.ErrorContext(ctx, "disconnect failed", "connection", req.RequestContext.ConnectionID, "err", err)
+		h.Log.ErrorContext(ctx, "disconnect failed", "connection", redact.Conn(req.RequestContext.ConnectionID), "err", err)
 	}
 	return Response{StatusCode: http.StatusOK}, nil
 }

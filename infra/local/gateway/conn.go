@@ -9,6 +9,8 @@ import (
 
 	"github.com/aws/aws-lambda-go/events"
 	"github.com/coder/websocket"
+
+	"chronicler/shared/redact"
 )
 
 // Close codes the gateway chooses. API Gateway closes idle and old
@@ -225,7 +227,7 @@ func (g *Gateway) write(c *conn, data []byte) error {
 	}
 	stalled := time.AfterFunc(wait, func() {
 		if g.shut(c, shutHow{code: websocket.StatusPolicyViolation, reason: reasonStalled}) {
-			g.log.Warn("client not reading, connection closed", "connection_id", c.id, "stall", g.stall)
+			g.log.Warn("client not reading, connection closed", "connection", redact.Conn(c.id), "stall", g.stall)
 		}
 		c.abort()
 	})
@@ -245,7 +247,7 @@ func (g *Gateway) post(c *conn, data []byte) error {
 	if errors.Is(err, errFull) {
 		n, b := c.out.len()
 		if g.shut(c, shutHow{code: websocket.StatusTryAgainLater, reason: reasonOverflow}) {
-			g.log.Warn("send queue full, connection closed", "connection_id", c.id,
+			g.log.Warn("send queue full, connection closed", "connection", redact.Conn(c.id),
 				"queued_messages", n, "queued_bytes", b, "post_bytes", len(data))
 		}
 		return errGone
@@ -266,13 +268,13 @@ func (g *Gateway) handle(c *conn, ev events.APIGatewayWebsocketProxyRequest) {
 	route := ev.RequestContext.RouteKey
 	resp, err := g.invoke(context.Background(), g.routes[route], ev)
 	if err != nil {
-		g.log.Error("route handler failed", "route", route, "connection_id", c.id, "err", err)
+		g.log.Error("route handler failed", "route", route, "connection", redact.Conn(c.id), "err", err)
 		return
 	}
 	// A two-way route's response goes back to the caller.
 	if resp.Body != "" {
 		if err := g.post(c, []byte(resp.Body)); err != nil && !errors.Is(err, errGone) {
-			g.log.Warn("route response not delivered", "route", route, "connection_id", c.id, "err", err)
+			g.log.Warn("route response not delivered", "route", route, "connection", redact.Conn(c.id), "err", err)
 		}
 	}
 }
@@ -320,7 +322,7 @@ func (g *Gateway) reaper(c *conn) (stop func()) {
 			return
 		}
 		if g.shut(c, how) {
-			g.log.Info("connection reaped", "connection_id", c.id, "reason", how.reason)
+			g.log.Info("connection reaped", "connection", redact.Conn(c.id), "reason", how.reason)
 		}
 	}
 	mu.Lock()

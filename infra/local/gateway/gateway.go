@@ -20,6 +20,8 @@ import (
 
 	"github.com/aws/aws-lambda-go/events"
 	"github.com/coder/websocket"
+
+	"chronicler/shared/redact"
 )
 
 // Handler is the signature of a WebSocket route's Lambda handler; the same
@@ -194,7 +196,7 @@ func (g *Gateway) ServeWS(w http.ResponseWriter, r *http.Request) {
 		// A Lambda runs to the end even when the caller hangs up.
 		resp, err := g.invoke(context.WithoutCancel(r.Context()), h, ev)
 		if err != nil {
-			g.log.Error("$connect failed", "connection_id", c.id, "err", err)
+			g.log.Error("$connect failed", "connection", redact.Conn(c.id), "err", err)
 			writeJSON(w, http.StatusInternalServerError, `{"message": "Internal server error"}`)
 			return
 		}
@@ -241,7 +243,7 @@ func (g *Gateway) ServeWS(w http.ResponseWriter, r *http.Request) {
 	if err != nil {
 		// Accept has answered the client. $connect said yes, so the
 		// handlers may hold state for this id: let them drop it.
-		g.log.Warn("websocket accept failed", "connection_id", c.id, "err", err)
+		g.log.Warn("websocket accept failed", "connection", redact.Conn(c.id), "err", err)
 		g.shut(c, shutHow{code: websocket.StatusAbnormalClosure, reason: "upgrade failed"})
 		g.disconnect(c, websocket.StatusAbnormalClosure, "upgrade failed")
 		return
@@ -290,7 +292,7 @@ func (g *Gateway) readLoop(c *conn, inbox chan<- events.APIGatewayWebsocketProxy
 				// The 1009 frame is out but the rest of the message is
 				// not read: finish the handshake (which drains it) so
 				// the client gets the close frame rather than a reset.
-				g.log.Warn("message too big, connection closed", "connection_id", c.id, "limit", g.maxMessage)
+				g.log.Warn("message too big, connection closed", "connection", redact.Conn(c.id), "limit", g.maxMessage)
 				return shutHow{code: websocket.StatusMessageTooBig, reason: "Message too big", handshake: true}
 			}
 			return shutHow{code: websocket.StatusAbnormalClosure}
@@ -303,7 +305,7 @@ func (g *Gateway) readLoop(c *conn, inbox chan<- events.APIGatewayWebsocketProxy
 		}
 		route := g.selectRoute(data)
 		if g.routes[route] == nil {
-			g.log.Debug("no route for message, dropped", "connection_id", c.id)
+			g.log.Debug("no route for message, dropped", "connection", redact.Conn(c.id))
 			continue
 		}
 		ev := g.event(c, route, "MESSAGE", now)
@@ -346,7 +348,7 @@ func (g *Gateway) disconnect(c *conn, code websocket.StatusCode, reason string) 
 	ev.RequestContext.DisconnectStatusCode = int64(code)
 	ev.RequestContext.DisconnectReason = &reason
 	if _, err := g.invoke(context.Background(), h, ev); err != nil {
-		g.log.Error("$disconnect failed", "connection_id", c.id, "err", err)
+		g.log.Error("$disconnect failed", "connection", redact.Conn(c.id), "err", err)
 	}
 }
 
