@@ -7,9 +7,11 @@ import (
 	"crypto/sha256"
 	"encoding/base64"
 	"encoding/json"
+	"fmt"
 	"strings"
 	"time"
 
+	"chronicler/shared/auth"
 	"chronicler/shared/campaign"
 	"chronicler/shared/fault"
 )
@@ -34,6 +36,10 @@ type ticketClaims struct {
 	CampaignID string `json:"cmp"`
 	ExpiresAt  int64  `json:"exp"`
 	ID         string `json:"jti"`
+	// TokenVersion is the player's account's when the ticket was given:
+	// signing out everywhere ends the tickets given before, as it ends
+	// the tokens.
+	TokenVersion int `json:"ver,omitempty"`
 }
 
 // ConnectTicket gives member p a ticket to open one WebSocket connection
@@ -45,6 +51,10 @@ func (s *Service) ConnectTicket(ctx context.Context, p Player, campaignID string
 	if _, err := s.memberSnapshot(ctx, p, campaignID, op); err != nil {
 		return "", time.Time{}, err
 	}
+	version, err := s.tokenVersion(ctx, p.ID)
+	if err != nil {
+		return "", time.Time{}, fmt.Errorf("%s: %w", op, err)
+	}
 	var nonce [16]byte
 	if _, err := rand.Read(nonce[:]); err != nil {
 		return "", time.Time{}, fault.Wrap(fault.Internal, op, err)
@@ -52,7 +62,7 @@ func (s *Service) ConnectTicket(ctx context.Context, p Player, campaignID string
 	expires := s.now().Add(TicketTTL).Truncate(time.Second)
 	body, err := json.Marshal(ticketClaims{
 		PlayerID: p.ID, Name: p.Name, CampaignID: campaignID, ExpiresAt: expires.Unix(),
-		ID: base64.RawURLEncoding.EncodeToString(nonce[:]),
+		ID: base64.RawURLEncoding.EncodeToString(nonce[:]), TokenVersion: version,
 	})
 	if err != nil {
 		return "", time.Time{}, fault.Wrap(fault.Internal, op, err)
@@ -78,6 +88,13 @@ func (s *Service) RedeemTicket(ctx context.Context, ticket, campaignID string) (
 	if !ok || c.CampaignID != campaignID || s.now().Unix() >= c.ExpiresAt {
 		return Player{}, bad
 	}
+	version, err := s.tokenVersion(ctx, c.PlayerID)
+	if err != nil {
+		return Player{}, fmt.Errorf("%s: %w", op, err)
+	}
+	if version != c.TokenVersion {
+		return Player{}, bad // signed out everywhere since
+	}
 	// The campaign's request ids are remembered for as long as it exists:
 	// the second use of one ticket finds its id taken.
 	use := campaign.Request{RequestID: ticketUsePrefix + c.ID, CreatedAt: s.now()}
@@ -88,6 +105,23 @@ func (s *Service) RedeemTicket(ctx context.Context, ticket, campaignID string) (
 		return Player{}, fault.Wrap(fault.Internal, op, err)
 	}
 	return Player{ID: c.PlayerID, Name: c.Name}, nil
+}
+
+// tokenVersion is the anonymous player's account's token version (0 for
+// one with no account yet, and where an identity provider signs players
+// in).
+func (s *Service) tokenVersion(ctx context.Context, playerID string) (int, error) {
+	if _, ok := s.Identity.(auth.Anonymous); !ok {
+		return 0, nil
+	}
+	acc, err := s.Store.Account(ctx, playerID)
+	if fault.Is(err, fault.NotFound) {
+		return 0, nil
+	}
+	if err != nil {
+		return 0, err
+	}
+	return acc.TokenVersion, nil
 }
 
 // readTicket verifies a ticket's MAC and decodes its claims.

@@ -61,6 +61,16 @@ func TestConnectTicket(t *testing.T) {
 	f.clock.Add(game.TicketTTL)
 	refused("expired", tk, c.ID)
 
+	// Signing out everywhere ends the tickets given before, as it ends tokens.
+	tk = ticket()
+	if err := f.svc.SignOutEverywhere(ctx, aria); err != nil {
+		t.Fatal(err)
+	}
+	refused("given before signing out everywhere", tk, c.ID)
+	if p, err := f.svc.RedeemTicket(ctx, ticket(), c.ID); err != nil || p != aria {
+		t.Errorf("a ticket given after signing out: %+v, %v", p, err)
+	}
+
 	bram := game.Player{ID: "p-bram", Name: "Bram"}
 	if _, _, err := f.svc.ConnectTicket(ctx, bram, c.ID); !fault.Is(err, fault.Forbidden) {
 		t.Errorf("a ticket for a non-member: %v, want forbidden", err)
