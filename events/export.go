@@ -130,6 +130,11 @@ func DecodeExport(data []byte) (Export, error) {
 			return e, fault.Field(op, field+".hp", "must be between 0 and max_hp, with max_hp at least 1")
 		case ch.Dead && ch.HP != 0:
 			return e, fault.Field(op, field+".dead", "a dead character has 0 HP")
+		case ch.WakesAt < 0:
+			return e, fault.Field(op, field+".wakes_at", "must not be negative")
+		}
+		if why := campaign.EffectsProblem(ch.Effects); why != "" {
+			return e, fault.Field(op, field+".effects", "%s", why)
 		}
 		if _, err := text(op, field+".name", ch.Name, true, 60); err != nil {
 			return e, err
@@ -151,6 +156,9 @@ func DecodeExport(data []byte) (Export, error) {
 				return e, fault.Field(op, fmt.Sprintf("turns[%d].rolls[%d]", i, j), "the dice do not add up: %s", why)
 			}
 		}
+	}
+	if e.State.Clock < 0 {
+		return e, fault.Field(op, "state.clock", "must not be negative")
 	}
 	if e.State.TurnCount != len(e.Turns) {
 		return e, fault.Field(op, "state.turn_count", "is %d but the file has %d turns", e.State.TurnCount, len(e.Turns))

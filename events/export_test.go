@@ -36,16 +36,20 @@ func TestDecodeExport(t *testing.T) {
 		in    string
 		field string
 	}{
-		"NewerVersion":    {edit(`"version":1`, `"version":3`), "version"},
-		"WrongFormat":     {edit(`"chronicler.campaign"`, `"something.else"`), "format"},
-		"NoName":          {edit(`"name":"The Sunken Crown"`, `"name":""`), "campaign.name"},
-		"BadStatus":       {edit(`"status":"paused"`, `"status":"deleted"`), "campaign.status"},
-		"BadSettings":     {edit(`"dice_mode":"automatic"`, `"dice_mode":"loaded"`), "settings.dice_mode"},
-		"TurnCountOff":    {edit(`"turn_count":1`, `"turn_count":2`), "state.turn_count"},
-		"SequenceGap":     {edit(`"sequence":1`, `"sequence":2`), "turns[0].sequence"},
-		"HPAboveMax":      {edit(`"hp":7`, `"hp":70`), "characters[0].hp"},
-		"DeadWithHP":      {edit(`"hp":7`, `"hp":7,"dead":true`), "characters[0].dead"},
-		"LevelOutOfRange": {edit(`"level":1`, `"level":0`), "characters[0].level"},
+		"NewerVersion":       {edit(`"version":1`, `"version":3`), "version"},
+		"WrongFormat":        {edit(`"chronicler.campaign"`, `"something.else"`), "format"},
+		"NoName":             {edit(`"name":"The Sunken Crown"`, `"name":""`), "campaign.name"},
+		"BadStatus":          {edit(`"status":"paused"`, `"status":"deleted"`), "campaign.status"},
+		"BadSettings":        {edit(`"dice_mode":"automatic"`, `"dice_mode":"loaded"`), "settings.dice_mode"},
+		"TurnCountOff":       {edit(`"turn_count":1`, `"turn_count":2`), "state.turn_count"},
+		"SequenceGap":        {edit(`"sequence":1`, `"sequence":2`), "turns[0].sequence"},
+		"HPAboveMax":         {edit(`"hp":7`, `"hp":70`), "characters[0].hp"},
+		"DeadWithHP":         {edit(`"hp":7`, `"hp":7,"dead":true`), "characters[0].dead"},
+		"LevelOutOfRange":    {edit(`"level":1`, `"level":0`), "characters[0].level"},
+		"ClockBeforeStart":   {edit(`"turn_count":1`, `"turn_count":1,"clock":-6`), "state.clock"},
+		"EffectWithoutSpell": {edit(`"inventory":[]`, `"inventory":[],"effects":[{"id":"x","caster_id":"ch1","ac":3}]`), "characters[0].effects"},
+		"EffectAC":           {edit(`"inventory":[]`, `"inventory":[],"effects":[{"id":"mage-armor","spell":"mage-armor","caster_id":"ch1","ac":300}]`), "characters[0].effects"},
+		"EffectUntil":        {edit(`"inventory":[]`, `"inventory":[],"effects":[{"id":"aid","spell":"aid","caster_id":"ch1","until":-1}]`), "characters[0].effects"},
 		// 14 + 5 is 19, and a d20 with advantage that kept the 14 dropped the 3.
 		"ForgedTotal": {edit(`"rolls":[]`, `"rolls":[{"roll_id":"r1","dice":"1d20+5","rolls":[3,14],"total":24,"advantage":true,
 			"terms":[{"dice":"2d20kh1","rolls":[3,14],"kept":[14],"dropped":[3],"subtotal":14},{"dice":"5","modifier":5,"subtotal":5}]}]`), "turns[0].rolls[0]"},
@@ -70,6 +74,14 @@ func TestDecodeExport(t *testing.T) {
 			t.Fatalf("a true roll, and one stored without its terms: %v", err)
 		}
 	})
+	t.Run("TakesTheClockAndLastingEffects", func(t *testing.T) {
+		in := edit(`"inventory":[]`, `"inventory":[],"wakes_at":7200,"effects":[{"id":"mage-armor","spell":"mage-armor","caster_id":"ch1","ac":3,"until":28800}]`)
+		in = strings.Replace(in, `"turn_count":1`, `"turn_count":1,"clock":3600`, 1)
+		e, err := DecodeExport([]byte(in))
+		if err != nil || e.State.Clock != 3600 || len(e.Characters[0].Effects) != 1 || e.Characters[0].Effects[0].Until != 28800 {
+			t.Fatalf("DecodeExport = %+v, %v", e, err)
+		}
+	})
 	t.Run("RefusesUnknownField", func(t *testing.T) {
 		if _, err := DecodeExport([]byte(edit(`"ledger":[]`, `"ledger":[],"deleted":true`))); !fault.Is(err, fault.Invalid) {
 			t.Fatalf("DecodeExport = %v", err)
@@ -88,6 +100,7 @@ func FuzzDecodeExport(f *testing.F) {
 	f.Add([]byte(validExport))
 	f.Add([]byte(`{"format":"chronicler.campaign","version":1}`))
 	f.Add([]byte(`{}`))
+	f.Add([]byte(strings.Replace(validExport, `"inventory":[]`, `"inventory":[],"effects":[{"id":"aid","spell":"aid","caster_id":"ch1","max_hp":5,"until":28800}]`, 1)))
 	f.Fuzz(func(t *testing.T, data []byte) {
 		e, err := DecodeExport(data)
 		if err != nil {

@@ -140,6 +140,8 @@ type TurnCommitted struct {
 	Characters []campaign.Character `json:"characters"`
 	Encounter  json.RawMessage      `json:"encounter,omitempty"`
 	Scene      campaign.Scene       `json:"scene"`
+	// Clock is the game time once the turn is done (campaign.State.Clock).
+	Clock int64 `json:"clock,omitempty"`
 }
 
 // Encounter reports an encounter started or ended (turns in it come with

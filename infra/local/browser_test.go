@@ -266,6 +266,10 @@ func TestBrowserTwoPlayers(t *testing.T) {
 	for _, s := range both {
 		s.do("see Mira move", logHas("Mira goes from Common Room to Cellar."), committed(3))
 	}
+	// Each scene is where the player's own character is: Tobin stays in
+	// the common room.
+	a.do("see the cellar", waitJS(`document.getElementById("scene").textContent.startsWith("Cellar")`))
+	b.do("stay in the common room", waitJS(`document.getElementById("scene").textContent.startsWith("Common Room")`))
 
 	a.do("see Tobin's check named", logHas("Tobin: check"))
 

@@ -355,6 +355,9 @@ func TestReactionWindowEndToEnd(t *testing.T) {
 	}
 	flows.mu.Lock()
 	for arn := range flows.paths {
+		if strings.Contains(arn, ":chronicler-fight:") {
+			continue // the fight's own flow: one per run of turns no player takes
+		}
 		name := arn[strings.LastIndex(arn, ":")+1:]
 		if !windows[name[:strings.LastIndex(name, "-")]] {
 			t.Errorf("execution %s for a turn that opened no window", name)

@@ -93,13 +93,13 @@ func newServer(ctx context.Context, cfg config) (*server, error) {
 		Credentials:  creds,
 		BaseEndpoint: aws.String("http://" + ln.Addr().String()),
 	})
-	flows, err := s.startFlows(creds)
+	flows, fights, err := s.startFlows(creds)
 	if err != nil {
 		s.close()
 		return nil, err
 	}
 	s.svc, err = assemble.Service(ctx, assemble.Config{
-		TokenKey: key, Store: s.store, Pusher: push.New(mgmt), Workflow: flows,
+		TokenKey: key, Store: s.store, Pusher: push.New(mgmt), Workflow: flows, Fights: fights,
 		Identity: cfg.identity, OIDCIssuer: cfg.issuer, OIDCAudience: cfg.audience,
 		Getenv: cfg.getenv, Pace: cfg.pace, Log: log,
 	})
@@ -265,29 +265,37 @@ func (s *server) serve(ctx context.Context, stdout io.Writer) error {
 // turn's step handler, run in process.
 const stepFunction = "arn:aws:lambda:us-east-1:000000000000:function:chronicler-step"
 
-// startFlows runs the reaction window's definition, the same one the cloud
-// runs, on the local interpreter behind a loopback Step Functions
-// endpoint, and returns the real sfn client's adapter pointed at it. The
+// startFlows runs the reaction window's and the fight's definitions, the
+// same ones the cloud runs, on the local interpreter behind a loopback
+// Step Functions endpoint, and returns the real sfn client's adapters
+// pointed at them. The
 // interpreter runs nothing before the game starts a flow, so its step
 // function may reach the service built after.
-func (s *server) startFlows(creds aws.CredentialsProvider) (*stepfunctions.Client, error) {
-	def, err := workflow.Substitute(workflow.Definition(), map[string]string{
-		workflow.RollFunctionArn: stepFunction, workflow.WindowFunctionArn: stepFunction,
-	})
-	if err != nil {
-		return nil, err
-	}
-	m, err := statemachine.Load(def)
-	if err != nil {
-		return nil, err
-	}
+func (s *server) startFlows(creds aws.CredentialsProvider) (*stepfunctions.Client, *stepfunctions.Fights, error) {
 	s.flows = statemachine.New(statemachine.Options{Clock: s.cfg.flowClock, Invoker: s.invokeStep, OnEvent: s.cfg.flowEvents})
-	arn, err := s.flows.Register("chronicler-reaction", m)
-	if err != nil {
-		return nil, err
+	arns := map[string]string{}
+	for name, d := range map[string]struct {
+		def  string
+		subs map[string]string
+	}{
+		"chronicler-reaction": {workflow.Definition(), map[string]string{workflow.RollFunctionArn: stepFunction, workflow.WindowFunctionArn: stepFunction}},
+		"chronicler-fight":    {workflow.FightDefinition(), map[string]string{workflow.FightFunctionArn: stepFunction}},
+	} {
+		def, err := workflow.Substitute(d.def, d.subs)
+		if err != nil {
+			return nil, nil, err
+		}
+		m, err := statemachine.Load(def)
+		if err != nil {
+			return nil, nil, err
+		}
+		if arns[name], err = s.flows.Register(name, m); err != nil {
+			return nil, nil, err
+		}
 	}
+	var err error
 	if s.flowsLn, err = net.Listen("tcp", "127.0.0.1:0"); err != nil {
-		return nil, fmt.Errorf("listen for the local state machine: %w", err)
+		return nil, nil, fmt.Errorf("listen for the local state machine: %w", err)
 	}
 	s.flowsHTTP = &http.Server{Handler: s.management(s.flows), ReadHeaderTimeout: 10 * time.Second}
 	go s.flowsHTTP.Serve(s.flowsLn)
@@ -296,7 +304,7 @@ func (s *server) startFlows(creds aws.CredentialsProvider) (*stepfunctions.Clien
 		Credentials:  creds,
 		BaseEndpoint: aws.String("http://" + s.flowsLn.Addr().String()),
 	})
-	return stepfunctions.NewClient(client, arn), nil
+	return stepfunctions.NewClient(client, arns["chronicler-reaction"]), stepfunctions.NewFights(client, arns["chronicler-fight"]), nil
 }
 
 // management lets through only this process's own calls, from this

@@ -28,6 +28,10 @@ const (
 	// EnvStateMachine is the reaction window's state machine; without it,
 	// held turns' prompts and windows are timed by the sweep alone.
 	EnvStateMachine = "STATE_MACHINE_ARN"
+	// EnvFightMachine is the fight flow's state machine: the turns no
+	// player takes run one per step invocation; without it, in the
+	// invocation that let them come up.
+	EnvFightMachine = "FIGHT_STATE_MACHINE_ARN"
 	EnvIdentity     = "CHRONICLER_IDENTITY" // anonymous | oidc
 	EnvOIDCIssuer   = "OIDC_ISSUER"
 	EnvOIDCAudience = "OIDC_AUDIENCE"
@@ -51,6 +55,9 @@ type Config struct {
 	// Workflow keeps the time of held turns' roll prompts and reaction
 	// windows; nil leaves it to the sweep.
 	Workflow game.Workflow
+	// Fights runs the turns no player takes one per invocation; nil plays
+	// them in the invocation that let them come up.
+	Fights game.Fights
 	// Identity is how players sign in: "anonymous" (or "") or "oidc", whose
 	// ID tokens must be issued by OIDCIssuer for OIDCAudience.
 	Identity, OIDCIssuer, OIDCAudience string
@@ -92,6 +99,7 @@ func Service(ctx context.Context, c Config) (*game.Service, error) {
 		return nil, err
 	}
 	svc.Workflow = c.Workflow
+	svc.Fights = c.Fights
 	return svc, nil
 }
 
@@ -123,6 +131,9 @@ func FromEnv(ctx context.Context) (*game.Service, error) {
 	}
 	if arn := os.Getenv(EnvStateMachine); arn != "" {
 		c.Workflow = stepfunctions.NewClient(sfn.NewFromConfig(cfg), arn)
+	}
+	if arn := os.Getenv(EnvFightMachine); arn != "" {
+		c.Fights = stepfunctions.NewFights(sfn.NewFromConfig(cfg), arn)
 	}
 	return Service(ctx, c)
 }

@@ -8,16 +8,28 @@ import (
 	"chronicler/shared/workflow"
 )
 
-// Step is the held turns' step function, which the reaction window's state
-// machine invokes for every roll prompt and reaction round and for every
-// timeout: the step Lambda, and the local interpreter's function in
-// process. Errors: Invalid for a payload that is no workflow.Request;
-// otherwise game.Service.Step's.
-func Step(svc *game.Service) func(ctx context.Context, payload json.RawMessage) (workflow.Outcome, error) {
-	return func(ctx context.Context, payload json.RawMessage) (workflow.Outcome, error) {
+// Step is the step function of both state machines: the reaction
+// window's, which invokes it for every roll prompt and reaction round and
+// for every timeout, and the fight's, once per turn no player takes. It is
+// the step Lambda, and the local interpreter's function in process.
+// Errors: Invalid for a payload that is neither a workflow.Request nor a
+// workflow.FightRequest; otherwise game.Service.Step's or FightTurn's.
+func Step(svc *game.Service) func(ctx context.Context, payload json.RawMessage) (any, error) {
+	return func(ctx context.Context, payload json.RawMessage) (any, error) {
+		if workflow.IsFight(payload) {
+			req, err := workflow.DecodeFightRequest(payload)
+			if err != nil {
+				return nil, err
+			}
+			more, err := svc.FightTurn(ctx, req.CampaignID, req.Execution)
+			if err != nil {
+				return nil, err
+			}
+			return workflow.FightOutcome{More: more}, nil
+		}
 		req, err := workflow.DecodeRequest(payload)
 		if err != nil {
-			return workflow.Outcome{}, err
+			return nil, err
 		}
 		return svc.Step(ctx, req)
 	}

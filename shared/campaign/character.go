@@ -93,9 +93,18 @@ type Character struct {
 	// ids: "perception", "sleight-of-hand"), chosen from its class's.
 	Skills    []string `json:"skills,omitempty"`
 	Inventory []Item   `json:"inventory"`
-	AreaID    string   `json:"area_id"`
-	Presence  Presence `json:"presence"`
-	Version   int64    `json:"-"`
+	// Effects are the spells' lasting effects on the character, each
+	// until a game time (Effect).
+	Effects []Effect `json:"effects,omitempty"`
+	// WakesAt is the game time a character stable at 0 HP regains 1 HP
+	// and wakes (1d4 hours after it was found stable); 0 when it is not
+	// stable or the hours are not rolled yet.
+	WakesAt int64 `json:"wakes_at,omitempty"`
+	// AreaID is where the character is: each character has its own
+	// area, and its player's scene is there.
+	AreaID   string   `json:"area_id"`
+	Presence Presence `json:"presence"`
+	Version  int64    `json:"-"`
 }
 
 // IsDead reports whether the character is dead: marked so, or at 0 HP

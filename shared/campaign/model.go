@@ -72,6 +72,10 @@ type State struct {
 	Map       *world.Map        `json:"map,omitempty"`
 	Glossary  map[string]string `json:"glossary,omitempty"`
 	TurnCount int               `json:"turn_count"`
+	// Clock is the game time: seconds since the campaign began, advanced
+	// by rounds in a fight (6 s each), moves, rests and what else takes
+	// time.
+	Clock int64 `json:"clock,omitempty"`
 	// Unsummarized counts the last committed turns the rolling summary
 	// does not tell yet: it is compressed when something happens (a new
 	// name, place, item, promise or death; a new scene) or every few turns.
@@ -340,6 +344,9 @@ type Lease struct {
 	// Calls are the model calls made for the turn before it is narrated
 	// (the low tier reading the player's words), for the turn's record.
 	Calls []ModelCall `json:"calls,omitempty"`
+	// Flow is the fight flow's execution playing this turn no player
+	// takes, if one is: its next try takes the turn over at once.
+	Flow string `json:"flow,omitempty"`
 }
 
 // PendingRolls are a turn's rolls, already made from the turn's seed and

@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"time"
 
 	"chronicler/events"
 	"chronicler/shared/campaign"
@@ -48,9 +49,11 @@ func activeData(snap Snapshot) json.RawMessage {
 }
 
 // StartEncounter begins an encounter against SRD monsters with the
-// characters present (absent and offline ones stay out of it, and so do
-// the dead; one at 0 HP joins as it lies, unconscious), in the area asked
-// for or else the first such character's, with the campaign's
+// characters present in its area (absent and offline ones stay out of it,
+// and so do the dead and those elsewhere; one at 0 HP joins as it lies,
+// unconscious), the area asked for or else the first present character's
+// able to fight, at the campaign's game time (their lasting effects come
+// in with them), with the campaign's
 // settings.on_defeat; it rolls initiative and plays the monsters' turns
 // until a player's comes up. Owner only (a GM tool); the campaign must be
 // in session, and a character there must be able to fight.
@@ -72,10 +75,25 @@ func (s *Service) StartEncounter(ctx context.Context, p Player, campaignID strin
 		}
 		return encounter.Encounter{}, err
 	}
+	// Each character has its own area: the fight is in the one asked
+	// for, or else the first present character's able to fight, and
+	// involves those there; the others may join it by coming.
+	m := mapOf(snap)
+	area := req.AreaID
+	present := withPresence(snap)
+	if area == "" {
+		area = world.StarterArea
+		for _, ch := range present {
+			if ch.Presence == campaign.Present && !ch.Down() {
+				area = turn.AreaOf(m, ch).ID
+				break
+			}
+		}
+	}
 	var chars []campaign.Character
 	able := false
-	for _, ch := range withPresence(snap) {
-		if ch.Presence == campaign.Present && !ch.IsDead() && (req.AreaID == "" || ch.AreaID == req.AreaID) {
+	for _, ch := range present {
+		if ch.Presence == campaign.Present && !ch.IsDead() && turn.AreaOf(m, ch).ID == area {
 			chars = append(chars, ch)
 			able = able || !ch.Down()
 		}
@@ -83,19 +101,12 @@ func (s *Service) StartEncounter(ctx context.Context, p Player, campaignID strin
 	if !able {
 		return encounter.Encounter{}, fault.Field(op, "area_id", "no character is present there able to fight")
 	}
-	area := req.AreaID
-	if area == "" {
-		area = chars[0].AreaID
-		if _, ok := viewOf(snap).Map.Areas[area]; !ok {
-			area = world.StarterArea
-		}
-	}
 	specs := make([]encounter.MonsterSpec, len(req.Monsters))
 	for i, m := range req.Monsters {
 		specs[i] = encounter.MonsterSpec{SRDID: m.SRDID, Count: m.Count}
 	}
 	id := s.NewID()
-	e, _, err := encounter.Start(id, chars, specs, req.Surprise, dice.NewSeeded(s.turnSeed(campaignID, "encounter:"+id)), snap.Campaign.Book().Monster)
+	e, _, err := encounter.StartAt(snap.State.Clock, id, chars, specs, req.Surprise, dice.NewSeeded(s.turnSeed(campaignID, "encounter:"+id)), snap.Campaign.Book().Monster)
 	if err != nil {
 		return encounter.Encounter{}, err
 	}
@@ -108,7 +119,7 @@ func (s *Service) StartEncounter(ctx context.Context, p Player, campaignID strin
 		message{events.TypeEncounter, events.Encounter{Encounter: rec.Data}}); err != nil {
 		return encounter.Encounter{}, fmt.Errorf("%s: %w", op, err)
 	}
-	s.monsterTurns(ctx, campaignID)
+	s.continueFight(ctx, campaignID, "encounter-"+id)
 	return e, nil
 }
 
@@ -174,90 +185,137 @@ func (s *Service) EndEncounter(ctx context.Context, p Player, campaignID, encoun
 // the encounter ends, or when another turn holds the table.
 func (s *Service) monsterTurns(ctx context.Context, campaignID string) {
 	for range maxMonsterTurns {
-		snap, err := s.Store.Snapshot(ctx, campaignID)
-		if err != nil {
-			s.Log.WarnContext(ctx, "monster turn", "campaign", campaignID, "err", err)
-			return
-		}
-		rec, e, ok, err := activeEncounter(snap)
-		if err != nil || !ok || openSession(snap) == nil {
-			return
-		}
-		decided := e.Decided() != ""
-		cur, ok := e.Participant(e.Current)
-		legendary := len(e.LegendaryDue) > 0 && !decided
-		if legendary {
-			// A legendary monster acts at the end of another's turn,
-			// before the next one begins.
-			cur, ok = e.Participant(e.LegendaryDue[0])
-		}
-		if !ok && decided && len(e.Participants) > 0 {
-			cur, ok = e.Participants[0], true // the fight is over whoever was up
-		}
-		if !ok {
-			return
-		}
-		now := s.now()
-		lease := campaign.Lease{TurnID: s.NewID(), ActorID: cur.ID, Action: "(the " + cur.Name + "'s turn)", AcquiredAt: now, ExpiresAt: now.Add(s.LeaseTTL)}
-		lease.RequestID = "monster:" + lease.TurnID
-		seed := s.turnSeed(campaignID, lease.TurnID)
-		var (
-			next encounter.Encounter
-			res  encounter.Result
-		)
-		switch {
-		case decided:
-			lease.Action = "(the fight is over)"
-			if ch := characterOf(snap, cur.CharacterID); ch != nil {
-				lease.ActorID, lease.PlayerID = ch.ID, ch.PlayerID
-			}
-			next, res, err = encounter.Conclude(e, dice.NewSeeded(seed))
-		case legendary:
-			lease.Action = "(" + cur.Name + "'s legendary action)"
-			next, res, err = encounter.LegendaryTurn(e, dice.NewSeeded(seed), encounter.Reactions{Seed: s.reactionSeed(campaignID, lease.TurnID)})
-		case cur.Kind == encounter.KindCharacter:
-			ch := characterOf(snap, cur.CharacterID)
-			if ch == nil {
-				return
-			}
-			act, forced := e.Forced()
-			switch {
-			case forced && act.Kind == encounter.ActionDeathSave:
-				lease.Action = "(" + ch.Name + " is dying: a death saving throw)"
-			case forced:
-				lease.Action = "(" + ch.Name + " cannot act)"
-			case campaign.PresenceOf(ch.PlayerID, openSession(snap), snap.Connections) == campaign.Present:
-				return // a player's turn: theirs to take
-			default:
-				act = encounter.Action{Kind: encounter.ActionDodge, EndTurn: true}
-				lease.Action = "(" + ch.Name + " is away from the table and keeps their guard up)"
-			}
-			lease.ActorID, lease.PlayerID, lease.RequestID = ch.ID, ch.PlayerID, "away:"+lease.TurnID
-			if forced {
-				lease.RequestID = "rules:" + lease.TurnID
-			}
-			next, res, err = encounter.Act(e, cur.ID, act, dice.NewSeeded(seed))
-		default:
-			next, res, err = encounter.MonsterTurnWith(e, dice.NewSeeded(seed), encounter.Reactions{Seed: s.reactionSeed(campaignID, lease.TurnID)})
-		}
-		if err != nil {
-			s.Log.WarnContext(ctx, "monster turn", "campaign", campaignID, "monster", cur.ID, "err", err)
-			return
-		}
-		if w, revealed := window(snap, res, 0); w != nil {
-			s.holdMonsterTurn(ctx, snap, lease, seed, res, w, revealed, legendary)
-			return // the monsters wait for the window
-		}
-		msgs := []message{{events.TypeTurnAccepted, events.TurnAccepted{TurnID: lease.TurnID, RequestID: lease.RequestID, CharacterID: cur.ID}}}
-		msgs = append(msgs, rollMessages(lease.TurnID, turn.Rolls(res.Rolls))...)
-		if err := s.commit(ctx, Tx{CampaignID: campaignID, AcquireLease: &lease, LeaseNow: now}, "", msgs...); err != nil {
-			return // a player's turn holds the table; it plays the monsters after it
-		}
-		if err := s.finishMonsterTurn(ctx, snap, lease, seed, played{rec: rec, cur: cur, next: next, res: res}); err != nil {
-			s.Log.WarnContext(ctx, "monster turn", "campaign", campaignID, "err", err)
+		if !s.autoTurn(ctx, campaignID, "") {
 			return
 		}
 	}
+}
+
+// auto is a turn no player takes, as the rules decide it.
+type auto struct {
+	lease     campaign.Lease
+	seed      uint64
+	play      played
+	legendary bool
+}
+
+// autoTurn plays the turn of the fight that no player takes, if one is
+// up (see monsterTurns), and reports whether it played one to its end.
+// flow names the fight flow's execution that plays it ("" when none): a
+// turn whose lease names the same flow was left by a try of that flow
+// that died (a flow tries again only after a try failed), and is taken
+// over under its own turn id, with the same dice, at once.
+func (s *Service) autoTurn(ctx context.Context, campaignID, flow string) bool {
+	snap, err := s.Store.Snapshot(ctx, campaignID)
+	if err != nil {
+		s.Log.WarnContext(ctx, "monster turn", "campaign", campaignID, "err", err)
+		return false
+	}
+	now := s.now()
+	turnID, takeOver := s.NewID(), false
+	if l := snap.Lease; l != nil && flow != "" && l.Flow == flow && l.Pending == nil {
+		turnID, takeOver = l.TurnID, true
+	}
+	a, ok, err := s.decideAuto(snap, turnID, now)
+	if err != nil {
+		s.Log.WarnContext(ctx, "monster turn", "campaign", campaignID, "err", err)
+		return false
+	}
+	if !ok {
+		if takeOver { // the fight moved on under the dead try's lease: free the table
+			s.release(ctx, campaignID, turnID)
+		}
+		return false
+	}
+	a.lease.Flow = flow
+	if w, revealed := window(snap, a.play.res, 0); w != nil {
+		s.holdMonsterTurn(ctx, snap, a.lease, a.seed, a.play.res, w, revealed, a.legendary)
+		return false // the monsters wait for the window
+	}
+	var msgs []message
+	if !takeOver { // a taken-over turn told the table already
+		msgs = []message{{events.TypeTurnAccepted, events.TurnAccepted{TurnID: a.lease.TurnID, RequestID: a.lease.RequestID, CharacterID: a.play.cur.ID}}}
+		msgs = append(msgs, rollMessages(a.lease.TurnID, turn.Rolls(a.play.res.Rolls))...)
+	}
+	if err := s.commit(ctx, Tx{CampaignID: campaignID, AcquireLease: &a.lease, LeaseNow: now}, "", msgs...); err != nil {
+		return false // a player's turn holds the table; it plays the monsters after it
+	}
+	if err := s.finishMonsterTurn(ctx, snap, a.lease, a.seed, a.play); err != nil {
+		s.Log.WarnContext(ctx, "monster turn", "campaign", campaignID, "err", err)
+		return false
+	}
+	return true
+}
+
+// decideAuto decides the turn no player takes that is up in snap, under
+// turnID: the same snapshot and turn id decide the same turn. ok is false
+// when there is none (no fight, no open session, a present player's turn).
+func (s *Service) decideAuto(snap Snapshot, turnID string, now time.Time) (auto, bool, error) {
+	campaignID := snap.Campaign.ID
+	rec, e, ok, err := activeEncounter(snap)
+	if err != nil || !ok || openSession(snap) == nil {
+		return auto{}, false, err
+	}
+	decided := e.Decided() != ""
+	cur, ok := e.Participant(e.Current)
+	legendary := len(e.LegendaryDue) > 0 && !decided
+	if legendary {
+		// A legendary monster acts at the end of another's turn,
+		// before the next one begins.
+		cur, ok = e.Participant(e.LegendaryDue[0])
+	}
+	if !ok && decided && len(e.Participants) > 0 {
+		cur, ok = e.Participants[0], true // the fight is over whoever was up
+	}
+	if !ok {
+		return auto{}, false, nil
+	}
+	lease := campaign.Lease{TurnID: turnID, ActorID: cur.ID, Action: "(the " + cur.Name + "'s turn)", AcquiredAt: now, ExpiresAt: now.Add(s.LeaseTTL)}
+	lease.RequestID = "monster:" + lease.TurnID
+	seed := s.turnSeed(campaignID, lease.TurnID)
+	var (
+		next encounter.Encounter
+		res  encounter.Result
+	)
+	switch {
+	case decided:
+		lease.Action = "(the fight is over)"
+		if ch := characterOf(snap, cur.CharacterID); ch != nil {
+			lease.ActorID, lease.PlayerID = ch.ID, ch.PlayerID
+		}
+		next, res, err = encounter.Conclude(e, dice.NewSeeded(seed))
+	case legendary:
+		lease.Action = "(" + cur.Name + "'s legendary action)"
+		next, res, err = encounter.LegendaryTurn(e, dice.NewSeeded(seed), encounter.Reactions{Seed: s.reactionSeed(campaignID, lease.TurnID)})
+	case cur.Kind == encounter.KindCharacter:
+		ch := characterOf(snap, cur.CharacterID)
+		if ch == nil {
+			return auto{}, false, nil
+		}
+		act, forced := e.Forced()
+		switch {
+		case forced && act.Kind == encounter.ActionDeathSave:
+			lease.Action = "(" + ch.Name + " is dying: a death saving throw)"
+		case forced:
+			lease.Action = "(" + ch.Name + " cannot act)"
+		case campaign.PresenceOf(ch.PlayerID, openSession(snap), snap.Connections) == campaign.Present:
+			return auto{}, false, nil // a player's turn: theirs to take
+		default:
+			act = encounter.Action{Kind: encounter.ActionDodge, EndTurn: true}
+			lease.Action = "(" + ch.Name + " is away from the table and keeps their guard up)"
+		}
+		lease.ActorID, lease.PlayerID, lease.RequestID = ch.ID, ch.PlayerID, "away:"+lease.TurnID
+		if forced {
+			lease.RequestID = "rules:" + lease.TurnID
+		}
+		next, res, err = encounter.Act(e, cur.ID, act, dice.NewSeeded(seed))
+	default:
+		next, res, err = encounter.MonsterTurnWith(e, dice.NewSeeded(seed), encounter.Reactions{Seed: s.reactionSeed(campaignID, lease.TurnID)})
+	}
+	if err != nil {
+		return auto{}, false, fmt.Errorf("%s's turn: %w", cur.ID, err)
+	}
+	return auto{lease: lease, seed: seed, play: played{rec: rec, cur: cur, next: next, res: res}, legendary: legendary}, true, nil
 }
 
 // rollMessages are the roll.result events of a turn's rolls.

@@ -24,14 +24,16 @@ func (s *Service) turnSeed(campaignID, turnID string) uint64 {
 
 // viewOf is the campaign as the rules read it to decide a turn.
 func viewOf(snap Snapshot) turn.View {
-	var m world.Map
+	return turn.View{Allowlist: snap.Campaign.Settings.Allowlist, Map: mapOf(snap), Scene: snap.State.Scene,
+		Characters: snap.Characters, Encounter: activeRecord(snap), Clock: snap.State.Clock}
+}
+
+// mapOf is the campaign's map, its starter map until it has its own.
+func mapOf(snap Snapshot) world.Map {
 	if snap.State.Map != nil {
-		m = *snap.State.Map
-	} else {
-		m = world.Starter(snap.Campaign.WorldSeed) // until the campaign has its own
+		return *snap.State.Map
 	}
-	return turn.View{Allowlist: snap.Campaign.Settings.Allowlist, Map: m, Scene: snap.State.Scene,
-		Characters: snap.Characters, Encounter: activeRecord(snap)}
+	return world.Starter(snap.Campaign.WorldSeed)
 }
 
 // decide runs the rules on the leased turn: its structured intent, or its

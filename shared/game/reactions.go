@@ -365,7 +365,7 @@ func (s *Service) settle(ctx context.Context, snap Snapshot, l campaign.Lease, p
 	if err := s.finishMonsterTurn(ctx, snap, next, p.Seed, play); err != nil {
 		return err
 	}
-	s.monsterTurns(ctx, snap.Campaign.ID)
+	s.continueFight(ctx, snap.Campaign.ID, l.TurnID)
 	return nil
 }
 
@@ -377,8 +377,10 @@ func (s *Service) finishMonsterTurn(ctx context.Context, snap Snapshot, lease ca
 		s.release(ctx, snap.Campaign.ID, lease.TurnID)
 		return err
 	}
+	// The fight's rounds are game time for the characters out of it too.
+	turn.Settle(snap.Characters, d.Fighting(), snap.State.Clock, &d, dice.NewSeeded(s.turnSeed(snap.Campaign.ID, lease.TurnID+":settle")))
 	cur := play.cur
-	actor := campaign.Character{ID: cur.ID, Name: cur.Name, HP: cur.HP, MaxHP: cur.MaxHP, AC: cur.AC}
+	actor := campaign.Character{ID: cur.ID, Name: cur.Name, HP: cur.HP, MaxHP: cur.MaxHP, AC: cur.AC, AreaID: play.next.AreaID}
 	if ch := characterOf(snap, cur.CharacterID); cur.Kind == encounter.KindCharacter && ch != nil {
 		actor = *ch // a character played for a player away from the table
 	}

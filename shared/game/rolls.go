@@ -154,7 +154,7 @@ func (s *Service) reveal(ctx context.Context, snap Snapshot, l campaign.Lease, a
 		return err
 	}
 	if d.Encounter != nil {
-		s.monsterTurns(ctx, snap.Campaign.ID)
+		s.continueFight(ctx, snap.Campaign.ID, l.TurnID)
 	}
 	return nil
 }

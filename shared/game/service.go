@@ -71,6 +71,13 @@ type Service struct {
 	// Workflow keeps the time of held turns (roll prompts, reaction
 	// windows); nil leaves it to the sweep.
 	Workflow Workflow
+	// Fights plays the turns no player takes, each in an invocation of
+	// its own; nil plays them in the invocation that let them come up.
+	Fights Fights
+	// TurnBudget is the time a turn may take at most (its narration's
+	// time limits and its commit): a fight's step starts no turn with
+	// less time left (0: no check).
+	TurnBudget time.Duration
 	// Draining is set while a server shuts down: the connections it closes
 	// were not left by their players, so nobody passes a reaction window
 	// for them; the window resumes when the server is back.
@@ -91,6 +98,7 @@ func NewService(store Store, push Pusher, narr narrator.Narrator, tokens *auth.S
 		Now:        func() time.Time { return time.Now().UTC() },
 		NewID:      NewULID,
 		LeaseTTL:   90 * time.Second,
+		TurnBudget: 40 * time.Second,
 		LostGrace:  5 * time.Minute,
 		DeltaEvery: 150 * time.Millisecond,
 		TurnLimit:  throttle.New(1, 5, time.Now),

@@ -12,6 +12,7 @@ import (
 	"chronicler/shared/campaign"
 	"chronicler/shared/fault"
 	"chronicler/shared/narrator"
+	"chronicler/shared/rules/turn"
 )
 
 // Connect binds a new connection to a campaign for a member. It runs before
@@ -594,7 +595,7 @@ func (s *Service) recap(snap Snapshot, gapRecap string) string {
 		fmt.Fprintf(&b, "It was last played %s. ", ago(s.now().Sub(last)))
 	}
 	sc := st.Scene
-	fmt.Fprintf(&b, "The party is at %s", sc.Location)
+	fmt.Fprintf(&b, "The party is at %s", whereabouts(snap))
 	if sc.Time != "" {
 		fmt.Fprintf(&b, ", in the %s", sc.Time)
 	}
@@ -603,6 +604,30 @@ func (s *Service) recap(snap Snapshot, gapRecap string) string {
 	}
 	b.WriteString(". What do you do?")
 	return b.String()
+}
+
+// whereabouts is where the party is: the scene's location while every
+// character is in one area (or none has one the map knows); else each
+// area with who is there, as each character has its own.
+func whereabouts(snap Snapshot) string {
+	m := mapOf(snap)
+	var areas []string
+	who := map[string][]string{}
+	for _, ch := range snap.Characters {
+		a := turn.AreaOf(m, ch).Name
+		if _, ok := who[a]; !ok {
+			areas = append(areas, a)
+		}
+		who[a] = append(who[a], ch.Name)
+	}
+	if len(areas) < 2 {
+		return snap.State.Scene.Location
+	}
+	parts := make([]string, len(areas))
+	for i, a := range areas {
+		parts[i] = a + " (" + strings.Join(who[a], ", ") + ")"
+	}
+	return strings.Join(parts, " and ")
 }
 
 func ago(d time.Duration) string {

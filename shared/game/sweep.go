@@ -127,7 +127,7 @@ func (s *Service) sweepActive(ctx context.Context, campaignID string) (removed i
 		if _, _, fighting, _ := activeEncounter(snap); fighting {
 			// A player who left during their own turn in a fight: the
 			// table goes on without them.
-			s.monsterTurns(ctx, campaignID)
+			s.continueFight(ctx, campaignID, s.NewID())
 		}
 	}
 	return removed, closed, err

@@ -137,7 +137,7 @@ func (s *Service) playTurn(ctx context.Context, snap Snapshot, actor *campaign.C
 		return err
 	}
 	if d.Encounter != nil && fightOn {
-		s.monsterTurns(ctx, campaignID)
+		s.continueFight(ctx, campaignID, lease.TurnID)
 	}
 	return nil
 }
@@ -220,7 +220,7 @@ func (s *Service) resolve(ctx context.Context, snap Snapshot, lease campaign.Lea
 	}
 	built, _ := memory.Build(memory.Input{
 		CampaignName: snap.Campaign.Name, Persona: snap.Campaign.DMPersona, WorldSeed: snap.Campaign.WorldSeed,
-		Glossary: st.Glossary, Characters: withPresence(snap), Actor: *actor, Scene: st.Scene, Threats: foes, Summary: st.Summary, Unsummarized: st.Unsummarized,
+		Glossary: st.Glossary, Characters: withPresence(snap), Actor: *actor, Scene: sceneOf(snap, *actor), Threats: foes, Summary: st.Summary, Unsummarized: st.Unsummarized,
 		Recent: recent, Memory: mem.WithSecrets(snap.Campaign.Secrets), Action: lease.Action, RulesResult: d.Summary, TurnID: lease.TurnID,
 		Tier: narrator.Route(purpose), Turn: st.TurnCount + 1,
 	}, memory.DefaultBudget())
@@ -277,6 +277,7 @@ func (s *Service) resolve(ctx context.Context, snap Snapshot, lease campaign.Lea
 	recordCalls(record, req, append(slices.Clone(lease.Calls), low.calls...))
 	next := st
 	next.TurnCount, next.UpdatedAt = st.TurnCount+1, now
+	next.Clock = max(st.Clock, d.Clock)
 	next.Charge(session, record.TurnCostUSD)
 	next.Cost.Turns++
 	next.GuardViolations += len(record.Violations)
@@ -305,7 +306,7 @@ func (s *Service) resolve(ctx context.Context, snap Snapshot, lease campaign.Lea
 	}, "",
 		message{events.TypeNarrationDone, events.NarrationDone{TurnID: turn.ID, Text: narr.Text, Suggestions: suggestions(turn.Suggestions), Degraded: narr.Degraded}},
 		message{events.TypeTurnCommitted, events.TurnCommitted{TurnID: turn.ID, Sequence: turn.Sequence, ActorID: actor.ID,
-			Rolls: turn.Rolls, Characters: committed(snap, d.Changed), Encounter: encounterData(d.Encounter), Scene: next.Scene}})
+			Rolls: turn.Rolls, Characters: committed(snap, d.Changed), Encounter: encounterData(d.Encounter), Scene: next.Scene, Clock: next.Clock}})
 	if err != nil {
 		if isConflict(err) {
 			return fault.E(fault.Conflict, op, "the table changed while the turn was resolved; it was not saved, try again")
@@ -394,6 +395,12 @@ func (s *Service) narrate(ctx context.Context, n narrator.Narrator, req narrator
 		record.CostUSD = cost
 	}
 	return narr, record, nil
+}
+
+// sceneOf is the scene the narrator tells the actor's turn in: the
+// table's, in the actor's own area (each character has its own).
+func sceneOf(snap Snapshot, actor campaign.Character) campaign.Scene {
+	return turn.SceneOf(turn.View{Map: mapOf(snap), Scene: snap.State.Scene}, actor)
 }
 
 // groundsOf is what a narration of req may rest on (narrator.Guard): the

@@ -6,7 +6,7 @@ import { Connection, type LinkState } from "./conn";
 import { $, $input, $select, fill, h, option, plural } from "./dom";
 import { Journal } from "./journal";
 import type { Area, CampaignView, Character, ClientMessage, Eligible, Encounter, Intent, Secret, ServerMessage, Turn } from "./protocol";
-import { ABILITIES, ABILITY_NAMES, SKILLS } from "./rules";
+import { ABILITIES, ABILITY_NAMES, SKILLS, effectName, timeLeft } from "./rules";
 import {
   breakdown, fromView, ingest, intentLabel, isMine, live, nameOf, names, newStream, noteSent, reachLeft, reactionLabel, reduce, replay,
   resynced, rollLine, withAction, withCharacters, type FeedItem, type Stream, type Table,
@@ -465,6 +465,11 @@ export class TableView {
       const pct = c.max_hp > 0 ? Math.max(0, Math.min(100, (100 * c.hp) / c.max_hp)) : 0;
       const tempPct = c.max_hp > 0 ? Math.min(100 - pct, (100 * c.temp_hp) / c.max_hp) : 0;
       const slots = Object.entries(c.spell_slots ?? {}).filter(([, s]) => s.max > 0);
+      // The spells in force on the sheet, each with its game time left; a
+      // concentration held with nothing else tells its time beside it.
+      const lasting = (c.effects ?? []).filter((x) => x.id !== "concentration");
+      const mark = (c.effects ?? []).find((x) => x.id === "concentration" && x.spell === c.concentration);
+      const concLeft = mark ? timeLeft(mark.until, t.clock) : "";
       return h("li", { class: `member${c.player_id === t.me ? " mine" : ""}`, "data-id": c.id },
         h("div", { class: "member-head" },
           h("span", { class: `presence ${c.presence}`, title: c.presence }, c.presence),
@@ -474,11 +479,15 @@ export class TableView {
           h("span", { class: "hp-fill", style: `width:${pct}%` }),
           temp ? h("span", { class: "hp-temp", style: `width:${tempPct}%` }) : null,
           h("span", { class: "hp-text" }, `HP ${c.hp}/${c.max_hp}${temp ? ` +${c.temp_hp} temp` : ""}`)),
-        (c.conditions ?? []).length || c.concentration || c.exhaustion
+        (c.conditions ?? []).length || c.concentration || c.exhaustion || lasting.length
           ? h("div", { class: "tags" },
             (c.conditions ?? []).map((x) => h("span", { class: "tag" }, x)),
             c.exhaustion ? h("span", { class: "tag" }, `exhaustion ${c.exhaustion}`) : null,
-            c.concentration ? h("span", { class: "tag conc" }, `concentrating: ${c.concentration}`) : null)
+            c.concentration ? h("span", { class: "tag conc" }, `concentrating: ${c.concentration}${concLeft ? ` · ${concLeft} left` : ""}`) : null,
+            lasting.map((x) => {
+              const left = timeLeft(x.until, t.clock);
+              return h("span", { class: "tag effect", title: x.note ?? "" }, `${effectName(x.spell)}${left ? ` · ${left} left` : ""}`);
+            }))
           : null,
         slots.length ? h("div", { class: "slots", "aria-label": "Spell slots" }, slots.map(([l, s]) =>
           h("span", { class: "slot-level", title: `level ${l}: ${s.max - s.used} of ${s.max} left` }, `L${l} `,
@@ -491,7 +500,10 @@ export class TableView {
   }
 
   private drawScene(): void {
-    const sc = this.table.scene ?? { location: "" };
+    // Each character is somewhere of their own: the scene is where the
+    // player's character is.
+    const own = this.view.state.map?.areas[this.actor()?.area_id ?? ""]?.name;
+    const sc = { ...(this.table.scene ?? { location: "" }), ...(own ? { location: own } : {}) };
     const bits = [sc.time, sc.weather].filter(Boolean).join(" · ");
     fill($("scene"),
       h("strong", {}, sc.location ? sc.location[0].toUpperCase() + sc.location.slice(1) : "Somewhere"), bits ? h("span", { class: "hint" }, ` · ${bits}`) : null,

@@ -63,8 +63,26 @@ export interface Character {
   /** beyond protocol.md: dead, until a spell brings them back */
   dead?: boolean;
   inventory: { item: string; qty: number }[] | null;
+  /** beyond protocol.md: the spells' lasting effects, each until a game time */
+  effects?: LastingEffect[] | null;
+  /** beyond protocol.md: the game time a stable character comes to */
+  wakes_at?: number;
   area_id: string;
   presence: Presence;
+}
+
+/** LastingEffect is a spell's effect on a sheet (campaign.Effect); until is game seconds, absent for until dispelled. */
+export interface LastingEffect {
+  id: string;
+  spell: string;
+  caster_id: string;
+  ac?: number;
+  max_hp?: number;
+  speed?: number;
+  condition?: string;
+  concentration?: boolean;
+  note?: string;
+  until?: number;
 }
 
 export interface Participant {
@@ -133,6 +151,8 @@ export interface WorldMap { areas: Record<string, Area> }
 
 export interface CampaignState {
   turn_count: number;
+  /** beyond protocol.md: the game clock, seconds since the campaign began */
+  clock?: number;
   scene: Scene;
   map?: WorldMap | null;
   cost?: { session_id?: string; usd: number; turns: number; campaign_usd: number };
@@ -238,7 +258,7 @@ export type ServerMessage = Head & (
   | { type: "reaction.closed"; turn_id: string; applied: Applied[] | null }
   | { type: "narration.delta"; turn_id: string; text: string }
   | { type: "narration.done"; turn_id: string; text: string; suggestions: string[] | null; degraded?: boolean }
-  | { type: "turn.committed"; turn_id: string; sequence: number; actor_id: string; rolls: Roll[] | null; characters: Character[] | null; encounter?: Encounter | null; scene: Scene }
+  | { type: "turn.committed"; turn_id: string; sequence: number; actor_id: string; rolls: Roll[] | null; characters: Character[] | null; encounter?: Encounter | null; scene: Scene; clock?: number }
   | { type: "encounter"; encounter: Encounter; characters?: Character[] | null }
   | { type: "presence"; character_id: string; state: Presence }
   | { type: "character"; character: Character }

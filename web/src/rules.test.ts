@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
 import { parseInvite, inviteLink } from "./api";
-import { derive, pointsSpent, problems, skillChoice, skillName } from "./rules";
+import { derive, effectName, pointsSpent, problems, skillChoice, skillName, timeLeft } from "./rules";
 
 const standard = { str: 15, dex: 14, con: 13, int: 12, wis: 10, cha: 8 };
 
@@ -67,5 +67,17 @@ describe("invites", () => {
   it("ReadsAnIdAndACode", () => {
     assert.deepEqual(parseInvite("  01JXYZ  K7P2  "), { id: "01JXYZ", code: "K7P2" });
     assert.equal(parseInvite("just one thing"), null);
+  });
+});
+
+describe("lasting effects", () => {
+  it("TellsTheGameTimeLeft", () => {
+    assert.equal(timeLeft(8 * 3600, 0), "8 h");
+    assert.equal(timeLeft(8 * 3600, 6 * 3600 + 1800), "1 h 30 min");
+    assert.equal(timeLeft(700, 100), "10 min");
+    assert.equal(timeLeft(106, 100), "6 s");
+    assert.equal(timeLeft(100, 100), "ending");
+    assert.equal(timeLeft(undefined, 100), "");
+    assert.equal(effectName("protection-from-poison"), "Protection From Poison");
   });
 });

@@ -162,3 +162,23 @@ export const SKILLS: [string, Ability][] = [
   ["performance", "cha"], ["persuasion", "cha"], ["religion", "int"], ["sleight-of-hand", "dex"],
   ["stealth", "dex"], ["survival", "wis"],
 ];
+
+/**
+ * timeLeft tells how much game time an effect has left at clock, both in
+ * game seconds: "8 h", "1 h 30 min", "10 min", "6 s"; "" for an effect
+ * with no end by time (until is absent) and "ending" once it is due.
+ */
+export function timeLeft(until: number | undefined, clock: number): string {
+  if (!until) return "";
+  const s = until - clock;
+  if (s <= 0) return "ending";
+  const h = Math.floor(s / 3600), m = Math.floor((s % 3600) / 60);
+  if (h > 0) return m > 0 ? `${h} h ${m} min` : `${h} h`;
+  if (m > 0) return `${m} min`;
+  return `${s} s`;
+}
+
+/** effectName is an effect's spell as a player reads it: "mage-armor" is "Mage Armor". */
+export function effectName(spell: string): string {
+  return spell.split("-").map((w) => (w ? w[0].toUpperCase() + w.slice(1) : w)).join(" ");
+}

@@ -161,8 +161,9 @@ describe("reduce", () => {
     assert.deepEqual(t.feed.map((f) => [f.kind, f.text]), [["action", "Mira: I light a lantern"], ["narration", "Mira lights a lantern."]]);
     t = play(t,
       { type: "narration.done", turn_id: "t1", text: "Mira lights a lantern.", suggestions: ["Look around", "Open the door", "Listen", "Sing"] },
-      { type: "turn.committed", turn_id: "t1", sequence: 1, actor_id: "mira", rolls: [], characters: [{ ...sheet("mira", "p1", "Mira"), hp: 5 }], scene: { location: "Cellar", time: "night" } });
+      { type: "turn.committed", turn_id: "t1", sequence: 1, actor_id: "mira", rolls: [], characters: [{ ...sheet("mira", "p1", "Mira"), hp: 5 }], scene: { location: "Cellar", time: "night" }, clock: 66 });
     assert.equal(t.turn, null);
+    assert.equal(t.clock, 66, "the game clock the turn left");
     assert.deepEqual(t.suggestions, ["Look around", "Open the door", "Listen"], "at most three suggestions");
     assert.equal(t.feed[1].committed, true);
     assert.equal(t.characters.mira.hp, 5);

@@ -146,6 +146,8 @@ export interface Table {
   unknown: string[];
   encounter: Encounter | null;
   scene: Scene;
+  /** the game clock: seconds since the campaign began */
+  clock: number;
   feed: FeedItem[];
   /** turn id -> index in feed of its narration */
   narrationAt: Record<string, number>;
@@ -177,6 +179,7 @@ export function fromView(v: CampaignView, me: string): Table {
     unknown: [],
     encounter: v.encounter && v.encounter.status === "active" ? v.encounter : null,
     scene: v.state.scene,
+    clock: v.state.clock ?? 0,
     feed: [],
     narrationAt: {},
     turn: null,
@@ -484,6 +487,7 @@ export function reduce(t: Table, m: ServerMessage): Table {
       next = {
         ...next,
         scene: m.scene ?? next.scene,
+        clock: Math.max(next.clock, m.clock ?? 0),
         encounter: m.encounter === undefined ? next.encounter : activeOrNull(m.encounter),
         turn: next.turn && next.turn.id === m.turn_id ? null : next.turn,
         rollPrompt: next.rollPrompt && next.rollPrompt.turnId === m.turn_id ? null : next.rollPrompt,

@@ -13,8 +13,8 @@ import (
 )
 
 // Aid raises the hit point maximum and hit points of its targets while it
-// lasts, waking a dying one; when the fight ends it goes, and the hit
-// points above the old maximum with it.
+// lasts, waking a dying one; its 8 hours go on when the fight ends, and
+// the sheets keep its maximum until then.
 func TestAidInAFight(t *testing.T) {
 	e := fell(casterFirst(t, []campaign.Character{cleo(), mira(), tavi()}, goblins(1)), "tavi", false)
 	out, res, err := encounter.Act(e, "cleo", encounter.Action{Kind: encounter.ActionCast, Spell: "aid", TargetIDs: []string{"cleo", "mira", "tavi"}}, faces(t))
@@ -35,16 +35,21 @@ func TestAidInAFight(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if m := participant(t, ended, "mira"); m.MaxHP != 28 || m.HP != 28 {
-		t.Errorf("mira after the fight %d/%d, want 28/28", m.HP, m.MaxHP)
-	}
-	if c := participant(t, ended, "cleo"); c.MaxHP != 24 || c.HP != 24 {
-		t.Errorf("cleo after the fight %d/%d, want 24/24: Aid's 5 is kept up to her own maximum", c.HP, c.MaxHP)
+	if m := participant(t, ended, "mira"); m.MaxHP != 33 || m.HP != 33 {
+		t.Errorf("mira after the fight %d/%d, want 33/33: Aid lasts 8 hours", m.HP, m.MaxHP)
 	}
 	for _, d := range diffs {
 		if d.ParticipantID == "tavi" && d.HP.After != 5 {
 			t.Errorf("tavi's diff %+v", d.HP)
 		}
+	}
+	sheets := diffs.CharacterUpdates([]campaign.Character{mira(), cleo()})
+	if m := sheets[0]; m.MaxHP != 33 || m.HP != 33 || len(m.Effects) != 1 || m.Effects[0].Spell != "aid" || m.Effects[0].MaxHP != 5 || m.Effects[0].Until != 8*campaign.Hour {
+		t.Errorf("mira's sheet after the fight %d/%d, effects %+v; want 33/33 with Aid until 8 hours in", m.HP, m.MaxHP, m.Effects)
+	}
+	// Aid's 5 comes off when its time is up.
+	if got := campaign.Expire(sheets, 8*campaign.Hour); len(got) != 2 || got[0].MaxHP != 28 || got[0].HP != 28 || got[1].MaxHP != 24 || got[1].HP != 24 {
+		t.Errorf("after 8 hours: %+v", got)
 	}
 }
 
@@ -89,12 +94,18 @@ func TestHasteInAFight(t *testing.T) {
 	if len(res.Attacks) != 1 || res.Attacks[0].Hit || res.Attacks[0].AC != 18 {
 		t.Errorf("attacks %+v, want one miss against AC 18", res.Attacks)
 	}
-	ended, _, err := encounter.End(e, "fled", encounter.EndOptions{})
+	// The fight ends within Haste's minute: it goes on, and Sol's
+	// concentration with it.
+	_, diffs, err := encounter.End(e, "fled", encounter.EndOptions{})
 	if err != nil {
 		t.Fatal(err)
 	}
-	if m := participant(t, ended, "mira"); m.AC != 16 || m.Combatant.Speed != 30 {
-		t.Errorf("after the fight AC %d, speed %d; want 16, 30", m.AC, m.Combatant.Speed)
+	sheets := diffs.CharacterUpdates([]campaign.Character{sol(), mira()})
+	if m := sheets[1]; m.AC != 18 || m.Speed != 60 || sheets[0].Concentration == nil {
+		t.Errorf("after the fight AC %d, speed %d, Sol concentrating %v; want 18, 60, on haste", m.AC, m.Speed, sheets[0].Concentration)
+	}
+	if got := campaign.Expire(sheets, campaign.Minute); len(got) != 2 || got[1].AC != 16 || got[1].Speed != 30 || got[0].Concentration != nil {
+		t.Errorf("a minute in: %+v", got)
 	}
 }
 
@@ -473,6 +484,12 @@ func TestOneRollSpellsAndHeroismInAFight(t *testing.T) {
 		m := participant(t, e, "mira")
 		if m.TempHP != 2 || !m.Combatant.ConditionImmunities.Has(rules.Frightened) {
 			t.Fatalf("mira at her turn's start: %d temporary HP, immune to %v", m.TempHP, m.Combatant.ConditionImmunities)
+		}
+		// Ser loses his concentration: Heroism ends.
+		e = edit(e, "ser", func(p *encounter.Participant) { p.Combatant.Concentration = "" })
+		e, _, err = encounter.Act(e, "mira", encounter.Action{Kind: encounter.ActionEndTurn}, faces(t))
+		if err != nil {
+			t.Fatal(err)
 		}
 		ended, _, err := encounter.End(e, "fled", encounter.EndOptions{})
 		if err != nil {

@@ -619,13 +619,19 @@ func TestWardsRaiseArmorClass(t *testing.T) {
 	if participant(t, e, "wren").AC != 12 {
 		t.Error("Act changed its input")
 	}
-	// The fight ends, and the spell with it.
-	ended, _, err := encounter.End(out, "victory", encounter.EndOptions{})
+	// The fight ends within the spell's 10 minutes: it goes on while
+	// Cleo concentrates, and ends with her concentration.
+	_, diffs, err := encounter.End(out, "victory", encounter.EndOptions{})
 	if err != nil {
 		t.Fatal(err)
 	}
-	if w := participant(t, ended, "wren"); w.AC != 12 {
-		t.Errorf("Wren's AC after the fight: %d, want 12", w.AC)
+	sheets := diffs.CharacterUpdates([]campaign.Character{cleo(), wren()})
+	if w := sheets[1]; w.AC != 14 || len(w.Effects) != 1 {
+		t.Errorf("Wren's AC after the fight: %d, effects %+v; want 14 under Shield of Faith", w.AC, w.Effects)
+	}
+	sheets[0].Concentration = nil
+	if got := campaign.Expire(sheets, 0); len(got) != 1 || got[0].AC != 12 {
+		t.Errorf("Cleo's concentration ends: %+v, want Wren at AC 12", got)
 	}
 
 	for _, tc := range []struct {

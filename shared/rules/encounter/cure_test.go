@@ -62,8 +62,8 @@ func TestCuresInAFight(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if m := participant(t, ended, "mira"); m.Combatant.Resistances.Has(rules.Poison) {
-			t.Error("the resistance outlasted the fight")
+		if m := participant(t, ended, "mira"); !m.Combatant.Resistances.Has(rules.Poison) {
+			t.Error("the resistance ended with the fight, not with its hour")
 		}
 	})
 	t.Run("AResistanceOfItsOwnStays", func(t *testing.T) {

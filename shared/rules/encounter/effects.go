@@ -245,7 +245,9 @@ func (e *Encounter) lapse(res *Result) error {
 			return endDead
 		}
 		if fx.Concentration {
-			if c, ok := e.Participant(fx.CasterID); !ok || c.Combatant.Concentration != fx.Spell {
+			// A caster out of the fight (an effect a character came in
+			// with) holds its concentration out of it.
+			if c, ok := e.Participant(fx.CasterID); ok && c.Combatant.Concentration != fx.Spell {
 				return endConcentration
 			}
 		}
@@ -643,25 +645,35 @@ func (e *Encounter) unset(fx Effect) (*rules.ConditionResult, error) {
 	return &cr, nil
 }
 
-// endAll ends every effect as the encounter ends, and with them the
-// casters' concentration on their spells: the engine keeps no clock
-// outside a fight. What ended is told in res.
+// endAll ends the effects that end with the encounter, and with them the
+// casters' concentration on their spells; the characters' spells on
+// characters with time left go on out of it (lasts), and so does the
+// concentration that holds them. What ended is told in res.
 func (e *Encounter) endAll(res *Result) error {
 	if len(e.Effects) == 0 {
 		return nil
 	}
 	spells := map[string]string{}
+	kept := map[string]string{}
 	for _, fx := range e.Effects {
-		if fx.Concentration {
+		switch {
+		case e.lasts(fx) && fx.Concentration:
+			kept[fx.CasterID] = fx.Spell
+		case fx.Concentration:
 			spells[fx.CasterID] = fx.Spell
 		}
 	}
-	if err := e.endWhere(res, func(Effect) string { return endEncounter }); err != nil {
+	if err := e.endWhere(res, func(fx Effect) string {
+		if e.lasts(fx) {
+			return ""
+		}
+		return endEncounter
+	}); err != nil {
 		return err
 	}
 	for i := range e.Participants {
 		p := &e.Participants[i]
-		if s, ok := spells[p.ID]; ok && p.Combatant.Concentration == s {
+		if s, ok := spells[p.ID]; ok && p.Combatant.Concentration == s && kept[p.ID] != s {
 			ch := []rules.Change{{TargetID: p.ID, Field: rules.FieldConcentration, From: s, To: ""}}
 			if err := e.apply(ch); err != nil {
 				return err

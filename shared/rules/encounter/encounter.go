@@ -50,6 +50,9 @@ type Encounter struct {
 	// moves out of it has left the fight (Participant.Left). "" (an
 	// encounter started without one) tracks no flight.
 	AreaID string `json:"area_id,omitempty"`
+	// Clock is the game time (campaign.State.Clock) the fight's first
+	// round began at; each round is six seconds of it (Now).
+	Clock int64 `json:"clock,omitempty"`
 	// OnDefeat is the monsters' intent once every character is down, the
 	// campaign's setting when the fight began: campaign.OnDefeatLeave
 	// ("" reads as it), OnDefeatPrisoners or OnDefeatFightToTheDeath.

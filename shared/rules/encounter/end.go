@@ -53,6 +53,9 @@ type Diff struct {
 	// Inspiration, Second Wind): used before and after.
 	Resources []ResourceDiff `json:"resources,omitempty"`
 	Stats     Stats          `json:"stats"`
+	// Effects are the lasting effects the character leaves the fight
+	// with (the spells still in force, each until a game time).
+	Effects []campaign.Effect `json:"effects,omitempty"`
 	// XP is a character's share of the experience points of the monsters
 	// defeated in the fight: the sum of their stat blocks' XP, split evenly
 	// (rounded down) among the characters the fight did not kill.
@@ -190,6 +193,7 @@ func (e Encounter) diffs(commit func(Participant) bool) Diffs {
 		d := diff(p)
 		if !d.Ephemeral && !d.Dead {
 			d.XP = share
+			d.Effects = e.lastingOn(p.ID)
 		}
 		d.Commit = !d.Ephemeral && commit(p)
 		out[i] = d
@@ -470,6 +474,9 @@ func (ds Diffs) CharacterUpdates(base []campaign.Character) []campaign.Character
 		}
 		d := ds[i]
 		ch.HP, ch.TempHP, ch.DeathSaves, ch.Stable, ch.Dead = d.HP.After, d.TempHP.After, d.DeathSaves.After, d.Stable, d.Dead
+		// The effects that ended in the fight come off the sheet, and
+		// those cast in it that go on are put on.
+		ch = ch.ReplaceEffects(d.Effects)
 		ch.XP += d.XP
 		if d.Dead {
 			ch.HP, ch.DeathSaves.Failures = 0, 3

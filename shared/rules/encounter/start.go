@@ -39,6 +39,14 @@ type MonsterSpec struct {
 // in all or an unknown surprise id is a fault.Invalid error naming the
 // field.
 func Start(id string, chars []campaign.Character, monsters []MonsterSpec, surprise []string, src dice.Source, book func(id string) (srd.Monster, bool)) (Encounter, rules.Log, error) {
+	return StartAt(0, id, chars, monsters, surprise, src, book)
+}
+
+// StartAt is Start at game time clock (campaign.State.Clock): the fight's
+// round 1 begins then, and the characters' lasting effects come into it
+// with the rounds they have left (Start is StartAt at the campaign's
+// first moment).
+func StartAt(clock int64, id string, chars []campaign.Character, monsters []MonsterSpec, surprise []string, src dice.Source, book func(id string) (srd.Monster, bool)) (Encounter, rules.Log, error) {
 	const op = "start encounter"
 	if book == nil {
 		book = srd.LookupMonster
@@ -90,6 +98,8 @@ func Start(id string, chars []campaign.Character, monsters []MonsterSpec, surpri
 			e.Participants = append(e.Participants, monsterParticipant(m, pid, m.Name+" "+strconv.Itoa(seq[m.ID])))
 		}
 	}
+	e.Clock = clock
+	e.carryIn(chars)
 	if err := e.surprise(surprise); err != nil {
 		return Encounter{}, rules.Log{}, fault.Wrap(fault.Invalid, op, err)
 	}

@@ -170,7 +170,7 @@ func firstAid(r request, d Decision) (Decision, error) {
 	}
 	t := r.v.character(r.in.TargetID)
 	switch {
-	case t == nil:
+	case t == nil || !r.here(*t):
 		return d, fault.Refuse(op, "intent.target_id", fault.OutOfRange, "there is no %q here", r.in.TargetID)
 	case t.ID == r.actor.ID:
 		return d, fault.Refuse(op, "intent.target_id", fault.InvalidArgs, "%s can't give first aid to themselves", r.actor.Name)
@@ -206,10 +206,18 @@ func firstAid(r request, d Decision) (Decision, error) {
 }
 
 // rest is a short or a long rest. A character stable at 0 HP rests as
-// it lies: it comes to with 1 HP after 1d4 hours (rules.Recover), and the
-// rest gives nothing more, since a long rest needs at least 1 HP at its
-// start; resting again gives its benefits.
+// it lies: it comes to with 1 HP after 1d4 hours (the hours its sheet
+// has rolled, WakesAt, or else rules.Recover's), which pass on the
+// clock, and the rest gives nothing more, since a long rest needs at
+// least 1 HP at its start; resting again gives its benefits.
 func rest(r request, d Decision) (Decision, error) {
+	if r.sheet.HP <= 0 && r.actor.Stable && !r.actor.IsDead() && r.actor.WakesAt > r.v.Clock {
+		hours := (r.actor.WakesAt - r.v.Clock + campaign.Hour - 1) / campaign.Hour
+		d.Changed = []campaign.Character{wake(r.actor)}
+		d.Clock = r.actor.WakesAt
+		d.Summary = fmt.Sprintf("%s, stable at 0 HP, regains 1 HP after %d more hour(s) and wakes. A rest begun at 0 HP gives nothing more (a long rest needs at least 1 HP at its start); resting again gives its benefits.", r.actor.Name, hours)
+		return d, nil
+	}
 	if r.sheet.HP <= 0 {
 		res, err := rules.Recover(r.sheet, r.src)
 		if err != nil {
@@ -219,8 +227,11 @@ func rest(r request, d Decision) (Decision, error) {
 		if err != nil {
 			return d, err
 		}
-		d.Changed = []campaign.Character{rules.ToSheet(r.actor, after)}
+		woke := rules.ToSheet(r.actor, after)
+		woke.WakesAt = 0
+		d.Changed = []campaign.Character{woke}
 		d.Rolls = Rolls(res.Rolls)
+		d.Clock = r.v.Clock + int64(res.Hours)*campaign.Hour
 		d.Summary = res.Summary() + " A rest begun at 0 HP gives nothing more (a long rest needs at least 1 HP at its start); resting again gives its benefits."
 		return d, nil
 	}
@@ -307,7 +318,9 @@ func recovered(ch campaign.Character, rested map[string]campaign.Pool) string {
 
 // cast casts a spell of the actor's class on the party (outside an
 // encounter there is nobody else to target): the slot is spent, the
-// targets' sheets take the effect, every roll is recorded.
+// targets' sheets take the effect, every roll is recorded. What the
+// spell leaves lasts on the sheets until its time is up by the clock
+// (Mage Armor's 8 hours), or its caster's concentration ends.
 func cast(r request, d Decision) (Decision, error) {
 	actor, in := r.actor, r.in
 	sp, ok := srd.LookupSpell(in.Spell)
@@ -333,7 +346,7 @@ func cast(r request, d Decision) (Decision, error) {
 			continue
 		}
 		ch := r.v.character(id)
-		if ch == nil {
+		if ch == nil || !r.here(*ch) {
 			return d, fault.Refuse(op, "intent.target_ids", fault.OutOfRange, "there is no %q here to target", id)
 		}
 		sheets[ch.ID] = *ch
@@ -347,17 +360,32 @@ func cast(r request, d Decision) (Decision, error) {
 	if err != nil {
 		return d, err
 	}
-	for _, sheetBefore := range sheets {
+	was := maps.Clone(sheets)
+	for id, sheetBefore := range sheets {
 		before := rules.FromSheet(sheetBefore)
 		after, err := before.Apply(res.Changes)
 		if err != nil {
 			return d, err
 		}
 		if !reflect.DeepEqual(after, before) {
-			d.Changed = append(d.Changed, rules.ToSheet(sheetBefore, after))
+			sheets[id] = rules.ToSheet(sheetBefore, after)
+		}
+	}
+	// What the spell leaves lasts on the sheets, by the clock.
+	lasting(sheets, sp, res, r.v.Clock)
+	for id, ch := range sheets {
+		if !reflect.DeepEqual(ch, was[id]) {
+			d.Changed = append(d.Changed, ch)
 		}
 	}
 	slices.SortFunc(d.Changed, func(a, b campaign.Character) int { return strings.Compare(a.ID, b.ID) })
 	d.Rolls, d.Summary = Rolls(res.Rolls), res.Summary()
 	return d, nil
+}
+
+// here reports whether a character is where the actor is: each character
+// has its own area, and out of a fight a spell or a hand reaches only
+// those in the same one.
+func (r request) here(ch campaign.Character) bool {
+	return areaOf(r.v.Map, ch) == areaOf(r.v.Map, r.actor)
 }

@@ -1,6 +1,7 @@
 package turn
 
 import (
+	"fmt"
 	"slices"
 
 	"chronicler/shared/campaign"
@@ -60,6 +61,7 @@ func (r request) play(d Decision, rec campaign.EncounterRecord, e encounter.Enco
 		return d, err
 	}
 	d.Rolls, d.Summary, d.Encounter = Rolls(res.Rolls), res.Summary(), &upd
+	d.Clock, d.fighting = next.Now(), fightersOf(&next)
 	if res.Moved {
 		moved := r.actor
 		moved.AreaID = act.ToAreaID
@@ -82,7 +84,7 @@ func Played(chars []campaign.Character, rec campaign.EncounterRecord, next encou
 	if err != nil {
 		return Decision{}, err
 	}
-	d := Decision{Rolls: Rolls(res.Rolls), Summary: res.Summary(), Encounter: &upd}
+	d := Decision{Rolls: Rolls(res.Rolls), Summary: res.Summary(), Encounter: &upd, Clock: next.Now(), fighting: fightersOf(&next)}
 	for _, a := range res.Applied {
 		d.Reactions = append(d.Reactions, a.AppliedReaction)
 	}
@@ -111,4 +113,52 @@ func concluded(d *Decision, chars []campaign.Character, next encounter.Encounter
 		}
 	}
 	d.Changed = ended
+}
+
+// Fighting are the characters in the fight the decision leaves under
+// way, whose lasting effects the fight keeps (Settle leaves them be).
+func (d Decision) Fighting() []string { return d.fighting }
+
+// joins reports whether the actor, not in the fight under way, comes
+// into it with its intent: a move into the fight's area, or anything
+// but words where the fight is.
+func (r request) joins(e encounter.Encounter) bool {
+	if e.AreaID == "" {
+		return false
+	}
+	if r.in.Kind == encounter.ActionMove {
+		return r.in.ToAreaID == e.AreaID
+	}
+	return r.in.Kind != "say" && areaOf(r.v.Map, r.actor) == e.AreaID
+}
+
+// join brings the actor into the fight: a move there first, when it
+// comes from a neighbouring area.
+func (r request) join(d Decision, rec campaign.EncounterRecord, e encounter.Encounter) (Decision, error) {
+	actor := r.actor
+	from := areaOf(r.v.Map, actor)
+	moved := from != e.AreaID
+	if moved {
+		if err := r.v.Map.Move(from, e.AreaID); err != nil {
+			return d, fault.Refuse(op, "intent.to_area_id", fault.OutOfRange, "%s", publicMessage(err))
+		}
+		actor.AreaID = e.AreaID
+	}
+	next, log, err := encounter.Join(e, actor, r.src)
+	if err != nil {
+		return d, err
+	}
+	upd, err := encounter.Record(next, rec.Version)
+	if err != nil {
+		return d, err
+	}
+	p, _ := next.Participant(actor.ID)
+	d.Rolls, d.Encounter = Rolls(log.Rolls), &upd
+	d.Summary = fmt.Sprintf("%s joins the fight (initiative %d).", actor.Name, p.Initiative)
+	if moved {
+		d.Summary = fmt.Sprintf("%s goes from %s to %s and joins the fight (initiative %d).", actor.Name, r.v.Map.Areas[from].Name, r.v.Map.Areas[e.AreaID].Name, p.Initiative)
+		d.Changed = []campaign.Character{actor}
+	}
+	d.Clock, d.fighting = max(next.Now(), r.v.Clock), fightersOf(&next)
+	return d, nil
 }

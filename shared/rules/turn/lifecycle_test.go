@@ -173,11 +173,12 @@ func TestFirstAid(t *testing.T) {
 	t.Run("HelpOutOfAFight", func(t *testing.T) {
 		v, mira, _ := table(t)
 		v.Characters[1].HP = 0
-		d, err := turn.Decide(v, mira, act(intent.Intent{Kind: "help", TargetID: "bram"}), dicetest.Faces(t, 14))
+		// Medicine 14; then Bram's hours to come to, 3.
+		d, err := turn.Decide(v, mira, act(intent.Intent{Kind: "help", TargetID: "bram"}), dicetest.Faces(t, 14, 3))
 		if err != nil {
 			t.Fatal(err)
 		}
-		if b := sheet(t, d, "bram"); !b.Stable || b.HP != 0 || len(d.Rolls) != 1 {
+		if b := sheet(t, d, "bram"); !b.Stable || b.HP != 0 || len(d.Rolls) != 2 || b.WakesAt != d.Clock+3*campaign.Hour {
 			t.Errorf("bram %+v: %s", b, d.Summary)
 		}
 	})
@@ -185,11 +186,11 @@ func TestFirstAid(t *testing.T) {
 		v, mira, _ := table(t)
 		v.Characters[1].HP = 0
 		mira.Inventory = append(mira.Inventory, campaign.Item{Item: "healers-kit", Qty: 1})
-		d, err := turn.Decide(v, mira, act(intent.Intent{Kind: "use_item", Item: "healers-kit", TargetID: "bram"}), dicetest.Faces(t))
+		d, err := turn.Decide(v, mira, act(intent.Intent{Kind: "use_item", Item: "healers-kit", TargetID: "bram"}), dicetest.Faces(t, 2))
 		if err != nil {
 			t.Fatal(err)
 		}
-		if b := sheet(t, d, "bram"); !b.Stable || len(d.Rolls) != 0 || d.Summary != "Mira stabilizes Bram with a healer's kit." {
+		if b := sheet(t, d, "bram"); !b.Stable || len(d.Rolls) != 1 || d.Summary != "Mira stabilizes Bram with a healer's kit. Bram, stable at 0 HP, will come to in 2 hours." {
 			t.Errorf("bram stable %v: %s", b.Stable, d.Summary)
 		}
 	})

@@ -31,6 +31,8 @@ type View struct {
 	Characters []campaign.Character
 	// Encounter is the encounter under way, as stored; nil when none is.
 	Encounter *campaign.EncounterRecord
+	// Clock is the game time (campaign.State.Clock) the turn begins at.
+	Clock int64
 }
 
 // Action is what a player asked of a turn: an intent (a button's, already
@@ -52,6 +54,11 @@ type Decision struct {
 	// Reactions are those characters took during a monster's turn (the
 	// use case's monster turns fill it; Decide never does).
 	Reactions []campaign.AppliedReaction
+	// Clock is the game time once the turn is done: the view's, plus the
+	// time it took (a move, a rest, a spell's casting; a fight's rounds).
+	Clock int64
+	// fighting are the characters in the fight the turn leaves under way.
+	fighting []string
 }
 
 // request is one decision in the making.
@@ -70,7 +77,21 @@ type request struct {
 // fault.ActorStateRestricted, ...); an encounter the view holds that does
 // not decode is Internal. Every roll comes from src, so the same seed
 // decides the same turn.
+//
+// The turn takes game time (Decision.Clock), and what that time does to
+// the characters out of a fight is part of the decision (Settle).
+// Each character has its own area: one not in the fight under way plays
+// out of it, and joins it by coming into its area.
 func Decide(v View, actor campaign.Character, a Action, src dice.Source) (Decision, error) {
+	d, err := decide(v, actor, a, src)
+	if err != nil || d.Intent == nil {
+		return d, err
+	}
+	Settle(v.Characters, d.fighting, v.Clock, &d, src)
+	return d, nil
+}
+
+func decide(v View, actor campaign.Character, a Action, src dice.Source) (Decision, error) {
 	var in intent.Intent
 	if a.Intent != nil {
 		in = *a.Intent
@@ -95,6 +116,26 @@ func Decide(v View, actor campaign.Character, a Action, src dice.Source) (Decisi
 		if err != nil {
 			return d, err
 		}
+		d.fighting = fightersOf(&e)
+		if _, err := participantOf(e, actor); err != nil && e.Status == encounter.Active && k.Fight != intent.FightRefused {
+			// Not in the fight: the character plays out of it, and
+			// joins it by coming where it is.
+			if err := downed(actor, in); err != nil && !k.Down {
+				return d, err
+			}
+			if r.joins(e) {
+				return r.join(d, *v.Encounter, e)
+			}
+			if in.Kind == encounter.ActionAttack {
+				where := v.Map.Areas[e.AreaID].Name
+				if where == "" {
+					where = "another place"
+				}
+				return d, fault.Refuse(op, "intent", fault.NotAllowed, "%s is not in the fight, which is in %s: go there to join it", actor.Name, where)
+			}
+			r.v.Encounter = nil
+			return r.explore(d, k)
+		}
 		switch k.Fight {
 		case intent.FightEncounter:
 			return r.inEncounter(d, *v.Encounter, e)
@@ -111,12 +152,25 @@ func Decide(v View, actor campaign.Character, a Action, src dice.Source) (Decisi
 	if err := downed(actor, in); err != nil && !k.Down {
 		return d, err
 	}
+	return r.explore(d, k)
+}
+
+// explore decides an intent out of a fight (or on the actor's own turn
+// in one, for the kinds a fight leaves to it), and the time it takes.
+func (r request) explore(d Decision, k intent.Kind) (Decision, error) {
 	resolve, ok := resolverOf(k)
 	if !ok {
-		return d, fault.E(fault.Internal, op, "no rule resolves %s", in.Kind)
+		return d, fault.E(fault.Internal, op, "no rule resolves %s", r.in.Kind)
 	}
-	r.sheet = rules.FromSheet(actor)
-	return resolve(r, d)
+	r.sheet = rules.FromSheet(r.actor)
+	d, err := resolve(r, d)
+	if err != nil {
+		return d, err
+	}
+	if d.Clock == 0 && (r.v.Encounter == nil || k.Fight == intent.FightAnyTime) {
+		d.Clock = r.v.Clock + elapsed(r, d)
+	}
+	return d, nil
 }
 
 // downed refuses what a character at 0 HP or dead cannot do, in words

@@ -249,8 +249,10 @@ func TestDecideRefuses(t *testing.T) {
 			intent.Intent{Kind: "help", TargetID: "mira"}, fault.NotYourTurn, "intent", "it is not Bram's turn in the encounter"},
 		{"NotReachableInAFight", func(t *testing.T, v *turn.View, a *campaign.Character) { *v = fight(t, *v); a.AreaID = "cellar" },
 			intent.Intent{Kind: "move", ToAreaID: "road"}, fault.OutOfRange, "intent.to_area_id", ""},
-		{"NotInTheEncounter", func(t *testing.T, v *turn.View, a *campaign.Character) { *v = fight(t, *v); a.ID = "stranger" },
-			intent.Intent{Kind: "dodge"}, fault.NotAllowed, "intent", "Mira is not in the encounter"},
+		{"RestWhileAFightIsUnderWay", func(t *testing.T, v *turn.View, a *campaign.Character) {
+			*v = fight(t, *v)
+			a.ID, a.AreaID = "stranger", "cellar"
+		}, intent.Intent{Kind: "rest", Rest: "short"}, fault.NotAllowed, "intent", "not while an encounter is under way"},
 		{"MalformedIntent", nil, intent.Intent{Kind: "attack"}, "", "intent.target_id", "is required for attack"},
 	}
 	for _, tt := range tests {

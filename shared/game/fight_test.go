@@ -1,0 +1,160 @@
+package game_test
+
+import (
+	"context"
+	"encoding/json"
+	"sync"
+	"testing"
+	"time"
+
+	"chronicler/events"
+	"chronicler/shared/campaign"
+	"chronicler/shared/fault"
+	"chronicler/shared/game"
+	"chronicler/shared/narrator"
+)
+
+// flows records the fight flows the game starts, and plays none.
+type flows struct {
+	mu    sync.Mutex
+	names []string
+}
+
+func (f *flows) Continue(_ context.Context, campaignID, name string) error {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	f.names = append(f.names, name)
+	return nil
+}
+
+// hanging is a narrator whose first narration never ends (its invocation
+// dies with it); the ones after tell the offline narrator's story.
+type hanging struct {
+	narrator.Offline
+	mu   sync.Mutex
+	hung bool
+	die  func() // the invocation is gone from here on
+}
+
+func (h *hanging) Narrate(ctx context.Context, req narrator.Request, emit func(string) error) (narrator.Narration, error) {
+	h.mu.Lock()
+	first := !h.hung
+	h.hung = true
+	h.mu.Unlock()
+	if first {
+		<-ctx.Done()
+		h.die()
+		return narrator.Narration{}, ctx.Err()
+	}
+	return h.Offline.Narrate(ctx, req, emit)
+}
+
+// frozen is a store whose process died: from the moment kill is set,
+// every write fails (the release of a failed turn's lease among them).
+type frozen struct {
+	game.Store
+	mu   sync.Mutex
+	dead bool
+}
+
+func (f *frozen) kill(dead bool) { f.mu.Lock(); f.dead = dead; f.mu.Unlock() }
+
+func (f *frozen) Commit(ctx context.Context, tx game.Tx) error {
+	f.mu.Lock()
+	dead := f.dead
+	f.mu.Unlock()
+	if dead {
+		return fault.E(fault.Unavailable, "commit", "the process is gone")
+	}
+	return f.Store.Commit(ctx, tx)
+}
+
+// With a flow, the turns no player takes are not played in the invocation
+// that let them come up; each step plays one, and a step whose try died
+// half way is taken over by the flow's next try, under the same turn id.
+func TestFightStepsTakeOverADeadTry(t *testing.T) {
+	f := newFixture(t)
+	fl := &flows{}
+	f.svc.Fights = fl
+	f.svc.TurnBudget = 0 // the try below is made to die young
+	h := &hanging{}
+	ctx := context.Background()
+	// A fighter: no reaction to a goblin's attack holds its turn.
+	owner := game.Player{ID: "p-c1", Name: "Aria"}
+	c, _ := f.tableOf(t, owner, "Steps", "c1", campaign.NewCharacter{Name: "Brannoc", Race: "dwarf", Class: "fighter"})
+	f.svc.Narrator = h
+	if _, err := f.svc.StartEncounter(ctx, owner, c.ID, startReq(t, `{"monsters":[{"srd_id":"goblin","count":2}]}`)); err != nil {
+		t.Fatal(err)
+	}
+	if len(fl.names) != 1 {
+		t.Fatalf("flows started: %v, want one for the encounter", fl.names)
+	}
+	if turns, _ := f.store.Turns(ctx, c.ID, 0, 10); len(turns) != 0 {
+		t.Fatalf("%d turns played before any step", len(turns))
+	}
+	// The player's character acts first? Then they end their turn.
+	snap := mustSnap(t, f, c.ID)
+	if _, e, _, _ := activeFor(t, snap); e.Current == snap.Characters[0].ID {
+		if err := f.act(t, "c1", snap.Characters[0].ID, "end-1", "", &events.Intent{Kind: "end_turn"}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	// A try dies in its narration: nothing after it is written.
+	store := &frozen{Store: f.svc.Store}
+	f.svc.Store = store
+	short, cancel := context.WithTimeout(ctx, 50*time.Millisecond)
+	defer cancel()
+	h.die = func() { store.kill(true) }
+	if more, err := f.svc.FightTurn(short, c.ID, "exec-1"); err != nil || more {
+		t.Fatalf("the dying try: more=%v err=%v", more, err)
+	}
+	store.kill(false)
+	snap = mustSnap(t, f, c.ID)
+	if snap.Lease == nil || snap.Lease.Flow != "exec-1" {
+		t.Fatalf("the dead try's lease: %+v", snap.Lease)
+	}
+	dead := snap.Lease.TurnID
+	// Another flow cannot play while the dead try holds the table...
+	if more, err := f.svc.FightTurn(ctx, c.ID, "exec-2"); err != nil || more {
+		t.Fatalf("another flow: more=%v err=%v", more, err)
+	}
+	// ...but the same flow's next try takes the turn over at once.
+	if more, err := f.svc.FightTurn(ctx, c.ID, "exec-1"); err != nil || !more {
+		t.Fatalf("the next try: more=%v err=%v", more, err)
+	}
+	turns, err := f.store.Turns(ctx, c.ID, 0, 10)
+	if err != nil || len(turns) == 0 || turns[len(turns)-1].ID != dead {
+		t.Fatalf("turns %+v, want the last one under the dead try's id %s", turns, dead)
+	}
+	// The table was told of the turn once: one turn.accepted, one turn.committed.
+	evs, err := f.store.Events(ctx, c.ID, 0, 1000)
+	if err != nil {
+		t.Fatal(err)
+	}
+	count := map[string]int{}
+	for _, e := range evs {
+		var head struct {
+			Type   string `json:"type"`
+			TurnID string `json:"turn_id"`
+		}
+		if json.Unmarshal(e.Data, &head) == nil && head.TurnID == dead {
+			count[head.Type]++
+		}
+	}
+	if count["turn.accepted"] != 1 || count["turn.committed"] != 1 {
+		t.Errorf("events of the taken-over turn: %v", count)
+	}
+}
+
+func TestFightTurnKeepsTimeForATurn(t *testing.T) {
+	f := newFixture(t)
+	f.svc.TurnBudget = time.Minute
+	ctx, cancel := context.WithTimeout(context.Background(), time.Second)
+	defer cancel()
+	if _, err := f.svc.FightTurn(ctx, "any", "exec"); !fault.Is(err, fault.Unavailable) {
+		t.Errorf("a turn with a second left: err = %v, want Unavailable", err)
+	}
+	if _, err := f.svc.FightTurn(context.Background(), "", "exec"); !fault.Is(err, fault.Invalid) {
+		t.Errorf("no campaign: err = %v, want Invalid", err)
+	}
+}

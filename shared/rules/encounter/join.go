@@ -1,0 +1,55 @@
+package encounter
+
+import (
+	"slices"
+	"strconv"
+
+	"chronicler/shared/campaign"
+	"chronicler/shared/dice"
+	"chronicler/shared/fault"
+	"chronicler/shared/rules"
+)
+
+// Join brings a character into the fight under way, as it comes into the
+// fight's area: snapshotted from its sheet with its lasting effects, as
+// Start would, it rolls initiative and takes its place in the order
+// (after those it ties with), and acts when that place comes round. It
+// returns the encounter and the initiative roll. An encounter that has
+// ended, a character already in it or dead, or a full encounter is a
+// fault.Invalid refusal (NotAllowed).
+func Join(e Encounter, ch campaign.Character, src dice.Source) (Encounter, rules.Log, error) {
+	switch {
+	case e.Status != Active:
+		return e, rules.Log{}, refuse(NotAllowed, "encounter", "the encounter has ended")
+	case e.index(ch.ID) >= 0 || slices.ContainsFunc(e.Participants, func(p Participant) bool { return p.CharacterID == ch.ID }):
+		return e, rules.Log{}, refuse(NotAllowed, "character_id", "%s is already in the fight", ch.Name)
+	case ch.IsDead():
+		return e, rules.Log{}, refuse(NotAllowed, "character_id", "%s is dead and fights no more until brought back", ch.Name)
+	case len(e.Participants) >= MaxParticipants:
+		return e, rules.Log{}, refuse(NotAllowed, "encounter", "the fight holds at most %d participants", MaxParticipants)
+	}
+	out := e.clone()
+	p := characterParticipant(ch)
+	r, err := rules.Check(p.Combatant, rules.CheckRequest{Ability: rules.Dex}, src)
+	if err != nil {
+		return e, rules.Log{}, fault.Wrap(fault.Internal, "join encounter", err)
+	}
+	var log rules.Log
+	for _, roll := range r.Rolls {
+		roll.Reason = "initiative"
+		log.Rolls = append(log.Rolls, roll)
+	}
+	p.Initiative = r.Total
+	out.Participants = append(out.Participants, p)
+	out.carryIn([]campaign.Character{ch})
+	at := slices.IndexFunc(out.Order, func(id string) bool {
+		o, ok := out.Participant(id)
+		return !ok || o.Defeated || o.Initiative < p.Initiative
+	})
+	if at < 0 {
+		at = len(out.Order)
+	}
+	out.Order = slices.Insert(out.Order, at, p.ID)
+	out.log(out.Round, p.ID, p.Name+" joins the fight (initiative "+strconv.Itoa(p.Initiative)+").")
+	return out, log, nil
+}
