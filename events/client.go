@@ -129,6 +129,13 @@ func DecodeIntent(raw json.RawMessage) (Intent, error) {
 	if err := dec.Decode(&in); err != nil {
 		return in, fault.Field(op, "intent", "is not a valid intent object: %s", jsonProblem(err))
 	}
+	// An empty list or map says what leaving it out says, and is kept so.
+	if len(in.TargetIDs) == 0 {
+		in.TargetIDs = nil
+	}
+	if len(in.Increases) == 0 {
+		in.Increases = nil
+	}
 	return in, in.Validate(op)
 }
 

@@ -238,6 +238,8 @@ func FuzzDecodeIntent(f *testing.F) {
 		`{"kind":"cast","spell":"spiritual-weapon","target_ids":["goblin-1"],"ongoing":true}`, `{"kind":"dodge","ongoing":true}`,
 		`{"kind":"say","text":"hi","bonus":true}`, `{"kind":"check","ability":"dex","skill":"stealth"}`,
 		`{}`, `null`, `{"kind":"hide","bonus":1}`,
+		`{"kind":"level_up","hp":"roll","increases":{"str":1,"con":1}}`, `{"kind":"level_up","increases":{"dex":2}}`,
+		`{"kind":"level_up","increases":{"luck":-1}}`, `{"kind":"check","ability":"str","increases":{"str":2}}`,
 	} {
 		f.Add([]byte(s))
 	}

@@ -29,6 +29,9 @@ const (
 	TypeError          = "error"
 	TypeSyncBegin      = "sync.begin"
 	TypeSyncDone       = "sync.done"
+	// TypeCharacterLeveled tells the table a character levelled up
+	// (beyond protocol.md, additive).
+	TypeCharacterLeveled = "character.leveled"
 )
 
 // Header is what every server message starts with. Seq is 0 (and left out)
@@ -142,6 +145,14 @@ type TurnCommitted struct {
 	Scene      campaign.Scene       `json:"scene"`
 	// Clock is the game time once the turn is done (campaign.State.Clock).
 	Clock int64 `json:"clock,omitempty"`
+}
+
+// CharacterLeveled is a level up a turn committed (a level_up intent):
+// what the new level gave the character (campaign.Leveled). It follows
+// the turn's turn.committed, which carries the new sheet.
+type CharacterLeveled struct {
+	TurnID string `json:"turn_id"`
+	campaign.Leveled
 }
 
 // Encounter reports an encounter started or ended (turns in it come with

@@ -52,6 +52,10 @@ type DeathSaves struct {
 type Item struct {
 	Item string `json:"item"`
 	Qty  int    `json:"qty"`
+	// Used are the uses spent of the stack's item in use, for an item
+	// with a number of uses (a healer's kit's ten: KitUses). Beyond
+	// protocol.md, additive.
+	Used int `json:"used,omitempty"`
 }
 
 // Character is a player character's whole sheet, as the wire shows it.
@@ -91,8 +95,13 @@ type Character struct {
 	Resources map[string]Pool `json:"resources,omitempty"`
 	// Skills are the skills the character is proficient in (SRD skill
 	// ids: "perception", "sleight-of-hand"), chosen from its class's.
-	Skills    []string `json:"skills,omitempty"`
-	Inventory []Item   `json:"inventory"`
+	Skills []string `json:"skills,omitempty"`
+	// LevelUp says the character's XP has reached a level above its own:
+	// its player may level it up (LevelUp). The wire always shows it as
+	// LevelUpReady says (MarshalJSON); a sheet read back keeps what was
+	// written, which code never needs to read.
+	LevelUp   bool   `json:"level_up,omitempty"`
+	Inventory []Item `json:"inventory"`
 	// Effects are the spells' lasting effects on the character, each
 	// until a game time (Effect).
 	Effects []Effect `json:"effects,omitempty"`
@@ -177,21 +186,21 @@ var classes = map[string]classData{
 // startingWeapons are each class's SRD starting weapons (the simplest of
 // its starting-equipment choices), by SRD weapon id.
 var startingWeapons = map[string][]Item{
-	"barbarian": {{"greataxe", 1}, {"handaxe", 2}}, "bard": {{"rapier", 1}, {"dagger", 1}},
-	"cleric": {{"mace", 1}}, "druid": {{"scimitar", 1}}, "fighter": {{"longsword", 1}, {"crossbow-light", 1}},
-	"monk": {{"shortsword", 1}}, "paladin": {{"longsword", 1}, {"javelin", 5}},
-	"ranger": {{"shortsword", 2}, {"longbow", 1}}, "rogue": {{"rapier", 1}, {"shortbow", 1}},
-	"sorcerer": {{"crossbow-light", 1}, {"dagger", 2}}, "warlock": {{"crossbow-light", 1}, {"dagger", 2}},
-	"wizard": {{"quarterstaff", 1}, {"dagger", 1}},
+	"barbarian": {{Item: "greataxe", Qty: 1}, {Item: "handaxe", Qty: 2}}, "bard": {{Item: "rapier", Qty: 1}, {Item: "dagger", Qty: 1}},
+	"cleric": {{Item: "mace", Qty: 1}}, "druid": {{Item: "scimitar", Qty: 1}}, "fighter": {{Item: "longsword", Qty: 1}, {Item: "crossbow-light", Qty: 1}},
+	"monk": {{Item: "shortsword", Qty: 1}}, "paladin": {{Item: "longsword", Qty: 1}, {Item: "javelin", Qty: 5}},
+	"ranger": {{Item: "shortsword", Qty: 2}, {Item: "longbow", Qty: 1}}, "rogue": {{Item: "rapier", Qty: 1}, {Item: "shortbow", Qty: 1}},
+	"sorcerer": {{Item: "crossbow-light", Qty: 1}, {Item: "dagger", Qty: 2}}, "warlock": {{Item: "crossbow-light", Qty: 1}, {Item: "dagger", Qty: 2}},
+	"wizard": {{Item: "quarterstaff", Qty: 1}, {Item: "dagger", Qty: 1}},
 }
 
 // startingArmor are each class's SRD starting armour (the first of its
 // choices): barbarians and monks start without, and use Unarmored Defense.
 var startingArmor = map[string][]Item{
-	"bard": {{"leather-armor", 1}}, "cleric": {{"scale-mail", 1}, {"shield", 1}},
-	"druid": {{"leather-armor", 1}, {"shield", 1}}, "fighter": {{"chain-mail", 1}},
-	"paladin": {{"chain-mail", 1}}, "ranger": {{"scale-mail", 1}}, "rogue": {{"leather-armor", 1}},
-	"warlock": {{"leather-armor", 1}},
+	"bard": {{Item: "leather-armor", Qty: 1}}, "cleric": {{Item: "scale-mail", Qty: 1}, {Item: "shield", Qty: 1}},
+	"druid": {{Item: "leather-armor", Qty: 1}, {Item: "shield", Qty: 1}}, "fighter": {{Item: "chain-mail", Qty: 1}},
+	"paladin": {{Item: "chain-mail", Qty: 1}}, "ranger": {{Item: "scale-mail", Qty: 1}}, "rogue": {{Item: "leather-armor", Qty: 1}},
+	"warlock": {{Item: "leather-armor", Qty: 1}},
 }
 
 // ArmorClass is the AC a character gets from what it carries, taken to be
@@ -249,24 +258,6 @@ func heavyArmorSlows(race string, ab Abilities, inv []Item) bool {
 		}
 	}
 	return false
-}
-
-type raceData struct {
-	speed int
-}
-
-// races are the SRD 5.1 races and their speeds; their ability score
-// increases are the SRD data's (racialIncreases).
-var races = map[string]raceData{
-	"dwarf":      {25},
-	"elf":        {30},
-	"halfling":   {25},
-	"human":      {30},
-	"dragonborn": {30},
-	"gnome":      {25},
-	"half-elf":   {30},
-	"half-orc":   {30},
-	"tiefling":   {30},
 }
 
 // racialIncreases are a new character's ability score increases, for
@@ -390,8 +381,15 @@ func itoa(n int) string { return string(rune('0' + n)) }
 // Classes lists the playable classes.
 func Classes() []string { return keys(classes) }
 
-// Races lists the playable races.
-func Races() []string { return keys(races) }
+// Races lists the playable races: the SRD's (srd.Races), whose data
+// gives their speeds and ability score increases.
+func Races() []string {
+	var out []string
+	for _, r := range srd.Races() {
+		out = append(out, r.ID)
+	}
+	return out
+}
 
 func keys[V any](m map[string]V) []string {
 	out := make([]string, 0, len(m))
@@ -413,7 +411,7 @@ func (n NewCharacter) Build(id, playerID string) (Character, error) {
 	if name == "" || utf8.RuneCountInString(name) > 60 {
 		return Character{}, fault.Field(op, "name", "must be 1 to 60 characters")
 	}
-	race, ok := races[strings.ToLower(n.Race)]
+	race, ok := srd.LookupRace(strings.ToLower(n.Race))
 	if !ok {
 		return Character{}, fault.Field(op, "race", "must be an SRD race: dwarf, elf, halfling, human, dragonborn, gnome, half-elf, half-orc or tiefling")
 	}
@@ -449,7 +447,7 @@ func (n NewCharacter) Build(id, playerID string) (Character, error) {
 		return Character{}, err
 	}
 	inv := append(append([]Item{}, startingWeapons[cls]...), startingArmor[cls]...)
-	speed := race.speed
+	speed := race.Speed
 	if heavyArmorSlows(rc, ab, inv) {
 		speed -= 10
 	}
@@ -495,48 +493,4 @@ func chooseSkills(class string, asked []string) ([]string, error) {
 	}
 	slices.Sort(out)
 	return out, nil
-}
-
-// xpThresholds are the SRD's experience points needed for each level.
-var xpThresholds = [20]int{0, 300, 900, 2700, 6500, 14000, 23000, 34000, 48000, 64000,
-	85000, 100000, 120000, 140000, 165000, 195000, 225000, 265000, 305000, 355000}
-
-func xpFor(level int) int { return xpThresholds[level-1] }
-
-// LevelFor is the level xp reaches, 1 to 20.
-func LevelFor(xp int) int {
-	level := 1
-	for level < 20 && xp >= xpThresholds[level] {
-		level++
-	}
-	return level
-}
-
-// Advance raises a character to the level its XP has reached, if higher:
-// for each level gained, the class hit die's average (rounded up) plus the
-// Constitution modifier (at least 1) to its maximum and current hit points,
-// one more hit die, and the class's spell slots at the new level (the
-// slots already used stay used). A character at 0 HP gains no current hit
-// points. It reports whether the level changed.
-func Advance(ch Character) (Character, bool) {
-	to := LevelFor(ch.XP)
-	class, ok := classes[ch.Class]
-	if !ok || to <= ch.Level {
-		return ch, false
-	}
-	gain := (to - ch.Level) * max(class.hitDie/2+1+Modifier(ch.Abilities.Con), 1)
-	ch.MaxHP += gain
-	if ch.HP > 0 {
-		ch.HP += gain
-	}
-	ch.HitDice.Max = to
-	slots := spellSlots(class.caster, to)
-	for k, sl := range ch.SpellSlots {
-		if n, ok := slots[k]; ok {
-			n.Used = min(sl.Used, n.Max)
-			slots[k] = n
-		}
-	}
-	ch.SpellSlots, ch.Level = slots, to
-	return ch, true
 }

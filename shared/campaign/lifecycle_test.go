@@ -228,16 +228,16 @@ func TestArmorClass(t *testing.T) {
 		want  int
 	}{
 		{"wizard", nil, 13},
-		{"rogue", []Item{{"leather-armor", 1}}, 14},
-		{"ranger", []Item{{"scale-mail", 1}}, 16},  // 14 + Dex capped at 2
-		{"fighter", []Item{{"chain-mail", 1}}, 16}, // heavy: no Dex
-		{"cleric", []Item{{"scale-mail", 1}, {"shield", 1}}, 18},
-		{"fighter", []Item{{"leather-armor", 1}, {"plate-armor", 1}}, 18}, // the best
-		{"barbarian", nil, 15},                                            // 10 + Dex + Con
-		{"barbarian", []Item{{"shield", 1}}, 17},
-		{"monk", nil, 14},                           // 10 + Dex + Wis
-		{"monk", []Item{{"shield", 1}}, 15},         // no Unarmored Defense with a shield
-		{"rogue", []Item{{"leather-armor", 0}}, 13}, // none left
+		{"rogue", []Item{{Item: "leather-armor", Qty: 1}}, 14},
+		{"ranger", []Item{{Item: "scale-mail", Qty: 1}}, 16},  // 14 + Dex capped at 2
+		{"fighter", []Item{{Item: "chain-mail", Qty: 1}}, 16}, // heavy: no Dex
+		{"cleric", []Item{{Item: "scale-mail", Qty: 1}, {Item: "shield", Qty: 1}}, 18},
+		{"fighter", []Item{{Item: "leather-armor", Qty: 1}, {Item: "plate-armor", Qty: 1}}, 18}, // the best
+		{"barbarian", nil, 15}, // 10 + Dex + Con
+		{"barbarian", []Item{{Item: "shield", Qty: 1}}, 17},
+		{"monk", nil, 14},                                      // 10 + Dex + Wis
+		{"monk", []Item{{Item: "shield", Qty: 1}}, 15},         // no Unarmored Defense with a shield
+		{"rogue", []Item{{Item: "leather-armor", Qty: 0}}, 13}, // none left
 	} {
 		if got := ArmorClass(tc.class, ab, tc.inv); got != tc.want {
 			t.Errorf("%s with %v: AC %d, want %d", tc.class, tc.inv, got, tc.want)
@@ -279,7 +279,10 @@ func TestAllowlist(t *testing.T) {
 	}
 }
 
-func TestAdvance(t *testing.T) {
+// XP reaches levels by the SRD's table, and a level up is the player's to
+// take, one level at a time, each with the level's hit points, hit die
+// and slots.
+func TestLevelUp(t *testing.T) {
 	for xp, want := range map[int]int{0: 1, 299: 1, 300: 2, 899: 2, 900: 3, 354999: 19, 355000: 20, 9_000_000: 20} {
 		if got := LevelFor(xp); got != want {
 			t.Errorf("LevelFor(%d) = %d, want %d", xp, got, want)
@@ -291,19 +294,32 @@ func TestAdvance(t *testing.T) {
 	}
 	w.SpellSlots["1"] = Slot{Max: 2, Used: 2}
 	w.HP = 3
-	if _, up := Advance(w); up {
-		t.Fatal("advanced with 0 XP")
+	if _, _, err := LevelUp(w, LevelChoice{}); !fault.Is(err, fault.Invalid) || w.LevelUpReady() {
+		t.Fatalf("levelled up with 0 XP: %v", err)
 	}
-	w.XP = 2700 // level 4: three levels of 4 (d6 average rounded up) + 1
-	got, up := Advance(w)
-	if !up || got.Level != 4 || got.MaxHP != 22 || got.HP != 18 || got.HitDice.Max != 4 {
-		t.Fatalf("advanced to level %d, HP %d/%d, hit dice %d", got.Level, got.HP, got.MaxHP, got.HitDice.Max)
+	w.XP = 2700 // level 4's XP: levels 2 and 3 have no improvement to choose
+	got := w
+	for range 2 {
+		if got, _, err = LevelUp(got, LevelChoice{}); err != nil {
+			t.Fatal(err)
+		}
 	}
-	if got.SpellSlots["1"] != (Slot{Max: 4, Used: 2}) || got.SpellSlots["2"] != (Slot{Max: 3}) {
+	// Two levels of 4 (a d6's fixed value) + 1.
+	if got.Level != 3 || got.MaxHP != 17 || got.HP != 13 || got.HitDice.Max != 3 || !got.LevelUpReady() {
+		t.Fatalf("level %d, HP %d/%d, hit dice %d, ready %v", got.Level, got.HP, got.MaxHP, got.HitDice.Max, got.LevelUpReady())
+	}
+	if got.SpellSlots["1"] != (Slot{Max: 4, Used: 2}) || got.SpellSlots["2"] != (Slot{Max: 2}) {
 		t.Errorf("slots %v", got.SpellSlots)
 	}
-	if w.SpellSlots["2"] != (Slot{}) {
-		t.Error("Advance changed its input's slots")
+	if w.SpellSlots["2"] != (Slot{}) || w.Level != 1 {
+		t.Error("LevelUp changed its input")
+	}
+	if _, _, err := LevelUp(got, LevelChoice{}); !fault.Is(err, fault.Invalid) {
+		t.Fatalf("level 4 without its ability score improvement: %v", err)
+	}
+	four, lv, err := LevelUp(got, LevelChoice{Roll: 6, Increases: map[string]int{"int": 2}})
+	if err != nil || four.Level != 4 || four.Abilities.Int != w.Abilities.Int+2 || lv.HPGained != 7 || lv.HitPoints != HitPointsRoll || !slices.Contains(lv.Features, "Ability Score Improvement") {
+		t.Fatalf("level 4: %+v, %+v, %v", four.Abilities, lv, err)
 	}
 }
 

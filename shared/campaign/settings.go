@@ -36,13 +36,18 @@ const (
 	OnDefeatFightToTheDeath = "fight_to_the_death"
 )
 
-// DefeatIntent is the monsters' intent on victory: OnDefeat, or
-// OnDefeatLeave for a campaign created before the setting.
-func (s Settings) DefeatIntent() string {
-	if s.OnDefeat == "" {
+// DefeatIntent is the monsters' intent on victory: OnDefeat as DefeatIntent
+// reads it.
+func (s Settings) DefeatIntent() string { return DefeatIntent(s.OnDefeat) }
+
+// DefeatIntent reads an on_defeat value, the one place its default is
+// set: "" (a campaign, or an encounter, from before the setting, or a
+// request that leaves it out) is OnDefeatLeave.
+func DefeatIntent(onDefeat string) string {
+	if onDefeat == "" {
 		return OnDefeatLeave
 	}
-	return s.OnDefeat
+	return onDefeat
 }
 
 // IntentKinds are the kinds of structured action a turn may take: the
@@ -77,7 +82,7 @@ func DefaultSettings() Settings {
 		RollTimeoutSeconds:    120,
 		InactivityDays:        90,
 		Narrator:              NarratorSetting{TierPolicy: "auto"},
-		OnDefeat:              OnDefeatLeave,
+		OnDefeat:              DefeatIntent(""),
 	}
 }
 
@@ -100,9 +105,7 @@ func (s Settings) Normalize() (Settings, error) {
 	if s.Narrator.TierPolicy == "" {
 		s.Narrator.TierPolicy = d.Narrator.TierPolicy
 	}
-	if s.OnDefeat == "" {
-		s.OnDefeat = d.OnDefeat
-	}
+	s.OnDefeat = s.DefeatIntent()
 	switch s.DiceMode {
 	case DiceInteractive, DiceAutomatic, DiceHybrid:
 	default:

@@ -30,12 +30,11 @@ func (s *Service) readIntent(ctx context.Context, snap Snapshot, actor campaign.
 		return nil, nil
 	}
 	v := viewOf(snap)
-	if _, ok := turn.Read(v, actor, t); ok {
+	pc := turn.ParseContext(v, actor) // the encounter decoded once, for the words and the choices
+	if _, ok := intent.Parse(t, pc); ok {
 		return nil, nil // the engine reads it itself, for free
 	}
-	pc := turn.ParseContext(v, actor)
-	_, _, fighting, _ := activeEncounter(snap)
-	req := narrator.IntentRequest{CampaignName: snap.Campaign.Name, Actor: actor.Name, Text: t, Fighting: fighting,
+	req := narrator.IntentRequest{CampaignName: snap.Campaign.Name, Actor: actor.Name, Text: t, Fighting: v.Encounter != nil,
 		Choices: narrator.IntentChoices{Areas: choices(pc.Areas), Targets: choices(pc.Targets), Weapons: choices(pc.Weapons),
 			Items: choices(pc.Items), Spells: choices(turn.Castable(actor))}}
 	callCtx, cancel := context.WithTimeout(ctx, intentTimeout)

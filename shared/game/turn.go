@@ -298,15 +298,20 @@ func (s *Service) resolve(ctx context.Context, snap Snapshot, lease campaign.Lea
 	c.LastPlayedAt = now
 	// The turn commits with its closing events: a committed turn is never
 	// without them, and they never announce a turn that did not commit.
+	closing := []message{
+		{events.TypeNarrationDone, events.NarrationDone{TurnID: turn.ID, Text: narr.Text, Suggestions: suggestions(turn.Suggestions), Degraded: narr.Degraded}},
+		{events.TypeTurnCommitted, events.TurnCommitted{TurnID: turn.ID, Sequence: turn.Sequence, ActorID: actor.ID,
+			Rolls: turn.Rolls, Characters: committed(snap, d.Changed), Encounter: encounterData(d.Encounter), Scene: next.Scene, Clock: next.Clock}},
+	}
+	for _, lv := range d.Leveled {
+		closing = append(closing, message{events.TypeCharacterLeveled, events.CharacterLeveled{TurnID: turn.ID, Leveled: lv}})
+	}
 	err = s.commit(ctx, Tx{Memory: memData,
 		CampaignID: c.ID, Campaign: &c, State: &next, ExpectTurnCount: st.TurnCount, Turn: &turn, Characters: d.Changed,
 		Encounters:   encounters(d.Encounter),
 		Request:      &campaign.Request{RequestID: lease.RequestID, TurnID: turn.ID, CreatedAt: now},
 		ReleaseLease: lease.TurnID,
-	}, "",
-		message{events.TypeNarrationDone, events.NarrationDone{TurnID: turn.ID, Text: narr.Text, Suggestions: suggestions(turn.Suggestions), Degraded: narr.Degraded}},
-		message{events.TypeTurnCommitted, events.TurnCommitted{TurnID: turn.ID, Sequence: turn.Sequence, ActorID: actor.ID,
-			Rolls: turn.Rolls, Characters: committed(snap, d.Changed), Encounter: encounterData(d.Encounter), Scene: next.Scene, Clock: next.Clock}})
+	}, "", closing...)
 	if err != nil {
 		if isConflict(err) {
 			return fault.E(fault.Conflict, op, "the table changed while the turn was resolved; it was not saved, try again")

@@ -1,6 +1,7 @@
 package rules
 
 import (
+	"fmt"
 	"strconv"
 
 	"chronicler/shared/dice"
@@ -132,8 +133,10 @@ type StabilizeResult struct {
 	// Means is what stabilized it without a check ("spare the dying").
 	Means string `json:"means,omitempty"`
 	// Check is the healer's Wisdom (Medicine) check, nil without one.
-	Check      *CheckResult `json:"check,omitempty"`
-	Stabilized bool         `json:"stabilized"`
+	Check *CheckResult `json:"check,omitempty"`
+	// Kit says the healer used a healer's kit, spending one of its uses.
+	Kit        bool `json:"kit,omitempty"`
+	Stabilized bool `json:"stabilized"`
 }
 
 // FirstAidDC is the DC of the Wisdom (Medicine) check to stabilize a dying
@@ -168,6 +171,63 @@ func FirstAid(healer, patient Combatant, src dice.Source) (StabilizeResult, erro
 	return r, nil
 }
 
+// FirstAidRefusal is why a healer cannot give a patient first aid: the
+// reason, the words players read, and whether the patient (not the
+// healer) is the one at fault.
+type FirstAidRefusal struct {
+	Reason  fault.Reason
+	Patient bool
+	Message string
+}
+
+// CanGiveFirstAid says why healer cannot give patient first aid, false
+// when nothing stops it: a healer gives it to another creature, on its
+// feet and able to act (not dead, at 0 hit points or incapacitated), and
+// the patient must be dying (not dead, hale or already stable).
+func CanGiveFirstAid(healer, patient Combatant) (FirstAidRefusal, bool) {
+	no := func(r fault.Reason, patient bool, format string, args ...any) (FirstAidRefusal, bool) {
+		return FirstAidRefusal{Reason: r, Patient: patient, Message: fmt.Sprintf(format, args...)}, true
+	}
+	switch {
+	case healer.ID == patient.ID:
+		return no(fault.InvalidArgs, true, "%s can't give first aid to themselves", healer.Name)
+	case healer.Dead:
+		return no(fault.ActorStateRestricted, false, "%s is dead", healer.Name)
+	case healer.HP <= 0:
+		return no(fault.ActorStateRestricted, false, "%s is down and can't give first aid", healer.Name)
+	case healer.Incapacitated():
+		return no(fault.ActorStateRestricted, false, "%s is %s and can't give first aid", healer.Name, firstOf(healer.Conditions&incapacitating))
+	case patient.Dead:
+		return no(fault.NotAllowed, true, "%s is dead: first aid can't help; a spell that brings back the dead can", patient.Name)
+	case patient.HP > 0:
+		return no(fault.NotAllowed, true, "%s is not dying", patient.Name)
+	case patient.Stable:
+		return no(fault.NotAllowed, true, "%s is already stable", patient.Name)
+	}
+	return FirstAidRefusal{}, false
+}
+
+// GiveFirstAid is healer's action to stabilize a dying patient, the one
+// first aid in and out of fights: with a healer's kit (kit: it carries one
+// with a use left), a use of it and no check (the result's Kit says so);
+// without, a DC 10 Wisdom (Medicine) check (FirstAid). What stops it
+// (CanGiveFirstAid) is a fault.Invalid refusal with its reason.
+func GiveFirstAid(healer Combatant, kit bool, patient Combatant, src dice.Source) (StabilizeResult, error) {
+	if why, no := CanGiveFirstAid(healer, patient); no {
+		field := "healer"
+		if why.Patient {
+			field = "patient"
+		}
+		return StabilizeResult{}, fault.Refuse("first aid", field, why.Reason, "%s", why.Message)
+	}
+	if !kit {
+		return FirstAid(healer, patient, src)
+	}
+	r, err := Stabilize(patient, "a healer's kit")
+	r.HealerID, r.Healer, r.Kit = healer.ID, healer.Name, true
+	return r, err
+}
+
 // Stabilize makes a dying patient stable without a check, by means such as
 // the spare the dying cantrip or a healer's kit; its death saves reset. A
 // patient that is not dying is a fault.Invalid error.
@@ -183,6 +243,9 @@ func Stabilize(patient Combatant, means string) (StabilizeResult, error) {
 // Summary tells the attempt in one sentence: "Bran stabilizes Mira with
 // first aid (Wisdom (Medicine) 13 vs DC 10)."
 func (r StabilizeResult) Summary() string {
+	if r.Kit {
+		return capital(r.Healer) + " stabilizes " + r.Patient + " with a healer's kit."
+	}
 	if r.Check == nil {
 		s := capital(r.Patient) + " is stabilized"
 		if r.Means != "" {

@@ -141,7 +141,7 @@ func (c Class) clone() Class {
 		c.SkillChoices = &sc
 	}
 	c.Levels = cloneAll(c.Levels, func(l ClassLevel) ClassLevel {
-		l.SpellSlots = slices.Clone(l.SpellSlots)
+		l.SpellSlots, l.Features = slices.Clone(l.SpellSlots), slices.Clone(l.Features)
 		return l
 	})
 	return c

@@ -77,6 +77,18 @@ func TestLookups(t *testing.T) {
 			t.Errorf("wizard = %+v, %v", c, ok)
 		}
 	})
+	t.Run("FighterLevelsBringTheirFeatures", func(t *testing.T) {
+		c, _ := srd.LookupClass("fighter")
+		var asi []int
+		for _, l := range c.Levels {
+			if l.AbilityScoreImprovement {
+				asi = append(asi, l.Level)
+			}
+		}
+		if !slices.Equal(c.Levels[4].Features, []string{"Extra Attack"}) || !slices.Equal(asi, []int{4, 6, 8, 12, 14, 16, 19}) {
+			t.Errorf("fighter level 5 features %v, improvements at %v", c.Levels[4].Features, asi)
+		}
+	})
 	t.Run("DwarfHasHillDwarfSubrace", func(t *testing.T) {
 		r, ok := srd.LookupRace("dwarf")
 		if !ok || r.Speed != 25 || r.AbilityBonuses["con"] != 2 || len(r.Subraces) != 1 || r.Subraces[0].ID != "hill-dwarf" {

@@ -239,6 +239,12 @@ type ClassLevel struct {
 	CantripsKnown    int   `json:"cantrips_known,omitempty"`
 	SpellsKnown      int   `json:"spells_known,omitempty"`
 	SpellSlots       []int `json:"spell_slots,omitempty"`
+	// Features are the class features the level brings, by the SRD's
+	// names ("Extra Attack", "Martial Archetype feature").
+	Features []string `json:"features,omitempty"`
+	// AbilityScoreImprovement: the level brings one (+2 to one score or
+	// +1 to two, none above 20).
+	AbilityScoreImprovement bool `json:"ability_score_improvement,omitempty"`
 }
 
 // Race is a playable race.

@@ -597,6 +597,8 @@ export class TableView {
       ["dodge", "Dodge", t.encounter ? "" : "only in a fight"], ["dash", "Dash", ""], ["disengage", "Disengage", t.encounter ? "" : "only in a fight"],
       ["help", "Help", ""], ["rest", "Rest", t.encounter ? "not during a fight" : ""], ["end_turn", "End turn", t.encounter ? "" : "only in a fight"],
     ];
+    // A level up waiting is the player's to take, out of a fight.
+    if (c?.level_up && !t.encounter) kinds.push(["level_up", "Level up", ""]);
     const bar = $("actions");
     const focused = (document.activeElement as HTMLElement | null)?.closest?.("#actions button")?.getAttribute("data-kind");
     // The reason beside the action box already says why (another's turn, a
@@ -708,6 +710,20 @@ export class TableView {
           h("button", { type: "button", id: "rest-short", onclick: () => this.intent({ kind: "rest", rest: "short" }) }, "Short rest"),
           h("button", { type: "button", id: "rest-long", onclick: () => this.intent({ kind: "rest", rest: "long" }) }, "Long rest")));
         break;
+      case "level_up": {
+        // Hit points by the class's fixed value or a roll; at a level that
+        // brings an ability score improvement, +1 to two scores (or +2 to
+        // one, chosen twice). The server says which levels bring one.
+        const hp = h("select", { id: "level-hp", "aria-label": "Hit points" }, option("fixed", "fixed hit points"), option("roll", "roll the hit die"));
+        const raise = (id: string) => h("select", { id, "aria-label": "Ability +1" }, option("", "no ability +1"), ABILITIES.map((a) => option(a, `${ABILITY_NAMES[a]} +1`)));
+        const a1 = raise("level-asi-1"), a2 = raise("level-asi-2");
+        fill(box, h("div", { class: "bar" }, hp, a1, a2, go(`Reach level ${c.level + 1}`, () => {
+          const increases: Record<string, number> = {};
+          for (const a of [a1.value, a2.value]) if (a) increases[a] = (increases[a] ?? 0) + 1;
+          return { kind: "level_up", hp: hp.value as "fixed" | "roll", ...(Object.keys(increases).length ? { increases } : {}) };
+        })), h("p", { class: "hint" }, "An ability score improvement comes at levels 4, 8, 12, 16 and 19 (a fighter's at 6 and 14 too, a rogue's at 10)."));
+        break;
+      }
       default:
         fill(box);
     }

@@ -62,6 +62,8 @@ export interface Character {
   stable?: boolean;
   /** beyond protocol.md: dead, until a spell brings them back */
   dead?: boolean;
+  /** beyond protocol.md: the XP has reached a new level; a level_up intent takes it */
+  level_up?: boolean;
   inventory: { item: string; qty: number }[] | null;
   /** beyond protocol.md: the spells' lasting effects, each until a game time */
   effects?: LastingEffect[] | null;
@@ -234,6 +236,7 @@ export type Intent =
   | { kind: "use_item"; item: string }
   | { kind: "dodge" | "dash" | "disengage" | "help" | "end_turn" }
   | { kind: "rest"; rest: "short" | "long" }
+  | { kind: "level_up"; hp?: "fixed" | "roll"; increases?: Record<string, number> }
   | { kind: "say"; text: string };
 
 export type ClientMessage =

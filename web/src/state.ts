@@ -305,6 +305,7 @@ export function intentLabel(i: Intent, t: Table, area?: string): string {
     case "check": return `${ABILITY_NAMES[i.ability as keyof typeof ABILITY_NAMES] ?? i.ability}${i.skill ? ` (${i.skill})` : ""} check`;
     case "move": return `goes to ${area ?? i.to_area_id}`;
     case "rest": return `takes a ${i.rest} rest`;
+    case "level_up": return "levels up";
     case "use_item": return `uses ${i.item}`;
     case "say": return i.text;
     case "end_turn": return "ends the turn";

@@ -1,25 +1,22 @@
 package encounter
 
 import (
-	"strings"
-
+	"chronicler/shared/campaign"
 	"chronicler/shared/dice"
 	"chronicler/shared/fault"
 	"chronicler/shared/rules"
 )
 
 // ActionFirstAid is a character's action to stabilize a dying creature
-// (TargetID): with a healer's kit if it carries one (Participant.Kit), no
-// check needed; otherwise a DC 10 Wisdom (Medicine) check. The rules'
-// front door takes it from a help, or a healer's kit used, on a dying
-// ally.
+// (TargetID): with a healer's kit if it carries one with a use left
+// (Participant.Kit), which spends a use, no check needed; otherwise a DC
+// 10 Wisdom (Medicine) check. The rules' front door takes it from a help,
+// or a healer's kit used, on a dying ally.
 const ActionFirstAid = "first_aid"
 
 // IsHealersKit reports whether an inventory item is the SRD's healer's
-// kit, by its id or its name ("healers-kit", "Healer's Kit").
-func IsHealersKit(item string) bool {
-	return slug(strings.ReplaceAll(item, "'", "")) == "healers-kit"
-}
+// kit (campaign.IsHealersKit).
+func IsHealersKit(item string) bool { return campaign.IsHealersKit(item) }
 
 // aid is ActionFirstAid: participant ai gives first aid to its target.
 func (e *Encounter) aid(res *Result, ai int, in Action, src dice.Source) error {
@@ -32,52 +29,50 @@ func (e *Encounter) aid(res *Result, ai int, in Action, src dice.Source) error {
 		return refuse(InvalidArgs, "action.target_id", "name the dying creature to give first aid to")
 	case ti < 0:
 		return refuse(InvalidArgs, "action.target_id", "no participant %q", truncate(in.TargetID, 60))
-	case ti == ai:
-		return refuse(InvalidArgs, "action.target_id", "%s can't give first aid to itself", p.Name)
 	case p.Turn.ActionUsed:
 		return refuse(NotAllowed, "action.kind", "%s has already taken an action this turn", p.Name)
 	}
 	t := e.Participants[ti]
-	switch {
-	case t.Defeated:
-		return refuse(NotAllowed, "action.target_id", "%s is dead: first aid can't help; a spell that brings back the dead can", t.Name)
-	case e.elsewhere(t.ID):
+	if why, no := rules.CanGiveFirstAid(p.Combatant, t.Combatant); no {
+		field := "actor_id"
+		if why.Patient {
+			field = "action.target_id"
+		}
+		return refuse(why.Reason, field, "%s", why.Message)
+	}
+	if e.elsewhere(t.ID) {
 		return refuse(NotAllowed, "action.target_id", "%s is out of reach", t.Name)
-	case t.Combatant.HP > 0:
-		return refuse(NotAllowed, "action.target_id", "%s is not dying", t.Name)
-	case t.Combatant.Stable:
-		return refuse(NotAllowed, "action.target_id", "%s is already stable", t.Name)
 	}
 	e.Participants[ai].Turn.ActionUsed = true
 	_, err := e.firstAid(res, ai, ti, src)
 	return err
 }
 
-// firstAid has participant h stabilize dying participant i, with its
-// healer's kit or a Wisdom (Medicine) check, and tells res.
+// firstAid has participant h stabilize dying participant i
+// (rules.GiveFirstAid), with a use of its healer's kit or a Wisdom
+// (Medicine) check, and tells res.
 func (e *Encounter) firstAid(res *Result, h, i int, src dice.Source) (rules.StabilizeResult, error) {
 	healer, patient := e.Participants[h], e.Participants[i]
-	var (
-		r    rules.StabilizeResult
-		err  error
-		text string
-	)
-	if healer.Kit {
-		r, err = rules.Stabilize(patient.Combatant, "a healer's kit")
-		r.HealerID, r.Healer = healer.ID, healer.Name
-		text = healer.Name + " stabilizes " + patient.Name + " with a healer's kit."
-	} else {
-		r, err = rules.FirstAid(healer.Combatant, patient.Combatant, src)
-		text = r.Summary()
-	}
+	r, err := rules.GiveFirstAid(healer.Combatant, healer.Kit, patient.Combatant, src)
 	if err != nil {
 		return r, fault.Wrap(fault.Internal, actOp, err)
+	}
+	if r.Kit {
+		e.Participants[h].spendKit()
 	}
 	if err := e.apply(r.Changes); err != nil {
 		return r, err
 	}
 	res.Rolls = append(res.Rolls, r.Rolls...)
 	res.Changes = append(res.Changes, r.Changes...)
-	res.say(text)
+	res.say(r.Summary())
 	return r, nil
+}
+
+// spendKit spends a use of the participant's healer's kits; Kit stays
+// while uses are left. (An encounter stored before uses were counted
+// has Kit and no KitUses: its kit has the one use.)
+func (p *Participant) spendKit() {
+	p.KitUses = max(p.KitUses-1, 0)
+	p.Kit = p.KitUses > 0
 }

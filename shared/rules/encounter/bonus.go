@@ -71,7 +71,7 @@ func (e *Encounter) hide(res *Result, ai int, how string, src dice.Source) error
 	p := e.Participants[ai]
 	dc, seeker := 10, ""
 	for _, o := range e.Participants {
-		if o.Kind == p.Kind || o.down() || o.Combatant.Incapacitated() {
+		if o.Kind == p.Kind || !o.canAct() {
 			continue
 		}
 		if pp := o.Combatant.PassivePerception(); seeker == "" || pp > dc {

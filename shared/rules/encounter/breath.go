@@ -21,7 +21,14 @@ import (
 
 // areaAction reports whether a is such an action.
 func areaAction(a srd.Action) bool {
-	if a.AttackBonus != nil || a.DC == nil || a.Usage == nil || a.Usage.Type != "recharge" || len(a.Damage) == 0 {
+	return a.Usage != nil && a.Usage.Type == "recharge" && saveArea(a)
+}
+
+// saveArea reports whether a deals damage behind a saving throw, with no
+// attack roll, to every creature it catches: a breath, or a legendary
+// action such as a lich's Disrupt Life or a dragon's Wing Attack.
+func saveArea(a srd.Action) bool {
+	if a.AttackBonus != nil || a.DC == nil || len(a.Damage) == 0 {
 		return false
 	}
 	if _, err := rules.ParseAbility(a.DC.Ability); err != nil || a.DC.Value < 1 {
@@ -85,11 +92,19 @@ func (e *Encounter) recharge(res *Result, i int, src dice.Source) {
 // the save is an opening of the turn, and a Lucky taken to it (rs) rolls
 // the new d20 from the reactions' dice.
 func (e *Encounter) areaAttack(res *Result, ai int, a srd.Action, src dice.Source, rs Reactions) error {
-	ability, _ := rules.ParseAbility(a.DC.Ability)
 	m := &e.Participants[ai]
 	m.Spent = append(slices.Clone(m.Spent), a.ID)
 	m.Turn.ActionUsed = true
 	res.Kind = ActionArea
+	return e.area(res, ai, a, src, rs)
+}
+
+// area is what an area action (saveArea) does to every character on its
+// feet, whatever the monster spent on it: its action and the recharge
+// (areaAttack), or legendary actions (LegendaryTurn).
+func (e *Encounter) area(res *Result, ai int, a srd.Action, src dice.Source, rs Reactions) error {
+	ability, _ := rules.ParseAbility(a.DC.Ability)
+	m := &e.Participants[ai]
 	res.say(fmt.Sprintf("%s uses %s: DC %d %s saving throw.", m.Name, a.Name, a.DC.Value, ability.Name()))
 	dmg, rolls := rules.RollDamage(m.ID, damageParts(a), false, src)
 	res.Rolls = append(res.Rolls, rolls...)
@@ -98,8 +113,7 @@ func (e *Encounter) areaAttack(res *Result, ai int, a srd.Action, src dice.Sourc
 	var caught []string
 	for _, id := range e.Order {
 		if i := e.index(id); i >= 0 {
-			p := e.Participants[i]
-			if p.Kind == KindCharacter && !p.down() && !p.Combatant.Conditions.Has(rules.Unconscious) && !e.elsewhere(id) {
+			if e.standing(i) {
 				caught = append(caught, id)
 			}
 		}

@@ -54,8 +54,9 @@ type Encounter struct {
 	// round began at; each round is six seconds of it (Now).
 	Clock int64 `json:"clock,omitempty"`
 	// OnDefeat is the monsters' intent once every character is down, the
-	// campaign's setting when the fight began: campaign.OnDefeatLeave
-	// ("" reads as it), OnDefeatPrisoners or OnDefeatFightToTheDeath.
+	// campaign's setting when the fight began: campaign.OnDefeatLeave,
+	// OnDefeatPrisoners or OnDefeatFightToTheDeath ("" is read as
+	// campaign.DefeatIntent reads it).
 	OnDefeat string `json:"on_defeat,omitempty"`
 	// XPEach is each surviving character's share of the experience points
 	// of the monsters defeated, once the encounter has ended.
@@ -127,9 +128,11 @@ type Participant struct {
 	// Left says a character moved out of the encounter's area: out of
 	// the fight, beyond every attack and spell of it, until it moves back.
 	Left bool `json:"left,omitempty"`
-	// Kit says a character carried a healer's kit at Start, which its
-	// first aid uses (no check) instead of a Wisdom (Medicine) check.
-	Kit bool `json:"kit,omitempty"`
+	// Kit says a character carries a healer's kit with a use left, which
+	// its first aid spends (no check) instead of a Wisdom (Medicine)
+	// check; KitUses are the uses left, counted at Start.
+	Kit     bool `json:"kit,omitempty"`
+	KitUses int  `json:"kit_uses,omitempty"`
 	// Engaged are the participants of the other side within whose reach
 	// it stands, and they within its (reach.go).
 	Engaged []string `json:"engaged,omitempty"`
@@ -226,6 +229,8 @@ type Snapshot struct {
 	SlotsUsed     [9]int              `json:"slots_used"`
 	// Resources are a character's class resources used, by id.
 	Resources map[string]int `json:"resources,omitempty"`
+	// KitUses are the uses its healer's kits had left.
+	KitUses int `json:"kit_uses,omitempty"`
 }
 
 func snapshot(c rules.Combatant) Snapshot {
@@ -253,9 +258,33 @@ func (p *Participant) sync() {
 	p.Defeated = c.Dead
 }
 
+// Who is in what state, in one place: every rule of the fight asks these.
+
 // down reports whether the participant is out of the fight for now: dead,
 // or at 0 hit points.
 func (p Participant) down() bool { return p.Defeated || p.Combatant.HP <= 0 }
+
+// canAct reports whether the participant can act (or react): not down,
+// not incapacitated (paralyzed, stunned, asleep...).
+func (p Participant) canAct() bool { return !p.down() && !p.Combatant.Incapacitated() }
+
+// standing reports whether participant i is a character the monsters
+// fight: on its feet, conscious and where the fight is (not elsewhere).
+func (e Encounter) standing(i int) bool {
+	p := e.Participants[i]
+	return p.Kind == KindCharacter && !p.down() && !p.Combatant.Conditions.Has(rules.Unconscious) && !e.elsewhere(p.ID)
+}
+
+// fallen reports whether participant i is a fallen character where the
+// fight is: alive, at 0 HP or unconscious, and within the monsters'
+// reach (not elsewhere), so they may finish it, fighting to the death,
+// and a companion may tend it. One out of reach (banished, or left
+// behind by a party that moved away) is neither: no fight waits on it.
+func (e Encounter) fallen(i int) bool {
+	p := e.Participants[i]
+	return p.Kind == KindCharacter && !p.Defeated && !e.elsewhere(p.ID) &&
+		(p.Combatant.HP <= 0 || p.Combatant.Conditions.Has(rules.Unconscious))
+}
 
 // canTakeTurn reports whether the participant gets a turn: not dead, not
 // stable at 0 hit points (it has nothing to do until healed).
@@ -280,22 +309,23 @@ func (e Encounter) index(id string) int {
 // Decided is how the fight stands: "victory" when no monster can fight
 // on (every one dead or at 0 hit points); "defeat" when no character can
 // (every one at 0 hit points or dead; fighting to the death, every one
-// dead); "fled" when every character still on its feet has left the
-// encounter's area (fighting to the death, once the fallen left behind are
-// dead too); "" while the fight goes on. Act, MonsterTurn and
-// LegendaryTurn end a decided encounter by themselves (conclude).
+// dead or out of the monsters' reach); "fled" when every character still
+// on its feet has left the encounter's area (fighting to the death, once
+// the fallen left behind are dead too); "" while the fight goes on. Act,
+// MonsterTurn and LegendaryTurn end a decided encounter by themselves
+// (conclude).
 func (e Encounter) Decided() string {
 	monsters, here, away, fallen := false, false, false, false
-	for _, p := range e.Participants {
+	for i, p := range e.Participants {
 		switch {
 		case p.Kind == KindMonster:
 			monsters = monsters || !p.down()
-		case !p.down() && p.Left:
+		case p.down():
+			fallen = fallen || e.fallen(i) // the monsters may finish it
+		case p.Left:
 			away = true
-		case !p.down():
+		default:
 			here = true
-		case !p.Defeated && !p.Left:
-			fallen = true // at 0 HP, alive, where the monsters are
 		}
 	}
 	switch {
@@ -312,7 +342,9 @@ func (e Encounter) Decided() string {
 }
 
 // toTheDeath reports whether the monsters fight on against the fallen.
-func (e Encounter) toTheDeath() bool { return e.OnDefeat == campaign.OnDefeatFightToTheDeath }
+func (e Encounter) toTheDeath() bool {
+	return campaign.DefeatIntent(e.OnDefeat) == campaign.OnDefeatFightToTheDeath
+}
 
 // clone copies the slices a turn writes to, so the caller's Encounter is
 // never changed. A participant's own slices are replaced, never written.

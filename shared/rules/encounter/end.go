@@ -52,7 +52,10 @@ type Diff struct {
 	// Resources lists the class resources whose use changed (Bardic
 	// Inspiration, Second Wind): used before and after.
 	Resources []ResourceDiff `json:"resources,omitempty"`
-	Stats     Stats          `json:"stats"`
+	// KitUsed are the uses of its healer's kits a character's first aid
+	// spent.
+	KitUsed int   `json:"kit_used,omitempty"`
+	Stats   Stats `json:"stats"`
 	// Effects are the lasting effects the character leaves the fight
 	// with (the spells still in force, each until a game time).
 	Effects []campaign.Effect `json:"effects,omitempty"`
@@ -264,7 +267,7 @@ func (e Encounter) fate(they string, n int, whom string) string {
 	if they == "" {
 		they, s = "The foes", ""
 	}
-	if e.OnDefeat == campaign.OnDefeatPrisoners {
+	if campaign.DefeatIntent(e.OnDefeat) == campaign.OnDefeatPrisoners {
 		return they + " take" + s + " " + whom + " prisoner."
 	}
 	// Fighting to the death, the fight goes on until the fallen are dead.
@@ -274,9 +277,12 @@ func (e Encounter) fate(they string, n int, whom string) string {
 // fallenLeft reports whether a character is left at 0 HP, alive, where
 // the fight was.
 func (e Encounter) fallenLeft() bool {
-	return slices.ContainsFunc(e.Participants, func(p Participant) bool {
-		return p.Kind == KindCharacter && p.down() && !p.Defeated && !p.Left
-	})
+	for i, p := range e.Participants {
+		if p.down() && e.fallen(i) {
+			return true
+		}
+	}
+	return false
 }
 
 // joinAnd is "Goblin 1", "Goblin 1 and Goblin 2", "Goblin 1, Goblin 2
@@ -345,7 +351,7 @@ func (e *Encounter) aftermath(res *Result, src dice.Source) error {
 func (e Encounter) healer(i int) int {
 	best := -1
 	for j, p := range e.Participants {
-		if j == i || p.Kind != KindCharacter || p.down() || p.Left || p.Combatant.Incapacitated() {
+		if j == i || p.Kind != KindCharacter || !p.canAct() || e.elsewhere(p.ID) {
 			continue
 		}
 		if best < 0 {
@@ -430,6 +436,9 @@ func diff(p Participant) Diff {
 		Stable:        c.Stable && c.HP <= 0 && !c.Dead,
 		Stats:         p.Stats,
 	}
+	if s.KitUses > p.KitUses {
+		d.KitUsed = s.KitUses - p.KitUses
+	}
 	for id, after := range p.resourcesUsed() {
 		if before := s.Resources[id]; before != after {
 			d.Resources = append(d.Resources, ResourceDiff{ID: id, Before: before, After: after})
@@ -463,8 +472,10 @@ func diff(p Participant) Diff {
 // slots used are set to how the fight left them; conditions gained are
 // added and conditions lost removed, keeping any the engine does not know.
 // A dead character is written dead, at 0 HP with three failed death saves
-// (as a sheet said dead before it kept Dead). The XP share is added, and a character whose XP
-// reaches a new level advances to it (campaign.Advance).
+// (as a sheet said dead before it kept Dead); the uses of a healer's kit
+// spent are spent from the inventory. The XP share is added; a
+// character whose XP reaches a new level is marked ready to level up
+// (campaign.Character.LevelUpReady), which its player does.
 func (ds Diffs) CharacterUpdates(base []campaign.Character) []campaign.Character {
 	var out []campaign.Character
 	for _, ch := range base {
@@ -512,6 +523,9 @@ func (ds Diffs) CharacterUpdates(base []campaign.Character) []campaign.Character
 			}
 			ch.Resources = rs
 		}
+		if d.KitUsed > 0 {
+			ch.Inventory = campaign.SpendKit(ch.Inventory, d.KitUsed)
+		}
 		if len(d.SpellSlots) > 0 {
 			slots := maps.Clone(ch.SpellSlots)
 			if slots == nil {
@@ -525,9 +539,10 @@ func (ds Diffs) CharacterUpdates(base []campaign.Character) []campaign.Character
 			}
 			ch.SpellSlots = slots
 		}
-		// The XP may take the character to a new level, which comes with
-		// the slots and hit points of that level.
-		ch, _ = campaign.Advance(ch)
+		// XP that reaches a new level lets the player level up (a
+		// level_up intent), with the choices it brings; it never levels
+		// the character by itself.
+		ch.LevelUp = ch.LevelUpReady()
 		out = append(out, ch)
 	}
 	return out

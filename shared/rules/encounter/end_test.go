@@ -241,8 +241,8 @@ func TestCharacterUpdates(t *testing.T) {
 }
 
 // The goblin Mira killed is worth 50 XP, shared by the two characters who
-// lived; enough XP takes a character to its next level with its hit
-// points and hit dice, a dead one gets no share.
+// lived; enough XP makes a character ready to level up, which is its
+// player's to do (the level stays), and a dead one gets no share.
 func TestEndSharesXP(t *testing.T) {
 	_, ds, err := encounter.End(fought(t), "victory", encounter.EndOptions{})
 	if err != nil {
@@ -251,16 +251,16 @@ func TestEndSharesXP(t *testing.T) {
 	if m, tv, g := diffOf(t, ds, "mira"), diffOf(t, ds, "tavi"), diffOf(t, ds, "goblin-2"); m.XP != 25 || tv.XP != 25 || g.XP != 0 {
 		t.Fatalf("XP: mira %d, tavi %d, goblin-2 %d; want 25, 25, 0", m.XP, tv.XP, g.XP)
 	}
-	// Mira had 2,690 XP: 25 more takes her past 2,700, to level 4 (a fighter's
-	// d10: 6 + Con 2 more hit points).
+	// Mira had 2,690 XP: 25 more takes her past 2,700, level 4's; she
+	// stays at level 3 with her hit points until her player levels her up.
 	m := mira()
 	m.XP = 2690
 	ups := ds.CharacterUpdates([]campaign.Character{m, tavi()})
-	if ups[0].XP != 2715 || ups[0].Level != 4 || ups[0].MaxHP != 36 || ups[0].HP != 36 || ups[0].HitDice.Max != 4 {
-		t.Errorf("mira after the fight: XP %d level %d HP %d/%d hit dice %d", ups[0].XP, ups[0].Level, ups[0].HP, ups[0].MaxHP, ups[0].HitDice.Max)
+	if ups[0].XP != 2715 || ups[0].Level != 3 || ups[0].MaxHP != m.MaxHP || ups[0].HitDice.Max != 3 || !ups[0].LevelUp || !ups[0].LevelUpReady() {
+		t.Errorf("mira after the fight: XP %d level %d max HP %d hit dice %d level up %v", ups[0].XP, ups[0].Level, ups[0].MaxHP, ups[0].HitDice.Max, ups[0].LevelUp)
 	}
-	if ups[1].XP != 25 || ups[1].Level != 3 {
-		t.Errorf("tavi after the fight: XP %d level %d", ups[1].XP, ups[1].Level)
+	if ups[1].XP != 25 || ups[1].Level != 3 || ups[1].LevelUp {
+		t.Errorf("tavi after the fight: XP %d level %d level up %v", ups[1].XP, ups[1].Level, ups[1].LevelUp)
 	}
 
 	dead := edit(fought(t), "tavi", func(p *encounter.Participant) { p.Combatant.Dead = true })

@@ -40,7 +40,7 @@ func canParry(attacker, target Participant, req rules.AttackRequest) bool {
 // the attacker.
 func canGuard(attacker, target Participant) bool {
 	c := target.Combatant
-	return target.Kind == KindMonster && !target.ReactionUsed && !target.down() && !c.Incapacitated() &&
+	return target.Kind == KindMonster && !target.ReactionUsed && target.canAct() &&
 		!c.Conditions.Has(rules.Blinded) && !attacker.Combatant.Conditions.Has(rules.Invisible) && !attacker.Hidden
 }
 

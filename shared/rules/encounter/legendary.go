@@ -15,27 +15,41 @@ import (
 // it regains them at the start of its turn.
 const LegendaryPerRound = 3
 
-// Legendary is a legendary action the engine plays: an attack with one of
-// the stat block's actions, at its cost in legendary actions.
+// Legendary is a legendary action the engine plays, at its cost in
+// legendary actions: an attack with one of the stat block's actions, or
+// (Area) the legendary action itself, damage behind a saving throw to
+// every character it catches (a lich's Disrupt Life, a dragon's Wing
+// Attack).
 type Legendary struct {
 	Name   string     `json:"name"` // as the stat block names it: "Tail Attack"
 	Cost   int        `json:"cost"`
 	Attack srd.Action `json:"attack"`
+	Area   bool       `json:"area,omitempty"`
 }
 
 var costRE = regexp.MustCompile(`(?i)\s*\(costs (\d) actions?\)`)
 
-// legendaryAttacks are the legendary actions of a stat block that make an
-// attack the engine models: "Tail Attack" (the Tail action), "Claw
-// Attack", "Unarmed Strike", "Attack" (the monster's best attack). Those
-// that do anything else (Detect, Wing Attack's save, Teleport, spells) are
-// left to the narrator.
+// legendaryAttacks are the legendary actions of a stat block the engine
+// models: those that make an attack, "Tail Attack" (the Tail action),
+// "Claw Attack", "Unarmed Strike", "Attack" (the monster's best attack);
+// and those that deal damage behind a saving throw to all they catch
+// (saveArea: Disrupt Life, Wing Attack's damage, Searing Burst). Those
+// that do anything else (Detect, a gaze, Teleport, spells) are left to
+// the narrator.
 func legendaryAttacks(m srd.Monster, attacks []srd.Action) []Legendary {
 	var out []Legendary
 	for _, la := range m.LegendaryActions {
 		cost := 1
 		if c := costRE.FindStringSubmatch(la.Name); c != nil {
 			cost, _ = strconv.Atoi(c[1])
+		}
+		if saveArea(la) {
+			if cost >= 1 && cost <= LegendaryPerRound {
+				a := la
+				a.Name, a.Cost = costRE.ReplaceAllString(la.Name, ""), 0
+				out = append(out, Legendary{Name: a.Name, Cost: cost, Attack: a, Area: true})
+			}
+			continue
 		}
 		name := strings.ToLower(strings.TrimSpace(costRE.ReplaceAllString(la.Name, "")))
 		var a srd.Action
@@ -60,7 +74,7 @@ func legendaryAttacks(m srd.Monster, attacks []srd.Action) []Legendary {
 // action for every other legendary monster that can still take one.
 func (e *Encounter) oweLegendary(ended string) {
 	for _, p := range e.Participants {
-		if p.ID == ended || len(p.Legendary) == 0 || p.down() || p.Combatant.Incapacitated() || slices.Contains(e.LegendaryDue, p.ID) {
+		if p.ID == ended || len(p.Legendary) == 0 || !p.canAct() || slices.Contains(e.LegendaryDue, p.ID) {
 			continue
 		}
 		if slices.ContainsFunc(p.Legendary, func(l Legendary) bool { return l.Cost <= p.LegendaryLeft }) {
@@ -70,8 +84,10 @@ func (e *Encounter) oweLegendary(ended string) {
 }
 
 // LegendaryTurn plays the first legendary action owed (Encounter.
-// LegendaryDue), by the package's policy: the cheapest attack it can
-// afford, at the conscious character with the fewest hit points, with the
+// LegendaryDue), by the package's policy (legendaryPick): an area action
+// it can afford when it would catch two characters or more (or when it
+// has no attack to afford), else the cheapest attack it can afford, at
+// the conscious character with the fewest hit points, with the
 // characters' reactions as in MonsterTurnWith. It is nobody's turn: the
 // current participant stays, unless the action decides the fight, which
 // ends it (conclude). Nothing owed is a fault.Invalid refusal.
@@ -88,21 +104,22 @@ func LegendaryTurn(e Encounter, src dice.Source, rs Reactions) (Encounter, Resul
 	p := out.Participants[ai]
 	res := Result{ActorID: p.ID, Actor: p.Name, Kind: ActionLegendary, Round: out.Round}
 	before := out.Decided()
-	var pick *Legendary
-	for i, l := range p.Legendary {
-		if l.Cost <= p.LegendaryLeft && (pick == nil || l.Cost < pick.Cost) {
-			pick = &p.Legendary[i]
-		}
-	}
+	pick := out.legendaryPick(ai)
 	switch {
-	case pick == nil || p.down() || p.Combatant.Incapacitated():
+	case pick == nil || !p.canAct():
 		res.say(p.Name + " holds back.")
 	case out.weakest() < 0:
 		res.say(p.Name + " has no one to strike.")
 	default:
 		out.Participants[ai].LegendaryLeft -= pick.Cost
 		res.say(p.Name + " uses a legendary action: " + pick.Name + ".")
-		if err := out.monsterStrike(&res, ai, pick.Attack, src, rs); err != nil {
+		var err error
+		if pick.Area {
+			err = out.area(&res, ai, pick.Attack, src, rs)
+		} else {
+			err = out.monsterStrike(&res, ai, pick.Attack, src, rs)
+		}
+		if err != nil {
 			return e, Result{}, err
 		}
 	}
@@ -116,4 +133,36 @@ func LegendaryTurn(e Encounter, src dice.Source, rs Reactions) (Encounter, Resul
 	res.NextID = out.Current
 	out.log(res.Round, res.ActorID, res.Text)
 	return out, res, nil
+}
+
+// legendaryPick is the legendary action monster ai takes, by the policy:
+// of those it can afford, the area action with the most damage when it
+// would catch two characters on their feet or more, or when it affords
+// no attack (and someone stands to catch); else the cheapest attack (the
+// earlier in the stat block on a tie); nil when it affords nothing to
+// play. Finishing the fallen, it takes an attack only.
+func (e Encounter) legendaryPick(ai int) *Legendary {
+	p := e.Participants[ai]
+	standing := 0
+	for i := range e.Participants {
+		if e.standing(i) {
+			standing++
+		}
+	}
+	var area, attack *Legendary
+	for i, l := range p.Legendary {
+		switch {
+		case l.Cost > p.LegendaryLeft:
+		case l.Area:
+			if area == nil || damageScore(l.Attack.Damage) > damageScore(area.Attack.Damage) {
+				area = &p.Legendary[i]
+			}
+		case attack == nil || l.Cost < attack.Cost:
+			attack = &p.Legendary[i]
+		}
+	}
+	if area != nil && (standing >= 2 || (attack == nil && standing >= 1)) {
+		return area
+	}
+	return attack
 }

@@ -7,7 +7,9 @@ import (
 
 	"chronicler/shared/campaign"
 	"chronicler/shared/fault"
+	"chronicler/shared/rules"
 	"chronicler/shared/rules/encounter"
+	"chronicler/shared/rules/spell"
 )
 
 // goblinUp is Mira and Tavi against one goblin whose turn it is (18),
@@ -187,7 +189,7 @@ func TestVictoryTendsTheFallen(t *testing.T) {
 	})
 	t.Run("HealersKit", func(t *testing.T) {
 		tv := tavi()
-		tv.Inventory = append(tv.Inventory, campaign.Item{Item: "Healer's Kit", Qty: 1})
+		tv.Inventory = append(tv.Inventory, campaign.Item{Item: "Healer's Kit", Qty: 1, Used: 9}) // its last use
 		e, _, err := encounter.Start("enc-k", []campaign.Character{mira(), tv}, goblins(1), nil, faces(t, 1, 1, 1), nil)
 		if err != nil {
 			t.Fatal(err)
@@ -200,6 +202,14 @@ func TestVictoryTendsTheFallen(t *testing.T) {
 		}
 		if m := participant(t, out, "mira"); !m.Combatant.Stable || !strings.Contains(res.Summary(), "Tavi stabilizes Mira with a healer's kit.") {
 			t.Errorf("mira stable %v: %s", m.Combatant.Stable, res.Summary())
+		}
+		// The kit's last use is spent: the fight's end takes it off her sheet.
+		if p := participant(t, out, "tavi"); p.Kit || p.KitUses != 0 {
+			t.Errorf("tavi's kit after its last use: kit %v, %d uses", p.Kit, p.KitUses)
+		}
+		ups := out.Diffs().CharacterUpdates([]campaign.Character{mira(), tv})
+		if i := slices.IndexFunc(ups, func(c campaign.Character) bool { return c.ID == "tavi" }); i < 0 || campaign.KitUses(ups[i].Inventory) != 0 || len(ups[i].Inventory) != 2 {
+			t.Errorf("tavi's sheet after the fight: %+v", ups)
 		}
 	})
 }
@@ -277,5 +287,26 @@ func TestConcludeADecidedFight(t *testing.T) {
 	}
 	if _, _, err := encounter.Conclude(begin(t, goblins(1), nil, 18, 1, 1), faces(t)); fault.ReasonOf(err) != encounter.NotAllowed {
 		t.Errorf("conclude an open fight = %v", err)
+	}
+}
+
+// Fighting to the death, the fallen the monsters cannot reach (banished
+// to a demiplane) are not theirs to finish: with Mira dead and Tavi down
+// and banished, the fight is lost, not left waiting on monsters with no
+// one to strike.
+func TestFightToTheDeathLeavesTheFallenOutOfReach(t *testing.T) {
+	e := goblinUp(t, campaign.OnDefeatFightToTheDeath, map[string]func(*encounter.Participant){"mira": kill,
+		"tavi": func(p *encounter.Participant) { dying(p); p.Combatant.Stable = true }})
+	e.Effects = append(e.Effects, encounter.Effect{Effect: spell.Effect{ID: "incapacitated", Spell: "banishment",
+		CasterID: "goblin-1", TargetID: "tavi", Condition: rules.Incapacitated}})
+	if got := e.Decided(); got != "defeat" {
+		t.Fatalf("decided %q with the only fallen out of reach, want defeat", got)
+	}
+	out, res, err := encounter.MonsterTurn(e, faces(t))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if out.Status != encounter.Ended || out.Outcome != "defeat" {
+		t.Fatalf("the goblin's turn left the fight %q %q: %s", out.Status, out.Outcome, res.Summary())
 	}
 }

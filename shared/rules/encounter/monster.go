@@ -58,7 +58,7 @@ func MonsterTurnWith(e Encounter, src dice.Source, rs Reactions) (Encounter, Res
 		out.recharge(&res, ai, src)
 	}
 	switch {
-	case p.Defeated || c.HP <= 0 || c.Incapacitated():
+	case !p.canAct():
 		res.say(p.Name + " can't act.")
 	case p.Turn.ActionUsed:
 		res.say(p.Name + " ends its turn.")
@@ -103,7 +103,7 @@ func (e *Encounter) monsterAttack(res *Result, ai int, src dice.Source, rs React
 	e.Participants[ai].Turn.ActionUsed = true
 	plan = oneIfSlowed(e, res, ai, plan)
 	for _, a := range plan {
-		if m := e.Participants[ai]; e.weakest() < 0 || m.down() || m.Combatant.Incapacitated() {
+		if e.weakest() < 0 || !e.Participants[ai].canAct() {
 			break // nobody left to attack, or a reaction felled the attacker
 		}
 		if err := e.monsterStrike(res, ai, a, src, rs); err != nil {
@@ -128,11 +128,10 @@ func (e Encounter) weakestBut(but []int) int {
 		if i < 0 || slices.Contains(but, i) {
 			continue
 		}
-		p := e.Participants[i]
-		if p.Kind != KindCharacter || p.down() || p.Combatant.Conditions.Has(rules.Unconscious) || e.elsewhere(p.ID) {
+		if !e.standing(i) {
 			continue
 		}
-		if best < 0 || p.Combatant.HP < e.Participants[best].Combatant.HP {
+		if best < 0 || e.Participants[i].Combatant.HP < e.Participants[best].Combatant.HP {
 			best = i
 		}
 	}
@@ -165,14 +164,6 @@ func (e Encounter) finishing(but []int) int {
 		}
 	}
 	return best
-}
-
-// fallen reports whether participant i is a character the monsters may
-// finish: alive, where the fight is, at 0 HP or unconscious.
-func (e Encounter) fallen(i int) bool {
-	p := e.Participants[i]
-	return p.Kind == KindCharacter && !p.Defeated && !e.elsewhere(p.ID) &&
-		(p.Combatant.HP <= 0 || p.Combatant.Conditions.Has(rules.Unconscious))
 }
 
 // monsterPlan is the stat block actions one attack action makes: the

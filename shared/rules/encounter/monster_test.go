@@ -2,6 +2,7 @@ package encounter_test
 
 import (
 	"slices"
+	"strings"
 	"testing"
 
 	"chronicler/shared/campaign"
@@ -198,13 +199,15 @@ func TestLegendaryActions(t *testing.T) {
 		t.Fatal(err)
 	}
 	d := participant(t, e, "adult-red-dragon-1")
-	if len(d.Legendary) != 1 || d.Legendary[0].Name != "Tail Attack" || d.Legendary[0].Cost != 1 || d.LegendaryLeft != 3 {
+	if len(d.Legendary) != 2 || d.Legendary[0].Name != "Tail Attack" || d.Legendary[0].Cost != 1 || d.LegendaryLeft != 3 ||
+		d.Legendary[1].Name != "Wing Attack" || d.Legendary[1].Cost != 2 || !d.Legendary[1].Area {
 		t.Fatalf("legendary = %+v, left %d", d.Legendary, d.LegendaryLeft)
 	}
 	if _, _, err := encounter.LegendaryTurn(e, faces(t), encounter.Reactions{}); !fault.Is(err, fault.Invalid) {
 		t.Errorf("a legendary action nobody owes: %v", err)
 	}
-	// Mira ends her turn: the dragon owes her a tail swipe before its own turn.
+	// Mira ends her turn: the dragon owes her a tail swipe before its own
+	// turn (its Wing Attack would catch only her).
 	e, _, err = encounter.Act(e, "mira", encounter.Action{Kind: encounter.ActionEndTurn}, faces(t))
 	if err != nil {
 		t.Fatal(err)
@@ -240,5 +243,46 @@ func TestLegendaryActions(t *testing.T) {
 	}
 	if d := participant(t, out, "adult-red-dragon-1"); d.LegendaryLeft != encounter.LegendaryPerRound {
 		t.Errorf("at its turn the dragon has %d legendary actions", d.LegendaryLeft)
+	}
+}
+
+// A lich owed a legendary action with two characters before it uses
+// Disrupt Life (3 actions): 6d6 necrotic to each, a DC 18 Constitution
+// save for half, rather than its cheapest attack; with one, Paralyzing
+// Touch.
+func TestLegendaryAreaAction(t *testing.T) {
+	lich := []encounter.MonsterSpec{{SRDID: "lich", Count: 1}}
+	tough := func(ch campaign.Character) campaign.Character {
+		ch.HP, ch.MaxHP = 500, 500
+		return ch
+	}
+	e, _, err := encounter.Start("enc", []campaign.Character{tough(mira()), tough(tavi())}, lich, nil, faces(t, 20, 19, 1), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	e.LegendaryDue = []string{"lich-1"}
+	out, res, err := encounter.LegendaryTurn(e, seeded(7), encounter.Reactions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(res.Summary(), "Disrupt Life") || len(res.Saves) != 2 || len(res.Attacks) != 0 {
+		t.Fatalf("saves %d attacks %d: %s", len(res.Saves), len(res.Attacks), res.Summary())
+	}
+	for _, id := range []string{"mira", "tavi"} {
+		if p := participant(t, out, id); p.HP >= 500 || p.HP < 500-36 {
+			t.Errorf("%s at %d HP after Disrupt Life", id, p.HP)
+		}
+	}
+	if l := participant(t, out, "lich-1"); l.LegendaryLeft != 0 {
+		t.Errorf("the lich has %d legendary actions left", l.LegendaryLeft)
+	}
+
+	alone := edit(e, "tavi", kill)
+	_, res, err = encounter.LegendaryTurn(alone, seeded(7), encounter.Reactions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(res.Attacks) != 1 || !strings.Contains(res.Summary(), "Paralyzing Touch") {
+		t.Errorf("with Mira alone: %s", res.Summary())
 	}
 }

@@ -59,7 +59,7 @@ func (e *Encounter) part(i int) {
 // able to act.
 func (e Encounter) threatens(j, i int) bool {
 	p := e.Participants[j]
-	return p.Kind != e.Participants[i].Kind && e.engaged(i, j) && !p.down() && !p.Combatant.Incapacitated()
+	return p.Kind != e.Participants[i].Kind && e.engaged(i, j) && p.canAct()
 }
 
 // threatened reports whether a foe that could strike holds participant i
@@ -78,7 +78,7 @@ func (e Encounter) threatened(i int) bool {
 // Attack and Pack Tactics need.
 func (e Encounter) besides(ai, ti int) bool {
 	for j, p := range e.Participants {
-		if j != ai && p.Kind == e.Participants[ai].Kind && e.engaged(j, ti) && !p.down() && !p.Combatant.Incapacitated() {
+		if j != ai && p.Kind == e.Participants[ai].Kind && e.engaged(j, ti) && p.canAct() {
 			return true
 		}
 	}
@@ -249,7 +249,7 @@ func (e *Encounter) closeIn(res *Result, ai, ti int, rs Reactions) (bool, error)
 				Trigger: fmt.Sprintf("%s leaves %s's reach to go for %s.", m.Name, names(pre, ops), pre.Participants[ti].Name), Offers: offers})
 		}
 	}
-	if m := e.Participants[ai]; m.down() || m.Combatant.Incapacitated() {
+	if !e.Participants[ai].canAct() {
 		return false, nil
 	}
 	e.part(ai)

@@ -139,7 +139,7 @@ const reactionOp = "reaction"
 // conscious, able to act, its reaction unused, and the resource paid.
 func (p Participant) canReact() []string {
 	c := p.Combatant
-	if p.Kind != KindCharacter || p.down() || c.Incapacitated() || p.ReactionUsed || p.Surprised {
+	if p.Kind != KindCharacter || !p.canAct() || p.ReactionUsed || p.Surprised {
 		return nil
 	}
 	var out []string

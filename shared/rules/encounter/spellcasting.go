@@ -243,10 +243,7 @@ func (e Encounter) spellTargets(ai int, s srd.Spell, slot int) []int {
 	if s.Range.Feet != nil {
 		feet = *s.Range.Feet
 	}
-	standing := func(i int) bool {
-		p := e.Participants[i]
-		return p.Kind == KindCharacter && !p.down() && !p.Combatant.Conditions.Has(rules.Unconscious) && !e.elsewhere(p.ID)
-	}
+	standing := e.standing
 	var out []int
 	switch {
 	case s.Area != nil:

@@ -147,9 +147,7 @@ func characterParticipant(ch campaign.Character) Participant {
 	c.Speed = rules.Carried(ch).Speed(c.Speed) // a heavy load is dragged
 	var weapons, pairs []string
 	count := map[string]int{}
-	kit := false
 	for _, it := range ch.Inventory {
-		kit = kit || (IsHealersKit(it.Item) && it.Qty > 0)
 		w, ok := lookupWeapon(it.Item)
 		if !ok || it.Qty <= 0 {
 			continue
@@ -162,7 +160,9 @@ func characterParticipant(ch campaign.Character) Participant {
 		}
 	}
 	p := Participant{ID: ch.ID, Name: ch.Name, Kind: KindCharacter, CharacterID: ch.ID, Type: "humanoid",
-		Combatant: c, Start: snapshot(c), Class: ch.Class, Weapons: weapons, Pairs: pairs, Kit: kit}
+		Combatant: c, Start: snapshot(c), Class: ch.Class, Weapons: weapons, Pairs: pairs}
+	p.KitUses = campaign.KitUses(ch.Inventory)
+	p.Kit, p.Start.KitUses = p.KitUses > 0, p.KitUses
 	rs := campaign.ResourcesOf(ch)
 	if bi, ok := rs[campaign.ResourceBardicInspiration]; ok {
 		p.Inspiration = bi.Max - bi.Used

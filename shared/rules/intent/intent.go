@@ -1,6 +1,7 @@
 package intent
 
 import (
+	"slices"
 	"strings"
 	"unicode/utf8"
 
@@ -48,6 +49,15 @@ type Intent struct {
 	// Command speaks ("halt"); Weapon, with cast, names the weapon Magic
 	// Weapon makes magic. Beyond protocol.md, additive.
 	Choice string `json:"choice,omitempty"`
+	// HP, with level_up, is how the new level's hit points come: "fixed"
+	// (the class's value; the default) or "roll" (the hit die, rolled by
+	// the player in a table that rolls by hand). Beyond protocol.md,
+	// additive.
+	HP string `json:"hp,omitempty"`
+	// Increases, with level_up at a level that brings an ability score
+	// improvement, are the scores it raises by ability ("str"): +2 to one
+	// or +1 to two. Beyond protocol.md, additive.
+	Increases map[string]int `json:"increases,omitempty"`
 }
 
 // Has reports whether the intent sets the field the wire spells so
@@ -86,6 +96,10 @@ func (in Intent) Has(field string) bool {
 		return in.Ongoing
 	case "choice":
 		return in.Choice != ""
+	case "hp":
+		return in.HP != ""
+	case "increases":
+		return len(in.Increases) > 0
 	}
 	return false
 }
@@ -111,6 +125,12 @@ func (in Intent) Validate(op string) error {
 	case len(in.Choice) > MaxIDLength:
 		return fault.Field(op, "intent.choice", "is longer than %d bytes", MaxIDLength)
 	}
+	for _, name := range []string{"hp", "increases"} {
+		// A level up's choices go with the kinds that take them only.
+		if in.Has(name) && !slices.ContainsFunc(k.Fields, func(f Field) bool { return f.Name == name }) {
+			return fault.Field(op, "intent."+name, "goes with %s only", taking(name))
+		}
+	}
 	for _, f := range k.Fields {
 		if p := f.problem(k.Name, in); p != "" {
 			return fault.Field(op, "intent."+f.Name, "%s", p)
@@ -124,6 +144,17 @@ func casting() string {
 	var names []string
 	for _, k := range kinds {
 		if k.Casts {
+			names = append(names, k.Name)
+		}
+	}
+	return strings.Join(names, ", ")
+}
+
+// taking names the kinds that take a field, for a refusal.
+func taking(field string) string {
+	var names []string
+	for _, k := range kinds {
+		if slices.ContainsFunc(k.Fields, func(f Field) bool { return f.Name == field }) {
 			names = append(names, k.Name)
 		}
 	}

@@ -98,6 +98,30 @@ var (
 		}
 		return ""
 	}}
+	hpField = Field{Name: "hp", problem: func(_ string, in Intent) string {
+		if in.HP != "" && in.HP != "fixed" && in.HP != "roll" {
+			return "must be fixed or roll"
+		}
+		return ""
+	}}
+	increasesField = Field{Name: "increases", problem: func(_ string, in Intent) string {
+		total := 0
+		for id, n := range in.Increases {
+			switch id {
+			case "str", "dex", "con", "int", "wis", "cha":
+			default:
+				return "names abilities: str, dex, con, int, wis or cha"
+			}
+			if n < 1 || n > 2 {
+				return "is +2 to one score or +1 to two"
+			}
+			total += n
+		}
+		if total > 2 {
+			return "is +2 to one score or +1 to two"
+		}
+		return ""
+	}}
 	textField = Field{Name: "text", Required: true, problem: func(_ string, in Intent) string {
 		if strings.TrimSpace(in.Text) == "" || utf8.RuneCountInString(in.Text) > MaxActionRunes {
 			return fmt.Sprintf("must be 1 to %d characters", MaxActionRunes)
@@ -107,9 +131,12 @@ var (
 )
 
 // kinds is the kind table, in protocol.md's order and, beyond it,
-// additive: hide, and a fighter's second_wind. read_intent offers the
-// kinds a player's words commonly take and nothing a fight's bookkeeping
-// needs (hide and second_wind are buttons).
+// additive: hide, a fighter's second_wind and level_up (a character whose
+// XP has reached a new level takes it, with the player's choices; no
+// table's allowlist refuses it, and a character at 0 HP may). read_intent
+// offers the kinds a player's words commonly take and nothing a fight's
+// bookkeeping or a sheet's needs (hide, second_wind and level_up are
+// buttons).
 var kinds = []Kind{
 	{Name: "attack", Fields: []Field{targetIDField}, Bonus: true, Fight: FightEncounter,
 		Read: true, ReadFields: []string{"target_id", "weapon"}},
@@ -130,6 +157,7 @@ var kinds = []Kind{
 	{Name: "say", Fields: []Field{textField}, Always: true, Down: true, Fight: FightAnyTime, Read: true},
 	{Name: "hide", Bonus: true, Fight: FightEncounter},
 	{Name: "second_wind", Bonus: true, Fight: FightEncounter},
+	{Name: "level_up", Fields: []Field{hpField, increasesField}, Always: true, Down: true, Fight: FightRefused},
 }
 
 // Kinds is the kind table, in its order.

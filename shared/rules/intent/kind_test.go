@@ -37,7 +37,8 @@ func TestKindTableNamesRealFields(t *testing.T) {
 	}
 	for _, f := range wire {
 		full := intent.Intent{Kind: "x", TargetID: "x", Weapon: "x", Spell: "x", TargetIDs: []string{"x"}, SlotLevel: 1, Ability: "x",
-			Skill: "x", ToAreaID: "x", Item: "x", Rest: "x", Text: "x", Bonus: true, KeepTurn: true, Ongoing: true, Choice: "x"}
+			Skill: "x", ToAreaID: "x", Item: "x", Rest: "x", Text: "x", Bonus: true, KeepTurn: true, Ongoing: true, Choice: "x",
+			HP: "x", Increases: map[string]int{"x": 1}}
 		if !full.Has(f) || (intent.Intent{}).Has(f) {
 			t.Errorf("Has(%s) does not tell whether the field is set", f)
 		}
@@ -81,6 +82,14 @@ func TestValidate(t *testing.T) {
 		{"ChoiceOnlyWithCast", intent.Intent{Kind: "move", ToAreaID: "a", Choice: "fire"}, "intent.choice"},
 		{"CastTakesChoice", intent.Intent{Kind: "cast", Spell: "command", Choice: "halt", Ongoing: true}, ""},
 		{"UnknownKind", intent.Intent{Kind: "teleport"}, "intent.kind"},
+		{"LevelUpTakesChoices", intent.Intent{Kind: "level_up", HP: "roll", Increases: map[string]int{"str": 1, "con": 1}}, ""},
+		{"LevelUpTakesNothing", intent.Intent{Kind: "level_up"}, ""},
+		{"LevelUpHPFixedOrRoll", intent.Intent{Kind: "level_up", HP: "max"}, "intent.hp"},
+		{"IncreasesAreAbilities", intent.Intent{Kind: "level_up", Increases: map[string]int{"luck": 2}}, "intent.increases"},
+		{"IncreasesAreTwoAtMost", intent.Intent{Kind: "level_up", Increases: map[string]int{"str": 2, "dex": 1}}, "intent.increases"},
+		{"IncreasesAreOneOrTwo", intent.Intent{Kind: "level_up", Increases: map[string]int{"str": 3}}, "intent.increases"},
+		{"IncreasesOnlyWithLevelUp", intent.Intent{Kind: "check", Ability: "str", Increases: map[string]int{"str": 2}}, "intent.increases"},
+		{"HPOnlyWithLevelUp", intent.Intent{Kind: "rest", Rest: "long", HP: "roll"}, "intent.hp"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

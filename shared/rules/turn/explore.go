@@ -5,9 +5,11 @@ import (
 	"maps"
 	"reflect"
 	"slices"
+	"strconv"
 	"strings"
 
 	"chronicler/shared/campaign"
+	"chronicler/shared/dice"
 	"chronicler/shared/fault"
 	"chronicler/shared/rules"
 	"chronicler/shared/rules/encounter"
@@ -33,6 +35,7 @@ var explore = map[string]resolver{
 	"help":        help,
 	"attack":      refuse(fault.NotAllowed, "there is nothing here to attack; an encounter must be under way"),
 	"second_wind": refuse(fault.NotAllowed, "Second Wind is tracked in encounters only, where its use once per rest is kept"),
+	"level_up":    levelUp,
 }
 
 // refuse is a kind the rules refuse out of a fight.
@@ -123,7 +126,7 @@ func useItem(r request, d Decision) (Decision, error) {
 	if !slices.ContainsFunc(r.actor.Inventory, func(it campaign.Item) bool { return it.Item == r.in.Item && it.Qty > 0 }) {
 		return d, fault.Refuse(op, "intent.item", fault.NotAllowed, "%s does not carry %q", r.actor.Name, r.in.Item)
 	}
-	if encounter.IsHealersKit(r.in.Item) && r.in.TargetID != "" {
+	if campaign.IsHealersKit(r.in.Item) && r.in.TargetID != "" {
 		return firstAid(r, d)
 	}
 	d.Summary = fmt.Sprintf("%s uses %s.", r.actor.Name, r.in.Item)
@@ -135,8 +138,7 @@ func help(r request, d Decision) (Decision, error) {
 	if r.in.TargetID == "" {
 		return noEffect(r, d)
 	}
-	if r.v.Encounter != nil {
-		e, err := encounter.FromRecord(*r.v.Encounter)
+	if e, ok, err := r.fight(); err != nil || ok {
 		if err != nil {
 			return d, err
 		}
@@ -152,13 +154,14 @@ func help(r request, d Decision) (Decision, error) {
 }
 
 // firstAid is the actor's action to stabilize a dying creature (the
-// intent's target): with a healer's kit it carries, no check; without, a
-// DC 10 Wisdom (Medicine) check. In a fight it is the encounter's
+// intent's target), by the one rule of it (rules.GiveFirstAid): with a
+// healer's kit it carries, a use of it and no check; without, a DC 10
+// Wisdom (Medicine) check. In a fight it is the encounter's
 // (encounter.ActionFirstAid, on the actor's turn, its action); out of
-// one, it is the sheets'. The dead, the stable and the hale are refused.
+// one, it is the sheets', the kit's use spent from the actor's. A healer
+// who cannot act, and a patient who is dead, stable or hale, are refused.
 func firstAid(r request, d Decision) (Decision, error) {
-	if r.v.Encounter != nil {
-		e, err := encounter.FromRecord(*r.v.Encounter)
+	if e, ok, err := r.fight(); err != nil || ok {
 		if err != nil {
 			return d, err
 		}
@@ -169,31 +172,18 @@ func firstAid(r request, d Decision) (Decision, error) {
 		return r.play(d, *r.v.Encounter, e, who, encounter.Action{Kind: encounter.ActionFirstAid, TargetID: r.in.TargetID, EndTurn: !r.in.KeepTurn})
 	}
 	t := r.v.character(r.in.TargetID)
-	switch {
-	case t == nil || !r.here(*t):
+	if t == nil || !r.here(*t) {
 		return d, fault.Refuse(op, "intent.target_id", fault.OutOfRange, "there is no %q here", r.in.TargetID)
-	case t.ID == r.actor.ID:
-		return d, fault.Refuse(op, "intent.target_id", fault.InvalidArgs, "%s can't give first aid to themselves", r.actor.Name)
-	case t.IsDead():
-		return d, fault.Refuse(op, "intent.target_id", fault.NotAllowed, "%s is dead: first aid can't help; a spell that brings back the dead can", t.Name)
-	case t.HP > 0:
-		return d, fault.Refuse(op, "intent.target_id", fault.NotAllowed, "%s is not dying", t.Name)
-	case t.Stable:
-		return d, fault.Refuse(op, "intent.target_id", fault.NotAllowed, "%s is already stable", t.Name)
 	}
 	patient := rules.FromSheet(*t)
-	var (
-		res rules.StabilizeResult
-		err error
-	)
-	kit := slices.ContainsFunc(r.actor.Inventory, func(it campaign.Item) bool { return encounter.IsHealersKit(it.Item) && it.Qty > 0 })
-	if kit {
-		res, err = rules.Stabilize(patient, "a healer's kit")
-		d.Summary = fmt.Sprintf("%s stabilizes %s with a healer's kit.", r.actor.Name, t.Name)
-	} else {
-		res, err = rules.FirstAid(r.sheet, patient, r.src)
-		d.Summary = res.Summary()
+	if why, no := rules.CanGiveFirstAid(r.sheet, patient); no {
+		field := "intent"
+		if why.Patient {
+			field = "intent.target_id"
+		}
+		return d, fault.Refuse(op, field, why.Reason, "%s", why.Message)
 	}
+	res, err := rules.GiveFirstAid(r.sheet, campaign.KitUses(r.actor.Inventory) > 0, patient, r.src)
 	if err != nil {
 		return d, err
 	}
@@ -201,7 +191,13 @@ func firstAid(r request, d Decision) (Decision, error) {
 	if err != nil {
 		return d, err
 	}
-	d.Rolls, d.Changed = Rolls(res.Rolls), []campaign.Character{rules.ToSheet(*t, after)}
+	d.Rolls, d.Summary, d.Changed = Rolls(res.Rolls), res.Summary(), []campaign.Character{rules.ToSheet(*t, after)}
+	if res.Kit {
+		healer := r.actor
+		healer.Inventory = campaign.SpendKit(healer.Inventory, 1)
+		d.Changed = append(d.Changed, healer)
+		slices.SortFunc(d.Changed, func(a, b campaign.Character) int { return strings.Compare(a.ID, b.ID) })
+	}
 	return d, nil
 }
 
@@ -388,4 +384,61 @@ func cast(r request, d Decision) (Decision, error) {
 // those in the same one.
 func (r request) here(ch campaign.Character) bool {
 	return areaOf(r.v.Map, ch) == areaOf(r.v.Map, r.actor)
+}
+
+// levelUp raises the actor one level, as its player chose
+// (campaign.LevelUp): the level's hit points by the class's fixed value
+// or by the hit die the player rolls (with the Constitution modifier, at
+// least 1), and the ability score improvement at a level that brings one.
+func levelUp(r request, d Decision) (Decision, error) {
+	actor := r.actor
+	choice := campaign.LevelChoice{Increases: r.in.Increases}
+	if r.in.HP == campaign.HitPointsRoll && actor.LevelUpReady() && !actor.IsDead() {
+		class, ok := srd.LookupClass(actor.Class)
+		if !ok {
+			return d, fault.E(fault.Internal, op, "class %q is not in the SRD data", actor.Class)
+		}
+		die, err := dice.Parse("1d" + strconv.Itoa(class.HitDie))
+		if err != nil {
+			return d, fault.Wrap(fault.Internal, op, err)
+		}
+		roll := rules.Roll{Reason: fmt.Sprintf("hit points for level %d", actor.Level+1), RollerID: actor.ID, Result: dice.Roll(die, r.src)}
+		choice.Roll = roll.Total
+		d.Rolls = Rolls([]rules.Roll{roll})
+	}
+	up, got, err := campaign.LevelUp(actor, choice)
+	if err != nil {
+		return Decision{Intent: d.Intent}, err
+	}
+	d.Changed, d.Leveled = []campaign.Character{up}, []campaign.Leveled{got}
+	d.Summary = leveledSummary(actor, up, got)
+	return d, nil
+}
+
+// leveledSummary tells a level up: the hit points, the proficiency
+// bonus, the features and the scores raised.
+func leveledSummary(before, after campaign.Character, got campaign.Leveled) string {
+	var b strings.Builder
+	fmt.Fprintf(&b, "%s reaches level %d: %d more hit points (maximum %d)", before.Name, got.Level, got.HPGained, got.MaxHP)
+	if got.HitPoints == campaign.HitPointsRoll {
+		b.WriteString(", from the hit die rolled")
+	}
+	fmt.Fprintf(&b, "; proficiency bonus +%d", got.ProficiencyBonus)
+	if len(got.Features) > 0 {
+		fmt.Fprintf(&b, "; %s", strings.Join(got.Features, ", "))
+	}
+	for _, id := range slices.Sorted(maps.Keys(got.Increases)) {
+		ab, _ := rules.ParseAbility(id)
+		fmt.Fprintf(&b, "; %s %d to %d", ab.Name(), score(before.Abilities, id), score(after.Abilities, id))
+	}
+	if after.LevelUpReady() {
+		fmt.Fprintf(&b, "; %s can level up again", before.Name)
+	}
+	b.WriteString(".")
+	return b.String()
+}
+
+// score is the score of the ability with SRD id ("str").
+func score(a campaign.Abilities, id string) int {
+	return map[string]int{"str": a.Str, "dex": a.Dex, "con": a.Con, "int": a.Int, "wis": a.Wis, "cha": a.Cha}[id]
 }

@@ -56,19 +56,15 @@ func (r request) play(d Decision, rec campaign.EncounterRecord, e encounter.Enco
 	if err != nil {
 		return d, err
 	}
-	upd, err := encounter.Record(next, rec.Version)
-	if err != nil {
-		return d, err
-	}
-	d.Rolls, d.Summary, d.Encounter = Rolls(res.Rolls), res.Summary(), &upd
-	d.Clock, d.fighting = next.Now(), fightersOf(&next)
+	var changed []campaign.Character
 	if res.Moved {
 		moved := r.actor
 		moved.AreaID = act.ToAreaID
-		d.Changed = []campaign.Character{moved}
+		changed = []campaign.Character{moved}
 	}
-	concluded(&d, r.v.Characters, next)
-	return d, nil
+	out, err := played(r.v.Characters, changed, rec, next, res)
+	out.Intent = d.Intent
+	return out, err
 }
 
 // Played is the decision of a turn the rules played in an encounter, for
@@ -80,11 +76,17 @@ func (r request) play(d Decision, rec campaign.EncounterRecord, e encounter.Enco
 // sheets the end of the encounter, when the turn ended it, writes what
 // the fight did to them (Changed).
 func Played(chars []campaign.Character, rec campaign.EncounterRecord, next encounter.Encounter, res encounter.Result) (Decision, error) {
+	return played(chars, nil, rec, next, res)
+}
+
+// played is Played with the sheets the turn changed before the end of
+// the encounter, if it ended, writes what the fight did over them.
+func played(chars, changed []campaign.Character, rec campaign.EncounterRecord, next encounter.Encounter, res encounter.Result) (Decision, error) {
 	upd, err := encounter.Record(next, rec.Version)
 	if err != nil {
 		return Decision{}, err
 	}
-	d := Decision{Rolls: Rolls(res.Rolls), Summary: res.Summary(), Encounter: &upd, Clock: next.Now(), fighting: fightersOf(&next)}
+	d := Decision{Rolls: Rolls(res.Rolls), Summary: res.Summary(), Encounter: &upd, Changed: changed, Clock: next.Now(), fighting: fightersOf(&next)}
 	for _, a := range res.Applied {
 		d.Reactions = append(d.Reactions, a.AppliedReaction)
 	}

@@ -7,6 +7,7 @@ import (
 
 	"chronicler/shared/campaign"
 	"chronicler/shared/dice/dicetest"
+	"chronicler/shared/fault"
 	"chronicler/shared/rules"
 	"chronicler/shared/rules/encounter"
 	"chronicler/shared/rules/intent"
@@ -193,6 +194,28 @@ func TestFirstAid(t *testing.T) {
 		if b := sheet(t, d, "bram"); !b.Stable || len(d.Rolls) != 1 || d.Summary != "Mira stabilizes Bram with a healer's kit. Bram, stable at 0 HP, will come to in 2 hours." {
 			t.Errorf("bram stable %v: %s", b.Stable, d.Summary)
 		}
+	})
+	t.Run("AKitsUseIsSpent", func(t *testing.T) {
+		v, mira, _ := table(t)
+		v.Characters[1].HP = 0
+		mira.Inventory = append(mira.Inventory, campaign.Item{Item: "healers-kit", Qty: 2, Used: 9})
+		d, err := turn.Decide(v, mira, act(intent.Intent{Kind: "help", TargetID: "bram"}), dicetest.Faces(t, 2)) // the d4 of hours until Bram wakes
+		if err != nil {
+			t.Fatal(err)
+		}
+		// The first kit's last use: one kit of ten uses is left.
+		m := sheet(t, d, "mira")
+		if k := m.Inventory[len(m.Inventory)-1]; k.Qty != 1 || k.Used != 0 || campaign.KitUses(m.Inventory) != 10 || !sheet(t, d, "bram").Stable {
+			t.Errorf("mira's kit after a use: %+v", k)
+		}
+	})
+	t.Run("AHealerWhoCannotActGivesNoFirstAid", func(t *testing.T) {
+		v, mira, _ := table(t)
+		v.Characters[1].HP = 0
+		mira.Inventory = append(mira.Inventory, campaign.Item{Item: "healers-kit", Qty: 1})
+		mira.Conditions = []string{"paralyzed"}
+		_, err := turn.Decide(v, mira, act(intent.Intent{Kind: "use_item", Item: "healers-kit", TargetID: "bram"}), dicetest.Faces(t))
+		refusal(t, err, fault.ActorStateRestricted, "intent", "Mira is paralyzed and can't give first aid")
 	})
 	t.Run("HelpOnTheHaleIsTheHelpAction", func(t *testing.T) {
 		v, mira, _ := table(t)

@@ -59,6 +59,9 @@ type Decision struct {
 	Clock int64
 	// fighting are the characters in the fight the turn leaves under way.
 	fighting []string
+	// Leveled is what a level up gave the character it raised (level_up),
+	// for the table to hear of.
+	Leveled []campaign.Leveled
 }
 
 // request is one decision in the making.
@@ -68,6 +71,22 @@ type request struct {
 	sheet rules.Combatant // the actor as the rules compute with it
 	in    intent.Intent
 	src   dice.Source
+	// enc is the view's encounter, decoded once for the turn; nil when
+	// none is under way.
+	enc *encounter.Encounter
+}
+
+// fight is the encounter under way the request decides in, decoded once
+// (Decide); false when there is none.
+func (r request) fight() (encounter.Encounter, bool, error) {
+	switch {
+	case r.v.Encounter == nil:
+		return encounter.Encounter{}, false, nil
+	case r.enc != nil:
+		return *r.enc, true, nil
+	}
+	e, err := encounter.FromRecord(*r.v.Encounter)
+	return e, err == nil, err
 }
 
 // Decide runs the rules on a turn: the action's intent, or its text read
@@ -92,11 +111,20 @@ func Decide(v View, actor campaign.Character, a Action, src dice.Source) (Decisi
 }
 
 func decide(v View, actor campaign.Character, a Action, src dice.Source) (Decision, error) {
+	var enc *encounter.Encounter
+	if v.Encounter != nil {
+		// Decoded once: the words, the route and the resolvers read it.
+		e, err := encounter.FromRecord(*v.Encounter)
+		if err != nil {
+			return Decision{}, err
+		}
+		enc = &e
+	}
 	var in intent.Intent
 	if a.Intent != nil {
 		in = *a.Intent
 	} else {
-		read, ok := Read(v, actor, a.Text)
+		read, ok := intent.Parse(a.Text, parseContext(v, actor, enc))
 		if !ok {
 			return Decision{}, nil
 		}
@@ -110,12 +138,9 @@ func decide(v View, actor campaign.Character, a Action, src dice.Source) (Decisi
 	if !intent.Allowed(v.Allowlist, in.Kind) {
 		return d, fault.Refuse(op, "intent", fault.NotAllowed, "this table does not play %s; it allows %s", strings.ReplaceAll(in.Kind, "_", " "), strings.Join(v.Allowlist, ", "))
 	}
-	r := request{v: v, actor: actor, in: in, src: src}
-	if v.Encounter != nil {
-		e, err := encounter.FromRecord(*v.Encounter)
-		if err != nil {
-			return d, err
-		}
+	r := request{v: v, actor: actor, in: in, src: src, enc: enc}
+	if enc != nil {
+		e := *enc
 		d.fighting = fightersOf(&e)
 		if _, err := participantOf(e, actor); err != nil && e.Status == encounter.Active && k.Fight != intent.FightRefused {
 			// Not in the fight: the character plays out of it, and
@@ -133,7 +158,7 @@ func decide(v View, actor campaign.Character, a Action, src dice.Source) (Decisi
 				}
 				return d, fault.Refuse(op, "intent", fault.NotAllowed, "%s is not in the fight, which is in %s: go there to join it", actor.Name, where)
 			}
-			r.v.Encounter = nil
+			r.v.Encounter, r.enc = nil, nil
 			return r.explore(d, k)
 		}
 		switch k.Fight {
@@ -201,6 +226,18 @@ func Read(v View, actor campaign.Character, text string) (intent.Intent, bool) {
 // away, the characters, the monsters still standing and the actor's
 // weapons in a fight, and the items the actor carries.
 func ParseContext(v View, actor campaign.Character) intent.Context {
+	var enc *encounter.Encounter
+	if v.Encounter != nil {
+		if e, err := encounter.FromRecord(*v.Encounter); err == nil {
+			enc = &e
+		}
+	}
+	return parseContext(v, actor, enc)
+}
+
+// parseContext is ParseContext with the view's encounter decoded (nil
+// when none is under way).
+func parseContext(v View, actor campaign.Character, enc *encounter.Encounter) intent.Context {
 	ctx := intent.Context{ActorID: actor.ID}
 	for _, a := range v.Map.Reachable(areaOf(v.Map, actor)) {
 		ctx.Areas = append(ctx.Areas, intent.Ref{ID: a.ID, Name: a.Name})
@@ -208,18 +245,16 @@ func ParseContext(v View, actor campaign.Character) intent.Context {
 	for _, ch := range v.Characters {
 		ctx.Targets = append(ctx.Targets, intent.Ref{ID: ch.ID, Name: ch.Name})
 	}
-	if v.Encounter != nil {
-		if e, err := encounter.FromRecord(*v.Encounter); err == nil {
-			for _, p := range e.Participants {
-				if p.Kind == encounter.KindMonster && !p.Defeated {
-					ctx.Targets = append(ctx.Targets, intent.Ref{ID: p.ID, Name: p.Name})
-				}
+	if enc != nil {
+		for _, p := range enc.Participants {
+			if p.Kind == encounter.KindMonster && !p.Defeated {
+				ctx.Targets = append(ctx.Targets, intent.Ref{ID: p.ID, Name: p.Name})
 			}
-			for _, p := range e.Participants {
-				if p.CharacterID == actor.ID {
-					for _, w := range p.Weapons {
-						ctx.Weapons = append(ctx.Weapons, intent.Ref{ID: w, Name: w})
-					}
+		}
+		for _, p := range enc.Participants {
+			if p.CharacterID == actor.ID {
+				for _, w := range p.Weapons {
+					ctx.Weapons = append(ctx.Weapons, intent.Ref{ID: w, Name: w})
 				}
 			}
 		}

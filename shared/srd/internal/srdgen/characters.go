@@ -64,10 +64,12 @@ func (t *Tables) buildClasses(refDir string) error {
 			c.SpellcastingAbility = r.Spellcasting.Ability.Index
 			c.SpellcastingLevel = r.Spellcasting.Level
 		}
+		asis := map[int]int{} // ability score improvements by the level, counted
 		for _, l := range levels {
 			if l.Class.Index != r.Index || l.Subclass != nil {
 				continue
 			}
+			asis[l.Level] = l.ASIs
 			row := srd.ClassLevel{
 				Level:            l.Level,
 				ProficiencyBonus: l.ProfBonus,
@@ -84,6 +86,9 @@ func (t *Tables) buildClasses(refDir string) error {
 			for len(row.SpellSlots) > 0 && row.SpellSlots[len(row.SpellSlots)-1] == 0 {
 				row.SpellSlots = row.SpellSlots[:len(row.SpellSlots)-1]
 			}
+			for _, f := range l.Features {
+				row.Features = append(row.Features, f.Name)
+			}
 			c.Levels = append(c.Levels, row)
 		}
 		slices.SortFunc(c.Levels, func(a, b srd.ClassLevel) int { return a.Level - b.Level })
@@ -91,6 +96,9 @@ func (t *Tables) buildClasses(refDir string) error {
 			if l.Level != i+1 {
 				return fmt.Errorf("class %s: level table has no level %d", r.Index, i+1)
 			}
+			// The reference counts the improvements so far; a level whose
+			// count rises brings one.
+			c.Levels[i].AbilityScoreImprovement = asis[l.Level] > asis[l.Level-1]
 		}
 		if len(c.Levels) != 20 {
 			return fmt.Errorf("class %s: %d levels", r.Index, len(c.Levels))

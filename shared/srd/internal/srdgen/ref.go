@@ -191,6 +191,8 @@ type refClass struct {
 type refLevel struct {
 	Level        int            `json:"level"`
 	ProfBonus    int            `json:"prof_bonus"`
+	ASIs         int            `json:"ability_score_bonuses"`
+	Features     []refLink      `json:"features"`
 	Spellcasting map[string]int `json:"spellcasting"`
 	Class        refLink        `json:"class"`
 	Subclass     *refLink       `json:"subclass"`
