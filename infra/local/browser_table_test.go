@@ -59,7 +59,8 @@ func TestBrowserTableForEveryone(t *testing.T) {
 	if testing.Short() {
 		t.Skip("browser")
 	}
-	base := inProcess(t, func(c *config) { c.pace = 20 * time.Millisecond })
+	// The evening is played faster than a table would: no turn limit.
+	base := inProcess(t, func(c *config) { c.pace = 20 * time.Millisecond; c.turnRate = 1000 })
 	a := seat{t, "Aria", browser(t)}
 	b := seat{t, "Bram", browser(t)}
 
