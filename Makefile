@@ -88,11 +88,11 @@ build:
 
 ## synth: the CloudFormation template, offline
 synth: build
-	$(CDK) synth --quiet
+	$(CDK) synth --quiet $(CONTEXT)
 
 ## deploy: to the account and region of the current AWS credentials
 deploy: build
-	$(CDK) deploy --require-approval broadening
+	$(CDK) deploy --require-approval broadening $(CONTEXT)
 
 clean:
 	rm -rf build cdk.out bench.txt

@@ -24,6 +24,7 @@ const (
 	FunctionTurn       = "turn"
 	FunctionEndSession = "end_session"
 	FunctionSync       = "sync"
+	FunctionRoll       = "roll"
 )
 
 // Routes is the WebSocket API's one route table: the stack deploys it, the
@@ -39,9 +40,11 @@ func Routes() []Route {
 		{ActionTurn, FunctionTurn},
 		{ActionEndSession, FunctionEndSession},
 		{ActionSync, FunctionSync},
-		// A roll or a reaction that completes a turn narrates and commits
-		// it, like a turn.
-		{ActionRoll, FunctionTurn},
-		{ActionReact, FunctionTurn},
+		// A roll or a reaction answers a held turn; the one that completes
+		// it narrates and commits it, like a turn. They have a function of
+		// their own: a held turn's answers come in bursts (every player of
+		// a reaction window at once) and never start a turn.
+		{ActionRoll, FunctionRoll},
+		{ActionReact, FunctionRoll},
 	}
 }

@@ -10,6 +10,7 @@ package main
 import (
 	"fmt"
 	"os"
+	"strconv"
 
 	"chronicler/infra/stack"
 
@@ -41,8 +42,62 @@ func run() error {
 	identity, _ := app.Node().TryGetContext(jsii.String("identity")).(string) // -c identity=oidc
 	// -c origins=https://play.example.com,https://other.example.com
 	origins, _ := app.Node().TryGetContext(jsii.String("origins")).(string)
+	// -c selfSignUp=true: anyone may create an account in the user pool.
+	selfSignUp, err := flag(app, "selfSignUp")
+	if err != nil {
+		return err
+	}
+	// -c alarmEmail=ops@example.com: subscribed to the alarms' topic.
+	alarmEmail, _ := app.Node().TryGetContext(jsii.String("alarmEmail")).(string)
+	// -c monthlyBudget=100 (US dollars; 0 for DefaultMonthlyBudget, -1 for none).
+	budget, err := number(app, "monthlyBudget")
+	if err != nil {
+		return err
+	}
+	// -c modelHigh=us.anthropic.claude-sonnet-4-5-20250929-v1:0 (and
+	// modelLow): where the global profiles cannot be called.
+	high, _ := app.Node().TryGetContext(jsii.String("modelHigh")).(string)
+	low, _ := app.Node().TryGetContext(jsii.String("modelLow")).(string)
 	stack.NewChroniclerStack(app, "Chronicler", &stack.ChroniclerStackProps{AssetDir: assetDir, Identity: identity,
-		AllowedOrigins: stack.Origins(origins)})
+		AllowedOrigins: stack.Origins(origins), SelfSignUp: selfSignUp, AlarmEmail: alarmEmail, MonthlyBudget: budget,
+		ModelHigh: high, ModelLow: low})
 	app.Synth(nil)
 	return nil
+}
+
+// flag reads a true/false context value (from -c, a string, or cdk.json, a
+// boolean); unset is false.
+func flag(app awscdk.App, name string) (bool, error) {
+	switch v := app.Node().TryGetContext(jsii.String(name)).(type) {
+	case nil:
+		return false, nil
+	case bool:
+		return v, nil
+	case string:
+		b, err := strconv.ParseBool(v)
+		if err != nil {
+			return false, fmt.Errorf("-c %s=%q: want true or false", name, v)
+		}
+		return b, nil
+	default:
+		return false, fmt.Errorf("-c %s: want true or false, not %v", name, v)
+	}
+}
+
+// number reads a numeric context value; unset is 0.
+func number(app awscdk.App, name string) (float64, error) {
+	switch v := app.Node().TryGetContext(jsii.String(name)).(type) {
+	case nil:
+		return 0, nil
+	case float64:
+		return v, nil
+	case string:
+		f, err := strconv.ParseFloat(v, 64)
+		if err != nil {
+			return 0, fmt.Errorf("-c %s=%q: want a number", name, v)
+		}
+		return f, nil
+	default:
+		return 0, fmt.Errorf("-c %s: want a number, not %v", name, v)
+	}
 }

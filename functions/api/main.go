@@ -13,5 +13,5 @@ import (
 
 func main() {
 	svc := assemble.MustFromEnv(context.Background())
-	lambda.Start(httpapi.New(svc, "dynamodb", svc.Log).Handle)
+	lambda.Start(assemble.Lambda(httpapi.New(svc, "dynamodb", svc.Log).Handle))
 }

@@ -15,5 +15,5 @@ import (
 func main() {
 	svc := assemble.MustFromEnv(context.Background())
 	h := &wsapi.Handler{Svc: svc, Log: svc.Log}
-	lambda.Start(h.Function(events.FunctionDisconnect))
+	lambda.Start(assemble.WebSocket(assemble.MetricsFromEnv(), h.Function(events.FunctionDisconnect)))
 }

@@ -13,7 +13,7 @@ import (
 )
 
 func main() {
-	svc := assemble.MustFromEnv(context.Background())
+	svc := assemble.MustFromEnvWithoutKey(context.Background())
 	h := &wsapi.Handler{Svc: svc, Log: svc.Log}
-	lambda.Start(h.Function(events.FunctionEndSession))
+	lambda.Start(assemble.WebSocket(assemble.MetricsFromEnv(), h.Function(events.FunctionEndSession)))
 }

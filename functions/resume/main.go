@@ -13,7 +13,7 @@ import (
 )
 
 func main() {
-	svc := assemble.MustFromEnv(context.Background())
+	svc := assemble.MustFromEnvWithoutKey(context.Background())
 	h := &wsapi.Handler{Svc: svc, Log: svc.Log}
-	lambda.Start(h.Function(events.FunctionResume))
+	lambda.Start(assemble.WebSocket(assemble.MetricsFromEnv(), h.Function(events.FunctionResume)))
 }

@@ -15,5 +15,5 @@ import (
 
 func main() {
 	svc := assemble.MustFromEnv(context.Background())
-	lambda.Start(assemble.Step(svc))
+	lambda.Start(assemble.Lambda(assemble.Step(svc)))
 }

@@ -1,6 +1,6 @@
-// Command turn is the WebSocket routes turn, roll and react (narration
-// streams inside this invocation): it wires the cloud's adapters and hands
-// API Gateway's events to the shared handler of its routes.
+// Command turn is the WebSocket route turn (narration streams inside this
+// invocation): it wires the cloud's adapters and hands API Gateway's events
+// to the shared handler of its route.
 package main
 
 import (
@@ -16,5 +16,5 @@ import (
 func main() {
 	svc := assemble.MustFromEnv(context.Background())
 	h := &wsapi.Handler{Svc: svc, Log: svc.Log}
-	lambda.Start(h.Function(events.FunctionTurn))
+	lambda.Start(assemble.WebSocket(assemble.MetricsFromEnv(), h.Function(events.FunctionTurn)))
 }

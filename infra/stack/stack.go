@@ -35,11 +35,15 @@ import (
 const (
 	envTableName           = "TABLE_NAME"
 	envConnectionsEndpoint = "CONNECTIONS_ENDPOINT"
-	envTokenKey            = "CHRONICLER_TOKEN_KEY"
+	envTokenKeyARN         = "CHRONICLER_TOKEN_KEY_ARN"
+	envMetrics             = "CHRONICLER_METRICS_NAMESPACE"
+	envModelHigh           = "CHRONICLER_MODEL_HIGH"
+	envModelLow            = "CHRONICLER_MODEL_LOW"
 	envIdentity            = "CHRONICLER_IDENTITY"
 	envIssuer              = "OIDC_ISSUER"
 	envAudience            = "OIDC_AUDIENCE"
 	envStateMachine        = "STATE_MACHINE_ARN"
+	envFightMachine        = "FIGHT_STATE_MACHINE_ARN"
 )
 
 // Origins reads a comma-separated list of web origins (the origins
@@ -73,26 +77,45 @@ type ChroniclerStackProps struct {
 	// Identity is how players sign in: "anonymous" (the default: a name
 	// and a recovery code) or "oidc" (the stack's Cognito user pool).
 	Identity string
+	// SelfSignUp lets anyone create an account in the players' user pool
+	// (with Cognito's own email, which sends a few messages a day). Off,
+	// the deployer creates the players' accounts.
+	SelfSignUp bool
+	// AlarmEmail, when set, is subscribed to the alarm topic (the address
+	// must confirm the subscription).
+	AlarmEmail string
+	// MonthlyBudget is the stack's monthly spend in US dollars that the
+	// budget warns about; 0 means DefaultMonthlyBudget, below 0 no budget.
+	MonthlyBudget float64
+	// ModelHigh and ModelLow name the narrator's Bedrock models (or
+	// inference profiles) of the two tiers; empty keeps the defaults, the
+	// global profiles of Claude Sonnet 4.5 and Haiku 4.5.
+	ModelHigh, ModelLow string
 	// SignInDomainPrefix names the user pool's hosted sign-in pages,
 	// https://<prefix>.auth.<region>.amazoncognito.com; it must be unique
 	// in the region. Empty means "<stack id>-<account id>".
 	SignInDomainPrefix string
 }
 
-// access is what a function may do with the table.
-type access int
-
-const (
-	readOnly access = iota
-	readWrite
-)
+// DefaultMonthlyBudget is the stack's budget, in US dollars a month, when
+// the deployer names none.
+const DefaultMonthlyBudget = 50
 
 // function describes one Lambda: a folder in functions/ and in AssetDir.
 type function struct {
 	name        string
 	description string
 	timeoutSec  float64
-	table       access
+	// table is every DynamoDB action the function's code calls on the
+	// table (shared/dynamo's action groups), and indexes the indexes it
+	// queries: its role holds these and nothing more.
+	table   []string
+	indexes []string
+	// keyed: the function signs or verifies players' tokens, or seeds dice
+	// with the key derived from the token key: it reads the key from
+	// Secrets Manager at cold start. The others build with a key of their
+	// own that nothing they do depends on.
+	keyed bool
 	// posts: the function sends messages to WebSocket connections (or drops
 	// gone ones) through the API Gateway management API.
 	posts bool
@@ -105,23 +128,38 @@ type function struct {
 
 // functions is every Lambda of the stack, in the order they are created.
 //
-// sync replays events and answers unknown actions; it writes only to forget
-// a connection found gone while replaying, which is why it may write at all.
-// The HTTP API answers its caller and never posts to connections.
+// Every function reads campaigns and commits: each one that posts may find
+// a connection gone and forget it, which is a commit (and its pointer
+// read). Only the HTTP API imports campaigns (batch writes) and lists a
+// player's campaigns (the byPlayer index); only the sweep finds campaigns
+// by status (the byStatus index). The HTTP API answers its caller and
+// never posts to connections.
 //
 // turn's 90 s outlives API Gateway's 29 s integration limit on purpose:
 // narration streams to the connections from inside the invocation, and the
 // function keeps running after API Gateway stops waiting for its answer.
 var functions = []function{
-	{name: "connect", description: "WebSocket $connect: checks the token, records the connection", timeoutSec: 10, table: readWrite, posts: true},
-	{name: "disconnect", description: "WebSocket $disconnect: forgets the connection, updates presence, passes an open reaction window", timeoutSec: 90, table: readWrite, posts: true, narrates: true, flows: true},
-	{name: "resume", description: "WebSocket resume: Previously on... recap and presence", timeoutSec: 30, table: readWrite, posts: true, narrates: true},
-	{name: "turn", description: "WebSocket turn, roll and react: rules, narration stream and the atomic commit", timeoutSec: 90, table: readWrite, posts: true, narrates: true, flows: true},
-	{name: "end_session", description: "WebSocket end_session: closes the session", timeoutSec: 10, table: readWrite, posts: true},
-	{name: "sync", description: "WebSocket sync and $default: replays events; unknown actions get an error event", timeoutSec: 10, table: readWrite, posts: true},
-	{name: "api", description: "HTTP API /api/*: campaigns, characters, membership, encounters", timeoutSec: 90, table: readWrite, posts: true, narrates: true, flows: true},
-	{name: "sweep", description: "every 15 minutes: closes sessions that lost all their players, finishes held turns whose orchestration was lost", timeoutSec: 300, table: readWrite, posts: true, narrates: true, flows: true},
-	{name: "step", description: "the reaction window's state machine: roll prompts, reaction rounds and their timeouts", timeoutSec: 90, table: readWrite, posts: true, narrates: true, flows: true},
+	{name: "connect", description: "WebSocket $connect: checks the token, records the connection", timeoutSec: 10, table: commits, posts: true, keyed: true},
+	{name: "disconnect", description: "WebSocket $disconnect: forgets the connection, updates presence, passes an open reaction window", timeoutSec: 90, table: commits, posts: true, narrates: true, flows: true, keyed: true},
+	{name: "resume", description: "WebSocket resume: Previously on... recap and presence", timeoutSec: 30, table: commits, posts: true, narrates: true},
+	{name: "turn", description: "WebSocket turn: rules, narration stream and the atomic commit", timeoutSec: 90, table: commits, posts: true, narrates: true, flows: true, keyed: true},
+	{name: "roll", description: "WebSocket roll and react: a held turn's dice and reactions; the last answer narrates and commits the turn", timeoutSec: 90, table: commits, posts: true, narrates: true, flows: true, keyed: true},
+	{name: "end_session", description: "WebSocket end_session: closes the session", timeoutSec: 10, table: commits, posts: true},
+	{name: "sync", description: "WebSocket sync and $default: replays events; unknown actions get an error event", timeoutSec: 10, table: commits, posts: true},
+	{name: "api", description: "HTTP API /api/*: campaigns, characters, membership, encounters", timeoutSec: 90, table: concat(commits, dynamo.ImportActions), indexes: []string{dynamo.IndexByPlayer}, posts: true, narrates: true, flows: true, keyed: true},
+	{name: "sweep", description: "every 15 minutes: closes sessions that lost all their players, finishes held turns whose orchestration was lost", timeoutSec: 300, table: commits, indexes: []string{dynamo.IndexByStatus}, posts: true, narrates: true, flows: true, keyed: true},
+	{name: "step", description: "the reaction window's state machine: roll prompts, reaction rounds and their timeouts", timeoutSec: 90, table: commits, posts: true, narrates: true, flows: true, keyed: true},
+}
+
+// commits is what a function that reads and commits campaigns calls.
+var commits = concat(dynamo.ReadActions, dynamo.CommitActions)
+
+func concat(lists ...[]string) []string {
+	var out []string
+	for _, l := range lists {
+		out = append(out, l...)
+	}
+	return out
 }
 
 // FunctionNames returns the name of every Lambda of the stack: each is a
@@ -167,13 +205,11 @@ func NewChroniclerStack(scope constructs.Construct, id string, props *Chronicler
 
 	table := newTable(stack)
 
-	// The key that signs player tokens. It is passed as an environment
-	// variable through a CloudFormation dynamic reference, resolved at deploy
-	// time, so the functions need no secretsmanager permission and no call at
-	// cold start. The stricter option is to read it at runtime with
-	// GetSecretValue (and grant secret.GrantRead): the value then never shows
-	// in the function's configuration. Retained like the table, so tokens
-	// issued for retained campaigns can still be checked.
+	// The key that signs player tokens (and keys the dice seeds). The
+	// functions that need it read it with GetSecretValue at cold start: its
+	// ARN is in their environment, never its value, which would show to
+	// anyone allowed lambda:GetFunctionConfiguration. Retained like the
+	// table, so tokens issued for retained campaigns can still be checked.
 	tokenKey := awssecretsmanager.NewSecret(stack, jsii.String("TokenKey"), &awssecretsmanager.SecretProps{
 		Description: jsii.String("Chronicler: HMAC key for player tokens"),
 		GenerateSecretString: &awssecretsmanager.SecretStringGenerator{
@@ -186,7 +222,7 @@ func NewChroniclerStack(scope constructs.Construct, id string, props *Chronicler
 	// Players who sign in do it here when Identity is "oidc"; the pool
 	// exists either way so a deployment can switch without losing users.
 	pool := awscognito.NewUserPool(stack, jsii.String("Players"), &awscognito.UserPoolProps{
-		SelfSignUpEnabled: jsii.Bool(true),
+		SelfSignUpEnabled: jsii.Bool(props.SelfSignUp),
 		SignInAliases:     &awscognito.SignInAliases{Email: jsii.Bool(true), Username: jsii.Bool(true)},
 		AutoVerify:        &awscognito.AutoVerifiedAttrs{Email: jsii.Bool(true)},
 		AccountRecovery:   awscognito.AccountRecovery_EMAIL_ONLY,
@@ -254,29 +290,40 @@ func NewChroniclerStack(scope constructs.Construct, id string, props *Chronicler
 	// know it (a Ref would be a dependency cycle).
 	flowName := id + "-reaction-window"
 	flowARN := "arn:" + *awscdk.Aws_PARTITION() + ":states:" + *awscdk.Aws_REGION() + ":" + *awscdk.Aws_ACCOUNT_ID() + ":stateMachine:" + flowName
+	// The fight's flow, named for the same reason: it plays the turns no
+	// player takes, one step invocation each.
+	fightName := id + "-fight"
+	fightARN := "arn:" + *awscdk.Aws_PARTITION() + ":states:" + *awscdk.Aws_REGION() + ":" + *awscdk.Aws_ACCOUNT_ID() + ":stateMachine:" + fightName
 
+	metricsNS := metricsNamespace(id)
 	fns := map[string]awslambda.Function{}
 	for _, f := range functions {
-		env := map[string]*string{envTableName: table.TableName()}
+		env := map[string]*string{envTableName: table.TableName(), envMetrics: jsii.String(metricsNS)}
 		if f.flows {
 			env[envStateMachine] = jsii.String(flowARN)
+			env[envFightMachine] = jsii.String(fightARN)
 		}
 		if f.posts {
 			// https://{apiId}.execute-api.{region}.amazonaws.com/live
 			env[envConnectionsEndpoint] = stage.CallbackUrl()
 		}
-		// Every function gets the key: shared/assemble wires all of them the
-		// same way and refuses to start without it.
-		env[envTokenKey] = tokenKey.SecretValue().UnsafeUnwrap()
+		if f.keyed {
+			env[envTokenKeyARN] = tokenKey.SecretArn()
+		}
+		if f.narrates && props.ModelHigh != "" {
+			env[envModelHigh] = jsii.String(props.ModelHigh)
+		}
+		if f.narrates && props.ModelLow != "" {
+			env[envModelLow] = jsii.String(props.ModelLow)
+		}
 		env[envIdentity] = jsii.String(identity)
 		env[envIssuer] = pool.UserPoolProviderUrl()
 		env[envAudience] = client.UserPoolClientId()
 		fn := newFunction(stack, f, assetDir, env)
-		switch f.table {
-		case readWrite:
-			table.GrantReadWriteData(fn)
-		case readOnly:
-			table.GrantReadData(fn)
+		grantTable(fn, table, f)
+		if f.keyed {
+			// GetSecretValue (and DescribeSecret) on this secret only.
+			tokenKey.GrantRead(fn, nil)
 		}
 		if f.posts {
 			// execute-api:ManageConnections on this API's live stage only.
@@ -289,16 +336,30 @@ func NewChroniclerStack(scope constructs.Construct, id string, props *Chronicler
 				Actions: jsii.Strings("bedrock:InvokeModel", "bedrock:InvokeModelWithResponseStream"),
 				Resources: jsii.Strings(
 					"arn:"+*awscdk.Aws_PARTITION()+":bedrock:*::foundation-model/anthropic.claude-*",
+					// A global profile's model is named with no region.
+					"arn:"+*awscdk.Aws_PARTITION()+":bedrock:::foundation-model/anthropic.claude-*",
 					"arn:"+*awscdk.Aws_PARTITION()+":bedrock:*:"+*awscdk.Aws_ACCOUNT_ID()+":inference-profile/*anthropic.claude-*",
 				),
+			}))
+			// The first call to an Anthropic model from an account
+			// subscribes it through AWS Marketplace, as the calling role;
+			// without these Bedrock answers AccessDeniedException. Neither
+			// action has a resource type: they take "*".
+			fn.AddToRolePolicy(awsiam.NewPolicyStatement(&awsiam.PolicyStatementProps{
+				Actions:   jsii.Strings("aws-marketplace:ViewSubscriptions", "aws-marketplace:Subscribe"),
+				Resources: jsii.Strings("*"),
 			}))
 		}
 		if f.flows {
 			// Start a held turn's flow and answer its tasks: on this machine
-			// and its executions only.
+			// and its executions only; and start a fight's flow.
 			fn.AddToRolePolicy(awsiam.NewPolicyStatement(&awsiam.PolicyStatementProps{
 				Actions:   jsii.Strings("states:StartExecution", "states:SendTaskSuccess", "states:SendTaskFailure"),
 				Resources: jsii.Strings(flowARN),
+			}))
+			fn.AddToRolePolicy(awsiam.NewPolicyStatement(&awsiam.PolicyStatementProps{
+				Actions:   jsii.Strings("states:StartExecution"),
+				Resources: jsii.Strings(fightARN),
 			}))
 		}
 		fns[f.name] = fn
@@ -309,7 +370,15 @@ func NewChroniclerStack(scope constructs.Construct, id string, props *Chronicler
 	flow := awsstepfunctions.NewStateMachine(stack, jsii.String("ReactionWindow"), &awsstepfunctions.StateMachineProps{
 		StateMachineName: jsii.String(flowName),
 		StateMachineType: awsstepfunctions.StateMachineType_STANDARD,
-		DefinitionBody:   awsstepfunctions.DefinitionBody_FromString(jsii.String(workflow.Definition())),
+		TracingEnabled:   jsii.Bool(true),
+		// Every state's transitions, without the execution data: payloads
+		// hold players' words and task tokens.
+		Logs: &awsstepfunctions.LogOptions{
+			Destination:          logGroup(stack, "ReactionWindowLogs"),
+			Level:                awsstepfunctions.LogLevel_ALL,
+			IncludeExecutionData: jsii.Bool(false),
+		},
+		DefinitionBody: awsstepfunctions.DefinitionBody_FromString(jsii.String(workflow.Definition())),
 		DefinitionSubstitutions: &map[string]*string{
 			workflow.RollFunctionArn:   fns["step"].FunctionArn(),
 			workflow.WindowFunctionArn: fns["step"].FunctionArn(),
@@ -319,6 +388,24 @@ func NewChroniclerStack(scope constructs.Construct, id string, props *Chronicler
 	// The raw definition grants nothing: the machine may invoke exactly
 	// the step function.
 	fns["step"].GrantInvoke(flow)
+
+	// Standard too: a long fight outlives an Express workflow's 5 minutes.
+	// One turn per step invocation, each bounded by the step function's
+	// timeout; a try that failed is tried again within seconds.
+	fight := awsstepfunctions.NewStateMachine(stack, jsii.String("Fight"), &awsstepfunctions.StateMachineProps{
+		StateMachineName: jsii.String(fightName),
+		StateMachineType: awsstepfunctions.StateMachineType_STANDARD,
+		TracingEnabled:   jsii.Bool(true),
+		Logs: &awsstepfunctions.LogOptions{
+			Destination:          logGroup(stack, "FightLogs"),
+			Level:                awsstepfunctions.LogLevel_ERROR,
+			IncludeExecutionData: jsii.Bool(false),
+		},
+		DefinitionBody:          awsstepfunctions.DefinitionBody_FromString(jsii.String(workflow.FightDefinition())),
+		DefinitionSubstitutions: &map[string]*string{workflow.FightFunctionArn: fns["step"].FunctionArn()},
+		Comment:                 jsii.String("Chronicler: the turns of a fight that no player takes, one per invocation"),
+	})
+	fns["step"].GrantInvoke(fight)
 
 	// The routes of events.Routes, which the local gateway serves too, with
 	// one integration per function: sync serves both its own route and
@@ -359,6 +446,19 @@ func NewChroniclerStack(scope constructs.Construct, id string, props *Chronicler
 		},
 	})
 
+	accessLogs(stack, stage, httpAPI)
+	topic := observe(stack, observed{
+		id: id, namespace: metricsNS, fns: fns, flow: flow, fight: fight, table: table, ws: ws, http: httpAPI,
+		alarmEmail: props.AlarmEmail, budget: props.MonthlyBudget,
+	})
+	// The budget filters the account's costs on this tag, once it is
+	// activated as a cost allocation tag (docs/operations.md).
+	awscdk.Tags_Of(stack).Add(jsii.String(costTag), jsii.String(id), nil)
+
+	awscdk.NewCfnOutput(stack, jsii.String("AlarmTopicArn"), &awscdk.CfnOutputProps{
+		Description: jsii.String("SNS topic of the alarms and the budget's warnings"),
+		Value:       topic.TopicArn(),
+	})
 	awscdk.NewCfnOutput(stack, jsii.String("WebSocketUrl"), &awscdk.CfnOutputProps{
 		Description: jsii.String("wss:// URL the web client connects to"),
 		Value:       stage.Url(),
@@ -437,11 +537,7 @@ func newTable(scope constructs.Construct) awsdynamodb.TableV2 {
 // group. An explicit log group replaces the deprecated logRetention property,
 // which would add a Node.js custom-resource function and a logs policy on "*".
 func newFunction(scope constructs.Construct, f function, assetDir string, env map[string]*string) awslambda.Function {
-	logs := awslogs.NewLogGroup(scope, jsii.String(f.name+"Logs"), &awslogs.LogGroupProps{
-		Retention: awslogs.RetentionDays_ONE_MONTH,
-		// Logs are operational; the campaign lives in the table.
-		RemovalPolicy: awscdk.RemovalPolicy_DESTROY,
-	})
+	logs := logGroup(scope, f.name+"Logs")
 	return awslambda.NewFunction(scope, jsii.String(f.name), &awslambda.FunctionProps{
 		Description:  jsii.String("Chronicler " + f.name + ": " + f.description),
 		Runtime:      awslambda.Runtime_PROVIDED_AL2023(),
@@ -452,5 +548,38 @@ func newFunction(scope constructs.Construct, f function, assetDir string, env ma
 		Timeout:      awscdk.Duration_Seconds(jsii.Number(f.timeoutSec)),
 		Environment:  &env,
 		LogGroup:     logs,
+		// X-Ray: each invocation's segment (initialization, duration,
+		// errors), in the trace of the state machine's execution when it
+		// invoked the function.
+		Tracing: awslambda.Tracing_ACTIVE,
 	})
+}
+
+// logGroup is a log group kept a month. Logs are operational; the
+// campaign lives in the table.
+func logGroup(scope constructs.Construct, id string) awslogs.LogGroup {
+	return awslogs.NewLogGroup(scope, jsii.String(id), &awslogs.LogGroupProps{
+		Retention:     awslogs.RetentionDays_ONE_MONTH,
+		RemovalPolicy: awscdk.RemovalPolicy_DESTROY,
+	})
+}
+
+// grantTable allows f exactly the DynamoDB actions it calls: on the table,
+// and Query on the indexes it reads.
+func grantTable(fn awslambda.Function, table awsdynamodb.TableV2, f function) {
+	fn.AddToRolePolicy(awsiam.NewPolicyStatement(&awsiam.PolicyStatementProps{
+		Actions:   jsii.Strings(f.table...),
+		Resources: &[]*string{table.TableArn()},
+	}))
+	if len(f.indexes) == 0 {
+		return
+	}
+	var arns []*string
+	for _, ix := range f.indexes {
+		arns = append(arns, jsii.String(*table.TableArn()+"/index/"+ix))
+	}
+	fn.AddToRolePolicy(awsiam.NewPolicyStatement(&awsiam.PolicyStatementProps{
+		Actions:   jsii.Strings(dynamo.IndexActions...),
+		Resources: &arns,
+	}))
 }

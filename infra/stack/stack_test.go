@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"regexp"
 	"slices"
 	"strings"
 	"testing"
@@ -30,24 +31,41 @@ func TestMain(m *testing.M) {
 // stack's own table, so that a change there has to be made here as well.
 var wantFunctions = map[string]struct {
 	timeout  float64
-	writes   bool // may write the table (else read only)
-	posts    bool // posts to WebSocket connections
-	narrates bool // invokes the narrator's models on Bedrock
-	flows    bool // starts held turns' flows and answers their tasks
+	table    []string // exactly the DynamoDB actions it may call on the table
+	index    string   // the one index it may query, if any
+	posts    bool     // posts to WebSocket connections
+	narrates bool     // invokes the narrator's models on Bedrock
+	flows    bool     // starts held turns' flows and answers their tasks
+	keyed    bool     // reads the token key from Secrets Manager
 }{
-	"connect":     {timeout: 10, writes: true, posts: true},
-	"disconnect":  {timeout: 90, writes: true, posts: true, narrates: true, flows: true},
-	"resume":      {timeout: 30, writes: true, posts: true, narrates: true},
-	"turn":        {timeout: 90, writes: true, posts: true, narrates: true, flows: true},
-	"end_session": {timeout: 10, writes: true, posts: true},
-	"sync":        {timeout: 10, writes: true, posts: true},
-	"api":         {timeout: 90, writes: true, posts: true, narrates: true, flows: true},
-	"sweep":       {timeout: 300, writes: true, posts: true, narrates: true, flows: true},
-	"step":        {timeout: 90, writes: true, posts: true, narrates: true, flows: true},
+	"connect":     {timeout: 10, table: commits, posts: true, keyed: true},
+	"disconnect":  {timeout: 90, table: commits, posts: true, narrates: true, flows: true, keyed: true},
+	"resume":      {timeout: 30, table: commits, posts: true, narrates: true},
+	"turn":        {timeout: 90, table: commits, posts: true, narrates: true, flows: true, keyed: true},
+	"roll":        {timeout: 90, table: commits, posts: true, narrates: true, flows: true, keyed: true},
+	"end_session": {timeout: 10, table: commits, posts: true},
+	"sync":        {timeout: 10, table: commits, posts: true},
+	"api":         {timeout: 90, table: append([]string{"dynamodb:BatchWriteItem"}, commits...), index: "byPlayer", posts: true, narrates: true, flows: true, keyed: true},
+	"sweep":       {timeout: 300, table: commits, index: "byStatus", posts: true, narrates: true, flows: true, keyed: true},
+	"step":        {timeout: 90, table: commits, posts: true, narrates: true, flows: true, keyed: true},
 }
 
-// tableWrites are the DynamoDB actions that change data.
-var tableWrites = []string{"dynamodb:PutItem", "dynamodb:UpdateItem", "dynamodb:DeleteItem", "dynamodb:BatchWriteItem"}
+// commits is what a function that reads and commits campaigns calls: the
+// store's reads, and the writes of its transactions (a TransactWriteItems
+// is authorized on its puts, deletes and condition checks). No Scan, no
+// UpdateItem, no streams.
+var commits = []string{
+	"dynamodb:BatchGetItem", "dynamodb:ConditionCheckItem", "dynamodb:DeleteItem",
+	"dynamodb:GetItem", "dynamodb:PutItem", "dynamodb:Query",
+}
+
+// envAllowed is every environment variable a function may have: names, ARNs
+// and URLs, never a secret's value.
+var envAllowed = []string{
+	"TABLE_NAME", "CONNECTIONS_ENDPOINT", "STATE_MACHINE_ARN", "FIGHT_STATE_MACHINE_ARN", "CHRONICLER_TOKEN_KEY_ARN",
+	"CHRONICLER_IDENTITY", "OIDC_ISSUER", "OIDC_AUDIENCE", "CHRONICLER_METRICS_NAMESPACE",
+	"CHRONICLER_MODEL_HIGH", "CHRONICLER_MODEL_LOW",
+}
 
 func TestFunctionNamesMatchFolders(t *testing.T) {
 	got := stack.FunctionNames()
@@ -57,6 +75,19 @@ func TestFunctionNamesMatchFolders(t *testing.T) {
 	for _, name := range got {
 		if _, ok := wantFunctions[name]; !ok {
 			t.Errorf("FunctionNames() has unexpected %q", name)
+		}
+	}
+}
+
+// The functions the stack gives no key to are the ones built without one.
+func TestKeyedFunctionsReadTheKey(t *testing.T) {
+	for name, want := range wantFunctions {
+		src, err := os.ReadFile(filepath.Join("..", "..", "functions", name, "main.go"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if keyless := strings.Contains(string(src), "FromEnvWithoutKey("); keyless == want.keyed {
+			t.Errorf("functions/%s builds without the key: %v; the stack grants it: %v", name, keyless, want.keyed)
 		}
 	}
 }
@@ -115,8 +146,8 @@ func TestChroniclerStack(t *testing.T) {
 			"turn":        "turn",
 			"end_session": "end_session",
 			"sync":        "sync",
-			"roll":        "turn",
-			"react":       "turn",
+			"roll":        "roll",
+			"react":       "roll",
 		}
 		for key, fn := range routes {
 			match(t, "route "+key, func() {
@@ -247,9 +278,26 @@ func TestChroniclerStack(t *testing.T) {
 				if want.posts && !strings.Contains(flat(env["CONNECTIONS_ENDPOINT"]), "https://") {
 					t.Errorf("CONNECTIONS_ENDPOINT = %s, want an https:// callback URL", flat(env["CONNECTIONS_ENDPOINT"]))
 				}
-				key := flat(env["CHRONICLER_TOKEN_KEY"])
-				if !strings.Contains(key, "{{resolve:secretsmanager:") {
-					t.Errorf("CHRONICLER_TOKEN_KEY = %s, want a Secrets Manager dynamic reference", key)
+				for name, v := range env {
+					if !slices.Contains(envAllowed, name) {
+						t.Errorf("environment variable %s = %s is not one a function may have", name, flat(v))
+					}
+					if strings.Contains(flat(v), "resolve:secretsmanager") || strings.Contains(flat(v), "SecretString") {
+						t.Errorf("environment variable %s = %s holds a secret's value", name, flat(v))
+					}
+				}
+				secret := doc.resourceID(t, "AWS::SecretsManager::Secret")
+				if got := refIn(env["CHRONICLER_TOKEN_KEY_ARN"]) == secret; got != want.keyed {
+					t.Errorf("CHRONICLER_TOKEN_KEY_ARN = %s; names the token key: %v, want %v", flat(env["CHRONICLER_TOKEN_KEY_ARN"]), got, want.keyed)
+				}
+				if got := doc.roleAllows(t, id, "secretsmanager:GetSecretValue", secret); got != want.keyed {
+					t.Errorf("may read the token key = %v, want %v", got, want.keyed)
+				}
+				if props["TracingConfig"] == nil || dig(props, "TracingConfig", "Mode") != "Active" {
+					t.Errorf("TracingConfig = %v, want active tracing", props["TracingConfig"])
+				}
+				if got := flat(env["CHRONICLER_METRICS_NAMESPACE"]); got != `"Chronicler/Test"` {
+					t.Errorf("CHRONICLER_METRICS_NAMESPACE = %s, want the stack's namespace", got)
 				}
 				if got := flat(env["CHRONICLER_IDENTITY"]); got != `"anonymous"` {
 					t.Errorf("CHRONICLER_IDENTITY = %s, want the default \"anonymous\"", got)
@@ -262,12 +310,20 @@ func TestChroniclerStack(t *testing.T) {
 				}
 
 				actions := doc.roleActions(t, id)
-				if !slices.Contains(actions, "dynamodb:Query") {
-					t.Errorf("cannot query the table; actions %v", actions)
+				table, indexes := doc.dynamoGrants(t, id)
+				wantTable := slices.Sorted(slices.Values(want.table))
+				if !slices.Equal(table, wantTable) {
+					t.Errorf("DynamoDB actions on the table %v, want exactly %v", table, wantTable)
 				}
-				writes := slices.ContainsFunc(actions, func(a string) bool { return slices.Contains(tableWrites, a) })
-				if writes != want.writes {
-					t.Errorf("writes the table = %v, want %v; actions %v", writes, want.writes, actions)
+				var wantIndexes []string
+				if want.index != "" {
+					wantIndexes = []string{"dynamodb:Query on " + want.index}
+				}
+				if !slices.Equal(indexes, wantIndexes) {
+					t.Errorf("DynamoDB actions on indexes %v, want exactly %v", indexes, wantIndexes)
+				}
+				if got := slices.Contains(actions, "aws-marketplace:Subscribe") && slices.Contains(actions, "aws-marketplace:ViewSubscriptions"); got != want.narrates {
+					t.Errorf("may subscribe to the models on Marketplace = %v, want %v", got, want.narrates)
 				}
 				if got := slices.Contains(actions, "bedrock:InvokeModelWithResponseStream"); got != want.narrates {
 					t.Errorf("may invoke Bedrock = %v, want %v", got, want.narrates)
@@ -283,6 +339,12 @@ func TestChroniclerStack(t *testing.T) {
 				} else if got && !strings.Contains(flat(env["STATE_MACHINE_ARN"]), ":stateMachine:Test-reaction-window") {
 					t.Errorf("STATE_MACHINE_ARN = %s", flat(env["STATE_MACHINE_ARN"]))
 				}
+				// Whatever lets a fight's turns come up starts its flow.
+				if got := env["FIGHT_STATE_MACHINE_ARN"] != nil; got != want.flows {
+					t.Errorf("FIGHT_STATE_MACHINE_ARN set = %v, want %v", got, want.flows)
+				} else if got && !strings.Contains(flat(env["FIGHT_STATE_MACHINE_ARN"]), ":stateMachine:Test-fight") {
+					t.Errorf("FIGHT_STATE_MACHINE_ARN = %s", flat(env["FIGHT_STATE_MACHINE_ARN"]))
+				}
 			})
 		}
 		match(t, "log retention", func() {
@@ -290,58 +352,27 @@ func TestChroniclerStack(t *testing.T) {
 		})
 	})
 
+	machines := map[string]string{} // name -> the definition the stack must run
+	machines["Test-reaction-window"] = workflow.Definition()
+	machines["Test-fight"] = workflow.FightDefinition()
+	for name, def := range machines {
+		t.Run("StateMachine/"+name, func(t *testing.T) { stateMachine(t, doc, name, def) })
+	}
+
+	t.Run("FlowsStartedOnTheStacksMachinesOnly", func(t *testing.T) {
+		doc.eachStatement(func(_ string, st map[string]any) {
+			if !slices.Contains(strs(st["Action"]), "states:StartExecution") {
+				return
+			}
+			res := flat(st["Resource"])
+			if !strings.Contains(res, ":stateMachine:Test-reaction-window") && !strings.Contains(res, ":stateMachine:Test-fight") {
+				t.Errorf("states:StartExecution on %s", res)
+			}
+		})
+	})
+
 	t.Run("ReactionWindowStateMachine", func(t *testing.T) {
-		var sm map[string]any
-		for _, r := range doc.Resources {
-			if r.Type == "AWS::StepFunctions::StateMachine" {
-				if sm != nil {
-					t.Fatal("more than one state machine")
-				}
-				sm = r.Properties
-			}
-		}
-		if sm == nil {
-			t.Fatal("no state machine")
-		}
-		if sm["StateMachineType"] != "STANDARD" || sm["StateMachineName"] != "Test-reaction-window" {
-			t.Errorf("type %v name %v, want a STANDARD machine named Test-reaction-window (task tokens need Standard)", sm["StateMachineType"], sm["StateMachineName"])
-		}
-		// The definition is shared/workflow's, verbatim, with its
-		// placeholders left for CloudFormation to substitute.
-		if got := flat(sm["DefinitionString"]); got != flat(workflow.Definition()) {
-			t.Errorf("DefinitionString is not workflow.Definition():\n%.300s", got)
-		}
-		step := doc.functionID(t, "step")
-		subs, _ := sm["DefinitionSubstitutions"].(map[string]any)
-		for _, name := range workflow.Placeholders(workflow.Definition()) {
-			if got := getAttIn(subs[name]); got != step {
-				t.Errorf("substitution %s = %s, want the step function's ARN", name, flat(subs[name]))
-			}
-		}
-		// The machine's role may invoke the step function and nothing else.
-		role := getAttIn(sm["RoleArn"])
-		var invokes []string
-		for _, r := range doc.Resources {
-			if r.Type != "AWS::IAM::Policy" || !strings.Contains(flat(r.Properties["Roles"]), `"`+role+`"`) {
-				continue
-			}
-			for _, st := range statements(r.Properties["PolicyDocument"]) {
-				if slices.Contains(strs(st["Action"]), "lambda:InvokeFunction") {
-					invokes = append(invokes, flat(st["Resource"]))
-				}
-			}
-		}
-		if len(invokes) == 0 || !strings.Contains(strings.Join(invokes, " "), `"`+step+`"`) {
-			t.Errorf("the machine's role invokes %v, want the step function", invokes)
-		}
-		for _, r := range invokes {
-			for name := range wantFunctions {
-				if id := doc.functionID(t, name); name != "step" && strings.Contains(r, `"`+id+`"`) {
-					t.Errorf("the machine may invoke %s", name)
-				}
-			}
-		}
-		// Flows are started and answered on this machine only.
+		// Flows are answered on the reaction window's machine only.
 		doc.eachStatement(func(_ string, st map[string]any) {
 			if slices.Contains(strs(st["Action"]), "states:SendTaskSuccess") && !strings.Contains(flat(st["Resource"]), ":stateMachine:Test-reaction-window") {
 				t.Errorf("states actions on %s", flat(st["Resource"]))
@@ -405,10 +436,151 @@ func TestChroniclerStack(t *testing.T) {
 		})
 	})
 
+	t.Run("StateMachineTracedAndLogged", func(t *testing.T) {
+		match(t, "tracing and logs", func() {
+			tmpl.HasResourceProperties(jsii.String("AWS::StepFunctions::StateMachine"), map[string]any{
+				"TracingConfiguration": map[string]any{"Enabled": true},
+				"LoggingConfiguration": map[string]any{
+					"Level":                "ALL",
+					"IncludeExecutionData": false,
+					"Destinations":         assertions.Match_AnyValue(),
+				},
+			})
+		})
+		// Each machine's own log group: stateMachine checks it.
+	})
+
+	t.Run("AccessLogs", func(t *testing.T) {
+		for _, name := range []string{"live", "$default"} {
+			var st map[string]any
+			for _, r := range doc.Resources {
+				if r.Type == "AWS::ApiGatewayV2::Stage" && r.Properties["StageName"] == name {
+					st = r.Properties
+				}
+			}
+			lg := getAttIn(dig(st, "AccessLogSettings", "DestinationArn"))
+			if doc.Resources[lg].Type != "AWS::Logs::LogGroup" {
+				t.Errorf("stage %s: access logs go to %q, want a log group of the stack", name, lg)
+			}
+			var line map[string]any
+			if err := json.Unmarshal([]byte(fmt.Sprint(dig(st, "AccessLogSettings", "Format"))), &line); err != nil || line["requestId"] != "$context.requestId" {
+				t.Errorf("stage %s: access log format %v is not a JSON line with the request id (%v)", name, dig(st, "AccessLogSettings", "Format"), err)
+			}
+		}
+		// A WebSocket API logs through the account's CloudWatch role.
+		match(t, "account role", func() {
+			tmpl.HasResourceProperties(jsii.String("AWS::ApiGateway::Account"), map[string]any{"CloudWatchRoleArn": assertions.Match_AnyValue()})
+		})
+	})
+
+	t.Run("AlarmsIntoTheTopic", func(t *testing.T) {
+		topic := doc.resourceID(t, "AWS::SNS::Topic")
+		alarms := map[string]map[string]any{}
+		for _, r := range doc.Resources {
+			if r.Type == "AWS::CloudWatch::Alarm" {
+				alarms[fmt.Sprint(r.Properties["AlarmName"])] = r.Properties
+			}
+		}
+		want := []string{"table-throttled", "table-system-errors", "reaction-window-failed", "reaction-window-timed-out", "fight-flow-failed",
+			"http-api-5xx", "websocket-api-errors", "degraded-narrations", "model-access-denied", "sweep-failures"}
+		for name := range wantFunctions {
+			want = append(want, name+"-errors", name+"-throttles", name+"-near-timeout")
+		}
+		for _, name := range want {
+			a, ok := alarms["Test-"+name]
+			if !ok {
+				t.Errorf("no alarm Test-%s", name)
+				continue
+			}
+			if refIn(a["AlarmActions"]) != topic {
+				t.Errorf("alarm %s notifies %s, want the topic", name, flat(a["AlarmActions"]))
+			}
+		}
+		if len(alarms) != len(want) {
+			t.Errorf("%d alarms, want %d", len(alarms), len(want))
+		}
+		// Near the timeout is 80% of it, in milliseconds.
+		if got := alarms["Test-sweep-near-timeout"]["Threshold"]; got != 240000.0 {
+			t.Errorf("sweep near-timeout threshold %v, want 240000 ms", got)
+		}
+		if got := flat(alarms["Test-degraded-narrations"]["Metrics"]); !strings.Contains(got, "DegradedNarrations") || !strings.Contains(got, "Chronicler/Test") {
+			t.Errorf("degraded-narrations alarm reads %s, want the app's DegradedNarrations", got)
+		}
+		match(t, "no email without alarmEmail", func() {
+			tmpl.ResourceCountIs(jsii.String("AWS::SNS::Subscription"), jsii.Number(0))
+		})
+		match(t, "topic output", func() { tmpl.HasOutput(jsii.String("AlarmTopicArn"), map[string]any{}) })
+	})
+
+	t.Run("Dashboard", func(t *testing.T) {
+		id := doc.resourceID(t, "AWS::CloudWatch::Dashboard")
+		body := flat(doc.Resources[id].Properties["DashboardBody"])
+		for _, m := range []string{"TurnLatency", "TimeToFirstText", "NarrationLatency", "CostUSD", "InputTokens", "DegradedNarrations",
+			"GuardBreaches", "PushFailures", "SweepExamined", "ExecutionsFailed"} {
+			if !strings.Contains(body, m) {
+				t.Errorf("dashboard does not show %s", m)
+			}
+		}
+	})
+
+	t.Run("Budget", func(t *testing.T) {
+		match(t, "monthly cost budget on the stack's tag", func() {
+			tmpl.HasResourceProperties(jsii.String("AWS::Budgets::Budget"), map[string]any{
+				"Budget": map[string]any{
+					"BudgetType": "COST", "TimeUnit": "MONTHLY",
+					"BudgetLimit": map[string]any{"Amount": stack.DefaultMonthlyBudget, "Unit": "USD"},
+					"CostFilters": map[string]any{"TagKeyValue": []any{"user:chronicler:stack$Test"}},
+				},
+			})
+		})
+		id := doc.resourceID(t, "AWS::Budgets::Budget")
+		if s := flat(doc.Resources[id].Properties["NotificationsWithSubscribers"]); !strings.Contains(s, `"SNS"`) {
+			t.Errorf("budget notifies %s, want the topic", s)
+		}
+	})
+
+	t.Run("SelfSignUpOff", func(t *testing.T) {
+		id := doc.resourceID(t, "AWS::Cognito::UserPool")
+		if got := dig(doc.Resources[id].Properties, "AdminCreateUserConfig", "AllowAdminCreateUserOnly"); got != true {
+			t.Errorf("AllowAdminCreateUserOnly = %v, want true unless the deployer chooses self sign-up", got)
+		}
+	})
+
 	t.Run("LeastPrivilege", func(t *testing.T) {
 		if v := doc.violations(); len(v) > 0 {
 			t.Errorf("IAM violations:\n%s", strings.Join(v, "\n"))
 		}
+	})
+}
+
+// TestChroniclerStackChoices synthesizes with the deployer's choices: self
+// sign-up, an alarm address, no budget.
+func TestChroniclerStackChoices(t *testing.T) {
+	app := awscdk.NewApp(nil)
+	s := stack.NewChroniclerStack(app, "Test", &stack.ChroniclerStackProps{
+		AssetDir: assetDir(t), SelfSignUp: true, AlarmEmail: "ops@example.com", MonthlyBudget: -1,
+		ModelHigh: "us.anthropic.claude-sonnet-4-5-20250929-v1:0",
+	})
+	tmpl := assertions.Template_FromStack(s, nil)
+	doc := templateJSON(t, tmpl)
+	for name, want := range wantFunctions {
+		env, _ := dig(doc.Resources[doc.functionID(t, name)].Properties, "Environment", "Variables").(map[string]any)
+		if got := env["CHRONICLER_MODEL_HIGH"] == "us.anthropic.claude-sonnet-4-5-20250929-v1:0"; got != want.narrates {
+			t.Errorf("%s: CHRONICLER_MODEL_HIGH = %v, want it set only where the function narrates (%v)", name, env["CHRONICLER_MODEL_HIGH"], want.narrates)
+		}
+		if _, ok := env["CHRONICLER_MODEL_LOW"]; ok {
+			t.Errorf("%s: CHRONICLER_MODEL_LOW set, but no low model was named", name)
+		}
+	}
+	id := doc.resourceID(t, "AWS::Cognito::UserPool")
+	if got := dig(doc.Resources[id].Properties, "AdminCreateUserConfig", "AllowAdminCreateUserOnly"); got != false {
+		t.Errorf("AllowAdminCreateUserOnly = %v, want false with self sign-up", got)
+	}
+	match(t, "email subscription", func() {
+		tmpl.HasResourceProperties(jsii.String("AWS::SNS::Subscription"), map[string]any{"Protocol": "email", "Endpoint": "ops@example.com"})
+	})
+	match(t, "no budget", func() {
+		tmpl.ResourceCountIs(jsii.String("AWS::Budgets::Budget"), jsii.Number(0))
 	})
 }
 
@@ -540,6 +712,91 @@ func (d template) routeFunction(t *testing.T, routeKey string) string {
 	}
 	t.Fatalf("no route %s", routeKey)
 	return ""
+}
+
+// resourceID is the logical id of the one resource of type typ.
+func (d template) resourceID(t *testing.T, typ string) string {
+	t.Helper()
+	var ids []string
+	for id, r := range d.Resources {
+		if r.Type == typ {
+			ids = append(ids, id)
+		}
+	}
+	if len(ids) != 1 {
+		t.Fatalf("%s: %d resources (%v), want 1", typ, len(ids), ids)
+	}
+	return ids[0]
+}
+
+// rolePolicies calls f with every statement of the function's role that
+// allows something.
+func (d template) rolePolicies(t *testing.T, fnID string, f func(st map[string]any)) {
+	t.Helper()
+	role := getAttIn(d.Resources[fnID].Properties["Role"])
+	for _, r := range d.Resources {
+		if r.Type != "AWS::IAM::Policy" || !strings.Contains(flat(r.Properties["Roles"]), `"`+role+`"`) {
+			continue
+		}
+		for _, st := range statements(r.Properties["PolicyDocument"]) {
+			if st["Effect"] == "Allow" {
+				f(st)
+			}
+		}
+	}
+}
+
+// roleAllows reports whether the function's role allows action on the
+// resource of logical id res.
+func (d template) roleAllows(t *testing.T, fnID, action, res string) bool {
+	t.Helper()
+	ok := false
+	d.rolePolicies(t, fnID, func(st map[string]any) {
+		if slices.Contains(strs(st["Action"]), action) && strings.Contains(flat(st["Resource"]), `"`+res+`"`) {
+			ok = true
+		}
+	})
+	return ok
+}
+
+// dynamoGrants lists the DynamoDB actions the function's role allows: on
+// the table itself (sorted), and on indexes as "action on index". A grant
+// on anything but the stack's table or its indexes fails the test.
+func (d template) dynamoGrants(t *testing.T, fnID string) (table, indexes []string) {
+	t.Helper()
+	tbl := d.resourceID(t, "AWS::DynamoDB::GlobalTable")
+	d.rolePolicies(t, fnID, func(st map[string]any) {
+		var acts []string
+		for _, a := range strs(st["Action"]) {
+			if strings.HasPrefix(a, "dynamodb:") {
+				acts = append(acts, a)
+			}
+		}
+		if len(acts) == 0 {
+			return
+		}
+		res, _ := st["Resource"].([]any)
+		if res == nil {
+			res = []any{st["Resource"]}
+		}
+		for _, r := range res {
+			s := flat(r)
+			if !strings.Contains(s, `"`+tbl+`"`) {
+				t.Errorf("%v on %s, which is not the table", acts, s)
+				continue
+			}
+			if ix := regexp.MustCompile(`/index/([A-Za-z]+)`).FindStringSubmatch(s); ix != nil {
+				for _, a := range acts {
+					indexes = append(indexes, a+" on "+ix[1])
+				}
+				continue
+			}
+			table = append(table, acts...)
+		}
+	})
+	slices.Sort(table)
+	slices.Sort(indexes)
+	return table, indexes
 }
 
 // roleActions lists every action the function's role is allowed.
@@ -728,6 +985,63 @@ func TestOrigins(t *testing.T) {
 	} {
 		if got := stack.Origins(in); !slices.Equal(got, want) {
 			t.Errorf("Origins(%q) = %q, want %q", in, got, want)
+		}
+	}
+}
+
+// stateMachine checks the stack's state machine name: Standard, traced,
+// running def verbatim (placeholders left for CloudFormation, each the
+// step function's ARN), and allowed to invoke the step function only.
+func stateMachine(t *testing.T, doc template, name, def string) {
+	var sm map[string]any
+	for _, r := range doc.Resources {
+		if r.Type == "AWS::StepFunctions::StateMachine" && r.Properties["StateMachineName"] == name {
+			sm = r.Properties
+		}
+	}
+	if sm == nil {
+		t.Fatalf("no state machine %s", name)
+	}
+	if sm["StateMachineType"] != "STANDARD" {
+		t.Errorf("type %v, want STANDARD (task tokens and long fights need Standard)", sm["StateMachineType"])
+	}
+	if dig(sm, "TracingConfiguration", "Enabled") != true {
+		t.Error("not traced")
+	}
+	if lg := getAttIn(dig(sm, "LoggingConfiguration", "Destinations")); doc.Resources[lg].Type != "AWS::Logs::LogGroup" || dig(sm, "LoggingConfiguration", "IncludeExecutionData") != false {
+		t.Errorf("logs to %q, with execution data %v: want a log group of the stack, without data", lg, dig(sm, "LoggingConfiguration", "IncludeExecutionData"))
+	}
+	if got := flat(sm["DefinitionString"]); got != flat(def) {
+		t.Errorf("DefinitionString is not the shared definition:\n%.300s", got)
+	}
+	step := doc.functionID(t, "step")
+	subs, _ := sm["DefinitionSubstitutions"].(map[string]any)
+	for _, name := range workflow.Placeholders(def) {
+		if got := getAttIn(subs[name]); got != step {
+			t.Errorf("substitution %s = %s, want the step function's ARN", name, flat(subs[name]))
+		}
+	}
+	// The machine's role may invoke the step function and nothing else.
+	role := getAttIn(sm["RoleArn"])
+	var invokes []string
+	for _, r := range doc.Resources {
+		if r.Type != "AWS::IAM::Policy" || !strings.Contains(flat(r.Properties["Roles"]), `"`+role+`"`) {
+			continue
+		}
+		for _, st := range statements(r.Properties["PolicyDocument"]) {
+			if slices.Contains(strs(st["Action"]), "lambda:InvokeFunction") {
+				invokes = append(invokes, flat(st["Resource"]))
+			}
+		}
+	}
+	if len(invokes) == 0 || !strings.Contains(strings.Join(invokes, " "), `"`+step+`"`) {
+		t.Errorf("the machine's role invokes %v, want the step function", invokes)
+	}
+	for _, r := range invokes {
+		for name := range wantFunctions {
+			if id := doc.functionID(t, name); name != "step" && strings.Contains(r, `"`+id+`"`) {
+				t.Errorf("the machine may invoke %s", name)
+			}
 		}
 	}
 }

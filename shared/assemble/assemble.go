@@ -2,6 +2,7 @@ package assemble
 
 import (
 	"context"
+	"crypto/rand"
 	"fmt"
 	"log/slog"
 	"os"
@@ -16,7 +17,10 @@ import (
 	"chronicler/shared/auth"
 	"chronicler/shared/dynamo"
 	"chronicler/shared/game"
+	"chronicler/shared/logs"
+	"chronicler/shared/metrics"
 	"chronicler/shared/push"
+	"chronicler/shared/secrets"
 	"chronicler/shared/stepfunctions"
 )
 
@@ -24,7 +28,16 @@ import (
 const (
 	EnvTable       = "TABLE_NAME"
 	EnvConnections = "CONNECTIONS_ENDPOINT" // https://{api}.execute-api.{region}.amazonaws.com/{stage}
-	EnvTokenKey    = "CHRONICLER_TOKEN_KEY"
+	// EnvTokenKeyARN names the Secrets Manager secret holding the token
+	// key, read once at cold start; the stack sets it on the functions
+	// that sign, verify or roll dice, and never the key itself.
+	EnvTokenKeyARN = "CHRONICLER_TOKEN_KEY_ARN"
+	// EnvTokenKey is the key itself, for running a function off the
+	// stack (never set by it).
+	EnvTokenKey = "CHRONICLER_TOKEN_KEY"
+	// EnvMetrics is the CloudWatch namespace of the application metrics,
+	// written as EMF on the function's log; unset, none are written.
+	EnvMetrics = "CHRONICLER_METRICS_NAMESPACE"
 	// EnvStateMachine is the reaction window's state machine; without it,
 	// held turns' prompts and windows are timed by the sweep alone.
 	EnvStateMachine = "STATE_MACHINE_ARN"
@@ -70,6 +83,9 @@ type Config struct {
 	Pace time.Duration
 	// Log is the service's logger; nil is slog.Default().
 	Log *slog.Logger
+	// Metrics, when set, records the narration's and the pushes' metrics
+	// (see Observe).
+	Metrics metrics.Sink
 }
 
 // Service builds the use cases from c. It fails, rather than guessing, on
@@ -88,10 +104,17 @@ func Service(ctx context.Context, c Config) (*game.Service, error) {
 	if err != nil {
 		return nil, err
 	}
-	svc := game.NewService(c.Store, c.Pusher, narr, signer, c.Log)
-	if svc.Prices, err = Prices(getenv); err != nil {
+	prices, err := Prices(getenv)
+	if err != nil {
 		return nil, err
 	}
+	pusher := c.Pusher
+	if c.Metrics != nil {
+		narr = Observe(narr, c.Metrics, prices, c.Log)
+		pusher = ObservedPusher{Pusher: pusher, Sink: c.Metrics}
+	}
+	svc := game.NewService(c.Store, pusher, narr, signer, c.Log)
+	svc.Prices = prices
 	if svc.Identity, err = auth.Choose(ctx, c.Identity, c.OIDCIssuer, c.OIDCAudience, signer); err != nil {
 		return nil, err
 	}
@@ -105,21 +128,42 @@ func Service(ctx context.Context, c Config) (*game.Service, error) {
 
 // FromEnv builds the use cases of a Lambda of the stack from the variables
 // the stack sets: the DynamoDB table, the WebSocket API's @connections
-// endpoint, the state machine, the token key and the identity provider,
-// with one AWS configuration loaded once. It fails, rather than guessing,
-// when a variable is missing.
+// endpoint, the state machine, the token key's secret (read here, once)
+// and the identity provider, with one AWS configuration loaded once. Logs
+// are JSON lines carrying the ids of the context (shared/logs); metrics go
+// out as EMF when EnvMetrics is set; players' rate limits are kept in the
+// table, so they hold across instances. It fails, rather than guessing,
+// when a variable is missing or the secret cannot be read.
 func FromEnv(ctx context.Context) (*game.Service, error) {
-	table, key := os.Getenv(EnvTable), os.Getenv(EnvTokenKey)
-	if table == "" || key == "" {
-		return nil, fmt.Errorf("%s and %s must be set", EnvTable, EnvTokenKey)
+	return fromEnv(ctx, true)
+}
+
+// FromEnvWithoutKey is FromEnv for a function that never signs or verifies
+// a token nor rolls dice (resume, sync, end_session): the stack grants it
+// no read of the key, and it is built with a random key of its own that
+// nothing it does depends on.
+func FromEnvWithoutKey(ctx context.Context) (*game.Service, error) {
+	return fromEnv(ctx, false)
+}
+
+func fromEnv(ctx context.Context, keyed bool) (*game.Service, error) {
+	table := os.Getenv(EnvTable)
+	if table == "" {
+		return nil, fmt.Errorf("%s must be set", EnvTable)
 	}
 	cfg, err := config.LoadDefaultConfig(ctx)
 	if err != nil {
 		return nil, fmt.Errorf("aws config: %w", err)
 	}
+	key, err := tokenKey(ctx, cfg, os.Getenv, keyed)
+	if err != nil {
+		return nil, err
+	}
+	db := dynamodb.NewFromConfig(cfg)
+	log := slog.New(logs.NewHandler(slog.NewJSONHandler(os.Stdout, nil)))
 	c := Config{
-		TokenKey: []byte(key),
-		Store:    dynamo.New(dynamodb.NewFromConfig(cfg), table),
+		TokenKey: key,
+		Store:    dynamo.New(db, table),
 		Pusher: push.New(apigatewaymanagementapi.NewFromConfig(cfg, func(o *apigatewaymanagementapi.Options) {
 			if ep := os.Getenv(EnvConnections); ep != "" {
 				o.BaseEndpoint = aws.String(ep)
@@ -127,7 +171,10 @@ func FromEnv(ctx context.Context) (*game.Service, error) {
 		})),
 		Identity: os.Getenv(EnvIdentity), OIDCIssuer: os.Getenv(EnvOIDCIssuer), OIDCAudience: os.Getenv(EnvOIDCAudience),
 		Getenv: os.Getenv,
-		Log:    slog.New(slog.NewJSONHandler(os.Stdout, nil)),
+		Log:    log,
+	}
+	if m := MetricsFromEnv(); m != nil {
+		c.Metrics = m
 	}
 	if arn := os.Getenv(EnvStateMachine); arn != "" {
 		c.Workflow = stepfunctions.NewClient(sfn.NewFromConfig(cfg), arn)
@@ -135,13 +182,51 @@ func FromEnv(ctx context.Context) (*game.Service, error) {
 	if arn := os.Getenv(EnvFightMachine); arn != "" {
 		c.Fights = stepfunctions.NewFights(sfn.NewFromConfig(cfg), arn)
 	}
-	return Service(ctx, c)
+	svc, err := Service(ctx, c)
+	if err != nil {
+		return nil, err
+	}
+	// The use cases' defaults, kept in the table.
+	turns, calls, invites := dynamo.NewLimiter(db, table, "turn", 1, 5), dynamo.NewLimiter(db, table, "api", 20, 60),
+		dynamo.NewLimiter(db, table, "invite", 0.5, 20)
+	turns.Log, calls.Log, invites.Log = log, log, log
+	svc.TurnLimit, svc.APILimit, svc.InviteLimit = turns, calls, invites
+	return svc, nil
+}
+
+// tokenKey is the key of the secret EnvTokenKeyARN names, or EnvTokenKey's
+// value off the stack; for a function that needs none, a random one.
+func tokenKey(ctx context.Context, cfg aws.Config, getenv func(string) string, keyed bool) ([]byte, error) {
+	if !keyed {
+		key := make([]byte, 32)
+		_, err := rand.Read(key)
+		return key, err
+	}
+	if arn := getenv(EnvTokenKeyARN); arn != "" {
+		v, err := secrets.Reader{Config: cfg}.String(ctx, arn)
+		if err != nil {
+			return nil, fmt.Errorf("token key: %w", err)
+		}
+		return []byte(v), nil
+	}
+	if v := getenv(EnvTokenKey); v != "" {
+		return []byte(v), nil
+	}
+	return nil, fmt.Errorf("%s (or, off the stack, %s) must be set", EnvTokenKeyARN, EnvTokenKey)
 }
 
 // MustFromEnv is FromEnv for a function's main: a function that cannot
 // wire itself cannot serve.
 func MustFromEnv(ctx context.Context) *game.Service {
-	svc, err := FromEnv(ctx)
+	return must(FromEnv(ctx))
+}
+
+// MustFromEnvWithoutKey is FromEnvWithoutKey for a function's main.
+func MustFromEnvWithoutKey(ctx context.Context) *game.Service {
+	return must(FromEnvWithoutKey(ctx))
+}
+
+func must(svc *game.Service, err error) *game.Service {
 	if err != nil {
 		slog.Error("wire function", "err", err)
 		os.Exit(1)

@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 
 	"chronicler/shared/game"
+	"chronicler/shared/metrics"
 	"chronicler/shared/workflow"
 )
 
@@ -38,10 +39,15 @@ func Step(svc *game.Service) func(ctx context.Context, payload json.RawMessage) 
 // Sweep runs the sweep once (the scheduled Lambda, the local server's
 // ticker) and logs what it did as counts: a warning when it failed, at
 // info level when it changed or failed on something, at debug level when
-// there was nothing to do.
-func Sweep(svc *game.Service) func(ctx context.Context) (game.SweepReport, error) {
+// there was nothing to do. The counts are recorded in each of sinks too.
+func Sweep(svc *game.Service, sinks ...metrics.Sink) func(ctx context.Context) (game.SweepReport, error) {
 	return func(ctx context.Context) (game.SweepReport, error) {
 		r, err := svc.Sweep(ctx)
+		for _, s := range sinks {
+			if s != nil {
+				sweepMetrics(ctx, s, r, err)
+			}
+		}
 		counts := []any{"examined", r.Examined, "connections_removed", r.ConnectionsRemoved,
 			"closed", r.Closed, "abandoned", r.Abandoned, "failed", r.Failed}
 		switch {

@@ -224,6 +224,10 @@ type TurnContext struct {
 	// Correction is what a narration that broke the output contract was
 	// sent with its retry, after the blocks (empty without a retry).
 	Correction string `json:"correction,omitempty"`
+	// DegradedReason, on a turn the offline narrator told because the
+	// model could not, says why: what access is missing when the provider
+	// refused the model, else the failure.
+	DegradedReason string `json:"degraded_reason,omitempty"`
 	// Purpose and Tier are how the narration was routed: "narration",
 	// "dialogue", "scene" or "acknowledgement"; "high" or "low".
 	Purpose     string      `json:"purpose,omitempty"`

@@ -18,6 +18,7 @@ package dynamo
 //	CAMPAIGN#<id>          WIRE#REQ#<request id>           a remembered request id
 //	CONNECTION#<conn id>   META                            pointer: the connection's campaign and player
 //	PLAYER#<player id>     ACCOUNT                         a player's account (versioned): token version
+//	LIMIT#<name>#<key>     META                            a rate limit's token bucket (limiter.go); expires_at
 //
 // Why this order: the decision-making items (upper block) all sort before
 // "TURN#", and the logs that grow without bound (turns, events, requests)

@@ -669,6 +669,19 @@ func TestNarrationContract(t *testing.T) {
 		if !done.Degraded || done.Text != turn.Narration {
 			t.Fatalf("narration.done = %+v", done)
 		}
+		if !strings.Contains(turn.Context.DegradedReason, "throttled") {
+			t.Errorf("degraded reason %q, want the failure", turn.Context.DegradedReason)
+		}
+	})
+	t.Run("ARefusedModelSaysWhatAccessIsMissing", func(t *testing.T) {
+		denied := func(narrator.Request, func(string) error) (narrator.Narration, error) {
+			return narrator.Narration{}, fmt.Errorf("narrate: %w", &narrator.AccessError{Code: "AccessDeniedException",
+				Reason: "Bedrock refused the model: the first-time-use form has not been submitted"})
+		}
+		turn, _, _ := lastTurn(t, denied)
+		if !turn.Degraded || turn.Context.DegradedReason != "Bedrock refused the model: the first-time-use form has not been submitted" {
+			t.Fatalf("degraded %v, reason %q; want the refusal's reason in the owner's view", turn.Degraded, turn.Context.DegradedReason)
+		}
 	})
 }
 

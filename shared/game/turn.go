@@ -333,10 +333,12 @@ func (s *Service) narrate(ctx context.Context, n narrator.Narrator, req narrator
 	if err == nil {
 		err = stream.flush()
 	}
+	var degradedReason string
 	if err != nil {
 		if ctx.Err() != nil {
 			return narr, nil, err
 		}
+		degradedReason = degradedWhy(err)
 		s.Log.WarnContext(ctx, "narrator failed; offline narration", "turn", req.TurnID, "err", err)
 		emit := stream.add
 		if stream.discard() {
@@ -389,7 +391,7 @@ func (s *Service) narrate(ctx context.Context, n narrator.Narrator, req narrator
 			model = "offline"
 		}
 	}
-	record := &campaign.TurnContext{Model: model, Violations: violations, Correction: correction,
+	record := &campaign.TurnContext{Model: model, Violations: violations, Correction: correction, DegradedReason: degradedReason,
 		Usage: campaign.TokenUsage{Input: usage.Input, Output: usage.Output, CacheRead: usage.CacheRead, CacheWrite: usage.CacheWrite}}
 	for _, b := range blocks {
 		n := narrator.EstimateTokens(b.Text)
@@ -406,6 +408,19 @@ func (s *Service) narrate(ctx context.Context, n narrator.Narrator, req narrator
 // table's, in the actor's own area (each character has its own).
 func sceneOf(snap Snapshot, actor campaign.Character) campaign.Scene {
 	return turn.SceneOf(turn.View{Map: mapOf(snap), Scene: snap.State.Scene}, actor)
+}
+
+// degradedWhy is why the model could not narrate, for the owner: the
+// provider's refusal of the model, said as what to do, or the failure.
+func degradedWhy(err error) string {
+	if r := narrator.ReasonOf(err); r != "" {
+		return r
+	}
+	msg := err.Error()
+	if len(msg) > 300 {
+		msg = msg[:300] + "..."
+	}
+	return "the model failed: " + msg
 }
 
 // groundsOf is what a narration of req may rest on (narrator.Guard): the

@@ -1,7 +1,7 @@
 // Package throttle limits how often one key (a player) may act: a token
-// bucket per key, in memory. On one machine it is the rate limit; in the
-// cloud API Gateway's throttling stands in front and this bounds each
-// function instance as well.
+// bucket per key, in memory. It is the rate limit on one machine; in the
+// cloud, where a player's calls reach many instances, dynamo.Limiter keeps
+// the same buckets in the table (throttletest holds both to one contract).
 package throttle
 
 import (

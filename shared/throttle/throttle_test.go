@@ -5,6 +5,8 @@ import (
 	"sync"
 	"testing"
 	"time"
+
+	"chronicler/shared/throttle/throttletest"
 )
 
 func TestBuckets(t *testing.T) {
@@ -72,4 +74,10 @@ func TestBucketsConcurrent(t *testing.T) {
 	if allowed != 100 {
 		t.Fatalf("%d of 400 concurrent requests allowed with a burst of 100", allowed)
 	}
+}
+
+func TestContract(t *testing.T) {
+	throttletest.Run(t, func(_ *testing.T, rate float64, burst int, now func() time.Time) throttletest.Limiter {
+		return New(rate, burst, now)
+	})
 }
