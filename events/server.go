@@ -23,6 +23,7 @@ const (
 	TypeEncounter      = "encounter"
 	TypeNarrationDelta = "narration.delta"
 	TypeNarrationDone  = "narration.done"
+	TypeNarrationSlow  = "narration.slow"
 	TypeTurnCommitted  = "turn.committed"
 	TypePresence       = "presence"
 	TypeCharacter      = "character"
@@ -122,6 +123,15 @@ type ReactionClosed struct {
 type NarrationDelta struct {
 	TurnID string `json:"turn_id"`
 	Text   string `json:"text"`
+}
+
+// NarrationSlow says the narrator is slow: the model sent nothing in time
+// (reason "first_text") or stopped mid-way ("stall"). The narration goes
+// on: another call continues from the text already shown, or the offline
+// narrator finishes the turn; narration.done follows as ever.
+type NarrationSlow struct {
+	TurnID string `json:"turn_id"`
+	Reason string `json:"reason"`
 }
 
 // NarrationDone is the whole narration of a turn.

@@ -75,7 +75,7 @@ type Config struct {
 	// ID tokens must be issued by OIDCIssuer for OIDCAudience.
 	Identity, OIDCIssuer, OIDCAudience string
 	// Getenv reads the narrator's settings and the prices (EnvNarrator to
-	// EnvPrices) and looks for AWS credentials; nil reads an empty
+	// EnvStall) and looks for AWS credentials; nil reads an empty
 	// environment.
 	Getenv func(string) string
 	// Pace slows the offline narrator's stream (one machine); 0 streams at
@@ -115,6 +115,9 @@ func Service(ctx context.Context, c Config) (*game.Service, error) {
 	}
 	svc := game.NewService(c.Store, pusher, narr, signer, c.Log)
 	svc.Prices = prices
+	if svc.Teller, err = Teller(getenv); err != nil {
+		return nil, err
+	}
 	if svc.Identity, err = auth.Choose(ctx, c.Identity, c.OIDCIssuer, c.OIDCAudience, signer); err != nil {
 		return nil, err
 	}

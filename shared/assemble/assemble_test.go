@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"strings"
 	"testing"
+	"time"
 
 	"chronicler/shared/assemble"
 	"chronicler/shared/fault"
@@ -24,6 +25,7 @@ func TestService(t *testing.T) {
 			Getenv: env(map[string]string{
 				assemble.EnvNarrator: "offline",
 				assemble.EnvPrices:   `{"my-model": {"input": 1, "output": 2}}`,
+				assemble.EnvStall:    "2500ms",
 			}),
 		})
 		if err != nil {
@@ -31,6 +33,9 @@ func TestService(t *testing.T) {
 		}
 		if svc.Narrator.Name() != "offline" {
 			t.Errorf("narrator %s, want offline", svc.Narrator.Name())
+		}
+		if svc.Teller.Stall != 2500*time.Millisecond || svc.Teller.FirstText != 0 {
+			t.Errorf("teller %+v, want the environment's stall and the default first-text timeout", svc.Teller)
 		}
 		if p, ok := svc.Prices["my-model"]; !ok || p.Output != 2 {
 			t.Errorf("prices[my-model] = %+v, %v; want the environment's", p, ok)
@@ -56,6 +61,8 @@ func TestService(t *testing.T) {
 		{"UnknownNarrator", assemble.Config{TokenKey: key, Getenv: env(map[string]string{assemble.EnvNarrator: "oracle"})}},
 		{"OpenAIWithoutURL", assemble.Config{TokenKey: key, Getenv: env(map[string]string{assemble.EnvNarrator: "openai"})}},
 		{"PricesNotJSON", assemble.Config{TokenKey: key, Getenv: env(map[string]string{assemble.EnvNarrator: "offline", assemble.EnvPrices: "{"})}},
+		{"StallNotADuration", assemble.Config{TokenKey: key, Getenv: env(map[string]string{assemble.EnvNarrator: "offline", assemble.EnvStall: "soon"})}},
+		{"FirstTextTooLong", assemble.Config{TokenKey: key, Getenv: env(map[string]string{assemble.EnvNarrator: "offline", assemble.EnvFirstText: "5m"})}},
 		{"UnknownIdentity", assemble.Config{TokenKey: key, Getenv: env(map[string]string{assemble.EnvNarrator: "offline"}), Identity: "guess"}},
 	}
 	for _, tc := range refusals {

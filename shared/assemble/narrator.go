@@ -29,7 +29,34 @@ const (
 	// to {input, output, cache_write, cache_read} in dollars per million
 	// tokens (see narrator.ParsePrices).
 	EnvPrices = "CHRONICLER_PRICES"
+	// EnvFirstText and EnvStall are how long a narration may wait for its
+	// first text, and for more once it has begun, before the table is told
+	// the narrator is slow and the turn goes on without that call (Go
+	// durations: "5s"; see narrator.Teller).
+	EnvFirstText = "CHRONICLER_NARRATOR_FIRST_TEXT"
+	EnvStall     = "CHRONICLER_NARRATOR_STALL"
 )
+
+// Teller is how turns are told: the timeouts the environment sets, the
+// defaults otherwise. A duration must be between 100 ms and 60 s.
+func Teller(getenv func(string) string) (narrator.Teller, error) {
+	var t narrator.Teller
+	for _, s := range []struct {
+		env string
+		to  *time.Duration
+	}{{EnvFirstText, &t.FirstText}, {EnvStall, &t.Stall}} {
+		v := strings.TrimSpace(getenv(s.env))
+		if v == "" {
+			continue
+		}
+		d, err := time.ParseDuration(v)
+		if err != nil || d < 100*time.Millisecond || d > time.Minute {
+			return t, fmt.Errorf("%s: %q is not a duration between 100ms and 60s", s.env, v)
+		}
+		*s.to = d
+	}
+	return t, nil
+}
 
 // Prices is the price table: the defaults, with what the environment
 // adds or overrides.

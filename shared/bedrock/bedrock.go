@@ -15,6 +15,7 @@ import (
 	"github.com/aws/aws-sdk-go-v2/service/bedrockruntime/document"
 	"github.com/aws/aws-sdk-go-v2/service/bedrockruntime/types"
 	"github.com/aws/smithy-go"
+	"github.com/aws/smithy-go/transport/http/protocol/restjson1"
 
 	"chronicler/shared/fault"
 	"chronicler/shared/narrator"
@@ -98,10 +99,15 @@ func (n *Narrator) Model(t narrator.Tier) string {
 
 // callOptions adjust the client for one call. They turn off its own
 // retries: this package retries, within its timeout, and never once
-// narration has been streamed, which the SDK cannot know. And they hide
-// the request body's WriteTo from net/http (see plainBody).
+// narration has been streamed, which the SDK cannot know. They hide the
+// request body's WriteTo from net/http (see plainBody). And they give the
+// call a protocol of its own: the client's one holds a single event-stream
+// decoder, with one payload buffer, that two streams read at once would
+// share (a stream given up still reading while the next call streams, or
+// two tables narrating in one process), mixing their events.
 func callOptions(o *bedrockruntime.Options) {
 	o.Retryer = aws.NopRetryer{}
+	o.Protocol = restjson1.New(nil)
 	if o.HTTPClient != nil {
 		o.HTTPClient = plainBody{o.HTTPClient}
 	}
@@ -363,7 +369,12 @@ func (n *Narrator) retry(ctx, parent context.Context, op string, call func() (em
 
 // retryable reports whether a failed call may succeed if tried again:
 // throttling, a service or model not ready, a server error, a broken
-// connection or a stream cut short.
+// connection or a stream cut short, and the stream's own exceptions that
+// the ConverseStream reference says to retry (modelStreamErrorException,
+// throttlingException, internalServerException,
+// serviceUnavailableException). A stream that failed after its first
+// piece is not retried here: the caller has it, and goes on from what it
+// showed (narrator.Teller).
 func retryable(err error) bool {
 	if errors.Is(err, context.Canceled) || errors.Is(err, context.DeadlineExceeded) {
 		return false
@@ -372,7 +383,7 @@ func retryable(err error) bool {
 	if errors.As(err, &api) {
 		switch api.ErrorCode() {
 		case "ThrottlingException", "ServiceUnavailableException", "ModelNotReadyException",
-			"InternalServerException", "ServiceUnavailable", "Throttling":
+			"InternalServerException", "ModelStreamErrorException", "ServiceUnavailable", "Throttling":
 			return true
 		}
 	}

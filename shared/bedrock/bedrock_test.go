@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"fmt"
 	"io"
 	"net/http"
 	"net/http/httptest"
@@ -197,6 +198,27 @@ func (c *collect) got() []string {
 	return append([]string(nil), c.pieces...)
 }
 
+// TestConcurrentStreamsKeepTheirOwnText: two narrations streamed at once
+// by one narrator each get their own text, whole (the client's shared
+// event-stream decoder would mix them; the race detector sees it too).
+func TestConcurrentStreamsKeepTheirOwnText(t *testing.T) {
+	var words []string
+	for i := range 200 {
+		words = append(words, fmt.Sprintf("w%03d ", i))
+	}
+	n, _ := serve(t, bedrock.Config{}, stream(story(words...), nil))
+	var wg sync.WaitGroup
+	for range 4 {
+		wg.Go(func() {
+			got, err := n.Narrate(context.Background(), request(narrator.High), func(string) error { return nil })
+			if err != nil || got.Text != strings.Join(words, "") {
+				t.Errorf("text %.60q..., %v", got.Text, err)
+			}
+		})
+	}
+	wg.Wait()
+}
+
 func TestNarrateStreams(t *testing.T) {
 	deltas := []string{"Dust ", "drifts as Mira ", "runs her fingers along the wall. ", "A stone gives. What now?"}
 	// The server holds back the second delta until the first has reached
@@ -300,6 +322,10 @@ func TestNarrateRetries(t *testing.T) {
 		{"InternalServerException", apiError(http.StatusInternalServerError, "InternalServerException")},
 		{"ThrottledInStreamBeforeAnyText", stream([]frame{event("messageStart", `{"role":"assistant"}`), exception("throttlingException", "slow down")}, nil)},
 		{"StreamCutBeforeAnyText", stream([]frame{event("messageStart", `{"role":"assistant"}`)}, nil)},
+		// The ConverseStream reference: "retry your request" on these.
+		{"ModelStreamErrorBeforeAnyText", stream([]frame{event("messageStart", `{"role":"assistant"}`), exception("modelStreamErrorException", "the model stopped")}, nil)},
+		{"InternalServerInStream", stream([]frame{event("messageStart", `{"role":"assistant"}`), exception("internalServerException", "oops")}, nil)},
+		{"ServiceUnavailableInStream", stream([]frame{event("messageStart", `{"role":"assistant"}`), exception("serviceUnavailableException", "busy")}, nil)},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
@@ -331,6 +357,7 @@ func TestNarrateFailures(t *testing.T) {
 		{"NoRetriesConfigured", bedrock.Config{Retries: -1}, []step{apiError(503, "ServiceUnavailableException")}, 1, ""},
 		{"ValidationIsNotRetried", bedrock.Config{}, []step{apiError(400, "ValidationException")}, 1, ""},
 		{"AccessDeniedIsNotRetried", bedrock.Config{}, []step{apiError(403, "AccessDeniedException")}, 1, ""},
+		{"ValidationInStreamIsNotRetried", bedrock.Config{}, []step{stream([]frame{event("messageStart", `{"role":"assistant"}`), exception("validationException", "bad")}, nil)}, 1, ""},
 		{"NoRetryAfterADelta", bedrock.Config{}, []step{stream([]frame{event("messageStart", `{"role":"assistant"}`), delta("The torch "), exception("throttlingException", "slow down")}, nil)}, 1, "The torch "},
 		{"NoRetryAfterADeltaWhenCut", bedrock.Config{}, []step{stream([]frame{event("messageStart", `{"role":"assistant"}`), delta("The torch ")}, nil)}, 1, "The torch "},
 		{"EmptyAnswer", bedrock.Config{}, []step{stream(story(), nil)}, 1, ""},

@@ -51,9 +51,9 @@ type Service struct {
 	// LostGrace is how long an open session may have nobody connected
 	// before it is closed as connection_lost.
 	LostGrace time.Duration
-	// DeltaEvery batches narration deltas: one narration.delta at most
-	// this often, so a turn posts tens of messages, not hundreds.
-	DeltaEvery time.Duration
+	// Teller tells each turn's narration through the guard, sentence by
+	// sentence, with its timeouts (narrator.Teller; zero: the defaults).
+	Teller narrator.Teller
 	// TurnLimit and APILimit bound each player's turns and API calls; nil
 	// means unlimited.
 	TurnLimit, APILimit Limiter
@@ -100,7 +100,6 @@ func NewService(store Store, push Pusher, narr narrator.Narrator, tokens *auth.S
 		LeaseTTL:   90 * time.Second,
 		TurnBudget: 40 * time.Second,
 		LostGrace:  5 * time.Minute,
-		DeltaEvery: 150 * time.Millisecond,
 		TurnLimit:  throttle.New(1, 5, time.Now),
 		APILimit:   throttle.New(20, 60, time.Now),
 		Limits:     DefaultLimits(),

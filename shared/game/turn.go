@@ -6,7 +6,6 @@ import (
 	"fmt"
 	"slices"
 	"strings"
-	"sync"
 	"time"
 
 	"chronicler/events"
@@ -239,8 +238,7 @@ func (s *Service) resolve(ctx context.Context, snap Snapshot, lease campaign.Lea
 			req.Tier = narrator.Low
 		}
 	}
-	stream := &deltas{s: s, ctx: ctx, campaignID: snap.Campaign.ID, turnID: lease.TurnID, every: s.DeltaEvery}
-	narr, record, err := s.narrate(ctx, narr0, req, stream)
+	narr, record, err := s.narrate(ctx, narr0, req, snap.Campaign.Secrets, table{s: s, ctx: ctx, campaignID: snap.Campaign.ID, turnID: lease.TurnID})
 	if err != nil {
 		return fmt.Errorf("%s: %w", op, err)
 	}
@@ -319,89 +317,6 @@ func (s *Service) resolve(ctx context.Context, snap Snapshot, lease campaign.Lea
 		return fmt.Errorf("%s %d: %w", op, turn.Sequence, err)
 	}
 	return nil
-}
-
-// narrate gets the turn's narration to the table and what it cost. The
-// configured narrator streams it; if it fails, the offline narrator tells
-// the turn plainly (marked degraded) so the turn still commits. Every
-// narration passes the guard: a breach of the output contract is retried
-// once with the reason, then sanitized. Streamed pieces are provisional:
-// narration.done carries the text that counts.
-func (s *Service) narrate(ctx context.Context, n narrator.Narrator, req narrator.Request, stream *deltas) (narrator.Narration, *campaign.TurnContext, error) {
-	blocks := narrator.Blocks(req)
-	narr, err := n.Narrate(ctx, req, stream.add)
-	if err == nil {
-		err = stream.flush()
-	}
-	var degradedReason string
-	if err != nil {
-		if ctx.Err() != nil {
-			return narr, nil, err
-		}
-		degradedReason = degradedWhy(err)
-		s.Log.WarnContext(ctx, "narrator failed; offline narration", "turn", req.TurnID, "err", err)
-		emit := stream.add
-		if stream.discard() {
-			emit = func(string) error { return nil } // the table already has part of a narration
-		}
-		if narr, err = (narrator.Offline{}).Narrate(ctx, req, emit); err == nil {
-			err = stream.flush()
-		}
-		if err != nil {
-			return narr, nil, err
-		}
-		narr.Degraded = true
-	}
-	usage := narr.Usage
-	model := narr.Model
-	grounds := groundsOf(req)
-	var violations []string
-	var correction string
-	if vs := narrator.Guard(narr.Text, grounds); len(vs) > 0 {
-		for _, v := range vs {
-			violations = append(violations, string(v))
-		}
-		retry := req
-		retry.Correction = narrator.Correction(vs)
-		correction = retry.Correction
-		again, err := n.Narrate(ctx, retry, func(string) error { return nil })
-		if err == nil {
-			usage = usage.Add(again.Usage)
-			if vs := narrator.Guard(again.Text, grounds); vs == nil {
-				again.Degraded = narr.Degraded
-				narr = again
-			} else {
-				for _, v := range vs {
-					violations = append(violations, "retry: "+string(v))
-				}
-				narr.Text = narrator.Sanitize(again.Text, grounds)
-			}
-		} else {
-			narr.Text = narrator.Sanitize(narr.Text, grounds)
-		}
-		if strings.TrimSpace(narr.Text) == "" { // nothing survived: tell it plainly
-			plain, _ := (narrator.Offline{}).Narrate(ctx, req, func(string) error { return nil })
-			narr.Text, narr.Degraded = plain.Text, true
-		}
-		s.Log.WarnContext(ctx, "narration broke the output contract", "turn", req.TurnID, "violations", violations)
-	}
-	if model == "" {
-		model = n.Name()
-		if narr.Degraded {
-			model = "offline"
-		}
-	}
-	record := &campaign.TurnContext{Model: model, Violations: violations, Correction: correction, DegradedReason: degradedReason,
-		Usage: campaign.TokenUsage{Input: usage.Input, Output: usage.Output, CacheRead: usage.CacheRead, CacheWrite: usage.CacheWrite}}
-	for _, b := range blocks {
-		n := narrator.EstimateTokens(b.Text)
-		record.Blocks = append(record.Blocks, campaign.ContextBlock{Name: b.Name, Text: b.Text, Tokens: n, Cached: b.Cache})
-		record.TotalTokens += n
-	}
-	if cost, ok := s.Prices.Cost(model, usage); ok {
-		record.CostUSD = cost
-	}
-	return narr, record, nil
 }
 
 // sceneOf is the scene the narrator tells the actor's turn in: the
@@ -520,54 +435,4 @@ func suggestions(in []string) []string {
 
 func summaryRequest(snap Snapshot, previous string, turns []campaign.Turn) narrator.SummaryRequest {
 	return narrator.SummaryRequest{CampaignName: snap.Campaign.Name, Previous: previous, Turns: turns, Scene: snap.State.Scene}
-}
-
-// deltas batches narration pieces into narration.delta events: at most one
-// per interval, so a slow stream still shows progress and a fast one does
-// not post hundreds of messages.
-type deltas struct {
-	s          *Service
-	ctx        context.Context
-	campaignID string
-	turnID     string
-	every      time.Duration
-
-	mu   sync.Mutex
-	buf  strings.Builder
-	last time.Time
-	sent bool // a piece has reached the table
-}
-
-func (d *deltas) add(text string) error {
-	d.mu.Lock()
-	d.buf.WriteString(text)
-	due := time.Since(d.last) >= d.every
-	d.mu.Unlock()
-	if due {
-		return d.flush()
-	}
-	return nil
-}
-
-// discard drops pieces not yet sent and reports whether any were sent.
-func (d *deltas) discard() (sent bool) {
-	d.mu.Lock()
-	defer d.mu.Unlock()
-	d.buf.Reset()
-	return d.sent
-}
-
-func (d *deltas) flush() error {
-	d.mu.Lock()
-	text := d.buf.String()
-	d.buf.Reset()
-	d.last = time.Now()
-	if text != "" {
-		d.sent = true
-	}
-	d.mu.Unlock()
-	if text == "" {
-		return nil
-	}
-	return d.s.publish(d.ctx, d.campaignID, "", message{events.TypeNarrationDelta, events.NarrationDelta{TurnID: d.turnID, Text: text}})
 }

@@ -2,6 +2,8 @@ package narrator
 
 import (
 	"fmt"
+
+	"chronicler/shared/campaign"
 	"regexp"
 	"slices"
 	"strconv"
@@ -22,6 +24,12 @@ const (
 	// say: a miss told of a creature that was only hit, a hit of one only
 	// missed, a death of one that did not die.
 	Contradiction Violation = "contradiction"
+	// Secret is a campaign secret told: its text, or enough of its
+	// distinctive terms (see Grounds.Secrets).
+	Secret Violation = "secret"
+	// Prompt is the narrator's instructions told back: words of the
+	// output contract, or a line of the prompt's form ("Rules result:").
+	Prompt Violation = "prompt"
 )
 
 // Grounds is what a narration may rest on. Rules is the rules result: the
@@ -33,10 +41,22 @@ const (
 // HP is now 100". Names are the creatures the turn may be about (the
 // characters, the fight's participants, the NPCs present), whose hits,
 // misses and deaths the guard checks against Rules.
+//
+// Secrets are what the game master knows and no player may learn; Public
+// is everything the narrator was told openly (the prompt without its
+// GM-only lines). A narration tells a secret when a sentence of it holds
+// the secret's text, or a pair of the secret's words that follow each
+// other in it (stop words aside) and never in Public, or two of its
+// distinctive words (words of the secret that Public never uses), or one
+// beside the secret's subject (or alone, when the secret has no subject
+// and only that one). The subject alone is no secret: it is how the table
+// names what the secret is about.
 type Grounds struct {
-	Rules string
-	Other []string
-	Names []string
+	Rules   string
+	Other   []string
+	Names   []string
+	Secrets []campaign.Secret
+	Public  string
 }
 
 var (
@@ -96,28 +116,79 @@ func value(s string) (int, bool) {
 // mechanical number the rules result does not), and no hit, miss or death
 // the rules result contradicts. It returns the violations found, each
 // once.
-func Guard(text string, g Grounds) []Violation {
+func Guard(text string, g Grounds) []Violation { return g.Checker().Check(text) }
+
+// Checker is the grounds read once, to check many pieces of one
+// narration (a stream's sentences) against them.
+type Checker struct{ c checker }
+
+// Checker reads the grounds for Check.
+func (g Grounds) Checker() *Checker { return &Checker{c: g.checker()} }
+
+// Check is Guard of text against the checker's grounds.
+func (k *Checker) Check(text string) []Violation { return k.check(text, false) }
+
+// check is Check of a sentence; midLine says it does not begin a line,
+// so what starts it cannot be a Markdown line marker ("- ", "1. ").
+func (k *Checker) check(text string, midLine bool) []Violation {
 	var vs []Violation
-	if htmlTag.MatchString(text) || mdLink.MatchString(text) || mdEmphasis.MatchString(text) || mdLineMarker.MatchString(text) {
+	if htmlTag.MatchString(text) || mdLink.MatchString(text) || mdEmphasis.MatchString(text) || lineMarked(text, midLine) {
 		vs = append(vs, Markup)
 	}
 	if strings.IndexFunc(text, isEmoji) >= 0 {
 		vs = append(vs, Emoji)
 	}
-	c := g.checker()
-	if c.invents(text) {
+	if k.c.invents(text) {
 		vs = append(vs, InventedNumber)
 	}
-	if c.contradicts(text) {
+	if k.c.contradicts(text) {
 		vs = append(vs, Contradiction)
 	}
+	if k.c.reveals(text) {
+		vs = append(vs, Secret)
+	}
+	if echoesPrompt(text) {
+		vs = append(vs, Prompt)
+	}
 	return vs
+}
+
+// promptLabels are the labels that start the prompt's lines, and the
+// phrases only the prompt uses: no narration has them.
+var promptLabels = regexp.MustCompile(`(?im)^[ \t]*(?:rules result|acting character|action, in the player's words|the current turn, to narrate now|recent turns, oldest first|the story so far|the party, as it is now|campaign|your voice|the scene|location|time|weather|carries|threats|also present|rules for every reply|result|narrated|turn \d+, [^:\n]{1,100})[ \t]*:` +
+	`|(?i)\bgm only\b|\bnever reveal\b|\bnarrate (?:this|the same) turn\b|\brecalled from earlier in the campaign\b|\bfollowing the rules above\b|\byour last narration broke\b`)
+
+// contractWords is the output contract as words, to find a sentence
+// copied from it.
+var contractWords = " " + strings.Join(lowerWords(narrateContract), " ") + " "
+
+// echoesPrompt reports a sentence of text copied from the narrator's
+// instructions (a sentence of four words or more that is all the
+// contract's, or six of its words in a row), or a line of the prompt's
+// form.
+func echoesPrompt(text string) bool {
+	if promptLabels.MatchString(text) {
+		return true
+	}
+	in := func(w []string) bool { return strings.Contains(contractWords, " "+strings.Join(w, " ")+" ") }
+	for _, s := range sentenceEnd.FindAllString(text, -1) {
+		w := lowerWords(s)
+		if len(w) >= 4 && in(w) {
+			return true
+		}
+		for i := 0; i+6 <= len(w); i++ {
+			if in(w[i : i+6]) {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // Sanitize makes a narration meet the contract when a retry did not: it
 // strips markup and emoji and drops every sentence that states an
 // invented number or contradicts the rules (a missing sentence is better
-// than a wrong one).
+// than a wrong one), tells a secret or repeats the prompt.
 func Sanitize(text string, g Grounds) string {
 	text = htmlTag.ReplaceAllString(text, "")
 	text = mdLink.ReplaceAllString(text, "$1")
@@ -132,7 +203,7 @@ func Sanitize(text string, g Grounds) string {
 	c := g.checker()
 	var kept []string
 	for _, s := range sentenceEnd.FindAllString(text, -1) {
-		if !c.invents(s) && !c.contradicts(s) {
+		if !c.invents(s) && !c.contradicts(s) && !c.reveals(s) && !echoesPrompt(s) {
 			kept = append(kept, s)
 		}
 	}
@@ -153,9 +224,24 @@ func Correction(vs []Violation) string {
 			parts = append(parts, "it stated a number that the rules result does not contain; use only the numbers given, or none")
 		case Contradiction:
 			parts = append(parts, "it told a hit, a miss or a death that the rules result does not say; tell exactly who was hit, who was missed and who died")
+		case Prompt:
+			parts = append(parts, "it repeated your instructions or the prompt; write only the narration")
+		case Secret:
+			parts = append(parts, "it revealed something marked GM only; keep every GM-only fact hidden, and do not hint at it")
 		}
 	}
 	return fmt.Sprintf("Your last narration broke the rules: %s. Narrate the same turn again.", strings.Join(parts, "; "))
+}
+
+// lineMarked reports a Markdown line marker: at any line's start, or
+// only after a line break when the text starts mid-line.
+func lineMarked(text string, midLine bool) bool {
+	for _, m := range mdLineMarker.FindAllStringIndex(text, -1) {
+		if m[0] > 0 || !midLine {
+			return true
+		}
+	}
+	return false
 }
 
 // checker is the grounds read once: the numbers each kind of claim may
@@ -164,6 +250,7 @@ type checker struct {
 	rulesNums, anyNums map[int]bool
 	names              []name
 	hit, missed, died  map[string]bool
+	secrets            []secretTerms
 }
 
 // name is a creature the guard checks, with how a sentence mentions it
@@ -193,6 +280,11 @@ func (g Grounds) checker() checker {
 			dying:   regexp.MustCompile(`(?i)\b` + q + `\b[^.!?;,]{0,40}\b` + deathWords + `\b|\b` + killWords + `\b[^.!?;,]{0,20}\b` + q + `\b`)})
 		if regexp.MustCompile(`(?i)\b` + q + `\b[^.;]*\bdies\b`).MatchString(g.Rules) {
 			c.died[strings.ToLower(n)] = true
+		}
+	}
+	for _, s := range g.Secrets {
+		if t, ok := secretTermsOf(s, g.Public); ok {
+			c.secrets = append(c.secrets, t)
 		}
 	}
 	return c

@@ -48,6 +48,15 @@ func TestGuard(t *testing.T) {
 		"AKillNotRuledContradicts":      {"Mira kills Marta with a look.", []Violation{Contradiction}},
 		"UnnamedDeathsAreNotChecked":    {"Somewhere a dog dies of old age.", nil},
 		"GoblinTenIsNotGoblinOne":       {"Goblin 10 misses nothing.", nil},
+		// The instructions told back.
+		"TheContractIsPrompt":   {"A rules engine has already decided every outcome.", []Violation{Prompt}},
+		"APromptLineIsPrompt":   {"Rules result: Mira hits Goblin 1.", []Violation{Prompt}},
+		"PlainWordsAreNoPrompt": {"Mira tells the story of what she saw.", nil},
+		"AShortRuleIsPrompt":    {"Write plain text only.", []Violation{Prompt}},
+		"AMarkIsPrompt":         {"[GM only: never reveal]", []Violation{Prompt}},
+		"ALabelIsPrompt":        {"Weather: clear.", []Violation{Prompt}},
+		"ARecentTurnIsPrompt":   {`Turn 3, Mira: "I look".`, []Violation{Prompt}},
+		"TimePassingIsNoPrompt": {"Time passes; the weather turns.", nil},
 	}
 	for name, c := range cases {
 		t.Run(name, func(t *testing.T) {

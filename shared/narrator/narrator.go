@@ -80,6 +80,9 @@ type Request struct {
 	// Correction, on a retry, says how the previous narration broke the
 	// output contract (see Guard).
 	Correction string
+	// Told, when a narration is asked again after part of it was shown,
+	// is that part: the narration goes on from it (see Teller).
+	Told string
 }
 
 // Threat is a foe of the fight and how it stands: "Goblin 1" and

@@ -314,6 +314,10 @@ func current(req Request) string {
 	if req.Purpose == PurposeAcknowledgement {
 		lines = append(lines, "The turn changes little: acknowledge it in one or two sentences.")
 	}
+	if told := oneLine(req.Told); told != "" {
+		lines = append(lines, "The players have already been shown the start of this narration: "+quoted(told),
+			"Go on from there: do not repeat it or start over, and finish the turn in one to three sentences.")
+	}
 	if c := oneLine(req.Correction); c != "" {
 		lines = append(lines, c)
 	}

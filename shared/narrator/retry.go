@@ -42,7 +42,10 @@ func (r Retry) Do(ctx, parent context.Context, op string, call func() (emitted b
 		if errors.As(err, &ee) {
 			return ee.Err
 		}
-		if emitted || attempt >= r.Retries || !r.Retryable(err) {
+		if !r.Retryable(err) {
+			return Unavailable(op, parent, permanentError{err})
+		}
+		if emitted || attempt >= r.Retries {
 			return Unavailable(op, parent, err)
 		}
 		wait := r.Backoff << attempt
@@ -75,4 +78,17 @@ func Unavailable(op string, parent context.Context, err error) error {
 		err = fmt.Errorf("timed out: %s", err.Error())
 	}
 	return &fault.Error{Kind: fault.Unavailable, Op: op, Message: "the narrator is unavailable", Err: err}
+}
+
+// permanentError marks a failure another call would meet again.
+type permanentError struct{ error }
+
+func (e permanentError) Unwrap() error { return e.error }
+
+// Permanent reports a narrator failure that another call would meet
+// again (access refused, no such model, a request the provider rejects):
+// the caller falls back at once rather than ask again.
+func Permanent(err error) bool {
+	var p permanentError
+	return errors.As(err, &p)
 }

@@ -387,6 +387,16 @@ func (e *statusError) Error() string {
 	return fmt.Sprintf("status %d: %s", e.status, e.body)
 }
 
+// streamError is an error object sent in place of a chunk, once the
+// answer's status was 200.
+type streamError struct {
+	typ, message string
+}
+
+func (e *streamError) Error() string {
+	return fmt.Sprintf("server error in stream: %s %s", e.typ, e.message)
+}
+
 // retryAfter reads a Retry-After header given in seconds; zero otherwise.
 func retryAfter(h http.Header) time.Duration {
 	s, err := strconv.Atoi(strings.TrimSpace(h.Get("Retry-After")))
@@ -421,7 +431,7 @@ func read(res *http.Response, emit func(string) error) (out narrator.Narration, 
 			return false, fmt.Errorf("malformed chunk %.80q: %w", data, err)
 		}
 		if c.Error != nil {
-			return false, fmt.Errorf("server error in stream: %s %s", c.Error.Type, c.Error.Message)
+			return false, &streamError{typ: c.Error.Type, message: c.Error.Message}
 		}
 		if c.Usage != nil {
 			out.Usage = c.Usage.narrator()
@@ -535,8 +545,10 @@ func (n *Narrator) retry(ctx, parent context.Context, op string, call func() (em
 }
 
 // retryable reports whether a failed call may succeed if tried again: a
-// 429 or 5xx answer (llama.cpp answers 503 while it loads a model), a
-// broken connection or a stream cut short.
+// 429 or 5xx answer (llama.cpp answers 503 while it loads a model), the
+// same sent as an error object in the stream (a rate limit, a server
+// error, an overloaded server), a broken connection or a stream cut
+// short.
 func retryable(err error) bool {
 	if errors.Is(err, context.Canceled) || errors.Is(err, context.DeadlineExceeded) {
 		return false
@@ -545,6 +557,14 @@ func retryable(err error) bool {
 	if errors.As(err, &se) {
 		switch se.status {
 		case 429, 500, 502, 503, 504:
+			return true
+		}
+		return false
+	}
+	var sr *streamError
+	if errors.As(err, &sr) {
+		switch sr.typ {
+		case "rate_limit_error", "rate_limit_exceeded", "server_error", "internal_error", "overloaded_error", "service_unavailable", "timeout":
 			return true
 		}
 		return false

@@ -282,6 +282,8 @@ func TestNarrateRetries(t *testing.T) {
 		{"429RetryAfterZero", status(http.StatusTooManyRequests, "0")},
 		{"502", status(http.StatusBadGateway, "")},
 		{"StreamCutBeforeAnyText", sse([]string{roleChunk}, nil)},
+		{"ServerErrorInStream", sse([]string{`{"error":{"message":"out of memory","type":"server_error"}}`}, nil)},
+		{"RateLimitInStream", sse([]string{roleChunk, `{"error":{"message":"slow down","type":"rate_limit_error"}}`}, nil)},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
@@ -315,7 +317,8 @@ func TestNarrateFailures(t *testing.T) {
 		{"UnauthorizedIsNotRetried", openai.Config{}, []step{status(401, "")}, 1, ""},
 		{"MalformedChunk", openai.Config{}, []step{sse([]string{roleChunk, `{"choices":[{"delta":{"content":"Ra`}, nil)}, 1, ""},
 		{"MalformedChunkAfterText", openai.Config{}, []step{sse([]string{chunk("The torch "), `not json`}, nil)}, 1, "The torch "},
-		{"ErrorInStream", openai.Config{}, []step{sse([]string{`{"error":{"message":"out of memory","type":"server_error"}}`}, nil)}, 1, ""},
+		{"InvalidRequestInStreamIsNotRetried", openai.Config{}, []step{sse([]string{`{"error":{"message":"too long","type":"invalid_request_error"}}`}, nil)}, 1, ""},
+		{"NoRetryOfAServerErrorAfterText", openai.Config{}, []step{sse([]string{chunk("The torch "), `{"error":{"message":"oops","type":"server_error"}}`}, nil)}, 1, "The torch "},
 		{"NoRetryAfterTextWhenCut", openai.Config{}, []step{sse([]string{chunk("The torch ")}, nil)}, 1, "The torch "},
 		{"EmptyAnswer", openai.Config{}, []step{sse(story(), nil)}, 1, ""},
 		// Retry-After beyond the timeout: give up at once rather than

@@ -416,6 +416,11 @@ export class TableView {
         have.item = item;
       }
       const shown = this.shown[i].el;
+      const slow = shown.querySelector(".slow");
+      if (item.slow && !slow) {
+        shown.append(h("span", { class: "hint slow", title: "The narrator is taking longer than usual; the turn goes on from what is shown." },
+          " (the narrator is slow…)"));
+      } else if (!item.slow && slow) slow.remove();
       if (item.degraded && !shown.querySelector(".degraded")) {
         shown.append(h("span", { class: "hint degraded", title: "The narrator could not be reached for this turn; the engine's result is told plainly." },
           " (told plainly: the narrator was unavailable)"));

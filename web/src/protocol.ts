@@ -261,6 +261,7 @@ export type ServerMessage = Head & (
   | { type: "reaction.closed"; turn_id: string; applied: Applied[] | null }
   | { type: "narration.delta"; turn_id: string; text: string }
   | { type: "narration.done"; turn_id: string; text: string; suggestions: string[] | null; degraded?: boolean }
+  | { type: "narration.slow"; turn_id: string; reason: string }
   | { type: "turn.committed"; turn_id: string; sequence: number; actor_id: string; rolls: Roll[] | null; characters: Character[] | null; encounter?: Encounter | null; scene: Scene; clock?: number }
   | { type: "encounter"; encounter: Encounter; characters?: Character[] | null }
   | { type: "presence"; character_id: string; state: Presence }

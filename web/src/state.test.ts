@@ -180,6 +180,17 @@ describe("reduce", () => {
     assert.equal(fresh.feed[0].degraded, true, "a narration.done without deltas (a reconnect) is marked too");
   });
 
+  it("ShowsTheNarratorIsSlowUntilMoreText", () => {
+    let t = play(table(), { type: "narration.slow", turn_id: "t1", reason: "first_text" });
+    assert.deepEqual([t.feed[0].kind, t.feed[0].text, t.feed[0].slow], ["narration", "", true], "slow before any text is shown");
+    t = play(t, { type: "narration.delta", turn_id: "t1", text: "Mira lunges. " });
+    assert.equal(t.feed[0].slow, false);
+    t = play(t, { type: "narration.slow", turn_id: "t1", reason: "stall" });
+    assert.deepEqual([t.feed[0].text, t.feed[0].slow], ["Mira lunges. ", true], "what was shown stands");
+    t = play(t, { type: "narration.done", turn_id: "t1", text: "Mira lunges. The goblin reels.", suggestions: [], degraded: true });
+    assert.deepEqual([t.feed.length, t.feed[0].text, t.feed[0].slow], [1, "Mira lunges. The goblin reels.", false]);
+  });
+
   it("NamesAnotherPlayersTurnWithoutItsText", () => {
     const t = play(table(), { type: "turn.accepted", turn_id: "t2", request_id: "theirs", character_id: "tobin" });
     assert.equal(t.feed[0].text, "Tobin acts…");

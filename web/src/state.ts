@@ -109,6 +109,8 @@ export interface FeedItem {
   committed?: boolean;
   /** a narration told plainly because the narrator was unavailable */
   degraded?: boolean;
+  /** the narrator is slow: what is shown stands, and more is coming */
+  slow?: boolean;
 }
 
 export interface RollPrompt {
@@ -467,7 +469,17 @@ export function reduce(t: Table, m: ServerMessage): Table {
         return { ...next, narrationAt: { ...t.narrationAt, [m.turn_id]: t.feed.length } };
       }
       const feed = t.feed.slice();
-      feed[at] = { ...feed[at], text: feed[at].text + m.text };
+      feed[at] = { ...feed[at], text: feed[at].text + m.text, slow: false };
+      return { ...t, feed };
+    }
+    case "narration.slow": {
+      const at = t.narrationAt[m.turn_id];
+      if (at === undefined) {
+        const next = push(t, { key: `narration:${m.turn_id}`, kind: "narration", turnId: m.turn_id, text: "", slow: true });
+        return { ...next, narrationAt: { ...t.narrationAt, [m.turn_id]: t.feed.length } };
+      }
+      const feed = t.feed.slice();
+      feed[at] = { ...feed[at], slow: true };
       return { ...t, feed };
     }
     case "narration.done": {
@@ -479,7 +491,7 @@ export function reduce(t: Table, m: ServerMessage): Table {
         return { ...next, narrationAt: { ...t.narrationAt, [m.turn_id]: t.feed.length } };
       }
       const feed = t.feed.slice();
-      feed[at] = { ...feed[at], text: m.text, ...degraded };
+      feed[at] = { ...feed[at], text: m.text, ...degraded, slow: false };
       return { ...t, feed, suggestions };
     }
     case "turn.committed": {

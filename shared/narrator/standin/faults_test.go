@@ -54,13 +54,14 @@ func TestFaultsThroughAdapters(t *testing.T) {
 		{fault: standin.Cut, openai: failedFirst, bedrock: failedFirst},
 		{fault: standin.Cut, errorAfter: -1, openai: outcome{3, true, ""}, bedrock: outcome{3, true, ""}},
 		{fault: standin.StreamError, openai: failedFirst, bedrock: failedFirst},
-		// Neither adapter retries a stream error before any text, though
-		// Bedrock documents modelStreamErrorException as retryable.
-		{fault: standin.StreamError, errorAfter: -1, openai: outcome{1, true, ""}, bedrock: outcome{1, true, ""}},
+		// Both adapters retry a stream error before any text, as Bedrock
+		// documents for modelStreamErrorException and OpenAI for a
+		// server error.
+		{fault: standin.StreamError, errorAfter: -1, openai: outcome{3, true, ""}, bedrock: outcome{3, true, ""}},
 		{fault: standin.StreamThrottle, openai: failedFirst, bedrock: failedFirst},
-		// Bedrock retries a throttlingException before any text; the OpenAI
-		// adapter does not retry an error event, rate limit or not.
-		{fault: standin.StreamThrottle, errorAfter: -1, openai: outcome{1, true, ""}, bedrock: outcome{3, true, ""}},
+		// And a rate limit in the stream before any text: Bedrock's
+		// throttlingException, OpenAI's rate_limit_error event.
+		{fault: standin.StreamThrottle, errorAfter: -1, openai: outcome{3, true, ""}, bedrock: outcome{3, true, ""}},
 		{fault: standin.Throttle, openai: outcome{3, true, ""}, bedrock: outcome{3, true, ""}},
 		{fault: standin.Unavailable, openai: outcome{3, true, ""}, bedrock: outcome{3, true, ""}},
 		{fault: standin.Internal, openai: outcome{3, true, ""}, bedrock: outcome{3, true, ""}},

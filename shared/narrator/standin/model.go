@@ -20,6 +20,10 @@ const (
 	toolDefine = "define_terms"
 )
 
+// continuation is how a narration prompt says part of the narration was
+// shown already (narrator.Request.Told).
+const continuation = "The players have already been shown the start of this narration:"
+
 // refusal is what the Refuse fault answers.
 const refusal = "I can't help with that."
 
@@ -165,7 +169,9 @@ func narrate(user string, v variety) []string {
 	open := capFirst(fill.Replace(openings[v.pick("open", len(openings))]))
 	middle := restate(field(user, "Rules result: "), actor, names(user))
 	closing := capFirst(fill.Replace(closings[v.pick("close", len(closings))]))
-	if strings.Contains(user, "acknowledge it in one or two sentences") {
+	if strings.Contains(user, "acknowledge it in one or two sentences") || strings.Contains(user, continuation) {
+		// A narration asked to go on from what the players were shown
+		// needs no new opening.
 		return []string{middle, closing}
 	}
 	return []string{open, middle, closing}

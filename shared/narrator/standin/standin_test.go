@@ -88,6 +88,25 @@ func TestAcknowledgesInTwoSentences(t *testing.T) {
 	}
 }
 
+// TestGoesOnFromWhatWasShown: asked to go on from a shown opening, the
+// stand-in tells the rest without a new one.
+func TestGoesOnFromWhatWasShown(t *testing.T) {
+	for _, a := range adapters {
+		t.Run(a.name, func(t *testing.T) {
+			req := fight()
+			req.RulesResult = "Goblin 2 misses Mira with a scimitar (9 vs AC 12)."
+			req.Told = "Mira braces herself."
+			got, _, err := narrate(t, a.connect(start(t, standin.Config{}), settings{}), req)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if strings.Count(got.Text, ". ")+1 != 2 || !strings.HasPrefix(got.Text, "Goblin 2 misses Mira with a scimitar") {
+				t.Fatalf("continuation %q, want the result and an invitation", got.Text)
+			}
+		})
+	}
+}
+
 func TestSameSeedSameWords(t *testing.T) {
 	texts := map[uint64]string{}
 	for _, seed := range []uint64{1, 1, 2, 3, 4, 5} {
