@@ -13,7 +13,10 @@ SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
 ## run: build and start the local server (SQLite under $(DATA), offline narrator)
 run:
-	$(GO) run ./infra/local -addr $(ADDR) -data $(DATA)
+	@echo "Building the local server (the first build compiles every dependency and can take several minutes; later ones take seconds)..."
+	@$(GO) build -o build/local/chronicler ./infra/local
+	@echo "Starting Chronicler on http://$(ADDR) with its data under $(DATA) (Ctrl-C stops it)."
+	./build/local/chronicler -addr $(ADDR) -data $(DATA)
 
 ## test: formatting, vet, staticcheck, the web client's checks, then every test with the race detector
 test: deps lint web-test

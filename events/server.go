@@ -26,15 +26,16 @@ const (
 	TypeNarrationSlow  = "narration.slow"
 	TypeTurnCommitted  = "turn.committed"
 	TypePresence       = "presence"
-	TypeError          = "error"
-	TypeSyncBegin      = "sync.begin"
-	TypeSyncDone       = "sync.done"
+	// TypeCharacter announces a sheet new or changed outside a turn: a
+	// new character, an item or coins the owner gave. Beyond protocol.md,
+	// additive.
+	TypeCharacter = "character"
+	TypeError     = "error"
+	TypeSyncBegin = "sync.begin"
+	TypeSyncDone  = "sync.done"
 	// TypeCharacterLeveled tells the table a character levelled up
 	// (beyond protocol.md, additive).
 	TypeCharacterLeveled = "character.leveled"
-	// TypeCharacter announces a sheet changed outside a turn: an item or
-	// coins the owner gave. Beyond protocol.md, additive.
-	TypeCharacter = "character"
 )
 
 // Header is what every server message starts with. Seq is 0 (and left out)
@@ -174,13 +175,14 @@ type Encounter struct {
 	Characters []campaign.Character `json:"characters,omitempty"`
 }
 
-// Character is a sheet changed outside a turn, with what changed it:
-// Gift, what the owner gave, and Text, the line the table reads ("Mira
+// Character is a sheet changed outside a turn (beyond protocol.md): a
+// character new to the campaign, so every table shows it at once, or what
+// the owner gave (Gift), with Text, the line the table reads ("Mira
 // receives a Potion of Healing and 10 gp.").
 type Character struct {
 	Character campaign.Character `json:"character"`
 	Gift      *Gift              `json:"gift,omitempty"`
-	Text      string             `json:"text"`
+	Text      string             `json:"text,omitempty"`
 }
 
 // Presence reports one character's presence change.

@@ -30,11 +30,14 @@ const srd = {
       const monsters = read("monsters.json").map((m) => [m.id, m.name, m.cr]);
       const classSkills = Object.fromEntries(read("classes.json").filter((c) => c.skill_choices).map((c) => [c.id, [c.skill_choices.choose, c.skill_choices.from]]));
       const armor = Object.fromEntries(read("armor.json").map((a) => [a.id, [a.category, a.base_ac, a.dex_bonus ? (a.dex_max || 99) : 0, a.str_minimum || 0]]));
+      const armorNames = Object.fromEntries(read("armor.json").map((a) => [a.id, a.name]));
+      const weapons = Object.fromEntries(read("weapons.json").map((w) => [w.id, w.name]));
       return {
         contents: `export const spells = ${JSON.stringify(spells)};\nexport const monsters = ${JSON.stringify(monsters)};\n` +
-          `export const classSkills = ${JSON.stringify(classSkills)};\nexport const armor = ${JSON.stringify(armor)};\n`,
+          `export const classSkills = ${JSON.stringify(classSkills)};\nexport const armor = ${JSON.stringify(armor)};\n` +
+          `export const armorNames = ${JSON.stringify(armorNames)};\nexport const weapons = ${JSON.stringify(weapons)};\n`,
         loader: "js",
-        watchFiles: [join(srdData, "spells.json"), join(srdData, "monsters.json"), join(srdData, "classes.json"), join(srdData, "armor.json")],
+        watchFiles: ["spells.json", "monsters.json", "classes.json", "armor.json", "weapons.json"].map((f) => join(srdData, f)),
       };
     });
   },
@@ -66,7 +69,7 @@ async function bundle() {
   });
   const files = new Map();
   for (const f of [...js.outputFiles, ...css.outputFiles]) files.set(f.path.slice(out.length + 1), Buffer.from(f.contents));
-  files.set("index.html", readFileSync(join(src, "index.html")));
+  for (const f of ["index.html", "favicon.svg", "manifest.json"]) files.set(f, readFileSync(join(src, f)));
   return files;
 }
 

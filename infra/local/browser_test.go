@@ -165,7 +165,8 @@ func (s seat) signIn(base string) {
 	if err := chromedp.Do(s.ctx, chromedp.Navigate(base)); err != nil {
 		s.t.Fatalf("navigate: %v", err)
 	}
-	s.do("sign in", visible("signin"), fill("player-name", s.name), click("#signin-form button"), visible("lobby"))
+	s.do("sign in", visible("signin"), fill("player-name", s.name), click("#signin-form button"), visible("lobby"),
+		visible("recovery-once"), click("#recovery-kept"), waitJS(`document.getElementById("recovery-once").hidden`))
 }
 
 // character makes a character from the table, checking on the way that the
@@ -312,7 +313,7 @@ func TestBrowserTwoPlayers(t *testing.T) {
 	a.shot("combat")
 	a.do("end the encounter", click("#fight-end"))
 	for _, s := range both {
-		s.do("see the encounter end", logHas("The encounter ends (victory)."))
+		s.do("see the encounter end", logHas("Victory! The fight is over."))
 	}
 
 	// The journal: every turn, searchable; the owner sees the narrator's context.
@@ -703,7 +704,18 @@ func TestBrowserShowsTheFightAsTheServerTellsIt(t *testing.T) {
 	a.do("see the sheet again once the fight is over", waitJS(`document.getElementById("fight").hidden`),
 		waitJS(party(".hp-text")+`.textContent === "HP `+maxHP+`/`+maxHP+`"`))
 
-	a.do("end the session", click("#end"), logHas("The session ended"),
+	// Down in a fight: the reason says what is left, and words still go.
+	tell("%s", strings.Replace(fight("active"), `"hp":2,`, `"hp":0,`, 1))
+	a.do("see why Mira cannot act while down", visible("fight"),
+		waitJS(`document.getElementById("act-why").textContent.startsWith("Mira is down: death saves only")`),
+		waitJS(`document.querySelector('#actions [data-kind="attack"]').disabled && !document.getElementById("act").disabled`))
+	// A check the server judged says so.
+	tell(`{"type":"roll.result","campaign_id":%q,"turn_id":"t-check","roll_id":"r1","reason":"Wisdom (Perception) check","dice":"1d20+2","rolls":[14],"total":16,"dc":15,"success":true}`, campaignID)
+	a.do("see the check pass", logHas("= 16 against DC 15: pass"))
+	tell("%s", fight("ended"))
+	a.do("see the fight over", waitJS(`document.getElementById("fight").hidden`))
+
+	a.do("end the session", click("#end"), logHas("The session has ended"),
 		waitJS(`document.getElementById("turn-of").textContent === ""`), waitJS(`document.getElementById("act").disabled`),
 		waitJS(`[...document.querySelectorAll("#actions button")].every((b) => b.disabled)`))
 }

@@ -312,12 +312,16 @@ func (s *Service) CreateCharacter(ctx context.Context, p Player, campaignID stri
 		return campaign.Character{}, err
 	}
 	ch.AreaID = world.StarterArea
-	if err := s.Store.Commit(ctx, Tx{CampaignID: campaignID, Characters: []campaign.Character{ch}}); err != nil {
+	// The table hears of it in the same transaction, so every page's party
+	// shows the newcomer at once.
+	shown := ch
+	shown.Presence = campaign.PresenceOf(p.ID, openSession(snap), snap.Connections)
+	if err := s.commit(ctx, Tx{CampaignID: campaignID, Characters: []campaign.Character{ch}}, "",
+		message{events.TypeCharacter, events.Character{Character: shown}}); err != nil {
 		return campaign.Character{}, fmt.Errorf("%s: %w", op, err)
 	}
-	ch.Version = 1
-	ch.Presence = campaign.PresenceOf(p.ID, openSession(snap), snap.Connections)
-	return ch, nil
+	shown.Version = 1
+	return shown, nil
 }
 
 // TurnPage is a page of turn history.

@@ -2,6 +2,7 @@ package httpapi_test
 
 import (
 	"context"
+	"time"
 
 	"chronicler/events"
 	"chronicler/shared/campaign"
@@ -41,6 +42,7 @@ type fake struct {
 	narratorName    func() string
 	createPlayer    func(events.CreatePlayer) (game.Identity, error)
 	recoverPlayer   func(events.RecoverPlayer) (game.Identity, error)
+	connectTicket   func(game.Player, string) (string, time.Time, error)
 	createCampaign  func(game.Player, events.CreateCampaign) (campaign.Campaign, error)
 	listCampaigns   func(game.Player) ([]campaign.Campaign, error)
 	getCampaign     func(game.Player, string) (game.CampaignView, error)
@@ -66,6 +68,14 @@ type fake struct {
 var _ httpapi.Service = (*fake)(nil)
 
 func (f *fake) record(name string, args ...any) { f.calls = append(f.calls, call{name, args}) }
+
+func (f *fake) ConnectTicket(_ context.Context, p game.Player, campaignID string) (string, time.Time, error) {
+	f.record("ConnectTicket", p, campaignID)
+	if f.connectTicket != nil {
+		return f.connectTicket(p, campaignID)
+	}
+	return "", time.Time{}, nil
+}
 
 func (f *fake) Authenticate(_ context.Context, token string) (game.Player, error) {
 	f.tokens = append(f.tokens, token)

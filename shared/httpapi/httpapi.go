@@ -69,6 +69,7 @@ func New(svc Service, storeName string, log *slog.Logger) *Handler {
 	h.route("GET /api/campaigns", h.listCampaigns, true)
 	h.route("GET /api/campaigns/{id}", h.getCampaign, true)
 	h.route("POST /api/campaigns/{id}/join", h.joinCampaign, true)
+	h.route("POST /api/campaigns/{id}/connect-ticket", h.connectTicket, true)
 	h.route("POST /api/campaigns/{id}/characters", h.createCharacter, true)
 	h.route("POST /api/campaigns/{id}/characters/{cid}/give", h.give, true)
 	h.route("GET /api/campaigns/{id}/turns", h.listTurns, true)
@@ -379,6 +380,14 @@ func (h *Handler) getCampaign(c *call) (int, any, error) {
 		body["invite_expires_at"] = v.Campaign.InviteExpiresAt
 	}
 	return http.StatusOK, body, nil
+}
+
+func (h *Handler) connectTicket(c *call) (int, any, error) {
+	ticket, expires, err := h.players.ConnectTicket(c.r.Context(), c.player, c.r.PathValue("id"))
+	if err != nil {
+		return 0, nil, err
+	}
+	return http.StatusCreated, map[string]any{"ticket": ticket, "expires_at": expires}, nil
 }
 
 func (h *Handler) joinCampaign(c *call) (int, any, error) {

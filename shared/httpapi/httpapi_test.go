@@ -149,6 +149,8 @@ func TestRoutes(t *testing.T) {
 			[]call{{"GetCampaign", []any{aria, "c1"}}}, 200, "campaign characters encounter last_seq members session sessions state"},
 		{"JoinWithTheInviteCode", "POST /api/campaigns/{id}/join", "POST", "/api/campaigns/c1/join", bearer, `{"invite_code":"ABCDEFGHJK"}`,
 			[]call{{"JoinCampaign", []any{aria, "c1", events.JoinCampaign{InviteCode: "ABCDEFGHJK", From: "203.0.113.7"}}}}, 200, "campaign"},
+		{"ConnectTicketIsCreated", "POST /api/campaigns/{id}/connect-ticket", "POST", "/api/campaigns/c1/connect-ticket", bearer, "",
+			[]call{{"ConnectTicket", []any{aria, "c1"}}}, 201, "expires_at ticket"},
 		{"CreateCharacterIsCreated", "POST /api/campaigns/{id}/characters", "POST", "/api/campaigns/c1/characters", bearer, `{"name":"Mira","class":"wizard","level":1}`,
 			[]call{{"CreateCharacter", []any{aria, "c1", campaign.NewCharacter{Name: "Mira", Class: "wizard", Level: 1}}}}, 201, "character"},
 		{"GiveToACharacter", "POST /api/campaigns/{id}/characters/{cid}/give", "POST", "/api/campaigns/c1/characters/ch1/give", bearer, `{"item":"potion-of-healing","qty":2,"coins":{"gp":10}}`,

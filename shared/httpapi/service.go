@@ -2,6 +2,7 @@ package httpapi
 
 import (
 	"context"
+	"time"
 
 	"chronicler/events"
 	"chronicler/shared/campaign"
@@ -31,6 +32,9 @@ type Players interface {
 	// the name given now. Unauthorized for a code that is not genuine;
 	// Forbidden where players sign in with an identity provider.
 	RecoverPlayer(ctx context.Context, req events.RecoverPlayer) (game.Identity, error)
+	// ConnectTicket returns a short-lived, single-use ticket for member p
+	// to open a WebSocket to the campaign with, and when it expires.
+	ConnectTicket(ctx context.Context, p game.Player, campaignID string) (string, time.Time, error)
 	// SignOutEverywhere ends every token of p's (this one too) and
 	// unbinds p's sockets. Forbidden where players sign in with an
 	// identity provider.

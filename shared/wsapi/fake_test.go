@@ -39,6 +39,7 @@ type fake struct {
 	told  []told
 
 	authenticate func(token string) (game.Player, error)
+	redeem       func(ticket, campaignID string) (game.Player, error)
 	connect      func(conn string, p game.Player, campaignID string) error
 	disconnect   func(conn string) error
 	checkBound   func(conn, campaignID string) error
@@ -63,6 +64,14 @@ func (f *fake) Authenticate(_ context.Context, token string) (game.Player, error
 		return game.Player{}, fault.E(fault.Unauthorized, "authorize", "invalid or expired token")
 	}
 	return aria, nil
+}
+
+func (f *fake) RedeemTicket(_ context.Context, ticket, campaignID string) (game.Player, error) {
+	f.record("RedeemTicket", ticket, campaignID)
+	if f.redeem != nil {
+		return f.redeem(ticket, campaignID)
+	}
+	return game.Player{}, fault.E(fault.Unauthorized, "redeem connect ticket", "invalid, expired or used connect ticket")
 }
 
 func (f *fake) Connect(_ context.Context, conn string, p game.Player, campaignID string) error {

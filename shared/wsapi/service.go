@@ -14,6 +14,10 @@ type Connections interface {
 	// the token is missing, malformed, expired or forged; Unavailable when
 	// the identity provider cannot be reached.
 	Authenticate(ctx context.Context, token string) (game.Player, error)
+	// RedeemTicket returns the player a connect ticket was given to and
+	// uses it up. Unauthorized when it is forged, for another campaign,
+	// expired or used already.
+	RedeemTicket(ctx context.Context, ticket, campaignID string) (game.Player, error)
 	// Connect binds the connection to the campaign for p. NotFound when
 	// there is no such campaign; Forbidden when p is not a member.
 	Connect(ctx context.Context, connectionID string, p game.Player, campaignID string) error

@@ -12,6 +12,7 @@ import (
 
 	"chronicler/events"
 	"chronicler/shared/fault"
+	"chronicler/shared/game"
 	"chronicler/shared/redact"
 )
 
@@ -27,16 +28,23 @@ type Response = awsevents.APIGatewayProxyResponse
 // Request is the event API Gateway sends a WebSocket route handler.
 type Request = awsevents.APIGatewayWebsocketProxyRequest
 
-// Connect handles $connect: the token and campaign come in the query string
-// (browsers cannot set headers on a WebSocket). A refusal is an HTTP status,
-// and API Gateway then refuses the upgrade.
+// Connect handles $connect: the campaign and who connects come in the query
+// string (browsers cannot set headers on a WebSocket): a single-use connect
+// ticket from the HTTP API, or the bearer token itself as protocol.md has
+// it. A refusal is an HTTP status, and API Gateway then refuses the upgrade.
 func (h *Handler) Connect(ctx context.Context, req Request) (Response, error) {
 	q := req.QueryStringParameters
-	campaignID, token := q["campaign"], q["token"]
+	campaignID, token, ticket := q["campaign"], q["token"], q["ticket"]
 	if campaignID == "" || len(campaignID) > events.MaxIDLength {
 		return refuse(fault.Field("connect", "campaign", "is required")), nil
 	}
-	p, err := h.Svc.Authenticate(ctx, token)
+	var p game.Player
+	var err error
+	if ticket != "" {
+		p, err = h.Svc.RedeemTicket(ctx, ticket, campaignID)
+	} else {
+		p, err = h.Svc.Authenticate(ctx, token)
+	}
 	if err != nil {
 		return refuse(err), nil
 	}

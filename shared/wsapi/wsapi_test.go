@@ -80,6 +80,41 @@ func TestConnect(t *testing.T) {
 		}
 	})
 
+	// A connect ticket stands in for the token: it is redeemed for the
+	// campaign asked for, and the token is not looked at.
+	t.Run("ATicketConnectsItsPlayer", func(t *testing.T) {
+		f := &fake{redeem: func(ticket, campaignID string) (game.Player, error) {
+			if ticket != "tk1" || campaignID != "c1" {
+				return game.Player{}, fault.E(fault.Unauthorized, "redeem", "bad")
+			}
+			return aria, nil
+		}}
+		h, _ := newHandler(f)
+		req := connectEvent("c1", "")
+		req.QueryStringParameters["ticket"] = "tk1"
+		res, err := h.Connect(context.Background(), req)
+		if err != nil || res.StatusCode != 200 {
+			t.Fatalf("Connect = %+v, %v", res, err)
+		}
+		want := []call{{"RedeemTicket", []any{"tk1", "c1"}}, {"Connect", []any{conn, aria, "c1"}}}
+		if !reflect.DeepEqual(f.calls, want) {
+			t.Errorf("calls = %+v, want %+v", f.calls, want)
+		}
+	})
+	t.Run("ARefusedTicketIsUnauthorizedEvenWithAToken", func(t *testing.T) {
+		f := &fake{}
+		h, _ := newHandler(f)
+		req := connectEvent("c1", goodToken)
+		req.QueryStringParameters["ticket"] = "used"
+		res, err := h.Connect(context.Background(), req)
+		if err != nil || res.StatusCode != 401 {
+			t.Fatalf("Connect = %+v, %v", res, err)
+		}
+		if len(f.calls) != 1 || f.calls[0].name != "RedeemTicket" {
+			t.Errorf("calls = %+v, want only RedeemTicket", f.calls)
+		}
+	})
+
 	// A refusal is an HTTP status and the wire's error body: API Gateway
 	// then refuses the upgrade.
 	secret := errors.New("sqlite: database is locked at /var/lib/chronicler.db")

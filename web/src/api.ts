@@ -78,6 +78,11 @@ export class Api {
   createCampaign(body: { name: string; world_seed?: string; dm_persona?: string; settings?: Partial<Settings> }) {
     return this.call<{ campaign: Campaign; invite_code: string }>("POST", "/campaigns", body);
   }
+  /** connectTicket is a single-use ticket to open the campaign's WebSocket with, so the token stays out of its URL. */
+  connectTicket(id: string) { return this.call<{ ticket: string; expires_at: string }>("POST", `/campaigns/${enc(id)}/connect-ticket`, {}); }
+  setHomebrew(id: string, monsters: Record<string, unknown>) {
+    return this.call<{ campaign: Campaign }>("POST", `/campaigns/${enc(id)}/homebrew`, { monsters });
+  }
   join(id: string, invite_code: string) { return this.call<{ campaign: Campaign }>("POST", `/campaigns/${enc(id)}/join`, { invite_code }); }
   campaign(id: string) { return this.call<CampaignView>("GET", `/campaigns/${enc(id)}`); }
   createCharacter(id: string, sheet: unknown) {

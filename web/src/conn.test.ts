@@ -184,3 +184,38 @@ describe("Connection", () => {
     assert.equal(h.sockets[1].sent.length, 1, "no heartbeat after stop");
   });
 });
+
+describe("Connection with a URL to fetch", () => {
+  it("FetchesAFreshURLForEveryDialAndRetriesWhenItCannot", async () => {
+    const sockets: FakeSocket[] = [];
+    const timers: (() => void)[] = [];
+    const states: LinkState[] = [];
+    let n = 0;
+    const conn = new Connection({
+      url: () => { n++; return n === 2 ? Promise.reject(new Error("offline")) : Promise.resolve(`ws://table/ws?campaign=c1&ticket=t${n}`); },
+      lastSeq: () => 0,
+      onMessage: () => {},
+      onState: (s) => states.push(s),
+      open: (u) => { const s = new FakeSocket(u); sockets.push(s); return s; },
+      setTimer: (fn) => { timers.push(fn); return timers.length; },
+      clearTimer: () => {},
+      backoff: new Backoff(500, 8000, () => 1),
+    });
+    const settle = () => new Promise((r) => setTimeout(r, 0));
+    conn.start();
+    await settle();
+    assert.equal(sockets.length, 1);
+    assert.equal(sockets[0].url, "ws://table/ws?campaign=c1&ticket=t1");
+    sockets[0].open();
+    sockets[0].drop();
+    timers.pop()!(); // the backoff: the second ticket cannot be had
+    await settle();
+    assert.equal(sockets.length, 1, "no socket without its ticket");
+    assert.equal(states.at(-1), "offline");
+    timers.pop()!(); // and the third can
+    await settle();
+    assert.equal(sockets.length, 2);
+    assert.equal(sockets[1].url, "ws://table/ws?campaign=c1&ticket=t3", "a ticket is never used twice");
+    conn.stop();
+  });
+});

@@ -40,7 +40,8 @@ export interface SocketLike {
 }
 
 export interface ConnectionOptions {
-  url: () => string;
+  /** the URL to dial; a promise when it must be fetched first (a connect ticket) */
+  url: () => string | Promise<string>;
   /** the seq to sync from: the last campaign event the table applied */
   lastSeq: () => number;
   onMessage: (m: ServerMessage) => void;
@@ -73,6 +74,8 @@ export class Connection {
   private beat: unknown = null;
   private closed = false;
   private opened = false;
+  /** the dial waiting for its URL, if one is */
+  private pending: object | null = null;
   private outbox: string[] = [];
   private readonly backoff: Backoff;
   state: LinkState = "connecting";
@@ -88,7 +91,7 @@ export class Connection {
 
   /** reconnectNow skips the wait (the browser says the network is back). */
   reconnectNow(): void {
-    if (this.closed || this.state === "online") return;
+    if (this.closed || this.state === "online" || this.pending) return;
     if (this.timer !== null) (this.o.clearTimer ?? clearTimeout)(this.timer as ReturnType<typeof setTimeout>);
     this.timer = null;
     this.dial();
@@ -104,6 +107,7 @@ export class Connection {
   /** stop closes for good: no reconnect. */
   stop(): void {
     this.closed = true;
+    this.pending = null;
     if (this.timer !== null) (this.o.clearTimer ?? clearTimeout)(this.timer as ReturnType<typeof setTimeout>);
     this.timer = null;
     this.quiet();
@@ -119,10 +123,31 @@ export class Connection {
   }
 
   private dial(): void {
+    let url: string | Promise<string>;
+    try {
+      url = this.o.url();
+    } catch {
+      this.retry();
+      return;
+    }
+    if (typeof url === "string") {
+      this.dialTo(url);
+      return;
+    }
+    // A URL still to be fetched: nothing else dials meanwhile.
+    const attempt = {};
+    this.pending = attempt;
+    url.then(
+      (u) => { if (this.pending === attempt) { this.pending = null; if (!this.closed) this.dialTo(u); } },
+      () => { if (this.pending === attempt) { this.pending = null; this.retry(); } },
+    );
+  }
+
+  private dialTo(url: string): void {
     const open = this.o.open ?? ((u: string) => new WebSocket(u) as unknown as SocketLike);
     let sock: SocketLike;
     try {
-      sock = open(this.o.url());
+      sock = open(url);
     } catch {
       this.retry();
       return;

@@ -57,6 +57,23 @@ function keep(id: Identity): void {
   store.setItem("identity", JSON.stringify(id));
 }
 
+// The recovery code is shown to every new player once, on whatever screen
+// they arrived at (an invite link too), until they say they have kept it.
+const KEPT = "recovery-kept:";
+
+function showRecoveryOnce(): void {
+  const id = me;
+  const due = !!id && id.provider !== "oidc" && !!id.recovery_code && !store.getItem(KEPT + id.player_id);
+  const box = $("recovery-once");
+  if (!due) { box.hidden = true; return; }
+  $("recovery-once-name").textContent = id!.name;
+  $("recovery-once-code").textContent = id!.recovery_code!;
+  if (box.hidden) {
+    box.hidden = false;
+    $("recovery-kept").focus();
+  }
+}
+
 function signedIn(id: Identity): Promise<void> {
   keep(id);
   keepFresh();
@@ -76,6 +93,7 @@ function signedOut(message = ""): void {
 function showSignIn(): void {
   leaveTable();
   show("signin");
+  $("recovery-once").hidden = true;
   $("who").textContent = "";
   $("sign-out").hidden = true;
   $("signin-anonymous").hidden = !!oidc;
@@ -183,6 +201,7 @@ async function openTable(id: string, view: string): Promise<void> {
 
 async function route(retried = false): Promise<void> {
   $("notice").textContent = "";
+  showRecoveryOnce();
   const hash = decodeURI(location.hash.slice(1));
   $("who").textContent = me ? me.name : "";
   $("sign-out").hidden = !me;
@@ -235,7 +254,19 @@ function setupForms(): void {
   $("sign-out").onclick = () => void signOut();
   ($("recover-form") as HTMLFormElement).onsubmit = async (e) => {
     e.preventDefault();
-    try { await signedIn(await api.recover($input("recover-code").value, $input("recover-name").value)); } catch (err) { notice(err); }
+    try {
+      const id = await api.recover($input("recover-code").value, $input("recover-name").value);
+      store.setItem(KEPT + id.player_id, "1"); // they have just typed it
+      await signedIn(id);
+    } catch (err) { notice(err); }
+  };
+  $("recovery-kept").onclick = () => {
+    if (me) store.setItem(KEPT + me.player_id, "1");
+    $("recovery-once").hidden = true;
+    $("main").focus();
+  };
+  $("recovery-copy").onclick = async () => {
+    try { await navigator.clipboard.writeText(me?.recovery_code ?? ""); $("recovery-copy").textContent = "Copied"; } catch { /* the code is on screen to copy by hand */ }
   };
   const preset = $select("world-preset"), seed = $("world-seed") as HTMLTextAreaElement;
   fill(preset, WORLDS.map(([, label], i) => option(String(i), label, i === 0)));

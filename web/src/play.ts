@@ -1,7 +1,7 @@
 // The table: one campaign, live. State comes only from the server (the
 // campaign view, then the event stream through ingest and reduce); this file
 // draws it and turns the player's clicks into client messages.
-import { inviteLink, type Api } from "./api";
+import { ApiError, inviteLink, type Api } from "./api";
 import { Connection, type LinkState } from "./conn";
 import { $, $input, $select, fill, h, option, plural } from "./dom";
 import { Journal } from "./journal";
@@ -12,6 +12,7 @@ import {
   resynced, rollLine, withAction, withCharacters, type FeedItem, type Stream, type Table,
 } from "./state";
 import { spells as srdSpells, monsters as srdMonsters } from "srd";
+import { bare, equipment, sentence } from "./words";
 
 /** Session is who sits at the table; the token is api's, which a renewal replaces. */
 export interface Session { api: Api; ws: string; me: string }
@@ -48,6 +49,8 @@ export class TableView {
   private everOpened = false;
   private quietUntil = 0;
   private quiet: ServerMessage[] = [];
+  /** the story follows the newest line; false while the player reads further up */
+  private follow = true;
 
   constructor(private readonly s: Session, readonly campaignId: string, private readonly onLink: (l: LinkState) => void) {}
 
@@ -79,6 +82,9 @@ export class TableView {
     $("owner").hidden = !this.owner || this.readOnly;
     fill($("log"));
     fill($("action-detail"));
+    this.say("");
+    this.follow = true;
+    $("log-new").hidden = true;
     this.shown = [];
     this.drawn = {};
     this.detail = "";
@@ -110,6 +116,8 @@ export class TableView {
   /** tab shows the story or the journal. */
   async tab(which: "play" | "journal"): Promise<void> {
     $("play").hidden = which !== "play";
+    // The story opens at its newest line (it was drawn while hidden).
+    if (which === "play" && this.follow) this.stick();
     $("journal").hidden = which !== "journal";
     $("tab-play").setAttribute("aria-current", which === "play" ? "page" : "false");
     $("tab-journal").setAttribute("aria-current", which === "journal" ? "page" : "false");
@@ -137,7 +145,12 @@ export class TableView {
   }
 
   private connect(): void {
-    const url = () => `${this.s.ws}?campaign=${encodeURIComponent(this.campaignId)}&token=${encodeURIComponent(this.s.api.token)}`;
+    // A single-use ticket for each connection, so the sign-in token never
+    // sits in the socket's URL (nor in the console when it fails).
+    const url = async () => {
+      const { ticket } = await this.s.api.connectTicket(this.campaignId);
+      return `${this.s.ws}?campaign=${encodeURIComponent(this.campaignId)}&ticket=${encodeURIComponent(ticket)}`;
+    };
     this.conn = new Connection({
       url,
       lastSeq: () => this.stream.lastSeq,
@@ -289,15 +302,90 @@ export class TableView {
     const canResume = !this.readOnly && t.status !== "active" || (t.status === "active" && !t.sessionId);
     $("resume").hidden = this.readOnly || !canResume;
     $("resume").textContent = t.status === "active" ? "Start the session" : "Resume";
-    ($("act") as HTMLButtonElement).disabled = !!t.turn || !this.myCharacters().length || !this.sessionOpen();
-    ($("end") as HTMLButtonElement).disabled = !t.sessionId;
-    if (t.error && this.changed("error", t.error)) $("notice").textContent = t.error.message;
+    const why = this.whyNot();
+    ($("act") as HTMLButtonElement).disabled = why.act !== "";
+    $("act-why").textContent = why.act || why.speakOnly;
+    if (this.owner) {
+      // The short wait of a turn in flight is said on the button itself,
+      // so the tools below it do not move with every turn.
+      const fightWhy = t.status !== "active" ? "Resume the campaign to start an encounter." : "";
+      const start = $("fight-start") as HTMLButtonElement;
+      start.disabled = fightWhy !== "" || !!t.turn;
+      start.title = t.turn ? "A turn is being played: start the encounter after it." : fightWhy;
+      $("fight-why").textContent = fightWhy;
+    }
+    const end = $("end") as HTMLButtonElement;
+    end.disabled = !t.sessionId;
+    end.title = t.sessionId ? "" : "No session is open.";
+    if (t.error && this.changed("error", t.error)) this.say(t.error.message);
+  }
+
+  /** say shows a notice beside the action box ("" clears it). */
+  private say(text: string): void {
+    $("act-notice").textContent = text;
+  }
+
+  /**
+   * whyNot says in words why the selected character cannot act now: act
+   * is why nothing at all can be sent (the Act button's reason), actions
+   * why the action buttons are off; speakOnly, when words may still be
+   * said but nothing done (another's turn in a fight, a character down).
+   */
+  private whyNot(): { act: string; actions: string; speakOnly: string } {
+    const t = this.table;
+    const none = (why: string) => ({ act: why, actions: why, speakOnly: "" });
+    if (!this.myCharacters().length) return none("Create your character to play: “Create your character” is below.");
+    if (t.status === "active" && !t.sessionId) return none("The session has not started: press “Start the session” to play.");
+    if (t.status !== "active") return none("The session is paused until someone at the table resumes it: press Resume to play on.");
+    if (t.turn) {
+      return none(isMine(t, t.turn.characterId)
+        ? `${nameOf(t, t.turn.characterId)}'s action is being played out: the story continues in a moment.`
+        : `${nameOf(t, t.turn.characterId)} is acting: your turn to act comes when their story is told.`);
+    }
+    const c = this.actor();
+    if (!c) return none("Choose a character.");
+    const me = live(t, c);
+    if (me.dead) return { act: "", actions: `${c.name} is dead: only a spell that brings back the dead can change that.`, speakOnly: `${c.name} is dead and can only be spoken of.` };
+    if (me.hp <= 0) {
+      const down = me.stable ? `${c.name} is unconscious but stable: a rest or healing brings them round.` : `${c.name} is down: death saves only, until a companion's help or healing.`;
+      return { act: "", actions: down, speakOnly: `${down} Words can still be said.` };
+    }
+    const e = t.encounter;
+    if (e) {
+      const cur = e.participants.find((p) => p.id === e.current);
+      if (cur && cur.character_id !== c.id) {
+        const after = this.comesAfter(c.id);
+        const wait = after && after !== cur.name ? `${c.name}'s turn comes after ${after}.` : `${c.name}'s turn comes next.`;
+        const why = `It is ${cur.name}'s turn. ${wait}`;
+        return { act: "", actions: why, speakOnly: `${why} Until then ${c.name} may only speak.` };
+      }
+    }
+    return { act: "", actions: "", speakOnly: "" };
+  }
+
+  /** comesAfter names who acts just before the character in the initiative order, counting from the current turn. */
+  private comesAfter(characterId: string): string {
+    const e = this.table.encounter;
+    if (!e) return "";
+    const standing = e.order.map((id) => e.participants.find((p) => p.id === id)).filter((p) => p && !p.defeated) as Encounter["participants"];
+    const at = standing.findIndex((p) => p.character_id === characterId);
+    if (at < 0) return "";
+    return standing[(at - 1 + standing.length) % standing.length]?.name ?? "";
+  }
+
+  /** stick scrolls the story to its newest line, and follows it again. */
+  private stick(): void {
+    const log = $("log");
+    log.scrollTop = log.scrollHeight;
+    this.follow = true;
+    $("log-new").hidden = true;
   }
 
   private drawFeed(): void {
     const log = $("log");
     const feed = this.table.feed;
-    const atBottom = log.scrollHeight - log.scrollTop - log.clientHeight < 48;
+    const before = this.shown.length;
+    let changed = false;
     if (feed.length < this.shown.length || (this.shown.length && feed[0].key !== this.shown[0].item.key)) {
       fill(log);
       this.shown = [];
@@ -306,6 +394,7 @@ export class TableView {
       const item = feed[i];
       const have = this.shown[i];
       if (have && have.item === item) continue;
+      changed = true;
       if (!have) {
         const text = document.createTextNode(item.text);
         const el = h("p", { class: `line ${item.kind}`, "data-key": item.key });
@@ -344,12 +433,11 @@ export class TableView {
         }
       }
     }
-    if (atBottom) log.scrollTop = log.scrollHeight;
-  }
-
-  /** sessionOpen says whether turns can be played: the server refuses them between sessions. */
-  private sessionOpen(): boolean {
-    return this.table.status === "active" && !!this.table.sessionId;
+    if (!changed) return;
+    // The story follows the newest line unless the player has scrolled up
+    // to read: then a pill says there is more below.
+    if (this.follow) this.stick();
+    else if (this.shown.length > before || feed.length) $("log-new").hidden = false;
   }
 
   private myCharacters(): Character[] {
@@ -409,6 +497,7 @@ export class TableView {
         slots.length ? h("div", { class: "slots", "aria-label": "Spell slots" }, slots.map(([l, s]) =>
           h("span", { class: "slot-level", title: `level ${l}: ${s.max - s.used} of ${s.max} left` }, `L${l} `,
             Array.from({ length: s.max }, (_, i) => h("span", { class: i < s.max - s.used ? "pip" : "pip used" }))))) : null,
+        carried(c),
         c.dead ? h("div", { class: "hint" }, "dead")
           : c.hp === 0 && c.stable ? h("div", { class: "hint" }, "unconscious, stable")
             : c.hp === 0 ? h("div", { class: "hint" }, `dying: death saves ${c.death_saves.successes}✓ ${c.death_saves.failures}✗`) : null);
@@ -488,43 +577,64 @@ export class TableView {
     const area = i.kind === "move" ? this.view.state.map?.areas[i.to_area_id]?.name : undefined;
     this.table = noteSent(this.table, request_id, intentLabel(i, this.table, area));
     this.sentAt[request_id] = performance.now();
-    $("notice").textContent = "";
+    this.say("");
     this.send({ action: "turn", request_id, character_id: c.id, intent: i });
     this.detail = "";
     this.drawActions();
     this.render();
+    // The story shows what follows; the keyboard goes back to the words.
+    this.stick();
+    $input("action").focus();
   }
 
   private drawActions(): void {
     const t = this.table;
     const c = this.actor();
-    const busy = !!t.turn || !this.sessionOpen();
+    const why = this.whyNot();
+    const blocked = why.actions;
     const foes = (t.encounter?.participants ?? []).filter((p) => p.kind === "monster" && !p.defeated);
+    const stable = !!c && live(t, c).hp <= 0 && live(t, c).stable && !live(t, c).dead;
     // Move is offered in a fight too: it leaves the foes' reach (and
     // draws their opportunity attacks unless the character disengaged).
-    const kinds: [string, string, boolean][] = [
-      ["attack", "Attack", foes.length > 0], ["cast", "Cast", true], ["move", "Move", true], ["check", "Check", true],
-      ["dodge", "Dodge", true], ["dash", "Dash", true], ["disengage", "Disengage", true], ["help", "Help", true],
-      ["rest", "Rest", !t.encounter], ["end_turn", "End turn", true],
+    // Each kind: its label and, when it cannot be used now, why.
+    const kinds: [string, string, string][] = [
+      ["attack", "Attack", foes.length ? "" : "no foe here to attack"], ["cast", "Cast", ""], ["move", "Move", ""], ["check", "Check", ""],
+      ["dodge", "Dodge", t.encounter ? "" : "only in a fight"], ["dash", "Dash", ""], ["disengage", "Disengage", t.encounter ? "" : "only in a fight"],
+      ["help", "Help", ""], ["rest", "Rest", t.encounter ? "not during a fight" : ""], ["end_turn", "End turn", t.encounter ? "" : "only in a fight"],
     ];
     // A level up waiting is the player's to take, out of a fight.
-    if (c?.level_up && !t.encounter) kinds.push(["level_up", "Level up", true]);
+    if (c?.level_up && !t.encounter) kinds.push(["level_up", "Level up", ""]);
     const bar = $("actions");
     const focused = (document.activeElement as HTMLElement | null)?.closest?.("#actions button")?.getAttribute("data-kind");
-    fill(bar, kinds.map(([k, label, ok]) => h("button", {
-      type: "button", "data-kind": k, disabled: !c || busy || !ok, "aria-pressed": this.detail === k ? "true" : "false",
+    // The reason beside the action box already says why (another's turn, a
+    // character down): it is not said twice.
+    const said = !!blocked && blocked !== why.act && why.speakOnly !== "";
+    const off = (k: string, own: string) => (k === "rest" && stable && !t.encounter && !why.act ? "" : blocked || own);
+    fill(bar, kinds.map(([k, label, own]) => h("button", {
+      type: "button", "data-kind": k, disabled: !c || !!off(k, own), "aria-pressed": this.detail === k ? "true" : "false",
+      "aria-describedby": off(k, own) ? (said ? "act-why" : "actions-why") : null, title: off(k, own) || null,
       onclick: () => {
         if (["dodge", "dash", "disengage", "help", "end_turn"].includes(k)) this.intent({ kind: k } as Intent);
-        else { this.detail = this.detail === k ? "" : k; this.drawActions(); }
+        else {
+          this.detail = this.detail === k ? "" : k;
+          this.drawActions();
+          // An opened form takes the keyboard: its first control.
+          if (this.detail) ($("action-detail").querySelector("select, button, input") as HTMLElement | null)?.focus();
+        }
       },
     }, label)));
+    // The reasons, in words beside the buttons: the whole bar's, or each button's own.
+    const own = new Map<string, string[]>();
+    for (const [k, label, r] of kinds) if (r && off(k, r) === r) own.set(r, [...(own.get(r) ?? []), label]);
+    $("actions-why").textContent = said ? "" : blocked || [...own].map(([r, labels]) => `${names(labels)}: ${r}.`).join(" ");
+    if (blocked) this.detail = "";
     if (focused) (bar.querySelector(`[data-kind="${focused}"]`) as HTMLButtonElement | null)?.focus();
     this.drawDetail(c, foes);
   }
 
   private drawDetail(c: Character | undefined, foes: Encounter["participants"]): void {
     const box = $("action-detail");
-    if (!c || !this.detail || this.table.turn || !this.sessionOpen()) { fill(box); return; }
+    if (!c || !this.detail || this.whyNot().actions) { fill(box); return; }
     // Redrawn when the party changes: keep what the player had chosen.
     const chosen = new Map([...box.querySelectorAll("select")].map((s) => [s.id, s.value]));
     const focused = document.activeElement && box.contains(document.activeElement) ? document.activeElement.id : "";
@@ -543,10 +653,11 @@ export class TableView {
     const go = (label: string, make: () => Intent | null) => h("button", { type: "button", class: "primary", id: `${this.detail}-go`, onclick: () => { const i = make(); if (i) this.intent(i); } }, label);
     switch (this.detail) {
       case "attack": {
-        const weapons = (c.inventory ?? []).map((x) => x.item);
+        // Only what the character carries, by its SRD name.
+        const weapons = equipment(c.inventory).weapons;
         const target = h("select", { id: "attack-target", "aria-label": "Target" }, foes.map((p) => option(p.id, `${p.name} (HP ${p.hp}/${p.max_hp})`)));
         // No weapon named: the server picks the best one the character carries.
-        const weapon = h("select", { id: "attack-weapon", "aria-label": "Weapon" }, option("", "best weapon carried"), weapons.map((w) => option(w, w)));
+        const weapon = h("select", { id: "attack-weapon", "aria-label": "Weapon" }, option("", "best weapon carried"), weapons.map((w) => option(w.id, w.name)));
         const hint = h("p", { id: "attack-hint", class: "hint", "aria-live": "polite" });
         const warn = () => {
           const left = reachLeft(this.table, c.id, target.value);
@@ -642,7 +753,7 @@ export class TableView {
         const b = $("roll-button") as HTMLButtonElement;
         b.disabled = false;
         b.hidden = false;
-        if (document.activeElement === document.body || document.activeElement?.id === "act") b.focus();
+        if (document.activeElement === document.body || ["act", "action"].includes(document.activeElement?.id ?? "")) b.focus();
       }
     } else if (!this.rolling && !this.landing) {
       dock.hidden = true;
@@ -671,7 +782,8 @@ export class TableView {
       const b = breakdown(r);
       $("die").className = "die landed";
       $("die").textContent = String(r.total);
-      $("roll-total").textContent = `${r.total}${r.outcome ? ` — ${r.outcome}` : ""}`;
+      const verdict = typeof r.success === "boolean" ? `${r.dc ? `DC ${r.dc}: ` : ""}${r.success ? "pass" : "fail"}` : r.outcome ?? "";
+      $("roll-total").textContent = `${r.total}${verdict ? ` — ${verdict}` : ""}`;
       const kept = b.terms.map((t) => t.rolled.length === t.kept.length ? `${t.dice}: ${t.rolled.join(" + ")}` : `${t.dice}: ${t.rolled.join(", ")} keeps ${t.kept.join(", ")}`);
       $("roll-breakdown").textContent = [...kept, b.modifier ? `modifier ${b.modifier > 0 ? "+" : ""}${b.modifier}` : "", b.edge].filter(Boolean).join(" · ");
       ($("roll-button") as HTMLButtonElement).hidden = true;
@@ -746,16 +858,44 @@ export class TableView {
       e.preventDefault();
       const text = $input("action").value.trim();
       const c = this.actor();
-      if (!text || !c || this.table.turn) return;
+      const why = this.whyNot().act;
+      if (why) { this.say(why); return; }
+      if (!text || !c) { $input("action").focus(); return; }
       const request_id = newId();
       this.table = noteSent(this.table, request_id, text);
       this.sentAt[request_id] = performance.now();
-      $("notice").textContent = "";
+      this.say("");
       this.send({ action: "turn", request_id, character_id: c.id, text });
       $input("action").value = "";
+      this.stick();
+      $input("action").focus();
     };
-    $select("actor").onchange = () => { this.drawActions(); this.drawMap(); };
-    ($("resume") as HTMLButtonElement).onclick = () => { $("notice").textContent = ""; this.send({ action: "resume", request_id: newId() }); };
+    $select("actor").onchange = () => { this.drawActions(); this.drawMap(); this.render(); };
+    ($("resume") as HTMLButtonElement).onclick = () => { this.say(""); this.send({ action: "resume", request_id: newId() }); $input("action").focus(); };
+    // Enter while Act is off (a disabled button blocks the form's own
+    // submission) still says why, beside the action box.
+    $input("action").onkeydown = (e) => {
+      if (e.key === "Enter" && ($("act") as HTMLButtonElement).disabled) {
+        e.preventDefault();
+        this.say(this.whyNot().act);
+      }
+    };
+    const log = $("log");
+    log.onscroll = () => {
+      if (log.clientHeight === 0) return; // hidden
+      this.follow = log.scrollHeight - log.scrollTop - log.clientHeight < 48;
+      if (this.follow) $("log-new").hidden = true;
+    };
+    ($("log-new") as HTMLButtonElement).onclick = () => { this.stick(); log.focus(); };
+    // Escape closes an action's form and gives focus back to its button.
+    $("action-detail").onkeydown = (e) => {
+      if (e.key !== "Escape" || !this.detail) return;
+      e.preventDefault();
+      const kind = this.detail;
+      this.detail = "";
+      this.drawActions();
+      ($("actions").querySelector(`[data-kind="${kind}"]`) as HTMLButtonElement | null)?.focus();
+    };
     ($("roll-button") as HTMLButtonElement).onclick = () => this.rollNow();
   }
 
@@ -776,7 +916,38 @@ export class TableView {
       $("invite-copy").textContent = "Copied";
       setTimeout(() => { $("invite-copy").textContent = "Copy"; }, 1500);
     };
-    fill($("monsters"), srdMonsters.filter(([, , cr]) => cr <= 5).map(([id, name, cr]) => option(id, `${name} (CR ${cr})`)));
+    this.drawHomebrew(v.campaign.homebrew?.monsters ?? {});
+    ($("homebrew-form") as HTMLFormElement).onsubmit = async (e) => {
+      e.preventDefault();
+      const box = $("homebrew-json") as HTMLTextAreaElement;
+      const err = $("homebrew-error");
+      const fail = (text: string) => { err.textContent = text; box.setAttribute("aria-invalid", "true"); box.focus(); };
+      let block: Record<string, unknown>;
+      try {
+        block = JSON.parse(box.value);
+      } catch (x) {
+        fail(`This is not JSON the server can read: ${(x as Error).message}.`);
+        return;
+      }
+      if (!block || typeof block !== "object" || Array.isArray(block) || typeof block.id !== "string" || !block.id) {
+        fail("A stat block is one JSON object with an \"id\" (like \"bog-hag\").");
+        return;
+      }
+      // The server keeps the whole set: send the others again with this one.
+      const all = { ...(this.view.campaign.homebrew?.monsters ?? {}), [block.id]: block };
+      try {
+        const { campaign } = await this.s.api.setHomebrew(this.campaignId, all);
+        this.view = { ...this.view, campaign: { ...this.view.campaign, homebrew: campaign.homebrew } };
+        err.textContent = "";
+        box.removeAttribute("aria-invalid");
+        box.value = "";
+        this.drawHomebrew(campaign.homebrew?.monsters ?? {});
+      } catch (x) {
+        // The server's own words: where in the stat block, and what is wrong.
+        if (x instanceof ApiError && x.field) fail(`${x.field.replace(/^monsters\./, "")}: ${sentence(x.detail)}`);
+        else fail(x instanceof ApiError ? sentence(bare(x.message)) : String(x));
+      }
+    };
     ($("fight-form") as HTMLFormElement).onsubmit = async (e) => {
       e.preventDefault();
       try {
@@ -803,6 +974,7 @@ export class TableView {
       $("conclude-confirm").hidden = false;
       ($("conclude-no") as HTMLButtonElement).focus();
     };
+    $("conclude-confirm").onkeydown = (e) => { if (e.key === "Escape") ($("conclude-no") as HTMLButtonElement).click(); };
     ($("conclude-no") as HTMLButtonElement).onclick = () => { $("conclude-confirm").hidden = true; ($("conclude") as HTMLButtonElement).focus(); };
     ($("conclude-yes") as HTMLButtonElement).onclick = async () => {
       try {
@@ -816,6 +988,14 @@ export class TableView {
 
   /** onConcluded runs when the owner concluded the campaign from this page. */
   onConcluded: (() => void) | null = null;
+
+  /** drawHomebrew lists the campaign's own stat blocks and offers them for encounters. */
+  private drawHomebrew(monsters: Record<string, { id: string; name: string; cr?: number }>): void {
+    const own = Object.values(monsters);
+    fill($("homebrew-list"), own.map((m) => h("li", { "data-id": m.id }, h("span", {}, `${m.name || m.id} (${m.id})`))));
+    fill($("monsters"), own.map((m) => option(m.id, `${m.name || m.id} (homebrew)`)),
+      srdMonsters.filter(([id, , cr]) => cr <= 5 && !monsters[id]).map(([id, name, cr]) => option(id, `${name} (CR ${cr})`)));
+  }
 
   private async drawSecrets(): Promise<void> {
     let secrets: Secret[] = [];
@@ -833,6 +1013,13 @@ export class TableView {
       ? `This session: $${c.usd.toFixed(4)} over ${plural(c.turns, "turn")}; the campaign: $${c.campaign_usd.toFixed(4)}.`
       : "";
   }
+}
+
+/** carried lists a character's weapons and armour by their SRD names. */
+function carried(c: Character): HTMLElement | null {
+  const e = equipment(c.inventory);
+  const gear = [...e.weapons, ...e.armour].map((x) => x.name);
+  return gear.length ? h("div", { class: "hint carries" }, `Carries ${gear.join(" · ")}`) : null;
 }
 
 const SVG = "http://www.w3.org/2000/svg";

@@ -23,6 +23,8 @@ export interface Campaign {
   owner_id: string;
   created_at?: string;
   last_played_at: string;
+  /** beyond protocol.md: the owner's own stat blocks, by id */
+  homebrew?: { monsters?: Record<string, { id: string; name: string; cr?: number } & Record<string, unknown>> };
 }
 
 export interface CampaignSummary {
@@ -188,13 +190,14 @@ export interface Roll {
   rolls: number[] | null;
   total: number;
   outcome?: string;
-  /** beyond protocol.md: what a check or save had to meet */
-  dc?: number;
   /** beyond protocol.md: the terms as rolled and the roll's options */
   terms?: RollTerm[];
   advantage?: boolean;
   disadvantage?: boolean;
   critical?: boolean;
+  /** beyond protocol.md: a check's or save's difficulty and whether it passed, when the server says */
+  dc?: number;
+  success?: boolean;
 }
 
 export interface Turn {
@@ -251,8 +254,8 @@ export type ServerMessage = Head & (
   | { type: "recap"; text: string }
   | { type: "turn.accepted"; turn_id: string; request_id: string; character_id: string }
   | { type: "roll.requested"; turn_id: string; roll_id: string; character_id: string; dice: string; reason: string; options?: string[]; deadline: string }
-  | { type: "roll.result"; turn_id: string; roll_id: string; reason?: string; dice: string; rolls: number[] | null; total: number; outcome?: string; dc?: number;
-      terms?: RollTerm[]; advantage?: boolean; disadvantage?: boolean; critical?: boolean }
+  | { type: "roll.result"; turn_id: string; roll_id: string; reason?: string; dice: string; rolls: number[] | null; total: number; outcome?: string;
+      terms?: RollTerm[]; advantage?: boolean; disadvantage?: boolean; critical?: boolean; dc?: number; success?: boolean }
   | { type: "reaction.window"; turn_id: string; roll_id?: string; trigger?: string; eligible: Eligible[]; closes_at: string }
   | { type: "reaction.received"; turn_id: string; character_id: string; reaction: string }
   | { type: "reaction.closed"; turn_id: string; applied: Applied[] | null }
@@ -262,9 +265,9 @@ export type ServerMessage = Head & (
   | { type: "turn.committed"; turn_id: string; sequence: number; actor_id: string; rolls: Roll[] | null; characters: Character[] | null; encounter?: Encounter | null; scene: Scene; clock?: number }
   | { type: "encounter"; encounter: Encounter; characters?: Character[] | null }
   | { type: "presence"; character_id: string; state: Presence }
-  /** beyond protocol.md: a sheet changed outside a turn (what the owner gave) */
-  | { type: "character"; character: Character; text: string }
-  | { type: "error"; request_id?: string; code: string; message: string }
+  /** beyond protocol.md: a sheet new or changed outside a turn (a new character, what the owner gave) */
+  | { type: "character"; character: Character; text?: string }
+  | { type: "error"; request_id?: string; code: string; message: string; reason?: string }
   | { type: "sync.begin"; after_seq: number }
   | { type: "sync.done"; last_seq: number }
 );

@@ -8,4 +8,8 @@ declare module "srd" {
   export const classSkills: Record<string, [number, string[]]>;
   /** armour id -> [category ("light", "medium", "heavy", "shield"), base AC, the most Dexterity it adds (0: none), the Strength it needs (0: none)] */
   export const armor: Record<string, [string, number, number, number]>;
+  /** armour id -> its SRD name ("chain-mail" -> "Chain Mail") */
+  export const armorNames: Record<string, string>;
+  /** weapon id -> its SRD name ("crossbow-light" -> "Crossbow, light") */
+  export const weapons: Record<string, string>;
 }

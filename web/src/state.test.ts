@@ -236,7 +236,7 @@ describe("reduce", () => {
   it("SaysWhatACheckHadToMeet", () => {
     const t = play(table(), { type: "roll.result", turn_id: "t1", roll_id: "r1", reason: "Strength (Athletics) check", dice: "1d20+3",
       rolls: [11], total: 14, outcome: "failure", dc: 15 });
-    assert.equal(t.feed[0].text, "Strength (Athletics) check: 1d20+3 rolled [11] = 14 (DC 15: failure)");
+    assert.equal(t.feed[0].text, "Strength (Athletics) check: 1d20+3 rolled [11] = 14 against DC 15: fail");
   });
 
   it("TracksAReactionWindowUntilItCloses", () => {
@@ -365,7 +365,7 @@ describe("reduce", () => {
     assert.match(t.feed[0].text, /An encounter begins! Goblin 1, Mira/);
     t = play(t, { type: "encounter", encounter: { ...e, status: "ended", outcome: "victory" } });
     assert.equal(t.encounter, null);
-    assert.equal(t.feed[1].text, "The encounter ends (victory).");
+    assert.equal(t.feed[1].text, "Victory! The fight is over.");
   });
 
   it("EndsTheFightWithTheTurnThatDecidesIt", () => {
@@ -375,7 +375,7 @@ describe("reduce", () => {
       encounter: { ...fight(), status: "ended", current: "", outcome: "victory", xp_each: 50 }, scene: { location: "Cellar" } });
     assert.equal(t.encounter, null);
     assert.equal(t.characters.mira.xp, 50);
-    assert.equal(t.feed[t.feed.length - 1].text, "The encounter ends (victory). Each survivor earns 50 XP.");
+    assert.equal(t.feed[t.feed.length - 1].text, "Victory! The fight is over. Each survivor earns 50 XP.");
   });
 
   it("ShowsTheDeadAndTheStableInAFight", () => {
@@ -404,7 +404,7 @@ describe("reduce", () => {
     assert.equal(t.sessionId, "");
     assert.equal(t.rollPrompt, null);
     assert.equal(t.characters.mira.presence, "offline");
-    assert.equal(t.feed.at(-1)?.text, "The session ended (player_ended).");
+    assert.equal(t.feed.at(-1)?.text, "The session has ended. Anyone at the table can resume it.");
   });
 
   it("SaysTheSessionOpenedOnlyWhenItDid", () => {
@@ -419,7 +419,7 @@ describe("reduce", () => {
 
   it("KeepsAnErrorForThePlayer", () => {
     const t = play(table(), { type: "error", request_id: "r9", code: "conflict", message: "it is Tobin's turn" });
-    assert.deepEqual(t.error, { code: "conflict", message: "it is Tobin's turn", requestId: "r9" });
+    assert.deepEqual(t.error, { code: "conflict", message: "It is Tobin's turn.", requestId: "r9" });
   });
 
   it("LeavesUnchangedSlicesIdentical", () => {

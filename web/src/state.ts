@@ -7,6 +7,7 @@ import type {
 } from "./protocol";
 import { ABILITY_NAMES } from "./rules";
 import { spells as srdSpells } from "srd";
+import { encounterEndText, playerMessage, sessionText, weaponName } from "./words";
 
 // ---------------------------------------------------------------- stream
 
@@ -262,8 +263,18 @@ function activeOrNull(e: Encounter | null | undefined): Encounter | null {
 /** rollLine says a roll in words: "attack roll: 1d20+5 → [14] = 19 (hit)". */
 export function rollLine(r: Roll): string {
   const dice = (r.rolls ?? []).join(", ");
-  const outcome = r.outcome ? ` (${r.dc ? `DC ${r.dc}: ` : ""}${r.outcome})` : "";
-  return `${r.reason ? r.reason + ": " : ""}${r.dice} rolled [${dice}] = ${r.total}${outcome}`;
+  const v = verdict(r);
+  const outcome = r.outcome && !v.includes(":") ? ` (${r.outcome})` : "";
+  return `${r.reason ? r.reason + ": " : ""}${r.dice} rolled [${dice}] = ${r.total}${outcome}${v}`;
+}
+
+/** verdict says whether a check or save passed, when the server says: " against DC 15: pass". */
+export function verdict(r: Roll): string {
+  const dc = typeof r.dc === "number" && r.dc > 0 ? ` against DC ${r.dc}` : "";
+  let pass = r.success;
+  if (typeof pass !== "boolean" && dc && (r.outcome === "success" || r.outcome === "failure")) pass = r.outcome === "success";
+  if (typeof pass !== "boolean") return dc;
+  return `${dc}: ${pass ? "pass" : "fail"}`;
 }
 
 /**
@@ -295,7 +306,7 @@ export function spellName(id: string): string {
 /** intentLabel says an intent in words, for the story line of one's own turn. */
 export function intentLabel(i: Intent, t: Table, area?: string): string {
   switch (i.kind) {
-    case "attack": return `attacks ${nameOf(t, i.target_id)}${i.weapon ? ` with ${i.weapon}` : ""}`;
+    case "attack": return `attacks ${nameOf(t, i.target_id)}${i.weapon ? ` with ${weaponName(i.weapon)}` : ""}`;
     case "cast": return `casts ${spellName(i.spell)}${i.target_ids?.length ? ` at ${i.target_ids.map((id) => nameOf(t, id)).join(", ")}` : ""}${i.slot_level ? ` (level ${i.slot_level})` : ""}`;
     case "check": return `${ABILITY_NAMES[i.ability as keyof typeof ABILITY_NAMES] ?? i.ability}${i.skill ? ` (${i.skill})` : ""} check`;
     case "move": return `goes to ${area ?? i.to_area_id}`;
@@ -310,8 +321,7 @@ export function intentLabel(i: Intent, t: Table, area?: string): string {
 
 /** endedText tells the table how an encounter ended. */
 function endedText(e: Encounter): string {
-  const xp = e.xp_each ? ` Each survivor earns ${e.xp_each} XP.` : "";
-  return `The encounter ends (${e.outcome || "over"}).${xp}`;
+  return encounterEndText(e.outcome, e.xp_each);
 }
 
 /** participantOf is the character's place in the fight under way, if it has one. */
@@ -384,7 +394,7 @@ export function reduce(t: Table, m: ServerMessage): Table {
       // A session event also reports presence; say the session changed only
       // when it did.
       if (m.status === t.status && next.sessionId === t.sessionId) return next;
-      const text = m.status === "active" ? "The session is open." : `The session ended (${m.end_reason || m.status}).`;
+      const text = sessionText(m.status, m.end_reason);
       return push(next, { kind: "system", text });
     }
     case "recap": {
@@ -411,8 +421,8 @@ export function reduce(t: Table, m: ServerMessage): Table {
       return push(next, { kind: "system", turnId: m.turn_id, text: `${nameOf(t, m.character_id)} must roll ${m.dice} (${m.reason}).` });
     }
     case "roll.result": {
-      const roll: Roll = { roll_id: m.roll_id, reason: m.reason, dice: m.dice, rolls: m.rolls, total: m.total, outcome: m.outcome, dc: m.dc,
-        terms: m.terms, advantage: m.advantage, disadvantage: m.disadvantage, critical: m.critical };
+      const roll: Roll = { roll_id: m.roll_id, reason: m.reason, dice: m.dice, rolls: m.rolls, total: m.total, outcome: m.outcome,
+        terms: m.terms, advantage: m.advantage, disadvantage: m.disadvantage, critical: m.critical, dc: m.dc, success: m.success };
       const rollPrompt = t.rollPrompt && t.rollPrompt.rollId === m.roll_id ? null : t.rollPrompt;
       const next: Table = { ...t, rollPrompt, lastRoll: roll };
       // Roll ids count from r1 in every turn. A turn held for a reaction
@@ -526,12 +536,17 @@ export function reduce(t: Table, m: ServerMessage): Table {
         : endedText(e);
       return push(next, { kind: "system", text });
     }
-    case "error": {
-      const next: Table = { ...t, error: { code: m.code, message: m.message, requestId: m.request_id } };
-      return push(next, { kind: "error", text: m.message });
+    case "character": {
+      const had = !!t.characters[m.character.id];
+      const next = mergeSheets(t, [m.character]);
+      const text = m.text || (had ? "" : `${m.character.name} joins the party.`);
+      return text ? push(next, { kind: "system", text }) : next;
     }
-    case "character":
-      return push(mergeSheets(t, [m.character]), { kind: "system", text: m.text });
+    case "error": {
+      const message = playerMessage(m.code, m.message, m.reason);
+      const next: Table = { ...t, error: { code: m.code, message, requestId: m.request_id } };
+      return push(next, { kind: "error", text: message });
+    }
     case "sync.begin":
     case "sync.done":
       return t;

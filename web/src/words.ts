@@ -1,0 +1,126 @@
+// What the server says, as a player reads it: refusals without their field
+// and reason codes ("actor_id: not_your_turn: it is Sylwen's turn" is "Not
+// your turn yet: it is Sylwen's turn."), status events in sentences, SRD
+// ids by their names. Nothing here touches the DOM.
+import { armorNames as srdArmor, weapons as srdWeapons } from "srd";
+
+/** sentence makes a fragment a sentence: a capital first and a stop last. */
+export function sentence(s: string): string {
+  const t = s.trim();
+  if (!t) return "";
+  const first = t.charAt(0).toUpperCase() + t.slice(1);
+  return /[.!?…)]$/.test(first) ? first : `${first}.`;
+}
+
+/** bare takes the "field: reason: " labels off a server message. */
+export function bare(message: string): string {
+  let m = message.trim();
+  for (;;) {
+    const i = m.indexOf(": ");
+    // A label is one word of ids: letters, digits, _ . [ ] -.
+    if (i <= 0 || !/^[a-z0-9_.[\]-]+$/.test(m.slice(0, i)) || m.slice(i + 2).trim() === "") return m;
+    m = m.slice(i + 2);
+  }
+}
+
+const REASONS: Record<string, string> = {
+  not_your_turn: "Not your turn yet",
+  actor_state_restricted: "Not in this state",
+  out_of_range: "Out of reach",
+  no_slot: "No spell slot left for that",
+  not_allowed: "Not possible now",
+  invalid_args: "That cannot be done as asked",
+};
+
+const CODES: Record<string, string> = {
+  unauthorized: "Your sign-in has run out. Reconnecting…",
+  rate_limited: "Too many actions at once: wait a moment and try again.",
+  unavailable: "The server is busy. Try again in a moment.",
+  internal: "Something went wrong on the server. Try again; if it keeps happening, reload the page.",
+  read_only: "This campaign is concluded: it can be read, not played.",
+  too_large: "That is too long to send.",
+  offline: "The server cannot be reached. Check the connection and try again.",
+};
+
+/**
+ * playerMessage is an error as a player reads it. A refusal by the rules
+ * keeps the rules' explanation, led by what kind of refusal it is; the
+ * codes with nothing a player can use in their text get a plain sentence.
+ */
+export function playerMessage(code: string, message: string, reason?: string): string {
+  if (CODES[code] && (code !== "read_only" || !message)) return CODES[code];
+  let reasonOf = reason ?? "";
+  // Some servers put the reason only in the message: "intent: no_slot: ...".
+  if (!reasonOf) {
+    for (const r of Object.keys(REASONS)) if (message.includes(`${r}: `)) reasonOf = r;
+  }
+  const detail = sentence(bare(message));
+  const lead = REASONS[reasonOf];
+  if (!detail) return lead ? `${lead}.` : "That did not work.";
+  if (!lead || reasonOf === "actor_state_restricted") return detail;
+  return `${lead}: ${detail.charAt(0).toLowerCase()}${detail.slice(1)}`;
+}
+
+/** sessionText says what a session event changed. */
+export function sessionText(status: string, endReason?: string): string {
+  if (status === "active") return "The session is open.";
+  if (status === "concluded") return "The campaign is concluded. It stays here to read.";
+  if (endReason === "connection_lost") return "The session paused: everyone had left the table. Resume it to play on.";
+  if (endReason === "player_ended") return "The session has ended. Anyone at the table can resume it.";
+  return "The session is paused. Resume it to play on.";
+}
+
+/** encounterEndText tells the table how a fight ended. */
+export function encounterEndText(outcome: string | undefined, xpEach?: number): string {
+  const xp = xpEach ? ` Each survivor earns ${xpEach} XP.` : "";
+  switch (outcome) {
+    case "victory": return `Victory! The fight is over.${xp}`;
+    case "defeat": return `Defeat: the party has fallen.${xp}`;
+    case "fled": return `The party got away: the fight is over.${xp}`;
+    case "negotiated": return `The fight ends in a truce.${xp}`;
+  }
+  return `The fight is over.${xp}`;
+}
+
+/** statusLabel names a campaign's status for its pill. */
+export function statusLabel(status: string): string {
+  switch (status) {
+    case "active": return "active";
+    case "paused": return "paused";
+    case "concluded": return "concluded";
+    case "abandoned": return "abandoned";
+  }
+  return status;
+}
+
+/** Equipment is what a character carries, by SRD names: weapons and armour apart. */
+export interface Equipment {
+  weapons: { id: string; name: string }[];
+  armour: { id: string; name: string }[];
+  other: { id: string; name: string; qty: number }[];
+}
+
+/** idName is an id said as words, for what the SRD does not name: "healers-kit" is "Healers kit". */
+export function idName(id: string): string {
+  const w = id.replace(/[-_]+/g, " ").trim();
+  return w.charAt(0).toUpperCase() + w.slice(1);
+}
+
+/** equipment sorts what a character carries into weapons, armour and the rest, by SRD names. */
+export function equipment(inventory: { item: string; qty: number }[] | null | undefined): Equipment {
+  const e: Equipment = { weapons: [], armour: [], other: [] };
+  const seen = new Set<string>();
+  for (const { item, qty } of inventory ?? []) {
+    if (qty <= 0 || seen.has(item)) continue;
+    seen.add(item);
+    if (srdWeapons[item]) e.weapons.push({ id: item, name: srdWeapons[item] });
+    else if (srdArmor[item]) e.armour.push({ id: item, name: srdArmor[item] });
+    else e.other.push({ id: item, name: idName(item), qty });
+  }
+  return e;
+}
+
+/** weaponName is a weapon's SRD name, from its id or its name. */
+export function weaponName(id: string): string {
+  return srdWeapons[id] ?? idName(id);
+}
