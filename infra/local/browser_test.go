@@ -301,7 +301,7 @@ func TestBrowserTwoPlayers(t *testing.T) {
 	// rolls (interactive dice); the table reads whether it passed.
 	a.act("I search the dusty shelves")
 	a.do("roll for the search", visible("roll"), click("#roll-button"), waitJS(`document.getElementById("roll").dataset.landed !== undefined`))
-	a.do("see the search saved", committed(4), logHas("DC 15 Intelligence (Investigation) check"))
+	a.do("see the search saved", committed(4), logHas("Intelligence (Investigation) check: "), logHas("against DC 15: "))
 	b.do("come back to the table", chromedp.Navigate(base+"/"+a.text(`location.hash`)), visible("table"), logHas("While you were away"))
 	a.do("see Tobin back", waitJS(`document.querySelector('#party [data-id] .presence.absent') === null`))
 

@@ -50,15 +50,15 @@ func TestBrowserLevelsUpAfterAFight(t *testing.T) {
 		t.Fatalf("homebrew: %d, %v", status, err)
 	}
 	a.do("start the fight", fill("fight-monster", "straw-goblin"), fill("fight-count", "1"), click("#fight-form button"), visible("fight"))
-	for i := 0; i < 6 && !strings.Contains(a.text(`document.getElementById("log").textContent`), "The fight is won."); i++ {
-		a.do("wait for Tobin's turn", waitJS(`document.getElementById("turn-of").textContent.startsWith("Your turn") || document.getElementById("log").textContent.includes("The fight is won.")`))
-		if strings.Contains(a.text(`document.getElementById("log").textContent`), "The fight is won.") {
+	for i := 0; i < 6 && !strings.Contains(a.text(`document.getElementById("log").textContent`), "Victory! The fight is over."); i++ {
+		a.do("wait for Tobin's turn", waitJS(`document.getElementById("turn-of").textContent.startsWith("Your turn") || document.getElementById("log").textContent.includes("Victory! The fight is over.")`))
+		if strings.Contains(a.text(`document.getElementById("log").textContent`), "Victory! The fight is over.") {
 			break
 		}
 		a.do("attack", click(`#actions [data-kind="attack"]`), waitJS(`document.getElementById("attack-target") !== null`), click("#attack-go"),
-			waitJS(`document.getElementById("turn-of").textContent === "" || !document.getElementById("turn-of").textContent.startsWith("Your turn") || document.getElementById("log").textContent.includes("The fight is won.")`))
+			waitJS(`document.getElementById("turn-of").textContent === "" || !document.getElementById("turn-of").textContent.startsWith("Your turn") || document.getElementById("log").textContent.includes("Victory! The fight is over.")`))
 	}
-	a.do("see the fight won", logHas("The fight is won."), waitJS(`document.getElementById("fight").hidden`))
+	a.do("see the fight won", logHas("Victory! The fight is over."), waitJS(`document.getElementById("fight").hidden`))
 	a.do("level up", waitJS(`document.querySelector('#actions [data-kind="level_up"]') !== null && !document.querySelector('#actions [data-kind="level_up"]').disabled`),
 		click(`#actions [data-kind="level_up"]`), waitJS(`document.getElementById("level-hp") !== null`), fill("level-hp", "fixed"), click("#level_up-go"))
 	a.do("see Tobin at level 2", waitJS(fmt.Sprintf(`document.querySelector('#party [data-id=%q] .hint').textContent.includes("fighter 2")`, tobin)),
