@@ -57,7 +57,10 @@ screenshots: deps
 
 ## bench: turn latency on the local server (and in the browser), throughput with many tables, a reaction round, healthy tables' turns/s beside a socket that never reads, commit cost on both stores, the narrator's context and recall, model cost of a session
 bench:
-	$(GO) test -run '^$$' -bench . -skip '^BenchmarkLoad$$' -benchtime 200x ./infra/local/ | tee bench.txt
+	$(GO) test -run '^$$' -bench . -skip '^Benchmark(Load|FightSlowModel)$$' -benchtime 200x ./infra/local/ | tee bench.txt
+	@# A fight of 40 participants against a model that takes about 5 s a
+	@# narration: the fight flows' step invocations and the longest of them.
+	$(GO) test -run '^$$' -bench '^BenchmarkFightSlowModel$$' -benchtime 1x -timeout 30m ./infra/local/ | tee -a bench.txt
 	@# Committed turns/s and commit latency with 1, 10 and 100 tables of 4
 	@# players playing at once (b.N is the turns of all tables together), as
 	@# fast as they can and, for 100 tables, paced at 100 and 200 turns/s;

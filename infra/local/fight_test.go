@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"net/http"
 	"net/http/httptest"
+	"os"
 	"slices"
 	"strings"
 	"sync"
@@ -48,7 +49,47 @@ func (v *invocations) record(e statemachine.Event) {
 // turn no player takes runs in an invocation of its own, through the
 // fight's state machine, and the fight ends by itself.
 func TestFightTurnsRunOnePerInvocation(t *testing.T) {
-	model, err := standin.New(standin.Config{Seed: 7, Pace: 2 * time.Millisecond})
+	auto, inv := fortyInAFight(t, 2*time.Millisecond)
+	// Each invocation plays one turn at most (the last of a run finds
+	// none up), so there are at least as many as turns no player took.
+	if auto < 10 || len(inv.took) < auto {
+		t.Errorf("%d step invocations for %d turns no player took", len(inv.took), auto)
+	}
+	t.Logf("%d turns no player took, in %d step invocations; the longest ran %v", auto, len(inv.took), slices.Max(inv.took).Round(time.Millisecond))
+}
+
+// BenchmarkFightSlowModel is the same fight against a model that takes
+// about five seconds a narration (the stand-in's pause before each piece
+// of its stream: CHRONICLER_BENCH_PACE, default 650ms): it reports the
+// step invocations and the longest, beside the turn budget a step keeps.
+// It plays the fight once, whatever b.N.
+func BenchmarkFightSlowModel(b *testing.B) {
+	pace := 650 * time.Millisecond
+	if v := os.Getenv("CHRONICLER_BENCH_PACE"); v != "" {
+		d, err := time.ParseDuration(v)
+		if err != nil {
+			b.Fatal(err)
+		}
+		pace = d
+	}
+	b.ResetTimer()
+	auto, inv := fortyInAFight(b, pace)
+	b.StopTimer()
+	longest := slices.Max(inv.took)
+	b.ReportMetric(float64(auto), "turns")
+	b.ReportMetric(float64(len(inv.took)), "invocations")
+	b.ReportMetric(longest.Seconds(), "longest-s")
+	b.ReportMetric(float64(len(inv.failed)), "failed")
+}
+
+// fortyInAFight plays a fight of two characters and 38 monsters through
+// the local server against the stand-in model, pausing pace before each
+// piece of its streams, the players ending their turns, until the fight
+// ends by itself. It returns the turns no player took and the fight
+// flows' step invocations.
+func fortyInAFight(tb testing.TB, pace time.Duration) (int, *invocations) {
+	t := tb
+	model, err := standin.New(standin.Config{Seed: 7, Pace: pace})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -129,11 +170,5 @@ func TestFightTurnsRunOnePerInvocation(t *testing.T) {
 	if len(inv.failed) > 0 {
 		t.Errorf("failed tries: %v", inv.failed)
 	}
-	// Each invocation plays one turn at most (the last of a run finds
-	// none up), so there are at least as many as turns no player took.
-	if auto < 10 || len(inv.took) < auto {
-		t.Errorf("%d step invocations for %d turns no player took", len(inv.took), auto)
-	}
-	longest := slices.Max(inv.took)
-	t.Logf("%d turns no player took, in %d step invocations; the longest ran %v", auto, len(inv.took), longest.Round(time.Millisecond))
+	return auto, inv
 }

@@ -3,6 +3,7 @@ package game_test
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"sync"
 	"testing"
 	"time"
@@ -27,8 +28,9 @@ func (f *flows) Continue(_ context.Context, campaignID, name string) error {
 	return nil
 }
 
-// hanging is a narrator whose first narration never ends (its invocation
-// dies with it); the ones after tell the offline narrator's story.
+// hanging is a narrator whose first narration is where its invocation
+// dies (die stops every write from then on); the ones after tell the
+// offline narrator's story.
 type hanging struct {
 	narrator.Offline
 	mu   sync.Mutex
@@ -42,9 +44,8 @@ func (h *hanging) Narrate(ctx context.Context, req narrator.Request, emit func(s
 	h.hung = true
 	h.mu.Unlock()
 	if first {
-		<-ctx.Done()
 		h.die()
-		return narrator.Narration{}, ctx.Err()
+		return narrator.Narration{}, errors.New("the invocation is gone")
 	}
 	return h.Offline.Narrate(ctx, req, emit)
 }
@@ -76,7 +77,6 @@ func TestFightStepsTakeOverADeadTry(t *testing.T) {
 	f := newFixture(t)
 	fl := &flows{}
 	f.svc.Fights = fl
-	f.svc.TurnBudget = 0 // the try below is made to die young
 	h := &hanging{}
 	ctx := context.Background()
 	// A fighter: no reaction to a goblin's attack holds its turn.
@@ -102,10 +102,8 @@ func TestFightStepsTakeOverADeadTry(t *testing.T) {
 	// A try dies in its narration: nothing after it is written.
 	store := &frozen{Store: f.svc.Store}
 	f.svc.Store = store
-	short, cancel := context.WithTimeout(ctx, 50*time.Millisecond)
-	defer cancel()
 	h.die = func() { store.kill(true) }
-	if more, err := f.svc.FightTurn(short, c.ID, "exec-1"); err != nil || more {
+	if more, err := f.svc.FightTurn(ctx, c.ID, "exec-1"); err != nil || more {
 		t.Fatalf("the dying try: more=%v err=%v", more, err)
 	}
 	store.kill(false)
