@@ -160,4 +160,3 @@ func TestSessionThroughAFaultyModel(t *testing.T) {
 }
 
 var numberRe = regexp.MustCompile(`\d+`)
-
