@@ -22,7 +22,7 @@ var standinInvented = regexp.MustCompile(`deals \d+ damage|left with \d+ hit poi
 // the rules did not give, never the secret, and every stall is met with
 // narration.slow and then narration.done.
 func TestSessionThroughAFaultyModel(t *testing.T) {
-	rules, err := standin.ParseFaults("invent@stream=0.3,echo@stream=0.2,stall_mid@stream=0.1")
+	rules, err := standin.ParseFaults("invent@stream=0.3,echo@stream=0.25,stall_mid@stream=0.15")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -52,8 +52,11 @@ func TestSessionThroughAFaultyModel(t *testing.T) {
 	tb.connect(t)
 	tb.socks[0].send(map[string]any{"action": "resume", "request_id": "resume-1"})
 	tb.socks[0].wait(0, "recap", typeIs("recap"))
-	actions := []string{"I ask Marta for a room", "I search the room", "I make a perception check", "I watch Marta pour the ale",
-		"I ask Marta who else stays here", "I look for traps under the table", "I make an investigation check", "I listen at the door"}
+	// Every action names Marta, so that every narration's prompt holds
+	// her secret for the model to echo.
+	actions := []string{"I ask Marta for a room", "I search the room behind Marta's counter", "I make a perception check to watch Marta",
+		"I watch Marta pour the ale", "I ask Marta who else stays here", "I look for traps under Marta's table",
+		"I make an investigation check of Marta's ledger", "I listen at the door of Marta's kitchen"}
 	const turns = 30
 	var ids []string
 	for i := range turns {
@@ -84,10 +87,14 @@ func TestSessionThroughAFaultyModel(t *testing.T) {
 	}
 
 	// What the model did.
-	var invents, echoes, stalls int
+	var narrations, invents, echoes, stalls, holding int
 	for _, r := range model.Requests() {
 		if !r.Stream {
 			continue
+		}
+		narrations++
+		if strings.Contains(r.Prompt(), "Black Hand") {
+			holding++
 		}
 		switch r.Fault {
 		case standin.Invent:
@@ -112,6 +119,13 @@ func TestSessionThroughAFaultyModel(t *testing.T) {
 	}
 	for k, s := range tb.socks {
 		slowed := map[string]bool{}
+		seen := map[string]*strings.Builder{} // each turn's deltas
+		see := func(id string) *strings.Builder {
+			if seen[id] == nil {
+				seen[id] = &strings.Builder{}
+			}
+			return seen[id]
+		}
 		for _, e := range s.events() {
 			typ, id, text := e.str("type"), e.str("turn_id"), e.str("text")
 			if !strings.HasPrefix(typ, "narration.") || !slices.Contains(ids, id) {
@@ -124,6 +138,7 @@ func TestSessionThroughAFaultyModel(t *testing.T) {
 			switch typ {
 			case "narration.delta":
 				deltas++
+				see(id).WriteString(text)
 				if standinInvented.MatchString(text) || slices.Contains(narrator.Guard(text, narrator.Grounds{Rules: ruled[id]}), narrator.InventedNumber) {
 					inventedShown++
 					t.Errorf("player %d was shown an invented number: %q (the rules: %q)", k, text, ruled[id])
@@ -138,6 +153,11 @@ func TestSessionThroughAFaultyModel(t *testing.T) {
 				slows++
 				slowed[id] = true
 			case "narration.done":
+				// What was shown stays shown: a stalled turn goes on
+				// from it, and the deltas add up to the narration.
+				if got := strings.TrimSpace(see(id).String()); got != text {
+					t.Errorf("player %d was shown %q of a turn told as %q", k, got, text)
+				}
 				if slowed[id] {
 					slowThenDone++
 					delete(slowed, id)
@@ -151,9 +171,9 @@ func TestSessionThroughAFaultyModel(t *testing.T) {
 	if slows == 0 {
 		t.Fatal("no player was told the narrator was slow, though the model stalled")
 	}
-	t.Logf("%d turns of 2 players: %d narrations with an invented number, %d echoing the secret, %d stalled; "+
+	t.Logf("%d turns of 2 players, %d narration calls (%d with the secret in the prompt): %d with an invented number, %d echoing the secret, %d stalled; "+
 		"%d deltas pushed, %d invented numbers shown, %d numbers the rules did not give, %d secrets shown, %d slow notices each followed by narration.done (%d)",
-		turns, invents, echoes, stalls, deltas, inventedShown, strayNumbers, secretShown, slows, slowThenDone)
+		turns, narrations, holding, invents, echoes, stalls, deltas, inventedShown, strayNumbers, secretShown, slows, slowThenDone)
 	if slowThenDone != slows {
 		t.Errorf("%d slow notices, %d followed by narration.done", slows, slowThenDone)
 	}
