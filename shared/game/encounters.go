@@ -270,7 +270,7 @@ func (s *Service) decideAuto(snap Snapshot, turnID string, now time.Time) (auto,
 	if !ok {
 		return auto{}, false, nil
 	}
-	lease := campaign.Lease{TurnID: turnID, ActorID: cur.ID, Action: "(the " + cur.Name + "'s turn)", AcquiredAt: now, ExpiresAt: now.Add(s.LeaseTTL)}
+	lease := campaign.Lease{TurnID: turnID, ActorID: cur.ID, Action: "(" + cur.Name + "'s turn)", AcquiredAt: now, ExpiresAt: now.Add(s.LeaseTTL)}
 	lease.RequestID = "monster:" + lease.TurnID
 	seed := s.turnSeed(campaignID, lease.TurnID)
 	var (

@@ -76,6 +76,9 @@ func TestContextInAFightIsLive(t *testing.T) {
 			continue
 		}
 		monsters++
+		if label := "(" + req.Actor.Name + "'s turn)"; strings.HasSuffix(req.Action, "'s turn)") && req.Action != label {
+			t.Errorf("%s's turn is labelled %q, want %q", req.Actor.Name, req.Action, label)
+		}
 		if req.Purpose != narrator.PurposeNarration || req.Tier != narrator.High {
 			t.Errorf("%s's turn was narrated as %s on the %s tier", req.Actor.Name, req.Purpose, req.Tier)
 		}

@@ -5,7 +5,10 @@
 // deterministic narrator that needs no model.
 //
 // Calls go to one of two tiers by purpose (Route): the high tier narrates,
-// the low tier acknowledges trivial turns, summarizes, extracts a turn's
+// the turns the engine plays (Request.Played) among them, as the actions
+// they are; the low tier acknowledges trivial turns, answers a player's
+// out-of-character remark (Request.OutOfCharacter) out of character,
+// summarizes, extracts a turn's
 // facts through the record_facts tool (Extractor) and defines coined terms
 // through define_terms (Definer). Tool answers are outside input: they are
 // decoded strictly and validated against the turn before anything uses

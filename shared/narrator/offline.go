@@ -68,28 +68,39 @@ func (o Offline) Narrate(ctx context.Context, req Request, emit func(string) err
 // and then, the place (always a place just reached), then the rules result
 // in words (or, with none, the action in the third person), then, when
 // there is one, whose turn comes next or how someone present reacts.
+//
+// With req.Told, the turn was begun by another narrator and the table
+// has seen it: the narration goes on from there, without an opening, and
+// leaves out what the told text already says (see toldOf). It may then
+// be empty.
 func Tell(req Request) []string {
 	v := newVoice(req)
+	told := strings.TrimSpace(req.Told)
 	if req.OutOfCharacter {
+		if told != "" {
+			return nil
+		}
 		return []string{v.ooc()}
 	}
-	body := v.tell()
-	if len(body) == 0 {
+	body := v.tell(told)
+	if len(body) == 0 && told == "" { // a turn begun was begun with its action
 		if a := v.act(); a != "" {
 			body = []string{a}
 		}
 	}
 	var out []string
-	if o := v.opening(); o != "" {
+	if told != "" {
+		// Going on: no opening, no lead.
+	} else if o := v.opening(); o != "" {
 		out = append(out, o)
 	} else if len(body) > 0 {
 		body[0] = v.lead(body[0])
 	}
 	out = append(out, body...)
-	if c := v.closing(); c != "" {
+	if c := v.closing(); c != "" && !saidIn(told, c) {
 		out = append(out, c)
 	}
-	if len(out) == 0 {
+	if len(out) == 0 && told == "" {
 		out = []string{"The moment passes."}
 	}
 	return out

@@ -11,7 +11,7 @@ import (
 // FuzzTell: whatever a player names their character, types as an action
 // or the rules say, the offline narrator tells something, deterministically,
 // and never markup of its own making: a name's markup is told as plain
-// text.
+// text; going on after what was told, it does not tell it again.
 func FuzzTell(f *testing.F) {
 	f.Add("Mira", "I search the room", "Mira succeeds on a DC 12 Wisdom (Perception) check (15).", "Goblin 2", false, false)
 	f.Add("<b>Zed</b>", `"Who goes there?" I call out`, "", "", false, false)
@@ -34,6 +34,14 @@ func FuzzTell(f *testing.F) {
 		again := Tell(req)
 		if strings.Join(out, " ") != strings.Join(again, " ") {
 			t.Fatalf("not deterministic: %q vs %q", out, again)
+		}
+		// Going on after the whole of it tells nothing of it again.
+		cont := req
+		cont.Told = strings.Join(out, " ")
+		for _, s := range Tell(cont) {
+			if saidIn(cont.Told, s) {
+				t.Fatalf("after %q the offline narrator tells %q again", cont.Told, s)
+			}
 		}
 		if strings.ContainsAny(action+result+foe, "<>*`#[]_~+-") || strings.ContainsFunc(action+result+foe, isEmoji) || strings.ContainsFunc(name, isEmoji) {
 			return // the player's own words may hold markup; a name's is told as plain text

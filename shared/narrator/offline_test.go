@@ -3,6 +3,7 @@ package narrator
 import (
 	"context"
 	"errors"
+	"slices"
 	"strings"
 	"testing"
 
@@ -161,5 +162,70 @@ func TestOfflineVariesBySeed(t *testing.T) {
 	}
 	if len(seen) < 4 {
 		t.Fatalf("12 turns told %d ways: %v", len(seen), seen)
+	}
+}
+
+// TestOfflineGoesOnFromWhatWasTold: finishing a turn another narrator
+// began, the offline narrator neither opens the scene again nor retells
+// what the table has seen; it tells the rest.
+func TestOfflineGoesOnFromWhatWasTold(t *testing.T) {
+	threats := []Threat{{Name: "Goblin 1"}, {Name: "Goblin 2"}}
+	fight := Request{TurnID: "t4", Actor: campaign.Character{Name: "Mira"}, Action: "I attack Goblin 1", Threats: threats,
+		Area:        Area{Name: "Cellar", Description: "A low cellar that smells of wine."},
+		RulesResult: "Mira hits Goblin 1 with a longsword (17 vs AC 13) for 6 slashing damage; Goblin 1 drops to 0 HP and dies. Goblin 2 is up."}
+	whole := Tell(fight)
+	if len(whole) < 2 || !strings.Contains(whole[0], "longsword") {
+		t.Fatalf("the whole narration %q: want the hit, the death and whose turn is next", whole)
+	}
+	// The model told the hit; the offline narrator tells the death and
+	// the next turn, and nothing of the hit.
+	fight.Told = "Mira's longsword bites deep into the goblin."
+	rest := Tell(fight)
+	if len(rest) == 0 || slices.Contains(rest, whole[0]) || strings.Contains(strings.Join(rest, " "), "longsword") {
+		t.Errorf("after %q the offline narrator told %q (whole: %q)", fight.Told, rest, whole)
+	}
+	if !strings.Contains(strings.Join(rest, " "), "dead") && !strings.Contains(strings.Join(rest, " "), "dies") {
+		t.Errorf("after %q the death is not told: %q", fight.Told, rest)
+	}
+	if !strings.Contains(rest[len(rest)-1], "Goblin 2") && !strings.Contains(rest[len(rest)-1], "goblin") {
+		t.Errorf("after %q whose turn is next is not told: %q", fight.Told, rest)
+	}
+	// A swing not yet told to land is told.
+	fight.Told = "Mira raises her blade."
+	if got := Tell(fight); len(got) != len(whole) || got[0] != whole[0] && !strings.HasSuffix(whole[0], got[0]) {
+		t.Errorf("after %q the offline narrator told %q, want all of %q", fight.Told, got, whole)
+	}
+
+	// A move always opens on the place reached; going on, it does not.
+	move := Request{TurnID: "t5", Actor: campaign.Character{Name: "Mira"}, Action: "I go up to the common room",
+		Area:        Area{Name: "Common Room", Description: "Smoke hangs under the beams. A fire crackles."},
+		RulesResult: "Mira goes from Cellar to Common Room."}
+	if first := Tell(move)[0]; first != "Smoke hangs under the beams." {
+		t.Fatalf("a move opens on %q, want the place's description", first)
+	}
+	move.Told = "Mira climbs the stairs."
+	if got := Tell(move); len(got) == 0 || strings.Contains(strings.Join(got, " "), "Smoke hangs") {
+		t.Errorf("after %q the offline narrator told %q", move.Told, got)
+	}
+	move.Told = "Mira climbs into the common room."
+	if got := Tell(move); slices.ContainsFunc(got, func(s string) bool { return strings.Contains(s, "common room") }) {
+		t.Errorf("after %q the move is told again: %q", move.Told, got)
+	}
+
+	// What the offline narrator itself told is not told twice; a turn
+	// told in full needs nothing more; a remark answered is not answered
+	// again.
+	done := fight
+	done.Told = strings.Join(whole, " ")
+	if got := Tell(done); len(got) != 0 {
+		t.Errorf("after the whole narration the offline narrator told %q", got)
+	}
+	ooc := Request{TurnID: "t6", Actor: campaign.Character{Name: "Mira"}, Action: "OOC: brb", OutOfCharacter: true, Told: "(Out of character: noted.)"}
+	if got := Tell(ooc); len(got) != 0 {
+		t.Errorf("a remark answered is answered again: %q", got)
+	}
+	var streamed strings.Builder
+	if _, err := (Offline{}).Narrate(context.Background(), done, func(s string) error { streamed.WriteString(s); return nil }); err != nil || streamed.Len() != 0 {
+		t.Errorf("Narrate after the whole narration streamed %q, %v", streamed.String(), err)
 	}
 }

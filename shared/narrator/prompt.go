@@ -385,7 +385,8 @@ func current(req Request) string {
 }
 
 // engineLabel is the engine's label of a turn it played, as words:
-// "(the Goblin 2's turn)" is "Goblin 2's turn".
+// "(Goblin 2's turn)" is "Goblin 2's turn", as is the older label
+// "(the Goblin 2's turn)" of turns stored before.
 func engineLabel(action string) string {
 	s := strings.Trim(oneLine(action), "() ")
 	if rest, ok := strings.CutPrefix(s, "the "); ok && rest != "" && unicode.IsUpper([]rune(rest)[0]) {

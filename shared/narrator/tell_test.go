@@ -234,6 +234,23 @@ func TestTellStall(t *testing.T) {
 	}
 }
 
+// TestTellFinishGoesOn: when the model stalls after telling the blow, the
+// offline narrator that finishes the turn does not tell it again.
+func TestTellFinishGoesOn(t *testing.T) {
+	n := &scripted{steps: []script{
+		{pieces: []string{"Mira's longsword bites into the goblin. ", "It "}, hang: true, hangAfter: 2},
+		{hang: true},
+	}}
+	tb := &table{}
+	told, err := fast.Tell(context.Background(), n, tellReq(), tellGrounds, tb)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !told.Degraded || !strings.HasPrefix(told.Text, "Mira's longsword bites into the goblin.") || strings.Count(told.Text, "longsword") != 1 {
+		t.Fatalf("told %q: the offline narrator tells the blow again", told.Text)
+	}
+}
+
 // TestTellFirstText: a call that sends nothing is given up: the slow
 // notice comes before any text, then one more call, then the offline
 // narrator.

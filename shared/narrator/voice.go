@@ -252,15 +252,135 @@ func their(weapon string, monster bool) string {
 
 // tell is the sentences of the rules result in words, each rules
 // sentence told once; a sentence it has no words for is kept as the rules
-// put it, without its parenthesised figures.
-func (v *voice) tell() []string {
+// put it, without its parenthesised figures. Those the told text already
+// says (toldOf) are left out.
+func (v *voice) tell(told string) []string {
 	var out []string
 	for _, s := range ruleSentences(v.req.RulesResult) {
-		if t := v.sentence(s); t != "" {
+		if m := attackRe.FindStringSubmatch(s); m != nil && m[6] != "" && toldOf(told, strings.TrimSuffix(s, "; "+m[6])) {
+			v.who(m[1]) // named in the told text
+			v.who(m[3])
+			s = m[6] // the blow was told; what came of it was not
+		}
+		if t := v.sentence(s); t != "" && !saidIn(told, t) && !toldOf(told, s) {
 			out = append(out, t)
 		}
 	}
 	return out
+}
+
+// saidIn reports whether the sentence s is in told, as words: case,
+// spacing and punctuation aside.
+func saidIn(told, s string) bool {
+	w := strings.Join(words(s), " ")
+	return w != "" && strings.Contains(" "+strings.Join(words(told), " ")+" ", " "+w+" ")
+}
+
+// words are s's words, lower-cased, without punctuation; a possessive's
+// "s" stands apart ("goblin's" is "goblin", "s").
+func words(s string) []string {
+	return strings.FieldsFunc(strings.ToLower(s), func(r rune) bool {
+		return !unicode.IsLetter(r) && !unicode.IsDigit(r)
+	})
+}
+
+// Words that tell an outcome in a narrator's prose, by their beginnings.
+var (
+	toldHit   = []string{"hit", "strike", "struck", "land", "bite", "bit", "cut", "wound", "blood", "connect", "slash", "pierc", "gash", "sink", "crit", "smash", "crack"}
+	toldMiss  = []string{"miss", "wide", "aside", "dodg", "parr", "glanc", "deflect", "duck", "sidestep", "harmless", "fail"}
+	hurtWords = []string{"hurt", "wound", "bleed", "blood", "stagger", "reel", "stand", "feet", "steady", "shrug"}
+	deadWords = []string{"dead", "die", "dies", "slain", "kill", "lifeless", "breath", "still", "fall", "fell", "crumpl"}
+	downWords = []string{"unconscious", "senseless", "collaps", "fall", "fell", "drop", "crumpl", "faint"}
+	passWords = []string{"succeed", "success", "manag", "find", "found", "work", "pays", "spot", "notic"}
+	failWords = []string{"fail", "nothing", "useless", "miss", "cannot", "unable", "vain"}
+	saveWords = []string{"breath", "cling", "hold", "slip", "stir", "gasp", "death", "brink"}
+)
+
+// toldOf reports whether told already says what the rules sentence s
+// rules: the creatures it names, by name or kind, and a word for its
+// outcome. A sentence of a kind it cannot read is told only in words
+// (saidIn).
+func toldOf(told, s string) bool {
+	if told == "" {
+		return false
+	}
+	ws := words(told)
+	named := func(names ...string) bool {
+		for _, n := range names {
+			if !namedIn(ws, n) {
+				return false
+			}
+		}
+		return true
+	}
+	says := func(stems []string) bool {
+		for _, w := range ws {
+			for _, st := range stems {
+				if strings.HasPrefix(w, st) {
+					return true
+				}
+			}
+		}
+		return false
+	}
+	if m := attackRe.FindStringSubmatch(s); m != nil {
+		outcome := toldHit
+		if m[2] == "misses" {
+			outcome = toldMiss
+		}
+		return named(m[1], m[3]) && says(outcome) && (m[6] == "" || toldOf(told, m[6]))
+	}
+	switch m := match(s, hpAtRe, downDiesRe, downKORe, checkRe, saveRe, moveRe); {
+	case m == nil:
+		return false
+	case m.re == hpAtRe:
+		return named(m.sub[1]) && says(hurtWords)
+	case m.re == downDiesRe:
+		return named(m.sub[1]) && says(deadWords)
+	case m.re == downKORe:
+		return named(m.sub[1]) && says(downWords)
+	case m.re == checkRe && m.sub[2] == "succeeds on":
+		return named(m.sub[1]) && says(passWords)
+	case m.re == checkRe:
+		return named(m.sub[1]) && says(failWords)
+	case m.re == saveRe:
+		return named(m.sub[1]) && says(saveWords)
+	case m.re == moveRe:
+		return named(m.sub[1], m.sub[3])
+	}
+	return false
+}
+
+// matched is the first of several patterns that matched, with its groups.
+type matched struct {
+	re  *regexp.Regexp
+	sub []string
+}
+
+func match(s string, res ...*regexp.Regexp) *matched {
+	for _, re := range res {
+		if m := re.FindStringSubmatch(s); m != nil {
+			return &matched{re, m}
+		}
+	}
+	return nil
+}
+
+// namedIn reports whether ws (words) name a creature: by its name, its
+// first name, or, for one of several numbered ("Goblin 2"), its kind.
+func namedIn(ws []string, name string) bool {
+	nw := words(name)
+	if len(nw) == 0 {
+		return true
+	}
+	if m := numbered.FindStringSubmatch(oneLine(name)); m != nil {
+		nw = words(m[1]) // "goblin" names Goblin 2 in prose
+	}
+	text := " " + strings.Join(ws, " ") + " "
+	if strings.Contains(text, " "+strings.Join(nw, " ")+" ") {
+		return true
+	}
+	return len(nw) > 1 && len(nw[0]) > 2 && strings.Contains(text, " "+nw[0]+" ")
 }
 
 func (v *voice) sentence(s string) string {
