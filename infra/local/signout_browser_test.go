@@ -2,6 +2,7 @@ package main
 
 import (
 	"fmt"
+	"net/http"
 	"testing"
 
 	"github.com/chromedp/chromedp"
@@ -46,6 +47,34 @@ func TestBrowserSignsOutEverywhere(t *testing.T) {
 	// The code brings the player back where they were.
 	b.do("recover again", fill("recover-code", code), fill("recover-name", "Aria"), click("#recover-form button"), visible("table"),
 		waitJS(`document.getElementById("link").dataset.state === "online"`))
+}
+
+// A player the owner removes from a campaign, sitting at its table, is
+// taken back to the lobby at their next action, told why.
+func TestBrowserRemovedPlayerGoesBackToTheLobby(t *testing.T) {
+	if testing.Short() {
+		t.Skip("browser")
+	}
+	base := inProcess(t)
+	owner := newPlayer(t, base, "Aria")
+	var created struct {
+		Campaign   struct{ ID string }
+		InviteCode string `json:"invite_code"`
+	}
+	owner.must("POST", "/api/campaigns", map[string]any{"name": "The Long Road"}, &created, http.StatusCreated)
+
+	b := seat{t, "Bram", browser(t)}
+	b.signIn(base)
+	b.do("join by the invite link", hash(fmt.Sprintf("#join/%s/%s", created.Campaign.ID, created.InviteCode)), visible("table"))
+	b.character("Tor", "dwarf", "fighter", false)
+	b.do("start the session", visible("resume"), click("#resume"), logHas("Previously on The Long Road"))
+
+	bram := b.text(`JSON.parse(localStorage.getItem("identity")).player_id`)
+	owner.must("POST", "/api/campaigns/"+created.Campaign.ID+"/members/"+bram+"/remove", map[string]any{}, nil, http.StatusOK)
+	b.act("I walk on")
+	b.do("be taken back to the lobby", visible("lobby"),
+		waitJS(`document.getElementById("notice").textContent === "You can no longer play The Long Road: you are not a member of this campaign."`),
+		waitJS(`document.getElementById("link").dataset.state === "none"`))
 }
 
 // hash goes to a screen of the page, as a link would.

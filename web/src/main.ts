@@ -215,6 +215,11 @@ async function openTable(id: string, view: string): Promise<void> {
     table = t;
     t.onConcluded = () => { if (table === t) { leaveTable(); void route(); } };
     t.onSignedOut = () => { if (table === t) void tableSignedOut(t); };
+    t.onShutOut = (why) => {
+      if (table !== t) return;
+      history.replaceState(null, "", "#");
+      void route().then(() => notice(new Error(`You can no longer play ${t.name || "that campaign"}: ${why}.`)));
+    };
     await t.open();
     if (table !== t) return; // left while it opened
   }
