@@ -7,6 +7,7 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"log/slog"
 	"net"
 	"os"
 	"path/filepath"
@@ -46,6 +47,9 @@ type config struct {
 	// flowEvents, if set, sees every history event of the held turns'
 	// executions (tests count the state transitions).
 	flowEvents func(statemachine.Event)
+	// log is the server's log; nil writes text to standard error from
+	// Info up (tests read it).
+	log *slog.Logger
 }
 
 func parseConfig(args []string, getenv func(string) string) (config, error) {

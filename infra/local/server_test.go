@@ -16,6 +16,12 @@ import (
 // its state in a temporary directory, and returns its base URL.
 func inProcess(tb testing.TB, mutate ...func(*config)) string {
 	tb.Helper()
+	return "http://" + serveInProcess(tb, mutate...).ln.Addr().String()
+}
+
+// serveInProcess is inProcess's server, for tests that look inside it.
+func serveInProcess(tb testing.TB, mutate ...func(*config)) *server {
+	tb.Helper()
 	env := func(k string) string {
 		if k == "CHRONICLER_NARRATOR" {
 			return "offline" // whatever credentials this machine has
@@ -42,7 +48,7 @@ func inProcess(tb testing.TB, mutate ...func(*config)) string {
 			tb.Errorf("serve: %v", err)
 		}
 	})
-	return "http://" + srv.ln.Addr().String()
+	return srv
 }
 
 func TestConnectRefusals(t *testing.T) {

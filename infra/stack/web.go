@@ -15,6 +15,7 @@ import (
 	"github.com/aws/constructs-go/constructs/v10"
 	"github.com/aws/jsii-runtime-go"
 
+	"chronicler/shared/headers"
 	"chronicler/web"
 )
 
@@ -71,7 +72,7 @@ func newWeb(parent constructs.Construct, props webProps) awscognito.UserPoolClie
 			ViewerProtocolPolicy:  awscloudfront.ViewerProtocolPolicy_REDIRECT_TO_HTTPS,
 			Compress:              jsii.Bool(true),
 			CachePolicy:           awscloudfront.CachePolicy_CACHING_OPTIMIZED(),
-			ResponseHeadersPolicy: awscloudfront.ResponseHeadersPolicy_SECURITY_HEADERS(),
+			ResponseHeadersPolicy: securityHeaders(scope, props),
 		},
 	})
 	webURL := fmt.Sprintf("https://%s", *dist.DistributionDomainName())
@@ -110,6 +111,42 @@ func newWeb(parent constructs.Construct, props webProps) awscognito.UserPoolClie
 		Value:       jsii.String(webURL),
 	})
 	return client
+}
+
+// securityHeaders is the page's response headers policy, the one the local
+// server sends (headers.Set): the page's own scripts and styles only,
+// network calls to the HTTP API, the WebSocket and, when players sign in
+// with the pool, its issuer (discovery) and hosted sign-in domain (the
+// token endpoint); no framing, no sniffing, no referrer; HTTPS only.
+func securityHeaders(scope constructs.Construct, props webProps) awscloudfront.ResponseHeadersPolicy {
+	origins := []string{origin("https", props.httpAPIURL), origin("wss", props.webSocketURL)}
+	if props.identity == "oidc" {
+		origins = append(origins, "https://cognito-idp."+*awscdk.Aws_REGION()+"."+*awscdk.Aws_URL_SUFFIX(), origin("https", props.signInURL))
+	}
+	return awscloudfront.NewResponseHeadersPolicy(scope, jsii.String("SecurityHeaders"), &awscloudfront.ResponseHeadersPolicyProps{
+		Comment: jsii.String("Chronicler web client: its own scripts, its APIs, no framing"),
+		SecurityHeadersBehavior: &awscloudfront.ResponseSecurityHeadersBehavior{
+			ContentSecurityPolicy: &awscloudfront.ResponseHeadersContentSecurityPolicy{
+				ContentSecurityPolicy: jsii.String(headers.PolicyOf(origins...)), Override: jsii.Bool(true),
+			},
+			ContentTypeOptions: &awscloudfront.ResponseHeadersContentTypeOptions{Override: jsii.Bool(true)},
+			FrameOptions: &awscloudfront.ResponseHeadersFrameOptions{
+				FrameOption: awscloudfront.HeadersFrameOption_DENY, Override: jsii.Bool(true),
+			},
+			ReferrerPolicy: &awscloudfront.ResponseHeadersReferrerPolicy{
+				ReferrerPolicy: awscloudfront.HeadersReferrerPolicy_NO_REFERRER, Override: jsii.Bool(true),
+			},
+			StrictTransportSecurity: &awscloudfront.ResponseHeadersStrictTransportSecurity{
+				AccessControlMaxAge: awscdk.Duration_Days(jsii.Number(365)), IncludeSubdomains: jsii.Bool(true), Override: jsii.Bool(true),
+			},
+		},
+	})
+}
+
+// origin is scheme://host of a URL known only at deploy time: its host is
+// the third part of the URL split at "/" (scheme:, "", host, path...).
+func origin(scheme string, url *string) string {
+	return scheme + "://" + *awscdk.Fn_Select(jsii.Number(2), awscdk.Fn_Split(jsii.String("/"), url, nil))
 }
 
 // jsonObject is v as the JSON object it encodes to, for CDK, which takes

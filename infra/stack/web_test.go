@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"chronicler/infra/stack"
+	"chronicler/shared/headers"
 
 	"github.com/aws/aws-cdk-go/awscdk/v2"
 	"github.com/aws/aws-cdk-go/awscdk/v2/assertions"
@@ -138,6 +139,48 @@ func TestWebClient(t *testing.T) {
 		}
 	})
 
+	t.Run("SecurityHeaders", func(t *testing.T) {
+		rp, _ := one("AWS::CloudFront::ResponseHeadersPolicy")
+		if got := refIn(dig(dp, "DistributionConfig", "DefaultCacheBehavior", "ResponseHeadersPolicyId")); got != rp {
+			t.Errorf("the distribution's response headers policy is %q, want %s", got, rp)
+		}
+		sec := securityHeaders(t, doc)
+		// The same policy as the local server's, with the APIs' origins
+		// filled in at deploy time.
+		csp := dig(sec, "ContentSecurityPolicy", "ContentSecurityPolicy")
+		if got, want := joined(csp), headers.PolicyOf("https://X", "wss://X"); got != want {
+			t.Errorf("Content-Security-Policy = %s\nwant %s", got, want)
+		}
+		// Each X of the two is the host of an API, given by the parent
+		// as a parameter of the nested stack.
+		pdoc := templateJSON(t, parent)
+		params := map[string]any{}
+		for _, r := range pdoc.Resources {
+			if r.Type == "AWS::CloudFormation::Stack" {
+				params, _ = r.Properties["Parameters"].(map[string]any)
+			}
+		}
+		for _, api := range []string{idOf(t, pdoc, "AWS::ApiGatewayV2::Api", "HTTP"), idOf(t, pdoc, "AWS::ApiGatewayV2::Api", "WEBSOCKET")} {
+			named := false
+			for name, v := range params {
+				named = named || refIn(v) == api && strings.Contains(flat(csp), `{"Ref":"`+name+`"}`)
+			}
+			if !named {
+				t.Errorf("Content-Security-Policy does not name %s's origin: %s", api, flat(csp))
+			}
+		}
+		for k, want := range map[string]any{
+			"ContentTypeOptions.Override":    true,
+			"FrameOptions.FrameOption":       "DENY",
+			"ReferrerPolicy.ReferrerPolicy":  "no-referrer",
+			"ContentSecurityPolicy.Override": true,
+		} {
+			if got := dig(sec, strings.Split(k, ".")...); got != want {
+				t.Errorf("%s = %v, want %v", k, got, want)
+			}
+		}
+	})
+
 	t.Run("NamesTheWebURL", func(t *testing.T) {
 		match(t, "WebUrl output", func() { parent.HasOutput(jsii.String("WebUrl"), map[string]any{}) })
 	})
@@ -182,6 +225,14 @@ func TestWebClientSignsInWithThePool(t *testing.T) {
 			t.Errorf("config.json does not hold %s: %s", want, markers)
 		}
 	}
+	// The page may fetch the issuer's discovery document and the hosted
+	// sign-in domain's token endpoint.
+	csp := joined(dig(securityHeaders(t, doc), "ContentSecurityPolicy", "ContentSecurityPolicy"))
+	// (The hosted domain's X is not the API's, though both read X here.)
+	want := strings.Replace(headers.PolicyOf("https://X", "wss://X", "https://cognito-idp.X.X"), "cognito-idp.X.X", "cognito-idp.X.X https://X", 1)
+	if csp != want {
+		t.Errorf("Content-Security-Policy = %s\nwant %s", csp, want)
+	}
 	pdoc := templateJSON(t, assertions.Template_FromStack(s, nil))
 	for id, r := range pdoc.Resources {
 		if r.Type != "AWS::Lambda::Function" {
@@ -192,4 +243,38 @@ func TestWebClientSignsInWithThePool(t *testing.T) {
 			t.Errorf("%s: CHRONICLER_IDENTITY = %s, OIDC_AUDIENCE = %s", id, flat(env["CHRONICLER_IDENTITY"]), flat(env["OIDC_AUDIENCE"]))
 		}
 	}
+}
+
+// securityHeaders is the SecurityHeadersConfig of the one response headers
+// policy in doc.
+func securityHeaders(t *testing.T, doc template) map[string]any {
+	t.Helper()
+	for _, r := range doc.Resources {
+		if r.Type == "AWS::CloudFront::ResponseHeadersPolicy" {
+			sec, _ := dig(r.Properties, "ResponseHeadersPolicyConfig", "SecurityHeadersConfig").(map[string]any)
+			return sec
+		}
+	}
+	t.Fatal("no response headers policy")
+	return nil
+}
+
+// joined is v as the string CloudFormation makes of it, with every value
+// known only at deploy time written X.
+func joined(v any) string {
+	switch v := v.(type) {
+	case string:
+		return v
+	case map[string]any:
+		if j, ok := v["Fn::Join"].([]any); ok && len(j) == 2 {
+			sep, _ := j[0].(string)
+			parts, _ := j[1].([]any)
+			var out []string
+			for _, p := range parts {
+				out = append(out, joined(p))
+			}
+			return strings.Join(out, sep)
+		}
+	}
+	return "X"
 }

@@ -16,9 +16,24 @@ import (
 // provider). Names players choose are escaped on display; the policy is
 // the second wall, should one ever slip through.
 func ContentSecurityPolicy(connect ...string) string {
-	src := []string{"'self'"}
+	var origins []string
 	for _, c := range connect {
-		if o := Origin(c); o != "" && !slices.Contains(src, o) {
+		if o := Origin(c); o != "" {
+			origins = append(origins, o)
+		}
+	}
+	return PolicyOf(origins...)
+}
+
+// PolicyOf is ContentSecurityPolicy for origins already written as
+// scheme://host[:port], taken as they are: for origins known only when
+// deployed, whose placeholders the deployment fills in. One that could
+// end the directive or add a source (a space, a semicolon, a comma or a
+// quote) is left out.
+func PolicyOf(origins ...string) string {
+	src := []string{"'self'"}
+	for _, o := range origins {
+		if o != "" && !strings.ContainsAny(o, " \t\r\n;,'\"") && !slices.Contains(src, o) {
 			src = append(src, o)
 		}
 	}

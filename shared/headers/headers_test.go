@@ -23,6 +23,21 @@ func TestContentSecurityPolicy(t *testing.T) {
 	}
 }
 
+// Origins known only when deployed stay as the deployment writes them;
+// one that would add a source or a directive is left out.
+func TestPolicyOf(t *testing.T) {
+	csp := PolicyOf("https://${Token[TOKEN.1]}", "wss://${Token[TOKEN.2]}", "https://${Token[TOKEN.1]}", "", "https://a.example; script-src *", "https://b.example 'unsafe-inline'")
+	if !strings.Contains(csp, "connect-src 'self' https://${Token[TOKEN.1]} wss://${Token[TOKEN.2]};") {
+		t.Errorf("policy %q does not name the deployed origins once each", csp)
+	}
+	if strings.Contains(csp, "example") || strings.Contains(csp, "*") || strings.Contains(csp, "unsafe") {
+		t.Errorf("policy %q lets in more than it should", csp)
+	}
+	if PolicyOf() != ContentSecurityPolicy() {
+		t.Errorf("PolicyOf and ContentSecurityPolicy differ with no origins")
+	}
+}
+
 func TestSet(t *testing.T) {
 	h := http.Header{}
 	Set(h, APIPolicy)

@@ -73,6 +73,8 @@ export class Api {
 
   createPlayer(name: string) { return this.call<Identity>("POST", "/players", { name }); }
   recover(recovery_code: string, name: string) { return this.call<Identity>("POST", "/players/recover", { recovery_code, name }); }
+  /** signOutEverywhere ends every token of this player's, this one too (anonymous players only). */
+  signOutEverywhere() { return this.call<unknown>("POST", "/players/me/sign-out", {}); }
   me() { return this.call<{ player_id: string; name: string }>("GET", "/players/me"); }
   campaigns() { return this.call<{ campaigns: CampaignSummary[] }>("GET", "/campaigns"); }
   createCampaign(body: { name: string; world_seed?: string; dm_persona?: string; settings?: Partial<Settings> }) {

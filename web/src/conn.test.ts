@@ -125,6 +125,22 @@ describe("Connection", () => {
     assert.equal(h.sockets.length, 2);
   });
 
+  it("DialsAgainWhenTheServerNoLongerTakesTheSocket", () => {
+    const h = harness(() => 0);
+    h.conn.start();
+    h.sockets[0].open();
+    h.sockets[0].receive({ type: "error", code: "rate_limited", message: "slow down" });
+    assert.equal(h.sockets[0].closed, false, "another error keeps the socket");
+    h.sockets[0].receive({ type: "error", request_id: "r1", code: "unauthorized", message: "this connection is not bound to a campaign; reconnect" });
+    assert.equal(h.got.length, 2, "the table hears the refusal too");
+    assert.equal(h.sockets[0].closed, true);
+    assert.equal(h.conn.state, "offline");
+    h.fire();
+    assert.equal(h.sockets.length, 2, "a new socket is dialled");
+    h.sockets[1].open();
+    assert.deepEqual(h.states, ["online", "offline", "connecting", "online"]);
+  });
+
   it("IgnoresAFrameThatIsNotJSON", () => {
     const h = harness(() => 0);
     h.conn.start();

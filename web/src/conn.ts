@@ -176,6 +176,11 @@ export class Connection {
         return;
       }
       this.o.onMessage(m);
+      // The server no longer takes this socket's messages (its binding
+      // ended: the player signed out everywhere, or was removed). A new
+      // socket, with a new ticket, is the way back, or the ticket's
+      // refusal says why there is none.
+      if (m.type === "error" && m.code === "unauthorized" && this.sock === sock) this.drop(sock);
     };
     sock.onerror = () => { /* onclose follows */ };
     sock.onclose = () => {
@@ -184,6 +189,14 @@ export class Connection {
       this.quiet();
       this.retry();
     };
+  }
+
+  /** drop gives up on sock and dials again after the backoff's wait. */
+  private drop(sock: SocketLike): void {
+    this.sock = null; // its close, when it comes, is no news
+    this.quiet();
+    try { sock.close(); } catch { /* already gone */ }
+    this.retry();
   }
 
   private after(fn: () => void, ms: number): unknown {

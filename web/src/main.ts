@@ -155,6 +155,36 @@ async function signOut(): Promise<void> {
   if (away) location.assign(away);
 }
 
+// signOutEverywhere ends this player's tokens on every device (theirs is
+// a recovery code's anonymous player; a provider's sign-in ends with the
+// provider), then here.
+async function signOutEverywhere(): Promise<void> {
+  if (!me) return;
+  try {
+    await api.signOutEverywhere();
+  } catch (err) {
+    // Refused for the sign-in: it was already ended elsewhere.
+    if (!(err instanceof ApiError && err.status === 401)) { notice(err); return; }
+  }
+  signedOut(EVERYWHERE);
+  history.replaceState(null, "", "#");
+}
+
+const EVERYWHERE = "You are signed out on every device; your recovery code signs you in again.";
+
+// signInLost is what a refused sign-in says: a provider's ran out; an
+// anonymous player's was ended (signed out everywhere, perhaps elsewhere).
+function signInLost(): string {
+  return me?.provider === "oidc" ? "Your sign-in has expired. Please sign in again." : "This device was signed out. Your recovery code signs you in again.";
+}
+
+// tableSignedOut is the table's word that its ticket was refused: a
+// provider's token is renewed once; otherwise the player signs in again.
+async function tableSignedOut(t: TableView): Promise<void> {
+  if (await renew()) { keepFresh(); t.reconnectNow(); return; }
+  if (table === t) signedOut(signInLost());
+}
+
 function leaveTable(): void {
   table?.close();
   table = null;
@@ -167,6 +197,8 @@ async function lobby(): Promise<void> {
   document.title = "Chronicler";
   $("recovery").hidden = !me?.recovery_code;
   $("recovery-code").textContent = me?.recovery_code ?? "";
+  $("everywhere").hidden = !me?.recovery_code || me.provider === "oidc";
+  $("everywhere-confirm").hidden = true;
   const { campaigns } = await api.campaigns();
   campaigns.sort((a, b) => b.last_played_at.localeCompare(a.last_played_at));
   fill($("campaigns"), campaigns.length ? campaigns.map((c) => h("li", {},
@@ -182,6 +214,12 @@ async function openTable(id: string, view: string): Promise<void> {
     const t = new TableView({ api, ws: wsURL, me: me!.player_id }, id, setLink);
     table = t;
     t.onConcluded = () => { if (table === t) { leaveTable(); void route(); } };
+    t.onSignedOut = () => { if (table === t) void tableSignedOut(t); };
+    t.onShutOut = (why) => {
+      if (table !== t) return;
+      history.replaceState(null, "", "#");
+      void route().then(() => notice(new Error(`You can no longer play ${t.name || "that campaign"}: ${why}.`)));
+    };
     await t.open();
     if (table !== t) return; // left while it opened
   }
@@ -233,7 +271,7 @@ async function route(retried = false): Promise<void> {
       // A provider's token that ran out while the page slept is renewed
       // once before the player is asked to sign in again.
       if (!retried && await renew()) { keepFresh(); return route(true); }
-      signedOut("Please sign in again.");
+      signedOut(signInLost());
       return;
     }
     notice(err);
@@ -252,6 +290,13 @@ function setupForms(): void {
     } catch (err) { notice(err); }
   };
   $("sign-out").onclick = () => void signOut();
+  $("sign-out-everywhere").onclick = () => {
+    $("everywhere-code").textContent = me?.recovery_code ?? "";
+    $("everywhere-confirm").hidden = false;
+    $("everywhere-no").focus();
+  };
+  $("everywhere-no").onclick = () => { $("everywhere-confirm").hidden = true; $("sign-out-everywhere").focus(); };
+  $("everywhere-yes").onclick = () => void signOutEverywhere();
   ($("recover-form") as HTMLFormElement).onsubmit = async (e) => {
     e.preventDefault();
     try {

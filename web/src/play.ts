@@ -52,9 +52,15 @@ export class TableView {
   /** the story follows the newest line; false while the player reads further up */
   private follow = true;
 
+  /** onSignedOut runs when the server no longer takes the sign-in (a ticket refused with 401). */
+  onSignedOut: (() => void) | null = null;
+  /** onShutOut runs when the campaign is closed to this player (removed by its owner): a ticket refused with 403 or 404. */
+  onShutOut: ((why: string) => void) | null = null;
+
   constructor(private readonly s: Session, readonly campaignId: string, private readonly onLink: (l: LinkState) => void) {}
 
   get status(): string { return this.table?.status ?? ""; }
+  get name(): string { return this.view?.campaign.name ?? ""; }
 
   async open(): Promise<void> {
     const here = `#c/${encodeURIComponent(this.campaignId)}`;
@@ -147,8 +153,15 @@ export class TableView {
   private connect(): void {
     // A single-use ticket for each connection, so the sign-in token never
     // sits in the socket's URL (nor in the console when it fails).
+    // A ticket refused for the sign-in (signed out everywhere, or the
+    // sign-in ran out) or for the campaign (removed from it) is the
+    // page's to handle: the table cannot fix it.
     const url = async () => {
-      const { ticket } = await this.s.api.connectTicket(this.campaignId);
+      const { ticket } = await this.s.api.connectTicket(this.campaignId).catch((err: unknown) => {
+        if (err instanceof ApiError && err.status === 401 && !this.closed) this.onSignedOut?.();
+        if (err instanceof ApiError && (err.status === 403 || err.status === 404) && !this.closed) this.onShutOut?.(err.message);
+        throw err;
+      });
       return `${this.s.ws}?campaign=${encodeURIComponent(this.campaignId)}&ticket=${encodeURIComponent(ticket)}`;
     };
     this.conn = new Connection({

@@ -33,7 +33,7 @@ const REASONS: Record<string, string> = {
 };
 
 const CODES: Record<string, string> = {
-  unauthorized: "Your sign-in has run out. Reconnecting…",
+  unauthorized: "The server no longer takes this connection. Reconnecting…",
   rate_limited: "Too many actions at once: wait a moment and try again.",
   unavailable: "The server is busy. Try again in a moment.",
   internal: "Something went wrong on the server. Try again; if it keeps happening, reload the page.",
