@@ -5,6 +5,7 @@ import type { Api } from "./api";
 import { $, $input, fill, h, plural, when } from "./dom";
 import type { Turn } from "./protocol";
 import { reactionLabel, rollLine } from "./state";
+import { actionLine, rulesPlayed } from "./words";
 
 const PAGE = 500;
 
@@ -67,7 +68,7 @@ export class Journal {
     const li = h("li", { class: "entry", "data-seq": t.sequence },
       h("p", { class: "entry-head" },
         h("span", { class: "seq" }, `#${t.sequence}`), " ",
-        h("strong", {}, t.actor_name || "The table"), ": ", t.action, " ",
+        ...(rulesPlayed(t.action) ? [h("strong", {}, actionLine(t.actor_name, t.action))] : [h("strong", {}, t.actor_name || "The table"), ": ", t.action]), " ",
         h("time", { datetime: t.created_at, class: "hint" }, when(t.created_at))),
       (t.rolls ?? []).map((r) => h("p", { class: "roll" }, rollLine(r))),
       (t.reactions ?? []).map((a) => h("p", { class: "reaction", "data-reaction": a.reaction },

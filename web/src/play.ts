@@ -12,7 +12,7 @@ import {
   resynced, rollLine, withAction, withCharacters, type FeedItem, type Stream, type Table,
 } from "./state";
 import { spells as srdSpells, monsters as srdMonsters } from "srd";
-import { bare, equipment, sentence } from "./words";
+import { actionLine, bare, equipment, sentence } from "./words";
 
 /** Session is who sits at the table; the token is api's, which a renewal replaces. */
 export interface Session { api: Api; ws: string; me: string }
@@ -141,7 +141,7 @@ export class TableView {
     const { turns } = await this.s.api.turns(this.campaignId, Math.max(0, turnCount - HISTORY), HISTORY);
     const items: FeedItem[] = [];
     const add = (t: Turn) => {
-      items.push({ key: `h:${t.sequence}:a`, kind: "action", text: `${t.actor_name}: ${t.action}` });
+      items.push({ key: `h:${t.sequence}:a`, kind: "action", text: actionLine(t.actor_name, t.action) });
       for (const r of t.rolls ?? []) items.push({ key: `h:${t.sequence}:r:${r.roll_id}`, kind: "roll", roll: r, text: rollLine(r) });
       (t.reactions ?? []).forEach((a, i) => items.push({ key: `h:${t.sequence}:x:${i}`, kind: "reaction", text: a.text }));
       items.push({ key: `h:${t.sequence}:n`, kind: "narration", text: t.narration, committed: true, turnId: t.turn_id, degraded: t.degraded });
@@ -236,7 +236,7 @@ export class TableView {
       const { turns } = await this.s.api.turns(this.campaignId, sequence - 1, 1);
       const turn = turns.find((x) => x.turn_id === turnId);
       if (!turn || this.closed) return;
-      this.table = withAction(this.table, turnId, `${turn.actor_name}: ${turn.action}`);
+      this.table = withAction(this.table, turnId, actionLine(turn.actor_name, turn.action));
       this.render();
     } catch { /* the line keeps saying who acted */ }
   }

@@ -2,7 +2,7 @@ import assert from "node:assert/strict";
 import { describe, it } from "node:test";
 import type { Character, Roll } from "./protocol";
 import { fromView, reduce, rollLine } from "./state";
-import { bare, encounterEndText, equipment, playerMessage, sentence, sessionText } from "./words";
+import { actionLine, bare, encounterEndText, equipment, playerMessage, sentence, sessionText } from "./words";
 
 describe("what the server says, in a player's words", () => {
   it("TakesTheLabelsOffARefusal", () => {
@@ -73,5 +73,13 @@ describe("what the server says, in a player's words", () => {
     assert.equal(rollLine(r), "Wisdom (Perception) check: 1d20+2 rolled [14] = 16");
     assert.equal(rollLine({ ...r, dc: 15, success: true }), "Wisdom (Perception) check: 1d20+2 rolled [14] = 16 against DC 15: pass");
     assert.equal(rollLine({ ...r, dc: 18, success: false }), "Wisdom (Perception) check: 1d20+2 rolled [14] = 16 against DC 18: fail");
+  });
+
+  it("HeadsATurnTheRulesPlayedByItsLabel", () => {
+    assert.equal(actionLine("Goblin 1", "(Goblin 1's turn)"), "Goblin 1's turn.");
+    assert.equal(actionLine("Goblin 1", "(the Goblin 1's turn)"), "Goblin 1's turn.", "a label stored before");
+    assert.equal(actionLine("Mira", "(Mira is dying: a death saving throw)"), "Mira is dying: a death saving throw.");
+    assert.equal(actionLine("Mira", "I search the desk"), "Mira: I search the desk");
+    assert.equal(actionLine("Mira", "(is my fighter hurt?)"), "Mira: (is my fighter hurt?)", "a player's aside keeps its speaker");
   });
 });

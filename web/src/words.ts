@@ -124,3 +124,21 @@ export function equipment(inventory: { item: string; qty: number }[] | null | un
 export function weaponName(id: string): string {
   return srdWeapons[id] ?? idName(id);
 }
+
+/**
+ * actionLine heads a turn: "Mira: I search the desk"; a turn the rules
+ * played for nobody's words ("(Goblin 1's turn)", "(Mira is dying: a death
+ * saving throw)") is its label alone, not "Goblin 1: (Goblin 1's turn)".
+ */
+export function actionLine(actor: string, action: string): string {
+  if (rulesPlayed(action)) return sentence(action.trim().slice(1, -1).replace(/^the /, ""));
+  return `${actor || "The table"}: ${action}`;
+}
+
+/**
+ * rulesPlayed tells a turn the rules played for nobody's words by the
+ * label the server gives it; a player's own "(...)" aside is not one.
+ */
+export function rulesPlayed(action: string): boolean {
+  return /^\((?:the )?.+(?:'s turn|'s legendary action| is dying: a death saving throw| cannot act| keeps their guard up|fight is over)\)$/.test(action.trim());
+}
