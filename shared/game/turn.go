@@ -316,12 +316,24 @@ func (s *Service) resolve(ctx context.Context, snap Snapshot, lease campaign.Lea
 	for _, lv := range d.Leveled {
 		closing = append(closing, message{events.TypeCharacterLeveled, events.CharacterLeveled{TurnID: turn.ID, Leveled: lv}})
 	}
-	err = s.commit(ctx, Tx{Memory: memData,
+	tx := Tx{Memory: memData,
 		CampaignID: c.ID, Campaign: &c, State: &next, ExpectTurnCount: st.TurnCount, Turn: &turn, Characters: d.Changed,
 		Encounters:   encounters(d.Encounter),
 		Request:      &campaign.Request{RequestID: lease.RequestID, TurnID: turn.ID, CreatedAt: now},
 		ReleaseLease: lease.TurnID,
-	}, "", closing...)
+	}
+	err = s.commit(ctx, tx, "", closing...)
+	if err != nil && isConflict(err) {
+		// The owner may have edited the campaign while the turn was told
+		// (a secret, homebrew, the invite): the turn writes only when it
+		// was last played, so it commits again over the edit, still under
+		// every other condition. A campaign no longer active keeps its end.
+		if fresh, ferr := s.Store.Campaign(ctx, c.ID); ferr == nil && fresh.Version != c.Version && fresh.Status == campaign.Active {
+			fresh.LastPlayedAt = now
+			tx.Campaign = &fresh
+			err = s.commit(ctx, tx, "", closing...)
+		}
+	}
 	if err != nil {
 		if isConflict(err) {
 			return fault.E(fault.Conflict, op, "the table changed while the turn was resolved; it was not saved, try again")
