@@ -145,9 +145,10 @@ func sapper(dmg int) string {
 "actions":[{"id":"maul","name":"Maul","attack_bonus":30,"attack_type":"melee","reach":5,"damage":[{"dice":"%d","type":"bludgeoning"}]}]}`, dmg)
 }
 
-func TestAdventurePlaysEndToEnd(t *testing.T) {
-	start := time.Now()
-	base := inProcess(t, func(c *config) { c.turnRate = 0 })
+// newAdventure is a campaign of Aria's, joined by Bram, with the two
+// characters specs, both at the table and the session resumed.
+func newAdventure(t *testing.T, base string, settings map[string]any, specs ...map[string]any) *adventure {
+	t.Helper()
 	rt := &reactTable{t: t, table: &table{}}
 	for _, n := range []string{"Aria", "Bram"} {
 		rt.players = append(rt.players, newPlayer(t, base, n))
@@ -157,13 +158,10 @@ func TestAdventurePlaysEndToEnd(t *testing.T) {
 		InviteCode string `json:"invite_code"`
 	}
 	rt.players[0].must("POST", "/api/campaigns", map[string]any{"name": "The Sunken Mill", "world_seed": "a mill on a drowned river",
-		"settings": map[string]any{"on_defeat": "fight_to_the_death"}}, &created, http.StatusCreated)
+		"settings": settings}, &created, http.StatusCreated)
 	rt.id = created.Campaign.ID
 	rt.players[1].must("POST", "/api/campaigns/"+rt.id+"/join", map[string]string{"invite_code": created.InviteCode}, nil, http.StatusOK)
-	for i, spec := range []map[string]any{
-		{"name": "Aria", "race": "elf", "class": "wizard", "level": 1},
-		{"name": "Bram", "race": "dwarf", "class": "cleric", "level": 5},
-	} {
+	for i, spec := range specs {
 		var ch struct{ Character struct{ ID string } }
 		rt.players[i].must("POST", "/api/campaigns/"+rt.id+"/characters", spec, &ch, http.StatusCreated)
 		rt.chars = append(rt.chars, ch.Character.ID)
@@ -172,7 +170,15 @@ func TestAdventurePlaysEndToEnd(t *testing.T) {
 	a.connect(t)
 	a.socks[0].send(map[string]any{"action": "resume", "request_id": "resume-1"})
 	a.socks[0].wait(0, "recap", typeIs("recap"))
+	return a
+}
 
+func TestAdventurePlaysEndToEnd(t *testing.T) {
+	start := time.Now()
+	base := inProcess(t, func(c *config) { c.turnRate = 0 })
+	a := newAdventure(t, base, map[string]any{"on_defeat": "fight_to_the_death"},
+		map[string]any{"name": "Aria", "race": "elf", "class": "wizard", "level": 1},
+		map[string]any{"name": "Bram", "race": "dwarf", "class": "cleric", "level": 5})
 	aria, bram := a.aria, a.bram
 	step := func(name string) { t.Logf("%6.2fs %s", time.Since(start).Seconds(), name) }
 
@@ -433,4 +439,59 @@ func (a *adventure) fight(srdID string, count int, area string, play func(enc ma
 	}
 	a.t.Fatal("the fight did not end in 400 events")
 	return nil
+}
+
+// A party wipe with the campaign's default: the fight is lost as the last
+// character falls, the ogres leave, and each one left dying has their
+// minutes played out at once, stable or dead (or up again with a natural
+// 20 on a death save). The stable come to by
+// resting; the dead cannot act and are kept out of the next fight.
+func TestAdventurePartyWipeThenRecovery(t *testing.T) {
+	base := inProcess(t, func(c *config) { c.turnRate = 0 })
+	a := newAdventure(t, base, nil,
+		map[string]any{"name": "Aria", "race": "elf", "class": "wizard", "level": 1},
+		map[string]any{"name": "Bram", "race": "dwarf", "class": "fighter", "level": 1})
+	lost := a.fight("ogre", 4, "", func(map[string]any, int) map[string]any { return map[string]any{"kind": "end_turn"} })
+	if lost["outcome"] != "defeat" || lost["on_defeat"] != "leave" {
+		t.Fatalf("the wipe ended %v (on defeat %v)", lost["outcome"], lost["on_defeat"])
+	}
+	var living []int
+	for k, id := range a.chars {
+		s := a.sheet(id)
+		switch {
+		case s.Dead:
+			if _, why := a.refused(k, map[string]any{"kind": "rest", "rest": "long"}); why != "actor_state_restricted" {
+				t.Errorf("%s, dead, resting: %q, want actor_state_restricted", s.Name, why)
+			}
+		case s.HP == 0 && s.Stable && s.WakesAt > 0:
+			living = append(living, k)
+			a.act(k, map[string]any{"kind": "rest", "rest": "long"}, "")
+			if s = a.sheet(id); s.HP != 1 || s.Stable {
+				t.Errorf("%s after resting stable: %d HP, stable %v", s.Name, s.HP, s.Stable)
+			}
+		case s.HP > 0: // a natural 20 on a death save
+			living = append(living, k)
+		default:
+			t.Fatalf("%s after the wipe: %d HP, stable %v, dead %v: left dying", s.Name, s.HP, s.Stable, s.Dead)
+		}
+	}
+	t.Logf("%d of 2 lived", len(living))
+	if len(living) == 0 {
+		var out map[string]any
+		if st := a.players[0].do("POST", "/api/campaigns/"+a.id+"/encounters", map[string]any{"monsters": []map[string]any{{"srd_id": "goblin", "count": 1}}}, &out); st != http.StatusBadRequest {
+			t.Errorf("a fight with only the dead: %d %v", st, out)
+		}
+		return
+	}
+	a.players[0].must("POST", "/api/campaigns/"+a.id+"/encounters", map[string]any{"monsters": []map[string]any{{"srd_id": "goblin", "count": 1}}}, nil, http.StatusCreated)
+	e, _ := a.socks[0].wait(0, "the next fight", func(e event) bool {
+		enc, _ := e["encounter"].(map[string]any)
+		return e.str("type") == "encounter" && enc != nil && enc["id"] != lost["id"]
+	})
+	enc := e["encounter"].(map[string]any)
+	for k, id := range a.chars {
+		if in := participant(enc, id) != nil; in != slices.Contains(living, k) {
+			t.Errorf("character %d in the next fight: %v, living %v", k, in, slices.Contains(living, k))
+		}
+	}
 }
