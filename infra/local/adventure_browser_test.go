@@ -42,6 +42,9 @@ func (s seat) fightUntil(done string, attack bool) {
 		if s.text(fmt.Sprintf(`String(%s)`, over)) == "true" {
 			return
 		}
+		if now := s.text(`document.getElementById("turn-of").textContent`); now == "Anyone may act." {
+			s.t.Fatalf("%s: %q in the middle of a fight", s.name, now)
+		}
 		if attack {
 			s.do("attack", click(`#actions [data-kind="attack"]`), waitJS(`document.getElementById("attack-target") !== null`), click("#attack-go"))
 		} else {
@@ -89,9 +92,10 @@ func TestBrowserAdventureKeyMoments(t *testing.T) {
 	a.fightUntil("Defeat: the party has fallen.", false)
 	a.do("see the defeat end the fight", waitJS(`document.getElementById("fight").hidden`),
 		waitJS(`!document.getElementById("turn-of").textContent.includes("turn")`),
-		// Left alone, his minutes are played out at once: stable or dead,
-		// never left dying.
-		waitJS(fmt.Sprintf(`/unconscious, stable|dead/.test(document.querySelector('#party [data-id=%q]').textContent)`, tobin)))
+		// Left alone, his minutes are played out at once: stable, dead or
+		// up again with a natural 20, never left dying.
+		waitJS(fmt.Sprintf(`(() => { const t = document.querySelector('#party [data-id=%q]').textContent;
+			return /unconscious, stable|dead/.test(t) || !/dying/.test(t) && !/HP 0\b/.test(t); })()`, tobin)))
 	if notice := a.text(`document.getElementById("notice").textContent`); notice != "" {
 		t.Fatalf("Aria sees an error: %q", notice)
 	}
