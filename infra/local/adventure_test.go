@@ -229,8 +229,13 @@ func TestAdventurePlaysEndToEnd(t *testing.T) {
 		t.Fatalf("Aria after the fight: %d XP, level up %v", s.XP, s.LevelUp)
 	}
 	step("level up")
-	_, evs = a.act(0, map[string]any{"kind": "level_up", "hp": "fixed"}, "")
-	leveled, _ := a.socks[0].wait(0, "character.leveled", func(e event) bool { return e.str("type") == "character.leveled" && e.str("character_id") == aria })
+	up, _ := a.act(0, map[string]any{"kind": "level_up", "hp": "fixed"}, "")
+	var leveled event
+	for _, s := range a.socks { // the whole table is told
+		leveled, _ = s.wait(0, "character.leveled", func(e event) bool {
+			return e.str("type") == "character.leveled" && e.str("turn_id") == up.str("turn_id") && e.str("character_id") == aria
+		})
+	}
 	if s := a.sheet(aria); leveled.num("level") != 2 || s.Level != 2 || s.LevelUp || s.MaxHP != 7+int(leveled.num("hp_gained")) {
 		t.Fatalf("leveled %v; Aria level %d, %d HP, level up %v", leveled, s.Level, s.MaxHP, s.LevelUp)
 	}
