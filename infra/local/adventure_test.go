@@ -202,6 +202,12 @@ func TestAdventurePlaysEndToEnd(t *testing.T) {
 	if check == nil || check.num("dc") != 15 || (check.str("outcome") != "success" && check.str("outcome") != "failure") {
 		t.Fatalf("lifting the barrel rolled %v", check)
 	}
+	seen, _ := a.socks[0].wait(0, "Bram's check on Aria's socket", func(e event) bool {
+		return e.str("type") == "roll.result" && e.str("turn_id") == check.str("turn_id")
+	})
+	if seen.str("outcome") != check.str("outcome") || seen.num("dc") != 15 {
+		t.Errorf("Aria saw the check as %v", seen)
+	}
 
 	// Mage Armor before the fight: AC 13 + Dexterity, kept into it.
 	step("mage armor")
@@ -216,12 +222,17 @@ func TestAdventurePlaysEndToEnd(t *testing.T) {
 	// is a level, which she takes.
 	step("fight won")
 	a.homebrew(strawGoblin)
+	armoured := 0
 	won := a.fight("straw-goblin", 1, "", func(enc map[string]any, k int) map[string]any {
-		if p := participant(enc, aria); p != nil && k == 0 && p["ac"] != float64(13+dex) {
+		if p := participant(enc, aria); p == nil || p["ac"] != float64(13+dex) {
 			t.Errorf("Aria fights at AC %v, not %d with Mage Armor", p["ac"], 13+dex)
 		}
+		armoured++
 		return map[string]any{"kind": "attack", "target_id": monsterOf(enc)}
 	})
+	if armoured == 0 {
+		t.Fatal("nobody had a turn in the fight")
+	}
 	if won["outcome"] != "victory" || won["xp_each"] != float64(300) {
 		t.Fatalf("the fight ended %v with %v XP each", won["outcome"], won["xp_each"])
 	}
