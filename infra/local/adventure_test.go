@@ -393,8 +393,8 @@ func (a *adventure) refused(k int, in map[string]any) (event, string) {
 // fight starts an encounter against count monsters of srdID (in area, or
 // where the owner's call puts it) and plays it out on Aria's socket:
 // every reaction window is passed, each character on its feet takes the
-// intent play gives it on its turn (k: 0 Aria, 1 Bram). It returns the
-// encounter as it ended.
+// intent play gives it on its turn (k: 0 Aria, 1 Bram), and again while
+// the turn stays its own. It returns the encounter as it ended.
 func (a *adventure) fight(srdID string, count int, area string, play func(enc map[string]any, k int) map[string]any) map[string]any {
 	a.t.Helper()
 	s := a.socks[0]
@@ -434,7 +434,10 @@ func (a *adventure) fight(srdID string, count int, area string, play func(enc ma
 		}
 		cur, _ := enc["current"].(string)
 		k := slices.Index(a.chars, cur)
-		key := fmt.Sprint(enc["round"], "/", cur)
+		// One intent for each state of the fight: a turn goes on after an
+		// intent that keeps it (a move).
+		log, _ := enc["log"].([]any)
+		key := fmt.Sprint(enc["round"], "/", cur, "/", len(log))
 		if k < 0 || played[key] {
 			continue
 		}
@@ -508,6 +511,30 @@ func TestAdventurePartyWipeThenRecovery(t *testing.T) {
 	for k, id := range a.chars {
 		if in := participant(enc, id) != nil; in != slices.Contains(living, k) {
 			t.Errorf("character %d in the next fight: %v, living %v", k, in, slices.Contains(living, k))
+		}
+	}
+}
+
+// Running away ends a fight too: when everyone still on their feet has
+// walked out of the fight's area, the party has fled, and the monster
+// stays behind.
+func TestAdventureFleeingEndsTheFight(t *testing.T) {
+	base := inProcess(t, func(c *config) { c.turnRate = 0 })
+	a := newAdventure(t, base, nil,
+		map[string]any{"name": "Aria", "race": "elf", "class": "wizard", "level": 5},
+		map[string]any{"name": "Bram", "race": "dwarf", "class": "fighter", "level": 5})
+	fled := a.fight("ogre", 1, "", func(enc map[string]any, k int) map[string]any {
+		if p := participant(enc, a.chars[k]); p["left"] == true {
+			return map[string]any{"kind": "end_turn"} // a move leaves the turn open
+		}
+		return map[string]any{"kind": "move", "to_area_id": "stables"}
+	})
+	if fled["outcome"] != "fled" {
+		t.Fatalf("the fight ended %v", fled["outcome"])
+	}
+	for _, ch := range a.view().Characters {
+		if ch.HP > 0 && ch.AreaID != "stables" {
+			t.Errorf("%s, on their feet, is in %q after fleeing", ch.Name, ch.AreaID)
 		}
 	}
 }
