@@ -12,9 +12,12 @@ import (
 
 // Server event types.
 const (
-	TypeSession        = "session"
-	TypeRecap          = "recap"
-	TypeTurnAccepted   = "turn.accepted"
+	TypeSession      = "session"
+	TypeRecap        = "recap"
+	TypeTurnAccepted = "turn.accepted"
+	// TypeTurnDropped tells the table a turn it was told of was not
+	// saved (beyond protocol.md, additive): the table is free again.
+	TypeTurnDropped    = "turn.dropped"
 	TypeRollResult     = "roll.result"
 	TypeRollRequested  = "roll.requested"
 	TypeReactionWindow = "reaction.window"
@@ -64,6 +67,13 @@ type TurnAccepted struct {
 	TurnID      string `json:"turn_id"`
 	RequestID   string `json:"request_id"`
 	CharacterID string `json:"character_id"`
+}
+
+// TurnDropped is a turn that was accepted and then not saved: its
+// player may take it again, and nobody waits on it any more.
+type TurnDropped struct {
+	TurnID      string `json:"turn_id"`
+	CharacterID string `json:"character_id,omitempty"`
 }
 
 // RollRequested asks a player to roll (the server makes the number).

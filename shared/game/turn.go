@@ -194,8 +194,12 @@ func (s *Service) accepted(ctx context.Context, conn campaign.Connection, turnID
 }
 
 // release frees the lease of a turn that failed, so the table can go on.
+// The table, told of the turn by its turn.accepted, is told it was
+// dropped in the same commit, so nobody waits on it.
 func (s *Service) release(ctx context.Context, campaignID, turnID string) {
-	if err := s.Store.Commit(context.WithoutCancel(ctx), Tx{CampaignID: campaignID, ReleaseLease: turnID}); err != nil && !isConflict(err) {
+	err := s.commit(context.WithoutCancel(ctx), Tx{CampaignID: campaignID, ReleaseLease: turnID}, "",
+		message{events.TypeTurnDropped, events.TurnDropped{TurnID: turnID}})
+	if err != nil && !isConflict(err) {
 		s.Log.WarnContext(ctx, "release turn lease", "campaign", campaignID, "turn", turnID, "err", err)
 	}
 }

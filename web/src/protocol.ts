@@ -253,6 +253,8 @@ export type ServerMessage = Head & (
   | { type: "session"; session_id: string; status: CampaignStatus; end_reason?: string; presence: Record<string, Presence> | null }
   | { type: "recap"; text: string }
   | { type: "turn.accepted"; turn_id: string; request_id: string; character_id: string }
+  /** beyond protocol.md: a turn the table was told of was not saved */
+  | { type: "turn.dropped"; turn_id: string; character_id?: string }
   | { type: "roll.requested"; turn_id: string; roll_id: string; character_id: string; dice: string; reason: string; options?: string[]; deadline: string }
   | { type: "roll.result"; turn_id: string; roll_id: string; reason?: string; dice: string; rolls: number[] | null; total: number; outcome?: string;
       terms?: RollTerm[]; advantage?: boolean; disadvantage?: boolean; critical?: boolean; dc?: number; success?: boolean }

@@ -196,6 +196,15 @@ describe("reduce", () => {
     assert.equal(t.feed[0].text, "Tobin acts…");
   });
 
+  it("FreesTheTableWhenATurnIsDropped", () => {
+    let t = play(table(), { type: "turn.accepted", turn_id: "t2", request_id: "theirs", character_id: "tobin" });
+    assert.notEqual(t.turn, null);
+    t = play(t, { type: "turn.dropped", turn_id: "t2" });
+    assert.equal(t.turn, null);
+    assert.equal(t.feed[t.feed.length - 1].text, "Tobin's turn was not saved; it may be taken again.");
+    assert.equal(play(t, { type: "turn.dropped", turn_id: "t9" }).turn, null, "another turn's drop changes nothing held");
+  });
+
   it("NamesAnotherPlayersTurnOnceTheJournalSaysIt", () => {
     let t = play(table(), { type: "turn.accepted", turn_id: "t2", request_id: "theirs", character_id: "tobin" });
     t = withAction(t, "t2", "Tobin: I search the cellar");

@@ -498,6 +498,17 @@ export function reduce(t: Table, m: ServerMessage): Table {
       feed[at] = { ...feed[at], text: m.text, ...degraded, slow: false };
       return { ...t, feed, suggestions };
     }
+    case "turn.dropped": {
+      // A turn the table was told of was not saved: nobody waits on it.
+      const who = t.turn && t.turn.id === m.turn_id ? nameOf(t, t.turn.characterId) : "";
+      const next: Table = {
+        ...t,
+        turn: t.turn && t.turn.id === m.turn_id ? null : t.turn,
+        rollPrompt: t.rollPrompt && t.rollPrompt.turnId === m.turn_id ? null : t.rollPrompt,
+        reaction: t.reaction && t.reaction.turnId === m.turn_id ? null : t.reaction,
+      };
+      return push(next, { kind: "system", text: who ? `${who}'s turn was not saved; it may be taken again.` : "A turn was not saved; it may be taken again." });
+    }
     case "turn.committed": {
       let next = mergeSheets(t, m.characters);
       const ended = m.encounter !== undefined && t.encounter && activeOrNull(m.encounter) === null;
