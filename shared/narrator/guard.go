@@ -8,6 +8,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"sync"
 	"unicode"
 	"unicode/utf8"
 )
@@ -274,11 +275,9 @@ func (g Grounds) checker() checker {
 		if n == "" || len(n) > 100 || !utf8.ValidString(n) || slices.ContainsFunc(c.names, func(x name) bool { return x.text == n }) {
 			continue // a name no creature of the engine's has
 		}
-		q := regexp.QuoteMeta(n)
-		c.names = append(c.names, name{text: n, key: strings.ToLower(n),
-			mention: regexp.MustCompile(`(?i)\b` + q + `\b`),
-			dying:   regexp.MustCompile(`(?i)\b` + q + `\b[^.!?;,]{0,40}\b` + deathWords + `\b|\b` + killWords + `\b[^.!?;,]{0,20}\b` + q + `\b`)})
-		if regexp.MustCompile(`(?i)\b` + q + `\b[^.;]*\bdies\b`).MatchString(g.Rules) {
+		p := namePatternsOf(n)
+		c.names = append(c.names, name{text: n, key: strings.ToLower(n), mention: p.mention, dying: p.dying})
+		if p.dies.MatchString(g.Rules) {
 			c.died[strings.ToLower(n)] = true
 		}
 	}
@@ -288,6 +287,43 @@ func (g Grounds) checker() checker {
 		}
 	}
 	return c
+}
+
+// namePatterns are the expressions the guard reads one name with: its
+// mention, a sentence telling its death, and the rules result's death.
+type namePatterns struct{ mention, dying, dies *regexp.Regexp }
+
+// maxNamePatterns bounds the compiled names kept: the creatures of the
+// tables in play, a few per table, and a fresh start when names churn.
+const maxNamePatterns = 4096
+
+var namePatternCache = struct {
+	sync.Mutex
+	m map[string]namePatterns
+}{m: map[string]namePatterns{}}
+
+// namePatternsOf compiles a name's expressions once: every turn's guard
+// reads the same few names, and compiling them was most of its cost.
+func namePatternsOf(n string) namePatterns {
+	namePatternCache.Lock()
+	p, ok := namePatternCache.m[n]
+	namePatternCache.Unlock()
+	if ok {
+		return p
+	}
+	q := regexp.QuoteMeta(n)
+	p = namePatterns{
+		mention: regexp.MustCompile(`(?i)\b` + q + `\b`),
+		dying:   regexp.MustCompile(`(?i)\b` + q + `\b[^.!?;,]{0,40}\b` + deathWords + `\b|\b` + killWords + `\b[^.!?;,]{0,20}\b` + q + `\b`),
+		dies:    regexp.MustCompile(`(?i)\b` + q + `\b[^.;]*\bdies\b`),
+	}
+	namePatternCache.Lock()
+	if len(namePatternCache.m) >= maxNamePatterns {
+		clear(namePatternCache.m)
+	}
+	namePatternCache.m[n] = p
+	namePatternCache.Unlock()
+	return p
 }
 
 // invents reports a number the grounds do not give: any digits not in

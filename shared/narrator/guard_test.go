@@ -1,6 +1,7 @@
 package narrator
 
 import (
+	"fmt"
 	"slices"
 	"strings"
 	"testing"
@@ -101,4 +102,42 @@ func FuzzGuardSanitize(f *testing.F) {
 			t.Fatalf("Sanitize(%q) = %q still has %v", text, clean, vs)
 		}
 	})
+}
+
+// The compiled names are kept for the next turn, but never more than the
+// bound, however many different names the tables use.
+func TestNamePatternsBounded(t *testing.T) {
+	for i := range maxNamePatterns + 10 {
+		namePatternsOf(fmt.Sprintf("Goblin %d", i))
+	}
+	namePatternCache.Lock()
+	n := len(namePatternCache.m)
+	namePatternCache.Unlock()
+	if n > maxNamePatterns || n == 0 {
+		t.Fatalf("%d names kept, want 1 to %d", n, maxNamePatterns)
+	}
+	// A name read again after the cache filled is read as before.
+	g := Grounds{Rules: "Goblin 3 drops to 0 HP and dies.", Names: []string{"Goblin 3", "Mira"}}
+	if vs := Guard("Goblin 3 falls dead at Mira's feet.", g); len(vs) != 0 {
+		t.Fatalf("a ruled death refused: %v", vs)
+	}
+	if vs := Guard("Mira falls dead beside Goblin 3.", g); len(vs) == 0 {
+		t.Fatal("an unruled death passed")
+	}
+}
+
+// BenchmarkGuard: one narration checked against a turn's grounds, as each
+// turn does, names and all.
+//
+//	go test ./shared/narrator -run '^$' -bench '^BenchmarkGuard$'
+func BenchmarkGuard(b *testing.B) {
+	g := Grounds{Rules: "Mira hits Goblin 1 with a longsword (19 vs AC 15) for 7 slashing damage. Goblin 1 is at 0/7 HP.",
+		Other: []string{"the old cellar"}, Names: []string{"Mira", "Bram", "Cato", "Dara", "Goblin 1", "Goblin 2"}}
+	text := "Mira's blade bites into Goblin 1. Bram watches the stairs while Cato and Dara hold the door. The cellar goes quiet."
+	b.ReportAllocs()
+	for b.Loop() {
+		if vs := Guard(text, g); len(vs) != 0 {
+			b.Fatal(vs)
+		}
+	}
 }
