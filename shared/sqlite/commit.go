@@ -21,6 +21,9 @@ func (db *DB) Commit(ctx context.Context, tx game.Tx) error {
 	if err := validate(op, tx); err != nil {
 		return err
 	}
+	if tx.PutConnection != nil || len(tx.DeleteConnections) > 0 {
+		defer db.conns.changing()()
+	}
 	return db.write(ctx, op, func(ctx context.Context, sqlTx *sql.Tx) error {
 		w := &writer{ctx: ctx, tx: sqlTx, stmts: db.writeStmts, op: op, campaignID: tx.CampaignID}
 		return w.apply(tx)

@@ -227,11 +227,16 @@ func (db *DB) ConnectionByID(ctx context.Context, connectionID string) (campaign
 
 // Connections lists a campaign's live connections by id. See game.Store.
 func (db *DB) Connections(ctx context.Context, campaignID string) ([]campaign.Connection, error) {
+	cached, gen, ok := db.conns.get(campaignID)
+	if ok {
+		return cached, nil
+	}
 	cs, err := queryAll(ctx, db.reads(), scanData[campaign.Connection],
 		`SELECT data FROM connections WHERE campaign_id = ? ORDER BY id`, campaignID)
 	if err != nil {
 		return nil, storeErr("list connections of campaign "+campaignID, "query", err)
 	}
+	db.conns.put(campaignID, gen, cs)
 	return cs, nil
 }
 

@@ -41,6 +41,8 @@ type DB struct {
 	closeOnce  sync.Once
 	writes     atomic.Int64
 	syncs      atomic.Int64
+
+	conns connCache
 }
 
 // busyTimeoutMS is how long a connection waits for a lock held by another
@@ -49,7 +51,9 @@ const busyTimeoutMS = 5000
 
 // Open opens (creating if needed) the store in the SQLite file at path and
 // brings its schema up to date. The path must name a file: the reader and the
-// writer share the database through it, so ":memory:" cannot work.
+// writer share the database through it, so ":memory:" cannot work. One
+// process writes the file at a time: each campaign's connection list is
+// kept in memory between the commits that change it.
 func Open(path string) (*DB, error) {
 	const op = "open sqlite store"
 	if path == "" || path == ":memory:" || strings.HasPrefix(path, "file:") || strings.ContainsAny(path, "?#") {
