@@ -7,6 +7,7 @@ import (
 	"strings"
 	"sync"
 	"unicode"
+	"unicode/utf8"
 
 	"github.com/tiktoken-go/tokenizer/codec"
 
@@ -453,11 +454,48 @@ func EstimateTokens(text string) int {
 		return 0
 	}
 	return counts.get(text, func() int {
-		cl100kOnce.Do(func() { cl100k = codec.NewCl100kBase() })
-		n, err := cl100k.Count(text)
-		if err != nil {
-			return (len(text) + 3) / 4
+		if lines := tokenLines(text); len(lines) > 1 {
+			n := 0
+			for _, l := range lines {
+				n += EstimateTokens(l)
+			}
+			return n
 		}
-		return n
+		return countTokens(text)
 	})
+}
+
+func countTokens(text string) int {
+	cl100kOnce.Do(func() { cl100k = codec.NewCl100kBase() })
+	n, err := cl100k.Count(text)
+	if err != nil {
+		return (len(text) + 3) / 4
+	}
+	return n
+}
+
+// tokenLines splits text after each line break that the next line starts
+// with a printable ASCII character. cl100k_base's pre-tokenizer always
+// ends a piece there (no piece runs from a line break into a character
+// that is not a space), and merges happen only within a piece, so the
+// pieces' counts add up to the whole's exactly; and a prompt's blocks
+// share most of their lines with the previous turn's, whose counts are
+// kept. Text that is not valid UTF-8 is not split, so the fallback counts
+// it whole.
+func tokenLines(text string) []string {
+	if !utf8.ValidString(text) {
+		return nil
+	}
+	var out []string
+	start := 0
+	for i := 0; i+1 < len(text); i++ {
+		if c := text[i+1]; text[i] == '\n' && c > ' ' && c < 0x7f {
+			out = append(out, text[start:i+1])
+			start = i + 1
+		}
+	}
+	if out == nil {
+		return nil
+	}
+	return append(out, text[start:])
 }

@@ -34,3 +34,47 @@ func TestTokenCache(t *testing.T) {
 		t.Errorf("EstimateTokens gave %d then %d", got, want)
 	}
 }
+
+// A text counted line by line counts exactly as the tokenizer counts it
+// whole: at the line breaks it splits on, no piece of cl100k_base's spans
+// the break, so nothing a budget measures moves.
+func TestEstimateTokensByLines(t *testing.T) {
+	texts := []string{
+		Join(Blocks(sampleRequest())),
+		"The goblin falls.\nMira steps over it.\n\nBram laughs.",
+		"end.\nNext line\n  indented\n\tand tabbed\n-dash\n's\n12\n345\n678 and more",
+		"trailing space \nx\r\ny\n\n\nz\n \nw\n\u00a0nbsp\nétoile\n日本\n",
+		"\n\nstarts with breaks\n",
+		"a\n<|endoftext|>\nb",
+	}
+	for _, b := range Blocks(sampleRequest()) {
+		texts = append(texts, b.Text)
+	}
+	split := false
+	for _, text := range texts {
+		if len(tokenLines(text)) > 1 {
+			split = true
+		}
+		if got, want := EstimateTokens(text), countTokens(text); got != want {
+			t.Errorf("EstimateTokens(%q) = %d, counted whole %d", text, got, want)
+		}
+	}
+	if !split {
+		t.Fatal("no text was counted by lines")
+	}
+}
+
+func FuzzEstimateTokensByLines(f *testing.F) {
+	for _, s := range []string{"a.\nb", "x \n\ny", "'s\n'S", "1\n2", "é\n\u2028x", "<|endoftext|>\nq"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, text string) {
+		n := 0
+		for _, l := range tokenLines(text) {
+			n += countTokens(l)
+		}
+		if lines := tokenLines(text); len(lines) > 1 && n != countTokens(text) {
+			t.Fatalf("%q: %d by lines, %d whole", text, n, countTokens(text))
+		}
+	})
+}
