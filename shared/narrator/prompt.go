@@ -453,16 +453,16 @@ func EstimateTokens(text string) int {
 	if text == "" {
 		return 0
 	}
-	return counts.get(text, func() int {
-		if lines := tokenLines(text); len(lines) > 1 {
-			n := 0
-			for _, l := range lines {
-				n += EstimateTokens(l)
-			}
-			return n
+	if lines := tokenLines(text); len(lines) > 1 {
+		// Only the lines are kept: a block is new text every turn, its
+		// lines mostly are not.
+		n := 0
+		for _, l := range lines {
+			n += counts.get(l, func() int { return countTokens(l) })
 		}
-		return countTokens(text)
-	})
+		return n
+	}
+	return counts.get(text, func() int { return countTokens(text) })
 }
 
 func countTokens(text string) int {

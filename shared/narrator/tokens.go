@@ -13,20 +13,27 @@ import (
 // a hit costs a map lookup.
 var counts = tokenCache{max: 8 << 20}
 
-// tokenCache maps texts to their counts, up to max bytes of text; when
-// full it starts again empty (the texts that matter are back within a
-// turn).
+// tokenCache maps texts to their counts, up to max bytes of text in two
+// generations of half each: when the newer is full it becomes the older
+// and the older is dropped, and a text found in the older moves to the
+// newer. The texts in use stay counted across the turn, so a full cache
+// never leaves every table to count its whole prompt again at once.
 type tokenCache struct {
-	mu    sync.Mutex
-	m     map[string]int
-	bytes int
-	max   int
+	mu     sync.Mutex
+	m, old map[string]int
+	bytes  int
+	max    int
 }
 
 // get is text's count, from the cache or from count.
 func (c *tokenCache) get(text string, count func() int) int {
 	c.mu.Lock()
 	n, ok := c.m[text]
+	if !ok {
+		if n, ok = c.old[text]; ok {
+			c.keep(text, n)
+		}
+	}
 	c.mu.Unlock()
 	if ok {
 		return n
@@ -36,14 +43,19 @@ func (c *tokenCache) get(text string, count func() int) int {
 		return n // too big to keep
 	}
 	c.mu.Lock()
-	if c.m == nil || c.bytes+len(text) > c.max {
-		c.m, c.bytes = map[string]int{}, 0
-	}
 	if _, ok := c.m[text]; !ok {
-		// A copy: text may be a slice of a much larger string.
-		c.m[strings.Clone(text)] = n
-		c.bytes += len(text)
+		c.keep(text, n)
 	}
 	c.mu.Unlock()
 	return n
+}
+
+// keep puts text's count in the newer generation; c.mu is held.
+func (c *tokenCache) keep(text string, n int) {
+	if c.m == nil || c.bytes+len(text) > c.max/2 {
+		c.m, c.old, c.bytes = map[string]int{}, c.m, 0
+	}
+	// A copy: text may be a slice of a much larger string.
+	c.m[strings.Clone(text)] = n
+	c.bytes += len(text)
 }

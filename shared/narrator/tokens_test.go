@@ -26,12 +26,36 @@ func TestTokenCache(t *testing.T) {
 		if n := c.get(s, count(s)); n != 2 {
 			t.Fatalf("count of %q = %d", s, n)
 		}
-		if c.bytes > c.max || len(c.m) == 0 {
-			t.Fatalf("the cache holds %d bytes in %d texts; its bound is %d", c.bytes, len(c.m), c.max)
+		held := 0
+		for _, m := range []map[string]int{c.m, c.old} {
+			for k := range m {
+				held += len(k)
+			}
+		}
+		if held > c.max || len(c.m) == 0 {
+			t.Fatalf("the cache holds %d bytes in %d+%d texts; its bound is %d", held, len(c.m), len(c.old), c.max)
 		}
 	}
 	if got, want := EstimateTokens("The goblin falls."), EstimateTokens("The goblin falls."); got != want || got == 0 {
 		t.Errorf("EstimateTokens gave %d then %d", got, want)
+	}
+}
+
+// A text in use stays counted while others come and go: filling the cache
+// does not make it count again.
+func TestTokenCacheKeepsTextsInUse(t *testing.T) {
+	c := tokenCache{max: 1600}
+	calls := 0
+	hot := func() int { calls++; return 7 }
+	for i := range 1000 {
+		if n := c.get("the system prompt", hot); n != 7 {
+			t.Fatalf("count = %d", n)
+		}
+		s := fmt.Sprint("line ", i)
+		c.get(s, func() int { return 2 })
+	}
+	if calls != 1 {
+		t.Fatalf("the text in use was counted %d times, want once", calls)
 	}
 }
 
