@@ -6,6 +6,8 @@ import (
 	"slices"
 	"strings"
 	"testing"
+
+	"chronicler/shared/srd"
 )
 
 // A mage casts at the table; Aria, a wizard with 3rd-level slots, is
@@ -61,8 +63,7 @@ func TestCounterspellWindowEndToEnd(t *testing.T) {
 // Bram closes in on a satyr with his rapier; Aria steps away from it
 // (into the next room and back), taking its opportunity attack. When the
 // satyr goes for Aria, the weakest, it leaves Bram's reach, and Bram is
-// offered an opportunity attack before it goes. (A satyr's 31 hit points
-// outlast Bram's rapier through the first rounds, when the window comes.)
+// offered an opportunity attack before it goes.
 func TestOpportunityAttackEndToEnd(t *testing.T) {
 	base := inProcess(t, func(c *config) { c.turnRate = 0 }) // a move and an end of turn a round
 	rt := newReactTable(t, base, map[string]any{"reaction_window_seconds": 30})
@@ -81,6 +82,14 @@ func TestOpportunityAttackEndToEnd(t *testing.T) {
 		}
 		return nil
 	}
+	// A satyr of 300 hit points: whatever the dice, Bram's rapier and his
+	// opportunity attack leave it standing until Aria has stepped away.
+	satyr, ok := srd.LookupMonster("satyr")
+	if !ok {
+		t.Fatal("no satyr in the SRD")
+	}
+	satyr.HP = 300
+	rt.players[0].must("POST", "/api/campaigns/"+rt.id+"/homebrew", map[string]any{"monsters": map[string]srd.Monster{"satyr": satyr}}, nil, http.StatusOK)
 	rt.beginWith("satyr", 1)
 	win, at := rt.fight(0, func(e event) bool { return offered(e, bram, "opportunity-attack") }, nil)
 	turnID := win.str("turn_id")
