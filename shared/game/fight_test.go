@@ -156,3 +156,64 @@ func TestFightTurnKeepsTimeForATurn(t *testing.T) {
 		t.Errorf("no campaign: err = %v, want Invalid", err)
 	}
 }
+
+// A monster's turn a stopped server left half done is dropped at the
+// restart, and the log says so: a client that syncs is not left showing
+// the monster acting.
+func TestRestartDropsAHalfDoneMonsterTurnAloud(t *testing.T) {
+	f := newFixture(t)
+	f.svc.Fights = &flows{}
+	h := &hanging{}
+	ctx := context.Background()
+	owner := game.Player{ID: "p-c1", Name: "Aria"}
+	c, _ := f.tableOf(t, owner, "Restart", "c1", campaign.NewCharacter{Name: "Brannoc", Race: "dwarf", Class: "fighter"})
+	f.svc.Narrator = h
+	if _, err := f.svc.StartEncounter(ctx, owner, c.ID, startReq(t, `{"monsters":[{"srd_id":"goblin","count":2}]}`)); err != nil {
+		t.Fatal(err)
+	}
+	snap := mustSnap(t, f, c.ID)
+	if _, e, _, _ := activeFor(t, snap); e.Current == snap.Characters[0].ID {
+		if err := f.act(t, "c1", snap.Characters[0].ID, "end-1", "", &events.Intent{Kind: "end_turn"}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	store := &frozen{Store: f.svc.Store}
+	f.svc.Store = store
+	h.die = func() { store.kill(true) }
+	if _, err := f.svc.FightTurn(ctx, c.ID, "exec-1"); err != nil {
+		t.Fatal(err)
+	}
+	store.kill(false)
+	lease := mustSnap(t, f, c.ID).Lease
+	if lease == nil {
+		t.Fatal("the dying try left no lease")
+	}
+	if err := f.svc.Restarted(ctx); err != nil {
+		t.Fatal(err)
+	}
+	if l := mustSnap(t, f, c.ID).Lease; l != nil {
+		t.Fatalf("after the restart the table is held by %+v", l)
+	}
+	evs, err := f.store.Events(ctx, c.ID, 0, 1000)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var accepted, dropped int
+	for _, e := range evs {
+		var head struct {
+			Type   string `json:"type"`
+			TurnID string `json:"turn_id"`
+		}
+		if json.Unmarshal(e.Data, &head) == nil && head.TurnID == lease.TurnID {
+			switch head.Type {
+			case events.TypeTurnAccepted:
+				accepted++
+			case events.TypeTurnDropped:
+				dropped++
+			}
+		}
+	}
+	if accepted != 1 || dropped != 1 {
+		t.Errorf("the half-done turn in the log: %d turn.accepted, %d turn.dropped; want one each", accepted, dropped)
+	}
+}

@@ -236,6 +236,7 @@ func (s *Service) Restarted(ctx context.Context) error {
 			}
 			now := s.now()
 			tx := Tx{CampaignID: c.ID}
+			var dropped []message
 			for _, conn := range snap.Connections {
 				tx.DeleteConnections = append(tx.DeleteConnections, conn.ID)
 			}
@@ -255,12 +256,15 @@ func (s *Service) Restarted(ctx context.Context) error {
 					tx.AcquireLease, tx.LeaseNow = &renewed, now
 				}
 			case !askedFor(*l):
+				// Its turn.accepted is in the log: the log says it was
+				// dropped, as any turn released unsaved is (release).
 				tx.ReleaseLease = l.TurnID
+				dropped = []message{{events.TypeTurnDropped, events.TurnDropped{TurnID: l.TurnID}}}
 			}
 			if tx.DeleteConnections == nil && tx.Sessions == nil && tx.ReleaseLease == "" && tx.AcquireLease == nil {
 				return nil
 			}
-			return s.Store.Commit(ctx, tx)
+			return s.commit(ctx, tx, "", dropped...)
 		})
 		if err != nil {
 			return fmt.Errorf("forget stale connections of %s: %w", c.ID, err)
