@@ -242,6 +242,14 @@ func Lambda[In, Out any](h func(context.Context, In) (Out, error)) func(context.
 	}
 }
 
+// WebSocketFunction is the handler of the cloud's WebSocket function name
+// (one of events' Function names): the shared wsapi handler on svc, wrapped
+// by WebSocket with MetricsFromEnv's sink. Each functions/ main starts it.
+func WebSocketFunction(svc *game.Service, name string) func(context.Context, wsapi.Request) (wsapi.Response, error) {
+	h := &wsapi.Handler{Svc: svc, Log: svc.Log}
+	return WebSocket(MetricsFromEnv(), h.Function(name))
+}
+
 // WebSocket wraps a WebSocket route's handler: every log line and metric
 // of the invocation names the connection, API Gateway's request id and,
 // for a client message, its campaign and request ids. A turn, roll or
