@@ -9,11 +9,9 @@ import (
 
 	"chronicler/events"
 	"chronicler/shared/assemble"
-	"chronicler/shared/wsapi"
 )
 
 func main() {
 	svc := assemble.MustFromEnvWithoutKey(context.Background())
-	h := &wsapi.Handler{Svc: svc, Log: svc.Log}
-	lambda.Start(assemble.WebSocket(assemble.MetricsFromEnv(), h.Function(events.FunctionEndSession)))
+	lambda.Start(assemble.WebSocketFunction(svc, events.FunctionEndSession))
 }

@@ -418,11 +418,7 @@ func (a *adventure) fight(srdID string, count int, area string, play func(enc ma
 		case "error":
 			a.t.Fatalf("in the fight: %v", e)
 		case "reaction.window":
-			for _, id := range eligibleIDs(e) {
-				k := slices.Index(a.chars, id)
-				a.socks[k].send(map[string]any{"action": "react", "request_id": fmt.Sprintf("pass-%d-%s", i, id),
-					"turn_id": e.str("turn_id"), "character_id": id, "reaction": "pass"})
-			}
+			a.passAll(e, i)
 			continue
 		}
 		enc, _ := e["encounter"].(map[string]any)

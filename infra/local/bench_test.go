@@ -1,7 +1,6 @@
 package main
 
 import (
-	"fmt"
 	"slices"
 	"testing"
 	"time"
@@ -73,11 +72,7 @@ func BenchmarkReactionRound(b *testing.B) {
 			continue
 		}
 		start := time.Now()
-		for _, id := range eligibleIDs(win) {
-			k := slices.Index(rt.chars, id)
-			rt.socks[k].send(map[string]any{"action": "react", "request_id": fmt.Sprintf("pass-%d-%s", at, id),
-				"turn_id": win.str("turn_id"), "character_id": id, "reaction": "pass"})
-		}
+		rt.passAll(win, at)
 		rt.socks[0].wait(at, "reaction.closed", turnEvent("reaction.closed", win.str("turn_id")))
 		lat = append(lat, time.Since(start))
 		from = at + 1

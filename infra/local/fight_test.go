@@ -132,11 +132,7 @@ func fortyInAFight(tb testing.TB, pace time.Duration) (int, *invocations) {
 			}
 			continue
 		case "reaction.window":
-			for _, id := range eligibleIDs(e) {
-				k := slices.Index(rt.chars, id)
-				rt.socks[k].send(map[string]any{"action": "react", "request_id": fmt.Sprintf("pass-%d-%s", i, id),
-					"turn_id": e.str("turn_id"), "character_id": id, "reaction": "pass"})
-			}
+			rt.passAll(e, i)
 			continue
 		}
 		enc, _ := e["encounter"].(map[string]any)

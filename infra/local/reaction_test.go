@@ -111,6 +111,16 @@ func (rt *reactTable) fight(from int, match func(event) bool, seen func(event)) 
 	return e, i
 }
 
+// passAll passes the reaction window e, the i-th event on the first
+// socket, for every character it offers a reaction to.
+func (rt *reactTable) passAll(e event, i int) {
+	for _, id := range eligibleIDs(e) {
+		k := slices.Index(rt.chars, id)
+		rt.socks[k].send(map[string]any{"action": "react", "request_id": fmt.Sprintf("pass-%d-%s", i, id),
+			"turn_id": e.str("turn_id"), "character_id": id, "reaction": "pass"})
+	}
+}
+
 // fightOn is fight, reporting false (and the ended encounter) when the
 // fight ends first.
 func (rt *reactTable) fightOn(from int, match func(event) bool, seen func(event)) (event, int, bool) {
@@ -136,11 +146,7 @@ func (rt *reactTable) fightOn(from int, match func(event) bool, seen func(event)
 			if match(e) {
 				return e, i, true
 			}
-			for _, id := range eligibleIDs(e) {
-				k := slices.Index(rt.chars, id)
-				rt.socks[k].send(map[string]any{"action": "react", "request_id": fmt.Sprintf("pass-%d-%s", i, id),
-					"turn_id": e.str("turn_id"), "character_id": id, "reaction": "pass"})
-			}
+			rt.passAll(e, i)
 			continue
 		}
 		enc, _ := e["encounter"].(map[string]any)

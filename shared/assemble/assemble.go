@@ -173,11 +173,9 @@ func fromEnv(ctx context.Context, keyed bool) (*game.Service, error) {
 			}
 		})),
 		Identity: os.Getenv(EnvIdentity), OIDCIssuer: os.Getenv(EnvOIDCIssuer), OIDCAudience: os.Getenv(EnvOIDCAudience),
-		Getenv: os.Getenv,
-		Log:    log,
-	}
-	if m := MetricsFromEnv(); m != nil {
-		c.Metrics = m
+		Getenv:  os.Getenv,
+		Log:     log,
+		Metrics: MetricsFromEnv(),
 	}
 	if arn := os.Getenv(EnvStateMachine); arn != "" {
 		c.Workflow = stepfunctions.NewClient(sfn.NewFromConfig(cfg), arn)

@@ -23,14 +23,18 @@ import (
 )
 
 // MetricsFromEnv is the EMF sink on standard output under EnvMetrics'
-// namespace; nil when it is unset.
-func MetricsFromEnv() metrics.Sink {
+// namespace; nil when it is unset. It is made once per process, so the
+// service (FromEnv), the WebSocket wrapper and the sweep of one function
+// share one sink, and its lock, on standard output.
+func MetricsFromEnv() metrics.Sink { return metricsFromEnv() }
+
+var metricsFromEnv = sync.OnceValue(func() metrics.Sink {
 	ns := os.Getenv(EnvMetrics)
 	if ns == "" {
 		return nil
 	}
 	return &metrics.EMF{Namespace: ns, W: os.Stdout}
-}
+})
 
 // modelAccess classifies err, a Bedrock failure: a *narrator.AccessError
 // when Bedrock refused the model itself, else nil.
@@ -240,6 +244,14 @@ func Lambda[In, Out any](h func(context.Context, In) (Out, error)) func(context.
 		}
 		return h(ctx, in)
 	}
+}
+
+// WebSocketFunction is the handler of the cloud's WebSocket function name
+// (one of events' Function names): the shared wsapi handler on svc, wrapped
+// by WebSocket with MetricsFromEnv's sink. Each functions/ main starts it.
+func WebSocketFunction(svc *game.Service, name string) func(context.Context, wsapi.Request) (wsapi.Response, error) {
+	h := &wsapi.Handler{Svc: svc, Log: svc.Log}
+	return WebSocket(MetricsFromEnv(), h.Function(name))
 }
 
 // WebSocket wraps a WebSocket route's handler: every log line and metric

@@ -14,17 +14,15 @@ package main
 
 import (
 	"context"
-	"errors"
 	"flag"
 	"fmt"
 	"io"
 	"net"
-	"net/http"
 	"os"
 	"os/signal"
 	"syscall"
-	"time"
 
+	"chronicler/infra/local/internal/httpserve"
 	"chronicler/shared/dynamo/dynamotest"
 )
 
@@ -45,23 +43,6 @@ func run(ctx context.Context, addr string, stdout io.Writer) error {
 	if err != nil {
 		return fmt.Errorf("listen: %w", err)
 	}
-	srv := &http.Server{Handler: dynamotest.New(), ReadHeaderTimeout: 10 * time.Second}
 	fmt.Fprintf(stdout, "dynamodb listening on http://%s\n", ln.Addr())
-
-	served := make(chan error, 1)
-	go func() { served <- srv.Serve(ln) }()
-	select {
-	case err := <-served:
-		return fmt.Errorf("serve: %w", err)
-	case <-ctx.Done():
-	}
-	shutdown, cancel := context.WithTimeout(context.Background(), 5*time.Second)
-	defer cancel()
-	if err := srv.Shutdown(shutdown); err != nil {
-		return fmt.Errorf("shutdown: %w", err)
-	}
-	if err := <-served; !errors.Is(err, http.ErrServerClosed) {
-		return fmt.Errorf("serve: %w", err)
-	}
-	return nil
+	return httpserve.UntilDone(ctx, ln, dynamotest.New(), nil)
 }

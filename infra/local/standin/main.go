@@ -23,13 +23,13 @@ import (
 	"fmt"
 	"io"
 	"net"
-	"net/http"
 	"os"
 	"os/signal"
 	"strings"
 	"syscall"
 	"time"
 
+	"chronicler/infra/local/internal/httpserve"
 	"chronicler/shared/narrator/standin"
 )
 
@@ -111,22 +111,6 @@ func run(ctx context.Context, args []string, stdout io.Writer) error {
 	fmt.Fprintf(stdout, "  faults:  %q, seed %d; PUT %s/standin/faults to change them, GET %s/standin/requests for the log\n",
 		standin.FormatFaults(o.cfg.Faults), o.cfg.Seed, url, url)
 
-	srv := &http.Server{Handler: model, ReadHeaderTimeout: 10 * time.Second}
-	served := make(chan error, 1)
-	go func() { served <- srv.Serve(ln) }()
-	select {
-	case err := <-served:
-		return fmt.Errorf("serve: %w", err)
-	case <-ctx.Done():
-	}
-	model.Close() // stalls end, so shutdown need not wait for them
-	shutdown, cancel := context.WithTimeout(context.Background(), 5*time.Second)
-	defer cancel()
-	if err := srv.Shutdown(shutdown); err != nil {
-		return fmt.Errorf("shutdown: %w", err)
-	}
-	if err := <-served; !errors.Is(err, http.ErrServerClosed) {
-		return fmt.Errorf("serve: %w", err)
-	}
-	return nil
+	// Stalls end before shutdown, so it need not wait for them.
+	return httpserve.UntilDone(ctx, ln, model, model.Close)
 }
