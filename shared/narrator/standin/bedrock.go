@@ -246,36 +246,19 @@ func (s *Server) bedrockStream(w http.ResponseWriter, r *http.Request, seq int, 
 			"toolUse": map[string]string{"toolUseId": fmt.Sprintf("tooluse_standin_%d", seq), "name": rep.tool}}})
 		event("contentBlockDelta", map[string]any{"contentBlockIndex": 0, "delta": map[string]any{"toolUse": map[string]string{"input": string(rep.args)}}})
 	} else {
-		ps := Pieces(rep.text)
-		for i := 0; i <= len(ps); i++ {
-			if i == min(s.errorAfter, len(ps)) {
-				switch fault {
-				case StallMid:
-					if !s.wait(ctx, s.cfg.Stall) {
-						return
-					}
-				case Cut:
-					abort(w)
-				case StreamError:
-					send(Exception("modelStreamErrorException", "The model stopped while generating."))
-					return
-				case StreamThrottle:
-					send(Exception("throttlingException", "Too many requests, please wait before trying again."))
-					return
-				case Malformed:
-					send(Event("contentBlockDelta", `{"contentBlockIndex":0,"delta":{"text":"Ra`))
-				}
+		ok := s.streamText(ctx, w, fault, Pieces(rep.text), streamFrames{
+			streamError: func() { send(Exception("modelStreamErrorException", "The model stopped while generating.")) },
+			throttle:    func() { send(Exception("throttlingException", "Too many requests, please wait before trying again.")) },
+			malformed:   func() { send(Event("contentBlockDelta", `{"contentBlockIndex":0,"delta":{"text":"Ra`)) },
+		}, func(p string) bool {
+			if !event("contentBlockDelta", map[string]any{"contentBlockIndex": 0, "delta": map[string]string{"text": p}}) {
+				return false
 			}
-			if i == len(ps) {
-				break
-			}
-			if !s.wait(ctx, s.cfg.Pace) {
-				return
-			}
-			if !event("contentBlockDelta", map[string]any{"contentBlockIndex": 0, "delta": map[string]string{"text": ps[i]}}) {
-				return
-			}
-			sent.WriteString(ps[i])
+			sent.WriteString(p)
+			return true
+		})
+		if !ok {
+			return
 		}
 	}
 	// The log is written before the stream ends: a caller that has read

@@ -235,34 +235,21 @@ func (s *Server) openAIStream(w http.ResponseWriter, r *http.Request, seq int, i
 		send(chunk(map[string]any{"tool_calls": []any{map[string]any{"index": 0, "id": fmt.Sprintf("call_%d", seq), "type": "function",
 			"function": map[string]string{"name": rep.tool, "arguments": string(rep.args)}}}}, nil))
 	} else {
-		ps := Pieces(rep.text)
-		for i := 0; i <= len(ps); i++ {
-			if i == min(s.errorAfter, len(ps)) {
-				switch fault {
-				case StallMid:
-					if !s.wait(ctx, s.cfg.Stall) {
-						return
-					}
-				case Cut:
-					abort(w)
-				case StreamError:
-					send(openAIError("server_error", "model_error", "The model stopped while generating."))
-					return
-				case StreamThrottle:
-					send(openAIError("rate_limit_error", "rate_limit_exceeded", "Rate limit reached while generating."))
-					return
-				case Malformed:
-					send([]byte(`{"id":"` + id + `","object":"chat.completion.chunk","choices":[{"index":0,"delta":{"content":"Ra`))
-				}
-			}
-			if i == len(ps) {
-				break
-			}
-			if !s.wait(ctx, s.cfg.Pace) {
-				return
-			}
-			send(chunk(map[string]any{"content": ps[i]}, nil))
-			sent.WriteString(ps[i])
+		ok := s.streamText(ctx, w, fault, Pieces(rep.text), streamFrames{
+			streamError: func() { send(openAIError("server_error", "model_error", "The model stopped while generating.")) },
+			throttle: func() {
+				send(openAIError("rate_limit_error", "rate_limit_exceeded", "Rate limit reached while generating."))
+			},
+			malformed: func() {
+				send([]byte(`{"id":"` + id + `","object":"chat.completion.chunk","choices":[{"index":0,"delta":{"content":"Ra`))
+			},
+		}, func(p string) bool {
+			send(chunk(map[string]any{"content": p}, nil))
+			sent.WriteString(p)
+			return true
+		})
+		if !ok {
+			return
 		}
 	}
 	// The log is written before the stream ends: a caller that has read

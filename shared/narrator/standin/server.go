@@ -498,3 +498,43 @@ func writeJSON(w http.ResponseWriter, status int, v any) {
 	w.WriteHeader(status)
 	w.Write(b)
 }
+
+// streamFrames are the frames a wire sends for the faults that end a
+// streamed answer early: a stream error, a throttle, a broken frame.
+type streamFrames struct {
+	streamError, throttle, malformed func()
+}
+
+// streamText sends the pieces ps through piece at the configured pace,
+// playing fault once errorAfter pieces have gone, in the frames of the
+// wire. It reports whether the stream may go on to its end: false when
+// the fault ended it, the caller went away, or piece failed.
+func (s *Server) streamText(ctx context.Context, w http.ResponseWriter, fault Fault, ps []string, f streamFrames, piece func(string) bool) bool {
+	for i := 0; i <= len(ps); i++ {
+		if i == min(s.errorAfter, len(ps)) {
+			switch fault {
+			case StallMid:
+				if !s.wait(ctx, s.cfg.Stall) {
+					return false
+				}
+			case Cut:
+				abort(w)
+			case StreamError:
+				f.streamError()
+				return false
+			case StreamThrottle:
+				f.throttle()
+				return false
+			case Malformed:
+				f.malformed()
+			}
+		}
+		if i == len(ps) {
+			break
+		}
+		if !s.wait(ctx, s.cfg.Pace) || !piece(ps[i]) {
+			return false
+		}
+	}
+	return true
+}
