@@ -64,8 +64,8 @@ func TestNarratesTheRulesResultInItsOwnWords(t *testing.T) {
 				if n := strings.Count(got.Text, ". ") + 1; n < 3 {
 					t.Errorf("%d sentences in %q, want an opening, the result and an invitation", n, got.Text)
 				}
-				if len(emitted.got()) < 3 || emitted.text() != got.Text {
-					t.Errorf("emitted %q: want the narration in pieces", emitted.got())
+				if len(emitted.Got()) < 3 || emitted.Text() != got.Text {
+					t.Errorf("emitted %q: want the narration in pieces", emitted.Got())
 				}
 			})
 		}
