@@ -379,12 +379,7 @@ func (b *builder) charsTokens(cs []campaign.Character) int {
 	if len(cs) == 0 {
 		return 0
 	}
-	for _, bl := range narrator.Blocks(narrator.Request{Characters: cs, Effects: b.in.Effects}) {
-		if bl.Name == narrator.BlockCharacters {
-			return b.tok(bl.Text)
-		}
-	}
-	return 0
+	return b.tok(narrator.CharactersText(cs, b.in.Effects))
 }
 
 // fitCharacters drops inventory items, least relevant first: an item the
@@ -479,10 +474,8 @@ func (b *builder) mentions(s string) bool {
 // --- scene --------------------------------------------------------------
 
 func (b *builder) sceneTokens(s campaign.Scene) int {
-	for _, bl := range narrator.Blocks(narrator.Request{Scene: s, Area: b.in.Area, Threats: b.in.Threats}) {
-		if bl.Name == narrator.BlockScene {
-			return b.tok(bl.Text)
-		}
+	if text := narrator.SceneText(s, b.in.Area, b.in.Threats); text != "" {
+		return b.tok(text)
 	}
 	return 0
 }
@@ -986,7 +979,7 @@ func (b *builder) snapshot() (Snapshot, Report) {
 		LayerRecent: {len(b.recent), past - len(b.recent)},
 	}
 	var texts = map[string]string{
-		LayerSystem: byName[LayerSystem].Text, LayerWorld: worldBlockText(b.base),
+		LayerSystem: byName[LayerSystem].Text, LayerWorld: narrator.WorldText(b.base),
 		LayerCanon: b.canonText(), LayerCharacters: byName[LayerCharacters].Text,
 		LayerScene: byName[LayerScene].Text, LayerSummary: summaryBlockText(b.summary),
 		LayerLore: b.loreText(), LayerRecent: byName[LayerRecent].Text, LayerTurn: byName[LayerTurn].Text,
@@ -1030,15 +1023,6 @@ func (b *builder) trimmed(items map[string][2]int) []string {
 		out = append(out, fmt.Sprintf("canon: %s (left to recall)", plural(n, "lighter or older fact", "lighter or older facts")))
 	}
 	return out
-}
-
-func worldBlockText(base narrator.Request) string {
-	for _, bl := range narrator.Blocks(base) {
-		if bl.Name == narrator.BlockWorld {
-			return bl.Text
-		}
-	}
-	return ""
 }
 
 func summaryBlockText(lines []string) string {
