@@ -197,11 +197,7 @@ func (s *Server) bedrock(w http.ResponseWriter, r *http.Request) {
 	})
 	switch fault {
 	case Cut:
-		s.failed(seq, http.StatusOK)
-		w.Header().Set("Content-Type", "application/json")
-		w.WriteHeader(http.StatusOK)
-		w.Write(b[:len(b)/2])
-		abort(w)
+		s.cut(w, seq, b)
 	case Malformed:
 		s.failed(seq, http.StatusOK)
 		b = b[:len(b)/2]

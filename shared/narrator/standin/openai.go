@@ -181,11 +181,7 @@ func (s *Server) openAI(w http.ResponseWriter, r *http.Request) {
 		"usage":   openAIUsage(u)})
 	switch {
 	case fault == Cut:
-		s.failed(seq, http.StatusOK)
-		w.Header().Set("Content-Type", "application/json")
-		w.WriteHeader(http.StatusOK)
-		w.Write(b[:len(b)/2])
-		abort(w)
+		s.cut(w, seq, b)
 	case fault == Malformed && rep.tool == "":
 		s.failed(seq, http.StatusOK)
 		b = b[:len(b)/2]

@@ -410,6 +410,16 @@ func Pieces(text string) []string {
 }
 
 // abort drops the connection under a response, as a network cut does.
+// cut logs call seq failed, sends the first half of the whole answer b
+// and breaks the connection: a body cut short.
+func (s *Server) cut(w http.ResponseWriter, seq int, b []byte) {
+	s.failed(seq, http.StatusOK)
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(http.StatusOK)
+	w.Write(b[:len(b)/2])
+	abort(w)
+}
+
 func abort(w http.ResponseWriter) {
 	if f, ok := w.(http.Flusher); ok {
 		f.Flush()
