@@ -213,17 +213,8 @@ func (s *Server) bedrock(w http.ResponseWriter, r *http.Request) {
 func (s *Server) bedrockStream(w http.ResponseWriter, r *http.Request, seq int, fault Fault, rep reply, u Usage) {
 	ctx := r.Context()
 	StartEventStream(w)
-	var sent strings.Builder
-	var called reply
-	reported := Usage{}
-	logged := false
-	log := func() {
-		if !logged {
-			logged = true
-			s.answered(seq, http.StatusOK, reply{text: sent.String(), tool: called.tool, args: called.args}, reported)
-		}
-	}
-	defer log()
+	l := &streamLog{s: s, seq: seq}
+	defer l.write()
 	send := func(m eventstream.Message) bool { return WriteFrame(w, m) == nil }
 	event := func(typ string, payload any) bool {
 		b, _ := json.Marshal(payload)
@@ -237,7 +228,7 @@ func (s *Server) bedrockStream(w http.ResponseWriter, r *http.Request, seq int, 
 	}
 	stop := "end_turn"
 	if rep.tool != "" {
-		stop, called = "tool_use", rep
+		stop, l.called = "tool_use", rep
 		event("contentBlockStart", map[string]any{"contentBlockIndex": 0, "start": map[string]any{
 			"toolUse": map[string]string{"toolUseId": fmt.Sprintf("tooluse_standin_%d", seq), "name": rep.tool}}})
 		event("contentBlockDelta", map[string]any{"contentBlockIndex": 0, "delta": map[string]any{"toolUse": map[string]string{"input": string(rep.args)}}})
@@ -250,7 +241,7 @@ func (s *Server) bedrockStream(w http.ResponseWriter, r *http.Request, seq int, 
 			if !event("contentBlockDelta", map[string]any{"contentBlockIndex": 0, "delta": map[string]string{"text": p}}) {
 				return false
 			}
-			sent.WriteString(p)
+			l.sent.WriteString(p)
 			return true
 		})
 		if !ok {
@@ -259,8 +250,8 @@ func (s *Server) bedrockStream(w http.ResponseWriter, r *http.Request, seq int, 
 	}
 	// The log is written before the stream ends: a caller that has read
 	// the last event finds its call logged whole.
-	reported = u
-	log()
+	l.usage = u
+	l.write()
 	event("contentBlockStop", map[string]int{"contentBlockIndex": 0})
 	event("messageStop", map[string]string{"stopReason": stop})
 	event("metadata", map[string]any{"usage": bedrockUsage(u), "metrics": map[string]int{"latencyMs": 1}})

@@ -201,17 +201,8 @@ func (s *Server) openAIStream(w http.ResponseWriter, r *http.Request, seq int, i
 	w.WriteHeader(http.StatusOK)
 	// The log keeps what went out: the pieces sent, and the usage only
 	// once reported.
-	var sent strings.Builder
-	var called reply
-	reported := Usage{}
-	logged := false
-	log := func() {
-		if !logged {
-			logged = true
-			s.answered(seq, http.StatusOK, reply{text: sent.String(), tool: called.tool, args: called.args}, reported)
-		}
-	}
-	defer log()
+	l := &streamLog{s: s, seq: seq}
+	defer l.write()
 	send := func(data []byte) {
 		fmt.Fprintf(w, "data: %s\n\n", data)
 		flush(w)
@@ -227,7 +218,7 @@ func (s *Server) openAIStream(w http.ResponseWriter, r *http.Request, seq int, i
 	}
 	finish := "stop"
 	if rep.tool != "" {
-		finish, called = "tool_calls", rep
+		finish, l.called = "tool_calls", rep
 		send(chunk(map[string]any{"tool_calls": []any{map[string]any{"index": 0, "id": fmt.Sprintf("call_%d", seq), "type": "function",
 			"function": map[string]string{"name": rep.tool, "arguments": string(rep.args)}}}}, nil))
 	} else {
@@ -241,7 +232,7 @@ func (s *Server) openAIStream(w http.ResponseWriter, r *http.Request, seq int, i
 			},
 		}, func(p string) bool {
 			send(chunk(map[string]any{"content": p}, nil))
-			sent.WriteString(p)
+			l.sent.WriteString(p)
 			return true
 		})
 		if !ok {
@@ -251,9 +242,9 @@ func (s *Server) openAIStream(w http.ResponseWriter, r *http.Request, seq int, i
 	// The log is written before the stream ends: a caller that has read
 	// [DONE] finds its call logged whole.
 	if p.streamUse {
-		reported = u
+		l.usage = u
 	}
-	log()
+	l.write()
 	send(chunk(map[string]any{}, finish))
 	if p.streamUse {
 		b, _ := json.Marshal(map[string]any{"id": id, "object": "chat.completion.chunk", "created": time.Now().Unix(), "model": model,

@@ -509,6 +509,25 @@ func writeJSON(w http.ResponseWriter, status int, v any) {
 	w.Write(b)
 }
 
+// streamLog is the log of a streamed answer: what went out, the pieces
+// sent or the tool called, and the usage once reported. write logs it
+// once, whether the stream ends whole or is given up.
+type streamLog struct {
+	s      *Server
+	seq    int
+	sent   strings.Builder
+	called reply
+	usage  Usage
+	done   bool
+}
+
+func (l *streamLog) write() {
+	if !l.done {
+		l.done = true
+		l.s.answered(l.seq, http.StatusOK, reply{text: l.sent.String(), tool: l.called.tool, args: l.called.args}, l.usage)
+	}
+}
+
 // streamFrames are the frames a wire sends for the faults that end a
 // streamed answer early: a stream error, a throttle, a broken frame.
 type streamFrames struct {
