@@ -429,10 +429,11 @@ func (b *builder) fitCharacters(limit int) {
 		return out
 	}
 	cur := render()
+	tokens := b.charsTokens(cur)
 	n := 0
-	for b.charsTokens(cur) > limit && n < len(cands) {
+	for tokens > limit && n < len(cands) {
 		// Drop a few at a time on a long way to go; one at a time near the end.
-		step := max(1, (b.charsTokens(cur)-limit)/8)
+		step := max(1, (tokens-limit)/8)
 		for k := 0; k < step && n < len(cands); k++ {
 			c := cands[n]
 			if dropped[c.c] == nil {
@@ -442,8 +443,9 @@ func (b *builder) fitCharacters(limit int) {
 			n++
 		}
 		cur = render()
+		tokens = b.charsTokens(cur)
 	}
-	b.chars, b.charsTok = cur, b.charsTokens(cur)
+	b.chars, b.charsTok = cur, tokens
 	b.charNotes = nil
 	total := 0
 	for ci, c := range cs {
