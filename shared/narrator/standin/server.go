@@ -53,7 +53,6 @@ type Server struct {
 	URL string
 
 	cfg        Config
-	errorAfter int
 	mux        *http.ServeMux
 	httpServer *httptest.Server
 	done       chan struct{}
@@ -83,15 +82,15 @@ func New(cfg Config) (*Server, error) {
 	if cfg.MaxLog <= 0 {
 		cfg.MaxLog = 5000
 	}
-	s := &Server{cfg: cfg, errorAfter: cfg.ErrorAfter, done: make(chan struct{}),
-		rules: append([]Rule(nil), cfg.Faults...), seed: cfg.Seed,
-		seen: map[[32]byte]int{}, cache: map[[32]byte]time.Time{}}
 	switch {
 	case cfg.ErrorAfter == 0:
-		s.errorAfter = 1
+		cfg.ErrorAfter = 1
 	case cfg.ErrorAfter < 0:
-		s.errorAfter = 0
+		cfg.ErrorAfter = 0
 	}
+	s := &Server{cfg: cfg, done: make(chan struct{}),
+		rules: append([]Rule(nil), cfg.Faults...), seed: cfg.Seed,
+		seen: map[[32]byte]int{}, cache: map[[32]byte]time.Time{}}
 	mux := http.NewServeMux()
 	mux.HandleFunc("POST /v1/chat/completions", s.openAI)
 	mux.HandleFunc("POST /chat/completions", s.openAI)
@@ -535,12 +534,12 @@ type streamFrames struct {
 }
 
 // streamText sends the pieces ps through piece at the configured pace,
-// playing fault once errorAfter pieces have gone, in the frames of the
+// playing fault once Config.ErrorAfter pieces have gone, in the frames of the
 // wire. It reports whether the stream may go on to its end: false when
 // the fault ended it, the caller went away, or piece failed.
 func (s *Server) streamText(ctx context.Context, w http.ResponseWriter, fault Fault, ps []string, f streamFrames, piece func(string) bool) bool {
 	for i := 0; i <= len(ps); i++ {
-		if i == min(s.errorAfter, len(ps)) {
+		if i == min(s.cfg.ErrorAfter, len(ps)) {
 			switch fault {
 			case StallMid:
 				if !s.wait(ctx, s.cfg.Stall) {
