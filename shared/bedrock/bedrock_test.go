@@ -179,25 +179,6 @@ func request(tier narrator.Tier) narrator.Request {
 	}
 }
 
-// collect is an emit that records the pieces.
-type collect struct {
-	mu     sync.Mutex
-	pieces []string
-}
-
-func (c *collect) emit(s string) error {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	c.pieces = append(c.pieces, s)
-	return nil
-}
-
-func (c *collect) got() []string {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	return append([]string(nil), c.pieces...)
-}
-
 // TestConcurrentStreamsKeepTheirOwnText: two narrations streamed at once
 // by one narrator each get their own text, whole (the client's shared
 // event-stream decoder would mix them; the race detector sees it too).
@@ -225,17 +206,17 @@ func TestNarrateStreams(t *testing.T) {
 	// emit: narration streams, it is not buffered to the end.
 	first := make(chan struct{})
 	n, f := serve(t, bedrock.Config{}, stream(story(deltas...), map[int]<-chan struct{}{2: first}))
-	var c collect
+	var c standin.Collect
 	var once sync.Once
 	got, err := n.Narrate(context.Background(), request(narrator.High), func(s string) error {
 		once.Do(func() { close(first) })
-		return c.emit(s)
+		return c.Emit(s)
 	})
 	if err != nil {
 		t.Fatal(err)
 	}
-	if strings.Join(c.got(), "|") != strings.Join(deltas, "|") {
-		t.Fatalf("emitted %q, want %q", c.got(), deltas)
+	if strings.Join(c.Got(), "|") != strings.Join(deltas, "|") {
+		t.Fatalf("emitted %q, want %q", c.Got(), deltas)
 	}
 	if got.Text != strings.Join(deltas, "") {
 		t.Fatalf("text %q", got.Text)
@@ -299,7 +280,7 @@ func TestNarrateStreams(t *testing.T) {
 func TestNarrateLowTierUsesLowModel(t *testing.T) {
 	n, f := serve(t, bedrock.Config{LowModel: "us.anthropic.claude-haiku-4-5-20251001-v1:0", MaxTokens: 200},
 		stream(story("The door opens. What do you do?"), nil))
-	got, err := n.Narrate(context.Background(), request(narrator.Low), (&collect{}).emit)
+	got, err := n.Narrate(context.Background(), request(narrator.Low), (&standin.Collect{}).Emit)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -330,13 +311,13 @@ func TestNarrateRetries(t *testing.T) {
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
 			n, f := serve(t, bedrock.Config{}, c.first, c.first, stream(story("Rain ", "falls."), nil))
-			var e collect
-			got, err := n.Narrate(context.Background(), request(narrator.High), e.emit)
+			var e standin.Collect
+			got, err := n.Narrate(context.Background(), request(narrator.High), e.Emit)
 			if err != nil {
 				t.Fatal(err)
 			}
-			if got.Text != "Rain falls." || strings.Join(e.got(), "") != "Rain falls." {
-				t.Fatalf("text %q, emitted %q", got.Text, e.got())
+			if got.Text != "Rain falls." || strings.Join(e.Got(), "") != "Rain falls." {
+				t.Fatalf("text %q, emitted %q", got.Text, e.Got())
 			}
 			if len(f.requests()) != 3 {
 				t.Fatalf("%d requests, want 2 failures and a success", len(f.requests()))
@@ -368,8 +349,8 @@ func TestNarrateFailures(t *testing.T) {
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
 			n, f := serve(t, c.cfg, c.script...)
-			var e collect
-			_, err := n.Narrate(context.Background(), request(narrator.High), e.emit)
+			var e standin.Collect
+			_, err := n.Narrate(context.Background(), request(narrator.High), e.Emit)
 			if !fault.Is(err, fault.Unavailable) {
 				t.Fatalf("err = %v, want unavailable", err)
 			}
@@ -379,7 +360,7 @@ func TestNarrateFailures(t *testing.T) {
 			if got := len(f.requests()); got != c.requests {
 				t.Fatalf("%d requests, want %d", got, c.requests)
 			}
-			if got := strings.Join(e.got(), ""); got != c.emitted {
+			if got := strings.Join(e.Got(), ""); got != c.emitted {
 				t.Fatalf("emitted %q, want %q", got, c.emitted)
 			}
 		})
@@ -391,7 +372,7 @@ func TestNarrateFailures(t *testing.T) {
 // caller's own deadline, so the caller falls back to offline narration.
 func TestNarrateTimeout(t *testing.T) {
 	n, _ := serve(t, bedrock.Config{Timeout: 50 * time.Millisecond}, hang)
-	_, err := n.Narrate(context.Background(), request(narrator.High), (&collect{}).emit)
+	_, err := n.Narrate(context.Background(), request(narrator.High), (&standin.Collect{}).Emit)
 	if !fault.Is(err, fault.Unavailable) || errors.Is(err, context.DeadlineExceeded) {
 		t.Fatalf("err = %v, want unavailable without the deadline in its chain", err)
 	}
@@ -408,7 +389,7 @@ func TestNarrateCallerCancels(t *testing.T) {
 		<-started
 		cancel()
 	}()
-	_, err := n.Narrate(ctx, request(narrator.High), (&collect{}).emit)
+	_, err := n.Narrate(ctx, request(narrator.High), (&standin.Collect{}).Emit)
 	if !errors.Is(err, context.Canceled) {
 		t.Fatalf("err = %v, want the caller's cancellation", err)
 	}

@@ -379,12 +379,7 @@ func (b *builder) charsTokens(cs []campaign.Character) int {
 	if len(cs) == 0 {
 		return 0
 	}
-	for _, bl := range narrator.Blocks(narrator.Request{Characters: cs, Effects: b.in.Effects}) {
-		if bl.Name == narrator.BlockCharacters {
-			return b.tok(bl.Text)
-		}
-	}
-	return 0
+	return b.tok(narrator.CharactersText(cs, b.in.Effects))
 }
 
 // fitCharacters drops inventory items, least relevant first: an item the
@@ -434,10 +429,11 @@ func (b *builder) fitCharacters(limit int) {
 		return out
 	}
 	cur := render()
+	tokens := b.charsTokens(cur)
 	n := 0
-	for b.charsTokens(cur) > limit && n < len(cands) {
+	for tokens > limit && n < len(cands) {
 		// Drop a few at a time on a long way to go; one at a time near the end.
-		step := max(1, (b.charsTokens(cur)-limit)/8)
+		step := max(1, (tokens-limit)/8)
 		for k := 0; k < step && n < len(cands); k++ {
 			c := cands[n]
 			if dropped[c.c] == nil {
@@ -447,8 +443,9 @@ func (b *builder) fitCharacters(limit int) {
 			n++
 		}
 		cur = render()
+		tokens = b.charsTokens(cur)
 	}
-	b.chars, b.charsTok = cur, b.charsTokens(cur)
+	b.chars, b.charsTok = cur, tokens
 	b.charNotes = nil
 	total := 0
 	for ci, c := range cs {
@@ -479,10 +476,8 @@ func (b *builder) mentions(s string) bool {
 // --- scene --------------------------------------------------------------
 
 func (b *builder) sceneTokens(s campaign.Scene) int {
-	for _, bl := range narrator.Blocks(narrator.Request{Scene: s, Area: b.in.Area, Threats: b.in.Threats}) {
-		if bl.Name == narrator.BlockScene {
-			return b.tok(bl.Text)
-		}
+	if text := narrator.SceneText(s, b.in.Area, b.in.Threats); text != "" {
+		return b.tok(text)
 	}
 	return 0
 }
@@ -986,7 +981,7 @@ func (b *builder) snapshot() (Snapshot, Report) {
 		LayerRecent: {len(b.recent), past - len(b.recent)},
 	}
 	var texts = map[string]string{
-		LayerSystem: byName[LayerSystem].Text, LayerWorld: worldBlockText(b.base),
+		LayerSystem: byName[LayerSystem].Text, LayerWorld: narrator.WorldText(b.base),
 		LayerCanon: b.canonText(), LayerCharacters: byName[LayerCharacters].Text,
 		LayerScene: byName[LayerScene].Text, LayerSummary: summaryBlockText(b.summary),
 		LayerLore: b.loreText(), LayerRecent: byName[LayerRecent].Text, LayerTurn: byName[LayerTurn].Text,
@@ -1030,15 +1025,6 @@ func (b *builder) trimmed(items map[string][2]int) []string {
 		out = append(out, fmt.Sprintf("canon: %s (left to recall)", plural(n, "lighter or older fact", "lighter or older facts")))
 	}
 	return out
-}
-
-func worldBlockText(base narrator.Request) string {
-	for _, bl := range narrator.Blocks(base) {
-		if bl.Name == narrator.BlockWorld {
-			return bl.Text
-		}
-	}
-	return ""
 }
 
 func summaryBlockText(lines []string) string {

@@ -281,9 +281,12 @@ func (g Grounds) checker() checker {
 			c.died[strings.ToLower(n)] = true
 		}
 	}
-	for _, s := range g.Secrets {
-		if t, ok := secretTermsOf(s, g.Public); ok {
-			c.secrets = append(c.secrets, t)
+	if len(g.Secrets) > 0 {
+		pub := publicTermsOf(g.Public)
+		for _, s := range g.Secrets {
+			if t, ok := secretTermsOf(s, pub); ok {
+				c.secrets = append(c.secrets, t)
+			}
 		}
 	}
 	return c

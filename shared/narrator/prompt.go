@@ -156,6 +156,21 @@ func Join(blocks []Block) string {
 	return strings.Join(texts, "\n\n")
 }
 
+// WorldText, CharactersText and SceneText are the texts of the world,
+// characters and scene blocks Blocks gives for the same parts of a
+// request (SceneText is "" where Blocks leaves the scene out). A caller
+// that measures one block, as memory's budget does in its fitting loops,
+// renders it alone instead of the whole prompt.
+func WorldText(req Request) string { return world(req) }
+
+// CharactersText: see WorldText.
+func CharactersText(cs []campaign.Character, effects map[string][]string) string {
+	return characters(cs, effects)
+}
+
+// SceneText: see WorldText.
+func SceneText(s campaign.Scene, area Area, threats []Threat) string { return scene(s, area, threats) }
+
 func world(req Request) string {
 	persona := oneLine(req.Persona)
 	if persona == "" {

@@ -247,3 +247,28 @@ func TestRecentTurnsAreCompact(t *testing.T) {
 		t.Fatalf("a told turn is missing or whole:\n%s", recent)
 	}
 }
+
+// TestBlockTexts: the one-block renderers give the text Blocks gives.
+func TestBlockTexts(t *testing.T) {
+	req := sampleRequest()
+	want := map[string]string{
+		BlockWorld:      WorldText(req),
+		BlockCharacters: CharactersText(req.Characters, req.Effects),
+		BlockScene:      SceneText(req.Scene, req.Area, req.Threats),
+	}
+	seen := 0
+	for _, b := range Blocks(req) {
+		if w, ok := want[b.Name]; ok {
+			seen++
+			if b.Text != w {
+				t.Errorf("%s block:\n%s\nwant\n%s", b.Name, b.Text, w)
+			}
+		}
+	}
+	if seen != len(want) {
+		t.Fatalf("found %d of the %d blocks", seen, len(want))
+	}
+	if s := SceneText(campaign.Scene{}, Area{}, nil); s != "" {
+		t.Fatalf("empty scene = %q, want \"\" (Blocks leaves it out)", s)
+	}
+}

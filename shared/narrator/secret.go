@@ -16,35 +16,48 @@ type secretTerms struct {
 	subject map[string]bool
 }
 
-// secretTermsOf reads a secret against the public text; ok is false when
-// nothing of it is distinctive (everything it says is public already).
-func secretTermsOf(s campaign.Secret, public string) (secretTerms, bool) {
-	pub := contentWords(public)
-	seen := make(map[string]bool, len(pub))
-	pubPairs := map[[2]string]bool{}
-	for i, w := range pub {
-		seen[w] = true
+// publicTerms is what secretTermsOf reads each secret against: the public
+// text's content words and their pairs, and all its words joined by one
+// space. A checker reads it once for all its secrets.
+type publicTerms struct {
+	seen   map[string]bool
+	pairs  map[[2]string]bool
+	joined string
+}
+
+func publicTermsOf(public string) publicTerms {
+	words := contentWords(public)
+	p := publicTerms{seen: make(map[string]bool, len(words)), pairs: map[[2]string]bool{},
+		joined: strings.Join(lowerWords(public), " ")}
+	for i, w := range words {
+		p.seen[w] = true
 		if i > 0 {
-			pubPairs[[2]string{pub[i-1], w}] = true
+			p.pairs[[2]string{words[i-1], w}] = true
 		}
 	}
+	return p
+}
+
+// secretTermsOf reads a secret against the public text; ok is false when
+// nothing of it is distinctive (everything it says is public already).
+func secretTermsOf(s campaign.Secret, pub publicTerms) (secretTerms, bool) {
 	t := secretTerms{text: strings.Join(lowerWords(s.Text), " "), words: map[string]bool{}, pairs: map[[2]string]bool{}, subject: map[string]bool{}}
 	for _, w := range contentWords(s.Subject) {
 		t.subject[w] = true
 	}
 	words := contentWords(s.Text)
 	for i, w := range words {
-		if !seen[w] && !t.subject[w] {
+		if !pub.seen[w] && !t.subject[w] {
 			t.words[w] = true
 		}
 		if i > 0 && words[i-1] != w {
 			p := [2]string{words[i-1], w}
-			if !pubPairs[p] && !(t.subject[p[0]] && t.subject[p[1]]) {
+			if !pub.pairs[p] && !(t.subject[p[0]] && t.subject[p[1]]) {
 				t.pairs[p] = true
 			}
 		}
 	}
-	ok := len(t.words) > 0 || len(t.pairs) > 0 || (t.text != "" && !strings.Contains(strings.Join(lowerWords(public), " "), t.text))
+	ok := len(t.words) > 0 || len(t.pairs) > 0 || (t.text != "" && !strings.Contains(pub.joined, t.text))
 	return t, ok
 }
 

@@ -246,10 +246,10 @@ func (t Teller) attempt(ctx context.Context, n Narrator, req Request, g *gate, c
 			}
 			return a
 		case <-pieces:
-			reset(silence, t.Stall)
+			silence.Reset(t.Stall)
 			reason = SlowStall
 		case <-g.notify:
-			reset(quiet, t.Quiet)
+			quiet.Reset(t.Quiet)
 		case <-silence.C:
 			c.close()
 			return attempt{err: errClosed, quiet: reason, call: c}
@@ -270,14 +270,4 @@ func promptTokens(req Request) int {
 		n += EstimateTokens(b.Text)
 	}
 	return n
-}
-
-func reset(t *time.Timer, d time.Duration) {
-	if !t.Stop() {
-		select {
-		case <-t.C:
-		default:
-		}
-	}
-	t.Reset(d)
 }

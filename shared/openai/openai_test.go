@@ -16,6 +16,7 @@ import (
 	"chronicler/shared/campaign"
 	"chronicler/shared/fault"
 	"chronicler/shared/narrator"
+	"chronicler/shared/narrator/standin"
 	"chronicler/shared/openai"
 )
 
@@ -161,24 +162,6 @@ func request(tier narrator.Tier) narrator.Request {
 	}
 }
 
-type collect struct {
-	mu     sync.Mutex
-	pieces []string
-}
-
-func (c *collect) emit(s string) error {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	c.pieces = append(c.pieces, s)
-	return nil
-}
-
-func (c *collect) got() []string {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	return append([]string(nil), c.pieces...)
-}
-
 func TestNarrateStreams(t *testing.T) {
 	deltas := []string{"Dust ", "drifts as Mira ", "runs her fingers along the wall. ", "A stone gives. What now?"}
 	// The server holds back the second delta until the first has reached
@@ -186,17 +169,17 @@ func TestNarrateStreams(t *testing.T) {
 	first := make(chan struct{})
 	n, f := serve(t, "", openai.Config{HighModel: "llama3.3:70b", LowModel: "llama3.2:3b"},
 		sse(story(deltas...), map[int]<-chan struct{}{2: first}))
-	var c collect
+	var c standin.Collect
 	var once sync.Once
 	got, err := n.Narrate(context.Background(), request(narrator.High), func(s string) error {
 		once.Do(func() { close(first) })
-		return c.emit(s)
+		return c.Emit(s)
 	})
 	if err != nil {
 		t.Fatal(err)
 	}
-	if strings.Join(c.got(), "|") != strings.Join(deltas, "|") {
-		t.Fatalf("emitted %q, want %q", c.got(), deltas)
+	if strings.Join(c.Got(), "|") != strings.Join(deltas, "|") {
+		t.Fatalf("emitted %q, want %q", c.Got(), deltas)
 	}
 	if got.Text != strings.Join(deltas, "") || got.Model != "llama3.3:70b" {
 		t.Fatalf("narration %+v", got)
@@ -236,7 +219,7 @@ func TestNarrateStreams(t *testing.T) {
 
 func TestNarrateLowTierAndV1BaseURL(t *testing.T) {
 	n, f := serve(t, "/v1/", openai.Config{HighModel: "big", LowModel: "small"}, sse(story("The door opens."), nil))
-	got, err := n.Narrate(context.Background(), request(narrator.Low), (&collect{}).emit)
+	got, err := n.Narrate(context.Background(), request(narrator.Low), (&standin.Collect{}).Emit)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -250,7 +233,7 @@ func TestNarrateLowTierAndV1BaseURL(t *testing.T) {
 // configured, the narration names the one the server reported.
 func TestNarrateWithoutUsageOrDone(t *testing.T) {
 	n, _ := serve(t, "", openai.Config{}, sse([]string{chunk("Rain falls."), finishChunk}, nil))
-	got, err := n.Narrate(context.Background(), request(narrator.High), (&collect{}).emit)
+	got, err := n.Narrate(context.Background(), request(narrator.High), (&standin.Collect{}).Emit)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -263,13 +246,13 @@ func TestNarrateWithoutUsageOrDone(t *testing.T) {
 // with one completion still narrates, in one piece.
 func TestNarrateUnstreamedAnswer(t *testing.T) {
 	n, _ := serve(t, "", openai.Config{}, completion("Rain falls. What now?"))
-	var e collect
-	got, err := n.Narrate(context.Background(), request(narrator.High), e.emit)
+	var e standin.Collect
+	got, err := n.Narrate(context.Background(), request(narrator.High), e.Emit)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if got.Text != "Rain falls. What now?" || len(e.got()) != 1 || got.Usage.Input != 800 {
-		t.Fatalf("narration %+v, emitted %q", got, e.got())
+	if got.Text != "Rain falls. What now?" || len(e.Got()) != 1 || got.Usage.Input != 800 {
+		t.Fatalf("narration %+v, emitted %q", got, e.Got())
 	}
 }
 
@@ -288,13 +271,13 @@ func TestNarrateRetries(t *testing.T) {
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
 			n, f := serve(t, "", openai.Config{}, c.first, c.first, sse(story("Rain ", "falls."), nil))
-			var e collect
-			got, err := n.Narrate(context.Background(), request(narrator.High), e.emit)
+			var e standin.Collect
+			got, err := n.Narrate(context.Background(), request(narrator.High), e.Emit)
 			if err != nil {
 				t.Fatal(err)
 			}
-			if got.Text != "Rain falls." || strings.Join(e.got(), "") != "Rain falls." {
-				t.Fatalf("text %q, emitted %q", got.Text, e.got())
+			if got.Text != "Rain falls." || strings.Join(e.Got(), "") != "Rain falls." {
+				t.Fatalf("text %q, emitted %q", got.Text, e.Got())
 			}
 			if len(f.requests()) != 3 {
 				t.Fatalf("%d requests, want 2 failures and a success", len(f.requests()))
@@ -328,8 +311,8 @@ func TestNarrateFailures(t *testing.T) {
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
 			n, f := serve(t, "", c.cfg, c.script...)
-			var e collect
-			_, err := n.Narrate(context.Background(), request(narrator.High), e.emit)
+			var e standin.Collect
+			_, err := n.Narrate(context.Background(), request(narrator.High), e.Emit)
 			if !fault.Is(err, fault.Unavailable) {
 				t.Fatalf("err = %v, want unavailable", err)
 			}
@@ -339,7 +322,7 @@ func TestNarrateFailures(t *testing.T) {
 			if got := len(f.requests()); got != c.requests {
 				t.Fatalf("%d requests, want %d", got, c.requests)
 			}
-			if got := strings.Join(e.got(), ""); got != c.emitted {
+			if got := strings.Join(e.Got(), ""); got != c.emitted {
 				t.Fatalf("emitted %q, want %q", got, c.emitted)
 			}
 		})
@@ -351,7 +334,7 @@ func TestNarrateNoServer(t *testing.T) {
 	url := srv.URL
 	srv.Close()
 	n := openai.New(url, "", openai.Config{Backoff: time.Millisecond, Timeout: guard}, nil)
-	_, err := n.Narrate(context.Background(), request(narrator.High), (&collect{}).emit)
+	_, err := n.Narrate(context.Background(), request(narrator.High), (&standin.Collect{}).Emit)
 	if !fault.Is(err, fault.Unavailable) {
 		t.Fatalf("err = %v, want unavailable", err)
 	}
@@ -359,7 +342,7 @@ func TestNarrateNoServer(t *testing.T) {
 
 func TestNarrateTimeout(t *testing.T) {
 	n, _ := serve(t, "", openai.Config{Timeout: 50 * time.Millisecond}, hang)
-	_, err := n.Narrate(context.Background(), request(narrator.High), (&collect{}).emit)
+	_, err := n.Narrate(context.Background(), request(narrator.High), (&standin.Collect{}).Emit)
 	if !fault.Is(err, fault.Unavailable) || errors.Is(err, context.DeadlineExceeded) {
 		t.Fatalf("err = %v, want unavailable without the deadline in its chain", err)
 	}
@@ -376,7 +359,7 @@ func TestNarrateCallerCancels(t *testing.T) {
 		<-started
 		cancel()
 	}()
-	_, err := n.Narrate(ctx, request(narrator.High), (&collect{}).emit)
+	_, err := n.Narrate(ctx, request(narrator.High), (&standin.Collect{}).Emit)
 	if !errors.Is(err, context.Canceled) {
 		t.Fatalf("err = %v, want the caller's cancellation", err)
 	}
@@ -453,7 +436,7 @@ func TestNoKeyNoAuthorization(t *testing.T) {
 	srv := httptest.NewServer(f)
 	defer srv.Close()
 	n := openai.New(srv.URL, "", openai.Config{}, nil)
-	if _, err := n.Narrate(context.Background(), request(narrator.High), (&collect{}).emit); err != nil {
+	if _, err := n.Narrate(context.Background(), request(narrator.High), (&standin.Collect{}).Emit); err != nil {
 		t.Fatal(err)
 	}
 	if a := f.requests()[0].auth; a != "" {

@@ -197,11 +197,7 @@ func (s *Server) bedrock(w http.ResponseWriter, r *http.Request) {
 	})
 	switch fault {
 	case Cut:
-		s.failed(seq, http.StatusOK)
-		w.Header().Set("Content-Type", "application/json")
-		w.WriteHeader(http.StatusOK)
-		w.Write(b[:len(b)/2])
-		abort(w)
+		s.cut(w, seq, b)
 	case Malformed:
 		s.failed(seq, http.StatusOK)
 		b = b[:len(b)/2]
@@ -217,17 +213,8 @@ func (s *Server) bedrock(w http.ResponseWriter, r *http.Request) {
 func (s *Server) bedrockStream(w http.ResponseWriter, r *http.Request, seq int, fault Fault, rep reply, u Usage) {
 	ctx := r.Context()
 	StartEventStream(w)
-	var sent strings.Builder
-	var called reply
-	reported := Usage{}
-	logged := false
-	log := func() {
-		if !logged {
-			logged = true
-			s.answered(seq, http.StatusOK, reply{text: sent.String(), tool: called.tool, args: called.args}, reported)
-		}
-	}
-	defer log()
+	l := &streamLog{s: s, seq: seq}
+	defer l.write()
 	send := func(m eventstream.Message) bool { return WriteFrame(w, m) == nil }
 	event := func(typ string, payload any) bool {
 		b, _ := json.Marshal(payload)
@@ -241,47 +228,30 @@ func (s *Server) bedrockStream(w http.ResponseWriter, r *http.Request, seq int, 
 	}
 	stop := "end_turn"
 	if rep.tool != "" {
-		stop, called = "tool_use", rep
+		stop, l.called = "tool_use", rep
 		event("contentBlockStart", map[string]any{"contentBlockIndex": 0, "start": map[string]any{
 			"toolUse": map[string]string{"toolUseId": fmt.Sprintf("tooluse_standin_%d", seq), "name": rep.tool}}})
 		event("contentBlockDelta", map[string]any{"contentBlockIndex": 0, "delta": map[string]any{"toolUse": map[string]string{"input": string(rep.args)}}})
 	} else {
-		ps := Pieces(rep.text)
-		for i := 0; i <= len(ps); i++ {
-			if i == min(s.errorAfter, len(ps)) {
-				switch fault {
-				case StallMid:
-					if !s.wait(ctx, s.cfg.Stall) {
-						return
-					}
-				case Cut:
-					abort(w)
-				case StreamError:
-					send(Exception("modelStreamErrorException", "The model stopped while generating."))
-					return
-				case StreamThrottle:
-					send(Exception("throttlingException", "Too many requests, please wait before trying again."))
-					return
-				case Malformed:
-					send(Event("contentBlockDelta", `{"contentBlockIndex":0,"delta":{"text":"Ra`))
-				}
+		ok := s.streamText(ctx, w, fault, Pieces(rep.text), streamFrames{
+			streamError: func() { send(Exception("modelStreamErrorException", "The model stopped while generating.")) },
+			throttle:    func() { send(Exception("throttlingException", "Too many requests, please wait before trying again.")) },
+			malformed:   func() { send(Event("contentBlockDelta", `{"contentBlockIndex":0,"delta":{"text":"Ra`)) },
+		}, func(p string) bool {
+			if !event("contentBlockDelta", map[string]any{"contentBlockIndex": 0, "delta": map[string]string{"text": p}}) {
+				return false
 			}
-			if i == len(ps) {
-				break
-			}
-			if !s.wait(ctx, s.cfg.Pace) {
-				return
-			}
-			if !event("contentBlockDelta", map[string]any{"contentBlockIndex": 0, "delta": map[string]string{"text": ps[i]}}) {
-				return
-			}
-			sent.WriteString(ps[i])
+			l.sent.WriteString(p)
+			return true
+		})
+		if !ok {
+			return
 		}
 	}
 	// The log is written before the stream ends: a caller that has read
 	// the last event finds its call logged whole.
-	reported = u
-	log()
+	l.usage = u
+	l.write()
 	event("contentBlockStop", map[string]int{"contentBlockIndex": 0})
 	event("messageStop", map[string]string{"stopReason": stop})
 	event("metadata", map[string]any{"usage": bedrockUsage(u), "metrics": map[string]int{"latencyMs": 1}})

@@ -123,16 +123,16 @@ func TestFaultsThroughAdapters(t *testing.T) {
 				}
 				switch first := standin.Pieces(clean.Text)[0]; want.emitted {
 				case "":
-					if emitted.text() != "" {
-						t.Errorf("emitted %q, want nothing", emitted.got())
+					if emitted.Text() != "" {
+						t.Errorf("emitted %q, want nothing", emitted.Got())
 					}
 				case "first":
-					if emitted.text() != first {
-						t.Errorf("emitted %q, want only the first piece %q", emitted.got(), first)
+					if emitted.Text() != first {
+						t.Errorf("emitted %q, want only the first piece %q", emitted.Got(), first)
 					}
 				case "all":
-					if len(emitted.got()) < 2 || emitted.text() != got.Text {
-						t.Errorf("emitted %q, text %q: want the narration streamed", emitted.got(), got.Text)
+					if len(emitted.Got()) < 2 || emitted.Text() != got.Text {
+						t.Errorf("emitted %q, text %q: want the narration streamed", emitted.Got(), got.Text)
 					}
 					if c.check != nil {
 						c.check(t, got.Text)

@@ -2,8 +2,6 @@ package standin_test
 
 import (
 	"context"
-	"strings"
-	"sync"
 	"testing"
 	"time"
 
@@ -106,34 +104,13 @@ func grounds(req narrator.Request) narrator.Grounds {
 	return narrator.Grounds{Rules: req.RulesResult, Other: []string{req.Action, req.Scene.Location}, Names: names}
 }
 
-// collect is an emit that records the pieces.
-type collect struct {
-	mu     sync.Mutex
-	pieces []string
-}
-
-func (c *collect) emit(s string) error {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	c.pieces = append(c.pieces, s)
-	return nil
-}
-
-func (c *collect) got() []string {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	return append([]string(nil), c.pieces...)
-}
-
-func (c *collect) text() string { return strings.Join(c.got(), "") }
-
 // narrate narrates req through m and reports what reached emit.
-func narrate(t *testing.T, m model, req narrator.Request) (narrator.Narration, *collect, error) {
+func narrate(t *testing.T, m model, req narrator.Request) (narrator.Narration, *standin.Collect, error) {
 	t.Helper()
-	var c collect
+	var c standin.Collect
 	ctx, cancel := context.WithTimeout(context.Background(), 2*guard)
 	defer cancel()
-	n, err := m.Narrate(ctx, req, c.emit)
+	n, err := m.Narrate(ctx, req, c.Emit)
 	return n, &c, err
 }
 

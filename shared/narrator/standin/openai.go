@@ -181,11 +181,7 @@ func (s *Server) openAI(w http.ResponseWriter, r *http.Request) {
 		"usage":   openAIUsage(u)})
 	switch {
 	case fault == Cut:
-		s.failed(seq, http.StatusOK)
-		w.Header().Set("Content-Type", "application/json")
-		w.WriteHeader(http.StatusOK)
-		w.Write(b[:len(b)/2])
-		abort(w)
+		s.cut(w, seq, b)
 	case fault == Malformed && rep.tool == "":
 		s.failed(seq, http.StatusOK)
 		b = b[:len(b)/2]
@@ -205,17 +201,8 @@ func (s *Server) openAIStream(w http.ResponseWriter, r *http.Request, seq int, i
 	w.WriteHeader(http.StatusOK)
 	// The log keeps what went out: the pieces sent, and the usage only
 	// once reported.
-	var sent strings.Builder
-	var called reply
-	reported := Usage{}
-	logged := false
-	log := func() {
-		if !logged {
-			logged = true
-			s.answered(seq, http.StatusOK, reply{text: sent.String(), tool: called.tool, args: called.args}, reported)
-		}
-	}
-	defer log()
+	l := &streamLog{s: s, seq: seq}
+	defer l.write()
 	send := func(data []byte) {
 		fmt.Fprintf(w, "data: %s\n\n", data)
 		flush(w)
@@ -231,46 +218,33 @@ func (s *Server) openAIStream(w http.ResponseWriter, r *http.Request, seq int, i
 	}
 	finish := "stop"
 	if rep.tool != "" {
-		finish, called = "tool_calls", rep
+		finish, l.called = "tool_calls", rep
 		send(chunk(map[string]any{"tool_calls": []any{map[string]any{"index": 0, "id": fmt.Sprintf("call_%d", seq), "type": "function",
 			"function": map[string]string{"name": rep.tool, "arguments": string(rep.args)}}}}, nil))
 	} else {
-		ps := Pieces(rep.text)
-		for i := 0; i <= len(ps); i++ {
-			if i == min(s.errorAfter, len(ps)) {
-				switch fault {
-				case StallMid:
-					if !s.wait(ctx, s.cfg.Stall) {
-						return
-					}
-				case Cut:
-					abort(w)
-				case StreamError:
-					send(openAIError("server_error", "model_error", "The model stopped while generating."))
-					return
-				case StreamThrottle:
-					send(openAIError("rate_limit_error", "rate_limit_exceeded", "Rate limit reached while generating."))
-					return
-				case Malformed:
-					send([]byte(`{"id":"` + id + `","object":"chat.completion.chunk","choices":[{"index":0,"delta":{"content":"Ra`))
-				}
-			}
-			if i == len(ps) {
-				break
-			}
-			if !s.wait(ctx, s.cfg.Pace) {
-				return
-			}
-			send(chunk(map[string]any{"content": ps[i]}, nil))
-			sent.WriteString(ps[i])
+		ok := s.streamText(ctx, w, fault, Pieces(rep.text), streamFrames{
+			streamError: func() { send(openAIError("server_error", "model_error", "The model stopped while generating.")) },
+			throttle: func() {
+				send(openAIError("rate_limit_error", "rate_limit_exceeded", "Rate limit reached while generating."))
+			},
+			malformed: func() {
+				send([]byte(`{"id":"` + id + `","object":"chat.completion.chunk","choices":[{"index":0,"delta":{"content":"Ra`))
+			},
+		}, func(p string) bool {
+			send(chunk(map[string]any{"content": p}, nil))
+			l.sent.WriteString(p)
+			return true
+		})
+		if !ok {
+			return
 		}
 	}
 	// The log is written before the stream ends: a caller that has read
 	// [DONE] finds its call logged whole.
 	if p.streamUse {
-		reported = u
+		l.usage = u
 	}
-	log()
+	l.write()
 	send(chunk(map[string]any{}, finish))
 	if p.streamUse {
 		b, _ := json.Marshal(map[string]any{"id": id, "object": "chat.completion.chunk", "created": time.Now().Unix(), "model": model,

@@ -53,7 +53,6 @@ type Server struct {
 	URL string
 
 	cfg        Config
-	errorAfter int
 	mux        *http.ServeMux
 	httpServer *httptest.Server
 	done       chan struct{}
@@ -83,15 +82,15 @@ func New(cfg Config) (*Server, error) {
 	if cfg.MaxLog <= 0 {
 		cfg.MaxLog = 5000
 	}
-	s := &Server{cfg: cfg, errorAfter: cfg.ErrorAfter, done: make(chan struct{}),
-		rules: append([]Rule(nil), cfg.Faults...), seed: cfg.Seed,
-		seen: map[[32]byte]int{}, cache: map[[32]byte]time.Time{}}
 	switch {
 	case cfg.ErrorAfter == 0:
-		s.errorAfter = 1
+		cfg.ErrorAfter = 1
 	case cfg.ErrorAfter < 0:
-		s.errorAfter = 0
+		cfg.ErrorAfter = 0
 	}
+	s := &Server{cfg: cfg, done: make(chan struct{}),
+		rules: append([]Rule(nil), cfg.Faults...), seed: cfg.Seed,
+		seen: map[[32]byte]int{}, cache: map[[32]byte]time.Time{}}
 	mux := http.NewServeMux()
 	mux.HandleFunc("POST /v1/chat/completions", s.openAI)
 	mux.HandleFunc("POST /chat/completions", s.openAI)
@@ -410,6 +409,16 @@ func Pieces(text string) []string {
 }
 
 // abort drops the connection under a response, as a network cut does.
+// cut logs call seq failed, sends the first half of the whole answer b
+// and breaks the connection: a body cut short.
+func (s *Server) cut(w http.ResponseWriter, seq int, b []byte) {
+	s.failed(seq, http.StatusOK)
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(http.StatusOK)
+	w.Write(b[:len(b)/2])
+	abort(w)
+}
+
 func abort(w http.ResponseWriter) {
 	if f, ok := w.(http.Flusher); ok {
 		f.Flush()
@@ -497,4 +506,63 @@ func writeJSON(w http.ResponseWriter, status int, v any) {
 	w.Header().Set("Content-Type", "application/json")
 	w.WriteHeader(status)
 	w.Write(b)
+}
+
+// streamLog is the log of a streamed answer: what went out, the pieces
+// sent or the tool called, and the usage once reported. write logs it
+// once, whether the stream ends whole or is given up.
+type streamLog struct {
+	s      *Server
+	seq    int
+	sent   strings.Builder
+	called reply
+	usage  Usage
+	done   bool
+}
+
+func (l *streamLog) write() {
+	if !l.done {
+		l.done = true
+		l.s.answered(l.seq, http.StatusOK, reply{text: l.sent.String(), tool: l.called.tool, args: l.called.args}, l.usage)
+	}
+}
+
+// streamFrames are the frames a wire sends for the faults that end a
+// streamed answer early: a stream error, a throttle, a broken frame.
+type streamFrames struct {
+	streamError, throttle, malformed func()
+}
+
+// streamText sends the pieces ps through piece at the configured pace,
+// playing fault once Config.ErrorAfter pieces have gone, in the frames of the
+// wire. It reports whether the stream may go on to its end: false when
+// the fault ended it, the caller went away, or piece failed.
+func (s *Server) streamText(ctx context.Context, w http.ResponseWriter, fault Fault, ps []string, f streamFrames, piece func(string) bool) bool {
+	for i := 0; i <= len(ps); i++ {
+		if i == min(s.cfg.ErrorAfter, len(ps)) {
+			switch fault {
+			case StallMid:
+				if !s.wait(ctx, s.cfg.Stall) {
+					return false
+				}
+			case Cut:
+				abort(w)
+			case StreamError:
+				f.streamError()
+				return false
+			case StreamThrottle:
+				f.throttle()
+				return false
+			case Malformed:
+				f.malformed()
+			}
+		}
+		if i == len(ps) {
+			break
+		}
+		if !s.wait(ctx, s.cfg.Pace) || !piece(ps[i]) {
+			return false
+		}
+	}
+	return true
 }
