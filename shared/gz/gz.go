@@ -18,7 +18,10 @@ var writers = sync.Pool{New: func() any { return gzip.NewWriter(nil) }}
 func Compress(data []byte) ([]byte, error) {
 	var buf bytes.Buffer
 	zw := writers.Get().(*gzip.Writer)
-	defer writers.Put(zw)
+	defer func() {
+		zw.Reset(io.Discard) // the pool keeps the writer, not this call's output
+		writers.Put(zw)
+	}()
 	zw.Reset(&buf)
 	if _, err := zw.Write(data); err != nil {
 		return nil, err
