@@ -229,9 +229,9 @@ func potion(r request, d Decision, pot srd.Potion) (Decision, error) {
 		return d, err
 	}
 	if drinker.ID == r.actor.ID {
-		d.Summary = fmt.Sprintf("%s drinks %s. %s", r.actor.Name, article(pot.Name), h.Summary())
+		d.Summary = fmt.Sprintf("%s drinks %s. %s", r.actor.Name, rules.Article(pot.Name), h.Summary())
 	} else {
-		d.Summary = fmt.Sprintf("%s gives %s %s. %s", r.actor.Name, drinker.Name, article(pot.Name), h.Summary())
+		d.Summary = fmt.Sprintf("%s gives %s %s. %s", r.actor.Name, drinker.Name, rules.Article(pot.Name), h.Summary())
 	}
 	d.Rolls, d.Changed = Rolls(h.Rolls), []campaign.Character{rules.ToSheet(drinker, after)}
 	spend(&d, r.actor, r.in.Item)
@@ -248,13 +248,6 @@ func spend(d *Decision, actor campaign.Character, item string) {
 	}
 	ch := &d.Changed[i]
 	ch.Inventory = campaign.Take(ch.Inventory, item, 1)
-}
-
-func article(s string) string {
-	if s != "" && strings.ContainsRune("AEIOUaeiou", rune(s[0])) {
-		return "an " + s
-	}
-	return "a " + s
 }
 
 // help is the Help action; on a dying creature, first aid (firstAid).
