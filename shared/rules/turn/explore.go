@@ -154,7 +154,7 @@ func useItem(r request, d Decision) (Decision, error) {
 	if pot, ok := srd.LookupPotion(r.in.Item); ok {
 		return potion(r, d, pot)
 	}
-	d.Summary = fmt.Sprintf("%s uses %s.", r.actor.Name, itemName(r.in.Item))
+	d.Summary = fmt.Sprintf("%s uses %s.", r.actor.Name, campaign.ItemName(r.in.Item))
 	return d, nil
 }
 
@@ -173,14 +173,6 @@ func equip(on bool) resolver {
 		}
 		return d, nil
 	}
-}
-
-// itemName is an item's SRD name, or the item as the sheet names it.
-func itemName(id string) string {
-	if n, ok := srd.ItemName(id); ok {
-		return n
-	}
-	return id
 }
 
 // potion is drinking a potion of healing, or giving it to another (the
