@@ -538,16 +538,11 @@ func leveledSummary(before, after campaign.Character, got campaign.Leveled) stri
 	}
 	for _, id := range slices.Sorted(maps.Keys(got.Increases)) {
 		ab, _ := rules.ParseAbility(id)
-		fmt.Fprintf(&b, "; %s %d to %d", ab.Name(), score(before.Abilities, id), score(after.Abilities, id))
+		fmt.Fprintf(&b, "; %s %d to %d", ab.Name(), before.Abilities.Score(id), after.Abilities.Score(id))
 	}
 	if after.LevelUpReady() {
 		fmt.Fprintf(&b, "; %s can level up again", before.Name)
 	}
 	b.WriteString(".")
 	return b.String()
-}
-
-// score is the score of the ability with SRD id ("str").
-func score(a campaign.Abilities, id string) int {
-	return map[string]int{"str": a.Str, "dex": a.Dex, "con": a.Con, "int": a.Int, "wis": a.Wis, "cha": a.Cha}[id]
 }
