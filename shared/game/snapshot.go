@@ -2,6 +2,7 @@ package game
 
 import (
 	"encoding/json"
+	"maps"
 	"slices"
 	"strings"
 
@@ -99,10 +100,7 @@ func inFight(ch campaign.Character, p encounter.Participant) campaign.Character 
 		ch.Concentration = &spell
 	}
 	if len(ch.SpellSlots) > 0 {
-		slots := make(map[string]campaign.Slot, len(ch.SpellSlots))
-		for k, v := range ch.SpellSlots {
-			slots[k] = v
-		}
+		slots := maps.Clone(ch.SpellSlots)
 		for i, sl := range c.SpellSlots {
 			if sl.Max > 0 {
 				k := string(rune('1' + i))
