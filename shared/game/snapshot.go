@@ -58,7 +58,7 @@ func narrationScene(snap Snapshot, actor campaign.Character, d turn.Decision) (s
 	if ok && (areaID == "" || actor.ID == "" || !isCharacter(snap, actor.ID)) {
 		areaID = e.AreaID // a monster stands where its fight is
 	}
-	out.area = areaOf(viewOf(snap).Map, areaID, snap.State.Scene.Location)
+	out.area = areaOf(mapOf(snap), areaID, snap.State.Scene.Location)
 	return out, nil
 }
 
