@@ -362,6 +362,15 @@ func (a *Abilities) field(id string) *int {
 	return nil
 }
 
+// Score is the score of the ability with SRD id ("str"), 0 for any other
+// id.
+func (a Abilities) Score(id string) int {
+	if p := a.field(id); p != nil {
+		return *p
+	}
+	return 0
+}
+
 // fullCaster is the SRD's spell slots per level for full casters (index =
 // caster level - 1; entries are slots of spell levels 1..9).
 var fullCaster = [20][]int{

@@ -109,12 +109,12 @@ func named(it Item) Item {
 func Equip(ch Character, item string, on bool) (Character, string, error) {
 	i := slices.IndexFunc(ch.Inventory, func(it Item) bool { return it.Item == item && it.Qty > 0 })
 	if i < 0 {
-		return ch, "", fmt.Errorf("%s does not carry %s", ch.Name, itemName(item))
+		return ch, "", fmt.Errorf("%s does not carry %s", ch.Name, ItemName(item))
 	}
 	armor, isArmor := srd.LookupArmor(item)
 	_, isWeapon := srd.LookupWeapon(item)
 	if !isArmor && !isWeapon {
-		return ch, "", fmt.Errorf("%s is neither armour nor a weapon", itemName(item))
+		return ch, "", fmt.Errorf("%s is neither armour nor a weapon", ItemName(item))
 	}
 	before := ch
 	inv := slices.Clone(ch.Inventory)
@@ -128,7 +128,7 @@ func Equip(ch Character, item string, on bool) (Character, string, error) {
 	if inv[i].Equipped == on {
 		// Nothing to change: the words asked for what already is.
 		state := map[bool]string{true: "already", false: "not"}[on]
-		return ch, fmt.Sprintf("%s is %s %s %s.", ch.Name, state, wearing(isArmor), itemName(item)), nil
+		return ch, fmt.Sprintf("%s is %s %s %s.", ch.Name, state, wearing(isArmor), ItemName(item)), nil
 	}
 	twoHanded := func(id string) bool {
 		w, ok := srd.LookupWeapon(id)
@@ -148,7 +148,7 @@ func Equip(ch Character, item string, on bool) (Character, string, error) {
 				isWeapon && twoHanded(item) && otherArmor && a.Category == "shield",
 				isArmor && armor.Category == "shield" && otherWeapon && twoHanded(it.Item):
 				inv[j].Equipped = false
-				also = append(also, itemName(it.Item))
+				also = append(also, ItemName(it.Item))
 			}
 		}
 	}
@@ -166,7 +166,7 @@ func Equip(ch Character, item string, on bool) (Character, string, error) {
 	if isWeapon {
 		verb = map[bool]string{true: "wields ", false: "puts away "}[on]
 	}
-	text := ch.Name + " " + verb + itemName(item)
+	text := ch.Name + " " + verb + ItemName(item)
 	if len(also) > 0 {
 		text += ", putting away " + strings.Join(also, " and ")
 	}
@@ -199,7 +199,8 @@ func armorMinutes(category string, on bool) int {
 	return 1
 }
 
-func itemName(id string) string {
+// ItemName is an item's SRD name, or the item as the sheet names it.
+func ItemName(id string) string {
 	if n, ok := srd.ItemName(id); ok {
 		return n
 	}

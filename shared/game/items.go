@@ -8,6 +8,7 @@ import (
 	"chronicler/events"
 	"chronicler/shared/campaign"
 	"chronicler/shared/fault"
+	"chronicler/shared/rules"
 	"chronicler/shared/srd"
 )
 
@@ -36,7 +37,7 @@ func (s *Service) Give(ctx context.Context, p Player, campaignID, characterID st
 			ch.Inventory = campaign.Give(ch.Inventory, g.Item, g.Qty)
 			name, _ := srd.ItemName(g.Item)
 			if g.Qty == 1 {
-				got = append(got, article(name))
+				got = append(got, rules.Article(name))
 			} else {
 				got = append(got, fmt.Sprintf("%d × %s", g.Qty, name))
 			}
@@ -63,14 +64,6 @@ func (s *Service) Give(ctx context.Context, p Player, campaignID, characterID st
 		return campaign.Character{}, fmt.Errorf("%s: %w", op, err)
 	}
 	return out, nil
-}
-
-func article(s string) string {
-	if s != "" && (s[0] == 'A' || s[0] == 'E' || s[0] == 'I' || s[0] == 'O' || s[0] == 'U' ||
-		s[0] == 'a' || s[0] == 'e' || s[0] == 'i' || s[0] == 'o' || s[0] == 'u') {
-		return "an " + s
-	}
-	return "a " + s
 }
 
 func joinAnd(parts []string) string {

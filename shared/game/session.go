@@ -616,7 +616,9 @@ func (s *Service) lastSession(ctx context.Context, snap Snapshot) string {
 	if st.TurnCount == 0 {
 		return ""
 	}
-	turns, err := s.Store.Turns(ctx, snap.Campaign.ID, max(st.TurnCount-recapTurns, 0), recapTurns)
+	// Without their Context: the key moments need only what the rules
+	// decided, not up to recapTurns prompts read on every session's open.
+	turns, err := s.Store.RecentTurns(ctx, snap.Campaign.ID, max(st.TurnCount-recapTurns, 0), recapTurns)
 	if err != nil || len(turns) == 0 {
 		return ""
 	}

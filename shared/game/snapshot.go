@@ -2,6 +2,7 @@ package game
 
 import (
 	"encoding/json"
+	"maps"
 	"slices"
 	"strings"
 
@@ -57,7 +58,7 @@ func narrationScene(snap Snapshot, actor campaign.Character, d turn.Decision) (s
 	if ok && (areaID == "" || actor.ID == "" || !isCharacter(snap, actor.ID)) {
 		areaID = e.AreaID // a monster stands where its fight is
 	}
-	out.area = areaOf(viewOf(snap).Map, areaID, snap.State.Scene.Location)
+	out.area = areaOf(mapOf(snap), areaID, snap.State.Scene.Location)
 	return out, nil
 }
 
@@ -99,10 +100,7 @@ func inFight(ch campaign.Character, p encounter.Participant) campaign.Character 
 		ch.Concentration = &spell
 	}
 	if len(ch.SpellSlots) > 0 {
-		slots := make(map[string]campaign.Slot, len(ch.SpellSlots))
-		for k, v := range ch.SpellSlots {
-			slots[k] = v
-		}
+		slots := maps.Clone(ch.SpellSlots)
 		for i, sl := range c.SpellSlots {
 			if sl.Max > 0 {
 				k := string(rune('1' + i))
@@ -141,15 +139,11 @@ func sheetEffects(party []campaign.Character) map[string][]string {
 			if fx.ID == campaign.ConcentrationMark {
 				continue // the sheet's concentration says it
 			}
-			what := strings.ReplaceAll(fx.ID, "-", " ")
-			from := spellName(fx.Spell)
-			if n := names[fx.CasterID]; n != "" && fx.CasterID != ch.ID {
-				from += ", from " + n
+			caster := ""
+			if fx.CasterID != ch.ID {
+				caster = names[fx.CasterID]
 			}
-			if from != "" && !strings.EqualFold(from, what) {
-				what += " (" + from + ")"
-			}
-			out[ch.ID] = append(out[ch.ID], what)
+			out[ch.ID] = append(out[ch.ID], effectPhrase(fx.ID, fx.Spell, caster))
 		}
 	}
 	return out
@@ -167,10 +161,21 @@ func effectsOn(e encounter.Encounter, id string) []string {
 }
 
 func effectWords(e encounter.Encounter, fx encounter.Effect) string {
-	what := strings.ReplaceAll(fx.ID, "-", " ")
-	from := spellName(fx.Spell)
+	caster := ""
 	if c, ok := e.Participant(fx.CasterID); ok && fx.CasterID != fx.TargetID {
-		from += ", from " + c.Name
+		caster = c.Name
+	}
+	return effectPhrase(fx.ID, fx.Spell, caster)
+}
+
+// effectPhrase is a lasting effect in words, "blessed (Bless, from
+// Mira)": its id, then the spell and caster (by name, "" when it is the
+// bearer's own or unknown) that keep it, unless they only repeat it.
+func effectPhrase(id, spell, caster string) string {
+	what := strings.ReplaceAll(id, "-", " ")
+	from := spellName(spell)
+	if caster != "" {
+		from += ", from " + caster
 	}
 	if from == "" || strings.EqualFold(from, what) {
 		return what

@@ -3,7 +3,6 @@ package game
 import (
 	"context"
 	"fmt"
-	"slices"
 	"strings"
 	"time"
 
@@ -137,7 +136,6 @@ func (s *Service) sweepActive(ctx context.Context, campaignID string) (removed i
 // snap and reading again only if the campaign changed meanwhile.
 func (s *Service) closeLost(ctx context.Context, snap Snapshot) (bool, error) {
 	var closed bool
-	var tx Tx
 	fresh := true
 	err := retry(ctx, func() error {
 		if !fresh {
@@ -147,21 +145,13 @@ func (s *Service) closeLost(ctx context.Context, snap Snapshot) (bool, error) {
 			}
 		}
 		fresh = false
-		tx = Tx{CampaignID: snap.Campaign.ID}
+		tx := Tx{CampaignID: snap.Campaign.ID}
 		if closed = s.closeIfLost(&tx, snap, s.now()); !closed {
 			return nil
 		}
 		// What is committed is known: the table is told in the same
 		// transaction, without reading again.
-		after := snap
-		after.Campaign = *tx.Campaign
-		after.Sessions = slices.Clone(snap.Sessions)
-		for i := range after.Sessions {
-			if after.Sessions[i].ID == tx.Sessions[0].ID {
-				after.Sessions[i] = tx.Sessions[0]
-			}
-		}
-		return s.commit(ctx, tx, "", sessionMessage(after))
+		return s.commit(ctx, tx, "", sessionMessage(applied(snap, tx)))
 	})
 	if err != nil || !closed {
 		return false, err

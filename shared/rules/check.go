@@ -304,9 +304,9 @@ func d20Sentence(who, what string, dc, total int, success bool, autoFail string,
 	who = capital(who)
 	if dc == 0 {
 		if autoFail != "" {
-			return who + " automatically fails " + article(what) + " (" + autoFail + ")."
+			return who + " automatically fails " + Article(what) + " (" + autoFail + ")."
 		}
-		return who + " makes " + article(what) + ": " + strconv.Itoa(total) + e.phrase() + "."
+		return who + " makes " + Article(what) + ": " + strconv.Itoa(total) + e.phrase() + "."
 	}
 	what = "DC " + strconv.Itoa(dc) + " " + what
 	switch {

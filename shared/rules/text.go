@@ -25,8 +25,8 @@ func possessive(s string) string {
 	return s + "'s"
 }
 
-// article puts "a" or "an" before s.
-func article(s string) string {
+// Article puts "a" or "an" before s.
+func Article(s string) string {
 	if s != "" && strings.ContainsRune("AEIOUaeiou", rune(s[0])) {
 		return "an " + s
 	}

@@ -1,7 +1,6 @@
 package encounter
 
 import (
-	"chronicler/shared/campaign"
 	"chronicler/shared/dice"
 	"chronicler/shared/fault"
 	"chronicler/shared/rules"
@@ -13,10 +12,6 @@ import (
 // 10 Wisdom (Medicine) check. The rules' front door takes it from a help,
 // or a healer's kit used, on a dying ally.
 const ActionFirstAid = "first_aid"
-
-// IsHealersKit reports whether an inventory item is the SRD's healer's
-// kit (campaign.IsHealersKit).
-func IsHealersKit(item string) bool { return campaign.IsHealersKit(item) }
 
 // aid is ActionFirstAid: participant ai gives first aid to its target.
 func (e *Encounter) aid(res *Result, ai int, in Action, src dice.Source) error {

@@ -30,16 +30,11 @@ func Join(e Encounter, ch campaign.Character, src dice.Source) (Encounter, rules
 	}
 	out := e.clone()
 	p := characterParticipant(ch)
-	r, err := rules.Check(p.Combatant, rules.CheckRequest{Ability: rules.Dex}, src)
+	rolls, err := rollInitiativeOf(&p, src)
 	if err != nil {
 		return e, rules.Log{}, fault.Wrap(fault.Internal, "join encounter", err)
 	}
-	var log rules.Log
-	for _, roll := range r.Rolls {
-		roll.Reason = "initiative"
-		log.Rolls = append(log.Rolls, roll)
-	}
-	p.Initiative = r.Total
+	log := rules.Log{Rolls: rolls}
 	out.Participants = append(out.Participants, p)
 	out.carryIn([]campaign.Character{ch})
 	at := slices.IndexFunc(out.Order, func(id string) bool {

@@ -263,6 +263,22 @@ func damageTypes(list []string) (s, mundane rules.Set[rules.DamageType]) {
 // d20 is a plain d20, the roll-off die.
 var d20 = dice.MustParse("1d20")
 
+// rollInitiativeOf rolls p's initiative, a Dexterity check, and sets it;
+// it returns the check's rolls, given the reason "initiative".
+func rollInitiativeOf(p *Participant, src dice.Source) ([]rules.Roll, error) {
+	r, err := rules.Check(p.Combatant, rules.CheckRequest{Ability: rules.Dex}, src)
+	if err != nil {
+		return nil, err
+	}
+	var rolls []rules.Roll
+	for _, roll := range r.Rolls {
+		roll.Reason = "initiative"
+		rolls = append(rolls, roll)
+	}
+	p.Initiative = r.Total
+	return rolls, nil
+}
+
 // rollInitiative rolls everyone's initiative and sets Order.
 func (e *Encounter) rollInitiative(src dice.Source) (rules.Log, error) {
 	var log rules.Log
@@ -271,15 +287,11 @@ func (e *Encounter) rollInitiative(src dice.Source) (rules.Log, error) {
 		if p.Defeated {
 			continue
 		}
-		r, err := rules.Check(p.Combatant, rules.CheckRequest{Ability: rules.Dex}, src)
+		rolls, err := rollInitiativeOf(p, src)
 		if err != nil {
 			return rules.Log{}, fmt.Errorf("initiative of %s: %w", p.ID, err)
 		}
-		for _, roll := range r.Rolls {
-			roll.Reason = "initiative"
-			log.Rolls = append(log.Rolls, roll)
-		}
-		p.Initiative = r.Total
+		log.Rolls = append(log.Rolls, rolls...)
 	}
 
 	// The dead go last; then initiative, then Dexterity score, then the

@@ -111,22 +111,23 @@ func Settle(chars []campaign.Character, fighting []string, clock int64, d *Decis
 			continue
 		}
 		now[i] = ch
-		if k := slices.IndexFunc(changed, func(c campaign.Character) bool { return c.ID == ch.ID }); k >= 0 {
-			changed[k] = ch
-		} else {
-			changed = append(changed, ch)
-		}
+		changed = put(changed, ch)
 	}
 	for _, ch := range changed {
-		if i := slices.IndexFunc(d.Changed, func(c campaign.Character) bool { return c.ID == ch.ID }); i >= 0 {
-			d.Changed[i] = ch
-		} else {
-			d.Changed = append(d.Changed, ch)
-		}
+		d.Changed = put(d.Changed, ch)
 	}
 	if len(told) > 0 {
 		d.Summary = strings.TrimSpace(d.Summary + " " + strings.Join(told, " "))
 	}
+}
+
+// put is sheets with ch in place of the sheet of its id, or added last.
+func put(sheets []campaign.Character, ch campaign.Character) []campaign.Character {
+	if i := slices.IndexFunc(sheets, func(c campaign.Character) bool { return c.ID == ch.ID }); i >= 0 {
+		sheets[i] = ch
+		return sheets
+	}
+	return append(sheets, ch)
 }
 
 // wakeDie is the hours a stable creature takes to regain 1 hit point.

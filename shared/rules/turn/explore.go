@@ -154,7 +154,7 @@ func useItem(r request, d Decision) (Decision, error) {
 	if pot, ok := srd.LookupPotion(r.in.Item); ok {
 		return potion(r, d, pot)
 	}
-	d.Summary = fmt.Sprintf("%s uses %s.", r.actor.Name, itemName(r.in.Item))
+	d.Summary = fmt.Sprintf("%s uses %s.", r.actor.Name, campaign.ItemName(r.in.Item))
 	return d, nil
 }
 
@@ -173,14 +173,6 @@ func equip(on bool) resolver {
 		}
 		return d, nil
 	}
-}
-
-// itemName is an item's SRD name, or the item as the sheet names it.
-func itemName(id string) string {
-	if n, ok := srd.ItemName(id); ok {
-		return n
-	}
-	return id
 }
 
 // potion is drinking a potion of healing, or giving it to another (the
@@ -229,9 +221,9 @@ func potion(r request, d Decision, pot srd.Potion) (Decision, error) {
 		return d, err
 	}
 	if drinker.ID == r.actor.ID {
-		d.Summary = fmt.Sprintf("%s drinks %s. %s", r.actor.Name, article(pot.Name), h.Summary())
+		d.Summary = fmt.Sprintf("%s drinks %s. %s", r.actor.Name, rules.Article(pot.Name), h.Summary())
 	} else {
-		d.Summary = fmt.Sprintf("%s gives %s %s. %s", r.actor.Name, drinker.Name, article(pot.Name), h.Summary())
+		d.Summary = fmt.Sprintf("%s gives %s %s. %s", r.actor.Name, drinker.Name, rules.Article(pot.Name), h.Summary())
 	}
 	d.Rolls, d.Changed = Rolls(h.Rolls), []campaign.Character{rules.ToSheet(drinker, after)}
 	spend(&d, r.actor, r.in.Item)
@@ -248,13 +240,6 @@ func spend(d *Decision, actor campaign.Character, item string) {
 	}
 	ch := &d.Changed[i]
 	ch.Inventory = campaign.Take(ch.Inventory, item, 1)
-}
-
-func article(s string) string {
-	if s != "" && strings.ContainsRune("AEIOUaeiou", rune(s[0])) {
-		return "an " + s
-	}
-	return "a " + s
 }
 
 // help is the Help action; on a dying creature, first aid (firstAid).
@@ -553,16 +538,11 @@ func leveledSummary(before, after campaign.Character, got campaign.Leveled) stri
 	}
 	for _, id := range slices.Sorted(maps.Keys(got.Increases)) {
 		ab, _ := rules.ParseAbility(id)
-		fmt.Fprintf(&b, "; %s %d to %d", ab.Name(), score(before.Abilities, id), score(after.Abilities, id))
+		fmt.Fprintf(&b, "; %s %d to %d", ab.Name(), before.Abilities.Score(id), after.Abilities.Score(id))
 	}
 	if after.LevelUpReady() {
 		fmt.Fprintf(&b, "; %s can level up again", before.Name)
 	}
 	b.WriteString(".")
 	return b.String()
-}
-
-// score is the score of the ability with SRD id ("str").
-func score(a campaign.Abilities, id string) int {
-	return map[string]int{"str": a.Str, "dex": a.Dex, "con": a.Con, "int": a.Int, "wis": a.Wis, "cha": a.Cha}[id]
 }

@@ -254,13 +254,13 @@ func parseContext(v View, actor campaign.Character, enc *encounter.Encounter) in
 		for _, p := range enc.Participants {
 			if p.CharacterID == actor.ID {
 				for _, w := range p.Weapons {
-					ctx.Weapons = append(ctx.Weapons, intent.Ref{ID: w, Name: itemName(w)})
+					ctx.Weapons = append(ctx.Weapons, intent.Ref{ID: w, Name: campaign.ItemName(w)})
 				}
 			}
 		}
 	}
 	for _, it := range actor.Inventory {
-		ctx.Items = append(ctx.Items, intent.Ref{ID: it.Item, Name: itemName(it.Item)})
+		ctx.Items = append(ctx.Items, intent.Ref{ID: it.Item, Name: campaign.ItemName(it.Item)})
 	}
 	return ctx
 }
