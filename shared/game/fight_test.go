@@ -217,3 +217,25 @@ func TestRestartDropsAHalfDoneMonsterTurnAloud(t *testing.T) {
 		t.Errorf("the half-done turn in the log: %d turn.accepted, %d turn.dropped; want one each", accepted, dropped)
 	}
 }
+
+// A dying character's death save is a turn the rules play: a restart
+// drops it half done, as it drops a monster's, and never replays it as a
+// turn its player asked for.
+func TestRestartDropsAHalfDoneForcedTurn(t *testing.T) {
+	f := newFixture(t)
+	ctx := context.Background()
+	c, _ := f.table(t, "Forced", "c1")
+	mira := mustSnap(t, f, c.ID).Characters[0]
+	now := f.clock.Now()
+	lease := campaign.Lease{TurnID: "forced-1", RequestID: "rules:forced-1", ActorID: mira.ID, PlayerID: "p-c1",
+		Action: "(Mira is dying: a death saving throw)", AcquiredAt: now, ExpiresAt: now.Add(time.Minute)}
+	if err := f.store.Commit(ctx, game.Tx{CampaignID: c.ID, AcquireLease: &lease, LeaseNow: now}); err != nil {
+		t.Fatal(err)
+	}
+	if err := f.svc.Restarted(ctx); err != nil {
+		t.Fatal(err)
+	}
+	if l := mustSnap(t, f, c.ID).Lease; l != nil {
+		t.Errorf("after the restart the forced turn still holds the table: %+v", l)
+	}
+}

@@ -226,7 +226,7 @@ func (s *Service) Recover(ctx context.Context) (int, error) {
 				s.orchestrate(ctx, snap, *l)
 				n++
 			}
-		case askedFor(*l):
+		case !playedByEngine(*l):
 			lost = append(lost, snap)
 		}
 	}

@@ -3,7 +3,6 @@ package game
 import (
 	"context"
 	"fmt"
-	"strings"
 	"time"
 
 	"chronicler/events"
@@ -245,7 +244,7 @@ func (s *Service) Restarted(ctx context.Context) error {
 					renewed.ExpiresAt = until
 					tx.AcquireLease, tx.LeaseNow = &renewed, now
 				}
-			case !askedFor(*l):
+			case playedByEngine(*l):
 				// Its turn.accepted is in the log: the log says it was
 				// dropped, as any turn released unsaved is (release).
 				tx.ReleaseLease = l.TurnID
@@ -261,13 +260,6 @@ func (s *Service) Restarted(ctx context.Context) error {
 		}
 	}
 	return nil
-}
-
-// askedFor reports a turn a player asked for, with a request id of
-// theirs, as opposed to the monsters' turns and an absent character's,
-// which the server plays by itself (see monsterTurns).
-func askedFor(l campaign.Lease) bool {
-	return !strings.HasPrefix(l.RequestID, "monster:") && !strings.HasPrefix(l.RequestID, "away:")
 }
 
 // phaseTimeout is how long the current phase of a held turn waits when
