@@ -336,7 +336,7 @@ func (s *Service) settle(ctx context.Context, snap Snapshot, l campaign.Lease, p
 	if nw != nil {
 		next.ExpiresAt = p.Deadline.Add(s.LeaseTTL)
 	}
-	msgs := append(first, message{events.TypeReactionClosed, closed})
+	msgs := slices.Concat(first, []message{{events.TypeReactionClosed, closed}})
 	msgs = append(msgs, rollMessages(l.TurnID, p.Rolls[shown:p.Revealed])...)
 	if nw != nil {
 		msgs = append(msgs, windowMessage(next))

@@ -157,7 +157,7 @@ func enchanted(id, weapon string) bool {
 		return true
 	}
 	w, ok := srd.LookupWeapon(id)
-	return ok && article(strings.ToLower(w.Name)) == weapon
+	return ok && rules.Article(strings.ToLower(w.Name)) == weapon
 }
 
 // defend sets participant ti's resistances and immunities for one attack

@@ -153,7 +153,7 @@ func (e *Encounter) offHand(res *Result, ai int, in Action, src dice.Source) err
 	case !ok:
 		return refuse(InvalidArgs, "action.weapon", "name the light melee weapon in the other hand")
 	case !lightMelee(w.RangeType, w.Properties):
-		return refuse(NotAllowed, "action.weapon", "%s is not a light melee weapon", article(w.Name))
+		return refuse(NotAllowed, "action.weapon", "%s is not a light melee weapon", rules.Article(w.Name))
 	case w.ID == main && !slices.Contains(p.Pairs, w.ID):
 		return refuse(NotAllowed, "action.weapon", "%s carries one %s, already in the hand that attacked", p.Name, w.Name)
 	}

@@ -469,7 +469,7 @@ func (e Encounter) chosen(in Action, s srd.Spell, ids []string, opts *spell.Opti
 	case !ok:
 		return refuse(InvalidArgs, "action.weapon", "unknown weapon %q", truncate(in.Weapon, 60))
 	case t.Kind == KindCharacter && !slices.Contains(t.Weapons, w.ID):
-		return refuse(NotAllowed, "action.weapon", "%s does not carry %s", t.Name, article(strings.ToLower(w.Name)))
+		return refuse(NotAllowed, "action.weapon", "%s does not carry %s", t.Name, rules.Article(strings.ToLower(w.Name)))
 	}
 	opts.Weapon = w.ID
 	return nil

@@ -54,9 +54,9 @@ func (e *Encounter) potion(res *Result, ai int, in Action, src dice.Source) erro
 	res.Rolls = append(res.Rolls, h.Rolls...)
 	res.Changes = append(res.Changes, h.Changes...)
 	if ti == ai {
-		res.say(p.Name + " drinks " + article(pot.Name) + ". " + h.Summary())
+		res.say(p.Name + " drinks " + rules.Article(pot.Name) + ". " + h.Summary())
 	} else {
-		res.say(p.Name + " gives " + t.Name + " " + article(pot.Name) + ". " + h.Summary())
+		res.say(p.Name + " gives " + t.Name + " " + rules.Article(pot.Name) + ". " + h.Summary())
 	}
 	return nil
 }

@@ -4,6 +4,7 @@ import (
 	"slices"
 	"strings"
 
+	"chronicler/shared/rules"
 	"chronicler/shared/rules/spell"
 	"chronicler/shared/srd"
 )
@@ -75,5 +76,5 @@ func aType(t string) string {
 	if t == "undead" {
 		return t
 	}
-	return article(t)
+	return rules.Article(t)
 }

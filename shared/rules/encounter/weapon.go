@@ -43,9 +43,9 @@ func weaponAttack(p Participant, name string, distance int) (rules.AttackRequest
 	case !ok:
 		return rules.AttackRequest{}, refuse(InvalidArgs, "action.weapon", "unknown weapon %q", truncate(name, 60))
 	case !slices.Contains(p.Weapons, w.ID):
-		return rules.AttackRequest{}, refuse(NotAllowed, "action.weapon", "%s does not carry %s", p.Name, article(strings.ToLower(w.Name)))
+		return rules.AttackRequest{}, refuse(NotAllowed, "action.weapon", "%s does not carry %s", p.Name, rules.Article(strings.ToLower(w.Name)))
 	case w.Damage == nil || w.Damage.Dice == "":
-		return rules.AttackRequest{}, refuse(NotAllowed, "action.weapon", "%s deals no damage, and its other effects are not modelled", article(strings.ToLower(w.Name)))
+		return rules.AttackRequest{}, refuse(NotAllowed, "action.weapon", "%s deals no damage, and its other effects are not modelled", rules.Article(strings.ToLower(w.Name)))
 	}
 	mod := str
 	switch {
@@ -63,7 +63,7 @@ func weaponAttack(p Participant, name string, distance int) (rules.AttackRequest
 		return rules.AttackRequest{}, fault.Wrap(fault.Internal, actOp, err)
 	}
 	typ, _ := rules.ParseDamageType(w.Damage.Type)
-	req := rules.AttackRequest{Weapon: article(strings.ToLower(w.Name)), Bonus: bonus,
+	req := rules.AttackRequest{Weapon: rules.Article(strings.ToLower(w.Name)), Bonus: bonus,
 		Damage: []rules.DamageRoll{{Dice: x, Type: typ}}}
 	reach := 5
 	if slices.Contains(w.Properties, "reach") {
@@ -79,7 +79,7 @@ func weaponAttack(p Participant, name string, distance int) (rules.AttackRequest
 		req.Kind = rules.RangedWeapon
 		atRange(&req, w.ThrowRange, distance)
 	default:
-		return rules.AttackRequest{}, refuse(OutOfRange, "action.distance", "%s reaches %d ft; the target is %d ft away", article(strings.ToLower(w.Name)), reach, distance)
+		return rules.AttackRequest{}, refuse(OutOfRange, "action.distance", "%s reaches %d ft; the target is %d ft away", rules.Article(strings.ToLower(w.Name)), reach, distance)
 	}
 	return req, inRange(req)
 }
@@ -135,14 +135,6 @@ func flat(n int) dice.Expr {
 		return dice.Expr{}
 	}
 	return x
-}
-
-// article puts "a" or "an" before s.
-func article(s string) string {
-	if s != "" && strings.ContainsRune("aeiouAEIOU", rune(s[0])) {
-		return "an " + s
-	}
-	return "a " + s
 }
 
 // attacksPerAction is how many attacks a character's Attack action makes:
