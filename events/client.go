@@ -7,7 +7,7 @@ import (
 	"unicode/utf8"
 
 	"chronicler/shared/fault"
-	"chronicler/shared/rules/intent"
+	"chronicler/shared/intent"
 )
 
 // Limits of client input.

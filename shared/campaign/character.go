@@ -100,6 +100,19 @@ type Character struct {
 	// Resources are the class resources used (ResourcesOf gives them with
 	// their maximum), by id: "bardic-inspiration", "second-wind".
 	Resources map[string]Pool `json:"resources,omitempty"`
+	// Subclass is the character's subclass once its level has come (the
+	// SRD's one for its class: "berserker", "lore"); SubclassOf reads a
+	// sheet that names none. Beyond protocol.md, additive.
+	Subclass string `json:"subclass,omitempty"`
+	// Choices are what the player chose for the features that ask
+	// (srd.Choice), by choice id: "fighting-style": ["fighter-fighting-
+	// style-defense"], "favored-enemy": ["undead"]. Beyond protocol.md,
+	// additive.
+	Choices map[string][]string `json:"choices,omitempty"`
+	// Features are the class features and racial traits the character
+	// has, as the wire shows them (Views); written by MarshalJSON, never
+	// read. Beyond protocol.md, additive.
+	Features []FeatureView `json:"features,omitempty"`
 	// Skills are the skills the character is proficient in (SRD skill
 	// ids: "perception", "sleight-of-hand"), chosen from its class's.
 	Skills []string `json:"skills,omitempty"`

@@ -254,3 +254,14 @@ func StealthHindrance(ch Character) []string {
 	}
 	return out
 }
+
+// WearsHeavyArmor reports whether the character wears heavy armour, which
+// takes away a rage's benefits and a barbarian's Unarmored Defense.
+func WearsHeavyArmor(ch Character) bool {
+	for _, it := range Worn(ch) {
+		if a, ok := srd.LookupArmor(it.Item); ok && a.Category == "heavy" && it.Qty > 0 {
+			return true
+		}
+	}
+	return false
+}

@@ -33,14 +33,30 @@ func (ch Character) LevelUpReady() bool {
 	return ch.Level >= 1 && ch.Level < 20 && LevelFor(ch.XP) > ch.Level
 }
 
-// MarshalJSON writes the sheet with level_up as LevelUpReady says, so
-// every sheet on the wire, in the store or in an export shows a level up
-// waiting whatever wrote it.
+// MarshalJSON writes the sheet with level_up as LevelUpReady says and its
+// features as Views lists them, so every sheet on the wire, in the store
+// or in an export shows a level up waiting and what it can use, whatever
+// wrote it.
 func (ch Character) MarshalJSON() ([]byte, error) {
 	type sheet Character // the fields, without this method
 	s := sheet(ch)
 	s.LevelUp = ch.LevelUpReady()
+	s.Features = Views(ch)
 	return json.Marshal(s)
+}
+
+// UnmarshalJSON reads a sheet without the features MarshalJSON listed:
+// they follow from the rest of it (Views), so a sheet read back is the
+// sheet that was written.
+func (ch *Character) UnmarshalJSON(b []byte) error {
+	type sheet Character // the fields, without this method
+	var s sheet
+	if err := json.Unmarshal(b, &s); err != nil {
+		return err
+	}
+	*ch = Character(s)
+	ch.Features = nil
+	return nil
 }
 
 // Hit points on a new level (LevelChoice.HitPoints).

@@ -4,7 +4,7 @@ import (
 	"slices"
 
 	"chronicler/shared/fault"
-	"chronicler/shared/rules/intent"
+	"chronicler/shared/intent"
 )
 
 // Settings are a campaign's table rules (protocol.md).

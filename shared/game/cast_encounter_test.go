@@ -173,7 +173,7 @@ func TestBonusActionIntents(t *testing.T) {
 	}
 	e = now()
 	p, _ := e.Participant(fighter.ID)
-	if e.Current != fighter.ID || !p.SecondWindUsed || !p.Turn.BonusActionUsed || p.Turn.ActionUsed {
+	if e.Current != fighter.ID || p.Pools[campaign.ResourceSecondWind].Used != 1 || !p.Turn.BonusActionUsed || p.Turn.ActionUsed {
 		t.Fatalf("current %q, participant %+v", e.Current, p)
 	}
 	if err := f.act(t, "c1", fighter.ID, "dodge", "", &events.Intent{Kind: "dodge", KeepTurn: true}); err != nil {

@@ -8,8 +8,8 @@ import (
 
 	"chronicler/events"
 	"chronicler/shared/campaign"
+	"chronicler/shared/intent"
 	"chronicler/shared/narrator"
-	"chronicler/shared/rules/intent"
 	"chronicler/shared/rules/turn"
 )
 

@@ -9,9 +9,9 @@ import (
 
 	"chronicler/shared/campaign"
 	"chronicler/shared/fault"
+	"chronicler/shared/intent"
 	"chronicler/shared/memory"
 	"chronicler/shared/narrator"
-	"chronicler/shared/rules/intent"
 	"chronicler/shared/rules/turn"
 )
 

@@ -10,7 +10,7 @@ import (
 
 	"github.com/invopop/jsonschema"
 
-	"chronicler/shared/rules/intent"
+	"chronicler/shared/intent"
 )
 
 // A player's words the engine's own parser cannot read ("I vault the bar

@@ -51,6 +51,10 @@ type AttackRequest struct {
 	// Bonus is the whole attack bonus: ability modifier, proficiency and
 	// any magic, as a stat block gives it.
 	Bonus int `json:"bonus"`
+	// Ability is the ability a character's weapon attack uses, for its
+	// roll and its damage (Str, or Dex for a ranged or finesse weapon);
+	// 0 for a monster's attack or a spell's.
+	Ability Ability `json:"ability,omitempty"`
 	// Damage is rolled on a hit, each part with its own type. A critical
 	// hit doubles every part's dice, never its modifiers.
 	Damage []DamageRoll `json:"damage"`

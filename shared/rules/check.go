@@ -82,6 +82,7 @@ func Check(c Combatant, req CheckRequest, src dice.Source) (CheckResult, error) 
 		return r, nil
 	}
 	r.Edge.addCheckConditions(c)
+	r.Edge.featureCheckEdge(c, a)
 	r.Edge.situational(req.Advantage, req.Disadvantage)
 	roll, err := rollD20(&r.Log, checkName(a, req.Skill)+" check", c, r.Bonus, r.Edge, src)
 	if err != nil {
@@ -225,6 +226,12 @@ type SaveRequest struct {
 	// Reason names the save in the roll record ("concentration save");
 	// "Dexterity saving throw" and so on if empty.
 	Reason string `json:"reason,omitempty"`
+	// Against is what the save is against, as features read it
+	// (features.go): "magic" (a spell or a magical effect), "seen" (an
+	// effect the saver can see, such as a spell or a breath), a damage
+	// type it would take ("poison"), a condition it would impose
+	// ("charmed", "frightened").
+	Against []string `json:"against,omitempty"`
 }
 
 // SaveResult is a saving throw as made.
@@ -278,6 +285,7 @@ func Save(c Combatant, req SaveRequest, src dice.Source) (SaveResult, error) {
 		}
 	}
 	r.Edge.addSaveConditions(c, req.Ability)
+	r.Edge.featureSaveEdge(c, req)
 	r.Edge.situational(req.Advantage, req.Disadvantage)
 	reason := req.Reason
 	if reason == "" {

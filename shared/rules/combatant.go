@@ -43,6 +43,11 @@ type Combatant struct {
 	// Lucky is the halfling trait: a 1 on an attack roll, ability check or
 	// saving throw is rerolled once.
 	Lucky bool `json:"lucky,omitempty"`
+	// Features are the class features and racial traits (srd ids) the
+	// creature has, and the states a fight puts on it while they last
+	// (Raging): the rules play those of the table in features.go, the
+	// encounter those of its own.
+	Features []string `json:"features,omitempty"`
 	// Concentration is the id of the spell the creature concentrates on, or
 	// "".
 	Concentration string              `json:"concentration,omitempty"`
@@ -103,7 +108,7 @@ func (c Combatant) score(a Ability) int {
 // modifier, plus its proficiency bonus if proficient.
 func (c Combatant) SaveBonus(a Ability) int {
 	b := c.Modifier(a)
-	if c.SaveProficiencies.Has(a) {
+	if c.SaveProficiencies.Has(a) || c.featureSaveProficient(a) {
 		b += c.ProficiencyBonus
 	}
 	return b
@@ -113,14 +118,17 @@ func (c Combatant) SaveBonus(a Ability) int {
 // with skill s (0 for none): its modifier, plus its proficiency bonus if
 // proficient in s, twice that with expertise. The proficiency applies
 // whatever the ability, so a Constitution (Athletics) check counts it.
+// Without proficiency, a feature may add part of the bonus (Jack of All
+// Trades, Remarkable Athlete).
 func (c Combatant) CheckBonus(a Ability, s Skill) int {
 	b := c.Modifier(a)
 	switch {
-	case s == 0:
-	case c.Expertise.Has(s):
+	case s != 0 && c.Expertise.Has(s):
 		b += 2 * c.ProficiencyBonus
-	case c.SkillProficiencies.Has(s):
+	case s != 0 && c.SkillProficiencies.Has(s):
 		b += c.ProficiencyBonus
+	default:
+		b += c.featureCheckBonus(a, s)
 	}
 	return b
 }

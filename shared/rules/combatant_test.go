@@ -153,7 +153,7 @@ func TestCombatantJSONRoundTrips(t *testing.T) {
 	if err := json.Unmarshal(b, &back); err != nil {
 		t.Fatal(err)
 	}
-	if back != c {
+	if !reflect.DeepEqual(back, c) {
 		t.Errorf("round trip:\n got %+v\nwant %+v", back, c)
 	}
 }
@@ -176,7 +176,7 @@ func TestApply(t *testing.T) {
 	if target.HP != 20 || target.Concentration != "bless" {
 		t.Error("Apply changed its receiver")
 	}
-	if same, err := mira().Apply(r.Changes); err != nil || same != mira() {
+	if same, err := mira().Apply(r.Changes); err != nil || !reflect.DeepEqual(same, mira()) {
 		t.Errorf("changes to another combatant touched Mira: %v", err)
 	}
 	if _, err := after.Apply(r.Changes); !fault.Is(err, fault.Conflict) {
@@ -284,7 +284,7 @@ func TestApplyEveryField(t *testing.T) {
 	want.HP, want.MaxHP, want.Exhaustion, want.Stable, want.Dead = 0, 33, 2, true, true
 	want.DeathSaves.Successes, want.DeathSaves.Failures = 2, 1
 	want.Conditions = rules.SetOf(rules.Unconscious)
-	if got != want {
+	if !reflect.DeepEqual(got, want) {
 		t.Errorf("applied:\n got %+v\nwant %+v", got, want)
 	}
 	for name, bad := range map[string]rules.Change{

@@ -23,6 +23,7 @@ func FromSheet(ch campaign.Character) Combatant {
 	// The halfling's Lucky: a 1 on the d20 of an attack roll, ability
 	// check or saving throw is rolled again.
 	c.Lucky = ch.Race == "halfling"
+	c.Features = campaign.FeatureIDs(ch)
 	for _, name := range ch.Skills {
 		if sk, err := ParseSkill(name); err == nil {
 			c.SkillProficiencies = c.SkillProficiencies.With(sk)

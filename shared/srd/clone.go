@@ -142,6 +142,7 @@ func (c Class) clone() Class {
 	}
 	c.Levels = cloneAll(c.Levels, func(l ClassLevel) ClassLevel {
 		l.SpellSlots, l.Features = slices.Clone(l.SpellSlots), slices.Clone(l.Features)
+		l.Counters = maps.Clone(l.Counters)
 		return l
 	})
 	return c
@@ -173,4 +174,14 @@ func (w Weapon) clone() Weapon {
 	w.Range = clonePtr(w.Range)
 	w.ThrowRange = clonePtr(w.ThrowRange)
 	return w
+}
+
+func (f Feature) clone() Feature {
+	f.Races = slices.Clone(f.Races)
+	if f.Choice != nil {
+		c := *f.Choice
+		c.From = slices.Clone(c.From)
+		f.Choice = &c
+	}
+	return f
 }

@@ -11,6 +11,12 @@ import (
 	"chronicler/shared/srd/internal/srdgen"
 )
 
+// handWritten are the data files written by hand, not generated: the
+// class features and racial traits with how each is used (the reference
+// gives their names and levels, which TestFeaturesFollowTheReference
+// holds them to, but not how they play), and the resources they spend.
+var handWritten = map[string]bool{"features.json": true, "resources.json": true}
+
 // TestGeneratorIsDeterministic regenerates the data from the reference into
 // a temporary folder and requires the committed files, byte for byte: the
 // data (and the list of its adjustments to the reference) is what the
@@ -25,7 +31,13 @@ func TestGeneratorIsDeterministic(t *testing.T) {
 			t.Fatal(err)
 		}
 		generated, _ := filepath.Glob(filepath.Join(out, "*"))
-		committed, _ := filepath.Glob(filepath.Join("data", "*"))
+		all, _ := filepath.Glob(filepath.Join("data", "*"))
+		var committed []string
+		for _, c := range all {
+			if !handWritten[filepath.Base(c)] {
+				committed = append(committed, c)
+			}
+		}
 		if len(generated) != len(committed) || len(generated) != 9 {
 			t.Fatalf("run %d: generated %d files, data/ has %d, want 9 each (8 tables and %s)", run, len(generated), len(committed), srdgen.AdjustmentsFile)
 		}

@@ -36,6 +36,8 @@ type tables struct {
 	armor      table[Armor]
 	gear       table[Gear]
 	conditions table[Condition]
+	features   table[Feature]
+	resources  table[Resource]
 }
 
 // load parses the embedded files once, on first use.
@@ -64,6 +66,12 @@ var load = sync.OnceValues(func() (*tables, error) {
 		return nil, err
 	}
 	if t.conditions, err = parse("conditions.json", func(c Condition) string { return c.ID }); err != nil {
+		return nil, err
+	}
+	if t.features, err = parse("features.json", func(f Feature) string { return f.ID }); err != nil {
+		return nil, err
+	}
+	if t.resources, err = parse("resources.json", func(r Resource) string { return r.ID }); err != nil {
 		return nil, err
 	}
 	return t, nil

@@ -245,7 +245,16 @@ type ClassLevel struct {
 	// AbilityScoreImprovement: the level brings one (+2 to one score or
 	// +1 to two, none above 20).
 	AbilityScoreImprovement bool `json:"ability_score_improvement,omitempty"`
+	// Counters are the class's own numbers at the level, by the SRD's
+	// names: "rage_count", "rage_damage_bonus", "ki_points",
+	// "martial_arts_die", "sneak_attack_dice", "sorcery_points",
+	// "channel_divinity_charges", "invocations_known", "wild_shape_max_cr"
+	// (0.25), ... A yes or no is 1 or 0.
+	Counters map[string]float64 `json:"counters,omitempty"`
 }
+
+// Counter is the class's counter name at the level, 0 when it has none.
+func (l ClassLevel) Counter(name string) float64 { return l.Counters[name] }
 
 // Race is a playable race.
 type Race struct {

@@ -101,6 +101,11 @@ type Action struct {
 	Choice string `json:"choice,omitempty"`
 	// Item is the potion a potion action drinks or gives (an SRD id).
 	Item string `json:"item,omitempty"`
+	// Feature is the class feature or racial trait a feature action uses
+	// (an SRD id: "rage"); TargetID is whom it is used on, where it is
+	// used on someone (Lay on Hands), and Choice what it is used for,
+	// where it offers a choice (Step of the Wind's "dash").
+	Feature string `json:"feature,omitempty"`
 }
 
 // DecodeAction reads an Action from outside input: one JSON object with
@@ -123,7 +128,7 @@ func DecodeAction(b []byte) (Action, error) {
 	}
 	switch {
 	case !actionKinds[a.Kind] && !moreKinds[a.Kind]:
-		return Action{}, fault.Field(op, "action.kind", "must be attack, cast, move, dodge, dash, disengage, hide, second_wind, first_aid, potion, grapple, shove, escape, death_save or end_turn")
+		return Action{}, fault.Field(op, "action.kind", "must be attack, cast, feature, move, dodge, dash, disengage, hide, second_wind, first_aid, potion, grapple, shove, escape, death_save or end_turn")
 	case len(a.TargetID) > maxNameLength:
 		return Action{}, fault.Field(op, "action.target_id", "is longer than %d bytes", maxNameLength)
 	case len(a.Weapon) > maxNameLength:
@@ -132,6 +137,10 @@ func DecodeAction(b []byte) (Action, error) {
 		return Action{}, fault.Field(op, "action.to_area_id", "is longer than %d bytes", maxNameLength)
 	case len(a.Item) > maxNameLength:
 		return Action{}, fault.Field(op, "action.item", "is longer than %d bytes", maxNameLength)
+	case len(a.Feature) > maxNameLength:
+		return Action{}, fault.Field(op, "action.feature", "is longer than %d bytes", maxNameLength)
+	case a.Kind == ActionFeature && a.Feature == "":
+		return Action{}, fault.Field(op, "action.feature", "is required to use a feature")
 	case a.Distance < 0 || a.Distance > MaxDistance:
 		return Action{}, fault.Field(op, "action.distance", "must be between 0 and %d feet", MaxDistance)
 	case a.Kind == ActionAttack && a.TargetID == "":

@@ -2,6 +2,9 @@ package encounter
 
 import (
 	"fmt"
+
+	"chronicler/shared/campaign"
+	"chronicler/shared/srd"
 	"slices"
 	"strconv"
 
@@ -110,7 +113,7 @@ func (e *Encounter) secondWind(res *Result, ai int, src dice.Source) error {
 	switch {
 	case p.Kind != KindCharacter || p.Class != "fighter":
 		return refuse(NotAllowed, "action.kind", "only a fighter has Second Wind")
-	case p.SecondWindUsed:
+	case p.left(campaign.ResourceSecondWind) < 1:
 		return refuse(NotAllowed, "action.kind", "%s has already used Second Wind and needs a short or long rest", p.Name)
 	}
 	heal := "1d10+" + strconv.Itoa(max(p.Combatant.Level, 1))
@@ -128,7 +131,11 @@ func (e *Encounter) secondWind(res *Result, ai int, src dice.Source) error {
 	if err := e.apply(h.Changes); err != nil {
 		return err
 	}
-	e.Participants[ai].SecondWindUsed = true
+	if f, ok := srd.LookupFeature("second-wind"); ok {
+		if err := e.spendPool(ai, f, 1); err != nil {
+			return err
+		}
+	}
 	for i := range h.Rolls {
 		h.Rolls[i].Reason = "second wind"
 	}

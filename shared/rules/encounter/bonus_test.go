@@ -130,8 +130,8 @@ func TestSecondWind(t *testing.T) {
 				return
 			}
 			p := participant(t, out, tt.actor.ID)
-			if p.HP != tt.hp || !p.SecondWindUsed || !p.Turn.BonusActionUsed || p.Turn.ActionUsed {
-				t.Errorf("hp %d used %v turn %+v", p.HP, p.SecondWindUsed, p.Turn)
+			if p.HP != tt.hp || p.Pools[campaign.ResourceSecondWind].Used != 1 || !p.Turn.BonusActionUsed || p.Turn.ActionUsed {
+				t.Errorf("hp %d pools %v turn %+v", p.HP, p.Pools, p.Turn)
 			}
 			if len(res.Rolls) != 1 || res.Rolls[0].Reason != "second wind" || res.Rolls[0].Expr != "1d10+3" {
 				t.Errorf("rolls %+v", res.Rolls)

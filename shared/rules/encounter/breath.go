@@ -118,10 +118,16 @@ func (e *Encounter) area(res *Result, ai int, a srd.Action, src dice.Source, rs 
 			}
 		}
 	}
+	against := []string{"seen"} // a breath is seen coming
+	for _, d := range a.Damage {
+		if d.Type != "" {
+			against = append(against, d.Type)
+		}
+	}
 	for _, id := range caught {
 		ti := e.index(id)
 		t := e.Participants[ti]
-		req := rules.SaveRequest{Ability: ability, DC: a.DC.Value,
+		req := rules.SaveRequest{Ability: ability, DC: a.DC.Value, Against: against,
 			Reason: fmt.Sprintf("%s saving throw against %s", ability.Name(), strings.ToLower(a.Name))}
 		// The halfling's Lucky on this save is the player's choice in the
 		// window, not the dice's.

@@ -20,7 +20,7 @@ const (
 	ActionSecondWind = "second_wind"
 )
 
-var moreKinds = map[string]bool{ActionCast: true, ActionHide: true, ActionSecondWind: true}
+var moreKinds = map[string]bool{ActionCast: true, ActionHide: true, ActionSecondWind: true, ActionFeature: true}
 
 // decodeMore checks the fields of the kinds cast.go and bonus.go add.
 func decodeMore(a Action) error {
@@ -38,8 +38,8 @@ func decodeMore(a Action) error {
 		return fault.Field(op, "action.ongoing", "goes with a cast only")
 	case len(a.Choice) > maxNameLength:
 		return fault.Field(op, "action.choice", "is longer than %d bytes", maxNameLength)
-	case a.Choice != "" && a.Kind != ActionCast:
-		return fault.Field(op, "action.choice", "goes with a cast only")
+	case a.Choice != "" && a.Kind != ActionCast && a.Kind != ActionFeature:
+		return fault.Field(op, "action.choice", "goes with a cast or a feature only")
 	}
 	for _, id := range a.TargetIDs {
 		if id == "" || len(id) > maxNameLength {
@@ -61,6 +61,8 @@ func actMore(e Encounter, ai int, in Action, src dice.Source) (Encounter, Result
 	switch {
 	case in.Kind == ActionCast:
 		err = out.cast(&res, ai, in, src)
+	case in.Kind == ActionFeature:
+		err = out.useFeature(&res, ai, in, src)
 	case in.Bonus || in.Kind == ActionSecondWind:
 		err = out.bonusAction(&res, ai, in, src)
 	default: // ActionHide with the action
@@ -86,6 +88,10 @@ func (a Action) TakesBonusAction() bool {
 	if a.Bonus || a.Kind == ActionSecondWind {
 		return true
 	}
+	if a.Kind == ActionFeature {
+		f, ok := srd.LookupFeature(a.Feature)
+		return ok && f.Use == srd.UseBonus
+	}
 	if a.Kind != ActionCast {
 		return false
 	}
@@ -94,6 +100,17 @@ func (a Action) TakesBonusAction() bool {
 		return ok && usedWithBonus[s.ID]
 	}
 	return ok && strings.EqualFold(s.CastingTime, "1 bonus action")
+}
+
+// Free reports whether the action takes neither the action nor the bonus
+// action: a feature used freely on the turn (Action Surge, Reckless
+// Attack), which leaves the turn open.
+func (a Action) Free() bool {
+	if a.Kind != ActionFeature {
+		return false
+	}
+	f, ok := srd.LookupFeature(a.Feature)
+	return ok && f.Use == srd.UseFree
 }
 
 // usedWithBonus are the spells whose later uses (spell.TriggerAction)
@@ -173,6 +190,9 @@ func (e *Encounter) cast(res *Result, ai int, in Action, src dice.Source) error 
 		slot = s.Level
 	}
 
+	if slices.Contains(p.Combatant.Features, rules.Raging) {
+		return refuse(NotAllowed, "action.spell", "%s is raging and can cast no spell until the rage ends", p.Name)
+	}
 	// A new concentration spell ends the old one, and the effects it held
 	// end before the new spell looks at its targets.
 	if old := p.Combatant.Concentration; s.Concentration && old != "" {

@@ -32,6 +32,13 @@ type Effect struct {
 	// Immune: the effect gave them, and they go when it does.
 	Granted       rules.Set[rules.DamageType] `json:"granted,omitempty"`
 	GrantedImmune rules.Set[rules.Condition]  `json:"granted_immune,omitempty"`
+	// State is a state the effect puts on its target while it lasts, as
+	// its Combatant.Features names it (rules.Raging); an effect of a
+	// class feature names the feature in Spell. Mark is a count its
+	// feature keeps (Rage: its owner's attacks and damage taken as its
+	// last turn ended).
+	State string `json:"state,omitempty"`
+	Mark  int    `json:"mark,omitempty"`
 }
 
 // Until is a moment of the fight: the start of participant Turn's turn in
@@ -151,6 +158,9 @@ func (e *Encounter) add(res *Result, fx Effect, src dice.Source) error {
 		}
 		fx.GrantedImmune = fx.Immune &^ p.Combatant.ConditionImmunities
 		p.Combatant.ConditionImmunities |= fx.GrantedImmune
+		if fx.State != "" && !slices.Contains(p.Combatant.Features, fx.State) {
+			p.Combatant.Features = append(slices.Clip(p.Combatant.Features), fx.State)
+		}
 		p.sync()
 		if fx.MaxHP != 0 {
 			if err := e.maxHP(res, i, fx.MaxHP, fx.MaxHP > 0, src); err != nil {
@@ -212,6 +222,9 @@ func (e *Encounter) revoke(res *Result, fx Effect) error {
 			continue
 		}
 		p.Combatant.ConditionImmunities = p.Combatant.ConditionImmunities.Without(c)
+	}
+	if fx.State != "" && !slices.ContainsFunc(e.Effects, func(o Effect) bool { return o.TargetID == fx.TargetID && o.State == fx.State }) {
+		p.Combatant.Features = slices.DeleteFunc(slices.Clone(p.Combatant.Features), func(id string) bool { return id == fx.State })
 	}
 	p.sync()
 	if fx.ID == "heroism" && fx.Dice != "" {
@@ -278,6 +291,9 @@ func damaged(changes []rules.Change, id string) bool {
 // off: the saves it repeats against the spells holding it, Acid Arrow's
 // later damage, and the effects whose time is up.
 func (e *Encounter) turnEnds(res *Result, src dice.Source) error {
+	if err := e.featuresTurnEnds(res, src); err != nil {
+		return err
+	}
 	if len(e.Effects) == 0 {
 		return nil
 	}
@@ -314,6 +330,9 @@ func (e *Encounter) turnEnds(res *Result, src dice.Source) error {
 // current participant's turn, turns skipped on the way included.
 func (e *Encounter) turnStarts(res *Result, src dice.Source) error {
 	if err := e.letGo(res); err != nil {
+		return err
+	}
+	if err := e.featuresTurnStarts(res, src); err != nil {
 		return err
 	}
 	if len(e.Effects) == 0 {
@@ -609,6 +628,8 @@ func (e Encounter) endSentence(fx Effect, why string) string {
 	name := fx.Spell
 	if s, ok := srd.LookupSpell(fx.Spell); ok {
 		name = s.Name
+	} else if f, ok := srd.LookupFeature(fx.Spell); ok {
+		name = f.Name
 	}
 	who := fx.CasterID
 	if c, ok := e.Participant(fx.CasterID); ok {

@@ -108,11 +108,14 @@ type Participant struct {
 	// Shielded is a Shield cast as a reaction: +5 AC until the start of
 	// the participant's next turn.
 	Shielded bool `json:"shielded,omitempty"`
-	// Inspiration is a bard's Bardic Inspiration dice left for Cutting
-	// Words, counted from the start of the fight.
-	Inspiration int `json:"inspiration,omitempty"`
-	// SecondWindUsed says a fighter has used Second Wind, which comes
-	// back with a rest (the sheet keeps no record of it).
+	// Pools are a character's class and racial resources (campaign.
+	// ResourcesOf), as the fight spends them: Bardic Inspiration, Second
+	// Wind, Rage, Ki, ... (features.go).
+	Pools map[string]campaign.Pool `json:"pools,omitempty"`
+	// Inspiration and SecondWindUsed are how an encounter stored before
+	// Pools kept a bard's dice left and a fighter's Second Wind;
+	// FromRecord reads them into Pools.
+	Inspiration    int  `json:"inspiration,omitempty"`
 	SecondWindUsed bool `json:"second_wind_used,omitempty"`
 	// Hidden is a successful Hide until the participant attacks or
 	// casts a spell.
@@ -166,8 +169,10 @@ type Participant struct {
 	Size       string `json:"size,omitempty"`
 	GrappledBy string `json:"grappled_by,omitempty"`
 	// Hinders names the armour a character wears that gives it
-	// disadvantage on Stealth, hiding included.
-	Hinders []string `json:"hinders,omitempty"`
+	// disadvantage on Stealth, hiding included; HeavyArmor says it wears
+	// heavy armour (no Rage's benefits, no Unarmored Defense).
+	Hinders    []string `json:"hinders,omitempty"`
+	HeavyArmor bool     `json:"heavy_armor,omitempty"`
 	// Parry is the AC a monster's Parry reaction adds against one melee
 	// attack that would hit it; 0 without one.
 	Parry int `json:"parry,omitempty"`
@@ -217,6 +222,10 @@ type Turn struct {
 	// LightWeapon is the light melee weapon the Attack action was taken
 	// with this turn, which lets two-weapon fighting follow.
 	LightWeapon string `json:"light_weapon,omitempty"`
+	// Reckless is a barbarian's Reckless Attack this turn: advantage on
+	// its melee Strength attacks, and attacks on it have advantage until
+	// its next turn (barbarian.go).
+	Reckless bool `json:"reckless,omitempty"`
 }
 
 // Stats are a participant's tallies over the fight. Damage counts what
@@ -380,15 +389,32 @@ func (e *Encounter) log(round int, actorID, text string) {
 // id, as the sheet keeps them (campaign.ResourcesOf); nil for a monster
 // or a class without any.
 func (p Participant) resourcesUsed() map[string]int {
-	var out map[string]int
-	switch p.Class {
-	case "bard":
-		out = map[string]int{campaign.ResourceBardicInspiration: max(campaign.Modifier(p.Combatant.Abilities.Cha), 1) - p.Inspiration}
-	case "fighter":
-		out = map[string]int{campaign.ResourceSecondWind: 0}
-		if p.SecondWindUsed {
-			out[campaign.ResourceSecondWind] = 1
-		}
+	if len(p.Pools) == 0 {
+		return nil
+	}
+	out := make(map[string]int, len(p.Pools))
+	for id, pool := range p.Pools {
+		out[id] = pool.Used
 	}
 	return out
+}
+
+// legacyPools reads an encounter stored before Pools: a bard's dice left
+// and a fighter's Second Wind.
+func (p *Participant) legacyPools() {
+	if p.Kind != KindCharacter || p.Pools != nil {
+		return
+	}
+	switch p.Class {
+	case "bard":
+		n := InspirationUses(p.Combatant.Abilities.Cha)
+		p.Pools = map[string]campaign.Pool{campaign.ResourceBardicInspiration: {Max: n, Used: max(n-p.Inspiration, 0)}}
+	case "fighter":
+		used := 0
+		if p.SecondWindUsed {
+			used = 1
+		}
+		p.Pools = map[string]campaign.Pool{campaign.ResourceSecondWind: {Max: 1, Used: used}}
+	}
+	p.Inspiration, p.SecondWindUsed = 0, false
 }

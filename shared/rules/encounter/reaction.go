@@ -3,6 +3,7 @@ package encounter
 import (
 	"fmt"
 	"hash/fnv"
+	"maps"
 	"slices"
 
 	"chronicler/shared/campaign"
@@ -146,7 +147,7 @@ func (p Participant) canReact() []string {
 	if knows(p.Class, Shield) && lowestSlot(c) > 0 {
 		out = append(out, Shield)
 	}
-	if p.Class == "bard" && c.Level >= 3 && p.Inspiration > 0 {
+	if p.Class == "bard" && c.Level >= 3 && p.left(campaign.ResourceBardicInspiration) > 0 {
 		out = append(out, CuttingWords)
 	}
 	if p.Class == "rogue" && c.Level >= 5 {
@@ -292,7 +293,10 @@ func (e *Encounter) before(res *Result, rs Reactions, taken []campaign.Reaction,
 			roll := dice.Roll(x, rs.source(t))
 			rolls = append(rolls, rules.Roll{Reason: "cutting words", RollerID: p.ID, Result: roll})
 			req.Penalty += roll.Total
-			p.Inspiration--
+			pool := p.Pools[campaign.ResourceBardicInspiration]
+			pool.Used++
+			p.Pools = maps.Clone(p.Pools)
+			p.Pools[campaign.ResourceBardicInspiration] = pool
 			res.react(t, p, fmt.Sprintf("%s's Cutting Words takes %d off the attack roll.", p.Name, roll.Total))
 		case UncannyDodge:
 			if i != ti {

@@ -178,8 +178,8 @@ func TestReactionsApplied(t *testing.T) {
 			t.Errorf("attack total %d hit %v after a cutting words %d", a.Total, a.Hit, cw.Total)
 		}
 		bryn := participant(t, out, "bryn")
-		if bryn.Inspiration != encounter.InspirationUses(16)-1 || len(res.Applied) != 1 {
-			t.Errorf("Bryn: inspiration %d, applied %+v", bryn.Inspiration, res.Applied)
+		if pool := bryn.Pools[campaign.ResourceBardicInspiration]; pool.Max-pool.Used != encounter.InspirationUses(16)-1 || len(res.Applied) != 1 {
+			t.Errorf("Bryn: inspiration %+v, applied %+v", pool, res.Applied)
 		}
 	})
 	t.Run("UncannyDodgeHalvesTheDamage", func(t *testing.T) {

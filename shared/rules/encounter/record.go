@@ -23,5 +23,8 @@ func FromRecord(rec campaign.EncounterRecord) (Encounter, error) {
 	if err := json.Unmarshal(rec.Data, &e); err != nil {
 		return e, fault.Wrap(fault.Internal, "read encounter", err)
 	}
+	for i := range e.Participants {
+		e.Participants[i].legacyPools()
+	}
 	return e, nil
 }

@@ -166,18 +166,13 @@ func characterParticipant(ch campaign.Character) Participant {
 	p := Participant{ID: ch.ID, Name: ch.Name, Kind: KindCharacter, CharacterID: ch.ID, Type: "humanoid",
 		Combatant: c, Start: snapshot(c), Class: ch.Class, Weapons: weapons, Pairs: pairs, Wielded: wielded,
 		Hinders: campaign.StealthHindrance(ch)}
+	p.HeavyArmor = campaign.WearsHeavyArmor(ch)
 	p.KitUses = campaign.KitUses(ch.Inventory)
 	p.Kit, p.Start.KitUses = p.KitUses > 0, p.KitUses
 	if r, ok := srd.LookupRace(ch.Race); ok {
 		p.Size = strings.ToLower(r.Size)
 	}
-	rs := campaign.ResourcesOf(ch)
-	if bi, ok := rs[campaign.ResourceBardicInspiration]; ok {
-		p.Inspiration = bi.Max - bi.Used
-	}
-	if sw, ok := rs[campaign.ResourceSecondWind]; ok {
-		p.SecondWindUsed = sw.Used >= sw.Max
-	}
+	p.Pools = poolsOf(ch)
 	p.Start.Resources = p.resourcesUsed()
 	p.sync()
 	return p

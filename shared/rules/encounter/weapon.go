@@ -34,7 +34,7 @@ func weaponAttack(p Participant, name string, distance int) (rules.AttackRequest
 			return rules.AttackRequest{}, refuse(OutOfRange, "action.distance", "an unarmed strike reaches 5 ft; the target is %d ft away", distance)
 		}
 		// Everyone is proficient with unarmed strikes.
-		return rules.AttackRequest{Kind: rules.MeleeWeapon, Weapon: unarmed, Bonus: c.ProficiencyBonus + str,
+		return rules.AttackRequest{Kind: rules.MeleeWeapon, Weapon: unarmed, Bonus: c.ProficiencyBonus + str, Ability: rules.Str,
 			Damage:   []rules.DamageRoll{{Dice: flat(1 + str), Type: rules.Bludgeoning}},
 			Distance: distance}, nil
 	}
@@ -47,12 +47,12 @@ func weaponAttack(p Participant, name string, distance int) (rules.AttackRequest
 	case w.Damage == nil || w.Damage.Dice == "":
 		return rules.AttackRequest{}, refuse(NotAllowed, "action.weapon", "%s deals no damage, and its other effects are not modelled", rules.Article(strings.ToLower(w.Name)))
 	}
-	mod := str
+	mod, ability := str, rules.Str
 	switch {
 	case w.RangeType == "ranged":
-		mod = dex
-	case slices.Contains(w.Properties, "finesse"):
-		mod = max(str, dex)
+		mod, ability = dex, rules.Dex
+	case slices.Contains(w.Properties, "finesse") && dex > str:
+		mod, ability = dex, rules.Dex
 	}
 	bonus := mod
 	if proficient(p.Class, w) {
@@ -63,7 +63,7 @@ func weaponAttack(p Participant, name string, distance int) (rules.AttackRequest
 		return rules.AttackRequest{}, fault.Wrap(fault.Internal, actOp, err)
 	}
 	typ, _ := rules.ParseDamageType(w.Damage.Type)
-	req := rules.AttackRequest{Weapon: rules.Article(strings.ToLower(w.Name)), Bonus: bonus,
+	req := rules.AttackRequest{Weapon: rules.Article(strings.ToLower(w.Name)), Bonus: bonus, Ability: ability,
 		Damage: []rules.DamageRoll{{Dice: x, Type: typ}}}
 	reach := 5
 	if slices.Contains(w.Properties, "reach") {

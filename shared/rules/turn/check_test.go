@@ -5,7 +5,7 @@ import (
 	"testing"
 
 	"chronicler/shared/dice/dicetest"
-	"chronicler/shared/rules/intent"
+	"chronicler/shared/intent"
 	"chronicler/shared/rules/turn"
 )
 

@@ -5,8 +5,8 @@ import (
 
 	"chronicler/shared/campaign"
 	"chronicler/shared/dice/dicetest"
+	"chronicler/shared/intent"
 	"chronicler/shared/rules/encounter"
-	"chronicler/shared/rules/intent"
 	"chronicler/shared/rules/turn"
 	"chronicler/shared/world"
 )

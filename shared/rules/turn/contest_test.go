@@ -7,9 +7,9 @@ import (
 
 	"chronicler/shared/dice/dicetest"
 	"chronicler/shared/fault"
+	"chronicler/shared/intent"
 	"chronicler/shared/rules"
 	"chronicler/shared/rules/encounter"
-	"chronicler/shared/rules/intent"
 	"chronicler/shared/rules/turn"
 )
 

@@ -11,9 +11,9 @@ import (
 	"chronicler/shared/campaign"
 	"chronicler/shared/dice"
 	"chronicler/shared/fault"
+	"chronicler/shared/intent"
 	"chronicler/shared/rules"
 	"chronicler/shared/rules/encounter"
-	"chronicler/shared/rules/intent"
 	"chronicler/shared/rules/spell"
 	"chronicler/shared/srd"
 )
@@ -41,6 +41,7 @@ var explore = map[string]resolver{
 	"escape":      refuse(fault.NotAllowed, "nobody holds you; escaping a grapple is for a fight"),
 	"second_wind": refuse(fault.NotAllowed, "Second Wind is tracked in encounters only, where its use once per rest is kept"),
 	"level_up":    levelUp,
+	"feature":     useFeature,
 }
 
 // refuse is a kind the rules refuse out of a fight.

@@ -3,7 +3,7 @@ package turn
 import (
 	"testing"
 
-	"chronicler/shared/rules/intent"
+	"chronicler/shared/intent"
 )
 
 // Every kind of the table has its resolver, and every resolver a kind

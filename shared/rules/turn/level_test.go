@@ -10,7 +10,7 @@ import (
 	"chronicler/shared/campaign"
 	"chronicler/shared/dice/dicetest"
 	"chronicler/shared/fault"
-	"chronicler/shared/rules/intent"
+	"chronicler/shared/intent"
 	"chronicler/shared/rules/turn"
 )
 

@@ -8,9 +8,9 @@ import (
 	"chronicler/shared/campaign"
 	"chronicler/shared/dice/dicetest"
 	"chronicler/shared/fault"
+	"chronicler/shared/intent"
 	"chronicler/shared/rules"
 	"chronicler/shared/rules/encounter"
-	"chronicler/shared/rules/intent"
 	"chronicler/shared/rules/turn"
 	"chronicler/shared/world"
 )

@@ -7,9 +7,9 @@ import (
 	"chronicler/shared/campaign"
 	"chronicler/shared/dice"
 	"chronicler/shared/fault"
+	"chronicler/shared/intent"
 	"chronicler/shared/rules"
 	"chronicler/shared/rules/encounter"
-	"chronicler/shared/rules/intent"
 	"chronicler/shared/srd"
 	"chronicler/shared/world"
 )

@@ -10,8 +10,8 @@ import (
 	"chronicler/shared/dice"
 	"chronicler/shared/dice/dicetest"
 	"chronicler/shared/fault"
+	"chronicler/shared/intent"
 	"chronicler/shared/rules/encounter"
-	"chronicler/shared/rules/intent"
 	"chronicler/shared/rules/turn"
 	"chronicler/shared/world"
 )

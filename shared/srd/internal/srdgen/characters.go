@@ -1,6 +1,7 @@
 package srdgen
 
 import (
+	"encoding/json"
 	"fmt"
 	"slices"
 	"strconv"
@@ -89,6 +90,11 @@ func (t *Tables) buildClasses(refDir string) error {
 			for _, f := range l.Features {
 				row.Features = append(row.Features, f.Name)
 			}
+			counters, err := counters(l.ClassSpecific)
+			if err != nil {
+				return fmt.Errorf("class %s level %d: %w", r.Index, l.Level, err)
+			}
+			row.Counters = counters
 			c.Levels = append(c.Levels, row)
 		}
 		slices.SortFunc(c.Levels, func(a, b srd.ClassLevel) int { return a.Level - b.Level })
@@ -299,4 +305,44 @@ func (t *Tables) buildConditions(refDir string) error {
 	}
 	byID(t.Conditions, func(c srd.Condition) string { return c.ID })
 	return nil
+}
+
+// counters flattens a level's class-specific values into numbers: a count
+// stays as it is ("ki_points": 5), dice become their count and size
+// ("martial_arts": {1, 6} is "martial_arts_dice" 1 and "martial_arts_die"
+// 6; "sneak_attack" likewise), and a yes or no is 1 or 0. A table
+// (creating_spell_slots) is left to the engine, which has it.
+func counters(in map[string]json.RawMessage) (map[string]float64, error) {
+	if len(in) == 0 {
+		return nil, nil
+	}
+	out := make(map[string]float64, len(in))
+	for k, raw := range in {
+		if len(raw) > 0 && raw[0] == '[' {
+			continue // a table (the sorcerer's slot costs): the engine's
+		}
+		var n float64
+		if err := json.Unmarshal(raw, &n); err == nil {
+			out[k] = n
+			continue
+		}
+		var b bool
+		if err := json.Unmarshal(raw, &b); err == nil {
+			if b {
+				out[k] = 1
+			} else {
+				out[k] = 0
+			}
+			continue
+		}
+		var d struct {
+			Count int `json:"dice_count"`
+			Value int `json:"dice_value"`
+		}
+		if err := json.Unmarshal(raw, &d); err != nil || d.Value == 0 {
+			return nil, fmt.Errorf("class_specific %s: neither a number, a yes or no, nor dice: %s", k, raw)
+		}
+		out[k+"_dice"], out[k+"_die"] = float64(d.Count), float64(d.Value)
+	}
+	return out, nil
 }

@@ -194,8 +194,11 @@ type refLevel struct {
 	ASIs         int            `json:"ability_score_bonuses"`
 	Features     []refLink      `json:"features"`
 	Spellcasting map[string]int `json:"spellcasting"`
-	Class        refLink        `json:"class"`
-	Subclass     *refLink       `json:"subclass"`
+	// ClassSpecific are the class's own counters at the level (rage_count,
+	// ki_points, martial_arts: {dice_count, dice_value}, ...).
+	ClassSpecific map[string]json.RawMessage `json:"class_specific"`
+	Class         refLink                    `json:"class"`
+	Subclass      *refLink                   `json:"subclass"`
 }
 
 type refProficiency struct {

@@ -24,6 +24,9 @@ type Kind struct {
 	// Choices are the closed list of choices a kind that casts nothing
 	// takes ("prone" or "push" for a shove); none takes no choice.
 	Choices []string
+	// Chooses: the kind takes an open choice, which its resolver checks
+	// (a feature's: Step of the Wind's "dash" or "disengage").
+	Chooses bool
 	// Always: no table's allowlist refuses the kind.
 	Always bool
 	// Down: a character at 0 hit points may still take it.
@@ -81,6 +84,7 @@ var (
 	spellField    = idField("spell", func(in Intent) string { return in.Spell })
 	toAreaField   = idField("to_area_id", func(in Intent) string { return in.ToAreaID })
 	itemField     = idField("item", func(in Intent) string { return in.Item })
+	featureField  = idField("feature", func(in Intent) string { return in.Feature })
 
 	slotLevelField = Field{Name: "slot_level", problem: func(_ string, in Intent) string {
 		if in.SlotLevel < 0 || in.SlotLevel > 9 {
@@ -182,6 +186,8 @@ var kinds = []Kind{
 	{Name: "shove", Fields: []Field{targetIDField}, Choices: []string{"prone", "push"}, Fight: FightEncounter,
 		Read: true, ReadFields: []string{"target_id"}},
 	{Name: "escape", Fight: FightEncounter, Read: true},
+	{Name: "feature", Fields: []Field{featureField}, Chooses: true, Fight: FightEncounter,
+		Read: true, ReadFields: []string{"feature", "target_id", "choice"}},
 }
 
 // Kinds is the kind table, in its order.

@@ -4,7 +4,7 @@ import (
 	"encoding/json"
 	"fmt"
 
-	"chronicler/shared/rules/intent"
+	"chronicler/shared/intent"
 	"chronicler/shared/world"
 )
 

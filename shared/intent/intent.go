@@ -63,6 +63,12 @@ type Intent struct {
 	// improvement, are the scores it raises by ability ("str"): +2 to one
 	// or +1 to two. Beyond protocol.md, additive.
 	Increases map[string]int `json:"increases,omitempty"`
+	// Feature, with feature, is the class feature or racial trait used
+	// (its SRD id: "rage", "lay-on-hands"; the sheet lists the character's
+	// with how each is used); target_id is whom it is used on, where it is
+	// used on someone, and choice what for, where it offers a choice.
+	// Beyond protocol.md, additive.
+	Feature string `json:"feature,omitempty"`
 }
 
 // Has reports whether the intent sets the field the wire spells so
@@ -107,6 +113,8 @@ func (in Intent) Has(field string) bool {
 		return in.HP != ""
 	case "increases":
 		return len(in.Increases) > 0
+	case "feature":
+		return in.Feature != ""
 	}
 	return false
 }
@@ -129,12 +137,12 @@ func (in Intent) Validate(op string) error {
 	switch {
 	case in.Choice != "" && len(k.Choices) > 0 && !slices.Contains(k.Choices, in.Choice):
 		return fault.Field(op, "intent.choice", "must be one of %s for %s", strings.Join(k.Choices, ", "), in.Kind)
-	case in.Choice != "" && !k.Casts && len(k.Choices) == 0:
+	case in.Choice != "" && !k.Casts && !k.Chooses && len(k.Choices) == 0:
 		return fault.Field(op, "intent.choice", "goes with %s only", choosing())
 	case len(in.Choice) > MaxIDLength:
 		return fault.Field(op, "intent.choice", "is longer than %d bytes", MaxIDLength)
 	}
-	for _, name := range []string{"hp", "increases"} {
+	for _, name := range []string{"hp", "increases", "feature"} {
 		// A level up's choices go with the kinds that take them only.
 		if in.Has(name) && !slices.ContainsFunc(k.Fields, func(f Field) bool { return f.Name == name }) {
 			return fault.Field(op, "intent."+name, "goes with %s only", taking(name))
@@ -174,7 +182,7 @@ func taking(field string) string {
 func choosing() string {
 	var names []string
 	for _, k := range kinds {
-		if k.Casts || len(k.Choices) > 0 {
+		if k.Casts || k.Chooses || len(k.Choices) > 0 {
 			names = append(names, k.Name)
 		}
 	}

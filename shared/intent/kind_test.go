@@ -8,7 +8,7 @@ import (
 	"testing"
 
 	"chronicler/shared/fault"
-	"chronicler/shared/rules/intent"
+	"chronicler/shared/intent"
 )
 
 // The table names only fields an Intent has, each kind once.
@@ -38,7 +38,7 @@ func TestKindTableNamesRealFields(t *testing.T) {
 	for _, f := range wire {
 		full := intent.Intent{Kind: "x", TargetID: "x", Weapon: "x", Spell: "x", TargetIDs: []string{"x"}, SlotLevel: 1, Ability: "x",
 			Skill: "x", Difficulty: "x", ToAreaID: "x", Item: "x", Rest: "x", Text: "x", Bonus: true, KeepTurn: true, Ongoing: true, Choice: "x",
-			HP: "x", Increases: map[string]int{"x": 1}}
+			HP: "x", Increases: map[string]int{"x": 1}, Feature: "x"}
 		if !full.Has(f) || (intent.Intent{}).Has(f) {
 			t.Errorf("Has(%s) does not tell whether the field is set", f)
 		}

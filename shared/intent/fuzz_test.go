@@ -5,7 +5,7 @@ import (
 	"slices"
 	"testing"
 
-	"chronicler/shared/rules/intent"
+	"chronicler/shared/intent"
 )
 
 // FuzzParse checks that no text panics the parser, that the same text always

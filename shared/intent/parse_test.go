@@ -7,7 +7,7 @@ import (
 	"testing"
 
 	"chronicler/events"
-	"chronicler/shared/rules/intent"
+	"chronicler/shared/intent"
 )
 
 // table is a fight in the inn's common room: Aria (the actor) with Bram and

@@ -4,7 +4,7 @@ import (
 	"strings"
 	"testing"
 
-	"chronicler/shared/rules/intent"
+	"chronicler/shared/intent"
 )
 
 // BenchmarkParse parses one phrasing of each kind per iteration against the

@@ -1,0 +1,246 @@
+package campaign
+
+import (
+	"math"
+	"slices"
+	"strings"
+	"sync"
+
+	"chronicler/shared/srd"
+)
+
+// What a character has of the SRD's class features and racial traits
+// (srd.Features), from its class, level, subclass, race and choices; the
+// resources they spend (srd.Resources), with what its sheet says is used;
+// and the list its sheet shows (FeatureView).
+
+// Subclasses are the SRD's one subclass per class and the class level it
+// is chosen at.
+var Subclasses = map[string]struct {
+	ID    string
+	Level int
+}{
+	"barbarian": {"berserker", 3}, "bard": {"lore", 3}, "cleric": {"life", 1}, "druid": {"land", 2},
+	"fighter": {"champion", 3}, "monk": {"open-hand", 3}, "paladin": {"devotion", 3}, "ranger": {"hunter", 3},
+	"rogue": {"thief", 3}, "sorcerer": {"draconic", 1}, "warlock": {"fiend", 1}, "wizard": {"evocation", 2},
+}
+
+// SubclassOf is the character's subclass: the one its sheet names, or the
+// SRD's for its class once its level has come (a sheet from before
+// subclasses were kept names none); "" before that level.
+func SubclassOf(ch Character) string {
+	if ch.Subclass != "" {
+		return ch.Subclass
+	}
+	if s, ok := Subclasses[ch.Class]; ok && ch.Level >= s.Level {
+		return s.ID
+	}
+	return ""
+}
+
+// raceIDs are the race and the subrace a character of race has: the SRD's
+// subrace of its race, as Build takes it.
+func raceIDs(race string) []string {
+	out := []string{race}
+	if r, ok := srd.LookupRace(race); ok && len(r.Subraces) > 0 {
+		out = append(out, r.Subraces[0].ID)
+	}
+	return out
+}
+
+// FeaturesOf are the class features and racial traits the character has,
+// in the data's order: its class's up to its level (its subclass's only),
+// and its race's and subrace's. An option of a feature (a fighting style,
+// an invocation) counts only when the character chose it (Choices, under
+// the parent's choice id); the parent that asks for the choice counts
+// too.
+func FeaturesOf(ch Character) []srd.Feature {
+	sub := SubclassOf(ch)
+	races := raceIDs(ch.Race)
+	cat := catalog()
+	var out []srd.Feature
+	for _, f := range cat.all {
+		has := false
+		switch {
+		case f.Class != "":
+			has = f.Class == ch.Class && f.Level <= ch.Level && (f.Subclass == "" || f.Subclass == sub)
+		default:
+			has = slices.ContainsFunc(f.Races, func(r string) bool { return slices.Contains(races, r) }) && f.Level <= ch.Level
+		}
+		if has && f.Parent != "" {
+			p := cat.byID[f.Parent]
+			has = p.Choice != nil && slices.Contains(ch.Choices[p.Choice.ID], f.ID)
+		}
+		if has {
+			out = append(out, f)
+		}
+	}
+	return out
+}
+
+// featureCatalog is srd.Features read once: every sheet written lists its
+// features (Views), and the rows are never changed.
+type featureCatalog struct {
+	all  []srd.Feature
+	byID map[string]srd.Feature
+}
+
+var catalog = sync.OnceValue(func() featureCatalog {
+	c := featureCatalog{all: srd.Features(), byID: map[string]srd.Feature{}}
+	for _, f := range c.all {
+		c.byID[f.ID] = f
+	}
+	return c
+})
+
+// HasFeature reports whether the character has the feature or trait id.
+func HasFeature(ch Character, id string) bool {
+	return slices.ContainsFunc(FeaturesOf(ch), func(f srd.Feature) bool { return f.ID == id })
+}
+
+// FeatureIDs are the ids of FeaturesOf.
+func FeatureIDs(ch Character) []string {
+	fs := FeaturesOf(ch)
+	out := make([]string, len(fs))
+	for i, f := range fs {
+		out[i] = f.ID
+	}
+	return out
+}
+
+// ClassCounter is the character's class counter at its level ("ki_points",
+// "rage_damage_bonus": srd.ClassLevel.Counters), 0 without one.
+func ClassCounter(ch Character, name string) float64 {
+	c, ok := srd.LookupClass(ch.Class)
+	if !ok || ch.Level < 1 || ch.Level > len(c.Levels) {
+		return 0
+	}
+	return c.Levels[ch.Level-1].Counter(name)
+}
+
+// resourceMax is the size of resource r for the character, 0 when it has
+// none of it (another class's, a level not reached yet).
+func resourceMax(ch Character, r srd.Resource) int {
+	switch {
+	case r.Class != "" && (r.Class != ch.Class || ch.Level < r.Level):
+		return 0
+	case r.Race != "" && (!slices.Contains(raceIDs(ch.Race), r.Race) || ch.Level < r.Level):
+		return 0
+	}
+	m := r.Max
+	n := m.Fixed + m.PerLevel*ch.Level
+	if m.Counter != "" {
+		n += int(math.Floor(ClassCounter(ch, m.Counter)))
+	}
+	if m.Ability != "" {
+		n += Modifier(ch.Abilities.Score(m.Ability))
+	}
+	return max(n, m.Min)
+}
+
+// ResourcesOf returns the pools a character's class, level and race give
+// it (srd.Resources), with what its sheet says is used (a sheet from
+// before it kept them has used nothing).
+func ResourcesOf(ch Character) map[string]Pool {
+	out := map[string]Pool{}
+	for _, r := range srd.Resources() {
+		n := resourceMax(ch, r)
+		if n <= 0 {
+			continue
+		}
+		out[r.ID] = Pool{Max: n, Used: min(max(ch.Resources[r.ID].Used, 0), n)}
+	}
+	return out
+}
+
+// Rested is the character's resources after a rest: all of them back
+// after a long one, those that come back on a short one after that.
+func Rested(ch Character, long bool) map[string]Pool {
+	out := ResourcesOf(ch)
+	for id, p := range out {
+		r, _ := srd.LookupResource(id)
+		short := r.Recharge == "short" || (r.Recharge == "short_from" && ch.Level >= r.ShortFrom)
+		if long || short {
+			p.Used = 0
+			out[id] = p
+		}
+	}
+	return out
+}
+
+// The class resources the engine names in code.
+const (
+	ResourceBardicInspiration = "bardic-inspiration"
+	ResourceSecondWind        = "second-wind"
+)
+
+// FeatureView is one feature or trait as the sheet shows it on the wire:
+// what it is, how it is used, and what a use costs and has left. Beyond
+// protocol.md, additive.
+type FeatureView struct {
+	ID   string `json:"id"`
+	Name string `json:"name"`
+	// Use is srd.Feature.Use: "" (always on), "action", "bonus_action",
+	// "free", "reaction", "on_hit" or "rest".
+	Use     string `json:"use,omitempty"`
+	Summary string `json:"summary,omitempty"`
+	// Resource, Cost and Left: the pool a use spends, what a use takes
+	// and what the pool has left now.
+	Resource string `json:"resource,omitempty"`
+	Cost     int    `json:"cost,omitempty"`
+	Left     *int   `json:"left,omitempty"`
+	// Told says the narrator tells it rather than the rules playing it.
+	Told bool `json:"told,omitempty"`
+}
+
+// Views are the character's features as its sheet shows them
+// (FeatureView), option parents and subclass level markers left out.
+func Views(ch Character) []FeatureView {
+	pools := ResourcesOf(ch)
+	var out []FeatureView
+	for _, f := range FeaturesOf(ch) {
+		if f.Told != "" && f.Use == srd.UsePassive && f.Summary == "" {
+			continue // a marker or a choice, nothing to show
+		}
+		v := FeatureView{ID: f.ID, Name: f.Name, Use: f.Use, Summary: f.Summary, Resource: f.Resource, Told: f.Told != ""}
+		if f.Resource != "" {
+			v.Cost = max(f.Cost, 1)
+			if p, ok := pools[f.Resource]; ok {
+				left := p.Max - p.Used
+				v.Left = &left
+			}
+		}
+		out = append(out, v)
+	}
+	return out
+}
+
+// sheetPlayed are the features the sheet itself plays: what they change
+// is a number or a list the sheet keeps (its AC, its ability scores, its
+// subclass, its expertise, its spell slots), written by Build and LevelUp.
+var sheetPlayed = map[string]string{
+	"barbarian-unarmored-defense": "ArmorClass: 10 + Dex + Con unarmoured",
+	"monk-unarmored-defense":      "ArmorClass: 10 + Dex + Wis unarmoured, without a shield",
+	"rogue-expertise-1":           "ExpertiseFor",
+	"rogue-expertise-2":           "ExpertiseFor",
+	"bard-expertise-1":            "ExpertiseFor",
+	"bard-expertise-2":            "ExpertiseFor",
+}
+
+// SheetPlayed reports whether the sheet plays feature f (the coverage
+// test's): an ability score improvement (LevelUp), a subclass's choice
+// (SubclassOf), spellcasting (the slots), or a row of sheetPlayed.
+func SheetPlayed(f srd.Feature) bool {
+	_, ok := sheetPlayed[f.ID]
+	switch {
+	case ok:
+		return true
+	case f.Name == "Ability Score Improvement":
+		return true // LevelUp's improve
+	case f.Choice != nil && f.Choice.ID == "subclass":
+		return true // SubclassOf
+	case strings.HasPrefix(f.ID, "spellcasting-") || f.ID == "pact-magic":
+		return true // the spell slots and casting (spellSlots)
+	}
+	return false
+}
