@@ -218,6 +218,17 @@ func (r *Result) say(s string) {
 // an ended encounter, a fight the actor has left). Anything else is a
 // fault.Internal error.
 func Act(e Encounter, actorID string, in Action, src dice.Source) (Encounter, Result, error) {
+	return ActWith(e, actorID, in, src, Reactions{})
+}
+
+// ActWith is Act with the choices its actor makes when its attacks hit
+// (Divine Smite, Stunning Strike: features used on a hit, features.go):
+// it plays the action with rs.Taken, each answering one of its attack
+// rolls, and lists in Result.Openings every hit a choice could still
+// answer, as MonsterTurnWith does for reactions. Played again with the
+// same src and more choices, every roll up to the first attack answered
+// is the same.
+func ActWith(e Encounter, actorID string, in Action, src dice.Source, rs Reactions) (Encounter, Result, error) {
 	if e.Status != Active {
 		return e, Result{}, refuse(NotAllowed, "encounter", "the encounter has ended")
 	}
@@ -255,7 +266,7 @@ func Act(e Encounter, actorID string, in Action, src dice.Source) (Encounter, Re
 	me := &out.Participants[ai]
 	switch in.Kind {
 	case ActionAttack:
-		if err := out.attack(&res, ai, in, src); err != nil {
+		if err := out.attack(&res, ai, in, src, rs); err != nil {
 			return e, Result{}, err
 		}
 		out.attacked(ai, in)
@@ -374,7 +385,7 @@ func disabledBy(p Participant) string {
 }
 
 // attack resolves an attack action against in.TargetID.
-func (e *Encounter) attack(res *Result, ai int, in Action, src dice.Source) error {
+func (e *Encounter) attack(res *Result, ai int, in Action, src dice.Source, rs Reactions) error {
 	if in.TargetID == "" {
 		return refuse(InvalidArgs, "action.target_id", "name the target")
 	}
@@ -441,6 +452,15 @@ func (e *Encounter) attack(res *Result, ai int, in Action, src dice.Source) erro
 				return err
 			}
 			continue // the attack is lost
+		}
+		if actor.Kind == KindCharacter {
+			if err := e.strikeWith(res, ai, ti, req, src, rs); err != nil {
+				return err
+			}
+			if res.Attacks[len(res.Attacks)-1].Sneak {
+				e.Participants[ai].Turn.SneakUsed = true
+			}
+			continue
 		}
 		if err := e.strike(res, ai, ti, req, src); err != nil {
 			return err

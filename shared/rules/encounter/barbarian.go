@@ -24,6 +24,8 @@ var barbarianFeatures = map[string]classFeature{
 	// that takes no action): advantage on its melee Strength attacks this
 	// turn, and attacks on it have advantage until its next turn.
 	"reckless-attack": {use: reckless, attack: recklessAdvantage, attacked: recklessExposed},
+	// Extra Attack: two attacks with the Attack action.
+	"barbarian-extra-attack": {where: "weapon.go: attacksPerAction"},
 }
 
 // rageID is the effect a rage leaves on the barbarian.

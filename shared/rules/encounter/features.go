@@ -41,11 +41,31 @@ type classFeature struct {
 	// turnStarts and turnEnds run as the owner's (i) turn starts and
 	// ends.
 	turnStarts, turnEnds func(e *Encounter, res *Result, i int, src dice.Source) error
+	// onHit is a feature its owner may use when one of its attacks hits
+	// (srd.UseOnHit): offered at that moment, and taken, the attack is
+	// made again with it (ActWith).
+	onHit *onHit
+	// where says where the fight plays a feature that has no hook: in its
+	// own code ("weapon.go: attacksPerAction").
+	where string
+}
+
+// onHit is a feature used on a hit. offer says whether the owner (ai) may
+// use it on the hit r on ti now; before changes the attack, made again
+// with it, before it is rolled (Divine Smite's radiant dice); after plays
+// what follows the hit (Stunning Strike's save). The resource the data
+// names is spent by the fight before before runs.
+type onHit struct {
+	offer  func(e Encounter, ai, ti int, r rules.AttackResult) bool
+	before func(e *Encounter, res *Result, ai, ti int, req *rules.AttackRequest) error
+	after  func(e *Encounter, res *Result, ai, ti int, r rules.AttackResult, src dice.Source) error
 }
 
 // features are the class features and racial traits the fight plays, by
 // id: each class's table, merged.
-var features = merged(barbarianFeatures)
+var features = merged(barbarianFeatures, bardFeatures, clericFeatures, druidFeatures, fighterFeatures,
+	monkFeatures, paladinFeatures, rangerFeatures, rogueFeatures, sorcererFeatures, warlockFeatures,
+	wizardFeatures, raceFeatures)
 
 func merged(tables ...map[string]classFeature) map[string]classFeature {
 	out := map[string]classFeature{}
@@ -64,11 +84,8 @@ func merged(tables ...map[string]classFeature) map[string]classFeature {
 // coverage test's): through hooks, and in its own code.
 func PlayedFeatures() []string {
 	out := slices.Collect(maps.Keys(features))
-	for id := range playedElsewhere {
-		out = append(out, id)
-	}
 	sort.Strings(out)
-	return slices.Compact(out)
+	return out
 }
 
 // hooks calls each of participant i's features' hook that get returns.
@@ -260,20 +277,70 @@ func addDamage(req *rules.AttackRequest, n int) {
 	req.Damage[0].Dice = x
 }
 
-// playedElsewhere are the features the fight plays in its own code rather
-// than through a hook, and where (the coverage test counts them).
-var playedElsewhere = map[string]string{
-	"barbarian-extra-attack": "weapon.go: attacksPerAction",
-	"monk-extra-attack":      "weapon.go: attacksPerAction",
-	"paladin-extra-attack":   "weapon.go: attacksPerAction",
-	"ranger-extra-attack":    "weapon.go: attacksPerAction",
-	"extra-attack-1":         "weapon.go: attacksPerAction",
-	"extra-attack-2":         "weapon.go: attacksPerAction",
-	"extra-attack-3":         "weapon.go: attacksPerAction",
-	"sneak-attack":           "weapon.go: sneakDice",
-	"cunning-action":         "bonus.go: bonusAction",
-	"second-wind":            "bonus.go: secondWind",
-	"uncanny-dodge":          "reaction.go: UncannyDodge",
-	"cutting-words":          "reaction.go: CuttingWords",
-	"lucky":                  "rules: Combatant.Lucky; breath.go: a failed save's reroll",
+// strikeWith makes a character's attack with the choices taken to it
+// (ActWith): each taken on-hit feature changes the attack before it is
+// rolled, its resource spent, and plays what follows the hit; the hit
+// offers those it could still take as an Opening.
+func (e *Encounter) strikeWith(res *Result, ai, ti int, req rules.AttackRequest, src dice.Source, rs Reactions) error {
+	k, n := res.moment(), len(res.Attacks)
+	taken := rs.at(k)
+	var plays []*onHit
+	for _, t := range taken {
+		f, ok := srd.LookupFeature(t.Name)
+		play := features[t.Name].onHit
+		switch {
+		case t.By != e.Participants[ai].ID:
+			return refuse(NotAllowed, "reaction", "only the attacker chooses what its hit does")
+		case !ok || play == nil || !slices.Contains(e.Participants[ai].Combatant.Features, f.ID):
+			return refuse(NotAllowed, "reaction", "%s cannot use %s on this hit", e.Participants[ai].Name, truncate(t.Name, 40))
+		}
+		if f.Resource != "" {
+			if err := e.spendPool(ai, f, max(f.Cost, 1)); err != nil {
+				return err
+			}
+		}
+		if play.before != nil {
+			if err := play.before(e, res, ai, ti, &req); err != nil {
+				return err
+			}
+		}
+		plays = append(plays, play)
+	}
+	pre := e.clone()
+	at := len(res.Rolls)
+	if err := e.strike(res, ai, ti, req, src); err != nil {
+		return err
+	}
+	r := res.Attacks[n]
+	for i, play := range plays {
+		if play.after != nil && r.Hit {
+			if err := play.after(e, res, ai, ti, r, rs.source(taken[i])); err != nil {
+				return err
+			}
+		}
+		f, _ := srd.LookupFeature(taken[i].Name)
+		res.Applied = append(res.Applied, applied(taken[i], e.Participants[ai], e.Participants[ai].Name+" uses "+f.Name+"."))
+	}
+	if !r.Hit {
+		return nil
+	}
+	var offers []Offer
+	p := pre.Participants[ai]
+	for _, id := range p.Combatant.Features {
+		play := features[id].onHit
+		if play == nil || slices.ContainsFunc(taken, func(t campaign.Reaction) bool { return t.Name == id }) {
+			continue
+		}
+		f, _ := srd.LookupFeature(id)
+		if f.Resource != "" && p.left(f.Resource) < max(f.Cost, 1) {
+			continue
+		}
+		if play.offer == nil || play.offer(pre, ai, ti, r) {
+			offers = append(offers, offerTo(p, id, ChangesYes))
+		}
+	}
+	if len(offers) > 0 {
+		res.Openings = append(res.Openings, Opening{Attack: k, Roll: at, AttackerID: p.ID, TargetID: e.Participants[ti].ID, Offers: offers})
+	}
+	return nil
 }

@@ -1,0 +1,4 @@
+package encounter
+
+// The druid's features in a fight.
+var druidFeatures = map[string]classFeature{}

@@ -1,0 +1,6 @@
+package encounter
+
+// The paladin's features in a fight.
+var paladinFeatures = map[string]classFeature{
+	"paladin-extra-attack": {where: "weapon.go: attacksPerAction"},
+}

@@ -1,0 +1,6 @@
+package encounter
+
+// The ranger's features in a fight.
+var rangerFeatures = map[string]classFeature{
+	"ranger-extra-attack": {where: "weapon.go: attacksPerAction"},
+}

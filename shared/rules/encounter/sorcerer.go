@@ -1,0 +1,4 @@
+package encounter
+
+// The sorcerer's features in a fight.
+var sorcererFeatures = map[string]classFeature{}

@@ -1,0 +1,4 @@
+package encounter
+
+// The wizard's features in a fight.
+var wizardFeatures = map[string]classFeature{}
