@@ -4,7 +4,11 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
+	"maps"
+	"reflect"
+	"slices"
 	"strings"
+	"sync"
 	"unicode/utf8"
 
 	"chronicler/shared/campaign"
@@ -143,13 +147,44 @@ func DecodeJoinCampaign(data []byte) (JoinCampaign, error) {
 	return b, err
 }
 
-// DecodeNewCharacter parses POST /api/campaigns/{id}/characters. Sheet
-// fields the server derives are ignored; campaign.NewCharacter.Build
+// DecodeNewCharacter parses POST /api/campaigns/{id}/characters. The body
+// is a character sheet (protocol.md): the fields a player chooses are
+// read, those of the sheet the server derives (hp, ac, ...) are ignored,
+// and a field that is neither is refused by name, so a choice the server
+// does not know is never dropped in silence; campaign.NewCharacter.Build
 // validates the rest.
 func DecodeNewCharacter(data []byte) (campaign.NewCharacter, error) {
+	const op = "create character"
 	var b campaign.NewCharacter
-	return b, decode("create character", data, &b, false)
+	if err := decode(op, data, &b, false); err != nil {
+		return b, err
+	}
+	var fields map[string]json.RawMessage
+	if err := json.Unmarshal(data, &fields); err != nil {
+		return b, fault.E(fault.Invalid, op, "body is not a JSON object")
+	}
+	for _, k := range slices.Sorted(maps.Keys(fields)) {
+		if !characterFields()[k] {
+			return b, fault.Field(op, clipField(k), "is not a field of a new character: choose name, race, class, level, abilities, skills, subclass, choices or increases (GET /api/rules/choices lists the choices a class makes)")
+		}
+	}
+	return b, nil
 }
+
+// characterFields are the JSON names a new character's body may hold: a
+// NewCharacter's and a sheet's.
+var characterFields = sync.OnceValue(func() map[string]bool {
+	out := map[string]bool{}
+	for _, t := range []reflect.Type{reflect.TypeFor[campaign.NewCharacter](), reflect.TypeFor[campaign.Character]()} {
+		for f := range t.Fields() {
+			name, _, _ := strings.Cut(f.Tag.Get("json"), ",")
+			if name != "" && name != "-" {
+				out[name] = true
+			}
+		}
+	}
+	return out
+})
 
 // StartEncounter is POST /api/campaigns/{id}/encounters.
 type StartEncounter struct {
@@ -318,4 +353,12 @@ func DecodeGift(data []byte) (Gift, error) {
 		return g, fault.Field(op, "item", "give an item, coins or both")
 	}
 	return g, nil
+}
+
+// clipField shortens a field name a refusal echoes.
+func clipField(s string) string {
+	if len(s) > 40 {
+		return s[:40] + "..."
+	}
+	return s
 }

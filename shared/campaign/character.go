@@ -163,6 +163,19 @@ type NewCharacter struct {
 	// Skills are the class skills chosen, as many as the class allows;
 	// none takes the first ones of the class's list.
 	Skills []string `json:"skills,omitempty"`
+	// Subclass is the SRD's subclass of the class, for a character
+	// created at or above the level it comes at; "" takes it then.
+	Subclass string `json:"subclass,omitempty"`
+	// Choices are what the character's features ask of its player, by
+	// choice id (ChoicesFor lists them with their options): a fighting
+	// style, expertise, a favored enemy, invocations. A choice left out,
+	// or short, takes the first options not chosen.
+	Choices map[string][]string `json:"choices,omitempty"`
+	// Increases are the ability score improvements of a character
+	// created above level 1, one for each level that brought one, in
+	// order, each as the level_up intent takes it (+2 to one score or +1
+	// to two); those left out raise the highest score below 20 by 2.
+	Increases []map[string]int `json:"increases,omitempty"`
 }
 
 // StandardArray is the SRD's standard ability array, in sheet order.
@@ -487,6 +500,9 @@ func (n NewCharacter) Build(id, playerID string) (Character, error) {
 		return Character{}, fault.Wrap(fault.Internal, op, err)
 	}
 	ab := Abilities{base.Str + b.Str, base.Dex + b.Dex, base.Con + b.Con, base.Int + b.Int, base.Wis + b.Wis, base.Cha + b.Cha}
+	if ab, err = improvements(ab, cls, level, n.Increases); err != nil {
+		return Character{}, err
+	}
 	con := Modifier(ab.Con)
 	hp := class.hitDie + con + (level-1)*(class.hitDie/2+1+con)
 	hp = max(hp, level) // at least 1 per level, whatever the CON
@@ -499,14 +515,88 @@ func (n NewCharacter) Build(id, playerID string) (Character, error) {
 	if heavyArmorSlows(rc, ab, inv) {
 		speed -= 10
 	}
-	return Character{
+	ch := Character{
 		ID: id, PlayerID: playerID, Name: name,
 		Race: rc, Class: cls, Level: level,
 		XP: xpFor(level), Abilities: ab, HP: hp, MaxHP: hp,
 		AC: ArmorClass(cls, ab, inv), Speed: speed,
 		Conditions: []string{}, SpellSlots: spellSlots(class.caster, level),
-		HitDice: Pool{Max: level}, Inventory: inv, Skills: skills, Expertise: ExpertiseFor(cls, level, skills),
-	}, nil
+		HitDice: Pool{Max: level}, Inventory: inv, Skills: skills,
+	}
+	if ch.Subclass, err = chooseSubclass(op, cls, level, n.Subclass); err != nil {
+		return Character{}, err
+	}
+	if ch.Choices, err = choose(op, ch, n.Choices); err != nil {
+		return Character{}, err
+	}
+	ch.Expertise = slices.Clone(ch.Choices["expertise"])
+	return ch, nil
+}
+
+// improvements are the scores after the ability score improvements of
+// the levels up to level (the class's table), as asked, in order; one
+// not asked raises the highest score below 20 by 2 (or what room is
+// left), the earlier on the sheet on a tie. More than the levels bring
+// is a fault.Invalid on increases.
+func improvements(ab Abilities, class string, level int, asked []map[string]int) (Abilities, error) {
+	const op = "create character"
+	c, ok := srd.LookupClass(class)
+	if !ok {
+		return ab, nil
+	}
+	n := 0
+	for _, l := range c.Levels[:min(level, len(c.Levels))] {
+		if !l.AbilityScoreImprovement {
+			continue
+		}
+		inc := map[string]int{}
+		if n < len(asked) {
+			inc = asked[n]
+		} else {
+			inc = defaultIncrease(ab)
+		}
+		var err error
+		if ab, err = improve(ab, inc, true, l.Level); err != nil {
+			return ab, fault.Field(op, fmt.Sprintf("increases[%d]", n), "%s", publicText(err))
+		}
+		n++
+	}
+	if len(asked) > n {
+		return ab, fault.Field(op, "increases", "a level %d %s has %d ability score improvements; %d are asked", level, class, n, len(asked))
+	}
+	return ab, nil
+}
+
+// defaultIncrease is +2 to the highest score below 20, or +1 to the two
+// highest where only one point of room is left there.
+func defaultIncrease(ab Abilities) map[string]int {
+	best, room := "", 0
+	for _, id := range abilityIDs {
+		s := ab.Score(id)
+		if s < 20 && (best == "" || s > ab.Score(best)) {
+			best, room = id, 20-s
+		}
+	}
+	switch {
+	case best == "":
+		return nil
+	case room >= 2:
+		return map[string]int{best: 2}
+	}
+	inc := map[string]int{best: 1}
+	for _, id := range abilityIDs {
+		if id != best && ab.Score(id) < 20 {
+			inc[id] = 1
+			break
+		}
+	}
+	return inc
+}
+
+// publicText is an error's message without its operation.
+func publicText(err error) string {
+	_, msg := fault.Public(err)
+	return msg
 }
 
 // chooseSkills checks a new character's skill choice against its class's

@@ -221,10 +221,10 @@ func Views(ch Character) []FeatureView {
 var sheetPlayed = map[string]string{
 	"barbarian-unarmored-defense": "ArmorClass: 10 + Dex + Con unarmoured",
 	"monk-unarmored-defense":      "ArmorClass: 10 + Dex + Wis unarmoured, without a shield",
-	"rogue-expertise-1":           "ExpertiseFor",
-	"rogue-expertise-2":           "ExpertiseFor",
-	"bard-expertise-1":            "ExpertiseFor",
-	"bard-expertise-2":            "ExpertiseFor",
+	"rogue-expertise-1":           "choose: the expertise choice, from the character's skills",
+	"rogue-expertise-2":           "choose: the expertise choice, from the character's skills",
+	"bard-expertise-1":            "choose: the expertise choice, from the character's skills",
+	"bard-expertise-2":            "choose: the expertise choice, from the character's skills",
 }
 
 // SheetPlayed reports whether the sheet plays feature f (the coverage

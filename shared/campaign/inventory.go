@@ -31,24 +31,6 @@ func worn(inv []Item) []Item {
 	return out
 }
 
-// ExpertiseFor is the expertise a character of the class and level has,
-// from its skill proficiencies: a rogue chooses two at 1st level and two
-// more at 6th, a bard two at 3rd and two more at 10th (SRD). The request
-// names no choice, so the first of its skills are taken.
-func ExpertiseFor(class string, level int, skills []string) []string {
-	n := 0
-	switch {
-	case class == "rogue" && level >= 6, class == "bard" && level >= 10:
-		n = 4
-	case class == "rogue", class == "bard" && level >= 3:
-		n = 2
-	}
-	if n == 0 || len(skills) == 0 {
-		return nil
-	}
-	return slices.Clone(skills[:min(n, len(skills))])
-}
-
 // Take is the inventory with n fewer of the item (by id), the stack gone
 // when none is left; the inventory is not changed in place.
 func Take(inv []Item, item string, n int) []Item {

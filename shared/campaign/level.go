@@ -76,6 +76,11 @@ type LevelChoice struct {
 	// 20 (only what room is left, when the scores are that high). A level
 	// without one takes none.
 	Increases map[string]int
+	// Subclass is the subclass taken at the level that brings it (the
+	// SRD's one; "" takes it), and Choices what the level's features ask
+	// (ChoicesFor): those left out take the first options.
+	Subclass string
+	Choices  map[string][]string
 }
 
 // Leveled is what a level up gave a character, as the table is told.
@@ -98,6 +103,10 @@ type Leveled struct {
 	// SpellSlots are the character's spell slots at the new level, by
 	// spell level, where it has any.
 	SpellSlots map[string]Slot `json:"spell_slots,omitempty"`
+	// Subclass is the subclass the level brought; Choices what the
+	// level's features chose (ChoicesFor), the new options only.
+	Subclass string              `json:"subclass,omitempty"`
+	Choices  map[string][]string `json:"choices,omitempty"`
 }
 
 // LevelUp raises the character one level, as its player chose: its hit
@@ -166,6 +175,17 @@ func LevelUp(ch Character, c LevelChoice) (Character, Leveled, error) {
 	}
 	out.Abilities, out.Level = after, to
 	out.LevelUp = out.LevelUpReady()
+	sub, err := chooseSubclass("level up", ch.Class, to, c.Subclass)
+	if err != nil {
+		return ch, Leveled{}, err
+	}
+	if out.Subclass == "" {
+		out.Subclass = sub
+	}
+	if out.Choices, err = choose("level up", out, c.Choices); err != nil {
+		return ch, Leveled{}, err
+	}
+	out.Expertise = slices.Clone(out.Choices["expertise"])
 	got := Leveled{CharacterID: ch.ID, Level: to, HitPoints: how, HPGained: gain, MaxHP: out.MaxHP,
 		ProficiencyBonus: row.ProficiencyBonus, Features: slices.Clone(row.Features)}
 	if got.Features == nil {
@@ -176,6 +196,17 @@ func LevelUp(ch Character, c LevelChoice) (Character, Leveled, error) {
 	}
 	if len(out.SpellSlots) > 0 {
 		got.SpellSlots = maps.Clone(out.SpellSlots)
+	}
+	if out.Subclass != ch.Subclass {
+		got.Subclass = out.Subclass
+	}
+	for k, v := range out.Choices {
+		if added := slices.DeleteFunc(slices.Clone(v), func(o string) bool { return slices.Contains(ch.Choices[k], o) }); len(added) > 0 {
+			if got.Choices == nil {
+				got.Choices = map[string][]string{}
+			}
+			got.Choices[k] = added
+		}
 	}
 	return out, got, nil
 }

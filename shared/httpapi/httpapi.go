@@ -63,6 +63,7 @@ func New(svc Service, storeName string, log *slog.Logger) *Handler {
 	h.route("POST /api/players", h.createPlayer, false)
 	h.route("POST /api/players/recover", h.recoverPlayer, false)
 	h.route("GET /api/health", h.health, false)
+	h.route("GET /api/rules/choices", h.ruleChoices, false)
 	h.route("GET /api/players/me", h.me, true)
 	h.route("POST /api/players/me/sign-out", h.signOut, true)
 	h.route("POST /api/campaigns", h.createCampaign, true)
@@ -401,6 +402,33 @@ func (h *Handler) joinCampaign(c *call) (int, any, error) {
 		return 0, nil, err
 	}
 	return http.StatusOK, map[string]any{"campaign": toJSON(cp)}, nil
+}
+
+// ruleChoices answers GET /api/rules/choices?class=&race=&level=&skills=:
+// what a new character of that class, race and level chooses, each
+// choice with its options (campaign.Asked).
+func (h *Handler) ruleChoices(c *call) (int, any, error) {
+	q := c.r.URL.Query()
+	level := 1
+	if v := q.Get("level"); v != "" {
+		n, err := strconv.Atoi(v)
+		if err != nil {
+			return 0, nil, fault.Field("rule choices", "level", "must be a number from 1 to 20")
+		}
+		level = n
+	}
+	var skills []string
+	if v := q.Get("skills"); v != "" {
+		skills = strings.Split(v, ",")
+	}
+	sub, choices, err := campaign.Asked(q.Get("class"), q.Get("race"), level, skills)
+	if err != nil {
+		return 0, nil, err
+	}
+	if choices == nil {
+		choices = []campaign.ChoiceSpec{}
+	}
+	return http.StatusOK, map[string]any{"subclass": sub, "choices": choices}, nil
 }
 
 func (h *Handler) createCharacter(c *call) (int, any, error) {

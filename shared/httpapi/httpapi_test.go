@@ -139,6 +139,8 @@ func TestRoutes(t *testing.T) {
 			nil, 200, "name player_id"},
 		{"HealthNeedsNoToken", "GET /api/health", "GET", "/api/health", "", "",
 			nil, 200, "narrator status store"},
+		{"RuleChoicesNeedNoToken", "GET /api/rules/choices", "GET", "/api/rules/choices?class=fighter&race=human", "", "",
+			nil, 200, "choices subclass"},
 		{"CreateCampaignIsCreated", "POST /api/campaigns", "POST", "/api/campaigns", bearer, `{"name":"The Sunken Crown"}`,
 			[]call{{"CreateCampaign", []any{aria, events.CreateCampaign{Name: "The Sunken Crown"}}}}, 201, "campaign invite_code"},
 		{"SignOutEverywhereIsTheBearers", "POST /api/players/me/sign-out", "POST", "/api/players/me/sign-out", bearer, "",
@@ -632,5 +634,28 @@ func TestSecurityHeaders(t *testing.T) {
 				t.Errorf("%s: %s = %q, want %q", name, k, got, want)
 			}
 		}
+	}
+}
+
+// GET /api/rules/choices tells a client what a new character chooses,
+// with each choice's options, and refuses what Build refuses.
+func TestRuleChoices(t *testing.T) {
+	a := newAPI(&fake{})
+	res := a.do(t, "GET", "/api/rules/choices?class=warlock&race=tiefling&level=3", "", "")
+	body := object(t, res)
+	if res.StatusCode != 200 || body["subclass"] != "fiend" {
+		t.Fatalf("status %d body %v", res.StatusCode, body)
+	}
+	ids := map[string]float64{}
+	for _, c := range body["choices"].([]any) {
+		m := c.(map[string]any)
+		ids[m["id"].(string)] = m["count"].(float64)
+	}
+	if ids["eldritch-invocations"] != 2 || ids["pact-boon"] != 1 {
+		t.Errorf("choices %v", ids)
+	}
+	res = a.do(t, "GET", "/api/rules/choices?class=jester&race=human", "", "")
+	if e := object(t, res)["error"].(map[string]any); res.StatusCode != 400 || !strings.HasPrefix(e["message"].(string), "class: must be an SRD class") {
+		t.Errorf("an unknown class: %d %v", res.StatusCode, e)
 	}
 }

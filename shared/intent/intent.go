@@ -12,6 +12,7 @@ import (
 const (
 	MaxActionRunes = 2000 // a turn's free text, and what a say intent speaks
 	MaxIDLength    = 128  // every id an intent names, and a cast's choice
+	MaxChoices     = 20   // a level up's choices, and the options of each
 )
 
 // Intent is a structured action: what a player's button or the parser
@@ -63,6 +64,14 @@ type Intent struct {
 	// improvement, are the scores it raises by ability ("str"): +2 to one
 	// or +1 to two. Beyond protocol.md, additive.
 	Increases map[string]int `json:"increases,omitempty"`
+	// Subclass and Choices, with level_up, are what the new level asks of
+	// the player: the subclass it brings (the SRD's one for the class),
+	// and the choices its features ask, by choice id ("expertise":
+	// ["stealth", "perception"]); the character's sheet and GET
+	// /api/rules/choices list them with their options. Beyond
+	// protocol.md, additive.
+	Subclass string              `json:"subclass,omitempty"`
+	Choices  map[string][]string `json:"choices,omitempty"`
 	// Feature, with feature, is the class feature or racial trait used
 	// (its SRD id: "rage", "lay-on-hands"; the sheet lists the character's
 	// with how each is used); target_id is whom it is used on, where it is
@@ -115,6 +124,10 @@ func (in Intent) Has(field string) bool {
 		return len(in.Increases) > 0
 	case "feature":
 		return in.Feature != ""
+	case "subclass":
+		return in.Subclass != ""
+	case "choices":
+		return len(in.Choices) > 0
 	}
 	return false
 }
@@ -142,7 +155,7 @@ func (in Intent) Validate(op string) error {
 	case len(in.Choice) > MaxIDLength:
 		return fault.Field(op, "intent.choice", "is longer than %d bytes", MaxIDLength)
 	}
-	for _, name := range []string{"hp", "increases", "feature"} {
+	for _, name := range []string{"hp", "increases", "feature", "subclass", "choices"} {
 		// A level up's choices go with the kinds that take them only.
 		if in.Has(name) && !slices.ContainsFunc(k.Fields, func(f Field) bool { return f.Name == name }) {
 			return fault.Field(op, "intent."+name, "goes with %s only", taking(name))

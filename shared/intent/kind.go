@@ -129,6 +129,28 @@ var (
 		}
 		return ""
 	}}
+	subclassField = Field{Name: "subclass", problem: func(_ string, in Intent) string {
+		if len(in.Subclass) > MaxIDLength {
+			return fmt.Sprintf("is longer than %d bytes", MaxIDLength)
+		}
+		return ""
+	}}
+	choicesField = Field{Name: "choices", problem: func(_ string, in Intent) string {
+		if len(in.Choices) > MaxChoices {
+			return fmt.Sprintf("names more than %d choices", MaxChoices)
+		}
+		for k, v := range in.Choices {
+			if k == "" || len(k) > MaxIDLength || len(v) > MaxChoices {
+				return fmt.Sprintf("holds an empty or long choice id, or more than %d options", MaxChoices)
+			}
+			for _, o := range v {
+				if o == "" || len(o) > MaxIDLength {
+					return fmt.Sprintf("holds an empty option or one longer than %d bytes", MaxIDLength)
+				}
+			}
+		}
+		return ""
+	}}
 	difficultyField = Field{Name: "difficulty", problem: func(_ string, in Intent) string {
 		if in.Difficulty != "" && !slices.Contains(Difficulties, in.Difficulty) {
 			return "must be one of " + strings.Join(Difficulties, ", ")
@@ -179,7 +201,7 @@ var kinds = []Kind{
 	{Name: "say", Fields: []Field{textField}, Always: true, Down: true, Fight: FightAnyTime, Read: true},
 	{Name: "hide", Bonus: true, Fight: FightEncounter},
 	{Name: "second_wind", Bonus: true, Fight: FightEncounter},
-	{Name: "level_up", Fields: []Field{hpField, increasesField}, Always: true, Down: true, Fight: FightRefused},
+	{Name: "level_up", Fields: []Field{hpField, increasesField, subclassField, choicesField}, Always: true, Down: true, Fight: FightRefused},
 	{Name: "equip", Fields: []Field{itemField}, Fight: FightRefused, Read: true, ReadFields: []string{"item"}},
 	{Name: "unequip", Fields: []Field{itemField}, Fight: FightRefused, Read: true, ReadFields: []string{"item"}},
 	{Name: "grapple", Fields: []Field{targetIDField}, Fight: FightEncounter, Read: true, ReadFields: []string{"target_id"}},

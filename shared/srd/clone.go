@@ -183,5 +183,6 @@ func (f Feature) clone() Feature {
 		c.From = slices.Clone(c.From)
 		f.Choice = &c
 	}
+	f.Requires = clonePtr(f.Requires)
 	return f
 }

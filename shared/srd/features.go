@@ -43,6 +43,9 @@ type Feature struct {
 	// Choice is what a character chooses with the feature: its options,
 	// expertise's skills, a favored enemy's type.
 	Choice *Choice `json:"choice,omitempty"`
+	// Requires is what a character must have to choose this option (an
+	// invocation's prerequisites).
+	Requires *Requires `json:"requires,omitempty"`
 	// Summary says what it does, in the project's words.
 	Summary string `json:"summary,omitempty"`
 	// Told is why the engine leaves the feature to the narrator ("a
@@ -64,6 +67,14 @@ type Choice struct {
 	Count   int      `json:"count,omitempty"`
 	Counter string   `json:"counter,omitempty"`
 	From    []string `json:"from,omitempty"`
+}
+
+// Requires are an option's prerequisites: a class level, a feature (a
+// pact boon), a cantrip known.
+type Requires struct {
+	Level   int    `json:"level,omitempty"`
+	Feature string `json:"feature,omitempty"`
+	Spell   string `json:"spell,omitempty"`
 }
 
 // Resource is a pool a class feature or racial trait spends: its maximum

@@ -502,7 +502,7 @@ func (r request) here(ch campaign.Character) bool {
 // least 1), and the ability score improvement at a level that brings one.
 func levelUp(r request, d Decision) (Decision, error) {
 	actor := r.actor
-	choice := campaign.LevelChoice{Increases: r.in.Increases}
+	choice := campaign.LevelChoice{Increases: r.in.Increases, Subclass: r.in.Subclass, Choices: r.in.Choices}
 	if r.in.HP == campaign.HitPointsRoll && actor.LevelUpReady() && !actor.IsDead() {
 		class, ok := srd.LookupClass(actor.Class)
 		if !ok {
@@ -540,6 +540,19 @@ func leveledSummary(before, after campaign.Character, got campaign.Leveled) stri
 	for _, id := range slices.Sorted(maps.Keys(got.Increases)) {
 		ab, _ := rules.ParseAbility(id)
 		fmt.Fprintf(&b, "; %s %d to %d", ab.Name(), before.Abilities.Score(id), after.Abilities.Score(id))
+	}
+	if got.Subclass != "" {
+		fmt.Fprintf(&b, "; subclass %s", got.Subclass)
+	}
+	for _, id := range slices.Sorted(maps.Keys(got.Choices)) {
+		var names []string
+		for _, v := range got.Choices[id] {
+			if f, ok := srd.LookupFeature(v); ok {
+				v = f.Name
+			}
+			names = append(names, v)
+		}
+		fmt.Fprintf(&b, "; %s: %s", strings.ReplaceAll(id, "-", " "), strings.Join(names, ", "))
 	}
 	if after.LevelUpReady() {
 		fmt.Fprintf(&b, "; %s can level up again", before.Name)
