@@ -387,6 +387,11 @@ type PendingRolls struct {
 	// Legendary marks a legendary monster's action at the end of another
 	// creature's turn, played again as such.
 	Legendary bool `json:"legendary,omitempty"`
+	// Own marks a player's own action held at a hit of its attack, where
+	// the player chooses what the hit does (Divine Smite, Stunning
+	// Strike): Reactions are then those choices, and the rules play the
+	// action again with them.
+	Own bool `json:"own,omitempty"`
 }
 
 // Window is a reaction window open on one moment of a held turn: an

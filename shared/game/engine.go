@@ -9,6 +9,7 @@ import (
 	"chronicler/events"
 	"chronicler/shared/campaign"
 	"chronicler/shared/dice"
+	"chronicler/shared/rules/encounter"
 	"chronicler/shared/rules/turn"
 	"chronicler/shared/world"
 )
@@ -41,7 +42,13 @@ func mapOf(snap Snapshot) world.Map {
 // A refused intent is fault.Invalid with a reason from the rules'
 // vocabulary (not_allowed, out_of_range, actor_state_restricted, ...).
 func (s *Service) decide(snap Snapshot, actor campaign.Character, lease campaign.Lease, src dice.Source) (turn.Decision, error) {
-	act := turn.Action{Text: lease.Action}
+	return s.decideWith(snap, actor, lease, src, encounter.Reactions{})
+}
+
+// decideWith is decide with the choices the actor made at the hits of its
+// attacks (a held turn's, played again: replay).
+func (s *Service) decideWith(snap Snapshot, actor campaign.Character, lease campaign.Lease, src dice.Source, choices encounter.Reactions) (turn.Decision, error) {
+	act := turn.Action{Text: lease.Action, Choices: choices}
 	if len(lease.Intent) > 0 {
 		in, err := events.DecodeIntent(lease.Intent)
 		if err != nil {

@@ -264,12 +264,16 @@ func (s *Service) closeWindow(ctx context.Context, snap Snapshot, l campaign.Lea
 	return s.settle(ctx, snap, l, *l.Pending, play, answer)
 }
 
-// played is a monster's turn played again with its reactions.
+// played is a held turn played again with its reactions: a monster's
+// (rec, cur, next), or a player's own action with the choices made at its
+// hits (own, the rules' decision, and actor).
 type played struct {
-	rec  campaign.EncounterRecord
-	cur  encounter.Participant
-	next encounter.Encounter
-	res  encounter.Result
+	rec   campaign.EncounterRecord
+	cur   encounter.Participant
+	next  encounter.Encounter
+	res   encounter.Result
+	own   *turn.Decision
+	actor *campaign.Character
 }
 
 // replay plays the held monster turn again from its dice with the
@@ -278,6 +282,9 @@ type played struct {
 // is dropped (the lease released) and it is a conflict.
 func (s *Service) replay(snap Snapshot, l campaign.Lease, p campaign.PendingRolls) (played, error) {
 	const op = "react"
+	if p.Own {
+		return s.replayOwn(snap, l, p)
+	}
 	rec, e, ok, err := activeEncounter(snap)
 	if err != nil {
 		return played{}, err
@@ -303,6 +310,26 @@ func (s *Service) replay(snap Snapshot, l campaign.Lease, p campaign.PendingRoll
 		return played{}, fault.E(fault.Conflict, op, "the dice came out differently; the table changed while they were out")
 	}
 	return played{rec: rec, cur: cur, next: next, res: res}, nil
+}
+
+// replayOwn plays a player's held action again, from its dice, with the
+// choices made at its hits.
+func (s *Service) replayOwn(snap Snapshot, l campaign.Lease, p campaign.PendingRolls) (played, error) {
+	const op = "react"
+	actor := characterOf(snap, l.ActorID)
+	if actor == nil {
+		return played{}, fault.E(fault.Conflict, op, "the acting character is gone")
+	}
+	choices := encounter.Reactions{Taken: p.Reactions, Seed: s.reactionSeed(snap.Campaign.ID, l.TurnID)}
+	d, err := s.decideWith(snap, *actor, l, dice.NewSeeded(p.Seed), choices)
+	if err != nil {
+		return played{}, err
+	}
+	n := fixed(p)
+	if d.Fight == nil || len(d.Rolls) < n || !sameRolls(d.Rolls[:n], p.Rolls[:n]) {
+		return played{}, fault.E(fault.Conflict, op, "the dice came out differently; the table changed while they were out")
+	}
+	return played{res: *d.Fight, own: &d, actor: actor}, nil
 }
 
 // settle closes the window: the reactions it drew are applied, and the
@@ -351,6 +378,16 @@ func (s *Service) settle(ctx context.Context, snap Snapshot, l campaign.Lease, p
 		s.answer(ctx, l.Pending.Token, outcomeOf(Snapshot{Lease: &next}, l.TurnID))
 	}
 	if nw != nil {
+		return nil
+	}
+	if play.own != nil {
+		if err := s.resolve(ctx, snap, next, play.actor, *play.own, p.Seed); err != nil {
+			s.release(ctx, snap.Campaign.ID, l.TurnID)
+			return err
+		}
+		if play.own.Encounter != nil {
+			s.continueFight(ctx, snap.Campaign.ID, l.TurnID)
+		}
 		return nil
 	}
 	if err := s.finishMonsterTurn(ctx, snap, next, p.Seed, play); err != nil {

@@ -103,6 +103,19 @@ func (s *Service) playTurn(ctx context.Context, snap Snapshot, actor *campaign.C
 	}
 	mode := snap.Campaign.Settings.DiceMode
 	interactive := rollsByHand(mode, d.Rolls, actor.ID)
+	var hit *campaign.Window
+	revealed := 0
+	if !interactive && d.Fight != nil {
+		// A hit the player may choose what to do with (Divine Smite,
+		// Stunning Strike) holds the turn there, as a reaction window
+		// open to the player alone; the rolls after it wait.
+		hit, revealed = window(snap, *d.Fight, 0)
+	}
+	if hit != nil {
+		deadline := now.Add(time.Duration(snap.Campaign.Settings.ReactionWindowSeconds) * time.Second)
+		lease.Pending = &campaign.PendingRolls{Seed: seed, Rolls: d.Rolls, Revealed: revealed, Deadline: deadline, Phase: 1, Window: hit, Own: true}
+		lease.ExpiresAt = deadline.Add(s.LeaseTTL)
+	}
 	if interactive {
 		// The dice are rolled now and kept, unseen, with the lease; the
 		// player reveals theirs one by one (or the deadline does), and
@@ -115,10 +128,14 @@ func (s *Service) playTurn(ctx context.Context, snap Snapshot, actor *campaign.C
 	// The lease is taken with the events that announce it, so the table
 	// hears of every turn in flight, and of no turn that is not.
 	msgs := []message{{events.TypeTurnAccepted, events.TurnAccepted{TurnID: lease.TurnID, RequestID: lease.RequestID, CharacterID: actor.ID}}}
-	if interactive {
+	switch {
+	case interactive:
 		msgs = append(msgs, rollMessages(lease.TurnID, d.Rolls[:lease.Pending.Revealed])...)
 		msgs = append(msgs, rollRequest(*lease))
-	} else {
+	case hit != nil:
+		msgs = append(msgs, rollMessages(lease.TurnID, d.Rolls[:revealed])...)
+		msgs = append(msgs, windowMessage(*lease))
+	default:
 		msgs = append(msgs, rollMessages(lease.TurnID, d.Rolls)...)
 	}
 	if err := s.commit(ctx, Tx{CampaignID: campaignID, AcquireLease: lease, LeaseNow: now}, "", msgs...); err != nil {
@@ -127,7 +144,7 @@ func (s *Service) playTurn(ctx context.Context, snap Snapshot, actor *campaign.C
 		}
 		return fmt.Errorf("%s: %w", op, err)
 	}
-	if interactive {
+	if interactive || hit != nil {
 		s.orchestrate(ctx, snap, *lease)
 		return nil
 	}

@@ -52,7 +52,7 @@ func participantOf(e encounter.Encounter, actor campaign.Character) (string, err
 // play has participant who take act in the encounter and decides the
 // turn from what it made of it.
 func (r request) play(d Decision, rec campaign.EncounterRecord, e encounter.Encounter, who string, act encounter.Action) (Decision, error) {
-	next, res, err := encounter.Act(e, who, act, r.src)
+	next, res, err := encounter.ActWith(e, who, act, r.src, r.choices)
 	if err != nil {
 		return d, err
 	}
@@ -63,7 +63,7 @@ func (r request) play(d Decision, rec campaign.EncounterRecord, e encounter.Enco
 		changed = []campaign.Character{moved}
 	}
 	out, err := played(r.v.Characters, changed, rec, next, res)
-	out.Intent = d.Intent
+	out.Intent, out.Fight = d.Intent, &res
 	return out, err
 }
 

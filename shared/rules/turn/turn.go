@@ -40,6 +40,10 @@ type View struct {
 type Action struct {
 	Intent *intent.Intent
 	Text   string
+	// Choices are what the actor chose at the hits of its attacks so far
+	// (Divine Smite, Stunning Strike: encounter.ActWith), with the seed of
+	// their own dice; none on the turn's first play.
+	Choices encounter.Reactions
 }
 
 // Decision is what the rules decided for a turn, before any narration.
@@ -62,6 +66,10 @@ type Decision struct {
 	// Leveled is what a level up gave the character it raised (level_up),
 	// for the table to hear of.
 	Leveled []campaign.Leveled
+	// Fight is what the encounter made of the actor's action in a fight:
+	// its openings, where the actor may still choose what a hit does
+	// (encounter.ActWith), and the choices applied; nil out of a fight.
+	Fight *encounter.Result
 }
 
 // request is one decision in the making.
@@ -74,6 +82,8 @@ type request struct {
 	// enc is the view's encounter, decoded once for the turn; nil when
 	// none is under way.
 	enc *encounter.Encounter
+	// choices are the actor's choices at its hits (Action.Choices).
+	choices encounter.Reactions
 }
 
 // fight is the encounter under way the request decides in, decoded once
@@ -138,7 +148,7 @@ func decide(v View, actor campaign.Character, a Action, src dice.Source) (Decisi
 	if !intent.Allowed(v.Allowlist, in.Kind) {
 		return d, fault.Refuse(op, "intent", fault.NotAllowed, "this table does not play %s; it allows %s", strings.ReplaceAll(in.Kind, "_", " "), strings.Join(v.Allowlist, ", "))
 	}
-	r := request{v: v, actor: actor, in: in, src: src, enc: enc}
+	r := request{v: v, actor: actor, in: in, src: src, enc: enc, choices: a.Choices}
 	if enc != nil {
 		e := *enc
 		d.fighting = fightersOf(&e)
