@@ -10,6 +10,9 @@ import (
 type Ref struct {
 	ID   string
 	Name string
+	// Quick marks a feature used without the turn's action (a bonus
+	// action, or none), which words may follow with an action.
+	Quick bool
 }
 
 // cand is a Ref in the form phrases are compared in.

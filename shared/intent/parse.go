@@ -1,6 +1,7 @@
 package intent
 
 import (
+	"slices"
 	"strings"
 	"unicode/utf8"
 )
@@ -15,6 +16,16 @@ type Context struct {
 	Targets []Ref  // creatures present, friend and foe ("Goblin 1", "Bram")
 	Areas   []Ref  // areas one move away (world.Map.Reachable)
 	Items   []Ref  // items the actor carries
+	// Features are the class features and racial traits words may name
+	// ("rage", "lay on hands", "action surge"), the actor's own and
+	// others', so that words naming one the actor lacks are read, and the
+	// rules answer why not. A Ref marked Quick is used without the turn's
+	// action, so words may go on to an action after it ("I rage and
+	// attack the brute").
+	Features []Ref
+	// OtherSpells are spells the actor cannot cast now, tried after
+	// Spells: words naming one are read, and the rules answer why not.
+	OtherSpells []Ref
 }
 
 // parser prepares each of the context's lists on first use: most texts
@@ -22,8 +33,8 @@ type Context struct {
 type parser struct {
 	ctx  Context
 	self string
-	memo [5][]cand
-	done [5]bool
+	memo [7][]cand
+	done [7]bool
 }
 
 func (p *parser) list(i int, refs []Ref) []cand {
@@ -38,6 +49,10 @@ func (p *parser) spells() []cand  { return p.list(1, p.ctx.Spells) }
 func (p *parser) targets() []cand { return p.list(2, p.ctx.Targets) }
 func (p *parser) areas() []cand   { return p.list(3, p.ctx.Areas) }
 func (p *parser) items() []cand   { return p.list(4, p.ctx.Items) }
+func (p *parser) features() []cand {
+	return p.list(5, p.ctx.Features)
+}
+func (p *parser) otherSpells() []cand { return p.list(6, p.ctx.OtherSpells) }
 
 // Parse reads text as one structured intent. It returns ok=false for
 // anything it cannot read with confidence: an unknown phrasing, a name that
@@ -48,11 +63,23 @@ func (p *parser) items() []cand   { return p.list(4, p.ctx.Items) }
 // Every intent it returns passes Validate, and the wire's DecodeIntent
 // after json.Marshal. It is deterministic: the same text and ctx always give the same intent.
 func Parse(text string, ctx Context) (Intent, bool) {
-	if len(text) > 4*MaxActionRunes || !utf8.ValidString(text) || utf8.RuneCountInString(text) > MaxActionRunes {
+	in, ok := ParseAll(text, ctx)
+	if !ok || len(in) != 1 {
 		return Intent{}, false
 	}
+	return in[0], true
+}
+
+// ParseAll is Parse that also reads a quick feature followed by an action
+// ("I rage and attack the brute", "use action surge and attack goblin 1"):
+// two intents, the first keeping the turn open for the second. Anything
+// else it reads is one intent, as Parse reads it.
+func ParseAll(text string, ctx Context) ([]Intent, bool) {
+	if len(text) > 4*MaxActionRunes || !utf8.ValidString(text) || utf8.RuneCountInString(text) > MaxActionRunes {
+		return nil, false
+	}
 	if strings.ContainsAny(text, quoteChars) {
-		return quoted(text)
+		return one(quoted(text))
 	}
 	toks := tokenize(text)
 	ws := make([]string, len(toks))
@@ -60,7 +87,7 @@ func Parse(text string, ctx Context) (Intent, bool) {
 		ws[i] = t.w
 	}
 	if i := skipLead(ws, 0); i < len(ws) && sayVerbs[ws[i]] {
-		return unquoted(text, toks, i)
+		return one(unquoted(text, toks, i))
 	}
 	ws = clean(ws)
 	ws = ws[skipLead(ws, 0):]
@@ -69,17 +96,33 @@ func Parse(text string, ctx Context) (Intent, bool) {
 	}
 	for _, w := range ws {
 		if w == "." { // a second sentence: more than one action
-			return Intent{}, false
+			return nil, false
 		}
 	}
 	if len(ws) == 0 {
-		return Intent{}, false
+		return nil, false
 	}
 	p := &parser{ctx: ctx}
 	if usableID(ctx.ActorID) {
 		p.self = ctx.ActorID
 	}
-	return p.parse(ws)
+	if first, rest, ok := p.quickFeature(ws); ok {
+		then, ok := p.parse(rest)
+		if !ok || then.Kind == "say" {
+			return nil, false
+		}
+		first.KeepTurn = true
+		return []Intent{first, then}, true
+	}
+	return one(p.parse(ws))
+}
+
+// one is a single intent read, as ParseAll returns it.
+func one(in Intent, ok bool) ([]Intent, bool) {
+	if !ok {
+		return nil, false
+	}
+	return []Intent{in}, true
 }
 
 // leadWords come before the verb and mean nothing to the engine: "I", "I'll
@@ -153,6 +196,9 @@ var verbs = func() map[string]bool {
 
 func (p *parser) parse(ws []string) (Intent, bool) {
 	if in, ok := rest(ws); ok {
+		return in, true
+	}
+	if in, rest, ok := p.feature(ws); ok && len(rest) == 0 {
 		return in, true
 	}
 	if in, ok := check(ws); ok {
@@ -542,11 +588,18 @@ func (p *parser) cast(ws []string) (Intent, bool) {
 	if !ok {
 		return Intent{}, false
 	}
-	hits, rest := takeName(ws, p.spells(), castStops)
+	spells := p.spells()
+	hits, rest := takeName(ws, spells, castStops)
+	if len(hits) == 0 {
+		// A spell the actor cannot cast now is read all the same: the
+		// rules then say why it cannot.
+		spells = p.otherSpells()
+		hits, rest = takeExact(ws, spells, castStops)
+	}
 	if len(hits) != 1 {
 		return Intent{}, false
 	}
-	in := Intent{Kind: "cast", Spell: p.spells()[hits[0]].id, SlotLevel: level}
+	in := Intent{Kind: "cast", Spell: spells[hits[0]].id, SlotLevel: level}
 	if len(rest) > 0 && (rest[0] == "spell" || rest[0] == "cantrip") {
 		rest = rest[1:]
 	}
@@ -751,3 +804,108 @@ func unquoted(text string, toks []token, verb int) (Intent, bool) {
 
 var bareSpeech = set("say", "says", "shout", "shouts", "yell", "yells", "whisper", "whispers",
 	"mutter", "mutters", "exclaim", "exclaims", "announce", "announces", "declare", "declares")
+
+// featureLead are the words before a feature's name that only say it is
+// used: "use my action surge", "activate rage", "channel divinity to turn
+// undead" reads "turn undead".
+var featureLead = set("use", "activate", "invoke", "my", "channel", "divinity", "to", "a", "the", "into", "enter", "fly", "go", "going")
+
+// featureStops end a feature's name: what follows names its target, its
+// choice or a next action.
+var featureStops = set("on", "upon", "at", "to", "for", "as", "and", "then", ",", "into")
+
+// feature reads words naming a class feature or racial trait ("rage",
+// "lay on hands on Bram", "step of the wind to dash", "wild shape into a
+// wolf"): its target (a creature present) or its choice (one word, or a
+// name the rules check) may follow. rest is what follows "and" or
+// "then" after it, for a next action; a feature alone leaves it empty.
+func (p *parser) feature(ws []string) (in Intent, rest []string, ok bool) {
+	i := 0
+	for i < len(ws)-1 && featureLead[ws[i]] {
+		i++
+	}
+	hits, after := takeExact(ws[i:], p.features(), featureStops)
+	ids := map[string]bool{}
+	for _, h := range hits {
+		ids[p.features()[h].id] = true // a feature said by another of its names
+	}
+	if len(ids) != 1 {
+		return Intent{}, nil, false
+	}
+	in = Intent{Kind: "feature", Feature: p.features()[hits[0]].id}
+	for k, w := range after {
+		if w == "and" || w == "then" || w == "," {
+			rest = after[skipLead(after, k+1):]
+			if len(rest) == 0 {
+				return Intent{}, nil, false
+			}
+			after = after[:k]
+			break
+		}
+	}
+	if len(after) == 0 {
+		return in, rest, true
+	}
+	switch {
+	case targetPreps[after[0]] && after[0] != "into":
+		id, o := p.one(after[1:], p.targets(), true)
+		if o != resolved {
+			return Intent{}, nil, false
+		}
+		in.TargetID = id
+	case after[0] == "to" || after[0] == "for" || after[0] == "as" || after[0] == "into":
+		choice := strings.Join(without(after[1:], "a", "an", "the"), "-")
+		if choice == "" || len(choice) > MaxIDLength {
+			return Intent{}, nil, false
+		}
+		in.Choice = choice
+	default:
+		return Intent{}, nil, false
+	}
+	return in, rest, true
+}
+
+// quickFeature reads words that begin with a quick feature (one used
+// without the turn's action) and go on to an action: the feature and the
+// words of the action.
+func (p *parser) quickFeature(ws []string) (Intent, []string, bool) {
+	in, rest, ok := p.feature(ws)
+	if !ok || len(rest) == 0 {
+		return Intent{}, nil, false
+	}
+	for _, r := range p.ctx.Features {
+		if r.ID == in.Feature && r.Quick {
+			return in, rest, true
+		}
+	}
+	return Intent{}, nil, false
+}
+
+// without is ws with the words drop left out.
+func without(ws []string, drop ...string) []string {
+	var out []string
+	for _, w := range ws {
+		if !slices.Contains(drop, w) {
+			out = append(out, w)
+		}
+	}
+	return out
+}
+
+// takeExact is takeName without its loose matching: a feature's or an
+// unknown spell's name must be said whole ("attack" is no "Reckless
+// Attack").
+func takeExact(toks []string, cs []cand, stops map[string]bool) (hits []int, rest []string) {
+	best := 0
+	for i, c := range cs {
+		k := len(c.words)
+		if k < best || k > len(toks) || !equalWords(toks[:k], c.words) || (k < len(toks) && !stops[toks[k]]) {
+			continue
+		}
+		if k > best {
+			best, hits = k, nil
+		}
+		hits = append(hits, i)
+	}
+	return hits, toks[best:]
+}

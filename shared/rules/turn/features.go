@@ -3,9 +3,12 @@ package turn
 import (
 	"maps"
 	"slices"
+	"strings"
+	"sync"
 
 	"chronicler/shared/campaign"
 	"chronicler/shared/fault"
+	"chronicler/shared/intent"
 	"chronicler/shared/srd"
 )
 
@@ -83,3 +86,115 @@ func clip(s string) string {
 	}
 	return s
 }
+
+// spokenAs are the other names players use for a feature, beside its own
+// ("Channel Divinity: Turn Undead" is also "turn undead"; parentheses
+// are dropped by themselves).
+var spokenAs = map[string][]string{
+	"rage":                         {"go into a rage", "fly into a rage", "enter a rage", "rage"},
+	"action-surge-1-use":           {"action surge", "surge"},
+	"action-surge-2-uses":          {"action surge", "surge"},
+	"flurry-of-blows":              {"flurry"},
+	"reckless-attack":              {"attack recklessly", "reckless"},
+	"channel-divinity-turn-undead": {"turn undead", "turn the undead"},
+	"second-wind":                  {"second wind"},
+	"lay-on-hands":                 {"lay on hands"},
+	"patient-defense":              {"patient defense", "patient defence"},
+	"wild-shape-cr-1-4-or-below-no-flying-or-swim-speed": {"wild shape", "wildshape", "shapechange"},
+	"wild-shape-cr-1-2-or-below-no-flying-speed":         {"wild shape", "wildshape", "shapechange"},
+	"wild-shape-cr-1-or-below":                           {"wild shape", "wildshape", "shapechange"},
+}
+
+// spokenFeatures are the features a player's words may name, as the
+// parser reads them (intent.Context.Features): every one used on a turn,
+// by its name, its name without a parenthesis or a "Channel Divinity:",
+// and spokenAs; where rows share a name, the actor's own, else the
+// first. Those used without the action are Quick.
+func spokenFeatures(actor campaign.Character) []intent.Ref {
+	own := map[string]bool{}
+	for _, id := range campaign.FeatureIDs(actor) {
+		own[id] = true
+	}
+	byName := map[string]srd.Feature{}
+	var names []string
+	for _, f := range usable() {
+		if f.Told != "" || (f.Use != srd.UseAction && f.Use != srd.UseBonus && f.Use != srd.UseFree) {
+			continue
+		}
+		for _, n := range append(namesOf(f.Name), spokenAs[f.ID]...) {
+			n = strings.ToLower(n)
+			prev, seen := byName[n]
+			switch {
+			case !seen:
+				names = append(names, n)
+				byName[n] = f
+			case own[f.ID] && !own[prev.ID]:
+				byName[n] = f
+			}
+		}
+	}
+	out := make([]intent.Ref, 0, len(names))
+	for _, n := range names {
+		f := byName[n]
+		out = append(out, intent.Ref{ID: f.ID, Name: n, Quick: f.Use != srd.UseAction})
+	}
+	return out
+}
+
+// usable are the features used on a turn, read once.
+var usable = sync.OnceValue(func() []srd.Feature {
+	var out []srd.Feature
+	for _, f := range srd.Features() {
+		if f.Use == srd.UseAction || f.Use == srd.UseBonus || f.Use == srd.UseFree {
+			out = append(out, f)
+		}
+	}
+	return out
+})
+
+// namesOf are a feature's name and its short forms: "Wild Shape (CR 1/4
+// or below)" is also "Wild Shape", "Channel Divinity: Turn Undead" also
+// "Turn Undead".
+func namesOf(name string) []string {
+	out := []string{name}
+	if i := strings.Index(name, " ("); i > 0 {
+		name = name[:i]
+		out = append(out, name)
+	}
+	if _, after, ok := strings.Cut(name, ": "); ok {
+		out = append(out, after)
+	}
+	return out
+}
+
+// otherSpells are the SRD's spells not among those the actor can cast now
+// (castable), for words that name one: the rules then say why not.
+func otherSpells(castable []intent.Ref) []intent.Ref {
+	can := map[string]bool{}
+	for _, r := range castable {
+		can[r.ID] = true
+	}
+	var out []intent.Ref
+	for _, sp := range spellBook() {
+		if !can[sp.ID] {
+			out = append(out, intent.Ref{ID: sp.ID, Name: sp.Name})
+		}
+	}
+	return out
+}
+
+// spellEntry is what words and the castable list need of a spell.
+type spellEntry struct {
+	ID, Name string
+	Level    int
+	Classes  []string
+}
+
+// spellBook is every SRD spell as a spellEntry, read once.
+var spellBook = sync.OnceValue(func() []spellEntry {
+	var out []spellEntry
+	for _, sp := range srd.Spells() {
+		out = append(out, spellEntry{ID: sp.ID, Name: sp.Name, Level: sp.Level, Classes: sp.Classes})
+	}
+	return out
+})

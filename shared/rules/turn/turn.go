@@ -112,12 +112,103 @@ func (r request) fight() (encounter.Encounter, bool, error) {
 // Each character has its own area: one not in the fight under way plays
 // out of it, and joins it by coming into its area.
 func Decide(v View, actor campaign.Character, a Action, src dice.Source) (Decision, error) {
-	d, err := decide(v, actor, a, src)
+	d, err := decideWords(v, actor, a, src)
 	if err != nil || d.Intent == nil {
 		return d, err
 	}
 	Settle(v.Characters, d.fighting, v.Clock, &d, src)
 	return d, nil
+}
+
+// decideWords decides the action, and for words that name a quick feature
+// and an action ("I rage and attack the brute") both in turn: the
+// feature, keeping the turn open, then the action on what the feature
+// left (the encounter, the sheets, the clock), as one decision with the
+// rolls of both in order.
+func decideWords(v View, actor campaign.Character, a Action, src dice.Source) (Decision, error) {
+	if a.Intent != nil {
+		return decide(v, actor, a, src)
+	}
+	var enc *encounter.Encounter
+	if v.Encounter != nil {
+		e, err := encounter.FromRecord(*v.Encounter)
+		if err != nil {
+			return Decision{}, err
+		}
+		enc = &e
+	}
+	read, ok := intent.ParseAll(a.Text, parseContext(v, actor, enc))
+	if !ok || len(read) == 1 {
+		return decide(v, actor, a, src)
+	}
+	first, then := read[0], read[1]
+	d1, err := decide(v, actor, Action{Intent: &first}, src)
+	if err != nil {
+		return d1, err
+	}
+	if d1.Fight != nil && len(d1.Fight.Attacks) > 0 {
+		// Choices at hits are numbered from the action's first; a first
+		// part with attacks of its own is one action at a time.
+		return Decision{Intent: &first}, fault.Refuse(op, "intent", fault.NotAllowed, "one action at a time here: %s first, then the rest", first.Feature)
+	}
+	v2, actor2 := v, actor
+	v2.Characters = slices.Clone(v.Characters)
+	for _, ch := range d1.Changed {
+		if i := slices.IndexFunc(v2.Characters, func(c campaign.Character) bool { return c.ID == ch.ID }); i >= 0 {
+			v2.Characters[i] = ch
+		}
+		if ch.ID == actor.ID {
+			actor2 = ch
+		}
+	}
+	if d1.Encounter != nil {
+		v2.Encounter = d1.Encounter
+	}
+	if d1.Clock != 0 {
+		v2.Clock = d1.Clock
+	}
+	d2, err := decide(v2, actor2, Action{Intent: &then, Choices: a.Choices}, src)
+	if err != nil {
+		return d2, err
+	}
+	return joined(d1, d2), nil
+}
+
+// joined is two decisions of one turn as one: the second's intent and
+// encounter, both's rolls, summaries, sheets (the later's kept) and
+// choices, the second's openings counted after the first's rolls.
+func joined(d1, d2 Decision) Decision {
+	out := d2
+	out.Rolls = slices.Concat(d1.Rolls, d2.Rolls)
+	out.Summary = strings.TrimSpace(d1.Summary + " " + d2.Summary)
+	out.Changed = slices.Clone(d1.Changed)
+	for _, ch := range d2.Changed {
+		if i := slices.IndexFunc(out.Changed, func(c campaign.Character) bool { return c.ID == ch.ID }); i >= 0 {
+			out.Changed[i] = ch
+		} else {
+			out.Changed = append(out.Changed, ch)
+		}
+	}
+	if out.Scene == nil {
+		out.Scene = d1.Scene
+	}
+	if out.Encounter == nil {
+		out.Encounter = d1.Encounter
+	}
+	out.Reactions = slices.Concat(d1.Reactions, d2.Reactions)
+	out.Leveled = slices.Concat(d1.Leveled, d2.Leveled)
+	if d2.Fight != nil && len(d1.Rolls) > 0 {
+		f := *d2.Fight
+		f.Openings = slices.Clone(f.Openings)
+		for i := range f.Openings {
+			f.Openings[i].Roll += len(d1.Rolls)
+		}
+		if d1.Fight != nil {
+			f.Rolls = slices.Concat(d1.Fight.Rolls, f.Rolls)
+		}
+		out.Fight = &f
+	}
+	return out
 }
 
 func decide(v View, actor campaign.Character, a Action, src dice.Source) (Decision, error) {
@@ -272,6 +363,9 @@ func parseContext(v View, actor campaign.Character, enc *encounter.Encounter) in
 	for _, it := range actor.Inventory {
 		ctx.Items = append(ctx.Items, intent.Ref{ID: it.Item, Name: campaign.ItemName(it.Item)})
 	}
+	ctx.Spells = Castable(actor)
+	ctx.OtherSpells = otherSpells(ctx.Spells)
+	ctx.Features = spokenFeatures(actor)
 	return ctx
 }
 
@@ -290,7 +384,7 @@ func Castable(ch campaign.Character) []intent.Ref {
 		}
 	}
 	var out []intent.Ref
-	for _, sp := range srd.Spells() {
+	for _, sp := range spellBook() {
 		if sp.Level <= top && slices.Contains(sp.Classes, ch.Class) {
 			out = append(out, intent.Ref{ID: sp.ID, Name: sp.Name})
 		}
