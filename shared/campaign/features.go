@@ -233,7 +233,7 @@ var sheetPlayed = map[string]string{
 func SheetPlayed(f srd.Feature) bool {
 	_, ok := sheetPlayed[f.ID]
 	switch {
-	case ok:
+	case ok, traitOnSheet(f):
 		return true
 	case f.Name == "Ability Score Improvement":
 		return true // LevelUp's improve
