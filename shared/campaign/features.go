@@ -172,6 +172,7 @@ func Rested(ch Character, long bool) map[string]Pool {
 const (
 	ResourceBardicInspiration = "bardic-inspiration"
 	ResourceSecondWind        = "second-wind"
+	ResourceWildShape         = "wild-shape"
 )
 
 // FeatureView is one feature or trait as the sheet shows it on the wire:

@@ -46,11 +46,11 @@ var ancestries = map[string]Ancestry{
 // (Choices["draconic-ancestry"]); false for any other character, or a
 // dragonborn that has not chosen yet.
 func AncestryOf(ch Character) (Ancestry, bool) {
-	return ancestryIn(FeatureIDs(ch))
+	return AncestryIn(FeatureIDs(ch))
 }
 
 // ancestryIn finds the ancestry among feature ids.
-func ancestryIn(ids []string) (Ancestry, bool) {
+func AncestryIn(ids []string) (Ancestry, bool) {
 	for _, id := range ids {
 		if a, ok := ancestries[id]; ok {
 			a.ID = id
@@ -116,7 +116,7 @@ func FeatureResistances(ch Character) []string {
 	for _, id := range ids {
 		out = append(out, traitResist[id]...)
 	}
-	if a, ok := ancestryIn(ids); ok && slices.Contains(ids, "damage-resistance") {
+	if a, ok := AncestryIn(ids); ok && slices.Contains(ids, "damage-resistance") {
 		out = append(out, a.Damage)
 	}
 	return out
