@@ -1,9 +1,9 @@
 package encounter
 
 import (
-	"strings"
 	"fmt"
 	"slices"
+	"strings"
 
 	"chronicler/shared/dice"
 	"chronicler/shared/fault"
