@@ -506,6 +506,7 @@ func (n NewCharacter) Build(id, playerID string) (Character, error) {
 	con := Modifier(ab.Con)
 	hp := class.hitDie + con + (level-1)*(class.hitDie/2+1+con)
 	hp = max(hp, level) // at least 1 per level, whatever the CON
+	hp += toughness(rc, level)
 	skills, err := chooseSkills(cls, n.Skills)
 	if err != nil {
 		return Character{}, err

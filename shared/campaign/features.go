@@ -172,6 +172,7 @@ func Rested(ch Character, long bool) map[string]Pool {
 const (
 	ResourceBardicInspiration = "bardic-inspiration"
 	ResourceSecondWind        = "second-wind"
+	ResourceWildShape         = "wild-shape"
 )
 
 // FeatureView is one feature or trait as the sheet shows it on the wire:
@@ -233,7 +234,7 @@ var sheetPlayed = map[string]string{
 func SheetPlayed(f srd.Feature) bool {
 	_, ok := sheetPlayed[f.ID]
 	switch {
-	case ok:
+	case ok, traitOnSheet(f):
 		return true
 	case f.Name == "Ability Score Improvement":
 		return true // LevelUp's improve

@@ -70,8 +70,9 @@ func TestBuildCharacter(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		// CON 13+2 = 15 (+2): 10+2 + 4*(6+2) = 44; no slots; XP threshold of level 5.
-		if ch.MaxHP != 44 || len(ch.SpellSlots) != 0 || ch.XP != 6500 || ch.Speed != 25 {
+		// CON 13+2 = 15 (+2): 10+2 + 4*(6+2) = 44, and a hill dwarf's
+		// Dwarven Toughness, 1 a level: 49; no slots; XP threshold of level 5.
+		if ch.MaxHP != 49 || len(ch.SpellSlots) != 0 || ch.XP != 6500 || ch.Speed != 25 {
 			t.Fatalf("sheet = %+v", ch)
 		}
 	})

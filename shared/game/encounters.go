@@ -111,6 +111,7 @@ func (s *Service) StartEncounter(ctx context.Context, p Player, campaignID strin
 		return encounter.Encounter{}, err
 	}
 	e.AreaID, e.OnDefeat = area, snap.Campaign.Settings.DefeatIntent()
+	e.Light = m.LightOf(area)
 	rec, err := encounter.Record(e, 0)
 	if err != nil {
 		return encounter.Encounter{}, err

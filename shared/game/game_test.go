@@ -711,7 +711,8 @@ func TestRulesDecideTurns(t *testing.T) {
 		}
 		turns, _ := f.store.Turns(ctx, c.ID, 0, 10)
 		turn := turns[len(turns)-1]
-		if len(turn.Rolls) != 1 || turn.Rolls[0].Dice != "1d20" || turn.Seed == 0 || !strings.Contains(turn.RulesResult, "Perception") {
+		// Mira is an elf: Keen Senses makes her proficient in Perception (+2).
+		if len(turn.Rolls) != 1 || turn.Rolls[0].Dice != "1d20+2" || turn.Seed == 0 || !strings.Contains(turn.RulesResult, "Perception") {
 			t.Fatalf("turn = %+v", turn)
 		}
 		var in events.Intent
@@ -1144,7 +1145,7 @@ func TestInteractiveRolls(t *testing.T) {
 		t.Fatal(err)
 	}
 	asked := sent("roll.requested")
-	if len(asked) != 1 || len(sent("roll.result")) != 0 || asked[0]["dice"] != "1d20" {
+	if len(asked) != 1 || len(sent("roll.result")) != 0 || asked[0]["dice"] != "1d20+2" { // an elf's Keen Senses
 		t.Fatalf("roll.requested %v, roll.result %v", asked, sent("roll.result"))
 	}
 	if turns, _ := f.store.Turns(ctx, c.ID, 0, 10); len(turns) != 0 {

@@ -1,6 +1,7 @@
 package rules
 
 import (
+	"regexp"
 	"slices"
 	"strconv"
 	"strings"
@@ -87,6 +88,11 @@ type AttackRequest struct {
 	// Riders are damage a hit also deals behind the target's saving
 	// throw (a poisonous snake's bite).
 	Riders []Rider `json:"riders,omitempty"`
+	// CriticalDice are more of the weapon's damage dice (the first
+	// damage roll's die) a critical hit rolls once more and adds, beyond
+	// the doubled dice: a half-orc's Savage Attacks, a barbarian's Brutal
+	// Critical.
+	CriticalDice int `json:"critical_dice,omitempty"`
 }
 
 // Rider is damage a hit deals behind a saving throw the target makes, as
@@ -272,6 +278,12 @@ func Attack(attacker, target Combatant, req AttackRequest, src dice.Source) (Att
 		rolls[len(rolls)-1].Reason = "sneak attack"
 	}
 	r.Rolls = append(r.Rolls, rolls...)
+	if x, ok := criticalDice(req, r.Critical); ok {
+		more, rolls := RollDamage(attacker.ID, []DamageRoll{{Dice: x, Type: parts[0].Type}}, false, src)
+		rolls[0].Reason = "extra critical dice"
+		r.Rolls = append(r.Rolls, rolls...)
+		dmg = append(dmg, more...)
+	}
 	for _, rd := range req.Riders {
 		sv, err := Save(target, rd.Save, src)
 		if err != nil {
@@ -343,6 +355,24 @@ func RollDamage(rollerID string, parts []DamageRoll, critical bool, src dice.Sou
 	}
 	return dmg, rolls
 }
+
+// criticalDice are the request's CriticalDice of its first damage roll's
+// die, on a critical hit with a weapon whose damage has one.
+func criticalDice(req AttackRequest, critical bool) (dice.Expr, bool) {
+	if !critical || req.CriticalDice <= 0 || len(req.Damage) == 0 {
+		return dice.Expr{}, false
+	}
+	m := firstDie.FindStringSubmatch(req.Damage[0].Dice.String())
+	if m == nil {
+		return dice.Expr{}, false
+	}
+	x, err := dice.Parse(strconv.Itoa(req.CriticalDice) + "d" + m[1])
+	return x, err == nil
+}
+
+// firstDie finds the sides of a dice expression's first die: "1d12+3" is
+// 12.
+var firstDie = regexp.MustCompile(`\d+d(\d+)`)
 
 // Summary tells the attack in one sentence: "Mira hits the goblin with her
 // longsword (19 vs AC 15) for 7 slashing damage; the goblin drops to 0 HP

@@ -58,6 +58,9 @@ var passives = map[string]passive{
 	}},
 	// Monk: Diamond Soul, proficiency in every saving throw.
 	"diamond-soul": {proficientSaves: []Ability{Str, Dex, Con, Int, Wis, Cha}},
+	// Druid (Land): Land's Stride, advantage on saves against plants
+	// magically made or shaped to hinder (the spells that raise them).
+	"druid-lands-stride": {saveAdvantage: against("Land's Stride", "entangle", "wall-of-thorns")},
 	// Halfling: Brave, advantage on saves against being frightened.
 	"brave": {saveAdvantage: against("Brave", "frightened")},
 	// Elf, half-elf: Fey Ancestry, advantage on saves against being

@@ -24,6 +24,30 @@ func FromSheet(ch campaign.Character) Combatant {
 	// check or saving throw is rolled again.
 	c.Lucky = ch.Race == "halfling"
 	c.Features = campaign.FeatureIDs(ch)
+	// What the character's race and features give beyond its class:
+	// skills (Keen Senses), resistances (a tiefling's fire) and
+	// immunities (Nature's Ward).
+	for _, name := range campaign.FeatureSkills(ch) {
+		if sk, err := ParseSkill(name); err == nil {
+			c.SkillProficiencies = c.SkillProficiencies.With(sk)
+		}
+	}
+	for _, name := range campaign.FeatureResistances(ch) {
+		if t, err := ParseDamageType(name); err == nil {
+			c.Resistances = c.Resistances.With(t)
+		}
+	}
+	damage, conditions := campaign.FeatureImmunities(ch)
+	for _, name := range damage {
+		if t, err := ParseDamageType(name); err == nil {
+			c.Immunities = c.Immunities.With(t)
+		}
+	}
+	for _, name := range conditions {
+		if cond, err := ParseCondition(name); err == nil {
+			c.ConditionImmunities = c.ConditionImmunities.With(cond)
+		}
+	}
 	for _, name := range ch.Skills {
 		if sk, err := ParseSkill(name); err == nil {
 			c.SkillProficiencies = c.SkillProficiencies.With(sk)

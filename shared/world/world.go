@@ -38,6 +38,27 @@ type Area struct {
 	// author gave them. They are the only authority on movement.
 	ReachableAreaIDs []string `json:"reachable_area_ids"`
 	Description      string   `json:"description,omitempty"`
+	// Light is how lit the area is: LightBright, LightDim or LightDark;
+	// "" is bright (a map drawn before areas kept their light).
+	Light string `json:"light,omitempty"`
+}
+
+// How lit an area is (Area.Light): what creatures there can see by,
+// which decides who is unseen (darkvision sees darkness as dim light).
+const (
+	LightBright = "bright"
+	LightDim    = "dim"
+	LightDark   = "dark"
+)
+
+// LightOf is the light of area id on the map: its Light, or bright for
+// an area that names none or is not on the map.
+func (m Map) LightOf(id string) string {
+	switch l := m.Areas[id].Light; l {
+	case LightDim, LightDark:
+		return l
+	}
+	return LightBright
 }
 
 // Map is a campaign's areas by id.
@@ -168,6 +189,11 @@ func (m Map) validateArea(key string) error {
 	}
 	if n := utf8.RuneCountInString(a.Description); n > MaxDescriptionRunes {
 		return fault.Field(validateOp, at+".description", "must be at most %d characters, got %d", MaxDescriptionRunes, n)
+	}
+	switch a.Light {
+	case "", LightBright, LightDim, LightDark:
+	default:
+		return fault.Field(validateOp, at+".light", "must be bright, dim or dark, got %q", truncate(a.Light, 20))
 	}
 	if p := a.ParentAreaID; p != "" {
 		if p == key {
@@ -314,13 +340,13 @@ func Starter(seed string) Map {
 	h.Write([]byte(seed))
 	inn := innNames[h.Sum32()%uint32(len(innNames))]
 	areas := []Area{
-		{ID: "road", Name: "The Crossroads", ReachableAreaIDs: []string{"common-room", "stables"},
+		{ID: "road", Name: "The Crossroads", ReachableAreaIDs: []string{"common-room", "stables"}, Light: LightDim,
 			Description: "Two muddy roads cross beneath a leaning signpost. " + inn + " stands at the corner, its windows lit."},
-		{ID: "common-room", Name: "Common Room", ReachableAreaIDs: []string{"road", "cellar", "stables"},
+		{ID: "common-room", Name: "Common Room", ReachableAreaIDs: []string{"road", "cellar", "stables"}, Light: LightBright,
 			Description: "The common room of " + inn + ": a low-beamed hall with a crackling hearth, long tables and a trapdoor behind the bar."},
-		{ID: "cellar", Name: "Cellar", ReachableAreaIDs: []string{"common-room"},
+		{ID: "cellar", Name: "Cellar", ReachableAreaIDs: []string{"common-room"}, Light: LightDark,
 			Description: "A cold cellar of casks and sacks under " + inn + ", reached by a ladder from the common room."},
-		{ID: "stables", Name: "Stables", ReachableAreaIDs: []string{"road", "common-room"},
+		{ID: "stables", Name: "Stables", ReachableAreaIDs: []string{"road", "common-room"}, Light: LightDim,
 			Description: "Straw, horses and a stable hand dozing on a bale. A yard opens onto the road and a back door leads into the inn."},
 	}
 	m := Map{Areas: make(map[string]Area, len(areas))}

@@ -256,7 +256,7 @@ func ActWith(e Encounter, actorID string, in Action, src dice.Source, rs Reactio
 		}
 	}
 
-	if in.Kind == ActionAttack && p.Kind == KindCharacter && in.Weapon == "" {
+	if in.Kind == ActionAttack && p.Kind == KindCharacter && p.Form == nil && in.Weapon == "" {
 		in.Weapon = bestWeapon(p, in.Distance > 5, false)
 	}
 	out := e.clone()
@@ -404,7 +404,7 @@ func (e *Encounter) attack(res *Result, ai int, in Action, src dice.Source, rs R
 		return refuse(InvalidArgs, "action.distance", "must be between 0 and %d feet", MaxDistance)
 	}
 	var reqs []rules.AttackRequest
-	if actor.Kind == KindCharacter {
+	if actor.Kind == KindCharacter && actor.Form == nil { // a druid in a beast's shape attacks as the beast
 		req, err := weaponAttack(actor, in.Weapon, in.Distance)
 		if err != nil {
 			return err
@@ -491,6 +491,11 @@ func (e *Encounter) strike(res *Result, ai, ti int, req rules.AttackRequest, src
 	res.Changes = append(res.Changes, r.Changes...)
 	res.Attacks = append(res.Attacks, r)
 	res.say(r.Summary())
+	if r.Damage != nil && r.TargetID == e.Participants[ti].ID {
+		if err := e.featuresDamaged(res, ti, *r.Damage, src); err != nil {
+			return err
+		}
+	}
 	if r.Hit && r.TargetID != e.Participants[ti].ID {
 		// A Mirror Image duplicate took the blow.
 		if err := e.shatter(res, ti); err != nil {

@@ -192,6 +192,9 @@ func (e *Encounter) area(res *Result, ai int, a srd.Action, src dice.Source, rs 
 		res.Changes = append(res.Changes, d.Changes...)
 		e.credit(ai, ti, d)
 		res.say(d.Summary())
+		if err := e.featuresDamaged(res, ti, d, src); err != nil {
+			return err
+		}
 	}
 	return nil
 }

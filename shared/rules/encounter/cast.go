@@ -90,7 +90,8 @@ func (a Action) TakesBonusAction() bool {
 	}
 	if a.Kind == ActionFeature {
 		f, ok := srd.LookupFeature(a.Feature)
-		return ok && f.Use == srd.UseBonus
+		ends := a.Choice == ChoiceEnd && features[f.ID].revert != nil
+		return ok && (f.Use == srd.UseBonus || ends)
 	}
 	if a.Kind != ActionCast {
 		return false
@@ -192,6 +193,9 @@ func (e *Encounter) cast(res *Result, ai int, in Action, src dice.Source) error 
 
 	if slices.Contains(p.Combatant.Features, rules.Raging) {
 		return refuse(NotAllowed, "action.spell", "%s is raging and can cast no spell until the rage ends", p.Name)
+	}
+	if err := p.canCast(); err != nil {
+		return err
 	}
 	// A new concentration spell ends the old one, and the effects it held
 	// end before the new spell looks at its targets.
@@ -394,7 +398,7 @@ func (e *Encounter) resolve(res *Result, ai int, s srd.Spell, slot int, ids []st
 		return sr, fault.Wrap(fault.Internal, actOp, err)
 	}
 	res.Rolls = append(res.Rolls, sv.rolls...)
-	if err := e.take(res, ai, sr); err != nil {
+	if err := e.take(res, ai, sr, src); err != nil {
 		return sr, err
 	}
 	e.Participants[ai].Hidden = false

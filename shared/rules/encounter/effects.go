@@ -459,7 +459,7 @@ func (e *Encounter) repeatSaves(res *Result, id string, src dice.Source) error {
 			}
 			continue
 		}
-		if err := e.take(res, ci, sr); err != nil {
+		if err := e.take(res, ci, sr, src); err != nil {
 			return err
 		}
 		res.say(sr.Summary())
@@ -503,7 +503,7 @@ func (e *Encounter) acid(res *Result, fx Effect, src dice.Source) error {
 	res.Changes = append(res.Changes, d.Changes...)
 	e.credit(e.index(fx.CasterID), ti, d)
 	res.say("The acid burns " + e.Participants[ti].Name + ": " + d.Summary())
-	return nil
+	return e.featuresDamaged(res, ti, d, src)
 }
 
 // used ends the effects match picks as spent (True Strike's advantage

@@ -73,6 +73,11 @@ type Encounter struct {
 	// their time is up, their caster's concentration ends or the
 	// encounter does (effects.go).
 	Effects []Effect `json:"effects,omitempty"`
+	// Light is the light of the area the fight is in (world.Area.Light:
+	// "bright", "dim", "dark"), which the caller sets; "" is bright. In
+	// darkness a creature without darkvision fights what it cannot see
+	// (light.go).
+	Light string `json:"light,omitempty"`
 }
 
 // Entry is one action in the encounter's log.
@@ -189,9 +194,9 @@ type Participant struct {
 	// get through.
 	MundaneResist rules.Set[rules.DamageType] `json:"mundane_resist,omitempty"`
 	MundaneImmune rules.Set[rules.DamageType] `json:"mundane_immune,omitempty"`
-	// Senses are the special senses a monster perceives by without
-	// relying on sight alone, which see through Blur: "blindsight",
-	// "truesight".
+	// Senses are the special senses a monster perceives by: without
+	// relying on sight alone, which see through Blur ("blindsight",
+	// "truesight"), and in the dark ("darkvision", light.go).
 	Senses []string `json:"senses,omitempty"`
 	// Legendary are the legendary actions the engine plays for a
 	// legendary monster, and LegendaryLeft what it has left of its
@@ -202,6 +207,10 @@ type Participant struct {
 	// Legendary Resistance: by the engine's policy, it turns the first
 	// saving throws it fails against spells into successes.
 	LegendaryResistance int `json:"legendary_resistance,omitempty"`
+	// Form is a druid's own form while it is in a beast's shape (Wild
+	// Shape, druid.go): the Combatant, Actions and Traits are the
+	// beast's then, and Form what they were.
+	Form *Form `json:"form,omitempty"`
 }
 
 // Turn is the action economy of one turn. Movement is the feet of

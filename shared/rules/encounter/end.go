@@ -423,7 +423,7 @@ func xpShare(e Encounter) int {
 }
 
 func diff(p Participant) Diff {
-	c, s := p.Combatant, p.Start
+	c, s := p.own(), p.Start // a druid's shape ends with the fight
 	d := Diff{
 		ParticipantID: p.ID, Name: p.Name, Kind: p.Kind, CharacterID: p.CharacterID, SRDID: p.SRDID,
 		Ephemeral:     p.CharacterID == "",

@@ -48,7 +48,18 @@ type classFeature struct {
 	// where says where the fight plays a feature that has no hook: in its
 	// own code ("weapon.go: attacksPerAction").
 	where string
+	// damaged runs after damage d reached the owner (ti) and was applied
+	// (credit): the moment a drop to 0 hit points can be answered
+	// (Relentless Endurance, Wild Shape's return to the druid's form).
+	damaged func(e *Encounter, res *Result, ti int, d rules.DamageResult, src dice.Source) error
+	// revert ends what the feature holds on its owner, as a bonus action
+	// that spends nothing (Wild Shape's return): the feature used with
+	// Choice "end".
+	revert func(e *Encounter, res *Result, ai int) error
 }
+
+// ChoiceEnd is the Action.Choice that ends a feature's hold (revert).
+const ChoiceEnd = "end"
 
 // onHit is a feature used on a hit. offer says whether the owner (ai) may
 // use it on the hit r on ti now; before changes the attack, made again
@@ -62,10 +73,15 @@ type onHit struct {
 }
 
 // features are the class features and racial traits the fight plays, by
-// id: each class's table, merged.
-var features = merged(barbarianFeatures, bardFeatures, clericFeatures, druidFeatures, fighterFeatures,
-	monkFeatures, paladinFeatures, rangerFeatures, rogueFeatures, sorcererFeatures, warlockFeatures,
-	wizardFeatures, raceFeatures)
+// id: each class's table, merged. It is filled in init, since a hook may
+// play the fight's moments that call hooks again (a breath's damage).
+var features map[string]classFeature
+
+func init() {
+	features = merged(barbarianFeatures, bardFeatures, clericFeatures, druidFeatures, fighterFeatures,
+		monkFeatures, paladinFeatures, rangerFeatures, rogueFeatures, sorcererFeatures, warlockFeatures,
+		wizardFeatures, raceFeatures)
+}
 
 func merged(tables ...map[string]classFeature) map[string]classFeature {
 	out := map[string]classFeature{}
@@ -114,6 +130,19 @@ func (e *Encounter) featuresAttack(ai, ti int, req *rules.AttackRequest) {
 	}
 }
 
+// featuresDamaged runs the damaged hooks of participant ti's features,
+// after d reached it.
+func (e *Encounter) featuresDamaged(res *Result, ti int, d rules.DamageResult, src dice.Source) error {
+	for _, f := range e.Participants[ti].featureHooks() {
+		if f.damaged != nil {
+			if err := f.damaged(e, res, ti, d, src); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
+}
+
 // featuresTurnStarts and featuresTurnEnds run the features of the
 // participant whose turn it is.
 func (e *Encounter) featuresTurnStarts(res *Result, src dice.Source) error {
@@ -159,6 +188,13 @@ func (e *Encounter) useFeature(res *Result, ai int, in Action, src dice.Source) 
 		return refuse(NotAllowed, "action.feature", "%s does not have %s", p.Name, f.Name)
 	}
 	play, ok := features[f.ID]
+	if in.Choice == ChoiceEnd && play.revert != nil {
+		if p.Turn.BonusActionUsed {
+			return refuse(NotAllowed, "action.feature", "ending %s takes a bonus action, and %s has already taken one this turn", f.Name, p.Name)
+		}
+		e.Participants[ai].Turn.BonusActionUsed = true
+		return play.revert(e, res, ai)
+	}
 	switch {
 	case !ok || play.use == nil:
 		return refuse(NotAllowed, "action.feature", "%s is not used on a turn: %s", f.Name, howUsed(f))

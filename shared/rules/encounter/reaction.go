@@ -153,7 +153,7 @@ func (p Participant) canReact() []string {
 	if p.Class == "rogue" && c.Level >= 5 {
 		out = append(out, UncannyDodge)
 	}
-	if knows(p.Class, HellishRebuke) && lowestSlot(c) > 0 {
+	if (knows(p.Class, HellishRebuke) && lowestSlot(c) > 0) || p.infernalRebuke() {
 		out = append(out, HellishRebuke)
 	}
 	if knows(p.Class, Counterspell) && slotFrom(c, 3) > 0 {
@@ -330,7 +330,11 @@ func (e *Encounter) after(res *Result, rs Reactions, taken []campaign.Reaction, 
 			return refuse(NotAllowed, "reaction", "%s cannot take Hellish Rebuke now", p.Name)
 		}
 		attacker := e.Participants[ai]
-		if err := e.castReaction(res, i, HellishRebuke, []rules.Combatant{attacker.Combatant}, rs.source(t)); err != nil {
+		cast := e.castReaction
+		if !(knows(p.Class, HellishRebuke) && lowestSlot(p.Combatant) > 0) {
+			cast = e.castInfernalRebuke // a tiefling's, from Infernal Legacy
+		}
+		if err := cast(res, i, HellishRebuke, []rules.Combatant{attacker.Combatant}, rs.source(t)); err != nil {
 			return err
 		}
 		p = &e.Participants[i]

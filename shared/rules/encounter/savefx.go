@@ -3,6 +3,7 @@ package encounter
 import (
 	"fmt"
 	"slices"
+	"strings"
 
 	"chronicler/shared/dice"
 	"chronicler/shared/fault"
@@ -161,11 +162,18 @@ func oneIfSlowed[T any](e *Encounter, res *Result, ai int, attacks []T) []T {
 func (e *Encounter) spared(res *Result, ai, ti int, src dice.Source) (bool, error) {
 	a, t := e.Participants[ai], e.Participants[ti]
 	k := slices.IndexFunc(e.Effects, func(fx Effect) bool { return fx.TargetID == t.ID && fx.ID == "sanctuary" })
-	if k < 0 || ai == ti {
+	dc, what := 0, "Sanctuary"
+	switch {
+	case ai == ti:
+	case k >= 0:
+		dc = e.Effects[k].DC
+	default:
+		dc, what = e.sanctuaryDC(ai, ti), "Nature's Sanctuary"
+	}
+	if dc == 0 {
 		return false, nil
 	}
-	dc := e.Effects[k].DC
-	sv, err := rules.Save(a.Combatant, rules.SaveRequest{Ability: rules.Wis, DC: dc, Reason: "Wisdom saving throw against sanctuary"}, src)
+	sv, err := rules.Save(a.Combatant, rules.SaveRequest{Ability: rules.Wis, DC: dc, Reason: "Wisdom saving throw against " + strings.ToLower(what)}, src)
 	if err != nil {
 		return false, fault.Wrap(fault.Internal, actOp, err)
 	}
@@ -173,7 +181,7 @@ func (e *Encounter) spared(res *Result, ai, ti int, src dice.Source) (bool, erro
 	if sv.Success {
 		return false, nil
 	}
-	res.say(fmt.Sprintf("%s can't bring itself to harm %s (Wisdom save %d against Sanctuary's DC %d).", a.Name, t.Name, sv.Total, dc))
+	res.say(fmt.Sprintf("%s can't bring itself to harm %s (Wisdom save %d against %s's DC %d).", a.Name, t.Name, sv.Total, what, dc))
 	return true, nil
 }
 

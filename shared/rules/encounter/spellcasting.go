@@ -510,17 +510,35 @@ func (e *Encounter) castAt(res *Result, i int, spellID string, slot int, targets
 	if err != nil {
 		return sr, err
 	}
-	return sr, e.take(res, i, sr)
+	return sr, e.take(res, i, sr, src)
 }
 
 // take applies a spell participant i cast: its changes to the
-// participants, its damage to the tallies, its rolls and changes to res.
-func (e *Encounter) take(res *Result, i int, sr spell.Result) error {
+// participants, its damage to the tallies, its rolls and changes to res;
+// then the features of those it damaged answer the damage.
+func (e *Encounter) take(res *Result, i int, sr spell.Result, src dice.Source) error {
 	if err := e.apply(sr.Changes); err != nil {
 		return err
 	}
 	e.tally(i, sr)
 	res.Rolls = append(res.Rolls, sr.Rolls...)
 	res.Changes = append(res.Changes, sr.Changes...)
+	for _, o := range sr.Targets {
+		ti := e.index(o.TargetID)
+		if ti < 0 {
+			continue
+		}
+		dealt := slices.Clone(o.Damage)
+		for _, a := range o.Attacks {
+			if a.Damage != nil {
+				dealt = append(dealt, *a.Damage)
+			}
+		}
+		for _, d := range dealt {
+			if err := e.featuresDamaged(res, ti, d, src); err != nil {
+				return err
+			}
+		}
+	}
 	return nil
 }

@@ -100,6 +100,7 @@ func StartAt(clock int64, id string, chars []campaign.Character, monsters []Mons
 	}
 	e.Clock = clock
 	e.carryIn(chars)
+	e.shapeCarried()
 	if err := e.surprise(surprise); err != nil {
 		return Encounter{}, rules.Log{}, fault.Wrap(fault.Invalid, op, err)
 	}
@@ -211,12 +212,7 @@ func monsterParticipant(m srd.Monster, id, name string) Participant {
 	}
 	p := Participant{ID: id, Name: name, Kind: KindMonster, SRDID: m.ID, Size: strings.ToLower(m.Size), Combatant: c, Start: snapshot(c), Actions: actions, Parry: parryOf(m),
 		Type: strings.ToLower(m.Type), Spellcasting: casting, MundaneResist: mundaneResist, MundaneImmune: mundaneImmune, XP: m.XP}
-	if m.Senses.Blindsight > 0 {
-		p.Senses = append(p.Senses, "blindsight")
-	}
-	if m.Senses.Truesight > 0 {
-		p.Senses = append(p.Senses, "truesight")
-	}
+	p.Senses = sensesOf(m, nil)
 	for _, a := range m.SpecialAbilities {
 		p.Traits = append(p.Traits, a.ID)
 		if a.ID == "legendary-resistance" {

@@ -1,6 +1,7 @@
 package encounter
 
 import (
+	"chronicler/shared/campaign"
 	"slices"
 	"strconv"
 	"strings"
@@ -55,7 +56,7 @@ func weaponAttack(p Participant, name string, distance int) (rules.AttackRequest
 		mod, ability = dex, rules.Dex
 	}
 	bonus := mod
-	if proficient(p.Class, w) {
+	if proficient(p.Class, w) || campaign.TraitWeapons(c.Features, w.ID) {
 		bonus += c.ProficiencyBonus
 	}
 	x, err := dice.Parse(withModifier(w.Damage.Dice, mod))

@@ -272,7 +272,7 @@ func (c *cast) resave() error {
 func (c *cast) saveFor(id string) (rules.SaveResult, error) {
 	sit := c.opts.Situations[id]
 	req := rules.SaveRequest{Ability: c.save, DC: c.r.DC, Cover: sit.Cover, Bonus: sit.SaveBonus,
-		Advantage: sit.Advantage, Disadvantage: sit.Disadvantage, Against: []string{"magic", "seen"}}
+		Advantage: sit.Advantage, Disadvantage: sit.Disadvantage, Against: []string{"magic", "seen", c.spell.ID}} // the spell's id: Land's Stride knows Entangle
 	if c.sp.noCover {
 		req.Cover = rules.NoCover
 	}

@@ -159,8 +159,9 @@ func TestTheFightIsWhereItIs(t *testing.T) {
 	v.Characters[1] = bram
 	v = miraFights(t, v)
 
-	// In the cellar, Bram searches: the fight upstairs is not his.
-	d := decided(t, v, bram, intent.Intent{Kind: "check", Ability: "wis", Skill: "perception"}, 12)
+	// In the cellar, Bram searches: the fight upstairs is not his. The
+	// cellar is dark, and a human searches it at disadvantage.
+	d := decided(t, v, bram, intent.Intent{Kind: "check", Ability: "wis", Skill: "perception"}, 12, 12)
 	if d.Encounter != nil || len(d.Rolls) != 1 {
 		t.Fatalf("Bram's search: %+v", d)
 	}

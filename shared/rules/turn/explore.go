@@ -16,6 +16,7 @@ import (
 	"chronicler/shared/rules/encounter"
 	"chronicler/shared/rules/spell"
 	"chronicler/shared/srd"
+	"chronicler/shared/world"
 )
 
 // A resolver decides an intent of one kind out of a fight (and, for the
@@ -91,7 +92,7 @@ func check(r request, d Decision) (Decision, error) {
 		}
 		req.DC = dc
 	}
-	req.Disadvantage = armorHinders(r.actor, req.Skill)
+	req.Disadvantage = append(armorHinders(r.actor, req.Skill), unlit(r, req.Skill)...)
 	res, err := rules.Check(r.sheet, req, r.src)
 	if err != nil {
 		return d, err
@@ -107,6 +108,27 @@ func armorHinders(ch campaign.Character, s rules.Skill) []string {
 		return nil
 	}
 	return campaign.StealthHindrance(ch)
+}
+
+// unlit names what the area's light does to a Wisdom (Perception)
+// check, which sight mostly makes: dim light gives disadvantage, and
+// darkness too (the character sees nothing there, and goes by ear);
+// darkvision sees dim light as bright and darkness as dim.
+func unlit(r request, s rules.Skill) []string {
+	if s != rules.Perception {
+		return nil
+	}
+	light := r.v.Map.LightOf(areaOf(r.v.Map, r.actor))
+	dark := campaign.HasFeature(r.actor, "darkvision")
+	switch {
+	case light == world.LightDim && !dark:
+		return []string{"dim light"}
+	case light == world.LightDark && dark:
+		return []string{"darkness, seen as dim light by darkvision"}
+	case light == world.LightDark:
+		return []string{"darkness: nothing to see, only to hear"}
+	}
+	return nil
 }
 
 // hide is a Dexterity (Stealth) check.

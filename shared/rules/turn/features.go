@@ -1,14 +1,18 @@
 package turn
 
 import (
+	"fmt"
 	"maps"
 	"slices"
+	"strconv"
 	"strings"
 	"sync"
 
 	"chronicler/shared/campaign"
 	"chronicler/shared/fault"
 	"chronicler/shared/intent"
+	"chronicler/shared/rules"
+	"chronicler/shared/rules/encounter"
 	"chronicler/shared/srd"
 )
 
@@ -17,7 +21,10 @@ import (
 // the character has it and spent what it costs from its sheet's
 // resources. A feature used in a fight is the encounter's
 // (rules/encounter, features.go); one a rest uses is the rest's.
-var outOfFight = map[string]resolver{}
+var outOfFight = map[string]resolver{
+	encounter.WildShape: wildShape,
+	"natural-recovery":  naturalRecovery,
+}
 
 // PlayedFeatures are the ids of the features played out of a fight (the
 // coverage test's).
@@ -198,3 +205,77 @@ var spellBook = sync.OnceValue(func() []spellEntry {
 	}
 	return out
 })
+// wildShape out of a fight: the druid takes the beast's shape (the
+// intent's choice) for half its level in hours, kept on its sheet as a
+// lasting effect; a fight begun while it lasts starts the druid in that
+// shape (encounter: shapeCarried), and the shape ends with the fight.
+func wildShape(r request, d Decision) (Decision, error) {
+	ch := d.Changed[0]
+	m, err := encounter.BeastFor(ch, r.in.Choice)
+	if err != nil {
+		return d, err
+	}
+	hours := max(ch.Level/2, 1)
+	if campaign.HasFeature(ch, "archdruid") {
+		ch.Resources = campaign.ResourcesOf(r.actor) // unlimited: nothing spent
+	}
+	ch = ch.WithEffect(campaign.Effect{ID: encounter.WildShapeEffect, Spell: encounter.WildShape, CasterID: ch.ID,
+		Note: m.ID, Ends: fmt.Sprintf("%d hours", hours), Until: r.v.Clock + int64(hours)*campaign.Hour})
+	d.Changed = []campaign.Character{ch}
+	d.Summary = fmt.Sprintf("%s takes the shape of %s for up to %d hour(s): %d HP, AC %d, speed %d ft, Str %d, Dex %d, Con %d.",
+		ch.Name, rules.Article(strings.ToLower(m.Name)), hours, m.HP, m.AC, m.Speed["walk"], m.Abilities.Str, m.Abilities.Dex, m.Abilities.Con)
+	return d, nil
+}
+
+// naturalRecovery is a short rest with the Circle of the Land's Natural
+// Recovery (once a day): the rest's benefits, then spent slots of total
+// level up to half the druid level (rounded up), none of 6th level or
+// higher, the highest first.
+func naturalRecovery(r request, d Decision) (Decision, error) {
+	spent := d.Changed[0]
+	r.actor = spent
+	r.in.Rest = "short"
+	d.Changed = nil
+	d, err := shortRest(r, d)
+	if err != nil {
+		return d, err
+	}
+	ch := spent
+	if len(d.Changed) > 0 {
+		ch = d.Changed[0]
+	}
+	budget := (ch.Level + 1) / 2
+	slots := maps.Clone(ch.SpellSlots)
+	var got []string
+	for lvl := min(5, budget); lvl >= 1; lvl-- {
+		k := strconv.Itoa(lvl)
+		for s := slots[k]; s.Used > 0 && budget >= lvl; s = slots[k] {
+			s.Used--
+			slots[k] = s
+			budget -= lvl
+			got = append(got, ordinal(lvl))
+		}
+	}
+	ch.SpellSlots = slots
+	d.Changed = []campaign.Character{ch}
+	d.Clock = r.v.Clock + campaign.Hour
+	if len(got) == 0 {
+		d.Summary += " Natural Recovery finds no spent slot to bring back."
+		return d, nil
+	}
+	d.Summary += fmt.Sprintf(" Natural Recovery brings back %s's spell slots: %s.", ch.Name, strings.Join(got, ", "))
+	return d, nil
+}
+
+// ordinal is "1st", "2nd", "3rd", "4th", "5th".
+func ordinal(n int) string {
+	switch n {
+	case 1:
+		return "1st"
+	case 2:
+		return "2nd"
+	case 3:
+		return "3rd"
+	}
+	return strconv.Itoa(n) + "th"
+}
