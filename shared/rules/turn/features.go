@@ -205,6 +205,7 @@ var spellBook = sync.OnceValue(func() []spellEntry {
 	}
 	return out
 })
+
 // wildShape out of a fight: the druid takes the beast's shape (the
 // intent's choice) for half its level in hours, kept on its sheet as a
 // lasting effect; a fight begun while it lasts starts the druid in that
