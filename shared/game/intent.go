@@ -31,12 +31,12 @@ func (s *Service) readIntent(ctx context.Context, snap Snapshot, actor campaign.
 	}
 	v := viewOf(snap)
 	pc := turn.ParseContext(v, actor) // the encounter decoded once, for the words and the choices
-	if _, ok := intent.Parse(t, pc); ok {
+	if _, ok := intent.ParseAll(t, pc); ok {
 		return nil, nil // the engine reads it itself, for free
 	}
 	req := narrator.IntentRequest{CampaignName: snap.Campaign.Name, Actor: actor.Name, Text: t, Fighting: v.Encounter != nil,
 		Choices: narrator.IntentChoices{Areas: choices(pc.Areas), Targets: choices(pc.Targets), Weapons: choices(pc.Weapons),
-			Items: choices(pc.Items), Spells: choices(turn.Castable(actor))}}
+			Items: choices(pc.Items), Spells: choices(pc.Spells), Features: choices(turn.OwnFeatures(actor))}}
 	callCtx, cancel := context.WithTimeout(ctx, intentTimeout)
 	defer cancel()
 	got, err := reader.ReadIntent(callCtx, req)

@@ -909,3 +909,46 @@ func takeExact(toks []string, cs []cand, stops map[string]bool) (hits []int, res
 	}
 	return hits, toks[best:]
 }
+
+// Unread says what words Parse could not read seem to ask of the rules,
+// or "" when they ask nothing the rules decide: a feature named whole
+// ("rage"), a spell named whole after "cast", or an attack verb with a
+// creature present as its object. The caller answers such words plainly
+// rather than letting them be told as done.
+func Unread(text string, ctx Context) string {
+	if len(text) > 4*MaxActionRunes || !utf8.ValidString(text) || strings.ContainsAny(text, quoteChars) {
+		return ""
+	}
+	toks := tokenize(text)
+	ws := make([]string, len(toks))
+	for i, t := range toks {
+		ws[i] = t.w
+	}
+	ws = clean(ws)
+	p := &parser{ctx: ctx}
+	for i := range ws {
+		if hits, _ := takeExact(ws[i:], p.features(), featureStops); len(hits) > 0 {
+			return "it names " + p.ctx.Features[indexOf(p.ctx.Features, p.features()[hits[0]].id)].Name
+		}
+		if ws[i] == "cast" && i+1 < len(ws) {
+			for _, cs := range [][]cand{p.spells(), p.otherSpells()} {
+				if hits, _ := takeExact(ws[i+1:], cs, castStops); len(hits) > 0 {
+					return "it casts a spell"
+				}
+			}
+		}
+		if verbOf[ws[i]] == vAttack && len(p.ctx.Targets) > 0 {
+			for j := i + 1; j < len(ws); j++ {
+				if _, o := p.one(ws[j:min(j+3, len(ws))], p.targets(), false); o == resolved {
+					return "it attacks"
+				}
+			}
+		}
+	}
+	return ""
+}
+
+// indexOf is the index of the ref with id, -1 if none.
+func indexOf(refs []Ref, id string) int {
+	return slices.IndexFunc(refs, func(r Ref) bool { return r.ID == id })
+}

@@ -36,6 +36,9 @@ type IntentChoices struct {
 	Weapons []Choice // weapons carried (attack)
 	Items   []Choice // items carried (use_item, equip, unequip)
 	Spells  []Choice // spells of the character's class (cast)
+	// Features are the class features and racial traits the character
+	// uses on a turn (feature).
+	Features []Choice
 }
 
 // IntentRequest asks the low tier to read one player's words as an action.
@@ -64,6 +67,8 @@ type ReadIntent struct {
 	ToAreaID   string   `json:"to_area_id,omitempty" jsonschema_description:"move: the id of the area, from the areas given."`
 	Item       string   `json:"item,omitempty" jsonschema_description:"use_item, equip, unequip: the id of the item, from the items given."`
 	Rest       string   `json:"rest,omitempty" jsonschema:"enum=short,enum=long" jsonschema_description:"rest: short or long."`
+	Feature    string   `json:"feature,omitempty" jsonschema_description:"feature: the id of the class feature or trait used, from the features given."`
+	Choice     string   `json:"choice,omitempty" jsonschema_description:"feature: what it is used for, only if the words say it (a beast to become, dash or disengage)."`
 }
 
 // JSONSchemaExtend offers the kinds the rules' table marks Read, in its
@@ -84,12 +89,13 @@ func (ReadIntent) JSONSchemaExtend(s *jsonschema.Schema) {
 // intent is the answer as the rules' intent, to ask it what it sets.
 func (r ReadIntent) intent() intent.Intent {
 	return intent.Intent{Kind: r.Kind, TargetID: r.TargetID, TargetIDs: r.TargetIDs, Weapon: r.Weapon, Spell: r.Spell,
-		SlotLevel: r.SlotLevel, Ability: r.Ability, Skill: r.Skill, Difficulty: r.Difficulty, ToAreaID: r.ToAreaID, Item: r.Item, Rest: r.Rest}
+		SlotLevel: r.SlotLevel, Ability: r.Ability, Skill: r.Skill, Difficulty: r.Difficulty, ToAreaID: r.ToAreaID, Item: r.Item, Rest: r.Rest,
+		Feature: r.Feature, Choice: r.Choice}
 }
 
 // readFields are the fields of ReadIntent's besides kind, as the wire
 // spells them.
-var readFields = []string{"target_id", "target_ids", "weapon", "spell", "slot_level", "ability", "skill", "difficulty", "to_area_id", "item", "rest"}
+var readFields = []string{"target_id", "target_ids", "weapon", "spell", "slot_level", "ability", "skill", "difficulty", "to_area_id", "item", "rest", "feature", "choice"}
 
 // IntentRead is an action read from a player's words, and what the call
 // cost. Intent is nil when the words are not an action (say).
@@ -137,7 +143,7 @@ func IntentTool() Tool {
 const intentContract = `You read what a player writes for their character in a tabletop roleplaying game and tell the rules engine which one action it takes, with the read_intent tool.
 
 Rules:
-Name only the ids you are given: targets, weapons, areas, items and spells. If the words need something not given, or several actions, or none of them, answer say.
+Name only the ids you are given: targets, weapons, areas, items, spells and features. If the words need something not given, or several actions, or none of them, answer say.
 Never decide whether the action succeeds, and never add what the words do not ask for.
 A check is for a task whose outcome is uncertain: it names the ability it tests, the skill when one applies, and how hard the task is as one of the difficulties offered, never a number; the engine sets the DC.
 Answer only by calling read_intent, once.`
@@ -152,7 +158,7 @@ func IntentBlocks(req IntentRequest) []Block {
 	for _, l := range []struct {
 		name string
 		list []Choice
-	}{{"Targets", c.Targets}, {"Weapons", c.Weapons}, {"Areas within reach", c.Areas}, {"Items", c.Items}, {"Spells", c.Spells}} {
+	}{{"Targets", c.Targets}, {"Weapons", c.Weapons}, {"Areas within reach", c.Areas}, {"Items", c.Items}, {"Spells", c.Spells}, {"Features", c.Features}} {
 		if len(l.list) == 0 {
 			continue
 		}
@@ -205,7 +211,8 @@ func DecodeIntentAnswer(raw []byte, c IntentChoices) (json.RawMessage, error) {
 		return nil, nil
 	}
 	errs := []error{among("target_id", in.TargetID, c.Targets), among("weapon", in.Weapon, c.Weapons),
-		among("spell", in.Spell, c.Spells), among("to_area_id", in.ToAreaID, c.Areas), among("item", in.Item, c.Items)}
+		among("spell", in.Spell, c.Spells), among("to_area_id", in.ToAreaID, c.Areas), among("item", in.Item, c.Items),
+		among("feature", in.Feature, c.Features)}
 	if len(in.TargetIDs) > len(c.Targets) {
 		errs = append(errs, errInvalid(op, "%d targets, more than offered", len(in.TargetIDs)))
 	}

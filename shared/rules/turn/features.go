@@ -280,3 +280,15 @@ func ordinal(n int) string {
 	}
 	return strconv.Itoa(n) + "th"
 }
+
+// OwnFeatures are the features the character uses on a turn, by name:
+// what the model reading its player's words may name.
+func OwnFeatures(actor campaign.Character) []intent.Ref {
+	var out []intent.Ref
+	for _, f := range campaign.FeaturesOf(actor) {
+		if f.Told == "" && (f.Use == srd.UseAction || f.Use == srd.UseBonus || f.Use == srd.UseFree) {
+			out = append(out, intent.Ref{ID: f.ID, Name: f.Name, Quick: f.Use != srd.UseAction})
+		}
+	}
+	return out
+}

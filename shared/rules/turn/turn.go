@@ -137,8 +137,18 @@ func decideWords(v View, actor campaign.Character, a Action, src dice.Source) (D
 		}
 		enc = &e
 	}
-	read, ok := intent.ParseAll(a.Text, parseContext(v, actor, enc))
-	if !ok || len(read) == 1 {
+	pc := parseContext(v, actor, enc)
+	read, ok := intent.ParseAll(a.Text, pc)
+	if !ok {
+		if what := intent.Unread(a.Text, pc); what != "" {
+			// Words that ask the rules for something they cannot read
+			// are answered, never told as done.
+			return Decision{}, fault.Refuse(op, "text", fault.InvalidArgs,
+				"the rules could not read that as one action (%s): say one thing at a time, as \"attack Goblin 1 with my longsword\", \"cast fire bolt at Goblin 1\" or \"use Rage\", or use the buttons", what)
+		}
+		return decide(v, actor, a, src)
+	}
+	if len(read) == 1 {
 		return decide(v, actor, a, src)
 	}
 	first, then := read[0], read[1]
