@@ -487,6 +487,7 @@ func (n NewCharacter) Build(id, playerID string) (Character, error) {
 		return Character{}, fault.Wrap(fault.Internal, op, err)
 	}
 	ab := Abilities{base.Str + b.Str, base.Dex + b.Dex, base.Con + b.Con, base.Int + b.Int, base.Wis + b.Wis, base.Cha + b.Cha}
+	ab = raised(Character{}, Character{Race: rc, Class: cls, Level: level}, ab)
 	con := Modifier(ab.Con)
 	hp := class.hitDie + con + (level-1)*(class.hitDie/2+1+con)
 	hp = max(hp, level) // at least 1 per level, whatever the CON
@@ -499,14 +500,14 @@ func (n NewCharacter) Build(id, playerID string) (Character, error) {
 	if heavyArmorSlows(rc, ab, inv) {
 		speed -= 10
 	}
-	return Character{
+	return WithFeatureNumbers(Character{}, Character{
 		ID: id, PlayerID: playerID, Name: name,
 		Race: rc, Class: cls, Level: level,
 		XP: xpFor(level), Abilities: ab, HP: hp, MaxHP: hp,
 		AC: ArmorClass(cls, ab, inv), Speed: speed,
 		Conditions: []string{}, SpellSlots: spellSlots(class.caster, level),
 		HitDice: Pool{Max: level}, Inventory: inv, Skills: skills, Expertise: ExpertiseFor(cls, level, skills),
-	}, nil
+	}), nil
 }
 
 // chooseSkills checks a new character's skill choice against its class's

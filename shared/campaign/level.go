@@ -139,6 +139,9 @@ func LevelUp(ch Character, c LevelChoice) (Character, Leveled, error) {
 	if err != nil {
 		return ch, Leveled{}, err
 	}
+	next := ch
+	next.Level = to
+	after = raised(ch, next, after)
 	out := ch
 	out.Conditions = slices.Clone(ch.Conditions)
 	out.Inventory = slices.Clone(ch.Inventory)
@@ -165,6 +168,7 @@ func LevelUp(ch Character, c LevelChoice) (Character, Leveled, error) {
 		out.Speed += 10
 	}
 	out.Abilities, out.Level = after, to
+	out = WithFeatureNumbers(ch, out)
 	out.LevelUp = out.LevelUpReady()
 	got := Leveled{CharacterID: ch.ID, Level: to, HitPoints: how, HPGained: gain, MaxHP: out.MaxHP,
 		ProficiencyBonus: row.ProficiencyBonus, Features: slices.Clone(row.Features)}

@@ -87,6 +87,17 @@ type AttackRequest struct {
 	// Riders are damage a hit also deals behind the target's saving
 	// throw (a poisonous snake's bite).
 	Riders []Rider `json:"riders,omitempty"`
+	// CriticalOn is the lowest natural d20 that is a critical hit
+	// (Improved Critical's 19, Superior Critical's 18); 0 is 20 alone.
+	CriticalOn int `json:"critical_on,omitempty"`
+	// CriticalDice are more dice of the first damage part's die that a
+	// critical hit rolls on top of its doubled dice (Brutal Critical,
+	// Savage Attacks): features add to it, each its own.
+	CriticalDice int `json:"critical_dice,omitempty"`
+	// RerollDamageBelow rolls again, once, each damage die of the
+	// request's parts that shows less than it, keeping the new face
+	// (Great Weapon Fighting's 3); 0 rerolls none.
+	RerollDamageBelow int `json:"reroll_damage_below,omitempty"`
 }
 
 // Rider is damage a hit deals behind a saving throw the target makes, as
@@ -147,7 +158,8 @@ type AttackResult struct {
 // Attack resolves one attack roll of attacker against target and, on a
 // hit, its damage through TakeDamage.
 //
-// A natural 20 hits and is a critical hit; a natural 1 misses; otherwise
+// A natural 20 (or from CriticalOn up) hits and is a critical hit, whose
+// extra CriticalDice are rolled after its damage; a natural 1 misses; otherwise
 // the total hits if it meets the target's AC plus cover. Advantage and
 // disadvantage come from both sides' conditions (blinded, invisible,
 // poisoned, frightened, prone, restrained, exhaustion 3+ on the attacker;
@@ -241,7 +253,7 @@ func Attack(attacker, target Combatant, req AttackRequest, src dice.Source) (Att
 	}
 	r.Natural, r.Total = roll.Natural, roll.Total
 	switch {
-	case r.Natural == 20:
+	case r.Natural == 20 || (req.CriticalOn > 1 && r.Natural >= req.CriticalOn):
 		r.Hit, r.Critical = true, true
 	case r.Natural == 1:
 	default:
@@ -267,11 +279,21 @@ func Attack(attacker, target Combatant, req AttackRequest, src dice.Source) (Att
 		r.Sneak = true
 		parts = append(slices.Clone(parts), DamageRoll{Dice: sa.Dice, Type: parts[0].Type})
 	}
-	dmg, rolls := RollDamage(attacker.ID, parts, r.Critical, src)
+	var reroll []dice.Option
+	if req.RerollDamageBelow > 1 {
+		reroll = []dice.Option{dice.RerollBelow(req.RerollDamageBelow)}
+	}
+	dmg, rolls := rollDamage(attacker.ID, parts, r.Critical, src, reroll...)
 	if r.Sneak {
 		rolls[len(rolls)-1].Reason = "sneak attack"
 	}
 	r.Rolls = append(r.Rolls, rolls...)
+	if more, ok := criticalDice(req, r.Critical); ok {
+		extra, rolls := RollDamage(attacker.ID, []DamageRoll{more}, false, src)
+		rolls[0].Reason = "critical dice"
+		r.Rolls = append(r.Rolls, rolls...)
+		dmg = append(dmg, extra...)
+	}
 	for _, rd := range req.Riders {
 		sv, err := Save(target, rd.Save, src)
 		if err != nil {
@@ -330,9 +352,15 @@ func halve(dmg []Damage) {
 // an effect that hits several targets (a fireball) and pass the same
 // Damage to TakeDamage for each, halved for those that saved.
 func RollDamage(rollerID string, parts []DamageRoll, critical bool, src dice.Source) ([]Damage, []Roll) {
-	var opts []dice.Option
+	return rollDamage(rollerID, parts, critical, src)
+}
+
+// rollDamage is RollDamage with more options for every part's dice
+// (Great Weapon Fighting's reroll).
+func rollDamage(rollerID string, parts []DamageRoll, critical bool, src dice.Source, more ...dice.Option) ([]Damage, []Roll) {
+	opts := slices.Clip(more)
 	if critical {
-		opts = []dice.Option{dice.Critical()}
+		opts = append(opts, dice.Critical())
 	}
 	dmg := make([]Damage, len(parts))
 	rolls := make([]Roll, len(parts))
@@ -342,6 +370,41 @@ func RollDamage(rollerID string, parts []DamageRoll, critical bool, src dice.Sou
 		dmg[i] = Damage{Amount: max(res.Total, 0), Type: p.Type}
 	}
 	return dmg, rolls
+}
+
+// criticalDice is the extra dice a critical hit rolls (CriticalDice): as
+// many more of the first damage part's die, of its type; false when there
+// are none to roll.
+func criticalDice(req AttackRequest, critical bool) (DamageRoll, bool) {
+	if !critical || req.CriticalDice <= 0 || len(req.Damage) == 0 {
+		return DamageRoll{}, false
+	}
+	first := req.Damage[0]
+	die := firstDie(first.Dice.String())
+	if die == "" {
+		return DamageRoll{}, false
+	}
+	x, err := dice.Parse(strconv.Itoa(min(req.CriticalDice, dice.MaxDice)) + die)
+	if err != nil {
+		return DamageRoll{}, false
+	}
+	return DamageRoll{Dice: x, Type: first.Type}, true
+}
+
+// firstDie is the die of the first dice term of an expression in its
+// canonical form ("d12" of "1d12+3"), "" when it has none.
+func firstDie(expr string) string {
+	for _, t := range strings.FieldsFunc(expr, func(r rune) bool { return r == '+' || r == '-' }) {
+		_, sides, ok := strings.Cut(t, "d")
+		if !ok {
+			continue
+		}
+		if k := strings.IndexFunc(sides, func(r rune) bool { return r < '0' || r > '9' }); k >= 0 {
+			sides = sides[:k]
+		}
+		return "d" + sides
+	}
+	return ""
 }
 
 // Summary tells the attack in one sentence: "Mira hits the goblin with her

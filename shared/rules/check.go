@@ -89,6 +89,9 @@ func Check(c Combatant, req CheckRequest, src dice.Source) (CheckResult, error) 
 		return CheckResult{}, fault.Wrap(fault.Invalid, op, err)
 	}
 	r.Natural, r.Total = roll.Natural, roll.Total
+	if floor := c.featureCheckFloor(a); r.Total < floor {
+		r.Total = floor // the roll stays in the log as it fell
+	}
 	if req.DC > 0 {
 		r.Success = r.Total >= req.DC
 		roll.Outcome, roll.DC = outcome(r.Success), req.DC
