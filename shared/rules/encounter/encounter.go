@@ -257,11 +257,13 @@ type Snapshot struct {
 	Resources map[string]int `json:"resources,omitempty"`
 	// KitUses are the uses its healer's kits had left.
 	KitUses int `json:"kit_uses,omitempty"`
+	// Exhaustion is its exhaustion level.
+	Exhaustion int `json:"exhaustion,omitempty"`
 }
 
 func snapshot(c rules.Combatant) Snapshot {
 	s := Snapshot{HP: c.HP, TempHP: c.TempHP, Conditions: conditionNames(c.Conditions),
-		DeathSaves: c.DeathSaves, Dead: c.Dead, Concentration: c.Concentration}
+		DeathSaves: c.DeathSaves, Dead: c.Dead, Concentration: c.Concentration, Exhaustion: c.Exhaustion}
 	for i, sl := range c.SpellSlots {
 		s.SlotsUsed[i] = sl.Used
 	}
