@@ -261,6 +261,9 @@ func rageDropped(e *Encounter, res *Result, i int, src dice.Source) error {
 				return err
 			}
 			res.Changes = append(res.Changes, h.Changes...)
+			if err := e.unfall(res, i); err != nil {
+				return err
+			}
 			res.say(fmt.Sprintf("%s's rage keeps them on their feet: Relentless Rage, DC %d Constitution save (%d), and %s stands at 1 HP.",
 				p.Name, dc, sv.Total, p.Name))
 			return nil
@@ -268,6 +271,28 @@ func rageDropped(e *Encounter, res *Result, i int, src dice.Source) error {
 		res.say(fmt.Sprintf("%s fails the DC %d Constitution save of Relentless Rage (%d).", p.Name, dc, sv.Total))
 	}
 	return e.endRage(res, i, "unconscious")
+}
+
+// unfall takes back the prone condition a drop to 0 hit points gave
+// participant i in this action, the drop Relentless Rage turned into 1
+// hit point.
+func (e *Encounter) unfall(res *Result, i int) error {
+	c := e.Participants[i].Combatant
+	fell := slices.ContainsFunc(res.Changes, func(ch rules.Change) bool {
+		return ch.TargetID == c.ID && ch.Field == rules.FieldCondition && ch.To == rules.Prone
+	})
+	if !fell || !c.Conditions.Has(rules.Prone) {
+		return nil
+	}
+	cr, err := rules.RemoveCondition(c, rules.Prone)
+	if err != nil {
+		return fault.Wrap(fault.Internal, actOp, err)
+	}
+	if err := e.apply(cr.Changes); err != nil {
+		return err
+	}
+	res.Changes = append(res.Changes, cr.Changes...)
+	return nil
 }
 
 // relentlessID is the pool that counts Relentless Rage's uses since a
