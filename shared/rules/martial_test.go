@@ -110,3 +110,38 @@ func TestRemarkableAthleteOnInitiative(t *testing.T) {
 		t.Fatalf("initiative of a 7th-level champion with Dex 14: %d, want 14 (+2 Dex, +2 half of +3)", r.Total)
 	}
 }
+
+// Danger Sense: advantage on Dexterity saves against effects the
+// barbarian can see (a trap, a spell, a breath), unless it is blinded,
+// deafened or incapacitated; no other save gains it.
+func TestDangerSense(t *testing.T) {
+	c := mira()
+	c.Features = []string{"danger-sense"}
+	seen := rules.SaveRequest{Ability: rules.Dex, DC: 13, Against: []string{"seen"}}
+	for _, tc := range []struct {
+		name string
+		c    rules.Combatant
+		req  rules.SaveRequest
+		adv  bool
+	}{
+		{"SeenDexteritySave", c, seen, true},
+		{"Blinded", with(c, rules.Blinded), seen, false},
+		{"Deafened", with(c, rules.Deafened), seen, false},
+		{"UnseenEffect", c, rules.SaveRequest{Ability: rules.Dex, DC: 13}, false},
+		{"StrengthSave", c, rules.SaveRequest{Ability: rules.Str, DC: 13, Against: []string{"seen"}}, false},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			f := []int{5}
+			if tc.adv {
+				f = append(f, 15)
+			}
+			r, err := rules.Save(tc.c, tc.req, faces(t, f...))
+			if err != nil {
+				t.Fatal(err)
+			}
+			if got := edgeOf(r.Rolls[0]) == "advantage"; got != tc.adv {
+				t.Fatalf("advantage %v, want %v: %+v", got, tc.adv, r.Edge)
+			}
+		})
+	}
+}

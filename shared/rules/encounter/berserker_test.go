@@ -477,7 +477,14 @@ func TestRetaliation(t *testing.T) {
 	if len(res.Attacks) != 2 || res.Attacks[1].AttackerID != "urga" || len(res.Applied) != 1 || !strings.Contains(res.Applied[0].Text, "retaliates") {
 		t.Fatalf("retaliation: attacks %+v, applied %+v", res.Attacks, res.Applied)
 	}
-	// Without the damage, or at 13th level, nothing is offered.
+	want := 59
+	if d := res.Attacks[1].Damage; d != nil {
+		want -= d.Taken
+	}
+	if o := participant(t, e, "ogre-1"); o.HP != want {
+		t.Fatalf("the ogre at %d HP after the retaliation, want %d", o.HP, want)
+	}
+	// At 13th level, nothing is offered.
 	e = first(t, []campaign.Character{barbarian(13)}, []encounter.MonsterSpec{{SRDID: "ogre", Count: 1}})
 	e, _, err = encounter.Act(e, "urga", encounter.Action{Kind: encounter.ActionEndTurn}, faces(t))
 	if err != nil {
