@@ -503,6 +503,7 @@ func (n NewCharacter) Build(id, playerID string) (Character, error) {
 	if ab, err = improvements(ab, cls, level, n.Increases); err != nil {
 		return Character{}, err
 	}
+	ab = raised(Character{}, Character{Race: rc, Class: cls, Level: level}, ab)
 	con := Modifier(ab.Con)
 	hp := class.hitDie + con + (level-1)*(class.hitDie/2+1+con)
 	hp = max(hp, level) // at least 1 per level, whatever the CON
@@ -531,7 +532,7 @@ func (n NewCharacter) Build(id, playerID string) (Character, error) {
 		return Character{}, err
 	}
 	ch.Expertise = slices.Clone(ch.Choices["expertise"])
-	return ch, nil
+	return WithFeatureNumbers(Character{}, ch), nil
 }
 
 // improvements are the scores after the ability score improvements of

@@ -226,6 +226,12 @@ var sheetPlayed = map[string]string{
 	"rogue-expertise-2":           "choose: the expertise choice, from the character's skills",
 	"bard-expertise-1":            "choose: the expertise choice, from the character's skills",
 	"bard-expertise-2":            "choose: the expertise choice, from the character's skills",
+	// sheetfeatures.go
+	"fast-movement":                  "Speed: +10 ft out of heavy armour (WithFeatureNumbers)",
+	"fighter-fighting-style-defense": "ArmorClass: +1 in armour (WithFeatureNumbers)",
+	"fighting-style-defense":         "ArmorClass: +1 in armour (WithFeatureNumbers)",
+	"ranger-fighting-style-defense":  "ArmorClass: +1 in armour (WithFeatureNumbers)",
+	"primal-champion":                "Abilities: Strength and Constitution +4 at 20th (raised)",
 }
 
 // SheetPlayed reports whether the sheet plays feature f (the coverage

@@ -144,6 +144,7 @@ func Equip(ch Character, item string, on bool) (Character, string, error) {
 		return 0
 	}
 	ch.Speed = max(before.Speed+slowed(before.Inventory)-slowed(inv), 0)
+	ch = WithFeatureNumbers(before, ch)
 	verb := map[bool]string{true: "puts on ", false: "takes off "}[on]
 	if isWeapon {
 		verb = map[bool]string{true: "wields ", false: "puts away "}[on]
@@ -235,6 +236,17 @@ func StealthHindrance(ch Character) []string {
 		}
 	}
 	return out
+}
+
+// CarriesShield reports whether the character carries a shield it has
+// equipped (Protection needs one).
+func CarriesShield(ch Character) bool {
+	for _, it := range Worn(ch) {
+		if a, ok := srd.LookupArmor(it.Item); ok && a.Category == "shield" && it.Qty > 0 {
+			return true
+		}
+	}
+	return false
 }
 
 // WearsHeavyArmor reports whether the character wears heavy armour, which

@@ -148,6 +148,9 @@ func LevelUp(ch Character, c LevelChoice) (Character, Leveled, error) {
 	if err != nil {
 		return ch, Leveled{}, err
 	}
+	next := ch
+	next.Level = to
+	after = raised(ch, next, after)
 	out := ch
 	out.Conditions = slices.Clone(ch.Conditions)
 	out.Inventory = slices.Clone(ch.Inventory)
@@ -174,6 +177,7 @@ func LevelUp(ch Character, c LevelChoice) (Character, Leveled, error) {
 		out.Speed += 10
 	}
 	out.Abilities, out.Level = after, to
+	out = WithFeatureNumbers(ch, out)
 	out.LevelUp = out.LevelUpReady()
 	sub, err := chooseSubclass("level up", ch.Class, to, c.Subclass)
 	if err != nil {

@@ -1,7 +1,6 @@
 package rules
 
 import (
-	"regexp"
 	"slices"
 	"strconv"
 	"strings"
@@ -88,11 +87,17 @@ type AttackRequest struct {
 	// Riders are damage a hit also deals behind the target's saving
 	// throw (a poisonous snake's bite).
 	Riders []Rider `json:"riders,omitempty"`
-	// CriticalDice are more of the weapon's damage dice (the first
-	// damage roll's die) a critical hit rolls once more and adds, beyond
-	// the doubled dice: a half-orc's Savage Attacks, a barbarian's Brutal
-	// Critical.
+	// CriticalOn is the lowest natural d20 that is a critical hit
+	// (Improved Critical's 19, Superior Critical's 18); 0 is 20 alone.
+	CriticalOn int `json:"critical_on,omitempty"`
+	// CriticalDice are more dice of the first damage part's die that a
+	// critical hit rolls on top of its doubled dice (Brutal Critical,
+	// Savage Attacks): features add to it, each its own.
 	CriticalDice int `json:"critical_dice,omitempty"`
+	// RerollDamageBelow rolls again, once, each damage die of the
+	// request's parts that shows less than it, keeping the new face
+	// (Great Weapon Fighting's 3); 0 rerolls none.
+	RerollDamageBelow int `json:"reroll_damage_below,omitempty"`
 }
 
 // Rider is damage a hit deals behind a saving throw the target makes, as
@@ -153,7 +158,8 @@ type AttackResult struct {
 // Attack resolves one attack roll of attacker against target and, on a
 // hit, its damage through TakeDamage.
 //
-// A natural 20 hits and is a critical hit; a natural 1 misses; otherwise
+// A natural 20 (or from CriticalOn up) hits and is a critical hit, whose
+// extra CriticalDice are rolled after its damage; a natural 1 misses; otherwise
 // the total hits if it meets the target's AC plus cover. Advantage and
 // disadvantage come from both sides' conditions (blinded, invisible,
 // poisoned, frightened, prone, restrained, exhaustion 3+ on the attacker;
@@ -247,7 +253,7 @@ func Attack(attacker, target Combatant, req AttackRequest, src dice.Source) (Att
 	}
 	r.Natural, r.Total = roll.Natural, roll.Total
 	switch {
-	case r.Natural == 20:
+	case r.Natural == 20 || (req.CriticalOn > 1 && r.Natural >= req.CriticalOn):
 		r.Hit, r.Critical = true, true
 	case r.Natural == 1:
 	default:
@@ -273,16 +279,20 @@ func Attack(attacker, target Combatant, req AttackRequest, src dice.Source) (Att
 		r.Sneak = true
 		parts = append(slices.Clone(parts), DamageRoll{Dice: sa.Dice, Type: parts[0].Type})
 	}
-	dmg, rolls := RollDamage(attacker.ID, parts, r.Critical, src)
+	var reroll []dice.Option
+	if req.RerollDamageBelow > 1 {
+		reroll = []dice.Option{dice.RerollBelow(req.RerollDamageBelow)}
+	}
+	dmg, rolls := rollDamage(attacker.ID, parts, r.Critical, src, reroll...)
 	if r.Sneak {
 		rolls[len(rolls)-1].Reason = "sneak attack"
 	}
 	r.Rolls = append(r.Rolls, rolls...)
-	if x, ok := criticalDice(req, r.Critical); ok {
-		more, rolls := RollDamage(attacker.ID, []DamageRoll{{Dice: x, Type: parts[0].Type}}, false, src)
-		rolls[0].Reason = "extra critical dice"
+	if more, ok := criticalDice(req, r.Critical); ok {
+		extra, rolls := RollDamage(attacker.ID, []DamageRoll{more}, false, src)
+		rolls[0].Reason = "critical dice"
 		r.Rolls = append(r.Rolls, rolls...)
-		dmg = append(dmg, more...)
+		dmg = append(dmg, extra...)
 	}
 	for _, rd := range req.Riders {
 		sv, err := Save(target, rd.Save, src)
@@ -342,9 +352,15 @@ func halve(dmg []Damage) {
 // an effect that hits several targets (a fireball) and pass the same
 // Damage to TakeDamage for each, halved for those that saved.
 func RollDamage(rollerID string, parts []DamageRoll, critical bool, src dice.Source) ([]Damage, []Roll) {
-	var opts []dice.Option
+	return rollDamage(rollerID, parts, critical, src)
+}
+
+// rollDamage is RollDamage with more options for every part's dice
+// (Great Weapon Fighting's reroll).
+func rollDamage(rollerID string, parts []DamageRoll, critical bool, src dice.Source, more ...dice.Option) ([]Damage, []Roll) {
+	opts := slices.Clip(more)
 	if critical {
-		opts = []dice.Option{dice.Critical()}
+		opts = append(opts, dice.Critical())
 	}
 	dmg := make([]Damage, len(parts))
 	rolls := make([]Roll, len(parts))
@@ -356,23 +372,40 @@ func RollDamage(rollerID string, parts []DamageRoll, critical bool, src dice.Sou
 	return dmg, rolls
 }
 
-// criticalDice are the request's CriticalDice of its first damage roll's
-// die, on a critical hit with a weapon whose damage has one.
-func criticalDice(req AttackRequest, critical bool) (dice.Expr, bool) {
+// criticalDice is the extra dice a critical hit rolls (CriticalDice): as
+// many more of the first damage part's die, of its type; false when there
+// are none to roll.
+func criticalDice(req AttackRequest, critical bool) (DamageRoll, bool) {
 	if !critical || req.CriticalDice <= 0 || len(req.Damage) == 0 {
-		return dice.Expr{}, false
+		return DamageRoll{}, false
 	}
-	m := firstDie.FindStringSubmatch(req.Damage[0].Dice.String())
-	if m == nil {
-		return dice.Expr{}, false
+	first := req.Damage[0]
+	die := firstDie(first.Dice.String())
+	if die == "" {
+		return DamageRoll{}, false
 	}
-	x, err := dice.Parse(strconv.Itoa(req.CriticalDice) + "d" + m[1])
-	return x, err == nil
+	x, err := dice.Parse(strconv.Itoa(min(req.CriticalDice, dice.MaxDice)) + die)
+	if err != nil {
+		return DamageRoll{}, false
+	}
+	return DamageRoll{Dice: x, Type: first.Type}, true
 }
 
-// firstDie finds the sides of a dice expression's first die: "1d12+3" is
-// 12.
-var firstDie = regexp.MustCompile(`\d+d(\d+)`)
+// firstDie is the die of the first dice term of an expression in its
+// canonical form ("d12" of "1d12+3"), "" when it has none.
+func firstDie(expr string) string {
+	for _, t := range strings.FieldsFunc(expr, func(r rune) bool { return r == '+' || r == '-' }) {
+		_, sides, ok := strings.Cut(t, "d")
+		if !ok {
+			continue
+		}
+		if k := strings.IndexFunc(sides, func(r rune) bool { return r < '0' || r > '9' }); k >= 0 {
+			sides = sides[:k]
+		}
+		return "d" + sides
+	}
+	return ""
+}
 
 // Summary tells the attack in one sentence: "Mira hits the goblin with her
 // longsword (19 vs AC 15) for 7 slashing damage; the goblin drops to 0 HP

@@ -51,7 +51,8 @@ type CheckResult struct {
 
 // Check makes an ability check. Exhaustion, poisoned and frightened give
 // disadvantage; a blinded or deafened roller fails a check that needs the
-// lost sense without rolling. It draws one d20 (two with advantage or
+// lost sense without rolling; a feature may set the least total
+// (Indomitable Might). It draws one d20 (two with advantage or
 // disadvantage). A dead roller, a missing ability or a negative DC is a
 // fault.Invalid error.
 func Check(c Combatant, req CheckRequest, src dice.Source) (CheckResult, error) {
@@ -89,6 +90,9 @@ func Check(c Combatant, req CheckRequest, src dice.Source) (CheckResult, error) 
 		return CheckResult{}, fault.Wrap(fault.Invalid, op, err)
 	}
 	r.Natural, r.Total = roll.Natural, roll.Total
+	if floor := c.featureCheckFloor(a); r.Total < floor {
+		r.Total = floor // the roll stays in the log as it fell
+	}
 	if req.DC > 0 {
 		r.Success = r.Total >= req.DC
 		roll.Outcome, roll.DC = outcome(r.Success), req.DC

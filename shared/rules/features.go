@@ -28,6 +28,9 @@ type passive struct {
 	// proficientSaves makes the creature proficient in saves of these
 	// abilities (all six: Diamond Soul).
 	proficientSaves []Ability
+	// checkFloor is the least total a check of ability a comes to
+	// (Indomitable Might: the Strength score); 0 for none.
+	checkFloor func(c Combatant, a Ability) int
 }
 
 // passives is the table.
@@ -44,6 +47,14 @@ var passives = map[string]passive{
 		saveAdvantage:  func(c Combatant, req SaveRequest) (string, bool) { return "rage", req.Ability == Str },
 		checkAdvantage: func(c Combatant, a Ability) (string, bool) { return "rage", a == Str },
 	},
+	// Barbarian: Indomitable Might, a Strength check's total is at least
+	// the Strength score.
+	"indomitable-might": {checkFloor: func(c Combatant, a Ability) int {
+		if a == Str {
+			return c.Abilities.Str
+		}
+		return 0
+	}},
 	// Bard: Jack of All Trades, half the proficiency bonus (rounded down)
 	// on checks without proficiency.
 	"jack-of-all-trades": {checkBonus: func(c Combatant, _ Ability, _ Skill) int { return c.ProficiencyBonus / 2 }},
@@ -129,6 +140,18 @@ func (c Combatant) featureCheckBonus(a Ability, s Skill) int {
 		}
 	}
 	return best
+}
+
+// featureCheckFloor is the least total c's features let a check of a
+// come to, 0 when none sets one.
+func (c Combatant) featureCheckFloor(a Ability) int {
+	floor := 0
+	for _, id := range c.Features {
+		if f := passives[id].checkFloor; f != nil {
+			floor = max(floor, f(c, a))
+		}
+	}
+	return floor
 }
 
 // featureSaveProficient reports whether c's features make it proficient

@@ -496,6 +496,9 @@ func (e *Encounter) strike(res *Result, ai, ti int, req rules.AttackRequest, src
 			return err
 		}
 	}
+	if err := e.featuresDropped(res, src); err != nil {
+		return err
+	}
 	if r.Hit && r.TargetID != e.Participants[ti].ID {
 		// A Mirror Image duplicate took the blow.
 		if err := e.shatter(res, ti); err != nil {
@@ -555,6 +558,11 @@ func (e *Encounter) apply(changes []rules.Change) error {
 func (e *Encounter) finish(res *Result, before string, endTurn bool, src dice.Source) error {
 	if i := e.index(res.ActorID); i >= 0 {
 		e.slowed(i)
+	}
+	// A blow that was no attack (a spell, a breath) drops its targets
+	// here.
+	if err := e.featuresDropped(res, src); err != nil {
+		return err
 	}
 	if err := e.lapse(res); err != nil {
 		return err

@@ -183,7 +183,7 @@ func (e *Encounter) offHand(res *Result, ai int, in Action, src dice.Source) err
 		return fault.Wrap(fault.Internal, actOp, err)
 	}
 	req.Damage = []rules.DamageRoll{{Dice: x, Type: req.Damage[0].Type}}
-	req.Weapon += " in the off hand"
+	req.Weapon += offHandText
 	if !req.Kind.Ranged() {
 		if ok, err := e.approachedBy(res, ai, ti, src); err != nil || !ok {
 			return err
@@ -191,6 +191,10 @@ func (e *Encounter) offHand(res *Result, ai int, in Action, src dice.Source) err
 	}
 	return e.strike(res, ai, ti, req, src)
 }
+
+// offHandText ends the weapon an off-hand attack names ("a dagger in the off
+// hand"), which the Two-Weapon Fighting style reads.
+const offHandText = " in the off hand"
 
 // target is the index of a living participant other than the actor that
 // in names.

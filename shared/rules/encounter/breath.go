@@ -168,6 +168,9 @@ func (e *Encounter) area(res *Result, ai int, a srd.Action, src dice.Source, rs 
 				res.react(r, &e.Participants[ti], fmt.Sprintf("%s is lucky and rolls the 1 again.", t.Name))
 			}
 		}
+		if sv, err = e.rerollSave(res, rs, k, at, ai, ti, saver, req, sv); err != nil {
+			return err
+		}
 		if err := e.useUp(res, spent); err != nil {
 			return err
 		}
@@ -197,6 +200,58 @@ func (e *Encounter) area(res *Result, ai int, a srd.Action, src dice.Source, rs 
 		}
 	}
 	return nil
+}
+
+// rerollSave offers participant ti's features that roll a failed save
+// again (Indomitable) at the save sv, moment k of the turn, whose roll is
+// at res.Rolls[at], and plays those taken to it (rs): each spends its
+// resource and rolls the save again from the reaction's dice while it
+// still fails. It returns the save as it stands.
+func (e *Encounter) rerollSave(res *Result, rs Reactions, k, at, ai, ti int, saver rules.Combatant, req rules.SaveRequest, sv rules.SaveResult) (rules.SaveResult, error) {
+	t := e.Participants[ti]
+	var offers []Offer
+	for _, id := range t.Combatant.Features {
+		may := features[id].rerollSave
+		if may == nil || t.Kind != KindCharacter || sv.Success || sv.AutoFail != "" || !may(t, sv) {
+			continue
+		}
+		f, _ := srd.LookupFeature(id)
+		if f.Resource != "" && t.left(f.Resource) < max(f.Cost, 1) {
+			continue
+		}
+		i := slices.IndexFunc(rs.at(k), func(r campaign.Reaction) bool { return r.Name == id })
+		if i < 0 {
+			offers = append(offers, offerTo(t, id, ChangesUnknown))
+			continue
+		}
+		r := rs.at(k)[i]
+		if r.By != t.ID {
+			return sv, refuse(NotAllowed, "reaction", "%s rerolls only its owner's save", f.Name)
+		}
+		if f.Resource != "" {
+			if err := e.spendPool(ti, f, max(f.Cost, 1)); err != nil {
+				return sv, err
+			}
+		}
+		if n := len(res.Rolls); n > 0 {
+			res.Rolls[n-1].Outcome = "rerolled (" + strings.ToLower(f.Name) + ")"
+		}
+		again, err := rules.Save(saver, req, rs.source(r))
+		if err != nil {
+			return sv, err
+		}
+		sv = again
+		res.Rolls = append(res.Rolls, sv.Rolls...)
+		res.react(r, &e.Participants[ti], fmt.Sprintf("%s uses %s and rolls the save again.", t.Name, f.Name))
+	}
+	switch n := len(res.Openings); {
+	case len(offers) == 0:
+	case n > 0 && res.Openings[n-1].Attack == k: // Lucky's, at the same save
+		res.Openings[n-1].Offers = append(res.Openings[n-1].Offers, offers...)
+	default:
+		res.Openings = append(res.Openings, Opening{Attack: k, Roll: at, AttackerID: e.Participants[ai].ID, TargetID: t.ID, Offers: offers})
+	}
+	return sv, nil
 }
 
 // luckyRoll reports a failed save a halfling character may reroll: its

@@ -208,5 +208,8 @@
 //     Characters' reactions are reaction.go's: Shield, Cutting Words,
 //     Uncanny Dodge and Hellish Rebuke to an attack, Lucky to a failed
 //     save against a breath, Counterspell to a monster's spell and an
-//     opportunity attack at a monster leaving their reach.
+//     opportunity attack at a monster leaving their reach; and those a
+//     class feature gives (features.go: featureReaction), Protection and
+//     Retaliation to an attack, with Indomitable's reroll of a failed
+//     save against a breath, which takes no reaction.
 package encounter

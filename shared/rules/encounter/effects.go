@@ -558,6 +558,9 @@ func (e *Encounter) forget(res *Result, match func(Effect) bool) error {
 		if err := e.revoke(res, fx); err != nil {
 			return err
 		}
+		if err := e.featureEnds(res, fx); err != nil {
+			return err
+		}
 	}
 	return nil
 }
@@ -587,6 +590,9 @@ func (e *Encounter) endWhere(res *Result, why func(Effect) string) error {
 	for i, g := range gone {
 		res.Ended = append(res.Ended, g.fx)
 		if err := e.revoke(res, g.fx); err != nil {
+			return err
+		}
+		if err := e.featureEnds(res, g.fx); err != nil {
 			return err
 		}
 		if g.why != endDead && !slices.ContainsFunc(gone[:i], func(o ended) bool {

@@ -178,6 +178,9 @@ type Participant struct {
 	// heavy armour (no Rage's benefits, no Unarmored Defense).
 	Hinders    []string `json:"hinders,omitempty"`
 	HeavyArmor bool     `json:"heavy_armor,omitempty"`
+	// Shield says a character carries a shield (Protection needs one; a
+	// versatile weapon is then held in one hand).
+	Shield bool `json:"shield,omitempty"`
 	// Parry is the AC a monster's Parry reaction adds against one melee
 	// attack that would hit it; 0 without one.
 	Parry int `json:"parry,omitempty"`
@@ -235,6 +238,9 @@ type Turn struct {
 	// its melee Strength attacks, and attacks on it have advantage until
 	// its next turn (barbarian.go).
 	Reckless bool `json:"reckless,omitempty"`
+	// Surged is a fighter's Action Surge this turn, which gave it one
+	// more action: one a turn (fighter.go).
+	Surged bool `json:"surged,omitempty"`
 }
 
 // Stats are a participant's tallies over the fight. Damage counts what
@@ -260,11 +266,13 @@ type Snapshot struct {
 	Resources map[string]int `json:"resources,omitempty"`
 	// KitUses are the uses its healer's kits had left.
 	KitUses int `json:"kit_uses,omitempty"`
+	// Exhaustion is its exhaustion level.
+	Exhaustion int `json:"exhaustion,omitempty"`
 }
 
 func snapshot(c rules.Combatant) Snapshot {
 	s := Snapshot{HP: c.HP, TempHP: c.TempHP, Conditions: conditionNames(c.Conditions),
-		DeathSaves: c.DeathSaves, Dead: c.Dead, Concentration: c.Concentration}
+		DeathSaves: c.DeathSaves, Dead: c.Dead, Concentration: c.Concentration, Exhaustion: c.Exhaustion}
 	for i, sl := range c.SpellSlots {
 		s.SlotsUsed[i] = sl.Used
 	}

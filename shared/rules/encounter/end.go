@@ -54,8 +54,11 @@ type Diff struct {
 	Resources []ResourceDiff `json:"resources,omitempty"`
 	// KitUsed are the uses of its healer's kits a character's first aid
 	// spent.
-	KitUsed int   `json:"kit_used,omitempty"`
-	Stats   Stats `json:"stats"`
+	KitUsed int `json:"kit_used,omitempty"`
+	// Exhaustion is the exhaustion level before and after, when the
+	// fight changed it (a frenzy's end); nil otherwise.
+	Exhaustion *Delta `json:"exhaustion,omitempty"`
+	Stats      Stats  `json:"stats"`
 	// Effects are the lasting effects the character leaves the fight
 	// with (the spells still in force, each until a game time).
 	Effects []campaign.Effect `json:"effects,omitempty"`
@@ -439,6 +442,9 @@ func diff(p Participant) Diff {
 	if s.KitUses > p.KitUses {
 		d.KitUsed = s.KitUses - p.KitUses
 	}
+	if c.Exhaustion != s.Exhaustion {
+		d.Exhaustion = &Delta{s.Exhaustion, c.Exhaustion, c.Exhaustion - s.Exhaustion}
+	}
 	for id, after := range p.resourcesUsed() {
 		if before := s.Resources[id]; before != after {
 			d.Resources = append(d.Resources, ResourceDiff{ID: id, Before: before, After: after})
@@ -473,7 +479,8 @@ func diff(p Participant) Diff {
 // added and conditions lost removed, keeping any the engine does not know.
 // A dead character is written dead, at 0 HP with three failed death saves
 // (as a sheet said dead before it kept Dead); the uses of a healer's kit
-// spent are spent from the inventory. The XP share is added; a
+// spent are spent from the inventory; an exhaustion level the fight
+// changed (a frenzy's end) is written. The XP share is added; a
 // character whose XP reaches a new level is marked ready to level up
 // (campaign.Character.LevelUpReady), which its player does.
 func (ds Diffs) CharacterUpdates(base []campaign.Character) []campaign.Character {
@@ -525,6 +532,9 @@ func (ds Diffs) CharacterUpdates(base []campaign.Character) []campaign.Character
 		}
 		if d.KitUsed > 0 {
 			ch.Inventory = campaign.SpendKit(ch.Inventory, d.KitUsed)
+		}
+		if d.Exhaustion != nil {
+			ch.Exhaustion = d.Exhaustion.After
 		}
 		if len(d.SpellSlots) > 0 {
 			slots := maps.Clone(ch.SpellSlots)

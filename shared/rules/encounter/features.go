@@ -56,6 +56,41 @@ type classFeature struct {
 	// that spends nothing (Wild Shape's return): the feature used with
 	// Choice "end".
 	revert func(e *Encounter, res *Result, ai int) error
+	// dropped runs for its owner (i) at 0 hit points and alive once a
+	// blow is struck, and again after each later one while it stays
+	// there (Relentless Rage's save, a rage's end): it acts on what it
+	// has not acted on already.
+	dropped func(e *Encounter, res *Result, i int, src dice.Source) error
+	// ends runs as a lasting effect of the feature ends (Effect.Spell
+	// names the feature), once its target has lost what it gave: a
+	// frenzy's exhaustion.
+	ends func(e *Encounter, res *Result, fx Effect) error
+	// initiative changes the owner's initiative roll before it is made
+	// (Feral Instinct's advantage), at Start and Join.
+	initiative func(p *Participant, req *rules.CheckRequest)
+	// reaction is a reaction the feature gives its owner at an attack
+	// made in a monster's turn (reaction.go): Protection, Retaliation.
+	reaction *featureReaction
+	// rerollSave says whether its owner (p) may roll again a saving throw
+	// sv it failed in a monster's turn (Indomitable): offered there as a
+	// choice that takes no reaction, the feature's resource spent when
+	// taken (breath.go).
+	rerollSave func(p Participant, sv rules.SaveResult) bool
+}
+
+// featureReaction is a reaction a feature gives (srd.UseReact), offered
+// in a monster's turn at an attack. offer says whether the owner (pi)
+// may take it to attack r as it stands, and whether that would change
+// the outcome (ChangesYes, ...); before changes the attack, made again
+// with it taken, before it is rolled (Protection's disadvantage); after
+// answers it once made (Retaliation's strike), from the reaction's own
+// dice, and says what it did in a sentence ("" for "X uses Y."). Either
+// may refuse a reaction its owner cannot take there. Taking it spends
+// the owner's reaction.
+type featureReaction struct {
+	offer  func(e Encounter, pi int, r rules.AttackResult) (string, bool)
+	before func(e *Encounter, res *Result, pi, ti int, req *rules.AttackRequest) error
+	after  func(e *Encounter, res *Result, pi, ai, ti int, r rules.AttackResult, src dice.Source) (string, error)
 }
 
 // ChoiceEnd is the Action.Choice that ends a feature's hold (revert).
@@ -173,6 +208,46 @@ func (e *Encounter) featuresTurnEnds(res *Result, src dice.Source) error {
 		}
 	}
 	return nil
+}
+
+// featuresDropped runs the dropped hooks of every participant at 0 hit
+// points and alive.
+func (e *Encounter) featuresDropped(res *Result, src dice.Source) error {
+	for i := range e.Participants {
+		p := e.Participants[i]
+		if p.Defeated || p.Combatant.HP > 0 {
+			continue
+		}
+		for _, f := range p.featureHooks() {
+			if f.dropped != nil {
+				if err := f.dropped(e, res, i, src); err != nil {
+					return err
+				}
+			}
+		}
+	}
+	return nil
+}
+
+// featureEnds runs the ends hook of the feature whose lasting effect fx
+// has ended.
+func (e *Encounter) featureEnds(res *Result, fx Effect) error {
+	if f := features[fx.Spell].ends; f != nil && e.index(fx.TargetID) >= 0 {
+		return f(e, res, fx)
+	}
+	return nil
+}
+
+// initiativeRequest is participant p's initiative roll, a Dexterity
+// check, as its features make it.
+func initiativeRequest(p *Participant) rules.CheckRequest {
+	req := rules.CheckRequest{Ability: rules.Dex}
+	for _, f := range p.featureHooks() {
+		if f.initiative != nil {
+			f.initiative(p, &req)
+		}
+	}
+	return req
 }
 
 // useFeature plays ActionFeature: the participant must have the feature,

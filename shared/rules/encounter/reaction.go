@@ -159,6 +159,11 @@ func (p Participant) canReact() []string {
 	if knows(p.Class, Counterspell) && slotFrom(c, 3) > 0 {
 		out = append(out, Counterspell)
 	}
+	for _, id := range c.Features {
+		if features[id].reaction != nil {
+			out = append(out, id) // a feature's (featureReaction)
+		}
+	}
 	return append(out, OpportunityAttack)
 }
 
@@ -208,12 +213,15 @@ func (e Encounter) offers(k int, r rules.AttackResult, taken []campaign.Reaction
 		return nil
 	}
 	var out []Offer
-	for _, p := range e.Participants {
+	for pi, p := range e.Participants {
 		if slices.ContainsFunc(taken, func(t campaign.Reaction) bool { return t.By == p.ID }) {
 			continue
 		}
 		for _, name := range p.canReact() {
 			changes, ok := offerChanges(name, p, r)
+			if fr := features[name].reaction; fr != nil && fr.offer != nil {
+				changes, ok = fr.offer(e, pi, r)
+			}
 			if ok {
 				out = append(out, offerTo(p, name, changes))
 			}
@@ -307,7 +315,18 @@ func (e *Encounter) before(res *Result, rs Reactions, taken []campaign.Reaction,
 		case HellishRebuke:
 			continue // after the damage
 		default:
-			return nil, refuse(InvalidArgs, "reaction", "unknown reaction %q", truncate(t.Name, 40))
+			fr := features[t.Name].reaction
+			switch {
+			case fr == nil:
+				return nil, refuse(InvalidArgs, "reaction", "unknown reaction %q", truncate(t.Name, 40))
+			case fr.before == nil:
+				continue // it answers the attack once made
+			}
+			if err := fr.before(e, res, i, ti, req); err != nil {
+				return nil, err
+			}
+			f, _ := srd.LookupFeature(t.Name)
+			res.react(t, &e.Participants[i], fmt.Sprintf("%s uses %s.", e.Participants[i].Name, f.Name))
 		}
 		p.ReactionUsed = true
 	}
@@ -318,6 +337,12 @@ func (e *Encounter) before(res *Result, rs Reactions, taken []campaign.Reaction,
 // (Hellish Rebuke).
 func (e *Encounter) after(res *Result, rs Reactions, taken []campaign.Reaction, ai, ti int, r rules.AttackResult) error {
 	for _, t := range taken {
+		if fr := features[t.Name].reaction; fr != nil && fr.after != nil {
+			if err := e.featureAfter(res, rs, t, fr, ai, ti, r); err != nil {
+				return err
+			}
+			continue
+		}
 		if t.Name != HellishRebuke {
 			continue
 		}
@@ -346,6 +371,26 @@ func (e *Encounter) after(res *Result, rs Reactions, taken []campaign.Reaction, 
 		}
 		res.react(t, p, text)
 	}
+	return nil
+}
+
+// featureAfter plays a feature's reaction t that answers attack r of
+// participant ai on ti once it is made (featureReaction.after).
+func (e *Encounter) featureAfter(res *Result, rs Reactions, t campaign.Reaction, fr *featureReaction, ai, ti int, r rules.AttackResult) error {
+	i := e.index(t.By)
+	if i < 0 || !slices.Contains(e.Participants[i].canReact(), t.Name) {
+		return refuse(NotAllowed, "reaction", "%s cannot take %s now", truncate(t.By, 40), truncate(t.Name, 40))
+	}
+	text, err := fr.after(e, res, i, ai, ti, r, rs.source(t))
+	if err != nil {
+		return err
+	}
+	e.Participants[i].ReactionUsed = true
+	if text == "" {
+		f, _ := srd.LookupFeature(t.Name)
+		text = fmt.Sprintf("%s uses %s.", e.Participants[i].Name, f.Name)
+	}
+	res.Applied = append(res.Applied, applied(t, e.Participants[i], text))
 	return nil
 }
 

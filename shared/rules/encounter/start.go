@@ -168,6 +168,7 @@ func characterParticipant(ch campaign.Character) Participant {
 		Combatant: c, Start: snapshot(c), Class: ch.Class, Weapons: weapons, Pairs: pairs, Wielded: wielded,
 		Hinders: campaign.StealthHindrance(ch)}
 	p.HeavyArmor = campaign.WearsHeavyArmor(ch)
+	p.Shield = campaign.CarriesShield(ch)
 	p.KitUses = campaign.KitUses(ch.Inventory)
 	p.Kit, p.Start.KitUses = p.KitUses > 0, p.KitUses
 	if r, ok := srd.LookupRace(ch.Race); ok {
@@ -254,10 +255,11 @@ func damageTypes(list []string) (s, mundane rules.Set[rules.DamageType]) {
 // d20 is a plain d20, the roll-off die.
 var d20 = dice.MustParse("1d20")
 
-// rollInitiativeOf rolls p's initiative, a Dexterity check, and sets it;
+// rollInitiativeOf rolls p's initiative, a Dexterity check (as its
+// features make it: initiativeRequest), and sets it;
 // it returns the check's rolls, given the reason "initiative".
 func rollInitiativeOf(p *Participant, src dice.Source) ([]rules.Roll, error) {
-	r, err := rules.Check(p.Combatant, rules.CheckRequest{Ability: rules.Dex}, src)
+	r, err := rules.Check(p.Combatant, initiativeRequest(p), src)
 	if err != nil {
 		return nil, err
 	}
