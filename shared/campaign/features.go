@@ -225,6 +225,13 @@ var sheetPlayed = map[string]string{
 	"rogue-expertise-2":           "ExpertiseFor",
 	"bard-expertise-1":            "ExpertiseFor",
 	"bard-expertise-2":            "ExpertiseFor",
+	// The Channel Divinity rows give the pool its options spend
+	// (ResourcesOf): a paladin's one use, a cleric's by its
+	// channel_divinity_charges counter, back on a short rest.
+	"channel-divinity":        "ResourcesOf: paladin-channel-divinity",
+	"channel-divinity-1-rest": "ResourcesOf: cleric-channel-divinity",
+	"channel-divinity-2-rest": "ResourcesOf: cleric-channel-divinity",
+	"channel-divinity-3-rest": "ResourcesOf: cleric-channel-divinity",
 }
 
 // SheetPlayed reports whether the sheet plays feature f (the coverage

@@ -57,7 +57,7 @@ func (e *Encounter) attackWith(res *Result, ai, ti int, req rules.AttackRequest,
 		req.Disadvantage = append(slices.Clip(req.Disadvantage), "a foe within reach")
 	}
 	e.featuresAttack(ai, ti, &req)
-	magic := e.weaponSpells(ai, ti, &req)
+	magic := e.weaponSpells(ai, ti, &req) || e.featuresMagical(ai, req)
 	defer e.defend(ti, req, magic)()
 	t = e.Participants[ti]
 	e.riderSaves(ti, &req)

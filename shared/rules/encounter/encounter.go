@@ -226,6 +226,9 @@ type Turn struct {
 	// its melee Strength attacks, and attacks on it have advantage until
 	// its next turn (barbarian.go).
 	Reckless bool `json:"reckless,omitempty"`
+	// DivineStrike is a cleric's Divine Strike, dealt once a turn
+	// (cleric.go).
+	DivineStrike bool `json:"divine_strike,omitempty"`
 }
 
 // Stats are a participant's tallies over the fight. Damage counts what
