@@ -14,7 +14,12 @@ import (
 // the character has it and spent what it costs from its sheet's
 // resources. A feature used in a fight is the encounter's
 // (rules/encounter, features.go); one a rest uses is the rest's.
-var outOfFight = map[string]resolver{}
+var outOfFight = map[string]resolver{
+	"lay-on-hands":                   layOnHandsOut,
+	"divine-sense":                   divineSenseOut,
+	"channel-divinity-preserve-life": preserveLifeOut,
+	"divine-intervention":            divineInterventionOut,
+}
 
 // PlayedFeatures are the ids of the features played out of a fight (the
 // coverage test's).
