@@ -91,17 +91,24 @@ func (e *Encounter) turnOut(res *Result, ai int, src dice.Source, feature string
 	res.say(fmt.Sprintf("%s presents a holy symbol and calls on %s (DC %d).", p.Name, name, dc))
 	for _, ti := range targets {
 		t := e.Participants[ti]
+		d4, rolls, notes, spent := e.blessing(ti, "saving throw", src) // Bane's die on it
 		bonus, adv, dis := e.saveMods(ti, rules.Wis)
 		if e.defiesTurning(ti) {
 			adv = append(adv, "turn resistance")
 		}
-		sv, err := rules.Save(t.Combatant, rules.SaveRequest{Ability: rules.Wis, DC: dc, Bonus: bonus, Advantage: adv, Disadvantage: dis,
+		sv, err := rules.Save(t.Combatant, rules.SaveRequest{Ability: rules.Wis, DC: dc, Bonus: bonus + d4, Advantage: adv, Disadvantage: dis,
 			Reason: "Wisdom saving throw against " + strings.ToLower(name)}, src)
 		if err != nil {
 			return fault.Wrap(fault.Internal, actOp, err)
 		}
-		res.Rolls = append(res.Rolls, sv.Rolls...)
+		res.Rolls = append(append(res.Rolls, sv.Rolls...), rolls...)
 		res.Saves = append(res.Saves, sv)
+		for _, n := range notes {
+			res.say(n)
+		}
+		if err := e.useUp(res, spent); err != nil {
+			return err
+		}
 		switch {
 		case sv.Success:
 			res.say(fmt.Sprintf("%s holds its ground (%d).", t.Name, sv.Total))

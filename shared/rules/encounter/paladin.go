@@ -250,19 +250,22 @@ func (e Encounter) touched(ai int, id, what string) (int, error) {
 }
 
 // cure ends a poison on participant ti (the spells that poison it, but
-// Contagion, and the poisoned condition), or with disease its disease
-// (Contagion), as by would: refused when it has none.
+// Contagion, or a poisoned condition nothing holds), or with disease its
+// disease (Contagion), as by would: refused when it has none.
 func (e *Encounter) cure(res *Result, ti int, disease bool, by string) error {
 	t := e.Participants[ti]
 	ails := func(fx Effect) bool {
 		return fx.TargetID == t.ID && (fx.Spell == "contagion") == disease && (disease || fx.Condition == rules.Poisoned)
 	}
 	held := slices.ContainsFunc(e.Effects, ails)
+	// A poisoned condition no effect holds is a poison too (a bite's).
+	loose := !disease && t.Combatant.Conditions.Has(rules.Poisoned) &&
+		!slices.ContainsFunc(e.Effects, func(fx Effect) bool { return fx.TargetID == t.ID && fx.Condition == rules.Poisoned })
 	switch {
 	case disease && !held:
 		return refuse(NotAllowed, "action.choice", "%s has no disease", t.Name)
-	case !disease && !held && !t.Combatant.Conditions.Has(rules.Poisoned):
-		return refuse(NotAllowed, "action.choice", "%s is not poisoned", t.Name)
+	case !held && !loose:
+		return refuse(NotAllowed, "action.choice", "%s has no poison to end", t.Name)
 	}
 	what := "poison"
 	if disease {
@@ -277,8 +280,7 @@ func (e *Encounter) cure(res *Result, ti int, disease bool, by string) error {
 	}); err != nil {
 		return err
 	}
-	if disease || !e.Participants[ti].Combatant.Conditions.Has(rules.Poisoned) ||
-		slices.ContainsFunc(e.Effects, func(fx Effect) bool { return fx.TargetID == t.ID && fx.Condition == rules.Poisoned }) {
+	if !loose {
 		return nil
 	}
 	cr, err := rules.RemoveCondition(e.Participants[ti].Combatant, rules.Poisoned)
@@ -509,8 +511,7 @@ func cleansingTouch(e *Encounter, res *Result, ai int, in Action, _ dice.Source)
 			}
 			continue
 		}
-		c, _ := e.Participant(fx.CasterID)
-		if c.Kind != t.Kind {
+		if c, ok := e.Participant(fx.CasterID); ok && c.Kind != t.Kind {
 			k = j // a foe's spell first
 			break
 		}

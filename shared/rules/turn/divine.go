@@ -118,19 +118,21 @@ func healSheet(ch campaign.Character, n int, src dice.Source) (campaign.Characte
 }
 
 // cureSheet ends a poison on the character (its lasting effects that
-// poison it, Contagion aside, and the poisoned condition), or with
-// disease Contagion; false when it has none.
+// poison it, Contagion aside, or a poisoned condition none holds), or
+// with disease Contagion; false when it has none.
 func cureSheet(ch campaign.Character, disease bool) (campaign.Character, bool) {
 	ails := func(fx campaign.Effect) bool {
 		return (fx.Spell == "contagion") == disease && (disease || fx.Condition == "poisoned")
 	}
 	held := slices.ContainsFunc(ch.Effects, ails)
-	poisoned := slices.Contains(ch.Conditions, "poisoned")
-	if !held && (disease || !poisoned) {
+	// A poisoned condition no effect holds is a poison too (a bite's).
+	loose := !disease && slices.Contains(ch.Conditions, "poisoned") &&
+		!slices.ContainsFunc(ch.Effects, func(fx campaign.Effect) bool { return fx.Condition == "poisoned" })
+	if !held && !loose {
 		return ch, false
 	}
-	ch.Effects = slices.DeleteFunc(slices.Clone(ch.Effects), ails)
-	if !slices.ContainsFunc(ch.Effects, func(fx campaign.Effect) bool { return fx.Condition == "poisoned" }) {
+	ch, _ = ch.WithoutEffects(ails)
+	if loose {
 		ch.Conditions = slices.DeleteFunc(slices.Clone(ch.Conditions), func(c string) bool { return c == "poisoned" })
 	}
 	return ch, true
