@@ -451,8 +451,8 @@ func (c *cast) massHeal() error {
 	left := total
 	c.r.Pool = &Pool{Dice: strconv.Itoa(total), Total: total}
 	// Disciple of Life's hit points come on top of the pool's: each
-	// creature draws on the pool for what they leave it lacking, 1 at
-	// least, for the spell to heal it at all.
+	// creature draws on the pool only for what that bonus leaves it
+	// lacking, and 1 at least, for the spell to heal it at all.
 	more := c.discipleBonus()
 	for _, id := range c.ids {
 		out := c.outcome(id)
