@@ -232,6 +232,13 @@ var sheetPlayed = map[string]string{
 	"fighting-style-defense":         "ArmorClass: +1 in armour (WithFeatureNumbers)",
 	"ranger-fighting-style-defense":  "ArmorClass: +1 in armour (WithFeatureNumbers)",
 	"primal-champion":                "Abilities: Strength and Constitution +4 at 20th (raised)",
+	// The Channel Divinity rows give the pool its options spend
+	// (ResourcesOf): a paladin's one use, a cleric's by its
+	// channel_divinity_charges counter, back on a short rest.
+	"channel-divinity":        "ResourcesOf: paladin-channel-divinity",
+	"channel-divinity-1-rest": "ResourcesOf: cleric-channel-divinity",
+	"channel-divinity-2-rest": "ResourcesOf: cleric-channel-divinity",
+	"channel-divinity-3-rest": "ResourcesOf: cleric-channel-divinity",
 }
 
 // SheetPlayed reports whether the sheet plays feature f (the coverage

@@ -58,7 +58,7 @@ func (e *Encounter) attackWith(res *Result, ai, ti int, req rules.AttackRequest,
 	}
 	e.featuresAttack(ai, ti, &req)
 	e.lit(ai, ti, &req)
-	magic := e.weaponSpells(ai, ti, &req)
+	magic := e.weaponSpells(ai, ti, &req) || e.featuresMagical(ai, req)
 	defer e.defend(ti, req, magic)()
 	t = e.Participants[ti]
 	e.riderSaves(ti, &req)

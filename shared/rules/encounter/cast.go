@@ -369,6 +369,7 @@ func (e *Encounter) resolve(res *Result, ai int, s srd.Spell, slot int, ids []st
 		if s.AttackType == "ranged" && e.threatened(ai) {
 			opts.Situate(id, func(sit *spell.Situation) { sit.Disadvantage = append(sit.Disadvantage, "a foe within reach") })
 		}
+		e.featuresTargeted(ai, e.index(id), s, &targets[i], &opts)
 		e.saveSituation(e.index(id), s, &opts, &sv, src)
 		if spell.Classify(s) == spell.ShapeHeal && e.holds(id, "beacon-of-hope") {
 			opts.Situate(id, func(sit *spell.Situation) { sit.MaxHealing = true }) // Beacon of Hope: the most the dice can give

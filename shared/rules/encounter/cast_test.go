@@ -106,9 +106,9 @@ func TestCastResolvesOnParticipants(t *testing.T) {
 					t.Errorf("goblins %d, %d; slots %+v", g1.HP, g2.HP, w.Combatant.SpellSlots[:2])
 				}
 			}},
-		{"CureWoundsHealsAnAlly", encounter.Action{Kind: encounter.ActionCast, Spell: "cure-wounds", TargetID: "tavi"}, []int{6},
+		{"CureWoundsHealsAnAlly", encounter.Action{Kind: encounter.ActionCast, Spell: "cure-wounds", TargetID: "tavi"}, []int{2},
 			func(t *testing.T, e encounter.Encounter, res encounter.Result) {
-				if t2 := participant(t, e, "tavi"); t2.HP != 19 { // 10 + 6 + Wis 3
+				if t2 := participant(t, e, "tavi"); t2.HP != 18 { // 10 + 2 + Wis 3 + Disciple of Life's 2 + 1
 					t.Errorf("tavi at %d HP", t2.HP)
 				}
 			}},

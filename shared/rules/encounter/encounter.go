@@ -241,6 +241,9 @@ type Turn struct {
 	// Surged is a fighter's Action Surge this turn, which gave it one
 	// more action: one a turn (fighter.go).
 	Surged bool `json:"surged,omitempty"`
+	// DivineStrike is a cleric's Divine Strike, dealt once a turn
+	// (cleric.go).
+	DivineStrike bool `json:"divine_strike,omitempty"`
 }
 
 // Stats are a participant's tallies over the fight. Damage counts what

@@ -5,10 +5,12 @@ import (
 	"maps"
 	"slices"
 	"sort"
+	"strings"
 
 	"chronicler/shared/campaign"
 	"chronicler/shared/dice"
 	"chronicler/shared/rules"
+	"chronicler/shared/rules/spell"
 	"chronicler/shared/srd"
 )
 
@@ -76,6 +78,24 @@ type classFeature struct {
 	// choice that takes no reaction, the feature's resource spent when
 	// taken (breath.go).
 	rerollSave func(p Participant, sv rules.SaveResult) bool
+	// anyTurnStarts runs for the owner as any participant's turn starts
+	// (e.Current's, the owner's own included, after its turnStarts): what
+	// the owner's feature does to whoever's turn begins (a turned undead
+	// losing its turn, Holy Nimbus burning a foe).
+	anyTurnStarts func(e *Encounter, res *Result, owner int, src dice.Source) error
+	// saves changes a saving throw of ability a that participant i makes,
+	// for the owner's feature (an aura reaching i): a bonus, and sources
+	// of advantage.
+	saves func(e Encounter, owner, i int, a rules.Ability) (bonus int, adv []string)
+	// targeted changes how spell s, cast by participant ai, reaches
+	// participant ti, for the owner's feature: the target as the spell
+	// sees it (an aura's immunity to being frightened) and its situation
+	// in opts (advantage on the save).
+	targeted func(e Encounter, owner, ai, ti int, s srd.Spell, target *rules.Combatant, opts *spell.Options)
+	// magical says the owner's (ai) weapon attack req is magical, which
+	// gets it through resistances and immunities to nonmagical attacks
+	// (a weapon Sacred Weapon blesses).
+	magical func(e Encounter, ai int, req rules.AttackRequest) bool
 }
 
 // featureReaction is a reaction a feature gives (srd.UseReact), offered
@@ -105,6 +125,20 @@ type onHit struct {
 	offer  func(e Encounter, ai, ti int, r rules.AttackResult) bool
 	before func(e *Encounter, res *Result, ai, ti int, req *rules.AttackRequest) error
 	after  func(e *Encounter, res *Result, ai, ti int, r rules.AttackResult, src dice.Source) error
+	// choices are the ways the owner may use the feature on the hit, each
+	// offered under its own name, the feature's id and the choice
+	// ("divine-smite:2": a 2nd-level slot); nil offers the feature once,
+	// by its id. pick plays the choice taken (the part after the colon,
+	// "" for the bare id) in place of before.
+	choices func(e Encounter, ai, ti int, r rules.AttackResult) []string
+	pick    func(e *Encounter, res *Result, ai, ti int, choice string, req *rules.AttackRequest) error
+}
+
+// onHitName splits a name a hit's choice is taken under into the
+// feature's id and the choice ("divine-smite:2": "divine-smite", "2").
+func onHitName(name string) (id, choice string) {
+	id, choice, _ = strings.Cut(name, ":")
+	return id, choice
 }
 
 // features are the class features and racial traits the fight plays, by
@@ -192,7 +226,53 @@ func (e *Encounter) featuresTurnStarts(res *Result, src dice.Source) error {
 			}
 		}
 	}
+	for o := range e.Participants {
+		for _, f := range e.Participants[o].featureHooks() {
+			if f.anyTurnStarts != nil {
+				if err := f.anyTurnStarts(e, res, o, src); err != nil {
+					return err
+				}
+			}
+		}
+	}
 	return nil
+}
+
+// featuresSaves is what every participant's features give participant
+// i's saving throw of ability a: a bonus, and sources of advantage.
+func (e Encounter) featuresSaves(i int, a rules.Ability) (bonus int, adv []string) {
+	for o, p := range e.Participants {
+		for _, f := range p.featureHooks() {
+			if f.saves != nil {
+				b, more := f.saves(e, o, i, a)
+				bonus, adv = bonus+b, append(adv, more...)
+			}
+		}
+	}
+	return bonus, adv
+}
+
+// featuresTargeted lets every participant's features change how spell s,
+// cast by participant ai, reaches participant ti (target, its view).
+func (e Encounter) featuresTargeted(ai, ti int, s srd.Spell, target *rules.Combatant, opts *spell.Options) {
+	for o, p := range e.Participants {
+		for _, f := range p.featureHooks() {
+			if f.targeted != nil {
+				f.targeted(e, o, ai, ti, s, target, opts)
+			}
+		}
+	}
+}
+
+// featuresMagical reports whether participant ai's features make its
+// weapon attack req magical.
+func (e Encounter) featuresMagical(ai int, req rules.AttackRequest) bool {
+	for _, f := range e.Participants[ai].featureHooks() {
+		if f.magical != nil && f.magical(e, ai, req) {
+			return true
+		}
+	}
+	return false
 }
 
 func (e *Encounter) featuresTurnEnds(res *Result, src dice.Source) error {
@@ -397,12 +477,13 @@ func (e *Encounter) strikeWith(res *Result, ai, ti int, req rules.AttackRequest,
 	taken := rs.at(k)
 	var plays []*onHit
 	for _, t := range taken {
-		f, ok := srd.LookupFeature(t.Name)
-		play := features[t.Name].onHit
+		id, choice := onHitName(t.Name)
+		f, ok := srd.LookupFeature(id)
+		play := features[id].onHit
 		switch {
 		case t.By != e.Participants[ai].ID:
 			return refuse(NotAllowed, "reaction", "only the attacker chooses what its hit does")
-		case !ok || play == nil || !slices.Contains(e.Participants[ai].Combatant.Features, f.ID):
+		case !ok || play == nil || !slices.Contains(e.Participants[ai].Combatant.Features, f.ID) || (choice != "" && play.pick == nil):
 			return refuse(NotAllowed, "reaction", "%s cannot use %s on this hit", e.Participants[ai].Name, truncate(t.Name, 40))
 		}
 		if f.Resource != "" {
@@ -410,7 +491,12 @@ func (e *Encounter) strikeWith(res *Result, ai, ti int, req rules.AttackRequest,
 				return err
 			}
 		}
-		if play.before != nil {
+		switch {
+		case play.pick != nil:
+			if err := play.pick(e, res, ai, ti, choice, &req); err != nil {
+				return err
+			}
+		case play.before != nil:
 			if err := play.before(e, res, ai, ti, &req); err != nil {
 				return err
 			}
@@ -429,7 +515,8 @@ func (e *Encounter) strikeWith(res *Result, ai, ti int, req rules.AttackRequest,
 				return err
 			}
 		}
-		f, _ := srd.LookupFeature(taken[i].Name)
+		id, _ := onHitName(taken[i].Name)
+		f, _ := srd.LookupFeature(id)
 		res.Applied = append(res.Applied, applied(taken[i], e.Participants[ai], e.Participants[ai].Name+" uses "+f.Name+"."))
 	}
 	if !r.Hit {
@@ -439,15 +526,22 @@ func (e *Encounter) strikeWith(res *Result, ai, ti int, req rules.AttackRequest,
 	p := pre.Participants[ai]
 	for _, id := range p.Combatant.Features {
 		play := features[id].onHit
-		if play == nil || slices.ContainsFunc(taken, func(t campaign.Reaction) bool { return t.Name == id }) {
+		if play == nil || slices.ContainsFunc(taken, func(t campaign.Reaction) bool { n, _ := onHitName(t.Name); return n == id }) {
 			continue
 		}
 		f, _ := srd.LookupFeature(id)
 		if f.Resource != "" && p.left(f.Resource) < max(f.Cost, 1) {
 			continue
 		}
-		if play.offer == nil || play.offer(pre, ai, ti, r) {
+		if play.offer != nil && !play.offer(pre, ai, ti, r) {
+			continue
+		}
+		if play.choices == nil {
 			offers = append(offers, offerTo(p, id, ChangesYes))
+			continue
+		}
+		for _, c := range play.choices(pre, ai, ti, r) {
+			offers = append(offers, offerTo(p, id+":"+c, ChangesYes))
 		}
 	}
 	if len(offers) > 0 {

@@ -210,8 +210,8 @@ func TestHopeAndHolyAuraInAFight(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if tv := participant(t, out, "tavi"); tv.HP != 11 {
-			t.Errorf("tavi at %d HP, want 1d8+3 at its most, 11", tv.HP)
+		if tv := participant(t, out, "tavi"); tv.HP != 14 {
+			t.Errorf("tavi at %d HP, want 1d8+3 at its most and Disciple of Life's 2 + 1, 14", tv.HP)
 		}
 	})
 	t.Run("HolyAura", func(t *testing.T) {

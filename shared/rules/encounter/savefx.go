@@ -24,8 +24,9 @@ func (e Encounter) holds(id, fxID string) bool {
 
 // saveMods is what participant i's effects do to its saving throw of
 // ability a: a bonus, and sources of advantage and disadvantage (Haste's
-// advantage and Slow's -2 on Dexterity saves). One spell counts once,
-// however many cast it.
+// advantage and Slow's -2 on Dexterity saves), and what features give it
+// (an aura's bonus: featuresSaves). One spell counts once, however many
+// cast it.
 func (e Encounter) saveMods(i int, a rules.Ability) (bonus int, adv, dis []string) {
 	id := e.Participants[i].ID
 	if a == rules.Dex && e.holds(id, "haste") {
@@ -40,7 +41,8 @@ func (e Encounter) saveMods(i int, a rules.Ability) (bonus int, adv, dis []strin
 	if e.holds(id, "holy-aura") {
 		adv = append(adv, "Holy Aura")
 	}
-	return bonus, adv, dis
+	b, more := e.featuresSaves(i, a)
+	return bonus + b, append(adv, more...), dis
 }
 
 // riderSaves adds what participant ti's effects do to its saves against

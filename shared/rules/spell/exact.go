@@ -450,13 +450,18 @@ func (c *cast) massHeal() error {
 	}
 	left := total
 	c.r.Pool = &Pool{Dice: strconv.Itoa(total), Total: total}
+	// Disciple of Life's hit points come on top of the pool's: each
+	// creature draws on the pool only for what that bonus leaves it
+	// lacking, and 1 at least, for the spell to heal it at all.
+	more := c.discipleBonus()
 	for _, id := range c.ids {
 		out := c.outcome(id)
 		out.Affected = true
 		t := c.state[id]
-		give := min(max(t.CurrentMaxHP()-t.HP, 0), left, dice.MaxModifier)
+		lacks := max(t.CurrentMaxHP()-t.HP, 0)
+		give := min(max(lacks-more, 1), lacks, left, dice.MaxModifier)
 		if give > 0 {
-			hr, err := rules.Heal(*t, dice.MustParse(strconv.Itoa(give)), c.src)
+			hr, err := rules.Heal(*t, dice.MustParse(strconv.Itoa(min(give+more, dice.MaxModifier))), c.src)
 			if err != nil {
 				return refuseWrap(err)
 			}
@@ -464,14 +469,14 @@ func (c *cast) massHeal() error {
 				return err
 			}
 			out.Heal = &hr
-			left -= hr.Regained
+			left -= give
 		}
 		if err := c.cure(id, out); err != nil {
 			return err
 		}
 	}
 	c.r.Pool.Left = left
-	return nil
+	return c.blessHealer()
 }
 
 // acidArrow: on a hit the damage now and more at the end of the target's

@@ -151,11 +151,7 @@ func (c *cast) healTargets() error {
 	for _, id := range c.ids {
 		out := c.outcome(id)
 		out.Affected = true
-		x := c.heal
-		if c.opts.Situations[id].MaxHealing {
-			x = dice.MustParse(strconv.Itoa(min(x.Max(), dice.MaxModifier)))
-		}
-		hr, err := rules.Heal(*c.state[id], x, c.src)
+		hr, err := rules.Heal(*c.state[id], c.healingFor(id), c.src)
 		if err != nil {
 			return refuseWrap(err)
 		}
@@ -168,7 +164,7 @@ func (c *cast) healTargets() error {
 		}
 		c.rider(id)
 	}
-	return nil
+	return c.blessHealer()
 }
 
 // cure ends the conditions the spell cures.
@@ -332,6 +328,10 @@ func (c *cast) damage(id string, out *Outcome, dmg []rules.Damage) error {
 // conditions, or the one the caster chose, and records each that lasts
 // as an effect.
 func (c *cast) impose(id string, out *Outcome) error {
+	if c.diseaseImmune(id) {
+		c.note("{target} is immune to disease, and "+c.spell.Name+" takes no hold", id)
+		return nil
+	}
 	conds := c.sp.conds
 	if c.sp.choose && len(conds) > 0 {
 		pick := conds[0]

@@ -131,6 +131,9 @@ func (t *teller) target(o Outcome) string {
 		return heldTemp(*o.TempHP)
 	case o.Heal != nil:
 		s = heal(*o.Heal)
+		if o.CasterHeal != nil {
+			s += ", and " + heal(*o.CasterHeal) // Blessed Healer
+		}
 	default:
 		s = who
 	}

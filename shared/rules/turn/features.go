@@ -22,8 +22,12 @@ import (
 // resources. A feature used in a fight is the encounter's
 // (rules/encounter, features.go); one a rest uses is the rest's.
 var outOfFight = map[string]resolver{
-	encounter.WildShape: wildShape,
-	"natural-recovery":  naturalRecovery,
+	encounter.WildShape:              wildShape,
+	"natural-recovery":               naturalRecovery,
+	"lay-on-hands":                   layOnHandsOut,
+	"divine-sense":                   divineSenseOut,
+	"channel-divinity-preserve-life": preserveLifeOut,
+	"divine-intervention":            divineInterventionOut,
 }
 
 // PlayedFeatures are the ids of the features played out of a fight (the
