@@ -168,7 +168,7 @@ func (e *Encounter) offHand(res *Result, ai int, in Action, src dice.Source) err
 	if err != nil {
 		return err
 	}
-	req, err := weaponAttack(p, in.Weapon, in.Distance)
+	req, err := weaponAttack(p, in.Weapon, in.Distance, OneHanded)
 	if err != nil {
 		return err
 	}

@@ -164,6 +164,15 @@ type Participant struct {
 	// wielded: an attack that names none is made with one of them when
 	// one fits it (bestWeapon).
 	Wielded []string `json:"wielded,omitempty"`
+	// Shield says a character has a shield on its arm (worn, as
+	// campaign.Worn reads the sheet): no weapon in two hands (weapon.go).
+	Shield bool `json:"shield,omitempty"`
+	// Ammo is the ammunition a character carries for its weapons that
+	// shoot it, the pieces left by SRD id ("arrow": 20): counted at
+	// Start, one spent an attack (weapon.go). nil when it carries no such
+	// weapon, or in an encounter stored before ammunition was counted,
+	// whose shots spend none.
+	Ammo map[string]int `json:"ammo,omitempty"`
 	// Size is the creature's size, lower case ("medium"); "" is Medium.
 	// GrappledBy is the participant grappling it (contest.go).
 	Size       string `json:"size,omitempty"`
@@ -251,6 +260,8 @@ type Snapshot struct {
 	Resources map[string]int `json:"resources,omitempty"`
 	// KitUses are the uses its healer's kits had left.
 	KitUses int `json:"kit_uses,omitempty"`
+	// Ammo is the ammunition it carried, by SRD id.
+	Ammo map[string]int `json:"ammo,omitempty"`
 }
 
 func snapshot(c rules.Combatant) Snapshot {
