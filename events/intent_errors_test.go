@@ -15,7 +15,8 @@ func TestDecodeIntentErrors(t *testing.T) {
 		`{"kind":"` + strings.Repeat("é", 30) + `"}`:                `decode intent: intent.kind: unknown kind "` + strings.Repeat("é", 20) + `…"`,
 		`{"kind":"say","text":"x","bonus":true}`:                    `decode intent: intent.bonus: say can't be taken as a bonus action`,
 		`{"kind":"dodge","ongoing":true}`:                           `decode intent: intent.ongoing: goes with cast only`,
-		`{"kind":"attack","target_id":"g","choice":"fire"}`:         `decode intent: intent.choice: goes with cast, shove, feature only`,
+		`{"kind":"attack","target_id":"g","choice":"fire"}`:         `decode intent: intent.choice: must be one of one-handed, two-handed for attack`,
+		`{"kind":"dodge","choice":"fire"}`:                          `decode intent: intent.choice: goes with attack, cast, shove, feature only`,
 		`{"kind":"shove","target_id":"g","choice":"sideways"}`:      `decode intent: intent.choice: must be one of prone, push for shove`,
 		`{"kind":"cast","spell":"x","choice":"` + long + `"}`:       `decode intent: intent.choice: is longer than 128 bytes`,
 		`{"kind":"attack"}`:                                         `decode intent: intent.target_id: is required for attack`,
@@ -38,7 +39,8 @@ func TestDecodeIntentErrors(t *testing.T) {
 		}
 	}
 	for _, raw := range []string{
-		`{"kind":"attack","target_id":"g","bonus":true,"keep_turn":true}`, `{"kind":"cast","spell":"x","slot_level":9,"ongoing":true,"choice":"fire"}`,
+		`{"kind":"attack","target_id":"g","bonus":true,"keep_turn":true}`, `{"kind":"attack","target_id":"g","choice":"two-handed"}`,
+		`{"kind":"cast","spell":"x","slot_level":9,"ongoing":true,"choice":"fire"}`,
 		`{"kind":"check","ability":"dex","skill":"stealth"}`, `{"kind":"move","to_area_id":"cellar"}`, `{"kind":"use_item","item":"rope"}`,
 		`{"kind":"rest","rest":"short"}`, `{"kind":"rest","rest":"long"}`, `{"kind":"say","text":"hi"}`, `{"kind":"help"}`,
 		`{"kind":"dodge"}`, `{"kind":"dash","bonus":true}`, `{"kind":"disengage","bonus":true}`, `{"kind":"hide","bonus":true}`,

@@ -48,6 +48,44 @@ func Take(inv []Item, item string, n int) []Item {
 	return out
 }
 
+// Pieces is how many of the item (an SRD id: "arrow") the inventory
+// holds, its stacks named by the id or by the SRD name, one or many
+// ("crossbow-bolt", "Crossbow bolt", "crossbow bolts").
+func Pieces(inv []Item, id string) int {
+	n := 0
+	for _, it := range inv {
+		if isItem(it.Item, id) && it.Qty > 0 {
+			n += it.Qty
+		}
+	}
+	return n
+}
+
+// Spend is the inventory with n of the item (named as Pieces reads it)
+// used up, from its first stacks, a stack gone with its last piece; inv
+// is not changed.
+func Spend(inv []Item, id string, n int) []Item {
+	out := make([]Item, 0, len(inv))
+	for _, it := range inv {
+		if n > 0 && isItem(it.Item, id) && it.Qty > 0 {
+			k := min(n, it.Qty)
+			it.Qty, n = it.Qty-k, n-k
+			if it.Qty == 0 {
+				continue
+			}
+		}
+		out = append(out, it)
+	}
+	return out
+}
+
+// isItem reports whether an inventory stack's name is the SRD item id:
+// the id itself, its name as an id ("Crossbow bolt"), or either plural.
+func isItem(name, id string) bool {
+	s := strings.Join(strings.FieldsFunc(strings.ToLower(name), func(r rune) bool { return r == ' ' || r == '_' || r == '-' }), "-")
+	return s == id || s == id+"s"
+}
+
 // Give is the inventory with n more of the item (by id): on its stack,
 // or a new one at the end; the inventory is not changed in place.
 func Give(inv []Item, item string, n int) []Item {
@@ -238,9 +276,9 @@ func StealthHindrance(ch Character) []string {
 	return out
 }
 
-// CarriesShield reports whether the character carries a shield it has
-// equipped (Protection needs one).
-func CarriesShield(ch Character) bool {
+// WearsShield reports whether the character has a shield on its arm,
+// which leaves it one hand for a weapon.
+func WearsShield(ch Character) bool {
 	for _, it := range Worn(ch) {
 		if a, ok := srd.LookupArmor(it.Item); ok && a.Category == "shield" && it.Qty > 0 {
 			return true
@@ -259,3 +297,7 @@ func WearsHeavyArmor(ch Character) bool {
 	}
 	return false
 }
+
+// CarriesShield reports whether the character has a shield on its arm
+// (Protection needs one): WearsShield.
+func CarriesShield(ch Character) bool { return WearsShield(ch) }

@@ -3,7 +3,6 @@ package game
 import (
 	"context"
 	"crypto/rand"
-	"encoding/json"
 	"fmt"
 	"sort"
 	"strings"
@@ -15,11 +14,9 @@ import (
 	"chronicler/shared/world"
 )
 
-// Player is who a request comes from, as its token says.
-type Player struct {
-	ID   string
-	Name string
-}
+// Player is who a request comes from, as its token says (auth's, named
+// here for the use cases' callers).
+type Player = auth.Player
 
 // Authenticate verifies a bearer token and returns its player. A token of
 // this server's own must name a player it made, at the player's current
@@ -59,11 +56,7 @@ func (s *Service) anonymous(op string) error {
 
 // Identity is a player with their token and, for anonymous players, the
 // code that restores the same identity on another device.
-type Identity struct {
-	Player
-	Token        string
-	RecoveryCode string
-}
+type Identity = auth.Credentials
 
 // CreatePlayer makes a new anonymous player.
 func (s *Service) CreatePlayer(ctx context.Context, req events.CreatePlayer) (Identity, error) {
@@ -264,17 +257,8 @@ func (s *Service) ListCampaigns(ctx context.Context, p Player) ([]campaign.Campa
 	return cs, nil
 }
 
-// CampaignView is a campaign as a member sees it.
-type CampaignView struct {
-	Campaign   campaign.Campaign
-	State      campaign.State
-	Characters []campaign.Character
-	Members    []campaign.Member
-	Session    *campaign.Session  // the open one, if any
-	Sessions   []campaign.Session // all, oldest first
-	LastSeq    int64
-	Encounter  json.RawMessage // the encounter under way, if any
-}
+// CampaignView is a campaign as a member sees it (the wire's answer).
+type CampaignView = events.CampaignView
 
 // GetCampaign returns the campaign, its state and its characters (with
 // their presence) to a member.
@@ -324,11 +308,8 @@ func (s *Service) CreateCharacter(ctx context.Context, p Player, campaignID stri
 	return shown, nil
 }
 
-// TurnPage is a page of turn history.
-type TurnPage struct {
-	Turns []campaign.Turn
-	Next  *int // the `after` of the next page; nil on the last page
-}
+// TurnPage is a page of turn history (the wire's answer).
+type TurnPage = events.TurnPage
 
 // Turns returns a page of committed turns to a member (Concluded included).
 func (s *Service) Turns(ctx context.Context, p Player, campaignID string, after, limit int) (TurnPage, error) {

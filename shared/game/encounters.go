@@ -55,25 +55,27 @@ func activeData(snap Snapshot) json.RawMessage {
 // able to fight, at the campaign's game time (their lasting effects come
 // in with them), with the campaign's
 // settings.on_defeat; it rolls initiative and plays the monsters' turns
-// until a player's comes up. Owner only (a GM tool); the campaign must be
-// in session, and a character there must be able to fight.
-func (s *Service) StartEncounter(ctx context.Context, p Player, campaignID string, req events.StartEncounter) (encounter.Encounter, error) {
+// until a player's comes up. It returns the encounter as stored when it
+// began (its Data the engine's JSON). Owner only (a GM tool); the
+// campaign must be in session, and a character there must be able to
+// fight.
+func (s *Service) StartEncounter(ctx context.Context, p Player, campaignID string, req events.StartEncounter) (campaign.EncounterRecord, error) {
 	const op = "start encounter"
 	snap, err := s.ownerSnapshot(ctx, p, campaignID, op)
 	if err != nil {
-		return encounter.Encounter{}, err
+		return campaign.EncounterRecord{}, err
 	}
 	if snap.Campaign.Status != campaign.Active || openSession(snap) == nil {
-		return encounter.Encounter{}, fault.E(fault.Conflict, op, "resume the campaign first")
+		return campaign.EncounterRecord{}, fault.E(fault.Conflict, op, "resume the campaign first")
 	}
 	if l := snap.Lease; l != nil && s.now().Before(l.ExpiresAt) {
-		return encounter.Encounter{}, fault.E(fault.Conflict, op, "a turn is being played; start the encounter after it")
+		return campaign.EncounterRecord{}, fault.E(fault.Conflict, op, "a turn is being played; start the encounter after it")
 	}
 	if _, _, ok, err := activeEncounter(snap); err != nil || ok {
 		if err == nil {
 			err = fault.E(fault.Conflict, op, "an encounter is already under way")
 		}
-		return encounter.Encounter{}, err
+		return campaign.EncounterRecord{}, err
 	}
 	// Each character has its own area: the fight is in the one asked
 	// for, or else the first present character's able to fight, and
@@ -99,7 +101,7 @@ func (s *Service) StartEncounter(ctx context.Context, p Player, campaignID strin
 		}
 	}
 	if !able {
-		return encounter.Encounter{}, fault.Field(op, "area_id", "no character is present there able to fight")
+		return campaign.EncounterRecord{}, fault.Field(op, "area_id", "no character is present there able to fight")
 	}
 	specs := make([]encounter.MonsterSpec, len(req.Monsters))
 	for i, m := range req.Monsters {
@@ -108,27 +110,27 @@ func (s *Service) StartEncounter(ctx context.Context, p Player, campaignID strin
 	id := s.NewID()
 	e, _, err := encounter.StartAt(snap.State.Clock, id, chars, specs, req.Surprise, dice.NewSeeded(s.turnSeed(campaignID, "encounter:"+id)), snap.Campaign.Book().Monster)
 	if err != nil {
-		return encounter.Encounter{}, err
+		return campaign.EncounterRecord{}, err
 	}
 	e.AreaID, e.OnDefeat = area, snap.Campaign.Settings.DefeatIntent()
 	e.Light = m.LightOf(area)
 	rec, err := encounter.Record(e, 0)
 	if err != nil {
-		return encounter.Encounter{}, err
+		return campaign.EncounterRecord{}, err
 	}
 	if err := s.commit(ctx, Tx{CampaignID: campaignID, Encounters: []campaign.EncounterRecord{rec}}, "",
 		message{events.TypeEncounter, events.Encounter{Encounter: rec.Data}}); err != nil {
-		return encounter.Encounter{}, fmt.Errorf("%s: %w", op, err)
+		return campaign.EncounterRecord{}, fmt.Errorf("%s: %w", op, err)
 	}
 	s.continueFight(ctx, campaignID, "encounter-"+id)
-	return e, nil
+	return rec, nil
 }
 
 // EndEncounter concludes an encounter with an outcome: every participant's
-// diff is returned and, unless it is a dry run, the persistent ones are
-// written onto the characters in the same transaction that ends it.
-// Owner only.
-func (s *Service) EndEncounter(ctx context.Context, p Player, campaignID, encounterID string, req events.EndEncounter) (encounter.Diffs, bool, error) {
+// diff is returned (encounter.Diffs, as the wire writes them) and, unless
+// it is a dry run, the persistent ones are written onto the characters in
+// the same transaction that ends it. Owner only.
+func (s *Service) EndEncounter(ctx context.Context, p Player, campaignID, encounterID string, req events.EndEncounter) (events.EncounterEnded, error) {
 	const op = "end encounter"
 	var diffs encounter.Diffs
 	var changed []campaign.Character
@@ -167,9 +169,13 @@ func (s *Service) EndEncounter(ctx context.Context, p Player, campaignID, encoun
 			message{events.TypeEncounter, events.Encounter{Encounter: rec.Data, Characters: committed(snap, changed)}})
 	})
 	if err != nil {
-		return nil, false, fmt.Errorf("%s: %w", op, err)
+		return events.EncounterEnded{}, fmt.Errorf("%s: %w", op, err)
 	}
-	return diffs, !req.DryRun, nil
+	data, err := json.Marshal(diffs)
+	if err != nil {
+		return events.EncounterEnded{}, fault.Wrap(fault.Internal, op, err)
+	}
+	return events.EncounterEnded{Committed: !req.DryRun, Diffs: data}, nil
 }
 
 // monsterTurns plays the turns nobody at the table has to choose, each

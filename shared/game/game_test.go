@@ -807,10 +807,11 @@ func TestEncounterFromStartToEnd(t *testing.T) {
 	c, owner := f.table(t, "Ambush", "c1")
 	snap, _ := f.store.Snapshot(ctx, c.ID)
 	mira := snap.Characters[0]
-	e, err := f.svc.StartEncounter(ctx, owner, c.ID, startReq(t, `{"monsters":[{"srd_id":"goblin","count":2}]}`))
+	rec, err := f.svc.StartEncounter(ctx, owner, c.ID, startReq(t, `{"monsters":[{"srd_id":"goblin","count":2}]}`))
 	if err != nil {
 		t.Fatal(err)
 	}
+	e := begun(t, rec)
 	t.Log(e.InitiativeSummary())
 	if len(e.Participants) != 3 {
 		t.Fatalf("participants = %+v", e.Participants)
@@ -869,15 +870,19 @@ func TestEncounterFromStartToEnd(t *testing.T) {
 	if !ok {
 		t.Fatal("the fight was decided before the owner could end it")
 	}
-	diffs, committed, err := f.svc.EndEncounter(ctx, owner, c.ID, enc.ID, events.EndEncounter{Outcome: "victory", DryRun: true})
-	if err != nil || committed || len(diffs) != 3 {
-		t.Fatalf("dry run = %v, %v, %v", diffs, committed, err)
+	dry, err := f.svc.EndEncounter(ctx, owner, c.ID, enc.ID, events.EndEncounter{Outcome: "victory", DryRun: true})
+	var diffs encounter.Diffs
+	if err == nil {
+		err = json.Unmarshal(dry.Diffs, &diffs)
+	}
+	if err != nil || dry.Committed || len(diffs) != 3 {
+		t.Fatalf("dry run = %v, %v, %v", diffs, dry.Committed, err)
 	}
 	if _, _, ok, _ := activeFor(t, mustSnap(t, f, c.ID)); !ok {
 		t.Fatal("a dry run ended the encounter")
 	}
-	if _, committed, err = f.svc.EndEncounter(ctx, owner, c.ID, enc.ID, events.EndEncounter{Outcome: "victory"}); err != nil || !committed {
-		t.Fatalf("end = %v, %v", committed, err)
+	if end, err := f.svc.EndEncounter(ctx, owner, c.ID, enc.ID, events.EndEncounter{Outcome: "victory"}); err != nil || !end.Committed {
+		t.Fatalf("end = %v, %v", end.Committed, err)
 	}
 	after := mustSnap(t, f, c.ID)
 	if _, _, ok, _ := activeFor(t, after); ok {
@@ -902,6 +907,17 @@ func TestEncounterFromStartToEnd(t *testing.T) {
 
 // seedPrefix makes the ambush open with a goblin's turn and then Mira's.
 var seedPrefix = "c"
+
+// begun is the encounter StartEncounter began, read from the record it
+// returns.
+func begun(t *testing.T, rec campaign.EncounterRecord) encounter.Encounter {
+	t.Helper()
+	e, err := encounter.FromRecord(rec)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return e
+}
 
 func startReq(t *testing.T, body string) events.StartEncounter {
 	t.Helper()

@@ -35,10 +35,11 @@ func TestHomebrewMonsters(t *testing.T) {
 		t.Fatalf("SetHomebrew = %+v, %v", got.Homebrew, err)
 	}
 
-	e, err := f.svc.StartEncounter(ctx, owner, c.ID, startReq(t, `{"monsters":[{"srd_id":"goblin","count":1},{"srd_id":"bog-hag","count":1}]}`))
+	rec, err := f.svc.StartEncounter(ctx, owner, c.ID, startReq(t, `{"monsters":[{"srd_id":"goblin","count":1},{"srd_id":"bog-hag","count":1}]}`))
 	if err != nil {
 		t.Fatal(err)
 	}
+	e := begun(t, rec)
 	hp := map[string]int{}
 	for _, p := range e.Participants {
 		hp[p.SRDID] = p.MaxHP

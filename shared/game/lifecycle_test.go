@@ -137,7 +137,7 @@ func TestTheLastGoblinFallsAndTheFightEnds(t *testing.T) {
 		t.Errorf("the narrator's rules result: %q", r)
 	}
 	// Nothing is left for the owner to end.
-	if _, _, err := f.svc.EndEncounter(ctx, owner, c.ID, e.ID, events.EndEncounter{Outcome: "victory"}); err == nil {
+	if _, err := f.svc.EndEncounter(ctx, owner, c.ID, e.ID, events.EndEncounter{Outcome: "victory"}); err == nil {
 		t.Error("the owner ended an ended encounter")
 	}
 }
@@ -220,10 +220,11 @@ func TestTheDeadStayOutOfTheNextEncounter(t *testing.T) {
 		t.Fatal(err)
 	}
 	f.sit(t, cora, c, "c2")
-	e, err := f.svc.StartEncounter(ctx, owner, c.ID, startReq(t, `{"monsters":[{"srd_id":"goblin","count":1}]}`))
+	rec, err := f.svc.StartEncounter(ctx, owner, c.ID, startReq(t, `{"monsters":[{"srd_id":"goblin","count":1}]}`))
 	if err != nil {
 		t.Fatal(err)
 	}
+	e := begun(t, rec)
 	for _, p := range e.Participants {
 		if p.CharacterID == bryn.ID {
 			t.Fatalf("dead Bryn is in the next encounter: %+v", e.Participants)

@@ -16,11 +16,9 @@ import (
 // InviteTTL is how long an invite code lets players join.
 const InviteTTL = 7 * 24 * time.Hour
 
-// Invite is a campaign's invite code and when it stops working.
-type Invite struct {
-	Code      string    `json:"invite_code"`
-	ExpiresAt time.Time `json:"expires_at"`
-}
+// Invite is a campaign's invite code and when it stops working (the
+// wire's answer).
+type Invite = events.Invite
 
 // JoinCampaign makes p a player of the campaign if the invite code is the
 // campaign's current one and has not expired. Joining again is not an error.

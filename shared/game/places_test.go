@@ -66,10 +66,11 @@ func TestPlacesTimeAndLastingEffects(t *testing.T) {
 		t.Fatalf("Mira's turn narrated in %q, want the Common Room she is in", sc.Location)
 	}
 
-	e, err := f.svc.StartEncounter(ctx, owner, c.ID, startReq(t, `{"monsters":[{"srd_id":"goblin","count":1}]}`))
+	rec, err := f.svc.StartEncounter(ctx, owner, c.ID, startReq(t, `{"monsters":[{"srd_id":"goblin","count":1}]}`))
 	if err != nil {
 		t.Fatal(err)
 	}
+	e := begun(t, rec)
 	if len(e.Participants) != 2 || e.AreaID != "common-room" {
 		t.Fatalf("the fight in %s: %+v; want Mira and the goblin only", e.AreaID, e.Participants)
 	}

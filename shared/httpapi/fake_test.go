@@ -5,11 +5,11 @@ import (
 	"time"
 
 	"chronicler/events"
+	"chronicler/shared/auth"
 	"chronicler/shared/campaign"
 	"chronicler/shared/fault"
 	"chronicler/shared/game"
 	"chronicler/shared/httpapi"
-	"chronicler/shared/rules/encounter"
 	"chronicler/shared/srd"
 )
 
@@ -17,7 +17,7 @@ import (
 var _ httpapi.Service = (*game.Service)(nil)
 
 // aria is the player the fake's good token names.
-var aria = game.Player{ID: "p1", Name: "Aria"}
+var aria = auth.Player{ID: "p1", Name: "Aria"}
 
 // goodToken is the token the fake accepts; it is the one in
 // events/testdata's sample requests.
@@ -37,39 +37,39 @@ type fake struct {
 	tokens []string // what Authenticate was asked
 	keys   []string // what AllowAPI was asked
 
-	authenticate    func(token string) (game.Player, error)
+	authenticate    func(token string) (auth.Player, error)
 	allowAPI        func(key string) bool
 	narratorName    func() string
-	createPlayer    func(events.CreatePlayer) (game.Identity, error)
-	recoverPlayer   func(events.RecoverPlayer) (game.Identity, error)
-	connectTicket   func(game.Player, string) (string, time.Time, error)
-	createCampaign  func(game.Player, events.CreateCampaign) (campaign.Campaign, error)
-	listCampaigns   func(game.Player) ([]campaign.Campaign, error)
-	getCampaign     func(game.Player, string) (game.CampaignView, error)
-	conclude        func(game.Player, string) (campaign.Campaign, error)
-	joinCampaign    func(game.Player, string, events.JoinCampaign) (campaign.Campaign, error)
-	rotateInvite    func(game.Player, string) (game.Invite, error)
-	revokeInvite    func(game.Player, string) error
-	removePlayer    func(game.Player, string, string) error
-	createCharacter func(game.Player, string, campaign.NewCharacter) (campaign.Character, error)
-	give            func(game.Player, string, string, events.Gift) (campaign.Character, error)
-	startEncounter  func(game.Player, string, events.StartEncounter) (encounter.Encounter, error)
-	endEncounter    func(game.Player, string, string, events.EndEncounter) (encounter.Diffs, bool, error)
-	setHomebrew     func(game.Player, string, srd.Overrides) (campaign.Campaign, error)
-	secrets         func(game.Player, string) ([]campaign.Secret, error)
-	addSecret       func(game.Player, string, events.NewSecret) (campaign.Secret, error)
-	removeSecret    func(game.Player, string, string) error
-	turns           func(game.Player, string, int, int) (game.TurnPage, error)
-	turnContext     func(game.Player, string, int) (campaign.TurnContext, error)
-	export          func(game.Player, string) (events.Export, error)
-	importCampaign  func(game.Player, events.Export) (campaign.Campaign, error)
+	createPlayer    func(events.CreatePlayer) (auth.Credentials, error)
+	recoverPlayer   func(events.RecoverPlayer) (auth.Credentials, error)
+	connectTicket   func(auth.Player, string) (string, time.Time, error)
+	createCampaign  func(auth.Player, events.CreateCampaign) (campaign.Campaign, error)
+	listCampaigns   func(auth.Player) ([]campaign.Campaign, error)
+	getCampaign     func(auth.Player, string) (events.CampaignView, error)
+	conclude        func(auth.Player, string) (campaign.Campaign, error)
+	joinCampaign    func(auth.Player, string, events.JoinCampaign) (campaign.Campaign, error)
+	rotateInvite    func(auth.Player, string) (events.Invite, error)
+	revokeInvite    func(auth.Player, string) error
+	removePlayer    func(auth.Player, string, string) error
+	createCharacter func(auth.Player, string, campaign.NewCharacter) (campaign.Character, error)
+	give            func(auth.Player, string, string, events.Gift) (campaign.Character, error)
+	startEncounter  func(auth.Player, string, events.StartEncounter) (campaign.EncounterRecord, error)
+	endEncounter    func(auth.Player, string, string, events.EndEncounter) (events.EncounterEnded, error)
+	setHomebrew     func(auth.Player, string, srd.Overrides) (campaign.Campaign, error)
+	secrets         func(auth.Player, string) ([]campaign.Secret, error)
+	addSecret       func(auth.Player, string, events.NewSecret) (campaign.Secret, error)
+	removeSecret    func(auth.Player, string, string) error
+	turns           func(auth.Player, string, int, int) (events.TurnPage, error)
+	turnContext     func(auth.Player, string, int) (campaign.TurnContext, error)
+	export          func(auth.Player, string) (events.Export, error)
+	importCampaign  func(auth.Player, events.Export) (campaign.Campaign, error)
 }
 
 var _ httpapi.Service = (*fake)(nil)
 
 func (f *fake) record(name string, args ...any) { f.calls = append(f.calls, call{name, args}) }
 
-func (f *fake) ConnectTicket(_ context.Context, p game.Player, campaignID string) (string, time.Time, error) {
+func (f *fake) ConnectTicket(_ context.Context, p auth.Player, campaignID string) (string, time.Time, error) {
 	f.record("ConnectTicket", p, campaignID)
 	if f.connectTicket != nil {
 		return f.connectTicket(p, campaignID)
@@ -77,13 +77,13 @@ func (f *fake) ConnectTicket(_ context.Context, p game.Player, campaignID string
 	return "", time.Time{}, nil
 }
 
-func (f *fake) Authenticate(_ context.Context, token string) (game.Player, error) {
+func (f *fake) Authenticate(_ context.Context, token string) (auth.Player, error) {
 	f.tokens = append(f.tokens, token)
 	if f.authenticate != nil {
 		return f.authenticate(token)
 	}
 	if token != goodToken {
-		return game.Player{}, fault.E(fault.Unauthorized, "authorize", "invalid or expired token")
+		return auth.Player{}, fault.E(fault.Unauthorized, "authorize", "invalid or expired token")
 	}
 	return aria, nil
 }
@@ -100,23 +100,23 @@ func (f *fake) NarratorName() string {
 	return "offline"
 }
 
-func (f *fake) CreatePlayer(_ context.Context, req events.CreatePlayer) (game.Identity, error) {
+func (f *fake) CreatePlayer(_ context.Context, req events.CreatePlayer) (auth.Credentials, error) {
 	f.record("CreatePlayer", req)
 	if f.createPlayer != nil {
 		return f.createPlayer(req)
 	}
-	return game.Identity{}, nil
+	return auth.Credentials{}, nil
 }
 
-func (f *fake) RecoverPlayer(_ context.Context, req events.RecoverPlayer) (game.Identity, error) {
+func (f *fake) RecoverPlayer(_ context.Context, req events.RecoverPlayer) (auth.Credentials, error) {
 	f.record("RecoverPlayer", req)
 	if f.recoverPlayer != nil {
 		return f.recoverPlayer(req)
 	}
-	return game.Identity{}, nil
+	return auth.Credentials{}, nil
 }
 
-func (f *fake) CreateCampaign(_ context.Context, p game.Player, req events.CreateCampaign) (campaign.Campaign, error) {
+func (f *fake) CreateCampaign(_ context.Context, p auth.Player, req events.CreateCampaign) (campaign.Campaign, error) {
 	f.record("CreateCampaign", p, req)
 	if f.createCampaign != nil {
 		return f.createCampaign(p, req)
@@ -124,7 +124,7 @@ func (f *fake) CreateCampaign(_ context.Context, p game.Player, req events.Creat
 	return campaign.Campaign{}, nil
 }
 
-func (f *fake) ListCampaigns(_ context.Context, p game.Player) ([]campaign.Campaign, error) {
+func (f *fake) ListCampaigns(_ context.Context, p auth.Player) ([]campaign.Campaign, error) {
 	f.record("ListCampaigns", p)
 	if f.listCampaigns != nil {
 		return f.listCampaigns(p)
@@ -132,15 +132,15 @@ func (f *fake) ListCampaigns(_ context.Context, p game.Player) ([]campaign.Campa
 	return nil, nil
 }
 
-func (f *fake) GetCampaign(_ context.Context, p game.Player, id string) (game.CampaignView, error) {
+func (f *fake) GetCampaign(_ context.Context, p auth.Player, id string) (events.CampaignView, error) {
 	f.record("GetCampaign", p, id)
 	if f.getCampaign != nil {
 		return f.getCampaign(p, id)
 	}
-	return game.CampaignView{}, nil
+	return events.CampaignView{}, nil
 }
 
-func (f *fake) Conclude(_ context.Context, p game.Player, id string) (campaign.Campaign, error) {
+func (f *fake) Conclude(_ context.Context, p auth.Player, id string) (campaign.Campaign, error) {
 	f.record("Conclude", p, id)
 	if f.conclude != nil {
 		return f.conclude(p, id)
@@ -148,12 +148,12 @@ func (f *fake) Conclude(_ context.Context, p game.Player, id string) (campaign.C
 	return campaign.Campaign{}, nil
 }
 
-func (f *fake) SignOutEverywhere(_ context.Context, p game.Player) error {
+func (f *fake) SignOutEverywhere(_ context.Context, p auth.Player) error {
 	f.record("SignOutEverywhere", p)
 	return nil
 }
 
-func (f *fake) JoinCampaign(_ context.Context, p game.Player, id string, req events.JoinCampaign) (campaign.Campaign, error) {
+func (f *fake) JoinCampaign(_ context.Context, p auth.Player, id string, req events.JoinCampaign) (campaign.Campaign, error) {
 	f.record("JoinCampaign", p, id, req)
 	if f.joinCampaign != nil {
 		return f.joinCampaign(p, id, req)
@@ -161,15 +161,15 @@ func (f *fake) JoinCampaign(_ context.Context, p game.Player, id string, req eve
 	return campaign.Campaign{}, nil
 }
 
-func (f *fake) RotateInvite(_ context.Context, p game.Player, id string) (game.Invite, error) {
+func (f *fake) RotateInvite(_ context.Context, p auth.Player, id string) (events.Invite, error) {
 	f.record("RotateInvite", p, id)
 	if f.rotateInvite != nil {
 		return f.rotateInvite(p, id)
 	}
-	return game.Invite{}, nil
+	return events.Invite{}, nil
 }
 
-func (f *fake) RevokeInvite(_ context.Context, p game.Player, id string) error {
+func (f *fake) RevokeInvite(_ context.Context, p auth.Player, id string) error {
 	f.record("RevokeInvite", p, id)
 	if f.revokeInvite != nil {
 		return f.revokeInvite(p, id)
@@ -177,7 +177,7 @@ func (f *fake) RevokeInvite(_ context.Context, p game.Player, id string) error {
 	return nil
 }
 
-func (f *fake) RemovePlayer(_ context.Context, p game.Player, id, playerID string) error {
+func (f *fake) RemovePlayer(_ context.Context, p auth.Player, id, playerID string) error {
 	f.record("RemovePlayer", p, id, playerID)
 	if f.removePlayer != nil {
 		return f.removePlayer(p, id, playerID)
@@ -185,7 +185,7 @@ func (f *fake) RemovePlayer(_ context.Context, p game.Player, id, playerID strin
 	return nil
 }
 
-func (f *fake) CreateCharacter(_ context.Context, p game.Player, id string, req campaign.NewCharacter) (campaign.Character, error) {
+func (f *fake) CreateCharacter(_ context.Context, p auth.Player, id string, req campaign.NewCharacter) (campaign.Character, error) {
 	f.record("CreateCharacter", p, id, req)
 	if f.createCharacter != nil {
 		return f.createCharacter(p, id, req)
@@ -193,7 +193,7 @@ func (f *fake) CreateCharacter(_ context.Context, p game.Player, id string, req 
 	return campaign.Character{}, nil
 }
 
-func (f *fake) Give(_ context.Context, p game.Player, id, cid string, g events.Gift) (campaign.Character, error) {
+func (f *fake) Give(_ context.Context, p auth.Player, id, cid string, g events.Gift) (campaign.Character, error) {
 	f.record("Give", p, id, cid, g)
 	if f.give != nil {
 		return f.give(p, id, cid, g)
@@ -201,23 +201,23 @@ func (f *fake) Give(_ context.Context, p game.Player, id, cid string, g events.G
 	return campaign.Character{}, nil
 }
 
-func (f *fake) StartEncounter(_ context.Context, p game.Player, id string, req events.StartEncounter) (encounter.Encounter, error) {
+func (f *fake) StartEncounter(_ context.Context, p auth.Player, id string, req events.StartEncounter) (campaign.EncounterRecord, error) {
 	f.record("StartEncounter", p, id, req)
 	if f.startEncounter != nil {
 		return f.startEncounter(p, id, req)
 	}
-	return encounter.Encounter{}, nil
+	return campaign.EncounterRecord{}, nil
 }
 
-func (f *fake) EndEncounter(_ context.Context, p game.Player, id, eid string, req events.EndEncounter) (encounter.Diffs, bool, error) {
+func (f *fake) EndEncounter(_ context.Context, p auth.Player, id, eid string, req events.EndEncounter) (events.EncounterEnded, error) {
 	f.record("EndEncounter", p, id, eid, req)
 	if f.endEncounter != nil {
 		return f.endEncounter(p, id, eid, req)
 	}
-	return nil, false, nil
+	return events.EncounterEnded{}, nil
 }
 
-func (f *fake) SetHomebrew(_ context.Context, p game.Player, id string, o srd.Overrides) (campaign.Campaign, error) {
+func (f *fake) SetHomebrew(_ context.Context, p auth.Player, id string, o srd.Overrides) (campaign.Campaign, error) {
 	f.record("SetHomebrew", p, id, o)
 	if f.setHomebrew != nil {
 		return f.setHomebrew(p, id, o)
@@ -225,7 +225,7 @@ func (f *fake) SetHomebrew(_ context.Context, p game.Player, id string, o srd.Ov
 	return campaign.Campaign{}, nil
 }
 
-func (f *fake) Secrets(_ context.Context, p game.Player, id string) ([]campaign.Secret, error) {
+func (f *fake) Secrets(_ context.Context, p auth.Player, id string) ([]campaign.Secret, error) {
 	f.record("Secrets", p, id)
 	if f.secrets != nil {
 		return f.secrets(p, id)
@@ -233,7 +233,7 @@ func (f *fake) Secrets(_ context.Context, p game.Player, id string) ([]campaign.
 	return nil, nil
 }
 
-func (f *fake) AddSecret(_ context.Context, p game.Player, id string, req events.NewSecret) (campaign.Secret, error) {
+func (f *fake) AddSecret(_ context.Context, p auth.Player, id string, req events.NewSecret) (campaign.Secret, error) {
 	f.record("AddSecret", p, id, req)
 	if f.addSecret != nil {
 		return f.addSecret(p, id, req)
@@ -241,7 +241,7 @@ func (f *fake) AddSecret(_ context.Context, p game.Player, id string, req events
 	return campaign.Secret{}, nil
 }
 
-func (f *fake) RemoveSecret(_ context.Context, p game.Player, id, sid string) error {
+func (f *fake) RemoveSecret(_ context.Context, p auth.Player, id, sid string) error {
 	f.record("RemoveSecret", p, id, sid)
 	if f.removeSecret != nil {
 		return f.removeSecret(p, id, sid)
@@ -249,15 +249,15 @@ func (f *fake) RemoveSecret(_ context.Context, p game.Player, id, sid string) er
 	return nil
 }
 
-func (f *fake) Turns(_ context.Context, p game.Player, id string, after, limit int) (game.TurnPage, error) {
+func (f *fake) Turns(_ context.Context, p auth.Player, id string, after, limit int) (events.TurnPage, error) {
 	f.record("Turns", p, id, after, limit)
 	if f.turns != nil {
 		return f.turns(p, id, after, limit)
 	}
-	return game.TurnPage{}, nil
+	return events.TurnPage{}, nil
 }
 
-func (f *fake) TurnContext(_ context.Context, p game.Player, id string, seq int) (campaign.TurnContext, error) {
+func (f *fake) TurnContext(_ context.Context, p auth.Player, id string, seq int) (campaign.TurnContext, error) {
 	f.record("TurnContext", p, id, seq)
 	if f.turnContext != nil {
 		return f.turnContext(p, id, seq)
@@ -265,7 +265,7 @@ func (f *fake) TurnContext(_ context.Context, p game.Player, id string, seq int)
 	return campaign.TurnContext{}, nil
 }
 
-func (f *fake) Export(_ context.Context, p game.Player, id string) (events.Export, error) {
+func (f *fake) Export(_ context.Context, p auth.Player, id string) (events.Export, error) {
 	f.record("Export", p, id)
 	if f.export != nil {
 		return f.export(p, id)
@@ -273,7 +273,7 @@ func (f *fake) Export(_ context.Context, p game.Player, id string) (events.Expor
 	return events.Export{}, nil
 }
 
-func (f *fake) Import(_ context.Context, p game.Player, e events.Export) (campaign.Campaign, error) {
+func (f *fake) Import(_ context.Context, p auth.Player, e events.Export) (campaign.Campaign, error) {
 	f.record("Import", p, e)
 	if f.importCampaign != nil {
 		return f.importCampaign(p, e)

@@ -18,7 +18,6 @@ import (
 	"chronicler/shared/auth"
 	"chronicler/shared/campaign"
 	"chronicler/shared/fault"
-	"chronicler/shared/game"
 	"chronicler/shared/headers"
 	"chronicler/shared/srd"
 )
@@ -96,7 +95,7 @@ func New(svc Service, storeName string, log *slog.Logger) *Handler {
 // call is one request being served.
 type call struct {
 	r      *http.Request
-	player game.Player
+	player auth.Player
 	body   []byte
 }
 
@@ -259,7 +258,7 @@ func (h *Handler) signOut(c *call) (int, any, error) {
 	return http.StatusOK, map[string]bool{"signed_out": true}, nil
 }
 
-func identityJSON(id game.Identity) map[string]string {
+func identityJSON(id auth.Credentials) map[string]string {
 	return map[string]string{"player_id": id.ID, "name": id.Name, "token": id.Token, "recovery_code": id.RecoveryCode}
 }
 
@@ -541,11 +540,11 @@ func (h *Handler) startEncounter(c *call) (int, any, error) {
 	if err != nil {
 		return 0, nil, err
 	}
-	e, err := h.encounters.StartEncounter(c.r.Context(), c.player, c.r.PathValue("id"), req)
+	rec, err := h.encounters.StartEncounter(c.r.Context(), c.player, c.r.PathValue("id"), req)
 	if err != nil {
 		return 0, nil, err
 	}
-	return http.StatusCreated, map[string]any{"encounter": e}, nil
+	return http.StatusCreated, map[string]any{"encounter": rec.Data}, nil
 }
 
 func (h *Handler) endEncounter(c *call) (int, any, error) {
@@ -553,9 +552,9 @@ func (h *Handler) endEncounter(c *call) (int, any, error) {
 	if err != nil {
 		return 0, nil, err
 	}
-	diffs, committed, err := h.encounters.EndEncounter(c.r.Context(), c.player, c.r.PathValue("id"), c.r.PathValue("eid"), req)
+	ended, err := h.encounters.EndEncounter(c.r.Context(), c.player, c.r.PathValue("id"), c.r.PathValue("eid"), req)
 	if err != nil {
 		return 0, nil, err
 	}
-	return http.StatusOK, map[string]any{"diffs": diffs, "committed": committed}, nil
+	return http.StatusOK, ended, nil
 }

@@ -17,6 +17,7 @@ import (
 	"time"
 
 	"chronicler/events"
+	"chronicler/shared/auth"
 	"chronicler/shared/campaign"
 	"chronicler/shared/fault"
 	"chronicler/shared/game"
@@ -76,6 +77,16 @@ func object(t *testing.T, res httpapi.Response) map[string]any {
 		t.Fatalf("body %q is not a JSON object: %v", res.Body, err)
 	}
 	return m
+}
+
+// encoded is v as the handler's encoder writes a body.
+func encoded(t *testing.T, v any) string {
+	t.Helper()
+	var b bytes.Buffer
+	if err := json.NewEncoder(&b).Encode(v); err != nil {
+		t.Fatal(err)
+	}
+	return b.String()
 }
 
 // keys lists an object's keys, sorted and space-separated.
@@ -242,7 +253,7 @@ func TestRealEventIsServed(t *testing.T) {
 	if err := json.Unmarshal(data, &req); err != nil {
 		t.Fatal(err)
 	}
-	f := &fake{createCampaign: func(p game.Player, req events.CreateCampaign) (campaign.Campaign, error) {
+	f := &fake{createCampaign: func(p auth.Player, req events.CreateCampaign) (campaign.Campaign, error) {
 		return campaign.Campaign{ID: "c1", Name: req.Name, OwnerID: p.ID, InviteCode: "ABCDEFGHJK"}, nil
 	}}
 	a := newAPI(f)
@@ -411,8 +422,8 @@ func TestAuth(t *testing.T) {
 		}
 	})
 	t.Run("TheTokensPlayerIsTheCaller", func(t *testing.T) {
-		bram := game.Player{ID: "p2", Name: "Bram"}
-		f := &fake{authenticate: func(string) (game.Player, error) { return bram, nil }}
+		bram := auth.Player{ID: "p2", Name: "Bram"}
+		f := &fake{authenticate: func(string) (auth.Player, error) { return bram, nil }}
 		a := newAPI(f)
 		a.do(t, "GET", "/api/campaigns", "Bearer bram", "")
 		res := a.do(t, "GET", "/api/players/me", "Bearer bram", "")
@@ -488,7 +499,7 @@ func TestErrors(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			f := &fake{getCampaign: func(game.Player, string) (game.CampaignView, error) { return game.CampaignView{}, tt.err }}
+			f := &fake{getCampaign: func(auth.Player, string) (events.CampaignView, error) { return events.CampaignView{}, tt.err }}
 			a := newAPI(f)
 			res := a.do(t, "GET", "/api/campaigns/c1", bearer, "")
 			wantError(t, res, tt.status, tt.code, tt.message, tt.reason)
@@ -510,28 +521,28 @@ func TestErrors(t *testing.T) {
 func TestBodies(t *testing.T) {
 	played := time.Date(2026, 11, 20, 21, 0, 0, 0, time.UTC)
 	expires := played.Add(game.InviteTTL)
-	view := func(owner string) game.CampaignView {
-		return game.CampaignView{Campaign: campaign.Campaign{
+	view := func(owner string) events.CampaignView {
+		return events.CampaignView{Campaign: campaign.Campaign{
 			ID: "c1", Name: "The Sunken Crown", OwnerID: owner, InviteCode: "ABCDEFGHJK", InviteExpiresAt: &expires,
 			Secrets: []campaign.Secret{{ID: "s1", Text: "The king is a lich"}},
 		}}
 	}
 	t.Run("TheOwnerSeesTheInviteCode", func(t *testing.T) {
-		f := &fake{getCampaign: func(p game.Player, _ string) (game.CampaignView, error) { return view(p.ID), nil }}
+		f := &fake{getCampaign: func(p auth.Player, _ string) (events.CampaignView, error) { return view(p.ID), nil }}
 		body := object(t, newAPI(f).do(t, "GET", "/api/campaigns/c1", bearer, ""))
 		if body["invite_code"] != "ABCDEFGHJK" || body["invite_expires_at"] != expires.Format(time.RFC3339) {
 			t.Errorf("body = %v", body)
 		}
 	})
 	t.Run("AMemberDoesNotSeeTheInviteCode", func(t *testing.T) {
-		f := &fake{getCampaign: func(game.Player, string) (game.CampaignView, error) { return view("p0"), nil }}
+		f := &fake{getCampaign: func(auth.Player, string) (events.CampaignView, error) { return view("p0"), nil }}
 		res := newAPI(f).do(t, "GET", "/api/campaigns/c1", bearer, "")
 		if strings.Contains(res.Body, "ABCDEFGHJK") || strings.Contains(res.Body, "invite_expires_at") {
 			t.Errorf("body = %s", res.Body)
 		}
 	})
 	t.Run("ACampaignNeverCarriesItsSecrets", func(t *testing.T) {
-		f := &fake{getCampaign: func(p game.Player, _ string) (game.CampaignView, error) { return view(p.ID), nil }}
+		f := &fake{getCampaign: func(p auth.Player, _ string) (events.CampaignView, error) { return view(p.ID), nil }}
 		if res := newAPI(f).do(t, "GET", "/api/campaigns/c1", bearer, ""); strings.Contains(res.Body, "lich") {
 			t.Errorf("body = %s", res.Body)
 		}
@@ -553,7 +564,7 @@ func TestBodies(t *testing.T) {
 		}
 	})
 	t.Run("ACampaignListIsMetadataOnly", func(t *testing.T) {
-		f := &fake{listCampaigns: func(game.Player) ([]campaign.Campaign, error) {
+		f := &fake{listCampaigns: func(auth.Player) ([]campaign.Campaign, error) {
 			return []campaign.Campaign{{ID: "c1", Name: "The Sunken Crown", Status: campaign.Active, OwnerID: "p0", WorldSeed: "a drowned kingdom", LastPlayedAt: played}}, nil
 		}}
 		body := object(t, newAPI(f).do(t, "GET", "/api/campaigns", bearer, ""))
@@ -565,10 +576,10 @@ func TestBodies(t *testing.T) {
 	t.Run("NextOnlyWhenThereIsMore", func(t *testing.T) {
 		next := 60
 		for _, tt := range []struct {
-			page game.TurnPage
+			page events.TurnPage
 			want any
-		}{{game.TurnPage{}, nil}, {game.TurnPage{Next: &next}, float64(60)}} {
-			f := &fake{turns: func(game.Player, string, int, int) (game.TurnPage, error) { return tt.page, nil }}
+		}{{events.TurnPage{}, nil}, {events.TurnPage{Next: &next}, float64(60)}} {
+			f := &fake{turns: func(auth.Player, string, int, int) (events.TurnPage, error) { return tt.page, nil }}
 			if got := object(t, newAPI(f).do(t, "GET", "/api/campaigns/c1/turns", bearer, ""))["next"]; got != tt.want {
 				t.Errorf("next = %v, want %v", got, tt.want)
 			}
@@ -583,13 +594,34 @@ func TestBodies(t *testing.T) {
 			t.Errorf("removed = %v", got)
 		}
 	})
+	// The handlers name no type of the rules engine, yet write the
+	// encounter and its diffs byte for byte as when they wrote the
+	// engine's values themselves.
+	t.Run("StartEncounterWritesTheEncounterAsStored", func(t *testing.T) {
+		e := encounter.Encounter{ID: "e1", Status: encounter.Active, Round: 1, Order: []string{"mira", "goblin-1"}, Current: "mira",
+			Participants: []encounter.Participant{{ID: "mira", Name: "Mira <the bold>", Kind: encounter.KindCharacter, HP: 12}}}
+		rec, err := encounter.Record(e, 0)
+		if err != nil {
+			t.Fatal(err)
+		}
+		f := &fake{startEncounter: func(auth.Player, string, events.StartEncounter) (campaign.EncounterRecord, error) { return rec, nil }}
+		res := newAPI(f).do(t, "POST", "/api/campaigns/c1/encounters", bearer, `{"monsters":[{"srd_id":"goblin","count":1}]}`)
+		if want := encoded(t, map[string]any{"encounter": e}); res.StatusCode != 201 || res.Body != want {
+			t.Errorf("%d %s\nwant %s", res.StatusCode, res.Body, want)
+		}
+	})
 	t.Run("EndEncounterSaysWhetherItCommitted", func(t *testing.T) {
-		f := &fake{endEncounter: func(game.Player, string, string, events.EndEncounter) (encounter.Diffs, bool, error) {
-			return encounter.Diffs{{ParticipantID: "g1", Name: "Goblin"}}, true, nil
+		diffs := encounter.Diffs{{ParticipantID: "g1", Name: "Goblin", Ammunition: []encounter.AmmoDiff{{ID: "arrow", Before: 3, Spent: 2, Recovered: 1, After: 2}}}}
+		data, err := json.Marshal(diffs)
+		if err != nil {
+			t.Fatal(err)
+		}
+		f := &fake{endEncounter: func(auth.Player, string, string, events.EndEncounter) (events.EncounterEnded, error) {
+			return events.EncounterEnded{Committed: true, Diffs: data}, nil
 		}}
-		body := object(t, newAPI(f).do(t, "POST", "/api/campaigns/c1/encounters/e1/end", bearer, `{"outcome":"victory"}`))
-		if body["committed"] != true || len(body["diffs"].([]any)) != 1 {
-			t.Errorf("body = %v", body)
+		res := newAPI(f).do(t, "POST", "/api/campaigns/c1/encounters/e1/end", bearer, `{"outcome":"victory"}`)
+		if want := encoded(t, map[string]any{"diffs": diffs, "committed": true}); res.Body != want {
+			t.Errorf("body %s\nwant %s", res.Body, want)
 		}
 	})
 	t.Run("HealthNamesStoreAndNarrator", func(t *testing.T) {
@@ -600,8 +632,8 @@ func TestBodies(t *testing.T) {
 		}
 	})
 	t.Run("AnIdentityCarriesItsRecoveryCode", func(t *testing.T) {
-		f := &fake{createPlayer: func(req events.CreatePlayer) (game.Identity, error) {
-			return game.Identity{Player: game.Player{ID: "p1", Name: req.Name}, Token: "tok", RecoveryCode: "p1-CODE"}, nil
+		f := &fake{createPlayer: func(req events.CreatePlayer) (auth.Credentials, error) {
+			return auth.Credentials{Player: auth.Player{ID: "p1", Name: req.Name}, Token: "tok", RecoveryCode: "p1-CODE"}, nil
 		}}
 		body := object(t, newAPI(f).do(t, "POST", "/api/players", "", `{"name":"Aria"}`))
 		if want := map[string]any{"player_id": "p1", "name": "Aria", "token": "tok", "recovery_code": "p1-CODE"}; !reflect.DeepEqual(body, want) {

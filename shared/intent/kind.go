@@ -178,11 +178,13 @@ var Difficulties = []string{"very_easy", "easy", "medium", "hard", "very_hard", 
 // unequip (armour worn, weapons wielded: between fights, as armour takes
 // minutes; in a fight an attack names its weapon), and the SRD's contests
 // in a fight: grapple, shove (prone, or push 5 feet) and escape from a
-// grapple. read_intent offers the kinds a player's words commonly take and
+// grapple; an attack's choice is the grip of a versatile weapon (one- or
+// two-handed; the rules pick it by the hands free when none is named).
+// read_intent offers the kinds a player's words commonly take and
 // nothing a fight's bookkeeping or a sheet's needs (hide, second_wind and
 // level_up are buttons).
 var kinds = []Kind{
-	{Name: "attack", Fields: []Field{targetIDField}, Bonus: true, Fight: FightEncounter,
+	{Name: "attack", Fields: []Field{targetIDField}, Bonus: true, Choices: []string{"one-handed", "two-handed"}, Fight: FightEncounter,
 		Read: true, ReadFields: []string{"target_id", "weapon"}},
 	{Name: "cast", Fields: []Field{slotLevelField, spellField}, Bonus: true, Casts: true, Fight: FightEncounter,
 		Read: true, ReadFields: []string{"spell", "target_ids", "slot_level"}},

@@ -55,6 +55,13 @@ type AttackRequest struct {
 	// roll and its damage (Str, or Dex for a ranged or finesse weapon);
 	// 0 for a monster's attack or a spell's.
 	Ability Ability `json:"ability,omitempty"`
+	// WeaponID, Hands and OffHand are a character's weapon attack's: the
+	// SRD weapon ("longsword"; "" unarmed), the hands it is held in (1 or
+	// 2), and whether it is two-weapon fighting's off-hand attack. The
+	// fighting styles read them.
+	WeaponID string `json:"weapon_id,omitempty"`
+	Hands    int    `json:"hands,omitempty"`
+	OffHand  bool   `json:"off_hand,omitempty"`
 	// Damage is rolled on a hit, each part with its own type. A critical
 	// hit doubles every part's dice, never its modifiers.
 	Damage []DamageRoll `json:"damage"`

@@ -4,7 +4,7 @@ import (
 	"context"
 
 	"chronicler/events"
-	"chronicler/shared/game"
+	"chronicler/shared/auth"
 )
 
 // Connections binds WebSocket connections to campaigns and answers them
@@ -13,14 +13,14 @@ type Connections interface {
 	// Authenticate returns the player a token names. Unauthorized when
 	// the token is missing, malformed, expired or forged; Unavailable when
 	// the identity provider cannot be reached.
-	Authenticate(ctx context.Context, token string) (game.Player, error)
+	Authenticate(ctx context.Context, token string) (auth.Player, error)
 	// RedeemTicket returns the player a connect ticket was given to and
 	// uses it up. Unauthorized when it is forged, for another campaign,
 	// expired or used already.
-	RedeemTicket(ctx context.Context, ticket, campaignID string) (game.Player, error)
+	RedeemTicket(ctx context.Context, ticket, campaignID string) (auth.Player, error)
 	// Connect binds the connection to the campaign for p. NotFound when
 	// there is no such campaign; Forbidden when p is not a member.
-	Connect(ctx context.Context, connectionID string, p game.Player, campaignID string) error
+	Connect(ctx context.Context, connectionID string, p auth.Player, campaignID string) error
 	// Disconnect forgets the connection; one already gone is no error.
 	Disconnect(ctx context.Context, connectionID string) error
 	// CheckBound returns nil when campaignID is "" or the one the

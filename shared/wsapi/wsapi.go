@@ -11,8 +11,8 @@ import (
 	awsevents "github.com/aws/aws-lambda-go/events"
 
 	"chronicler/events"
+	"chronicler/shared/auth"
 	"chronicler/shared/fault"
-	"chronicler/shared/game"
 	"chronicler/shared/redact"
 )
 
@@ -38,7 +38,7 @@ func (h *Handler) Connect(ctx context.Context, req Request) (Response, error) {
 	if campaignID == "" || len(campaignID) > events.MaxIDLength {
 		return refuse(fault.Field("connect", "campaign", "is required")), nil
 	}
-	var p game.Player
+	var p auth.Player
 	var err error
 	if ticket != "" {
 		p, err = h.Svc.RedeemTicket(ctx, ticket, campaignID)

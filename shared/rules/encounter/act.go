@@ -11,6 +11,7 @@ import (
 	"chronicler/shared/fault"
 	"chronicler/shared/rules"
 	"chronicler/shared/rules/spell"
+	"chronicler/shared/srd"
 )
 
 // The reasons an action is refused: the rules' vocabulary (fault.Reason),
@@ -91,8 +92,10 @@ type Action struct {
 	// fight again (Spiritual Weapon's attack, Call Lightning's bolt)
 	// rather than casting it.
 	Ongoing bool `json:"ongoing,omitempty"`
-	// Choice, with a cast, is the caster's pick where the spell offers
-	// one: the condition Lesser or Greater Restoration ends ("poisoned",
+	// Choice, with an attack, is the grip of a versatile weapon:
+	// OneHanded or TwoHanded ("" holds it in two hands when the other
+	// hand is free: weapon.go). With a cast, it is the caster's pick
+	// where the spell offers one: the condition Lesser or Greater Restoration ends ("poisoned",
 	// "exhaustion"), the damage type Protection from Energy wards against
 	// ("fire"), the word Command speaks ("halt"). "" lets the spell take
 	// its default. With Magic Weapon,
@@ -404,15 +407,20 @@ func (e *Encounter) attack(res *Result, ai int, in Action, src dice.Source, rs R
 		return refuse(InvalidArgs, "action.distance", "must be between 0 and %d feet", MaxDistance)
 	}
 	var reqs []rules.AttackRequest
+	var shot srd.Weapon // whose ammunition each attack spends (shoot)
 	if actor.Kind == KindCharacter && actor.Form == nil { // a druid in a beast's shape attacks as the beast
-		req, err := weaponAttack(actor, in.Weapon, in.Distance)
+		req, err := weaponAttack(actor, in.Weapon, in.Distance, in.Choice)
 		if err != nil {
 			return err
 		}
 		if dice, ok := sneakDice(actor, in.Weapon, req); ok {
 			req.Sneak = &rules.SneakAttack{Dice: dice, AllyAdjacent: e.besides(ai, ti)}
 		}
-		for range attacksPerAction(actor.Class, actor.Combatant.Level) {
+		n := attacksPerAction(actor.Class, actor.Combatant.Level)
+		if w, ok := lookupWeapon(in.Weapon); ok {
+			n, shot = loads(res, actor, w, n), w
+		}
+		for range n {
 			reqs = append(reqs, req)
 		}
 	} else {
@@ -454,6 +462,9 @@ func (e *Encounter) attack(res *Result, ai int, in Action, src dice.Source, rs R
 			continue // the attack is lost
 		}
 		if actor.Kind == KindCharacter {
+			if !e.shoot(res, ai, shot) {
+				break
+			}
 			if err := e.strikeWith(res, ai, ti, req, src, rs); err != nil {
 				return err
 			}

@@ -71,13 +71,13 @@ func TestAttackThroughTheRules(t *testing.T) {
 		summary string
 	}{
 		{"HitKillsAGoblin", []int{12, 5}, true, false, 0,
-			"Mira hits Goblin 1 with a longsword (17 vs AC 15) for 8 slashing damage; Goblin 1 drops to 0 HP and dies."},
+			"Mira hits Goblin 1 with a longsword in two hands (17 vs AC 15) for 8 slashing damage; Goblin 1 drops to 0 HP and dies."},
 		{"MissBelowAC", []int{9}, false, false, 7,
-			"Mira misses Goblin 1 with a longsword (14 vs AC 15)."},
+			"Mira misses Goblin 1 with a longsword in two hands (14 vs AC 15)."},
 		{"MissOnNatural1", []int{1}, false, false, 7,
-			"Mira misses Goblin 1 with a longsword (natural 1, 6 vs AC 15)."},
+			"Mira misses Goblin 1 with a longsword in two hands (natural 1, 6 vs AC 15)."},
 		{"CritDoublesTheDice", []int{20, 1, 1}, true, true, 2,
-			"Mira lands a critical hit on Goblin 1 with a longsword (natural 20, 25 vs AC 15) for 5 slashing damage; Goblin 1 is at 2/7 HP."},
+			"Mira lands a critical hit on Goblin 1 with a longsword in two hands (natural 20, 25 vs AC 15) for 5 slashing damage; Goblin 1 is at 2/7 HP."},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -391,7 +391,7 @@ func TestKillingTheLastMonster(t *testing.T) {
 	}
 	// The fight ends with the blow that wins it: no one else is up, no
 	// round 2 begins, and the goblin's 50 XP go to the two who lived.
-	want := "Mira hits Goblin 1 with a longsword (17 vs AC 15) for 8 slashing damage; Goblin 1 drops to 0 HP and dies. All the monsters are defeated. The fight is won. Each character who took part and lived earns 25 XP."
+	want := "Mira hits Goblin 1 with a longsword in two hands (17 vs AC 15) for 8 slashing damage; Goblin 1 drops to 0 HP and dies. All the monsters are defeated. The fight is won. Each character who took part and lived earns 25 XP."
 	if res.Summary() != want || res.Decided != "victory" || res.Outcome != "victory" || out.Decided() != "victory" {
 		t.Errorf("summary %q decided %q/%q", res.Summary(), res.Decided, out.Decided())
 	}

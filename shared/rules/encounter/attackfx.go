@@ -159,7 +159,13 @@ func enchanted(id, weapon string) bool {
 		return true
 	}
 	w, ok := srd.LookupWeapon(id)
-	return ok && rules.Article(strings.ToLower(w.Name)) == weapon
+	if !ok {
+		return false
+	}
+	// The attack names the weapon, then maybe how it is held: "a
+	// longsword in two hands", "a dagger in the off hand".
+	name := aWeapon(w)
+	return weapon == name || strings.HasPrefix(weapon, name+" in ")
 }
 
 // defend sets participant ti's resistances and immunities for one attack

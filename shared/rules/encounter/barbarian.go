@@ -359,7 +359,7 @@ func frenzyAttack(e *Encounter, res *Result, ai int, in Action, src dice.Source)
 	if weapon == "" {
 		weapon = bestWeapon(p, false, true)
 	}
-	req, err := weaponAttack(p, weapon, in.Distance)
+	req, err := weaponAttack(p, weapon, in.Distance, "")
 	if err != nil {
 		return err
 	}

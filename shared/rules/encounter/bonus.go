@@ -168,7 +168,7 @@ func (e *Encounter) offHand(res *Result, ai int, in Action, src dice.Source) err
 	if err != nil {
 		return err
 	}
-	req, err := weaponAttack(p, in.Weapon, in.Distance)
+	req, err := weaponAttack(p, in.Weapon, in.Distance, OneHanded)
 	if err != nil {
 		return err
 	}
@@ -184,6 +184,7 @@ func (e *Encounter) offHand(res *Result, ai int, in Action, src dice.Source) err
 	}
 	req.Damage = []rules.DamageRoll{{Dice: x, Type: req.Damage[0].Type}}
 	req.Weapon += offHandText
+	req.OffHand = true
 	if !req.Kind.Ranged() {
 		if ok, err := e.approachedBy(res, ai, ti, src); err != nil || !ok {
 			return err

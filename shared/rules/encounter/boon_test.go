@@ -266,8 +266,8 @@ func TestAttackRollWardsInAFight(t *testing.T) {
 	})
 }
 
-// ser is a level 3 paladin with a longsword (+5, 1d8+3): Cha 14, three
-// 1st-level slots.
+// ser is a level 3 paladin with a longsword (+5, 1d10+3 in two hands):
+// Cha 14, three 1st-level slots.
 func ser() campaign.Character {
 	c := mira()
 	c.ID, c.Name, c.Class, c.PlayerID = "ser", "Ser", "paladin", "p5"
@@ -283,7 +283,7 @@ func rue() campaign.Character {
 	c.ID, c.Name, c.Class, c.PlayerID = "rue", "Rue", "ranger", "p6"
 	c.Abilities.Wis = 14
 	c.SpellSlots = map[string]campaign.Slot{"1": {Max: 3}}
-	c.Inventory = []campaign.Item{{Item: "longbow", Qty: 1}}
+	c.Inventory = []campaign.Item{{Item: "longbow", Qty: 1}, {Item: "arrow", Qty: 20}}
 	return c
 }
 
@@ -343,7 +343,8 @@ func TestWeaponAndDamageSpellsInAFight(t *testing.T) {
 		if fx := e.Effects[0]; fx.Weapon != "longsword" || fx.Bonus != 1 {
 			t.Fatalf("effect %+v: Mira's best weapon, +1", fx)
 		}
-		// 10 + 5 + 1 = 16 hits AC 12; 1d8+3+1 (4) = 8 slashing, not ignored.
+		// 10 + 5 + 1 = 16 hits AC 12; 1d10+3+1 (4: the longsword in two
+		// hands) = 8 slashing, not ignored.
 		_, res, err := encounter.Act(e, "mira", encounter.Action{Kind: encounter.ActionAttack, TargetID: "wererat-human-1", Weapon: "longsword"}, faces(t, 10, 4))
 		if err != nil {
 			t.Fatal(err)

@@ -38,8 +38,8 @@ func decodeMore(a Action) error {
 		return fault.Field(op, "action.ongoing", "goes with a cast only")
 	case len(a.Choice) > maxNameLength:
 		return fault.Field(op, "action.choice", "is longer than %d bytes", maxNameLength)
-	case a.Choice != "" && a.Kind != ActionCast && a.Kind != ActionFeature:
-		return fault.Field(op, "action.choice", "goes with a cast or a feature only")
+	case a.Choice != "" && a.Kind != ActionCast && a.Kind != ActionFeature && a.Kind != ActionAttack:
+		return fault.Field(op, "action.choice", "goes with an attack, a cast or a feature only")
 	}
 	for _, id := range a.TargetIDs {
 		if id == "" || len(id) > maxNameLength {
@@ -494,7 +494,7 @@ func (e Encounter) chosen(in Action, s srd.Spell, ids []string, opts *spell.Opti
 	case !ok:
 		return refuse(InvalidArgs, "action.weapon", "unknown weapon %q", truncate(in.Weapon, 60))
 	case t.Kind == KindCharacter && !slices.Contains(t.Weapons, w.ID):
-		return refuse(NotAllowed, "action.weapon", "%s does not carry %s", t.Name, rules.Article(strings.ToLower(w.Name)))
+		return refuse(NotAllowed, "action.weapon", "%s does not carry %s", t.Name, aWeapon(w))
 	}
 	opts.Weapon = w.ID
 	return nil

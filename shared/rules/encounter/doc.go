@@ -44,9 +44,20 @@
 //     (fighter 5/11/20; barbarian, monk, paladin, ranger 5); a rogue adds
 //     Sneak Attack once a turn with a finesse or ranged weapon, with
 //     advantage or another character engaged with the target; two-weapon
-//     fighting is a bonus action (below). Versatile
-//     two-handed grips, ammunition and magic items are not modelled; a
-//     weapon is nonmagical unless Magic Weapon makes it magic (+1 to +3 to
+//     fighting is a bonus action (below). The weapon's properties play as
+//     the SRD has them (weapon.go): a versatile weapon deals its
+//     two-handed damage in a melee attack made with two hands (as the
+//     attack's choice asks, or else when no shield or other weapon fills
+//     the other hand; the summary says the grip); a two-handed one cannot
+//     be used with a shield on the arm; a weapon that shoots ammunition
+//     spends a piece of it an attack and shoots no more when none is left
+//     (half of what was spent comes back at the end of a fight the party
+//     did not flee or lose: Diff.Ammunition); a loading one fires once an
+//     action whatever Extra Attack gives; a heavy one has disadvantage in
+//     a Small creature's hands; a thrown one is a ranged attack beyond
+//     reach, with its melee ability (what is thrown is not counted: it
+//     is back in hand for the next attack). Magic items are not
+//     modelled; a weapon is nonmagical unless Magic Weapon makes it magic (+1 to +3 to
 //     its attack and damage rolls) or the monster has Magic Weapons, so a
 //     monster's resistance or immunity to nonmagical weapons applies to
 //     the rest (never to a spell's damage, which is magic). Divine Favor adds its radiant d4 to its caster's weapon

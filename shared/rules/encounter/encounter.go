@@ -169,6 +169,16 @@ type Participant struct {
 	// wielded: an attack that names none is made with one of them when
 	// one fits it (bestWeapon).
 	Wielded []string `json:"wielded,omitempty"`
+	// Shield says a character has a shield on its arm (worn, as
+	// campaign.Worn reads the sheet): no weapon in two hands (weapon.go),
+	// and Protection may be used.
+	Shield bool `json:"shield,omitempty"`
+	// Ammo is the ammunition a character carries for its weapons that
+	// shoot it, the pieces left by SRD id ("arrow": 20): counted at
+	// Start, one spent an attack (weapon.go). nil when it carries no such
+	// weapon, or in an encounter stored before ammunition was counted,
+	// whose shots spend none.
+	Ammo map[string]int `json:"ammo,omitempty"`
 	// Size is the creature's size, lower case ("medium"); "" is Medium.
 	// GrappledBy is the participant grappling it (contest.go).
 	Size       string `json:"size,omitempty"`
@@ -178,9 +188,6 @@ type Participant struct {
 	// heavy armour (no Rage's benefits, no Unarmored Defense).
 	Hinders    []string `json:"hinders,omitempty"`
 	HeavyArmor bool     `json:"heavy_armor,omitempty"`
-	// Shield says a character carries a shield (Protection needs one; a
-	// versatile weapon is then held in one hand).
-	Shield bool `json:"shield,omitempty"`
 	// Parry is the AC a monster's Parry reaction adds against one melee
 	// attack that would hit it; 0 without one.
 	Parry int `json:"parry,omitempty"`
@@ -271,6 +278,8 @@ type Snapshot struct {
 	KitUses int `json:"kit_uses,omitempty"`
 	// Exhaustion is its exhaustion level.
 	Exhaustion int `json:"exhaustion,omitempty"`
+	// Ammo is the ammunition it carried, by SRD id.
+	Ammo map[string]int `json:"ammo,omitempty"`
 }
 
 func snapshot(c rules.Combatant) Snapshot {

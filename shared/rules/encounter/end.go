@@ -58,7 +58,10 @@ type Diff struct {
 	// Exhaustion is the exhaustion level before and after, when the
 	// fight changed it (a frenzy's end); nil otherwise.
 	Exhaustion *Delta `json:"exhaustion,omitempty"`
-	Stats      Stats  `json:"stats"`
+	// Ammunition is what a character shot of each kind of ammunition it
+	// carried, and what it recovered after.
+	Ammunition []AmmoDiff `json:"ammunition,omitempty"`
+	Stats      Stats      `json:"stats"`
 	// Effects are the lasting effects the character leaves the fight
 	// with (the spells still in force, each until a game time).
 	Effects []campaign.Effect `json:"effects,omitempty"`
@@ -66,6 +69,27 @@ type Diff struct {
 	// defeated in the fight: the sum of their stat blocks' XP, split evenly
 	// (rounded down) among the characters the fight did not kill.
 	XP int `json:"xp,omitempty"`
+}
+
+// AmmoDiff is one kind of ammunition (an SRD id: "arrow") a character
+// shot in the fight: the pieces it came with, those it spent, those it
+// recovered after the battle and so those it has left. The SRD lets a
+// creature recover half its expended ammunition by searching the
+// battlefield at the end: rounded down, and only by a party left holding
+// the field, not one that fled or lost (recovers); nothing while the
+// fight is under way.
+type AmmoDiff struct {
+	ID        string `json:"id"`
+	Before    int    `json:"before"`
+	Spent     int    `json:"spent"`
+	Recovered int    `json:"recovered"`
+	After     int    `json:"after"`
+}
+
+// recovers reports whether a fight that ended so leaves the party the
+// minute to search the battlefield for its ammunition.
+func recovers(outcome string) bool {
+	return slices.Contains(outcomes, outcome) && outcome != "fled" && outcome != "defeat"
 }
 
 // ResourceDiff is one class resource's use before and after the fight.
@@ -159,7 +183,7 @@ func End(e Encounter, outcome string, opts EndOptions) (Encounter, Diffs, error)
 	commit := func(p Participant) bool {
 		return (len(opts.Only) == 0 || slices.Contains(opts.Only, p.CharacterID)) && !slices.Contains(opts.Exclude, p.CharacterID)
 	}
-	diffs := closed.diffs(commit)
+	diffs := closed.diffs(outcome, commit)
 	if opts.DryRun {
 		return e, diffs, nil
 	}
@@ -187,16 +211,23 @@ func End(e Encounter, outcome string, opts EndOptions) (Encounter, Diffs, error)
 // committed (Committed) are marked Commit; on one under way, none is.
 // Diffs.CharacterUpdates writes them onto the sheets.
 func (e Encounter) Diffs() Diffs {
-	return e.diffs(func(p Participant) bool { return e.Status == Ended && slices.Contains(e.Committed, p.CharacterID) })
+	return e.diffs(e.Outcome, func(p Participant) bool { return e.Status == Ended && slices.Contains(e.Committed, p.CharacterID) })
 }
 
-// diffs is every participant's diff, the persistent ones commit picks
-// marked Commit.
-func (e Encounter) diffs(commit func(Participant) bool) Diffs {
+// diffs is every participant's diff in a fight ending with outcome ("":
+// not ended), the persistent ones commit picks marked Commit.
+func (e Encounter) diffs(outcome string, commit func(Participant) bool) Diffs {
 	share := xpShare(e)
 	out := make(Diffs, len(e.Participants))
 	for i, p := range e.Participants {
 		d := diff(p)
+		for j := range d.Ammunition {
+			a := &d.Ammunition[j]
+			if recovers(outcome) {
+				a.Recovered = a.Spent / 2
+			}
+			a.After = a.Before - a.Spent + a.Recovered
+		}
 		if !d.Ephemeral && !d.Dead {
 			d.XP = share
 			d.Effects = e.lastingOn(p.ID)
@@ -445,6 +476,12 @@ func diff(p Participant) Diff {
 	if c.Exhaustion != s.Exhaustion {
 		d.Exhaustion = &Delta{s.Exhaustion, c.Exhaustion, c.Exhaustion - s.Exhaustion}
 	}
+	for id, before := range p.Start.Ammo {
+		if spent := before - p.Ammo[id]; spent > 0 {
+			d.Ammunition = append(d.Ammunition, AmmoDiff{ID: id, Before: before, Spent: spent})
+		}
+	}
+	slices.SortFunc(d.Ammunition, func(a, b AmmoDiff) int { return strings.Compare(a.ID, b.ID) })
 	for id, after := range p.resourcesUsed() {
 		if before := s.Resources[id]; before != after {
 			d.Resources = append(d.Resources, ResourceDiff{ID: id, Before: before, After: after})
@@ -479,8 +516,9 @@ func diff(p Participant) Diff {
 // added and conditions lost removed, keeping any the engine does not know.
 // A dead character is written dead, at 0 HP with three failed death saves
 // (as a sheet said dead before it kept Dead); the uses of a healer's kit
-// spent are spent from the inventory; an exhaustion level the fight
-// changed (a frenzy's end) is written. The XP share is added; a
+// spent are spent from the inventory, and the ammunition shot and not
+// recovered; an exhaustion level the fight changed (a frenzy's end) is
+// written. The XP share is added; a
 // character whose XP reaches a new level is marked ready to level up
 // (campaign.Character.LevelUpReady), which its player does.
 func (ds Diffs) CharacterUpdates(base []campaign.Character) []campaign.Character {
@@ -535,6 +573,9 @@ func (ds Diffs) CharacterUpdates(base []campaign.Character) []campaign.Character
 		}
 		if d.Exhaustion != nil {
 			ch.Exhaustion = d.Exhaustion.After
+		}
+		for _, a := range d.Ammunition {
+			ch.Inventory = campaign.Spend(ch.Inventory, a.ID, a.Spent-a.Recovered)
 		}
 		if len(d.SpellSlots) > 0 {
 			slots := maps.Clone(ch.SpellSlots)

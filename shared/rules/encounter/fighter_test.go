@@ -211,7 +211,7 @@ func TestSurvivor(t *testing.T) {
 // ability modifier on the off-hand attack.
 func TestFightingStyles(t *testing.T) {
 	t.Run("Archery", func(t *testing.T) {
-		m := fighter(1, []string{"fighter-fighting-style-archery"}, "longbow")
+		m := fighter(1, []string{"fighter-fighting-style-archery"}, "longbow", "arrow")
 		e := casterFirst(t, []campaign.Character{m}, goblins(1))
 		_, res, err := encounter.Act(e, "mira", encounter.Action{Kind: encounter.ActionAttack, TargetID: "goblin-1", Distance: 60}, faces(t, 1))
 		if err != nil {
@@ -276,7 +276,7 @@ func ranger(level int, styles []string) campaign.Character {
 	return campaign.Character{ID: "rin", PlayerID: "p4", Name: "Rin", Race: "elf", Class: "ranger", Level: level,
 		Abilities: campaign.Abilities{Str: 10, Dex: 16, Con: 12, Wis: 14}, HP: 20, MaxHP: 20, AC: 15, Speed: 30,
 		Conditions: []string{}, HitDice: campaign.Pool{Max: level}, SpellSlots: map[string]campaign.Slot{},
-		Inventory: []campaign.Item{{Item: "longbow", Qty: 1, Equipped: true}},
+		Inventory: []campaign.Item{{Item: "longbow", Qty: 1, Equipped: true}, {Item: "arrow", Qty: 20}},
 		Choices:   map[string][]string{"fighting-style": styles}}
 }
 

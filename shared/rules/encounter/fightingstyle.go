@@ -2,7 +2,6 @@ package encounter
 
 import (
 	"slices"
-	"strings"
 
 	"chronicler/shared/rules"
 	"chronicler/shared/srd"
@@ -48,14 +47,14 @@ var fightingStyles = map[string]classFeature{
 // offHandText after it for an off-hand attack); false for an unarmed
 // strike.
 func styleWeapon(p Participant, req rules.AttackRequest) (srd.Weapon, bool) {
-	name := strings.TrimSuffix(req.Weapon, offHandText)
-	for _, id := range p.Weapons {
-		if w, ok := srd.LookupWeapon(id); ok && rules.Article(strings.ToLower(w.Name)) == name {
-			return w, true
-		}
+	if req.WeaponID == "" || !slices.Contains(p.Weapons, req.WeaponID) {
+		return srd.Weapon{}, false
 	}
-	return srd.Weapon{}, false
+	return srd.LookupWeapon(req.WeaponID)
 }
+
+// duelingStyles are the Dueling styles' rows.
+var duelingStyles = map[string]bool{"fighter-fighting-style-dueling": true, "fighting-style-dueling": true, "ranger-fighting-style-dueling": true}
 
 // alone reports whether weapon id is the only weapon the character
 // wields: its sheet marks no other wielded (one that marks none holds
@@ -76,8 +75,7 @@ func archery(e *Encounter, ai, _ int, req *rules.AttackRequest) {
 // fight rolls its one-handed damage.
 func oneHanded(p Participant, req rules.AttackRequest) bool {
 	w, ok := styleWeapon(p, req)
-	return ok && req.Kind == rules.MeleeWeapon && !strings.HasSuffix(req.Weapon, offHandText) &&
-		!slices.Contains(w.Properties, "two-handed") && alone(p, w.ID)
+	return ok && req.Kind == rules.MeleeWeapon && !req.OffHand && req.Hands == 1 && alone(p, w.ID)
 }
 
 func dueling(e *Encounter, ai, _ int, req *rules.AttackRequest) {
@@ -97,17 +95,13 @@ func greatWeapon(e *Encounter, ai, _ int, req *rules.AttackRequest) {
 	if !ok || req.Kind != rules.MeleeWeapon {
 		return
 	}
-	both := slices.Contains(w.Properties, "two-handed")
-	if slices.Contains(w.Properties, "versatile") && !p.Shield && alone(p, w.ID) && !strings.HasSuffix(req.Weapon, offHandText) {
-		both = !p.has("fighter-fighting-style-dueling") && !p.has("fighting-style-dueling")
-	}
-	if both {
+	if req.Hands == 2 && !req.OffHand && slices.Contains(p.Weapons, w.ID) {
 		req.RerollDamageBelow = max(req.RerollDamageBelow, 3)
 	}
 }
 
 func twoWeapon(e *Encounter, ai, _ int, req *rules.AttackRequest) {
-	if !strings.HasSuffix(req.Weapon, offHandText) {
+	if !req.OffHand {
 		return
 	}
 	// The off hand's damage already holds a negative modifier.

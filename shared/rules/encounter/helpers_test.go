@@ -16,8 +16,8 @@ func faces(t testing.TB, f ...int) *dicetest.Script {
 	return dicetest.Faces(t, f...)
 }
 
-// mira is a level 3 fighter with a longsword: +5 to hit, 1d8+3. Dex 12
-// (+1 initiative), AC 16, 28 HP.
+// mira is a level 3 fighter with a longsword: +5 to hit, 1d10+3 in her
+// two free hands (1d8+3 in one). Dex 12 (+1 initiative), AC 16, 28 HP.
 func mira() campaign.Character {
 	return campaign.Character{
 		ID: "mira", PlayerID: "p1", Name: "Mira", Race: "human", Class: "fighter", Level: 3,
@@ -29,7 +29,7 @@ func mira() campaign.Character {
 }
 
 // tavi is a level 3 elf rogue with a rapier (+5, 1d8+3) and a shortbow
-// (+5, 1d6+3). Dex 16 (+3 initiative), AC 14, 20 HP. (Not a halfling,
+// (+5, 1d6+3) with 20 arrows. Dex 16 (+3 initiative), AC 14, 20 HP. (Not a halfling,
 // whose Lucky would roll the scripted 1s again.)
 func tavi() campaign.Character {
 	return campaign.Character{
@@ -37,7 +37,7 @@ func tavi() campaign.Character {
 		Abilities: campaign.Abilities{Str: 8, Dex: 16, Con: 12, Int: 13, Wis: 10, Cha: 14},
 		HP:        20, MaxHP: 20, AC: 14, Speed: 25, Conditions: []string{"blessed-by-the-moon"},
 		SpellSlots: map[string]campaign.Slot{}, HitDice: campaign.Pool{Max: 3},
-		Inventory: []campaign.Item{{Item: "Rapier", Qty: 1}, {Item: "shortbow", Qty: 1}},
+		Inventory: []campaign.Item{{Item: "Rapier", Qty: 1}, {Item: "shortbow", Qty: 1}, {Item: "arrow", Qty: 20}},
 	}
 }
 

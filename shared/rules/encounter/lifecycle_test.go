@@ -208,7 +208,7 @@ func TestVictoryTendsTheFallen(t *testing.T) {
 			t.Errorf("tavi's kit after its last use: kit %v, %d uses", p.Kit, p.KitUses)
 		}
 		ups := out.Diffs().CharacterUpdates([]campaign.Character{mira(), tv})
-		if i := slices.IndexFunc(ups, func(c campaign.Character) bool { return c.ID == "tavi" }); i < 0 || campaign.KitUses(ups[i].Inventory) != 0 || len(ups[i].Inventory) != 2 {
+		if i := slices.IndexFunc(ups, func(c campaign.Character) bool { return c.ID == "tavi" }); i < 0 || campaign.KitUses(ups[i].Inventory) != 0 || len(ups[i].Inventory) != 3 {
 			t.Errorf("tavi's sheet after the fight: %+v", ups)
 		}
 	})

@@ -291,7 +291,7 @@ func (e *Encounter) opportunityAttack(res *Result, rs Reactions, t campaign.Reac
 // bestMelee is the melee attack a character makes on the spot (an
 // opportunity attack): with its best melee weapon, or an unarmed strike.
 func bestMelee(p Participant) (rules.AttackRequest, error) {
-	return weaponAttack(p, bestWeapon(p, false, true), 0)
+	return weaponAttack(p, bestWeapon(p, false, true), 0, "")
 }
 
 // bestWeapon is the id of the weapon a character attacks with when it
@@ -300,15 +300,29 @@ func bestMelee(p Participant) (rules.AttackRequest, error) {
 // failing that, any other unless meleeOnly; "" for an unarmed strike.
 //
 // A weapon the character wields that fits comes first: the best of those.
+//
+// Only weapons it can attack with now count (wieldable: no two-handed
+// one with a shield on its arm, no bow without arrows), but a ranged
+// attack with none of them is named with the best that fits, so its
+// refusal says what is missing rather than the reach of a sword.
 func bestWeapon(p Participant, ranged, meleeOnly bool) string {
-	if best, _ := pickWeapon(p.Wielded, ranged, meleeOnly); best != "" {
+	able := func(ids []string) []string {
+		return slices.DeleteFunc(slices.Clone(ids), func(id string) bool {
+			w, ok := srd.LookupWeapon(id)
+			return !ok || wieldable(p, w, "") != nil
+		})
+	}
+	if best, _ := pickWeapon(able(p.Wielded), ranged, meleeOnly); best != "" {
 		return best
 	}
-	best, other := pickWeapon(p.Weapons, ranged, meleeOnly)
-	if best == "" {
-		return other
+	best, other := pickWeapon(able(p.Weapons), ranged, meleeOnly)
+	if best != "" {
+		return best
 	}
-	return best
+	if fits, _ := pickWeapon(p.Weapons, ranged, meleeOnly); ranged && fits != "" {
+		return fits
+	}
+	return other
 }
 
 // pickWeapon is, among the weapon ids, the best that fits (bestWeapon)

@@ -3,6 +3,7 @@ package encounter
 import (
 	"cmp"
 	"fmt"
+	"maps"
 	"slices"
 	"strconv"
 	"strings"
@@ -168,7 +169,16 @@ func characterParticipant(ch campaign.Character) Participant {
 		Combatant: c, Start: snapshot(c), Class: ch.Class, Weapons: weapons, Pairs: pairs, Wielded: wielded,
 		Hinders: campaign.StealthHindrance(ch)}
 	p.HeavyArmor = campaign.WearsHeavyArmor(ch)
-	p.Shield = campaign.CarriesShield(ch)
+	p.Shield = campaign.WearsShield(ch)
+	for _, id := range weapons {
+		if w, ok := lookupWeapon(id); ok && ammunitionOf(w) != "" {
+			if p.Ammo == nil {
+				p.Ammo = map[string]int{}
+			}
+			p.Ammo[ammunitionOf(w)] = campaign.Pieces(ch.Inventory, ammunitionOf(w))
+		}
+	}
+	p.Start.Ammo = maps.Clone(p.Ammo)
 	p.KitUses = campaign.KitUses(ch.Inventory)
 	p.Kit, p.Start.KitUses = p.KitUses > 0, p.KitUses
 	if r, ok := srd.LookupRace(ch.Race); ok {

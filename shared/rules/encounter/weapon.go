@@ -1,11 +1,13 @@
 package encounter
 
 import (
-	"chronicler/shared/campaign"
+	"fmt"
+	"maps"
 	"slices"
 	"strconv"
 	"strings"
 
+	"chronicler/shared/campaign"
 	"chronicler/shared/dice"
 	"chronicler/shared/fault"
 	"chronicler/shared/rules"
@@ -21,12 +23,38 @@ func slug(s string) string {
 // lookupWeapon finds an SRD weapon by id or name.
 func lookupWeapon(name string) (srd.Weapon, bool) { return srd.LookupWeapon(slug(name)) }
 
+// weaponName is a weapon as a sentence says it: "longsword", "light
+// crossbow" (the SRD's "Crossbow, light").
+func weaponName(w srd.Weapon) string {
+	name := strings.ToLower(w.Name)
+	if kind, size, ok := strings.Cut(name, ", "); ok {
+		return size + " " + kind
+	}
+	return name
+}
+
+// aWeapon is the weapon with its article: "a longsword", "an axe".
+func aWeapon(w srd.Weapon) string { return rules.Article(weaponName(w)) }
+
 // unarmed is how an attack request names an unarmed strike.
 const unarmed = "an unarmed strike"
 
+// The grips an attack may name for a versatile weapon (Action.Choice).
+const (
+	OneHanded = "one-handed"
+	TwoHanded = "two-handed"
+)
+
 // weaponAttack is a character's attack with a weapon it carries, or an
-// unarmed strike.
-func weaponAttack(p Participant, name string, distance int) (rules.AttackRequest, error) {
+// unarmed strike, in the grip asked for ("" lets its hands decide:
+// twoHands). Beyond the weapon's reach and range, its properties:
+// finesse (the better of Strength and Dexterity), thrown (a ranged
+// attack beyond reach, with the melee ability), versatile (its
+// two-handed damage in a melee attack made in two hands, the grip said
+// after the weapon), two-handed and ammunition (wieldable), heavy
+// (disadvantage in a Small creature's hands). Loading and the
+// ammunition spent are the attack action's (attack).
+func weaponAttack(p Participant, name string, distance int, grip string) (rules.AttackRequest, error) {
 	c := p.Combatant
 	str, dex := c.Modifier(rules.Str), c.Modifier(rules.Dex)
 	switch slug(name) {
@@ -44,28 +72,33 @@ func weaponAttack(p Participant, name string, distance int) (rules.AttackRequest
 	case !ok:
 		return rules.AttackRequest{}, refuse(InvalidArgs, "action.weapon", "unknown weapon %q", truncate(name, 60))
 	case !slices.Contains(p.Weapons, w.ID):
-		return rules.AttackRequest{}, refuse(NotAllowed, "action.weapon", "%s does not carry %s", p.Name, rules.Article(strings.ToLower(w.Name)))
+		return rules.AttackRequest{}, refuse(NotAllowed, "action.weapon", "%s does not carry %s", p.Name, aWeapon(w))
 	case w.Damage == nil || w.Damage.Dice == "":
-		return rules.AttackRequest{}, refuse(NotAllowed, "action.weapon", "%s deals no damage, and its other effects are not modelled", rules.Article(strings.ToLower(w.Name)))
+		return rules.AttackRequest{}, refuse(NotAllowed, "action.weapon", "%s deals no damage, and its other effects are not modelled", aWeapon(w))
+	case grip != "" && grip != OneHanded && grip != TwoHanded:
+		return rules.AttackRequest{}, refuse(InvalidArgs, "action.choice", "an attack's choice is its grip: %s or %s", OneHanded, TwoHanded)
 	}
+	if err := wieldable(p, w, grip); err != nil {
+		return rules.AttackRequest{}, err
+	}
+	// A finesse weapon takes the better of the two, thrown or shot too (a
+	// dart).
+	finesse := slices.Contains(w.Properties, "finesse")
 	mod, ability := str, rules.Str
 	switch {
-	case w.RangeType == "ranged":
+	case w.RangeType == "ranged" && !(finesse && str > dex):
 		mod, ability = dex, rules.Dex
-	case slices.Contains(w.Properties, "finesse") && dex > str:
+	case w.RangeType != "ranged" && finesse && dex > str:
 		mod, ability = dex, rules.Dex
 	}
 	bonus := mod
 	if proficient(p.Class, w) || campaign.TraitWeapons(c.Features, w.ID) {
 		bonus += c.ProficiencyBonus
 	}
-	x, err := dice.Parse(withModifier(w.Damage.Dice, mod))
-	if err != nil {
-		return rules.AttackRequest{}, fault.Wrap(fault.Internal, actOp, err)
+	req := rules.AttackRequest{Weapon: aWeapon(w), Bonus: bonus, Ability: ability, WeaponID: w.ID, Hands: 1}
+	if slices.Contains(w.Properties, "two-handed") {
+		req.Hands = 2
 	}
-	typ, _ := rules.ParseDamageType(w.Damage.Type)
-	req := rules.AttackRequest{Weapon: rules.Article(strings.ToLower(w.Name)), Bonus: bonus, Ability: ability,
-		Damage: []rules.DamageRoll{{Dice: x, Type: typ}}}
 	reach := 5
 	if slices.Contains(w.Properties, "reach") {
 		reach = 10
@@ -80,9 +113,133 @@ func weaponAttack(p Participant, name string, distance int) (rules.AttackRequest
 		req.Kind = rules.RangedWeapon
 		atRange(&req, w.ThrowRange, distance)
 	default:
-		return rules.AttackRequest{}, refuse(OutOfRange, "action.distance", "%s reaches %d ft; the target is %d ft away", rules.Article(strings.ToLower(w.Name)), reach, distance)
+		return rules.AttackRequest{}, refuse(OutOfRange, "action.distance", "%s reaches %d ft; the target is %d ft away", aWeapon(w), reach, distance)
+	}
+	damage := w.Damage
+	if w.TwoHandedDamage != nil && req.Kind == rules.MeleeWeapon {
+		// The damage in two hands is a melee attack's: a spear thrown
+		// deals its one-handed damage.
+		if twoHands(p, w, grip) {
+			damage, req.Hands = w.TwoHandedDamage, 2
+			req.Weapon += " in two hands"
+		} else {
+			req.Weapon += " in one hand"
+		}
+	}
+	x, err := dice.Parse(withModifier(damage.Dice, mod))
+	if err != nil {
+		return rules.AttackRequest{}, fault.Wrap(fault.Internal, actOp, err)
+	}
+	typ, _ := rules.ParseDamageType(damage.Type)
+	req.Damage = []rules.DamageRoll{{Dice: x, Type: typ}}
+	if slices.Contains(w.Properties, "heavy") && p.Size == "small" {
+		// SRD: a heavy weapon is too big for a Small creature to use well.
+		req.Disadvantage = append(req.Disadvantage, "a heavy weapon in Small hands")
 	}
 	return req, inRange(req)
+}
+
+// wieldable refuses an attack with a weapon the character cannot make
+// now: a two-handed weapon with a shield on its arm (the SRD's shield
+// takes an action to doff, and a sheet's gear changes only between
+// fights), or in one hand as asked; a versatile one asked for in two
+// hands with a shield; one that shoots ammunition with none left. A grip
+// asked of any other weapon changes nothing.
+func wieldable(p Participant, w srd.Weapon, grip string) error {
+	name := aWeapon(w)
+	twoHanded := slices.Contains(w.Properties, "two-handed")
+	switch {
+	case twoHanded && grip == OneHanded:
+		return refuse(NotAllowed, "action.choice", "%s needs both hands", name)
+	case twoHanded && p.Shield:
+		return refuse(NotAllowed, "action.weapon", "%s needs both hands to attack with %s, and has a shield on one arm: put the shield away between fights", p.Name, name)
+	case w.TwoHandedDamage != nil && grip == TwoHanded && p.Shield:
+		return refuse(NotAllowed, "action.choice", "%s has a shield on one arm, and so only one hand for %s", p.Name, name)
+	}
+	if a := ammunitionOf(w); a != "" && p.Ammo != nil && p.Ammo[a] < 1 {
+		return refuse(NotAllowed, "action.weapon", "%s has no %s left to shoot from %s", p.Name, ammunitionNames(a), name)
+	}
+	return nil
+}
+
+// twoHands reports whether a versatile weapon is held in two hands: as
+// the attack asks, or else whenever the other hand is free and the
+// character fights without the Dueling style, since two hands then deal
+// more and the engine has nothing else to hold in it (a
+// versatile weapon is never light, so no off-hand attack follows it). A
+// hand is busy with a shield, or with another weapon the sheet marks
+// wielded (a second of a pair wielded too).
+func twoHands(p Participant, w srd.Weapon, grip string) bool {
+	switch {
+	case grip != "":
+		return grip == TwoHanded
+	case p.Shield:
+		return false
+	case slices.ContainsFunc(p.Combatant.Features, func(id string) bool { return duelingStyles[id] }):
+		return false // the Dueling style's +2 in one hand beats a bigger die
+	}
+	for _, id := range p.Wielded {
+		if id != w.ID || slices.Contains(p.Pairs, id) {
+			return false
+		}
+	}
+	return true
+}
+
+// ammunition is what each SRD weapon with the ammunition property shoots,
+// by gear id. A homebrew weapon missing here spends none.
+var ammunition = map[string]string{
+	"shortbow": "arrow", "longbow": "arrow",
+	"crossbow-light": "crossbow-bolt", "crossbow-hand": "crossbow-bolt", "crossbow-heavy": "crossbow-bolt",
+	"sling": "sling-bullet", "blowgun": "blowgun-needle",
+}
+
+// ammunitionOf is the ammunition an attack with w spends, "" for none.
+func ammunitionOf(w srd.Weapon) string {
+	if !slices.Contains(w.Properties, "ammunition") {
+		return ""
+	}
+	return ammunition[w.ID]
+}
+
+// ammunitionNames are pieces of ammunition as a sentence says them:
+// "arrows", "crossbow bolts".
+func ammunitionNames(id string) string {
+	name := strings.ReplaceAll(id, "-", " ")
+	if g, ok := srd.LookupGear(id); ok {
+		name = strings.ToLower(g.Name)
+	}
+	return name + "s"
+}
+
+// shoot spends a piece of the ammunition participant ai's weapon shoots,
+// before an attack with it: false, said, when none is left, and the
+// attack is not made. A weapon that shoots none, or a participant whose
+// ammunition the encounter does not count, always shoots.
+func (e *Encounter) shoot(res *Result, ai int, w srd.Weapon) bool {
+	p := &e.Participants[ai]
+	a := ammunitionOf(w)
+	if a == "" || p.Ammo == nil {
+		return true
+	}
+	if p.Ammo[a] < 1 {
+		res.say(fmt.Sprintf("%s has no %s left.", p.Name, ammunitionNames(a)))
+		return false
+	}
+	p.Ammo = maps.Clone(p.Ammo)
+	p.Ammo[a]--
+	return true
+}
+
+// loads is how many attacks an Attack action makes with a weapon: those
+// Extra Attack gives (n), or one with a loading weapon, which takes the
+// time of the whole action to load (SRD), told when it costs an attack.
+func loads(res *Result, p Participant, w srd.Weapon, n int) int {
+	if n <= 1 || !slices.Contains(w.Properties, "loading") {
+		return n
+	}
+	res.say(fmt.Sprintf("%s %s is loaded after each shot: one attack with it this action.", possessive(p.Name), weaponName(w)))
+	return 1
 }
 
 // proficient reports whether the class is proficient with the weapon. An
