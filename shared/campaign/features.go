@@ -221,6 +221,7 @@ func Views(ch Character) []FeatureView {
 var sheetPlayed = map[string]string{
 	"barbarian-unarmored-defense": "ArmorClass: 10 + Dex + Con unarmoured",
 	"monk-unarmored-defense":      "ArmorClass: 10 + Dex + Wis unarmoured, without a shield",
+	"unarmored-movement-1":        "Speed: + the unarmored_movement counter without armour or shield (unarmoredMovement)",
 	"rogue-expertise-1":           "ExpertiseFor",
 	"rogue-expertise-2":           "ExpertiseFor",
 	"bard-expertise-1":            "ExpertiseFor",
