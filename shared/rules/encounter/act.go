@@ -247,7 +247,7 @@ func ActWith(e Encounter, actorID string, in Action, src dice.Source, rs Reactio
 		return e, Result{}, err
 	}
 	if in.Bonus || moreKinds[in.Kind] {
-		return actMore(e, ai, in, src)
+		return actMore(e, ai, in, src, rs)
 	}
 	switch in.Kind {
 	case ActionAttack, ActionDodge, ActionDash, ActionDisengage:

@@ -5,6 +5,7 @@ import (
 	"maps"
 	"slices"
 	"sort"
+	"strings"
 
 	"chronicler/shared/campaign"
 	"chronicler/shared/dice"
@@ -48,6 +49,24 @@ type classFeature struct {
 	// where says where the fight plays a feature that has no hook: in its
 	// own code ("weapon.go: attacksPerAction").
 	where string
+	// useWith is use for a feature whose own attacks may draw choices on
+	// a hit (Flurry of Blows), played with the choices taken (ActWith's
+	// rs); a feature has one or the other.
+	useWith func(e *Encounter, res *Result, ai int, in Action, src dice.Source, rs Reactions) error
+	// wield changes a character's attack with weapon w (the zero Weapon
+	// for an unarmed strike) as weaponAttack makes it (Martial Arts'
+	// Dexterity and die).
+	wield func(p Participant, w srd.Weapon, req *rules.AttackRequest)
+	// magic reports whether the owner's attack counts as magical, which
+	// gets through resistance and immunity to nonmagical attacks
+	// (Ki-Empowered Strikes).
+	magic func(p Participant, req rules.AttackRequest) bool
+	// initiative runs as the owner rolls initiative (Perfect Self).
+	initiative func(p *Participant)
+	// reroll says whether the owner may roll the failed save sv again,
+	// spending the feature's resource: offered at the save like Lucky
+	// (breath.go), it is the new roll that counts (Diamond Soul).
+	reroll func(p Participant, sv rules.SaveResult) bool
 }
 
 // onHit is a feature used on a hit. offer says whether the owner (ai) may
@@ -59,13 +78,50 @@ type onHit struct {
 	offer  func(e Encounter, ai, ti int, r rules.AttackResult) bool
 	before func(e *Encounter, res *Result, ai, ti int, req *rules.AttackRequest) error
 	after  func(e *Encounter, res *Result, ai, ti int, r rules.AttackResult, src dice.Source) error
+	// options are the ways a use may go, each offered apart as
+	// "id:option" and played by its own after in place of the feature's
+	// (Open Hand Technique: prone, push, no reactions).
+	options []hitOption
+}
+
+// hitOption is one way an on-hit feature may go.
+type hitOption struct {
+	name  string
+	after func(e *Encounter, res *Result, ai, ti int, r rules.AttackResult, src dice.Source) error
+}
+
+// option is the way name goes of an on-hit feature's options ("id:option"
+// names one); ok is false for a name that is not one of them.
+func (h *onHit) option(name string) (hitOption, bool) {
+	_, opt, found := strings.Cut(name, ":")
+	if !found {
+		return hitOption{}, len(h.options) == 0
+	}
+	for _, o := range h.options {
+		if o.name == opt {
+			return o, true
+		}
+	}
+	return hitOption{}, false
+}
+
+// hitFeature is the feature id an on-hit choice names: "open-hand-technique"
+// of "open-hand-technique:prone".
+func hitFeature(name string) string {
+	id, _, _ := strings.Cut(name, ":")
+	return id
 }
 
 // features are the class features and racial traits the fight plays, by
-// id: each class's table, merged.
-var features = merged(barbarianFeatures, bardFeatures, clericFeatures, druidFeatures, fighterFeatures,
-	monkFeatures, paladinFeatures, rangerFeatures, rogueFeatures, sorcererFeatures, warlockFeatures,
-	wizardFeatures, raceFeatures)
+// id: each class's table, merged. It is filled in init, since a hook may
+// make attacks (Flurry of Blows), which read it.
+var features map[string]classFeature
+
+func init() {
+	features = merged(barbarianFeatures, bardFeatures, clericFeatures, druidFeatures, fighterFeatures,
+		monkFeatures, paladinFeatures, rangerFeatures, rogueFeatures, sorcererFeatures, warlockFeatures,
+		wizardFeatures, raceFeatures)
+}
 
 func merged(tables ...map[string]classFeature) map[string]classFeature {
 	out := map[string]classFeature{}
@@ -148,8 +204,10 @@ func (e *Encounter) featuresTurnEnds(res *Result, src dice.Source) error {
 
 // useFeature plays ActionFeature: the participant must have the feature,
 // the fight must play it, and its action, bonus action and resource must
-// be there to spend; they are spent, then the feature's use plays.
-func (e *Encounter) useFeature(res *Result, ai int, in Action, src dice.Source) error {
+// be there to spend; they are spent, then the feature's use plays. An
+// on-hit feature's resource is spent on the hit; what its use on a turn
+// takes (Quivering Palm's action) is the use's.
+func (e *Encounter) useFeature(res *Result, ai int, in Action, src dice.Source, rs Reactions) error {
 	p := e.Participants[ai]
 	f, known := srd.LookupFeature(in.Feature)
 	switch {
@@ -160,14 +218,14 @@ func (e *Encounter) useFeature(res *Result, ai int, in Action, src dice.Source) 
 	}
 	play, ok := features[f.ID]
 	switch {
-	case !ok || play.use == nil:
+	case !ok || (play.use == nil && play.useWith == nil):
 		return refuse(NotAllowed, "action.feature", "%s is not used on a turn: %s", f.Name, howUsed(f))
 	case f.Use == srd.UseAction && p.Turn.ActionUsed:
 		return refuse(NotAllowed, "action.feature", "%s takes an action, and %s has already taken one this turn", f.Name, p.Name)
 	case f.Use == srd.UseBonus && p.Turn.BonusActionUsed:
 		return refuse(NotAllowed, "action.feature", "%s takes a bonus action, and %s has already taken one this turn", f.Name, p.Name)
 	}
-	if f.Resource != "" {
+	if f.Resource != "" && f.Use != srd.UseOnHit {
 		if err := e.spendPool(ai, f, max(f.Cost, 1)); err != nil {
 			return err
 		}
@@ -178,6 +236,9 @@ func (e *Encounter) useFeature(res *Result, ai int, in Action, src dice.Source) 
 		me.Turn.ActionUsed = true
 	case srd.UseBonus:
 		me.Turn.BonusActionUsed = true
+	}
+	if play.useWith != nil {
+		return play.useWith(e, res, ai, in, src, rs)
 	}
 	return play.use(e, res, ai, in, src)
 }
@@ -286,13 +347,16 @@ func (e *Encounter) strikeWith(res *Result, ai, ti int, req rules.AttackRequest,
 	taken := rs.at(k)
 	var plays []*onHit
 	for _, t := range taken {
-		f, ok := srd.LookupFeature(t.Name)
-		play := features[t.Name].onHit
+		f, ok := srd.LookupFeature(hitFeature(t.Name))
+		play := features[f.ID].onHit
 		switch {
 		case t.By != e.Participants[ai].ID:
 			return refuse(NotAllowed, "reaction", "only the attacker chooses what its hit does")
 		case !ok || play == nil || !slices.Contains(e.Participants[ai].Combatant.Features, f.ID):
 			return refuse(NotAllowed, "reaction", "%s cannot use %s on this hit", e.Participants[ai].Name, truncate(t.Name, 40))
+		}
+		if _, ok := play.option(t.Name); !ok {
+			return refuse(NotAllowed, "reaction", "%s has no way %q", f.Name, truncate(t.Name, 40))
 		}
 		if f.Resource != "" {
 			if err := e.spendPool(ai, f, max(f.Cost, 1)); err != nil {
@@ -313,12 +377,16 @@ func (e *Encounter) strikeWith(res *Result, ai, ti int, req rules.AttackRequest,
 	}
 	r := res.Attacks[n]
 	for i, play := range plays {
-		if play.after != nil && r.Hit {
-			if err := play.after(e, res, ai, ti, r, rs.source(taken[i])); err != nil {
+		after := play.after
+		if o, _ := play.option(taken[i].Name); o.after != nil {
+			after = o.after
+		}
+		if after != nil && r.Hit {
+			if err := after(e, res, ai, ti, r, rs.source(taken[i])); err != nil {
 				return err
 			}
 		}
-		f, _ := srd.LookupFeature(taken[i].Name)
+		f, _ := srd.LookupFeature(hitFeature(taken[i].Name))
 		res.Applied = append(res.Applied, applied(taken[i], e.Participants[ai], e.Participants[ai].Name+" uses "+f.Name+"."))
 	}
 	if !r.Hit {
@@ -328,15 +396,21 @@ func (e *Encounter) strikeWith(res *Result, ai, ti int, req rules.AttackRequest,
 	p := pre.Participants[ai]
 	for _, id := range p.Combatant.Features {
 		play := features[id].onHit
-		if play == nil || slices.ContainsFunc(taken, func(t campaign.Reaction) bool { return t.Name == id }) {
+		if play == nil || slices.ContainsFunc(taken, func(t campaign.Reaction) bool { return hitFeature(t.Name) == id }) {
 			continue
 		}
 		f, _ := srd.LookupFeature(id)
 		if f.Resource != "" && p.left(f.Resource) < max(f.Cost, 1) {
 			continue
 		}
-		if play.offer == nil || play.offer(pre, ai, ti, r) {
+		if play.offer != nil && !play.offer(pre, ai, ti, r) {
+			continue
+		}
+		if len(play.options) == 0 {
 			offers = append(offers, offerTo(p, id, ChangesYes))
+		}
+		for _, o := range play.options {
+			offers = append(offers, offerTo(p, id+":"+o.name, ChangesYes))
 		}
 	}
 	if len(offers) > 0 {

@@ -167,6 +167,7 @@ func characterParticipant(ch campaign.Character) Participant {
 		Combatant: c, Start: snapshot(c), Class: ch.Class, Weapons: weapons, Pairs: pairs, Wielded: wielded,
 		Hinders: campaign.StealthHindrance(ch)}
 	p.HeavyArmor = campaign.WearsHeavyArmor(ch)
+	p.Armored = campaign.WearsArmor(ch)
 	p.KitUses = campaign.KitUses(ch.Inventory)
 	p.Kit, p.Start.KitUses = p.KitUses > 0, p.KitUses
 	if r, ok := srd.LookupRace(ch.Race); ok {
@@ -271,6 +272,11 @@ func rollInitiativeOf(p *Participant, src dice.Source) ([]rules.Roll, error) {
 		rolls = append(rolls, roll)
 	}
 	p.Initiative = r.Total
+	for _, f := range p.featureHooks() {
+		if f.initiative != nil {
+			f.initiative(p)
+		}
+	}
 	return rolls, nil
 }
 

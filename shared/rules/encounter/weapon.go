@@ -34,9 +34,11 @@ func weaponAttack(p Participant, name string, distance int) (rules.AttackRequest
 			return rules.AttackRequest{}, refuse(OutOfRange, "action.distance", "an unarmed strike reaches 5 ft; the target is %d ft away", distance)
 		}
 		// Everyone is proficient with unarmed strikes.
-		return rules.AttackRequest{Kind: rules.MeleeWeapon, Weapon: unarmed, Bonus: c.ProficiencyBonus + str, Ability: rules.Str,
+		req := rules.AttackRequest{Kind: rules.MeleeWeapon, Weapon: unarmed, Bonus: c.ProficiencyBonus + str, Ability: rules.Str,
 			Damage:   []rules.DamageRoll{{Dice: flat(1 + str), Type: rules.Bludgeoning}},
-			Distance: distance}, nil
+			Distance: distance}
+		p.wielding(srd.Weapon{}, &req)
+		return req, nil
 	}
 	w, ok := lookupWeapon(name)
 	switch {
@@ -81,7 +83,18 @@ func weaponAttack(p Participant, name string, distance int) (rules.AttackRequest
 	default:
 		return rules.AttackRequest{}, refuse(OutOfRange, "action.distance", "%s reaches %d ft; the target is %d ft away", rules.Article(strings.ToLower(w.Name)), reach, distance)
 	}
+	p.wielding(w, &req)
 	return req, inRange(req)
+}
+
+// wielding lets p's features change its attack with w (the zero Weapon:
+// an unarmed strike), as classFeature.wield says.
+func (p Participant) wielding(w srd.Weapon, req *rules.AttackRequest) {
+	for _, f := range p.featureHooks() {
+		if f.wield != nil {
+			f.wield(p, w, req)
+		}
+	}
 }
 
 // proficient reports whether the class is proficient with the weapon. An
