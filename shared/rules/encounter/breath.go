@@ -183,9 +183,9 @@ func (e *Encounter) area(res *Result, ai int, a srd.Action, src dice.Source, rs 
 		hit, why := t.Combatant.SavedDamage(dmg, ability, sv.Success, a.DC.Success == "half")
 		switch {
 		case why != "" && len(hit) == 0:
-			res.say(fmt.Sprintf("%s's %s leaves it unharmed.", t.Name, why))
+			res.say(fmt.Sprintf("%s takes no damage (%s).", t.Name, why))
 		case why != "":
-			res.say(fmt.Sprintf("%s's %s halves the damage.", t.Name, why))
+			res.say(fmt.Sprintf("%s takes half the damage (%s).", t.Name, why))
 		}
 		if len(hit) == 0 {
 			continue

@@ -265,8 +265,9 @@ func stun(e *Encounter, res *Result, ai, ti int, r rules.AttackResult, src dice.
 	if err != nil {
 		return err
 	}
+	strike := fmt.Sprintf("%s spends 1 ki on a Stunning Strike", p.Name)
 	if sv.Success {
-		res.say(fmt.Sprintf("%s shrugs off the Stunning Strike (Constitution save %d against DC %d).", t.Name, sv.Total, sv.DC))
+		res.say(fmt.Sprintf("%s: %s shrugs it off (Constitution save %d against DC %d).", strike, t.Name, sv.Total, sv.DC))
 		return nil
 	}
 	cr, err := e.condition(res, ti, rules.Stunned)
@@ -274,7 +275,7 @@ func stun(e *Encounter, res *Result, ai, ti int, r rules.AttackResult, src dice.
 		return err
 	}
 	if !cr.Changed && !e.Participants[ti].Combatant.Conditions.Has(rules.Stunned) {
-		res.say(t.Name + " can't be stunned.")
+		res.say(fmt.Sprintf("%s: %s can't be stunned.", strike, t.Name))
 		return nil
 	}
 	fx := Effect{Effect: spell.Effect{ID: rules.Stunned.String(), Spell: "stunning-strike", CasterID: p.ID, TargetID: t.ID,
@@ -282,7 +283,7 @@ func stun(e *Encounter, res *Result, ai, ti int, r rules.AttackResult, src dice.
 	if err := e.add(res, fx, src); err != nil {
 		return err
 	}
-	res.say(fmt.Sprintf("%s is stunned until the end of %s's next turn (Constitution save %d against DC %d).", t.Name, p.Name, sv.Total, sv.DC))
+	res.say(fmt.Sprintf("%s: %s is stunned until the end of %s's next turn (Constitution save %d against DC %d).", strike, t.Name, p.Name, sv.Total, sv.DC))
 	return nil
 }
 
@@ -374,6 +375,12 @@ func inFlurry(after func(e *Encounter, res *Result, ai, ti int, r rules.AttackRe
 	}
 }
 
+// technique begins what Open Hand Technique tells: "Kai's Open Hand
+// Technique".
+func technique(e *Encounter, ai int) string {
+	return possessive(e.Participants[ai].Name) + " Open Hand Technique"
+}
+
 // topple is Open Hand Technique's first way: a Dexterity save or prone.
 func topple(e *Encounter, res *Result, ai, ti int, _ rules.AttackResult, src dice.Source) error {
 	t := e.Participants[ti]
@@ -382,13 +389,13 @@ func topple(e *Encounter, res *Result, ai, ti int, _ rules.AttackResult, src dic
 		return err
 	}
 	if sv.Success {
-		res.say(fmt.Sprintf("%s keeps its feet (Dexterity save %d against DC %d).", t.Name, sv.Total, sv.DC))
+		res.say(fmt.Sprintf("%s: %s keeps its feet (Dexterity save %d against DC %d).", technique(e, ai), t.Name, sv.Total, sv.DC))
 		return nil
 	}
 	if _, err := e.condition(res, ti, rules.Prone); err != nil {
 		return err
 	}
-	res.say(fmt.Sprintf("%s is knocked prone (Dexterity save %d against DC %d).", t.Name, sv.Total, sv.DC))
+	res.say(fmt.Sprintf("%s: %s is knocked prone (Dexterity save %d against DC %d).", technique(e, ai), t.Name, sv.Total, sv.DC))
 	return nil
 }
 
@@ -401,11 +408,11 @@ func push(e *Encounter, res *Result, ai, ti int, _ rules.AttackResult, src dice.
 		return err
 	}
 	if sv.Success {
-		res.say(fmt.Sprintf("%s stands its ground (Strength save %d against DC %d).", t.Name, sv.Total, sv.DC))
+		res.say(fmt.Sprintf("%s: %s stands its ground (Strength save %d against DC %d).", technique(e, ai), t.Name, sv.Total, sv.DC))
 		return nil
 	}
 	e.part(ti)
-	res.say(fmt.Sprintf("%s is pushed 15 ft away, out of reach (Strength save %d against DC %d).", t.Name, sv.Total, sv.DC))
+	res.say(fmt.Sprintf("%s: %s is pushed 15 ft away, out of reach (Strength save %d against DC %d).", technique(e, ai), t.Name, sv.Total, sv.DC))
 	return nil
 }
 
@@ -419,7 +426,7 @@ func shake(e *Encounter, res *Result, ai, ti int, _ rules.AttackResult, src dice
 		return err
 	}
 	e.Participants[ti].ReactionUsed = true
-	res.say(fmt.Sprintf("%s can't take reactions until the end of %s's next turn.", t.Name, p.Name))
+	res.say(fmt.Sprintf("%s: %s can't take reactions until the end of %s's next turn.", technique(e, ai), t.Name, p.Name))
 	return nil
 }
 

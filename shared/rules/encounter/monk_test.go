@@ -290,7 +290,7 @@ func TestStunningStrikeAtFifthLevel(t *testing.T) {
 		return !participant(t, out, "orc-1").Combatant.Conditions.Has(rules.Stunned)
 	})
 	out, res = stunned(seed)
-	if participant(t, out, "kai").Pools["ki"].Used != 1 || !strings.Contains(res.Summary(), "shrugs off") {
+	if participant(t, out, "kai").Pools["ki"].Used != 1 || !strings.Contains(res.Summary(), "shrugs it off") {
 		t.Errorf("a saved stunning strike: ki %+v, %q", participant(t, out, "kai").Pools["ki"], res.Summary())
 	}
 }
