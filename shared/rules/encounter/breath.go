@@ -234,11 +234,12 @@ func (e *Encounter) rollAgain(ti int, name string) (string, error) {
 		return fmt.Sprintf("%s is lucky and rolls the 1 again.", t.Name), nil
 	}
 	f, _ := srd.LookupFeature(name)
+	if f.Resource == "" {
+		return fmt.Sprintf("%s rolls the save again (%s).", t.Name, f.Name), nil
+	}
 	n := max(f.Cost, 1)
-	if f.Resource != "" {
-		if err := e.spendPool(ti, f, n); err != nil {
-			return "", err
-		}
+	if err := e.spendPool(ti, f, n); err != nil {
+		return "", err
 	}
 	r, _ := srd.LookupResource(f.Resource)
 	return fmt.Sprintf("%s spends %d %s to roll the save again (%s).", t.Name, n, r.Name, f.Name), nil
