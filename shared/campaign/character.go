@@ -464,8 +464,8 @@ func keys[V any](m map[string]V) []string {
 // health: racial increases (racialIncreases: the race's, its SRD subrace's
 // and a half-elf's two), HP from the class hit die and CON, the class's
 // starting weapons and armour, AC from that armour (ArmorClass), speed
-// (10 feet less in heavy armour too heavy for the character), spell slots
-// and hit dice.
+// (10 feet less in heavy armour too heavy for the character, more for a
+// monk's Unarmored Movement), spell slots and hit dice.
 func (n NewCharacter) Build(id, playerID string) (Character, error) {
 	const op = "create character"
 	name := strings.TrimSpace(n.Name)
@@ -517,6 +517,7 @@ func (n NewCharacter) Build(id, playerID string) (Character, error) {
 	if heavyArmorSlows(rc, ab, inv) {
 		speed -= 10
 	}
+	speed += unarmoredMovement(cls, level, inv)
 	ch := Character{
 		ID: id, PlayerID: playerID, Name: name,
 		Race: rc, Class: cls, Level: level,

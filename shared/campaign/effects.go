@@ -54,6 +54,9 @@ type Effect struct {
 	Ends  string `json:"ends,omitempty"`
 	Note  string `json:"note,omitempty"`
 	Until int64  `json:"until,omitempty"`
+	// DC is the save the effect asks of others, where it asks one
+	// (Sanctuary's, against its caster's spell save DC).
+	DC int `json:"dc,omitempty"`
 }
 
 // ConcentrationMark is the Effect.ID of a concentration held with no

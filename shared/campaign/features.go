@@ -239,6 +239,7 @@ var sheetPlayed = map[string]string{
 	"channel-divinity-1-rest": "ResourcesOf: cleric-channel-divinity",
 	"channel-divinity-2-rest": "ResourcesOf: cleric-channel-divinity",
 	"channel-divinity-3-rest": "ResourcesOf: cleric-channel-divinity",
+	"unarmored-movement-1":    "Speed: + the unarmored_movement counter without armour or shield (unarmoredMovement)",
 }
 
 // SheetPlayed reports whether the sheet plays feature f (the coverage

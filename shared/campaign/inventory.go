@@ -124,7 +124,8 @@ func named(it Item) Item {
 // two-handed one puts the shield away, as a shield puts away a
 // two-handed weapon. AC changes by the difference the armour makes, so
 // what else raises it (a spell) stays; speed likewise for heavy armour
-// too heavy for the character. An item not carried, or that is neither
+// too heavy for the character, and for a monk's Unarmored Movement,
+// which armour or a shield takes away. An item not carried, or that is neither
 // armour nor a weapon, is an error whose message a player may read.
 func Equip(ch Character, item string, on bool) (Character, string, error) {
 	i := slices.IndexFunc(ch.Inventory, func(it Item) bool { return it.Item == item && it.Qty > 0 })
@@ -183,6 +184,7 @@ func Equip(ch Character, item string, on bool) (Character, string, error) {
 	}
 	ch.Speed = max(before.Speed+slowed(before.Inventory)-slowed(inv), 0)
 	ch = WithFeatureNumbers(before, ch)
+	ch.Speed += unarmoredMovement(ch.Class, ch.Level, inv) - unarmoredMovement(ch.Class, ch.Level, before.Inventory)
 	verb := map[bool]string{true: "puts on ", false: "takes off "}[on]
 	if isWeapon {
 		verb = map[bool]string{true: "wields ", false: "puts away "}[on]
@@ -285,6 +287,30 @@ func WearsShield(ch Character) bool {
 		}
 	}
 	return false
+}
+
+// WearsArmor reports whether the character wears body armour or carries
+// a shield, which a monk's Martial Arts and Unarmored Movement need it
+// not to.
+func WearsArmor(ch Character) bool { return !unarmored(ch.Inventory) }
+
+// unarmored reports whether nothing worn of inv is armour or a shield.
+func unarmored(inv []Item) bool {
+	for _, it := range worn(inv) {
+		if _, ok := srd.LookupArmor(it.Item); ok && it.Qty > 0 {
+			return false
+		}
+	}
+	return true
+}
+
+// unarmoredMovement is what a monk's Unarmored Movement adds to its speed
+// at level, carrying inv: the class's counter, without armour or shield.
+func unarmoredMovement(class string, level int, inv []Item) int {
+	if class != "monk" || !unarmored(inv) {
+		return 0
+	}
+	return int(ClassCounter(Character{Class: class, Level: level}, "unarmored_movement"))
 }
 
 // WearsHeavyArmor reports whether the character wears heavy armour, which

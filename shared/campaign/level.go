@@ -119,7 +119,7 @@ type Leveled struct {
 // raises the hit point maximum for every level; a better Dexterity (or,
 // unarmoured, Constitution or Wisdom) raises the AC as ArmorClass reckons
 // it, and enough Strength for the heavy armour carried gives back its 10
-// feet of speed.
+// feet of speed; a monk's Unarmored Movement grows with its column.
 //
 // A dead character, or one whose XP has not reached the next level, is a
 // fault.Invalid refusal (ActorStateRestricted, NotAllowed); an
@@ -176,6 +176,7 @@ func LevelUp(ch Character, c LevelChoice) (Character, Leveled, error) {
 	if heavyArmorSlows(ch.Race, before, ch.Inventory) && !heavyArmorSlows(ch.Race, after, ch.Inventory) {
 		out.Speed += 10
 	}
+	out.Speed += unarmoredMovement(ch.Class, to, ch.Inventory) - unarmoredMovement(ch.Class, ch.Level, ch.Inventory)
 	out.Abilities, out.Level = after, to
 	out = WithFeatureNumbers(ch, out)
 	out.LevelUp = out.LevelUpReady()

@@ -105,6 +105,9 @@ type AttackRequest struct {
 	// request's parts that shows less than it, keeping the new face
 	// (Great Weapon Fighting's 3); 0 rerolls none.
 	RerollDamageBelow int `json:"reroll_damage_below,omitempty"`
+	// ReduceDamage is taken off the damage the hit deals, after any
+	// halving and before the target's resistances (Deflect Missiles).
+	ReduceDamage int `json:"reduce_damage,omitempty"`
 }
 
 // Rider is damage a hit deals behind a saving throw the target makes, as
@@ -308,19 +311,18 @@ func Attack(attacker, target Combatant, req AttackRequest, src dice.Source) (Att
 		}
 		r.Rolls = append(r.Rolls, sv.Rolls...)
 		r.Saves = append(r.Saves, sv)
-		if sv.Success && !rd.Half {
+		if sv.Success && (!rd.Half || target.evades(rd.Save.Ability)) {
 			continue
 		}
 		more, rolls := RollDamage(attacker.ID, rd.Damage, false, src)
 		r.Rolls = append(r.Rolls, rolls...)
-		if sv.Success {
-			halve(more)
-		}
+		more, _ = target.SavedDamage(more, rd.Save.Ability, sv.Success, rd.Half)
 		dmg = append(dmg, more...)
 	}
 	if req.HalveDamage {
 		halve(dmg)
 	}
+	reduce(dmg, req.ReduceDamage)
 	d, err := TakeDamage(target, Hit{Damage: dmg, Critical: r.Critical, KnockOut: req.KnockOut}, src)
 	if err != nil {
 		return AttackResult{}, fault.Wrap(fault.Invalid, op, err)
@@ -345,11 +347,15 @@ func halve(dmg []Damage) {
 	for _, d := range dmg {
 		total += d.Amount
 	}
-	cut := total - total/2
+	reduce(dmg, total-total/2)
+}
+
+// reduce takes n off the damage's parts in order, none below 0.
+func reduce(dmg []Damage, n int) {
 	for i := range dmg {
-		k := min(cut, dmg[i].Amount)
+		k := min(max(n, 0), dmg[i].Amount)
 		dmg[i].Amount -= k
-		cut -= k
+		n -= k
 	}
 }
 

@@ -31,6 +31,15 @@ type passive struct {
 	// checkFloor is the least total a check of ability a comes to
 	// (Indomitable Might: the Strength score); 0 for none.
 	checkFloor func(c Combatant, a Ability) int
+	// evades are the abilities of saves against damage a success halves
+	// that the creature takes none of on a success and half of on a
+	// failure (Evasion: Dexterity).
+	evades []Ability
+	// immune and immuneTo are the damage types and conditions the
+	// creature is immune to, given as its sheet becomes a Combatant
+	// (FromSheet).
+	immune   Set[DamageType]
+	immuneTo Set[Condition]
 }
 
 // passives is the table.
@@ -67,11 +76,18 @@ var passives = map[string]passive{
 		}
 		return 0
 	}},
-	// Monk: Diamond Soul, proficiency in every saving throw.
+	// Monk: Diamond Soul, proficiency in every saving throw (the ki spent
+	// to roll a failed one again is the encounter's).
 	"diamond-soul": {proficientSaves: []Ability{Str, Dex, Con, Int, Wis, Cha}},
 	// Druid (Land): Land's Stride, advantage on saves against plants
 	// magically made or shaped to hinder (the spells that raise them).
 	"druid-lands-stride": {saveAdvantage: against("Land's Stride", "entangle", "wall-of-thorns")},
+	// Monk: Evasion, none of the damage a Dexterity save would halve on a
+	// success, half on a failure.
+	"monk-evasion": {evades: []Ability{Dex}},
+	// Monk: Purity of Body, immune to poison damage and the poisoned
+	// condition (disease, which the rules do not model, is the narrator's).
+	"purity-of-body": {immune: SetOf(Poison), immuneTo: SetOf(Poisoned)},
 	// Halfling: Brave, advantage on saves against being frightened.
 	"brave": {saveAdvantage: against("Brave", "frightened")},
 	// Elf, half-elf: Fey Ancestry, advantage on saves against being
@@ -163,6 +179,47 @@ func (c Combatant) featureSaveProficient(a Ability) bool {
 		}
 	}
 	return false
+}
+
+// evades reports whether c's features spare it damage a save of ability a
+// halves (Evasion).
+func (c Combatant) evades(a Ability) bool {
+	for _, id := range c.Features {
+		if slices.Contains(passives[id].evades, a) {
+			return true
+		}
+	}
+	return false
+}
+
+// SavedDamage is what c takes of dmg, dealt behind a saving throw of
+// ability a it made (success) or failed: all of it on a failure and, on a
+// success, half of it when half is set, else none. Where a success would
+// halve it, a feature of c's may spare it more: Evasion takes none on a
+// success and half on a failure; why names it then ("Evasion"). dmg is
+// not changed.
+func (c Combatant) SavedDamage(dmg []Damage, a Ability, success, half bool) (taken []Damage, why string) {
+	switch {
+	case half && c.evades(a) && success:
+		return nil, "Evasion"
+	case half && c.evades(a):
+		return Halved(dmg), "Evasion"
+	case success && half:
+		return Halved(dmg), ""
+	case success:
+		return nil, ""
+	}
+	return dmg, ""
+}
+
+// featureDefences gives c the immunities its features bring (Purity of
+// Body).
+func (c *Combatant) featureDefences() {
+	for _, id := range c.Features {
+		p := passives[id]
+		c.Immunities |= p.immune
+		c.ConditionImmunities |= p.immuneTo
+	}
 }
 
 // against reports whether the save is against what (SaveRequest.Against).

@@ -48,6 +48,7 @@ func FromSheet(ch campaign.Character) Combatant {
 			c.ConditionImmunities = c.ConditionImmunities.With(cond)
 		}
 	}
+	c.featureDefences()
 	for _, name := range ch.Skills {
 		if sk, err := ParseSkill(name); err == nil {
 			c.SkillProficiencies = c.SkillProficiencies.With(sk)

@@ -250,7 +250,7 @@ func ActWith(e Encounter, actorID string, in Action, src dice.Source, rs Reactio
 		return e, Result{}, err
 	}
 	if in.Bonus || moreKinds[in.Kind] {
-		return actMore(e, ai, in, src)
+		return actMore(e, ai, in, src, rs)
 	}
 	switch in.Kind {
 	case ActionAttack, ActionDodge, ActionDash, ActionDisengage:
@@ -407,7 +407,7 @@ func (e *Encounter) attack(res *Result, ai int, in Action, src dice.Source, rs R
 		return refuse(InvalidArgs, "action.distance", "must be between 0 and %d feet", MaxDistance)
 	}
 	var reqs []rules.AttackRequest
-	var shot srd.Weapon // whose ammunition each attack spends (shoot)
+	var shot srd.Weapon                                   // whose ammunition each attack spends (shoot)
 	if actor.Kind == KindCharacter && actor.Form == nil { // a druid in a beast's shape attacks as the beast
 		req, err := weaponAttack(actor, in.Weapon, in.Distance, in.Choice)
 		if err != nil {

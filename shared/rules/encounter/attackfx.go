@@ -116,10 +116,13 @@ func (e *Encounter) attackWith(res *Result, ai, ti int, req rules.AttackRequest,
 // Mark die on its quarry (of the weapon's damage type), and Magic
 // Weapon's bonus to the attack and damage rolls of the weapon it made
 // magic. It reports whether the attack is magical: a weapon made magic,
-// or a monster whose own weapons are (Magic Weapons).
+// a monster whose own weapons are (Magic Weapons), or one a feature makes
+// so (Ki-Empowered Strikes).
 func (e Encounter) weaponSpells(ai, ti int, req *rules.AttackRequest) bool {
 	a, t := e.Participants[ai], e.Participants[ti]
-	magic := slices.Contains(a.Traits, "magic-weapons")
+	magic := slices.Contains(a.Traits, "magic-weapons") || slices.ContainsFunc(a.featureHooks(), func(f classFeature) bool {
+		return f.magic != nil && f.magic(a, *req)
+	})
 	if req.Kind != rules.MeleeWeapon && req.Kind != rules.RangedWeapon {
 		return magic
 	}

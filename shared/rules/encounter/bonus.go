@@ -218,14 +218,20 @@ func (e *Encounter) target(ai int, in Action) (int, error) {
 }
 
 // attacked notes a character's Attack action: attacking gives away a
-// hidden attacker, and a light melee weapon opens two-weapon fighting.
+// hidden attacker, a light melee weapon opens two-weapon fighting, and
+// what it attacked with opens a monk's bonus strikes (monk.go).
 func (e *Encounter) attacked(ai int, in Action) {
 	p := &e.Participants[ai]
 	p.Hidden = false
 	if p.Kind != KindCharacter {
 		return
 	}
-	if w, ok := lookupWeapon(in.Weapon); ok && lightMelee(w.RangeType, w.Properties) {
+	p.Turn.AttackedWith = unarmedID
+	w, ok := lookupWeapon(in.Weapon)
+	if ok {
+		p.Turn.AttackedWith = w.ID
+	}
+	if ok && lightMelee(w.RangeType, w.Properties) {
 		p.Turn.LightWeapon = w.ID
 	}
 }

@@ -88,9 +88,11 @@ func (e *Encounter) recharge(res *Result, i int, src dice.Source) {
 // character: one damage roll for all, a saving throw each, half or none
 // on a success as the action says.
 //
-// A halfling who fails its save with a natural 1 may reroll it (Lucky):
-// the save is an opening of the turn, and a Lucky taken to it (rs) rolls
-// the new d20 from the reactions' dice.
+// A halfling who fails its save with a natural 1 may reroll it (Lucky),
+// and a monk with Diamond Soul any failed save for 1 ki: the save is an
+// opening of the turn, and a reroll taken to it (rs) rolls the new d20
+// from the reactions' dice. Evasion spares a monk what a Dexterity save
+// would halve (rules.Combatant.SavedDamage).
 func (e *Encounter) areaAttack(res *Result, ai int, a srd.Action, src dice.Source, rs Reactions) error {
 	m := &e.Participants[ai]
 	m.Spent = append(slices.Clone(m.Spent), a.ID)
@@ -148,24 +150,29 @@ func (e *Encounter) area(res *Result, ai int, a srd.Action, src dice.Source, rs 
 		for _, n := range notes {
 			res.say(n)
 		}
-		if luckyRoll(t, sv) {
-			lucky := slices.IndexFunc(rs.at(k), func(r campaign.Reaction) bool { return r.Name == Lucky })
+		if offers := rerolls(t, sv); len(offers) > 0 {
+			again := slices.IndexFunc(rs.at(k), func(r campaign.Reaction) bool {
+				return slices.ContainsFunc(offers, func(o Offer) bool { return o.Name == r.Name })
+			})
 			switch {
-			case lucky < 0:
-				res.Openings = append(res.Openings, Opening{Attack: k, Roll: at, AttackerID: m.ID, TargetID: t.ID,
-					Offers: []Offer{offerTo(t, Lucky, ChangesUnknown)}})
-			case rs.at(k)[lucky].By != t.ID:
-				return refuse(NotAllowed, "reaction", "Lucky rerolls only the halfling's own die")
+			case again < 0:
+				res.Openings = append(res.Openings, Opening{Attack: k, Roll: at, AttackerID: m.ID, TargetID: t.ID, Offers: offers})
+			case rs.at(k)[again].By != t.ID:
+				return refuse(NotAllowed, "reaction", "only %s may roll its own save again", t.Name)
 			default:
-				r := rs.at(k)[lucky]
+				r := rs.at(k)[again]
+				text, err := e.rollAgain(ti, r.Name)
+				if err != nil {
+					return err
+				}
 				if n := len(res.Rolls); n > 0 {
-					res.Rolls[n-1].Outcome = "rerolled (lucky)"
+					res.Rolls[n-1].Outcome = "rerolled (" + strings.ReplaceAll(r.Name, "-", " ") + ")"
 				}
 				if sv, err = rules.Save(saver, req, rs.source(r)); err != nil {
 					return err
 				}
 				res.Rolls = append(res.Rolls, sv.Rolls...)
-				res.react(r, &e.Participants[ti], fmt.Sprintf("%s is lucky and rolls the 1 again.", t.Name))
+				res.react(r, &e.Participants[ti], text)
 			}
 		}
 		if sv, err = e.rerollSave(res, rs, k, at, ai, ti, saver, req, sv); err != nil {
@@ -176,12 +183,15 @@ func (e *Encounter) area(res *Result, ai int, a srd.Action, src dice.Source, rs 
 		}
 		res.Saves = append(res.Saves, sv)
 		res.say(sv.Summary())
-		hit := dmg
-		if sv.Success {
-			if a.DC.Success == "none" {
-				continue
-			}
-			hit = rules.Halved(dmg)
+		hit, why := t.Combatant.SavedDamage(dmg, ability, sv.Success, a.DC.Success == "half")
+		switch {
+		case why != "" && len(hit) == 0:
+			res.say(fmt.Sprintf("%s takes no damage (%s).", t.Name, why))
+		case why != "":
+			res.say(fmt.Sprintf("%s takes half the damage (%s).", t.Name, why))
+		}
+		if len(hit) == 0 {
+			continue
 		}
 		d, err := rules.TakeDamage(t.Combatant, rules.Hit{Damage: hit}, src)
 		if err != nil {
@@ -252,6 +262,45 @@ func (e *Encounter) rerollSave(res *Result, rs Reactions, k, at, ai, ti int, sav
 		res.Openings = append(res.Openings, Opening{Attack: k, Roll: at, AttackerID: e.Participants[ai].ID, TargetID: t.ID, Offers: offers})
 	}
 	return sv, nil
+}
+
+// rerolls are the ways participant t may roll its failed save sv again,
+// offered at the save: Lucky on a 1, and its features with a reroll hook
+// and the resource to pay (Diamond Soul).
+func rerolls(t Participant, sv rules.SaveResult) []Offer {
+	var out []Offer
+	if luckyRoll(t, sv) {
+		out = append(out, offerTo(t, Lucky, ChangesUnknown))
+	}
+	for _, id := range t.Combatant.Features {
+		f, ok := srd.LookupFeature(id)
+		if play := features[id].reroll; !ok || play == nil || t.Kind != KindCharacter || !play(t, sv) {
+			continue
+		}
+		if f.Resource == "" || t.left(f.Resource) >= max(f.Cost, 1) {
+			out = append(out, offerTo(t, id, ChangesUnknown))
+		}
+	}
+	return out
+}
+
+// rollAgain pays for participant ti's reroll name (Lucky costs nothing; a
+// feature its resource) and says it.
+func (e *Encounter) rollAgain(ti int, name string) (string, error) {
+	t := e.Participants[ti]
+	if name == Lucky {
+		return fmt.Sprintf("%s is lucky and rolls the 1 again.", t.Name), nil
+	}
+	f, _ := srd.LookupFeature(name)
+	if f.Resource == "" {
+		return fmt.Sprintf("%s rolls the save again (%s).", t.Name, f.Name), nil
+	}
+	n := max(f.Cost, 1)
+	if err := e.spendPool(ti, f, n); err != nil {
+		return "", err
+	}
+	r, _ := srd.LookupResource(f.Resource)
+	return fmt.Sprintf("%s spends %d %s to roll the save again (%s).", t.Name, n, r.Name, f.Name), nil
 }
 
 // luckyRoll reports a failed save a halfling character may reroll: its

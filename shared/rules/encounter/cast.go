@@ -52,7 +52,7 @@ func decodeMore(a Action) error {
 // actMore resolves the kinds Act leaves to this file and bonus.go: a
 // cast, Hide, Second Wind, and any bonus action. Like Act, it changes
 // nothing on a refusal.
-func actMore(e Encounter, ai int, in Action, src dice.Source) (Encounter, Result, error) {
+func actMore(e Encounter, ai int, in Action, src dice.Source, rs Reactions) (Encounter, Result, error) {
 	p := e.Participants[ai]
 	out := e.clone()
 	res := Result{ActorID: p.ID, Actor: p.Name, Kind: in.Kind, Round: out.Round}
@@ -62,7 +62,7 @@ func actMore(e Encounter, ai int, in Action, src dice.Source) (Encounter, Result
 	case in.Kind == ActionCast:
 		err = out.cast(&res, ai, in, src)
 	case in.Kind == ActionFeature:
-		err = out.useFeature(&res, ai, in, src)
+		err = out.useFeature(&res, ai, in, src, rs)
 	case in.Bonus || in.Kind == ActionSecondWind:
 		err = out.bonusAction(&res, ai, in, src)
 	default: // ActionHide with the action

@@ -188,6 +188,9 @@ type Participant struct {
 	// heavy armour (no Rage's benefits, no Unarmored Defense).
 	Hinders    []string `json:"hinders,omitempty"`
 	HeavyArmor bool     `json:"heavy_armor,omitempty"`
+	// Armored says a character wears body armour or carries a shield,
+	// which a monk's Martial Arts is not fought in (monk.go).
+	Armored bool `json:"armored,omitempty"`
 	// Parry is the AC a monster's Parry reaction adds against one melee
 	// attack that would hit it; 0 without one.
 	Parry int `json:"parry,omitempty"`
@@ -251,6 +254,12 @@ type Turn struct {
 	// DivineStrike is a cleric's Divine Strike, dealt once a turn
 	// (cleric.go).
 	DivineStrike bool `json:"divine_strike,omitempty"`
+	// AttackedWith is the weapon (an SRD id, or "unarmed") a character
+	// took the Attack action with this turn, which Flurry of Blows and
+	// Martial Arts' bonus strike follow; Flurry says the strikes being
+	// made are a Flurry of Blows' (monk.go).
+	AttackedWith string `json:"attacked_with,omitempty"`
+	Flurry       bool   `json:"flurry,omitempty"`
 }
 
 // Stats are a participant's tallies over the fight. Damage counts what

@@ -96,6 +96,25 @@ type classFeature struct {
 	// gets it through resistances and immunities to nonmagical attacks
 	// (a weapon Sacred Weapon blesses).
 	magical func(e Encounter, ai int, req rules.AttackRequest) bool
+	// useWith is use for a feature whose own attacks may draw choices on
+	// a hit (Flurry of Blows), played with the choices taken (ActWith's
+	// rs); a feature has one or the other.
+	useWith func(e *Encounter, res *Result, ai int, in Action, src dice.Source, rs Reactions) error
+	// wield changes a character's attack with weapon w (the zero Weapon
+	// for an unarmed strike) as weaponAttack makes it (Martial Arts'
+	// Dexterity and die).
+	wield func(p Participant, w srd.Weapon, req *rules.AttackRequest)
+	// magic reports whether the owner's attack counts as magical, which
+	// gets through resistance and immunity to nonmagical attacks
+	// (Ki-Empowered Strikes).
+	magic func(p Participant, req rules.AttackRequest) bool
+	// rolledInitiative runs once the owner has rolled initiative (Perfect
+	// Self).
+	rolledInitiative func(p *Participant)
+	// reroll says whether the owner may roll the failed save sv again,
+	// spending the feature's resource: offered at the save like Lucky
+	// (breath.go), it is the new roll that counts (Diamond Soul).
+	reroll func(p Participant, sv rules.SaveResult) bool
 }
 
 // featureReaction is a reaction a feature gives (srd.UseReact), offered
@@ -132,6 +151,10 @@ type onHit struct {
 	// "" for the bare id) in place of before.
 	choices func(e Encounter, ai, ti int, r rules.AttackResult) []string
 	pick    func(e *Encounter, res *Result, ai, ti int, choice string, req *rules.AttackRequest) error
+	// options are the ways a use may go, each offered apart as
+	// "id:option" and played by its own after in place of the feature's
+	// (Open Hand Technique: prone, push, no reactions).
+	options []hitOption
 }
 
 // onHitName splits a name a hit's choice is taken under into the
@@ -139,6 +162,34 @@ type onHit struct {
 func onHitName(name string) (id, choice string) {
 	id, choice, _ = strings.Cut(name, ":")
 	return id, choice
+}
+
+// hitOption is one way an on-hit feature may go.
+type hitOption struct {
+	name  string
+	after func(e *Encounter, res *Result, ai, ti int, r rules.AttackResult, src dice.Source) error
+}
+
+// option is the way name goes of an on-hit feature's options ("id:option"
+// names one); ok is false for a name that is not one of them.
+func (h *onHit) option(name string) (hitOption, bool) {
+	_, opt, found := strings.Cut(name, ":")
+	if !found {
+		return hitOption{}, len(h.options) == 0
+	}
+	for _, o := range h.options {
+		if o.name == opt {
+			return o, true
+		}
+	}
+	return hitOption{}, false
+}
+
+// hitFeature is the feature id an on-hit choice names: "open-hand-technique"
+// of "open-hand-technique:prone".
+func hitFeature(name string) string {
+	id, _ := onHitName(name)
+	return id
 }
 
 // features are the class features and racial traits the fight plays, by
@@ -332,8 +383,10 @@ func initiativeRequest(p *Participant) rules.CheckRequest {
 
 // useFeature plays ActionFeature: the participant must have the feature,
 // the fight must play it, and its action, bonus action and resource must
-// be there to spend; they are spent, then the feature's use plays.
-func (e *Encounter) useFeature(res *Result, ai int, in Action, src dice.Source) error {
+// be there to spend; they are spent, then the feature's use plays. An
+// on-hit feature's resource is spent on the hit; what its use on a turn
+// takes (Quivering Palm's action) is the use's.
+func (e *Encounter) useFeature(res *Result, ai int, in Action, src dice.Source, rs Reactions) error {
 	p := e.Participants[ai]
 	f, known := srd.LookupFeature(in.Feature)
 	switch {
@@ -351,14 +404,14 @@ func (e *Encounter) useFeature(res *Result, ai int, in Action, src dice.Source) 
 		return play.revert(e, res, ai)
 	}
 	switch {
-	case !ok || play.use == nil:
+	case !ok || (play.use == nil && play.useWith == nil):
 		return refuse(NotAllowed, "action.feature", "%s is not used on a turn: %s", f.Name, howUsed(f))
 	case f.Use == srd.UseAction && p.Turn.ActionUsed:
 		return refuse(NotAllowed, "action.feature", "%s takes an action, and %s has already taken one this turn", f.Name, p.Name)
 	case f.Use == srd.UseBonus && p.Turn.BonusActionUsed:
 		return refuse(NotAllowed, "action.feature", "%s takes a bonus action, and %s has already taken one this turn", f.Name, p.Name)
 	}
-	if f.Resource != "" {
+	if f.Resource != "" && f.Use != srd.UseOnHit {
 		if err := e.spendPool(ai, f, max(f.Cost, 1)); err != nil {
 			return err
 		}
@@ -369,6 +422,9 @@ func (e *Encounter) useFeature(res *Result, ai int, in Action, src dice.Source) 
 		me.Turn.ActionUsed = true
 	case srd.UseBonus:
 		me.Turn.BonusActionUsed = true
+	}
+	if play.useWith != nil {
+		return play.useWith(e, res, ai, in, src, rs)
 	}
 	return play.use(e, res, ai, in, src)
 }
@@ -483,8 +539,11 @@ func (e *Encounter) strikeWith(res *Result, ai, ti int, req rules.AttackRequest,
 		switch {
 		case t.By != e.Participants[ai].ID:
 			return refuse(NotAllowed, "reaction", "only the attacker chooses what its hit does")
-		case !ok || play == nil || !slices.Contains(e.Participants[ai].Combatant.Features, f.ID) || (choice != "" && play.pick == nil):
+		case !ok || play == nil || !slices.Contains(e.Participants[ai].Combatant.Features, f.ID) || (choice != "" && play.pick == nil && len(play.options) == 0):
 			return refuse(NotAllowed, "reaction", "%s cannot use %s on this hit", e.Participants[ai].Name, truncate(t.Name, 40))
+		}
+		if _, ok := play.option(t.Name); !ok && len(play.options) > 0 {
+			return refuse(NotAllowed, "reaction", "%s has no way %q", f.Name, truncate(t.Name, 40))
 		}
 		if f.Resource != "" {
 			if err := e.spendPool(ai, f, max(f.Cost, 1)); err != nil {
@@ -510,8 +569,12 @@ func (e *Encounter) strikeWith(res *Result, ai, ti int, req rules.AttackRequest,
 	}
 	r := res.Attacks[n]
 	for i, play := range plays {
-		if play.after != nil && r.Hit {
-			if err := play.after(e, res, ai, ti, r, rs.source(taken[i])); err != nil {
+		after := play.after
+		if o, _ := play.option(taken[i].Name); o.after != nil {
+			after = o.after
+		}
+		if after != nil && r.Hit {
+			if err := after(e, res, ai, ti, r, rs.source(taken[i])); err != nil {
 				return err
 			}
 		}
@@ -536,8 +599,14 @@ func (e *Encounter) strikeWith(res *Result, ai, ti int, req rules.AttackRequest,
 		if play.offer != nil && !play.offer(pre, ai, ti, r) {
 			continue
 		}
-		if play.choices == nil {
+		if play.choices == nil && len(play.options) == 0 {
 			offers = append(offers, offerTo(p, id, ChangesYes))
+			continue
+		}
+		if play.choices == nil {
+			for _, o := range play.options {
+				offers = append(offers, offerTo(p, id+":"+o.name, ChangesYes))
+			}
 			continue
 		}
 		for _, c := range play.choices(pre, ai, ti, r) {

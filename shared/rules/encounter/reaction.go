@@ -39,6 +39,10 @@ const (
 	// OpportunityAttack: a character whose reach a monster leaves makes
 	// one melee attack at it (reach.go).
 	OpportunityAttack = "opportunity-attack"
+	// DeflectMissiles: a monk of 3rd level or higher, when hit by a
+	// ranged weapon attack: the damage is reduced by 1d10 + its Dexterity
+	// modifier + its level (monk.go).
+	DeflectMissiles = "deflect-missiles"
 	// Counterspell: a caster with Counterspell on its class list and a
 	// slot of 3rd level or higher, when a monster casts a spell: the
 	// spell fails if its level is no higher than the slot's, else on a
@@ -164,6 +168,9 @@ func (p Participant) canReact() []string {
 			out = append(out, id) // a feature's (featureReaction)
 		}
 	}
+	if slices.Contains(c.Features, DeflectMissiles) {
+		out = append(out, DeflectMissiles)
+	}
 	return append(out, OpportunityAttack)
 }
 
@@ -248,6 +255,11 @@ func offerChanges(name string, p Participant, r rules.AttackResult) (string, boo
 			return "", false
 		}
 		return ChangesYes, true
+	case DeflectMissiles:
+		if !target || r.Kind != rules.RangedWeapon || r.Damage == nil || r.Damage.Taken == 0 {
+			return "", false
+		}
+		return ChangesYes, true
 	case HellishRebuke:
 		// It answers the damage, so the warlock must still stand after it.
 		if !target || r.Damage == nil || r.Damage.Taken == 0 || r.Damage.HPAfter <= 0 {
@@ -270,7 +282,8 @@ func offerChanges(name string, p Participant, r rules.AttackResult) (string, boo
 }
 
 // before applies the reactions taken to an attack that act before its
-// outcome is decided (Shield, Cutting Words, Uncanny Dodge), changing the
+// outcome is decided (Shield, Cutting Words, Uncanny Dodge, Deflect
+// Missiles), changing the
 // request and the reactors, and returns their rolls.
 func (e *Encounter) before(res *Result, rs Reactions, taken []campaign.Reaction, ti int, req *rules.AttackRequest) ([]rules.Roll, error) {
 	var rolls []rules.Roll
@@ -312,6 +325,15 @@ func (e *Encounter) before(res *Result, rs Reactions, taken []campaign.Reaction,
 			}
 			req.HalveDamage = true
 			res.react(t, p, fmt.Sprintf("%s's Uncanny Dodge halves the damage.", p.Name))
+		case DeflectMissiles:
+			if i != ti {
+				return nil, refuse(NotAllowed, "reaction", "Deflect Missiles protects only the monk")
+			}
+			roll := dice.Roll(dice.MustParse("1d10"), rs.source(t))
+			rolls = append(rolls, rules.Roll{Reason: "deflect missiles", RollerID: p.ID, Result: roll})
+			n := max(roll.Total+p.Combatant.Modifier(rules.Dex)+p.Combatant.Level, 0)
+			req.ReduceDamage += n
+			res.react(t, p, fmt.Sprintf("%s deflects the missile, taking %d off its damage.", p.Name, n))
 		case HellishRebuke:
 			continue // after the damage
 		default:
@@ -342,6 +364,10 @@ func (e *Encounter) after(res *Result, rs Reactions, taken []campaign.Reaction, 
 				return err
 			}
 			continue
+		}
+		if t.Name == DeflectMissiles && r.Damage != nil && r.Damage.Taken == 0 {
+			// Caught: throwing it back is the narrator's.
+			res.say(fmt.Sprintf("%s catches the missile.", e.Participants[ti].Name))
 		}
 		if t.Name != HellishRebuke {
 			continue

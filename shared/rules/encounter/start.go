@@ -179,6 +179,7 @@ func characterParticipant(ch campaign.Character) Participant {
 		}
 	}
 	p.Start.Ammo = maps.Clone(p.Ammo)
+	p.Armored = campaign.WearsArmor(ch)
 	p.KitUses = campaign.KitUses(ch.Inventory)
 	p.Kit, p.Start.KitUses = p.KitUses > 0, p.KitUses
 	if r, ok := srd.LookupRace(ch.Race); ok {
@@ -279,6 +280,11 @@ func rollInitiativeOf(p *Participant, src dice.Source) ([]rules.Roll, error) {
 		rolls = append(rolls, roll)
 	}
 	p.Initiative = r.Total
+	for _, f := range p.featureHooks() {
+		if f.rolledInitiative != nil {
+			f.rolledInitiative(p)
+		}
+	}
 	return rolls, nil
 }
 

@@ -49,7 +49,8 @@ func (e *Encounter) advance(from int) bool {
 		}
 		e.Current = p.ID
 		p.Turn = Turn{Movement: p.Combatant.CurrentSpeed()}
-		p.ReactionUsed = e.holds(p.ID, "slow") // Slow allows no reactions
+		// Slow and Open Hand Technique allow no reactions.
+		p.ReactionUsed = e.holds(p.ID, "slow") || e.holds(p.ID, handShaken)
 		p.Combatant.Dodging = false
 		p.unshield()
 		if len(p.Legendary) > 0 {

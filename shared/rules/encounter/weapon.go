@@ -63,9 +63,11 @@ func weaponAttack(p Participant, name string, distance int, grip string) (rules.
 			return rules.AttackRequest{}, refuse(OutOfRange, "action.distance", "an unarmed strike reaches 5 ft; the target is %d ft away", distance)
 		}
 		// Everyone is proficient with unarmed strikes.
-		return rules.AttackRequest{Kind: rules.MeleeWeapon, Weapon: unarmed, Bonus: c.ProficiencyBonus + str, Ability: rules.Str,
+		req := rules.AttackRequest{Kind: rules.MeleeWeapon, Weapon: unarmed, Bonus: c.ProficiencyBonus + str, Ability: rules.Str,
 			Damage:   []rules.DamageRoll{{Dice: flat(1 + str), Type: rules.Bludgeoning}},
-			Distance: distance}, nil
+			Distance: distance}
+		p.wielding(srd.Weapon{}, &req)
+		return req, nil
 	}
 	w, ok := lookupWeapon(name)
 	switch {
@@ -136,6 +138,7 @@ func weaponAttack(p Participant, name string, distance int, grip string) (rules.
 		// SRD: a heavy weapon is too big for a Small creature to use well.
 		req.Disadvantage = append(req.Disadvantage, "a heavy weapon in Small hands")
 	}
+	p.wielding(w, &req)
 	return req, inRange(req)
 }
 
@@ -240,6 +243,16 @@ func loads(res *Result, p Participant, w srd.Weapon, n int) int {
 	}
 	res.say(fmt.Sprintf("%s %s is loaded after each shot: one attack with it this action.", possessive(p.Name), weaponName(w)))
 	return 1
+}
+
+// wielding lets p's features change its attack with w (the zero Weapon:
+// an unarmed strike), as classFeature.wield says.
+func (p Participant) wielding(w srd.Weapon, req *rules.AttackRequest) {
+	for _, f := range p.featureHooks() {
+		if f.wield != nil {
+			f.wield(p, w, req)
+		}
+	}
 }
 
 // proficient reports whether the class is proficient with the weapon. An

@@ -95,7 +95,8 @@ func (c *cast) afterHit(id string, out *Outcome, res rules.AttackResult) error {
 }
 
 // saveDamage rolls the damage once, then has each target save: full
-// damage and any condition on a failure, half or none on a success.
+// damage and any condition on a failure, half or none on a success (less
+// for a target with Evasion: rules.Combatant.SavedDamage).
 func (c *cast) saveDamage() error {
 	if len(c.ids) == 0 {
 		return nil
@@ -109,17 +110,20 @@ func (c *cast) saveDamage() error {
 			return err
 		}
 		out.Save = &sv
+		// A feature may spare the target more (Evasion: half on a
+		// failure, none on a success).
+		hit, _ := c.state[id].SavedDamage(dmg, c.save, sv.Success, half)
 		switch {
 		case !sv.Success:
 			out.Affected = true
-			if err := c.damage(id, out, dmg); err != nil {
+			if err := c.damage(id, out, hit); err != nil {
 				return err
 			}
 			if err := c.impose(id, out); err != nil {
 				return err
 			}
 			c.rider(id)
-		case half:
+		case len(hit) > 0:
 			out.Affected = true
 			if err := c.damage(id, out, halved(dmg)); err != nil {
 				return err

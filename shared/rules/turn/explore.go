@@ -377,8 +377,12 @@ func rest(r request, d Decision) (Decision, error) {
 	}
 	ch := rules.ToSheet(actor, after)
 	ch.Resources = campaign.Rested(actor, true)
+	ch, said := longRested(ch)
 	d.Changed = []campaign.Character{ch}
 	d.Rolls, d.Summary = Rolls(res.Rolls), res.Summary()
+	if said != "" {
+		d.Summary += " " + said
+	}
 	return d, nil
 }
 

@@ -28,12 +28,38 @@ var outOfFight = map[string]resolver{
 	"divine-sense":                   divineSenseOut,
 	"channel-divinity-preserve-life": preserveLifeOut,
 	"divine-intervention":            divineInterventionOut,
+	"wholeness-of-body":              wholeness,
+	"stillness-of-mind":              stillness,
+}
+
+// afterLongRest are the features that play as a long rest ends, by id:
+// each returns the rested sheet as it leaves it and what to say of it
+// (Tranquility's Sanctuary).
+var afterLongRest = map[string]func(ch campaign.Character) (campaign.Character, string){
+	"tranquility": tranquility,
 }
 
 // PlayedFeatures are the ids of the features played out of a fight (the
-// coverage test's).
+// coverage test's), and as a long rest ends.
 func PlayedFeatures() []string {
-	return slices.Sorted(maps.Keys(outOfFight))
+	ids := append(slices.Collect(maps.Keys(outOfFight)), slices.Collect(maps.Keys(afterLongRest))...)
+	slices.Sort(ids)
+	return slices.Compact(ids)
+}
+
+// longRested plays, on a sheet a long rest has just restored, the
+// features of afterLongRest the character has, and says what they did.
+func longRested(ch campaign.Character) (campaign.Character, string) {
+	var said []string
+	for _, id := range campaign.FeatureIDs(ch) {
+		if play, ok := afterLongRest[id]; ok {
+			var s string
+			if ch, s = play(ch); s != "" {
+				said = append(said, s)
+			}
+		}
+	}
+	return ch, strings.Join(said, " ")
 }
 
 // useFeature resolves a feature intent out of a fight.
