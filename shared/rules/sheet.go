@@ -24,6 +24,7 @@ func FromSheet(ch campaign.Character) Combatant {
 	// check or saving throw is rolled again.
 	c.Lucky = ch.Race == "halfling"
 	c.Features = campaign.FeatureIDs(ch)
+	c.Choices = ch.Choices
 	for _, name := range ch.Skills {
 		if sk, err := ParseSkill(name); err == nil {
 			c.SkillProficiencies = c.SkillProficiencies.With(sk)
