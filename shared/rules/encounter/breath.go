@@ -138,6 +138,7 @@ func (e *Encounter) area(res *Result, ai int, a srd.Action, src dice.Source, rs 
 		more, adv, dis := e.saveMods(ti, ability)
 		req.Bonus += more
 		req.Advantage, req.Disadvantage = adv, dis
+		req.Reserves = e.inspiration(ti)
 		sv, err := rules.Save(saver, req, src)
 		if err != nil {
 			return err
@@ -173,12 +174,15 @@ func (e *Encounter) area(res *Result, ai int, a srd.Action, src dice.Source, rs 
 		}
 		res.Saves = append(res.Saves, sv)
 		res.say(sv.Summary())
-		hit := dmg
-		if sv.Success {
-			if a.DC.Success == "none" {
-				continue
-			}
-			hit = rules.Halved(dmg)
+		if err := e.spendReserved(res, ti, sv.Reserved); err != nil {
+			return err
+		}
+		hit := rules.DamageOnSave(t.Combatant, ability, sv.Success, a.DC.Success == "half", dmg)
+		if t.Combatant.Evades(ability, a.DC.Success == "half") {
+			res.say(t.Name + " evades the worst of it (Evasion).")
+		}
+		if hit == nil {
+			continue
 		}
 		d, err := rules.TakeDamage(t.Combatant, rules.Hit{Damage: hit}, src)
 		if err != nil {

@@ -366,6 +366,9 @@ func (e *Encounter) resolve(res *Result, ai int, s srd.Spell, slot int, ids []st
 			opts.Situate(id, func(sit *spell.Situation) { sit.Disadvantage = append(sit.Disadvantage, "a foe within reach") })
 		}
 		e.saveSituation(e.index(id), s, &opts, &sv, src)
+		if held := e.inspiration(e.index(id)); len(held) > 0 {
+			opts.Situate(id, func(sit *spell.Situation) { sit.Reserves = append(slices.Clip(sit.Reserves), held...) })
+		}
 		if spell.Classify(s) == spell.ShapeHeal && e.holds(id, "beacon-of-hope") {
 			opts.Situate(id, func(sit *spell.Situation) { sit.MaxHealing = true }) // Beacon of Hope: the most the dice can give
 		}
@@ -396,6 +399,13 @@ func (e *Encounter) resolve(res *Result, ai int, s srd.Spell, slot int, ids []st
 	res.Rolls = append(res.Rolls, sv.rolls...)
 	if err := e.take(res, ai, sr); err != nil {
 		return sr, err
+	}
+	for _, o := range sr.Targets {
+		if o.Save != nil && len(o.Save.Reserved) > 0 {
+			if err := e.spendReserved(res, e.index(o.TargetID), o.Save.Reserved); err != nil {
+				return sr, err
+			}
+		}
 	}
 	e.Participants[ai].Hidden = false
 	res.Cast = &sr

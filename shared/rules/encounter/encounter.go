@@ -202,6 +202,10 @@ type Participant struct {
 	// Legendary Resistance: by the engine's policy, it turns the first
 	// saving throws it fails against spells into successes.
 	LegendaryResistance int `json:"legendary_resistance,omitempty"`
+	// Marks are what the participant's features have done or met in the
+	// turn under way, whoever's it is: a once-a-turn feature used, a
+	// creature that hit it (marks.go). Its own turn clears them.
+	Marks []string `json:"marks,omitempty"`
 }
 
 // Turn is the action economy of one turn. Movement is the feet of

@@ -48,9 +48,34 @@ type classFeature struct {
 	// where says where the fight plays a feature that has no hook: in its
 	// own code ("weapon.go: attacksPerAction").
 	where string
+	// bonus are the action kinds the feature lets its owner take as a
+	// bonus action (Cunning Action: dash, disengage, hide).
+	bonus []string
+	// attackDone runs once an attack the owner (ai) made on ti is
+	// resolved, attackedDone once one made on the owner (ti) by ai is: r
+	// is how it went.
+	attackDone, attackedDone func(e *Encounter, res *Result, ai, ti int, r rules.AttackResult)
+	// answer is a reaction the owner may take to an attack roll made in
+	// a monster's turn (Giant Killer): offered at the attack's opening,
+	// and played once the attack is resolved.
+	answer *answer
+	// initiative runs once the owner (i) has rolled initiative, as the
+	// fight starts or it joins it (Superior Inspiration).
+	initiative func(e *Encounter, i int)
 }
 
-// onHit is a feature used on a hit. offer says whether the owner (ai) may
+// answer is a reaction to an attack. offer says whether the owner,
+// participant i, may take it to attack r that ai made on ti, and whether
+// it would change the attack's outcome (ChangesYes, ChangesNo); after
+// plays it once the attack, made with req, is resolved. The fight checks
+// the owner's reaction and the resource the data names.
+type answer struct {
+	offer func(e Encounter, i, ai, ti int, r rules.AttackResult) (string, bool)
+	after func(e *Encounter, res *Result, i, ai, ti int, req rules.AttackRequest, r rules.AttackResult, src dice.Source) error
+}
+
+// onHit is a feature used on a hit (or, with miss set, on a miss: Stroke
+// of Luck). offer says whether the owner (ai) may
 // use it on the hit r on ti now; before changes the attack, made again
 // with it, before it is rolled (Divine Smite's radiant dice); after plays
 // what follows the hit (Stunning Strike's save). The resource the data
@@ -59,13 +84,20 @@ type onHit struct {
 	offer  func(e Encounter, ai, ti int, r rules.AttackResult) bool
 	before func(e *Encounter, res *Result, ai, ti int, req *rules.AttackRequest) error
 	after  func(e *Encounter, res *Result, ai, ti int, r rules.AttackResult, src dice.Source) error
+	// miss offers the feature when the attack misses rather than hits.
+	miss bool
 }
 
 // features are the class features and racial traits the fight plays, by
-// id: each class's table, merged.
-var features = merged(barbarianFeatures, bardFeatures, clericFeatures, druidFeatures, fighterFeatures,
-	monkFeatures, paladinFeatures, rangerFeatures, rogueFeatures, sorcererFeatures, warlockFeatures,
-	wizardFeatures, raceFeatures)
+// id: each class's table, merged. It is set in init, since a hook may
+// make an attack, which reads the table.
+var features map[string]classFeature
+
+func init() {
+	features = merged(barbarianFeatures, bardFeatures, clericFeatures, druidFeatures, fighterFeatures,
+		monkFeatures, paladinFeatures, rangerFeatures, rogueFeatures, sorcererFeatures, warlockFeatures,
+		wizardFeatures, raceFeatures)
+}
 
 func merged(tables ...map[string]classFeature) map[string]classFeature {
 	out := map[string]classFeature{}
@@ -189,6 +221,8 @@ func howUsed(f srd.Feature) string {
 		return "it is a reaction, offered when its moment comes"
 	case srd.UseOnHit:
 		return "it is offered when an attack hits"
+	case srd.UseOnMiss:
+		return "it is offered when an attack misses"
 	case srd.UseRest:
 		return "it is used during a short rest"
 	case srd.UsePassive:
@@ -313,7 +347,7 @@ func (e *Encounter) strikeWith(res *Result, ai, ti int, req rules.AttackRequest,
 	}
 	r := res.Attacks[n]
 	for i, play := range plays {
-		if play.after != nil && r.Hit {
+		if play.after != nil && r.Hit && !play.miss {
 			if err := play.after(e, res, ai, ti, r, rs.source(taken[i])); err != nil {
 				return err
 			}
@@ -321,14 +355,11 @@ func (e *Encounter) strikeWith(res *Result, ai, ti int, req rules.AttackRequest,
 		f, _ := srd.LookupFeature(taken[i].Name)
 		res.Applied = append(res.Applied, applied(taken[i], e.Participants[ai], e.Participants[ai].Name+" uses "+f.Name+"."))
 	}
-	if !r.Hit {
-		return nil
-	}
 	var offers []Offer
 	p := pre.Participants[ai]
 	for _, id := range p.Combatant.Features {
 		play := features[id].onHit
-		if play == nil || slices.ContainsFunc(taken, func(t campaign.Reaction) bool { return t.Name == id }) {
+		if play == nil || play.miss == r.Hit || slices.ContainsFunc(taken, func(t campaign.Reaction) bool { return t.Name == id }) {
 			continue
 		}
 		f, _ := srd.LookupFeature(id)
