@@ -181,7 +181,7 @@ type FeatureView struct {
 	ID   string `json:"id"`
 	Name string `json:"name"`
 	// Use is srd.Feature.Use: "" (always on), "action", "bonus_action",
-	// "free", "reaction", "on_hit" or "rest".
+	// "free", "reaction", "on_hit", "on_miss" or "rest".
 	Use     string `json:"use,omitempty"`
 	Summary string `json:"summary,omitempty"`
 	// Resource, Cost and Left: the pool a use spends, what a use takes
@@ -225,6 +225,7 @@ var sheetPlayed = map[string]string{
 	"rogue-expertise-2":           "ExpertiseFor",
 	"bard-expertise-1":            "ExpertiseFor",
 	"bard-expertise-2":            "ExpertiseFor",
+	"font-of-inspiration":         "Rested: Bardic Inspiration's recharge, short_from level 5",
 }
 
 // SheetPlayed reports whether the sheet plays feature f (the coverage

@@ -14,12 +14,35 @@ import (
 // the character has it and spent what it costs from its sheet's
 // resources. A feature used in a fight is the encounter's
 // (rules/encounter, features.go); one a rest uses is the rest's.
-var outOfFight = map[string]resolver{}
+var outOfFight = map[string]resolver{
+	"bardic-inspiration-d6": inspire,
+	"primeval-awareness":    primevalAwareness,
+	"hide-in-plain-sight":   hideInPlainSight,
+}
+
+// duringRest are the features a rest plays by itself, and where.
+var duringRest = map[string]string{
+	"song-of-rest-d6":  "explore.go: shortRest, songOfRest",
+	"song-of-rest-d8":  "explore.go: shortRest, songOfRest",
+	"song-of-rest-d10": "explore.go: shortRest, songOfRest",
+	"song-of-rest-d12": "explore.go: shortRest, songOfRest",
+}
 
 // PlayedFeatures are the ids of the features played out of a fight (the
-// coverage test's).
+// coverage test's): used on their own, and during a rest.
 func PlayedFeatures() []string {
-	return slices.Sorted(maps.Keys(outOfFight))
+	return slices.Sorted(func(yield func(string) bool) {
+		for id := range maps.Keys(outOfFight) {
+			if !yield(id) {
+				return
+			}
+		}
+		for id := range maps.Keys(duringRest) {
+			if !yield(id) {
+				return
+			}
+		}
+	})
 }
 
 // useFeature resolves a feature intent out of a fight.
@@ -51,7 +74,7 @@ func notHere(f srd.Feature) string {
 		return f.Name + " is always on: it is not used on its own"
 	case srd.UseRest:
 		return f.Name + " is used during a short rest: rest, and it is offered"
-	case srd.UseReact, srd.UseOnHit:
+	case srd.UseReact, srd.UseOnHit, srd.UseOnMiss:
 		return f.Name + " answers a moment of a fight, where it is offered"
 	}
 	return f.Name + " is used in a fight, on the character's turn"
