@@ -400,16 +400,16 @@ func (e *Encounter) resolve(res *Result, ai int, s srd.Spell, slot int, ids []st
 	if err := e.take(res, ai, sr); err != nil {
 		return sr, err
 	}
+	e.Participants[ai].Hidden = false
+	res.Cast = &sr
+	res.say(sr.Summary())
 	for _, o := range sr.Targets {
-		if o.Save != nil && len(o.Save.Reserved) > 0 {
-			if err := e.spendReserved(res, e.index(o.TargetID), o.Save.Reserved); err != nil {
+		if i := e.index(o.TargetID); i >= 0 && o.Save != nil && len(o.Save.Reserved) > 0 {
+			if err := e.spendReserved(res, i, o.Save.Reserved); err != nil {
 				return sr, err
 			}
 		}
 	}
-	e.Participants[ai].Hidden = false
-	res.Cast = &sr
-	res.say(sr.Summary())
 	for _, n := range sv.notes {
 		res.say(n)
 	}

@@ -38,8 +38,8 @@ func TestRogueLevel1(t *testing.T) {
 	}
 }
 
-// A level 5 rogue: Sneak Attack is 3d6 (the counter), and Uncanny Dodge
-// halves a hit.
+// A level 5 rogue against an orc Mira fights: Sneak Attack is 3d6 (the
+// class's counter). Uncanny Dodge at 5th level is reaction_test's.
 func TestRogueLevel5(t *testing.T) {
 	e := casterFirst(t, []campaign.Character{sly(5), mira()}, []encounter.MonsterSpec{{SRDID: "orc", Count: 1}})
 	e = engage(t, e, "mira", "orc-1")
