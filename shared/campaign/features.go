@@ -182,7 +182,7 @@ type FeatureView struct {
 	ID   string `json:"id"`
 	Name string `json:"name"`
 	// Use is srd.Feature.Use: "" (always on), "action", "bonus_action",
-	// "free", "reaction", "on_hit" or "rest".
+	// "free", "reaction", "on_hit", "on_miss" or "rest".
 	Use     string `json:"use,omitempty"`
 	Summary string `json:"summary,omitempty"`
 	// Resource, Cost and Left: the pool a use spends, what a use takes
@@ -240,6 +240,7 @@ var sheetPlayed = map[string]string{
 	"channel-divinity-2-rest": "ResourcesOf: cleric-channel-divinity",
 	"channel-divinity-3-rest": "ResourcesOf: cleric-channel-divinity",
 	"unarmored-movement-1":    "Speed: + the unarmored_movement counter without armour or shield (unarmoredMovement)",
+	"font-of-inspiration":     "Rested: Bardic Inspiration's recharge, short_from level 5",
 }
 
 // SheetPlayed reports whether the sheet plays feature f (the coverage

@@ -38,7 +38,8 @@ type Intent struct {
 	Text       string `json:"text,omitempty"`
 	// Bonus takes the intent as a bonus action in an encounter: attack
 	// (two-weapon fighting's off hand), dash, disengage or hide (a rogue's
-	// Cunning Action), second_wind, or a cast whose spell takes a bonus
+	// Cunning Action, a ranger's Vanish), use_item of a potion (a thief's
+	// Fast Hands), second_wind, or a cast whose spell takes a bonus
 	// action. Beyond protocol.md, additive.
 	Bonus bool `json:"bonus,omitempty"`
 	// KeepTurn leaves the actor's encounter turn open after the intent,
@@ -53,7 +54,10 @@ type Intent struct {
 	// the condition Lesser or Greater Restoration ends ("poisoned"), the
 	// damage type Protection from Energy wards against ("fire"), the word
 	// Command speaks ("halt"); Weapon, with cast, names the weapon Magic
-	// Weapon makes magic. Beyond protocol.md, additive.
+	// Weapon makes magic. With check, it is what the check is about: a
+	// creature type ("undead") or a terrain ("forest"), which a ranger's
+	// Favored Enemy and Natural Explorer read (so does the creature a
+	// check's target_id names). Beyond protocol.md, additive.
 	Choice string `json:"choice,omitempty"`
 	// HP, with level_up, is how the new level's hit points come: "fixed"
 	// (the class's value; the default) or "roll" (the hit die, rolled by

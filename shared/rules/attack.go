@@ -108,6 +108,17 @@ type AttackRequest struct {
 	// ReduceDamage is taken off the damage the hit deals, after any
 	// halving and before the target's resistances (Deflect Missiles).
 	ReduceDamage int `json:"reduce_damage,omitempty"`
+	// ACBonus is added to the target's armor class against this attack
+	// (Multiattack Defense's +4).
+	ACBonus int `json:"ac_bonus,omitempty"`
+	// Opportunity marks an opportunity attack, which features read
+	// (Escape the Horde).
+	Opportunity bool `json:"opportunity,omitempty"`
+	// Sure turns a miss into a hit, not a critical one (Stroke of Luck).
+	Sure bool `json:"sure,omitempty"`
+	// Reserves are what the attacker may add once it sees the d20 fall
+	// short of the AC (Reserve).
+	Reserves []Reserve `json:"reserves,omitempty"`
 }
 
 // Rider is damage a hit deals behind a saving throw the target makes, as
@@ -163,6 +174,10 @@ type AttackResult struct {
 	// Saves are the target's saving throws against the hit's riders, in
 	// order.
 	Saves []SaveResult `json:"saves,omitempty"`
+	// Sure says a miss was made a hit (AttackRequest.Sure); Reserved are
+	// the request's reserves spent, on the roll or on the damage.
+	Sure     bool     `json:"sure,omitempty"`
+	Reserved []string `json:"reserved,omitempty"`
 }
 
 // Attack resolves one attack roll of attacker against target and, on a
@@ -239,7 +254,7 @@ func Attack(attacker, target Combatant, req AttackRequest, src dice.Source) (Att
 	within5 := dist <= 5
 	r := AttackResult{
 		AttackerID: attacker.ID, Attacker: attacker.Name, TargetID: target.ID, Target: target.Name,
-		Kind: req.Kind, Weapon: req.Weapon, Bonus: req.Bonus, AC: target.AC + req.Cover.bonus(),
+		Kind: req.Kind, Weapon: req.Weapon, Bonus: req.Bonus, AC: target.AC + req.Cover.bonus() + req.ACBonus,
 	}
 	// The attack roll, the damage rolls and a concentration save.
 	r.Rolls = make([]Roll, 0, 2+len(req.Damage))
@@ -253,6 +268,15 @@ func Attack(attacker, target Combatant, req AttackRequest, src dice.Source) (Att
 		}
 	}
 	r.Edge.situational(req.Advantage, req.Disadvantage)
+	if attacker.featureIs(func(p passive) bool { return p.seesUnseen }) {
+		// Feral Senses: a target it cannot see costs it nothing.
+		r.Edge.Disadvantage = slices.DeleteFunc(r.Edge.Disadvantage, func(why string) bool {
+			return why == "attacker blinded" || why == "target invisible"
+		})
+	}
+	if len(r.Edge.Advantage) > 0 && !target.Incapacitated() && target.featureIs(func(p passive) bool { return p.elusive }) {
+		r.Edge.Advantage = nil // Elusive
+	}
 
 	roll, err := rollD20(&r.Log, "attack roll", attacker, req.Bonus, r.Edge, src)
 	if err != nil {
@@ -267,7 +291,12 @@ func Attack(attacker, target Combatant, req AttackRequest, src dice.Source) (Att
 		r.Hit, r.Critical = true, true
 	case r.Natural == 1:
 	default:
+		r.Total, r.Reserved = spendReserves(&r.Log, 0, attacker.ID, r.Total, r.AC, req.Reserves, src)
+		roll = &r.Rolls[0]
 		r.Hit = r.Total >= r.AC
+	}
+	if !r.Hit && req.Sure {
+		r.Hit, r.Sure = true, true
 	}
 	if r.Hit && !r.Critical && within5 {
 		if c := firstOf(target.Conditions & SetOf(Paralyzed, Unconscious)); c != 0 {
@@ -277,6 +306,8 @@ func Attack(attacker, target Combatant, req AttackRequest, src dice.Source) (Att
 	switch {
 	case r.Critical:
 		roll.Outcome = "critical hit"
+	case r.Sure:
+		roll.Outcome = "hit (stroke of luck)"
 	case r.Hit:
 		roll.Outcome = "hit"
 	default:
@@ -284,7 +315,8 @@ func Attack(attacker, target Combatant, req AttackRequest, src dice.Source) (Att
 		return r, nil
 	}
 
-	parts := req.Damage
+	parts, more := damageReserves(req.Reserves, r.Reserved, req.Damage)
+	r.Reserved = append(r.Reserved, more...)
 	if sa := req.Sneak; sa != nil && len(parts) > 0 && (r.Edge.net() > 0 || (sa.AllyAdjacent && r.Edge.net() == 0)) {
 		r.Sneak = true
 		parts = append(slices.Clone(parts), DamageRoll{Dice: sa.Dice, Type: parts[0].Type})
@@ -311,7 +343,7 @@ func Attack(attacker, target Combatant, req AttackRequest, src dice.Source) (Att
 		}
 		r.Rolls = append(r.Rolls, sv.Rolls...)
 		r.Saves = append(r.Saves, sv)
-		if sv.Success && (!rd.Half || target.evades(rd.Save.Ability)) {
+		if sv.Success && (!rd.Half || target.Evades(rd.Save.Ability, rd.Half)) {
 			continue
 		}
 		more, rolls := RollDamage(attacker.ID, rd.Damage, false, src)

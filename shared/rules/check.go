@@ -26,6 +26,16 @@ type CheckRequest struct {
 	// the check without rolling.
 	NeedsSight   bool `json:"needs_sight,omitempty"`
 	NeedsHearing bool `json:"needs_hearing,omitempty"`
+	// About is what the check concerns, as features read it: a creature
+	// type it tracks or recalls ("undead": Favored Enemy), a terrain
+	// ("forest": Natural Explorer).
+	About []string `json:"about,omitempty"`
+	// Moved says the roller has moved more than half its speed this turn
+	// (Supreme Sneak's advantage needs it not to have).
+	Moved bool `json:"moved,omitempty"`
+	// Reserves are what the roller may add once it sees the d20 fall
+	// short (Reserve).
+	Reserves []Reserve `json:"reserves,omitempty"`
 }
 
 // CheckResult is an ability check as made.
@@ -47,6 +57,11 @@ type CheckResult struct {
 	AutoFail string `json:"auto_fail,omitempty"`
 	// Success is Total >= DC; always false with no DC.
 	Success bool `json:"success"`
+	// RaisedFrom is the natural d20 a feature counted as more (Reliable
+	// Talent: a 9 or lower as 10), 0 when none did; Reserved are the
+	// request's reserves spent on the roll.
+	RaisedFrom int      `json:"raised_from,omitempty"`
+	Reserved   []string `json:"reserved,omitempty"`
 }
 
 // Check makes an ability check. Exhaustion, poisoned and frightened give
@@ -73,7 +88,7 @@ func Check(c Combatant, req CheckRequest, src dice.Source) (CheckResult, error) 
 		return CheckResult{}, fault.Field(op, "dc", "must not be negative")
 	}
 	r := CheckResult{RollerID: c.ID, Roller: c.Name, Ability: a, Skill: req.Skill, DC: req.DC,
-		Bonus: c.CheckBonus(a, req.Skill) + req.Bonus}
+		Bonus: c.CheckBonus(a, req.Skill) + c.featureCheckExtra(a, req) + req.Bonus}
 	switch {
 	case req.NeedsSight && c.Conditions.Has(Blinded):
 		r.AutoFail = "blinded"
@@ -83,19 +98,25 @@ func Check(c Combatant, req CheckRequest, src dice.Source) (CheckResult, error) 
 		return r, nil
 	}
 	r.Edge.addCheckConditions(c)
-	r.Edge.featureCheckEdge(c, a)
+	r.Edge.featureCheckEdge(c, a, req)
 	r.Edge.situational(req.Advantage, req.Disadvantage)
 	roll, err := rollD20(&r.Log, checkName(a, req.Skill)+" check", c, r.Bonus, r.Edge, src)
 	if err != nil {
 		return CheckResult{}, fault.Wrap(fault.Invalid, op, err)
 	}
-	r.Natural, r.Total = roll.Natural, roll.Total
-	if floor := c.featureCheckFloor(a); r.Total < floor {
-		r.Total = floor // the roll stays in the log as it fell
+	if floor := c.featureCheckFloor(a, req.Skill); roll.Natural > 0 && roll.Natural < floor {
+		r.RaisedFrom = roll.Natural
+		roll.Total += floor - roll.Natural
 	}
+	r.Natural, r.Total = roll.Natural, roll.Total
+	if total := c.featureCheckTotal(a); r.Total < total {
+		r.Total = total // the roll stays in the log as it fell
+	}
+	at := len(r.Rolls) - 1
 	if req.DC > 0 {
+		r.Total, r.Reserved = spendReserves(&r.Log, at, c.ID, r.Total, req.DC, req.Reserves, src)
 		r.Success = r.Total >= req.DC
-		roll.Outcome, roll.DC = outcome(r.Success), req.DC
+		r.Rolls[at].Outcome, r.Rolls[at].DC = outcome(r.Success), req.DC
 	}
 	return r, nil
 }
@@ -234,8 +255,11 @@ type SaveRequest struct {
 	// (features.go): "magic" (a spell or a magical effect), "seen" (an
 	// effect the saver can see, such as a spell or a breath), a damage
 	// type it would take ("poison"), a condition it would impose
-	// ("charmed", "frightened").
+	// ("charmed", "frightened"), the spell it is against ("entangle").
 	Against []string `json:"against,omitempty"`
+	// Reserves are what the saver may add once it sees the d20 fall short
+	// (Reserve).
+	Reserves []Reserve `json:"reserves,omitempty"`
 }
 
 // SaveResult is a saving throw as made.
@@ -255,6 +279,8 @@ type SaveResult struct {
 	// ("paralyzed"); Total is then 0.
 	AutoFail string `json:"auto_fail,omitempty"`
 	Success  bool   `json:"success"`
+	// Reserved are the request's reserves spent on the roll.
+	Reserved []string `json:"reserved,omitempty"`
 }
 
 // Save makes a saving throw against a DC. A paralyzed, petrified, stunned
@@ -300,8 +326,10 @@ func Save(c Combatant, req SaveRequest, src dice.Source) (SaveResult, error) {
 		return SaveResult{}, fault.Wrap(fault.Invalid, op, err)
 	}
 	r.Natural, r.Total = roll.Natural, roll.Total
+	at := len(r.Rolls) - 1
+	r.Total, r.Reserved = spendReserves(&r.Log, at, c.ID, r.Total, req.DC, req.Reserves, src)
 	r.Success = r.Total >= req.DC
-	roll.Outcome, roll.DC = outcome(r.Success), req.DC
+	r.Rolls[at].Outcome, r.Rolls[at].DC = outcome(r.Success), req.DC
 	return r, nil
 }
 

@@ -48,6 +48,9 @@ type Combatant struct {
 	// (Raging): the rules play those of the table in features.go, the
 	// encounter those of its own.
 	Features []string `json:"features,omitempty"`
+	// Choices are what a character chose for its features, by choice id
+	// (campaign.Character.Choices): the creature types of Favored Enemy.
+	Choices map[string][]string `json:"choices,omitempty"`
 	// Concentration is the id of the spell the creature concentrates on, or
 	// "".
 	Concentration string              `json:"concentration,omitempty"`

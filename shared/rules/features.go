@@ -1,6 +1,10 @@
 package rules
 
-import "slices"
+import (
+	"slices"
+
+	"chronicler/shared/srd"
+)
 
 // The class features and racial traits the core rules read on every roll
 // of their kind, by id (srd.Features): a creature has those its
@@ -28,18 +32,34 @@ type passive struct {
 	// proficientSaves makes the creature proficient in saves of these
 	// abilities (all six: Diamond Soul).
 	proficientSaves []Ability
-	// checkFloor is the least total a check of ability a comes to
+	// checkTotal is the least total a check of ability a comes to
 	// (Indomitable Might: the Strength score); 0 for none.
-	checkFloor func(c Combatant, a Ability) int
-	// evades are the abilities of saves against damage a success halves
-	// that the creature takes none of on a success and half of on a
-	// failure (Evasion: Dexterity).
-	evades []Ability
+	checkTotal func(c Combatant, a Ability) int
 	// immune and immuneTo are the damage types and conditions the
 	// creature is immune to, given as its sheet becomes a Combatant
 	// (FromSheet).
 	immune   Set[DamageType]
 	immuneTo Set[Condition]
+	// checkAbout gives advantage on a check, and why, by the whole
+	// request: what the check is about (CheckRequest.About), how far the
+	// roller moved.
+	checkAbout func(c Combatant, a Ability, req CheckRequest) (string, bool)
+	// checkExtra is added to a check by the whole request (Natural
+	// Explorer's doubled proficiency in a favored terrain).
+	checkExtra func(c Combatant, a Ability, req CheckRequest) int
+	// checkFloor is the least the d20 of a check of skill s counts as
+	// (Reliable Talent's 10); 0 for none.
+	checkFloor func(c Combatant, a Ability, s Skill) int
+	// evasion: a Dexterity save against an effect that deals half damage
+	// on a success deals none on a success and half on a failure
+	// (Evasion, DamageOnSave).
+	evasion bool
+	// elusive: no attack roll against the creature has advantage while it
+	// is not incapacitated.
+	elusive bool
+	// seesUnseen: the creature's attacks have no disadvantage for a
+	// target it cannot see (Feral Senses).
+	seesUnseen bool
 }
 
 // passives is the table.
@@ -58,7 +78,7 @@ var passives = map[string]passive{
 	},
 	// Barbarian: Indomitable Might, a Strength check's total is at least
 	// the Strength score.
-	"indomitable-might": {checkFloor: func(c Combatant, a Ability) int {
+	"indomitable-might": {checkTotal: func(c Combatant, a Ability) int {
 		if a == Str {
 			return c.Abilities.Str
 		}
@@ -82,9 +102,6 @@ var passives = map[string]passive{
 	// Druid (Land): Land's Stride, advantage on saves against plants
 	// magically made or shaped to hinder (the spells that raise them).
 	"druid-lands-stride": {saveAdvantage: against("Land's Stride", "entangle", "wall-of-thorns")},
-	// Monk: Evasion, none of the damage a Dexterity save would halve on a
-	// success, half on a failure.
-	"monk-evasion": {evades: []Ability{Dex}},
 	// Monk: Purity of Body, immune to poison damage and the poisoned
 	// condition (disease, which the rules do not model, is the narrator's).
 	"purity-of-body": {immune: SetOf(Poison), immuneTo: SetOf(Poisoned)},
@@ -102,6 +119,100 @@ var passives = map[string]passive{
 		mental := req.Ability == Int || req.Ability == Wis || req.Ability == Cha
 		return "Gnome Cunning", mental && req.against("magic")
 	}},
+
+	// Rogue, monk, ranger (Hunter): Evasion, one rule under three rows
+	// (sameAs).
+	Evasion: {evasion: true},
+	// Rogue: Reliable Talent, a d20 of 9 or lower counts as 10 on a check
+	// of a skill the rogue is proficient in.
+	"reliable-talent": {checkFloor: func(c Combatant, _ Ability, s Skill) int {
+		if s != 0 && (c.SkillProficiencies.Has(s) || c.Expertise.Has(s)) {
+			return 10
+		}
+		return 0
+	}},
+	// Rogue: Slippery Mind, proficiency in Wisdom saves.
+	"slippery-mind": {proficientSaves: []Ability{Wis}},
+	// Rogue: Elusive, no advantage on attack rolls against it while it is
+	// not incapacitated (Attack).
+	"elusive": {elusive: true},
+	// Rogue (Thief): Supreme Sneak, advantage on a Dexterity (Stealth)
+	// check on a turn it has moved no more than half its speed.
+	"supreme-sneak": {checkAbout: func(_ Combatant, a Ability, req CheckRequest) (string, bool) {
+		return "Supreme Sneak", a == Dex && req.Skill == Stealth && !req.Moved
+	}},
+
+	// Ranger: Favored Enemy, advantage on Wisdom (Survival) checks to
+	// track the creature types it chose (Choices["favored-enemy"]) and on
+	// Intelligence checks to recall what it knows of them: the check says
+	// what it is about (CheckRequest.About).
+	"favored-enemy-1-type": {checkAbout: func(c Combatant, a Ability, req CheckRequest) (string, bool) {
+		tracking := a == Wis && req.Skill == Survival
+		return "Favored Enemy", (tracking || a == Int) && c.chose(FavoredEnemies, req.About)
+	}},
+	// Ranger: Natural Explorer, the proficiency bonus doubled on an
+	// Intelligence or Wisdom check of a proficient skill about a terrain
+	// it chose (Choices["favored-terrain"]). Its travel benefits are the
+	// narrator's.
+	"natural-explorer-1-terrain-type": {checkExtra: func(c Combatant, a Ability, req CheckRequest) int {
+		s := req.Skill
+		if (a != Int && a != Wis) || s == 0 || !c.SkillProficiencies.Has(s) || c.Expertise.Has(s) || !c.chose(FavoredTerrains, req.About) {
+			return 0
+		}
+		return c.ProficiencyBonus
+	}},
+	// Ranger (Hunter): Steel Will, advantage on saves against being
+	// frightened.
+	"defensive-tactics-steel-will": {saveAdvantage: against("Steel Will", "frightened")},
+	// Ranger: Land's Stride, advantage on saves against plants magic
+	// makes to hold creatures back (Entangle). Difficult terrain and
+	// thorns are the narrator's.
+	"ranger-lands-stride": {saveAdvantage: against("Land's Stride", "entangle")},
+	// Ranger: Feral Senses, no disadvantage on attacks for a target it
+	// cannot see (Attack).
+	"feral-senses": {seesUnseen: true},
+
+	// Bard: Countercharm's performance, while it lasts: advantage on
+	// saves against being frightened or charmed, for those who can hear
+	// it.
+	Countercharmed: {saveAdvantage: func(c Combatant, req SaveRequest) (string, bool) {
+		return "Countercharm", !c.Conditions.Has(Deafened) && (req.against("frightened") || req.against("charmed"))
+	}},
+}
+
+// The states and rules the table keeps under a name of their own.
+const (
+	// Countercharmed is the state a bard's Countercharm puts on it and
+	// its companions while the performance lasts.
+	Countercharmed = "countercharmed"
+	// Evasion is the one rule of the three Evasion rows (sameAs).
+	Evasion = "evasion"
+)
+
+// The choices (campaign.Character.Choices) the table's rows read.
+const (
+	FavoredEnemies  = "favored-enemy"
+	FavoredTerrains = "favored-terrain"
+)
+
+// sameAs are the rows that play as another: one rule the data gives
+// under several ids, a feature that grows with its class (Favored
+// Enemy's second and third types) or one that several classes share
+// (Evasion). A creature with several of them has the rule once.
+var sameAs = map[string]string{
+	"favored-enemy-2-types":            "favored-enemy-1-type",
+	"favored-enemy-3-enemies":          "favored-enemy-1-type",
+	"natural-explorer-2-terrain-types": "natural-explorer-1-terrain-type",
+	"natural-explorer-3-terrain-types": "natural-explorer-1-terrain-type",
+	"rogue-evasion":                    Evasion,
+	"monk-evasion":                     Evasion,
+	"superior-hunters-defense-evasion": Evasion,
+}
+
+// chose reports whether the creature chose, for choice id, any of what
+// (a favored enemy among the creature types a check is about).
+func (c Combatant) chose(id string, what []string) bool {
+	return slices.ContainsFunc(c.Choices[id], func(x string) bool { return slices.Contains(what, x) })
 }
 
 // against is a saveAdvantage for saves against any of what.
@@ -111,10 +222,17 @@ func against(why string, what ...string) func(Combatant, SaveRequest) (string, b
 	}
 }
 
-// PlayedPassives are the ids the core rules play (the coverage test's).
+// PlayedPassives are the feature ids the core rules play (the coverage
+// test's): the table's rows that are features, and those that play as
+// one of them (sameAs).
 func PlayedPassives() []string {
-	out := make([]string, 0, len(passives))
+	out := make([]string, 0, len(passives)+len(sameAs))
 	for id := range passives {
+		if _, ok := srd.LookupFeature(id); ok {
+			out = append(out, id)
+		}
+	}
+	for id := range sameAs {
 		out = append(out, id)
 	}
 	slices.Sort(out)
@@ -124,10 +242,29 @@ func PlayedPassives() []string {
 // has reports whether the creature has feature id.
 func (c Combatant) has(id string) bool { return slices.Contains(c.Features, id) }
 
+// rows are the rows c's features and states play, each once: a feature
+// that plays as another (sameAs) counts as that one.
+func (c Combatant) rows() []passive {
+	var seen []string
+	var out []passive
+	for _, id := range c.Features {
+		if to, ok := sameAs[id]; ok {
+			id = to
+		}
+		p, ok := passives[id]
+		if !ok || slices.Contains(seen, id) {
+			continue
+		}
+		seen = append(seen, id)
+		out = append(out, p)
+	}
+	return out
+}
+
 // featureSaveEdge adds the advantage c's features give its save.
 func (e *Edge) featureSaveEdge(c Combatant, req SaveRequest) {
-	for _, id := range c.Features {
-		if f := passives[id].saveAdvantage; f != nil {
+	for _, p := range c.rows() {
+		if f := p.saveAdvantage; f != nil {
 			if why, ok := f(c, req); ok {
 				e.adv(why)
 			}
@@ -135,11 +272,17 @@ func (e *Edge) featureSaveEdge(c Combatant, req SaveRequest) {
 	}
 }
 
-// featureCheckEdge adds the advantage c's features give its check of a.
-func (e *Edge) featureCheckEdge(c Combatant, a Ability) {
-	for _, id := range c.Features {
-		if f := passives[id].checkAdvantage; f != nil {
+// featureCheckEdge adds the advantage c's features give its check req
+// of a.
+func (e *Edge) featureCheckEdge(c Combatant, a Ability, req CheckRequest) {
+	for _, p := range c.rows() {
+		if f := p.checkAdvantage; f != nil {
 			if why, ok := f(c, a); ok {
+				e.adv(why)
+			}
+		}
+		if f := p.checkAbout; f != nil {
+			if why, ok := f(c, a, req); ok {
 				e.adv(why)
 			}
 		}
@@ -150,42 +293,55 @@ func (e *Edge) featureCheckEdge(c Combatant, a Ability) {
 // it is not proficient in (the bonuses of this kind do not stack).
 func (c Combatant) featureCheckBonus(a Ability, s Skill) int {
 	best := 0
-	for _, id := range c.Features {
-		if f := passives[id].checkBonus; f != nil {
+	for _, p := range c.rows() {
+		if f := p.checkBonus; f != nil {
 			best = max(best, f(c, a, s))
 		}
 	}
 	return best
 }
 
-// featureCheckFloor is the least total c's features let a check of a
+// featureCheckTotal is the least total c's features let a check of a
 // come to, 0 when none sets one.
-func (c Combatant) featureCheckFloor(a Ability) int {
-	floor := 0
-	for _, id := range c.Features {
-		if f := passives[id].checkFloor; f != nil {
-			floor = max(floor, f(c, a))
+func (c Combatant) featureCheckTotal(a Ability) int {
+	least := 0
+	for _, p := range c.rows() {
+		if f := p.checkTotal; f != nil {
+			least = max(least, f(c, a))
 		}
 	}
-	return floor
+	return least
+}
+
+// featureCheckExtra is what c's features add to check req of a by what
+// it is about.
+func (c Combatant) featureCheckExtra(a Ability, req CheckRequest) int {
+	n := 0
+	for _, p := range c.rows() {
+		if f := p.checkExtra; f != nil {
+			n += f(c, a, req)
+		}
+	}
+	return n
+}
+
+// featureCheckFloor is the least the d20 of c's check of a with s counts
+// as; 0 when nothing raises it.
+func (c Combatant) featureCheckFloor(a Ability, s Skill) int {
+	n := 0
+	for _, p := range c.rows() {
+		if f := p.checkFloor; f != nil {
+			n = max(n, f(c, a, s))
+		}
+	}
+	return n
 }
 
 // featureSaveProficient reports whether c's features make it proficient
 // in saves of a.
 func (c Combatant) featureSaveProficient(a Ability) bool {
-	for _, id := range c.Features {
-		if slices.Contains(passives[id].proficientSaves, a) {
-			return true
-		}
-	}
-	return false
-}
-
-// evades reports whether c's features spare it damage a save of ability a
-// halves (Evasion).
-func (c Combatant) evades(a Ability) bool {
-	for _, id := range c.Features {
-		if slices.Contains(passives[id].evades, a) {
+	for _, p := range c.rows() {
+		if slices.Contains(p.proficientSaves, a) {
 			return true
 		}
 	}
@@ -193,23 +349,14 @@ func (c Combatant) evades(a Ability) bool {
 }
 
 // SavedDamage is what c takes of dmg, dealt behind a saving throw of
-// ability a it made (success) or failed: all of it on a failure and, on a
-// success, half of it when half is set, else none. Where a success would
-// halve it, a feature of c's may spare it more: Evasion takes none on a
-// success and half on a failure; why names it then ("Evasion"). dmg is
+// ability a it made (success) or failed (DamageOnSave), and why, when a
+// feature spared it more than the save alone would ("Evasion"). dmg is
 // not changed.
 func (c Combatant) SavedDamage(dmg []Damage, a Ability, success, half bool) (taken []Damage, why string) {
-	switch {
-	case half && c.evades(a) && success:
-		return nil, "Evasion"
-	case half && c.evades(a):
-		return Halved(dmg), "Evasion"
-	case success && half:
-		return Halved(dmg), ""
-	case success:
-		return nil, ""
+	if c.Evades(a, half) {
+		why = "Evasion"
 	}
-	return dmg, ""
+	return DamageOnSave(c, a, success, half, dmg), why
 }
 
 // featureDefences gives c the immunities its features bring (Purity of
@@ -220,6 +367,34 @@ func (c *Combatant) featureDefences() {
 		c.Immunities |= p.immune
 		c.ConditionImmunities |= p.immuneTo
 	}
+}
+
+// featureIs reports whether one of c's features sets a flag of the
+// table (evasion, elusive, seesUnseen).
+func (c Combatant) featureIs(flag func(passive) bool) bool {
+	return slices.ContainsFunc(c.rows(), flag)
+}
+
+// Evades reports whether c's Evasion turns its Dexterity save of ability
+// a against an effect that deals half damage on a success (half) into
+// none on a success and half on a failure.
+func (c Combatant) Evades(a Ability, half bool) bool {
+	return half && a == Dex && c.featureIs(func(p passive) bool { return p.evasion })
+}
+
+// DamageOnSave is the damage c takes of dmg from an effect it saved
+// against with ability a: all of it on a failure, and on a success half
+// (rounded down, halve) when half is set, else none; Evasion makes that
+// none on a success and half on a failure (Evades). nil is none.
+func DamageOnSave(c Combatant, a Ability, success, half bool, dmg []Damage) []Damage {
+	evades := c.Evades(a, half)
+	switch {
+	case success && (evades || !half):
+		return nil
+	case success || evades:
+		return Halved(dmg)
+	}
+	return dmg
 }
 
 // against reports whether the save is against what (SaveRequest.Against).

@@ -49,6 +49,7 @@ func FromSheet(ch campaign.Character) Combatant {
 		}
 	}
 	c.featureDefences()
+	c.Choices = ch.Choices
 	for _, name := range ch.Skills {
 		if sk, err := ParseSkill(name); err == nil {
 			c.SkillProficiencies = c.SkillProficiencies.With(sk)

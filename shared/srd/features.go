@@ -15,6 +15,7 @@ const (
 	UseFree    = "free"         // on the character's turn, taking no action (Action Surge)
 	UseReact   = "reaction"     // the character's reaction, offered in a reaction window
 	UseOnHit   = "on_hit"       // a choice offered when the character hits (Divine Smite)
+	UseOnMiss  = "on_miss"      // a choice offered when the character's attack misses (Stroke of Luck)
 	UseRest    = "rest"         // during a short rest (Arcane Recovery, Song of Rest)
 )
 

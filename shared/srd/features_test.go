@@ -84,7 +84,7 @@ func TestFeaturesFollowTheReference(t *testing.T) {
 // class or race, a choice's options that name features of its own, and
 // every told feature's reason; and every resource's recharge and size.
 func TestFeaturesAreWellFormed(t *testing.T) {
-	uses := []string{srd.UsePassive, srd.UseAction, srd.UseBonus, srd.UseFree, srd.UseReact, srd.UseOnHit, srd.UseRest}
+	uses := []string{srd.UsePassive, srd.UseAction, srd.UseBonus, srd.UseFree, srd.UseReact, srd.UseOnHit, srd.UseOnMiss, srd.UseRest}
 	for _, f := range srd.Features() {
 		if !slices.Contains(uses, f.Use) {
 			t.Errorf("%s: use %q is not one of %q", f.ID, f.Use, uses)

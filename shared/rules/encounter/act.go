@@ -5,7 +5,6 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
-	"slices"
 
 	"chronicler/shared/dice"
 	"chronicler/shared/fault"
@@ -510,6 +509,10 @@ func (e *Encounter) strike(res *Result, ai, ti int, req rules.AttackRequest, src
 	if err := e.featuresDropped(res, src); err != nil {
 		return err
 	}
+	if err := e.spendReserved(res, ai, r.Reserved); err != nil {
+		return err
+	}
+	e.featuresAttackDone(res, ai, ti, r)
 	if r.Hit && r.TargetID != e.Participants[ti].ID {
 		// A Mirror Image duplicate took the blow.
 		if err := e.shatter(res, ti); err != nil {
@@ -591,7 +594,7 @@ func (e *Encounter) finish(res *Result, before string, endTurn bool, src dice.So
 	if endTurn && res.Decided == "" {
 		e.oweLegendary(e.Current)
 		next := e.clone()
-		if next.advance(slices.Index(e.Order, e.Current)) {
+		if next.advance(e.place()) {
 			*e = next
 			p, _ := e.Participant(e.Current)
 			if e.Round != res.Round {

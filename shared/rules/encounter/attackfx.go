@@ -56,6 +56,7 @@ func (e *Encounter) attackWith(res *Result, ai, ti int, req rules.AttackRequest,
 	if req.Kind.Ranged() && e.threatened(ai) {
 		req.Disadvantage = append(slices.Clip(req.Disadvantage), "a foe within reach")
 	}
+	req.Reserves = append(slices.Clip(req.Reserves), e.inspiration(ai)...)
 	e.featuresAttack(ai, ti, &req)
 	e.lit(ai, ti, &req)
 	magic := e.weaponSpells(ai, ti, &req) || e.featuresMagical(ai, req)

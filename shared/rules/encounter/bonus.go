@@ -32,11 +32,11 @@ func (e *Encounter) bonusAction(res *Result, ai int, in Action, src dice.Source)
 	if p.Turn.BonusActionUsed {
 		return refuse(NotAllowed, "action.bonus", "%s has already taken a bonus action this turn", p.Name)
 	}
-	cunning := p.Kind == KindCharacter && p.Class == "rogue" && p.Combatant.Level >= 2
+	by, ok := p.bonusKind(in.Kind)
 	switch in.Kind {
-	case ActionDash, ActionDisengage, ActionHide:
-		if !cunning {
-			return refuse(NotAllowed, "action.bonus", "only a rogue of 2nd level or higher (Cunning Action) may %s as a bonus action", in.Kind)
+	case ActionDash, ActionDisengage, ActionHide, ActionPotion:
+		if !ok {
+			return refuse(NotAllowed, "action.bonus", "%s has no feature that lets it %s as a bonus action (a rogue's Cunning Action, a thief's Fast Hands, a ranger's Vanish)", p.Name, in.Kind)
 		}
 	case ActionSecondWind, ActionAttack:
 	default:
@@ -48,12 +48,14 @@ func (e *Encounter) bonusAction(res *Result, ai int, in Action, src dice.Source)
 	case ActionDash:
 		me.Turn.Dashed = true
 		me.Turn.Movement += me.Combatant.CurrentSpeed()
-		res.say(fmt.Sprintf("%s dashes as a bonus action with Cunning Action (%d ft of movement this turn).", p.Name, me.Turn.Movement))
+		res.say(fmt.Sprintf("%s dashes as a bonus action with %s (%d ft of movement this turn).", p.Name, by, me.Turn.Movement))
 	case ActionDisengage:
 		me.Turn.Disengaged = true
-		res.say(p.Name + " disengages as a bonus action with Cunning Action.")
+		res.say(p.Name + " disengages as a bonus action with " + by + ".")
 	case ActionHide:
-		err = e.hide(res, ai, " as a bonus action with Cunning Action", src)
+		err = e.hide(res, ai, " as a bonus action with "+by, src)
+	case ActionPotion:
+		err = e.potion(res, ai, in, src)
 	case ActionSecondWind:
 		err = e.secondWind(res, ai, src)
 	case ActionAttack:
@@ -82,9 +84,13 @@ func (e *Encounter) hide(res *Result, ai int, how string, src dice.Source) error
 		}
 	}
 	bonus, extra, notes, spent := e.blessing(ai, "ability check", src)
-	r, err := rules.Check(p.Combatant, rules.CheckRequest{Ability: rules.Dex, Skill: rules.Stealth, DC: dc, Bonus: bonus, Disadvantage: p.Hinders}, src)
+	r, err := rules.Check(p.Combatant, rules.CheckRequest{Ability: rules.Dex, Skill: rules.Stealth, DC: dc, Bonus: bonus, Disadvantage: p.Hinders,
+		Moved: e.marked(ai, moved), Reserves: e.checkReserves(ai)}, src)
 	if err != nil {
 		return fault.Wrap(fault.Internal, actOp, err)
+	}
+	if err := e.spendReserved(res, ai, r.Reserved); err != nil {
+		return err
 	}
 	res.Rolls = append(res.Rolls, r.Rolls...)
 	res.Rolls = append(res.Rolls, extra...)

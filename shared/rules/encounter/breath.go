@@ -140,6 +140,7 @@ func (e *Encounter) area(res *Result, ai int, a srd.Action, src dice.Source, rs 
 		more, adv, dis := e.saveMods(ti, ability)
 		req.Bonus += more
 		req.Advantage, req.Disadvantage = adv, dis
+		req.Reserves = e.inspiration(ti)
 		sv, err := rules.Save(saver, req, src)
 		if err != nil {
 			return err
@@ -183,6 +184,9 @@ func (e *Encounter) area(res *Result, ai int, a srd.Action, src dice.Source, rs 
 		}
 		res.Saves = append(res.Saves, sv)
 		res.say(sv.Summary())
+		if err := e.spendReserved(res, ti, sv.Reserved); err != nil {
+			return err
+		}
 		hit, why := t.Combatant.SavedDamage(dmg, ability, sv.Success, a.DC.Success == "half")
 		switch {
 		case why != "" && len(hit) == 0:

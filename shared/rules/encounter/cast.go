@@ -371,6 +371,9 @@ func (e *Encounter) resolve(res *Result, ai int, s srd.Spell, slot int, ids []st
 		}
 		e.featuresTargeted(ai, e.index(id), s, &targets[i], &opts)
 		e.saveSituation(e.index(id), s, &opts, &sv, src)
+		if held := e.inspiration(e.index(id)); len(held) > 0 {
+			opts.Situate(id, func(sit *spell.Situation) { sit.Reserves = append(slices.Clip(sit.Reserves), held...) })
+		}
 		if spell.Classify(s) == spell.ShapeHeal && e.holds(id, "beacon-of-hope") {
 			opts.Situate(id, func(sit *spell.Situation) { sit.MaxHealing = true }) // Beacon of Hope: the most the dice can give
 		}
@@ -405,6 +408,13 @@ func (e *Encounter) resolve(res *Result, ai int, s srd.Spell, slot int, ids []st
 	e.Participants[ai].Hidden = false
 	res.Cast = &sr
 	res.say(sr.Summary())
+	for _, o := range sr.Targets {
+		if i := e.index(o.TargetID); i >= 0 && o.Save != nil && len(o.Save.Reserved) > 0 {
+			if err := e.spendReserved(res, i, o.Save.Reserved); err != nil {
+				return sr, err
+			}
+		}
+	}
 	for _, n := range sv.notes {
 		res.say(n)
 	}

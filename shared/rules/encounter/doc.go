@@ -204,7 +204,9 @@
 //     obeys at the start of its next turn: no action or bonus action;
 //     grovelling, it falls prone, and it stays put unless told to flee or
 //     approach (where it goes is the caller's).
-//   - Bonus actions: Cunning Action (dash, disengage, hide), Second Wind
+//   - Bonus actions: Cunning Action (dash, disengage, hide), Vanish
+//     (hide), Fast Hands (a potion), as their features' hooks say
+//     (classFeature.bonus), Second Wind
 //     (once per short or long rest: read from the sheet's resources at the
 //     start, written back by End),
 //     two-weapon fighting after the Attack action with a light melee
@@ -222,5 +224,7 @@
 //     opportunity attack at a monster leaving their reach; and those a
 //     class feature gives (features.go: featureReaction), Protection and
 //     Retaliation to an attack, with Indomitable's reroll of a failed
-//     save against a breath, which takes no reaction.
+//     save against a breath, which takes no reaction; and those their
+//     features' hooks answer an attack with (classFeature.answer: Giant
+//     Killer, Stand Against the Tide).
 package encounter

@@ -224,6 +224,10 @@ type Participant struct {
 	// Shape, druid.go): the Combatant, Actions and Traits are the
 	// beast's then, and Form what they were.
 	Form *Form `json:"form,omitempty"`
+	// Marks are what the participant's features have done or met in the
+	// turn under way, whoever's it is: a once-a-turn feature used, a
+	// creature that hit it (marks.go). Its own turn clears them.
+	Marks []string `json:"marks,omitempty"`
 }
 
 // Turn is the action economy of one turn. Movement is the feet of

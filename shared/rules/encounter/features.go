@@ -115,6 +115,20 @@ type classFeature struct {
 	// spending the feature's resource: offered at the save like Lucky
 	// (breath.go), it is the new roll that counts (Diamond Soul).
 	reroll func(p Participant, sv rules.SaveResult) bool
+	// bonus are the action kinds the feature lets its owner take as a
+	// bonus action (Cunning Action: dash, disengage, hide).
+	bonus []string
+	// attackDone runs once an attack the owner (ai) made on ti is
+	// resolved, attackedDone once one made on the owner (ti) by ai is: r
+	// is how it went.
+	attackDone, attackedDone func(e *Encounter, res *Result, ai, ti int, r rules.AttackResult)
+	// answer is a reaction the owner may take to an attack roll made in
+	// a monster's turn (Giant Killer): offered at the attack's opening,
+	// and played once the attack is resolved.
+	answer *answer
+	// afterInitiative runs once the owner (i) has rolled initiative, as
+	// the fight starts or it joins it (Superior Inspiration).
+	afterInitiative func(e *Encounter, i int)
 }
 
 // featureReaction is a reaction a feature gives (srd.UseReact), offered
@@ -135,7 +149,18 @@ type featureReaction struct {
 // ChoiceEnd is the Action.Choice that ends a feature's hold (revert).
 const ChoiceEnd = "end"
 
-// onHit is a feature used on a hit. offer says whether the owner (ai) may
+// answer is a reaction to an attack. offer says whether the owner,
+// participant i, may take it to attack r that ai made on ti, and whether
+// it would change the attack's outcome (ChangesYes, ChangesNo); after
+// plays it once the attack, made with req, is resolved. The fight checks
+// the owner's reaction and the resource the data names.
+type answer struct {
+	offer func(e Encounter, i, ai, ti int, r rules.AttackResult) (string, bool)
+	after func(e *Encounter, res *Result, i, ai, ti int, req rules.AttackRequest, r rules.AttackResult, src dice.Source) error
+}
+
+// onHit is a feature used on a hit (or, with miss set, on a miss: Stroke
+// of Luck). offer says whether the owner (ai) may
 // use it on the hit r on ti now; before changes the attack, made again
 // with it, before it is rolled (Divine Smite's radiant dice); after plays
 // what follows the hit (Stunning Strike's save). The resource the data
@@ -155,6 +180,8 @@ type onHit struct {
 	// "id:option" and played by its own after in place of the feature's
 	// (Open Hand Technique: prone, push, no reactions).
 	options []hitOption
+	// miss offers the feature when the attack misses rather than hits.
+	miss bool
 }
 
 // onHitName splits a name a hit's choice is taken under into the
@@ -436,6 +463,8 @@ func howUsed(f srd.Feature) string {
 		return "it is a reaction, offered when its moment comes"
 	case srd.UseOnHit:
 		return "it is offered when an attack hits"
+	case srd.UseOnMiss:
+		return "it is offered when an attack misses"
 	case srd.UseRest:
 		return "it is used during a short rest"
 	case srd.UsePassive:
@@ -573,7 +602,7 @@ func (e *Encounter) strikeWith(res *Result, ai, ti int, req rules.AttackRequest,
 		if o, _ := play.option(taken[i].Name); o.after != nil {
 			after = o.after
 		}
-		if after != nil && r.Hit {
+		if after != nil && r.Hit && !play.miss {
 			if err := after(e, res, ai, ti, r, rs.source(taken[i])); err != nil {
 				return err
 			}
@@ -582,14 +611,11 @@ func (e *Encounter) strikeWith(res *Result, ai, ti int, req rules.AttackRequest,
 		f, _ := srd.LookupFeature(id)
 		res.Applied = append(res.Applied, applied(taken[i], e.Participants[ai], e.Participants[ai].Name+" uses "+f.Name+"."))
 	}
-	if !r.Hit {
-		return nil
-	}
 	var offers []Offer
 	p := pre.Participants[ai]
 	for _, id := range p.Combatant.Features {
 		play := features[id].onHit
-		if play == nil || slices.ContainsFunc(taken, func(t campaign.Reaction) bool { n, _ := onHitName(t.Name); return n == id }) {
+		if play == nil || play.miss == r.Hit || slices.ContainsFunc(taken, func(t campaign.Reaction) bool { n, _ := onHitName(t.Name); return n == id }) {
 			continue
 		}
 		f, _ := srd.LookupFeature(id)

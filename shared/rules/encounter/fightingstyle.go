@@ -113,18 +113,6 @@ func twoWeapon(e *Encounter, ai, _ int, req *rules.AttackRequest) {
 // protection is the Protection style's reaction.
 var protection = &featureReaction{offer: protectOffer, before: protect}
 
-// beside reports whether participant pi stands within 5 feet of its ally
-// ti, as the fight keeps who is where (reach.go): both in the reach of
-// one foe.
-func (e Encounter) beside(pi, ti int) bool {
-	for j := range e.Participants {
-		if e.Participants[j].Kind != e.Participants[pi].Kind && e.engaged(pi, j) && e.engaged(ti, j) {
-			return true
-		}
-	}
-	return false
-}
-
 // protectOffer offers Protection to a character with a shield (pi) beside
 // the ally that attack r hit: with disadvantage it may miss.
 func protectOffer(e Encounter, pi int, r rules.AttackResult) (string, bool) {

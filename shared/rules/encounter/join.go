@@ -37,6 +37,7 @@ func Join(e Encounter, ch campaign.Character, src dice.Source) (Encounter, rules
 	log := rules.Log{Rolls: rolls}
 	out.Participants = append(out.Participants, p)
 	out.carryIn([]campaign.Character{ch})
+	out.featuresInitiative(len(out.Participants) - 1)
 	at := slices.IndexFunc(out.Order, func(id string) bool {
 		o, ok := out.Participant(id)
 		return !ok || o.Defeated || o.Initiative < p.Initiative

@@ -418,6 +418,7 @@ func (e *Encounter) monsterStrike(res *Result, ai int, a srd.Action, src dice.So
 	e.packTactics(ai, ti, &req)
 	k, n := res.moment(), len(res.Attacks)
 	taken := rs.at(k)
+	asked := req // the attack as the monster makes it, before any reaction
 	extra, err := e.before(res, rs, taken, ti, &req)
 	if err != nil {
 		return err
@@ -432,6 +433,9 @@ func (e *Encounter) monsterStrike(res *Result, ai int, a srd.Action, src dice.So
 	res.Rolls = slices.Insert(res.Rolls, at+1, extra...)
 	r := res.Attacks[n]
 	if err := e.after(res, rs, taken, ai, ti, r); err != nil {
+		return err
+	}
+	if err := e.answered(res, rs, taken, ai, ti, asked, r); err != nil {
 		return err
 	}
 	if offers := pre.offers(k, r, taken); len(offers) > 0 {

@@ -360,17 +360,18 @@ func TestPaladinAuras(t *testing.T) {
 		if tv := participant(t, out, "tavi"); tv.Combatant.Conditions.Has(rules.Frightened) || !strings.Contains(res.Summary(), "immune") {
 			t.Fatalf("Tavi's conditions %v: %s", tv.Conditions, res.Summary())
 		}
-		// Charm Person: likewise.
-		out, res, err = encounter.Act(e, "sol", encounter.Action{Kind: encounter.ActionCast, Spell: "charm-person", TargetID: "tavi"}, faces(t, 3))
+		// Charm Person: likewise (Tavi's Fey Ancestry rolls two dice).
+		out, res, err = encounter.Act(e, "sol", encounter.Action{Kind: encounter.ActionCast, Spell: "charm-person", TargetID: "tavi"}, faces(t, 3, 3))
 		if err != nil {
 			t.Fatal(err)
 		}
 		if tv := participant(t, out, "tavi"); tv.Combatant.Conditions.Has(rules.Charmed) {
 			t.Fatalf("Tavi charmed: %s", res.Summary())
 		}
-		// With Aldric down, the charm takes.
+		// With Aldric down, the charm takes: Tavi's elven Fey Ancestry
+		// gives her save advantage, and both dice fail (3, 3).
 		e = edit(e, "aldric", dying)
-		out, res, err = encounter.Act(e, "sol", encounter.Action{Kind: encounter.ActionCast, Spell: "charm-person", TargetID: "tavi"}, faces(t, 3))
+		out, res, err = encounter.Act(e, "sol", encounter.Action{Kind: encounter.ActionCast, Spell: "charm-person", TargetID: "tavi"}, faces(t, 3, 3))
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -23,7 +23,7 @@ func (e *Encounter) potion(res *Result, ai int, in Action, src dice.Source) erro
 		return refuse(NotAllowed, "action.kind", "%s carries no potions", p.Name)
 	case !ok:
 		return refuse(InvalidArgs, "action.item", "%q is no potion of healing", truncate(in.Item, 60))
-	case p.Turn.ActionUsed:
+	case p.Turn.ActionUsed && !in.Bonus:
 		return refuse(NotAllowed, "action.kind", "%s has already taken an action this turn", p.Name)
 	}
 	ti := ai
@@ -50,7 +50,9 @@ func (e *Encounter) potion(res *Result, ai int, in Action, src dice.Source) erro
 	if err := e.apply(h.Changes); err != nil {
 		return err
 	}
-	e.Participants[ai].Turn.ActionUsed = true
+	if !in.Bonus { // as a bonus action (Fast Hands), bonusAction spends it
+		e.Participants[ai].Turn.ActionUsed = true
+	}
 	res.Rolls = append(res.Rolls, h.Rolls...)
 	res.Changes = append(res.Changes, h.Changes...)
 	if ti == ai {

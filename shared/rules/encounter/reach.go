@@ -139,6 +139,7 @@ func (e *Encounter) monstersStrike(res *Result, ai int, src dice.Source) error {
 		if err != nil {
 			return fault.Wrap(fault.Internal, actOp, err)
 		}
+		req.Opportunity = true
 		e.Participants[j].ReactionUsed = true
 		res.say(fmt.Sprintf("%s makes an opportunity attack as %s leaves its reach.", m.Name, e.Participants[ai].Name))
 		if spared, err := e.spared(res, j, ai, src); err != nil || spared {
@@ -188,6 +189,7 @@ func (e *Encounter) move(res *Result, ai int, to string, src dice.Source) error 
 	// A move spends a speed's worth, or what is left: a speed changed
 	// during the turn (Longstrider, Slow) never strands the one move.
 	e.Participants[ai].Turn.Movement = max(p.Turn.Movement-speed, 0)
+	e.mark(ai, moved) // a move's worth is a whole speed: more than half of it
 	if err := e.monstersStrike(res, ai, src); err != nil {
 		return err
 	}
@@ -275,6 +277,7 @@ func (e *Encounter) opportunityAttack(res *Result, rs Reactions, t campaign.Reac
 	if err != nil {
 		return err
 	}
+	req.Opportunity = true
 	e.Participants[i].ReactionUsed = true
 	res.say(fmt.Sprintf("%s makes an opportunity attack as %s goes.", p.Name, e.Participants[ai].Name))
 	n := len(res.Attacks)

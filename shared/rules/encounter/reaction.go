@@ -154,7 +154,7 @@ func (p Participant) canReact() []string {
 	if p.Class == "bard" && c.Level >= 3 && p.left(campaign.ResourceBardicInspiration) > 0 {
 		out = append(out, CuttingWords)
 	}
-	if p.Class == "rogue" && c.Level >= 5 {
+	if (p.Class == "rogue" && c.Level >= 5) || slices.Contains(c.Features, "superior-hunters-defense-uncanny-dodge") {
 		out = append(out, UncannyDodge)
 	}
 	if (knows(p.Class, HellishRebuke) && lowestSlot(c) > 0) || p.infernalRebuke() {
@@ -171,6 +171,7 @@ func (p Participant) canReact() []string {
 	if slices.Contains(c.Features, DeflectMissiles) {
 		out = append(out, DeflectMissiles)
 	}
+	out = append(out, p.featureReactions()...)
 	return append(out, OpportunityAttack)
 }
 
@@ -195,19 +196,6 @@ func slotFrom(c rules.Combatant, min int) int {
 	return 0
 }
 
-// inspirationDie is the Bardic Inspiration die at a bard's level.
-func inspirationDie(level int) int {
-	switch {
-	case level >= 15:
-		return 12
-	case level >= 10:
-		return 10
-	case level >= 5:
-		return 8
-	}
-	return 6
-}
-
 // InspirationUses is how many Bardic Inspiration dice a bard has per
 // rest: its Charisma modifier, at least one.
 func InspirationUses(cha int) int { return max(campaign.Modifier(cha), 1) }
@@ -221,6 +209,7 @@ func (e Encounter) offers(k int, r rules.AttackResult, taken []campaign.Reaction
 	}
 	var out []Offer
 	for pi, p := range e.Participants {
+		i := pi
 		if slices.ContainsFunc(taken, func(t campaign.Reaction) bool { return t.By == p.ID }) {
 			continue
 		}
@@ -232,6 +221,9 @@ func (e Encounter) offers(k int, r rules.AttackResult, taken []campaign.Reaction
 			if ok {
 				out = append(out, offerTo(p, name, changes))
 			}
+		}
+		if len(p.canReact()) > 0 {
+			out = append(out, e.answerOffers(i, r)...)
 		}
 	}
 	return out
@@ -270,7 +262,7 @@ func offerChanges(name string, p Participant, r rules.AttackResult) (string, boo
 		if !r.Hit || r.Natural == 20 {
 			return "", false
 		}
-		switch die := inspirationDie(p.Combatant.Level); {
+		switch die := bardDie(p); {
 		case r.Total-die >= r.AC:
 			return ChangesNo, true
 		case r.Total-1 < r.AC:
@@ -306,7 +298,7 @@ func (e *Encounter) before(res *Result, rs Reactions, taken []campaign.Reaction,
 			p.sync()
 			res.react(t, p, fmt.Sprintf("%s casts Shield: AC %d until the start of its next turn.", p.Name, p.AC))
 		case CuttingWords:
-			die := inspirationDie(p.Combatant.Level)
+			die := bardDie(*p)
 			x, err := dice.Parse(fmt.Sprintf("1d%d", die))
 			if err != nil {
 				return nil, fault.Wrap(fault.Internal, reactionOp, err)
@@ -337,6 +329,9 @@ func (e *Encounter) before(res *Result, rs Reactions, taken []campaign.Reaction,
 		case HellishRebuke:
 			continue // after the damage
 		default:
+			if features[t.Name].answer != nil {
+				continue // a feature's, once the attack is resolved (answered)
+			}
 			fr := features[t.Name].reaction
 			switch {
 			case fr == nil:

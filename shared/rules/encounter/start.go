@@ -301,6 +301,7 @@ func (e *Encounter) rollInitiative(src dice.Source) (rules.Log, error) {
 			return rules.Log{}, fmt.Errorf("initiative of %s: %w", p.ID, err)
 		}
 		log.Rolls = append(log.Rolls, rolls...)
+		e.featuresInitiative(i)
 	}
 
 	// The dead go last; then initiative, then Dexterity score, then the

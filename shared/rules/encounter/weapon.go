@@ -324,8 +324,9 @@ func attacksPerAction(class string, level int) int {
 }
 
 // sneakDice is a rogue's Sneak Attack with the weapon named, if it may
-// deal one this turn: a finesse or ranged weapon, the rogue's level in d6
-// halved and rounded up.
+// deal one this turn: a finesse or ranged weapon, the dice the class's
+// sneak_attack_dice and sneak_attack_die counters give at its level (1d6
+// at 1st, one more every odd level, 10d6 at 19th).
 func sneakDice(p Participant, weapon string, req rules.AttackRequest) (dice.Expr, bool) {
 	if p.Class != "rogue" || p.Turn.SneakUsed || p.Combatant.Level < 1 {
 		return dice.Expr{}, false
@@ -334,6 +335,11 @@ func sneakDice(p Participant, weapon string, req rules.AttackRequest) (dice.Expr
 	if !ok || (req.Kind != rules.RangedWeapon && !slices.Contains(w.Properties, "finesse")) {
 		return dice.Expr{}, false
 	}
-	x, err := dice.Parse(strconv.Itoa((p.Combatant.Level+1)/2) + "d6")
+	ch := campaign.Character{Class: p.Class, Level: p.Combatant.Level}
+	n, die := int(campaign.ClassCounter(ch, "sneak_attack_dice")), int(campaign.ClassCounter(ch, "sneak_attack_die"))
+	if n < 1 || die < 2 {
+		return dice.Expr{}, false
+	}
+	x, err := dice.Parse(strconv.Itoa(n) + "d" + strconv.Itoa(die))
 	return x, err == nil
 }

@@ -272,7 +272,7 @@ func (c *cast) resave() error {
 func (c *cast) saveFor(id string) (rules.SaveResult, error) {
 	sit := c.opts.Situations[id]
 	req := rules.SaveRequest{Ability: c.save, DC: c.r.DC, Cover: sit.Cover, Bonus: sit.SaveBonus,
-		Advantage: sit.Advantage, Disadvantage: sit.Disadvantage, Against: []string{"magic", "seen", c.spell.ID}} // the spell's id: Land's Stride knows Entangle
+		Advantage: sit.Advantage, Disadvantage: sit.Disadvantage, Against: c.against(), Reserves: sit.Reserves}
 	if c.sp.noCover {
 		req.Cover = rules.NoCover
 	}
@@ -287,6 +287,22 @@ func (c *cast) saveFor(id string) (rules.SaveResult, error) {
 		}
 	}
 	return sv, c.take(sv.Log)
+}
+
+// against is what a save against the spell is against, as features read
+// it (rules.SaveRequest.Against): magic, seen, the conditions it imposes,
+// the damage types it deals, and the spell itself.
+func (c *cast) against() []string {
+	out := []string{"magic", "seen", c.spell.ID}
+	for _, cond := range c.sp.conds {
+		out = append(out, cond.String())
+	}
+	for _, p := range c.parts {
+		if p.Type != 0 {
+			out = append(out, p.Type.String())
+		}
+	}
+	return out
 }
 
 // rollDamage rolls damage once, as the caster's, and records the rolls.

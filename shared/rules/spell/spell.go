@@ -129,6 +129,9 @@ type Situation struct {
 	// MaxHealing gives the target the most hit points the spell's healing
 	// dice can (Beacon of Hope).
 	MaxHealing bool `json:"max_healing,omitempty"`
+	// Reserves are what the target may add to its save once it sees the
+	// d20 fall short (a Bardic Inspiration die: rules.Reserve).
+	Reserves []rules.Reserve `json:"reserves,omitempty"`
 }
 
 // Result is a spell as cast. Its Log holds every roll and every change in

@@ -93,12 +93,13 @@ func check(r request, d Decision) (Decision, error) {
 		req.DC = dc
 	}
 	req.Disadvantage = append(armorHinders(r.actor, req.Skill), unlit(r, req.Skill)...)
+	req.About, req.Reserves = r.checkAbout(), r.checkReserves()
 	res, err := rules.Check(r.sheet, req, r.src)
 	if err != nil {
 		return d, err
 	}
 	d.Rolls, d.Summary = Rolls(res.Rolls), res.Summary()
-	return d, nil
+	return d, r.spendReserved(&d, res.Reserved)
 }
 
 // armorHinders names the armour the character wears that gives
@@ -212,8 +213,10 @@ func potion(r request, d Decision, pot srd.Potion) (Decision, error) {
 		if err != nil {
 			return d, err
 		}
-		// A character's participant id is its character id.
-		if d, err = r.play(d, *r.v.Encounter, e, who, encounter.Action{Kind: encounter.ActionPotion, Item: pot.ID, TargetID: r.in.TargetID, EndTurn: !r.in.KeepTurn}); err != nil {
+		// A character's participant id is its character id. As a bonus
+		// action (Fast Hands), the turn stays open for the action.
+		act := encounter.Action{Kind: encounter.ActionPotion, Item: pot.ID, TargetID: r.in.TargetID, Bonus: r.in.Bonus, EndTurn: !r.in.KeepTurn && !r.in.Bonus}
+		if d, err = r.play(d, *r.v.Encounter, e, who, act); err != nil {
 			return d, err
 		}
 		spend(&d, r.actor, r.in.Item)
@@ -412,9 +415,20 @@ func shortRest(r request, d Decision) (Decision, error) {
 		last = res
 	}
 	if last.Spent > 0 {
+		d.Summary += " " + last.Summary()
+		song, singer, ok, err := songOfRest(r, c, r.src)
+		if err != nil {
+			return d, err
+		}
+		if ok {
+			if c, err = c.Apply(song.Changes); err != nil {
+				return d, err
+			}
+			spent = append(spent, song.Rolls...)
+			d.Summary += fmt.Sprintf(" Song of Rest (%s) gives %d more (%d/%d).", singer, song.Regained, song.HPAfter, song.MaxHP)
+		}
 		ch, changed = rules.ToSheet(actor, c), true
 		d.Rolls = Rolls(spent)
-		d.Summary += " " + last.Summary()
 	}
 	if ch.Class == "warlock" && slices.ContainsFunc(slices.Collect(maps.Values(ch.SpellSlots)), func(p campaign.Slot) bool { return p.Used > 0 }) {
 		// Pact Magic: every slot comes back on a short rest.

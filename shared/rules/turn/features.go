@@ -30,6 +30,17 @@ var outOfFight = map[string]resolver{
 	"divine-intervention":            divineInterventionOut,
 	"wholeness-of-body":              wholeness,
 	"stillness-of-mind":              stillness,
+	"bardic-inspiration-d6":          inspire,
+	"primeval-awareness":             primevalAwareness,
+	"hide-in-plain-sight":            hideInPlainSight,
+}
+
+// duringRest are the features a rest plays by itself, and where.
+var duringRest = map[string]string{
+	"song-of-rest-d6":  "explore.go: shortRest, songOfRest",
+	"song-of-rest-d8":  "explore.go: shortRest, songOfRest",
+	"song-of-rest-d10": "explore.go: shortRest, songOfRest",
+	"song-of-rest-d12": "explore.go: shortRest, songOfRest",
 }
 
 // afterLongRest are the features that play as a long rest ends, by id:
@@ -40,9 +51,9 @@ var afterLongRest = map[string]func(ch campaign.Character) (campaign.Character, 
 }
 
 // PlayedFeatures are the ids of the features played out of a fight (the
-// coverage test's), and as a long rest ends.
+// coverage test's), during a rest and as a long rest ends.
 func PlayedFeatures() []string {
-	ids := append(slices.Collect(maps.Keys(outOfFight)), slices.Collect(maps.Keys(afterLongRest))...)
+	ids := slices.Concat(slices.Collect(maps.Keys(outOfFight)), slices.Collect(maps.Keys(afterLongRest)), slices.Collect(maps.Keys(duringRest)))
 	slices.Sort(ids)
 	return slices.Compact(ids)
 }
@@ -91,7 +102,7 @@ func notHere(f srd.Feature) string {
 		return f.Name + " is always on: it is not used on its own"
 	case srd.UseRest:
 		return f.Name + " is used during a short rest: rest, and it is offered"
-	case srd.UseReact, srd.UseOnHit:
+	case srd.UseReact, srd.UseOnHit, srd.UseOnMiss:
 		return f.Name + " answers a moment of a fight, where it is offered"
 	}
 	return f.Name + " is used in a fight, on the character's turn"
