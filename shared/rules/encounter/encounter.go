@@ -202,6 +202,11 @@ type Participant struct {
 	// Legendary Resistance: by the engine's policy, it turns the first
 	// saving throws it fails against spells into successes.
 	LegendaryResistance int `json:"legendary_resistance,omitempty"`
+	// Spells are what a character casts, from its sheet at Start
+	// (spells.go); nil for one that casts nothing, and for a
+	// participant stored before they were kept, which casts every spell
+	// of its class's list.
+	Spells *campaign.Repertoire `json:"spells,omitempty"`
 }
 
 // Turn is the action economy of one turn. Movement is the feet of

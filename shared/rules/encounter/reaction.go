@@ -144,7 +144,7 @@ func (p Participant) canReact() []string {
 		return nil
 	}
 	var out []string
-	if knows(p.Class, Shield) && lowestSlot(c) > 0 {
+	if p.canCast(Shield, 1) {
 		out = append(out, Shield)
 	}
 	if p.Class == "bard" && c.Level >= 3 && p.left(campaign.ResourceBardicInspiration) > 0 {
@@ -153,20 +153,13 @@ func (p Participant) canReact() []string {
 	if p.Class == "rogue" && c.Level >= 5 {
 		out = append(out, UncannyDodge)
 	}
-	if knows(p.Class, HellishRebuke) && lowestSlot(c) > 0 {
+	if p.canCast(HellishRebuke, 1) {
 		out = append(out, HellishRebuke)
 	}
-	if knows(p.Class, Counterspell) && slotFrom(c, 3) > 0 {
+	if p.canCast(Counterspell, 3) {
 		out = append(out, Counterspell)
 	}
 	return append(out, OpportunityAttack)
-}
-
-// knows reports whether spellID is on class's spell list. Characters keep
-// no list of prepared spells, so a class spell counts as prepared.
-func knows(class, spellID string) bool {
-	s, ok := srd.LookupSpell(spellID)
-	return ok && slices.Contains(s.Classes, class)
 }
 
 // lowestSlot is the lowest level with a slot left, 0 if none.
@@ -345,15 +338,26 @@ func (e *Encounter) after(res *Result, rs Reactions, taken []campaign.Reaction, 
 	return nil
 }
 
-// castReaction casts a reaction spell of participant i at its lowest slot
-// and applies it.
+// castReaction casts a reaction spell of participant i, without a slot
+// where it can (reactionWay), else at its lowest slot, and applies it.
 func (e *Encounter) castReaction(res *Result, i int, spellID string, targets []rules.Combatant, src dice.Source) error {
-	ability, err := spellAbility(e.Participants[i])
+	p := e.Participants[i]
+	slot, k := p.reactionWay(spellID, 1)
+	if slot == 0 {
+		return refuse(NotAllowed, "reaction", "%s cannot cast %s now", p.Name, spellID)
+	}
+	ability, err := p.abilityOf(p.repertoire(), k)
 	if err != nil {
 		return err
 	}
-	_, err = e.castAt(res, i, spellID, lowestSlot(e.Participants[i].Combatant), targets, spell.Options{Ability: ability}, src)
-	return err
+	if _, err = e.castAt(res, i, spellID, slot, targets, spell.Options{Ability: ability, Innate: k.Free}, src); err != nil {
+		return err
+	}
+	if k.Free {
+		s, _ := srd.LookupSpell(spellID)
+		e.spendFree(res, i, k, s)
+	}
+	return nil
 }
 
 // moment numbers the next moment of the turn a reaction may answer (its
