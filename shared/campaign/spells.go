@@ -4,6 +4,7 @@ import (
 	"cmp"
 	"fmt"
 	"slices"
+	"strconv"
 	"strings"
 	"sync"
 
@@ -45,12 +46,12 @@ func catalogSpell(id string) (srd.Spell, bool) {
 	return srd.Spell{}, false
 }
 
-// castableLevel is the highest spell level the character has slots of
-// at its level (a warlock's pact slot level), 0 for none.
+// castableLevel is the highest spell level the character's sheet has
+// slots of (a warlock's pact slot level), 0 for none.
 func castableLevel(ch Character) int {
 	top := 0
-	for lvl, sl := range spellSlots(classes[ch.Class].caster, max(min(ch.Level, 20), 1)) {
-		if n := int(lvl[0] - '0'); sl.Max > 0 && n > top {
+	for lvl, sl := range ch.SpellSlots {
+		if n, err := strconv.Atoi(lvl); err == nil && sl.Max > 0 && n > top && n <= 9 {
 			top = n
 		}
 	}
@@ -105,13 +106,14 @@ func spellOptions(ch Character, c srd.SpellChoice) []ChoiceOption {
 // its sheet had at its start. Beyond protocol.md, additive.
 type Repertoire struct {
 	// Class is the class whose list the character casts from (its
-	// spellcasting ability is its class's); ClassCantrips and ClassSpells
-	// say every cantrip, or every levelled spell, of that list counts:
-	// its player has not chosen them (a sheet from before spells were
-	// chosen), or a prepared caster has not prepared yet.
+	// spellcasting ability is its class's). ClassCantrips says every
+	// cantrip of that list counts, ClassSpells that every spell of it up
+	// to that level does (the levels it has slots for): its player has
+	// not chosen them (a sheet from before spells were chosen), or a
+	// prepared caster has not prepared yet.
 	Class         string `json:"class,omitempty"`
 	ClassCantrips bool   `json:"class_cantrips,omitempty"`
-	ClassSpells   bool   `json:"class_spells,omitempty"`
+	ClassSpells   int    `json:"class_spells,omitempty"`
 	// Prepares says the class prepares its spells (the refusals say so);
 	// Book is a wizard's spellbook, where its player has chosen one.
 	Prepares bool     `json:"prepares,omitempty"`
@@ -143,6 +145,7 @@ type Known struct {
 // for a sheet whose player has not chosen).
 func RepertoireOf(ch Character) Repertoire {
 	r := Repertoire{Class: ch.Class}
+	top := castableLevel(ch)
 	feats := FeaturesOf(ch)
 	has := map[string]bool{}
 	for _, f := range feats {
@@ -166,7 +169,9 @@ func RepertoireOf(ch Character) Repertoire {
 				r.Book = slices.Clone(chosen) // what it prepares from, not what it casts
 			case !made && c.Optional:
 				r.ClassCantrips = r.ClassCantrips || c.Cantrips
-				r.ClassSpells = r.ClassSpells || c.Castable
+				if c.Castable {
+					r.ClassSpells = top
+				}
 			default:
 				for i, id := range chosen {
 					k := Known{ID: id, Ability: c.Ability, From: f.ID}
@@ -208,7 +213,7 @@ func RepertoireOf(ch Character) Repertoire {
 				r.Spells = append(r.Spells, Known{ID: id})
 			}
 		default:
-			r.ClassSpells = true
+			r.ClassSpells = top
 		}
 	}
 	// Spell Mastery casts its spells at will only while they are prepared.
@@ -229,7 +234,7 @@ func (r Repertoire) Ways(s srd.Spell) []Known {
 			out = append(out, k)
 		}
 	}
-	if slices.Contains(s.Classes, r.Class) && ((s.Level == 0 && r.ClassCantrips) || (s.Level > 0 && r.ClassSpells)) {
+	if slices.Contains(s.Classes, r.Class) && ((s.Level == 0 && r.ClassCantrips) || (s.Level > 0 && s.Level <= r.ClassSpells)) {
 		out = append(out, Known{ID: s.ID})
 	}
 	return out
@@ -307,6 +312,8 @@ func (r Repertoire) Why(name string, s srd.Spell, slot int, left func(resource s
 		return fmt.Sprintf("%s is not a %s spell", s.Name, r.Class)
 	case s.Level == 0:
 		return fmt.Sprintf("%s does not know the cantrip %s; a %s learns cantrips as it gains levels", name, s.Name, r.Class)
+	case r.ClassSpells > 0 && s.Level > r.ClassSpells:
+		return fmt.Sprintf("%s has no spell slots of %s level for %s", name, ordinal(s.Level), s.Name)
 	case r.Book != nil && !slices.Contains(r.Book, s.ID):
 		return fmt.Sprintf("%s is not in %s's spellbook", s.Name, name)
 	case r.Prepares:

@@ -168,6 +168,30 @@ func TestLevelUpSpellChoices(t *testing.T) {
 			t.Errorf("level 4: spells %v, leveled %v", four.Choices["spells"], got.Choices)
 		}
 	})
+	t.Run("ARangerAndABardLearnOneMore", func(t *testing.T) {
+		for _, tc := range []struct {
+			class    string
+			level    int
+			chosen   []string
+			learnt   string
+			cantrips int
+		}{
+			{"ranger", 2, []string{"hunters-mark", "cure-wounds"}, "goodberry", 0},
+			{"bard", 1, []string{"healing-word", "sleep", "heroism", "bane"}, "cure-wounds", 2},
+		} {
+			ch, err := NewCharacter{Name: "R", Race: "human", Class: tc.class, Level: tc.level, Choices: map[string][]string{"spells": tc.chosen}}.Build("r", "p")
+			if err != nil {
+				t.Fatal(err)
+			}
+			next, got := up(t, ch, map[string][]string{"spells": {tc.learnt}})
+			if want := append(slices.Clone(tc.chosen), tc.learnt); !slices.Equal(next.Choices["spells"], want) || !slices.Equal(got.Choices["spells"], []string{tc.learnt}) {
+				t.Errorf("%s %d: spells %v, leveled %v", tc.class, next.Level, next.Choices["spells"], got.Choices)
+			}
+			if n := spec(next, "cantrips").Count; n != tc.cantrips {
+				t.Errorf("%s %d: %d cantrips", tc.class, next.Level, n)
+			}
+		}
+	})
 	t.Run("AWarlockTakesHerArcanumAtEleventh", func(t *testing.T) {
 		ch, err := NewCharacter{Name: "Vex", Race: "human", Class: "warlock", Level: 10}.Build("v", "p")
 		if err != nil {

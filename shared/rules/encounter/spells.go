@@ -33,13 +33,7 @@ func (p Participant) repertoire() campaign.Repertoire {
 	if p.Spells != nil {
 		return *p.Spells
 	}
-	return campaign.Repertoire{Class: p.Class, ClassCantrips: true, ClassSpells: true}
-}
-
-// knows reports whether p casts spell id in some way.
-func (p Participant) knows(id string) bool {
-	s, ok := srd.LookupSpell(id)
-	return ok && p.repertoire().Has(s)
+	return campaign.Repertoire{Class: p.Class, ClassCantrips: true, ClassSpells: 9}
 }
 
 // castWay is how p casts s at slot (0: its own level), and the
@@ -107,6 +101,8 @@ func (p Participant) reactionWay(id string, least int) (slot int, k campaign.Kno
 		return 0, k
 	case k.Free:
 		return k.Level, k
+	case least <= 1 && s.Level <= 1:
+		return lowestSlot(p.Combatant), k // Shield, Hellish Rebuke: any slot
 	}
 	return slotFrom(p.Combatant, max(least, s.Level)), k
 }

@@ -475,10 +475,6 @@ func cast(r request, d Decision) (Decision, error) {
 	if err != nil {
 		return d, err
 	}
-	free := ""
-	if way.Free {
-		free = " " + castFreely(sheets, actor, way, sp)
-	}
 	was := maps.Clone(sheets)
 	for id, sheetBefore := range sheets {
 		before := rules.FromSheet(sheetBefore)
@@ -492,6 +488,10 @@ func cast(r request, d Decision) (Decision, error) {
 	}
 	// What the spell leaves lasts on the sheets, by the clock.
 	lasting(sheets, sp, res, r.v.Clock)
+	free := ""
+	if way.Free {
+		free = " " + castFreely(sheets, actor, way, sp)
+	}
 	for id, ch := range sheets {
 		if !reflect.DeepEqual(ch, was[id]) {
 			d.Changed = append(d.Changed, ch)
