@@ -139,6 +139,9 @@ func DecodeIntent(raw json.RawMessage) (Intent, error) {
 	if len(in.Spells) == 0 {
 		in.Spells = nil
 	}
+	if len(in.Replace) == 0 {
+		in.Replace = nil
+	}
 	return in, in.Validate(op)
 }
 

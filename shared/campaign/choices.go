@@ -31,6 +31,9 @@ type ChoiceSpec struct {
 	// known, a spellbook: its class's whole list, as every sheet had
 	// before spells were chosen). Once made, it is whole as any other.
 	Optional bool `json:"optional,omitempty"`
+	// Swap: a level up may give up one option chosen for another
+	// (LevelChoice.Replace: a spell known).
+	Swap bool `json:"swap,omitempty"`
 }
 
 // ChoiceOption is one option of a choice.
@@ -48,12 +51,12 @@ func ChoicesFor(ch Character) []ChoiceSpec {
 	counters := map[string]int{}
 	idx := map[string]int{}
 	within := map[string]string{}
-	add := func(f srd.Feature, c srd.Choice, options []ChoiceOption, optional bool) {
+	add := func(f srd.Feature, c srd.Choice, options []ChoiceOption, optional, swap bool) {
 		i, ok := idx[c.ID]
 		if !ok {
 			i = len(out)
 			idx[c.ID] = i
-			out = append(out, ChoiceSpec{ID: c.ID, Optional: optional})
+			out = append(out, ChoiceSpec{ID: c.ID, Optional: optional, Swap: swap})
 		}
 		s := &out[i]
 		s.By = append(s.By, f.ID)
@@ -69,10 +72,10 @@ func ChoicesFor(ch Character) []ChoiceSpec {
 	}
 	for _, f := range FeaturesOf(ch) {
 		if c := f.Choice; c != nil && c.ID != "subclass" {
-			add(f, *c, optionsOf(ch, f), false)
+			add(f, *c, optionsOf(ch, f), false, false)
 		}
 		for _, sc := range spellChoicesOf(ch, f) {
-			add(f, sc.choice, sc.options, sc.spec.Optional)
+			add(f, sc.choice, sc.options, sc.spec.Optional, sc.spec.Swap)
 			if sc.spec.Within != "" {
 				within[sc.choice.ID] = sc.spec.Within
 			}

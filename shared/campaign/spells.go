@@ -3,6 +3,7 @@ package campaign
 import (
 	"cmp"
 	"fmt"
+	"maps"
 	"slices"
 	"strconv"
 	"strings"
@@ -175,7 +176,7 @@ func RepertoireOf(ch Character) Repertoire {
 			default:
 				for i, id := range chosen {
 					k := Known{ID: id, Ability: c.Ability, From: f.ID}
-					if len(c.Resources) == 0 || c.Prepared {
+					if (len(c.Resources) == 0 && !c.AtWill) || c.Prepared {
 						r.Spells = append(r.Spells, k)
 					}
 					if i < len(c.Resources) {
@@ -476,4 +477,33 @@ func withinCount(out []ChoiceSpec, within map[string]string) {
 			out[j].Count = max(out[j].Count-out[i].Count, 0)
 		}
 	}
+}
+
+// replace is the character's choices with what a level up gives up
+// taken out (LevelChoice.Replace): one option of a choice that allows a
+// swap, which its sheet has chosen, for one the player names (named,
+// the level's choices). Each is a fault.Invalid on intent.replace.
+func replace(ch Character, asked map[string]string, named map[string][]string) (map[string][]string, error) {
+	const op, field = "level up", "intent.replace"
+	if len(asked) == 0 {
+		return ch.Choices, nil
+	}
+	out := map[string][]string{}
+	for k, v := range ch.Choices {
+		out[k] = slices.Clone(v)
+	}
+	for _, id := range slices.Sorted(maps.Keys(asked)) {
+		old := strings.ToLower(strings.TrimSpace(asked[id]))
+		i := slices.IndexFunc(ChoicesFor(ch), func(s ChoiceSpec) bool { return s.ID == id })
+		switch {
+		case i < 0 || !ChoicesFor(ch)[i].Swap:
+			return nil, fault.Field(op, field, "%q is no choice a level up may swap from; spells known are", clipID(id))
+		case !slices.Contains(out[id], old):
+			return nil, fault.Field(op, field, "%q is not among %s's %s", clipID(old), ch.Name, id)
+		case len(named[id]) == 0:
+			return nil, fault.Field(op, field, "name in choices.%s what takes the place of %s", id, old)
+		}
+		out[id] = slices.DeleteFunc(out[id], func(o string) bool { return o == old })
+	}
+	return out, nil
 }

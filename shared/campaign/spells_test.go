@@ -226,6 +226,36 @@ func TestLevelUpSpellChoices(t *testing.T) {
 			t.Errorf("a 9th-level secret at 10th level: %v", err)
 		}
 	})
+	// At a level up a bard, ranger, sorcerer or warlock may give up one
+	// spell known for another of the class's list.
+	t.Run("ALevelUpSwapsASpellKnown", func(t *testing.T) {
+		ch, err := NewCharacter{Name: "Sel", Race: "human", Class: "sorcerer", Level: 2,
+			Choices: map[string][]string{"spells": {"magic-missile", "shield", "sleep"}}}.Build("s", "p")
+		if err != nil {
+			t.Fatal(err)
+		}
+		ch = atNext(ch)
+		three, got, err := LevelUp(ch, LevelChoice{Replace: map[string]string{"spells": "sleep"}, Choices: map[string][]string{"spells": {"scorching-ray", "misty-step"}}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !slices.Equal(three.Choices["spells"], []string{"magic-missile", "shield", "scorching-ray", "misty-step"}) || got.Replaced["spells"] != "sleep" {
+			t.Errorf("level 3: spells %v, leveled %+v", three.Choices["spells"], got)
+		}
+		for _, tc := range []struct {
+			name    string
+			replace map[string]string
+			choices map[string][]string
+		}{
+			{"ASpellSheDoesNotKnow", map[string]string{"spells": "fireball"}, map[string][]string{"spells": {"misty-step", "shatter"}}},
+			{"ACantrip", map[string]string{"cantrips": "light"}, map[string][]string{"cantrips": {"mending"}}},
+			{"NothingInItsPlace", map[string]string{"spells": "sleep"}, nil},
+		} {
+			if _, _, err := LevelUp(ch, LevelChoice{Replace: tc.replace, Choices: tc.choices}); fieldOf(err) != "intent.replace" {
+				t.Errorf("%s: err = %v", tc.name, err)
+			}
+		}
+	})
 	// A sheet from before spells were chosen stays as it was through a
 	// level up its player names no spells at.
 	t.Run("AnOldSheetKeepsItsWholeList", func(t *testing.T) {

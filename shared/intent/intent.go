@@ -84,6 +84,11 @@ type Intent struct {
 	// id; its sheet says how many (the spellcasting ability modifier
 	// plus its level) and from what. Beyond protocol.md, additive.
 	Spells []string `json:"spells,omitempty"`
+	// Replace, with level_up, is a spell known the new level gives up
+	// for the one choices names in its place, by choice id ("spells":
+	// "sleep"), as the SRD lets a bard, ranger, sorcerer or warlock at
+	// each level. Beyond protocol.md, additive.
+	Replace map[string]string `json:"replace,omitempty"`
 }
 
 // Has reports whether the intent sets the field the wire spells so
@@ -136,6 +141,8 @@ func (in Intent) Has(field string) bool {
 		return len(in.Choices) > 0
 	case "spells":
 		return len(in.Spells) > 0
+	case "replace":
+		return len(in.Replace) > 0
 	}
 	return false
 }
@@ -163,7 +170,7 @@ func (in Intent) Validate(op string) error {
 	case len(in.Choice) > MaxIDLength:
 		return fault.Field(op, "intent.choice", "is longer than %d bytes", MaxIDLength)
 	}
-	for _, name := range []string{"hp", "increases", "feature", "subclass", "choices", "spells"} {
+	for _, name := range []string{"hp", "increases", "feature", "subclass", "choices", "spells", "replace"} {
 		// A level up's choices go with the kinds that take them only.
 		if in.Has(name) && !slices.ContainsFunc(k.Fields, func(f Field) bool { return f.Name == name }) {
 			return fault.Field(op, "intent."+name, "goes with %s only", taking(name))

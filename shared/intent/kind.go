@@ -151,6 +151,17 @@ var (
 		}
 		return ""
 	}}
+	replaceField = Field{Name: "replace", problem: func(_ string, in Intent) string {
+		if len(in.Replace) > MaxChoices {
+			return fmt.Sprintf("names more than %d choices", MaxChoices)
+		}
+		for k, v := range in.Replace {
+			if k == "" || v == "" || len(k) > MaxIDLength || len(v) > MaxIDLength {
+				return fmt.Sprintf("holds an empty id or one longer than %d bytes", MaxIDLength)
+			}
+		}
+		return ""
+	}}
 	spellsField = Field{Name: "spells", Required: true, problem: func(kind string, in Intent) string {
 		if len(in.Spells) == 0 || len(in.Spells) > MaxPrepared {
 			return fmt.Sprintf("names 1 to %d spells for %s", MaxPrepared, kind)
@@ -214,7 +225,7 @@ var kinds = []Kind{
 	{Name: "say", Fields: []Field{textField}, Always: true, Down: true, Fight: FightAnyTime, Read: true},
 	{Name: "hide", Bonus: true, Fight: FightEncounter},
 	{Name: "second_wind", Bonus: true, Fight: FightEncounter},
-	{Name: "level_up", Fields: []Field{hpField, increasesField, subclassField, choicesField}, Always: true, Down: true, Fight: FightRefused},
+	{Name: "level_up", Fields: []Field{hpField, increasesField, subclassField, choicesField, replaceField}, Always: true, Down: true, Fight: FightRefused},
 	{Name: "equip", Fields: []Field{itemField}, Fight: FightRefused, Read: true, ReadFields: []string{"item"}},
 	{Name: "unequip", Fields: []Field{itemField}, Fight: FightRefused, Read: true, ReadFields: []string{"item"}},
 	{Name: "grapple", Fields: []Field{targetIDField}, Fight: FightEncounter, Read: true, ReadFields: []string{"target_id"}},

@@ -70,6 +70,9 @@ type SpellChoice struct {
 	// Ability is the spellcasting ability the chosen spells are cast
 	// with, where it is not the class's (a high elf's cantrip: int).
 	Ability string `json:"ability,omitempty"`
+	// Swap: at a level up the player may give up one chosen spell for
+	// another (spells known).
+	Swap bool `json:"swap,omitempty"`
 }
 
 // SpellGrant is spells a feature gives from a level (the class level; a

@@ -247,3 +247,62 @@ func TestCastersOfFirstAndFifthLevelFight(t *testing.T) {
 		t.Errorf("inflict wounds: %v", err)
 	}
 }
+
+// archmage is a wizard of level (18 or 20) with Int 20 (spell attack +11)
+// and slots of the first three levels, who prepared Magic Missile and
+// Shield.
+func archmage(level int, choices map[string][]string) campaign.Character {
+	return campaign.Character{
+		ID: "ada", PlayerID: "p7", Name: "Ada", Race: "human", Class: "wizard", Level: level,
+		Abilities: campaign.Abilities{Str: 8, Dex: 14, Con: 14, Int: 20, Wis: 12, Cha: 10},
+		HP:        90, MaxHP: 90, AC: 12, Speed: 30, Conditions: []string{},
+		SpellSlots: map[string]campaign.Slot{"1": {Max: 4}, "2": {Max: 3}, "3": {Max: 3}}, HitDice: campaign.Pool{Max: level},
+		Choices: choices, Prepared: []string{"magic-missile", "shield"},
+	}
+}
+
+// Spell Mastery: a mastered 1st-level spell the wizard has prepared is
+// cast at its own level without a slot, at will; cast higher, it takes a
+// slot.
+func TestSpellMasteryAtWill(t *testing.T) {
+	ada := archmage(18, map[string][]string{"spell-mastery-1": {"magic-missile"}, "spell-mastery-2": {"misty-step"}})
+	e := casterFirst(t, []campaign.Character{ada}, []encounter.MonsterSpec{{SRDID: "ogre", Count: 1}})
+	out, res, err := encounter.Act(e, "ada", cast("magic-missile", "ogre-1"), faces(t, 1, 1, 1))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if a := participant(t, out, "ada"); a.Combatant.SpellSlots[0].Used != 0 || !strings.Contains(res.Summary(), "without a spell slot, at will") {
+		t.Errorf("slots %+v, %q", a.Combatant.SpellSlots[0], res.Summary())
+	}
+	out, _, err = encounter.Act(e, "ada", encounter.Action{Kind: encounter.ActionCast, Spell: "magic-missile", SlotLevel: 2, TargetIDs: []string{"ogre-1"}}, faces(t, 1, 1, 1, 1))
+	if err != nil || participant(t, out, "ada").Combatant.SpellSlots[1].Used != 1 {
+		t.Errorf("upcast: %v", err)
+	}
+	// Misty Step is mastered but not prepared: no casting at all.
+	if _, _, err := encounter.Act(e, "ada", encounter.Action{Kind: encounter.ActionCast, Spell: "misty-step", Bonus: true}, faces(t)); err == nil ||
+		!strings.Contains(err.Error(), "Ada has not prepared Misty Step") {
+		t.Errorf("misty step unprepared: %v", err)
+	}
+}
+
+// Signature Spells: each is always prepared and cast once at 3rd level
+// without a slot until a rest; the second casting takes a slot.
+func TestSignatureSpellOnceARest(t *testing.T) {
+	ada := archmage(20, map[string][]string{"signature-spells": {"lightning-bolt", "fireball"}})
+	e := casterFirst(t, []campaign.Character{ada}, []encounter.MonsterSpec{{SRDID: "ogre", Count: 1}})
+	// Fireball: 8d6 fire (eight 1s), the ogre's Dex save rolls 2.
+	out, res, err := encounter.Act(e, "ada", cast("fireball", "ogre-1"), faces(t, 1, 1, 1, 1, 1, 1, 1, 1, 2))
+	if err != nil {
+		t.Fatal(err)
+	}
+	a := participant(t, out, "ada")
+	if a.Combatant.SpellSlots[2].Used != 0 || a.Pools["signature-spell-2"].Used != 1 || a.Pools["signature-spell-1"].Used != 0 ||
+		!strings.Contains(res.Summary(), "with Signature Spell (second)") {
+		t.Errorf("slots %+v pools %+v: %q", a.Combatant.SpellSlots[2], a.Pools, res.Summary())
+	}
+	again := edit(out, "ada", func(p *encounter.Participant) { p.Turn = encounter.Turn{} })
+	out, _, err = encounter.Act(again, "ada", cast("fireball", "ogre-1"), faces(t, 1, 1, 1, 1, 1, 1, 1, 1, 2))
+	if err != nil || participant(t, out, "ada").Combatant.SpellSlots[2].Used != 1 {
+		t.Errorf("fireball again: %v, slots %+v", err, participant(t, out, "ada").Combatant.SpellSlots[2])
+	}
+}

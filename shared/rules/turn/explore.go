@@ -549,7 +549,7 @@ func (r request) here(ch campaign.Character) bool {
 // least 1), and the ability score improvement at a level that brings one.
 func levelUp(r request, d Decision) (Decision, error) {
 	actor := r.actor
-	choice := campaign.LevelChoice{Increases: r.in.Increases, Subclass: r.in.Subclass, Choices: r.in.Choices}
+	choice := campaign.LevelChoice{Increases: r.in.Increases, Subclass: r.in.Subclass, Choices: r.in.Choices, Replace: r.in.Replace}
 	if r.in.HP == campaign.HitPointsRoll && actor.LevelUpReady() && !actor.IsDead() {
 		class, ok := srd.LookupClass(actor.Class)
 		if !ok {
