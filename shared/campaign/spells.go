@@ -115,8 +115,11 @@ type Repertoire struct {
 	Class         string `json:"class,omitempty"`
 	ClassCantrips bool   `json:"class_cantrips,omitempty"`
 	ClassSpells   int    `json:"class_spells,omitempty"`
-	// Prepares says the class prepares its spells (the refusals say so);
-	// Book is a wizard's spellbook, where its player has chosen one.
+	// Casts says the class's spellcasting has come (a paladin's and a
+	// ranger's at 2nd level); Prepares that it prepares its spells (the
+	// refusals say so); Book is a wizard's spellbook, where its player
+	// has chosen one.
+	Casts    bool     `json:"casts,omitempty"`
 	Prepares bool     `json:"prepares,omitempty"`
 	Book     []string `json:"book,omitempty"`
 	// Spells are the spells it has beyond those, each with how it is
@@ -161,10 +164,11 @@ func RepertoireOf(ch Character) Repertoire {
 			continue
 		}
 		if sf.Prepares != nil {
-			prep, r.Prepares = sf.Prepares, true
+			prep, r.Prepares, r.Casts = sf.Prepares, true, true
 		}
 		for _, c := range sf.Choices {
 			chosen, made := ch.Choices[c.ID]
+			r.Casts = r.Casts || c.Optional // only a class's own list is optional
 			switch {
 			case sf.Prepares != nil && c.ID == sf.Prepares.From:
 				r.Book = slices.Clone(chosen) // what it prepares from, not what it casts
@@ -311,6 +315,9 @@ func (r Repertoire) Why(name string, s srd.Spell, slot int, left func(resource s
 	switch {
 	case !slices.Contains(s.Classes, r.Class):
 		return fmt.Sprintf("%s is not a %s spell", s.Name, r.Class)
+	case !r.Casts:
+		c, _ := srd.LookupClass(r.Class)
+		return fmt.Sprintf("%s casts no %s spells before level %d", name, r.Class, c.SpellcastingLevel)
 	case s.Level == 0:
 		return fmt.Sprintf("%s does not know the cantrip %s; a %s learns cantrips as it gains levels", name, s.Name, r.Class)
 	case r.ClassSpells > 0 && s.Level > r.ClassSpells:
@@ -492,11 +499,12 @@ func replace(ch Character, asked map[string]string, named map[string][]string) (
 	for k, v := range ch.Choices {
 		out[k] = slices.Clone(v)
 	}
+	specs := ChoicesFor(ch)
 	for _, id := range slices.Sorted(maps.Keys(asked)) {
 		old := strings.ToLower(strings.TrimSpace(asked[id]))
-		i := slices.IndexFunc(ChoicesFor(ch), func(s ChoiceSpec) bool { return s.ID == id })
+		i := slices.IndexFunc(specs, func(s ChoiceSpec) bool { return s.ID == id })
 		switch {
-		case i < 0 || !ChoicesFor(ch)[i].Swap:
+		case i < 0 || !specs[i].Swap:
 			return nil, fault.Field(op, field, "%q is no choice a level up may swap from; spells known are", clipID(id))
 		case !slices.Contains(out[id], old):
 			return nil, fault.Field(op, field, "%q is not among %s's %s", clipID(old), ch.Name, id)

@@ -33,7 +33,7 @@ func (p Participant) repertoire() campaign.Repertoire {
 	if p.Spells != nil {
 		return *p.Spells
 	}
-	return campaign.Repertoire{Class: p.Class, ClassCantrips: true, ClassSpells: 9}
+	return campaign.Repertoire{Class: p.Class, Casts: true, ClassCantrips: true, ClassSpells: 9}
 }
 
 // castWay is how p casts s at slot (0: its own level), and the

@@ -12,7 +12,8 @@ import (
 	"chronicler/shared/world"
 )
 
-// prepared is the decision's sheet of id, with the view after it.
+// refused asserts the rules refuse the actor's intent, for that reason,
+// on that field, with that message ("" for any).
 func refused(t *testing.T, v turn.View, actor campaign.Character, in intent.Intent, reason fault.Reason, field, message string) {
 	t.Helper()
 	_, err := turn.Decide(v, actor, act(in), dicetest.Faces(t))
@@ -82,6 +83,9 @@ func TestKnownSpellsOutOfAFight(t *testing.T) {
 	if got := names(turn.Castable(sel)); !slices.Equal(got, []string{"fire-bolt", "light", "mage-armor", "mage-hand", "ray-of-frost", "shield"}) {
 		t.Errorf("castable %v", got)
 	}
+	pal := build(t, "pal", "Pal", "paladin")
+	v.Characters = append(v.Characters, pal)
+	refused(t, v, pal, intent.Intent{Kind: "cast", Spell: "bless"}, fault.NotAllowed, "intent.spell", "Pal casts no paladin spells before level 2")
 	spent := sel
 	spent.SpellSlots = map[string]campaign.Slot{"1": {Max: 2, Used: 2}}
 	if got := names(turn.Castable(spent)); !slices.Equal(got, []string{"fire-bolt", "light", "mage-hand", "ray-of-frost"}) {
