@@ -136,6 +136,12 @@ func DecodeIntent(raw json.RawMessage) (Intent, error) {
 	if len(in.Increases) == 0 {
 		in.Increases = nil
 	}
+	if len(in.Spells) == 0 {
+		in.Spells = nil
+	}
+	if len(in.Replace) == 0 {
+		in.Replace = nil
+	}
 	return in, in.Validate(op)
 }
 

@@ -22,6 +22,7 @@ func TestDecodeClientAccepts(t *testing.T) {
 		"TurnSay":    `{"action":"turn","request_id":"r1","character_id":"c1","intent":{"kind":"say","text":"Hello"}}`,
 		"TurnBonus":  `{"action":"turn","request_id":"r1","character_id":"c1","intent":{"kind":"hide","bonus":true,"keep_turn":true}}`,
 		"SecondWind": `{"action":"turn","request_id":"r1","character_id":"c1","intent":{"kind":"second_wind"}}`,
+		"Prepare":    `{"action":"turn","request_id":"r1","character_id":"c1","intent":{"kind":"prepare","spells":["bless","aid"]}}`,
 		"Roll":       `{"action":"roll","request_id":"r1","turn_id":"t1","roll_id":"x1"}`,
 		"React":      `{"action":"react","request_id":"r1","turn_id":"t1","character_id":"c1","reaction":"pass"}`,
 		"CampaignID": `{"action":"resume","request_id":"r1","campaign_id":"c9"}`,
@@ -241,6 +242,7 @@ func FuzzDecodeIntent(f *testing.F) {
 		`{}`, `null`, `{"kind":"hide","bonus":1}`,
 		`{"kind":"level_up","hp":"roll","increases":{"str":1,"con":1}}`, `{"kind":"level_up","increases":{"dex":2}}`,
 		`{"kind":"level_up","increases":{"luck":-1}}`, `{"kind":"check","ability":"str","increases":{"str":2}}`,
+		`{"kind":"prepare","spells":["bless","aid"]}`, `{"kind":"prepare","spells":[]}`, `{"kind":"cast","spell":"bless","spells":["bless"]}`,
 	} {
 		f.Add([]byte(s))
 	}

@@ -109,6 +109,17 @@ type Character struct {
 	// style-defense"], "favored-enemy": ["undead"]. Beyond protocol.md,
 	// additive.
 	Choices map[string][]string `json:"choices,omitempty"`
+	// Prepared are the spells a prepared caster (a cleric, a druid, a
+	// paladin, a wizard) has prepared with the prepare intent (Prepare),
+	// those its features always prepare aside. nil: it has never
+	// prepared, and every spell it could prepare counts as prepared, as
+	// on every sheet before spells were prepared. Beyond protocol.md,
+	// additive.
+	Prepared []string `json:"prepared,omitempty"`
+	// MayPrepare says the character has finished a long rest since it
+	// last prepared its spells, so it may prepare them again: a long
+	// rest sets it, a prepare clears it. Beyond protocol.md, additive.
+	MayPrepare bool `json:"may_prepare,omitempty"`
 	// Features are the class features and racial traits the character
 	// has, as the wire shows them (Views); written by MarshalJSON, never
 	// read. Beyond protocol.md, additive.

@@ -26,6 +26,14 @@ type ChoiceSpec struct {
 	Options []ChoiceOption `json:"options"`
 	// By names the features that ask for the choice.
 	By []string `json:"by"`
+	// Optional: the player may leave the choice unmade, and the
+	// character then has every option (a caster's cantrips and spells
+	// known, a spellbook: its class's whole list, as every sheet had
+	// before spells were chosen). Once made, it is whole as any other.
+	Optional bool `json:"optional,omitempty"`
+	// Swap: a level up may give up one option chosen for another
+	// (LevelChoice.Replace: a spell known).
+	Swap bool `json:"swap,omitempty"`
 }
 
 // ChoiceOption is one option of a choice.
@@ -36,21 +44,19 @@ type ChoiceOption struct {
 
 // ChoicesFor are the choices the character's class, level, subclass and
 // race ask for, in the data's order, with their options as the
-// character stands (expertise is chosen from its skills).
+// character stands (expertise is chosen from its skills); the spells
+// its features ask it to choose among them (spells.go).
 func ChoicesFor(ch Character) []ChoiceSpec {
 	var out []ChoiceSpec
 	counters := map[string]int{}
 	idx := map[string]int{}
-	for _, f := range FeaturesOf(ch) {
-		c := f.Choice
-		if c == nil || c.ID == "subclass" {
-			continue
-		}
+	within := map[string]string{}
+	add := func(f srd.Feature, c srd.Choice, options []ChoiceOption, optional, swap bool) {
 		i, ok := idx[c.ID]
 		if !ok {
 			i = len(out)
 			idx[c.ID] = i
-			out = append(out, ChoiceSpec{ID: c.ID, Options: optionsOf(ch, f)})
+			out = append(out, ChoiceSpec{ID: c.ID, Optional: optional, Swap: swap})
 		}
 		s := &out[i]
 		s.By = append(s.By, f.ID)
@@ -58,16 +64,28 @@ func ChoicesFor(ch Character) []ChoiceSpec {
 		if c.Counter != "" {
 			counters[c.ID] = max(counters[c.ID], int(math.Floor(ClassCounter(ch, c.Counter))))
 		}
-		for _, o := range optionsOf(ch, f) {
+		for _, o := range options {
 			if !slices.Contains(s.Options, o) {
 				s.Options = append(s.Options, o)
+			}
+		}
+	}
+	for _, f := range FeaturesOf(ch) {
+		if c := f.Choice; c != nil && c.ID != "subclass" {
+			add(f, *c, optionsOf(ch, f), false, false)
+		}
+		for _, sc := range spellChoicesOf(ch, f) {
+			add(f, sc.choice, sc.options, sc.spec.Optional, sc.spec.Swap)
+			if sc.spec.Within != "" {
+				within[sc.choice.ID] = sc.spec.Within
 			}
 		}
 	}
 	for id, n := range counters {
 		out[idx[id]].Count += n
 	}
-	return out
+	withinCount(out, within)
+	return slices.DeleteFunc(out, func(s ChoiceSpec) bool { return s.Count <= 0 })
 }
 
 // optionsOf are the options feature f's choice offers the character:
@@ -144,7 +162,7 @@ func skillName(id string) string {
 // offered, one chosen twice, or more than the count is a fault.Invalid
 // naming field ("choices.fighting-style").
 func choose(op string, ch Character, asked map[string][]string) (map[string][]string, error) {
-	specs := ChoicesFor(ch)
+	specs := ChoicesFor(withAsked(ch, asked))
 	for _, id := range slices.Sorted(maps.Keys(asked)) {
 		if !slices.ContainsFunc(specs, func(s ChoiceSpec) bool { return s.ID == id }) {
 			var ids []string
@@ -177,11 +195,14 @@ func choose(op string, ch Character, asked map[string][]string) (map[string][]st
 		if len(have) > s.Count {
 			return nil, fault.Field(op, field, "choose %d in all; %d are chosen", s.Count, len(have))
 		}
+		if s.Optional && len(have) == 0 {
+			continue // unmade: every option counts until the player chooses
+		}
 		for _, o := range s.Options {
 			if len(have) >= s.Count {
 				break
 			}
-			if !slices.Contains(have, o.ID) {
+			if !slices.Contains(have, o.ID) && !chosenElsewhere(out, s.ID, o.ID) {
 				have = append(have, o.ID)
 			}
 		}
@@ -193,6 +214,39 @@ func choose(op string, ch Character, asked map[string][]string) (map[string][]st
 		return nil, nil
 	}
 	return out, nil
+}
+
+// withAsked is ch as if what its player asks were chosen, so a choice
+// that comes with another one made in the same breath is asked for too
+// (a Pact of the Tome's cantrips with the pact boon); choose checks each
+// option against what is then offered.
+func withAsked(ch Character, asked map[string][]string) Character {
+	if len(asked) == 0 {
+		return ch
+	}
+	all := map[string][]string{}
+	for k, v := range ch.Choices {
+		all[k] = slices.Clone(v)
+	}
+	for k, v := range asked {
+		for _, o := range v {
+			all[k] = append(all[k], strings.ToLower(strings.TrimSpace(o)))
+		}
+	}
+	ch.Choices = all
+	return ch
+}
+
+// chosenElsewhere reports whether option is chosen under a choice other
+// than id: a default never takes twice what two choices offer alike (a
+// spell among a bard's spells known and its Magical Secrets).
+func chosenElsewhere(chosen map[string][]string, id, option string) bool {
+	for k, v := range chosen {
+		if k != id && slices.Contains(v, option) {
+			return true
+		}
+	}
+	return false
 }
 
 // optionList names a choice's options for a refusal.

@@ -245,7 +245,8 @@ var sheetPlayed = map[string]string{
 
 // SheetPlayed reports whether the sheet plays feature f (the coverage
 // test's): an ability score improvement (LevelUp), a subclass's choice
-// (SubclassOf), spellcasting (the slots), or a row of sheetPlayed.
+// (SubclassOf), spellcasting (the slots), what it does with spells
+// (spells.go: RepertoireOf, the choices), or a row of sheetPlayed.
 func SheetPlayed(f srd.Feature) bool {
 	_, ok := sheetPlayed[f.ID]
 	switch {
@@ -257,6 +258,8 @@ func SheetPlayed(f srd.Feature) bool {
 		return true // SubclassOf
 	case strings.HasPrefix(f.ID, "spellcasting-") || f.ID == "pact-magic":
 		return true // the spell slots and casting (spellSlots)
+	case spellsPlay(f):
+		return true // the spells it has the character choose or gives it (spells.go)
 	}
 	return false
 }

@@ -81,6 +81,10 @@ type LevelChoice struct {
 	// (ChoicesFor): those left out take the first options.
 	Subclass string
 	Choices  map[string][]string
+	// Replace is what the level gives up of a choice that allows a swap
+	// (ChoiceSpec.Swap: a spell known), by choice id, one option each;
+	// Choices names what takes its place, or the first option left does.
+	Replace map[string]string
 }
 
 // Leveled is what a level up gave a character, as the table is told.
@@ -107,6 +111,9 @@ type Leveled struct {
 	// level's features chose (ChoicesFor), the new options only.
 	Subclass string              `json:"subclass,omitempty"`
 	Choices  map[string][]string `json:"choices,omitempty"`
+	// Replaced is what the level gave up for them (LevelChoice.Replace).
+	// Beyond protocol.md, additive.
+	Replaced map[string]string `json:"replaced,omitempty"`
 }
 
 // LevelUp raises the character one level, as its player chose: its hit
@@ -187,6 +194,9 @@ func LevelUp(ch Character, c LevelChoice) (Character, Leveled, error) {
 	if out.Subclass == "" {
 		out.Subclass = sub
 	}
+	if out.Choices, err = replace(out, c.Replace, c.Choices); err != nil {
+		return ch, Leveled{}, err
+	}
 	if out.Choices, err = choose("level up", out, c.Choices); err != nil {
 		return ch, Leveled{}, err
 	}
@@ -204,6 +214,9 @@ func LevelUp(ch Character, c LevelChoice) (Character, Leveled, error) {
 	}
 	if out.Subclass != ch.Subclass {
 		got.Subclass = out.Subclass
+	}
+	if len(c.Replace) > 0 {
+		got.Replaced = maps.Clone(c.Replace)
 	}
 	for k, v := range out.Choices {
 		if added := slices.DeleteFunc(slices.Clone(v), func(o string) bool { return slices.Contains(ch.Choices[k], o) }); len(added) > 0 {

@@ -686,6 +686,18 @@ func TestRuleChoices(t *testing.T) {
 	if ids["eldritch-invocations"] != 2 || ids["pact-boon"] != 1 {
 		t.Errorf("choices %v", ids)
 	}
+	// A caster's cantrips and spells known are choices too, from its
+	// class's list, optional (unmade, it knows the whole list).
+	res = a.do(t, "GET", "/api/rules/choices?class=sorcerer&race=human&level=1", "", "")
+	spells := map[string]map[string]any{}
+	for _, c := range object(t, res)["choices"].([]any) {
+		m := c.(map[string]any)
+		spells[m["id"].(string)] = m
+	}
+	if c, s := spells["cantrips"], spells["spells"]; c == nil || s == nil || c["count"] != 4.0 || s["count"] != 2.0 || s["optional"] != true ||
+		len(s["options"].([]any)) != 17 {
+		t.Errorf("a sorcerer's spell choices: %v", spells)
+	}
 	res = a.do(t, "GET", "/api/rules/choices?class=jester&race=human", "", "")
 	if e := object(t, res)["error"].(map[string]any); res.StatusCode != 400 || !strings.HasPrefix(e["message"].(string), "class: must be an SRD class") {
 		t.Errorf("an unknown class: %d %v", res.StatusCode, e)

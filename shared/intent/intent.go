@@ -13,6 +13,7 @@ const (
 	MaxActionRunes = 2000 // a turn's free text, and what a say intent speaks
 	MaxIDLength    = 128  // every id an intent names, and a cast's choice
 	MaxChoices     = 20   // a level up's choices, and the options of each
+	MaxPrepared    = 30   // the spells a prepare names (a 20th-level caster prepares 25 at most)
 )
 
 // Intent is a structured action: what a player's button or the parser
@@ -82,6 +83,16 @@ type Intent struct {
 	// used on someone, and choice what for, where it offers a choice.
 	// Beyond protocol.md, additive.
 	Feature string `json:"feature,omitempty"`
+	// Spells, with prepare, are the spells a prepared caster (a cleric,
+	// a druid, a paladin, a wizard) prepares after a long rest, by SRD
+	// id; its sheet says how many (the spellcasting ability modifier
+	// plus its level) and from what. Beyond protocol.md, additive.
+	Spells []string `json:"spells,omitempty"`
+	// Replace, with level_up, is a spell known the new level gives up
+	// for the one choices names in its place, by choice id ("spells":
+	// "sleep"), as the SRD lets a bard, ranger, sorcerer or warlock at
+	// each level. Beyond protocol.md, additive.
+	Replace map[string]string `json:"replace,omitempty"`
 }
 
 // Has reports whether the intent sets the field the wire spells so
@@ -132,6 +143,10 @@ func (in Intent) Has(field string) bool {
 		return in.Subclass != ""
 	case "choices":
 		return len(in.Choices) > 0
+	case "spells":
+		return len(in.Spells) > 0
+	case "replace":
+		return len(in.Replace) > 0
 	}
 	return false
 }
@@ -159,7 +174,7 @@ func (in Intent) Validate(op string) error {
 	case len(in.Choice) > MaxIDLength:
 		return fault.Field(op, "intent.choice", "is longer than %d bytes", MaxIDLength)
 	}
-	for _, name := range []string{"hp", "increases", "feature", "subclass", "choices"} {
+	for _, name := range []string{"hp", "increases", "feature", "subclass", "choices", "spells", "replace"} {
 		// A level up's choices go with the kinds that take them only.
 		if in.Has(name) && !slices.ContainsFunc(k.Fields, func(f Field) bool { return f.Name == name }) {
 			return fault.Field(op, "intent."+name, "goes with %s only", taking(name))

@@ -151,6 +151,28 @@ var (
 		}
 		return ""
 	}}
+	replaceField = Field{Name: "replace", problem: func(_ string, in Intent) string {
+		if len(in.Replace) > MaxChoices {
+			return fmt.Sprintf("names more than %d choices", MaxChoices)
+		}
+		for k, v := range in.Replace {
+			if k == "" || v == "" || len(k) > MaxIDLength || len(v) > MaxIDLength {
+				return fmt.Sprintf("holds an empty id or one longer than %d bytes", MaxIDLength)
+			}
+		}
+		return ""
+	}}
+	spellsField = Field{Name: "spells", Required: true, problem: func(kind string, in Intent) string {
+		if len(in.Spells) == 0 || len(in.Spells) > MaxPrepared {
+			return fmt.Sprintf("names 1 to %d spells for %s", MaxPrepared, kind)
+		}
+		for _, s := range in.Spells {
+			if s == "" || len(s) > MaxIDLength {
+				return fmt.Sprintf("holds an empty spell id or one longer than %d bytes", MaxIDLength)
+			}
+		}
+		return ""
+	}}
 	difficultyField = Field{Name: "difficulty", problem: func(_ string, in Intent) string {
 		if in.Difficulty != "" && !slices.Contains(Difficulties, in.Difficulty) {
 			return "must be one of " + strings.Join(Difficulties, ", ")
@@ -176,13 +198,15 @@ var Difficulties = []string{"very_easy", "easy", "medium", "hard", "very_hard", 
 // XP has reached a new level takes it, with the player's choices; no
 // table's allowlist refuses it, and a character at 0 HP may), equip and
 // unequip (armour worn, weapons wielded: between fights, as armour takes
-// minutes; in a fight an attack names its weapon), and the SRD's contests
+// minutes; in a fight an attack names its weapon), the SRD's contests
 // in a fight: grapple, shove (prone, or push 5 feet) and escape from a
 // grapple; an attack's choice is the grip of a versatile weapon (one- or
-// two-handed; the rules pick it by the hands free when none is named).
-// read_intent offers the kinds a player's words commonly take and
-// nothing a fight's bookkeeping or a sheet's needs (hide, second_wind and
-// level_up are buttons).
+// two-handed; the rules pick it by the hands free when none is named);
+// feature, and prepare (a prepared caster's spells after a long rest: out
+// of a fight, and, like level_up, a sheet's bookkeeping no allowlist
+// refuses). read_intent offers the kinds a player's words commonly take
+// and nothing a fight's bookkeeping or a sheet's needs (hide,
+// second_wind, level_up and prepare are buttons).
 var kinds = []Kind{
 	{Name: "attack", Fields: []Field{targetIDField}, Bonus: true, Choices: []string{"one-handed", "two-handed"}, Fight: FightEncounter,
 		Read: true, ReadFields: []string{"target_id", "weapon"}},
@@ -203,7 +227,7 @@ var kinds = []Kind{
 	{Name: "say", Fields: []Field{textField}, Always: true, Down: true, Fight: FightAnyTime, Read: true},
 	{Name: "hide", Bonus: true, Fight: FightEncounter},
 	{Name: "second_wind", Bonus: true, Fight: FightEncounter},
-	{Name: "level_up", Fields: []Field{hpField, increasesField, subclassField, choicesField}, Always: true, Down: true, Fight: FightRefused},
+	{Name: "level_up", Fields: []Field{hpField, increasesField, subclassField, choicesField, replaceField}, Always: true, Down: true, Fight: FightRefused},
 	{Name: "equip", Fields: []Field{itemField}, Fight: FightRefused, Read: true, ReadFields: []string{"item"}},
 	{Name: "unequip", Fields: []Field{itemField}, Fight: FightRefused, Read: true, ReadFields: []string{"item"}},
 	{Name: "grapple", Fields: []Field{targetIDField}, Fight: FightEncounter, Read: true, ReadFields: []string{"target_id"}},
@@ -212,6 +236,7 @@ var kinds = []Kind{
 	{Name: "escape", Fight: FightEncounter, Read: true},
 	{Name: "feature", Fields: []Field{featureField}, Chooses: true, Fight: FightEncounter,
 		Read: true, ReadFields: []string{"feature", "target_id", "choice"}},
+	{Name: "prepare", Fields: []Field{spellsField}, Always: true, Fight: FightRefused},
 }
 
 // Kinds is the kind table, in its order.

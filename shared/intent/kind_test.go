@@ -38,7 +38,7 @@ func TestKindTableNamesRealFields(t *testing.T) {
 	for _, f := range wire {
 		full := intent.Intent{Kind: "x", TargetID: "x", Weapon: "x", Spell: "x", TargetIDs: []string{"x"}, SlotLevel: 1, Ability: "x",
 			Skill: "x", Difficulty: "x", ToAreaID: "x", Item: "x", Rest: "x", Text: "x", Bonus: true, KeepTurn: true, Ongoing: true, Choice: "x",
-			HP: "x", Increases: map[string]int{"x": 1}, Feature: "x", Subclass: "x", Choices: map[string][]string{"x": {"y"}}}
+			HP: "x", Increases: map[string]int{"x": 1}, Feature: "x", Subclass: "x", Choices: map[string][]string{"x": {"y"}}, Spells: []string{"x"}, Replace: map[string]string{"x": "y"}}
 		if !full.Has(f) || (intent.Intent{}).Has(f) {
 			t.Errorf("Has(%s) does not tell whether the field is set", f)
 		}
@@ -84,6 +84,11 @@ func TestValidate(t *testing.T) {
 		{"UnknownKind", intent.Intent{Kind: "teleport"}, "intent.kind"},
 		{"LevelUpTakesChoices", intent.Intent{Kind: "level_up", HP: "roll", Increases: map[string]int{"str": 1, "con": 1}}, ""},
 		{"LevelUpTakesNothing", intent.Intent{Kind: "level_up"}, ""},
+		{"LevelUpReplacesASpell", intent.Intent{Kind: "level_up", Replace: map[string]string{"spells": "sleep"}, Choices: map[string][]string{"spells": {"shield"}}}, ""},
+		{"ReplaceGoesWithLevelUpOnly", intent.Intent{Kind: "prepare", Spells: []string{"bless"}, Replace: map[string]string{"spells": "sleep"}}, "intent.replace"},
+		{"PrepareNamesItsSpells", intent.Intent{Kind: "prepare", Spells: []string{"bless", "cure-wounds"}}, ""},
+		{"PrepareNeedsSpells", intent.Intent{Kind: "prepare"}, "intent.spells"},
+		{"SpellsGoWithPrepareOnly", intent.Intent{Kind: "cast", Spell: "bless", Spells: []string{"bless"}}, "intent.spells"},
 		{"LevelUpHPFixedOrRoll", intent.Intent{Kind: "level_up", HP: "max"}, "intent.hp"},
 		{"IncreasesAreAbilities", intent.Intent{Kind: "level_up", Increases: map[string]int{"luck": 2}}, "intent.increases"},
 		{"IncreasesAreTwoAtMost", intent.Intent{Kind: "level_up", Increases: map[string]int{"str": 2, "dex": 1}}, "intent.increases"},

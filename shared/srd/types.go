@@ -253,8 +253,18 @@ type ClassLevel struct {
 	Counters map[string]float64 `json:"counters,omitempty"`
 }
 
-// Counter is the class's counter name at the level, 0 when it has none.
-func (l ClassLevel) Counter(name string) float64 { return l.Counters[name] }
+// Counter is the class's counter name at the level, 0 when it has none;
+// "cantrips_known" and "spells_known" read the level's columns of those
+// names, so a feature's choice may count by them as by any counter.
+func (l ClassLevel) Counter(name string) float64 {
+	switch name {
+	case "cantrips_known":
+		return float64(l.CantripsKnown)
+	case "spells_known":
+		return float64(l.SpellsKnown)
+	}
+	return l.Counters[name]
+}
 
 // Race is a playable race.
 type Race struct {

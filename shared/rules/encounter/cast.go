@@ -161,15 +161,18 @@ func (e *Encounter) cast(res *Result, ai int, in Action, src dice.Source) error 
 	if !ok {
 		return refuse(InvalidArgs, "action.spell", "no spell %q in the rules", truncate(in.Spell, 60))
 	}
-	ability, err := spellAbility(p)
-	if err != nil {
-		return err
-	}
 	if in.Ongoing {
+		ability, err := p.castAbility(s)
+		if err != nil {
+			return err
+		}
 		return e.useAgain(res, ai, in, s, ability, src)
 	}
-	if !slices.Contains(s.Classes, p.Class) {
-		return refuse(NotAllowed, "action.spell", "%s is not a %s spell", s.Name, p.Class)
+	// Only a spell it knows or has prepared (spells.go); a free casting
+	// (a Mystic Arcanum, a Signature Spell) is at its own level, no slot.
+	way, ability, err := p.castWay(s, in.SlotLevel)
+	if err != nil {
+		return err
 	}
 	bonus, err := castTime(s)
 	if err != nil {
@@ -182,7 +185,7 @@ func (e *Encounter) cast(res *Result, ai int, in Action, src dice.Source) error 
 	if err != nil {
 		return err
 	}
-	opts := spell.Options{Ability: ability, CasterLevel: p.Combatant.Level}
+	opts := spell.Options{Ability: ability, CasterLevel: p.Combatant.Level, Innate: way.Free}
 	if err := e.chosen(in, s, ids, &opts); err != nil {
 		return err
 	}
@@ -190,11 +193,14 @@ func (e *Encounter) cast(res *Result, ai int, in Action, src dice.Source) error 
 	if slot == 0 {
 		slot = s.Level
 	}
+	if way.Free {
+		slot = way.Level
+	}
 
 	if slices.Contains(p.Combatant.Features, rules.Raging) {
 		return refuse(NotAllowed, "action.spell", "%s is raging and can cast no spell until the rage ends", p.Name)
 	}
-	if err := p.canCast(); err != nil {
+	if err := p.shapeAllowsCasting(); err != nil {
 		return err
 	}
 	// A new concentration spell ends the old one, and the effects it held
@@ -223,11 +229,18 @@ func (e *Encounter) cast(res *Result, ai int, in Action, src dice.Source) error 
 		return err
 	}
 	if countered {
+		if way.Free {
+			e.spendFree(res, ai, way, s)
+			return e.fizzle(res, ai, s, 0, bonus) // no slot to lose
+		}
 		return e.fizzle(res, ai, s, slot, bonus)
 	}
 	sr, err := e.resolve(res, ai, s, slot, ids, in.Distance, opts, src)
 	if err != nil {
 		return err
+	}
+	if way.Free {
+		e.spendFree(res, ai, way, s)
 	}
 	for _, t := range told {
 		res.say(t)

@@ -238,9 +238,9 @@ func wildShapeLapses(e *Encounter, res *Result, i int, _ dice.Source) error {
 	return nil
 }
 
-// canCast refuses a spell to a druid in a beast's shape, unless it has
+// shapeAllowsCasting refuses a spell to a druid in a beast's shape, unless it has
 // Beast Spells.
-func (p Participant) canCast() error {
+func (p Participant) shapeAllowsCasting() error {
 	if p.Form != nil && !slices.Contains(p.Combatant.Features, "beast-spells") {
 		return refuse(NotAllowed, "action.spell", "%s is in the shape of %s and can cast no spell in it", p.Name, rules.Article(p.Form.Beast))
 	}

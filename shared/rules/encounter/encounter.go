@@ -228,6 +228,11 @@ type Participant struct {
 	// turn under way, whoever's it is: a once-a-turn feature used, a
 	// creature that hit it (marks.go). Its own turn clears them.
 	Marks []string `json:"marks,omitempty"`
+	// Spells are what a character casts, from its sheet at Start
+	// (spells.go); nil for one that casts nothing, and for a
+	// participant stored before they were kept, which casts every spell
+	// of its class's list.
+	Spells *campaign.Repertoire `json:"spells,omitempty"`
 }
 
 // Turn is the action economy of one turn. Movement is the feet of

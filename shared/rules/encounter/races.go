@@ -196,22 +196,3 @@ func infernalDarkness(e *Encounter, res *Result, ai int, in Action, src dice.Sou
 	res.say(sr.Summary())
 	return nil
 }
-
-// infernalRebuke reports whether a tiefling has its Infernal Legacy's
-// Hellish Rebuke left (3rd level on, once a day).
-func (p Participant) infernalRebuke() bool {
-	return slices.Contains(p.Combatant.Features, "infernal-legacy") && p.left(poolRebuke) > 0
-}
-
-// castInfernalRebuke casts Hellish Rebuke from Infernal Legacy: as a
-// 2nd-level spell, with Charisma, its use spent and no slot.
-func (e *Encounter) castInfernalRebuke(res *Result, i int, spellID string, targets []rules.Combatant, src dice.Source) error {
-	p := &e.Participants[i]
-	pools := clonePools(p.Pools)
-	used := pools[poolRebuke]
-	used.Used++
-	pools[poolRebuke] = used
-	p.Pools = pools
-	_, err := e.castAt(res, i, spellID, 2, targets, spell.Options{Ability: rules.Cha, Innate: true}, src)
-	return err
-}

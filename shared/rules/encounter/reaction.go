@@ -148,7 +148,7 @@ func (p Participant) canReact() []string {
 		return nil
 	}
 	var out []string
-	if knows(p.Class, Shield) && lowestSlot(c) > 0 {
+	if p.canCast(Shield, 1) {
 		out = append(out, Shield)
 	}
 	if p.Class == "bard" && c.Level >= 3 && p.left(campaign.ResourceBardicInspiration) > 0 {
@@ -157,10 +157,10 @@ func (p Participant) canReact() []string {
 	if (p.Class == "rogue" && c.Level >= 5) || slices.Contains(c.Features, "superior-hunters-defense-uncanny-dodge") {
 		out = append(out, UncannyDodge)
 	}
-	if (knows(p.Class, HellishRebuke) && lowestSlot(c) > 0) || p.infernalRebuke() {
+	if p.canCast(HellishRebuke, 1) {
 		out = append(out, HellishRebuke)
 	}
-	if knows(p.Class, Counterspell) && slotFrom(c, 3) > 0 {
+	if p.canCast(Counterspell, 3) {
 		out = append(out, Counterspell)
 	}
 	for _, id := range c.Features {
@@ -173,13 +173,6 @@ func (p Participant) canReact() []string {
 	}
 	out = append(out, p.featureReactions()...)
 	return append(out, OpportunityAttack)
-}
-
-// knows reports whether spellID is on class's spell list. Characters keep
-// no list of prepared spells, so a class spell counts as prepared.
-func knows(class, spellID string) bool {
-	s, ok := srd.LookupSpell(spellID)
-	return ok && slices.Contains(s.Classes, class)
 }
 
 // lowestSlot is the lowest level with a slot left, 0 if none.
@@ -376,11 +369,7 @@ func (e *Encounter) after(res *Result, rs Reactions, taken []campaign.Reaction, 
 			return refuse(NotAllowed, "reaction", "%s cannot take Hellish Rebuke now", p.Name)
 		}
 		attacker := e.Participants[ai]
-		cast := e.castReaction
-		if !(knows(p.Class, HellishRebuke) && lowestSlot(p.Combatant) > 0) {
-			cast = e.castInfernalRebuke // a tiefling's, from Infernal Legacy
-		}
-		if err := cast(res, i, HellishRebuke, []rules.Combatant{attacker.Combatant}, rs.source(t)); err != nil {
+		if err := e.castReaction(res, i, HellishRebuke, []rules.Combatant{attacker.Combatant}, rs.source(t)); err != nil {
 			return err
 		}
 		p = &e.Participants[i]
@@ -415,15 +404,26 @@ func (e *Encounter) featureAfter(res *Result, rs Reactions, t campaign.Reaction,
 	return nil
 }
 
-// castReaction casts a reaction spell of participant i at its lowest slot
-// and applies it.
+// castReaction casts a reaction spell of participant i, without a slot
+// where it can (reactionWay), else at its lowest slot, and applies it.
 func (e *Encounter) castReaction(res *Result, i int, spellID string, targets []rules.Combatant, src dice.Source) error {
-	ability, err := spellAbility(e.Participants[i])
+	p := e.Participants[i]
+	slot, k := p.reactionWay(spellID, 1)
+	if slot == 0 {
+		return refuse(NotAllowed, "reaction", "%s cannot cast %s now", p.Name, spellID)
+	}
+	ability, err := p.abilityOf(p.repertoire(), k)
 	if err != nil {
 		return err
 	}
-	_, err = e.castAt(res, i, spellID, lowestSlot(e.Participants[i].Combatant), targets, spell.Options{Ability: ability}, src)
-	return err
+	if _, err = e.castAt(res, i, spellID, slot, targets, spell.Options{Ability: ability, Innate: k.Free}, src); err != nil {
+		return err
+	}
+	if k.Free {
+		s, _ := srd.LookupSpell(spellID)
+		e.spendFree(res, i, k, s)
+	}
+	return nil
 }
 
 // moment numbers the next moment of the turn a reaction may answer (its

@@ -186,6 +186,7 @@ func characterParticipant(ch campaign.Character) Participant {
 		p.Size = strings.ToLower(r.Size)
 	}
 	p.Pools = poolsOf(ch)
+	p.Spells = repertoireOf(ch)
 	p.Start.Resources = p.resourcesUsed()
 	p.sync()
 	return p

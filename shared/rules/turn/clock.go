@@ -25,7 +25,8 @@ var slowChecks = []string{"investigation", "survival", "nature", "history", "arc
 
 // elapsed is the game time a turn decided out of a fight takes: a move a
 // minute, a rest its hour or eight, a spell its casting time, a check a
-// round or a minute, any other action a round; words take none.
+// round or a minute, preparing spells a minute per spell level, any other
+// action a round; words take none.
 func elapsed(r request, d Decision) int64 {
 	switch r.in.Kind {
 	case "say":
@@ -45,6 +46,15 @@ func elapsed(r request, d Decision) int64 {
 		if sp, ok := srd.LookupSpell(r.in.Spell); ok {
 			return castingTime(sp.CastingTime)
 		}
+	case "prepare":
+		// A minute of study or prayer per spell level of each spell.
+		n := int64(0)
+		for _, id := range r.in.Spells {
+			if sp, ok := srd.LookupSpell(id); ok {
+				n += int64(sp.Level)
+			}
+		}
+		return max(n, 1) * campaign.Minute
 	}
 	return campaign.Round
 }

@@ -43,6 +43,7 @@ var explore = map[string]resolver{
 	"second_wind": refuse(fault.NotAllowed, "Second Wind is tracked in encounters only, where its use once per rest is kept"),
 	"level_up":    levelUp,
 	"feature":     useFeature,
+	"prepare":     prepare,
 }
 
 // refuse is a kind the rules refuse out of a fight.
@@ -381,6 +382,7 @@ func rest(r request, d Decision) (Decision, error) {
 	ch := rules.ToSheet(actor, after)
 	ch.Resources = campaign.Rested(actor, true)
 	ch, said := longRested(ch)
+	ch.MayPrepare = campaign.PrepareCount(ch) > 0 // a prepared caster prepares after a long rest
 	d.Changed = []campaign.Character{ch}
 	d.Rolls, d.Summary = Rolls(res.Rolls), res.Summary()
 	if said != "" {
@@ -462,28 +464,35 @@ func recovered(ch campaign.Character, rested map[string]campaign.Pool) string {
 	return fmt.Sprintf("%s gets back %s.", ch.Name, strings.Join(got, " and "))
 }
 
-// cast casts a spell of the actor's class on the party (outside an
-// encounter there is nobody else to target): the slot is spent, the
-// targets' sheets take the effect, every roll is recorded. What the
-// spell leaves lasts on the sheets until its time is up by the clock
-// (Mage Armor's 8 hours), or its caster's concentration ends.
+// cast casts a spell the actor knows or has prepared on the party
+// (outside an encounter there is nobody else to target): the slot is
+// spent (or, cast freely, the resource: a Mystic Arcanum), the targets'
+// sheets take the effect, every roll is recorded. What the spell leaves
+// lasts on the sheets until its time is up by the clock (Mage Armor's 8
+// hours), or its caster's concentration ends.
 func cast(r request, d Decision) (Decision, error) {
 	actor, in := r.actor, r.in
 	sp, ok := srd.LookupSpell(in.Spell)
 	if !ok {
 		return d, fault.Refuse(op, "intent.spell", fault.InvalidArgs, "no spell %q in the rules", in.Spell)
 	}
-	class, _ := srd.LookupClass(actor.Class)
-	if !slices.Contains(sp.Classes, actor.Class) || class.SpellcastingAbility == "" {
-		return d, fault.Refuse(op, "intent.spell", fault.NotAllowed, "%s is not a %s spell", sp.Name, actor.Class)
+	rep := campaign.RepertoireOf(actor)
+	pools := campaign.ResourcesOf(actor)
+	left := func(id string) int { return max(pools[id].Max-pools[id].Used, 0) }
+	way, ok := rep.Way(sp, in.SlotLevel, left)
+	if !ok || rep.AbilityOf(way) == "" {
+		return d, fault.Refuse(op, "intent.spell", fault.NotAllowed, "%s", rep.Why(actor.Name, sp, in.SlotLevel, left))
 	}
-	ability, err := rules.ParseAbility(class.SpellcastingAbility)
+	ability, err := rules.ParseAbility(rep.AbilityOf(way))
 	if err != nil {
 		return d, err
 	}
 	slot := in.SlotLevel
 	if slot == 0 {
 		slot = sp.Level
+	}
+	if way.Free {
+		slot = way.Level
 	}
 	sheets := map[string]campaign.Character{actor.ID: actor}
 	var targets []rules.Combatant
@@ -498,7 +507,7 @@ func cast(r request, d Decision) (Decision, error) {
 		sheets[ch.ID] = *ch
 		targets = append(targets, rules.FromSheet(*ch))
 	}
-	opts := spell.Options{Ability: ability}
+	opts := spell.Options{Ability: ability, Innate: way.Free}
 	if err := encounter.Choose(sp, in.Choice, &opts); err != nil {
 		return d, err
 	}
@@ -519,13 +528,51 @@ func cast(r request, d Decision) (Decision, error) {
 	}
 	// What the spell leaves lasts on the sheets, by the clock.
 	lasting(sheets, sp, res, r.v.Clock)
+	free := ""
+	if way.Free {
+		free = " " + castFreely(sheets, actor, way, sp)
+	}
 	for id, ch := range sheets {
 		if !reflect.DeepEqual(ch, was[id]) {
 			d.Changed = append(d.Changed, ch)
 		}
 	}
 	slices.SortFunc(d.Changed, func(a, b campaign.Character) int { return strings.Compare(a.ID, b.ID) })
-	d.Rolls, d.Summary = Rolls(res.Rolls), res.Summary()
+	d.Rolls, d.Summary = Rolls(res.Rolls), res.Summary()+free
+	return d, nil
+}
+
+// castFreely spends from the caster's sheet (in sheets) the use of its
+// resource a free casting takes, and says how the spell was cast.
+func castFreely(sheets map[string]campaign.Character, actor campaign.Character, way campaign.Known, sp srd.Spell) string {
+	if way.Resource == "" {
+		return fmt.Sprintf("%s casts %s without a spell slot, at will.", actor.Name, sp.Name)
+	}
+	ch := sheets[actor.ID]
+	pools := campaign.ResourcesOf(ch)
+	p := pools[way.Resource]
+	p.Used++
+	pools[way.Resource] = p
+	ch.Resources = pools
+	sheets[actor.ID] = ch
+	r, _ := srd.LookupResource(way.Resource)
+	return fmt.Sprintf("%s casts %s without a spell slot, with %s.", actor.Name, sp.Name, r.Name)
+}
+
+// prepare prepares the spells a prepared caster names (campaign.Prepare):
+// out of a fight, when it never has or has finished a long rest since.
+func prepare(r request, d Decision) (Decision, error) {
+	ch, err := campaign.Prepare(r.actor, r.in.Spells)
+	if err != nil {
+		return d, err
+	}
+	names := make([]string, len(ch.Prepared))
+	for i, id := range ch.Prepared {
+		sp, _ := srd.LookupSpell(id)
+		names[i] = sp.Name
+	}
+	d.Changed = []campaign.Character{ch}
+	d.Summary = fmt.Sprintf("%s prepares %s.", ch.Name, strings.Join(names, ", "))
 	return d, nil
 }
 
@@ -542,7 +589,7 @@ func (r request) here(ch campaign.Character) bool {
 // least 1), and the ability score improvement at a level that brings one.
 func levelUp(r request, d Decision) (Decision, error) {
 	actor := r.actor
-	choice := campaign.LevelChoice{Increases: r.in.Increases, Subclass: r.in.Subclass, Choices: r.in.Choices}
+	choice := campaign.LevelChoice{Increases: r.in.Increases, Subclass: r.in.Subclass, Choices: r.in.Choices, Replace: r.in.Replace}
 	if r.in.HP == campaign.HitPointsRoll && actor.LevelUpReady() && !actor.IsDead() {
 		class, ok := srd.LookupClass(actor.Class)
 		if !ok {

@@ -379,13 +379,12 @@ func parseContext(v View, actor campaign.Character, enc *encounter.Encounter) in
 	return ctx
 }
 
-// Castable are the spells of the character's class it has a slot for,
-// cantrips included.
+// Castable are the spells the character can cast now: those it knows or
+// has prepared (campaign.RepertoireOf) with a slot of their level or
+// higher left, cantrips included, and those it casts without a slot
+// with a use left (a Mystic Arcanum).
 func Castable(ch campaign.Character) []intent.Ref {
-	class, ok := srd.LookupClass(ch.Class)
-	if !ok || class.SpellcastingAbility == "" {
-		return nil
-	}
+	rep := campaign.RepertoireOf(ch)
 	c := rules.FromSheet(ch)
 	top := 0
 	for i, sl := range c.SpellSlots {
@@ -393,9 +392,11 @@ func Castable(ch campaign.Character) []intent.Ref {
 			top = i + 1
 		}
 	}
+	pools := campaign.ResourcesOf(ch)
+	left := func(id string) int { return max(pools[id].Max-pools[id].Used, 0) }
 	var out []intent.Ref
-	for _, sp := range spellBook() {
-		if sp.Level <= top && slices.Contains(sp.Classes, ch.Class) {
+	for _, id := range rep.IDs() {
+		if sp, ok := srd.LookupSpell(id); ok && rep.Ready(sp, top, left) {
 			out = append(out, intent.Ref{ID: sp.ID, Name: sp.Name})
 		}
 	}
