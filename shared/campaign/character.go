@@ -246,7 +246,8 @@ var startingEquipment = map[string][]Item{
 // worn: the best body armour's base AC plus the Dexterity modifier (capped
 // for medium armour, none for heavy), +2 with a shield. Without body armour
 // it is 10 + Dexterity, or a barbarian's Unarmored Defense (+ Constitution)
-// or a monk's (+ Wisdom, without a shield either).
+// or a monk's (+ Wisdom, without a shield either), or 13 + Dexterity for a
+// draconic sorcerer (Draconic Resilience).
 func ArmorClass(class string, ab Abilities, inv []Item) int {
 	dex := Modifier(ab.Dex)
 	best, shield := -1, false
@@ -276,6 +277,8 @@ func ArmorClass(class string, ab Abilities, inv []Item) int {
 			best += Modifier(ab.Con)
 		case class == "monk" && !shield:
 			best += Modifier(ab.Wis)
+		case class == "sorcerer":
+			best = 13 + dex // Draconic Resilience: the SRD's sorcerer is of the Draconic Bloodline
 		}
 	}
 	if shield {
@@ -490,6 +493,7 @@ func (n NewCharacter) Build(id, playerID string) (Character, error) {
 	con := Modifier(ab.Con)
 	hp := class.hitDie + con + (level-1)*(class.hitDie/2+1+con)
 	hp = max(hp, level) // at least 1 per level, whatever the CON
+	hp += resilientHP(cls, level)
 	skills, err := chooseSkills(cls, n.Skills)
 	if err != nil {
 		return Character{}, err

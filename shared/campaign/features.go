@@ -126,6 +126,8 @@ func resourceMax(ch Character, r srd.Resource) int {
 		return 0
 	case r.Race != "" && (!slices.Contains(raceIDs(ch.Race), r.Race) || ch.Level < r.Level):
 		return 0
+	case r.Feature != "" && !HasFeature(ch, r.Feature):
+		return 0
 	}
 	m := r.Max
 	n := m.Fixed + m.PerLevel*ch.Level
@@ -221,10 +223,21 @@ func Views(ch Character) []FeatureView {
 var sheetPlayed = map[string]string{
 	"barbarian-unarmored-defense": "ArmorClass: 10 + Dex + Con unarmoured",
 	"monk-unarmored-defense":      "ArmorClass: 10 + Dex + Wis unarmoured, without a shield",
+	"draconic-resilience":         "ArmorClass: 13 + Dex unarmoured; resilientHP: +1 HP a level",
 	"rogue-expertise-1":           "ExpertiseFor",
 	"rogue-expertise-2":           "ExpertiseFor",
 	"bard-expertise-1":            "ExpertiseFor",
 	"bard-expertise-2":            "ExpertiseFor",
+}
+
+// resilientHP is what Draconic Resilience adds to a character's hit point
+// maximum at level: 1 a sorcerer level (the SRD's sorcerer is of the
+// Draconic Bloodline from 1st level).
+func resilientHP(class string, level int) int {
+	if s := Subclasses[class]; s.ID == "draconic" && level >= s.Level {
+		return level
+	}
+	return 0
 }
 
 // SheetPlayed reports whether the sheet plays feature f (the coverage

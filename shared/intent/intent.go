@@ -12,6 +12,7 @@ import (
 const (
 	MaxActionRunes = 2000 // a turn's free text, and what a say intent speaks
 	MaxIDLength    = 128  // every id an intent names, and a cast's choice
+	MaxListed      = 50   // the ids a cast's with and spare name
 )
 
 // Intent is a structured action: what a player's button or the parser
@@ -52,7 +53,10 @@ type Intent struct {
 	// the condition Lesser or Greater Restoration ends ("poisoned"), the
 	// damage type Protection from Energy wards against ("fire"), the word
 	// Command speaks ("halt"); Weapon, with cast, names the weapon Magic
-	// Weapon makes magic. Beyond protocol.md, additive.
+	// Weapon makes magic. With rest, it is what a feature the rest plays
+	// takes: the slots Arcane Recovery brings back ("2,1", or "none" to
+	// keep it), the damage type Fiendish Resilience resists ("fire").
+	// Beyond protocol.md, additive.
 	Choice string `json:"choice,omitempty"`
 	// HP, with level_up, is how the new level's hit points come: "fixed"
 	// (the class's value; the default) or "roll" (the hit die, rolled by
@@ -69,6 +73,14 @@ type Intent struct {
 	// used on someone, and choice what for, where it offers a choice.
 	// Beyond protocol.md, additive.
 	Feature string `json:"feature,omitempty"`
+	// With, with cast, are the class features the caster works into the
+	// spell, by id: Metamagic options ("metamagic-quickened-spell", or
+	// "quickened"), Elemental Affinity's resistance ("elemental-
+	// affinity"), Overchannel ("overchannel"); Spare, the creatures among
+	// its targets the caster spares (Careful Spell, Sculpt Spells).
+	// Beyond protocol.md, additive.
+	With  []string `json:"with,omitempty"`
+	Spare []string `json:"spare,omitempty"`
 }
 
 // Has reports whether the intent sets the field the wire spells so
@@ -115,6 +127,10 @@ func (in Intent) Has(field string) bool {
 		return len(in.Increases) > 0
 	case "feature":
 		return in.Feature != ""
+	case "with":
+		return len(in.With) > 0
+	case "spare":
+		return len(in.Spare) > 0
 	}
 	return false
 }
@@ -133,6 +149,19 @@ func (in Intent) Validate(op string) error {
 	}
 	if in.Ongoing && !k.Casts {
 		return fault.Field(op, "intent.ongoing", "goes with %s only", casting())
+	}
+	for name, list := range map[string][]string{"with": in.With, "spare": in.Spare} {
+		if len(list) > 0 && !k.Casts {
+			return fault.Field(op, "intent."+name, "goes with %s only", casting())
+		}
+		if len(list) > MaxListed {
+			return fault.Field(op, "intent."+name, "names more than %d", MaxListed)
+		}
+		for _, id := range list {
+			if id == "" || len(id) > MaxIDLength {
+				return fault.Field(op, "intent."+name, "holds an empty id or one longer than %d bytes", MaxIDLength)
+			}
+		}
 	}
 	switch {
 	case in.Choice != "" && len(k.Choices) > 0 && !slices.Contains(k.Choices, in.Choice):

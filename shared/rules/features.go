@@ -56,6 +56,14 @@ var passives = map[string]passive{
 		}
 		return 0
 	}},
+	// Warlock: Beguiling Influence (an invocation), proficiency in
+	// Deception and Persuasion.
+	"eldritch-invocation-beguiling-influence": {checkBonus: func(c Combatant, _ Ability, s Skill) int {
+		if s == Deception || s == Persuasion {
+			return c.ProficiencyBonus
+		}
+		return 0
+	}},
 	// Monk: Diamond Soul, proficiency in every saving throw.
 	"diamond-soul": {proficientSaves: []Ability{Str, Dex, Con, Int, Wis, Cha}},
 	// Halfling: Brave, advantage on saves against being frightened.

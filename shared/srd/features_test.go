@@ -49,6 +49,17 @@ func TestFeaturesFollowTheReference(t *testing.T) {
 		}
 		want[f.ID] = f
 	}
+	// Where the data follows the SRD's text over the reference's links.
+	corrected := map[string]string{
+		// "Metamagic ... you gain the ability to twist your spells ...
+		// Twinned Spell": the reference lists it without its parent.
+		"metamagic-twinned-spell": "metamagic-1",
+	}
+	for id, parent := range corrected {
+		f := want[id]
+		f.Parent = parent
+		want[id] = f
+	}
 	got := srd.Features()
 	if len(got) != len(want) {
 		t.Errorf("features.json has %d rows; the reference has %d features and traits", len(got), len(want))

@@ -459,7 +459,7 @@ func (e *Encounter) repeatSaves(res *Result, id string, src dice.Source) error {
 			}
 			continue
 		}
-		if err := e.take(res, ci, sr); err != nil {
+		if err := e.take(res, ci, sr, src); err != nil {
 			return err
 		}
 		res.say(sr.Summary())

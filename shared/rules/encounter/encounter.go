@@ -202,6 +202,10 @@ type Participant struct {
 	// Legendary Resistance: by the engine's policy, it turns the first
 	// saving throws it fails against spells into successes.
 	LegendaryResistance int `json:"legendary_resistance,omitempty"`
+	// Choices are a character's choices for its features, as its sheet
+	// keeps them (campaign.Character.Choices): a dragon ancestor, the
+	// spells of a signature, a resilience's damage type.
+	Choices map[string][]string `json:"choices,omitempty"`
 }
 
 // Turn is the action economy of one turn. Movement is the feet of

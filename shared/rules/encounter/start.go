@@ -174,6 +174,8 @@ func characterParticipant(ch campaign.Character) Participant {
 	}
 	p.Pools = poolsOf(ch)
 	p.Start.Resources = p.resourcesUsed()
+	p.Choices = ch.Choices
+	p.featuresEnter()
 	p.sync()
 	return p
 }

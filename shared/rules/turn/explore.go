@@ -355,8 +355,11 @@ func rest(r request, d Decision) (Decision, error) {
 	}
 	ch := rules.ToSheet(actor, after)
 	ch.Resources = campaign.Rested(actor, true)
-	d.Changed = []campaign.Character{ch}
 	d.Rolls, d.Summary = Rolls(res.Rolls), res.Summary()
+	if ch, _, err = rested(r, &d, ch, true); err != nil {
+		return d, err
+	}
+	d.Changed = []campaign.Character{ch}
 	return d, nil
 }
 
@@ -404,7 +407,11 @@ func shortRest(r request, d Decision) (Decision, error) {
 		ch.Resources, changed = rested, true
 		d.Summary += " " + recovered(actor, rested)
 	}
-	if changed {
+	ch, more, err := rested(r, &d, ch, false)
+	if err != nil {
+		return d, err
+	}
+	if changed || more {
 		d.Changed = []campaign.Character{ch}
 	}
 	return d, nil
@@ -433,8 +440,11 @@ func cast(r request, d Decision) (Decision, error) {
 	if !ok {
 		return d, fault.Refuse(op, "intent.spell", fault.InvalidArgs, "no spell %q in the rules", in.Spell)
 	}
+	// A feature may let the caster cast it another way: an invocation's
+	// spell at will, a signature spell without a slot (encounter.PlanCast).
+	plan, planned := encounter.PlanCast(actor, sp, in.SlotLevel)
 	class, _ := srd.LookupClass(actor.Class)
-	if !slices.Contains(sp.Classes, actor.Class) || class.SpellcastingAbility == "" {
+	if (!plan.Listed && !slices.Contains(sp.Classes, actor.Class)) || class.SpellcastingAbility == "" {
 		return d, fault.Refuse(op, "intent.spell", fault.NotAllowed, "%s is not a %s spell", sp.Name, actor.Class)
 	}
 	ability, err := rules.ParseAbility(class.SpellcastingAbility)
@@ -444,6 +454,12 @@ func cast(r request, d Decision) (Decision, error) {
 	slot := in.SlotLevel
 	if slot == 0 {
 		slot = sp.Level
+	}
+	if planned {
+		slot = plan.Slot
+		if actor, err = spendPlan(actor, sp, plan); err != nil {
+			return d, err
+		}
 	}
 	sheets := map[string]campaign.Character{actor.ID: actor}
 	var targets []rules.Combatant
@@ -455,10 +471,20 @@ func cast(r request, d Decision) (Decision, error) {
 		if ch == nil || !r.here(*ch) {
 			return d, fault.Refuse(op, "intent.target_ids", fault.OutOfRange, "there is no %q here to target", id)
 		}
+		if plan.Self && ch.ID != actor.ID {
+			return d, fault.Refuse(op, "intent.target_ids", fault.NotAllowed, "%s casts %s on itself alone this way", actor.Name, sp.Name)
+		}
+		if ch.ID == actor.ID {
+			targets = append(targets, r.sheet)
+			continue
+		}
 		sheets[ch.ID] = *ch
 		targets = append(targets, rules.FromSheet(*ch))
 	}
-	opts := spell.Options{Ability: ability}
+	if plan.Self && len(targets) == 0 {
+		targets = append(targets, r.sheet)
+	}
+	opts := spell.Options{Ability: ability, Innate: plan.Free}
 	if err := encounter.Choose(sp, in.Choice, &opts); err != nil {
 		return d, err
 	}
@@ -467,6 +493,7 @@ func cast(r request, d Decision) (Decision, error) {
 		return d, err
 	}
 	was := maps.Clone(sheets)
+	was[actor.ID] = r.actor // what a feature's way of casting spent counts too
 	for id, sheetBefore := range sheets {
 		before := rules.FromSheet(sheetBefore)
 		after, err := before.Apply(res.Changes)
@@ -487,6 +514,26 @@ func cast(r request, d Decision) (Decision, error) {
 	slices.SortFunc(d.Changed, func(a, b campaign.Character) int { return strings.Compare(a.ID, b.ID) })
 	d.Rolls, d.Summary = Rolls(res.Rolls), res.Summary()
 	return d, nil
+}
+
+// spendPlan takes what a feature's way of casting sp costs from the
+// caster's resources, or refuses when too little is left.
+func spendPlan(ch campaign.Character, sp srd.Spell, plan encounter.Plan) (campaign.Character, error) {
+	if len(plan.Spend) == 0 {
+		return ch, nil
+	}
+	pools := campaign.ResourcesOf(ch)
+	for _, id := range slices.Sorted(maps.Keys(plan.Spend)) {
+		p, n := pools[id], plan.Spend[id]
+		if p.Max-p.Used < n {
+			res, _ := srd.LookupResource(id)
+			return ch, fault.Refuse(op, "intent.spell", fault.NotAllowed, "%s this way needs %d %s and %s has %d left", sp.Name, n, res.Name, ch.Name, max(p.Max-p.Used, 0))
+		}
+		p.Used += n
+		pools[id] = p
+	}
+	ch.Resources = pools
+	return ch, nil
 }
 
 // here reports whether a character is where the actor is: each character

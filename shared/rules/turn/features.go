@@ -14,12 +14,23 @@ import (
 // the character has it and spent what it costs from its sheet's
 // resources. A feature used in a fight is the encounter's
 // (rules/encounter, features.go); one a rest uses is the rest's.
-var outOfFight = map[string]resolver{}
+var outOfFight = map[string]resolver{
+	// Sorcerer: Flexible Casting, a slot for points and back (arcane.go).
+	"flexible-casting-converting-spell-slot": convertSlot,
+	"flexible-casting-creating-spell-slots":  createSlot,
+	// Warlock: Eldritch Master, the pact slots back (arcane.go).
+	"eldritch-master": eldritchMaster,
+}
 
 // PlayedFeatures are the ids of the features played out of a fight (the
-// coverage test's).
+// coverage test's): used on their own, and at a rest's end.
 func PlayedFeatures() []string {
-	return slices.Sorted(maps.Keys(outOfFight))
+	out := slices.Collect(maps.Keys(outOfFight))
+	for _, f := range restFeatures {
+		out = append(out, f.id)
+	}
+	slices.Sort(out)
+	return out
 }
 
 // useFeature resolves a feature intent out of a fight.
