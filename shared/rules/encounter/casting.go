@@ -210,12 +210,15 @@ func (c *casting) told(p Participant) string {
 	var costs []string
 	for _, id := range slices.Sorted(maps.Keys(c.spend)) {
 		r, _ := srd.LookupResource(id)
-		if id == sorceryPoints {
+		switch id {
+		case "overchannel":
+			continue // a tally, whose price is told after the spell
+		case sorceryPoints:
 			n := c.spend[id]
 			costs = append(costs, fmt.Sprintf("%d sorcery point%s", n, map[bool]string{true: "s"}[n != 1]))
-			continue
+		default:
+			costs = append(costs, "a use of "+r.Name)
 		}
-		costs = append(costs, "a use of "+r.Name)
 	}
 	s := fmt.Sprintf("%s casts %s with %s", p.Name, c.spell.Name, strings.Join(names, " and "))
 	if len(costs) > 0 {

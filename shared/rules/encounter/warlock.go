@@ -26,7 +26,7 @@ var warlockFeatures = func() map[string]classFeature {
 		"eldritch-invocation-agonizing-blast": {cast: agonizing},
 		"eldritch-invocation-eldritch-spear":  {cast: spear},
 		"eldritch-invocation-repelling-blast": {cast: repelling},
-		"eldritch-invocation-devils-sight":    {attack: sightAttack, attacked: sightAttacked},
+		"eldritch-invocation-devils-sight":    {attack: sightAttack, attacked: sightAttacked, cast: sightSpell},
 		// The pact boons that change a number: the blade's weapon and
 		// the tome's cantrips.
 		"pact-of-the-blade":                   {use: pactBlade, attack: pactProficiency},
@@ -258,7 +258,7 @@ func (e Encounter) dark() bool {
 
 // seesInDarkness reports whether p sees through magical darkness.
 func seesInDarkness(p Participant) bool {
-	return slices.Contains(p.Combatant.Features, "eldritch-invocation-devils-sight") ||
+	return slices.Contains(p.Combatant.Features, "eldritch-invocation-devils-sight") || slices.Contains(p.Traits, "devils-sight") ||
 		slices.Contains(p.Senses, "blindsight") || slices.Contains(p.Senses, "truesight")
 }
 
@@ -268,6 +268,22 @@ func sightAttack(e *Encounter, _, ti int, req *rules.AttackRequest) {
 	if e.dark() && !seesInDarkness(e.Participants[ti]) {
 		req.Advantage = append(slices.Clip(req.Advantage), "unseen in the darkness")
 	}
+}
+
+// sightSpell: in darkness, the warlock's spell attacks on foes that can't
+// see it have advantage too.
+func sightSpell(e *Encounter, _ int, _ Action, c *casting) error {
+	if !e.dark() || c.spell.AttackType == "" {
+		return nil
+	}
+	for _, id := range c.ids {
+		if i := e.index(id); i >= 0 && !seesInDarkness(e.Participants[i]) {
+			c.opts.Situate(id, func(sit *spell.Situation) {
+				sit.Advantage = append(slices.Clip(sit.Advantage), "unseen in the darkness")
+			})
+		}
+	}
+	return nil
 }
 
 // sightAttacked: in darkness, a foe that can't see attacks a warlock with
