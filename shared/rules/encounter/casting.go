@@ -207,22 +207,12 @@ func (c *casting) told(p Participant) string {
 			names = append(names, name)
 		}
 	}
-	var costs []string
-	for _, id := range slices.Sorted(maps.Keys(c.spend)) {
-		r, _ := srd.LookupResource(id)
-		switch id {
-		case "overchannel":
-			continue // a tally, whose price is told after the spell
-		case sorceryPoints:
-			n := c.spend[id]
-			costs = append(costs, fmt.Sprintf("%d sorcery point%s", n, map[bool]string{true: "s"}[n != 1]))
-		default:
-			costs = append(costs, "a use of "+r.Name)
-		}
-	}
 	s := fmt.Sprintf("%s casts %s with %s", p.Name, c.spell.Name, strings.Join(names, " and "))
-	if len(costs) > 0 {
-		s += " (" + strings.Join(costs, ", ") + ")"
+	if n := c.spend[sorceryPoints]; n > 0 {
+		s += fmt.Sprintf(" (%d sorcery point%s)", n, map[bool]string{true: "s"}[n != 1])
+	}
+	if c.free && c.spell.Level > 0 {
+		s += ", without a slot"
 	}
 	return s + "."
 }
