@@ -15,7 +15,7 @@ func TestDecodeIntentErrors(t *testing.T) {
 		`{"kind":"` + strings.Repeat("é", 30) + `"}`:                `decode intent: intent.kind: unknown kind "` + strings.Repeat("é", 20) + `…"`,
 		`{"kind":"say","text":"x","bonus":true}`:                    `decode intent: intent.bonus: say can't be taken as a bonus action`,
 		`{"kind":"dodge","ongoing":true}`:                           `decode intent: intent.ongoing: goes with cast only`,
-		`{"kind":"attack","target_id":"g","choice":"fire"}`:         `decode intent: intent.choice: goes with cast, shove, feature only`,
+		`{"kind":"attack","target_id":"g","choice":"fire"}`:         `decode intent: intent.choice: goes with cast, rest, shove, feature only`,
 		`{"kind":"shove","target_id":"g","choice":"sideways"}`:      `decode intent: intent.choice: must be one of prone, push for shove`,
 		`{"kind":"cast","spell":"x","choice":"` + long + `"}`:       `decode intent: intent.choice: is longer than 128 bytes`,
 		`{"kind":"attack"}`:                                         `decode intent: intent.target_id: is required for attack`,
