@@ -140,4 +140,6 @@ func TestCastByFeatureOutOfAFight(t *testing.T) {
 	if got := d.Changed[0]; got.SpellSlots["3"].Used != 0 || got.Resources["signature-spell-1"].Used != 1 {
 		t.Errorf("slots %+v resources %v", got.SpellSlots, got.Resources)
 	}
+	_, err := turn.Decide(v, ash, act(intent.Intent{Kind: "cast", Spell: "fireball", With: []string{"overchannel"}}), dicetest.Faces(t))
+	refusal(t, err, fault.NotAllowed, "intent.with", "the features a cast works in (Metamagic, Sculpt Spells, Overchannel) are played in a fight")
 }

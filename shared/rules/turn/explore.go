@@ -440,6 +440,9 @@ func cast(r request, d Decision) (Decision, error) {
 	if !ok {
 		return d, fault.Refuse(op, "intent.spell", fault.InvalidArgs, "no spell %q in the rules", in.Spell)
 	}
+	if len(in.With) > 0 || len(in.Spare) > 0 {
+		return d, fault.Refuse(op, "intent.with", fault.NotAllowed, "the features a cast works in (Metamagic, Sculpt Spells, Overchannel) are played in a fight")
+	}
 	// A feature may let the caster cast it another way: an invocation's
 	// spell at will, a signature spell without a slot (encounter.PlanCast).
 	plan, planned := encounter.PlanCast(actor, sp, in.SlotLevel)
