@@ -270,7 +270,8 @@ var startingEquipment = map[string][]Item{
 // worn: the best body armour's base AC plus the Dexterity modifier (capped
 // for medium armour, none for heavy), +2 with a shield. Without body armour
 // it is 10 + Dexterity, or a barbarian's Unarmored Defense (+ Constitution)
-// or a monk's (+ Wisdom, without a shield either).
+// or a monk's (+ Wisdom, without a shield either), or 13 + Dexterity for a
+// draconic sorcerer (Draconic Resilience).
 func ArmorClass(class string, ab Abilities, inv []Item) int {
 	dex := Modifier(ab.Dex)
 	best, shield := -1, false
@@ -300,6 +301,8 @@ func ArmorClass(class string, ab Abilities, inv []Item) int {
 			best += Modifier(ab.Con)
 		case class == "monk" && !shield:
 			best += Modifier(ab.Wis)
+		case class == "sorcerer":
+			best = 13 + dex // Draconic Resilience: the SRD's sorcerer is of the Draconic Bloodline
 		}
 	}
 	if shield {
@@ -519,6 +522,7 @@ func (n NewCharacter) Build(id, playerID string) (Character, error) {
 	hp := class.hitDie + con + (level-1)*(class.hitDie/2+1+con)
 	hp = max(hp, level) // at least 1 per level, whatever the CON
 	hp += toughness(rc, level)
+	hp += resilientHP(cls, level)
 	skills, err := chooseSkills(cls, n.Skills)
 	if err != nil {
 		return Character{}, err
@@ -563,11 +567,9 @@ func improvements(ab Abilities, class string, level int, asked []map[string]int)
 		if !l.AbilityScoreImprovement {
 			continue
 		}
-		inc := map[string]int{}
+		inc := defaultIncrease(ab)
 		if n < len(asked) {
 			inc = asked[n]
-		} else {
-			inc = defaultIncrease(ab)
 		}
 		var err error
 		if ab, err = improve(ab, inc, true, l.Level); err != nil {

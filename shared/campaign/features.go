@@ -126,6 +126,8 @@ func resourceMax(ch Character, r srd.Resource) int {
 		return 0
 	case r.Race != "" && (!slices.Contains(raceIDs(ch.Race), r.Race) || ch.Level < r.Level):
 		return 0
+	case r.Feature != "" && !HasFeature(ch, r.Feature):
+		return 0
 	}
 	m := r.Max
 	n := m.Fixed + m.PerLevel*ch.Level
@@ -241,6 +243,17 @@ var sheetPlayed = map[string]string{
 	"channel-divinity-3-rest": "ResourcesOf: cleric-channel-divinity",
 	"unarmored-movement-1":    "Speed: + the unarmored_movement counter without armour or shield (unarmoredMovement)",
 	"font-of-inspiration":     "Rested: Bardic Inspiration's recharge, short_from level 5",
+	"draconic-resilience":     "ArmorClass: 13 + Dex unarmoured; resilientHP: +1 HP a level",
+}
+
+// resilientHP is what Draconic Resilience adds to a character's hit point
+// maximum at level: 1 a sorcerer level (the SRD's sorcerer is of the
+// Draconic Bloodline from 1st level).
+func resilientHP(class string, level int) int {
+	if s := Subclasses[class]; s.ID == "draconic" && level >= s.Level {
+		return level
+	}
+	return 0
 }
 
 // SheetPlayed reports whether the sheet plays feature f (the coverage

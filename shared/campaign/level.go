@@ -166,7 +166,8 @@ func LevelUp(ch Character, c LevelChoice) (Character, Leveled, error) {
 	if c.Roll > 0 {
 		die, how = c.Roll, HitPointsRoll
 	}
-	gain := max(die+con, 1) + (con-was)*ch.Level + toughness(ch.Race, to) - toughness(ch.Race, ch.Level)
+	gain := max(die+con, 1) + (con-was)*ch.Level + toughness(ch.Race, to) - toughness(ch.Race, ch.Level) +
+		resilientHP(ch.Class, to) - resilientHP(ch.Class, ch.Level)
 	out.MaxHP += gain
 	if out.HP > 0 {
 		out.HP += gain

@@ -288,6 +288,9 @@ type Roll struct {
 	Critical     bool              `json:"critical,omitempty"`
 	RerollBelow  int               `json:"reroll_below,omitempty"`
 	Lucky        bool              `json:"lucky,omitempty"`
+	// RerollLow is the most low dice the roll could roll again
+	// (dice.RerollLow: Empowered Spell). Beyond protocol.md, additive.
+	RerollLow int `json:"reroll_low,omitempty"`
 }
 
 // Verify replays a roll that keeps its terms (dice.Verify): the faces it
@@ -298,7 +301,7 @@ func (r Roll) Verify() error {
 		return nil
 	}
 	return dice.Verify(dice.Result{Expr: r.Dice, Rolls: r.Rolls, Total: r.Total, Terms: r.Terms,
-		Advantage: r.Advantage, Disadvantage: r.Disadvantage, Critical: r.Critical, RerollBelow: r.RerollBelow, Lucky: r.Lucky})
+		Advantage: r.Advantage, Disadvantage: r.Disadvantage, Critical: r.Critical, RerollBelow: r.RerollBelow, Lucky: r.Lucky, RerollLow: r.RerollLow})
 }
 
 // EncounterRecord is an encounter as the store keeps it: its id and status

@@ -1,6 +1,9 @@
 package dice
 
-import "fmt"
+import (
+	"fmt"
+	"slices"
+)
 
 // Option changes how Roll rolls an expression. The zero Option does nothing.
 type Option struct {
@@ -17,6 +20,7 @@ const (
 	optCritical
 	optRerollBelow
 	optLucky
+	optRerollLow
 )
 
 // Advantage rolls the expression's d20 term twice and keeps the higher. The
@@ -39,6 +43,14 @@ func Critical() Option { return Option{kind: optCritical} }
 // n <= 1 does nothing; with several, the largest n applies.
 func RerollBelow(n int) Option { return Option{kind: optRerollBelow, n: n} }
 
+// RerollLow rerolls, once, up to n of the dice that show less than the
+// middle of their range (a d6 showing 1 to 3), the lowest first and, among
+// equal faces, the earlier die first; each keeps its new face. The n is
+// shared by the terms in order: those the first term rerolls, the next
+// may not. Empowered Spell is RerollLow(the caster's Charisma modifier).
+// n <= 0 does nothing; with several, the largest n applies.
+func RerollLow(n int) Option { return Option{kind: optRerollLow, n: n} }
+
 // Lucky is the halfling trait: a d20 that shows 1 is rerolled once and the
 // new face used. Only d20s are affected, and only one die per roll, so with
 // advantage and two 1s only the first is rerolled.
@@ -46,7 +58,7 @@ func Lucky() Option { return Option{kind: optLucky} }
 
 type options struct {
 	adv, dis, crit, lucky bool
-	below                 int
+	below, low            int
 }
 
 // Result is a roll as it is stored in the turn record and sent to clients:
@@ -71,6 +83,9 @@ type Result struct {
 	Critical     bool `json:"critical,omitempty"`
 	RerollBelow  int  `json:"reroll_below,omitempty"`
 	Lucky        bool `json:"lucky,omitempty"`
+	// RerollLow is the most dice RerollLow could reroll (Rerolled says
+	// which it did).
+	RerollLow int `json:"reroll_low,omitempty"`
 	// Terms are the expression's terms as rolled, in order.
 	Terms []TermResult `json:"terms"`
 }
@@ -120,6 +135,9 @@ func (r Result) Options() []Option {
 	if r.Lucky {
 		o = append(o, Lucky())
 	}
+	if r.RerollLow > 0 {
+		o = append(o, RerollLow(r.RerollLow))
+	}
 	return o
 }
 
@@ -140,6 +158,8 @@ func Roll(e Expr, src Source, opts ...Option) Result {
 			o.below = max(o.below, op.n)
 		case optLucky:
 			o.lucky = true
+		case optRerollLow:
+			o.low = max(o.low, op.n)
 		}
 	}
 	if o.adv && o.dis {
@@ -181,9 +201,11 @@ func Roll(e Expr, src Source, opts ...Option) Result {
 		Critical:     o.crit,
 		RerollBelow:  o.below,
 		Lucky:        o.lucky,
+		RerollLow:    o.low,
 		Terms:        make([]TermResult, n),
 	}
 
+	lowLeft := o.low
 	// One allocation for every face: draws (at most two per die) in
 	// [0, 2*dice), then each term's kept and dropped faces.
 	ints := make([]int, 3*dice)
@@ -233,6 +255,25 @@ func Roll(e Expr, src Source, opts ...Option) Result {
 			faces[j] = draw(src, sides)
 			draws = append(draws, faces[j])
 			rerolls = append(rerolls, Reroll{Die: j, From: v, To: faces[j]})
+		}
+		for ; lowLeft > 0; lowLeft-- {
+			// The lowest face below the middle not rerolled yet.
+			at := -1
+			for j, v := range faces[:count] {
+				if 2*v < sides+1 && (at < 0 || v < faces[at]) && !slices.ContainsFunc(rerolls[rstart:], func(x Reroll) bool { return x.Die == j }) {
+					at = j
+				}
+			}
+			if at < 0 {
+				break
+			}
+			if rerolls == nil {
+				rerolls = make([]Reroll, 0, dice)
+			}
+			v := faces[at]
+			faces[at] = draw(src, sides)
+			draws = append(draws, faces[at])
+			rerolls = append(rerolls, Reroll{Die: at, From: v, To: faces[at]})
 		}
 		tr.Rolls = draws[start:len(draws):len(draws)]
 		if len(rerolls) > rstart {

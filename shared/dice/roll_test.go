@@ -301,6 +301,23 @@ func TestRerolls(t *testing.T) {
 			[][]int{{1}}, nil, 1,
 		},
 		{
+			// Empowered Spell with a Charisma of +2: the two lowest dice
+			// below the middle (a 1 and a 2 of 8d6), lowest first.
+			"EmpoweredRerollsTheLowestBelowTheMiddle", "4d6", []int{2, 5, 1, 3, 6, 4},
+			[]dice.Option{dice.RerollLow(2)},
+			[][]int{{4, 5, 6, 3}}, []dice.Reroll{{Die: 2, From: 1, To: 6}, {Die: 0, From: 2, To: 4}}, 18,
+		},
+		{
+			"EmpoweredLeavesDiceAtOrAboveTheMiddle", "2d8", []int{5, 8},
+			[]dice.Option{dice.RerollLow(3)},
+			[][]int{{5, 8}}, nil, 13,
+		},
+		{
+			"EmpoweredSharesItsDiceAcrossTerms", "1d10+1d6+2", []int{1, 7, 2},
+			[]dice.Option{dice.RerollLow(1)},
+			[][]int{{7}, {2}, nil}, []dice.Reroll{{Die: 0, From: 1, To: 7}}, 11,
+		},
+		{
 			"LuckyRerollsNaturalOne", "1d20+1d4+2", []int{1, 12, 1},
 			[]dice.Option{dice.Lucky()},
 			[][]int{{12}, {1}, nil}, []dice.Reroll{{Die: 0, From: 1, To: 12}}, 15,
@@ -354,7 +371,7 @@ func TestRerolls(t *testing.T) {
 
 func TestSameSeedSameResult(t *testing.T) {
 	for _, expr := range []string{"1d20+5", "2d6+1d4+3", "4d6kh3", "d%-1d4"} {
-		for _, opts := range [][]dice.Option{nil, {dice.Advantage()}, {dice.Critical(), dice.RerollBelow(3)}} {
+		for _, opts := range [][]dice.Option{nil, {dice.Advantage()}, {dice.Critical(), dice.RerollBelow(3)}, {dice.RerollLow(2)}} {
 			a, _ := json.Marshal(dice.Roll(dice.MustParse(expr), dice.NewSeeded(99), opts...))
 			b, _ := json.Marshal(dice.Roll(dice.MustParse(expr), dice.NewSeeded(99), opts...))
 			if !bytes.Equal(a, b) {

@@ -15,7 +15,7 @@ func TestVerify(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		for _, opts := range [][]Option{nil, {Advantage()}, {Disadvantage()}, {Critical()}, {RerollBelow(3)}, {Lucky()}, {Advantage(), Lucky()}} {
+		for _, opts := range [][]Option{nil, {Advantage()}, {Disadvantage()}, {Critical()}, {RerollBelow(3)}, {RerollLow(2)}, {Lucky()}, {Advantage(), Lucky()}} {
 			for range 50 {
 				r := Roll(x, src, opts...)
 				if err := Verify(r); err != nil {

@@ -14,6 +14,7 @@ const (
 	MaxIDLength    = 128  // every id an intent names, and a cast's choice
 	MaxChoices     = 20   // a level up's choices, and the options of each
 	MaxPrepared    = 30   // the spells a prepare names (a 20th-level caster prepares 25 at most)
+	MaxListed      = 50   // the ids a cast's with and spare name
 )
 
 // Intent is a structured action: what a player's button or the parser
@@ -58,7 +59,10 @@ type Intent struct {
 	// Weapon makes magic. With check, it is what the check is about: a
 	// creature type ("undead") or a terrain ("forest"), which a ranger's
 	// Favored Enemy and Natural Explorer read (so does the creature a
-	// check's target_id names). Beyond protocol.md, additive.
+	// check's target_id names). With rest, it is what a feature the rest
+	// plays takes: the slots Arcane Recovery brings back ("2,1", or
+	// "none" to keep it), the damage type Fiendish Resilience resists
+	// ("fire"). Beyond protocol.md, additive.
 	Choice string `json:"choice,omitempty"`
 	// HP, with level_up, is how the new level's hit points come: "fixed"
 	// (the class's value; the default) or "roll" (the hit die, rolled by
@@ -93,6 +97,14 @@ type Intent struct {
 	// "sleep"), as the SRD lets a bard, ranger, sorcerer or warlock at
 	// each level. Beyond protocol.md, additive.
 	Replace map[string]string `json:"replace,omitempty"`
+	// With, with cast, are the class features the caster works into the
+	// spell, by id: Metamagic options ("metamagic-quickened-spell", or
+	// "quickened"), Elemental Affinity's resistance ("elemental-
+	// affinity"), Overchannel ("overchannel"); Spare, the creatures among
+	// its targets the caster spares (Careful Spell, Sculpt Spells).
+	// Beyond protocol.md, additive.
+	With  []string `json:"with,omitempty"`
+	Spare []string `json:"spare,omitempty"`
 }
 
 // Has reports whether the intent sets the field the wire spells so
@@ -147,6 +159,10 @@ func (in Intent) Has(field string) bool {
 		return len(in.Spells) > 0
 	case "replace":
 		return len(in.Replace) > 0
+	case "with":
+		return len(in.With) > 0
+	case "spare":
+		return len(in.Spare) > 0
 	}
 	return false
 }
@@ -165,6 +181,19 @@ func (in Intent) Validate(op string) error {
 	}
 	if in.Ongoing && !k.Casts {
 		return fault.Field(op, "intent.ongoing", "goes with %s only", casting())
+	}
+	for name, list := range map[string][]string{"with": in.With, "spare": in.Spare} {
+		if len(list) > 0 && !k.Casts {
+			return fault.Field(op, "intent."+name, "goes with %s only", casting())
+		}
+		if len(list) > MaxListed {
+			return fault.Field(op, "intent."+name, "names more than %d", MaxListed)
+		}
+		for _, id := range list {
+			if id == "" || len(id) > MaxIDLength {
+				return fault.Field(op, "intent."+name, "holds an empty id or one longer than %d bytes", MaxIDLength)
+			}
+		}
 	}
 	switch {
 	case in.Choice != "" && len(k.Choices) > 0 && !slices.Contains(k.Choices, in.Choice):

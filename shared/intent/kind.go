@@ -223,7 +223,7 @@ var kinds = []Kind{
 	{Name: "disengage", ActionOnly: true, Bonus: true, Fight: FightEncounter, Read: true},
 	{Name: "help", Fight: FightOwnTurn, Read: true, ReadFields: []string{"target_id"}},
 	{Name: "end_turn", ActionOnly: true, Always: true, Fight: FightEncounter, Read: true},
-	{Name: "rest", Fields: []Field{restField}, Fight: FightRefused, Read: true, ReadFields: []string{"rest"}},
+	{Name: "rest", Fields: []Field{restField}, Chooses: true, Fight: FightRefused, Read: true, ReadFields: []string{"rest"}},
 	{Name: "say", Fields: []Field{textField}, Always: true, Down: true, Fight: FightAnyTime, Read: true},
 	{Name: "hide", Bonus: true, Fight: FightEncounter},
 	{Name: "second_wind", Bonus: true, Fight: FightEncounter},

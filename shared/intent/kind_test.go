@@ -38,7 +38,8 @@ func TestKindTableNamesRealFields(t *testing.T) {
 	for _, f := range wire {
 		full := intent.Intent{Kind: "x", TargetID: "x", Weapon: "x", Spell: "x", TargetIDs: []string{"x"}, SlotLevel: 1, Ability: "x",
 			Skill: "x", Difficulty: "x", ToAreaID: "x", Item: "x", Rest: "x", Text: "x", Bonus: true, KeepTurn: true, Ongoing: true, Choice: "x",
-			HP: "x", Increases: map[string]int{"x": 1}, Feature: "x", Subclass: "x", Choices: map[string][]string{"x": {"y"}}, Spells: []string{"x"}, Replace: map[string]string{"x": "y"}}
+			HP: "x", Increases: map[string]int{"x": 1}, Feature: "x", Subclass: "x", Choices: map[string][]string{"x": {"y"}}, Spells: []string{"x"}, Replace: map[string]string{"x": "y"},
+			With: []string{"x"}, Spare: []string{"x"}}
 		if !full.Has(f) || (intent.Intent{}).Has(f) {
 			t.Errorf("Has(%s) does not tell whether the field is set", f)
 		}

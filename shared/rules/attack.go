@@ -88,6 +88,10 @@ type AttackRequest struct {
 	// HalveDamage halves the damage the hit deals before the target's
 	// resistances apply (Uncanny Dodge).
 	HalveDamage bool `json:"halve_damage,omitempty"`
+	// RerollLow rerolls, once, up to this many of the hit's damage dice
+	// that show less than the middle of their range, the lowest first
+	// (dice.RerollLow: Empowered Spell).
+	RerollLow int `json:"reroll_low,omitempty"`
 	// Sneak is a rogue's Sneak Attack, for an attack that may deal it; nil
 	// for any other.
 	Sneak *SneakAttack `json:"sneak,omitempty"`
@@ -325,7 +329,7 @@ func Attack(attacker, target Combatant, req AttackRequest, src dice.Source) (Att
 	if req.RerollDamageBelow > 1 {
 		reroll = []dice.Option{dice.RerollBelow(req.RerollDamageBelow)}
 	}
-	dmg, rolls := rollDamage(attacker.ID, parts, r.Critical, src, reroll...)
+	dmg, rolls, _ := RollDamageRerolling(attacker.ID, parts, r.Critical, req.RerollLow, src, reroll...)
 	if r.Sneak {
 		rolls[len(rolls)-1].Reason = "sneak attack"
 	}
@@ -397,24 +401,37 @@ func reduce(dmg []Damage, n int) {
 // an effect that hits several targets (a fireball) and pass the same
 // Damage to TakeDamage for each, halved for those that saved.
 func RollDamage(rollerID string, parts []DamageRoll, critical bool, src dice.Source) ([]Damage, []Roll) {
-	return rollDamage(rollerID, parts, critical, src)
+	dmg, rolls, _ := RollDamageRerolling(rollerID, parts, critical, 0, src)
+	return dmg, rolls
 }
 
-// rollDamage is RollDamage with more options for every part's dice
-// (Great Weapon Fighting's reroll).
-func rollDamage(rollerID string, parts []DamageRoll, critical bool, src dice.Source, more ...dice.Option) ([]Damage, []Roll) {
+// RollDamageRerolling is RollDamage that rerolls, once, up to n of the
+// dice showing less than the middle of their range, the lowest of the
+// first part first, then the next part's with what is left
+// (dice.RerollLow: Empowered Spell), with more options for every part's
+// dice (Great Weapon Fighting's reroll below 3). It also returns how many
+// dice it rerolled.
+func RollDamageRerolling(rollerID string, parts []DamageRoll, critical bool, n int, src dice.Source, more ...dice.Option) ([]Damage, []Roll, int) {
 	opts := slices.Clip(more)
 	if critical {
 		opts = append(opts, dice.Critical())
 	}
 	dmg := make([]Damage, len(parts))
 	rolls := make([]Roll, len(parts))
+	used := 0
 	for i, p := range parts {
-		res := dice.Roll(p.Dice, src, opts...)
+		o := opts
+		if n > used {
+			o = append(slices.Clip(opts), dice.RerollLow(n-used))
+		}
+		res := dice.Roll(p.Dice, src, o...)
+		for _, t := range res.Terms {
+			used += len(t.Rerolled)
+		}
 		rolls[i] = Roll{Reason: "damage", RollerID: rollerID, Result: res}
 		dmg[i] = Damage{Amount: max(res.Total, 0), Type: p.Type}
 	}
-	return dmg, rolls
+	return dmg, rolls, used
 }
 
 // criticalDice is the extra dice a critical hit rolls (CriticalDice): as

@@ -96,6 +96,14 @@ var passives = map[string]passive{
 		}
 		return 0
 	}},
+	// Warlock: Beguiling Influence (an invocation), proficiency in
+	// Deception and Persuasion.
+	"eldritch-invocation-beguiling-influence": {checkBonus: func(c Combatant, _ Ability, s Skill) int {
+		if s == Deception || s == Persuasion {
+			return c.ProficiencyBonus
+		}
+		return 0
+	}},
 	// Monk: Diamond Soul, proficiency in every saving throw (the ki spent
 	// to roll a failed one again is the encounter's).
 	"diamond-soul": {proficientSaves: []Ability{Str, Dex, Con, Int, Wis, Cha}},
@@ -238,9 +246,6 @@ func PlayedPassives() []string {
 	slices.Sort(out)
 	return out
 }
-
-// has reports whether the creature has feature id.
-func (c Combatant) has(id string) bool { return slices.Contains(c.Features, id) }
 
 // rows are the rows c's features and states play, each once: a feature
 // that plays as another (sameAs) counts as that one.

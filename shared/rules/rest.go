@@ -118,7 +118,9 @@ func LongRest(c Combatant, fed bool) (LongRestResult, error) {
 	r.HitDiceLeft = c.HitDice.Max - c.HitDice.Used + r.HitDiceRegained
 	for i, s := range c.SpellSlots {
 		if s.Used != 0 {
-			r.SlotsRestored += s.Used
+			// A slot made beyond the maximum (a use below zero: Flexible
+			// Casting's) is gone, not restored.
+			r.SlotsRestored += max(s.Used, 0)
 			r.Changes = append(r.Changes, Change{TargetID: id, Field: FieldSpellSlotsUsed, Slot: i + 1, From: s.Used, To: 0})
 		}
 	}

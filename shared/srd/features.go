@@ -88,6 +88,10 @@ type Resource struct {
 	Class string `json:"class,omitempty"`
 	Race  string `json:"race,omitempty"`
 	Level int    `json:"level,omitempty"`
+	// Feature, when set, is a feature the character must have for the
+	// pool (an invocation's once-a-day spell): one it did not choose
+	// gives none.
+	Feature string `json:"feature,omitempty"`
 	// Max is the pool's size.
 	Max ResourceMax `json:"max"`
 	// Recharge is "short" (a short or long rest brings it all back),

@@ -108,6 +108,13 @@ type Action struct {
 	// used on someone (Lay on Hands), and Choice what it is used for,
 	// where it offers a choice (Step of the Wind's "dash").
 	Feature string `json:"feature,omitempty"`
+	// With, with a cast, are the class features the caster works into
+	// the spell, by id: Metamagic options ("metamagic-twinned-spell", or
+	// just "twinned"), Elemental Affinity's resistance, Overchannel
+	// (casting.go). Spare are the creatures among its targets the caster
+	// spares (Careful Spell, Sculpt Spells).
+	With  []string `json:"with,omitempty"`
+	Spare []string `json:"spare,omitempty"`
 }
 
 // DecodeAction reads an Action from outside input: one JSON object with
@@ -415,7 +422,7 @@ func (e *Encounter) attack(res *Result, ai int, in Action, src dice.Source, rs R
 		if dice, ok := sneakDice(actor, in.Weapon, req); ok {
 			req.Sneak = &rules.SneakAttack{Dice: dice, AllyAdjacent: e.besides(ai, ti)}
 		}
-		n := attacksPerAction(actor.Class, actor.Combatant.Level)
+		n := max(attacksPerAction(actor.Class, actor.Combatant.Level), e.featureAttacks(ai, req))
 		if w, ok := lookupWeapon(in.Weapon); ok {
 			n, shot = loads(res, actor, w, n), w
 		}
@@ -483,7 +490,7 @@ func (e *Encounter) attack(res *Result, ai int, in Action, src dice.Source, rs R
 }
 
 // strike makes one attack roll and applies what it did.
-func (e *Encounter) strike(res *Result, ai, ti int, req rules.AttackRequest, src dice.Source) error {
+func (e *Encounter) strike(res *Result, ai, ti int, req rules.AttackRequest, src dice.Source) (err error) {
 	r, err := e.attackWith(res, ai, ti, req, src)
 	if err != nil {
 		return fault.Wrap(fault.Internal, actOp, err)
@@ -494,6 +501,13 @@ func (e *Encounter) strike(res *Result, ai, ti int, req rules.AttackRequest, src
 	if r.Damage != nil {
 		e.Participants[ai].Stats.AttacksHit++
 		e.credit(ai, ti, *r.Damage)
+		if r.Damage.Dropped && r.TargetID == e.Participants[ti].ID {
+			defer func() {
+				if err == nil {
+					err = e.featuresDown(res, ai, ti, src)
+				}
+			}()
+		}
 	} else {
 		e.Participants[ai].Stats.AttacksMissed++
 	}

@@ -138,6 +138,8 @@ func (e Encounter) weaponSpells(ai, ti int, req *rules.AttackRequest) bool {
 			extra(fx, fx.DamageType)
 		case fx.ID == "hunters-mark" && fx.TargetID == t.ID && fx.CasterID == a.ID && len(req.Damage) > 0:
 			extra(fx, req.Damage[0].Type)
+		case fx.ID == pactWeapon && fx.TargetID == a.ID && enchanted(fx.Weapon, req.Weapon):
+			magic = true // Pact of the Blade's weapon is magical
 		case fx.ID == "magic-weapon" && fx.TargetID == a.ID && enchanted(fx.Weapon, req.Weapon) && !magic:
 			magic = true
 			req.Bonus += fx.Bonus

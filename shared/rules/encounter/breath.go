@@ -179,6 +179,18 @@ func (e *Encounter) area(res *Result, ai int, a srd.Action, src dice.Source, rs 
 		if sv, err = e.rerollSave(res, rs, k, at, ai, ti, saver, req, sv); err != nil {
 			return err
 		}
+		if !sv.Success {
+			// A warlock's Dark One's Own Luck, its choice in the window.
+			n, err := e.luckTaken(res, rs, k, ti)
+			if err != nil {
+				return err
+			}
+			if sv.Total += n; n > 0 {
+				sv.Success = sv.Total >= sv.DC
+			} else {
+				e.luckOffered(res, k, at, ai, ti, sv)
+			}
+		}
 		if err := e.useUp(res, spent); err != nil {
 			return err
 		}

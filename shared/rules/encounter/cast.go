@@ -5,6 +5,7 @@ import (
 	"slices"
 	"strings"
 
+	"chronicler/shared/campaign"
 	"chronicler/shared/dice"
 	"chronicler/shared/fault"
 	"chronicler/shared/rules"
@@ -46,12 +47,30 @@ func decodeMore(a Action) error {
 			return fault.Field(op, "action.target_ids", "holds an empty id or one longer than %d bytes", maxNameLength)
 		}
 	}
+	switch {
+	case (len(a.With) > 0 || len(a.Spare) > 0) && a.Kind != ActionCast:
+		return fault.Field(op, "action.with", "and spare go with a cast only")
+	case len(a.With) > maxWith:
+		return fault.Field(op, "action.with", "names more than %d features", maxWith)
+	case len(a.Spare) > spell.MaxTargets:
+		return fault.Field(op, "action.spare", "names more than %d creatures", spell.MaxTargets)
+	}
+	for _, id := range append(slices.Clone(a.With), a.Spare...) {
+		if id == "" || len(id) > maxNameLength {
+			return fault.Field(op, "action.with", "holds an empty name or one longer than %d bytes", maxNameLength)
+		}
+	}
 	return nil
 }
 
+// maxWith bounds the features one cast names: two Metamagic options are
+// the most a spell takes.
+const maxWith = 4
+
 // actMore resolves the kinds Act leaves to this file and bonus.go: a
-// cast, Hide, Second Wind, and any bonus action. Like Act, it changes
-// nothing on a refusal.
+// cast (with the choices its spell attacks' hits answer, rs), Hide,
+// Second Wind, and any bonus action. Like Act, it changes nothing on a
+// refusal.
 func actMore(e Encounter, ai int, in Action, src dice.Source, rs Reactions) (Encounter, Result, error) {
 	p := e.Participants[ai]
 	out := e.clone()
@@ -60,7 +79,7 @@ func actMore(e Encounter, ai int, in Action, src dice.Source, rs Reactions) (Enc
 	var err error
 	switch {
 	case in.Kind == ActionCast:
-		err = out.cast(&res, ai, in, src)
+		err = out.cast(&res, ai, in, src, rs)
 	case in.Kind == ActionFeature:
 		err = out.useFeature(&res, ai, in, src, rs)
 	case in.Bonus || in.Kind == ActionSecondWind:
@@ -100,7 +119,7 @@ func (a Action) TakesBonusAction() bool {
 	if a.Ongoing {
 		return ok && usedWithBonus[s.ID]
 	}
-	return ok && strings.EqualFold(s.CastingTime, "1 bonus action")
+	return ok && (strings.EqualFold(s.CastingTime, "1 bonus action") || quickened(a.With))
 }
 
 // Free reports whether the action takes neither the action nor the bonus
@@ -146,13 +165,15 @@ func lookupSpell(name string) (srd.Spell, bool) {
 	return srd.LookupSpell(slug(strings.ReplaceAll(name, "/", "-")))
 }
 
-// cast resolves a cast action: the casting time decides whether it takes
-// the action or the bonus action (and the SRD's rule that a turn with a
-// bonus-action spell casts no other spell but a 1-action cantrip); the
-// spell resolves through spell.Cast on participants; the caster's
-// previous concentration, and the effects it held, end first when the
-// spell needs concentration; what lasts is kept on the encounter.
-func (e *Encounter) cast(res *Result, ai int, in Action, src dice.Source) error {
+// cast resolves a cast action: the caster's features shape it first
+// (casting.go: a spell off its list, no slot, Metamagic); the casting
+// time decides whether it takes the action or the bonus action (and the
+// SRD's rule that a turn with a bonus-action spell casts no other spell
+// but a 1-action cantrip); the spell resolves through spell.Cast on
+// participants; the caster's previous concentration, and the effects it
+// held, end first when the spell needs concentration; what lasts is kept
+// on the encounter.
+func (e *Encounter) cast(res *Result, ai int, in Action, src dice.Source, rs Reactions) error {
 	p := e.Participants[ai]
 	if p.Kind != KindCharacter {
 		return refuse(NotAllowed, "action.kind", "%s's spellcasting is not modelled; monsters attack", p.Name)
@@ -168,34 +189,47 @@ func (e *Encounter) cast(res *Result, ai int, in Action, src dice.Source) error 
 		}
 		return e.useAgain(res, ai, in, s, ability, src)
 	}
-	// Only a spell it knows or has prepared (spells.go); a free casting
-	// (a Mystic Arcanum, a Signature Spell) is at its own level, no slot.
-	way, ability, err := p.castWay(s, in.SlotLevel)
+	ids, err := e.targetIDs(s, in)
 	if err != nil {
+		return err
+	}
+	// A feature may pay for the spell another way (an invocation's spell
+	// at will) and shape it (Metamagic: casting.go); else only a spell it
+	// knows or has prepared is cast (spells.go), and a free casting (a
+	// Mystic Arcanum, a Signature Spell) at its own level, no slot.
+	c, err := e.shape(ai, in, s, ids)
+	if err != nil {
+		return err
+	}
+	var way campaign.Known
+	var ability rules.Ability
+	if c.payer == "" {
+		if way, ability, err = p.castWay(s, in.SlotLevel); err != nil {
+			return err
+		}
+		if way.Free {
+			c.free, c.slot = true, way.Level
+		}
+	} else if ability, err = spellAbility(p); err != nil {
+		return err
+	}
+	if ids, err = e.narrowed(ai, c); err != nil {
 		return err
 	}
 	bonus, err := castTime(s)
 	if err != nil {
 		return err
 	}
+	bonus = bonus || c.bonus
 	if err := economy(p, s, bonus, in.Bonus); err != nil {
 		return err
 	}
-	ids, err := e.targetIDs(s, in)
-	if err != nil {
-		return err
-	}
-	opts := spell.Options{Ability: ability, CasterLevel: p.Combatant.Level, Innate: way.Free}
+	opts := c.opts
+	opts.Ability, opts.CasterLevel, opts.Innate = ability, p.Combatant.Level, c.free
 	if err := e.chosen(in, s, ids, &opts); err != nil {
 		return err
 	}
-	slot := in.SlotLevel
-	if slot == 0 {
-		slot = s.Level
-	}
-	if way.Free {
-		slot = way.Level
-	}
+	slot := c.slot
 
 	if slices.Contains(p.Combatant.Features, rules.Raging) {
 		return refuse(NotAllowed, "action.spell", "%s is raging and can cast no spell until the rage ends", p.Name)
@@ -224,23 +258,29 @@ func (e *Encounter) cast(res *Result, ai int, in Action, src dice.Source) error 
 	if err := e.checkCast(ai, s, slot, ids, in.Distance, opts); err != nil {
 		return err
 	}
-	countered, err := e.monsterCounters(res, ai, s, slot, ids, src)
-	if err != nil {
-		return err
+	e.spendAll(ai, c)
+	if t := c.told(p); t != "" {
+		res.say(t)
 	}
-	if countered {
-		if way.Free {
-			e.spendFree(res, ai, way, s)
-			return e.fizzle(res, ai, s, 0, bonus) // no slot to lose
+	if way.Free {
+		e.spendFree(res, ai, way, s)
+	}
+	if !c.subtle {
+		countered, err := e.monsterCounters(res, ai, s, slot, ids, src)
+		if err != nil {
+			return err
 		}
-		return e.fizzle(res, ai, s, slot, bonus)
+		if countered {
+			spent := slot
+			if c.free {
+				spent = 0 // no slot to lose
+			}
+			return e.fizzle(res, ai, s, spent, bonus)
+		}
 	}
 	sr, err := e.resolve(res, ai, s, slot, ids, in.Distance, opts, src)
 	if err != nil {
 		return err
-	}
-	if way.Free {
-		e.spendFree(res, ai, way, s)
 	}
 	for _, t := range told {
 		res.say(t)
@@ -251,7 +291,39 @@ func (e *Encounter) cast(res *Result, ai int, in Action, src dice.Source) error 
 	} else {
 		me.Turn.ActionUsed, me.Turn.CastAction = true, s.ID
 	}
-	return e.keep(res, sr, s, src)
+	if err := e.keep(res, sr, s, src); err != nil {
+		return err
+	}
+	for _, f := range c.after {
+		if err := f(e, res, ai, sr, src); err != nil {
+			return err
+		}
+	}
+	return e.spellHits(res, ai, sr, rs)
+}
+
+// narrowed holds a casting's targets to what its features allow: the
+// caster alone for a spell cast on itself (named or not), and the
+// creature types a feature casts it on.
+func (e *Encounter) narrowed(ai int, c *casting) ([]string, error) {
+	p := e.Participants[ai]
+	ids := c.ids
+	if c.self {
+		if len(ids) == 0 {
+			ids = []string{p.ID}
+		}
+		if len(ids) > 1 || ids[0] != p.ID {
+			return nil, refuse(NotAllowed, "action.target_ids", "%s casts %s on itself alone this way", p.Name, c.spell.Name)
+		}
+	}
+	for _, id := range ids {
+		t := e.Participants[e.index(id)]
+		if len(c.only) > 0 && t.Type != "" && !slices.Contains(c.only, t.Type) {
+			return nil, refuse(NotAllowed, "action.target_ids", "%s casts %s this way only on %s, and %s is %s", p.Name, c.spell.Name,
+				plurals(c.only), t.Name, aType(t.Type))
+		}
+	}
+	return ids, nil
 }
 
 // checkCast is spell.Check for participant ai's casting of s at slot on

@@ -110,15 +110,15 @@ func wildShape(e *Encounter, res *Result, ai int, in Action, _ dice.Source) erro
 		}
 	}
 	hours := max(p.Combatant.Level/2, 1)
-	e.shape(ai, m, e.Round+hours*600)
+	e.shapeInto(ai, m, e.Round+hours*600)
 	q := e.Participants[ai]
 	res.say(fmt.Sprintf("%s takes the shape of %s (%d HP, AC %d, speed %d ft) for up to %d hour(s).",
 		p.Name, rules.Article(strings.ToLower(m.Name)), q.Combatant.HP, q.Combatant.AC, q.Combatant.Speed, hours))
 	return nil
 }
 
-// shape puts participant i in beast m's shape until round until.
-func (e *Encounter) shape(i int, m srd.Monster, until int) {
+// shapeInto puts participant i in beast m's shape until round until.
+func (e *Encounter) shapeInto(i int, m srd.Monster, until int) {
 	p := &e.Participants[i]
 	c := &p.Combatant
 	p.Form = &Form{Beast: m.ID, Until: until, HP: c.HP, MaxHP: c.MaxHP, AC: c.AC, Speed: c.Speed,
@@ -303,7 +303,7 @@ func (e *Encounter) shapeCarried() {
 			continue
 		}
 		hours := max(e.Participants[i].Combatant.Level/2, 1)
-		e.shape(i, m, e.Round+hours*600)
+		e.shapeInto(i, m, e.Round+hours*600)
 	}
 	e.Effects = keep
 }

@@ -233,6 +233,10 @@ type Participant struct {
 	// participant stored before they were kept, which casts every spell
 	// of its class's list.
 	Spells *campaign.Repertoire `json:"spells,omitempty"`
+	// Choices are a character's choices for its features, as its sheet
+	// keeps them (campaign.Character.Choices): a dragon ancestor, the
+	// spells of a signature, a resilience's damage type.
+	Choices map[string][]string `json:"choices,omitempty"`
 }
 
 // Turn is the action economy of one turn. Movement is the feet of

@@ -129,6 +129,29 @@ type classFeature struct {
 	// afterInitiative runs once the owner (i) has rolled initiative, as
 	// the fight starts or it joins it (Superior Inspiration).
 	afterInitiative func(e *Encounter, i int)
+	// pays lets the owner cast spell c.spell at c.slot another way than
+	// its class's list and slots allow (an invocation's at-will spell, a
+	// signature spell), by setting what c spends: it reports whether it
+	// took the casting. The first feature that takes it pays
+	// (casting.go); PlanCast asks the same out of a fight.
+	pays func(p Participant, c *casting) bool
+	// cast shapes a spell its owner (ai) casts before anything is
+	// checked or rolled: its options, its action, what it spends and
+	// what follows it (casting.go). An error refuses the cast.
+	cast func(e *Encounter, ai int, in Action, c *casting) error
+	// downs plays what follows the owner (ai) dropping a hostile
+	// creature, participant ti, to 0 hit points.
+	downs func(e *Encounter, res *Result, ai, ti int, src dice.Source) error
+	// enters changes the owner as it comes into a fight from its sheet
+	// (a resistance its choices give).
+	enters func(p *Participant)
+	// attacks is how many attacks the owner's Attack action makes with
+	// the weapon req is made with, when the feature gives more than the
+	// class does (Thirsting Blade); 0 leaves the class's.
+	attacks func(e Encounter, ai int, req rules.AttackRequest) int
+	// aura runs as another participant's (i) turn starts, for the owner
+	// (ai): the save an aura of the owner's forces (Draconic Presence).
+	aura func(e *Encounter, res *Result, ai, i int, src dice.Source) error
 }
 
 // featureReaction is a reaction a feature gives (srd.UseReact), offered
@@ -210,13 +233,6 @@ func (h *onHit) option(name string) (hitOption, bool) {
 		}
 	}
 	return hitOption{}, false
-}
-
-// hitFeature is the feature id an on-hit choice names: "open-hand-technique"
-// of "open-hand-technique:prone".
-func hitFeature(name string) string {
-	id, _ := onHitName(name)
-	return id
 }
 
 // features are the class features and racial traits the fight plays, by
@@ -313,6 +329,18 @@ func (e *Encounter) featuresTurnStarts(res *Result, src dice.Source) error {
 			}
 		}
 	}
+	for j := range e.Participants {
+		if j == i {
+			continue
+		}
+		for _, f := range e.Participants[j].featureHooks() {
+			if f.aura != nil {
+				if err := f.aura(e, res, j, i, src); err != nil {
+					return err
+				}
+			}
+		}
+	}
 	return nil
 }
 
@@ -351,6 +379,44 @@ func (e Encounter) featuresMagical(ai int, req rules.AttackRequest) bool {
 		}
 	}
 	return false
+}
+
+// featuresDown plays what participant ai's features do when it drops
+// participant ti, hostile to it, to 0 hit points.
+func (e *Encounter) featuresDown(res *Result, ai, ti int, src dice.Source) error {
+	if ai < 0 || ti < 0 || ai == ti || e.Participants[ai].Kind == e.Participants[ti].Kind {
+		return nil
+	}
+	for _, f := range e.Participants[ai].featureHooks() {
+		if f.downs != nil {
+			if err := f.downs(e, res, ai, ti, src); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
+}
+
+// featuresEnter lets a character's features change it as it comes into
+// a fight.
+func (p *Participant) featuresEnter() {
+	for _, f := range p.featureHooks() {
+		if f.enters != nil {
+			f.enters(p)
+		}
+	}
+}
+
+// featureAttacks is the most attacks participant ai's features give its
+// Attack action with req's weapon; 0 when none gives any.
+func (e Encounter) featureAttacks(ai int, req rules.AttackRequest) int {
+	n := 0
+	for _, f := range e.Participants[ai].featureHooks() {
+		if f.attacks != nil {
+			n = max(n, f.attacks(e, ai, req))
+		}
+	}
+	return n
 }
 
 func (e *Encounter) featuresTurnEnds(res *Result, src dice.Source) error {

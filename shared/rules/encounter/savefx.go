@@ -107,14 +107,15 @@ func (e *Encounter) slowed(i int) {
 
 // elsewhere reports whether participant id is out of the fight, beyond
 // every attack and spell, until it returns: on another plane (on
-// Banishment's demiplane or blinked to the Ethereal Plane), or a
+// Banishment's demiplane, blinked to the Ethereal Plane or hurled
+// through the lower planes), or a
 // character that has left the encounter's area (Participant.Left).
 func (e Encounter) elsewhere(id string) bool {
 	if i := e.index(id); i >= 0 && e.Participants[i].Left {
 		return true
 	}
 	return slices.ContainsFunc(e.Effects, func(fx Effect) bool {
-		return fx.TargetID == id && ((fx.Spell == "banishment" && fx.Condition != 0) || fx.ID == ethereal)
+		return fx.TargetID == id && ((fx.Spell == "banishment" && fx.Condition != 0) || fx.ID == ethereal || fx.ID == hurled)
 	})
 }
 

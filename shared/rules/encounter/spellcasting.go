@@ -382,9 +382,16 @@ func (e *Encounter) monsterCast(res *Result, ai int, src dice.Source, rs Reactio
 	if opts.Innate {
 		slot = plan.spell.Level
 	}
-	if _, err := e.resolve(res, ai, plan.spell, slot, ids, 0, opts, src); err != nil {
+	moments, err := e.lucks(res, rs, plan.spell, ids, &opts)
+	if err != nil {
 		return true, err
 	}
+	from := len(res.Rolls)
+	sr, err := e.resolve(res, ai, plan.spell, slot, ids, 0, opts, src)
+	if err != nil {
+		return true, err
+	}
+	e.luckAfter(res, moments, ai, sr, from)
 	for _, t := range told {
 		res.say(t)
 	}
@@ -515,7 +522,8 @@ func (e *Encounter) castAt(res *Result, i int, spellID string, slot int, targets
 
 // take applies a spell participant i cast: its changes to the
 // participants, its damage to the tallies, its rolls and changes to res;
-// then the features of those it damaged answer the damage.
+// then the features of those it damaged answer the damage, and i's what
+// it does when it drops a foe (src: their dice).
 func (e *Encounter) take(res *Result, i int, sr spell.Result, src dice.Source) error {
 	if err := e.apply(sr.Changes); err != nil {
 		return err
@@ -527,6 +535,11 @@ func (e *Encounter) take(res *Result, i int, sr spell.Result, src dice.Source) e
 		ti := e.index(o.TargetID)
 		if ti < 0 {
 			continue
+		}
+		if dropped(o) {
+			if err := e.featuresDown(res, i, ti, src); err != nil {
+				return err
+			}
 		}
 		dealt := slices.Clone(o.Damage)
 		for _, a := range o.Attacks {
@@ -541,4 +554,14 @@ func (e *Encounter) take(res *Result, i int, sr spell.Result, src dice.Source) e
 		}
 	}
 	return nil
+}
+
+// dropped reports whether the spell dropped its target to 0 hit points.
+func dropped(o spell.Outcome) bool {
+	for _, a := range o.Attacks {
+		if a.Damage != nil && a.Damage.Dropped {
+			return true
+		}
+	}
+	return o.Killed || slices.ContainsFunc(o.Damage, func(d rules.DamageResult) bool { return d.Dropped })
 }

@@ -24,9 +24,9 @@ func lyraOfSpells() campaign.Character {
 	}
 }
 
-// vex is a level 11 warlock (Cha 18: save DC 16) with three 5th-level
+// vexOfSpells is a level 11 warlock (Cha 18: save DC 16) with three 5th-level
 // pact slots and Circle of Death as her 6th-level Mystic Arcanum.
-func vex() campaign.Character {
+func vexOfSpells() campaign.Character {
 	return campaign.Character{
 		ID: "vex", PlayerID: "p6", Name: "Vex", Race: "human", Class: "warlock", Level: 11,
 		Abilities: campaign.Abilities{Str: 8, Dex: 14, Con: 14, Int: 10, Wis: 10, Cha: 18},
@@ -101,7 +101,7 @@ func TestPreparedSpellsInAFight(t *testing.T) {
 // slot, once; the second casting is refused until a long rest, and she
 // casts it at its own level only.
 func TestMysticArcanumOnceInAFight(t *testing.T) {
-	e := casterFirst(t, []campaign.Character{vex(), tavi()}, goblins(2))
+	e := casterFirst(t, []campaign.Character{vexOfSpells(), tavi()}, goblins(2))
 	// Circle of Death, 8d6 necrotic (eight 1s: 8), Con save DC 16 (2s fail).
 	out, res, err := encounter.Act(e, "vex", cast("circle-of-death", "goblin-1", "goblin-2"), faces(t, 1, 1, 1, 1, 1, 1, 1, 1, 2, 2))
 	if err != nil {
@@ -118,7 +118,7 @@ func TestMysticArcanumOnceInAFight(t *testing.T) {
 		t.Errorf("summary %q", res.Summary())
 	}
 
-	e = casterFirst(t, []campaign.Character{vex(), tavi()}, goblins(2))
+	e = casterFirst(t, []campaign.Character{vexOfSpells(), tavi()}, goblins(2))
 	e = edit(e, "vex", func(p *encounter.Participant) { p.Pools["mystic-arcanum-6"] = campaign.Pool{Max: 1, Used: 1} })
 	for _, tc := range []struct {
 		name string
@@ -298,7 +298,7 @@ func TestSignatureSpellOnceARest(t *testing.T) {
 	}
 	a := participant(t, out, "ada")
 	if a.Combatant.SpellSlots[2].Used != 0 || a.Pools["signature-spell-2"].Used != 1 || a.Pools["signature-spell-1"].Used != 0 ||
-		!strings.Contains(res.Summary(), "with Signature Spell (second)") {
+		!strings.Contains(res.Summary(), "with Second Signature Spell") {
 		t.Errorf("slots %+v pools %+v: %q", a.Combatant.SpellSlots[2], a.Pools, res.Summary())
 	}
 	again := edit(out, "ada", func(p *encounter.Participant) { p.Turn = encounter.Turn{} })

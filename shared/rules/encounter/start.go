@@ -188,6 +188,8 @@ func characterParticipant(ch campaign.Character) Participant {
 	p.Pools = poolsOf(ch)
 	p.Spells = repertoireOf(ch)
 	p.Start.Resources = p.resourcesUsed()
+	p.Choices = ch.Choices
+	p.featuresEnter()
 	p.sync()
 	return p
 }

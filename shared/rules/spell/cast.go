@@ -25,6 +25,11 @@ type cast struct {
 	parts  []rules.DamageRoll // the spell's damage, when it has any
 	heal   dice.Expr          // the spell's healing, when it has any
 
+	// oneSpent says OneDamageBonus has been dealt; rerolls are the dice
+	// RerollLow has rerolled so far.
+	oneSpent bool
+	rerolls  int
+
 	casterID string
 	ids      []string // the targets' ids, in order
 	// state is each combatant as the changes so far have left it; the
@@ -95,7 +100,62 @@ func prepare(caster rules.Combatant, s srd.Spell, slot int, targets []rules.Comb
 	if err := c.checkSlot(caster); err != nil {
 		return nil, err
 	}
+	c.boost()
 	return c, nil
+}
+
+// boost puts what the caster's features add into the spell's damage:
+// DamageBonus on its main roll, MaxDamage on every roll.
+func (c *cast) boost() {
+	if len(c.parts) == 0 {
+		return
+	}
+	c.parts = slices.Clone(c.parts)
+	if n := c.opts.DamageBonus; n != 0 {
+		c.parts[0].Dice = added(c.parts[0].Dice, n)
+	}
+	if c.opts.MaxDamage {
+		for i, p := range c.parts {
+			c.parts[i].Dice = dice.MustParse(strconv.Itoa(min(max(p.Dice.Max(), 0), dice.MaxModifier)))
+		}
+	}
+}
+
+// added is x with n more ("1d10+3" and 2: "1d10+3+2").
+func added(x dice.Expr, n int) dice.Expr {
+	y, err := dice.Parse(x.String() + signed(n))
+	if err != nil {
+		return x
+	}
+	return y
+}
+
+// withOne is parts with OneDamageBonus on the first part of its type,
+// while it is not dealt yet; ok says it is there.
+func (c *cast) withOne(parts []rules.DamageRoll) (out []rules.DamageRoll, ok bool) {
+	if c.opts.OneDamageBonus == 0 || c.oneSpent {
+		return parts, false
+	}
+	for i, p := range parts {
+		if c.opts.OneDamageType == 0 || p.Type == c.opts.OneDamageType {
+			out = slices.Clone(parts)
+			out[i].Dice = added(p.Dice, c.opts.OneDamageBonus)
+			return out, true
+		}
+	}
+	return parts, false
+}
+
+// rangeFeet is the spell's range in feet for this casting, 0 if it has
+// none to measure.
+func (c *cast) rangeFeet() int {
+	if c.opts.Range > 0 {
+		return c.opts.Range
+	}
+	if f := c.spell.Range.Feet; f != nil {
+		return *f
+	}
+	return 0
 }
 
 func (c *cast) checkSlotLevel() error {
@@ -175,6 +235,9 @@ func (c *cast) bounds() (lo, hi int) {
 	if c.shape == ShapeHeal {
 		lo = 1
 	}
+	if c.opts.Twinned && hi == 1 {
+		hi = 2
+	}
 	return lo, hi
 }
 
@@ -192,10 +255,7 @@ func (c *cast) checkTargets() error {
 	if n < lo || n > hi {
 		return refuse(ReasonInvalidArgs, "%s takes %s, not %d", s.Name, targetRange(lo, hi), n)
 	}
-	feet := 0
-	if s.Range.Feet != nil {
-		feet = *s.Range.Feet
-	}
+	feet := c.rangeFeet()
 	// A melee spell attack is made from wherever the spell reaches from
 	// (the caster's hand, a spiritual weapon); an area spell's range is
 	// to its point of origin, not to each creature in it.

@@ -210,7 +210,20 @@ func (c *cast) magicMissile() error {
 				out.Wasted++
 				continue
 			}
-			res := c.roll("damage", dart)
+			x := dart
+			if c.opts.MaxDamage {
+				x = dice.MustParse(strconv.Itoa(dart.Max()))
+			}
+			if one, ok := c.withOne([]rules.DamageRoll{{Dice: x, Type: typ}}); ok {
+				x, c.oneSpent = one[0].Dice, true
+			}
+			var opts []dice.Option
+			if n := c.opts.RerollLow - c.rerolls; n > 0 {
+				opts = append(opts, dice.RerollLow(n))
+			}
+			res := dice.Roll(x, c.src, opts...)
+			c.r.Rolls = append(c.r.Rolls, rules.Roll{Reason: "damage", RollerID: c.casterID, Result: res})
+			c.rerolls += rerolled(c.r.Rolls[len(c.r.Rolls)-1:])
 			out.Affected = true
 			if err := c.damage(id, out, []rules.Damage{{Amount: max(res.Total, 0), Type: typ}}); err != nil {
 				return err

@@ -32,11 +32,31 @@ func (c *cast) attacks() error {
 // attack makes one spell attack roll against a target with the given
 // damage and takes its log.
 func (c *cast) attack(id string, parts []rules.DamageRoll) (rules.AttackResult, error) {
-	res, err := rules.Attack(*c.caster(), *c.state[id], c.attackRequest(id, parts), c.src)
+	parts, one := c.withOne(parts)
+	req := c.attackRequest(id, parts)
+	req.RerollLow = c.opts.RerollLow - c.rerolls
+	res, err := rules.Attack(*c.caster(), *c.state[id], req, c.src)
 	if err != nil {
 		return rules.AttackResult{}, refuseWrap(err)
 	}
+	if res.Damage != nil {
+		c.oneSpent = c.oneSpent || one
+		c.rerolls += rerolled(res.Rolls)
+	}
 	return res, c.take(res.Log)
+}
+
+// rerolled counts the damage dice rolled again among rolls.
+func rerolled(rolls []rules.Roll) int {
+	n := 0
+	for _, r := range rolls {
+		if r.Reason == "damage" {
+			for _, t := range r.Terms {
+				n += len(t.Rerolled)
+			}
+		}
+	}
+	return n
 }
 
 // defaultRangedDistance is where a ranged spell attack is made from when
@@ -53,8 +73,8 @@ func (c *cast) attackRequest(id string, parts []rules.DamageRoll) rules.AttackRe
 		req.Kind = rules.MeleeSpell
 		return req
 	}
-	if f := c.spell.Range.Feet; f != nil && *f > 0 {
-		req.Range, req.LongRange = *f, *f
+	if f := c.rangeFeet(); f > 0 {
+		req.Range, req.LongRange = f, f
 	}
 	if req.Distance == 0 {
 		req.Distance = defaultRangedDistance
@@ -102,7 +122,7 @@ func (c *cast) saveDamage() error {
 		return nil
 	}
 	dmg := c.rollDamage(c.parts)
-	half := saveOf(c.spell, c.sp).OnSuccess == "half"
+	half := saveOf(c.spell, c.sp).OnSuccess == "half" || c.opts.HalfOnSave
 	for _, id := range c.ids {
 		out := c.outcome(id)
 		sv, err := c.saveFor(id)
@@ -114,6 +134,8 @@ func (c *cast) saveDamage() error {
 		// failure, none on a success).
 		hit, _ := c.state[id].SavedDamage(dmg, c.save, sv.Success, half)
 		switch {
+		case sv.Success && c.opts.Situations[id].Unharmed:
+			// Sculpted out of the spell: not even half.
 		case !sv.Success:
 			out.Affected = true
 			if err := c.damage(id, out, hit); err != nil {
@@ -271,6 +293,16 @@ func (c *cast) resave() error {
 // saveFor has a target make the spell's save against the caster's DC.
 func (c *cast) saveFor(id string) (rules.SaveResult, error) {
 	sit := c.opts.Situations[id]
+	if sit.Spared {
+		t := c.state[id]
+		for i := len(c.r.Targets) - 1; i >= 0; i-- {
+			if c.r.Targets[i].TargetID == id {
+				c.r.Targets[i].Spared = true
+				break
+			}
+		}
+		return rules.SaveResult{RollerID: id, Roller: t.Name, Ability: c.save, DC: c.r.DC, Success: true}, nil
+	}
 	req := rules.SaveRequest{Ability: c.save, DC: c.r.DC, Cover: sit.Cover, Bonus: sit.SaveBonus,
 		Advantage: sit.Advantage, Disadvantage: sit.Disadvantage, Against: c.against(), Reserves: sit.Reserves}
 	if c.sp.noCover {
@@ -279,6 +311,10 @@ func (c *cast) saveFor(id string) (rules.SaveResult, error) {
 	sv, err := rules.Save(*c.state[id], req, c.src)
 	if err != nil {
 		return rules.SaveResult{}, refuseWrap(err)
+	}
+	if !sv.Success && sv.AutoFail == "" && sit.Rescue > 0 {
+		sv.Total += sit.Rescue
+		sv.Success = sv.Total >= sv.DC
 	}
 	if !sv.Success && c.opts.Resist != nil && c.opts.Resist(id) {
 		sv.Success = true
@@ -307,7 +343,10 @@ func (c *cast) against() []string {
 
 // rollDamage rolls damage once, as the caster's, and records the rolls.
 func (c *cast) rollDamage(parts []rules.DamageRoll) []rules.Damage {
-	dmg, rolls := rules.RollDamage(c.casterID, parts, false, c.src)
+	parts, one := c.withOne(parts)
+	c.oneSpent = c.oneSpent || one
+	dmg, rolls, n := rules.RollDamageRerolling(c.casterID, parts, false, c.opts.RerollLow-c.rerolls, c.src)
+	c.rerolls += n
 	c.r.Rolls = append(c.r.Rolls, rolls...)
 	return dmg
 }

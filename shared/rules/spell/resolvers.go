@@ -76,6 +76,9 @@ func init() {
 		"harm":        {targets: one, ability: true, check: (*cast).prepareDamage, run: (*cast).harm},
 		"divine-word": {targets: upTo(MaxTargets), ability: true, run: (*cast).divineWord},
 		"command":     {targets: perSlot(1, 1), ability: true, check: checkCommand, run: (*cast).command},
+
+		// Darkness over the fight (darkness.go).
+		"darkness": {targets: anyIn, run: (*cast).darkness},
 	}
 }
 

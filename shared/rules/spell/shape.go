@@ -186,6 +186,8 @@ var specs = map[string]spec{
 	"shield-of-faith": {exact: true},
 	"mage-armor":      {exact: true},
 	"barkskin":        {exact: true},
+	// Darkness lies on the fight (darkness.go).
+	"darkness": {exact: true},
 
 	// The table's resolvers (resolvers.go).
 	"revivify":   {exact: true},

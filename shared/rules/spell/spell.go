@@ -98,6 +98,36 @@ type Options struct {
 	// Innate casts the spell with no slot, as a monster's innate
 	// spellcasting does (its uses a day are its caller's to count).
 	Innate bool `json:"innate,omitempty"`
+
+	// What a caster's class features make of the casting (the encounter
+	// reads them from its features: rules/encounter's casting).
+
+	// Range, when set, is the spell's range in feet for this casting in
+	// place of its own (Distant Spell, Eldritch Spear).
+	Range int `json:"range,omitempty"`
+	// Twinned lets a spell that takes one target take a second (Twinned
+	// Spell); which spells may be twinned is the caller's to say.
+	Twinned bool `json:"twinned,omitempty"`
+	// DamageBonus is added to each of the spell's damage rolls (Agonizing
+	// Blast: every beam of Eldritch Blast that hits).
+	DamageBonus int `json:"damage_bonus,omitempty"`
+	// OneDamageBonus is added to one damage roll of the casting: the
+	// first that deals damage of OneDamageType, any type when that is 0
+	// (Elemental Affinity, Empowered Evocation). Damage one roll deals
+	// to several targets (a fireball's) carries it to each.
+	OneDamageBonus int              `json:"one_damage_bonus,omitempty"`
+	OneDamageType  rules.DamageType `json:"one_damage_type,omitempty"`
+	// MaxDamage deals the most the spell's damage dice can give
+	// (Overchannel); a critical hit adds nothing to it.
+	MaxDamage bool `json:"max_damage,omitempty"`
+	// RerollLow rerolls, once, up to this many of the casting's damage
+	// dice showing less than the middle of their range, the lowest first,
+	// over all its damage rolls in order (Empowered Spell).
+	RerollLow int `json:"reroll_low,omitempty"`
+	// HalfOnSave: a target that succeeds on its save against a spell
+	// that would do nothing to it then takes half the spell's damage and
+	// nothing more (Potent Cantrip).
+	HalfOnSave bool `json:"half_on_save,omitempty"`
 }
 
 // Situate changes the situation of target id, making the map if there is
@@ -132,6 +162,16 @@ type Situation struct {
 	// Reserves are what the target may add to its save once it sees the
 	// d20 fall short (a Bardic Inspiration die: rules.Reserve).
 	Reserves []rules.Reserve `json:"reserves,omitempty"`
+	// Spared: the caster spares the target, which succeeds on its saves
+	// against the casting without a roll (Careful Spell, Sculpt
+	// Spells); Unharmed also takes no damage where a success would halve
+	// it (Sculpt Spells).
+	Spared   bool `json:"spared,omitempty"`
+	Unharmed bool `json:"unharmed,omitempty"`
+	// Rescue is added to the target's save against the spell when it
+	// fails, as a die rolled after seeing the roll (Dark One's Own
+	// Luck's d10, rolled by the caller).
+	Rescue int `json:"rescue,omitempty"`
 }
 
 // Result is a spell as cast. Its Log holds every roll and every change in
@@ -222,6 +262,9 @@ type Outcome struct {
 	HP int `json:"hp,omitempty"`
 	// Note says why the spell passed it by ("already unconscious").
 	Note string `json:"note,omitempty"`
+	// Spared says the caster spared it: it succeeded on its save without
+	// a roll (Situation.Spared).
+	Spared bool `json:"spared,omitempty"`
 	// Told is what the spell did to it that no other field tells, as it
 	// reads after the target's name: "returns to life with 1 HP".
 	Told string `json:"told,omitempty"`

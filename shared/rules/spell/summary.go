@@ -203,6 +203,8 @@ func (t *teller) save(o Outcome) string {
 	t.saidDC = true
 	dc := "DC " + strconv.Itoa(sv.DC) + ", "
 	switch {
+	case o.Spared:
+		return o.Target + " is spared by the caster"
 	case sv.AutoFail != "" && first:
 		return o.Target + " automatically fails its " + ab + " save (" + dc + sv.AutoFail + ")"
 	case sv.AutoFail != "":

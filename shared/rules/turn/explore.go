@@ -383,11 +383,14 @@ func rest(r request, d Decision) (Decision, error) {
 	ch.Resources = campaign.Rested(actor, true)
 	ch, said := longRested(ch)
 	ch.MayPrepare = campaign.PrepareCount(ch) > 0 // a prepared caster prepares after a long rest
-	d.Changed = []campaign.Character{ch}
 	d.Rolls, d.Summary = Rolls(res.Rolls), res.Summary()
 	if said != "" {
 		d.Summary += " " + said
 	}
+	if ch, _, err = rested(r, &d, ch, true); err != nil {
+		return d, err
+	}
+	d.Changed = []campaign.Character{ch}
 	return d, nil
 }
 
@@ -446,7 +449,11 @@ func shortRest(r request, d Decision) (Decision, error) {
 		ch.Resources, changed = rested, true
 		d.Summary += " " + recovered(actor, rested)
 	}
-	if changed {
+	ch, more, err := rested(r, &d, ch, false)
+	if err != nil {
+		return d, err
+	}
+	if changed || more {
 		d.Changed = []campaign.Character{ch}
 	}
 	return d, nil
@@ -476,23 +483,45 @@ func cast(r request, d Decision) (Decision, error) {
 	if !ok {
 		return d, fault.Refuse(op, "intent.spell", fault.InvalidArgs, "no spell %q in the rules", in.Spell)
 	}
-	rep := campaign.RepertoireOf(actor)
-	pools := campaign.ResourcesOf(actor)
-	left := func(id string) int { return max(pools[id].Max-pools[id].Used, 0) }
-	way, ok := rep.Way(sp, in.SlotLevel, left)
-	if !ok || rep.AbilityOf(way) == "" {
-		return d, fault.Refuse(op, "intent.spell", fault.NotAllowed, "%s", rep.Why(actor.Name, sp, in.SlotLevel, left))
+	if len(in.With) > 0 || len(in.Spare) > 0 {
+		return d, fault.Refuse(op, "intent.with", fault.NotAllowed, "the features a cast works in (Metamagic, Sculpt Spells, Overchannel) are played in a fight")
 	}
-	ability, err := rules.ParseAbility(rep.AbilityOf(way))
-	if err != nil {
-		return d, err
-	}
+	// A feature may let the caster cast it another way: an invocation's
+	// spell at will (encounter.PlanCast); else only a spell it knows or
+	// has prepared (campaign.Repertoire), and a free casting (a Mystic
+	// Arcanum, a Signature Spell) at its own level, without a slot.
+	plan, planned := encounter.PlanCast(actor, sp, in.SlotLevel)
+	var way campaign.Known
+	var ability rules.Ability
+	var err error
 	slot := in.SlotLevel
 	if slot == 0 {
 		slot = sp.Level
 	}
-	if way.Free {
-		slot = way.Level
+	if planned {
+		class, _ := srd.LookupClass(actor.Class)
+		if ability, err = rules.ParseAbility(class.SpellcastingAbility); err != nil {
+			return d, err
+		}
+		slot = plan.Slot
+		if actor, err = spendPlan(actor, sp, plan); err != nil {
+			return d, err
+		}
+	} else {
+		rep := campaign.RepertoireOf(actor)
+		pools := campaign.ResourcesOf(actor)
+		left := func(id string) int { return max(pools[id].Max-pools[id].Used, 0) }
+		var ok bool
+		way, ok = rep.Way(sp, in.SlotLevel, left)
+		if !ok || rep.AbilityOf(way) == "" {
+			return d, fault.Refuse(op, "intent.spell", fault.NotAllowed, "%s", rep.Why(actor.Name, sp, in.SlotLevel, left))
+		}
+		if ability, err = rules.ParseAbility(rep.AbilityOf(way)); err != nil {
+			return d, err
+		}
+		if way.Free {
+			slot = way.Level
+		}
 	}
 	sheets := map[string]campaign.Character{actor.ID: actor}
 	var targets []rules.Combatant
@@ -504,10 +533,20 @@ func cast(r request, d Decision) (Decision, error) {
 		if ch == nil || !r.here(*ch) {
 			return d, fault.Refuse(op, "intent.target_ids", fault.OutOfRange, "there is no %q here to target", id)
 		}
+		if plan.Self && ch.ID != actor.ID {
+			return d, fault.Refuse(op, "intent.target_ids", fault.NotAllowed, "%s casts %s on itself alone this way", actor.Name, sp.Name)
+		}
+		if ch.ID == actor.ID {
+			targets = append(targets, r.sheet)
+			continue
+		}
 		sheets[ch.ID] = *ch
 		targets = append(targets, rules.FromSheet(*ch))
 	}
-	opts := spell.Options{Ability: ability, Innate: way.Free}
+	if plan.Self && len(targets) == 0 {
+		targets = append(targets, r.sheet)
+	}
+	opts := spell.Options{Ability: ability, Innate: plan.Free || way.Free}
 	if err := encounter.Choose(sp, in.Choice, &opts); err != nil {
 		return d, err
 	}
@@ -516,6 +555,7 @@ func cast(r request, d Decision) (Decision, error) {
 		return d, err
 	}
 	was := maps.Clone(sheets)
+	was[actor.ID] = r.actor // what a feature's way of casting spent counts too
 	for id, sheetBefore := range sheets {
 		before := rules.FromSheet(sheetBefore)
 		after, err := before.Apply(res.Changes)
@@ -574,6 +614,26 @@ func prepare(r request, d Decision) (Decision, error) {
 	d.Changed = []campaign.Character{ch}
 	d.Summary = fmt.Sprintf("%s prepares %s.", ch.Name, strings.Join(names, ", "))
 	return d, nil
+}
+
+// spendPlan takes what a feature's way of casting sp costs from the
+// caster's resources, or refuses when too little is left.
+func spendPlan(ch campaign.Character, sp srd.Spell, plan encounter.Plan) (campaign.Character, error) {
+	if len(plan.Spend) == 0 {
+		return ch, nil
+	}
+	pools := campaign.ResourcesOf(ch)
+	for _, id := range slices.Sorted(maps.Keys(plan.Spend)) {
+		p, n := pools[id], plan.Spend[id]
+		if p.Max-p.Used < n {
+			res, _ := srd.LookupResource(id)
+			return ch, fault.Refuse(op, "intent.spell", fault.NotAllowed, "%s this way needs %d %s and %s has %d left", sp.Name, n, res.Name, ch.Name, max(p.Max-p.Used, 0))
+		}
+		p.Used += n
+		pools[id] = p
+	}
+	ch.Resources = pools
+	return ch, nil
 }
 
 // here reports whether a character is where the actor is: each character

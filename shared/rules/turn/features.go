@@ -33,6 +33,11 @@ var outOfFight = map[string]resolver{
 	"bardic-inspiration-d6":          inspire,
 	"primeval-awareness":             primevalAwareness,
 	"hide-in-plain-sight":            hideInPlainSight,
+	// Sorcerer: Flexible Casting, a slot for points and back (arcane.go).
+	"flexible-casting-converting-spell-slot": convertSlot,
+	"flexible-casting-creating-spell-slots":  createSlot,
+	// Warlock: Eldritch Master, the pact slots back (arcane.go).
+	"eldritch-master": eldritchMaster,
 }
 
 // duringRest are the features a rest plays by itself, and where.
@@ -54,6 +59,9 @@ var afterLongRest = map[string]func(ch campaign.Character) (campaign.Character, 
 // coverage test's), during a rest and as a long rest ends.
 func PlayedFeatures() []string {
 	ids := slices.Concat(slices.Collect(maps.Keys(outOfFight)), slices.Collect(maps.Keys(afterLongRest)), slices.Collect(maps.Keys(duringRest)))
+	for _, f := range restFeatures {
+		ids = append(ids, f.id)
+	}
 	slices.Sort(ids)
 	return slices.Compact(ids)
 }
