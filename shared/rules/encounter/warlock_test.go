@@ -135,6 +135,7 @@ func TestChainsOfCarceri(t *testing.T) {
 		t.Errorf("a goblin held by Chains of Carceri: %v", err)
 	}
 }
+
 // Pact of the Blade with Thirsting Blade: a greatsword called up (an
 // action) is a pact weapon Vex is proficient with (+0 Str, +3), and the
 // Attack action swings it twice.

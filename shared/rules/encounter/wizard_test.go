@@ -96,6 +96,7 @@ func TestEmpoweredEvocation(t *testing.T) {
 		t.Errorf("darts %+v", res.Rolls)
 	}
 }
+
 // A level 1 wizard against goblins: Magic Missile's darts (1d4+1 each)
 // kill one with two, and the third is wasted on it.
 func TestWizardLevel1(t *testing.T) {
