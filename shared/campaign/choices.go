@@ -95,8 +95,12 @@ func optionsOf(ch Character, f srd.Feature) []ChoiceOption {
 	var out []ChoiceOption
 	switch {
 	case f.Choice.ID == "expertise":
-		for _, s := range ch.Skills {
-			out = append(out, ChoiceOption{ID: s, Name: skillName(s)})
+		// Among the skills the character is proficient in: its class's,
+		// and those its features give (Bonus Proficiencies, Keen Senses).
+		for _, s := range append(slices.Clone(ch.Skills), FeatureSkills(ch)...) {
+			if o := (ChoiceOption{ID: s, Name: skillName(s)}); !slices.Contains(out, o) {
+				out = append(out, o)
+			}
 		}
 	case len(f.Choice.From) > 0:
 		for _, id := range f.Choice.From {

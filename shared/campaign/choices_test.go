@@ -139,3 +139,26 @@ func fieldOf(err error) string {
 	}
 	return ""
 }
+
+// A Lore bard's Bonus Proficiencies are three skills of any list, which
+// its expertise may then take.
+func TestBonusProficiencies(t *testing.T) {
+	ch, err := NewCharacter{Name: "Lia", Race: "human", Class: "bard", Level: 3, Skills: []string{"performance", "persuasion", "history"},
+		Choices: map[string][]string{"bonus-proficiencies": {"arcana", "stealth", "medicine"}}}.Build("b", "p")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := FeatureSkills(ch); !slices.Contains(got, "arcana") || !slices.Contains(got, "medicine") {
+		t.Errorf("feature skills %v", got)
+	}
+	ch.Choices["expertise"] = nil
+	ch, err = NewCharacter{Name: "Lia", Race: "human", Class: "bard", Level: 3, Skills: []string{"performance", "persuasion", "history"},
+		Choices: map[string][]string{"bonus-proficiencies": {"arcana", "stealth", "medicine"}, "expertise": {"stealth", "persuasion"}}}.Build("b", "p")
+	if err != nil || !slices.Equal(ch.Expertise, []string{"stealth", "persuasion"}) {
+		t.Errorf("expertise in a bonus proficiency: %v %v", err, ch.Expertise)
+	}
+	if _, err := (NewCharacter{Name: "Lia", Race: "human", Class: "bard", Level: 3,
+		Choices: map[string][]string{"bonus-proficiencies": {"arcana", "arcana", "medicine"}}}).Build("b", "p"); fieldOf(err) != "choices.bonus-proficiencies" {
+		t.Errorf("a skill chosen twice: %v", err)
+	}
+}

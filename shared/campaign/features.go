@@ -242,6 +242,7 @@ var sheetPlayed = map[string]string{
 	"channel-divinity-2-rest": "ResourcesOf: cleric-channel-divinity",
 	"channel-divinity-3-rest": "ResourcesOf: cleric-channel-divinity",
 	"unarmored-movement-1":    "Speed: + the unarmored_movement counter without armour or shield (unarmoredMovement)",
+	"bonus-proficiencies":     "FeatureSkills: the three skills chosen",
 	"font-of-inspiration":     "Rested: Bardic Inspiration's recharge, short_from level 5",
 	"draconic-resilience":     "ArmorClass: 13 + Dex unarmoured; resilientHP: +1 HP a level",
 }

@@ -73,7 +73,7 @@ func FeatureSkills(ch Character) []string {
 	var out []string
 	for _, f := range FeaturesOf(ch) {
 		out = append(out, traitSkills[f.ID]...)
-		if c := f.Choice; f.ID == "skill-versatility" && c != nil {
+		if c := f.Choice; skillChoices[f.ID] && c != nil {
 			for _, s := range ch.Choices[c.ID] {
 				if slices.Contains(c.From, s) {
 					out = append(out, s)
@@ -83,6 +83,11 @@ func FeatureSkills(ch Character) []string {
 	}
 	return out
 }
+
+// skillChoices are the features whose choice is skills the character
+// becomes proficient in: a half-elf's Skill Versatility, a Lore bard's
+// Bonus Proficiencies.
+var skillChoices = map[string]bool{"skill-versatility": true, "bonus-proficiencies": true}
 
 // traitWeapons are the weapons (SRD ids) a trait makes a character
 // proficient with, whatever its class.
