@@ -32,10 +32,21 @@ const srd = {
       const armor = Object.fromEntries(read("armor.json").map((a) => [a.id, [a.category, a.base_ac, a.dex_bonus ? (a.dex_max || 99) : 0, a.str_minimum || 0]]));
       const armorNames = Object.fromEntries(read("armor.json").map((a) => [a.id, a.name]));
       const weapons = Object.fromEntries(read("weapons.json").map((w) => [w.id, w.name]));
+      const classes = read("classes.json");
+      // Each level's spell slots (by spell level, 0 for none) and whether
+      // it brings an ability score improvement, for the creation preview.
+      const classLevels = Object.fromEntries(classes.map((c) => [c.id, c.levels.map((l) => [l.spell_slots ?? [], l.ability_score_improvement ? 1 : 0])]));
+      // The beasts a druid's Wild Shape may take, and how far its level reaches.
+      const beasts = read("monsters.json").filter((m) => m.type.toLowerCase() === "beast" && m.cr <= 1)
+        .map((m) => [m.id, m.name, m.cr, m.speed?.fly ? 1 : 0, m.speed?.swim ? 1 : 0]);
+      const druid = classes.find((c) => c.id === "druid");
+      const wildShape = druid ? druid.levels.map((l) => [l.counters?.wild_shape_max_cr ?? 0, l.counters?.wild_shape_swim ?? 0, l.counters?.wild_shape_fly ?? 0]) : [];
       return {
         contents: `export const spells = ${JSON.stringify(spells)};\nexport const monsters = ${JSON.stringify(monsters)};\n` +
           `export const classSkills = ${JSON.stringify(classSkills)};\nexport const armor = ${JSON.stringify(armor)};\n` +
-          `export const armorNames = ${JSON.stringify(armorNames)};\nexport const weapons = ${JSON.stringify(weapons)};\n`,
+          `export const armorNames = ${JSON.stringify(armorNames)};\nexport const weapons = ${JSON.stringify(weapons)};\n` +
+          `export const classLevels = ${JSON.stringify(classLevels)};\nexport const beasts = ${JSON.stringify(beasts)};\n` +
+          `export const wildShape = ${JSON.stringify(wildShape)};\n`,
         loader: "js",
         watchFiles: ["spells.json", "monsters.json", "classes.json", "armor.json", "weapons.json"].map((f) => join(srdData, f)),
       };

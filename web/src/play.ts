@@ -5,14 +5,16 @@ import { ApiError, inviteLink, type Api } from "./api";
 import { Connection, type LinkState } from "./conn";
 import { $, $input, $select, fill, h, option, plural } from "./dom";
 import { Journal } from "./journal";
-import type { Area, CampaignView, Character, ClientMessage, Eligible, Encounter, Intent, Secret, ServerMessage, Turn } from "./protocol";
+import type { Area, CampaignView, Character, ClientMessage, Eligible, Encounter, Intent, RuleChoices, Secret, ServerMessage, Turn } from "./protocol";
 import { ABILITIES, ABILITY_NAMES, SKILLS, effectName, timeLeft } from "./rules";
 import {
-  breakdown, fromView, ingest, intentLabel, isMine, live, nameOf, names, newStream, noteSent, reachLeft, reactionLabel, reduce, replay,
+  breakdown, fromView, ingest, intentLabel, isMine, live, nameOf, names, newStream, noteSent, participantOf, reachLeft, reduce, replay,
   resynced, rollLine, withAction, withCharacters, type FeedItem, type Stream, type Table,
 } from "./state";
+import { beastsFor, crText, featureButtons, featureIntent, featureLabel, featureLeft, featureLine, onTurn, shortName, waysOf, windowChoices } from "./features";
+import { choiceFields, choiceProblems, defaults, raiseSelect, still, type Chosen } from "./choices";
 import { spells as srdSpells, monsters as srdMonsters } from "srd";
-import { actionLine, bare, equipment, sentence } from "./words";
+import { actionLine, bare, equipment, idName, sentence } from "./words";
 
 /** Session is who sits at the table; the token is api's, which a renewal replaces. */
 export interface Session { api: Api; ws: string; me: string }
@@ -51,6 +53,13 @@ export class TableView {
   private quiet: ServerMessage[] = [];
   /** the story follows the newest line; false while the player reads further up */
   private follow = true;
+  /** the choices a level up asks, by character id and the level it reaches, once the server has said */
+  private levelAsks: Record<string, RuleChoices | "asking" | "failed"> = {};
+  private levelAsking: Record<string, Promise<void>> = {};
+  /** what the player picked of them */
+  private levelPicked: Chosen = {};
+  /** the party members whose features list is open */
+  private featuresOpen = new Set<string>();
 
   /** onSignedOut runs when the server no longer takes the sign-in (a ticket refused with 401). */
   onSignedOut: (() => void) | null = null;
@@ -474,6 +483,27 @@ export class TableView {
     ($("action") as HTMLInputElement).placeholder = mine.length ? "What do you do?" : "Create a character to play";
   }
 
+  /**
+   * sheetFeatures lists a character's features and traits on its sheet,
+   * collapsed: each with how it is used, its uses left (the fight's, in a
+   * fight) and its summary. Opened, it stays open as the party redraws.
+   */
+  private sheetFeatures(c: Character): HTMLElement | null {
+    const fs = c.features ?? [];
+    if (!fs.length) return null;
+    const p = participantOf(this.table, c.id);
+    const box = h("details", { class: "features-list", "data-features": c.id, open: this.featuresOpen.has(c.id) },
+      h("summary", {}, `Features and traits (${fs.length})`),
+      h("ul", {}, fs.map((f) => h("li", { "data-feature": f.id, class: onTurn(f) ? "usable" : "" },
+        h("span", { class: "feature-line" }, featureLine(f, featureLeft(f, p))),
+        f.summary ? h("span", { class: "hint feature-summary" }, f.summary) : null))));
+    box.addEventListener("toggle", () => {
+      if (box.open) this.featuresOpen.add(c.id);
+      else this.featuresOpen.delete(c.id);
+    });
+    return box;
+  }
+
   private drawParty(): void {
     const t = this.table;
     // In a fight the encounter holds the live numbers, not the sheet.
@@ -511,6 +541,7 @@ export class TableView {
           h("span", { class: "slot-level", title: `level ${l}: ${s.max - s.used} of ${s.max} left` }, `L${l} `,
             Array.from({ length: s.max }, (_, i) => h("span", { class: i < s.max - s.used ? "pip" : "pip used" }))))) : null,
         carried(c),
+        this.sheetFeatures(c),
         c.dead ? h("div", { class: "hint" }, "dead")
           : c.hp === 0 && c.stable ? h("div", { class: "hint" }, "unconscious, stable")
             : c.hp === 0 ? h("div", { class: "hint" }, `dying: death saves ${c.death_saves.successes}✓ ${c.death_saves.failures}✗`) : null);
@@ -642,7 +673,47 @@ export class TableView {
     $("actions-why").textContent = said ? "" : blocked || [...own].map(([r, labels]) => `${names(labels)}: ${r}.`).join(" ");
     if (blocked) this.detail = "";
     if (focused) (bar.querySelector(`[data-kind="${focused}"]`) as HTMLButtonElement | null)?.focus();
+    this.drawFeatureButtons(c, blocked, said);
     this.drawDetail(c, foes);
+  }
+
+  /**
+   * drawFeatureButtons offers the character's features used on a turn
+   * (action, bonus action, none), each with its uses left and, when it
+   * cannot be used now, why. One that needs no more is used at once; one
+   * that asks whom or which beast opens its form below.
+   */
+  private drawFeatureButtons(c: Character | undefined, blocked: string, said: boolean): void {
+    const box = $("features"), why = $("features-why");
+    const p = c ? participantOf(this.table, c.id) : undefined;
+    const buttons = c ? featureButtons(c, p) : [];
+    box.hidden = why.hidden = buttons.length === 0;
+    const focused = (document.activeElement as HTMLElement | null)?.closest?.("#features button")?.getAttribute("data-feature");
+    if (this.detail.startsWith("feature:") && !buttons.some((b) => `feature:${b.feature.id}` === this.detail && !b.why)) this.detail = "";
+    fill(box, buttons.map((b) => {
+      const off = blocked || b.why;
+      const key = `feature:${b.feature.id}`;
+      return h("button", {
+        type: "button", "data-feature": b.feature.id, "data-use": b.feature.use ?? "", disabled: !!off,
+        "aria-pressed": b.asks ? (this.detail === key ? "true" : "false") : null,
+        "aria-describedby": off ? (blocked ? (said ? "act-why" : "actions-why") : "features-why") : null,
+        title: off || b.feature.summary || null,
+        onclick: () => {
+          if (!b.asks) {
+            this.intent(featureIntent(b.feature, b.ends ? { choice: "end" } : {}));
+            return;
+          }
+          this.detail = this.detail === key ? "" : key;
+          this.drawActions();
+          if (this.detail) ($("action-detail").querySelector("select, button, input") as HTMLElement | null)?.focus();
+        },
+      }, b.label);
+    }));
+    // Why, in words: the bar's own reason is already said above it.
+    const own = new Map<string, string[]>();
+    for (const b of buttons) if (b.why) own.set(b.why, [...(own.get(b.why) ?? []), shortName(b.feature.name)]);
+    why.textContent = blocked ? "" : [...own].map(([r, labels]) => `${names(labels)}: ${r}.`).join(" ");
+    if (focused) (box.querySelector(`[data-feature="${CSS.escape(focused)}"]`) as HTMLButtonElement | null)?.focus();
   }
 
   private drawDetail(c: Character | undefined, foes: Encounter["participants"]): void {
@@ -723,28 +794,130 @@ export class TableView {
         fill(box, h("div", { class: "bar" }, ability, skill, go("Check", () => ({ kind: "check", ability: ability.value, ...(skill.value ? { skill: skill.value } : {}) }))));
         break;
       }
-      case "rest":
+      case "rest": {
+        // A feature used during a short rest (Natural Recovery) is a short
+        // rest with it.
+        const during = (c.features ?? []).filter((f) => f.use === "rest" && !f.told);
         fill(box, h("div", { class: "bar" },
           h("button", { type: "button", id: "rest-short", onclick: () => this.intent({ kind: "rest", rest: "short" }) }, "Short rest"),
+          during.map((f) => {
+            const left = featureLeft(f);
+            return h("button", { type: "button", "data-feature": f.id, disabled: left === 0, title: f.summary || null,
+              onclick: () => this.intent(featureIntent(f)) }, `Short rest with ${featureLabel(f, left)}`);
+          }),
           h("button", { type: "button", id: "rest-long", onclick: () => this.intent({ kind: "rest", rest: "long" }) }, "Long rest")));
         break;
+      }
       case "level_up": {
         // Hit points by the class's fixed value or a roll; at a level that
         // brings an ability score improvement, +1 to two scores (or +2 to
-        // one, chosen twice). The server says which levels bring one.
+        // one, chosen twice). The server says which levels bring one, and
+        // what the new level's features ask to choose.
         const hp = h("select", { id: "level-hp", "aria-label": "Hit points" }, option("fixed", "fixed hit points"), option("roll", "roll the hit die"));
-        const raise = (id: string) => h("select", { id, "aria-label": "Ability +1" }, option("", "no ability +1"), ABILITIES.map((a) => option(a, `${ABILITY_NAMES[a]} +1`)));
-        const a1 = raise("level-asi-1"), a2 = raise("level-asi-2");
-        fill(box, h("div", { class: "bar" }, hp, a1, a2, go(`Reach level ${c.level + 1}`, () => {
-          const increases: Record<string, number> = {};
-          for (const a of [a1.value, a2.value]) if (a) increases[a] = (increases[a] ?? 0) + 1;
-          return { kind: "level_up", hp: hp.value as "fixed" | "roll", ...(Object.keys(increases).length ? { increases } : {}) };
-        })), h("p", { class: "hint" }, "An ability score improvement comes at levels 4, 8, 12, 16 and 19 (a fighter's at 6 and 14 too, a rogue's at 10)."));
+        const a1 = raiseSelect("level-asi-1", "Ability +1", "", "no ability +1"), a2 = raiseSelect("level-asi-2", "Ability +1", "", "no ability +1");
+        const ask = this.levelChoices(c);
+        const specs = typeof ask === "object" ? still(ask.choices, c.choices) : [];
+        const subclass = typeof ask === "object" && ask.subclass && !c.subclass ? ask.subclass : "";
+        const choices = h("div", { id: "level-choices", class: "choices" });
+        const button = h("button", { type: "button", class: "primary", id: "level_up-go", onclick: () => void this.levelUp(c) }, `Reach level ${c.level + 1}`);
+        const draw = () => {
+          const errs = choiceProblems(specs, this.levelPicked);
+          choiceFields(choices, "level", specs, this.levelPicked, errs, (p) => { this.levelPicked = p; draw(); });
+          button.disabled = Object.keys(errs).length > 0;
+        };
+        fill(box, h("div", { class: "bar" }, hp, a1, a2, button),
+          subclass ? h("p", { class: "hint" }, `Level ${c.level + 1} brings the subclass ${idName(subclass)}.`) : null,
+          choices,
+          ask === "asking" ? h("p", { class: "hint" }, "Reading what the new level asks…")
+            : ask === "failed" ? h("p", { class: "hint" }, "What the new level asks to choose could not be read: the server takes its first options.") : null,
+          h("p", { class: "hint" }, "An ability score improvement comes at levels 4, 8, 12, 16 and 19 (a fighter's at 6 and 14 too, a rogue's at 10)."));
+        this.levelPicked = defaults(specs, this.levelPicked);
+        draw();
         break;
       }
       default:
-        fill(box);
+        if (this.detail.startsWith("feature:")) this.fillFeature(box, c, foes, this.detail.slice("feature:".length));
+        else fill(box);
     }
+  }
+
+  /**
+   * levelChoices is what the character's next level asks to choose, from
+   * the server (GET /api/rules/choices at that level); asked once, and
+   * the form drawn again when the answer comes.
+   */
+  private levelChoices(c: Character): RuleChoices | "asking" | "failed" {
+    const key = `${c.id}:${c.level + 1}`;
+    const have = this.levelAsks[key];
+    if (have) return have;
+    this.levelAsks[key] = "asking";
+    this.levelPicked = {};
+    this.levelAsking[key] = this.s.api.ruleChoices(c.class, c.race, c.level + 1, c.skills ?? []).then(
+      (r) => { this.levelAsks[key] = r; },
+      () => { this.levelAsks[key] = "failed"; },
+    ).then(() => { if (!this.closed && this.detail === "level_up") this.drawActions(); });
+    return "asking";
+  }
+
+  /**
+   * levelUp sends the level up as the form has it. Pressed before the
+   * server said what the level asks, it waits for that: a level that asks
+   * nothing goes at once; one that asks a choice is shown first.
+   */
+  private async levelUp(c: Character): Promise<void> {
+    if (this.levelChoices(c) === "asking") {
+      await this.levelAsking[`${c.id}:${c.level + 1}`];
+      const ask = this.levelChoices(c);
+      if (typeof ask === "object" && still(ask.choices, c.choices).length) {
+        this.say(`Level ${c.level + 1} asks a choice: make it, then reach the level.`);
+        return;
+      }
+    }
+    if (this.closed || this.detail !== "level_up") return;
+    const ask = this.levelChoices(c);
+    const specs = typeof ask === "object" ? still(ask.choices, c.choices) : [];
+    const subclass = typeof ask === "object" && ask.subclass && !c.subclass ? ask.subclass : "";
+    const increases: Record<string, number> = {};
+    for (const a of [$select("level-asi-1").value, $select("level-asi-2").value]) if (a) increases[a] = (increases[a] ?? 0) + 1;
+    const picked = Object.fromEntries(Object.entries(this.levelPicked).filter(([id]) => specs.some((sp) => sp.id === id)));
+    this.intent({
+      kind: "level_up", hp: $select("level-hp").value as "fixed" | "roll", ...(Object.keys(increases).length ? { increases } : {}),
+      ...(subclass ? { subclass } : {}), ...(Object.keys(picked).length ? { choices: picked } : {}),
+    });
+  }
+
+  /**
+   * fillFeature is the form of a feature that asks something before it is
+   * used: which beast Wild Shape takes (those the druid's level reaches),
+   * or whom a feature used with an action acts on (a foe first in a fight,
+   * else the character itself).
+   */
+  private fillFeature(box: HTMLElement, c: Character, foes: Encounter["participants"], id: string): void {
+    const b = featureButtons(c, participantOf(this.table, c.id)).find((x) => x.feature.id === id);
+    if (!b) { fill(box); return; }
+    const name = shortName(b.feature.name);
+    const use = (pick: { target_id?: string; choice?: string; way?: string }) => this.intent(featureIntent(b.feature, pick));
+    if (b.asks === "way") {
+      fill(box, h("div", { class: "bar", role: "group", "aria-label": name }, waysOf(b.feature).map(([way, label]) =>
+        h("button", { type: "button", id: `feature-${way}`, onclick: () => use({ way }) }, label))),
+      b.feature.summary ? h("p", { class: "hint" }, b.feature.summary) : null);
+      return;
+    }
+    if (b.asks === "beast") {
+      const beasts = beastsFor(c.level);
+      const beast = h("select", { id: "feature-beast", "aria-label": "Beast" }, beasts.map(([bid, bname, cr]) => option(bid, `${bname} (CR ${crText(cr)})`)));
+      fill(box, beasts.length
+        ? h("div", { class: "bar" }, beast, h("button", { type: "button", class: "primary", id: "feature-go", onclick: () => use({ choice: beast.value }) }, name))
+        : h("p", { class: "hint" }, `${c.name} cannot take a beast's shape yet.`));
+      return;
+    }
+    const party = Object.values(this.table.characters).filter((x) => x.area_id === c.area_id && !x.dead);
+    const target = h("select", { id: "feature-target", "aria-label": "On whom" },
+      foes.map((p) => option(p.id, `${p.name} (HP ${p.hp}/${p.max_hp})`)),
+      party.map((x) => option(x.id, x.id === c.id ? `${x.name} (yourself)` : x.name)), option("", "no one in particular"));
+    fill(box, h("div", { class: "bar" }, target,
+      h("button", { type: "button", class: "primary", id: "feature-go", onclick: () => use(target.value ? { target_id: target.value } : {}) }, name)),
+    b.feature.summary ? h("p", { class: "hint" }, b.feature.summary) : null);
   }
 
   // ------------------------------------------------------------ dice
@@ -827,15 +1000,15 @@ export class TableView {
     dock.dataset.window = r.key;
     $("react-trigger").textContent = r.trigger;
     $("react-trigger").hidden = !r.trigger;
-    $("react-what").textContent = `${names(mine.map((e) => nameOf(this.table, e.character_id)))} may react.`;
-    fill($("react-choices"), mine.map((e) => [
-      ...e.reactions.map((name) => h("button", { type: "button", class: "primary", "data-reaction": name,
-        onclick: () => this.react(r.key, r.turnId, e.character_id, name) },
-        (mine.length > 1 ? `${nameOf(this.table, e.character_id)}: ` : "") + reactionLabel(name) + effectOf(e, name))),
-      h("button", { type: "button", "data-reaction": "pass", onclick: () => this.react(r.key, r.turnId, e.character_id, "pass") },
-        mine.length > 1 ? `${nameOf(this.table, e.character_id)}: Pass` : "Pass"),
-    ]));
-    if (fresh && (document.activeElement === document.body || document.activeElement?.closest("#turn-form, #actions"))) {
+    // An offer that is one of the character's features reads by its name
+    // and summary: what one's own hit does (Divine Smite) is chosen so.
+    const w = windowChoices(mine, this.table.characters, (id) => nameOf(this.table, id));
+    $("react-what").textContent = w.what;
+    fill($("react-choices"), w.choices.map((x) => h("button", {
+      type: "button", class: x.primary ? "primary" : null, "data-reaction": x.reaction, "data-character": x.characterId,
+      onclick: () => this.react(r.key, r.turnId, x.characterId, x.reaction),
+    }, x.summary ? [h("strong", {}, x.label), h("span", { class: "offer-summary" }, x.summary)] : x.label)));
+    if (fresh && (document.activeElement === document.body || document.activeElement?.closest("#turn-form, #actions, #features"))) {
       ($("react-choices").querySelector("button") as HTMLButtonElement | null)?.focus();
     }
     this.countdowns();
@@ -907,7 +1080,9 @@ export class TableView {
       const kind = this.detail;
       this.detail = "";
       this.drawActions();
-      ($("actions").querySelector(`[data-kind="${kind}"]`) as HTMLButtonElement | null)?.focus();
+      const back = kind.startsWith("feature:") ? $("features").querySelector(`[data-feature="${CSS.escape(kind.slice("feature:".length))}"]`)
+        : $("actions").querySelector(`[data-kind="${kind}"]`);
+      (back as HTMLButtonElement | null)?.focus();
     };
     ($("roll-button") as HTMLButtonElement).onclick = () => this.rollNow();
   }
@@ -1076,14 +1251,4 @@ function drawGraph(box: HTMLElement, areas: Area[], here: string | undefined, re
     if (who) root.append(svg("text", { x, y: y + 3, "text-anchor": "middle", class: a.id === here ? "who here" : "who" }, who.slice(0, 3)));
   }
   box.append(root);
-}
-
-/** What the engine says a reaction would do to the outcome, for its button. */
-function effectOf(e: Eligible, name: string): string {
-  switch (e.offers?.find((o) => o.name === name)?.changes) {
-    case "yes": return " (changes the outcome)";
-    case "no": return " (won't change the outcome)";
-    case "unknown": return " (may change the outcome)";
-  }
-  return "";
 }

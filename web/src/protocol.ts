@@ -69,8 +69,32 @@ export interface Character {
   effects?: LastingEffect[] | null;
   /** beyond protocol.md: the game time a stable character comes to */
   wakes_at?: number;
+  /** beyond protocol.md: the class skills chosen, the subclass, and what its features asked the player to choose, by choice id */
+  skills?: string[] | null;
+  subclass?: string;
+  choices?: Record<string, string[]> | null;
+  /** beyond protocol.md: its class features and racial traits, with the uses left */
+  features?: FeatureView[] | null;
   area_id: string;
   presence: Presence;
+}
+
+/**
+ * FeatureView is one class feature or racial trait as the sheet lists it
+ * (campaign.FeatureView): use says how it is used ("" always on, "action",
+ * "bonus_action", "free", "reaction", "on_hit", "rest"); left is what its
+ * resource has left (absent without one); told, that the narrator tells it
+ * rather than the rules playing it.
+ */
+export interface FeatureView {
+  id: string;
+  name: string;
+  use?: string;
+  summary?: string;
+  resource?: string;
+  cost?: number;
+  left?: number | null;
+  told?: boolean;
 }
 
 /** LastingEffect is a spell's effect on a sheet (campaign.Effect); until is game seconds, absent for until dispelled. */
@@ -104,7 +128,11 @@ export interface Participant {
   /** beyond protocol.md: the participants of the other side in melee with it */
   engaged?: string[] | null;
   /** what it has used of its current (or last) turn */
-  turn?: { action_used?: boolean; disengaged?: boolean };
+  turn?: { action_used?: boolean; bonus_action_used?: boolean; disengaged?: boolean };
+  /** a character's class and racial resources as the fight spends them, by resource id */
+  pools?: Record<string, Slot> | null;
+  /** a druid's Wild Shape: the beast whose shape it has */
+  form?: { beast: string } | null;
   /** the participant as the rules see it: in a fight, a character's live
    * death saves, slots (index = level - 1) and concentration are here,
    * not on the sheet */
@@ -234,9 +262,10 @@ export type Intent =
   | { kind: "check"; ability: string; skill?: string }
   | { kind: "move"; to_area_id: string }
   | { kind: "use_item"; item: string }
-  | { kind: "dodge" | "dash" | "disengage" | "help" | "end_turn" }
+  | { kind: "dodge" | "dash" | "disengage" | "help" | "end_turn" | "hide" | "second_wind"; bonus?: boolean }
   | { kind: "rest"; rest: "short" | "long" }
-  | { kind: "level_up"; hp?: "fixed" | "roll"; increases?: Record<string, number> }
+  | { kind: "level_up"; hp?: "fixed" | "roll"; increases?: Record<string, number>; subclass?: string; choices?: Record<string, string[]> }
+  | { kind: "feature"; feature: string; target_id?: string; choice?: string; keep_turn?: boolean }
   | { kind: "say"; text: string };
 
 export type ClientMessage =
@@ -283,6 +312,12 @@ export interface Eligible {
   reactions: string[];
   offers?: { name: string; changes: "yes" | "no" | "unknown" }[];
 }
+
+/** The choices a new character of a class, race and level makes (GET /api/rules/choices). */
+export interface RuleChoices { subclass: string; choices: ChoiceSpec[] | null }
+
+/** ChoiceSpec is one choice: count options in all, from options; by names the features that ask it. */
+export interface ChoiceSpec { id: string; count: number; options: { id: string; name: string }[] | null; by?: string[] | null }
 
 /** A reaction as the engine applied it. */
 export interface Applied {

@@ -1,17 +1,18 @@
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
 import { parseInvite, inviteLink } from "./api";
-import { derive, effectName, pointsSpent, problems, skillChoice, skillName, timeLeft } from "./rules";
+import { asiLevels, defaultRaise, derive, effectName, pointsSpent, problems, raised, skillChoice, skillName, slotsAt, timeLeft } from "./rules";
 
 const standard = { str: 15, dex: 14, con: 13, int: 12, wis: 10, cha: 8 };
 
 describe("character choices", () => {
   it("DerivesTheSheetTheServerBuilds", () => {
-    // shared/campaign: HP = hit die + CON mod, AC from the starting armour
+    // shared/campaign: HP = hit die + CON mod (a hill dwarf's Dwarven
+    // Toughness: 1 more), AC from the starting armour
     // (campaign.ArmorClass), racial increases applied.
     const d = derive("dwarf", "fighter", standard)!;
     assert.equal(d.abilities.con, 15);
-    assert.equal(d.hp, 12);
+    assert.equal(d.hp, 13, "10 + 2 + 1 for Dwarven Toughness");
     assert.equal(d.ac, 16, "chain mail");
     assert.equal(d.speed, 25);
     assert.deepEqual(d.slots, {});
@@ -29,6 +30,41 @@ describe("character choices", () => {
     const weak = { str: 8, dex: 14, con: 13, int: 12, wis: 10, cha: 15 };
     assert.equal(derive("elf", "paladin", weak)!.speed, 20, "chain mail too heavy");
     assert.equal(derive("dwarf", "paladin", weak)!.speed, 25, "dwarves are not slowed");
+  });
+
+  it("DerivesASheetAboveLevelOneAsTheServerBuildsIt", () => {
+    // NewCharacter.Build: the fixed hit points (half the die + 1 + Con) of
+    // every level after the first, the slots of the level, and each
+    // ability score improvement the levels bring, the highest score +2
+    // where none is picked. The numbers are the server's for these sheets.
+    const f = derive("human", "fighter", standard, 6)!;
+    assert.equal(f.hp, 52);
+    assert.equal(f.abilities.str, 20, "16, then +2 at 4th and at 6th");
+    assert.deepEqual(f.increases, [{ str: 2 }, { str: 2 }]);
+    const c = derive("dwarf", "cleric", standard, 4)!;
+    assert.equal(c.hp, 35, "Dwarven Toughness at every level");
+    assert.deepEqual(c.slots, { "1": 4, "2": 3 });
+    assert.deepEqual(derive("elf", "warlock", standard, 5)!.slots, { "3": 2 }, "pact slots, all of one level");
+    assert.deepEqual(derive("human", "paladin", standard, 2)!.slots, { "1": 2 });
+    assert.equal(derive("human", "paladin", standard, 2)!.hp, 20);
+    const b = derive("half-orc", "barbarian", standard, 8, [["str", "con"]])!;
+    assert.equal(b.hp, 77);
+    assert.deepEqual(b.abilities, { str: 20, dex: 14, con: 15, int: 12, wis: 10, cha: 8 });
+    assert.deepEqual(b.increases, [{ str: 1, con: 1 }, { str: 2 }]);
+    assert.deepEqual(b.raiseProblems, {});
+  });
+
+  it("RaisesScoresAsThePlayerPicksOrTheServerWould", () => {
+    assert.deepEqual(asiLevels("fighter", 8), [4, 6, 8]);
+    assert.deepEqual(asiLevels("rogue", 3), []);
+    assert.deepEqual(slotsAt("wizard", 1), { "1": 2 });
+    assert.deepEqual(slotsAt("fighter", 5), {});
+    assert.deepEqual(defaultRaise({ str: 19, dex: 14, con: 13, int: 12, wis: 10, cha: 8 }), { str: 1, dex: 1 }, "one point of room: +1 to the next too");
+    assert.deepEqual(defaultRaise({ str: 20, dex: 20, con: 20, int: 20, wis: 20, cha: 20 }), {});
+    const r = raised(standard, [["dex", "dex"], ["con", ""]]);
+    assert.equal(r.abilities.dex, 16);
+    assert.match(r.problems[1], /second score/, "a +1 alone is half an improvement");
+    assert.match(raised({ ...standard, str: 19 }, [["str", "str"]]).problems[0], /Strength would be above 20/);
   });
 
   it("AsksForTheClassSkills", () => {

@@ -2,7 +2,7 @@
 // the sheet the server will derive from the choice (shared/campaign's
 // NewCharacter.Build), shown before it is sent. The server decides; this
 // only previews and explains, field by field.
-import { armor as srdArmor, classSkills } from "srd";
+import { armor as srdArmor, classLevels, classSkills } from "srd";
 import type { Abilities } from "./protocol";
 
 export const ABILITIES = ["str", "dex", "con", "int", "wis", "cha"] as const;
@@ -106,6 +106,51 @@ export function problems(method: Method, name: string, race: string, cls: string
   return out;
 }
 
+/** Raise is one ability score improvement as picked: two +1s (the same twice is +2), or neither for the default. */
+export type Raise = [string, string];
+
+/**
+ * defaultRaise is the server's improvement when none is asked
+ * (campaign.defaultIncrease): +2 to the highest score below 20, the
+ * earlier on the sheet on a tie, or +1 to it and the next below 20 where
+ * only one point of room is left.
+ */
+export function defaultRaise(ab: Abilities): Record<string, number> {
+  let best = "";
+  for (const a of ABILITIES) if (ab[a] < 20 && (best === "" || ab[a] > ab[best as keyof Abilities])) best = a;
+  if (!best) return {};
+  if (20 - ab[best as keyof Abilities] >= 2) return { [best]: 2 };
+  const next = ABILITIES.find((a) => a !== best && ab[a] < 20);
+  return next ? { [best]: 1, [next]: 1 } : { [best]: 1 };
+}
+
+/**
+ * raised applies the improvements of a new character above level 1, in
+ * order: each picked one, or the default where none is picked. It returns
+ * the scores, each improvement as the server takes it, and the problems
+ * by index (one +1 without its second, a score above 20).
+ */
+export function raised(ab: Abilities, picks: Raise[]): { abilities: Abilities; increases: Record<string, number>[]; problems: Record<number, string> } {
+  let cur = { ...ab };
+  const increases: Record<string, number>[] = [];
+  const problems: Record<number, string> = {};
+  picks.forEach(([a, b], i) => {
+    let inc: Record<string, number>;
+    if (!a && !b) inc = defaultRaise(cur);
+    else if (!a || !b) {
+      problems[i] = "Choose a second score to raise by 1, or the same one again for +2.";
+      inc = {};
+    } else inc = a === b ? { [a]: 2 } : { [a]: 1, [b]: 1 };
+    const next = { ...cur };
+    for (const [k, n] of Object.entries(inc)) next[k as keyof Abilities] += n;
+    const over = ABILITIES.find((k) => next[k] > 20);
+    if (over) problems[i] = `${ABILITY_NAMES[over]} would be above 20.`;
+    else cur = next;
+    increases.push(inc);
+  });
+  return { abilities: cur, increases, problems };
+}
+
 export interface Derived {
   abilities: Abilities;
   hp: number;
@@ -114,27 +159,52 @@ export interface Derived {
   slots: Record<string, number>;
   hitDie: number;
   equipment: string[];
+  /** each ability score improvement as the server takes it, in order */
+  increases: Record<string, number>[];
+  /** what is wrong with an improvement picked, by its index */
+  raiseProblems: Record<number, string>;
 }
 
-const FULL_CASTER_L1 = [2];
+/** asiLevels are the class's levels up to level that bring an ability score improvement. */
+export function asiLevels(cls: string, level: number): number[] {
+  return (classLevels[cls] ?? []).slice(0, level).flatMap(([, asi], i) => (asi ? [i + 1] : []));
+}
 
-/** derive is the level-1 sheet the server builds from the choice. */
-export function derive(race: string, cls: string, base: Abilities): Derived | null {
+/** slotsAt are the class's spell slots at level, by spell level (campaign's spellSlots). */
+export function slotsAt(cls: string, level: number): Record<string, number> {
+  const out: Record<string, number> = {};
+  (classLevels[cls]?.[level - 1]?.[0] ?? []).forEach((n, i) => { if (n > 0) out[String(i + 1)] = n; });
+  return out;
+}
+
+/**
+ * derive is the sheet the server builds from the choice
+ * (NewCharacter.Build): racial increases, then each ability score
+ * improvement up to level (picks, or the server's default), the hit
+ * points of every level (the fixed value after the first, at least 1 a
+ * level, a hill dwarf's 1 more each), the slots of the level.
+ */
+export function derive(race: string, cls: string, base: Abilities, level = 1, picks: Raise[] = []): Derived | null {
   const r = RACES.find((x) => x.id === race);
   const c = CLASSES.find((x) => x.id === cls);
   if (!r || !c) return null;
-  const abilities = { ...base };
-  for (const a of ABILITIES) abilities[a] += r.bonuses[a] ?? 0;
+  const racial = { ...base };
+  for (const a of ABILITIES) racial[a] += r.bonuses[a] ?? 0;
   // A half-elf's +1s: the highest base scores but Charisma, the earlier on the sheet on a tie.
   const others = ABILITIES.filter((a) => a !== "cha").sort((a, b) => base[b] - base[a]);
-  for (const a of others.slice(0, r.choose ?? 0)) abilities[a] += 1;
-  const hp = Math.max(1, c.hitDie + modifier(abilities.con));
-  const slots: Record<string, number> = {};
-  if (c.caster === "full") FULL_CASTER_L1.forEach((n, i) => { slots[String(i + 1)] = n; });
-  if (c.caster === "pact") slots["1"] = 1;
+  for (const a of others.slice(0, r.choose ?? 0)) racial[a] += 1;
+  const asis = asiLevels(cls, level);
+  const up = raised(racial, asis.map((_, i) => picks[i] ?? ["", ""]));
+  const abilities = up.abilities;
+  const con = modifier(abilities.con);
+  let hp = Math.max(c.hitDie + con + (level - 1) * (c.hitDie / 2 + 1 + con), level);
+  if (r.id === "dwarf") hp += level; // Dwarven Toughness (the hill dwarf's)
   const heavy = (c.armor ?? []).some((id) => abilities.str < (srdArmor[id]?.[3] ?? 0));
   const speed = heavy && r.id !== "dwarf" ? r.speed - 10 : r.speed;
-  return { abilities, hp, ac: armorClass(c, abilities), speed, slots, hitDie: c.hitDie, equipment: c.equipment };
+  return {
+    abilities, hp, ac: armorClass(c, abilities), speed, slots: slotsAt(cls, level), hitDie: c.hitDie, equipment: c.equipment,
+    increases: up.increases, raiseProblems: up.problems,
+  };
 }
 
 /** armorClass is campaign.ArmorClass for a class's starting armour, from the SRD's armour table. */

@@ -12,4 +12,10 @@ declare module "srd" {
   export const armorNames: Record<string, string>;
   /** weapon id -> its SRD name ("crossbow-light" -> "Crossbow, light") */
   export const weapons: Record<string, string>;
+  /** class id -> each level's [spell slots by spell level (0: none), 1 when it brings an ability score improvement] */
+  export const classLevels: Record<string, [number[], number][]>;
+  /** the SRD's beasts of CR 1 or below: [id, name, challenge rating, 1 if it flies, 1 if it swims] */
+  export const beasts: [string, string, number, number, number][];
+  /** a druid's Wild Shape at each level: [the highest CR, 1 if a swimming shape, 1 if a flying one] */
+  export const wildShape: [number, number, number][];
 }

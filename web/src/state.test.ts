@@ -361,6 +361,28 @@ describe("reduce", () => {
     assert.equal(intentLabel({ kind: "cast", spell: "fire-bolt" }, t), "casts Fire Bolt");
   });
 
+  it("SaysAFeatureByItsName", () => {
+    let t = play(table(), { type: "encounter", encounter: fight() });
+    const mira = { ...t.characters.mira, features: [
+      { id: "rage", name: "Rage", use: "bonus_action", resource: "rage", cost: 1, left: 2 },
+      { id: "wild-shape-cr-1-4-or-below-no-flying-or-swim-speed", name: "Wild Shape (CR 1/4 or below, no flying or swim speed)", use: "action" },
+      { id: "divine-smite", name: "Divine Smite", use: "on_hit" },
+    ] };
+    t = play(t, { type: "character", character: mira });
+    assert.equal(intentLabel({ kind: "feature", feature: "rage" }, t), "uses Rage");
+    assert.equal(intentLabel({ kind: "feature", feature: "breath-weapon", target_id: "g1" }, t), "uses Breath weapon on Goblin 1");
+    assert.equal(intentLabel({ kind: "feature", feature: "wild-shape-cr-1-4-or-below-no-flying-or-swim-speed", choice: "giant-badger" }, t),
+      "uses Wild Shape (giant badger)");
+    assert.equal(intentLabel({ kind: "feature", feature: "wild-shape-cr-1-4-or-below-no-flying-or-swim-speed", choice: "end" }, t), "ends Wild Shape");
+    // A choice of what one's own hit does is told as the feature used.
+    t = play(t, { type: "reaction.window", turn_id: "t1", roll_id: "r1", eligible: [{ character_id: "mira", reactions: ["divine-smite"] }], closes_at: "2030-01-01T00:00:30Z" });
+    assert.equal(t.feed[t.feed.length - 1].text, "Mira chooses what the hit does.");
+    assert.equal(intentLabel({ kind: "disengage", bonus: true }, t), "disengages as a bonus action");
+    t = play(t, { type: "reaction.received", turn_id: "t1", character_id: "mira", reaction: "divine-smite" },
+      { type: "reaction.received", turn_id: "t1", character_id: "tobin", reaction: "shield" });
+    assert.deepEqual(t.feed.slice(-2).map((f) => f.text), ["Mira uses Divine Smite.", "Tobin reacts: Shield."]);
+  });
+
   it("ShowsAnEncounterAndClearsItWhenItEnds", () => {
     const e: Encounter = {
       id: "e1", status: "active", round: 1, order: ["g1", "mira"], current: "g1",

@@ -8,6 +8,9 @@ import type {
 import { ABILITY_NAMES } from "./rules";
 import { spells as srdSpells } from "srd";
 import { encounterEndText, playerMessage, sessionText, weaponName } from "./words";
+import { choosesOnHit, featureName, reactionLabel } from "./features";
+
+export { reactionLabel };
 
 // ---------------------------------------------------------------- stream
 
@@ -286,18 +289,6 @@ export function windowKey(turnId: string, rollId: string, trigger: string): stri
   return `${turnId}:${rollId || trigger}`;
 }
 
-const REACTIONS: Record<string, string> = {
-  shield: "Shield", "cutting-words": "Cutting Words", "uncanny-dodge": "Uncanny Dodge", "hellish-rebuke": "Hellish Rebuke",
-  lucky: "Lucky", counterspell: "Counterspell", "opportunity-attack": "Opportunity attack", pass: "Pass",
-};
-
-/** reactionLabel says a reaction's id as a player reads it: "cutting-words" is "Cutting Words". */
-export function reactionLabel(id: string): string {
-  if (REACTIONS[id]) return REACTIONS[id];
-  const words = id.replace(/-/g, " ");
-  return words.charAt(0).toUpperCase() + words.slice(1);
-}
-
 /** spellName is an SRD spell's name from its id ("magic-missile" is "Magic Missile"). */
 export function spellName(id: string): string {
   return srdSpells.find((s) => s[0] === id)?.[1] ?? id.replace(/-/g, " ");
@@ -312,9 +303,21 @@ export function intentLabel(i: Intent, t: Table, area?: string): string {
     case "move": return `goes to ${area ?? i.to_area_id}`;
     case "rest": return `takes a ${i.rest} rest`;
     case "level_up": return "levels up";
+    case "feature": {
+      const name = featureName(t.characters, i.feature);
+      if (i.choice === "end") return `ends ${name}`;
+      const on = i.target_id ? ` on ${nameOf(t, i.target_id)}` : "";
+      const as = i.choice ? ` (${i.choice.replace(/-/g, " ")})` : "";
+      return `uses ${name}${as}${on}`;
+    }
     case "use_item": return `uses ${i.item}`;
     case "say": return i.text;
     case "end_turn": return "ends the turn";
+    case "second_wind": return "uses Second Wind";
+    case "dash": case "disengage": case "hide": {
+      const verb = { dash: "dashes", disengage: "disengages", hide: "hides" }[i.kind];
+      return i.bonus ? `${verb} as a bonus action` : i.kind;
+    }
     default: return i.kind;
   }
 }
@@ -446,7 +449,12 @@ export function reduce(t: Table, m: ServerMessage): Table {
         turnId: m.turn_id, rollId, trigger, key, eligible: m.eligible ?? [], closesAt: m.closes_at, answered: again ? t.reaction!.answered : {},
       } };
       if (again) return next;
-      const who = (m.eligible ?? []).map((e) => nameOf(t, e.character_id)).join(", ");
+      const eligible = m.eligible ?? [];
+      const who = eligible.map((e) => nameOf(t, e.character_id)).join(", ");
+      // One's own hit waits on its player's choice of what it does.
+      if (eligible.length && eligible.every((e) => choosesOnHit(t.characters[e.character_id], e))) {
+        return push(next, { kind: "system", turnId: m.turn_id, text: `${trigger ? `${trigger} ` : ""}${who} chooses what the hit does.` });
+      }
       return push(next, { kind: "system", turnId: m.turn_id, text: `${trigger ? `${trigger} ` : ""}${who || "Nobody"} may react.` });
     }
     case "reaction.received": {
@@ -455,7 +463,11 @@ export function reduce(t: Table, m: ServerMessage): Table {
         next = { ...t, reaction: { ...t.reaction, answered: { ...t.reaction.answered, [m.character_id]: m.reaction } } };
       }
       const name = nameOf(t, m.character_id);
-      const text = m.reaction === "pass" ? `${name} does not react.` : `${name} reacts: ${reactionLabel(m.reaction)}.`;
+      // A choice of what one's own hit does is a use of the feature, not a reaction.
+      const own = t.characters[m.character_id]?.features?.find((f) => f.id === m.reaction);
+      const text = m.reaction === "pass" ? `${name} does not react.`
+        : own?.use === "on_hit" ? `${name} uses ${featureName(t.characters, m.reaction, m.character_id)}.`
+          : `${name} reacts: ${own ? featureName(t.characters, m.reaction, m.character_id) : reactionLabel(m.reaction)}.`;
       return push(next, { kind: "reaction", turnId: m.turn_id, text });
     }
     case "reaction.closed": {
