@@ -246,3 +246,27 @@ func TestResourcesOutlastTheFight(t *testing.T) {
 		t.Errorf("Second Wind after a short rest: %v", err)
 	}
 }
+
+// Second Wind and Cunning Action may be named as features too, as the
+// sheet lists them: the same bonus actions as their own kinds.
+func TestFeatureNamesItsBonusAction(t *testing.T) {
+	hurt := mira()
+	hurt.HP = 10
+	e := casterFirst(t, []campaign.Character{hurt}, goblins(1))
+	out, res, err := encounter.Act(e, "mira", encounter.Action{Kind: encounter.ActionFeature, Feature: "second-wind"}, faces(t, 6))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if p := participant(t, out, "mira"); p.HP != 10+6+3 || !p.Turn.BonusActionUsed || res.Rolls[0].Reason != "second wind" {
+		t.Errorf("second wind as a feature: hp %d turn %+v", p.HP, p.Turn)
+	}
+	rogue := nim()
+	e = casterFirst(t, []campaign.Character{rogue}, goblins(1))
+	out, _, err = encounter.Act(e, rogue.ID, encounter.Action{Kind: encounter.ActionFeature, Feature: "cunning-action", Choice: "disengage"}, faces(t))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if p := participant(t, out, rogue.ID); !p.Turn.Disengaged || !p.Turn.BonusActionUsed || p.Turn.ActionUsed {
+		t.Errorf("cunning action as a feature: %+v", p.Turn)
+	}
+}

@@ -488,6 +488,15 @@ func (e *Encounter) useFeature(res *Result, ai int, in Action, src dice.Source, 
 	case !slices.Contains(p.Combatant.Features, f.ID):
 		return refuse(NotAllowed, "action.feature", "%s does not have %s", p.Name, f.Name)
 	}
+	if kind, ok := featureKinds[f.ID]; ok {
+		// A feature the fight plays as an action kind of its own (Second
+		// Wind; Cunning Action's dash, disengage or hide, its choice).
+		act := Action{Kind: kind, Bonus: true, TargetID: in.TargetID, EndTurn: in.EndTurn}
+		if kind == "" {
+			act.Kind = in.Choice
+		}
+		return e.bonusAction(res, ai, act, src)
+	}
 	play, ok := features[f.ID]
 	if in.Choice == ChoiceEnd && play.revert != nil {
 		if p.Turn.BonusActionUsed {
@@ -521,6 +530,11 @@ func (e *Encounter) useFeature(res *Result, ai int, in Action, src dice.Source, 
 	}
 	return play.use(e, res, ai, in, src)
 }
+
+// featureKinds are the features used through an action kind of their
+// own, for the feature intent to name them too: the kind, or "" for the
+// one its choice names (Cunning Action's "dash").
+var featureKinds = map[string]string{"second-wind": ActionSecondWind, "cunning-action": ""}
 
 // howUsed says how a feature that is not used on a turn comes into play.
 func howUsed(f srd.Feature) string {
