@@ -41,11 +41,10 @@ func SubclassOf(ch Character) string {
 // raceIDs are the race and the subrace a character of race has: the SRD's
 // subrace of its race, as Build takes it.
 func raceIDs(race string) []string {
-	out := []string{race}
-	if r, ok := srd.LookupRace(race); ok && len(r.Subraces) > 0 {
-		out = append(out, r.Subraces[0].ID)
+	if sub, ok := catalog().subrace[race]; ok {
+		return []string{race, sub}
 	}
-	return out
+	return []string{race}
 }
 
 // FeaturesOf are the class features and racial traits the character has,
@@ -59,11 +58,11 @@ func FeaturesOf(ch Character) []srd.Feature {
 	races := raceIDs(ch.Race)
 	cat := catalog()
 	var out []srd.Feature
-	for _, f := range cat.all {
+	for _, f := range slices.Concat(cat.byClass[ch.Class], cat.byRace[ch.Race]) {
 		has := false
 		switch {
 		case f.Class != "":
-			has = f.Class == ch.Class && f.Level <= ch.Level && (f.Subclass == "" || f.Subclass == sub)
+			has = f.Level <= ch.Level && (f.Subclass == "" || f.Subclass == sub)
 		default:
 			has = slices.ContainsFunc(f.Races, func(r string) bool { return slices.Contains(races, r) }) && f.Level <= ch.Level
 		}
@@ -78,17 +77,47 @@ func FeaturesOf(ch Character) []srd.Feature {
 	return out
 }
 
-// featureCatalog is srd.Features read once: every sheet written lists its
-// features (Views), and the rows are never changed.
+// featureCatalog is what every sheet written reads of the rules data
+// (Views lists its features, ResourcesOf its pools), read once: the
+// features, by id, by class and by race (its subrace's too), each race's
+// SRD subrace, the classes and the resources. Nothing changes the rows:
+// callers read them and never write.
 type featureCatalog struct {
-	all  []srd.Feature
-	byID map[string]srd.Feature
+	all       []srd.Feature
+	byID      map[string]srd.Feature
+	byClass   map[string][]srd.Feature
+	byRace    map[string][]srd.Feature
+	subrace   map[string]string
+	classes   map[string]srd.Class
+	resources []srd.Resource
 }
 
 var catalog = sync.OnceValue(func() featureCatalog {
-	c := featureCatalog{all: srd.Features(), byID: map[string]srd.Feature{}}
+	c := featureCatalog{all: srd.Features(), byID: map[string]srd.Feature{}, byClass: map[string][]srd.Feature{},
+		byRace: map[string][]srd.Feature{}, subrace: map[string]string{}, classes: map[string]srd.Class{}, resources: srd.Resources()}
+	for _, r := range srd.Races() {
+		if len(r.Subraces) > 0 {
+			c.subrace[r.ID] = r.Subraces[0].ID
+		}
+	}
+	for _, cl := range srd.Classes() {
+		c.classes[cl.ID] = cl
+	}
 	for _, f := range c.all {
 		c.byID[f.ID] = f
+		if f.Class != "" {
+			c.byClass[f.Class] = append(c.byClass[f.Class], f)
+		}
+		for race, sub := range c.subrace {
+			if slices.Contains(f.Races, race) || slices.Contains(f.Races, sub) {
+				c.byRace[race] = append(c.byRace[race], f)
+			}
+		}
+		for _, r := range f.Races {
+			if _, isRace := c.subrace[r]; !isRace && !slices.ContainsFunc(c.byRace[r], func(o srd.Feature) bool { return o.ID == f.ID }) {
+				c.byRace[r] = append(c.byRace[r], f)
+			}
+		}
 	}
 	return c
 })
@@ -111,7 +140,7 @@ func FeatureIDs(ch Character) []string {
 // ClassCounter is the character's class counter at its level ("ki_points",
 // "rage_damage_bonus": srd.ClassLevel.Counters), 0 without one.
 func ClassCounter(ch Character, name string) float64 {
-	c, ok := srd.LookupClass(ch.Class)
+	c, ok := catalog().classes[ch.Class]
 	if !ok || ch.Level < 1 || ch.Level > len(c.Levels) {
 		return 0
 	}
@@ -145,7 +174,7 @@ func resourceMax(ch Character, r srd.Resource) int {
 // before it kept them has used nothing).
 func ResourcesOf(ch Character) map[string]Pool {
 	out := map[string]Pool{}
-	for _, r := range srd.Resources() {
+	for _, r := range catalog().resources {
 		n := resourceMax(ch, r)
 		if n <= 0 {
 			continue

@@ -45,6 +45,10 @@ func (ch Character) MarshalJSON() ([]byte, error) {
 	return json.Marshal(s)
 }
 
+// Stored is the sheet as a store writes it: without the features
+// MarshalJSON lists for the wire, which follow from the rest.
+type Stored Character
+
 // UnmarshalJSON reads a sheet without the features MarshalJSON listed:
 // they follow from the rest of it (Views), so a sheet read back is the
 // sheet that was written.

@@ -363,7 +363,7 @@ func (w *writer) acquireLease(l campaign.Lease, tx game.Tx) error {
 }
 
 func (w *writer) character(c campaign.Character) error {
-	data, err := encode(c, nil)
+	data, err := encode(campaign.Stored(c), nil)
 	if err != nil {
 		return w.encodeErr(err)
 	}
