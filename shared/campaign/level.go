@@ -33,15 +33,18 @@ func (ch Character) LevelUpReady() bool {
 	return ch.Level >= 1 && ch.Level < 20 && LevelFor(ch.XP) > ch.Level
 }
 
-// MarshalJSON writes the sheet with level_up as LevelUpReady says and its
-// features as Views lists them, so every sheet on the wire, in the store
-// or in an export shows a level up waiting and what it can use, whatever
-// wrote it.
+// MarshalJSON writes the sheet with level_up as LevelUpReady says, its
+// features as Views lists them and its resources with their sizes
+// (ResourcesOf), so every sheet on the wire or in an export shows a level
+// up waiting and what it can use, whatever wrote it.
 func (ch Character) MarshalJSON() ([]byte, error) {
 	type sheet Character // the fields, without this method
 	s := sheet(ch)
 	s.LevelUp = ch.LevelUpReady()
 	s.Features = Views(ch)
+	if rs := ResourcesOf(ch); len(rs) > 0 {
+		s.Resources = rs // each pool with its size at the sheet's level
+	}
 	return json.Marshal(s)
 }
 
