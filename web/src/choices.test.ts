@@ -34,6 +34,15 @@ describe("creation and level-up choices", () => {
     assert.deepEqual(still(null, {}), []);
   });
 
+  it("LeavesAnOptionalChoiceUnmade", () => {
+    // A caster's spells: none chosen keeps the class's whole list, so the
+    // form ticks none and asks for none; some chosen must be all of them.
+    const spells: ChoiceSpec = { id: "spells", count: 2, optional: true, options: ["sleep", "shield", "magic-missile"].map((id) => ({ id, name: id })) };
+    assert.deepEqual(defaults([spells]), { spells: [] });
+    assert.deepEqual(choiceProblems([spells], { spells: [] }), {});
+    assert.deepEqual(choiceProblems([spells], { spells: ["sleep"] }), { spells: "Choose 2 (1 chosen)." });
+  });
+
   it("NamesAChoiceById", () => {
     assert.equal(choiceTitle(style), "Fighting style");
   });

@@ -29,25 +29,29 @@ export function still(specs: ChoiceSpec[] | null | undefined, have: Chosen | nul
 
 /**
  * defaults are what the server takes for a choice left out (the first
- * options), kept where a pick already made is still offered, so the form
- * shows what will be taken and the player changes it.
+ * options; nothing for an optional one, whose whole list then counts),
+ * kept where a pick already made is still offered, so the form shows what
+ * will be taken and the player changes it.
  */
 export function defaults(specs: ChoiceSpec[], picked: Chosen = {}): Chosen {
   const out: Chosen = {};
   for (const s of specs) {
     const ids = (s.options ?? []).map((o) => o.id);
     const kept = (picked[s.id] ?? []).filter((id) => ids.includes(id)).slice(0, s.count);
-    out[s.id] = picked[s.id] !== undefined ? kept : ids.slice(0, s.count);
+    out[s.id] = picked[s.id] !== undefined ? kept : s.optional ? [] : ids.slice(0, s.count);
   }
   return out;
 }
 
-/** choiceProblems says, by choice id, a choice with fewer picks than it asks. */
+/**
+ * choiceProblems says, by choice id, a choice with fewer picks than it
+ * asks (an optional one may have none).
+ */
 export function choiceProblems(specs: ChoiceSpec[], picked: Chosen): Record<string, string> {
   const out: Record<string, string> = {};
   for (const s of specs) {
     const n = (picked[s.id] ?? []).length;
-    if (n !== s.count) out[s.id] = `Choose ${s.count} (${n} chosen).`;
+    if (n !== s.count && !(s.optional && n === 0)) out[s.id] = `Choose ${s.count} (${n} chosen).`;
   }
   return out;
 }
@@ -67,7 +71,8 @@ export function choiceFields(box: HTMLElement, prefix: string, specs: ChoiceSpec
     const have = picked[s.id] ?? [];
     const err = `${prefix}-err-${s.id}`;
     return h("div", { class: "choice", role: "group", "aria-labelledby": `${prefix}-title-${s.id}`, "data-choice": s.id },
-      h("p", { class: "choice-title", id: `${prefix}-title-${s.id}` }, `${choiceTitle(s)}: choose ${s.count}`),
+      h("p", { class: "choice-title", id: `${prefix}-title-${s.id}` },
+        s.optional ? `${choiceTitle(s)}: choose ${s.count}, or none to keep the whole list` : `${choiceTitle(s)}: choose ${s.count}`),
       h("div", { class: "skills" }, (s.options ?? []).map((o) => h("label", { class: "inline" },
         h("input", {
           type: "checkbox", value: o.id, checked: have.includes(o.id), disabled: !have.includes(o.id) && have.length >= s.count,

@@ -316,8 +316,12 @@ export interface Eligible {
 /** The choices a new character of a class, race and level makes (GET /api/rules/choices). */
 export interface RuleChoices { subclass: string; choices: ChoiceSpec[] | null }
 
-/** ChoiceSpec is one choice: count options in all, from options; by names the features that ask it. */
-export interface ChoiceSpec { id: string; count: number; options: { id: string; name: string }[] | null; by?: string[] | null }
+/**
+ * ChoiceSpec is one choice: count options in all, from options; by names
+ * the features that ask it. An optional one may be left unmade (a
+ * caster's spells: none chosen keeps its class's whole list).
+ */
+export interface ChoiceSpec { id: string; count: number; options: { id: string; name: string }[] | null; by?: string[] | null; optional?: boolean }
 
 /** A reaction as the engine applied it. */
 export interface Applied {
