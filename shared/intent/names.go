@@ -293,19 +293,8 @@ func withoutCommas(ws []string) []string {
 // Animals") still resolve; otherwise the words before the first stop word are
 // matched loosely.
 func takeName(toks []string, cs []cand, stops map[string]bool) (hits []int, rest []string) {
-	best := 0
-	for i, c := range cs {
-		k := len(c.words)
-		if k < best || k > len(toks) || !equalWords(toks[:k], c.words) || (k < len(toks) && !stops[toks[k]]) {
-			continue
-		}
-		if k > best {
-			best, hits = k, nil
-		}
-		hits = append(hits, i)
-	}
-	if best > 0 {
-		return hits, toks[best:]
+	if hits, rest := takeExact(toks, cs, stops); len(hits) > 0 {
+		return hits, rest
 	}
 	end := len(toks)
 	for i, w := range toks {

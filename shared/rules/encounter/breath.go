@@ -209,19 +209,8 @@ func (e *Encounter) area(res *Result, ai int, a srd.Action, src dice.Source, rs 
 		if len(hit) == 0 {
 			continue
 		}
-		d, err := rules.TakeDamage(t.Combatant, rules.Hit{Damage: hit}, src)
-		if err != nil {
-			return err
-		}
-		if err := e.apply(d.Changes); err != nil {
-			return err
-		}
-		res.Rolls = append(res.Rolls, d.Rolls...)
 		res.Changes = append(res.Changes, sv.Changes...)
-		res.Changes = append(res.Changes, d.Changes...)
-		e.credit(ai, ti, d)
-		res.say(d.Summary())
-		if err := e.featuresDamaged(res, ti, d, src); err != nil {
+		if err := e.areaDamage(res, ai, ti, hit, src); err != nil {
 			return err
 		}
 	}
@@ -323,4 +312,22 @@ func (e *Encounter) rollAgain(ti int, name string) (string, error) {
 // d20 came up 1.
 func luckyRoll(t Participant, sv rules.SaveResult) bool {
 	return t.Kind == KindCharacter && t.Combatant.Lucky && !sv.Success && sv.AutoFail == "" && sv.Natural == 1
+}
+
+// areaDamage deals hit, what an area's save left of its damage, to
+// participant ti from ai: applied, tallied and told, and answered by
+// ti's features (Relentless Endurance, Wild Shape's return).
+func (e *Encounter) areaDamage(res *Result, ai, ti int, hit []rules.Damage, src dice.Source) error {
+	d, err := rules.TakeDamage(e.Participants[ti].Combatant, rules.Hit{Damage: hit}, src)
+	if err != nil {
+		return err
+	}
+	if err := e.apply(d.Changes); err != nil {
+		return err
+	}
+	res.Rolls = append(res.Rolls, d.Rolls...)
+	res.Changes = append(res.Changes, d.Changes...)
+	e.credit(ai, ti, d)
+	res.say(d.Summary())
+	return e.featuresDamaged(res, ti, d, src)
 }

@@ -146,22 +146,11 @@ func breathWeapon(e *Encounter, res *Result, ai int, in Action, src dice.Source)
 		res.Changes = append(res.Changes, sv.Changes...)
 		res.Saves = append(res.Saves, sv)
 		res.say(sv.Summary())
-		hit := dmg
-		if sv.Success {
-			hit = rules.Halved(dmg)
+		hit, _ := t.Combatant.SavedDamage(dmg, ability, sv.Success, true)
+		if len(hit) == 0 {
+			continue
 		}
-		d, err := rules.TakeDamage(t.Combatant, rules.Hit{Damage: hit}, src)
-		if err != nil {
-			return err
-		}
-		if err := e.apply(d.Changes); err != nil {
-			return err
-		}
-		res.Rolls = append(res.Rolls, d.Rolls...)
-		res.Changes = append(res.Changes, d.Changes...)
-		e.credit(ai, ti, d)
-		res.say(d.Summary())
-		if err := e.featuresDamaged(res, ti, d, src); err != nil {
+		if err := e.areaDamage(res, ai, ti, hit, src); err != nil {
 			return err
 		}
 	}

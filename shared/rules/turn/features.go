@@ -303,7 +303,7 @@ func naturalRecovery(r request, d Decision) (Decision, error) {
 			s.Used--
 			slots[k] = s
 			budget -= lvl
-			got = append(got, ordinal(lvl))
+			got = append(got, rules.Ordinal(lvl))
 		}
 	}
 	ch.SpellSlots = slots
@@ -315,19 +315,6 @@ func naturalRecovery(r request, d Decision) (Decision, error) {
 	}
 	d.Summary += fmt.Sprintf(" Natural Recovery brings back %s's spell slots: %s.", ch.Name, strings.Join(got, ", "))
 	return d, nil
-}
-
-// ordinal is "1st", "2nd", "3rd", "4th", "5th".
-func ordinal(n int) string {
-	switch n {
-	case 1:
-		return "1st"
-	case 2:
-		return "2nd"
-	case 3:
-		return "3rd"
-	}
-	return strconv.Itoa(n) + "th"
 }
 
 // OwnFeatures are the features the character uses on a turn, by name:
