@@ -109,7 +109,8 @@ func Check(c Combatant, req CheckRequest, src dice.Source) (CheckResult, error) 
 		roll.Total += floor - roll.Natural
 	}
 	r.Natural, r.Total = roll.Natural, roll.Total
-	if total := c.featureCheckTotal(a); r.Total < total {
+	// 0 is no least total, so a total below 0 (a -2 on a 1) stays.
+	if total := c.featureCheckTotal(a); total > 0 && r.Total < total {
 		r.Total = total // the roll stays in the log as it fell
 	}
 	at := len(r.Rolls) - 1

@@ -51,6 +51,10 @@ func TestCheck(t *testing.T) {
 			req: rules.CheckRequest{Skill: rules.Perception, DC: 5, NeedsHearing: true}, faces: []int{2}, total: 5, success: true},
 		{name: "DeafenedAutoFailsHearingCheck", roller: func() rules.Combatant { return with(mira(), rules.Deafened) },
 			req: rules.CheckRequest{Skill: rules.Perception, DC: 5, NeedsHearing: true}, autoFail: "deafened"},
+		// A total below 0 is what it is: a zombie's initiative of 1 - 2
+		// is -1, below another's 0 (no feature sets a least total).
+		{name: "ATotalBelowZeroStays", roller: func() rules.Combatant { c := mira(); c.Abilities.Cha = 6; return c },
+			req: rules.CheckRequest{Ability: rules.Cha}, faces: []int{1}, total: -1},
 		{name: "LuckyRerollsANatural1", roller: func() rules.Combatant { c := mira(); c.Lucky = true; return c },
 			req: rules.CheckRequest{Skill: rules.Athletics, DC: 10}, faces: []int{1, 12}, total: 17, success: true},
 	}
