@@ -131,6 +131,18 @@ describe("reaction windows", () => {
     ]);
   });
 
+  it("OffersEachWayAHitsFeatureGoes", () => {
+    // The engine offers a smite per slot level ("divine-smite:2") and a
+    // technique per effect ("open-hand-technique:prone").
+    const e = { character_id: "mira", reactions: ["divine-smite:1", "divine-smite:2"] };
+    const w = windowChoices([e], sheets, name);
+    assert.equal(w.what, "Mira's hit: choose what it does.");
+    assert.deepEqual(w.choices.map((c) => [c.reaction, c.label]), [
+      ["divine-smite:1", "Divine Smite (1st-level slot)"], ["divine-smite:2", "Divine Smite (2nd-level slot)"], ["pass", "Just the hit"],
+    ]);
+    assert.equal(offerOf(paladin, e, "divine-smite:3").label, "Divine Smite (3rd-level slot)");
+  });
+
   it("OffersShieldAsBefore", () => {
     const e = { character_id: "ilsa", reactions: ["shield"], offers: [{ name: "shield", changes: "yes" as const }] };
     const w = windowChoices([e], sheets, name);

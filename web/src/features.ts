@@ -176,14 +176,39 @@ export interface Offer { name: string; label: string; summary: string; onHit: bo
 
 /** offerOf is the offer name to character c, from c's features where it is one. */
 export function offerOf(c: Character | undefined, e: Eligible, name: string): Offer {
-  const f = (c?.features ?? []).find((x) => x.id === name);
+  const [id, option] = offerParts(name);
+  const f = (c?.features ?? []).find((x) => x.id === id);
   const changes = e.offers?.find((o) => o.name === name)?.changes ?? "";
   return {
     name, changes,
-    label: f ? shortName(f.name) : reactionLabel(name),
+    label: f ? shortName(f.name) + optionLabel(option) : reactionLabel(name),
     summary: f?.summary ?? "",
     onHit: f?.use === "on_hit",
   };
+}
+
+/**
+ * offerParts splits an offer's name into the feature's id and the way it
+ * goes, after a colon: "divine-smite:2" is a 2nd-level slot's smite,
+ * "open-hand-technique:prone" the technique that knocks prone.
+ */
+export function offerParts(name: string): [string, string] {
+  const i = name.indexOf(":");
+  return i < 0 ? [name, ""] : [name.slice(0, i), name.slice(i + 1)];
+}
+
+/** optionLabel says the way an offer goes: " (2nd-level slot)", " (prone)". */
+function optionLabel(option: string): string {
+  if (option === "") return "";
+  const n = Number(option);
+  if (Number.isInteger(n) && n > 0) return ` (${ordinalOf(n)}-level slot)`;
+  return ` (${option.replaceAll("-", " ")})`;
+}
+
+/** ordinalOf is "1st", "2nd", "3rd", "4th". */
+function ordinalOf(n: number): string {
+  const tail = n % 100 >= 11 && n % 100 <= 13 ? "th" : ["th", "st", "nd", "rd"][n % 10] ?? "th";
+  return `${n}${tail}`;
 }
 
 /** CHANGES say what the engine says a reaction would do to the outcome. */
@@ -232,7 +257,7 @@ function listed(list: string[]): string {
 
 /** choosesOnHit reports whether everything a window offers character c is what its own hit does. */
 export function choosesOnHit(c: Character | undefined, e: Eligible): boolean {
-  return e.reactions.length > 0 && e.reactions.every((r) => c?.features?.some((f) => f.id === r && f.use === "on_hit"));
+  return e.reactions.length > 0 && e.reactions.every((r) => c?.features?.some((f) => f.id === offerParts(r)[0] && f.use === "on_hit"));
 }
 
 /** featureName names a feature by id from the sheets that have it ("rage" is "Rage"). */
