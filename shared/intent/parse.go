@@ -824,6 +824,9 @@ func (p *parser) feature(ws []string) (in Intent, rest []string, ok bool) {
 	for i < len(ws)-1 && featureLead[ws[i]] {
 		i++
 	}
+	if !p.mayNameFeature(ws[i]) {
+		return Intent{}, nil, false // most words name none: no list to build
+	}
 	hits, after := takeExact(ws[i:], p.features(), featureStops)
 	ids := map[string]bool{}
 	for _, h := range hits {
@@ -863,6 +866,17 @@ func (p *parser) feature(ws []string) (in Intent, rest []string, ok bool) {
 		return Intent{}, nil, false
 	}
 	return in, rest, true
+}
+
+// mayNameFeature reports whether a feature's name may begin with word w:
+// one of the context's names does, as typed.
+func (p *parser) mayNameFeature(w string) bool {
+	for _, r := range p.ctx.Features {
+		if len(r.Name) >= len(w) && strings.EqualFold(r.Name[:len(w)], w) {
+			return true
+		}
+	}
+	return false
 }
 
 // quickFeature reads words that begin with a quick feature (one used
@@ -927,8 +941,10 @@ func Unread(text string, ctx Context) string {
 	ws = clean(ws)
 	p := &parser{ctx: ctx}
 	for i := range ws {
-		if hits, _ := takeExact(ws[i:], p.features(), featureStops); len(hits) > 0 {
-			return "it names " + p.ctx.Features[indexOf(p.ctx.Features, p.features()[hits[0]].id)].Name
+		if p.mayNameFeature(ws[i]) {
+			if hits, _ := takeExact(ws[i:], p.features(), featureStops); len(hits) > 0 {
+				return "it names " + p.ctx.Features[indexOf(p.ctx.Features, p.features()[hits[0]].id)].Name
+			}
 		}
 		if ws[i] == "cast" && i+1 < len(ws) {
 			for _, cs := range [][]cand{p.spells(), p.otherSpells()} {

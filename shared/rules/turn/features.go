@@ -167,32 +167,59 @@ var spokenAs = map[string][]string{
 // and spokenAs; where rows share a name, the actor's own, else the
 // first. Those used without the action are Quick.
 func spokenFeatures(actor campaign.Character) []intent.Ref {
-	own := map[string]bool{}
-	for _, id := range campaign.FeatureIDs(actor) {
-		own[id] = true
+	all := spoken()
+	var own []srd.Feature
+	for _, f := range campaign.FeaturesOf(actor) {
+		if f.Told == "" && (f.Use == srd.UseAction || f.Use == srd.UseBonus || f.Use == srd.UseFree) {
+			own = append(own, f)
+		}
 	}
-	byName := map[string]srd.Feature{}
-	var names []string
+	ownByName := map[string]srd.Feature{}
+	for _, f := range own {
+		for _, n := range spokenNames(f) {
+			ownByName[n] = f
+		}
+	}
+	out := all
+	cloned := false
+	for i, r := range all {
+		// Rows that share a name (a class's and another's): the
+		// actor's own is the one its words name.
+		if f, ok := ownByName[r.Name]; ok && f.ID != r.ID {
+			if !cloned {
+				out, cloned = slices.Clone(all), true
+			}
+			out[i] = intent.Ref{ID: f.ID, Name: r.Name, Quick: f.Use != srd.UseAction}
+		}
+	}
+	return out
+}
+
+// spoken are the names every feature used on a turn is said by, each name
+// once (the first row that has it), read once: what a player's words may
+// name (spokenFeatures prefers the actor's own rows).
+var spoken = sync.OnceValue(func() []intent.Ref {
+	seen := map[string]bool{}
+	var out []intent.Ref
 	for _, f := range usable() {
-		if f.Told != "" || (f.Use != srd.UseAction && f.Use != srd.UseBonus && f.Use != srd.UseFree) {
+		if f.Told != "" {
 			continue
 		}
-		for _, n := range append(namesOf(f.Name), spokenAs[f.ID]...) {
-			n = strings.ToLower(n)
-			prev, seen := byName[n]
-			switch {
-			case !seen:
-				names = append(names, n)
-				byName[n] = f
-			case own[f.ID] && !own[prev.ID]:
-				byName[n] = f
+		for _, n := range spokenNames(f) {
+			if !seen[n] {
+				seen[n] = true
+				out = append(out, intent.Ref{ID: f.ID, Name: n, Quick: f.Use != srd.UseAction})
 			}
 		}
 	}
-	out := make([]intent.Ref, 0, len(names))
-	for _, n := range names {
-		f := byName[n]
-		out = append(out, intent.Ref{ID: f.ID, Name: n, Quick: f.Use != srd.UseAction})
+	return out
+})
+
+// spokenNames are the names a feature is said by, lower case.
+func spokenNames(f srd.Feature) []string {
+	var out []string
+	for _, n := range append(namesOf(f.Name), spokenAs[f.ID]...) {
+		out = append(out, strings.ToLower(n))
 	}
 	return out
 }
@@ -223,21 +250,17 @@ func namesOf(name string) []string {
 	return out
 }
 
-// otherSpells are the SRD's spells not among those the actor can cast now
-// (castable), for words that name one: the rules then say why not.
-func otherSpells(castable []intent.Ref) []intent.Ref {
-	can := map[string]bool{}
-	for _, r := range castable {
-		can[r.ID] = true
-	}
+// allSpells are every SRD spell by name, read once: the parser tries
+// them after the spells the actor can cast (intent.Context.OtherSpells),
+// for words that name one it cannot, which the rules then refuse with
+// their reason.
+var allSpells = sync.OnceValue(func() []intent.Ref {
 	var out []intent.Ref
 	for _, sp := range spellBook() {
-		if !can[sp.ID] {
-			out = append(out, intent.Ref{ID: sp.ID, Name: sp.Name})
-		}
+		out = append(out, intent.Ref{ID: sp.ID, Name: sp.Name})
 	}
 	return out
-}
+})
 
 // spellEntry is what words and the castable list need of a spell.
 type spellEntry struct {

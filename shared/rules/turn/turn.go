@@ -374,7 +374,7 @@ func parseContext(v View, actor campaign.Character, enc *encounter.Encounter) in
 		ctx.Items = append(ctx.Items, intent.Ref{ID: it.Item, Name: campaign.ItemName(it.Item)})
 	}
 	ctx.Spells = Castable(actor)
-	ctx.OtherSpells = otherSpells(ctx.Spells)
+	ctx.OtherSpells = allSpells()
 	ctx.Features = spokenFeatures(actor)
 	return ctx
 }
