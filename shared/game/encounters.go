@@ -149,9 +149,9 @@ func (s *Service) EndEncounter(ctx context.Context, p Player, campaignID, encoun
 		if i < 0 {
 			return fault.E(fault.NotFound, op, "no such encounter in this campaign")
 		}
-		var e encounter.Encounter
-		if err := json.Unmarshal(snap.Encounters[i].Data, &e); err != nil {
-			return fault.Wrap(fault.Internal, op, err)
+		e, err := encounter.FromRecord(snap.Encounters[i])
+		if err != nil {
+			return err
 		}
 		ended, ds, err := encounter.End(e, req.Outcome, encounter.EndOptions{DryRun: req.DryRun, Only: req.Only, Exclude: req.Exclude})
 		if err != nil {

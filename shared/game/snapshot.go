@@ -1,13 +1,11 @@
 package game
 
 import (
-	"encoding/json"
 	"maps"
 	"slices"
 	"strings"
 
 	"chronicler/shared/campaign"
-	"chronicler/shared/fault"
 	"chronicler/shared/narrator"
 	"chronicler/shared/rules/encounter"
 	"chronicler/shared/rules/turn"
@@ -66,11 +64,8 @@ func narrationScene(snap Snapshot, actor campaign.Character, d turn.Decision) (s
 // when the turn changed it), or the one under way.
 func fightOf(snap Snapshot, next *campaign.EncounterRecord) (encounter.Encounter, bool, error) {
 	if next != nil {
-		var e encounter.Encounter
-		if err := json.Unmarshal(next.Data, &e); err != nil {
-			return e, false, fault.Wrap(fault.Internal, "read encounter", err)
-		}
-		return e, true, nil
+		e, err := encounter.FromRecord(*next)
+		return e, err == nil, err
 	}
 	_, e, ok, err := activeEncounter(snap)
 	return e, ok, err

@@ -406,8 +406,9 @@ func threats(snap Snapshot, next *campaign.EncounterRecord) ([]narrator.Threat, 
 	var e encounter.Encounter
 	switch {
 	case next != nil:
-		if err := json.Unmarshal(next.Data, &e); err != nil {
-			return nil, fault.Wrap(fault.Internal, "read encounter", err)
+		var err error
+		if e, err = encounter.FromRecord(*next); err != nil {
+			return nil, err
 		}
 	default:
 		_, cur, ok, err := activeEncounter(snap)
