@@ -63,9 +63,19 @@ func (s heroSheet) left(t *testing.T, id string) int {
 // the homebrew stat blocks, connects and resumes the session.
 func newHero(t *testing.T, base string, spec map[string]any, homebrew ...string) *hero {
 	t.Helper()
+	return newHeroWith(t, base, nil, spec, homebrew...)
+}
+
+// newHeroWith is newHero in a campaign of the settings given.
+func newHeroWith(t *testing.T, base string, settings map[string]any, spec map[string]any, homebrew ...string) *hero {
+	t.Helper()
 	h := &hero{t: t, p: newPlayer(t, base, "Player")}
 	var created struct{ Campaign struct{ ID string } }
-	h.p.must("POST", "/api/campaigns", map[string]any{"name": "Proving Ground", "world_seed": "a yard of straw targets"}, &created, http.StatusCreated)
+	body := map[string]any{"name": "Proving Ground", "world_seed": "a yard of straw targets"}
+	if settings != nil {
+		body["settings"] = settings
+	}
+	h.p.must("POST", "/api/campaigns", body, &created, http.StatusCreated)
 	h.id = created.Campaign.ID
 	var ch struct{ Character struct{ ID string } }
 	if st := h.p.do("POST", "/api/campaigns/"+h.id+"/characters", spec, &ch); st != http.StatusCreated {
@@ -175,6 +185,7 @@ func (h *hero) react(e event, reaction string) {
 // act takes a turn with intent in and returns its turn.committed event.
 // Each reaction window the turn opens to the character (its own hit's
 // choices) is answered with what answer returns; nil passes them all.
+// Each roll the turn asks the player for is rolled.
 func (h *hero) act(in map[string]any, answer func(window event) string) event {
 	h.t.Helper()
 	h.n++
@@ -190,12 +201,21 @@ func (h *hero) act(in map[string]any, answer func(window event) string) event {
 	turnID := acc.str("turn_id")
 	for {
 		e, j := h.s.wait(i, "the turn committed", func(e event) bool {
-			return e.str("turn_id") == turnID && (e.str("type") == "reaction.window" || e.str("type") == "turn.committed")
+			switch e.str("type") {
+			case "reaction.window", "turn.committed", "roll.requested":
+				return e.str("turn_id") == turnID
+			}
+			return false
 		})
 		i = j + 1
-		if e.str("type") == "turn.committed" {
+		switch e.str("type") {
+		case "turn.committed":
 			h.from = j
 			return e
+		case "roll.requested":
+			h.n++
+			h.s.send(map[string]any{"action": "roll", "request_id": fmt.Sprintf("roll-%d", h.n), "turn_id": turnID, "roll_id": e.str("roll_id")})
+			continue
 		}
 		reaction := "pass"
 		if answer != nil {
@@ -380,57 +400,15 @@ func TestFeaturesPlayedOverTheSocket(t *testing.T) {
 	// level ("divine-smite:1"), to the paladin alone; taken, the hit adds
 	// 2d8 radiant and a 1st-level slot is spent. Passed, the hit stands
 	// alone and no slot is spent.
-	t.Run("divine smite on a hit, or not", func(t *testing.T) {
-		t.Parallel()
-		h := newHero(t, base, map[string]any{"name": "Mira", "race": "human", "class": "paladin", "level": 2,
-			"abilities": abilities(15, 10, 13, 8, 12, 14)}, dummy)
-		h.begin("dummy", 1)
-		for _, take := range []bool{true, false} {
-			var window event
-			var committed event
-			for range 6 {
-				enc, _ := h.myTurn()
-				committed = h.act(map[string]any{"kind": "attack", "target_id": monsters(enc)[0]}, func(e event) string {
-					window = e
-					if take {
-						return "divine-smite:1"
-					}
-					return "pass"
-				})
-				if window != nil {
-					break
-				}
-			}
-			if window == nil {
-				t.Fatal("no hit in six attacks on AC 1")
-			}
-			if got := h.offers(window); !slices.Contains(got, "divine-smite:1") || !slices.Equal(eligibleIDs(window), []string{h.char}) {
-				t.Fatalf("the hit's window offers %v to %v", got, eligibleIDs(window))
-			}
-			enc := encounterOf(committed)
-			var radiant []roll
-			for _, r := range rollsOf(t, committed) {
-				if r.Reason == "damage" && strings.HasSuffix(r.Dice, "d8") {
-					radiant = append(radiant, r)
-				}
-			}
-			slots := participantByID(enc, h.char)["combatant"].(map[string]any)["spell_slots"].([]any)
-			used := int(slots[0].(map[string]any)["used"].(float64))
-			log := fmt.Sprint(enc["log"])
-			if take && (len(radiant) != 1 || (radiant[0].Dice != "2d8" && radiant[0].Dice != "4d8") || used != 1 || !strings.Contains(log, "radiant")) {
-				t.Errorf("a smite: radiant rolls %+v, %d slots used, log %s", radiant, used, log)
-			}
-			if !take && (len(radiant) != 0 || used != 1) {
-				t.Errorf("a pass: radiant rolls %+v, %d slots used", radiant, used)
-			}
-		}
-		enc, _ := h.myTurn()
-		h.end(enc)
-		if sl := h.sheet().SpellSlots["1"]; sl.Used != 1 {
-			t.Errorf("after the fight the sheet has %d of its %d 1st-level slots used, want 1", sl.Used, sl.Max)
-		}
-	})
-
+	//
+	// At a table that rolls its dice by hand the turn stops at the attack
+	// roll, then at the hit's window, then at the damage rolls.
+	for _, mode := range []string{"automatic", "interactive", "hybrid"} {
+		t.Run("divine smite on a hit, or not, dice "+mode, func(t *testing.T) {
+			t.Parallel()
+			smite(t, base, mode)
+		})
+	}
 	// Flurry of Blows takes the bonus action and 1 ki after the Attack
 	// action: two unarmed strikes. A hit of theirs offers Stunning Strike
 	// (1 ki more), and an Open Hand monk's technique: the target makes a
@@ -722,4 +700,76 @@ func TestFeaturesPlayedOverTheSocket(t *testing.T) {
 			t.Errorf("after Arcane Recovery the sheet lists %d uses left", n)
 		}
 	})
+}
+
+// smite has a 2nd-level paladin smite on one hit and pass on the next, at
+// a table whose dice are rolled as mode says.
+func smite(t *testing.T, base, mode string) {
+	h := newHeroWith(t, base, map[string]any{"dice_mode": mode}, map[string]any{"name": "Mira", "race": "human", "class": "paladin", "level": 2,
+		"abilities": map[string]int{"str": 15, "dex": 10, "con": 13, "int": 8, "wis": 12, "cha": 14}}, dummy)
+	h.begin("dummy", 1)
+	for _, take := range []bool{true, false} {
+		var window event
+		var committed event
+		for range 6 {
+			enc, _ := h.myTurn()
+			committed = h.act(map[string]any{"kind": "attack", "target_id": monsters(enc)[0]}, func(e event) string {
+				window = e
+				if take {
+					return "divine-smite:1"
+				}
+				return "pass"
+			})
+			if window != nil {
+				break
+			}
+		}
+		if window == nil {
+			t.Fatal("no hit in six attacks on AC 1")
+		}
+		if got := h.offers(window); !slices.Contains(got, "divine-smite:1") || !slices.Equal(eligibleIDs(window), []string{h.char}) {
+			t.Fatalf("the hit's window offers %v to %v", got, eligibleIDs(window))
+		}
+		// The turn's stops, in order: "roll" for each roll asked for
+		// by hand, "window" for the hit's.
+		var stops []string
+		for _, e := range h.s.events() {
+			switch {
+			case e.str("turn_id") != window.str("turn_id"):
+			case e.str("type") == "roll.requested":
+				stops = append(stops, "roll")
+			case e.str("type") == "reaction.window":
+				stops = append(stops, "window")
+			}
+		}
+		want := map[string][]string{
+			"automatic":   {"window"},
+			"hybrid":      {"roll", "window"},
+			"interactive": {"roll", "window", "roll"}, // the damage, and the smite's when taken
+		}[mode]
+		if len(stops) < len(want) || !slices.Equal(stops[:len(want)], want) || (mode != "interactive" && len(stops) != len(want)) {
+			t.Errorf("dice %s: the turn stopped at %v, want %v first", mode, stops, want)
+		}
+		enc := encounterOf(committed)
+		var radiant []roll
+		for _, r := range rollsOf(t, committed) {
+			if r.Reason == "damage" && strings.HasSuffix(r.Dice, "d8") {
+				radiant = append(radiant, r)
+			}
+		}
+		slots := participantByID(enc, h.char)["combatant"].(map[string]any)["spell_slots"].([]any)
+		used := int(slots[0].(map[string]any)["used"].(float64))
+		log := fmt.Sprint(enc["log"])
+		if take && (len(radiant) != 1 || (radiant[0].Dice != "2d8" && radiant[0].Dice != "4d8") || used != 1 || !strings.Contains(log, "radiant")) {
+			t.Errorf("a smite: radiant rolls %+v, %d slots used, log %s", radiant, used, log)
+		}
+		if !take && (len(radiant) != 0 || used != 1) {
+			t.Errorf("a pass: radiant rolls %+v, %d slots used", radiant, used)
+		}
+	}
+	enc, _ := h.myTurn()
+	h.end(enc)
+	if sl := h.sheet().SpellSlots["1"]; sl.Used != 1 {
+		t.Errorf("after the fight the sheet has %d of its %d 1st-level slots used, want 1", sl.Used, sl.Max)
+	}
 }

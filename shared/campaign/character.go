@@ -498,8 +498,8 @@ func (n NewCharacter) Build(id, playerID string) (Character, error) {
 	if level == 0 {
 		level = 1
 	}
-	if level < 1 || level > 20 {
-		return Character{}, fault.Field(op, "level", "must be between 1 and 20")
+	if level < 1 || level > MaxLevel {
+		return Character{}, fault.Field(op, "level", "must be between 1 and %d", MaxLevel)
 	}
 	base := StandardArray
 	if n.Abilities != nil {

@@ -10,8 +10,11 @@ import (
 	"chronicler/shared/srd"
 )
 
+// MaxLevel is the highest level a character reaches.
+const MaxLevel = 20
+
 // xpThresholds are the SRD's experience points needed for each level.
-var xpThresholds = [20]int{0, 300, 900, 2700, 6500, 14000, 23000, 34000, 48000, 64000,
+var xpThresholds = [MaxLevel]int{0, 300, 900, 2700, 6500, 14000, 23000, 34000, 48000, 64000,
 	85000, 100000, 120000, 140000, 165000, 195000, 225000, 265000, 305000, 355000}
 
 func xpFor(level int) int { return xpThresholds[level-1] }
@@ -19,7 +22,7 @@ func xpFor(level int) int { return xpThresholds[level-1] }
 // LevelFor is the level xp reaches, 1 to 20.
 func LevelFor(xp int) int {
 	level := 1
-	for level < 20 && xp >= xpThresholds[level] {
+	for level < MaxLevel && xp >= xpThresholds[level] {
 		level++
 	}
 	return level

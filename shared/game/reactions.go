@@ -341,32 +341,44 @@ func (s *Service) settle(ctx context.Context, snap Snapshot, l campaign.Lease, p
 	now := s.now()
 	attack := p.Window.Attack
 	shown := fixed(p) // from the window's roll, which a reaction may have changed
+	at := p.Revealed  // where a player's turn looks for the next roll by hand
 	p.Settled, p.Window, p.Token = attack+1, nil, ""
 	p.Phase++
 	p.Rolls = turn.Rolls(play.res.Rolls)
+	if play.own != nil {
+		p.Rolls = play.own.Rolls
+	}
 	closed := events.ReactionClosed{TurnID: l.TurnID, Applied: []campaign.AppliedReaction{}}
 	for _, a := range play.res.Applied {
 		if a.Attack == attack {
 			closed.Applied = append(closed.Applied, a.AppliedReaction)
 		}
 	}
-	nw, revealed := window(snap, play.res, p.Settled)
-	if nw != nil {
-		p.Window, p.Revealed = nw, revealed
-		p.Deadline = now.Add(time.Duration(snap.Campaign.Settings.ReactionWindowSeconds) * time.Second)
+	if play.own != nil {
+		// A player's turn goes on to its next hit's window or roll by hand.
+		p.Window, p.Revealed = stop(snap, l.ActorID, p.Rolls, &play.res, p.Settled, at)
 	} else {
-		p.Revealed = len(p.Rolls)
+		p.Window, p.Revealed = window(snap, play.res, p.Settled)
+		if p.Window == nil {
+			p.Revealed = len(p.Rolls)
+		}
 	}
+	held := p.Window != nil || p.Revealed < len(p.Rolls)
 	next := l
 	next.Pending = &p
 	next.ExpiresAt = now.Add(s.LeaseTTL)
-	if nw != nil {
+	if held {
+		wait := snap.Campaign.Settings.RollTimeoutSeconds
+		if p.Window != nil {
+			wait = snap.Campaign.Settings.ReactionWindowSeconds
+		}
+		p.Deadline = now.Add(time.Duration(wait) * time.Second)
 		next.ExpiresAt = p.Deadline.Add(s.LeaseTTL)
 	}
 	msgs := slices.Concat(first, []message{{events.TypeReactionClosed, closed}})
 	msgs = append(msgs, rollMessages(l.TurnID, p.Rolls[shown:p.Revealed])...)
-	if nw != nil {
-		msgs = append(msgs, windowMessage(next))
+	if held {
+		msgs = append(msgs, heldMessage(next))
 	}
 	if err := s.commitHeld(ctx, snap.Campaign.ID, l, next, now, msgs...); err != nil {
 		if isConflict(err) {
@@ -377,7 +389,7 @@ func (s *Service) settle(ctx context.Context, snap Snapshot, l campaign.Lease, p
 	if answer {
 		s.answer(ctx, l.Pending.Token, outcomeOf(Snapshot{Lease: &next}, l.TurnID))
 	}
-	if nw != nil {
+	if held {
 		return nil
 	}
 	if play.own != nil {

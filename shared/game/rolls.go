@@ -12,6 +12,7 @@ import (
 	"chronicler/shared/campaign"
 	"chronicler/shared/dice"
 	"chronicler/shared/fault"
+	"chronicler/shared/rules/encounter"
 )
 
 // byHand reports whether a roll of the acting character's turn waits for
@@ -48,6 +49,31 @@ func nextByHand(mode string, rolls []campaign.Roll, actorID string, from int) in
 		}
 	}
 	return len(rolls)
+}
+
+// stop is where a held turn of actorID's waits next, at or after the
+// first at of its rolls: the window of a hit its player may choose what
+// to do with (of the attacks from settled on), when it comes before the
+// next roll the player makes by hand, or that roll. It is the window and
+// how many rolls the table sees before it, or nil and the index of the
+// roll by hand, len(rolls) when the turn waits for nothing more.
+func stop(snap Snapshot, actorID string, rolls []campaign.Roll, fight *encounter.Result, settled, at int) (*campaign.Window, int) {
+	next := nextByHand(snap.Campaign.Settings.DiceMode, rolls, actorID, at)
+	if fight != nil {
+		if w, shown := window(snap, *fight, settled); w != nil && shown >= at && shown <= next {
+			return w, shown
+		}
+	}
+	return nil, next
+}
+
+// heldMessage is what a held turn waits for: its open window, or the
+// roll it asks its player for.
+func heldMessage(l campaign.Lease) message {
+	if l.Pending.Window != nil {
+		return windowMessage(l)
+	}
+	return rollRequest(l)
 }
 
 // rollRequest asks for the lease's next unrevealed roll.
@@ -96,34 +122,52 @@ func (s *Service) Roll(ctx context.Context, connectionID string, msg events.Clie
 var errStepTaken = fault.E(fault.Conflict, "held turn", "another answer got there first")
 
 // reveal shows the roll the player was asked for, and the rolls made
-// after it up to the next one the player makes (all of them when all is
-// set) and, when none are left, resolves the turn. answer says the
-// orchestration task of the phase it leaves is still waiting (the player
-// rolled; not a timeout).
+// after it up to where the turn waits next (stop): the next roll the
+// player makes, or a hit the player chooses what to do with. With all
+// set it shows every roll and opens no window (nobody is there to roll
+// or choose). When nothing is left to wait for, it resolves the turn.
+// answer says the orchestration task of the phase it leaves is still
+// waiting (the player rolled; not a timeout).
 func (s *Service) reveal(ctx context.Context, snap Snapshot, l campaign.Lease, all, answer bool) error {
 	const op = "roll"
 	now := s.now()
 	p := *l.Pending
+	// Decide again from the same seed, with the choices made at earlier
+	// hits: the lease kept the table still, so the engine makes the same
+	// rolls, and the decision says where the turn stops next.
+	actor := characterOf(snap, l.ActorID)
+	if actor == nil {
+		s.release(ctx, snap.Campaign.ID, l.TurnID)
+		return fault.E(fault.Conflict, op, "the character is gone; the turn was not saved")
+	}
+	choices := encounter.Reactions{Taken: p.Reactions, Seed: s.reactionSeed(snap.Campaign.ID, l.TurnID)}
+	d, err := s.decideWith(snap, *actor, l, dice.NewSeeded(p.Seed), choices)
+	if err != nil || !sameRolls(d.Rolls, p.Rolls) {
+		s.release(ctx, snap.Campaign.ID, l.TurnID)
+		return fault.E(fault.Conflict, op, "the table changed while the dice were out; the turn was not saved, try again")
+	}
 	from := p.Revealed
-	p.Revealed = len(p.Rolls)
+	p.Window, p.Revealed = nil, len(p.Rolls)
 	if !all {
-		p.Revealed = nextByHand(snap.Campaign.Settings.DiceMode, p.Rolls, l.ActorID, min(from+1, len(p.Rolls)))
+		p.Window, p.Revealed = stop(snap, l.ActorID, p.Rolls, d.Fight, p.Settled, min(from+1, len(p.Rolls)))
 	}
 	p.Token = ""
 	p.Phase++ // even after the last roll, so a prompt task that starts late finds the turn moved on
-	more := p.Revealed < len(p.Rolls)
-	if more {
-		p.Deadline = now.Add(time.Duration(snap.Campaign.Settings.RollTimeoutSeconds) * time.Second)
-	}
+	held := p.Window != nil || p.Revealed < len(p.Rolls)
 	next := l
 	next.Pending = &p
 	next.ExpiresAt = now.Add(s.LeaseTTL)
-	if more {
+	if held {
+		wait := snap.Campaign.Settings.RollTimeoutSeconds
+		if p.Window != nil {
+			wait = snap.Campaign.Settings.ReactionWindowSeconds
+		}
+		p.Deadline = now.Add(time.Duration(wait) * time.Second)
 		next.ExpiresAt = p.Deadline.Add(s.LeaseTTL)
 	}
 	msgs := rollMessages(l.TurnID, p.Rolls[from:p.Revealed])
-	if more {
-		msgs = append(msgs, rollRequest(next))
+	if held {
+		msgs = append(msgs, heldMessage(next))
 	}
 	if err := s.commitHeld(ctx, snap.Campaign.ID, l, next, now, msgs...); err != nil {
 		if isConflict(err) {
@@ -134,20 +178,8 @@ func (s *Service) reveal(ctx context.Context, snap Snapshot, l campaign.Lease, a
 	if answer {
 		s.answer(ctx, l.Pending.Token, outcomeOf(Snapshot{Lease: &next}, l.TurnID))
 	}
-	if more {
+	if held {
 		return nil
-	}
-	// Every roll is out: decide again from the same seed (the lease kept
-	// the table still, so the engine makes the same rolls) and finish.
-	actor := characterOf(snap, l.ActorID)
-	if actor == nil {
-		s.release(ctx, snap.Campaign.ID, l.TurnID)
-		return fault.E(fault.Conflict, op, "the character is gone; the turn was not saved")
-	}
-	d, err := s.decide(snap, *actor, l, dice.NewSeeded(p.Seed))
-	if err != nil || !sameRolls(d.Rolls, p.Rolls) {
-		s.release(ctx, snap.Campaign.ID, l.TurnID)
-		return fault.E(fault.Conflict, op, "the table changed while the dice were out; the turn was not saved, try again")
 	}
 	if err := s.resolve(ctx, snap, next, actor, d, p.Seed); err != nil {
 		s.release(ctx, snap.Campaign.ID, l.TurnID)

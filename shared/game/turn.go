@@ -101,42 +101,28 @@ func (s *Service) playTurn(ctx context.Context, snap Snapshot, actor *campaign.C
 	if err != nil {
 		return err // refused by the rules: nothing held, nothing rolled for good
 	}
-	mode := snap.Campaign.Settings.DiceMode
-	interactive := rollsByHand(mode, d.Rolls, actor.ID)
-	var hit *campaign.Window
-	revealed := 0
-	if !interactive && d.Fight != nil {
-		// A hit the player may choose what to do with (Divine Smite,
-		// Stunning Strike) holds the turn there, as a reaction window
-		// open to the player alone; the rolls after it wait.
-		hit, revealed = window(snap, *d.Fight, 0)
-	}
-	if hit != nil {
-		deadline := now.Add(time.Duration(snap.Campaign.Settings.ReactionWindowSeconds) * time.Second)
+	// The turn is held where it first waits: at a hit its player may
+	// choose what to do with (Divine Smite, Stunning Strike), as a
+	// reaction window open to the player alone, or at a roll its player
+	// makes by hand. Its dice are rolled now and kept, unseen, with the
+	// lease; the rolls after the stop wait.
+	hit, revealed := stop(snap, actor.ID, d.Rolls, d.Fight, 0, 0)
+	held := hit != nil || revealed < len(d.Rolls)
+	if held {
+		wait := snap.Campaign.Settings.RollTimeoutSeconds
+		if hit != nil {
+			wait = snap.Campaign.Settings.ReactionWindowSeconds
+		}
+		deadline := now.Add(time.Duration(wait) * time.Second)
 		lease.Pending = &campaign.PendingRolls{Seed: seed, Rolls: d.Rolls, Revealed: revealed, Deadline: deadline, Phase: 1, Window: hit, Own: true}
-		lease.ExpiresAt = deadline.Add(s.LeaseTTL)
-	}
-	if interactive {
-		// The dice are rolled now and kept, unseen, with the lease; the
-		// player reveals theirs one by one (or the deadline does), and
-		// the rolls others make show as they come.
-		deadline := now.Add(time.Duration(snap.Campaign.Settings.RollTimeoutSeconds) * time.Second)
-		lease.Pending = &campaign.PendingRolls{Seed: seed, Rolls: d.Rolls, Deadline: deadline, Phase: 1,
-			Revealed: nextByHand(mode, d.Rolls, actor.ID, 0)}
 		lease.ExpiresAt = deadline.Add(s.LeaseTTL)
 	}
 	// The lease is taken with the events that announce it, so the table
 	// hears of every turn in flight, and of no turn that is not.
 	msgs := []message{{events.TypeTurnAccepted, events.TurnAccepted{TurnID: lease.TurnID, RequestID: lease.RequestID, CharacterID: actor.ID}}}
-	switch {
-	case interactive:
-		msgs = append(msgs, rollMessages(lease.TurnID, d.Rolls[:lease.Pending.Revealed])...)
-		msgs = append(msgs, rollRequest(*lease))
-	case hit != nil:
-		msgs = append(msgs, rollMessages(lease.TurnID, d.Rolls[:revealed])...)
-		msgs = append(msgs, windowMessage(*lease))
-	default:
-		msgs = append(msgs, rollMessages(lease.TurnID, d.Rolls)...)
+	msgs = append(msgs, rollMessages(lease.TurnID, d.Rolls[:revealed])...)
+	if held {
+		msgs = append(msgs, heldMessage(*lease))
 	}
 	if err := s.commit(ctx, Tx{CampaignID: campaignID, AcquireLease: lease, LeaseNow: now}, "", msgs...); err != nil {
 		if isConflict(err) {
@@ -144,7 +130,7 @@ func (s *Service) playTurn(ctx context.Context, snap Snapshot, actor *campaign.C
 		}
 		return fmt.Errorf("%s: %w", op, err)
 	}
-	if interactive || hit != nil {
+	if held {
 		s.orchestrate(ctx, snap, *lease)
 		return nil
 	}

@@ -411,8 +411,8 @@ func (h *Handler) ruleChoices(c *call) (int, any, error) {
 	level := 1
 	if v := q.Get("level"); v != "" {
 		n, err := strconv.Atoi(v)
-		if err != nil {
-			return 0, nil, fault.Field("rule choices", "level", "must be a number from 1 to 20")
+		if err != nil || n < 1 || n > campaign.MaxLevel {
+			return 0, nil, fault.Field("rule choices", "level", "must be a number from 1 to %d", campaign.MaxLevel)
 		}
 		level = n
 	}

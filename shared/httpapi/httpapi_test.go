@@ -702,4 +702,10 @@ func TestRuleChoices(t *testing.T) {
 	if e := object(t, res)["error"].(map[string]any); res.StatusCode != 400 || !strings.HasPrefix(e["message"].(string), "class: must be an SRD class") {
 		t.Errorf("an unknown class: %d %v", res.StatusCode, e)
 	}
+	for _, level := range []string{"0", "21", "-3", "five"} {
+		res = a.do(t, "GET", "/api/rules/choices?class=fighter&race=human&level="+level, "", "")
+		if e := object(t, res)["error"].(map[string]any); res.StatusCode != 400 || e["message"] != "level: must be a number from 1 to 20" {
+			t.Errorf("level %s: %d %v", level, res.StatusCode, e)
+		}
+	}
 }

@@ -182,7 +182,11 @@ func (in Intent) Validate(op string) error {
 	if in.Ongoing && !k.Casts {
 		return fault.Field(op, "intent.ongoing", "goes with %s only", casting())
 	}
-	for name, list := range map[string][]string{"with": in.With, "spare": in.Spare} {
+	for _, l := range []struct {
+		name string
+		list []string
+	}{{"with", in.With}, {"spare", in.Spare}} {
+		name, list := l.name, l.list
 		if len(list) > 0 && !k.Casts {
 			return fault.Field(op, "intent."+name, "goes with %s only", casting())
 		}

@@ -191,12 +191,21 @@ func (e *Encounter) offHand(res *Result, ai int, in Action, src dice.Source) err
 	req.Damage = []rules.DamageRoll{{Dice: x, Type: req.Damage[0].Type}}
 	req.Weapon += offHandText
 	req.OffHand = true
+	if dice, ok := sneakDice(p, in.Weapon, req); ok {
+		req.Sneak = &rules.SneakAttack{Dice: dice, AllyAdjacent: e.besides(ai, ti)}
+	}
 	if !req.Kind.Ranged() {
 		if ok, err := e.approachedBy(res, ai, ti, src); err != nil || !ok {
 			return err
 		}
 	}
-	return e.strike(res, ai, ti, req, src)
+	if err := e.strike(res, ai, ti, req, src); err != nil {
+		return err
+	}
+	if res.Attacks[len(res.Attacks)-1].Sneak {
+		e.Participants[ai].Turn.SneakUsed = true
+	}
+	return nil
 }
 
 // offHandText ends the weapon an off-hand attack names ("a dagger in the off

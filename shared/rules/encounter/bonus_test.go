@@ -269,4 +269,31 @@ func TestFeatureNamesItsBonusAction(t *testing.T) {
 	if p := participant(t, out, rogue.ID); !p.Turn.Disengaged || !p.Turn.BonusActionUsed || p.Turn.ActionUsed {
 		t.Errorf("cunning action as a feature: %+v", p.Turn)
 	}
+	for _, choice := range []string{"", "attack", "potion", "second_wind"} {
+		_, _, err := encounter.Act(e, rogue.ID, encounter.Action{Kind: encounter.ActionFeature, Feature: "cunning-action", Choice: choice}, faces(t))
+		if err == nil || !strings.Contains(err.Error(), "dash, disengage, hide") {
+			t.Errorf("cunning action as %q: %v, want a refusal naming dash, disengage, hide", choice, err)
+		}
+	}
+}
+
+// The off hand's attack may be the turn's Sneak Attack when the Attack
+// action's did not land one.
+func TestOffHandSneakAttack(t *testing.T) {
+	e := engage(t, casterFirst(t, []campaign.Character{nim(), mira()}, goblins(1)), "mira", "goblin-1")
+	e, _, err := encounter.Act(e, "nim", encounter.Action{Kind: encounter.ActionAttack, TargetID: "goblin-1", Weapon: "shortsword"}, faces(t, 2))
+	if err != nil {
+		t.Fatal(err)
+	}
+	// The dagger hits on 15 for 1d4 = 3, and Sneak Attack's 1d6 rolls 4.
+	out, res, err := encounter.Act(e, "nim", encounter.Action{Kind: encounter.ActionAttack, TargetID: "goblin-1", Weapon: "dagger", Bonus: true}, faces(t, 15, 3, 4))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if a := res.Attacks[0]; !a.Sneak || a.Damage == nil || a.Damage.Taken != 7 {
+		t.Errorf("off-hand attack: %s", res.Summary())
+	}
+	if p := participant(t, out, "nim"); !p.Turn.SneakUsed {
+		t.Error("Sneak Attack not marked used for the turn")
+	}
 }

@@ -493,6 +493,9 @@ func (e *Encounter) useFeature(res *Result, ai int, in Action, src dice.Source, 
 		// Wind; Cunning Action's dash, disengage or hide, its choice).
 		act := Action{Kind: kind, Bonus: true, TargetID: in.TargetID, EndTurn: in.EndTurn}
 		if kind == "" {
+			if !slices.Contains(features[f.ID].bonus, in.Choice) {
+				return refuse(NotAllowed, "action.feature", "%s lets %s take one of %s as a bonus action; say which", f.Name, p.Name, strings.Join(features[f.ID].bonus, ", "))
+			}
 			act.Kind = in.Choice
 		}
 		return e.bonusAction(res, ai, act, src)
