@@ -555,6 +555,29 @@ func (e *Encounter) credit(ai, ti int, d rules.DamageResult) {
 	}
 }
 
+// heal gives participant ti the healing x rolls and keeps its changes in
+// res, and its rolls when x has dice (a fixed amount is no roll); the
+// reason, when given, names them.
+func (e *Encounter) heal(res *Result, ti int, x dice.Expr, reason string, src dice.Source) (rules.HealResult, error) {
+	h, err := rules.Heal(e.Participants[ti].Combatant, x, src)
+	if err != nil {
+		return h, fault.Wrap(fault.Internal, actOp, err)
+	}
+	if err := e.apply(h.Changes); err != nil {
+		return h, err
+	}
+	if reason != "" {
+		for i := range h.Rolls {
+			h.Rolls[i].Reason = reason
+		}
+	}
+	if x.Min() != x.Max() {
+		res.Rolls = append(res.Rolls, h.Rolls...)
+	}
+	res.Changes = append(res.Changes, h.Changes...)
+	return h, nil
+}
+
 // apply makes changes to the participants they name.
 func (e *Encounter) apply(changes []rules.Change) error {
 	for i := range e.Participants {

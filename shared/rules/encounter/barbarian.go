@@ -253,14 +253,9 @@ func rageDropped(e *Encounter, res *Result, i int, src dice.Source) error {
 			return err
 		}
 		if sv.Success {
-			h, err := rules.Heal(e.Participants[i].Combatant, flat(1), src)
-			if err != nil {
-				return fault.Wrap(fault.Internal, actOp, err)
-			}
-			if err := e.apply(h.Changes); err != nil {
+			if _, err := e.heal(res, i, flat(1), "", src); err != nil {
 				return err
 			}
-			res.Changes = append(res.Changes, h.Changes...)
 			if err := e.unfall(res, i); err != nil {
 				return err
 			}

@@ -130,11 +130,8 @@ func (e *Encounter) secondWind(res *Result, ai int, src dice.Source) error {
 	if err != nil {
 		return fault.Wrap(fault.Internal, actOp, err)
 	}
-	h, err := rules.Heal(p.Combatant, x, src)
+	h, err := e.heal(res, ai, x, "second wind", src)
 	if err != nil {
-		return fault.Wrap(fault.Internal, actOp, err)
-	}
-	if err := e.apply(h.Changes); err != nil {
 		return err
 	}
 	if f, ok := srd.LookupFeature("second-wind"); ok {
@@ -142,11 +139,6 @@ func (e *Encounter) secondWind(res *Result, ai int, src dice.Source) error {
 			return err
 		}
 	}
-	for i := range h.Rolls {
-		h.Rolls[i].Reason = "second wind"
-	}
-	res.Rolls = append(res.Rolls, h.Rolls...)
-	res.Changes = append(res.Changes, h.Changes...)
 	res.say(fmt.Sprintf("%s uses Second Wind and regains %d HP (%d/%d).", p.Name, h.Regained, h.HPAfter, h.MaxHP))
 	return nil
 }

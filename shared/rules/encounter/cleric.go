@@ -244,15 +244,10 @@ func preserveLife(e *Encounter, res *Result, ai int, in Action, src dice.Source)
 		if n <= 0 {
 			continue
 		}
-		h, err := rules.Heal(t.Combatant, flat(n), src)
+		h, err := e.heal(res, i, flat(n), "", src)
 		if err != nil {
-			return fault.Wrap(fault.Internal, actOp, err)
-		}
-		if err := e.apply(h.Changes); err != nil {
 			return err
 		}
-		res.Rolls = append(res.Rolls, h.Rolls...)
-		res.Changes = append(res.Changes, h.Changes...)
 		told = append(told, h.Summary())
 		left -= h.Regained
 	}

@@ -4,7 +4,6 @@ import (
 	"fmt"
 
 	"chronicler/shared/dice"
-	"chronicler/shared/fault"
 	"chronicler/shared/rules"
 )
 
@@ -69,14 +68,10 @@ func survive(e *Encounter, res *Result, i int, src dice.Source) error {
 	if c.HP <= 0 || c.HP > c.CurrentMaxHP()/2 || p.Defeated {
 		return nil
 	}
-	h, err := rules.Heal(c, flat(max(5+c.Modifier(rules.Con), 0)), src)
+	h, err := e.heal(res, i, flat(max(5+c.Modifier(rules.Con), 0)), "", src)
 	if err != nil {
-		return fault.Wrap(fault.Internal, actOp, err)
-	}
-	if err := e.apply(h.Changes); err != nil {
 		return err
 	}
-	res.Changes = append(res.Changes, h.Changes...)
 	res.say(fmt.Sprintf("%s holds on (Survivor) and regains %d HP (%d/%d).", p.Name, h.Regained, h.HPAfter, h.MaxHP))
 	return nil
 }

@@ -453,14 +453,10 @@ func shakenRecover(e *Encounter, _ *Result, i int, _ dice.Source) error {
 // points.
 func wholeness(e *Encounter, res *Result, ai int, _ Action, src dice.Source) error {
 	p := e.Participants[ai]
-	h, err := rules.Heal(p.Combatant, flat(3*max(p.Combatant.Level, 1)), src)
+	h, err := e.heal(res, ai, flat(3*max(p.Combatant.Level, 1)), "", src)
 	if err != nil {
-		return fault.Wrap(fault.Internal, actOp, err)
-	}
-	if err := e.apply(h.Changes); err != nil {
 		return err
 	}
-	res.Changes = append(res.Changes, h.Changes...)
 	res.say(fmt.Sprintf("%s uses Wholeness of Body and regains %d HP (%d/%d).", p.Name, h.Regained, h.HPAfter, h.MaxHP))
 	return nil
 }

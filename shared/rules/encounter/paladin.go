@@ -217,15 +217,10 @@ func layOnHands(e *Encounter, res *Result, ai int, in Action, src dice.Source) e
 		if lacks <= 0 {
 			return refuse(NotAllowed, "action.target_id", "%s is at full hit points", t.Name)
 		}
-		h, err := rules.Heal(t.Combatant, flat(n), src)
+		h, err := e.heal(res, ti, flat(n), "", src)
 		if err != nil {
-			return fault.Wrap(fault.Internal, actOp, err)
-		}
-		if err := e.apply(h.Changes); err != nil {
 			return err
 		}
-		res.Rolls = append(res.Rolls, h.Rolls...)
-		res.Changes = append(res.Changes, h.Changes...)
 		res.say(fmt.Sprintf("%s lays hands on %s (%d of the pool). %s", p.Name, t.Name, n, h.Summary()))
 		return e.spendPool(ai, f, n-1)
 	}
