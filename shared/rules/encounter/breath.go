@@ -7,6 +7,7 @@ import (
 
 	"chronicler/shared/campaign"
 	"chronicler/shared/dice"
+	"chronicler/shared/fault"
 	"chronicler/shared/rules"
 	"chronicler/shared/srd"
 )
@@ -318,16 +319,25 @@ func luckyRoll(t Participant, sv rules.SaveResult) bool {
 // participant ti from ai: applied, tallied and told, and answered by
 // ti's features (Relentless Endurance, Wild Shape's return).
 func (e *Encounter) areaDamage(res *Result, ai, ti int, hit []rules.Damage, src dice.Source) error {
-	d, err := rules.TakeDamage(e.Participants[ti].Combatant, rules.Hit{Damage: hit}, src)
+	_, err := e.damage(res, ai, ti, e.Participants[ti].Combatant, rules.Hit{Damage: hit}, "", src)
+	return err
+}
+
+// damage deals hit to participant ti, whose combatant meets it as c,
+// from ai (-1 when nobody is credited): applied, kept in res, tallied,
+// told after the words tell gives ("The acid burns Goblin 1: "), and
+// answered by ti's features (Relentless Endurance, Wild Shape's return).
+func (e *Encounter) damage(res *Result, ai, ti int, c rules.Combatant, hit rules.Hit, tell string, src dice.Source) (rules.DamageResult, error) {
+	d, err := rules.TakeDamage(c, hit, src)
 	if err != nil {
-		return err
+		return d, fault.Wrap(fault.Internal, actOp, err)
 	}
 	if err := e.apply(d.Changes); err != nil {
-		return err
+		return d, err
 	}
 	res.Rolls = append(res.Rolls, d.Rolls...)
 	res.Changes = append(res.Changes, d.Changes...)
 	e.credit(ai, ti, d)
-	res.say(d.Summary())
-	return e.featuresDamaged(res, ti, d, src)
+	res.say(tell + d.Summary())
+	return d, e.featuresDamaged(res, ti, d, src)
 }

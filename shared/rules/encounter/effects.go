@@ -492,18 +492,9 @@ func (e *Encounter) acid(res *Result, fx Effect, src dice.Source) error {
 	}
 	roll := dice.Roll(x, src)
 	res.Rolls = append(res.Rolls, rules.Roll{Reason: "acid arrow damage", RollerID: fx.CasterID, Result: roll})
-	d, err := rules.TakeDamage(e.Participants[ti].Combatant, rules.Hit{Damage: []rules.Damage{{Amount: max(roll.Total, 0), Type: rules.Acid}}}, src)
-	if err != nil {
-		return fault.Wrap(fault.Internal, actOp, err)
-	}
-	if err := e.apply(d.Changes); err != nil {
-		return err
-	}
-	res.Rolls = append(res.Rolls, d.Rolls...)
-	res.Changes = append(res.Changes, d.Changes...)
-	e.credit(e.index(fx.CasterID), ti, d)
-	res.say("The acid burns " + e.Participants[ti].Name + ": " + d.Summary())
-	return e.featuresDamaged(res, ti, d, src)
+	hit := rules.Hit{Damage: []rules.Damage{{Amount: max(roll.Total, 0), Type: rules.Acid}}}
+	_, err = e.damage(res, e.index(fx.CasterID), ti, e.Participants[ti].Combatant, hit, "The acid burns "+e.Participants[ti].Name+": ", src)
+	return err
 }
 
 // used ends the effects match picks as spent (True Strike's advantage

@@ -518,20 +518,10 @@ func quiver(e *Encounter, res *Result, ai int, in Action, src dice.Source) error
 		res.Rolls = append(res.Rolls, rolls...)
 		hit = rules.Hit{Damage: dmg}
 	}
-	d, err := rules.TakeDamage(t.Combatant, hit, src)
-	if err != nil {
-		return fault.Wrap(fault.Internal, actOp, err)
-	}
-	if err := e.apply(d.Changes); err != nil {
-		return err
-	}
-	res.Rolls = append(res.Rolls, d.Rolls...)
-	res.Changes = append(res.Changes, d.Changes...)
-	e.credit(ai, ti, d)
+	tell := fmt.Sprintf("%s sets off the vibrations, and %s fails its Constitution save (%d against DC %d): ", p.Name, t.Name, sv.Total, sv.DC)
 	if sv.Success {
-		res.say(fmt.Sprintf("%s sets off the vibrations; %s resists (Constitution save %d against DC %d): %s", p.Name, t.Name, sv.Total, sv.DC, d.Summary()))
-		return nil
+		tell = fmt.Sprintf("%s sets off the vibrations; %s resists (Constitution save %d against DC %d): ", p.Name, t.Name, sv.Total, sv.DC)
 	}
-	res.say(fmt.Sprintf("%s sets off the vibrations, and %s drops to 0 hit points (Constitution save %d against DC %d).", p.Name, t.Name, sv.Total, sv.DC))
-	return nil
+	_, err = e.damage(res, ai, ti, t.Combatant, hit, tell, src)
+	return err
 }

@@ -459,18 +459,8 @@ func nimbusBurns(e *Encounter, res *Result, o int, src dice.Source) error {
 	if t.Kind == p.Kind || t.down() || e.elsewhere(t.ID) {
 		return nil
 	}
-	d, err := rules.TakeDamage(t.Combatant, rules.Hit{Damage: []rules.Damage{{Amount: 10, Type: rules.Radiant}}}, src)
-	if err != nil {
-		return fault.Wrap(fault.Internal, actOp, err)
-	}
-	if err := e.apply(d.Changes); err != nil {
-		return err
-	}
-	res.Rolls = append(res.Rolls, d.Rolls...)
-	res.Changes = append(res.Changes, d.Changes...)
-	e.credit(o, ti, d)
-	res.say(possessive(p.Name) + " holy light sears " + t.Name + ": " + d.Summary())
-	return nil
+	_, err := e.damage(res, o, ti, t.Combatant, rules.Hit{Damage: []rules.Damage{{Amount: 10, Type: rules.Radiant}}}, possessive(p.Name)+" holy light sears "+t.Name+": ", src)
+	return err
 }
 
 func nimbusShields(e Encounter, o, ai, ti int, _ srd.Spell, _ *rules.Combatant, opts *spell.Options) {

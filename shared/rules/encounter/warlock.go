@@ -425,17 +425,10 @@ func hurledBack(e *Encounter, res *Result, i int, src dice.Source) error {
 		}
 		dmg, rolls := rules.RollDamage(me, []rules.DamageRoll{{Dice: dice.MustParse("10d10"), Type: rules.Psychic}}, false, src)
 		res.Rolls = append(res.Rolls, rolls...)
-		d, err := rules.TakeDamage(t.Combatant, rules.Hit{Damage: dmg}, src)
+		d, err := e.damage(res, i, ti, t.Combatant, rules.Hit{Damage: dmg}, t.Name+" returns, reeling from the lower planes: ", src)
 		if err != nil {
 			return err
 		}
-		if err := e.apply(d.Changes); err != nil {
-			return err
-		}
-		res.Rolls = append(res.Rolls, d.Rolls...)
-		res.Changes = append(res.Changes, d.Changes...)
-		e.credit(i, ti, d)
-		res.say(t.Name + " returns, reeling from the lower planes: " + d.Summary())
 		if d.Dropped {
 			if err := e.featuresDown(res, i, ti, src); err != nil {
 				return err

@@ -1,7 +1,6 @@
 package encounter
 
 import (
-	"fmt"
 	"slices"
 	"strconv"
 
@@ -112,16 +111,6 @@ func (e *Encounter) backlash(res *Result, ai, n int, src dice.Source) error {
 	res.Rolls = append(res.Rolls, rolls...)
 	c := p.Combatant
 	c.Resistances, c.Immunities = 0, 0
-	d, err := rules.TakeDamage(c, rules.Hit{Damage: dmg}, src)
-	if err != nil {
-		return err
-	}
-	if err := e.apply(d.Changes); err != nil {
-		return err
-	}
-	res.Rolls = append(res.Rolls, d.Rolls...)
-	res.Changes = append(res.Changes, d.Changes...)
-	e.credit(-1, ai, d)
-	res.say(fmt.Sprintf("Overchannel's price: %s", d.Summary()))
-	return nil
+	_, err = e.damage(res, -1, ai, c, rules.Hit{Damage: dmg}, "Overchannel's price: ", src)
+	return err
 }
