@@ -1,6 +1,7 @@
 package campaign
 
 import (
+	"iter"
 	"math"
 	"slices"
 	"strings"
@@ -58,7 +59,7 @@ func FeaturesOf(ch Character) []srd.Feature {
 	races := raceIDs(ch.Race)
 	cat := catalog()
 	var out []srd.Feature
-	for _, f := range slices.Concat(cat.byClass[ch.Class], cat.byRace[ch.Race]) {
+	for f := range chain(cat.byClass[ch.Class], cat.byRace[ch.Race]) {
 		has := false
 		switch {
 		case f.Class != "":
@@ -127,6 +128,19 @@ func HasFeature(ch Character, id string) bool {
 	return slices.ContainsFunc(FeaturesOf(ch), func(f srd.Feature) bool { return f.ID == id })
 }
 
+// chain yields the rows of each list in turn.
+func chain(lists ...[]srd.Feature) iter.Seq[srd.Feature] {
+	return func(yield func(srd.Feature) bool) {
+		for _, l := range lists {
+			for _, f := range l {
+				if !yield(f) {
+					return
+				}
+			}
+		}
+	}
+}
+
 // FeatureIDs are the ids of FeaturesOf.
 func FeatureIDs(ch Character) []string {
 	fs := FeaturesOf(ch)
@@ -149,13 +163,13 @@ func ClassCounter(ch Character, name string) float64 {
 
 // resourceMax is the size of resource r for the character, 0 when it has
 // none of it (another class's, a level not reached yet).
-func resourceMax(ch Character, r srd.Resource) int {
+func resourceMax(ch Character, owned func() []srd.Feature, r srd.Resource) int {
 	switch {
 	case r.Class != "" && (r.Class != ch.Class || ch.Level < r.Level):
 		return 0
 	case r.Race != "" && (!slices.Contains(raceIDs(ch.Race), r.Race) || ch.Level < r.Level):
 		return 0
-	case r.Feature != "" && !HasFeature(ch, r.Feature):
+	case r.Feature != "" && !slices.ContainsFunc(owned(), func(f srd.Feature) bool { return f.ID == r.Feature }):
 		return 0
 	}
 	m := r.Max
@@ -174,8 +188,9 @@ func resourceMax(ch Character, r srd.Resource) int {
 // before it kept them has used nothing).
 func ResourcesOf(ch Character) map[string]Pool {
 	out := map[string]Pool{}
+	owned := sync.OnceValue(func() []srd.Feature { return FeaturesOf(ch) }) // only when a pool asks
 	for _, r := range catalog().resources {
-		n := resourceMax(ch, r)
+		n := resourceMax(ch, owned, r)
 		if n <= 0 {
 			continue
 		}
