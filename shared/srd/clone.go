@@ -87,6 +87,13 @@ func (a Action) clone() Action {
 	}
 	a.Options = cloneActions(a.Options)
 	a.Stages = cloneActions(a.Stages)
+	if a.OnHit != nil {
+		a.OnHit = cloneAll(a.OnHit, func(c HitCondition) HitCondition {
+			c.Save = clonePtr(c.Save)
+			c.Except = slices.Clone(c.Except)
+			return c
+		})
+	}
 	if a.Spellcasting != nil {
 		sc := *a.Spellcasting
 		sc.Components = slices.Clone(sc.Components)

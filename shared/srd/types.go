@@ -138,6 +138,37 @@ type Action struct {
 	Stages       []Action      `json:"stages,omitempty"`  // successive uses, first to last (Androsphinx's Roar)
 	Cost         int           `json:"cost,omitempty"`    // legendary actions it costs (legendary actions only)
 	Spellcasting *Spellcasting `json:"spellcasting,omitempty"`
+	// OnHit are the conditions the attack's hit puts on its target, as
+	// the stat block's text says (the reference has no field for them).
+	OnHit []HitCondition `json:"on_hit,omitempty"`
+}
+
+// HitCondition is a condition an attack's hit puts on its target: a
+// ghoul's claws paralyse behind a Constitution save, a wolf's bite knocks
+// prone behind a Strength save, a constrictor snake grapples (escape DC
+// 14) and restrains.
+type HitCondition struct {
+	Condition string `json:"condition"` // "paralyzed", "prone", "grappled", "poisoned"…
+	// Save is the target's saving throw against it; nil when the hit
+	// alone does it (a grapple). Its Success is "none".
+	Save *DC `json:"save,omitempty"`
+	// Duration is how long it lasts ("1 minute", "1 hour", "24 hours");
+	// "" until something ends it: a prone creature stands, a grapple is
+	// escaped, a poison is cured.
+	Duration string `json:"duration,omitempty"`
+	// Repeat says the target repeats the save at the end of each of its
+	// turns, the condition ending on a success.
+	Repeat bool `json:"repeat,omitempty"`
+	// Escape is a grapple's escape DC; Restrained says the grappled
+	// target is also restrained until the grapple ends.
+	Escape     int  `json:"escape,omitempty"`
+	Restrained bool `json:"restrained,omitempty"`
+	// MaxSize is the largest size of target it works on ("medium",
+	// "large"); "" any creature.
+	MaxSize string `json:"max_size,omitempty"`
+	// Except are the creature types and races it does not work on
+	// ("elf", "undead").
+	Except []string `json:"except,omitempty"`
 }
 
 // Range is a normal and long range in feet.

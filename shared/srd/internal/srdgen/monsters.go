@@ -252,6 +252,7 @@ func (t *Tables) action(monster string, r refAction) (srd.Action, error) {
 	if err := t.followSaves(monster, r.Desc, &a); err != nil {
 		return a, err
 	}
+	t.followConditions(monster, r.Desc, &a)
 	return a, nil
 }
 

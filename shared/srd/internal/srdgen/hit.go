@@ -1,0 +1,168 @@
+package srdgen
+
+import (
+	"regexp"
+	"strconv"
+	"strings"
+
+	"chronicler/shared/srd"
+)
+
+// An attack's hit may put a condition on its target, and the reference
+// has no field for it: the stat block's text says it ("If the target is a
+// creature, it must succeed on a DC 11 Strength saving throw or be
+// knocked prone"). The data reads the conditions from the text after
+// "Hit:", each sentence of a few shapes the SRD writes them in, and the
+// list of adjustments quotes each sentence read.
+
+// KindHitCondition is a condition a hit's text puts on its target, added
+// to the attack (srd.Action.OnHit).
+const KindHitCondition = "hit-condition"
+
+// savedCondition is "it must succeed on a DC 10 Constitution saving throw
+// or be paralyzed for 1 minute", with the target it needs before it ("If
+// the target is a creature other than an elf or undead, ") and the ways
+// the SRD words the failure ("or become poisoned", "or be pushed up to 10
+// feet away from the dragon turtle and knocked prone", "or take 5 (2d4)
+// poison damage and become poisoned").
+var savedCondition = regexp.MustCompile(`(?:If the target is ([^,.]+), )?(?:it|the target|The target|the creature) must succeed on a DC (\d+) (Strength|Dexterity|Constitution|Intelligence|Wisdom|Charisma) saving throw(?: against disease)? or (?:take \d+ \([^)]+\) [a-z]+ damage and )?(?:be|become) (?:pushed up to \d+ feet away from [a-z ]+ and )?(?:knocked )?(paralyzed|prone|poisoned|restrained|blinded|frightened|stunned|charmed|unconscious)(?: for (1 minute|1 hour|24 hours))?`)
+
+// grappledBy is "it is grappled (escape DC 13)", with the target it needs
+// before it ("If the target is a Large or smaller creature, ") or after it
+// ("if it is a Large or smaller creature").
+var grappledBy = regexp.MustCompile(`(?:If the target is ([^,.]+), )?(?:it|the target|The target|The creature) is grappled \(escape DC (\d+)\)(?: if it is ([^.]+?creature))?`)
+
+// restrainedWhileGrappled is the grapple's restraint: "Until this grapple
+// ends, the target is restrained", "and restrained until the grapple
+// ends", "and the target is restrained until this grapple ends".
+var restrainedWhileGrappled = regexp.MustCompile(`Until (?:this|the) grapple ends, the (?:target|creature) is restrained|and (?:the target is )?restrained until (?:this|the) grapple ends`)
+
+// webbed is a web's restraint, escaped with a Strength check: "The
+// target is restrained by webbing. As an action, the restrained target
+// can make a DC 12 Strength check, escaping from the webbing on a
+// success."
+var webbed = regexp.MustCompile(`The (?:target|creature) is restrained by webbing\. As an action, the restrained (?:target|creature) can make a DC (\d+) Strength check`)
+
+// repeatsSave is the save the target makes again to end the condition.
+var repeatsSave = regexp.MustCompile(`repeat the saving throw at the end of each of its turns`)
+
+// oneTarget is the target an attack line names ("one Large or smaller
+// creature"), which the hit's conditions hold to.
+var oneTarget = regexp.MustCompile(`one ((?:Tiny|Small|Medium|Large|Huge)) or smaller creature`)
+
+// followConditions reads the conditions a's hit puts on its target from
+// its text (desc) into a.OnHit.
+func (t *Tables) followConditions(monster, desc string, a *srd.Action) {
+	if a.AttackBonus == nil {
+		return
+	}
+	_, hit, ok := strings.Cut(desc, "Hit:")
+	if !ok {
+		return
+	}
+	add := func(c srd.HitCondition, sentence string) {
+		if size := oneTarget.FindStringSubmatch(desc); size != nil && c.MaxSize == "" {
+			c.MaxSize = strings.ToLower(size[1]) // the attack's own target
+		}
+		a.OnHit = append(a.OnHit, c)
+		t.adjust(KindHitCondition, "monster "+monster, strconv.Quote(strings.TrimSpace(sentence)),
+			"%q: %s", a.Name, describe(c))
+	}
+	for _, m := range savedCondition.FindAllStringSubmatchIndex(hit, -1) {
+		group := func(i int) string {
+			if m[2*i] < 0 {
+				return ""
+			}
+			return hit[m[2*i]:m[2*i+1]]
+		}
+		dc, _ := strconv.Atoi(group(2))
+		c := srd.HitCondition{Condition: group(4), Save: &srd.DC{Ability: abilityIDs[group(3)], Value: dc, Success: "none"}, Duration: group(5)}
+		c.MaxSize, c.Except = who(group(1))
+		sentence := sentenceAt(hit, m[0], m[1])
+		if repeatsSave.MatchString(hit[m[1]:]) && c.Condition != "prone" {
+			c.Repeat = true
+		}
+		add(c, sentence)
+	}
+	for _, m := range grappledBy.FindAllStringSubmatchIndex(hit, -1) {
+		group := func(i int) string {
+			if m[2*i] < 0 {
+				return ""
+			}
+			return hit[m[2*i]:m[2*i+1]]
+		}
+		dc, _ := strconv.Atoi(group(2))
+		c := srd.HitCondition{Condition: "grappled", Escape: dc}
+		c.MaxSize, c.Except = who(group(1) + group(3))
+		c.Restrained = restrainedWhileGrappled.MatchString(hit[m[1]:])
+		add(c, sentenceAt(hit, m[0], m[1]))
+	}
+	if m := webbed.FindStringSubmatchIndex(hit); m != nil {
+		dc, _ := strconv.Atoi(hit[m[2]:m[3]])
+		add(srd.HitCondition{Condition: "restrained", Escape: dc}, hit[m[0]:m[1]])
+	}
+}
+
+// who reads the target a condition needs ("a creature other than an elf
+// or undead", "a Large or smaller creature", "Medium or smaller"): the
+// largest size it works on and what it does not work on.
+func who(s string) (maxSize string, except []string) {
+	s = strings.TrimSpace(s)
+	for _, size := range []string{"Tiny", "Small", "Medium", "Large", "Huge"} {
+		if strings.Contains(s, size+" or smaller") {
+			maxSize = strings.ToLower(size)
+		}
+	}
+	if _, others, ok := strings.Cut(s, "other than "); ok {
+		for _, w := range strings.Split(others, " or ") {
+			w = strings.TrimSpace(strings.TrimPrefix(strings.TrimPrefix(w, "an "), "a "))
+			if w != "" {
+				except = append(except, w)
+			}
+		}
+	}
+	return maxSize, except
+}
+
+// sentenceAt is the sentence of text around [from, to).
+func sentenceAt(text string, from, to int) string {
+	start := strings.LastIndex(text[:from], ". ")
+	if start < 0 {
+		start = 0
+	} else {
+		start += 2
+	}
+	end := strings.Index(text[to:], ".")
+	if end < 0 {
+		return text[start:]
+	}
+	return text[start : to+end+1]
+}
+
+// describe is a hit condition in the adjustments' words.
+func describe(c srd.HitCondition) string {
+	var b strings.Builder
+	b.WriteString(c.Condition)
+	if c.Save != nil {
+		b.WriteString(" behind DC " + strconv.Itoa(c.Save.Value) + " " + c.Save.Ability)
+	}
+	if c.Escape > 0 {
+		b.WriteString(" (escape DC " + strconv.Itoa(c.Escape) + ")")
+	}
+	if c.Restrained {
+		b.WriteString(", restrained while grappled")
+	}
+	if c.Duration != "" {
+		b.WriteString(" for " + c.Duration)
+	}
+	if c.Repeat {
+		b.WriteString(", save repeated each turn")
+	}
+	if c.MaxSize != "" {
+		b.WriteString(", " + c.MaxSize + " or smaller")
+	}
+	if len(c.Except) > 0 {
+		b.WriteString(", not " + strings.Join(c.Except, " or "))
+	}
+	return b.String()
+}
