@@ -413,6 +413,7 @@ func (e *Encounter) attack(res *Result, ai int, in Action, src dice.Source, rs R
 		return refuse(InvalidArgs, "action.distance", "must be between 0 and %d feet", MaxDistance)
 	}
 	var reqs []rules.AttackRequest
+	var acts []srd.Action                                 // a monster's stat block attack of each request
 	var shot srd.Weapon                                   // whose ammunition each attack spends (shoot)
 	if actor.Kind == KindCharacter && actor.Form == nil { // a druid in a beast's shape attacks as the beast
 		req, err := weaponAttack(actor, in.Weapon, in.Distance, in.Choice)
@@ -434,6 +435,7 @@ func (e *Encounter) attack(res *Result, ai int, in Action, src dice.Source, rs R
 		if err != nil {
 			return err
 		}
+		e.spendRecharge(ai, plan)
 		for _, a := range plan {
 			req, err := monsterRequest(a, in.Distance)
 			if err != nil {
@@ -441,6 +443,7 @@ func (e *Encounter) attack(res *Result, ai int, in Action, src dice.Source, rs R
 			}
 			e.packTactics(ai, ti, &req)
 			reqs = append(reqs, req)
+			acts = append(acts, a)
 		}
 	}
 	e.Participants[ai].Turn.ActionUsed = true
@@ -454,7 +457,7 @@ func (e *Encounter) attack(res *Result, ai int, in Action, src dice.Source, rs R
 	default:
 		e.engage(ai, ti) // a monster the caller plays: its policy's moves are MonsterTurn's
 	}
-	for _, req := range reqs {
+	for j, req := range reqs {
 		if e.Participants[ti].Defeated {
 			break
 		}
@@ -482,8 +485,10 @@ func (e *Encounter) attack(res *Result, ai int, in Action, src dice.Source, rs R
 		if err := e.strike(res, ai, ti, req, src); err != nil {
 			return err
 		}
-		if res.Attacks[len(res.Attacks)-1].Sneak {
-			e.Participants[ai].Turn.SneakUsed = true
+		if j < len(acts) && res.Attacks[len(res.Attacks)-1].Hit {
+			if err := e.hitConditions(res, rs, ai, ti, acts[j], src); err != nil {
+				return err
+			}
 		}
 	}
 	return nil

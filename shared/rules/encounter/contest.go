@@ -127,11 +127,29 @@ func (e *Encounter) escape(res *Result, ai int, src dice.Source) error {
 	case p.Turn.ActionUsed:
 		return refuse(NotAllowed, "action.kind", "%s has already taken an action this turn", p.Name)
 	case p.GrappledBy == "" && !p.Combatant.Conditions.Has(rules.Grappled):
+		if k := slices.IndexFunc(e.Effects, func(fx Effect) bool { return fx.TargetID == p.ID && fx.Escape > 0 }); k >= 0 {
+			return e.breakFree(res, ai, e.Effects[k], src)
+		}
 		return refuse(NotAllowed, "action.kind", "%s is not grappled", p.Name)
 	}
 	e.Participants[ai].Turn.ActionUsed = true
 	gi := e.index(p.GrappledBy)
-	if gi >= 0 && e.canHold(gi) {
+	if gi >= 0 && e.canHold(gi) && p.EscapeDC > 0 {
+		// A stat block's grapple: its escape DC, with Athletics or
+		// Acrobatics, whichever the creature is better at.
+		g := e.Participants[gi]
+		req := defence(p.Combatant)
+		req.DC = p.EscapeDC
+		c, err := rules.Check(p.Combatant, req, src)
+		if err != nil {
+			return fault.Wrap(fault.Internal, actOp, err)
+		}
+		res.Rolls = append(res.Rolls, c.Rolls...)
+		res.say(p.Name + " tries to escape " + g.Name + "'s grapple. " + c.Summary())
+		if !c.Success {
+			return nil
+		}
+	} else if gi >= 0 && e.canHold(gi) {
 		g := e.Participants[gi]
 		c, err := rules.Contest(p.Combatant, defence(p.Combatant), g.Combatant, rules.CheckRequest{Skill: rules.Athletics}, src)
 		if err != nil {
@@ -167,17 +185,25 @@ func (e *Encounter) letGo(res *Result) error {
 	return e.release(res, i)
 }
 
-// release ends participant i's grapple.
+// release ends participant i's grapple, and the restraint that came
+// with it.
 func (e *Encounter) release(res *Result, i int) error {
-	e.Participants[i].GrappledBy = ""
-	cr, err := rules.RemoveCondition(e.Participants[i].Combatant, rules.Grappled)
-	if err != nil {
-		return fault.Wrap(fault.Internal, actOp, err)
+	p := &e.Participants[i]
+	held := p.HeldRestrained && !slices.ContainsFunc(e.Effects, func(fx Effect) bool { return fx.TargetID == p.ID && fx.Condition == rules.Restrained })
+	p.GrappledBy, p.EscapeDC, p.HeldRestrained = "", 0, false
+	for _, c := range []rules.Condition{rules.Grappled, rules.Restrained} {
+		if c == rules.Restrained && !held {
+			continue
+		}
+		cr, err := rules.RemoveCondition(e.Participants[i].Combatant, c)
+		if err != nil {
+			return fault.Wrap(fault.Internal, actOp, err)
+		}
+		if err := e.apply(cr.Changes); err != nil {
+			return err
+		}
+		res.Changes = append(res.Changes, cr.Changes...)
 	}
-	if err := e.apply(cr.Changes); err != nil {
-		return err
-	}
-	res.Changes = append(res.Changes, cr.Changes...)
 	res.say(e.Participants[i].Name + " is free of the grapple.")
 	return nil
 }

@@ -39,6 +39,9 @@ type Effect struct {
 	// last turn ended).
 	State string `json:"state,omitempty"`
 	Mark  int    `json:"mark,omitempty"`
+	// Escape is the DC of the Strength check its target makes with its
+	// action to end it (a giant spider's web); 0 if none.
+	Escape int `json:"escape,omitempty"`
 }
 
 // Until is a moment of the fight: the start of participant Turn's turn in
@@ -336,7 +339,7 @@ func (e *Encounter) turnStarts(res *Result, src dice.Source) error {
 		return err
 	}
 	if len(e.Effects) == 0 {
-		return nil
+		return e.standUp(res)
 	}
 	now := e.moment(e.Round, e.Current, false)
 	if err := e.endWhere(res, func(fx Effect) string {
@@ -350,7 +353,10 @@ func (e *Encounter) turnStarts(res *Result, src dice.Source) error {
 	if err := e.heroism(res, src); err != nil {
 		return err
 	}
-	return e.obey(res)
+	if err := e.obey(res); err != nil {
+		return err
+	}
+	return e.standUp(res)
 }
 
 // obey plays a Command on the participant whose turn starts: it takes no
@@ -428,7 +434,18 @@ func (e *Encounter) repeatSaves(res *Result, id string, src dice.Source) error {
 		}
 		done = append(done, k)
 		ci, ti := e.index(fx.CasterID), e.index(id)
-		if ci < 0 || ti < 0 {
+		if ti < 0 {
+			continue
+		}
+		if _, ok := srd.LookupSpell(fx.Spell); !ok {
+			// A monster's hit's condition (a ghoul's paralysis): the
+			// save alone, whoever made it.
+			if err := e.repeatHitSave(res, fx, ti, src); err != nil {
+				return err
+			}
+			continue
+		}
+		if ci < 0 {
 			continue
 		}
 		caster := e.Participants[ci]

@@ -183,6 +183,14 @@ type Participant struct {
 	// GrappledBy is the participant grappling it (contest.go).
 	Size       string `json:"size,omitempty"`
 	GrappledBy string `json:"grappled_by,omitempty"`
+	// EscapeDC is the DC a stat block's grapple is escaped against
+	// (hitconditions.go), 0 for a grapple escaped by a contest; while
+	// HeldRestrained, the grapple restrains it too.
+	EscapeDC       int  `json:"escape_dc,omitempty"`
+	HeldRestrained bool `json:"held_restrained,omitempty"`
+	// Race is a character's race id ("elf", "hill-dwarf"), which some
+	// monsters' hits spare (a ghoul's claws do not paralyse elves).
+	Race string `json:"race,omitempty"`
 	// Hinders names the armour a character wears that gives it
 	// disadvantage on Stealth, hiding included; HeavyArmor says it wears
 	// heavy armour (no Rage's benefits, no Unarmored Defense).

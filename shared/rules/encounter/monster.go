@@ -95,6 +95,10 @@ func (e *Encounter) monsterAttack(res *Result, ai int, src dice.Source, rs React
 	if err != nil {
 		return err
 	}
+	if a, ok := e.readyHold(ai, ti); ok {
+		plan = []srd.Action{a}
+	}
+	e.spendRecharge(ai, plan)
 	if len(plan) == 0 {
 		res.say(p.Name + " has no attack it can make.")
 		return nil
@@ -196,10 +200,45 @@ func monsterPlan(p Participant, name string, log *rules.Log, src dice.Source) ([
 			return nil, refuse(NotAllowed, "action.weapon", "%s's %s makes no attack the engine models", p.Name, a.Name)
 		}
 		return plan, nil
-	case limited(a):
+	case recharging(a) && slices.Contains(p.Spent, a.ID):
+		return nil, refuse(NotAllowed, "action.weapon", "%s's %s has not recharged", p.Name, a.Name)
+	case limited(a) && !recharging(a):
 		return nil, refuse(NotAllowed, "action.weapon", "%s's %s has limited uses, which are not modelled", p.Name, a.Name)
 	}
 	return []srd.Action{a}, nil
+}
+
+// recharging reports whether stat block attack a comes back on a recharge
+// roll once used (a giant spider's Web, Recharge 5-6).
+func recharging(a srd.Action) bool {
+	return a.AttackBonus != nil && a.Usage != nil && a.Usage.Type == "recharge"
+}
+
+// spendRecharge marks the attacks of plan that recharge as spent by monster ai,
+// until a recharge roll at the start of its turn brings them back.
+func (e *Encounter) spendRecharge(ai int, plan []srd.Action) {
+	p := &e.Participants[ai]
+	for _, a := range plan {
+		if recharging(a) && !slices.Contains(p.Spent, a.ID) {
+			p.Spent = append(slices.Clone(p.Spent), a.ID)
+		}
+	}
+}
+
+// readyHold is the attack a monster's policy opens with against
+// participant ti: one that recharges and puts a condition on a hit (a
+// web), ready and not yet holding the target.
+func (e Encounter) readyHold(ai, ti int) (srd.Action, bool) {
+	p, t := e.Participants[ai], e.Participants[ti]
+	for _, a := range p.Actions {
+		if !recharging(a) || len(a.OnHit) == 0 || slices.Contains(p.Spent, a.ID) {
+			continue
+		}
+		if slices.ContainsFunc(a.OnHit, func(hc srd.HitCondition) bool { return !slices.Contains(t.Conditions, hc.Condition) }) {
+			return a, true
+		}
+	}
+	return srd.Action{}, false
 }
 
 // expand lists the attacks a Multiattack makes, in stat block order: its
@@ -256,7 +295,7 @@ func limited(a srd.Action) bool { return a.Usage != nil && a.Usage.Type != "at_w
 // models distance, so the monster is taken to be engaged), then the
 // highest average damage, then the higher bonus, then stat block order.
 func bestAttack(actions []srd.Action) (srd.Action, bool) {
-	best, bestKey := -1, [3]int{}
+	best, bestKey := -1, [4]int{}
 	for i, a := range actions {
 		if a.AttackBonus == nil || limited(a) {
 			continue
@@ -265,7 +304,11 @@ func bestAttack(actions []srd.Action) (srd.Action, bool) {
 		if a.AttackType != "ranged" {
 			melee = 1
 		}
-		key := [3]int{melee, damageScore(a.Damage), *a.AttackBonus}
+		holds := 0 // a hit that paralyses, knocks prone or grapples first
+		if len(a.OnHit) > 0 {
+			holds = 1
+		}
+		key := [4]int{melee, holds, damageScore(a.Damage), *a.AttackBonus}
 		if best < 0 || slices.Compare(key[:], bestKey[:]) > 0 {
 			best, bestKey = i, key
 		}
@@ -437,6 +480,11 @@ func (e *Encounter) monsterStrike(res *Result, ai int, a srd.Action, src dice.So
 	}
 	if err := e.answered(res, rs, taken, ai, ti, asked, r); err != nil {
 		return err
+	}
+	if res.Attacks[n].Hit {
+		if err := e.hitConditions(res, rs, ai, ti, a, src); err != nil {
+			return err
+		}
 	}
 	if offers := pre.offers(k, r, taken); len(offers) > 0 {
 		res.Openings = append(res.Openings, Opening{Attack: k, Roll: at, AttackerID: e.Participants[ai].ID, TargetID: e.Participants[ti].ID, Offers: offers})

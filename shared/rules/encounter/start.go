@@ -165,7 +165,7 @@ func characterParticipant(ch campaign.Character) Participant {
 			pairs = append(pairs, w.ID)
 		}
 	}
-	p := Participant{ID: ch.ID, Name: ch.Name, Kind: KindCharacter, CharacterID: ch.ID, Type: "humanoid",
+	p := Participant{ID: ch.ID, Name: ch.Name, Kind: KindCharacter, CharacterID: ch.ID, Type: "humanoid", Race: ch.Race,
 		Combatant: c, Start: snapshot(c), Class: ch.Class, Weapons: weapons, Pairs: pairs, Wielded: wielded,
 		Hinders: campaign.StealthHindrance(ch)}
 	p.HeavyArmor = campaign.WearsHeavyArmor(ch)

@@ -1,0 +1,282 @@
+package encounter
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+
+	"chronicler/shared/dice"
+	"chronicler/shared/fault"
+	"chronicler/shared/rules"
+	"chronicler/shared/rules/spell"
+	"chronicler/shared/srd"
+)
+
+// A monster's hit may put a condition on its target, as its stat block
+// says (srd.Action.OnHit): a ghoul's claws paralyse for a minute behind a
+// Constitution save the target repeats at the end of each of its turns; a
+// wolf's bite knocks prone behind a Strength save; a constrictor snake
+// grapples (escape DC 14) and restrains until the grapple ends; a giant
+// spider's web restrains until a Strength check against its DC breaks it.
+// Each works on the creatures it names (Large or smaller, not elves or
+// undead), after the hit's damage, on a target still in the fight.
+//
+// A prone creature stands up at the start of its turn, with half its
+// movement (standUp); a grappled one escapes with its action (escape):
+// against the stat block's escape DC with Athletics or Acrobatics,
+// whichever it is better at; a webbed one with a Strength check.
+
+// hitConditions puts the conditions of stat block attack a, which hit,
+// on participant ti. Its saves may be rolled again by the target's
+// features (Indomitable), a moment of their own in the turn (rs).
+func (e *Encounter) hitConditions(res *Result, rs Reactions, ai, ti int, a srd.Action, src dice.Source) error {
+	for _, hc := range a.OnHit {
+		t := e.Participants[ti]
+		if t.Defeated || t.Left || !hitWorksOn(t, hc) {
+			continue
+		}
+		cond, err := rules.ParseCondition(hc.Condition)
+		if err != nil {
+			return fault.Wrap(fault.Internal, actOp, err)
+		}
+		if cond == rules.Grappled && t.GrappledBy != "" {
+			continue // already held
+		}
+		var sv *rules.SaveResult
+		if hc.Save != nil {
+			r, err := e.hitSave(res, rs, ai, ti, a, hc, src)
+			if err != nil {
+				return err
+			}
+			if r.Success {
+				res.say(fmt.Sprintf("%s resists being %s (%s save %d against DC %d).", t.Name, hc.Condition, r.Ability.Name(), r.Total, r.DC))
+				continue
+			}
+			sv = &r
+		}
+		cr, err := e.condition(res, ti, cond)
+		if err != nil {
+			return err
+		}
+		if cr.Immune {
+			res.say(cr.Summary())
+			continue
+		}
+		m := e.Participants[ai]
+		from := possessive(m.Name) + " " + strings.ToLower(a.Name)
+		switch {
+		case cond == rules.Grappled:
+			p := &e.Participants[ti]
+			p.GrappledBy, p.EscapeDC = m.ID, hc.Escape
+			text := fmt.Sprintf("%s is grappled by %s (escape DC %d)", t.Name, from, hc.Escape)
+			if hc.Restrained {
+				if _, err := e.condition(res, ti, rules.Restrained); err != nil {
+					return err
+				}
+				e.Participants[ti].HeldRestrained = true
+				text += " and restrained until the grapple ends"
+			}
+			res.say(text + ".")
+			continue
+		case hc.Duration == "" && !hc.Repeat && hc.Escape == 0:
+			res.say(fmt.Sprintf("%s is %s by %s%s.", t.Name, becomes(hc.Condition), from, savedBy(sv)))
+			continue
+		case slices.ContainsFunc(e.Effects, func(x Effect) bool { return x.TargetID == t.ID && x.Spell == m.SRDID+"/"+a.ID && x.CasterID == m.ID }):
+			res.say(fmt.Sprintf("%s is still %s%s.", t.Name, hc.Condition, savedBy(sv)))
+			continue
+		}
+		fx := Effect{Effect: spell.Effect{ID: cond.String(), Spell: m.SRDID + "/" + a.ID, CasterID: m.ID, TargetID: t.ID, Condition: cond,
+			Ends: hitEnds(hc), Note: from}, Escape: hc.Escape}
+		if hc.Repeat && hc.Save != nil {
+			fx.RepeatSave, _ = rules.ParseAbility(hc.Save.Ability)
+			fx.DC = hc.Save.Value
+		}
+		if rounds := roundsOf(hc.Duration); rounds > 0 {
+			fx.Until = Until{Round: e.Round + rounds, Turn: e.Current}
+		}
+		if err := e.add(res, fx, src); err != nil {
+			return err
+		}
+		res.say(fmt.Sprintf("%s is %s by %s%s: %s.", t.Name, becomes(hc.Condition), from, savedBy(sv), fx.Ends))
+	}
+	return nil
+}
+
+// hitWorksOn reports whether a hit's condition works on participant t:
+// no larger than it allows, and not of a kind it spares ("elf",
+// "undead").
+func hitWorksOn(t Participant, hc srd.HitCondition) bool {
+	if hc.MaxSize != "" && sizeOf(t) > slices.Index(sizes, hc.MaxSize) {
+		return false
+	}
+	for _, x := range hc.Except {
+		if t.Type == x || t.Race == x || (strings.HasSuffix(t.Race, "-"+x) && !strings.HasPrefix(t.Race, "half-")) {
+			return false
+		}
+	}
+	return true
+}
+
+// hitSave is participant ti's save against a hit's condition, with what
+// its lasting effects and features add, offered to its features that roll
+// a failed save again.
+func (e *Encounter) hitSave(res *Result, rs Reactions, ai, ti int, a srd.Action, hc srd.HitCondition, src dice.Source) (rules.SaveResult, error) {
+	ability, err := rules.ParseAbility(hc.Save.Ability)
+	if err != nil {
+		return rules.SaveResult{}, fault.Wrap(fault.Internal, actOp, err)
+	}
+	req := rules.SaveRequest{Ability: ability, DC: hc.Save.Value,
+		Reason: fmt.Sprintf("%s saving throw against %s", ability.Name(), strings.ToLower(a.Name))}
+	if hc.Condition == "poisoned" {
+		req.Against = []string{"poison"}
+	}
+	if hc.Condition == "paralyzed" {
+		req.Against = []string{"paralyzed"}
+	}
+	bonus, extra, notes, spent := e.blessing(ti, "saving throw", src)
+	more, adv, dis := e.saveMods(ti, ability)
+	req.Bonus += bonus + more
+	req.Advantage, req.Disadvantage = adv, dis
+	req.Reserves = e.inspiration(ti)
+	saver := e.Participants[ti].Combatant
+	sv, err := rules.Save(saver, req, src)
+	if err != nil {
+		return sv, fault.Wrap(fault.Internal, actOp, err)
+	}
+	k, at := res.moment(), len(res.Rolls)
+	res.Rolls = append(res.Rolls, sv.Rolls...)
+	res.Rolls = append(res.Rolls, extra...)
+	for _, n := range notes {
+		res.say(n)
+	}
+	if sv, err = e.rerollSave(res, rs, k, at, ai, ti, saver, req, sv); err != nil {
+		return sv, err
+	}
+	if err := e.useUp(res, spent); err != nil {
+		return sv, err
+	}
+	res.Saves = append(res.Saves, sv)
+	return sv, e.spendReserved(res, ti, sv.Reserved)
+}
+
+// becomes is how a condition put on a creature is told: "knocked prone",
+// "paralyzed".
+func becomes(c string) string {
+	if c == "prone" {
+		return "knocked prone"
+	}
+	return c
+}
+
+// savedBy is how a failed save is told after the condition: " (Strength
+// save 7 against DC 11)".
+func savedBy(sv *rules.SaveResult) string {
+	if sv == nil {
+		return ""
+	}
+	return fmt.Sprintf(" (%s save %d against DC %d)", sv.Ability.Name(), sv.Total, sv.DC)
+}
+
+// hitEnds says when a hit's condition ends.
+func hitEnds(hc srd.HitCondition) string {
+	var parts []string
+	if hc.Duration != "" {
+		parts = append(parts, "for "+hc.Duration)
+	}
+	if hc.Repeat {
+		parts = append(parts, "a save at the end of each of its turns ends it")
+	}
+	if hc.Escape > 0 {
+		parts = append(parts, fmt.Sprintf("its action and a DC %d Strength check end it", hc.Escape))
+	}
+	if hc.Duration == "" && !hc.Repeat && hc.Escape == 0 {
+		parts = append(parts, "until it is cured")
+	}
+	return strings.Join(parts, "; ")
+}
+
+// roundsOf is a duration in rounds of six seconds: a minute is 10; 0 for
+// none, or one of an hour or more, which outlasts any fight (the fight's
+// end ends it).
+func roundsOf(d string) int {
+	if d == "1 minute" {
+		return 10
+	}
+	return 0
+}
+
+// repeatHitSave is participant ti's save at the end of its turn against
+// the hit's condition fx holds it in; a success ends it.
+func (e *Encounter) repeatHitSave(res *Result, fx Effect, ti int, src dice.Source) error {
+	t := e.Participants[ti]
+	bonus, adv, dis := e.saveMods(ti, fx.RepeatSave)
+	req := rules.SaveRequest{Ability: fx.RepeatSave, DC: fx.DC, Bonus: bonus, Advantage: adv, Disadvantage: dis,
+		Reason: fx.RepeatSave.Name() + " saving throw against being " + fx.Condition.String()}
+	sv, err := rules.Save(t.Combatant, req, src)
+	if err != nil {
+		return fault.Wrap(fault.Internal, actOp, err)
+	}
+	res.Rolls = append(res.Rolls, sv.Rolls...)
+	res.Saves = append(res.Saves, sv)
+	if !sv.Success {
+		res.say(fmt.Sprintf("%s is still %s (%s save %d against DC %d).", t.Name, fx.Condition, fx.RepeatSave.Name(), sv.Total, sv.DC))
+		return nil
+	}
+	res.say(fmt.Sprintf("%s shakes off being %s (%s save %d against DC %d).", t.Name, fx.Condition, fx.RepeatSave.Name(), sv.Total, sv.DC))
+	return e.endWhere(res, sameHold(fx, endSave))
+}
+
+// breakFree is participant ai's action to end the effect fx that holds
+// it (a web): a Strength check against the effect's escape DC.
+func (e *Encounter) breakFree(res *Result, ai int, fx Effect, src dice.Source) error {
+	e.Participants[ai].Turn.ActionUsed = true
+	p := e.Participants[ai]
+	c, err := rules.Check(p.Combatant, rules.CheckRequest{Ability: rules.Str, DC: fx.Escape}, src)
+	if err != nil {
+		return fault.Wrap(fault.Internal, actOp, err)
+	}
+	res.Rolls = append(res.Rolls, c.Rolls...)
+	res.say(fmt.Sprintf("%s strains against %s. %s", p.Name, fx.Note, c.Summary()))
+	if !c.Success {
+		return nil
+	}
+	return e.endWhere(res, sameHold(fx, "broken free"))
+}
+
+// sameHold picks, for endWhere, the effects of the same source as fx on
+// its target, with the reason why.
+func sameHold(fx Effect, why string) func(Effect) string {
+	return func(x Effect) string {
+		if x.TargetID == fx.TargetID && x.Spell == fx.Spell && x.CasterID == fx.CasterID {
+			return why
+		}
+		return ""
+	}
+}
+
+// standUp has the participant whose turn starts, prone, stand up with
+// half its movement, when it can: conscious, able to act, and with that
+// much movement left (a grapple or a Command to grovel leaves none).
+func (e *Encounter) standUp(res *Result) error {
+	i := e.index(e.Current)
+	if i < 0 {
+		return nil
+	}
+	p := &e.Participants[i]
+	c := p.Combatant
+	half := c.CurrentSpeed() / 2
+	if !c.Conditions.Has(rules.Prone) || !p.canAct() || half <= 0 || p.Turn.Movement < half {
+		return nil
+	}
+	cr, err := rules.RemoveCondition(c, rules.Prone)
+	if err != nil {
+		return fault.Wrap(fault.Internal, actOp, err)
+	}
+	if err := e.apply(cr.Changes); err != nil {
+		return err
+	}
+	res.Changes = append(res.Changes, cr.Changes...)
+	e.Participants[i].Turn.Movement -= half
+	res.say(fmt.Sprintf("%s stands up (%d ft of movement).", p.Name, half))
+	return nil
+}
