@@ -223,6 +223,24 @@ func TestOverrideValidation(t *testing.T) {
 		{"ActionSaveDCAbove30IsInvalid", monster(func(m *srd.Monster) {
 			m.Actions[0].DC = &srd.DC{Ability: "con", Value: 31, Success: "none"}
 		}), "monsters.ogre.actions.0.dc.value"},
+		{"HitConditionUnknownIsInvalid", monster(func(m *srd.Monster) {
+			m.Actions[0].OnHit = []srd.HitCondition{{Condition: "sleepy"}}
+		}), "monsters.ogre.actions.0.on_hit.0.condition"},
+		{"HitConditionSaveAbove30IsInvalid", monster(func(m *srd.Monster) {
+			m.Actions[0].OnHit = []srd.HitCondition{{Condition: "prone", Save: &srd.DC{Ability: "str", Value: 40}}}
+		}), "monsters.ogre.actions.0.on_hit.0.save.value"},
+		{"HitGrappleWithoutEscapeIsInvalid", monster(func(m *srd.Monster) {
+			m.Actions[0].OnHit = []srd.HitCondition{{Condition: "grappled"}}
+		}), "monsters.ogre.actions.0.on_hit.0.escape"},
+		{"HitRepeatWithoutSaveIsInvalid", monster(func(m *srd.Monster) {
+			m.Actions[0].OnHit = []srd.HitCondition{{Condition: "poisoned", Repeat: true}}
+		}), "monsters.ogre.actions.0.on_hit.0.repeat"},
+		{"HitConditionUnknownDurationIsInvalid", monster(func(m *srd.Monster) {
+			m.Actions[0].OnHit = []srd.HitCondition{{Condition: "poisoned", Duration: "forever"}}
+		}), "monsters.ogre.actions.0.on_hit.0.duration"},
+		{"HitConditionWithoutAttackIsInvalid", monster(func(m *srd.Monster) {
+			m.Actions = append(m.Actions, srd.Action{ID: "glare", Name: "Glare", OnHit: []srd.HitCondition{{Condition: "frightened"}}})
+		}), "monsters.ogre.actions.2.on_hit.0"},
 		{"LegendaryActionWithoutCostIsInvalid", monster(func(m *srd.Monster) {
 			m.LegendaryActions = []srd.Action{{ID: "stomp", Name: "Stomp"}}
 		}), "monsters.ogre.legendary_actions.0.cost"},

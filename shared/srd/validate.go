@@ -278,11 +278,48 @@ func (c *checker) action(a Action, legendary bool, at string) {
 	} else {
 		c.check(a.Cost == 0, at+".cost", "only legendary actions have a cost")
 	}
+	c.check(len(a.OnHit) <= 4, at+".on_hit", "lists at most 4 conditions")
+	for i, hc := range a.OnHit {
+		c.hitCondition(hc, a.AttackBonus != nil, fmt.Sprintf("%s.on_hit.%d", at, i))
+	}
 	for i, o := range a.Options {
 		c.action(o, false, fmt.Sprintf("%s.options.%d", at, i))
 	}
 	for i, s := range a.Stages {
 		c.action(s, false, fmt.Sprintf("%s.stages.%d", at, i))
+	}
+}
+
+// hitConditions are the conditions a hit may put on its target.
+var hitConditions = set("blinded", "charmed", "deafened", "frightened", "grappled", "incapacitated", "paralyzed",
+	"petrified", "poisoned", "prone", "restrained", "stunned", "unconscious")
+
+// hitDurations are the durations a hit's condition may last.
+var hitDurations = set("", "1 minute", "1 hour", "24 hours")
+
+func (c *checker) hitCondition(hc HitCondition, attack bool, at string) {
+	c.check(attack, at, "goes with an attack roll only")
+	c.oneOf(hc.Condition, hitConditions, at+".condition")
+	if hc.Save != nil {
+		c.oneOf(hc.Save.Ability, abilities, at+".save.ability")
+		c.inRange(hc.Save.Value, 1, 30, at+".save.value")
+		c.check(hc.Save.Success == "" || hc.Save.Success == "none", at+".save.success", "must be none (a save avoids the condition)")
+	}
+	c.oneOf(hc.Duration, hitDurations, at+".duration")
+	c.check(!hc.Repeat || hc.Save != nil, at+".repeat", "needs a save to repeat")
+	if hc.Condition == "grappled" {
+		c.inRange(hc.Escape, 1, 30, at+".escape")
+	} else {
+		c.check(hc.Escape == 0 || hc.Condition == "restrained", at+".escape", "goes with grappled or restrained only")
+		c.inRange(hc.Escape, 0, 30, at+".escape")
+		c.check(!hc.Restrained, at+".restrained", "goes with grappled only")
+	}
+	if hc.MaxSize != "" {
+		c.oneOf(hc.MaxSize, set("tiny", "small", "medium", "large", "huge"), at+".max_size")
+	}
+	c.check(len(hc.Except) <= 4, at+".except", "lists at most 4 kinds")
+	for i, x := range hc.Except {
+		c.check(idPattern.MatchString(x) && len(x) <= 40, fmt.Sprintf("%s.except.%d", at, i), "must be a race or creature type id, got %q", x)
 	}
 }
 
