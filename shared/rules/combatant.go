@@ -35,8 +35,11 @@ type Combatant struct {
 	Vulnerabilities     Set[DamageType] `json:"vulnerabilities"`
 	Immunities          Set[DamageType] `json:"immunities"`
 	ConditionImmunities Set[Condition]  `json:"condition_immunities"`
-	Conditions          Set[Condition]  `json:"conditions"`
-	Exhaustion          int             `json:"exhaustion,omitempty"` // level 0..6
+	// Absorbs are the damage types the creature takes none of and heals
+	// from instead (a clay golem's acid, a flesh golem's lightning).
+	Absorbs    Set[DamageType] `json:"absorbs,omitempty"`
+	Conditions Set[Condition]  `json:"conditions"`
+	Exhaustion int             `json:"exhaustion,omitempty"` // level 0..6
 	// Dodging is set from the creature's Dodge action until the start of
 	// its next turn.
 	Dodging bool `json:"dodging,omitempty"`

@@ -37,6 +37,9 @@ type DamageTaken struct {
 	Immune     bool       `json:"immune,omitempty"`
 	Resisted   bool       `json:"resisted,omitempty"`
 	Vulnerable bool       `json:"vulnerable,omitempty"`
+	// Absorbed says the target absorbs the type: it takes none and
+	// regains hit points instead (a clay golem's acid).
+	Absorbed bool `json:"absorbed,omitempty"`
 }
 
 // DamageResult is what a Hit did to its target.
@@ -55,6 +58,9 @@ type DamageResult struct {
 	HPAfter        int  `json:"hp_after"`
 	MaxHP          int  `json:"max_hp"` // the current maximum, after exhaustion
 	Critical       bool `json:"critical,omitempty"`
+	// Regained is the hit points damage of a type the target absorbs
+	// gave back (Combatant.Absorbs), before the rest was taken.
+	Regained int `json:"regained,omitempty"`
 	// Dropped says the hit took the target from above 0 hit points to 0.
 	Dropped bool `json:"dropped,omitempty"`
 	// FellUnconscious says it was left unconscious at 0 hit points,
@@ -110,12 +116,16 @@ func TakeDamage(target Combatant, hit Hit, src dice.Source) (DamageResult, error
 	r := DamageResult{TargetID: target.ID, Target: target.Name, HPBefore: target.HP, HPAfter: target.HP,
 		MaxHP: target.CurrentMaxHP(), Critical: hit.Critical, Parts: make([]DamageTaken, len(hit.Damage))}
 	petrified := target.Conditions.Has(Petrified)
+	absorbed := 0
 	for i, d := range hit.Damage {
 		if d.Amount < 0 {
 			return DamageResult{}, fault.Field(op, "damage["+strconv.Itoa(i)+"].amount", "must not be negative")
 		}
 		p := DamageTaken{Type: d.Type, Dealt: d.Amount, Taken: d.Amount}
 		switch {
+		case target.Absorbs.Has(d.Type):
+			p.Absorbed, p.Taken = true, 0
+			absorbed += d.Amount
 		case target.Immunities.Has(d.Type) || (petrified && d.Type == Poison):
 			p.Immune, p.Taken = true, 0
 		default:
@@ -129,12 +139,21 @@ func TakeDamage(target Combatant, hit Hit, src dice.Source) (DamageResult, error
 		r.Parts[i] = p
 		r.Taken += p.Taken
 	}
+	id := target.ID
+	if absorbed > 0 && target.HP > 0 {
+		// What it absorbs heals it first; the rest is taken after.
+		to := min(target.HP+absorbed, r.MaxHP)
+		r.Regained = to - target.HP
+		r.change(id, FieldHP, target.HP, to)
+		target.HP, r.HPAfter = to, to
+	}
 	if r.Taken == 0 {
 		return r, nil
 	}
 
-	id := target.ID
-	r.Changes = make([]Change, 0, 4)
+	if r.Changes == nil {
+		r.Changes = make([]Change, 0, 4)
+	}
 	r.TempHPAbsorbed = min(target.TempHP, r.Taken)
 	r.change(id, FieldTempHP, target.TempHP, target.TempHP-r.TempHPAbsorbed)
 	rest := r.Taken - r.TempHPAbsorbed
@@ -291,6 +310,8 @@ func (r DamageResult) writeParts(b *strings.Builder) {
 	for _, p := range r.Parts {
 		var n string
 		switch {
+		case p.Absorbed:
+			n = "absorbed"
 		case p.Immune:
 			n = "ignored by immunity"
 		case p.Resisted && p.Vulnerable:
@@ -324,11 +345,14 @@ func (r DamageResult) writeEffects(b *strings.Builder) {
 			clause(strconv.Itoa(r.Held) + " can't take " + who + " lower")
 		}
 	}
+	if r.Regained > 0 {
+		clause(who + " regains " + strconv.Itoa(r.Regained) + " HP from it")
+	}
 	if r.Taken == 0 {
 		switch {
 		case r.Held > 0:
 			held()
-		case len(r.Parts) > 0:
+		case len(r.Parts) > 0 && r.Regained == 0:
 			clause(who + " is unharmed")
 		}
 		return

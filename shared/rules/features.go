@@ -121,6 +121,13 @@ var passives = map[string]passive{
 	// Dwarf: Dwarven Resilience, advantage on saves against poison (its
 	// resistance to poison damage is the sheet's).
 	"dwarven-resilience": {saveAdvantage: against("Dwarven Resilience", "poison", "poisoned")},
+	// Monsters' traits that are passives of their own (encounter's
+	// monstertraits.go): a duergar's resilience, a cultist's Dark
+	// Devotion, an ettin's two heads, a centaur's sure feet.
+	"duergar-resilience": {saveAdvantage: against("Duergar Resilience", "poison", "poisoned", "magic", "charmed", "paralyzed")},
+	"dark-devotion":      {saveAdvantage: against("Dark Devotion", "charmed", "frightened")},
+	"two-heads":          {saveAdvantage: against("Two Heads", "blinded", "charmed", "deafened", "frightened", "stunned", "unconscious")},
+	"sure-footed":        {saveAdvantage: against("Sure-Footed", "prone")},
 	// Gnome: Gnome Cunning, advantage on Intelligence, Wisdom and Charisma
 	// saves against magic.
 	"gnome-cunning": {saveAdvantage: func(c Combatant, req SaveRequest) (string, bool) {
@@ -215,6 +222,7 @@ var sameAs = map[string]string{
 	"rogue-evasion":                    Evasion,
 	"monk-evasion":                     Evasion,
 	"superior-hunters-defense-evasion": Evasion,
+	"two-headed":                       "two-heads", // a monster's trait under two names
 }
 
 // chose reports whether the creature chose, for choice id, any of what
@@ -241,7 +249,9 @@ func PlayedPassives() []string {
 		}
 	}
 	for id := range sameAs {
-		out = append(out, id)
+		if _, ok := srd.LookupFeature(id); ok {
+			out = append(out, id)
+		}
 	}
 	slices.Sort(out)
 	return out

@@ -87,6 +87,7 @@ func (a Action) clone() Action {
 	}
 	a.Options = cloneActions(a.Options)
 	a.Stages = cloneActions(a.Stages)
+	a.StoppedBy = slices.Clone(a.StoppedBy)
 	if a.OnHit != nil {
 		a.OnHit = cloneAll(a.OnHit, func(c HitCondition) HitCondition {
 			c.Save = clonePtr(c.Save)

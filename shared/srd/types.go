@@ -141,6 +141,18 @@ type Action struct {
 	// OnHit are the conditions the attack's hit puts on its target, as
 	// the stat block's text says (the reference has no field for them).
 	OnHit []HitCondition `json:"on_hit,omitempty"`
+	// Amount, StoppedBy and Dice are a trait's numbers the text gives:
+	// the hit points Regeneration restores each turn and the damage types
+	// that stop it for a turn; the most damage Relentless shrugs off; the
+	// extra dice of a Sneak Attack or a Martial Advantage, of the
+	// weapon's damage type.
+	Amount    int      `json:"amount,omitempty"`
+	StoppedBy []string `json:"stopped_by,omitempty"`
+	Dice      string   `json:"dice,omitempty"`
+	// HoldsAtZero says Regeneration keeps the creature from dying at 0
+	// hit points until its turn starts and it does not regenerate (a
+	// troll's).
+	HoldsAtZero bool `json:"holds_at_zero,omitempty"`
 }
 
 // HitCondition is a condition an attack's hit puts on its target: a

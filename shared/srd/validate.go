@@ -278,6 +278,14 @@ func (c *checker) action(a Action, legendary bool, at string) {
 	} else {
 		c.check(a.Cost == 0, at+".cost", "only legendary actions have a cost")
 	}
+	c.inRange(a.Amount, 0, 100, at+".amount")
+	if a.Dice != "" {
+		c.dice(a.Dice, at+".dice")
+	}
+	c.check(len(a.StoppedBy) <= 4, at+".stopped_by", "lists at most 4 damage types")
+	for i, typ := range a.StoppedBy {
+		c.oneOf(typ, damageTypes, fmt.Sprintf("%s.stopped_by.%d", at, i))
+	}
 	c.check(len(a.OnHit) <= 4, at+".on_hit", "lists at most 4 conditions")
 	for i, hc := range a.OnHit {
 		c.hitCondition(hc, a.AttackBonus != nil, fmt.Sprintf("%s.on_hit.%d", at, i))

@@ -542,6 +542,13 @@ func (e *Encounter) strike(res *Result, ai, ti int, req rules.AttackRequest, src
 		if err := e.flash(res, ai, ti, src); err != nil {
 			return err
 		}
+		for _, f := range e.Participants[ti].featureHooks() {
+			if f.struck != nil {
+				if err := f.struck(e, res, ai, ti, src); err != nil {
+					return err
+				}
+			}
+		}
 	}
 	// Invisibility and Sanctuary end for a creature that attacks.
 	return e.reveal(res, ai, attacked, true)

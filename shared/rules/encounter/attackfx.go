@@ -121,7 +121,9 @@ func (e *Encounter) attackWith(res *Result, ai, ti int, req rules.AttackRequest,
 // so (Ki-Empowered Strikes).
 func (e Encounter) weaponSpells(ai, ti int, req *rules.AttackRequest) bool {
 	a, t := e.Participants[ai], e.Participants[ti]
-	magic := slices.Contains(a.Traits, "magic-weapons") || slices.ContainsFunc(a.featureHooks(), func(f classFeature) bool {
+	magic := slices.ContainsFunc(a.Traits, func(t string) bool {
+		return t == "magic-weapons" || t == "angelic-weapons" || t == "hellish-weapons"
+	}) || slices.ContainsFunc(a.featureHooks(), func(f classFeature) bool {
 		return f.magic != nil && f.magic(a, *req)
 	})
 	if req.Kind != rules.MeleeWeapon && req.Kind != rules.RangedWeapon {

@@ -269,6 +269,10 @@ type Turn struct {
 	// its melee Strength attacks, and attacks on it have advantage until
 	// its next turn (barbarian.go).
 	Reckless bool `json:"reckless,omitempty"`
+	// Extra is a monster's once-a-turn extra damage (Martial Advantage)
+	// carried by the attack being made, spent if it hits
+	// (monstertraits.go).
+	Extra bool `json:"extra,omitempty"`
 	// Surged is a fighter's Action Surge this turn, which gave it one
 	// more action: one a turn (fighter.go).
 	Surged bool `json:"surged,omitempty"`
@@ -343,6 +347,12 @@ func (p *Participant) sync() {
 // or at 0 hit points.
 func (p Participant) down() bool { return p.Defeated || p.Combatant.HP <= 0 }
 
+// rising reports whether the participant lies at 0 hit points but lives,
+// to regenerate when its turn starts (a troll that was not burned).
+func (p Participant) rising() bool {
+	return !p.Defeated && p.Kind == KindMonster && p.Combatant.HP <= 0
+}
+
 // canAct reports whether the participant can act (or react): not down,
 // not incapacitated (paralyzed, stunned, asleep...).
 func (p Participant) canAct() bool { return !p.down() && !p.Combatant.Incapacitated() }
@@ -398,7 +408,7 @@ func (e Encounter) Decided() string {
 	for i, p := range e.Participants {
 		switch {
 		case p.Kind == KindMonster:
-			monsters = monsters || !p.down()
+			monsters = monsters || !p.down() || p.rising()
 		case p.down():
 			fallen = fallen || e.fallen(i) // the monsters may finish it
 		case p.Left:

@@ -118,6 +118,9 @@ type classFeature struct {
 	// bonus are the action kinds the feature lets its owner take as a
 	// bonus action (Cunning Action: dash, disengage, hide).
 	bonus []string
+	// struck runs once a melee attack of ai's hit the owner (ti): what
+	// striking it costs (a salamander's Heated Body).
+	struck func(e *Encounter, res *Result, ai, ti int, src dice.Source) error
 	// attackDone runs once an attack the owner (ai) made on ti is
 	// resolved, attackedDone once one made on the owner (ti) by ai is: r
 	// is how it went.
@@ -244,6 +247,7 @@ func init() {
 	features = merged(barbarianFeatures, bardFeatures, clericFeatures, druidFeatures, fighterFeatures,
 		monkFeatures, paladinFeatures, rangerFeatures, rogueFeatures, sorcererFeatures, warlockFeatures,
 		wizardFeatures, raceFeatures)
+	monsterTraits = monsterTraitTable
 }
 
 func merged(tables ...map[string]classFeature) map[string]classFeature {
@@ -272,6 +276,11 @@ func (p Participant) featureHooks() []classFeature {
 	var out []classFeature
 	for _, id := range p.Combatant.Features {
 		if f, ok := features[id]; ok {
+			out = append(out, f)
+		}
+	}
+	for _, id := range p.Traits {
+		if f, ok := monsterTraits[id]; ok {
 			out = append(out, f)
 		}
 	}

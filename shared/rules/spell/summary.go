@@ -236,6 +236,8 @@ func (t *teller) damage(d rules.DamageResult) string {
 			s += " damage"
 		}
 		switch {
+		case p.Absorbed:
+			s += " (absorbed: it regains " + strconv.Itoa(d.Regained) + " HP)"
 		case p.Immune:
 			s += " (ignored by immunity)"
 		case p.Resisted && p.Vulnerable:

@@ -166,3 +166,57 @@ func describe(c srd.HitCondition) string {
 	}
 	return b.String()
 }
+
+// KindTraitText is a trait's number read from its text, which the
+// reference leaves in the words: Regeneration's hit points and what stops
+// it, Relentless's most damage, the dice of a Sneak Attack or a Martial
+// Advantage.
+const KindTraitText = "trait-text"
+
+var (
+	// regains is "The troll regains 10 hit points at the start of its turn".
+	regains = regexp.MustCompile(`regains (\d+) hit points at the start of its turn`)
+	// stoppedBy is "If the troll takes acid or fire damage, this trait
+	// doesn't function"; "takes radiant damage or damage from holy water".
+	stoppedBy = regexp.MustCompile(`takes ([a-z]+)(?: or ([a-z]+))? damage[^.]*?, this trait doesn't function`)
+	// shrugsOff is "If the boar takes 7 damage or less that would reduce
+	// it to 0 hit points".
+	shrugsOff = regexp.MustCompile(`takes (\d+) damage or less that would reduce it to 0 hit points`)
+	// extraDamage is "deals an extra 13 (4d6) damage", "can deal an extra
+	// 7 (2d6) damage".
+	extraDamage = regexp.MustCompile(`(?:deals?|takes) an extra \d+ \((\d+d\d+)\) damage`)
+)
+
+// followTrait reads a special ability's numbers from its text (desc).
+func (t *Tables) followTrait(monster, desc string, a *srd.Action) {
+	where := "monster " + monster
+	switch a.ID {
+	case "regeneration":
+		if m := regains.FindStringSubmatch(desc); m != nil {
+			a.Amount, _ = strconv.Atoi(m[1])
+		}
+		if m := stoppedBy.FindStringSubmatch(desc); m != nil {
+			for _, typ := range m[1:] {
+				if damageTypeIDs[typ] {
+					a.StoppedBy = append(a.StoppedBy, typ)
+				}
+			}
+		}
+		a.HoldsAtZero = strings.Contains(desc, "dies only if it starts its turn with 0 hit points")
+		t.adjust(KindTraitText, where, strconv.Quote(desc), "%q: regains %d, stopped by %v, holds at 0 %v", a.Name, a.Amount, a.StoppedBy, a.HoldsAtZero)
+	case "relentless":
+		if m := shrugsOff.FindStringSubmatch(desc); m != nil {
+			a.Amount, _ = strconv.Atoi(m[1])
+			t.adjust(KindTraitText, where, strconv.Quote(desc), "%q: %d damage or less", a.Name, a.Amount)
+		}
+	case "sneak-attack", "martial-advantage", "surprise-attack":
+		if m := extraDamage.FindStringSubmatch(desc); m != nil {
+			a.Dice = m[1]
+			t.adjust(KindTraitText, where, strconv.Quote(desc), "%q: %s extra damage", a.Name, m[1])
+		}
+	}
+}
+
+// damageTypeIDs are the damage types' ids.
+var damageTypeIDs = map[string]bool{"acid": true, "bludgeoning": true, "cold": true, "fire": true, "force": true, "lightning": true,
+	"necrotic": true, "piercing": true, "poison": true, "psychic": true, "radiant": true, "slashing": true, "thunder": true}

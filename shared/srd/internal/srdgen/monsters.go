@@ -143,6 +143,9 @@ func (t *Tables) monster(r refMonster) (srd.Monster, error) {
 			if err != nil {
 				return m, fmt.Errorf("%s %q: %w", l.name, ra.Name, err)
 			}
+			if l.name == "special ability" {
+				t.followTrait(r.Index, ra.Desc, &a)
+			}
 			if l.name == "legendary action" {
 				a.Cost = 1
 				if c := costsAction.FindStringSubmatch(ra.Name); c != nil {

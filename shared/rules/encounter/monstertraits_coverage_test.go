@@ -1,0 +1,45 @@
+package encounter_test
+
+import (
+	"slices"
+	"testing"
+
+	"chronicler/shared/rules/encounter"
+	"chronicler/shared/srd"
+)
+
+// The fight plays every monster trait its row says is played, and no
+// trait its row says is told; it prints how many of the stat blocks'
+// special abilities (551 entries under 150 names) it plays.
+func TestMonsterTraitCoverage(t *testing.T) {
+	played := encounter.PlayedTraits()
+	names, told := 0, 0
+	for _, tr := range srd.Traits() {
+		in := slices.Contains(played, tr.ID)
+		switch {
+		case tr.Told == "" && !in:
+			t.Errorf("%s is played by its row, and the fight has no entry for it", tr.ID)
+		case tr.Told != "" && in:
+			t.Errorf("%s is told by its row (%s), and the fight plays it", tr.ID, tr.Told)
+		case in:
+			names++
+		default:
+			told++
+		}
+	}
+	for _, id := range played {
+		if _, ok := srd.LookupTrait(id); !ok {
+			t.Errorf("the fight plays %s, which has no row", id)
+		}
+	}
+	entries, playedEntries := 0, 0
+	for _, m := range srd.Monsters() {
+		for _, a := range m.SpecialAbilities {
+			entries++
+			if slices.Contains(played, a.ID) {
+				playedEntries++
+			}
+		}
+	}
+	t.Logf("monster traits: %d of %d names played, %d told; %d of %d stat block entries played", names, names+told, told, playedEntries, entries)
+}
