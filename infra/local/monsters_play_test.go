@@ -128,3 +128,109 @@ func TestMonsterHitsPlayedOverTheSocket(t *testing.T) {
 		}
 	})
 }
+
+// statBlock is a homebrew monster that hits nobody but on a natural 20,
+// for 1, at hp hit points behind an AC of 1, with Constitution con and
+// the special abilities traits (JSON).
+func statBlock(id string, hp, con int, traits string) string {
+	return fmt.Sprintf(`{"id":%q,"name":%q,"size":"Large","type":"undead","alignment":"chaotic evil",
+"ac":1,"hp":%d,"hit_dice":"4d10","speed":{"walk":30},"abilities":{"str":10,"dex":1,"con":%d,"int":1,"wis":10,"cha":1},
+"senses":{"passive_perception":10},"cr":0,"xp":0,"proficiency_bonus":2,"special_abilities":[%s],
+"actions":[{"id":"claw","name":"Claw","attack_bonus":-5,"attack_type":"melee","reach":5,"damage":[{"dice":"1","type":"slashing"}]}]}`,
+		id, strings.ToUpper(id[:1])+id[1:], hp, con, traits)
+}
+
+func TestMonsterTraitsPlayedOverTheSocket(t *testing.T) {
+	base := inProcess(t, func(c *config) { c.turnRate = 0 })
+	fighter := map[string]any{"name": "Bram", "race": "human", "class": "fighter", "level": 5, "subclass": "champion",
+		"abilities": map[string]int{"str": 15, "dex": 12, "con": 14, "int": 8, "wis": 10, "cha": 10}}
+	regeneration := `{"id":"regeneration","name":"Regeneration","amount":10,"stopped_by":["acid","fire"],"holds_at_zero":true}`
+
+	// A troll dropped by a sword lies at 0 and rises with 10 hit points
+	// when its turn starts.
+	t.Run("a troll regenerates", func(t *testing.T) {
+		t.Parallel()
+		h := newHero(t, base, fighter, statBlock("grimtroll", 12, 10, regeneration))
+		h.begin("grimtroll", 1)
+		for range 10 {
+			enc, _ := h.myTurn()
+			troll := monsters(enc)[0]
+			c := h.act(map[string]any{"kind": "attack", "target_id": troll}, nil)
+			log := fmt.Sprint(encounterOf(c)["log"])
+			if !strings.Contains(log, "flesh still knits") {
+				continue
+			}
+			if encounterOf(c)["status"] != "active" {
+				t.Fatalf("the fight ended with the troll at 0 and unburned: %s", log)
+			}
+			_, seen := h.myTurn()
+			var turn string
+			for _, c := range seen {
+				turn += fmt.Sprint(encounterOf(c)["log"])
+			}
+			if !strings.Contains(turn, "Grimtroll 1 regenerates 10 hit points") {
+				t.Fatalf("the troll's turn after it fell: %s", turn)
+			}
+			return
+		}
+		t.Fatal("the troll never fell in ten turns")
+	})
+
+	// Fire stops it: a troll burned lies dead, and the fight is won.
+	t.Run("a burned troll dies", func(t *testing.T) {
+		t.Parallel()
+		h := newHero(t, base, map[string]any{"name": "Ash", "race": "human", "class": "wizard", "level": 1,
+			"abilities": map[string]int{"str": 8, "dex": 14, "con": 13, "int": 15, "wis": 12, "cha": 10},
+			"choices":   map[string]any{"cantrips": []string{"fire-bolt", "light", "mage-hand"}}},
+			statBlock("grimtroll", 3, 10, regeneration))
+		h.begin("grimtroll", 1)
+		for range 12 {
+			enc, _ := h.myTurn()
+			c := h.act(map[string]any{"kind": "cast", "spell": "fire-bolt", "target_ids": []string{monsters(enc)[0]}}, nil)
+			end := encounterOf(c)
+			if end["status"] == "active" {
+				continue
+			}
+			log := fmt.Sprint(end["log"])
+			if end["outcome"] != "victory" || strings.Contains(log, "flesh still knits") {
+				t.Fatalf("burning the troll: %v: %s", end["outcome"], log)
+			}
+			return
+		}
+		t.Fatal("the troll outlived twelve fire bolts")
+	})
+
+	// A zombie dropped to 0 makes a Constitution save of DC 5 + the damage
+	// and, made, stands at 1 hit point.
+	t.Run("a zombie's undead fortitude", func(t *testing.T) {
+		t.Parallel()
+		h := newHero(t, base, fighter, statBlock("shambler", 12, 30,
+			`{"id":"undead-fortitude","name":"Undead Fortitude"}`))
+		h.begin("shambler", 4)
+		for range 16 {
+			enc, _ := h.myTurn()
+			var alive []string
+			for _, id := range monsters(enc) {
+				if participantByID(enc, id)["defeated"] != true {
+					alive = append(alive, id)
+				}
+			}
+			if len(alive) == 0 {
+				break
+			}
+			c := h.act(map[string]any{"kind": "attack", "target_id": alive[0]}, nil)
+			after := encounterOf(c)
+			if !strings.Contains(fmt.Sprint(after["log"]), "lurches back up at 1 hit point") {
+				if after["status"] != "active" {
+					break
+				}
+				continue
+			}
+			if hp := hpOf(after, alive[0]); hp != 1 {
+				t.Fatalf("a zombie that held stands at %d HP", hp)
+			}
+			return
+		}
+		t.Fatal("no zombie of four held with Undead Fortitude")
+	})
+}

@@ -135,6 +135,7 @@ func (e *Encounter) shapeInto(i int, m srd.Monster, until int) {
 	for _, a := range m.SpecialAbilities {
 		p.Traits = append(p.Traits, a.ID)
 	}
+	p.Specials = specialsOf(m)
 	p.Senses = sensesOf(m, slices.Clone(p.Senses))
 	p.sync()
 }
@@ -151,7 +152,7 @@ func (e *Encounter) unshape(i int) {
 	c.HP, c.MaxHP, c.AC, c.Speed = f.HP, f.MaxHP, f.AC, f.Speed
 	c.Abilities.Str, c.Abilities.Dex, c.Abilities.Con = f.Str, f.Dex, f.Con
 	p.Type, p.Size, p.Senses = f.Type, f.Size, f.Senses
-	p.Actions, p.Traits, p.Form = nil, nil, nil
+	p.Actions, p.Traits, p.Specials, p.Form = nil, nil, nil, nil
 	p.sync()
 }
 

@@ -207,8 +207,11 @@ type Participant struct {
 	// were at Start.
 	Actions []srd.Action `json:"actions,omitempty"`
 	// Traits are a monster's special abilities, by id ("pack-tactics");
-	// the engine applies those it models.
-	Traits []string `json:"traits,omitempty"`
+	// the engine applies those it models (monstertraits.go). Specials are
+	// those of them that carry numbers (Regeneration's hit points, a
+	// Stench's DC), as they were at Start: a table's own stat block's.
+	Traits   []string     `json:"traits,omitempty"`
+	Specials []srd.Action `json:"specials,omitempty"`
 	// MundaneResist and MundaneImmune are the damage types a monster
 	// resists or is immune to only from nonmagical attacks (a werewolf's
 	// bludgeoning, piercing and slashing), which a magic weapon's hits

@@ -85,17 +85,38 @@ func PlayedTraits() []string {
 	return out
 }
 
-// trait is participant p's special ability id as its stat block gives it.
+// trait is participant p's special ability id as its stat block gave it
+// at Start (Specials); a fight stored before it kept them reads the SRD's.
 func (p Participant) trait(id string) (srd.Action, bool) {
-	m, ok := srd.LookupMonster(p.SRDID)
-	if !ok {
+	if !slices.Contains(p.Traits, id) {
 		return srd.Action{}, false
 	}
-	i := slices.IndexFunc(m.SpecialAbilities, func(a srd.Action) bool { return a.ID == id })
+	specials := p.Specials
+	if specials == nil {
+		if m, ok := srd.LookupMonster(p.SRDID); ok {
+			specials = m.SpecialAbilities
+		}
+	}
+	i := slices.IndexFunc(specials, func(a srd.Action) bool { return a.ID == id })
 	if i < 0 {
-		return srd.Action{}, false
+		return srd.Action{ID: id}, true
 	}
-	return m.SpecialAbilities[i], true
+	return specials[i], true
+}
+
+// specialsOf are the special abilities of m that carry numbers the fight
+// reads (monsterTraits' hooks), spellcasting aside (Spellcasting keeps it).
+func specialsOf(m srd.Monster) []srd.Action {
+	var out []srd.Action
+	for _, a := range m.SpecialAbilities {
+		if _, played := monsterTraits[a.ID]; !played || a.Spellcasting != nil {
+			continue
+		}
+		if a.DC != nil || len(a.Damage) > 0 || a.Amount > 0 || a.Dice != "" || len(a.StoppedBy) > 0 || a.HoldsAtZero {
+			out = append(out, a)
+		}
+	}
+	return out
 }
 
 // inBrightLight is Light Sensitivity: disadvantage on attack rolls in

@@ -229,6 +229,7 @@ func monsterParticipant(m srd.Monster, id, name string) Participant {
 	p := Participant{ID: id, Name: name, Kind: KindMonster, SRDID: m.ID, Size: strings.ToLower(m.Size), Combatant: c, Start: snapshot(c), Actions: actions, Parry: parryOf(m),
 		Type: strings.ToLower(m.Type), Spellcasting: casting, MundaneResist: mundaneResist, MundaneImmune: mundaneImmune, XP: m.XP}
 	p.Senses = sensesOf(m, nil)
+	p.Specials = specialsOf(m)
 	for _, a := range m.SpecialAbilities {
 		p.Traits = append(p.Traits, a.ID)
 		if a.ID == "legendary-resistance" {
