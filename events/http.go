@@ -302,7 +302,11 @@ func DecodeEndEncounter(data []byte) (EndEncounter, error) {
 // item the rules know (an SRD weapon, armour, gear or potion of healing,
 // by id), coins, or both.
 type Gift struct {
-	Item  string          `json:"item,omitempty"`
+	Item string `json:"item,omitempty"`
+	// Magic is the magic item that enchants Item (a "weapon-1" on a
+	// "longsword" is a +1 longsword); a magic item in its own right is
+	// Item itself ("ring-of-protection").
+	Magic string          `json:"magic,omitempty"`
 	Qty   int             `json:"qty,omitempty"`
 	Coins *campaign.Coins `json:"coins,omitempty"`
 }
@@ -325,9 +329,19 @@ func DecodeGift(data []byte) (Gift, error) {
 	switch {
 	case len(g.Item) > MaxIDLength:
 		return g, fault.Field(op, "item", "is longer than %d bytes", MaxIDLength)
+	case len(g.Magic) > MaxIDLength:
+		return g, fault.Field(op, "magic", "is longer than %d bytes", MaxIDLength)
+	case g.Magic != "" && g.Item == "":
+		return g, fault.Field(op, "magic", "goes with the item it enchants")
 	case g.Item != "":
-		if _, ok := srd.ItemName(g.Item); !ok {
-			return g, fault.Field(op, "item", "%q is no SRD weapon, armour, gear or potion of healing id", truncate(g.Item, 40))
+		m, magic := srd.LookupMagicItem(g.Item)
+		if _, ok := srd.ItemName(g.Item); !ok && (!magic || m.Enchants != "") {
+			return g, fault.Field(op, "item", "%q is no SRD weapon, armour, gear, potion or magic item id", truncate(g.Item, 40))
+		}
+		if g.Magic != "" {
+			if err := campaign.Enchantable(g.Item, g.Magic); err != nil {
+				return g, fault.Field(op, "magic", "%v", err)
+			}
 		}
 		if g.Qty == 0 {
 			g.Qty = 1

@@ -16,7 +16,7 @@ func TestDecodeIntentErrors(t *testing.T) {
 		`{"kind":"say","text":"x","bonus":true}`:                    `decode intent: intent.bonus: say can't be taken as a bonus action`,
 		`{"kind":"dodge","ongoing":true}`:                           `decode intent: intent.ongoing: goes with cast only`,
 		`{"kind":"attack","target_id":"g","choice":"fire"}`:         `decode intent: intent.choice: must be one of one-handed, two-handed for attack`,
-		`{"kind":"dodge","choice":"fire"}`:                          `decode intent: intent.choice: goes with attack, cast, check, rest, shove, feature only`,
+		`{"kind":"dodge","choice":"fire"}`:                          `decode intent: intent.choice: goes with attack, cast, check, rest, attune, shove, feature only`,
 		`{"kind":"shove","target_id":"g","choice":"sideways"}`:      `decode intent: intent.choice: must be one of prone, push for shove`,
 		`{"kind":"cast","spell":"x","choice":"` + long + `"}`:       `decode intent: intent.choice: is longer than 128 bytes`,
 		`{"kind":"attack"}`:                                         `decode intent: intent.target_id: is required for attack`,

@@ -63,6 +63,14 @@ type Item struct {
 	// armour and shield give AC, a wielded weapon is the one attacked with
 	// when none is named. Beyond protocol.md, additive.
 	Equipped bool `json:"equipped,omitempty"`
+	// Magic is the magic item that enchants a mundane one (a "weapon-1"
+	// longsword is a +1 longsword; srd.MagicItem.Enchants); a magic item
+	// in its own right is Item itself ("ring-of-protection"). Attuned
+	// marks one its owner is attuned to: an item that requires
+	// attunement works only so, three at most (magic.go). Beyond
+	// protocol.md, additive.
+	Magic   string `json:"magic,omitempty"`
+	Attuned bool   `json:"attuned,omitempty"`
 }
 
 // Character is a player character's whole sheet, as the wire shows it.
@@ -308,7 +316,7 @@ func ArmorClass(class string, ab Abilities, inv []Item) int {
 	if shield {
 		best += 2
 	}
-	return best
+	return best + itemAC(inv)
 }
 
 // heavyArmorSlows reports whether the character carries heavy armour whose

@@ -112,8 +112,22 @@ func Named(inv []Item) []Item {
 func named(it Item) Item {
 	if n, ok := srd.ItemName(it.Item); ok {
 		it.Name = n
+	} else if m, ok := srd.LookupMagicItem(it.Item); ok {
+		it.Name = m.Name
+	}
+	if m, ok := srd.LookupMagicItem(it.Magic); ok {
+		it.Name = magicName(it.Name, m)
 	}
 	return it
+}
+
+// magicName is the name of a mundane item a variant enchants: "Longsword,
+// +1" for a +1 longsword.
+func magicName(base string, m srd.MagicItem) string {
+	if m.Bonus > 0 {
+		return fmt.Sprintf("%s, +%d", base, m.Bonus)
+	}
+	return base + " (" + m.Name + ")"
 }
 
 // Equip has the character put on armour or a shield, or wield a weapon
@@ -129,6 +143,9 @@ func named(it Item) Item {
 // armour nor a weapon, is an error whose message a player may read.
 func Equip(ch Character, item string, on bool) (Character, string, error) {
 	i := slices.IndexFunc(ch.Inventory, func(it Item) bool { return it.Item == item && it.Qty > 0 })
+	if m := slices.IndexFunc(ch.Inventory, func(it Item) bool { return it.Item == item && it.Qty > 0 && it.Magic != "" }); on && m >= 0 {
+		i = m // of two, the magic one is the one put on
+	}
 	if i < 0 {
 		return ch, "", fmt.Errorf("%s does not carry %s", ch.Name, ItemName(item))
 	}

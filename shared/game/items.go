@@ -9,7 +9,6 @@ import (
 	"chronicler/shared/campaign"
 	"chronicler/shared/fault"
 	"chronicler/shared/rules"
-	"chronicler/shared/srd"
 )
 
 // Give puts what the owner gives a character (an item the rules know,
@@ -34,8 +33,12 @@ func (s *Service) Give(ctx context.Context, p Player, campaignID, characterID st
 		ch := snap.Characters[i]
 		var got []string
 		if g.Item != "" {
-			ch.Inventory = campaign.Give(ch.Inventory, g.Item, g.Qty)
-			name, _ := srd.ItemName(g.Item)
+			if _, magic := campaign.MagicOf(campaign.Item{Item: g.Item, Magic: g.Magic}); magic {
+				ch.Inventory = campaign.GiveMagic(ch.Inventory, campaign.Item{Item: g.Item, Magic: g.Magic}, g.Qty)
+			} else {
+				ch.Inventory = campaign.Give(ch.Inventory, g.Item, g.Qty)
+			}
+			name := campaign.Named([]campaign.Item{{Item: g.Item, Magic: g.Magic}})[0].Name
 			if g.Qty == 1 {
 				got = append(got, rules.Article(name))
 			} else {

@@ -230,6 +230,7 @@ var kinds = []Kind{
 	{Name: "level_up", Fields: []Field{hpField, increasesField, subclassField, choicesField, replaceField}, Always: true, Down: true, Fight: FightRefused},
 	{Name: "equip", Fields: []Field{itemField}, Fight: FightRefused, Read: true, ReadFields: []string{"item"}},
 	{Name: "unequip", Fields: []Field{itemField}, Fight: FightRefused, Read: true, ReadFields: []string{"item"}},
+	{Name: "attune", Fields: []Field{itemField}, Choices: []string{"end"}, Fight: FightRefused, Read: true, ReadFields: []string{"item"}},
 	{Name: "grapple", Fields: []Field{targetIDField}, Fight: FightEncounter, Read: true, ReadFields: []string{"target_id"}},
 	{Name: "shove", Fields: []Field{targetIDField}, Choices: []string{"prone", "push"}, Fight: FightEncounter,
 		Read: true, ReadFields: []string{"target_id"}},

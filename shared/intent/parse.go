@@ -165,6 +165,7 @@ const (
 	vEnd
 	vEquip
 	vUnequip
+	vAttune
 	vGrapple
 	vShove
 )
@@ -180,6 +181,7 @@ var verbOf = map[string]verb{
 	"dodge": vDodge, "dash": vDash, "disengage": vDisengage,
 	"roll": vCheck, "check": vCheck,
 	"equip": vEquip, "wield": vEquip, "don": vEquip, "wear": vEquip,
+	"attune":  vAttune,
 	"unequip": vUnequip, "doff": vUnequip, "sheathe": vUnequip, "stow": vUnequip, "remove": vUnequip,
 	"grapple": vGrapple, "grab": vGrapple, "seize": vGrapple, "wrestle": vGrapple,
 	"shove": vShove, "push": vShove, "knock": vShove, "trip": vShove,
@@ -272,6 +274,11 @@ func (p *parser) action(ws []string) (Intent, bool) {
 		return p.equip("equip", args)
 	case vUnequip:
 		return p.equip("unequip", args)
+	case vAttune:
+		if len(args) > 0 && (args[0] == "to" || args[0] == "with") {
+			args = args[1:]
+		}
+		return p.equip("attune", args)
 	case vEnd:
 		if endPhrases[strings.Join(ws, " ")] {
 			return Intent{Kind: "end_turn"}, true
@@ -588,6 +595,9 @@ func (p *parser) cast(ws []string) (Intent, bool) {
 	if !ok {
 		return Intent{}, false
 	}
+	// The item it is cast from goes first: its name may hold the spell's
+	// ("a wand of magic missiles").
+	item, ws, from := p.castFrom(ws)
 	spells := p.spells()
 	hits, rest := takeName(ws, spells, castStops)
 	if len(hits) == 0 {
@@ -603,6 +613,9 @@ func (p *parser) cast(ws []string) (Intent, bool) {
 	if len(rest) > 0 && (rest[0] == "spell" || rest[0] == "cantrip") {
 		rest = rest[1:]
 	}
+	if from {
+		in.With = []string{item}
+	}
 	if len(rest) == 0 {
 		return in, true
 	}
@@ -615,6 +628,29 @@ func (p *parser) cast(ws []string) (Intent, bool) {
 	}
 	in.TargetIDs = ids
 	return in, true
+}
+
+// castFrom finds the item a spell is cast from among the words after it
+// ("from my wand of magic missiles", "with the wand"), an item the
+// character carries, and removes it: the item and the words left.
+func (p *parser) castFrom(ws []string) (string, []string, bool) {
+	for i, w := range ws {
+		if i == 0 || (w != "from" && w != "with" && w != "using") {
+			continue
+		}
+		// The item's name runs to the end, or to the targets' preposition.
+		end := len(ws)
+		for j := i + 1; j < len(ws); j++ {
+			if targetPreps[ws[j]] {
+				end = j
+				break
+			}
+		}
+		if id, o := p.one(ws[i+1:end], p.items(), false); o == resolved {
+			return id, append(slices.Clone(ws[:i]), ws[end:]...), true
+		}
+	}
+	return "", ws, false
 }
 
 var (

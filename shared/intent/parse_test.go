@@ -3,6 +3,7 @@ package intent_test
 import (
 	"encoding/json"
 	"reflect"
+	"slices"
 	"strings"
 	"testing"
 
@@ -32,6 +33,13 @@ var table = intent.Context{
 var lone = func() intent.Context {
 	c := table
 	c.Targets = []intent.Ref{{ID: "goblin-2", Name: "Goblin 2"}, {ID: "orc-1", Name: "Orc 1"}, {ID: "pc-bram", Name: "Bram"}}
+	return c
+}()
+
+// wand is the table with a Wand of Magic Missiles in the pack.
+var wand = func() intent.Context {
+	c := table
+	c.Items = append(slices.Clone(c.Items), intent.Ref{ID: "wand-of-magic-missiles", Name: "Wand of Magic Missiles"})
 	return c
 }()
 
@@ -84,6 +92,9 @@ func TestParse(t *testing.T) {
 		{"CastAtMixedList", table, []string{"cast fireball at the goblins and the bugbear", "cast fireball at goblin 1, goblin 2 and the bugbear chief"}, cast("fireball", 0, "goblin-1", "goblin-2", "bugbear-chief")},
 		{"CastOnAlly", table, []string{"I cast cure wounds on Bram", "cast cure wounds on bram.", "cast Cure Wounds upon Bram", "cast cure on bram", "cast wounds on bram"}, cast("cure-wounds", 0, "pc-bram")},
 		{"CastOnSelf", table, []string{"cast cure wounds on myself", "cast cure wounds on me"}, cast("cure-wounds", 0, "pc-aria")},
+		{"CastFromAWand", wand, []string{"cast magic missile at goblin 1 from my wand of magic missiles", "cast magic missile from the wand of magic missiles at goblin 1",
+			"I cast magic missile with the wand at goblin 1"},
+			in{Kind: "cast", Spell: "magic-missile", TargetIDs: []string{"goblin-1"}, With: []string{"wand-of-magic-missiles"}}},
 		{"CastWithoutTarget", table, []string{"cast shield", "I cast the shield spell", "Cast Shield!", "I'll cast shield"}, cast("shield", 0)},
 		{"CastLongestName", table, []string{"cast shield of faith on bram", "cast shield of faith at bram"}, cast("shield-of-faith", 0, "pc-bram")},
 		{"CastNameWithPreposition", table, []string{"cast speak with animals"}, cast("speak-with-animals", 0)},

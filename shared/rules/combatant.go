@@ -35,6 +35,9 @@ type Combatant struct {
 	Vulnerabilities     Set[DamageType] `json:"vulnerabilities"`
 	Immunities          Set[DamageType] `json:"immunities"`
 	ConditionImmunities Set[Condition]  `json:"condition_immunities"`
+	// ItemSaves is what a character's magic items add to every saving
+	// throw (a Ring of Protection's 1: campaign.ItemSaves).
+	ItemSaves int `json:"item_saves,omitempty"`
 	// Absorbs are the damage types the creature takes none of and heals
 	// from instead (a clay golem's acid, a flesh golem's lightning).
 	Absorbs    Set[DamageType] `json:"absorbs,omitempty"`
@@ -111,9 +114,10 @@ func (c Combatant) score(a Ability) int {
 }
 
 // SaveBonus is what the creature adds to a saving throw of ability a: its
-// modifier, plus its proficiency bonus if proficient.
+// modifier, plus its proficiency bonus if proficient, plus what its magic
+// items add to every save.
 func (c Combatant) SaveBonus(a Ability) int {
-	b := c.Modifier(a)
+	b := c.Modifier(a) + c.ItemSaves
 	if c.SaveProficiencies.Has(a) || c.featureSaveProficient(a) {
 		b += c.ProficiencyBonus
 	}

@@ -20,6 +20,7 @@ func FromSheet(ch campaign.Character) Combatant {
 		Exhaustion: min(max(ch.Exhaustion, 0), 6),
 	}
 	c.Dead = ch.IsDead()
+	c.ItemSaves = campaign.ItemSaves(ch.Inventory)
 	// The halfling's Lucky: a 1 on the d20 of an attack roll, ability
 	// check or saving throw is rolled again.
 	c.Lucky = ch.Race == "halfling"

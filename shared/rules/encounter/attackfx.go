@@ -121,7 +121,7 @@ func (e *Encounter) attackWith(res *Result, ai, ti int, req rules.AttackRequest,
 // so (Ki-Empowered Strikes).
 func (e Encounter) weaponSpells(ai, ti int, req *rules.AttackRequest) bool {
 	a, t := e.Participants[ai], e.Participants[ti]
-	magic := slices.ContainsFunc(a.Traits, func(t string) bool {
+	magic := a.Enchanted[req.WeaponID] > 0 || slices.ContainsFunc(a.Traits, func(t string) bool {
 		return t == "magic-weapons" || t == "angelic-weapons" || t == "hellish-weapons"
 	}) || slices.ContainsFunc(a.featureHooks(), func(f classFeature) bool {
 		return f.magic != nil && f.magic(a, *req)

@@ -211,7 +211,12 @@ func (e *Encounter) cast(res *Result, ai int, in Action, src dice.Source, rs Rea
 			c.free, c.slot = true, way.Level
 		}
 	} else if ability, err = spellAbility(p); err != nil {
-		return err
+		if !strings.HasPrefix(c.payer, itemPool) {
+			return err
+		}
+		// A wand's spell needs no spellcasting of the wielder's, unless
+		// it rolls with the wielder's own numbers (the spell says).
+		err = nil
 	}
 	if ids, err = e.narrowed(ai, c); err != nil {
 		return err

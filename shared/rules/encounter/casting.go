@@ -119,16 +119,26 @@ func (e *Encounter) shape(ai int, in Action, s srd.Spell, ids []string) (*castin
 	if c.slot == 0 {
 		c.slot = s.Level
 	}
+	item := ""
 	for _, name := range in.With {
+		if id, ok := p.itemNamed(name); ok && item == "" {
+			item = id // a wand the spell is cast from
+			continue
+		}
 		id, ok := p.featureNamed(name)
 		if !ok {
-			return nil, refuse(NotAllowed, "action.with", "%s has no feature %q to work into a spell", p.Name, truncate(name, 40))
+			return nil, refuse(NotAllowed, "action.with", "%s has no feature or charged magic item %q to cast with", p.Name, truncate(name, 40))
 		}
 		if !slices.Contains(c.with, id) {
 			c.with = append(c.with, id)
 		}
 	}
 	pays(&p, c)
+	if item != "" {
+		if err := c.fromItem(item); err != nil {
+			return nil, err
+		}
+	}
 	for _, f := range p.featureHooks() {
 		if f.cast != nil {
 			if err := f.cast(e, ai, in, c); err != nil {
@@ -147,6 +157,9 @@ func (e *Encounter) shape(ai int, in Action, s srd.Spell, ids []string) (*castin
 	}
 	for _, id := range slices.Sorted(maps.Keys(c.spend)) {
 		if left, n := p.left(id), c.spend[id]; left < n {
+			if m, ok := srd.LookupMagicItem(strings.TrimPrefix(id, itemPool)); ok {
+				return nil, refuse(NotAllowed, "action.with", "%s from %s takes %d charges, and it has %d left; it regains some at dawn", s.Name, m.Name, n, left)
+			}
 			r, _ := srd.LookupResource(id)
 			return nil, refuse(NotAllowed, "action.with", "%s needs %d %s and %s has %d left; %s", s.Name, n, r.Name, p.Name, left, rechargeText(r))
 		}
@@ -200,7 +213,9 @@ func (c *casting) told(p Participant) string {
 	var names []string
 	for _, id := range c.by {
 		name := id
-		if f, ok := srd.LookupFeature(id); ok {
+		if m, ok := srd.LookupMagicItem(strings.TrimPrefix(id, itemPool)); ok && strings.HasPrefix(id, itemPool) {
+			name = m.Name
+		} else if f, ok := srd.LookupFeature(id); ok {
 			name = strings.TrimPrefix(strings.TrimPrefix(f.Name, "Metamagic: "), "Eldritch Invocation: ")
 		}
 		if !slices.Contains(names, name) {
@@ -314,6 +329,61 @@ func (e *Encounter) spellHits(res *Result, ai int, sr spell.Result, rs Reactions
 				res.Openings = append(res.Openings, Opening{Attack: k, Roll: at, AttackerID: p.ID, TargetID: o.TargetID, Offers: offers})
 			}
 		}
+	}
+	return nil
+}
+
+// itemPool prefixes the pool of a charged magic item's charges
+// (Participant.Pools: "item:wand-of-magic-missiles"), which the fight
+// spends and writes back on the item's stack when it ends.
+const itemPool = "item:"
+
+// itemNamed is the id of the charged magic item of p's a cast names: its
+// id or its name ("wand of magic missiles").
+func (p Participant) itemNamed(name string) (string, bool) {
+	id := slug(name)
+	if _, ok := p.Pools[itemPool+id]; ok {
+		return id, true
+	}
+	return "", false
+}
+
+// fromItem has magic item id pay for the casting with its charges: the
+// spell must be one it casts, at its level or, where the item allows, a
+// level higher for each more charge; it costs no slot, and the spell need
+// not be the caster's. Its own save DC or attack bonus, where it has one,
+// is the spell's.
+func (c *casting) fromItem(id string) error {
+	m, _ := srd.LookupMagicItem(id)
+	i := slices.IndexFunc(m.Spells, func(s srd.ItemSpell) bool { return s.ID == c.spell.ID })
+	if i < 0 {
+		return refuse(NotAllowed, "action.with", "%s does not cast %s", m.Name, c.spell.Name)
+	}
+	s := m.Spells[i]
+	if !c.asked {
+		c.slot = s.Level
+	}
+	switch {
+	case c.slot < s.Level:
+		return refuse(NotAllowed, "action.slot_level", "%s casts %s at level %d or higher", m.Name, c.spell.Name, s.Level)
+	case c.slot > s.Level && !s.Upcast:
+		return refuse(NotAllowed, "action.slot_level", "%s casts %s at level %d only", m.Name, c.spell.Name, s.Level)
+	}
+	charges := s.Charges
+	if s.Upcast {
+		charges += c.slot - s.Level
+	}
+	c.payer, c.listed, c.free = itemPool+id, true, true
+	if c.spend == nil {
+		c.spend = map[string]int{}
+	}
+	c.spend[itemPool+id] += charges
+	c.by = append(c.by, itemPool+id)
+	if s.DC > 0 {
+		c.opts.DC = s.DC
+	}
+	if s.Attack > 0 {
+		c.opts.AttackBonus = s.Attack
 	}
 	return nil
 }

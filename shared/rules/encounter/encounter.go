@@ -183,6 +183,10 @@ type Participant struct {
 	// GrappledBy is the participant grappling it (contest.go).
 	Size       string `json:"size,omitempty"`
 	GrappledBy string `json:"grappled_by,omitempty"`
+	// Enchanted are a character's magic weapons' bonuses to attack and
+	// damage rolls, by weapon id (a +1 longsword's 1), as they were at
+	// Start; their attacks are magical.
+	Enchanted map[string]int `json:"enchanted,omitempty"`
 	// EscapeDC is the DC a stat block's grapple is escaped against
 	// (hitconditions.go), 0 for a grapple escaped by a contest; while
 	// HeldRestrained, the grapple restrains it too.

@@ -562,11 +562,17 @@ func (ds Diffs) CharacterUpdates(base []campaign.Character) []campaign.Character
 				rs = map[string]campaign.Pool{}
 			}
 			for _, r := range d.Resources {
+				if item, ok := strings.CutPrefix(r.ID, itemPool); ok {
+					ch.Inventory = campaign.UseCharges(ch.Inventory, item, r.After)
+					continue
+				}
 				p := campaign.ResourcesOf(ch)[r.ID]
 				p.Used = r.After
 				rs[r.ID] = p
 			}
-			ch.Resources = rs
+			if len(rs) > 0 {
+				ch.Resources = rs
+			}
 		}
 		if d.KitUsed > 0 {
 			ch.Inventory = campaign.SpendKit(ch.Inventory, d.KitUsed)

@@ -601,6 +601,9 @@ func rechargeText(r srd.Resource) string {
 // what its sheet says is used.
 func poolsOf(ch campaign.Character) map[string]campaign.Pool {
 	rs := campaign.ResourcesOf(ch)
+	for id, charges := range campaign.Charges(ch.Inventory) {
+		rs[itemPool+id] = charges
+	}
 	if len(rs) == 0 {
 		return nil
 	}

@@ -169,6 +169,14 @@ func characterParticipant(ch campaign.Character) Participant {
 		Combatant: c, Start: snapshot(c), Class: ch.Class, Weapons: weapons, Pairs: pairs, Wielded: wielded,
 		Hinders: campaign.StealthHindrance(ch)}
 	p.HeavyArmor = campaign.WearsHeavyArmor(ch)
+	for _, id := range weapons {
+		if b := campaign.WeaponBonus(ch.Inventory, id); b > 0 {
+			if p.Enchanted == nil {
+				p.Enchanted = map[string]int{}
+			}
+			p.Enchanted[id] = b
+		}
+	}
 	p.Shield = campaign.WearsShield(ch)
 	for _, id := range weapons {
 		if w, ok := lookupWeapon(id); ok && ammunitionOf(w) != "" {

@@ -128,7 +128,16 @@ func weaponAttack(p Participant, name string, distance int, grip string) (rules.
 			req.Weapon += " in one hand"
 		}
 	}
-	x, err := dice.Parse(withModifier(damage.Dice, mod))
+	// A magic weapon's bonus goes to both rolls (a +1 longsword).
+	magic := p.Enchanted[w.ID]
+	req.Bonus += magic
+	if magic > 0 {
+		// "a longsword in two hands" is "a +1 longsword in two hands".
+		if article, rest, ok := strings.Cut(req.Weapon, " "); ok && (article == "a" || article == "an") {
+			req.Weapon = fmt.Sprintf("a +%d %s", magic, rest)
+		}
+	}
+	x, err := dice.Parse(withModifier(damage.Dice, mod+magic))
 	if err != nil {
 		return rules.AttackRequest{}, fault.Wrap(fault.Internal, actOp, err)
 	}

@@ -35,6 +35,7 @@ var explore = map[string]resolver{
 	"use_item":    useItem,
 	"equip":       equip(true),
 	"unequip":     equip(false),
+	"attune":      attune,
 	"help":        help,
 	"attack":      refuse(fault.NotAllowed, "there is nothing here to attack; an encounter must be under way"),
 	"grapple":     refuse(fault.NotAllowed, "there is nobody to grapple; an encounter must be under way"),
@@ -198,6 +199,18 @@ func equip(on bool) resolver {
 		}
 		return d, nil
 	}
+}
+
+// attune has the actor attune to a magic item it carries (the choice
+// "end": end its attunement), three at most (campaign.Attune).
+func attune(r request, d Decision) (Decision, error) {
+	ch, text, err := campaign.Attune(r.actor, r.in.Item, r.in.Choice != "end")
+	if err != nil {
+		return d, fault.Refuse(op, "intent.item", fault.NotAllowed, "%s", err.Error())
+	}
+	d.Summary = text
+	d.Changed = []campaign.Character{ch}
+	return d, nil
 }
 
 // potion is drinking a potion of healing, or giving it to another (the
@@ -387,6 +400,13 @@ func rest(r request, d Decision) (Decision, error) {
 	if said != "" {
 		d.Summary += " " + said
 	}
+	// A long rest takes in a dawn: charged magic items regain charges.
+	var regained []rules.Roll
+	ch.Inventory, regained, said = rules.RegainCharges(ch, r.src)
+	d.Rolls = append(d.Rolls, Rolls(regained)...)
+	if said != "" {
+		d.Summary += " " + said
+	}
 	if ch, _, err = rested(r, &d, ch, true); err != nil {
 		return d, err
 	}
@@ -484,7 +504,7 @@ func cast(r request, d Decision) (Decision, error) {
 		return d, fault.Refuse(op, "intent.spell", fault.InvalidArgs, "no spell %q in the rules", in.Spell)
 	}
 	if len(in.With) > 0 || len(in.Spare) > 0 {
-		return d, fault.Refuse(op, "intent.with", fault.NotAllowed, "the features a cast works in (Metamagic, Sculpt Spells, Overchannel) are played in a fight")
+		return d, fault.Refuse(op, "intent.with", fault.NotAllowed, "the features and magic items a cast works in (Metamagic, Sculpt Spells, Overchannel, a wand's charges) are played in a fight")
 	}
 	// A feature may let the caster cast it another way: an invocation's
 	// spell at will (encounter.PlanCast); else only a spell it knows or
