@@ -47,12 +47,15 @@ var (
 	// unarmored is Bracers of Defense's "a +2 bonus to AC if you are
 	// wearing no armor and using no shield".
 	unarmored = regexp.MustCompile(`\+(\d+) bonus to AC if you are wearing no armor and using no shield`)
-	// hasCharges is "This wand has 7 charges" (a Cube of Force's "starts
-	// with 36 charges"; a Staff of Charming's "expend 1 of its 10
-	// charges").
-	hasCharges = regexp.MustCompile(`(?:has|starts with|of its) (\d+) charges`)
-	// regainsCharges is "regains 1d6 + 1 expended charges daily at dawn".
-	regainsCharges = regexp.MustCompile(`regains (\d+d\d+)(?: \+ (\d+))? expended charges daily at dawn`)
+	// hasCharges is "This wand has 7 charges" (Eyes of Charming's "They
+	// have 3 charges"; a Cube of Force's "starts with 36 charges"; a Staff
+	// of Charming's "expend 1 of its 10 charges"). A Luck Blade's "has 1d4
+	// - 1 charges" is rolled, and not read.
+	hasCharges = regexp.MustCompile(`(?:has|have|starts with|of its) (\d+) charges`)
+	// regainsCharges is "The wand regains 1d6 + 1 expended charges daily
+	// at dawn", "The pipes regain 1d3 ..."; Eyes of Charming's "regain
+	// all expended charges" has no dice, and is not read.
+	regainsCharges = regexp.MustCompile(`regains? (\d+d\d+)(?: \+ (\d+))? expended charges daily at dawn`)
 	// castsOne is "expend 1 or more of its charges to cast the magic
 	// missile spell from it", "expend 1 charge to cast dominate beast
 	// (save DC 15) from it", "expend 2 of the ring's charges to cast
