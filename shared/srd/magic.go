@@ -41,15 +41,18 @@ type MagicItem struct {
 }
 
 // ItemSpell is a spell a magic item casts for its charges: at Level for
-// Charges, a level higher for each more charge when Upcast, with its own
-// save DC or attack bonus where the item gives one (0: the wielder's).
+// Charges, a level higher for each more charge when Upcast (up to
+// MaxLevel where the item sets one: a Staff of Healing's cure wounds "up
+// to 4th"; 0: as far as the charges go), with its own save DC or attack
+// bonus where the item gives one (0: the wielder's).
 type ItemSpell struct {
-	ID      string `json:"id"`
-	Level   int    `json:"level"`
-	Charges int    `json:"charges"`
-	Upcast  bool   `json:"upcast,omitempty"`
-	DC      int    `json:"dc,omitempty"`
-	Attack  int    `json:"attack,omitempty"`
+	ID       string `json:"id"`
+	Level    int    `json:"level"`
+	Charges  int    `json:"charges"`
+	Upcast   bool   `json:"upcast,omitempty"`
+	MaxLevel int    `json:"max_level,omitempty"`
+	DC       int    `json:"dc,omitempty"`
+	Attack   int    `json:"attack,omitempty"`
 }
 
 var magicItems = sync.OnceValue(func() table[MagicItem] {

@@ -1,12 +1,15 @@
 package srd
 
-import "slices"
+import (
+	"slices"
+	"strings"
+)
 
 // Potion is a potion of healing: drinking it, or giving it to another,
 // takes an action, and the drinker regains Healing hit points (SRD 5.1,
 // "Potion of Healing": 2d4 + 2 for the common one, more for the rarer).
-// The magic items the engine models are these; their facts are written
-// here from the SRD's table rather than generated.
+// The engine heals with these itself; their dice are written here from
+// the SRD's table (magic_items.json reads no healing from the text).
 type Potion struct {
 	ID      string `json:"id"` // the SRD's magic item id
 	Name    string `json:"name"`
@@ -39,8 +42,9 @@ func LookupPotion(id string) (Potion, bool) {
 func Potions() []Potion { return slices.Clone(potions) }
 
 // ItemName is the SRD's name of an item id ("crossbow-light": "Crossbow,
-// light"), for any weapon, armour, gear or potion the rules know; false
-// for any other id.
+// light"; "ring-of-protection": "Ring of Protection"), for any weapon,
+// armour, gear, potion or magic item the rules know; false for any other
+// id. A mundane item made magic by a variant is named by MagicName.
 func ItemName(id string) (string, bool) {
 	if w, ok := LookupWeapon(id); ok {
 		return w.Name, true
@@ -54,5 +58,50 @@ func ItemName(id string) (string, bool) {
 	if p, ok := LookupPotion(id); ok {
 		return p.Name, true
 	}
+	if m, ok := LookupMagicItem(id); ok {
+		return m.Name, true
+	}
 	return "", false
+}
+
+// MagicName is the name of the mundane item base made magic by the
+// variant magic ("longsword", "weapon-1": "Longsword, +1"; "arrow",
+// "ammunition-2": "Arrow, +2"); false when magic enchants no mundane item
+// or not base's kind: a weapon variant needs a weapon, an armour variant
+// armour that is not a shield, a shield variant the shield, an ammunition
+// variant a piece of ammunition.
+func MagicName(base, magic string) (string, bool) {
+	m, ok := LookupMagicItem(magic)
+	if !ok {
+		return "", false
+	}
+	// The variant's name is its kind's and its bonus: "Weapon, +1".
+	_, bonus, ok := strings.Cut(m.Name, ", ")
+	if !ok {
+		return "", false
+	}
+	var name string
+	switch m.Enchants {
+	case "weapon":
+		w, ok := LookupWeapon(base)
+		if !ok {
+			return "", false
+		}
+		name = w.Name
+	case "armor", "shield":
+		a, ok := LookupArmor(base)
+		if !ok || (a.Category == "shield") != (m.Enchants == "shield") {
+			return "", false
+		}
+		name = a.Name
+	case "ammunition":
+		g, ok := LookupGear(base)
+		if !ok || g.Category != "ammunition" {
+			return "", false
+		}
+		name = g.Name
+	default:
+		return "", false
+	}
+	return name + ", " + bonus, true
 }

@@ -21,6 +21,7 @@ func TestCounts(t *testing.T) {
 		{"weapons", len(srd.Weapons()), 37},
 		{"armor", len(srd.Armors()), 13},
 		{"conditions", len(srd.Conditions()), 15},
+		{"magic items", len(srd.MagicItems()), 362},
 	} {
 		if tc.got != tc.want {
 			t.Errorf("%s: got %d, want %d", tc.kind, tc.got, tc.want)
@@ -41,6 +42,7 @@ func TestListsAreSortedByID(t *testing.T) {
 	check("weapons", ids(srd.Weapons(), func(w srd.Weapon) string { return w.ID }))
 	check("armor", ids(srd.Armors(), func(a srd.Armor) string { return a.ID }))
 	check("conditions", ids(srd.Conditions(), func(c srd.Condition) string { return c.ID }))
+	check("magic items", ids(srd.MagicItems(), func(m srd.MagicItem) string { return m.ID }))
 }
 
 func ids[T any](items []T, id func(T) string) []string {
@@ -169,14 +171,14 @@ func TestFullCasterSlots(t *testing.T) {
 // caller can alter the rules for another.
 func TestLookupsReturnCopies(t *testing.T) {
 	snapshot := func() []byte {
-		b, err := json.Marshal([]any{srd.Spells(), srd.Monsters(), srd.Classes(), srd.Races(), srd.Weapons(), srd.Armors(), srd.Conditions()})
+		b, err := json.Marshal([]any{srd.Spells(), srd.Monsters(), srd.Classes(), srd.Races(), srd.Weapons(), srd.Armors(), srd.Conditions(), srd.MagicItems()})
 		if err != nil {
 			t.Fatal(err)
 		}
 		return b
 	}
 	before := snapshot()
-	for _, v := range []any{srd.Spells(), srd.Monsters(), srd.Classes(), srd.Races(), srd.Weapons(), srd.Armors(), srd.Conditions()} {
+	for _, v := range []any{srd.Spells(), srd.Monsters(), srd.Classes(), srd.Races(), srd.Weapons(), srd.Armors(), srd.Conditions(), srd.MagicItems()} {
 		poison(reflect.ValueOf(v))
 	}
 	for _, id := range []string{"fireball", "cure-wounds", "flame-strike"} {
@@ -191,6 +193,8 @@ func TestLookupsReturnCopies(t *testing.T) {
 	poison(reflect.ValueOf(&r))
 	w, _ := srd.LookupWeapon("longbow")
 	poison(reflect.ValueOf(&w))
+	mi, _ := srd.LookupMagicItem("staff-of-healing")
+	poison(reflect.ValueOf(&mi))
 	if after := snapshot(); string(after) != string(before) {
 		t.Error("changing a returned value changed the package's data")
 	}
@@ -314,5 +318,40 @@ func TestPotionsAndItemNames(t *testing.T) {
 	}
 	if _, ok := srd.ItemName("vorpal-teacup"); ok {
 		t.Error("an unknown item has a name")
+	}
+}
+
+// A standalone magic item is named by its id; a mundane item made magic
+// by a variant is named by both, and only when the variant enchants that
+// kind of item.
+func TestMagicItemNames(t *testing.T) {
+	for id, want := range map[string]string{"ring-of-protection": "Ring of Protection", "wand-of-magic-missiles": "Wand of Magic Missiles",
+		"weapon-1": "Weapon, +1", "staff-of-healing": "Staff of Healing"} {
+		if got, ok := srd.ItemName(id); !ok || got != want {
+			t.Errorf("ItemName(%s) = %q, %v; want %q", id, got, ok, want)
+		}
+	}
+	for _, tc := range []struct {
+		base, magic, want string
+	}{
+		{"longsword", "weapon-1", "Longsword, +1"},
+		{"crossbow-light", "weapon-3", "Crossbow, light, +3"},
+		{"chain-mail", "armor-2", "Chain Mail, +2"},
+		{"arrow", "ammunition-1", "Arrow, +1"},
+		{"sling-bullet", "ammunition-3", "Sling bullet, +3"},
+		{"longsword", "armor-1", ""},                // a weapon is not armour
+		{"shield", "armor-1", ""},                   // armour variants are not shields
+		{"chain-mail", "weapon-1", ""},              // armour is not a weapon
+		{"arrow", "weapon-1", ""},                   // ammunition is not a weapon
+		{"longbow", "ammunition-1", ""},             // a bow is not ammunition
+		{"rope-hempen-50-feet", "ammunition-1", ""}, // nor is other gear
+		{"longsword", "ring-of-protection", ""},     // an item in its own right enchants nothing
+		{"longsword", "weapon", ""},                 // the family is no variant
+		{"longsword", "vorpal-teacup", ""},
+	} {
+		got, ok := srd.MagicName(tc.base, tc.magic)
+		if got != tc.want || ok != (tc.want != "") {
+			t.Errorf("MagicName(%s, %s) = %q, %v; want %q", tc.base, tc.magic, got, ok, tc.want)
+		}
 	}
 }

@@ -280,3 +280,17 @@ type refEquipment struct {
 		Quantity int     `json:"quantity"`
 	} `json:"contents"`
 }
+
+// refMagicItem is a magic item: its header line ("Wand, rare (requires
+// attunement by a spellcaster)") and its text are Desc's lines.
+type refMagicItem struct {
+	Index             string  `json:"index"`
+	Name              string  `json:"name"`
+	EquipmentCategory refLink `json:"equipment_category"`
+	Rarity            struct {
+		Name string `json:"name"`
+	} `json:"rarity"`
+	Variant  bool      `json:"variant"`
+	Variants []refLink `json:"variants"`
+	Desc     []string  `json:"desc"`
+}

@@ -106,6 +106,30 @@ func (t *Tables) Report(w io.Writer) {
 	fmt.Fprintf(w, "monsters: %d (legendary %d, spellcasting traits %d)\n", len(t.Monsters), legendary, spellcasters)
 	fmt.Fprintf(w, "  actions: %d (attack roll %d, damage %d, save DC %d, multiattack %d)\n", actions, attacks, damaging, saves, multi)
 	fmt.Fprintf(w, "classes: %d, races: %d, weapons: %d, armor: %d, conditions: %d\n", len(t.Classes), len(t.Races), len(t.Weapons), len(t.Armor), len(t.Conditions))
+	var enchants, bonus, protects, charged, regains, casters, spells int
+	for _, m := range t.MagicItems {
+		if m.Enchants != "" {
+			enchants++
+		}
+		if m.Bonus > 0 {
+			bonus++
+		}
+		if m.AC > 0 || m.Saves > 0 {
+			protects++
+		}
+		if m.Charges > 0 {
+			charged++
+		}
+		if m.Regain != "" {
+			regains++
+		}
+		if len(m.Spells) > 0 {
+			casters++
+			spells += len(m.Spells)
+		}
+	}
+	fmt.Fprintf(w, "magic items: %d (enchant a mundane item %d, attack/damage or AC bonus %d, AC or saves when worn %d, charges %d, regained at dawn %d, cast spells %d: %d spells)\n",
+		len(t.MagicItems), enchants, bonus, protects, charged, regains, casters, spells)
 	n := AdjustmentCounts(t.Adjustments)
 	var kinds []string
 	for _, k := range slices.Sorted(maps.Keys(n)) {

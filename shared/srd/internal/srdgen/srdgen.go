@@ -25,6 +25,7 @@ type Tables struct {
 	Armor      []srd.Armor
 	Gear       []srd.Gear
 	Conditions []srd.Condition
+	MagicItems []srd.MagicItem
 	// Adjustments lists where the data departs from the reference's
 	// structured fields on purpose, each with the SRD text it follows, for
 	// the report and the committed list (AdjustmentsFile).
@@ -44,6 +45,7 @@ func Build(refDir string) (*Tables, error) {
 		{"races", t.buildRaces},
 		{"equipment", t.buildEquipment},
 		{"conditions", t.buildConditions},
+		{"magic items", t.buildMagicItems}, // after spells: an item's spells start at their own level
 	}
 	for _, s := range steps {
 		if err := s.fn(refDir); err != nil {
@@ -58,14 +60,15 @@ func Build(refDir string) (*Tables, error) {
 // AdjustmentsFile: file name -> contents.
 func (t *Tables) Files() (map[string][]byte, error) {
 	encoders := map[string]func() ([]byte, error){
-		"spells.json":     func() ([]byte, error) { return encode(t.Spells) },
-		"monsters.json":   func() ([]byte, error) { return encode(t.Monsters) },
-		"classes.json":    func() ([]byte, error) { return encode(t.Classes) },
-		"races.json":      func() ([]byte, error) { return encode(t.Races) },
-		"weapons.json":    func() ([]byte, error) { return encode(t.Weapons) },
-		"armor.json":      func() ([]byte, error) { return encode(t.Armor) },
-		"gear.json":       func() ([]byte, error) { return encode(t.Gear) },
-		"conditions.json": func() ([]byte, error) { return encode(t.Conditions) },
+		"spells.json":      func() ([]byte, error) { return encode(t.Spells) },
+		"monsters.json":    func() ([]byte, error) { return encode(t.Monsters) },
+		"classes.json":     func() ([]byte, error) { return encode(t.Classes) },
+		"races.json":       func() ([]byte, error) { return encode(t.Races) },
+		"weapons.json":     func() ([]byte, error) { return encode(t.Weapons) },
+		"armor.json":       func() ([]byte, error) { return encode(t.Armor) },
+		"gear.json":        func() ([]byte, error) { return encode(t.Gear) },
+		"conditions.json":  func() ([]byte, error) { return encode(t.Conditions) },
+		"magic_items.json": func() ([]byte, error) { return encode(t.MagicItems) },
 	}
 	out := make(map[string][]byte, len(encoders)+1)
 	out[AdjustmentsFile] = t.adjustmentsList()
