@@ -14,6 +14,9 @@ func TestDecodeGift(t *testing.T) {
 		`{"item":"longsword","qty":2}`:                    {Item: "longsword", Qty: 2},
 		`{"coins":{"gp":10,"cp":3}}`:                      {Coins: &campaign.Coins{GP: 10, CP: 3}},
 		`{"item":"rope-hempen-50-feet","coins":{"pp":1}}`: {Item: "rope-hempen-50-feet", Qty: 1, Coins: &campaign.Coins{PP: 1}},
+		`{"item":"longsword","magic":"weapon-1"}`:         {Item: "longsword", Magic: "weapon-1", Qty: 1},
+		`{"item":"ring-of-protection"}`:                   {Item: "ring-of-protection", Qty: 1},
+		`{"item":"wand-of-magic-missiles"}`:               {Item: "wand-of-magic-missiles", Qty: 1},
 	}
 	for body, want := range good {
 		got, err := DecodeGift([]byte(body))
@@ -31,6 +34,12 @@ func TestDecodeGift(t *testing.T) {
 		"NegativeCoins": `{"coins":{"gp":-5}}`,
 		"TooRich":       `{"coins":{"gp":100001}}`,
 		"UnknownField":  `{"item":"dagger","magic":true}`,
+		"UnknownMagic":  `{"item":"dagger","magic":"weapon-9"}`,
+		"WrongKind":     `{"item":"chain-mail","magic":"weapon-1"}`,
+		"MagicAlone":    `{"magic":"weapon-1"}`,
+		"VariantAlone":  `{"item":"weapon-1"}`,
+		"ItsOwnItem":    `{"item":"dagger","magic":"ring-of-protection"}`,
+		"AFamily":       `{"item":"weapon"}`,
 		"UnknownCoin":   `{"coins":{"zorkmid":1}}`,
 		"NotAnObject":   `["dagger"]`,
 		"TrailingData":  `{"item":"dagger"}{}`,

@@ -335,8 +335,12 @@ func DecodeGift(data []byte) (Gift, error) {
 		return g, fault.Field(op, "magic", "goes with the item it enchants")
 	case g.Item != "":
 		m, magic := srd.LookupMagicItem(g.Item)
-		if _, ok := srd.ItemName(g.Item); !ok && (!magic || m.Enchants != "") {
+		_, potion := srd.LookupPotion(g.Item)
+		switch _, ok := srd.ItemName(g.Item); {
+		case !ok || (magic && m.Enchants != ""):
 			return g, fault.Field(op, "item", "%q is no SRD weapon, armour, gear, potion or magic item id", truncate(g.Item, 40))
+		case magic && m.Rarity == "varies" && !potion:
+			return g, fault.Field(op, "item", "%s names a family of magic items; give one of them", m.Name)
 		}
 		if g.Magic != "" {
 			if err := campaign.Enchantable(g.Item, g.Magic); err != nil {

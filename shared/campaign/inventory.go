@@ -112,22 +112,11 @@ func Named(inv []Item) []Item {
 func named(it Item) Item {
 	if n, ok := srd.ItemName(it.Item); ok {
 		it.Name = n
-	} else if m, ok := srd.LookupMagicItem(it.Item); ok {
-		it.Name = m.Name
 	}
-	if m, ok := srd.LookupMagicItem(it.Magic); ok {
-		it.Name = magicName(it.Name, m)
+	if n, ok := srd.MagicName(it.Item, it.Magic); ok {
+		it.Name = n // "Longsword, +1"
 	}
 	return it
-}
-
-// magicName is the name of a mundane item a variant enchants: "Longsword,
-// +1" for a +1 longsword.
-func magicName(base string, m srd.MagicItem) string {
-	if m.Bonus > 0 {
-		return fmt.Sprintf("%s, +%d", base, m.Bonus)
-	}
-	return base + " (" + m.Name + ")"
 }
 
 // Equip has the character put on armour or a shield, or wield a weapon

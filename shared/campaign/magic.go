@@ -166,24 +166,21 @@ func GiveMagic(inv []Item, it Item, n int) []Item {
 // Enchantable reports, as an error a player may read, whether the magic
 // item magic enchants the mundane item base: a weapon variant a weapon,
 // an armour one body armour, a shield one the shield, an ammunition one
-// a piece of ammunition.
+// a piece of ammunition (srd.MagicName).
 func Enchantable(base, magic string) error {
 	m, ok := srd.LookupMagicItem(magic)
-	if !ok || m.Enchants == "" {
+	switch {
+	case !ok || m.Enchants == "":
 		return fmt.Errorf("%q is no magic item that enchants a weapon, armour, a shield or ammunition", magic)
-	}
-	_, weapon := srd.LookupWeapon(base)
-	a, armor := srd.LookupArmor(base)
-	fits := map[string]bool{
-		"weapon":     weapon,
-		"armor":      armor && a.Category != "shield",
-		"shield":     armor && a.Category == "shield",
-		"ammunition": slices.Contains([]string{"arrow", "crossbow-bolt", "blowgun-needle", "sling-bullet"}, base),
-	}[m.Enchants]
-	if !fits {
+	case !enchants(base, magic):
 		return fmt.Errorf("%s enchants %s, and %s is not one", m.Name, m.Enchants, ItemName(base))
 	}
 	return nil
+}
+
+func enchants(base, magic string) bool {
+	_, ok := srd.MagicName(base, magic)
+	return ok
 }
 
 // Charges are the charges of the magic items the character carries that

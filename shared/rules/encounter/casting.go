@@ -368,6 +368,8 @@ func (c *casting) fromItem(id string) error {
 		return refuse(NotAllowed, "action.slot_level", "%s casts %s at level %d or higher", m.Name, c.spell.Name, s.Level)
 	case c.slot > s.Level && !s.Upcast:
 		return refuse(NotAllowed, "action.slot_level", "%s casts %s at level %d only", m.Name, c.spell.Name, s.Level)
+	case s.MaxLevel > 0 && c.slot > s.MaxLevel:
+		return refuse(NotAllowed, "action.slot_level", "%s casts %s at level %d at most", m.Name, c.spell.Name, s.MaxLevel)
 	}
 	charges := s.Charges
 	if s.Upcast {

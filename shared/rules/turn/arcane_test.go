@@ -141,5 +141,5 @@ func TestCastByFeatureOutOfAFight(t *testing.T) {
 		t.Errorf("slots %+v resources %v", got.SpellSlots, got.Resources)
 	}
 	_, err := turn.Decide(v, ash, act(intent.Intent{Kind: "cast", Spell: "fireball", With: []string{"overchannel"}}), dicetest.Faces(t))
-	refusal(t, err, fault.NotAllowed, "intent.with", "the features a cast works in (Metamagic, Sculpt Spells, Overchannel) are played in a fight")
+	refusal(t, err, fault.NotAllowed, "intent.with", "the features and magic items a cast works in (Metamagic, Sculpt Spells, Overchannel, a wand's charges) are played in a fight")
 }

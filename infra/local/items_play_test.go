@@ -1,0 +1,133 @@
+package main
+
+import (
+	"fmt"
+	"net/http"
+	"strings"
+	"testing"
+)
+
+// Magic items played end to end: the owner hands them out, the sheet and
+// the fight show their numbers, a wand's charges run out.
+func TestMagicItemsPlayedOverTheSocket(t *testing.T) {
+	base := inProcess(t, func(c *config) { c.turnRate = 0 })
+	fighter := map[string]any{"name": "Bram", "race": "human", "class": "fighter", "level": 1,
+		"abilities": map[string]int{"str": 15, "dex": 12, "con": 14, "int": 8, "wis": 10, "cha": 10}}
+
+	// A +1 longsword adds 1 to the attack and damage rolls; a Ring of
+	// Protection adds 1 to AC once attuned, and not before.
+	t.Run("a +1 longsword and a ring of protection", func(t *testing.T) {
+		t.Parallel()
+		h := newHero(t, base, fighter, dummy)
+		give := func(body map[string]any) {
+			h.p.must("POST", "/api/campaigns/"+h.id+"/characters/"+h.char+"/give", body, nil, http.StatusOK)
+		}
+		give(map[string]any{"item": "longsword", "magic": "weapon-1"})
+		give(map[string]any{"item": "ring-of-protection"})
+		ac := func() int {
+			var v struct {
+				Characters []struct {
+					ID string
+					AC int
+				}
+			}
+			h.p.must("GET", "/api/campaigns/"+h.id, nil, &v, http.StatusOK)
+			for _, c := range v.Characters {
+				if c.ID == h.char {
+					return c.AC
+				}
+			}
+			t.Fatal("no character")
+			return 0
+		}
+		before := ac()
+		h.out(map[string]any{"kind": "equip", "item": "longsword"})
+		h.out(map[string]any{"kind": "attune", "item": "ring-of-protection"})
+		if after := ac(); after != before+1 {
+			t.Fatalf("attuned to a ring of protection: AC %d, was %d", after, before)
+		}
+		h.begin("dummy", 1)
+		enc, _ := h.myTurn()
+		c := h.act(map[string]any{"kind": "attack", "target_id": monsters(enc)[0], "weapon": "longsword"}, nil)
+		var attack, damage roll
+		for _, r := range rollsOf(t, c) {
+			switch r.Reason {
+			case "attack roll":
+				attack = r
+			case "damage":
+				damage = r
+			}
+		}
+		// Strength 16 (15, a human's +1): +3, proficiency +2, the sword's +1.
+		if attack.Total-attack.Rolls[0] != 6 || damage.Dice != "1d8+4" {
+			t.Errorf("a +1 longsword's rolls: attack %+v, damage %+v", attack, damage)
+		}
+		if log := fmt.Sprint(encounterOf(c)["log"]); !strings.Contains(log, "+1 longsword") {
+			t.Errorf("the log does not name the magic sword: %s", log)
+		}
+	})
+
+	// A Wand of Magic Missiles in a fighter's hand: three darts for a
+	// charge, more for more; its seven charges run out, and what the
+	// fight spent stays spent.
+	t.Run("a wand of magic missiles runs out", func(t *testing.T) {
+		t.Parallel()
+		h := newHero(t, base, fighter, dummy)
+		h.p.must("POST", "/api/campaigns/"+h.id+"/characters/"+h.char+"/give", map[string]any{"item": "wand-of-magic-missiles"}, nil, http.StatusOK)
+		h.begin("dummy", 1)
+		for _, level := range []int{3, 3, 1} {
+			enc, _ := h.myTurn()
+			h.act(map[string]any{"kind": "cast", "spell": "magic-missile", "slot_level": level, "target_ids": []string{monsters(enc)[0]},
+				"with": []string{"wand-of-magic-missiles"}}, nil)
+		}
+		enc, _ := h.myTurn()
+		if n := poolLeft(enc, h.char, "item:wand-of-magic-missiles"); n != 0 {
+			t.Fatalf("after 3 + 3 + 1 charges the wand has %d left", n)
+		}
+		h.n++
+		rid := fmt.Sprintf("turn-%d", h.n)
+		mark := h.s.count()
+		h.s.send(map[string]any{"action": "turn", "request_id": rid, "character_id": h.char,
+			"intent": map[string]any{"kind": "cast", "spell": "magic-missile", "target_ids": []string{monsters(enc)[0]}, "with": []string{"wand-of-magic-missiles"}}})
+		e, _ := h.s.wait(mark, "the refusal", func(e event) bool { return e.str("request_id") == rid })
+		if e.str("type") != "error" || !strings.Contains(fmt.Sprint(e["message"]), "charges") {
+			t.Fatalf("a cast from the empty wand: %v", e)
+		}
+		h.end(enc)
+		var v struct {
+			Characters []struct {
+				ID        string
+				Inventory []struct {
+					Item string
+					Used int
+				}
+			}
+		}
+		h.p.must("GET", "/api/campaigns/"+h.id, nil, &v, http.StatusOK)
+		for _, c := range v.Characters {
+			for _, it := range c.Inventory {
+				if c.ID == h.char && it.Item == "wand-of-magic-missiles" && it.Used != 7 {
+					t.Errorf("the wand after the fight has %d charges spent, want 7", it.Used)
+				}
+			}
+		}
+	})
+}
+
+// out takes a turn out of a fight with intent in, and fails the test on a
+// refusal.
+func (h *hero) out(in map[string]any) event {
+	h.t.Helper()
+	h.n++
+	rid := fmt.Sprintf("turn-%d", h.n)
+	mark := h.s.count()
+	h.s.send(map[string]any{"action": "turn", "request_id": rid, "character_id": h.char, "intent": in})
+	acc, i := h.s.wait(mark, "turn.accepted", func(e event) bool {
+		return e.str("request_id") == rid && (e.str("type") == "turn.accepted" || e.str("type") == "error")
+	})
+	if acc.str("type") == "error" {
+		h.t.Fatalf("%v refused: %v", in, acc)
+	}
+	e, _ := h.s.wait(i, "the turn committed", turnEvent("turn.committed", acc.str("turn_id")))
+	return e
+}
