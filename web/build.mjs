@@ -32,6 +32,8 @@ const srd = {
       const armor = Object.fromEntries(read("armor.json").map((a) => [a.id, [a.category, a.base_ac, a.dex_bonus ? (a.dex_max || 99) : 0, a.str_minimum || 0]]));
       const armorNames = Object.fromEntries(read("armor.json").map((a) => [a.id, a.name]));
       const weapons = Object.fromEntries(read("weapons.json").map((w) => [w.id, w.name]));
+      // The magic items: their names, whether they need attunement, their charges.
+      const magicItems = Object.fromEntries(read("magic_items.json").map((m) => [m.id, [m.name, m.attunement ? 1 : 0, m.charges ?? 0]]));
       const classes = read("classes.json");
       // Each level's spell slots (by spell level, 0 for none) and whether
       // it brings an ability score improvement, for the creation preview.
@@ -46,9 +48,9 @@ const srd = {
           `export const classSkills = ${JSON.stringify(classSkills)};\nexport const armor = ${JSON.stringify(armor)};\n` +
           `export const armorNames = ${JSON.stringify(armorNames)};\nexport const weapons = ${JSON.stringify(weapons)};\n` +
           `export const classLevels = ${JSON.stringify(classLevels)};\nexport const beasts = ${JSON.stringify(beasts)};\n` +
-          `export const wildShape = ${JSON.stringify(wildShape)};\n`,
+          `export const wildShape = ${JSON.stringify(wildShape)};\nexport const magicItems = ${JSON.stringify(magicItems)};\n`,
         loader: "js",
-        watchFiles: ["spells.json", "monsters.json", "classes.json", "armor.json", "weapons.json"].map((f) => join(srdData, f)),
+        watchFiles: ["spells.json", "monsters.json", "classes.json", "armor.json", "weapons.json", "magic_items.json"].map((f) => join(srdData, f)),
       };
     });
   },

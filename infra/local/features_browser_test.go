@@ -235,3 +235,41 @@ func TestBrowserLevelUpAsksTheNewLevelsChoices(t *testing.T) {
 		t.Fatalf("Aria sees an error: %q", notice)
 	}
 }
+
+// A magic item from the owner shows on the sheet; one that needs
+// attunement is attuned from the rest panel, and the sheet says so, with
+// the AC it adds.
+func TestBrowserAttunesToAMagicItem(t *testing.T) {
+	if testing.Short() {
+		t.Skip("browser")
+	}
+	base := inProcess(t, func(c *config) { c.turnRate = 0 })
+	a := seat{t, "Aria", browser(t)}
+	a.signIn(base)
+	a.do("create a campaign", fill("campaign-name", "Ring Bearer"), click("#create-form button"), visible("table"))
+	a.character("Bram", "human", "fighter", false)
+	a.do("start the session", visible("resume"), click("#resume"), logHas("Previously on Ring Bearer"))
+	bram := a.text(`document.querySelector("#party [data-id]").dataset.id`)
+	ac := func() string {
+		return a.text(fmt.Sprintf(`document.querySelector('#party [data-id=%q]').textContent.match(/AC (\d+)/)[1]`, bram))
+	}
+	status, err := chromedp.Run(a.ctx, chromedp.Evaluate[int](fmt.Sprintf(`(async () => {
+		const id = JSON.parse(localStorage.getItem("identity"));
+		const r = await fetch("/api/campaigns/" + location.hash.slice(3) + "/characters/%s/give", {method: "POST",
+			headers: {Authorization: "Bearer " + id.token, "Content-Type": "application/json"}, body: '{"item":"ring-of-protection"}'});
+		return r.status; })()`, bram), chromedp.EvalAwaitPromise))
+	if err != nil || status != 200 {
+		t.Fatalf("give: %d, %v", status, err)
+	}
+	sheet := fmt.Sprintf(`document.querySelector('#party [data-id=%q] .carries').textContent`, bram)
+	a.do("see the ring carried", waitJS(sheet+`.includes("Ring of Protection (not attuned)")`))
+	before := ac()
+	a.do("attune from the rest panel", click(`#actions [data-kind="rest"]`), click(`[data-attune="ring-of-protection"]`),
+		waitJS(sheet+`.includes("Ring of Protection (attuned)")`))
+	if after := ac(); after == before {
+		t.Errorf("attuned to a ring of protection, the sheet's AC stays %s", after)
+	}
+	if notice := a.text(`document.getElementById("notice").textContent`); notice != "" {
+		t.Fatalf("Aria sees an error: %q", notice)
+	}
+}

@@ -14,7 +14,7 @@ import {
 import { beastsFor, crText, featureButtons, featureIntent, featureLabel, featureLeft, featureLine, onTurn, shortName, waysOf, windowChoices } from "./features";
 import { choiceFields, choiceProblems, defaults, raiseSelect, still, type Chosen } from "./choices";
 import { spells as srdSpells, monsters as srdMonsters } from "srd";
-import { actionLine, bare, equipment, idName, sentence } from "./words";
+import { actionLine, bare, equipment, idName, sentence, type Equipment } from "./words";
 
 /** Session is who sits at the table; the token is api's, which a renewal replaces. */
 export interface Session { api: Api; ws: string; me: string }
@@ -805,7 +805,12 @@ export class TableView {
             return h("button", { type: "button", "data-feature": f.id, disabled: left === 0, title: f.summary || null,
               onclick: () => this.intent(featureIntent(f)) }, `Short rest with ${featureLabel(f, left)}`);
           }),
-          h("button", { type: "button", id: "rest-long", onclick: () => this.intent({ kind: "rest", rest: "long" }) }, "Long rest")));
+          h("button", { type: "button", id: "rest-long", onclick: () => this.intent({ kind: "rest", rest: "long" }) }, "Long rest")),
+        // Attuning to a magic item takes a short rest with it.
+        attunable(c).length ? h("div", { class: "bar", role: "group", "aria-label": "Attunement" }, attunable(c).map((m) =>
+          h("button", { type: "button", "data-attune": m.id,
+            onclick: () => this.intent({ kind: "attune", item: m.id, ...(m.attuned ? { choice: "end" } : {}) }) },
+          m.attuned ? `End attunement to ${m.name}` : `Attune to ${m.name}`))) : null);
         break;
       }
       case "level_up": {
@@ -1203,10 +1208,19 @@ export class TableView {
   }
 }
 
-/** carried lists a character's weapons and armour by their SRD names. */
+/** attunable are the magic items a character carries that need attunement. */
+function attunable(c: Character): Equipment["magic"] {
+  return equipment(c.inventory).magic.filter((m) => m.attune);
+}
+
+/** carried lists a character's weapons, armour and magic items by their SRD names, with what a magic item has left. */
 function carried(c: Character): HTMLElement | null {
   const e = equipment(c.inventory);
   const gear = [...e.weapons, ...e.armour].map((x) => x.name);
+  for (const m of e.magic) {
+    const notes = [m.attuned ? "attuned" : m.attune ? "not attuned" : "", m.charges ? `${m.left}/${m.charges} charges` : ""].filter(Boolean);
+    gear.push(notes.length ? `${m.name} (${notes.join(", ")})` : m.name);
+  }
   return gear.length ? h("div", { class: "hint carries" }, `Carries ${gear.join(" · ")}`) : null;
 }
 

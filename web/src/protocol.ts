@@ -64,7 +64,7 @@ export interface Character {
   dead?: boolean;
   /** beyond protocol.md: the XP has reached a new level; a level_up intent takes it */
   level_up?: boolean;
-  inventory: { item: string; qty: number }[] | null;
+  inventory: InventoryItem[] | null;
   /** beyond protocol.md: the spells' lasting effects, each until a game time */
   effects?: LastingEffect[] | null;
   /** beyond protocol.md: the game time a stable character comes to */
@@ -262,6 +262,7 @@ export type Intent =
   | { kind: "check"; ability: string; skill?: string }
   | { kind: "move"; to_area_id: string }
   | { kind: "use_item"; item: string }
+  | { kind: "attune"; item: string; choice?: "end" }
   | { kind: "dodge" | "dash" | "disengage" | "help" | "end_turn" | "hide" | "second_wind"; bonus?: boolean }
   | { kind: "rest"; rest: "short" | "long" }
   | { kind: "level_up"; hp?: "fixed" | "roll"; increases?: Record<string, number>; subclass?: string; choices?: Record<string, string[]> }
@@ -328,4 +329,15 @@ export interface Applied {
   character_id: string;
   reaction: string;
   text: string;
+}
+
+/** One stack a character carries. */
+export interface InventoryItem {
+  item: string;
+  qty: number;
+  /** beyond protocol.md: the SRD's name ("Longsword, +1"), the magic variant that enchants it, attunement, the uses or charges spent */
+  name?: string;
+  magic?: string;
+  attuned?: boolean;
+  used?: number;
 }

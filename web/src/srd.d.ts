@@ -18,4 +18,6 @@ declare module "srd" {
   export const beasts: [string, string, number, number, number][];
   /** a druid's Wild Shape at each level: [the highest CR, 1 if a swimming shape, 1 if a flying one] */
   export const wildShape: [number, number, number][];
+  /** magic item id -> [its name, 1 if it needs attunement, its charges (0: none)] */
+  export const magicItems: Record<string, [string, number, number]>;
 }

@@ -68,6 +68,15 @@ describe("what the server says, in a player's words", () => {
     assert.deepEqual(e.other.map((w) => w.name), ["Healers kit"]);
   });
 
+  it("NamesMagicItemsWithWhatTheyHaveLeft", () => {
+    const e = equipment([{ item: "longsword", qty: 1 }, { item: "longsword", qty: 1, magic: "weapon-1", name: "Longsword, +1" },
+      { item: "ring-of-protection", qty: 1, attuned: true }, { item: "wand-of-magic-missiles", qty: 1, used: 3 }]);
+    assert.deepEqual(e.weapons.map((w) => w.name), ["Longsword", "Longsword, +1"]);
+    assert.deepEqual(e.magic, [
+      { id: "ring-of-protection", name: "Ring of Protection", attune: true, attuned: true, charges: 0, left: 0 },
+      { id: "wand-of-magic-missiles", name: "Wand of Magic Missiles", attune: false, attuned: false, charges: 7, left: 4 }]);
+  });
+
   it("SaysWhetherACheckPassed", () => {
     const r: Roll = { roll_id: "r1", reason: "Wisdom (Perception) check", dice: "1d20+2", rolls: [14], total: 16 };
     assert.equal(rollLine(r), "Wisdom (Perception) check: 1d20+2 rolled [14] = 16");

@@ -2,7 +2,8 @@
 // and reason codes ("actor_id: not_your_turn: it is Sylwen's turn" is "Not
 // your turn yet: it is Sylwen's turn."), status events in sentences, SRD
 // ids by their names. Nothing here touches the DOM.
-import { armorNames as srdArmor, weapons as srdWeapons } from "srd";
+import type { InventoryItem } from "./protocol";
+import { armorNames as srdArmor, magicItems, weapons as srdWeapons } from "srd";
 
 /** sentence makes a fragment a sentence: a capital first and a stop last. */
 export function sentence(s: string): string {
@@ -98,6 +99,8 @@ export interface Equipment {
   weapons: { id: string; name: string }[];
   armour: { id: string; name: string }[];
   other: { id: string; name: string; qty: number }[];
+  /** the magic items in their own right (a ring, a wand): whether one needs attunement and has it, its charges left */
+  magic: { id: string; name: string; attune: boolean; attuned: boolean; charges: number; left: number }[];
 }
 
 /** idName is an id said as words, for what the SRD does not name: "healers-kit" is "Healers kit". */
@@ -107,14 +110,20 @@ export function idName(id: string): string {
 }
 
 /** equipment sorts what a character carries into weapons, armour and the rest, by SRD names. */
-export function equipment(inventory: { item: string; qty: number }[] | null | undefined): Equipment {
-  const e: Equipment = { weapons: [], armour: [], other: [] };
+export function equipment(inventory: InventoryItem[] | null | undefined): Equipment {
+  const e: Equipment = { weapons: [], armour: [], other: [], magic: [] };
   const seen = new Set<string>();
-  for (const { item, qty } of inventory ?? []) {
-    if (qty <= 0 || seen.has(item)) continue;
-    seen.add(item);
-    if (srdWeapons[item]) e.weapons.push({ id: item, name: srdWeapons[item] });
-    else if (srdArmor[item]) e.armour.push({ id: item, name: srdArmor[item] });
+  for (const it of inventory ?? []) {
+    const { item, qty } = it;
+    const key = `${item}/${it.magic ?? ""}`;
+    if (qty <= 0 || seen.has(key)) continue;
+    seen.add(key);
+    // A magic weapon or armour goes by the name the server gives it ("Longsword, +1").
+    const named = it.magic && it.name ? it.name : undefined;
+    const magic = magicItems[item];
+    if (srdWeapons[item]) e.weapons.push({ id: item, name: named ?? srdWeapons[item] });
+    else if (srdArmor[item]) e.armour.push({ id: item, name: named ?? srdArmor[item] });
+    else if (magic) e.magic.push({ id: item, name: magic[0], attune: magic[1] === 1, attuned: !!it.attuned, charges: magic[2], left: Math.max(magic[2] - (it.used ?? 0), 0) });
     else e.other.push({ id: item, name: idName(item), qty });
   }
   return e;
