@@ -88,12 +88,16 @@ func (a Action) clone() Action {
 	a.Options = cloneActions(a.Options)
 	a.Stages = cloneActions(a.Stages)
 	a.StoppedBy = slices.Clone(a.StoppedBy)
+	hold := func(c HitCondition) HitCondition {
+		c.Save = clonePtr(c.Save)
+		c.Except = slices.Clone(c.Except)
+		return c
+	}
 	if a.OnHit != nil {
-		a.OnHit = cloneAll(a.OnHit, func(c HitCondition) HitCondition {
-			c.Save = clonePtr(c.Save)
-			c.Except = slices.Clone(c.Except)
-			return c
-		})
+		a.OnHit = cloneAll(a.OnHit, hold)
+	}
+	if a.Inflicts != nil {
+		a.Inflicts = cloneAll(a.Inflicts, hold)
 	}
 	if a.Spellcasting != nil {
 		sc := *a.Spellcasting

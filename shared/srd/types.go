@@ -149,6 +149,13 @@ type Action struct {
 	Amount    int      `json:"amount,omitempty"`
 	StoppedBy []string `json:"stopped_by,omitempty"`
 	Dice      string   `json:"dice,omitempty"`
+	// Inflicts are the conditions an action without an attack roll puts
+	// on each creature it catches that fails its saving throw (a dragon's
+	// Frightful Presence frightens, its Wing Attack knocks prone), as the
+	// text says; ImmuneAfter, that a creature that saves or shakes it off
+	// is immune to it for the rest of the day.
+	Inflicts    []HitCondition `json:"inflicts,omitempty"`
+	ImmuneAfter bool           `json:"immune_after,omitempty"`
 	// HoldsAtZero says Regeneration keeps the creature from dying at 0
 	// hit points until its turn starts and it does not regenerate (a
 	// troll's).
@@ -164,9 +171,11 @@ type HitCondition struct {
 	// Save is the target's saving throw against it; nil when the hit
 	// alone does it (a grapple). Its Success is "none".
 	Save *DC `json:"save,omitempty"`
-	// Duration is how long it lasts ("1 minute", "1 hour", "24 hours");
-	// "" until something ends it: a prone creature stands, a grapple is
-	// escaped, a poison is cured.
+	// Duration is how long it lasts ("1 minute", "1 hour", "24 hours",
+	// "its next turn": to the end of the target's next turn, "the
+	// source's next turn": to the end of the monster's); "" until
+	// something ends it: a prone creature stands, a grapple is escaped,
+	// a poison is cured.
 	Duration string `json:"duration,omitempty"`
 	// Repeat says the target repeats the save at the end of each of its
 	// turns, the condition ending on a success.

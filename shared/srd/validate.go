@@ -290,6 +290,15 @@ func (c *checker) action(a Action, legendary bool, at string) {
 	for i, hc := range a.OnHit {
 		c.hitCondition(hc, a.AttackBonus != nil, fmt.Sprintf("%s.on_hit.%d", at, i))
 	}
+	c.check(len(a.Inflicts) <= 4, at+".inflicts", "lists at most 4 conditions")
+	for i, hc := range a.Inflicts {
+		where := fmt.Sprintf("%s.inflicts.%d", at, i)
+		c.check(a.AttackBonus == nil && a.DC != nil, where, "goes with an action that forces a save and makes no attack roll")
+		own := hc
+		own.Save = a.DC // the action's save is the condition's
+		c.hitCondition(own, true, where)
+		c.check(hc.Save == nil && hc.Escape == 0 && hc.Condition != "grappled", where, "the action's own save decides it: no save, escape or grapple of its own")
+	}
 	for i, o := range a.Options {
 		c.action(o, false, fmt.Sprintf("%s.options.%d", at, i))
 	}
@@ -303,7 +312,7 @@ var hitConditions = set("blinded", "charmed", "deafened", "frightened", "grapple
 	"petrified", "poisoned", "prone", "restrained", "stunned", "unconscious")
 
 // hitDurations are the durations a hit's condition may last.
-var hitDurations = set("", "1 minute", "1 hour", "24 hours")
+var hitDurations = set("", "1 minute", "1 hour", "24 hours", "its next turn", "the source's next turn")
 
 func (c *checker) hitCondition(hc HitCondition, attack bool, at string) {
 	c.check(attack, at, "goes with an attack roll only")

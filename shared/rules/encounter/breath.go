@@ -20,9 +20,37 @@ import (
 // distances, so it catches every character still on their feet. A spent one is recharged by a d6 at the start of each of
 // the monster's turns (Recharge 5-6: a 5 or 6).
 
-// areaAction reports whether a is such an action.
+// areaAction reports whether a is such an action, or one that recharges
+// and holds those it catches (holdArea: a dust mephit's Blinding Breath).
 func areaAction(a srd.Action) bool {
-	return a.Usage != nil && a.Usage.Type == "recharge" && saveArea(a)
+	return a.Usage != nil && a.Usage.Type == "recharge" && (saveArea(a) || holdArea(a))
+}
+
+// breathOption is the breath of a metallic dragon's Breath Weapons (the
+// monster uses one of its options) the policy uses: the first that deals
+// damage behind a save, under the action's id and recharge.
+func breathOption(a srd.Action) (srd.Action, bool) {
+	if a.Usage == nil || a.Usage.Type != "recharge" {
+		return srd.Action{}, false
+	}
+	for _, o := range a.Options {
+		if saveArea(o) {
+			o.ID, o.Usage = a.ID, a.Usage
+			return o, true
+		}
+	}
+	return srd.Action{}, false
+}
+
+// holdArea reports whether a puts a condition on every creature it
+// catches that fails its saving throw, with no attack roll (a dragon's
+// Frightful Presence, a ghost's Horrifying Visage): its Inflicts.
+func holdArea(a srd.Action) bool {
+	if a.AttackBonus != nil || a.DC == nil || len(a.Inflicts) == 0 {
+		return false
+	}
+	_, err := rules.ParseAbility(a.DC.Ability)
+	return err == nil && a.DC.Value > 0
 }
 
 // saveArea reports whether a deals damage behind a saving throw, with no
@@ -109,14 +137,19 @@ func (e *Encounter) area(res *Result, ai int, a srd.Action, src dice.Source, rs 
 	ability, _ := rules.ParseAbility(a.DC.Ability)
 	m := &e.Participants[ai]
 	res.say(fmt.Sprintf("%s uses %s: DC %d %s saving throw.", m.Name, a.Name, a.DC.Value, ability.Name()))
-	dmg, rolls := rules.RollDamage(m.ID, damageParts(a), false, src)
-	res.Rolls = append(res.Rolls, rolls...)
+	var dmg []rules.Damage
+	if len(a.Damage) > 0 {
+		var rolls []rules.Roll
+		dmg, rolls = rules.RollDamage(m.ID, damageParts(a), false, src)
+		res.Rolls = append(res.Rolls, rolls...)
+	}
 	// Everyone caught is chosen before anyone is hurt: the order of the
-	// saves does not change who is in the area.
+	// saves does not change who is in the area. One immune to it (a
+	// Frightful Presence it shook off) is not caught.
 	var caught []string
 	for _, id := range e.Order {
 		if i := e.index(id); i >= 0 {
-			if e.standing(i) {
+			if e.standing(i) && !e.immuneTo(ai, i, a) {
 				caught = append(caught, id)
 			}
 		}
@@ -200,18 +233,22 @@ func (e *Encounter) area(res *Result, ai int, a srd.Action, src dice.Source, rs 
 		if err := e.spendReserved(res, ti, sv.Reserved); err != nil {
 			return err
 		}
-		hit, why := t.Combatant.SavedDamage(dmg, ability, sv.Success, a.DC.Success == "half")
-		switch {
-		case why != "" && len(hit) == 0:
-			res.say(fmt.Sprintf("%s takes no damage (%s).", t.Name, why))
-		case why != "":
-			res.say(fmt.Sprintf("%s takes half the damage (%s).", t.Name, why))
+		if len(dmg) > 0 {
+			hit, why := t.Combatant.SavedDamage(dmg, ability, sv.Success, a.DC.Success == "half")
+			switch {
+			case why != "" && len(hit) == 0:
+				res.say(fmt.Sprintf("%s takes no damage (%s).", t.Name, why))
+			case why != "":
+				res.say(fmt.Sprintf("%s takes half the damage (%s).", t.Name, why))
+			}
+			if len(hit) > 0 {
+				res.Changes = append(res.Changes, sv.Changes...)
+				if err := e.areaDamage(res, ai, ti, hit, src); err != nil {
+					return err
+				}
+			}
 		}
-		if len(hit) == 0 {
-			continue
-		}
-		res.Changes = append(res.Changes, sv.Changes...)
-		if err := e.areaDamage(res, ai, ti, hit, src); err != nil {
+		if err := e.afterAreaSave(res, ai, ti, a, sv, src); err != nil {
 			return err
 		}
 	}

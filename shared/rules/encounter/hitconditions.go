@@ -54,52 +54,128 @@ func (e *Encounter) hitConditions(res *Result, rs Reactions, ai, ti int, a srd.A
 			}
 			sv = &r
 		}
-		cr, err := e.condition(res, ti, cond)
-		if err != nil {
+		if err := e.hold(res, ai, ti, a, hc, hc.Save, sv); err != nil {
 			return err
 		}
-		if cr.Immune {
-			res.say(cr.Summary())
-			continue
-		}
-		m := e.Participants[ai]
-		from := possessive(m.Name) + " " + strings.ToLower(a.Name)
-		switch {
-		case cond == rules.Grappled:
-			p := &e.Participants[ti]
-			p.GrappledBy, p.EscapeDC = m.ID, hc.Escape
-			text := fmt.Sprintf("%s is grappled by %s (escape DC %d)", t.Name, from, hc.Escape)
-			if hc.Restrained {
-				if _, err := e.condition(res, ti, rules.Restrained); err != nil {
-					return err
-				}
-				e.Participants[ti].HeldRestrained = true
-				text += " and restrained until the grapple ends"
+	}
+	return nil
+}
+
+// source names a monster's action as the source of what it holds a
+// creature in (Effect.Spell): "ghoul/claws".
+func source(m Participant, a srd.Action) string { return m.SRDID + "/" + a.ID }
+
+// hold puts hit condition hc of monster ai's action a on participant ti,
+// who failed its save sv (nil: none was asked), with the effect that ends
+// it: its duration, a save against dc repeated at the end of each of the
+// creature's turns, an escape.
+func (e *Encounter) hold(res *Result, ai, ti int, a srd.Action, hc srd.HitCondition, dc *srd.DC, sv *rules.SaveResult) error {
+	t := e.Participants[ti]
+	cond, err := rules.ParseCondition(hc.Condition)
+	if err != nil {
+		return fault.Wrap(fault.Internal, actOp, err)
+	}
+	cr, err := e.condition(res, ti, cond)
+	if err != nil {
+		return err
+	}
+	if cr.Immune {
+		res.say(cr.Summary())
+		return nil
+	}
+	m := e.Participants[ai]
+	from := possessive(m.Name) + " " + strings.ToLower(costRE.ReplaceAllString(a.Name, ""))
+	switch {
+	case cond == rules.Grappled:
+		p := &e.Participants[ti]
+		p.GrappledBy, p.EscapeDC = m.ID, hc.Escape
+		text := fmt.Sprintf("%s is grappled by %s (escape DC %d)", t.Name, from, hc.Escape)
+		if hc.Restrained {
+			if _, err := e.condition(res, ti, rules.Restrained); err != nil {
+				return err
 			}
-			res.say(text + ".")
-			continue
-		case hc.Duration == "" && !hc.Repeat && hc.Escape == 0:
-			res.say(fmt.Sprintf("%s is %s by %s%s.", t.Name, becomes(hc.Condition), from, savedBy(sv)))
-			continue
-		case slices.ContainsFunc(e.Effects, func(x Effect) bool { return x.TargetID == t.ID && x.Spell == m.SRDID+"/"+a.ID && x.CasterID == m.ID }):
-			res.say(fmt.Sprintf("%s is still %s%s.", t.Name, hc.Condition, savedBy(sv)))
-			continue
+			e.Participants[ti].HeldRestrained = true
+			text += " and restrained until the grapple ends"
 		}
-		fx := Effect{Effect: spell.Effect{ID: cond.String(), Spell: m.SRDID + "/" + a.ID, CasterID: m.ID, TargetID: t.ID, Condition: cond,
-			Ends: hitEnds(hc), Note: from}, Escape: hc.Escape}
-		if hc.Repeat && hc.Save != nil {
-			fx.RepeatSave, _ = rules.ParseAbility(hc.Save.Ability)
-			fx.DC = hc.Save.Value
-		}
+		res.say(text + ".")
+		return nil
+	case hc.Duration == "" && !hc.Repeat && hc.Escape == 0:
+		res.say(fmt.Sprintf("%s is %s by %s%s.", t.Name, becomes(hc.Condition), from, savedBy(sv)))
+		return nil
+	case slices.ContainsFunc(e.Effects, func(x Effect) bool { return x.TargetID == t.ID && x.Spell == source(m, a) && x.CasterID == m.ID && x.Condition == cond }):
+		res.say(fmt.Sprintf("%s is still %s%s.", t.Name, hc.Condition, savedBy(sv)))
+		return nil
+	}
+	fx := Effect{Effect: spell.Effect{ID: cond.String(), Spell: source(m, a), CasterID: m.ID, TargetID: t.ID, Condition: cond,
+		Ends: hitEnds(hc), Note: from}, Escape: hc.Escape}
+	if hc.Repeat && dc != nil {
+		fx.RepeatSave, _ = rules.ParseAbility(dc.Ability)
+		fx.DC = dc.Value
+	}
+	switch hc.Duration {
+	case "its next turn":
+		fx.Until = Until{Round: e.nextTurnRound(t.ID), Turn: t.ID, End: true}
+	case "the source's next turn":
+		fx.Until = Until{Round: e.nextTurnRound(m.ID), Turn: m.ID, End: true}
+	default:
 		if rounds := roundsOf(hc.Duration); rounds > 0 {
 			fx.Until = Until{Round: e.Round + rounds, Turn: e.Current}
 		}
-		if err := e.add(res, fx, src); err != nil {
+	}
+	if err := e.add(res, fx, nil); err != nil {
+		return err
+	}
+	res.say(fmt.Sprintf("%s is %s by %s%s: %s.", t.Name, becomes(hc.Condition), from, savedBy(sv), fx.Ends))
+	return nil
+}
+
+// nextTurnRound is the round of participant id's next turn: this round's
+// if its turn is still to come, else the next.
+func (e Encounter) nextTurnRound(id string) int {
+	if slices.Index(e.Order, id) > slices.Index(e.Order, e.Current) {
+		return e.Round
+	}
+	return e.Round + 1
+}
+
+// afterAreaSave is what monster ai's area action a does to participant
+// ti after its save sv: the conditions it inflicts on a failure; on a
+// success, for an action one shakes off for the day (Frightful Presence),
+// immunity to it for the rest of the fight.
+func (e *Encounter) afterAreaSave(res *Result, ai, ti int, a srd.Action, sv rules.SaveResult, src dice.Source) error {
+	if sv.Success {
+		if a.ImmuneAfter {
+			return e.makeImmune(res, ai, ti, source(e.Participants[ai], a), src)
+		}
+		return nil
+	}
+	for _, hc := range a.Inflicts {
+		if e.Participants[ti].Defeated || !hitWorksOn(e.Participants[ti], hc) {
+			continue
+		}
+		if err := e.hold(res, ai, ti, a, hc, a.DC, &sv); err != nil {
 			return err
 		}
-		res.say(fmt.Sprintf("%s is %s by %s%s: %s.", t.Name, becomes(hc.Condition), from, savedBy(sv), fx.Ends))
 	}
 	return nil
+}
+
+// immuneAs is the id of the effect that keeps a creature immune to a
+// monster's action for the day.
+const immuneAs = "immune"
+
+// makeImmune makes participant ti immune to the monster's action named
+// by src (its Effect.Spell) for the rest of the fight.
+func (e *Encounter) makeImmune(res *Result, ai, ti int, from string, src dice.Source) error {
+	return e.add(res, Effect{Effect: spell.Effect{ID: immuneAs, Spell: from, CasterID: e.Participants[ai].ID, TargetID: e.Participants[ti].ID,
+		Ends: "for 24 hours", Note: "immune to it for the day"}}, src)
+}
+
+// immuneTo reports whether participant i is immune to monster ai's
+// action a (makeImmune).
+func (e Encounter) immuneTo(ai, i int, a srd.Action) bool {
+	from, t := source(e.Participants[ai], a), e.Participants[i].ID
+	return slices.ContainsFunc(e.Effects, func(fx Effect) bool { return fx.ID == immuneAs && fx.Spell == from && fx.TargetID == t })
 }
 
 // hitWorksOn reports whether a hit's condition works on participant t:
@@ -223,7 +299,18 @@ func (e *Encounter) repeatHitSave(res *Result, fx Effect, ti int, src dice.Sourc
 		return nil
 	}
 	res.say(fmt.Sprintf("%s shakes off being %s (%s save %d against DC %d).", t.Name, fx.Condition, fx.RepeatSave.Name(), sv.Total, sv.DC))
-	return e.endWhere(res, sameHold(fx, endSave))
+	if err := e.endWhere(res, sameHold(fx, endSave)); err != nil {
+		return err
+	}
+	// One that shakes off a Frightful Presence is immune to it for the day.
+	if ci := e.index(fx.CasterID); ci >= 0 {
+		for _, a := range e.Participants[ci].Actions {
+			if source(e.Participants[ci], a) == fx.Spell && a.ImmuneAfter {
+				return e.makeImmune(res, ci, ti, fx.Spell, src)
+			}
+		}
+	}
+	return nil
 }
 
 // breakFree is participant ai's action to end the effect fx that holds

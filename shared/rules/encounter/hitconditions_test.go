@@ -248,3 +248,54 @@ func TestPolicyPlaysTheHold(t *testing.T) {
 		t.Errorf("the web is not spent: %v", p.Spent)
 	}
 }
+
+// A dragon's Frightful Presence, with its Multiattack: each character
+// fails a DC 16 Wisdom save or is frightened for a minute, repeating the
+// save at the end of each of its turns; one that saves, or shakes it off,
+// is immune to it for the day and is not asked again.
+func TestFrightfulPresence(t *testing.T) {
+	tough := func(ch campaign.Character) campaign.Character {
+		ch.HP, ch.MaxHP = 500, 500
+		return ch
+	}
+	e, _, err := encounter.Start("enc", []campaign.Character{tough(mira()), tough(tavi())}, []encounter.MonsterSpec{{SRDID: "adult-red-dragon", Count: 1}}, nil, faces(t, 20, 19, 1), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for e.Current != "adult-red-dragon-1" {
+		e, _, err = encounter.Act(e, e.Current, encounter.Action{Kind: encounter.ActionEndTurn}, faces(t))
+		if err != nil {
+			t.Fatal(err)
+		}
+		e.LegendaryDue = nil
+	}
+	// DC 19: Tavi's Wisdom save, 2, fails; Mira's, 20, succeeds; then the
+	// dragon's breath or bites, from seeded dice.
+	e, res, err := encounter.MonsterTurn(e, scriptAfter(t, 2, 20))
+	if err != nil {
+		t.Fatal(err)
+	}
+	m, tv := participant(t, e, "mira"), participant(t, e, "tavi")
+	if m.Combatant.Conditions.Has(rules.Frightened) || !tv.Combatant.Conditions.Has(rules.Frightened) || !strings.Contains(res.Summary(), "Frightful Presence") {
+		t.Fatalf("after the presence: Mira %v, Tavi %v: %s", m.Conditions, tv.Conditions, res.Summary())
+	}
+	// Mira saved: immune, she is not asked again on the dragon's next
+	// turn (Tavi, still frightened, is not either).
+	before := len(res.Saves)
+	for e.Current != "adult-red-dragon-1" {
+		e, _, err = encounter.Act(e, e.Current, encounter.Action{Kind: encounter.ActionEndTurn}, scriptAfter(t, 1)) // Tavi's repeat save fails
+		if err != nil {
+			t.Fatal(err)
+		}
+		e.LegendaryDue = nil
+	}
+	_, res, err = encounter.MonsterTurn(e, scriptAfter(t))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, r := range res.Rolls {
+		if strings.Contains(r.Reason, "frightful presence") {
+			t.Errorf("a second presence save: %+v (the first turn had %d saves): %s", r, before, res.Summary())
+		}
+	}
+}

@@ -43,7 +43,7 @@ func legendaryAttacks(m srd.Monster, attacks []srd.Action) []Legendary {
 		if c := costRE.FindStringSubmatch(la.Name); c != nil {
 			cost, _ = strconv.Atoi(c[1])
 		}
-		if saveArea(la) {
+		if saveArea(la) || holdArea(la) {
 			if cost >= 1 && cost <= LegendaryPerRound {
 				a := la
 				a.Name, a.Cost = costRE.ReplaceAllString(la.Name, ""), 0

@@ -84,8 +84,22 @@ func (e *Encounter) monsterAttack(res *Result, ai int, src dice.Source, rs React
 		return nil
 	}
 	if !e.fallen(ti) {
+		// A dragon's Frightful Presence comes with its Multiattack, free.
+		if a, ok := e.presence(ai); ok {
+			if err := e.area(res, ai, a, src, rs); err != nil {
+				return err
+			}
+			if !e.Participants[ai].canAct() || e.weakest() < 0 {
+				return nil
+			}
+		}
 		if a, ok := p.readyArea(); ok {
 			return e.areaAttack(res, ai, a, src, rs)
+		}
+		if a, ok := e.readyHoldArea(ai); ok {
+			e.Participants[ai].Turn.ActionUsed = true
+			res.Kind = ActionArea
+			return e.area(res, ai, a, src, rs)
 		}
 		if cast, err := e.monsterCast(res, ai, src, rs); cast || err != nil {
 			return err
@@ -223,6 +237,52 @@ func (e *Encounter) spendRecharge(ai int, plan []srd.Action) {
 			p.Spent = append(slices.Clone(p.Spent), a.ID)
 		}
 	}
+}
+
+// presence is monster ai's Frightful Presence, when a character it would
+// catch is neither held by it nor immune to it: a dragon (a tarrasque)
+// uses it as part of its Multiattack.
+func (e Encounter) presence(ai int) (srd.Action, bool) {
+	p := e.Participants[ai]
+	i := slices.IndexFunc(p.Actions, func(a srd.Action) bool { return a.ID == "frightful-presence" && holdArea(a) })
+	if i < 0 || !e.someUnheld(ai, p.Actions[i]) {
+		return srd.Action{}, false
+	}
+	return p.Actions[i], true
+}
+
+// readyHoldArea is an action of monster ai's that holds those it catches
+// and may be used at will (a ghost's Horrifying Visage), when no character
+// is held by it yet and one is not immune: the policy takes it as its
+// action.
+func (e Encounter) readyHoldArea(ai int) (srd.Action, bool) {
+	p := e.Participants[ai]
+	for _, a := range p.Actions {
+		if a.ID == "frightful-presence" || !holdArea(a) || a.Usage != nil || len(a.Damage) > 0 {
+			continue
+		}
+		from := source(p, a)
+		held := slices.ContainsFunc(e.Effects, func(fx Effect) bool { return fx.Spell == from && fx.ID != immuneAs })
+		if !held && e.someUnheld(ai, a) {
+			return a, true
+		}
+	}
+	return srd.Action{}, false
+}
+
+// someUnheld reports whether a character on its feet is neither immune to
+// monster ai's action a nor held by it.
+func (e Encounter) someUnheld(ai int, a srd.Action) bool {
+	from := source(e.Participants[ai], a)
+	for i, p := range e.Participants {
+		if !e.standing(i) || e.immuneTo(ai, i, a) {
+			continue
+		}
+		if !slices.ContainsFunc(e.Effects, func(fx Effect) bool { return fx.Spell == from && fx.TargetID == p.ID }) {
+			return true
+		}
+	}
+	return false
 }
 
 // readyHold is the attack a monster's policy opens with against

@@ -3,6 +3,7 @@ package encounter
 import (
 	"fmt"
 	"slices"
+	"strings"
 
 	"chronicler/shared/dice"
 	"chronicler/shared/fault"
@@ -484,4 +485,23 @@ func traitsOn(m srd.Monster, c *rules.Combatant) {
 			c.Absorbs = c.Absorbs.With(rules.Lightning)
 		}
 	}
+}
+
+// PlaysAction reports whether the fights play stat block m's action a,
+// one without an attack roll (the coverage test's): damage behind a save
+// to all it catches, a condition on whoever fails one, a legendary
+// action that makes one of m's attacks, the options of a breath.
+func PlaysAction(m srd.Monster, a srd.Action) bool {
+	if saveArea(a) || holdArea(a) {
+		return true
+	}
+	if _, ok := breathOption(a); ok {
+		return true
+	}
+	for _, l := range legendaryAttacks(m, m.Actions) {
+		if strings.EqualFold(l.Name, costRE.ReplaceAllString(a.Name, "")) {
+			return true
+		}
+	}
+	return false
 }

@@ -43,3 +43,27 @@ func TestMonsterTraitCoverage(t *testing.T) {
 	}
 	t.Logf("monster traits: %d of %d names played, %d told; %d of %d stat block entries played", names, names+told, told, playedEntries, entries)
 }
+
+// The stat blocks' actions without an attack roll the fights play: the
+// area actions that deal damage behind a save (a breath), those that put
+// a condition on whoever fails one (a Frightful Presence), and the
+// legendary actions that make one of the monster's attacks (Tail
+// Attack); the rest (Detect, Teleport, Change Shape) are the narrator's.
+func TestMonsterActionCoverage(t *testing.T) {
+	all, played := 0, 0
+	for _, m := range srd.Monsters() {
+		for _, a := range slices.Concat(m.Actions, m.LegendaryActions) {
+			if a.AttackBonus != nil || a.Multiattack != nil {
+				continue
+			}
+			all++
+			if encounter.PlaysAction(m, a) {
+				played++
+			}
+		}
+	}
+	if played == 0 {
+		t.Fatal("no action without an attack roll is played")
+	}
+	t.Logf("monster actions without an attack roll: %d of %d played", played, all)
+}

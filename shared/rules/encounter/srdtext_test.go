@@ -19,11 +19,13 @@ func TestAdultRedDragonBreathHalvesOnASave(t *testing.T) {
 	for i := range breath {
 		breath[i] = 1
 	}
-	out, res, err := encounter.MonsterTurn(e, faces(t, append(breath, 20, 5)...))
+	// First its Frightful Presence, which both shake off (20, 20); then
+	// the breath.
+	out, res, err := encounter.MonsterTurn(e, faces(t, append([]int{20, 20}, append(breath, 20, 5)...)...))
 	if err != nil {
 		t.Fatal(err)
 	}
-	if res.Kind != encounter.ActionArea || len(res.Saves) != 2 || !res.Saves[0].Success || res.Saves[1].Success {
+	if res.Kind != encounter.ActionArea || len(res.Saves) != 4 || !res.Saves[2].Success || res.Saves[3].Success {
 		t.Fatalf("kind %q, saves %+v: %s", res.Kind, res.Saves, res.Summary())
 	}
 	if tv, m := participant(t, out, "tavi"), participant(t, out, "mira"); tv.HP != 20-9 || m.HP != 28-18 {

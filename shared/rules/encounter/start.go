@@ -229,7 +229,11 @@ func monsterParticipant(m srd.Monster, id, name string) Participant {
 	casting := castingOf(m, &c)
 	var actions []srd.Action
 	for _, a := range m.Actions {
-		if a.AttackBonus != nil || a.Multiattack != nil || areaAction(a) {
+		if o, ok := breathOption(a); ok {
+			actions = append(actions, o)
+			continue
+		}
+		if a.AttackBonus != nil || a.Multiattack != nil || areaAction(a) || holdArea(a) {
 			actions = append(actions, a)
 		}
 	}

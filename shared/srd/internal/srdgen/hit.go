@@ -220,3 +220,44 @@ func (t *Tables) followTrait(monster, desc string, a *srd.Action) {
 // damageTypeIDs are the damage types' ids.
 var damageTypeIDs = map[string]bool{"acid": true, "bludgeoning": true, "cold": true, "fire": true, "force": true, "lightning": true,
 	"necrotic": true, "piercing": true, "poison": true, "psychic": true, "radiant": true, "slashing": true, "thunder": true}
+
+// KindAreaCondition is a condition an action without an attack roll puts
+// on the creatures it catches that fail its save, read from its text
+// (srd.Action.Inflicts).
+const KindAreaCondition = "area-condition"
+
+// areaCondition is an area's "must succeed on a DC 16 Wisdom saving throw
+// or become frightened for 1 minute", "or take 13 (2d6 + 6) bludgeoning
+// damage and be knocked prone", "or be stunned until the end of the
+// mummy lord's next turn".
+var areaCondition = regexp.MustCompile(`must succeed on a DC (\d+) (Strength|Dexterity|Constitution|Intelligence|Wisdom|Charisma) saving throw or (?:take \d+ \([^)]+\) [a-z]+ damage and )?(?:be|become) (?:knocked )?(paralyzed|prone|poisoned|restrained|blinded|frightened|stunned|charmed|unconscious|deafened|incapacitated)(?: for (1 minute|1 hour|24 hours)| until the end of (its|the creature's|the target's|the [a-z' ]+?'s) next turn)?`)
+
+// followAreaConditions reads the conditions an action without an attack
+// roll puts on each creature it catches ("Each creature ... must succeed
+// ... or become frightened") into a.Inflicts; a single target's (a
+// quasit's Scare) is left to the narrator.
+func (t *Tables) followAreaConditions(monster, desc string, a *srd.Action) {
+	if a.AttackBonus != nil || a.DC == nil || len(a.Options) > 0 || !(strings.Contains(desc, "Each ") || strings.Contains(desc, "Every ")) {
+		return
+	}
+	for _, m := range areaCondition.FindAllStringSubmatch(desc, -1) {
+		c := srd.HitCondition{Condition: m[3], Duration: m[4]}
+		switch m[5] {
+		case "":
+		case "its", "the creature's", "the target's":
+			c.Duration = "its next turn"
+		default:
+			c.Duration = "the source's next turn"
+		}
+		c.Repeat = repeatsSave.MatchString(desc) || strings.Contains(desc, "repeat the saving throw at the end of each of its turns")
+		if c.Condition == "prone" {
+			c.Repeat = false
+		}
+		a.Inflicts = append(a.Inflicts, c)
+		t.adjust(KindAreaCondition, "monster "+monster, strconv.Quote(sentenceAt(desc, strings.Index(desc, m[0]), strings.Index(desc, m[0])+len(m[0]))),
+			"%q: %s", a.Name, describe(c))
+	}
+	if len(a.Inflicts) > 0 && strings.Contains(desc, "immune to") && strings.Contains(desc, "24 hours") {
+		a.ImmuneAfter = true
+	}
+}

@@ -256,6 +256,7 @@ func (t *Tables) action(monster string, r refAction) (srd.Action, error) {
 		return a, err
 	}
 	t.followConditions(monster, r.Desc, &a)
+	t.followAreaConditions(monster, r.Desc, &a)
 	return a, nil
 }
 
