@@ -295,7 +295,11 @@ func (c *checker) action(a Action, legendary bool, at string) {
 		where := fmt.Sprintf("%s.inflicts.%d", at, i)
 		c.check(a.AttackBonus == nil && a.DC != nil, where, "goes with an action that forces a save and makes no attack roll")
 		own := hc
-		own.Save = a.DC // the action's save is the condition's
+		if a.DC != nil {
+			save := *a.DC // the action's save is the condition's, whatever a success does to its damage
+			save.Success = "none"
+			own.Save = &save
+		}
 		c.hitCondition(own, true, where)
 		c.check(hc.Save == nil && hc.Escape == 0 && hc.Condition != "grappled", where, "the action's own save decides it: no save, escape or grapple of its own")
 	}

@@ -102,7 +102,9 @@ func (e *Encounter) hold(res *Result, ai, ti int, a srd.Action, hc srd.HitCondit
 	case hc.Duration == "" && !hc.Repeat && hc.Escape == 0:
 		res.say(fmt.Sprintf("%s is %s by %s%s.", t.Name, becomes(hc.Condition), from, savedBy(sv)))
 		return nil
-	case slices.ContainsFunc(e.Effects, func(x Effect) bool { return x.TargetID == t.ID && x.Spell == source(m, a) && x.CasterID == m.ID && x.Condition == cond }):
+	case slices.ContainsFunc(e.Effects, func(x Effect) bool {
+		return x.TargetID == t.ID && x.Spell == source(m, a) && x.CasterID == m.ID && x.Condition == cond
+	}):
 		res.say(fmt.Sprintf("%s is still %s%s.", t.Name, hc.Condition, savedBy(sv)))
 		return nil
 	}
