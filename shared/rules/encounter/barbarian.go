@@ -140,14 +140,9 @@ func (p Participant) has(id string) bool { return slices.Contains(p.Combatant.Fe
 // (rageEnds).
 func (e *Encounter) suspend(res *Result, i int, set rules.Set[rules.Condition]) error {
 	for c := range (e.Participants[i].Combatant.Conditions & set).All() {
-		cr, err := rules.RemoveCondition(e.Participants[i].Combatant, c)
-		if err != nil {
-			return fault.Wrap(fault.Internal, actOp, err)
-		}
-		if err := e.apply(cr.Changes); err != nil {
+		if _, err := e.uncondition(res, i, c); err != nil {
 			return err
 		}
-		res.Changes = append(res.Changes, cr.Changes...)
 		res.say(fmt.Sprintf("%s's rage drives out being %s for as long as it lasts.", e.Participants[i].Name, c))
 	}
 	return nil
@@ -279,15 +274,8 @@ func (e *Encounter) unfall(res *Result, i int) error {
 	if !fell || !c.Conditions.Has(rules.Prone) {
 		return nil
 	}
-	cr, err := rules.RemoveCondition(c, rules.Prone)
-	if err != nil {
-		return fault.Wrap(fault.Internal, actOp, err)
-	}
-	if err := e.apply(cr.Changes); err != nil {
-		return err
-	}
-	res.Changes = append(res.Changes, cr.Changes...)
-	return nil
+	_, err := e.uncondition(res, i, rules.Prone)
+	return err
 }
 
 // relentlessID is the pool that counts Relentless Rage's uses since a

@@ -195,14 +195,9 @@ func (e *Encounter) release(res *Result, i int) error {
 		if c == rules.Restrained && !held {
 			continue
 		}
-		cr, err := rules.RemoveCondition(e.Participants[i].Combatant, c)
-		if err != nil {
-			return fault.Wrap(fault.Internal, actOp, err)
-		}
-		if err := e.apply(cr.Changes); err != nil {
+		if _, err := e.uncondition(res, i, c); err != nil {
 			return err
 		}
-		res.Changes = append(res.Changes, cr.Changes...)
 	}
 	res.say(e.Participants[i].Name + " is free of the grapple.")
 	return nil

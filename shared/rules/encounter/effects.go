@@ -382,6 +382,20 @@ func (e *Encounter) obey(res *Result) error {
 	return err
 }
 
+// uncondition takes condition c off participant i, applied and recorded
+// in res.
+func (e *Encounter) uncondition(res *Result, i int, c rules.Condition) (rules.ConditionResult, error) {
+	cr, err := rules.RemoveCondition(e.Participants[i].Combatant, c)
+	if err != nil {
+		return cr, fault.Wrap(fault.Internal, actOp, err)
+	}
+	if err := e.apply(cr.Changes); err != nil {
+		return cr, err
+	}
+	res.Changes = append(res.Changes, cr.Changes...)
+	return cr, nil
+}
+
 // condition gives participant i a condition, applied and recorded in res.
 func (e *Encounter) condition(res *Result, i int, c rules.Condition) (rules.ConditionResult, error) {
 	cr, err := rules.AddCondition(e.Participants[i].Combatant, c)

@@ -357,14 +357,9 @@ func (e *Encounter) standUp(res *Result) error {
 	if !c.Conditions.Has(rules.Prone) || !p.canAct() || half <= 0 || p.Turn.Movement < half {
 		return nil
 	}
-	cr, err := rules.RemoveCondition(c, rules.Prone)
-	if err != nil {
-		return fault.Wrap(fault.Internal, actOp, err)
-	}
-	if err := e.apply(cr.Changes); err != nil {
+	if _, err := e.uncondition(res, i, rules.Prone); err != nil {
 		return err
 	}
-	res.Changes = append(res.Changes, cr.Changes...)
 	e.Participants[i].Turn.Movement -= half
 	res.say(fmt.Sprintf("%s stands up (%d ft of movement).", p.Name, half))
 	return nil

@@ -320,14 +320,10 @@ func stillness(e *Encounter, res *Result, ai int, in Action, _ dice.Source) erro
 			return ""
 		})
 	}
-	cr, err := rules.RemoveCondition(p.Combatant, pick)
+	cr, err := e.uncondition(res, ai, pick)
 	if err != nil {
-		return fault.Wrap(fault.Internal, actOp, err)
-	}
-	if err := e.apply(cr.Changes); err != nil {
 		return err
 	}
-	res.Changes = append(res.Changes, cr.Changes...)
 	res.say(cr.Summary())
 	return nil
 }

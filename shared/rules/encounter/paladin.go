@@ -278,15 +278,8 @@ func (e *Encounter) cure(res *Result, ti int, disease bool, by string) error {
 	if !loose {
 		return nil
 	}
-	cr, err := rules.RemoveCondition(e.Participants[ti].Combatant, rules.Poisoned)
-	if err != nil {
-		return fault.Wrap(fault.Internal, actOp, err)
-	}
-	if err := e.apply(cr.Changes); err != nil {
-		return err
-	}
-	res.Changes = append(res.Changes, cr.Changes...)
-	return nil
+	_, err := e.uncondition(res, ti, rules.Poisoned)
+	return err
 }
 
 // smiteOffered: a melee weapon attack that hit, by a paladin with a spell
