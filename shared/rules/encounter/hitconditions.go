@@ -49,7 +49,7 @@ func (e *Encounter) hitConditions(res *Result, rs Reactions, ai, ti int, a srd.A
 				return err
 			}
 			if r.Success {
-				res.say(fmt.Sprintf("%s resists being %s (%s save %d against DC %d).", t.Name, hc.Condition, r.Ability.Name(), r.Total, r.DC))
+				res.say(fmt.Sprintf("%s resists being %s (%s save %d against DC %d).", t.Name, becomes(hc.Condition), r.Ability.Name(), r.Total, r.DC))
 				continue
 			}
 			sv = &r

@@ -104,7 +104,7 @@ func TestWolfBiteKnocksProne(t *testing.T) {
 		t.Fatal(err)
 	}
 	e, res = wolfBite(t, e, 14, 2, 2, 10)
-	if m := participant(t, e, "mira"); m.Combatant.Conditions.Has(rules.Prone) || !strings.Contains(res.Summary(), "resists being prone") {
+	if m := participant(t, e, "mira"); m.Combatant.Conditions.Has(rules.Prone) || !strings.Contains(res.Summary(), "resists being knocked prone") {
 		t.Errorf("after a saved bite: %v: %s", m.Conditions, res.Summary())
 	}
 }
