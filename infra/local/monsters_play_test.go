@@ -240,3 +240,26 @@ func TestMonsterTraitsPlayedOverTheSocket(t *testing.T) {
 		t.Fatal("no zombie of four held with Undead Fortitude")
 	})
 }
+
+// A dragon's Frightful Presence over the socket: with its Multiattack,
+// a Wisdom save nobody makes frightens the party; the frightened repeat
+// the save at the end of each of their turns.
+func TestFrightfulPresenceOverTheSocket(t *testing.T) {
+	base := inProcess(t, func(c *config) { c.turnRate = 0 })
+	h := newHero(t, base, map[string]any{"name": "Bram", "race": "human", "class": "fighter", "level": 1,
+		"abilities": map[string]int{"str": 15, "dex": 12, "con": 14, "int": 8, "wis": 10, "cha": 10}},
+		`{"id":"wyrm","name":"Wyrm","size":"Huge","type":"dragon","alignment":"chaotic evil",
+"ac":1,"hp":1000,"hit_dice":"100d12","speed":{"walk":40},"abilities":{"str":10,"dex":1,"con":10,"int":10,"wis":10,"cha":10},
+"senses":{"passive_perception":10},"cr":0,"xp":0,"proficiency_bonus":2,
+"actions":[{"id":"frightful-presence","name":"Frightful Presence","dc":{"ability":"wis","value":30,"success":"none"},
+"inflicts":[{"condition":"frightened","duration":"1 minute","repeat":true}],"immune_after":true},
+{"id":"claw","name":"Claw","attack_bonus":-5,"attack_type":"melee","reach":5,"damage":[{"dice":"1","type":"slashing"}]}]}`)
+	h.begin("wyrm", 1)
+	turns := h.fightOn(func(turns []event) bool {
+		return slices.Contains(conditionsOf(encounterOf(turns[len(turns)-1]), h.char), "frightened")
+	})
+	log := fmt.Sprint(encounterOf(turns[len(turns)-1])["log"])
+	if !strings.Contains(log, "Wyrm 1 uses Frightful Presence") || !strings.Contains(log, "Bram is frightened by Wyrm 1's frightful presence") {
+		t.Fatalf("the wyrm's turn: %s", log)
+	}
+}
