@@ -294,7 +294,7 @@ func (s *Service) decideAuto(snap Snapshot, turnID string, now time.Time) (auto,
 	case legendary:
 		lease.Action = "(" + cur.Name + "'s legendary action)"
 		next, res, err = encounter.LegendaryTurn(e, dice.NewSeeded(seed), encounter.Reactions{Seed: s.reactionSeed(campaignID, lease.TurnID)})
-	case cur.Kind == encounter.KindCharacter:
+	case cur.Kind == encounter.KindCharacter && !cur.Summoned:
 		ch := characterOf(snap, cur.CharacterID)
 		if ch == nil {
 			return auto{}, false, nil

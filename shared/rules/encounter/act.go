@@ -368,7 +368,7 @@ func restricted(p Participant, kind string) error {
 // so no turn waits on a participant who cannot act.
 func (e Encounter) Forced() (Action, bool) {
 	p, ok := e.Participant(e.Current)
-	if e.Status != Active || !ok || p.Kind != KindCharacter || p.Defeated {
+	if e.Status != Active || !ok || p.Kind != KindCharacter || p.Summoned || p.Defeated {
 		return Action{}, false
 	}
 	c := p.Combatant

@@ -562,6 +562,8 @@ func Choose(s srd.Spell, choice string, opts *spell.Options) error {
 	case choice == "":
 	case s.ID == "command":
 		opts.Command = strings.ToLower(choice)
+	case spell.Conjures(s.ID):
+		opts.Summon = slug(choice) // the creature called: "wolf", "brown bear"
 	default:
 		if c, err := rules.ParseCondition(choice); err == nil {
 			opts.Condition = c

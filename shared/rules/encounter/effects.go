@@ -207,6 +207,9 @@ func (e *Encounter) revoke(res *Result, fx Effect) error {
 	if i < 0 {
 		return nil
 	}
+	if fx.ID == summonedFX {
+		return e.vanish(res, i)
+	}
 	p := &e.Participants[i]
 	p.Combatant.AC -= fx.AC
 	p.Combatant.Speed -= fx.Speed

@@ -183,6 +183,11 @@ type Participant struct {
 	// GrappledBy is the participant grappling it (contest.go).
 	Size       string `json:"size,omitempty"`
 	GrappledBy string `json:"grappled_by,omitempty"`
+	// Summoned marks a creature a spell called into the fight on the side
+	// of SummonedBy, its caster (summons.go): of its caster's kind, with no
+	// sheet and no player; the rules play a character's summons.
+	Summoned   bool   `json:"summoned,omitempty"`
+	SummonedBy string `json:"summoned_by,omitempty"`
 	// Enchanted are a character's magic weapons' bonuses to attack and
 	// damage rolls, by weapon id (a +1 longsword's 1), as they were at
 	// Start; their attacks are magical.

@@ -35,17 +35,23 @@ func Join(e Encounter, ch campaign.Character, src dice.Source) (Encounter, rules
 		return e, rules.Log{}, fault.Wrap(fault.Internal, "join encounter", err)
 	}
 	log := rules.Log{Rolls: rolls}
-	out.Participants = append(out.Participants, p)
+	out.takePlace(p)
 	out.carryIn([]campaign.Character{ch})
 	out.featuresInitiative(len(out.Participants) - 1)
-	at := slices.IndexFunc(out.Order, func(id string) bool {
-		o, ok := out.Participant(id)
+	out.log(out.Round, p.ID, p.Name+" joins the fight (initiative "+strconv.Itoa(p.Initiative)+").")
+	return out, log, nil
+}
+
+// takePlace adds participant p, its initiative rolled, to the fight: at
+// its place in the order, after those it ties with.
+func (e *Encounter) takePlace(p Participant) {
+	e.Participants = append(e.Participants, p)
+	at := slices.IndexFunc(e.Order, func(id string) bool {
+		o, ok := e.Participant(id)
 		return !ok || o.Defeated || o.Initiative < p.Initiative
 	})
 	if at < 0 {
-		at = len(out.Order)
+		at = len(e.Order)
 	}
-	out.Order = slices.Insert(out.Order, at, p.ID)
-	out.log(out.Round, p.ID, p.Name+" joins the fight (initiative "+strconv.Itoa(p.Initiative)+").")
-	return out, log, nil
+	e.Order = slices.Insert(e.Order, at, p.ID)
 }

@@ -47,7 +47,7 @@ func MonsterTurnWith(e Encounter, src dice.Source, rs Reactions) (Encounter, Res
 		return e, Result{}, refuse(NotAllowed, "current", "it is nobody's turn")
 	}
 	p := e.Participants[ai]
-	if p.Kind != KindMonster {
+	if p.Kind != KindMonster && !p.Summoned {
 		return e, Result{}, refuse(NotAllowed, "current", "it is %s's turn, and characters act for themselves", p.Name)
 	}
 	out := e.clone()
@@ -78,6 +78,9 @@ func MonsterTurnWith(e Encounter, src dice.Source, rs Reactions) (Encounter, Res
 // spell is spent on a creature that cannot fight back.
 func (e *Encounter) monsterAttack(res *Result, ai int, src dice.Source, rs Reactions) error {
 	p := e.Participants[ai]
+	if p.Summoned && p.Kind == KindCharacter {
+		return e.summonedAttack(res, ai, src)
+	}
 	ti := e.weakest()
 	if ti < 0 {
 		res.say(p.Name + " has no one to attack.")

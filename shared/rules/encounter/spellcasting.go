@@ -529,6 +529,11 @@ func (e *Encounter) take(res *Result, i int, sr spell.Result, src dice.Source) e
 		return err
 	}
 	e.tally(i, sr)
+	if len(sr.Summons) > 0 {
+		if err := e.summon(res, i, sr, src); err != nil {
+			return err
+		}
+	}
 	res.Rolls = append(res.Rolls, sr.Rolls...)
 	res.Changes = append(res.Changes, sr.Changes...)
 	for _, o := range sr.Targets {

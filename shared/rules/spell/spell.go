@@ -29,6 +29,9 @@ const MaxTargets = 50
 // Options are the caster's choices and the situation Cast cannot know from
 // the combatants alone.
 type Options struct {
+	// Summon is the creature a conjuration calls, by SRD id ("wolf" for
+	// Conjure Animals); "" its usual one (summon.go).
+	Summon string `json:"summon,omitempty"`
 	// Ability is the caster's spellcasting ability: the class's (int for a
 	// wizard, wis for a cleric, cha for a warlock) or the stat block's.
 	// Spells that make a spell attack, force a save, add the modifier or
@@ -226,6 +229,9 @@ type Result struct {
 	// Dimension Door): out of every other creature's reach, drawing no
 	// opportunity attack. Where they arrive is the caller's.
 	Teleported []string `json:"teleported,omitempty"`
+	// Summons are the creatures a conjuration calls to fight for the
+	// caster (summon.go), for the encounter to bring in.
+	Summons []Summon `json:"summons,omitempty"`
 	// Notes are the spell's effects the engine does not apply, for the
 	// narrator: Ray of Frost's slowed speed, Thunderwave's push.
 	Notes []string `json:"notes,omitempty"`
