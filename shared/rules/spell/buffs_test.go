@@ -160,7 +160,7 @@ func TestCalmEmotions(t *testing.T) {
 	runCases(t, []castCase{
 		{name: "AFailedCharismaSaveEndsCharmAndFear", caster: bram(), spell: "calm-emotions", slot: 2,
 			targets: []rules.Combatant{with(orc(), rules.Charmed), with(mira(), rules.Frightened), goblin()},
-			opts: spell.Options{Ability: rules.Wis, Situations: map[string]spell.Situation{"mira": {Willing: true}}},
+			opts:    spell.Options{Ability: rules.Wis, Situations: map[string]spell.Situation{"mira": {Willing: true}}},
 			// The orc's CHA save (+0) rolls 4; Mira fails by choice; the goblin's (-1) rolls 18.
 			faces: []int{4, 18},
 			changes: []rules.Change{slot("bram", 2, 0, 1), change("bram", rules.FieldConcentration, "", "calm-emotions"),

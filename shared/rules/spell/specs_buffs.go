@@ -10,7 +10,7 @@ import "chronicler/shared/rules"
 func init() {
 	for id, sp := range map[string]spec{
 		"enhance-ability": {exact: true},
-		"bestow-curse": {exact: true, rider: "a Remove Curse ends the curse on {target}"},
+		"bestow-curse":    {exact: true, rider: "a Remove Curse ends the curse on {target}"},
 		"ray-of-enfeeblement": {exact: true, ongoing: TriggerSave,
 			ends: "1 minute, or until it succeeds on a Constitution save at the end of one of its turns"},
 		"death-ward": {exact: true, rider: "an effect that would kill {target} outright without dealing damage is negated instead, and the ward ends"},
