@@ -278,6 +278,7 @@ func Attack(attacker, target Combatant, req AttackRequest, src dice.Source) (Att
 			return why == "attacker blinded" || why == "target invisible"
 		})
 	}
+	r.Edge.seeInvisible(attacker, target)
 	if len(r.Edge.Advantage) > 0 && !target.Incapacitated() && target.featureIs(func(p passive) bool { return p.elusive }) {
 		r.Edge.Advantage = nil // Elusive
 	}

@@ -60,6 +60,14 @@ type passive struct {
 	// seesUnseen: the creature's attacks have no disadvantage for a
 	// target it cannot see (Feral Senses).
 	seesUnseen bool
+	// checkDisadvantage and saveDisadvantage say the state gives
+	// disadvantage on a check of ability a, or on the save, and why (a
+	// curse).
+	checkDisadvantage func(c Combatant, a Ability) (string, bool)
+	saveDisadvantage  func(c Combatant, req SaveRequest) (string, bool)
+	// seesInvisible: invisibility gives no advantage on attacks against
+	// the creature, nor disadvantage on its attacks (See Invisibility).
+	seesInvisible bool
 }
 
 // passives is the table.
@@ -284,6 +292,11 @@ func (e *Edge) featureSaveEdge(c Combatant, req SaveRequest) {
 				e.adv(why)
 			}
 		}
+		if f := p.saveDisadvantage; f != nil {
+			if why, ok := f(c, req); ok {
+				e.dis(why)
+			}
+		}
 	}
 }
 
@@ -299,6 +312,11 @@ func (e *Edge) featureCheckEdge(c Combatant, a Ability, req CheckRequest) {
 		if f := p.checkAbout; f != nil {
 			if why, ok := f(c, a, req); ok {
 				e.adv(why)
+			}
+		}
+		if f := p.checkDisadvantage; f != nil {
+			if why, ok := f(c, a); ok {
+				e.dis(why)
 			}
 		}
 	}

@@ -471,6 +471,7 @@ func (e *Encounter) resolve(res *Result, ai int, s srd.Spell, slot int, ids []st
 			opts.Situate(id, func(sit *spell.Situation) { sit.Distance = distance })
 		}
 	}
+	e.buffsTargeted(ai, s, ids, &opts)
 	var resisted []string
 	opts.Resist = func(id string) bool {
 		i := e.index(id)
@@ -493,6 +494,9 @@ func (e *Encounter) resolve(res *Result, ai int, s srd.Spell, slot int, ids []st
 	}
 	res.Rolls = append(res.Rolls, sv.rolls...)
 	if err := e.take(res, ai, sr, src); err != nil {
+		return sr, err
+	}
+	if err := e.dispelled(res, sr); err != nil {
 		return sr, err
 	}
 	e.Participants[ai].Hidden = false
@@ -564,6 +568,8 @@ func Choose(s srd.Spell, choice string, opts *spell.Options) error {
 		opts.Command = strings.ToLower(choice)
 	case spell.Conjures(s.ID):
 		opts.Summon = slug(choice) // the creature called: "wolf", "brown bear"
+	case s.ID == "enhance-ability" || s.ID == "bestow-curse":
+		opts.Choice = choice // an enhancement or a curse, which the spell checks
 	default:
 		if c, err := rules.ParseCondition(choice); err == nil {
 			opts.Condition = c

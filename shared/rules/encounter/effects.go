@@ -145,6 +145,9 @@ func (e *Encounter) keep(res *Result, sr spell.Result, s srd.Spell, src dice.Sou
 // its hit point maximum (Aid), the hit points too when that rises, as
 // healing (a dying creature wakes).
 func (e *Encounter) add(res *Result, fx Effect, src dice.Source) error {
+	if fx.State == "" {
+		fx.State = spellState(fx.Effect) // Enhance Ability's, a curse's, a sight's (spells_buffs.go)
+	}
 	if i := e.index(fx.TargetID); i >= 0 {
 		p := &e.Participants[i]
 		p.Combatant.AC += fx.AC
@@ -233,8 +236,8 @@ func (e *Encounter) revoke(res *Result, fx Effect) error {
 		p.Combatant.Features = slices.DeleteFunc(slices.Clone(p.Combatant.Features), func(id string) bool { return id == fx.State })
 	}
 	p.sync()
-	if fx.ID == "heroism" && fx.Dice != "" {
-		// The temporary hit points Heroism gave go with it; the engine
+	if (fx.ID == "heroism" || fx.ID == "enhance-ability") && fx.Dice != "" {
+		// The temporary hit points Heroism (or Bear's Endurance) gave go with it; the engine
 		// keeps no source, so any no more than its grant are taken as its.
 		if n, err := strconv.Atoi(fx.Dice); err == nil && p.Combatant.TempHP > 0 && p.Combatant.TempHP <= n {
 			ch := []rules.Change{{TargetID: p.ID, Field: rules.FieldTempHP, From: p.Combatant.TempHP, To: 0}}

@@ -305,6 +305,11 @@ func (e *Encounter) featuresAttack(ai, ti int, req *rules.AttackRequest) {
 // featuresDamaged runs the damaged hooks of participant ti's features,
 // after d reached it.
 func (e *Encounter) featuresDamaged(res *Result, ti int, d rules.DamageResult, src dice.Source) error {
+	// A spell's ward answers first: Death Ward holds before Relentless
+	// Endurance is asked.
+	if err := e.buffsDamaged(res, ti, d, src); err != nil {
+		return err
+	}
 	for _, f := range e.Participants[ti].featureHooks() {
 		if f.damaged != nil {
 			if err := f.damaged(e, res, ti, d, src); err != nil {

@@ -41,6 +41,7 @@ func (e Encounter) saveMods(i int, a rules.Ability) (bonus int, adv, dis []strin
 	if e.holds(id, "holy-aura") {
 		adv = append(adv, "Holy Aura")
 	}
+	bonus += e.buffSaves(i) // Warding Bond
 	b, more := e.featuresSaves(i, a)
 	return bonus + b, append(adv, more...), dis
 }

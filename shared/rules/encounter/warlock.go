@@ -224,7 +224,7 @@ func (e Encounter) dark() bool {
 // seesInDarkness reports whether p sees through magical darkness.
 func seesInDarkness(p Participant) bool {
 	return slices.Contains(p.Combatant.Features, "eldritch-invocation-devils-sight") || slices.Contains(p.Traits, "devils-sight") ||
-		slices.Contains(p.Senses, "blindsight") || slices.Contains(p.Senses, "truesight")
+		slices.Contains(p.Senses, "blindsight") || slices.Contains(p.Senses, "truesight") || truly(p)
 }
 
 // sightAttack: in darkness, a warlock with Devil's Sight sees a foe that

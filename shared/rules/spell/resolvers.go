@@ -19,11 +19,12 @@ type resolver struct {
 }
 
 // resolvers holds the table's spells, by id. It is filled in init, as its
-// entries' functions reach back to it through cast.
-var resolvers map[string]resolver
+// entries' functions reach back to it through cast; each file of
+// resolvers adds its own, in whatever order the inits run.
+var resolvers = map[string]resolver{}
 
 func init() {
-	resolvers = map[string]resolver{
+	for id, r := range map[string]resolver{
 		// Revival (revive.go).
 		"revivify":          {targets: one, dead: true, run: revive(false, nil)},
 		"raise-dead":        {targets: one, dead: true, run: revive(false, neutralized)},
@@ -79,6 +80,11 @@ func init() {
 
 		// Darkness over the fight (darkness.go).
 		"darkness": {targets: anyIn, run: (*cast).darkness},
+	} {
+		if _, dup := resolvers[id]; dup {
+			panic("spell: two resolvers for " + id)
+		}
+		resolvers[id] = r
 	}
 }
 

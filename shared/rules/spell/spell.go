@@ -77,6 +77,15 @@ type Options struct {
 	// Command is the word Command speaks (Commands); "" is the first,
 	// grovel.
 	Command string `json:"command,omitempty"`
+	// Choice is the caster's pick among a spell's options that no other
+	// field names: Enhance Ability's enhancement ("bulls-strength", or
+	// its ability, "str"), Bestow Curse's curse (an ability, "attacks"
+	// or "necrotic"); "" is the first.
+	Choice string `json:"choice,omitempty"`
+	// Lasting are the spell effects already on the targets, for a spell
+	// that ends them (Dispel Magic, Remove Curse): Result.Dispelled says
+	// which it ended, for the caller who keeps them to end.
+	Lasting []Lasting `json:"lasting,omitempty"`
 	// Situations hold each target's distance, cover and situational
 	// advantage, by target id.
 	Situations map[string]Situation `json:"situations,omitempty"`
@@ -175,6 +184,9 @@ type Situation struct {
 	// fails, as a die rolled after seeing the roll (Dark One's Own
 	// Luck's d10, rolled by the caller).
 	Rescue int `json:"rescue,omitempty"`
+	// Willing: the target chooses to fail its save without a roll, as
+	// Calm Emotions lets a creature that wants to be calmed.
+	Willing bool `json:"willing,omitempty"`
 }
 
 // Result is a spell as cast. Its Log holds every roll and every change in
@@ -232,6 +244,9 @@ type Result struct {
 	// Summons are the creatures a conjuration calls to fight for the
 	// caster (summon.go), for the encounter to bring in.
 	Summons []Summon `json:"summons,omitempty"`
+	// Dispelled are the effects of Options.Lasting the casting ended
+	// (Dispel Magic, Remove Curse).
+	Dispelled []Effect `json:"dispelled,omitempty"`
 	// Notes are the spell's effects the engine does not apply, for the
 	// narrator: Ray of Frost's slowed speed, Thunderwave's push.
 	Notes []string `json:"notes,omitempty"`
@@ -326,6 +341,10 @@ type Effect struct {
 	// damage rolls.
 	Weapon string `json:"weapon,omitempty"`
 	Bonus  int    `json:"bonus,omitempty"`
+	// Ability is the ability the effect is about: Enhance Ability's
+	// advantage on its checks, Bestow Curse's disadvantage on its checks
+	// and saves.
+	Ability rules.Ability `json:"ability,omitempty"`
 	// Left is what the effect has left to use up (Mirror Image's
 	// duplicates); the effect ends when it reaches 0.
 	Left          int  `json:"left,omitempty"`
