@@ -4,6 +4,7 @@ import (
 	"slices"
 
 	"chronicler/shared/rules"
+	"chronicler/shared/rules/spell"
 	"chronicler/shared/world"
 )
 
@@ -21,13 +22,14 @@ const Darkvision = "darkvision"
 // seesInDark reports whether participant i sees in darkness.
 func (e Encounter) seesInDark(i int) bool {
 	p := e.Participants[i]
-	return slices.Contains(p.Combatant.Features, Darkvision) ||
+	return slices.Contains(p.Combatant.Features, Darkvision) || e.holds(p.ID, spell.DarkvisionID) ||
 		slices.ContainsFunc(p.Senses, func(s string) bool { return s == Darkvision || s == "blindsight" || s == "truesight" })
 }
 
 // lit changes an attack of ai on ti for the light the fight is in.
 func (e *Encounter) lit(ai, ti int, req *rules.AttackRequest) {
-	if e.Light != world.LightDark {
+	e.obscured(ai, ti, req) // a Fog Cloud (spells_bodies.go)
+	if e.light() != world.LightDark {
 		return
 	}
 	if !e.seesInDark(ai) {

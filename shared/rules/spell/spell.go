@@ -66,7 +66,8 @@ type Options struct {
 	Condition rules.Condition `json:"condition,omitempty"`
 	// DamageType is the caster's pick for a spell that wards against one
 	// type (Protection from Energy: acid, cold, fire, lightning or
-	// thunder); 0 picks the first.
+	// thunder) or deals one (Alter Self's natural weapons: bludgeoning,
+	// piercing or slashing); 0 picks the first.
 	DamageType rules.DamageType `json:"damage_type,omitempty"`
 	// Weapon is the SRD id of the weapon a spell enchants (Magic Weapon),
 	// "" for any the target attacks with.
@@ -74,6 +75,10 @@ type Options struct {
 	// Command is the word Command speaks (Commands); "" is the first,
 	// grovel.
 	Command string `json:"command,omitempty"`
+	// Form is the caster's pick of the forms a spell offers
+	// (Enlarge/Reduce: enlarge or reduce; Alter Self: natural-weapons,
+	// aquatic-adaptation or change-appearance); "" is the first.
+	Form string `json:"form,omitempty"`
 	// Situations hold each target's distance, cover and situational
 	// advantage, by target id.
 	Situations map[string]Situation `json:"situations,omitempty"`
@@ -172,6 +177,11 @@ type Situation struct {
 	// fails, as a die rolled after seeing the roll (Dark One's Own
 	// Luck's d10, rolled by the caller).
 	Rescue int `json:"rescue,omitempty"`
+	// Unwilling: the target resists a spell a willing creature would
+	// simply accept, and makes the save the spell allows an unwilling one
+	// (Enlarge/Reduce; Light on an object a foe holds). The caster is
+	// never unwilling of its own spell.
+	Unwilling bool `json:"unwilling,omitempty"`
 }
 
 // Result is a spell as cast. Its Log holds every roll and every change in
@@ -320,6 +330,10 @@ type Effect struct {
 	// damage rolls.
 	Weapon string `json:"weapon,omitempty"`
 	Bonus  int    `json:"bonus,omitempty"`
+	// Ability is the ability the target's attacks with Weapon use for
+	// their attack and damage rolls in place of their own (Shillelagh's
+	// spellcasting ability).
+	Ability rules.Ability `json:"ability,omitempty"`
 	// Left is what the effect has left to use up (Mirror Image's
 	// duplicates); the effect ends when it reaches 0.
 	Left          int  `json:"left,omitempty"`
