@@ -9,7 +9,8 @@ import (
 )
 
 // Light in a fight, coarsely: the fight's area is bright, dim or dark
-// (Encounter.Light). Bright and dim light change nothing in a fight. In
+// (Encounter.Light), brighter where a spell lights it (Light, Daylight:
+// bright; Dancing Lights: dim; spells_bodies.go's light). Bright and dim light change nothing in a fight. In
 // darkness a creature that cannot see in the dark fights blind: its
 // attacks are at disadvantage (its target is unseen) and attacks on it
 // at advantage (its attacker is). Darkvision sees darkness as dim light,

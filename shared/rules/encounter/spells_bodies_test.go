@@ -220,3 +220,13 @@ func TestFogCloudInAFight(t *testing.T) {
 		t.Errorf("edge %+v, want the fog on both sides", a.Edge)
 	}
 }
+
+// Fly gives Mira 60 feet of movement a turn, her flight played as speed,
+// and takes it back when Sol's concentration ends.
+func TestFlyInAFight(t *testing.T) {
+	e := casterFirst(t, []campaign.Character{sol(), mira()}, goblins(1))
+	e, _ = castIn(t, e, "sol", encounter.Action{Spell: "fly", TargetID: "mira", SlotLevel: 3, EndTurn: true})
+	if p := participant(t, e, "mira"); p.Combatant.Speed != 60 || p.Turn.Movement != 60 {
+		t.Errorf("speed %d, movement %d; want 60 and 60", p.Combatant.Speed, p.Turn.Movement)
+	}
+}
