@@ -39,6 +39,9 @@ func (k AttackKind) Ranged() bool { return k == RangedWeapon || k == RangedSpell
 type DamageRoll struct {
 	Dice dice.Expr  `json:"dice"`
 	Type DamageType `json:"type"`
+	// Least is the least the part deals once rolled (Reduce's 1d4 less
+	// can't take a weapon's damage below 1); 0 is no floor but 0.
+	Least int `json:"least,omitempty"`
 }
 
 // AttackRequest is one attack roll to make and the damage it deals on a
@@ -430,7 +433,7 @@ func RollDamageRerolling(rollerID string, parts []DamageRoll, critical bool, n i
 			used += len(t.Rerolled)
 		}
 		rolls[i] = Roll{Reason: "damage", RollerID: rollerID, Result: res}
-		dmg[i] = Damage{Amount: max(res.Total, 0), Type: p.Type}
+		dmg[i] = Damage{Amount: max(res.Total, p.Least, 0), Type: p.Type}
 	}
 	return dmg, rolls, used
 }

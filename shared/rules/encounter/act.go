@@ -255,6 +255,9 @@ func ActWith(e Encounter, actorID string, in Action, src dice.Source, rs Reactio
 	if err := restricted(p, in.Kind); err != nil {
 		return e, Result{}, err
 	}
+	if err := e.misty(ai, in.Kind); err != nil {
+		return e, Result{}, err
+	}
 	if in.Bonus || moreKinds[in.Kind] {
 		return actMore(e, ai, in, src, rs)
 	}

@@ -120,9 +120,9 @@ func (e *Encounter) attackWith(res *Result, ai, ti int, req rules.AttackRequest,
 // magic. It reports whether the attack is magical: a weapon made magic,
 // a monster whose own weapons are (Magic Weapons), or one a feature makes
 // so (Ki-Empowered Strikes).
-func (e Encounter) weaponSpells(ai, ti int, req *rules.AttackRequest) bool {
+func (e Encounter) weaponSpells(ai, ti int, req *rules.AttackRequest) (magic bool) {
 	a, t := e.Participants[ai], e.Participants[ti]
-	magic := a.Enchanted[req.WeaponID] > 0 || slices.ContainsFunc(a.Traits, func(t string) bool {
+	magic = a.Enchanted[req.WeaponID] > 0 || slices.ContainsFunc(a.Traits, func(t string) bool {
 		return t == "magic-weapons" || t == "angelic-weapons" || t == "hellish-weapons"
 	}) || slices.ContainsFunc(a.featureHooks(), func(f classFeature) bool {
 		return f.magic != nil && f.magic(a, *req)
@@ -130,6 +130,7 @@ func (e Encounter) weaponSpells(ai, ti int, req *rules.AttackRequest) bool {
 	if req.Kind != rules.MeleeWeapon && req.Kind != rules.RangedWeapon {
 		return magic
 	}
+	defer func() { magic = e.bodyWeapons(ai, req) || magic }() // Shillelagh, Alter Self, Enlarge/Reduce
 	extra := func(fx Effect, typ rules.DamageType) {
 		if x, err := dice.Parse(fx.Dice); err == nil {
 			req.Damage = append(slices.Clip(req.Damage), rules.DamageRoll{Dice: x, Type: typ})

@@ -33,6 +33,9 @@ func (e *Encounter) bonusAction(res *Result, ai int, in Action, src dice.Source)
 		return refuse(NotAllowed, "action.bonus", "%s has already taken a bonus action this turn", p.Name)
 	}
 	by, ok := p.bonusKind(in.Kind)
+	if !ok && in.Kind == ActionDash && e.retreats(p) {
+		by, ok = "Expeditious Retreat", true
+	}
 	switch in.Kind {
 	case ActionDash, ActionDisengage, ActionHide, ActionPotion:
 		if !ok {

@@ -234,6 +234,9 @@ func (e *Encounter) cast(res *Result, ai int, in Action, src dice.Source, rs Rea
 	if err := e.chosen(in, s, ids, &opts); err != nil {
 		return err
 	}
+	if err := e.bodyChoice(ai, in, s, &opts); err != nil {
+		return err
+	}
 	slot := c.slot
 
 	if slices.Contains(p.Combatant.Features, rules.Raging) {
@@ -460,6 +463,7 @@ func (e *Encounter) resolve(res *Result, ai int, s srd.Spell, slot int, ids []st
 			opts.Situate(id, func(sit *spell.Situation) { sit.Disadvantage = append(sit.Disadvantage, "a foe within reach") })
 		}
 		e.featuresTargeted(ai, e.index(id), s, &targets[i], &opts)
+		e.bodiesTargeted(ai, e.index(id), s, &opts)
 		e.saveSituation(e.index(id), s, &opts, &sv, src)
 		if held := e.inspiration(e.index(id)); len(held) > 0 {
 			opts.Situate(id, func(sit *spell.Situation) { sit.Reserves = append(slices.Clip(sit.Reserves), held...) })
@@ -558,8 +562,9 @@ func actionCantrip(id string) bool {
 }
 
 // Choose reads a caster's pick for spell s into its options: Command's
-// word, or a condition (Lesser Restoration's) or a damage type
-// (Protection from Energy's). "" leaves the spell its default; anything
+// word, Enlarge/Reduce's or Alter Self's form (a damage type picks Alter
+// Self's natural weapons of that type), or a condition (Lesser
+// Restoration's) or a damage type (Protection from Energy's). "" leaves the spell its default; anything
 // else is an invalid_args refusal.
 func Choose(s srd.Spell, choice string, opts *spell.Options) error {
 	switch {
@@ -570,6 +575,15 @@ func Choose(s srd.Spell, choice string, opts *spell.Options) error {
 		opts.Summon = slug(choice) // the creature called: "wolf", "brown bear"
 	case s.ID == "enhance-ability" || s.ID == "bestow-curse":
 		opts.Choice = choice // an enhancement or a curse, which the spell checks
+	case s.ID == "enlarge-reduce":
+		opts.Form = strings.ToLower(choice)
+	case s.ID == "alter-self":
+		// Natural weapons of a damage type, or another form.
+		if t, err := rules.ParseDamageType(choice); err == nil {
+			opts.DamageType = t
+		} else {
+			opts.Form = strings.ToLower(choice)
+		}
 	default:
 		if c, err := rules.ParseCondition(choice); err == nil {
 			opts.Condition = c

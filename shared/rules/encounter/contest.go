@@ -74,7 +74,7 @@ func (e *Encounter) grab(res *Result, ai int, in Action, src dice.Source) error 
 		return refuse(NotAllowed, "action.target_id", "%s is already dead", t.Name)
 	case e.elsewhere(t.ID) || p.Left:
 		return refuse(NotAllowed, "action.target_id", "%s", e.unreachable(ti))
-	case sizeOf(t) > sizeOf(p)+1:
+	case e.size(ti) > e.size(ai)+1:
 		return refuse(NotAllowed, "action.target_id", "%s is too large to %s: no more than one size larger than %s", t.Name, what, p.Name)
 	case in.Kind == ActionGrapple && t.GrappledBy == p.ID:
 		return refuse(NotAllowed, "action.target_id", "%s already holds %s", p.Name, t.Name)
@@ -83,8 +83,8 @@ func (e *Encounter) grab(res *Result, ai int, in Action, src dice.Source) error 
 	if ok, err := e.approachedBy(res, ai, ti, src); err != nil || !ok {
 		return err
 	}
-	c, err := rules.Contest(e.Participants[ai].Combatant, rules.CheckRequest{Skill: rules.Athletics},
-		e.Participants[ti].Combatant, defence(e.Participants[ti].Combatant), src)
+	c, err := rules.Contest(e.Participants[ai].Combatant, e.strength(ai, rules.CheckRequest{Skill: rules.Athletics}),
+		e.Participants[ti].Combatant, e.strength(ti, defence(e.Participants[ti].Combatant)), src)
 	if err != nil {
 		return fault.Wrap(fault.Internal, actOp, err)
 	}
@@ -138,7 +138,7 @@ func (e *Encounter) escape(res *Result, ai int, src dice.Source) error {
 		// A stat block's grapple: its escape DC, with Athletics or
 		// Acrobatics, whichever the creature is better at.
 		g := e.Participants[gi]
-		req := defence(p.Combatant)
+		req := e.strength(ai, defence(p.Combatant))
 		req.DC = p.EscapeDC
 		c, err := rules.Check(p.Combatant, req, src)
 		if err != nil {
@@ -151,7 +151,7 @@ func (e *Encounter) escape(res *Result, ai int, src dice.Source) error {
 		}
 	} else if gi >= 0 && e.canHold(gi) {
 		g := e.Participants[gi]
-		c, err := rules.Contest(p.Combatant, defence(p.Combatant), g.Combatant, rules.CheckRequest{Skill: rules.Athletics}, src)
+		c, err := rules.Contest(p.Combatant, e.strength(ai, defence(p.Combatant)), g.Combatant, e.strength(gi, rules.CheckRequest{Skill: rules.Athletics}), src)
 		if err != nil {
 			return fault.Wrap(fault.Internal, actOp, err)
 		}

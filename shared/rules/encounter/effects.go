@@ -126,6 +126,9 @@ func rounds(s string) int {
 // keep stores the lasting effects of a spell cast now and, for a spell
 // its caster uses again on later turns, that it is under way.
 func (e *Encounter) keep(res *Result, sr spell.Result, s srd.Spell, src dice.Source) error {
+	if err := e.bodiesKept(res, sr); err != nil {
+		return err
+	}
 	for _, fx := range sr.Effects {
 		if err := e.add(res, Effect{Effect: fx, SlotLevel: sr.SlotLevel, Until: e.until(fx, s)}, src); err != nil {
 			return err
@@ -275,6 +278,9 @@ func (e *Encounter) lapse(res *Result) error {
 		}
 		if strings.Contains(fx.Ends, "until it takes damage") && damaged(res.Changes, fx.TargetID) {
 			return endDamage
+		}
+		if e.droppedTo0(fx) {
+			return "dropped to 0 hit points"
 		}
 		return ""
 	})

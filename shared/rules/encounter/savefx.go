@@ -43,7 +43,8 @@ func (e Encounter) saveMods(i int, a rules.Ability) (bonus int, adv, dis []strin
 	}
 	bonus += e.buffSaves(i) // Warding Bond
 	b, more := e.featuresSaves(i, a)
-	return bonus + b, append(adv, more...), dis
+	bodyAdv, bodyDis := e.bodySaves(i, a) // Enlarge/Reduce, Gaseous Form
+	return bonus + b, append(append(adv, more...), bodyAdv...), append(dis, bodyDis...)
 }
 
 // riderSaves adds what participant ti's effects do to its saves against

@@ -17,7 +17,8 @@
 // and ends: armor class, speed, resistances, condition immunities, a
 // change to the hit point maximum (Aid, Harm), a die for later rolls
 // (Bless, Guidance, Hunter's Mark), a ward on attack rolls (Blur, Mirror
-// Image, Sanctuary).
+// Image, Sanctuary), a weapon's die and ability (Shillelagh), the light
+// a fight is in (Light, Daylight) or a fog over it (bodies.go).
 // Cast itself changes only what is done at once (a condition gained or
 // ended, damage, healing, a return to life); package encounter applies the
 // rest while a fight lasts. The engine keeps no clock outside a fight, so

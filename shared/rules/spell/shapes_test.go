@@ -381,8 +381,8 @@ func TestOngoingEffects(t *testing.T) {
 			changes: []rules.Change{slot("mira", 2, 0, 1), change("mira", rules.FieldConcentration, "", "heat-metal"), change("orc-1", rules.FieldHP, 15, 7)},
 			summary: "Mira casts Heat Metal (2nd level): the orc takes 8 fire damage. The orc, if holding or wearing the object, must succeed on a Constitution save or drop it; " +
 				"if it keeps it, it has disadvantage on attack rolls and ability checks until the start of Mira's next turn."},
-		{name: "NarrativeSpellSpendsSlotAndConcentration", caster: mira(), spell: "fly", slot: 3, targets: []rules.Combatant{bram()},
-			changes: []rules.Change{slot("mira", 3, 0, 1), change("mira", rules.FieldConcentration, "", "fly")},
-			summary: "Mira casts Fly (3rd level) on Bram."},
+		{name: "NarrativeSpellSpendsSlotAndConcentration", caster: mira(), spell: "clairvoyance", slot: 3, targets: []rules.Combatant{bram()},
+			changes: []rules.Change{slot("mira", 3, 0, 1), change("mira", rules.FieldConcentration, "", "clairvoyance")},
+			summary: "Mira casts Clairvoyance (3rd level) on Bram."},
 	})
 }

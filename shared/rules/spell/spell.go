@@ -69,7 +69,8 @@ type Options struct {
 	Condition rules.Condition `json:"condition,omitempty"`
 	// DamageType is the caster's pick for a spell that wards against one
 	// type (Protection from Energy: acid, cold, fire, lightning or
-	// thunder); 0 picks the first.
+	// thunder) or deals one (Alter Self's natural weapons: bludgeoning,
+	// piercing or slashing); 0 picks the first.
 	DamageType rules.DamageType `json:"damage_type,omitempty"`
 	// Weapon is the SRD id of the weapon a spell enchants (Magic Weapon),
 	// "" for any the target attacks with.
@@ -86,6 +87,10 @@ type Options struct {
 	// that ends them (Dispel Magic, Remove Curse): Result.Dispelled says
 	// which it ended, for the caller who keeps them to end.
 	Lasting []Lasting `json:"lasting,omitempty"`
+	// Form is the caster's pick of the forms a spell offers
+	// (Enlarge/Reduce: enlarge or reduce; Alter Self: natural-weapons,
+	// aquatic-adaptation or change-appearance); "" is the first.
+	Form string `json:"form,omitempty"`
 	// Situations hold each target's distance, cover and situational
 	// advantage, by target id.
 	Situations map[string]Situation `json:"situations,omitempty"`
@@ -187,6 +192,11 @@ type Situation struct {
 	// Willing: the target chooses to fail its save without a roll, as
 	// Calm Emotions lets a creature that wants to be calmed.
 	Willing bool `json:"willing,omitempty"`
+	// Unwilling: the target resists a spell a willing creature would
+	// simply accept, and makes the save the spell allows an unwilling one
+	// (Enlarge/Reduce; Light on an object a foe holds). The caster is
+	// never unwilling of its own spell.
+	Unwilling bool `json:"unwilling,omitempty"`
 }
 
 // Result is a spell as cast. Its Log holds every roll and every change in
@@ -343,7 +353,9 @@ type Effect struct {
 	Bonus  int    `json:"bonus,omitempty"`
 	// Ability is the ability the effect is about: Enhance Ability's
 	// advantage on its checks, Bestow Curse's disadvantage on its checks
-	// and saves.
+	// and saves; the ability the target's attacks with Weapon use for
+	// their attack and damage rolls in place of their own (Shillelagh's
+	// spellcasting ability).
 	Ability rules.Ability `json:"ability,omitempty"`
 	// Left is what the effect has left to use up (Mirror Image's
 	// duplicates); the effect ends when it reaches 0.
