@@ -80,6 +80,12 @@ func init() {
 		// Darkness over the fight (darkness.go).
 		"darkness": {targets: anyIn, run: (*cast).darkness},
 	}
+	for id, r := range controlResolvers() {
+		if _, dup := resolvers[id]; dup {
+			panic("spell: " + id + " has two resolvers")
+		}
+		resolvers[id] = r
+	}
 }
 
 func one(*cast) (int, int) { return 1, 1 }
