@@ -42,6 +42,7 @@ func (e Encounter) saveMods(i int, a rules.Ability) (bonus int, adv, dis []strin
 		adv = append(adv, "Holy Aura")
 	}
 	b, more := e.featuresSaves(i, a)
+	dis = append(dis, e.controlSaves(i, a)...)
 	return bonus + b, append(adv, more...), dis
 }
 
@@ -115,7 +116,7 @@ func (e Encounter) elsewhere(id string) bool {
 		return true
 	}
 	return slices.ContainsFunc(e.Effects, func(fx Effect) bool {
-		return fx.TargetID == id && ((fx.Spell == "banishment" && fx.Condition != 0) || fx.ID == ethereal || fx.ID == hurled)
+		return fx.TargetID == id && ((fx.Spell == "banishment" && fx.Condition != 0) || fx.ID == ethereal || fx.ID == hurled || shut(fx))
 	})
 }
 
@@ -250,6 +251,9 @@ func (e *Encounter) flash(res *Result, ai, ti int, src dice.Source) error {
 func (e Encounter) unreachable(i int) string {
 	if p := e.Participants[i]; p.Left {
 		return p.Name + " has left the fight"
+	}
+	if why := e.shutIn(i); why != "" {
+		return why
 	}
 	return e.Participants[i].Name + " is on another plane and can't be reached"
 }
