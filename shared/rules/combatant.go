@@ -1,6 +1,10 @@
 package rules
 
-import "chronicler/shared/campaign"
+import (
+	"slices"
+
+	"chronicler/shared/campaign"
+)
 
 // Combatant is the engine's view of one creature, character or monster, as
 // the caller builds it from the sheet or stat block for one resolution. It
@@ -96,6 +100,9 @@ func (c Combatant) Modifier(a Ability) int {
 
 func (c Combatant) score(a Ability) int {
 	ab := c.Abilities
+	if (a == Int || a == Cha) && slices.Contains(c.Features, Feebleminded) {
+		return 1
+	}
 	switch a {
 	case Str:
 		return ab.Str

@@ -19,6 +19,11 @@ import (
 // to the combatant's Features while the rage lasts.
 const Raging = "raging"
 
+// Feebleminded is the state Feeblemind leaves a creature in: its
+// Intelligence and Charisma scores read 1 and it can't cast spells while
+// the encounter keeps the spell's effect on it.
+const Feebleminded = "feebleminded"
+
 // passive is one row: each field that is set applies.
 type passive struct {
 	// saveAdvantage says the feature gives advantage on the save, and why.

@@ -412,6 +412,8 @@ func (e *Encounter) attack(res *Result, ai int, in Action, src dice.Source, rs R
 		return refuse(NotAllowed, "action.target_id", "%s is already dead", e.Participants[ti].Name)
 	case e.elsewhere(e.Participants[ti].ID):
 		return refuse(NotAllowed, "action.target_id", "%s", e.unreachable(ti))
+	case e.shutIn(ai) != "":
+		return refuse(NotAllowed, "action.target_id", "%s", e.shutIn(ai))
 	case in.Distance < 0 || in.Distance > MaxDistance:
 		return refuse(InvalidArgs, "action.distance", "must be between 0 and %d feet", MaxDistance)
 	}

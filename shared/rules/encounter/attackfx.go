@@ -59,6 +59,7 @@ func (e *Encounter) attackWith(res *Result, ai, ti int, req rules.AttackRequest,
 	req.Reserves = append(slices.Clip(req.Reserves), e.inspiration(ai)...)
 	e.featuresAttack(ai, ti, &req)
 	e.buffsAttack(ai, ti, &req)
+	e.controlAttack(ai, ti, &req)
 	e.lit(ai, ti, &req)
 	magic := e.weaponSpells(ai, ti, &req) || e.featuresMagical(ai, req)
 	defer e.defend(ti, req, magic)()

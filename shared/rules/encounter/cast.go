@@ -434,8 +434,10 @@ func (e *Encounter) targetIDs(s srd.Spell, in Action) ([]string, error) {
 		switch i := e.index(id); {
 		case i < 0:
 			return nil, refuse(InvalidArgs, "action.target_ids", "no participant %q", truncate(id, 60))
-		case e.elsewhere(id):
+		case e.elsewhere(id) && !e.withinOwnWalls(id):
 			return nil, refuse(NotAllowed, "action.target_ids", "%s", e.unreachable(i))
+		case id != e.Current && e.walledIn(e.Current):
+			return nil, refuse(NotAllowed, "action.target_ids", "%s", e.shutIn(e.index(e.Current)))
 		}
 	}
 	if in.Distance < 0 || in.Distance > MaxDistance {

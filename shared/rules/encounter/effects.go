@@ -161,6 +161,7 @@ func (e *Encounter) add(res *Result, fx Effect, src dice.Source) error {
 		if fx.Spell == "banishment" && fx.Condition != 0 {
 			e.part(i) // gone to a demiplane
 		}
+		e.controlAdd(i, &fx)
 		if !fx.Nonmagical { // Stoneskin's holds per attack (attackfx.go)
 			fx.Granted = fx.Resist &^ p.Combatant.Resistances
 			p.Combatant.Resistances |= fx.Granted
@@ -316,6 +317,9 @@ func (e *Encounter) turnEnds(res *Result, src dice.Source) error {
 	if err := e.repeatSaves(res, cur, src); err != nil {
 		return err
 	}
+	if err := e.controlTurnEnds(res, src); err != nil {
+		return err
+	}
 	now := e.moment(e.Round, cur, true)
 	for _, fx := range e.Effects {
 		if fx.ID == "acid-arrow" && fx.TargetID == cur && e.due(fx.Until, now) {
@@ -366,6 +370,9 @@ func (e *Encounter) turnStarts(res *Result, src dice.Source) error {
 		return err
 	}
 	if err := e.obey(res); err != nil {
+		return err
+	}
+	if err := e.controlTurnStarts(res, src); err != nil {
 		return err
 	}
 	return e.standUp(res)

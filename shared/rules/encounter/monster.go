@@ -62,6 +62,10 @@ func MonsterTurnWith(e Encounter, src dice.Source, rs Reactions) (Encounter, Res
 		res.say(p.Name + " can't act.")
 	case p.Turn.ActionUsed:
 		res.say(p.Name + " ends its turn.")
+	case out.lashing(ai):
+		if err := out.lashOut(&res, ai, src); err != nil {
+			return e, Result{}, err
+		}
 	default:
 		if err := out.monsterAttack(&res, ai, src, rs); err != nil {
 			return e, Result{}, err

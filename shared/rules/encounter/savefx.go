@@ -43,7 +43,8 @@ func (e Encounter) saveMods(i int, a rules.Ability) (bonus int, adv, dis []strin
 	}
 	bonus += e.buffSaves(i) // Warding Bond
 	b, more := e.featuresSaves(i, a)
-	bodyAdv, bodyDis := e.bodySaves(i, a) // Enlarge/Reduce, Gaseous Form
+	dis = append(dis, e.controlSaves(i, a)...) // Irresistible Dance
+	bodyAdv, bodyDis := e.bodySaves(i, a)      // Enlarge/Reduce, Gaseous Form
 	return bonus + b, append(append(adv, more...), bodyAdv...), append(dis, bodyDis...)
 }
 
@@ -117,7 +118,7 @@ func (e Encounter) elsewhere(id string) bool {
 		return true
 	}
 	return slices.ContainsFunc(e.Effects, func(fx Effect) bool {
-		return fx.TargetID == id && ((fx.Spell == "banishment" && fx.Condition != 0) || fx.ID == ethereal || fx.ID == hurled)
+		return fx.TargetID == id && ((fx.Spell == "banishment" && fx.Condition != 0) || fx.ID == ethereal || fx.ID == hurled || shut(fx))
 	})
 }
 
@@ -252,6 +253,9 @@ func (e *Encounter) flash(res *Result, ai, ti int, src dice.Source) error {
 func (e Encounter) unreachable(i int) string {
 	if p := e.Participants[i]; p.Left {
 		return p.Name + " has left the fight"
+	}
+	if why := e.shutIn(i); why != "" {
+		return why
 	}
 	return e.Participants[i].Name + " is on another plane and can't be reached"
 }

@@ -207,6 +207,9 @@ func (c *cast) checkCaster(caster rules.Combatant) error {
 	for cond := range (caster.Conditions & incapacitating).All() {
 		return refuse(ReasonNotAllowed, "%s is %s and can't cast spells", caster.Name, cond)
 	}
+	if slices.Contains(caster.Features, rules.Feebleminded) {
+		return refuse(ReasonNotAllowed, "%s is feebleminded and can't cast spells", caster.Name)
+	}
 	return nil
 }
 

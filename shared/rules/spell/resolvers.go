@@ -86,6 +86,12 @@ func init() {
 		}
 		resolvers[id] = r
 	}
+	for id, r := range controlResolvers() {
+		if _, dup := resolvers[id]; dup {
+			panic("spell: " + id + " has two resolvers")
+		}
+		resolvers[id] = r
+	}
 }
 
 func one(*cast) (int, int) { return 1, 1 }
