@@ -261,6 +261,12 @@ func (e *Encounter) cast(res *Result, ai int, in Action, src dice.Source, rs Rea
 	if err != nil {
 		return err
 	}
+	// An area creatures set off by being in it (Moonbeam) holds those named
+	// as it is cast; one that acts only later affects nobody now.
+	occupants := ids
+	if spell.TriggerOf(s) == spell.TriggerZone && spell.Idle(s) {
+		ids = nil
+	}
 	// A monster may counter the spell as it is cast: one the rules would
 	// cast, so first what they refuse is refused, with nothing spent.
 	if err := e.checkCast(ai, s, slot, ids, in.Distance, opts); err != nil {
@@ -301,6 +307,11 @@ func (e *Encounter) cast(res *Result, ai int, in Action, src dice.Source, rs Rea
 	}
 	if err := e.keep(res, sr, s, src); err != nil {
 		return err
+	}
+	if spell.TriggerOf(s) == spell.TriggerZone {
+		if err := e.inZone(res, ai, s, sr.SlotLevel, occupants, src); err != nil {
+			return err
+		}
 	}
 	for _, f := range c.after {
 		if err := f(e, res, ai, sr, src); err != nil {

@@ -375,6 +375,9 @@ func (e *Encounter) turnStarts(res *Result, src dice.Source) error {
 	if err := e.controlTurnStarts(res, src); err != nil {
 		return err
 	}
+	if err := e.zonesStart(res, src); err != nil {
+		return err
+	}
 	return e.standUp(res)
 }
 

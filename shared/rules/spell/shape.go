@@ -447,3 +447,7 @@ func (r Report) String() string {
 	fmt.Fprintf(&b, "%-12s %3d of %d\n", "narrative", r.Narrative, r.Total)
 	return b.String()
 }
+
+// Idle reports whether spell s affects nobody as it is cast: it acts
+// later, when a creature sets it off (Moonbeam) or its caster uses it.
+func Idle(s srd.Spell) bool { return specOf(s.ID).idle }

@@ -16,6 +16,7 @@ type refSpell struct {
 	Index         string    `json:"index"`
 	Name          string    `json:"name"`
 	Desc          []string  `json:"desc"`
+	HigherLevel   []string  `json:"higher_level"`
 	Range         string    `json:"range"`
 	Components    []string  `json:"components"`
 	Ritual        bool      `json:"ritual"`

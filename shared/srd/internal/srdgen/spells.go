@@ -119,7 +119,55 @@ func (t *Tables) spell(r refSpell) (srd.Spell, error) {
 	if r.Area != nil {
 		s.Area = &srd.Area{Type: r.Area.Type, Size: r.Area.Size}
 	}
+	if err := t.spellText(r, &s); err != nil {
+		return s, err
+	}
 	return s, nil
+}
+
+// KindSpellText is a spell's damage or save the reference leaves in its
+// words, read from its text.
+const KindSpellText = "spell-text"
+
+// fromText are the spells whose damage and save only their text gives:
+// Spirit Guardians' "takes 3d8 radiant damage ... On a successful save,
+// the creature takes half as much damage", a die more for each slot
+// level above 3rd.
+var fromText = map[string]bool{"spirit-guardians": true}
+
+var (
+	textDamage = regexp.MustCompile(`takes (\d+)d(\d+) ([a-z]+) damage`)
+	textSave   = regexp.MustCompile(`(?i)must make a (strength|dexterity|constitution|intelligence|wisdom|charisma) saving throw`)
+	textPerDie = regexp.MustCompile(`increases by 1d(\d+) for each slot level above`)
+)
+
+// spellText reads the damage and save of a spell in fromText from its
+// text, slot level by slot level.
+func (t *Tables) spellText(r refSpell, s *srd.Spell) error {
+	if !fromText[r.Index] || s.Damage != nil {
+		return nil
+	}
+	text := strings.Join(r.Desc, " ")
+	d, sv := textDamage.FindStringSubmatch(text), textSave.FindStringSubmatch(text)
+	if d == nil || sv == nil {
+		return fmt.Errorf("no damage or save in the text")
+	}
+	n, _ := strconv.Atoi(d[1])
+	sides := d[2]
+	by := map[int]string{r.Level: d[1] + "d" + sides}
+	if per := textPerDie.FindStringSubmatch(strings.Join(r.HigherLevel, " ")); per != nil && per[1] == sides {
+		for lvl := r.Level + 1; lvl <= 9; lvl++ {
+			by[lvl] = strconv.Itoa(n+lvl-r.Level) + "d" + sides
+		}
+	}
+	success := "none"
+	if strings.Contains(text, "half as much damage") {
+		success = "half"
+	}
+	s.Damage = &srd.SpellDamage{Type: d[3], BySlotLevel: by}
+	s.Save = &srd.Save{Ability: abilityIDs[strings.ToUpper(sv[1][:1])+strings.ToLower(sv[1][1:])], OnSuccess: success}
+	t.adjust(KindSpellText, "spell "+r.Index, strconv.Quote(d[0]+"; "+sv[0]), "damage %s %s from level %d, %s save for %s", by[r.Level], d[3], r.Level, s.Save.Ability, success)
+	return nil
 }
 
 // checkExtraType confirms, from the spell's own text, that each roll deals
