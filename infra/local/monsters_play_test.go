@@ -263,3 +263,53 @@ func TestFrightfulPresenceOverTheSocket(t *testing.T) {
 		t.Fatalf("the wyrm's turn: %s", log)
 	}
 }
+
+// A druid's spells over the socket: Conjure Animals brings wolves that
+// take their own turns and bite the druid's foes; Moonbeam burns the
+// creature named as it is cast when its turn starts.
+func TestDruidSpellsOverTheSocket(t *testing.T) {
+	base := inProcess(t, func(c *config) { c.turnRate = 0 })
+	druid := map[string]any{"name": "Ash", "race": "human", "class": "druid", "level": 5,
+		"abilities": map[string]int{"str": 10, "dex": 14, "con": 13, "int": 8, "wis": 15, "cha": 12}}
+
+	t.Run("conjure animals", func(t *testing.T) {
+		t.Parallel()
+		h := newHero(t, base, druid, dummy)
+		h.out(map[string]any{"kind": "prepare", "spells": []string{"conjure-animals", "moonbeam", "cure-wounds"}})
+		h.begin("dummy", 1)
+		h.myTurn()
+		c := h.act(map[string]any{"kind": "cast", "spell": "conjure-animals", "slot_level": 3, "choice": "wolf"}, nil)
+		enc := encounterOf(c)
+		wolves := 0
+		for _, x := range enc["participants"].([]any) {
+			if p := x.(map[string]any); p["summoned"] == true && p["summoned_by"] == h.char {
+				wolves++
+			}
+		}
+		if wolves != 8 {
+			t.Fatalf("Conjure Animals brought %d wolves: %v", wolves, enc["log"])
+		}
+		turns := h.fightOn(func(turns []event) bool {
+			return strings.Contains(fmt.Sprint(turns[len(turns)-1]["actor_id"]), "-wolf-")
+		})
+		if log := fmt.Sprint(encounterOf(turns[len(turns)-1])["log"]); !strings.Contains(log, "Wolf") || !strings.Contains(log, "Straw Dummy") {
+			t.Errorf("a wolf's turn: %s", log)
+		}
+	})
+
+	t.Run("moonbeam", func(t *testing.T) {
+		t.Parallel()
+		h := newHero(t, base, druid, dummy)
+		h.out(map[string]any{"kind": "prepare", "spells": []string{"conjure-animals", "moonbeam", "cure-wounds"}})
+		h.begin("dummy", 1)
+		enc, _ := h.myTurn()
+		dummyID := monsters(enc)[0]
+		h.act(map[string]any{"kind": "cast", "spell": "moonbeam", "slot_level": 2, "target_ids": []string{dummyID}}, nil)
+		turns := h.fightOn(func(turns []event) bool {
+			return strings.Contains(fmt.Sprint(encounterOf(turns[len(turns)-1])["log"]), "Moonbeam: Straw Dummy 1")
+		})
+		if hp := hpOf(encounterOf(turns[len(turns)-1]), dummyID); hp >= 1000 {
+			t.Errorf("the dummy in the beam is at %d HP", hp)
+		}
+	})
+}
