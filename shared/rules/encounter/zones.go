@@ -110,6 +110,11 @@ func (e *Encounter) setOff(res *Result, ti int, fx Effect, src dice.Source) erro
 	if err := e.take(res, ci, sr, src); err != nil {
 		return err
 	}
+	for _, o := range sr.Targets {
+		if o.Told == spell.Retching && o.TargetID == e.Participants[ti].ID {
+			e.Participants[ti].Turn.ActionUsed = true // Stinking Cloud
+		}
+	}
 	res.say(sr.Summary())
 	for _, n := range sv.notes {
 		res.say(n)

@@ -70,3 +70,27 @@ func TestSpiritGuardiansBurnsTheFoesBesideTheCaster(t *testing.T) {
 		t.Errorf("goblin 2, out of reach, burned: %s", res.Summary())
 	}
 }
+
+// Stinking Cloud: a creature in it as its turn starts fails a
+// Constitution save and spends its action retching.
+func TestStinkingCloudTakesTheAction(t *testing.T) {
+	w := wren()
+	w.Level, w.SpellSlots = 5, map[string]campaign.Slot{"1": {Max: 4}, "2": {Max: 3}, "3": {Max: 2}}
+	e := casterFirst(t, []campaign.Character{w}, goblins(1))
+	// Goblin 1's turn starts in the cloud: its Con save, 3 + 0, fails DC 13.
+	e, res, err := encounter.Act(e, "wren", encounter.Action{Kind: encounter.ActionCast, Spell: "stinking-cloud", SlotLevel: 3, TargetIDs: []string{"goblin-1"}, EndTurn: true}, faces(t, 3))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if g := participant(t, e, "goblin-1"); !g.Turn.ActionUsed || !strings.Contains(res.Summary(), "retching") {
+		t.Fatalf("goblin turn %+v: %s", g.Turn, res.Summary())
+	}
+	// Its turn: no attack.
+	_, res, err = encounter.MonsterTurn(e, scriptAfter(t))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(res.Attacks) != 0 {
+		t.Errorf("a retching goblin attacks: %s", res.Summary())
+	}
+}
