@@ -182,6 +182,9 @@ func (e *Encounter) cast(res *Result, ai int, in Action, src dice.Source, rs Rea
 	if !ok {
 		return refuse(InvalidArgs, "action.spell", "no spell %q in the rules", truncate(in.Spell, 60))
 	}
+	if e.silenced(ai) && slices.Contains(s.Components, "V") {
+		return refuse(NotAllowed, "action.spell", "%s stands in a magical silence: no spell with a verbal component can be cast there", p.Name)
+	}
 	if in.Ongoing {
 		ability, err := p.castAbility(s)
 		if err != nil {

@@ -335,7 +335,7 @@ func attackScore(p Participant) int {
 // monster has no spell worth more than its attacks.
 func (e *Encounter) monsterCast(res *Result, ai int, src dice.Source, rs Reactions) (bool, error) {
 	plan, ok := e.spellPlan(ai)
-	if !ok || plan.score <= attackScore(e.Participants[ai]) {
+	if !ok || plan.score <= attackScore(e.Participants[ai]) || (e.silenced(ai) && slices.Contains(plan.spell.Components, "V")) {
 		return false, nil
 	}
 	m := e.Participants[ai]

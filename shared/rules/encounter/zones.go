@@ -33,16 +33,34 @@ func (e *Encounter) inZone(res *Result, ai int, s srd.Spell, slot int, ids []str
 		ids = []string{caster.ID} // the area goes with its caster
 	}
 	for _, id := range ids {
-		if e.index(id) < 0 {
+		ti := e.index(id)
+		if ti < 0 {
 			continue
 		}
 		fx := spell.Effect{ID: zoneFX, Spell: s.ID, CasterID: caster.ID, TargetID: id, Concentration: s.Concentration,
 			Ends: s.Duration, Note: "in the area of " + s.Name}
+		if s.ID == silence {
+			// Deafened while in it; it ends with the area.
+			if _, err := e.condition(res, ti, rules.Deafened); err != nil {
+				return err
+			}
+			fx.Condition = rules.Deafened
+		}
 		if err := e.add(res, Effect{Effect: fx, SlotLevel: slot, Until: e.until(fx, s)}, src); err != nil {
 			return err
 		}
 	}
 	return nil
+}
+
+// silence is the spell whose area no sound crosses: those in it are
+// deafened and cast no spell with a verbal component.
+const silence = "silence"
+
+// silenced reports whether participant i stands in a Silence.
+func (e Encounter) silenced(i int) bool {
+	id := e.Participants[i].ID
+	return slices.ContainsFunc(e.Effects, func(fx Effect) bool { return fx.ID == zoneFX && fx.Spell == silence && fx.TargetID == id })
 }
 
 // zonesStart sets off each area that holds the participant whose turn

@@ -94,3 +94,23 @@ func TestStinkingCloudTakesTheAction(t *testing.T) {
 		t.Errorf("a retching goblin attacks: %s", res.Summary())
 	}
 }
+
+// Silence: those named in it are deafened and cast no spell with a
+// verbal component while it holds them.
+func TestSilenceStopsVerbalSpells(t *testing.T) {
+	c := cleo()
+	c.SpellSlots = map[string]campaign.Slot{"1": {Max: 4}, "2": {Max: 3}}
+	w := wren()
+	e := casterFirst(t, []campaign.Character{c, w}, goblins(1))
+	e, _, err := encounter.Act(e, "cleo", encounter.Action{Kind: encounter.ActionCast, Spell: "silence", SlotLevel: 2, TargetIDs: []string{"wren"}, EndTurn: true}, faces(t))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if p := participant(t, e, "wren"); !strings.Contains(strings.Join(p.Conditions, " "), "deafened") {
+		t.Fatalf("wren in the silence: %v", p.Conditions)
+	}
+	_, _, err = encounter.Act(e, "wren", encounter.Action{Kind: encounter.ActionCast, Spell: "fire-bolt", TargetIDs: []string{"goblin-1"}}, faces(t))
+	if err == nil || !strings.Contains(err.Error(), "silence") {
+		t.Errorf("a fire bolt from the silence: %v", err)
+	}
+}

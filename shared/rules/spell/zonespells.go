@@ -2,10 +2,13 @@ package spell
 
 // The zone spells whose setting off the data cannot say: Stinking
 // Cloud's creatures that fail their Constitution save spend their action
-// retching (Outcome.Told; the encounter takes the action).
+// retching (Outcome.Told; the encounter takes the action); Silence holds
+// those in it deafened and unable to cast a spell with a verbal
+// component (the encounter plays both).
 func init() {
 	for id, r := range map[string]resolver{
 		"stinking-cloud": {targets: none, ability: true, run: (*cast).stinkingCloud},
+		"silence":        {targets: none, run: func(*cast) error { return nil }},
 	} {
 		if _, dup := resolvers[id]; dup {
 			panic("spell: " + id + " resolved twice")
@@ -13,6 +16,9 @@ func init() {
 		resolvers[id] = r
 	}
 	specs["stinking-cloud"] = spec{exact: true, idle: true, ongoing: TriggerZone}
+	// Silence: those in it are deafened and cast no spell with a verbal
+	// component (the encounter's zones.go); its thunder immunity is told.
+	specs["silence"] = spec{exact: true, idle: true, ongoing: TriggerZone, rider: "{target} is immune to thunder damage while in the silence"}
 }
 
 // Retching is what Stinking Cloud's failed save says of its target, which
