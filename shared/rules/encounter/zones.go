@@ -129,8 +129,12 @@ func (e *Encounter) setOff(res *Result, ti int, fx Effect, src dice.Source) erro
 		return err
 	}
 	for _, o := range sr.Targets {
-		if o.Told == spell.Retching && o.TargetID == e.Participants[ti].ID {
+		switch {
+		case o.TargetID != e.Participants[ti].ID:
+		case o.Told == spell.Retching:
 			e.Participants[ti].Turn.ActionUsed = true // Stinking Cloud
+		case o.Told == spell.Pushed:
+			e.part(ti) // Gust of Wind: out of everyone's reach
 		}
 	}
 	res.say(sr.Summary())

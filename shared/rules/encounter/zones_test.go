@@ -114,3 +114,19 @@ func TestSilenceStopsVerbalSpells(t *testing.T) {
 		t.Errorf("a fire bolt from the silence: %v", err)
 	}
 }
+
+// Gust of Wind: a creature in the line as its turn starts makes a
+// Strength save or is pushed out of everyone's reach.
+func TestGustOfWindPushesOutOfReach(t *testing.T) {
+	w := wren()
+	w.SpellSlots["2"] = campaign.Slot{Max: 2}
+	e := engage(t, casterFirst(t, []campaign.Character{w}, goblins(1)), "wren", "goblin-1")
+	// Goblin 1's Strength save, 2 - 1, fails DC 13.
+	e, _, err := encounter.Act(e, "wren", encounter.Action{Kind: encounter.ActionCast, Spell: "gust-of-wind", SlotLevel: 2, TargetIDs: []string{"goblin-1"}, EndTurn: true}, faces(t, 2))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if g := participant(t, e, "goblin-1"); len(g.Engaged) != 0 {
+		t.Errorf("the pushed goblin is still in reach of %v", g.Engaged)
+	}
+}

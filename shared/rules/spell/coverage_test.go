@@ -20,10 +20,10 @@ func TestCoverageCounts(t *testing.T) {
 	t.Logf("SRD spell coverage:\n%s", r)
 	want := map[spell.Shape]int{
 		spell.ShapeAttack: 13, spell.ShapeSaveDamage: 38, spell.ShapeAutoDamage: 1, spell.ShapeHeal: 7,
-		spell.ShapeCondition: 20, spell.ShapeExact: 101, spell.ShapeNarrative: 139,
+		spell.ShapeCondition: 20, spell.ShapeExact: 102, spell.ShapeNarrative: 138,
 	}
-	if r.Total != 319 || r.Mechanical != 180 || r.Narrative != 139 {
-		t.Errorf("total %d, mechanical %d, narrative %d; want 319, 180, 139", r.Total, r.Mechanical, r.Narrative)
+	if r.Total != 319 || r.Mechanical != 181 || r.Narrative != 138 {
+		t.Errorf("total %d, mechanical %d, narrative %d; want 319, 181, 138", r.Total, r.Mechanical, r.Narrative)
 	}
 	for sh, n := range want {
 		if r.Counts[sh] != n || len(r.Spells[sh]) != n {
