@@ -99,7 +99,8 @@ func TestSteedFightsForItsRider(t *testing.T) {
 }
 
 // Create Undead's three ghouls come in with their caster; one that falls
-// leaves her service, and the two left go out of the fight on her sheet.
+// leaves her service, and the two left leave the fight as it ends, kept
+// on her sheet for the next.
 func TestCreateUndeadGhoulsServeUntilTheyFall(t *testing.T) {
 	w := served(t, wren(), "create-undead", 6, "")
 	// Initiative: Wren 20+2, the ogre 14-1, the ghouls 8, 5 and 2, +2.
@@ -125,9 +126,12 @@ func TestCreateUndeadGhoulsServeUntilTheyFall(t *testing.T) {
 	if k < 0 || e.Effects[k].Left != 2 {
 		t.Fatalf("servant effects %+v, want 2 ghouls left", e.Effects)
 	}
-	_, diffs, err := encounter.End(e, "fled", encounter.EndOptions{})
+	out, diffs, err := encounter.End(e, "fled", encounter.EndOptions{})
 	if err != nil {
 		t.Fatal(err)
+	}
+	if n := len(summonedBy(out, "wren")); n != 0 {
+		t.Errorf("%d ghouls stay in the ended fight, want them gone with it", n)
 	}
 	for _, d := range diffs {
 		if d.CharacterID != "wren" {
