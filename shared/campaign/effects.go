@@ -57,6 +57,10 @@ type Effect struct {
 	// DC is the save the effect asks of others, where it asks one
 	// (Sanctuary's, against its caster's spell save DC).
 	DC int `json:"dc,omitempty"`
+	// Summon is the pick of the creatures the effect keeps in the
+	// character's service, Left of them, to come into its fights (Find
+	// Familiar's "fey-owl").
+	Summon string `json:"summon,omitempty"`
 }
 
 // ConcentrationMark is the Effect.ID of a concentration held with no

@@ -60,6 +60,7 @@ func (e *Encounter) attackWith(res *Result, ai, ti int, req rules.AttackRequest,
 	e.featuresAttack(ai, ti, &req)
 	e.buffsAttack(ai, ti, &req)
 	e.controlAttack(ai, ti, &req)
+	helped := e.servantsAttack(ai, ti, &req)
 	e.lit(ai, ti, &req)
 	magic := e.weaponSpells(ai, ti, &req) || e.featuresMagical(ai, req)
 	defer e.defend(ti, req, magic)()
@@ -108,6 +109,11 @@ func (e *Encounter) attackWith(res *Result, ai, ti int, req rules.AttackRequest,
 	}
 	if studied {
 		if err := e.used(res, func(fx Effect) bool { return fx.TargetID == t.ID && fx.ID == "true-strike" && fx.CasterID == a.ID }); err != nil {
+			return r, err
+		}
+	}
+	if helped {
+		if err := e.helpUsed(res, ai, ti); err != nil {
 			return r, err
 		}
 	}

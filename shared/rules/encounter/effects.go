@@ -215,7 +215,7 @@ func (e *Encounter) revoke(res *Result, fx Effect) error {
 		return nil
 	}
 	if fx.ID == summonedFX {
-		return e.vanish(res, i)
+		return e.dismissed(res, i, fx)
 	}
 	p := &e.Participants[i]
 	p.Combatant.AC -= fx.AC

@@ -37,6 +37,11 @@ func Join(e Encounter, ch campaign.Character, src dice.Source) (Encounter, rules
 	log := rules.Log{Rolls: rolls}
 	out.takePlace(p)
 	out.carryIn([]campaign.Character{ch})
+	servants, err := out.servantsIn(out.index(p.ID), src)
+	if err != nil {
+		return e, rules.Log{}, fault.Wrap(fault.Internal, "join encounter", err)
+	}
+	log.Rolls = append(log.Rolls, servants...)
 	out.featuresInitiative(len(out.Participants) - 1)
 	out.log(out.Round, p.ID, p.Name+" joins the fight (initiative "+strconv.Itoa(p.Initiative)+").")
 	return out, log, nil

@@ -101,6 +101,7 @@ func StartAt(clock int64, id string, chars []campaign.Character, monsters []Mons
 	}
 	e.Clock = clock
 	e.carryIn(chars)
+	e.servantsStart()
 	e.shapeCarried()
 	if err := e.surprise(surprise); err != nil {
 		return Encounter{}, rules.Log{}, fault.Wrap(fault.Invalid, op, err)

@@ -29,6 +29,9 @@ func (e *Encounter) summon(res *Result, ci int, sr spell.Result, src dice.Source
 	s, _ := srd.LookupSpell(sr.SpellID)
 	for _, call := range sr.Summons {
 		m, ok := srd.LookupMonster(call.SRDID)
+		if call.Monster != nil {
+			m, ok = *call.Monster, true // a stat block the spell made (servants.go)
+		}
 		if !ok {
 			return fault.E(fault.Internal, actOp, "no stat block %q to summon", call.SRDID)
 		}
@@ -117,6 +120,9 @@ func (e Encounter) foeOf(ai int) int {
 // its stat block puts on the target.
 func (e *Encounter) summonedAttack(res *Result, ai int, src dice.Source) error {
 	p := e.Participants[ai]
+	if e.familiar(ai) {
+		return e.help(res, ai) // it can't attack (spells_servants.go)
+	}
 	ti := e.foeOf(ai)
 	if ti < 0 {
 		res.say(p.Name + " has no foe to attack.")

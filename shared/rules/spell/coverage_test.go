@@ -20,10 +20,10 @@ func TestCoverageCounts(t *testing.T) {
 	t.Logf("SRD spell coverage:\n%s", r)
 	want := map[spell.Shape]int{
 		spell.ShapeAttack: 13, spell.ShapeSaveDamage: 38, spell.ShapeAutoDamage: 1, spell.ShapeHeal: 7,
-		spell.ShapeCondition: 20, spell.ShapeExact: 102, spell.ShapeNarrative: 138,
+		spell.ShapeCondition: 20, spell.ShapeExact: 107, spell.ShapeNarrative: 133,
 	}
-	if r.Total != 319 || r.Mechanical != 181 || r.Narrative != 138 {
-		t.Errorf("total %d, mechanical %d, narrative %d; want 319, 181, 138", r.Total, r.Mechanical, r.Narrative)
+	if r.Total != 319 || r.Mechanical != 186 || r.Narrative != 133 {
+		t.Errorf("total %d, mechanical %d, narrative %d; want 319, 186, 133", r.Total, r.Mechanical, r.Narrative)
 	}
 	for sh, n := range want {
 		if r.Counts[sh] != n || len(r.Spells[sh]) != n {
@@ -43,10 +43,14 @@ func TestCoverageCounts(t *testing.T) {
 		"misty-step", "dimension-door", "darkness", "harm", "divine-word", "command", "freedom-of-movement", "mirror-image", "sanctuary", "beacon-of-hope", "holy-aura", "blink",
 		"shillelagh", "enlarge-reduce", "expeditious-retreat", "jump", "fly", "gaseous-form", "spider-climb", "water-breathing", "water-walk",
 		"alter-self", "darkvision", "light", "daylight", "dancing-lights", "continual-flame", "fog-cloud",
-		"compulsion", "confusion", "irresistible-dance", "eyebite", "flesh-to-stone", "feeblemind", "resilient-sphere", "forcecage", "maze"} {
+		"compulsion", "confusion", "irresistible-dance", "eyebite", "flesh-to-stone", "feeblemind", "resilient-sphere", "forcecage", "maze",
+		"find-familiar", "find-steed", "create-undead", "animate-objects", "arcane-hand"} {
 		if !has(r.Spells[spell.ShapeExact], id) {
 			t.Errorf("%s is not exact", id)
 		}
+	}
+	if r.Why["phantom-steed"] == "" || r.Why["unseen-servant"] == "" {
+		t.Errorf("no reason given for phantom-steed or unseen-servant being narrative: %v", r.Why)
 	}
 	if r.Why["fire-shield"] == "" || r.Why["branding-smite"] == "" {
 		t.Errorf("no reason given for fire-shield or branding-smite being narrative: %v", r.Why)

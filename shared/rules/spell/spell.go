@@ -357,6 +357,10 @@ type Effect struct {
 	// their attack and damage rolls in place of their own (Shillelagh's
 	// spellcasting ability).
 	Ability rules.Ability `json:"ability,omitempty"`
+	// Summon is the caster's pick of the creatures the effect keeps in
+	// its service between fights, as Options.Summon names them
+	// (ServantID: "fey-owl" for Find Familiar); Left is then how many.
+	Summon string `json:"summon,omitempty"`
 	// Left is what the effect has left to use up (Mirror Image's
 	// duplicates); the effect ends when it reaches 0.
 	Left          int  `json:"left,omitempty"`

@@ -19,10 +19,14 @@ import (
 // come follows the creature's challenge rating and the slot, as the
 // spell says. Without a pick, the spell's usual creature comes.
 
-// Summon is a spell's creatures: Count of stat block SRDID.
+// Summon is a spell's creatures: Count of stat block SRDID, or of
+// Monster when the spell makes their stat block (Animate Objects'
+// objects, Arcane Hand's hand) or changes the SRD's (a familiar as a
+// fey: servants.go).
 type Summon struct {
-	SRDID string `json:"srd_id"`
-	Count int    `json:"count"`
+	SRDID   string       `json:"srd_id"`
+	Count   int          `json:"count"`
+	Monster *srd.Monster `json:"monster,omitempty"`
 }
 
 // conjuration is how one spell calls its creatures: the types it calls,
@@ -101,10 +105,11 @@ func init() {
 }
 
 // Conjures reports whether spell id calls creatures into a fight (its
-// choice names the creature: Options.Summon).
+// choice names the creature: Options.Summon), a conjuration's or a
+// servant's (servants.go).
 func Conjures(id string) bool {
 	_, ok := conjurations[id]
-	return ok
+	return ok || Serves(id)
 }
 
 // none is a spell that targets no creature.
