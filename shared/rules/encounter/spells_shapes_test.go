@@ -144,3 +144,29 @@ func TestAnimalShapesTurnsTheWilling(t *testing.T) {
 		t.Fatalf("Mira %+v, the goblin %+v\n%s", m, g.Form, res.Summary())
 	}
 }
+
+// Shapechange's later form keeps the hit points the caster has when the
+// new form has more: from a tyrannosaurus (136 HP) to a giant ape (157),
+// Wren stays at 136; her own form, when she takes it back, is still her
+// own 40.
+func TestShapechangeNewFormKeepsFewerHitPoints(t *testing.T) {
+	e := casterFirst(t, []campaign.Character{wrenAt(17)}, goblins(1))
+	e, _ = act(t, e, "wren", encounter.Action{Kind: encounter.ActionCast, Spell: "shapechange", SlotLevel: 9, Choice: "tyrannosaurus-rex", EndTurn: true})
+	e, _, err := encounter.MonsterTurn(e, faces(t, 1))
+	if err != nil {
+		t.Fatal(err)
+	}
+	e, res := act(t, e, "wren", encounter.Action{Kind: encounter.ActionCast, Spell: "shapechange", Ongoing: true, Choice: "giant-ape", EndTurn: true})
+	w := participant(t, e, "wren")
+	if w.Form == nil || w.Form.Beast != "giant-ape" || w.HP != 136 || w.MaxHP != 157 || w.Combatant.Concentration != "shapechange" || len(e.Effects) != 2 {
+		t.Fatalf("Wren's new form: %+v, effects %d\n%s", w, len(e.Effects), res.Summary())
+	}
+	e, _, err = encounter.MonsterTurn(e, faces(t, 1))
+	if err != nil {
+		t.Fatal(err)
+	}
+	e, _ = act(t, e, "wren", encounter.Action{Kind: encounter.ActionCast, Spell: "shapechange", Ongoing: true, Choice: "end"})
+	if w := participant(t, e, "wren"); w.Form != nil || w.HP != 40 || w.MaxHP != 40 {
+		t.Fatalf("Wren's own form: %+v", w)
+	}
+}
