@@ -170,3 +170,16 @@ func TestShapechangeNewFormKeepsFewerHitPoints(t *testing.T) {
 		t.Fatalf("Wren's own form: %+v", w)
 	}
 }
+
+// A shapechanger shrugs Polymorph off without a save: the doppelganger
+// stays itself, and Wren's slot is spent all the same.
+func TestPolymorphLeavesAShapechangerItself(t *testing.T) {
+	e := casterFirst(t, []campaign.Character{wrenAt(7)}, []encounter.MonsterSpec{{SRDID: "doppelganger", Count: 1}})
+	e, res := act(t, e, "wren", polymorph("doppelganger-1", "frog"))
+	if d := participant(t, e, "doppelganger-1"); d.Form != nil || d.HP != 52 || len(res.Rolls) != 0 {
+		t.Fatalf("the doppelganger: %+v\n%s", d, res.Summary())
+	}
+	if w := participant(t, e, "wren"); w.Combatant.SpellSlots[3].Used != 1 {
+		t.Errorf("slots: %+v", w.Combatant.SpellSlots[3])
+	}
+}
