@@ -240,6 +240,9 @@ func (e *Encounter) cast(res *Result, ai int, in Action, src dice.Source, rs Rea
 	if err := e.bodyChoice(ai, in, s, &opts); err != nil {
 		return err
 	}
+	if err := e.shapesChosen(ai, s, ids, &opts); err != nil {
+		return err
+	}
 	slot := c.slot
 
 	if slices.Contains(p.Combatant.Features, rules.Raging) {
@@ -413,6 +416,11 @@ func (e *Encounter) useAgain(res *Result, ai int, in Action, s srd.Spell, abilit
 		return err
 	}
 	opts := spell.Options{Ability: ability, CasterLevel: p.Combatant.Level, Ongoing: true}
+	if spell.Reshapes(s.ID) { // Shapechange's new form, or the caster's own
+		if err := Choose(s, in.Choice, &opts); err != nil {
+			return err
+		}
+	}
 	ids, _, err = e.kinded(s, ids, &opts)
 	if err != nil {
 		return err
@@ -589,6 +597,8 @@ func Choose(s srd.Spell, choice string, opts *spell.Options) error {
 		opts.Command = strings.ToLower(choice)
 	case spell.Conjures(s.ID):
 		opts.Summon = slug(choice) // the creature called: "wolf", "brown bear"
+	case spell.Reshapes(s.ID):
+		opts.Form = slug(choice) // the form taken: "frog", "giant ape"
 	case s.ID == "enhance-ability" || s.ID == "bestow-curse":
 		opts.Choice = choice // an enhancement or a curse, which the spell checks
 	case s.ID == "enlarge-reduce":

@@ -60,6 +60,12 @@ type Form struct {
 	Type   string   `json:"type,omitempty"`
 	Size   string   `json:"size,omitempty"`
 	Senses []string `json:"senses,omitempty"`
+	// Spell is the spell whose shape it is, cast by CasterID ("" for Wild
+	// Shape), and Own what that shape replaced beyond Wild Shape's numbers
+	// (spells_shapes.go).
+	Spell    string `json:"spell,omitempty"`
+	CasterID string `json:"caster_id,omitempty"`
+	Own      *Own   `json:"own,omitempty"`
 }
 
 // beastAllowed refuses a beast the druid cannot take the shape of at its
@@ -153,6 +159,9 @@ func (e *Encounter) unshape(i int) {
 	c.Abilities.Str, c.Abilities.Dex, c.Abilities.Con = f.Str, f.Dex, f.Con
 	p.Type, p.Size, p.Senses = f.Type, f.Size, f.Senses
 	p.Actions, p.Traits, p.Specials, p.Form = nil, nil, nil, nil
+	if f.Own != nil {
+		f.Own.restore(p) // a spell's shape put away more
+	}
 	p.sync()
 }
 
@@ -163,6 +172,9 @@ func (p Participant) own() rules.Combatant {
 	if f := p.Form; f != nil {
 		c.HP, c.MaxHP, c.AC, c.Speed = f.HP, f.MaxHP, f.AC, f.Speed
 		c.Abilities.Str, c.Abilities.Dex, c.Abilities.Con = f.Str, f.Dex, f.Con
+		if f.Own != nil {
+			f.Own.onto(&c)
+		}
 	}
 	return c
 }
@@ -242,7 +254,10 @@ func wildShapeLapses(e *Encounter, res *Result, i int, _ dice.Source) error {
 // shapeAllowsCasting refuses a spell to a druid in a beast's shape, unless it has
 // Beast Spells.
 func (p Participant) shapeAllowsCasting() error {
-	if p.Form != nil && !slices.Contains(p.Combatant.Features, "beast-spells") {
+	if f := p.Form; f != nil && f.Spell == "shapechange" {
+		return nil // Shapechange keeps its caster's features, and no rule stops its spells
+	}
+	if f := p.Form; f != nil && (f.Spell != "" || !slices.Contains(p.Combatant.Features, "beast-spells")) {
 		return refuse(NotAllowed, "action.spell", "%s is in the shape of %s and can cast no spell in it", p.Name, rules.Article(p.Form.Beast))
 	}
 	return nil

@@ -162,6 +162,8 @@ func (e *Encounter) add(res *Result, fx Effect, src dice.Source) error {
 			e.part(i) // gone to a demiplane
 		}
 		e.controlAdd(i, &fx)
+		// A shape change's form (spells_shapes.go).
+		e.shapesAdd(res, i, &fx)
 		if !fx.Nonmagical { // Stoneskin's holds per attack (attackfx.go)
 			fx.Granted = fx.Resist &^ p.Combatant.Resistances
 			p.Combatant.Resistances |= fx.Granted
@@ -217,6 +219,7 @@ func (e *Encounter) revoke(res *Result, fx Effect) error {
 	if fx.ID == summonedFX {
 		return e.dismissed(res, i, fx)
 	}
+	e.shapesRevoke(res, i, fx)
 	p := &e.Participants[i]
 	p.Combatant.AC -= fx.AC
 	p.Combatant.Speed -= fx.Speed

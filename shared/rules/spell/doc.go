@@ -18,7 +18,9 @@
 // change to the hit point maximum (Aid, Harm), a die for later rolls
 // (Bless, Guidance, Hunter's Mark), a ward on attack rolls (Blur, Mirror
 // Image, Sanctuary), a weapon's die and ability (Shillelagh), the light
-// a fight is in (Light, Daylight) or a fog over it (bodies.go).
+// a fight is in (Light, Daylight) or a fog over it (bodies.go), the
+// creature whose shape a target takes (Effect.Form: Polymorph,
+// Shapechange, shapes.go).
 // Cast itself changes only what is done at once (a condition gained or
 // ended, damage, healing, a return to life); package encounter applies the
 // rest while a fight lasts. The engine keeps no clock outside a fight, so

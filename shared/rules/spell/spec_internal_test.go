@@ -47,7 +47,11 @@ func TestEveryOngoingEffectResolves(t *testing.T) {
 			if s.Level == 0 && slot > 0 {
 				break
 			}
-			r, err := Cast(caster, id, slot, []rules.Combatant{target}, Options{Ability: rules.Int, Ongoing: true}, src, nil)
+			targets := []rules.Combatant{target}
+			if id == "shapechange" {
+				targets = nil // used again on its caster alone: a new form
+			}
+			r, err := Cast(caster, id, slot, targets, Options{Ability: rules.Int, Ongoing: true}, src, nil)
 			if err != nil {
 				t.Errorf("%s at %d: %v", id, slot, err)
 				continue

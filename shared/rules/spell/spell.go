@@ -89,7 +89,8 @@ type Options struct {
 	Lasting []Lasting `json:"lasting,omitempty"`
 	// Form is the caster's pick of the forms a spell offers
 	// (Enlarge/Reduce: enlarge or reduce; Alter Self: natural-weapons,
-	// aquatic-adaptation or change-appearance); "" is the first.
+	// aquatic-adaptation or change-appearance; Polymorph and the other
+	// shape changes: an SRD creature's id, shapes.go); "" is the first.
 	Form string `json:"form,omitempty"`
 	// Situations hold each target's distance, cover and situational
 	// advantage, by target id.
@@ -197,6 +198,12 @@ type Situation struct {
 	// (Enlarge/Reduce; Light on an object a foe holds). The caster is
 	// never unwilling of its own spell.
 	Unwilling bool `json:"unwilling,omitempty"`
+	// CR is the target's challenge rating, and Shapechanger says it is
+	// a shapechanger, for a spell that reads what the creature is: the
+	// forms Polymorph offers reach its challenge (a character's level
+	// stands in for it), and a shapechanger shrugs the spell off.
+	CR           float64 `json:"cr,omitempty"`
+	Shapechanger bool    `json:"shapechanger,omitempty"`
 }
 
 // Result is a spell as cast. Its Log holds every roll and every change in
@@ -361,6 +368,9 @@ type Effect struct {
 	// its service between fights, as Options.Summon names them
 	// (ServantID: "fey-owl" for Find Familiar); Left is then how many.
 	Summon string `json:"summon,omitempty"`
+	// Form is the SRD id of the creature whose shape the target takes
+	// while the effect lasts (Polymorph's beast, Shapechange's form).
+	Form string `json:"form,omitempty"`
 	// Left is what the effect has left to use up (Mirror Image's
 	// duplicates); the effect ends when it reaches 0.
 	Left          int  `json:"left,omitempty"`
