@@ -42,6 +42,9 @@ type Effect struct {
 	Resist     []string `json:"resist,omitempty"`
 	Nonmagical bool     `json:"nonmagical,omitempty"`
 	Immune     []string `json:"immune,omitempty"`
+	// ImmuneDamage are damage types it takes no damage of while it
+	// lasts (Heroes' Feast's poison).
+	ImmuneDamage []string `json:"immune_damage,omitempty"`
 	// DamageType, Weapon and Bonus are what a weapon's hits gain (Magic
 	// Weapon, Divine Favor); Left is what the effect has left to use.
 	DamageType    string `json:"damage_type,omitempty"`

@@ -555,6 +555,9 @@ func (e *Encounter) strike(res *Result, ai, ti int, req rules.AttackRequest, src
 			}
 		}
 	}
+	if err := e.boonsStruck(res, ai, ti, req, r, src); err != nil { // Branding Smite, Fire Shield
+		return err
+	}
 	// Invisibility and Sanctuary end for a creature that attacks.
 	return e.reveal(res, ai, attacked, true)
 }
@@ -627,6 +630,9 @@ func (e *Encounter) finish(res *Result, before string, endTurn bool, src dice.So
 	if i := e.index(res.ActorID); i >= 0 {
 		e.slowed(i)
 	}
+	if err := e.timeResumes(res); err != nil {
+		return err
+	}
 	// A blow that was no attack (a spell, a breath) drops its targets
 	// here.
 	if err := e.featuresDropped(res, src); err != nil {
@@ -648,7 +654,7 @@ func (e *Encounter) finish(res *Result, before string, endTurn bool, src dice.So
 	if endTurn && res.Decided == "" {
 		e.oweLegendary(e.Current)
 		next := e.clone()
-		if next.advance(e.place()) {
+		if next.stopTime(res) || next.advance(e.place()) {
 			*e = next
 			p, _ := e.Participant(e.Current)
 			if e.Round != res.Round {

@@ -59,6 +59,7 @@ func (e *Encounter) attackWith(res *Result, ai, ti int, req rules.AttackRequest,
 	req.Reserves = append(slices.Clip(req.Reserves), e.inspiration(ai)...)
 	e.featuresAttack(ai, ti, &req)
 	e.buffsAttack(ai, ti, &req)
+	e.boonsAttack(ai, ti, &req) // Foresight, Dispel Evil and Good
 	e.controlAttack(ai, ti, &req)
 	helped := e.servantsAttack(ai, ti, &req)
 	e.lit(ai, ti, &req)
@@ -145,8 +146,8 @@ func (e Encounter) weaponSpells(ai, ti int, req *rules.AttackRequest) (magic boo
 	}
 	for _, fx := range e.Effects {
 		switch {
-		case fx.ID == "divine-favor" && fx.TargetID == a.ID:
-			extra(fx, fx.DamageType)
+		case (fx.ID == "divine-favor" || fx.ID == "branding-smite") && fx.TargetID == a.ID:
+			extra(fx, fx.DamageType) // a smite's is spent on the hit (boonsStruck)
 		case fx.ID == "hunters-mark" && fx.TargetID == t.ID && fx.CasterID == a.ID && len(req.Damage) > 0:
 			extra(fx, req.Damage[0].Type)
 		case fx.ID == pactWeapon && fx.TargetID == a.ID && enchanted(fx.Weapon, req.Weapon):

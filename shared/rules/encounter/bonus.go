@@ -82,12 +82,13 @@ func (e *Encounter) hide(res *Result, ai int, how string, src dice.Source) error
 		if o.Kind == p.Kind || !o.canAct() {
 			continue
 		}
-		if pp := o.Combatant.PassivePerception(); seeker == "" || pp > dc {
+		if pp := o.Combatant.PassivePerception() - e.boonsNotice(e.index(o.ID), ai); seeker == "" || pp > dc {
 			dc, seeker = pp, o.Name
 		}
 	}
 	bonus, extra, notes, spent := e.blessing(ai, "ability check", src)
-	r, err := rules.Check(p.Combatant, rules.CheckRequest{Ability: rules.Dex, Skill: rules.Stealth, DC: dc, Bonus: bonus, Disadvantage: p.Hinders,
+	veil, adv := e.boonsStealth(ai) // Pass without Trace, Foresight
+	r, err := rules.Check(p.Combatant, rules.CheckRequest{Ability: rules.Dex, Skill: rules.Stealth, DC: dc, Bonus: bonus + veil, Advantage: adv, Disadvantage: p.Hinders,
 		Moved: e.marked(ai, moved), Reserves: e.checkReserves(ai)}, src)
 	if err != nil {
 		return fault.Wrap(fault.Internal, actOp, err)

@@ -416,10 +416,8 @@ func (e *Encounter) useAgain(res *Result, ai int, in Action, s srd.Spell, abilit
 		return err
 	}
 	opts := spell.Options{Ability: ability, CasterLevel: p.Combatant.Level, Ongoing: true}
-	if spell.Reshapes(s.ID) { // Shapechange's new form, or the caster's own
-		if err := Choose(s, in.Choice, &opts); err != nil {
-			return err
-		}
+	if err := Choose(s, in.Choice, &opts); err != nil { // Shapechange's new form, Dispel Evil and Good's way to end
+		return err
 	}
 	ids, _, err = e.kinded(s, ids, &opts)
 	if err != nil {
@@ -471,6 +469,11 @@ func (e *Encounter) targetIDs(s srd.Spell, in Action) ([]string, error) {
 // resolve casts s through spell.Cast on the participants ids and applies
 // it: changes, statistics, the result.
 func (e *Encounter) resolve(res *Result, ai int, s srd.Spell, slot int, ids []string, distance int, opts spell.Options, src dice.Source) (spell.Result, error) {
+	if len(ids) > 0 {
+		if ids = e.globed(res, ai, s, ids); len(ids) == 0 {
+			return e.warded(res, ai, s, slot, opts) // Globe of Invulnerability (spells_boons.go)
+		}
+	}
 	targets := make([]rules.Combatant, len(ids))
 	var sv saved
 	for i, id := range ids {
@@ -500,6 +503,7 @@ func (e *Encounter) resolve(res *Result, ai int, s srd.Spell, slot int, ids []st
 		}
 	}
 	e.buffsTargeted(ai, s, ids, &opts)
+	e.boonsTargeted(ai, s, ids, &opts)
 	var resisted []string
 	opts.Resist = func(id string) bool {
 		i := e.index(id)
@@ -599,10 +603,16 @@ func Choose(s srd.Spell, choice string, opts *spell.Options) error {
 		opts.Summon = slug(choice) // the creature called: "wolf", "brown bear"
 	case spell.Reshapes(s.ID):
 		opts.Form = slug(choice) // the form taken: "frog", "giant ape"
+	case s.ID == "dispel-evil-and-good":
+		if c, err := rules.ParseCondition(choice); err == nil {
+			opts.Condition = c // the charm or fright to break
+		} else {
+			opts.Choice = choice // break-enchantment or dismissal, which the spell checks
+		}
 	case s.ID == "enhance-ability" || s.ID == "bestow-curse":
 		opts.Choice = choice // an enhancement or a curse, which the spell checks
-	case s.ID == "enlarge-reduce":
-		opts.Form = strings.ToLower(choice)
+	case s.ID == "enlarge-reduce" || s.ID == "fire-shield":
+		opts.Form = strings.ToLower(choice) // Fire Shield's warm or chill (or fire or cold)
 	case s.ID == "alter-self":
 		// Natural weapons of a damage type, or another form.
 		if t, err := rules.ParseDamageType(choice); err == nil {

@@ -32,6 +32,9 @@ type Effect struct {
 	// Immune: the effect gave them, and they go when it does.
 	Granted       rules.Set[rules.DamageType] `json:"granted,omitempty"`
 	GrantedImmune rules.Set[rules.Condition]  `json:"granted_immune,omitempty"`
+	// GrantedImmuneDamage are the damage immunities among ImmuneDamage
+	// the target did not have already.
+	GrantedImmuneDamage rules.Set[rules.DamageType] `json:"granted_immune_damage,omitempty"`
 	// State is a state the effect puts on its target while it lasts, as
 	// its Combatant.Features names it (rules.Raging); an effect of a
 	// class feature names the feature in Spell. Mark is a count its
@@ -170,6 +173,8 @@ func (e *Encounter) add(res *Result, fx Effect, src dice.Source) error {
 		}
 		fx.GrantedImmune = fx.Immune &^ p.Combatant.ConditionImmunities
 		p.Combatant.ConditionImmunities |= fx.GrantedImmune
+		fx.GrantedImmuneDamage = fx.ImmuneDamage &^ p.Combatant.Immunities
+		p.Combatant.Immunities |= fx.GrantedImmuneDamage
 		if fx.State != "" && !slices.Contains(p.Combatant.Features, fx.State) {
 			p.Combatant.Features = append(slices.Clip(p.Combatant.Features), fx.State)
 		}
@@ -238,6 +243,14 @@ func (e *Encounter) revoke(res *Result, fx Effect) error {
 			continue
 		}
 		p.Combatant.ConditionImmunities = p.Combatant.ConditionImmunities.Without(c)
+	}
+	for t := range fx.GrantedImmuneDamage.All() {
+		k := slices.IndexFunc(e.Effects, func(o Effect) bool { return o.TargetID == fx.TargetID && o.ImmuneDamage.Has(t) })
+		if k >= 0 {
+			e.Effects[k].GrantedImmuneDamage = e.Effects[k].GrantedImmuneDamage.With(t)
+			continue
+		}
+		p.Combatant.Immunities = p.Combatant.Immunities.Without(t)
 	}
 	if fx.State != "" && !slices.ContainsFunc(e.Effects, func(o Effect) bool { return o.TargetID == fx.TargetID && o.State == fx.State }) {
 		p.Combatant.Features = slices.DeleteFunc(slices.Clone(p.Combatant.Features), func(id string) bool { return id == fx.State })

@@ -82,6 +82,9 @@ func Lasting(fx spell.Effect, slotLevel int, until int64) campaign.Effect {
 	for c := range fx.Immune.All() {
 		out.Immune = append(out.Immune, c.String())
 	}
+	for t := range fx.ImmuneDamage.All() {
+		out.ImmuneDamage = append(out.ImmuneDamage, t.String())
+	}
 	return out
 }
 
@@ -108,6 +111,11 @@ func (e Encounter) effectOf(ce campaign.Effect, target string) Effect {
 			fx.Immune = fx.Immune.With(c)
 		}
 	}
+	for _, name := range ce.ImmuneDamage {
+		if t, err := rules.ParseDamageType(name); err == nil {
+			fx.ImmuneDamage = fx.ImmuneDamage.With(t)
+		}
+	}
 	return Effect{Effect: fx, SlotLevel: ce.SlotLevel, Until: e.untilAt(ce.Until)}
 }
 
@@ -130,6 +138,8 @@ func (e *Encounter) carryIn(chars []campaign.Character) {
 			}
 			fx.GrantedImmune = fx.Immune &^ p.Combatant.ConditionImmunities
 			p.Combatant.ConditionImmunities |= fx.GrantedImmune
+			fx.GrantedImmuneDamage = fx.ImmuneDamage &^ p.Combatant.Immunities
+			p.Combatant.Immunities |= fx.GrantedImmuneDamage
 			e.Effects = append(e.Effects, fx)
 		}
 	}

@@ -4,6 +4,7 @@ import (
 	"chronicler/shared/dice"
 	"chronicler/shared/fault"
 	"chronicler/shared/rules"
+	"chronicler/shared/rules/spell"
 	"chronicler/shared/srd"
 )
 
@@ -16,6 +17,9 @@ const ActionPotion = "potion"
 
 // potion is ActionPotion: participant ai drinks or gives the potion.
 func (e *Encounter) potion(res *Result, ai int, in Action, src dice.Source) error {
+	if in.Item == spell.GoodberryID {
+		return e.eatBerry(res, ai, in, src) // spells_boons.go
+	}
 	p := e.Participants[ai]
 	pot, ok := srd.LookupPotion(in.Item)
 	switch {

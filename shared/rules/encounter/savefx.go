@@ -45,6 +45,7 @@ func (e Encounter) saveMods(i int, a rules.Ability) (bonus int, adv, dis []strin
 	b, more := e.featuresSaves(i, a)
 	dis = append(dis, e.controlSaves(i, a)...) // Irresistible Dance
 	bodyAdv, bodyDis := e.bodySaves(i, a)      // Enlarge/Reduce, Gaseous Form
+	adv = append(adv, e.boonsSaves(i, a)...)   // Foresight, Heroes' Feast
 	return bonus + b, append(append(adv, more...), bodyAdv...), append(dis, bodyDis...)
 }
 

@@ -386,8 +386,14 @@ func (e *Encounter) harden(res *Result, i int, fx Effect, success bool, src dice
 	if !cr.Changed {
 		return nil
 	}
+	// Prismatic Spray's indigo ray, held by no concentration, petrifies
+	// for good.
+	ends := "until the spell ends; if the caster concentrates the full minute, until the effect is removed"
+	if !stone.Concentration {
+		ends = "until freed by greater restoration or similar magic"
+	}
 	pet := spell.Effect{ID: rules.Petrified.String(), Spell: stone.Spell, CasterID: stone.CasterID, TargetID: p.ID, Condition: rules.Petrified,
-		Concentration: true, Ends: "until the spell ends; if the caster concentrates the full minute, until the effect is removed"}
+		Concentration: stone.Concentration, Ends: ends}
 	return e.add(res, Effect{Effect: pet, SlotLevel: stone.SlotLevel, Until: stone.Until}, src)
 }
 

@@ -8,9 +8,9 @@ import (
 	"chronicler/shared/rules/encounter"
 )
 
-// wrenAt is Wren at a level with a slot of each level to 9th: Int 16,
+// wrenShaping is Wren at a level with a slot of each level to 9th: Int 16,
 // so a spell save DC of 8 + 3 + her proficiency.
-func wrenAt(level int) campaign.Character {
+func wrenShaping(level int) campaign.Character {
 	w := wren()
 	w.Level = level
 	w.HP, w.MaxHP = 40, 40
@@ -29,7 +29,7 @@ func polymorph(target, form string) encounter.Action {
 // in its own form at 59 - 11 = 48 hit points, with its greatclub, its
 // mind and its Strength, and Wren's concentration on the spell is over.
 func TestPolymorphTurnsTheOgreIntoAFrogThatDropsBack(t *testing.T) {
-	e := casterFirst(t, []campaign.Character{wrenAt(7), mira()}, []encounter.MonsterSpec{{SRDID: "ogre", Count: 1}})
+	e := casterFirst(t, []campaign.Character{wrenShaping(7), mira()}, []encounter.MonsterSpec{{SRDID: "ogre", Count: 1}})
 	// The ogre's Wisdom save: 5 - 2 = 3.
 	e, res := act(t, e, "wren", polymorph("ogre-1", "frog"), 5)
 	o := participant(t, e, "ogre-1")
@@ -63,7 +63,7 @@ func TestPolymorphTurnsTheOgreIntoAFrogThatDropsBack(t *testing.T) {
 // A polymorphed monster fights with its beast's attacks: the ogre as a
 // wolf bites (+4, 2d4 + 2) rather than swinging its greatclub.
 func TestAPolymorphedOgreBitesAsAWolf(t *testing.T) {
-	e := casterFirst(t, []campaign.Character{wrenAt(7)}, []encounter.MonsterSpec{{SRDID: "ogre", Count: 1}})
+	e := casterFirst(t, []campaign.Character{wrenShaping(7)}, []encounter.MonsterSpec{{SRDID: "ogre", Count: 1}})
 	e, _ = act(t, e, "wren", polymorph("ogre-1", "wolf"), 5)
 	if o := participant(t, e, "ogre-1"); o.HP != 11 || o.AC != 13 {
 		t.Fatalf("the ogre as a wolf: HP %d AC %d", o.HP, o.AC)
@@ -82,7 +82,7 @@ func TestAPolymorphedOgreBitesAsAWolf(t *testing.T) {
 // with Wren's concentration, here on a new Polymorph that turns the
 // goblin into a frog, and Mira is back at her own 28 hit points.
 func TestPolymorphOnAnAllyEndsWithTheConcentration(t *testing.T) {
-	e := casterFirst(t, []campaign.Character{wrenAt(7), mira()}, goblins(1))
+	e := casterFirst(t, []campaign.Character{wrenShaping(7), mira()}, goblins(1))
 	e, res := act(t, e, "wren", polymorph("mira", ""))
 	m := participant(t, e, "mira")
 	if m.Form == nil || m.Form.Beast != "giant-scorpion" || m.HP != 52 || m.AC != 15 || len(res.Rolls) != 0 {
@@ -113,7 +113,7 @@ func TestPolymorphOnAnAllyEndsWithTheConcentration(t *testing.T) {
 // action takes her own form back (choice "end"), at her own hit points,
 // and the spell ends.
 func TestShapechangeKeepsTheMindAndRevertsWithAnAction(t *testing.T) {
-	e := casterFirst(t, []campaign.Character{wrenAt(17)}, goblins(1))
+	e := casterFirst(t, []campaign.Character{wrenShaping(17)}, goblins(1))
 	e, res := act(t, e, "wren", encounter.Action{Kind: encounter.ActionCast, Spell: "shapechange", SlotLevel: 9, Choice: "giant ape", EndTurn: true})
 	w := participant(t, e, "wren")
 	if w.Form == nil || w.HP != 157 || w.AC != 12 || w.Combatant.Abilities.Str != 23 || w.Combatant.Abilities.Int != 16 || w.Combatant.Abilities.Wis != 12 {
@@ -150,7 +150,7 @@ func TestAnimalShapesTurnsTheWilling(t *testing.T) {
 // Wren stays at 136; her own form, when she takes it back, is still her
 // own 40.
 func TestShapechangeNewFormKeepsFewerHitPoints(t *testing.T) {
-	e := casterFirst(t, []campaign.Character{wrenAt(17)}, goblins(1))
+	e := casterFirst(t, []campaign.Character{wrenShaping(17)}, goblins(1))
 	e, _ = act(t, e, "wren", encounter.Action{Kind: encounter.ActionCast, Spell: "shapechange", SlotLevel: 9, Choice: "tyrannosaurus-rex", EndTurn: true})
 	e, _, err := encounter.MonsterTurn(e, faces(t, 1))
 	if err != nil {
@@ -174,7 +174,7 @@ func TestShapechangeNewFormKeepsFewerHitPoints(t *testing.T) {
 // A shapechanger shrugs Polymorph off without a save: the doppelganger
 // stays itself, and Wren's slot is spent all the same.
 func TestPolymorphLeavesAShapechangerItself(t *testing.T) {
-	e := casterFirst(t, []campaign.Character{wrenAt(7)}, []encounter.MonsterSpec{{SRDID: "doppelganger", Count: 1}})
+	e := casterFirst(t, []campaign.Character{wrenShaping(7)}, []encounter.MonsterSpec{{SRDID: "doppelganger", Count: 1}})
 	e, res := act(t, e, "wren", polymorph("doppelganger-1", "frog"))
 	if d := participant(t, e, "doppelganger-1"); d.Form != nil || d.HP != 52 || len(res.Rolls) != 0 {
 		t.Fatalf("the doppelganger: %+v\n%s", d, res.Summary())

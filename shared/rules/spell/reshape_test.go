@@ -20,8 +20,8 @@ func ogre() rules.Combatant {
 	}
 }
 
-// archmage is Mira at 17th level with a 9th-level slot: DC 8 + 6 + 2.
-func archmage() rules.Combatant {
+// highMage is Mira at 17th level with a 9th-level slot: DC 8 + 6 + 2.
+func highMage() rules.Combatant {
 	c := withSlot(withSlot(mira(), 4, 1), 8, 1)
 	c = withSlot(c, 9, 1)
 	c.Level, c.ProficiencyBonus = 17, 6
@@ -107,7 +107,7 @@ func TestReshapes(t *testing.T) {
 					t.Errorf("a creature at 0 HP: %+v", r.Targets[0])
 				}
 			}},
-		{name: "TruePolymorphTurnsAnAllyIntoAnyCreatureOfItsLevel", caster: archmage(), spell: "true-polymorph", slot: 9,
+		{name: "TruePolymorphTurnsAnAllyIntoAnyCreatureOfItsLevel", caster: highMage(), spell: "true-polymorph", slot: 9,
 			targets: []rules.Combatant{bram()}, opts: picked(intel, "ogre"),
 			check: func(t *testing.T, r spell.Result) {
 				fx(t, r, "bram", "ogre")
@@ -115,7 +115,7 @@ func TestReshapes(t *testing.T) {
 					t.Errorf("summary %q does not tell the permanence", r.Summary())
 				}
 			}},
-		{name: "ShapechangeTakesACreatureOfTheCastersLevelKeepingItsMind", caster: archmage(), spell: "shapechange", slot: 9,
+		{name: "ShapechangeTakesACreatureOfTheCastersLevelKeepingItsMind", caster: highMage(), spell: "shapechange", slot: 9,
 			opts:    picked(intel, "adult-red-dragon"),
 			changes: []rules.Change{slot("mira", 9, 0, 1), change("mira", rules.FieldConcentration, "", "shapechange")},
 			check: func(t *testing.T, r spell.Result) {
@@ -124,7 +124,7 @@ func TestReshapes(t *testing.T) {
 					t.Error("Shapechange keeps the mind and may be used again; Polymorph replaces it")
 				}
 			}},
-		{name: "ShapechangeEndsWhenItsCasterTakesBackItsForm", caster: concentratingOn(archmage(), "shapechange"), spell: "shapechange", slot: 9,
+		{name: "ShapechangeEndsWhenItsCasterTakesBackItsForm", caster: concentratingOn(highMage(), "shapechange"), spell: "shapechange", slot: 9,
 			opts:    spell.Options{Ability: rules.Int, Ongoing: true, Form: spell.ChoiceRevert},
 			changes: []rules.Change{change("mira", rules.FieldConcentration, "shapechange", "")},
 			check: func(t *testing.T, r spell.Result) {
@@ -132,7 +132,7 @@ func TestReshapes(t *testing.T) {
 					t.Errorf("a reversion left %+v, slot spent %v", r.Effects, r.SlotSpent)
 				}
 			}},
-		{name: "AnimalShapesTurnsTheWillingAndPassesTheUnwillingBy", caster: archmage(), spell: "animal-shapes", slot: 8,
+		{name: "AnimalShapesTurnsTheWillingAndPassesTheUnwillingBy", caster: highMage(), spell: "animal-shapes", slot: 8,
 			targets: []rules.Combatant{bram(), ogre()}, opts: foe(map[string]float64{"ogre-1": 2}),
 			check: func(t *testing.T, r spell.Result) {
 				fx(t, r, "bram", "giant-scorpion") // Large, CR 3: the strongest walker of CR 4 or lower
@@ -155,8 +155,8 @@ func TestReshapeRefusesFormsBeyondTheSpell(t *testing.T) {
 		{"PolymorphIntoNoBeast", "polymorph", "goblin", 4, ogre(), foe(map[string]float64{"ogre-1": 2})},
 		{"PolymorphAboveTheAllysLevel", "polymorph", "elephant", 4, bram(), intel},
 		{"TruePolymorphAboveTheFoesChallenge", "true-polymorph", "troll", 9, ogre(), foe(map[string]float64{"ogre-1": 2})},
-		{"ShapechangeIntoUndead", "shapechange", "lich", 9, archmage(), intel},
-		{"ShapechangeAboveTheCastersLevel", "shapechange", "ancient-red-dragon", 9, archmage(), intel},
+		{"ShapechangeIntoUndead", "shapechange", "lich", 9, highMage(), intel},
+		{"ShapechangeAboveTheCastersLevel", "shapechange", "ancient-red-dragon", 9, highMage(), intel},
 		{"AnimalShapesIntoAHugeBeast", "animal-shapes", "elephant", 8, bram(), intel},
 		{"AnimalShapesAboveChallenge4", "animal-shapes", "giant-crocodile", 8, bram(), intel},
 		{"NoSuchCreature", "polymorph", "jabberwock", 4, ogre(), foe(map[string]float64{"ogre-1": 2})},
@@ -166,7 +166,7 @@ func TestReshapeRefusesFormsBeyondTheSpell(t *testing.T) {
 			if tc.target.ID == "mira" {
 				targets = nil
 			}
-			_, err := spell.Cast(archmage(), tc.spell, tc.slot, targets, picked(tc.opts, tc.form), faces(t), nil)
+			_, err := spell.Cast(highMage(), tc.spell, tc.slot, targets, picked(tc.opts, tc.form), faces(t), nil)
 			if r := fault.ReasonOf(err); r != spell.ReasonNotAllowed && r != spell.ReasonInvalidArgs {
 				t.Fatalf("%s into %s: %v", tc.spell, tc.form, err)
 			}

@@ -322,11 +322,8 @@ var specs = map[string]spec{
 		ends: "1 minute, or until it succeeds on a Wisdom save at the end of one of its turns (taking 4d10 psychic damage on each failure)"},
 
 	// Data that looks mechanical, effects that are not.
-	"branding-smite":         {why: "its damage rides on the caster's next weapon hit"},
-	"control-water":          {why: "its damage is the whirlpool's, one of four effects the caster picks"},
-	"delayed-blast-fireball": {why: "it detonates later, its damage growing 1d6 each turn it waits"},
-	"dream":                  {why: "its damage applies only to a sleeper the caster menaces in a dream"},
-	"fire-shield":            {why: "its damage answers a melee hit on the caster and is fire or cold by the caster's choice"},
+	"control-water": {why: "its damage is the whirlpool's, one of four effects the caster picks"},
+	"dream":         {why: "its damage applies only to a sleeper the caster menaces in a dream"},
 }
 
 // specOf is the spec for a spell id.

@@ -350,6 +350,9 @@ type Effect struct {
 	// Immune are conditions the target can't be given while the effect
 	// lasts (Heroism: frightened).
 	Immune rules.Set[rules.Condition] `json:"immune,omitempty"`
+	// ImmuneDamage are damage types the target takes no damage of while
+	// the effect lasts (Heroes' Feast: poison; Mind Blank: psychic).
+	ImmuneDamage rules.Set[rules.DamageType] `json:"immune_damage,omitempty"`
 	// DamageType is the type of the damage Dice adds to a weapon hit
 	// (Divine Favor's radiant); 0 is the weapon's own (Hunter's Mark).
 	DamageType rules.DamageType `json:"damage_type,omitempty"`

@@ -171,6 +171,9 @@ func move(r request, d Decision) (Decision, error) {
 // useItem uses an item the actor carries. A healer's kit used on a dying
 // creature stabilizes it (firstAid).
 func useItem(r request, d Decision) (Decision, error) {
+	if r.in.Item == spell.GoodberryID {
+		return goodberry(r, d) // held as Goodberry's lasting effect, not in the pack (boons.go)
+	}
 	if !slices.ContainsFunc(r.actor.Inventory, func(it campaign.Item) bool { return it.Item == r.in.Item && it.Qty > 0 }) {
 		return d, fault.Refuse(op, "intent.item", fault.NotAllowed, "%s does not carry %q", r.actor.Name, r.in.Item)
 	}
