@@ -399,8 +399,9 @@ type Report struct {
 	// of each shape, narrative included.
 	Counts map[Shape]int      `json:"counts"`
 	Spells map[Shape][]string `json:"spells"`
-	// Why says, for narrative spells whose data has damage or healing, why
-	// Cast does not apply it.
+	// Why says, for narrative spells, why the narrator tells them: what
+	// they do that the engine does not keep, or why Cast does not apply
+	// the damage or healing their data has.
 	Why map[string]string `json:"why,omitempty"`
 }
 

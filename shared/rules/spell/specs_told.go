@@ -1,0 +1,121 @@
+package spell
+
+// The narrative spells and why the rules leave them to the narrator: each
+// works on something the engine does not keep (a place and its wards, an
+// object, a plane, knowledge, a conversation, what a creature senses or
+// believes). Their entries join specs in init; Coverage reports the
+// reasons.
+var toldSpecs = map[string]string{
+	// Places, their wards and the way between them.
+	"alarm":                 "a ward on a door or a 20-foot cube that rings when crossed: the engine keeps no place's wards",
+	"antipathy-sympathy":    "an aura on a place or thing that draws or drives off one kind of creature: the engine keeps no place, sight or distance to it",
+	"forbiddance":           "a day's ward on a place against teleporting, hurting the kinds the caster names within it: the engine keeps no place's wards",
+	"glyph-of-warding":      "a glyph on a place or object that goes off later, at a trigger the caster words: the engine keeps no place's traps",
+	"symbol":                "a glyph on a place or object that goes off later, at a trigger the caster words: the engine keeps no place's traps",
+	"guards-and-wards":      "a stronghold filled with fog, locks, webs and more for a day: the engine keeps no place's wards",
+	"hallow":                "holy ground that bars fiends and undead, with one effect bound to it: the engine keeps no place's wards",
+	"private-sanctum":       "a place shut against sound, sight, scrying and teleporting for a day: the engine keeps no place's wards",
+	"tiny-hut":              "a dome that keeps others and their spells out for 8 hours: the engine keeps no barrier between creatures",
+	"rope-trick":            "a rope up to a hidden space for eight, out of reach for an hour: a place out of the world is the narrator's",
+	"demiplane":             "a door to an empty room on a plane of its own: places and planes are the narrator's",
+	"magnificent-mansion":   "a mansion on a plane of its own, with a hundred servants, for a day: places and planes are the narrator's",
+	"gate":                  "a portal to another plane, and a named creature drawn through it free to act: planes are the narrator's",
+	"astral-projection":     "a journey of souls on the Astral Plane: planes are the narrator's",
+	"teleport":              "a group sent to a place it knows, or astray as the table rolls: places are the narrator's",
+	"teleportation-circle":  "a portal to a permanent circle whose sigils the caster knows: places are the narrator's",
+	"transport-via-plants":  "a step into one great plant and out of another, at any distance: places are the narrator's",
+	"tree-stride":           "steps from tree to tree within 500 feet: the engine keeps no positions and no trees",
+	"word-of-recall":        "a return to a sanctuary made ready: places are the narrator's",
+	"passwall":              "a passage through a wall for an hour: walls and ways are the narrator's",
+	"find-the-path":         "the shortest way to a place the caster knows: routes are the narrator's",
+	"control-weather":       "the weather for 5 miles moved stage by stage over hours: the engine keeps no weather",
+	"hallucinatory-terrain": "terrain made to look like other terrain: the land's look is the narrator's",
+	"mirage-arcane":         "a square mile made to look and feel like other terrain for 10 days: the land is the narrator's",
+	"move-earth":            "earth reshaped ten minutes at a time: the engine keeps no terrain's shape",
+	"plant-growth":          "undergrowth that slows all movement in a 100-foot radius, or a year's richer harvest: the engine keeps no terrain or positions",
+	"spike-growth":          "spikes dealing 2d4 piercing for every 5 feet moved through them: the engine keeps no positions and no paths",
+
+	// Objects.
+	"arcane-lock":             "a door or chest locked by magic until dispelled: the engine keeps no door or lock",
+	"knock":                   "a lock, a bar or an arcane lock opened: the engine keeps no door or lock",
+	"creation":                "an object of shadow-stuff that lasts hours at most: objects are the narrator's",
+	"fabricate":               "raw materials made into a bridge, rope or clothes: objects are the narrator's",
+	"mending":                 "a break or tear in an object repaired: objects are the narrator's",
+	"stone-shape":             "stone formed into a shape: objects and walls are the narrator's",
+	"floating-disk":           "a disk of force carrying 500 pounds after the caster: loads are the narrator's",
+	"mage-hand":               "a spectral hand that handles 10 pounds and can't attack: objects are the narrator's",
+	"instant-summons":         "a marked object called to hand from anywhere: objects and their whereabouts are the narrator's",
+	"secret-chest":            "a chest hidden on the Ethereal Plane and called back: objects and planes are the narrator's",
+	"create-food-and-water":   "food and water for fifteen for a day: provisions are the narrator's",
+	"purify-food-and-drink":   "food and drink made free of poison and disease: provisions are the narrator's",
+	"create-or-destroy-water": "water made or unmade by the gallon, or fog thinned in a cube: the engine keeps no water and no place in a fog",
+	"druidcraft":              "a small trick of nature (a bloom, a breeze, a sign of the weather): the engine keeps no such detail",
+	"prestidigitation":        "a small trick (sparks, a cleaned cloak, a warmed meal): the engine keeps no such detail",
+	"thaumaturgy":             "a minor wonder (a booming voice, tremors, a door slammed): the engine keeps no such detail",
+
+	// Knowledge and what magic reveals.
+	"augury":                    "an omen of weal or woe on a plan: knowledge is the narrator's",
+	"commune":                   "three yes-or-no answers from a deity: knowledge is the narrator's",
+	"divination":                "a truthful answer about a goal within 7 days: knowledge is the narrator's",
+	"legend-lore":               "the lore of a legendary person, place or thing: knowledge is the narrator's",
+	"commune-with-nature":       "three facts about the land for miles around: the land's secrets are the narrator's",
+	"identify":                  "learning what an item does: the narrator's, the engine keeps no magic item's secret properties",
+	"find-traps":                "knowing that a trap is near, and its nature: traps are the narrator's",
+	"locate-animals-or-plants":  "the way to the nearest beast or plant of a kind: where things are is the narrator's",
+	"locate-creature":           "the direction of a creature within 1,000 feet: where creatures are beyond the scene is the narrator's",
+	"locate-object":             "the direction of an object within 1,000 feet: objects and their whereabouts are the narrator's",
+	"detect-evil-and-good":      "sensing fiends, undead and hallowed places within 30 feet: what is sensed is the narrator's",
+	"detect-magic":              "sensing magic and its school within 30 feet: what is sensed is the narrator's",
+	"detect-poison-and-disease": "sensing poisons and diseases within 30 feet: what is sensed is the narrator's",
+	"detect-thoughts":           "reading a creature's thoughts, deeper on a failed save: a mind's thoughts are the narrator's",
+	"arcanists-magic-aura":      "a false aura that fools divination: what magic reveals is the narrator's",
+	"nondetection":              "a creature, place or object hidden from divination: what magic reveals is the narrator's",
+
+	// Senses from afar.
+	"arcane-eye":    "an invisible eye the caster sees through: what is seen far off is the narrator's",
+	"clairvoyance":  "a sensor the caster sees or hears through in a place it knows: a distant place is the narrator's",
+	"scrying":       "seeing and hearing a creature, if it fails its save, or a place from afar: a distant place is the narrator's",
+	"project-image": "an illusory double the caster sees and speaks through from afar: a distant place is the narrator's",
+
+	// Speech and conversation.
+	"sending":              "a message across any distance: speech is the narrator's",
+	"message":              "a whisper to a creature within 120 feet, and its reply: speech is the narrator's",
+	"animal-messenger":     "a beast carrying 25 words to a place days away: travel and speech are the narrator's",
+	"magic-mouth":          "a message an object speaks when its trigger comes: speech is the narrator's",
+	"telepathic-bond":      "eight minds linked to talk at any distance: speech is the narrator's",
+	"tongues":              "understanding and being understood in any language: speech is the narrator's",
+	"comprehend-languages": "understanding any speech or writing: language is the narrator's",
+	"illusory-script":      "writing only chosen readers can read: writing is the narrator's",
+	"zone-of-truth":        "a zone where a creature that fails its save can't lie: speech is the narrator's",
+	"speak-with-animals":   "talking with beasts: a conversation is the narrator's",
+	"speak-with-dead":      "five questions to a corpse: a conversation is the narrator's",
+	"speak-with-plants":    "talking with plants, and thickets grown or cleared: a conversation and terrain are the narrator's",
+	"planar-ally":          "a celestial, elemental or fiend sent to serve for a price it bargains: a bargain is the narrator's",
+	"planar-binding":       "a creature bound on a failed save to obey orders for a day or more: its service is the narrator's",
+
+	// What creatures believe and how they look.
+	"disguise-self":       "the caster looking like someone else: appearance is the narrator's",
+	"seeming":             "creatures given another look for 8 hours: appearance is the narrator's",
+	"silent-image":        "a silent image that fools until examined: what creatures believe is the narrator's",
+	"minor-illusion":      "a sound or a small image that fools until examined: what creatures believe is the narrator's",
+	"major-image":         "an image with sound and smell that fools until examined: what creatures believe is the narrator's",
+	"programmed-illusion": "an illusion that plays when its trigger comes: what creatures believe is the narrator's",
+
+	// Bodies and souls over days.
+	"awaken":        "a beast or plant given a mind and speech, friendly to the caster: a new companion is the narrator's",
+	"clone":         "a body grown over 120 days that the soul enters at death: the engine keeps no body waiting in a vessel",
+	"gentle-repose": "a corpse kept from decay and undeath for 10 days: the engine keeps no time since a death",
+	"magic-jar":     "the caster's soul in a gem, then in a body it takes: the engine keeps no soul apart from its body",
+	"sequester":     "a creature or object hidden and held out of time until a condition the caster names: the engine can't tell when words come true",
+	"simulacrum":    "a snow copy of a beast or humanoid that serves until it melts: the engine keeps no such copy's sheet",
+	"contingency":   "a spell held until a circumstance the caster words: the engine can't tell when words come true",
+}
+
+func init() {
+	for id, why := range toldSpecs {
+		if _, dup := specs[id]; dup {
+			panic("spell: " + id + " is specified twice")
+		}
+		specs[id] = spec{why: why}
+	}
+}
