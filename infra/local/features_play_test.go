@@ -34,6 +34,7 @@ type hero struct {
 type heroSheet struct {
 	HP         int                                `json:"hp"`
 	MaxHP      int                                `json:"max_hp"`
+	Drained    int                                `json:"drained"`
 	SpellSlots map[string]struct{ Max, Used int } `json:"spell_slots"`
 	Features   []sheetFeature
 }

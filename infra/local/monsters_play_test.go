@@ -313,3 +313,43 @@ func TestDruidSpellsOverTheSocket(t *testing.T) {
 		}
 	})
 }
+
+// A life drain over the socket: the hit takes its necrotic damage from
+// the hit point maximum, the sheet keeps the loss after the fight, and a
+// long rest gives it back.
+func TestLifeDrainOverTheSocket(t *testing.T) {
+	base := inProcess(t, func(c *config) { c.turnRate = 0 })
+	h := newHero(t, base, map[string]any{"name": "Bram", "race": "human", "class": "fighter", "level": 5, "subclass": "champion",
+		"abilities": map[string]int{"str": 14, "dex": 12, "con": 15, "int": 8, "wis": 10, "cha": 10}},
+		`{"id":"gloom","name":"Gloom","size":"Medium","type":"undead","alignment":"neutral evil",
+"ac":1,"hp":1000,"hit_dice":"100d10","speed":{"walk":30},"abilities":{"str":10,"dex":1,"con":10,"int":1,"wis":10,"cha":1},
+"senses":{"passive_perception":10},"cr":0,"xp":0,"proficiency_bonus":2,
+"actions":[{"id":"life-drain","name":"Life Drain","attack_bonus":30,"attack_type":"melee","reach":5,"damage":[{"dice":"1d4","type":"necrotic"}],
+"drain":{"save":{"ability":"con","value":30,"success":"none"}}}]}`)
+	full := h.sheet().MaxHP
+	h.begin("gloom", 1)
+	turns := h.fightOn(func(turns []event) bool {
+		return strings.Contains(fmt.Sprint(encounterOf(turns[len(turns)-1])["log"]), "hit point maximum, now")
+	})
+	enc := encounterOf(turns[len(turns)-1])
+	var drained, maxNow float64
+	for _, p := range enc["participants"].([]any) {
+		p := p.(map[string]any)
+		if p["character_id"] == h.char {
+			drained, _ = p["combatant"].(map[string]any)["drained"].(float64)
+			maxNow = p["max_hp"].(float64)
+		}
+	}
+	if drained < 1 || int(maxNow) != full-int(drained) {
+		t.Fatalf("after the drain: drained %v, maximum %v of %d: %v", drained, maxNow, full, enc["log"])
+	}
+	h.end(enc)
+	s := h.sheet()
+	if s.Drained != int(drained) || s.MaxHP != full {
+		t.Fatalf("the sheet after the fight: drained %d max_hp %d, want %v and %d", s.Drained, s.MaxHP, drained, full)
+	}
+	h.act(map[string]any{"kind": "rest", "rest": "long"}, nil)
+	if s := h.sheet(); s.Drained != 0 || s.HP != full {
+		t.Errorf("after a long rest: %d/%d HP, drained %d", s.HP, s.MaxHP, s.Drained)
+	}
+}

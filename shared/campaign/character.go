@@ -91,7 +91,11 @@ type Character struct {
 	Conditions []string  `json:"conditions"`
 	// Exhaustion is the exhaustion level, 0 to 6; a long rest with food
 	// and drink takes one away.
-	Exhaustion    int             `json:"exhaustion,omitempty"`
+	Exhaustion int `json:"exhaustion,omitempty"`
+	// Drained is the hit point maximum a life drain took (a wight's, a
+	// vampire's bite): the maximum is max_hp less it until a long rest or
+	// Greater Restoration gives it back.
+	Drained       int             `json:"drained,omitempty"`
 	Concentration *string         `json:"concentration"`
 	SpellSlots    map[string]Slot `json:"spell_slots"`
 	HitDice       Pool            `json:"hit_dice"`

@@ -88,7 +88,8 @@ func inFight(ch campaign.Character, p encounter.Participant) campaign.Character 
 	ch.HP, ch.MaxHP, ch.TempHP, ch.AC = p.HP, p.MaxHP, p.TempHP, p.AC
 	ch.Conditions = slices.Clone(p.Conditions)
 	ch.DeathSaves, ch.Stable, ch.Dead = c.DeathSaves, c.Stable && c.HP <= 0 && !c.Dead, c.Dead
-	ch.Exhaustion = c.Exhaustion
+	// max_hp is the maximum now; drained says what a life drain took of it.
+	ch.Exhaustion, ch.Drained = c.Exhaustion, c.Drained
 	ch.Concentration = nil
 	if c.Concentration != "" {
 		spell := spellName(c.Concentration)

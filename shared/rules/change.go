@@ -35,6 +35,7 @@ const (
 	FieldMaxHP          Field = "max_hp"           // int: the maximum before exhaustion
 	FieldTempHP         Field = "temp_hp"          // int
 	FieldExhaustion     Field = "exhaustion"       // int
+	FieldDrained        Field = "drained"          // int: the hit point maximum a life drain took
 	FieldDeathSuccesses Field = "death_successes"  // int
 	FieldDeathFailures  Field = "death_failures"   // int
 	FieldHitDiceUsed    Field = "hit_dice_used"    // int
@@ -89,7 +90,7 @@ func (ch *Change) UnmarshalJSON(b []byte) error {
 	}
 	decode := func(m json.RawMessage) (any, error) {
 		switch raw.Field {
-		case FieldHP, FieldMaxHP, FieldTempHP, FieldExhaustion, FieldDeathSuccesses, FieldDeathFailures, FieldHitDiceUsed, FieldSpellSlotsUsed:
+		case FieldHP, FieldMaxHP, FieldTempHP, FieldExhaustion, FieldDrained, FieldDeathSuccesses, FieldDeathFailures, FieldHitDiceUsed, FieldSpellSlotsUsed:
 			var v int
 			err := json.Unmarshal(m, &v)
 			return v, err
@@ -197,6 +198,8 @@ func (c *Combatant) apply(ch Change) error {
 		return set(&c.TempHP, ch)
 	case FieldExhaustion:
 		return set(&c.Exhaustion, ch)
+	case FieldDrained:
+		return set(&c.Drained, ch)
 	case FieldDeathSuccesses:
 		return set(&c.DeathSaves.Successes, ch)
 	case FieldDeathFailures:

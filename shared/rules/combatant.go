@@ -47,6 +47,10 @@ type Combatant struct {
 	Absorbs    Set[DamageType] `json:"absorbs,omitempty"`
 	Conditions Set[Condition]  `json:"conditions"`
 	Exhaustion int             `json:"exhaustion,omitempty"` // level 0..6
+	// Drained is the hit point maximum a life drain took (a wight's, a
+	// vampire's bite), until a long rest or Greater Restoration gives it
+	// back; CurrentMaxHP is that much lower.
+	Drained int `json:"drained,omitempty"`
 	// Dodging is set from the creature's Dodge action until the start of
 	// its next turn.
 	Dodging bool `json:"dodging,omitempty"`
@@ -166,13 +170,14 @@ func (c Combatant) PassivePerception() int {
 	return p
 }
 
-// CurrentMaxHP is the hit point maximum after exhaustion: halved (rounded
-// down) from level 4.
+// CurrentMaxHP is the hit point maximum after exhaustion, halved
+// (rounded down) from level 4, less what life drains took (never below 0).
 func (c Combatant) CurrentMaxHP() int {
+	m := c.MaxHP
 	if c.Exhaustion >= 4 {
-		return c.MaxHP / 2
+		m /= 2
 	}
-	return c.MaxHP
+	return max(m-max(c.Drained, 0), 0)
 }
 
 // CurrentSpeed is the walking speed after conditions: 0 when grappled,

@@ -85,10 +85,13 @@ type LongRestResult struct {
 	SlotsRestored   int    `json:"slots_restored"` // spell slots, all levels
 	ExhaustionFrom  int    `json:"exhaustion_from,omitempty"`
 	ExhaustionTo    int    `json:"exhaustion_to,omitempty"`
+	// Undrained is the hit point maximum a life drain had taken, which
+	// the rest gives back.
+	Undrained int `json:"undrained,omitempty"`
 }
 
 // LongRest finishes a long rest for c: one level of exhaustion goes if c ate
-// and drank (fed), then c regains all lost hit points up to the resulting
+// and drank (fed), the hit point maximum a life drain took comes back, then c regains all lost hit points up to the resulting
 // maximum, loses its temporary hit points, regains spent hit dice up to
 // half its total (at least one) and every spent spell slot. It rolls
 // nothing. A dead creature, or one at 0 hit points (which gains nothing
@@ -109,6 +112,10 @@ func LongRest(c Combatant, fed bool) (LongRestResult, error) {
 	}
 	after := c
 	after.Exhaustion = r.ExhaustionTo
+	if c.Drained > 0 {
+		r.Undrained, after.Drained = c.Drained, 0
+		r.change(id, FieldDrained, c.Drained, 0)
+	}
 	r.MaxHP = after.CurrentMaxHP()
 	r.HPAfter = max(r.MaxHP, c.HP)
 	r.change(id, FieldHP, c.HP, r.HPAfter)
@@ -139,6 +146,9 @@ func (r LongRestResult) Summary() string {
 	}
 	if r.ExhaustionTo != r.ExhaustionFrom {
 		parts = append(parts, "exhaustion down from "+strconv.Itoa(r.ExhaustionFrom)+" to "+strconv.Itoa(r.ExhaustionTo))
+	}
+	if r.Undrained > 0 {
+		parts = append(parts, "the hit point maximum back up by "+strconv.Itoa(r.Undrained)+" from a life drain")
 	}
 	return capital(r.Name) + " finishes a long rest: " + strings.Join(parts, ", ") + "."
 }

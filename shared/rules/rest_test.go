@@ -97,6 +97,32 @@ func TestLongRest(t *testing.T) {
 			t.Errorf("exhaustion %d HP %d, want 4 and 14 (halved maximum)", r.ExhaustionTo, r.HPAfter)
 		}
 	})
+	t.Run("GivesBackADrainedMaximum", func(t *testing.T) {
+		c := mira()
+		c.HP, c.Drained = 20, 6
+		if c.CurrentMaxHP() != 22 {
+			t.Fatalf("drained maximum %d, want 22", c.CurrentMaxHP())
+		}
+		r, err := rules.LongRest(c, true)
+		if err != nil {
+			t.Fatal(err)
+		}
+		wantChanges(t, r.Changes,
+			change("mira", rules.FieldDrained, 6, 0),
+			change("mira", rules.FieldHP, 20, 28))
+		wantSummary(t, r.Summary(), "Mira finishes a long rest: 28/28 HP, the hit point maximum back up by 6 from a life drain.")
+	})
+	t.Run("ExhaustionHalvesBeforeADrain", func(t *testing.T) {
+		c := mira()
+		c.Exhaustion, c.Drained = 4, 10
+		if c.CurrentMaxHP() != 4 {
+			t.Errorf("maximum %d, want 28/2 - 10 = 4", c.CurrentMaxHP())
+		}
+		c.Drained = 40
+		if c.CurrentMaxHP() != 0 {
+			t.Errorf("maximum %d, want 0", c.CurrentMaxHP())
+		}
+	})
 	t.Run("RecoversAtLeastOneHitDie", func(t *testing.T) {
 		c := mira()
 		c.Level, c.HitDice = 1, campaign.Pool{Max: 1, Used: 1}

@@ -17,7 +17,7 @@ func FromSheet(ch campaign.Character) Combatant {
 		ID: ch.ID, Name: ch.Name, Level: ch.Level, Abilities: ch.Abilities,
 		ProficiencyBonus: ProficiencyByLevel(ch.Level), AC: ch.AC, HP: ch.HP, MaxHP: ch.MaxHP,
 		TempHP: ch.TempHP, Speed: ch.Speed, HitDice: ch.HitDice, DeathSaves: ch.DeathSaves,
-		Exhaustion: min(max(ch.Exhaustion, 0), 6),
+		Exhaustion: min(max(ch.Exhaustion, 0), 6), Drained: max(ch.Drained, 0),
 	}
 	c.Dead = ch.IsDead()
 	c.ItemSaves = campaign.ItemSaves(ch.Inventory)
@@ -88,10 +88,10 @@ func FromSheet(ch campaign.Character) Combatant {
 
 // ToSheet writes the engine's view of a character back onto its sheet:
 // hit points and their maximum, temporary HP, hit dice, death saves, whether it is stable
-// or dead, conditions, exhaustion, concentration and the spell slots the sheet has.
+// or dead, conditions, exhaustion, a life drain's loss, concentration and the spell slots the sheet has.
 func ToSheet(ch campaign.Character, c Combatant) campaign.Character {
 	ch.HP, ch.MaxHP, ch.TempHP, ch.HitDice, ch.DeathSaves = c.HP, c.MaxHP, c.TempHP, c.HitDice, c.DeathSaves
-	ch.Exhaustion = c.Exhaustion
+	ch.Exhaustion, ch.Drained = c.Exhaustion, c.Drained
 	ch.Stable = c.Stable && c.HP <= 0 && !c.Dead
 	ch.Dead = c.Dead
 	ch.Conditions = []string{}

@@ -241,6 +241,15 @@ func TestOverrideValidation(t *testing.T) {
 		{"HitConditionWithoutAttackIsInvalid", monster(func(m *srd.Monster) {
 			m.Actions = append(m.Actions, srd.Action{ID: "glare", Name: "Glare", OnHit: []srd.HitCondition{{Condition: "frightened"}}})
 		}), "monsters.ogre.actions.2.on_hit.0"},
+		{"DrainOfUnknownTypeIsInvalid", monster(func(m *srd.Monster) {
+			m.Actions[0].Drain = &srd.Drain{Type: "soul"}
+		}), "monsters.ogre.actions.0.drain.type"},
+		{"DrainSaveAbove30IsInvalid", monster(func(m *srd.Monster) {
+			m.Actions[0].Drain = &srd.Drain{Save: &srd.DC{Ability: "con", Value: 31, Success: "none"}}
+		}), "monsters.ogre.actions.0.drain.save.value"},
+		{"DrainWithoutAttackIsInvalid", monster(func(m *srd.Monster) {
+			m.Actions = append(m.Actions, srd.Action{ID: "kiss", Name: "Kiss", Drain: &srd.Drain{}})
+		}), "monsters.ogre.actions.2.drain"},
 		{"LegendaryActionWithoutCostIsInvalid", monster(func(m *srd.Monster) {
 			m.LegendaryActions = []srd.Action{{ID: "stomp", Name: "Stomp"}}
 		}), "monsters.ogre.legendary_actions.0.cost"},

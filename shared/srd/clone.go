@@ -99,6 +99,11 @@ func (a Action) clone() Action {
 	if a.Inflicts != nil {
 		a.Inflicts = cloneAll(a.Inflicts, hold)
 	}
+	if a.Drain != nil {
+		d := *a.Drain
+		d.Save = clonePtr(d.Save)
+		a.Drain = &d
+	}
 	if a.Spellcasting != nil {
 		sc := *a.Spellcasting
 		sc.Components = slices.Clone(sc.Components)

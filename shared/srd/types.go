@@ -160,6 +160,19 @@ type Action struct {
 	// hit points until its turn starts and it does not regenerate (a
 	// troll's).
 	HoldsAtZero bool `json:"holds_at_zero,omitempty"`
+	// Drain is the life drain the attack's hit carries, as the text says.
+	Drain *Drain `json:"drain,omitempty"`
+}
+
+// Drain is a life drain: a hit takes from the target's hit point maximum
+// the damage it dealt (of Type; "" all of it) until the target finishes
+// a long rest, behind Save when set (a wight's Life Drain), and the
+// attacker regains as much when Heals (a vampire's bite). A creature
+// whose maximum it takes to 0 dies.
+type Drain struct {
+	Save  *DC    `json:"save,omitempty"`
+	Type  string `json:"type,omitempty"`
+	Heals bool   `json:"heals,omitempty"`
 }
 
 // HitCondition is a condition an attack's hit puts on its target: a

@@ -290,6 +290,15 @@ func (c *checker) action(a Action, legendary bool, at string) {
 	for i, hc := range a.OnHit {
 		c.hitCondition(hc, a.AttackBonus != nil, fmt.Sprintf("%s.on_hit.%d", at, i))
 	}
+	if d := a.Drain; d != nil {
+		c.check(a.AttackBonus != nil, at+".drain", "goes with an attack roll")
+		if d.Save != nil {
+			c.dc(*d.Save, at+".drain.save")
+		}
+		if d.Type != "" {
+			c.oneOf(d.Type, damageTypes, at+".drain.type")
+		}
+	}
 	c.check(len(a.Inflicts) <= 4, at+".inflicts", "lists at most 4 conditions")
 	for i, hc := range a.Inflicts {
 		where := fmt.Sprintf("%s.inflicts.%d", at, i)

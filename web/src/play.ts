@@ -527,10 +527,11 @@ export class TableView {
           h("span", { class: "hp-fill", style: `width:${pct}%` }),
           temp ? h("span", { class: "hp-temp", style: `width:${tempPct}%` }) : null,
           h("span", { class: "hp-text" }, `HP ${c.hp}/${c.max_hp}${temp ? ` +${c.temp_hp} temp` : ""}`)),
-        (c.conditions ?? []).length || c.concentration || c.exhaustion || lasting.length
+        (c.conditions ?? []).length || c.concentration || c.exhaustion || c.drained || lasting.length
           ? h("div", { class: "tags" },
             (c.conditions ?? []).map((x) => h("span", { class: "tag" }, x)),
             c.exhaustion ? h("span", { class: "tag" }, `exhaustion ${c.exhaustion}`) : null,
+            c.drained ? h("span", { class: "tag", title: "a life drain took this much of the hit point maximum, until a long rest" }, `drained −${c.drained} max HP`) : null,
             c.concentration ? h("span", { class: "tag conc" }, `concentrating: ${c.concentration}${concLeft ? ` · ${concLeft} left` : ""}`) : null,
             lasting.map((x) => {
               const left = timeLeft(x.until, t.clock);

@@ -54,6 +54,8 @@ export interface Character {
   speed: number;
   conditions: string[] | null;
   exhaustion?: number;
+  /** beyond protocol.md: the hit point maximum a life drain took, until a long rest; max_hp counts it off only in a fight */
+  drained?: number;
   concentration: string | null;
   spell_slots: Record<string, Slot> | null;
   hit_dice: { max: number; used: number };
@@ -145,6 +147,7 @@ export interface Combatant {
   stable?: boolean;
   dead?: boolean;
   concentration?: string;
+  drained?: number;
 }
 
 export interface Encounter {

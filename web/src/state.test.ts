@@ -335,6 +335,19 @@ describe("reduce", () => {
     assert.equal(live(table(), table().characters.mira).hp, 7, "no fight: the sheet");
   });
 
+  it("CountsALifeDrainOffTheMaximum", () => {
+    const base = table();
+    base.characters.mira = { ...base.characters.mira, max_hp: 20, drained: 6 };
+    const out = live(base, base.characters.mira);
+    assert.equal(out.max_hp, 14, "out of a fight: the sheet's max_hp less the drain");
+    const e = fight();
+    e.participants[1] = { ...e.participants[1], max_hp: 11, combatant: { drained: 9 } };
+    const t = play(base, { type: "encounter", encounter: e });
+    const mira = live(t, t.characters.mira);
+    assert.equal(mira.max_hp, 11, "in a fight the participant's maximum already counts it");
+    assert.equal(mira.drained, 9);
+  });
+
   it("WarnsOfTheReachAnAttackLeaves", () => {
     const e = fight();
     e.participants.push({ id: "g2", name: "Goblin 2", kind: "monster", srd_id: "goblin", hp: 7, max_hp: 7, ac: 15, conditions: [], initiative: 3, reaction_used: false });

@@ -336,11 +336,12 @@ export function participantOf(t: Table, characterId: string): Encounter["partici
  * live is a character as the table shows it. During a fight the encounter
  * keeps a character's hit points, conditions, death saves, slots and
  * concentration on its participant; the sheet catches up when the fight
- * ends.
+ * ends. Its max_hp is the maximum now: a sheet's is before what a life
+ * drain took, a participant's after.
  */
 export function live(t: Table, c: Character): Character {
   const p = participantOf(t, c.id);
-  if (!p) return c;
+  if (!p) return c.drained ? { ...c, max_hp: Math.max(c.max_hp - c.drained, 0) } : c;
   const cb = p.combatant;
   let slots = c.spell_slots;
   if (cb?.spell_slots) {
@@ -358,6 +359,7 @@ export function live(t: Table, c: Character): Character {
     stable: cb ? !!cb.stable && p.hp <= 0 : c.stable,
     dead: cb ? !!cb.dead || !!p.defeated : c.dead,
     concentration: cb ? cb.concentration || null : c.concentration,
+    drained: cb ? cb.drained ?? 0 : c.drained,
     spell_slots: slots,
   };
 }

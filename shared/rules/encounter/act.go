@@ -490,8 +490,8 @@ func (e *Encounter) attack(res *Result, ai int, in Action, src dice.Source, rs R
 		if err := e.strike(res, ai, ti, req, src); err != nil {
 			return err
 		}
-		if j < len(acts) && res.Attacks[len(res.Attacks)-1].Hit {
-			if err := e.hitConditions(res, rs, ai, ti, acts[j], src); err != nil {
+		if j < len(acts) {
+			if err := e.afterHit(res, rs, ai, ti, acts[j], res.Attacks[len(res.Attacks)-1], src); err != nil {
 				return err
 			}
 		}

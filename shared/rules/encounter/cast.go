@@ -592,7 +592,8 @@ func actionCantrip(id string) bool {
 // Choose reads a caster's pick for spell s into its options: Command's
 // word, Enlarge/Reduce's or Alter Self's form (a damage type picks Alter
 // Self's natural weapons of that type), or a condition (Lesser
-// Restoration's) or a damage type (Protection from Energy's). "" leaves the spell its default; anything
+// Restoration's; Greater Restoration's "hit point maximum") or a damage
+// type (Protection from Energy's). "" leaves the spell its default; anything
 // else is an invalid_args refusal.
 func Choose(s srd.Spell, choice string, opts *spell.Options) error {
 	switch {
@@ -609,6 +610,8 @@ func Choose(s srd.Spell, choice string, opts *spell.Options) error {
 		} else {
 			opts.Choice = choice // break-enchantment or dismissal, which the spell checks
 		}
+	case s.ID == "greater-restoration" && strings.Contains(strings.ToLower(choice), "maximum"):
+		opts.Choice = spell.MaxHPPick // the hit point maximum a life drain took
 	case s.ID == "enhance-ability" || s.ID == "bestow-curse":
 		opts.Choice = choice // an enhancement or a curse, which the spell checks
 	case s.ID == "enlarge-reduce" || s.ID == "fire-shield":

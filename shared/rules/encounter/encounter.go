@@ -324,13 +324,15 @@ type Snapshot struct {
 	KitUses int `json:"kit_uses,omitempty"`
 	// Exhaustion is its exhaustion level.
 	Exhaustion int `json:"exhaustion,omitempty"`
+	// Drained is the hit point maximum life drains had taken.
+	Drained int `json:"drained,omitempty"`
 	// Ammo is the ammunition it carried, by SRD id.
 	Ammo map[string]int `json:"ammo,omitempty"`
 }
 
 func snapshot(c rules.Combatant) Snapshot {
 	s := Snapshot{HP: c.HP, TempHP: c.TempHP, Conditions: conditionNames(c.Conditions),
-		DeathSaves: c.DeathSaves, Dead: c.Dead, Concentration: c.Concentration, Exhaustion: c.Exhaustion}
+		DeathSaves: c.DeathSaves, Dead: c.Dead, Concentration: c.Concentration, Exhaustion: c.Exhaustion, Drained: c.Drained}
 	for i, sl := range c.SpellSlots {
 		s.SlotsUsed[i] = sl.Used
 	}

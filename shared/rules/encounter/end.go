@@ -58,6 +58,9 @@ type Diff struct {
 	// Exhaustion is the exhaustion level before and after, when the
 	// fight changed it (a frenzy's end); nil otherwise.
 	Exhaustion *Delta `json:"exhaustion,omitempty"`
+	// Drained is the hit point maximum life drains had taken before and
+	// after, when the fight changed it (a wight's Life Drain).
+	Drained *Delta `json:"drained,omitempty"`
 	// Ammunition is what a character shot of each kind of ammunition it
 	// carried, and what it recovered after.
 	Ammunition []AmmoDiff `json:"ammunition,omitempty"`
@@ -476,6 +479,9 @@ func diff(p Participant) Diff {
 	if c.Exhaustion != s.Exhaustion {
 		d.Exhaustion = &Delta{s.Exhaustion, c.Exhaustion, c.Exhaustion - s.Exhaustion}
 	}
+	if c.Drained != s.Drained {
+		d.Drained = &Delta{s.Drained, c.Drained, c.Drained - s.Drained}
+	}
 	for id, before := range p.Start.Ammo {
 		if spent := before - p.Ammo[id]; spent > 0 {
 			d.Ammunition = append(d.Ammunition, AmmoDiff{ID: id, Before: before, Spent: spent})
@@ -517,8 +523,8 @@ func diff(p Participant) Diff {
 // A dead character is written dead, at 0 HP with three failed death saves
 // (as a sheet said dead before it kept Dead); the uses of a healer's kit
 // spent are spent from the inventory, and the ammunition shot and not
-// recovered; an exhaustion level the fight changed (a frenzy's end) is
-// written. The XP share is added; a
+// recovered; an exhaustion level the fight changed (a frenzy's end) and
+// the hit point maximum a life drain took are written. The XP share is added; a
 // character whose XP reaches a new level is marked ready to level up
 // (campaign.Character.LevelUpReady), which its player does.
 func (ds Diffs) CharacterUpdates(base []campaign.Character) []campaign.Character {
@@ -579,6 +585,9 @@ func (ds Diffs) CharacterUpdates(base []campaign.Character) []campaign.Character
 		}
 		if d.Exhaustion != nil {
 			ch.Exhaustion = d.Exhaustion.After
+		}
+		if d.Drained != nil {
+			ch.Drained = d.Drained.After
 		}
 		for _, a := range d.Ammunition {
 			ch.Inventory = campaign.Spend(ch.Inventory, a.ID, a.Spent-a.Recovered)

@@ -26,6 +26,19 @@ import (
 // against the stat block's escape DC with Athletics or Acrobatics,
 // whichever it is better at; a webbed one with a Strength check.
 
+// afterHit plays what stat block attack a's hit r does beyond its
+// damage to participant ti: the conditions it puts on it, then the hit
+// point maximum it drains.
+func (e *Encounter) afterHit(res *Result, rs Reactions, ai, ti int, a srd.Action, r rules.AttackResult, src dice.Source) error {
+	if !r.Hit {
+		return nil
+	}
+	if err := e.hitConditions(res, rs, ai, ti, a, src); err != nil {
+		return err
+	}
+	return e.drain(res, rs, ai, ti, a, r, src)
+}
+
 // hitConditions puts the conditions of stat block attack a, which hit,
 // on participant ti. Its saves may be rolled again by the target's
 // features (Indomitable), a moment of their own in the turn (rs).

@@ -548,10 +548,8 @@ func (e *Encounter) monsterStrike(res *Result, ai int, a srd.Action, src dice.So
 	if err := e.answered(res, rs, taken, ai, ti, asked, r); err != nil {
 		return err
 	}
-	if res.Attacks[n].Hit {
-		if err := e.hitConditions(res, rs, ai, ti, a, src); err != nil {
-			return err
-		}
+	if err := e.afterHit(res, rs, ai, ti, a, res.Attacks[n], src); err != nil {
+		return err
 	}
 	if offers := pre.offers(k, r, taken); len(offers) > 0 {
 		res.Openings = append(res.Openings, Opening{Attack: k, Roll: at, AttackerID: e.Participants[ai].ID, TargetID: e.Participants[ti].ID, Offers: offers})

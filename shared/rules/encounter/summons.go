@@ -152,10 +152,8 @@ func (e *Encounter) summonedAttack(res *Result, ai int, src dice.Source) error {
 		if err := e.strike(res, ai, ti, req, src); err != nil {
 			return err
 		}
-		if res.Attacks[len(res.Attacks)-1].Hit {
-			if err := e.hitConditions(res, Reactions{}, ai, ti, a, src); err != nil {
-				return err
-			}
+		if err := e.afterHit(res, Reactions{}, ai, ti, a, res.Attacks[len(res.Attacks)-1], src); err != nil {
+			return err
 		}
 	}
 	return nil

@@ -9,8 +9,15 @@ import (
 
 // The spells that end what ails a creature. Diseases, curses and lowered
 // ability scores are not kept by the engine, so the restorations end only
-// the conditions (and Greater Restoration a level of exhaustion) on the
-// target; the rest is the narrator's.
+// the conditions (and Greater Restoration a level of exhaustion, or the
+// hit point maximum a life drain took) on the target; the rest is the
+// narrator's.
+
+// MaxHPPick is Greater Restoration's pick (Options.Choice) of the hit
+// point maximum a life drain took (rules.Combatant.Drained), which it
+// gives back; with no pick it does so when the target has none of the
+// spell's conditions.
+const MaxHPPick = "hit-point-maximum"
 
 // checkCure refuses a pick (Options.Condition) the spell can't end.
 func checkCure(c *cast) error {
@@ -27,13 +34,16 @@ func (c *cast) restore() error {
 	out := c.outcome(id)
 	t := c.state[id]
 	pick := c.opts.Condition
-	if pick == 0 {
+	if pick == 0 && c.opts.Choice != MaxHPPick {
 		for _, cond := range c.sp.cures {
 			if afflicted(*t, cond) {
 				pick = cond
 				break
 			}
 		}
+	}
+	if pick == 0 && c.spell.ID == "greater-restoration" && (t.Drained > 0 || c.opts.Choice == MaxHPPick) {
+		return c.undrain(id, out)
 	}
 	switch {
 	case pick == 0:
@@ -58,6 +68,19 @@ func (c *cast) restore() error {
 	}
 	out.Conditions = append(out.Conditions, cr)
 	return c.take(cr.Log)
+}
+
+// undrain gives target id, whose outcome is out, back the hit point
+// maximum a life drain took.
+func (c *cast) undrain(id string, out *Outcome) error {
+	t := c.state[id]
+	if t.Drained <= 0 {
+		out.Note = "not drained"
+		return nil
+	}
+	out.Affected = true
+	out.Told = "has the " + strconv.Itoa(t.Drained) + " hit points a life drain took from its maximum back"
+	return c.take(rules.Log{Changes: []rules.Change{{TargetID: id, Field: rules.FieldDrained, From: t.Drained, To: 0}}})
 }
 
 // afflicted says t suffers cond (for exhaustion, a level of it).

@@ -10,6 +10,7 @@ import (
 func TestRestorations(t *testing.T) {
 	sick := with(mira(), rules.Blinded, rules.Poisoned)
 	tired := func(c rules.Combatant, n int) rules.Combatant { c.Exhaustion = n; return c }
+	drained := func(c rules.Combatant, n int) rules.Combatant { c.Drained = n; return c }
 	cleric := withSlot(bram(), 5, 1)
 	runCases(t, []castCase{
 		{name: "LesserRestorationEndsTheFirstItCan", caster: bram(), spell: "lesser-restoration", slot: 2, targets: []rules.Combatant{sick},
@@ -41,6 +42,19 @@ func TestRestorations(t *testing.T) {
 		{name: "GreaterRestorationLiftsTheHalvedMaximumNotTheHitPoints", caster: cleric, spell: "greater-restoration", slot: 5,
 			targets: []rules.Combatant{hp(tired(mira(), 4), 14)},
 			changes: []rules.Change{slot("bram", 5, 0, 1), change("mira", rules.FieldExhaustion, 4, 3)}},
+		{name: "GreaterRestorationGivesBackADrainedMaximum", caster: cleric, spell: "greater-restoration", slot: 5,
+			targets: []rules.Combatant{drained(mira(), 6)},
+			changes: []rules.Change{slot("bram", 5, 0, 1), change("mira", rules.FieldDrained, 6, 0)},
+			summary: "Bram casts Greater Restoration (5th level): Mira has the 6 hit points a life drain took from its maximum back."},
+		{name: "GreaterRestorationEndsACharmBeforeADrain", caster: cleric, spell: "greater-restoration", slot: 5,
+			targets: []rules.Combatant{with(drained(mira(), 6), rules.Charmed)},
+			changes: []rules.Change{slot("bram", 5, 0, 1), lost("mira", rules.Charmed)}},
+		{name: "GreaterRestorationGivesBackTheMaximumWhenChosen", caster: cleric, spell: "greater-restoration", slot: 5,
+			targets: []rules.Combatant{with(drained(mira(), 6), rules.Charmed)}, opts: spell.Options{Choice: spell.MaxHPPick},
+			changes: []rules.Change{slot("bram", 5, 0, 1), change("mira", rules.FieldDrained, 6, 0)}},
+		{name: "GreaterRestorationChosenMaximumNotDrained", caster: cleric, spell: "greater-restoration", slot: 5,
+			targets: []rules.Combatant{mira()}, opts: spell.Options{Choice: spell.MaxHPPick},
+			summary: "Bram casts Greater Restoration (5th level): Mira is unaffected (not drained)."},
 		{name: "ProtectionFromPoisonNeutralizesAndWards", caster: bram(), spell: "protection-from-poison", slot: 2, targets: []rules.Combatant{sick},
 			changes: []rules.Change{slot("bram", 2, 0, 1), lost("mira", rules.Poisoned)},
 			summary: "Bram casts Protection from Poison (2nd level): Mira resists poison damage for the hour and is no longer poisoned. " +

@@ -1,0 +1,79 @@
+package srd_test
+
+import (
+	"slices"
+	"strconv"
+	"strings"
+	"testing"
+
+	"chronicler/shared/srd"
+)
+
+// drainsTold are the actions whose text takes from a hit point maximum
+// that the data does not carry as a life drain (srd.Action.Drain), each
+// with its reason ("monster/action").
+var drainsTold = map[string]string{
+	"clay-golem/slam":                "the reduction lasts until Greater Restoration or other magic, not a long rest: the sheet keeps only a long rest's",
+	"death-dog/bite":                 "a disease that takes from the maximum every 24 hours: diseases are not yet kept between days",
+	"giant-rat-diseased/bite":        "a disease that takes from the maximum every 24 hours: diseases are not yet kept between days",
+	"otyugh/bite":                    "a disease that takes from the maximum every 24 hours: diseases are not yet kept between days",
+	"mummy/rotting-fist":             "mummy rot takes from the maximum every 24 hours: curses are not yet kept between days",
+	"mummy-lord/rotting-fist":        "mummy rot takes from the maximum every 24 hours: curses are not yet kept between days",
+	"night-hag/nightmare-haunting":   "a haunting of a sleeper from the Ethereal Plane, out of any fight",
+	"succubus-incubus/draining-kiss": "a kiss on a charmed or willing creature, which the fights do not choose",
+}
+
+// TestDrainsFollowTheText reads every monster action's text for a hit
+// point maximum it reduces, and requires a life drain in the data or a
+// reason above; and every drain in the data to be said by its text.
+func TestDrainsFollowTheText(t *testing.T) {
+	var ref []xMonster
+	reference(t, "5e-SRD-Monsters.json", &ref)
+	said, data := 0, 0
+	for _, r := range ref {
+		m, ok := srd.LookupMonster(r.Index)
+		if !ok {
+			t.Fatalf("no monster %s", r.Index)
+		}
+		all := slices.Concat(m.Actions, m.LegendaryActions, m.Reactions, m.SpecialAbilities)
+		for _, ra := range slices.Concat(r.Actions, r.LegendaryActions, r.Reactions, r.SpecialAbilities) {
+			i := slices.IndexFunc(all, func(a srd.Action) bool { return a.Name == ra.Name })
+			if i < 0 {
+				continue
+			}
+			a := all[i]
+			key := r.Index + "/" + a.ID
+			_, told := drainsTold[key]
+			reduces := strings.Contains(ra.Desc, "hit point maximum is reduced") || strings.Contains(ra.Desc, "hit point maximum reduced") ||
+				strings.Contains(ra.Desc, "hit point maximum decreases") || strings.Contains(ra.Desc, "reducing its hit point maximum")
+			switch {
+			case a.Drain != nil && !reduces:
+				t.Errorf("%s: the data drains, and the text reduces no hit point maximum", key)
+			case a.Drain != nil && told:
+				t.Errorf("%s is in the data and told too", key)
+			case a.Drain != nil:
+				said++
+				data++
+				if a.Drain.Save != nil && !strings.Contains(ra.Desc, "DC "+strconv.Itoa(a.Drain.Save.Value)) {
+					t.Errorf("%s: the drain's DC %d is not the text's", key, a.Drain.Save.Value)
+				}
+				if a.Drain.Type != "" && !strings.Contains(ra.Desc, a.Drain.Type+" damage taken") {
+					t.Errorf("%s: the drain's %s damage is not the text's", key, a.Drain.Type)
+				}
+			case reduces && !told:
+				t.Errorf("%s: the text reduces a hit point maximum, and the data has no drain", key)
+			case reduces:
+				said++
+			}
+		}
+	}
+	for k, why := range drainsTold {
+		if why == "" {
+			t.Errorf("%s is told without a reason", k)
+		}
+	}
+	if data < 6 {
+		t.Errorf("drains in the data: %d, want the wight's, wraith's, specter's and the vampires' 6", data)
+	}
+	t.Logf("hit point maxima reduced by the text: %d; drains in the data: %d; told: %d", said, data, len(drainsTold))
+}
