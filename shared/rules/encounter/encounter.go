@@ -420,7 +420,7 @@ func (e Encounter) Decided() string {
 	for i, p := range e.Participants {
 		switch {
 		case p.Kind == KindMonster:
-			monsters = monsters || !p.down() || p.rising()
+			monsters = monsters || ((!p.down() || p.rising()) && !e.gone(p.ID))
 		case p.down():
 			fallen = fallen || e.fallen(i) // the monsters may finish it
 		case p.Left:
