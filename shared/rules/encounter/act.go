@@ -451,6 +451,9 @@ func (e *Encounter) attack(res *Result, ai int, in Action, src dice.Source, rs R
 			acts = append(acts, a)
 		}
 	}
+	if why := e.barred(ai, ti, len(reqs) > 0 && !reqs[0].Kind.Ranged()); why != "" {
+		return refuse(NotAllowed, "action.target_id", "%s", why) // a wall, a shell, the air (spells_realms.go)
+	}
 	e.Participants[ai].Turn.ActionUsed = true
 	reqs = oneIfSlowed(e, res, ai, reqs)
 	switch {

@@ -61,6 +61,7 @@ func (e *Encounter) attackWith(res *Result, ai, ti int, req rules.AttackRequest,
 	e.buffsAttack(ai, ti, &req)
 	e.boonsAttack(ai, ti, &req) // Foresight, Dispel Evil and Good
 	e.controlAttack(ai, ti, &req)
+	e.realmsAttack(ai, ti, &req) // Magic Circle
 	helped := e.servantsAttack(ai, ti, &req)
 	e.lit(ai, ti, &req)
 	magic := e.weaponSpells(ai, ti, &req) || e.featuresMagical(ai, req)
@@ -269,7 +270,7 @@ const (
 func (e *Encounter) reveal(res *Result, i int, did string, hostile bool) error {
 	id := e.Participants[i].ID
 	return e.endWhere(res, func(fx Effect) string {
-		if fx.TargetID == id && (fx.Spell == "invisibility" || (fx.Spell == "sanctuary" && hostile)) {
+		if fx.TargetID == id && (fx.Spell == "invisibility" || fx.Spell == "mislead" || (fx.Spell == "sanctuary" && hostile)) {
 			return e.Participants[i].Name + " " + did
 		}
 		return ""

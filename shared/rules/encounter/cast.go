@@ -463,6 +463,9 @@ func (e *Encounter) targetIDs(s srd.Spell, in Action) ([]string, error) {
 	if in.Distance < 0 || in.Distance > MaxDistance {
 		return nil, refuse(InvalidArgs, "action.distance", "must be between 0 and %d feet", MaxDistance)
 	}
+	if why := e.unmagical(e.index(e.Current), ids); why != "" {
+		return nil, refuse(NotAllowed, "action.target_ids", "%s", why) // an antimagic field, a wall (spells_realms.go)
+	}
 	return ids, nil
 }
 
@@ -503,6 +506,7 @@ func (e *Encounter) resolve(res *Result, ai int, s srd.Spell, slot int, ids []st
 		}
 	}
 	e.buffsTargeted(ai, s, ids, &opts)
+	e.realmsTargeted(ai, s, ids, &opts) // Modify Memory's foes
 	e.boonsTargeted(ai, s, ids, &opts)
 	var resisted []string
 	opts.Resist = func(id string) bool {
@@ -612,7 +616,7 @@ func Choose(s srd.Spell, choice string, opts *spell.Options) error {
 		}
 	case s.ID == "greater-restoration" && strings.Contains(strings.ToLower(choice), "maximum"):
 		opts.Choice = spell.MaxHPPick // the hit point maximum a life drain took
-	case s.ID == "enhance-ability" || s.ID == "bestow-curse":
+	case s.ID == "enhance-ability" || s.ID == "bestow-curse" || s.ID == "magic-circle" || s.ID == "imprisonment":
 		opts.Choice = choice // an enhancement or a curse, which the spell checks
 	case s.ID == "enlarge-reduce" || s.ID == "fire-shield":
 		opts.Form = strings.ToLower(choice) // Fire Shield's warm or chill (or fire or cold)

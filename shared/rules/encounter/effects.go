@@ -156,6 +156,10 @@ func (e *Encounter) add(res *Result, fx Effect, src dice.Source) error {
 	}
 	if i := e.index(fx.TargetID); i >= 0 {
 		p := &e.Participants[i]
+		// Out of reach, aloft, beyond a wall (spells_realms.go).
+		if err := e.realmsAdd(res, i, &fx); err != nil {
+			return err
+		}
 		p.Combatant.AC += fx.AC
 		p.Combatant.Speed += fx.Speed
 		if fx.ID == "slow" {
@@ -224,6 +228,7 @@ func (e *Encounter) revoke(res *Result, fx Effect) error {
 	if fx.ID == summonedFX {
 		return e.dismissed(res, i, fx)
 	}
+	e.realmsRevoke(fx) // Reverse Gravity's fall back down
 	e.shapesRevoke(res, i, fx)
 	p := &e.Participants[i]
 	p.Combatant.AC -= fx.AC
@@ -355,6 +360,9 @@ func (e *Encounter) turnEnds(res *Result, src dice.Source) error {
 	}); err != nil {
 		return err
 	}
+	if err := e.realmsTurnEnds(res, src); err != nil { // Earthquake, falls
+		return err
+	}
 	if i := e.index(cur); i >= 0 {
 		return e.blink(res, i, src)
 	}
@@ -392,6 +400,9 @@ func (e *Encounter) turnStarts(res *Result, src dice.Source) error {
 		return err
 	}
 	if err := e.zonesStart(res, src); err != nil {
+		return err
+	}
+	if err := e.realmsTurnStarts(res, src); err != nil {
 		return err
 	}
 	return e.standUp(res)

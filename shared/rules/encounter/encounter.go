@@ -410,7 +410,8 @@ func (e Encounter) index(id string) int {
 }
 
 // Decided is how the fight stands: "victory" when no monster can fight
-// on (every one dead or at 0 hit points); "defeat" when no character can
+// on (every one dead, at 0 hit points or gone for good: plane-shifted,
+// imprisoned); "defeat" when no character can
 // (every one at 0 hit points or dead; fighting to the death, every one
 // dead or out of the monsters' reach); "fled" when every character still
 // on its feet has left the encounter's area (fighting to the death, once
@@ -422,7 +423,7 @@ func (e Encounter) Decided() string {
 	for i, p := range e.Participants {
 		switch {
 		case p.Kind == KindMonster:
-			monsters = monsters || !p.down() || p.rising()
+			monsters = monsters || ((!p.down() || p.rising()) && !e.gone(p.ID))
 		case p.down():
 			fallen = fallen || e.fallen(i) // the monsters may finish it
 		case p.Left:

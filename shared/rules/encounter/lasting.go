@@ -149,7 +149,7 @@ func (e *Encounter) carryIn(chars []campaign.Character) {
 // characters: a character's spell on a character, with time left beyond
 // the round under way (or none by time), not a spell's use in the fight.
 func (e Encounter) lasts(fx Effect) bool {
-	if fx.ID == ongoingID || fx.ID == ethereal || fx.State != "" || fx.ID == pactWeapon || fx.Spell == presence || fx.ID == summonedFX {
+	if fx.ID == ongoingID || fx.ID == ethereal || fx.State != "" || fx.ID == pactWeapon || fx.Spell == presence || fx.ID == summonedFX || fx.ID == falling {
 		return false // a feature's state (a rage), a pact weapon called up anew, an aura, a summoned creature: the fight's
 	}
 	t, ok := e.Participant(fx.TargetID)

@@ -506,6 +506,10 @@ func (e *Encounter) monsterStrike(res *Result, ai int, a srd.Action, src dice.So
 		if c < 0 {
 			return nil
 		}
+		if e.barred(ai, c, a.AttackType != "ranged") != "" {
+			spurned = append(spurned, c) // out of its reach (spells_realms.go)
+			continue
+		}
 		spared, err := e.spared(res, ai, c, src)
 		if err != nil {
 			return err

@@ -119,13 +119,13 @@ func (e Encounter) elsewhere(id string) bool {
 		return true
 	}
 	return slices.ContainsFunc(e.Effects, func(fx Effect) bool {
-		return fx.TargetID == id && ((fx.Spell == "banishment" && fx.Condition != 0) || fx.ID == ethereal || fx.ID == hurled || shut(fx))
+		return fx.TargetID == id && ((fx.Spell == "banishment" && fx.Condition != 0) || fx.ID == ethereal || fx.ID == hurled || shut(fx) || away(fx))
 	})
 }
 
 // ethereal is the effect of a creature Blink has taken to the Ethereal
 // Plane until the start of its next turn.
-const ethereal = "ethereal"
+const ethereal = spell.EtherealID
 
 // blink rolls Blink's d20 at the end of participant i's turn: on 11 or
 // more it vanishes to the Ethereal Plane, out of every reach, until the

@@ -40,6 +40,9 @@ func (e Encounter) shutIn(i int) string {
 		case spell.MazeID:
 			return p.Name + " is lost in a maze on another plane and can't be reached"
 		}
+		if why := realmShut(p.Name, fx); why != "" {
+			return why
+		}
 	}
 	return ""
 }

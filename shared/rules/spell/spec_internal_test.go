@@ -48,8 +48,8 @@ func TestEveryOngoingEffectResolves(t *testing.T) {
 				break
 			}
 			targets := []rules.Combatant{target}
-			if id == "shapechange" {
-				targets = nil // used again on its caster alone: a new form
+			if id == "shapechange" || id == "etherealness" || id == "meld-into-stone" {
+				targets = nil // used again on its caster alone: a new form, a return
 			}
 			r, err := Cast(caster, id, slot, targets, Options{Ability: rules.Int, Ongoing: true}, src, nil)
 			if err != nil {
