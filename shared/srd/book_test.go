@@ -250,6 +250,12 @@ func TestOverrideValidation(t *testing.T) {
 		{"DrainWithoutAttackIsInvalid", monster(func(m *srd.Monster) {
 			m.Actions = append(m.Actions, srd.Action{ID: "kiss", Name: "Kiss", Drain: &srd.Drain{}})
 		}), "monsters.ogre.actions.2.drain"},
+		{"ChargeFollowingNoAttackIsInvalid", monster(func(m *srd.Monster) {
+			m.SpecialAbilities = []srd.Action{{ID: "charge", Name: "Charge", Follows: "tusk", Dice: "1d6"}}
+		}), "monsters.ogre.special_abilities.0.follows"},
+		{"PounceBonusAttackWithoutFollowsIsInvalid", monster(func(m *srd.Monster) {
+			m.SpecialAbilities = []srd.Action{{ID: "pounce", Name: "Pounce", Then: "greatclub"}}
+		}), "monsters.ogre.special_abilities.0.then"},
 		{"LegendaryActionWithoutCostIsInvalid", monster(func(m *srd.Monster) {
 			m.LegendaryActions = []srd.Action{{ID: "stomp", Name: "Stomp"}}
 		}), "monsters.ogre.legendary_actions.0.cost"},

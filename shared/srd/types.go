@@ -162,6 +162,13 @@ type Action struct {
 	HoldsAtZero bool `json:"holds_at_zero,omitempty"`
 	// Drain is the life drain the attack's hit carries, as the text says.
 	Drain *Drain `json:"drain,omitempty"`
+	// Follows and Then are a Charge's or a Pounce's attacks (a special
+	// ability's): the attack whose hit, after the monster closed on its
+	// target that turn, carries the trait's Dice more damage and its
+	// OnHit; the attack it may make as a bonus action at a target left
+	// prone. Amount is the feet of the run the text asks for.
+	Follows string `json:"follows,omitempty"`
+	Then    string `json:"then,omitempty"`
 }
 
 // Drain is a life drain: a hit takes from the target's hit point maximum

@@ -211,6 +211,19 @@ func (c *checker) monster(key string, m Monster, at string) {
 			c.action(a, l.name == "legendary_actions", fmt.Sprintf("%s.%s.%d", at, l.name, i))
 		}
 	}
+	// A Charge's attacks are the monster's own.
+	has := func(id string) bool {
+		return slices.ContainsFunc(m.Actions, func(a Action) bool { return a.ID == id && a.AttackBonus != nil })
+	}
+	for i, a := range m.SpecialAbilities {
+		where := fmt.Sprintf("%s.special_abilities.%d", at, i)
+		if a.Follows != "" {
+			c.check(has(a.Follows), where+".follows", "names none of the monster's attacks: %q", a.Follows)
+		}
+		if a.Then != "" {
+			c.check(has(a.Then), where+".then", "names none of the monster's attacks: %q", a.Then)
+		}
+	}
 }
 
 // spellcasting checks a monster's spellcasting as the engine casts from
@@ -288,8 +301,10 @@ func (c *checker) action(a Action, legendary bool, at string) {
 	}
 	c.check(len(a.OnHit) <= 4, at+".on_hit", "lists at most 4 conditions")
 	for i, hc := range a.OnHit {
-		c.hitCondition(hc, a.AttackBonus != nil, fmt.Sprintf("%s.on_hit.%d", at, i))
+		// A Charge's conditions go with the attack it follows.
+		c.hitCondition(hc, a.AttackBonus != nil || a.Follows != "", fmt.Sprintf("%s.on_hit.%d", at, i))
 	}
+	c.check(a.Then == "" || a.Follows != "", at+".then", "goes with follows")
 	if d := a.Drain; d != nil {
 		c.check(a.AttackBonus != nil, at+".drain", "goes with an attack roll")
 		if d.Save != nil {

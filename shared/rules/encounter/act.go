@@ -463,7 +463,7 @@ func (e *Encounter) attack(res *Result, ai int, in Action, src dice.Source, rs R
 			return err
 		}
 	default:
-		e.engage(ai, ti) // a monster the caller plays: its policy's moves are MonsterTurn's
+		e.runAt(ai, ti) // a monster the caller plays: its policy's moves are MonsterTurn's
 	}
 	for j, req := range reqs {
 		if e.Participants[ti].Defeated {

@@ -297,6 +297,9 @@ type Turn struct {
 	// made are a Flurry of Blows' (monk.go).
 	AttackedWith string `json:"attacked_with,omitempty"`
 	Flurry       bool   `json:"flurry,omitempty"`
+	// Charged is the participant a monster ran at this turn, out of its
+	// reach at first: the run a Charge or a Pounce asks (charge.go).
+	Charged string `json:"charged,omitempty"`
 }
 
 // Stats are a participant's tallies over the fight. Damage counts what

@@ -67,6 +67,9 @@ var monsterTraitTable = map[string]classFeature{
 	"heated-body":          {struck: heatedBody},
 	"death-burst":          {damaged: deathBurst},
 	"death-throes":         {damaged: deathBurst},
+	"charge":               {attack: chargeDamage, where: "charge.go: charged, after the hit"},
+	"pounce":               {attack: chargeDamage, where: "charge.go: charged, after the hit"},
+	"trampling-charge":     {attack: chargeDamage, where: "charge.go: charged, after the hit"},
 }
 
 // sameRule are the traits that are the same rule as a character's

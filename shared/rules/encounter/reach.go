@@ -118,7 +118,7 @@ func (e *Encounter) approachedBy(res *Result, ai, ti int, src dice.Source) (bool
 		return false, nil
 	}
 	e.part(ai)
-	e.engage(ai, ti)
+	e.runAt(ai, ti)
 	return true, nil
 }
 

@@ -155,6 +155,13 @@ func (t *Tables) monster(r refMonster) (srd.Monster, error) {
 			*l.out = append(*l.out, a)
 		}
 	}
+	texts := map[string]string{}
+	for _, ra := range r.SpecialAbilities {
+		texts[ra.Name] = ra.Desc
+	}
+	if err := t.followCharge(&m, texts); err != nil {
+		return m, err
+	}
 	return m, nil
 }
 
