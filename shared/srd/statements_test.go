@@ -1,0 +1,148 @@
+package srd_test
+
+import (
+	"encoding/json"
+	"fmt"
+	"regexp"
+	"slices"
+	"strconv"
+	"testing"
+
+	"chronicler/shared/srd"
+)
+
+// savesTold are the saving throws a monster's text asks that its data
+// does not carry, each with its reason ("monster/action/ability DC").
+var savesTold = map[string]string{
+	"air-elemental/whirlwind/dex 13":           "a creature struck by another flung at it: the fight keeps no positions to fling to",
+	"air-elemental/whirlwind/str 13":           "a whirlwind that flings its catch 20 feet in a random direction: the fight keeps no positions to fling to",
+	"balor/whip/str 20":                        "a pull of 25 feet toward the balor: the fight keeps no distances",
+	"bearded-devil/glaive/con 12":              "an infernal wound that bleeds each turn: ongoing damage is not yet played",
+	"behir/swallow/con 14":                     "the regurgitation save of a swallower: swallowing is not yet played",
+	"clay-golem/slam/con 15":                   "a hit point maximum lost until Greater Restoration: the sheet keeps only a long rest's drain",
+	"cockatrice/bite/con 11":                   "a petrification over two turns: its stages are not yet played",
+	"giant-rat-diseased/bite/con 10":           "a disease that takes from the hit point maximum every 24 hours: diseases are not kept between days",
+	"gibbering-mouther/aberrant-ground/str 10": "difficult ground around it that may knock prone as one moves: the fight keeps no ground or movement",
+	"harpy/luring-song/wis 11":                 "a song that charms the listeners within 300 feet into walking to the harpy: the fight keeps no distances to walk",
+	"horned-devil/tail/con 17":                 "an infernal wound that bleeds each turn: ongoing damage is not yet played",
+	"ice-devil/wall-of-ice/con 17":             "a wall of ice and the cold of passing through it: the fight keeps no walls' panels or movement through them",
+	"ice-devil/wall-of-ice/dex 17":             "a wall of ice and the cold of passing through it: the fight keeps no walls' panels or movement through them",
+	"kraken/bite/con 25":                       "the regurgitation save of a swallower: swallowing is not yet played",
+	"kraken/fling/dex 18":                      "a creature struck by another flung at it: the fight keeps no positions to fling to",
+	"mummy-lord/rotting-fist/con 16":           "mummy rot, a curse that takes from the hit point maximum every 24 hours: curses are not kept between days",
+	"mummy/rotting-fist/con 12":                "mummy rot, a curse that takes from the hit point maximum every 24 hours: curses are not kept between days",
+	"purple-worm/bite/con 21":                  "the regurgitation save of a swallower: swallowing is not yet played",
+	"purple-worm/bite/dex 19":                  "the save against being swallowed: swallowing is not yet played",
+	"remorhaz/swallow/con 15":                  "the regurgitation save of a swallower: swallowing is not yet played",
+	"rust-monster/antennae/dex 11":             "rust on a touched object's metal: the fight keeps no object's wear",
+	"sea-hag/horrific-appearance/wis 11":       "fright at the sight of the hag's true form: not yet played as a trait",
+	"shambling-mound/engulf/con 14":            "the save of an engulfed creature each turn: engulfing is not yet played",
+	"solar/slaying-longbow/con 15":             "death for a creature of 190 hit points or fewer: not yet played",
+	"stone-giant/rock-catching/dex 10":         "catching a hurled rock: the fights hurl none at a giant",
+	"tarrasque/swallow/con 20":                 "the regurgitation save of a swallower: swallowing is not yet played",
+	"werebear-bear/bite/con 14":                "the curse of lycanthropy: a humanoid that fails becomes a were-creature over days, which the narrator keeps",
+	"werebear-hybrid/bite/con 14":              "the curse of lycanthropy: a humanoid that fails becomes a were-creature over days, which the narrator keeps",
+	"wereboar-boar/tusks/con 12":               "the curse of lycanthropy: a humanoid that fails becomes a were-creature over days, which the narrator keeps",
+	"wereboar-hybrid/tusks/con 12":             "the curse of lycanthropy: a humanoid that fails becomes a were-creature over days, which the narrator keeps",
+	"wererat-hybrid/bite/con 11":               "the curse of lycanthropy: a humanoid that fails becomes a were-creature over days, which the narrator keeps",
+	"wererat-rat/bite/con 11":                  "the curse of lycanthropy: a humanoid that fails becomes a were-creature over days, which the narrator keeps",
+	"weretiger-hybrid/bite/con 13":             "the curse of lycanthropy: a humanoid that fails becomes a were-creature over days, which the narrator keeps",
+	"weretiger-tiger/bite/con 13":              "the curse of lycanthropy: a humanoid that fails becomes a were-creature over days, which the narrator keeps",
+	"werewolf-hybrid/bite/con 12":              "the curse of lycanthropy: a humanoid that fails becomes a were-creature over days, which the narrator keeps",
+	"werewolf-wolf/bite/con 12":                "the curse of lycanthropy: a humanoid that fails becomes a were-creature over days, which the narrator keeps",
+}
+
+// textSave is a saving throw as the SRD words it: "a DC 13 Constitution
+// saving throw".
+var textSave = regexp.MustCompile(`DC (\d+) (Strength|Dexterity|Constitution|Intelligence|Wisdom|Charisma) saving throw`)
+
+var abilityOf = map[string]string{"Strength": "str", "Dexterity": "dex", "Constitution": "con",
+	"Intelligence": "int", "Wisdom": "wis", "Charisma": "cha"}
+
+// TestMonsterSavesFollowTheText reads every saving throw each monster's
+// actions, reactions, legendary actions and special abilities ask in the
+// SRD text, and requires each in the data (a save of that ability and DC
+// anywhere in the action: its DC, a damage part's, a hit's condition's, a
+// drain's...) or told above with its reason. It is the measure of the
+// statements the data still misses.
+func TestMonsterSavesFollowTheText(t *testing.T) {
+	var ref []xMonster
+	reference(t, "5e-SRD-Monsters.json", &ref)
+	said, data := 0, 0
+	var missing []string
+	for _, r := range ref {
+		m, ok := srd.LookupMonster(r.Index)
+		if !ok {
+			t.Fatalf("no monster %s", r.Index)
+		}
+		all := slices.Concat(m.SpecialAbilities, m.Actions, m.Reactions, m.LegendaryActions)
+		for _, ra := range slices.Concat(r.SpecialAbilities, r.Actions, r.Reactions, r.LegendaryActions) {
+			i := slices.IndexFunc(all, func(a srd.Action) bool { return a.Name == ra.Name })
+			for _, sm := range textSave.FindAllStringSubmatch(ra.Desc, -1) {
+				said++
+				dc, _ := strconv.Atoi(sm[1])
+				ability := abilityOf[sm[2]]
+				id := ra.Name
+				if i >= 0 {
+					id = all[i].ID
+				}
+				key := fmt.Sprintf("%s/%s/%s %d", r.Index, id, ability, dc)
+				_, told := savesTold[key]
+				carried := i >= 0 && carries(t, all[i], ability, dc)
+				switch {
+				case carried && told:
+					t.Errorf("%s is in the data and told too", key)
+				case carried:
+					data++
+				case !told:
+					missing = append(missing, key)
+				}
+			}
+		}
+	}
+	for _, k := range missing {
+		t.Errorf("%s: the text asks this save, and the data does not carry it", k)
+	}
+	for k, why := range savesTold {
+		if why == "" {
+			t.Errorf("%s is told without a reason", k)
+		}
+	}
+	t.Logf("saves monsters' texts ask: %d; in the data: %d; told: %d", said, data, len(savesTold))
+}
+
+// carries reports whether action a's data holds a save of ability and dc
+// anywhere: any object with that ability and value.
+func carries(t *testing.T, a srd.Action, ability string, dc int) bool {
+	t.Helper()
+	b, err := json.Marshal(a)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var v any
+	if err := json.Unmarshal(b, &v); err != nil {
+		t.Fatal(err)
+	}
+	var walk func(any) bool
+	walk = func(x any) bool {
+		switch x := x.(type) {
+		case map[string]any:
+			if x["ability"] == ability && x["value"] == float64(dc) {
+				return true
+			}
+			for _, y := range x {
+				if walk(y) {
+					return true
+				}
+			}
+		case []any:
+			for _, y := range x {
+				if walk(y) {
+					return true
+				}
+			}
+		}
+		return false
+	}
+	return walk(v)
+}
