@@ -256,6 +256,8 @@ func TestOverrideValidation(t *testing.T) {
 		{"PounceBonusAttackWithoutFollowsIsInvalid", monster(func(m *srd.Monster) {
 			m.SpecialAbilities = []srd.Action{{ID: "pounce", Name: "Pounce", Then: "greatclub"}}
 		}), "monsters.ogre.special_abilities.0.then"},
+		{"RangedDamageWithBadDiceIsInvalid", monster(func(m *srd.Monster) { m.Actions[0].Damage[0].Ranged = "far" }), "monsters.ogre.actions.0.damage.0.ranged"},
+		{"HalfHPDamageWithBadDiceIsInvalid", monster(func(m *srd.Monster) { m.Actions[0].Damage[0].HalfHP = "d" }), "monsters.ogre.actions.0.damage.0.half_hp"},
 		{"LegendaryActionWithoutCostIsInvalid", monster(func(m *srd.Monster) {
 			m.LegendaryActions = []srd.Action{{ID: "stomp", Name: "Stomp"}}
 		}), "monsters.ogre.legendary_actions.0.cost"},

@@ -6,6 +6,7 @@ import (
 	"regexp"
 	"slices"
 	"strconv"
+	"strings"
 	"testing"
 
 	"chronicler/shared/srd"
@@ -145,4 +146,56 @@ func carries(t *testing.T, a srd.Action, ability string, dc int) bool {
 		return false
 	}
 	return walk(v)
+}
+
+// alternativesTold are the attacks whose text gives a second damage roll
+// the data does not carry, each with its reason ("monster/action").
+var alternativesTold = map[string]string{
+	"duergar/war-pick": "the roll while enlarged: the duergar's Enlarge is not played",
+	"duergar/javelin":  "the roll while enlarged: the duergar's Enlarge is not played",
+	"oni/glaive":       "the roll in Small or Medium form: the oni's Change Shape is not played",
+	"dryad/club":       "the roll with shillelagh (and its +6 to hit): a monster's own Shillelagh is not cast",
+	"azer/warhammer":   "the two-handed roll: a monster attacks one-handed, the stat block's first roll",
+}
+
+// alternativeRoll is a second damage roll in a hit's text: ", or 8 (1d10
+// + 3) slashing damage if used with two hands", "in melee or 5 (1d6 + 2)
+// piercing damage at range".
+var alternativeRoll = regexp.MustCompile(`(?:, or|in melee or) \d+ \(\d+d\d+(?: [+-] \d+)?\) [a-z]+ damage (?:if|while|in|with|at)`)
+
+// TestAlternativeDamagesFollowTheText requires every second damage roll a
+// monster's hit gives in its text in the data (a choice, a roll at range,
+// a roll at half hit points) or told above with its reason.
+func TestAlternativeDamagesFollowTheText(t *testing.T) {
+	var ref []xMonster
+	reference(t, "5e-SRD-Monsters.json", &ref)
+	said, data := 0, 0
+	for _, r := range ref {
+		m, _ := srd.LookupMonster(r.Index)
+		for _, ra := range slices.Concat(r.Actions, r.LegendaryActions) {
+			_, hit, ok := strings.Cut(ra.Desc, "Hit:")
+			if !ok || !alternativeRoll.MatchString(hit) {
+				continue
+			}
+			said++
+			i := slices.IndexFunc(m.Actions, func(a srd.Action) bool { return a.Name == ra.Name })
+			key := r.Index + "/" + ra.Name
+			if i >= 0 {
+				key = r.Index + "/" + m.Actions[i].ID
+			}
+			carried := i >= 0 && slices.ContainsFunc(m.Actions[i].Damage, func(d srd.Damage) bool {
+				return len(d.OneOf) > 1 || d.Ranged != "" || d.HalfHP != ""
+			})
+			_, told := alternativesTold[key]
+			switch {
+			case carried && told:
+				t.Errorf("%s is in the data and told too", key)
+			case carried:
+				data++
+			case !told:
+				t.Errorf("%s: the hit's text gives a second damage roll, and the data has none", key)
+			}
+		}
+	}
+	t.Logf("second damage rolls in hits' texts: %d; in the data: %d; told: %d", said, data, len(alternativesTold))
 }

@@ -227,6 +227,12 @@ type Damage struct {
 	DC    *DC      `json:"dc,omitempty"`
 	Note  string   `json:"note,omitempty"`
 	OneOf []Damage `json:"one_of,omitempty"`
+	// Ranged is the roll in place of Dice when the attack is made at
+	// range (a bugbear's javelin: 2d6 + 2 in melee, 1d6 + 2 thrown);
+	// HalfHP, when the attacker has half its hit points or fewer (a
+	// swarm's bites). The text gives both; the reference has neither.
+	Ranged string `json:"ranged,omitempty"`
+	HalfHP string `json:"half_hp,omitempty"`
 }
 
 // DC is a saving throw a monster forces. Success is "half" or "none".

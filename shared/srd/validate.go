@@ -377,6 +377,12 @@ func (c *checker) damage(d Damage, at string) {
 		return
 	}
 	c.dice(d.Dice, at+".dice")
+	if d.Ranged != "" {
+		c.dice(d.Ranged, at+".ranged")
+	}
+	if d.HalfHP != "" {
+		c.dice(d.HalfHP, at+".half_hp")
+	}
 	c.oneOf(d.Type, damageTypes, at+".type")
 	if d.DC != nil {
 		c.dc(*d.DC, at+".dc")

@@ -442,7 +442,7 @@ func (e *Encounter) attack(res *Result, ai int, in Action, src dice.Source, rs R
 		}
 		e.spendRecharge(ai, plan)
 		for _, a := range plan {
-			req, err := monsterRequest(a, in.Distance)
+			req, err := monsterRequest(a, in.Distance, actor.hurt())
 			if err != nil {
 				return err
 			}

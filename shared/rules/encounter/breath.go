@@ -140,7 +140,7 @@ func (e *Encounter) area(res *Result, ai int, a srd.Action, src dice.Source, rs 
 	var dmg []rules.Damage
 	if len(a.Damage) > 0 {
 		var rolls []rules.Roll
-		dmg, rolls = rules.RollDamage(m.ID, damageParts(a), false, src)
+		dmg, rolls = rules.RollDamage(m.ID, damageParts(a, 0), false, src)
 		res.Rolls = append(res.Rolls, rolls...)
 	}
 	// Everyone caught is chosen before anyone is hurt: the order of the

@@ -85,7 +85,7 @@ func (e *Encounter) charged(res *Result, rs Reactions, ai, ti int, a srd.Action,
 	if !ok {
 		return nil
 	}
-	req, err := monsterRequest(then, 0)
+	req, err := monsterRequest(then, 0, e.Participants[ai].hurt())
 	if err != nil {
 		return fault.Wrap(fault.Internal, actOp, err)
 	}

@@ -414,12 +414,36 @@ func damageDice(d srd.Damage) (dice.Expr, bool) {
 	return x, err == nil
 }
 
+// A part's other roll, as its text gives it: thrown rather than swung,
+// struck by a swarm at half its hit points or fewer.
+const (
+	rangedRoll = 1 << iota
+	halfHPRoll
+)
+
+// dealt is damage part d as an attack made how deals it (rangedRoll,
+// halfHPRoll): its Ranged or HalfHP roll in place of its Dice.
+func dealt(d srd.Damage, how int) srd.Damage {
+	switch {
+	case how&halfHPRoll != 0 && d.HalfHP != "":
+		d.Dice = d.HalfHP
+	case how&rangedRoll != 0 && d.Ranged != "":
+		d.Dice = d.Ranged
+	}
+	return d
+}
+
+// hurt reports whether the participant has half its hit points or fewer
+// (a swarm's bites weaken).
+func (p Participant) hurt() bool { return 2*p.Combatant.HP <= p.Combatant.CurrentMaxHP() }
+
 // damageParts are the damage rolls of a stat block action as the engine
-// deals them (damageDice): the parts it can roll, each with its type.
-func damageParts(a srd.Action) []rules.DamageRoll {
+// deals them (damageDice), made how (rangedRoll, halfHPRoll): the parts
+// it can roll, each with its type.
+func damageParts(a srd.Action, how int) []rules.DamageRoll {
 	var parts []rules.DamageRoll
 	for _, d := range a.Damage {
-		x, ok := damageDice(d)
+		x, ok := damageDice(dealt(d, how))
 		if !ok {
 			continue
 		}
@@ -459,12 +483,16 @@ func riders(a srd.Action) []rules.Rider {
 
 // monsterRequest is one stat block attack at distance (0: where it works
 // best).
-func monsterRequest(a srd.Action, distance int) (rules.AttackRequest, error) {
+func monsterRequest(a srd.Action, distance int, hurt bool) (rules.AttackRequest, error) {
 	if a.AttackBonus == nil {
 		return rules.AttackRequest{}, refuse(NotAllowed, "action.weapon", "%s makes no attack roll", a.Name)
 	}
+	how := 0
+	if hurt {
+		how |= halfHPRoll
+	}
 	name, _, _ := strings.Cut(a.Name, " (")
-	req := rules.AttackRequest{Weapon: "its " + strings.ToLower(name), Bonus: *a.AttackBonus, Damage: damageParts(a), Riders: riders(a)}
+	req := rules.AttackRequest{Weapon: "its " + strings.ToLower(name), Bonus: *a.AttackBonus, Damage: damageParts(a, how), Riders: riders(a)}
 	reach := max(a.Reach, 5)
 	melee, ranged := rules.MeleeWeapon, rules.RangedWeapon
 	if a.SpellAttack {
@@ -477,6 +505,7 @@ func monsterRequest(a srd.Action, distance int) (rules.AttackRequest, error) {
 		req.Kind, req.Reach, req.Distance = melee, reach, distance
 	case canRange:
 		req.Kind = ranged
+		req.Damage = damageParts(a, how|rangedRoll)
 		atRange(&req, a.Range, distance)
 	default:
 		return rules.AttackRequest{}, refuse(OutOfRange, "action.distance", "%s reaches %d ft; the target is %d ft away", req.Weapon, reach, distance)
@@ -520,7 +549,7 @@ func (e *Encounter) monsterStrike(res *Result, ai int, a srd.Action, src dice.So
 		}
 		ti = c
 	}
-	req, err := monsterRequest(a, 0)
+	req, err := monsterRequest(a, 0, e.Participants[ai].hurt())
 	if err != nil {
 		return fault.Wrap(fault.Internal, "monster turn", err)
 	}

@@ -409,7 +409,7 @@ func heatedBody(e *Encounter, res *Result, ai, ti int, src dice.Source) error {
 	if !ok || len(tr.Damage) == 0 || e.Participants[ai].Defeated {
 		return nil
 	}
-	dmg, rolls := rules.RollDamage(m.ID, damageParts(tr), false, src)
+	dmg, rolls := rules.RollDamage(m.ID, damageParts(tr, 0), false, src)
 	res.Rolls = append(res.Rolls, rolls...)
 	_, err := e.damage(res, ti, ai, e.Participants[ai].Combatant, rules.Hit{Damage: dmg}, possessive(m.Name)+" heated body burns "+e.Participants[ai].Name+": ", src)
 	return err
@@ -438,7 +438,7 @@ func deathBurst(e *Encounter, res *Result, ti int, d rules.DamageResult, src dic
 	if err != nil {
 		return fault.Wrap(fault.Internal, actOp, err)
 	}
-	dmg, rolls := rules.RollDamage(m.ID, damageParts(tr), false, src)
+	dmg, rolls := rules.RollDamage(m.ID, damageParts(tr, 0), false, src)
 	res.Rolls = append(res.Rolls, rolls...)
 	res.say(fmt.Sprintf("%s bursts as it dies: DC %d %s saving throw.", m.Name, tr.DC.Value, ability.Name()))
 	for _, id := range slices.Clone(m.Engaged) {

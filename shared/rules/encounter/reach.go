@@ -135,7 +135,7 @@ func (e *Encounter) monstersStrike(res *Result, ai int, src dice.Source) error {
 		if !ok {
 			continue
 		}
-		req, err := monsterRequest(a, 0)
+		req, err := monsterRequest(a, 0, m.hurt())
 		if err != nil {
 			return fault.Wrap(fault.Internal, actOp, err)
 		}

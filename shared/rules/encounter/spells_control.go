@@ -289,7 +289,7 @@ func (e *Encounter) lashOut(res *Result, ai int, src dice.Source) error {
 		ti = near[pick.Total-1]
 	}
 	res.say(fmt.Sprintf("%s lashes out in confusion at %s.", p.Name, e.Participants[ti].Name))
-	req, err := monsterRequest(a, 0)
+	req, err := monsterRequest(a, 0, p.hurt())
 	if err != nil {
 		return fault.Wrap(fault.Internal, "monster turn", err)
 	}

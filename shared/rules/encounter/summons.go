@@ -144,7 +144,7 @@ func (e *Encounter) summonedAttack(res *Result, ai int, src dice.Source) error {
 		if e.Participants[ti].Defeated || !e.Participants[ai].canAct() {
 			break
 		}
-		req, err := monsterRequest(a, 0)
+		req, err := monsterRequest(a, 0, e.Participants[ai].hurt())
 		if err != nil {
 			return fault.Wrap(fault.Internal, actOp, err)
 		}
