@@ -654,7 +654,7 @@ func TestBrowserShowsTheFightAsTheServerTellsIt(t *testing.T) {
 		return fmt.Sprintf(`{"type":"encounter","campaign_id":%q,"encounter":{"id":"e-told","status":%q,"round":1,"order":[%q,"g1","g2"],"current":%q,
 			"participants":[
 			{"id":%q,"name":"Mira","kind":"character","character_id":%q,"hp":2,"max_hp":%s,"temp_hp":3,"ac":12,"conditions":["prone"],"initiative":15,"reaction_used":false,
-			 "engaged":["g1"],"combatant":{"spell_slots":[{"max":2,"used":2}],"death_saves":{"successes":0,"failures":0}}},
+			 "engaged":["g1"],"combatant":{"spell_slots":[{"max":2,"used":2}],"death_saves":{"successes":0,"failures":0},"drained":4}},
 			{"id":"g1","name":"Goblin 1","kind":"monster","srd_id":"goblin","hp":7,"max_hp":7,"ac":15,"conditions":[],"initiative":12,"reaction_used":false,"engaged":[%q]},
 			{"id":"g2","name":"Goblin 2","kind":"monster","srd_id":"goblin","hp":7,"max_hp":7,"ac":15,"conditions":[],"initiative":9,"reaction_used":false}]}}`,
 			campaignID, status, mira, mira, mira, mira, maxHP, mira)
@@ -663,6 +663,7 @@ func TestBrowserShowsTheFightAsTheServerTellsIt(t *testing.T) {
 	a.do("see the fight", visible("fight"), waitJS(`document.getElementById("order").textContent.includes("Goblin 2")`))
 	a.do("see Mira's hit points in the fight", waitJS(party(".hp-text")+`.textContent === "HP 2/`+maxHP+` +3 temp"`),
 		waitJS(party(".tags")+` !== null && `+party(".tags")+`.textContent.includes("prone")`),
+		waitJS(party(".tags")+`.textContent.includes("drained −4 max HP")`),
 		waitJS(party(".slots")+` !== null && `+party(".slots .pip:not(.used)")+` === null`))
 	a.do("see who is in melee", waitJS(fmt.Sprintf(`document.querySelector('#order li[data-id=%q]').textContent.includes("in melee with Goblin 1")`, mira)),
 		waitJS(`document.querySelector('#order li[data-id="g1"]').textContent.includes("in melee with Mira")`),
@@ -671,7 +672,8 @@ func TestBrowserShowsTheFightAsTheServerTellsIt(t *testing.T) {
 		fill("attack-target", "g2"),
 		waitJS(`document.getElementById("attack-hint").textContent === "Leaving Goblin 1's reach: they may strike as you go (Disengage first to avoid it)."`),
 		fill("attack-target", "g1"), waitJS(`document.getElementById("attack-hint").textContent === ""`))
-	a.do("look for spells with no slot left", click(`#actions [data-kind="cast"]`), waitJS(`document.getElementById("cast-spell") !== null`))
+	a.do("look for spells with no slot left", click(`#actions [data-kind="cast"]`), waitJS(`document.getElementById("cast-spell") !== null`),
+		waitJS(`document.getElementById("cast-choice") !== null && document.getElementById("cast-choice").value === ""`))
 	if spells := a.text(`[...document.getElementById("cast-spell").options].filter((o) => !o.textContent.endsWith("(cantrip)")).map((o) => o.textContent).join(", ")`); spells != "" {
 		t.Errorf("the Cast form offers %s with both first-level slots spent in the fight", spells)
 	}
@@ -786,5 +788,31 @@ func TestBrowserSignsInWithTheProvider(t *testing.T) {
 	a.do("find the campaign again", waitJS(`document.getElementById("campaigns").textContent.includes("Signed Road")`))
 	if idp.SignIns() != 3 {
 		t.Errorf("the provider exchanged %d codes, want 3 (Aria twice, Bram once)", idp.SignIns())
+	}
+}
+
+// A spell that asks a pick takes it from the Cast form: a cleric's
+// Command speaks the word typed, which the turn carries to the rules.
+func TestBrowserCastsWithAChoice(t *testing.T) {
+	if testing.Short() {
+		t.Skip("browser")
+	}
+	base := inProcess(t, func(c *config) { c.turnRate = 0 })
+	a := seat{t, "Cleo", browser(t)}
+	a.signIn(base)
+	a.do("create a campaign", fill("campaign-name", "Chapel Steps"), click("#create-form button"), visible("table"))
+	a.character("Cleo", "human", "cleric", false)
+	a.do("start the session", visible("resume"), click("#resume"), logHas("Previously on Chapel Steps"))
+	a.do("start a fight", fill("fight-monster", "commoner"), fill("fight-count", "1"), click("#fight-form button"), visible("fight"),
+		waitJS(`document.getElementById("order").textContent.includes("Commoner 1")`))
+	a.do("wait for Cleo's turn", waitJS(`document.getElementById("turn-of").textContent.startsWith("Your turn")`))
+	a.do("open the Cast form", click(`#actions [data-kind="cast"]`), waitJS(`document.getElementById("cast-choice") !== null`))
+	commoner := a.text(`[...document.getElementById("cast-target").options].find((o) => o.textContent === "Commoner 1").value`)
+	a.do("fill the Cast form", fill("cast-spell", "command"), fill("cast-target", commoner), fill("cast-choice", "halt"))
+	a.do("cast", click("#cast-go"), logHas("Cleo: casts Command (halt) at Commoner 1 (level 1)"))
+	turn := a.text(`[...document.querySelectorAll("#log .line.action")].find((p) => p.textContent.startsWith("Cleo: casts Command")).dataset.key.slice("action:".length)`)
+	a.do("see the turn saved", waitJS(fmt.Sprintf(`document.querySelector('#log [data-key="narration:%s"].committed') !== null`, turn)))
+	if notice := a.text(`document.getElementById("notice").textContent`); notice != "" {
+		t.Fatalf("Cleo sees an error: %q", notice)
 	}
 }

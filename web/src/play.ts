@@ -766,13 +766,19 @@ export class TableView {
           const lvl = known.find((k) => k[0] === spell.value)?.[2] ?? 0;
           fill(slot, lvl === 0 ? option("", "cantrip: no slot") : slots.filter((l) => l >= lvl).map((l) => option(String(l), `slot level ${l}`)));
         };
+        // What a spell asks the caster to pick (Conjure Animals' beast,
+        // Polymorph's form, Protection from Energy's type): the server
+        // reads it and refuses, by name, a pick the spell does not offer.
+        const choice = h("input", { id: "cast-choice", type: "text", "aria-label": "Choice", maxlength: "60", autocomplete: "off",
+          placeholder: "pick, if the spell asks one (wolf, frog, fire)" }) as HTMLInputElement;
         spell.onchange = slotsFor;
         slotsFor();
         fill(box, known.length
-          ? h("div", { class: "bar" }, spell, slot, target, go("Cast", () => ({
+          ? h("div", { class: "bar" }, spell, slot, target, choice, go("Cast", () => ({
             kind: "cast", spell: spell.value,
             ...(slot.value ? { slot_level: Number(slot.value) } : {}),
             ...(target.value ? { target_ids: [target.value] } : {}),
+            ...(choice.value.trim() ? { choice: choice.value.trim() } : {}),
           })))
           : h("p", { class: "hint" }, `${c.name} has no spells to cast now.`));
         break;

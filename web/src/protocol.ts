@@ -261,7 +261,7 @@ export interface TurnContext {
 
 export type Intent =
   | { kind: "attack"; target_id: string; weapon?: string }
-  | { kind: "cast"; spell: string; target_ids?: string[]; slot_level?: number }
+  | { kind: "cast"; spell: string; target_ids?: string[]; slot_level?: number; choice?: string }
   | { kind: "check"; ability: string; skill?: string }
   | { kind: "move"; to_area_id: string }
   | { kind: "use_item"; item: string }

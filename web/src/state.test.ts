@@ -372,6 +372,7 @@ describe("reduce", () => {
     const t = play(table(), { type: "encounter", encounter: fight() });
     assert.equal(intentLabel({ kind: "cast", spell: "magic-missile", target_ids: ["g1"], slot_level: 1 }, t), "casts Magic Missile at Goblin 1 (level 1)");
     assert.equal(intentLabel({ kind: "cast", spell: "fire-bolt" }, t), "casts Fire Bolt");
+    assert.equal(intentLabel({ kind: "cast", spell: "command", choice: "halt", target_ids: ["g1"], slot_level: 1 }, t), "casts Command (halt) at Goblin 1 (level 1)");
   });
 
   it("SaysAFeatureByItsName", () => {

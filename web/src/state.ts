@@ -298,7 +298,7 @@ export function spellName(id: string): string {
 export function intentLabel(i: Intent, t: Table, area?: string): string {
   switch (i.kind) {
     case "attack": return `attacks ${nameOf(t, i.target_id)}${i.weapon ? ` with ${weaponName(i.weapon)}` : ""}`;
-    case "cast": return `casts ${spellName(i.spell)}${i.target_ids?.length ? ` at ${i.target_ids.map((id) => nameOf(t, id)).join(", ")}` : ""}${i.slot_level ? ` (level ${i.slot_level})` : ""}`;
+    case "cast": return `casts ${spellName(i.spell)}${i.choice ? ` (${i.choice})` : ""}${i.target_ids?.length ? ` at ${i.target_ids.map((id) => nameOf(t, id)).join(", ")}` : ""}${i.slot_level ? ` (level ${i.slot_level})` : ""}`;
     case "check": return `${ABILITY_NAMES[i.ability as keyof typeof ABILITY_NAMES] ?? i.ability}${i.skill ? ` (${i.skill})` : ""} check`;
     case "move": return `goes to ${area ?? i.to_area_id}`;
     case "rest": return `takes a ${i.rest} rest`;
