@@ -155,6 +155,7 @@ func (t *Tables) monster(r refMonster) (srd.Monster, error) {
 			*l.out = append(*l.out, a)
 		}
 	}
+	t.followSwallow(r, &m)
 	return m, nil
 }
 
