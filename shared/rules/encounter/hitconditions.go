@@ -27,8 +27,8 @@ import (
 // whichever it is better at; a webbed one with a Strength check.
 
 // afterHit plays what stat block attack a's hit r does beyond its
-// damage to participant ti: the conditions it puts on it, then the hit
-// point maximum it drains.
+// damage to participant ti: the conditions it puts on it, the hit point
+// maximum it drains, then its swallowing (swallow.go).
 func (e *Encounter) afterHit(res *Result, rs Reactions, ai, ti int, a srd.Action, r rules.AttackResult, src dice.Source) error {
 	if !r.Hit {
 		return nil
@@ -36,7 +36,10 @@ func (e *Encounter) afterHit(res *Result, rs Reactions, ai, ti int, a srd.Action
 	if err := e.hitConditions(res, rs, ai, ti, a, src); err != nil {
 		return err
 	}
-	return e.drain(res, rs, ai, ti, a, r, src)
+	if err := e.drain(res, rs, ai, ti, a, r, src); err != nil {
+		return err
+	}
+	return e.swallow(res, rs, ai, ti, a, src)
 }
 
 // hitConditions puts the conditions of stat block attack a, which hit,
