@@ -645,7 +645,7 @@ func (e *Encounter) finish(res *Result, before string, endTurn bool, src dice.So
 	if err := e.lapse(res); err != nil {
 		return err
 	}
-	if err := e.crawlOut(res); err != nil { // its swallower died this turn
+	if err := e.crawlOut(res, false); err != nil { // its swallower died this turn
 		return err
 	}
 	if endTurn {

@@ -411,7 +411,7 @@ func (e *Encounter) turnStarts(res *Result, src dice.Source) error {
 	if err := e.digest(res, src); err != nil { // a swallower's acid (swallow.go)
 		return err
 	}
-	if err := e.crawlOut(res); err != nil {
+	if err := e.crawlOut(res, true); err != nil {
 		return err
 	}
 	if err := e.realmsTurnStarts(res, src); err != nil {

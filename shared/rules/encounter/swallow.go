@@ -373,9 +373,10 @@ func (e *Encounter) regurgitate(res *Result, ai int, src dice.Source) error {
 }
 
 // crawlOut has the participant whose turn it is, inside a dead
-// swallower, crawl out of the corpse with the movement its text asks
-// (all it has, if that is less), exiting prone.
-func (e *Encounter) crawlOut(res *Result) error {
+// swallower, crawl out of the corpse with the movement its text asks,
+// exiting prone: as its turn starts (with all it has, if that is less),
+// or in the turn its swallower died, if it still has that much.
+func (e *Encounter) crawlOut(res *Result, starts bool) error {
 	i := e.index(e.Current)
 	if i < 0 || !e.swallowed(e.Current) || !e.Participants[i].canAct() {
 		return nil
@@ -393,6 +394,9 @@ func (e *Encounter) crawlOut(res *Result) error {
 		feet, name = w.ExitFeet, e.Participants[mi].Name
 	}
 	p := &e.Participants[i]
+	if !starts && p.Turn.Movement < feet {
+		return nil // restrained as its turn began: it crawls out at its next
+	}
 	p.Turn.Movement -= min(feet, p.Turn.Movement)
 	if err := e.endWhere(res, func(o Effect) string {
 		if (o.ID == swallowedID || o.ID == insideID) && o.TargetID == fx.TargetID {
