@@ -353,3 +353,41 @@ func TestLifeDrainOverTheSocket(t *testing.T) {
 		t.Errorf("after a long rest: %d/%d HP, drained %d", s.HP, s.MaxHP, s.Drained)
 	}
 }
+
+// A swallower over the socket: its bite (which hits on all but a 1)
+// swallows the fighter, blinded and restrained; inside, his attack on it
+// is played, and its acid burns him as its turn starts.
+func TestSwallowedOverTheSocket(t *testing.T) {
+	base := inProcess(t, func(c *config) { c.turnRate = 0 })
+	h := newHero(t, base, map[string]any{"name": "Bram", "race": "human", "class": "fighter", "level": 5, "subclass": "champion",
+		"abilities": map[string]int{"str": 14, "dex": 12, "con": 15, "int": 8, "wis": 10, "cha": 10}},
+		`{"id":"gulper","name":"Gulper","size":"Huge","type":"monstrosity","alignment":"unaligned",
+"ac":1,"hp":1000,"hit_dice":"100d10","speed":{"walk":30},"abilities":{"str":10,"dex":1,"con":10,"int":1,"wis":10,"cha":1},
+"senses":{"passive_perception":10},"cr":0,"xp":0,"proficiency_bonus":2,
+"actions":[{"id":"bite","name":"Bite","attack_bonus":30,"attack_type":"melee","reach":5,"damage":[{"dice":"1d4","type":"piercing"}],
+"swallow":{"max_size":"large","blinded":true,"digest":{"dice":"1d4","type":"acid"},"regurgitate":30,"regurgitate_dc":30,"exit_feet":15}}]}`)
+	h.begin("gulper", 1)
+	turns := h.fightOn(func(turns []event) bool {
+		return strings.Contains(fmt.Sprint(encounterOf(turns[len(turns)-1])["log"]), "is swallowed by Gulper")
+	})
+	enc := encounterOf(turns[len(turns)-1])
+	if cs := conditionsOf(enc, h.char); !slices.Contains(cs, "blinded") || !slices.Contains(cs, "restrained") {
+		t.Fatalf("swallowed, Bram is %v: %v", cs, enc["log"])
+	}
+	if enc["current"] != h.char {
+		enc, _ = h.myTurn()
+	}
+	gulper := monsters(enc)[0]
+	hit := h.act(map[string]any{"kind": "attack", "target_id": gulper, "weapon": "longsword"}, nil)
+	if log := fmt.Sprint(encounterOf(hit)["log"]); !strings.Contains(log, "Bram hits Gulper") && !strings.Contains(log, "Bram misses Gulper") {
+		t.Fatalf("his attack from inside was not played: %v", log)
+	}
+	// His attacks spent, his turn ends, and the Gulper's starts with its
+	// acid.
+	if enc := encounterOf(hit); enc["current"] == h.char {
+		hit = h.act(map[string]any{"kind": "end_turn"}, nil)
+	}
+	if log := fmt.Sprint(encounterOf(hit)["log"]); !strings.Contains(log, "Inside Gulper 1, Bram") {
+		t.Errorf("no acid as the Gulper's turn starts: %v", log)
+	}
+}

@@ -258,6 +258,18 @@ func TestOverrideValidation(t *testing.T) {
 		}), "monsters.ogre.special_abilities.0.then"},
 		{"RangedDamageWithBadDiceIsInvalid", monster(func(m *srd.Monster) { m.Actions[0].Damage[0].Ranged = "far" }), "monsters.ogre.actions.0.damage.0.ranged"},
 		{"HalfHPDamageWithBadDiceIsInvalid", monster(func(m *srd.Monster) { m.Actions[0].Damage[0].HalfHP = "d" }), "monsters.ogre.actions.0.damage.0.half_hp"},
+		{"SwallowOfUnknownSizeIsInvalid", monster(func(m *srd.Monster) {
+			m.Actions[0].Swallow = &srd.Swallow{MaxSize: "colossal", Digest: srd.Damage{Dice: "6d6", Type: "acid"}}
+		}), "monsters.ogre.actions.0.swallow.max_size"},
+		{"SwallowDigestingUnknownTypeIsInvalid", monster(func(m *srd.Monster) {
+			m.Actions[0].Swallow = &srd.Swallow{MaxSize: "large", Digest: srd.Damage{Dice: "6d6", Type: "bile"}}
+		}), "monsters.ogre.actions.0.swallow.digest.type"},
+		{"RegurgitationWithoutDCIsInvalid", monster(func(m *srd.Monster) {
+			m.Actions[0].Swallow = &srd.Swallow{MaxSize: "large", Digest: srd.Damage{Dice: "6d6", Type: "acid"}, Regurgitate: 30}
+		}), "monsters.ogre.actions.0.swallow.regurgitate_dc"},
+		{"SwallowSetOffByNothingIsInvalid", monster(func(m *srd.Monster) {
+			m.Actions = append(m.Actions, srd.Action{ID: "gulp", Name: "Gulp", Swallow: &srd.Swallow{MaxSize: "medium", Digest: srd.Damage{Dice: "2d4", Type: "acid"}}})
+		}), "monsters.ogre.actions.2.swallow"},
 		{"LegendaryActionWithoutCostIsInvalid", monster(func(m *srd.Monster) {
 			m.LegendaryActions = []srd.Action{{ID: "stomp", Name: "Stomp"}}
 		}), "monsters.ogre.legendary_actions.0.cost"},

@@ -104,6 +104,12 @@ func (a Action) clone() Action {
 		d.Save = clonePtr(d.Save)
 		a.Drain = &d
 	}
+	if a.Swallow != nil {
+		w := *a.Swallow
+		w.Save = clonePtr(w.Save)
+		w.Digest = w.Digest.clone()
+		a.Swallow = &w
+	}
 	if a.Spellcasting != nil {
 		sc := *a.Spellcasting
 		sc.Components = slices.Clone(sc.Components)

@@ -25,6 +25,7 @@ func FuzzOverrides(f *testing.F) {
 	f.Add([]byte(`{"monsters":{"m":{"id":"m","actions":[{"damage":[{"one_of":[{}]}],"multiattack":{},"options":[{}]}]}}}`))
 	f.Add([]byte(`{"weapons":{"w":{"range":{"normal":-1},"properties":["thrown"]}}}`))
 	f.Add([]byte(`{"monsters":{"m":{"id":"m","actions":[{"attack_bonus":4,"on_hit":[{"condition":"grappled","save":{"ability":"str","value":0},"escape":-1,"except":[""]}]}]}}}`))
+	f.Add([]byte(`{"monsters":{"m":{"id":"m","actions":[{"attack_bonus":4,"swallow":{"attack":"Bite","hits":9,"max_size":"huge","save":{"ability":"dex","value":0},"digest":{"dice":"6d6","type":"acid","dc":{"ability":"con","value":14}},"limit":-1,"regurgitate":30,"regurgitate_dc":99,"exit_feet":15}}]}}}`))
 	f.Add([]byte(`{"monsters":{"m":{"id":"m","actions":[{"attack_bonus":4,"drain":{"save":{"ability":"con","value":99},"type":"x","heals":true}}]}}}`))
 	f.Add([]byte(`{"monsters":{"m":{"id":"m","special_abilities":[{"id":"charge","follows":"gore","then":"x","on_hit":[{"condition":"prone"}]}],"actions":[{"id":"gore","attack_bonus":1}]}}}`))
 	f.Fuzz(func(t *testing.T, data []byte) {

@@ -34,14 +34,7 @@ var hitConditionsTold = map[string]string{
 	"phase-spider/bite/paralyzed":         "poisoned and paralysed only when the poison drops the target to 0 hit points: not yet played",
 	"swarm-of-centipedes/bites/poisoned":  "poisoned and paralysed only when the swarm drops the target to 0 hit points: not yet played",
 	"swarm-of-centipedes/bites/paralyzed": "poisoned and paralysed only when the swarm drops the target to 0 hit points: not yet played",
-	"kraken/bite/grappled":                "names the grapple that must already hold the target before it is swallowed: swallowing is not yet played",
-	"kraken/bite/blinded":                 "blinded while swallowed: swallowing is not yet played",
-	"kraken/bite/restrained":              "restrained while swallowed: swallowing is not yet played",
-	"purple-worm/bite/blinded":            "blinded while swallowed: swallowing is not yet played",
-	"purple-worm/bite/restrained":         "restrained while swallowed: swallowing is not yet played",
 	"rug-of-smothering/smother/blinded":   "blinded while the smothering grapple lasts: the grapple and its restraint play, the blindness not yet",
-	"kraken/bite/prone":                   "a swallowed creature leaves the kraken prone: swallowing is not yet played",
-	"purple-worm/bite/prone":              "a swallowed creature leaves the worm prone: swallowing is not yet played",
 }
 
 // TestHitConditionsFollowTheText reads every attack's hit in the SRD text
@@ -74,6 +67,17 @@ func TestHitConditionsFollowTheText(t *testing.T) {
 				have = append(have, c.Condition)
 				if c.Restrained {
 					have = append(have, "restrained")
+				}
+			}
+			if w := a.Swallow; w != nil {
+				// Swallowed, it is restrained (and blinded), and comes out
+				// prone; the grapple it needs ends.
+				have = append(have, "restrained", "prone")
+				if w.Blinded {
+					have = append(have, "blinded")
+				}
+				if w.Grappled {
+					have = append(have, "grappled")
 				}
 			}
 			for _, c := range conditions {

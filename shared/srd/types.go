@@ -169,6 +169,60 @@ type Action struct {
 	// prone. Amount is the feet of the run the text asks for.
 	Follows string `json:"follows,omitempty"`
 	Then    string `json:"then,omitempty"`
+	// Swallow is how the action swallows or engulfs a creature, as the
+	// text says (a purple worm's bite, a behir's Swallow, a gelatinous
+	// cube's Engulf).
+	Swallow *Swallow `json:"swallow,omitempty"`
+}
+
+// Swallow is a monster's swallowing (or engulfing) of a creature: the
+// creature is inside it, restrained (and blinded, when Blinded), with
+// total cover against everything outside, and takes Digest at the start
+// of each of the monster's turns. It ends when the monster regurgitates
+// it, when it escapes, or when it crawls out of the monster's corpse.
+type Swallow struct {
+	// Attack is the attack the action makes to swallow (a behir's
+	// Swallow "makes one bite attack": "Bite"), swallowing on a hit; ""
+	// when the action is that attack itself (a purple worm's Bite) or
+	// makes none and swallows on a failed Save (a cube's Engulf). Hits
+	// is how many of the Multiattack's Attack must hit one target for
+	// the action to follow (a shambling mound's two slams); 0 is one.
+	Attack string `json:"attack,omitempty"`
+	Hits   int    `json:"hits,omitempty"`
+	// MaxSize is the largest size it swallows ("medium", "large").
+	MaxSize string `json:"max_size"`
+	// Grappled says it swallows only a creature it is grappling; the
+	// grapple ends as it does.
+	Grappled bool `json:"grappled,omitempty"`
+	// Save is the creature's saving throw against being swallowed (a
+	// purple worm's Dexterity 19); nil when the hit alone does it.
+	Save *DC `json:"save,omitempty"`
+	// Blinded says the creature inside is blinded too (a cube's can be
+	// seen, and sees).
+	Blinded bool `json:"blinded,omitempty"`
+	// Digest is the damage the creature inside takes at the start of
+	// each of the monster's turns; its DC, when set, a save that avoids
+	// it (a shambling mound's).
+	Digest Damage `json:"digest"`
+	// Limit is how many creatures it holds at a time, a Large one
+	// counting as four (a cube's "one Large creature or up to four
+	// Medium or smaller"); 0 is no limit.
+	Limit int `json:"limit,omitempty"`
+	// Regurgitate is the damage the monster takes on a single turn from
+	// a creature inside it that makes it save, a Constitution save
+	// against RegurgitateDC at the end of that turn, or bring up every
+	// creature inside, prone; 0 when it never does.
+	Regurgitate   int `json:"regurgitate,omitempty"`
+	RegurgitateDC int `json:"regurgitate_dc,omitempty"`
+	// ExitFeet is the movement a creature spends to crawl out of the
+	// monster's corpse, exiting prone.
+	ExitFeet int `json:"exit_feet,omitempty"`
+	// Escape is the DC of the Strength check a creature inside makes with
+	// its action to escape (a cube's, a shambling mound's grapple); 0
+	// when it can't.
+	Escape int `json:"escape,omitempty"`
+	// Engulf says the text calls it engulfing, as the fight tells it.
+	Engulf bool `json:"engulf,omitempty"`
 }
 
 // Drain is a life drain: a hit takes from the target's hit point maximum

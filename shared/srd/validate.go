@@ -314,6 +314,9 @@ func (c *checker) action(a Action, legendary bool, at string) {
 			c.oneOf(d.Type, damageTypes, at+".drain.type")
 		}
 	}
+	if w := a.Swallow; w != nil {
+		c.swallow(*w, a.AttackBonus != nil, at+".swallow")
+	}
 	c.check(len(a.Inflicts) <= 4, at+".inflicts", "lists at most 4 conditions")
 	for i, hc := range a.Inflicts {
 		where := fmt.Sprintf("%s.inflicts.%d", at, i)
@@ -366,6 +369,31 @@ func (c *checker) hitCondition(hc HitCondition, attack bool, at string) {
 	for i, x := range hc.Except {
 		c.check(idPattern.MatchString(x) && len(x) <= 40, fmt.Sprintf("%s.except.%d", at, i), "must be a race or creature type id, got %q", x)
 	}
+}
+
+// swallow checks a swallowing: something sets it off (the action's own
+// attack, the attack it names, a save), and its numbers are the SRD's
+// kind of numbers.
+func (c *checker) swallow(w Swallow, attack bool, at string) {
+	c.check(attack || w.Attack != "" || w.Save != nil, at, "needs an attack roll, an attack it makes or a save")
+	c.check(len(w.Attack) <= 60, at+".attack", "must be at most 60 characters")
+	c.inRange(w.Hits, 0, 4, at+".hits")
+	c.check(w.Hits == 0 || w.Attack != "", at+".hits", "goes with an attack")
+	c.oneOf(w.MaxSize, set("tiny", "small", "medium", "large", "huge"), at+".max_size")
+	if w.Save != nil {
+		c.dc(*w.Save, at+".save")
+	}
+	c.check(len(w.Digest.OneOf) == 0, at+".digest", "must be one roll")
+	c.damage(w.Digest, at+".digest")
+	c.inRange(w.Limit, 0, 20, at+".limit")
+	c.inRange(w.Regurgitate, 0, 1000, at+".regurgitate")
+	if w.Regurgitate > 0 {
+		c.inRange(w.RegurgitateDC, 1, 30, at+".regurgitate_dc")
+	} else {
+		c.check(w.RegurgitateDC == 0, at+".regurgitate_dc", "goes with a regurgitation threshold")
+	}
+	c.inRange(w.ExitFeet, 0, 120, at+".exit_feet")
+	c.inRange(w.Escape, 0, 30, at+".escape")
 }
 
 func (c *checker) damage(d Damage, at string) {

@@ -573,6 +573,7 @@ func (e *Encounter) credit(ai, ti int, d rules.DamageResult) {
 		return
 	}
 	e.Participants[ai].Stats.DamageDealt += d.Taken
+	e.fromInside(ai, ti, d.Taken) // a swallower's regurgitation counts it (swallow.go)
 	if d.Died {
 		e.Participants[ai].Stats.Kills++
 	}
@@ -642,6 +643,9 @@ func (e *Encounter) finish(res *Result, before string, endTurn bool, src dice.So
 		return err
 	}
 	if err := e.lapse(res); err != nil {
+		return err
+	}
+	if err := e.crawlOut(res, false); err != nil { // its swallower died this turn
 		return err
 	}
 	if endTurn {

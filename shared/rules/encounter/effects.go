@@ -304,6 +304,9 @@ func (e *Encounter) lapse(res *Result) error {
 		if e.droppedTo0(fx) {
 			return "dropped to 0 hit points"
 		}
+		if why := e.swallowerDead(fx); why != "" {
+			return why
+		}
 		return ""
 	})
 }
@@ -335,6 +338,9 @@ func (e *Encounter) turnEnds(res *Result, src dice.Source) error {
 		return nil
 	}
 	cur := e.Current
+	if err := e.regurgitation(res, src); err != nil { // swallow.go
+		return err
+	}
 	if err := e.repeatSaves(res, cur, src); err != nil {
 		return err
 	}
@@ -400,6 +406,12 @@ func (e *Encounter) turnStarts(res *Result, src dice.Source) error {
 		return err
 	}
 	if err := e.zonesStart(res, src); err != nil {
+		return err
+	}
+	if err := e.digest(res, src); err != nil { // a swallower's acid (swallow.go)
+		return err
+	}
+	if err := e.crawlOut(res, true); err != nil {
 		return err
 	}
 	if err := e.realmsTurnStarts(res, src); err != nil {
@@ -697,6 +709,11 @@ func (e *Encounter) endWhere(res *Result, why func(Effect) string) error {
 // endSentence tells why a spell's effects ended: "Mira's Hold Person
 // ends (concentration ended)."
 func (e Encounter) endSentence(fx Effect, why string) string {
+	if fx.ID == swallowedID || fx.ID == insideID {
+		if p, ok := e.Participant(fx.TargetID); ok {
+			return p.Name + " is no longer held " + fx.Note + " (" + why + ")."
+		}
+	}
 	if fx.ID == ethereal {
 		if p, ok := e.Participant(fx.TargetID); ok {
 			return p.Name + " returns from the Ethereal Plane."

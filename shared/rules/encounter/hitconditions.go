@@ -28,7 +28,8 @@ import (
 
 // afterHit plays what stat block attack a's hit r does beyond its
 // damage to participant ti: the conditions it puts on it, the hit point
-// maximum it drains, then what a Charge adds to it (charge.go).
+// maximum it drains, what a Charge adds to it (charge.go), then its
+// swallowing (swallow.go).
 func (e *Encounter) afterHit(res *Result, rs Reactions, ai, ti int, a srd.Action, r rules.AttackResult, src dice.Source) error {
 	if !r.Hit {
 		return nil
@@ -39,7 +40,10 @@ func (e *Encounter) afterHit(res *Result, rs Reactions, ai, ti int, a srd.Action
 	if err := e.drain(res, rs, ai, ti, a, r, src); err != nil {
 		return err
 	}
-	return e.charged(res, rs, ai, ti, a, r, src)
+	if err := e.charged(res, rs, ai, ti, a, r, src); err != nil {
+		return err
+	}
+	return e.swallow(res, rs, ai, ti, a, src)
 }
 
 // hitConditions puts the conditions of stat block attack a, which hit,

@@ -112,6 +112,14 @@ func (e *Encounter) monsterAttack(res *Result, ai int, src dice.Source, rs React
 			return err
 		}
 	}
+	// A swallower swallows the creature it grapples; an engulfer
+	// engulfs while it has room (swallow.go).
+	if first, rest, si, ok := e.swallowPlan(ai, &res.Log, src); ok {
+		return e.swallowTurn(res, ai, si, first, rest, src, rs)
+	}
+	if a, ei, ok := e.engulfs(ai); ok {
+		return e.engulf(res, ai, ei, a, src, rs)
+	}
 	plan, err := monsterPlan(p, "", &res.Log, src)
 	if err != nil {
 		return err
@@ -127,9 +135,30 @@ func (e *Encounter) monsterAttack(res *Result, ai int, src dice.Source, rs React
 	res.Kind = ActionAttack
 	e.Participants[ai].Turn.ActionUsed = true
 	plan = oneIfSlowed(e, res, ai, plan)
+	from := len(res.Attacks)
 	for _, a := range plan {
 		if e.weakest() < 0 || !e.Participants[ai].canAct() {
 			break // nobody left to attack, or a reaction felled the attacker
+		}
+		if err := e.monsterStrike(res, ai, a, src, rs); err != nil {
+			return err
+		}
+	}
+	return e.engulfAfter(res, ai, from) // a shambling mound's two slams
+}
+
+// swallowTurn is the policy's attack action of a monster swallowing
+// participant ti, which it grapples: the swallowing attack first, at
+// it, then the rest of its Multiattack as ever.
+func (e *Encounter) swallowTurn(res *Result, ai, ti int, first srd.Action, rest []srd.Action, src dice.Source, rs Reactions) error {
+	res.Kind = ActionAttack
+	e.Participants[ai].Turn.ActionUsed = true
+	if err := e.strikeAt(res, ai, ti, first, src, rs); err != nil {
+		return err
+	}
+	for _, a := range rest {
+		if e.weakest() < 0 || !e.Participants[ai].canAct() {
+			break
 		}
 		if err := e.monsterStrike(res, ai, a, src, rs); err != nil {
 			return err
@@ -549,6 +578,12 @@ func (e *Encounter) monsterStrike(res *Result, ai int, a srd.Action, src dice.So
 		}
 		ti = c
 	}
+	return e.strikeAt(res, ai, ti, a, src, rs)
+}
+
+// strikeAt is one attack of a monster's at participant ti, with the
+// characters' reactions.
+func (e *Encounter) strikeAt(res *Result, ai, ti int, a srd.Action, src dice.Source, rs Reactions) error {
 	req, err := monsterRequest(a, 0, e.Participants[ai].hurt())
 	if err != nil {
 		return fault.Wrap(fault.Internal, "monster turn", err)

@@ -118,6 +118,9 @@ func (e Encounter) elsewhere(id string) bool {
 	if i := e.index(id); i >= 0 && e.Participants[i].Left {
 		return true
 	}
+	if e.swallowed(id) { // swallowed: only its swallower reaches it (swallow.go)
+		return true
+	}
 	return slices.ContainsFunc(e.Effects, func(fx Effect) bool {
 		return fx.TargetID == id && ((fx.Spell == "banishment" && fx.Condition != 0) || fx.ID == ethereal || fx.ID == hurled || shut(fx) || away(fx))
 	})
@@ -257,6 +260,9 @@ func (e Encounter) unreachable(i int) string {
 	}
 	if why := e.shutIn(i); why != "" {
 		return why
+	}
+	if si := e.swallowerOf(e.Participants[i].ID); si >= 0 {
+		return e.Participants[i].Name + " is inside " + e.Participants[si].Name + ", with total cover against everything outside it"
 	}
 	return e.Participants[i].Name + " is on another plane and can't be reached"
 }

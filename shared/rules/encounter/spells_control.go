@@ -407,9 +407,9 @@ func (e Encounter) walledIn(id string) bool {
 	return i >= 0 && e.shutIn(i) != ""
 }
 
-// withinOwnWalls reports whether participant id, walled in, is the one
-// acting: what it does to itself stays inside with it (a potion, a spell
-// on itself).
+// withinOwnWalls reports whether participant id, walled in or inside a
+// swallower, is the one acting: what it does to itself stays inside with
+// it (a potion, a spell on itself).
 func (e Encounter) withinOwnWalls(id string) bool {
-	return id == e.Current && e.walledIn(id)
+	return id == e.Current && (e.walledIn(id) || e.swallowed(id))
 }

@@ -116,6 +116,9 @@ func (e Encounter) barred(ai, ti int, melee bool) string {
 	if ai == ti || ai < 0 || ti < 0 {
 		return ""
 	}
+	if why := e.swallowBarred(ai, ti); why != "" {
+		return why
+	}
 	a, t := e.Participants[ai], e.Participants[ti]
 	for _, fx := range e.Effects {
 		if fx.ID != spell.FarSideID {

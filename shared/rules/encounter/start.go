@@ -234,7 +234,7 @@ func monsterParticipant(m srd.Monster, id, name string) Participant {
 			actions = append(actions, o)
 			continue
 		}
-		if a.AttackBonus != nil || a.Multiattack != nil || areaAction(a) || holdArea(a) {
+		if a.AttackBonus != nil || a.Multiattack != nil || areaAction(a) || holdArea(a) || a.Swallow != nil {
 			actions = append(actions, a)
 		}
 	}

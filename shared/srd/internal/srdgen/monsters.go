@@ -162,6 +162,7 @@ func (t *Tables) monster(r refMonster) (srd.Monster, error) {
 	if err := t.followCharge(&m, texts); err != nil {
 		return m, err
 	}
+	t.followSwallow(r, &m)
 	return m, nil
 }
 
