@@ -529,7 +529,7 @@ func (e *Encounter) engulf(res *Result, ai, ti int, a srd.Action, src dice.Sourc
 		return nil
 	}
 	var hit rules.Hit
-	for _, part := range damageParts(a) {
+	for _, part := range damageParts(a, 0) {
 		roll := dice.Roll(part.Dice, src)
 		res.Rolls = append(res.Rolls, rules.Roll{Reason: strings.ToLower(a.Name) + " damage", RollerID: m.ID, Result: roll})
 		hit.Damage = append(hit.Damage, rules.Damage{Amount: max(roll.Total, 0), Type: part.Type})
