@@ -26,6 +26,7 @@ func FuzzOverrides(f *testing.F) {
 	f.Add([]byte(`{"weapons":{"w":{"range":{"normal":-1},"properties":["thrown"]}}}`))
 	f.Add([]byte(`{"monsters":{"m":{"id":"m","actions":[{"attack_bonus":4,"on_hit":[{"condition":"grappled","save":{"ability":"str","value":0},"escape":-1,"except":[""]}]}]}}}`))
 	f.Add([]byte(`{"monsters":{"m":{"id":"m","actions":[{"attack_bonus":4,"drain":{"save":{"ability":"con","value":99},"type":"x","heals":true}}]}}}`))
+	f.Add([]byte(`{"monsters":{"m":{"id":"m","actions":[{"attack_bonus":4,"ongoing":{"name":"","dice":"0d10","type":"soul","save":{"value":99},"stanch":{"ability":"x","skill":"y","dc":-1},"except":["A B"]},"downs":{"condition":"dead","duration":"forever","while":"x"},"slays":{"hp":-1,"save":{}},"on_hit":[{"condition":"poisoned","sleep":{"fail_by":-5,"at_most":99,"duration":"1d10 years"},"worsens":"x","worsens_for":"1 year"}]}]}}}`))
 	f.Fuzz(func(t *testing.T, data []byte) {
 		var o srd.Overrides
 		if json.Unmarshal(data, &o) != nil {

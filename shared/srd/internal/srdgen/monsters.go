@@ -258,6 +258,7 @@ func (t *Tables) action(monster string, r refAction) (srd.Action, error) {
 	t.followConditions(monster, r.Desc, &a)
 	t.followAreaConditions(monster, r.Desc, &a)
 	t.followDrain(monster, r.Desc, &a)
+	t.followRiders(monster, r.Desc, &a)
 	return a, nil
 }
 
