@@ -27,8 +27,8 @@ import (
 // whichever it is better at; a webbed one with a Strength check.
 
 // afterHit plays what stat block attack a's hit r does beyond its
-// damage to participant ti: the conditions it puts on it, then the hit
-// point maximum it drains.
+// damage to participant ti: the conditions it puts on it, the hit point
+// maximum it drains, then its riders (riders.go).
 func (e *Encounter) afterHit(res *Result, rs Reactions, ai, ti int, a srd.Action, r rules.AttackResult, src dice.Source) error {
 	if !r.Hit {
 		return nil
@@ -36,7 +36,10 @@ func (e *Encounter) afterHit(res *Result, rs Reactions, ai, ti int, a srd.Action
 	if err := e.hitConditions(res, rs, ai, ti, a, src); err != nil {
 		return err
 	}
-	return e.drain(res, rs, ai, ti, a, r, src)
+	if err := e.drain(res, rs, ai, ti, a, r, src); err != nil {
+		return err
+	}
+	return e.riders(res, rs, ai, ti, a, r, src)
 }
 
 // hitConditions puts the conditions of stat block attack a, which hit,
@@ -67,8 +70,19 @@ func (e *Encounter) hitConditions(res *Result, rs Reactions, ai, ti int, a srd.A
 			}
 			sv = &r
 		}
+		if hc.Worsens != "" {
+			if err := e.turnToStone(res, ai, ti, a, hc, sv); err != nil {
+				return err
+			}
+			continue
+		}
 		if err := e.hold(res, ai, ti, a, hc, hc.Save, sv); err != nil {
 			return err
+		}
+		if hc.Sleep != nil && sv != nil {
+			if err := e.sleep(res, ai, ti, a, hc, *sv, src); err != nil {
+				return err
+			}
 		}
 	}
 	return nil
