@@ -391,3 +391,55 @@ func TestSwallowedOverTheSocket(t *testing.T) {
 		t.Errorf("no acid as the Gulper's turn starts: %v", log)
 	}
 }
+
+// An infernal wound over the socket: a hit leaves it on a failed save,
+// it bleeds as the character's turn starts, and the character's help on
+// itself, a DC 1 Wisdom (Medicine) check, stanches it; the wound is gone,
+// and a later hit opens a new one.
+func TestInfernalWoundOverTheSocket(t *testing.T) {
+	base := inProcess(t, func(c *config) { c.turnRate = 0 })
+	h := newHero(t, base, map[string]any{"name": "Bram", "race": "human", "class": "fighter", "level": 5, "subclass": "champion",
+		"abilities": map[string]int{"str": 14, "dex": 12, "con": 15, "int": 8, "wis": 10, "cha": 10}},
+		`{"id":"hellblade","name":"Hellblade","size":"Medium","type":"fiend","alignment":"lawful evil",
+"ac":1,"hp":1000,"hit_dice":"100d10","speed":{"walk":30},"abilities":{"str":10,"dex":1,"con":10,"int":1,"wis":10,"cha":1},
+"senses":{"passive_perception":10},"cr":0,"xp":0,"proficiency_bonus":2,
+"actions":[{"id":"glaive","name":"Glaive","attack_bonus":30,"attack_type":"melee","reach":10,"damage":[{"dice":"1d4","type":"slashing"}],
+"ongoing":{"name":"infernal wound","dice":"1d4","save":{"ability":"con","value":30,"success":"none"},"stacks":true,
+"stanch":{"ability":"wis","skill":"medicine","dc":1},"healing":true,"except":["undead","construct"]}}]}`)
+	h.begin("hellblade", 1)
+	bleeds := "The infernal wound hurts Bram"
+	turns := h.fightOn(func(turns []event) bool {
+		return strings.Contains(fmt.Sprint(encounterOf(turns[len(turns)-1])["log"]), bleeds)
+	})
+	enc := encounterOf(turns[len(turns)-1])
+	if enc["current"] != h.char || !strings.Contains(fmt.Sprint(enc["log"]), "leaves Bram with an infernal wound") {
+		t.Fatalf("after the wound: %v is up: %v", enc["current"], enc["log"])
+	}
+	wounds := func(enc map[string]any) int {
+		n := 0
+		fx, _ := enc["effects"].([]any)
+		for _, x := range fx {
+			if m, _ := x.(map[string]any); m["target_id"] == h.char && m["note"] == "infernal wound" {
+				n++
+			}
+		}
+		return n
+	}
+	if wounds(enc) != 1 {
+		t.Fatalf("the wounds on Bram: %d: %v", wounds(enc), enc["effects"])
+	}
+	done := h.act(map[string]any{"kind": "help", "target_id": h.char}, nil)
+	enc = encounterOf(done)
+	if !strings.Contains(fmt.Sprint(enc["log"]), "The infernal wound is stanched.") || wounds(enc) != 0 {
+		t.Fatalf("after the stanch: %d wounds: %v", wounds(enc), enc["log"])
+	}
+	// The next monster turn: a miss leaves Bram's turn to start unhurt;
+	// a hit wounds him afresh (1d4 again), never deepening the old.
+	turns = h.fightOn(func([]event) bool { return true })
+	logs, _ := encounterOf(turns[len(turns)-1])["log"].([]any)
+	last := fmt.Sprint(logs[len(logs)-1])
+	fresh := strings.Contains(last, "leaves Bram with an infernal wound")
+	if strings.Contains(last, "deepens") || (!fresh && strings.Contains(last, bleeds)) {
+		t.Errorf("the turn after the stanch: %s", last)
+	}
+}

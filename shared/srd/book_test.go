@@ -270,6 +270,30 @@ func TestOverrideValidation(t *testing.T) {
 		{"SwallowSetOffByNothingIsInvalid", monster(func(m *srd.Monster) {
 			m.Actions = append(m.Actions, srd.Action{ID: "gulp", Name: "Gulp", Swallow: &srd.Swallow{MaxSize: "medium", Digest: srd.Damage{Dice: "2d4", Type: "acid"}}})
 		}), "monsters.ogre.actions.2.swallow"},
+		{"OngoingWithoutDiceIsInvalid", monster(func(m *srd.Monster) {
+			m.Actions[0].Ongoing = &srd.Ongoing{Name: "fire", Dice: "5", Type: "fire"}
+		}), "monsters.ogre.actions.0.ongoing.dice"},
+		{"OngoingStanchedBySkillUnknownIsInvalid", monster(func(m *srd.Monster) {
+			m.Actions[0].Ongoing = &srd.Ongoing{Name: "infernal wound", Dice: "1d10", Stanch: &srd.Check{Ability: "wis", Skill: "surgery", DC: 12}}
+		}), "monsters.ogre.actions.0.ongoing.stanch.skill"},
+		{"OngoingWithoutAttackIsInvalid", monster(func(m *srd.Monster) {
+			m.Actions = append(m.Actions, srd.Action{ID: "glow", Name: "Glow", Ongoing: &srd.Ongoing{Name: "fire", Dice: "1d6"}})
+		}), "monsters.ogre.actions.2.ongoing"},
+		{"DownsWithoutDurationIsInvalid", monster(func(m *srd.Monster) {
+			m.Actions[0].Downs = &srd.Downs{Condition: "poisoned", While: "paralyzed"}
+		}), "monsters.ogre.actions.0.downs.duration"},
+		{"SlaysAtNoHitPointsIsInvalid", monster(func(m *srd.Monster) {
+			m.Actions[0].Slays = &srd.Slay{Save: srd.DC{Ability: "con", Value: 15, Success: "none"}}
+		}), "monsters.ogre.actions.0.slays.hp"},
+		{"SleepWithoutSaveIsInvalid", monster(func(m *srd.Monster) {
+			m.Actions[0].OnHit = []srd.HitCondition{{Condition: "poisoned", Sleep: &srd.Sleep{FailBy: 5}}}
+		}), "monsters.ogre.actions.0.on_hit.0.sleep"},
+		{"SleepForEverIsInvalid", monster(func(m *srd.Monster) {
+			m.Actions[0].OnHit = []srd.HitCondition{{Condition: "poisoned", Save: &srd.DC{Ability: "con", Value: 10}, Sleep: &srd.Sleep{Duration: "1d10 years"}}}
+		}), "monsters.ogre.actions.0.on_hit.0.sleep.duration"},
+		{"WorsensWithRepeatedSaveIsInvalid", monster(func(m *srd.Monster) {
+			m.Actions[0].OnHit = []srd.HitCondition{{Condition: "restrained", Save: &srd.DC{Ability: "con", Value: 11}, Repeat: true, Worsens: "petrified", WorsensFor: "24 hours"}}
+		}), "monsters.ogre.actions.0.on_hit.0.worsens"},
 		{"LegendaryActionWithoutCostIsInvalid", monster(func(m *srd.Monster) {
 			m.LegendaryActions = []srd.Action{{ID: "stomp", Name: "Stomp"}}
 		}), "monsters.ogre.legendary_actions.0.cost"},

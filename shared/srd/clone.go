@@ -91,6 +91,7 @@ func (a Action) clone() Action {
 	hold := func(c HitCondition) HitCondition {
 		c.Save = clonePtr(c.Save)
 		c.Except = slices.Clone(c.Except)
+		c.Sleep = clonePtr(c.Sleep)
 		return c
 	}
 	if a.OnHit != nil {
@@ -110,6 +111,15 @@ func (a Action) clone() Action {
 		w.Digest = w.Digest.clone()
 		a.Swallow = &w
 	}
+	if a.Ongoing != nil {
+		o := *a.Ongoing
+		o.Save = clonePtr(o.Save)
+		o.Stanch = clonePtr(o.Stanch)
+		o.Except = slices.Clone(o.Except)
+		a.Ongoing = &o
+	}
+	a.Downs = clonePtr(a.Downs)
+	a.Slays = clonePtr(a.Slays)
 	if a.Spellcasting != nil {
 		sc := *a.Spellcasting
 		sc.Components = slices.Clone(sc.Components)

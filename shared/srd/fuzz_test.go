@@ -28,6 +28,7 @@ func FuzzOverrides(f *testing.F) {
 	f.Add([]byte(`{"monsters":{"m":{"id":"m","actions":[{"attack_bonus":4,"swallow":{"attack":"Bite","hits":9,"max_size":"huge","save":{"ability":"dex","value":0},"digest":{"dice":"6d6","type":"acid","dc":{"ability":"con","value":14}},"limit":-1,"regurgitate":30,"regurgitate_dc":99,"exit_feet":15}}]}}}`))
 	f.Add([]byte(`{"monsters":{"m":{"id":"m","actions":[{"attack_bonus":4,"drain":{"save":{"ability":"con","value":99},"type":"x","heals":true}}]}}}`))
 	f.Add([]byte(`{"monsters":{"m":{"id":"m","special_abilities":[{"id":"charge","follows":"gore","then":"x","on_hit":[{"condition":"prone"}]}],"actions":[{"id":"gore","attack_bonus":1}]}}}`))
+	f.Add([]byte(`{"monsters":{"m":{"id":"m","actions":[{"attack_bonus":4,"ongoing":{"name":"","dice":"0d10","type":"soul","save":{"value":99},"stanch":{"ability":"x","skill":"y","dc":-1},"except":["A B"]},"downs":{"condition":"dead","duration":"forever","while":"x"},"slays":{"hp":-1,"save":{}},"on_hit":[{"condition":"poisoned","sleep":{"fail_by":-5,"at_most":99,"duration":"1d10 years"},"worsens":"x","worsens_for":"1 year"}]}]}}}`))
 	f.Fuzz(func(t *testing.T, data []byte) {
 		var o srd.Overrides
 		if json.Unmarshal(data, &o) != nil {

@@ -13,33 +13,15 @@ import (
 // text that the data does not put on the target as a hit condition, each
 // with its reason ("monster/action/condition").
 var hitConditionsTold = map[string]string{
-	"cloaker/bite/blinded":                "the cloaker attaches to the head on a hit with advantage: attaching is not yet a state of the fight",
-	"darkmantle/crush/blinded":            "the darkmantle attaches by engulfing the head: attaching is not yet a state of the fight",
-	"cockatrice/bite/restrained":          "the start of a petrification over two turns: its stages are not yet played",
-	"cockatrice/bite/petrified":           "the end of a petrification over two turns: its stages are not yet played",
-	"couatl/bite/unconscious":             "unconscious while the poison lasts, until shaken awake: the poisoned condition plays, the sleep does not yet",
-	"drow/hand-crossbow/unconscious":      "unconscious when the save fails by 5 or more: the poisoned condition plays, the sleep does not yet",
-	"homunculus/bite/unconscious":         "unconscious when the save fails by 5 or more: the poisoned condition plays, the sleep does not yet",
-	"pseudodragon/sting/unconscious":      "unconscious when the save fails by 5 or more: the poisoned condition plays, the sleep does not yet",
-	"sprite/shortbow/unconscious":         "unconscious when the save is 5 or lower: the poisoned condition plays, the sleep does not yet",
-	"giant-centipede/bite/poisoned":       "poisoned and paralysed only when the poison drops the target to 0 hit points: not yet played",
-	"giant-centipede/bite/paralyzed":      "poisoned and paralysed only when the poison drops the target to 0 hit points: not yet played",
-	"giant-spider/bite/poisoned":          "poisoned and paralysed only when the poison drops the target to 0 hit points: not yet played",
-	"giant-spider/bite/paralyzed":         "poisoned and paralysed only when the poison drops the target to 0 hit points: not yet played",
-	"giant-wasp/sting/poisoned":           "poisoned and paralysed only when the poison drops the target to 0 hit points: not yet played",
-	"giant-wasp/sting/paralyzed":          "poisoned and paralysed only when the poison drops the target to 0 hit points: not yet played",
-	"giant-wolf-spider/bite/poisoned":     "poisoned and paralysed only when the poison drops the target to 0 hit points: not yet played",
-	"giant-wolf-spider/bite/paralyzed":    "poisoned and paralysed only when the poison drops the target to 0 hit points: not yet played",
-	"phase-spider/bite/poisoned":          "poisoned and paralysed only when the poison drops the target to 0 hit points: not yet played",
-	"phase-spider/bite/paralyzed":         "poisoned and paralysed only when the poison drops the target to 0 hit points: not yet played",
-	"swarm-of-centipedes/bites/poisoned":  "poisoned and paralysed only when the swarm drops the target to 0 hit points: not yet played",
-	"swarm-of-centipedes/bites/paralyzed": "poisoned and paralysed only when the swarm drops the target to 0 hit points: not yet played",
-	"rug-of-smothering/smother/blinded":   "blinded while the smothering grapple lasts: the grapple and its restraint play, the blindness not yet",
+	"cloaker/bite/blinded":              "the cloaker attaches to the head on a hit with advantage: attaching is not yet a state of the fight",
+	"darkmantle/crush/blinded":          "the darkmantle attaches by engulfing the head: attaching is not yet a state of the fight",
+	"rug-of-smothering/smother/blinded": "blinded while the smothering grapple lasts: the grapple and its restraint play, the blindness not yet",
 }
 
 // TestHitConditionsFollowTheText reads every attack's hit in the SRD text
 // for the conditions it names, and requires each in the attack's data
-// (srd.Action.OnHit) or told above with its reason; and every condition
+// (srd.Action.OnHit, with a poison's sleep and a petrification's second
+// stage; srd.Action.Downs) or told above with its reason; and every condition
 // in the data to be named by its text.
 func TestHitConditionsFollowTheText(t *testing.T) {
 	var ref []xMonster
@@ -68,6 +50,15 @@ func TestHitConditionsFollowTheText(t *testing.T) {
 				if c.Restrained {
 					have = append(have, "restrained")
 				}
+				if c.Sleep != nil {
+					have = append(have, "unconscious")
+				}
+				if c.Worsens != "" {
+					have = append(have, c.Worsens)
+				}
+			}
+			if d := a.Downs; d != nil {
+				have = append(have, d.Condition, d.While)
 			}
 			if w := a.Swallow; w != nil {
 				// Swallowed, it is restrained (and blinded), and comes out

@@ -173,6 +173,16 @@ type Action struct {
 	// text says (a purple worm's bite, a behir's Swallow, a gelatinous
 	// cube's Engulf).
 	Swallow *Swallow `json:"swallow,omitempty"`
+	// Ongoing is the harm the attack's hit leaves burning or bleeding at
+	// each of the target's turns, as the text says (a bearded devil's
+	// infernal wound, a fire elemental's fire).
+	Ongoing *Ongoing `json:"ongoing,omitempty"`
+	// Downs is what the hit does to a creature its damage drops to 0 hit
+	// points (a giant spider's poison), as the text says.
+	Downs *Downs `json:"downs,omitempty"`
+	// Slays is the death the hit deals, behind a save, to a creature
+	// left with few enough hit points (a solar's Slaying Longbow).
+	Slays *Slay `json:"slays,omitempty"`
 }
 
 // Swallow is a monster's swallowing (or engulfing) of a creature: the
@@ -225,6 +235,55 @@ type Swallow struct {
 	Engulf bool `json:"engulf,omitempty"`
 }
 
+// Ongoing is harm a hit leaves on its target, dealt at the start of each
+// of the target's turns (at their end when AtEnd: a magmin's fire) until
+// a creature's action ends it: Dice of Type damage, or hit points lost
+// when Type is "" (an infernal wound, which no resistance lessens). Save,
+// when set, is the target's save against getting it at all. Each further
+// hit with the attack adds Dice to it when Stacks (a wound deepens). The
+// action needs Stanch's check when set (a DC 12 Wisdom (Medicine) check
+// stanches a wound), none when nil (a fire is doused); magical healing
+// ends it too when Healing. Except are the creature types it spares
+// ("undead", "construct").
+type Ongoing struct {
+	Name    string   `json:"name"` // what the fight calls it: "infernal wound", "fire"
+	Dice    string   `json:"dice"`
+	Type    string   `json:"type,omitempty"`
+	Save    *DC      `json:"save,omitempty"`
+	AtEnd   bool     `json:"at_end,omitempty"`
+	Stacks  bool     `json:"stacks,omitempty"`
+	Stanch  *Check   `json:"stanch,omitempty"`
+	Healing bool     `json:"healing,omitempty"`
+	Except  []string `json:"except,omitempty"`
+}
+
+// Check is an ability check against a DC, with a skill's proficiency
+// when Skill is set ("medicine").
+type Check struct {
+	Ability string `json:"ability"`
+	Skill   string `json:"skill,omitempty"`
+	DC      int    `json:"dc"`
+}
+
+// Downs is what a hit does to a creature whose hit points its damage of
+// Type ("" any of the hit's: a swarm's bites) drops to 0: the creature
+// is stable, but Condition holds it for Duration even after it regains
+// hit points, and While holds it as long as Condition does (poisoned
+// for 1 hour, and paralyzed while poisoned).
+type Downs struct {
+	Type      string `json:"type,omitempty"`
+	Condition string `json:"condition"`
+	Duration  string `json:"duration"`
+	While     string `json:"while,omitempty"`
+}
+
+// Slay is a hit's death: a creature the hit leaves with HP hit points or
+// fewer must succeed on Save or die.
+type Slay struct {
+	HP   int `json:"hp"`
+	Save DC  `json:"save"`
+}
+
 // Drain is a life drain: a hit takes from the target's hit point maximum
 // the damage it dealt (of Type; "" all of it) until the target finishes
 // a long rest, behind Save when set (a wight's Life Drain), and the
@@ -264,6 +323,30 @@ type HitCondition struct {
 	// Except are the creature types and races it does not work on
 	// ("elf", "undead").
 	Except []string `json:"except,omitempty"`
+	// Sleep is the unconsciousness that comes with the condition when
+	// the save goes badly (a drow's poison).
+	Sleep *Sleep `json:"sleep,omitempty"`
+	// Worsens is the condition the target's second failed save, at the
+	// end of its next turn, turns this one into, for WorsensFor (a
+	// cockatrice's bite: restrained as it begins to turn to stone, then
+	// petrified for 24 hours); a success there ends it.
+	Worsens    string `json:"worsens,omitempty"`
+	WorsensFor string `json:"worsens_for,omitempty"`
+}
+
+// Sleep is a poison's unconsciousness, held as long as the condition it
+// comes with: on a save failed by FailBy or more, or whose total is
+// AtMost or lower when that is set (a sprite's 5), or on any failed save
+// when both are 0 (a couatl's). Duration, when set, replaces the
+// condition's own for both ("1d10 minutes": a homunculus's). Damage
+// wakes the sleeper when DamageWakes; another creature's action shakes
+// it awake when ShakeWakes.
+type Sleep struct {
+	FailBy      int    `json:"fail_by,omitempty"`
+	AtMost      int    `json:"at_most,omitempty"`
+	Duration    string `json:"duration,omitempty"`
+	DamageWakes bool   `json:"damage_wakes,omitempty"`
+	ShakeWakes  bool   `json:"shake_wakes,omitempty"`
 }
 
 // Range is a normal and long range in feet.

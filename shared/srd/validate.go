@@ -317,6 +317,26 @@ func (c *checker) action(a Action, legendary bool, at string) {
 	if w := a.Swallow; w != nil {
 		c.swallow(*w, a.AttackBonus != nil, at+".swallow")
 	}
+	if o := a.Ongoing; o != nil {
+		c.ongoing(*o, a.AttackBonus != nil, at+".ongoing")
+	}
+	if d := a.Downs; d != nil {
+		c.check(a.AttackBonus != nil, at+".downs", "goes with an attack roll")
+		if d.Type != "" {
+			c.oneOf(d.Type, damageTypes, at+".downs.type")
+		}
+		c.oneOf(d.Condition, hitConditions, at+".downs.condition")
+		c.check(d.Duration != "", at+".downs.duration", "is required")
+		c.oneOf(d.Duration, hitDurations, at+".downs.duration")
+		if d.While != "" {
+			c.oneOf(d.While, hitConditions, at+".downs.while")
+		}
+	}
+	if sl := a.Slays; sl != nil {
+		c.check(a.AttackBonus != nil, at+".slays", "goes with an attack roll")
+		c.inRange(sl.HP, 1, 1000, at+".slays.hp")
+		c.dc(sl.Save, at+".slays.save")
+	}
 	c.check(len(a.Inflicts) <= 4, at+".inflicts", "lists at most 4 conditions")
 	for i, hc := range a.Inflicts {
 		where := fmt.Sprintf("%s.inflicts.%d", at, i)
@@ -365,10 +385,51 @@ func (c *checker) hitCondition(hc HitCondition, attack bool, at string) {
 	if hc.MaxSize != "" {
 		c.oneOf(hc.MaxSize, set("tiny", "small", "medium", "large", "huge"), at+".max_size")
 	}
-	c.check(len(hc.Except) <= 4, at+".except", "lists at most 4 kinds")
-	for i, x := range hc.Except {
-		c.check(idPattern.MatchString(x) && len(x) <= 40, fmt.Sprintf("%s.except.%d", at, i), "must be a race or creature type id, got %q", x)
+	c.except(hc.Except, at+".except")
+	if sl := hc.Sleep; sl != nil {
+		c.check(hc.Save != nil, at+".sleep", "needs a save to fail")
+		c.inRange(sl.FailBy, 0, 30, at+".sleep.fail_by")
+		c.inRange(sl.AtMost, 0, 30, at+".sleep.at_most")
+		c.check(sl.Duration == "" || hitDurations[sl.Duration] || sleepDice.MatchString(sl.Duration), at+".sleep.duration",
+			"must be a hit's duration or dice of minutes (\"1d10 minutes\")")
 	}
+	if hc.Worsens != "" {
+		c.check(hc.Save != nil && !hc.Repeat, at+".worsens", "needs a save, repeated once")
+		c.oneOf(hc.Worsens, hitConditions, at+".worsens")
+		c.oneOf(hc.WorsensFor, hitDurations, at+".worsens_for")
+	} else {
+		c.check(hc.WorsensFor == "", at+".worsens_for", "goes with worsens only")
+	}
+}
+
+// sleepDice is a sleep's rolled duration: "1d10 minutes".
+var sleepDice = regexp.MustCompile(`^[1-9]d(?:4|6|8|10|12) minutes$`)
+
+func (c *checker) except(kinds []string, at string) {
+	c.check(len(kinds) <= 4, at, "lists at most 4 kinds")
+	for i, x := range kinds {
+		c.check(idPattern.MatchString(x) && len(x) <= 40, fmt.Sprintf("%s.%d", at, i), "must be a race or creature type id, got %q", x)
+	}
+}
+
+func (c *checker) ongoing(o Ongoing, attack bool, at string) {
+	c.check(attack, at, "goes with an attack roll")
+	c.check(o.Name != "" && len(o.Name) <= 40, at+".name", "is required, at most 40 bytes")
+	c.check(hitDicePattern.MatchString(o.Dice), at+".dice", "must be dice (\"1d10\"), got %q", o.Dice)
+	if o.Type != "" {
+		c.oneOf(o.Type, damageTypes, at+".type")
+	}
+	if o.Save != nil {
+		c.dc(*o.Save, at+".save")
+	}
+	if o.Stanch != nil {
+		c.oneOf(o.Stanch.Ability, abilities, at+".stanch.ability")
+		if o.Stanch.Skill != "" {
+			c.oneOf(o.Stanch.Skill, skills, at+".stanch.skill")
+		}
+		c.inRange(o.Stanch.DC, 1, 30, at+".stanch.dc")
+	}
+	c.except(o.Except, at+".except")
 }
 
 // swallow checks a swallowing: something sets it off (the action's own

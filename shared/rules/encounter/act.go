@@ -648,6 +648,9 @@ func (e *Encounter) finish(res *Result, before string, endTurn bool, src dice.So
 	if err := e.crawlOut(res, false); err != nil { // its swallower died this turn
 		return err
 	}
+	if err := e.ridersLapse(res); err != nil {
+		return err
+	}
 	if endTurn {
 		if err := e.turnEnds(res, src); err != nil {
 			return err

@@ -9,8 +9,12 @@ import (
 // ActionFirstAid is a character's action to stabilize a dying creature
 // (TargetID): with a healer's kit if it carries one with a use left
 // (Participant.Kit), which spends a use, no check needed; otherwise a DC
-// 10 Wisdom (Medicine) check. The rules' front door takes it from a help,
-// or a healer's kit used, on a dying ally.
+// 10 Wisdom (Medicine) check. On a creature that is not dying, it tends
+// what a monster's hit left (riders.go: Tends): it shakes a sleeper
+// awake, douses a fire, or stanches a wound with the check the wound
+// asks; Choice names which ("wake", "douse", "stanch"), or the first.
+// The rules' front door takes it from a help, or a healer's kit used, on
+// a dying ally or one a rider holds.
 const ActionFirstAid = "first_aid"
 
 // aid is ActionFirstAid: participant ai gives first aid to its target.
@@ -28,6 +32,12 @@ func (e *Encounter) aid(res *Result, ai int, in Action, src dice.Source) error {
 		return refuse(NotAllowed, "action.kind", "%s has already taken an action this turn", p.Name)
 	}
 	t := e.Participants[ti]
+	if !t.Combatant.Dying() && !t.Combatant.Dead && len(e.Tends(t.ID)) > 0 {
+		if e.elsewhere(t.ID) {
+			return refuse(NotAllowed, "action.target_id", "%s is out of reach", t.Name)
+		}
+		return e.tend(res, ai, ti, in.Choice, src)
+	}
 	if why, no := rules.CanGiveFirstAid(p.Combatant, t.Combatant); no {
 		field := "actor_id"
 		if why.Patient {

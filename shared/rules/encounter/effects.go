@@ -334,6 +334,9 @@ func (e *Encounter) turnEnds(res *Result, src dice.Source) error {
 	if err := e.featuresTurnEnds(res, src); err != nil {
 		return err
 	}
+	if err := e.ridersTurnEnds(res, src); err != nil { // a fire, a petrification's second save
+		return err
+	}
 	if len(e.Effects) == 0 {
 		return nil
 	}
@@ -382,6 +385,9 @@ func (e *Encounter) turnStarts(res *Result, src dice.Source) error {
 		return err
 	}
 	if err := e.featuresTurnStarts(res, src); err != nil {
+		return err
+	}
+	if err := e.ridersTurnStarts(res, src); err != nil { // a wound, a fire
 		return err
 	}
 	if len(e.Effects) == 0 {

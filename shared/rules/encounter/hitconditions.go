@@ -28,8 +28,8 @@ import (
 
 // afterHit plays what stat block attack a's hit r does beyond its
 // damage to participant ti: the conditions it puts on it, the hit point
-// maximum it drains, what a Charge adds to it (charge.go), then its
-// swallowing (swallow.go).
+// maximum it drains, what a Charge adds to it (charge.go), its
+// swallowing (swallow.go), then its riders (riders.go).
 func (e *Encounter) afterHit(res *Result, rs Reactions, ai, ti int, a srd.Action, r rules.AttackResult, src dice.Source) error {
 	if !r.Hit {
 		return nil
@@ -43,7 +43,10 @@ func (e *Encounter) afterHit(res *Result, rs Reactions, ai, ti int, a srd.Action
 	if err := e.charged(res, rs, ai, ti, a, r, src); err != nil {
 		return err
 	}
-	return e.swallow(res, rs, ai, ti, a, src)
+	if err := e.swallow(res, rs, ai, ti, a, src); err != nil {
+		return err
+	}
+	return e.riders(res, rs, ai, ti, a, r, src)
 }
 
 // hitConditions puts the conditions of stat block attack a, which hit,
@@ -74,8 +77,19 @@ func (e *Encounter) hitConditions(res *Result, rs Reactions, ai, ti int, a srd.A
 			}
 			sv = &r
 		}
+		if hc.Worsens != "" {
+			if err := e.turnToStone(res, ai, ti, a, hc, sv); err != nil {
+				return err
+			}
+			continue
+		}
 		if err := e.hold(res, ai, ti, a, hc, hc.Save, sv); err != nil {
 			return err
+		}
+		if hc.Sleep != nil && sv != nil {
+			if err := e.sleep(res, ai, ti, a, hc, *sv, src); err != nil {
+				return err
+			}
 		}
 	}
 	return nil

@@ -285,7 +285,8 @@ func spend(d *Decision, actor campaign.Character, item string) {
 	ch.Inventory = campaign.Take(ch.Inventory, item, 1)
 }
 
-// help is the Help action; on a dying creature, first aid (firstAid).
+// help is the Help action; on a dying creature, or in a fight one a
+// monster's hit left asleep, burning or bleeding, first aid (firstAid).
 func help(r request, d Decision) (Decision, error) {
 	if r.in.TargetID == "" {
 		return noEffect(r, d)
@@ -294,7 +295,9 @@ func help(r request, d Decision) (Decision, error) {
 		if err != nil {
 			return d, err
 		}
-		if t, ok := e.Participant(r.in.TargetID); !ok || t.Combatant.HP > 0 {
+		// First aid helps the dying, and one a monster's hit left asleep,
+		// burning or bleeding (encounter.Encounter.Tends).
+		if t, ok := e.Participant(r.in.TargetID); !ok || (t.Combatant.HP > 0 && len(e.Tends(t.ID)) == 0) {
 			return noEffect(r, d)
 		}
 		return firstAid(r, d)

@@ -158,6 +158,9 @@ func describe(c srd.HitCondition) string {
 	if c.Repeat {
 		b.WriteString(", save repeated each turn")
 	}
+	if c.Worsens != "" {
+		b.WriteString(", then " + c.Worsens + " for " + c.WorsensFor + " on a second failed save at the end of its next turn")
+	}
 	if c.MaxSize != "" {
 		b.WriteString(", " + c.MaxSize + " or smaller")
 	}
