@@ -655,9 +655,11 @@ func TestBrowserShowsTheFightAsTheServerTellsIt(t *testing.T) {
 			"participants":[
 			{"id":%q,"name":"Mira","kind":"character","character_id":%q,"hp":2,"max_hp":%s,"temp_hp":3,"ac":12,"conditions":["prone"],"initiative":15,"reaction_used":false,
 			 "engaged":["g1"],"combatant":{"spell_slots":[{"max":2,"used":2}],"death_saves":{"successes":0,"failures":0},"drained":4}},
-			{"id":"g1","name":"Goblin 1","kind":"monster","srd_id":"goblin","hp":7,"max_hp":7,"ac":15,"conditions":[],"initiative":12,"reaction_used":false,"engaged":[%q]},
-			{"id":"g2","name":"Goblin 2","kind":"monster","srd_id":"goblin","hp":7,"max_hp":7,"ac":15,"conditions":[],"initiative":9,"reaction_used":false}]}}`,
-			campaignID, status, mira, mira, mira, mira, maxHP, mira)
+			{"id":"g1","name":"Goblin 1","kind":"monster","srd_id":"goblin","hp":7,"max_hp":7,"ac":15,"conditions":["restrained"],"initiative":12,"reaction_used":false,"engaged":[%q]},
+			{"id":"g2","name":"Goblin 2","kind":"monster","srd_id":"goblin","hp":7,"max_hp":7,"ac":15,"conditions":[],"initiative":9,"reaction_used":false}],
+			"effects":[{"id":"held","spell":"web","caster_id":%q,"target_id":"g1","condition":"restrained","note":"caught in Mira's Web","ends":"until it breaks free"},
+			{"id":"zone","spell":"web","caster_id":%q,"target_id":"g1","note":"in the area of Web","ends":"1 hour"}]}}`,
+			campaignID, status, mira, mira, mira, mira, maxHP, mira, mira, mira)
 	}
 	tell("%s", fight("active"))
 	a.do("see the fight", visible("fight"), waitJS(`document.getElementById("order").textContent.includes("Goblin 2")`))
@@ -668,6 +670,9 @@ func TestBrowserShowsTheFightAsTheServerTellsIt(t *testing.T) {
 	a.do("see who is in melee", waitJS(fmt.Sprintf(`document.querySelector('#order li[data-id=%q]').textContent.includes("in melee with Goblin 1")`, mira)),
 		waitJS(`document.querySelector('#order li[data-id="g1"]').textContent.includes("in melee with Mira")`),
 		waitJS(`!document.querySelector('#order li[data-id="g2"]').textContent.includes("in melee")`))
+	a.do("see what holds the goblin", waitJS(`document.querySelector('#order li[data-id="g1"] .tags') !== null`),
+		waitJS(`[...document.querySelectorAll('#order li[data-id="g1"] .tag')].map((t) => t.textContent + "|" + t.title).join(";") === "restrained|caught in Mira's Web, until it breaks free;in the area of Web|in the area of Web, 1 hour"`),
+		waitJS(`document.querySelector('#order li[data-id="g2"] .tags') === null`))
 	a.do("aim at the other goblin", click(`#actions [data-kind="attack"]`), waitJS(`document.getElementById("attack-target") !== null`),
 		fill("attack-target", "g2"),
 		waitJS(`document.getElementById("attack-hint").textContent === "Leaving Goblin 1's reach: they may strike as you go (Disengage first to avoid it)."`),

@@ -6,7 +6,7 @@ import { Connection, type LinkState } from "./conn";
 import { $, $input, $select, fill, h, option, plural } from "./dom";
 import { Journal } from "./journal";
 import type { Area, CampaignView, Character, ClientMessage, Eligible, Encounter, Intent, RuleChoices, Secret, ServerMessage, Turn } from "./protocol";
-import { ABILITIES, ABILITY_NAMES, SKILLS, effectName, timeLeft } from "./rules";
+import { ABILITIES, ABILITY_NAMES, SKILLS, effectName, fightTags, timeLeft } from "./rules";
 import {
   breakdown, fromView, ingest, intentLabel, isMine, live, nameOf, names, newStream, noteSent, participantOf, reachLeft, reduce, replay,
   resynced, rollLine, withAction, withCharacters, type FeedItem, type Stream, type Table,
@@ -583,6 +583,7 @@ export class TableView {
     $("fight-round").textContent = `round ${e.round}`;
     const byId = Object.fromEntries(e.participants.map((p) => [p.id, p]));
     const melee = (p: Encounter["participants"][number]) => names((p.engaged ?? []).map((id) => byId[id]?.name).filter(Boolean));
+    const tagsOf = (p: Encounter["participants"][number]) => p.defeated ? [] : fightTags(p.id, p.conditions, e.effects);
     fill($("order"), e.order.map((id) => {
       const p = byId[id];
       if (!p) return null;
@@ -591,6 +592,7 @@ export class TableView {
         h("span", { class: "init" }, String(p.initiative)), " ", h("strong", {}, p.name), " ",
         h("span", { class: "hint" }, `HP ${p.hp}/${p.max_hp} · AC ${p.ac}${p.defeated ? " · defeated" : ""}${p.reaction_used ? " · reaction used" : ""}`),
         cur ? h("span", { class: "up" }, " ← up") : null,
+        tagsOf(p).length ? h("span", { class: "tags" }, tagsOf(p).map((x) => h("span", { class: "tag", title: x.title || null }, x.text))) : null,
         melee(p) ? h("span", { class: "melee" }, `in melee with ${melee(p)}`) : null);
     }));
   }

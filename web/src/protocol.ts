@@ -163,6 +163,20 @@ export interface Encounter {
   on_defeat?: string;
   /** beyond protocol.md: each survivor's share of the XP, once ended */
   xp_each?: number;
+  /** beyond protocol.md: what holds each participant (a spell, a hit's
+   * condition, a swallow, an area), each with why and until when */
+  effects?: FightEffect[] | null;
+}
+
+/** FightEffect is a lasting effect in a fight (encounter.Effect). */
+export interface FightEffect {
+  id: string;
+  spell: string;
+  caster_id: string;
+  target_id: string;
+  condition?: string;
+  note?: string;
+  ends?: string;
 }
 
 export interface Scene {

@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
 import { parseInvite, inviteLink } from "./api";
-import { asiLevels, defaultRaise, derive, effectName, pointsSpent, problems, raised, skillChoice, skillName, slotsAt, timeLeft } from "./rules";
+import { asiLevels, defaultRaise, derive, effectName, fightTags, pointsSpent, problems, raised, skillChoice, skillName, slotsAt, timeLeft } from "./rules";
 
 const standard = { str: 15, dex: 14, con: 13, int: 12, wis: 10, cha: 8 };
 
@@ -115,5 +115,23 @@ describe("lasting effects", () => {
     assert.equal(timeLeft(100, 100), "ending");
     assert.equal(timeLeft(undefined, 100), "");
     assert.equal(effectName("protection-from-poison"), "Protection From Poison");
+  });
+});
+
+describe("the fight's tags", () => {
+  it("TitlesEachConditionWithWhatHoldsItAndTellsWhereTheSwallowedIs", () => {
+    const effects = [
+      { id: "swallowed", spell: "purple-worm-bite", caster_id: "worm-1", target_id: "mira", condition: "blinded", note: "inside Purple Worm 1", ends: "until it is regurgitated" },
+      { id: "inside", spell: "purple-worm-bite", caster_id: "worm-1", target_id: "mira", condition: "restrained", note: "inside Purple Worm 1", ends: "until it is regurgitated" },
+      { id: "zone", spell: "web", caster_id: "wren", target_id: "mira", note: "in the area of Web", ends: "1 hour" },
+      { id: "zone", spell: "web", caster_id: "wren", target_id: "goblin-1", note: "in the area of Web" },
+      { id: "concentration", spell: "web", caster_id: "wren", target_id: "mira" },
+    ];
+    const tags = fightTags("mira", ["blinded", "restrained"], effects);
+    assert.deepEqual(tags.map((t) => t.text), ["blinded", "restrained", "inside Purple Worm 1", "in the area of Web"]);
+    assert.equal(tags[1].title, "inside Purple Worm 1, until it is regurgitated");
+    assert.equal(tags[3].title, "in the area of Web, 1 hour");
+    assert.deepEqual(fightTags("goblin-1", ["prone"], effects).map((t) => [t.text, t.title]), [["prone", ""], ["in the area of Web", "in the area of Web"]]);
+    assert.deepEqual(fightTags("wren", null, effects), [], "concentration is the caster's, not a tag");
   });
 });

@@ -3,7 +3,7 @@
 // NewCharacter.Build), shown before it is sent. The server decides; this
 // only previews and explains, field by field.
 import { armor as srdArmor, classLevels, classSkills } from "srd";
-import type { Abilities } from "./protocol";
+import type { Abilities, FightEffect } from "./protocol";
 
 export const ABILITIES = ["str", "dex", "con", "int", "wis", "cha"] as const;
 export type Ability = (typeof ABILITIES)[number];
@@ -251,4 +251,30 @@ export function timeLeft(until: number | undefined, clock: number): string {
 /** effectName is an effect's spell as a player reads it: "mage-armor" is "Mage Armor". */
 export function effectName(spell: string): string {
   return spell.split("-").map((w) => (w ? w[0].toUpperCase() + w.slice(1) : w)).join(" ");
+}
+
+/** FightTag is one thing the fight's order shows of a participant. */
+export interface FightTag { text: string; title: string }
+
+/**
+ * fightTags are participant id's conditions, each titled with what holds
+ * it, and what else holds it in the fight: an area it stands in, a wound,
+ * the creature it is inside ("inside Purple Worm 1"); the same words once.
+ * Concentration is its caster's, not a state of the target's.
+ */
+export function fightTags(id: string, conditions: string[] | null | undefined, effects: FightEffect[] | null | undefined): FightTag[] {
+  const fx = (effects ?? []).filter((x) => x.target_id === id && x.id !== "concentration");
+  const why = (x: FightEffect) => [x.note || effectName(x.spell), x.ends].filter(Boolean).join(", ");
+  const tags: FightTag[] = (conditions ?? []).map((c) => {
+    const by = fx.find((x) => x.condition === c);
+    return { text: c, title: by ? why(by) : "" };
+  });
+  for (const x of fx) {
+    // A condition's own effect is told by its condition's tag; a swallow's
+    // is told by where the creature is.
+    if (x.condition && x.id !== "swallowed") continue;
+    const text = x.note && x.note.length <= 40 ? x.note : effectName(x.spell);
+    if (!tags.some((t) => t.text === text)) tags.push({ text, title: why(x) });
+  }
+  return tags;
 }
