@@ -25,6 +25,7 @@ func FromSheet(ch campaign.Character) Combatant {
 	// check or saving throw is rolled again.
 	c.Lucky = ch.Race == "halfling"
 	c.Features = campaign.FeatureIDs(ch)
+	c.Features = append(c.Features, effectStates(ch)...) // Glibness, cast before
 	// What the character's race and features give beyond its class:
 	// skills (Keen Senses), resistances (a tiefling's fire) and
 	// immunities (Nature's Ward).

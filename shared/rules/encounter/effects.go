@@ -86,6 +86,8 @@ func (e Encounter) due(u Until, now int) bool {
 func (e Encounter) until(fx spell.Effect, s srd.Spell) Until {
 	ends := strings.ToLower(fx.Ends)
 	switch {
+	case fx.Ends == spell.UntilLongRest:
+		return Until{} // no fight outlasts it: a long rest ends it
 	case strings.Contains(ends, "end of the caster's next turn"):
 		return Until{Round: e.Round + 1, Turn: fx.CasterID, End: true}
 	case strings.Contains(ends, "start of the caster's next turn"), strings.Contains(ends, "until the caster's next turn"):

@@ -51,7 +51,10 @@ func (e Encounter) untilAt(t int64) Until {
 // spell with no duration in time (until dispelled).
 func LastingUntil(fx spell.Effect, s srd.Spell, clock int64) int64 {
 	ends := strings.ToLower(fx.Ends)
-	if strings.Contains(ends, "next turn") {
+	switch {
+	case fx.Ends == spell.UntilLongRest:
+		return 0 // the long rest ends it (turn's rest)
+	case strings.Contains(ends, "next turn"):
 		return clock + campaign.Round
 	}
 	n := rounds(ends)

@@ -31,6 +31,8 @@ func spellState(fx spell.Effect) string {
 		return rules.SeeingInvisible
 	case "true-seeing":
 		return rules.TrueSeeing
+	case spell.GlibID:
+		return rules.Glib
 	}
 	return ""
 }

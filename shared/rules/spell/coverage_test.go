@@ -20,10 +20,10 @@ func TestCoverageCounts(t *testing.T) {
 	t.Logf("SRD spell coverage:\n%s", r)
 	want := map[spell.Shape]int{
 		spell.ShapeAttack: 13, spell.ShapeSaveDamage: 38, spell.ShapeAutoDamage: 1, spell.ShapeHeal: 7,
-		spell.ShapeCondition: 22, spell.ShapeExact: 139, spell.ShapeNarrative: 99,
+		spell.ShapeCondition: 22, spell.ShapeExact: 143, spell.ShapeNarrative: 95,
 	}
-	if r.Total != 319 || r.Mechanical != 220 || r.Narrative != 99 {
-		t.Errorf("total %d, mechanical %d, narrative %d; want 319, 220, 99", r.Total, r.Mechanical, r.Narrative)
+	if r.Total != 319 || r.Mechanical != 224 || r.Narrative != 95 {
+		t.Errorf("total %d, mechanical %d, narrative %d; want 319, 224, 95", r.Total, r.Mechanical, r.Narrative)
 	}
 	for sh, n := range want {
 		if r.Counts[sh] != n || len(r.Spells[sh]) != n {
@@ -132,6 +132,9 @@ func TestEverySpellCasts(t *testing.T) {
 		for _, slot := range levels {
 			for _, cl := range casterLevels(s) {
 				opts := spell.Options{Ability: rules.Int, CasterLevel: cl, CounteredSpell: "fireball", CounteredLevel: 3}
+				if s.ID == "wish" {
+					opts.Choice = "fireball" // the spell Wish duplicates
+				}
 				var r spell.Result
 				var err error
 				on := target

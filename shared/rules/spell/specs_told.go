@@ -15,7 +15,7 @@ var toldSpecs = map[string]string{
 	"guards-and-wards":      "a stronghold filled with fog, locks, webs and more for a day: the engine keeps no place's wards",
 	"hallow":                "holy ground that bars fiends and undead, with one effect bound to it: the engine keeps no place's wards",
 	"private-sanctum":       "a place shut against sound, sight, scrying and teleporting for a day: the engine keeps no place's wards",
-	"tiny-hut":              "a dome that keeps others and their spells out for 8 hours: the engine keeps no barrier between creatures",
+	"tiny-hut":              "a dome that keeps others and their spells out for 8 hours: the engine keeps no barrier between creatures, and no rest it plays is ever disturbed",
 	"rope-trick":            "a rope up to a hidden space for eight, out of reach for an hour: a place out of the world is the narrator's",
 	"demiplane":             "a door to an empty room on a plane of its own: places and planes are the narrator's",
 	"magnificent-mansion":   "a mansion on a plane of its own, with a hundred servants, for a day: places and planes are the narrator's",

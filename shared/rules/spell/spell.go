@@ -306,6 +306,9 @@ type Outcome struct {
 	// Told is what the spell did to it that no other field tells, as it
 	// reads after the target's name: "returns to life with 1 HP".
 	Told string `json:"told,omitempty"`
+	// Race is the SRD race a reincarnated target returns as
+	// (Reincarnate), for the caller who keeps its sheet.
+	Race string `json:"race,omitempty"`
 }
 
 // Effect is something a casting leaves on a creature that outlasts the

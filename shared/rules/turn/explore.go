@@ -399,6 +399,9 @@ func rest(r request, d Decision) (Decision, error) {
 		return d, err
 	}
 	ch := rules.ToSheet(actor, after)
+	// What lasts until a long rest ends with it (Contact Other Plane's
+	// madness), the condition it held too.
+	ch, _ = ch.WithoutEffects(func(fx campaign.Effect) bool { return fx.Ends == spell.UntilLongRest })
 	ch.Resources = campaign.Rested(actor, true)
 	ch, said := longRested(ch)
 	ch.MayPrepare = campaign.PrepareCount(ch) > 0 // a prepared caster prepares after a long rest
@@ -590,6 +593,14 @@ func cast(r request, d Decision) (Decision, error) {
 		}
 		if !reflect.DeepEqual(after, before) {
 			sheets[id] = rules.ToSheet(sheetBefore, after)
+		}
+	}
+	// A reincarnated character comes back of the race the spell rolled.
+	for _, o := range res.Targets {
+		if ch, ok := sheets[o.TargetID]; ok && o.Race != "" {
+			if sheets[o.TargetID], err = campaign.Reincarnated(ch, o.Race); err != nil {
+				return d, err
+			}
 		}
 	}
 	// What the spell leaves lasts on the sheets, by the clock.
