@@ -616,7 +616,7 @@ func Choose(s srd.Spell, choice string, opts *spell.Options) error {
 		}
 	case s.ID == "greater-restoration" && strings.Contains(strings.ToLower(choice), "maximum"):
 		opts.Choice = spell.MaxHPPick // the hit point maximum a life drain took
-	case s.ID == "enhance-ability" || s.ID == "bestow-curse" || s.ID == "magic-circle" || s.ID == "imprisonment":
+	case s.ID == "enhance-ability" || s.ID == "bestow-curse" || s.ID == "magic-circle" || s.ID == "imprisonment" || s.ID == "alarm":
 		opts.Choice = choice // an enhancement or a curse, which the spell checks
 	case s.ID == "enlarge-reduce" || s.ID == "fire-shield":
 		opts.Form = strings.ToLower(choice) // Fire Shield's warm or chill (or fire or cold)

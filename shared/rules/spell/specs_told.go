@@ -7,7 +7,6 @@ package spell
 // reasons.
 var toldSpecs = map[string]string{
 	// Places, their wards and the way between them.
-	"alarm":                 "a ward on a door or a 20-foot cube that rings when crossed: the engine keeps no place's wards",
 	"antipathy-sympathy":    "an aura on a place or thing that draws or drives off one kind of creature: the engine keeps no place, sight or distance to it",
 	"forbiddance":           "a day's ward on a place against teleporting, hurting the kinds the caster names within it: the engine keeps no place's wards",
 	"glyph-of-warding":      "a glyph on a place or object that goes off later, at a trigger the caster words: the engine keeps no place's traps",
@@ -67,7 +66,6 @@ var toldSpecs = map[string]string{
 	"detect-evil-and-good":      "sensing fiends, undead and hallowed places within 30 feet: what is sensed is the narrator's",
 	"detect-magic":              "sensing magic and its school within 30 feet: what is sensed is the narrator's",
 	"detect-poison-and-disease": "sensing poisons and diseases within 30 feet: what is sensed is the narrator's",
-	"detect-thoughts":           "reading a creature's thoughts, deeper on a failed save: a mind's thoughts are the narrator's",
 	"arcanists-magic-aura":      "a false aura that fools divination: what magic reveals is the narrator's",
 	"nondetection":              "a creature, place or object hidden from divination: what magic reveals is the narrator's",
 
@@ -86,23 +84,19 @@ var toldSpecs = map[string]string{
 	"tongues":              "understanding and being understood in any language: speech is the narrator's",
 	"comprehend-languages": "understanding any speech or writing: language is the narrator's",
 	"illusory-script":      "writing only chosen readers can read: writing is the narrator's",
-	"zone-of-truth":        "a zone where a creature that fails its save can't lie: speech is the narrator's",
 	"speak-with-animals":   "talking with beasts: a conversation is the narrator's",
 	"speak-with-dead":      "five questions to a corpse: a conversation is the narrator's",
 	"speak-with-plants":    "talking with plants, and thickets grown or cleared: a conversation and terrain are the narrator's",
 	"planar-ally":          "a celestial, elemental or fiend sent to serve for a price it bargains: a bargain is the narrator's",
-	"planar-binding":       "a creature bound on a failed save to obey orders for a day or more: its service is the narrator's",
 
 	// What creatures believe and how they look.
 	"disguise-self":       "the caster looking like someone else: appearance is the narrator's",
-	"seeming":             "creatures given another look for 8 hours: appearance is the narrator's",
 	"silent-image":        "a silent image that fools until examined: what creatures believe is the narrator's",
 	"minor-illusion":      "a sound or a small image that fools until examined: what creatures believe is the narrator's",
 	"major-image":         "an image with sound and smell that fools until examined: what creatures believe is the narrator's",
 	"programmed-illusion": "an illusion that plays when its trigger comes: what creatures believe is the narrator's",
 
 	// Bodies and souls over days.
-	"awaken":        "a beast or plant given a mind and speech, friendly to the caster: a new companion is the narrator's",
 	"clone":         "a body grown over 120 days that the soul enters at death: the engine keeps no body waiting in a vessel",
 	"gentle-repose": "a corpse kept from decay and undeath for 10 days: the engine keeps no time since a death",
 	"magic-jar":     "the caster's soul in a gem, then in a body it takes: the engine keeps no soul apart from its body",
