@@ -49,7 +49,8 @@ func TestCoverageCounts(t *testing.T) {
 		"heroes-feast", "goodberry", "foresight", "mind-blank", "pass-without-trace", "enthrall", "dispel-evil-and-good",
 		"fire-shield", "branding-smite", "delayed-blast-fireball", "prismatic-spray", "globe-of-invulnerability", "time-stop",
 		"plane-shift", "etherealness", "imprisonment", "meld-into-stone", "mislead", "magic-circle", "antilife-shell", "levitate",
-		"telekinesis", "reverse-gravity", "wall-of-force", "prismatic-wall", "earthquake", "antimagic-field", "wall-of-stone"} {
+		"telekinesis", "reverse-gravity", "wall-of-force", "prismatic-wall", "earthquake", "antimagic-field", "wall-of-stone",
+		"zone-of-truth", "detect-thoughts", "seeming", "alarm", "awaken", "planar-binding"} {
 		if !has(r.Spells[spell.ShapeExact], id) {
 			t.Errorf("%s is not exact", id)
 		}
