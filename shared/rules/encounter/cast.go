@@ -616,8 +616,8 @@ func Choose(s srd.Spell, choice string, opts *spell.Options) error {
 		}
 	case s.ID == "greater-restoration" && strings.Contains(strings.ToLower(choice), "maximum"):
 		opts.Choice = spell.MaxHPPick // the hit point maximum a life drain took
-	case s.ID == "enhance-ability" || s.ID == "bestow-curse" || s.ID == "magic-circle" || s.ID == "imprisonment" || s.ID == "wish":
-		opts.Choice = choice // an enhancement, a curse or the spell Wish duplicates, which the spell checks
+	case s.ID == "enhance-ability" || s.ID == "bestow-curse" || s.ID == "magic-circle" || s.ID == "imprisonment" || s.ID == "wish" || s.ID == "alarm":
+		opts.Choice = choice // an enhancement, a curse, the spell Wish duplicates or an alarm's kind, which the spell checks
 	case s.ID == "enlarge-reduce" || s.ID == "fire-shield":
 		opts.Form = strings.ToLower(choice) // Fire Shield's warm or chill (or fire or cold)
 	case s.ID == "alter-self":

@@ -106,6 +106,7 @@ func StartAt(clock int64, id string, chars []campaign.Character, monsters []Mons
 	if err := e.surprise(surprise); err != nil {
 		return Encounter{}, rules.Log{}, fault.Wrap(fault.Invalid, op, err)
 	}
+	e.alarmed()
 
 	log, err := e.rollInitiative(src)
 	if err != nil {

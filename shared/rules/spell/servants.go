@@ -41,6 +41,12 @@ type servant struct {
 	// make builds the stat block when the SRD has none (the form is
 	// then a key of the spell's own table).
 	make func(c *cast, form string) srd.Monster
+	// bind is a save the called creature makes before it serves
+	// (Planar Binding's Charisma): false when it resists.
+	bind func(c *cast, m srd.Monster) (bool, error)
+	// endsAt, when set, is how long they serve at a slot level, in
+	// place of ends.
+	endsAt func(slot int) string
 }
 
 // spirits are the types a familiar or a steed may take instead of beast.
@@ -89,8 +95,8 @@ func init() {
 			panic("spell: " + id + " is a conjuration and a servant")
 		}
 		r := resolver{targets: none, check: checkServant, run: (*cast).serve}
-		if id == "arcane-hand" {
-			r.ability = true // the fist strikes with the caster's spell attack
+		if id == "arcane-hand" || sv.bind != nil {
+			r.ability = true // the fist strikes with the caster's spell attack; a binding's save is against its DC
 		}
 		resolvers[id] = r
 		if sv.make == nil {
@@ -179,6 +185,9 @@ func (c *cast) called() (srd.Monster, int, string, error) {
 // celestial, fey or fiend; a familiar makes no attack, and a steed is of
 // Intelligence 6 at least.
 func spirit(id string, m srd.Monster, typ string) srd.Monster {
+	if id == "awaken" {
+		return awakened(m)
+	}
 	if typ == "" {
 		return m
 	}
@@ -206,8 +215,17 @@ func (c *cast) serve() error {
 		return err
 	}
 	sv := servants[c.spell.ID]
+	if sv.bind != nil {
+		if bound, err := sv.bind(c, m); err != nil || !bound {
+			return err
+		}
+	}
+	ends := sv.ends
+	if sv.endsAt != nil {
+		ends = sv.endsAt(c.slot)
+	}
 	call := Summon{SRDID: m.ID, Count: n}
-	if sv.make != nil || sv.types != nil {
+	if sv.make != nil || sv.types != nil || c.spell.ID == "awaken" {
 		call.Monster = &m
 	}
 	c.r.Summons = append(c.r.Summons, call)
@@ -216,10 +234,10 @@ func (c *cast) serve() error {
 	if sv.types != nil {
 		what = "a " + m.Name + " (a " + m.Type + ")"
 	}
-	c.r.Notes = append(c.r.Notes, fmt.Sprintf("%s calls %s to serve %s (%s).", c.spell.Name, what, who, sv.ends))
+	c.r.Notes = append(c.r.Notes, fmt.Sprintf("%s calls %s to serve %s (%s).", c.spell.Name, what, who, ends))
 	if sv.kept {
 		c.r.Effects = append(c.r.Effects, Effect{ID: ServantID, Spell: c.spell.ID, CasterID: c.casterID, TargetID: c.casterID,
-			Summon: pick, Left: n, Ends: sv.ends, Note: what + " serves " + who})
+			Summon: pick, Left: n, Ends: ends, Note: what + " serves " + who})
 	}
 	switch c.spell.ID {
 	case "find-familiar":
@@ -250,7 +268,7 @@ func Serving(id, pick string, left int) (Summon, error) {
 	}
 	m = spirit(id, m, typ)
 	call := Summon{SRDID: m.ID, Count: left}
-	if sv.types != nil {
+	if sv.types != nil || id == "awaken" { // an awakened beast's Intelligence of 10
 		call.Monster = &m
 	}
 	return call, nil

@@ -7,11 +7,10 @@ package spell
 // reasons.
 var toldSpecs = map[string]string{
 	// Places, their wards and the way between them.
-	"alarm":                 "a ward on a door or a 20-foot cube that rings when crossed: the engine keeps no place's wards",
 	"antipathy-sympathy":    "an aura on a place or thing that draws or drives off one kind of creature: the engine keeps no place, sight or distance to it",
 	"forbiddance":           "a day's ward on a place against teleporting, hurting the kinds the caster names within it: the engine keeps no place's wards",
 	"glyph-of-warding":      "a glyph on a place or object that goes off later, at a trigger the caster words: the engine keeps no place's traps",
-	"symbol":                "a glyph on a place or object that goes off later, at a trigger the caster words: the engine keeps no place's traps",
+	"symbol":                "a glyph that goes off later, at a trigger the caster words: the fights keep no place for it to lie in nor a creature to cross it, so no save can be called honestly",
 	"guards-and-wards":      "a stronghold filled with fog, locks, webs and more for a day: the engine keeps no place's wards",
 	"hallow":                "holy ground that bars fiends and undead, with one effect bound to it: the engine keeps no place's wards",
 	"private-sanctum":       "a place shut against sound, sight, scrying and teleporting for a day: the engine keeps no place's wards",
@@ -29,7 +28,7 @@ var toldSpecs = map[string]string{
 	"passwall":              "a passage through a wall for an hour: walls and ways are the narrator's",
 	"find-the-path":         "the shortest way to a place the caster knows: routes are the narrator's",
 	"control-weather":       "the weather for 5 miles moved stage by stage over hours: the engine keeps no weather",
-	"hallucinatory-terrain": "terrain made to look like other terrain: the land's look is the narrator's",
+	"hallucinatory-terrain": "terrain made to look like other terrain; the Investigation check to disbelieve comes only when a creature examines the land, which the engine keeps no shape of",
 	"mirage-arcane":         "a square mile made to look and feel like other terrain for 10 days: the land is the narrator's",
 	"move-earth":            "earth reshaped ten minutes at a time: the engine keeps no terrain's shape",
 	"plant-growth":          "undergrowth that slows all movement in a 100-foot radius, or a year's richer harvest: the engine keeps no terrain or positions",
@@ -67,7 +66,6 @@ var toldSpecs = map[string]string{
 	"detect-evil-and-good":      "sensing fiends, undead and hallowed places within 30 feet: what is sensed is the narrator's",
 	"detect-magic":              "sensing magic and its school within 30 feet: what is sensed is the narrator's",
 	"detect-poison-and-disease": "sensing poisons and diseases within 30 feet: what is sensed is the narrator's",
-	"detect-thoughts":           "reading a creature's thoughts, deeper on a failed save: a mind's thoughts are the narrator's",
 	"arcanists-magic-aura":      "a false aura that fools divination: what magic reveals is the narrator's",
 	"nondetection":              "a creature, place or object hidden from divination: what magic reveals is the narrator's",
 
@@ -86,26 +84,22 @@ var toldSpecs = map[string]string{
 	"tongues":              "understanding and being understood in any language: speech is the narrator's",
 	"comprehend-languages": "understanding any speech or writing: language is the narrator's",
 	"illusory-script":      "writing only chosen readers can read: writing is the narrator's",
-	"zone-of-truth":        "a zone where a creature that fails its save can't lie: speech is the narrator's",
 	"speak-with-animals":   "talking with beasts: a conversation is the narrator's",
 	"speak-with-dead":      "five questions to a corpse: a conversation is the narrator's",
 	"speak-with-plants":    "talking with plants, and thickets grown or cleared: a conversation and terrain are the narrator's",
 	"planar-ally":          "a celestial, elemental or fiend sent to serve for a price it bargains: a bargain is the narrator's",
-	"planar-binding":       "a creature bound on a failed save to obey orders for a day or more: its service is the narrator's",
 
 	// What creatures believe and how they look.
-	"disguise-self":       "the caster looking like someone else: appearance is the narrator's",
-	"seeming":             "creatures given another look for 8 hours: appearance is the narrator's",
-	"silent-image":        "a silent image that fools until examined: what creatures believe is the narrator's",
-	"minor-illusion":      "a sound or a small image that fools until examined: what creatures believe is the narrator's",
-	"major-image":         "an image with sound and smell that fools until examined: what creatures believe is the narrator's",
-	"programmed-illusion": "an illusion that plays when its trigger comes: what creatures believe is the narrator's",
+	"disguise-self":       "the caster looking like someone else; its Investigation check comes only from a creature spending its action to inspect, which no fight's policy chooses",
+	"silent-image":        "a silent image; its Investigation check comes only from a creature spending its action to examine it, which no fight's policy chooses",
+	"minor-illusion":      "a sound or a small image; its Investigation check comes only from a creature spending its action to examine it, which no fight's policy chooses",
+	"major-image":         "an image with sound and smell; its Investigation check comes only from a creature spending its action to examine it, which no fight's policy chooses",
+	"programmed-illusion": "an illusion that plays when its trigger comes; its Investigation check comes only from a creature spending its action to examine it, which no fight's policy chooses",
 
 	// Bodies and souls over days.
-	"awaken":        "a beast or plant given a mind and speech, friendly to the caster: a new companion is the narrator's",
 	"clone":         "a body grown over 120 days that the soul enters at death: the engine keeps no body waiting in a vessel",
 	"gentle-repose": "a corpse kept from decay and undeath for 10 days: the engine keeps no time since a death",
-	"magic-jar":     "the caster's soul in a gem, then in a body it takes: the engine keeps no soul apart from its body",
+	"magic-jar":     "the caster's soul in a gem, then in a humanoid it possesses: the host fights with its own stat block and the caster's mind, a swap of sides and sheets the engine does not keep",
 	"sequester":     "a creature or object hidden and held out of time until a condition the caster names: the engine can't tell when words come true",
 	"simulacrum":    "a snow copy of a beast or humanoid that serves until it melts: the engine keeps no such copy's sheet",
 	"contingency":   "a spell held until a circumstance the caster words: the engine can't tell when words come true",
