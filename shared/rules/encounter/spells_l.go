@@ -101,6 +101,13 @@ func (e *Encounter) trampled(res *Result, ai, ti int, runs bool, src dice.Source
 	return e.trample(res, ai, ti, src)
 }
 
+// grounded reports whether fx holds a creature on hard ground, which
+// stays where the fight was when it ends.
+func grounded(fx Effect) bool {
+	_, ok := spell.GroundOf(fx.Spell)
+	return ok && fx.ID == zoneFX
+}
+
 // inArea reports whether the area zone names holds participant id.
 func (e Encounter) inArea(id string, zone Effect) bool {
 	return slices.ContainsFunc(e.Effects, func(fx Effect) bool {

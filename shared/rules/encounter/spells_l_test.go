@@ -129,3 +129,22 @@ func TestSpikeGrowthPiercesACharacterThatMoves(t *testing.T) {
 		t.Errorf("mira at %d, was %d: %s", m.HP, before, res.Summary())
 	}
 }
+
+// The undergrowth stays where the fight was: the fighter in it leaves the
+// fight with her speed and no effect of it.
+func TestPlantGrowthStaysBehind(t *testing.T) {
+	e := casterFirst(t, []campaign.Character{ashAt(5), mira()}, goblins(1))
+	e, _ = act(t, e, "ash", encounter.Action{Kind: encounter.ActionCast, Spell: "plant-growth", SlotLevel: 3, TargetIDs: []string{"mira"}, EndTurn: true})
+	if m := participant(t, e, "mira"); m.Combatant.Speed != 7 {
+		t.Fatalf("mira's speed %d in the undergrowth", m.Combatant.Speed)
+	}
+	_, diffs, err := encounter.End(e, "fled", encounter.EndOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, d := range diffs {
+		if d.CharacterID == "mira" && len(d.Effects) != 0 {
+			t.Errorf("mira leaves with %+v", d.Effects)
+		}
+	}
+}

@@ -13,7 +13,7 @@ var toldSpecs = map[string]string{
 	"glyph-of-warding":      "a glyph on a place or object that goes off later, at a trigger the caster words: the engine keeps no place's traps",
 	"symbol":                "a glyph on a place or object that goes off later, at a trigger the caster words: the engine keeps no place's traps",
 	"guards-and-wards":      "a stronghold filled with fog, locks, webs and more for a day: the engine keeps no place's wards",
-	"hallow":                "holy ground that bars fiends and undead, with one effect bound to it: the engine keeps no place's wards",
+	"hallow":                "holy ground cast over 24 hours, its bound effect (fear, courage, a vulnerability) on whoever is in it: the map keeps no ward on an area, so no later fight there knows it is hallowed",
 	"private-sanctum":       "a place shut against sound, sight, scrying and teleporting for a day: the engine keeps no place's wards",
 	"tiny-hut":              "a dome that keeps others and their spells out for 8 hours: the engine keeps no barrier between creatures",
 	"rope-trick":            "a rope up to a hidden space for eight, out of reach for an hour: a place out of the world is the narrator's",
@@ -22,7 +22,7 @@ var toldSpecs = map[string]string{
 	"gate":                  "a portal to another plane, and a named creature drawn through it free to act: planes are the narrator's",
 	"astral-projection":     "a journey of souls on the Astral Plane: planes are the narrator's",
 	"teleportation-circle":  "a portal to a permanent circle whose sigils the caster knows: places are the narrator's",
-	"passwall":              "a passage through a wall for an hour: walls and ways are the narrator's",
+	"passwall":              "a passage through a wall for an hour: the map's areas have no walls or doors, only the ways the author gave them",
 	"find-the-path":         "the shortest way to a place the caster knows: routes are the narrator's",
 	"control-weather":       "the weather for 5 miles moved stage by stage over hours: the engine keeps no weather",
 	"hallucinatory-terrain": "terrain made to look like other terrain: the land's look is the narrator's",
@@ -30,8 +30,8 @@ var toldSpecs = map[string]string{
 	"move-earth":            "earth reshaped ten minutes at a time: the engine keeps no terrain's shape",
 
 	// Objects.
-	"arcane-lock":             "a door or chest locked by magic until dispelled: the engine keeps no door or lock",
-	"knock":                   "a lock, a bar or an arcane lock opened: the engine keeps no door or lock",
+	"arcane-lock":             "a door or chest locked by magic until dispelled: the map's areas have no doors or locks to hold shut",
+	"knock":                   "a lock, a bar or an arcane lock opened: the map's areas have no doors or locks to open",
 	"creation":                "an object of shadow-stuff that lasts hours at most: objects are the narrator's",
 	"fabricate":               "raw materials made into a bridge, rope or clothes: objects are the narrator's",
 	"mending":                 "a break or tear in an object repaired: objects are the narrator's",
