@@ -302,6 +302,7 @@ func (e *Encounter) cast(res *Result, ai int, in Action, src dice.Source, rs Rea
 	if err != nil {
 		return err
 	}
+	e.depart(res, sr, in.ToAreaID) // a journey out of the fight (spells_l.go)
 	for _, t := range told {
 		res.say(t)
 	}

@@ -155,6 +155,9 @@ func (e Encounter) lasts(fx Effect) bool {
 	if fx.ID == ongoingID || fx.ID == ethereal || fx.State != "" || fx.ID == pactWeapon || fx.Spell == presence || fx.ID == summonedFX || fx.ID == falling {
 		return false // a feature's state (a rage), a pact weapon called up anew, an aura, a summoned creature: the fight's
 	}
+	if grounded(fx) {
+		return false // hard ground stays where the fight was (spells_l.go)
+	}
 	t, ok := e.Participant(fx.TargetID)
 	if !ok || t.Kind != KindCharacter || t.Defeated {
 		return false

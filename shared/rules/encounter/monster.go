@@ -589,8 +589,12 @@ func (e *Encounter) strikeAt(res *Result, ai, ti int, a srd.Action, src dice.Sou
 		return fault.Wrap(fault.Internal, "monster turn", err)
 	}
 	if !req.Kind.Ranged() {
+		runs := !e.engaged(ai, ti)
 		if ok, err := e.closeIn(res, ai, ti, rs); err != nil || !ok {
 			return err
+		}
+		if err := e.trampled(res, ai, ti, runs, src); err != nil || !e.Participants[ai].canAct() {
+			return err // Spike Growth (spells_l.go)
 		}
 	}
 	e.packTactics(ai, ti, &req)

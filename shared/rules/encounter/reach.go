@@ -117,6 +117,9 @@ func (e *Encounter) approachedBy(res *Result, ai, ti int, src dice.Source) (bool
 	if e.Participants[ai].down() {
 		return false, nil
 	}
+	if err := e.trample(res, ai, ti, src); err != nil || e.Participants[ai].down() {
+		return false, err // Spike Growth (spells_l.go)
+	}
 	e.part(ai)
 	e.runAt(ai, ti)
 	return true, nil
@@ -193,8 +196,8 @@ func (e *Encounter) move(res *Result, ai int, to string, src dice.Source) error 
 	if err := e.monstersStrike(res, ai, src); err != nil {
 		return err
 	}
-	if e.Participants[ai].down() {
-		return nil
+	if err := e.trample(res, ai, -1, src); err != nil || e.Participants[ai].down() {
+		return err // Spike Growth (spells_l.go)
 	}
 	switch left := e.AreaID != "" && to != "" && to != e.AreaID; {
 	case left && p.Left:

@@ -322,8 +322,7 @@ var specs = map[string]spec{
 		ends: "1 minute, or until it succeeds on a Wisdom save at the end of one of its turns (taking 4d10 psychic damage on each failure)"},
 
 	// Data that looks mechanical, effects that are not.
-	"control-water": {why: "its damage is the whirlpool's, one of four effects the caster picks"},
-	"dream":         {why: "its damage applies only to a sleeper the caster menaces in a dream"},
+	"dream": {why: "its damage applies only to a sleeper the caster menaces in a dream"},
 }
 
 // specOf is the spec for a spell id.

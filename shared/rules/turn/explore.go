@@ -605,6 +605,10 @@ func cast(r request, d Decision) (Decision, error) {
 	}
 	// What the spell leaves lasts on the sheets, by the clock.
 	lasting(sheets, sp, res, r.v.Clock)
+	arrived, err := r.travel(res, sheets, &d) // a journey (spells_l.go)
+	if err != nil {
+		return d, err
+	}
 	free := ""
 	if way.Free {
 		free = " " + castFreely(sheets, actor, way, sp)
@@ -615,7 +619,7 @@ func cast(r request, d Decision) (Decision, error) {
 		}
 	}
 	slices.SortFunc(d.Changed, func(a, b campaign.Character) int { return strings.Compare(a.ID, b.ID) })
-	d.Rolls, d.Summary = Rolls(res.Rolls), res.Summary()+free
+	d.Rolls, d.Summary = Rolls(res.Rolls), res.Summary()+free+arrived
 	return d, nil
 }
 

@@ -62,6 +62,11 @@ func (r request) play(d Decision, rec campaign.EncounterRecord, e encounter.Enco
 		moved.AreaID = act.ToAreaID
 		changed = []campaign.Character{moved}
 	}
+	gone, err := r.journeyed(next, act, res) // a journey's travellers (spells_l.go)
+	if err != nil {
+		return d, err
+	}
+	changed = append(changed, gone...)
 	out, err := played(r.v.Characters, changed, rec, next, res)
 	out.Intent, out.Fight = d.Intent, &res
 	return out, err
