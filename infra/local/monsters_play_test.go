@@ -443,3 +443,23 @@ func TestInfernalWoundOverTheSocket(t *testing.T) {
 		t.Errorf("the turn after the stanch: %s", last)
 	}
 }
+
+// A golem's Berserk over the socket: a homebrew at its trait's hit
+// points or fewer rolls a d6 as each of its turns starts, and on a 6
+// goes berserk and turns on the creature nearest it (Bram, the only one
+// there); the log says both.
+func TestBerserkOverTheSocket(t *testing.T) {
+	base := inProcess(t, func(c *config) { c.turnRate = 0 })
+	h := newHero(t, base, map[string]any{"name": "Bram", "race": "human", "class": "fighter", "level": 5, "subclass": "champion",
+		"abilities": map[string]int{"str": 15, "dex": 12, "con": 14, "int": 8, "wis": 10, "cha": 10}},
+		statBlock("claygolem", 90, 10, `{"id":"berserk","name":"Berserk","amount":100}`))
+	h.begin("claygolem", 1)
+	// The fight's log is whole in each turn: wait for a berserk turn.
+	turns := h.fightOn(func(turns []event) bool {
+		return strings.Contains(fmt.Sprint(encounterOf(turns[len(turns)-1])["log"]), "berserk, turns on Bram")
+	})
+	log := fmt.Sprint(encounterOf(turns[len(turns)-1])["log"])
+	if !strings.Contains(log, "Claygolem 1 goes berserk (Berserk: a 6 at 100 hit points or fewer)") {
+		t.Fatalf("berserk without its roll: %s", log)
+	}
+}

@@ -236,6 +236,7 @@ var sameAs = map[string]string{
 	"monk-evasion":                     Evasion,
 	"superior-hunters-defense-evasion": Evasion,
 	"two-headed":                       "two-heads", // a monster's trait under two names
+	"multiple-heads":                   "two-heads", // a hydra's: the same advantage while it has more than one head
 }
 
 // chose reports whether the creature chose, for choice id, any of what

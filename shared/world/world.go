@@ -38,8 +38,9 @@ type Area struct {
 	// author gave them. They are the only authority on movement.
 	ReachableAreaIDs []string `json:"reachable_area_ids"`
 	Description      string   `json:"description,omitempty"`
-	// Light is how lit the area is: LightBright, LightDim or LightDark;
-	// "" is bright (a map drawn before areas kept their light).
+	// Light is how lit the area is: LightBright, LightDim, LightDark or
+	// LightSunlight; "" is bright (a map drawn before areas kept their
+	// light).
 	Light string `json:"light,omitempty"`
 }
 
@@ -49,13 +50,17 @@ const (
 	LightBright = "bright"
 	LightDim    = "dim"
 	LightDark   = "dark"
+	// LightSunlight is bright light that is the sun's (an area out of
+	// doors by day), which the creatures of the dark shun (a kobold's
+	// Sunlight Sensitivity); to all else it is bright light.
+	LightSunlight = "sunlight"
 )
 
 // LightOf is the light of area id on the map: its Light, or bright for
 // an area that names none or is not on the map.
 func (m Map) LightOf(id string) string {
 	switch l := m.Areas[id].Light; l {
-	case LightDim, LightDark:
+	case LightDim, LightDark, LightSunlight:
 		return l
 	}
 	return LightBright
@@ -191,9 +196,9 @@ func (m Map) validateArea(key string) error {
 		return fault.Field(validateOp, at+".description", "must be at most %d characters, got %d", MaxDescriptionRunes, n)
 	}
 	switch a.Light {
-	case "", LightBright, LightDim, LightDark:
+	case "", LightBright, LightDim, LightDark, LightSunlight:
 	default:
-		return fault.Field(validateOp, at+".light", "must be bright, dim or dark, got %q", truncate(a.Light, 20))
+		return fault.Field(validateOp, at+".light", "must be bright, dim, dark or sunlight, got %q", truncate(a.Light, 20))
 	}
 	if p := a.ParentAreaID; p != "" {
 		if p == key {

@@ -477,6 +477,13 @@ func (e *Encounter) resolve(res *Result, ai int, s srd.Spell, slot int, ids []st
 		if ids = e.globed(res, ai, s, ids); len(ids) == 0 {
 			return e.warded(res, ai, s, slot, opts) // Globe of Invulnerability (spells_boons.go)
 		}
+		var err error
+		if ids, err = e.unaffected(res, ai, s, slot, ids, opts, src); err != nil || len(ids) == 0 { // tactics.go
+			if err != nil {
+				return spell.Result{}, err
+			}
+			return e.warded(res, ai, s, slot, opts)
+		}
 	}
 	targets := make([]rules.Combatant, len(ids))
 	var sv saved

@@ -467,7 +467,9 @@ func (e *Encounter) uncondition(res *Result, i int, c rules.Condition) (rules.Co
 
 // condition gives participant i a condition, applied and recorded in res.
 func (e *Encounter) condition(res *Result, i int, c rules.Condition) (rules.ConditionResult, error) {
-	cr, err := rules.AddCondition(e.Participants[i].Combatant, c)
+	who := e.Participants[i].Combatant
+	e.traitImmunities(i, &who) // Steadfast (tactics.go)
+	cr, err := rules.AddCondition(who, c)
 	if err != nil {
 		return cr, fault.Wrap(fault.Internal, actOp, err)
 	}

@@ -297,6 +297,9 @@ type Turn struct {
 	// made are a Flurry of Blows' (monk.go).
 	AttackedWith string `json:"attacked_with,omitempty"`
 	Flurry       bool   `json:"flurry,omitempty"`
+	// Eminence is the radiant dice a priest's Divine Eminence adds to its
+	// melee weapon hits this turn (tactics.go).
+	Eminence string `json:"eminence,omitempty"`
 	// Charged is the participant a monster ran at this turn, out of its
 	// reach at first: the run a Charge or a Pounce asks (charge.go).
 	Charged string `json:"charged,omitempty"`

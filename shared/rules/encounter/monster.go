@@ -62,6 +62,10 @@ func MonsterTurnWith(e Encounter, src dice.Source, rs Reactions) (Encounter, Res
 		res.say(p.Name + " can't act.")
 	case p.Turn.ActionUsed:
 		res.say(p.Name + " ends its turn.")
+	case out.berserk(ai): // tactics.go
+		if err := out.berserkTurn(&res, ai, src, rs); err != nil {
+			return e, Result{}, err
+		}
 	case out.lashing(ai):
 		if err := out.lashOut(&res, ai, src); err != nil {
 			return e, Result{}, err
@@ -70,6 +74,9 @@ func MonsterTurnWith(e Encounter, src dice.Source, rs Reactions) (Encounter, Res
 		if err := out.monsterAttack(&res, ai, src, rs); err != nil {
 			return e, Result{}, err
 		}
+	}
+	if err := out.monsterBonus(&res, ai, src, rs); err != nil { // tactics.go
+		return e, Result{}, err
 	}
 	if err := out.finish(&res, before, true, src); err != nil {
 		return e, Result{}, err
@@ -135,6 +142,9 @@ func (e *Encounter) monsterAttack(res *Result, ai int, src dice.Source, rs React
 	res.Kind = ActionAttack
 	e.Participants[ai].Turn.ActionUsed = true
 	plan = oneIfSlowed(e, res, ai, plan)
+	if err := e.eminence(res, ai, plan); err != nil { // tactics.go
+		return err
+	}
 	from := len(res.Attacks)
 	for _, a := range plan {
 		if e.weakest() < 0 || !e.Participants[ai].canAct() {

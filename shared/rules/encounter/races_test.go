@@ -121,7 +121,9 @@ func TestDarknessAndDarkvision(t *testing.T) {
 	if a := res.Attacks[0]; len(a.Edge.Disadvantage) == 0 || len(a.Edge.Advantage) != 0 {
 		t.Fatalf("Mira in the dark: %+v", a.Edge)
 	}
-	_, res, err = encounter.MonsterTurn(e, faces(t, 2, 3))
+	// Its scimitar (2 and 3, with advantage), then its Nimble Escape's
+	// Hide in the dark (10).
+	_, res, err = encounter.MonsterTurn(e, faces(t, 2, 3, 10))
 	if err != nil {
 		t.Fatal(err)
 	}

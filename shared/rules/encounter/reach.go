@@ -228,6 +228,7 @@ func (e *Encounter) closeIn(res *Result, ai, ti int, rs Reactions) (bool, error)
 	if e.engaged(ai, ti) {
 		return true, nil
 	}
+	e.slipAway(res, ai) // Nimble Escape (tactics.go)
 	ops := e.opportunists(ai)
 	if len(ops) > 0 {
 		k, at := res.moment(), len(res.Rolls)

@@ -154,7 +154,9 @@ func TestReach(t *testing.T) {
 // the goblin's turn before its attack.
 func TestMonsterLeavingReach(t *testing.T) {
 	start := func(t *testing.T) encounter.Encounter {
-		return engage(t, goblinFirst(t, mira(), caster("ilsa", "wizard", 1, 6)), "mira", "goblin-1")
+		e := engage(t, goblinFirst(t, mira(), caster("ilsa", "wizard", 1, 6)), "mira", "goblin-1")
+		// Without its Nimble Escape, which would disengage first.
+		return edit(e, "goblin-1", func(p *encounter.Participant) { p.Traits = nil })
 	}
 	_, res, err := encounter.MonsterTurnWith(start(t), faces(t, 10, 3), encounter.Reactions{})
 	if err != nil {
