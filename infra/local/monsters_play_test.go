@@ -463,3 +463,26 @@ func TestBerserkOverTheSocket(t *testing.T) {
 		t.Fatalf("berserk without its roll: %s", log)
 	}
 }
+
+// A fear aura over the socket: a homebrew horror's Fear Aura (DC 30
+// Wisdom, out of a level 1 fighter's reach) frightens the character as
+// its turn starts after the horror's, until the start of its next turn.
+func TestFearAuraOverTheSocket(t *testing.T) {
+	base := inProcess(t, func(c *config) { c.turnRate = 0 })
+	h := newHero(t, base, map[string]any{"name": "Bram", "race": "human", "class": "fighter", "level": 1,
+		"abilities": map[string]int{"str": 15, "dex": 12, "con": 14, "int": 8, "wis": 10, "cha": 10}},
+		`{"id":"horror","name":"Horror","size":"Large","type":"fiend","alignment":"lawful evil",
+"ac":1,"hp":1000,"hit_dice":"100d10","speed":{"walk":30},"abilities":{"str":10,"dex":1,"con":10,"int":10,"wis":10,"cha":10},
+"senses":{"passive_perception":10},"cr":0,"xp":0,"proficiency_bonus":2,
+"special_abilities":[{"id":"fear-aura","name":"Fear Aura","dc":{"ability":"wis","value":30,"success":"none"},
+"aura":{"starts":"their turn","feet":20,"does":"condition","condition":"frightened","duration":"its next turn's start","immune_after":true}}],
+"actions":[{"id":"claw","name":"Claw","attack_bonus":-5,"attack_type":"melee","reach":5,"damage":[{"dice":"1","type":"slashing"}]}]}`)
+	h.begin("horror", 1)
+	turns := h.fightOn(func(turns []event) bool {
+		return slices.Contains(conditionsOf(encounterOf(turns[len(turns)-1]), h.char), "frightened")
+	})
+	enc := encounterOf(turns[len(turns)-1])
+	if log := fmt.Sprint(enc["log"]); enc["current"] != h.char || !strings.Contains(log, "Bram is frightened by Horror 1's fear aura") {
+		t.Fatalf("the horror's turn, %v up: %s", enc["current"], log)
+	}
+}

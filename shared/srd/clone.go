@@ -120,6 +120,8 @@ func (a Action) clone() Action {
 	}
 	a.Downs = clonePtr(a.Downs)
 	a.Slays = clonePtr(a.Slays)
+	a.Aura = clonePtr(a.Aura)
+	a.Flinch = clonePtr(a.Flinch)
 	if a.Spellcasting != nil {
 		sc := *a.Spellcasting
 		sc.Components = slices.Clone(sc.Components)

@@ -197,6 +197,13 @@ func wantDC(w xAction) *srd.DC {
 	if w.DC != nil {
 		dc = &srd.DC{Ability: w.DC.Type.Index, Value: w.DC.Value, Success: w.DC.Success}
 	}
+	// A trait that acts on a creature starting its turn near the monster
+	// may ask its save in the words alone (a sea hag's Horrific
+	// Appearance): the data carries it.
+	if m := textSave.FindStringSubmatch(w.Desc); dc == nil && m != nil && strings.Contains(w.Desc, "starts its turn") {
+		v, _ := strconv.Atoi(m[1])
+		dc = &srd.DC{Ability: abilityOf[m[2]], Value: v, Success: "none"}
+	}
 	if toHit.MatchString(w.Desc) || w.Options != nil || len(w.Damage) == 0 {
 		return dc
 	}

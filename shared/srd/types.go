@@ -183,6 +183,11 @@ type Action struct {
 	// Slays is the death the hit deals, behind a save, to a creature
 	// left with few enough hit points (a solar's Slaying Longbow).
 	Slays *Slay `json:"slays,omitempty"`
+	// Aura and Flinch are a special ability's reach over the creatures
+	// around the monster and what a damage type does to the monster
+	// itself, as the text says (types_auras.go).
+	Aura   *Aura   `json:"aura,omitempty"`
+	Flinch *Flinch `json:"flinch,omitempty"`
 }
 
 // Swallow is a monster's swallowing (or engulfing) of a creature: the

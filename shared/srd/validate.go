@@ -337,6 +337,12 @@ func (c *checker) action(a Action, legendary bool, at string) {
 		c.inRange(sl.HP, 1, 1000, at+".slays.hp")
 		c.dc(sl.Save, at+".slays.save")
 	}
+	if a.Aura != nil {
+		c.aura(a, at+".aura")
+	}
+	if a.Flinch != nil {
+		c.flinch(*a.Flinch, at+".flinch")
+	}
 	c.check(len(a.Inflicts) <= 4, at+".inflicts", "lists at most 4 conditions")
 	for i, hc := range a.Inflicts {
 		where := fmt.Sprintf("%s.inflicts.%d", at, i)

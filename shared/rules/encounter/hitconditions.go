@@ -322,6 +322,7 @@ func roundsOf(d string) int {
 func (e *Encounter) repeatHitSave(res *Result, fx Effect, ti int, src dice.Source) error {
 	t := e.Participants[ti]
 	bonus, adv, dis := e.saveMods(ti, fx.RepeatSave)
+	dis = append(dis, e.glare(fx, ti)...) // a hag in sight (auras.go)
 	req := rules.SaveRequest{Ability: fx.RepeatSave, DC: fx.DC, Bonus: bonus, Advantage: adv, Disadvantage: dis,
 		Reason: fx.RepeatSave.Name() + " saving throw against being " + fx.Condition.String()}
 	sv, err := rules.Save(t.Combatant, req, src)
@@ -338,13 +339,10 @@ func (e *Encounter) repeatHitSave(res *Result, fx Effect, ti int, src dice.Sourc
 	if err := e.endWhere(res, sameHold(fx, endSave)); err != nil {
 		return err
 	}
-	// One that shakes off a Frightful Presence is immune to it for the day.
-	if ci := e.index(fx.CasterID); ci >= 0 {
-		for _, a := range e.Participants[ci].Actions {
-			if source(e.Participants[ci], a) == fx.Spell && a.ImmuneAfter {
-				return e.makeImmune(res, ci, ti, fx.Spell, src)
-			}
-		}
+	// One that shakes off a Frightful Presence, or a hag's Horrific
+	// Appearance, is immune to it for the day.
+	if ci := e.index(fx.CasterID); ci >= 0 && e.immuneAfter(ci, fx.Spell) {
+		return e.makeImmune(res, ci, ti, fx.Spell, src)
 	}
 	return nil
 }

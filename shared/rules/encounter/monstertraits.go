@@ -84,6 +84,18 @@ var monsterTraitTable = map[string]classFeature{
 	"reflective-carapace":      {where: "tactics.go: unaffected"},
 	"antimagic-susceptibility": {turnStarts: antimagicNumbs, where: "tactics.go: unaffected (Dispel Magic)"},
 	"multiple-heads":           {where: "rules/features.go: Two Heads (sameRule)"},
+	// Auras, gazes and what striking a monster costs (auras.go).
+	"fear-aura":           {anyTurnStarts: auraLapse("fear-aura"), aura: auraAt("fear-aura")},
+	"gibbering":           {aura: auraAt("gibbering")},
+	"aberrant-ground":     {anyTurnStarts: auraLapse("aberrant-ground"), aura: auraAt("aberrant-ground")},
+	"horrific-appearance": {aura: auraAt("horrific-appearance")},
+	"petrifying-gaze":     {aura: auraAt("petrifying-gaze")},
+	"fire-aura":           {turnStarts: around("fire-aura"), struck: struckBack("fire-aura")},
+	"barbed-hide":         {turnStarts: around("barbed-hide")},
+	"fire-form":           {struck: struckBack("fire-form")},
+	"corrosive-form":      {struck: struckBack("corrosive-form")},
+	"freeze":              {damaged: flinch("freeze")},
+	"aversion-of-fire":    {damaged: flinch("aversion-of-fire"), attack: hampered},
 }
 
 // sameRule are the traits that are the same rule as a character's
@@ -130,7 +142,7 @@ func specialsOf(m srd.Monster) []srd.Action {
 		if _, played := monsterTraits[a.ID]; !played || a.Spellcasting != nil {
 			continue
 		}
-		if a.DC != nil || len(a.Damage) > 0 || a.Amount > 0 || a.Dice != "" || len(a.StoppedBy) > 0 || a.HoldsAtZero {
+		if a.DC != nil || len(a.Damage) > 0 || a.Amount > 0 || a.Dice != "" || len(a.StoppedBy) > 0 || a.HoldsAtZero || a.Aura != nil || a.Flinch != nil {
 			out = append(out, a)
 		}
 	}

@@ -428,6 +428,9 @@ func (e *Encounter) stone(res *Result, fx Effect, src dice.Source) error {
 			}
 		}
 	}
+	if l, ok := e.gazeLasts(fx); ok { // a medusa's gaze (auras.go)
+		lasts = l
+	}
 	cr, err := e.condition(res, ti, worse)
 	if err != nil {
 		return err

@@ -146,6 +146,7 @@ func (t *Tables) monster(r refMonster) (srd.Monster, error) {
 			if l.name == "special ability" {
 				t.followTrait(r.Index, ra.Desc, &a)
 				t.followTactics(r.Index, ra.Desc, &a)
+				t.followAura(r.Index, ra.Desc, &a)
 			}
 			if l.name == "legendary action" {
 				a.Cost = 1
