@@ -120,6 +120,11 @@ func (a Action) clone() Action {
 	}
 	a.Downs = clonePtr(a.Downs)
 	a.Slays = clonePtr(a.Slays)
+	if a.Affliction != nil {
+		f := *a.Affliction
+		f.Only = slices.Clone(f.Only)
+		a.Affliction = &f
+	}
 	if a.Spellcasting != nil {
 		sc := *a.Spellcasting
 		sc.Components = slices.Clone(sc.Components)
@@ -152,6 +157,7 @@ func cloneDamages(in []Damage) []Damage {
 func (d Damage) clone() Damage {
 	d.DC = clonePtr(d.DC)
 	d.OneOf = cloneDamages(d.OneOf)
+	d.Instead = clonePtr(d.Instead)
 	return d
 }
 

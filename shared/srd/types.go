@@ -183,6 +183,9 @@ type Action struct {
 	// Slays is the death the hit deals, behind a save, to a creature
 	// left with few enough hit points (a solar's Slaying Longbow).
 	Slays *Slay `json:"slays,omitempty"`
+	// Affliction is the curse or disease the hit leaves behind a save
+	// (mummy rot, lycanthropy), as the text says.
+	Affliction *Affliction `json:"affliction,omitempty"`
 }
 
 // Swallow is a monster's swallowing (or engulfing) of a creature: the
@@ -370,6 +373,9 @@ type Damage struct {
 	// swarm's bites). The text gives both; the reference has neither.
 	Ranged string `json:"ranged,omitempty"`
 	HalfHP string `json:"half_hp,omitempty"`
+	// Instead is the roll in place of Dice in a state the text names
+	// (a duergar enlarged).
+	Instead *Instead `json:"instead,omitempty"`
 }
 
 // DC is a saving throw a monster forces. Success is "half" or "none".
