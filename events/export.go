@@ -136,6 +136,9 @@ func DecodeExport(data []byte) (Export, error) {
 		if why := campaign.EffectsProblem(ch.Effects); why != "" {
 			return e, fault.Field(op, field+".effects", "%s", why)
 		}
+		if why := campaign.AfflictionsProblem(ch.Afflictions); why != "" {
+			return e, fault.Field(op, field+".afflictions", "%s", why)
+		}
 		if _, err := text(op, field+".name", ch.Name, true, 60); err != nil {
 			return e, err
 		}

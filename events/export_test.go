@@ -50,6 +50,8 @@ func TestDecodeExport(t *testing.T) {
 		"EffectWithoutSpell": {edit(`"inventory":[]`, `"inventory":[],"effects":[{"id":"x","caster_id":"ch1","ac":3}]`), "characters[0].effects"},
 		"EffectAC":           {edit(`"inventory":[]`, `"inventory":[],"effects":[{"id":"mage-armor","spell":"mage-armor","caster_id":"ch1","ac":300}]`), "characters[0].effects"},
 		"EffectUntil":        {edit(`"inventory":[]`, `"inventory":[],"effects":[{"id":"aid","spell":"aid","caster_id":"ch1","until":-1}]`), "characters[0].effects"},
+		"AfflictionKind":     {edit(`"inventory":[]`, `"inventory":[],"afflictions":[{"name":"mummy rot","kind":"hex"}]`), "characters[0].afflictions"},
+		"AfflictionReduced":  {edit(`"inventory":[]`, `"inventory":[],"afflictions":[{"name":"x","kind":"reduction","reduced":-4}]`), "characters[0].afflictions"},
 		// 14 + 5 is 19, and a d20 with advantage that kept the 14 dropped the 3.
 		"ForgedTotal": {edit(`"rolls":[]`, `"rolls":[{"roll_id":"r1","dice":"1d20+5","rolls":[3,14],"total":24,"advantage":true,
 			"terms":[{"dice":"2d20kh1","rolls":[3,14],"kept":[14],"dropped":[3],"subtotal":14},{"dice":"5","modifier":5,"subtotal":5}]}]`), "turns[0].rolls[0]"},
@@ -101,6 +103,7 @@ func FuzzDecodeExport(f *testing.F) {
 	f.Add([]byte(`{"format":"chronicler.campaign","version":1}`))
 	f.Add([]byte(`{}`))
 	f.Add([]byte(strings.Replace(validExport, `"inventory":[]`, `"inventory":[],"effects":[{"id":"aid","spell":"aid","caster_id":"ch1","max_hp":5,"until":28800}]`, 1)))
+	f.Add([]byte(strings.Replace(validExport, `"inventory":[]`, `"inventory":[],"afflictions":[{"name":"mummy rot","kind":"curse","from":"mummy","no_healing":"all","daily":"3d6","reduced":7}]`, 1)))
 	f.Fuzz(func(t *testing.T, data []byte) {
 		e, err := DecodeExport(data)
 		if err != nil {

@@ -486,3 +486,58 @@ func TestFearAuraOverTheSocket(t *testing.T) {
 		t.Fatalf("the horror's turn, %v up: %s", enc["current"], log)
 	}
 }
+
+// Mummy rot over the socket: a hit curses the fighter on a failed save,
+// the sheet carries the curse after the fight, and a long rest heals
+// none of what the fight took.
+func TestMummyRotOverTheSocket(t *testing.T) {
+	base := inProcess(t, func(c *config) { c.turnRate = 0 })
+	h := newHero(t, base, map[string]any{"name": "Bram", "race": "human", "class": "fighter", "level": 5, "subclass": "champion",
+		"abilities": map[string]int{"str": 14, "dex": 12, "con": 15, "int": 8, "wis": 10, "cha": 10}},
+		`{"id":"rotter","name":"Rotter","size":"Medium","type":"undead","alignment":"lawful evil",
+"ac":1,"hp":1000,"hit_dice":"100d10","speed":{"walk":30},"abilities":{"str":10,"dex":1,"con":10,"int":1,"wis":10,"cha":1},
+"senses":{"passive_perception":10},"cr":0,"xp":0,"proficiency_bonus":2,
+"actions":[{"id":"rotting-fist","name":"Rotting Fist","attack_bonus":30,"attack_type":"melee","reach":5,"damage":[{"dice":"1d4","type":"bludgeoning"}],
+"affliction":{"name":"mummy rot","kind":"curse","save":{"ability":"con","value":30,"success":"none"},"no_healing":"all","daily":"3d6"}}]}`)
+	full := h.sheet().MaxHP
+	h.begin("rotter", 1)
+	turns := h.fightOn(func(turns []event) bool {
+		return strings.Contains(fmt.Sprint(encounterOf(turns[len(turns)-1])["log"]), "Bram is cursed with mummy rot")
+	})
+	enc := encounterOf(turns[len(turns)-1])
+	h.end(enc)
+	// afflicted is the sheet's hit points and afflictions, read as the
+	// client reads them.
+	type affliction struct{ Name, Kind, NoHealing string }
+	afflicted := func() (hp int, as []affliction) {
+		var v struct {
+			Characters []struct {
+				ID          string
+				HP          int
+				Afflictions []struct {
+					Name, Kind string
+					NoHealing  string `json:"no_healing"`
+				}
+			}
+		}
+		h.p.must("GET", "/api/campaigns/"+h.id, nil, &v, 200)
+		for _, c := range v.Characters {
+			if c.ID == h.char {
+				for _, a := range c.Afflictions {
+					as = append(as, affliction(a))
+				}
+				return c.HP, as
+			}
+		}
+		t.Fatalf("no character %s", h.char)
+		return 0, nil
+	}
+	hp, as := afflicted()
+	if len(as) != 1 || as[0].Name != "mummy rot" || as[0].NoHealing != "all" || hp >= full {
+		t.Fatalf("the sheet after the fight: %d/%d HP, afflictions %+v", hp, full, as)
+	}
+	h.act(map[string]any{"kind": "rest", "rest": "long"}, nil)
+	if after, as := afflicted(); after != hp || len(as) != 1 {
+		t.Errorf("after a long rest under mummy rot: %d HP, want %d; afflictions %+v", after, hp, as)
+	}
+}

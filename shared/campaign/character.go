@@ -95,7 +95,11 @@ type Character struct {
 	// Drained is the hit point maximum a life drain took (a wight's, a
 	// vampire's bite): the maximum is max_hp less it until a long rest or
 	// Greater Restoration gives it back.
-	Drained       int             `json:"drained,omitempty"`
+	Drained int `json:"drained,omitempty"`
+	// Afflictions are the curses and diseases a monster's hit left
+	// (mummy rot, lycanthropy), until a spell ends them. Beyond
+	// protocol.md, additive.
+	Afflictions   []Affliction    `json:"afflictions,omitempty"`
 	Concentration *string         `json:"concentration"`
 	SpellSlots    map[string]Slot `json:"spell_slots"`
 	HitDice       Pool            `json:"hit_dice"`

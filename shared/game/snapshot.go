@@ -90,6 +90,7 @@ func inFight(ch campaign.Character, p encounter.Participant) campaign.Character 
 	ch.DeathSaves, ch.Stable, ch.Dead = c.DeathSaves, c.Stable && c.HP <= 0 && !c.Dead, c.Dead
 	// max_hp is the maximum now; drained says what a life drain took of it.
 	ch.Exhaustion, ch.Drained = c.Exhaustion, c.Drained
+	ch.Afflictions = slices.Clone(c.Afflictions)
 	ch.Concentration = nil
 	if c.Concentration != "" {
 		spell := spellName(c.Concentration)

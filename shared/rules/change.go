@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"fmt"
 
+	"chronicler/shared/campaign"
 	"chronicler/shared/dice"
 	"chronicler/shared/fault"
 )
@@ -104,6 +105,10 @@ func (ch *Change) UnmarshalJSON(b []byte) error {
 			return v, err
 		case FieldCondition:
 			var v Condition
+			err := json.Unmarshal(m, &v)
+			return v, err
+		case FieldAfflictions:
+			var v []campaign.Affliction
 			err := json.Unmarshal(m, &v)
 			return v, err
 		}
@@ -230,6 +235,8 @@ func (c *Combatant) apply(ch Change) error {
 		}
 		c.Conditions = c.Conditions.Without(from).With(to)
 		return nil
+	case FieldAfflictions:
+		return c.applyAfflictions(ch)
 	}
 	return fault.Field("apply change", "field", "unknown field %q", ch.Field)
 }

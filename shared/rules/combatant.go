@@ -51,6 +51,10 @@ type Combatant struct {
 	// vampire's bite), until a long rest or Greater Restoration gives it
 	// back; CurrentMaxHP is that much lower.
 	Drained int `json:"drained,omitempty"`
+	// Afflictions are the curses and diseases a monster's hit left
+	// (campaign.Affliction); what they took of the maximum counts off
+	// CurrentMaxHP.
+	Afflictions []campaign.Affliction `json:"afflictions,omitempty"`
 	// Dodging is set from the creature's Dodge action until the start of
 	// its next turn.
 	Dodging bool `json:"dodging,omitempty"`
@@ -171,13 +175,14 @@ func (c Combatant) PassivePerception() int {
 }
 
 // CurrentMaxHP is the hit point maximum after exhaustion, halved
-// (rounded down) from level 4, less what life drains took (never below 0).
+// (rounded down) from level 4, less what life drains and afflictions
+// took (never below 0).
 func (c Combatant) CurrentMaxHP() int {
 	m := c.MaxHP
 	if c.Exhaustion >= 4 {
 		m /= 2
 	}
-	return max(m-max(c.Drained, 0), 0)
+	return max(m-max(c.Drained, 0)-campaign.AfflictionsReduce(c.Afflictions), 0)
 }
 
 // CurrentSpeed is the walking speed after conditions: 0 when grappled,

@@ -4,6 +4,7 @@ import (
 	"strconv"
 	"strings"
 
+	"chronicler/shared/campaign"
 	"chronicler/shared/dice"
 	"chronicler/shared/fault"
 )
@@ -426,6 +427,9 @@ type HealResult struct {
 	// Revived says the healing brought the target up from 0 hit points:
 	// conscious again, death saves reset.
 	Revived bool `json:"revived,omitempty"`
+	// Unhealed names the affliction that let none of it through (mummy
+	// rot: the cursed target can't regain hit points).
+	Unhealed string `json:"unhealed,omitempty"`
 }
 
 // Heal rolls healing (a flat expression such as "10" for a fixed amount)
@@ -452,6 +456,10 @@ func (r *HealResult) heal(target Combatant, amount int) {
 	r.TargetID, r.Target = target.ID, target.Name
 	r.Rolled, r.MaxHP = amount, target.CurrentMaxHP()
 	r.HPBefore = target.HP
+	if a, ok := campaign.Unhealed(target.Afflictions, true); ok {
+		r.HPAfter, r.Unhealed = target.HP, a.Name
+		return
+	}
 	r.HPAfter = max(min(target.HP+amount, r.MaxHP), target.HP)
 	r.Regained = r.HPAfter - r.HPBefore
 	if r.Regained == 0 {
@@ -478,6 +486,8 @@ func (r HealResult) Summary() string {
 	who := capital(r.Target)
 	hp := " (" + strconv.Itoa(r.HPAfter) + "/" + strconv.Itoa(r.MaxHP) + " HP)"
 	switch {
+	case r.Unhealed != "":
+		return who + " can't regain hit points under " + r.Unhealed + hp + "."
 	case r.Regained == 0:
 		return who + " regains no hit points" + hp + "."
 	case r.Revived:

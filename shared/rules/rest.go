@@ -1,6 +1,7 @@
 package rules
 
 import (
+	"chronicler/shared/campaign"
 	"strconv"
 	"strings"
 
@@ -58,6 +59,9 @@ func SpendHitDice(c Combatant, n int, src dice.Source) (HitDiceResult, error) {
 		r.Regained += max(res.Total, 0)
 	}
 	r.HPAfter = max(min(c.HP+r.Regained, r.MaxHP), c.HP)
+	if _, ok := campaign.Unhealed(c.Afflictions, false); ok {
+		r.HPAfter = c.HP // a curse or disease lets no rest heal
+	}
 	r.Regained = r.HPAfter - r.HPBefore
 	r.change(c.ID, FieldHitDiceUsed, c.HitDice.Used, c.HitDice.Used+n)
 	r.change(c.ID, FieldHP, c.HP, r.HPAfter)
@@ -118,6 +122,9 @@ func LongRest(c Combatant, fed bool) (LongRestResult, error) {
 	}
 	r.MaxHP = after.CurrentMaxHP()
 	r.HPAfter = max(r.MaxHP, c.HP)
+	if _, ok := campaign.Unhealed(c.Afflictions, false); ok {
+		r.HPAfter = min(c.HP, r.MaxHP) // a curse or disease lets no rest heal
+	}
 	r.change(id, FieldHP, c.HP, r.HPAfter)
 	r.change(id, FieldTempHP, c.TempHP, 0)
 	r.HitDiceRegained = min(c.HitDice.Used, max(1, c.HitDice.Max/2))

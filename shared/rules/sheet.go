@@ -1,6 +1,7 @@
 package rules
 
 import (
+	"slices"
 	"strconv"
 
 	"chronicler/shared/campaign"
@@ -18,6 +19,7 @@ func FromSheet(ch campaign.Character) Combatant {
 		ProficiencyBonus: ProficiencyByLevel(ch.Level), AC: ch.AC, HP: ch.HP, MaxHP: ch.MaxHP,
 		TempHP: ch.TempHP, Speed: ch.Speed, HitDice: ch.HitDice, DeathSaves: ch.DeathSaves,
 		Exhaustion: min(max(ch.Exhaustion, 0), 6), Drained: max(ch.Drained, 0),
+		Afflictions: slices.Clone(ch.Afflictions),
 	}
 	c.Dead = ch.IsDead()
 	c.ItemSaves = campaign.ItemSaves(ch.Inventory)
@@ -93,6 +95,7 @@ func FromSheet(ch campaign.Character) Combatant {
 func ToSheet(ch campaign.Character, c Combatant) campaign.Character {
 	ch.HP, ch.MaxHP, ch.TempHP, ch.HitDice, ch.DeathSaves = c.HP, c.MaxHP, c.TempHP, c.HitDice, c.DeathSaves
 	ch.Exhaustion, ch.Drained = c.Exhaustion, c.Drained
+	ch.Afflictions = slices.Clone(c.Afflictions)
 	ch.Stable = c.Stable && c.HP <= 0 && !c.Dead
 	ch.Dead = c.Dead
 	ch.Conditions = []string{}

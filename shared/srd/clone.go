@@ -122,6 +122,11 @@ func (a Action) clone() Action {
 	a.Slays = clonePtr(a.Slays)
 	a.Aura = clonePtr(a.Aura)
 	a.Flinch = clonePtr(a.Flinch)
+	if a.Affliction != nil {
+		f := *a.Affliction
+		f.Only = slices.Clone(f.Only)
+		a.Affliction = &f
+	}
 	if a.Spellcasting != nil {
 		sc := *a.Spellcasting
 		sc.Components = slices.Clone(sc.Components)
@@ -154,6 +159,7 @@ func cloneDamages(in []Damage) []Damage {
 func (d Damage) clone() Damage {
 	d.DC = clonePtr(d.DC)
 	d.OneOf = cloneDamages(d.OneOf)
+	d.Instead = clonePtr(d.Instead)
 	return d
 }
 

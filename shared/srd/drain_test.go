@@ -13,12 +13,12 @@ import (
 // that the data does not carry as a life drain (srd.Action.Drain), each
 // with its reason ("monster/action").
 var drainsTold = map[string]string{
-	"clay-golem/slam":                "the reduction lasts until Greater Restoration or other magic, not a long rest: the sheet keeps only a long rest's",
+	"clay-golem/slam":                "not a long rest's drain: carried as an affliction (srd.Action.Affliction, drains), which Greater Restoration ends",
 	"death-dog/bite":                 "a disease that takes from the maximum every 24 hours: diseases are not yet kept between days",
-	"giant-rat-diseased/bite":        "a disease that takes from the maximum every 24 hours: diseases are not yet kept between days",
+	"giant-rat-diseased/bite":        "not a drain: a disease carried as an affliction (srd.Action.Affliction), its daily loss not yet rolled",
 	"otyugh/bite":                    "a disease that takes from the maximum every 24 hours: diseases are not yet kept between days",
-	"mummy/rotting-fist":             "mummy rot takes from the maximum every 24 hours: curses are not yet kept between days",
-	"mummy-lord/rotting-fist":        "mummy rot takes from the maximum every 24 hours: curses are not yet kept between days",
+	"mummy/rotting-fist":             "not a drain: mummy rot, carried as an affliction (srd.Action.Affliction), its daily loss not yet rolled",
+	"mummy-lord/rotting-fist":        "not a drain: mummy rot, carried as an affliction (srd.Action.Affliction), its daily loss not yet rolled",
 	"night-hag/nightmare-haunting":   "a haunting of a sleeper from the Ethereal Plane, out of any fight",
 	"succubus-incubus/draining-kiss": "a kiss on a charmed or willing creature, which the fights do not choose",
 }

@@ -29,6 +29,7 @@ func FuzzOverrides(f *testing.F) {
 	f.Add([]byte(`{"monsters":{"m":{"id":"m","actions":[{"attack_bonus":4,"drain":{"save":{"ability":"con","value":99},"type":"x","heals":true}}]}}}`))
 	f.Add([]byte(`{"monsters":{"m":{"id":"m","special_abilities":[{"id":"charge","follows":"gore","then":"x","on_hit":[{"condition":"prone"}]}],"actions":[{"id":"gore","attack_bonus":1}]}}}`))
 	f.Add([]byte(`{"monsters":{"m":{"id":"m","actions":[{"attack_bonus":4,"ongoing":{"name":"","dice":"0d10","type":"soul","save":{"value":99},"stanch":{"ability":"x","skill":"y","dc":-1},"except":["A B"]},"downs":{"condition":"dead","duration":"forever","while":"x"},"slays":{"hp":-1,"save":{}},"on_hit":[{"condition":"poisoned","sleep":{"fail_by":-5,"at_most":99,"duration":"1d10 years"},"worsens":"x","worsens_for":"1 year"}]}]}}}`))
+	f.Add([]byte(`{"monsters":{"m":{"id":"m","actions":[{"attack_bonus":4,"damage":[{"dice":"1d8","type":"piercing","instead":{"when":"giant","dice":"0d8","attack_bonus":-1}}],"affliction":{"name":"","kind":"hex","save":{"ability":"con","value":99},"only":["A B"],"no_healing":"some","daily":"3d7","drains":true}}]}}}`))
 	f.Fuzz(func(t *testing.T, data []byte) {
 		var o srd.Overrides
 		if json.Unmarshal(data, &o) != nil {

@@ -188,6 +188,9 @@ type Action struct {
 	// itself, as the text says (types_auras.go).
 	Aura   *Aura   `json:"aura,omitempty"`
 	Flinch *Flinch `json:"flinch,omitempty"`
+	// Affliction is the curse or disease the hit leaves behind a save
+	// (mummy rot, lycanthropy), as the text says.
+	Affliction *Affliction `json:"affliction,omitempty"`
 }
 
 // Swallow is a monster's swallowing (or engulfing) of a creature: the
@@ -375,6 +378,9 @@ type Damage struct {
 	// swarm's bites). The text gives both; the reference has neither.
 	Ranged string `json:"ranged,omitempty"`
 	HalfHP string `json:"half_hp,omitempty"`
+	// Instead is the roll in place of Dice in a state the text names
+	// (a duergar enlarged).
+	Instead *Instead `json:"instead,omitempty"`
 }
 
 // DC is a saving throw a monster forces. Success is "half" or "none".

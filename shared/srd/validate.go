@@ -332,6 +332,9 @@ func (c *checker) action(a Action, legendary bool, at string) {
 			c.oneOf(d.While, hitConditions, at+".downs.while")
 		}
 	}
+	if f := a.Affliction; f != nil {
+		c.affliction(*f, a.AttackBonus != nil, at+".affliction")
+	}
 	if sl := a.Slays; sl != nil {
 		c.check(a.AttackBonus != nil, at+".slays", "goes with an attack roll")
 		c.inRange(sl.HP, 1, 1000, at+".slays.hp")
@@ -477,6 +480,9 @@ func (c *checker) damage(d Damage, at string) {
 	}
 	if d.HalfHP != "" {
 		c.dice(d.HalfHP, at+".half_hp")
+	}
+	if d.Instead != nil {
+		c.instead(*d.Instead, at+".instead")
 	}
 	c.oneOf(d.Type, damageTypes, at+".type")
 	if d.DC != nil {

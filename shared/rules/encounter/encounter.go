@@ -332,13 +332,16 @@ type Snapshot struct {
 	Exhaustion int `json:"exhaustion,omitempty"`
 	// Drained is the hit point maximum life drains had taken.
 	Drained int `json:"drained,omitempty"`
+	// Afflictions are the curses and diseases it carried.
+	Afflictions []campaign.Affliction `json:"afflictions,omitempty"`
 	// Ammo is the ammunition it carried, by SRD id.
 	Ammo map[string]int `json:"ammo,omitempty"`
 }
 
 func snapshot(c rules.Combatant) Snapshot {
 	s := Snapshot{HP: c.HP, TempHP: c.TempHP, Conditions: conditionNames(c.Conditions),
-		DeathSaves: c.DeathSaves, Dead: c.Dead, Concentration: c.Concentration, Exhaustion: c.Exhaustion, Drained: c.Drained}
+		DeathSaves: c.DeathSaves, Dead: c.Dead, Concentration: c.Concentration, Exhaustion: c.Exhaustion, Drained: c.Drained,
+		Afflictions: slices.Clone(c.Afflictions)}
 	for i, sl := range c.SpellSlots {
 		s.SlotsUsed[i] = sl.Used
 	}

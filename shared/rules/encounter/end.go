@@ -61,6 +61,9 @@ type Diff struct {
 	// Drained is the hit point maximum life drains had taken before and
 	// after, when the fight changed it (a wight's Life Drain).
 	Drained *Delta `json:"drained,omitempty"`
+	// Afflictions are the curses and diseases it carried before and
+	// after, when the fight changed them (mummy rot).
+	Afflictions *AfflictionsDelta `json:"afflictions,omitempty"`
 	// Ammunition is what a character shot of each kind of ammunition it
 	// carried, and what it recovered after.
 	Ammunition []AmmoDiff `json:"ammunition,omitempty"`
@@ -482,6 +485,9 @@ func diff(p Participant) Diff {
 	if c.Drained != s.Drained {
 		d.Drained = &Delta{s.Drained, c.Drained, c.Drained - s.Drained}
 	}
+	if !slices.Equal(c.Afflictions, s.Afflictions) {
+		d.Afflictions = &AfflictionsDelta{Before: s.Afflictions, After: slices.Clone(c.Afflictions)}
+	}
 	for id, before := range p.Start.Ammo {
 		if spent := before - p.Ammo[id]; spent > 0 {
 			d.Ammunition = append(d.Ammunition, AmmoDiff{ID: id, Before: before, Spent: spent})
@@ -588,6 +594,9 @@ func (ds Diffs) CharacterUpdates(base []campaign.Character) []campaign.Character
 		}
 		if d.Drained != nil {
 			ch.Drained = d.Drained.After
+		}
+		if d.Afflictions != nil {
+			ch.Afflictions = slices.Clone(d.Afflictions.After)
 		}
 		for _, a := range d.Ammunition {
 			ch.Inventory = campaign.Spend(ch.Inventory, a.ID, a.Spent-a.Recovered)

@@ -40,6 +40,9 @@ func (e *Encounter) afterHit(res *Result, rs Reactions, ai, ti int, a srd.Action
 	if err := e.drain(res, rs, ai, ti, a, r, src); err != nil {
 		return err
 	}
+	if err := e.afflict(res, rs, ai, ti, a, r, src); err != nil {
+		return err
+	}
 	if err := e.charged(res, rs, ai, ti, a, r, src); err != nil {
 		return err
 	}

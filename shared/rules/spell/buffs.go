@@ -291,6 +291,9 @@ func (c *cast) removeCurse() error {
 	if n > 0 {
 		out.Told = "is freed of Bestow Curse"
 	}
+	if _, err := c.endAffliction(id, out, true, "curse"); err != nil {
+		return err
+	}
 	c.rider(id)
 	return nil
 }

@@ -7,11 +7,10 @@ import (
 	"chronicler/shared/rules"
 )
 
-// The spells that end what ails a creature. Diseases, curses and lowered
-// ability scores are not kept by the engine, so the restorations end only
-// the conditions (and Greater Restoration a level of exhaustion, or the
-// hit point maximum a life drain took) on the target; the rest is the
-// narrator's.
+// The spells that end what ails a creature: the conditions, Greater
+// Restoration a level of exhaustion or the hit point maximum a life drain
+// took, and the diseases and curses a monster's hit left (afflict.go).
+// Lowered ability scores are not kept by the engine: the narrator's.
 
 // MaxHPPick is Greater Restoration's pick (Options.Choice) of the hit
 // point maximum a life drain took (rules.Combatant.Drained), which it
@@ -43,7 +42,21 @@ func (c *cast) restore() error {
 		}
 	}
 	if pick == 0 && c.spell.ID == "greater-restoration" && (t.Drained > 0 || c.opts.Choice == MaxHPPick) {
+		if t.Drained <= 0 && afflictedBy(*t, "reduction") {
+			_, err := c.endAffliction(id, out, false, "reduction")
+			return err
+		}
 		return c.undrain(id, out)
+	}
+	// With no condition to end, a disease (Lesser Restoration) or a curse
+	// or a lowered maximum (Greater Restoration) is what the spell ends.
+	if pick == 0 && c.spell.ID == "lesser-restoration" && afflictedBy(*t, "disease") {
+		_, err := c.endAffliction(id, out, false, "disease")
+		return err
+	}
+	if pick == 0 && c.spell.ID == "greater-restoration" && afflictedBy(*t, "curse", "reduction") {
+		_, err := c.endAffliction(id, out, false, "curse", "reduction")
+		return err
 	}
 	switch {
 	case pick == 0:

@@ -434,6 +434,8 @@ func heal(h rules.HealResult) string {
 	who := h.Target
 	hp := " (" + strconv.Itoa(h.HPAfter) + "/" + strconv.Itoa(h.MaxHP) + " HP)"
 	switch {
+	case h.Unhealed != "":
+		return who + " can't regain hit points under " + h.Unhealed + hp
 	case h.Regained == 0:
 		return who + " regains no hit points" + hp
 	case h.Revived:

@@ -269,6 +269,7 @@ func (t *Tables) action(monster string, r refAction) (srd.Action, error) {
 	t.followAreaConditions(monster, r.Desc, &a)
 	t.followDrain(monster, r.Desc, &a)
 	t.followAlternatives(monster, r.Desc, &a)
+	t.followAfflict(monster, r.Desc, &a)
 	t.followRiders(monster, r.Desc, &a)
 	return a, nil
 }
