@@ -137,3 +137,39 @@ func (h *hero) out(in map[string]any) event {
 	e, _ := h.s.wait(i, "the turn committed", turnEvent("turn.committed", acc.str("turn_id")))
 	return e
 }
+
+// Gauntlets of Ogre Power over the socket: the owner gives them, the
+// fighter attunes, and its longsword's rolls take Strength 19's +4, not
+// its own 16's +3.
+func TestGauntletsOfOgrePowerOverTheSocket(t *testing.T) {
+	base := inProcess(t, func(c *config) { c.turnRate = 0 })
+	fighter := map[string]any{"name": "Bram", "race": "human", "class": "fighter", "level": 1,
+		"abilities": map[string]int{"str": 15, "dex": 12, "con": 14, "int": 8, "wis": 10, "cha": 10}}
+	h := newHero(t, base, fighter, dummy)
+	for _, item := range []string{"longsword", "gauntlets-of-ogre-power"} {
+		h.p.must("POST", "/api/campaigns/"+h.id+"/characters/"+h.char+"/give", map[string]any{"item": item}, nil, http.StatusOK)
+	}
+	h.out(map[string]any{"kind": "equip", "item": "longsword"})
+	h.out(map[string]any{"kind": "attune", "item": "gauntlets-of-ogre-power"})
+	h.begin("dummy", 1)
+	var attack, damage roll
+	for range 6 { // until a hit
+		enc, _ := h.myTurn()
+		c := h.act(map[string]any{"kind": "attack", "target_id": monsters(enc)[0], "weapon": "longsword"}, nil)
+		for _, r := range rollsOf(t, c) {
+			switch r.Reason {
+			case "attack roll":
+				attack = r
+			case "damage":
+				damage = r
+			}
+		}
+		if damage.Dice != "" {
+			break
+		}
+	}
+	// Strength 19: +4, proficiency +2.
+	if attack.Total-attack.Rolls[0] != 6 || !strings.HasSuffix(damage.Dice, "+4") {
+		t.Errorf("a longsword in Gauntlets of Ogre Power: attack %+v, damage %+v", attack, damage)
+	}
+}

@@ -108,6 +108,9 @@ type AttackRequest struct {
 	// critical hit rolls on top of its doubled dice (Brutal Critical,
 	// Savage Attacks): features add to it, each its own.
 	CriticalDice int `json:"critical_dice,omitempty"`
+	// TwentyDamage is damage a hit on a natural 20 deals on top, rolled
+	// as it is (a Vicious Weapon's 2d6: "When you roll a 20").
+	TwentyDamage []DamageRoll `json:"twenty_damage,omitempty"`
 	// RerollDamageBelow rolls again, once, each damage die of the
 	// request's parts that shows less than it, keeping the new face
 	// (Great Weapon Fighting's 3); 0 rerolls none.
@@ -341,6 +344,14 @@ func Attack(attacker, target Combatant, req AttackRequest, src dice.Source) (Att
 	if more, ok := criticalDice(req, r.Critical); ok {
 		extra, rolls := RollDamage(attacker.ID, []DamageRoll{more}, false, src)
 		rolls[0].Reason = "critical dice"
+		r.Rolls = append(r.Rolls, rolls...)
+		dmg = append(dmg, extra...)
+	}
+	if r.Natural == 20 && len(req.TwentyDamage) > 0 {
+		extra, rolls := RollDamage(attacker.ID, req.TwentyDamage, false, src)
+		for i := range rolls {
+			rolls[i].Reason = "a 20's damage"
+		}
 		r.Rolls = append(r.Rolls, rolls...)
 		dmg = append(dmg, extra...)
 	}

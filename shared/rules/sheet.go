@@ -23,6 +23,7 @@ func FromSheet(ch campaign.Character) Combatant {
 	}
 	c.Dead = ch.IsDead()
 	c.ItemSaves = campaign.ItemSaves(ch.Inventory)
+	c = withItems(c, ch.Inventory)
 	// The halfling's Lucky: a 1 on the d20 of an attack roll, ability
 	// check or saving throw is rolled again.
 	c.Lucky = ch.Race == "halfling"

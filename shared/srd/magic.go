@@ -38,6 +38,7 @@ type MagicItem struct {
 	Regain  string `json:"regain,omitempty"`
 	// Spells are the spells it casts for charges.
 	Spells []ItemSpell `json:"spells,omitempty"`
+	ItemEffects
 }
 
 // ItemSpell is a spell a magic item casts for its charges: at Level for
@@ -74,5 +75,6 @@ func MagicItems() []MagicItem { return cloneAll(magicItems().all, MagicItem.clon
 
 func (m MagicItem) clone() MagicItem {
 	m.Spells = slices.Clone(m.Spells)
+	m.ItemEffects = m.ItemEffects.clone()
 	return m
 }

@@ -75,9 +75,11 @@ func MagicName(base, magic string) (string, bool) {
 	if !ok {
 		return "", false
 	}
-	// The variant's name is its kind's and its bonus: "Weapon, +1".
+	// The variant's name is its kind's and its bonus: "Weapon, +1"; a
+	// named one's is its own, with the weapon it is made of: "Flame
+	// Tongue (Longsword)", of those it fits (ItemEffects.Fits).
 	_, bonus, ok := strings.Cut(m.Name, ", ")
-	if !ok {
+	if !ok && m.Enchants == "" || len(m.Fits) > 0 && !slices.Contains(m.Fits, base) {
 		return "", false
 	}
 	var name string
@@ -102,6 +104,9 @@ func MagicName(base, magic string) (string, bool) {
 		name = g.Name
 	default:
 		return "", false
+	}
+	if !ok {
+		return m.Name + " (" + name + ")", true
 	}
 	return name + ", " + bonus, true
 }

@@ -140,6 +140,8 @@ func (e Encounter) weaponSpells(ai, ti int, req *rules.AttackRequest) (magic boo
 		return magic
 	}
 	defer func() { magic = e.bodyWeapons(ai, req) || magic }() // Shillelagh, Alter Self, Enlarge/Reduce
+	// A Flame Tongue's fire, a Dragon Slayer's dice (items.go).
+	e.itemHits(ai, ti, req)
 	extra := func(fx Effect, typ rules.DamageType) {
 		if x, err := dice.Parse(fx.Dice); err == nil {
 			req.Damage = append(slices.Clip(req.Damage), rules.DamageRoll{Dice: x, Type: typ})

@@ -192,6 +192,9 @@ type Participant struct {
 	// damage rolls, by weapon id (a +1 longsword's 1), as they were at
 	// Start; their attacks are magical.
 	Enchanted map[string]int `json:"enchanted,omitempty"`
+	// ItemDamage is what a character's magic weapons' hits deal beyond
+	// the weapon's, by weapon id (a Flame Tongue's 2d6 fire: items.go).
+	ItemDamage map[string][]srd.ItemDamage `json:"item_damage,omitempty"`
 	// EscapeDC is the DC a stat block's grapple is escaped against
 	// (hitconditions.go), 0 for a grapple escaped by a contest; while
 	// HeldRestrained, the grapple restrains it too.

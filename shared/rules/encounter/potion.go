@@ -20,6 +20,9 @@ func (e *Encounter) potion(res *Result, ai int, in Action, src dice.Source) erro
 	if in.Item == spell.GoodberryID {
 		return e.eatBerry(res, ai, in, src) // spells_boons.go
 	}
+	if m, ok := FightPotion(in.Item); ok {
+		return e.drinkMagic(res, ai, in, m) // items.go
+	}
 	p := e.Participants[ai]
 	pot, ok := srd.LookupPotion(in.Item)
 	switch {

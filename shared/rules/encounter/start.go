@@ -179,6 +179,7 @@ func characterParticipant(ch campaign.Character) Participant {
 			p.Enchanted[id] = b
 		}
 	}
+	p.ItemDamage = itemDamageOf(ch, weapons)
 	p.Shield = campaign.WearsShield(ch)
 	for _, id := range weapons {
 		if w, ok := lookupWeapon(id); ok && ammunitionOf(w) != "" {

@@ -183,6 +183,9 @@ func useItem(r request, d Decision) (Decision, error) {
 	if pot, ok := srd.LookupPotion(r.in.Item); ok {
 		return potion(r, d, pot)
 	}
+	if _, ok := encounter.FightPotion(r.in.Item); ok && r.v.Encounter != nil {
+		return fightPotion(r, d) // items.go
+	}
 	d.Summary = fmt.Sprintf("%s uses %s.", r.actor.Name, campaign.ItemName(r.in.Item))
 	return d, nil
 }

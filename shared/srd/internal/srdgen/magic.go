@@ -127,6 +127,9 @@ func (t *Tables) buildMagicItems(refDir string) error {
 type itemReading struct {
 	read      []string
 	sentences []string
+	// conditional: the text has set a condition the rest holds on
+	// (readEffects).
+	conditional bool
 }
 
 func (r *itemReading) note(sentence, format string, args ...any) {
@@ -156,7 +159,7 @@ func (t *Tables) magicItem(r refMagicItem, levels map[string]int) srd.MagicItem 
 	// A family (the "Weapon, +1, +2, or +3", a Ring of Elemental Command
 	// of any element) describes all its variants at once; each variant
 	// is read on its own.
-	if len(r.Variants) > 0 {
+	if m.Variants = variantIDs(r); len(r.Variants) > 0 {
 		return m
 	}
 	where := "magic item " + r.Index
@@ -164,6 +167,7 @@ func (t *Tables) magicItem(r refMagicItem, levels map[string]int) srd.MagicItem 
 	text := paragraphs(r.Desc[1:])
 	for _, p := range text {
 		t.readBonuses(&m, &rd, p)
+		t.readEffects(&m, &rd, p)
 		if m.Charges == 0 {
 			if c := hasCharges.FindStringSubmatchIndex(p); c != nil {
 				m.Charges, _ = strconv.Atoi(p[c[2]:c[3]])
@@ -200,6 +204,7 @@ func (t *Tables) magicItem(r refMagicItem, levels map[string]int) srd.MagicItem 
 			}
 		}
 	}
+	t.readFits(&m, &rd, header)
 	if len(rd.read) > 0 {
 		t.adjust(KindMagicItem, where, strings.Join(rd.sentences, " "), "%s", strings.Join(rd.read, "; "))
 	}

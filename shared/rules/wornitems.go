@@ -1,0 +1,28 @@
+package rules
+
+import "chronicler/shared/campaign"
+
+// withItems is c as the magic items the character wears make it: the
+// scores they set, the damage they resist and are immune to, the
+// conditions they ward off, the speed they give (campaign/items.go).
+func withItems(c Combatant, inv []campaign.Item) Combatant {
+	c.Abilities = campaign.ItemScores(c.Abilities, inv)
+	c.Speed = campaign.ItemSpeed(c.Speed, inv)
+	resists, immune, conditions := campaign.ItemDefences(inv)
+	for _, name := range resists {
+		if t, err := ParseDamageType(name); err == nil {
+			c.Resistances = c.Resistances.With(t)
+		}
+	}
+	for _, name := range immune {
+		if t, err := ParseDamageType(name); err == nil {
+			c.Immunities = c.Immunities.With(t)
+		}
+	}
+	for _, name := range conditions {
+		if cond, err := ParseCondition(name); err == nil {
+			c.ConditionImmunities = c.ConditionImmunities.With(cond)
+		}
+	}
+	return c
+}
