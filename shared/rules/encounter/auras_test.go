@@ -147,7 +147,7 @@ func TestPetrifyingGaze(t *testing.T) {
 	}
 	// A blinded creature does not see the eyes: no save.
 	e = edit(start(), "mira", func(p *encounter.Participant) { p.Combatant.Conditions = p.Combatant.Conditions.With(rules.Blinded) })
-	if e, res = auraTurn(t, e); len(res.Saves) > 0 {
+	if _, res = auraTurn(t, e); len(res.Saves) > 0 {
 		t.Fatalf("a blinded Mira saved against the gaze: %s", res.Summary())
 	}
 }

@@ -163,9 +163,9 @@ func (c *cast) alarm() error {
 	return nil
 }
 
-// mServants are Awaken's and Planar Binding's servants, joined to the
-// servants table before any init reads it.
-var mServants = joinServants(map[string]servant{
+// Awaken's and Planar Binding's servants, joined to the servants table
+// as the package's variables are set, before any init reads it.
+var _ = joinServants(map[string]servant{
 	// Awaken: a Huge or smaller beast or plant of Intelligence 3 or
 	// less gains an Intelligence of 10 and is charmed for 30 days; a
 	// plant takes the awakened shrub's or the awakened tree's numbers.
@@ -186,6 +186,9 @@ func bindingEnds(slot int) string {
 	return "24 hours"
 }
 
+// joinServants adds the servants add to the servants table (and the
+// awakened plants' short names to the aliases); an id already there is a
+// programming error.
 func joinServants(add map[string]servant) map[string]servant {
 	for id, sv := range add {
 		if _, dup := servants[id]; dup {

@@ -63,11 +63,11 @@ func TestTreeStrideGoesNextDoorOnly(t *testing.T) {
 // In a fight Teleport takes the wizard and the cleric out of it: the
 // party gone, the fight is fled, and the sheets are where they went.
 func TestTeleportFleesTheFight(t *testing.T) {
-	v, ash := journeying(t, "wizard", 13)
+	v, _ := journeying(t, "wizard", 13)
 	for i := range v.Characters {
 		v.Characters[i].AreaID = "common-room"
 	}
-	ash = v.Characters[0]
+	ash := v.Characters[0]
 	v = staged(t, v, func(*encounter.Encounter) {})
 	d, err := turn.Decide(v, ash, act(intent.Intent{Kind: "cast", Spell: "teleport", SlotLevel: 7, TargetIDs: []string{"bram"}, ToAreaID: "cellar"}), dicetest.Faces(t))
 	if err != nil {
