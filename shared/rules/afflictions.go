@@ -1,9 +1,12 @@
 package rules
 
 import (
+	"fmt"
 	"slices"
+	"strings"
 
 	"chronicler/shared/campaign"
+	"chronicler/shared/dice"
 	"chronicler/shared/fault"
 )
 
@@ -44,4 +47,37 @@ func AfflictionsChange(c Combatant, to []campaign.Affliction) Change {
 		to = []campaign.Affliction{}
 	}
 	return Change{TargetID: c.ID, Field: FieldAfflictions, From: from, To: to}
+}
+
+// AfflictionsDawn is what a day takes of character ch's hit point maximum
+// through its afflictions that say how much every 24 hours (mummy rot's
+// 3d6, a diseased rat's 1d6): each long rest takes in a day, so each rolls
+// its dice once and adds them to what it has taken. The hit points fall
+// to the new maximum; a maximum at 0 kills. It returns the sheet, the
+// rolls and what the table is told ("" when no affliction took anything).
+func AfflictionsDawn(ch campaign.Character, src dice.Source) (campaign.Character, []Roll, string) {
+	var rolls []Roll
+	var said []string
+	as := slices.Clone(ch.Afflictions)
+	for i, a := range as {
+		x, err := dice.Parse(a.Daily)
+		if a.Daily == "" || err != nil {
+			continue
+		}
+		r := dice.Roll(x, src)
+		as[i].Reduced = min(a.Reduced+max(r.Total, 0), 1000)
+		rolls = append(rolls, Roll{Reason: a.Name + ": the hit point maximum a day takes", RollerID: ch.ID, Result: r})
+		said = append(said, fmt.Sprintf("%s takes %d more of %s's hit point maximum (%d in all).", capital(a.Name), max(r.Total, 0), ch.Name, as[i].Reduced))
+	}
+	if len(rolls) == 0 {
+		return ch, nil, ""
+	}
+	ch.Afflictions = as
+	top := FromSheet(ch).CurrentMaxHP()
+	ch.HP = min(ch.HP, top)
+	if top <= 0 {
+		ch.HP, ch.Dead = 0, true
+		said = append(said, fmt.Sprintf("With no hit point maximum left, %s dies.", ch.Name))
+	}
+	return ch, rolls, strings.Join(said, " ")
 }

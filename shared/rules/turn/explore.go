@@ -412,11 +412,16 @@ func rest(r request, d Decision) (Decision, error) {
 	if said != "" {
 		d.Summary += " " + said
 	}
-	// A long rest takes in a dawn: charged magic items regain charges.
-	var regained []rules.Roll
+	// A long rest takes in a dawn: charged magic items regain charges,
+	// and a curse or disease takes its day's toll.
+	var regained, taken []rules.Roll
 	ch.Inventory, regained, said = rules.RegainCharges(ch, r.src)
 	d.Rolls = append(d.Rolls, Rolls(regained)...)
 	if said != "" {
+		d.Summary += " " + said
+	}
+	if ch, taken, said = rules.AfflictionsDawn(ch, r.src); said != "" {
+		d.Rolls = append(d.Rolls, Rolls(taken)...)
 		d.Summary += " " + said
 	}
 	if ch, _, err = rested(r, &d, ch, true); err != nil {
