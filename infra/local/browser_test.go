@@ -624,8 +624,9 @@ func TestBrowserAttacksFromTheForm(t *testing.T) {
 }
 
 // What the server says of a fight, shown as it says it, from events told to
-// the page: a character's hit points, conditions and slots in the fight
-// are the encounter's; who is in melee with whom; the hint when an attack
+// the page: a character's hit points, conditions, slots and afflictions in
+// the fight are the encounter's (mummy rot tagged with what it does and
+// what ends it); who is in melee with whom; the hint when an attack
 // leaves a foe's reach; a reaction window's trigger and readable reactions,
 // and the turn's next window after the first was answered; a roll sent
 // again replaces the first; and once the session ends nobody may act.
@@ -654,7 +655,8 @@ func TestBrowserShowsTheFightAsTheServerTellsIt(t *testing.T) {
 		return fmt.Sprintf(`{"type":"encounter","campaign_id":%q,"encounter":{"id":"e-told","status":%q,"round":1,"order":[%q,"g1","g2"],"current":%q,
 			"participants":[
 			{"id":%q,"name":"Mira","kind":"character","character_id":%q,"hp":2,"max_hp":%s,"temp_hp":3,"ac":12,"conditions":["prone"],"initiative":15,"reaction_used":false,
-			 "engaged":["g1"],"combatant":{"spell_slots":[{"max":2,"used":2}],"death_saves":{"successes":0,"failures":0},"drained":4}},
+			 "engaged":["g1"],"combatant":{"spell_slots":[{"max":2,"used":2}],"death_saves":{"successes":0,"failures":0},"drained":4,
+			  "afflictions":[{"name":"mummy rot","kind":"curse","from":"mummy","no_healing":"all","daily":"3d6"}]}},
 			{"id":"g1","name":"Goblin 1","kind":"monster","srd_id":"goblin","hp":7,"max_hp":7,"ac":15,"conditions":["restrained"],"initiative":12,"reaction_used":false,"engaged":[%q]},
 			{"id":"g2","name":"Goblin 2","kind":"monster","srd_id":"goblin","hp":7,"max_hp":7,"ac":15,"conditions":[],"initiative":9,"reaction_used":false}],
 			"effects":[{"id":"held","spell":"web","caster_id":%q,"target_id":"g1","condition":"restrained","note":"caught in Mira's Web","ends":"until it breaks free"},
@@ -666,6 +668,8 @@ func TestBrowserShowsTheFightAsTheServerTellsIt(t *testing.T) {
 	a.do("see Mira's hit points in the fight", waitJS(party(".hp-text")+`.textContent === "HP 2/`+maxHP+` +3 temp"`),
 		waitJS(party(".tags")+` !== null && `+party(".tags")+`.textContent.includes("prone")`),
 		waitJS(party(".tags")+`.textContent.includes("drained −4 max HP")`),
+		waitJS(party(".tag.affliction")+` !== null && `+party(".tag.affliction")+`.textContent === "mummy rot"`),
+		waitJS(party(".tag.affliction")+`.title.includes("no hit points can be regained") && `+party(".tag.affliction")+`.title.includes("Remove Curse or Greater Restoration ends it")`),
 		waitJS(party(".slots")+` !== null && `+party(".slots .pip:not(.used)")+` === null`))
 	a.do("see who is in melee", waitJS(fmt.Sprintf(`document.querySelector('#order li[data-id=%q]').textContent.includes("in melee with Goblin 1")`, mira)),
 		waitJS(`document.querySelector('#order li[data-id="g1"]').textContent.includes("in melee with Mira")`),

@@ -71,6 +71,11 @@ type Item struct {
 	// protocol.md, additive.
 	Magic   string `json:"magic,omitempty"`
 	Attuned bool   `json:"attuned,omitempty"`
+	// Does is what the stack's magic item does for its carrier now, in a
+	// few words ("+3 Str → 19", "fire resistance": ItemEffect), where it
+	// works (attuned, armour worn); written by Character.MarshalJSON
+	// (ItemsDoing), never read. Beyond protocol.md, additive.
+	Does string `json:"does,omitempty"`
 }
 
 // Character is a player character's whole sheet, as the wire shows it.

@@ -20,14 +20,40 @@ import (
 func wornEffects(inv []Item) []srd.MagicItem {
 	var out []srd.MagicItem
 	for _, it := range inv {
-		m, ok := works(it)
-		if !ok || m.Category == "potion" {
-			continue
+		if m, ok := wornEffect(inv, it); ok {
+			out = append(out, m)
 		}
-		if m.Enchants == "armor" && !slices.ContainsFunc(worn(inv), func(w Item) bool { return w.Item == it.Item && w.Magic == it.Magic }) {
-			continue // armour in the pack is not worn
+	}
+	return out
+}
+
+// wornEffect is the magic item stack it of inv is, when it works for its
+// carrier now: not a potion, and armour only while worn.
+func wornEffect(inv []Item, it Item) (srd.MagicItem, bool) {
+	m, ok := works(it)
+	if !ok || m.Category == "potion" {
+		return m, false
+	}
+	if m.Enchants == "armor" && !slices.ContainsFunc(worn(inv), func(w Item) bool { return w.Item == it.Item && w.Magic == it.Magic }) {
+		return m, false // armour in the pack is not worn
+	}
+	return m, true
+}
+
+// ItemsDoing is inv with each stack's Does: what its magic item does for
+// a character of abilities ab now (ItemEffect), for the items that work
+// (wornEffect); an unattuned item's is "". inv is not changed in place.
+func ItemsDoing(inv []Item, ab Abilities) []Item {
+	if inv == nil {
+		return nil
+	}
+	out := make([]Item, len(inv))
+	for i, it := range inv {
+		it.Does = ""
+		if _, ok := wornEffect(inv, it); ok {
+			it.Does = ItemEffect(it, ab)
 		}
-		out = append(out, m)
+		out[i] = it
 	}
 	return out
 }

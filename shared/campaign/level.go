@@ -37,14 +37,16 @@ func (ch Character) LevelUpReady() bool {
 }
 
 // MarshalJSON writes the sheet with level_up as LevelUpReady says, its
-// features as Views lists them and its resources with their sizes
-// (ResourcesOf), so every sheet on the wire or in an export shows a level
-// up waiting and what it can use, whatever wrote it.
+// features as Views lists them, what each magic item does (ItemsDoing)
+// and its resources with their sizes (ResourcesOf), so every sheet on
+// the wire or in an export shows a level up waiting and what it can use,
+// whatever wrote it.
 func (ch Character) MarshalJSON() ([]byte, error) {
 	type sheet Character // the fields, without this method
 	s := sheet(ch)
 	s.LevelUp = ch.LevelUpReady()
 	s.Features = Views(ch)
+	s.Inventory = ItemsDoing(ch.Inventory, ch.Abilities)
 	if rs := ResourcesOf(ch); len(rs) > 0 {
 		s.Resources = rs // each pool with its size at the sheet's level
 	}
@@ -55,9 +57,9 @@ func (ch Character) MarshalJSON() ([]byte, error) {
 // MarshalJSON lists for the wire, which follow from the rest.
 type Stored Character
 
-// UnmarshalJSON reads a sheet without the features MarshalJSON listed:
-// they follow from the rest of it (Views), so a sheet read back is the
-// sheet that was written.
+// UnmarshalJSON reads a sheet without the features and the items' does
+// MarshalJSON listed: they follow from the rest of it (Views,
+// ItemsDoing), so a sheet read back is the sheet that was written.
 func (ch *Character) UnmarshalJSON(b []byte) error {
 	type sheet Character // the fields, without this method
 	var s sheet
@@ -66,6 +68,9 @@ func (ch *Character) UnmarshalJSON(b []byte) error {
 	}
 	*ch = Character(s)
 	ch.Features = nil
+	for i := range ch.Inventory {
+		ch.Inventory[i].Does = ""
+	}
 	return nil
 }
 

@@ -14,7 +14,7 @@ import {
 import { beastsFor, crText, featureButtons, featureIntent, featureLabel, featureLeft, featureLine, onTurn, shortName, waysOf, windowChoices } from "./features";
 import { choiceFields, choiceProblems, defaults, raiseSelect, still, type Chosen } from "./choices";
 import { spells as srdSpells, monsters as srdMonsters } from "srd";
-import { actionLine, bare, equipment, idName, sentence, type Equipment } from "./words";
+import { actionLine, afflictionTag, bare, equipment, gear, idName, sentence, type Equipment } from "./words";
 
 /** Session is who sits at the table; the token is api's, which a renewal replaces. */
 export interface Session { api: Api; ws: string; me: string }
@@ -527,11 +527,15 @@ export class TableView {
           h("span", { class: "hp-fill", style: `width:${pct}%` }),
           temp ? h("span", { class: "hp-temp", style: `width:${tempPct}%` }) : null,
           h("span", { class: "hp-text" }, `HP ${c.hp}/${c.max_hp}${temp ? ` +${c.temp_hp} temp` : ""}`)),
-        (c.conditions ?? []).length || c.concentration || c.exhaustion || c.drained || lasting.length
+        (c.conditions ?? []).length || c.concentration || c.exhaustion || c.drained || (c.afflictions ?? []).length || lasting.length
           ? h("div", { class: "tags" },
             (c.conditions ?? []).map((x) => h("span", { class: "tag" }, x)),
             c.exhaustion ? h("span", { class: "tag" }, `exhaustion ${c.exhaustion}`) : null,
             c.drained ? h("span", { class: "tag", title: "a life drain took this much of the hit point maximum, until a long rest" }, `drained −${c.drained} max HP`) : null,
+            (c.afflictions ?? []).map((a) => {
+              const tag = afflictionTag(a);
+              return h("span", { class: "tag affliction", title: tag.title }, tag.text);
+            }),
             c.concentration ? h("span", { class: "tag conc" }, `concentrating: ${c.concentration}${concLeft ? ` · ${concLeft} left` : ""}`) : null,
             lasting.map((x) => {
               const left = timeLeft(x.until, t.clock);
@@ -1222,15 +1226,10 @@ function attunable(c: Character): Equipment["magic"] {
   return equipment(c.inventory).magic.filter((m) => m.attune);
 }
 
-/** carried lists a character's weapons, armour and magic items by their SRD names, with what a magic item has left. */
+/** carried lists a character's weapons, armour and magic items by their SRD names, with what a magic item does and has left. */
 function carried(c: Character): HTMLElement | null {
-  const e = equipment(c.inventory);
-  const gear = [...e.weapons, ...e.armour].map((x) => x.name);
-  for (const m of e.magic) {
-    const notes = [m.attuned ? "attuned" : m.attune ? "not attuned" : "", m.charges ? `${m.left}/${m.charges} charges` : ""].filter(Boolean);
-    gear.push(notes.length ? `${m.name} (${notes.join(", ")})` : m.name);
-  }
-  return gear.length ? h("div", { class: "hint carries" }, `Carries ${gear.join(" · ")}`) : null;
+  const all = gear(c.inventory);
+  return all.length ? h("div", { class: "hint carries" }, `Carries ${all.join(" · ")}`) : null;
 }
 
 const SVG = "http://www.w3.org/2000/svg";

@@ -56,6 +56,8 @@ export interface Character {
   exhaustion?: number;
   /** beyond protocol.md: the hit point maximum a life drain took, until a long rest; max_hp counts it off only in a fight */
   drained?: number;
+  /** beyond protocol.md: the curses and diseases a monster's hit left, until a spell ends them; what they took of the maximum is off max_hp only in a fight */
+  afflictions?: Affliction[] | null;
   concentration: string | null;
   spell_slots: Record<string, Slot> | null;
   hit_dice: { max: number; used: number };
@@ -148,6 +150,22 @@ export interface Combatant {
   dead?: boolean;
   concentration?: string;
   drained?: number;
+  afflictions?: Affliction[] | null;
+}
+
+/** beyond protocol.md: a curse, disease or lowered maximum a monster's hit left on a character (campaign.Affliction). */
+export interface Affliction {
+  name: string;
+  /** which spell ends it: a curse Remove Curse or Greater Restoration, a disease Lesser Restoration, a reduction Greater Restoration */
+  kind: string;
+  /** the monster whose hit left it (an SRD or homebrew id) */
+  from?: string;
+  /** "all": no hit points regained; "nonmagical": only magic heals */
+  no_healing?: string;
+  /** the roll the hit point maximum loses every 24 hours */
+  daily?: string;
+  /** the hit point maximum it has taken so far */
+  reduced?: number;
 }
 
 export interface Encounter {
@@ -357,4 +375,6 @@ export interface InventoryItem {
   magic?: string;
   attuned?: boolean;
   used?: number;
+  /** beyond protocol.md: what its magic item does for the character now ("+3 Str → 19", "fire resistance"), where it works */
+  does?: string;
 }

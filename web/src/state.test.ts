@@ -348,6 +348,20 @@ describe("reduce", () => {
     assert.equal(mira.drained, 9);
   });
 
+  it("CountsWhatAnAfflictionTookOffTheMaximum", () => {
+    const base = table();
+    const slam = { name: "reduced hit point maximum", kind: "reduction", from: "clay-golem", reduced: 5 };
+    base.characters.mira = { ...base.characters.mira, max_hp: 20, drained: 2, afflictions: [slam] };
+    assert.equal(live(base, base.characters.mira).max_hp, 13, "out of a fight: the sheet's max_hp less the drain and the slam");
+    const rot = { name: "mummy rot", kind: "curse", from: "mummy", no_healing: "all", daily: "3d6" };
+    const e = fight();
+    e.participants[1] = { ...e.participants[1], max_hp: 15, combatant: { afflictions: [slam, rot] } };
+    const t = play(base, { type: "encounter", encounter: e });
+    const mira = live(t, t.characters.mira);
+    assert.equal(mira.max_hp, 15, "in a fight the participant's maximum already counts it");
+    assert.deepEqual(mira.afflictions, [slam, rot], "the fight's afflictions, with the hit that added mummy rot");
+  });
+
   it("WarnsOfTheReachAnAttackLeaves", () => {
     const e = fight();
     e.participants.push({ id: "g2", name: "Goblin 2", kind: "monster", srd_id: "goblin", hp: 7, max_hp: 7, ac: 15, conditions: [], initiative: 3, reaction_used: false });

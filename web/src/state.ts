@@ -337,11 +337,15 @@ export function participantOf(t: Table, characterId: string): Encounter["partici
  * keeps a character's hit points, conditions, death saves, slots and
  * concentration on its participant; the sheet catches up when the fight
  * ends. Its max_hp is the maximum now: a sheet's is before what a life
- * drain took, a participant's after.
+ * drain and its afflictions took, a participant's after; in a fight its
+ * afflictions are the participant's, which a hit may have added to.
  */
 export function live(t: Table, c: Character): Character {
   const p = participantOf(t, c.id);
-  if (!p) return c.drained ? { ...c, max_hp: Math.max(c.max_hp - c.drained, 0) } : c;
+  if (!p) {
+    const took = (c.drained ?? 0) + (c.afflictions ?? []).reduce((n, a) => n + Math.max(a.reduced ?? 0, 0), 0);
+    return took > 0 ? { ...c, max_hp: Math.max(c.max_hp - took, 0) } : c;
+  }
   const cb = p.combatant;
   let slots = c.spell_slots;
   if (cb?.spell_slots) {
@@ -360,6 +364,7 @@ export function live(t: Table, c: Character): Character {
     dead: cb ? !!cb.dead || !!p.defeated : c.dead,
     concentration: cb ? cb.concentration || null : c.concentration,
     drained: cb ? cb.drained ?? 0 : c.drained,
+    afflictions: cb ? cb.afflictions ?? [] : c.afflictions,
     spell_slots: slots,
   };
 }

@@ -2,7 +2,7 @@ import assert from "node:assert/strict";
 import { describe, it } from "node:test";
 import type { Character, Roll } from "./protocol";
 import { fromView, reduce, rollLine } from "./state";
-import { actionLine, bare, encounterEndText, equipment, playerMessage, sentence, sessionText } from "./words";
+import { actionLine, afflictionTag, bare, encounterEndText, equipment, gear, playerMessage, sentence, sessionText } from "./words";
 
 describe("what the server says, in a player's words", () => {
   it("TakesTheLabelsOffARefusal", () => {
@@ -75,6 +75,38 @@ describe("what the server says, in a player's words", () => {
     assert.deepEqual(e.magic, [
       { id: "ring-of-protection", name: "Ring of Protection", attune: true, attuned: true, charges: 0, left: 0 },
       { id: "wand-of-magic-missiles", name: "Wand of Magic Missiles", attune: false, attuned: false, charges: 7, left: 4 }]);
+  });
+
+  it("SaysWhatAMagicItemDoesBesideIt", () => {
+    assert.deepEqual(gear([{ item: "longsword", qty: 1, magic: "flame-tongue", name: "Flame Tongue Longsword", does: "+2d6 fire" },
+      { item: "chain-mail", qty: 1 },
+      { item: "gauntlets-of-ogre-power", qty: 1, attuned: true, does: "+3 Str → 19" },
+      { item: "ring-of-resistance-fire", qty: 1 },
+      { item: "wand-of-magic-missiles", qty: 1, used: 3 }, { item: "healers-kit", qty: 1 }]), [
+      "Flame Tongue Longsword (+2d6 fire)", "Chain Mail",
+      "Gauntlets of Ogre Power (attuned, +3 Str → 19)", "Ring of Fire Resistance (not attuned)", "Wand of Magic Missiles (4/7 charges)"]);
+    assert.equal(equipment([{ item: "ring-of-protection", qty: 1 }]).magic[0].does, undefined, "an item the server says nothing of does nothing said");
+  });
+
+  it("TitlesAnAfflictionWithWhatItDoesAndWhatEndsIt", () => {
+    assert.deepEqual(afflictionTag({ name: "mummy rot", kind: "curse", from: "mummy", no_healing: "all", daily: "3d6", reduced: 7 }), {
+      text: "mummy rot −7 max HP",
+      title: "Mummy rot, a curse from a Mummy: no hit points can be regained; the hit point maximum drops 3d6 every 24 hours; it has taken 7 of the hit point maximum. Remove Curse or Greater Restoration ends it; a long rest does not.",
+    });
+    assert.deepEqual(afflictionTag({ name: "disease", kind: "disease", from: "giant-rat-diseased", no_healing: "nonmagical", daily: "1d6" }), {
+      text: "disease",
+      title: "A disease from a Giant Rat (Diseased): only magic restores hit points (no rest, no hit die); the hit point maximum drops 1d6 every 24 hours. Lesser Restoration ends it; a long rest does not.",
+    });
+    assert.deepEqual(afflictionTag({ name: "reduced hit point maximum", kind: "reduction", from: "clay-golem", reduced: 9 }), {
+      text: "reduced −9 max HP",
+      title: "Reduced hit point maximum, from a Clay Golem: it has taken 9 of the hit point maximum. Greater Restoration gives it back; a long rest does not.",
+    });
+    assert.deepEqual(afflictionTag({ name: "werewolf lycanthropy", kind: "curse", from: "werewolf-hybrid" }), {
+      text: "werewolf lycanthropy",
+      title: "Werewolf lycanthropy, a curse from a Werewolf. Remove Curse or Greater Restoration ends it; a long rest does not.",
+    });
+    assert.equal(afflictionTag({ name: "bog rot", kind: "disease", from: "old-bog-hag" }).title,
+      "Bog rot, a disease from an Old bog hag. Lesser Restoration ends it; a long rest does not.", "a homebrew monster by its id in words");
   });
 
   it("SaysWhetherACheckPassed", () => {

@@ -2,8 +2,8 @@
 // and reason codes ("actor_id: not_your_turn: it is Sylwen's turn" is "Not
 // your turn yet: it is Sylwen's turn."), status events in sentences, SRD
 // ids by their names. Nothing here touches the DOM.
-import type { InventoryItem } from "./protocol";
-import { armorNames as srdArmor, magicItems, weapons as srdWeapons } from "srd";
+import type { Affliction, InventoryItem } from "./protocol";
+import { armorNames as srdArmor, magicItems, monsters as srdMonsters, weapons as srdWeapons } from "srd";
 
 /** sentence makes a fragment a sentence: a capital first and a stop last. */
 export function sentence(s: string): string {
@@ -94,13 +94,17 @@ export function statusLabel(status: string): string {
   return status;
 }
 
-/** Equipment is what a character carries, by SRD names: weapons and armour apart. */
+/**
+ * Equipment is what a character carries, by SRD names: weapons and armour
+ * apart. does is what a magic one does for the character now, as the
+ * server says it ("+3 Str → 19"), where it says so.
+ */
 export interface Equipment {
-  weapons: { id: string; name: string }[];
-  armour: { id: string; name: string }[];
+  weapons: { id: string; name: string; does?: string }[];
+  armour: { id: string; name: string; does?: string }[];
   other: { id: string; name: string; qty: number }[];
   /** the magic items in their own right (a ring, a wand): whether one needs attunement and has it, its charges left */
-  magic: { id: string; name: string; attune: boolean; attuned: boolean; charges: number; left: number }[];
+  magic: { id: string; name: string; attune: boolean; attuned: boolean; charges: number; left: number; does?: string }[];
 }
 
 /** idName is an id said as words, for what the SRD does not name: "healers-kit" is "Healers kit". */
@@ -121,12 +125,75 @@ export function equipment(inventory: InventoryItem[] | null | undefined): Equipm
     // A magic weapon or armour goes by the name the server gives it ("Longsword, +1").
     const named = it.magic && it.name ? it.name : undefined;
     const magic = magicItems[item];
-    if (srdWeapons[item]) e.weapons.push({ id: item, name: named ?? srdWeapons[item] });
-    else if (srdArmor[item]) e.armour.push({ id: item, name: named ?? srdArmor[item] });
-    else if (magic) e.magic.push({ id: item, name: magic[0], attune: magic[1] === 1, attuned: !!it.attuned, charges: magic[2], left: Math.max(magic[2] - (it.used ?? 0), 0) });
+    const does = it.does ? { does: it.does } : {};
+    if (srdWeapons[item]) e.weapons.push({ id: item, name: named ?? srdWeapons[item], ...does });
+    else if (srdArmor[item]) e.armour.push({ id: item, name: named ?? srdArmor[item], ...does });
+    else if (magic) e.magic.push({ id: item, name: magic[0], attune: magic[1] === 1, attuned: !!it.attuned, charges: magic[2], left: Math.max(magic[2] - (it.used ?? 0), 0), ...does });
     else e.other.push({ id: item, name: idName(item), qty });
   }
   return e;
+}
+
+/**
+ * gear are a character's weapons, armour and magic items as the party
+ * panel lists them: each by its SRD name, with what a magic one does, its
+ * attunement and its charges left, "Gauntlets of Ogre Power (attuned, +3
+ * Str → 19)".
+ */
+export function gear(inventory: InventoryItem[] | null | undefined): string[] {
+  const e = equipment(inventory);
+  const noted = (name: string, notes: (string | undefined)[]) => {
+    const said = notes.filter(Boolean);
+    return said.length ? `${name} (${said.join(", ")})` : name;
+  };
+  return [
+    ...[...e.weapons, ...e.armour].map((x) => noted(x.name, [x.does])),
+    ...e.magic.map((m) => noted(m.name, [m.attuned ? "attuned" : m.attune ? "not attuned" : "", m.does, m.charges ? `${m.left}/${m.charges} charges` : ""])),
+  ];
+}
+
+let monsterNames: Map<string, string> | undefined;
+
+/** monsterName is an SRD monster's name by its id; a homebrew one's id in words. */
+export function monsterName(id: string): string {
+  monsterNames ??= new Map(srdMonsters.map(([mid, name]) => [mid, name]));
+  return monsterNames.get(id) ?? idName(id);
+}
+
+/** What ends each kind of affliction (shared/rules/spell/afflict.go). */
+const afflictionEnds: Record<string, string> = {
+  curse: "Remove Curse or Greater Restoration ends it",
+  disease: "Lesser Restoration ends it",
+  reduction: "Greater Restoration gives it back",
+};
+
+/**
+ * afflictionTag is a curse, disease or lowered maximum as the party panel
+ * tags it: its name, with what it took of the hit point maximum, and a
+ * title saying whose hit left it, what it does and what ends it, from what
+ * the sheet carries.
+ */
+export function afflictionTag(a: Affliction): { text: string; title: string } {
+  const took = Math.max(a.reduced ?? 0, 0);
+  const text = a.kind === "reduction" && took ? `reduced −${took} max HP` : `${a.name}${took ? ` −${took} max HP` : ""}`;
+  // A were-creature by its kind, not the form it bit in: "a Werewolf".
+  const who = a.from ? monsterName(a.from).replace(/, [\w ]+ Form$/, "") : "";
+  const from = who ? ` from ${/^[AEIOU]/i.test(who) ? "an" : "a"} ${who}` : "";
+  const what = a.name === a.kind ? `A ${a.kind}${from}`
+    : a.kind === "curse" || a.kind === "disease" ? `${capital(a.name)}, a ${a.kind}${from}`
+      : `${capital(a.name)}${from ? `,${from}` : ""}`;
+  const does = [
+    a.no_healing === "all" ? "no hit points can be regained" : "",
+    a.no_healing === "nonmagical" ? "only magic restores hit points (no rest, no hit die)" : "",
+    a.daily ? `the hit point maximum drops ${a.daily} every 24 hours` : "",
+    took ? `it has taken ${took} of the hit point maximum` : "",
+  ].filter(Boolean);
+  const ends = afflictionEnds[a.kind];
+  return { text, title: `${what}${does.length ? `: ${does.join("; ")}` : ""}.${ends ? ` ${ends}; a long rest does not.` : ""}` };
+}
+
+function capital(s: string): string {
+  return s.charAt(0).toUpperCase() + s.slice(1);
 }
 
 /** weaponName is a weapon's SRD name, from its id or its name. */
