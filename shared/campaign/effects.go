@@ -64,6 +64,10 @@ type Effect struct {
 	// character's service, Left of them, to come into its fights (Find
 	// Familiar's "fey-owl").
 	Summon string `json:"summon,omitempty"`
+	// Pick and Area are a ward's: what its caster picked, and the area
+	// of the map it wards (Glyph of Warding's "fire" in the cellar).
+	Pick string `json:"pick,omitempty"`
+	Area string `json:"area,omitempty"`
 }
 
 // ConcentrationMark is the Effect.ID of a concentration held with no

@@ -114,12 +114,18 @@ func (s *Service) StartEncounter(ctx context.Context, p Player, campaignID strin
 	}
 	e.AreaID, e.OnDefeat = area, snap.Campaign.Settings.DefeatIntent()
 	e.Light = m.LightOf(area)
+	// The wards on the area go off on the foes who came there; a spent
+	// one leaves its caster's sheet, wherever the caster is.
+	spent, err := e.Wards(snap.Characters, dice.NewSeeded(s.turnSeed(campaignID, "wards:"+id)))
+	if err != nil {
+		return campaign.EncounterRecord{}, err
+	}
 	rec, err := encounter.Record(e, 0)
 	if err != nil {
 		return campaign.EncounterRecord{}, err
 	}
-	if err := s.commit(ctx, Tx{CampaignID: campaignID, Encounters: []campaign.EncounterRecord{rec}}, "",
-		message{events.TypeEncounter, events.Encounter{Encounter: rec.Data}}); err != nil {
+	if err := s.commit(ctx, Tx{CampaignID: campaignID, Encounters: []campaign.EncounterRecord{rec}, Characters: spent}, "",
+		message{events.TypeEncounter, events.Encounter{Encounter: rec.Data, Characters: committed(snap, spent)}}); err != nil {
 		return campaign.EncounterRecord{}, fmt.Errorf("%s: %w", op, err)
 	}
 	s.continueFight(ctx, campaignID, "encounter-"+id)

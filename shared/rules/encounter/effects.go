@@ -416,6 +416,9 @@ func (e *Encounter) turnStarts(res *Result, src dice.Source) error {
 	if err := e.zonesStart(res, src); err != nil {
 		return err
 	}
+	if err := e.wardsTurnStarts(res, src); err != nil { // Forbiddance (spells_n.go)
+		return err
+	}
 	if err := e.digest(res, src); err != nil { // a swallower's acid (swallow.go)
 		return err
 	}

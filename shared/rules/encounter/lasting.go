@@ -72,7 +72,7 @@ func LastingUntil(fx spell.Effect, s srd.Spell, clock int64) int64 {
 func Lasting(fx spell.Effect, slotLevel int, until int64) campaign.Effect {
 	out := campaign.Effect{ID: fx.ID, Spell: fx.Spell, CasterID: fx.CasterID, Dice: fx.Dice,
 		AC: fx.AC, MaxHP: fx.MaxHP, Speed: fx.Speed, Nonmagical: fx.Nonmagical, Weapon: fx.Weapon, Bonus: fx.Bonus,
-		Left: fx.Left, Concentration: fx.Concentration, SlotLevel: slotLevel, Ends: fx.Ends, Note: fx.Note, Until: until, DC: fx.DC, Summon: fx.Summon}
+		Left: fx.Left, Concentration: fx.Concentration, SlotLevel: slotLevel, Ends: fx.Ends, Note: fx.Note, Until: until, DC: fx.DC, Summon: fx.Summon, Pick: fx.Pick, Area: fx.Area}
 	if fx.Condition != 0 {
 		out.Condition = fx.Condition.String()
 	}
@@ -97,7 +97,7 @@ func Lasting(fx spell.Effect, slotLevel int, until int64) campaign.Effect {
 func (e Encounter) effectOf(ce campaign.Effect, target string) Effect {
 	fx := spell.Effect{ID: ce.ID, Spell: ce.Spell, CasterID: ce.CasterID, TargetID: target, Dice: ce.Dice,
 		AC: ce.AC, MaxHP: ce.MaxHP, Speed: ce.Speed, Nonmagical: ce.Nonmagical, Weapon: ce.Weapon, Bonus: ce.Bonus,
-		Left: ce.Left, Concentration: ce.Concentration, Ends: ce.Ends, Note: ce.Note, DC: ce.DC, Summon: ce.Summon}
+		Left: ce.Left, Concentration: ce.Concentration, Ends: ce.Ends, Note: ce.Note, DC: ce.DC, Summon: ce.Summon, Pick: ce.Pick, Area: ce.Area}
 	if c, err := rules.ParseCondition(ce.Condition); err == nil && ce.Condition != "" {
 		fx.Condition = c
 	}
@@ -152,7 +152,7 @@ func (e *Encounter) carryIn(chars []campaign.Character) {
 // characters: a character's spell on a character, with time left beyond
 // the round under way (or none by time), not a spell's use in the fight.
 func (e Encounter) lasts(fx Effect) bool {
-	if fx.ID == ongoingID || fx.ID == ethereal || fx.State != "" || fx.ID == pactWeapon || fx.Spell == presence || fx.ID == summonedFX || fx.ID == falling {
+	if fx.ID == ongoingID || fx.ID == ethereal || fx.State != "" || fx.ID == pactWeapon || fx.Spell == presence || fx.ID == summonedFX || fx.ID == falling || fx.ID == wardedFX {
 		return false // a feature's state (a rage), a pact weapon called up anew, an aura, a summoned creature: the fight's
 	}
 	if grounded(fx) {

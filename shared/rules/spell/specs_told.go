@@ -7,12 +7,7 @@ package spell
 // reasons.
 var toldSpecs = map[string]string{
 	// Places, their wards and the way between them.
-	"antipathy-sympathy":    "an aura on a place or thing that draws or drives off one kind of creature: the engine keeps no place, sight or distance to it",
-	"forbiddance":           "a day's ward on a place against teleporting, hurting the kinds the caster names within it: the engine keeps no place's wards",
-	"glyph-of-warding":      "a glyph on a place or object that goes off later, at a trigger the caster words: the engine keeps no place's traps",
-	"symbol":                "a glyph that goes off later, at a trigger the caster words: the fights keep no place for it to lie in nor a creature to cross it, so no save can be called honestly",
-	"guards-and-wards":      "a stronghold filled with fog, locks, webs and more for a day: the engine keeps no place's wards",
-	"hallow":                "holy ground cast over 24 hours, its bound effect (fear, courage, a vulnerability) on whoever is in it: the map keeps no ward on an area, so no later fight there knows it is hallowed",
+	"guards-and-wards":      "a stronghold's corridors fogged, doors locked, stairs webbed, for a day: a fight keeps no corridor, door or stair its foes stand on, so no web or fog can be put on them honestly",
 	"private-sanctum":       "a place shut against sound, sight, scrying and teleporting for a day: the engine keeps no place's wards",
 	"tiny-hut":              "a dome that keeps others and their spells out for 8 hours: the engine keeps no barrier between creatures, and no rest it plays is ever disturbed",
 	"rope-trick":            "a rope up to a hidden space for eight, out of reach for an hour: a place out of the world is the narrator's",

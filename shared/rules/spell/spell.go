@@ -377,6 +377,11 @@ type Effect struct {
 	// Form is the SRD id of the creature whose shape the target takes
 	// while the effect lasts (Polymorph's beast, Shapechange's form).
 	Form string `json:"form,omitempty"`
+	// Pick is the caster's pick for a ward (WardID: the glyph, its
+	// damage type, the kinds it falls on), which Ward reads; Area is the
+	// area of the map it wards, where its caster stood.
+	Pick string `json:"pick,omitempty"`
+	Area string `json:"area,omitempty"`
 	// Left is what the effect has left to use up (Mirror Image's
 	// duplicates); the effect ends when it reaches 0.
 	Left          int  `json:"left,omitempty"`

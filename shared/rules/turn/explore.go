@@ -611,6 +611,12 @@ func cast(r request, d Decision) (Decision, error) {
 			}
 		}
 	}
+	// A ward holds the area its caster stands in (spell/n.go).
+	for i := range res.Effects {
+		if res.Effects[i].ID == spell.WardID {
+			res.Effects[i].Area = areaOf(r.v.Map, r.actor)
+		}
+	}
 	// What the spell leaves lasts on the sheets, by the clock.
 	lasting(sheets, sp, res, r.v.Clock)
 	arrived, err := r.travel(res, sheets, &d) // a journey (spells_l.go)
