@@ -64,6 +64,9 @@ type Effect struct {
 	// character's service, Left of them, to come into its fights (Find
 	// Familiar's "fey-owl").
 	Summon string `json:"summon,omitempty"`
+	// Held is the spell a Contingency holds, cast on the character when
+	// the circumstance Ends names comes.
+	Held string `json:"held,omitempty"`
 }
 
 // ConcentrationMark is the Effect.ID of a concentration held with no
