@@ -514,7 +514,7 @@ func (e *Encounter) resolve(res *Result, ai int, s srd.Spell, slot int, ids []st
 		}
 	}
 	e.buffsTargeted(ai, s, ids, &opts)
-	e.divined(s, ids, &opts) // Nondetection hides from divination (spells_o.go)
+	e.divined(s, ids, &opts)            // Nondetection hides from divination (spells_o.go)
 	e.realmsTargeted(ai, s, ids, &opts) // Modify Memory's foes
 	e.boonsTargeted(ai, s, ids, &opts)
 	var resisted []string
