@@ -68,6 +68,9 @@ type Effect struct {
 	// of the map it wards (Glyph of Warding's "fire" in the cellar).
 	Pick string `json:"pick,omitempty"`
 	Area string `json:"area,omitempty"`
+	// Held is the spell a Contingency holds, cast on the character when
+	// the circumstance Ends names comes.
+	Held string `json:"held,omitempty"`
 }
 
 // ConcentrationMark is the Effect.ID of a concentration held with no

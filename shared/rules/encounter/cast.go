@@ -514,6 +514,7 @@ func (e *Encounter) resolve(res *Result, ai int, s srd.Spell, slot int, ids []st
 		}
 	}
 	e.buffsTargeted(ai, s, ids, &opts)
+	e.divined(s, ids, &opts)            // Nondetection hides from divination (spells_o.go)
 	e.realmsTargeted(ai, s, ids, &opts) // Modify Memory's foes
 	e.boonsTargeted(ai, s, ids, &opts)
 	var resisted []string
@@ -626,8 +627,9 @@ func Choose(s srd.Spell, choice string, opts *spell.Options) error {
 		}
 	case s.ID == "greater-restoration" && strings.Contains(strings.ToLower(choice), "maximum"):
 		opts.Choice = spell.MaxHPPick // the hit point maximum a life drain took
-	case s.ID == "enhance-ability" || s.ID == "bestow-curse" || s.ID == "magic-circle" || s.ID == "imprisonment" || s.ID == "wish" || s.ID == "alarm":
-		opts.Choice = choice // an enhancement, a curse, the spell Wish duplicates or an alarm's kind, which the spell checks
+	case s.ID == "enhance-ability" || s.ID == "bestow-curse" || s.ID == "magic-circle" || s.ID == "imprisonment" || s.ID == "wish" || s.ID == "alarm" ||
+		s.ID == "contingency" || s.ID == "dream":
+		opts.Choice = choice // an enhancement, a curse, the spell Wish duplicates, an alarm's kind, the spell Contingency holds or a nightmare, which the spell checks
 	case s.ID == "enlarge-reduce" || s.ID == "fire-shield":
 		opts.Form = strings.ToLower(choice) // Fire Shield's warm or chill (or fire or cold)
 	case s.ID == "alter-self":

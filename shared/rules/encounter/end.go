@@ -541,6 +541,7 @@ func (ds Diffs) CharacterUpdates(base []campaign.Character) []campaign.Character
 			continue
 		}
 		d := ds[i]
+		was := ch
 		ch.HP, ch.TempHP, ch.DeathSaves, ch.Stable, ch.Dead = d.HP.After, d.TempHP.After, d.DeathSaves.After, d.Stable, d.Dead
 		// The effects that ended in the fight come off the sheet, and
 		// those cast in it that go on are put on.
@@ -618,6 +619,9 @@ func (ds Diffs) CharacterUpdates(base []campaign.Character) []campaign.Character
 		// level_up intent), with the choices it brings; it never levels
 		// the character by itself.
 		ch.LevelUp = ch.LevelUpReady()
+		if d.Dead {
+			ch = wakesInClone(ch, was) // spells_o.go
+		}
 		out = append(out, ch)
 	}
 	return out

@@ -72,7 +72,7 @@ func LastingUntil(fx spell.Effect, s srd.Spell, clock int64) int64 {
 func Lasting(fx spell.Effect, slotLevel int, until int64) campaign.Effect {
 	out := campaign.Effect{ID: fx.ID, Spell: fx.Spell, CasterID: fx.CasterID, Dice: fx.Dice,
 		AC: fx.AC, MaxHP: fx.MaxHP, Speed: fx.Speed, Nonmagical: fx.Nonmagical, Weapon: fx.Weapon, Bonus: fx.Bonus,
-		Left: fx.Left, Concentration: fx.Concentration, SlotLevel: slotLevel, Ends: fx.Ends, Note: fx.Note, Until: until, DC: fx.DC, Summon: fx.Summon, Pick: fx.Pick, Area: fx.Area}
+		Left: fx.Left, Concentration: fx.Concentration, SlotLevel: slotLevel, Ends: fx.Ends, Note: fx.Note, Until: until, DC: fx.DC, Summon: fx.Summon, Pick: fx.Pick, Area: fx.Area, Held: fx.Held}
 	if fx.Condition != 0 {
 		out.Condition = fx.Condition.String()
 	}
@@ -97,7 +97,7 @@ func Lasting(fx spell.Effect, slotLevel int, until int64) campaign.Effect {
 func (e Encounter) effectOf(ce campaign.Effect, target string) Effect {
 	fx := spell.Effect{ID: ce.ID, Spell: ce.Spell, CasterID: ce.CasterID, TargetID: target, Dice: ce.Dice,
 		AC: ce.AC, MaxHP: ce.MaxHP, Speed: ce.Speed, Nonmagical: ce.Nonmagical, Weapon: ce.Weapon, Bonus: ce.Bonus,
-		Left: ce.Left, Concentration: ce.Concentration, Ends: ce.Ends, Note: ce.Note, DC: ce.DC, Summon: ce.Summon, Pick: ce.Pick, Area: ce.Area}
+		Left: ce.Left, Concentration: ce.Concentration, Ends: ce.Ends, Note: ce.Note, DC: ce.DC, Summon: ce.Summon, Pick: ce.Pick, Area: ce.Area, Held: ce.Held}
 	if c, err := rules.ParseCondition(ce.Condition); err == nil && ce.Condition != "" {
 		fx.Condition = c
 	}

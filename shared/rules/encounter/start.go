@@ -112,6 +112,11 @@ func StartAt(clock int64, id string, chars []campaign.Character, monsters []Mons
 	if err != nil {
 		return Encounter{}, rules.Log{}, fault.Wrap(fault.Internal, op, err)
 	}
+	held, err := e.contingenciesStart(src) // spells_o.go
+	if err != nil {
+		return Encounter{}, rules.Log{}, fault.Wrap(fault.Internal, op, err)
+	}
+	log.Rolls, log.Changes = append(log.Rolls, held.Rolls...), append(log.Changes, held.Changes...)
 	// Monsters start alive, so somebody always can take the first turn.
 	first := e.clone()
 	if first.advance(-1) {

@@ -204,6 +204,9 @@ func (c *cast) checkCaster(caster rules.Combatant) error {
 	if caster.Dead {
 		return refuse(ReasonNotAllowed, "%s is dead", caster.Name)
 	}
+	if c.opts.Contingent {
+		return nil // cast long before, it goes off on its own
+	}
 	for cond := range (caster.Conditions & incapacitating).All() {
 		return refuse(ReasonNotAllowed, "%s is %s and can't cast spells", caster.Name, cond)
 	}
@@ -386,7 +389,7 @@ func (c *cast) prepareMechanics() error {
 }
 
 func (c *cast) checkSlot(caster rules.Combatant) error {
-	if c.spell.Level == 0 || c.opts.Ritual || c.opts.Ongoing || c.opts.Innate {
+	if c.spell.Level == 0 || c.opts.Ritual || c.opts.Ongoing || c.opts.Innate || c.opts.Contingent {
 		return nil
 	}
 	sl := caster.SpellSlots[c.slot-1]
@@ -422,7 +425,7 @@ func (c *cast) begin() error {
 		}
 	}
 	var chs []rules.Change
-	if s.Level > 0 && !c.opts.Ritual && !c.opts.Ongoing && !c.opts.Innate {
+	if s.Level > 0 && !c.opts.Ritual && !c.opts.Ongoing && !c.opts.Innate && !c.opts.Contingent {
 		used := caster.SpellSlots[c.slot-1].Used
 		c.r.SlotSpent = true
 		chs = append(chs, rules.Change{TargetID: caster.ID, Field: rules.FieldSpellSlotsUsed, Slot: c.slot, From: used, To: used + 1})

@@ -134,7 +134,7 @@ func TestConcentration(t *testing.T) {
 		{name: "RitualSpendsNoSlot", caster: func() rules.Combatant { c := mira(); c.SpellSlots[0].Used = 4; return c }(), spell: "detect-magic", slot: 1,
 			opts:    spell.Options{Ritual: true},
 			changes: []rules.Change{change("mira", rules.FieldConcentration, "", "detect-magic")},
-			summary: "Mira casts Detect Magic as a ritual."},
+			summary: "Mira casts Detect Magic as a ritual. Mira senses magic within 30 feet (blocked by 1 foot of stone, 1 inch of metal, lead or 3 feet of wood or dirt). No creature around bears a magic aura the spell sees."},
 	})
 }
 

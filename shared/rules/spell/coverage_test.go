@@ -20,10 +20,10 @@ func TestCoverageCounts(t *testing.T) {
 	t.Logf("SRD spell coverage:\n%s", r)
 	want := map[spell.Shape]int{
 		spell.ShapeAttack: 13, spell.ShapeSaveDamage: 39, spell.ShapeAutoDamage: 1, spell.ShapeHeal: 7,
-		spell.ShapeCondition: 22, spell.ShapeExact: 160, spell.ShapeNarrative: 77,
+		spell.ShapeCondition: 22, spell.ShapeExact: 167, spell.ShapeNarrative: 70,
 	}
-	if r.Total != 319 || r.Mechanical != 242 || r.Narrative != 77 {
-		t.Errorf("total %d, mechanical %d, narrative %d; want 319, 242, 77", r.Total, r.Mechanical, r.Narrative)
+	if r.Total != 319 || r.Mechanical != 249 || r.Narrative != 70 {
+		t.Errorf("total %d, mechanical %d, narrative %d; want 319, 249, 70", r.Total, r.Mechanical, r.Narrative)
 	}
 	for sh, n := range want {
 		if r.Counts[sh] != n || len(r.Spells[sh]) != n {
@@ -51,16 +51,14 @@ func TestCoverageCounts(t *testing.T) {
 		"plane-shift", "etherealness", "imprisonment", "meld-into-stone", "mislead", "magic-circle", "antilife-shell", "levitate",
 		"telekinesis", "reverse-gravity", "wall-of-force", "prismatic-wall", "earthquake", "antimagic-field", "wall-of-stone",
 		"zone-of-truth", "detect-thoughts", "seeming", "alarm", "awaken", "planar-binding",
-		"teleport", "word-of-recall", "transport-via-plants", "tree-stride", "spike-growth", "plant-growth"} {
+		"teleport", "word-of-recall", "transport-via-plants", "tree-stride", "spike-growth", "plant-growth",
+		"simulacrum", "planar-ally", "contingency", "clone", "nondetection", "dream", "detect-magic"} {
 		if !has(r.Spells[spell.ShapeExact], id) {
 			t.Errorf("%s is not exact", id)
 		}
 	}
 	if r.Why["phantom-steed"] == "" || r.Why["unseen-servant"] == "" {
 		t.Errorf("no reason given for phantom-steed or unseen-servant being narrative: %v", r.Why)
-	}
-	if r.Why["dream"] == "" {
-		t.Errorf("no reason given for dream being narrative: %v", r.Why)
 	}
 }
 
@@ -89,7 +87,7 @@ func TestClassifyReadsTheData(t *testing.T) {
 		{"PhantasmalKillerIsConditionNotDamage", mustSpell(t, "phantasmal-killer"), spell.ShapeCondition},
 		{"AidIsExactNotHealing", mustSpell(t, "aid"), spell.ShapeExact},
 		{"ControlWaterIsItsWhirlpoolsSaveForDamage", mustSpell(t, "control-water"), spell.ShapeSaveDamage},
-		{"DreamIsNarrativeDespiteDamageData", mustSpell(t, "dream"), spell.ShapeNarrative},
+		{"DreamIsExactItsNightmareAtTheNextRest", mustSpell(t, "dream"), spell.ShapeExact},
 		{"FireShieldIsExact", mustSpell(t, "fire-shield"), spell.ShapeExact},
 		{"ScorchingRayIsExact", mustSpell(t, "scorching-ray"), spell.ShapeExact},
 	} {
@@ -140,6 +138,9 @@ func TestEverySpellCasts(t *testing.T) {
 				}
 				if s.ID == "antipathy-sympathy" {
 					opts.Choice = "antipathy goblins" // the kind it repels
+				}
+				if s.ID == "contingency" {
+					opts.Choice = "stoneskin when a fight starts" // the spell Contingency holds
 				}
 				var r spell.Result
 				var err error

@@ -73,6 +73,10 @@ func (c *cast) detectThoughts() error {
 	}
 	id := c.ids[0]
 	out := c.outcome(id)
+	if c.hidden(id) { // Nondetection (o.go)
+		out.Note = "is hidden from divination: the spell finds no mind there"
+		return nil
+	}
 	if mindless(*c.state[id]) {
 		out.Note = "has no thoughts the spell can read (Intelligence 3 or lower)"
 		return nil

@@ -185,8 +185,11 @@ func (c *cast) called() (srd.Monster, int, string, error) {
 // celestial, fey or fiend; a familiar makes no attack, and a steed is of
 // Intelligence 6 at least.
 func spirit(id string, m srd.Monster, typ string) srd.Monster {
-	if id == "awaken" {
+	switch id {
+	case "awaken":
 		return awakened(m)
+	case "simulacrum":
+		return simulacrum(m) // o.go
 	}
 	if typ == "" {
 		return m
@@ -225,7 +228,7 @@ func (c *cast) serve() error {
 		ends = sv.endsAt(c.slot)
 	}
 	call := Summon{SRDID: m.ID, Count: n}
-	if sv.make != nil || sv.types != nil || c.spell.ID == "awaken" {
+	if sv.make != nil || sv.types != nil || c.spell.ID == "awaken" || c.spell.ID == "simulacrum" {
 		call.Monster = &m
 	}
 	c.r.Summons = append(c.r.Summons, call)
@@ -247,6 +250,9 @@ func (c *cast) serve() error {
 		c.r.Notes = append(c.r.Notes, who+" speaks with the steed telepathically within a mile, and a spell "+who+" casts on itself alone may also target the steed while mounted.")
 	case "create-undead":
 		c.r.Notes = append(c.r.Notes, "The spell is cast only at night; cast again within the 24 hours it holds the same creatures for another 24.")
+	case "simulacrum":
+		c.r.Notes = append(c.r.Notes, "The copy has no equipment, never grows stronger nor regains spent spell slots, and is repaired only in an alchemical laboratory (100 gp a hit point); "+
+			"casting the spell again destroys it")
 	case "arcane-hand":
 		c.r.Notes = append(c.r.Notes, "The hand strikes with its Clenched Fist on its turns; its Forceful, Grasping and Interposing Hands (a push, a grapple, half cover) are told.")
 	}
@@ -268,7 +274,7 @@ func Serving(id, pick string, left int) (Summon, error) {
 	}
 	m = spirit(id, m, typ)
 	call := Summon{SRDID: m.ID, Count: left}
-	if sv.types != nil || id == "awaken" { // an awakened beast's Intelligence of 10
+	if sv.types != nil || id == "awaken" || id == "simulacrum" { // an awakened beast's Intelligence of 10, a copy's half hit points
 		call.Monster = &m
 	}
 	return call, nil

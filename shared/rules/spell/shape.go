@@ -320,9 +320,6 @@ var specs = map[string]spec{
 			"if it is native to another plane and the spell lasts the full minute, it goes home and does not return"},
 	"weird": {conds: []rules.Condition{rules.Frightened},
 		ends: "1 minute, or until it succeeds on a Wisdom save at the end of one of its turns (taking 4d10 psychic damage on each failure)"},
-
-	// Data that looks mechanical, effects that are not.
-	"dream": {why: "its damage applies only to a sleeper the caster menaces in a dream"},
 }
 
 // specOf is the spec for a spell id.

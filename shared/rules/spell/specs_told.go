@@ -13,7 +13,7 @@ var toldSpecs = map[string]string{
 	"rope-trick":            "a rope up to a hidden space for eight, out of reach for an hour: a place out of the world is the narrator's",
 	"demiplane":             "a door to an empty room on a plane of its own: places and planes are the narrator's",
 	"magnificent-mansion":   "a mansion on a plane of its own, with a hundred servants, for a day: places and planes are the narrator's",
-	"gate":                  "a portal to another plane, and a named creature drawn through it free to act: planes are the narrator's",
+	"gate":                  "a portal to another plane, and a named creature drawn through it free to act as the DM decides: it takes neither side, and the fights know only two, so the engine can't call it in honestly; planes are the narrator's",
 	"astral-projection":     "a journey of souls on the Astral Plane: planes are the narrator's",
 	"teleportation-circle":  "a portal to a permanent circle whose sigils the caster knows: places are the narrator's",
 	"passwall":              "a passage through a wall for an hour: the map's areas have no walls or doors, only the ways the author gave them",
@@ -53,10 +53,8 @@ var toldSpecs = map[string]string{
 	"locate-creature":           "the direction of a creature within 1,000 feet: where creatures are beyond the scene is the narrator's",
 	"locate-object":             "the direction of an object within 1,000 feet: objects and their whereabouts are the narrator's",
 	"detect-evil-and-good":      "sensing fiends, undead and hallowed places within 30 feet: what is sensed is the narrator's",
-	"detect-magic":              "sensing magic and its school within 30 feet: what is sensed is the narrator's",
 	"detect-poison-and-disease": "sensing poisons and diseases within 30 feet: what is sensed is the narrator's",
 	"arcanists-magic-aura":      "a false aura that fools divination: what magic reveals is the narrator's",
-	"nondetection":              "a creature, place or object hidden from divination: what magic reveals is the narrator's",
 
 	// Senses from afar.
 	"arcane-eye":    "an invisible eye the caster sees through: what is seen far off is the narrator's",
@@ -76,7 +74,6 @@ var toldSpecs = map[string]string{
 	"speak-with-animals":   "talking with beasts: a conversation is the narrator's",
 	"speak-with-dead":      "five questions to a corpse: a conversation is the narrator's",
 	"speak-with-plants":    "talking with plants, and thickets grown or cleared: a conversation and terrain are the narrator's",
-	"planar-ally":          "a celestial, elemental or fiend sent to serve for a price it bargains: a bargain is the narrator's",
 
 	// What creatures believe and how they look.
 	"disguise-self":       "the caster looking like someone else; its Investigation check comes only from a creature spending its action to inspect, which no fight's policy chooses",
@@ -86,12 +83,9 @@ var toldSpecs = map[string]string{
 	"programmed-illusion": "an illusion that plays when its trigger comes; its Investigation check comes only from a creature spending its action to examine it, which no fight's policy chooses",
 
 	// Bodies and souls over days.
-	"clone":         "a body grown over 120 days that the soul enters at death: the engine keeps no body waiting in a vessel",
 	"gentle-repose": "a corpse kept from decay and undeath for 10 days: the engine keeps no time since a death",
 	"magic-jar":     "the caster's soul in a gem, then in a humanoid it possesses: the host fights with its own stat block and the caster's mind, a swap of sides and sheets the engine does not keep",
 	"sequester":     "a creature or object hidden and held out of time until a condition the caster names: the engine can't tell when words come true",
-	"simulacrum":    "a snow copy of a beast or humanoid that serves until it melts: the engine keeps no such copy's sheet",
-	"contingency":   "a spell held until a circumstance the caster words: the engine can't tell when words come true",
 }
 
 func init() {

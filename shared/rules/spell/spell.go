@@ -116,6 +116,13 @@ type Options struct {
 	// Innate casts the spell with no slot, as a monster's innate
 	// spellcasting does (its uses a day are its caller's to count).
 	Innate bool `json:"innate,omitempty"`
+	// Contingent casts the spell a Contingency held, as it goes off: no
+	// slot (both were spent with the Contingency), and its caster may be
+	// down (at 0 hit points, unconscious) but not dead.
+	Contingent bool `json:"contingent,omitempty"`
+	// Auras are what Detect Magic sees on each creature around its
+	// caster (AuraOf), which the caller, keeper of the inventories, gives.
+	Auras []Aura `json:"auras,omitempty"`
 
 	// What a caster's class features make of the casting (the encounter
 	// reads them from its features: rules/encounter's casting).
@@ -382,6 +389,9 @@ type Effect struct {
 	// area of the map it wards, where its caster stood.
 	Pick string `json:"pick,omitempty"`
 	Area string `json:"area,omitempty"`
+	// Held is the spell a Contingency holds (its id), cast on its caster
+	// when the circumstance Ends names comes.
+	Held string `json:"held,omitempty"`
 	// Left is what the effect has left to use up (Mirror Image's
 	// duplicates); the effect ends when it reaches 0.
 	Left          int  `json:"left,omitempty"`

@@ -389,6 +389,9 @@ func rest(r request, d Decision) (Decision, error) {
 		d.Summary = res.Summary() + " A rest begun at 0 HP gives nothing more (a long rest needs at least 1 HP at its start); resting again gives its benefits."
 		return d, nil
 	}
+	if out, done, err := nightmareRest(r, d); done { // Dream (spells_o.go)
+		return out, err
+	}
 	if r.in.Rest == "short" {
 		return shortRest(r, d)
 	}
@@ -587,6 +590,7 @@ func cast(r request, d Decision) (Decision, error) {
 	if err := encounter.Choose(sp, in.Choice, &opts); err != nil {
 		return d, err
 	}
+	divining(r, sp, append(slices.Clone(in.TargetIDs), in.TargetID), &opts) // Detect Magic, Nondetection (spells_o.go)
 	res, err := spell.Cast(r.sheet, sp.ID, slot, targets, opts, r.src, srd.LookupSpell)
 	if err != nil {
 		return d, err
