@@ -57,7 +57,7 @@ func legendaryAttacks(m srd.Monster, attacks []srd.Action) []Legendary {
 		if name == "attack" {
 			a, found = bestAttack(attacks)
 		} else {
-			name = strings.TrimSuffix(name, " attack")
+			name = strings.TrimSuffix(legendaryAlias(name), " attack")
 			i := slices.IndexFunc(attacks, func(x srd.Action) bool { return strings.EqualFold(x.Name, name) && x.AttackBonus != nil })
 			if i >= 0 {
 				a, found = attacks[i], true
