@@ -153,6 +153,7 @@ func (e Encounter) legendaryPick(ai int) *Legendary {
 	for i, l := range p.Legendary {
 		switch {
 		case l.Cost > p.LegendaryLeft:
+		case l.Area && l.Attack.Single && e.glareTarget(ai, l.Attack) < 0: // nobody left to glare at
 		case l.Area:
 			if area == nil || damageScore(l.Attack.Damage) > damageScore(area.Attack.Damage) {
 				area = &p.Legendary[i]
