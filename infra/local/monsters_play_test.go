@@ -541,3 +541,29 @@ func TestMummyRotOverTheSocket(t *testing.T) {
 		t.Errorf("after a long rest under mummy rot: %d HP, want %d; afflictions %+v", after, hp, as)
 	}
 }
+
+// A glare over the socket: a homebrew starer's Multiattack is its Glare
+// (DC 30 Wisdom, past a level 1 fighter's reach) and a claw; failed by 5
+// or more, the glare frightens and paralyzes the fighter until the end
+// of the starer's next turn.
+func TestDreadfulGlareOverTheSocket(t *testing.T) {
+	base := inProcess(t, func(c *config) { c.turnRate = 0 })
+	h := newHero(t, base, map[string]any{"name": "Bram", "race": "human", "class": "fighter", "level": 1,
+		"abilities": map[string]int{"str": 15, "dex": 12, "con": 14, "int": 8, "wis": 10, "cha": 10}},
+		`{"id":"starer","name":"Starer","size":"Medium","type":"undead","alignment":"lawful evil",
+"ac":1,"hp":1000,"hit_dice":"100d10","speed":{"walk":30},"abilities":{"str":10,"dex":1,"con":10,"int":10,"wis":10,"cha":10},
+"senses":{"passive_perception":10},"cr":0,"xp":0,"proficiency_bonus":2,
+"actions":[{"id":"multiattack","name":"Multiattack","multiattack":{"actions":{"Glare":1,"Claw":1}}},
+{"id":"glare","name":"Glare","dc":{"ability":"wis","value":30,"success":"none"},"single":true,
+"inflicts":[{"condition":"frightened","duration":"the source's next turn"},{"condition":"paralyzed","duration":"the source's next turn","fail_by":5}]},
+{"id":"claw","name":"Claw","attack_bonus":-5,"attack_type":"melee","reach":5,"damage":[{"dice":"1","type":"slashing"}]}]}`)
+	h.begin("starer", 1)
+	turns := h.fightOn(func(turns []event) bool {
+		return slices.Contains(conditionsOf(encounterOf(turns[len(turns)-1]), h.char), "paralyzed")
+	})
+	enc := encounterOf(turns[len(turns)-1])
+	conds := conditionsOf(enc, h.char)
+	if log := fmt.Sprint(enc["log"]); !slices.Contains(conds, "frightened") || !strings.Contains(log, "Starer 1 uses Glare") {
+		t.Fatalf("Bram is %v: %s", conds, log)
+	}
+}

@@ -156,6 +156,9 @@ type Action struct {
 	// is immune to it for the rest of the day.
 	Inflicts    []HitCondition `json:"inflicts,omitempty"`
 	ImmuneAfter bool           `json:"immune_after,omitempty"`
+	// Single says the action catches one creature, not all (a mummy's
+	// Dreadful Glare, a lich's Frightening Gaze).
+	Single bool `json:"single,omitempty"`
 	// HoldsAtZero says Regeneration keeps the creature from dying at 0
 	// hit points until its turn starts and it does not regenerate (a
 	// troll's).
@@ -340,6 +343,9 @@ type HitCondition struct {
 	// petrified for 24 hours); a success there ends it.
 	Worsens    string `json:"worsens,omitempty"`
 	WorsensFor string `json:"worsens_for,omitempty"`
+	// FailBy is how much the save must fail by for this condition to
+	// come, when set (a Dreadful Glare's paralysis, failed by 5).
+	FailBy int `json:"fail_by,omitempty"`
 }
 
 // Sleep is a poison's unconsciousness, held as long as the condition it

@@ -154,7 +154,8 @@ func (e *Encounter) area(res *Result, ai int, a srd.Action, src dice.Source, rs 
 			}
 		}
 	}
-	against := []string{"seen"} // a breath is seen coming
+	caught = e.singleOut(ai, a, caught) // a glare's one target
+	against := []string{"seen"}         // a breath is seen coming
 	for _, d := range a.Damage {
 		if d.Type != "" {
 			against = append(against, d.Type)

@@ -189,7 +189,7 @@ func (e *Encounter) afterAreaSave(res *Result, ai, ti int, a srd.Action, sv rule
 		return nil
 	}
 	for _, hc := range a.Inflicts {
-		if e.Participants[ti].Defeated || !hitWorksOn(e.Participants[ti], hc) {
+		if e.Participants[ti].Defeated || !hitWorksOn(e.Participants[ti], hc) || !inflicted(hc, sv) {
 			continue
 		}
 		if err := e.hold(res, ai, ti, a, hc, a.DC, &sv); err != nil {

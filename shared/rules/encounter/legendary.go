@@ -57,7 +57,7 @@ func legendaryAttacks(m srd.Monster, attacks []srd.Action) []Legendary {
 		if name == "attack" {
 			a, found = bestAttack(attacks)
 		} else {
-			name = strings.TrimSuffix(name, " attack")
+			name = strings.TrimSuffix(legendaryAlias(name), " attack")
 			i := slices.IndexFunc(attacks, func(x srd.Action) bool { return strings.EqualFold(x.Name, name) && x.AttackBonus != nil })
 			if i >= 0 {
 				a, found = attacks[i], true
@@ -153,6 +153,7 @@ func (e Encounter) legendaryPick(ai int) *Legendary {
 	for i, l := range p.Legendary {
 		switch {
 		case l.Cost > p.LegendaryLeft:
+		case l.Area && l.Attack.Single && e.glareTarget(ai, l.Attack) < 0: // nobody left to glare at
 		case l.Area:
 			if area == nil || damageScore(l.Attack.Damage) > damageScore(area.Attack.Damage) {
 				area = &p.Legendary[i]

@@ -112,6 +112,7 @@ func (e *Encounter) monsterAttack(res *Result, ai int, src dice.Source, rs React
 		}
 		if a, ok := e.readyHoldArea(ai); ok {
 			e.Participants[ai].Turn.ActionUsed = true
+			e.spendDaily(ai, a)
 			res.Kind = ActionArea
 			return e.area(res, ai, a, src, rs)
 		}
@@ -290,8 +291,10 @@ func (e *Encounter) spendRecharge(ai int, plan []srd.Action) {
 // uses it as part of its Multiattack.
 func (e Encounter) presence(ai int) (srd.Action, bool) {
 	p := e.Participants[ai]
-	i := slices.IndexFunc(p.Actions, func(a srd.Action) bool { return a.ID == "frightful-presence" && holdArea(a) })
-	if i < 0 || !e.someUnheld(ai, p.Actions[i]) {
+	i := slices.IndexFunc(p.Actions, func(a srd.Action) bool {
+		return (a.ID == "frightful-presence" || withMultiattack(p, a)) && holdArea(a)
+	})
+	if i < 0 || !e.someUnheld(ai, p.Actions[i]) || (p.Actions[i].Single && e.glareTarget(ai, p.Actions[i]) < 0) {
 		return srd.Action{}, false
 	}
 	return p.Actions[i], true
@@ -304,7 +307,7 @@ func (e Encounter) presence(ai int) (srd.Action, bool) {
 func (e Encounter) readyHoldArea(ai int) (srd.Action, bool) {
 	p := e.Participants[ai]
 	for _, a := range p.Actions {
-		if a.ID == "frightful-presence" || !holdArea(a) || a.Usage != nil || len(a.Damage) > 0 {
+		if a.ID == "frightful-presence" || withMultiattack(p, a) || !holdArea(a) || !dailyLeft(p, a) || len(a.Damage) > 0 {
 			continue
 		}
 		from := source(p, a)

@@ -267,6 +267,7 @@ func (t *Tables) action(monster string, r refAction) (srd.Action, error) {
 	}
 	t.followConditions(monster, r.Desc, &a)
 	t.followAreaConditions(monster, r.Desc, &a)
+	t.followGlares(monster, r.Desc, &a)
 	t.followDrain(monster, r.Desc, &a)
 	t.followAlternatives(monster, r.Desc, &a)
 	t.followAfflict(monster, r.Desc, &a)
