@@ -145,7 +145,7 @@ func (e *Encounter) monsterAttack(res *Result, ai int, src dice.Source, rs React
 	res.Kind = ActionAttack
 	e.Participants[ai].Turn.ActionUsed = true
 	plan = oneIfSlowed(e, res, ai, plan)
-	plan = withMoves(p, plan) // a roper's Reel (positions.go)
+	plan = withMoves(p, plan)                         // a roper's Reel (positions.go)
 	if err := e.eminence(res, ai, plan); err != nil { // tactics.go
 		return err
 	}

@@ -397,7 +397,9 @@ func (e *Encounter) lured(res *Result, ai, ti int, a srd.Action) error {
 		return nil
 	}
 	m, t := e.Participants[ai], e.Participants[ti]
-	if !slices.ContainsFunc(e.Effects, func(fx Effect) bool { return fx.TargetID == t.ID && fx.Spell == source(m, a) && fx.Condition == rules.Charmed }) {
+	if !slices.ContainsFunc(e.Effects, func(fx Effect) bool {
+		return fx.TargetID == t.ID && fx.Spell == source(m, a) && fx.Condition == rules.Charmed
+	}) {
 		return nil // it resisted, or is immune to charm
 	}
 	if slices.ContainsFunc(e.Effects, func(fx Effect) bool { return fx.TargetID == t.ID && fx.ID == luredHeld && fx.Spell == source(m, a) }) {
