@@ -541,3 +541,26 @@ func TestMummyRotOverTheSocket(t *testing.T) {
 		t.Errorf("after a long rest under mummy rot: %d HP, want %d; afflictions %+v", after, hp, as)
 	}
 }
+
+// A whip's pull over the socket: a homebrew whipper's hit (reach 30,
+// Strength save DC 30) pulls the fighter into its reach without the
+// whipper closing in; the encounter the client reads has them engaged.
+func TestWhipPullOverTheSocket(t *testing.T) {
+	base := inProcess(t, func(c *config) { c.turnRate = 0 })
+	h := newHero(t, base, map[string]any{"name": "Bram", "race": "human", "class": "fighter", "level": 5, "subclass": "champion",
+		"abilities": map[string]int{"str": 15, "dex": 12, "con": 14, "int": 8, "wis": 10, "cha": 10}},
+		`{"id":"whipper","name":"Whipper","size":"Large","type":"fiend","alignment":"chaotic evil",
+"ac":1,"hp":1000,"hit_dice":"100d10","speed":{"walk":30},"abilities":{"str":10,"dex":1,"con":10,"int":10,"wis":10,"cha":10},
+"senses":{"passive_perception":10},"cr":0,"xp":0,"proficiency_bonus":2,
+"actions":[{"id":"whip","name":"Whip","attack_bonus":30,"attack_type":"melee","reach":30,"damage":[{"dice":"1","type":"slashing"}],
+"move":{"kind":"pull","feet":25,"save":{"ability":"str","value":30,"success":"none"}}}]}`)
+	h.begin("whipper", 1)
+	turns := h.fightOn(func(turns []event) bool {
+		return strings.Contains(fmt.Sprint(encounterOf(turns[len(turns)-1])["log"]), "pulled 25 feet toward Whipper 1")
+	})
+	enc := encounterOf(turns[len(turns)-1])
+	engaged, _ := participantByID(enc, h.char)["engaged"].([]any)
+	if !slices.Contains(engaged, any("whipper-1")) {
+		t.Fatalf("Bram pulled, engaged with %v: %s", engaged, fmt.Sprint(enc["log"]))
+	}
+}

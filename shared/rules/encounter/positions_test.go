@@ -172,3 +172,30 @@ func TestLuringSongWalksTheCharmedToTheHarpy(t *testing.T) {
 		t.Errorf("she walked to the harpy: engaged %v", p.Engaged)
 	}
 }
+
+// A kraken's Tentacle Attack or Fling flings, when it grapples two
+// creatures, the first of them: free of the grapple, out of reach,
+// prone, and 6d6 for its 60 feet (1d6 for every 10); the die sends it at
+// the ground, not at Tavi.
+func TestKrakenFlingsOneItGrapples(t *testing.T) {
+	m := mira()
+	m.HP, m.MaxHP = 60, 60
+	e := casterFirst(t, []campaign.Character{m, tavi()}, []encounter.MonsterSpec{{SRDID: "kraken", Count: 1}})
+	for _, id := range []string{"mira", "tavi"} {
+		e = engage(t, e, id, "kraken-1")
+		e = edit(e, id, func(p *encounter.Participant) { p.GrappledBy = "kraken-1" })
+	}
+	e = edit(e, "kraken-1", func(p *encounter.Participant) { p.LegendaryLeft = 1 })
+	e.LegendaryDue = []string{"kraken-1"}
+	e, res, err := encounter.LegendaryTurn(e, faces(t, 1, 1, 1, 1, 1, 1, 2), encounter.Reactions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	p := participant(t, e, "mira")
+	if p.HP != 54 || p.GrappledBy != "" || len(p.Engaged) != 0 || !slices.Contains(p.Conditions, "prone") || !strings.Contains(res.Summary(), "flung 60 feet") {
+		t.Fatalf("after the fling: %d HP, held by %q, engaged %v, %v: %s", p.HP, p.GrappledBy, p.Engaged, p.Conditions, res.Summary())
+	}
+	if tv := participant(t, e, "tavi"); tv.GrappledBy != "kraken-1" {
+		t.Errorf("Tavi is still held: %q", tv.GrappledBy)
+	}
+}
