@@ -226,9 +226,13 @@ func TestBrowserTableForEveryone(t *testing.T) {
 		waitJS(`document.getElementById("homebrew-error").textContent === ""`),
 		waitJS(`[...document.getElementById("monsters").options].some((o) => o.value === "bog-hag")`))
 
-	// A fight: whoever is not up sees why, in words.
+	// A fight: whoever is not up sees why, in words. The foe is straw, so
+	// nobody drops before the test looks (a goblin may drop a level 1
+	// wizard before her turn, and a dying player is told other words).
+	a.do("send a harmless one", fill("homebrew-json", strawGoblin), click("#homebrew-form button"),
+		waitJS(`document.getElementById("homebrew-list").textContent.includes("Straw Goblin")`))
 	a.do("see the last turn saved", committed(8), waitJS(`!document.getElementById("fight-start").disabled`))
-	a.do("start an encounter", fill("fight-monster", "goblin"), fill("fight-count", "1"), click("#fight-form button"))
+	a.do("start an encounter", fill("fight-monster", "straw-goblin"), fill("fight-count", "1"), click("#fight-form button"))
 	both := []seat{a, b}
 	for _, s := range both {
 		s.do("see the fight", visible("fight"), waitJS(`document.querySelector("#order li.current.character") !== null`))

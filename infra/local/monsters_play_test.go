@@ -489,7 +489,7 @@ func TestFearAuraOverTheSocket(t *testing.T) {
 
 // Mummy rot over the socket: a hit curses the fighter on a failed save,
 // the sheet carries the curse after the fight, and a long rest heals
-// none of what the fight took.
+// none of what the fight took while its day takes from the maximum.
 func TestMummyRotOverTheSocket(t *testing.T) {
 	base := inProcess(t, func(c *config) { c.turnRate = 0 })
 	h := newHero(t, base, map[string]any{"name": "Bram", "race": "human", "class": "fighter", "level": 5, "subclass": "champion",
@@ -508,7 +508,10 @@ func TestMummyRotOverTheSocket(t *testing.T) {
 	h.end(enc)
 	// afflicted is the sheet's hit points and afflictions, read as the
 	// client reads them.
-	type affliction struct{ Name, Kind, NoHealing string }
+	type affliction struct {
+		Name, Kind, NoHealing string
+		Reduced               int
+	}
 	afflicted := func() (hp int, as []affliction) {
 		var v struct {
 			Characters []struct {
@@ -517,6 +520,7 @@ func TestMummyRotOverTheSocket(t *testing.T) {
 				Afflictions []struct {
 					Name, Kind string
 					NoHealing  string `json:"no_healing"`
+					Reduced    int
 				}
 			}
 		}
@@ -536,9 +540,12 @@ func TestMummyRotOverTheSocket(t *testing.T) {
 	if len(as) != 1 || as[0].Name != "mummy rot" || as[0].NoHealing != "all" || hp >= full {
 		t.Fatalf("the sheet after the fight: %d/%d HP, afflictions %+v", hp, full, as)
 	}
+	// The rest heals nothing, and its day takes 3d6 of the maximum: the
+	// hit points fall to it if they stood higher.
 	h.act(map[string]any{"kind": "rest", "rest": "long"}, nil)
-	if after, as := afflicted(); after != hp || len(as) != 1 {
-		t.Errorf("after a long rest under mummy rot: %d HP, want %d; afflictions %+v", after, hp, as)
+	after, as := afflicted()
+	if len(as) != 1 || as[0].Reduced < 3 || as[0].Reduced > 18 || after != min(hp, full-as[0].Reduced) {
+		t.Errorf("after a long rest under mummy rot: %d HP (from %d of %d), afflictions %+v", after, hp, full, as)
 	}
 }
 
@@ -565,5 +572,28 @@ func TestDreadfulGlareOverTheSocket(t *testing.T) {
 	conds := conditionsOf(enc, h.char)
 	if log := fmt.Sprint(enc["log"]); !slices.Contains(conds, "frightened") || !strings.Contains(log, "Starer 1 uses Glare") {
 		t.Fatalf("Bram is %v: %s", conds, log)
+	}
+}
+
+// A whip's pull over the socket: a homebrew whipper's hit (reach 30,
+// Strength save DC 30) pulls the fighter into its reach without the
+// whipper closing in; the encounter the client reads has them engaged.
+func TestWhipPullOverTheSocket(t *testing.T) {
+	base := inProcess(t, func(c *config) { c.turnRate = 0 })
+	h := newHero(t, base, map[string]any{"name": "Bram", "race": "human", "class": "fighter", "level": 5, "subclass": "champion",
+		"abilities": map[string]int{"str": 15, "dex": 12, "con": 14, "int": 8, "wis": 10, "cha": 10}},
+		`{"id":"whipper","name":"Whipper","size":"Large","type":"fiend","alignment":"chaotic evil",
+"ac":1,"hp":1000,"hit_dice":"100d10","speed":{"walk":30},"abilities":{"str":10,"dex":1,"con":10,"int":10,"wis":10,"cha":10},
+"senses":{"passive_perception":10},"cr":0,"xp":0,"proficiency_bonus":2,
+"actions":[{"id":"whip","name":"Whip","attack_bonus":30,"attack_type":"melee","reach":30,"damage":[{"dice":"1","type":"slashing"}],
+"move":{"kind":"pull","feet":25,"save":{"ability":"str","value":30,"success":"none"}}}]}`)
+	h.begin("whipper", 1)
+	turns := h.fightOn(func(turns []event) bool {
+		return strings.Contains(fmt.Sprint(encounterOf(turns[len(turns)-1])["log"]), "pulled 25 feet toward Whipper 1")
+	})
+	enc := encounterOf(turns[len(turns)-1])
+	engaged, _ := participantByID(enc, h.char)["engaged"].([]any)
+	if !slices.Contains(engaged, any("whipper-1")) {
+		t.Fatalf("Bram pulled, engaged with %v: %s", engaged, fmt.Sprint(enc["log"]))
 	}
 }

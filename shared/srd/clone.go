@@ -127,6 +127,17 @@ func (a Action) clone() Action {
 		f.Only = slices.Clone(f.Only)
 		a.Affliction = &f
 	}
+	if a.Move != nil {
+		v := *a.Move
+		v.Save, v.Struck = clonePtr(v.Save), clonePtr(v.Struck)
+		v.Damage = cloneAll(v.Damage, Damage.clone)
+		a.Move = &v
+	}
+	if a.Lure != nil {
+		l := *a.Lure
+		l.Only = slices.Clone(l.Only)
+		a.Lure = &l
+	}
 	if a.Spellcasting != nil {
 		sc := *a.Spellcasting
 		sc.Components = slices.Clone(sc.Components)

@@ -204,6 +204,12 @@ func wantDC(w xAction) *srd.DC {
 		v, _ := strconv.Atoi(m[1])
 		dc = &srd.DC{Ability: abilityOf[m[2]], Value: v, Success: "none"}
 	}
+	// A song that charms its listeners (a harpy's Luring Song) asks its
+	// save in the words alone too.
+	if m := textSave.FindStringSubmatch(w.Desc); dc == nil && m != nil && strings.Contains(w.Desc, "can hear the song") {
+		v, _ := strconv.Atoi(m[1])
+		dc = &srd.DC{Ability: abilityOf[m[2]], Value: v, Success: "none"}
+	}
 	if toHit.MatchString(w.Desc) || w.Options != nil || len(w.Damage) == 0 {
 		return dc
 	}

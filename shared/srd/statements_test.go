@@ -15,13 +15,8 @@ import (
 // savesTold are the saving throws a monster's text asks that its data
 // does not carry, each with its reason ("monster/action/ability DC").
 var savesTold = map[string]string{
-	"air-elemental/whirlwind/dex 13":   "a creature struck by another flung at it: the fight keeps no positions to fling to",
-	"air-elemental/whirlwind/str 13":   "a whirlwind that flings its catch 20 feet in a random direction: the fight keeps no positions to fling to",
-	"balor/whip/str 20":                "a pull of 25 feet toward the balor: the fight keeps no distances",
-	"harpy/luring-song/wis 11":         "a song that charms the listeners within 300 feet into walking to the harpy: the fight keeps no distances to walk",
 	"ice-devil/wall-of-ice/con 17":     "a wall of ice and the cold of passing through it: the fight keeps no walls' panels or movement through them",
 	"ice-devil/wall-of-ice/dex 17":     "a wall of ice and the cold of passing through it: the fight keeps no walls' panels or movement through them",
-	"kraken/fling/dex 18":              "a creature struck by another flung at it: the fight keeps no positions to fling to",
 	"rust-monster/antennae/dex 11":     "rust on a touched object's metal: the fight keeps no object's wear",
 	"stone-giant/rock-catching/dex 10": "catching a hurled rock: the fights hurl none at a giant",
 }

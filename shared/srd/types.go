@@ -194,6 +194,10 @@ type Action struct {
 	// Affliction is the curse or disease the hit leaves behind a save
 	// (mummy rot, lycanthropy), as the text says.
 	Affliction *Affliction `json:"affliction,omitempty"`
+	// Move and Lure are where the action puts a creature (a pull, a
+	// fling) and a song's walk to its singer (types_positions.go).
+	Move *Move `json:"move,omitempty"`
+	Lure *Lure `json:"lure,omitempty"`
 }
 
 // Swallow is a monster's swallowing (or engulfing) of a creature: the
@@ -346,6 +350,12 @@ type HitCondition struct {
 	// FailBy is how much the save must fail by for this condition to
 	// come, when set (a Dreadful Glare's paralysis, failed by 5).
 	FailBy int `json:"fail_by,omitempty"`
+	// Advantage says the condition comes only with a hit made with
+	// advantage (a cloaker attached to the head blinds); Blinded, that a
+	// grappled target is also blinded until the grapple ends (a rug of
+	// smothering's).
+	Advantage bool `json:"advantage,omitempty"`
+	Blinded   bool `json:"blinded,omitempty"`
 }
 
 // Sleep is a poison's unconsciousness, held as long as the condition it

@@ -335,6 +335,9 @@ func (c *checker) action(a Action, legendary bool, at string) {
 	if f := a.Affliction; f != nil {
 		c.affliction(*f, a.AttackBonus != nil, at+".affliction")
 	}
+	if a.Move != nil || a.Lure != nil {
+		c.positions(a, at) // validate_positions.go
+	}
 	if sl := a.Slays; sl != nil {
 		c.check(a.AttackBonus != nil, at+".slays", "goes with an attack roll")
 		c.inRange(sl.HP, 1, 1000, at+".slays.hp")
@@ -387,9 +390,10 @@ func (c *checker) hitCondition(hc HitCondition, attack bool, at string) {
 	if hc.Condition == "grappled" {
 		c.inRange(hc.Escape, 1, 30, at+".escape")
 	} else {
-		c.check(hc.Escape == 0 || hc.Condition == "restrained", at+".escape", "goes with grappled or restrained only")
+		c.check(hc.Escape == 0 || hc.Condition == "restrained" || hc.Advantage, at+".escape", "goes with grappled, restrained or an attachment only")
 		c.inRange(hc.Escape, 0, 30, at+".escape")
 		c.check(!hc.Restrained, at+".restrained", "goes with grappled only")
+		c.check(!hc.Blinded, at+".blinded", "goes with grappled only")
 	}
 	if hc.MaxSize != "" {
 		c.oneOf(hc.MaxSize, set("tiny", "small", "medium", "large", "huge"), at+".max_size")

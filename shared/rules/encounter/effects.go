@@ -309,6 +309,9 @@ func (e *Encounter) lapse(res *Result) error {
 		if why := e.swallowerDead(fx); why != "" {
 			return why
 		}
+		if why := e.letGoOf(fx); why != "" { // positions.go
+			return why
+		}
 		return ""
 	})
 }
@@ -417,6 +420,9 @@ func (e *Encounter) turnStarts(res *Result, src dice.Source) error {
 		return err
 	}
 	if err := e.wardsTurnStarts(res, src); err != nil { // Forbiddance (spells_n.go)
+		return err
+	}
+	if err := e.lureWalks(res, src); err != nil { // positions.go
 		return err
 	}
 	if err := e.digest(res, src); err != nil { // a swallower's acid (swallow.go)

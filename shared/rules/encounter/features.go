@@ -319,6 +319,9 @@ func (e *Encounter) featuresDamaged(res *Result, ti int, d rules.DamageResult, s
 	if err := e.ridersDamaged(res, ti, d); err != nil { // a poison's sleep
 		return err
 	}
+	if err := e.lureShaken(res, ti, d, src); err != nil { // positions.go
+		return err
+	}
 	for _, f := range e.Participants[ti].featureHooks() {
 		if f.damaged != nil {
 			if err := f.damaged(e, res, ti, d, src); err != nil {

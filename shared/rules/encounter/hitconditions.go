@@ -34,7 +34,11 @@ func (e *Encounter) afterHit(res *Result, rs Reactions, ai, ti int, a srd.Action
 	if !r.Hit {
 		return nil
 	}
+	a = withEdge(a, r) // an attachment needs advantage (positions.go)
 	if err := e.hitConditions(res, rs, ai, ti, a, src); err != nil {
+		return err
+	}
+	if err := e.lashed(res, rs, ai, ti, a, src); err != nil {
 		return err
 	}
 	if err := e.drain(res, rs, ai, ti, a, r, src); err != nil {
@@ -135,6 +139,9 @@ func (e *Encounter) hold(res *Result, ai, ti int, a srd.Action, hc srd.HitCondit
 			text += " and restrained until the grapple ends"
 		}
 		res.say(text + ".")
+		if hc.Blinded {
+			return e.blindWhileHeld(res, ai, ti, a) // positions.go
+		}
 		return nil
 	case hc.Duration == "" && !hc.Repeat && hc.Escape == 0:
 		res.say(fmt.Sprintf("%s is %s by %s%s.", t.Name, becomes(hc.Condition), from, savedBy(sv)))
@@ -189,14 +196,14 @@ func (e *Encounter) afterAreaSave(res *Result, ai, ti int, a srd.Action, sv rule
 		return nil
 	}
 	for _, hc := range a.Inflicts {
-		if e.Participants[ti].Defeated || !hitWorksOn(e.Participants[ti], hc) || !inflicted(hc, sv) {
+		if e.Participants[ti].Defeated || !hitWorksOn(e.Participants[ti], hc) || !inflicted(hc, sv) || !e.lureWorksOn(ti, a) {
 			continue
 		}
 		if err := e.hold(res, ai, ti, a, hc, a.DC, &sv); err != nil {
 			return err
 		}
 	}
-	return nil
+	return e.lured(res, ai, ti, a) // positions.go
 }
 
 // immuneAs is the id of the effect that keeps a creature immune to a

@@ -51,6 +51,10 @@ func legendaryAttacks(m srd.Monster, attacks []srd.Action) []Legendary {
 			}
 			continue
 		}
+		if a, _, ok := eitherOr(attacks, la); ok && cost <= LegendaryPerRound { // positions.go
+			out = append(out, Legendary{Name: costRE.ReplaceAllString(la.Name, ""), Cost: cost, Attack: a})
+			continue
+		}
 		name := strings.ToLower(strings.TrimSpace(costRE.ReplaceAllString(la.Name, "")))
 		var a srd.Action
 		found := false
@@ -114,7 +118,9 @@ func LegendaryTurn(e Encounter, src dice.Source, rs Reactions) (Encounter, Resul
 		out.Participants[ai].LegendaryLeft -= pick.Cost
 		res.say(p.Name + " uses a legendary action: " + pick.Name + ".")
 		var err error
-		if pick.Area {
+		if mv, ok := out.flingInstead(ai, *pick); ok { // positions.go
+			err = out.moveCreatures(&res, ai, mv, src, rs)
+		} else if pick.Area {
 			err = out.area(&res, ai, pick.Attack, src, rs)
 		} else {
 			err = out.monsterStrike(&res, ai, pick.Attack, src, rs)

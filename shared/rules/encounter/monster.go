@@ -116,6 +116,9 @@ func (e *Encounter) monsterAttack(res *Result, ai int, src dice.Source, rs React
 			res.Kind = ActionArea
 			return e.area(res, ai, a, src, rs)
 		}
+		if a, ok := e.readyMove(ai); ok { // a whirlwind (positions.go)
+			return e.moveTurn(res, ai, a, src, rs)
+		}
 		if cast, err := e.monsterCast(res, ai, src, rs); cast || err != nil {
 			return err
 		}
@@ -143,6 +146,7 @@ func (e *Encounter) monsterAttack(res *Result, ai int, src dice.Source, rs React
 	res.Kind = ActionAttack
 	e.Participants[ai].Turn.ActionUsed = true
 	plan = oneIfSlowed(e, res, ai, plan)
+	plan = withMoves(p, plan)                         // a roper's Reel (positions.go)
 	if err := e.eminence(res, ai, plan); err != nil { // tactics.go
 		return err
 	}
@@ -150,6 +154,12 @@ func (e *Encounter) monsterAttack(res *Result, ai int, src dice.Source, rs React
 	for _, a := range plan {
 		if e.weakest() < 0 || !e.Participants[ai].canAct() {
 			break // nobody left to attack, or a reaction felled the attacker
+		}
+		if isMove(a) {
+			if err := e.moveCreatures(res, ai, a, src, rs); err != nil {
+				return err
+			}
+			continue
 		}
 		if err := e.monsterStrike(res, ai, a, src, rs); err != nil {
 			return err
@@ -601,7 +611,7 @@ func (e *Encounter) strikeAt(res *Result, ai, ti int, a srd.Action, src dice.Sou
 	if err != nil {
 		return fault.Wrap(fault.Internal, "monster turn", err)
 	}
-	if !req.Kind.Ranged() {
+	if !req.Kind.Ranged() && !lashes(a) { // a whip pulls instead (positions.go)
 		runs := !e.engaged(ai, ti)
 		if ok, err := e.closeIn(res, ai, ti, rs); err != nil || !ok {
 			return err

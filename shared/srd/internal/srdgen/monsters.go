@@ -271,6 +271,7 @@ func (t *Tables) action(monster string, r refAction) (srd.Action, error) {
 	t.followDrain(monster, r.Desc, &a)
 	t.followAlternatives(monster, r.Desc, &a)
 	t.followAfflict(monster, r.Desc, &a)
+	t.followPositions(monster, r.Desc, &a) // positions.go
 	t.followRiders(monster, r.Desc, &a)
 	return a, nil
 }
