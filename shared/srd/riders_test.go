@@ -14,10 +14,7 @@ import (
 // target's turns, or kills outright, that the data does not carry as an
 // ongoing harm (srd.Action.Ongoing) or a death (srd.Action.Slays), each
 // with its reason ("monster/action").
-var ridersTold = map[string]string{
-	"chain-devil/chain": "its 2d6 piercing at the start of each turn lasts as long as the grapple: bound to a grapple, not yet played",
-	"pit-fiend/bite":    "its 6d6 poison at the start of each turn, and no healing, last as long as the poisoned condition: bound to a condition, not yet played",
-}
+var ridersTold = map[string]string{}
 
 // eachTurn is harm dealt again at each of the target's turns: "lose 5
 // (1d10) hit points at the start of each of its turns", "takes 3 (1d6)

@@ -270,6 +270,10 @@ type Ongoing struct {
 	Stanch  *Check   `json:"stanch,omitempty"`
 	Healing bool     `json:"healing,omitempty"`
 	Except  []string `json:"except,omitempty"`
+	// While is the condition the hit leaves that the harm lasts as long
+	// as ("grappled": a chain devil's chains; "poisoned": a pit fiend's
+	// poison): it comes only when that condition took, and ends with it.
+	While string `json:"while,omitempty"`
 }
 
 // Check is an ability check against a DC, with a skill's proficiency

@@ -443,6 +443,9 @@ func (c *checker) ongoing(o Ongoing, attack bool, at string) {
 		c.inRange(o.Stanch.DC, 1, 30, at+".stanch.dc")
 	}
 	c.except(o.Except, at+".except")
+	if o.While != "" {
+		c.oneOf(o.While, set("grappled", "poisoned"), at+".while")
+	}
 }
 
 // swallow checks a swallowing: something sets it off (the action's own

@@ -135,6 +135,9 @@ func (e *Encounter) wound(res *Result, rs Reactions, ai, ti int, a srd.Action, s
 	if o == nil || t.Defeated || t.Left || !hitWorksOn(t, srd.HitCondition{Except: o.Except}) {
 		return nil
 	}
+	if cond, bound := boundTo(*o); bound && !t.Combatant.Conditions.Has(cond) {
+		return nil // the grapple or the poison did not take: nor does its harm
+	}
 	from := e.from(ai, a)
 	k := slices.IndexFunc(e.Effects, func(fx Effect) bool {
 		return fx.ID == ongoingHarm && fx.Spell == source(m, a) && fx.CasterID == m.ID && fx.TargetID == t.ID
@@ -186,6 +189,24 @@ func article(s string) string {
 	return "a"
 }
 
+// boundTo is the condition ongoing harm o lasts as long as (srd.Ongoing.
+// While); bound false when an action, not a condition, ends it.
+func boundTo(o srd.Ongoing) (rules.Condition, bool) {
+	if o.While == "" {
+		return 0, false
+	}
+	c, err := rules.ParseCondition(o.While)
+	return c, err == nil
+}
+
+// boundOf is the condition ongoing harm fx lasts as long as (boundTo).
+func (e Encounter) boundOf(fx Effect) (rules.Condition, bool) {
+	if a, ok := e.riderOf(fx); ok && a.Ongoing != nil {
+		return boundTo(*a.Ongoing)
+	}
+	return 0, false
+}
+
 // ongoingEnds says what an ongoing harm does and what ends it.
 func ongoingEnds(o srd.Ongoing) string {
 	what := "hit points lost"
@@ -195,6 +216,9 @@ func ongoingEnds(o srd.Ongoing) string {
 	when := "start"
 	if o.AtEnd {
 		when = "end"
+	}
+	if o.While != "" {
+		return fmt.Sprintf("%s %s at the %s of each of its turns, as long as it is %s", o.Dice, what, when, o.While)
 	}
 	s := fmt.Sprintf("%s %s at the %s of each of its turns, until a creature's action", o.Dice, what, when)
 	if c := o.Stanch; c != nil {
@@ -462,6 +486,15 @@ func (e *Encounter) burn(res *Result, atEnd bool, src dice.Source) error {
 		if ti < 0 || e.Participants[ti].Defeated || e.Participants[ti].Combatant.Dead {
 			continue
 		}
+		if cond, bound := e.boundOf(fx); bound && !e.Participants[ti].Combatant.Conditions.Has(cond) {
+			// The grapple or the poison is over, and the harm with it.
+			if err := e.forget(res, func(x Effect) bool {
+				return x.ID == fx.ID && x.TargetID == fx.TargetID && x.Spell == fx.Spell && x.CasterID == fx.CasterID
+			}); err != nil {
+				return err
+			}
+			continue
+		}
 		n, err := e.rollFor(res, fx.Dice, fx.CasterID, fx.Note, src)
 		if err != nil {
 			return err
@@ -585,7 +618,9 @@ func (e Encounter) Tends(id string) []string {
 			continue
 		}
 		var t string
+		_, bound := e.boundOf(fx)
 		switch {
+		case fx.ID == ongoingHarm && bound: // it ends with its grapple or poison, not by a hand
 		case fx.ID == asleep && e.shakeable(fx):
 			t = TendWake
 		case fx.ID == ongoingHarm && e.stanchOf(fx) == nil:
@@ -644,10 +679,16 @@ func (e *Encounter) tend(res *Result, ai, ti int, choice string, src dice.Source
 		return e.relieve(res, func(fx Effect) bool { return fx.ID == asleep && fx.TargetID == t.ID && e.shakeable(fx) },
 			fmt.Sprintf("%s shakes %s awake.", p.Name, t.Name))
 	case TendDouse:
-		return e.relieve(res, func(fx Effect) bool { return fx.ID == ongoingHarm && fx.TargetID == t.ID && e.stanchOf(fx) == nil },
+		return e.relieve(res, func(fx Effect) bool {
+			_, bound := e.boundOf(fx)
+			return fx.ID == ongoingHarm && fx.TargetID == t.ID && e.stanchOf(fx) == nil && !bound
+		},
 			fmt.Sprintf("%s douses the fire on %s.", p.Name, t.Name))
 	}
-	k := slices.IndexFunc(e.Effects, func(fx Effect) bool { return fx.ID == ongoingHarm && fx.TargetID == t.ID && e.stanchOf(fx) != nil })
+	k := slices.IndexFunc(e.Effects, func(fx Effect) bool {
+		_, bound := e.boundOf(fx)
+		return fx.ID == ongoingHarm && fx.TargetID == t.ID && e.stanchOf(fx) != nil && !bound
+	})
 	fx := e.Effects[k]
 	sc := e.stanchOf(fx)
 	req := rules.CheckRequest{DC: sc.DC}

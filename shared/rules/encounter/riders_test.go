@@ -303,3 +303,60 @@ func TestEverySleepPlays(t *testing.T) {
 		t.Errorf("sleeps played: %d, want the drow's, homunculus's, pseudodragon's, sprite's and couatl's", n)
 	}
 }
+
+// A chain devil's chain grapples (escape DC 14) and restrains, and the
+// grappled target takes 2d6 piercing at the start of each of its turns
+// until the grapple ends: no hand ends the harm, escaping does.
+func TestChainDevilsChainsHurtWhileTheyHold(t *testing.T) {
+	e := casterFirst(t, []campaign.Character{mira()}, []encounter.MonsterSpec{{SRDID: "chain-devil", Count: 1}})
+	e, _ = actFaces(t, e, "mira", endTurn())
+	// 15 + 8 hits AC 16; 2d6 + 4 is 3 + 3 + 4 = 10 slashing; at the start
+	// of Mira's turn the chains take 2 + 2.
+	e, res := actFaces(t, e, "chain-devil-1", strikeMira("chain"), 15, 3, 3, 2, 2)
+	m := participant(t, e, "mira")
+	if m.HP != 14 || !m.Combatant.Conditions.Has(rules.Grappled) || !strings.Contains(res.Summary(), "as long as it is grappled") {
+		t.Fatalf("after the chain and its first turn: %d HP, %v: %s", m.HP, m.Conditions, res.Summary())
+	}
+	if got := e.Tends("mira"); len(got) != 0 {
+		t.Errorf("a hand could end the chains' harm: %v", got)
+	}
+	// Mira escapes: Strength (Athletics) 15 + 3 + 2 beats DC 14. The
+	// devil's turn passes; hers starts unhurt, the harm gone with the
+	// grapple.
+	e, res = actFaces(t, e, "mira", encounter.Action{Kind: encounter.ActionEscape, EndTurn: true}, 15)
+	if m := participant(t, e, "mira"); m.Combatant.Conditions.Has(rules.Grappled) {
+		t.Fatalf("Mira did not escape: %s", res.Summary())
+	}
+	e, _ = actFaces(t, e, "chain-devil-1", endTurn())
+	if m := participant(t, e, "mira"); m.HP != 14 {
+		t.Errorf("after the escape: %d HP, want 14", m.HP)
+	}
+	for _, fx := range e.Effects {
+		if fx.TargetID == "mira" && fx.Note == "chain" {
+			t.Errorf("the chains' harm outlived the grapple: %+v", fx)
+		}
+	}
+}
+
+// A pit fiend's bite poisons on a failed DC 21 Constitution save, and the
+// poisoned target takes 6d6 poison at the start of each of its turns; a
+// saved bite leaves no poison, and no harm.
+func TestPitFiendPoisonHurtsOnlyThePoisoned(t *testing.T) {
+	m := mira()
+	m.HP, m.MaxHP = 60, 60
+	e := casterFirst(t, []campaign.Character{m}, []encounter.MonsterSpec{{SRDID: "pit-fiend", Count: 1}})
+	e, _ = actFaces(t, e, "mira", endTurn())
+	// 15 + 14 hits; 4d6 + 8 piercing is 1 + 1 + 1 + 1 + 8 = 12; Mira's
+	// save 20 + 4 makes DC 21: no poison, and her turn starts unhurt (but
+	// for the fiend's Fear Aura, whose save her 20 makes: immune).
+	e, res := actFaces(t, e, "pit-fiend-1", strikeMira("bite"), 15, 1, 1, 1, 1, 20, 20)
+	if m := participant(t, e, "mira"); m.HP != 48 || m.Combatant.Conditions.Has(rules.Poisoned) || strings.Contains(res.Summary(), "The poison hurts") {
+		t.Fatalf("a saved bite: %d HP, %v: %s", m.HP, m.Conditions, res.Summary())
+	}
+	// A failed save (2 + 4): poisoned, and 6d6 (all 1s) as her turn starts.
+	e, _ = actFaces(t, e, "mira", endTurn())
+	e, res = actFaces(t, e, "pit-fiend-1", strikeMira("bite"), 15, 1, 1, 1, 1, 2, 1, 1, 1, 1, 1, 1)
+	if m := participant(t, e, "mira"); m.HP != 48-12-6 || !m.Combatant.Conditions.Has(rules.Poisoned) || !strings.Contains(res.Summary(), "The poison hurts Mira") {
+		t.Fatalf("a failed save: %d HP, %v: %s", m.HP, m.Conditions, res.Summary())
+	}
+}

@@ -42,7 +42,13 @@ var (
 	// ignites. Until a creature takes an action to douse the fire, the
 	// target takes 5 (1d10) fire damage at the start of each of its
 	// turns."
-	ignites = regexp.MustCompile(`it ignites\. Until (?:a creature|a target|someone) takes an action to douse the fire, the target takes \d+ \((\d+d\d+)\) ([a-z]+) damage at the (start|end) of each of its turns`)
+	// boundHarm is harm at each turn for as long as the hit's condition
+	// lasts: "Until this grapple ends, the target is restrained and takes
+	// 7 (2d6) piercing damage at the start of each of its turns"; "While
+	// poisoned in this way, the target can't regain hit points, and it
+	// takes 21 (6d6) poison damage at the start of each of its turns".
+	boundHarm = regexp.MustCompile(`(?:Until this (grapple) ends, the target is restrained and takes|While (poisoned) in this way, the target can't regain hit points, and it takes) \d+ \((\d+d\d+)\) ([a-z]+) damage at the start of each of its turns`)
+	ignites   = regexp.MustCompile(`it ignites\. Until (?:a creature|a target|someone) takes an action to douse the fire, the target takes \d+ \((\d+d\d+)\) ([a-z]+) damage at the (start|end) of each of its turns`)
 	// downedBy is "If the poison damage reduces the target to 0 hit
 	// points, the target is stable but poisoned for 1 hour, even after
 	// regaining hit points, and is paralyzed while poisoned in this
@@ -117,6 +123,14 @@ func (t *Tables) followRiders(monster, desc string, a *srd.Action) {
 		a.Ongoing = &o
 		say(m, "%s", describeOngoing(o))
 	}
+	if m := boundHarm.FindStringSubmatchIndex(hit); m != nil && damageTypeIDs[group(m, 4)] {
+		o := srd.Ongoing{Name: strings.ToLower(a.Name), Dice: group(m, 3), Type: group(m, 4), While: "grappled"}
+		if group(m, 2) != "" {
+			o.Name, o.While = "poison", "poisoned"
+		}
+		a.Ongoing = &o
+		say(m, "%s", describeOngoing(o))
+	}
 	if m := ignites.FindStringSubmatchIndex(hit); m != nil && damageTypeIDs[group(m, 2)] {
 		o := srd.Ongoing{Name: "fire", Dice: group(m, 1), Type: group(m, 2), AtEnd: group(m, 3) == "end"}
 		a.Ongoing = &o
@@ -186,9 +200,12 @@ func describeOngoing(o srd.Ongoing) string {
 	if o.Stacks {
 		b.WriteString("; each hit adds " + o.Dice)
 	}
-	if o.Stanch != nil {
+	switch {
+	case o.While != "":
+		b.WriteString("; it lasts as long as the target is " + o.While)
+	case o.Stanch != nil:
 		b.WriteString("; an action and a DC " + strconv.Itoa(o.Stanch.DC) + " " + o.Stanch.Ability + " (" + o.Stanch.Skill + ") check end it")
-	} else {
+	default:
 		b.WriteString("; an action ends it")
 	}
 	if o.Healing {
