@@ -82,15 +82,16 @@ func checkIdentify(c *cast) error {
 	case strings.TrimSpace(c.opts.Choice) == "":
 		return refuse(ReasonInvalidArgs, "Identify touches an object (name it) or a creature (target it)")
 	}
-	if _, ok := itemNamed(c.opts.Items, c.opts.Choice); !ok {
+	if _, ok := ItemNamed(c.opts.Items, c.opts.Choice); !ok {
 		return refuse(ReasonInvalidArgs, "%s carries no %s to touch", c.caster().Name, clip(c.opts.Choice))
 	}
 	return nil
 }
 
-// itemNamed is the stack of inv a choice names: by its item's or its
-// enchantment's id, or their names ("Ring of Protection", "+1 longsword").
-func itemNamed(inv []campaign.Item, choice string) (campaign.Item, bool) {
+// ItemNamed is the stack of inv a choice names: by its item's or its
+// enchantment's id, or their names ("Ring of Protection", "Longsword,
+// +1", "+1 longsword").
+func ItemNamed(inv []campaign.Item, choice string) (campaign.Item, bool) {
 	k := choiceKey(choice)
 	for _, it := range inv {
 		if it.Qty < 1 {
@@ -99,6 +100,9 @@ func itemNamed(inv []campaign.Item, choice string) (campaign.Item, bool) {
 		names := []string{it.Item, it.Magic, it.Name, campaign.ItemName(it.Item)}
 		if m, ok := campaign.MagicOf(it); ok {
 			names = append(names, m.Name)
+			if it.Magic != "" && m.Bonus > 0 {
+				names = append(names, fmt.Sprintf("+%d %s", m.Bonus, campaign.ItemName(it.Item))) // "+1 longsword"
+			}
 		}
 		if it.Magic != "" {
 			if n, ok := srd.MagicName(it.Item, it.Magic); ok {
@@ -135,7 +139,7 @@ func (c *cast) identify() error {
 		}
 		return nil
 	}
-	it, _ := itemNamed(c.opts.Items, c.opts.Choice)
+	it, _ := ItemNamed(c.opts.Items, c.opts.Choice)
 	m, ok := campaign.MagicOf(it)
 	name := campaign.ItemName(it.Item)
 	if !ok {
@@ -249,8 +253,9 @@ func by(who string) string {
 }
 
 // locate says where Locate Creature's or Locate Object's quarry is,
-// from the whereabouts the caller found (Options.Whereabouts): the area
-// it is in and the way there. A fight keeps no map, so there the spell's
+// from the whereabouts the caller found (Options.Whereabouts): its
+// direction, which is the first area on the way to it (the spell senses
+// no more: not the place it is in, nor how far). A fight keeps no map, so there the spell's
 // sense is the narrator's.
 func (c *cast) locate() error {
 	w := c.opts.Whereabouts
@@ -269,12 +274,10 @@ func (c *cast) locate() error {
 	if w.Bearer != "" {
 		what += ", carried by " + w.Bearer + ","
 	}
-	here := w.Route[0]
 	if len(w.Route) == 1 {
-		c.note("{caster} senses "+what+" close by, here in "+here, "")
+		c.note("{caster} senses "+what+" close by, here in "+w.Route[0], "")
 	} else {
-		c.note(fmt.Sprintf("{caster} senses %s in %s, %s away: the way lies through %s", what, w.Route[len(w.Route)-1],
-			plural(len(w.Route)-1, "move", "moves"), w.Route[1]), "")
+		c.note("{caster} senses "+what+" in the direction of "+w.Route[1], "")
 	}
 	c.r.Notes = append(c.r.Notes, "The map keeps no distances: beyond 1,000 feet, or past "+blocker(c.spell.ID)+", the spell senses nothing, which the narrator says")
 	return nil

@@ -78,8 +78,8 @@ func TestIdentifyNamesTheSpellsOnACreature(t *testing.T) {
 	}
 }
 
-// Locate Creature and Locate Object say where their quarry is on the
-// map and the way to it; Find the Path keeps the way on its caster and
+// Locate Creature and Locate Object sense their quarry's direction: the
+// first area on the way to it; Find the Path keeps the way on its caster and
 // fails for a place the map does not lead to.
 func TestLocatingAndFindingTheWay(t *testing.T) {
 	far := &spell.Whereabouts{Sought: "the nearest dwarf", Found: "Brom", Route: []string{"Common Room", "Stables", "Crossroads"}}
@@ -89,11 +89,11 @@ func TestLocatingAndFindingTheWay(t *testing.T) {
 		where       *spell.Whereabouts
 		want        string
 	}{
-		{"ACreatureTwoMovesAway", "locate-creature", 4, far, "Mira senses Brom (the nearest dwarf) in Crossroads, 2 moves away: the way lies through Stables"},
+		{"ACreatureTwoMovesAway", "locate-creature", 4, far, "Mira senses Brom (the nearest dwarf) in the direction of Stables"},
 		{"ACreatureHere", "locate-creature", 4, &spell.Whereabouts{Sought: "Lia", Route: []string{"Cellar"}}, "Mira senses Lia close by, here in Cellar"},
 		{"NoCreatureFound", "locate-creature", 4, &spell.Whereabouts{Sought: "Lia"}, "Mira senses no Lia anywhere the spell reaches"},
 		{"AnObjectAndItsBearer", "locate-object", 2, &spell.Whereabouts{Sought: "a longsword", Bearer: "Lia", Route: []string{"Cellar", "Common Room"}},
-			"Mira senses a longsword, carried by Lia, in Common Room, 1 move away"},
+			"Mira senses a longsword, carried by Lia, in the direction of Common Room"},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
 			r, err := spell.Cast(withSlot(mira(), tt.slot, 1), tt.spell, tt.slot, nil, spell.Options{Choice: "x", Whereabouts: tt.where}, faces(t), nil)
