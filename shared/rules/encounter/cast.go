@@ -617,6 +617,8 @@ func Choose(s srd.Spell, choice string, opts *spell.Options) error {
 		opts.Summon = slug(choice) // the creature called: "wolf", "brown bear"
 	case spell.Wards(s.ID):
 		opts.Choice = choice // a ward's glyph, type or kinds, which the spell checks (spell/n.go)
+	case spell.Seeks(s.ID):
+		opts.Choice = choice // the item, creature or place sought, which the caller finds (spell/p.go)
 	case spell.Reshapes(s.ID):
 		opts.Form = slug(choice) // the form taken: "frog", "giant ape"
 	case s.ID == "dispel-evil-and-good":

@@ -20,10 +20,10 @@ func TestCoverageCounts(t *testing.T) {
 	t.Logf("SRD spell coverage:\n%s", r)
 	want := map[spell.Shape]int{
 		spell.ShapeAttack: 13, spell.ShapeSaveDamage: 39, spell.ShapeAutoDamage: 1, spell.ShapeHeal: 7,
-		spell.ShapeCondition: 22, spell.ShapeExact: 167, spell.ShapeNarrative: 70,
+		spell.ShapeCondition: 22, spell.ShapeExact: 171, spell.ShapeNarrative: 66,
 	}
-	if r.Total != 319 || r.Mechanical != 249 || r.Narrative != 70 {
-		t.Errorf("total %d, mechanical %d, narrative %d; want 319, 249, 70", r.Total, r.Mechanical, r.Narrative)
+	if r.Total != 319 || r.Mechanical != 253 || r.Narrative != 66 {
+		t.Errorf("total %d, mechanical %d, narrative %d; want 319, 253, 66", r.Total, r.Mechanical, r.Narrative)
 	}
 	for sh, n := range want {
 		if r.Counts[sh] != n || len(r.Spells[sh]) != n {
@@ -138,6 +138,9 @@ func TestEverySpellCasts(t *testing.T) {
 				}
 				if s.ID == "antipathy-sympathy" {
 					opts.Choice = "antipathy goblins" // the kind it repels
+				}
+				if s.ID == "locate-creature" || s.ID == "locate-object" || s.ID == "find-the-path" {
+					opts.Choice = "the old mill" // the quarry they seek
 				}
 				if s.ID == "contingency" {
 					opts.Choice = "stoneskin when a fight starts" // the spell Contingency holds

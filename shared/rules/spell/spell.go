@@ -1,6 +1,7 @@
 package spell
 
 import (
+	"chronicler/shared/campaign"
 	"chronicler/shared/dice"
 	"chronicler/shared/fault"
 	"chronicler/shared/rules"
@@ -123,6 +124,13 @@ type Options struct {
 	// Auras are what Detect Magic sees on each creature around its
 	// caster (AuraOf), which the caller, keeper of the inventories, gives.
 	Auras []Aura `json:"auras,omitempty"`
+	// Items are what Identify's caster carries, one of which its Choice
+	// names to touch; Whereabouts where Locate Creature's, Locate
+	// Object's or Find the Path's quarry is (p.go). The caller, keeper of
+	// the sheets and the map, gives them; a fight keeps no map, and gives
+	// no Whereabouts.
+	Items       []campaign.Item `json:"items,omitempty"`
+	Whereabouts *Whereabouts    `json:"whereabouts,omitempty"`
 
 	// What a caster's class features make of the casting (the encounter
 	// reads them from its features: rules/encounter's casting).

@@ -590,7 +590,8 @@ func cast(r request, d Decision) (Decision, error) {
 	if err := encounter.Choose(sp, in.Choice, &opts); err != nil {
 		return d, err
 	}
-	divining(r, sp, append(slices.Clone(in.TargetIDs), in.TargetID), &opts) // Detect Magic, Nondetection (spells_o.go)
+	divining(r, sp, append(slices.Clone(in.TargetIDs), in.TargetID), &opts)           // Detect Magic, Nondetection (spells_o.go)
+	seeking(r, sp, in.Choice, append(slices.Clone(in.TargetIDs), in.TargetID), &opts) // Identify, the locate spells, Find the Path (spells_p.go)
 	res, err := spell.Cast(r.sheet, sp.ID, slot, targets, opts, r.src, srd.LookupSpell)
 	if err != nil {
 		return d, err
