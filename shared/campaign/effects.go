@@ -250,6 +250,10 @@ func EffectsProblem(fx []Effect) string {
 			return fmt.Sprintf("effect %d: until, slot_level or left out of range", i)
 		case abs(f.AC) > 20 || abs(f.Speed) > 240 || abs(f.MaxHP) > 200 || abs(f.Bonus) > 10:
 			return fmt.Sprintf("effect %d: ac, speed, max_hp or bonus out of range", i)
+		case f.DC < 0 || f.DC > 30:
+			return fmt.Sprintf("effect %d: dc must be between 1 and 30, or none", i)
+		case len(f.Pick) > 60 || len(f.Area) > 100 || len(f.Held) > 60:
+			return fmt.Sprintf("effect %d: pick, area or held is too long", i)
 		}
 	}
 	return ""

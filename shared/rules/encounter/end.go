@@ -10,6 +10,7 @@ import (
 	"chronicler/shared/dice"
 	"chronicler/shared/fault"
 	"chronicler/shared/rules"
+	"chronicler/shared/rules/spell"
 	"chronicler/shared/srd"
 )
 
@@ -544,8 +545,17 @@ func (ds Diffs) CharacterUpdates(base []campaign.Character) []campaign.Character
 		was := ch
 		ch.HP, ch.TempHP, ch.DeathSaves, ch.Stable, ch.Dead = d.HP.After, d.TempHP.After, d.DeathSaves.After, d.Stable, d.Dead
 		// The effects that ended in the fight come off the sheet, and
-		// those cast in it that go on are put on.
-		ch = ch.ReplaceEffects(d.Effects)
+		// those cast in it that go on are put on. A dead caster's wards
+		// stay where they were set: they last until set off or dispelled.
+		fx := d.Effects
+		if d.Dead {
+			for _, w := range ch.Effects {
+				if w.ID == spell.WardID {
+					fx = append(fx, w)
+				}
+			}
+		}
+		ch = ch.ReplaceEffects(fx)
 		ch.XP += d.XP
 		if d.Dead {
 			ch.HP, ch.DeathSaves.Failures = 0, 3

@@ -225,17 +225,10 @@ func (e *Encounter) wardOn(res *Result, i int, ch campaign.Character, ce campaig
 
 // wardDamage deals a ward's amount of type t to participant i.
 func (e *Encounter) wardDamage(res *Result, i, amount int, t rules.DamageType, src dice.Source) error {
-	d, err := rules.TakeDamage(e.Participants[i].Combatant, rules.Hit{Damage: []rules.Damage{{Amount: amount, Type: t}}}, src)
-	if err != nil {
-		return fault.Wrap(fault.Internal, actOp, err)
-	}
-	if err := e.apply(d.Changes); err != nil {
-		return err
-	}
-	res.Changes = append(res.Changes, d.Changes...)
-	e.credit(-1, i, d)
-	res.say(d.Summary())
-	return nil
+	// As any damage: the monster's own answers to it (Relentless, Undead
+	// Fortitude) and the rolls it makes come with it.
+	_, err := e.damage(res, -1, i, e.Participants[i].Combatant, rules.Hit{Damage: []rules.Damage{{Amount: amount, Type: t}}}, "", src)
+	return err
 }
 
 // wardsTurnStarts deals Forbiddance's damage again to the foe whose turn

@@ -64,8 +64,8 @@ func (e *Encounter) contingent(res *Result, i int, fx Effect, src dice.Source) e
 // when it drops to 0 hit points, as damage d dropped it there.
 func (e *Encounter) contingencyDropped(res *Result, ti int, d rules.DamageResult, src dice.Source) error {
 	p := e.Participants[ti]
-	if !d.Dropped || p.Combatant.HP != 0 || p.Combatant.Dead {
-		return nil
+	if !d.Dropped || p.Combatant.HP != 0 || p.Combatant.Dead || p.Form != nil {
+		return nil // a beast's shape dropping is not its druid at 0 (shapesDamaged)
 	}
 	k := slices.IndexFunc(e.Effects, func(fx Effect) bool {
 		return fx.ID == spell.ContingencyID && fx.TargetID == p.ID && fx.Ends == spell.ContingencyDropped

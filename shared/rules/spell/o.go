@@ -164,12 +164,18 @@ func (c *cast) contingency() error {
 }
 
 // Contingent is the spell a Contingency effect holds, for the caller who
-// sets it off.
+// sets it off; none when the effect holds one Contingency may not (an
+// imported sheet's effect is outside input: a 9th-level spell held is
+// never cast).
 func Contingent(fx Effect) (srd.Spell, bool) {
 	if fx.ID != ContingencyID {
 		return srd.Spell{}, false
 	}
-	return srd.LookupSpell(fx.Held)
+	s, ok := srd.LookupSpell(fx.Held)
+	if !ok || s.Level > 5 || s.CastingTime != "1 action" || !selfward(s) {
+		return srd.Spell{}, false
+	}
+	return s, true
 }
 
 // clone grows a duplicate of a living target: the effect it leaves waits
@@ -189,13 +195,14 @@ func (c *cast) clone() error {
 // Cloned is a dead character as its clone wakes: alive at its hit point
 // maximum, its death saves, conditions, exhaustion, drained maximum and
 // afflictions left with the old body, the clone's effect used, and its
-// other effects gone with it. ok is false for a character not dead or
+// other effects gone with it but the wards it set on places (they last
+// until set off or dispelled). ok is false for a character not dead or
 // with no clone.
 func Cloned(ch campaign.Character) (campaign.Character, bool) {
 	if !ch.IsDead() || !slices.ContainsFunc(ch.Effects, func(fx campaign.Effect) bool { return fx.ID == CloneID }) {
 		return ch, false
 	}
-	ch, _ = ch.WithoutEffects(func(campaign.Effect) bool { return true })
+	ch, _ = ch.WithoutEffects(func(fx campaign.Effect) bool { return fx.ID != WardID })
 	ch.Dead, ch.Stable, ch.DeathSaves = false, false, campaign.DeathSaves{}
 	ch.Conditions, ch.Exhaustion, ch.Drained, ch.Afflictions = nil, 0, 0, nil
 	ch.Concentration = nil

@@ -445,7 +445,8 @@ func shortRest(r request, d Decision) (Decision, error) {
 	ch, changed := actor, false
 	var spent []rules.Roll
 	var last rules.HitDiceResult
-	for c.HP > 0 && c.HP < c.CurrentMaxHP() && c.HitDice.Used < c.HitDice.Max {
+	_, unhealed := campaign.Unhealed(c.Afflictions, false) // a curse or disease no hit die gets past
+	for !unhealed && c.HP > 0 && c.HP < c.CurrentMaxHP() && c.HitDice.Used < c.HitDice.Max {
 		res, err := rules.SpendHitDice(c, 1, r.src)
 		if err != nil {
 			return d, err
@@ -699,7 +700,15 @@ func spendPlan(ch campaign.Character, sp srd.Spell, plan encounter.Plan) (campai
 // here reports whether a character is where the actor is: each character
 // has its own area, and out of a fight a spell or a hand reaches only
 // those in the same one.
+//
+// A character in a fight under way is not within an outsider's reach,
+// wherever it stands (one who teleported out counts still): the fight
+// owns its sheet until it ends, and would write over what a hand from
+// outside gave it.
 func (r request) here(ch campaign.Character) bool {
+	if ch.ID != r.actor.ID && slices.Contains(fightersOf(r.enc), ch.ID) {
+		return false
+	}
 	return areaOf(r.v.Map, ch) == areaOf(r.v.Map, r.actor)
 }
 

@@ -78,9 +78,21 @@ func nightmareRest(r request, d Decision) (Decision, bool, error) {
 	}
 	woke := rules.ToSheet(actor, after)
 	hurt := r.sheet.HP - after.HP
-	d.Changed = []campaign.Character{woke}
 	d.Rolls = Rolls(log.Rolls)
 	d.Summary = r.actor.Name + " is haunted by a monstrous dream all night (Wisdom save fails): the rest gives nothing, and " +
 		r.actor.Name + " wakes to " + strconv.Itoa(hurt) + " psychic damage."
+	// The night passed all the same: its dawn recharges the items and
+	// takes a curse's or disease's day.
+	var dawn []rules.Roll
+	var said string
+	if woke.Inventory, dawn, said = rules.RegainCharges(woke, r.src); said != "" {
+		d.Rolls = append(d.Rolls, Rolls(dawn)...)
+		d.Summary += " " + said
+	}
+	if woke, dawn, said = rules.AfflictionsDawn(woke, r.src); said != "" {
+		d.Rolls = append(d.Rolls, Rolls(dawn)...)
+		d.Summary += " " + said
+	}
+	d.Changed = []campaign.Character{woke}
 	return d, true, nil
 }

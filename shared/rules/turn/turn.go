@@ -10,6 +10,7 @@ import (
 	"chronicler/shared/intent"
 	"chronicler/shared/rules"
 	"chronicler/shared/rules/encounter"
+	"chronicler/shared/rules/spell"
 	"chronicler/shared/srd"
 	"chronicler/shared/world"
 )
@@ -117,7 +118,20 @@ func Decide(v View, actor campaign.Character, a Action, src dice.Source) (Decisi
 		return d, err
 	}
 	Settle(v.Characters, d.fighting, v.Clock, &d, src)
+	wakeClones(&d)
 	return d, nil
+}
+
+// wakeClones wakes in its clone each character the turn left dead that
+// had one (Clone: a death anywhere, a curse's day as much as a blow in a
+// fight, whose end wakes its own dead: encounter.CharacterUpdates).
+func wakeClones(d *Decision) {
+	for i, ch := range d.Changed {
+		if woke, ok := spell.Cloned(ch); ok {
+			d.Changed[i] = woke
+			d.Summary += " " + ch.Name + "'s soul wakes in a clone, far from the body."
+		}
+	}
 }
 
 // decideWords decides the action, and for words that name a quick feature
