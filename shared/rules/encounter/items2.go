@@ -1,8 +1,10 @@
 package encounter
 
 import (
+	"slices"
 	"strings"
 
+	"chronicler/shared/campaign"
 	"chronicler/shared/dice"
 	"chronicler/shared/fault"
 	"chronicler/shared/rules"
@@ -39,10 +41,11 @@ var spellPotions = map[string]spellPotion{
 
 // PlaysItem reports whether the fight plays magic item id by code of
 // its own rather than by the numbers its data carries: a potion that
-// gives a spell's effect.
+// gives a spell's effect, a worn item of itemFeatures.
 func PlaysItem(id string) bool {
-	_, ok := spellPotions[id]
-	return ok
+	_, potion := spellPotions[id]
+	_, worn := itemFeatures[id]
+	return potion || worn
 }
 
 // drinkSpell is ActionPotion with a potion of spellPotions: participant
@@ -109,4 +112,72 @@ func (e *Encounter) drinkSpell(res *Result, ai, ti int, in Action, m srd.MagicIt
 	}
 	e.Participants[ti].sync()
 	return nil
+}
+
+// Worn magic items the fight plays by name: a worn, working one's id is
+// among its wearer's Combatant.Features (wornFeatures), and its row in
+// itemFeatures plays it as a class feature's row plays the feature.
+//   - A Cloak of Displacement gives every attack roll against its wearer
+//     disadvantage, unless the wearer is incapacitated, restrained or
+//     has no speed; once the wearer takes damage, not until the start of
+//     its next turn (displacementLapsed marks the lapse).
+//   - A Periapt of Wound Closure stabilises its dying wearer at the start
+//     of its turn, before a death saving throw is asked.
+var itemFeatures = map[string]classFeature{
+	"cloak-of-displacement": {
+		attacked: func(e *Encounter, _, ti int, req *rules.AttackRequest) {
+			c := e.Participants[ti].Combatant
+			if slices.Contains(c.Features, displacementLapsed) || c.Incapacitated() || c.Conditions.Has(rules.Restrained) || c.Speed <= 0 {
+				return
+			}
+			req.Disadvantage = append(slices.Clip(req.Disadvantage), "Cloak of Displacement")
+		},
+		damaged: func(e *Encounter, res *Result, ti int, d rules.DamageResult, _ dice.Source) error {
+			p := &e.Participants[ti]
+			if d.Taken <= 0 || slices.Contains(p.Combatant.Features, displacementLapsed) {
+				return nil
+			}
+			p.Combatant.Features = append(slices.Clip(p.Combatant.Features), displacementLapsed)
+			res.say(p.Name + "'s Cloak of Displacement flickers out until the start of " + p.Name + "'s next turn.")
+			return nil
+		},
+		turnStarts: func(e *Encounter, _ *Result, i int, _ dice.Source) error {
+			p := &e.Participants[i]
+			p.Combatant.Features = slices.DeleteFunc(slices.Clone(p.Combatant.Features), func(f string) bool { return f == displacementLapsed })
+			return nil
+		},
+	},
+	"periapt-of-wound-closure": {
+		turnStarts: func(e *Encounter, res *Result, i int, _ dice.Source) error {
+			c := e.Participants[i].Combatant
+			if !c.Dying() {
+				return nil
+			}
+			r, err := rules.Stabilize(c, "a Periapt of Wound Closure")
+			if err != nil {
+				return fault.Wrap(fault.Internal, actOp, err)
+			}
+			if err := e.apply(r.Changes); err != nil {
+				return err
+			}
+			res.Changes = append(res.Changes, r.Changes...)
+			res.say(r.Summary())
+			return nil
+		},
+	},
+}
+
+// displacementLapsed marks, among a wearer's Combatant.Features, a Cloak
+// of Displacement that took damage and does not work until its turn.
+const displacementLapsed = "cloak-of-displacement-lapsed"
+
+// wornFeatures is features with the ids of the magic items character ch
+// wears that itemFeatures plays.
+func wornFeatures(features []string, ch campaign.Character) []string {
+	for _, id := range campaign.WornMagic(ch.Inventory) {
+		if _, ok := itemFeatures[id]; ok && !slices.Contains(features, id) {
+			features = append(slices.Clip(features), id)
+		}
+	}
+	return features
 }

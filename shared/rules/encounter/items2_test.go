@@ -107,3 +107,56 @@ func TestPotionsOfGrowthAndDiminutionSizeTheDrinker(t *testing.T) {
 		})
 	}
 }
+
+// A Cloak of Displacement gives a goblin's attack on its wearer
+// disadvantage: of 18 and 17 the 17 hits (21 vs AC 16) for 1d6 3 + 2;
+// damaged, the cloak lapses and the second goblin's 15 stands alone;
+// at the start of the wearer's turn it works again.
+func TestCloakOfDisplacementLapsesWhenTheWearerIsHurt(t *testing.T) {
+	e := casterFirst(t, []campaign.Character{miraWith(campaign.Item{Item: "cloak-of-displacement"})}, goblins(2))
+	e = encounter.Next(e)
+	e, res, err := encounter.MonsterTurn(e, faces(t, 18, 17, 3))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if a := res.Attacks[0]; !slices.Contains(a.Edge.Disadvantage, "Cloak of Displacement") || a.Natural != 17 || !a.Hit {
+		t.Fatalf("the first goblin's attack: %+v: %s", a, res.Summary())
+	}
+	e, res, err = encounter.MonsterTurn(e, faces(t, 15, 3))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if a := res.Attacks[0]; len(a.Edge.Disadvantage) > 0 || a.Natural != 15 {
+		t.Fatalf("the cloak works after its wearer took damage: %+v: %s", a, res.Summary())
+	}
+	if e.Current != "mira" {
+		t.Fatalf("current %q, want mira", e.Current)
+	}
+	if slices.Contains(participant(t, e, "mira").Combatant.Features, "cloak-of-displacement-lapsed") {
+		t.Fatal("the cloak still lapses at the start of its wearer's turn")
+	}
+}
+
+// A Periapt of Wound Closure stabilises its dying wearer as its turn
+// starts: no death saving throw is asked.
+func TestPeriaptOfWoundClosureStabilisesTheDying(t *testing.T) {
+	e := casterFirst(t, []campaign.Character{tavi(), miraWith(campaign.Item{Item: "periapt-of-wound-closure"})}, goblins(1))
+	e = edit(e, "mira", func(p *encounter.Participant) {
+		p.Combatant.HP, p.HP = 0, 0
+		p.Combatant.Conditions = p.Combatant.Conditions.With(rules.Unconscious)
+	})
+	e, _, err := encounter.Act(e, "tavi", encounter.Action{Kind: encounter.ActionEndTurn, EndTurn: true}, faces(t))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if e.Current != "mira" {
+		t.Fatalf("current %q, want mira", e.Current)
+	}
+	c := participant(t, e, "mira").Combatant
+	if !c.Stable || c.Dying() {
+		t.Fatalf("Mira at 0 HP with the periapt is not stable at her turn's start: %+v", c)
+	}
+	if a, ok := e.Forced(); !ok || a.Kind == encounter.ActionDeathSave {
+		t.Fatalf("forced %+v, %v: want her turn ended, no death save", a, ok)
+	}
+}
