@@ -173,3 +173,31 @@ func TestGauntletsOfOgrePowerOverTheSocket(t *testing.T) {
 		t.Errorf("a longsword in Gauntlets of Ogre Power: attack %+v, damage %+v", attack, damage)
 	}
 }
+
+// A Potion of Speed over the socket: drunk in a fight, it gives Haste's
+// +2 AC and doubled speed with no concentration, and the pack has no
+// potion left.
+func TestPotionOfSpeedOverTheSocket(t *testing.T) {
+	base := inProcess(t, func(c *config) { c.turnRate = 0 })
+	fighter := map[string]any{"name": "Bram", "race": "human", "class": "fighter", "level": 1,
+		"abilities": map[string]int{"str": 15, "dex": 12, "con": 14, "int": 8, "wis": 10, "cha": 10}}
+	h := newHero(t, base, fighter, dummy)
+	h.p.must("POST", "/api/campaigns/"+h.id+"/characters/"+h.char+"/give", map[string]any{"item": "potion-of-speed"}, nil, http.StatusOK)
+	h.begin("dummy", 1)
+	enc, _ := h.myTurn()
+	before := participantByID(enc, h.char)
+	c := h.act(map[string]any{"kind": "use_item", "item": "potion-of-speed"}, nil)
+	after := participantByID(encounterOf(c), h.char)
+	if after == nil || before == nil {
+		t.Fatalf("no participant %s before or after the potion: %v", h.char, encounterOf(c))
+	}
+	ac := func(p map[string]any) float64 { x, _ := p["ac"].(float64); return x }
+	combatant, _ := after["combatant"].(map[string]any)
+	speed, _ := combatant["speed"].(float64)
+	if ac(after) != ac(before)+2 || speed != 60 || combatant["concentration"] != nil && combatant["concentration"] != "" {
+		t.Fatalf("after a Potion of Speed: AC %v (was %v), speed %v, concentration %v", ac(after), ac(before), speed, combatant["concentration"])
+	}
+	if log := fmt.Sprint(encounterOf(c)["log"]); !strings.Contains(log, "Potion of Speed") || !strings.Contains(log, "Haste") {
+		t.Errorf("the log does not tell the potion: %s", log)
+	}
+}

@@ -204,3 +204,16 @@ func titled(ability string) string {
 	}
 	return strings.ToUpper(ability[:1]) + ability[1:]
 }
+
+// WornMagic are the ids of the magic items in inv that work for their
+// carrier now (wornEffect): those a fight plays by name (a Cloak of
+// Displacement) are among them.
+func WornMagic(inv []Item) []string {
+	var out []string
+	for _, m := range wornEffects(inv) {
+		if !slices.Contains(out, m.ID) {
+			out = append(out, m.ID)
+		}
+	}
+	return out
+}

@@ -2,6 +2,7 @@ package rules
 
 import (
 	"chronicler/shared/campaign"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -26,7 +27,8 @@ type HitDiceResult struct {
 // rolls the hit die plus the Constitution modifier (at least 0) and heals
 // that much, up to the current hit point maximum. A player may decide on
 // each die after seeing the last: call it with n = 1 per die. It draws one
-// die per hit die spent. A dead creature, one at 0 hit points, no hit die
+// die per hit die spent; a worn Periapt of Wound Closure doubles each
+// die's hit points. A dead creature, one at 0 hit points, no hit die
 // size, or n outside 1 to the dice left is a fault.Invalid error.
 func SpendHitDice(c Combatant, n int, src dice.Source) (HitDiceResult, error) {
 	const op = "spend hit dice"
@@ -56,7 +58,11 @@ func SpendHitDice(c Combatant, n int, src dice.Source) (HitDiceResult, error) {
 	for range n {
 		res := dice.Roll(x, src)
 		r.roll("hit die", c.ID, res)
-		r.Regained += max(res.Total, 0)
+		got := max(res.Total, 0)
+		if slices.Contains(c.Features, WoundClosure) {
+			got *= 2 // a Periapt of Wound Closure doubles what a Hit Die restores
+		}
+		r.Regained += got
 	}
 	r.HPAfter = max(min(c.HP+r.Regained, r.MaxHP), c.HP)
 	if _, ok := campaign.Unhealed(c.Afflictions, false); ok {

@@ -150,3 +150,18 @@ func TestLongRest(t *testing.T) {
 		}
 	})
 }
+
+// A worn Periapt of Wound Closure doubles what a Hit Die restores: 6 + 2
+// is 16.
+func TestWoundClosureDoublesHitDice(t *testing.T) {
+	ch := campaign.Character{ID: "mira", Name: "Mira", Level: 3, HP: 5, MaxHP: 28, HitDice: campaign.Pool{Max: 3},
+		Abilities: campaign.Abilities{Con: 14}, Class: "fighter",
+		Inventory: []campaign.Item{{Item: "periapt-of-wound-closure", Qty: 1, Attuned: true}}}
+	r, err := rules.SpendHitDice(rules.FromSheet(ch), 1, faces(t, 6))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if r.Regained != 16 {
+		t.Fatalf("regained %d, want 16: %s", r.Regained, r.Summary())
+	}
+}

@@ -29,6 +29,7 @@ func FromSheet(ch campaign.Character) Combatant {
 	c.Lucky = ch.Race == "halfling"
 	c.Features = campaign.FeatureIDs(ch)
 	c.Features = append(c.Features, effectStates(ch)...) // Glibness, cast before
+	c.Features = append(c.Features, itemStates(ch.Inventory)...)
 	// What the character's race and features give beyond its class:
 	// skills (Keen Senses), resistances (a tiefling's fire) and
 	// immunities (Nature's Ward).

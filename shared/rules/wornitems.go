@@ -1,6 +1,14 @@
 package rules
 
-import "chronicler/shared/campaign"
+import (
+	"slices"
+
+	"chronicler/shared/campaign"
+)
+
+// WoundClosure is a worn Periapt of Wound Closure, among its wearer's
+// Features: a Hit Die spent restores twice its hit points (SpendHitDice).
+const WoundClosure = "periapt-of-wound-closure"
 
 // withItems is c as the magic items the character wears make it: the
 // scores they set, the damage they resist and are immune to, the
@@ -25,4 +33,13 @@ func withItems(c Combatant, inv []campaign.Item) Combatant {
 		}
 	}
 	return c
+}
+
+// itemStates are the states the magic items in inv put on their wearer,
+// among its Features: a worn Periapt of Wound Closure.
+func itemStates(inv []campaign.Item) []string {
+	if slices.Contains(campaign.WornMagic(inv), WoundClosure) {
+		return []string{WoundClosure}
+	}
+	return nil
 }

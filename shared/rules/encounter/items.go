@@ -63,10 +63,11 @@ func (e Encounter) itemHits(ai, ti int, req *rules.AttackRequest) {
 
 // FightPotion is the magic potion id names when the fight plays what it
 // does (a Potion of Giant Strength's score, a Potion of Resistance's
-// resistance): both last an hour, longer than any fight.
+// resistance): both last an hour, longer than any fight; or a spell's
+// effect (items2.go: a Potion of Speed's Haste).
 func FightPotion(id string) (srd.MagicItem, bool) {
 	m, ok := srd.LookupMagicItem(id)
-	if !ok || m.Category != "potion" || len(m.Scores)+len(m.Resists) == 0 {
+	if !ok || m.Category != "potion" || len(m.Scores)+len(m.Resists) == 0 && !PlaysItem(id) {
 		return srd.MagicItem{}, false
 	}
 	return m, true
@@ -75,7 +76,7 @@ func FightPotion(id string) (srd.MagicItem, bool) {
 // drinkMagic is ActionPotion with a potion FightPotion plays:
 // participant ai drinks it, or gives it to TargetID, who has what it
 // gives for the rest of the fight.
-func (e *Encounter) drinkMagic(res *Result, ai int, in Action, m srd.MagicItem) error {
+func (e *Encounter) drinkMagic(res *Result, ai int, in Action, m srd.MagicItem, src dice.Source) error {
 	p := e.Participants[ai]
 	switch {
 	case p.Kind != KindCharacter:
@@ -95,6 +96,9 @@ func (e *Encounter) drinkMagic(res *Result, ai int, in Action, m srd.MagicItem) 
 		return refuse(NotAllowed, "action.target_id", "%s can't drink a potion now", t.Name)
 	case ti != ai && (e.elsewhere(t.ID) || p.Left):
 		return refuse(OutOfRange, "action.target_id", "%s is out of reach", t.Name)
+	}
+	if _, ok := spellPotions[m.ID]; ok {
+		return e.drinkSpell(res, ai, ti, in, m, src) // items2.go: a spell's effect
 	}
 	var gets []string
 	for _, s := range m.Scores {

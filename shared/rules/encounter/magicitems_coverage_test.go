@@ -3,6 +3,7 @@ package encounter_test
 import (
 	"testing"
 
+	"chronicler/shared/rules/encounter"
 	"chronicler/shared/srd"
 )
 
@@ -10,12 +11,13 @@ import (
 // weapon or armour variant, what it adds to AC and saves, spells cast for
 // its charges, a potion of healing, the scores it sets, the damage it
 // resists or is immune to, the conditions it wards off, the speed it
-// gives, what a weapon's hits add; a family when each of its variants
-// is played.
+// gives, what a weapon's hits add, what the fight plays by code of its
+// own (encounter.PlaysItem); a family when each of its variants is
+// played.
 func playedItem(m srd.MagicItem) bool {
 	_, potion := srd.LookupPotion(m.ID)
 	switch {
-	case potion:
+	case potion, encounter.PlaysItem(m.ID):
 		return true
 	case (m.Enchants == "weapon" || m.Enchants == "armor") && m.Bonus > 0:
 		return true

@@ -21,7 +21,7 @@ func (e *Encounter) potion(res *Result, ai int, in Action, src dice.Source) erro
 		return e.eatBerry(res, ai, in, src) // spells_boons.go
 	}
 	if m, ok := FightPotion(in.Item); ok {
-		return e.drinkMagic(res, ai, in, m) // items.go
+		return e.drinkMagic(res, ai, in, m, src) // items.go
 	}
 	p := e.Participants[ai]
 	pot, ok := srd.LookupPotion(in.Item)
