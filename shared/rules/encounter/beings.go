@@ -11,6 +11,7 @@ import (
 	"chronicler/shared/rules"
 	"chronicler/shared/rules/spell"
 	"chronicler/shared/srd"
+	"chronicler/shared/world"
 )
 
 // A monster's action may call creatures to its side (srd.Action.Call: a
@@ -264,3 +265,136 @@ func (e Encounter) callerFell(fx Effect) string {
 // calls reports whether stat block action a calls creatures, which the
 // policy plays (readyCall).
 func calls(a srd.Action) bool { return a.Call != nil }
+
+// The keen senses' advantage on Perception checks that rely on a sense
+// is, on a passive Perception, +5 (PHB: passive checks). The fight
+// compares Perception with Stealth only when a creature hides
+// (bonus.go: hide), against its foes' passive Perception: a hidden
+// creature is one unseen, and it is still heard and smelled, so keen
+// hearing or smell always counts; keen sight counts only where the
+// fight's light is dim, where a hider is in sight but half hidden.
+var keenSenses = map[string][]string{
+	"keen-hearing": {"hearing"}, "keen-smell": {"smell"}, "keen-sight": {"sight"},
+	"keen-hearing-and-smell": {"hearing", "smell"}, "keen-hearing-and-sight": {"hearing", "sight"},
+	"keen-sight-and-smell": {"sight", "smell"}, "keen-senses": {"sight", "hearing", "smell"},
+}
+
+// keenNotice is what participant oi's keen senses add to its passive
+// Perception against a creature hiding: 5, or 0.
+func (e Encounter) keenNotice(oi int) int {
+	for _, id := range e.Participants[oi].Traits {
+		for _, sense := range keenSenses[id] {
+			if sense != "sight" || e.light() == world.LightDim {
+				return 5
+			}
+		}
+	}
+	return 0
+}
+
+// transferDamage is Damage Transfer: while a rug of smothering grapples
+// a creature (a cloaker is attached to one), it takes only half the
+// damage dealt to it, rounded down, and that creature takes the other
+// half, of the same types. The damage has already been taken: the
+// monster gets back the half it gives away (rising again if the whole
+// had killed it), and the creature takes it.
+func transferDamage(e *Encounter, res *Result, ti int, d rules.DamageResult, src dice.Source) error {
+	m := e.Participants[ti]
+	hi := e.heldBy(ti)
+	if hi < 0 || d.Taken <= 0 || d.InstantDeath {
+		return nil
+	}
+	var given []rules.Damage
+	giveN := 0
+	for _, p := range d.Parts {
+		if p.Taken <= 0 || p.Absorbed {
+			continue
+		}
+		g := p.Taken - p.Taken/2
+		given = append(given, rules.Damage{Amount: g, Type: p.Type})
+		giveN += g
+	}
+	if giveN == 0 {
+		return nil
+	}
+	lost := max(d.Taken-d.TempHPAbsorbed-giveN, 0)
+	hp := min(max(d.HPBefore-lost, 0), d.MaxHP)
+	held := e.Participants[hi]
+	text := fmt.Sprintf("%s passes half the blow to %s (Damage Transfer): it keeps %d hit points.", m.Name, held.Name, hp)
+	switch {
+	case d.Died && hp > 0:
+		if err := e.rise(res, ti, hp, text); err != nil {
+			return err
+		}
+	case hp > d.HPAfter:
+		ch := []rules.Change{{TargetID: m.ID, Field: rules.FieldHP, From: d.HPAfter, To: hp}}
+		if err := e.apply(ch); err != nil {
+			return err
+		}
+		res.Changes = append(res.Changes, ch...)
+		res.say(text)
+	}
+	_, err := e.damage(res, -1, hi, held.Combatant, rules.Hit{Damage: given}, held.Name+" takes the other half: ", src)
+	return err
+}
+
+// heldBy is the index of the creature monster ti grapples, or is
+// attached to (a cloaker's hold that blinds); -1 if none.
+func (e Encounter) heldBy(ti int) int {
+	id := e.Participants[ti].ID
+	for i, p := range e.Participants {
+		if p.GrappledBy == id && !p.Defeated {
+			return i
+		}
+	}
+	for _, fx := range e.Effects {
+		if fx.CasterID == id && e.attached(fx) {
+			if i := e.index(fx.TargetID); i >= 0 && !e.Participants[i].Defeated {
+				return i
+			}
+		}
+	}
+	return -1
+}
+
+// looseFromGrapple is Freedom of Movement as the monster's turn starts:
+// it spends 5 feet of its movement to escape a grapple, which is never
+// magical in the fights (a hit's or a character's).
+func looseFromGrapple(e *Encounter, res *Result, i int, _ dice.Source) error {
+	p := e.Participants[i]
+	if p.GrappledBy == "" || !p.canAct() {
+		return nil
+	}
+	res.say(p.Name + " slips the grapple with 5 feet of its movement (Freedom of Movement).")
+	return e.release(res, i)
+}
+
+// unrestrainable is Freedom of Movement against a spell: magic can't
+// cause the monster to be restrained.
+func unrestrainable(_ Encounter, owner, _, ti int, _ srd.Spell, target *rules.Combatant, _ *spell.Options) {
+	if owner == ti {
+		target.ConditionImmunities = target.ConditionImmunities.With(rules.Restrained)
+	}
+}
+
+// mistyEscape is Misty Escape: a vampire dropped to 0 hit points turns to
+// mist instead and leaves the fight for its resting place, unless it is in
+// sunlight, where it is destroyed. The fight keeps no resting place: the
+// fight is never in it. At 0 hit points and gone, it counts as fallen
+// for the fight's end.
+func mistyEscape(e *Encounter, res *Result, ti int, d rules.DamageResult, _ dice.Source) error {
+	t := e.Participants[ti]
+	if !d.Died || !t.Defeated || t.Left {
+		return nil
+	}
+	if e.sunlit() {
+		res.say(t.Name + " cannot turn to mist in the sunlight, and is destroyed.")
+		return nil
+	}
+	if err := e.rise(res, ti, 0, t.Name+" turns to mist and drifts away toward its resting place (Misty Escape)."); err != nil {
+		return err
+	}
+	e.part(ti)
+	e.Participants[ti].Left = true
+	return nil
+}

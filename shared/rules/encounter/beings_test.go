@@ -4,6 +4,7 @@ import (
 	"strings"
 	"testing"
 
+	"chronicler/shared/campaign"
 	"chronicler/shared/dice"
 	"chronicler/shared/rules/encounter"
 	"chronicler/shared/world"
@@ -154,5 +155,98 @@ func TestCreateSpecterRaisesTheDead(t *testing.T) {
 	}
 	if strings.Contains(res.Summary(), "Create Specter") || len(sideOf(e, "wraith-1")) != 1 {
 		t.Errorf("a corpse raised twice: %s", res.Summary())
+	}
+}
+
+// A creature hiding from a keen-eared or keen-nosed monster meets its
+// passive Perception 5 higher (advantage on a passive check): a wolf's
+// 11 (the fight's: 10 and its Wisdom) is 16; an eagle's keen sight
+// counts only in dim light (12, or 17).
+func TestKeenSensesSharpenPassivePerception(t *testing.T) {
+	tests := []struct {
+		name, monster, light string
+		want                 string
+	}{
+		{"WolfHearsAndSmells", "wolf", world.LightBright, "passive Perception 16"},
+		{"EagleSeesNothingMoreInBrightLight", "eagle", world.LightBright, "passive Perception 12"},
+		{"EagleSeesInDimLight", "eagle", world.LightDim, "passive Perception 17"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			e := casterFirst(t, []campaign.Character{mira()}, []encounter.MonsterSpec{{SRDID: tt.monster, Count: 1}})
+			e.Light = tt.light
+			_, res, err := encounter.Act(e, "mira", encounter.Action{Kind: encounter.ActionHide}, faces(t, 12))
+			if err != nil {
+				t.Fatal(err)
+			}
+			if !strings.Contains(res.Summary(), tt.want) {
+				t.Errorf("want %s: %s", tt.want, res.Summary())
+			}
+		})
+	}
+}
+
+// A rug of smothering grappling Mira takes half of her 10-point blow
+// (5) and she the other half; unheld, it takes all 10.
+func TestDamageTransferSplitsTheBlow(t *testing.T) {
+	for _, held := range []bool{true, false} {
+		e := casterFirst(t, []campaign.Character{mira()}, []encounter.MonsterSpec{{SRDID: "rug-of-smothering", Count: 1}})
+		if held {
+			e = edit(e, "mira", func(p *encounter.Participant) { p.GrappledBy = "rug-of-smothering-1" })
+		}
+		// 15 hits AC 12; the longsword two-handed: 7 + 3 = 10 slashing.
+		e, res, err := encounter.Act(e, "mira", encounter.Action{Kind: encounter.ActionAttack, TargetID: "rug-of-smothering-1", Weapon: "longsword"}, faces(t, 15, 7))
+		if err != nil {
+			t.Fatal(err)
+		}
+		rug, m := participant(t, e, "rug-of-smothering-1"), participant(t, e, "mira")
+		want, wantMira := 23, 28
+		if held {
+			want, wantMira = 28, 23
+		}
+		if rug.HP != want || m.HP != wantMira {
+			t.Errorf("held %v: rug %d HP (want %d), Mira %d (want %d): %s", held, rug.HP, want, m.HP, wantMira, res.Summary())
+		}
+	}
+}
+
+// Freedom of Movement: a kraken grappled slips free as its turn starts;
+// a spell can't restrain it.
+func TestFreedomOfMovementSlipsTheGrapple(t *testing.T) {
+	e := begin(t, []encounter.MonsterSpec{{SRDID: "kraken", Count: 1}}, nil, 20, 1, 10)
+	e = edit(e, "kraken-1", func(p *encounter.Participant) { p.GrappledBy = "mira" })
+	e, res, err := encounter.Act(e, "mira", encounter.Action{Kind: encounter.ActionEndTurn}, seeded(1))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if e.Current != "kraken-1" || participant(t, e, "kraken-1").GrappledBy != "" || !strings.Contains(res.Summary(), "Freedom of Movement") {
+		t.Errorf("the kraken is still grappled: %s", res.Summary())
+	}
+}
+
+// Misty Escape: a vampire dropped to 0 hit points turns to mist and
+// leaves the fight (the characters' victory), but in sunlight it is
+// destroyed.
+func TestMistyEscapeLeavesTheFight(t *testing.T) {
+	for _, sun := range []bool{false, true} {
+		e := casterFirst(t, []campaign.Character{mira()}, []encounter.MonsterSpec{{SRDID: "vampire-vampire", Count: 1}})
+		if sun {
+			e.Light = world.LightSunlight
+		}
+		e = edit(e, "vampire-vampire-1", func(p *encounter.Participant) { p.Combatant.HP, p.HP = 1, 1 })
+		e, res, err := encounter.Act(e, "mira", encounter.Action{Kind: encounter.ActionAttack, TargetID: "vampire-vampire-1", Weapon: "longsword"}, faces(t, 19, 7, 7))
+		if err != nil {
+			t.Fatal(err)
+		}
+		v := participant(t, e, "vampire-vampire-1")
+		if sun {
+			if !v.Defeated || v.Left {
+				t.Errorf("in sunlight: defeated %v, left %v: %s", v.Defeated, v.Left, res.Summary())
+			}
+			continue
+		}
+		if v.Defeated || !v.Left || v.HP != 0 || !strings.Contains(res.Summary(), "turns to mist") || e.Decided() != "victory" {
+			t.Errorf("defeated %v, left %v, HP %d, decided %q: %s", v.Defeated, v.Left, v.HP, e.Decided(), res.Summary())
+		}
 	}
 }

@@ -96,6 +96,18 @@ var monsterTraitTable = map[string]classFeature{
 	"corrosive-form":      {struck: struckBack("corrosive-form")},
 	"freeze":              {damaged: flinch("freeze")},
 	"aversion-of-fire":    {damaged: flinch("aversion-of-fire"), attack: hampered},
+	// The keen senses, what a creature holding another does with damage,
+	// a kraken's and a vampire's ways out (beings.go).
+	"keen-hearing":           {where: "bonus.go: hide (keenNotice: +5 to passive Perception)"},
+	"keen-smell":             {where: "bonus.go: hide (keenNotice: +5 to passive Perception)"},
+	"keen-sight":             {where: "bonus.go: hide (keenNotice: +5 to passive Perception in dim light)"},
+	"keen-hearing-and-smell": {where: "bonus.go: hide (keenNotice: +5 to passive Perception)"},
+	"keen-hearing-and-sight": {where: "bonus.go: hide (keenNotice: +5 to passive Perception)"},
+	"keen-sight-and-smell":   {where: "bonus.go: hide (keenNotice: +5 to passive Perception)"},
+	"keen-senses":            {where: "bonus.go: hide (keenNotice: +5 to passive Perception)"},
+	"damage-transfer":        {damaged: transferDamage},
+	"freedom-of-movement":    {turnStarts: looseFromGrapple, targeted: unrestrainable},
+	"misty-escape":           {damaged: mistyEscape},
 }
 
 // sameRule are the traits that are the same rule as a character's
