@@ -597,3 +597,26 @@ func TestWhipPullOverTheSocket(t *testing.T) {
 		t.Fatalf("Bram pulled, engaged with %v: %s", engaged, fmt.Sprint(enc["log"]))
 	}
 }
+
+// A call over the socket: a homebrew howler's action calls two wolves
+// (srd.Action.Call), who come into the encounter on the howler's side
+// with their own initiative and take their own turns.
+func TestCalledWolvesOverTheSocket(t *testing.T) {
+	base := inProcess(t, func(c *config) { c.turnRate = 0 })
+	h := newHero(t, base, map[string]any{"name": "Bram", "race": "human", "class": "fighter", "level": 5, "subclass": "champion",
+		"abilities": map[string]int{"str": 15, "dex": 12, "con": 14, "int": 8, "wis": 10, "cha": 10}},
+		`{"id":"howler","name":"Howler","size":"Medium","type":"fey","alignment":"chaotic evil",
+"ac":1,"hp":1000,"hit_dice":"100d10","speed":{"walk":30},"abilities":{"str":10,"dex":1,"con":10,"int":10,"wis":10,"cha":10},
+"senses":{"passive_perception":10},"cr":0,"xp":0,"proficiency_bonus":2,
+"actions":[{"id":"call-of-the-pack","name":"Call of the Pack","usage":{"type":"per_day","times":1},"call":{"creatures":[{"monster":"wolf","count":"2"}]}},
+{"id":"claw","name":"Claw","attack_bonus":-5,"attack_type":"melee","reach":5,"damage":[{"dice":"1","type":"slashing"}]}]}`)
+	h.begin("howler", 1)
+	turns := h.fightOn(func(turns []event) bool {
+		return strings.HasPrefix(turns[len(turns)-1].str("actor_id"), "howler-1-wolf-")
+	})
+	enc := encounterOf(turns[len(turns)-1])
+	wolf := participantByID(enc, turns[len(turns)-1].str("actor_id"))
+	if log := fmt.Sprint(enc["log"]); wolf["kind"] != "monster" || wolf["summoned_by"] != "howler-1" || !strings.Contains(log, "Call of the Pack brings Wolf 1 (Howler 1) and Wolf 2 (Howler 1)") {
+		t.Fatalf("the wolf %v: %s", wolf, log)
+	}
+}

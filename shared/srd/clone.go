@@ -133,6 +133,11 @@ func (a Action) clone() Action {
 		v.Damage = cloneAll(v.Damage, Damage.clone)
 		a.Move = &v
 	}
+	if a.Call != nil {
+		v := *a.Call
+		v.Creatures = slices.Clone(v.Creatures)
+		a.Call = &v
+	}
 	if a.Lure != nil {
 		l := *a.Lure
 		l.Only = slices.Clone(l.Only)

@@ -198,6 +198,9 @@ type Action struct {
 	// fling) and a song's walk to its singer (types_positions.go).
 	Move *Move `json:"move,omitempty"`
 	Lure *Lure `json:"lure,omitempty"`
+	// Call is the creatures the action brings to the monster's side
+	// (types_beings.go).
+	Call *Call `json:"call,omitempty"`
 }
 
 // Swallow is a monster's swallowing (or engulfing) of a creature: the

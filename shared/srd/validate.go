@@ -338,6 +338,9 @@ func (c *checker) action(a Action, legendary bool, at string) {
 	if a.Move != nil || a.Lure != nil {
 		c.positions(a, at) // validate_positions.go
 	}
+	if a.Call != nil {
+		c.call(a, at) // validate_beings.go
+	}
 	if sl := a.Slays; sl != nil {
 		c.check(a.AttackBonus != nil, at+".slays", "goes with an attack roll")
 		c.inRange(sl.HP, 1, 1000, at+".slays.hp")

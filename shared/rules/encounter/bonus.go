@@ -82,7 +82,7 @@ func (e *Encounter) hide(res *Result, ai int, how string, src dice.Source) error
 		if o.Kind == p.Kind || !o.canAct() {
 			continue
 		}
-		if pp := o.Combatant.PassivePerception() - e.boonsNotice(e.index(o.ID), ai); seeker == "" || pp > dc {
+		if pp := o.Combatant.PassivePerception() - e.boonsNotice(e.index(o.ID), ai) + e.keenNotice(e.index(o.ID)); seeker == "" || pp > dc {
 			dc, seeker = pp, o.Name
 		}
 	}

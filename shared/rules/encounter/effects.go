@@ -312,6 +312,9 @@ func (e *Encounter) lapse(res *Result) error {
 		if why := e.letGoOf(fx); why != "" { // positions.go
 			return why
 		}
+		if why := e.callerFell(fx); why != "" { // beings.go
+			return why
+		}
 		return ""
 	})
 }
@@ -397,6 +400,9 @@ func (e *Encounter) turnStarts(res *Result, src dice.Source) error {
 	}
 	if len(e.Effects) == 0 {
 		return e.standUp(res)
+	}
+	if err := e.arrivals(res, src); err != nil { // a call's creatures (beings.go)
+		return err
 	}
 	now := e.moment(e.Round, e.Current, false)
 	if err := e.endWhere(res, func(fx Effect) string {

@@ -376,7 +376,7 @@ func (p Participant) down() bool { return p.Defeated || p.Combatant.HP <= 0 }
 // rising reports whether the participant lies at 0 hit points but lives,
 // to regenerate when its turn starts (a troll that was not burned).
 func (p Participant) rising() bool {
-	return !p.Defeated && p.Kind == KindMonster && p.Combatant.HP <= 0
+	return !p.Defeated && p.Kind == KindMonster && p.Combatant.HP <= 0 && !p.Left // a vampire's mist is gone (beings.go)
 }
 
 // canAct reports whether the participant can act (or react): not down,

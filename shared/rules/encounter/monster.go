@@ -107,6 +107,9 @@ func (e *Encounter) monsterAttack(res *Result, ai int, src dice.Source, rs React
 				return nil
 			}
 		}
+		if a, k, ok := e.readyCall(ai); ok { // beings.go
+			return e.callTurn(res, ai, a, k, src)
+		}
 		if a, ok := p.readyArea(); ok {
 			return e.areaAttack(res, ai, a, src, rs)
 		}

@@ -96,6 +96,18 @@ var monsterTraitTable = map[string]classFeature{
 	"corrosive-form":      {struck: struckBack("corrosive-form")},
 	"freeze":              {damaged: flinch("freeze")},
 	"aversion-of-fire":    {damaged: flinch("aversion-of-fire"), attack: hampered},
+	// The keen senses, what a creature holding another does with damage,
+	// a kraken's and a vampire's ways out (beings.go).
+	"keen-hearing":           {where: "bonus.go: hide (keenNotice: +5 to passive Perception)"},
+	"keen-smell":             {where: "bonus.go: hide (keenNotice: +5 to passive Perception)"},
+	"keen-sight":             {where: "bonus.go: hide (keenNotice: +5 to passive Perception in dim light)"},
+	"keen-hearing-and-smell": {where: "bonus.go: hide (keenNotice: +5 to passive Perception)"},
+	"keen-hearing-and-sight": {where: "bonus.go: hide (keenNotice: +5 to passive Perception)"},
+	"keen-sight-and-smell":   {where: "bonus.go: hide (keenNotice: +5 to passive Perception)"},
+	"keen-senses":            {where: "bonus.go: hide (keenNotice: +5 to passive Perception)"},
+	"damage-transfer":        {damaged: transferDamage},
+	"freedom-of-movement":    {turnStarts: looseFromGrapple, targeted: unrestrainable},
+	"misty-escape":           {damaged: mistyEscape},
 }
 
 // sameRule are the traits that are the same rule as a character's
@@ -521,7 +533,7 @@ func traitsOn(m srd.Monster, c *rules.Combatant) {
 // to all it catches, a condition on whoever fails one, a legendary
 // action that makes one of m's attacks, the options of a breath.
 func PlaysAction(m srd.Monster, a srd.Action) bool {
-	if saveArea(a) || holdArea(a) || a.Swallow != nil || playsPosition(m, a) {
+	if saveArea(a) || holdArea(a) || a.Swallow != nil || playsPosition(m, a) || calls(a) {
 		return true
 	}
 	if _, ok := breathOption(a); ok {

@@ -272,6 +272,7 @@ func (t *Tables) action(monster string, r refAction) (srd.Action, error) {
 	t.followAlternatives(monster, r.Desc, &a)
 	t.followAfflict(monster, r.Desc, &a)
 	t.followPositions(monster, r.Desc, &a) // positions.go
+	t.followCalls(monster, r.Desc, &a)     // beings.go
 	t.followRiders(monster, r.Desc, &a)
 	return a, nil
 }
