@@ -41,7 +41,7 @@ func TestAreaAndShapeSpellsOverTheSocket(t *testing.T) {
 		enc := encounterOf(turns[len(turns)-1])
 		foe := monsters(enc)[0]
 		log := fmt.Sprint(enc["log"])
-		m := regexp.MustCompile(`Spirit Guardians: Dullard 1 (fails|succeeds on) its WIS save \(DC \d+, rolled -?\d+\) and takes (\d+) radiant damage`).FindStringSubmatch(log)
+		m := regexp.MustCompile(`Spirit Guardians: Dullard 1 (fails|makes) its WIS save \(DC \d+, rolled -?\d+[^)]*\) and takes (\d+) radiant damage`).FindStringSubmatch(log)
 		if m == nil {
 			t.Fatalf("no save and radiant damage from the guardians: %s", log)
 		}
@@ -94,7 +94,7 @@ func TestAreaAndShapeSpellsOverTheSocket(t *testing.T) {
 			c := h.act(map[string]any{"kind": "cast", "spell": "polymorph", "slot_level": 4, "target_ids": []string{ogre}, "choice": "frog"}, nil)
 			p := participantByID(encounterOf(c), ogre)
 			frog = p["max_hp"] == float64(1)
-			if !frog && !strings.Contains(fmt.Sprint(encounterOf(c)["log"]), "succeeds") {
+			if !frog && !strings.Contains(fmt.Sprint(encounterOf(c)["log"]), "makes its WIS save") {
 				t.Fatalf("the ogre neither a frog nor saved: %v: %v", p, encounterOf(c)["log"])
 			}
 		}
