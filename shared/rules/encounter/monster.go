@@ -107,6 +107,9 @@ func (e *Encounter) monsterAttack(res *Result, ai int, src dice.Source, rs React
 				return nil
 			}
 		}
+		if ok, err := e.monsterBoon(res, ai, src); ok || err != nil { // actions2.go
+			return err
+		}
 		if a, ok := p.readyArea(); ok {
 			return e.areaAttack(res, ai, a, src, rs)
 		}

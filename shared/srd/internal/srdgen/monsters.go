@@ -272,6 +272,7 @@ func (t *Tables) action(monster string, r refAction) (srd.Action, error) {
 	t.followAlternatives(monster, r.Desc, &a)
 	t.followAfflict(monster, r.Desc, &a)
 	t.followPositions(monster, r.Desc, &a) // positions.go
+	t.followActions2(monster, r.Desc, &a)  // actions2.go
 	t.followRiders(monster, r.Desc, &a)
 	return a, nil
 }

@@ -1,0 +1,85 @@
+package encounter_test
+
+import (
+	"slices"
+	"testing"
+
+	"chronicler/shared/campaign"
+	"chronicler/shared/rules"
+	"chronicler/shared/rules/encounter"
+)
+
+// start begins a fight of Mira against the monsters, the first monster
+// acting first.
+func start(t *testing.T, monsters ...encounter.MonsterSpec) encounter.Encounter {
+	t.Helper()
+	init := []int{1}
+	for range monsters {
+		init = append(init, 20-len(init))
+	}
+	e, _, err := encounter.Start("enc", []campaign.Character{mira()}, monsters, nil, faces(t, init...), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return e
+}
+
+// A deva's Healing Touch (3/day) gives an ally at half its hit points or
+// fewer 4d8 + 2 and frees it from blindness; an ally above half is left
+// alone and the deva fights.
+func TestHealingTouchHealsAHurtAlly(t *testing.T) {
+	t.Run("AllyAtHalf", func(t *testing.T) {
+		e := start(t, encounter.MonsterSpec{SRDID: "deva", Count: 1}, encounter.MonsterSpec{SRDID: "ogre", Count: 1})
+		if e.Current != "deva-1" {
+			t.Fatalf("current %q", e.Current)
+		}
+		e = edit(e, "ogre-1", func(p *encounter.Participant) {
+			p.Combatant.HP = 29 // of 59
+			p.Combatant.Conditions = p.Combatant.Conditions.With(rules.Blinded)
+			p.Conditions = append(p.Conditions, "blinded")
+		})
+		out, res, err := encounter.MonsterTurn(e, faces(t, 1, 2, 3, 4))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if hp := participant(t, out, "ogre-1").Combatant.HP; hp != 29+1+2+3+4+2 {
+			t.Errorf("ogre HP %d, want 41: %s", hp, res.Summary())
+		}
+		if o := participant(t, out, "ogre-1"); o.Combatant.Conditions.Has(rules.Blinded) || slices.Contains(o.Conditions, "blinded") {
+			t.Errorf("the ogre is still blinded: %v", o.Conditions)
+		}
+		if len(res.Attacks) != 0 {
+			t.Errorf("the deva attacked too: %s", res.Summary())
+		}
+		if d := participant(t, out, "deva-1"); !slices.Contains(d.Spent, "healing-touch") {
+			t.Errorf("deva spent %v", d.Spent)
+		}
+	})
+	t.Run("AllyAboveHalf", func(t *testing.T) {
+		e := start(t, encounter.MonsterSpec{SRDID: "deva", Count: 1}, encounter.MonsterSpec{SRDID: "ogre", Count: 1})
+		e = edit(e, "ogre-1", func(p *encounter.Participant) { p.Combatant.HP = 30 })
+		out, res, err := encounter.MonsterTurn(e, seeded(3))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if hp := participant(t, out, "ogre-1").Combatant.HP; hp != 30 || len(res.Attacks) == 0 {
+			t.Errorf("ogre HP %d, attacks %d: %s", hp, len(res.Attacks), res.Summary())
+		}
+	})
+}
+
+// A unicorn's Heal Self (costs 3) gives it back 2d8 + 2 when it is at
+// half its hit points or fewer; whole, it kicks with its hooves.
+func TestUnicornHealsItselfAsALegendaryAction(t *testing.T) {
+	e := start(t, encounter.MonsterSpec{SRDID: "unicorn", Count: 1})
+	e.Current = "mira"
+	e.LegendaryDue = []string{"unicorn-1"}
+	e = edit(e, "unicorn-1", func(p *encounter.Participant) { p.Combatant.HP, p.LegendaryLeft = 20, 3 })
+	out, res, err := encounter.LegendaryTurn(e, faces(t, 5, 6), encounter.Reactions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if u := participant(t, out, "unicorn-1"); u.Combatant.HP != 20+5+6+2 || u.LegendaryLeft != 0 {
+		t.Errorf("unicorn HP %d, left %d: %s", u.Combatant.HP, u.LegendaryLeft, res.Summary())
+	}
+}

@@ -1,0 +1,46 @@
+package srdgen
+
+import (
+	"regexp"
+	"strconv"
+	"strings"
+
+	"chronicler/shared/srd"
+)
+
+// KindBoon is what a monster's action does for itself or its side, read
+// from its text (srd.Action.Boon), and the limits of a single target's
+// action (srd.Action.Only, Drops, Bolts, SaveOr).
+const KindBoon = "boon"
+
+// boonHeal is a healing touch's or a Heal Self's "magically regains 20
+// (4d8 + 2) hit points".
+var boonHeal = regexp.MustCompile(`magically regains \d+ \((\d+d\d+(?: \+ \d+)?)\) hit points`)
+
+// boonCures are the words of what a touch frees its target from, with
+// the condition each ends: "freed from any curse, disease, poison,
+// blindness, or deafness"; "neutralizes all poisons".
+var boonCures = []struct{ word, condition string }{{"poison", "poisoned"}, {"blindness", "blinded"}, {"deafness", "deafened"}}
+
+// followActions2 reads a's boon and its single target's limits from its
+// text (types_actions2.go).
+func (t *Tables) followActions2(monster, desc string, a *srd.Action) {
+	if a.AttackBonus != nil {
+		return
+	}
+	if m := boonHeal.FindStringSubmatchIndex(desc); m != nil {
+		b := srd.Boon{Target: "self", Heals: strings.ReplaceAll(desc[m[2]:m[3]], " ", "")}
+		if strings.Contains(desc, "touches another creature") {
+			b.Target = "another"
+		}
+		if tail := desc[m[1]:]; b.Target == "another" {
+			for _, c := range boonCures {
+				if strings.Contains(tail, c.word) {
+					b.Cures = append(b.Cures, c.condition)
+				}
+			}
+		}
+		a.Boon = &b
+		t.adjust(KindBoon, "monster "+monster, strconv.Quote(sentenceAt(desc, m[0], m[1])), "%q heals %s: %s, ends %v", a.Name, b.Target, b.Heals, b.Cures)
+	}
+}
