@@ -8,6 +8,7 @@ import (
 	"chronicler/shared/dice"
 	"chronicler/shared/fault"
 	"chronicler/shared/rules"
+	"chronicler/shared/rules/spell"
 	"chronicler/shared/srd"
 )
 
@@ -21,7 +22,7 @@ import (
 // (PlaysAction).
 func playsBoon(a srd.Action) bool {
 	b := a.Boon
-	return b != nil && (b.Heals != "")
+	return b != nil && (b.Heals != "" || (b.Die != "" && b.Target == "allies"))
 }
 
 // monsterBoon takes monster ai's action for a boon when the policy
@@ -33,6 +34,9 @@ func (e *Encounter) monsterBoon(res *Result, ai int, src dice.Source) (bool, err
 	}
 	e.Participants[ai].Turn.ActionUsed = true
 	e.spendDaily(ai, a)
+	if a.Usage != nil && a.Usage.Type != "per_day" && a.Usage.Type != "at_will" {
+		e.Participants[ai].Spent = append(slices.Clone(e.Participants[ai].Spent), a.ID) // once a fight, or till it recharges
+	}
 	res.Kind = ActionArea
 	return true, e.bestow(res, ai, ti, a, src)
 }
@@ -43,7 +47,7 @@ func (e *Encounter) monsterBoon(res *Result, ai int, src dice.Source) (bool, err
 func (e Encounter) boonPick(ai int) (srd.Action, int, bool) {
 	p := e.Participants[ai]
 	for _, a := range p.Actions {
-		if !playsBoon(a) || !dailyLeft(p, a) || limited(a) && a.Usage.Type != "per_day" {
+		if !playsBoon(a) || !boonLeft(p, a) {
 			continue
 		}
 		if ti, ok := e.boonFor(ai, a); ok {
@@ -78,6 +82,9 @@ func (e *Encounter) bestow(res *Result, ai, ti int, a srd.Action, src dice.Sourc
 		res.say(fmt.Sprintf("%s uses %s.", m.Name, name))
 	} else {
 		res.say(fmt.Sprintf("%s uses %s on %s.", m.Name, name, t.Name))
+	}
+	if b.Die != "" {
+		return e.lead(res, ai, a)
 	}
 	if b.Heals != "" {
 		x, err := dice.Parse(b.Heals)
@@ -131,6 +138,14 @@ func (e Encounter) boonFor(ai int, a srd.Action) (int, bool) {
 	if b == nil || !playsBoon(a) {
 		return -1, false
 	}
+	if b.Die != "" {
+		// A Leadership once, when another of its side stands with it.
+		p := e.Participants[ai]
+		if slices.Contains(p.Spent, a.ID) || len(e.led(ai)) == 0 {
+			return -1, false
+		}
+		return ai, true
+	}
 	if b.Heals != "" {
 		ti := e.hurtAlly(ai, b.Target != "another")
 		if b.Target == "self" && ti != ai {
@@ -152,4 +167,64 @@ func (e *Encounter) legendaryBoon(res *Result, ai int, a srd.Action, src dice.So
 		return nil
 	}
 	return e.bestow(res, ai, ti, a, src)
+}
+
+// leadershipID is the effect of a knight's Leadership on a creature of
+// its side: its Dice added to its attack rolls and saves, as Bless's
+// (blesses).
+const leadershipID = "leadership"
+
+// led are the creatures of monster ai's side, but itself, that are up,
+// where the fight is and not yet under its boon.
+func (e Encounter) led(ai int) []int {
+	m := e.Participants[ai]
+	var out []int
+	for i, p := range e.Participants {
+		if i == ai || p.Kind != m.Kind || p.down() || e.elsewhere(p.ID) {
+			continue
+		}
+		if !slices.ContainsFunc(e.Effects, func(fx Effect) bool { return fx.ID == leadershipID && fx.TargetID == p.ID }) {
+			out = append(out, i)
+		}
+	}
+	return out
+}
+
+// lead puts monster ai's Leadership a on each creature of its side: its
+// die on their attack rolls and saves for its time, while the monster is
+// not incapacitated (boonLapsed).
+func (e *Encounter) lead(res *Result, ai int, a srd.Action) error {
+	m := e.Participants[ai]
+	for _, i := range e.led(ai) {
+		fx := Effect{Effect: spell.Effect{ID: leadershipID, Spell: source(m, a), CasterID: m.ID, TargetID: e.Participants[i].ID,
+			Dice: a.Boon.Die, Ends: a.Boon.Lasts, Note: possessive(m.Name) + " leadership"},
+			Until: Until{Round: e.Round + roundsOf(a.Boon.Lasts), Turn: e.Current}}
+		if err := e.add(res, fx, nil); err != nil {
+			return err
+		}
+		res.say(fmt.Sprintf("%s adds %s to its attack rolls and saves for %s.", e.Participants[i].Name, a.Boon.Die, a.Boon.Lasts))
+	}
+	return nil
+}
+
+// boonLapsed is why effect fx of a monster's boon ends now: its source
+// is incapacitated (a knight's Leadership); "" while it holds.
+func (e Encounter) boonLapsed(fx Effect) string {
+	if fx.ID != leadershipID {
+		return ""
+	}
+	if c, ok := e.Participant(fx.CasterID); ok && !c.canAct() {
+		return c.Name + " is incapacitated"
+	}
+	return ""
+}
+
+// boonLeft reports whether monster p may use boon a now: at will, with a
+// use of its day left, or, once between rests, not yet this fight; one
+// that recharges when it has come back.
+func boonLeft(p Participant, a srd.Action) bool {
+	if a.Usage == nil || a.Usage.Type == "per_day" {
+		return dailyLeft(p, a)
+	}
+	return !slices.Contains(p.Spent, a.ID)
 }

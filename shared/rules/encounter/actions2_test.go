@@ -15,7 +15,7 @@ func start(t *testing.T, monsters ...encounter.MonsterSpec) encounter.Encounter 
 	t.Helper()
 	init := []int{1}
 	for range monsters {
-		init = append(init, 20-len(init))
+		init = append(init, 23-3*len(init))
 	}
 	e, _, err := encounter.Start("enc", []campaign.Character{mira()}, monsters, nil, faces(t, init...), nil)
 	if err != nil {
@@ -82,4 +82,48 @@ func TestUnicornHealsItselfAsALegendaryAction(t *testing.T) {
 	if u := participant(t, out, "unicorn-1"); u.Combatant.HP != 20+5+6+2 || u.LegendaryLeft != 0 {
 		t.Errorf("unicorn HP %d, left %d: %s", u.Combatant.HP, u.LegendaryLeft, res.Summary())
 	}
+}
+
+// A knight's Leadership (once between rests) gives the creatures of its
+// side a d4 on their attack rolls and saves for a minute: the guard's
+// attack adds it, and it ends when the knight is incapacitated.
+func TestKnightsLeadershipAddsAD4ToItsSidesAttacks(t *testing.T) {
+	e := start(t, encounter.MonsterSpec{SRDID: "knight", Count: 1}, encounter.MonsterSpec{SRDID: "guard", Count: 1})
+	out, res, err := encounter.MonsterTurn(e, seeded(1))
+	if err != nil {
+		t.Fatal(err)
+	}
+	led := slices.IndexFunc(out.Effects, func(fx encounter.Effect) bool {
+		return fx.ID == "leadership" && fx.TargetID == "guard-1" && fx.Dice == "1d4" && fx.Until.Round == e.Round+10
+	})
+	if led < 0 || len(res.Attacks) != 0 {
+		t.Fatalf("effects %+v, attacks %d: %s", out.Effects, len(res.Attacks), res.Summary())
+	}
+	if slices.ContainsFunc(out.Effects, func(fx encounter.Effect) bool { return fx.TargetID == "knight-1" }) {
+		t.Errorf("the knight leads itself: %+v", out.Effects)
+	}
+	if out.Current != "guard-1" {
+		t.Fatalf("current %q", out.Current)
+	}
+	_, res, err = encounter.MonsterTurn(out, faces(t, 3, 10, 1))
+	if err != nil {
+		t.Fatal(err)
+	}
+	i := slices.IndexFunc(res.Rolls, func(r rules.Roll) bool { return r.Reason == "leadership" && r.Result.Total == 3 })
+	if i < 0 || len(res.Attacks) == 0 || res.Attacks[0].Total != 10+3+3 { // d20 10, spear +3, the d4's 3
+		t.Errorf("rolls %+v: %s", res.Rolls, res.Summary())
+	}
+	t.Run("EndsWhenTheKnightIsIncapacitated", func(t *testing.T) {
+		e := edit(out, "knight-1", func(p *encounter.Participant) {
+			p.Combatant.Conditions = p.Combatant.Conditions.With(rules.Stunned)
+			p.Conditions = append(p.Conditions, "stunned")
+		})
+		after, _, err := encounter.MonsterTurn(e, seeded(2))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if slices.ContainsFunc(after.Effects, func(fx encounter.Effect) bool { return fx.ID == "leadership" }) {
+			t.Errorf("leadership outlasts the knight's stun: %+v", after.Effects)
+		}
+	})
 }

@@ -312,6 +312,9 @@ func (e *Encounter) lapse(res *Result) error {
 		if why := e.letGoOf(fx); why != "" { // positions.go
 			return why
 		}
+		if why := e.boonLapsed(fx); why != "" { // actions2.go
+			return why
+		}
 		return ""
 	})
 }

@@ -22,6 +22,16 @@ var boonHeal = regexp.MustCompile(`magically regains \d+ \((\d+d\d+(?: \+ \d+)?)
 // blindness, or deafness"; "neutralizes all poisons".
 var boonCures = []struct{ word, condition string }{{"poison", "poisoned"}, {"blindness", "blinded"}, {"deafness", "deafened"}}
 
+// boonDie, boonAllies and boonEnds are a Leadership's "The creature can
+// add a d4 to its roll", said "For 1 minute ... whenever a nonhostile
+// creature ... makes an attack roll or a saving throw", which "ends if
+// the knight is incapacitated".
+var (
+	boonDie    = regexp.MustCompile(`can add a (d\d+) to its roll`)
+	boonAllies = regexp.MustCompile(`^For 1 minute, .*nonhostile creature .*makes an attack roll or a saving throw`)
+	boonEnds   = regexp.MustCompile(`effect ends if the [a-z]+ is incapacitated`)
+)
+
 // followActions2 reads a's boon and its single target's limits from its
 // text (types_actions2.go).
 func (t *Tables) followActions2(monster, desc string, a *srd.Action) {
@@ -42,5 +52,10 @@ func (t *Tables) followActions2(monster, desc string, a *srd.Action) {
 		}
 		a.Boon = &b
 		t.adjust(KindBoon, "monster "+monster, strconv.Quote(sentenceAt(desc, m[0], m[1])), "%q heals %s: %s, ends %v", a.Name, b.Target, b.Heals, b.Cures)
+	}
+	if m := boonDie.FindStringSubmatchIndex(desc); m != nil && boonAllies.MatchString(desc) {
+		b := srd.Boon{Target: "allies", Die: "1" + desc[m[2]:m[3]], Lasts: "1 minute", EndsIncapacitated: boonEnds.MatchString(desc)}
+		a.Boon = &b
+		t.adjust(KindBoon, "monster "+monster, strconv.Quote(sentenceAt(desc, m[0], m[1])), "%q: its side's attack rolls and saves add %s for %s, ended by its incapacitation: %v", a.Name, b.Die, b.Lasts, b.EndsIncapacitated)
 	}
 }
