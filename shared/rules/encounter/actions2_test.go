@@ -2,6 +2,7 @@ package encounter_test
 
 import (
 	"slices"
+	"strings"
 	"testing"
 
 	"chronicler/shared/campaign"
@@ -126,4 +127,35 @@ func TestKnightsLeadershipAddsAD4ToItsSidesAttacks(t *testing.T) {
 			t.Errorf("leadership outlasts the knight's stun: %+v", after.Effects)
 		}
 	})
+}
+
+// A gorgon's Petrifying Breath (DC 13 Constitution) restrains as a
+// creature begins to turn to stone; its save again at the end of its
+// next turn ends it, or petrifies it until magic frees it.
+func TestPetrifyingBreathTurnsToStoneInTwoStages(t *testing.T) {
+	for _, c := range []struct {
+		name   string
+		second int
+		stone  bool
+	}{{"SecondSaveFailedPetrifies", 2, true}, {"SecondSaveMadeEndsIt", 15, false}} {
+		t.Run(c.name, func(t *testing.T) {
+			e := start(t, encounter.MonsterSpec{SRDID: "gorgon", Count: 1})
+			e, res, err := encounter.MonsterTurn(e, faces(t, 2)) // 2 + 4 fails DC 13
+			if err != nil {
+				t.Fatal(err)
+			}
+			m := participant(t, e, "mira")
+			if !m.Combatant.Conditions.Has(rules.Restrained) || len(res.Saves) != 1 || res.Saves[0].DC != 13 || !strings.Contains(res.Summary(), "begins to turn to stone") {
+				t.Fatalf("after the breath: %v: %s", m.Conditions, res.Summary())
+			}
+			e, res = actFaces(t, e, "mira", endTurn(), c.second)
+			m = participant(t, e, "mira")
+			if m.Combatant.Conditions.Has(rules.Petrified) != c.stone || m.Combatant.Conditions.Has(rules.Restrained) {
+				t.Errorf("after the second save (%d + 4): %v: %s", c.second, m.Conditions, res.Summary())
+			}
+			if c.stone && !slices.ContainsFunc(e.Effects, func(fx encounter.Effect) bool { return fx.ID == "petrified" && fx.Until.Round == 0 }) {
+				t.Errorf("the stone runs out: %+v", e.Effects)
+			}
+		})
+	}
 }

@@ -32,6 +32,14 @@ var (
 	boonEnds   = regexp.MustCompile(`effect ends if the [a-z]+ is incapacitated`)
 )
 
+// stoneBreath is a gorgon's breath turning to stone in two stages, as a
+// cockatrice's bite does: "On a failed save, a target begins to turn to
+// stone and is restrained. The restrained target must repeat the saving
+// throw at the end of its next turn. ... On a failure, the target is
+// petrified until freed by the greater restoration spell or other
+// magic."
+var stoneBreath = regexp.MustCompile(`On a failed save, a target begins to turn to stone and is restrained\. The restrained target must repeat the saving throw at the end of its next turn\..*On a failure, the target is petrified until freed by`)
+
 // followActions2 reads a's boon and its single target's limits from its
 // text (types_actions2.go).
 func (t *Tables) followActions2(monster, desc string, a *srd.Action) {
@@ -52,6 +60,11 @@ func (t *Tables) followActions2(monster, desc string, a *srd.Action) {
 		}
 		a.Boon = &b
 		t.adjust(KindBoon, "monster "+monster, strconv.Quote(sentenceAt(desc, m[0], m[1])), "%q heals %s: %s, ends %v", a.Name, b.Target, b.Heals, b.Cures)
+	}
+	if m := stoneBreath.FindStringIndex(desc); m != nil && a.DC != nil && len(a.Inflicts) == 0 {
+		c := srd.HitCondition{Condition: "restrained", Worsens: "petrified"} // behind the action's save
+		a.Inflicts = append(a.Inflicts, c)
+		t.adjust(KindAreaCondition, "monster "+monster, strconv.Quote(desc[m[0]:m[1]]), "%q: %s", a.Name, describe(c))
 	}
 	if m := boonDie.FindStringSubmatchIndex(desc); m != nil && boonAllies.MatchString(desc) {
 		b := srd.Boon{Target: "allies", Die: "1" + desc[m[2]:m[3]], Lasts: "1 minute", EndsIncapacitated: boonEnds.MatchString(desc)}
