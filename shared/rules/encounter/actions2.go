@@ -228,3 +228,24 @@ func boonLeft(p Participant, a srd.Action) bool {
 	}
 	return !slices.Contains(p.Spent, a.ID)
 }
+
+// sameAction reports whether legendary action la is action a under its
+// cost: "Lightning Storm (Costs 2 Actions)" is the kraken's Lightning
+// Storm.
+func sameAction(a, la srd.Action) bool {
+	return strings.EqualFold(a.Name, strings.TrimSpace(costRE.ReplaceAllString(la.Name, "")))
+}
+
+// boltsAt narrows those an action with bolts catches (a kraken's
+// Lightning Storm: three) to so many, the policy's: the fewest hit
+// points first, the earlier in the fight's order on a tie.
+func (e Encounter) boltsAt(a srd.Action, caught []string) []string {
+	if a.Bolts <= 0 || len(caught) <= a.Bolts {
+		return caught
+	}
+	picked := slices.Clone(caught)
+	slices.SortStableFunc(picked, func(x, y string) int {
+		return e.Participants[e.index(x)].Combatant.HP - e.Participants[e.index(y)].Combatant.HP
+	})
+	return picked[:a.Bolts]
+}

@@ -159,3 +159,34 @@ func TestPetrifyingBreathTurnsToStoneInTwoStages(t *testing.T) {
 		})
 	}
 }
+
+// A kraken's Lightning Storm, as a legendary action (costs 2), is its
+// action's: three bolts, each a DC 23 Dexterity save against 4d10
+// lightning, at the three creatures the policy picks (the fewest hit
+// points) of four.
+func TestLightningStormStrikesThreeCreatures(t *testing.T) {
+	ana, bo := mira(), tavi()
+	ana.ID, ana.Name, ana.HP = "ana", "Ana", 10
+	bo.ID, bo.Name, bo.HP = "bo", "Bo", 12
+	e, _, err := encounter.Start("enc", []campaign.Character{mira(), tavi(), ana, bo}, []encounter.MonsterSpec{{SRDID: "kraken", Count: 1}}, nil, faces(t, 20, 19, 18, 17, 1), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	e.LegendaryDue = []string{"kraken-1"}
+	e = edit(e, "kraken-1", func(p *encounter.Participant) { p.LegendaryLeft = 2 })
+	out, res, err := encounter.LegendaryTurn(e, seeded(4), encounter.Reactions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var saved []string
+	for _, sv := range res.Saves {
+		if sv.DC != 23 {
+			t.Errorf("save DC %d", sv.DC)
+		}
+		saved = append(saved, sv.RollerID)
+	}
+	slices.Sort(saved)
+	if !slices.Equal(saved, []string{"ana", "bo", "tavi"}) || participant(t, out, "kraken-1").LegendaryLeft != 0 {
+		t.Errorf("saved %v: %s", saved, res.Summary())
+	}
+}

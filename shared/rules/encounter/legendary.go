@@ -51,6 +51,11 @@ func legendaryAttacks(m srd.Monster, attacks []srd.Action) []Legendary {
 			}
 			continue
 		}
+		if i := slices.IndexFunc(m.Actions, func(x srd.Action) bool { return sameAction(x, la) && saveArea(x) }); i >= 0 && la.DC == nil {
+			a := m.Actions[i] // the action's own, by name (actions2.go)
+			out = append(out, Legendary{Name: costRE.ReplaceAllString(la.Name, ""), Cost: cost, Attack: a, Area: true})
+			continue
+		}
 		if playsBoon(la) { // actions2.go
 			a := la
 			a.Name = costRE.ReplaceAllString(la.Name, "")

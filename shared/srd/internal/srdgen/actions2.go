@@ -40,6 +40,10 @@ var (
 // magic."
 var stoneBreath = regexp.MustCompile(`On a failed save, a target begins to turn to stone and is restrained\. The restrained target must repeat the saving throw at the end of its next turn\..*On a failure, the target is petrified until freed by`)
 
+// bolts is an action's strikes at so many creatures it picks: "creates
+// three bolts of lightning, each of which can strike a target".
+var bolts = regexp.MustCompile(`creates (two|three|four) bolts of [a-z]+, each of which can strike a target`)
+
 // followActions2 reads a's boon and its single target's limits from its
 // text (types_actions2.go).
 func (t *Tables) followActions2(monster, desc string, a *srd.Action) {
@@ -65,6 +69,10 @@ func (t *Tables) followActions2(monster, desc string, a *srd.Action) {
 		c := srd.HitCondition{Condition: "restrained", Worsens: "petrified"} // behind the action's save
 		a.Inflicts = append(a.Inflicts, c)
 		t.adjust(KindAreaCondition, "monster "+monster, strconv.Quote(desc[m[0]:m[1]]), "%q: %s", a.Name, describe(c))
+	}
+	if m := bolts.FindStringSubmatchIndex(desc); m != nil && a.DC != nil {
+		a.Bolts = map[string]int{"two": 2, "three": 3, "four": 4}[desc[m[2]:m[3]]]
+		t.adjust(KindBoon, "monster "+monster, strconv.Quote(desc[m[0]:m[1]]), "%q strikes %d creatures at most", a.Name, a.Bolts)
 	}
 	if m := boonDie.FindStringSubmatchIndex(desc); m != nil && boonAllies.MatchString(desc) {
 		b := srd.Boon{Target: "allies", Die: "1" + desc[m[2]:m[3]], Lasts: "1 minute", EndsIncapacitated: boonEnds.MatchString(desc)}
