@@ -201,16 +201,9 @@ type Action struct {
 	// Boon is what the action does for the monster or its side (a
 	// healing, a shield, a haste: types_actions2.go).
 	Boon *Boon `json:"boon,omitempty"`
-	// Only is the condition the one creature it targets must be under
-	// ("frightened": a sea hag's Death Glare; "grappled", by the
-	// monster: a chuul's Tentacles); Drops, that a failed save drops it
-	// to 0 hit points; Bolts, how many creatures it strikes at most (a
-	// kraken's Lightning Storm); SaveOr, the other ability the target may
-	// save with, its choice (a bulette's Deadly Leap).
-	Only   string `json:"only,omitempty"`
-	Drops  bool   `json:"drops,omitempty"`
-	Bolts  int    `json:"bolts,omitempty"`
-	SaveOr string `json:"save_or,omitempty"`
+	// Bolts is how many creatures it strikes at most, the policy's pick
+	// (a kraken's Lightning Storm: three).
+	Bolts int `json:"bolts,omitempty"`
 }
 
 // Swallow is a monster's swallowing (or engulfing) of a creature: the

@@ -1,7 +1,6 @@
 package srd
 
-// actions2 checks an action's Boon and its single target's limits
-// (types_actions2.go).
+// actions2 checks an action's Boon (types_actions2.go) and Bolts.
 func (c *checker) actions2(a Action, at string) {
 	if b := a.Boon; b != nil {
 		at := at + ".boon"
@@ -23,16 +22,9 @@ func (c *checker) actions2(a Action, at string) {
 		c.oneOf(b.Lasts, hitDurations, at+".lasts")
 		c.check(b.Heals != "" || b.AC > 0 || b.Die != "" || b.State != "" || len(b.Advantage) > 0, at, "does something")
 	}
-	if a.Only != "" {
-		c.oneOf(a.Only, hitConditions, at+".only")
-		c.check(a.Single, at+".only", "goes with a single target")
-	}
-	if a.Drops {
-		c.check(a.Single && a.DC != nil, at+".drops", "goes with a single target's save")
-	}
 	c.inRange(a.Bolts, 0, 10, at+".bolts")
-	if a.SaveOr != "" {
-		c.oneOf(a.SaveOr, abilities, at+".save_or")
-		c.check(a.DC != nil && a.DC.Ability != a.SaveOr, at+".save_or", "is another ability than the save's")
-	}
+	c.check(a.Bolts == 0 || saveDamage(a), at+".bolts", "goes with damage behind a save")
 }
+
+// saveDamage reports whether a deals damage behind its save.
+func saveDamage(a Action) bool { return a.DC != nil && len(a.Damage) > 0 }

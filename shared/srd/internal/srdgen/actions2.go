@@ -9,8 +9,8 @@ import (
 )
 
 // KindBoon is what a monster's action does for itself or its side, read
-// from its text (srd.Action.Boon), and the limits of a single target's
-// action (srd.Action.Only, Drops, Bolts, SaveOr).
+// from its text (srd.Action.Boon), and how many its bolts strike
+// (srd.Action.Bolts).
 const KindBoon = "boon"
 
 // boonHeal is a healing touch's or a Heal Self's "magically regains 20
