@@ -620,3 +620,27 @@ func TestCalledWolvesOverTheSocket(t *testing.T) {
 		t.Fatalf("the wolf %v: %s", wolf, log)
 	}
 }
+
+// A petrifying breath over the socket: a homebrew petrifier's breath
+// (DC 30 Constitution, past a level 1 fighter's reach) restrains the
+// fighter as he begins to turn to stone, and his second failed save, at
+// the end of his next turn, petrifies him, as a gorgon's does.
+func TestPetrifyingBreathOverTheSocket(t *testing.T) {
+	base := inProcess(t, func(c *config) { c.turnRate = 0 })
+	h := newHero(t, base, map[string]any{"name": "Bram", "race": "human", "class": "fighter", "level": 1,
+		"abilities": map[string]int{"str": 15, "dex": 12, "con": 14, "int": 8, "wis": 10, "cha": 10}},
+		`{"id":"petrifier","name":"Petrifier","size":"Large","type":"monstrosity","alignment":"unaligned",
+"ac":1,"hp":1000,"hit_dice":"100d10","speed":{"walk":30},"abilities":{"str":10,"dex":1,"con":10,"int":10,"wis":10,"cha":10},
+"senses":{"passive_perception":10},"cr":0,"xp":0,"proficiency_bonus":2,
+"actions":[{"id":"petrifying-breath","name":"Petrifying Breath","dc":{"ability":"con","value":30,"success":"none"},
+"usage":{"type":"recharge","recharge_min":5},"inflicts":[{"condition":"restrained","worsens":"petrified"}]},
+{"id":"claw","name":"Claw","attack_bonus":-5,"attack_type":"melee","reach":5,"damage":[{"dice":"1","type":"slashing"}]}]}`)
+	h.begin("petrifier", 1)
+	turns := h.fightOn(func(turns []event) bool {
+		return slices.Contains(conditionsOf(encounterOf(turns[len(turns)-1]), h.char), "petrified")
+	})
+	enc := encounterOf(turns[len(turns)-1])
+	if log := fmt.Sprint(enc["log"]); !strings.Contains(log, "begins to turn to stone") || !strings.Contains(log, "petrified by") {
+		t.Fatalf("Bram is %v: %s", conditionsOf(enc, h.char), log)
+	}
+}

@@ -143,6 +143,11 @@ func (a Action) clone() Action {
 		l.Only = slices.Clone(l.Only)
 		a.Lure = &l
 	}
+	if a.Boon != nil {
+		b := *a.Boon
+		b.Cures, b.Advantage = slices.Clone(b.Cures), slices.Clone(b.Advantage)
+		a.Boon = &b
+	}
 	if a.Spellcasting != nil {
 		sc := *a.Spellcasting
 		sc.Components = slices.Clone(sc.Components)

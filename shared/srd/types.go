@@ -201,6 +201,12 @@ type Action struct {
 	// Call is the creatures the action brings to the monster's side
 	// (types_beings.go).
 	Call *Call `json:"call,omitempty"`
+	// Boon is what the action does for the monster or its side (a
+	// healing, a shield, a haste: types_actions2.go).
+	Boon *Boon `json:"boon,omitempty"`
+	// Bolts is how many creatures it strikes at most, the policy's pick
+	// (a kraken's Lightning Storm: three).
+	Bolts int `json:"bolts,omitempty"`
 }
 
 // Swallow is a monster's swallowing (or engulfing) of a creature: the

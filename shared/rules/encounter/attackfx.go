@@ -305,6 +305,9 @@ func (e *Encounter) blessing(i int, what string, src dice.Source) (int, []rules.
 		}
 		r := dice.Roll(x, src)
 		name := spellName(fx.Spell)
+		if fx.ID == leadershipID {
+			name = "Leadership"
+		}
 		rolls = append(rolls, rules.Roll{Reason: strings.ToLower(name), RollerID: p.ID, Result: r})
 		switch fx.ID {
 		case "baned":
@@ -325,7 +328,7 @@ func (e *Encounter) blessing(i int, what string, src dice.Source) (int, []rules.
 // kind what.
 func blesses(fxID, what string) bool {
 	switch fxID {
-	case "blessed", "baned":
+	case "blessed", "baned", leadershipID:
 		return what == "attack roll" || what == "saving throw"
 	case "resistance":
 		return what == "saving throw"

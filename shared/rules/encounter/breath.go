@@ -155,6 +155,7 @@ func (e *Encounter) area(res *Result, ai int, a srd.Action, src dice.Source, rs 
 		}
 	}
 	caught = e.singleOut(ai, a, caught) // a glare's one target
+	caught = e.boltsAt(a, caught)       // a kraken's three bolts (actions2.go)
 	against := []string{"seen"}         // a breath is seen coming
 	for _, d := range a.Damage {
 		if d.Type != "" {

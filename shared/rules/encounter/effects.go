@@ -315,6 +315,9 @@ func (e *Encounter) lapse(res *Result) error {
 		if why := e.callerFell(fx); why != "" { // beings.go
 			return why
 		}
+		if why := e.boonLapsed(fx); why != "" { // actions2.go
+			return why
+		}
 		return ""
 	})
 }

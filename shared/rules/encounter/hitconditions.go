@@ -199,6 +199,13 @@ func (e *Encounter) afterAreaSave(res *Result, ai, ti int, a srd.Action, sv rule
 		if e.Participants[ti].Defeated || !hitWorksOn(e.Participants[ti], hc) || !inflicted(hc, sv) || !e.lureWorksOn(ti, a) {
 			continue
 		}
+		if hc.Worsens != "" { // a gorgon's breath turns to stone as a cockatrice's bite
+			hc.Save = a.DC
+			if err := e.turnToStone(res, ai, ti, a, hc, &sv); err != nil {
+				return err
+			}
+			continue
+		}
 		if err := e.hold(res, ai, ti, a, hc, a.DC, &sv); err != nil {
 			return err
 		}

@@ -51,6 +51,17 @@ func legendaryAttacks(m srd.Monster, attacks []srd.Action) []Legendary {
 			}
 			continue
 		}
+		if i := slices.IndexFunc(m.Actions, func(x srd.Action) bool { return sameAction(x, la) && saveArea(x) }); i >= 0 && la.DC == nil {
+			a := m.Actions[i] // the action's own, by name (actions2.go)
+			out = append(out, Legendary{Name: costRE.ReplaceAllString(la.Name, ""), Cost: cost, Attack: a, Area: true})
+			continue
+		}
+		if playsBoon(la) { // actions2.go
+			a := la
+			a.Name = costRE.ReplaceAllString(la.Name, "")
+			out = append(out, Legendary{Name: a.Name, Cost: cost, Attack: a})
+			continue
+		}
 		if a, _, ok := eitherOr(attacks, la); ok && cost <= LegendaryPerRound { // positions.go
 			out = append(out, Legendary{Name: costRE.ReplaceAllString(la.Name, ""), Cost: cost, Attack: a})
 			continue
@@ -120,6 +131,8 @@ func LegendaryTurn(e Encounter, src dice.Source, rs Reactions) (Encounter, Resul
 		var err error
 		if mv, ok := out.flingInstead(ai, *pick); ok { // positions.go
 			err = out.moveCreatures(&res, ai, mv, src, rs)
+		} else if pick.Attack.Boon != nil {
+			err = out.legendaryBoon(&res, ai, pick.Attack, src) // actions2.go
 		} else if pick.Area {
 			err = out.area(&res, ai, pick.Attack, src, rs)
 		} else {
@@ -159,6 +172,10 @@ func (e Encounter) legendaryPick(ai int) *Legendary {
 	for i, l := range p.Legendary {
 		switch {
 		case l.Cost > p.LegendaryLeft:
+		case l.Attack.Boon != nil:
+			if _, ok := e.boonFor(ai, l.Attack); ok {
+				return &p.Legendary[i] // actions2.go: a boon when it is worth it
+			}
 		case l.Area && l.Attack.Single && e.glareTarget(ai, l.Attack) < 0: // nobody left to glare at
 		case l.Area:
 			if area == nil || damageScore(l.Attack.Damage) > damageScore(area.Attack.Damage) {

@@ -110,6 +110,9 @@ func (e *Encounter) monsterAttack(res *Result, ai int, src dice.Source, rs React
 		if a, k, ok := e.readyCall(ai); ok { // beings.go
 			return e.callTurn(res, ai, a, k, src)
 		}
+		if ok, err := e.monsterBoon(res, ai, src); ok || err != nil { // actions2.go
+			return err
+		}
 		if a, ok := p.readyArea(); ok {
 			return e.areaAttack(res, ai, a, src, rs)
 		}

@@ -444,7 +444,7 @@ func (e *Encounter) stone(res *Result, fx Effect, src dice.Source) error {
 	}
 	worse, lasts := rules.Petrified, "24 hours"
 	if a, ok := e.riderOf(fx); ok {
-		for _, hc := range a.OnHit {
+		for _, hc := range slices.Concat(a.OnHit, a.Inflicts) { // a bite's, a breath's
 			if hc.Worsens != "" {
 				if c, err := rules.ParseCondition(hc.Worsens); err == nil {
 					worse, lasts = c, hc.WorsensFor
@@ -465,6 +465,9 @@ func (e *Encounter) stone(res *Result, fx Effect, src dice.Source) error {
 	}
 	stone := Effect{Effect: spell.Effect{ID: worse.String(), Spell: fx.Spell, CasterID: fx.CasterID, TargetID: fx.TargetID, Condition: worse,
 		Ends: "for " + lasts, Note: fx.Note}}
+	if lasts == "" {
+		stone.Ends = "until magic frees it" // a gorgon's: Greater Restoration
+	}
 	if rounds := roundsOf(lasts); rounds > 0 {
 		stone.Until = Until{Round: e.Round + rounds, Turn: e.Current}
 	}

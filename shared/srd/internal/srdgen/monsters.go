@@ -273,6 +273,7 @@ func (t *Tables) action(monster string, r refAction) (srd.Action, error) {
 	t.followAfflict(monster, r.Desc, &a)
 	t.followPositions(monster, r.Desc, &a) // positions.go
 	t.followCalls(monster, r.Desc, &a)     // beings.go
+	t.followActions2(monster, r.Desc, &a)  // actions2.go
 	t.followRiders(monster, r.Desc, &a)
 	return a, nil
 }
