@@ -185,17 +185,9 @@ func (e *Encounter) auraCondition(res *Result, o, i int, tr srd.Action, sv rules
 	case w.Duration != srd.AuraNextTurnStart:
 		return e.hold(res, o, i, tr, srd.HitCondition{Condition: w.Condition, Save: &save, Duration: w.Duration, Repeat: w.Repeat}, &save, &sv)
 	}
-	cond, err := rules.ParseCondition(w.Condition)
-	if err != nil {
-		return fault.Wrap(fault.Internal, actOp, err)
-	}
-	cr, err := e.condition(res, i, cond)
-	if err != nil {
+	cond, took, err := e.inflict(res, i, w.Condition)
+	if err != nil || !took {
 		return err
-	}
-	if cr.Immune {
-		res.say(cr.Summary())
-		return nil
 	}
 	fx := Effect{Effect: spell.Effect{ID: cond.String(), Spell: source(m, tr), CasterID: m.ID, TargetID: t.ID, Condition: cond,
 		Ends: "until the start of its next turn", Note: e.from(o, tr)}, Until: Until{Round: e.nextTurnRound(t.ID), Turn: t.ID}}
@@ -210,17 +202,9 @@ func (e *Encounter) auraCondition(res *Result, o, i int, tr srd.Action, sv rules
 // a save failed by 5 or more.
 func (e *Encounter) auraPetrify(res *Result, o, i int, tr srd.Action, sv rules.SaveResult) error {
 	m, t := e.Participants[o], e.Participants[i]
-	cond, err := rules.ParseCondition(tr.Aura.Worsens)
-	if err != nil {
-		return fault.Wrap(fault.Internal, actOp, err)
-	}
-	cr, err := e.condition(res, i, cond)
-	if err != nil {
+	cond, took, err := e.inflict(res, i, tr.Aura.Worsens)
+	if err != nil || !took {
 		return err
-	}
-	if cr.Immune {
-		res.say(cr.Summary())
-		return nil
 	}
 	fx := Effect{Effect: spell.Effect{ID: cond.String(), Spell: source(m, tr), CasterID: m.ID, TargetID: t.ID, Condition: cond,
 		Ends: "for " + stoneFor, Note: e.from(o, tr)}}

@@ -106,23 +106,33 @@ func (e *Encounter) hitConditions(res *Result, rs Reactions, ai, ti int, a srd.A
 // creature in (Effect.Spell): "ghoul/claws".
 func source(m Participant, a srd.Action) string { return m.SRDID + "/" + a.ID }
 
+// inflict puts the condition a stat block names (name) on participant
+// ti; took is false when ti is immune to it, which the result says.
+func (e *Encounter) inflict(res *Result, ti int, name string) (cond rules.Condition, took bool, err error) {
+	cond, err = rules.ParseCondition(name)
+	if err != nil {
+		return cond, false, fault.Wrap(fault.Internal, actOp, err)
+	}
+	cr, err := e.condition(res, ti, cond)
+	if err != nil {
+		return cond, false, err
+	}
+	if cr.Immune {
+		res.say(cr.Summary())
+		return cond, false, nil
+	}
+	return cond, true, nil
+}
+
 // hold puts hit condition hc of monster ai's action a on participant ti,
 // who failed its save sv (nil: none was asked), with the effect that ends
 // it: its duration, a save against dc repeated at the end of each of the
 // creature's turns, an escape.
 func (e *Encounter) hold(res *Result, ai, ti int, a srd.Action, hc srd.HitCondition, dc *srd.DC, sv *rules.SaveResult) error {
 	t := e.Participants[ti]
-	cond, err := rules.ParseCondition(hc.Condition)
-	if err != nil {
-		return fault.Wrap(fault.Internal, actOp, err)
-	}
-	cr, err := e.condition(res, ti, cond)
-	if err != nil {
+	cond, took, err := e.inflict(res, ti, hc.Condition)
+	if err != nil || !took {
 		return err
-	}
-	if cr.Immune {
-		res.say(cr.Summary())
-		return nil
 	}
 	m := e.Participants[ai]
 	from := possessive(m.Name) + " " + strings.ToLower(costRE.ReplaceAllString(a.Name, ""))

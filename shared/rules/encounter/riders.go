@@ -365,21 +365,13 @@ func (e *Encounter) turnToStone(res *Result, ai, ti int, a srd.Action, hc srd.Hi
 		res.say(t.Name + " is still turning to stone.")
 		return nil
 	}
-	cond, err := rules.ParseCondition(hc.Condition)
-	if err != nil {
-		return fault.Wrap(fault.Internal, actOp, err)
-	}
 	ability, err := rules.ParseAbility(hc.Save.Ability)
 	if err != nil {
 		return fault.Wrap(fault.Internal, actOp, err)
 	}
-	cr, err := e.condition(res, ti, cond)
-	if err != nil {
+	cond, took, err := e.inflict(res, ti, hc.Condition)
+	if err != nil || !took {
 		return err
-	}
-	if cr.Immune {
-		res.say(cr.Summary())
-		return nil
 	}
 	fx := Effect{Effect: spell.Effect{ID: turningToStone, Spell: source(m, a), CasterID: m.ID, TargetID: t.ID, Condition: cond,
 		Ability: ability, DC: hc.Save.Value, Note: e.from(ai, a),
