@@ -59,7 +59,7 @@ func (e *Encounter) attackWith(res *Result, ai, ti int, req rules.AttackRequest,
 	req.Reserves = append(slices.Clip(req.Reserves), e.inspiration(ai)...)
 	e.featuresAttack(ai, ti, &req)
 	e.buffsAttack(ai, ti, &req)
-	e.wardsAttack(ai, &req)     // Symbol's discord (spells_n.go)
+	e.wardsAttack(ai, &req)     // Symbol's discord (spells_wards.go)
 	e.boonsAttack(ai, ti, &req) // Foresight, Dispel Evil and Good
 	e.controlAttack(ai, ti, &req)
 	e.realmsAttack(ai, ti, &req) // Magic Circle

@@ -302,7 +302,7 @@ func (e *Encounter) cast(res *Result, ai int, in Action, src dice.Source, rs Rea
 	if err != nil {
 		return err
 	}
-	e.depart(res, sr, in.ToAreaID) // a journey out of the fight (spells_l.go)
+	e.depart(res, sr, in.ToAreaID) // a journey out of the fight (spells_journeys.go)
 	for _, t := range told {
 		res.say(t)
 	}
@@ -514,7 +514,7 @@ func (e *Encounter) resolve(res *Result, ai int, s srd.Spell, slot int, ids []st
 		}
 	}
 	e.buffsTargeted(ai, s, ids, &opts)
-	e.divined(s, ids, &opts)            // Nondetection hides from divination (spells_o.go)
+	e.divined(s, ids, &opts)            // Nondetection hides from divination (spells_safeguards.go)
 	e.realmsTargeted(ai, s, ids, &opts) // Modify Memory's foes
 	e.boonsTargeted(ai, s, ids, &opts)
 	var resisted []string
@@ -616,9 +616,9 @@ func Choose(s srd.Spell, choice string, opts *spell.Options) error {
 	case spell.Conjures(s.ID):
 		opts.Summon = slug(choice) // the creature called: "wolf", "brown bear"
 	case spell.Wards(s.ID):
-		opts.Choice = choice // a ward's glyph, type or kinds, which the spell checks (spell/n.go)
+		opts.Choice = choice // a ward's glyph, type or kinds, which the spell checks (spell/wards.go)
 	case spell.Seeks(s.ID):
-		opts.Choice = choice // the item, creature or place sought, which the caller finds (spell/p.go)
+		opts.Choice = choice // the item, creature or place sought, which the caller finds (spell/seeking.go)
 	case spell.Reshapes(s.ID):
 		opts.Form = slug(choice) // the form taken: "frog", "giant ape"
 	case s.ID == "dispel-evil-and-good":

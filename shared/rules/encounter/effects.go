@@ -428,7 +428,7 @@ func (e *Encounter) turnStarts(res *Result, src dice.Source) error {
 	if err := e.zonesStart(res, src); err != nil {
 		return err
 	}
-	if err := e.wardsTurnStarts(res, src); err != nil { // Forbiddance (spells_n.go)
+	if err := e.wardsTurnStarts(res, src); err != nil { // Forbiddance (spells_wards.go)
 		return err
 	}
 	if err := e.lureWalks(res, src); err != nil { // positions.go

@@ -630,7 +630,7 @@ func (ds Diffs) CharacterUpdates(base []campaign.Character) []campaign.Character
 		// the character by itself.
 		ch.LevelUp = ch.LevelUpReady()
 		if d.Dead {
-			ch = wakesInClone(ch, was) // spells_o.go
+			ch = wakesInClone(ch, was) // spells_safeguards.go
 		}
 		out = append(out, ch)
 	}

@@ -312,7 +312,7 @@ func (e *Encounter) featuresDamaged(res *Result, ti int, d rules.DamageResult, s
 	if err := e.buffsDamaged(res, ti, d, src); err != nil {
 		return err
 	}
-	if err := e.contingencyDropped(res, ti, d, src); err != nil { // spells_o.go
+	if err := e.contingencyDropped(res, ti, d, src); err != nil { // spells_safeguards.go
 		return err
 	}
 	if err := e.shapesDamaged(res, ti, d, src); err != nil {

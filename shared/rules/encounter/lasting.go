@@ -156,7 +156,7 @@ func (e Encounter) lasts(fx Effect) bool {
 		return false // a feature's state (a rage), a pact weapon called up anew, an aura, a summoned creature: the fight's
 	}
 	if grounded(fx) {
-		return false // hard ground stays where the fight was (spells_l.go)
+		return false // hard ground stays where the fight was (spells_journeys.go)
 	}
 	t, ok := e.Participant(fx.TargetID)
 	if !ok || t.Kind != KindCharacter || t.Defeated {

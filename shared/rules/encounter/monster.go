@@ -623,7 +623,7 @@ func (e *Encounter) strikeAt(res *Result, ai, ti int, a srd.Action, src dice.Sou
 			return err
 		}
 		if err := e.trampled(res, ai, ti, runs, src); err != nil || !e.Participants[ai].canAct() {
-			return err // Spike Growth (spells_l.go)
+			return err // Spike Growth (spells_journeys.go)
 		}
 	}
 	e.packTactics(ai, ti, &req)

@@ -118,7 +118,7 @@ func (e *Encounter) approachedBy(res *Result, ai, ti int, src dice.Source) (bool
 		return false, nil
 	}
 	if err := e.trample(res, ai, ti, src); err != nil || e.Participants[ai].down() {
-		return false, err // Spike Growth (spells_l.go)
+		return false, err // Spike Growth (spells_journeys.go)
 	}
 	e.part(ai)
 	e.runAt(ai, ti)
@@ -197,7 +197,7 @@ func (e *Encounter) move(res *Result, ai int, to string, src dice.Source) error 
 		return err
 	}
 	if err := e.trample(res, ai, -1, src); err != nil || e.Participants[ai].down() {
-		return err // Spike Growth (spells_l.go)
+		return err // Spike Growth (spells_journeys.go)
 	}
 	switch left := e.AreaID != "" && to != "" && to != e.AreaID; {
 	case left && p.Left:

@@ -112,7 +112,7 @@ func StartAt(clock int64, id string, chars []campaign.Character, monsters []Mons
 	if err != nil {
 		return Encounter{}, rules.Log{}, fault.Wrap(fault.Internal, op, err)
 	}
-	held, err := e.contingenciesStart(src) // spells_o.go
+	held, err := e.contingenciesStart(src) // spells_safeguards.go
 	if err != nil {
 		return Encounter{}, rules.Log{}, fault.Wrap(fault.Internal, op, err)
 	}

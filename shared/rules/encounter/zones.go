@@ -46,7 +46,7 @@ func (e *Encounter) inZone(res *Result, ai int, s srd.Spell, slot int, ids []str
 			}
 			fx.Condition = rules.Deafened
 		}
-		e.onGround(ti, &fx) // hard going: a half or a quarter of its speed (spells_l.go)
+		e.onGround(ti, &fx) // hard going: a half or a quarter of its speed (spells_journeys.go)
 		if err := e.add(res, Effect{Effect: fx, SlotLevel: slot, Until: e.until(fx, s)}, src); err != nil {
 			return err
 		}
@@ -77,7 +77,7 @@ func (e *Encounter) zonesStart(res *Result, src dice.Source) error {
 			continue
 		}
 		if _, ground := spell.GroundOf(fx.Spell); ground {
-			continue // hard going hurts a mover, not a turn's start (spells_l.go)
+			continue // hard going hurts a mover, not a turn's start (spells_journeys.go)
 		}
 		if spell.AroundCaster(fx.Spell) {
 			// Spirit Guardians: a foe in its caster's reach is in it.

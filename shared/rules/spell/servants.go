@@ -189,7 +189,7 @@ func spirit(id string, m srd.Monster, typ string) srd.Monster {
 	case "awaken":
 		return awakened(m)
 	case "simulacrum":
-		return simulacrum(m) // o.go
+		return simulacrum(m) // safeguards.go
 	}
 	if typ == "" {
 		return m

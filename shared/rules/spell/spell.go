@@ -126,7 +126,7 @@ type Options struct {
 	Auras []Aura `json:"auras,omitempty"`
 	// Items are what Identify's caster carries, one of which its Choice
 	// names to touch; Whereabouts where Locate Creature's, Locate
-	// Object's or Find the Path's quarry is (p.go). The caller, keeper of
+	// Object's or Find the Path's quarry is (seeking.go). The caller, keeper of
 	// the sheets and the map, gives them; a fight keeps no map, and gives
 	// no Whereabouts.
 	Items       []campaign.Item `json:"items,omitempty"`

@@ -389,7 +389,7 @@ func rest(r request, d Decision) (Decision, error) {
 		d.Summary = res.Summary() + " A rest begun at 0 HP gives nothing more (a long rest needs at least 1 HP at its start); resting again gives its benefits."
 		return d, nil
 	}
-	if out, done, err := nightmareRest(r, d); done { // Dream (spells_o.go)
+	if out, done, err := nightmareRest(r, d); done { // Dream (safeguards.go)
 		return out, err
 	}
 	if r.in.Rest == "short" {
@@ -591,8 +591,8 @@ func cast(r request, d Decision) (Decision, error) {
 	if err := encounter.Choose(sp, in.Choice, &opts); err != nil {
 		return d, err
 	}
-	divining(r, sp, append(slices.Clone(in.TargetIDs), in.TargetID), &opts)           // Detect Magic, Nondetection (spells_o.go)
-	seeking(r, sp, in.Choice, append(slices.Clone(in.TargetIDs), in.TargetID), &opts) // Identify, the locate spells, Find the Path (spells_p.go)
+	divining(r, sp, append(slices.Clone(in.TargetIDs), in.TargetID), &opts)           // Detect Magic, Nondetection (safeguards.go)
+	seeking(r, sp, in.Choice, append(slices.Clone(in.TargetIDs), in.TargetID), &opts) // Identify, the locate spells, Find the Path (seeking.go)
 	res, err := spell.Cast(r.sheet, sp.ID, slot, targets, opts, r.src, srd.LookupSpell)
 	if err != nil {
 		return d, err
@@ -617,7 +617,7 @@ func cast(r request, d Decision) (Decision, error) {
 			}
 		}
 	}
-	// A ward holds the area its caster stands in (spell/n.go).
+	// A ward holds the area its caster stands in (spell/wards.go).
 	for i := range res.Effects {
 		if res.Effects[i].ID == spell.WardID {
 			res.Effects[i].Area = areaOf(r.v.Map, r.actor)
@@ -625,7 +625,7 @@ func cast(r request, d Decision) (Decision, error) {
 	}
 	// What the spell leaves lasts on the sheets, by the clock.
 	lasting(sheets, sp, res, r.v.Clock)
-	arrived, err := r.travel(res, sheets, &d) // a journey (spells_l.go)
+	arrived, err := r.travel(res, sheets, &d) // a journey (journeys.go)
 	if err != nil {
 		return d, err
 	}

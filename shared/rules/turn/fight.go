@@ -62,7 +62,7 @@ func (r request) play(d Decision, rec campaign.EncounterRecord, e encounter.Enco
 		moved.AreaID = act.ToAreaID
 		changed = []campaign.Character{moved}
 	}
-	gone, err := r.journeyed(next, act, res) // a journey's travellers (spells_l.go)
+	gone, err := r.journeyed(next, act, res) // a journey's travellers (journeys.go)
 	if err != nil {
 		return d, err
 	}

@@ -11,7 +11,7 @@ import (
 )
 
 // Detect Magic, Nondetection and Dream's nightmare out of a fight
-// (spell/o.go): what the party carries is known here, on their sheets.
+// (spell/safeguards.go): what the party carries is known here, on their sheets.
 
 // divining gives a casting of sp out of a fight what its sheets hold for
 // it: for Detect Magic, the auras of every character in the caster's

@@ -2,7 +2,7 @@ package spell
 
 // The journeys (Teleport, Word of Recall, Transport via Plants, Tree
 // Stride), which take their travellers out of a fight and, out of one,
-// the party's scene to the area the cast names (l.go); the ground made
+// the party's scene to the area the cast names (journeys.go); the ground made
 // hard going (Spike Growth, Plant Growth), held as areas; Control Water's
 // whirlpool, an area that batters those in it. Their entries join specs
 // in init.

@@ -12,7 +12,7 @@ import (
 	"chronicler/shared/srd"
 )
 
-// Area wards in a fight (spell/n.go). A ward lies on its caster's sheet
+// Area wards in a fight (spell/wards.go). A ward lies on its caster's sheet
 // (spell.WardID, naming the area); the caster need not be in the fight,
 // for the foes come to the place, not to it. As a fight starts in the
 // warded area, the ward resolves on the monsters of the kinds it names,

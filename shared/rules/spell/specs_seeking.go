@@ -1,6 +1,6 @@
 package spell
 
-// The spells that find and read what the campaign keeps (p.go): magic
+// The spells that find and read what the campaign keeps (seeking.go): magic
 // items, the spells on a creature, where on the map a character or an
 // item is, and the way to a place. Their entries join specs in init.
 var pSpecs = map[string]spec{

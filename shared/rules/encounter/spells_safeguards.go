@@ -10,7 +10,7 @@ import (
 	"chronicler/shared/srd"
 )
 
-// Contingency and Nondetection in a fight (spell/o.go). A Contingency
+// Contingency and Nondetection in a fight (spell/safeguards.go). A Contingency
 // cast before the fight comes in on its caster's sheet; it goes off once,
 // when its circumstance comes: as the fight starts, or when its caster
 // drops to 0 hit points (after a Death Ward had its say). The held spell

@@ -73,7 +73,7 @@ func (c *cast) detectThoughts() error {
 	}
 	id := c.ids[0]
 	out := c.outcome(id)
-	if c.hidden(id) { // Nondetection (o.go)
+	if c.hidden(id) { // Nondetection (safeguards.go)
 		out.Note = "is hidden from divination: the spell finds no mind there"
 		return nil
 	}
@@ -155,7 +155,7 @@ func checkAlarm(c *cast) error {
 // alarm wards a door, a window or a 20-foot cube for 8 hours: the caster
 // keeps the ward (AlarmID), and a fight that starts while it holds finds
 // its caster alerted, with a mental alarm, or everyone with it, with an
-// audible one (rules/encounter's spells_m.go).
+// audible one (rules/encounter's spells_minds.go).
 func (c *cast) alarm() error {
 	kind, _ := alarmOf(c.opts.Choice)
 	id, note := MentalAlarmID, "a mental alarm pings "+c.r.Caster+" within a mile, waking it"

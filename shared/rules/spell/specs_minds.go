@@ -2,7 +2,7 @@ package spell
 
 import "chronicler/shared/srd"
 
-// The spells of truth, minds, looks, wards and bindings (m.go). Their
+// The spells of truth, minds, looks, wards and bindings (minds.go). Their
 // entries join specs in init.
 var mSpecs = map[string]spec{
 	"zone-of-truth": {exact: true, save: &srd.Save{Ability: "cha", OnSuccess: "none"},

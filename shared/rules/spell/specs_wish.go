@@ -1,7 +1,7 @@
 package spell
 
 // Contact Other Plane's madness, Glibness, Reincarnate and Wish's
-// duplication (k.go). Their entries join specs in init.
+// duplication (wish.go). Their entries join specs in init.
 var kSpecs = map[string]spec{
 	"contact-other-plane": {exact: true},
 	"glibness":            {exact: true, rider: "magic that would tell whether {target} speaks the truth says it does, whatever it says"},

@@ -2,7 +2,7 @@ package spell
 
 import "chronicler/shared/srd"
 
-// The spells of copies, allies, safeguards and secrets (o.go). Their
+// The spells of copies, allies, safeguards and secrets (safeguards.go). Their
 // entries join specs in init.
 var oSpecs = map[string]spec{
 	"simulacrum": {exact: true},

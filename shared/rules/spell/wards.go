@@ -16,7 +16,7 @@ import (
 // the campaign's. A casting leaves an effect on its caster (WardID: the
 // caster's pick, its DC and the area, which the turn stamps where the
 // caster stands) that the sheet keeps; when a fight starts in that area,
-// the ward resolves on the monsters there (encounter/spells_n.go), once:
+// the ward resolves on the monsters there (encounter/spells_wards.go), once:
 // a glyph or a symbol is then spent, the others stay for their duration
 // and go off in each fight there. Ward reads what a kept ward does.
 

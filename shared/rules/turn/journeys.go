@@ -13,7 +13,7 @@ import (
 // A journey (Teleport, Word of Recall, Transport via Plants, Tree
 // Stride: spell.Departure) takes its travellers to the area its cast
 // names (to_area_id): out of a fight, the scene goes with the caster;
-// in one, they leave it (encounter/spells_l.go) and their sheets are
+// in one, they leave it (encounter/spells_journeys.go) and their sheets are
 // where they went. A cast that names no area leaves the destination to
 // the narrator, and the sheets where they were.
 

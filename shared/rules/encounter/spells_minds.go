@@ -2,7 +2,7 @@ package encounter
 
 import "chronicler/shared/rules/spell"
 
-// Alarm in a fight (spell/m.go): a character whose ward holds as a fight
+// Alarm in a fight (spell/minds.go): a character whose ward holds as a fight
 // starts was warned of what came. The fights keep no map, so the ward is
 // taken to be the way the foes came, as the table that set it means it:
 // a mental alarm wakes its caster alone, an audible one everyone on the

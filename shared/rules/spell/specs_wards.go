@@ -1,6 +1,6 @@
 package spell
 
-// The area wards (n.go): kept on their caster's sheet with the area they
+// The area wards (wards.go): kept on their caster's sheet with the area they
 // ward, they go off on the foes when a fight starts there. Their entries
 // join specs in init.
 var wardSpecs = map[string]spec{

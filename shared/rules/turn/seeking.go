@@ -12,7 +12,7 @@ import (
 )
 
 // Identify, Locate Creature, Locate Object and Find the Path out of a
-// fight (spell/p.go): what they read is on the sheets and the map here.
+// fight (spell/seeking.go): what they read is on the sheets and the map here.
 
 // seeking gives a casting of sp out of a fight what it reads: Identify
 // the caster's pack, the spells on its weapons and on the creature it
