@@ -3,6 +3,8 @@ package spell_test
 import (
 	"testing"
 
+	"chronicler/shared/campaign"
+
 	"chronicler/shared/rules"
 	"chronicler/shared/rules/spell"
 	"chronicler/shared/srd"
@@ -22,5 +24,19 @@ func TestPeriaptOfHealthWardsOffContagion(t *testing.T) {
 	wantChanges(t, r.Changes, slot("bram", 5, 0, 1))
 	if len(r.Effects) != 0 || len(r.Notes) == 0 {
 		t.Errorf("effects %+v, notes %q", r.Effects, r.Notes)
+	}
+}
+
+// An Amulet of Proof against Detection and Location hides its wearer
+// from divination magic: Detect Magic sees no aura on it, not even the
+// amulet's own; taken off, its magic shows.
+func TestProofAgainstDetectionHidesFromDivination(t *testing.T) {
+	wearer := campaign.Character{ID: "ser", Name: "Ser", Inventory: []campaign.Item{{Item: spell.ProofAgainstDetection, Qty: 1, Attuned: true}}}
+	if !spell.HiddenFromDivination(wearer) || len(spell.AuraOf(wearer).Magic) != 0 {
+		t.Fatalf("the wearer is seen: %+v", spell.AuraOf(wearer))
+	}
+	wearer.Inventory[0].Attuned = false
+	if spell.HiddenFromDivination(wearer) || len(spell.AuraOf(wearer).Magic) != 1 {
+		t.Fatalf("unattuned, the amulet hides its carrier: %+v", spell.AuraOf(wearer))
 	}
 }
