@@ -36,10 +36,14 @@ func withItems(c Combatant, inv []campaign.Item) Combatant {
 }
 
 // itemStates are the states the magic items in inv put on their wearer,
-// among its Features: a worn Periapt of Wound Closure.
+// among its Features: a worn Periapt of Wound Closure, of Health.
 func itemStates(inv []campaign.Item) []string {
-	if slices.Contains(campaign.WornMagic(inv), WoundClosure) {
-		return []string{WoundClosure}
+	var out []string
+	worn := campaign.WornMagic(inv)
+	for _, id := range []string{WoundClosure, PeriaptOfHealth} {
+		if slices.Contains(worn, id) {
+			out = append(out, id)
+		}
 	}
-	return nil
+	return out
 }

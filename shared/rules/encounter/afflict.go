@@ -35,6 +35,10 @@ func (e *Encounter) afflict(res *Result, rs Reactions, ai, ti int, a srd.Action,
 	if slices.ContainsFunc(t.Combatant.Afflictions, func(x campaign.Affliction) bool { return x.Name == f.Name && !f.Drains }) {
 		return nil
 	}
+	if f.Kind == "disease" && rules.DiseaseImmune(t.Combatant.Features) {
+		res.say(t.Name + " is immune to disease, and " + possessive(e.Participants[ai].Name) + " " + strings.ToLower(a.Name) + " gives it none.")
+		return nil
+	}
 	save := f.Save
 	sv, err := e.hitSave(res, rs, ai, ti, a, srd.HitCondition{Save: &save}, src)
 	if err != nil {

@@ -45,7 +45,8 @@ var spellPotions = map[string]spellPotion{
 func PlaysItem(id string) bool {
 	_, potion := spellPotions[id]
 	_, worn := itemFeatures[id]
-	return potion || worn
+	_, other := wornPlayed[id] // items3.go
+	return potion || worn || other
 }
 
 // drinkSpell is ActionPotion with a potion of spellPotions: participant

@@ -20,7 +20,6 @@ const (
 	discipleOfLife = "disciple-of-life"
 	blessedHealer  = "blessed-healer"
 	supremeHealing = "supreme-healing"
-	divineHealth   = "divine-health"
 )
 
 // casterHas reports whether the caster has feature id.
@@ -79,7 +78,8 @@ func (c *cast) blessHealer() error {
 }
 
 // diseaseImmune reports whether the spell is a disease (Contagion, the
-// one the engine keeps) and target id is immune to it (Divine Health).
+// one the engine keeps) and target id is immune to it (Divine Health, a
+// Periapt of Health: rules.DiseaseImmune).
 func (c *cast) diseaseImmune(id string) bool {
-	return c.spell.ID == "contagion" && slices.Contains(c.state[id].Features, divineHealth)
+	return c.spell.ID == "contagion" && rules.DiseaseImmune(c.state[id].Features)
 }

@@ -304,7 +304,7 @@ type Aura struct {
 // with its school; nothing on one hidden by Nondetection.
 func AuraOf(ch campaign.Character) Aura {
 	a := Aura{ID: ch.ID, Name: ch.Name}
-	if slices.ContainsFunc(ch.Effects, func(fx campaign.Effect) bool { return fx.ID == NondetectionID }) {
+	if HiddenFromDivination(ch) { // a Nondetection, an amulet (items3.go)
 		return a
 	}
 	for _, it := range ch.Inventory {

@@ -75,7 +75,7 @@ func (r request) creatureSought(choice string) *spell.Whereabouts {
 	}
 	var nearest []string
 	for _, ch := range r.v.Characters {
-		if ch.ID == r.actor.ID || ch.IsDead() || slices.ContainsFunc(ch.Effects, func(fx campaign.Effect) bool { return fx.ID == spell.NondetectionID }) {
+		if ch.ID == r.actor.ID || ch.IsDead() || spell.HiddenFromDivination(ch) {
 			continue
 		}
 		way := r.route(areaOf(r.v.Map, ch))
