@@ -277,7 +277,7 @@ func (p Participant) featureHooks() []classFeature {
 	for _, id := range p.Combatant.Features {
 		if f, ok := features[id]; ok {
 			out = append(out, f)
-		} else if f, ok := itemFeatures[id]; ok { // a worn magic item's (items2.go)
+		} else if f, ok := itemFeatures[id]; ok { // a worn magic item's (items_worn.go)
 			out = append(out, f)
 		}
 	}

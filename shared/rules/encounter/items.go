@@ -64,7 +64,7 @@ func (e Encounter) itemHits(ai, ti int, req *rules.AttackRequest) {
 // FightPotion is the magic potion id names when the fight plays what it
 // does (a Potion of Giant Strength's score, a Potion of Resistance's
 // resistance): both last an hour, longer than any fight; or a spell's
-// effect (items2.go: a Potion of Speed's Haste).
+// effect (items_worn.go: a Potion of Speed's Haste).
 func FightPotion(id string) (srd.MagicItem, bool) {
 	m, ok := srd.LookupMagicItem(id)
 	if !ok || m.Category != "potion" || len(m.Scores)+len(m.Resists) == 0 && !PlaysItem(id) {
@@ -98,7 +98,7 @@ func (e *Encounter) drinkMagic(res *Result, ai int, in Action, m srd.MagicItem, 
 		return refuse(OutOfRange, "action.target_id", "%s is out of reach", t.Name)
 	}
 	if _, ok := spellPotions[m.ID]; ok {
-		return e.drinkSpell(res, ai, ti, in, m, src) // items2.go: a spell's effect
+		return e.drinkSpell(res, ai, ti, in, m, src) // items_worn.go: a spell's effect
 	}
 	var gets []string
 	for _, s := range m.Scores {

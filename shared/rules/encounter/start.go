@@ -185,7 +185,7 @@ func characterParticipant(ch campaign.Character) Participant {
 		}
 	}
 	p.ItemDamage = itemDamageOf(ch, weapons)
-	p.Combatant.Features = wornFeatures(p.Combatant.Features, ch) // items2.go
+	p.Combatant.Features = wornFeatures(p.Combatant.Features, ch) // items_worn.go
 	p.Shield = campaign.WearsShield(ch)
 	for _, id := range weapons {
 		if w, ok := lookupWeapon(id); ok && ammunitionOf(w) != "" {

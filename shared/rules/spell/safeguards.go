@@ -304,7 +304,7 @@ type Aura struct {
 // with its school; nothing on one hidden by Nondetection.
 func AuraOf(ch campaign.Character) Aura {
 	a := Aura{ID: ch.ID, Name: ch.Name}
-	if HiddenFromDivination(ch) { // a Nondetection, an amulet (items3.go)
+	if HiddenFromDivination(ch) { // a Nondetection, an amulet (divination.go)
 		return a
 	}
 	for _, it := range ch.Inventory {

@@ -39,7 +39,7 @@ func divining(r request, sp srd.Spell, targets []string, opts *spell.Options) {
 			}
 		}
 		// An Amulet of Proof against Detection and Location hides its
-		// wearer as a Nondetection would (spell/items3.go).
+		// wearer as a Nondetection would (spell/divination.go).
 		if spell.HiddenFromDivination(*ch) && !slices.ContainsFunc(opts.Lasting, func(l spell.Lasting) bool { return l.ID == spell.NondetectionID && l.TargetID == ch.ID }) {
 			opts.Lasting = append(opts.Lasting, spell.Lasting{Effect: spell.Effect{ID: spell.NondetectionID, TargetID: ch.ID}})
 		}

@@ -45,7 +45,7 @@ var spellPotions = map[string]spellPotion{
 func PlaysItem(id string) bool {
 	_, potion := spellPotions[id]
 	_, worn := itemFeatures[id]
-	_, other := wornPlayed[id] // items3.go
+	_, other := wornPlayed[id] // items_guards.go
 	return potion || worn || other
 }
 

@@ -22,8 +22,8 @@ import (
 //     where its sheet is read (spell.HiddenFromDivination).
 var wornPlayed = map[string]string{
 	"periapt-of-health":         "afflict.go: a disease passes its wearer by",
-	ringOfEvasion:               "items3.go: evade",
-	spell.ProofAgainstDetection: "spell/items3.go: HiddenFromDivination",
+	ringOfEvasion:               "items_guards.go: evade",
+	spell.ProofAgainstDetection: "spell/divination.go: HiddenFromDivination",
 }
 
 // ringOfEvasion is the Ring of Evasion, whose charges are the wearer's
