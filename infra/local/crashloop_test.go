@@ -5,6 +5,7 @@ import (
 	"math/rand/v2"
 	"net/http"
 	"sort"
+	"strings"
 	"testing"
 	"time"
 )
@@ -55,6 +56,7 @@ type crashTally struct {
 
 func crashLoop(t *testing.T, launch func() *proc) {
 	srv := launch()
+	lives := []*proc{srv} // every server's log, for what a failure names
 	tables := []*table{
 		newTable(t, srv.addr, "The Drowned Bell", "Ilse", "Joren"),
 		newTable(t, srv.addr, "Salt and Cinder", "Kesh", "Lio"),
@@ -111,6 +113,7 @@ func crashLoop(t *testing.T, launch func() *proc) {
 		}
 
 		srv = launch()
+		lives = append(lives, srv)
 		join()
 		// Each player resends what it had in flight until it is accepted.
 		for _, tb := range tables {
@@ -138,8 +141,19 @@ func crashLoop(t *testing.T, launch func() *proc) {
 			}
 		}
 	}
-	for _, ids := range accepted {
+	for rid, ids := range accepted {
 		tally.NewIDs += len(ids) - 1
+		if len(ids) > 1 {
+			// Which path answered it anew shows in the servers' logs.
+			t.Logf("%s answered with turn ids %v", rid, ids)
+			for i, p := range lives {
+				for _, line := range strings.Split(p.logs.String(), "\n") {
+					if strings.Contains(line, rid) || strings.Contains(line, "dropped") {
+						t.Logf("server life %d: %s", i, line)
+					}
+				}
+			}
+		}
 	}
 	for _, tb := range tables {
 		turns := storedTurns(t, tb)

@@ -135,6 +135,9 @@ func (s *Service) playTurn(ctx context.Context, snap Snapshot, actor *campaign.C
 		return nil
 	}
 	if err := s.resolve(ctx, snap, *lease, actor, d, seed); err != nil {
+		// A dropped turn leaves no request record: a resend of its
+		// request starts another turn, so the drop is worth a line.
+		s.Log.WarnContext(ctx, "a turn that failed to resolve was dropped", "campaign", campaignID, "turn", lease.TurnID, "request", lease.RequestID, "err", err)
 		s.release(ctx, campaignID, lease.TurnID)
 		return err
 	}
