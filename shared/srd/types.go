@@ -207,6 +207,12 @@ type Action struct {
 	// Bolts is how many creatures it strikes at most, the policy's pick
 	// (a kraken's Lightning Storm: three).
 	Bolts int `json:"bolts,omitempty"`
+	// Upon is whom a single target's action may pick: a creature in
+	// that condition ("frightened": a sea hag's Death Glare), or held by
+	// the monster ("grappled": a chuul's Tentacles); Drops, that a failed
+	// save drops the target to 0 hit points.
+	Upon  string `json:"upon,omitempty"`
+	Drops bool   `json:"drops,omitempty"`
 }
 
 // Swallow is a monster's swallowing (or engulfing) of a creature: the

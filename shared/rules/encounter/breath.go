@@ -46,7 +46,7 @@ func breathOption(a srd.Action) (srd.Action, bool) {
 // catches that fails its saving throw, with no attack roll (a dragon's
 // Frightful Presence, a ghost's Horrifying Visage): its Inflicts.
 func holdArea(a srd.Action) bool {
-	if a.AttackBonus != nil || a.DC == nil || len(a.Inflicts) == 0 {
+	if a.AttackBonus != nil || a.DC == nil || (len(a.Inflicts) == 0 && !a.Drops) {
 		return false
 	}
 	_, err := rules.ParseAbility(a.DC.Ability)

@@ -195,6 +195,9 @@ func (e *Encounter) afterAreaSave(res *Result, ai, ti int, a srd.Action, sv rule
 		}
 		return nil
 	}
+	if a.Drops { // a sea hag's Death Glare (actions3.go)
+		return e.dropToZero(res, ai, ti, a, sv, src)
+	}
 	for _, hc := range a.Inflicts {
 		if e.Participants[ti].Defeated || !hitWorksOn(e.Participants[ti], hc) || !inflicted(hc, sv) || !e.lureWorksOn(ti, a) {
 			continue

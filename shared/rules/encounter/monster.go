@@ -323,7 +323,8 @@ func (e Encounter) presence(ai int) (srd.Action, bool) {
 func (e Encounter) readyHoldArea(ai int) (srd.Action, bool) {
 	p := e.Participants[ai]
 	for _, a := range p.Actions {
-		if a.ID == "frightful-presence" || withMultiattack(p, a) || !holdArea(a) || !dailyLeft(p, a) || len(a.Damage) > 0 {
+		if a.ID == "frightful-presence" || withMultiattack(p, a) || !holdArea(a) || !dailyLeft(p, a) || len(a.Damage) > 0 ||
+			(a.Single && e.glareTarget(ai, a) < 0) {
 			continue
 		}
 		from := source(p, a)

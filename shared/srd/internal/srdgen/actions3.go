@@ -1,0 +1,74 @@
+package srdgen
+
+import (
+	"regexp"
+	"strconv"
+
+	"chronicler/shared/srd"
+)
+
+// deathGlare is a single target in a condition whose failed save drops
+// it to 0 hit points: "The hag targets one frightened creature she can
+// see ... or drop to 0 hit points."
+var deathGlare = regexp.MustCompile(`targets one (frightened) creature .*must succeed on a DC \d+ [A-Za-z]+ saving throw(?: against this magic)? or drop to 0 hit points`)
+
+// graspPoison is a creature the monster grapples poisoned, and paralyzed
+// while poisoned: "One creature grappled by the chuul must succeed on a
+// DC 13 Constitution saving throw or be poisoned for 1 minute. Until
+// this poison ends, the target is paralyzed. The target can repeat the
+// saving throw at the end of each of its turns".
+var graspPoison = regexp.MustCompile(`^One creature (grappled) by the [a-z]+ must succeed on a DC \d+ [A-Za-z]+ saving throw or be poisoned for (1 minute)\. Until this poison ends, the target is paralyzed\.`)
+
+// selfBoons are the boons whose text is each one stat block's, read
+// whole: a clay golem's Haste, a unicorn's Shimmering Shield, a
+// duergar's Enlarge.
+var selfBoons = []struct {
+	re   *regexp.Regexp
+	boon srd.Boon
+}{
+	{regexp.MustCompile(`^Until the end of its next turn, the [a-z]+ magically gains a \+2 bonus to its AC, has advantage on Dexterity saving throws, and can use its (slam) attack as a bonus action\.`),
+		srd.Boon{Target: "self", AC: 2, Advantage: []string{"dex"}, Lasts: "the source's next turn"}},
+	{regexp.MustCompile(`creates a shimmering, magical field around itself or another creature it can see within 60 ft\. of it\. The target gains a \+2 bonus to AC until the end of the [a-z]+'s next turn\.`),
+		srd.Boon{Target: "either", AC: 2, Lasts: "the source's next turn"}},
+	{regexp.MustCompile(`^For 1 minute, the [a-z]+ magically increases in size.*While (enlarged), the [a-z]+ is Large, doubles its damage dice on Strength-based weapon attacks \(included in the attacks\), and makes Strength checks and Strength saving throws with advantage\.`),
+		srd.Boon{Target: "self", Advantage: []string{"str"}, Lasts: "1 minute"}},
+}
+
+// followActions3 reads a single target's limits (whom it may pick, a
+// drop to 0 hit points) and the boons of one stat block's text each
+// from a's text.
+func (t *Tables) followActions3(monster, desc string, a *srd.Action) {
+	if a.AttackBonus != nil {
+		return
+	}
+	if m := deathGlare.FindStringSubmatchIndex(desc); m != nil && a.DC != nil {
+		a.Single, a.Upon, a.Drops = true, desc[m[2]:m[3]], true
+		t.adjust(KindAreaCondition, "monster "+monster, strconv.Quote(desc[m[0]:m[1]]), "%q, one %s target: 0 hit points on a failed save", a.Name, a.Upon)
+	}
+	if m := graspPoison.FindStringSubmatchIndex(desc); m != nil && a.DC != nil && len(a.Inflicts) == 0 {
+		repeat := repeatsSave.MatchString(desc)
+		for _, c := range []string{"poisoned", "paralyzed"} {
+			a.Inflicts = append(a.Inflicts, srd.HitCondition{Condition: c, Duration: desc[m[4]:m[5]], Repeat: repeat})
+		}
+		a.Single, a.Upon = true, desc[m[2]:m[3]]
+		t.adjust(KindAreaCondition, "monster "+monster, strconv.Quote(desc[m[0]:m[1]]), "%q, one %s target: %s, %s", a.Name, a.Upon, describe(a.Inflicts[0]), describe(a.Inflicts[1]))
+	}
+	for _, sb := range selfBoons {
+		m := sb.re.FindStringSubmatchIndex(desc)
+		if m == nil || a.Boon != nil {
+			continue
+		}
+		b := sb.boon
+		b.Advantage = append([]string(nil), b.Advantage...)
+		if len(m) > 2 && m[2] >= 0 {
+			switch w := desc[m[2]:m[3]]; w {
+			case "enlarged":
+				b.State = w
+			default:
+				b.Bonus = w
+			}
+		}
+		a.Boon = &b
+		t.adjust(KindBoon, "monster "+monster, strconv.Quote(desc[m[0]:m[1]]), "%q for %s: AC +%d, advantage %v, bonus attack %q, state %q, for %s", a.Name, b.Target, b.AC, b.Advantage, b.Bonus, b.State, b.Lasts)
+	}
+}
