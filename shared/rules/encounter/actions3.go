@@ -2,9 +2,12 @@ package encounter
 
 import (
 	"fmt"
+	"slices"
+	"strings"
 
 	"chronicler/shared/dice"
 	"chronicler/shared/rules"
+	"chronicler/shared/rules/spell"
 	"chronicler/shared/srd"
 )
 
@@ -36,4 +39,173 @@ func (e *Encounter) dropToZero(res *Result, ai, ti int, a srd.Action, sv rules.S
 	tell := fmt.Sprintf("%s's %s drops %s to 0 hit points (%s save %d against DC %d): ", e.Participants[ai].Name, a.Name, t.Name, sv.Ability.Name(), sv.Total, sv.DC)
 	_, err := e.damage(res, ai, ti, t.Combatant, hit, tell, src)
 	return err
+}
+
+// A boon that empowers (srd.Boon's AC, Advantage, Bonus, State: a clay
+// golem's Haste, a unicorn's Shimmering Shield, a duergar's Enlarge) is
+// an effect on its target for the boon's time: its armor class raised,
+// its saves of an ability made with advantage, an attack as a bonus
+// action, its attacks' rolls of that state (Damage.Instead).
+
+// empoweredID is the effect of an empowering boon; its Spell is the
+// monster's action (source), whose Boon says what it does.
+const empoweredID = "empowered"
+
+// empowers reports whether boon b is one the fights play as an effect.
+func empowers(b srd.Boon) bool {
+	return b.Heals == "" && b.Die == "" && (b.AC > 0 || b.State != "" || b.Bonus != "" || len(b.Advantage) > 0)
+}
+
+// empowerFor is whom monster ai's empowering boon a is for, by the
+// policy: itself (Haste, Enlarge) when it is not under it and a foe
+// stands; of itself and its allies (Shimmering Shield), the one in a
+// foe's reach with the fewest hit points not under it yet.
+func (e Encounter) empowerFor(ai int, a srd.Action) (int, bool) {
+	if e.weakest() < 0 || e.empoweredBy(ai, a) {
+		return -1, false
+	}
+	m := e.Participants[ai]
+	if a.Boon.Target == "self" {
+		return ai, true
+	}
+	best := -1
+	for i, p := range e.Participants {
+		if p.Kind != m.Kind || p.down() || e.elsewhere(p.ID) || e.empoweredOn(i, source(m, a)) || !e.threatened(i) {
+			continue
+		}
+		if best < 0 || p.Combatant.HP < e.Participants[best].Combatant.HP {
+			best = i
+		}
+	}
+	return best, best >= 0
+}
+
+// empoweredBy reports whether monster ai's boon a is on anyone now: a
+// shield or a haste is not raised again while it lasts.
+func (e Encounter) empoweredBy(ai int, a srd.Action) bool {
+	from, id := source(e.Participants[ai], a), e.Participants[ai].ID
+	return slices.ContainsFunc(e.Effects, func(fx Effect) bool { return fx.ID == empoweredID && fx.Spell == from && fx.CasterID == id })
+}
+
+// empoweredOn reports whether participant i is under the boon from.
+func (e Encounter) empoweredOn(i int, from string) bool {
+	id := e.Participants[i].ID
+	return slices.ContainsFunc(e.Effects, func(fx Effect) bool { return fx.ID == empoweredID && fx.Spell == from && fx.TargetID == id })
+}
+
+// empower puts monster ai's boon a on participant ti for the boon's
+// time: to the end of the monster's next turn, or a minute.
+func (e *Encounter) empower(res *Result, ai, ti int, a srd.Action) error {
+	b, m, t := a.Boon, e.Participants[ai], e.Participants[ti]
+	fx := Effect{Effect: spell.Effect{ID: empoweredID, Spell: source(m, a), CasterID: m.ID, TargetID: t.ID, AC: b.AC,
+		Ends: "until the end of " + possessive(m.Name) + " next turn", Note: possessive(m.Name) + " " + strings.ToLower(costRE.ReplaceAllString(a.Name, ""))}}
+	if len(b.Advantage) > 0 {
+		fx.Ability, _ = rules.ParseAbility(b.Advantage[0])
+	}
+	switch b.Lasts {
+	case "the source's next turn":
+		fx.Until = Until{Round: e.nextTurnRound(m.ID), Turn: m.ID, End: true}
+	default:
+		fx.Ends = "for " + b.Lasts
+		fx.Until = Until{Round: e.Round + roundsOf(b.Lasts), Turn: e.Current}
+	}
+	if err := e.add(res, fx, nil); err != nil {
+		return err
+	}
+	var what []string
+	if b.AC > 0 {
+		what = append(what, fmt.Sprintf("+%d AC (%d)", b.AC, e.Participants[ti].Combatant.AC))
+	}
+	if fx.Ability != 0 {
+		what = append(what, "advantage on "+fx.Ability.Name()+" saves")
+	}
+	if b.Bonus != "" {
+		what = append(what, "its "+b.Bonus+" as a bonus action")
+	}
+	if b.State != "" {
+		what = append(what, b.State+": its attacks' "+b.State+" damage")
+	}
+	res.say(fmt.Sprintf("%s gains %s, %s.", t.Name, strings.Join(what, ", "), fx.Ends))
+	return nil
+}
+
+// empowering are the boons on participant i, each with its effect.
+func (e Encounter) empowering(i int) []srd.Boon {
+	id := e.Participants[i].ID
+	var out []srd.Boon
+	for _, fx := range e.Effects {
+		if fx.ID != empoweredID || fx.TargetID != id {
+			continue
+		}
+		c, ok := e.Participant(fx.CasterID)
+		if !ok {
+			continue
+		}
+		for _, a := range slices.Concat(c.Actions, legendaryActions(c)) {
+			if a.Boon != nil && source(c, a) == fx.Spell {
+				out = append(out, *a.Boon)
+				break
+			}
+		}
+	}
+	return out
+}
+
+// legendaryActions are the actions of monster p's legendary actions.
+func legendaryActions(p Participant) []srd.Action {
+	var out []srd.Action
+	for _, l := range p.Legendary {
+		out = append(out, l.Attack)
+	}
+	return out
+}
+
+// empoweredSaves is the advantage a boon on participant i gives its
+// saves of ability a (Haste's Dexterity, Enlarge's Strength).
+func (e Encounter) empoweredSaves(i int, a rules.Ability) []string {
+	id := e.Participants[i].ID
+	var adv []string
+	for _, fx := range e.Effects {
+		if fx.ID == empoweredID && fx.TargetID == id && fx.Ability == a && a != 0 {
+			adv = append(adv, fx.Note)
+		}
+	}
+	return adv
+}
+
+// inState is monster ai's attack a as it makes it in the state a boon
+// puts it in: each damage part's roll of that state (a duergar's war
+// pick enlarged, 2d8 + 2) in place of its own.
+func (e Encounter) inState(ai int, a srd.Action) srd.Action {
+	for _, b := range e.empowering(ai) {
+		if b.State == "" {
+			continue
+		}
+		a.Damage = slices.Clone(a.Damage)
+		for k, d := range a.Damage {
+			if d.Instead != nil && d.Instead.When == b.State {
+				a.Damage[k].Dice = d.Instead.Dice
+			}
+		}
+	}
+	return a
+}
+
+// boonAttack is the attack a boon lets monster ai make as a bonus action
+// (Haste's slam), at the policy's target; false when it has none.
+func (e *Encounter) boonAttack(res *Result, ai int, src dice.Source, rs Reactions) (bool, error) {
+	p := e.Participants[ai]
+	for _, b := range e.empowering(ai) {
+		if b.Bonus == "" {
+			continue
+		}
+		k := slices.IndexFunc(p.Actions, func(a srd.Action) bool { return strings.EqualFold(a.Name, b.Bonus) && a.AttackBonus != nil })
+		if k < 0 || e.weakest() < 0 {
+			return false, nil
+		}
+		e.Participants[ai].Turn.BonusActionUsed = true
+		res.say(fmt.Sprintf("%s makes a %s attack as a bonus action.", p.Name, strings.ToLower(b.Bonus)))
+		return true, e.monsterStrike(res, ai, p.Actions[k], src, rs)
+	}
+	return false, nil
 }

@@ -103,3 +103,88 @@ func TestChuulTentaclesPoisonAndParalyzeItsCatch(t *testing.T) {
 		})
 	}
 }
+
+// A clay golem's Haste (recharge 5-6) takes its action: +2 AC (14 to
+// 16) until the end of its next turn, and its slam as a bonus action at
+// once.
+func TestClayGolemHasteRaisesItsACAndSlamsAsABonusAction(t *testing.T) {
+	e := start(t, encounter.MonsterSpec{SRDID: "clay-golem", Count: 1})
+	out, res, err := encounter.MonsterTurn(e, seeded(1))
+	if err != nil {
+		t.Fatal(err)
+	}
+	g := participant(t, out, "clay-golem-1")
+	if g.Combatant.AC != 16 || !slices.Contains(g.Spent, "haste") {
+		t.Errorf("golem AC %d, spent %v: %s", g.Combatant.AC, g.Spent, res.Summary())
+	}
+	if len(res.Attacks) != 1 || res.Attacks[0].Weapon != "its slam" || !strings.Contains(res.Summary(), "slam attack as a bonus action") {
+		t.Errorf("attacks %+v: %s", res.Attacks, res.Summary())
+	}
+	hasted := slices.IndexFunc(out.Effects, func(fx encounter.Effect) bool {
+		return fx.ID == "empowered" && fx.TargetID == "clay-golem-1" && fx.Until == encounter.Until{Round: e.Round + 1, Turn: "clay-golem-1", End: true}
+	})
+	if hasted < 0 {
+		t.Errorf("no haste until the end of the golem's next turn: %+v", out.Effects)
+	}
+}
+
+// A unicorn's Shimmering Shield (costs 2) gives +2 AC (12 to 14) until
+// the end of its next turn to itself when a foe holds it in reach; with
+// none about it kicks with its hooves.
+func TestShimmeringShieldWhenAFoeIsInReach(t *testing.T) {
+	for _, tc := range []struct {
+		name    string
+		engaged bool
+		ac      int
+	}{{"Engaged", true, 14}, {"Alone", false, 12}} {
+		t.Run(tc.name, func(t *testing.T) {
+			e := start(t, encounter.MonsterSpec{SRDID: "unicorn", Count: 1})
+			if tc.engaged {
+				e = engage(t, e, "mira", "unicorn-1")
+			}
+			e.Current = "mira"
+			e.LegendaryDue = []string{"unicorn-1"}
+			e = edit(e, "unicorn-1", func(p *encounter.Participant) { p.LegendaryLeft = 3 })
+			out, res, err := encounter.LegendaryTurn(e, seeded(2), encounter.Reactions{})
+			if err != nil {
+				t.Fatal(err)
+			}
+			u := participant(t, out, "unicorn-1")
+			if u.Combatant.AC != tc.ac || (len(res.Attacks) == 0) != tc.engaged {
+				t.Errorf("unicorn AC %d, attacks %d: %s", u.Combatant.AC, len(res.Attacks), res.Summary())
+			}
+			if tc.engaged && u.LegendaryLeft != 1 {
+				t.Errorf("legendary actions left %d, want 1", u.LegendaryLeft)
+			}
+		})
+	}
+}
+
+// A duergar's Enlarge takes its action; enlarged, its war pick deals
+// 2d8 + 2 (3 + 4 + 2), not 1d8 + 2.
+func TestDuergarEnlargedDoublesItsWarPicksDice(t *testing.T) {
+	e := start(t, encounter.MonsterSpec{SRDID: "duergar", Count: 1})
+	out, res, err := encounter.MonsterTurn(e, seeded(1))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(res.Attacks) != 0 || !slices.ContainsFunc(out.Effects, func(fx encounter.Effect) bool {
+		return fx.ID == "empowered" && fx.TargetID == "duergar-1" && fx.Until.Round == e.Round+10
+	}) {
+		t.Fatalf("effects %+v: %s", out.Effects, res.Summary())
+	}
+	if out.Current != "mira" {
+		t.Fatalf("current %q", out.Current)
+	}
+	out, _, err = encounter.Act(out, "mira", encounter.Action{Kind: encounter.ActionEndTurn, EndTurn: true}, faces(t))
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, res, err = encounter.Act(out, "duergar-1", encounter.Action{Kind: encounter.ActionAttack, TargetID: "mira", Weapon: "war pick", EndTurn: true}, faces(t, 15, 3, 4))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(res.Attacks) != 1 || res.Attacks[0].Damage == nil || res.Attacks[0].Damage.Taken != 9 {
+		t.Fatalf("the war pick enlarged: %+v: %s", res.Attacks, res.Summary())
+	}
+}

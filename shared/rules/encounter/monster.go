@@ -614,6 +614,7 @@ func (e *Encounter) monsterStrike(res *Result, ai int, a srd.Action, src dice.So
 // strikeAt is one attack of a monster's at participant ti, with the
 // characters' reactions.
 func (e *Encounter) strikeAt(res *Result, ai, ti int, a srd.Action, src dice.Source, rs Reactions) error {
+	a = e.inState(ai, a) // a duergar enlarged (actions3.go)
 	req, err := monsterRequest(a, 0, e.Participants[ai].hurt())
 	if err != nil {
 		return fault.Wrap(fault.Internal, "monster turn", err)

@@ -43,10 +43,11 @@ func (e Encounter) saveMods(i int, a rules.Ability) (bonus int, adv, dis []strin
 	}
 	bonus += e.buffSaves(i) // Warding Bond
 	b, more := e.featuresSaves(i, a)
-	dis = append(dis, e.controlSaves(i, a)...) // Irresistible Dance
-	dis = append(dis, e.sunWeakSaves(i)...)    // Sunlight Weakness (tactics.go)
-	bodyAdv, bodyDis := e.bodySaves(i, a)      // Enlarge/Reduce, Gaseous Form
-	adv = append(adv, e.boonsSaves(i, a)...)   // Foresight, Heroes' Feast
+	dis = append(dis, e.controlSaves(i, a)...)   // Irresistible Dance
+	dis = append(dis, e.sunWeakSaves(i)...)      // Sunlight Weakness (tactics.go)
+	bodyAdv, bodyDis := e.bodySaves(i, a)        // Enlarge/Reduce, Gaseous Form
+	adv = append(adv, e.boonsSaves(i, a)...)     // Foresight, Heroes' Feast
+	adv = append(adv, e.empoweredSaves(i, a)...) // a clay golem's Haste (actions3.go)
 	return bonus + b, append(append(adv, more...), bodyAdv...), append(dis, bodyDis...)
 }
 
