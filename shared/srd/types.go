@@ -213,6 +213,12 @@ type Action struct {
 	// save drops the target to 0 hit points.
 	Upon  string `json:"upon,omitempty"`
 	Drops bool   `json:"drops,omitempty"`
+	// Hinders is what a failed save does to the creature's turns (a
+	// stone golem's Slow: types_actions3.go); Engaged, that the action
+	// catches only the creatures engaged with the monster ("within 10
+	// ft. of it").
+	Hinders *Hinder `json:"hinders,omitempty"`
+	Engaged bool    `json:"engaged,omitempty"`
 }
 
 // Swallow is a monster's swallowing (or engulfing) of a creature: the

@@ -6,5 +6,10 @@ func (c *checker) actions3(a Action, at string) {
 		c.oneOf(a.Upon, set("frightened", "grappled"), at+".upon")
 		c.check(a.Single, at+".upon", "goes with a single target")
 	}
+	if h := a.Hinders; h != nil {
+		c.check(a.DC != nil && a.AttackBonus == nil, at+".hinders", "goes with a save and no attack roll")
+		c.oneOf(h.Lasts, hitDurations, at+".hinders.lasts")
+		c.check(h.NoReactions || h.HalfSpeed || h.OneAttack || h.ActionOrBonus, at+".hinders", "does something")
+	}
 	c.check(!a.Drops || (a.Single && a.DC != nil), at+".drops", "goes with a single target's save")
 }

@@ -209,3 +209,116 @@ func (e *Encounter) boonAttack(res *Result, ai int, src dice.Source, rs Reaction
 	}
 	return false, nil
 }
+
+// hinderedID is the effect of a monster's action that hinders a
+// creature's turns (srd.Action.Hinders: a stone golem's Slow); its Spell
+// is the action (source), whose Hinders says how.
+const hinderedID = "hindered"
+
+// sourceAction is the monster's action effect fx comes from: its
+// caster's action (or legendary action) named by fx.Spell.
+func (e Encounter) sourceAction(fx Effect) (srd.Action, bool) {
+	c, ok := e.Participant(fx.CasterID)
+	if !ok {
+		return srd.Action{}, false
+	}
+	for _, a := range slices.Concat(c.Actions, legendaryActions(c)) {
+		if source(c, a) == fx.Spell {
+			return a, true
+		}
+	}
+	return srd.Action{}, false
+}
+
+// hindered is all that the hindering effects on participant id hold it
+// to.
+func (e Encounter) hindered(id string) srd.Hinder {
+	var h srd.Hinder
+	for _, fx := range e.Effects {
+		if fx.ID != hinderedID || fx.TargetID != id {
+			continue
+		}
+		if a, ok := e.sourceAction(fx); ok && a.Hinders != nil {
+			x := a.Hinders
+			h.NoReactions, h.HalfSpeed = h.NoReactions || x.NoReactions, h.HalfSpeed || x.HalfSpeed
+			h.OneAttack, h.ActionOrBonus = h.OneAttack || x.OneAttack, h.ActionOrBonus || x.ActionOrBonus
+		}
+	}
+	return h
+}
+
+// hinder puts monster ai's action a's hindrance on participant ti, who
+// failed its save: for its time, saved again at the end of each of its
+// turns when the text says so; its speed halved and its reaction gone
+// at once.
+func (e *Encounter) hinder(res *Result, ai, ti int, a srd.Action) error {
+	m, t, h := e.Participants[ai], e.Participants[ti], a.Hinders
+	if slices.ContainsFunc(e.Effects, func(fx Effect) bool { return fx.ID == hinderedID && fx.Spell == source(m, a) && fx.TargetID == t.ID }) {
+		res.say(fmt.Sprintf("%s is still under %s %s.", t.Name, possessive(m.Name), strings.ToLower(a.Name)))
+		return nil
+	}
+	fx := Effect{Effect: spell.Effect{ID: hinderedID, Spell: source(m, a), CasterID: m.ID, TargetID: t.ID,
+		Ends: "for " + h.Lasts, Note: possessive(m.Name) + " " + strings.ToLower(a.Name)},
+		Until: Until{Round: e.Round + roundsOf(h.Lasts), Turn: e.Current}}
+	if h.HalfSpeed {
+		fx.Speed = -t.Combatant.Speed / 2
+	}
+	if h.Repeat && a.DC != nil {
+		fx.RepeatSave, _ = rules.ParseAbility(a.DC.Ability)
+		fx.DC = a.DC.Value
+		fx.Ends += "; a save at the end of each of its turns ends it"
+	}
+	if err := e.add(res, fx, nil); err != nil {
+		return err
+	}
+	if h.NoReactions {
+		e.Participants[ti].ReactionUsed = true
+	}
+	var what []string
+	if h.NoReactions {
+		what = append(what, "no reactions")
+	}
+	if h.HalfSpeed {
+		what = append(what, "half its speed")
+	}
+	if h.OneAttack {
+		what = append(what, "one attack on its turn")
+	}
+	if h.ActionOrBonus {
+		what = append(what, "an action or a bonus action, not both")
+	}
+	res.say(fmt.Sprintf("%s is slowed by %s: %s, %s.", t.Name, fx.Note, strings.Join(what, ", "), fx.Ends))
+	return nil
+}
+
+// nearOnly narrows those an action catches to the creatures engaged with
+// the monster when it reaches only those (srd.Action.Engaged: "within
+// 10 ft. of it").
+func (e Encounter) nearOnly(ai int, a srd.Action, caught []string) []string {
+	if !a.Engaged {
+		return caught
+	}
+	var out []string
+	for _, id := range caught {
+		if i := e.index(id); i >= 0 && e.engaged(ai, i) {
+			out = append(out, id)
+		}
+	}
+	return out
+}
+
+// nearAny reports whether monster ai's area action a would catch anyone
+// it does not hold yet: always for one that reaches every foe, else a
+// creature engaged with it not yet under it.
+func (e Encounter) nearAny(ai int, a srd.Action) bool {
+	if !a.Engaged {
+		return true
+	}
+	from := source(e.Participants[ai], a)
+	for i, p := range e.Participants {
+		if e.standing(i) && e.engaged(ai, i) && !slices.ContainsFunc(e.Effects, func(fx Effect) bool { return fx.Spell == from && fx.TargetID == p.ID }) {
+			return true
+		}
+	}
+	return false
+}

@@ -188,3 +188,51 @@ func TestDuergarEnlargedDoublesItsWarPicksDice(t *testing.T) {
 		t.Fatalf("the war pick enlarged: %+v: %s", res.Attacks, res.Summary())
 	}
 }
+
+// A stone golem's Slow (recharge 5-6) catches the creatures engaged with
+// it: Mira (Wis +1) failing the DC 17 Wisdom save has no reactions, half
+// her speed, and an action or a bonus action on her turn, not both, for
+// a minute, saved again at the end of her turns; one it is not engaged
+// with is slammed instead.
+func TestStoneGolemSlowHindersThoseBesideIt(t *testing.T) {
+	t.Run("Engaged", func(t *testing.T) {
+		e := start(t, encounter.MonsterSpec{SRDID: "stone-golem", Count: 1})
+		e = engage(t, e, "mira", "stone-golem-1")
+		out, res, err := encounter.MonsterTurn(e, scriptAfter(t, 5))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(res.Saves) == 0 || res.Saves[0].DC != 17 || res.Saves[0].Ability != rules.Wis || len(res.Attacks) != 0 {
+			t.Fatalf("saves %+v, attacks %d: %s", res.Saves, len(res.Attacks), res.Summary())
+		}
+		k := slices.IndexFunc(out.Effects, func(fx encounter.Effect) bool { return fx.ID == "hindered" && fx.TargetID == "mira" })
+		if k < 0 {
+			t.Fatalf("no slow on Mira: %+v", out.Effects)
+		}
+		if fx := out.Effects[k]; fx.Speed != -15 || fx.RepeatSave != rules.Wis || fx.DC != 17 || fx.Until.Round != e.Round+10 {
+			t.Errorf("slow %+v", fx)
+		}
+		m := participant(t, out, "mira")
+		if out.Current != "mira" || !m.ReactionUsed {
+			t.Fatalf("current %q, Mira's reaction used %v", out.Current, m.ReactionUsed)
+		}
+		out = edit(out, "mira", func(p *encounter.Participant) { p.Combatant.HP = 10 })
+		out, _, err = encounter.Act(out, "mira", encounter.Action{Kind: encounter.ActionAttack, TargetID: "stone-golem-1"}, seeded(4))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, _, err := encounter.Act(out, "mira", encounter.Action{Kind: encounter.ActionSecondWind}, seeded(5)); err == nil || !strings.Contains(err.Error(), "bonus action") {
+			t.Errorf("slowed Mira took a bonus action after her action: %v", err)
+		}
+	})
+	t.Run("Alone", func(t *testing.T) {
+		e := start(t, encounter.MonsterSpec{SRDID: "stone-golem", Count: 1})
+		out, res, err := encounter.MonsterTurn(e, seeded(1))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(res.Attacks) == 0 || slices.ContainsFunc(out.Effects, func(fx encounter.Effect) bool { return fx.ID == "hindered" }) {
+			t.Errorf("attacks %d, effects %+v: %s", len(res.Attacks), out.Effects, res.Summary())
+		}
+	})
+}

@@ -113,7 +113,7 @@ func (e *Encounter) monsterAttack(res *Result, ai int, src dice.Source, rs React
 		if ok, err := e.monsterBoon(res, ai, src); ok || err != nil { // actions2.go
 			return err
 		}
-		if a, ok := p.readyArea(); ok {
+		if a, ok := p.readyArea(); ok && e.nearAny(ai, a) { // actions3.go
 			return e.areaAttack(res, ai, a, src, rs)
 		}
 		if a, ok := e.readyHoldArea(ai); ok {

@@ -103,7 +103,7 @@ func (e *Encounter) saveSituation(i int, s srd.Spell, opts *spell.Options, sv *s
 // action or a bonus action, not both (taking one spends the other).
 func (e *Encounter) slowed(i int) {
 	p := &e.Participants[i]
-	if !e.holds(p.ID, "slow") {
+	if !e.holds(p.ID, "slow") && !e.hindered(p.ID).ActionOrBonus { // a stone golem's Slow (actions3.go)
 		return
 	}
 	if p.Turn.ActionUsed || p.Turn.BonusActionUsed {
@@ -160,7 +160,7 @@ func (e *Encounter) blink(res *Result, i int, src dice.Source) error {
 // oneIfSlowed is the attacks participant ai makes with its action: all of
 // them, or under Slow only the first.
 func oneIfSlowed[T any](e *Encounter, res *Result, ai int, attacks []T) []T {
-	if len(attacks) < 2 || !e.holds(e.Participants[ai].ID, "slow") {
+	if len(attacks) < 2 || (!e.holds(e.Participants[ai].ID, "slow") && !e.hindered(e.Participants[ai].ID).OneAttack) {
 		return attacks
 	}
 	res.say("Slow lets " + e.Participants[ai].Name + " make only one attack.")

@@ -34,6 +34,15 @@ var selfBoons = []struct {
 		srd.Boon{Target: "self", Advantage: []string{"str"}, Lasts: "1 minute"}},
 }
 
+// slows is a stone golem's Slow, read whole: "The golem targets one or
+// more creatures it can see within 10 ft. of it. ... On a failed save, a
+// target can't use reactions, its speed is halved, and it can't make
+// more than one attack on its turn. In addition, the target can take
+// either an action or a bonus action on its turn, not both. These
+// effects last for 1 minute. A target can repeat the saving throw at the
+// end of each of its turns".
+var slows = regexp.MustCompile(`^The [a-z]+ targets one or more creatures it can see within 10 ft\. of it\. .*On a failed save, a target can't use reactions, its speed is halved, and it can't make more than one attack on its turn\. In addition, the target can take either an action or a bonus action on its turn, not both\. These effects last for (1 minute)\. A target can repeat the saving throw at the end of each of its turns`)
+
 // followActions3 reads a single target's limits (whom it may pick, a
 // drop to 0 hit points) and the boons of one stat block's text each
 // from a's text.
@@ -52,6 +61,11 @@ func (t *Tables) followActions3(monster, desc string, a *srd.Action) {
 		}
 		a.Single, a.Upon = true, desc[m[2]:m[3]]
 		t.adjust(KindAreaCondition, "monster "+monster, strconv.Quote(desc[m[0]:m[1]]), "%q, one %s target: %s, %s", a.Name, a.Upon, describe(a.Inflicts[0]), describe(a.Inflicts[1]))
+	}
+	if m := slows.FindStringSubmatchIndex(desc); m != nil && a.DC != nil {
+		a.Hinders = &srd.Hinder{NoReactions: true, HalfSpeed: true, OneAttack: true, ActionOrBonus: true, Lasts: desc[m[2]:m[3]], Repeat: true}
+		a.Engaged = true
+		t.adjust(KindAreaCondition, "monster "+monster, strconv.Quote(desc[m[0]:m[1]]), "%q on those engaged with it: %+v", a.Name, *a.Hinders)
 	}
 	for _, sb := range selfBoons {
 		m := sb.re.FindStringSubmatchIndex(desc)
