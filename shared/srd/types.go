@@ -219,6 +219,9 @@ type Action struct {
 	// ft. of it").
 	Hinders *Hinder `json:"hinders,omitempty"`
 	Engaged bool    `json:"engaged,omitempty"`
+	// Either is the other ability the target may save with, its choice
+	// (a bulette's Deadly Leap: "Strength or Dexterity").
+	Either string `json:"either,omitempty"`
 }
 
 // Swallow is a monster's swallowing (or engulfing) of a creature: the

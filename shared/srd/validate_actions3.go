@@ -11,5 +11,9 @@ func (c *checker) actions3(a Action, at string) {
 		c.oneOf(h.Lasts, hitDurations, at+".hinders.lasts")
 		c.check(h.NoReactions || h.HalfSpeed || h.OneAttack || h.ActionOrBonus, at+".hinders", "does something")
 	}
+	if a.Either != "" {
+		c.oneOf(a.Either, abilities, at+".either")
+		c.check(a.DC != nil, at+".either", "goes with a save")
+	}
 	c.check(!a.Drops || (a.Single && a.DC != nil), at+".drops", "goes with a single target's save")
 }

@@ -322,3 +322,43 @@ func (e Encounter) nearAny(ai int, a srd.Action) bool {
 	}
 	return false
 }
+
+// saveChosen is the ability participant ti saves with against action a:
+// of the action's and its Either (a bulette's Deadly Leap: "Strength or
+// Dexterity saving throw (target's choice)"), the one with the better
+// bonus, the action's on a tie.
+func (e Encounter) saveChosen(ti int, a srd.Action, ability rules.Ability) rules.Ability {
+	other, err := rules.ParseAbility(a.Either)
+	if a.Either == "" || err != nil {
+		return ability
+	}
+	c := e.Participants[ti].Combatant
+	if c.SaveBonus(other) > c.SaveBonus(ability) {
+		return other
+	}
+	return ability
+}
+
+// readyLeap is monster ai's leap onto the creatures engaged with it
+// (a bulette's Deadly Leap: an action with no use limit that catches
+// only those), which the policy takes when it would land among two or
+// more; a single foe it bites. The fights keep no distances, so the 15
+// feet of its jump are not counted.
+func (e Encounter) readyLeap(ai int) (srd.Action, bool) {
+	p := e.Participants[ai]
+	for _, a := range p.Actions {
+		if !a.Engaged || a.Usage != nil || !saveArea(a) {
+			continue
+		}
+		n := 0
+		for i := range e.Participants {
+			if e.standing(i) && e.engaged(ai, i) {
+				n++
+			}
+		}
+		if n >= 2 {
+			return a, true
+		}
+	}
+	return srd.Action{}, false
+}

@@ -5,6 +5,7 @@ import (
 	"strings"
 	"testing"
 
+	"chronicler/shared/campaign"
 	"chronicler/shared/rules"
 	"chronicler/shared/rules/encounter"
 )
@@ -233,6 +234,50 @@ func TestStoneGolemSlowHindersThoseBesideIt(t *testing.T) {
 		}
 		if len(res.Attacks) == 0 || slices.ContainsFunc(out.Effects, func(fx encounter.Effect) bool { return fx.ID == "hindered" }) {
 			t.Errorf("attacks %d, effects %+v: %s", len(res.Attacks), out.Effects, res.Summary())
+		}
+	})
+}
+
+// A bulette's Deadly Leap lands among the creatures engaged with it:
+// 3d6 + 4 bludgeoning and 3d6 + 4 slashing (13 + 13), each saving with
+// Strength or Dexterity, its choice, against DC 16: Tavi (Dex +5) makes
+// her Dexterity save and takes half (13), unprone; Mira (Str +5) fails her
+// Strength save, takes all and falls prone. With one foe beside it, it
+// bites.
+func TestBuletteDeadlyLeapOnThoseBesideIt(t *testing.T) {
+	t.Run("Two", func(t *testing.T) {
+		e, _, err := encounter.Start("enc", []campaign.Character{mira(), tavi()}, []encounter.MonsterSpec{{SRDID: "bulette", Count: 1}}, nil, faces(t, 1, 2, 20), nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if e.Current != "bulette-1" {
+			t.Fatalf("current %q", e.Current)
+		}
+		e = engage(t, engage(t, e, "mira", "bulette-1"), "tavi", "bulette-1")
+		out, res, err := encounter.MonsterTurn(e, scriptAfter(t, 3, 3, 3, 3, 3, 3, 15, 5))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(res.Saves) < 2 || res.Saves[0].Ability != rules.Dex || res.Saves[1].Ability != rules.Str || res.Saves[0].DC != 16 || len(res.Attacks) != 0 {
+			t.Fatalf("saves %+v, attacks %d: %s", res.Saves, len(res.Attacks), res.Summary())
+		}
+		m, v := participant(t, out, "mira"), participant(t, out, "tavi")
+		if m.HP != 28-26 || !slices.Contains(m.Conditions, "prone") {
+			t.Errorf("Mira %d HP, %v: %s", m.HP, m.Conditions, res.Summary())
+		}
+		if v.HP != 20-13 || slices.Contains(v.Conditions, "prone") {
+			t.Errorf("Tavi %d HP, %v: %s", v.HP, v.Conditions, res.Summary())
+		}
+	})
+	t.Run("One", func(t *testing.T) {
+		e := start(t, encounter.MonsterSpec{SRDID: "bulette", Count: 1})
+		e = engage(t, e, "mira", "bulette-1")
+		_, res, err := encounter.MonsterTurn(e, seeded(1))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(res.Attacks) != 1 || strings.Contains(res.Summary(), "Deadly Leap") {
+			t.Errorf("attacks %d: %s", len(res.Attacks), res.Summary())
 		}
 	})
 }

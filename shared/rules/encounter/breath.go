@@ -166,6 +166,7 @@ func (e *Encounter) area(res *Result, ai int, a srd.Action, src dice.Source, rs 
 	for _, id := range caught {
 		ti := e.index(id)
 		t := e.Participants[ti]
+		ability := e.saveChosen(ti, a, ability) // Strength or Dexterity (actions3.go)
 		req := rules.SaveRequest{Ability: ability, DC: a.DC.Value, Against: against,
 			Reason: fmt.Sprintf("%s saving throw against %s", ability.Name(), strings.ToLower(a.Name))}
 		// The halfling's Lucky on this save is the player's choice in the

@@ -116,6 +116,11 @@ func (e *Encounter) monsterAttack(res *Result, ai int, src dice.Source, rs React
 		if a, ok := p.readyArea(); ok && e.nearAny(ai, a) { // actions3.go
 			return e.areaAttack(res, ai, a, src, rs)
 		}
+		if a, ok := e.readyLeap(ai); ok { // a bulette's Deadly Leap (actions3.go)
+			e.Participants[ai].Turn.ActionUsed = true
+			res.Kind = ActionArea
+			return e.area(res, ai, a, src, rs)
+		}
 		if a, ok := e.readyHoldArea(ai); ok {
 			e.Participants[ai].Turn.ActionUsed = true
 			e.spendDaily(ai, a)

@@ -3,6 +3,7 @@ package srdgen
 import (
 	"regexp"
 	"strconv"
+	"strings"
 
 	"chronicler/shared/srd"
 )
@@ -43,6 +44,18 @@ var selfBoons = []struct {
 // end of each of its turns".
 var slows = regexp.MustCompile(`^The [a-z]+ targets one or more creatures it can see within 10 ft\. of it\. .*On a failed save, a target can't use reactions, its speed is halved, and it can't make more than one attack on its turn\. In addition, the target can take either an action or a bonus action on its turn, not both\. These effects last for (1 minute)\. A target can repeat the saving throw at the end of each of its turns`)
 
+// leap is a save of either ability that knocks prone and deals two
+// damage rolls, half on a success: "Each of those creatures must
+// succeed on a DC 16 Strength or Dexterity saving throw (target's
+// choice) or be knocked prone and take 14 (3d6 + 4) bludgeoning damage
+// plus 14 (3d6 + 4) slashing damage. On a successful save, the creature
+// takes only half the damage, isn't knocked prone".
+var leap = regexp.MustCompile(`must succeed on a DC (\d+) (Strength|Dexterity) or (Strength|Dexterity) saving throw \(target's choice\) or be knocked prone and take \d+ \((\d+d\d+ \+ \d+)\) ([a-z]+) damage plus \d+ \((\d+d\d+ \+ \d+)\) ([a-z]+) damage\. On a successful save, the creature takes only half the damage, isn't knocked prone`)
+
+// lands is where such a leap lands: "in a space that contains one or
+// more other creatures", those engaged with it.
+var lands = regexp.MustCompile(`land on its feet in a space that contains one or more other creatures`)
+
 // followActions3 reads a single target's limits (whom it may pick, a
 // drop to 0 hit points) and the boons of one stat block's text each
 // from a's text.
@@ -66,6 +79,18 @@ func (t *Tables) followActions3(monster, desc string, a *srd.Action) {
 		a.Hinders = &srd.Hinder{NoReactions: true, HalfSpeed: true, OneAttack: true, ActionOrBonus: true, Lasts: desc[m[2]:m[3]], Repeat: true}
 		a.Engaged = true
 		t.adjust(KindAreaCondition, "monster "+monster, strconv.Quote(desc[m[0]:m[1]]), "%q on those engaged with it: %+v", a.Name, *a.Hinders)
+	}
+	if m := leap.FindStringSubmatchIndex(desc); m != nil && a.DC == nil && len(a.Damage) == 0 && lands.MatchString(desc) {
+		dc, _ := strconv.Atoi(desc[m[2]:m[3]])
+		a.DC = &srd.DC{Ability: abilityIDs[desc[m[4]:m[5]]], Value: dc, Success: "half"}
+		a.Either = abilityIDs[desc[m[6]:m[7]]]
+		for _, k := range []int{8, 12} {
+			a.Damage = append(a.Damage, srd.Damage{Dice: strings.ReplaceAll(desc[m[k]:m[k+1]], " ", ""), Type: desc[m[k+2]:m[k+3]]})
+		}
+		a.Inflicts = append(a.Inflicts, srd.HitCondition{Condition: "prone"})
+		a.Engaged = true
+		t.adjust(KindAreaCondition, "monster "+monster, strconv.Quote(desc[m[0]:m[1]]), "%q on those engaged with it: DC %d %s or %s, %s %s + %s %s, half on a success, prone on a failure",
+			a.Name, dc, a.DC.Ability, a.Either, a.Damage[0].Dice, a.Damage[0].Type, a.Damage[1].Dice, a.Damage[1].Type)
 	}
 	for _, sb := range selfBoons {
 		m := sb.re.FindStringSubmatchIndex(desc)
