@@ -14,4 +14,9 @@ type Hinder struct {
 	// the save at the end of each of its turns, ending it on a success.
 	Lasts  string `json:"lasts"`
 	Repeat bool   `json:"repeat,omitempty"`
+	// Cloud is how long the cloud the action leaves about the monster
+	// lasts (a dretch's Fetid Cloud: "1 minute"): a creature starting its
+	// turn in it makes the save, and a failure poisons and hinders it
+	// until the start of its next turn (Lasts "").
+	Cloud string `json:"cloud,omitempty"`
 }

@@ -9,6 +9,8 @@ func (c *checker) actions3(a Action, at string) {
 	if h := a.Hinders; h != nil {
 		c.check(a.DC != nil && a.AttackBonus == nil, at+".hinders", "goes with a save and no attack roll")
 		c.oneOf(h.Lasts, hitDurations, at+".hinders.lasts")
+		c.oneOf(h.Cloud, set("", "1 minute"), at+".hinders.cloud")
+		c.check((h.Cloud == "") != (h.Lasts == ""), at+".hinders", "lasts its time, or its cloud's")
 		c.check(h.NoReactions || h.HalfSpeed || h.OneAttack || h.ActionOrBonus, at+".hinders", "does something")
 	}
 	if a.Either != "" {

@@ -362,3 +362,107 @@ func (e Encounter) readyLeap(ai int) (srd.Action, bool) {
 	}
 	return srd.Action{}, false
 }
+
+// cloudID is the effect, on the monster, of the cloud its action leaves
+// about it (srd.Hinder.Cloud: a dretch's Fetid Cloud) while it lasts.
+const cloudID = "cloud"
+
+// readyCloud is monster ai's action that leaves a cloud, with a use
+// left, when none of its own lasts and a foe is engaged with it: the
+// creatures that will start their turns in it.
+func (e Encounter) readyCloud(ai int) (srd.Action, bool) {
+	p := e.Participants[ai]
+	for _, a := range p.Actions {
+		if a.Hinders == nil || a.Hinders.Cloud == "" || !dailyLeft(p, a) || e.holds(p.ID, cloudID) {
+			continue
+		}
+		for i := range e.Participants {
+			if e.standing(i) && e.engaged(ai, i) {
+				return a, true
+			}
+		}
+	}
+	return srd.Action{}, false
+}
+
+// cloud has monster ai use action a: its cloud lasts the action's time.
+func (e *Encounter) cloud(res *Result, ai int, a srd.Action) error {
+	m := e.Participants[ai]
+	e.Participants[ai].Turn.ActionUsed = true
+	e.spendDaily(ai, a)
+	res.Kind = ActionArea
+	fx := Effect{Effect: spell.Effect{ID: cloudID, Spell: source(m, a), CasterID: m.ID, TargetID: m.ID,
+		Ends: "for " + a.Hinders.Cloud, Note: possessive(m.Name) + " " + strings.ToLower(a.Name)},
+		Until: Until{Round: e.Round + roundsOf(a.Hinders.Cloud), Turn: e.Current}}
+	if err := e.add(res, fx, nil); err != nil {
+		return err
+	}
+	res.say(fmt.Sprintf("%s uses %s: a cloud about it %s; whoever starts a turn beside it makes a DC %d %s saving throw.", m.Name, a.Name, fx.Ends, a.DC.Value, strings.ToUpper(a.DC.Ability)))
+	return nil
+}
+
+// cloudsStart has the creature whose turn starts beside a monster's
+// cloud (engaged with it: "a 10-foot radius") make the action's save: a
+// failure poisons it, and hinders it as the action says, until the
+// start of its next turn.
+func (e *Encounter) cloudsStart(res *Result, src dice.Source) error {
+	ti := e.index(e.Current)
+	if ti < 0 || e.Participants[ti].down() || e.elsewhere(e.Current) {
+		return nil
+	}
+	for _, c := range slices.Clone(e.Effects) {
+		ci := e.index(c.CasterID)
+		if c.ID != cloudID || ci < 0 || e.Participants[ci].Kind == e.Participants[ti].Kind || !e.engaged(ci, ti) {
+			continue
+		}
+		a, ok := e.sourceAction(c)
+		if !ok || a.DC == nil || a.Hinders == nil {
+			continue
+		}
+		ability, err := rules.ParseAbility(a.DC.Ability)
+		if err != nil {
+			return err
+		}
+		t := e.Participants[ti]
+		bonus, adv, dis := e.saveMods(ti, ability)
+		sv, err := rules.Save(t.Combatant, rules.SaveRequest{Ability: ability, DC: a.DC.Value, Bonus: bonus, Advantage: adv, Disadvantage: dis,
+			Reason: ability.Name() + " saving throw against " + c.Note}, src)
+		if err != nil {
+			return err
+		}
+		res.Rolls = append(res.Rolls, sv.Rolls...)
+		res.Saves = append(res.Saves, sv)
+		res.say(sv.Summary())
+		if sv.Success {
+			continue
+		}
+		until := Until{Round: e.Round + 1, Turn: t.ID}
+		for _, hc := range a.Inflicts {
+			cond, err := rules.ParseCondition(hc.Condition)
+			if err != nil {
+				return err
+			}
+			cr, err := e.condition(res, ti, cond)
+			if err != nil {
+				return err
+			}
+			if cr.Immune {
+				res.say(cr.Summary())
+				continue
+			}
+			if err := e.add(res, Effect{Effect: spell.Effect{ID: cond.String(), Spell: c.Spell, CasterID: c.CasterID, TargetID: t.ID, Condition: cond,
+				Ends: "until the start of its next turn", Note: c.Note}, Until: until}, src); err != nil {
+				return err
+			}
+			if err := e.add(res, Effect{Effect: spell.Effect{ID: hinderedID, Spell: c.Spell, CasterID: c.CasterID, TargetID: t.ID,
+				Ends: "until the start of its next turn", Note: c.Note}, Until: until}, src); err != nil {
+				return err
+			}
+			if a.Hinders.NoReactions {
+				e.Participants[ti].ReactionUsed = true
+			}
+			res.say(fmt.Sprintf("%s is %s by %s until the start of its next turn: an action or a bonus action, not both, and no reactions.", t.Name, becomes(hc.Condition), c.Note))
+		}
+	}
+	return nil
+}

@@ -281,3 +281,50 @@ func TestBuletteDeadlyLeapOnThoseBesideIt(t *testing.T) {
 		}
 	})
 }
+
+// A dretch's Fetid Cloud (once a day) takes its action and lasts a
+// minute about it: Mira, engaged with it, starts her turn there and
+// fails the DC 11 Constitution save (Con +4, 5 + 4): poisoned until the
+// start of her next turn, with no reaction, and an action or a bonus
+// action, not both. With no foe beside it, the dretch claws and bites.
+func TestFetidCloudPoisonsThoseWhoStartTheirTurnInIt(t *testing.T) {
+	t.Run("Engaged", func(t *testing.T) {
+		e := start(t, encounter.MonsterSpec{SRDID: "dretch", Count: 1})
+		e = engage(t, e, "mira", "dretch-1")
+		out, res, err := encounter.MonsterTurn(e, scriptAfter(t, 5))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(res.Attacks) != 0 || len(res.Saves) != 1 || res.Saves[0].DC != 11 || res.Saves[0].Ability != rules.Con || res.Saves[0].Success {
+			t.Fatalf("saves %+v, attacks %d: %s", res.Saves, len(res.Attacks), res.Summary())
+		}
+		m := participant(t, out, "mira")
+		if out.Current != "mira" || !slices.Contains(m.Conditions, "poisoned") || !m.ReactionUsed {
+			t.Fatalf("current %q, Mira %v, reaction used %v: %s", out.Current, m.Conditions, m.ReactionUsed, res.Summary())
+		}
+		poison := slices.IndexFunc(out.Effects, func(fx encounter.Effect) bool {
+			return fx.TargetID == "mira" && fx.ID == "poisoned" && fx.Until == encounter.Until{Round: out.Round + 1, Turn: "mira"}
+		})
+		if poison < 0 || !slices.Contains(participant(t, out, "dretch-1").Spent, "fetid-cloud") {
+			t.Errorf("effects %+v", out.Effects)
+		}
+		out = edit(out, "mira", func(p *encounter.Participant) { p.Combatant.HP = 10 })
+		out, _, err = encounter.Act(out, "mira", encounter.Action{Kind: encounter.ActionAttack, TargetID: "dretch-1"}, seeded(4))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, _, err := encounter.Act(out, "mira", encounter.Action{Kind: encounter.ActionSecondWind}, seeded(5)); err == nil || !strings.Contains(err.Error(), "bonus action") {
+			t.Errorf("poisoned in the cloud, Mira took a bonus action after her action: %v", err)
+		}
+	})
+	t.Run("Alone", func(t *testing.T) {
+		e := start(t, encounter.MonsterSpec{SRDID: "dretch", Count: 1})
+		_, res, err := encounter.MonsterTurn(e, seeded(1))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(res.Attacks) == 0 || strings.Contains(res.Summary(), "Fetid Cloud") {
+			t.Errorf("attacks %d: %s", len(res.Attacks), res.Summary())
+		}
+	})
+}

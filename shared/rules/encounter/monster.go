@@ -116,6 +116,9 @@ func (e *Encounter) monsterAttack(res *Result, ai int, src dice.Source, rs React
 		if a, ok := p.readyArea(); ok && e.nearAny(ai, a) { // actions3.go
 			return e.areaAttack(res, ai, a, src, rs)
 		}
+		if a, ok := e.readyCloud(ai); ok { // a dretch's Fetid Cloud (actions3.go)
+			return e.cloud(res, ai, a)
+		}
 		if a, ok := e.readyLeap(ai); ok { // a bulette's Deadly Leap (actions3.go)
 			e.Participants[ai].Turn.ActionUsed = true
 			res.Kind = ActionArea
@@ -329,7 +332,7 @@ func (e Encounter) readyHoldArea(ai int) (srd.Action, bool) {
 	p := e.Participants[ai]
 	for _, a := range p.Actions {
 		if a.ID == "frightful-presence" || withMultiattack(p, a) || !holdArea(a) || !dailyLeft(p, a) || len(a.Damage) > 0 ||
-			(a.Single && e.glareTarget(ai, a) < 0) {
+			(a.Single && e.glareTarget(ai, a) < 0) || (a.Hinders != nil && a.Hinders.Cloud != "") { // a cloud (actions3.go)
 			continue
 		}
 		from := source(p, a)

@@ -56,6 +56,16 @@ var leap = regexp.MustCompile(`must succeed on a DC (\d+) (Strength|Dexterity) o
 // more other creatures", those engaged with it.
 var lands = regexp.MustCompile(`land on its feet in a space that contains one or more other creatures`)
 
+// fetid is a cloud poisoning those who start their turn in it, and
+// limiting their turns: "A 10-foot radius of disgusting green gas
+// extends out from the dretch. ... It lasts for 1 minute ... Any
+// creature that starts its turn in that area must succeed on a DC 11
+// Constitution saving throw or be poisoned until the start of its next
+// turn. While poisoned in this way, the target can take either an
+// action or a bonus action on its turn, not both, and can't take
+// reactions."
+var fetid = regexp.MustCompile(`^A 10-foot radius of [a-z ]+ gas extends out from the [a-z]+\..*It lasts for (1 minute) or until .*Any creature that starts its turn in that area must succeed on a DC \d+ [A-Za-z]+ saving throw or be (poisoned) until the start of its next turn\. While poisoned in this way, the target can take either an action or a bonus action on its turn, not both, and can't take reactions\.`)
+
 // followActions3 reads a single target's limits (whom it may pick, a
 // drop to 0 hit points) and the boons of one stat block's text each
 // from a's text.
@@ -91,6 +101,12 @@ func (t *Tables) followActions3(monster, desc string, a *srd.Action) {
 		a.Engaged = true
 		t.adjust(KindAreaCondition, "monster "+monster, strconv.Quote(desc[m[0]:m[1]]), "%q on those engaged with it: DC %d %s or %s, %s %s + %s %s, half on a success, prone on a failure",
 			a.Name, dc, a.DC.Ability, a.Either, a.Damage[0].Dice, a.Damage[0].Type, a.Damage[1].Dice, a.Damage[1].Type)
+	}
+	if m := fetid.FindStringSubmatchIndex(desc); m != nil && a.DC != nil {
+		a.Hinders = &srd.Hinder{NoReactions: true, ActionOrBonus: true, Cloud: desc[m[2]:m[3]]}
+		a.Inflicts = append(a.Inflicts, srd.HitCondition{Condition: desc[m[4]:m[5]]})
+		a.Engaged = true
+		t.adjust(KindAreaCondition, "monster "+monster, strconv.Quote(desc[m[0]:m[1]]), "%q: a cloud for %s on those engaged with it, poisoned and hindered to their next turn's start: %+v", a.Name, a.Hinders.Cloud, *a.Hinders)
 	}
 	for _, sb := range selfBoons {
 		m := sb.re.FindStringSubmatchIndex(desc)
