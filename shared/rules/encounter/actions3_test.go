@@ -225,6 +225,13 @@ func TestStoneGolemSlowHindersThoseBesideIt(t *testing.T) {
 		if _, _, err := encounter.Act(out, "mira", encounter.Action{Kind: encounter.ActionSecondWind}, seeded(5)); err == nil || !strings.Contains(err.Error(), "bonus action") {
 			t.Errorf("slowed Mira took a bonus action after her action: %v", err)
 		}
+		after, res, err := encounter.Act(out, "mira", encounter.Action{Kind: encounter.ActionEndTurn, EndTurn: true}, scriptAfter(t, 16)) // 17
+		if err != nil {
+			t.Fatal(err)
+		}
+		if slices.ContainsFunc(after.Effects, func(fx encounter.Effect) bool { return fx.ID == "hindered" }) || !strings.Contains(res.Summary(), "shakes off Stone Golem 1's slow") {
+			t.Errorf("Mira's Wisdom save of 17 at her turn's end: %s", res.Summary())
+		}
 	})
 	t.Run("Alone", func(t *testing.T) {
 		e := start(t, encounter.MonsterSpec{SRDID: "stone-golem", Count: 1})

@@ -351,7 +351,7 @@ func (e *Encounter) repeatHitSave(res *Result, fx Effect, ti int, src dice.Sourc
 		held = "under " + fx.Note // a stone golem's Slow (actions3.go)
 	}
 	req := rules.SaveRequest{Ability: fx.RepeatSave, DC: fx.DC, Bonus: bonus, Advantage: adv, Disadvantage: dis,
-		Reason: fx.RepeatSave.Name() + " saving throw against " + held}
+		Reason: fx.RepeatSave.Name() + " saving throw against " + strings.TrimPrefix(held, "under ")}
 	sv, err := rules.Save(t.Combatant, req, src)
 	if err != nil {
 		return fault.Wrap(fault.Internal, actOp, err)
@@ -362,7 +362,7 @@ func (e *Encounter) repeatHitSave(res *Result, fx Effect, ti int, src dice.Sourc
 		res.say(fmt.Sprintf("%s is still %s (%s save %d against DC %d).", t.Name, strings.TrimPrefix(held, "being "), fx.RepeatSave.Name(), sv.Total, sv.DC))
 		return nil
 	}
-	res.say(fmt.Sprintf("%s shakes off %s (%s save %d against DC %d).", t.Name, held, fx.RepeatSave.Name(), sv.Total, sv.DC))
+	res.say(fmt.Sprintf("%s shakes off %s (%s save %d against DC %d).", t.Name, strings.TrimPrefix(held, "under "), fx.RepeatSave.Name(), sv.Total, sv.DC))
 	if err := e.endWhere(res, sameHold(fx, endSave)); err != nil {
 		return err
 	}
