@@ -644,3 +644,29 @@ func TestPetrifyingBreathOverTheSocket(t *testing.T) {
 		t.Fatalf("Bram is %v: %s", conditionsOf(enc, h.char), log)
 	}
 }
+
+// A haste over the socket: a homebrew hastener's Haste (srd.Boon: +2
+// AC, advantage on Dexterity saves, its claw as a bonus action until the
+// end of its next turn, as a clay golem's) takes its action; the claw
+// follows as a bonus action, and the encounter the client reads has the
+// hastener at AC 3.
+func TestMonsterHasteOverTheSocket(t *testing.T) {
+	base := inProcess(t, func(c *config) { c.turnRate = 0 })
+	h := newHero(t, base, map[string]any{"name": "Bram", "race": "human", "class": "fighter", "level": 1,
+		"abilities": map[string]int{"str": 15, "dex": 12, "con": 14, "int": 8, "wis": 10, "cha": 10}},
+		`{"id":"hastener","name":"Hastener","size":"Large","type":"construct","alignment":"unaligned",
+"ac":1,"hp":1000,"hit_dice":"100d10","speed":{"walk":30},"abilities":{"str":10,"dex":1,"con":10,"int":10,"wis":10,"cha":10},
+"senses":{"passive_perception":10},"cr":0,"xp":0,"proficiency_bonus":2,
+"actions":[{"id":"haste","name":"Haste","usage":{"type":"recharge","recharge_min":5},
+"boon":{"target":"self","ac":2,"advantage":["dex"],"bonus":"claw","lasts":"the source's next turn"}},
+{"id":"claw","name":"Claw","attack_bonus":-5,"attack_type":"melee","reach":5,"damage":[{"dice":"1","type":"slashing"}]}]}`)
+	h.begin("hastener", 1)
+	turns := h.fightOn(func(turns []event) bool {
+		return strings.Contains(fmt.Sprint(encounterOf(turns[len(turns)-1])["log"]), "claw attack as a bonus action")
+	})
+	enc := encounterOf(turns[len(turns)-1])
+	c, _ := participantByID(enc, "hastener-1")["combatant"].(map[string]any)
+	if log := fmt.Sprint(enc["log"]); c["ac"] != float64(3) || !strings.Contains(log, "Hastener 1 uses Haste") {
+		t.Fatalf("the hastener at AC %v: %s", c["ac"], log)
+	}
+}

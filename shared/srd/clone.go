@@ -143,6 +143,10 @@ func (a Action) clone() Action {
 		l.Only = slices.Clone(l.Only)
 		a.Lure = &l
 	}
+	if a.Hinders != nil {
+		h := *a.Hinders
+		a.Hinders = &h
+	}
 	if a.Boon != nil {
 		b := *a.Boon
 		b.Cures, b.Advantage = slices.Clone(b.Cures), slices.Clone(b.Advantage)

@@ -154,6 +154,12 @@ var (
 
 // textDamage is the damage behind saves an entry's text deals, flattened
 // as flatDamage writes it, with the save.
+// eitherLeap is a save of either ability with its two damage rolls: "a
+// DC 16 Strength or Dexterity saving throw (target's choice) or be
+// knocked prone and take 14 (3d6 + 4) bludgeoning damage plus 14 (3d6 +
+// 4) slashing damage".
+var eitherLeap = regexp.MustCompile(`DC (\d+) (Strength|Dexterity) or (Strength|Dexterity) saving throw \(target's choice\) or be knocked prone and take \d+ \((\d+d\d+ \+ \d+)\) ([a-z]+) damage plus \d+ \((\d+d\d+ \+ \d+)\) ([a-z]+) damage`)
+
 func textDamage(w xAction) []string {
 	var out []string
 	add := func(m []string, success string) {
@@ -179,6 +185,9 @@ func textDamage(w xAction) []string {
 // leaves out.
 func wantDamage(w xAction) []string {
 	out := flatRefDamage(w.Damage)
+	if m := eitherLeap.FindStringSubmatch(w.Desc); m != nil && len(out) == 0 {
+		return []string{strings.ReplaceAll(m[4], " ", "") + " " + m[5], strings.ReplaceAll(m[6], " ", "") + " " + m[7]}
+	}
 	if !toHit.MatchString(w.Desc) {
 		return out
 	}
@@ -194,6 +203,13 @@ func wantDamage(w xAction) []string {
 // to halve damage where its text says so.
 func wantDC(w xAction) *srd.DC {
 	var dc *srd.DC
+	// A save of either ability, the target's choice, dealing damage in
+	// the words alone (a bulette's Deadly Leap): the data carries the
+	// first, Either the other.
+	if m := eitherLeap.FindStringSubmatch(w.Desc); w.DC == nil && m != nil {
+		v, _ := strconv.Atoi(m[1])
+		return &srd.DC{Ability: abilityOf[m[2]], Value: v, Success: "half"}
+	}
 	if w.DC != nil {
 		dc = &srd.DC{Ability: w.DC.Type.Index, Value: w.DC.Value, Success: w.DC.Success}
 	}

@@ -207,6 +207,21 @@ type Action struct {
 	// Bolts is how many creatures it strikes at most, the policy's pick
 	// (a kraken's Lightning Storm: three).
 	Bolts int `json:"bolts,omitempty"`
+	// Upon is whom a single target's action may pick: a creature in
+	// that condition ("frightened": a sea hag's Death Glare), or held by
+	// the monster ("grappled": a chuul's Tentacles); Drops, that a failed
+	// save drops the target to 0 hit points.
+	Upon  string `json:"upon,omitempty"`
+	Drops bool   `json:"drops,omitempty"`
+	// Hinders is what a failed save does to the creature's turns (a
+	// stone golem's Slow: types_actions3.go); Engaged, that the action
+	// catches only the creatures engaged with the monster ("within 10
+	// ft. of it").
+	Hinders *Hinder `json:"hinders,omitempty"`
+	Engaged bool    `json:"engaged,omitempty"`
+	// Either is the other ability the target may save with, its choice
+	// (a bulette's Deadly Leap: "Strength or Dexterity").
+	Either string `json:"either,omitempty"`
 }
 
 // Swallow is a monster's swallowing (or engulfing) of a creature: the

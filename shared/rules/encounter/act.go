@@ -442,7 +442,7 @@ func (e *Encounter) attack(res *Result, ai int, in Action, src dice.Source, rs R
 		}
 		e.spendRecharge(ai, plan)
 		for _, a := range plan {
-			req, err := monsterRequest(a, in.Distance, actor.hurt())
+			req, err := monsterRequest(e.inState(ai, a), in.Distance, actor.hurt()) // actions3.go
 			if err != nil {
 				return err
 			}

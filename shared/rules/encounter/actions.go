@@ -33,14 +33,14 @@ func (e Encounter) glareTarget(ai int, a srd.Action) int {
 	best := -1
 	for _, id := range e.Order {
 		i := e.index(id)
-		if i < 0 || !e.standing(i) || e.immuneTo(ai, i, a) {
+		if i < 0 || !e.standing(i) || e.immuneTo(ai, i, a) || !e.uponFits(ai, i, a) { // actions3.go
 			continue
 		}
 		t := e.Participants[i]
 		if slices.ContainsFunc(e.Effects, func(fx Effect) bool { return fx.Spell == from && fx.TargetID == t.ID }) {
 			continue
 		}
-		if !slices.ContainsFunc(a.Inflicts, func(hc srd.HitCondition) bool { return !slices.Contains(t.Conditions, hc.Condition) }) {
+		if len(a.Inflicts) > 0 && !slices.ContainsFunc(a.Inflicts, func(hc srd.HitCondition) bool { return !slices.Contains(t.Conditions, hc.Condition) }) {
 			continue
 		}
 		if best < 0 || t.Combatant.HP < e.Participants[best].Combatant.HP {

@@ -22,7 +22,7 @@ import (
 // (PlaysAction).
 func playsBoon(a srd.Action) bool {
 	b := a.Boon
-	return b != nil && (b.Heals != "" || (b.Die != "" && b.Target == "allies"))
+	return b != nil && (b.Heals != "" || (b.Die != "" && b.Target == "allies") || empowers(*b))
 }
 
 // monsterBoon takes monster ai's action for a boon when the policy
@@ -86,6 +86,9 @@ func (e *Encounter) bestow(res *Result, ai, ti int, a srd.Action, src dice.Sourc
 	if b.Die != "" {
 		return e.lead(res, ai, a)
 	}
+	if empowers(*b) {
+		return e.empower(res, ai, ti, a) // actions3.go
+	}
 	if b.Heals != "" {
 		x, err := dice.Parse(b.Heals)
 		if err != nil {
@@ -145,6 +148,9 @@ func (e Encounter) boonFor(ai int, a srd.Action) (int, bool) {
 			return -1, false
 		}
 		return ai, true
+	}
+	if empowers(*b) {
+		return e.empowerFor(ai, a) // actions3.go
 	}
 	if b.Heals != "" {
 		ti := e.hurtAlly(ai, b.Target != "another")

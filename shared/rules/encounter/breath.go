@@ -46,7 +46,7 @@ func breathOption(a srd.Action) (srd.Action, bool) {
 // catches that fails its saving throw, with no attack roll (a dragon's
 // Frightful Presence, a ghost's Horrifying Visage): its Inflicts.
 func holdArea(a srd.Action) bool {
-	if a.AttackBonus != nil || a.DC == nil || len(a.Inflicts) == 0 {
+	if a.AttackBonus != nil || a.DC == nil || (len(a.Inflicts) == 0 && !a.Drops && a.Hinders == nil) {
 		return false
 	}
 	_, err := rules.ParseAbility(a.DC.Ability)
@@ -155,6 +155,7 @@ func (e *Encounter) area(res *Result, ai int, a srd.Action, src dice.Source, rs 
 		}
 	}
 	caught = e.singleOut(ai, a, caught) // a glare's one target
+	caught = e.nearOnly(ai, a, caught)  // a stone golem's Slow (actions3.go)
 	caught = e.boltsAt(a, caught)       // a kraken's three bolts (actions2.go)
 	against := []string{"seen"}         // a breath is seen coming
 	for _, d := range a.Damage {
@@ -165,6 +166,7 @@ func (e *Encounter) area(res *Result, ai int, a srd.Action, src dice.Source, rs 
 	for _, id := range caught {
 		ti := e.index(id)
 		t := e.Participants[ti]
+		ability := e.saveChosen(ti, a, ability) // Strength or Dexterity (actions3.go)
 		req := rules.SaveRequest{Ability: ability, DC: a.DC.Value, Against: against,
 			Reason: fmt.Sprintf("%s saving throw against %s", ability.Name(), strings.ToLower(a.Name))}
 		// The halfling's Lucky on this save is the player's choice in the

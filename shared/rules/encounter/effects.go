@@ -428,6 +428,9 @@ func (e *Encounter) turnStarts(res *Result, src dice.Source) error {
 	if err := e.zonesStart(res, src); err != nil {
 		return err
 	}
+	if err := e.cloudsStart(res, src); err != nil { // a dretch's Fetid Cloud (actions3.go)
+		return err
+	}
 	if err := e.wardsTurnStarts(res, src); err != nil { // Forbiddance (spells_wards.go)
 		return err
 	}

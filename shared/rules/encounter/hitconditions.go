@@ -205,6 +205,12 @@ func (e *Encounter) afterAreaSave(res *Result, ai, ti int, a srd.Action, sv rule
 		}
 		return nil
 	}
+	if a.Drops { // a sea hag's Death Glare (actions3.go)
+		return e.dropToZero(res, ai, ti, a, sv, src)
+	}
+	if a.Hinders != nil { // a stone golem's Slow (actions3.go)
+		return e.hinder(res, ai, ti, a)
+	}
 	for _, hc := range a.Inflicts {
 		if e.Participants[ti].Defeated || !hitWorksOn(e.Participants[ti], hc) || !inflicted(hc, sv) || !e.lureWorksOn(ti, a) {
 			continue
@@ -353,8 +359,12 @@ func (e *Encounter) repeatHitSave(res *Result, fx Effect, ti int, src dice.Sourc
 	t := e.Participants[ti]
 	bonus, adv, dis := e.saveMods(ti, fx.RepeatSave)
 	dis = append(dis, e.glare(fx, ti)...) // a hag in sight (auras.go)
+	held := "being " + fx.Condition.String()
+	if fx.Condition == 0 {
+		held = "under " + fx.Note // a stone golem's Slow (actions3.go)
+	}
 	req := rules.SaveRequest{Ability: fx.RepeatSave, DC: fx.DC, Bonus: bonus, Advantage: adv, Disadvantage: dis,
-		Reason: fx.RepeatSave.Name() + " saving throw against being " + fx.Condition.String()}
+		Reason: fx.RepeatSave.Name() + " saving throw against " + strings.TrimPrefix(held, "under ")}
 	sv, err := rules.Save(t.Combatant, req, src)
 	if err != nil {
 		return fault.Wrap(fault.Internal, actOp, err)
@@ -362,10 +372,10 @@ func (e *Encounter) repeatHitSave(res *Result, fx Effect, ti int, src dice.Sourc
 	res.Rolls = append(res.Rolls, sv.Rolls...)
 	res.Saves = append(res.Saves, sv)
 	if !sv.Success {
-		res.say(fmt.Sprintf("%s is still %s (%s save %d against DC %d).", t.Name, fx.Condition, fx.RepeatSave.Name(), sv.Total, sv.DC))
+		res.say(fmt.Sprintf("%s is still %s (%s save %d against DC %d).", t.Name, strings.TrimPrefix(held, "being "), fx.RepeatSave.Name(), sv.Total, sv.DC))
 		return nil
 	}
-	res.say(fmt.Sprintf("%s shakes off being %s (%s save %d against DC %d).", t.Name, fx.Condition, fx.RepeatSave.Name(), sv.Total, sv.DC))
+	res.say(fmt.Sprintf("%s shakes off %s (%s save %d against DC %d).", t.Name, strings.TrimPrefix(held, "under "), fx.RepeatSave.Name(), sv.Total, sv.DC))
 	if err := e.endWhere(res, sameHold(fx, endSave)); err != nil {
 		return err
 	}

@@ -43,10 +43,11 @@ func (e Encounter) saveMods(i int, a rules.Ability) (bonus int, adv, dis []strin
 	}
 	bonus += e.buffSaves(i) // Warding Bond
 	b, more := e.featuresSaves(i, a)
-	dis = append(dis, e.controlSaves(i, a)...) // Irresistible Dance
-	dis = append(dis, e.sunWeakSaves(i)...)    // Sunlight Weakness (tactics.go)
-	bodyAdv, bodyDis := e.bodySaves(i, a)      // Enlarge/Reduce, Gaseous Form
-	adv = append(adv, e.boonsSaves(i, a)...)   // Foresight, Heroes' Feast
+	dis = append(dis, e.controlSaves(i, a)...)   // Irresistible Dance
+	dis = append(dis, e.sunWeakSaves(i)...)      // Sunlight Weakness (tactics.go)
+	bodyAdv, bodyDis := e.bodySaves(i, a)        // Enlarge/Reduce, Gaseous Form
+	adv = append(adv, e.boonsSaves(i, a)...)     // Foresight, Heroes' Feast
+	adv = append(adv, e.empoweredSaves(i, a)...) // a clay golem's Haste (actions3.go)
 	return bonus + b, append(append(adv, more...), bodyAdv...), append(dis, bodyDis...)
 }
 
@@ -102,7 +103,7 @@ func (e *Encounter) saveSituation(i int, s srd.Spell, opts *spell.Options, sv *s
 // action or a bonus action, not both (taking one spends the other).
 func (e *Encounter) slowed(i int) {
 	p := &e.Participants[i]
-	if !e.holds(p.ID, "slow") {
+	if !e.holds(p.ID, "slow") && !e.hindered(p.ID).ActionOrBonus { // a stone golem's Slow (actions3.go)
 		return
 	}
 	if p.Turn.ActionUsed || p.Turn.BonusActionUsed {
@@ -159,7 +160,7 @@ func (e *Encounter) blink(res *Result, i int, src dice.Source) error {
 // oneIfSlowed is the attacks participant ai makes with its action: all of
 // them, or under Slow only the first.
 func oneIfSlowed[T any](e *Encounter, res *Result, ai int, attacks []T) []T {
-	if len(attacks) < 2 || !e.holds(e.Participants[ai].ID, "slow") {
+	if len(attacks) < 2 || (!e.holds(e.Participants[ai].ID, "slow") && !e.hindered(e.Participants[ai].ID).OneAttack) {
 		return attacks
 	}
 	res.say("Slow lets " + e.Participants[ai].Name + " make only one attack.")

@@ -66,7 +66,7 @@ func (e *Encounter) begin(i int) {
 	e.Current = p.ID
 	p.Turn, p.Marks = Turn{Movement: p.Combatant.CurrentSpeed()}, nil
 	// Slow and Open Hand Technique allow no reactions.
-	p.ReactionUsed = e.holds(p.ID, "slow") || e.holds(p.ID, handShaken)
+	p.ReactionUsed = e.holds(p.ID, "slow") || e.holds(p.ID, handShaken) || e.hindered(p.ID).NoReactions
 	p.Combatant.Dodging = false
 	p.unshield()
 	if len(p.Legendary) > 0 {

@@ -274,6 +274,7 @@ func (t *Tables) action(monster string, r refAction) (srd.Action, error) {
 	t.followPositions(monster, r.Desc, &a) // positions.go
 	t.followCalls(monster, r.Desc, &a)     // beings.go
 	t.followActions2(monster, r.Desc, &a)  // actions2.go
+	t.followActions3(monster, r.Desc, &a)  // actions3.go
 	t.followRiders(monster, r.Desc, &a)
 	return a, nil
 }
