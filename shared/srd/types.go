@@ -202,7 +202,7 @@ type Action struct {
 	// (types_beings.go).
 	Call *Call `json:"call,omitempty"`
 	// Boon is what the action does for the monster or its side (a
-	// healing, a shield, a haste: types_actions2.go).
+	// healing, a shield, a haste: types_boons.go).
 	Boon *Boon `json:"boon,omitempty"`
 	// Bolts is how many creatures it strikes at most, the policy's pick
 	// (a kraken's Lightning Storm: three).
@@ -214,7 +214,7 @@ type Action struct {
 	Upon  string `json:"upon,omitempty"`
 	Drops bool   `json:"drops,omitempty"`
 	// Hinders is what a failed save does to the creature's turns (a
-	// stone golem's Slow: types_actions3.go); Engaged, that the action
+	// stone golem's Slow: types_hindrances.go); Engaged, that the action
 	// catches only the creatures engaged with the monster ("within 10
 	// ft. of it").
 	Hinders *Hinder `json:"hinders,omitempty"`

@@ -341,8 +341,8 @@ func (c *checker) action(a Action, legendary bool, at string) {
 	if a.Call != nil {
 		c.call(a, at) // validate_beings.go
 	}
-	c.actions2(a, at) // validate_actions2.go
-	c.actions3(a, at) // validate_actions3.go
+	c.boons(a, at)      // validate_boons.go
+	c.hindrances(a, at) // validate_hindrances.go
 	if sl := a.Slays; sl != nil {
 		c.check(a.AttackBonus != nil, at+".slays", "goes with an attack roll")
 		c.inRange(sl.HP, 1, 1000, at+".slays.hp")

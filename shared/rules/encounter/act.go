@@ -442,7 +442,7 @@ func (e *Encounter) attack(res *Result, ai int, in Action, src dice.Source, rs R
 		}
 		e.spendRecharge(ai, plan)
 		for _, a := range plan {
-			req, err := monsterRequest(e.inState(ai, a), in.Distance, actor.hurt()) // actions3.go
+			req, err := monsterRequest(e.inState(ai, a), in.Distance, actor.hurt()) // hindrances.go
 			if err != nil {
 				return err
 			}

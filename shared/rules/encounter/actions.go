@@ -33,7 +33,7 @@ func (e Encounter) glareTarget(ai int, a srd.Action) int {
 	best := -1
 	for _, id := range e.Order {
 		i := e.index(id)
-		if i < 0 || !e.standing(i) || e.immuneTo(ai, i, a) || !e.uponFits(ai, i, a) { // actions3.go
+		if i < 0 || !e.standing(i) || e.immuneTo(ai, i, a) || !e.uponFits(ai, i, a) { // hindrances.go
 			continue
 		}
 		t := e.Participants[i]

@@ -155,8 +155,8 @@ func (e *Encounter) area(res *Result, ai int, a srd.Action, src dice.Source, rs 
 		}
 	}
 	caught = e.singleOut(ai, a, caught) // a glare's one target
-	caught = e.nearOnly(ai, a, caught)  // a stone golem's Slow (actions3.go)
-	caught = e.boltsAt(a, caught)       // a kraken's three bolts (actions2.go)
+	caught = e.nearOnly(ai, a, caught)  // a stone golem's Slow (hindrances.go)
+	caught = e.boltsAt(a, caught)       // a kraken's three bolts (boons.go)
 	against := []string{"seen"}         // a breath is seen coming
 	for _, d := range a.Damage {
 		if d.Type != "" {
@@ -166,7 +166,7 @@ func (e *Encounter) area(res *Result, ai int, a srd.Action, src dice.Source, rs 
 	for _, id := range caught {
 		ti := e.index(id)
 		t := e.Participants[ti]
-		ability := e.saveChosen(ti, a, ability) // Strength or Dexterity (actions3.go)
+		ability := e.saveChosen(ti, a, ability) // Strength or Dexterity (hindrances.go)
 		req := rules.SaveRequest{Ability: ability, DC: a.DC.Value, Against: against,
 			Reason: fmt.Sprintf("%s saving throw against %s", ability.Name(), strings.ToLower(a.Name))}
 		// The halfling's Lucky on this save is the player's choice in the

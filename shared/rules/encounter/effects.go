@@ -315,7 +315,7 @@ func (e *Encounter) lapse(res *Result) error {
 		if why := e.callerFell(fx); why != "" { // beings.go
 			return why
 		}
-		if why := e.boonLapsed(fx); why != "" { // actions2.go
+		if why := e.boonLapsed(fx); why != "" { // boons.go
 			return why
 		}
 		return ""
@@ -428,7 +428,7 @@ func (e *Encounter) turnStarts(res *Result, src dice.Source) error {
 	if err := e.zonesStart(res, src); err != nil {
 		return err
 	}
-	if err := e.cloudsStart(res, src); err != nil { // a dretch's Fetid Cloud (actions3.go)
+	if err := e.cloudsStart(res, src); err != nil { // a dretch's Fetid Cloud (hindrances.go)
 		return err
 	}
 	if err := e.wardsTurnStarts(res, src); err != nil { // Forbiddance (spells_wards.go)

@@ -205,10 +205,10 @@ func (e *Encounter) afterAreaSave(res *Result, ai, ti int, a srd.Action, sv rule
 		}
 		return nil
 	}
-	if a.Drops { // a sea hag's Death Glare (actions3.go)
+	if a.Drops { // a sea hag's Death Glare (hindrances.go)
 		return e.dropToZero(res, ai, ti, a, sv, src)
 	}
-	if a.Hinders != nil { // a stone golem's Slow (actions3.go)
+	if a.Hinders != nil { // a stone golem's Slow (hindrances.go)
 		return e.hinder(res, ai, ti, a)
 	}
 	for _, hc := range a.Inflicts {
@@ -361,7 +361,7 @@ func (e *Encounter) repeatHitSave(res *Result, fx Effect, ti int, src dice.Sourc
 	dis = append(dis, e.glare(fx, ti)...) // a hag in sight (auras.go)
 	held := "being " + fx.Condition.String()
 	if fx.Condition == 0 {
-		held = "under " + fx.Note // a stone golem's Slow (actions3.go)
+		held = "under " + fx.Note // a stone golem's Slow (hindrances.go)
 	}
 	req := rules.SaveRequest{Ability: fx.RepeatSave, DC: fx.DC, Bonus: bonus, Advantage: adv, Disadvantage: dis,
 		Reason: fx.RepeatSave.Name() + " saving throw against " + strings.TrimPrefix(held, "under ")}

@@ -52,11 +52,11 @@ func legendaryAttacks(m srd.Monster, attacks []srd.Action) []Legendary {
 			continue
 		}
 		if i := slices.IndexFunc(m.Actions, func(x srd.Action) bool { return sameAction(x, la) && saveArea(x) }); i >= 0 && la.DC == nil {
-			a := m.Actions[i] // the action's own, by name (actions2.go)
+			a := m.Actions[i] // the action's own, by name (boons.go)
 			out = append(out, Legendary{Name: costRE.ReplaceAllString(la.Name, ""), Cost: cost, Attack: a, Area: true})
 			continue
 		}
-		if playsBoon(la) { // actions2.go
+		if playsBoon(la) { // boons.go
 			a := la
 			a.Name = costRE.ReplaceAllString(la.Name, "")
 			out = append(out, Legendary{Name: a.Name, Cost: cost, Attack: a})
@@ -132,7 +132,7 @@ func LegendaryTurn(e Encounter, src dice.Source, rs Reactions) (Encounter, Resul
 		if mv, ok := out.flingInstead(ai, *pick); ok { // positions.go
 			err = out.moveCreatures(&res, ai, mv, src, rs)
 		} else if pick.Attack.Boon != nil {
-			err = out.legendaryBoon(&res, ai, pick.Attack, src) // actions2.go
+			err = out.legendaryBoon(&res, ai, pick.Attack, src) // boons.go
 		} else if pick.Area {
 			err = out.area(&res, ai, pick.Attack, src, rs)
 		} else {
@@ -174,7 +174,7 @@ func (e Encounter) legendaryPick(ai int) *Legendary {
 		case l.Cost > p.LegendaryLeft:
 		case l.Attack.Boon != nil:
 			if _, ok := e.boonFor(ai, l.Attack); ok {
-				return &p.Legendary[i] // actions2.go: a boon when it is worth it
+				return &p.Legendary[i] // boons.go: a boon when it is worth it
 			}
 		case l.Area && l.Attack.Single && e.glareTarget(ai, l.Attack) < 0: // nobody left to glare at
 		case l.Area:

@@ -110,16 +110,16 @@ func (e *Encounter) monsterAttack(res *Result, ai int, src dice.Source, rs React
 		if a, k, ok := e.readyCall(ai); ok { // beings.go
 			return e.callTurn(res, ai, a, k, src)
 		}
-		if ok, err := e.monsterBoon(res, ai, src); ok || err != nil { // actions2.go
+		if ok, err := e.monsterBoon(res, ai, src); ok || err != nil { // boons.go
 			return err
 		}
-		if a, ok := p.readyArea(); ok && e.nearAny(ai, a) { // actions3.go
+		if a, ok := p.readyArea(); ok && e.nearAny(ai, a) { // hindrances.go
 			return e.areaAttack(res, ai, a, src, rs)
 		}
-		if a, ok := e.readyCloud(ai); ok { // a dretch's Fetid Cloud (actions3.go)
+		if a, ok := e.readyCloud(ai); ok { // a dretch's Fetid Cloud (hindrances.go)
 			return e.cloud(res, ai, a)
 		}
-		if a, ok := e.readyLeap(ai); ok { // a bulette's Deadly Leap (actions3.go)
+		if a, ok := e.readyLeap(ai); ok { // a bulette's Deadly Leap (hindrances.go)
 			e.Participants[ai].Turn.ActionUsed = true
 			res.Kind = ActionArea
 			return e.area(res, ai, a, src, rs)
@@ -332,7 +332,7 @@ func (e Encounter) readyHoldArea(ai int) (srd.Action, bool) {
 	p := e.Participants[ai]
 	for _, a := range p.Actions {
 		if a.ID == "frightful-presence" || withMultiattack(p, a) || !holdArea(a) || !dailyLeft(p, a) || len(a.Damage) > 0 ||
-			(a.Single && e.glareTarget(ai, a) < 0) || (a.Hinders != nil && a.Hinders.Cloud != "") { // a cloud (actions3.go)
+			(a.Single && e.glareTarget(ai, a) < 0) || (a.Hinders != nil && a.Hinders.Cloud != "") { // a cloud (hindrances.go)
 			continue
 		}
 		from := source(p, a)
@@ -622,7 +622,7 @@ func (e *Encounter) monsterStrike(res *Result, ai int, a srd.Action, src dice.So
 // strikeAt is one attack of a monster's at participant ti, with the
 // characters' reactions.
 func (e *Encounter) strikeAt(res *Result, ai, ti int, a srd.Action, src dice.Source, rs Reactions) error {
-	a = e.inState(ai, a) // a duergar enlarged (actions3.go)
+	a = e.inState(ai, a) // a duergar enlarged (hindrances.go)
 	req, err := monsterRequest(a, 0, e.Participants[ai].hurt())
 	if err != nil {
 		return fault.Wrap(fault.Internal, "monster turn", err)

@@ -138,7 +138,7 @@ func (e *Encounter) monstersStrike(res *Result, ai int, src dice.Source) error {
 		if !ok {
 			continue
 		}
-		req, err := monsterRequest(e.inState(j, a), 0, m.hurt()) // actions3.go
+		req, err := monsterRequest(e.inState(j, a), 0, m.hurt()) // hindrances.go
 		if err != nil {
 			return fault.Wrap(fault.Internal, actOp, err)
 		}

@@ -47,7 +47,7 @@ func (e Encounter) saveMods(i int, a rules.Ability) (bonus int, adv, dis []strin
 	dis = append(dis, e.sunWeakSaves(i)...)      // Sunlight Weakness (tactics.go)
 	bodyAdv, bodyDis := e.bodySaves(i, a)        // Enlarge/Reduce, Gaseous Form
 	adv = append(adv, e.boonsSaves(i, a)...)     // Foresight, Heroes' Feast
-	adv = append(adv, e.empoweredSaves(i, a)...) // a clay golem's Haste (actions3.go)
+	adv = append(adv, e.empoweredSaves(i, a)...) // a clay golem's Haste (hindrances.go)
 	return bonus + b, append(append(adv, more...), bodyAdv...), append(dis, bodyDis...)
 }
 
@@ -103,7 +103,7 @@ func (e *Encounter) saveSituation(i int, s srd.Spell, opts *spell.Options, sv *s
 // action or a bonus action, not both (taking one spends the other).
 func (e *Encounter) slowed(i int) {
 	p := &e.Participants[i]
-	if !e.holds(p.ID, "slow") && !e.hindered(p.ID).ActionOrBonus { // a stone golem's Slow (actions3.go)
+	if !e.holds(p.ID, "slow") && !e.hindered(p.ID).ActionOrBonus { // a stone golem's Slow (hindrances.go)
 		return
 	}
 	if p.Turn.ActionUsed || p.Turn.BonusActionUsed {

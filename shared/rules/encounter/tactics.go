@@ -95,7 +95,7 @@ func (e *Encounter) monsterBonus(res *Result, ai int, src dice.Source, rs Reacti
 	if done, err := e.consumeLife(res, ai, src, rs); done || err != nil {
 		return err
 	}
-	if done, err := e.boonAttack(res, ai, src, rs); done || err != nil { // actions3.go
+	if done, err := e.boonAttack(res, ai, src, rs); done || err != nil { // hindrances.go
 		return err
 	}
 	if by := e.bonusBy(ai, ActionHide); by != "" && !p.Hidden && e.light() != world.LightBright && e.light() != world.LightSunlight {

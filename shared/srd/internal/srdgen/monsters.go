@@ -271,10 +271,10 @@ func (t *Tables) action(monster string, r refAction) (srd.Action, error) {
 	t.followDrain(monster, r.Desc, &a)
 	t.followAlternatives(monster, r.Desc, &a)
 	t.followAfflict(monster, r.Desc, &a)
-	t.followPositions(monster, r.Desc, &a) // positions.go
-	t.followCalls(monster, r.Desc, &a)     // beings.go
-	t.followActions2(monster, r.Desc, &a)  // actions2.go
-	t.followActions3(monster, r.Desc, &a)  // actions3.go
+	t.followPositions(monster, r.Desc, &a)  // positions.go
+	t.followCalls(monster, r.Desc, &a)      // beings.go
+	t.followBoons(monster, r.Desc, &a)      // boons.go
+	t.followHindrances(monster, r.Desc, &a) // hindrances.go
 	t.followRiders(monster, r.Desc, &a)
 	return a, nil
 }

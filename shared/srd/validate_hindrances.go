@@ -1,7 +1,7 @@
 package srd
 
-// actions3 checks a single target's Upon and Drops (types.go).
-func (c *checker) actions3(a Action, at string) {
+// hindrances checks a single target's Upon and Drops (types.go).
+func (c *checker) hindrances(a Action, at string) {
 	if a.Upon != "" {
 		c.oneOf(a.Upon, set("frightened", "grappled"), at+".upon")
 		c.check(a.Single, at+".upon", "goes with a single target")

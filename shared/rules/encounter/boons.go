@@ -12,7 +12,7 @@ import (
 	"chronicler/shared/srd"
 )
 
-// A monster's boons (srd.Action.Boon, read by srdgen/actions2.go): what
+// A monster's boons (srd.Action.Boon, read by srdgen/boons.go): what
 // its action, or legendary action, does for itself or its side. The
 // policy takes one at the moment the text makes worth it: a healing
 // touch on an ally at half its hit points or fewer, a Heal Self when the
@@ -87,7 +87,7 @@ func (e *Encounter) bestow(res *Result, ai, ti int, a srd.Action, src dice.Sourc
 		return e.lead(res, ai, a)
 	}
 	if empowers(*b) {
-		return e.empower(res, ai, ti, a) // actions3.go
+		return e.empower(res, ai, ti, a) // hindrances.go
 	}
 	if b.Heals != "" {
 		x, err := dice.Parse(b.Heals)
@@ -150,7 +150,7 @@ func (e Encounter) boonFor(ai int, a srd.Action) (int, bool) {
 		return ai, true
 	}
 	if empowers(*b) {
-		return e.empowerFor(ai, a) // actions3.go
+		return e.empowerFor(ai, a) // hindrances.go
 	}
 	if b.Heals != "" {
 		ti := e.hurtAlly(ai, b.Target != "another")

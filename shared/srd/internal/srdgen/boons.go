@@ -44,9 +44,9 @@ var stoneBreath = regexp.MustCompile(`On a failed save, a target begins to turn 
 // three bolts of lightning, each of which can strike a target".
 var bolts = regexp.MustCompile(`creates (two|three|four) bolts of [a-z]+, each of which can strike a target`)
 
-// followActions2 reads a's boon and its single target's limits from its
-// text (types_actions2.go).
-func (t *Tables) followActions2(monster, desc string, a *srd.Action) {
+// followBoons reads a's boon and its single target's limits from its
+// text (types_boons.go).
+func (t *Tables) followBoons(monster, desc string, a *srd.Action) {
 	if a.AttackBonus != nil {
 		return
 	}

@@ -66,10 +66,10 @@ var lands = regexp.MustCompile(`land on its feet in a space that contains one or
 // reactions."
 var fetid = regexp.MustCompile(`^A 10-foot radius of [a-z ]+ gas extends out from the [a-z]+\..*It lasts for (1 minute) or until .*Any creature that starts its turn in that area must succeed on a DC \d+ [A-Za-z]+ saving throw or be (poisoned) until the start of its next turn\. While poisoned in this way, the target can take either an action or a bonus action on its turn, not both, and can't take reactions\.`)
 
-// followActions3 reads a single target's limits (whom it may pick, a
+// followHindrances reads a single target's limits (whom it may pick, a
 // drop to 0 hit points) and the boons of one stat block's text each
 // from a's text.
-func (t *Tables) followActions3(monster, desc string, a *srd.Action) {
+func (t *Tables) followHindrances(monster, desc string, a *srd.Action) {
 	if a.AttackBonus != nil {
 		return
 	}

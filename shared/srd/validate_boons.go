@@ -1,7 +1,7 @@
 package srd
 
-// actions2 checks an action's Boon (types_actions2.go) and Bolts.
-func (c *checker) actions2(a Action, at string) {
+// boons checks an action's Boon (types_boons.go) and Bolts.
+func (c *checker) boons(a Action, at string) {
 	if b := a.Boon; b != nil {
 		at := at + ".boon"
 		c.check(a.AttackBonus == nil, at, "goes with an action that makes no attack roll")

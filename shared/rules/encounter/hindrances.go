@@ -12,7 +12,7 @@ import (
 )
 
 // A single target's limits (srd.Action.Upon, Drops, read by
-// srdgen/actions3.go): whom the action may pick, and a failed save that
+// srdgen/hindrances.go): whom the action may pick, and a failed save that
 // drops the target to 0 hit points.
 
 // uponFits reports whether participant i is one monster ai's action a
