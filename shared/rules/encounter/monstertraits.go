@@ -83,6 +83,7 @@ var monsterTraitTable = map[string]classFeature{
 	"limited-magic-immunity":   {targeted: limitedTargeted, where: "tactics.go: unaffected"},
 	"reflective-carapace":      {where: "tactics.go: unaffected"},
 	"antimagic-susceptibility": {turnStarts: antimagicNumbs, where: "tactics.go: unaffected (Dispel Magic)"},
+	"web-walker":               {where: "zones.go: inZone (the Web spell holds it not)"},
 	"multiple-heads":           {where: "rules/features.go: Two Heads (sameRule)"},
 	// Auras, gazes and what striking a monster costs (auras.go).
 	"fear-aura":           {anyTurnStarts: auraLapse("fear-aura"), aura: auraAt("fear-aura")},

@@ -304,3 +304,27 @@ func TestMultipleHeads(t *testing.T) {
 		t.Fatalf("the hydra against Fear: %s", res.Summary())
 	}
 }
+
+// A giant spider walks the webs: Web cast on it and a goblin holds only
+// the goblin (Web Walker ignores movement restrictions caused by
+// webbing), whose Dexterity save, 3 + 2, fails DC 13.
+func TestWebWalkerIsNotHeldByWeb(t *testing.T) {
+	w := wren()
+	w.SpellSlots["2"] = campaign.Slot{Max: 2}
+	e := casterFirst(t, []campaign.Character{w}, []encounter.MonsterSpec{{SRDID: "giant-spider", Count: 1}, {SRDID: "goblin", Count: 1}})
+	e, res, err := encounter.Act(e, "wren", encounter.Action{Kind: encounter.ActionCast, Spell: "web", SlotLevel: 2, TargetIDs: []string{"giant-spider-1", "goblin-1"}}, faces(t))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(res.Summary(), "Giant Spider 1 walks the webs unhindered (Web Walker).") {
+		t.Fatalf("the cast: %s", res.Summary())
+	}
+	for _, fx := range e.Effects {
+		if fx.Spell == "web" && fx.TargetID == "giant-spider-1" {
+			t.Errorf("the webs hold the spider: %+v", fx)
+		}
+	}
+	if !slices.ContainsFunc(e.Effects, func(fx encounter.Effect) bool { return fx.Spell == "web" && fx.TargetID == "goblin-1" }) {
+		t.Errorf("the webs hold no goblin: %s", res.Summary())
+	}
+}

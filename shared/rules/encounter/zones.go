@@ -1,6 +1,7 @@
 package encounter
 
 import (
+	"fmt"
 	"slices"
 
 	"chronicler/shared/dice"
@@ -35,6 +36,10 @@ func (e *Encounter) inZone(res *Result, ai int, s srd.Spell, slot int, ids []str
 	for _, id := range ids {
 		ti := e.index(id)
 		if ti < 0 {
+			continue
+		}
+		if s.ID == "web" && slices.Contains(e.Participants[ti].Traits, "web-walker") {
+			res.say(fmt.Sprintf("%s walks the webs unhindered (Web Walker).", e.Participants[ti].Name))
 			continue
 		}
 		fx := spell.Effect{ID: zoneFX, Spell: s.ID, CasterID: caster.ID, TargetID: id, Concentration: s.Concentration,
