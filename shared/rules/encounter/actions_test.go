@@ -7,6 +7,7 @@ import (
 
 	"chronicler/shared/campaign"
 	"chronicler/shared/rules/encounter"
+	"chronicler/shared/srd"
 )
 
 // An aboleth's Tail Swipe makes one tail attack (+9, 3d6+5, cost 1) and
@@ -92,6 +93,10 @@ func TestQuasitScaresOncePerDay(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	// Its second turn strikes rather than turn invisible (invisibility.go).
+	e = edit(e, "quasit-1", func(p *encounter.Participant) {
+		p.Actions = slices.DeleteFunc(p.Actions, func(a srd.Action) bool { return a.ID == "invisibility" })
+	})
 	out, res, err := encounter.MonsterTurn(e, scriptAfter(t, 2))
 	if err != nil {
 		t.Fatal(err)

@@ -136,6 +136,9 @@ func (e *Encounter) monsterAttack(res *Result, ai int, src dice.Source, rs React
 		if cast, err := e.monsterCast(res, ai, src, rs); cast || err != nil {
 			return err
 		}
+		if a, ok := e.readyVanish(ai); ok { // before its first blow (invisibility.go)
+			return e.turnInvisible(res, ai, a, src)
+		}
 	}
 	// A swallower swallows the creature it grapples; an engulfer
 	// engulfs while it has room (swallow.go).

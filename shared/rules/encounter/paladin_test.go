@@ -271,6 +271,10 @@ func TestSacredWeapon(t *testing.T) {
 func TestTurnTheUnholy(t *testing.T) {
 	pal := paladinAt(t, 3)
 	e := casterFirst(t, []campaign.Character{pal}, []encounter.MonsterSpec{{SRDID: "zombie", Count: 1}, {SRDID: "imp", Count: 1}, {SRDID: "goblin", Count: 1}})
+	// The imp strikes here rather than turn invisible (invisibility.go).
+	e = edit(e, "imp-1", func(p *encounter.Participant) {
+		p.Actions = slices.DeleteFunc(p.Actions, func(a srd.Action) bool { return a.ID == "invisibility" })
+	})
 	e, res, err := encounter.Act(e, "aldric", encounter.Action{Kind: encounter.ActionFeature, Feature: "channel-divinity-turn-the-unholy", EndTurn: true}, faces(t, 5, 15))
 	if err != nil {
 		t.Fatal(err)

@@ -242,7 +242,7 @@ func monsterParticipant(m srd.Monster, id, name string) Participant {
 			actions = append(actions, o)
 			continue
 		}
-		if a.AttackBonus != nil || a.Multiattack != nil || areaAction(a) || holdArea(a) || a.Swallow != nil || isMove(a) || calls(a) || playsBoon(a) {
+		if a.AttackBonus != nil || a.Multiattack != nil || areaAction(a) || holdArea(a) || a.Swallow != nil || isMove(a) || calls(a) || playsBoon(a) || vanishes(a) {
 			actions = append(actions, a)
 		}
 	}

@@ -8,6 +8,7 @@ import (
 	"chronicler/shared/campaign"
 	"chronicler/shared/rules/encounter"
 	"chronicler/shared/rules/spell"
+	"chronicler/shared/srd"
 )
 
 // monstersFirst starts a fight of chars against count monsters of srdID
@@ -110,7 +111,11 @@ func TestConsumeLife(t *testing.T) {
 	start := func() encounter.Encounter {
 		e := monstersFirst(t, "will-o-wisp", 1, mira())
 		e = edit(e, "mira", func(p *encounter.Participant) { p.Combatant.HP, p.HP = 3, 3 })
-		return edit(e, "will-o-wisp-1", func(p *encounter.Participant) { p.Combatant.HP, p.HP = 10, 10 })
+		// Its Invisibility (invisibility.go) would take its first turn.
+		return edit(e, "will-o-wisp-1", func(p *encounter.Participant) {
+			p.Combatant.HP, p.HP = 10, 10
+			p.Actions = slices.DeleteFunc(p.Actions, func(a srd.Action) bool { return a.ID == "invisibility" })
+		})
 	}
 	out, res, err := encounter.MonsterTurn(start(), faces(t, 15, 2, 2, 3, 1, 2, 3))
 	if err != nil {
