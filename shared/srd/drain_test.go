@@ -15,8 +15,8 @@ import (
 // slam, mummy rot, a disease's daily loss), each with its reason
 // ("monster/action").
 var drainsTold = map[string]string{
-	"death-dog/bite":                 "a disease that takes from the maximum every 24 hours: diseases are not yet kept between days",
-	"otyugh/bite":                    "a disease that takes from the maximum every 24 hours: diseases are not yet kept between days",
+	"death-dog/bite":                 "a disease whose 1d10 from the maximum comes on each day's failed save, with poison until cured: an affliction keeps a daily loss, not yet a daily save or a condition it holds",
+	"otyugh/bite":                    "a disease whose 1d10 from the maximum comes on each day's failed save, with poison until cured: an affliction keeps a daily loss, not yet a daily save or a condition it holds",
 	"night-hag/nightmare-haunting":   "a haunting of a sleeper from the Ethereal Plane, out of any fight",
 	"succubus-incubus/draining-kiss": "a kiss on a charmed or willing creature, which the fights do not choose",
 }
