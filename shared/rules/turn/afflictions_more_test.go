@@ -5,9 +5,12 @@ import (
 
 	"chronicler/shared/campaign"
 	"chronicler/shared/dice/dicetest"
+	"chronicler/shared/fault"
 	"chronicler/shared/intent"
+	"chronicler/shared/rules/encounter"
 	"chronicler/shared/rules/spell"
 	"chronicler/shared/rules/turn"
+	"chronicler/shared/world"
 )
 
 // A short rest under mummy rot heals nothing, and spends no hit die on it.
@@ -59,4 +62,33 @@ func TestANightmareStillTakesTheDaysToll(t *testing.T) {
 	if m.Afflictions[0].Reduced == 4 {
 		t.Errorf("a night passed (clock +%d s) and mummy rot took nothing: reduced %d", d.Clock-v.Clock, m.Afflictions[0].Reduced)
 	}
+}
+
+// A character still counted in a fight is out of an outsider's reach,
+// wherever it stands: Mira stepped out of the fight into the cellar (a
+// teleport's traveller leaves it so), and Bram, in the cellar and in no
+// fight, can't cast on her; the fight owns her sheet until it ends.
+func TestAnOutsiderCannotReachAFighter(t *testing.T) {
+	v, mira, bram := table(t)
+	e, _, err := encounter.Start("enc-1", []campaign.Character{mira}, []encounter.MonsterSpec{{SRDID: "goblin", Count: 1}}, nil, dicetest.Faces(t, 20, 2), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	e.AreaID = world.StarterArea
+	for i := range e.Participants {
+		if e.Participants[i].CharacterID == "mira" {
+			e.Participants[i].Left = true
+		}
+	}
+	rec, err := encounter.Record(e, 7)
+	if err != nil {
+		t.Fatal(err)
+	}
+	v.Encounter = &rec
+	v.Characters[0].AreaID, v.Characters[1].AreaID = "cellar", "cellar"
+	bram = v.Characters[1]
+	bram.Level, bram.SpellSlots = 3, map[string]campaign.Slot{"1": {Max: 4}, "2": {Max: 2}}
+	v.Characters[1] = bram
+	_, err = turn.Decide(v, bram, act(intent.Intent{Kind: "cast", Spell: "cure-wounds", SlotLevel: 1, TargetIDs: []string{"mira"}}), dicetest.Faces(t))
+	refusal(t, err, fault.OutOfRange, "intent.target_ids", "Mira is in the fight: come into it to reach them")
 }

@@ -331,7 +331,7 @@ func firstAid(r request, d Decision) (Decision, error) {
 	}
 	t := r.v.character(r.in.TargetID)
 	if t == nil || !r.here(*t) {
-		return d, fault.Refuse(op, "intent.target_id", fault.OutOfRange, "there is no %q here", r.in.TargetID)
+		return d, fault.Refuse(op, "intent.target_id", fault.OutOfRange, "%s", r.notHere(t, r.in.TargetID, "here"))
 	}
 	patient := rules.FromSheet(*t)
 	if why, no := rules.CanGiveFirstAid(r.sheet, patient); no {
@@ -572,7 +572,7 @@ func cast(r request, d Decision) (Decision, error) {
 		}
 		ch := r.v.character(id)
 		if ch == nil || !r.here(*ch) {
-			return d, fault.Refuse(op, "intent.target_ids", fault.OutOfRange, "there is no %q here to target", id)
+			return d, fault.Refuse(op, "intent.target_ids", fault.OutOfRange, "%s", r.notHere(ch, id, "here to target"))
 		}
 		if plan.Self && ch.ID != actor.ID {
 			return d, fault.Refuse(op, "intent.target_ids", fault.NotAllowed, "%s casts %s on itself alone this way", actor.Name, sp.Name)
@@ -706,10 +706,20 @@ func spendPlan(ch campaign.Character, sp srd.Spell, plan encounter.Plan) (campai
 // owns its sheet until it ends, and would write over what a hand from
 // outside gave it.
 func (r request) here(ch campaign.Character) bool {
-	if ch.ID != r.actor.ID && slices.Contains(fightersOf(r.enc), ch.ID) {
+	if ch.ID != r.actor.ID && slices.Contains(r.fighting, ch.ID) {
 		return false
 	}
 	return areaOf(r.v.Map, ch) == areaOf(r.v.Map, r.actor)
+}
+
+// notHere says why the character id names (ch, nil when none is) is out
+// of the actor's reach: one in the fight under way, whom a hand reaches
+// by joining it, or else nobody of that id where ("here to target").
+func (r request) notHere(ch *campaign.Character, id, where string) string {
+	if ch != nil && slices.Contains(r.fighting, ch.ID) {
+		return ch.Name + " is in the fight: come into it to reach them"
+	}
+	return fmt.Sprintf("there is no %q %s", id, where)
 }
 
 // levelUp raises the actor one level, as its player chose

@@ -85,6 +85,9 @@ type request struct {
 	enc *encounter.Encounter
 	// choices are the actor's choices at its hits (Action.Choices).
 	choices encounter.Reactions
+	// fighting are the characters in the fight under way, kept for an
+	// outsider's turn, which plays with no encounter (here).
+	fighting []string
 }
 
 // fight is the encounter under way the request decides in, decoded once
@@ -283,7 +286,7 @@ func decide(v View, actor campaign.Character, a Action, src dice.Source) (Decisi
 				}
 				return d, fault.Refuse(op, "intent", fault.NotAllowed, "%s is not in the fight, which is in %s: go there to join it", actor.Name, where)
 			}
-			r.v.Encounter, r.enc = nil, nil
+			r.v.Encounter, r.enc, r.fighting = nil, nil, d.fighting
 			return r.explore(d, k)
 		}
 		switch k.Fight {
