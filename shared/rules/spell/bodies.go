@@ -258,9 +258,8 @@ func lights(id, told string) func(*cast) error {
 				return nil
 			}
 		}
-		out.Affected = true
-		c.effect(Effect{ID: id, TargetID: holder, Concentration: c.spell.Concentration, Note: told})
-		out.Told = told
+		c.bestow(holder, Effect{ID: id, Concentration: c.spell.Concentration, Note: told},
+			told)
 		return nil
 	}
 }

@@ -24,11 +24,9 @@ func (c *cast) aid() error {
 		}
 	}
 	for _, id := range c.ids {
-		out := c.outcome(id)
-		out.Affected = true
-		c.effect(Effect{ID: c.spell.ID, TargetID: id, MaxHP: n,
-			Note: "+" + strconv.Itoa(n) + " to its hit point maximum and hit points"})
-		out.Told = "gains " + strconv.Itoa(n) + " to its hit point maximum and hit points for 8 hours"
+		c.bestow(id, Effect{ID: c.spell.ID, MaxHP: n,
+			Note: "+" + strconv.Itoa(n) + " to its hit point maximum and hit points"},
+			"gains "+strconv.Itoa(n)+" to its hit point maximum and hit points for 8 hours")
 	}
 	return nil
 }
@@ -301,11 +299,9 @@ func (c *cast) sanctuary() error {
 // caster concentrates (the caller applies all three).
 func (c *cast) beaconOfHope() error {
 	for _, id := range c.ids {
-		out := c.outcome(id)
-		out.Affected = true
-		c.effect(Effect{ID: c.spell.ID, TargetID: id, Concentration: true,
-			Note: "advantage on Wisdom saves and death saves; healing gives it its most"})
-		out.Told = "is hopeful: advantage on Wisdom saves and death saves, and the most from any healing"
+		c.bestow(id, Effect{ID: c.spell.ID, Concentration: true,
+			Note: "advantage on Wisdom saves and death saves; healing gives it its most"},
+			"is hopeful: advantage on Wisdom saves and death saves, and the most from any healing")
 	}
 	return nil
 }
@@ -316,11 +312,9 @@ func (c *cast) beaconOfHope() error {
 // DC or be blinded until the spell ends (the caller plays all three).
 func (c *cast) holyAura() error {
 	for _, id := range c.ids {
-		out := c.outcome(id)
-		out.Affected = true
-		c.effect(Effect{ID: c.spell.ID, TargetID: id, DC: c.r.DC, Concentration: true,
-			Note: "advantage on saving throws; disadvantage on attack rolls against it; a fiend or undead hitting it in melee saves or is blinded"})
-		out.Told = "is in the holy aura: advantage on saving throws, and attack rolls against it have disadvantage"
+		c.bestow(id, Effect{ID: c.spell.ID, DC: c.r.DC, Concentration: true,
+			Note: "advantage on saving throws; disadvantage on attack rolls against it; a fiend or undead hitting it in melee saves or is blinded"},
+			"is in the holy aura: advantage on saving throws, and attack rolls against it have disadvantage")
 	}
 	return nil
 }
@@ -329,11 +323,9 @@ func (c *cast) holyAura() error {
 // of 11 or more sends it to the Ethereal Plane until the start of its
 // next turn, out of every other creature's reach (the caller rolls it).
 func (c *cast) blink() error {
-	out := c.outcome(c.casterID)
-	out.Affected = true
-	c.effect(Effect{ID: c.spell.ID, TargetID: c.casterID,
-		Note: "at the end of each of its turns, on a d20 of 11 or more, it vanishes to the Ethereal Plane until the start of its next turn"})
-	out.Told = "flickers: at the end of each of its turns, on a d20 of 11 or more, it vanishes to the Ethereal Plane until its next turn"
+	c.bestow(c.casterID, Effect{ID: c.spell.ID,
+		Note: "at the end of each of its turns, on a d20 of 11 or more, it vanishes to the Ethereal Plane until the start of its next turn"},
+		"flickers: at the end of each of its turns, on a d20 of 11 or more, it vanishes to the Ethereal Plane until its next turn")
 	c.rider(c.casterID)
 	return nil
 }
@@ -341,10 +333,8 @@ func (c *cast) blink() error {
 // longstrider: each target's speed rises by 10 feet for the hour.
 func (c *cast) longstrider() error {
 	for _, id := range c.ids {
-		out := c.outcome(id)
-		out.Affected = true
-		c.effect(Effect{ID: c.spell.ID, TargetID: id, Speed: 10, Note: "+10 feet of speed"})
-		out.Told = "gains 10 feet of speed for the hour"
+		c.bestow(id, Effect{ID: c.spell.ID, Speed: 10, Note: "+10 feet of speed"},
+			"gains 10 feet of speed for the hour")
 	}
 	return nil
 }

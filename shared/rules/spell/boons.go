@@ -152,10 +152,9 @@ func (c *cast) enthrall() error {
 		if sv.Success {
 			continue
 		}
-		out.Affected = true
-		c.effect(Effect{ID: EnthrallID, TargetID: id,
-			Note: "disadvantage on Wisdom (Perception) checks to notice anyone but " + c.caster().Name})
-		out.Told = "is enthralled: disadvantage on Wisdom (Perception) checks to notice anyone but " + c.caster().Name
+		c.bestow(id, Effect{ID: EnthrallID,
+			Note: "disadvantage on Wisdom (Perception) checks to notice anyone but " + c.caster().Name},
+			"is enthralled: disadvantage on Wisdom (Perception) checks to notice anyone but "+c.caster().Name)
 		c.rider(id)
 	}
 	return nil

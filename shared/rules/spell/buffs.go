@@ -200,10 +200,9 @@ func (c *cast) rayOfEnfeeblement() error {
 	if !res.Hit {
 		return nil
 	}
-	out.Affected = true
-	c.effect(Effect{ID: c.spell.ID, TargetID: id, Concentration: true, RepeatSave: c.save, DC: c.r.DC, Ends: c.sp.ends,
-		Note: "its weapon attacks that use Strength deal half damage"})
-	out.Told = "is enfeebled: its weapon attacks that use Strength deal half damage"
+	c.bestow(id, Effect{ID: c.spell.ID, Concentration: true, RepeatSave: c.save, DC: c.r.DC, Ends: c.sp.ends,
+		Note: "its weapon attacks that use Strength deal half damage"},
+		"is enfeebled: its weapon attacks that use Strength deal half damage")
 	return nil
 }
 

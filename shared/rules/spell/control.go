@@ -75,10 +75,9 @@ func (c *cast) compulsion() error {
 		if sv.Success {
 			continue
 		}
-		out.Affected = true
-		c.effect(Effect{ID: CompelledID, TargetID: id, Concentration: true, RepeatSave: c.save, DC: c.r.DC, Ends: c.sp.ends,
-			Note: "must use its movement to move in the direction the caster designates"})
-		out.Told = "is compelled to move where " + c.caster().Name + " directs"
+		c.bestow(id, Effect{ID: CompelledID, Concentration: true, RepeatSave: c.save, DC: c.r.DC, Ends: c.sp.ends,
+			Note: "must use its movement to move in the direction the caster designates"},
+			"is compelled to move where "+c.caster().Name+" directs")
 		c.rider(id)
 	}
 	return nil
@@ -222,10 +221,9 @@ func (c *cast) resilientSphere() error {
 			return nil
 		}
 	}
-	out.Affected = true
-	c.effect(Effect{ID: EnclosedID, TargetID: id, Concentration: true, Ends: c.sp.ends,
-		Note: "enclosed in a sphere of force: nothing passes in or out; it can't be harmed from outside nor harm anything outside"})
-	out.Told = "is enclosed in a sphere of force"
+	c.bestow(id, Effect{ID: EnclosedID, Concentration: true, Ends: c.sp.ends,
+		Note: "enclosed in a sphere of force: nothing passes in or out; it can't be harmed from outside nor harm anything outside"},
+		"is enclosed in a sphere of force")
 	c.rider(id)
 	return nil
 }
@@ -233,11 +231,9 @@ func (c *cast) resilientSphere() error {
 // forcecage: every creature wholly inside is trapped, with no save.
 func (c *cast) forcecage() error {
 	for _, id := range c.ids {
-		out := c.outcome(id)
-		out.Affected = true
-		c.effect(Effect{ID: CagedID, TargetID: id, Ends: c.sp.ends,
-			Note: "trapped in a prison of force: it can't leave, nor attack out, nor be attacked from outside"})
-		out.Told = "is trapped in the forcecage"
+		c.bestow(id, Effect{ID: CagedID, Ends: c.sp.ends,
+			Note: "trapped in a prison of force: it can't leave, nor attack out, nor be attacked from outside"},
+			"is trapped in the forcecage")
 		c.rider(id)
 	}
 	return nil

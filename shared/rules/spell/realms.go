@@ -302,10 +302,9 @@ func (c *cast) levitate() error {
 			return nil
 		}
 	}
-	out.Affected = true
-	c.effect(Effect{ID: AloftID, TargetID: id, Concentration: true, Ends: "10 minutes, while the caster concentrates",
-		Note: "levitating: out of melee reach of those on the ground, and it can't walk"})
-	out.Told = "rises into the air, out of reach of those on the ground"
+	c.bestow(id, Effect{ID: AloftID, Concentration: true, Ends: "10 minutes, while the caster concentrates",
+		Note: "levitating: out of melee reach of those on the ground, and it can't walk"},
+		"rises into the air, out of reach of those on the ground")
 	c.rider(id)
 	return nil
 }
@@ -371,10 +370,8 @@ var fallDice = dice.MustParse("10d6")
 // or not): nothing reaches across it while it stands.
 func (c *cast) wall() error {
 	for _, id := range c.ids {
-		out := c.outcome(id)
-		out.Affected = true
-		c.effect(Effect{ID: FarSideID, TargetID: id, Concentration: true, Note: "beyond " + c.spell.Name + ": nothing reaches across"})
-		out.Told = "is on the far side of the wall"
+		c.bestow(id, Effect{ID: FarSideID, Concentration: true, Note: "beyond " + c.spell.Name + ": nothing reaches across"},
+			"is on the far side of the wall")
 	}
 	c.note(c.spell.Name+": nothing reaches across between those named on its far side and the rest", c.casterID)
 	c.rider(c.casterID)
