@@ -84,19 +84,16 @@ func (e *Encounter) drinkMagic(res *Result, ai int, in Action, m srd.MagicItem, 
 	case p.Turn.ActionUsed && !in.Bonus:
 		return refuse(NotAllowed, "action.kind", "%s has already taken an action this turn", p.Name)
 	}
-	ti := ai
-	if in.TargetID != "" {
-		if ti = e.index(in.TargetID); ti < 0 {
-			return refuse(InvalidArgs, "action.target_id", "no participant %q", truncate(in.TargetID, 60))
+	ti, err := e.handedTo(ai, in, func(t Participant) string {
+		if t.Defeated || t.Combatant.Dead || t.Combatant.HP <= 0 {
+			return "%s can't drink a potion now"
 		}
+		return ""
+	})
+	if err != nil {
+		return err
 	}
 	t := &e.Participants[ti]
-	switch {
-	case t.Defeated || t.Combatant.Dead || t.Combatant.HP <= 0:
-		return refuse(NotAllowed, "action.target_id", "%s can't drink a potion now", t.Name)
-	case ti != ai && (e.elsewhere(t.ID) || p.Left):
-		return refuse(OutOfRange, "action.target_id", "%s is out of reach", t.Name)
-	}
 	if _, ok := spellPotions[m.ID]; ok {
 		return e.drinkSpell(res, ai, ti, in, m, src) // items_worn.go: a spell's effect
 	}

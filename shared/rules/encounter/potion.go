@@ -33,19 +33,16 @@ func (e *Encounter) potion(res *Result, ai int, in Action, src dice.Source) erro
 	case p.Turn.ActionUsed && !in.Bonus:
 		return refuse(NotAllowed, "action.kind", "%s has already taken an action this turn", p.Name)
 	}
-	ti := ai
-	if in.TargetID != "" {
-		if ti = e.index(in.TargetID); ti < 0 {
-			return refuse(InvalidArgs, "action.target_id", "no participant %q", truncate(in.TargetID, 60))
+	ti, err := e.handedTo(ai, in, func(t Participant) string {
+		if t.Defeated || t.Combatant.Dead {
+			return "%s is dead: a potion can't help"
 		}
+		return ""
+	})
+	if err != nil {
+		return err
 	}
 	t := e.Participants[ti]
-	switch {
-	case t.Defeated || t.Combatant.Dead:
-		return refuse(NotAllowed, "action.target_id", "%s is dead: a potion can't help", t.Name)
-	case ti != ai && (e.elsewhere(t.ID) || p.Left):
-		return refuse(OutOfRange, "action.target_id", "%s is out of reach", t.Name)
-	}
 	x, err := dice.Parse(pot.Healing)
 	if err != nil {
 		return fault.Wrap(fault.Internal, actOp, err)
@@ -68,4 +65,25 @@ func (e *Encounter) potion(res *Result, ai int, in Action, src dice.Source) erro
 		res.say(p.Name + " gives " + t.Name + " " + rules.Article(pot.Name) + ". " + h.Summary())
 	}
 	return nil
+}
+
+// handedTo is the participant what participant ai hands over (a potion,
+// a goodberry) goes to: ai itself when in names none, else the one it
+// names, within ai's reach. unfit says why a target can't take it (a
+// format of its name), "" when it can.
+func (e *Encounter) handedTo(ai int, in Action, unfit func(Participant) string) (int, error) {
+	ti := ai
+	if in.TargetID != "" {
+		if ti = e.index(in.TargetID); ti < 0 {
+			return ti, refuse(InvalidArgs, "action.target_id", "no participant %q", truncate(in.TargetID, 60))
+		}
+	}
+	t := e.Participants[ti]
+	if why := unfit(t); why != "" {
+		return ti, refuse(NotAllowed, "action.target_id", why, t.Name)
+	}
+	if ti != ai && (e.elsewhere(t.ID) || e.Participants[ai].Left) {
+		return ti, refuse(OutOfRange, "action.target_id", "%s is out of reach", t.Name)
+	}
+	return ti, nil
 }

@@ -258,19 +258,16 @@ func (e *Encounter) eatBerry(res *Result, ai int, in Action, src dice.Source) er
 	case p.Turn.ActionUsed:
 		return refuse(NotAllowed, "action.kind", "%s has already taken an action this turn", p.Name)
 	}
-	ti := ai
-	if in.TargetID != "" {
-		if ti = e.index(in.TargetID); ti < 0 {
-			return refuse(InvalidArgs, "action.target_id", "no participant %q", truncate(in.TargetID, 60))
+	ti, err := e.handedTo(ai, in, func(t Participant) string {
+		if t.Defeated || t.Combatant.Dead {
+			return "%s is dead: a goodberry can't help"
 		}
+		return ""
+	})
+	if err != nil {
+		return err
 	}
 	t := e.Participants[ti]
-	switch {
-	case t.Defeated || t.Combatant.Dead:
-		return refuse(NotAllowed, "action.target_id", "%s is dead: a goodberry can't help", t.Name)
-	case ti != ai && (e.elsewhere(t.ID) || p.Left):
-		return refuse(OutOfRange, "action.target_id", "%s is out of reach", t.Name)
-	}
 	h, err := e.heal(res, ti, flat(1), "", src)
 	if err != nil {
 		return err
