@@ -1,7 +1,6 @@
 package srd_test
 
 import (
-	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -25,51 +24,37 @@ var drainsTold = map[string]string{
 // point maximum it reduces, and requires a life drain in the data or a
 // reason above; and every drain in the data to be said by its text.
 func TestDrainsFollowTheText(t *testing.T) {
-	var ref []xMonster
-	reference(t, "5e-SRD-Monsters.json", &ref)
 	said, data, afflicted := 0, 0, 0
-	for _, r := range ref {
-		m, ok := srd.LookupMonster(r.Index)
-		if !ok {
-			t.Fatalf("no monster %s", r.Index)
-		}
-		all := slices.Concat(m.Actions, m.LegendaryActions, m.Reactions, m.SpecialAbilities)
-		for _, ra := range slices.Concat(r.Actions, r.LegendaryActions, r.Reactions, r.SpecialAbilities) {
-			i := slices.IndexFunc(all, func(a srd.Action) bool { return a.Name == ra.Name })
-			if i < 0 {
-				continue
+	referenceEntries(t, func(r xMonster, m srd.Monster, all []srd.Action, ra xAction, a srd.Action) {
+		key := r.Index + "/" + a.ID
+		_, told := drainsTold[key]
+		reduces := strings.Contains(ra.Desc, "hit point maximum is reduced") || strings.Contains(ra.Desc, "hit point maximum reduced") ||
+			strings.Contains(ra.Desc, "hit point maximum decreases") || strings.Contains(ra.Desc, "reducing its hit point maximum")
+		switch {
+		case a.Drain != nil && !reduces:
+			t.Errorf("%s: the data drains, and the text reduces no hit point maximum", key)
+		case a.Drain != nil && told:
+			t.Errorf("%s is in the data and told too", key)
+		case a.Drain != nil:
+			said++
+			data++
+			if a.Drain.Save != nil && !strings.Contains(ra.Desc, "DC "+strconv.Itoa(a.Drain.Save.Value)) {
+				t.Errorf("%s: the drain's DC %d is not the text's", key, a.Drain.Save.Value)
 			}
-			a := all[i]
-			key := r.Index + "/" + a.ID
-			_, told := drainsTold[key]
-			reduces := strings.Contains(ra.Desc, "hit point maximum is reduced") || strings.Contains(ra.Desc, "hit point maximum reduced") ||
-				strings.Contains(ra.Desc, "hit point maximum decreases") || strings.Contains(ra.Desc, "reducing its hit point maximum")
-			switch {
-			case a.Drain != nil && !reduces:
-				t.Errorf("%s: the data drains, and the text reduces no hit point maximum", key)
-			case a.Drain != nil && told:
-				t.Errorf("%s is in the data and told too", key)
-			case a.Drain != nil:
-				said++
-				data++
-				if a.Drain.Save != nil && !strings.Contains(ra.Desc, "DC "+strconv.Itoa(a.Drain.Save.Value)) {
-					t.Errorf("%s: the drain's DC %d is not the text's", key, a.Drain.Save.Value)
-				}
-				if a.Drain.Type != "" && !strings.Contains(ra.Desc, a.Drain.Type+" damage taken") {
-					t.Errorf("%s: the drain's %s damage is not the text's", key, a.Drain.Type)
-				}
-			case reduces && a.Affliction != nil && (a.Affliction.Drains || a.Affliction.Daily != "") && told:
-				t.Errorf("%s is in the data as an affliction and told too", key)
-			case reduces && a.Affliction != nil && (a.Affliction.Drains || a.Affliction.Daily != ""):
-				said++
-				afflicted++
-			case reduces && !told:
-				t.Errorf("%s: the text reduces a hit point maximum, and the data has no drain", key)
-			case reduces:
-				said++
+			if a.Drain.Type != "" && !strings.Contains(ra.Desc, a.Drain.Type+" damage taken") {
+				t.Errorf("%s: the drain's %s damage is not the text's", key, a.Drain.Type)
 			}
+		case reduces && a.Affliction != nil && (a.Affliction.Drains || a.Affliction.Daily != "") && told:
+			t.Errorf("%s is in the data as an affliction and told too", key)
+		case reduces && a.Affliction != nil && (a.Affliction.Drains || a.Affliction.Daily != ""):
+			said++
+			afflicted++
+		case reduces && !told:
+			t.Errorf("%s: the text reduces a hit point maximum, and the data has no drain", key)
+		case reduces:
+			said++
 		}
-	}
+	})
 	for k, why := range drainsTold {
 		if why == "" {
 			t.Errorf("%s is told without a reason", k)

@@ -23,46 +23,32 @@ var swallowsTold = map[string]string{
 // or a reason above; and every swallowing in the data to carry the text's
 // numbers.
 func TestSwallowsFollowTheText(t *testing.T) {
-	var ref []xMonster
-	reference(t, "5e-SRD-Monsters.json", &ref)
 	said, data, named := 0, 0, 0
-	for _, r := range ref {
-		m, ok := srd.LookupMonster(r.Index)
-		if !ok {
-			t.Fatalf("no monster %s", r.Index)
+	referenceEntries(t, func(r xMonster, m srd.Monster, all []srd.Action, ra xAction, a srd.Action) {
+		key := r.Index + "/" + a.ID
+		_, told := swallowsTold[key]
+		text := strings.ToLower(ra.Desc)
+		swallows := strings.Contains(text, "swallow") || strings.Contains(text, "engulf")
+		switch {
+		case a.Swallow != nil && !swallows:
+			t.Errorf("%s: the data swallows, and the text does not", key)
+		case a.Swallow != nil && told:
+			t.Errorf("%s is in the data and told too", key)
+		case a.Swallow != nil:
+			said++
+			data++
+			checkSwallow(t, key, ra.Desc, *a.Swallow)
+		case swallows && (names(m, a) && namesASwallow(all, ra.Desc) || attaches(a)) && told:
+			t.Errorf("%s names a swallowing of the data, or attaches, and is told too", key)
+		case swallows && (names(m, a) && namesASwallow(all, ra.Desc) || attaches(a)):
+			said++
+			named++
+		case swallows && !told:
+			t.Errorf("%s: the text swallows or engulfs, and the data has no swallowing", key)
+		case swallows:
+			said++
 		}
-		all := slices.Concat(m.Actions, m.LegendaryActions, m.Reactions, m.SpecialAbilities)
-		for _, ra := range slices.Concat(r.Actions, r.LegendaryActions, r.Reactions, r.SpecialAbilities) {
-			i := slices.IndexFunc(all, func(a srd.Action) bool { return a.Name == ra.Name })
-			if i < 0 {
-				continue
-			}
-			a := all[i]
-			key := r.Index + "/" + a.ID
-			_, told := swallowsTold[key]
-			text := strings.ToLower(ra.Desc)
-			swallows := strings.Contains(text, "swallow") || strings.Contains(text, "engulf")
-			switch {
-			case a.Swallow != nil && !swallows:
-				t.Errorf("%s: the data swallows, and the text does not", key)
-			case a.Swallow != nil && told:
-				t.Errorf("%s is in the data and told too", key)
-			case a.Swallow != nil:
-				said++
-				data++
-				checkSwallow(t, key, ra.Desc, *a.Swallow)
-			case swallows && (names(m, a) && namesASwallow(all, ra.Desc) || attaches(a)) && told:
-				t.Errorf("%s names a swallowing of the data, or attaches, and is told too", key)
-			case swallows && (names(m, a) && namesASwallow(all, ra.Desc) || attaches(a)):
-				said++
-				named++
-			case swallows && !told:
-				t.Errorf("%s: the text swallows or engulfs, and the data has no swallowing", key)
-			case swallows:
-				said++
-			}
-		}
-	}
+	})
 	for k, why := range swallowsTold {
 		if why == "" {
 			t.Errorf("%s is told without a reason", k)
@@ -122,5 +108,27 @@ func checkSwallow(t *testing.T, key, desc string, w srd.Swallow) {
 	}
 	if w.Blinded != strings.Contains(desc, "blinded") {
 		t.Errorf("%s: blinded %v, and the text says otherwise", key, w.Blinded)
+	}
+}
+
+// referenceEntries calls f for each entry of every monster in the
+// reference (its actions, legendary actions, reactions and special
+// abilities) that the data has by the same name: the reference's
+// monster and entry, the data's monster, all its entries, and the one.
+func referenceEntries(t *testing.T, f func(r xMonster, m srd.Monster, all []srd.Action, ra xAction, a srd.Action)) {
+	t.Helper()
+	var ref []xMonster
+	reference(t, "5e-SRD-Monsters.json", &ref)
+	for _, r := range ref {
+		m, ok := srd.LookupMonster(r.Index)
+		if !ok {
+			t.Fatalf("no monster %s", r.Index)
+		}
+		all := slices.Concat(m.Actions, m.LegendaryActions, m.Reactions, m.SpecialAbilities)
+		for _, ra := range slices.Concat(r.Actions, r.LegendaryActions, r.Reactions, r.SpecialAbilities) {
+			if i := slices.IndexFunc(all, func(a srd.Action) bool { return a.Name == ra.Name }); i >= 0 {
+				f(r, m, all, ra, all[i])
+			}
+		}
 	}
 }
