@@ -670,3 +670,36 @@ func TestMonsterHasteOverTheSocket(t *testing.T) {
 		t.Fatalf("the hastener at AC %v: %s", c["ac"], log)
 	}
 }
+
+// An imp over the socket: left alone on its first turn it turns
+// invisible, which the encounter the client reads shows (its conditions,
+// its concentration), and its next blow, unseen, is rolled with
+// advantage and ends it.
+func TestImpTurnsInvisibleOverTheSocket(t *testing.T) {
+	base := inProcess(t, func(c *config) { c.turnRate = 0 })
+	h := newHero(t, base, map[string]any{"name": "Bram", "race": "human", "class": "fighter", "level": 5, "subclass": "champion",
+		"abilities": map[string]int{"str": 15, "dex": 12, "con": 14, "int": 8, "wis": 10, "cha": 10}})
+	h.begin("imp", 1)
+	turns := h.fightOn(func(turns []event) bool {
+		return strings.Contains(fmt.Sprint(encounterOf(turns[len(turns)-1])["log"]), "Imp 1 turns invisible")
+	})
+	enc := encounterOf(turns[len(turns)-1])
+	if cs := conditionsOf(enc, "imp-1"); !slices.Contains(cs, "invisible") {
+		t.Fatalf("the imp after turning invisible: %v: %v", cs, enc["log"])
+	}
+	if enc["current"] == h.char {
+		h.act(map[string]any{"kind": "end_turn"}, nil)
+	}
+	turns = h.fightOn(func(turns []event) bool {
+		return slices.ContainsFunc(rollsOf(t, turns[len(turns)-1]), func(r roll) bool { return r.RollerID == "imp-1" && r.Reason == "attack roll" })
+	})
+	last := turns[len(turns)-1]
+	for _, r := range rollsOf(t, last) {
+		if r.RollerID == "imp-1" && r.Reason == "attack roll" && len(r.Rolls) != 2 {
+			t.Errorf("the unseen imp's sting rolled %v, not two d20s with advantage", r.Rolls)
+		}
+	}
+	if cs := conditionsOf(encounterOf(last), "imp-1"); slices.Contains(cs, "invisible") {
+		t.Errorf("the imp is still invisible after its sting: %v", cs)
+	}
+}
