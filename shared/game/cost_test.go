@@ -194,6 +194,9 @@ func playEstimate(t *testing.T, name string, force narrator.Tier, seed string) e
 	f := newFixture(t)
 	m := &metered{force: force}
 	f.svc.Narrator = m
+	// metered keeps one prefix a model, as the flat layout's one cache
+	// point writes it.
+	f.svc.Layout = narrator.LayoutFlat
 	ctx := context.Background()
 	p := game.Player{ID: "p-cost", Name: "Aria"}
 	c, err := f.svc.CreateCampaign(ctx, p, events.CreateCampaign{Name: "The Drowned Marches",

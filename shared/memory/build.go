@@ -58,6 +58,16 @@ type Input struct {
 	// Turn is the current turn's sequence; 0 means the one after the last
 	// of Recent.
 	Turn int
+	// Places are the campaign's map (narrator.Request.Places).
+	Places []narrator.Area
+	// Layout is the prompt's layout (narrator.Request.Layout). In the
+	// cached layout the summary and the recent turns sit in the cached
+	// prefix, so Build keeps them still between two folds of the summary:
+	// the recent turns are those since a fixed start (recentOverlap turns
+	// before the oldest the summary does not tell yet), the summary keeps
+	// its own share, and the budget a layer leaves unused goes only to the
+	// party and the lore.
+	Layout narrator.Layout
 }
 
 // Budget is the token budget of a snapshot: a total and each trimmable
@@ -201,6 +211,7 @@ func newBuilder(in Input, budget Budget) *builder {
 		CampaignName: in.CampaignName, Persona: in.Persona, WorldSeed: in.WorldSeed,
 		Actor: in.Actor, Action: in.Action, RulesResult: in.RulesResult, TurnID: in.TurnID, Tier: in.Tier,
 		Played: in.Played, OutOfCharacter: in.OutOfCharacter, Avoid: avoid(in.Recent, b.cur),
+		Places: in.Places, Layout: in.Layout,
 	}
 	b.fixed = map[string]int{}
 	for _, bl := range narrator.Blocks(b.base) {
@@ -270,6 +281,9 @@ func (b *builder) fit() {
 	b.fitSummary(b.caps[LayerSummary])
 	b.fitLore(b.caps[LayerLore])
 	for _, layer := range []string{LayerCharacters, LayerRecent, LayerLore, LayerSummary} {
+		if b.cached() && (layer == LayerRecent || layer == LayerSummary) {
+			continue // they hold still between folds
+		}
 		left := b.avail() - b.used()
 		if left <= 0 {
 			break
@@ -289,6 +303,9 @@ func (b *builder) fit() {
 	}
 	b.settle()
 }
+
+// cached reports the cached layout (see Input.Layout).
+func (b *builder) cached() bool { return b.in.Layout != narrator.LayoutFlat }
 
 // extendRecent adds older turns to the hot window while the whole still
 // fits: a turn sent in full takes its summary line and its lore out of
@@ -379,7 +396,7 @@ func (b *builder) charsTokens(cs []campaign.Character) int {
 	if len(cs) == 0 {
 		return 0
 	}
-	return b.tok(narrator.CharactersText(cs, b.in.Effects))
+	return b.tok(narrator.CharactersText(narrator.Request{Layout: b.in.Layout, Characters: cs, Effects: b.in.Effects}))
 }
 
 // fitCharacters drops inventory items, least relevant first: an item the
@@ -476,7 +493,7 @@ func (b *builder) mentions(s string) bool {
 // --- scene --------------------------------------------------------------
 
 func (b *builder) sceneTokens(s campaign.Scene) int {
-	if text := narrator.SceneText(s, b.in.Area, b.in.Threats); text != "" {
+	if text := narrator.SceneText(narrator.Request{Layout: b.in.Layout, Places: b.in.Places, Scene: s, Area: b.in.Area, Threats: b.in.Threats}); text != "" {
 		return b.tok(text)
 	}
 	return 0
@@ -566,9 +583,19 @@ func (b *builder) past() []campaign.Turn {
 	return past
 }
 
-// fitRecent keeps the newest turns that fit, at least the last one.
+// fitRecent keeps the newest turns that fit, at least the last one; in
+// the cached layout, every turn since the window's start (recentStart).
 func (b *builder) fitRecent(limit int) {
 	past := b.past()
+	if b.cached() {
+		start := b.recentStart()
+		i := 0
+		for i < len(past) && past[i].Sequence < start {
+			i++
+		}
+		b.recent = past[i:]
+		return
+	}
 	used := b.tok(recentHeader)
 	keep := 0
 	// The turns the summary does not tell yet stay, or the narrator would
@@ -589,6 +616,20 @@ func (b *builder) fitRecent(limit int) {
 // maxUntold bounds the unsummarized turns the hot window keeps whatever
 // its budget.
 const maxUntold = 8
+
+// recentOverlap is how many turns the summary already tells the cached
+// layout's window keeps before the first it does not: right after a fold
+// the narrator still reads the last few turns in full.
+const recentOverlap = 3
+
+// recentStart is the sequence of the first turn of the cached layout's
+// window: recentOverlap turns before the oldest turn the summary does not
+// tell yet. It moves only when the summary folds, so the window grows by
+// one turn a turn in between, which keeps each call's cached prefix the
+// last call's plus the turn just played.
+func (b *builder) recentStart() int {
+	return b.cur - min(b.in.Unsummarized, maxUntold) - recentOverlap
+}
 
 // firstHot is the sequence of the oldest turn in the hot window.
 func (b *builder) firstHot() int {
@@ -941,7 +982,7 @@ func (b *builder) request() narrator.Request {
 	}
 	req.Characters = b.chars
 	req.Scene, req.Area, req.Threats, req.Effects = b.scene, b.in.Area, b.in.Threats, b.in.Effects
-	req.Summary = strings.TrimSpace(strings.Join(b.summary, "\n") + "\n\n" + b.loreText())
+	req.Summary, req.Lore = strings.Join(b.summary, "\n"), b.loreText()
 	req.Recent = b.recent
 	return req
 }
@@ -950,16 +991,25 @@ func (b *builder) snapshot() (Snapshot, Report) {
 	req := b.request()
 	blocks := narrator.Blocks(req)
 	rep := Report{Target: b.budget.Total}
+	// byName joins a layer's blocks: the cached layout gives each recent
+	// turn a block, and the party two (who they are, how they stand).
 	byName := map[string]narrator.Block{}
 	for _, bl := range blocks {
-		byName[bl.Name] = bl
 		rep.Total += b.tok(bl.Text)
+		name := bl.Name
+		if name == narrator.BlockParty {
+			name = narrator.BlockCharacters
+		}
+		if prev, ok := byName[name]; ok {
+			bl.Text = prev.Text + "\n\n" + bl.Text
+		}
+		byName[name] = bl
 	}
 	// The frozen world block and the summary alone are measured as the
 	// narrator renders them, so that layers add up to the total.
 	worldAlone, summaryAlone := 0, 0
 	for _, bl := range narrator.Blocks(narrator.Request{CampaignName: b.base.CampaignName, Persona: b.base.Persona,
-		WorldSeed: b.base.WorldSeed, Summary: strings.Join(b.summary, "\n")}) {
+		WorldSeed: b.base.WorldSeed, Places: b.base.Places, Layout: b.base.Layout, Summary: strings.Join(b.summary, "\n")}) {
 		switch bl.Name {
 		case narrator.BlockWorld:
 			worldAlone = b.tok(bl.Text)
@@ -974,6 +1024,9 @@ func (b *builder) snapshot() (Snapshot, Report) {
 		LayerSummary: summaryAlone, LayerLore: b.tok(byName[LayerSummary].Text) - summaryAlone,
 		LayerRecent: b.tok(byName[LayerRecent].Text), LayerTurn: b.tok(byName[LayerTurn].Text),
 	}
+	if b.cached() {
+		tokens[LayerLore] = b.tok(byName[narrator.BlockLore].Text)
+	}
 	past := len(b.past())
 	items := map[string][2]int{
 		LayerCanon: {len(b.canonFacts), b.canonDrops}, LayerCharacters: b.charItems,
@@ -987,8 +1040,13 @@ func (b *builder) snapshot() (Snapshot, Report) {
 		LayerLore: b.loreText(), LayerRecent: byName[LayerRecent].Text, LayerTurn: byName[LayerTurn].Text,
 	}
 	var layers []narrator.Block
-	for _, name := range []string{LayerSystem, LayerWorld, LayerCanon, LayerCharacters, LayerScene, LayerSummary, LayerLore, LayerRecent, LayerTurn} {
-		cached := name == LayerSystem || name == LayerWorld || name == LayerCanon || name == LayerCharacters
+	order := []string{LayerSystem, LayerWorld, LayerCanon, LayerCharacters, LayerScene, LayerSummary, LayerLore, LayerRecent, LayerTurn}
+	if b.cached() {
+		order = []string{LayerSystem, LayerWorld, LayerCanon, LayerCharacters, LayerSummary, LayerRecent, LayerScene, LayerLore, LayerTurn}
+	}
+	for _, name := range order {
+		cached := name == LayerSystem || name == LayerWorld || name == LayerCanon || name == LayerCharacters ||
+			(b.cached() && (name == LayerSummary || name == LayerRecent))
 		lr := LayerReport{Name: name, Tokens: tokens[name], Cached: cached, Frozen: name == LayerSystem || name == LayerWorld,
 			Items: items[name][0], Dropped: items[name][1]}
 		if _, ok := b.caps[name]; ok {

@@ -440,12 +440,13 @@ func (s *script) historyTokens(seq int) int {
 	if seq <= 1 {
 		return 0
 	}
+	n := 0
 	for _, bl := range narrator.Blocks(narrator.Request{Recent: s.Turns[:seq-1]}) {
 		if bl.Name == narrator.BlockRecent {
-			return narrator.EstimateTokens(bl.Text)
+			n += narrator.EstimateTokens(bl.Text)
 		}
 	}
-	return 0
+	return n
 }
 
 // The long script is written and played once per test binary.
