@@ -820,7 +820,8 @@ func lineTurn(l string) int {
 
 const loreHead = "Recalled from earlier in the campaign (the current action or scene mentions it):"
 
-// fitLore recalls what the action mentions, then what the scene does, and
+// fitLore brings back where the turn's rare names were planted (named),
+// then recalls what the action mentions, then what the scene does, and
 // keeps the best that fit, leaving out what the canon block or the hot turns already say.
 // Facts newer than the canon block's checkpoint and not in the hot window
 // follow, newest first, so new canon is never out of sight.

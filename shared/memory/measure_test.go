@@ -66,6 +66,10 @@ func recorded(req narrator.Request) int {
 // another order of kinds, was not.
 var recallSeeds = []uint64{11, 23}
 
+// wantRecalled is how many of a campaign's 50 planted facts the builder
+// must have in the narrator's input when they are referred to.
+const wantRecalled = 49
+
 // TestRecallVsBaselines plants 50 facts in a 300-turn scripted campaign,
 // refers to each 50 to 250 turns later, and counts how often the planted
 // detail is in the narrator's input at the referring turn, for the
@@ -121,6 +125,9 @@ func recallVsBaselines(t *testing.T, seed uint64) {
 	t.Logf("  the builder's input at those turns: median %d, 90th percentile %d, mean %d tokens", med, p90, mean)
 	if len(missed) > 0 {
 		t.Logf("  the builder missed: %s", strings.Join(missed, "; "))
+	}
+	if ours < wantRecalled {
+		t.Errorf("the builder recalled %d of %d planted facts, want at least %d", ours, len(s.Plants), wantRecalled)
 	}
 	if ours <= window || ours <= summary {
 		t.Errorf("the builder recalled %d facts, not more than the sliding window (%d) and the rolling summary (%d)", ours, window, summary)
