@@ -221,10 +221,10 @@ func newBuilder(in Input, budget Budget) *builder {
 	return b
 }
 
-// queryText is what recall looks for: the action, the place, the NPCs
-// present.
+// queryText is what recall looks for: the action, the place and the
+// area the actor stands in, the NPCs present.
 func (b *builder) queryText() string {
-	parts := []string{b.in.Action, b.in.Scene.Location}
+	parts := []string{b.in.Action, b.in.Scene.Location, b.in.Area.Name}
 	parts = append(parts, b.in.Scene.NPCs...)
 	return strings.Join(parts, " ")
 }
@@ -861,7 +861,8 @@ func lineTurn(l string) int {
 
 const loreHead = "Recalled from earlier in the campaign (the current action or scene mentions it):"
 
-// fitLore recalls what the action mentions, then what the scene does, and
+// fitLore brings back where the turn's rare names were planted (named),
+// then recalls what the action mentions, then what the scene does, and
 // keeps the best that fit, leaving out what the canon block or the hot turns already say.
 // Facts newer than the canon block's checkpoint and not in the hot window
 // follow, newest first, so new canon is never out of sight.
@@ -910,7 +911,7 @@ func (b *builder) fitLore(limit int) {
 			shown[s] = true
 		}
 	}
-	for _, r := range b.recall() {
+	for _, r := range append(b.named(), b.recall()...) {
 		if r.Turn >= hot || r.Turn >= b.cur || b.canonFacts[r.FactID] {
 			continue
 		}
@@ -934,6 +935,79 @@ func (b *builder) fitLore(limit int) {
 		try(Recalled{Turn: f.Turn, FactID: f.ID, Kind: f.Kind, Text: text}, f.Visibility)
 	}
 	b.lore, b.loreDrops = lines, drops
+}
+
+// rareDocs is how many documents at most may hold a name for named to
+// bring back where it was planted: a name told that seldom is one the
+// summary has long dropped, and the canon is too small to keep.
+const rareDocs = 8
+
+// named is, for each rare name the turn holds (the action's words, then
+// the place and area the actor is in, then the NPCs present), the facts
+// about it and the first documents that hold it: the turn that planted it
+// and the next to tell of it. A player who names Fitch again, a party
+// that walks into Gloamwood, a smuggler back in the scene, gets what the
+// campaign said of them when they were new, however long ago. A name is a
+// query term that the query or one of its documents writes capitalised;
+// the characters of the party are not looked up.
+func (b *builder) named() []Recalled {
+	idx := b.in.Memory.Index
+	party := map[string]bool{}
+	for _, c := range append(slices.Clone(b.in.Characters), b.in.Actor) {
+		for _, t := range terms(c.Name) {
+			party[t] = true
+		}
+	}
+	capitalised := map[string]bool{}
+	for _, w := range strings.Fields(b.queryText()) {
+		if w = strings.Trim(w, `,.;:!?"“”'’()`); isName(w) {
+			for _, t := range terms(w) {
+				capitalised[t] = true
+			}
+		}
+	}
+	var out []Recalled
+	seen := map[int]bool{}
+	for _, t := range terms(b.queryText()) {
+		docs := idx.Postings[t]
+		if party[t] || len(docs) == 0 || len(docs) > rareDocs {
+			continue
+		}
+		if !capitalised[t] && !slices.ContainsFunc(docs, func(d int) bool { return d < len(idx.Docs) && writesAsName(idx.Docs[d].Text, t) }) {
+			continue
+		}
+		first := 0
+		for _, d := range docs {
+			if d < 0 || d >= len(idx.Docs) || seen[d] {
+				continue
+			}
+			doc := idx.Docs[d]
+			isFact := doc.FactID != ""
+			if !isFact && first >= 2 {
+				continue
+			}
+			if isFact && !slices.Contains(doc.Subject, t) {
+				continue // a fact that only mentions the name is left to recall's ranking
+			}
+			if !isFact {
+				first++
+			}
+			seen[d] = true
+			out = append(out, Recalled{Turn: doc.Turn, FactID: doc.FactID, Kind: doc.Kind, Actor: doc.Actor,
+				Text: doc.Text, Visibility: doc.Visibility, Matched: []string{t}})
+		}
+	}
+	return out
+}
+
+// writesAsName reports whether text writes the term t as (part of) a name.
+func writesAsName(text, t string) bool {
+	for _, w := range strings.Fields(text) {
+		if w = strings.Trim(w, `,.;:!?"“”'’()`); isName(w) && slices.Contains(terms(w), t) {
+			return true
+		}
+	}
+	return false
 }
 
 // recall is what the action names, then what the scene names (the place
