@@ -107,6 +107,9 @@ func (e *Encounter) monsterAttack(res *Result, ai int, src dice.Source, rs React
 				return nil
 			}
 		}
+		if took, err := e.monsters4Turn(res, ai, src, rs); took || err != nil { // a roar, a teleport, phantasms (monsters4.go)
+			return err
+		}
 		if a, k, ok := e.readyCall(ai); ok { // beings.go
 			return e.callTurn(res, ai, a, k, src)
 		}
@@ -132,9 +135,6 @@ func (e *Encounter) monsterAttack(res *Result, ai int, src dice.Source, rs React
 		}
 		if a, ok := e.readyMove(ai); ok { // a whirlwind (positions.go)
 			return e.moveTurn(res, ai, a, src, rs)
-		}
-		if took, err := e.monsters4Turn(res, ai, src, rs); took || err != nil { // a roar, a teleport, phantasms (monsters4.go)
-			return err
 		}
 		if cast, err := e.monsterCast(res, ai, src, rs); cast || err != nil {
 			return err
