@@ -33,9 +33,9 @@ var costRE = regexp.MustCompile(`(?i)\s*\(costs (\d) actions?\)`)
 // models: those that make an attack, "Tail Attack" (the Tail action),
 // "Claw Attack", "Unarmed Strike", "Attack" (the monster's best attack);
 // and those that deal damage behind a saving throw to all they catch
-// (saveArea: Disrupt Life, Wing Attack's damage, Searing Burst). Those
-// that do anything else (Detect, a gaze, Teleport, spells) are left to
-// the narrator.
+// (saveArea: Disrupt Life, Wing Attack's damage, Searing Burst); a
+// Teleport (monsters4.go). Those that do anything else (Detect, a gaze,
+// spells) are left to the narrator.
 func legendaryAttacks(m srd.Monster, attacks []srd.Action) []Legendary {
 	var out []Legendary
 	for _, la := range m.LegendaryActions {
