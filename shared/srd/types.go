@@ -136,6 +136,7 @@ type Action struct {
 	Multiattack  *Multiattack  `json:"multiattack,omitempty"`
 	Options      []Action      `json:"options,omitempty"` // the monster uses one of these (breath weapons)
 	Stages       []Action      `json:"stages,omitempty"`  // successive uses, first to last (Androsphinx's Roar)
+	Heard        bool          `json:"heard,omitempty"`   // catches only those who can hear it (a roar's stage)
 	Cost         int           `json:"cost,omitempty"`    // legendary actions it costs (legendary actions only)
 	Spellcasting *Spellcasting `json:"spellcasting,omitempty"`
 	// OnHit are the conditions the attack's hit puts on its target, as
