@@ -1,0 +1,64 @@
+package encounter_test
+
+import (
+	"strings"
+	"testing"
+
+	"chronicler/shared/campaign"
+	"chronicler/shared/rules/encounter"
+)
+
+func slash(target string) encounter.Action {
+	return encounter.Action{Kind: encounter.ActionAttack, TargetID: target, Weapon: "longsword", EndTurn: true}
+}
+
+// A Sword of Wounding's hit wounds: 1d4 necrotic at the start of each of
+// the target's turns, then a DC 15 Constitution save that ends it; a
+// second wound makes it 2d4.
+func TestSwordOfWoundingBleedsUntilShakenOff(t *testing.T) {
+	m := miraWith(campaign.Item{Item: "longsword", Magic: "sword-of-wounding"})
+	e := casterFirst(t, []campaign.Character{m}, []encounter.MonsterSpec{{SRDID: "ogre", Count: 1}})
+	// 9 + 5 hits AC 11; 1d10 6 + 3 slashing. The ogre's turn: the wound's
+	// 1d4 3 necrotic, then its save 5 + 3 fails.
+	e, res := actFaces(t, e, "mira", slash("ogre-1"), 9, 6, 3, 5)
+	if o := participant(t, e, "ogre-1"); o.HP != 59-9-3 {
+		t.Fatalf("the ogre has %d HP after the hit and a bleed: %s", o.HP, res.Summary())
+	}
+	if !strings.Contains(res.Summary(), "leaves Ogre 1 with a wound") || !strings.Contains(res.Summary(), "still bleeds") {
+		t.Errorf("the wound told: %s", res.Summary())
+	}
+	// The ogre does nothing; Mira wounds again (9, 6 + 3): 2d4 (1, 2) at
+	// its turn, then a save of 15 + 3 ends both wounds.
+	e, _ = actFaces(t, e, "ogre-1", endTurn())
+	e, res = actFaces(t, e, "mira", slash("ogre-1"), 9, 6, 1, 2, 15)
+	if o := participant(t, e, "ogre-1"); o.HP != 47-9-3 || !strings.Contains(res.Summary(), "2d4 at each of its turns") {
+		t.Fatalf("after a second wound: %d HP: %s", o.HP, res.Summary())
+	}
+	if !strings.Contains(res.Summary(), "Ogre 1 shakes off the wound") || len(e.Tends("ogre-1")) != 0 {
+		t.Fatalf("a save of 18 against DC 15 ends the wounds: %v: %s", e.Tends("ogre-1"), res.Summary())
+	}
+}
+
+// A wound is once a turn: a fighter's two hits in one Attack action
+// leave one wound, 1d4; a DC 15 Wisdom (Medicine) check, with an action,
+// stanches it.
+func TestSwordOfWoundingWoundsOnceATurn(t *testing.T) {
+	m := miraWith(campaign.Item{Item: "longsword", Magic: "sword-of-wounding"})
+	m.Level = 5
+	e := casterFirst(t, []campaign.Character{m}, []encounter.MonsterSpec{{SRDID: "ogre", Count: 1}})
+	hit := slash("ogre-1")
+	hit.EndTurn = false
+	e, res := actFaces(t, e, "mira", hit, 9, 6, 9, 6)
+	if strings.Count(res.Summary(), "with a wound") != 1 || strings.Contains(res.Summary(), "deepens") {
+		t.Fatalf("two hits, one wound: %s", res.Summary())
+	}
+	if got := e.Tends("ogre-1"); len(got) != 1 || got[0] != encounter.TendStanch {
+		t.Fatalf("what ends the ogre's wound: %v", got)
+	}
+	// Mira's Wisdom (Medicine): 14 + 1 meets DC 15.
+	e = edit(e, "mira", func(p *encounter.Participant) { p.Turn.ActionUsed = false })
+	e, res = actFaces(t, e, "mira", tendOn("ogre-1"), 14)
+	if len(e.Tends("ogre-1")) != 0 || !strings.Contains(res.Summary(), "The wound is stanched.") {
+		t.Fatalf("a Medicine check of 15: %v: %s", e.Tends("ogre-1"), res.Summary())
+	}
+}
