@@ -17,6 +17,11 @@ var itemsMore = map[string]string{
 	// Its hit points healed only by a rest: the fight keeps no ledger of
 	// which hit points a blow took, so healing is never refused.
 	swordOfWounding: "items_more.go: woundWith, its wound an ongoing harm (riders.go)",
+	// Difficult terrain costing it nothing: the fights keep no terrain.
+	// Its speed reduced by magic: they keep no distances either. A
+	// monster's magical restraint (a cockatrice's petrifying bite) is
+	// not told apart from a mundane one.
+	rules.FreeAction: "spell/cast.go: freed, a spell's paralysis or restraint refused",
 }
 
 // swordOfWounding is the Sword of Wounding.

@@ -1,6 +1,7 @@
 package encounter_test
 
 import (
+	"slices"
 	"strings"
 	"testing"
 
@@ -60,5 +61,24 @@ func TestSwordOfWoundingWoundsOnceATurn(t *testing.T) {
 	e, res = actFaces(t, e, "mira", tendOn("ogre-1"), 14)
 	if len(e.Tends("ogre-1")) != 0 || !strings.Contains(res.Summary(), "The wound is stanched.") {
 		t.Fatalf("a Medicine check of 15: %v: %s", e.Tends("ogre-1"), res.Summary())
+	}
+}
+
+// A Ring of Free Action keeps magic's paralysis off its wearer: Mira
+// fails her save against Wren's Hold Person and is not paralysed; a
+// ghoul's claws, no magic, paralyse her all the same.
+func TestRingOfFreeActionRefusesMagicsParalysis(t *testing.T) {
+	m := miraWith(campaign.Item{Item: "ring-of-free-action"})
+	e := casterFirst(t, []campaign.Character{wren(), m}, []encounter.MonsterSpec{{SRDID: "ghoul", Count: 1}})
+	// Mira's Wisdom save: 2 + 1 fails DC 13.
+	e, res := actFaces(t, e, "wren", encounter.Action{Kind: encounter.ActionCast, Spell: "hold-person", TargetID: "mira", EndTurn: true}, 2)
+	if p := participant(t, e, "mira"); slices.Contains(p.Conditions, "paralyzed") || !strings.Contains(res.Summary(), "immune to being paralyzed") {
+		t.Fatalf("Mira %v after Hold Person: %s", p.Conditions, res.Summary())
+	}
+	// 15 + 4 hits AC 16; 2d4 + 2; Mira's Constitution save 3 + 2 fails DC 10.
+	e.Current = "ghoul-1"
+	e, res = actFaces(t, e, "ghoul-1", strikeMira("claws"), 15, 2, 2, 3)
+	if p := participant(t, e, "mira"); !slices.Contains(p.Conditions, "paralyzed") {
+		t.Fatalf("Mira %v after the ghoul's claws: %s", p.Conditions, res.Summary())
 	}
 }
