@@ -22,6 +22,9 @@ var itemsMore = map[string]string{
 	// monster's magical restraint (a cockatrice's petrifying bite) is
 	// not told apart from a mundane one.
 	rules.FreeAction: "spell/cast.go: freed, a spell's paralysis or restraint refused",
+	// An armour whose damage type was never chosen resists nothing, and
+	// its sheet says so (campaign.ItemEffect).
+	"armor-of-resistance": "campaign/magic.go: MagicOf, the resistance its stack's Pick names",
 }
 
 // swordOfWounding is the Sword of Wounding.

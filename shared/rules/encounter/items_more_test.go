@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"chronicler/shared/campaign"
+	"chronicler/shared/rules"
 	"chronicler/shared/rules/encounter"
 )
 
@@ -80,5 +81,28 @@ func TestRingOfFreeActionRefusesMagicsParalysis(t *testing.T) {
 	e, res = actFaces(t, e, "ghoul-1", strikeMira("claws"), 15, 2, 2, 3)
 	if p := participant(t, e, "mira"); !slices.Contains(p.Conditions, "paralyzed") {
 		t.Fatalf("Mira %v after the ghoul's claws: %s", p.Conditions, res.Summary())
+	}
+}
+
+// An Armor of Resistance resists the damage type the owner picked as it
+// was handed out: chain mail of fire resistance gives its wearer fire
+// resistance and no other; one never picked resists nothing, and its
+// sheet says the type is the GM's to choose.
+func TestArmorOfResistanceResistsItsPick(t *testing.T) {
+	armor := func(pick string) campaign.Character {
+		m := miraWith(campaign.Item{Item: "chain-mail", Magic: "armor-of-resistance", Pick: pick, Equipped: true})
+		m.Inventory[len(m.Inventory)-1].Equipped = true
+		return m
+	}
+	fire := participant(t, casterFirst(t, []campaign.Character{armor("fire")}, goblins(1)), "mira").Combatant
+	if !fire.Resistances.Has(rules.Fire) || fire.Resistances.Has(rules.Cold) {
+		t.Errorf("chain mail of fire resistance: %v", fire.Resistances)
+	}
+	bare := armor("")
+	if c := participant(t, casterFirst(t, []campaign.Character{bare}, goblins(1)), "mira").Combatant; c.Resistances != 0 {
+		t.Errorf("an armour never picked resists %v", c.Resistances)
+	}
+	if does := campaign.ItemEffect(bare.Inventory[len(bare.Inventory)-1], bare.Abilities); !strings.Contains(does, "no damage type chosen") {
+		t.Errorf("an unpicked armour's sheet says %q", does)
 	}
 }
