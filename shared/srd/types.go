@@ -299,6 +299,9 @@ type Ongoing struct {
 	// as ("grappled": a chain devil's chains; "poisoned": a pit fiend's
 	// poison): it comes only when that condition took, and ends with it.
 	While string `json:"while,omitempty"`
+	// Shake is the save the target makes after each turn's harm, a
+	// success ending it (a Sword of Wounding's DC 15 Constitution).
+	Shake *DC `json:"shake,omitempty"`
 }
 
 // Check is an ability check against a DC, with a skill's proficiency
