@@ -66,7 +66,7 @@ type Input struct {
 	// the recent turns are those since a fixed start (recentOverlap turns
 	// before the oldest the summary does not tell yet), the summary keeps
 	// its own share, and the budget a layer leaves unused goes only to the
-	// party and the lore.
+	// lore.
 	Layout narrator.Layout
 }
 
@@ -281,8 +281,8 @@ func (b *builder) fit() {
 	b.fitSummary(b.caps[LayerSummary])
 	b.fitLore(b.caps[LayerLore])
 	for _, layer := range []string{LayerCharacters, LayerRecent, LayerLore, LayerSummary} {
-		if b.cached() && (layer == LayerRecent || layer == LayerSummary) {
-			continue // they hold still between folds
+		if b.cached() && layer != LayerLore {
+			continue // the party's roster, the summary and the recent turns hold still between folds
 		}
 		left := b.avail() - b.used()
 		if left <= 0 {
@@ -411,11 +411,14 @@ func (b *builder) fitCharacters(limit int) {
 		c.Inventory = slices.Clone(c.Inventory)
 		cs[ci] = c
 		for ii, it := range c.Inventory {
-			if b.mentions(it.Item) {
+			// In the cached layout the inventories are part of the cached
+			// roster: what is kept must not depend on who acts or what
+			// they say, or every turn would write the cache anew.
+			if !b.cached() && b.mentions(it.Item) {
 				continue
 			}
 			rank := 0
-			if c.ID == b.in.Actor.ID {
+			if c.ID == b.in.Actor.ID && !b.cached() {
 				rank = 1
 			}
 			cands = append(cands, cand{ci, ii, rank})

@@ -19,8 +19,9 @@ const (
 	//
 	//   - the contract and the narration guide (the same for every
 	//     campaign), the world with its map and the canon the party knows
-	//     (changing every few turns at most), and the party's roster
-	//     (changing at a level up): a cache point of an hour, long enough
+	//     (changing every few turns at most), and the party's roster with
+	//     what each carries (changing at a level up, or when an item comes
+	//     or goes): a cache point of an hour, long enough
 	//     to outlive a table's break, whose prefix passes the high tier's
 	//     minimum on its own;
 	//   - the rolling summary and the recent turns since the window's
@@ -34,7 +35,7 @@ const (
 	//
 	// Nothing in the cached part flips from turn to turn: the window of
 	// recent turns starts at a point memory keeps until the summary folds
-	// (memory.Build), and the roster carries no hit points.
+	// (memory.Build), and the roster carries no hit points and no counts.
 	LayoutCached Layout = ""
 	// LayoutFlat is the earlier layout (flatBlocks): one cache point after
 	// the party's sheets, with the scene, summary and recent turns after
@@ -129,8 +130,9 @@ func places(ps []Area) string {
 	return strings.Join(lines, "\n")
 }
 
-// roster is the party as it changes only at a level up: who each
-// character is, for the cached part of the prompt.
+// roster is the party as it changes only at a level up or when an item
+// comes or goes: who each character is and what it carries (not how
+// many), for the cached part of the prompt.
 func roster(cs []campaign.Character) string {
 	lines := []string{"The party:"}
 	for _, c := range cs {
@@ -143,6 +145,7 @@ func roster(cs []campaign.Character) string {
 			fmt.Fprintf(&b, ", level %d", c.Level)
 		}
 		fmt.Fprintf(&b, ", %d hit points at most.", c.MaxHP)
+		b.WriteString(carries(c.Inventory, false))
 		lines = append(lines, b.String())
 	}
 	return strings.Join(lines, "\n")
@@ -159,7 +162,7 @@ func partyNow(cs []campaign.Character, effects map[string][]string) string {
 			fmt.Fprintf(&b, " (%s)", c.Presence)
 		}
 		fmt.Fprintf(&b, ": HP %d of %d", c.HP, c.MaxHP)
-		standing(&b, c, effects[c.ID])
+		standing(&b, c, effects[c.ID], false)
 		lines = append(lines, b.String())
 	}
 	return strings.Join(lines, "\n")

@@ -247,14 +247,14 @@ func character(c campaign.Character, effects []string) string {
 		fmt.Fprintf(&b, ", level %d", c.Level)
 	}
 	fmt.Fprintf(&b, ". HP %d of %d", c.HP, c.MaxHP)
-	standing(&b, c, effects)
+	standing(&b, c, effects, true)
 	return b.String()
 }
 
 // standing is how a character stands now, after its hit points: the
 // temporary ones, AC, dying or dead, conditions, effects, concentration,
-// spell slots and what it carries.
-func standing(b *strings.Builder, c campaign.Character, effects []string) {
+// spell slots and, with inventory, what it carries.
+func standing(b *strings.Builder, c campaign.Character, effects []string, inventory bool) {
 	if c.TempHP > 0 {
 		fmt.Fprintf(b, " plus %d temporary", c.TempHP)
 	}
@@ -283,17 +283,27 @@ func standing(b *strings.Builder, c campaign.Character, effects []string) {
 	if s := slots(c.SpellSlots); s != "" {
 		b.WriteString(" Spell slots left: " + s + ".")
 	}
-	if len(c.Inventory) > 0 {
-		items := make([]string, 0, len(c.Inventory))
-		for _, it := range c.Inventory {
-			item := oneLine(it.Item)
-			if it.Qty > 1 {
-				item += " x" + strconv.Itoa(it.Qty)
-			}
-			items = append(items, item)
-		}
-		b.WriteString(" Carries: " + strings.Join(items, ", ") + ".")
+	if inventory {
+		b.WriteString(carries(c.Inventory, true))
 	}
+}
+
+// carries is what a character carries, " Carries: ...", with how many of
+// each when counted (the flat layout's sheet) or without (the cached
+// layout's roster, which an arrow shot must not change); "" for nothing.
+func carries(inv []campaign.Item, counted bool) string {
+	if len(inv) == 0 {
+		return ""
+	}
+	items := make([]string, 0, len(inv))
+	for _, it := range inv {
+		item := oneLine(it.Item)
+		if counted && it.Qty > 1 {
+			item += " x" + strconv.Itoa(it.Qty)
+		}
+		items = append(items, item)
+	}
+	return " Carries: " + strings.Join(items, ", ") + "."
 }
 
 // slots lists spell slots by level, in level order: "level 1: 2 of 4".

@@ -149,6 +149,7 @@ func TestBlocksCachedPrefixStable(t *testing.T) {
 	b.Action, b.RulesResult, b.TurnID = "I open the door", "The door opens.", "t5"
 	b.Scene.Weather = "clear"
 	b.Characters[0].HP, b.Characters[0].Conditions, b.Characters[1].Presence = 3, nil, campaign.Present
+	b.Characters[0].Inventory[1].Qty = 1 // a rope used up: a count, not an item gone
 	b.Recent = append(b.Recent, campaign.Turn{Sequence: 4, ActorName: "Mira", Action: "I search"})
 	b.Lore = "Marta once owed the ferryman a silver piece."
 	pa, pb := Blocks(a), Blocks(b)
