@@ -530,3 +530,75 @@ func TestSceneChangesComeThroughTheFold(t *testing.T) {
 		t.Fatalf("turn.committed scenes = %+v", committed)
 	}
 }
+
+// The facts of a fold's turns reach memory as facts of the turn each came
+// from, made when the fold is: quiet turns wait for it, with no call.
+// An NPC's arrival told before the party moved on stays behind, while the
+// NPC is remembered.
+func TestFoldFactsLandWithTheirTurn(t *testing.T) {
+	lines := map[int]string{
+		1: "Brannoc hammers at the anvil without looking up.",
+		2: "Snow drifts down over the yard.",
+		3: "Mira warms her hands by the forge.",
+	}
+	facts := map[int]string{
+		1: `{"turn":1,"npcs":[{"name":"Brannoc","role":"smith","evidence":"Brannoc hammers at the anvil without looking up."}],
+			"scene":[{"what":"arrived","value":"Brannoc","evidence":"Brannoc hammers at the anvil without looking up."}]}`,
+		2: `{"turn":2,"scene":[{"what":"weather","value":"snow","evidence":"Snow drifts down over the yard."}]}`,
+	}
+	answer := func(_ int, req narrator.FoldRequest) string {
+		var entries []string
+		for _, tn := range req.Turns {
+			if e, ok := facts[tn.Sequence]; ok {
+				entries = append(entries, e)
+			}
+		}
+		return `{"summary":"Mira met a smith; it snowed.","turns":[` + strings.Join(entries, ",") + `]}`
+	}
+	play := func(t *testing.T, third *events.Intent) (*fixture, *tiered, campaign.Campaign) {
+		f := newFixture(t)
+		f.svc.SummaryEvery = 3
+		n := &tiered{narration: func(req narrator.Request) string { return lines[len(req.Recent)+1] }, fold: folds(answer)}
+		f.svc.Narrator = n
+		c, _ := f.table(t, "Forge", "c1")
+		mira := mustSnap(t, f, c.ID).Characters[0]
+		f.play(t, "c1", c, 2)
+		if err := f.act(t, "c1", mira.ID, "third", "I warm my hands", third); err != nil {
+			t.Fatal(err)
+		}
+		return f, n, c
+	}
+	t.Run("QuietTurnsWaitForTheFold", func(t *testing.T) {
+		f, n, c := play(t, nil)
+		if len(n.folded) != 1 || len(n.folded[0].Turns) != 3 || !slices.Equal(n.folded[0].Read, []int{1, 2, 3}) {
+			t.Fatalf("folds %+v, want one over turns 1 to 3", n.folded)
+		}
+		turns := f.turns(t, c.ID)
+		if len(turns[0].Context.Calls) != 1 || len(turns[1].Context.Calls) != 1 || turns[2].Context.Calls[1].Purpose != "fold" {
+			t.Fatalf("calls %+v, %+v, %+v: want the narrations alone, then the fold", turns[0].Context.Calls, turns[1].Context.Calls, turns[2].Context.Calls)
+		}
+		mem := f.memoryOf(t, c.ID)
+		brannoc, ok := mem.Roster.Get("Brannoc")
+		about := mem.Ledger.About("Brannoc")
+		if !ok || brannoc.FirstTurn != 1 || brannoc.Role != "smith" || len(about) != 1 || about[0].Turn != 1 || about[0].ID != "t1-x1" {
+			t.Fatalf("Brannoc = %+v, %v; facts %+v; want the model's, of turn 1", brannoc, ok, about)
+		}
+		st := mustSnap(t, f, c.ID).State
+		if st.Scene.Weather != "snow" || !slices.Equal(st.Scene.NPCs, []string{"Brannoc"}) || st.Summary != "Mira met a smith; it snowed." {
+			t.Fatalf("after the fold: scene %+v, summary %q", st.Scene, st.Summary)
+		}
+	})
+	t.Run("AnArrivalBeforeAMoveStaysBehind", func(t *testing.T) {
+		f, n, c := play(t, &events.Intent{Kind: "move", ToAreaID: "cellar"})
+		if len(n.folded) != 1 {
+			t.Fatalf("%d folds", len(n.folded))
+		}
+		st := mustSnap(t, f, c.ID).State
+		if len(st.Scene.NPCs) != 0 || st.Scene.Weather != "snow" {
+			t.Fatalf("scene after the move %+v: want nobody with the party, and the snow", st.Scene)
+		}
+		if _, ok := f.memoryOf(t, c.ID).Roster.Get("Brannoc"); !ok {
+			t.Fatal("Brannoc was forgotten")
+		}
+	})
+}
