@@ -121,24 +121,22 @@ func TestFoldsCutTheLowTiersCalls(t *testing.T) {
 				}
 			}
 			before, beforeUSD := lowCalls(old.Requests(), lowModel(api))
-			same := map[string]int{}
 			for _, k := range []string{narrator.DefineToolName, narrator.IntentToolName, "acknowledgement"} {
-				same[k] = after[k]
+				if after[k] > 0 {
+					before[k], beforeUSD[k] = after[k], afterUSD[k]
+				}
 			}
-			_, sameUSD := lowCalls(slices.DeleteFunc(srv.Requests(), func(r standin.Request) bool {
-				return r.ToolChoice == narrator.FoldToolName || (r.ToolChoice == "" && !r.Stream)
-			}), lowModel(api))
-			for k, n := range same {
-				before[k] += n
+			memoryUSD := func(usd map[string]float64) float64 {
+				return usd[narrator.ExtractToolName] + usd[narrator.FoldToolName] + usd["summary"]
 			}
-			beforeUSD += sameUSD
-
 			t.Logf("%s: %d turns (%d player actions, %d played by the engine), %d folds",
 				api, len(turns), len(sessionScript), len(engine), len(rec.folds)+len(rec.sums))
-			t.Logf("  before: %2d low-tier calls %v, $%.4f at the list prices", total(before), before, beforeUSD)
-			t.Logf("  after:  %2d low-tier calls %v, $%.4f at the list prices", total(after), after, afterUSD)
-			if total(after) >= total(before) || afterUSD >= beforeUSD {
-				t.Fatalf("folds made %d calls for $%.4f, reading each turn %d for $%.4f", total(after), afterUSD, total(before), beforeUSD)
+			t.Logf("  before: %2d low-tier calls %v, $%.4f at the list prices, of which facts and summaries $%.4f",
+				total(before), before, total(beforeUSD), memoryUSD(beforeUSD))
+			t.Logf("  after:  %2d low-tier calls %v, $%.4f at the list prices, of which facts and summaries $%.4f",
+				total(after), after, total(afterUSD), memoryUSD(afterUSD))
+			if total(after) >= total(before) || total(afterUSD) >= total(beforeUSD) {
+				t.Fatalf("folds made %d calls for $%.4f, reading each turn %d for $%.4f", total(after), total(afterUSD), total(before), total(beforeUSD))
 			}
 		})
 	}

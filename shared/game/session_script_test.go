@@ -60,7 +60,7 @@ func playScript(t *testing.T, f *fixture) campaign.Campaign {
 		if a.attack {
 			if !fought {
 				fought = true
-				if _, err := f.svc.StartEncounter(ctx, owner, c.ID, startReq(t, `{"monsters":[{"srd_id":"goblin","count":3}]}`)); err != nil {
+				if _, err := f.svc.StartEncounter(ctx, owner, c.ID, startReq(t, `{"monsters":[{"srd_id":"goblin","count":2}]}`)); err != nil {
 					t.Fatal(err)
 				}
 			}
@@ -98,9 +98,8 @@ func playScript(t *testing.T, f *fixture) campaign.Campaign {
 // low tier's list prices, counted from outside: the prompt and the tool's
 // schema in cl100k tokens, plus the system prompt Anthropic adds when a
 // tool must be called (toolOverhead), and the answer.
-func lowCalls(reqs []standin.Request, low string) (map[string]int, float64) {
-	calls := map[string]int{}
-	var usd float64
+func lowCalls(reqs []standin.Request, low string) (map[string]int, map[string]float64) {
+	calls, usd := map[string]int{}, map[string]float64{}
 	for _, r := range reqs {
 		if r.Model != low {
 			continue
@@ -121,14 +120,14 @@ func lowCalls(reqs []standin.Request, low string) (map[string]int, float64) {
 			in += toolOverhead
 		}
 		out := narrator.EstimateTokens(r.Text + string(r.Arguments))
-		usd += cost(haiku, narrator.Usage{Input: in, Output: out})
+		usd[kind] += cost(haiku, narrator.Usage{Input: in, Output: out})
 	}
 	return calls, usd
 }
 
-func total(calls map[string]int) int {
-	n := 0
-	for _, c := range calls {
+func total[N int | float64](by map[string]N) N {
+	var n N
+	for _, c := range by {
 		n += c
 	}
 	return n
