@@ -92,6 +92,21 @@ func TestFoldsCutTheLowTiersCalls(t *testing.T) {
 					t.Errorf("engine turn %d was never told in a summary", seq)
 				}
 			}
+			// Each call sent its purpose's output cap.
+			for _, r := range srv.Requests() {
+				want := []int{narrator.MaxOutput(narrator.PurposeNarration), narrator.MaxOutput(narrator.PurposeDialogue), narrator.MaxOutput(narrator.PurposeScene)}
+				switch {
+				case r.ToolChoice != "":
+					want = []int{narrator.Tool{Name: r.ToolChoice}.MaxOutput()}
+				case r.Model == lowModel(api) && r.Stream:
+					want = []int{narrator.MaxOutput(narrator.PurposeAcknowledgement)}
+				case !r.Stream:
+					want = []int{narrator.MaxOutput(narrator.PurposeSummary)}
+				}
+				if !slices.Contains(want, r.MaxTokens) {
+					t.Errorf("a call (tool %q, stream %v) sent max tokens %d, want one of %v", r.ToolChoice, r.Stream, r.MaxTokens, want)
+				}
+			}
 			if after[narrator.ExtractToolName] != 0 || after[narrator.FoldToolName]+after["summary"] != len(rec.folds)+len(rec.sums) {
 				t.Fatalf("after: %v for %d folds and %d summaries", after, len(rec.folds), len(rec.sums))
 			}

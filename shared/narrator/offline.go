@@ -3,7 +3,6 @@ package narrator
 import (
 	"context"
 	"fmt"
-	"hash/fnv"
 	"regexp"
 	"strings"
 	"time"
@@ -23,12 +22,6 @@ type Offline struct {
 
 // Name implements Narrator.
 func (Offline) Name() string { return "offline" }
-
-func pick(seed string, n int) int {
-	h := fnv.New32a()
-	h.Write([]byte(seed))
-	return int(h.Sum32() % uint32(n))
-}
 
 // Narrate implements Narrator. It emits the text a sentence at a time, as a
 // model would stream it.
