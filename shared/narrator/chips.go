@@ -12,9 +12,10 @@ import (
 // speaking with someone present, going on to a neighbouring area and
 // looking around. Every name is the engine's or the scene's, so a chip
 // holds no number the engine did not make ("Attack Goblin 2" names a
-// foe), and each is worded as the deterministic parser reads it
-// ("Go to the Cellar", "Attack Goblin 2", "Look around"), so a chip sent
-// as it is costs no intent reading. At most MaxSuggestions.
+// foe). The parser reads "Attack Goblin 2", "Dodge", "Go to Cellar" and
+// "Look around" as they are, so such a chip sent unchanged costs no
+// intent reading; "Talk to Marta" it leaves to intent reading or speech,
+// as a player's own words. At most MaxSuggestions.
 func NextActions(req Request) []string {
 	var out []string
 	add := func(s string) {
