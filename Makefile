@@ -82,6 +82,10 @@ bench:
 	@# Model cost of a 40-turn solo session at the default prices, from the
 	@# usage a metered model reports for the snapshots the real turn builds.
 	$(GO) test -run '^TestCostEstimate$$' -v -count=1 ./shared/game/ | tee -a bench.txt
+	@# The low tier's calls and their price over a scripted evening on the
+	@# model stand-in (20 player actions, a goblin fight), each turn's
+	@# facts read after it (before) and at folds with the summary (after).
+	$(GO) test -run '^TestFoldsCutTheLowTiersCalls$$' -v -count=1 ./shared/game/ | tee -a bench.txt
 
 ## build: each Lambda as build/<name>/bootstrap for linux/arm64
 build:

@@ -60,12 +60,13 @@ func modelAccess(err error) *narrator.AccessError {
 }
 
 // modelNarrator is a narrator that calls a model for every purpose: it
-// reads intents, extracts facts and defines terms besides narrating (the
+// reads intents, extracts facts, folds and defines terms besides narrating (the
 // Bedrock and OpenAI-compatible narrators).
 type modelNarrator interface {
 	narrator.Narrator
 	narrator.IntentReader
 	narrator.Extractor
+	narrator.Folder
 	narrator.Definer
 }
 
@@ -97,6 +98,12 @@ func (o ObservedModel) ReadIntent(ctx context.Context, req narrator.IntentReques
 // Extract is the narrator's, measured.
 func (o ObservedModel) Extract(ctx context.Context, req narrator.ExtractRequest) (narrator.Extracted, error) {
 	r, err := o.model.Extract(ctx, req)
+	return r, o.call(ctx, r.Model, r.Usage, err)
+}
+
+// Fold is the narrator's, measured.
+func (o ObservedModel) Fold(ctx context.Context, req narrator.FoldRequest) (narrator.Folded, error) {
+	r, err := o.model.Fold(ctx, req)
 	return r, o.call(ctx, r.Model, r.Usage, err)
 }
 

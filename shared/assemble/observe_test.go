@@ -235,6 +235,10 @@ func (full) Define(context.Context, narrator.DefineRequest) (narrator.Defined, e
 	return narrator.Defined{Model: "m1"}, nil
 }
 
+func (full) Fold(context.Context, narrator.FoldRequest) (narrator.Folded, error) {
+	return narrator.Folded{Model: "m1", Usage: narrator.Usage{Input: 20, Output: 5}}, nil
+}
+
 // The use cases find a narrator's abilities by type assertion: observing
 // one keeps exactly the abilities it has.
 func TestObserveKeepsTheNarratorsAbilities(t *testing.T) {
@@ -243,11 +247,15 @@ func TestObserveKeepsTheNarratorsAbilities(t *testing.T) {
 	r, ok1 := n.(narrator.IntentReader)
 	x, ok2 := n.(narrator.Extractor)
 	_, ok3 := n.(narrator.Definer)
-	if !ok1 || !ok2 || !ok3 {
-		t.Fatalf("observed model narrator reads intents %v, extracts %v, defines %v; want all", ok1, ok2, ok3)
+	f, ok4 := n.(narrator.Folder)
+	if !ok1 || !ok2 || !ok3 || !ok4 {
+		t.Fatalf("observed model narrator reads intents %v, extracts %v, defines %v, folds %v; want all", ok1, ok2, ok3, ok4)
 	}
 	if _, err := r.ReadIntent(context.Background(), narrator.IntentRequest{}); err != nil || m.Sum(metrics.InputTokens) != 10 {
 		t.Errorf("ReadIntent: %v, input tokens %v; want 10 recorded", err, m.Sum(metrics.InputTokens))
+	}
+	if _, err := f.Fold(context.Background(), narrator.FoldRequest{}); err != nil || m.Sum(metrics.InputTokens) != 30 {
+		t.Errorf("Fold: %v, input tokens %v; want 20 more recorded", err, m.Sum(metrics.InputTokens))
 	}
 	if _, err := x.Extract(context.Background(), narrator.ExtractRequest{}); narrator.ReasonOf(err) == "" || m.Sum(metrics.ModelAccessDenied) != 1 {
 		t.Errorf("Extract refused: %v, access denied %v; want the reason and the metric", err, m.Sum(metrics.ModelAccessDenied))

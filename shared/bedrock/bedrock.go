@@ -40,7 +40,11 @@ const (
 type Config struct {
 	HighModel string // narration; default DefaultHighModel
 	LowModel  string // low-tier narration and summaries; default DefaultLowModel
-	MaxTokens int    // output tokens per reply; default 600
+	// MaxTokens, when set, is a ceiling on prose replies (narrations,
+	// summaries) below their purpose's cap (narrator.MaxOutput); tool
+	// answers keep theirs, since one cut short is invalid. Zero sends
+	// each purpose's cap.
+	MaxTokens int
 	// Timeout bounds a whole call, retries and streaming included;
 	// default 30 s.
 	Timeout time.Duration
@@ -68,9 +72,6 @@ func New(client ConverseAPI, cfg Config) *Narrator {
 	}
 	if cfg.LowModel == "" {
 		cfg.LowModel = DefaultLowModel
-	}
-	if cfg.MaxTokens <= 0 {
-		cfg.MaxTokens = 600
 	}
 	if cfg.Timeout <= 0 {
 		cfg.Timeout = 30 * time.Second
@@ -144,7 +145,7 @@ func (n *Narrator) Narrate(ctx context.Context, req narrator.Request, emit func(
 		ModelId:         aws.String(model),
 		System:          system,
 		Messages:        user,
-		InferenceConfig: &types.InferenceConfiguration{MaxTokens: aws.Int32(int32(n.cfg.MaxTokens))},
+		InferenceConfig: &types.InferenceConfiguration{MaxTokens: n.prose(req.Purpose)},
 	}
 	callCtx, cancel := context.WithTimeout(ctx, n.cfg.Timeout)
 	defer cancel()
@@ -165,6 +166,16 @@ func (n *Narrator) Narrate(ctx context.Context, req narrator.Request, emit func(
 	return out, nil
 }
 
+// prose is the output cap of a prose reply for purpose p: its cap, or
+// the configured ceiling when lower.
+func (n *Narrator) prose(p narrator.Purpose) *int32 {
+	c := narrator.MaxOutput(p)
+	if n.cfg.MaxTokens > 0 {
+		c = min(c, n.cfg.MaxTokens)
+	}
+	return aws.Int32(int32(c))
+}
+
 // Summarize implements narrator.Narrator with Converse on the low model.
 // The Summarized carries the model id and the usage Bedrock reported,
 // also beside an error when the model answered with nothing usable.
@@ -177,7 +188,7 @@ func (n *Narrator) Summarize(ctx context.Context, req narrator.SummaryRequest) (
 		ModelId:         aws.String(out.Model),
 		System:          system,
 		Messages:        user,
-		InferenceConfig: &types.InferenceConfiguration{MaxTokens: aws.Int32(int32(n.cfg.MaxTokens))},
+		InferenceConfig: &types.InferenceConfiguration{MaxTokens: n.prose(narrator.PurposeSummary)},
 	}, func(res *bedrockruntime.ConverseOutput) error {
 		out.Usage = usageOf(res.Usage)
 		msg, ok := res.Output.(*types.ConverseOutputMemberMessage)
@@ -200,6 +211,7 @@ func (n *Narrator) Summarize(ctx context.Context, req narrator.SummaryRequest) (
 
 var (
 	_ narrator.Extractor = (*Narrator)(nil)
+	_ narrator.Folder    = (*Narrator)(nil)
 	_ narrator.Definer   = (*Narrator)(nil)
 )
 
@@ -209,6 +221,12 @@ var (
 // error beside the call's model and usage.
 func (n *Narrator) Extract(ctx context.Context, req narrator.ExtractRequest) (narrator.Extracted, error) {
 	return narrator.ExtractWith(ctx, n.tool, "bedrock extract", req)
+}
+
+// Fold implements narrator.Folder: Converse on the low model with the
+// record_fold tool, validated whole with narrator.DecodeFold.
+func (n *Narrator) Fold(ctx context.Context, req narrator.FoldRequest) (narrator.Folded, error) {
+	return narrator.FoldWith(ctx, n.tool, "bedrock fold", req)
 }
 
 // Define implements narrator.Definer: Converse on the low model with the
@@ -235,7 +253,7 @@ func (n *Narrator) tool(ctx context.Context, op string, blocks []narrator.Block,
 		ModelId:         aws.String(model),
 		System:          system,
 		Messages:        user,
-		InferenceConfig: &types.InferenceConfiguration{MaxTokens: aws.Int32(int32(max(n.cfg.MaxTokens, narrator.ToolMaxTokens)))},
+		InferenceConfig: &types.InferenceConfiguration{MaxTokens: aws.Int32(int32(tool.MaxOutput()))},
 		ToolConfig: &types.ToolConfiguration{
 			Tools: []types.Tool{&types.ToolMemberToolSpec{Value: types.ToolSpecification{
 				Name: aws.String(tool.Name), Description: aws.String(tool.Description),

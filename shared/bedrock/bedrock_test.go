@@ -291,7 +291,7 @@ func TestNarrateStreams(t *testing.T) {
 		body.Messages[0].Content[0].Text != narrator.Join(user) {
 		t.Fatalf("messages %+v", body.Messages)
 	}
-	if body.InferenceConfig.MaxTokens != 600 {
+	if body.InferenceConfig.MaxTokens != narrator.MaxOutput(narrator.PurposeNarration) {
 		t.Fatalf("maxTokens %d", body.InferenceConfig.MaxTokens)
 	}
 }
@@ -626,7 +626,7 @@ func TestDefine(t *testing.T) {
 	}
 	if got.Model != "us.anthropic.claude-haiku-4-5-20251001-v1:0" || f.requests()[0].model != got.Model ||
 		!strings.Contains(string(f.requests()[0].body), `"name":"define_terms"`) ||
-		!strings.Contains(string(f.requests()[0].body), `"maxTokens":1500`) {
+		!strings.Contains(string(f.requests()[0].body), fmt.Sprintf(`"maxTokens":%d`, narrator.MaxOutput(narrator.PurposeDefinition))) {
 		t.Fatalf("model %s, body %s", got.Model, f.requests()[0].body)
 	}
 }

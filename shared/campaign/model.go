@@ -211,7 +211,7 @@ type Turn struct {
 // model that answered, its token usage and cost, and any breach of the
 // output contract that had to be corrected. Model, Usage and CostUSD are
 // the narration's; Calls lists every model call the turn made, the
-// narration first, then the low tier's (summary, extraction,
+// narration first, then the low tier's (a fold or a summary,
 // definitions), and TurnCostUSD is their sum: what the turn added to the
 // session's cost.
 type TurnContext struct {

@@ -34,8 +34,9 @@ const toolOverhead = 313
 // 250 tokens of plain prose (acknowledgements 50 to 90), so that the
 // recent turns in later snapshots are as large as real ones; summaries
 // are the offline narrator's (about 1,200 characters, rewritten whole, as
-// the summary contract asks); extractions answer an empty record_facts of
-// 40 to 100 tokens; definitions about 20 tokens a term.
+// the summary contract asks); a fold answers that summary and, for each
+// turn it reads, facts of 40 to 100 tokens; definitions about 20 tokens a
+// term.
 type metered struct {
 	force narrator.Tier // when set, every narration takes this tier
 
@@ -125,11 +126,17 @@ func (m *metered) Summarize(ctx context.Context, req narrator.SummaryRequest) (n
 	return narrator.Summarized{Text: sum.Text, Model: haiku, Usage: u}, err
 }
 
-func (m *metered) Extract(_ context.Context, req narrator.ExtractRequest) (narrator.Extracted, error) {
-	schema, _ := json.Marshal(narrator.ExtractTool().Schema)
-	u := m.usage(haiku, narrator.ExtractBlocks(req), toolOverhead+narrator.EstimateTokens(string(schema)))
-	u.Output = spread(fmt.Sprint(req.Turn.Sequence), 40, 100)
-	return narrator.Extracted{Model: haiku, Usage: u}, nil
+func (m *metered) Fold(ctx context.Context, req narrator.FoldRequest) (narrator.Folded, error) {
+	schema, _ := json.Marshal(narrator.FoldTool().Schema)
+	sum, err := narrator.Offline{}.Summarize(ctx, narrator.SummaryRequest{CampaignName: req.CampaignName, Previous: req.Previous, Turns: req.Turns, Scene: req.Scene})
+	u := m.usage(haiku, narrator.FoldBlocks(req), toolOverhead+narrator.EstimateTokens(string(schema)))
+	// The summary, then an entry of facts for each turn read, as an
+	// extraction of one turn answered them (40 to 100 tokens).
+	u.Output = narrator.EstimateTokens(sum.Text)
+	for _, seq := range req.Read {
+		u.Output += spread(fmt.Sprint(seq), 40, 100)
+	}
+	return narrator.Folded{Fold: narrator.Fold{Summary: sum.Text}, Model: haiku, Usage: u}, err
 }
 
 func (m *metered) Define(ctx context.Context, req narrator.DefineRequest) (narrator.Defined, error) {
@@ -269,9 +276,9 @@ func TestCostEstimate(t *testing.T) {
 		if !near(e.usd, e.stateUSD) {
 			t.Errorf("%s: the turns' records add up to $%.6f, the session's cost says $%.6f", e.name, e.usd, e.stateUSD)
 		}
-		t.Logf("%-20s $%.5f a turn, $%.4f a session | narration $%.4f (%d of 40 on high), summary $%.4f, extraction $%.4f, definitions $%.4f",
+		t.Logf("%-20s $%.5f a turn, $%.4f a session | narration $%.4f (%d of 40 on high), summary $%.4f, fold $%.4f, extraction $%.4f, definitions $%.4f",
 			e.name, e.usd/40, e.usd, e.byPurpose["narration"]+e.byPurpose["dialogue"]+e.byPurpose["scene"]+e.byPurpose["acknowledgement"],
-			e.high, e.byPurpose["summary"], e.byPurpose["extraction"], e.byPurpose["definition"])
+			e.high, e.byPurpose["summary"], e.byPurpose["fold"], e.byPurpose["extraction"], e.byPurpose["definition"])
 		t.Logf("%-20s narration: %d input tokens a call, of which a cacheable prefix of up to %d (cache over the session: %d read, %d written), %d output tokens a call",
 			"", e.narrationIn/40, e.prefix, e.cacheRead, e.cacheWrite, e.narrationOut/40)
 		t.Logf("%-20s calls: %v", "", e.calls)

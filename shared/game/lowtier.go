@@ -2,10 +2,10 @@ package game
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
 	"slices"
 	"strings"
-	"sync"
 
 	"chronicler/shared/campaign"
 	"chronicler/shared/fault"
@@ -68,8 +68,13 @@ func narrationPurpose(d turn.Decision, action string, played bool) narrator.Purp
 // (a monster's, a legendary action, a forced death save, the turn of a
 // character whose player is away): its request id says so.
 func playedByEngine(l campaign.Lease) bool {
+	return engineRequest(l.RequestID)
+}
+
+// engineRequest reports whether a turn's request id is the engine's own.
+func engineRequest(id string) bool {
 	for _, p := range []string{"monster:", "rules:", "away:"} {
-		if strings.HasPrefix(l.RequestID, p) {
+		if strings.HasPrefix(id, p) {
 			return true
 		}
 	}
@@ -94,7 +99,6 @@ type lowTier struct {
 	summary      string               // the rolling summary to commit
 	unsummarized int                  // the turns it does not tell yet
 	calls        []campaign.ModelCall // every call made, in order
-	suggestions  []string             // next actions the extraction offered
 	scene        []narrator.ExtractedSceneChange
 }
 
@@ -103,22 +107,26 @@ type lowTier struct {
 // keeps verbatim, so no turn leaves the context before the summary has it.
 const SummaryEvery = 5
 
-// remember runs the low tier on a narrated turn: it extends the rolling
-// summary, takes the turn's facts into memory (the deterministic
-// extraction, and the model's through tool use when the narrator offers
-// it) and defines the terms the turn coined. The summary and the
-// extraction run at once. Every call is recorded with its purpose, tier,
-// model, usage and cost. A failed call changes nothing it was for: the
-// last valid summary stands; an extraction that fails validation is
-// dropped whole and recorded; a term the model could not define takes
-// the offline definition from its sentence.
+// remember runs the low tier on a narrated turn. Every turn, the memory's
+// deterministic extraction takes its facts (Observe). The model is called
+// only at a fold: when the turn brings something new into memory (a name,
+// a place, an item, a promise, a death), moves the scene or ends a fight,
+// or when SummaryEvery turns have passed without, as seed 004 suggests.
+// A fold is one low-tier call (narrator.Folder) that extends the rolling
+// summary and reads the facts of every players' turn since the last fold
+// (waiting, which are among the recent turns, then this one); the turns
+// the engine played are in the summary, and their facts are the
+// deterministic extraction's. Then the terms those turns coined and
+// nothing defined are defined. Every call is recorded with its purpose,
+// tier, model, usage and cost.
 //
-// The summary is compressed on events, as seed 004 suggests: when the turn
-// brings something new into memory (a name, a place, an item, a promise,
-// a death), moves the scene or ends a fight, or when summaryEvery turns
-// have passed without; it then tells every turn since the last one
-// (waiting, which are among the recent turns).
-func (s *Service) remember(ctx context.Context, n narrator.Narrator, snap Snapshot, turn campaign.Turn, waiting []campaign.Turn, eventful bool, mem *memory.Memory, present []string) lowTier {
+// A fold is all or nothing: one that fails, or whose answer fails
+// validation anywhere, changes nothing (the last summary stands, no fact
+// of it reaches memory) and its turns stay waiting for the next fold,
+// which tells them again. A narrator that cannot fold (the offline one)
+// only extends the summary there; so does a fold of engine turns only,
+// with no facts to ask for.
+func (s *Service) remember(ctx context.Context, n narrator.Narrator, snap Snapshot, turn campaign.Turn, waiting []campaign.Turn, moved, eventful bool, mem *memory.Memory, present []string) lowTier {
 	out := lowTier{summary: snap.State.Summary}
 	if len(mem.Observe(turn, present)) > 0 {
 		eventful = true
@@ -127,53 +135,34 @@ func (s *Service) remember(ctx context.Context, n narrator.Narrator, snap Snapsh
 	if every <= 0 {
 		every = SummaryEvery
 	}
-	summarize := eventful || len(waiting)+1 >= every
-	var (
-		wg        sync.WaitGroup
-		sum       narrator.Summarized
-		sumErr    error
-		extracted *narrator.Extracted
-		exErr     error
-	)
-	if summarize {
-		wg.Go(func() {
-			sum, sumErr = n.Summarize(ctx, summaryRequest(snap, snap.State.Summary, append(slices.Clone(waiting), turn)))
-		})
-	} else {
-		out.unsummarized = len(waiting) + 1
+	batch := append(slices.Clone(waiting), turn)
+	if !eventful && len(batch) < every {
+		out.unsummarized = len(batch)
+		return out
 	}
-	if x, ok := n.(narrator.Extractor); ok {
-		wg.Go(func() {
-			got, err := x.Extract(ctx, narrator.ExtractRequest{CampaignName: snap.Campaign.Name, Turn: turn,
-				Party: partyNames(snap), Known: knownNames(*mem)})
-			extracted, exErr = &got, err
-		})
+	folded, call, err := s.fold(ctx, n, snap, batch, *mem)
+	out.calls = append(out.calls, call)
+	if err != nil {
+		// The turns stay waiting: the next fold tells them.
+		out.unsummarized = len(batch)
+		s.Log.WarnContext(ctx, "fold failed; keeping the last summary, the turns wait for the next", "campaign", snap.Campaign.ID,
+			"turns", len(batch), "err", err)
+		return out
 	}
-	wg.Wait()
-
-	if summarize {
-		out.calls = append(out.calls, s.call(n, narrator.PurposeSummary, sum.Model, sum.Usage, sumErr))
-		if sumErr == nil && strings.TrimSpace(sum.Text) != "" {
-			out.summary = sum.Text
-		} else {
-			// The turns stay waiting: the next compression tells them.
-			out.unsummarized = len(waiting) + 1
-			s.Log.WarnContext(ctx, "summary failed; keeping the last one", "campaign", snap.Campaign.ID, "err", sumErr)
+	out.summary = folded.Summary
+	facts := map[int]narrator.Extraction{}
+	for _, tf := range folded.Turns {
+		facts[tf.Turn] = tf.Extraction
+	}
+	var terms []narrator.TermUse
+	for _, t := range batch {
+		if x, ok := facts[t.Sequence]; ok {
+			mem.Absorb(t, witnessesOf(*mem, t.Sequence, present), x)
 		}
+		terms = append(terms, mem.Undefined(t.Sequence)...)
 	}
-
-	if extracted != nil {
-		out.calls = append(out.calls, s.call(n, narrator.PurposeExtraction, extracted.Model, extracted.Usage, exErr))
-		if exErr == nil {
-			mem.Absorb(turn, present, extracted.Facts)
-			out.suggestions = extracted.Facts.Suggestions
-			out.scene = extracted.Facts.Scene
-		} else {
-			s.Log.WarnContext(ctx, "extraction dropped", "campaign", snap.Campaign.ID, "turn", turn.Sequence, "err", exErr)
-		}
-	}
-
-	if terms := mem.Undefined(turn.Sequence); len(terms) > 0 {
+	out.scene = foldedScene(batch, facts, moved)
+	if len(terms) > 0 {
 		req := narrator.DefineRequest{CampaignName: snap.Campaign.Name, Terms: terms}
 		var def narrator.Definer = narrator.Offline{}
 		if d, ok := n.(narrator.Definer); ok {
@@ -186,6 +175,86 @@ func (s *Service) remember(ctx context.Context, n narrator.Narrator, snap Snapsh
 		}
 		for term, meaning := range got.Definitions {
 			mem.Ledger.Define(term, meaning)
+		}
+	}
+	return out
+}
+
+// fold makes the fold of batch: through the narrator's record_fold tool
+// when it has one and a player's turn is among them, else as a summary
+// alone. It returns the validated answer and the call's record; an error
+// means nothing of it may be kept.
+func (s *Service) fold(ctx context.Context, n narrator.Narrator, snap Snapshot, batch []campaign.Turn, mem memory.Memory) (narrator.Fold, campaign.ModelCall, error) {
+	var read []int
+	for _, t := range batch {
+		if !engineRequest(t.RequestID) {
+			read = append(read, t.Sequence)
+		}
+	}
+	if f, ok := n.(narrator.Folder); ok && len(read) > 0 {
+		got, err := f.Fold(ctx, narrator.FoldRequest{CampaignName: snap.Campaign.Name, Previous: snap.State.Summary,
+			Scene: snap.State.Scene, Turns: batch, Read: read, Party: partyNames(snap), Known: knownNames(mem)})
+		return got.Fold, s.call(n, narrator.PurposeFold, got.Model, got.Usage, err), err
+	}
+	sum, err := n.Summarize(ctx, summaryRequest(snap, snap.State.Summary, batch))
+	if err == nil && strings.TrimSpace(sum.Text) == "" {
+		err = fault.E(fault.Unavailable, "summarize", "the summary is empty")
+	}
+	return narrator.Fold{Summary: sum.Text}, s.call(n, narrator.PurposeSummary, sum.Model, sum.Usage, err), err
+}
+
+// witnessesOf are the characters who witnessed turn seq, as the memory's
+// excerpt of it recorded them when it was committed; present, the
+// characters present now, when it kept no excerpt.
+func witnessesOf(m memory.Memory, seq int, present []string) []string {
+	for i := len(m.Index.Docs) - 1; i >= 0; i-- {
+		d := m.Index.Docs[i]
+		if d.Turn == seq && d.FactID == "" {
+			return d.Visibility.CharacterIDs
+		}
+	}
+	return present
+}
+
+// foldedScene are the scene changes a fold read, in the order of their
+// turns, that still hold when it is committed: an NPC's arrival or
+// departure told before the party last moved stays in the place it left
+// (moved says the turn being committed moved it), and a time of day told
+// before a rest was overtaken by the engine's clock. The weather holds
+// wherever the party went.
+func foldedScene(batch []campaign.Turn, facts map[int]narrator.Extraction, moved bool) []narrator.ExtractedSceneChange {
+	lastMove, lastRest := -1, -1
+	for i, t := range batch {
+		var in struct {
+			Kind     string `json:"kind"`
+			ToAreaID string `json:"to_area_id"`
+		}
+		if len(t.Intent) > 0 && json.Unmarshal(t.Intent, &in) == nil {
+			if in.ToAreaID != "" {
+				lastMove = i
+			}
+			if in.Kind == "rest" {
+				lastRest = i
+			}
+		}
+	}
+	if moved {
+		lastMove = len(batch) - 1
+	}
+	var out []narrator.ExtractedSceneChange
+	for i, t := range batch {
+		for _, c := range facts[t.Sequence].Scene {
+			switch c.What {
+			case narrator.SceneArrived, narrator.SceneLeft:
+				if i < lastMove {
+					continue
+				}
+			case narrator.SceneTime:
+				if i <= lastRest {
+					continue
+				}
+			}
+			out = append(out, c)
 		}
 	}
 	return out

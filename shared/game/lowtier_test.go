@@ -29,16 +29,16 @@ const (
 )
 
 // tiered stands in for a model provider with two tiers: it narrates with
-// a fixed usage on the tier's model, and its summaries and extractions
-// answer as the test says. The adapters' own tests speak the wire formats.
+// a fixed usage on the tier's model, and its summaries and folds answer
+// as the test says. The adapters' own tests speak the wire formats.
 type tiered struct {
 	mu        sync.Mutex
 	narrated  []narrator.Request
 	narration func(req narrator.Request) string
 	summarize func(call int, req narrator.SummaryRequest) (narrator.Summarized, error)
-	extract   func(req narrator.ExtractRequest) (narrator.Extracted, error)
+	fold      func(call int, req narrator.FoldRequest) (narrator.Folded, error)
 	summaries int
-	extracts  int
+	folded    []narrator.FoldRequest
 }
 
 func (m *tiered) Name() string { return "tiered" }
@@ -75,14 +75,24 @@ func (m *tiered) Summarize(_ context.Context, req narrator.SummaryRequest) (narr
 	return narrator.Summarized{Text: fmt.Sprint("Summary ", n), Model: haiku, Usage: narrator.Usage{Input: 800, Output: 150}}, nil
 }
 
-func (m *tiered) Extract(_ context.Context, req narrator.ExtractRequest) (narrator.Extracted, error) {
+func (m *tiered) Fold(_ context.Context, req narrator.FoldRequest) (narrator.Folded, error) {
 	m.mu.Lock()
-	m.extracts++
+	m.folded = append(m.folded, req)
+	n := len(m.folded)
 	m.mu.Unlock()
-	if m.extract != nil {
-		return m.extract(req)
+	if m.fold != nil {
+		return m.fold(n, req)
 	}
-	return narrator.Extracted{Model: haiku, Usage: narrator.Usage{Input: 600, Output: 40}}, nil
+	return narrator.Folded{Fold: narrator.Fold{Summary: fmt.Sprint("Fold ", n)}, Model: haiku, Usage: narrator.Usage{Input: 1200, Output: 200}}, nil
+}
+
+// folds answers a fold with raw, decoded as the adapters decode it: an
+// invalid answer is paid for and refused.
+func folds(raw func(call int, req narrator.FoldRequest) string) func(int, narrator.FoldRequest) (narrator.Folded, error) {
+	return func(call int, req narrator.FoldRequest) (narrator.Folded, error) {
+		f, err := narrator.DecodeFold([]byte(raw(call, req)), req)
+		return narrator.Folded{Fold: f, Model: haiku, Usage: narrator.Usage{Input: 1200, Output: 200}}, err
+	}
 }
 
 // turns returns the campaign's committed turns.
@@ -125,23 +135,22 @@ func cost(model string, u narrator.Usage) float64 {
 // and cost, and the session and the campaign pay for all of them.
 func TestTurnRecordsEveryCall(t *testing.T) {
 	f := newFixture(t)
-	f.svc.SummaryEvery = 1 // a summary every turn: this test counts the calls
+	f.svc.SummaryEvery = 1 // a fold every turn: this test counts the calls
 	n := &tiered{}
 	f.svc.Narrator = n
 	c, _ := f.table(t, "Accounts", "c1")
 	f.play(t, "c1", c, 2)
 
 	turns := f.turns(t, c.ID)
-	want := cost(sonnet, narrator.Usage{Input: 1000, Output: 100}) + cost(haiku, narrator.Usage{Input: 800, Output: 150}) +
-		cost(haiku, narrator.Usage{Input: 600, Output: 40})
+	want := cost(sonnet, narrator.Usage{Input: 1000, Output: 100}) + cost(haiku, narrator.Usage{Input: 1200, Output: 200})
 	for _, turn := range turns {
 		rec := turn.Context
-		if len(rec.Calls) != 3 {
-			t.Fatalf("turn %d calls = %+v, want narration, summary, extraction", turn.Sequence, rec.Calls)
+		if len(rec.Calls) != 2 {
+			t.Fatalf("turn %d calls = %+v, want narration, fold", turn.Sequence, rec.Calls)
 		}
-		purposes := []string{"narration", "summary", "extraction"}
-		tiers := []string{"high", "low", "low"}
-		models := []string{sonnet, haiku, haiku}
+		purposes := []string{"narration", "fold"}
+		tiers := []string{"high", "low"}
+		models := []string{sonnet, haiku}
 		for i, call := range rec.Calls {
 			if call.Purpose != purposes[i] || call.Tier != tiers[i] || call.Model != models[i] || call.CostUSD <= 0 || call.Error != "" {
 				t.Errorf("turn %d call %d = %+v, want %s on the %s tier with %s", turn.Sequence, i, call, purposes[i], tiers[i], models[i])
@@ -151,52 +160,55 @@ func TestTurnRecordsEveryCall(t *testing.T) {
 			t.Errorf("turn %d record: tier %s, purpose %s, narration $%f, turn $%f; want the turn at $%f",
 				turn.Sequence, rec.Tier, rec.Purpose, rec.CostUSD, rec.TurnCostUSD, want)
 		}
-		if got := rec.Calls[1].Usage; got != (campaign.TokenUsage{Input: 800, Output: 150}) {
-			t.Errorf("summary usage = %+v", got)
+		if got := rec.Calls[1].Usage; got != (campaign.TokenUsage{Input: 1200, Output: 200}) {
+			t.Errorf("fold usage = %+v", got)
 		}
 	}
 	st := mustSnap(t, f, c.ID).State
 	if !near(st.Cost.USD, 2*want) || !near(st.Cost.CampaignUSD, 2*want) || st.Cost.Turns != 2 {
 		t.Fatalf("session cost %+v, want $%f for two turns", st.Cost, 2*want)
 	}
-	if st.Summary != "Summary 2" {
+	if st.Summary != "Fold 2" {
 		t.Fatalf("summary = %q", st.Summary)
 	}
 }
 
-// A summary call that fails leaves the last valid summary standing; the
-// failure is recorded, and a call that answered with nothing is paid for.
-func TestFailedSummaryKeepsTheLastOne(t *testing.T) {
+// A fold that fails leaves the last valid summary standing and its turns
+// waiting; the failure is recorded, and a call that answered with
+// something invalid is paid for. The next fold tells the waiting turns.
+func TestFailedFoldKeepsTheLastSummary(t *testing.T) {
 	f := newFixture(t)
-	f.svc.SummaryEvery = 1 // a summary every turn: this test counts the calls
-	n := &tiered{summarize: func(call int, req narrator.SummaryRequest) (narrator.Summarized, error) {
+	f.svc.SummaryEvery = 1 // a fold every turn: this test counts the calls
+	n := &tiered{fold: func(call int, req narrator.FoldRequest) (narrator.Folded, error) {
 		switch call {
 		case 1:
-			return narrator.Summarized{Text: "Turn 1: Mira steps forward.", Model: haiku, Usage: narrator.Usage{Input: 800, Output: 20}}, nil
+			return narrator.Folded{Fold: narrator.Fold{Summary: "Turn 1: Mira steps forward."}, Model: haiku, Usage: narrator.Usage{Input: 1200, Output: 20}}, nil
 		case 2:
-			return narrator.Summarized{}, fault.E(fault.Unavailable, "summarize", "throttled")
+			return narrator.Folded{}, fault.E(fault.Unavailable, "fold", "throttled")
+		case 3:
+			// The model answered, with nothing usable: paid for, not kept.
+			return narrator.Folded{Model: haiku, Usage: narrator.Usage{Input: 1200, Output: 3}}, fault.E(fault.Invalid, "fold", "the summary is empty")
 		}
-		// The model answered, with nothing usable: paid for, not kept.
-		return narrator.Summarized{Model: haiku, Usage: narrator.Usage{Input: 800, Output: 3}}, fault.E(fault.Unavailable, "summarize", "empty")
+		return narrator.Folded{Fold: narrator.Fold{Summary: fmt.Sprint("Turns 1 to ", req.Turns[len(req.Turns)-1].Sequence)}, Model: haiku}, nil
 	}}
 	f.svc.Narrator = n
 	c, _ := f.table(t, "Forgetful", "c1")
 	f.play(t, "c1", c, 3)
 
 	st := mustSnap(t, f, c.ID).State
-	if st.Summary != "Turn 1: Mira steps forward." {
-		t.Fatalf("summary = %q, want the one the first turn made", st.Summary)
+	if st.Summary != "Turn 1: Mira steps forward." || st.Unsummarized != 2 {
+		t.Fatalf("summary = %q with %d turns waiting, want the one the first turn made, and two waiting", st.Summary, st.Unsummarized)
 	}
 	turns := f.turns(t, c.ID)
 	if len(turns) != 3 {
-		t.Fatalf("%d turns: a failed summary must not stop a turn", len(turns))
+		t.Fatalf("%d turns: a failed fold must not stop a turn", len(turns))
 	}
 	failed, paid := turns[1].Context.Calls[1], turns[2].Context.Calls[1]
-	if failed.Purpose != "summary" || failed.Error != "unavailable" || failed.CostUSD != 0 {
-		t.Fatalf("failed summary = %+v", failed)
+	if failed.Purpose != "fold" || failed.Error != "unavailable" || failed.CostUSD != 0 {
+		t.Fatalf("failed fold = %+v", failed)
 	}
-	if paid.Error == "" || !near(paid.CostUSD, cost(haiku, narrator.Usage{Input: 800, Output: 3})) {
-		t.Fatalf("empty summary = %+v: its tokens must be counted", paid)
+	if !strings.HasPrefix(paid.Error, "invalid answer, dropped") || !near(paid.CostUSD, cost(haiku, narrator.Usage{Input: 1200, Output: 3})) {
+		t.Fatalf("invalid fold = %+v: its tokens must be counted", paid)
 	}
 	var sum float64
 	for _, turn := range turns {
@@ -204,6 +216,14 @@ func TestFailedSummaryKeepsTheLastOne(t *testing.T) {
 	}
 	if !near(st.Cost.USD, sum) {
 		t.Fatalf("session cost $%f, turns' records add up to $%f", st.Cost.USD, sum)
+	}
+	f.play(t, "c1", c, 1)
+	if last := n.folded[len(n.folded)-1]; len(last.Turns) != 3 || last.Turns[0].Sequence != 2 || last.Previous != "Turn 1: Mira steps forward." {
+		t.Fatalf("the next fold told %d turns from turn %d over %q; want turns 2 to 4 over the first summary",
+			len(last.Turns), last.Turns[0].Sequence, last.Previous)
+	}
+	if st := mustSnap(t, f, c.ID).State; st.Summary != "Turns 1 to 4" || st.Unsummarized != 0 {
+		t.Fatalf("after the next fold: %q, %d waiting", st.Summary, st.Unsummarized)
 	}
 }
 
@@ -251,23 +271,24 @@ func TestNarrationRouting(t *testing.T) {
 	}
 }
 
-// The model's extraction reaches memory only when it validates; an
+// A fold's facts reach memory only when the whole answer validates; an
 // invalid one is dropped whole, recorded, and paid for.
-func TestExtractionValidatedBeforeMemory(t *testing.T) {
+func TestFoldValidatedBeforeMemory(t *testing.T) {
 	f := newFixture(t)
-	f.svc.SummaryEvery = 1 // a summary every turn: this test counts the calls
+	f.svc.SummaryEvery = 1 // a fold every turn: this test counts the calls
 	n := &tiered{
 		narration: func(narrator.Request) string {
 			return "Old Tobin, who sweeps the floors, hands Mira a sealed letter. They speak of the Ashen Veil, a curtain of smoke over the pass."
 		},
-		extract: func(req narrator.ExtractRequest) (narrator.Extracted, error) {
-			raw := `{"npcs":[{"name":"Tobin","role":"sweeper","evidence":"Old Tobin, who sweeps the floors, hands Mira a sealed letter."}]}`
-			if req.Turn.Sequence == 2 {
-				raw = `{"npcs":[{"name":"Vexor","evidence":"Vexor the lich rises."}]}` // not in the turn
+		fold: folds(func(call int, req narrator.FoldRequest) string {
+			seq := req.Turns[len(req.Turns)-1].Sequence
+			if seq == 2 {
+				// Tobin is the turn's; Vexor is not in it.
+				return `{"summary":"s","turns":[{"turn":2,"npcs":[{"name":"Tobin","evidence":"Old Tobin, who sweeps the floors, hands Mira a sealed letter."},
+					{"name":"Vexor","evidence":"Vexor the lich rises."}]}]}`
 			}
-			x, err := narrator.DecodeExtraction([]byte(raw), req.Turn)
-			return narrator.Extracted{Facts: x, Model: haiku, Usage: narrator.Usage{Input: 600, Output: 40}}, err
-		},
+			return fmt.Sprintf(`{"summary":"s","turns":[{"turn":%d,"npcs":[{"name":"Tobin","role":"sweeper","evidence":"Old Tobin, who sweeps the floors, hands Mira a sealed letter."}]}]}`, seq)
+		}),
 	}
 	f.svc.Narrator = n
 	c, _ := f.table(t, "Canon", "c1")
@@ -275,13 +296,13 @@ func TestExtractionValidatedBeforeMemory(t *testing.T) {
 
 	mem := f.memoryOf(t, c.ID)
 	if tobin, ok := mem.Roster.Get("Tobin"); !ok || tobin.Role != "sweeper" || tobin.FirstTurn != 1 {
-		t.Fatalf("Tobin = %+v, %v: the model's valid extraction was not absorbed", tobin, ok)
+		t.Fatalf("Tobin = %+v, %v: the model's valid fold was not absorbed", tobin, ok)
 	}
 	if _, ok := mem.Roster.Get("Vexor"); ok || mem.Ledger.Introduced(memory.KindNPC, "Vexor") {
-		t.Fatal("an invalid extraction reached memory")
+		t.Fatal("an invalid fold reached memory")
 	}
 	second := f.turns(t, c.ID)[1].Context.Calls
-	if len(second) < 3 || second[2].Purpose != "extraction" || !strings.HasPrefix(second[2].Error, "invalid answer, dropped") || second[2].CostUSD <= 0 {
+	if len(second) < 2 || second[1].Purpose != "fold" || !strings.HasPrefix(second[1].Error, "invalid answer, dropped") || second[1].CostUSD <= 0 {
 		t.Fatalf("calls of the second turn = %+v", second)
 	}
 	// The coined term got a definition: the provider cannot define, so
@@ -316,7 +337,7 @@ func TestLongGapRecapIsPaidFor(t *testing.T) {
 	}
 	after := mustSnap(t, f, c.ID).State
 	recap := cost(haiku, narrator.Usage{Input: 800, Output: 150})
-	if n.summaries != 3 || !near(after.Cost.USD, recap) || !near(after.Cost.CampaignUSD, before.CampaignUSD+recap) ||
+	if n.summaries != 1 || !near(after.Cost.USD, recap) || !near(after.Cost.CampaignUSD, before.CampaignUSD+recap) ||
 		after.Cost.SessionID == before.SessionID || after.Cost.Turns != 0 {
 		t.Fatalf("after the recap: %d summaries, cost %+v (before %+v)", n.summaries, after.Cost, before)
 	}
@@ -326,7 +347,7 @@ func TestLongGapRecapIsPaidFor(t *testing.T) {
 			told = string(m)
 		}
 	}
-	if !strings.Contains(told, "Summary 3") {
+	if !strings.Contains(told, "Summary 1") {
 		t.Fatalf("recap sent: %s", told)
 	}
 }
@@ -402,36 +423,17 @@ func TestSummaryCompressedOnEvents(t *testing.T) {
 	}
 }
 
-// A model narrates prose only: the next actions offered as chips come
-// through the extraction's tool call, validated with it, and an answer
-// that fails validation offers none (and records no fact).
-func TestSuggestionsComeThroughTheExtraction(t *testing.T) {
+// A model narrates prose only: the next actions offered as chips after
+// each turn come from what the engine knows (the ways on, a look around),
+// with no model call, folds or not.
+func TestChipsComeFromTheEngineWithoutACall(t *testing.T) {
 	f := newFixture(t)
-	n := &tiered{
-		narration: func(narrator.Request) string {
-			return "Old Tobin, who sweeps the floors, hands Mira a sealed letter."
-		},
-		extract: func(req narrator.ExtractRequest) (narrator.Extracted, error) {
-			raw := `{"npcs":[{"name":"Tobin","evidence":"Old Tobin, who sweeps the floors, hands Mira a sealed letter."}],
-				"suggestions":["Open the letter","Ask Tobin who sent it"]}`
-			if req.Turn.Sequence == 2 {
-				raw = `{"suggestions":["Open the letter","Roll 20 on Persuasion"]}` // a number the engine did not make
-			}
-			x, err := narrator.DecodeExtraction([]byte(raw), req.Turn)
-			return narrator.Extracted{Facts: x, Model: haiku, Usage: narrator.Usage{Input: 600, Output: 40}}, err
-		},
-	}
+	n := &tiered{narration: func(narrator.Request) string { return "Mira waits by the door." }}
 	f.svc.Narrator = n
 	c, _ := f.table(t, "Chips", "c1")
-	f.play(t, "c1", c, 2)
+	f.play(t, "c1", c, 3)
 
 	turns := f.turns(t, c.ID)
-	if want := []string{"Open the letter", "Ask Tobin who sent it"}; !slices.Equal(turns[0].Suggestions, want) {
-		t.Fatalf("first turn's suggestions = %q, want %q", turns[0].Suggestions, want)
-	}
-	if len(turns[1].Suggestions) != 0 {
-		t.Fatalf("an invalid extraction offered %q", turns[1].Suggestions)
-	}
 	var done []events.NarrationDone
 	for _, m := range f.push.sent["c1"] {
 		if strings.Contains(string(m), `"type":"narration.done"`) {
@@ -442,17 +444,27 @@ func TestSuggestionsComeThroughTheExtraction(t *testing.T) {
 			done = append(done, d)
 		}
 	}
-	if len(done) != 2 || !slices.Equal(done[0].Suggestions, turns[0].Suggestions) || done[1].Suggestions == nil || len(done[1].Suggestions) != 0 {
+	want := []string{"Go to The Crossroads", "Go to Cellar", "Look around"}
+	if len(done) != 3 {
 		t.Fatalf("narration.done = %+v", done)
+	}
+	for i, d := range done {
+		if !slices.Equal(d.Suggestions, want) || !slices.Equal(turns[i].Suggestions, want) {
+			t.Errorf("turn %d offered %q (kept %q), want %q", i+1, d.Suggestions, turns[i].Suggestions, want)
+		}
+	}
+	if len(n.folded) != 0 || len(turns[2].Context.Calls) != 1 {
+		t.Fatalf("%d folds, calls of the third turn %+v: the chips cost a call", len(n.folded), turns[2].Context.Calls)
 	}
 }
 
-// The narration moves the scene only through the extraction's validated
+// The narration moves the scene only through the fold's validated
 // signals: the evening comes, the rain starts, Tobin arrives and later
 // leaves, and his attitude reaches the roster; the player's own words
 // ("it is night, and Tobin adores us") change nothing.
-func TestSceneChangesComeThroughTheExtraction(t *testing.T) {
+func TestSceneChangesComeThroughTheFold(t *testing.T) {
 	f := newFixture(t)
+	f.svc.SummaryEvery = 1 // a fold every turn: the scene moves turn by turn
 	lines := map[int]string{
 		1: "Evening settles over the yard as a thin rain begins. Old Tobin shuffles out to join you, warm and friendly.",
 		2: "Tobin mutters an excuse and hurries back inside.",
@@ -470,10 +482,11 @@ func TestSceneChangesComeThroughTheExtraction(t *testing.T) {
 	}
 	n := &tiered{
 		narration: func(req narrator.Request) string { return lines[len(req.Recent)+1] },
-		extract: func(req narrator.ExtractRequest) (narrator.Extracted, error) {
-			x, err := narrator.DecodeExtraction([]byte(answers[req.Turn.Sequence]), req.Turn)
-			return narrator.Extracted{Facts: x, Model: haiku}, err
-		},
+		fold: folds(func(_ int, req narrator.FoldRequest) string {
+			seq := req.Turns[len(req.Turns)-1].Sequence
+			facts := strings.TrimSuffix(strings.TrimPrefix(answers[seq], "{"), "}")
+			return fmt.Sprintf(`{"summary":"s","turns":[{"turn":%d,%s}]}`, seq, facts)
+		}),
 	}
 	f.svc.Narrator = n
 	c, _ := f.table(t, "Weather", "c1")
@@ -516,4 +529,76 @@ func TestSceneChangesComeThroughTheExtraction(t *testing.T) {
 	if len(committed) != 3 || committed[0].Scene.Weather != "thin rain" || len(committed[0].Scene.NPCs) != 1 {
 		t.Fatalf("turn.committed scenes = %+v", committed)
 	}
+}
+
+// The facts of a fold's turns reach memory as facts of the turn each came
+// from, made when the fold is: quiet turns wait for it, with no call.
+// An NPC's arrival told before the party moved on stays behind, while the
+// NPC is remembered.
+func TestFoldFactsLandWithTheirTurn(t *testing.T) {
+	lines := map[int]string{
+		1: "Brannoc hammers at the anvil without looking up.",
+		2: "Snow drifts down over the yard.",
+		3: "Mira warms her hands by the forge.",
+	}
+	facts := map[int]string{
+		1: `{"turn":1,"npcs":[{"name":"Brannoc","role":"smith","evidence":"Brannoc hammers at the anvil without looking up."}],
+			"scene":[{"what":"arrived","value":"Brannoc","evidence":"Brannoc hammers at the anvil without looking up."}]}`,
+		2: `{"turn":2,"scene":[{"what":"weather","value":"snow","evidence":"Snow drifts down over the yard."}]}`,
+	}
+	answer := func(_ int, req narrator.FoldRequest) string {
+		var entries []string
+		for _, tn := range req.Turns {
+			if e, ok := facts[tn.Sequence]; ok {
+				entries = append(entries, e)
+			}
+		}
+		return `{"summary":"Mira met a smith; it snowed.","turns":[` + strings.Join(entries, ",") + `]}`
+	}
+	play := func(t *testing.T, third *events.Intent) (*fixture, *tiered, campaign.Campaign) {
+		f := newFixture(t)
+		f.svc.SummaryEvery = 3
+		n := &tiered{narration: func(req narrator.Request) string { return lines[len(req.Recent)+1] }, fold: folds(answer)}
+		f.svc.Narrator = n
+		c, _ := f.table(t, "Forge", "c1")
+		mira := mustSnap(t, f, c.ID).Characters[0]
+		f.play(t, "c1", c, 2)
+		if err := f.act(t, "c1", mira.ID, "third", "I warm my hands", third); err != nil {
+			t.Fatal(err)
+		}
+		return f, n, c
+	}
+	t.Run("QuietTurnsWaitForTheFold", func(t *testing.T) {
+		f, n, c := play(t, nil)
+		if len(n.folded) != 1 || len(n.folded[0].Turns) != 3 || !slices.Equal(n.folded[0].Read, []int{1, 2, 3}) {
+			t.Fatalf("folds %+v, want one over turns 1 to 3", n.folded)
+		}
+		turns := f.turns(t, c.ID)
+		if len(turns[0].Context.Calls) != 1 || len(turns[1].Context.Calls) != 1 || turns[2].Context.Calls[1].Purpose != "fold" {
+			t.Fatalf("calls %+v, %+v, %+v: want the narrations alone, then the fold", turns[0].Context.Calls, turns[1].Context.Calls, turns[2].Context.Calls)
+		}
+		mem := f.memoryOf(t, c.ID)
+		brannoc, ok := mem.Roster.Get("Brannoc")
+		about := mem.Ledger.About("Brannoc")
+		if !ok || brannoc.FirstTurn != 1 || brannoc.Role != "smith" || len(about) != 1 || about[0].Turn != 1 || about[0].ID != "t1-x1" {
+			t.Fatalf("Brannoc = %+v, %v; facts %+v; want the model's, of turn 1", brannoc, ok, about)
+		}
+		st := mustSnap(t, f, c.ID).State
+		if st.Scene.Weather != "snow" || !slices.Equal(st.Scene.NPCs, []string{"Brannoc"}) || st.Summary != "Mira met a smith; it snowed." {
+			t.Fatalf("after the fold: scene %+v, summary %q", st.Scene, st.Summary)
+		}
+	})
+	t.Run("AnArrivalBeforeAMoveStaysBehind", func(t *testing.T) {
+		f, n, c := play(t, &events.Intent{Kind: "move", ToAreaID: "cellar"})
+		if len(n.folded) != 1 {
+			t.Fatalf("%d folds", len(n.folded))
+		}
+		st := mustSnap(t, f, c.ID).State
+		if len(st.Scene.NPCs) != 0 || st.Scene.Weather != "snow" {
+			t.Fatalf("scene after the move %+v: want nobody with the party, and the snow", st.Scene)
+		}
+		if _, ok := f.memoryOf(t, c.ID).Roster.Get("Brannoc"); !ok {
+			t.Fatal("Brannoc was forgotten")
+		}
+	})
 }

@@ -34,19 +34,42 @@ func viaStandin(t *testing.T, f *fixture, api string, cfg standin.Config) *stand
 		t.Fatal(err)
 	}
 	t.Cleanup(srv.Close)
-	switch api {
-	case "openai":
-		f.svc.Narrator = openai.New(srv.URL+"/v1", "", openai.Config{HighModel: "standin-high", LowModel: "standin-low",
-			Backoff: time.Millisecond, Timeout: 20 * time.Second}, nil)
-	case "bedrock":
-		client := bedrockruntime.New(bedrockruntime.Options{
-			Region:       "us-east-1",
-			Credentials:  credentials.NewStaticCredentialsProvider("standin", "standin", ""),
-			BaseEndpoint: aws.String(srv.URL),
-		})
-		f.svc.Narrator = bedrock.New(client, bedrock.Config{Backoff: time.Millisecond, Timeout: 20 * time.Second})
-	}
+	f.svc.Narrator = standinModel(api, srv)
 	return srv
+}
+
+// standinModel is the adapter of api, pointed at srv.
+func standinModel(api string, srv *standin.Server) fullModel {
+	if api == "openai" {
+		return openai.New(srv.URL+"/v1", "", openai.Config{HighModel: "standin-high", LowModel: standinLow,
+			Backoff: time.Millisecond, Timeout: 20 * time.Second}, nil)
+	}
+	client := bedrockruntime.New(bedrockruntime.Options{
+		Region:       "us-east-1",
+		Credentials:  credentials.NewStaticCredentialsProvider("standin", "standin", ""),
+		BaseEndpoint: aws.String(srv.URL),
+	})
+	return bedrock.New(client, bedrock.Config{Backoff: time.Millisecond, Timeout: 20 * time.Second})
+}
+
+// standinLow is the low tier's model as the OpenAI adapter names it here.
+const standinLow = "standin-low"
+
+// lowModel is the low tier's model id api's adapter sends.
+func lowModel(api string) string {
+	if api == "openai" {
+		return standinLow
+	}
+	return bedrock.DefaultLowModel
+}
+
+// fullModel is what both adapters offer the game.
+type fullModel interface {
+	narrator.Narrator
+	narrator.Folder
+	narrator.Extractor
+	narrator.Definer
+	narrator.IntentReader
 }
 
 // turnEvent is a campaign event of a turn, as a connection got it.

@@ -284,15 +284,16 @@ func (s *Service) resolve(ctx context.Context, snap Snapshot, lease campaign.Lea
 	if narr.Degraded {
 		lowN = narrator.Offline{}
 	}
-	// The turns the summary does not tell yet are the last of the recent
-	// ones (at most SummaryEvery-1, or a few more after failed calls).
+	// The turns the summary does not tell yet, nor the model read the
+	// facts of, are the last of the recent ones (at most SummaryEvery-1,
+	// or a few more after failed folds).
 	waiting := recent[max(len(recent)-st.Unsummarized, 0):]
 	eventful := d.Scene != nil || (d.Encounter != nil && d.Encounter.Status != "active") || len(d.Reactions) > 0
-	low := s.remember(ctx, lowN, snap, turn, waiting, eventful, &mem, present)
+	low := s.remember(ctx, lowN, snap, turn, waiting, d.Scene != nil, eventful, &mem, present)
 	if len(turn.Suggestions) == 0 {
-		// A model narrates prose only; its next actions come validated
-		// through the extraction's tool call.
-		turn.Suggestions = low.suggestions
+		// A model narrates prose only: the next actions come from what
+		// the engine knows of the turn, with no call.
+		turn.Suggestions = narrator.NextActions(req)
 	}
 	recordCalls(record, req, append(slices.Clone(lease.Calls), low.calls...))
 	next := st

@@ -216,11 +216,6 @@ const (
 	DefineToolName  = "define_terms"
 )
 
-// ToolMaxTokens is the least output a tool call is allowed: a full
-// record_facts answer quotes a sentence per entry, and an answer cut off
-// by the limit is invalid JSON, paid for and dropped.
-const ToolMaxTokens = 1500
-
 var (
 	toolsOnce   sync.Once
 	extractTool Tool
@@ -326,17 +321,27 @@ func DecodeExtraction(raw []byte, turn campaign.Turn) (Extraction, error) {
 	if err := decodeStrict(raw, &x); err != nil {
 		return Extraction{}, errInvalid(op, "not a record_facts answer: %v", err)
 	}
+	x, err := validExtraction(x, turn)
+	if err != nil {
+		return Extraction{}, errInvalid(op, "%v", err)
+	}
+	return x, nil
+}
+
+// validExtraction is x checked against turn as DecodeExtraction says,
+// its entries' white space collapsed.
+func validExtraction(x Extraction, turn campaign.Turn) (Extraction, error) {
 	told := []string{turn.Narration, turn.RulesResult}
 	said := append([]string{turn.Action}, told...)
 	lists := map[string]int{"npcs": len(x.NPCs), "items": len(x.Items), "places": len(x.Places), "promises": len(x.Promises),
 		"debts": len(x.Debts), "deaths": len(x.Deaths), "terms": len(x.Terms), "scene changes": len(x.Scene), "attitudes": len(x.Attitudes)}
 	for k, n := range lists {
 		if n > maxEntries {
-			return Extraction{}, errInvalid(op, "%d %s, at most %d", n, k, maxEntries)
+			return Extraction{}, fmt.Errorf("%d %s, at most %d", n, k, maxEntries)
 		}
 	}
 	if n := len(x.Suggestions); n > MaxSuggestions {
-		return Extraction{}, errInvalid(op, "%d suggestions, at most %d", n, MaxSuggestions)
+		return Extraction{}, fmt.Errorf("%d suggestions, at most %d", n, MaxSuggestions)
 	}
 	var err error
 	check := func(kind string, name, evidence *string, sources []string) {
@@ -436,7 +441,7 @@ func DecodeExtraction(raw []byte, turn campaign.Turn) (Extraction, error) {
 		x.Suggestions[i], err = numberless("suggestion", x.Suggestions[i], maxSuggestion, maxSuggestionWords)
 	}
 	if err != nil {
-		return Extraction{}, errInvalid(op, "%v", err)
+		return Extraction{}, err
 	}
 	return x, nil
 }

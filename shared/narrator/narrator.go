@@ -35,6 +35,9 @@ const (
 	// after a long gap.
 	PurposeSummary Purpose = "summary"
 	PurposeRecap   Purpose = "recap"
+	// PurposeFold extends the rolling summary and reads the facts of every
+	// turn since the last fold, in one call (Folder).
+	PurposeFold Purpose = "fold"
 	// PurposeExtraction reads a turn's facts through tool use;
 	// PurposeDefinition defines the terms a turn coined; PurposeIntent turns free text into intents.
 	PurposeExtraction Purpose = "extraction"
@@ -45,12 +48,12 @@ const (
 // Route is the tier of a call, as seed 001 routes them: the high tier for
 // what players read as the game master's voice (narration, NPC dialogue,
 // new scenes), the low tier for short acknowledgements and for the
-// mechanical work nobody reads as prose (summaries, recaps, extraction,
-// definitions, intents). An unknown purpose takes the high tier: a wrong
+// mechanical work nobody reads as prose (summaries, recaps, folds,
+// extraction, definitions, intents). An unknown purpose takes the high tier: a wrong
 // guess then costs money, not quality.
 func Route(p Purpose) Tier {
 	switch p {
-	case PurposeAcknowledgement, PurposeSummary, PurposeRecap, PurposeExtraction, PurposeDefinition, PurposeIntent:
+	case PurposeAcknowledgement, PurposeSummary, PurposeRecap, PurposeFold, PurposeExtraction, PurposeDefinition, PurposeIntent:
 		return Low
 	}
 	return High

@@ -3,7 +3,6 @@ package narrator
 import (
 	"context"
 	"fmt"
-	"hash/fnv"
 	"regexp"
 	"strings"
 	"time"
@@ -23,18 +22,6 @@ type Offline struct {
 
 // Name implements Narrator.
 func (Offline) Name() string { return "offline" }
-
-var suggestionSets = [][]string{
-	{"Look around carefully", "Talk to the others", "Press on"},
-	{"Search the area", "Listen for danger", "Rest a moment"},
-	{"Ask a question", "Check your gear", "Move ahead cautiously"},
-}
-
-func pick(seed string, n int) int {
-	h := fnv.New32a()
-	h.Write([]byte(seed))
-	return int(h.Sum32() % uint32(n))
-}
 
 // Narrate implements Narrator. It emits the text a sentence at a time, as a
 // model would stream it.
@@ -60,7 +47,7 @@ func (o Offline) Narrate(ctx context.Context, req Request, emit func(string) err
 		}
 		b.WriteString(s)
 	}
-	return Narration{Text: b.String(), Suggestions: suggestionSets[pick(req.TurnID+"s", len(suggestionSets))]}, nil
+	return Narration{Text: b.String(), Suggestions: NextActions(req)}, nil
 }
 
 // Tell is the offline narration of a turn, sentence by sentence: a

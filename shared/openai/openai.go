@@ -26,8 +26,12 @@ type Config struct {
 	// name). Empty leaves the field out of the request.
 	HighModel string
 	// LowModel is for low-tier narration and summaries; default HighModel.
-	LowModel  string
-	MaxTokens int // output tokens per reply; default 600
+	LowModel string
+	// MaxTokens, when set, is a ceiling on prose replies (narrations,
+	// summaries) below their purpose's cap (narrator.MaxOutput); tool
+	// answers keep theirs, since one cut short is invalid. Zero sends
+	// each purpose's cap.
+	MaxTokens int
 	// Timeout bounds a whole call, retries and streaming included;
 	// default 60 s, as local models can be slow.
 	Timeout time.Duration
@@ -63,9 +67,6 @@ func New(baseURL, apiKey string, cfg Config, httpClient *http.Client) *Narrator 
 	}
 	if cfg.LowModel == "" {
 		cfg.LowModel = cfg.HighModel
-	}
-	if cfg.MaxTokens <= 0 {
-		cfg.MaxTokens = 600
 	}
 	if cfg.Timeout <= 0 {
 		cfg.Timeout = 60 * time.Second
@@ -196,7 +197,7 @@ func messages(blocks []narrator.Block) []message {
 func (n *Narrator) Narrate(ctx context.Context, req narrator.Request, emit func(string) error) (narrator.Narration, error) {
 	const op = "openai narrate"
 	model := n.Model(req.Tier)
-	body := completionRequest{Model: model, Messages: messages(narrator.Blocks(req)), MaxTokens: n.cfg.MaxTokens,
+	body := completionRequest{Model: model, Messages: messages(narrator.Blocks(req)), MaxTokens: n.prose(req.Purpose),
 		Stream: true, StreamOptions: &streamOptions{IncludeUsage: true}}
 	callCtx, cancel := context.WithTimeout(ctx, n.cfg.Timeout)
 	defer cancel()
@@ -220,12 +221,22 @@ func (n *Narrator) Narrate(ctx context.Context, req narrator.Request, emit func(
 	return out, nil
 }
 
+// prose is the output cap of a prose reply for purpose p: its cap, or
+// the configured ceiling when lower.
+func (n *Narrator) prose(p narrator.Purpose) int {
+	c := narrator.MaxOutput(p)
+	if n.cfg.MaxTokens > 0 {
+		c = min(c, n.cfg.MaxTokens)
+	}
+	return c
+}
+
 // Summarize implements narrator.Narrator with a chat completion on the low
 // model, not streamed. The Summarized carries the model and the usage the
 // server reported. Errors are fault.Unavailable.
 func (n *Narrator) Summarize(ctx context.Context, req narrator.SummaryRequest) (narrator.Summarized, error) {
 	const op = "openai summarize"
-	body := completionRequest{Model: n.cfg.LowModel, Messages: messages(narrator.SummaryBlocks(req)), MaxTokens: n.cfg.MaxTokens}
+	body := completionRequest{Model: n.cfg.LowModel, Messages: messages(narrator.SummaryBlocks(req)), MaxTokens: n.prose(narrator.PurposeSummary)}
 	callCtx, cancel := context.WithTimeout(ctx, n.cfg.Timeout)
 	defer cancel()
 	var out narrator.Narration
@@ -249,6 +260,7 @@ func (n *Narrator) Summarize(ctx context.Context, req narrator.SummaryRequest) (
 
 var (
 	_ narrator.Extractor = (*Narrator)(nil)
+	_ narrator.Folder    = (*Narrator)(nil)
 	_ narrator.Definer   = (*Narrator)(nil)
 )
 
@@ -258,6 +270,12 @@ var (
 // are an Invalid error beside the call's model and usage.
 func (n *Narrator) Extract(ctx context.Context, req narrator.ExtractRequest) (narrator.Extracted, error) {
 	return narrator.ExtractWith(ctx, n.tool, "openai extract", req)
+}
+
+// Fold implements narrator.Folder with the record_fold function on the
+// low model, validated whole with narrator.DecodeFold.
+func (n *Narrator) Fold(ctx context.Context, req narrator.FoldRequest) (narrator.Folded, error) {
+	return narrator.FoldWith(ctx, n.tool, "openai fold", req)
 }
 
 // Define implements narrator.Definer with the define_terms function on
@@ -278,7 +296,7 @@ func (n *Narrator) ReadIntent(ctx context.Context, req narrator.IntentRequest) (
 // Invalid when the model answered without calling the tool.
 func (n *Narrator) tool(ctx context.Context, op string, blocks []narrator.Block, tool narrator.Tool) (raw []byte, model string, usage narrator.Usage, err error) {
 	model = n.cfg.LowModel
-	body := completionRequest{Model: model, Messages: messages(blocks), MaxTokens: max(n.cfg.MaxTokens, narrator.ToolMaxTokens),
+	body := completionRequest{Model: model, Messages: messages(blocks), MaxTokens: tool.MaxOutput(),
 		Tools:      []toolSpec{{Type: "function", Function: function{Name: tool.Name, Description: tool.Description, Parameters: tool.Schema}}},
 		ToolChoice: &toolChoice{Type: "function", Function: toolName{Name: tool.Name}}}
 	callCtx, cancel := context.WithTimeout(ctx, n.cfg.Timeout)

@@ -208,7 +208,7 @@ func TestNarrateStreams(t *testing.T) {
 		t.Fatal(err)
 	}
 	system, user := narrator.Roles(narrator.Blocks(request(narrator.High)))
-	if body.Model != "llama3.3:70b" || !body.Stream || !body.StreamOptions.IncludeUsage || body.MaxTokens != 600 {
+	if body.Model != "llama3.3:70b" || !body.Stream || !body.StreamOptions.IncludeUsage || body.MaxTokens != narrator.MaxOutput(narrator.PurposeNarration) {
 		t.Fatalf("body %s", calls[0].body)
 	}
 	if len(body.Messages) != 2 || body.Messages[0].Role != "system" || body.Messages[0].Content != narrator.Join(system) ||

@@ -14,6 +14,7 @@ func TestToolNamesAreTheNarrators(t *testing.T) {
 		{toolFacts, narrator.ExtractToolName},
 		{toolIntent, narrator.IntentToolName},
 		{toolDefine, narrator.DefineToolName},
+		{toolFold, narrator.FoldToolName},
 	} {
 		if c[0] != c[1] {
 			t.Errorf("the stand-in answers %q, the narrator calls %q", c[0], c[1])

@@ -18,6 +18,7 @@ const (
 	toolFacts  = "record_facts"
 	toolIntent = "read_intent"
 	toolDefine = "define_terms"
+	toolFold   = "record_fold"
 )
 
 // continuation is how a narration prompt says part of the narration was
@@ -368,6 +369,8 @@ func toolArgs(t Tool, p prompt, invent bool) []byte {
 		v = readIntent(p.user(), kindsOffered(t.Schema), invent)
 	case toolDefine:
 		v = define(p.user(), invent)
+	case toolFold:
+		v = fold(p.user(), invent)
 	default:
 		v = map[string]any{}
 	}
@@ -405,27 +408,7 @@ type extraction struct {
 // found or given, the NPCs it names ("a priest named Oswin"), each with
 // its sentence as evidence, and up to three plain suggestions.
 func facts(user string, invent bool) extraction {
-	narration := field(user, "Narration: ")
-	leave := map[string]bool{}
-	for _, label := range []string{"The player characters (not NPCs): ", "Already known, leave out: "} {
-		for n := range strings.SplitSeq(strings.TrimSuffix(field(user, label), "."), ", ") {
-			leave[strings.ToLower(strings.TrimSpace(n))] = true
-		}
-	}
-	var x extraction
-	for _, s := range sentenceRE.FindAllString(narration, -1) {
-		s = strings.TrimSpace(s)
-		for _, m := range itemRE.FindAllStringSubmatch(s, -1) {
-			if !leave[strings.ToLower(m[1])] && len(x.Items) < 3 {
-				x.Items = append(x.Items, thing{Name: m[1], Evidence: s})
-			}
-		}
-		for _, m := range npcRE.FindAllStringSubmatch(s, -1) {
-			if !leave[strings.ToLower(m[2])] && len(x.NPCs) < 3 {
-				x.NPCs = append(x.NPCs, npc{Name: m[2], Role: m[1], Evidence: s})
-			}
-		}
-	}
+	x := found(field(user, "Narration: "), leftOut(user))
 	for _, it := range x.Items {
 		x.Suggestions = append(x.Suggestions, "Examine the "+it.Name)
 	}
@@ -443,6 +426,94 @@ func facts(user string, invent bool) extraction {
 		x.Suggestions = append(x.Suggestions[:min(len(x.Suggestions), 2)], "Strike again for 42 damage")
 	}
 	return x
+}
+
+// leftOut are the names a prompt says are not to be recorded: the
+// player characters and the names already known, in lower case.
+func leftOut(user string) map[string]bool {
+	leave := map[string]bool{}
+	for _, label := range []string{"The player characters (not NPCs): ", "Already known, leave out: "} {
+		for n := range strings.SplitSeq(strings.TrimSuffix(field(user, label), "."), ", ") {
+			leave[strings.ToLower(strings.TrimSpace(n))] = true
+		}
+	}
+	return leave
+}
+
+// found are the items and NPCs a narration introduces, as facts reads
+// them, leaving out the names in leave.
+func found(narration string, leave map[string]bool) extraction {
+	var x extraction
+	for _, s := range sentenceRE.FindAllString(narration, -1) {
+		s = strings.TrimSpace(s)
+		for _, m := range itemRE.FindAllStringSubmatch(s, -1) {
+			if !leave[strings.ToLower(m[1])] && len(x.Items) < 3 {
+				x.Items = append(x.Items, thing{Name: m[1], Evidence: s})
+			}
+		}
+		for _, m := range npcRE.FindAllStringSubmatch(s, -1) {
+			if !leave[strings.ToLower(m[2])] && len(x.NPCs) < 3 {
+				x.NPCs = append(x.NPCs, npc{Name: m[2], Role: m[1], Evidence: s})
+			}
+		}
+	}
+	return x
+}
+
+// foldTurn is one turn's entry of a record_fold answer.
+type foldTurn struct {
+	Turn  int     `json:"turn"`
+	NPCs  []npc   `json:"npcs,omitempty"`
+	Items []thing `json:"items,omitempty"`
+}
+
+// foldAnswer is a record_fold answer.
+type foldAnswer struct {
+	Summary string     `json:"summary"`
+	Turns   []foldTurn `json:"turns,omitempty"`
+}
+
+var askedRE = regexp.MustCompile(`\d+`)
+
+// fold answers a record_fold prompt: the summary as a summary prompt gets
+// it, and, for each turn whose facts are asked for, what facts reads in
+// its narration, a name recorded once; invent records a fact no turn
+// states.
+func fold(user string, invent bool) foldAnswer {
+	out := foldAnswer{Summary: summary(user)}
+	asked := map[string]bool{}
+	for _, n := range askedRE.FindAllString(field(user, "Facts are asked for turns: "), -1) {
+		asked[n] = true
+	}
+	leave := leftOut(user)
+	turn := ""
+	for line := range strings.SplitSeq(after(user, "The new turns, oldest first:\n"), "\n") {
+		if m := turnRE.FindStringSubmatch(line); m != nil {
+			turn = m[1]
+			continue
+		}
+		told, ok := strings.CutPrefix(strings.TrimSpace(line), "Narrated: ")
+		if !ok || !asked[turn] {
+			continue
+		}
+		x := found(told, leave)
+		if len(x.NPCs)+len(x.Items) == 0 {
+			continue
+		}
+		for _, n := range x.NPCs {
+			leave[strings.ToLower(n.Name)] = true
+		}
+		seq, _ := strconv.Atoi(turn)
+		out.Turns = append(out.Turns, foldTurn{Turn: seq, NPCs: x.NPCs, Items: x.Items})
+	}
+	if invent {
+		for n := range asked {
+			seq, _ := strconv.Atoi(n)
+			out.Turns = append(out.Turns, foldTurn{Turn: seq, NPCs: []npc{{Name: "Vexor", Evidence: "Vexor the lich rises from the floor."}}})
+			break
+		}
+	}
+	return out
 }
 
 // choice is one thing an action may name, as the intent prompt lists it:

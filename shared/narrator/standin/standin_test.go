@@ -237,7 +237,7 @@ func TestLogsWhatTheNarratorSent(t *testing.T) {
 			if fmt.Sprint(n.System) != fmt.Sprint(texts) || len(n.Messages) != 1 || n.Messages[0].Role != "user" || n.Messages[0].Text != narrator.Join(user) {
 				t.Errorf("narration prompt logged as system %q, messages %q", n.System, n.Messages)
 			}
-			if !strings.Contains(n.Prompt(), secret) || n.MaxTokens != 600 || len(n.Tools) != 0 {
+			if !strings.Contains(n.Prompt(), secret) || n.MaxTokens != narrator.MaxOutput(narrator.PurposeNarration) || len(n.Tools) != 0 {
 				t.Errorf("narration logged as %+v", n)
 			}
 			if n.CachePoint != (a.name == "bedrock") || (a.name == "bedrock" && n.CacheTTL != "1h") {
@@ -248,7 +248,7 @@ func TestLogsWhatTheNarratorSent(t *testing.T) {
 			}
 			want, _ := json.Marshal(narrator.ExtractTool().Schema)
 			if x.Stream || x.Model != a.low || len(x.Tools) != 1 || x.Tools[0].Name != narrator.ExtractToolName ||
-				x.ToolChoice != narrator.ExtractToolName || compact(x.Tools[0].Schema) != string(want) || x.MaxTokens != narrator.ToolMaxTokens {
+				x.ToolChoice != narrator.ExtractToolName || compact(x.Tools[0].Schema) != string(want) || x.MaxTokens != narrator.MaxOutput(narrator.PurposeExtraction) {
 				t.Errorf("extraction logged as %+v", x)
 			}
 			if x.Tool != narrator.ExtractToolName || !strings.Contains(string(x.Arguments), "Moonglass Key") {
