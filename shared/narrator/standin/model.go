@@ -214,6 +214,13 @@ var colourLines = []string{
 	"Moths circle the lantern in slow, patient loops.",
 	"It is the kind of quiet that makes a careful traveller count the exits.",
 	"A gust rattles the shutters hard enough that a few heads turn.",
+	// A model names people, things and places as it goes; the memory
+	// and the extraction have these to keep.
+	"A fisherman named Tobin Reed nurses a cup of something dark by the window and pretends not to listen.",
+	"An old woman named Hester Vane sells charms of knotted reed from a basket near the door.",
+	"Someone has scratched the sign of the Saltmoth Guild into the doorframe, fresh enough that the splinters are pale.",
+	"Talk at the bar turns, as it always does, to the Weeping Stair and the lights that walk the causeway at night.",
+	"{actor} finds the Tarnished Locket wedged between two boards, its clasp long since broken.",
 }
 
 // colour is the sentences of colour that bring a narration of had words
@@ -561,6 +568,7 @@ func readIntent(user string, kinds []string, invent bool) map[string]any {
 	}
 	attackVerbs := []string{"attack", "hit", "strike", "stab", "slash", "hack", "shoot", "swing", "smash", "punch", "kick", "fire", "charge"}
 	moveVerbs := []string{"go", "move", "walk", "run", "head", "climb", "enter", "descend", "step", "return", "follow"}
+	directions := []string{"out", "outside", "inside", "in", "back", "up", "down", "upstairs", "downstairs", "away", "over", "after"}
 	switch {
 	case offered("cast") && best(spells, words) != nil:
 		in := map[string]any{"kind": "cast", "spell": best(spells, words).id}
@@ -578,7 +586,9 @@ func readIntent(user string, kinds []string, invent bool) map[string]any {
 			in["weapon"] = w.id
 		}
 		return in
-	case offered("move") && len(areas) > 0 && (has(moveVerbs...) || best(areas, words) != nil):
+	case offered("move") && len(areas) > 0 && (best(areas, words) != nil || (has(moveVerbs...) && has(directions...))):
+		// A verb of moving alone ("I go through his pockets") is no move:
+		// it needs a place or a way to go.
 		a := best(areas, words)
 		if a == nil {
 			a = &areas[0]
