@@ -2,6 +2,7 @@ package game_test
 
 import (
 	"context"
+	"encoding/json"
 	"fmt"
 	"math"
 	"math/rand/v2"
@@ -399,7 +400,7 @@ var purposes = []string{"narration", "dialogue", "scene", "acknowledgement", "ex
 
 // playSession plays p under layout l with seed through the real turn
 // pipeline and prices every call the adapter made.
-func playSession(t *testing.T, p plan, l layout, seed uint64) session {
+func playSession(t testing.TB, p plan, l layout, seed uint64) session {
 	t.Helper()
 	f := newFixture(t)
 	f.svc.TurnLimit = nil
@@ -453,7 +454,7 @@ func playSession(t *testing.T, p plan, l layout, seed uint64) session {
 	// as players who let the moment go.
 	passWindows := func() {
 		for range 20 {
-			snap := mustSnap(t, f, c.ID)
+			snap := snapshotOf(t, f, c.ID)
 			lease := snap.Lease
 			if lease == nil || lease.Pending == nil || lease.Pending.Window == nil {
 				return
@@ -479,14 +480,14 @@ func playSession(t *testing.T, p plan, l layout, seed uint64) session {
 			f.clock.Add(10 * time.Minute)
 		}
 		if fightNo < len(p.fights) && next == p.fights[fightNo].at {
-			if _, err := f.svc.StartEncounter(ctx, owner.player, c.ID, startReq(t, `{"area_id":"`+p.fights[fightNo].area+`","monsters":`+p.fights[fightNo].monsters+`}`)); err != nil {
+			if _, err := f.svc.StartEncounter(ctx, owner.player, c.ID, startBody(t, `{"area_id":"`+p.fights[fightNo].area+`","monsters":`+p.fights[fightNo].monsters+`}`)); err != nil {
 				t.Fatalf("start fight %d: %v", fightNo+1, err)
 			}
 			fightNo++
 			passWindows()
 		}
 		var ln line
-		_, e, fighting, _ := activeFor(t, mustSnap(t, f, c.ID))
+		_, e, fighting, _ := fightIn(t, snapshotOf(t, f, c.ID))
 		if fighting {
 			who := -1
 			for _, pt := range e.Participants {
@@ -513,7 +514,7 @@ func playSession(t *testing.T, p plan, l layout, seed uint64) session {
 			ln = p.script[next]
 			next++
 		}
-		err := f.act(t, p.seats[ln.who].conn, chars[ln.who].ID, fmt.Sprint(p.name, "-", turn), ln.text, ln.in)
+		err := take(f, p.seats[ln.who].conn, chars[ln.who].ID, fmt.Sprint(p.name, "-", turn), ln)
 		out.playerTurns++
 		if err != nil {
 			out.refused = append(out.refused, fmt.Sprintf("%q: %v", words(ln), err))
@@ -523,7 +524,7 @@ func playSession(t *testing.T, p plan, l layout, seed uint64) session {
 	out.minutes = f.clock.Now().Sub(start).Minutes()
 
 	// What the game recorded.
-	snap := mustSnap(t, f, c.ID)
+	snap := snapshotOf(t, f, c.ID)
 	out.stateUSD = snap.State.Cost.USD
 	recorded := map[string]*tally{}
 	for _, tn := range allTurns(t, f, c.ID) {
@@ -649,7 +650,7 @@ func words(ln line) string {
 
 // report logs a session: its calls by purpose, priced from outside with
 // and without the cache, beside what the game recorded.
-func (s session) report(t *testing.T) {
+func (s session) report(t testing.TB) {
 	t.Logf("%s session, %s layout: %d player turns and %d the engine played over %.0f minutes; %d calls; %d narrations of %d words on average; "+
 		"%d narrations spoiled by the stand-in, %d guard violations; %d player turns refused",
 		s.plan, s.layout, s.playerTurns, s.engineTurn, s.minutes, s.total.calls, s.narrations, s.narrationWords/max(s.narrations, 1),
@@ -686,7 +687,7 @@ func (s session) highReadShare() float64 {
 	return float64(s.total.highRead) / math.Max(float64(s.total.highInput), 1)
 }
 
-// TestSessionCost plays a 40-turn solo session and a 160-turn
+// BenchmarkSessionCost plays a 40-turn solo session and a 160-turn
 // four-player session through the real turn pipeline, narrated through
 // the Bedrock adapter by the model stand-in (narrations of 80-120 words,
 // 5% of them spoiled with an invented number for the guard to refuse),
@@ -694,11 +695,15 @@ func (s session) highReadShare() float64 {
 // prints each session's calls by purpose priced from the request bodies
 // at the list prices with Anthropic's caching simulated, with and without
 // the cache, beside what the game recorded; then one row per prompt
-// layout. Run it with -v to read the numbers (make bench does).
-func TestSessionCost(t *testing.T) {
-	if testing.Short() {
-		t.Skip("plays 200 turns through the Bedrock adapter")
+// layout. One run is enough (make bench: -benchtime 1x); it reports the
+// mean dollars of each session as metrics.
+func BenchmarkSessionCost(b *testing.B) {
+	for b.Loop() {
+		sessionCost(b)
 	}
+}
+
+func sessionCost(t *testing.B) {
 	const seeds = 3
 	type row struct {
 		layout                      string
@@ -758,11 +763,69 @@ func TestSessionCost(t *testing.T) {
 		t.Logf("  %-10s %-16s %-16s %-12s %-16s %-16s %-12s", r.layout,
 			span(r.soloUSD, "$%.3f"), span(r.soloNoCache, "$%.3f"), span(pct(r.soloHighRead), "%.0f%%"),
 			span(r.partyUSD, "$%.3f"), span(r.partyNoCache, "$%.3f"), span(pct(r.partyHighRead), "%.0f%%"))
+		t.ReportMetric(mean(r.soloUSD), r.layout+"-solo-$")
+		t.ReportMetric(mean(r.partyUSD), r.layout+"-party-$")
+		t.ReportMetric(100*mean(r.partyHighRead), r.layout+"-party-read-%")
 	}
 }
 
+func mean(xs []float64) float64 {
+	sum := 0.0
+	for _, x := range xs {
+		sum += x
+	}
+	return sum / float64(max(len(xs), 1))
+}
+
+// take has a player take one turn with the words or the intent of ln,
+// and returns the error the table was told, if any.
+func take(f *fixture, conn, charID, rid string, ln line) error {
+	msg := events.ClientMessage{Action: events.ActionTurn, RequestID: rid, CharacterID: charID, Text: ln.text}
+	if ln.in != nil {
+		raw, err := json.Marshal(ln.in)
+		if err != nil {
+			return err
+		}
+		msg.Text, msg.Intent = "", raw
+	}
+	return f.svc.TakeTurn(context.Background(), conn, msg)
+}
+
+func snapshotOf(t testing.TB, f *fixture, id string) game.Snapshot {
+	t.Helper()
+	s, err := f.store.Snapshot(context.Background(), id)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return s
+}
+
+// fightIn is the fight under way, if any.
+func fightIn(t testing.TB, snap game.Snapshot) (campaign.EncounterRecord, encounter.Encounter, bool, error) {
+	t.Helper()
+	for _, rec := range snap.Encounters {
+		if rec.Status == encounter.Active {
+			e, err := encounter.FromRecord(rec)
+			if err != nil {
+				t.Fatal(err)
+			}
+			return rec, e, true, nil
+		}
+	}
+	return campaign.EncounterRecord{}, encounter.Encounter{}, false, nil
+}
+
+func startBody(t testing.TB, body string) events.StartEncounter {
+	t.Helper()
+	r, err := events.DecodeStartEncounter([]byte(body))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return r
+}
+
 // allTurns are every committed turn of the campaign, oldest first.
-func allTurns(t *testing.T, f *fixture, id string) []campaign.Turn {
+func allTurns(t testing.TB, f *fixture, id string) []campaign.Turn {
 	t.Helper()
 	var out []campaign.Turn
 	for {
