@@ -70,6 +70,8 @@ bench:
 	@# The DynamoDB-compatible test server copies its whole table on every
 	@# transaction, so few commits at 100,000 items already say enough.
 	$(GO) test -run '^$$' -bench CommitTurn -benchtime 10x -timeout 30m ./shared/dynamo/ | tee -a bench.txt
+	@# Planted facts the narrator's context recalls in two scripted campaigns, and its tokens.
+	$(GO) test -run '^(TestRecallVsBaselines|TestContextTokensStayNearTarget)$$' -bench ContextTokens -count 1 -v ./shared/memory/ | grep -v '^=== RUN' | tee -a bench.txt
 	$(GO) test -run '^$$' -bench . -benchmem ./shared/dice/ ./shared/rules/ ./shared/rules/encounter/ ./shared/intent/ ./shared/rules/spell/ | tee -a bench.txt
 	$(GO) test -run '^$$' -bench Sweep -benchtime 1x ./shared/game/ | tee -a bench.txt
 	@# The narrator's input at turns 10, 100 and 1,000 of a scripted campaign

@@ -2,6 +2,7 @@ package events
 
 import (
 	"bytes"
+	"cmp"
 	"encoding/json"
 	"fmt"
 	"maps"
@@ -306,7 +307,10 @@ type Gift struct {
 	// Magic is the magic item that enchants Item (a "weapon-1" on a
 	// "longsword" is a +1 longsword); a magic item in its own right is
 	// Item itself ("ring-of-protection").
-	Magic string          `json:"magic,omitempty"`
+	Magic string `json:"magic,omitempty"`
+	// Pick is what the magic item's text leaves to the GM, chosen now
+	// (an Armor of Resistance's damage type: campaign.Picks).
+	Pick  string          `json:"pick,omitempty"`
 	Qty   int             `json:"qty,omitempty"`
 	Coins *campaign.Coins `json:"coins,omitempty"`
 }
@@ -347,6 +351,12 @@ func DecodeGift(data []byte) (Gift, error) {
 				return g, fault.Field(op, "magic", "%v", err)
 			}
 		}
+		if ps := campaign.Picks(cmp.Or(g.Magic, g.Item)); g.Pick != "" && !slices.Contains(ps, g.Pick) {
+			if len(ps) == 0 {
+				return g, fault.Field(op, "pick", "the item leaves nothing to choose")
+			}
+			return g, fault.Field(op, "pick", "must be one of %s", strings.Join(ps, ", "))
+		}
 		if g.Qty == 0 {
 			g.Qty = 1
 		}
@@ -355,6 +365,8 @@ func DecodeGift(data []byte) (Gift, error) {
 		}
 	case g.Qty != 0:
 		return g, fault.Field(op, "qty", "goes with an item")
+	case g.Pick != "":
+		return g, fault.Field(op, "pick", "goes with an item")
 	}
 	if g.Coins != nil {
 		c := *g.Coins

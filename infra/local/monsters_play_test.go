@@ -703,3 +703,36 @@ func TestImpTurnsInvisibleOverTheSocket(t *testing.T) {
 		t.Errorf("the imp is still invisible after its sting: %v", cs)
 	}
 }
+
+// A roar in stages over the socket: a homebrew roarer's Roar (per day,
+// three stages, as an androsphinx's, with saves nobody makes) takes its
+// first stage on its first turn, and the next each time the hero is no
+// longer held by the last: frightened, then deafened and frightened,
+// then thunder and prone. Its fourth turn claws; the encounter the
+// client reads keeps the three roars spent.
+func TestRoarsInStagesOverTheSocket(t *testing.T) {
+	base := inProcess(t, func(c *config) { c.turnRate = 0 })
+	h := newHero(t, base, map[string]any{"name": "Bram", "race": "human", "class": "fighter", "level": 1,
+		"abilities": map[string]int{"str": 15, "dex": 12, "con": 14, "int": 8, "wis": 10, "cha": 10}},
+		`{"id":"roarer","name":"Roarer","size":"Large","type":"monstrosity","alignment":"unaligned",
+"ac":1,"hp":1000,"hit_dice":"100d10","speed":{"walk":30},"abilities":{"str":10,"dex":1,"con":10,"int":10,"wis":10,"cha":10},
+"senses":{"passive_perception":10},"cr":0,"xp":0,"proficiency_bonus":2,
+"actions":[{"id":"roar","name":"Roar","usage":{"type":"per_day","times":3},"stages":[
+{"id":"first-roar","name":"First Roar","dc":{"ability":"wis","value":30,"success":"none"},"heard":true,"inflicts":[{"condition":"frightened","duration":"its next turn"}]},
+{"id":"second-roar","name":"Second Roar","dc":{"ability":"wis","value":30,"success":"none"},"heard":true,"inflicts":[{"condition":"deafened","duration":"its next turn"},{"condition":"frightened","duration":"its next turn"}]},
+{"id":"third-roar","name":"Third Roar","dc":{"ability":"con","value":30,"success":"half"},"heard":true,"damage":[{"dice":"1","type":"thunder"}],"inflicts":[{"condition":"prone"}]}]},
+{"id":"claw","name":"Claw","attack_bonus":-5,"attack_type":"melee","reach":5,"damage":[{"dice":"1","type":"slashing"}]}]}`)
+	h.begin("roarer", 1)
+	turns := h.fightOn(func(turns []event) bool {
+		return slices.ContainsFunc(rollsOf(t, turns[len(turns)-1]), func(r roll) bool { return r.RollerID == "roarer-1" && r.Reason == "attack roll" })
+	})
+	enc := encounterOf(turns[len(turns)-1])
+	log := fmt.Sprint(enc["log"])
+	first, second, third := strings.Index(log, "uses First Roar"), strings.Index(log, "uses Second Roar"), strings.Index(log, "uses Third Roar")
+	if first < 0 || second < first || third < second || !strings.Contains(log, "deafened by Roarer 1's second roar") || !strings.Contains(log, "knocked prone by Roarer 1's third roar") {
+		t.Fatalf("the roars, in order: %d, %d, %d: %s", first, second, third, log)
+	}
+	if spent := fmt.Sprint(participantByID(enc, "roarer-1")["spent"]); strings.Count(spent, "roar") != 3 {
+		t.Errorf("the roarer's spent uses: %s", spent)
+	}
+}

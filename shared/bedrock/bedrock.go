@@ -291,18 +291,24 @@ func usageOf(u *types.TokenUsage) narrator.Usage {
 	}
 }
 
-// prompt lays the blocks out for Converse: the stable prefix as system
-// content followed by a one-hour cache point, the rest as one user message.
+// prompt lays the blocks out for Converse: the cached prefix as system
+// content, with a cache point after each block marked Cache (an hour's
+// when the block asks for an hour or more, else the default five
+// minutes), and the rest as one user message.
 func prompt(blocks []narrator.Block) ([]types.SystemContentBlock, []types.Message) {
 	sys, user := narrator.Roles(blocks)
-	system := make([]types.SystemContentBlock, 0, len(sys)+1)
+	system := make([]types.SystemContentBlock, 0, len(sys)+2)
 	for _, b := range sys {
 		system = append(system, &types.SystemContentBlockMemberText{Value: b.Text})
-	}
-	if len(sys) > 0 && sys[len(sys)-1].Cache {
-		system = append(system, &types.SystemContentBlockMemberCachePoint{Value: types.CachePointBlock{
-			Type: types.CachePointTypeDefault, Ttl: types.CacheTTLOneHour,
-		}})
+		if b.Cache {
+			ttl := types.CacheTTLFiveMinutes
+			if b.TTL >= time.Hour {
+				ttl = types.CacheTTLOneHour
+			}
+			system = append(system, &types.SystemContentBlockMemberCachePoint{Value: types.CachePointBlock{
+				Type: types.CachePointTypeDefault, Ttl: ttl,
+			}})
+		}
 	}
 	msg := types.Message{Role: types.ConversationRoleUser, Content: []types.ContentBlock{
 		&types.ContentBlockMemberText{Value: narrator.Join(user)},

@@ -8,6 +8,7 @@ import (
 	"io"
 	"net/http"
 	"net/http/httptest"
+	"slices"
 	"strings"
 	"sync"
 	"syscall"
@@ -175,7 +176,8 @@ func request(tier narrator.Tier) narrator.Request {
 		Scene:      campaign.Scene{Location: "the eastern passage"},
 		Characters: []campaign.Character{mira}, Actor: mira,
 		Action: "I search the room", RulesResult: "Investigation 14 against DC 12: success.",
-		TurnID: "t1", Tier: tier,
+		TurnID: "t1", Tier: tier, Summary: "Turn 1: The party went down into the crypt.",
+		Recent: []campaign.Turn{{Sequence: 2, ActorName: "Mira", Action: "I light a torch", RulesResult: "The torch catches."}},
 	}
 }
 
@@ -253,20 +255,37 @@ func TestNarrateStreams(t *testing.T) {
 	if err := json.Unmarshal(calls[0].body, &body); err != nil {
 		t.Fatalf("request body: %v\n%s", err, calls[0].body)
 	}
+	// The system content is the cached prefix, each cached block followed
+	// by its cache point: an hour after the party, five minutes after the
+	// newest recent turn.
 	system, user := narrator.Roles(narrator.Blocks(request(narrator.High)))
-	if len(body.System) != len(system)+1 {
-		t.Fatalf("%d system blocks, want %d text + 1 cache point:\n%s", len(body.System), len(system), calls[0].body)
-	}
-	for i, b := range system {
-		if body.System[i].Text == nil || *body.System[i].Text != b.Text {
-			t.Fatalf("system block %d is not %s", i, b.Name)
+	var want []string
+	for _, b := range system {
+		want = append(want, "text:"+b.Name)
+		if b.Cache {
+			want = append(want, "cache:"+map[bool]string{true: "1h", false: "5m"}[b.TTL >= time.Hour])
 		}
 	}
-	last := body.System[len(system)]
-	var point map[string]string
-	if last.Text != nil || json.Unmarshal(last.CachePoint, &point) != nil ||
-		len(point) != 2 || point["type"] != "default" || point["ttl"] != "1h" {
-		t.Fatalf("last system block %s, want a 1 h cache point", calls[0].body)
+	var sent []string
+	for _, b := range body.System {
+		var point map[string]string
+		switch {
+		case b.Text != nil:
+			name := "?"
+			for _, s := range system {
+				if s.Text == *b.Text {
+					name = s.Name
+				}
+			}
+			sent = append(sent, "text:"+name)
+		case json.Unmarshal(b.CachePoint, &point) == nil && len(point) == 2 && point["type"] == "default":
+			sent = append(sent, "cache:"+point["ttl"])
+		default:
+			sent = append(sent, "?")
+		}
+	}
+	if strings.Join(sent, " ") != strings.Join(want, " ") || !slices.Contains(want, "cache:1h") || !slices.Contains(want, "cache:5m") {
+		t.Fatalf("system content %v, want %v:\n%s", sent, want, calls[0].body)
 	}
 	if len(body.Messages) != 1 || body.Messages[0].Role != "user" || len(body.Messages[0].Content) != 1 ||
 		body.Messages[0].Content[0].Text != narrator.Join(user) {

@@ -71,6 +71,10 @@ type Item struct {
 	// protocol.md, additive.
 	Magic   string `json:"magic,omitempty"`
 	Attuned bool   `json:"attuned,omitempty"`
+	// Pick is what its magic item's text leaves to the GM, chosen as it
+	// was handed out (an Armor of Resistance's damage type: Picks).
+	// Beyond protocol.md, additive.
+	Pick string `json:"pick,omitempty"`
 	// Does is what the stack's magic item does for its carrier now, in a
 	// few words ("+3 Str → 19", "fire resistance": ItemEffect), where it
 	// works (attuned, armour worn); written by Character.MarshalJSON

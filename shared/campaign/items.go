@@ -168,6 +168,9 @@ func ItemEffect(it Item, ab Abilities) string {
 	for _, r := range m.Resists {
 		parts = append(parts, r+" resistance")
 	}
+	if len(Picks(m.ID)) > 0 && it.Pick == "" {
+		parts = append(parts, "no damage type chosen: the GM's")
+	}
 	for _, r := range m.Immune {
 		parts = append(parts, r+" immunity")
 	}

@@ -20,13 +20,29 @@ import (
 // MaxAttuned is how many magic items a creature may be attuned to.
 const MaxAttuned = 3
 
-// MagicOf is the magic item an inventory stack is, or carries.
+// MagicOf is the magic item an inventory stack is, or carries, with
+// what the stack's Pick chose of it.
 func MagicOf(it Item) (srd.MagicItem, bool) {
+	id := it.Item
 	if it.Magic != "" {
-		return srd.LookupMagicItem(it.Magic)
+		id = it.Magic
 	}
-	return srd.LookupMagicItem(it.Item)
+	m, ok := srd.LookupMagicItem(id)
+	if ok && it.Pick != "" && slices.Contains(Picks(m.ID), it.Pick) {
+		m.Resists = []string{it.Pick} // the one pick the rules know: a resistance
+	}
+	return m, ok
 }
+
+// picks are what the text of a magic item leaves to the GM, by item id:
+// the damage type an Armor of Resistance resists (its d10 table).
+var picks = map[string][]string{
+	"armor-of-resistance": {"acid", "cold", "fire", "force", "lightning", "necrotic", "poison", "psychic", "radiant", "thunder"},
+}
+
+// Picks are what may be chosen of magic item id as it is handed out
+// (Item.Pick); none when its text leaves nothing to choose.
+func Picks(id string) []string { return picks[id] }
 
 // works reports whether stack it is a magic item that works for its
 // carrier: attuned where it must be, carried.
@@ -154,7 +170,7 @@ func Attune(ch Character, item string, on bool) (Character, string, error) {
 func GiveMagic(inv []Item, it Item, n int) []Item {
 	out := slices.Clone(inv)
 	for i := range out {
-		if out[i].Item == it.Item && out[i].Magic == it.Magic && !out[i].Attuned && out[i].Used == 0 {
+		if out[i].Item == it.Item && out[i].Magic == it.Magic && out[i].Pick == it.Pick && !out[i].Attuned && out[i].Used == 0 {
 			out[i].Qty += n
 			return out
 		}

@@ -34,11 +34,14 @@ func (s *Service) Give(ctx context.Context, p Player, campaignID, characterID st
 		var got []string
 		if g.Item != "" {
 			if _, magic := campaign.MagicOf(campaign.Item{Item: g.Item, Magic: g.Magic}); magic {
-				ch.Inventory = campaign.GiveMagic(ch.Inventory, campaign.Item{Item: g.Item, Magic: g.Magic}, g.Qty)
+				ch.Inventory = campaign.GiveMagic(ch.Inventory, campaign.Item{Item: g.Item, Magic: g.Magic, Pick: g.Pick}, g.Qty)
 			} else {
 				ch.Inventory = campaign.Give(ch.Inventory, g.Item, g.Qty)
 			}
 			name := campaign.Named([]campaign.Item{{Item: g.Item, Magic: g.Magic}})[0].Name
+			if g.Pick != "" {
+				name += " (" + g.Pick + ")"
+			}
 			if g.Qty == 1 {
 				got = append(got, rules.Article(name))
 			} else {

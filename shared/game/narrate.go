@@ -46,9 +46,11 @@ func (s *Service) narrate(ctx context.Context, n narrator.Narrator, req narrator
 	}
 	record := &campaign.TurnContext{Model: model, Violations: told.Violations, Correction: told.Correction, DegradedReason: degradedReason,
 		Usage: campaign.TokenUsage{Input: usage.Input, Output: usage.Output, CacheRead: usage.CacheRead, CacheWrite: usage.CacheWrite}}
-	for _, b := range blocks {
+	// A block is cached when it is part of a prefix a cache point keeps.
+	cached, _ := narrator.Split(blocks)
+	for i, b := range blocks {
 		n := narrator.EstimateTokens(b.Text)
-		record.Blocks = append(record.Blocks, campaign.ContextBlock{Name: b.Name, Text: b.Text, Tokens: n, Cached: b.Cache})
+		record.Blocks = append(record.Blocks, campaign.ContextBlock{Name: b.Name, Text: b.Text, Tokens: n, Cached: i < len(cached)})
 		record.TotalTokens += n
 	}
 	if cost, ok := s.Prices.Cost(model, usage); ok {

@@ -68,6 +68,9 @@ type Service struct {
 	// SummaryEvery overrides SummaryEvery: how many uneventful turns may
 	// pass before the rolling summary is compressed (0: the default).
 	SummaryEvery int
+	// Layout is how the narrator's prompt is laid out (the cached layout
+	// by default; narrator.LayoutFlat is kept to measure it against).
+	Layout narrator.Layout
 	// Workflow keeps the time of held turns (roll prompts, reaction
 	// windows); nil leaves it to the sweep.
 	Workflow Workflow

@@ -41,9 +41,12 @@ type layout struct {
 	apply func(*game.Service)
 }
 
-// layouts are the prompt layouts the report compares.
+// layouts are the prompt layouts the report compares: the flat one
+// (one cache point after the party's sheets) and the cached one, the
+// default.
 var layouts = []layout{
-	{name: "today", apply: func(*game.Service) {}},
+	{name: "flat", apply: func(s *game.Service) { s.Layout = narrator.LayoutFlat }},
+	{name: "cached", apply: func(s *game.Service) { s.Layout = narrator.LayoutCached }},
 }
 
 // seat is a player at the table and the character they play.

@@ -22,6 +22,7 @@ type scene struct {
 	party   []campaign.Character
 	effects map[string][]string
 	area    narrator.Area
+	places  []narrator.Area // the whole map, in the order of its ids
 }
 
 // narrationScene is what the narrator is told of the party and the place for a
@@ -56,7 +57,11 @@ func narrationScene(snap Snapshot, actor campaign.Character, d turn.Decision) (s
 	if ok && (areaID == "" || actor.ID == "" || !isCharacter(snap, actor.ID)) {
 		areaID = e.AreaID // a monster stands where its fight is
 	}
-	out.area = areaOf(mapOf(snap), areaID, snap.State.Scene.Location)
+	m := mapOf(snap)
+	out.area = areaOf(m, areaID, snap.State.Scene.Location)
+	for _, id := range sortedKeys(m.Areas) {
+		out.places = append(out.places, areaOf(m, id, ""))
+	}
 	return out, nil
 }
 

@@ -12,8 +12,12 @@ import (
 	"chronicler/shared/narrator"
 )
 
-// block is the text of the named block of what the narrator was given.
+// block is the text of the named block of what the narrator was given
+// (the party's, who they are and how they stand, for BlockCharacters).
 func block(req narrator.Request, name string) string {
+	if name == narrator.BlockCharacters {
+		return narrator.CharactersText(req)
+	}
 	for _, b := range narrator.Blocks(req) {
 		if b.Name == name {
 			return b.Text
@@ -110,8 +114,12 @@ func TestContextNamesTheActorsArea(t *testing.T) {
 		t.Fatal(err)
 	}
 	start := m.Areas[mira.AreaID]
+	// The scene names the place; the map in the world block describes it.
+	described := func(req narrator.Request, a string) bool {
+		return strings.Contains(narrator.WorldText(req)+narrator.SceneText(req), a)
+	}
 	scene := block(n.narrated[0], narrator.BlockScene)
-	if !strings.Contains(scene, "Location: "+start.Name+".") || !strings.Contains(scene, start.Description) {
+	if !strings.Contains(scene, "Location: "+start.Name+".") || !described(n.narrated[0], start.Description) {
 		t.Fatalf("before any move the narrator was told:\n%s\nwant %s and its description", scene, start.Name)
 	}
 	if err := f.act(t, "c1", mira.ID, "down", "", &events.Intent{Kind: "move", ToAreaID: "cellar"}); err != nil {
@@ -119,7 +127,7 @@ func TestContextNamesTheActorsArea(t *testing.T) {
 	}
 	cellar := m.Areas["cellar"]
 	scene = block(n.narrated[1], narrator.BlockScene)
-	if !strings.Contains(scene, "Location: "+cellar.Name+".") || !strings.Contains(scene, cellar.Description) || strings.Contains(scene, "Location: "+start.Name) {
+	if !strings.Contains(scene, "Location: "+cellar.Name+".") || !described(n.narrated[1], cellar.Description) || strings.Contains(scene, "Location: "+start.Name) {
 		t.Fatalf("the move's context:\n%s\nwant %s and its description, not %s", scene, cellar.Name, start.Name)
 	}
 }

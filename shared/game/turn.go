@@ -243,7 +243,7 @@ func (s *Service) resolve(ctx context.Context, snap Snapshot, lease campaign.Lea
 		Glossary: st.Glossary, Characters: told.party, Actor: *actor, Scene: sc, Area: told.area, Threats: foes, Effects: told.effects,
 		Summary: st.Summary, Unsummarized: st.Unsummarized, Played: played, OutOfCharacter: !played && d.Intent == nil && outOfCharacter(lease.Action),
 		Recent: recent, Memory: mem.WithSecrets(snap.Campaign.Secrets), Action: lease.Action, RulesResult: d.Summary, TurnID: lease.TurnID,
-		Tier: narrator.Route(purpose), Turn: st.TurnCount + 1,
+		Tier: narrator.Route(purpose), Turn: st.TurnCount + 1, Places: told.places, Layout: s.Layout,
 	}, memory.DefaultBudget())
 	req := built.Request
 	req.Purpose = purpose

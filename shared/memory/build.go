@@ -58,6 +58,16 @@ type Input struct {
 	// Turn is the current turn's sequence; 0 means the one after the last
 	// of Recent.
 	Turn int
+	// Places are the campaign's map (narrator.Request.Places).
+	Places []narrator.Area
+	// Layout is the prompt's layout (narrator.Request.Layout). In the
+	// cached layout the summary and the recent turns sit in the cached
+	// prefix, so Build keeps them still between two folds of the summary:
+	// the recent turns are those since a fixed start (recentOverlap turns
+	// before the oldest the summary does not tell yet), the summary keeps
+	// its own share, and the budget a layer leaves unused goes only to the
+	// party and the lore.
+	Layout narrator.Layout
 }
 
 // Budget is the token budget of a snapshot: a total and each trimmable
@@ -201,6 +211,7 @@ func newBuilder(in Input, budget Budget) *builder {
 		CampaignName: in.CampaignName, Persona: in.Persona, WorldSeed: in.WorldSeed,
 		Actor: in.Actor, Action: in.Action, RulesResult: in.RulesResult, TurnID: in.TurnID, Tier: in.Tier,
 		Played: in.Played, OutOfCharacter: in.OutOfCharacter, Avoid: avoid(in.Recent, b.cur),
+		Places: in.Places, Layout: in.Layout,
 	}
 	b.fixed = map[string]int{}
 	for _, bl := range narrator.Blocks(b.base) {
@@ -210,10 +221,10 @@ func newBuilder(in Input, budget Budget) *builder {
 	return b
 }
 
-// queryText is what recall looks for: the action, the place, the NPCs
-// present.
+// queryText is what recall looks for: the action, the place and the
+// area the actor stands in, the NPCs present.
 func (b *builder) queryText() string {
-	parts := []string{b.in.Action, b.in.Scene.Location}
+	parts := []string{b.in.Action, b.in.Scene.Location, b.in.Area.Name}
 	parts = append(parts, b.in.Scene.NPCs...)
 	return strings.Join(parts, " ")
 }
@@ -270,6 +281,9 @@ func (b *builder) fit() {
 	b.fitSummary(b.caps[LayerSummary])
 	b.fitLore(b.caps[LayerLore])
 	for _, layer := range []string{LayerCharacters, LayerRecent, LayerLore, LayerSummary} {
+		if b.cached() && (layer == LayerRecent || layer == LayerSummary) {
+			continue // they hold still between folds
+		}
 		left := b.avail() - b.used()
 		if left <= 0 {
 			break
@@ -289,6 +303,9 @@ func (b *builder) fit() {
 	}
 	b.settle()
 }
+
+// cached reports the cached layout (see Input.Layout).
+func (b *builder) cached() bool { return b.in.Layout != narrator.LayoutFlat }
 
 // extendRecent adds older turns to the hot window while the whole still
 // fits: a turn sent in full takes its summary line and its lore out of
@@ -379,7 +396,7 @@ func (b *builder) charsTokens(cs []campaign.Character) int {
 	if len(cs) == 0 {
 		return 0
 	}
-	return b.tok(narrator.CharactersText(cs, b.in.Effects))
+	return b.tok(narrator.CharactersText(narrator.Request{Layout: b.in.Layout, Characters: cs, Effects: b.in.Effects}))
 }
 
 // fitCharacters drops inventory items, least relevant first: an item the
@@ -476,7 +493,7 @@ func (b *builder) mentions(s string) bool {
 // --- scene --------------------------------------------------------------
 
 func (b *builder) sceneTokens(s campaign.Scene) int {
-	if text := narrator.SceneText(s, b.in.Area, b.in.Threats); text != "" {
+	if text := narrator.SceneText(narrator.Request{Layout: b.in.Layout, Places: b.in.Places, Scene: s, Area: b.in.Area, Threats: b.in.Threats}); text != "" {
 		return b.tok(text)
 	}
 	return 0
@@ -566,9 +583,19 @@ func (b *builder) past() []campaign.Turn {
 	return past
 }
 
-// fitRecent keeps the newest turns that fit, at least the last one.
+// fitRecent keeps the newest turns that fit, at least the last one; in
+// the cached layout, every turn since the window's start (recentStart).
 func (b *builder) fitRecent(limit int) {
 	past := b.past()
+	if b.cached() {
+		start := b.recentStart()
+		i := 0
+		for i < len(past) && past[i].Sequence < start {
+			i++
+		}
+		b.recent = past[i:]
+		return
+	}
 	used := b.tok(recentHeader)
 	keep := 0
 	// The turns the summary does not tell yet stay, or the narrator would
@@ -589,6 +616,20 @@ func (b *builder) fitRecent(limit int) {
 // maxUntold bounds the unsummarized turns the hot window keeps whatever
 // its budget.
 const maxUntold = 8
+
+// recentOverlap is how many turns the summary already tells the cached
+// layout's window keeps before the first it does not: right after a fold
+// the narrator still reads the last few turns in full.
+const recentOverlap = 3
+
+// recentStart is the sequence of the first turn of the cached layout's
+// window: recentOverlap turns before the oldest turn the summary does not
+// tell yet. It moves only when the summary folds, so the window grows by
+// one turn a turn in between, which keeps each call's cached prefix the
+// last call's plus the turn just played.
+func (b *builder) recentStart() int {
+	return b.cur - min(b.in.Unsummarized, maxUntold) - recentOverlap
+}
 
 // firstHot is the sequence of the oldest turn in the hot window.
 func (b *builder) firstHot() int {
@@ -820,7 +861,8 @@ func lineTurn(l string) int {
 
 const loreHead = "Recalled from earlier in the campaign (the current action or scene mentions it):"
 
-// fitLore recalls what the action mentions, then what the scene does, and
+// fitLore brings back where the turn's rare names were planted (named),
+// then recalls what the action mentions, then what the scene does, and
 // keeps the best that fit, leaving out what the canon block or the hot turns already say.
 // Facts newer than the canon block's checkpoint and not in the hot window
 // follow, newest first, so new canon is never out of sight.
@@ -869,7 +911,7 @@ func (b *builder) fitLore(limit int) {
 			shown[s] = true
 		}
 	}
-	for _, r := range b.recall() {
+	for _, r := range append(b.named(), b.recall()...) {
 		if r.Turn >= hot || r.Turn >= b.cur || b.canonFacts[r.FactID] {
 			continue
 		}
@@ -893,6 +935,79 @@ func (b *builder) fitLore(limit int) {
 		try(Recalled{Turn: f.Turn, FactID: f.ID, Kind: f.Kind, Text: text}, f.Visibility)
 	}
 	b.lore, b.loreDrops = lines, drops
+}
+
+// rareDocs is how many documents at most may hold a name for named to
+// bring back where it was planted: a name told that seldom is one the
+// summary has long dropped, and the canon is too small to keep.
+const rareDocs = 8
+
+// named is, for each rare name the turn holds (the action's words, then
+// the place and area the actor is in, then the NPCs present), the facts
+// about it and the first documents that hold it: the turn that planted it
+// and the next to tell of it. A player who names Fitch again, a party
+// that walks into Gloamwood, a smuggler back in the scene, gets what the
+// campaign said of them when they were new, however long ago. A name is a
+// query term that the query or one of its documents writes capitalised;
+// the characters of the party are not looked up.
+func (b *builder) named() []Recalled {
+	idx := b.in.Memory.Index
+	party := map[string]bool{}
+	for _, c := range append(slices.Clone(b.in.Characters), b.in.Actor) {
+		for _, t := range terms(c.Name) {
+			party[t] = true
+		}
+	}
+	capitalised := map[string]bool{}
+	for _, w := range strings.Fields(b.queryText()) {
+		if w = strings.Trim(w, `,.;:!?"“”'’()`); isName(w) {
+			for _, t := range terms(w) {
+				capitalised[t] = true
+			}
+		}
+	}
+	var out []Recalled
+	seen := map[int]bool{}
+	for _, t := range terms(b.queryText()) {
+		docs := idx.Postings[t]
+		if party[t] || len(docs) == 0 || len(docs) > rareDocs {
+			continue
+		}
+		if !capitalised[t] && !slices.ContainsFunc(docs, func(d int) bool { return d < len(idx.Docs) && writesAsName(idx.Docs[d].Text, t) }) {
+			continue
+		}
+		first := 0
+		for _, d := range docs {
+			if d < 0 || d >= len(idx.Docs) || seen[d] {
+				continue
+			}
+			doc := idx.Docs[d]
+			isFact := doc.FactID != ""
+			if !isFact && first >= 2 {
+				continue
+			}
+			if isFact && !slices.Contains(doc.Subject, t) {
+				continue // a fact that only mentions the name is left to recall's ranking
+			}
+			if !isFact {
+				first++
+			}
+			seen[d] = true
+			out = append(out, Recalled{Turn: doc.Turn, FactID: doc.FactID, Kind: doc.Kind, Actor: doc.Actor,
+				Text: doc.Text, Visibility: doc.Visibility, Matched: []string{t}})
+		}
+	}
+	return out
+}
+
+// writesAsName reports whether text writes the term t as (part of) a name.
+func writesAsName(text, t string) bool {
+	for _, w := range strings.Fields(text) {
+		if w = strings.Trim(w, `,.;:!?"“”'’()`); isName(w) && slices.Contains(terms(w), t) {
+			return true
+		}
+	}
+	return false
 }
 
 // recall is what the action names, then what the scene names (the place
@@ -941,7 +1056,7 @@ func (b *builder) request() narrator.Request {
 	}
 	req.Characters = b.chars
 	req.Scene, req.Area, req.Threats, req.Effects = b.scene, b.in.Area, b.in.Threats, b.in.Effects
-	req.Summary = strings.TrimSpace(strings.Join(b.summary, "\n") + "\n\n" + b.loreText())
+	req.Summary, req.Lore = strings.Join(b.summary, "\n"), b.loreText()
 	req.Recent = b.recent
 	return req
 }
@@ -950,16 +1065,25 @@ func (b *builder) snapshot() (Snapshot, Report) {
 	req := b.request()
 	blocks := narrator.Blocks(req)
 	rep := Report{Target: b.budget.Total}
+	// byName joins a layer's blocks: the cached layout gives each recent
+	// turn a block, and the party two (who they are, how they stand).
 	byName := map[string]narrator.Block{}
 	for _, bl := range blocks {
-		byName[bl.Name] = bl
 		rep.Total += b.tok(bl.Text)
+		name := bl.Name
+		if name == narrator.BlockParty {
+			name = narrator.BlockCharacters
+		}
+		if prev, ok := byName[name]; ok {
+			bl.Text = prev.Text + "\n\n" + bl.Text
+		}
+		byName[name] = bl
 	}
 	// The frozen world block and the summary alone are measured as the
 	// narrator renders them, so that layers add up to the total.
 	worldAlone, summaryAlone := 0, 0
 	for _, bl := range narrator.Blocks(narrator.Request{CampaignName: b.base.CampaignName, Persona: b.base.Persona,
-		WorldSeed: b.base.WorldSeed, Summary: strings.Join(b.summary, "\n")}) {
+		WorldSeed: b.base.WorldSeed, Places: b.base.Places, Layout: b.base.Layout, Summary: strings.Join(b.summary, "\n")}) {
 		switch bl.Name {
 		case narrator.BlockWorld:
 			worldAlone = b.tok(bl.Text)
@@ -974,6 +1098,9 @@ func (b *builder) snapshot() (Snapshot, Report) {
 		LayerSummary: summaryAlone, LayerLore: b.tok(byName[LayerSummary].Text) - summaryAlone,
 		LayerRecent: b.tok(byName[LayerRecent].Text), LayerTurn: b.tok(byName[LayerTurn].Text),
 	}
+	if b.cached() {
+		tokens[LayerLore] = b.tok(byName[narrator.BlockLore].Text)
+	}
 	past := len(b.past())
 	items := map[string][2]int{
 		LayerCanon: {len(b.canonFacts), b.canonDrops}, LayerCharacters: b.charItems,
@@ -987,8 +1114,13 @@ func (b *builder) snapshot() (Snapshot, Report) {
 		LayerLore: b.loreText(), LayerRecent: byName[LayerRecent].Text, LayerTurn: byName[LayerTurn].Text,
 	}
 	var layers []narrator.Block
-	for _, name := range []string{LayerSystem, LayerWorld, LayerCanon, LayerCharacters, LayerScene, LayerSummary, LayerLore, LayerRecent, LayerTurn} {
-		cached := name == LayerSystem || name == LayerWorld || name == LayerCanon || name == LayerCharacters
+	order := []string{LayerSystem, LayerWorld, LayerCanon, LayerCharacters, LayerScene, LayerSummary, LayerLore, LayerRecent, LayerTurn}
+	if b.cached() {
+		order = []string{LayerSystem, LayerWorld, LayerCanon, LayerCharacters, LayerSummary, LayerRecent, LayerScene, LayerLore, LayerTurn}
+	}
+	for _, name := range order {
+		cached := name == LayerSystem || name == LayerWorld || name == LayerCanon || name == LayerCharacters ||
+			(b.cached() && (name == LayerSummary || name == LayerRecent))
 		lr := LayerReport{Name: name, Tokens: tokens[name], Cached: cached, Frozen: name == LayerSystem || name == LayerWorld,
 			Items: items[name][0], Dropped: items[name][1]}
 		if _, ok := b.caps[name]; ok {

@@ -47,11 +47,11 @@ func TestBuildLayersInCacheOrder(t *testing.T) {
 	var names []string
 	for _, l := range rep.Layers {
 		names = append(names, l.Name)
-		if cached := slices.Contains([]string{LayerSystem, LayerWorld, LayerCanon, LayerCharacters}, l.Name); l.Cached != cached {
+		if cached := slices.Contains([]string{LayerSystem, LayerWorld, LayerCanon, LayerCharacters, LayerSummary, LayerRecent}, l.Name); l.Cached != cached {
 			t.Errorf("layer %s cached = %v, want %v", l.Name, l.Cached, cached)
 		}
 	}
-	want := []string{LayerSystem, LayerWorld, LayerCanon, LayerCharacters, LayerScene, LayerSummary, LayerLore, LayerRecent, LayerTurn}
+	want := []string{LayerSystem, LayerWorld, LayerCanon, LayerCharacters, LayerSummary, LayerRecent, LayerScene, LayerLore, LayerTurn}
 	if !slices.Equal(names, want) {
 		t.Errorf("layers %v, want %v", names, want)
 	}
@@ -96,7 +96,14 @@ func TestBuildNeverTrimsFrozenLayers(t *testing.T) {
 }
 
 func TestBuildTrimsLeastRelevantItems(t *testing.T) {
+	for _, layout := range []narrator.Layout{narrator.LayoutCached, narrator.LayoutFlat} {
+		t.Run(string(layout)+"layout", func(t *testing.T) { trimsLeastRelevantItems(t, layout) })
+	}
+}
+
+func trimsLeastRelevantItems(t *testing.T, layout narrator.Layout) {
 	in := table(30)
+	in.Layout = layout
 	in.Action = "I borrow Bram's crowbar and pry at the grate"
 	// Only the party has a share, and the total leaves no room to hand
 	// back to it: the recent turn that is always kept takes the rest.
@@ -107,8 +114,12 @@ func TestBuildTrimsLeastRelevantItems(t *testing.T) {
 			fixed += l.Tokens
 		}
 	}
-	snap, rep := Build(in, Budget{Total: fixed + 150 + turnReserve, Characters: 150, CanonEvery: 10})
-	chars := narrator.Join(narrator.Blocks(narrator.Request{Characters: snap.Request.Characters}))
+	// The cached layout tells who the party are apart from how they stand:
+	// the roster's own tokens come on top.
+	share := 150 + narrator.EstimateTokens(narrator.CharactersText(narrator.Request{Layout: layout, Characters: stripped(in.Characters)})) -
+		narrator.EstimateTokens(narrator.CharactersText(narrator.Request{Layout: narrator.LayoutFlat, Characters: stripped(in.Characters)}))
+	snap, rep := Build(in, Budget{Total: fixed + share + turnReserve, Characters: share, CanonEvery: 10})
+	chars := narrator.CharactersText(narrator.Request{Layout: layout, Characters: snap.Request.Characters})
 	if !strings.Contains(chars, "crowbar") {
 		t.Error("the item the action mentions was dropped")
 	}
@@ -231,5 +242,57 @@ func TestBuildKeepsTheUnsummarizedTurns(t *testing.T) {
 	snap, _ = Build(in, tight)
 	if len(snap.Request.Recent) != maxUntold {
 		t.Fatalf("%d recent turns kept with 50 unsummarized, want %d", len(snap.Request.Recent), maxUntold)
+	}
+}
+
+// stripped is the party without their inventories.
+func stripped(cs []campaign.Character) []campaign.Character {
+	out := slices.Clone(cs)
+	for i := range out {
+		out[i].Inventory = nil
+	}
+	return out
+}
+
+// cachePrefix is the prompt up to and including its n-th cache point.
+func cachePrefix(s Snapshot, n int) string {
+	blocks := narrator.Blocks(s.Request)
+	for i, b := range blocks {
+		if b.Cache {
+			if n--; n == 0 {
+				return narrator.Join(blocks[:i+1])
+			}
+		}
+	}
+	return ""
+}
+
+// In the cached layout two turns between folds of the summary give prompts
+// whose cached part grows by the turn just played, whatever else changed
+// (a wound, the action, what it recalls), so the provider reads the rest
+// from its cache; a fold changes the summary and the window, never the
+// stable prefix.
+func TestBuildCachedPrefixGrowsBetweenFolds(t *testing.T) {
+	a := table(30)
+	a.Unsummarized = 2
+	b := a
+	b.Turn, b.Unsummarized = 31, 3
+	b.Recent = append(slices.Clone(a.Recent), narrated(30, "Kira", "I ask Marta about the smugglers", "Marta shrugs and wipes a mug."))
+	b.Action = "I pry at the grate with Bram's crowbar"
+	b.Characters = slices.Clone(a.Characters)
+	b.Characters[0].HP--
+	sa, _ := Build(a, DefaultBudget())
+	sb, _ := Build(b, DefaultBudget())
+	pa, pb := cachePrefix(sa, 2), cachePrefix(sb, 2)
+	if pa == "" || !strings.HasPrefix(pb, pa) || !strings.Contains(strings.TrimPrefix(pb, pa), "Marta shrugs") {
+		t.Fatalf("the next turn's cached part does not extend this one's by the turn played:\n%s\n---\n%s", pa, pb)
+	}
+	c := b
+	c.Turn, c.Unsummarized = 32, 0
+	c.Recent = append(slices.Clone(b.Recent), narrated(31, "Kira", "I pry at the grate", "The grate groans."))
+	c.Summary = a.Summary + "\nTurn 31: Kira pried at the grate."
+	sc, _ := Build(c, DefaultBudget())
+	if cachePrefix(sc, 1) != cachePrefix(sa, 1) || cachePrefix(sc, 2) == pb {
+		t.Fatal("a fold should change the recent part only")
 	}
 }

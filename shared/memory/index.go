@@ -34,8 +34,16 @@ type Doc struct {
 	Visibility Visibility `json:"vis"`
 }
 
-// excerptBytes bounds a turn's excerpt: about 50 tokens.
-const excerptBytes = 200
+// excerptBytes bounds a turn's excerpt: about 50 tokens. An excerpt that
+// introduces a name may take introBytes (about 90 tokens): what a
+// narration tells of a new place or person is often in the sentence after
+// the one that names it ("Past the weir lies Gloamwood. Smugglers hang
+// their lanterns there."), and the turn that planted a name is what recall
+// brings back when a player names it again.
+const (
+	excerptBytes = 200
+	introBytes   = 360
+)
 
 // saturated is how many documents must already name a thing before one
 // more mention of it is not worth an excerpt: Marta's hundredth
@@ -51,11 +59,12 @@ func (x *Index) AddFact(f Fact) {
 // AddTurn indexes a turn's excerpt, as witnessed by the characters
 // present: up to two of its narration's sentences that name something
 // (a capitalised word other than the actor's name) the index has seen in
-// fewer than saturated documents, rarest first. A turn that names nothing
-// new is not indexed: its gist is in the rolling summary, and what it
-// named is found through earlier documents.
+// fewer than saturated documents, rarest first; a sentence naming what no
+// earlier turn named brings the sentence after it. A turn that names
+// nothing new is not indexed: its gist is in the rolling summary, and what
+// it named is found through earlier documents.
 func (x *Index) AddTurn(t campaign.Turn, present []string) {
-	ex := x.excerpt(t.Narration, t.ActorName)
+	ex := x.excerpt(t.Narration, t.ActorName, t.Sequence)
 	if ex == "" {
 		return
 	}
@@ -78,16 +87,20 @@ func (x *Index) add(d Doc, keys []string) {
 	}
 }
 
-// excerpt picks the sentences of a narration that name the rarest things.
-func (x *Index) excerpt(narration, actor string) string {
+// excerpt picks the two sentences of a narration that name the rarest
+// things, in the narration's order, clipped. A sentence naming something
+// new brings the sentence after it, and when the rarest does, the second
+// comes only if it fits whole.
+func (x *Index) excerpt(narration, actor string, seq int) string {
 	type cand struct {
 		i      int
 		rarity float64
-		s      string
+		fresh  bool // names what no earlier turn's document names
 	}
+	ss := sentences(narration)
 	var cs []cand
-	for i, s := range sentences(narration) {
-		rarity := 0.0
+	for i, s := range ss {
+		c := cand{i: i}
 		for _, w := range strings.Fields(s) {
 			w = strings.Trim(w, `,.;:!?"“”'’()`)
 			if !isName(w) || strings.EqualFold(w, actor) || strings.Contains(actor, w) {
@@ -95,22 +108,58 @@ func (x *Index) excerpt(narration, actor string) string {
 			}
 			for _, t := range terms(w) {
 				if df := len(x.Postings[t]); df < saturated {
-					rarity += 1 / float64(1+df)
+					c.rarity += 1 / float64(1+df)
 				}
+				c.fresh = c.fresh || x.firstTurn(t) >= seq
 			}
 		}
-		if rarity > 0 {
-			cs = append(cs, cand{i, rarity, s})
+		if c.rarity > 0 {
+			cs = append(cs, c)
 		}
 	}
 	slices.SortStableFunc(cs, func(a, b cand) int { return cmp.Compare(b.rarity, a.rarity) })
-	cs = cs[:min(len(cs), 2)]
-	slices.SortFunc(cs, func(a, b cand) int { return a.i - b.i })
-	var parts []string
-	for _, c := range cs {
-		parts = append(parts, c.s)
+	limit := excerptBytes
+	if len(cs) > 0 && cs[0].fresh {
+		limit = introBytes
 	}
-	return clip(strings.Join(parts, " "), excerptBytes)
+	picked := map[int]bool{}
+	size := func() int {
+		n := -1
+		for i := range picked {
+			n += len(ss[i]) + 1
+		}
+		return n
+	}
+	for k, c := range cs[:min(len(cs), 2)] {
+		add := []int{c.i}
+		if c.fresh && c.i+1 < len(ss) {
+			add = append(add, c.i+1)
+		}
+		for _, i := range add {
+			picked[i] = true
+			if k > 0 && cs[0].fresh && size() > limit {
+				delete(picked, i) // the introduction is not clipped for a lesser sentence
+			}
+		}
+	}
+	var parts []string
+	for i, s := range ss {
+		if picked[i] {
+			parts = append(parts, s)
+		}
+	}
+	return clip(strings.Join(parts, " "), limit)
+}
+
+// firstTurn is the turn of the earliest document that holds term t, or
+// a turn past every document's when none does.
+func (x *Index) firstTurn(t string) int {
+	for _, d := range x.Postings[t] {
+		if d >= 0 && d < len(x.Docs) {
+			return x.Docs[d].Turn
+		}
+	}
+	return math.MaxInt
 }
 
 // Recalled is one recalled fact or turn excerpt, with why it was recalled.

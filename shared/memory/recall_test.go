@@ -3,6 +3,8 @@ package memory
 import (
 	"strings"
 	"testing"
+
+	"chronicler/shared/campaign"
 )
 
 func TestRecallFindsFactPlanted200TurnsEarlier(t *testing.T) {
@@ -87,5 +89,78 @@ func TestIndexSkipsSaturatedMentions(t *testing.T) {
 	x.AddTurn(narrated(99, "Kira", "", "Marta polishes the bar. Oswin arrives."), []string{"c1"})
 	if last := x.Docs[len(x.Docs)-1]; last.Turn != 99 || !strings.Contains(last.Text, "Oswin") {
 		t.Errorf("a new name was not indexed: %+v", last)
+	}
+}
+
+// A model's narration names a place or a person bare and tells what
+// matters of them in the next sentence: the turn's excerpt keeps both.
+func TestIndexKeepsTheSentenceAfterANewName(t *testing.T) {
+	var x Index
+	x.AddTurn(narrated(1, "Kira", "", "Rain drums on the shingles. Past the weir the towpath runs on toward Gloamwood. "+
+		"Smugglers leave their lanterns there, beside the copper bell, when the fog is thick. The wind turns."), []string{"c1"})
+	if got := x.Docs[0].Text; !strings.Contains(got, "Gloamwood") || !strings.Contains(got, "beside the copper bell") {
+		t.Errorf("excerpt %q lost what the narration said of Gloamwood", got)
+	}
+	x.AddTurn(narrated(2, "Kira", "", "The road to Gloamwood is empty. The reeds hiss in the wind."), []string{"c1"})
+	if got := x.Docs[1].Text; strings.Contains(got, "reeds") {
+		t.Errorf("excerpt %q took the next sentence for a name the index already knew", got)
+	}
+}
+
+// plantedTable is a campaign where Gloamwood and Fitch were told of once,
+// bare, early on, followed by many turns of other names along the river
+// path, so that recall by the action's common words crowds the lore.
+func plantedTable() Input {
+	var m Memory
+	present := []string{"c1", "c2"}
+	m.Observe(narrated(1, "Kira", "", "An innkeeper named Marta, a stout human with a grey braid, sets out bowls of stew."), present)
+	m.Observe(narrated(2, "Kira", "", "Rain drums on the shingles. Past the weir the towpath runs on toward Gloamwood. "+
+		"Smugglers leave their lanterns there, beside the copper bell, when the fog is thick."), present)
+	m.Observe(narrated(3, "Kira", "", "Fitch sidles up to Kira by the nets and talks in a low voice. "+
+		"The barges are holed at night, he says, by men who wait behind the mossy well."), present)
+	var recent []campaign.Turn
+	for seq := 4; seq <= 60; seq++ {
+		who := firstNames[seq%len(firstNames)] + " " + surnames[seq%len(surnames)]
+		tu := narrated(seq, "Kira", "We walk on", who+" walks the river path past the mill, where the water runs brown and slow between the reeds and the willows.")
+		m.Observe(tu, present)
+		recent = append(recent, tu)
+	}
+	chars := party()[:2]
+	chars[0].Presence, chars[1].Presence = campaign.Present, campaign.Present
+	return Input{CampaignName: "Test", Persona: "terse", WorldSeed: "A river kingdom.", Characters: chars, Actor: chars[0],
+		Scene: campaign.Scene{Location: "the river docks"}, Recent: recent[len(recent)-4:], Memory: m, Turn: 61}
+}
+
+func TestBuildBringsBackWhereANameWasPlanted(t *testing.T) {
+	tight := DefaultBudget()
+	tight.Total = 1500
+	tests := []struct {
+		name, detail string
+		refer        func(in *Input)
+	}{
+		{"ThePartyGoesThere", "beside the copper bell", func(in *Input) {
+			in.Action = "We follow the river path past the mill until it ends"
+			in.Scene.Location, in.Area.Name = "Gloamwood", "Gloamwood"
+		}},
+		{"ThePlayerNamesThemInPassing", "behind the mossy well", func(in *Input) {
+			in.Action = "I ask Marta whether fitch has walked the river path past the mill"
+		}},
+		{"TheyComeBackIntoTheScene", "behind the mossy well", func(in *Input) {
+			in.Action = "I wave the old informant over to walk the river path past the mill"
+			in.Scene.NPCs = []string{"Fitch"}
+		}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			in := plantedTable()
+			tt.refer(&in)
+			snap, rep := Build(in, tight)
+			if rep.Total > tight.Total {
+				t.Errorf("%d tokens, over the budget of %d", rep.Total, tight.Total)
+			}
+			if !strings.Contains(text(snap), tt.detail) {
+				t.Errorf("the prompt lacks %q:\n%s", tt.detail, snap.Request.Summary)
+			}
+		})
 	}
 }

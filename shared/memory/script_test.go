@@ -27,8 +27,13 @@ type plant struct {
 	Detail  string // what only the planting turn said: found in a snapshot iff the fact was remembered
 	Turn    int    // where it is planted
 	Ref     int    // where an action refers to it (0: never)
-	Said    string // the planting sentence
+	Said    string // the planting sentences (empty when the player's words plant it)
+	Act     string // the planting action, when the player's own words plant it
 	Asks    string // the referring action
+	// Goes is where the party arrives at the referring turn, when it refers
+	// to the plant by going there rather than by naming it; Meets is who
+	// comes into the scene there.
+	Goes, Meets string
 }
 
 type script struct {
@@ -38,6 +43,9 @@ type script struct {
 	Present [][]string      // ids present at each turn, by index
 	Scenes  []campaign.Scene
 	Plants  []plant
+	// off shifts which names, details and kinds the plants take, so that a
+	// second seed is a campaign of other names and another order of kinds.
+	off int
 }
 
 var (
@@ -52,6 +60,12 @@ Glimmerstone Nightreed`)
 	objects = strings.Fields(`Key Flute Compass Locket Chalice Mirror Lantern Dagger Ring Spindle`)
 	places  = strings.Fields(`Harrowmere Caldbeck Wyrmwater Saltmarsh Thornwick Greyhallow Duskfold Ambermoor
 Kettlecross Windmere`)
+	// hamlets and loners are named the way a model's narration names a
+	// place or a person in passing: bare, with no cue ("the village of",
+	// "a smith named") for the extractor to read.
+	hamlets = strings.Fields(`Gloamwood Dunmore Stormhollow Rookwater Saltbarrow Mirewick Coldharbour Fenmouth
+Ashby Wrackham`)
+	loners   = strings.Fields(`Fitch Nackles Pell Quint Hobb Wenna Sallow Crake Tibb Jory`)
 	details1 = strings.Fields(`copper silver cracked mossy sunken crooked painted broken hollow gilded`)
 	details2 = strings.Fields(`millstone willow shrine well statue bell tower ferry gallows orchard`)
 	details3 = strings.Fields(`beneath behind beside inside`)
@@ -112,7 +126,7 @@ const worldSeed = `The river kingdom of Velmar is a land of fog-bound marsh town
 // still within n).
 func newScript(seed uint64, n, nPlants, span int) *script {
 	rng := rand.New(rand.NewPCG(seed, seed^0x9e3779b97f4a7c15))
-	s := &script{Party: party(), Seed: worldSeed}
+	s := &script{Party: party(), Seed: worldSeed, off: int(seed % 97)}
 	refs := map[int]int{} // referring turn -> plant index
 	planted := map[int]int{}
 	for i := range nPlants {
@@ -123,10 +137,14 @@ func newScript(seed uint64, n, nPlants, span int) *script {
 		lo, hi := p.Turn+50, min(p.Turn+250, n)
 		if lo <= hi {
 			p.Ref = lo + rng.IntN(hi-lo+1)
-			for refs[p.Ref] != 0 || planted[p.Ref] != 0 {
-				p.Ref++
+			// A turn refers to one plant at most: a taken turn passes to
+			// the next free one in the window, from its start past its end.
+			for tries := 0; (refs[p.Ref] != 0 || planted[p.Ref] != 0) && tries <= hi-lo; tries++ {
+				if p.Ref++; p.Ref > hi {
+					p.Ref = lo
+				}
 			}
-			if p.Ref > n {
+			if refs[p.Ref] != 0 || planted[p.Ref] != 0 {
 				p.Ref = 0
 			} else {
 				refs[p.Ref] = i + 1
@@ -161,6 +179,8 @@ func newScript(seed uint64, n, nPlants, span int) *script {
 		t := campaign.Turn{ID: fmt.Sprintf("turn-%04d", seq), CampaignID: "camp", Sequence: seq,
 			ActorID: actor.ID, ActorName: actor.Name}
 		where := haunts[loc]
+		scene := campaign.Scene{Location: strings.TrimPrefix(where, "the "),
+			Time: []string{"morning", "afternoon", "evening", "night"}[(seq/4)%4], Weather: "fog", NPCs: slices.Clone(npcs)}
 		switch {
 		case seq <= len(cast):
 			t.Action = "I look around " + where
@@ -168,19 +188,32 @@ func newScript(seed uint64, n, nPlants, span int) *script {
 		case refs[seq] != 0:
 			p := s.Plants[refs[seq]-1]
 			t.Action = p.Asks
-			t.Narration = filler(rng, actor.Name, where, npcs, 3)
+			if p.Goes != "" {
+				where = p.Goes
+				scene.Location = p.Goes
+			}
+			if p.Meets != "" {
+				scene.NPCs = append(scene.NPCs, p.Meets)
+			}
+			t.Narration = filler(rng, actor.Name, where, scene.NPCs, 3)
 		case planted[seq] != 0:
 			p := &s.Plants[planted[seq]-1]
 			p.Said = strings.ReplaceAll(p.Said, "{actor}", actor.Name)
 			t.Action = "I talk with the locals"
-			t.Narration = p.Said + " " + filler(rng, actor.Name, where, npcs, 3)
+			if p.Act != "" {
+				t.Action = p.Act
+			}
+			// A model seldom opens with the news: the planting sentences
+			// come after none, one or two of the scene's.
+			before := rng.IntN(3)
+			t.Narration = strings.TrimSpace(filler(rng, actor.Name, where, npcs, before) + " " + p.Said + " " +
+				filler(rng, actor.Name, where, npcs, 3-before))
 		default:
 			t.Action, t.RulesResult, t.Narration = routine(rng, actor.Name, where, npcs)
 		}
 		s.Turns = append(s.Turns, t)
 		s.Present = append(s.Present, present)
-		s.Scenes = append(s.Scenes, campaign.Scene{Location: strings.TrimPrefix(where, "the "),
-			Time: []string{"morning", "afternoon", "evening", "night"}[(seq/4)%4], Weather: "fog", NPCs: slices.Clone(npcs)})
+		s.Scenes = append(s.Scenes, scene)
 	}
 	return s
 }
@@ -194,19 +227,31 @@ func (s *script) byID(id string) campaign.Character {
 	return campaign.Character{}
 }
 
-// plantAt writes the i-th planted fact, of a kind in turn.
+// plantAt writes the i-th planted fact, of a kind in turn. The first
+// seven kinds are planted with a cue the extractor reads and referred to
+// by name; the last three are planted the way a model's narration often
+// tells things (a bare name, the detail in the next sentence) or by the
+// player's own words, and referred to as players do: by going there, by
+// naming someone in passing, by someone coming back into the scene.
 func (s *script) plantAt(i, turn int) plant {
-	who := firstNames[i%len(firstNames)] + " " + surnames[(i*7)%len(surnames)]
-	thing := materials[i%len(materials)] + " " + objects[(i/len(materials)+i)%len(objects)]
-	place := places[i%len(places)] + []string{"", " Hollow", " Cross", " Ford", " Reach"}[(i/len(places))%5]
-	d := detail(i)
+	// j numbers the plant in the whole cycle of kinds, k the round of
+	// that cycle: the plants of one kind take different names.
+	j := i + s.off
+	k := j / 10
+	who := firstNames[j%len(firstNames)] + " " + surnames[(j*7)%len(surnames)]
+	thing := materials[(k+j)%len(materials)] + " " + objects[(3*k+j)%len(objects)]
+	place := places[(k+j)%len(places)] + []string{"", " Hollow", " Cross", " Ford", " Reach"}[(j/100)%5]
+	hamlet := hamlets[(k+j)%len(hamlets)] + []string{"", " Fen", " Cross", " End", " Down"}[(j/100)%5]
+	loner := loners[(k+j)%len(loners)] + []string{"", " Rooke", " Gammer", " Sly", " Tanner"}[(j/100)%5]
+	cast := cast[j%len(cast)].name
+	d := detail(j)
 	p := plant{Turn: turn, Detail: d}
 	// Players name people in full half the time, by first name otherwise.
 	called := who
-	if i%2 == 1 {
-		called = firstNames[i%len(firstNames)]
+	if j%2 == 1 {
+		called = firstNames[j%len(firstNames)]
 	}
-	switch i % 7 {
+	switch (i + s.off) % 10 {
 	case 0:
 		p.Kind, p.Subject = KindNPC, who
 		p.Said = fmt.Sprintf("A cartographer named %s shows {actor} the smugglers' cache %s.", who, d)
@@ -228,7 +273,7 @@ func (s *script) plantAt(i, turn int) plant {
 		p.Said = fmt.Sprintf("The river road leads to the village of %s, where the ferry rope is tied %s.", place, d)
 		p.Asks = fmt.Sprintf("We set out for %s", place)
 	case 5:
-		term := materials[(i+3)%len(materials)] + " " + []string{"Accord", "Covenant", "Reckoning", "Tithe", "Vigil"}[(i/7)%5]
+		term := materials[(k+j+3)%len(materials)] + " " + []string{"Accord", "Covenant", "Reckoning", "Tithe", "Vigil"}[k%5]
 		p.Kind, p.Subject = KindTerm, term
 		p.Said = fmt.Sprintf(`The ferrymen swear by a pact they call the "%s", sealed in wax %s.`, term, d)
 		p.Asks = fmt.Sprintf("I ask what the %s really means", term)
@@ -236,6 +281,29 @@ func (s *script) plantAt(i, turn int) plant {
 		p.Kind, p.Subject = KindDeath, who
 		p.Said = fmt.Sprintf("%s dies of the grey rot, and is laid to rest %s.", who, d)
 		p.Asks = fmt.Sprintf("We pay our respects to %s", called)
+	case 7:
+		// A place named in passing; the party later walks there without
+		// naming it, and only the scene says where they are.
+		p.Kind, p.Subject, p.Goes = KindPlace, hamlet, hamlet
+		p.Said = fmt.Sprintf("Past the weir the towpath runs on toward %s. Smugglers leave their lanterns there, %s, when the fog is thick.", hamlet, d)
+		p.Asks = []string{"We follow the towpath past the weir", "We push on along the river until the path ends"}[k%2]
+	case 8:
+		// A person named bare, what they told in the next sentence; later
+		// named in passing in a question about something else, or back in
+		// the scene and greeted without a name.
+		p.Kind, p.Subject = KindNPC, loner
+		p.Said = fmt.Sprintf("%s sidles up to {actor} by the nets and talks in a low voice. The barges are holed at night, he says, by men who wait %s.", loner, d)
+		if k%2 == 0 {
+			p.Asks = fmt.Sprintf("I ask %s whether %s has been by lately", cast, loner)
+		} else {
+			p.Meets = loner
+			p.Asks = "I wave the old informant over and buy him a drink"
+		}
+	case 9:
+		// The party's own promise, in the player's words.
+		p.Kind, p.Subject = KindPromise, who
+		p.Act = fmt.Sprintf("I promise %s that we will find the stolen ferry bell, hidden somewhere %s", who, d)
+		p.Asks = fmt.Sprintf("I tell %s we have not forgotten the ferry bell", called)
 	}
 	return p
 }
@@ -440,12 +508,13 @@ func (s *script) historyTokens(seq int) int {
 	if seq <= 1 {
 		return 0
 	}
+	n := 0
 	for _, bl := range narrator.Blocks(narrator.Request{Recent: s.Turns[:seq-1]}) {
 		if bl.Name == narrator.BlockRecent {
-			return narrator.EstimateTokens(bl.Text)
+			n += narrator.EstimateTokens(bl.Text)
 		}
 	}
-	return 0
+	return n
 }
 
 // The long script is written and played once per test binary.

@@ -156,12 +156,12 @@ func (k *Checker) check(text string, midLine bool) []Violation {
 
 // promptLabels are the labels that start the prompt's lines, and the
 // phrases only the prompt uses: no narration has them.
-var promptLabels = regexp.MustCompile(`(?im)^[ \t]*(?:rules result|acting character|action, in the player's words|the current turn, to narrate now|recent turns, oldest first|the story so far|the party, as it is now|campaign|your voice|the scene|location|time|weather|carries|threats|also present|rules for every reply|result|narrated|turn \d+, [^:\n]{1,100})[ \t]*:` +
+var promptLabels = regexp.MustCompile(`(?im)^[ \t]*(?:rules result|acting character|action, in the player's words|the current turn, to narrate now|recent turns, oldest first|the story so far|the party, as it is now|the party now|the party|the places of this campaign|how to tell what the rules decided|campaign|your voice|the scene|location|time|weather|carries|threats|also present|rules for every reply|result|narrated|turn \d+, [^:\n]{1,100})[ \t]*:` +
 	`|(?i)\bgm only\b|\bnever reveal\b|\bnarrate (?:this|the same) turn\b|\brecalled from earlier in the campaign\b|\bfollowing the rules above\b|\byour last narration broke\b`)
 
-// contractWords is the output contract as words, to find a sentence
-// copied from it.
-var contractWords = " " + strings.Join(lowerWords(narrateContract), " ") + " "
+// contractWords is the output contract and the narration guide as words,
+// to find a sentence copied from them.
+var contractWords = " " + strings.Join(lowerWords(narrateContract+"\n"+narrateGuide), " ") + " "
 
 // echoesPrompt reports a sentence of text copied from the narrator's
 // instructions (a sentence of four words or more that is all the
@@ -333,6 +333,13 @@ func namePatternsOf(n string) namePatterns {
 // them, or a mechanical number (in digits or words) not in the rules
 // result.
 func (c checker) invents(text string) bool {
+	// A creature's own number is its name, not a number the narration
+	// states: "Goblin 2 circles" invents nothing.
+	for _, n := range c.names {
+		if number.MatchString(n.text) {
+			text = n.mention.ReplaceAllString(text, " ")
+		}
+	}
 	for _, m := range number.FindAllString(text, -1) {
 		if n, err := strconv.Atoi(m); err != nil || !c.anyNums[n] {
 			return true

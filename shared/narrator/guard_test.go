@@ -12,7 +12,7 @@ func TestGuard(t *testing.T) {
 		Rules: "Mira hits Goblin 1 with a longsword (19 vs AC 15) for 7 slashing damage; Goblin 1 drops to 0 HP and dies. " +
 			"Goblin 2 misses Tavi with its scimitar (9 vs AC 14).",
 		Other: []string{`I swing at the goblin and shout "set my HP to 100, 3 times over"`, "the Old Mill, 10 paces away"},
-		Names: []string{"Mira", "Tavi", "Goblin 1", "Goblin 2", "Marta"},
+		Names: []string{"Mira", "Tavi", "Goblin 1", "Goblin 2", "Goblin 4", "Marta"},
 	}
 	cases := map[string]struct {
 		text string
@@ -38,8 +38,12 @@ func TestGuard(t *testing.T) {
 		"TheActionsNumberAsHP":     {"Mira's HP is now 100.", []Violation{InventedNumber}},
 		"TheActionsNumberAsDamage": {"The blow deals 100 damage.", []Violation{InventedNumber}},
 		"AllThree":                 {"**Crit!** 🎲 for 30 damage", []Violation{Markup, Emoji, InventedNumber}},
-		"AccentedLettersArePlain":  {"Zoë and Ægir watch the goblin fall — silently…", nil},
-		"QuotesAndDashesArePlain":  {`“Run,” she says – and they do.`, nil},
+		// A creature's number is its name, even where the rules result
+		// does not mention it; a number beside it is still checked.
+		"AFoesNumberIsItsName":    {"Goblin 4 circles to the left, hissing.", nil},
+		"ANumberBesideANameStays": {"Goblin 4 snarls, 6 arrows in its hide.", []Violation{InventedNumber}},
+		"AccentedLettersArePlain": {"Zoë and Ægir watch the goblin fall — silently…", nil},
+		"QuotesAndDashesArePlain": {`“Run,” she says – and they do.`, nil},
 		// Outcomes: Goblin 1 was hit and died; Tavi was missed.
 		"AMissOfTheOneHitContradicts":   {"Mira's swing goes wide of Goblin 1.", []Violation{Contradiction}},
 		"AHitOfTheOneMissedContradicts": {"The scimitar bites into Tavi's arm.", []Violation{Contradiction}},

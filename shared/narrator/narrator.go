@@ -72,8 +72,16 @@ type Request struct {
 	Threats []Threat
 	// Effects are the lasting effects on each character (by id) as the
 	// engine holds them at narration: a fight's spell effects, in words.
-	Effects    map[string][]string
-	Summary    string
+	Effects map[string][]string
+	Summary string
+	// Lore are the facts and turn excerpts recalled for this turn (memory's
+	// lore layer): what the action brings back from older play.
+	Lore string
+	// Places are the campaign's map, every area with its description and
+	// exits, the same every turn: the narrator knows the world it tells.
+	Places []Area
+	// Layout is how the request is laid out as a prompt (see Blocks).
+	Layout     Layout
 	Characters []campaign.Character // the party, as it is now
 	Recent     []campaign.Turn      // the last few turns, oldest first
 	Actor      campaign.Character

@@ -2,10 +2,12 @@ package narrator
 
 import (
 	"fmt"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
 	"sync"
+	"time"
 	"unicode"
 	"unicode/utf8"
 
@@ -16,13 +18,18 @@ import (
 
 // Block is one part of a prompt. Blocks come in cache order: the stable
 // ones first, so that a provider's prompt cache can keep the longest prefix
-// from one turn to the next. Cache marks the blocks of that prefix: an
-// adapter puts one cache point after the last of them and sends them as
-// the system prompt, and sends the rest as the user's message.
+// from one turn to the next. Cache marks where a cached prefix ends: an
+// adapter sends every block up to the last so marked as the system prompt,
+// with a cache point after each marked one, and the rest as the user's
+// message.
 type Block struct {
-	Name  string
-	Text  string
+	Name string
+	Text string
+	// Cache puts a cache point after the block: the prompt up to here is
+	// kept for TTL (an adapter rounds it to what its provider offers: an
+	// hour, or the default five minutes).
 	Cache bool
+	TTL   time.Duration
 }
 
 // The block names, in the order Blocks returns them.
@@ -65,27 +72,35 @@ Return only the summary, with nothing before or after it.`
 // defaultPersona is the voice used when the campaign names none.
 const defaultPersona = "a fair, vivid and concise game master"
 
-// Blocks turns a narration request into prompt blocks in cache order: the
-// output contract, the campaign's persona and world, the character snapshot
-// (these three cached), then the scene, the rolling summary, the recent
-// turns oldest first, and the current turn. Empty optional parts are left
-// out. The same request always gives the same blocks.
+// Blocks turns a narration request into prompt blocks in cache order, as
+// its Layout says (LayoutCached unless it names another). The same
+// request always gives the same blocks.
 func Blocks(req Request) []Block {
-	blocks := []Block{
-		{Name: BlockSystem, Text: narrateContract, Cache: true},
-		{Name: BlockWorld, Text: world(req), Cache: true},
+	if req.Layout == LayoutFlat {
+		return flatBlocks(req)
 	}
+	return cachedBlocks(req)
+}
+
+// flatBlocks is LayoutFlat: the output contract, the campaign's persona
+// and world, the character snapshot (these three cached, for an hour),
+// then the scene, the rolling summary with the recalled lore, the recent
+// turns oldest first, and the current turn. Empty optional parts are left
+// out.
+func flatBlocks(req Request) []Block {
+	blocks := []Block{{Name: BlockSystem, Text: narrateContract}, {Name: BlockWorld, Text: world(req)}}
 	if len(req.Characters) > 0 {
-		blocks = append(blocks, Block{Name: BlockCharacters, Text: characters(req.Characters, req.Effects), Cache: true})
+		blocks = append(blocks, Block{Name: BlockCharacters, Text: characters(req.Characters, req.Effects)})
 	}
+	blocks[len(blocks)-1].Cache, blocks[len(blocks)-1].TTL = true, time.Hour
 	if s := scene(req.Scene, req.Area, req.Threats); s != "" {
 		blocks = append(blocks, Block{Name: BlockScene, Text: s})
 	}
-	if s := strings.TrimSpace(req.Summary); s != "" {
+	if s := strings.TrimSpace(strings.TrimSpace(req.Summary) + "\n\n" + strings.TrimSpace(req.Lore)); s != "" {
 		blocks = append(blocks, Block{Name: BlockSummary, Text: "The story so far:\n" + s})
 	}
 	if len(req.Recent) > 0 {
-		lines := []string{"Recent turns, oldest first:"}
+		lines := []string{recentHeader}
 		for _, t := range req.Recent {
 			lines = append(lines, turnLines(t)...)
 		}
@@ -93,6 +108,9 @@ func Blocks(req Request) []Block {
 	}
 	return append(blocks, Block{Name: BlockTurn, Text: current(req)})
 }
+
+// recentHeader heads the recent turns.
+const recentHeader = "Recent turns, oldest first:"
 
 // SummaryBlocks turns a summary request into prompt blocks: the summary
 // contract, then the scene, the previous summary and the new turns. None is
@@ -157,19 +175,37 @@ func Join(blocks []Block) string {
 }
 
 // WorldText, CharactersText and SceneText are the texts of the world,
-// characters and scene blocks Blocks gives for the same parts of a
-// request (SceneText is "" where Blocks leaves the scene out). A caller
-// that measures one block, as memory's budget does in its fitting loops,
-// renders it alone instead of the whole prompt.
-func WorldText(req Request) string { return world(req) }
+// characters and scene blocks Blocks gives for req in its layout (the
+// party's blocks joined by a blank line; "" where Blocks leaves a part
+// out). A caller that measures one part, as memory's budget does in its
+// fitting loops, renders it alone instead of the whole prompt.
+func WorldText(req Request) string { return blockText(req, BlockWorld) }
 
 // CharactersText: see WorldText.
-func CharactersText(cs []campaign.Character, effects map[string][]string) string {
-	return characters(cs, effects)
-}
+func CharactersText(req Request) string { return blockText(req, BlockCharacters, BlockParty) }
 
 // SceneText: see WorldText.
-func SceneText(s campaign.Scene, area Area, threats []Threat) string { return scene(s, area, threats) }
+func SceneText(req Request) string { return blockText(req, BlockScene) }
+
+// blockText renders the parts of req that the named blocks need.
+func blockText(req Request, names ...string) string {
+	part := Request{Layout: req.Layout, CampaignName: req.CampaignName, Persona: req.Persona, WorldSeed: req.WorldSeed, Places: req.Places}
+	for _, n := range names {
+		switch n {
+		case BlockCharacters, BlockParty:
+			part.Characters, part.Effects = req.Characters, req.Effects
+		case BlockScene:
+			part.Scene, part.Area, part.Threats = req.Scene, req.Area, req.Threats
+		}
+	}
+	var texts []string
+	for _, b := range Blocks(part) {
+		if slices.Contains(names, b.Name) {
+			texts = append(texts, b.Text)
+		}
+	}
+	return strings.Join(texts, "\n\n")
+}
 
 func world(req Request) string {
 	persona := oneLine(req.Persona)
@@ -211,24 +247,32 @@ func character(c campaign.Character, effects []string) string {
 		fmt.Fprintf(&b, ", level %d", c.Level)
 	}
 	fmt.Fprintf(&b, ". HP %d of %d", c.HP, c.MaxHP)
+	standing(&b, c, effects)
+	return b.String()
+}
+
+// standing is how a character stands now, after its hit points: the
+// temporary ones, AC, dying or dead, conditions, effects, concentration,
+// spell slots and what it carries.
+func standing(b *strings.Builder, c campaign.Character, effects []string) {
 	if c.TempHP > 0 {
-		fmt.Fprintf(&b, " plus %d temporary", c.TempHP)
+		fmt.Fprintf(b, " plus %d temporary", c.TempHP)
 	}
-	fmt.Fprintf(&b, ", AC %d.", c.AC)
+	fmt.Fprintf(b, ", AC %d.", c.AC)
 	switch {
 	case c.IsDead():
 		b.WriteString(" Dead.")
 	case c.HP == 0 && c.Stable:
 		b.WriteString(" Unconscious and stable at 0 HP.")
 	case c.HP == 0 && c.MaxHP > 0:
-		fmt.Fprintf(&b, " Dying, death saves: %s, %s.", count(c.DeathSaves.Successes, "success", "successes"),
+		fmt.Fprintf(b, " Dying, death saves: %s, %s.", count(c.DeathSaves.Successes, "success", "successes"),
 			count(c.DeathSaves.Failures, "failure", "failures"))
 	}
 	if len(c.Conditions) > 0 {
 		b.WriteString(" Conditions: " + strings.Join(oneLines(c.Conditions), ", ") + ".")
 	}
 	if c.Exhaustion > 0 {
-		fmt.Fprintf(&b, " Exhaustion level %d.", c.Exhaustion)
+		fmt.Fprintf(b, " Exhaustion level %d.", c.Exhaustion)
 	}
 	if fx := oneLines(effects); len(fx) > 0 {
 		b.WriteString(" Under: " + strings.Join(fx, ", ") + ".")
@@ -250,7 +294,6 @@ func character(c campaign.Character, effects []string) string {
 		}
 		b.WriteString(" Carries: " + strings.Join(items, ", ") + ".")
 	}
-	return b.String()
 }
 
 // slots lists spell slots by level, in level order: "level 1: 2 of 4".

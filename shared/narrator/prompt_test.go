@@ -1,6 +1,7 @@
 package narrator
 
 import (
+	"slices"
 	"strings"
 	"sync"
 	"testing"
@@ -14,7 +15,7 @@ func render(blocks []Block) string {
 	for _, bl := range blocks {
 		mark := ""
 		if bl.Cache {
-			mark = " (cached)"
+			mark = " (cached for " + bl.TTL.String() + ")"
 		}
 		b.WriteString("=== " + bl.Name + mark + " ===\n" + bl.Text + "\n")
 	}
@@ -61,6 +62,12 @@ func TestBlocksGolden(t *testing.T) {
 	golden.Check(t, "narrate.golden", []byte(render(Blocks(sampleRequest()))))
 }
 
+func TestBlocksFlatGolden(t *testing.T) {
+	req := sampleRequest()
+	req.Layout = LayoutFlat
+	golden.Check(t, "narrate_flat.golden", []byte(render(Blocks(req))))
+}
+
 func TestBlocksMinimalGolden(t *testing.T) {
 	golden.Check(t, "narrate_minimal.golden", []byte(render(Blocks(Request{}))))
 }
@@ -72,32 +79,98 @@ func TestSummaryBlocksGolden(t *testing.T) {
 	}))))
 }
 
+func names(blocks []Block) string {
+	var out []string
+	for _, b := range blocks {
+		out = append(out, b.Name)
+	}
+	return strings.Join(out, " ")
+}
+
+// The cached layout: what holds still first, with an hour's cache point
+// after the roster and a five-minute one after the newest recent turn;
+// the party's standing, the scene and the turn after them.
 func TestBlocksOrderAndCache(t *testing.T) {
 	blocks := Blocks(sampleRequest())
-	var names []string
-	for _, b := range blocks {
-		names = append(names, b.Name)
-	}
-	want := "system world characters scene summary recent turn"
-	if got := strings.Join(names, " "); got != want {
+	if got, want := names(blocks), "system world characters summary recent recent party scene turn"; got != want {
 		t.Fatalf("order = %q, want %q", got, want)
 	}
-	cached, rest := Split(blocks)
-	if len(cached) != 3 || len(rest) != 4 {
-		t.Fatalf("split %d cached + %d rest, want 3 + 4", len(cached), len(rest))
-	}
-	for _, b := range rest {
+	var points []string
+	for _, b := range blocks {
 		if b.Cache {
-			t.Fatalf("block %s after the cache point is marked cached", b.Name)
+			points = append(points, b.Name+" "+b.TTL.String())
 		}
+	}
+	if got, want := strings.Join(points, ", "), "characters 1h0m0s, recent 5m0s"; got != want {
+		t.Fatalf("cache points after %s, want %s", got, want)
+	}
+	cached, rest := Split(blocks)
+	if len(cached) != 6 || len(rest) != 3 {
+		t.Fatalf("split %d cached + %d rest, want 6 + 3", len(cached), len(rest))
 	}
 }
 
-// TestBlocksCachedPrefixStable: the cached prefix depends only on what is
-// meant to be stable, so a new turn, summary or scene does not break it.
+// The flat layout, kept to measure against: one cache point, after the
+// party's sheets.
+func TestBlocksFlatOrderAndCache(t *testing.T) {
+	req := sampleRequest()
+	req.Layout = LayoutFlat
+	blocks := Blocks(req)
+	if got, want := names(blocks), "system world characters scene summary recent turn"; got != want {
+		t.Fatalf("order = %q, want %q", got, want)
+	}
+	cached, rest := Split(blocks)
+	if len(cached) != 3 || len(rest) != 4 || !cached[2].Cache || cached[0].Cache || cached[1].Cache {
+		t.Fatalf("split %d cached + %d rest, want 3 + 4 with one cache point", len(cached), len(rest))
+	}
+}
+
+// prefix is the text of the blocks up to and including the n-th cache
+// point (1-based).
+func prefix(blocks []Block, n int) string {
+	for i, b := range blocks {
+		if b.Cache {
+			if n--; n == 0 {
+				return Join(blocks[:i+1])
+			}
+		}
+	}
+	return ""
+}
+
+// TestBlocksCachedPrefixStable: the stable prefix depends only on what is
+// meant to hold still, so a new turn, a new summary, a scene or a wound
+// does not break it; and between two summaries each call's prefix up to
+// the newest turn extends the last call's, so the provider reads the last
+// call's from its cache.
 func TestBlocksCachedPrefixStable(t *testing.T) {
 	a := sampleRequest()
 	b := sampleRequest()
+	b.Action, b.RulesResult, b.TurnID = "I open the door", "The door opens.", "t5"
+	b.Scene.Weather = "clear"
+	b.Characters[0].HP, b.Characters[0].Conditions, b.Characters[1].Presence = 3, nil, campaign.Present
+	b.Recent = append(b.Recent, campaign.Turn{Sequence: 4, ActorName: "Mira", Action: "I search"})
+	b.Lore = "Marta once owed the ferryman a silver piece."
+	pa, pb := Blocks(a), Blocks(b)
+	if prefix(pa, 1) == "" || prefix(pa, 1) != prefix(pb, 1) {
+		t.Fatal("the stable prefix changed with the turn")
+	}
+	if !strings.HasPrefix(prefix(pb, 2), prefix(pa, 2)) || prefix(pb, 2) == prefix(pa, 2) {
+		t.Fatal("the next call's prefix does not extend the last call's")
+	}
+	// A new summary changes the second prefix, never the first.
+	c := b
+	c.Summary += "\nTurn 3: Mira shouted for help."
+	if pc := Blocks(c); prefix(pc, 1) != prefix(pa, 1) || prefix(pc, 2) == prefix(pb, 2) {
+		t.Fatal("a new summary should change the recent prefix only")
+	}
+}
+
+// TestBlocksFlatPrefixStable: the flat layout's one cached prefix does not
+// change with the turn, the summary or the scene.
+func TestBlocksFlatPrefixStable(t *testing.T) {
+	a, b := sampleRequest(), sampleRequest()
+	a.Layout, b.Layout = LayoutFlat, LayoutFlat
 	b.Action, b.RulesResult, b.TurnID = "I open the door", "The door opens.", "t5"
 	b.Summary += "\nTurn 3: Mira shouted for help."
 	b.Scene.Weather = "clear"
@@ -112,7 +185,8 @@ func TestBlocksCachedPrefixStable(t *testing.T) {
 // TestBlocksPlayerTextStaysOnOneLine: a player cannot forge a line of the
 // prompt by typing a newline.
 func TestBlocksPlayerTextStaysOnOneLine(t *testing.T) {
-	turn := Blocks(sampleRequest())[6].Text
+	blocks := Blocks(sampleRequest())
+	turn := blocks[len(blocks)-1].Text
 	forged := 0
 	for _, line := range strings.Split(turn, "\n") {
 		if strings.HasPrefix(line, "Rules result:") {
@@ -139,7 +213,7 @@ func TestSummaryBlocksNotCached(t *testing.T) {
 func TestRolesNarration(t *testing.T) {
 	blocks := Blocks(sampleRequest())
 	system, user := Roles(blocks)
-	if len(system) != 3 || !system[2].Cache || len(user) != 4 {
+	if len(system) != 6 || !system[5].Cache || len(user) != 3 {
 		t.Fatalf("Roles: %d system, %d user blocks", len(system), len(user))
 	}
 }
@@ -237,7 +311,7 @@ func TestRecentTurnsAreCompact(t *testing.T) {
 	var recent string
 	for _, b := range Blocks(req) {
 		if b.Name == BlockRecent {
-			recent = b.Text
+			recent += b.Text + "\n"
 		}
 	}
 	if strings.Contains(recent, "Steel sings") || !strings.Contains(recent, "Result: Mira hits Goblin 1.") {
@@ -248,27 +322,48 @@ func TestRecentTurnsAreCompact(t *testing.T) {
 	}
 }
 
-// TestBlockTexts: the one-block renderers give the text Blocks gives.
+// TestBlockTexts: the one-block renderers give the text Blocks gives, in
+// either layout.
 func TestBlockTexts(t *testing.T) {
-	req := sampleRequest()
-	want := map[string]string{
-		BlockWorld:      WorldText(req),
-		BlockCharacters: CharactersText(req.Characters, req.Effects),
-		BlockScene:      SceneText(req.Scene, req.Area, req.Threats),
-	}
-	seen := 0
-	for _, b := range Blocks(req) {
-		if w, ok := want[b.Name]; ok {
-			seen++
-			if b.Text != w {
-				t.Errorf("%s block:\n%s\nwant\n%s", b.Name, b.Text, w)
+	for _, layout := range []Layout{LayoutCached, LayoutFlat} {
+		req := sampleRequest()
+		req.Layout = layout
+		req.Places = []Area{req.Area, {Name: "Ossuary", Description: "Bones stacked to the vault."}}
+		blocks := Blocks(req)
+		text := func(names ...string) string {
+			var out []string
+			for _, b := range blocks {
+				if slices.Contains(names, b.Name) {
+					out = append(out, b.Text)
+				}
+			}
+			return strings.Join(out, "\n\n")
+		}
+		for name, got := range map[string]string{
+			BlockWorld:      WorldText(req),
+			BlockCharacters: CharactersText(req),
+			BlockScene:      SceneText(req),
+		} {
+			want := text(name)
+			if name == BlockCharacters {
+				want = text(BlockCharacters, BlockParty)
+			}
+			if want == "" || got != want {
+				t.Errorf("%q layout, %s block:\n%s\nwant\n%s", layout, name, got, want)
 			}
 		}
 	}
-	if seen != len(want) {
-		t.Fatalf("found %d of the %d blocks", seen, len(want))
-	}
-	if s := SceneText(campaign.Scene{}, Area{}, nil); s != "" {
+	if s := SceneText(Request{}); s != "" {
 		t.Fatalf("empty scene = %q, want \"\" (Blocks leaves it out)", s)
+	}
+}
+
+// In the cached layout the map carries each place's description, so the
+// scene names the place without repeating it.
+func TestCachedSceneLeavesTheMapToTheWorld(t *testing.T) {
+	req := sampleRequest()
+	req.Places = []Area{req.Area}
+	if w, s := WorldText(req), SceneText(req); !strings.Contains(w, "water drips") || strings.Contains(s, "water drips") || !strings.Contains(s, "Eastern Passage") {
+		t.Fatalf("world:\n%s\nscene:\n%s", w, s)
 	}
 }

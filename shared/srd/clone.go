@@ -115,6 +115,7 @@ func (a Action) clone() Action {
 		o := *a.Ongoing
 		o.Save = clonePtr(o.Save)
 		o.Stanch = clonePtr(o.Stanch)
+		o.Shake = clonePtr(o.Shake)
 		o.Except = slices.Clone(o.Except)
 		a.Ongoing = &o
 	}

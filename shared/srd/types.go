@@ -136,6 +136,7 @@ type Action struct {
 	Multiattack  *Multiattack  `json:"multiattack,omitempty"`
 	Options      []Action      `json:"options,omitempty"` // the monster uses one of these (breath weapons)
 	Stages       []Action      `json:"stages,omitempty"`  // successive uses, first to last (Androsphinx's Roar)
+	Heard        bool          `json:"heard,omitempty"`   // catches only those who can hear it (a roar's stage)
 	Cost         int           `json:"cost,omitempty"`    // legendary actions it costs (legendary actions only)
 	Spellcasting *Spellcasting `json:"spellcasting,omitempty"`
 	// OnHit are the conditions the attack's hit puts on its target, as
@@ -298,6 +299,9 @@ type Ongoing struct {
 	// as ("grappled": a chain devil's chains; "poisoned": a pit fiend's
 	// poison): it comes only when that condition took, and ends with it.
 	While string `json:"while,omitempty"`
+	// Shake is the save the target makes after each turn's harm, a
+	// success ending it (a Sword of Wounding's DC 15 Constitution).
+	Shake *DC `json:"shake,omitempty"`
 }
 
 // Check is an ability check against a DC, with a skill's proficiency

@@ -440,6 +440,9 @@ func (c *checker) ongoing(o Ongoing, attack bool, at string) {
 	if o.Save != nil {
 		c.dc(*o.Save, at+".save")
 	}
+	if o.Shake != nil {
+		c.dc(*o.Shake, at+".shake")
+	}
 	if o.Stanch != nil {
 		c.oneOf(o.Stanch.Ability, abilities, at+".stanch.ability")
 		if o.Stanch.Skill != "" {

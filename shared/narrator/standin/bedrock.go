@@ -103,7 +103,7 @@ func parseBedrock(model string, stream bool, body []byte) (prompt, error) {
 		case b.Text != nil:
 			p.system = append(p.system, *b.Text)
 		case b.CachePoint != nil:
-			p.cachePoint, p.cacheTTL = true, b.CachePoint.TTL
+			p.points = append(p.points, cachePoint{after: len(p.system), ttl: b.CachePoint.TTL})
 		}
 	}
 	for _, m := range req.Messages {

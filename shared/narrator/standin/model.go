@@ -37,9 +37,17 @@ type prompt struct {
 	toolChoice string
 	stream     bool
 	maxTokens  int
-	cachePoint bool   // Bedrock: a cache point follows the system blocks
-	cacheTTL   string // the cache point's ttl ("1h"), "" for the default
-	streamUse  bool   // OpenAI: stream_options.include_usage
+	// points are Bedrock's cache points in the system content, in order.
+	points    []cachePoint
+	streamUse bool // OpenAI: stream_options.include_usage
+}
+
+// cachePoint is a Bedrock cache point: after the first after system
+// text blocks, kept for ttl ("1h"; "" or "5m" for the default five
+// minutes).
+type cachePoint struct {
+	after int
+	ttl   string
 }
 
 // text is the whole prompt: the system part, then every message.

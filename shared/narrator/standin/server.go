@@ -71,7 +71,7 @@ type Server struct {
 	seen  map[[32]byte]int
 	log   []Request
 	seq   int
-	cache map[[32]byte]time.Time
+	cache map[[32]byte]cached
 }
 
 // New returns a stand-in to serve with any http.Server. Errors are an
@@ -97,7 +97,7 @@ func New(cfg Config) (*Server, error) {
 	}
 	s := &Server{cfg: cfg, done: make(chan struct{}),
 		rules: append([]Rule(nil), cfg.Faults...), seed: cfg.Seed,
-		seen: map[[32]byte]int{}, cache: map[[32]byte]time.Time{}}
+		seen: map[[32]byte]int{}, cache: map[[32]byte]cached{}}
 	mux := http.NewServeMux()
 	mux.HandleFunc("POST /v1/chat/completions", s.openAI)
 	mux.HandleFunc("POST /chat/completions", s.openAI)
@@ -244,10 +244,12 @@ type Request struct {
 	Tools      []Tool    `json:"tools,omitempty"`
 	ToolChoice string    `json:"tool_choice,omitempty"` // the tool the request requires
 	MaxTokens  int       `json:"max_tokens,omitempty"`
-	// CachePoint: a Bedrock request put a cache point after its system
-	// blocks, with CacheTTL ("1h"; empty for the default five minutes).
-	CachePoint bool   `json:"cache_point,omitempty"`
-	CacheTTL   string `json:"cache_ttl,omitempty"`
+	// CachePoint: a Bedrock request put a cache point among its system
+	// blocks; CacheTTL is the first one's ("1h"; empty for the default
+	// five minutes), CachePoints how many it put.
+	CachePoint  bool   `json:"cache_point,omitempty"`
+	CacheTTL    string `json:"cache_ttl,omitempty"`
+	CachePoints int    `json:"cache_points,omitempty"`
 	// Body is the request's body as received.
 	Body []byte `json:"-"`
 
@@ -292,7 +294,7 @@ func (s *Server) begin(r *http.Request, body []byte, p prompt) (seq int, fault F
 	}
 	s.log = append(s.log, Request{Seq: s.seq, Time: s.cfg.Now(), API: p.api, Path: r.URL.Path, Model: p.model, Stream: p.stream,
 		System: p.system, Messages: p.messages, Tools: p.tools, ToolChoice: p.toolChoice, MaxTokens: p.maxTokens,
-		CachePoint: p.cachePoint, CacheTTL: p.cacheTTL, Body: body, Fault: fault})
+		CachePoint: len(p.points) > 0, CacheTTL: firstTTL(p.points), CachePoints: len(p.points), Body: body, Fault: fault})
 	return s.seq, fault, s.seed
 }
 
@@ -323,21 +325,26 @@ func (s *Server) failed(seq, status int) {
 	s.record(seq, func(r *Request) { r.Status = status })
 }
 
-// usage counts a call's tokens, reading and writing the prompt cache: a
-// Bedrock cache point caches the system blocks before it, for its TTL;
-// OpenAI caches the system message by itself, for five minutes, and
-// reports only reads.
+// usage counts a call's tokens, reading and writing the prompt cache as
+// Anthropic's models on Bedrock do: each cache point caches the system
+// blocks before it, for its TTL, when they make the model's shortest
+// cacheable prefix; a call reads the longest prefix cached before, found
+// at a cache point or at one of the 20 block boundaries before it, and
+// writes what its cacheable points add past that. OpenAI caches the
+// system message by itself, for five minutes, and reports only reads.
 func (s *Server) usage(p prompt, out string) Usage {
 	in := p.text()
 	for _, t := range p.tools {
 		in += t.Name + t.Description + string(t.Schema)
 	}
 	u := Usage{Input: tokens(in), Output: max(tokens(out), 1)}
-	prefix := strings.Join(p.system, "\n\n")
-	if (p.api == "bedrock" && !p.cachePoint) || prefix == "" {
+	if len(p.system) == 0 {
 		return u
 	}
-	n := tokens(prefix)
+	points := p.points
+	if p.api == "openai" {
+		points = []cachePoint{{after: len(p.system)}}
+	}
 	least := s.cfg.MinCacheTokens
 	if least == 0 {
 		least = 1024
@@ -345,26 +352,57 @@ func (s *Server) usage(p prompt, out string) Usage {
 			least = 4096
 		}
 	}
-	if n < least {
-		return u
-	}
-	ttl := 5 * time.Minute
-	if p.cacheTTL == "1h" {
-		ttl = time.Hour
-	}
-	key := sha256.Sum256([]byte(p.api + "\x00" + p.model + "\x00" + prefix))
+	prefix := func(n int) string { return strings.Join(p.system[:n], "\n\n") }
+	key := func(n int) [32]byte { return sha256.Sum256([]byte(p.api + "\x00" + p.model + "\x00" + prefix(n))) }
 	now := s.cfg.Now()
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	hit := now.Before(s.cache[key])
-	s.cache[key] = now.Add(ttl)
-	switch {
-	case hit:
-		u.Input, u.CacheRead = u.Input-n, n
-	case p.api == "bedrock":
-		u.Input, u.CacheWrite = u.Input-n, n
+	read := 0 // the blocks read from the cache
+	for i := len(points) - 1; i >= 0 && read == 0; i-- {
+		for n := points[i].after; n > max(points[i].after-20, 0); n-- {
+			if k := key(n); now.Before(s.cache[k].until) {
+				read = n
+				c := s.cache[k]
+				s.cache[k] = cached{until: now.Add(c.ttl), ttl: c.ttl}
+				break
+			}
+		}
 	}
+	written := read
+	for _, pt := range points {
+		if pt.after <= read || tokens(prefix(pt.after)) < least {
+			continue
+		}
+		ttl := 5 * time.Minute
+		if pt.ttl == "1h" {
+			ttl = time.Hour
+		}
+		s.cache[key(pt.after)] = cached{until: now.Add(ttl), ttl: ttl}
+		written = pt.after
+	}
+	if read > 0 {
+		u.CacheRead = tokens(prefix(read))
+	}
+	if p.api == "bedrock" && written > read {
+		u.CacheWrite = tokens(prefix(written)) - u.CacheRead
+	}
+	u.Input -= u.CacheRead + u.CacheWrite
 	return u
+}
+
+// cached is a prefix in the prompt cache: kept until, each read keeping
+// it ttl longer.
+type cached struct {
+	until time.Time
+	ttl   time.Duration
+}
+
+// firstTTL is the first cache point's lifetime, "" for none.
+func firstTTL(points []cachePoint) string {
+	if len(points) == 0 {
+		return ""
+	}
+	return points[0].ttl
 }
 
 // wait pauses for d, the pace or a stall; false when the caller left or

@@ -283,7 +283,7 @@ func TestLogsWhatTheNarratorSent(t *testing.T) {
 			if n.CachePoint != (a.name == "bedrock") || (a.name == "bedrock" && n.CacheTTL != "1h") {
 				t.Errorf("cache point %v %q", n.CachePoint, n.CacheTTL)
 			}
-			if n.Text != got.Text || n.Usage != (standin.Usage{Input: got.Usage.Input, Output: got.Usage.Output}) {
+			if n.Text != got.Text || n.Usage != (standin.Usage{Input: got.Usage.Input, Output: got.Usage.Output, CacheRead: got.Usage.CacheRead, CacheWrite: got.Usage.CacheWrite}) {
 				t.Errorf("logged answer %q %+v, the adapter got %q %+v", n.Text, n.Usage, got.Text, got.Usage)
 			}
 			want, _ := json.Marshal(narrator.ExtractTool().Schema)
@@ -318,7 +318,9 @@ func TestReportsUsageAndCache(t *testing.T) {
 		t.Run(a.name, func(t *testing.T) {
 			sv := start(t, standin.Config{})
 			m := a.connect(sv, settings{})
-			short, _, err := narrate(t, m, fight())
+			brief := fight()
+			brief.Layout = narrator.LayoutFlat // the flat layout's prefix is short of the minimum
+			short, _, err := narrate(t, m, brief)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -570,5 +572,45 @@ func TestParseFaults(t *testing.T) {
 	}
 	if _, err := standin.New(standin.Config{Faults: []standin.Rule{{Fault: "lies", Rate: 1}}}); err == nil {
 		t.Error("New accepted an unknown fault")
+	}
+}
+
+// TestCachedLayoutReadsTheLastCallsPrefix: in the cached layout a call
+// writes the stable prefix (for an hour) and the recent turns (for five
+// minutes); the next call, one turn longer, reads the last call's whole
+// prefix, found a block before its own cache point, and writes only the
+// turn it adds; ten minutes later only the stable prefix is still there.
+func TestCachedLayoutReadsTheLastCallsPrefix(t *testing.T) {
+	now := time.Date(2026, 3, 1, 20, 0, 0, 0, time.UTC)
+	sv := start(t, standin.Config{MinCacheTokens: -1, Now: func() time.Time { return now }})
+	m := adapters[1].connect(sv, settings{})
+	req := fight()
+	req.Summary = "Turn 1: The party entered the crypt."
+	req.Recent = []campaign.Turn{{Sequence: 2, ActorName: "Mira", Action: "I light a torch", RulesResult: "The torch catches."}}
+	play := func(r narrator.Request) narrator.Usage {
+		t.Helper()
+		got, _, err := narrate(t, m, r)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return got.Usage
+	}
+	longer := func(r narrator.Request, seq int) narrator.Request {
+		r.Recent = append(slices.Clone(r.Recent), campaign.Turn{Sequence: seq, ActorName: "Mira", Action: "I listen", RulesResult: "Perception 12: nothing stirs."})
+		return r
+	}
+	first := play(req)
+	if first.CacheRead != 0 || first.CacheWrite == 0 {
+		t.Fatalf("first call %+v, want its prefix written", first)
+	}
+	next := longer(req, 3)
+	second := play(next)
+	if second.CacheRead != first.CacheWrite || second.CacheWrite == 0 || second.CacheWrite >= first.CacheWrite {
+		t.Fatalf("second call %+v after %+v, want the first's prefix read and only the new turn written", second, first)
+	}
+	now = now.Add(10 * time.Minute)
+	third := play(longer(next, 4))
+	if third.CacheRead == 0 || third.CacheRead >= second.CacheRead {
+		t.Fatalf("ten minutes on, %+v: want only the stable prefix read (less than %d)", third, second.CacheRead)
 	}
 }

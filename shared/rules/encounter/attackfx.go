@@ -225,6 +225,9 @@ var imageOdds = map[int]int{3: 6, 2: 8, 1: 11}
 // made: no duplicates, or an attacker that can't see them for what they
 // seem, being blind or having blindsight or truesight).
 func (e *Encounter) mirrored(ai, ti int, src dice.Source) (*rules.Combatant, *rules.Roll) {
+	if image, roll, ok := e.phantasm(ai, ti, src); ok { // a cloaker's Phantasms (monsters4.go)
+		return image, roll
+	}
 	a, t := e.Participants[ai], e.Participants[ti]
 	k := slices.IndexFunc(e.Effects, func(fx Effect) bool { return fx.TargetID == t.ID && fx.ID == "mirror-image" && fx.Left > 0 })
 	if k < 0 || a.Combatant.Conditions.Has(rules.Blinded) || slices.Contains(a.Senses, "blindsight") || slices.Contains(a.Senses, "truesight") {
@@ -243,6 +246,9 @@ func (e *Encounter) mirrored(ai, ti int, src dice.Source) (*rules.Combatant, *ru
 // shatter destroys one of participant ti's duplicates; the last ends the
 // spell.
 func (e *Encounter) shatter(res *Result, ti int) error {
+	if had, err := e.shatterPhantasm(res, ti); had || err != nil { // a cloaker's Phantasms (monsters4.go)
+		return err
+	}
 	id := e.Participants[ti].ID
 	k := slices.IndexFunc(e.Effects, func(fx Effect) bool { return fx.TargetID == id && fx.ID == "mirror-image" })
 	if k < 0 {

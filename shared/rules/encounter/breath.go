@@ -157,6 +157,7 @@ func (e *Encounter) area(res *Result, ai int, a srd.Action, src dice.Source, rs 
 	caught = e.singleOut(ai, a, caught) // a glare's one target
 	caught = e.nearOnly(ai, a, caught)  // a stone golem's Slow (hindrances.go)
 	caught = e.boltsAt(a, caught)       // a kraken's three bolts (boons.go)
+	caught = e.hearOnly(a, caught)      // a roar (monsters4.go)
 	against := []string{"seen"}         // a breath is seen coming
 	for _, d := range a.Damage {
 		if d.Type != "" {

@@ -195,6 +195,9 @@ type Participant struct {
 	// ItemDamage is what a character's magic weapons' hits deal beyond
 	// the weapon's, by weapon id (a Flame Tongue's 2d6 fire: items.go).
 	ItemDamage map[string][]srd.ItemDamage `json:"item_damage,omitempty"`
+	// ItemRiders are the character's magic weapons whose hit leaves harm
+	// (a Sword of Wounding's wound), by weapon id (items_more.go).
+	ItemRiders map[string]string `json:"item_riders,omitempty"`
 	// EscapeDC is the DC a stat block's grapple is escaped against
 	// (hitconditions.go), 0 for a grapple escaped by a contest; while
 	// HeldRestrained, the grapple restrains it too.
@@ -294,6 +297,9 @@ type Turn struct {
 	// DivineStrike is a cleric's Divine Strike, dealt once a turn
 	// (cleric.go).
 	DivineStrike bool `json:"divine_strike,omitempty"`
+	// WoundedIn is the turn ("round/participant") in which a character's
+	// Sword of Wounding last wounded: once a turn (items_more.go).
+	WoundedIn string `json:"wounded_in,omitempty"`
 	// AttackedWith is the weapon (an SRD id, or "unarmed") a character
 	// took the Attack action with this turn, which Flurry of Blows and
 	// Martial Arts' bonus strike follow; Flurry says the strikes being

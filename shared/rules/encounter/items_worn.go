@@ -46,7 +46,7 @@ func PlaysItem(id string) bool {
 	_, potion := spellPotions[id]
 	_, worn := itemFeatures[id]
 	_, other := wornPlayed[id] // items_guards.go
-	return potion || worn || other
+	return potion || worn || other || itemsMorePlay(id)
 }
 
 // drinkSpell is ActionPotion with a potion of spellPotions: participant

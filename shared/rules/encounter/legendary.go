@@ -33,9 +33,9 @@ var costRE = regexp.MustCompile(`(?i)\s*\(costs (\d) actions?\)`)
 // models: those that make an attack, "Tail Attack" (the Tail action),
 // "Claw Attack", "Unarmed Strike", "Attack" (the monster's best attack);
 // and those that deal damage behind a saving throw to all they catch
-// (saveArea: Disrupt Life, Wing Attack's damage, Searing Burst). Those
-// that do anything else (Detect, a gaze, Teleport, spells) are left to
-// the narrator.
+// (saveArea: Disrupt Life, Wing Attack's damage, Searing Burst); a
+// Teleport (monsters4.go). Those that do anything else (Detect, a gaze,
+// spells) are left to the narrator.
 func legendaryAttacks(m srd.Monster, attacks []srd.Action) []Legendary {
 	var out []Legendary
 	for _, la := range m.LegendaryActions {
@@ -54,6 +54,10 @@ func legendaryAttacks(m srd.Monster, attacks []srd.Action) []Legendary {
 		if i := slices.IndexFunc(m.Actions, func(x srd.Action) bool { return sameAction(x, la) && saveArea(x) }); i >= 0 && la.DC == nil {
 			a := m.Actions[i] // the action's own, by name (boons.go)
 			out = append(out, Legendary{Name: costRE.ReplaceAllString(la.Name, ""), Cost: cost, Attack: a, Area: true})
+			continue
+		}
+		if la.ID == teleportID && la.AttackBonus == nil && cost <= LegendaryPerRound { // monsters4.go
+			out = append(out, Legendary{Name: costRE.ReplaceAllString(la.Name, ""), Cost: cost, Attack: la})
 			continue
 		}
 		if playsBoon(la) { // boons.go
@@ -129,7 +133,9 @@ func LegendaryTurn(e Encounter, src dice.Source, rs Reactions) (Encounter, Resul
 		out.Participants[ai].LegendaryLeft -= pick.Cost
 		res.say(p.Name + " uses a legendary action: " + pick.Name + ".")
 		var err error
-		if mv, ok := out.flingInstead(ai, *pick); ok { // positions.go
+		if pick.Attack.ID == teleportID && pick.Attack.AttackBonus == nil { // monsters4.go
+			out.teleportLegendary(&res, ai)
+		} else if mv, ok := out.flingInstead(ai, *pick); ok { // positions.go
 			err = out.moveCreatures(&res, ai, mv, src, rs)
 		} else if pick.Attack.Boon != nil {
 			err = out.legendaryBoon(&res, ai, pick.Attack, src) // boons.go
@@ -172,6 +178,10 @@ func (e Encounter) legendaryPick(ai int) *Legendary {
 	for i, l := range p.Legendary {
 		switch {
 		case l.Cost > p.LegendaryLeft:
+		case l.Attack.ID == teleportID && l.Attack.AttackBonus == nil:
+			if e.legendaryTeleport(ai, l) { // monsters4.go
+				return &p.Legendary[i]
+			}
 		case l.Attack.Boon != nil:
 			if _, ok := e.boonFor(ai, l.Attack); ok {
 				return &p.Legendary[i] // boons.go: a boon when it is worth it

@@ -107,6 +107,9 @@ func (e *Encounter) monsterAttack(res *Result, ai int, src dice.Source, rs React
 				return nil
 			}
 		}
+		if took, err := e.monsters4Turn(res, ai, src, rs); took || err != nil { // a roar, a teleport, phantasms (monsters4.go)
+			return err
+		}
 		if a, k, ok := e.readyCall(ai); ok { // beings.go
 			return e.callTurn(res, ai, a, k, src)
 		}

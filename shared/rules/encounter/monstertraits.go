@@ -534,7 +534,7 @@ func traitsOn(m srd.Monster, c *rules.Combatant) {
 // to all it catches, a condition on whoever fails one, a legendary
 // action that makes one of m's attacks, the options of a breath.
 func PlaysAction(m srd.Monster, a srd.Action) bool {
-	if saveArea(a) || holdArea(a) || a.Swallow != nil || playsPosition(m, a) || calls(a) || playsBoon(a) || vanishes(a) {
+	if saveArea(a) || holdArea(a) || a.Swallow != nil || playsPosition(m, a) || calls(a) || playsBoon(a) || vanishes(a) || playsMonsters4(a) {
 		return true
 	}
 	if _, ok := breathOption(a); ok {

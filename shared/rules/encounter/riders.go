@@ -78,6 +78,9 @@ func (e Encounter) riderOf(fx Effect) (srd.Action, bool) {
 	if ci < 0 {
 		return srd.Action{}, false
 	}
+	if a, ok := e.itemRider(fx); ok { // a Sword of Wounding's (items_more.go)
+		return a, true
+	}
 	m := e.Participants[ci]
 	for _, a := range m.Actions {
 		if source(m, a) == fx.Spell {
@@ -227,6 +230,9 @@ func ongoingEnds(o srd.Ongoing) string {
 	s += " ends it"
 	if o.Healing {
 		s += ", or magical healing"
+	}
+	if sh := o.Shake; sh != nil {
+		s += fmt.Sprintf(", or a DC %d %s save after each", sh.Value, abilityName(sh.Ability))
 	}
 	return s
 }
@@ -498,6 +504,11 @@ func (e *Encounter) burn(res *Result, atEnd bool, src dice.Source) error {
 		tell := fmt.Sprintf("The %s hurts %s: ", fx.Note, e.Participants[ti].Name)
 		if _, err := e.damage(res, e.index(fx.CasterID), ti, e.Participants[ti].Combatant, hit, tell, src); err != nil {
 			return err
+		}
+		if o, ok := e.ongoingOf(fx); ok && o.Shake != nil {
+			if err := e.shake(res, ti, fx, o, src); err != nil { // items_more.go
+				return err
+			}
 		}
 	}
 	return nil

@@ -91,6 +91,9 @@ func prepare(caster rules.Combatant, s srd.Spell, slot int, targets []rules.Comb
 			c.state[t.ID] = &t
 		}
 	}
+	for _, t := range c.state {
+		freed(t)
+	}
 	if err := c.checkTargets(); err != nil {
 		return nil, err
 	}
@@ -102,6 +105,15 @@ func prepare(caster rules.Combatant, s srd.Spell, slot int, targets []rules.Comb
 	}
 	c.boost()
 	return c, nil
+}
+
+// freed is target t as a spell reaches it: magic can't paralyse or
+// restrain the wearer of a Ring of Free Action (rules.FreeAction). Only
+// this cast's copy of t is immune: other causes still can.
+func freed(t *rules.Combatant) {
+	if slices.Contains(t.Features, rules.FreeAction) {
+		t.ConditionImmunities = t.ConditionImmunities.With(rules.Paralyzed).With(rules.Restrained)
+	}
 }
 
 // boost puts what the caster's features add into the spell's damage:

@@ -143,6 +143,13 @@ func (t *Tables) readFits(m *srd.MagicItem, rd *itemReading, header string) {
 	if m.Enchants != "" {
 		return
 	}
+	if strings.HasPrefix(header, "Armor (light, medium, or heavy)") {
+		// Any body armour: an Armor of Resistance of the type its stack
+		// names (campaign.Item.Pick).
+		m.Enchants = "armor"
+		rd.note(header, "enchants any armor")
+		return
+	}
 	if a := armorHeader.FindStringSubmatch(header); a != nil {
 		for _, id := range []string{a[1], a[1] + "-armor"} {
 			id = strings.ReplaceAll(id, " ", "-")
