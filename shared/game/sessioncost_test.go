@@ -390,9 +390,9 @@ type session struct {
 	byPurpose               map[string]*tally
 	total                   tally
 	stateUSD                float64 // the session's cost as the game keeps it (State.Cost)
-	guardRetries            int     // narrations asked again after the guard stopped one
+	guardRetries            int     // the guard's violations: each stopped a narration, which was asked again
 	inventions              int     // narrations the stand-in was told to spoil
-	unlabelled              int     // narration requests with no purpose noted (should be 0)
+	unlabelled              int     // narration requests and calls that do not pair up (should be 0)
 	narrationWords          int
 	narrations              int
 	minutes                 float64
@@ -566,11 +566,9 @@ func playSession(t testing.TB, p plan, l layout, seed uint64) session {
 		case r.ToolChoice == "define_terms":
 			purpose = "definition"
 		case r.Stream:
+			purpose = "narration"
 			if narrations < len(narr.narrations) {
 				purpose = string(narr.narrations[narrations])
-			} else {
-				out.unlabelled++
-				purpose = "narration"
 			}
 			narrations++
 			if r.Fault == standin.Invent {
@@ -591,9 +589,9 @@ func playSession(t testing.TB, p plan, l layout, seed uint64) session {
 		out.byPurpose[purpose].add(u, o, cached, uncached, high)
 		out.total.add(u, o, cached, uncached, high)
 	}
-	if narrations != len(narr.narrations) {
-		out.unlabelled += max(len(narr.narrations)-narrations, narrations-len(narr.narrations))
-	}
+	// Each narration call is one streamed request: any other count means
+	// the purposes above are matched to the wrong requests.
+	out.unlabelled = max(len(narr.narrations)-narrations, narrations-len(narr.narrations))
 	for k, r := range recorded {
 		if out.byPurpose[k] == nil {
 			out.byPurpose[k] = &tally{}
@@ -682,7 +680,7 @@ func (s session) report(t testing.TB) {
 	t.Logf("  the game recorded $%.4f for the session (State.Cost; its turns' records add up to $%.4f in %d calls); priced from outside $%.4f in %d calls%s",
 		s.stateUSD, s.total.recorded, s.total.recordedCalls, s.total.usd, s.total.calls, flag)
 	if s.unlabelled > 0 {
-		t.Errorf("%d narration requests could not be matched to the purpose the game asked for", s.unlabelled)
+		t.Errorf("%d narration requests and narration calls do not pair up: their purposes are unknown", s.unlabelled)
 	}
 }
 
