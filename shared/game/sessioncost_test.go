@@ -395,6 +395,7 @@ type session struct {
 	unlabelled              int     // narration requests and calls that do not pair up (should be 0)
 	narrationWords          int
 	narrations              int
+	degraded                int // turns the offline narrator finished: the model was slow or failed
 	minutes                 float64
 }
 
@@ -540,6 +541,9 @@ func playSession(t testing.TB, p plan, l layout, seed uint64) session {
 			continue
 		}
 		out.guardRetries += len(tn.Context.Violations)
+		if tn.Degraded {
+			out.degraded++
+		}
 		for _, call := range tn.Context.Calls {
 			if recorded[call.Purpose] == nil {
 				recorded[call.Purpose] = &tally{}
@@ -653,9 +657,9 @@ func words(ln line) string {
 // and without the cache, beside what the game recorded.
 func (s session) report(t testing.TB) {
 	t.Logf("%s session, %s layout: %d player turns and %d the engine played over %.0f minutes; %d calls; %d narrations of %d words on average; "+
-		"%d narrations spoiled by the stand-in, %d guard violations; %d player turns refused",
+		"%d narrations spoiled by the stand-in, %d guard violations, %d turns finished offline; %d player turns refused",
 		s.plan, s.layout, s.playerTurns, s.engineTurn, s.minutes, s.total.calls, s.narrations, s.narrationWords/max(s.narrations, 1),
-		s.inventions, s.guardRetries, len(s.refused))
+		s.inventions, s.guardRetries, s.degraded, len(s.refused))
 	for _, r := range s.refused {
 		t.Logf("  refused: %s", r)
 	}
