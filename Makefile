@@ -79,9 +79,12 @@ bench:
 	@# sliding window and a rolling summary alone of the same budget.
 	$(GO) test -run '^$$' -bench ContextTokens ./shared/memory/ | tee -a bench.txt
 	$(GO) test -run '^TestRecallVsBaselines$$' -v -count=1 ./shared/memory/ | tee -a bench.txt
-	@# Model cost of a 40-turn solo session at the default prices, from the
-	@# usage a metered model reports for the snapshots the real turn builds.
-	$(GO) test -run '^TestCostEstimate$$' -v -count=1 ./shared/game/ | tee -a bench.txt
+	@# Model cost of a 40-turn solo session and a 160-turn four-player one,
+	@# played through the real turn pipeline and the Bedrock adapter against
+	@# the model stand-in, priced from the request bodies at the list prices
+	@# with Anthropic's prompt caching simulated, with and without the cache,
+	@# beside what the game recorded; one row per prompt layout.
+	$(GO) test -run '^$$' -bench '^BenchmarkSessionCost$$' -benchtime 1x -v -count=1 ./shared/game/ | tee -a bench.txt
 	@# The low tier's calls and their price over a scripted evening on the
 	@# model stand-in (20 player actions, a goblin fight), each turn's
 	@# facts read after it (before) and at folds with the summary (after).

@@ -97,7 +97,7 @@ func playScript(t *testing.T, f *fixture) campaign.Campaign {
 // "acknowledgement" for a low-tier narration), and their price at the
 // low tier's list prices, counted from outside: the prompt and the tool's
 // schema in cl100k tokens, plus the system prompt Anthropic adds when a
-// tool must be called (toolOverhead), and the answer.
+// tool must be called (toolUseSystem), and the answer.
 func lowCalls(reqs []standin.Request, low string) (map[string]int, map[string]float64) {
 	calls, usd := map[string]int{}, map[string]float64{}
 	for _, r := range reqs {
@@ -117,7 +117,7 @@ func lowCalls(reqs []standin.Request, low string) (map[string]int, map[string]fl
 			in += narrator.EstimateTokens(tool.Name + " " + tool.Description + " " + string(tool.Schema))
 		}
 		if r.ToolChoice != "" {
-			in += toolOverhead
+			in += toolUseSystem
 		}
 		out := narrator.EstimateTokens(r.Text + string(r.Arguments))
 		usd[kind] += cost(haiku, narrator.Usage{Input: in, Output: out})

@@ -172,7 +172,7 @@ func (s *Server) bedrock(w http.ResponseWriter, r *http.Request) {
 		bedrockError(w, e.status, e.typ, e.message)
 		return
 	}
-	rep := answer(p, fault, seed)
+	rep := answer(p, fault, seed, s.cfg.Words)
 	u := s.usage(p, rep.text+string(rep.args))
 	if stream {
 		s.bedrockStream(w, r, seq, fault, rep, u)

@@ -94,7 +94,7 @@ type reply struct {
 
 // answer is what the model says to p, playing fault where it applies to
 // the call. seed varies the wording.
-func answer(p prompt, fault Fault, seed uint64) reply {
+func answer(p prompt, fault Fault, seed uint64, words Words) reply {
 	switch fault {
 	case Echo:
 		return reply{text: p.text()}
@@ -113,7 +113,7 @@ func answer(p prompt, fault Fault, seed uint64) reply {
 	if strings.Contains(user, "The new turns, oldest first:") {
 		sentences = []string{summary(user)}
 	} else {
-		sentences = narrate(user, v)
+		sentences = narrate(user, v, words)
 	}
 	if fault == Invent {
 		sentences = slices.Insert(sentences, min(1, len(sentences)), invented(p.text(), v))
@@ -161,8 +161,10 @@ func unquote(s string) string {
 
 // narrate tells the current turn of a narration prompt in two to three
 // sentences: an opening, the rules result in other words and without its
-// numbers, and an invitation. An acknowledgement is one or two.
-func narrate(user string, v variety) []string {
+// numbers, and an invitation; with words set, sentences of the place's
+// colour come between them until the narration is as long as words asks.
+// An acknowledgement is one or two.
+func narrate(user string, v variety, words Words) []string {
 	actor := field(user, "Acting character: ")
 	if actor == "" {
 		actor = "the party"
@@ -183,7 +185,85 @@ func narrate(user string, v variety) []string {
 		// needs no new opening.
 		return []string{middle, closing}
 	}
-	return []string{open, middle, closing}
+	body := []string{open, middle}
+	if words.Max > 0 {
+		body = append(body, colour(user, actor, place, v, words, len(strings.Fields(open+" "+middle+" "+closing)))...)
+	}
+	return append(body, closing)
+}
+
+// Words bounds the length of a narration in words (Config.Words).
+type Words struct{ Min, Max int }
+
+// colourLines are sentences a model adds around what the rules decided:
+// the place, the weather, the people about. None holds a digit, a hit, a
+// miss or a death, so the guard passes them whatever the turn was.
+var colourLines = []string{
+	"Lamplight pools on the worn flagstones, and the smell of woodsmoke hangs low under the beams.",
+	"Somewhere beyond the shutters a cart rattles past, its driver humming an old river song.",
+	"A draught carries the faint tang of the marsh through a gap beneath the door.",
+	"Shadows gather in the corners where the lamps do not quite reach, and something small scurries along the wall.",
+	"The old boards creak underfoot, as if {place} itself were listening.",
+	"Far off, a bell tolls once from the direction of the chapel, then falls silent.",
+	"{actor} catches the murmur of voices nearby, low and wary, before it fades into the general hum.",
+	"Rain needles against the glass while the fire answers with a low, contented crackle.",
+	"For a heartbeat nobody moves, and the only sound is the wind worrying at the eaves.",
+	"The air is thick with the smells of wet wool, pipe smoke and something sour underneath.",
+	"A dog barks twice in the yard and is hushed by a sharp word from someone unseen.",
+	"Dust drifts through a shaft of grey light, settling on everything it touches.",
+	"{npc} watches from a little way off, arms folded, giving nothing away.",
+	"{npc} mutters something under their breath and glances toward the door.",
+	"Outside, the mist has thickened until the far side of the lane is only a suggestion.",
+	"The floor is slick underfoot, and every step sounds louder than it should.",
+	"A cold smell of stone and old water rises from somewhere below.",
+	"Someone laughs too loudly across the room, then thinks better of it.",
+	"The flame of the nearest candle gutters, leans, and steadies again.",
+	"Every face in {place} seems turned just slightly toward {actor}, as if waiting.",
+	"The creak of a rope and the slap of water against timber come faintly from the river.",
+	"Moths circle the lantern in slow, patient loops.",
+	"It is the kind of quiet that makes a careful traveller count the exits.",
+	"A gust rattles the shutters hard enough that a few heads turn.",
+	// A model names people, things and places as it goes; the memory
+	// and the extraction have these to keep.
+	"A fisherman named Tobin Reed nurses a cup of something dark by the window and pretends not to listen.",
+	"An old woman named Hester Vane sells charms of knotted reed from a basket near the door.",
+	"Someone has scratched the sign of the Saltmoth Guild into the doorframe, fresh enough that the splinters are pale.",
+	"Talk at the bar turns, as it always does, to the Weeping Stair and the lights that walk the causeway at night.",
+	"{actor} finds the Tarnished Locket wedged between two boards, its clasp long since broken.",
+}
+
+// colour is the sentences of colour that bring a narration of had words
+// to a length drawn between words.Min and words.Max, each used once.
+func colour(user, actor, place string, v variety, words Words, had int) []string {
+	if place == "" {
+		place = "the place"
+	}
+	npc := "A stranger by the wall"
+	if present := strings.TrimSuffix(field(user, "Also present: "), "."); present != "" {
+		npc, _, _ = strings.Cut(strings.Split(present, ", ")[0], " (")
+		npc = capFirst(strings.TrimSpace(npc))
+	}
+	fill := strings.NewReplacer("{actor}", actor, "{place}", place, "{npc}", npc)
+	want := words.Min
+	if words.Max > words.Min {
+		want += v.pick("length", words.Max-words.Min+1)
+	}
+	var out []string
+	used := map[int]bool{}
+	for i := 0; had < want && len(used) < len(colourLines); i++ {
+		k := v.pick(fmt.Sprint("colour", i), len(colourLines))
+		for used[k] {
+			k = (k + 1) % len(colourLines)
+		}
+		used[k] = true
+		line := capFirst(fill.Replace(colourLines[k]))
+		if n := len(strings.Fields(line)); had+n > words.Max && had >= words.Min {
+			continue
+		}
+		out = append(out, line)
+		had += len(strings.Fields(line))
+	}
+	return out
 }
 
 // names are the creatures the prompt names (the party, the threats, the
@@ -567,6 +647,7 @@ func readIntent(user string, kinds []string, invent bool) map[string]any {
 	}
 	attackVerbs := []string{"attack", "hit", "strike", "stab", "slash", "hack", "shoot", "swing", "smash", "punch", "kick", "fire", "charge"}
 	moveVerbs := []string{"go", "move", "walk", "run", "head", "climb", "enter", "descend", "step", "return", "follow"}
+	directions := []string{"out", "outside", "inside", "in", "back", "up", "down", "upstairs", "downstairs", "away", "over", "after"}
 	switch {
 	case offered("cast") && best(spells, words) != nil:
 		in := map[string]any{"kind": "cast", "spell": best(spells, words).id}
@@ -584,7 +665,9 @@ func readIntent(user string, kinds []string, invent bool) map[string]any {
 			in["weapon"] = w.id
 		}
 		return in
-	case offered("move") && len(areas) > 0 && (has(moveVerbs...) || best(areas, words) != nil):
+	case offered("move") && len(areas) > 0 && (best(areas, words) != nil || (has(moveVerbs...) && has(directions...))):
+		// A verb of moving alone ("I go through his pockets") is no move:
+		// it needs a place or a way to go.
 		a := best(areas, words)
 		if a == nil {
 			a = &areas[0]

@@ -140,7 +140,7 @@ func (s *Server) openAI(w http.ResponseWriter, r *http.Request) {
 	if model == "" {
 		model = "standin"
 	}
-	rep := answer(p, fault, seed)
+	rep := answer(p, fault, seed, s.cfg.Words)
 	out := rep.text + string(rep.args)
 	u := s.usage(p, out)
 	id := fmt.Sprintf("chatcmpl-standin-%d", seq)

@@ -39,6 +39,13 @@ type Config struct {
 	// Now times the request log and the cache's lifetime; default
 	// time.Now.
 	Now func() time.Time
+	// Words, when set, makes a narration run Words.Min to Words.Max
+	// words (drawn for each call), as a model told to write two to five
+	// sentences often does: sentences of the place's colour come between
+	// the rules result and the closing. Acknowledgements, answers out of
+	// character and continuations stay one or two sentences. Zero: two or
+	// three sentences, about 30 words.
+	Words Words
 	// MaxLog is how many requests the log keeps, dropping the oldest;
 	// default 5,000 (a 160-turn session makes about 700 calls).
 	MaxLog int

@@ -71,6 +71,46 @@ func TestNarratesTheRulesResultInItsOwnWords(t *testing.T) {
 	}
 }
 
+// TestNarratesAtTheLengthAsked: with Words set, a narration runs 80 to
+// 120 words and still passes the guard; an acknowledgement stays short.
+func TestNarratesAtTheLengthAsked(t *testing.T) {
+	for _, a := range adapters {
+		t.Run(a.name, func(t *testing.T) {
+			m := a.connect(start(t, standin.Config{Seed: 3, Words: standin.Words{Min: 80, Max: 120}}), settings{})
+			lengths := map[int]bool{}
+			for i, result := range []string{"Mira hits Goblin 1 with her longsword (17 vs AC 15) for 9 slashing damage.",
+				"Goblin 2 misses Mira with a scimitar (9 vs AC 12).", "Investigation 14 against DC 12: success.", ""} {
+				req := fight()
+				req.RulesResult, req.TurnID = result, fmt.Sprint("t", i)
+				got, _, err := narrate(t, m, req)
+				if err != nil {
+					t.Fatal(err)
+				}
+				n := len(strings.Fields(got.Text))
+				lengths[n] = true
+				if n < 80 || n > 120 {
+					t.Errorf("%d words in %q, want 80 to 120", n, got.Text)
+				}
+				if vs := narrator.Guard(got.Text, grounds(req)); len(vs) > 0 {
+					t.Errorf("the guard finds %v in %q", vs, got.Text)
+				}
+			}
+			if len(lengths) < 2 {
+				t.Errorf("every narration has the same length: %v", lengths)
+			}
+			req := fight()
+			req.Purpose, req.Tier, req.RulesResult = narrator.PurposeAcknowledgement, narrator.Low, "Mira takes the Dodge action."
+			got, _, err := narrate(t, m, req)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if n := len(strings.Fields(got.Text)); n > 30 {
+				t.Errorf("an acknowledgement of %d words: %q", n, got.Text)
+			}
+		})
+	}
+}
+
 func TestAcknowledgesInTwoSentences(t *testing.T) {
 	for _, a := range adapters {
 		t.Run(a.name, func(t *testing.T) {
