@@ -2,12 +2,14 @@ package game_test
 
 import (
 	"context"
+	"fmt"
 	"slices"
 	"strings"
 	"sync"
 	"testing"
 
 	"chronicler/events"
+	"chronicler/shared/game"
 	"chronicler/shared/narrator"
 	"chronicler/shared/narrator/standin"
 )
@@ -174,22 +176,23 @@ func TestStandinFailedFoldLosesNothing(t *testing.T) {
 					t.Fatal(err)
 				}
 			}
-			for i := range 5 {
+			n := game.SummaryEvery
+			for i := range n {
 				dodge(i)
 			}
 			turns := f.turns(t, c.ID)
-			failed := turns[4].Context.Calls
+			failed := turns[n-1].Context.Calls
 			st := mustSnap(t, f, c.ID).State
 			if len(failed) != 2 || failed[1].Purpose != "fold" || !strings.HasPrefix(failed[1].Error, "invalid answer, dropped") {
-				t.Fatalf("the fifth turn's calls = %+v, want its fold refused", failed)
+				t.Fatalf("the %dth turn's calls = %+v, want its fold refused", n, failed)
 			}
-			if st.Summary != "" || st.Unsummarized != 5 {
-				t.Fatalf("after the refused fold: summary %q, %d turns waiting; want none and 5", st.Summary, st.Unsummarized)
+			if st.Summary != "" || st.Unsummarized != n {
+				t.Fatalf("after the refused fold: summary %q, %d turns waiting; want none and %d", st.Summary, st.Unsummarized, n)
 			}
 			if err := srv.SetFaults(); err != nil {
 				t.Fatal(err)
 			}
-			dodge(5)
+			dodge(n)
 			st = mustSnap(t, f, c.ID).State
 			var fold standin.Request
 			for _, r := range srv.Requests() {
@@ -197,10 +200,14 @@ func TestStandinFailedFoldLosesNothing(t *testing.T) {
 					fold = r
 				}
 			}
-			if got := asked(fold); !slices.Equal(got, []int{1, 2, 3, 4, 5, 6}) || fold.Fault != "" {
-				t.Fatalf("the next fold asked the facts of turns %v (fault %q), want 1 to 6", got, fold.Fault)
+			want := make([]int, n+1)
+			for i := range want {
+				want[i] = i + 1
 			}
-			if st.Unsummarized != 0 || !strings.Contains(st.Summary, "Turn 1:") || !strings.Contains(st.Summary, "Turn 6:") {
+			if got := asked(fold); !slices.Equal(got, want) || fold.Fault != "" {
+				t.Fatalf("the next fold asked the facts of turns %v (fault %q), want 1 to %d", got, fold.Fault, n+1)
+			}
+			if st.Unsummarized != 0 || !strings.Contains(st.Summary, "Turn 1:") || !strings.Contains(st.Summary, fmt.Sprintf("Turn %d:", n+1)) {
 				t.Fatalf("after the next fold: %d waiting, summary %q", st.Unsummarized, st.Summary)
 			}
 		})

@@ -102,16 +102,20 @@ type lowTier struct {
 	scene        []narrator.ExtractedSceneChange
 }
 
-// SummaryEvery is how many turns may pass with nothing new before the
-// rolling summary is compressed anyway, well within the turns the context
-// keeps verbatim, so no turn leaves the context before the summary has it.
-const SummaryEvery = 5
+// SummaryEvery is how many turns may pass before the rolling summary is
+// compressed anyway, within the turns the context keeps verbatim (memory
+// keeps every turn the summary does not tell yet, up to twelve), so no turn
+// leaves the context before the summary has it. An eventful turn folds
+// sooner, once half as many wait. Each fold is a low-tier call and
+// rewrites the narrator's cached summary and recent turns, so folds are
+// kept few: the deterministic extraction has each turn's names at once.
+const SummaryEvery = 10
 
 // remember runs the low tier on a narrated turn. Every turn, the memory's
 // deterministic extraction takes its facts (Observe). The model is called
-// only at a fold: when the turn brings something new into memory (a name,
-// a place, an item, a promise, a death), moves the scene or ends a fight,
-// or when SummaryEvery turns have passed without, as seed 004 suggests.
+// only at a fold: when SummaryEvery turns wait, or half as many when the
+// turn brings something new into memory (a name, a place, an item, a
+// promise, a death), moves the scene or ends a fight, as seed 004 suggests.
 // A fold is one low-tier call (narrator.Folder) that extends the rolling
 // summary and reads the facts of every players' turn since the last fold
 // (waiting, which are among the recent turns, then this one); the turns
@@ -136,7 +140,7 @@ func (s *Service) remember(ctx context.Context, n narrator.Narrator, snap Snapsh
 		every = SummaryEvery
 	}
 	batch := append(slices.Clone(waiting), turn)
-	if !eventful && len(batch) < every {
+	if len(batch) < every && (!eventful || len(batch) < (every+1)/2) {
 		out.unsummarized = len(batch)
 		return out
 	}

@@ -378,9 +378,9 @@ func (s *summaries) Summarize(ctx context.Context, req narrator.SummaryRequest) 
 	return s.Offline.Summarize(ctx, req)
 }
 
-// The rolling summary is compressed on events, or every SummaryEvery
-// turns; in between, nothing is paid for it and no turn is lost: the next
-// compression tells every turn since the last.
+// The rolling summary is compressed every SummaryEvery turns, or on an
+// event once half as many wait; in between, nothing is paid for it and no
+// turn is lost: the next compression tells every turn since the last.
 func TestSummaryCompressedOnEvents(t *testing.T) {
 	f := newFixture(t)
 	ctx := context.Background()
@@ -389,37 +389,39 @@ func TestSummaryCompressedOnEvents(t *testing.T) {
 	f.svc.Narrator = sum
 	snap, _ := f.store.Snapshot(ctx, c.ID)
 	mira := snap.Characters[0]
-	// The first turn brings a place into memory: an event.
-	if err := f.act(t, "c1", mira.ID, "first", "I ask about the Gilded Goose Inn", nil); err != nil {
-		t.Fatal(err)
-	}
-	if snap, _ = f.store.Snapshot(ctx, c.ID); snap.State.Unsummarized != 0 || len(sum.told) != 1 {
-		t.Fatalf("the first turn: summaries %v, unsummarized %d", sum.told, snap.State.Unsummarized)
-	}
-	sum.told = nil
-	for i := range game.SummaryEvery - 1 {
-		if err := f.act(t, "c1", mira.ID, fmt.Sprint("wait-", i), "", &events.Intent{Kind: "dodge"}); err != nil {
-			t.Fatal(err)
+	quiet := func(n int, id string) {
+		t.Helper()
+		for i := range n {
+			if err := f.act(t, "c1", mira.ID, fmt.Sprint(id, i), "", &events.Intent{Kind: "dodge"}); err != nil {
+				t.Fatal(err)
+			}
 		}
 	}
+	quiet(game.SummaryEvery-1, "wait-")
 	snap, _ = f.store.Snapshot(ctx, c.ID)
 	if len(sum.told) != 0 || snap.State.Unsummarized != game.SummaryEvery-1 {
 		t.Fatalf("after %d quiet turns: summaries %v, unsummarized %d", game.SummaryEvery-1, sum.told, snap.State.Unsummarized)
 	}
-	if err := f.act(t, "c1", mira.ID, "wait-last", "", &events.Intent{Kind: "dodge"}); err != nil {
-		t.Fatal(err)
-	}
+	quiet(1, "wait-last")
 	snap, _ = f.store.Snapshot(ctx, c.ID)
 	if len(sum.told) != 1 || sum.told[0] != game.SummaryEvery || snap.State.Unsummarized != 0 || snap.State.Summary == "" {
 		t.Fatalf("the %dth quiet turn: summaries %v, unsummarized %d", game.SummaryEvery, sum.told, snap.State.Unsummarized)
 	}
-	// A new scene is an event: summarised at once.
+	// An event right after a fold waits: the context keeps the turn whole.
+	if err := f.act(t, "c1", mira.ID, "place", "I ask about the Gilded Goose Inn", nil); err != nil {
+		t.Fatal(err)
+	}
+	if snap, _ = f.store.Snapshot(ctx, c.ID); len(sum.told) != 1 || snap.State.Unsummarized != 1 {
+		t.Fatalf("an event after a fold: summaries %v, unsummarized %d", sum.told, snap.State.Unsummarized)
+	}
+	// A new scene once half a fold's turns wait folds at once.
+	quiet((game.SummaryEvery+1)/2-2, "more-")
 	to := world.Starter(snap.Campaign.WorldSeed).Areas[world.StarterArea].ReachableAreaIDs[0]
 	if err := f.act(t, "c1", mira.ID, "move", "", &events.Intent{Kind: "move", ToAreaID: to}); err != nil {
 		t.Fatal(err)
 	}
-	if len(sum.told) != 2 || sum.told[1] != 1 {
-		t.Errorf("a move: summaries %v, want one more telling that turn", sum.told)
+	if len(sum.told) != 2 || sum.told[1] != (game.SummaryEvery+1)/2 {
+		t.Errorf("a move with %d turns waiting: summaries %v, want one more telling them", (game.SummaryEvery+1)/2, sum.told)
 	}
 }
 

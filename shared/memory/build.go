@@ -202,7 +202,12 @@ func newBuilder(in Input, budget Budget) *builder {
 			b.present[c.ID] = true
 		}
 	}
-	if in.Actor.ID != "" {
+	// The actor is present when it is one of the party: a monster's turn
+	// (the engine's) knows nothing, and counting it would mark what the
+	// party knows "known only to" them for that one turn, changing the
+	// cached canon.
+	ofParty := len(in.Characters) == 0 || slices.ContainsFunc(in.Characters, func(c campaign.Character) bool { return c.ID == in.Actor.ID })
+	if in.Actor.ID != "" && ofParty {
 		b.present[in.Actor.ID] = true
 		b.names[in.Actor.ID] = in.Actor.Name
 	}
@@ -370,7 +375,12 @@ func (b *builder) settle() {
 		switch {
 		case len(b.lore) > 0:
 			b.fitLore(b.layerTokens(LayerLore) - over)
-		case len(b.recent) > keep:
+		case len(b.recent) > keep && (!b.cached() || b.recentTokens(b.recent) > maxRecentShares*b.caps[LayerRecent]):
+			// In the cached layout the window holds still until the
+			// summary folds, unless it has grown far past its share: its
+			// turns are read from the cache at a tenth of the price, and
+			// dropping the oldest would write the whole window anew. The
+			// prompt may then pass its total by the window's excess.
 			b.recent = b.recent[1:]
 		case len(b.summary) > 0:
 			b.fitSummary(b.layerTokens(LayerSummary) - over)
@@ -396,8 +406,12 @@ func (b *builder) charsTokens(cs []campaign.Character) int {
 	if len(cs) == 0 {
 		return 0
 	}
-	return b.tok(narrator.CharactersText(narrator.Request{Layout: b.in.Layout, Characters: cs, Effects: b.in.Effects}))
+	return b.tok(narrator.CharactersText(narrator.Request{Layout: b.in.Layout, Characters: cs, Effects: b.in.Effects, Actor: b.in.Actor}))
 }
+
+// rosterShare is the percentage of the party's share the cached layout's
+// roster may take; the rest is for how the party stands now.
+const rosterShare = 60
 
 // fitCharacters drops inventory items, least relevant first: an item the
 // action or scene mentions is never dropped; others' items go before the
@@ -448,8 +462,19 @@ func (b *builder) fitCharacters(limit int) {
 		}
 		return out
 	}
+	// measure is what the trimming weighs: the party's text; in the cached
+	// layout the roster alone (where the items are) against its part of
+	// the share, so that how the party stands this turn, which is never
+	// trimmed, does not change what the cached roster keeps.
+	measure := b.charsTokens
+	if b.cached() {
+		limit = limit * rosterShare / 100
+		measure = func(cs []campaign.Character) int {
+			return b.tok(narrator.RosterText(narrator.Request{Layout: b.in.Layout, Characters: cs}))
+		}
+	}
 	cur := render()
-	tokens := b.charsTokens(cur)
+	tokens := measure(cur)
 	n := 0
 	for tokens > limit && n < len(cands) {
 		// Drop a few at a time on a long way to go; one at a time near the end.
@@ -463,9 +488,9 @@ func (b *builder) fitCharacters(limit int) {
 			n++
 		}
 		cur = render()
-		tokens = b.charsTokens(cur)
+		tokens = measure(cur)
 	}
-	b.chars, b.charsTok = cur, tokens
+	b.chars, b.charsTok = cur, b.charsTokens(cur)
 	b.charNotes = nil
 	total := 0
 	for ci, c := range cs {
@@ -618,7 +643,11 @@ func (b *builder) fitRecent(limit int) {
 
 // maxUntold bounds the unsummarized turns the hot window keeps whatever
 // its budget.
-const maxUntold = 8
+const maxUntold = 12
+
+// maxRecentShares bounds the cached layout's window: past this many times
+// its share, the oldest turns go even though the cache is rewritten.
+const maxRecentShares = 3
 
 // recentOverlap is how many turns the summary already tells the cached
 // layout's window keeps before the first it does not: right after a fold
@@ -692,8 +721,13 @@ var kindWeight = map[Kind]int{
 	KindPromise: 6, KindDebt: 6, KindDeath: 5, KindDecision: 4, KindNPC: 3, KindTerm: 3, KindPlace: 2, KindItem: 1,
 }
 
-// checkpoint is the last turn whose facts the cached canon block holds.
+// checkpoint is the last turn whose facts the cached canon block holds:
+// in the cached layout the last the summary tells, so that the canon
+// changes only when the summary folds; otherwise every CanonEvery turns.
 func (b *builder) checkpoint() int {
+	if b.cached() {
+		return max(b.cur-1-b.in.Unsummarized, 0)
+	}
 	every := max(b.budget.CanonEvery, 1)
 	return (max(b.cur-1, 0) / every) * every
 }
@@ -1054,9 +1088,7 @@ func (b *builder) loreText() string {
 // the world seed (the cached world block), the lore after the summary.
 func (b *builder) request() narrator.Request {
 	req := b.base
-	if c := b.canonText(); c != "" {
-		req.WorldSeed = strings.TrimSpace(strings.TrimSpace(req.WorldSeed) + "\n\n" + c)
-	}
+	req.Canon = b.canonText()
 	req.Characters = b.chars
 	req.Scene, req.Area, req.Threats, req.Effects = b.scene, b.in.Area, b.in.Threats, b.in.Effects
 	req.Summary, req.Lore = strings.Join(b.summary, "\n"), b.loreText()
@@ -1103,6 +1135,7 @@ func (b *builder) snapshot() (Snapshot, Report) {
 	}
 	if b.cached() {
 		tokens[LayerLore] = b.tok(byName[narrator.BlockLore].Text)
+		tokens[LayerCanon] = b.tok(byName[narrator.BlockCanon].Text)
 	}
 	past := len(b.past())
 	items := map[string][2]int{
@@ -1119,7 +1152,7 @@ func (b *builder) snapshot() (Snapshot, Report) {
 	var layers []narrator.Block
 	order := []string{LayerSystem, LayerWorld, LayerCanon, LayerCharacters, LayerScene, LayerSummary, LayerLore, LayerRecent, LayerTurn}
 	if b.cached() {
-		order = []string{LayerSystem, LayerWorld, LayerCanon, LayerCharacters, LayerSummary, LayerRecent, LayerScene, LayerLore, LayerTurn}
+		order = []string{LayerSystem, LayerWorld, LayerCharacters, LayerCanon, LayerSummary, LayerRecent, LayerScene, LayerLore, LayerTurn}
 	}
 	for _, name := range order {
 		cached := name == LayerSystem || name == LayerWorld || name == LayerCanon || name == LayerCharacters ||

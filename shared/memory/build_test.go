@@ -51,7 +51,7 @@ func TestBuildLayersInCacheOrder(t *testing.T) {
 			t.Errorf("layer %s cached = %v, want %v", l.Name, l.Cached, cached)
 		}
 	}
-	want := []string{LayerSystem, LayerWorld, LayerCanon, LayerCharacters, LayerSummary, LayerRecent, LayerScene, LayerLore, LayerTurn}
+	want := []string{LayerSystem, LayerWorld, LayerCharacters, LayerCanon, LayerSummary, LayerRecent, LayerScene, LayerLore, LayerTurn}
 	if !slices.Equal(names, want) {
 		t.Errorf("layers %v, want %v", names, want)
 	}
@@ -250,7 +250,7 @@ func mustBuild(in Input) Snapshot {
 // small its share: dropped, they would be told nowhere.
 func TestBuildKeepsTheUnsummarizedTurns(t *testing.T) {
 	var recent []campaign.Turn
-	for i := 1; i <= 10; i++ {
+	for i := 1; i <= maxUntold+2; i++ {
 		recent = append(recent, narrated(i, "Kira", "I walk on", strings.Repeat("The road goes on through the hills. ", 6)))
 	}
 	in := Input{CampaignName: "Road", Actor: campaign.Character{ID: "c1", Name: "Kira"}, Recent: recent, Action: "I look back"}
@@ -262,8 +262,8 @@ func TestBuildKeepsTheUnsummarizedTurns(t *testing.T) {
 	}
 	in.Unsummarized = 4
 	snap, _ = Build(in, tight)
-	if r := snap.Request.Recent; len(r) != 4 || r[0].Sequence != 7 {
-		t.Fatalf("%d recent turns kept with 4 unsummarized, want turns 7 to 10", len(r))
+	if r := snap.Request.Recent; len(r) != 4 || r[0].Sequence != maxUntold-1 {
+		t.Fatalf("%d recent turns kept with 4 unsummarized, want the last 4", len(r))
 	}
 	in.Unsummarized = 50 // a summary failing for long: the budget wins past maxUntold
 	snap, _ = Build(in, tight)

@@ -18,24 +18,26 @@ const (
 	// that each call reads most of its input from the cache:
 	//
 	//   - the contract and the narration guide (the same for every
-	//     campaign), the world with its map and the canon the party knows
-	//     (changing every few turns at most), and the party's roster with
-	//     what each carries (changing at a level up, or when an item comes
-	//     or goes): a cache point of an hour, long enough
-	//     to outlive a table's break, whose prefix passes the high tier's
-	//     minimum on its own;
-	//   - the rolling summary and the recent turns since the window's
-	//     start, one block a turn, so that each call's prefix is the last
-	//     call's plus the turn just played: a five-minute cache point after
-	//     the newest turn (a table takes 30 to 90 s a turn; a five-minute
-	//     write costs 1.25 times the input price, an hour's twice);
+	//     campaign) and the world with its map (the same for the whole
+	//     campaign): a cache point of an hour, long enough to outlive a
+	//     table's break, whose prefix passes the high tier's minimum on
+	//     its own with a world of a few lines;
+	//   - the party's roster with what each carries (changing at a level
+	//     up, or when an item comes or goes), the canon the party knows
+	//     and the rolling summary (both changing when the summary folds),
+	//     and the recent turns since the window's start, one block a turn,
+	//     so that each call's prefix is the last call's plus the turn just
+	//     played: a five-minute cache point after the newest turn (a table
+	//     takes 30 to 90 s a turn; a five-minute write costs 1.25 times
+	//     the input price, an hour's twice);
 	//   - then, never cached, the party as it stands now (hit points,
-	//     slots, conditions, presence), the scene, the lore recalled for
-	//     this turn, and the turn itself.
+	//     conditions, presence; the actor's slots), the scene, the lore
+	//     recalled for this turn, and the turn itself.
 	//
 	// Nothing in the cached part flips from turn to turn: the window of
-	// recent turns starts at a point memory keeps until the summary folds
-	// (memory.Build), and the roster carries no hit points and no counts.
+	// recent turns starts at a point memory keeps until the summary folds,
+	// the canon takes new facts at folds (memory.Build), and the roster
+	// carries no hit points and no counts.
 	LayoutCached Layout = ""
 	// LayoutFlat is the earlier layout (flatBlocks): one cache point after
 	// the party's sheets, with the scene, summary and recent turns after
@@ -56,6 +58,7 @@ func ParseLayout(s string) (Layout, error) {
 
 // Block names LayoutCached adds to those of the flat layout.
 const (
+	BlockCanon = "canon" // what the party knows for sure
 	BlockParty = "party" // the party as it stands now
 	BlockLore  = "lore"  // what this turn recalls
 )
@@ -70,13 +73,14 @@ const (
 func cachedBlocks(req Request) []Block {
 	blocks := []Block{
 		{Name: BlockSystem, Text: narrateContract + "\n\n" + narrateGuide},
-		{Name: BlockWorld, Text: world(req) + places(req.Places)},
+		{Name: BlockWorld, Text: world(req) + places(req.Places), Cache: true, TTL: StableTTL},
 	}
 	if len(req.Characters) > 0 {
 		blocks = append(blocks, Block{Name: BlockCharacters, Text: roster(req.Characters)})
 	}
-	blocks[len(blocks)-1].Cache, blocks[len(blocks)-1].TTL = true, StableTTL
-	warm := len(blocks)
+	if s := strings.TrimSpace(req.Canon); s != "" {
+		blocks = append(blocks, Block{Name: BlockCanon, Text: s})
+	}
 	if s := strings.TrimSpace(req.Summary); s != "" {
 		blocks = append(blocks, Block{Name: BlockSummary, Text: "The story so far:\n" + s})
 	}
@@ -87,11 +91,11 @@ func cachedBlocks(req Request) []Block {
 		}
 		blocks = append(blocks, Block{Name: BlockRecent, Text: text})
 	}
-	if len(blocks) > warm {
+	if len(blocks) > 2 {
 		blocks[len(blocks)-1].Cache, blocks[len(blocks)-1].TTL = true, RecentTTL
 	}
 	if len(req.Characters) > 0 {
-		blocks = append(blocks, Block{Name: BlockParty, Text: partyNow(req.Characters, req.Effects)})
+		blocks = append(blocks, Block{Name: BlockParty, Text: partyNow(req.Characters, req.Effects, req.Actor.ID)})
 	}
 	area := req.Area
 	for _, p := range req.Places {
@@ -152,8 +156,9 @@ func roster(cs []campaign.Character) string {
 }
 
 // partyNow is how each character stands now, for the part of the prompt
-// that changes every turn.
-func partyNow(cs []campaign.Character, effects map[string][]string) string {
+// that changes every turn: hit points, conditions, effects and presence
+// for all, AC and spell slots for the actor only, whose turn may use them.
+func partyNow(cs []campaign.Character, effects map[string][]string, actorID string) string {
 	lines := []string{"The party now:"}
 	for _, c := range cs {
 		var b strings.Builder
@@ -162,7 +167,8 @@ func partyNow(cs []campaign.Character, effects map[string][]string) string {
 			fmt.Fprintf(&b, " (%s)", c.Presence)
 		}
 		fmt.Fprintf(&b, ": HP %d of %d", c.HP, c.MaxHP)
-		standing(&b, c, effects[c.ID], false)
+		acts := c.ID == actorID && actorID != ""
+		standing(&b, c, effects[c.ID], detail{ac: acts, slots: acts})
 		lines = append(lines, b.String())
 	}
 	return strings.Join(lines, "\n")

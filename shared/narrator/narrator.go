@@ -80,6 +80,9 @@ type Request struct {
 	// Lore are the facts and turn excerpts recalled for this turn (memory's
 	// lore layer): what the action brings back from older play.
 	Lore string
+	// Canon is what the party knows for sure, as memory fitted it: the
+	// campaign's glossary and the facts of its ledger up to the last fold.
+	Canon string
 	// Places are the campaign's map, every area with its description and
 	// exits, the same every turn: the narrator knows the world it tells.
 	Places []Area

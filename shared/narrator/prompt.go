@@ -83,12 +83,16 @@ func Blocks(req Request) []Block {
 }
 
 // flatBlocks is LayoutFlat: the output contract, the campaign's persona
-// and world, the character snapshot (these three cached, for an hour),
+// and world with its canon, the character snapshot (these three cached, for an hour),
 // then the scene, the rolling summary with the recalled lore, the recent
 // turns oldest first, and the current turn. Empty optional parts are left
 // out.
 func flatBlocks(req Request) []Block {
-	blocks := []Block{{Name: BlockSystem, Text: narrateContract}, {Name: BlockWorld, Text: world(req)}}
+	w := req
+	if c := strings.TrimSpace(req.Canon); c != "" {
+		w.WorldSeed = strings.TrimSpace(strings.TrimSpace(req.WorldSeed) + "\n\n" + c)
+	}
+	blocks := []Block{{Name: BlockSystem, Text: narrateContract}, {Name: BlockWorld, Text: world(w)}}
 	if len(req.Characters) > 0 {
 		blocks = append(blocks, Block{Name: BlockCharacters, Text: characters(req.Characters, req.Effects)})
 	}
@@ -184,6 +188,11 @@ func WorldText(req Request) string { return blockText(req, BlockWorld) }
 // CharactersText: see WorldText.
 func CharactersText(req Request) string { return blockText(req, BlockCharacters, BlockParty) }
 
+// RosterText is the characters block alone: in the cached layout the
+// party's roster (who they are and what they carry), in the flat one the
+// whole party.
+func RosterText(req Request) string { return blockText(req, BlockCharacters) }
+
 // SceneText: see WorldText.
 func SceneText(req Request) string { return blockText(req, BlockScene) }
 
@@ -192,8 +201,10 @@ func blockText(req Request, names ...string) string {
 	part := Request{Layout: req.Layout, CampaignName: req.CampaignName, Persona: req.Persona, WorldSeed: req.WorldSeed, Places: req.Places}
 	for _, n := range names {
 		switch n {
+		case BlockWorld:
+			part.Canon = req.Canon // the flat layout's world block holds it
 		case BlockCharacters, BlockParty:
-			part.Characters, part.Effects = req.Characters, req.Effects
+			part.Characters, part.Effects, part.Actor = req.Characters, req.Effects, req.Actor
 		case BlockScene:
 			part.Scene, part.Area, part.Threats = req.Scene, req.Area, req.Threats
 		}
@@ -247,18 +258,26 @@ func character(c campaign.Character, effects []string) string {
 		fmt.Fprintf(&b, ", level %d", c.Level)
 	}
 	fmt.Fprintf(&b, ". HP %d of %d", c.HP, c.MaxHP)
-	standing(&b, c, effects, true)
+	standing(&b, c, effects, detail{ac: true, slots: true, inventory: true})
 	return b.String()
 }
 
+// detail is what standing tells beyond hit points, conditions and
+// effects.
+type detail struct{ ac, slots, inventory bool }
+
 // standing is how a character stands now, after its hit points: the
 // temporary ones, AC, dying or dead, conditions, effects, concentration,
-// spell slots and, with inventory, what it carries.
-func standing(b *strings.Builder, c campaign.Character, effects []string, inventory bool) {
+// spell slots and what it carries, AC, slots and items as d says.
+func standing(b *strings.Builder, c campaign.Character, effects []string, d detail) {
 	if c.TempHP > 0 {
 		fmt.Fprintf(b, " plus %d temporary", c.TempHP)
 	}
-	fmt.Fprintf(b, ", AC %d.", c.AC)
+	if d.ac {
+		fmt.Fprintf(b, ", AC %d.", c.AC)
+	} else {
+		b.WriteString(".")
+	}
 	switch {
 	case c.IsDead():
 		b.WriteString(" Dead.")
@@ -280,10 +299,10 @@ func standing(b *strings.Builder, c campaign.Character, effects []string, invent
 	if c.Concentration != nil && *c.Concentration != "" {
 		b.WriteString(" Concentrating on " + oneLine(*c.Concentration) + ".")
 	}
-	if s := slots(c.SpellSlots); s != "" {
+	if s := slots(c.SpellSlots); s != "" && d.slots {
 		b.WriteString(" Spell slots left: " + s + ".")
 	}
-	if inventory {
+	if d.inventory {
 		b.WriteString(carries(c.Inventory, true))
 	}
 }

@@ -45,6 +45,7 @@ func sampleRequest() Request {
 		Effects:    map[string][]string{"c1": {"blessed (Bless, from Brok)"}},
 		Avoid:      []string{"Bone cracks on steel.", `Brok "falls"`},
 		Summary:    "Turn 1: The party entered the crypt.\nTurn 2: Brok fell to a skeleton's blade.",
+		Canon:      "Marta keeps the key to the crypt's lower door.",
 		Characters: []campaign.Character{mira, brok},
 		Recent: []campaign.Turn{
 			{Sequence: 2, ActorName: "Brok", Action: "I charge the skeleton", RulesResult: "Skeleton hits Brok for 9 slashing damage; Brok drops to 0 HP.", Narration: "Bone cracks on steel.\nBrok falls."},
@@ -88,11 +89,11 @@ func names(blocks []Block) string {
 }
 
 // The cached layout: what holds still first, with an hour's cache point
-// after the roster and a five-minute one after the newest recent turn;
+// after the world and a five-minute one after the newest recent turn;
 // the party's standing, the scene and the turn after them.
 func TestBlocksOrderAndCache(t *testing.T) {
 	blocks := Blocks(sampleRequest())
-	if got, want := names(blocks), "system world characters summary recent recent party scene turn"; got != want {
+	if got, want := names(blocks), "system world characters canon summary recent recent party scene turn"; got != want {
 		t.Fatalf("order = %q, want %q", got, want)
 	}
 	var points []string
@@ -101,12 +102,12 @@ func TestBlocksOrderAndCache(t *testing.T) {
 			points = append(points, b.Name+" "+b.TTL.String())
 		}
 	}
-	if got, want := strings.Join(points, ", "), "characters 1h0m0s, recent 5m0s"; got != want {
+	if got, want := strings.Join(points, ", "), "world 1h0m0s, recent 5m0s"; got != want {
 		t.Fatalf("cache points after %s, want %s", got, want)
 	}
 	cached, rest := Split(blocks)
-	if len(cached) != 6 || len(rest) != 3 {
-		t.Fatalf("split %d cached + %d rest, want 6 + 3", len(cached), len(rest))
+	if len(cached) != 7 || len(rest) != 3 {
+		t.Fatalf("split %d cached + %d rest, want 7 + 3", len(cached), len(rest))
 	}
 }
 
@@ -214,7 +215,7 @@ func TestSummaryBlocksNotCached(t *testing.T) {
 func TestRolesNarration(t *testing.T) {
 	blocks := Blocks(sampleRequest())
 	system, user := Roles(blocks)
-	if len(system) != 6 || !system[5].Cache || len(user) != 3 {
+	if len(system) != 7 || !system[6].Cache || len(user) != 3 {
 		t.Fatalf("Roles: %d system, %d user blocks", len(system), len(user))
 	}
 }
