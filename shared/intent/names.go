@@ -62,8 +62,11 @@ const minLoose = 3
 // "Goblin 1"); then a part of the name that starts or ends on a word
 // boundary ("missile" for "Magic Missile", "bow" for "Longbow", but not "orc"
 // for "Sorcerer"); then every word of a phrase of two or more words present
-// in the name ("healing potion" for "Potion of Healing"). More than one
-// index means the phrase is ambiguous.
+// in the name ("healing potion" for "Potion of Healing"); then each word
+// the start of the name's word in its place ("gob 1" for "Goblin 1");
+// last, a name typed with one letter wrong in a word of four or more
+// ("gobiln 2", "longswrod", "magic misile"). More than one index means
+// the phrase is ambiguous.
 func find(phrase []string, cs []cand) []int {
 	if len(phrase) == 0 {
 		return nil
@@ -75,6 +78,10 @@ func find(phrase []string, cs []cand) []int {
 		func(c cand) bool { return len(p) >= minLoose && strings.HasPrefix(c.joined, p) },
 		func(c cand) bool { return len(p) >= minLoose && alignedIn(c.joined, p) },
 		func(c cand) bool { return len(phrase) >= 2 && allWordsIn(phrase, c.words) },
+		func(c cand) bool { return len(phrase[0]) >= minLoose && wordsMatch(phrase, c.words, strings.HasPrefix) },
+		func(c cand) bool {
+			return (len(pc) >= 5 && !hasDigit(pc) && !hasDigit(c.compact) && typoOf(c.compact, pc)) || wordsMatch(phrase, c.words, typoOf)
+		},
 	}
 	for _, match := range tiers {
 		var hits []int
@@ -194,6 +201,10 @@ const (
 
 var selfWords = set("me", "myself", "self")
 
+// thirdSelf name the actor in words that name the actor first: "Aria
+// casts cure wounds on herself".
+var thirdSelf = set("herself", "himself", "themself", "themselves", "her", "him")
+
 // one resolves a phrase naming exactly one thing. A plural that names a
 // single candidate is taken ("the goblins" when one goblin is left); a
 // phrase that names several is ambiguous.
@@ -202,7 +213,7 @@ func (p *parser) one(phrase []string, cs []cand, self bool) (string, outcome) {
 	if len(phrase) == 0 {
 		return "", unknown
 	}
-	if self && len(phrase) == 1 && selfWords[phrase[0]] {
+	if self && len(phrase) == 1 && (selfWords[phrase[0]] || p.third && thirdSelf[phrase[0]]) {
 		if p.self == "" {
 			return "", unknown
 		}
@@ -305,3 +316,34 @@ func takeName(toks []string, cs []cand, stops map[string]bool) (hits []int, rest
 	}
 	return find(withoutCommas(toks[:end]), cs), toks[end:]
 }
+
+// wordsMatch reports whether each word of phrase matches the name's word
+// in the same place, the phrase covering the name's first words at
+// least. Numbers must be equal: "goblin 3" is never Goblin 1.
+func wordsMatch(phrase, name []string, match func(nameWord, typed string) bool) bool {
+	if len(phrase) > len(name) {
+		return false
+	}
+	for i, w := range phrase {
+		if w == name[i] {
+			continue
+		}
+		if isNumber(w) || isNumber(name[i]) || !match(name[i], w) {
+			return false
+		}
+	}
+	return true
+}
+
+// typoOf reports whether typed is word with one letter wrong, in words
+// long enough for that to still say which.
+// A plural is no typo: "the goblins" names a group (group), not one.
+func typoOf(word, typed string) bool {
+	return len(typed) >= 4 && len(word) >= 4 && typed != word+"s" && within1(typed, word)
+}
+
+func isNumber(w string) bool {
+	return w != "" && w[0] >= '0' && w[0] <= '9'
+}
+
+func hasDigit(s string) bool { return strings.ContainsAny(s, "0123456789") }

@@ -11,11 +11,14 @@ import (
 // empty, longer than MaxIDLength or not UTF-8 is ignored.
 type Context struct {
 	ActorID string // the acting character; "me" and "myself" resolve to it
-	Weapons []Ref  // the actor's weapons
-	Spells  []Ref  // spells the actor knows or has prepared
-	Targets []Ref  // creatures present, friend and foe ("Goblin 1", "Bram")
-	Areas   []Ref  // areas one move away (world.Map.Reachable)
-	Items   []Ref  // items the actor carries
+	// ActorName is the acting character's name: words that begin with it
+	// ("Aria swings at goblin 2") are the actor's own, as with "I".
+	ActorName string
+	Weapons   []Ref // the actor's weapons
+	Spells    []Ref // spells the actor knows or has prepared
+	Targets   []Ref // creatures present, friend and foe ("Goblin 1", "Bram")
+	Areas     []Ref // areas one move away (world.Map.Reachable)
+	Items     []Ref // items the actor carries
 	// Features are the class features and racial traits words may name
 	// ("rage", "lay on hands", "action surge"), the actor's own and
 	// others', so that words naming one the actor lacks are read, and the
@@ -33,8 +36,12 @@ type Context struct {
 type parser struct {
 	ctx  Context
 	self string
-	memo [7][]cand
-	done [7]bool
+	// third: the words named the actor ("Aria casts ... on herself").
+	third bool
+	// question: the words are a yes-or-no question ("can I ...?").
+	question bool
+	memo     [7][]cand
+	done     [7]bool
 }
 
 func (p *parser) list(i int, refs []Ref) []cand {
@@ -86,25 +93,49 @@ func ParseAll(text string, ctx Context) ([]Intent, bool) {
 	for i, t := range toks {
 		ws[i] = t.w
 	}
-	if i := skipLead(ws, 0); i < len(ws) && sayVerbs[ws[i]] {
+	if i := skipLead(ws, 0); i < len(ws) && sayVerbs[ws[i]] && !notSpeech(ws[i:]) {
 		return one(unquoted(text, toks, i))
 	}
-	ws = clean(ws)
-	ws = ws[skipLead(ws, 0):]
-	for len(ws) > 0 && (ws[len(ws)-1] == "." || ws[len(ws)-1] == ",") {
+	p := &parser{ctx: ctx}
+	if usableID(ctx.ActorID) {
+		p.self = ctx.ActorID
+	}
+	ws, p.third = p.withoutActor(clean(ws))
+	for len(ws) > 0 && (ws[len(ws)-1] == "." || ws[len(ws)-1] == "," || trailing[ws[len(ws)-1]]) {
 		ws = ws[:len(ws)-1]
 	}
+	if len(ws) > 1 && ws[0] == "to" {
+		// "to the stables!": a place alone is where to go
+		if in, ok := p.move(ws[1:]); ok {
+			return []Intent{in}, true
+		}
+	}
+	ws = ws[skipLead(ws, 0):]
 	for _, w := range ws {
 		if w == "." { // a second sentence: more than one action
 			return nil, false
 		}
 	}
+	ws = shorthand(ws)
 	if len(ws) == 0 {
 		return nil, false
 	}
-	p := &parser{ctx: ctx}
-	if usableID(ctx.ActorID) {
-		p.self = ctx.ActorID
+	p.question = strings.HasSuffix(strings.TrimSpace(text), "?") && len(toks) > 0 && yesNo[firstWord(toks, p)]
+	read, ok := p.readAll(head(ws, false))
+	if !ok {
+		// A head word that means nothing may be a verb mistyped: "atack".
+		if typo := head(ws, true); !equalWords(typo, head(ws, false)) {
+			return p.readAll(typo)
+		}
+	}
+	return read, ok
+}
+
+// readAll reads the words, their head made plain: one intent, or a quick
+// feature and the action after it.
+func (p *parser) readAll(ws []string) ([]Intent, bool) {
+	if len(ws) == 0 {
+		return nil, false
 	}
 	if first, rest, ok := p.quickFeature(ws); ok {
 		then, ok := p.parse(rest)
@@ -173,10 +204,16 @@ const (
 var verbOf = map[string]verb{
 	"attack": vAttack, "hit": vAttack, "strike": vAttack, "stab": vAttack, "slash": vAttack,
 	"shoot": vAttack, "fire": vAttack, "swing": vAttack, "slice": vAttack, "hack": vAttack,
+	"throw": vAttack, "hurl": vAttack, "fling": vAttack, "lunge": vAttack, "punch": vAttack,
+	"kick": vAttack, "smack": vAttack, "bash": vAttack, "whack": vAttack, "chop": vAttack,
+	"thrust": vAttack, "charge": vAttack, "loose": vAttack, "smash": vAttack, "jab": vAttack,
+	"skewer": vAttack, "impale": vAttack, "cleave": vAttack, "pummel": vAttack, "fight": vAttack,
 	"cast": vCast, "go": vMove, "going": vMove, "move": vMove, "walk": vMove, "head": vMove, "run": vMove,
 	"travel": vMove, "return": vMove, "enter": vMove, "step": vMove, "proceed": vMove,
 	"descend": vMove, "ascend": vMove, "hurry": vMove, "wander": vMove, "climb": vMove,
-	"drink": vUse, "quaff": vUse, "use": vUse, "consume": vUse, "eat": vUse, "apply": vUse,
+	"retreat": vMove, "flee": vMove, "ride": vMove, "sprint": vMove, "jog": vMove, "rush": vMove,
+	"race": vMove, "back": vMove, "stroll": vMove, "march": vMove, "venture": vMove,
+	"drink": vUse, "quaff": vUse, "use": vUse, "consume": vUse, "eat": vUse, "apply": vUse, "light": vUse,
 	"help": vHelp, "aid": vHelp, "assist": vHelp,
 	"dodge": vDodge, "dash": vDash, "disengage": vDisengage,
 	"roll": vCheck, "check": vCheck,
@@ -196,8 +233,15 @@ var verbs = func() map[string]bool {
 	return m
 }()
 
+// parse tries the readers in turn, each a kind of phrasing; the first
+// that reads the words whole wins. The order settles words two readers
+// could take: "sleep" is a rest before it is the spell, "shield" worn
+// before it is cast.
 func (p *parser) parse(ws []string) (Intent, bool) {
 	if in, ok := rest(ws); ok {
+		return in, true
+	}
+	if in, ok := restPhrase(ws); ok {
 		return in, true
 	}
 	if in, rest, ok := p.feature(ws); ok && len(rest) == 0 {
@@ -209,7 +253,22 @@ func (p *parser) parse(ws []string) (Intent, bool) {
 	if in, ok := p.action(ws); ok {
 		return in, true
 	}
-	return task(ws)
+	if in, ok := p.give(ws); ok {
+		return in, true
+	}
+	if in, ok := p.weaponFirst(ws); ok {
+		return in, true
+	}
+	if in, ok := task(ws); ok {
+		return in, true
+	}
+	if in, ok := asks(ws, p.question); ok {
+		return in, true
+	}
+	if p.question {
+		return Intent{}, false // "can I fireball them?" asks the game master
+	}
+	return p.spellFirst(ws)
 }
 
 // action reads the actions a verb names: attack, cast, move, use, help,
@@ -318,7 +377,7 @@ var taskVerbs = map[string]skill{
 	"entertain": {"performance", "cha"},
 	"diagnose":  {"medicine", "wis"},
 	"track":     {"survival", "wis"}, "forage": {"survival", "wis"}, "navigate": {"survival", "wis"},
-	"tame": {"animal-handling", "wis"}, "soothe": {"animal-handling", "wis"},
+	"tame": {"animal-handling", "wis"}, "soothe": {"animal-handling", "wis"}, "calm": {"animal-handling", "wis"},
 }
 
 // hidePlaces are the words after "hide" that say where the character
@@ -363,6 +422,9 @@ func task(ws []string) (Intent, bool) {
 		return Intent{}, false
 	}
 	sk, ok := taskVerbs[ws[0]]
+	if ws[0] == "lie" && len(ws) > 1 && ws[1] != "to" && ws[1] != "about" {
+		return Intent{}, false // "lie down", "lie low": no one is deceived
+	}
 	if len(ws) >= 2 {
 		two := ws[0] + " " + ws[1]
 		if len(ws) >= 3 && (two == "pick the" || two == "disarm the") {
@@ -417,7 +479,8 @@ func (p *parser) equip(kind string, ws []string) (Intent, bool) {
 }
 
 var endPhrases = set("end turn", "end", "end of turn", "end turn now", "pass", "pass turn",
-	"skip turn", "done", "done for now", "finish turn", "thats it", "thats all", "end round")
+	"skip turn", "done", "done for now", "finish turn", "thats it", "thats all", "end round",
+	"thats turn", "thats it for me", "thats all for me", "done for turn", "done this turn", "end turn there")
 
 // rest reads "take a short rest", "long rest", "we begin a long rest here".
 func rest(ws []string) (Intent, bool) {
@@ -487,6 +550,9 @@ func check(ws []string) (Intent, bool) {
 	if tail {
 		i++
 	}
+	if i < len(ws) && i > 0 && (lead || tail) && checkAbout[ws[i]] {
+		i = len(ws) // "insight check on the innkeeper": whom or what for is the narrator's
+	}
 	if i != len(ws) || (in.Skill == "" && in.Ability == "") || (!lead && !tail) {
 		return Intent{}, false
 	}
@@ -507,8 +573,24 @@ func skillAt(ws []string) (skill, int) {
 			}
 		}
 	}
+	if len(ws) > 0 {
+		if name, ok := skillShort[ws[0]]; ok {
+			return skills[name], 1
+		}
+	}
 	return skill{}, 0
 }
+
+// skillShort are the shorthands players type for skills ("perc check").
+var skillShort = map[string]string{
+	"perc": "perception", "percep": "perception", "invest": "investigation", "investig": "investigation",
+	"sleight": "sleight of hand", "acro": "acrobatics", "athl": "athletics", "intim": "intimidation",
+	"animal": "animal handling", "persuade": "persuasion", "stealthy": "stealth",
+}
+
+// checkAbout follow a check to say what it is about: "on the innkeeper",
+// "to keep my footing".
+var checkAbout = set("on", "for", "against", "to", "at", "with", "while", "when", "about", "of", "in")
 
 func skillName(id string) string { return strings.ReplaceAll(id, "-", " ") }
 
@@ -561,6 +643,9 @@ func (p *parser) attack(ws []string) (Intent, bool) {
 		default:
 			return Intent{}, false
 		}
+	}
+	if len(weapon) == 1 && ammo[weapon[0]] {
+		weapon = nil // "shoot an arrow at orc 2" names no weapon
 	}
 	tid, o := p.one(target, p.targets(), false)
 	if o != resolved {
@@ -619,10 +704,7 @@ func (p *parser) cast(ws []string) (Intent, bool) {
 	if len(rest) == 0 {
 		return in, true
 	}
-	if !targetPreps[rest[0]] {
-		return Intent{}, false
-	}
-	ids, ok := p.many(rest[1:], p.targets(), true)
+	ids, ok := p.castTargets(rest)
 	if !ok {
 		return Intent{}, false
 	}
@@ -700,7 +782,7 @@ func takeLevel(ws []string) (level int, rest []string, ok bool) {
 // moveFillers may come between a move verb and the area: "go back down to
 // the cellar", "head out to the road".
 var moveFillers = set("back", "down", "up", "over", "out", "outside", "inside", "downstairs",
-	"upstairs", "in", "into", "to", "toward", "towards", "onto", "through", "across", "along", "on", "off")
+	"upstairs", "in", "into", "to", "toward", "towards", "onto", "through", "across", "along", "on", "off", "for")
 
 // move reads "go to the cellar", "I move to the stables", "enter the
 // cellar". Only areas one move away are in the context, so a move it returns
@@ -725,6 +807,19 @@ func (p *parser) use(verb string, ws []string) (Intent, bool) {
 	switch {
 	case len(hits) == 1:
 		in := Intent{Kind: "use_item", Item: p.items()[hits[0]].id}
+		if spell := p.itemSpell(in.Item); spell != "" && verb == "use" {
+			// "use my wand of magic missiles on goblin 2" casts what it holds
+			cast := Intent{Kind: "cast", Spell: spell, With: []string{in.Item}}
+			if len(rest) == 0 {
+				return cast, true
+			}
+			ids, ok := p.castTargets(rest)
+			if !ok {
+				return Intent{}, false
+			}
+			cast.TargetIDs = ids
+			return cast, true
+		}
 		if len(rest) == 0 {
 			return in, true
 		}
@@ -911,6 +1006,10 @@ func (p *parser) mayNameFeature(w string) bool {
 		if len(r.Name) >= len(w) && strings.EqualFold(r.Name[:len(w)], w) {
 			return true
 		}
+		// a name whose first word the words spell otherwise: "Second Wind" is "2nd wind"
+		if first, _, _ := strings.Cut(r.Name, " "); normalWord(strings.ToLower(first)) == w {
+			return true
+		}
 	}
 	return false
 }
@@ -1003,4 +1102,39 @@ func Unread(text string, ctx Context) string {
 // indexOf is the index of the ref with id, -1 if none.
 func indexOf(refs []Ref, id string) int {
 	return slices.IndexFunc(refs, func(r Ref) bool { return r.ID == id })
+}
+
+// notSpeech reports whether words that open with a speech verb say
+// something else: "tell if he's lying" finds out, "call it a night"
+// rests.
+func notSpeech(ws []string) bool {
+	return len(ws) > 1 && ((ws[0] == "tell" && (ws[1] == "if" || ws[1] == "whether")) || (ws[0] == "call" && ws[1] == "it"))
+}
+
+// shorthand spells out the shorthand players type: "w/" and "w" for
+// "with", "teh" for "the".
+func shorthand(ws []string) []string {
+	out := ws[:0:0]
+	for i, w := range ws {
+		switch {
+		case w == "w" && i > 0:
+			out = append(out, "with")
+		case w == "teh" || w == "hte":
+		default:
+			out = append(out, w)
+		}
+	}
+	return out
+}
+
+// firstWord is the first word of the text after the actor's name.
+func firstWord(toks []token, p *parser) string {
+	ws := make([]string, 0, 3)
+	for _, t := range toks[:min(len(toks), 4)] {
+		ws = append(ws, t.w)
+	}
+	if rest, ok := p.withoutActor(ws); ok && len(rest) > 0 {
+		return rest[0]
+	}
+	return ws[0]
 }

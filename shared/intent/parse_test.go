@@ -12,10 +12,13 @@ import (
 )
 
 // table is a fight in the inn's common room: Aria (the actor) with Bram and
-// Ilsa against two goblins, two orcs and a bugbear.
+// Ilsa against two goblins, two orcs and a bugbear. Like a real turn's
+// context it offers features, the actor's own and others', and spells
+// Aria cannot cast now.
 var table = intent.Context{
-	ActorID: "pc-aria",
-	Weapons: []intent.Ref{{ID: "longsword", Name: "Longsword"}, {ID: "longbow", Name: "Longbow"}, {ID: "dagger", Name: "Dagger"}, {ID: "handaxe", Name: "Handaxe"}},
+	ActorID:   "pc-aria",
+	ActorName: "Aria",
+	Weapons:   []intent.Ref{{ID: "longsword", Name: "Longsword"}, {ID: "longbow", Name: "Longbow"}, {ID: "dagger", Name: "Dagger"}, {ID: "handaxe", Name: "Handaxe"}},
 	Spells: []intent.Ref{
 		{ID: "fireball", Name: "Fireball"}, {ID: "cure-wounds", Name: "Cure Wounds"}, {ID: "shield", Name: "Shield"},
 		{ID: "shield-of-faith", Name: "Shield of Faith"}, {ID: "magic-missile", Name: "Magic Missile"},
@@ -27,7 +30,33 @@ var table = intent.Context{
 	},
 	Areas: []intent.Ref{{ID: "cellar", Name: "Cellar"}, {ID: "stables", Name: "Stables"}, {ID: "road", Name: "The Crossroads"}},
 	Items: []intent.Ref{{ID: "potion-of-healing", Name: "Potion of Healing"}, {ID: "healers-kit", Name: "Healer's Kit"}, {ID: "rope", Name: "Hempen Rope"}},
+	Features: []intent.Ref{
+		{ID: "second-wind", Name: "Second Wind", Quick: true}, {ID: "action-surge", Name: "Action Surge", Quick: true},
+		{ID: "rage", Name: "Rage", Quick: true}, {ID: "lay-on-hands", Name: "Lay on Hands"},
+	},
+	OtherSpells: []intent.Ref{
+		{ID: "healing-word", Name: "Healing Word"}, {ID: "eldritch-blast", Name: "Eldritch Blast"}, {ID: "sacred-flame", Name: "Sacred Flame"},
+		{ID: "thunderwave", Name: "Thunderwave"}, {ID: "hold-person", Name: "Hold Person"}, {ID: "sleep", Name: "Sleep"},
+		{ID: "mage-hand", Name: "Mage Hand"}, {ID: "guiding-bolt", Name: "Guiding Bolt"}, {ID: "misty-step", Name: "Misty Step"},
+		{ID: "detect-magic", Name: "Detect Magic"}, {ID: "light", Name: "Light"}, {ID: "charm-person", Name: "Charm Person"},
+	},
 }
+
+// explore is Aria on the road with Bram and Ilsa and no fight: the
+// village's places one move away, her pack (weapons and armour among
+// its items) and the same spells.
+var explore = func() intent.Context {
+	c := table
+	c.Targets = []intent.Ref{{ID: "pc-bram", Name: "Bram"}, {ID: "pc-ilsa", Name: "Ilsa"}}
+	c.Areas = []intent.Ref{{ID: "square", Name: "Village Square"}, {ID: "mill", Name: "Old Mill"}, {ID: "gloamwood", Name: "Gloamwood"}, {ID: "road", Name: "The Crossroads"}}
+	c.Items = []intent.Ref{
+		{ID: "potion-of-healing", Name: "Potion of Healing"}, {ID: "healers-kit", Name: "Healer's Kit"}, {ID: "rope", Name: "Hempen Rope"},
+		{ID: "thieves-tools", Name: "Thieves' Tools"}, {ID: "torch", Name: "Torch"}, {ID: "rations", Name: "Rations (1 day)"},
+		{ID: "longsword", Name: "Longsword"}, {ID: "longbow", Name: "Longbow"}, {ID: "dagger", Name: "Dagger"},
+		{ID: "chain-mail", Name: "Chain Mail"}, {ID: "shield", Name: "Shield"},
+	}
+	return c
+}()
 
 // lone is the same fight after one goblin and one orc fell.
 var lone = func() intent.Context {
