@@ -1060,7 +1060,9 @@ func takeExact(toks []string, cs []cand, stops map[string]bool) (hits []int, res
 }
 
 // Unread says what words Parse could not read seem to ask of the rules,
-// or "" when they ask nothing the rules decide: a feature named whole
+// or "" when they ask nothing the rules decide: two actions or more,
+// each of which Parse reads alone ("I drink my potion and attack goblin
+// 2"; one turn takes one, and which is the player's), a feature named whole
 // ("rage"), a spell named whole after "cast", or an attack verb with a
 // creature present as its object. The caller answers such words plainly
 // rather than letting them be told as done.
@@ -1072,6 +1074,9 @@ func Unread(text string, ctx Context) string {
 	ws := make([]string, len(toks))
 	for i, t := range toks {
 		ws[i] = t.w
+	}
+	if kinds := actionsIn(ws, ctx); len(kinds) > 1 {
+		return "it asks for " + strings.Join(kinds, " and ")
 	}
 	ws = clean(ws)
 	p := &parser{ctx: ctx}
@@ -1137,4 +1142,42 @@ func firstWord(toks []token, p *parser) string {
 		return rest[0]
 	}
 	return ws[0]
+}
+
+// Actions names the actions of words that ask for more than one ("I
+// drink my potion and attack goblin 2": "use item", "attack"), each
+// part read alone as Parse reads it; fewer than two when they do not.
+// Such words are refused in words (Unread says why), so no model need
+// read them.
+func Actions(text string, ctx Context) []string {
+	if len(text) > 4*MaxActionRunes || !utf8.ValidString(text) || strings.ContainsAny(text, quoteChars) {
+		return nil
+	}
+	toks := tokenize(text)
+	ws := make([]string, len(toks))
+	for i, t := range toks {
+		ws[i] = t.w
+	}
+	return actionsIn(ws, ctx)
+}
+
+// actionsIn reads each part of words joined by "and", "then", a comma or
+// a sentence's end alone, and names the actions of those Parse reads.
+// Speech is no action, and neither is a check: "I push open the door and
+// look around" tells a scene, and the narrator tells it.
+func actionsIn(ws []string, ctx Context) []string {
+	var kinds []string
+	start := 0
+	for i := 0; i <= len(ws); i++ {
+		if i < len(ws) && ws[i] != "and" && ws[i] != "then" && ws[i] != "," && ws[i] != "." {
+			continue
+		}
+		if i > start {
+			if in, ok := Parse(strings.Join(ws[start:i], " "), ctx); ok && in.Kind != "say" && in.Kind != "check" {
+				kinds = append(kinds, strings.ReplaceAll(in.Kind, "_", " "))
+			}
+		}
+		start = i + 1
+	}
+	return kinds
 }

@@ -316,3 +316,25 @@ func TestParseContests(t *testing.T) {
 		}
 	}
 }
+
+// Two actions in one sentence are refused in words that say so, never
+// read as one of them: the player says which.
+func TestUnreadSaysTwoActions(t *testing.T) {
+	for text, want := range map[string]string{
+		"I drink my potion and attack goblin 2":                "it asks for use item and attack",
+		"I attack goblin 1 and then cast fireball at the orcs": "it asks for attack and cast",
+		"Aria casts bless on Bram. Then I run to the cellar":   "it asks for cast and move",
+	} {
+		if _, ok := intent.Parse(text, table); ok {
+			t.Errorf("Parse(%q) read it, want declined", text)
+		}
+		if got := intent.Unread(text, table); got != want {
+			t.Errorf("Unread(%q) = %q, want %q", text, got, want)
+		}
+	}
+	for _, text := range []string{"I grit my teeth and sigh", "I push open the door and look around"} {
+		if got := intent.Unread(text, table); got != "" {
+			t.Errorf("Unread(%q) = %q, want nothing: no two actions", text, got)
+		}
+	}
+}
