@@ -67,7 +67,14 @@ const minLoose = 3
 // last, a name typed with one letter wrong in a word of four or more
 // ("gobiln 2", "longswrod", "magic misile"). More than one index means
 // the phrase is ambiguous.
-func find(phrase []string, cs []cand) []int {
+func find(phrase []string, cs []cand) []int { return findTiers(phrase, cs, 6) }
+
+// findNear is find without its loosest tiers: the name, its start or a
+// part of it on a word's boundary ("axe" for "Handaxe").
+func findNear(phrase []string, cs []cand) []int { return findTiers(phrase, cs, 3) }
+
+// findTiers is find with only its first n tiers.
+func findTiers(phrase []string, cs []cand, n int) []int {
 	if len(phrase) == 0 {
 		return nil
 	}
@@ -83,7 +90,7 @@ func find(phrase []string, cs []cand) []int {
 			return (len(pc) >= 5 && !hasDigit(pc) && !hasDigit(c.compact) && typoOf(c.compact, pc)) || wordsMatch(phrase, c.words, typoOf)
 		},
 	}
-	for _, match := range tiers {
+	for _, match := range tiers[:n] {
 		var hits []int
 		for i, c := range cs {
 			if match(c) {

@@ -23,6 +23,9 @@ var irregular = map[string]string{
 	"fled": "flee", "fought": "fight", "made": "make", "left": "leave",
 	"upcast": "cast", "atk": "attack", "att": "attack",
 	"chug": "drink", "chugs": "drink", "swig": "drink", "gulp": "drink", "sip": "drink",
+	"downs": "drink", "downed": "drink", "pop": "use", "pops": "use", "popped": "use", "mv": "move",
+	"drew": "draw", "drawn": "draw", "cuts": "cut", "cutting": "cut", "bit": "bite", "stabilise": "stabilize",
+	"hits": "hit", "hitting": "hit", "sets": "set", "puts": "put", "putting": "put",
 }
 
 // phrases of several words that are one verb: the words and what they
@@ -35,28 +38,59 @@ var phrases = []struct{ from, to []string }{
 	{strings.Fields("take a stab"), []string{"stab"}},
 	{strings.Fields("take stab"), []string{"stab"}},
 	{strings.Fields("make way"), []string{"go"}},
-	{strings.Fields("way to"), []string{"go", "to"}}, // "make my way to": "make" is a lead word
+	{strings.Fields("way"), []string{"go"}}, // "make my way over to": "make" is a lead word
 	{strings.Fields("make our way"), []string{"go"}},
 	{strings.Fields("set off"), []string{"go"}},
 	{strings.Fields("leave for"), []string{"go"}}, // "leave the cellar" goes elsewhere: only "leave for" says where
 	{strings.Fields("set out"), []string{"go"}},
+	{strings.Fields("check out"), []string{"visit"}},
 	{strings.Fields("fall back"), []string{"retreat"}},
 	{strings.Fields("pull back"), []string{"retreat"}},
 	{strings.Fields("hand over"), []string{"give"}},
 	{strings.Fields("pass over"), []string{"give"}},
 	{strings.Fields("fire off"), []string{"shoot"}},
 	{strings.Fields("let fly"), []string{"shoot"}},
+	{strings.Fields("let loose"), []string{"shoot"}},
+	{strings.Fields("open fire"), []string{"shoot"}},
+	{strings.Fields("take potshot"), []string{"shoot"}},
+	{strings.Fields("go after"), []string{"attack"}},
+	{strings.Fields("finish off"), []string{"attack"}},
+	{strings.Fields("take out"), []string{"attack"}},
+	{strings.Fields("lay into"), []string{"attack"}},
+	{strings.Fields("double move"), []string{"dash"}},
+	{strings.Fields("go full defensive"), []string{"dodge"}},
+	{strings.Fields("go defensive"), []string{"dodge"}},
+	{strings.Fields("full defensive"), []string{"dodge"}},
+	{strings.Fields("full defense"), []string{"dodge"}},
+	{strings.Fields("total defense"), []string{"dodge"}},
+	{strings.Fields("defend myself"), []string{"dodge"}},
+	{strings.Fields("shoulder check"), []string{"shove"}},
+	{strings.Fields("shoulder charge"), []string{"shove"}},
+	{strings.Fields("shoulder barge"), []string{"shove"}},
+	{strings.Fields("body check"), []string{"shove"}},
+	{strings.Fields("wriggle free"), []string{"escape"}},
+	{strings.Fields("slip free"), []string{"escape"}},
+	{strings.Fields("struggle free"), []string{"escape"}},
+	{strings.Fields("pull free"), []string{"escape"}},
+	{strings.Fields("twist free"), []string{"escape"}},
+	{strings.Fields("squirm free"), []string{"escape"}},
+	{strings.Fields("wrench free"), []string{"escape"}},
+	{strings.Fields("get free"), []string{"escape"}},
+	{strings.Fields("break free"), []string{"escape"}},
+	{strings.Fields("break out"), []string{"escape"}},
+	{strings.Fields("patch up"), []string{"heal"}},
+	{strings.Fields("tend to"), []string{"heal"}},
 }
 
 // lemma is a known verb that w is a form of ("swings", "swinging",
 // "stabbed", "dodges", "struck"), or w itself. known says which words are
 // verbs.
 func lemma(w string, known func(string) bool) string {
-	if known(w) {
-		return w
-	}
 	if v, ok := irregular[w]; ok {
 		return v
+	}
+	if known(w) {
+		return w
 	}
 	try := func(stem string) (string, bool) {
 		for _, s := range []string{stem, stem + "e"} {
@@ -117,7 +151,7 @@ func knownWord(w string) bool {
 
 // isVerb reports whether some reader takes w as its verb.
 func isVerb(w string) bool {
-	if verbs[w] || sayVerbs[w] || giveVerbs[w] || restWords[w] || leadWords[w] || w == "hide" || w == "take" || w == "put" || w == "escape" {
+	if verbs[w] || sayVerbs[w] || giveVerbs[w] || restWords[w] || leadWords[w] || healVerbs[w] || w == "hide" || w == "take" || w == "put" || w == "escape" || w == "pour" || w == "draw" {
 		return true
 	}
 	_, task := taskVerbs[w]
@@ -197,4 +231,40 @@ func (p *parser) withoutActor(ws []string) ([]string, bool) {
 		return ws, false
 	}
 	return ws[len(name):], true
+}
+
+// nicknames are what players call a kind of creature: "gobbo 1".
+var nicknames = map[string]string{"gobbo": "goblin", "gobbos": "goblins", "gobo": "goblin", "gobos": "goblins",
+	"skelly": "skeleton", "skellies": "skeletons", "hobgob": "hobgoblin", "hobgobs": "hobgoblins"}
+
+// rewrite spells out, anywhere in the words, what a reader would
+// otherwise have to know several ways: "right on top of the goblins" is
+// "on the goblins", "straight at" is "at", "gobbo" is "goblin", and "2"
+// after a verb of moving is "to" ("go 2 the crossroads").
+func rewrite(ws []string) []string {
+	type ph struct{ from, to []string }
+	for _, r := range []ph{
+		{strings.Fields("right on top of"), []string{"on"}}, {strings.Fields("on top of"), []string{"on"}},
+		{strings.Fields("right at"), []string{"at"}}, {strings.Fields("straight at"), []string{"at"}},
+		{strings.Fields("straight for"), []string{"at"}}, {strings.Fields("right into"), []string{"into"}},
+		{strings.Fields("in direction of"), []string{"toward"}}, {strings.Fields("over to"), []string{"to"}},
+		{strings.Fields("down to"), []string{"to"}}, {strings.Fields("up to"), []string{"to"}},
+	} {
+		for i := 0; i+len(r.from) <= len(ws); i++ {
+			if equalWords(ws[i:i+len(r.from)], r.from) {
+				ws = append(append(append([]string{}, ws[:i]...), r.to...), ws[i+len(r.from):]...)
+			}
+		}
+	}
+	out := make([]string, len(ws))
+	for i, w := range ws {
+		out[i] = w
+		if n, ok := nicknames[w]; ok {
+			out[i] = n
+		}
+		if w == "2" && i > 0 && i+1 < len(ws) && !isNumber(ws[i+1]) && verbOf[lemma(ws[i-1], isVerb)] == vMove {
+			out[i] = "to"
+		}
+	}
+	return out
 }

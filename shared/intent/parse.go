@@ -85,50 +85,74 @@ func ParseAll(text string, ctx Context) ([]Intent, bool) {
 	if len(text) > 4*MaxActionRunes || !utf8.ValidString(text) || utf8.RuneCountInString(text) > MaxActionRunes {
 		return nil, false
 	}
-	if strings.ContainsAny(text, quoteChars) {
-		return one(quoted(text))
-	}
-	toks := tokenize(text)
-	ws := make([]string, len(toks))
-	for i, t := range toks {
-		ws[i] = t.w
-	}
-	if i := skipLead(ws, 0); i < len(ws) && sayVerbs[ws[i]] && !notSpeech(ws[i:]) {
-		return one(unquoted(text, toks, i))
-	}
 	p := &parser{ctx: ctx}
 	if usableID(ctx.ActorID) {
 		p.self = ctx.ActorID
 	}
+	if strings.ContainsAny(text, quoteChars) {
+		return p.quoted(text)
+	}
+	toks := tokenize(text)
+	ws := p.possessives(toks)
+	if i := skipLead(ws, 0); i < len(ws) && sayVerbs[ws[i]] && !notSpeech(ws[i:]) {
+		return one(unquoted(text, toks, i))
+	}
+	if hedged(ws) {
+		return nil, false // "I don't attack", "if the orc moves I attack it"
+	}
 	ws, p.third = p.withoutActor(clean(ws))
+	ws, bonus := p.offJargon(rewrite(ws))
 	for len(ws) > 0 && (ws[len(ws)-1] == "." || ws[len(ws)-1] == "," || trailing[ws[len(ws)-1]]) {
 		ws = ws[:len(ws)-1]
 	}
-	if len(ws) > 1 && ws[0] == "to" {
-		// "to the stables!": a place alone is where to go
-		if in, ok := p.move(ws[1:]); ok {
-			return []Intent{in}, true
+	if len(ws) > 1 && moveFillers[ws[0]] {
+		// "to the stables!", "downstairs to the cellar": a place alone is where to go
+		if in, ok := p.move(ws); ok {
+			return p.bonus([]Intent{in}, bonus)
 		}
 	}
 	ws = ws[skipLead(ws, 0):]
-	for _, w := range ws {
-		if w == "." { // a second sentence: more than one action
-			return nil, false
-		}
-	}
 	ws = shorthand(ws)
 	if len(ws) == 0 {
 		return nil, false
 	}
 	p.question = strings.HasSuffix(strings.TrimSpace(text), "?") && len(toks) > 0 && yesNo[firstWord(toks, p)]
-	read, ok := p.readAll(head(ws, false))
-	if !ok {
-		// A head word that means nothing may be a verb mistyped: "atack".
-		if typo := head(ws, true); !equalWords(typo, head(ws, false)) {
-			return p.readAll(typo)
+	if !slices.Contains(ws, ".") {
+		read, ok := p.readAll(head(ws, false))
+		if !ok {
+			// A head word that means nothing may be a verb mistyped: "atack".
+			if typo := head(ws, true); !equalWords(typo, head(ws, false)) {
+				read, ok = p.readAll(typo)
+			}
+		}
+		if ok {
+			return p.bonus(read, bonus)
+		}
+		if in, ok := p.readClause(ws); ok {
+			return p.bonus([]Intent{in}, bonus)
 		}
 	}
-	return read, ok
+	if in, ok := p.byClauses(ws); ok {
+		return p.bonus([]Intent{in}, bonus)
+	}
+	return nil, false
+}
+
+// bonus marks one intent read from words that ask for the bonus action
+// ("bonus action: drink potion"); words asking it of a kind that cannot
+// be one are declined.
+func (p *parser) bonus(read []Intent, bonus bool) ([]Intent, bool) {
+	if !bonus {
+		return read, true
+	}
+	if len(read) != 1 {
+		return nil, false
+	}
+	if k, ok := Lookup(read[0].Kind); !ok || !k.Bonus {
+		return nil, false
+	}
+	read[0].Bonus = true
+	return read, true
 }
 
 // readAll reads the words, their head made plain: one intent, or a quick
@@ -161,7 +185,7 @@ func one(in Intent, ok bool) ([]Intent, bool) {
 var leadWords = set("i", "we", "ill", "well", "lets", "let", "us", "me", "will", "shall",
 	"would", "like", "want", "wanna", "to", "gonna", "try", "attempt", "now", "then",
 	"quickly", "please", "just", "also", "so", "ok", "okay", "im", "id", "can", "could",
-	"should", "make", "do", "perform", "and", "next", ",", ".")
+	"should", "make", "do", "and", "next", "must", "need", ",", ".")
 
 // skipLead returns the index of the first word after the lead words from i.
 // "going to" is skipped only before another verb, as in "I'm going to attack",
@@ -208,14 +232,22 @@ var verbOf = map[string]verb{
 	"kick": vAttack, "smack": vAttack, "bash": vAttack, "whack": vAttack, "chop": vAttack,
 	"thrust": vAttack, "charge": vAttack, "loose": vAttack, "smash": vAttack, "jab": vAttack,
 	"skewer": vAttack, "impale": vAttack, "cleave": vAttack, "pummel": vAttack, "fight": vAttack,
-	"cast": vCast, "go": vMove, "going": vMove, "move": vMove, "walk": vMove, "head": vMove, "run": vMove,
+	"kill": vAttack, "cut": vAttack, "slay": vAttack, "shank": vAttack, "bludgeon": vAttack, "clobber": vAttack,
+	"bonk": vAttack, "wallop": vAttack, "thwack": vAttack, "pierce": vAttack, "poke": vAttack, "headbutt": vAttack,
+	"zap": vAttack, "blast": vAttack, "snipe": vAttack, "aim": vAttack, "point": vAttack, "drop": vAttack,
+	"lob": vAttack, "launch": vAttack, "sling": vAttack, "unleash": vAttack, "toss": vAttack, "crush": vAttack,
+	"maul": vAttack, "spear": vAttack, "stomp": vAttack, "bite": vAttack, "claw": vAttack, "engage": vAttack,
+	"cast": vCast, "chant": vCast, "conjure": vCast, "go": vMove, "going": vMove, "move": vMove, "walk": vMove, "head": vMove, "run": vMove,
 	"travel": vMove, "return": vMove, "enter": vMove, "step": vMove, "proceed": vMove,
 	"descend": vMove, "ascend": vMove, "hurry": vMove, "wander": vMove, "climb": vMove,
 	"retreat": vMove, "flee": vMove, "ride": vMove, "sprint": vMove, "jog": vMove, "rush": vMove,
 	"race": vMove, "back": vMove, "stroll": vMove, "march": vMove, "venture": vMove,
+	"slip": vMove, "follow": vMove, "scurry": vMove, "dart": vMove, "hustle": vMove, "stride": vMove,
+	"hop": vMove, "explore": vMove, "scout": vMove, "visit": vMove, "trek": vMove, "hike": vMove, "dash": vDash,
+	"retire": vMove, "withdraw": vMove, "advance": vMove, "jump": vMove, "leap": vMove, "down": vUse,
 	"drink": vUse, "quaff": vUse, "use": vUse, "consume": vUse, "eat": vUse, "apply": vUse, "light": vUse,
 	"help": vHelp, "aid": vHelp, "assist": vHelp,
-	"dodge": vDodge, "dash": vDash, "disengage": vDisengage,
+	"dodge": vDodge, "disengage": vDisengage,
 	"roll": vCheck, "check": vCheck,
 	"equip": vEquip, "wield": vEquip, "don": vEquip, "wear": vEquip,
 	"attune":  vAttune,
@@ -259,16 +291,34 @@ func (p *parser) parse(ws []string) (Intent, bool) {
 	if in, ok := p.weaponFirst(ws); ok {
 		return in, true
 	}
-	if in, ok := task(ws); ok {
+	if in, ok := p.heal(ws); ok {
+		return in, true
+	}
+	if in, ok := objectCheck(ws); ok {
+		return in, true
+	}
+	if in, ok := p.task(ws); ok {
 		return in, true
 	}
 	if in, ok := asks(ws, p.question); ok {
 		return in, true
 	}
+	if in := p.knowQuestion(ws); in != nil {
+		return *in, true
+	}
+	if in, ok := p.restLoose(ws); ok {
+		return in, true
+	}
 	if p.question {
 		return Intent{}, false // "can I fireball them?" asks the game master
 	}
-	return p.spellFirst(ws)
+	if in, ok := p.spellFirst(ws); ok {
+		return in, true
+	}
+	if in, ok := p.itemFirst(ws); ok {
+		return in, true
+	}
+	return p.weaponTarget(ws)
 }
 
 // action reads the actions a verb names: attack, cast, move, use, help,
@@ -301,13 +351,20 @@ func (p *parser) action(ws []string) (Intent, bool) {
 	}
 	switch v {
 	case vAttack:
-		return p.attack(args)
+		in, ok := p.attack(args)
+		if ok && in.Kind == "attack" && in.Weapon == "" && (ws[0] == "point" || ws[0] == "aim" || ws[0] == "drop") {
+			return Intent{}, false // "I point at the goblin" points; "point my bow at" shoots
+		}
+		return in, ok
 	case vCast:
 		return p.cast(args)
 	case vMove:
 		return p.move(args)
 	case vUse:
-		return p.use(ws[0], args)
+		if in, ok := p.use(ws[0], args); ok || ws[0] != "down" {
+			return in, ok
+		}
+		return p.move(args) // "down the stairs to the cellar"
 	case vHelp:
 		return p.help(args)
 	case vDodge, vDash:
@@ -398,9 +455,14 @@ var taskPhrases = map[string]skill{
 // the desk") as the ability check that decides it, at a medium
 // difficulty; "hide" is the Hide action. Words that go on to a second
 // action ("... and stab him") are declined.
-func task(ws []string) (Intent, bool) {
+func (p *parser) task(ws []string) (Intent, bool) {
 	if len(ws) == 0 {
 		return Intent{}, false
+	}
+	if v := verbOf[ws[0]]; (v == vShove || v == vAttack || v == vGrapple) && len(ws) > 1 {
+		if _, _, ok := p.headTarget(ws[1:]); ok {
+			return Intent{}, false // "push the bugbear back 5 ft" shoves, or asks what it cannot read
+		}
 	}
 	for _, w := range ws[1:] {
 		if w == "and" || w == "then" || w == "," {
@@ -411,6 +473,9 @@ func task(ws []string) (Intent, bool) {
 	case "hide":
 		return Intent{Kind: "hide"}, true
 	case "escape", "escape grapple", "break free", "break free of grapple", "escape grip", "break grip":
+		return Intent{Kind: "escape"}, true
+	}
+	if ws[0] == "escape" && p.escapeFrom(ws[1:]) {
 		return Intent{Kind: "escape"}, true
 	}
 	if ws[0] == "hide" {
@@ -445,28 +510,50 @@ func task(ws []string) (Intent, bool) {
 // push; anything else knocks prone. Words that name no creature present
 // ("push the cart") are not a shove.
 func (p *parser) shove(verb string, ws []string) (Intent, bool) {
-	choice := ""
-	for len(ws) > 1 {
-		last := ws[len(ws)-1]
-		if last == "prone" || last == "down" || last == "over" {
-			choice = "prone"
-		} else if last == "away" || last == "back" {
-			choice = "push"
-		} else {
-			break
-		}
-		ws = ws[:len(ws)-1]
+	id, after, ok := p.headTarget(ws)
+	if !ok {
+		return Intent{}, false
 	}
-	if verb == "push" && choice == "" {
+	choice := ""
+	if verb == "push" {
 		choice = "push"
 	}
-	if choice == "prone" {
-		choice = ""
+	for _, w := range after {
+		switch w {
+		case "prone", "down", "over", "trip", "knock", "topple":
+			if choice == "push" && verb != "push" {
+				return Intent{}, false
+			}
+			choice = "prone"
+		case "away", "back", "ft", "feet", "foot", "5", "10", "push", "backwards":
+			if choice == "prone" {
+				return Intent{}, false
+			}
+			choice = "push"
+		case "to", "it", "him", "her", "them", "into", "off", "from", "me":
+		default:
+			return Intent{}, false
+		}
 	}
-	if id, o := p.one(ws, p.targets(), false); o == resolved {
-		return Intent{Kind: "shove", TargetID: id, Choice: choice}, true
+	return Intent{Kind: "shove", TargetID: id, Choice: choice}, true
+}
+
+// escapeFrom reports whether the words after "escape" say only what from:
+// "of the orc's grip", "from goblin 1", "the bugbear's grasp".
+func (p *parser) escapeFrom(ws []string) bool {
+	var name []string
+	for _, w := range ws {
+		switch w {
+		case "of", "from", "grip", "grasp", "hold", "grapple", "clutches", "arms", "hands", "claws":
+		default:
+			name = append(name, w)
+		}
 	}
-	return Intent{}, false
+	if len(name) == 0 {
+		return true
+	}
+	_, o := p.one(name, p.targets(), false)
+	return o == resolved || o == ambiguous
 }
 
 // equip reads "wield my longsword", "don the chain mail", "put on my
@@ -480,7 +567,9 @@ func (p *parser) equip(kind string, ws []string) (Intent, bool) {
 
 var endPhrases = set("end turn", "end", "end of turn", "end turn now", "pass", "pass turn",
 	"skip turn", "done", "done for now", "finish turn", "thats it", "thats all", "end round",
-	"thats turn", "thats it for me", "thats all for me", "done for turn", "done this turn", "end turn there")
+	"thats turn", "thats it for me", "thats all for me", "done for turn", "done this turn", "end turn there",
+	"thats it for turn", "thats it for now", "thats all for turn", "done here", "im done", "all done", "end",
+	"nothing else", "nothing more", "pass turn", "i pass", "done with turn", "ending turn", "end of turn for me")
 
 // rest reads "take a short rest", "long rest", "we begin a long rest here".
 func rest(ws []string) (Intent, bool) {
@@ -528,8 +617,8 @@ var abilities = map[string]string{
 // checks and are declined. Skill ids are the srd's ("sleight-of-hand").
 func check(ws []string) (Intent, bool) {
 	i, lead := 0, false
-	if i < len(ws) && (ws[i] == "roll" || ws[i] == "check") {
-		i, lead = i+1, true
+	if i < len(ws) && (ws[i] == "roll" || ws[i] == "check" || ws[i] == "perform" || ws[i] == "attempt" || ws[i] == "use") {
+		i, lead = i+1, ws[i] != "use"
 	}
 	if i < len(ws) && ws[i] == "for" {
 		i++
@@ -550,10 +639,12 @@ func check(ws []string) (Intent, bool) {
 	if tail {
 		i++
 	}
-	if i < len(ws) && i > 0 && (lead || tail) && checkAbout[ws[i]] {
+	// a skill named alone asks its check: "insight on the innkeeper", "perception?"
+	bare := in.Skill != "" && !lead && !tail
+	if i < len(ws) && i > 0 && (lead || tail || bare) && checkAbout[ws[i]] {
 		i = len(ws) // "insight check on the innkeeper": whom or what for is the narrator's
 	}
-	if i != len(ws) || (in.Skill == "" && in.Ability == "") || (!lead && !tail) {
+	if i != len(ws) || (in.Skill == "" && in.Ability == "") || (!lead && !tail && !bare) {
 		return Intent{}, false
 	}
 	if in.Ability == "" {
@@ -644,28 +735,85 @@ func (p *parser) attack(ws []string) (Intent, bool) {
 			return Intent{}, false
 		}
 	}
+	fromAmmo := ""
 	if len(weapon) == 1 && ammo[weapon[0]] {
-		weapon = nil // "shoot an arrow at orc 2" names no weapon
+		// "shoot an arrow at orc 2": the one weapon that shoots it, if any
+		fromAmmo, weapon = p.ammoWeapon(weapon[0]), nil
+	}
+	if weapon != nil {
+		if in, ok, done := p.castAsWeapon(weapon, target); done {
+			return in, ok
+		}
 	}
 	tid, o := p.one(target, p.targets(), false)
 	if o != resolved {
 		return Intent{}, false
 	}
-	in := Intent{Kind: "attack", TargetID: tid}
+	in := Intent{Kind: "attack", TargetID: tid, Weapon: fromAmmo}
 	if weapon == nil {
 		return in, true
 	}
-	switch wid, o := p.one(weapon, p.weapons(), false); o {
-	case resolved:
+	if wid, o := p.one(weapon, p.weapons(), false); o == resolved {
 		in.Weapon = wid
 		return in, true
-	case ambiguous:
-		return Intent{}, false
-	}
-	if sid, o := p.one(weapon, p.spells(), false); o == resolved {
-		return Intent{Kind: "cast", Spell: sid, TargetIDs: []string{tid}}, true
 	}
 	return Intent{}, false
+}
+
+// castAsWeapon reads an attack whose weapon is a spell ("hurl a fire
+// bolt at the bugbear", "throw a fireball at the orcs and the chief") or
+// an item that holds one ("zap goblin 1 with my wand of magic missiles"):
+// the cast at the targets named. done is false when the weapon is one of
+// the actor's weapons or names nothing cast.
+func (p *parser) castAsWeapon(weapon, target []string) (in Intent, ok, done bool) {
+	switch _, o := p.one(weapon, p.weapons(), false); o {
+	case resolved:
+		return Intent{}, false, false
+	case ambiguous:
+		return Intent{}, false, true
+	}
+	if sid, o := p.one(weapon, p.spells(), false); o == resolved {
+		in = Intent{Kind: "cast", Spell: sid}
+	} else if item, o := p.one(weapon, p.items(), false); o == resolved && p.itemSpell(item) != "" {
+		in = Intent{Kind: "cast", Spell: p.itemSpell(item), With: []string{item}}
+	} else {
+		return Intent{}, false, false
+	}
+	ids, ok := p.many(target, p.targets(), true)
+	if !ok {
+		return Intent{}, false, true
+	}
+	in.TargetIDs = ids
+	return in, true, true
+}
+
+// ammoWeapon is the one weapon of the actor's that shoots ammunition
+// ("arrow": a bow, not a crossbow; "bolt": a crossbow), "" when none or
+// several do.
+func (p *parser) ammoWeapon(a string) string {
+	shoots := func(name string) bool {
+		switch strings.TrimSuffix(a, "s") {
+		case "arrow":
+			return strings.HasSuffix(name, "bow") && !strings.HasSuffix(name, "crossbow")
+		case "bolt":
+			return strings.HasSuffix(name, "crossbow")
+		case "bullet", "stone":
+			return strings.HasSuffix(name, "sling")
+		case "dart":
+			return name == "dart" || name == "darts"
+		}
+		return false
+	}
+	found := ""
+	for _, c := range p.weapons() {
+		if shoots(c.words[len(c.words)-1]) {
+			if found != "" {
+				return ""
+			}
+			found = c.id
+		}
+	}
+	return found
 }
 
 var (
@@ -794,10 +942,76 @@ func (p *parser) move(ws []string) (Intent, bool) {
 	if id, o := p.one(ws, p.areas(), false); o == resolved {
 		return Intent{Kind: "move", ToAreaID: id}, true
 	}
+	// "follow Bram down to the cellar", "go with Ilsa to the stables": a
+	// companion, then the place.
+	for i := 1; i < len(ws)-1; i++ {
+		if ws[i] != "to" && ws[i] != "into" && ws[i] != "toward" && ws[i] != "towards" {
+			continue
+		}
+		who := ws[:i]
+		if who[0] == "with" {
+			who = who[1:]
+		}
+		for len(who) > 1 && moveFillers[who[len(who)-1]] {
+			who = who[:len(who)-1]
+		}
+		if _, o := p.one(who, p.targets(), false); o != resolved {
+			return Intent{}, false
+		}
+		if id, o := p.one(ws[i+1:], p.areas(), false); o == resolved {
+			return Intent{Kind: "move", ToAreaID: id}, true
+		}
+		return Intent{}, false
+	}
 	return Intent{}, false
 }
 
-var useStops = set("on", "to", "at")
+var useStops = set("on", "to", "at", "down", "into", "in", "between", "onto", "over")
+
+// pourVerbs put an item into someone: "pour the potion down Bram's
+// throat".
+var pourVerbs = set("pour", "tip", "force", "dribble", "administer", "feed")
+
+// bodyWords are where a potion goes: "down his throat".
+var bodyWords = set("throat", "mouth", "lips", "gullet", "wound", "wounds")
+
+// pouredInto reads whom an item is poured into: the words after the item
+// are a preposition, a creature present and where in it.
+func (p *parser) pouredInto(in Intent, rest []string) (Intent, bool) {
+	if len(rest) < 2 || !useStops[rest[0]] {
+		return Intent{}, false
+	}
+	who := rest[1:]
+	for len(who) > 1 && bodyWords[who[len(who)-1]] {
+		who = who[:len(who)-1]
+	}
+	if id, o := p.one(who, p.targets(), true); o == resolved {
+		in.TargetID = id
+		return in, true
+	}
+	return Intent{}, false
+}
+
+// usedTo reads what an item is used to do: "use the rope to tie up
+// goblin 1" names whom it is used on (the creature the words end with);
+// "use the torch to light the way" names no one. An attack verb is the
+// weapons' reading, not an item's; words naming anything else of the
+// context are declined.
+func (p *parser) usedTo(in Intent, purpose []string) (Intent, bool) {
+	if verbOf[lemma(purpose[0], isVerb)] == vAttack {
+		return Intent{}, false
+	}
+	for k := 1; k < len(purpose); k++ {
+		if id, o := p.one(purpose[k:], p.targets(), true); o == resolved && (k == 1 || !p.namesOther(purpose[:k], in)) {
+			in.TargetID = id
+			return in, true
+		}
+	}
+	if p.namesOther(purpose, in) {
+		return Intent{}, false
+	}
+	return in, true
+}
 
 // use reads "drink my potion of healing", "use the healer's kit on Bram",
 // and, for "use", a spell ("use fire bolt on the goblin") or a weapon ("use
@@ -829,9 +1043,21 @@ func (p *parser) use(verb string, ws []string) (Intent, bool) {
 				return in, true
 			}
 		}
+		if verb == "use" && rest[0] == "to" && len(rest) > 1 {
+			return p.usedTo(in, rest[1:])
+		}
+		if pourVerbs[verb] {
+			return p.pouredInto(in, rest)
+		}
 		return Intent{}, false
 	case len(hits) > 1 || verb != "use":
 		return Intent{}, false
+	}
+	if len(ws) > 0 && !p.question {
+		// "pop shield": a spell said without "cast"
+		if in, ok := p.spellFirst(ws); ok {
+			return in, true
+		}
 	}
 	for i := 0; i+1 < len(ws); i++ {
 		if ws[i] == "to" && verbOf[ws[i+1]] == vAttack {
@@ -863,10 +1089,14 @@ func (p *parser) help(ws []string) (Intent, bool) {
 		return Intent{Kind: "help"}, true
 	}
 	hits, _ := takeName(ws, p.targets(), helpStops)
-	if len(hits) != 1 {
-		return Intent{}, false
+	if len(hits) == 1 {
+		return Intent{Kind: "help", TargetID: p.targets()[hits[0]].id}, true
 	}
-	return Intent{Kind: "help", TargetID: p.targets()[hits[0]].id}, true
+	// "help Ilsa line up her shot on the chief": whom, then how
+	if id, _, ok := p.headTarget(ws); ok && len(hits) == 0 {
+		return Intent{Kind: "help", TargetID: id}, true
+	}
+	return Intent{}, false
 }
 
 const quoteChars = "\"“”„«»"
@@ -877,10 +1107,12 @@ var sayVerbs = set("say", "says", "shout", "shouts", "yell", "yells", "whisper",
 	"announce", "announces", "declare", "declares", "answer", "answers", "speak", "speaks")
 
 // quoted reads speech in double quotes: `I say "hello"`, `"Hello," I say.`,
-// `I tell the innkeeper "two rooms, please"`. The words outside the quotes
-// must be nothing or a speech verb with its addressee; one quoted passage
-// only.
-func quoted(text string) (Intent, bool) {
+// `I tell the innkeeper "two rooms, please"`, a quotation alone. The
+// words outside the quotes must be nothing or a speech verb with its
+// addressee; one quoted passage only. Words said beside an action are
+// its colour: `Aria shouts "For the Crossroads!" and charges the bugbear
+// chief` is the charge.
+func (p *parser) quoted(text string) ([]Intent, bool) {
 	open := strings.IndexAny(text, quoteChars)
 	_, w := utf8.DecodeRuneInString(text[open:])
 	body := text[open+w:]
@@ -891,24 +1123,34 @@ func quoted(text string) (Intent, bool) {
 	} else {
 		speech = body // an unclosed quote runs to the end
 	}
-	if strings.ContainsAny(after, quoteChars) || !speechFrame(text[:open]) || !speechFrame(after) {
-		return Intent{}, false
+	if strings.ContainsAny(after, quoteChars) || !p.speechFrame(text[:open]) {
+		return nil, false
+	}
+	if !p.speechFrame(after) {
+		ws := tokenize(after)
+		if len(ws) > 1 && (ws[0].w == "and" || ws[0].w == "then" || ws[0].w == "," || ws[0].w == ".") {
+			return ParseAll(strings.TrimLeft(after[ws[0].end:], " \t,.;:!"), p.ctx)
+		}
+		return nil, false
 	}
 	// `"Hello," I say.`: the comma belongs to the sentence around the quote.
 	speech = strings.TrimSpace(strings.TrimSuffix(strings.TrimSpace(speech), ","))
 	if speech == "" {
-		return Intent{}, false
+		return nil, false
 	}
-	return Intent{Kind: "say", Text: speech}, true
+	return []Intent{{Kind: "say", Text: speech}}, true
 }
 
 // speechFrame reports whether the words around a quotation only say that
 // it is spoken: nothing, or lead words and a speech verb followed by anything
 // (an addressee, "quietly").
-func speechFrame(s string) bool {
+func (p *parser) speechFrame(s string) bool {
 	var ws []string
 	for _, t := range tokenize(s) {
 		ws = append(ws, t.w)
+	}
+	if rest, ok := p.withoutActor(ws); ok {
+		ws = rest
 	}
 	i := skipLead(ws, 0)
 	return i == len(ws) || sayVerbs[ws[i]]
