@@ -1,6 +1,7 @@
 package intent
 
 import (
+	"slices"
 	"strings"
 	"unicode/utf8"
 )
@@ -206,6 +207,11 @@ const (
 	ambiguous
 )
 
+// pickWords single out one creature by what the scene shows, which the
+// context does not hold: the phrase without them must name one alone.
+var pickWords = set("last", "remaining", "other", "nearest", "closest", "wounded", "injured", "bloodied", "big",
+	"little", "ugly", "damn", "stupid", "nasty", "same", "surviving", "final", "lone")
+
 var selfWords = set("me", "myself", "self")
 
 // thirdSelf name the actor in words that name the actor first: "Aria
@@ -229,6 +235,13 @@ func (p *parser) one(phrase []string, cs []cand, self bool) (string, outcome) {
 	hits := find(phrase, cs)
 	if len(hits) == 0 {
 		hits = group(phrase, cs)
+	}
+	if len(hits) == 0 && slices.ContainsFunc(phrase, func(w string) bool { return pickWords[w] }) {
+		// "the last orc", "the wounded goblin": which one, as the scene says
+		rest := slices.DeleteFunc(slices.Clone(phrase), func(w string) bool { return pickWords[w] })
+		if len(rest) > 0 {
+			return p.one(rest, cs, self)
+		}
 	}
 	switch len(hits) {
 	case 0:

@@ -151,7 +151,7 @@ func knownWord(w string) bool {
 
 // isVerb reports whether some reader takes w as its verb.
 func isVerb(w string) bool {
-	if verbs[w] || sayVerbs[w] || giveVerbs[w] || restWords[w] || leadWords[w] || healVerbs[w] || w == "hide" || w == "take" || w == "put" || w == "escape" || w == "pour" || w == "draw" {
+	if verbs[w] || sayVerbs[w] || giveVerbs[w] || restWords[w] || leadWords[w] || healVerbs[w] || bladeVerbs[w] || w == "hide" || w == "take" || w == "put" || w == "escape" || w == "pour" || w == "draw" {
 		return true
 	}
 	_, task := taskVerbs[w]

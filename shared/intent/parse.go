@@ -95,7 +95,12 @@ func ParseAll(text string, ctx Context) ([]Intent, bool) {
 	toks := tokenize(text)
 	ws := p.possessives(toks)
 	if i := skipLead(ws, 0); i < len(ws) && sayVerbs[ws[i]] && !notSpeech(ws[i:]) {
-		return one(unquoted(text, toks, i))
+		if in, ok := unquoted(text, toks, i); ok {
+			return []Intent{in}, true
+		}
+		if ws[i] != "speak" {
+			return nil, false // speech the words do not set apart: the narrator's
+		}
 	}
 	if hedged(ws) {
 		return nil, false // "I don't attack", "if the orc moves I attack it"
@@ -115,6 +120,12 @@ func ParseAll(text string, ctx Context) ([]Intent, bool) {
 	ws = shorthand(ws)
 	if len(ws) == 0 {
 		return nil, false
+	}
+	if len(ws) > 1 && moveFillers[ws[0]] && ws[0] != "to" {
+		// "we make for the crossroads": "make" is a lead word
+		if in, ok := p.move(ws); ok {
+			return p.bonus([]Intent{in}, bonus)
+		}
 	}
 	p.question = strings.HasSuffix(strings.TrimSpace(text), "?") && len(toks) > 0 && yesNo[firstWord(toks, p)]
 	if !slices.Contains(ws, ".") {
@@ -245,7 +256,7 @@ var verbOf = map[string]verb{
 	"slip": vMove, "follow": vMove, "scurry": vMove, "dart": vMove, "hustle": vMove, "stride": vMove,
 	"hop": vMove, "explore": vMove, "scout": vMove, "visit": vMove, "trek": vMove, "hike": vMove, "dash": vDash,
 	"retire": vMove, "withdraw": vMove, "advance": vMove, "jump": vMove, "leap": vMove, "down": vUse,
-	"drink": vUse, "quaff": vUse, "use": vUse, "consume": vUse, "eat": vUse, "apply": vUse, "light": vUse,
+	"drink": vUse, "quaff": vUse, "pour": vUse, "tip": vUse, "administer": vUse, "use": vUse, "consume": vUse, "eat": vUse, "apply": vUse, "light": vUse,
 	"help": vHelp, "aid": vHelp, "assist": vHelp,
 	"dodge": vDodge, "disengage": vDisengage,
 	"roll": vCheck, "check": vCheck,
@@ -264,6 +275,10 @@ var verbs = func() map[string]bool {
 	}
 	return m
 }()
+
+// rushVerbs go for a creature as for a place: "go for the orc", "rush at
+// goblin 1".
+var rushVerbs = set("go", "run", "rush", "race", "leap", "jump", "dive", "sprint", "head")
 
 // parse tries the readers in turn, each a kind of phrasing; the first
 // that reads the words whole wins. The order settles words two readers
@@ -289,6 +304,9 @@ func (p *parser) parse(ws []string) (Intent, bool) {
 		return in, true
 	}
 	if in, ok := p.weaponFirst(ws); ok {
+		return in, true
+	}
+	if in, ok := p.blade(ws); ok {
 		return in, true
 	}
 	if in, ok := p.heal(ws); ok {
@@ -359,7 +377,16 @@ func (p *parser) action(ws []string) (Intent, bool) {
 	case vCast:
 		return p.cast(args)
 	case vMove:
-		return p.move(args)
+		if in, ok := p.move(args); ok {
+			return in, true
+		}
+		if len(args) > 1 && (args[0] == "for" || args[0] == "at") && rushVerbs[ws[0]] {
+			// "go for goblin 1's throat", "rush at the orc": a creature, not a place
+			if in, ok := p.attack(args[1:]); ok && in.Kind == "attack" {
+				return in, true
+			}
+		}
+		return Intent{}, false
 	case vUse:
 		if in, ok := p.use(ws[0], args); ok || ws[0] != "down" {
 			return in, ok
@@ -520,17 +547,17 @@ func (p *parser) shove(verb string, ws []string) (Intent, bool) {
 	}
 	for _, w := range after {
 		switch w {
-		case "prone", "down", "over", "trip", "knock", "topple":
+		case "prone", "down", "over", "trip", "knock", "topple", "ground", "floor", "flat", "off", "feet":
 			if choice == "push" && verb != "push" {
 				return Intent{}, false
 			}
 			choice = "prone"
-		case "away", "back", "ft", "feet", "foot", "5", "10", "push", "backwards":
+		case "away", "back", "ft", "foot", "5", "10", "push", "backwards":
 			if choice == "prone" {
 				return Intent{}, false
 			}
 			choice = "push"
-		case "to", "it", "him", "her", "them", "into", "off", "from", "me":
+		case "to", "it", "him", "her", "them", "into", "from", "me", "its", "onto", "on":
 		default:
 			return Intent{}, false
 		}
@@ -687,6 +714,43 @@ func skillName(id string) string { return strings.ReplaceAll(id, "-", " ") }
 
 var attackPreps = set("at", "against", "on", "with", "using")
 
+// bodyParts are where a blow lands: "goblin 1's throat".
+var bodyParts = set("throat", "head", "neck", "face", "chest", "leg", "legs", "arm", "arms", "back", "side", "gut",
+	"belly", "heart", "eye", "eyes", "knee", "knees", "flank", "skull", "ribs", "shoulder", "hand", "foot", "feet")
+
+// bladeVerbs take the weapon as their object and the creature after a
+// preposition: "drive my longsword into orc 1", "bring her axe down on
+// orc 2", "sink my dagger into the goblin".
+var bladeVerbs = set("drive", "bring", "plunge", "sink", "bury", "ram", "slam", "thrust", "jam", "stick")
+
+// blade reads a bladeVerb's attack: the weapon, a word of direction at
+// most, a preposition and the creature.
+func (p *parser) blade(ws []string) (Intent, bool) {
+	if len(ws) < 4 || !bladeVerbs[ws[0]] {
+		return Intent{}, false
+	}
+	for i := 2; i < len(ws)-1; i++ {
+		if ws[i] != "into" && ws[i] != "on" && ws[i] != "at" && ws[i] != "through" && ws[i] != "against" && ws[i] != "onto" && ws[i] != "in" {
+			continue
+		}
+		weapon := ws[1:i]
+		if len(weapon) > 1 && (weapon[len(weapon)-1] == "down" || weapon[len(weapon)-1] == "deep" || weapon[len(weapon)-1] == "hard") {
+			weapon = weapon[:len(weapon)-1]
+		}
+		wid, o := p.one(weapon, p.weapons(), false)
+		if o != resolved {
+			return Intent{}, false
+		}
+		in, ok := p.attack(ws[i+1:])
+		if !ok || in.Kind != "attack" || in.Weapon != "" {
+			return Intent{}, false
+		}
+		in.Weapon = wid
+		return in, true
+	}
+	return Intent{}, false
+}
+
 // attack reads "attack the goblin with my longsword", "hit goblin 2",
 // "shoot the orc with my bow", "swing my axe at the goblin". A named weapon
 // that is none of the actor's weapons but one of its spells makes a cast
@@ -746,6 +810,13 @@ func (p *parser) attack(ws []string) (Intent, bool) {
 		}
 	}
 	tid, o := p.one(target, p.targets(), false)
+	if o == unknown {
+		// "goblin 1's throat", "the orc in the legs": where it is struck
+		for len(target) > 1 && (bodyParts[target[len(target)-1]] || target[len(target)-1] == "in") {
+			target = target[:len(target)-1]
+		}
+		tid, o = p.one(target, p.targets(), false)
+	}
 	if o != resolved {
 		return Intent{}, false
 	}

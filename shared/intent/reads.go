@@ -109,7 +109,9 @@ var askWords = map[string]skill{
 	"lying": {"insight", "wis"}, "lies": {"insight", "wis"}, "truth": {"insight", "wis"},
 	"truthful": {"insight", "wis"}, "honest": {"insight", "wis"}, "sincere": {"insight", "wis"},
 	"bluffing": {"insight", "wis"}, "trustworthy": {"insight", "wis"}, "motives": {"insight", "wis"},
-	"intentions": {"insight", "wis"},
+	"intentions": {"insight", "wis"}, "hiding": {"insight", "wis"}, "concealing": {"insight", "wis"},
+	"withholding": {"insight", "wis"}, "nervous": {"insight", "wis"}, "afraid": {"insight", "wis"},
+	"scared": {"insight", "wis"}, "deceiving": {"insight", "wis"}, "trust": {"insight", "wis"},
 	"notice":     {"perception", "wis"}, "hear": {"perception", "wis"}, "smell": {"perception", "wis"},
 	"spot": {"perception", "wis"}, "sense": {"perception", "wis"}, "see": {"perception", "wis"},
 	"track": {"survival", "wis"},
@@ -432,6 +434,7 @@ func (p *parser) restLoose(ws []string) (Intent, bool) {
 	length, cue := "", false
 	place := false // after "at" or "in": a place's words
 	for i, w := range ws {
+		w = lemma(w, func(w string) bool { return restVocab[w] })
 		if w == "rest" || w == "breather" || w == "breath" || w == "sleep" || w == "camp" || (w == "bed" && i+1 < len(ws) && ws[i+1] == "down") {
 			cue = true
 		}
@@ -493,6 +496,9 @@ func (p *parser) itemFirst(ws []string) (Intent, bool) {
 // weaponTarget reads a weapon and a creature named alone, in either
 // order: "longbow, orc 1", "orc 1 with the longbow".
 func (p *parser) weaponTarget(ws []string) (Intent, bool) {
+	if len(ws) > 8 {
+		return Intent{}, false
+	}
 	var read []Intent
 	for k := 1; k < len(ws); k++ {
 		a, b := withoutCommas(ws[:k]), withoutCommas(ws[k:])
@@ -513,7 +519,7 @@ func (p *parser) weaponTarget(ws []string) (Intent, bool) {
 			}
 		}
 	}
-	if len(read) != 1 {
+	if len(read) == 0 || slices.ContainsFunc(read, func(in Intent) bool { return in.TargetID != read[0].TargetID || in.Weapon != read[0].Weapon }) {
 		return Intent{}, false
 	}
 	return read[0], true

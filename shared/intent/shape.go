@@ -21,7 +21,7 @@ import (
 // I", "instead".
 var hedges = set("dont", "not", "never", "cant", "cannot", "wont", "didnt", "doesnt", "shouldnt", "wouldnt",
 	"couldnt", "or", "either", "whichever", "unless", "ready", "readies", "readied", "readying", "instead",
-	"maybe", "perhaps", "might", "should", "whenever", "hypothetically", "what")
+	"maybe", "perhaps", "might", "should", "whenever", "hypothetically", "what", "but")
 
 // conditions open words that say when, not what: "if the orc moves I
 // attack it", "when he comes through the door".
@@ -166,7 +166,7 @@ func (p *parser) possessives(toks []token) []string {
 	ws := make([]string, len(toks))
 	for i, t := range toks {
 		ws[i] = t.w
-		if !t.poss || len(t.w) < 3 {
+		if !t.poss || len(t.w) < 2 {
 			continue
 		}
 		bare := t.w[:len(t.w)-1]
@@ -179,7 +179,7 @@ func (p *parser) possessives(toks []token) []string {
 
 // clauseBreaks end a clause: "I step back and loose an arrow", "fire
 // bolt on orc 1 then run", "speak with animals so I can talk".
-var clauseBreaks = set(",", ".", "and", "then", "so", "while", "but")
+var clauseBreaks = set(",", ".", "and", "then", "so", "while")
 
 // clauses splits words at the clause breaks, each clause without its
 // lead words.
@@ -226,9 +226,10 @@ func (p *parser) asksRules(c []string) bool {
 		return false
 	}
 	v := lemma(c[0], isVerb)
+	object := slices.ContainsFunc(c[1:], func(w string) bool { return !directions[w] })
 	switch verbOf[v] {
 	case vAttack, vCast, vUse, vGrapple, vShove, vEquip, vUnequip, vAttune:
-		return len(c) > 1
+		return object
 	}
 	if giveVerbs[v] && len(c) > 1 {
 		return true
@@ -243,6 +244,17 @@ func (p *parser) asksRules(c []string) bool {
 	return false
 }
 
+// directions say which way, not at what: "I lunge forward".
+var directions = set("forward", "forwards", "ahead", "back", "backward", "backwards", "in", "out", "away", "up",
+	"down", "aside", "around", "over", "off", "again", "wildly", "blindly")
+
+// A player's action is a few words: longer words, or more clauses, are
+// not read loosely, which keeps a long text's reading short.
+const (
+	maxLooseWords = 24
+	maxClauses    = 6
+)
+
 // trimAt are the words a trailing phrase of colour may begin with: "in
 // the face", "to distract the crowd", "for an hour", "aiming for its
 // neck".
@@ -256,6 +268,9 @@ var trimAt = set("to", "in", "for", "into", "toward", "towards", "across", "thro
 func (p *parser) readClause(c []string) (Intent, bool) {
 	if in, ok := p.strict(c); ok {
 		return in, true
+	}
+	if len(c) > maxLooseWords {
+		return Intent{}, false
 	}
 	for end := len(c) - 1; end >= 1; end-- {
 		if !trimAt[c[end]] && !(strings.HasSuffix(c[end], "ing") && len(c[end]) > 5 && !isVerb(lemma(c[end], isVerb))) {
@@ -338,7 +353,7 @@ type clause struct {
 // ask the rules for something, read or not, are declined.
 func (p *parser) byClauses(ws []string) (Intent, bool) {
 	cs := clauses(ws)
-	if len(cs) < 2 {
+	if len(cs) < 2 || len(cs) > maxClauses {
 		return Intent{}, false
 	}
 	var reads []clause
