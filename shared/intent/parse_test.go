@@ -342,3 +342,53 @@ func TestUnreadSaysTwoActions(t *testing.T) {
 		}
 	}
 }
+
+// Words around an action that say how, not what, are taken off: the
+// action economy's jargon, fillers, a trailing phrase of colour and a
+// clause of colour or of movement without a place.
+func TestParseReadsTheShapeAroundAnAction(t *testing.T) {
+	for text, want := range map[string]intent.Intent{
+		"bonus action: drink potion":                       {Kind: "use_item", Item: "potion-of-healing", Bonus: true},
+		"I'll use my action to attack goblin 2":            {Kind: "attack", TargetID: "goblin-2"},
+		"um, I think I'll go ahead and dodge":              {Kind: "dodge"},
+		"I punch goblin 1 in the face":                     {Kind: "attack", TargetID: "goblin-1"},
+		"I step back and loose an arrow at orc 2":          {Kind: "attack", TargetID: "orc-2", Weapon: "longbow"},
+		"Aria drew her longsword and slashed at goblin 2":  {Kind: "attack", TargetID: "goblin-2", Weapon: "longsword"},
+		"I leave the inn and go to the stables":            {Kind: "move", ToAreaID: "stables"},
+		"is he lying? insight":                             {Kind: "check", Ability: "wis", Skill: "insight"},
+		`Aria shouts "For the king!" and charges goblin 1`: {Kind: "attack", TargetID: "goblin-1"},
+		"pour the potion down Bram's throat":               {Kind: "use_item", Item: "potion-of-healing", TargetID: "pc-bram"},
+		"I throw a fireball at the orcs and the bugbear":   {Kind: "cast", Spell: "fireball", TargetIDs: []string{"orc-1", "orc-2", "bugbear-chief"}},
+		"we bed down at the inn for the night":             {Kind: "rest", Rest: "long"},
+		"I shoulder-check goblin 1 to knock it prone":      {Kind: "shove", TargetID: "goblin-1", Choice: "prone"},
+		"use my bonus action to dash":                      {Kind: "dash", Bonus: true},
+		"I rest for an hour":                               {Kind: "rest", Rest: "short"},
+		"perception":                                       {Kind: "check", Ability: "wis", Skill: "perception"},
+	} {
+		got, ok := intent.Parse(text, table)
+		if !ok || !reflect.DeepEqual(got, want) {
+			t.Errorf("Parse(%q) = %+v, %v; want %+v", text, got, ok, want)
+		}
+	}
+}
+
+// Loose reading keeps the guards: words that hedge, choose, set a
+// condition, name another actor, or ask for two things are declined.
+func TestParseLooseKeepsTheGuards(t *testing.T) {
+	for _, text := range []string{
+		"I don't attack, I just watch", "attack goblin 1 or goblin 2, whichever's closer", "if the orc moves I attack it",
+		"I ready an attack against goblin 1", "should I fireball the orcs?", "Bram swings his longsword at goblin 2",
+		"I kick the table over and leap onto it", "drink a potion and cast fireball at the orcs",
+		"I cast fireball and then run to the cellar", "cast fireball in the middle of the goblins",
+		"I try to shoot goblin 1 but my bow is broken", "I point at the bugbear", "heal Bram",
+		"what do I know about the Gloamwood?",
+	} {
+		ctx := table
+		if strings.Contains(text, "Gloamwood") {
+			ctx = explore
+		}
+		if got, ok := intent.Parse(text, ctx); ok {
+			t.Errorf("Parse(%q) = %+v, want declined", text, got)
+		}
+	}
+}

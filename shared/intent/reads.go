@@ -112,7 +112,7 @@ var askWords = map[string]skill{
 	"intentions": {"insight", "wis"}, "hiding": {"insight", "wis"}, "concealing": {"insight", "wis"},
 	"withholding": {"insight", "wis"}, "nervous": {"insight", "wis"}, "afraid": {"insight", "wis"},
 	"scared": {"insight", "wis"}, "deceiving": {"insight", "wis"}, "trust": {"insight", "wis"},
-	"notice":     {"perception", "wis"}, "hear": {"perception", "wis"}, "smell": {"perception", "wis"},
+	"notice": {"perception", "wis"}, "hear": {"perception", "wis"}, "smell": {"perception", "wis"},
 	"spot": {"perception", "wis"}, "sense": {"perception", "wis"}, "see": {"perception", "wis"},
 	"track": {"survival", "wis"},
 }
