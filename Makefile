@@ -73,6 +73,9 @@ bench:
 	@# Planted facts the narrator's context recalls in two scripted campaigns, and its tokens.
 	$(GO) test -run '^(TestRecallVsBaselines|TestContextTokensStayNearTarget)$$' -bench ContextTokens -count 1 -v ./shared/memory/ | grep -v '^=== RUN' | tee -a bench.txt
 	$(GO) test -run '^$$' -bench . -benchmem ./shared/dice/ ./shared/rules/ ./shared/rules/encounter/ ./shared/intent/ ./shared/rules/spell/ | tee -a bench.txt
+	@# The free-text parser on the corpus of player sentences (and the
+	@# held-out set when present): shares read right, wrong and unread by kind.
+	$(GO) test -run '^TestCorpus$$' -v -count=1 ./shared/intent/ | tee -a bench.txt
 	$(GO) test -run '^$$' -bench Sweep -benchtime 1x ./shared/game/ | tee -a bench.txt
 	@# The narrator's input at turns 10, 100 and 1,000 of a scripted campaign
 	@# beside the whole history, and recall of 50 planted facts against a

@@ -34,6 +34,9 @@ func (s *Service) readIntent(ctx context.Context, snap Snapshot, actor campaign.
 	if _, ok := intent.ParseAll(t, pc); ok {
 		return nil, nil // the engine reads it itself, for free
 	}
+	if len(intent.Actions(t, pc)) > 1 {
+		return nil, nil // two actions: the rules refuse them in words, for free
+	}
 	req := narrator.IntentRequest{CampaignName: snap.Campaign.Name, Actor: actor.Name, Text: t, Fighting: v.Encounter != nil,
 		Choices: narrator.IntentChoices{Areas: choices(pc.Areas), Targets: choices(pc.Targets), Weapons: choices(pc.Weapons),
 			Items: choices(pc.Items), Spells: choices(pc.Spells), Features: choices(turn.OwnFeatures(actor))}}

@@ -73,6 +73,10 @@ func TestWordsTheParserCannotReadGoToTheLowTier(t *testing.T) {
 	if err := f.act(t, "c1", mira.ID, "w3", `"Who goes there?"`, nil); err != nil {
 		t.Fatal(err)
 	}
+	// Two actions in one sentence are refused in words, for free.
+	if err := f.act(t, "c1", mira.ID, "w3b", "I dodge and then I dash", nil); err == nil || !strings.Contains(err.Error(), "dodge and dash") {
+		t.Errorf("two actions: %v, want them refused in words", err)
+	}
 	if r.calls != 1 {
 		t.Errorf("%d intent calls, want the first turn's only", r.calls)
 	}

@@ -23,6 +23,8 @@ func FuzzParse(f *testing.F) {
 		`I say "hello"`, `"Hello," I say.`, `say “hi`, "use my longsword to attack goblin 1",
 		"cast fireball at all goblins and, the orcs", "cast x at level level 3", "a an the my",
 		"attack at with using on", "go go go", "’'’", "goblin\xff", "",
+		"Goblin 3 swings at gobiln 2 w/ longswrod", "can I tell if he's lying?", "I give Bram my potion",
+		"fireball the orcs", "I drink my potion and attack goblin 2", "long rest pls",
 	} {
 		f.Add(s, "Goblin 3")
 	}
@@ -37,6 +39,14 @@ func FuzzParse(f *testing.F) {
 		ctx.Spells = append(slices.Clip(ctx.Spells), extra)
 		ctx.Areas = append(slices.Clip(ctx.Areas), extra)
 		ctx.Items = append(slices.Clip(ctx.Items), extra)
+		ctx.ActorName = name
+
+		// Words of two actions are named, each one Parse reads alone.
+		if kinds := intent.Actions(text, ctx); len(kinds) > 1 {
+			if _, ok := intent.Parse(text, ctx); ok {
+				t.Fatalf("Parse(%q) read words of %d actions %v", text, len(kinds), kinds)
+			}
+		}
 
 		got, ok := intent.Parse(text, ctx)
 		again, ok2 := intent.Parse(text, ctx)

@@ -1,6 +1,7 @@
 package intent
 
 import (
+	"slices"
 	"strings"
 	"unicode/utf8"
 )
@@ -62,9 +63,19 @@ const minLoose = 3
 // "Goblin 1"); then a part of the name that starts or ends on a word
 // boundary ("missile" for "Magic Missile", "bow" for "Longbow", but not "orc"
 // for "Sorcerer"); then every word of a phrase of two or more words present
-// in the name ("healing potion" for "Potion of Healing"). More than one
-// index means the phrase is ambiguous.
-func find(phrase []string, cs []cand) []int {
+// in the name ("healing potion" for "Potion of Healing"); then each word
+// the start of the name's word in its place ("gob 1" for "Goblin 1");
+// last, a name typed with one letter wrong in a word of four or more
+// ("gobiln 2", "longswrod", "magic misile"). More than one index means
+// the phrase is ambiguous.
+func find(phrase []string, cs []cand) []int { return findTiers(phrase, cs, 6) }
+
+// findNear is find without its loosest tiers: the name, its start or a
+// part of it on a word's boundary ("axe" for "Handaxe").
+func findNear(phrase []string, cs []cand) []int { return findTiers(phrase, cs, 3) }
+
+// findTiers is find with only its first n tiers.
+func findTiers(phrase []string, cs []cand, n int) []int {
 	if len(phrase) == 0 {
 		return nil
 	}
@@ -75,8 +86,12 @@ func find(phrase []string, cs []cand) []int {
 		func(c cand) bool { return len(p) >= minLoose && strings.HasPrefix(c.joined, p) },
 		func(c cand) bool { return len(p) >= minLoose && alignedIn(c.joined, p) },
 		func(c cand) bool { return len(phrase) >= 2 && allWordsIn(phrase, c.words) },
+		func(c cand) bool { return len(phrase[0]) >= minLoose && wordsMatch(phrase, c.words, strings.HasPrefix) },
+		func(c cand) bool {
+			return (len(pc) >= 5 && !hasDigit(pc) && !hasDigit(c.compact) && typoOf(c.compact, pc)) || wordsMatch(phrase, c.words, typoOf)
+		},
 	}
-	for _, match := range tiers {
+	for _, match := range tiers[:n] {
 		var hits []int
 		for i, c := range cs {
 			if match(c) {
@@ -192,7 +207,16 @@ const (
 	ambiguous
 )
 
+// pickWords single out one creature by what the scene shows, which the
+// context does not hold: the phrase without them must name one alone.
+var pickWords = set("last", "remaining", "other", "nearest", "closest", "wounded", "injured", "bloodied", "big",
+	"little", "ugly", "damn", "stupid", "nasty", "same", "surviving", "final", "lone")
+
 var selfWords = set("me", "myself", "self")
+
+// thirdSelf name the actor in words that name the actor first: "Aria
+// casts cure wounds on herself".
+var thirdSelf = set("herself", "himself", "themself", "themselves", "her", "him")
 
 // one resolves a phrase naming exactly one thing. A plural that names a
 // single candidate is taken ("the goblins" when one goblin is left); a
@@ -202,7 +226,7 @@ func (p *parser) one(phrase []string, cs []cand, self bool) (string, outcome) {
 	if len(phrase) == 0 {
 		return "", unknown
 	}
-	if self && len(phrase) == 1 && selfWords[phrase[0]] {
+	if self && len(phrase) == 1 && (selfWords[phrase[0]] || p.third && thirdSelf[phrase[0]]) {
 		if p.self == "" {
 			return "", unknown
 		}
@@ -211,6 +235,13 @@ func (p *parser) one(phrase []string, cs []cand, self bool) (string, outcome) {
 	hits := find(phrase, cs)
 	if len(hits) == 0 {
 		hits = group(phrase, cs)
+	}
+	if len(hits) == 0 && slices.ContainsFunc(phrase, func(w string) bool { return pickWords[w] }) {
+		// "the last orc", "the wounded goblin": which one, as the scene says
+		rest := slices.DeleteFunc(slices.Clone(phrase), func(w string) bool { return pickWords[w] })
+		if len(rest) > 0 {
+			return p.one(rest, cs, self)
+		}
 	}
 	switch len(hits) {
 	case 0:
@@ -305,3 +336,34 @@ func takeName(toks []string, cs []cand, stops map[string]bool) (hits []int, rest
 	}
 	return find(withoutCommas(toks[:end]), cs), toks[end:]
 }
+
+// wordsMatch reports whether each word of phrase matches the name's word
+// in the same place, the phrase covering the name's first words at
+// least. Numbers must be equal: "goblin 3" is never Goblin 1.
+func wordsMatch(phrase, name []string, match func(nameWord, typed string) bool) bool {
+	if len(phrase) > len(name) {
+		return false
+	}
+	for i, w := range phrase {
+		if w == name[i] {
+			continue
+		}
+		if isNumber(w) || isNumber(name[i]) || !match(name[i], w) {
+			return false
+		}
+	}
+	return true
+}
+
+// typoOf reports whether typed is word with one letter wrong, in words
+// long enough for that to still say which.
+// A plural is no typo: "the goblins" names a group (group), not one.
+func typoOf(word, typed string) bool {
+	return len(typed) >= 4 && len(word) >= 4 && typed != word+"s" && within1(typed, word)
+}
+
+func isNumber(w string) bool {
+	return w != "" && w[0] >= '0' && w[0] <= '9'
+}
+
+func hasDigit(s string) bool { return strings.ContainsAny(s, "0123456789") }

@@ -11,11 +11,14 @@ import (
 // empty, longer than MaxIDLength or not UTF-8 is ignored.
 type Context struct {
 	ActorID string // the acting character; "me" and "myself" resolve to it
-	Weapons []Ref  // the actor's weapons
-	Spells  []Ref  // spells the actor knows or has prepared
-	Targets []Ref  // creatures present, friend and foe ("Goblin 1", "Bram")
-	Areas   []Ref  // areas one move away (world.Map.Reachable)
-	Items   []Ref  // items the actor carries
+	// ActorName is the acting character's name: words that begin with it
+	// ("Aria swings at goblin 2") are the actor's own, as with "I".
+	ActorName string
+	Weapons   []Ref // the actor's weapons
+	Spells    []Ref // spells the actor knows or has prepared
+	Targets   []Ref // creatures present, friend and foe ("Goblin 1", "Bram")
+	Areas     []Ref // areas one move away (world.Map.Reachable)
+	Items     []Ref // items the actor carries
 	// Features are the class features and racial traits words may name
 	// ("rage", "lay on hands", "action surge"), the actor's own and
 	// others', so that words naming one the actor lacks are read, and the
@@ -33,8 +36,12 @@ type Context struct {
 type parser struct {
 	ctx  Context
 	self string
-	memo [7][]cand
-	done [7]bool
+	// third: the words named the actor ("Aria casts ... on herself").
+	third bool
+	// question: the words are a yes-or-no question ("can I ...?").
+	question bool
+	memo     [7][]cand
+	done     [7]bool
 }
 
 func (p *parser) list(i int, refs []Ref) []cand {
@@ -78,33 +85,92 @@ func ParseAll(text string, ctx Context) ([]Intent, bool) {
 	if len(text) > 4*MaxActionRunes || !utf8.ValidString(text) || utf8.RuneCountInString(text) > MaxActionRunes {
 		return nil, false
 	}
-	if strings.ContainsAny(text, quoteChars) {
-		return one(quoted(text))
-	}
-	toks := tokenize(text)
-	ws := make([]string, len(toks))
-	for i, t := range toks {
-		ws[i] = t.w
-	}
-	if i := skipLead(ws, 0); i < len(ws) && sayVerbs[ws[i]] {
-		return one(unquoted(text, toks, i))
-	}
-	ws = clean(ws)
-	ws = ws[skipLead(ws, 0):]
-	for len(ws) > 0 && (ws[len(ws)-1] == "." || ws[len(ws)-1] == ",") {
-		ws = ws[:len(ws)-1]
-	}
-	for _, w := range ws {
-		if w == "." { // a second sentence: more than one action
-			return nil, false
-		}
-	}
-	if len(ws) == 0 {
-		return nil, false
-	}
 	p := &parser{ctx: ctx}
 	if usableID(ctx.ActorID) {
 		p.self = ctx.ActorID
+	}
+	if strings.ContainsAny(text, quoteChars) {
+		return p.quoted(text)
+	}
+	toks := tokenize(text)
+	ws := p.possessives(toks)
+	if i := skipLead(ws, 0); i < len(ws) && sayVerbs[ws[i]] && !notSpeech(ws[i:]) {
+		if in, ok := unquoted(text, toks, i); ok {
+			return []Intent{in}, true
+		}
+		if ws[i] != "speak" {
+			return nil, false // speech the words do not set apart: the narrator's
+		}
+	}
+	if hedged(ws) {
+		return nil, false // "I don't attack", "if the orc moves I attack it"
+	}
+	ws, p.third = p.withoutActor(clean(ws))
+	ws, bonus := p.offJargon(rewrite(ws))
+	for len(ws) > 0 && (ws[len(ws)-1] == "." || ws[len(ws)-1] == "," || trailing[ws[len(ws)-1]]) {
+		ws = ws[:len(ws)-1]
+	}
+	if len(ws) > 1 && moveFillers[ws[0]] {
+		// "to the stables!", "downstairs to the cellar": a place alone is where to go
+		if in, ok := p.move(ws); ok {
+			return p.bonus([]Intent{in}, bonus)
+		}
+	}
+	ws = ws[skipLead(ws, 0):]
+	ws = shorthand(ws)
+	if len(ws) == 0 {
+		return nil, false
+	}
+	if len(ws) > 1 && moveFillers[ws[0]] && ws[0] != "to" {
+		// "we make for the crossroads": "make" is a lead word
+		if in, ok := p.move(ws); ok {
+			return p.bonus([]Intent{in}, bonus)
+		}
+	}
+	p.question = strings.HasSuffix(strings.TrimSpace(text), "?") && len(toks) > 0 && yesNo[firstWord(toks, p)]
+	if !slices.Contains(ws, ".") {
+		read, ok := p.readAll(head(ws, false))
+		if !ok {
+			// A head word that means nothing may be a verb mistyped: "atack".
+			if typo := head(ws, true); !equalWords(typo, head(ws, false)) {
+				read, ok = p.readAll(typo)
+			}
+		}
+		if ok {
+			return p.bonus(read, bonus)
+		}
+		if in, ok := p.readClause(ws); ok {
+			return p.bonus([]Intent{in}, bonus)
+		}
+	}
+	if in, ok := p.byClauses(ws); ok {
+		return p.bonus([]Intent{in}, bonus)
+	}
+	return nil, false
+}
+
+// bonus marks one intent read from words that ask for the bonus action
+// ("bonus action: drink potion"); words asking it of a kind that cannot
+// be one are declined.
+func (p *parser) bonus(read []Intent, bonus bool) ([]Intent, bool) {
+	if !bonus {
+		return read, true
+	}
+	if len(read) != 1 {
+		return nil, false
+	}
+	if k, ok := Lookup(read[0].Kind); !ok || !k.Bonus {
+		return nil, false
+	}
+	read[0].Bonus = true
+	return read, true
+}
+
+// readAll reads the words, their head made plain: one intent, or a quick
+// feature and the action after it.
+func (p *parser) readAll(ws []string) ([]Intent, bool) {
+	if len(ws) == 0 {
+		return nil, false
 	}
 	if first, rest, ok := p.quickFeature(ws); ok {
 		then, ok := p.parse(rest)
@@ -130,7 +196,7 @@ func one(in Intent, ok bool) ([]Intent, bool) {
 var leadWords = set("i", "we", "ill", "well", "lets", "let", "us", "me", "will", "shall",
 	"would", "like", "want", "wanna", "to", "gonna", "try", "attempt", "now", "then",
 	"quickly", "please", "just", "also", "so", "ok", "okay", "im", "id", "can", "could",
-	"should", "make", "do", "perform", "and", "next", ",", ".")
+	"should", "make", "do", "and", "next", "must", "need", ",", ".")
 
 // skipLead returns the index of the first word after the lead words from i.
 // "going to" is skipped only before another verb, as in "I'm going to attack",
@@ -173,12 +239,26 @@ const (
 var verbOf = map[string]verb{
 	"attack": vAttack, "hit": vAttack, "strike": vAttack, "stab": vAttack, "slash": vAttack,
 	"shoot": vAttack, "fire": vAttack, "swing": vAttack, "slice": vAttack, "hack": vAttack,
-	"cast": vCast, "go": vMove, "going": vMove, "move": vMove, "walk": vMove, "head": vMove, "run": vMove,
+	"throw": vAttack, "hurl": vAttack, "fling": vAttack, "lunge": vAttack, "punch": vAttack,
+	"kick": vAttack, "smack": vAttack, "bash": vAttack, "whack": vAttack, "chop": vAttack,
+	"thrust": vAttack, "charge": vAttack, "loose": vAttack, "smash": vAttack, "jab": vAttack,
+	"skewer": vAttack, "impale": vAttack, "cleave": vAttack, "pummel": vAttack, "fight": vAttack,
+	"kill": vAttack, "cut": vAttack, "slay": vAttack, "shank": vAttack, "bludgeon": vAttack, "clobber": vAttack,
+	"bonk": vAttack, "wallop": vAttack, "thwack": vAttack, "pierce": vAttack, "poke": vAttack, "headbutt": vAttack,
+	"zap": vAttack, "blast": vAttack, "snipe": vAttack, "aim": vAttack, "point": vAttack, "drop": vAttack,
+	"lob": vAttack, "launch": vAttack, "sling": vAttack, "unleash": vAttack, "toss": vAttack, "crush": vAttack,
+	"maul": vAttack, "spear": vAttack, "stomp": vAttack, "bite": vAttack, "claw": vAttack, "engage": vAttack,
+	"cast": vCast, "chant": vCast, "conjure": vCast, "go": vMove, "going": vMove, "move": vMove, "walk": vMove, "head": vMove, "run": vMove,
 	"travel": vMove, "return": vMove, "enter": vMove, "step": vMove, "proceed": vMove,
 	"descend": vMove, "ascend": vMove, "hurry": vMove, "wander": vMove, "climb": vMove,
-	"drink": vUse, "quaff": vUse, "use": vUse, "consume": vUse, "eat": vUse, "apply": vUse,
+	"retreat": vMove, "flee": vMove, "ride": vMove, "sprint": vMove, "jog": vMove, "rush": vMove,
+	"race": vMove, "back": vMove, "stroll": vMove, "march": vMove, "venture": vMove,
+	"slip": vMove, "follow": vMove, "scurry": vMove, "dart": vMove, "hustle": vMove, "stride": vMove,
+	"hop": vMove, "explore": vMove, "scout": vMove, "visit": vMove, "trek": vMove, "hike": vMove, "dash": vDash,
+	"retire": vMove, "withdraw": vMove, "advance": vMove, "jump": vMove, "leap": vMove, "down": vUse,
+	"drink": vUse, "quaff": vUse, "pour": vUse, "tip": vUse, "administer": vUse, "use": vUse, "consume": vUse, "eat": vUse, "apply": vUse, "light": vUse,
 	"help": vHelp, "aid": vHelp, "assist": vHelp,
-	"dodge": vDodge, "dash": vDash, "disengage": vDisengage,
+	"dodge": vDodge, "disengage": vDisengage,
 	"roll": vCheck, "check": vCheck,
 	"equip": vEquip, "wield": vEquip, "don": vEquip, "wear": vEquip,
 	"attune":  vAttune,
@@ -196,8 +276,19 @@ var verbs = func() map[string]bool {
 	return m
 }()
 
+// rushVerbs go for a creature as for a place: "go for the orc", "rush at
+// goblin 1".
+var rushVerbs = set("go", "run", "rush", "race", "leap", "jump", "dive", "sprint", "head")
+
+// parse tries the readers in turn, each a kind of phrasing; the first
+// that reads the words whole wins. The order settles words two readers
+// could take: "sleep" is a rest before it is the spell, "shield" worn
+// before it is cast.
 func (p *parser) parse(ws []string) (Intent, bool) {
 	if in, ok := rest(ws); ok {
+		return in, true
+	}
+	if in, ok := restPhrase(ws); ok {
 		return in, true
 	}
 	if in, rest, ok := p.feature(ws); ok && len(rest) == 0 {
@@ -209,7 +300,43 @@ func (p *parser) parse(ws []string) (Intent, bool) {
 	if in, ok := p.action(ws); ok {
 		return in, true
 	}
-	return task(ws)
+	if in, ok := p.give(ws); ok {
+		return in, true
+	}
+	if in, ok := p.weaponFirst(ws); ok {
+		return in, true
+	}
+	if in, ok := p.blade(ws); ok {
+		return in, true
+	}
+	if in, ok := p.heal(ws); ok {
+		return in, true
+	}
+	if in, ok := objectCheck(ws); ok {
+		return in, true
+	}
+	if in, ok := p.task(ws); ok {
+		return in, true
+	}
+	if in, ok := asks(ws, p.question); ok {
+		return in, true
+	}
+	if in := p.knowQuestion(ws); in != nil {
+		return *in, true
+	}
+	if in, ok := p.restLoose(ws); ok {
+		return in, true
+	}
+	if p.question {
+		return Intent{}, false // "can I fireball them?" asks the game master
+	}
+	if in, ok := p.spellFirst(ws); ok {
+		return in, true
+	}
+	if in, ok := p.itemFirst(ws); ok {
+		return in, true
+	}
+	return p.weaponTarget(ws)
 }
 
 // action reads the actions a verb names: attack, cast, move, use, help,
@@ -242,13 +369,29 @@ func (p *parser) action(ws []string) (Intent, bool) {
 	}
 	switch v {
 	case vAttack:
-		return p.attack(args)
+		in, ok := p.attack(args)
+		if ok && in.Kind == "attack" && in.Weapon == "" && (ws[0] == "point" || ws[0] == "aim" || ws[0] == "drop") {
+			return Intent{}, false // "I point at the goblin" points; "point my bow at" shoots
+		}
+		return in, ok
 	case vCast:
 		return p.cast(args)
 	case vMove:
-		return p.move(args)
+		if in, ok := p.move(args); ok {
+			return in, true
+		}
+		if len(args) > 1 && (args[0] == "for" || args[0] == "at") && rushVerbs[ws[0]] {
+			// "go for goblin 1's throat", "rush at the orc": a creature, not a place
+			if in, ok := p.attack(args[1:]); ok && in.Kind == "attack" {
+				return in, true
+			}
+		}
+		return Intent{}, false
 	case vUse:
-		return p.use(ws[0], args)
+		if in, ok := p.use(ws[0], args); ok || ws[0] != "down" {
+			return in, ok
+		}
+		return p.move(args) // "down the stairs to the cellar"
 	case vHelp:
 		return p.help(args)
 	case vDodge, vDash:
@@ -318,7 +461,7 @@ var taskVerbs = map[string]skill{
 	"entertain": {"performance", "cha"},
 	"diagnose":  {"medicine", "wis"},
 	"track":     {"survival", "wis"}, "forage": {"survival", "wis"}, "navigate": {"survival", "wis"},
-	"tame": {"animal-handling", "wis"}, "soothe": {"animal-handling", "wis"},
+	"tame": {"animal-handling", "wis"}, "soothe": {"animal-handling", "wis"}, "calm": {"animal-handling", "wis"},
 }
 
 // hidePlaces are the words after "hide" that say where the character
@@ -339,9 +482,14 @@ var taskPhrases = map[string]skill{
 // the desk") as the ability check that decides it, at a medium
 // difficulty; "hide" is the Hide action. Words that go on to a second
 // action ("... and stab him") are declined.
-func task(ws []string) (Intent, bool) {
+func (p *parser) task(ws []string) (Intent, bool) {
 	if len(ws) == 0 {
 		return Intent{}, false
+	}
+	if v := verbOf[ws[0]]; (v == vShove || v == vAttack || v == vGrapple) && len(ws) > 1 {
+		if _, _, ok := p.headTarget(ws[1:]); ok {
+			return Intent{}, false // "push the bugbear back 5 ft" shoves, or asks what it cannot read
+		}
 	}
 	for _, w := range ws[1:] {
 		if w == "and" || w == "then" || w == "," {
@@ -354,6 +502,9 @@ func task(ws []string) (Intent, bool) {
 	case "escape", "escape grapple", "break free", "break free of grapple", "escape grip", "break grip":
 		return Intent{Kind: "escape"}, true
 	}
+	if ws[0] == "escape" && p.escapeFrom(ws[1:]) {
+		return Intent{Kind: "escape"}, true
+	}
 	if ws[0] == "hide" {
 		// "hide behind the crates" is the Hide action; "hide the map"
 		// hides something else, which is no check of the character's.
@@ -363,6 +514,9 @@ func task(ws []string) (Intent, bool) {
 		return Intent{}, false
 	}
 	sk, ok := taskVerbs[ws[0]]
+	if ws[0] == "lie" && len(ws) > 1 && ws[1] != "to" && ws[1] != "about" {
+		return Intent{}, false // "lie down", "lie low": no one is deceived
+	}
 	if len(ws) >= 2 {
 		two := ws[0] + " " + ws[1]
 		if len(ws) >= 3 && (two == "pick the" || two == "disarm the") {
@@ -383,28 +537,50 @@ func task(ws []string) (Intent, bool) {
 // push; anything else knocks prone. Words that name no creature present
 // ("push the cart") are not a shove.
 func (p *parser) shove(verb string, ws []string) (Intent, bool) {
-	choice := ""
-	for len(ws) > 1 {
-		last := ws[len(ws)-1]
-		if last == "prone" || last == "down" || last == "over" {
-			choice = "prone"
-		} else if last == "away" || last == "back" {
-			choice = "push"
-		} else {
-			break
-		}
-		ws = ws[:len(ws)-1]
+	id, after, ok := p.headTarget(ws)
+	if !ok {
+		return Intent{}, false
 	}
-	if verb == "push" && choice == "" {
+	choice := ""
+	if verb == "push" {
 		choice = "push"
 	}
-	if choice == "prone" {
-		choice = ""
+	for _, w := range after {
+		switch w {
+		case "prone", "down", "over", "trip", "knock", "topple", "ground", "floor", "flat", "off", "feet":
+			if choice == "push" && verb != "push" {
+				return Intent{}, false
+			}
+			choice = "prone"
+		case "away", "back", "ft", "foot", "5", "10", "push", "backwards":
+			if choice == "prone" {
+				return Intent{}, false
+			}
+			choice = "push"
+		case "to", "it", "him", "her", "them", "into", "from", "me", "its", "onto", "on":
+		default:
+			return Intent{}, false
+		}
 	}
-	if id, o := p.one(ws, p.targets(), false); o == resolved {
-		return Intent{Kind: "shove", TargetID: id, Choice: choice}, true
+	return Intent{Kind: "shove", TargetID: id, Choice: choice}, true
+}
+
+// escapeFrom reports whether the words after "escape" say only what from:
+// "of the orc's grip", "from goblin 1", "the bugbear's grasp".
+func (p *parser) escapeFrom(ws []string) bool {
+	var name []string
+	for _, w := range ws {
+		switch w {
+		case "of", "from", "grip", "grasp", "hold", "grapple", "clutches", "arms", "hands", "claws":
+		default:
+			name = append(name, w)
+		}
 	}
-	return Intent{}, false
+	if len(name) == 0 {
+		return true
+	}
+	_, o := p.one(name, p.targets(), false)
+	return o == resolved || o == ambiguous
 }
 
 // equip reads "wield my longsword", "don the chain mail", "put on my
@@ -417,7 +593,10 @@ func (p *parser) equip(kind string, ws []string) (Intent, bool) {
 }
 
 var endPhrases = set("end turn", "end", "end of turn", "end turn now", "pass", "pass turn",
-	"skip turn", "done", "done for now", "finish turn", "thats it", "thats all", "end round")
+	"skip turn", "done", "done for now", "finish turn", "thats it", "thats all", "end round",
+	"thats turn", "thats it for me", "thats all for me", "done for turn", "done this turn", "end turn there",
+	"thats it for turn", "thats it for now", "thats all for turn", "done here", "im done", "all done", "end",
+	"nothing else", "nothing more", "pass turn", "i pass", "done with turn", "ending turn", "end of turn for me")
 
 // rest reads "take a short rest", "long rest", "we begin a long rest here".
 func rest(ws []string) (Intent, bool) {
@@ -465,8 +644,8 @@ var abilities = map[string]string{
 // checks and are declined. Skill ids are the srd's ("sleight-of-hand").
 func check(ws []string) (Intent, bool) {
 	i, lead := 0, false
-	if i < len(ws) && (ws[i] == "roll" || ws[i] == "check") {
-		i, lead = i+1, true
+	if i < len(ws) && (ws[i] == "roll" || ws[i] == "check" || ws[i] == "perform" || ws[i] == "attempt" || ws[i] == "use") {
+		i, lead = i+1, ws[i] != "use"
 	}
 	if i < len(ws) && ws[i] == "for" {
 		i++
@@ -487,7 +666,12 @@ func check(ws []string) (Intent, bool) {
 	if tail {
 		i++
 	}
-	if i != len(ws) || (in.Skill == "" && in.Ability == "") || (!lead && !tail) {
+	// a skill named alone asks its check: "insight on the innkeeper", "perception?"
+	bare := in.Skill != "" && !lead && !tail
+	if i < len(ws) && i > 0 && (lead || tail || bare) && checkAbout[ws[i]] {
+		i = len(ws) // "insight check on the innkeeper": whom or what for is the narrator's
+	}
+	if i != len(ws) || (in.Skill == "" && in.Ability == "") || (!lead && !tail && !bare) {
 		return Intent{}, false
 	}
 	if in.Ability == "" {
@@ -507,12 +691,65 @@ func skillAt(ws []string) (skill, int) {
 			}
 		}
 	}
+	if len(ws) > 0 {
+		if name, ok := skillShort[ws[0]]; ok {
+			return skills[name], 1
+		}
+	}
 	return skill{}, 0
 }
+
+// skillShort are the shorthands players type for skills ("perc check").
+var skillShort = map[string]string{
+	"perc": "perception", "percep": "perception", "invest": "investigation", "investig": "investigation",
+	"sleight": "sleight of hand", "acro": "acrobatics", "athl": "athletics", "intim": "intimidation",
+	"animal": "animal handling", "persuade": "persuasion", "stealthy": "stealth",
+}
+
+// checkAbout follow a check to say what it is about: "on the innkeeper",
+// "to keep my footing".
+var checkAbout = set("on", "for", "against", "to", "at", "with", "while", "when", "about", "of", "in")
 
 func skillName(id string) string { return strings.ReplaceAll(id, "-", " ") }
 
 var attackPreps = set("at", "against", "on", "with", "using")
+
+// bodyParts are where a blow lands: "goblin 1's throat".
+var bodyParts = set("throat", "head", "neck", "face", "chest", "leg", "legs", "arm", "arms", "back", "side", "gut",
+	"belly", "heart", "eye", "eyes", "knee", "knees", "flank", "skull", "ribs", "shoulder", "hand", "foot", "feet")
+
+// bladeVerbs take the weapon as their object and the creature after a
+// preposition: "drive my longsword into orc 1", "bring her axe down on
+// orc 2", "sink my dagger into the goblin".
+var bladeVerbs = set("drive", "bring", "plunge", "sink", "bury", "ram", "slam", "thrust", "jam", "stick")
+
+// blade reads a bladeVerb's attack: the weapon, a word of direction at
+// most, a preposition and the creature.
+func (p *parser) blade(ws []string) (Intent, bool) {
+	if len(ws) < 4 || !bladeVerbs[ws[0]] {
+		return Intent{}, false
+	}
+	for i := 2; i < len(ws)-1; i++ {
+		if ws[i] != "into" && ws[i] != "on" && ws[i] != "at" && ws[i] != "through" && ws[i] != "against" && ws[i] != "onto" && ws[i] != "in" {
+			continue
+		}
+		weapon := ws[1:i]
+		if len(weapon) > 1 && (weapon[len(weapon)-1] == "down" || weapon[len(weapon)-1] == "deep" || weapon[len(weapon)-1] == "hard") {
+			weapon = weapon[:len(weapon)-1]
+		}
+		wid, o := p.one(weapon, p.weapons(), false)
+		if o != resolved {
+			return Intent{}, false
+		}
+		in, ok := p.attack(ws[i+1:])
+		if !ok || in.Kind != "attack" || in.Weapon != "" {
+			return Intent{}, false
+		}
+		in.Weapon = wid
+		return in, true
+	}
+	return Intent{}, false
+}
 
 // attack reads "attack the goblin with my longsword", "hit goblin 2",
 // "shoot the orc with my bow", "swing my axe at the goblin". A named weapon
@@ -562,25 +799,92 @@ func (p *parser) attack(ws []string) (Intent, bool) {
 			return Intent{}, false
 		}
 	}
+	fromAmmo := ""
+	if len(weapon) == 1 && ammo[weapon[0]] {
+		// "shoot an arrow at orc 2": the one weapon that shoots it, if any
+		fromAmmo, weapon = p.ammoWeapon(weapon[0]), nil
+	}
+	if weapon != nil {
+		if in, ok, done := p.castAsWeapon(weapon, target); done {
+			return in, ok
+		}
+	}
 	tid, o := p.one(target, p.targets(), false)
+	if o == unknown {
+		// "goblin 1's throat", "the orc in the legs": where it is struck
+		for len(target) > 1 && (bodyParts[target[len(target)-1]] || target[len(target)-1] == "in") {
+			target = target[:len(target)-1]
+		}
+		tid, o = p.one(target, p.targets(), false)
+	}
 	if o != resolved {
 		return Intent{}, false
 	}
-	in := Intent{Kind: "attack", TargetID: tid}
+	in := Intent{Kind: "attack", TargetID: tid, Weapon: fromAmmo}
 	if weapon == nil {
 		return in, true
 	}
-	switch wid, o := p.one(weapon, p.weapons(), false); o {
-	case resolved:
+	if wid, o := p.one(weapon, p.weapons(), false); o == resolved {
 		in.Weapon = wid
 		return in, true
-	case ambiguous:
-		return Intent{}, false
-	}
-	if sid, o := p.one(weapon, p.spells(), false); o == resolved {
-		return Intent{Kind: "cast", Spell: sid, TargetIDs: []string{tid}}, true
 	}
 	return Intent{}, false
+}
+
+// castAsWeapon reads an attack whose weapon is a spell ("hurl a fire
+// bolt at the bugbear", "throw a fireball at the orcs and the chief") or
+// an item that holds one ("zap goblin 1 with my wand of magic missiles"):
+// the cast at the targets named. done is false when the weapon is one of
+// the actor's weapons or names nothing cast.
+func (p *parser) castAsWeapon(weapon, target []string) (in Intent, ok, done bool) {
+	switch _, o := p.one(weapon, p.weapons(), false); o {
+	case resolved:
+		return Intent{}, false, false
+	case ambiguous:
+		return Intent{}, false, true
+	}
+	if sid, o := p.one(weapon, p.spells(), false); o == resolved {
+		in = Intent{Kind: "cast", Spell: sid}
+	} else if item, o := p.one(weapon, p.items(), false); o == resolved && p.itemSpell(item) != "" {
+		in = Intent{Kind: "cast", Spell: p.itemSpell(item), With: []string{item}}
+	} else {
+		return Intent{}, false, false
+	}
+	ids, ok := p.many(target, p.targets(), true)
+	if !ok {
+		return Intent{}, false, true
+	}
+	in.TargetIDs = ids
+	return in, true, true
+}
+
+// ammoWeapon is the one weapon of the actor's that shoots ammunition
+// ("arrow": a bow, not a crossbow; "bolt": a crossbow), "" when none or
+// several do.
+func (p *parser) ammoWeapon(a string) string {
+	shoots := func(name string) bool {
+		switch strings.TrimSuffix(a, "s") {
+		case "arrow":
+			return strings.HasSuffix(name, "bow") && !strings.HasSuffix(name, "crossbow")
+		case "bolt":
+			return strings.HasSuffix(name, "crossbow")
+		case "bullet", "stone":
+			return strings.HasSuffix(name, "sling")
+		case "dart":
+			return name == "dart" || name == "darts"
+		}
+		return false
+	}
+	found := ""
+	for _, c := range p.weapons() {
+		if shoots(c.words[len(c.words)-1]) {
+			if found != "" {
+				return ""
+			}
+			found = c.id
+		}
+	}
+	return found
 }
 
 var (
@@ -619,10 +923,7 @@ func (p *parser) cast(ws []string) (Intent, bool) {
 	if len(rest) == 0 {
 		return in, true
 	}
-	if !targetPreps[rest[0]] {
-		return Intent{}, false
-	}
-	ids, ok := p.many(rest[1:], p.targets(), true)
+	ids, ok := p.castTargets(rest)
 	if !ok {
 		return Intent{}, false
 	}
@@ -700,7 +1001,7 @@ func takeLevel(ws []string) (level int, rest []string, ok bool) {
 // moveFillers may come between a move verb and the area: "go back down to
 // the cellar", "head out to the road".
 var moveFillers = set("back", "down", "up", "over", "out", "outside", "inside", "downstairs",
-	"upstairs", "in", "into", "to", "toward", "towards", "onto", "through", "across", "along", "on", "off")
+	"upstairs", "in", "into", "to", "toward", "towards", "onto", "through", "across", "along", "on", "off", "for")
 
 // move reads "go to the cellar", "I move to the stables", "enter the
 // cellar". Only areas one move away are in the context, so a move it returns
@@ -712,10 +1013,76 @@ func (p *parser) move(ws []string) (Intent, bool) {
 	if id, o := p.one(ws, p.areas(), false); o == resolved {
 		return Intent{Kind: "move", ToAreaID: id}, true
 	}
+	// "follow Bram down to the cellar", "go with Ilsa to the stables": a
+	// companion, then the place.
+	for i := 1; i < len(ws)-1; i++ {
+		if ws[i] != "to" && ws[i] != "into" && ws[i] != "toward" && ws[i] != "towards" {
+			continue
+		}
+		who := ws[:i]
+		if who[0] == "with" {
+			who = who[1:]
+		}
+		for len(who) > 1 && moveFillers[who[len(who)-1]] {
+			who = who[:len(who)-1]
+		}
+		if _, o := p.one(who, p.targets(), false); o != resolved {
+			return Intent{}, false
+		}
+		if id, o := p.one(ws[i+1:], p.areas(), false); o == resolved {
+			return Intent{Kind: "move", ToAreaID: id}, true
+		}
+		return Intent{}, false
+	}
 	return Intent{}, false
 }
 
-var useStops = set("on", "to", "at")
+var useStops = set("on", "to", "at", "down", "into", "in", "between", "onto", "over")
+
+// pourVerbs put an item into someone: "pour the potion down Bram's
+// throat".
+var pourVerbs = set("pour", "tip", "force", "dribble", "administer", "feed")
+
+// bodyWords are where a potion goes: "down his throat".
+var bodyWords = set("throat", "mouth", "lips", "gullet", "wound", "wounds")
+
+// pouredInto reads whom an item is poured into: the words after the item
+// are a preposition, a creature present and where in it.
+func (p *parser) pouredInto(in Intent, rest []string) (Intent, bool) {
+	if len(rest) < 2 || !useStops[rest[0]] {
+		return Intent{}, false
+	}
+	who := rest[1:]
+	for len(who) > 1 && bodyWords[who[len(who)-1]] {
+		who = who[:len(who)-1]
+	}
+	if id, o := p.one(who, p.targets(), true); o == resolved {
+		in.TargetID = id
+		return in, true
+	}
+	return Intent{}, false
+}
+
+// usedTo reads what an item is used to do: "use the rope to tie up
+// goblin 1" names whom it is used on (the creature the words end with);
+// "use the torch to light the way" names no one. An attack verb is the
+// weapons' reading, not an item's; words naming anything else of the
+// context are declined.
+func (p *parser) usedTo(in Intent, purpose []string) (Intent, bool) {
+	if verbOf[lemma(purpose[0], isVerb)] == vAttack {
+		return Intent{}, false
+	}
+	for k := 1; k < len(purpose); k++ {
+		if id, o := p.one(purpose[k:], p.targets(), true); o == resolved && (k == 1 || !p.namesOther(purpose[:k], in)) {
+			in.TargetID = id
+			return in, true
+		}
+	}
+	if p.namesOther(purpose, in) {
+		return Intent{}, false
+	}
+	return in, true
+}
 
 // use reads "drink my potion of healing", "use the healer's kit on Bram",
 // and, for "use", a spell ("use fire bolt on the goblin") or a weapon ("use
@@ -725,6 +1092,19 @@ func (p *parser) use(verb string, ws []string) (Intent, bool) {
 	switch {
 	case len(hits) == 1:
 		in := Intent{Kind: "use_item", Item: p.items()[hits[0]].id}
+		if spell := p.itemSpell(in.Item); spell != "" && verb == "use" {
+			// "use my wand of magic missiles on goblin 2" casts what it holds
+			cast := Intent{Kind: "cast", Spell: spell, With: []string{in.Item}}
+			if len(rest) == 0 {
+				return cast, true
+			}
+			ids, ok := p.castTargets(rest)
+			if !ok {
+				return Intent{}, false
+			}
+			cast.TargetIDs = ids
+			return cast, true
+		}
 		if len(rest) == 0 {
 			return in, true
 		}
@@ -734,9 +1114,21 @@ func (p *parser) use(verb string, ws []string) (Intent, bool) {
 				return in, true
 			}
 		}
+		if verb == "use" && rest[0] == "to" && len(rest) > 1 {
+			return p.usedTo(in, rest[1:])
+		}
+		if pourVerbs[verb] {
+			return p.pouredInto(in, rest)
+		}
 		return Intent{}, false
 	case len(hits) > 1 || verb != "use":
 		return Intent{}, false
+	}
+	if len(ws) > 0 && !p.question {
+		// "pop shield": a spell said without "cast"
+		if in, ok := p.spellFirst(ws); ok {
+			return in, true
+		}
 	}
 	for i := 0; i+1 < len(ws); i++ {
 		if ws[i] == "to" && verbOf[ws[i+1]] == vAttack {
@@ -768,10 +1160,14 @@ func (p *parser) help(ws []string) (Intent, bool) {
 		return Intent{Kind: "help"}, true
 	}
 	hits, _ := takeName(ws, p.targets(), helpStops)
-	if len(hits) != 1 {
-		return Intent{}, false
+	if len(hits) == 1 {
+		return Intent{Kind: "help", TargetID: p.targets()[hits[0]].id}, true
 	}
-	return Intent{Kind: "help", TargetID: p.targets()[hits[0]].id}, true
+	// "help Ilsa line up her shot on the chief": whom, then how
+	if id, _, ok := p.headTarget(ws); ok && len(hits) == 0 {
+		return Intent{Kind: "help", TargetID: id}, true
+	}
+	return Intent{}, false
 }
 
 const quoteChars = "\"“”„«»"
@@ -782,10 +1178,12 @@ var sayVerbs = set("say", "says", "shout", "shouts", "yell", "yells", "whisper",
 	"announce", "announces", "declare", "declares", "answer", "answers", "speak", "speaks")
 
 // quoted reads speech in double quotes: `I say "hello"`, `"Hello," I say.`,
-// `I tell the innkeeper "two rooms, please"`. The words outside the quotes
-// must be nothing or a speech verb with its addressee; one quoted passage
-// only.
-func quoted(text string) (Intent, bool) {
+// `I tell the innkeeper "two rooms, please"`, a quotation alone. The
+// words outside the quotes must be nothing or a speech verb with its
+// addressee; one quoted passage only. Words said beside an action are
+// its colour: `Aria shouts "For the Crossroads!" and charges the bugbear
+// chief` is the charge.
+func (p *parser) quoted(text string) ([]Intent, bool) {
 	open := strings.IndexAny(text, quoteChars)
 	_, w := utf8.DecodeRuneInString(text[open:])
 	body := text[open+w:]
@@ -796,24 +1194,34 @@ func quoted(text string) (Intent, bool) {
 	} else {
 		speech = body // an unclosed quote runs to the end
 	}
-	if strings.ContainsAny(after, quoteChars) || !speechFrame(text[:open]) || !speechFrame(after) {
-		return Intent{}, false
+	if strings.ContainsAny(after, quoteChars) || !p.speechFrame(text[:open]) {
+		return nil, false
+	}
+	if !p.speechFrame(after) {
+		ws := tokenize(after)
+		if len(ws) > 1 && (ws[0].w == "and" || ws[0].w == "then" || ws[0].w == "," || ws[0].w == ".") {
+			return ParseAll(strings.TrimLeft(after[ws[0].end:], " \t,.;:!"), p.ctx)
+		}
+		return nil, false
 	}
 	// `"Hello," I say.`: the comma belongs to the sentence around the quote.
 	speech = strings.TrimSpace(strings.TrimSuffix(strings.TrimSpace(speech), ","))
 	if speech == "" {
-		return Intent{}, false
+		return nil, false
 	}
-	return Intent{Kind: "say", Text: speech}, true
+	return []Intent{{Kind: "say", Text: speech}}, true
 }
 
 // speechFrame reports whether the words around a quotation only say that
 // it is spoken: nothing, or lead words and a speech verb followed by anything
 // (an addressee, "quietly").
-func speechFrame(s string) bool {
+func (p *parser) speechFrame(s string) bool {
 	var ws []string
 	for _, t := range tokenize(s) {
 		ws = append(ws, t.w)
+	}
+	if rest, ok := p.withoutActor(ws); ok {
+		ws = rest
 	}
 	i := skipLead(ws, 0)
 	return i == len(ws) || sayVerbs[ws[i]]
@@ -911,6 +1319,10 @@ func (p *parser) mayNameFeature(w string) bool {
 		if len(r.Name) >= len(w) && strings.EqualFold(r.Name[:len(w)], w) {
 			return true
 		}
+		// a name whose first word the words spell otherwise: "Second Wind" is "2nd wind"
+		if first, _, _ := strings.Cut(r.Name, " "); normalWord(strings.ToLower(first)) == w {
+			return true
+		}
 	}
 	return false
 }
@@ -961,7 +1373,9 @@ func takeExact(toks []string, cs []cand, stops map[string]bool) (hits []int, res
 }
 
 // Unread says what words Parse could not read seem to ask of the rules,
-// or "" when they ask nothing the rules decide: a feature named whole
+// or "" when they ask nothing the rules decide: two actions or more,
+// each of which Parse reads alone ("I drink my potion and attack goblin
+// 2"; one turn takes one, and which is the player's), a feature named whole
 // ("rage"), a spell named whole after "cast", or an attack verb with a
 // creature present as its object. The caller answers such words plainly
 // rather than letting them be told as done.
@@ -973,6 +1387,9 @@ func Unread(text string, ctx Context) string {
 	ws := make([]string, len(toks))
 	for i, t := range toks {
 		ws[i] = t.w
+	}
+	if kinds := actionsIn(ws, ctx); len(kinds) > 1 {
+		return "it asks for " + strings.Join(kinds, " and ")
 	}
 	ws = clean(ws)
 	p := &parser{ctx: ctx}
@@ -1003,4 +1420,77 @@ func Unread(text string, ctx Context) string {
 // indexOf is the index of the ref with id, -1 if none.
 func indexOf(refs []Ref, id string) int {
 	return slices.IndexFunc(refs, func(r Ref) bool { return r.ID == id })
+}
+
+// notSpeech reports whether words that open with a speech verb say
+// something else: "tell if he's lying" finds out, "call it a night"
+// rests.
+func notSpeech(ws []string) bool {
+	return len(ws) > 1 && ((ws[0] == "tell" && (ws[1] == "if" || ws[1] == "whether")) || (ws[0] == "call" && ws[1] == "it"))
+}
+
+// shorthand spells out the shorthand players type: "w/" and "w" for
+// "with", "teh" for "the".
+func shorthand(ws []string) []string {
+	out := ws[:0:0]
+	for i, w := range ws {
+		switch {
+		case w == "w" && i > 0:
+			out = append(out, "with")
+		case w == "teh" || w == "hte":
+		default:
+			out = append(out, w)
+		}
+	}
+	return out
+}
+
+// firstWord is the first word of the text after the actor's name.
+func firstWord(toks []token, p *parser) string {
+	ws := make([]string, 0, 3)
+	for _, t := range toks[:min(len(toks), 4)] {
+		ws = append(ws, t.w)
+	}
+	if rest, ok := p.withoutActor(ws); ok && len(rest) > 0 {
+		return rest[0]
+	}
+	return ws[0]
+}
+
+// Actions names the actions of words that ask for more than one ("I
+// drink my potion and attack goblin 2": "use item", "attack"), each
+// part read alone as Parse reads it; fewer than two when they do not.
+// Such words are refused in words (Unread says why), so no model need
+// read them.
+func Actions(text string, ctx Context) []string {
+	if len(text) > 4*MaxActionRunes || !utf8.ValidString(text) || strings.ContainsAny(text, quoteChars) {
+		return nil
+	}
+	toks := tokenize(text)
+	ws := make([]string, len(toks))
+	for i, t := range toks {
+		ws[i] = t.w
+	}
+	return actionsIn(ws, ctx)
+}
+
+// actionsIn reads each part of words joined by "and", "then", a comma or
+// a sentence's end alone, and names the actions of those Parse reads.
+// Speech is no action, and neither is a check: "I push open the door and
+// look around" tells a scene, and the narrator tells it.
+func actionsIn(ws []string, ctx Context) []string {
+	var kinds []string
+	start := 0
+	for i := 0; i <= len(ws); i++ {
+		if i < len(ws) && ws[i] != "and" && ws[i] != "then" && ws[i] != "," && ws[i] != "." {
+			continue
+		}
+		if i > start {
+			if in, ok := Parse(strings.Join(ws[start:i], " "), ctx); ok && in.Kind != "say" && in.Kind != "check" {
+				kinds = append(kinds, strings.ReplaceAll(in.Kind, "_", " "))
+			}
+		}
+		start = i + 1
+	}
+	return kinds
 }

@@ -12,10 +12,13 @@ import (
 )
 
 // table is a fight in the inn's common room: Aria (the actor) with Bram and
-// Ilsa against two goblins, two orcs and a bugbear.
+// Ilsa against two goblins, two orcs and a bugbear. Like a real turn's
+// context it offers features, the actor's own and others', and spells
+// Aria cannot cast now.
 var table = intent.Context{
-	ActorID: "pc-aria",
-	Weapons: []intent.Ref{{ID: "longsword", Name: "Longsword"}, {ID: "longbow", Name: "Longbow"}, {ID: "dagger", Name: "Dagger"}, {ID: "handaxe", Name: "Handaxe"}},
+	ActorID:   "pc-aria",
+	ActorName: "Aria",
+	Weapons:   []intent.Ref{{ID: "longsword", Name: "Longsword"}, {ID: "longbow", Name: "Longbow"}, {ID: "dagger", Name: "Dagger"}, {ID: "handaxe", Name: "Handaxe"}},
 	Spells: []intent.Ref{
 		{ID: "fireball", Name: "Fireball"}, {ID: "cure-wounds", Name: "Cure Wounds"}, {ID: "shield", Name: "Shield"},
 		{ID: "shield-of-faith", Name: "Shield of Faith"}, {ID: "magic-missile", Name: "Magic Missile"},
@@ -27,7 +30,33 @@ var table = intent.Context{
 	},
 	Areas: []intent.Ref{{ID: "cellar", Name: "Cellar"}, {ID: "stables", Name: "Stables"}, {ID: "road", Name: "The Crossroads"}},
 	Items: []intent.Ref{{ID: "potion-of-healing", Name: "Potion of Healing"}, {ID: "healers-kit", Name: "Healer's Kit"}, {ID: "rope", Name: "Hempen Rope"}},
+	Features: []intent.Ref{
+		{ID: "second-wind", Name: "Second Wind", Quick: true}, {ID: "action-surge", Name: "Action Surge", Quick: true},
+		{ID: "rage", Name: "Rage", Quick: true}, {ID: "lay-on-hands", Name: "Lay on Hands"},
+	},
+	OtherSpells: []intent.Ref{
+		{ID: "healing-word", Name: "Healing Word"}, {ID: "eldritch-blast", Name: "Eldritch Blast"}, {ID: "sacred-flame", Name: "Sacred Flame"},
+		{ID: "thunderwave", Name: "Thunderwave"}, {ID: "hold-person", Name: "Hold Person"}, {ID: "sleep", Name: "Sleep"},
+		{ID: "mage-hand", Name: "Mage Hand"}, {ID: "guiding-bolt", Name: "Guiding Bolt"}, {ID: "misty-step", Name: "Misty Step"},
+		{ID: "detect-magic", Name: "Detect Magic"}, {ID: "light", Name: "Light"}, {ID: "charm-person", Name: "Charm Person"},
+	},
 }
+
+// explore is Aria on the road with Bram and Ilsa and no fight: the
+// village's places one move away, her pack (weapons and armour among
+// its items) and the same spells.
+var explore = func() intent.Context {
+	c := table
+	c.Targets = []intent.Ref{{ID: "pc-bram", Name: "Bram"}, {ID: "pc-ilsa", Name: "Ilsa"}}
+	c.Areas = []intent.Ref{{ID: "square", Name: "Village Square"}, {ID: "mill", Name: "Old Mill"}, {ID: "gloamwood", Name: "Gloamwood"}, {ID: "road", Name: "The Crossroads"}}
+	c.Items = []intent.Ref{
+		{ID: "potion-of-healing", Name: "Potion of Healing"}, {ID: "healers-kit", Name: "Healer's Kit"}, {ID: "rope", Name: "Hempen Rope"},
+		{ID: "thieves-tools", Name: "Thieves' Tools"}, {ID: "torch", Name: "Torch"}, {ID: "rations", Name: "Rations (1 day)"},
+		{ID: "longsword", Name: "Longsword"}, {ID: "longbow", Name: "Longbow"}, {ID: "dagger", Name: "Dagger"},
+		{ID: "chain-mail", Name: "Chain Mail"}, {ID: "shield", Name: "Shield"},
+	}
+	return c
+}()
 
 // lone is the same fight after one goblin and one orc fell.
 var lone = func() intent.Context {
@@ -167,17 +196,21 @@ func TestParseDeclines(t *testing.T) {
 		{"TwoWeapons", table, []string{"attack goblin 1 with my longsword with my dagger", "attack goblin 1 with longsword and dagger"}},
 		{"TwoTargets", table, []string{"attack goblin 1 at goblin 2"}},
 		{"SavesAndInitiative", table, []string{"make a wisdom saving throw", "roll a dex save", "roll initiative", "roll for initiative"}},
-		{"SkillWithoutCheckWord", table, []string{"perception", "stealth"}},
 		{"BadSlotLevel", table, []string{"cast magic missile at level 10 on goblin 1", "cast magic missile at level on goblin 1", "cast magic missile at level 2 at level 3"}},
-		{"RestWithoutLength", table, []string{"rest", "take a rest", "I rest for an hour", "take a short rest in the cellar"}},
+		{"RestWithoutLength", table, []string{"rest", "take a rest", "take a short rest in the cellar", "we rest in the cellar for the night"}},
 		{"DodgeWithMore", table, []string{"dodge the arrow", "dash to the cellar"}},
 		{"SelfWithoutActor", intent.Context{Spells: table.Spells}, []string{"cast cure wounds on me"}},
-		{"BonusAction", table, []string{"use my bonus action to dash"}},
+		{"BonusActionOfAKindThatHasNone", table, []string{"bonus action: dodge", "use my bonus action to help Bram"}},
 		{"FreeNarrative", table, []string{"what do I see?", "hello", "", "I look for the innkeeper", "pick up the coin", "I open the door",
 			"I hide the map under the floorboards", "I keep watch"}},
 		{"TaskThenAnotherAction", table, []string{"I sneak past the guard and stab him", "I climb the wall, then jump down"}},
 		{"SpeechMixedWithAction", table, []string{`I attack goblin 1 and shout "for the king!"`, `I say "hi" and "bye"`, `"" I say`, `I say ""`}},
 		{"UnquotedSpeechWithAddresseeOrManner", table, []string{"tell Bram we should go", "say to Bram that we should go", "I yell at the goblin", "I whisper quietly to Bram", "I say", "say"}},
+		{"TypoOfANumberOrAPlural", table, []string{"attack goblin 3", "atack gobiln 3", "hit the goblins"}},
+		{"QuestionNotForTheSenses", table, []string{"did you hear that?", "do I hear that right?", "what do I see?"}},
+		{"WordsNamingAPlaceLeft", table, []string{"leave the cellar", "I lie down", "I lie low"}},
+		{"AnotherCharactersAction", table, []string{"Bram attacks goblin 1", "Ilsa casts bless"}},
+		{"SpellNameThatIsAlsoAnItem", explore, []string{"shield"}},
 		{"TooLong", table, []string{"dodge " + strings.Repeat(" ", intent.MaxActionRunes)}},
 		{"InvalidUTF8", table, []string{"dodge\xff"}},
 		{"EmptyContext", intent.Context{}, []string{"attack the goblin", "cast fireball", "go to the cellar", "drink my potion", "help bram"}},
@@ -272,7 +305,7 @@ func TestParseContests(t *testing.T) {
 		"I grapple goblin 1":   {Kind: "grapple", TargetID: "goblin-1"},
 		"grab goblin 2":        {Kind: "grapple", TargetID: "goblin-2"},
 		"I shove goblin 1":     {Kind: "shove", TargetID: "goblin-1"},
-		"knock goblin 1 prone": {Kind: "shove", TargetID: "goblin-1"},
+		"knock goblin 1 prone": {Kind: "shove", TargetID: "goblin-1", Choice: "prone"},
 		"push goblin 2 back":   {Kind: "shove", TargetID: "goblin-2", Choice: "push"},
 		"I push goblin 1":      {Kind: "shove", TargetID: "goblin-1", Choice: "push"},
 		"I try to break free":  {Kind: "escape"},
@@ -284,6 +317,78 @@ func TestParseContests(t *testing.T) {
 		}
 		if err := got.Validate("test"); err != nil {
 			t.Errorf("Parse(%q) is invalid: %v", text, err)
+		}
+	}
+}
+
+// Two actions in one sentence are refused in words that say so, never
+// read as one of them: the player says which.
+func TestUnreadSaysTwoActions(t *testing.T) {
+	for text, want := range map[string]string{
+		"I drink my potion and attack goblin 2":                "it asks for use item and attack",
+		"I attack goblin 1 and then cast fireball at the orcs": "it asks for attack and cast",
+		"Aria casts bless on Bram. Then I run to the cellar":   "it asks for cast and move",
+	} {
+		if _, ok := intent.Parse(text, table); ok {
+			t.Errorf("Parse(%q) read it, want declined", text)
+		}
+		if got := intent.Unread(text, table); got != want {
+			t.Errorf("Unread(%q) = %q, want %q", text, got, want)
+		}
+	}
+	for _, text := range []string{"I grit my teeth and sigh", "I push open the door and look around"} {
+		if got := intent.Unread(text, table); got != "" {
+			t.Errorf("Unread(%q) = %q, want nothing: no two actions", text, got)
+		}
+	}
+}
+
+// Words around an action that say how, not what, are taken off: the
+// action economy's jargon, fillers, a trailing phrase of colour and a
+// clause of colour or of movement without a place.
+func TestParseReadsTheShapeAroundAnAction(t *testing.T) {
+	for text, want := range map[string]intent.Intent{
+		"bonus action: drink potion":                       {Kind: "use_item", Item: "potion-of-healing", Bonus: true},
+		"I'll use my action to attack goblin 2":            {Kind: "attack", TargetID: "goblin-2"},
+		"um, I think I'll go ahead and dodge":              {Kind: "dodge"},
+		"I punch goblin 1 in the face":                     {Kind: "attack", TargetID: "goblin-1"},
+		"I step back and loose an arrow at orc 2":          {Kind: "attack", TargetID: "orc-2", Weapon: "longbow"},
+		"Aria drew her longsword and slashed at goblin 2":  {Kind: "attack", TargetID: "goblin-2", Weapon: "longsword"},
+		"I leave the inn and go to the stables":            {Kind: "move", ToAreaID: "stables"},
+		"is he lying? insight":                             {Kind: "check", Ability: "wis", Skill: "insight"},
+		`Aria shouts "For the king!" and charges goblin 1`: {Kind: "attack", TargetID: "goblin-1"},
+		"pour the potion down Bram's throat":               {Kind: "use_item", Item: "potion-of-healing", TargetID: "pc-bram"},
+		"I throw a fireball at the orcs and the bugbear":   {Kind: "cast", Spell: "fireball", TargetIDs: []string{"orc-1", "orc-2", "bugbear-chief"}},
+		"we bed down at the inn for the night":             {Kind: "rest", Rest: "long"},
+		"I shoulder-check goblin 1 to knock it prone":      {Kind: "shove", TargetID: "goblin-1", Choice: "prone"},
+		"use my bonus action to dash":                      {Kind: "dash", Bonus: true},
+		"I rest for an hour":                               {Kind: "rest", Rest: "short"},
+		"perception":                                       {Kind: "check", Ability: "wis", Skill: "perception"},
+	} {
+		got, ok := intent.Parse(text, table)
+		if !ok || !reflect.DeepEqual(got, want) {
+			t.Errorf("Parse(%q) = %+v, %v; want %+v", text, got, ok, want)
+		}
+	}
+}
+
+// Loose reading keeps the guards: words that hedge, choose, set a
+// condition, name another actor, or ask for two things are declined.
+func TestParseLooseKeepsTheGuards(t *testing.T) {
+	for _, text := range []string{
+		"I don't attack, I just watch", "attack goblin 1 or goblin 2, whichever's closer", "if the orc moves I attack it",
+		"I ready an attack against goblin 1", "should I fireball the orcs?", "Bram swings his longsword at goblin 2",
+		"I kick the table over and leap onto it", "drink a potion and cast fireball at the orcs",
+		"I cast fireball and then run to the cellar", "cast fireball in the middle of the goblins",
+		"I try to shoot goblin 1 but my bow is broken", "I point at the bugbear", "heal Bram",
+		"what do I know about the Gloamwood?",
+	} {
+		ctx := table
+		if strings.Contains(text, "Gloamwood") {
+			ctx = explore
+		}
+		if got, ok := intent.Parse(text, ctx); ok {
+			t.Errorf("Parse(%q) = %+v, want declined", text, got)
 		}
 	}
 }

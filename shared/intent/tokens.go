@@ -11,27 +11,44 @@ import (
 type token struct {
 	w   string
 	end int
+	// poss: the word was typed with a possessive "'s" ("Bram's"), whose
+	// "s" the word keeps.
+	poss bool
 }
 
 // tokenize splits s into words of letters and digits. Apostrophes inside a
 // word are dropped ("let's" is "lets", "Bram's" is "brams"), hyphens and
-// underscores split ("3rd-level", "goblin-1"), and any other character is a
-// space. Number words become digits so "goblin two" is "goblin 2".
+// underscores split ("3rd-level", "goblin-1"), "@" is "at" and "+" or "&"
+// is "and" ("firebolt @ gob 2", "bless bram + ilsa"), and any other
+// character is a space. Number words become digits so "goblin two" is
+// "goblin 2".
 func tokenize(s string) []token {
 	var toks []token
 	var b strings.Builder
+	apos := false // the word ends in an apostrophe and at most one letter after it
 	flush := func(end int) {
 		if b.Len() > 0 {
-			toks = append(toks, token{w: normalWord(b.String()), end: end})
+			w := b.String()
+			toks = append(toks, token{w: normalWord(w), end: end, poss: apos && strings.HasSuffix(w, "s")})
 			b.Reset()
 		}
+		apos = false
 	}
+	var prev rune
 	for i, r := range s {
+		if unicode.IsLetter(r) || unicode.IsDigit(r) {
+			apos = apos && (prev == '\'' || prev == '’')
+		}
+		prev = r
 		switch {
 		case unicode.IsLetter(r) || unicode.IsDigit(r):
 			b.WriteRune(unicode.ToLower(r))
+		case r == '@' || r == '+' || r == '&':
+			flush(i)
+			toks = append(toks, token{w: map[rune]string{'@': "at", '+': "and", '&': "and"}[r], end: i + 1})
 		case (r == '\'' || r == '’') && b.Len() > 0:
 			// inside or after a word: keep the word going
+			apos = true
 		case r == ',':
 			flush(i)
 			toks = append(toks, token{w: ",", end: i + 1})

@@ -350,9 +350,10 @@ func Read(v View, actor campaign.Character, text string) (intent.Intent, bool) {
 	return intent.Parse(text, ParseContext(v, actor))
 }
 
-// ParseContext is what a player's words may name: the areas one move
-// away, the characters, the monsters still standing and the actor's
-// weapons in a fight, and the items the actor carries.
+// ParseContext is what a player's words may name: the actor's name, the
+// areas one move away, the characters, the monsters still standing, the
+// actor's weapons (in a fight those it fights with, out of one those it
+// carries), the items it carries, its spells and the features.
 func ParseContext(v View, actor campaign.Character) intent.Context {
 	var enc *encounter.Encounter
 	if v.Encounter != nil {
@@ -366,7 +367,7 @@ func ParseContext(v View, actor campaign.Character) intent.Context {
 // parseContext is ParseContext with the view's encounter decoded (nil
 // when none is under way).
 func parseContext(v View, actor campaign.Character, enc *encounter.Encounter) intent.Context {
-	ctx := intent.Context{ActorID: actor.ID}
+	ctx := intent.Context{ActorID: actor.ID, ActorName: actor.Name}
 	for _, a := range v.Map.Reachable(areaOf(v.Map, actor)) {
 		ctx.Areas = append(ctx.Areas, intent.Ref{ID: a.ID, Name: a.Name})
 	}
@@ -387,8 +388,14 @@ func parseContext(v View, actor campaign.Character, enc *encounter.Encounter) in
 			}
 		}
 	}
+	fights := ctx.Weapons != nil
 	for _, it := range actor.Inventory {
 		ctx.Items = append(ctx.Items, intent.Ref{ID: it.Item, Name: campaign.ItemName(it.Item)})
+		// Out of a fight the words still name a weapon ("I shoot the
+		// wolf with my longbow" starts one): the weapons it carries.
+		if _, ok := srd.LookupWeapon(it.Item); ok && !fights && it.Qty > 0 && !slices.ContainsFunc(ctx.Weapons, func(r intent.Ref) bool { return r.ID == it.Item }) {
+			ctx.Weapons = append(ctx.Weapons, intent.Ref{ID: it.Item, Name: campaign.ItemName(it.Item)})
+		}
 	}
 	ctx.Spells = Castable(actor)
 	ctx.OtherSpells = allSpells()

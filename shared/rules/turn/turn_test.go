@@ -3,6 +3,7 @@ package turn_test
 import (
 	"encoding/json"
 	"errors"
+	"reflect"
 	"strings"
 	"testing"
 
@@ -298,5 +299,26 @@ func TestParseContext(t *testing.T) {
 	}
 	if len(turn.Castable(mira)) != 0 || len(turn.Castable(v.Characters[1])) == 0 {
 		t.Fatal("a fighter casts nothing; a cleric casts something")
+	}
+}
+
+// Out of a fight the words still name what players name: the actor by
+// name, the weapons it carries, its spells by name.
+func TestReadNamesWhatPlayersSayOutOfAFight(t *testing.T) {
+	v, mira, bram := table(t)
+	for _, tt := range []struct {
+		actor campaign.Character
+		text  string
+		want  intent.Intent
+	}{
+		{mira, "Mira swings her longsword at Bram", intent.Intent{Kind: "attack", TargetID: "bram", Weapon: "longsword"}},
+		{mira, "I shoot Bram with my crossbow", intent.Intent{Kind: "attack", TargetID: "bram", Weapon: "crossbow-light"}},
+		{bram, "cast guiding bolt on Mira", intent.Intent{Kind: "cast", Spell: "guiding-bolt", TargetIDs: []string{"mira"}}},
+		{bram, "Bram casts cure wounds on himself", intent.Intent{Kind: "cast", Spell: "cure-wounds", TargetIDs: []string{"bram"}}},
+	} {
+		got, ok := turn.Read(v, tt.actor, tt.text)
+		if !ok || !reflect.DeepEqual(got, tt.want) {
+			t.Errorf("Read(%q) = %+v, %v; want %+v", tt.text, got, ok, tt.want)
+		}
 	}
 }

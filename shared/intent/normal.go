@@ -1,0 +1,270 @@
+package intent
+
+import "strings"
+
+// Players write the same action many ways: "Aria swings", "I swung",
+// "swinging", "atack". normalize brings the words before the verb's object
+// to one form, so the readers after it see "swing", "attack": the actor's
+// name is a lead word like "I", the verb loses its tense and person, a
+// phrase of several words becomes its one-word verb, and a verb typed
+// with one letter wrong is the verb it misses. It changes only the head of
+// the words (and a few fillers at their end); the names that follow are
+// matched by find, which has its own tolerance.
+
+// trailing words say how, not what: "long rest pls", "attack goblin 1
+// again".
+var trailing = set("pls", "plz", "please", "again", "now", "quickly", "too", "thanks", "thx")
+
+// irregular verbs' other forms, and the shorthand players type.
+var irregular = map[string]string{
+	"struck": "strike", "shot": "shoot", "swung": "swing", "threw": "throw", "thrown": "throw",
+	"went": "go", "gone": "go", "ran": "run", "drank": "drink", "drunk": "drink", "gave": "give", "given": "give",
+	"hid": "hide", "hidden": "hide", "took": "take", "taken": "take", "slept": "sleep", "rode": "ride",
+	"fled": "flee", "fought": "fight", "made": "make", "left": "leave",
+	"upcast": "cast", "atk": "attack", "att": "attack",
+	"chug": "drink", "chugs": "drink", "swig": "drink", "gulp": "drink", "sip": "drink",
+	"downs": "drink", "downed": "drink", "pop": "use", "pops": "use", "popped": "use", "mv": "move",
+	"drew": "draw", "drawn": "draw", "cuts": "cut", "cutting": "cut", "bit": "bite", "stabilise": "stabilize",
+	"hits": "hit", "hitting": "hit", "sets": "set", "puts": "put", "putting": "put",
+}
+
+// phrases of several words that are one verb: the words and what they
+// become. Longer phrases come first where one begins another.
+var phrases = []struct{ from, to []string }{
+	{strings.Fields("take a swing"), []string{"swing"}},
+	{strings.Fields("take swing"), []string{"swing"}},
+	{strings.Fields("take a shot"), []string{"shoot"}},
+	{strings.Fields("take shot"), []string{"shoot"}},
+	{strings.Fields("take a stab"), []string{"stab"}},
+	{strings.Fields("take stab"), []string{"stab"}},
+	{strings.Fields("make way"), []string{"go"}},
+	{strings.Fields("way"), []string{"go"}}, // "make my way over to": "make" is a lead word
+	{strings.Fields("make our way"), []string{"go"}},
+	{strings.Fields("set off"), []string{"go"}},
+	{strings.Fields("leave for"), []string{"go"}}, // "leave the cellar" goes elsewhere: only "leave for" says where
+	{strings.Fields("set out"), []string{"go"}},
+	{strings.Fields("check out"), []string{"visit"}},
+	{strings.Fields("fall back"), []string{"retreat"}},
+	{strings.Fields("pull back"), []string{"retreat"}},
+	{strings.Fields("hand over"), []string{"give"}},
+	{strings.Fields("pass over"), []string{"give"}},
+	{strings.Fields("fire off"), []string{"shoot"}},
+	{strings.Fields("let fly"), []string{"shoot"}},
+	{strings.Fields("let loose"), []string{"shoot"}},
+	{strings.Fields("open fire"), []string{"shoot"}},
+	{strings.Fields("take potshot"), []string{"shoot"}},
+	{strings.Fields("go after"), []string{"attack"}},
+	{strings.Fields("finish off"), []string{"attack"}},
+	{strings.Fields("take out"), []string{"attack"}},
+	{strings.Fields("lay into"), []string{"attack"}},
+	{strings.Fields("double move"), []string{"dash"}},
+	{strings.Fields("go full defensive"), []string{"dodge"}},
+	{strings.Fields("go defensive"), []string{"dodge"}},
+	{strings.Fields("full defensive"), []string{"dodge"}},
+	{strings.Fields("full defense"), []string{"dodge"}},
+	{strings.Fields("total defense"), []string{"dodge"}},
+	{strings.Fields("defend myself"), []string{"dodge"}},
+	{strings.Fields("shoulder check"), []string{"shove"}},
+	{strings.Fields("shoulder charge"), []string{"shove"}},
+	{strings.Fields("shoulder barge"), []string{"shove"}},
+	{strings.Fields("body check"), []string{"shove"}},
+	{strings.Fields("wriggle free"), []string{"escape"}},
+	{strings.Fields("slip free"), []string{"escape"}},
+	{strings.Fields("struggle free"), []string{"escape"}},
+	{strings.Fields("pull free"), []string{"escape"}},
+	{strings.Fields("twist free"), []string{"escape"}},
+	{strings.Fields("squirm free"), []string{"escape"}},
+	{strings.Fields("wrench free"), []string{"escape"}},
+	{strings.Fields("get free"), []string{"escape"}},
+	{strings.Fields("break free"), []string{"escape"}},
+	{strings.Fields("break out"), []string{"escape"}},
+	{strings.Fields("patch up"), []string{"heal"}},
+	{strings.Fields("tend to"), []string{"heal"}},
+}
+
+// lemma is a known verb that w is a form of ("swings", "swinging",
+// "stabbed", "dodges", "struck"), or w itself. known says which words are
+// verbs.
+func lemma(w string, known func(string) bool) string {
+	if v, ok := irregular[w]; ok {
+		return v
+	}
+	if known(w) {
+		return w
+	}
+	try := func(stem string) (string, bool) {
+		for _, s := range []string{stem, stem + "e"} {
+			if len(s) >= 2 && known(s) {
+				return s, true
+			}
+		}
+		// a doubled last letter: "stabbed", "stabbing"
+		if n := len(stem); n >= 3 && stem[n-1] == stem[n-2] && known(stem[:n-1]) {
+			return stem[:n-1], true
+		}
+		return "", false
+	}
+	for _, suf := range []string{"ing", "ed", "es", "s", "d"} {
+		if stem, ok := strings.CutSuffix(w, suf); ok {
+			if v, ok := try(stem); ok {
+				return v
+			}
+		}
+	}
+	if strings.HasSuffix(w, "ies") {
+		if v, ok := try(w[:len(w)-3] + "y"); ok {
+			return v
+		}
+	}
+	return w
+}
+
+// typoVerbs are the verbs a misspelt head word may be taken for: the
+// verbs of action, long enough that one letter wrong still says which
+// ("atack", "drnk"; not "dash" for "bash").
+func typoVerb(w string) (string, bool) {
+	if len(w) < 4 || knownWord(w) {
+		return "", false
+	}
+	found := ""
+	for v := range verbOf {
+		if len(v) >= 5 && within1(w, v) {
+			if found != "" && found != v {
+				return "", false
+			}
+			found = v
+		}
+	}
+	return found, found != ""
+}
+
+// knownWord reports whether w means something already to some reader: a
+// misspelling is only looked for in a word that means nothing.
+func knownWord(w string) bool {
+	if verbs[w] || leadWords[w] || sayVerbs[w] || structural[w] || dropped[w] || trailing[w] || restWords[w] || giveVerbs[w] {
+		return true
+	}
+	_, task := taskVerbs[w]
+	_, irr := irregular[w]
+	return task || irr
+}
+
+// isVerb reports whether some reader takes w as its verb.
+func isVerb(w string) bool {
+	if verbs[w] || sayVerbs[w] || giveVerbs[w] || restWords[w] || leadWords[w] || healVerbs[w] || bladeVerbs[w] || w == "hide" || w == "take" || w == "put" || w == "escape" || w == "pour" || w == "draw" {
+		return true
+	}
+	_, task := taskVerbs[w]
+	return task
+}
+
+// within1 reports whether a and b differ by at most one edit: a letter
+// added, dropped, changed, or two neighbours swapped.
+func within1(a, b string) bool {
+	if a == b {
+		return true
+	}
+	la, lb := len(a), len(b)
+	if la > lb {
+		a, b, la, lb = b, a, lb, la
+	}
+	if lb-la > 1 {
+		return false
+	}
+	i := 0
+	for i < la && a[i] == b[i] {
+		i++
+	}
+	if la == lb {
+		if a[i+1:] == b[i+1:] {
+			return true
+		}
+		return i+1 < la && a[i] == b[i+1] && a[i+1] == b[i] && a[i+2:] == b[i+2:]
+	}
+	return a[i:] == b[i+1:]
+}
+
+// head brings the words' head to its one form: the phrase or verb it is,
+// lead words after it skipped ("Aria makes a perception check" is "perception
+// check").
+func head(ws []string, typos bool) []string {
+	for range 3 { // a phrase may give a lead word, a lead word a verb
+		for _, ph := range phrases {
+			if len(ws) >= len(ph.from) && equalWords(ws[:len(ph.from)], ph.from) {
+				ws = append(append([]string{}, ph.to...), ws[len(ph.from):]...)
+				break
+			}
+		}
+		if len(ws) == 0 {
+			return ws
+		}
+		v := lemma(ws[0], isVerb)
+		if v == ws[0] && typos {
+			if t, ok := typoVerb(ws[0]); ok {
+				v = t
+			}
+		}
+		if v != ws[0] {
+			ws = append([]string{v}, ws[1:]...)
+		}
+		i := skipLead(ws, 0)
+		if i == 0 {
+			return ws
+		}
+		ws = ws[i:]
+	}
+	return ws
+}
+
+// withoutActor drops the actor's name where it opens the words ("Aria
+// swings at goblin 2"), and says whether it did.
+func (p *parser) withoutActor(ws []string) ([]string, bool) {
+	if p.ctx.ActorName == "" {
+		return ws, false
+	}
+	name := words(p.ctx.ActorName)
+	if len(name) == 0 || len(ws) <= len(name) || !equalWords(ws[:len(name)], name) {
+		// a first name alone: "Aria" for "Aria Swiftwind"
+		if len(name) > 1 && len(ws) > 1 && ws[0] == name[0] {
+			return ws[1:], true
+		}
+		return ws, false
+	}
+	return ws[len(name):], true
+}
+
+// nicknames are what players call a kind of creature: "gobbo 1".
+var nicknames = map[string]string{"gobbo": "goblin", "gobbos": "goblins", "gobo": "goblin", "gobos": "goblins",
+	"skelly": "skeleton", "skellies": "skeletons", "hobgob": "hobgoblin", "hobgobs": "hobgoblins"}
+
+// rewrite spells out, anywhere in the words, what a reader would
+// otherwise have to know several ways: "right on top of the goblins" is
+// "on the goblins", "straight at" is "at", "gobbo" is "goblin", and "2"
+// after a verb of moving is "to" ("go 2 the crossroads").
+func rewrite(ws []string) []string {
+	type ph struct{ from, to []string }
+	for _, r := range []ph{
+		{strings.Fields("right on top of"), []string{"on"}}, {strings.Fields("on top of"), []string{"on"}},
+		{strings.Fields("right at"), []string{"at"}}, {strings.Fields("straight at"), []string{"at"}},
+		{strings.Fields("straight for"), []string{"at"}}, {strings.Fields("right into"), []string{"into"}},
+		{strings.Fields("in direction of"), []string{"toward"}}, {strings.Fields("over to"), []string{"to"}},
+		{strings.Fields("down to"), []string{"to"}}, {strings.Fields("up to"), []string{"to"}},
+	} {
+		for i := 0; i+len(r.from) <= len(ws); i++ {
+			if equalWords(ws[i:i+len(r.from)], r.from) {
+				ws = append(append(append([]string{}, ws[:i]...), r.to...), ws[i+len(r.from):]...)
+			}
+		}
+	}
+	out := make([]string, len(ws))
+	for i, w := range ws {
+		out[i] = w
+		if n, ok := nicknames[w]; ok {
+			out[i] = n
+		}
+		if w == "2" && i > 0 && i+1 < len(ws) && !isNumber(ws[i+1]) && verbOf[lemma(ws[i-1], isVerb)] == vMove {
+			out[i] = "to"
+		}
+	}
+	return out
+}

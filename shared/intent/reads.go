@@ -1,0 +1,543 @@
+package intent
+
+import (
+	"slices"
+	"strings"
+)
+
+// giveVerbs hand an item to someone: "I give my potion to Bram", "hand
+// Bram the potion", "toss the rope to Ilsa". A potion handed over is the
+// use_item that lets its taker drink it; the rules decide whether it
+// reaches them.
+var giveVerbs = set("give", "hand", "pass", "toss", "throw", "feed", "offer", "slide", "lend")
+
+// give reads "give X to Y" and "give Y X": an item the actor carries and
+// a creature present, each named once.
+func (p *parser) give(ws []string) (Intent, bool) {
+	if len(ws) < 3 || !giveVerbs[ws[0]] {
+		return Intent{}, false
+	}
+	ws = ws[1:]
+	// "give Bram advantage on his next attack" is the Help action
+	if i := slices.Index(ws, "advantage"); i > 0 {
+		if id, o := p.one(ws[:i], p.targets(), false); o == resolved {
+			return Intent{Kind: "help", TargetID: id}, true
+		}
+		return Intent{}, false
+	}
+	for i, w := range ws {
+		if w != "to" {
+			continue
+		}
+		item, o := p.one(ws[:i], p.items(), false)
+		if o != resolved {
+			return Intent{}, false
+		}
+		who, o := p.one(ws[i+1:], p.targets(), false)
+		if o != resolved {
+			return Intent{}, false
+		}
+		return Intent{Kind: "use_item", Item: item, TargetID: who}, true
+	}
+	var read []Intent
+	for k := 1; k < len(ws); k++ {
+		who, o1 := p.one(ws[:k], p.targets(), false)
+		item, o2 := p.one(ws[k:], p.items(), false)
+		if o1 == resolved && o2 == resolved {
+			read = append(read, Intent{Kind: "use_item", Item: item, TargetID: who})
+		}
+	}
+	if len(read) != 1 {
+		return Intent{}, false
+	}
+	return read[0], true
+}
+
+// restWords begin the ways of saying a rest that do not say its length.
+var restWords = set("sleep", "camp", "bed", "turn", "breather", "catch", "call", "rest")
+
+// restSays are the words, after the lead words, that ask for a rest by
+// what it is rather than by its name: a night's sleep is a long rest, a
+// breather a short one. "rest" alone is not here: how long is the
+// player's to say.
+var restSays = map[string]string{
+	"sleep": "long", "camp": "long", "bed down": "long", "turn in": "long", "call it night": "long",
+	"take breather": "short", "have breather": "short", "breather": "short", "catch breath": "short",
+}
+
+// nightWords say the rest lasts the night.
+var nightWords = []string{"for night", "until morning", "till morning", "until dawn", "till dawn",
+	"overnight", "tonight", "for 8 hours", "here", "here for night", "here tonight", "at inn", "in inn"}
+
+// restPhrase reads "I sleep for the night", "we camp for the night", "bed
+// down", "let's call it a night", "take a breather", "rest until
+// morning".
+func restPhrase(ws []string) (Intent, bool) {
+	if len(ws) == 0 || !restWords[ws[0]] && ws[0] != "take" && ws[0] != "have" {
+		return Intent{}, false
+	}
+	all := strings.Join(ws, " ")
+	for say, length := range restSays {
+		tail, ok := strings.CutPrefix(all, say)
+		if !ok || (tail != "" && tail[0] != ' ') {
+			continue
+		}
+		tail = strings.TrimSpace(tail)
+		if tail == "" || (length == "long" && containsString(nightWords, tail)) {
+			return Intent{Kind: "rest", Rest: length}, true
+		}
+	}
+	if ws[0] == "rest" && len(ws) > 1 && containsString(nightWords[:6], strings.Join(ws[1:], " ")) {
+		return Intent{Kind: "rest", Rest: "long"}, true
+	}
+	return Intent{}, false
+}
+
+func containsString(list []string, s string) bool {
+	for _, l := range list {
+		if l == s {
+			return true
+		}
+	}
+	return false
+}
+
+// askWords are words that, in a question to the game master ("can I tell
+// if he's lying?", "do I notice anything?") or a "see if" ("I try to
+// tell whether he's honest"), say which skill answers it.
+var askWords = map[string]skill{
+	"lying": {"insight", "wis"}, "lies": {"insight", "wis"}, "truth": {"insight", "wis"},
+	"truthful": {"insight", "wis"}, "honest": {"insight", "wis"}, "sincere": {"insight", "wis"},
+	"bluffing": {"insight", "wis"}, "trustworthy": {"insight", "wis"}, "motives": {"insight", "wis"},
+	"intentions": {"insight", "wis"}, "hiding": {"insight", "wis"}, "concealing": {"insight", "wis"},
+	"withholding": {"insight", "wis"}, "nervous": {"insight", "wis"}, "afraid": {"insight", "wis"},
+	"scared": {"insight", "wis"}, "deceiving": {"insight", "wis"}, "trust": {"insight", "wis"},
+	"notice": {"perception", "wis"}, "hear": {"perception", "wis"}, "smell": {"perception", "wis"},
+	"spot": {"perception", "wis"}, "sense": {"perception", "wis"}, "see": {"perception", "wis"},
+	"track": {"survival", "wis"},
+}
+
+// sensed are what a question asks the senses to find: "do I notice
+// anything?", "can I hear anyone behind the door?".
+var sensed = set("anything", "something", "any", "anyone", "someone", "somebody", "anybody", "movement",
+	"danger", "signs", "sign", "footsteps", "voices", "noise", "noises", "sounds", "unusual", "strange", "odd",
+	"traps", "trap", "tracks", "hidden", "whether", "if")
+
+// yesNo open a question that asks whether: "can I", "is he", "do I".
+var yesNo = set("can", "could", "may", "might", "do", "does", "did", "is", "are", "am", "would", "will",
+	"was", "were", "should", "has", "have", "any")
+
+// wouldKnow open the words of a check the actor makes to find out:
+// "tell if", "see whether".
+var wouldKnow = set("tell", "see", "check", "figure", "find", "know", "judge", "work")
+
+// asks reads a yes-or-no question to the game master, or words that try
+// to find something out, whose words name what one skill answers: the
+// check of that skill. A question naming none, or two, is left to the
+// game master.
+func asks(ws []string, question bool) (Intent, bool) {
+	if len(ws) < 2 {
+		return Intent{}, false
+	}
+	finds := wouldKnow[ws[0]] && (ws[1] == "if" || ws[1] == "whether" || (ws[1] == "out" && len(ws) > 2 && (ws[2] == "if" || ws[2] == "whether")))
+	if !question && !finds {
+		return Intent{}, false
+	}
+	var found skill
+	for i, w := range ws {
+		if sk, ok := askWords[w]; ok {
+			if sk.id == "perception" && (i+1 == len(ws) || !sensed[ws[i+1]] || w == "see" && (ws[i+1] == "if" || ws[i+1] == "whether")) {
+				continue // "did you hear that?" asks nothing of the senses' roll
+			}
+			if found.id != "" && found != sk {
+				return Intent{}, false
+			}
+			found = sk
+		}
+	}
+	if found.id == "" {
+		return Intent{}, false
+	}
+	return Intent{Kind: "check", Ability: found.ability, Skill: found.id}, true
+}
+
+// spellFirst reads words that open with a spell's name and go on to its
+// targets, without "cast": "fireball the orcs", "magic missile on goblin
+// 2", "Shield!", "bless Bram, Ilsa and me". A name that is also one of
+// the actor's items or weapons ("shield") is left alone.
+func (p *parser) spellFirst(ws []string) (Intent, bool) {
+	level, ws, ok := p.levelOf(ws)
+	if !ok {
+		return Intent{}, false
+	}
+	for _, cs := range [][]cand{p.spells(), p.otherSpells()} {
+		best, hit := spellAtHead(ws, cs)
+		if best == 0 {
+			continue
+		}
+		if hit < 0 {
+			return Intent{}, false
+		}
+		name := ws[:best]
+		for _, other := range [][]cand{p.items(), p.weapons()} {
+			for _, c := range other {
+				if equalWords(c.words, name) || c.compact == strings.Join(name, "") {
+					return Intent{}, false
+				}
+			}
+		}
+		in := Intent{Kind: "cast", Spell: cs[hit].id, SlotLevel: level}
+		rest := ws[best:]
+		if len(rest) > 0 && (rest[0] == "spell" || rest[0] == "cantrip") {
+			rest = rest[1:]
+		}
+		if len(rest) == 0 {
+			return in, true
+		}
+		ids, ok := p.castTargets(rest)
+		if !ok {
+			return Intent{}, false
+		}
+		in.TargetIDs = ids
+		return in, true
+	}
+	return Intent{}, false
+}
+
+// levelOf takes a slot level off the words ("using a 2nd level slot").
+func (p *parser) levelOf(ws []string) (int, []string, bool) { return takeLevel(ws) }
+
+// spellAtHead finds the spell named by the words' head: its name or id
+// whole, written as one word ("firebolt"), or with one letter wrong in a
+// word of four or more ("magic missle"). best is how many words name it,
+// hit its index, -1 when two spells are named as well.
+func spellAtHead(ws []string, cs []cand) (best, hit int) {
+	hit = -1
+	for i, c := range cs {
+		k := 0
+		switch {
+		case len(c.words) <= len(ws) && equalWords(ws[:len(c.words)], c.words):
+			k = len(c.words)
+		case len(c.words) > 1 && len(ws) > 0 && ws[0] == c.compact:
+			k = 1
+		case len(c.words) <= len(ws) && wordsMatch(ws[:len(c.words)], c.words, typoOf) && len(c.words) > 1:
+			k = len(c.words)
+		}
+		if k == 0 {
+			continue
+		}
+		if k > best {
+			best, hit = k, i
+		} else if k == best && cs[hit].id != c.id {
+			hit = -1
+		}
+	}
+	return best, hit
+}
+
+// castTargets reads whom a spell is cast at: "at the orcs", "on Bram and
+// me", or the names alone ("the orcs").
+func (p *parser) castTargets(ws []string) ([]string, bool) {
+	if len(ws) > 0 && (targetPreps[ws[0]] || ws[0] == "over" || ws[0] == "for") {
+		ws = ws[1:]
+	}
+	if len(ws) == 0 {
+		return nil, false
+	}
+	if party[strings.Join(ws, " ")] {
+		return nil, true // "bless over the party": the rules take whom the spell can
+	}
+	return p.many(ws, p.targets(), true)
+}
+
+// ammo are what a ranged weapon shoots, named instead of the weapon ("I
+// shoot an arrow at orc 2"): they say nothing of which weapon.
+var ammo = set("arrow", "arrows", "bolt", "bolts", "bullet", "bullets", "stone", "stones", "dart", "darts")
+
+// attackNouns are the words of an attack named by its weapon: "longsword
+// attack on goblin 2", "a longbow shot at the orc".
+var attackNouns = set("attack", "swing", "shot", "strike", "stab", "slash", "thrust", "swipe", "chop")
+
+// weaponFirst reads an attack that opens with its weapon: "longsword
+// attack on goblin 2", "I make a longbow attack against orc 2".
+func (p *parser) weaponFirst(ws []string) (Intent, bool) {
+	for k := 1; k < len(ws) && k <= 3; k++ {
+		if !attackNouns[ws[k]] {
+			continue
+		}
+		wid, o := p.one(ws[:k], p.weapons(), false)
+		if o != resolved {
+			return Intent{}, false
+		}
+		in, ok := p.attack(ws[k+1:])
+		if !ok || in.Kind != "attack" || in.Weapon != "" {
+			return Intent{}, false
+		}
+		in.Weapon = wid
+		return in, true
+	}
+	return Intent{}, false
+}
+
+// itemSpell is the spell an item's name holds ("Wand of Magic Missiles"
+// holds Magic Missile), "" when none does.
+func (p *parser) itemSpell(item string) string {
+	var words []string
+	for _, c := range p.items() {
+		if c.id == item {
+			words = c.words
+		}
+	}
+	for _, cs := range [][]cand{p.spells(), p.otherSpells()} {
+		for _, c := range cs {
+			n := len(c.words)
+			for i := 0; i+n <= len(words); i++ {
+				if equalWords(words[i:i+n-1], c.words[:n-1]) && (words[i+n-1] == c.words[n-1] || words[i+n-1] == c.words[n-1]+"s") {
+					return c.id
+				}
+			}
+		}
+	}
+	return ""
+}
+
+// healVerbs tend a creature with a spell or a kit: "heal Ilsa with cure
+// wounds", "stabilize Bram with the healer's kit". Without the spell or
+// the item named ("heal Bram") nothing says how.
+var healVerbs = set("heal", "stabilize", "bandage", "treat", "mend", "revive", "cure", "tend", "doctor")
+
+// heal reads a creature tended with a spell the actor casts or an item
+// it carries.
+func (p *parser) heal(ws []string) (Intent, bool) {
+	if len(ws) < 4 || !healVerbs[ws[0]] {
+		return Intent{}, false
+	}
+	for i := 2; i < len(ws)-1; i++ {
+		if ws[i] != "with" && ws[i] != "using" {
+			continue
+		}
+		who := ws[1:i]
+		if len(who) > 1 && who[len(who)-1] == "up" {
+			who = who[:len(who)-1]
+		}
+		id, o := p.one(who, p.targets(), true)
+		if o != resolved {
+			return Intent{}, false
+		}
+		if sid, o := p.one(ws[i+1:], p.spells(), false); o == resolved {
+			return Intent{Kind: "cast", Spell: sid, TargetIDs: []string{id}}, true
+		}
+		if item, o := p.one(ws[i+1:], p.items(), false); o == resolved {
+			return Intent{Kind: "use_item", Item: item, TargetID: id}, true
+		}
+		return Intent{}, false
+	}
+	return Intent{}, false
+}
+
+// objectSkills are what a look names that says which skill finds it:
+// wounds are Medicine's, tracks Survival's, a face Insight's.
+var objectSkills = map[string]skill{
+	"wounds": {"medicine", "wis"}, "wound": {"medicine", "wis"}, "injuries": {"medicine", "wis"},
+	"injury": {"medicine", "wis"}, "pulse": {"medicine", "wis"}, "vitals": {"medicine", "wis"},
+	"tracks": {"survival", "wis"}, "footprints": {"survival", "wis"}, "trail": {"survival", "wis"},
+	"prints": {"survival", "wis"}, "spoor": {"survival", "wis"},
+	"face": {"insight", "wis"}, "expression": {"insight", "wis"}, "intentions": {"insight", "wis"},
+	"mood": {"insight", "wis"}, "motives": {"insight", "wis"},
+}
+
+// lookVerbs look at or for something.
+var lookVerbs = set("check", "examine", "inspect", "look", "search", "study", "follow", "read", "assess",
+	"scan", "find", "seek", "hunt", "observe", "watch")
+
+// objectCheck reads a look whose object says the skill: "I check Bram's
+// wounds", "look for tracks outside the stables", "read the bugbear's
+// face". Two objects of different skills say none.
+func objectCheck(ws []string) (Intent, bool) {
+	if len(ws) < 2 || !lookVerbs[ws[0]] {
+		return Intent{}, false
+	}
+	var found skill
+	for _, w := range ws[1:] {
+		if w == "and" || w == "then" || w == "," {
+			return Intent{}, false
+		}
+		if sk, ok := objectSkills[w]; ok {
+			if sk.id == "insight" && ws[0] != "read" && ws[0] != "study" && ws[0] != "watch" {
+				continue
+			}
+			if found.id != "" && found != sk {
+				return Intent{}, false
+			}
+			found = sk
+		}
+	}
+	if found.id == "" {
+		return Intent{}, false
+	}
+	return Intent{Kind: "check", Ability: found.ability, Skill: found.id, Difficulty: "medium"}, true
+}
+
+// knowQuestion reads a question of what the actor knows or recalls
+// ("what do I know about bugbears?", "do I remember anything about this
+// inn?"): an Intelligence check, whose skill the subject decides and the
+// game master names. Words that ask nothing of the kind give nil.
+func (p *parser) knowQuestion(ws []string) *Intent {
+	if len(ws) < 3 || !(ws[0] == "what" || ws[0] == "have" || ws[0] == "know" || ws[0] == "recall" || ws[0] == "remember" || ws[0] == "recognize") {
+		return nil
+	}
+	for i, w := range ws[:min(len(ws), 4)] {
+		if w != "know" && w != "recall" && w != "remember" && w != "heard" && w != "recognize" && w != "recognise" {
+			continue
+		}
+		if slices.Contains(ws, ",") || slices.Contains(ws, "and") {
+			return nil
+		}
+		if _, o := p.one(ws[i+1:], p.areas(), false); o != unknown || slices.ContainsFunc(ws[i+1:], func(w string) bool { return p.areaWord(w) }) {
+			return nil // a place on the map is known from the story, not a roll
+		}
+		return &Intent{Kind: "check", Ability: "int"}
+	}
+	return nil
+}
+
+// areaWord reports whether w is a word of an area's name.
+func (p *parser) areaWord(w string) bool {
+	for _, c := range p.areas() {
+		if slices.Contains(c.words, w) {
+			return true
+		}
+	}
+	return false
+}
+
+// restVocab are the words a rest may be said in besides its length:
+// "we bed down at the inn for the night", "catching our breath for an
+// hour", "Aria settles down for an hour's rest".
+var restVocab = set("rest", "take", "have", "get", "begin", "start", "go", "settle", "down", "in", "for", "we", "i",
+	"lets", "a", "an", "here", "there", "now", "while", "bit", "little", "few", "some", "quick", "brief", "proper",
+	"good", "full", "at", "by", "near", "under", "inside", "until", "till", "up", "camp", "make", "lie", "lay",
+	"do", "break", "stop", "hole", "can", "should", "it")
+
+// restLengths say a rest's length.
+var restLengths = map[string]string{
+	"short": "short", "breather": "short", "breath": "short", "hour": "short", "hours": "short", "1": "short",
+	"long": "long", "night": "long", "overnight": "long", "tonight": "long", "morning": "long", "dawn": "long",
+	"sleep": "long", "8": "long", "bed": "long", "camp": "long", "nights": "long", "turn": "long",
+}
+
+// restLoose reads a rest said in more words than rest and restPhrase
+// take: its length from its words, every other word one of restVocab or
+// a place after "at" or "in" ("at the inn"). Words of both lengths, or
+// neither, are declined.
+func (p *parser) restLoose(ws []string) (Intent, bool) {
+	length, cue := "", false
+	place := false // after "at" or "in": a place's words
+	for i, w := range ws {
+		w = lemma(w, func(w string) bool { return restVocab[w] })
+		if w == "rest" || w == "breather" || w == "breath" || w == "sleep" || w == "camp" || (w == "bed" && i+1 < len(ws) && ws[i+1] == "down") {
+			cue = true
+		}
+		l, isLength := restLengths[w]
+		switch {
+		case isLength:
+			if w == "turn" && (i+1 == len(ws) || ws[i+1] != "in") {
+				return Intent{}, false
+			}
+			if w == "1" || w == "8" {
+				if i+1 == len(ws) || (ws[i+1] != "hour" && ws[i+1] != "hours") {
+					return Intent{}, false
+				}
+			}
+			if (w == "hour" || w == "hours") && i > 0 && ws[i-1] == "8" {
+				continue
+			}
+			if length != "" && length != l {
+				return Intent{}, false
+			}
+			length = l
+			place = false
+		case w == "at" || w == "in" || w == "by" || w == "near" || w == "inside" || w == "under":
+			place = true
+		case restVocab[w] || w == "catch" || w == "." || w == ",":
+		case place && !isVerb(lemma(w, isVerb)) && !p.areaWord(w):
+			// a place here; an area of the map is elsewhere: go there first
+		default:
+			return Intent{}, false
+		}
+	}
+	if !cue || length == "" {
+		return Intent{}, false
+	}
+	return Intent{Kind: "rest", Rest: length}, true
+}
+
+// itemFirst reads an item named before whom it is for: "healer's kit on
+// myself", "potion to Bram". An item that is also a weapon is left
+// alone: "dagger on goblin 1" may be an attack.
+func (p *parser) itemFirst(ws []string) (Intent, bool) {
+	hits, rest := takeName(ws, p.items(), set("on", "to", "for"))
+	if len(hits) != 1 || len(rest) < 2 {
+		return Intent{}, false
+	}
+	item := p.items()[hits[0]].id
+	for _, c := range p.weapons() {
+		if c.id == item {
+			return Intent{}, false
+		}
+	}
+	id, o := p.one(rest[1:], p.targets(), true)
+	if o != resolved {
+		return Intent{}, false
+	}
+	return Intent{Kind: "use_item", Item: item, TargetID: id}, true
+}
+
+// weaponTarget reads a weapon and a creature named alone, in either
+// order: "longbow, orc 1", "orc 1 with the longbow".
+func (p *parser) weaponTarget(ws []string) (Intent, bool) {
+	if len(ws) > 8 {
+		return Intent{}, false
+	}
+	var read []Intent
+	for k := 1; k < len(ws); k++ {
+		a, b := withoutCommas(ws[:k]), withoutCommas(ws[k:])
+		if len(b) > 0 && (b[0] == "at" || b[0] == "on" || b[0] == "with") {
+			b = b[1:]
+		}
+		if len(a) == 0 || len(b) == 0 {
+			continue
+		}
+		if w, o := p.one(a, p.weapons(), false); o == resolved {
+			if t, o := p.one(b, p.targets(), false); o == resolved {
+				read = append(read, Intent{Kind: "attack", TargetID: t, Weapon: w})
+			}
+		}
+		if t, o := p.one(a, p.targets(), false); o == resolved {
+			if w, o := p.one(b, p.weapons(), false); o == resolved {
+				read = append(read, Intent{Kind: "attack", TargetID: t, Weapon: w})
+			}
+		}
+	}
+	if len(read) == 0 || slices.ContainsFunc(read, func(in Intent) bool { return in.TargetID != read[0].TargetID || in.Weapon != read[0].Weapon }) {
+		return Intent{}, false
+	}
+	return read[0], true
+}
+
+// headTarget finds the creature named at the head of the words, the
+// longest name first: "Ilsa line up her shot", "goblin 1 to knock it
+// prone". The creature and the words after it.
+func (p *parser) headTarget(ws []string) (string, []string, bool) {
+	for k := min(len(ws), 3); k >= 1; k-- {
+		if id, o := p.one(ws[:k], p.targets(), false); o == resolved {
+			return id, ws[k:], true
+		} else if o == ambiguous {
+			return "", nil, false
+		}
+	}
+	return "", nil, false
+}
+
+// party are words that name the actor's side as a whole.
+var party = set("party", "whole party", "us", "everyone", "group", "allies", "team", "friends", "all of us", "us all")

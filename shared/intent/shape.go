@@ -1,0 +1,465 @@
+package intent
+
+import (
+	"slices"
+	"strings"
+)
+
+// Players wrap an action in words the readers need not see: the action
+// economy's jargon ("bonus action:", "I'll use my action to", "this
+// turn"), hedges and fillers ("um", "I think I'll go ahead and"), adverbs
+// ("quickly", "fully"), a clause of colour around the action ("aiming for
+// its neck", ", snarling", "so I can talk to the horses") and a second
+// clause that tells how ("I step back and loose an arrow"). This file
+// takes them off, and reads a sentence clause by clause when it does not
+// read whole. The guards stay: words that hedge what the actor does
+// (a negation, a condition, a choice) are never read, and two clauses
+// that each ask the rules for something are two actions, refused.
+
+// hedges make the words something other than an action taken now: "I
+// don't attack", "attack goblin 1 or goblin 2", "I ready my bow", "should
+// I", "instead".
+var hedges = set("dont", "not", "never", "cant", "cannot", "wont", "didnt", "doesnt", "shouldnt", "wouldnt",
+	"couldnt", "or", "either", "whichever", "unless", "ready", "readies", "readied", "readying", "instead",
+	"maybe", "perhaps", "might", "should", "whenever", "hypothetically", "what", "but")
+
+// conditions open words that say when, not what: "if the orc moves I
+// attack it", "when he comes through the door".
+var conditions = set("if", "when", "once", "after", "whenever", "unless", "until")
+
+// hedged reports whether the words hedge what the actor does. "if" and
+// "whether" after a word of finding out ("tell if he's lying", "see
+// whether") ask a check; "what" opens the one question a check answers
+// ("what do I know about bugbears?").
+func hedged(ws []string) bool {
+	for i, w := range ws {
+		switch {
+		case w == "what" && i+2 < len(ws) && (ws[i+1] == "do" || ws[i+1] == "can") && (ws[i+2] == "i" || ws[i+2] == "we"):
+			// "what do I know about bugbears?" asks a check, or the game master
+		case w == "should" && i > 0 && ws[i-1] == "i" && i+1 < len(ws) && (ws[i+1] == "roll" || ws[i+1] == "make"):
+		case hedges[w]:
+			return true
+		case (w == "if" || w == "whether") && (i == 0 || !wouldKnow[ws[i-1]] && ws[i-1] != "out" && !askWords[ws[i-1]].known()):
+			return true
+		case conditions[w] && w != "if" && (i == 0 || ws[i-1] == "," || ws[i-1] == "."):
+			return true
+		}
+	}
+	return false
+}
+
+func (s skill) known() bool { return s.ability != "" }
+
+// fillers are words that never change what is asked: hesitations and
+// intensifiers.
+var fillers = set("um", "umm", "uh", "uhh", "erm", "er", "hmm", "ah", "oh", "alright", "yeah", "yep", "yes",
+	"actually", "basically", "honestly", "really", "definitely", "simply", "immediately", "gonna", "wanna",
+	"gotta", "ahead", "decide", "decides", "choose", "chooses", "opt", "think", "guess", "suppose", "kinda",
+	"sorta", "pretty", "very", "as", "hard", "fast", "keep", "keeps", "continue", "continues", "start", "starts",
+	"begin", "begins", "resume", "resumes", "hastily", "swiftly")
+
+// fillerKeep are filler words that mean something in some places: "as"
+// in "as a bonus action" (taken off before), "hard" as a difficulty,
+// "start"/"begin" before a rest.
+func fillerAt(ws []string, i int) bool {
+	w := ws[i]
+	if !fillers[w] {
+		return false
+	}
+	switch w {
+	case "as":
+		return false // "as" is structural for features ("wild shape as a wolf")
+	case "hard", "fast", "pretty", "very":
+		return i == 0 || ws[i-1] == "i" || ws[i-1] == "we"
+	case "begin", "begins", "start", "starts":
+		return i+1 < len(ws) && !restLead[ws[i+1]] && ws[i+1] != "short" && ws[i+1] != "long"
+	case "ahead":
+		return i > 0 && (ws[i-1] == "go" || ws[i-1] == "goes")
+	case "think", "guess", "suppose":
+		return i > 0 && (ws[i-1] == "i" || ws[i-1] == "we")
+	}
+	return true
+}
+
+// adverb reports whether w is a manner adverb ("quickly", "fully",
+// "carefully") that no name holds.
+func (p *parser) adverb(w string) bool {
+	if len(w) < 5 || !strings.HasSuffix(w, "ly") || w == "ally" || w == "holy" || w == "only" || w == "early" {
+		return false
+	}
+	return !p.nameWord(w)
+}
+
+// nameWord reports whether w is a word of some name in the context.
+func (p *parser) nameWord(w string) bool {
+	for _, cs := range [][]cand{p.targets(), p.areas(), p.items(), p.weapons(), p.spells(), p.otherSpells(), p.features()} {
+		for _, c := range cs {
+			if slices.Contains(c.words, w) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// jargon is the action economy's words, as clean leaves them: each is
+// taken off wherever it stands, and bonus says it asks for the bonus
+// action.
+var jargon = []struct {
+	words []string
+	bonus bool
+}{
+	{strings.Fields("use bonus action to"), true}, {strings.Fields("use bonus action on"), true},
+	{strings.Fields("as bonus action"), true}, {strings.Fields("with bonus action"), true},
+	{strings.Fields("for bonus action"), true}, {strings.Fields("using bonus action"), true},
+	{strings.Fields("bonus action to"), true}, {strings.Fields("bonus action"), true}, {strings.Fields("bonus"), true},
+	{strings.Fields("cunning action"), true}, {strings.Fields("off hand"), true}, {strings.Fields("offhand"), true},
+	{strings.Fields("use action to"), false}, {strings.Fields("use action on"), false},
+	{strings.Fields("with action"), false}, {strings.Fields("for action"), false}, {strings.Fields("as action"), false},
+	{strings.Fields("action is to"), false},
+	{strings.Fields("for this turn"), false}, {strings.Fields("on this turn"), false}, {strings.Fields("this turn"), false},
+	{strings.Fields("this round"), false}, {strings.Fields("on turn"), false},
+}
+
+// offJargon takes the jargon and fillers off the words: the words left,
+// and whether they ask for the bonus action.
+func (p *parser) offJargon(ws []string) ([]string, bool) {
+	bonus := false
+	out := make([]string, 0, len(ws))
+	for i := 0; i < len(ws); {
+		hit := false
+		for _, j := range jargon {
+			if n := len(j.words); i+n <= len(ws) && equalWords(ws[i:i+n], j.words) {
+				// "dash action" and "take the dodge action" are the readers':
+				// only "action" after a word of the economy is jargon here.
+				bonus = bonus || j.bonus
+				i += n
+				hit = true
+				break
+			}
+		}
+		if hit {
+			continue
+		}
+		if ws[i] == "action" && (i+1 == len(ws) || ws[i+1] == "." || ws[i+1] == ",") && i > 0 && i+1 < len(ws) && (ws[i-1] == "," || ws[i-1] == ".") {
+			i++ // "bonus action: hide" after the bonus is taken: "action" before a colon
+			continue
+		}
+		if fillerAt(ws, i) || p.adverb(ws[i]) {
+			i++
+			continue
+		}
+		out = append(out, ws[i])
+		i++
+	}
+	// a colon or comma the jargon leaves at either end: "bonus action: drink"
+	for len(out) > 0 && (out[0] == "." || out[0] == ",") {
+		out = out[1:]
+	}
+	return out, bonus
+}
+
+// possessives turns "Bram's" into "Bram" where the bare word is a word of
+// a creature's or an area's name and the word with its "s" is none:
+// "Bram's wounds", "the chief's shield", "the orc's grip".
+func (p *parser) possessives(toks []token) []string {
+	ws := make([]string, len(toks))
+	for i, t := range toks {
+		ws[i] = t.w
+		if !t.poss || len(t.w) < 2 {
+			continue
+		}
+		bare := t.w[:len(t.w)-1]
+		if p.nameWord(bare) && !p.nameWord(t.w) {
+			ws[i] = bare
+		}
+	}
+	return ws
+}
+
+// clauseBreaks end a clause: "I step back and loose an arrow", "fire
+// bolt on orc 1 then run", "speak with animals so I can talk".
+var clauseBreaks = set(",", ".", "and", "then", "so", "while")
+
+// clauses splits words at the clause breaks, each clause without its
+// lead words.
+func clauses(ws []string) [][]string {
+	var out [][]string
+	start := 0
+	for i := 0; i <= len(ws); i++ {
+		if i < len(ws) && !clauseBreaks[ws[i]] {
+			continue
+		}
+		if i < len(ws) && ws[i] == "and" && !opensClause(ws[i+1:]) {
+			continue // "bram and ilsa", "longsword and dagger": one clause's list
+		}
+		if c := ws[start:i]; len(c) > 0 {
+			out = append(out, c)
+		}
+		start = i + 1
+	}
+	return out
+}
+
+// opensClause reports whether words begin a clause of their own: a verb,
+// after lead words.
+func opensClause(ws []string) bool {
+	i := skipLead(ws, 0)
+	if i > 0 && i == len(ws) {
+		return true
+	}
+	if i == len(ws) {
+		return false
+	}
+	v := lemma(ws[i], isVerb)
+	_, task := taskVerbs[v]
+	return isVerb(v) || task || v == "draw" || v == "bring"
+}
+
+// asksRules reports whether words the readers could not read still ask
+// the rules for something: a verb of attack, cast, use, a contest or a
+// gift with an object, or a spell named whole. Such a clause beside a
+// read one makes the sentence two asks, or one misread: it is declined.
+func (p *parser) asksRules(c []string) bool {
+	c = c[skipLead(c, 0):]
+	if len(c) == 0 {
+		return false
+	}
+	v := lemma(c[0], isVerb)
+	object := slices.ContainsFunc(c[1:], func(w string) bool { return !directions[w] })
+	switch verbOf[v] {
+	case vAttack, vCast, vUse, vGrapple, vShove, vEquip, vUnequip, vAttune:
+		return object
+	}
+	if giveVerbs[v] && len(c) > 1 {
+		return true
+	}
+	for i := range c {
+		for _, cs := range [][]cand{p.spells(), p.otherSpells()} {
+			if hits, _ := takeExact(c[i:], cs, castStops); len(hits) > 0 && !(i > 0 && c[i-1] == "with") {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// directions say which way, not at what: "I lunge forward".
+var directions = set("forward", "forwards", "ahead", "back", "backward", "backwards", "in", "out", "away", "up",
+	"down", "aside", "around", "over", "off", "again", "wildly", "blindly")
+
+// A player's action is a few words: longer words, or more clauses, are
+// not read loosely, which keeps a long text's reading short.
+const (
+	maxLooseWords = 24
+	maxClauses    = 6
+)
+
+// trimAt are the words a trailing phrase of colour may begin with: "in
+// the face", "to distract the crowd", "for an hour", "aiming for its
+// neck".
+var trimAt = set("to", "in", "for", "into", "toward", "towards", "across", "through", "from", "over", "under",
+	"behind", "near", "by", "like", "because", "before", "after", "until", "without", "again", "right",
+	"hoping", "trying", "aiming", "making", "letting", "screaming", "yelling", "shouting", "snarling", "laughing",
+	"grinning", "roaring", "hoping", "just", "real", "one", "once", "twice", "hard")
+
+// readClause reads one clause: whole, or its head before a trailing
+// phrase of colour that names nothing the context holds.
+func (p *parser) readClause(c []string) (Intent, bool) {
+	if in, ok := p.strict(c); ok {
+		return in, true
+	}
+	if len(c) > maxLooseWords {
+		return Intent{}, false
+	}
+	for end := len(c) - 1; end >= 1; end-- {
+		if !trimAt[c[end]] && !(strings.HasSuffix(c[end], "ing") && len(c[end]) > 5 && !isVerb(lemma(c[end], isVerb))) {
+			continue
+		}
+		in, ok := p.strict(c[:end])
+		if !ok {
+			continue
+		}
+		if p.namesOther(c[end:], in) {
+			return Intent{}, false
+		}
+		return in, true
+	}
+	return Intent{}, false
+}
+
+// strict reads words as the readers do, a typed verb's typo after.
+func (p *parser) strict(ws []string) (Intent, bool) {
+	ws = ws[skipLead(ws, 0):]
+	if rest, ok := p.withoutActor(ws); ok {
+		ws = rest[skipLead(rest, 0):]
+	}
+	if len(ws) == 0 {
+		return Intent{}, false
+	}
+	if in, ok := p.parse(head(ws, false)); ok {
+		return in, true
+	}
+	if typo := head(ws, true); !equalWords(typo, head(ws, false)) {
+		return p.parse(typo)
+	}
+	return Intent{}, false
+}
+
+// namesOther reports whether words name a creature, an area or a weapon
+// the intent does not carry, or a spell or an item whole: a trailing
+// phrase that does is no colour ("cast fireball in the middle of the
+// goblins").
+func (p *parser) namesOther(ws []string, in Intent) bool {
+	carried := map[string]bool{in.TargetID: true, in.Weapon: true, in.ToAreaID: true, in.Item: true, in.Spell: true}
+	for _, id := range in.TargetIDs {
+		carried[id] = true
+	}
+	for _, cs := range [][]cand{p.targets(), p.areas(), p.weapons()} {
+		for _, c := range cs {
+			if carried[c.id] {
+				continue
+			}
+			for _, w := range ws {
+				if len(w) >= 3 && !isNumber(w) && (slices.Contains(c.words, w) || slices.ContainsFunc(singulars(w), func(s string) bool { return slices.Contains(c.words, s) })) {
+					return true
+				}
+			}
+		}
+	}
+	for _, cs := range [][]cand{p.spells(), p.otherSpells(), p.items()} {
+		for i := range ws {
+			if hits, _ := takeExact(ws[i:], cs, structural); len(hits) > 0 && !carried[cs[hits[0]].id] {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// clause is what one clause of a sentence read as.
+type clause struct {
+	words []string
+	in    Intent
+	ok    bool
+}
+
+// byClauses reads a sentence that does not read whole clause by clause.
+// One action, with clauses of colour or of movement without a place
+// around it, is that action ("I step back and loose an arrow at orc 2",
+// "disengage and back off"); a move alone among colour is the move ("I
+// leave the inn and go to the stables"); a check alone, or the same
+// check twice, is the check ("is he lying? insight"). Two clauses that
+// ask the rules for something, read or not, are declined.
+func (p *parser) byClauses(ws []string) (Intent, bool) {
+	cs := clauses(ws)
+	if len(cs) < 2 || len(cs) > maxClauses {
+		return Intent{}, false
+	}
+	var reads []clause
+	var main *clause
+	for _, c := range cs {
+		in, ok := p.readClause(c)
+		if !ok {
+			if p.asksRules(c) {
+				return Intent{}, false
+			}
+			reads = append(reads, clause{words: c})
+			continue
+		}
+		if in.Kind == "say" {
+			reads = append(reads, clause{words: c})
+			continue // words said beside an action are the action's colour
+		}
+		reads = append(reads, clause{words: c, in: in, ok: true})
+	}
+	for i := range reads {
+		r := &reads[i]
+		if !r.ok {
+			continue
+		}
+		if main != nil {
+			if sameCheck(main.in, r.in) {
+				if main.in.Skill == "" {
+					main = r
+				}
+				continue // "I try to read his face, is he bluffing?"
+			}
+			return Intent{}, false // two things asked: the rules refuse them in words
+		}
+		main = r
+	}
+	if main == nil {
+		return Intent{}, false
+	}
+	if main.in.Kind == "check" && main.in.Skill != "" && p.actsBeside(reads, main) {
+		return Intent{}, false // "I climb the wall, then jump down": what follows may change the roll
+	}
+	in := main.in
+	if in.Kind == "attack" && in.Weapon == "" {
+		in.Weapon = p.weaponBeside(reads, main)
+	}
+	return in, true
+}
+
+// weaponBeside is the one weapon of the actor's that the sentence's other
+// clauses name ("Aria drew her longsword and slashed at the orc"), or ""
+// when they name none or several, or drop or put it away.
+func (p *parser) weaponBeside(reads []clause, main *clause) string {
+	found := ""
+	for i := range reads {
+		r := &reads[i]
+		if r == main {
+			continue
+		}
+		c := r.words[skipLead(r.words, 0):]
+		if rest, ok := p.withoutActor(c); ok {
+			c = rest
+		}
+		if len(c) > 0 && (c[0] == "drop" || c[0] == "drops" || c[0] == "dropped" || verbOf[lemma(c[0], isVerb)] == vUnequip) {
+			return ""
+		}
+		for _, w := range c {
+			hits := findNear([]string{w}, p.weapons())
+			if len(w) < 3 || len(hits) != 1 {
+				continue
+			}
+			id := p.weapons()[hits[0]].id
+			if found != "" && found != id {
+				return ""
+			}
+			found = id
+		}
+	}
+	return found
+}
+
+// actsBeside reports whether a clause beside the main one does something
+// of its own: opens with a verb other than one of speech.
+func (p *parser) actsBeside(reads []clause, main *clause) bool {
+	for i := range reads {
+		r := &reads[i]
+		if r == main || r.ok {
+			continue
+		}
+		c := r.words[skipLead(r.words, 0):]
+		if rest, ok := p.withoutActor(c); ok {
+			c = rest[skipLead(rest, 0):]
+		}
+		if len(c) > 0 && opensClause(c) && !sayVerbs[c[0]] && !leadWords[c[0]] {
+			return true
+		}
+	}
+	return false
+}
+
+// sameCheck reports whether two clauses ask one check: one a task, the
+// other a question or the check named ("history check, have I heard of
+// this inn?"), of the same ability and skill or a skill only one names.
+// Two tasks are two things done ("I climb the wall, then jump down").
+func sameCheck(a, b Intent) bool {
+	if a.Kind != "check" || b.Kind != "check" || a.Ability != b.Ability || (a.Difficulty != "" && b.Difficulty != "") {
+		return false
+	}
+	return a.Skill == b.Skill || a.Skill == "" || b.Skill == ""
+}
