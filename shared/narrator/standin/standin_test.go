@@ -369,7 +369,9 @@ func TestCacheExpires(t *testing.T) {
 		read, write bool
 	}{{0, false, true}, {59 * time.Minute, true, false}, {61 * time.Minute, false, true}} {
 		now = now.Add(c.after)
-		got, _, err := narrate(t, m, fight())
+		req := fight()
+		req.Layout = narrator.LayoutFlat // one cache point, of an hour
+		got, _, err := narrate(t, m, req)
 		if err != nil {
 			t.Fatal(err)
 		}
