@@ -176,12 +176,23 @@ func (e *Encounter) nock(res *Result, ai int, w srd.Weapon, item string, req rul
 	req.Bonus += q.Bonus
 	if len(req.Damage) > 0 {
 		req.Damage = slices.Clone(req.Damage)
-		if x, err := dice.Parse(req.Damage[0].Dice.String() + "+" + strconv.Itoa(q.Bonus)); err == nil {
+		if x, err := dice.Parse(plus(req.Damage[0].Dice.String(), q.Bonus)); err == nil {
 			req.Damage[0].Dice = x
 		}
 	}
 	res.say(fmt.Sprintf("%s shoots %s.", p.Name, aPiece(*q)))
 	return req
+}
+
+// plus is dice d with n more, folded into its modifier where it ends in
+// one ("1d8+1" and 1 are "1d8+2"), so the roll reads as the SRD's.
+func plus(d string, n int) string {
+	if i := strings.LastIndexAny(d, "+-"); i > 0 {
+		if k, err := strconv.Atoi(d[i:]); err == nil {
+			return withModifier(d[:i], k+n)
+		}
+	}
+	return withModifier(d, n)
 }
 
 // loosed ends the shot whose attack is res.Attacks[at]: a magic piece
