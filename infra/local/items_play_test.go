@@ -3,6 +3,7 @@ package main
 import (
 	"fmt"
 	"net/http"
+	"strconv"
 	"strings"
 	"testing"
 )
@@ -200,4 +201,95 @@ func TestPotionOfSpeedOverTheSocket(t *testing.T) {
 	if log := fmt.Sprint(encounterOf(c)["log"]); !strings.Contains(log, "Potion of Speed") || !strings.Contains(log, "Haste") {
 		t.Errorf("the log does not tell the potion: %s", log)
 	}
+}
+
+// +1 arrows over the socket: the first shot from a longbow is a +1
+// arrow's, 1 more to hit and to damage; the fight's end writes the arrows
+// shot back on the sheet, a +1 arrow that hit no longer magic, and the
+// sheet says what the +1 arrows left do.
+func TestMagicArrowsOverTheSocket(t *testing.T) {
+	base := inProcess(t, func(c *config) { c.turnRate = 0 })
+	fighter := map[string]any{"name": "Bram", "race": "human", "class": "fighter", "level": 1,
+		"abilities": map[string]int{"str": 15, "dex": 12, "con": 14, "int": 8, "wis": 10, "cha": 10}}
+	h := newHero(t, base, fighter, dummy)
+	for _, g := range []map[string]any{{"item": "longbow"}, {"item": "arrow", "qty": 4}, {"item": "arrow", "magic": "ammunition-1", "qty": 3}} {
+		h.p.must("POST", "/api/campaigns/"+h.id+"/characters/"+h.char+"/give", g, nil, http.StatusOK)
+	}
+	h.begin("dummy", 1)
+	var enc map[string]any
+	var attack, damage roll
+	shots := 0
+	for range 3 { // until a hit: each shot a +1 arrow
+		enc, _ = h.myTurn()
+		c := h.act(map[string]any{"kind": "attack", "target_id": monsters(enc)[0], "weapon": "longbow"}, nil)
+		enc, shots = encounterOf(c), shots+1
+		for _, r := range rollsOf(t, c) {
+			switch r.Reason {
+			case "attack roll":
+				attack = r
+			case "damage":
+				damage = r
+			}
+		}
+		if damage.Dice != "" {
+			break
+		}
+	}
+	if log := fmt.Sprint(enc["log"]); !strings.Contains(log, "shoots a +1 arrow") || !strings.Contains(log, "no longer magical") {
+		t.Errorf("the log does not tell the +1 arrow: %s", log)
+	}
+	// A plain arrow, named, for the difference: 1 to hit, 1 to damage
+	// (Dexterity +1 to both).
+	enc, _ = h.myTurn()
+	c := h.act(map[string]any{"kind": "attack", "target_id": monsters(enc)[0], "weapon": "longbow", "item": "arrow"}, nil)
+	enc = encounterOf(c)
+	for _, r := range rollsOf(t, c) {
+		if r.Reason == "attack roll" && !plusOne(r.Dice, attack.Dice) {
+			t.Errorf("a +1 arrow's attack %s, a plain one's %s", attack.Dice, r.Dice)
+		}
+	}
+	if damage.Dice != "1d8+2" {
+		t.Errorf("a +1 arrow's damage %s, want 1d8+2", damage.Dice)
+	}
+	h.end(enc)
+	var v struct {
+		Characters []struct {
+			ID        string
+			Inventory []struct {
+				Item, Magic, Name, Does string
+				Qty                     int
+			}
+		}
+	}
+	h.p.must("GET", "/api/campaigns/"+h.id, nil, &v, http.StatusOK)
+	plain, magic, does := 0, 0, ""
+	for _, c := range v.Characters {
+		for _, it := range c.Inventory {
+			switch {
+			case c.ID != h.char || it.Item != "arrow":
+			case it.Magic == "ammunition-1":
+				magic, does = magic+it.Qty, it.Does
+			default:
+				plain += it.Qty
+			}
+		}
+	}
+	// Half the shots found: of the misses, half still +1; the rest plain.
+	found, missesFound := shots/2, (shots-1)/2
+	if magic != 3-shots+missesFound || plain != 4+found-missesFound {
+		t.Errorf("after %d shots the sheet holds %d +1 and %d plain arrows", shots, magic, plain)
+	}
+	if magic > 0 && does != "+1 to attack and damage rolls, lost once it hits" {
+		t.Errorf("the sheet says the +1 arrows do %q", does)
+	}
+}
+
+// plusOne reports whether the attack roll magic ("1d20+6") is plain's
+// ("1d20+5") with 1 more.
+func plusOne(plain, magic string) bool {
+	_, p, _ := strings.Cut(plain, "+")
+	_, m, _ := strings.Cut(magic, "+")
+	x, errP := strconv.Atoi(p)
+	y, errM := strconv.Atoi(m)
+	return errP == nil && errM == nil && y == x+1
 }

@@ -65,9 +65,19 @@ func Pieces(inv []Item, id string) int {
 // used up, from its first stacks, a stack gone with its last piece; inv
 // is not changed.
 func Spend(inv []Item, id string, n int) []Item {
+	return spend(inv, id, n, func(Item) bool { return true })
+}
+
+// SpendOf is Spend of only the stacks magic enchants, "" the plain ones:
+// a +1 arrow shot is never taken from the plain arrows.
+func SpendOf(inv []Item, id, magic string, n int) []Item {
+	return spend(inv, id, n, func(it Item) bool { return it.Magic == magic })
+}
+
+func spend(inv []Item, id string, n int, of func(Item) bool) []Item {
 	out := make([]Item, 0, len(inv))
 	for _, it := range inv {
-		if n > 0 && isItem(it.Item, id) && it.Qty > 0 {
+		if n > 0 && isItem(it.Item, id) && it.Qty > 0 && of(it) {
 			k := min(n, it.Qty)
 			it.Qty, n = it.Qty-k, n-k
 			if it.Qty == 0 {

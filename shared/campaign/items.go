@@ -148,14 +148,19 @@ func ItemWeaponDamage(inv []Item, weapon string) []srd.ItemDamage {
 }
 
 // ItemEffect is what a magic item does, in a few words, for a sheet: "+2 Str
-// → 19", "fire resistance", "speed 30 ft"; "" where it does none of
-// those. ab are the character's own scores.
+// → 19", "fire resistance", "speed 30 ft", a magic arrow's bonus; "" where
+// it does none of those. ab are the character's own scores.
 func ItemEffect(it Item, ab Abilities) string {
 	m, ok := MagicOf(it)
 	if !ok {
 		return ""
 	}
 	var parts []string
+	if m.Enchants == "ammunition" && m.Bonus > 0 {
+		// The stack's name ("Arrow, +1") says the bonus, not that a hit
+		// spends the magic.
+		parts = append(parts, fmt.Sprintf("+%d to attack and damage rolls, lost once it hits", m.Bonus))
+	}
 	for _, s := range m.Scores {
 		before := ab
 		SetScoreAtLeast(&ab, s.Ability, s.Score)

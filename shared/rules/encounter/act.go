@@ -432,6 +432,9 @@ func (e *Encounter) attack(res *Result, ai int, in Action, src dice.Source, rs R
 		if w, ok := lookupWeapon(in.Weapon); ok {
 			n, shot = loads(res, actor, w, n), w
 		}
+		if err := aimable(actor, shot, in.Item); err != nil { // items_ammo.go
+			return err
+		}
 		for range n {
 			reqs = append(reqs, req)
 		}
@@ -482,9 +485,11 @@ func (e *Encounter) attack(res *Result, ai int, in Action, src dice.Source, rs R
 			if !e.shoot(res, ai, shot) {
 				break
 			}
-			if err := e.strikeWith(res, ai, ti, req, src, rs); err != nil {
+			at := len(res.Attacks)
+			if err := e.strikeWith(res, ai, ti, e.nock(res, ai, shot, in.Item, req), src, rs); err != nil {
 				return err
 			}
+			e.loosed(res, ai, at) // items_ammo.go
 			if res.Attacks[len(res.Attacks)-1].Sneak {
 				e.Participants[ai].Turn.SneakUsed = true
 			}

@@ -65,7 +65,7 @@ func (e *Encounter) attackWith(res *Result, ai, ti int, req rules.AttackRequest,
 	e.realmsAttack(ai, ti, &req) // Magic Circle
 	helped := e.servantsAttack(ai, ti, &req)
 	e.lit(ai, ti, &req)
-	magic := e.weaponSpells(ai, ti, &req) || e.featuresMagical(ai, req)
+	magic := e.weaponSpells(ai, ti, &req) || e.featuresMagical(ai, req) || e.Participants[ai].Nocked != "" // a magic arrow (items_ammo.go)
 	defer e.defend(ti, req, magic)()
 	t = e.Participants[ti]
 	e.riderSaves(ti, &req)

@@ -179,6 +179,11 @@ type Participant struct {
 	// weapon, or in an encounter stored before ammunition was counted,
 	// whose shots spend none.
 	Ammo map[string]int `json:"ammo,omitempty"`
+	// Quiver are the pieces of magic ammunition among Ammo (a +1 arrow),
+	// and Nocked the one the attack being made shoots, "" for a plain
+	// piece (items_ammo.go).
+	Quiver []MagicAmmo `json:"quiver,omitempty"`
+	Nocked string      `json:"nocked,omitempty"`
 	// Size is the creature's size, lower case ("medium"); "" is Medium.
 	// GrappledBy is the participant grappling it (contest.go).
 	Size       string `json:"size,omitempty"`

@@ -68,7 +68,9 @@ type Diff struct {
 	// Ammunition is what a character shot of each kind of ammunition it
 	// carried, and what it recovered after.
 	Ammunition []AmmoDiff `json:"ammunition,omitempty"`
-	Stats      Stats      `json:"stats"`
+	// MagicAmmunition are the magic pieces among them (items_ammo.go).
+	MagicAmmunition []MagicAmmoDiff `json:"magic_ammunition,omitempty"`
+	Stats           Stats           `json:"stats"`
 	// Effects are the lasting effects the character leaves the fight
 	// with (the spells still in force, each until a game time).
 	Effects []campaign.Effect `json:"effects,omitempty"`
@@ -235,6 +237,7 @@ func (e Encounter) diffs(outcome string, commit func(Participant) bool) Diffs {
 			}
 			a.After = a.Before - a.Spent + a.Recovered
 		}
+		d.MagicAmmunition = magicSpent(p, recovers(outcome)) // items_ammo.go
 		if !d.Ephemeral && !d.Dead {
 			d.XP = share
 			d.Effects = e.lastingOn(p.ID)
@@ -610,7 +613,7 @@ func (ds Diffs) CharacterUpdates(base []campaign.Character) []campaign.Character
 			ch.Afflictions = slices.Clone(d.Afflictions.After)
 		}
 		for _, a := range d.Ammunition {
-			ch.Inventory = campaign.Spend(ch.Inventory, a.ID, a.Spent-a.Recovered)
+			ch.Inventory = spendAmmo(ch.Inventory, a, d.MagicAmmunition) // items_ammo.go
 		}
 		if len(d.SpellSlots) > 0 {
 			slots := maps.Clone(ch.SpellSlots)

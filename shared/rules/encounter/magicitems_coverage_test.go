@@ -8,7 +8,7 @@ import (
 )
 
 // playedItem reports whether the rules play magic item m's numbers: a +N
-// weapon or armour variant, what it adds to AC and saves, spells cast for
+// weapon, armour or ammunition variant, what it adds to AC and saves, spells cast for
 // its charges, a potion of healing, the scores it sets, the damage it
 // resists or is immune to, the conditions it wards off, the speed it
 // gives, what a weapon's hits add, what the fight plays by code of its
@@ -19,7 +19,7 @@ func playedItem(m srd.MagicItem) bool {
 	switch {
 	case potion, encounter.PlaysItem(m.ID):
 		return true
-	case (m.Enchants == "weapon" || m.Enchants == "armor") && m.Bonus > 0:
+	case (m.Enchants == "weapon" || m.Enchants == "armor" || m.Enchants == "ammunition") && m.Bonus > 0:
 		return true
 	case m.Enchants == "" && (m.AC > 0 || m.Saves > 0):
 		return true

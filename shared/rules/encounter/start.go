@@ -197,6 +197,7 @@ func characterParticipant(ch campaign.Character) Participant {
 		}
 	}
 	p.Start.Ammo = maps.Clone(p.Ammo)
+	p.Quiver = quiverOf(ch.Inventory, p.Ammo) // items_ammo.go
 	p.Armored = campaign.WearsArmor(ch)
 	p.KitUses = campaign.KitUses(ch.Inventory)
 	p.Kit, p.Start.KitUses = p.KitUses > 0, p.KitUses

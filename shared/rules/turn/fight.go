@@ -33,7 +33,7 @@ func (r request) inEncounter(d Decision, rec campaign.EncounterRecord, e encount
 	p, _ := e.Participant(who)
 	act := encounter.Action{Kind: in.Kind, TargetID: in.TargetID, Weapon: in.Weapon, Spell: in.Spell,
 		SlotLevel: in.SlotLevel, TargetIDs: in.TargetIDs, Bonus: in.Bonus, Ongoing: in.Ongoing, Choice: in.Choice,
-		ToAreaID: in.ToAreaID, Feature: in.Feature, With: in.With, Spare: in.Spare}
+		ToAreaID: in.ToAreaID, Feature: in.Feature, With: in.With, Spare: in.Spare, Item: in.Item}
 	// Movement, like a bonus action, leaves the turn open for the action.
 	act.EndTurn = !in.KeepTurn && !act.Free() && (!(act.TakesBonusAction() || act.Kind == encounter.ActionMove) || p.Turn.ActionUsed)
 	return r.play(d, rec, e, who, act)
