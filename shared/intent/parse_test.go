@@ -392,3 +392,19 @@ func TestParseLooseKeepsTheGuards(t *testing.T) {
 		}
 	}
 }
+
+// A spell whose name is an ordinary deed is that deed when said alone
+// ("I knock twice" at a door, not the Knock spell), and the spell when it
+// names its targets.
+func TestPlainWordSpellsAreDeedsAlone(t *testing.T) {
+	c := table
+	c.OtherSpells = append(slices.Clone(c.OtherSpells), intent.Ref{ID: "knock", Name: "Knock"}, intent.Ref{ID: "sleep", Name: "Sleep"})
+	for _, s := range []string{"I knock twice", "knock!", "I knock"} {
+		if got, ok := intent.Parse(s, c); ok && got.Kind == "cast" {
+			t.Errorf("%q read as casting %s", s, got.Spell)
+		}
+	}
+	if got, ok := intent.Parse("sleep the goblins", c); !ok || got.Kind != "cast" || got.Spell != "sleep" || len(got.TargetIDs) != 2 {
+		t.Errorf("sleep the goblins = %+v, %v; want Sleep cast at both goblins", got, ok)
+	}
+}

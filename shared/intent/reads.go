@@ -179,6 +179,9 @@ func (p *parser) spellFirst(ws []string) (Intent, bool) {
 			return Intent{}, false
 		}
 		name := ws[:best]
+		if len(name) == 1 && plainVerbs[name[0]] && len(ws) == 1 {
+			return Intent{}, false // "I knock", "light!": an ordinary deed, not the spell
+		}
 		for _, other := range [][]cand{p.items(), p.weapons()} {
 			for _, c := range other {
 				if equalWords(c.words, name) || c.compact == strings.Join(name, "") {
@@ -203,6 +206,14 @@ func (p *parser) spellFirst(ws []string) (Intent, bool) {
 	}
 	return Intent{}, false
 }
+
+// plainVerbs are spells whose one-word names are also what anyone does:
+// said alone without "cast" ("I knock twice"), they are the deed, not the
+// spell. With a target after them ("sleep the goblins") they are read as
+// the spell.
+var plainVerbs = set("knock", "light", "sleep", "fly", "jump", "command", "message", "alarm", "heal", "harm", "slow",
+	"haste", "fear", "wish", "silence", "darkness", "shatter", "identify", "mending", "guidance", "resistance",
+	"friends", "suggestion", "confusion", "sanctuary", "teleport", "dream", "regenerate", "contingency", "counterspell")
 
 // levelOf takes a slot level off the words ("using a 2nd level slot").
 func (p *parser) levelOf(ws []string) (int, []string, bool) { return takeLevel(ws) }
