@@ -94,7 +94,14 @@ func (d *dying) LastSeq(ctx context.Context, id string) (int64, error) {
 // same (it is derived from the token key).
 func (f *fixture) restarted(t testing.TB) *game.Service {
 	t.Helper()
-	svc := game.NewService(f.store, f.push, narrator.Offline{}, f.svc.Tokens, slog.New(slog.DiscardHandler))
+	return f.restartedOn(t, f.store)
+}
+
+// restartedOn is restarted with the new process's store calls going
+// through store.
+func (f *fixture) restartedOn(t testing.TB, store game.Store) *game.Service {
+	t.Helper()
+	svc := game.NewService(store, f.push, narrator.Offline{}, f.svc.Tokens, slog.New(slog.DiscardHandler))
 	svc.Now = f.clock.Now
 	var ids atomic.Int64
 	svc.NewID = func() string { return fmt.Sprintf("re%06d", ids.Add(1)) }
