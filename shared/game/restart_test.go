@@ -305,3 +305,31 @@ func TestRestartForgetsConnectionsAndMonsterTurns(t *testing.T) {
 		t.Fatalf("connection c1 after a restart: %v", err)
 	}
 }
+
+// forgetful is a store that cannot read request records at the moment.
+type forgetful struct{ game.Store }
+
+func (forgetful) Request(context.Context, string, string) (campaign.Request, error) {
+	return campaign.Request{}, fault.E(fault.Unavailable, "read request", "the store is busy")
+}
+
+// A request whose record cannot be read is not taken for a new one: had
+// it been seen before, a turn started now would answer it with a second
+// turn id. The player is told to try again, and nothing is held.
+func TestAnUnreadableRequestStartsNoTurn(t *testing.T) {
+	f := newFixture(t)
+	ctx := context.Background()
+	aria := game.Player{ID: "p-a", Name: "Aria"}
+	camp, mira := f.tableOf(t, aria, "Busy", "a1", campaign.NewCharacter{Name: "Mira", Race: "elf", Class: "wizard"})
+	f.svc.Store = forgetful{f.store}
+	err := f.svc.TakeTurn(ctx, "a1", events.ClientMessage{Action: events.ActionTurn, RequestID: "search-1", CharacterID: mira.ID, Text: "I look around"})
+	if !fault.Is(err, fault.Unavailable) {
+		t.Fatalf("the turn = %v, want unavailable", err)
+	}
+	if accepted := f.told(t, "a1", events.TypeTurnAccepted); len(accepted) != 0 {
+		t.Errorf("told %v", accepted)
+	}
+	if l := mustSnap(t, f, camp.ID).Lease; l != nil {
+		t.Errorf("the table is held by %+v", l)
+	}
+}

@@ -38,13 +38,19 @@ func (s *Service) TakeTurn(ctx context.Context, connectionID string, msg events.
 	if msg.CampaignID != "" && msg.CampaignID != conn.CampaignID {
 		return fault.E(fault.Forbidden, op, "this connection is bound to another campaign")
 	}
-	if req, err := s.Store.Request(ctx, conn.CampaignID, msg.RequestID); err == nil {
+	req, err := s.Store.Request(ctx, conn.CampaignID, msg.RequestID)
+	switch {
+	case err == nil:
 		// Committed or dropped before: answer again, change nothing.
 		s.accepted(ctx, conn, req.TurnID, msg)
 		if req.Outcome == campaign.RequestDropped {
 			s.tell(ctx, conn.CampaignID, conn.ID, events.TypeTurnDropped, events.TurnDropped{TurnID: req.TurnID})
 		}
 		return nil
+	case !fault.Is(err, fault.NotFound):
+		// Not known to be new: a turn started now could answer a
+		// repeat with a second turn id.
+		return fmt.Errorf("%s: %w", op, err)
 	}
 	now := s.now()
 	lease := snap.Lease
