@@ -20,7 +20,9 @@ const crashKills = 30
 // hole in the event log (a seq no sync can fill), a committed turn without
 // its turn.committed event, a resent request answered with a new turn id,
 // an event delivered after a later one on the same connection, and a
-// request that took effect twice. Each must be 0.
+// request that took effect twice. Each must be 0. A request whose turn was
+// dropped (turn.dropped) is settled without a saved turn: its resend is
+// answered with the dropped turn's id, and the loop counts those apart.
 func TestCrashLoopSQLite(t *testing.T) {
 	if testing.Short() {
 		t.Skip("crash loop")
@@ -44,9 +46,10 @@ func TestCrashLoopDynamoDB(t *testing.T) {
 }
 
 // crashTally is what a crash loop counts; every field must end at 0 but
-// Kills and Committed.
+// Kills, Committed and Dropped.
 type crashTally struct {
 	Kills, Committed int
+	Dropped          int // requests settled by their turn's turn.dropped, not a saved turn
 	Holes            int // seqs missing from the log for good
 	Missing          int // committed turns without a turn.committed event
 	NewIDs           int // resent requests answered with another turn id
@@ -63,19 +66,24 @@ func crashLoop(t *testing.T, launch func() *proc) {
 	}
 	rng := rand.New(rand.NewPCG(7, 13))
 	var tally crashTally
-	// accepted is every turn id a request was ever answered with.
+	// accepted is every turn id a request was ever answered with;
+	// dropped, every turn id a turn.dropped named.
 	accepted := map[string]map[string]bool{}
+	dropped := map[string]bool{}
 	// retired are the sockets of earlier lives, kept for the order count.
 	var retired []*socket
 	note := func(tb *table) {
 		for _, s := range tb.socks {
 			for _, ev := range s.events() {
-				if ev.str("type") == "turn.accepted" {
+				switch ev.str("type") {
+				case "turn.accepted":
 					rid := ev.str("request_id")
 					if accepted[rid] == nil {
 						accepted[rid] = map[string]bool{}
 					}
 					accepted[rid][ev.str("turn_id")] = true
+				case "turn.dropped":
+					dropped[ev.str("turn_id")] = true
 				}
 			}
 		}
@@ -122,8 +130,7 @@ func crashLoop(t *testing.T, launch func() *proc) {
 			}
 		}
 		for _, tb := range tables {
-			note(tb)
-			waitCommitted(t, tb, accepted, rids[tb])
+			waitSettled(t, tb, func() { note(tb) }, accepted, dropped, rids[tb])
 		}
 	}
 	for _, tb := range tables {
@@ -143,6 +150,9 @@ func crashLoop(t *testing.T, launch func() *proc) {
 	}
 	for rid, ids := range accepted {
 		tally.NewIDs += len(ids) - 1
+		if allDropped(ids, dropped) {
+			tally.Dropped++
+		}
 		if len(ids) > 1 {
 			// Which path answered it anew shows in the servers' logs.
 			t.Logf("%s answered with turn ids %v", rid, ids)
@@ -229,18 +239,21 @@ func storedTurns(t *testing.T, tb *table) []storedTurn {
 	return page.Turns
 }
 
-// waitCommitted waits until every accepted turn of the requests is stored.
-func waitCommitted(t *testing.T, tb *table, accepted map[string]map[string]bool, rids []string) {
+// waitSettled waits until every accepted request is settled: its turn
+// stored, or dropped (told by turn.dropped). note reads what the table's
+// sockets were sent into accepted and dropped.
+func waitSettled(t *testing.T, tb *table, note func(), accepted map[string]map[string]bool, dropped map[string]bool, rids []string) {
 	t.Helper()
 	deadline := time.Now().Add(30 * time.Second)
 	for {
+		note()
 		stored := map[string]bool{}
 		for _, tr := range storedTurns(t, tb) {
 			stored[tr.RequestID] = true
 		}
 		done := true
 		for _, rid := range rids {
-			if len(accepted[rid]) > 0 && !stored[rid] {
+			if len(accepted[rid]) > 0 && !stored[rid] && !allDropped(accepted[rid], dropped) {
 				done = false
 			}
 		}
@@ -248,10 +261,20 @@ func waitCommitted(t *testing.T, tb *table, accepted map[string]map[string]bool,
 			return
 		}
 		if time.Now().After(deadline) {
-			t.Fatalf("%s: accepted turns never committed: %v", tb.id, rids)
+			t.Fatalf("%s: accepted turns never committed nor dropped: %v", tb.id, rids)
 		}
 		time.Sleep(50 * time.Millisecond)
 	}
+}
+
+// allDropped reports whether every turn id of ids was dropped.
+func allDropped(ids, dropped map[string]bool) bool {
+	for id := range ids {
+		if !dropped[id] {
+			return false
+		}
+	}
+	return len(ids) > 0
 }
 
 // syncAll reads the campaign's whole event log through a new connection's

@@ -54,7 +54,7 @@ func binary(t *testing.T, pkg string) string {
 type proc struct {
 	cmd  *exec.Cmd
 	addr string
-	logs *strings.Builder
+	logs *lockedWriter // its stderr: the server's log lines
 }
 
 var addrLine = regexp.MustCompile(`(?:running at|listening on) (http://[0-9.:]+)`)
@@ -65,8 +65,8 @@ func start(t *testing.T, bin string, env []string, args ...string) *proc {
 	cmd := exec.Command(bin, args...)
 	cmd.Env = append(os.Environ(), append([]string{"CHRONICLER_NARRATOR=offline"}, env...)...)
 	stdout, _ := cmd.StdoutPipe()
-	logs := &strings.Builder{}
-	cmd.Stderr = &lockedWriter{w: logs}
+	logs := &lockedWriter{w: &strings.Builder{}}
+	cmd.Stderr = logs
 	if err := cmd.Start(); err != nil {
 		t.Fatal(err)
 	}
@@ -109,6 +109,14 @@ func (l *lockedWriter) Write(b []byte) (int, error) {
 	l.mu.Lock()
 	defer l.mu.Unlock()
 	return l.w.Write(b)
+}
+
+// String is what was written so far, read under the lock: a server still
+// running writes its log as it is read.
+func (l *lockedWriter) String() string {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return l.w.String()
 }
 
 func TestEndToEndSQLite(t *testing.T) {

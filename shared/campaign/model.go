@@ -460,12 +460,23 @@ type Reaction struct {
 }
 
 // Request remembers a client request id for as long as the campaign exists,
-// so a repeat has the original effect only once.
+// so a repeat has the original effect only once. A turn's request names
+// its turn, and its Outcome when the turn did not take effect: a repeat of
+// a dropped turn's request is told of that turn again, not given a new one.
 type Request struct {
-	RequestID string    `json:"request_id"`
-	TurnID    string    `json:"turn_id"`
-	CreatedAt time.Time `json:"created_at"`
+	RequestID string         `json:"request_id"`
+	TurnID    string         `json:"turn_id"`
+	Outcome   RequestOutcome `json:"outcome,omitempty"`
+	CreatedAt time.Time      `json:"created_at"`
 }
+
+// RequestOutcome is what became of a remembered request; empty when it
+// took effect (its turn was committed).
+type RequestOutcome string
+
+// RequestDropped is the request of a turn that was accepted, then
+// released unsaved (turn.dropped).
+const RequestDropped RequestOutcome = "dropped"
 
 // Presence of a character in the current session.
 type Presence string

@@ -236,7 +236,7 @@ func (s *Service) autoTurn(ctx context.Context, campaignID, flow string) bool {
 	}
 	if !ok {
 		if takeOver { // the fight moved on under the dead try's lease: free the table
-			s.release(ctx, campaignID, turnID)
+			s.release(ctx, campaignID, *snap.Lease)
 		}
 		return false
 	}

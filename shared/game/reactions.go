@@ -394,7 +394,7 @@ func (s *Service) settle(ctx context.Context, snap Snapshot, l campaign.Lease, p
 	}
 	if play.own != nil {
 		if err := s.resolve(ctx, snap, next, play.actor, *play.own, p.Seed); err != nil {
-			s.release(ctx, snap.Campaign.ID, l.TurnID)
+			s.release(ctx, snap.Campaign.ID, l)
 			return err
 		}
 		if play.own.Encounter != nil {
@@ -414,7 +414,7 @@ func (s *Service) settle(ctx context.Context, snap Snapshot, l campaign.Lease, p
 func (s *Service) finishMonsterTurn(ctx context.Context, snap Snapshot, lease campaign.Lease, seed uint64, play played) error {
 	d, err := turn.Played(snap.Characters, play.rec, play.next, play.res)
 	if err != nil {
-		s.release(ctx, snap.Campaign.ID, lease.TurnID)
+		s.release(ctx, snap.Campaign.ID, lease)
 		return err
 	}
 	// The fight's rounds are game time for the characters out of it too.
@@ -425,7 +425,7 @@ func (s *Service) finishMonsterTurn(ctx context.Context, snap Snapshot, lease ca
 		actor = *ch // a character played for a player away from the table
 	}
 	if err := s.resolve(ctx, snap, lease, &actor, d, seed); err != nil {
-		s.release(ctx, snap.Campaign.ID, lease.TurnID)
+		s.release(ctx, snap.Campaign.ID, lease)
 		return err
 	}
 	return nil

@@ -94,7 +94,14 @@ func (d *dying) LastSeq(ctx context.Context, id string) (int64, error) {
 // same (it is derived from the token key).
 func (f *fixture) restarted(t testing.TB) *game.Service {
 	t.Helper()
-	svc := game.NewService(f.store, f.push, narrator.Offline{}, f.svc.Tokens, slog.New(slog.DiscardHandler))
+	return f.restartedOn(t, f.store)
+}
+
+// restartedOn is restarted with the new process's store calls going
+// through store.
+func (f *fixture) restartedOn(t testing.TB, store game.Store) *game.Service {
+	t.Helper()
+	svc := game.NewService(store, f.push, narrator.Offline{}, f.svc.Tokens, slog.New(slog.DiscardHandler))
 	svc.Now = f.clock.Now
 	var ids atomic.Int64
 	svc.NewID = func() string { return fmt.Sprintf("re%06d", ids.Add(1)) }
@@ -296,5 +303,33 @@ func TestRestartForgetsConnectionsAndMonsterTurns(t *testing.T) {
 	}
 	if _, err := f.svc.Store.ConnectionByID(ctx, "c1"); !fault.Is(err, fault.NotFound) {
 		t.Fatalf("connection c1 after a restart: %v", err)
+	}
+}
+
+// forgetful is a store that cannot read request records at the moment.
+type forgetful struct{ game.Store }
+
+func (forgetful) Request(context.Context, string, string) (campaign.Request, error) {
+	return campaign.Request{}, fault.E(fault.Unavailable, "read request", "the store is busy")
+}
+
+// A request whose record cannot be read is not taken for a new one: had
+// it been seen before, a turn started now would answer it with a second
+// turn id. The player is told to try again, and nothing is held.
+func TestAnUnreadableRequestStartsNoTurn(t *testing.T) {
+	f := newFixture(t)
+	ctx := context.Background()
+	aria := game.Player{ID: "p-a", Name: "Aria"}
+	camp, mira := f.tableOf(t, aria, "Busy", "a1", campaign.NewCharacter{Name: "Mira", Race: "elf", Class: "wizard"})
+	f.svc.Store = forgetful{f.store}
+	err := f.svc.TakeTurn(ctx, "a1", events.ClientMessage{Action: events.ActionTurn, RequestID: "search-1", CharacterID: mira.ID, Text: "I look around"})
+	if !fault.Is(err, fault.Unavailable) {
+		t.Fatalf("the turn = %v, want unavailable", err)
+	}
+	if accepted := f.told(t, "a1", events.TypeTurnAccepted); len(accepted) != 0 {
+		t.Errorf("told %v", accepted)
+	}
+	if l := mustSnap(t, f, camp.ID).Lease; l != nil {
+		t.Errorf("the table is held by %+v", l)
 	}
 }

@@ -137,13 +137,13 @@ func (s *Service) reveal(ctx context.Context, snap Snapshot, l campaign.Lease, a
 	// rolls, and the decision says where the turn stops next.
 	actor := characterOf(snap, l.ActorID)
 	if actor == nil {
-		s.release(ctx, snap.Campaign.ID, l.TurnID)
+		s.release(ctx, snap.Campaign.ID, l)
 		return fault.E(fault.Conflict, op, "the character is gone; the turn was not saved")
 	}
 	choices := encounter.Reactions{Taken: p.Reactions, Seed: s.reactionSeed(snap.Campaign.ID, l.TurnID)}
 	d, err := s.decideWith(snap, *actor, l, dice.NewSeeded(p.Seed), choices)
 	if err != nil || !sameRolls(d.Rolls, p.Rolls) {
-		s.release(ctx, snap.Campaign.ID, l.TurnID)
+		s.release(ctx, snap.Campaign.ID, l)
 		return fault.E(fault.Conflict, op, "the table changed while the dice were out; the turn was not saved, try again")
 	}
 	from := p.Revealed
@@ -182,7 +182,7 @@ func (s *Service) reveal(ctx context.Context, snap Snapshot, l campaign.Lease, a
 		return nil
 	}
 	if err := s.resolve(ctx, snap, next, actor, d, p.Seed); err != nil {
-		s.release(ctx, snap.Campaign.ID, l.TurnID)
+		s.release(ctx, snap.Campaign.ID, l)
 		return err
 	}
 	if d.Encounter != nil {

@@ -288,7 +288,7 @@ func (s *Service) finishLost(ctx context.Context, snap Snapshot) bool {
 		err = s.playTurn(ctx, snap, characterOf(snap, l.ActorID), &l, false)
 	}
 	if err != nil {
-		s.release(ctx, snap.Campaign.ID, l.TurnID)
+		s.release(ctx, snap.Campaign.ID, l)
 		s.Log.WarnContext(ctx, "a turn lost with its server was dropped", "campaign", snap.Campaign.ID, "turn", l.TurnID, "request", l.RequestID, "err", err)
 		return false
 	}

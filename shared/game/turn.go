@@ -27,7 +27,8 @@ const recentTurns = 12
 // that saves the turn, the state, the changed characters and the campaign's
 // last played time, releases the lease and appends narration.done and
 // turn.committed. A repeated request id has one effect:
-// the repeat gets turn.accepted with the original turn id.
+// the repeat gets turn.accepted with the original turn id (and
+// turn.dropped after it when that turn was dropped).
 func (s *Service) TakeTurn(ctx context.Context, connectionID string, msg events.ClientMessage) error {
 	const op = "take turn"
 	conn, snap, err := s.connection(ctx, connectionID, op)
@@ -37,9 +38,19 @@ func (s *Service) TakeTurn(ctx context.Context, connectionID string, msg events.
 	if msg.CampaignID != "" && msg.CampaignID != conn.CampaignID {
 		return fault.E(fault.Forbidden, op, "this connection is bound to another campaign")
 	}
-	if req, err := s.Store.Request(ctx, conn.CampaignID, msg.RequestID); err == nil {
-		s.accepted(ctx, conn, req.TurnID, msg) // committed before: answer again, change nothing
+	req, err := s.Store.Request(ctx, conn.CampaignID, msg.RequestID)
+	switch {
+	case err == nil:
+		// Committed or dropped before: answer again, change nothing.
+		s.accepted(ctx, conn, req.TurnID, msg)
+		if req.Outcome == campaign.RequestDropped {
+			s.tell(ctx, conn.CampaignID, conn.ID, events.TypeTurnDropped, events.TurnDropped{TurnID: req.TurnID})
+		}
 		return nil
+	case !fault.Is(err, fault.NotFound):
+		// Not known to be new: a turn started now could answer a
+		// repeat with a second turn id.
+		return fmt.Errorf("%s: %w", op, err)
 	}
 	now := s.now()
 	lease := snap.Lease
@@ -135,10 +146,8 @@ func (s *Service) playTurn(ctx context.Context, snap Snapshot, actor *campaign.C
 		return nil
 	}
 	if err := s.resolve(ctx, snap, *lease, actor, d, seed); err != nil {
-		// A dropped turn leaves no request record: a resend of its
-		// request starts another turn, so the drop is worth a line.
 		s.Log.WarnContext(ctx, "a turn that failed to resolve was dropped", "campaign", campaignID, "turn", lease.TurnID, "request", lease.RequestID, "err", err)
-		s.release(ctx, campaignID, lease.TurnID)
+		s.release(ctx, campaignID, *lease)
 		return err
 	}
 	if d.Encounter != nil && fightOn {
@@ -201,12 +210,28 @@ func (s *Service) accepted(ctx context.Context, conn campaign.Connection, turnID
 
 // release frees the lease of a turn that failed, so the table can go on.
 // The table, told of the turn by its turn.accepted, is told it was
-// dropped in the same commit, so nobody waits on it.
-func (s *Service) release(ctx context.Context, campaignID, turnID string) {
-	err := s.commit(context.WithoutCancel(ctx), Tx{CampaignID: campaignID, ReleaseLease: turnID}, "",
-		message{events.TypeTurnDropped, events.TurnDropped{TurnID: turnID}})
+// dropped in the same commit, so nobody waits on it. A turn a player asked
+// for keeps its request in that commit too, marked dropped, so a resend of
+// the request is told of this turn again (TakeTurn) instead of starting
+// another under a new id: protocol.md's "a repeat gets the original answer
+// again". A request already known (its first turn was saved, and this
+// turn was its repeat) stays as it is, and the lease is freed without it.
+func (s *Service) release(ctx context.Context, campaignID string, l campaign.Lease) {
+	ctx = context.WithoutCancel(ctx)
+	dropped := message{events.TypeTurnDropped, events.TurnDropped{TurnID: l.TurnID}}
+	tx := Tx{CampaignID: campaignID, ReleaseLease: l.TurnID}
+	if l.RequestID != "" && !playedByEngine(l) {
+		tx.Request = &campaign.Request{RequestID: l.RequestID, TurnID: l.TurnID, Outcome: campaign.RequestDropped, CreatedAt: s.now()}
+	}
+	err := s.commit(ctx, tx, "", dropped)
+	if isConflict(err) && tx.Request != nil {
+		// Either the lease is not this turn's any more (the retry
+		// conflicts as well, and writes nothing) or the request is known.
+		tx.Request = nil
+		err = s.commit(ctx, tx, "", dropped)
+	}
 	if err != nil && !isConflict(err) {
-		s.Log.WarnContext(ctx, "release turn lease", "campaign", campaignID, "turn", turnID, "err", err)
+		s.Log.WarnContext(ctx, "release turn lease", "campaign", campaignID, "turn", l.TurnID, "request", l.RequestID, "err", err)
 	}
 }
 

@@ -328,6 +328,76 @@ func (s suite) requests(t *testing.T) {
 		same(t, "turns", turns(t, st, id, 0, 10), []campaign.Turn{*first.Turn})
 		same(t, "state", snapshot(t, st, id).State, *first.State)
 	})
+
+	// A turn released unsaved keeps its request, with its turn id and the
+	// outcome, in the commit that frees the table and announces the drop:
+	// a resend of the request is then told of that turn, never given a
+	// new one. The three go together or not at all.
+	const id = "camp-a"
+	held := func(t *testing.T) game.Store {
+		st := s.open(t)
+		create(t, st, newCampaign(id, "p1"))
+		lease := newLease("turn-1", at(time.Minute), at(10*time.Minute))
+		commit(t, st, game.Tx{CampaignID: id, AcquireLease: &lease, LeaseNow: at(time.Minute), Events: []game.Event{newEvent(0)}})
+		return st
+	}
+	drop := func() game.Tx {
+		return game.Tx{
+			CampaignID:   id,
+			ReleaseLease: "turn-1",
+			Request:      &campaign.Request{RequestID: "req-turn-1", TurnID: "turn-1", Outcome: campaign.RequestDropped, CreatedAt: at(2 * time.Minute)},
+			Events:       []game.Event{{Data: []byte(`{"type":"turn.dropped","turn_id":"turn-1"}`), CreatedAt: at(2 * time.Minute)}},
+		}
+	}
+	t.Run("DroppedTurnKeepsItsRequest", func(t *testing.T) {
+		st := held(t)
+		tx := drop()
+		commit(t, st, tx)
+		if l := snapshot(t, st, id).Lease; l != nil {
+			t.Errorf("lease still held by %q", l.TurnID)
+		}
+		req, err := st.Request(t.Context(), id, "req-turn-1")
+		if err != nil {
+			t.Fatalf("request of the dropped turn: %v", err)
+		}
+		same(t, "request", req, *tx.Request)
+		evs, err := st.Events(t.Context(), id, 1, 10)
+		if err != nil {
+			t.Fatalf("events: %v", err)
+		}
+		same(t, "events after turn.accepted", evs, []game.Event{{Seq: 2, Data: tx.Events[0].Data, CreatedAt: tx.Events[0].CreatedAt}})
+	})
+	for _, tc := range []struct {
+		name  string
+		spoil func(t *testing.T, st game.Store, tx *game.Tx)
+	}{
+		{"LeaseHeldByAnotherTurn", func(t *testing.T, st game.Store, tx *game.Tx) { tx.ReleaseLease = "turn-x" }},
+		{"RequestAlreadyKnown", func(t *testing.T, st game.Store, tx *game.Tx) {
+			// The turn was saved after all (a commit that failed to
+			// answer): its request stays what the commit made it.
+			commit(t, st, game.Tx{CampaignID: id, Request: &campaign.Request{RequestID: "req-turn-1", TurnID: "turn-1", CreatedAt: at(90 * time.Second)}})
+		}},
+	} {
+		t.Run("Drop"+tc.name+"ConflictsAndLeavesNoTrace", func(t *testing.T) {
+			st := held(t)
+			tx := drop()
+			tc.spoil(t, st, &tx)
+			before := snapshot(t, st, id)
+			beforeReq, beforeErr := st.Request(t.Context(), id, "req-turn-1")
+
+			wantKind(t, "drop", st.Commit(t.Context(), tx), fault.Conflict)
+
+			same(t, "snapshot", snapshot(t, st, id), before)
+			req, err := st.Request(t.Context(), id, "req-turn-1")
+			if fault.KindOf(err) != fault.KindOf(beforeErr) {
+				t.Fatalf("request read %v after the failed drop, %v before", err, beforeErr)
+			}
+			same(t, "request", req, beforeReq)
+			if n, err := st.LastSeq(t.Context(), id); err != nil || n != 1 {
+				t.Errorf("LastSeq = %d, %v after the failed drop; want 1", n, err)
+			}
+		})
+	}
 }
 
 func (s suite) racingWriters(t *testing.T) {
