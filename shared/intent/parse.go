@@ -129,6 +129,9 @@ func ParseAll(text string, ctx Context) ([]Intent, bool) {
 	}
 	p.question = strings.HasSuffix(strings.TrimSpace(text), "?") && len(toks) > 0 && yesNo[firstWord(toks, p)]
 	if !slices.Contains(ws, ".") {
+		if in, ok := p.spellAhead(ws); ok {
+			return p.bonus([]Intent{in}, bonus)
+		}
 		read, ok := p.readAll(head(ws, false))
 		if !ok {
 			// A head word that means nothing may be a verb mistyped: "atack".
@@ -643,6 +646,7 @@ var abilities = map[string]string{
 // perception", "strength check". Saving throws and initiative are not
 // checks and are declined. Skill ids are the srd's ("sleight-of-hand").
 func check(ws []string) (Intent, bool) {
+	ws = withoutCommas(ws) // "wisdom (perception) check": the brackets are commas
 	i, lead := 0, false
 	if i < len(ws) && (ws[i] == "roll" || ws[i] == "check" || ws[i] == "perform" || ws[i] == "attempt" || ws[i] == "use") {
 		i, lead = i+1, ws[i] != "use"
@@ -807,6 +811,12 @@ func (p *parser) attack(ws []string) (Intent, bool) {
 	if weapon != nil {
 		if in, ok, done := p.castAsWeapon(weapon, target); done {
 			return in, ok
+		}
+	}
+	if weapon == nil && fromAmmo == "" {
+		// "fire a magic missile", "throw a fireball": the spell, at no one named
+		if sid, o := p.one(target, p.spells(), false); o == resolved && p.spellNamed(target) {
+			return Intent{Kind: "cast", Spell: sid}, true
 		}
 	}
 	tid, o := p.one(target, p.targets(), false)

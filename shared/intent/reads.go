@@ -204,6 +204,41 @@ func (p *parser) spellFirst(ws []string) (Intent, bool) {
 	return Intent{}, false
 }
 
+// spellAhead reads words that open with a spell's name of two words or
+// more ("fire bolt at goblin 2", "healing word on Bram", "magic missile
+// goblin 1"): the name wins over a verb its first word also is ("fire",
+// "heal"), and a question that names the spell asks to cast it ("can I
+// magic missile goblin 2?"). A one-word name ("sleep", "light") is the
+// readers' to weigh against the verb.
+func (p *parser) spellAhead(ws []string) (Intent, bool) {
+	_, named, ok := p.levelOf(ws)
+	if !ok {
+		return Intent{}, false
+	}
+	for _, cs := range [][]cand{p.spells(), p.otherSpells()} {
+		best, hit := spellAtHead(named, cs)
+		if best == 0 {
+			continue
+		}
+		if hit < 0 || len(cs[hit].words) < 2 {
+			return Intent{}, false
+		}
+		return p.spellFirst(ws)
+	}
+	return Intent{}, false
+}
+
+// spellNamed reports whether words are a spell's name whole, as
+// spellAtHead finds it: no creature's.
+func (p *parser) spellNamed(ws []string) bool {
+	best, hit := spellAtHead(ws, p.spells())
+	if best != len(ws) || hit < 0 {
+		return false
+	}
+	_, o := p.one(ws, p.targets(), false)
+	return o == unknown
+}
+
 // levelOf takes a slot level off the words ("using a 2nd level slot").
 func (p *parser) levelOf(ws []string) (int, []string, bool) { return takeLevel(ws) }
 

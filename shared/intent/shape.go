@@ -1,6 +1,7 @@
 package intent
 
 import (
+	"reflect"
 	"slices"
 	"strings"
 )
@@ -244,6 +245,13 @@ func (p *parser) asksRules(c []string) bool {
 	return false
 }
 
+// aimsIt reports whether a clause only aims what another clause names:
+// "aim it at both goblins", "send them into goblin 1".
+func aimsIt(c []string) bool {
+	c = c[skipLead(c, 0):]
+	return len(c) >= 3 && (c[1] == "it" || c[1] == "them") && targetPreps[c[2]]
+}
+
 // directions say which way, not at what: "I lunge forward".
 var directions = set("forward", "forwards", "ahead", "back", "backward", "backwards", "in", "out", "away", "up",
 	"down", "aside", "around", "over", "off", "again", "wildly", "blindly")
@@ -296,6 +304,9 @@ func (p *parser) strict(ws []string) (Intent, bool) {
 	}
 	if len(ws) == 0 {
 		return Intent{}, false
+	}
+	if in, ok := p.spellAhead(ws); ok {
+		return in, true
 	}
 	if in, ok := p.parse(head(ws, false)); ok {
 		return in, true
@@ -361,7 +372,7 @@ func (p *parser) byClauses(ws []string) (Intent, bool) {
 	for _, c := range cs {
 		in, ok := p.readClause(c)
 		if !ok {
-			if p.asksRules(c) {
+			if p.asksRules(c) && !aimsIt(c) {
 				return Intent{}, false
 			}
 			reads = append(reads, clause{words: c})
@@ -385,12 +396,35 @@ func (p *parser) byClauses(ws []string) (Intent, bool) {
 				}
 				continue // "I try to read his face, is he bluffing?"
 			}
+			if sameCast(main.in, r.in) {
+				if len(main.in.TargetIDs) == 0 {
+					main = r
+				}
+				continue // "I point my wand at orc 1 and fire a magic missile"
+			}
+			if r.in.Kind == "end_turn" || reflect.DeepEqual(main.in, r.in) {
+				r.ok = false
+				continue // "Dodge. That's it.": the turn told, then its end
+			}
+			if main.in.Kind == "end_turn" {
+				main.ok, main = false, r
+				continue
+			}
 			return Intent{}, false // two things asked: the rules refuse them in words
 		}
 		main = r
 	}
 	if main == nil {
 		return Intent{}, false
+	}
+	if main.in.Kind == "cast" && len(main.in.TargetIDs) == 0 {
+		// "Fireball! Aim it at both goblins.", "magic missile, all three
+		// darts into goblin 1": the spell's targets in a clause of their own
+		in, ok := p.castBeside(reads, main)
+		if !ok {
+			return Intent{}, false
+		}
+		main.in = in
 	}
 	if main.in.Kind == "check" && main.in.Skill != "" && p.actsBeside(reads, main) {
 		return Intent{}, false // "I climb the wall, then jump down": what follows may change the roll
@@ -400,6 +434,47 @@ func (p *parser) byClauses(ws []string) (Intent, bool) {
 		in.Weapon = p.weaponBeside(reads, main)
 	}
 	return in, true
+}
+
+// castBeside gives a cast read without targets the targets another
+// clause names after a preposition of aim ("aim it at both goblins", "all
+// three darts into goblin 1"). Clauses that name creatures otherwise, or
+// two clauses that name targets, leave it unread: whom the spell strikes
+// is not the words' to guess.
+func (p *parser) castBeside(reads []clause, main *clause) (Intent, bool) {
+	in := main.in
+	found := false
+	for i := range reads {
+		r := &reads[i]
+		if r == main || r.ok {
+			continue
+		}
+		at := slices.IndexFunc(r.words, func(w string) bool { return targetPreps[w] })
+		if at < 0 {
+			if p.namesOther(r.words, in) {
+				return Intent{}, false
+			}
+			continue
+		}
+		ids, ok := p.castTargets(r.words[at:])
+		if !ok || found {
+			return Intent{}, false
+		}
+		in.TargetIDs, found = ids, true
+	}
+	return in, true
+}
+
+// sameCast reports whether two clauses cast one spell: the same spell,
+// at most one of them naming targets or a slot.
+func sameCast(a, b Intent) bool {
+	if a.Kind != "cast" || b.Kind != "cast" || a.Spell != b.Spell {
+		return false
+	}
+	if len(a.TargetIDs) > 0 && len(b.TargetIDs) > 0 || a.SlotLevel > 0 && b.SlotLevel > 0 {
+		return false
+	}
+	return true
 }
 
 // weaponBeside is the one weapon of the actor's that the sentence's other

@@ -19,7 +19,7 @@ type token struct {
 // tokenize splits s into words of letters and digits. Apostrophes inside a
 // word are dropped ("let's" is "lets", "Bram's" is "brams"), hyphens and
 // underscores split ("3rd-level", "goblin-1"), "@" is "at" and "+" or "&"
-// is "and" ("firebolt @ gob 2", "bless bram + ilsa"), and any other
+// is "and", asterisks and brackets are commas ("firebolt @ gob 2", "bless bram + ilsa"), and any other
 // character is a space. Number words become digits so "goblin two" is
 // "goblin 2".
 func tokenize(s string) []token {
@@ -49,7 +49,9 @@ func tokenize(s string) []token {
 		case (r == '\'' || r == '’') && b.Len() > 0:
 			// inside or after a word: keep the word going
 			apos = true
-		case r == ',':
+		case r == ',' || r == '*' || r == '(' || r == ')' || r == '[' || r == ']':
+			// a stage direction in asterisks, an aside in brackets: a clause
+			// of its own ("*raises a palm* Fire Bolt", "(Extra Attack)")
 			flush(i)
 			toks = append(toks, token{w: ",", end: i + 1})
 		case r == '.' || r == '!' || r == '?' || r == ';' || r == ':':
