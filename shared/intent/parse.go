@@ -40,6 +40,9 @@ type parser struct {
 	third bool
 	// question: the words are a yes-or-no question ("can I ...?").
 	question bool
+	// all: the sentence's words, cleaned, for what a reading of part of
+	// them must weigh ("a saving throw", "their arcane meaning").
+	all []string
 	memo     [7][]cand
 	done     [7]bool
 }
@@ -94,6 +97,7 @@ func ParseAll(text string, ctx Context) ([]Intent, bool) {
 	}
 	toks := tokenize(text)
 	ws := p.possessives(toks)
+	p.all = clean(ws)
 	if i := skipLead(ws, 0); i < len(ws) && sayVerbs[ws[i]] && !notSpeech(ws[i:]) {
 		if in, ok := unquoted(text, toks, i); ok {
 			return []Intent{in}, true
@@ -156,17 +160,73 @@ func ParseAll(text string, ctx Context) ([]Intent, bool) {
 // ("bonus action: drink potion"); words asking it of a kind that cannot
 // be one are declined.
 func (p *parser) bonus(read []Intent, bonus bool) ([]Intent, bool) {
+	for i := range read {
+		if read[i].Kind != "check" {
+			continue
+		}
+		if slices.ContainsFunc(p.all, func(w string) bool { return notChecks[w] }) {
+			return nil, false // "do I roll a dexterity saving throw?": a save is never a check
+		}
+		if read[i].Ability == "int" && read[i].Skill == "" {
+			read[i].Skill = subjectSkill(p.all)
+		}
+	}
 	if !bonus {
 		return read, true
 	}
 	if len(read) != 1 {
 		return nil, false
 	}
+	if read[0].Kind == "feature" && p.quick(read[0].Feature) {
+		return read, true // "bonus action: second wind": the feature is used so already
+	}
 	if k, ok := Lookup(read[0].Kind); !ok || !k.Bonus {
 		return nil, false
 	}
 	read[0].Bonus = true
 	return read, true
+}
+
+// notChecks are words that name a roll no check is: a saving throw, the
+// fight's initiative.
+var notChecks = set("save", "saves", "saving", "initiative", "init")
+
+// subjects are what a question of knowledge is about, and the skill of
+// Intelligence that knows it: runes are Arcana's, the old gods Religion's.
+var subjects = map[string]string{
+	"arcane": "arcana", "magic": "arcana", "magical": "arcana", "rune": "arcana", "runes": "arcana",
+	"runic": "arcana", "sigil": "arcana", "sigils": "arcana", "glyph": "arcana", "glyphs": "arcana",
+	"spell": "arcana", "spells": "arcana", "enchantment": "arcana", "enchanted": "arcana", "ritual": "arcana",
+	"history": "history", "historical": "history", "ancient": "history", "legend": "history", "legends": "history",
+	"heraldry": "history", "crest": "history", "kingdom": "history", "dynasty": "history", "ruins": "history",
+	"god": "religion", "gods": "religion", "goddess": "religion", "deity": "religion", "deities": "religion",
+	"religious": "religion", "holy": "religion", "divine": "religion", "temple": "religion", "shrine": "religion",
+	"rite": "religion", "rites": "religion", "prayer": "religion", "prayers": "religion", "cult": "religion",
+	"plant": "nature", "plants": "nature", "herb": "nature", "herbs": "nature", "flower": "nature",
+	"flowers": "nature", "mushroom": "nature", "mushrooms": "nature", "fungus": "nature", "weather": "nature",
+	"beast": "nature", "beasts": "nature", "animal": "nature", "animals": "nature", "berries": "nature",
+}
+
+// subjectSkill is the one skill of Intelligence the words' subjects
+// name, "" when they name none or two.
+func subjectSkill(ws []string) string {
+	found := ""
+	for _, w := range ws {
+		if sk, ok := subjects[w]; ok {
+			if found != "" && found != sk {
+				return ""
+			}
+			found = sk
+		}
+	}
+	return found
+}
+
+// quick reports whether the feature with id is used without the turn's
+// action.
+func (p *parser) quick(id string) bool {
+	i := indexOf(p.ctx.Features, id)
+	return i >= 0 && p.ctx.Features[i].Quick
 }
 
 // readAll reads the words, their head made plain: one intent, or a quick
@@ -467,6 +527,11 @@ var taskVerbs = map[string]skill{
 	"tame": {"animal-handling", "wis"}, "soothe": {"animal-handling", "wis"}, "calm": {"animal-handling", "wis"},
 }
 
+// motionTasks are the tasks that carry the character somewhere: toward
+// a place named, they are a move.
+var motionTasks = set("sneak", "creep", "tiptoe", "slink", "skulk", "climb", "scale", "swim", "jump", "leap",
+	"squeeze", "tumble", "balance")
+
 // hidePlaces are the words after "hide" that say where the character
 // hides itself.
 var hidePlaces = set("behind", "in", "inside", "among", "amid", "under", "beneath", "below", "from",
@@ -497,6 +562,17 @@ func (p *parser) task(ws []string) (Intent, bool) {
 	for _, w := range ws[1:] {
 		if w == "and" || w == "then" || w == "," {
 			return Intent{}, false
+		}
+	}
+	if motionTasks[ws[0]] && len(ws) > 2 && (moveFillers[ws[1]] || directions[ws[1]]) {
+		// "I sneak off toward the stables", "creep down into the cellar":
+		// movement toward a named place is a move, however quietly
+		to := ws[1:]
+		for len(to) > 1 && directions[to[0]] && !moveFillers[to[0]] {
+			to = to[1:]
+		}
+		if in, ok := p.move(to); ok {
+			return in, true
 		}
 	}
 	switch strings.Join(ws, " ") {

@@ -418,7 +418,12 @@ func objectCheck(ws []string) (Intent, bool) {
 // inn?"): an Intelligence check, whose skill the subject decides and the
 // game master names. Words that ask nothing of the kind give nil.
 func (p *parser) knowQuestion(ws []string) *Intent {
-	if len(ws) < 3 || !(ws[0] == "what" || ws[0] == "have" || ws[0] == "know" || ws[0] == "recall" || ws[0] == "remember" || ws[0] == "recognize") {
+	if rest, ok := p.withoutActor(ws); ok {
+		ws = rest // "does Aria recognize this plant?"
+	} else if len(ws) > 0 && (ws[0] == "character" || ws[0] == "char" || ws[0] == "pc") {
+		ws = ws[1:] // "does my character know anything about ...?"
+	}
+	if len(ws) < 3 || !(ws[0] == "what" || ws[0] == "have" || ws[0] == "know" || ws[0] == "recall" || ws[0] == "remember" || ws[0] == "recognize" || ws[0] == "does" || ws[0] == "did" || ws[0] == "would") {
 		return nil
 	}
 	for i, w := range ws[:min(len(ws), 4)] {
