@@ -42,9 +42,9 @@ type parser struct {
 	question bool
 	// all: the sentence's words, cleaned, for what a reading of part of
 	// them must weigh ("a saving throw", "their arcane meaning").
-	all []string
-	memo     [7][]cand
-	done     [7]bool
+	all  []string
+	memo [7][]cand
+	done [7]bool
 }
 
 func (p *parser) list(i int, refs []Ref) []cand {
