@@ -13,7 +13,7 @@ import "strings"
 
 // trailing words say how, not what: "long rest pls", "attack goblin 1
 // again".
-var trailing = set("pls", "plz", "please", "again", "now", "quickly", "too", "thanks", "thx")
+var trailing = set("pls", "plz", "please", "again", "now", "quickly", "too", "thanks", "thx", "lol", "lmao", "haha", "xd")
 
 // irregular verbs' other forms, and the shorthand players type.
 var irregular = map[string]string{

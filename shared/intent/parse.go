@@ -259,7 +259,7 @@ func one(in Intent, ok bool) ([]Intent, bool) {
 var leadWords = set("i", "we", "ill", "well", "lets", "let", "us", "me", "will", "shall",
 	"would", "like", "want", "wanna", "to", "gonna", "try", "attempt", "now", "then",
 	"quickly", "please", "just", "also", "so", "ok", "okay", "im", "id", "can", "could",
-	"should", "make", "do", "and", "next", "must", "need", ",", ".")
+	"should", "make", "do", "and", "next", "must", "need", "lemme", "imma", "am", "hey", "yo", "gm", "dm", ",", ".")
 
 // skipLead returns the index of the first word after the lead words from i.
 // "going to" is skipped only before another verb, as in "I'm going to attack",
@@ -679,8 +679,15 @@ var endPhrases = set("end turn", "end", "end of turn", "end turn now", "pass", "
 
 // rest reads "take a short rest", "long rest", "we begin a long rest here".
 func rest(ws []string) (Intent, bool) {
+	if len(ws) == 1 && restShort[ws[0]] != "" {
+		return Intent{Kind: "rest", Rest: restShort[ws[0]]}, true // "lr?", "sr pls"
+	}
 	for i := 0; i+1 < len(ws); i++ {
-		if ws[i+1] != "rest" || (ws[i] != "short" && ws[i] != "long") {
+		if ws[i+1] != "rest" {
+			continue
+		}
+		length := restLength(ws[i])
+		if length == "" {
 			continue
 		}
 		for _, w := range ws[:i] {
@@ -693,9 +700,23 @@ func rest(ws []string) (Intent, bool) {
 				return Intent{}, false
 			}
 		}
-		return Intent{Kind: "rest", Rest: ws[i]}, true
+		return Intent{Kind: "rest", Rest: length}, true
 	}
 	return Intent{}, false
+}
+
+// restShort are the shorthands of a rest's name.
+var restShort = map[string]string{"lr": "long", "sr": "short"}
+
+// restLength is the rest's length a word says, typed with a letter wrong
+// or missing at most ("shrt", "lnog"), "" when none.
+func restLength(w string) string {
+	for _, l := range []string{"short", "long"} {
+		if w == l || len(w) >= 3 && within1(w, l) && !(l == "long" && w == "lone") {
+			return l
+		}
+	}
+	return ""
 }
 
 var restLead = set("take", "have", "begin", "start", "go", "for", "settle", "in", "down", "we")
@@ -714,7 +735,7 @@ var skills = map[string]skill{
 
 var abilities = map[string]string{
 	"strength": "str", "str": "str", "dexterity": "dex", "dex": "dex", "constitution": "con", "con": "con",
-	"intelligence": "int", "int": "int", "wisdom": "wis", "wis": "wis", "charisma": "cha", "cha": "cha",
+	"intelligence": "int", "int": "int", "intel": "int", "wisdom": "wis", "wis": "wis", "charisma": "cha", "cha": "cha",
 }
 
 // check reads an ability check: "make a perception check", "roll
@@ -727,10 +748,13 @@ func check(ws []string) (Intent, bool) {
 	if i < len(ws) && (ws[i] == "roll" || ws[i] == "check" || ws[i] == "perform" || ws[i] == "attempt" || ws[i] == "use") {
 		i, lead = i+1, ws[i] != "use"
 	}
-	if i < len(ws) && ws[i] == "for" {
-		i++
-	}
 	var in Intent
+	if i < len(ws) && difficulty[ws[i]] != "" {
+		in.Difficulty, i = difficulty[ws[i]], i+1 // "a hard athletics check"
+	}
+	if i < len(ws) && (ws[i] == "for" || ws[i] == "of") {
+		i++ // "roll for stealth", "make check of perception"
+	}
 	for i < len(ws) {
 		if ab, ok := abilities[ws[i]]; ok && in.Ability == "" {
 			in.Ability, i = ab, i+1
@@ -762,6 +786,11 @@ func check(ws []string) (Intent, bool) {
 	in.Kind = "check"
 	return in, true
 }
+
+// difficulty are the words that say how hard a check is, as the wire
+// spells it.
+var difficulty = map[string]string{"easy": "easy", "medium": "medium", "moderate": "medium", "hard": "hard",
+	"difficult": "hard", "tough": "hard"}
 
 func skillAt(ws []string) (skill, int) {
 	for n := 3; n >= 1; n-- {

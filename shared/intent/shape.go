@@ -24,6 +24,10 @@ var hedges = set("dont", "not", "never", "cant", "cannot", "wont", "didnt", "doe
 	"couldnt", "or", "either", "whichever", "unless", "ready", "readies", "readied", "readying", "instead",
 	"maybe", "perhaps", "might", "should", "whenever", "hypothetically", "what", "but")
 
+// knowWords are the verbs of knowing: "what she remembers of the rites"
+// says what is recalled, not a question.
+var knowWords = set("know", "remember", "recall", "recognize", "recognise")
+
 // conditions open words that say when, not what: "if the orc moves I
 // attack it", "when he comes through the door".
 var conditions = set("if", "when", "once", "after", "whenever", "unless", "until")
@@ -36,6 +40,8 @@ func hedged(ws []string) bool {
 	for i, w := range ws {
 		switch {
 		case w == "what" && i+2 < len(ws) && (ws[i+1] == "do" || ws[i+1] == "can") && (ws[i+2] == "i" || ws[i+2] == "we"):
+			// "what do I know about bugbears?" asks a check, or the game master
+		case w == "what" && i > 0 && i+2 < len(ws) && knowWords[lemma(ws[i+2], func(w string) bool { return knowWords[w] })]:
 			// "what do I know about bugbears?" asks a check, or the game master
 		case w == "should" && i > 0 && ws[i-1] == "i" && i+1 < len(ws) && (ws[i+1] == "roll" || ws[i+1] == "make"):
 		case hedges[w]:
