@@ -98,7 +98,11 @@ func ParseAll(text string, ctx Context) ([]Intent, bool) {
 	toks := tokenize(text)
 	ws := p.possessives(toks)
 	p.all = clean(ws)
-	if i := skipLead(ws, 0); i < len(ws) && sayVerbs[ws[i]] && !notSpeech(ws[i:]) {
+	i := skipLead(ws, 0)
+	if rest, ok := p.withoutActor(ws[i:]); ok {
+		i = skipLead(ws, len(ws)-len(rest)) // "Aria says, 'Hello there.'"
+	}
+	if i < len(ws) && sayVerbs[ws[i]] && !notSpeech(ws[i:]) {
 		if in, ok := unquoted(text, toks, i); ok {
 			return []Intent{in}, true
 		}
@@ -1290,7 +1294,9 @@ const quoteChars = "\"“”„«»"
 var sayVerbs = set("say", "says", "shout", "shouts", "yell", "yells", "whisper", "whispers",
 	"mutter", "mutters", "exclaim", "exclaims", "reply", "replies", "ask", "asks", "tell",
 	"tells", "call", "calls", "cry", "cries", "scream", "screams", "sing", "sings",
-	"announce", "announces", "declare", "declares", "answer", "answers", "speak", "speaks")
+	"announce", "announces", "declare", "declares", "answer", "answers", "speak", "speaks", "murmur", "murmurs",
+	"demand", "demands", "bellow", "bellows", "hiss", "hisses", "insist", "insists", "plead", "pleads",
+	"beg", "begs", "urge", "urges", "retort", "retorts", "inquire", "inquires")
 
 // quoted reads speech in double quotes: `I say "hello"`, `"Hello," I say.`,
 // `I tell the innkeeper "two rooms, please"`, a quotation alone. The
@@ -1309,15 +1315,20 @@ func (p *parser) quoted(text string) ([]Intent, bool) {
 	} else {
 		speech = body // an unclosed quote runs to the end
 	}
-	if strings.ContainsAny(after, quoteChars) || !p.speechFrame(text[:open]) {
+	if strings.ContainsAny(after, quoteChars) {
 		return nil, false
 	}
-	if !p.speechFrame(after) {
-		ws := tokenize(after)
-		if len(ws) > 1 && (ws[0].w == "and" || ws[0].w == "then" || ws[0].w == "," || ws[0].w == ".") {
-			return ParseAll(strings.TrimLeft(after[ws[0].end:], " \t,.;:!"), p.ctx)
+	if !p.speechFrame(text[:open]) || !p.speechFrame(after) {
+		// `With a cry of "Ilmater guide me!" Aria brings her longsword
+		// down on orc 2`: the words around the cry are the action
+		if len(body) == len(speech) {
+			return nil, false
 		}
-		return nil, false
+		read, ok := ParseAll(p.unspoken(text[:open])+", "+p.unspoken(after), p.ctx)
+		if !ok || read[0].Kind == "say" {
+			return nil, false
+		}
+		return read, true
 	}
 	// `"Hello," I say.`: the comma belongs to the sentence around the quote.
 	speech = strings.TrimSpace(strings.TrimSuffix(strings.TrimSpace(speech), ","))
@@ -1325,6 +1336,35 @@ func (p *parser) quoted(text string) ([]Intent, bool) {
 		return nil, false
 	}
 	return []Intent{{Kind: "say", Text: speech}}, true
+}
+
+// unspoken is words beside a quotation without the speech verb's clause
+// that frames it: "I shout, and attack goblin 1" is "attack goblin 1",
+// "I attack goblin 1 and shout" is "I attack goblin 1".
+func (p *parser) unspoken(s string) string {
+	toks := tokenize(s)
+	ws := make([]string, len(toks))
+	for i, t := range toks {
+		ws[i] = t.w
+	}
+	i := skipLead(ws, 0)
+	if rest, ok := p.withoutActor(ws[i:]); ok {
+		i = skipLead(ws, len(ws)-len(rest))
+	}
+	if i < len(ws) && sayVerbs[ws[i]] {
+		for k := i + 1; k < len(ws); k++ {
+			if clauseBreaks[ws[k]] && opensClause(ws[k+1:]) {
+				return s[toks[k].end:]
+			}
+		}
+		return ""
+	}
+	for k := len(ws) - 1; k > 1; k-- {
+		if sayVerbs[ws[k]] && clauseBreaks[ws[k-1]] {
+			return s[:toks[k-2].end] // the speech verb's clause ends the words
+		}
+	}
+	return s
 }
 
 // speechFrame reports whether the words around a quotation only say that
@@ -1339,7 +1379,18 @@ func (p *parser) speechFrame(s string) bool {
 		ws = rest
 	}
 	i := skipLead(ws, 0)
-	return i == len(ws) || sayVerbs[ws[i]]
+	if i == len(ws) {
+		return true
+	}
+	if !sayVerbs[ws[i]] {
+		return false
+	}
+	for k := i + 1; k < len(ws); k++ {
+		if clauseBreaks[ws[k]] && opensClause(ws[k+1:]) && !sayVerbs[ws[skipLead(ws, k+1)]] {
+			return false // `I shout, and attack goblin 1`: an action after the speech
+		}
+	}
+	return true
 }
 
 // unquoted reads "I say hello there" as the words after the verb, as
@@ -1355,6 +1406,14 @@ func unquoted(text string, toks []token, verb int) (Intent, bool) {
 	}
 	speech := strings.TrimLeft(text[toks[verb].end:], " \t\r\n:,-—")
 	speech = strings.TrimSpace(speech)
+	for _, q := range [][2]string{{"'", "'"}, {"‘", "’"}} {
+		// speech in single quotes: the quotes are no part of it
+		if inner, ok := strings.CutPrefix(speech, q[0]); ok {
+			if inner, ok := strings.CutSuffix(inner, q[1]); ok {
+				speech = strings.TrimSpace(inner)
+			}
+		}
+	}
 	if speech == "" {
 		return Intent{}, false
 	}
@@ -1539,9 +1598,10 @@ func indexOf(refs []Ref, id string) int {
 
 // notSpeech reports whether words that open with a speech verb say
 // something else: "tell if he's lying" finds out, "call it a night"
-// rests.
+// rests, "call down" and "the words of" a spell cast it.
 func notSpeech(ws []string) bool {
-	return len(ws) > 1 && ((ws[0] == "tell" && (ws[1] == "if" || ws[1] == "whether")) || (ws[0] == "call" && ws[1] == "it"))
+	return len(ws) > 1 && ((ws[0] == "tell" && (ws[1] == "if" || ws[1] == "whether")) || (ws[0] == "call" && (ws[1] == "it" || ws[1] == "down")) ||
+		(len(ws) > 2 && ws[1] == "words" && ws[2] == "of")) // "call down a Bless", "murmur the words of Sacred Flame"
 }
 
 // shorthand spells out the shorthand players type: "w/" and "w" for
