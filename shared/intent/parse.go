@@ -421,6 +421,12 @@ func (p *parser) action(ws []string) (Intent, bool) {
 	if len(ws) == 0 {
 		return Intent{}, false
 	}
+	if in, ok := p.spendSlot(ws); ok {
+		return in, true
+	}
+	if len(ws) > 3 && utterVerbs[ws[0]] && ws[1] == "words" && ws[2] == "of" {
+		return p.cast(ws[3:]) // "murmur the words of Sacred Flame over orc 2"
+	}
 	// "put on my chain mail", "take off the shield", "put away my bow"
 	if len(ws) >= 3 && (ws[0] == "put" || ws[0] == "take") {
 		switch ws[0] + " " + ws[1] {
@@ -431,6 +437,9 @@ func (p *parser) action(ws []string) (Intent, bool) {
 		}
 	}
 	v, args := verbOf[ws[0]], ws[1:]
+	if len(args) > 0 && args[0] == "action" && (v == vAttack || v == vDodge || v == vDash || v == vDisengage || v == vHelp) {
+		args = args[1:] // "attack action against orc 1", "help action for Bram"
+	}
 	if len(args) > 0 && args[len(args)-1] == "action" && (v == vDodge || v == vDash || v == vDisengage || v == vHelp) {
 		args = args[:len(args)-1]
 	}
@@ -495,6 +504,32 @@ func (p *parser) action(ws []string) (Intent, bool) {
 		}
 	}
 	return Intent{}, false
+}
+
+// utterVerbs say a spell's words: "intone the words of Bless".
+var utterVerbs = set("murmur", "murmurs", "intone", "intones", "utter", "utters", "speak", "speaks", "recite", "recites",
+	"chant", "chants", "whisper", "whispers", "mutter", "mutters", "say", "says")
+
+// spendSlot reads a spell slot spent on a spell: "spend a 2nd level slot
+// on shield of faith for Bram", "burn a 3rd level slot for fireball".
+func (p *parser) spendSlot(ws []string) (Intent, bool) {
+	if len(ws) < 4 || (ws[0] != "spend" && ws[0] != "burn" && ws[0] != "use") || !slices.Contains(ws, "slot") {
+		return Intent{}, false
+	}
+	level, rest, ok := takeLevel(ws[1:])
+	if !ok || level == 0 || len(rest) < 2 || (rest[0] != "on" && rest[0] != "for" && rest[0] != "to") {
+		return Intent{}, false
+	}
+	rest = rest[1:]
+	if rest[0] == "cast" {
+		rest = rest[1:]
+	}
+	in, ok := p.cast(rest)
+	if !ok {
+		return Intent{}, false
+	}
+	in.SlotLevel = level
+	return in, true
 }
 
 // taskVerbs are the verbs of a task whose outcome is uncertain, and the
@@ -825,7 +860,7 @@ var checkAbout = set("on", "for", "against", "to", "at", "with", "while", "when"
 
 func skillName(id string) string { return strings.ReplaceAll(id, "-", " ") }
 
-var attackPreps = set("at", "against", "on", "with", "using")
+var attackPreps = set("at", "against", "on", "into", "with", "using")
 
 // bodyParts are where a blow lands: "goblin 1's throat".
 var bodyParts = set("throat", "head", "neck", "face", "chest", "leg", "legs", "arm", "arms", "back", "side", "gut",
@@ -834,7 +869,7 @@ var bodyParts = set("throat", "head", "neck", "face", "chest", "leg", "legs", "a
 // bladeVerbs take the weapon as their object and the creature after a
 // preposition: "drive my longsword into orc 1", "bring her axe down on
 // orc 2", "sink my dagger into the goblin".
-var bladeVerbs = set("drive", "bring", "plunge", "sink", "bury", "ram", "slam", "thrust", "jam", "stick")
+var bladeVerbs = set("drive", "bring", "plunge", "sink", "bury", "ram", "slam", "thrust", "jam", "stick", "put")
 
 // blade reads a bladeVerb's attack: the weapon, a word of direction at
 // most, a preposition and the creature.
@@ -845,6 +880,15 @@ func (p *parser) blade(ws []string) (Intent, bool) {
 	for i := 2; i < len(ws)-1; i++ {
 		if ws[i] != "into" && ws[i] != "on" && ws[i] != "at" && ws[i] != "through" && ws[i] != "against" && ws[i] != "onto" && ws[i] != "in" {
 			continue
+		}
+		if len(ws[1:i]) == 1 && ammo[ws[1]] {
+			// "put an arrow in the orc": the weapon that shoots it, if one does
+			in, ok := p.attack(ws[i+1:])
+			if !ok || in.Kind != "attack" || in.Weapon != "" {
+				return Intent{}, false
+			}
+			in.Weapon = p.ammoWeapon(ws[1])
+			return in, true
 		}
 		weapon := ws[1:i]
 		if len(weapon) > 1 && (weapon[len(weapon)-1] == "down" || weapon[len(weapon)-1] == "deep" || weapon[len(weapon)-1] == "hard") {
@@ -878,7 +922,7 @@ func (p *parser) attack(ws []string) (Intent, bool) {
 		case "":
 			lead = seg
 			return true
-		case "at", "against", "on":
+		case "at", "against", "on", "into":
 			if target != nil || len(seg) == 0 {
 				return false
 			}
@@ -911,6 +955,19 @@ func (p *parser) attack(ws []string) (Intent, bool) {
 		default:
 			return Intent{}, false
 		}
+	}
+	if len(target) > 1 && target[0] == "to" {
+		target = target[1:] // "attack to the orc"
+	}
+	if weapon == nil && len(target) > 1 {
+		// "goblin 1 longsword", "longbow, goblin 2": a creature and a
+		// weapon side by side, each whole
+		if t, w, ok := p.sideBySide(target); ok {
+			target, weapon = t, w
+		}
+	}
+	if len(weapon) > 0 && generic(weapon) {
+		weapon = nil // "with the flat of my blade": which weapon, the words do not say
 	}
 	fromAmmo := ""
 	if len(weapon) == 1 && ammo[weapon[0]] {
@@ -948,6 +1005,37 @@ func (p *parser) attack(ws []string) (Intent, bool) {
 		return in, true
 	}
 	return Intent{}, false
+}
+
+// sideBySide splits words into a creature and a weapon named one after
+// the other, in either order, each by its whole name or id: "goblin 1
+// longsword", "longbow , goblin 2".
+func (p *parser) sideBySide(ws []string) (target, weapon []string, ok bool) {
+	ws = withoutCommas(ws)
+	found := 0
+	for k := 1; k < len(ws); k++ {
+		for _, pair := range [][2][]string{{ws[:k], ws[k:]}, {ws[k:], ws[:k]}} {
+			if len(findTiers(pair[0], p.targets(), 1)) == 1 && len(findTiers(pair[1], p.weapons(), 3)) == 1 {
+				target, weapon = pair[0], pair[1]
+				found++
+			}
+		}
+	}
+	return target, weapon, found == 1
+}
+
+// genericWeapon are the words of a weapon named by its part or kind,
+// which says none of the actor's: "the flat of my blade", "my weapon".
+var genericWeapon = set("flat", "of", "blade", "weapon", "pommel", "hilt", "edge", "steel", "point", "tip",
+	"fist", "fists", "bare", "hands", "hand")
+
+func generic(ws []string) bool {
+	for _, w := range ws {
+		if !genericWeapon[w] {
+			return false
+		}
+	}
+	return true
 }
 
 // castAsWeapon reads an attack whose weapon is a spell ("hurl a fire
@@ -1008,7 +1096,8 @@ func (p *parser) ammoWeapon(a string) string {
 
 var (
 	targetPreps = set("at", "on", "upon", "onto", "against", "targeting", "toward", "towards", "into")
-	castStops   = set("at", "on", "upon", "onto", "against", "targeting", "toward", "towards", "into", "spell", "cantrip")
+	castStops   = set("at", "on", "upon", "onto", "against", "targeting", "toward", "towards", "into", "spell", "cantrip", "to", "for", "over",
+		"centered", "centred", "aimed", "targeted", "directed", "pointed", "focused")
 )
 
 // cast reads "cast fireball at the orcs", "cast cure wounds on Bram", "cast
@@ -1023,6 +1112,12 @@ func (p *parser) cast(ws []string) (Intent, bool) {
 	item, ws, from := p.castFrom(ws)
 	spells := p.spells()
 	hits, rest := takeName(ws, spells, castStops)
+	if len(hits) == 0 {
+		// "cast fireball orc 1 orc 2": the name, then the targets bare
+		if best, hit := spellAtHead(ws, spells); hit >= 0 {
+			hits, rest = []int{hit}, ws[best:]
+		}
+	}
 	if len(hits) == 0 {
 		// A spell the actor cannot cast now is read all the same: the
 		// rules then say why it cannot.
@@ -1600,6 +1695,7 @@ func indexOf(refs []Ref, id string) int {
 // something else: "tell if he's lying" finds out, "call it a night"
 // rests, "call down" and "the words of" a spell cast it.
 func notSpeech(ws []string) bool {
+	ws = clean(ws)
 	return len(ws) > 1 && ((ws[0] == "tell" && (ws[1] == "if" || ws[1] == "whether")) || (ws[0] == "call" && (ws[1] == "it" || ws[1] == "down")) ||
 		(len(ws) > 2 && ws[1] == "words" && ws[2] == "of")) // "call down a Bless", "murmur the words of Sacred Flame"
 }

@@ -273,7 +273,11 @@ func spellAtHead(ws []string, cs []cand) (best, hit int) {
 // castTargets reads whom a spell is cast at: "at the orcs", "on Bram and
 // me", or the names alone ("the orcs").
 func (p *parser) castTargets(ws []string) ([]string, bool) {
-	if len(ws) > 0 && (targetPreps[ws[0]] || ws[0] == "over" || ws[0] == "for") {
+	ws = withoutLeadingCommas(ws)
+	if len(ws) > 1 && aimWords[ws[0]] {
+		ws = ws[1:] // "centered on the orcs"
+	}
+	if len(ws) > 0 && (targetPreps[ws[0]] || ws[0] == "over" || ws[0] == "for" || ws[0] == "to") {
 		ws = ws[1:]
 	}
 	if len(ws) == 0 {
@@ -283,6 +287,17 @@ func (p *parser) castTargets(ws []string) ([]string, bool) {
 		return nil, true // "bless over the party": the rules take whom the spell can
 	}
 	return p.many(ws, p.targets(), true)
+}
+
+// aimWords say where a spell is aimed before the preposition that says
+// at whom: "centered on the orcs", "aimed at goblin 1".
+var aimWords = set("centered", "centred", "aimed", "targeted", "directed", "pointed", "focused", "right")
+
+func withoutLeadingCommas(ws []string) []string {
+	for len(ws) > 0 && ws[0] == "," {
+		ws = ws[1:]
+	}
+	return ws
 }
 
 // ammo are what a ranged weapon shoots, named instead of the weapon ("I

@@ -123,7 +123,10 @@ var jargon = []struct {
 	{strings.Fields("cunning action"), true}, {strings.Fields("off hand"), true}, {strings.Fields("offhand"), true},
 	{strings.Fields("use action to"), false}, {strings.Fields("use action on"), false},
 	{strings.Fields("with action"), false}, {strings.Fields("for action"), false}, {strings.Fields("as action"), false},
-	{strings.Fields("action is to"), false},
+	{strings.Fields("action is to"), false}, {strings.Fields("action is"), false}, {strings.Fields("move is"), false},
+	{strings.Fields("use reaction to"), false}, {strings.Fields("as reaction"), false}, {strings.Fields("with reaction"), false},
+	{strings.Fields("reaction"), false}, {strings.Fields("extra attack"), false},
+	{strings.Fields("use movement to"), false}, {strings.Fields("with movement"), false}, {strings.Fields("use speed to"), false},
 	{strings.Fields("for this turn"), false}, {strings.Fields("on this turn"), false}, {strings.Fields("this turn"), false},
 	{strings.Fields("this round"), false}, {strings.Fields("on turn"), false},
 }

@@ -85,7 +85,7 @@ var structural = set("at", "on", "upon", "onto", "against", "with", "using", "to
 	"toward", "towards", "targeting", "and", "for", "from", "in", ",", ".")
 
 // dropped are words that never change what a phrase means to the engine.
-var dropped = set("the", "my", "our", "your", "his", "her", "their", "its", "some")
+var dropped = set("the", "my", "our", "your", "his", "her", "their", "its", "some", "mine", "thy", "thine")
 
 // clean removes articles and possessives. "a" and "an" are kept where they
 // end a phrase or come before a structural word, as in "Goblin A".
