@@ -275,6 +275,8 @@ func skipLead(ws []string, i int) int {
 			i++
 		case ws[i] == "going" && i+2 < len(ws) && ws[i+1] == "to" && (verbs[ws[i+2]] || leadWords[ws[i+2]]):
 			i += 2
+		case ws[i] == "go" && i+2 < len(ws) && (ws[i+1] == "check" && ws[i+2] == "out" || ws[i+1] == "visit" || ws[i+1] == "explore"):
+			i++ // "let's go check out the old mill"
 		default:
 			return i
 		}
@@ -314,7 +316,7 @@ var verbOf = map[string]verb{
 	"bonk": vAttack, "wallop": vAttack, "thwack": vAttack, "pierce": vAttack, "poke": vAttack, "headbutt": vAttack,
 	"zap": vAttack, "blast": vAttack, "snipe": vAttack, "aim": vAttack, "point": vAttack, "drop": vAttack,
 	"lob": vAttack, "launch": vAttack, "sling": vAttack, "unleash": vAttack, "toss": vAttack, "crush": vAttack,
-	"maul": vAttack, "spear": vAttack, "stomp": vAttack, "bite": vAttack, "claw": vAttack, "engage": vAttack,
+	"maul": vAttack, "spear": vAttack, "stomp": vAttack, "bite": vAttack, "claw": vAttack, "engage": vAttack, "smite": vAttack,
 	"cast": vCast, "chant": vCast, "conjure": vCast, "go": vMove, "going": vMove, "move": vMove, "walk": vMove, "head": vMove, "run": vMove,
 	"travel": vMove, "return": vMove, "enter": vMove, "step": vMove, "proceed": vMove,
 	"descend": vMove, "ascend": vMove, "hurry": vMove, "wander": vMove, "climb": vMove,
@@ -471,7 +473,7 @@ func (p *parser) action(ws []string) (Intent, bool) {
 	case vHelp:
 		return p.help(args)
 	case vDodge, vDash:
-		if len(args) == 0 {
+		if !slices.ContainsFunc(args, func(w string) bool { return !directions[w] }) { // "I dash away"
 			return Intent{Kind: map[verb]string{vDodge: "dodge", vDash: "dash"}[v]}, true
 		}
 	case vDisengage:
@@ -665,7 +667,7 @@ func (p *parser) shove(verb string, ws []string) (Intent, bool) {
 	}
 	for _, w := range after {
 		switch w {
-		case "prone", "down", "over", "trip", "knock", "topple", "ground", "floor", "flat", "off", "feet":
+		case "prone", "down", "over", "trip", "knock", "topple", "ground", "floor", "flat", "off", "feet", "butt", "backside", "rear", "arse", "ass":
 			if choice == "push" && verb != "push" {
 				return Intent{}, false
 			}
@@ -1367,8 +1369,8 @@ var helpStops = set("with", "to", "against", "on", "in", "by", "attack", "attack
 // attack the goblin". The Help action's target is the creature helped; what
 // with is the narrator's to tell.
 func (p *parser) help(ws []string) (Intent, bool) {
-	if len(ws) > 0 && ws[0] == "out" {
-		ws = ws[1:]
+	if len(ws) > 0 && (ws[0] == "out" || ws[0] == "for") {
+		ws = ws[1:] // "help out Bram", "help action for Bram"
 	}
 	if len(ws) == 0 {
 		return Intent{Kind: "help"}, true
@@ -1521,7 +1523,7 @@ var bareSpeech = set("say", "says", "shout", "shouts", "yell", "yells", "whisper
 // featureLead are the words before a feature's name that only say it is
 // used: "use my action surge", "activate rage", "channel divinity to turn
 // undead" reads "turn undead".
-var featureLead = set("use", "activate", "invoke", "my", "channel", "divinity", "to", "a", "the", "into", "enter", "fly", "go", "going")
+var featureLead = set("use", "activate", "invoke", "my", "channel", "divinity", "to", "a", "the", "into", "enter", "fly", "flies", "flew", "go", "goes", "going")
 
 // featureStops end a feature's name: what follows names its target, its
 // choice or a next action.
