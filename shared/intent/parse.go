@@ -354,6 +354,9 @@ var rushVerbs = set("go", "run", "rush", "race", "leap", "jump", "dive", "sprint
 // could take: "sleep" is a rest before it is the spell, "shield" worn
 // before it is cast.
 func (p *parser) parse(ws []string) (Intent, bool) {
+	if len(ws) == 0 {
+		return Intent{}, false // lead words only: "dm"
+	}
 	if in, ok := rest(ws); ok {
 		return in, true
 	}
