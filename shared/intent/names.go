@@ -210,7 +210,8 @@ const (
 // pickWords single out one creature by what the scene shows, which the
 // context does not hold: the phrase without them must name one alone.
 var pickWords = set("last", "remaining", "other", "nearest", "closest", "wounded", "injured", "bloodied", "big",
-	"little", "ugly", "damn", "stupid", "nasty", "same", "surviving", "final", "lone")
+	"little", "ugly", "damn", "stupid", "nasty", "same", "surviving", "final", "lone",
+	"companion", "friend", "ally", "buddy", "pal", "comrade", "dear", "poor", "brave", "trusty")
 
 var selfWords = set("me", "myself", "self")
 
@@ -232,6 +233,12 @@ func (p *parser) one(phrase []string, cs []cand, self bool) (string, outcome) {
 		}
 		return p.self, resolved
 	}
+	if len(phrase) == 1 && pronouns[phrase[0]] {
+		if id := p.antecedent(cs); id != "" {
+			return id, resolved // "touch Bram's shoulder and cast cure wounds on him"
+		}
+		return "", unknown
+	}
 	hits := find(phrase, cs)
 	if len(hits) == 0 {
 		hits = group(phrase, cs)
@@ -250,6 +257,26 @@ func (p *parser) one(phrase []string, cs []cand, self bool) (string, outcome) {
 		return cs[hits[0]].id, resolved
 	}
 	return "", ambiguous
+}
+
+// pronouns stand for a thing the sentence names elsewhere.
+var pronouns = set("him", "her", "it", "them")
+
+// antecedent is the one candidate the sentence names, by its name or id
+// whole, that a pronoun may stand for; "" when it names none or several.
+func (p *parser) antecedent(cs []cand) string {
+	found := ""
+	for i := range p.all {
+		for n := 1; n <= 3 && i+n <= len(p.all); n++ {
+			for _, h := range findTiers(p.all[i:i+n], cs, 1) {
+				if found != "" && found != cs[h].id {
+					return ""
+				}
+				found = cs[h].id
+			}
+		}
+	}
+	return found
 }
 
 // many resolves a list of names ("Bram and Ilsa", "goblin 1, goblin 2",
@@ -282,6 +309,15 @@ func (p *parser) many(phrase []string, cs []cand, self bool) ([]string, bool) {
 			hits = group(part, cs)
 		}
 		if len(hits) == 0 {
+			// "orc 1 orc 2": names typed side by side, each ending in its number
+			if ids, ok := p.numbered(part, cs); ok {
+				for _, id := range ids {
+					add(id)
+				}
+				continue
+			}
+		}
+		if len(hits) == 0 {
 			return nil, false
 		}
 		for _, h := range hits {
@@ -289,6 +325,25 @@ func (p *parser) many(phrase []string, cs []cand, self bool) ([]string, bool) {
 		}
 	}
 	return ids, len(ids) > 0
+}
+
+// numbered resolves words that hold several names each ending in a
+// number ("orc 1 orc 2"), every one naming one candidate exactly.
+func (p *parser) numbered(ws []string, cs []cand) ([]string, bool) {
+	var ids []string
+	start := 0
+	for i, w := range ws {
+		if !isNumber(w) {
+			continue
+		}
+		hits := findTiers(ws[start:i+1], cs, 1)
+		if len(hits) != 1 {
+			return nil, false
+		}
+		ids = append(ids, cs[hits[0]].id)
+		start = i + 1
+	}
+	return ids, start == len(ws) && len(ids) > 1
 }
 
 func splitList(phrase []string) [][]string {

@@ -13,7 +13,7 @@ import "strings"
 
 // trailing words say how, not what: "long rest pls", "attack goblin 1
 // again".
-var trailing = set("pls", "plz", "please", "again", "now", "quickly", "too", "thanks", "thx")
+var trailing = set("pls", "plz", "please", "again", "now", "quickly", "too", "thanks", "thx", "lol", "lmao", "haha", "xd")
 
 // irregular verbs' other forms, and the shorthand players type.
 var irregular = map[string]string{
@@ -26,6 +26,7 @@ var irregular = map[string]string{
 	"downs": "drink", "downed": "drink", "pop": "use", "pops": "use", "popped": "use", "mv": "move",
 	"drew": "draw", "drawn": "draw", "cuts": "cut", "cutting": "cut", "bit": "bite", "stabilise": "stabilize",
 	"hits": "hit", "hitting": "hit", "sets": "set", "puts": "put", "putting": "put",
+	"glug": "drink", "popping": "use", "casted": "cast",
 }
 
 // phrases of several words that are one verb: the words and what they
@@ -79,6 +80,14 @@ var phrases = []struct{ from, to []string }{
 	{strings.Fields("break free"), []string{"escape"}},
 	{strings.Fields("break out"), []string{"escape"}},
 	{strings.Fields("patch up"), []string{"heal"}},
+	{strings.Fields("call down"), []string{"cast"}},
+	{strings.Fields("spark up"), []string{"light"}},
+	{strings.Fields("light up"), []string{"light"}},
+	{strings.Fields("get to"), []string{"go", "to"}},
+	{strings.Fields("get into"), []string{"go", "into"}},
+	{strings.Fields("focus on defense"), []string{"dodge"}},
+	{strings.Fields("focus on defending"), []string{"dodge"}},
+	{strings.Fields("focus on dodging"), []string{"dodge"}},
 	{strings.Fields("tend to"), []string{"heal"}},
 }
 
@@ -240,7 +249,9 @@ var nicknames = map[string]string{"gobbo": "goblin", "gobbos": "goblins", "gobo"
 // rewrite spells out, anywhere in the words, what a reader would
 // otherwise have to know several ways: "right on top of the goblins" is
 // "on the goblins", "straight at" is "at", "gobbo" is "goblin", and "2"
-// after a verb of moving is "to" ("go 2 the crossroads").
+// after a verb of moving is "to" ("go 2 the crossroads"), "orc number 2"
+// is "orc 2", "lvl" is "level", and a word said twice over is said once
+// ("stab stab stab goblin 1").
 func rewrite(ws []string) []string {
 	type ph struct{ from, to []string }
 	for _, r := range []ph{
@@ -256,7 +267,21 @@ func rewrite(ws []string) []string {
 			}
 		}
 	}
-	out := make([]string, len(ws))
+	out := make([]string, 0, len(ws))
+	for i, w := range ws {
+		switch {
+		case (w == "number" || w == "num" || w == "no") && i+1 < len(ws) && isNumber(ws[i+1]) && i > 0:
+			continue // "orc number 2" is "orc 2"
+		case i > 0 && w == ws[i-1] && !isNumber(w) && w != "," && w != ".":
+			continue // "stab stab stab goblin 1", "glug glug"
+		case (isNumber(w) || w == "both" || w == "all") && i+1 < len(ws) && ws[i+1] == "attacks":
+			continue // "two attacks on goblin 1": Extra Attack is the rules' to count
+		case w == "lvl" || w == "lv":
+			w = "level"
+		}
+		out = append(out, w)
+	}
+	ws, out = out, make([]string, len(out))
 	for i, w := range ws {
 		out[i] = w
 		if n, ok := nicknames[w]; ok {

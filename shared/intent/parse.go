@@ -40,8 +40,11 @@ type parser struct {
 	third bool
 	// question: the words are a yes-or-no question ("can I ...?").
 	question bool
-	memo     [7][]cand
-	done     [7]bool
+	// all: the sentence's words, cleaned, for what a reading of part of
+	// them must weigh ("a saving throw", "their arcane meaning").
+	all  []string
+	memo [7][]cand
+	done [7]bool
 }
 
 func (p *parser) list(i int, refs []Ref) []cand {
@@ -94,7 +97,12 @@ func ParseAll(text string, ctx Context) ([]Intent, bool) {
 	}
 	toks := tokenize(text)
 	ws := p.possessives(toks)
-	if i := skipLead(ws, 0); i < len(ws) && sayVerbs[ws[i]] && !notSpeech(ws[i:]) {
+	p.all = clean(ws)
+	i := skipLead(ws, 0)
+	if rest, ok := p.withoutActor(ws[i:]); ok {
+		i = skipLead(ws, len(ws)-len(rest)) // "Aria says, 'Hello there.'"
+	}
+	if i < len(ws) && sayVerbs[ws[i]] && !notSpeech(ws[i:]) {
 		if in, ok := unquoted(text, toks, i); ok {
 			return []Intent{in}, true
 		}
@@ -129,6 +137,9 @@ func ParseAll(text string, ctx Context) ([]Intent, bool) {
 	}
 	p.question = strings.HasSuffix(strings.TrimSpace(text), "?") && len(toks) > 0 && yesNo[firstWord(toks, p)]
 	if !slices.Contains(ws, ".") {
+		if in, ok := p.spellAhead(ws); ok {
+			return p.bonus([]Intent{in}, bonus)
+		}
 		read, ok := p.readAll(head(ws, false))
 		if !ok {
 			// A head word that means nothing may be a verb mistyped: "atack".
@@ -153,17 +164,73 @@ func ParseAll(text string, ctx Context) ([]Intent, bool) {
 // ("bonus action: drink potion"); words asking it of a kind that cannot
 // be one are declined.
 func (p *parser) bonus(read []Intent, bonus bool) ([]Intent, bool) {
+	for i := range read {
+		if read[i].Kind != "check" {
+			continue
+		}
+		if slices.ContainsFunc(p.all, func(w string) bool { return notChecks[w] }) {
+			return nil, false // "do I roll a dexterity saving throw?": a save is never a check
+		}
+		if read[i].Ability == "int" && read[i].Skill == "" {
+			read[i].Skill = subjectSkill(p.all)
+		}
+	}
 	if !bonus {
 		return read, true
 	}
 	if len(read) != 1 {
 		return nil, false
 	}
+	if read[0].Kind == "feature" && p.quick(read[0].Feature) {
+		return read, true // "bonus action: second wind": the feature is used so already
+	}
 	if k, ok := Lookup(read[0].Kind); !ok || !k.Bonus {
 		return nil, false
 	}
 	read[0].Bonus = true
 	return read, true
+}
+
+// notChecks are words that name a roll no check is: a saving throw, the
+// fight's initiative.
+var notChecks = set("save", "saves", "saving", "initiative", "init")
+
+// subjects are what a question of knowledge is about, and the skill of
+// Intelligence that knows it: runes are Arcana's, the old gods Religion's.
+var subjects = map[string]string{
+	"arcane": "arcana", "magic": "arcana", "magical": "arcana", "rune": "arcana", "runes": "arcana",
+	"runic": "arcana", "sigil": "arcana", "sigils": "arcana", "glyph": "arcana", "glyphs": "arcana",
+	"spell": "arcana", "spells": "arcana", "enchantment": "arcana", "enchanted": "arcana", "ritual": "arcana",
+	"history": "history", "historical": "history", "ancient": "history", "legend": "history", "legends": "history",
+	"heraldry": "history", "crest": "history", "kingdom": "history", "dynasty": "history", "ruins": "history",
+	"god": "religion", "gods": "religion", "goddess": "religion", "deity": "religion", "deities": "religion",
+	"religious": "religion", "holy": "religion", "divine": "religion", "temple": "religion", "shrine": "religion",
+	"rite": "religion", "rites": "religion", "prayer": "religion", "prayers": "religion", "cult": "religion",
+	"plant": "nature", "plants": "nature", "herb": "nature", "herbs": "nature", "flower": "nature",
+	"flowers": "nature", "mushroom": "nature", "mushrooms": "nature", "fungus": "nature", "weather": "nature",
+	"beast": "nature", "beasts": "nature", "animal": "nature", "animals": "nature", "berries": "nature",
+}
+
+// subjectSkill is the one skill of Intelligence the words' subjects
+// name, "" when they name none or two.
+func subjectSkill(ws []string) string {
+	found := ""
+	for _, w := range ws {
+		if sk, ok := subjects[w]; ok {
+			if found != "" && found != sk {
+				return ""
+			}
+			found = sk
+		}
+	}
+	return found
+}
+
+// quick reports whether the feature with id is used without the turn's
+// action.
+func (p *parser) quick(id string) bool {
+	i := indexOf(p.ctx.Features, id)
+	return i >= 0 && p.ctx.Features[i].Quick
 }
 
 // readAll reads the words, their head made plain: one intent, or a quick
@@ -196,7 +263,7 @@ func one(in Intent, ok bool) ([]Intent, bool) {
 var leadWords = set("i", "we", "ill", "well", "lets", "let", "us", "me", "will", "shall",
 	"would", "like", "want", "wanna", "to", "gonna", "try", "attempt", "now", "then",
 	"quickly", "please", "just", "also", "so", "ok", "okay", "im", "id", "can", "could",
-	"should", "make", "do", "and", "next", "must", "need", ",", ".")
+	"should", "make", "do", "and", "next", "must", "need", "lemme", "imma", "am", "hey", "yo", "gm", "dm", ",", ".")
 
 // skipLead returns the index of the first word after the lead words from i.
 // "going to" is skipped only before another verb, as in "I'm going to attack",
@@ -208,6 +275,8 @@ func skipLead(ws []string, i int) int {
 			i++
 		case ws[i] == "going" && i+2 < len(ws) && ws[i+1] == "to" && (verbs[ws[i+2]] || leadWords[ws[i+2]]):
 			i += 2
+		case ws[i] == "go" && i+2 < len(ws) && (ws[i+1] == "check" && ws[i+2] == "out" || ws[i+1] == "visit" || ws[i+1] == "explore"):
+			i++ // "let's go check out the old mill"
 		default:
 			return i
 		}
@@ -247,7 +316,7 @@ var verbOf = map[string]verb{
 	"bonk": vAttack, "wallop": vAttack, "thwack": vAttack, "pierce": vAttack, "poke": vAttack, "headbutt": vAttack,
 	"zap": vAttack, "blast": vAttack, "snipe": vAttack, "aim": vAttack, "point": vAttack, "drop": vAttack,
 	"lob": vAttack, "launch": vAttack, "sling": vAttack, "unleash": vAttack, "toss": vAttack, "crush": vAttack,
-	"maul": vAttack, "spear": vAttack, "stomp": vAttack, "bite": vAttack, "claw": vAttack, "engage": vAttack,
+	"maul": vAttack, "spear": vAttack, "stomp": vAttack, "bite": vAttack, "claw": vAttack, "engage": vAttack, "smite": vAttack,
 	"cast": vCast, "chant": vCast, "conjure": vCast, "go": vMove, "going": vMove, "move": vMove, "walk": vMove, "head": vMove, "run": vMove,
 	"travel": vMove, "return": vMove, "enter": vMove, "step": vMove, "proceed": vMove,
 	"descend": vMove, "ascend": vMove, "hurry": vMove, "wander": vMove, "climb": vMove,
@@ -285,6 +354,9 @@ var rushVerbs = set("go", "run", "rush", "race", "leap", "jump", "dive", "sprint
 // could take: "sleep" is a rest before it is the spell, "shield" worn
 // before it is cast.
 func (p *parser) parse(ws []string) (Intent, bool) {
+	if len(ws) == 0 {
+		return Intent{}, false // lead words only: "dm"
+	}
 	if in, ok := rest(ws); ok {
 		return in, true
 	}
@@ -354,6 +426,12 @@ func (p *parser) action(ws []string) (Intent, bool) {
 	if len(ws) == 0 {
 		return Intent{}, false
 	}
+	if in, ok := p.spendSlot(ws); ok {
+		return in, true
+	}
+	if len(ws) > 3 && utterVerbs[ws[0]] && ws[1] == "words" && ws[2] == "of" {
+		return p.cast(ws[3:]) // "murmur the words of Sacred Flame over orc 2"
+	}
 	// "put on my chain mail", "take off the shield", "put away my bow"
 	if len(ws) >= 3 && (ws[0] == "put" || ws[0] == "take") {
 		switch ws[0] + " " + ws[1] {
@@ -364,6 +442,9 @@ func (p *parser) action(ws []string) (Intent, bool) {
 		}
 	}
 	v, args := verbOf[ws[0]], ws[1:]
+	if len(args) > 0 && args[0] == "action" && (v == vAttack || v == vDodge || v == vDash || v == vDisengage || v == vHelp) {
+		args = args[1:] // "attack action against orc 1", "help action for Bram"
+	}
 	if len(args) > 0 && args[len(args)-1] == "action" && (v == vDodge || v == vDash || v == vDisengage || v == vHelp) {
 		args = args[:len(args)-1]
 	}
@@ -395,7 +476,7 @@ func (p *parser) action(ws []string) (Intent, bool) {
 	case vHelp:
 		return p.help(args)
 	case vDodge, vDash:
-		if len(args) == 0 {
+		if !slices.ContainsFunc(args, func(w string) bool { return !directions[w] }) { // "I dash away"
 			return Intent{Kind: map[verb]string{vDodge: "dodge", vDash: "dash"}[v]}, true
 		}
 	case vDisengage:
@@ -428,6 +509,32 @@ func (p *parser) action(ws []string) (Intent, bool) {
 		}
 	}
 	return Intent{}, false
+}
+
+// utterVerbs say a spell's words: "intone the words of Bless".
+var utterVerbs = set("murmur", "murmurs", "intone", "intones", "utter", "utters", "speak", "speaks", "recite", "recites",
+	"chant", "chants", "whisper", "whispers", "mutter", "mutters", "say", "says")
+
+// spendSlot reads a spell slot spent on a spell: "spend a 2nd level slot
+// on shield of faith for Bram", "burn a 3rd level slot for fireball".
+func (p *parser) spendSlot(ws []string) (Intent, bool) {
+	if len(ws) < 4 || (ws[0] != "spend" && ws[0] != "burn" && ws[0] != "use") || !slices.Contains(ws, "slot") {
+		return Intent{}, false
+	}
+	level, rest, ok := takeLevel(ws[1:])
+	if !ok || level == 0 || len(rest) < 2 || (rest[0] != "on" && rest[0] != "for" && rest[0] != "to") {
+		return Intent{}, false
+	}
+	rest = rest[1:]
+	if rest[0] == "cast" {
+		rest = rest[1:]
+	}
+	in, ok := p.cast(rest)
+	if !ok {
+		return Intent{}, false
+	}
+	in.SlotLevel = level
+	return in, true
 }
 
 // taskVerbs are the verbs of a task whose outcome is uncertain, and the
@@ -464,6 +571,11 @@ var taskVerbs = map[string]skill{
 	"tame": {"animal-handling", "wis"}, "soothe": {"animal-handling", "wis"}, "calm": {"animal-handling", "wis"},
 }
 
+// motionTasks are the tasks that carry the character somewhere: toward
+// a place named, they are a move.
+var motionTasks = set("sneak", "creep", "tiptoe", "slink", "skulk", "climb", "scale", "swim", "jump", "leap",
+	"squeeze", "tumble", "balance")
+
 // hidePlaces are the words after "hide" that say where the character
 // hides itself.
 var hidePlaces = set("behind", "in", "inside", "among", "amid", "under", "beneath", "below", "from",
@@ -494,6 +606,17 @@ func (p *parser) task(ws []string) (Intent, bool) {
 	for _, w := range ws[1:] {
 		if w == "and" || w == "then" || w == "," {
 			return Intent{}, false
+		}
+	}
+	if motionTasks[ws[0]] && len(ws) > 2 && (moveFillers[ws[1]] || directions[ws[1]]) {
+		// "I sneak off toward the stables", "creep down into the cellar":
+		// movement toward a named place is a move, however quietly
+		to := ws[1:]
+		for len(to) > 1 && directions[to[0]] && !moveFillers[to[0]] {
+			to = to[1:]
+		}
+		if in, ok := p.move(to); ok {
+			return in, true
 		}
 	}
 	switch strings.Join(ws, " ") {
@@ -547,7 +670,7 @@ func (p *parser) shove(verb string, ws []string) (Intent, bool) {
 	}
 	for _, w := range after {
 		switch w {
-		case "prone", "down", "over", "trip", "knock", "topple", "ground", "floor", "flat", "off", "feet":
+		case "prone", "down", "over", "trip", "knock", "topple", "ground", "floor", "flat", "off", "feet", "butt", "backside", "rear", "arse", "ass":
 			if choice == "push" && verb != "push" {
 				return Intent{}, false
 			}
@@ -600,8 +723,15 @@ var endPhrases = set("end turn", "end", "end of turn", "end turn now", "pass", "
 
 // rest reads "take a short rest", "long rest", "we begin a long rest here".
 func rest(ws []string) (Intent, bool) {
+	if len(ws) == 1 && restShort[ws[0]] != "" {
+		return Intent{Kind: "rest", Rest: restShort[ws[0]]}, true // "lr?", "sr pls"
+	}
 	for i := 0; i+1 < len(ws); i++ {
-		if ws[i+1] != "rest" || (ws[i] != "short" && ws[i] != "long") {
+		if ws[i+1] != "rest" {
+			continue
+		}
+		length := restLength(ws[i])
+		if length == "" {
 			continue
 		}
 		for _, w := range ws[:i] {
@@ -614,9 +744,23 @@ func rest(ws []string) (Intent, bool) {
 				return Intent{}, false
 			}
 		}
-		return Intent{Kind: "rest", Rest: ws[i]}, true
+		return Intent{Kind: "rest", Rest: length}, true
 	}
 	return Intent{}, false
+}
+
+// restShort are the shorthands of a rest's name.
+var restShort = map[string]string{"lr": "long", "sr": "short"}
+
+// restLength is the rest's length a word says, typed with a letter wrong
+// or missing at most ("shrt", "lnog"), "" when none.
+func restLength(w string) string {
+	for _, l := range []string{"short", "long"} {
+		if w == l || len(w) >= 3 && within1(w, l) && !(l == "long" && w == "lone") {
+			return l
+		}
+	}
+	return ""
 }
 
 var restLead = set("take", "have", "begin", "start", "go", "for", "settle", "in", "down", "we")
@@ -635,7 +779,7 @@ var skills = map[string]skill{
 
 var abilities = map[string]string{
 	"strength": "str", "str": "str", "dexterity": "dex", "dex": "dex", "constitution": "con", "con": "con",
-	"intelligence": "int", "int": "int", "wisdom": "wis", "wis": "wis", "charisma": "cha", "cha": "cha",
+	"intelligence": "int", "int": "int", "intel": "int", "wisdom": "wis", "wis": "wis", "charisma": "cha", "cha": "cha",
 }
 
 // check reads an ability check: "make a perception check", "roll
@@ -643,14 +787,18 @@ var abilities = map[string]string{
 // perception", "strength check". Saving throws and initiative are not
 // checks and are declined. Skill ids are the srd's ("sleight-of-hand").
 func check(ws []string) (Intent, bool) {
+	ws = withoutCommas(ws) // "wisdom (perception) check": the brackets are commas
 	i, lead := 0, false
 	if i < len(ws) && (ws[i] == "roll" || ws[i] == "check" || ws[i] == "perform" || ws[i] == "attempt" || ws[i] == "use") {
 		i, lead = i+1, ws[i] != "use"
 	}
-	if i < len(ws) && ws[i] == "for" {
-		i++
-	}
 	var in Intent
+	if i < len(ws) && difficulty[ws[i]] != "" {
+		in.Difficulty, i = difficulty[ws[i]], i+1 // "a hard athletics check"
+	}
+	if i < len(ws) && (ws[i] == "for" || ws[i] == "of") {
+		i++ // "roll for stealth", "make check of perception"
+	}
 	for i < len(ws) {
 		if ab, ok := abilities[ws[i]]; ok && in.Ability == "" {
 			in.Ability, i = ab, i+1
@@ -683,6 +831,11 @@ func check(ws []string) (Intent, bool) {
 	return in, true
 }
 
+// difficulty are the words that say how hard a check is, as the wire
+// spells it.
+var difficulty = map[string]string{"easy": "easy", "medium": "medium", "moderate": "medium", "hard": "hard",
+	"difficult": "hard", "tough": "hard"}
+
 func skillAt(ws []string) (skill, int) {
 	for n := 3; n >= 1; n-- {
 		if n <= len(ws) {
@@ -712,7 +865,7 @@ var checkAbout = set("on", "for", "against", "to", "at", "with", "while", "when"
 
 func skillName(id string) string { return strings.ReplaceAll(id, "-", " ") }
 
-var attackPreps = set("at", "against", "on", "with", "using")
+var attackPreps = set("at", "against", "on", "into", "with", "using")
 
 // bodyParts are where a blow lands: "goblin 1's throat".
 var bodyParts = set("throat", "head", "neck", "face", "chest", "leg", "legs", "arm", "arms", "back", "side", "gut",
@@ -721,7 +874,7 @@ var bodyParts = set("throat", "head", "neck", "face", "chest", "leg", "legs", "a
 // bladeVerbs take the weapon as their object and the creature after a
 // preposition: "drive my longsword into orc 1", "bring her axe down on
 // orc 2", "sink my dagger into the goblin".
-var bladeVerbs = set("drive", "bring", "plunge", "sink", "bury", "ram", "slam", "thrust", "jam", "stick")
+var bladeVerbs = set("drive", "bring", "plunge", "sink", "bury", "ram", "slam", "thrust", "jam", "stick", "put")
 
 // blade reads a bladeVerb's attack: the weapon, a word of direction at
 // most, a preposition and the creature.
@@ -732,6 +885,15 @@ func (p *parser) blade(ws []string) (Intent, bool) {
 	for i := 2; i < len(ws)-1; i++ {
 		if ws[i] != "into" && ws[i] != "on" && ws[i] != "at" && ws[i] != "through" && ws[i] != "against" && ws[i] != "onto" && ws[i] != "in" {
 			continue
+		}
+		if len(ws[1:i]) == 1 && ammo[ws[1]] {
+			// "put an arrow in the orc": the weapon that shoots it, if one does
+			in, ok := p.attack(ws[i+1:])
+			if !ok || in.Kind != "attack" || in.Weapon != "" {
+				return Intent{}, false
+			}
+			in.Weapon = p.ammoWeapon(ws[1])
+			return in, true
 		}
 		weapon := ws[1:i]
 		if len(weapon) > 1 && (weapon[len(weapon)-1] == "down" || weapon[len(weapon)-1] == "deep" || weapon[len(weapon)-1] == "hard") {
@@ -765,7 +927,7 @@ func (p *parser) attack(ws []string) (Intent, bool) {
 		case "":
 			lead = seg
 			return true
-		case "at", "against", "on":
+		case "at", "against", "on", "into":
 			if target != nil || len(seg) == 0 {
 				return false
 			}
@@ -799,6 +961,19 @@ func (p *parser) attack(ws []string) (Intent, bool) {
 			return Intent{}, false
 		}
 	}
+	if len(target) > 1 && target[0] == "to" {
+		target = target[1:] // "attack to the orc"
+	}
+	if weapon == nil && len(target) > 1 {
+		// "goblin 1 longsword", "longbow, goblin 2": a creature and a
+		// weapon side by side, each whole
+		if t, w, ok := p.sideBySide(target); ok {
+			target, weapon = t, w
+		}
+	}
+	if len(weapon) > 0 && generic(weapon) {
+		weapon = nil // "with the flat of my blade": which weapon, the words do not say
+	}
 	fromAmmo := ""
 	if len(weapon) == 1 && ammo[weapon[0]] {
 		// "shoot an arrow at orc 2": the one weapon that shoots it, if any
@@ -807,6 +982,12 @@ func (p *parser) attack(ws []string) (Intent, bool) {
 	if weapon != nil {
 		if in, ok, done := p.castAsWeapon(weapon, target); done {
 			return in, ok
+		}
+	}
+	if weapon == nil && fromAmmo == "" {
+		// "fire a magic missile", "throw a fireball": the spell, at no one named
+		if sid, o := p.one(target, p.spells(), false); o == resolved && p.spellNamed(target) {
+			return Intent{Kind: "cast", Spell: sid}, true
 		}
 	}
 	tid, o := p.one(target, p.targets(), false)
@@ -829,6 +1010,37 @@ func (p *parser) attack(ws []string) (Intent, bool) {
 		return in, true
 	}
 	return Intent{}, false
+}
+
+// sideBySide splits words into a creature and a weapon named one after
+// the other, in either order, each by its whole name or id: "goblin 1
+// longsword", "longbow , goblin 2".
+func (p *parser) sideBySide(ws []string) (target, weapon []string, ok bool) {
+	ws = withoutCommas(ws)
+	found := 0
+	for k := 1; k < len(ws); k++ {
+		for _, pair := range [][2][]string{{ws[:k], ws[k:]}, {ws[k:], ws[:k]}} {
+			if len(findTiers(pair[0], p.targets(), 1)) == 1 && len(findTiers(pair[1], p.weapons(), 3)) == 1 {
+				target, weapon = pair[0], pair[1]
+				found++
+			}
+		}
+	}
+	return target, weapon, found == 1
+}
+
+// genericWeapon are the words of a weapon named by its part or kind,
+// which says none of the actor's: "the flat of my blade", "my weapon".
+var genericWeapon = set("flat", "of", "blade", "weapon", "pommel", "hilt", "edge", "steel", "point", "tip",
+	"fist", "fists", "bare", "hands", "hand")
+
+func generic(ws []string) bool {
+	for _, w := range ws {
+		if !genericWeapon[w] {
+			return false
+		}
+	}
+	return true
 }
 
 // castAsWeapon reads an attack whose weapon is a spell ("hurl a fire
@@ -889,7 +1101,8 @@ func (p *parser) ammoWeapon(a string) string {
 
 var (
 	targetPreps = set("at", "on", "upon", "onto", "against", "targeting", "toward", "towards", "into")
-	castStops   = set("at", "on", "upon", "onto", "against", "targeting", "toward", "towards", "into", "spell", "cantrip")
+	castStops   = set("at", "on", "upon", "onto", "against", "targeting", "toward", "towards", "into", "spell", "cantrip", "to", "for", "over",
+		"centered", "centred", "aimed", "targeted", "directed", "pointed", "focused")
 )
 
 // cast reads "cast fireball at the orcs", "cast cure wounds on Bram", "cast
@@ -904,6 +1117,12 @@ func (p *parser) cast(ws []string) (Intent, bool) {
 	item, ws, from := p.castFrom(ws)
 	spells := p.spells()
 	hits, rest := takeName(ws, spells, castStops)
+	if len(hits) == 0 {
+		// "cast fireball orc 1 orc 2": the name, then the targets bare
+		if best, hit := spellAtHead(ws, spells); hit >= 0 {
+			hits, rest = []int{hit}, ws[best:]
+		}
+	}
 	if len(hits) == 0 {
 		// A spell the actor cannot cast now is read all the same: the
 		// rules then say why it cannot.
@@ -1153,8 +1372,8 @@ var helpStops = set("with", "to", "against", "on", "in", "by", "attack", "attack
 // attack the goblin". The Help action's target is the creature helped; what
 // with is the narrator's to tell.
 func (p *parser) help(ws []string) (Intent, bool) {
-	if len(ws) > 0 && ws[0] == "out" {
-		ws = ws[1:]
+	if len(ws) > 0 && (ws[0] == "out" || ws[0] == "for") {
+		ws = ws[1:] // "help out Bram", "help action for Bram"
 	}
 	if len(ws) == 0 {
 		return Intent{Kind: "help"}, true
@@ -1175,7 +1394,9 @@ const quoteChars = "\"“”„«»"
 var sayVerbs = set("say", "says", "shout", "shouts", "yell", "yells", "whisper", "whispers",
 	"mutter", "mutters", "exclaim", "exclaims", "reply", "replies", "ask", "asks", "tell",
 	"tells", "call", "calls", "cry", "cries", "scream", "screams", "sing", "sings",
-	"announce", "announces", "declare", "declares", "answer", "answers", "speak", "speaks")
+	"announce", "announces", "declare", "declares", "answer", "answers", "speak", "speaks", "murmur", "murmurs",
+	"demand", "demands", "bellow", "bellows", "hiss", "hisses", "insist", "insists", "plead", "pleads",
+	"beg", "begs", "urge", "urges", "retort", "retorts", "inquire", "inquires")
 
 // quoted reads speech in double quotes: `I say "hello"`, `"Hello," I say.`,
 // `I tell the innkeeper "two rooms, please"`, a quotation alone. The
@@ -1194,15 +1415,20 @@ func (p *parser) quoted(text string) ([]Intent, bool) {
 	} else {
 		speech = body // an unclosed quote runs to the end
 	}
-	if strings.ContainsAny(after, quoteChars) || !p.speechFrame(text[:open]) {
+	if strings.ContainsAny(after, quoteChars) {
 		return nil, false
 	}
-	if !p.speechFrame(after) {
-		ws := tokenize(after)
-		if len(ws) > 1 && (ws[0].w == "and" || ws[0].w == "then" || ws[0].w == "," || ws[0].w == ".") {
-			return ParseAll(strings.TrimLeft(after[ws[0].end:], " \t,.;:!"), p.ctx)
+	if !p.speechFrame(text[:open]) || !p.speechFrame(after) {
+		// `With a cry of "Ilmater guide me!" Aria brings her longsword
+		// down on orc 2`: the words around the cry are the action
+		if len(body) == len(speech) {
+			return nil, false
 		}
-		return nil, false
+		read, ok := ParseAll(p.unspoken(text[:open])+", "+p.unspoken(after), p.ctx)
+		if !ok || read[0].Kind == "say" {
+			return nil, false
+		}
+		return read, true
 	}
 	// `"Hello," I say.`: the comma belongs to the sentence around the quote.
 	speech = strings.TrimSpace(strings.TrimSuffix(strings.TrimSpace(speech), ","))
@@ -1210,6 +1436,35 @@ func (p *parser) quoted(text string) ([]Intent, bool) {
 		return nil, false
 	}
 	return []Intent{{Kind: "say", Text: speech}}, true
+}
+
+// unspoken is words beside a quotation without the speech verb's clause
+// that frames it: "I shout, and attack goblin 1" is "attack goblin 1",
+// "I attack goblin 1 and shout" is "I attack goblin 1".
+func (p *parser) unspoken(s string) string {
+	toks := tokenize(s)
+	ws := make([]string, len(toks))
+	for i, t := range toks {
+		ws[i] = t.w
+	}
+	i := skipLead(ws, 0)
+	if rest, ok := p.withoutActor(ws[i:]); ok {
+		i = skipLead(ws, len(ws)-len(rest))
+	}
+	if i < len(ws) && sayVerbs[ws[i]] {
+		for k := i + 1; k < len(ws); k++ {
+			if clauseBreaks[ws[k]] && opensClause(ws[k+1:]) {
+				return s[toks[k].end:]
+			}
+		}
+		return ""
+	}
+	for k := len(ws) - 1; k > 1; k-- {
+		if sayVerbs[ws[k]] && clauseBreaks[ws[k-1]] {
+			return s[:toks[k-2].end] // the speech verb's clause ends the words
+		}
+	}
+	return s
 }
 
 // speechFrame reports whether the words around a quotation only say that
@@ -1224,7 +1479,18 @@ func (p *parser) speechFrame(s string) bool {
 		ws = rest
 	}
 	i := skipLead(ws, 0)
-	return i == len(ws) || sayVerbs[ws[i]]
+	if i == len(ws) {
+		return true
+	}
+	if !sayVerbs[ws[i]] {
+		return false
+	}
+	for k := i + 1; k < len(ws); k++ {
+		if clauseBreaks[ws[k]] && opensClause(ws[k+1:]) && !sayVerbs[ws[skipLead(ws, k+1)]] {
+			return false // `I shout, and attack goblin 1`: an action after the speech
+		}
+	}
+	return true
 }
 
 // unquoted reads "I say hello there" as the words after the verb, as
@@ -1240,6 +1506,14 @@ func unquoted(text string, toks []token, verb int) (Intent, bool) {
 	}
 	speech := strings.TrimLeft(text[toks[verb].end:], " \t\r\n:,-—")
 	speech = strings.TrimSpace(speech)
+	for _, q := range [][2]string{{"'", "'"}, {"‘", "’"}} {
+		// speech in single quotes: the quotes are no part of it
+		if inner, ok := strings.CutPrefix(speech, q[0]); ok {
+			if inner, ok := strings.CutSuffix(inner, q[1]); ok {
+				speech = strings.TrimSpace(inner)
+			}
+		}
+	}
 	if speech == "" {
 		return Intent{}, false
 	}
@@ -1252,7 +1526,7 @@ var bareSpeech = set("say", "says", "shout", "shouts", "yell", "yells", "whisper
 // featureLead are the words before a feature's name that only say it is
 // used: "use my action surge", "activate rage", "channel divinity to turn
 // undead" reads "turn undead".
-var featureLead = set("use", "activate", "invoke", "my", "channel", "divinity", "to", "a", "the", "into", "enter", "fly", "go", "going")
+var featureLead = set("use", "activate", "invoke", "my", "channel", "divinity", "to", "a", "the", "into", "enter", "fly", "flies", "flew", "go", "goes", "going")
 
 // featureStops end a feature's name: what follows names its target, its
 // choice or a next action.
@@ -1424,9 +1698,11 @@ func indexOf(refs []Ref, id string) int {
 
 // notSpeech reports whether words that open with a speech verb say
 // something else: "tell if he's lying" finds out, "call it a night"
-// rests.
+// rests, "call down" and "the words of" a spell cast it.
 func notSpeech(ws []string) bool {
-	return len(ws) > 1 && ((ws[0] == "tell" && (ws[1] == "if" || ws[1] == "whether")) || (ws[0] == "call" && ws[1] == "it"))
+	ws = clean(ws)
+	return len(ws) > 1 && ((ws[0] == "tell" && (ws[1] == "if" || ws[1] == "whether")) || (ws[0] == "call" && (ws[1] == "it" || ws[1] == "down")) ||
+		(len(ws) > 2 && ws[1] == "words" && ws[2] == "of")) // "call down a Bless", "murmur the words of Sacred Flame"
 }
 
 // shorthand spells out the shorthand players type: "w/" and "w" for

@@ -215,6 +215,41 @@ var plainVerbs = set("knock", "light", "sleep", "fly", "jump", "command", "messa
 	"haste", "fear", "wish", "silence", "darkness", "shatter", "identify", "mending", "guidance", "resistance",
 	"friends", "suggestion", "confusion", "sanctuary", "teleport", "dream", "regenerate", "contingency", "counterspell")
 
+// spellAhead reads words that open with a spell's name of two words or
+// more ("fire bolt at goblin 2", "healing word on Bram", "magic missile
+// goblin 1"): the name wins over a verb its first word also is ("fire",
+// "heal"), and a question that names the spell asks to cast it ("can I
+// magic missile goblin 2?"). A one-word name ("sleep", "light") is the
+// readers' to weigh against the verb.
+func (p *parser) spellAhead(ws []string) (Intent, bool) {
+	_, named, ok := p.levelOf(ws)
+	if !ok {
+		return Intent{}, false
+	}
+	for _, cs := range [][]cand{p.spells(), p.otherSpells()} {
+		best, hit := spellAtHead(named, cs)
+		if best == 0 {
+			continue
+		}
+		if hit < 0 || len(cs[hit].words) < 2 {
+			return Intent{}, false
+		}
+		return p.spellFirst(ws)
+	}
+	return Intent{}, false
+}
+
+// spellNamed reports whether words are a spell's name whole, as
+// spellAtHead finds it: no creature's.
+func (p *parser) spellNamed(ws []string) bool {
+	best, hit := spellAtHead(ws, p.spells())
+	if best != len(ws) || hit < 0 {
+		return false
+	}
+	_, o := p.one(ws, p.targets(), false)
+	return o == unknown
+}
+
 // levelOf takes a slot level off the words ("using a 2nd level slot").
 func (p *parser) levelOf(ws []string) (int, []string, bool) { return takeLevel(ws) }
 
@@ -249,7 +284,11 @@ func spellAtHead(ws []string, cs []cand) (best, hit int) {
 // castTargets reads whom a spell is cast at: "at the orcs", "on Bram and
 // me", or the names alone ("the orcs").
 func (p *parser) castTargets(ws []string) ([]string, bool) {
-	if len(ws) > 0 && (targetPreps[ws[0]] || ws[0] == "over" || ws[0] == "for") {
+	ws = withoutLeadingCommas(ws)
+	if len(ws) > 1 && aimWords[ws[0]] {
+		ws = ws[1:] // "centered on the orcs"
+	}
+	if len(ws) > 0 && (targetPreps[ws[0]] || ws[0] == "over" || ws[0] == "for" || ws[0] == "to") {
 		ws = ws[1:]
 	}
 	if len(ws) == 0 {
@@ -259,6 +298,17 @@ func (p *parser) castTargets(ws []string) ([]string, bool) {
 		return nil, true // "bless over the party": the rules take whom the spell can
 	}
 	return p.many(ws, p.targets(), true)
+}
+
+// aimWords say where a spell is aimed before the preposition that says
+// at whom: "centered on the orcs", "aimed at goblin 1".
+var aimWords = set("centered", "centred", "aimed", "targeted", "directed", "pointed", "focused", "right")
+
+func withoutLeadingCommas(ws []string) []string {
+	for len(ws) > 0 && ws[0] == "," {
+		ws = ws[1:]
+	}
+	return ws
 }
 
 // ammo are what a ranged weapon shoots, named instead of the weapon ("I
@@ -394,7 +444,12 @@ func objectCheck(ws []string) (Intent, bool) {
 // inn?"): an Intelligence check, whose skill the subject decides and the
 // game master names. Words that ask nothing of the kind give nil.
 func (p *parser) knowQuestion(ws []string) *Intent {
-	if len(ws) < 3 || !(ws[0] == "what" || ws[0] == "have" || ws[0] == "know" || ws[0] == "recall" || ws[0] == "remember" || ws[0] == "recognize") {
+	if rest, ok := p.withoutActor(ws); ok {
+		ws = rest // "does Aria recognize this plant?"
+	} else if len(ws) > 0 && (ws[0] == "character" || ws[0] == "char" || ws[0] == "pc") {
+		ws = ws[1:] // "does my character know anything about ...?"
+	}
+	if len(ws) < 3 || !(ws[0] == "what" || ws[0] == "have" || ws[0] == "know" || ws[0] == "recall" || ws[0] == "remember" || ws[0] == "recognize" || ws[0] == "does" || ws[0] == "did" || ws[0] == "would") {
 		return nil
 	}
 	for i, w := range ws[:min(len(ws), 4)] {

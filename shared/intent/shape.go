@@ -1,6 +1,7 @@
 package intent
 
 import (
+	"reflect"
 	"slices"
 	"strings"
 )
@@ -23,6 +24,10 @@ var hedges = set("dont", "not", "never", "cant", "cannot", "wont", "didnt", "doe
 	"couldnt", "or", "either", "whichever", "unless", "ready", "readies", "readied", "readying", "instead",
 	"maybe", "perhaps", "might", "should", "whenever", "hypothetically", "what", "but")
 
+// knowWords are the verbs of knowing: "what she remembers of the rites"
+// says what is recalled, not a question.
+var knowWords = set("know", "remember", "recall", "recognize", "recognise")
+
 // conditions open words that say when, not what: "if the orc moves I
 // attack it", "when he comes through the door".
 var conditions = set("if", "when", "once", "after", "whenever", "unless", "until")
@@ -35,6 +40,8 @@ func hedged(ws []string) bool {
 	for i, w := range ws {
 		switch {
 		case w == "what" && i+2 < len(ws) && (ws[i+1] == "do" || ws[i+1] == "can") && (ws[i+2] == "i" || ws[i+2] == "we"):
+			// "what do I know about bugbears?" asks a check, or the game master
+		case w == "what" && i > 0 && i+2 < len(ws) && knowWords[lemma(ws[i+2], func(w string) bool { return knowWords[w] })]:
 			// "what do I know about bugbears?" asks a check, or the game master
 		case w == "should" && i > 0 && ws[i-1] == "i" && i+1 < len(ws) && (ws[i+1] == "roll" || ws[i+1] == "make"):
 		case hedges[w]:
@@ -116,7 +123,10 @@ var jargon = []struct {
 	{strings.Fields("cunning action"), true}, {strings.Fields("off hand"), true}, {strings.Fields("offhand"), true},
 	{strings.Fields("use action to"), false}, {strings.Fields("use action on"), false},
 	{strings.Fields("with action"), false}, {strings.Fields("for action"), false}, {strings.Fields("as action"), false},
-	{strings.Fields("action is to"), false},
+	{strings.Fields("action is to"), false}, {strings.Fields("action is"), false}, {strings.Fields("move is"), false},
+	{strings.Fields("use reaction to"), false}, {strings.Fields("as reaction"), false}, {strings.Fields("with reaction"), false},
+	{strings.Fields("reaction"), false}, {strings.Fields("extra attack"), false},
+	{strings.Fields("use movement to"), false}, {strings.Fields("with movement"), false}, {strings.Fields("use speed to"), false},
 	{strings.Fields("for this turn"), false}, {strings.Fields("on this turn"), false}, {strings.Fields("this turn"), false},
 	{strings.Fields("this round"), false}, {strings.Fields("on turn"), false},
 }
@@ -244,6 +254,13 @@ func (p *parser) asksRules(c []string) bool {
 	return false
 }
 
+// aimsIt reports whether a clause only aims what another clause names:
+// "aim it at both goblins", "send them into goblin 1".
+func aimsIt(c []string) bool {
+	c = c[skipLead(c, 0):]
+	return len(c) >= 3 && (c[1] == "it" || c[1] == "them") && targetPreps[c[2]]
+}
+
 // directions say which way, not at what: "I lunge forward".
 var directions = set("forward", "forwards", "ahead", "back", "backward", "backwards", "in", "out", "away", "up",
 	"down", "aside", "around", "over", "off", "again", "wildly", "blindly")
@@ -296,6 +313,9 @@ func (p *parser) strict(ws []string) (Intent, bool) {
 	}
 	if len(ws) == 0 {
 		return Intent{}, false
+	}
+	if in, ok := p.spellAhead(ws); ok {
+		return in, true
 	}
 	if in, ok := p.parse(head(ws, false)); ok {
 		return in, true
@@ -361,7 +381,7 @@ func (p *parser) byClauses(ws []string) (Intent, bool) {
 	for _, c := range cs {
 		in, ok := p.readClause(c)
 		if !ok {
-			if p.asksRules(c) {
+			if p.asksRules(c) && !aimsIt(c) {
 				return Intent{}, false
 			}
 			reads = append(reads, clause{words: c})
@@ -385,12 +405,35 @@ func (p *parser) byClauses(ws []string) (Intent, bool) {
 				}
 				continue // "I try to read his face, is he bluffing?"
 			}
+			if sameCast(main.in, r.in) {
+				if len(main.in.TargetIDs) == 0 {
+					main = r
+				}
+				continue // "I point my wand at orc 1 and fire a magic missile"
+			}
+			if r.in.Kind == "end_turn" || reflect.DeepEqual(main.in, r.in) {
+				r.ok = false
+				continue // "Dodge. That's it.": the turn told, then its end
+			}
+			if main.in.Kind == "end_turn" {
+				main.ok, main = false, r
+				continue
+			}
 			return Intent{}, false // two things asked: the rules refuse them in words
 		}
 		main = r
 	}
 	if main == nil {
 		return Intent{}, false
+	}
+	if main.in.Kind == "cast" && len(main.in.TargetIDs) == 0 {
+		// "Fireball! Aim it at both goblins.", "magic missile, all three
+		// darts into goblin 1": the spell's targets in a clause of their own
+		in, ok := p.castBeside(reads, main)
+		if !ok {
+			return Intent{}, false
+		}
+		main.in = in
 	}
 	if main.in.Kind == "check" && main.in.Skill != "" && p.actsBeside(reads, main) {
 		return Intent{}, false // "I climb the wall, then jump down": what follows may change the roll
@@ -400,6 +443,47 @@ func (p *parser) byClauses(ws []string) (Intent, bool) {
 		in.Weapon = p.weaponBeside(reads, main)
 	}
 	return in, true
+}
+
+// castBeside gives a cast read without targets the targets another
+// clause names after a preposition of aim ("aim it at both goblins", "all
+// three darts into goblin 1"). Clauses that name creatures otherwise, or
+// two clauses that name targets, leave it unread: whom the spell strikes
+// is not the words' to guess.
+func (p *parser) castBeside(reads []clause, main *clause) (Intent, bool) {
+	in := main.in
+	found := false
+	for i := range reads {
+		r := &reads[i]
+		if r == main || r.ok {
+			continue
+		}
+		at := slices.IndexFunc(r.words, func(w string) bool { return targetPreps[w] })
+		if at < 0 {
+			if p.namesOther(r.words, in) {
+				return Intent{}, false
+			}
+			continue
+		}
+		ids, ok := p.castTargets(r.words[at:])
+		if !ok || found {
+			return Intent{}, false
+		}
+		in.TargetIDs, found = ids, true
+	}
+	return in, true
+}
+
+// sameCast reports whether two clauses cast one spell: the same spell,
+// at most one of them naming targets or a slot.
+func sameCast(a, b Intent) bool {
+	if a.Kind != "cast" || b.Kind != "cast" || a.Spell != b.Spell {
+		return false
+	}
+	if len(a.TargetIDs) > 0 && len(b.TargetIDs) > 0 || a.SlotLevel > 0 && b.SlotLevel > 0 {
+		return false
+	}
+	return true
 }
 
 // weaponBeside is the one weapon of the actor's that the sentence's other

@@ -19,7 +19,7 @@ type token struct {
 // tokenize splits s into words of letters and digits. Apostrophes inside a
 // word are dropped ("let's" is "lets", "Bram's" is "brams"), hyphens and
 // underscores split ("3rd-level", "goblin-1"), "@" is "at" and "+" or "&"
-// is "and" ("firebolt @ gob 2", "bless bram + ilsa"), and any other
+// is "and", asterisks and brackets are commas ("firebolt @ gob 2", "bless bram + ilsa"), and any other
 // character is a space. Number words become digits so "goblin two" is
 // "goblin 2".
 func tokenize(s string) []token {
@@ -49,7 +49,9 @@ func tokenize(s string) []token {
 		case (r == '\'' || r == '’') && b.Len() > 0:
 			// inside or after a word: keep the word going
 			apos = true
-		case r == ',':
+		case r == ',' || r == '*' || r == '(' || r == ')' || r == '[' || r == ']':
+			// a stage direction in asterisks, an aside in brackets: a clause
+			// of its own ("*raises a palm* Fire Bolt", "(Extra Attack)")
 			flush(i)
 			toks = append(toks, token{w: ",", end: i + 1})
 		case r == '.' || r == '!' || r == '?' || r == ';' || r == ':':
@@ -83,7 +85,7 @@ var structural = set("at", "on", "upon", "onto", "against", "with", "using", "to
 	"toward", "towards", "targeting", "and", "for", "from", "in", ",", ".")
 
 // dropped are words that never change what a phrase means to the engine.
-var dropped = set("the", "my", "our", "your", "his", "her", "their", "its", "some")
+var dropped = set("the", "my", "our", "your", "his", "her", "their", "its", "some", "mine", "thy", "thine")
 
 // clean removes articles and possessives. "a" and "an" are kept where they
 // end a phrase or come before a structural word, as in "Goblin A".
