@@ -213,7 +213,6 @@ func TestDecide(t *testing.T) {
 		v, mira, _ := table(t)
 		v.Characters[0].HP, v.Characters[0].Stable = 0, true
 		v = fight(t, v)
-		mira = v.Characters[0]
 		// Healed on Bram's turn; hers comes.
 		inFight(t, &v, "mira", func(p *encounter.Participant) { p.Combatant.HP, p.HP, p.Combatant.Stable = 5, 5, false })
 		e, err := encounter.FromRecord(*v.Encounter)
