@@ -47,8 +47,12 @@ var sessionScript = []scriptedAction{
 // playScript plays sessionScript on a fighter's table through the
 // fixture's narrator; the fight starts before the first attack. It
 // returns the campaign. An attack when the fight is over (or Mira cannot
-// strike) is played as a look around instead, so the evening always has
-// 20 player actions.
+// strike) is played as a look around instead, and an action refused as
+// not her turn or for her state (down) as words ("Hold on!", which the
+// rules let through at 0 HP), so the evening always has 20 player
+// actions. A downed Mira's words are the script's, not a refusal missed:
+// with the default on_defeat the fight is lost in the blow that downs
+// her, her death saves rolled out in that turn (TestASoloFighterDownedByThreeGoblins).
 func playScript(t *testing.T, f *fixture) campaign.Campaign {
 	t.Helper()
 	ctx := context.Background()

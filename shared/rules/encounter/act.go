@@ -242,18 +242,21 @@ func ActWith(e Encounter, actorID string, in Action, src dice.Source, rs Reactio
 		return e, Result{}, refuse(NotAllowed, "encounter", "the encounter has ended")
 	}
 	ai := e.index(actorID)
-	switch {
-	case ai < 0:
+	if ai < 0 {
 		return e, Result{}, refuse(InvalidArgs, "actor_id", "no participant %q", truncate(actorID, 60))
+	}
+	// The actor's state first: the dead, the dying and the downed can
+	// take none of it whoever's turn it is, and are told why.
+	p := e.Participants[ai]
+	if err := restricted(p, in.Kind); err != nil {
+		return e, Result{}, err
+	}
+	switch {
 	case actorID != e.Current:
 		cur, _ := e.Participant(e.Current)
 		return e, Result{}, refuse(NotYourTurn, "actor_id", "it is %s's turn", cur.Name)
 	case !actionKinds[in.Kind] && !moreKinds[in.Kind]:
 		return e, Result{}, refuse(InvalidArgs, "action.kind", "unknown action %q", truncate(in.Kind, 40))
-	}
-	p := e.Participants[ai]
-	if err := restricted(p, in.Kind); err != nil {
-		return e, Result{}, err
 	}
 	if err := e.misty(ai, in.Kind); err != nil {
 		return e, Result{}, err

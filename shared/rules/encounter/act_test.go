@@ -211,6 +211,9 @@ func TestActRefuses(t *testing.T) {
 		{"SecondAction", acted, "mira", attack("goblin-1", "longsword"), encounter.NotAllowed},
 		{"DeadTarget", func(t *testing.T) encounter.Encounter { return edit(miraFirst(t), "goblin-1", kill) }, "mira", attack("goblin-1", "longsword"), encounter.NotAllowed},
 		{"DyingActorAttacks", func(t *testing.T) encounter.Encounter { return edit(miraFirst(t), "mira", dying) }, "mira", attack("goblin-1", "longsword"), encounter.ActorStateRestricted},
+		// Down is down whoever's turn it is: told so, not told to wait.
+		{"DyingActorAttacksOnAnothersTurn", func(t *testing.T) encounter.Encounter { return edit(miraFirst(t), "tavi", dying) }, "tavi", attack("goblin-1", "rapier"), encounter.ActorStateRestricted},
+		{"DeadActorDodgesOnAnothersTurn", func(t *testing.T) encounter.Encounter { return edit(miraFirst(t), "tavi", kill) }, "tavi", encounter.Action{Kind: encounter.ActionDodge}, encounter.ActorStateRestricted},
 		{"DyingActorEndsTurnWithoutSaving", func(t *testing.T) encounter.Encounter { return edit(miraFirst(t), "mira", dying) }, "mira", encounter.Action{Kind: encounter.ActionEndTurn}, encounter.ActorStateRestricted},
 		{"StunnedActorDodges", func(t *testing.T) encounter.Encounter {
 			return edit(miraFirst(t), "mira", func(p *encounter.Participant) { p.Combatant.Conditions = rules.SetOf(rules.Stunned) })

@@ -267,10 +267,25 @@ func decide(v View, actor campaign.Character, a Action, src dice.Source) (Decisi
 		return d, fault.Refuse(op, "intent", fault.NotAllowed, "this table does not play %s; it allows %s", strings.ReplaceAll(in.Kind, "_", " "), strings.Join(v.Allowlist, ", "))
 	}
 	r := request{v: v, actor: actor, in: in, src: src, enc: enc, choices: a.Choices}
+	// How the actor stands: its sheet, or in the fight under way its
+	// participant, as a fight writes the sheets only when it ends.
+	standing := actor
 	if enc != nil {
 		e := *enc
 		d.fighting = fightersOf(&e)
-		if _, err := participantOf(e, actor); err != nil && e.Status == encounter.Active && k.Fight != intent.FightRefused {
+		who, err := participantOf(e, actor)
+		if err == nil && e.Status == encounter.Active {
+			p, _ := e.Participant(who)
+			standing = fought(actor, p)
+			// Down is down whoever's turn it is: the dying, the stable
+			// and the dead are told so, not told to wait their turn (which
+			// the engine plays for them). The encounter has the last word
+			// on its own kinds (a downed character may end its turn).
+			if err := downed(standing, in); err != nil && !k.Down && k.Fight != intent.FightEncounter {
+				return d, err
+			}
+		}
+		if err != nil && e.Status == encounter.Active && k.Fight != intent.FightRefused {
 			// Not in the fight: the character plays out of it, and
 			// joins it by coming where it is.
 			if err := downed(actor, in); err != nil && !k.Down {
@@ -302,10 +317,18 @@ func decide(v View, actor campaign.Character, a Action, src dice.Source) (Decisi
 			}
 		}
 	}
-	if err := downed(actor, in); err != nil && !k.Down {
+	if err := downed(standing, in); err != nil && !k.Down {
 		return d, err
 	}
 	return r.explore(d, k)
+}
+
+// fought is actor as the fight under way has left it (p, its
+// participant): its hit points, its death saves, stable or dead.
+func fought(actor campaign.Character, p encounter.Participant) campaign.Character {
+	c := p.Combatant
+	actor.HP, actor.DeathSaves, actor.Stable, actor.Dead = c.HP, c.DeathSaves, c.Stable, c.Dead || p.Defeated
+	return actor
 }
 
 // explore decides an intent out of a fight (or on the actor's own turn

@@ -55,6 +55,29 @@ func fight(t *testing.T, v turn.View) turn.View {
 
 func act(in intent.Intent) turn.Action { return turn.Action{Intent: &in} }
 
+// inFight has f change participant id of the view's fight, as the fight
+// leaves it, and leaves the sheets as they came into it (a fight writes
+// them when it ends).
+func inFight(t *testing.T, v *turn.View, id string, f func(c *encounter.Participant)) {
+	t.Helper()
+	e, err := encounter.FromRecord(*v.Encounter)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i := range e.Participants {
+		if e.Participants[i].ID == id {
+			f(&e.Participants[i])
+		}
+	}
+	rec, err := encounter.Record(e, v.Encounter.Version)
+	if err != nil {
+		t.Fatal(err)
+	}
+	v.Encounter = &rec
+}
+
+func dyingInFight(p *encounter.Participant) { p.Combatant.HP, p.HP = 0, 0 }
+
 // refusal asserts err is the rules' refusal for that reason and field,
 // with the message players read.
 func refusal(t *testing.T, err error, reason fault.Reason, field, message string) {
@@ -186,6 +209,27 @@ func TestDecide(t *testing.T) {
 			t.Fatalf("a refused attack decided %+v", d)
 		}
 	})
+	t.Run("HealedInAFightThoughTheSheetSaysDown", func(t *testing.T) {
+		v, mira, _ := table(t)
+		v.Characters[0].HP, v.Characters[0].Stable = 0, true
+		v = fight(t, v)
+		// Healed on Bram's turn; hers comes.
+		inFight(t, &v, "mira", func(p *encounter.Participant) { p.Combatant.HP, p.HP, p.Combatant.Stable = 5, 5, false })
+		e, err := encounter.FromRecord(*v.Encounter)
+		if err != nil {
+			t.Fatal(err)
+		}
+		e.Current = "mira"
+		rec, err := encounter.Record(e, v.Encounter.Version)
+		if err != nil {
+			t.Fatal(err)
+		}
+		v.Encounter = &rec
+		d, err := turn.Decide(v, mira, act(intent.Intent{Kind: "check", Ability: "wis", Skill: "perception"}), dicetest.Faces(t, 11))
+		if err != nil || len(d.Rolls) != 1 {
+			t.Fatalf("Decide = %+v, %v; want the check of Mira, up again", d, err)
+		}
+	})
 	t.Run("SayIsAlwaysAllowed", func(t *testing.T) {
 		v, mira, _ := table(t)
 		v.Allowlist = []string{"check"}
@@ -248,6 +292,26 @@ func TestDecideRefuses(t *testing.T) {
 			intent.Intent{Kind: "rest", Rest: "long"}, fault.NotAllowed, "intent", "not while an encounter is under way"},
 		{"NotYourTurnInAFight", func(t *testing.T, v *turn.View, a *campaign.Character) { *v = fight(t, *v); *a = v.Characters[1] },
 			intent.Intent{Kind: "help", TargetID: "mira"}, fault.NotYourTurn, "intent", "it is not Bram's turn in the encounter"},
+		// In a fight the participant says how the actor stands, whoever's
+		// turn it is, though the sheet still shows the hit points it came
+		// in with.
+		{"DyingInAFightThoughTheSheetIsWhole", func(t *testing.T, v *turn.View, _ *campaign.Character) {
+			*v = fight(t, *v)
+			inFight(t, v, "mira", dyingInFight)
+		}, intent.Intent{Kind: "check", Ability: "wis", Skill: "perception"}, fault.ActorStateRestricted, "intent",
+			"Mira is unconscious and dying: a companion's first aid (help) or healing can save them"},
+		{"DyingInAFightOnAnothersTurn", func(t *testing.T, v *turn.View, a *campaign.Character) {
+			*v = fight(t, *v)
+			*a = v.Characters[1]
+			inFight(t, v, "bram", dyingInFight)
+		}, intent.Intent{Kind: "help", TargetID: "mira"}, fault.ActorStateRestricted, "intent",
+			"Bram is unconscious and dying: a companion's first aid (help) or healing can save them"},
+		{"DyingInAFightAttacksOnAnothersTurn", func(t *testing.T, v *turn.View, a *campaign.Character) {
+			*v = fight(t, *v)
+			*a = v.Characters[1]
+			inFight(t, v, "bram", dyingInFight)
+		}, intent.Intent{Kind: "attack", TargetID: "goblin-1"}, fault.ActorStateRestricted, "action.kind",
+			"Bram is unconscious and dying: the turn is a death saving throw, which the rules roll"},
 		{"NotReachableInAFight", func(t *testing.T, v *turn.View, a *campaign.Character) { *v = fight(t, *v); a.AreaID = "cellar" },
 			intent.Intent{Kind: "move", ToAreaID: "road"}, fault.OutOfRange, "intent.to_area_id", ""},
 		{"RestWhileAFightIsUnderWay", func(t *testing.T, v *turn.View, a *campaign.Character) {
