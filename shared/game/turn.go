@@ -399,10 +399,13 @@ func degradedWhy(err error) string {
 }
 
 // groundsOf is what a narration of req may rest on (narrator.Guard): the
-// rules result; the player's words and the scene; and the creatures of the
+// rules result; the player's words, the scene and the map; and the creatures of the
 // turn, whose hits, misses and deaths the rules result alone tells.
 func groundsOf(req narrator.Request) narrator.Grounds {
 	g := narrator.Grounds{Rules: req.RulesResult, Other: []string{req.Action, req.Scene.Location, req.Scene.Time, req.Scene.Weather, req.Area.Name, req.Area.Description}}
+	for _, a := range req.Places {
+		g.Other = append(g.Other, a.Name, a.Description) // the map the prompt gives
+	}
 	g.Names = append(g.Names, req.Actor.Name)
 	for _, c := range req.Characters {
 		g.Names = append(g.Names, c.Name)
