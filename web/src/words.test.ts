@@ -77,6 +77,13 @@ describe("what the server says, in a player's words", () => {
       { id: "wand-of-magic-missiles", name: "Wand of Magic Missiles", attune: false, attuned: false, charges: 7, left: 4 }]);
   });
 
+  it("ListsMagicAmmunitionAmongMagicItems", () => {
+    const e = equipment([{ item: "arrow", qty: 20 }, { item: "arrow", qty: 6, magic: "ammunition-1", name: "Arrow, +1", does: "+1 to attack and damage rolls" }]);
+    assert.deepEqual(e.other.map((o) => [o.name, o.qty]), [["Arrow", 20]]);
+    assert.deepEqual(gear([{ item: "arrow", qty: 6, magic: "ammunition-1", name: "Arrow, +1", does: "+1 to attack and damage rolls" }]),
+      ["Arrow, +1 ×6 (+1 to attack and damage rolls)"]);
+  });
+
   it("SaysWhatAMagicItemDoesBesideIt", () => {
     assert.deepEqual(gear([{ item: "longsword", qty: 1, magic: "flame-tongue", name: "Flame Tongue Longsword", does: "+2d6 fire" },
       { item: "chain-mail", qty: 1 },

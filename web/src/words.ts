@@ -129,6 +129,8 @@ export function equipment(inventory: InventoryItem[] | null | undefined): Equipm
     if (srdWeapons[item]) e.weapons.push({ id: item, name: named ?? srdWeapons[item], ...does });
     else if (srdArmor[item]) e.armour.push({ id: item, name: named ?? srdArmor[item], ...does });
     else if (magic) e.magic.push({ id: item, name: magic[0], attune: magic[1] === 1, attuned: !!it.attuned, charges: magic[2], left: Math.max(magic[2] - (it.used ?? 0), 0), ...does });
+    // Magic ammunition ("Arrow, +1") is a magic item carried by the piece.
+    else if (named) e.magic.push({ id: item, name: qty > 1 ? `${named} ×${qty}` : named, attune: false, attuned: false, charges: 0, left: 0, ...does });
     else e.other.push({ id: item, name: idName(item), qty });
   }
   return e;
