@@ -157,6 +157,12 @@ func ParseAll(text string, ctx Context) ([]Intent, bool) {
 	if in, ok := p.byClauses(ws); ok {
 		return p.bonus([]Intent{in}, bonus)
 	}
+	if in, ok := p.restFrame(ws); ok {
+		return p.bonus([]Intent{in}, bonus)
+	}
+	if in, ok := p.framed(ws); ok {
+		return p.bonus([]Intent{in}, bonus)
+	}
 	return nil, false
 }
 
