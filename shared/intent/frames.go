@@ -293,7 +293,7 @@ func (p *parser) restFrame(ws []string) (Intent, bool) {
 			return Intent{}, false
 		}
 	}
-	cue, length := false, ""
+	cue, length, own := false, "", ""
 	say := func(l string) bool {
 		if length != "" && length != l {
 			return false
@@ -309,8 +309,17 @@ func (p *parser) restFrame(ws []string) (Intent, bool) {
 		deed := !strings.HasPrefix(w, "~")
 		w = strings.TrimPrefix(w, "~")
 		switch {
-		case restCues[w] || w == "bed" && i+1 < len(ws) && ws[i+1] == "down" || w == "turn" && i+1 < len(ws) && ws[i+1] == "in":
+		case restCues[w] || w == "bed" && i+1 < len(ws) && ws[i+1] == "down" || w == "turn" && i+1 < len(ws) && ws[i+1] == "in" ||
+			w == "call" && i+1 < len(ws) && ws[i+1] == "it":
 			cue = true
+			if l := restOwn[w]; l != "" {
+				own = l // "a breather" is short, "we camp" long, unless the words say how long
+			}
+		case hourWords[w] && (i == 0 || !isNumber(ws[i-1])) && (w != "hours" && w != "hrs" || i+1 < len(ws) && ws[i+1] == "rest"):
+			// "for an hour", "an hour's rest": one hour
+			if !say("short") {
+				return Intent{}, false
+			}
 		case restLength(w) != "" && i+1 < len(ws) && lemma(ws[i+1], isVerb) == "rest":
 			if !say(restLength(w)) {
 				return Intent{}, false
@@ -335,6 +344,9 @@ func (p *parser) restFrame(ws []string) (Intent, bool) {
 			return Intent{}, false
 		}
 	}
+	if length == "" {
+		length = own
+	}
 	if !cue || length == "" {
 		return Intent{}, false
 	}
@@ -343,7 +355,7 @@ func (p *parser) restFrame(ws []string) (Intent, bool) {
 
 // restRivals are the verbs of other actions a rest is not said with.
 var restRivals = func() map[string]bool {
-	m := union(frameAttackVerbs, itemVerbs, rivalVerbs, moveVerbs)
+	m := union(frameAttackVerbs, rivalVerbs, moveVerbs)
 	for _, w := range []string{"rest", "sleep", "make", "settle", "lie", "lay", "hole", "take", "have", "down", "back", "in", "up"} {
 		delete(m, w)
 	}
@@ -351,7 +363,12 @@ var restRivals = func() map[string]bool {
 }()
 
 // restCues are the words of resting.
-var restCues = set("rest", "sleep", "camp", "nap", "doze", "slumber", "breather", "kip", "settle")
+var restCues = set("rest", "sleep", "camp", "nap", "doze", "slumber", "breather", "breath", "kip", "settle")
+
+// restOwn are the rests whose cue says their length when no other words
+// do: a breather is short, a night's camp long.
+var restOwn = map[string]string{"breather": "short", "breath": "short", "nap": "short", "sleep": "long",
+	"camp": "long", "slumber": "long", "bed": "long", "turn": "long", "call": "long"}
 
 // nightWords1 say a rest lasts the night.
 var nightWords1 = set("night", "overnight", "tonight", "dawn", "morning", "daybreak", "sunrise")

@@ -366,9 +366,6 @@ func (p *parser) parse(ws []string) (Intent, bool) {
 	if in, ok := rest(ws); ok {
 		return in, true
 	}
-	if in, ok := restPhrase(ws); ok {
-		return in, true
-	}
 	if in, rest, ok := p.feature(ws); ok && len(rest) == 0 {
 		return in, true
 	}
@@ -401,9 +398,6 @@ func (p *parser) parse(ws []string) (Intent, bool) {
 	}
 	if in := p.knowQuestion(ws); in != nil {
 		return *in, true
-	}
-	if in, ok := p.restLoose(ws); ok {
-		return in, true
 	}
 	if p.question {
 		return Intent{}, false // "can I fireball them?" asks the game master
