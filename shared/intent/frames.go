@@ -112,6 +112,9 @@ func (p *parser) framed(ws []string) (Intent, bool) {
 // asksToAct reports whether a question asks to act: "can I ...", "could I
 // ...", "may I ...".
 func (p *parser) asksToAct() bool {
+	if p.asking {
+		return true
+	}
 	for i := 0; i+1 < len(p.all); i++ {
 		if (p.all[i] == "can" || p.all[i] == "could" || p.all[i] == "may") && p.all[i+1] == "i" {
 			return true
@@ -402,4 +405,29 @@ func slots(ss ...slot) (out [nSlots]bool) {
 		out[s] = true
 	}
 	return out
+}
+
+// permissions ask leave to do what follows: "is it ok if I hit the
+// goblin?" asks to hit it, as "can I" does.
+var permissions = [][]string{
+	{"is", "it", "ok", "if"}, {"is", "it", "okay", "if"}, {"is", "it", "alright", "if"}, {"is", "it", "fine", "if"},
+	{"would", "it", "be", "ok", "if"}, {"would", "it", "be", "okay", "if"}, {"would", "it", "be", "possible", "to"},
+	{"is", "it", "possible", "to"}, {"do", "you", "mind", "if"}, {"mind", "if"}, {"am", "i", "allowed", "to"},
+	{"am", "i", "able", "to"}, {"any", "chance", "i", "can"}, {"any", "chance", "i", "could"},
+}
+
+// offPermission takes off the words that ask leave at the head of ws
+// (after hesitations), and reports whether there were some.
+func offPermission(ws []string) ([]string, bool) {
+	for i := 0; i < len(ws); i++ {
+		for _, pm := range permissions {
+			if i+len(pm) <= len(ws) && equalWords(ws[i:i+len(pm)], pm) {
+				return append(slices.Clone(ws[:i]), ws[i+len(pm):]...), true
+			}
+		}
+		if !fillers[ws[i]] && ws[i] != "," && !leadWords[ws[i]] {
+			break
+		}
+	}
+	return ws, false
 }

@@ -40,6 +40,8 @@ type parser struct {
 	third bool
 	// question: the words are a yes-or-no question ("can I ...?").
 	question bool
+	// asking: the words asked leave to act ("is it ok if I ...").
+	asking bool
 	// all: the sentence's words, cleaned, for what a reading of part of
 	// them must weigh ("a saving throw", "their arcane meaning").
 	all  []string
@@ -97,6 +99,7 @@ func ParseAll(text string, ctx Context) ([]Intent, bool) {
 	}
 	toks := tokenize(text)
 	ws := p.possessives(toks)
+	ws, p.asking = offPermission(ws)
 	p.all = clean(ws)
 	i := skipLead(ws, 0)
 	if rest, ok := p.withoutActor(ws[i:]); ok {

@@ -418,3 +418,52 @@ func TestPlainWordSpellsAreDeedsAlone(t *testing.T) {
 		t.Errorf("sleep the goblins = %+v, %v; want Sleep cast at both goblins", got, ok)
 	}
 }
+
+// A sentence the ordered readers leave is read by its shape: a verb of one
+// kind and the names that kind takes, with any colour between them.
+func TestParseReadsByShape(t *testing.T) {
+	tests := []struct {
+		name  string
+		ctx   intent.Context
+		texts []string
+		want  in
+	}{
+		{"AMoveVerbThenWordsThenAPlace", table, []string{"Aria tiptoes past the bar and slips into the cellar",
+			"I stagger out of the fight and down into the cellar"}, move("cellar")},
+		{"AMoveVerbThenTheCompanyThenAPlace", table, []string{"we file out one by one onto the crossroads"}, move("road")},
+		{"AMoveWithColourAfterIt", table, []string{"I scramble over to the stables before anyone sees me"}, move("stables")},
+		{"AnItemVerbThenTheItemThenAThing", table, []string{"I loop the hempen rope around the pillar",
+			"Aria knots her rope to the railing"}, in{Kind: "use_item", Item: "rope"}},
+		{"AnItemVerbWithACreatureAndTheItem", table, []string{"bind goblin 2 tight with my rope"}, in{Kind: "use_item", Item: "rope", TargetID: "goblin-2"}},
+		{"AnAttackVerbWithWordsBetween", lone, []string{"I whirl around and cleave straight through the orc with my handaxe"}, attack("orc-1", "handaxe")},
+		{"LeaveAskedToAct", lone, []string{"is it okay if I stab the goblin?", "um, would it be ok if I stab the goblin?"}, attack("goblin-2", "")},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			for _, text := range tt.texts {
+				got, ok := intent.Parse(text, tt.ctx)
+				if !ok || !reflect.DeepEqual(got, tt.want) {
+					t.Errorf("Parse(%q) = %+v, %v; want %+v", text, got, ok, tt.want)
+				}
+			}
+		})
+	}
+}
+
+// A shape is read only when it is the one shape the words hold.
+func TestParseByShapeDeclines(t *testing.T) {
+	for name, text := range map[string]string{
+		"TwoKindsOfAction":       "I slip into the cellar and stab goblin 1",
+		"ANameBeforeTheVerb":     "Bram stumbles down into the cellar",
+		"AThingNotHeld":          "I cleave through the orc with my greatsword",
+		"AnotherThingOfThatName": "I gulp my potion of giant strength",
+		"NoWayToThePlace":        "I stagger past the stables",
+		"ThreeToFiveHours":       "we rest for 4 hours",
+	} {
+		t.Run(name, func(t *testing.T) {
+			if got, ok := intent.Parse(text, table); ok {
+				t.Errorf("Parse(%q) = %+v, want declined", text, got)
+			}
+		})
+	}
+}
