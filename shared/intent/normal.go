@@ -150,7 +150,7 @@ func typoVerb(w string) (string, bool) {
 // knownWord reports whether w means something already to some reader: a
 // misspelling is only looked for in a word that means nothing.
 func knownWord(w string) bool {
-	if verbs[w] || leadWords[w] || sayVerbs[w] || structural[w] || dropped[w] || trailing[w] || restWords[w] || giveVerbs[w] {
+	if verbs[w] || leadWords[w] || sayVerbs[w] || structural[w] || dropped[w] || trailing[w] || restCues[w] || giveVerbs[w] {
 		return true
 	}
 	_, task := taskVerbs[w]
@@ -160,7 +160,7 @@ func knownWord(w string) bool {
 
 // isVerb reports whether some reader takes w as its verb.
 func isVerb(w string) bool {
-	if verbs[w] || sayVerbs[w] || giveVerbs[w] || restWords[w] || leadWords[w] || healVerbs[w] || bladeVerbs[w] || w == "hide" || w == "take" || w == "put" || w == "escape" || w == "pour" || w == "draw" {
+	if verbs[w] || sayVerbs[w] || giveVerbs[w] || restCues[w] || leadWords[w] || healVerbs[w] || bladeVerbs[w] || w == "hide" || w == "take" || w == "put" || w == "escape" || w == "pour" || w == "draw" {
 		return true
 	}
 	_, task := taskVerbs[w]

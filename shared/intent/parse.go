@@ -40,6 +40,8 @@ type parser struct {
 	third bool
 	// question: the words are a yes-or-no question ("can I ...?").
 	question bool
+	// asking: the words asked leave to act ("is it ok if I ...").
+	asking bool
 	// all: the sentence's words, cleaned, for what a reading of part of
 	// them must weigh ("a saving throw", "their arcane meaning").
 	all  []string
@@ -97,6 +99,7 @@ func ParseAll(text string, ctx Context) ([]Intent, bool) {
 	}
 	toks := tokenize(text)
 	ws := p.possessives(toks)
+	ws, p.asking = offPermission(ws)
 	p.all = clean(ws)
 	i := skipLead(ws, 0)
 	if rest, ok := p.withoutActor(ws[i:]); ok {
@@ -155,6 +158,12 @@ func ParseAll(text string, ctx Context) ([]Intent, bool) {
 		}
 	}
 	if in, ok := p.byClauses(ws); ok {
+		return p.bonus([]Intent{in}, bonus)
+	}
+	if in, ok := p.restFrame(ws); ok {
+		return p.bonus([]Intent{in}, bonus)
+	}
+	if in, ok := p.framed(ws); ok {
 		return p.bonus([]Intent{in}, bonus)
 	}
 	return nil, false
@@ -360,9 +369,6 @@ func (p *parser) parse(ws []string) (Intent, bool) {
 	if in, ok := rest(ws); ok {
 		return in, true
 	}
-	if in, ok := restPhrase(ws); ok {
-		return in, true
-	}
 	if in, rest, ok := p.feature(ws); ok && len(rest) == 0 {
 		return in, true
 	}
@@ -395,9 +401,6 @@ func (p *parser) parse(ws []string) (Intent, bool) {
 	}
 	if in := p.knowQuestion(ws); in != nil {
 		return *in, true
-	}
-	if in, ok := p.restLoose(ws); ok {
-		return in, true
 	}
 	if p.question {
 		return Intent{}, false // "can I fireball them?" asks the game master

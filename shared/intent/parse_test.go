@@ -154,6 +154,10 @@ func TestParse(t *testing.T) {
 		{"EndTurn", table, []string{"end my turn", "end turn", "I end my turn.", "pass", "I'm done", "done", "that's it", "skip my turn"}, in{Kind: "end_turn"}},
 		{"ShortRest", table, []string{"take a short rest", "short rest", "we take a short rest", "let's take a short rest here", "Short Rest."}, in{Kind: "rest", Rest: "short"}},
 		{"LongRest", table, []string{"long rest", "take a long rest", "we begin a long rest"}, in{Kind: "rest", Rest: "long"}},
+		// Where the words rest is the rules' to weigh; the words ask the rest.
+		{"ARestSaidWithItsPlaceAndTime", table, []string{"we rest in the cellar for the night", "We bed down in the stables for 8 hours",
+			"we camp by the stables till dawn", "sleeping in the stables for eight hours"}, in{Kind: "rest", Rest: "long"}},
+		{"ARestOfAnHourSaidByItsTime", table, []string{"resting 1 hr", "we rest for 1 hour", "take a short rest in the cellar"}, in{Kind: "rest", Rest: "short"}},
 		{"DrinkPotion", table, []string{"drink my potion of healing", "drink the potion", "quaff a potion of healing", "I drink a healing potion", "use my potion of healing"}, in{Kind: "use_item", Item: "potion-of-healing"}},
 		{"UseItemOnAlly", table, []string{"use my healer's kit on Bram", "use the healers kit on bram", "apply the kit to bram"}, in{Kind: "use_item", Item: "healers-kit", TargetID: "pc-bram"}},
 		{"UseItemByLastWord", table, []string{"use the rope", "use my hempen rope"}, in{Kind: "use_item", Item: "rope"}},
@@ -202,7 +206,7 @@ func TestParseDeclines(t *testing.T) {
 		{"TwoTargets", table, []string{"attack goblin 1 at goblin 2"}},
 		{"SavesAndInitiative", table, []string{"make a wisdom saving throw", "roll a dex save", "roll initiative", "roll for initiative"}},
 		{"BadSlotLevel", table, []string{"cast magic missile at level 10 on goblin 1", "cast magic missile at level on goblin 1", "cast magic missile at level 2 at level 3"}},
-		{"RestWithoutLength", table, []string{"rest", "take a rest", "take a short rest in the cellar", "we rest in the cellar for the night"}},
+		{"RestWithoutLength", table, []string{"rest", "take a rest", "rest in the cellar"}},
 		{"DodgeWithMore", table, []string{"dodge the arrow", "dash to the cellar"}},
 		{"SelfWithoutActor", intent.Context{Spells: table.Spells}, []string{"cast cure wounds on me"}},
 		{"BonusActionOfAKindThatHasNone", table, []string{"bonus action: dodge", "use my bonus action to help Bram"}},
@@ -412,5 +416,54 @@ func TestPlainWordSpellsAreDeedsAlone(t *testing.T) {
 	}
 	if got, ok := intent.Parse("sleep the goblins", c); !ok || got.Kind != "cast" || got.Spell != "sleep" || len(got.TargetIDs) != 2 {
 		t.Errorf("sleep the goblins = %+v, %v; want Sleep cast at both goblins", got, ok)
+	}
+}
+
+// A sentence the ordered readers leave is read by its shape: a verb of one
+// kind and the names that kind takes, with any colour between them.
+func TestParseReadsByShape(t *testing.T) {
+	tests := []struct {
+		name  string
+		ctx   intent.Context
+		texts []string
+		want  in
+	}{
+		{"AMoveVerbThenWordsThenAPlace", table, []string{"Aria tiptoes past the bar and slips into the cellar",
+			"I stagger out of the fight and down into the cellar"}, move("cellar")},
+		{"AMoveVerbThenTheCompanyThenAPlace", table, []string{"we file out one by one onto the crossroads"}, move("road")},
+		{"AMoveWithColourAfterIt", table, []string{"I scramble over to the stables before anyone sees me"}, move("stables")},
+		{"AnItemVerbThenTheItemThenAThing", table, []string{"I loop the hempen rope around the pillar",
+			"Aria knots her rope to the railing"}, in{Kind: "use_item", Item: "rope"}},
+		{"AnItemVerbWithACreatureAndTheItem", table, []string{"bind goblin 2 tight with my rope"}, in{Kind: "use_item", Item: "rope", TargetID: "goblin-2"}},
+		{"AnAttackVerbWithWordsBetween", lone, []string{"I whirl around and cleave straight through the orc with my handaxe"}, attack("orc-1", "handaxe")},
+		{"LeaveAskedToAct", lone, []string{"is it okay if I stab the goblin?", "um, would it be ok if I stab the goblin?"}, attack("goblin-2", "")},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			for _, text := range tt.texts {
+				got, ok := intent.Parse(text, tt.ctx)
+				if !ok || !reflect.DeepEqual(got, tt.want) {
+					t.Errorf("Parse(%q) = %+v, %v; want %+v", text, got, ok, tt.want)
+				}
+			}
+		})
+	}
+}
+
+// A shape is read only when it is the one shape the words hold.
+func TestParseByShapeDeclines(t *testing.T) {
+	for name, text := range map[string]string{
+		"TwoKindsOfAction":       "I slip into the cellar and stab goblin 1",
+		"ANameBeforeTheVerb":     "Bram stumbles down into the cellar",
+		"AThingNotHeld":          "I cleave through the orc with my greatsword",
+		"AnotherThingOfThatName": "I gulp my potion of giant strength",
+		"NoWayToThePlace":        "I stagger past the stables",
+		"ThreeToFiveHours":       "we rest for 4 hours",
+	} {
+		t.Run(name, func(t *testing.T) {
+			if got, ok := intent.Parse(text, table); ok {
+				t.Errorf("Parse(%q) = %+v, want declined", text, got)
+			}
+		})
 	}
 }

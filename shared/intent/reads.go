@@ -53,55 +53,6 @@ func (p *parser) give(ws []string) (Intent, bool) {
 	return read[0], true
 }
 
-// restWords begin the ways of saying a rest that do not say its length.
-var restWords = set("sleep", "camp", "bed", "turn", "breather", "catch", "call", "rest")
-
-// restSays are the words, after the lead words, that ask for a rest by
-// what it is rather than by its name: a night's sleep is a long rest, a
-// breather a short one. "rest" alone is not here: how long is the
-// player's to say.
-var restSays = map[string]string{
-	"sleep": "long", "camp": "long", "bed down": "long", "turn in": "long", "call it night": "long",
-	"take breather": "short", "have breather": "short", "breather": "short", "catch breath": "short",
-}
-
-// nightWords say the rest lasts the night.
-var nightWords = []string{"for night", "until morning", "till morning", "until dawn", "till dawn",
-	"overnight", "tonight", "for 8 hours", "here", "here for night", "here tonight", "at inn", "in inn"}
-
-// restPhrase reads "I sleep for the night", "we camp for the night", "bed
-// down", "let's call it a night", "take a breather", "rest until
-// morning".
-func restPhrase(ws []string) (Intent, bool) {
-	if len(ws) == 0 || !restWords[ws[0]] && ws[0] != "take" && ws[0] != "have" {
-		return Intent{}, false
-	}
-	all := strings.Join(ws, " ")
-	for say, length := range restSays {
-		tail, ok := strings.CutPrefix(all, say)
-		if !ok || (tail != "" && tail[0] != ' ') {
-			continue
-		}
-		tail = strings.TrimSpace(tail)
-		if tail == "" || (length == "long" && containsString(nightWords, tail)) {
-			return Intent{Kind: "rest", Rest: length}, true
-		}
-	}
-	if ws[0] == "rest" && len(ws) > 1 && containsString(nightWords[:6], strings.Join(ws[1:], " ")) {
-		return Intent{Kind: "rest", Rest: "long"}, true
-	}
-	return Intent{}, false
-}
-
-func containsString(list []string, s string) bool {
-	for _, l := range list {
-		if l == s {
-			return true
-		}
-	}
-	return false
-}
-
 // askWords are words that, in a question to the game master ("can I tell
 // if he's lying?", "do I notice anything?") or a "see if" ("I try to
 // tell whether he's honest"), say which skill answers it.
@@ -475,67 +426,6 @@ func (p *parser) areaWord(w string) bool {
 		}
 	}
 	return false
-}
-
-// restVocab are the words a rest may be said in besides its length:
-// "we bed down at the inn for the night", "catching our breath for an
-// hour", "Aria settles down for an hour's rest".
-var restVocab = set("rest", "take", "have", "get", "begin", "start", "go", "settle", "down", "in", "for", "we", "i",
-	"lets", "a", "an", "here", "there", "now", "while", "bit", "little", "few", "some", "quick", "brief", "proper",
-	"good", "full", "at", "by", "near", "under", "inside", "until", "till", "up", "camp", "make", "lie", "lay",
-	"do", "break", "stop", "hole", "can", "should", "it")
-
-// restLengths say a rest's length.
-var restLengths = map[string]string{
-	"short": "short", "breather": "short", "breath": "short", "hour": "short", "hours": "short", "1": "short",
-	"long": "long", "night": "long", "overnight": "long", "tonight": "long", "morning": "long", "dawn": "long",
-	"sleep": "long", "8": "long", "bed": "long", "camp": "long", "nights": "long", "turn": "long",
-}
-
-// restLoose reads a rest said in more words than rest and restPhrase
-// take: its length from its words, every other word one of restVocab or
-// a place after "at" or "in" ("at the inn"). Words of both lengths, or
-// neither, are declined.
-func (p *parser) restLoose(ws []string) (Intent, bool) {
-	length, cue := "", false
-	place := false // after "at" or "in": a place's words
-	for i, w := range ws {
-		w = lemma(w, func(w string) bool { return restVocab[w] })
-		if w == "rest" || w == "breather" || w == "breath" || w == "sleep" || w == "camp" || (w == "bed" && i+1 < len(ws) && ws[i+1] == "down") {
-			cue = true
-		}
-		l, isLength := restLengths[w]
-		switch {
-		case isLength:
-			if w == "turn" && (i+1 == len(ws) || ws[i+1] != "in") {
-				return Intent{}, false
-			}
-			if w == "1" || w == "8" {
-				if i+1 == len(ws) || (ws[i+1] != "hour" && ws[i+1] != "hours") {
-					return Intent{}, false
-				}
-			}
-			if (w == "hour" || w == "hours") && i > 0 && ws[i-1] == "8" {
-				continue
-			}
-			if length != "" && length != l {
-				return Intent{}, false
-			}
-			length = l
-			place = false
-		case w == "at" || w == "in" || w == "by" || w == "near" || w == "inside" || w == "under":
-			place = true
-		case restVocab[w] || w == "catch" || w == "." || w == ",":
-		case place && !isVerb(lemma(w, isVerb)) && !p.areaWord(w):
-			// a place here; an area of the map is elsewhere: go there first
-		default:
-			return Intent{}, false
-		}
-	}
-	if !cue || length == "" {
-		return Intent{}, false
-	}
-	return Intent{Kind: "rest", Rest: length}, true
 }
 
 // itemFirst reads an item named before whom it is for: "healer's kit on
