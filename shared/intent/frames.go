@@ -157,6 +157,13 @@ func (p *parser) nameScan(ws []string) (names []named, words map[int]string) {
 				if len(hits) == 0 && s == sTarget {
 					hits = group(span, cs)
 				}
+				if s == sTarget && len(hits) > 0 && i+n < len(ws) && isNumber(ws[i+n]) {
+					// "orc 2" where only Orc 1 stands names no one here: the
+					// number is part of the name, never a word after it.
+					names = append(names, named{at: i, slot: s})
+					found, n = true, n+1
+					break
+				}
 				if len(hits) == 0 {
 					continue
 				}

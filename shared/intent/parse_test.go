@@ -467,3 +467,16 @@ func TestParseByShapeDeclines(t *testing.T) {
 		})
 	}
 }
+
+// A numbered foe who is not there names no one: "orc 2" is never read as
+// the Orc 1 who stands, whatever shape the sentence has.
+func TestANumberedFoeNotThereIsNoOtherFoe(t *testing.T) {
+	for _, s := range []string{"I attack orc 2 again", "I swing my longsword at orc 2", "orc 2, longsword"} {
+		if got, ok := intent.Parse(s, lone); ok && got.TargetID == "orc-1" {
+			t.Errorf("%q read as an attack on Orc 1: %+v", s, got)
+		}
+	}
+	if got, ok := intent.Parse("I attack orc 1 again", lone); !ok || got.TargetID != "orc-1" {
+		t.Errorf("I attack orc 1 again = %+v, %v", got, ok)
+	}
+}
