@@ -397,6 +397,28 @@ type session struct {
 	narrations              int
 	degraded                int // turns the offline narrator finished: the model was slow or failed
 	minutes                 float64
+	ttlUSD                  map[time.Duration]float64 // the session priced with every cache point at one lifetime
+	highGaps                []time.Duration           // between consecutive high-tier calls
+}
+
+// ttlAs is ps with every cache point holding ttl.
+func ttlAs(ps []piece, ttl time.Duration) []piece {
+	out := slices.Clone(ps)
+	for i := range out {
+		if out[i].point {
+			out[i].ttl = ttl
+		}
+	}
+	return out
+}
+
+// quantile is the q-quantile of ds (ds sorted in place).
+func quantile(ds []time.Duration, q float64) time.Duration {
+	if len(ds) == 0 {
+		return 0
+	}
+	slices.Sort(ds)
+	return ds[min(int(q*float64(len(ds))), len(ds)-1)]
 }
 
 // purposes in the order the report lists them.
@@ -452,7 +474,7 @@ func playSession(t testing.TB, p plan, l layout, seed uint64) session {
 	}
 	start := f.clock.Now()
 	pace := rand.New(rand.NewPCG(seed, 7))
-	out := session{plan: p.name, layout: l.name, byPurpose: map[string]*tally{}}
+	out := session{plan: p.name, layout: l.name, byPurpose: map[string]*tally{}, ttlUSD: map[time.Duration]float64{}}
 
 	// passWindows answers every reaction window that holds the table,
 	// as players who let the moment go.
@@ -553,8 +575,12 @@ func playSession(t testing.TB, p plan, l layout, seed uint64) session {
 		}
 	}
 
-	// What it cost, from outside.
+	// What it cost, from outside; and the same bodies priced as if every
+	// cache point held five minutes, or an hour (ttlAs), to choose the
+	// lifetimes from the table's pace; and the gaps between high-tier calls.
 	cache := newPromptCache()
+	as := map[time.Duration]*promptCache{5 * time.Minute: newPromptCache(), time.Hour: newPromptCache()}
+	var lastHigh time.Time
 	narrations := 0
 	for _, r := range srv.Requests() {
 		ps, err := bedrockPieces(r.Body)
@@ -588,6 +614,16 @@ func playSession(t testing.TB, p plan, l layout, seed uint64) session {
 		u := cache.use(r.Model, r.Time, ps)
 		o := outputTokens(r)
 		cached, uncached := dollars(r.Model, u, o)
+		for ttl, c := range as {
+			usd, _ := dollars(r.Model, c.use(r.Model, r.Time, ttlAs(ps, ttl)), o)
+			out.ttlUSD[ttl] += usd
+		}
+		if r.Model == bedrock.DefaultHighModel {
+			if !lastHigh.IsZero() {
+				out.highGaps = append(out.highGaps, r.Time.Sub(lastHigh))
+			}
+			lastHigh = r.Time
+		}
 		if out.byPurpose[purpose] == nil {
 			out.byPurpose[purpose] = &tally{}
 		}
@@ -683,6 +719,16 @@ func (s session) report(t testing.TB) {
 	if d := math.Abs(s.stateUSD-s.total.usd) / math.Max(s.total.usd, 1e-9); d > 0.05 {
 		flag = fmt.Sprintf("  <-- DIFFERS by %.0f%%", d*100)
 	}
+	over := 0
+	for _, g := range s.highGaps {
+		if g > 5*time.Minute {
+			over++
+		}
+	}
+	t.Logf("  the table's pace: high-tier calls %s apart at the median, %s at the 90th percentile, %s at most; %d of %d gaps over five minutes",
+		quantile(s.highGaps, 0.5).Round(time.Second), quantile(s.highGaps, 0.9).Round(time.Second), quantile(s.highGaps, 1).Round(time.Second), over, len(s.highGaps))
+	t.Logf("  the same requests with every cache point at five minutes $%.4f, at an hour $%.4f; as sent $%.4f",
+		s.ttlUSD[5*time.Minute], s.ttlUSD[time.Hour], s.total.usd)
 	t.Logf("  the game recorded $%.4f for the session (State.Cost; its turns' records add up to $%.4f in %d calls); priced from outside $%.4f in %d calls%s",
 		s.stateUSD, s.total.recorded, s.total.recordedCalls, s.total.usd, s.total.calls, flag)
 	if s.unlabelled > 0 {
