@@ -233,6 +233,18 @@ func (s *Store) del(what, pk, sk, cond string, attrNames map[string]string, valu
 	return write{what: what, pk: pk, sk: sk, op: types.TransactWriteItem{Delete: d}}
 }
 
+// check is a ConditionCheck of the item at pk, sk: it writes nothing, and
+// fails the transaction unless cond holds.
+func (s *Store) check(what, pk, sk, cond string, attrNames map[string]string, values item) write {
+	return write{what: what, pk: pk, sk: sk, op: types.TransactWriteItem{ConditionCheck: &types.ConditionCheck{
+		TableName:                 aws.String(s.table),
+		Key:                       key(pk, sk),
+		ConditionExpression:       aws.String(cond),
+		ExpressionAttributeNames:  attrNames,
+		ExpressionAttributeValues: values,
+	}}}
+}
+
 // versioned is the Put of a versioned item read at version v: a create when
 // v is 0, else an update only while the stored version is still v. The
 // item is stored at v+1.
@@ -409,6 +421,15 @@ func (s *Store) writes(tx game.Tx) (ws []write, unbind []string, err error) {
 		if err := add(w, err); err != nil {
 			return nil, nil, err
 		}
+		if n := tx.LeaseTurnCount; n != nil {
+			if tx.State != nil || tx.NewState != nil {
+				return nil, nil, fault.Field(op, "lease_turn_count", "cannot be checked on a state this commit writes")
+			}
+			ws = append(ws, s.check(fmt.Sprintf("state (turn_count moved on from %d)", *n), pk, skState, condTurns,
+				map[string]string{"#tc": attrTurnCount}, item{":tc": num(int64(*n))}))
+		}
+	} else if tx.LeaseTurnCount != nil {
+		return nil, nil, fault.Field(op, "lease_turn_count", "guards AcquireLease, which is missing")
 	}
 	if tx.ReleaseLease != "" {
 		ws = append(ws, s.del("lease release (not held by turn "+tx.ReleaseLease+")", pk, skLock, condRelease,

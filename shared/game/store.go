@@ -154,6 +154,13 @@ type Tx struct {
 	// lease (one with another TurnID and ExpiresAt after LeaseNow) is held.
 	AcquireLease *campaign.Lease
 	LeaseNow     time.Time
+	// LeaseTurnCount, when set, grants AcquireLease only while the state's
+	// stored TurnCount is still *LeaseTurnCount: the turn was decided on
+	// that table, and a turn committed since (which may have taken and
+	// freed the lease meanwhile) leaves the decision stale. It fails with
+	// Conflict otherwise; it is Invalid without AcquireLease, or with
+	// State or NewState (whose own condition guards the state).
+	LeaseTurnCount *int
 	// ReleaseLease removes the lease only if it is held by this turn id.
 	ReleaseLease string
 

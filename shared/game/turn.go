@@ -79,16 +79,26 @@ func (s *Service) TakeTurn(ctx context.Context, connectionID string, msg events.
 	return s.playTurn(ctx, snap, actor, lease, true)
 }
 
+// decisions bounds how many times a turn is decided: a lease refused
+// because another turn was committed since the table was read has it
+// decided again on the table as it is now, under the same turn id, dice
+// and reading of its words.
+const decisions = 3
+
 // playTurn holds the table for the turn lease describes and plays it, from
 // the rules' decision on the turn's own dice to the commit (or to the
 // prompt of a roll by hand). A turn taken over under its id (its server
 // lost it) is decided again from the same dice. fightOn has the monsters
 // play after it in a fight; a turn finished at restart, with nobody back
 // at the table yet, leaves them to the next turn or the sweep.
+//
+// The lease is granted only on the turn count the decision was made on
+// (Tx.LeaseTurnCount): another player's whole turn may take and free the
+// lease between the read of snap and the acquire, and a turn held on a
+// table that moved on could be announced but never saved.
 func (s *Service) playTurn(ctx context.Context, snap Snapshot, actor *campaign.Character, lease *campaign.Lease, fightOn bool) error {
 	const op = "take turn"
 	campaignID := snap.Campaign.ID
-	now := s.now()
 	read := false
 	if len(lease.Intent) == 0 && len(lease.Calls) == 0 {
 		// Words the engine cannot read go to the low tier once; what it
@@ -100,46 +110,65 @@ func (s *Service) playTurn(ctx context.Context, snap Snapshot, actor *campaign.C
 		}
 		read = len(lease.Intent) > 0
 	}
-	lease.AcquiredAt, lease.ExpiresAt = now, now.Add(s.LeaseTTL)
+	pending := lease.Pending
 	seed := s.turnSeed(campaignID, lease.TurnID)
-	d, err := s.decide(snap, *actor, *lease, dice.NewSeeded(seed))
-	if err != nil && read && fault.Is(err, fault.Invalid) {
-		// The rules refuse what the model read: the player did not press
-		// that button, so their words are narrated as they are.
-		lease.Intent = nil
+	var d turn.Decision
+	var held bool
+	for try := 1; ; try++ {
+		now := s.now()
+		lease.AcquiredAt, lease.ExpiresAt, lease.Pending = now, now.Add(s.LeaseTTL), pending
+		var err error
 		d, err = s.decide(snap, *actor, *lease, dice.NewSeeded(seed))
-	}
-	if err != nil {
-		return err // refused by the rules: nothing held, nothing rolled for good
-	}
-	// The turn is held where it first waits: at a hit its player may
-	// choose what to do with (Divine Smite, Stunning Strike), as a
-	// reaction window open to the player alone, or at a roll its player
-	// makes by hand. Its dice are rolled now and kept, unseen, with the
-	// lease; the rolls after the stop wait.
-	hit, revealed := stop(snap, actor.ID, d.Rolls, d.Fight, 0, 0)
-	held := hit != nil || revealed < len(d.Rolls)
-	if held {
-		wait := snap.Campaign.Settings.RollTimeoutSeconds
-		if hit != nil {
-			wait = snap.Campaign.Settings.ReactionWindowSeconds
+		if err != nil && read && fault.Is(err, fault.Invalid) {
+			// The rules refuse what the model read: the player did not press
+			// that button, so their words are narrated as they are.
+			lease.Intent = nil
+			d, err = s.decide(snap, *actor, *lease, dice.NewSeeded(seed))
 		}
-		deadline := now.Add(time.Duration(wait) * time.Second)
-		lease.Pending = &campaign.PendingRolls{Seed: seed, Rolls: d.Rolls, Revealed: revealed, Deadline: deadline, Phase: 1, Window: hit, Own: true}
-		lease.ExpiresAt = deadline.Add(s.LeaseTTL)
-	}
-	// The lease is taken with the events that announce it, so the table
-	// hears of every turn in flight, and of no turn that is not.
-	msgs := []message{{events.TypeTurnAccepted, events.TurnAccepted{TurnID: lease.TurnID, RequestID: lease.RequestID, CharacterID: actor.ID}}}
-	msgs = append(msgs, rollMessages(lease.TurnID, d.Rolls[:revealed])...)
-	if held {
-		msgs = append(msgs, heldMessage(*lease))
-	}
-	if err := s.commit(ctx, Tx{CampaignID: campaignID, AcquireLease: lease, LeaseNow: now}, "", msgs...); err != nil {
-		if isConflict(err) {
-			return fault.E(fault.Conflict, op, "another turn is being resolved; try again in a moment")
+		if err != nil {
+			return err // refused by the rules: nothing held, nothing rolled for good
 		}
-		return fmt.Errorf("%s: %w", op, err)
+		// The turn is held where it first waits: at a hit its player may
+		// choose what to do with (Divine Smite, Stunning Strike), as a
+		// reaction window open to the player alone, or at a roll its player
+		// makes by hand. Its dice are rolled now and kept, unseen, with the
+		// lease; the rolls after the stop wait.
+		hit, revealed := stop(snap, actor.ID, d.Rolls, d.Fight, 0, 0)
+		held = hit != nil || revealed < len(d.Rolls)
+		if held {
+			wait := snap.Campaign.Settings.RollTimeoutSeconds
+			if hit != nil {
+				wait = snap.Campaign.Settings.ReactionWindowSeconds
+			}
+			deadline := now.Add(time.Duration(wait) * time.Second)
+			lease.Pending = &campaign.PendingRolls{Seed: seed, Rolls: d.Rolls, Revealed: revealed, Deadline: deadline, Phase: 1, Window: hit, Own: true}
+			lease.ExpiresAt = deadline.Add(s.LeaseTTL)
+		}
+		// The lease is taken with the events that announce it, so the table
+		// hears of every turn in flight, and of no turn that is not.
+		msgs := []message{{events.TypeTurnAccepted, events.TurnAccepted{TurnID: lease.TurnID, RequestID: lease.RequestID, CharacterID: actor.ID}}}
+		msgs = append(msgs, rollMessages(lease.TurnID, d.Rolls[:revealed])...)
+		if held {
+			msgs = append(msgs, heldMessage(*lease))
+		}
+		decidedOn := snap.State.TurnCount
+		err = s.commit(ctx, Tx{CampaignID: campaignID, AcquireLease: lease, LeaseNow: now, LeaseTurnCount: &decidedOn}, "", msgs...)
+		if err == nil {
+			break
+		}
+		if !isConflict(err) {
+			return fmt.Errorf("%s: %w", op, err)
+		}
+		fresh, err := s.movedOn(ctx, snap, *lease, op)
+		if err != nil {
+			return err
+		}
+		if try == decisions {
+			return fault.E(fault.Conflict, op, "the table kept changing while the turn was decided; try again in a moment")
+		}
+		s.Log.InfoContext(ctx, "another turn was committed before this one held the table: deciding it again",
+			"campaign", campaignID, "turn", lease.TurnID, "decided_on", decidedOn, "turn_count", fresh.State.TurnCount)
+		snap, actor = fresh, characterOf(fresh, lease.ActorID)
 	}
 	if held {
 		s.orchestrate(ctx, snap, *lease)
@@ -154,6 +183,29 @@ func (s *Service) playTurn(ctx context.Context, snap Snapshot, actor *campaign.C
 		s.continueFight(ctx, campaignID, lease.TurnID)
 	}
 	return nil
+}
+
+// movedOn reads the table again after the lease of the turn lease
+// describes, decided on snap, was refused. It returns the table to decide
+// the turn on again when another turn was committed since snap and this
+// one may still be played; otherwise the Conflict to answer: another turn
+// holds the table, or the turn may no longer be played (checkTurn).
+func (s *Service) movedOn(ctx context.Context, snap Snapshot, lease campaign.Lease, op string) (Snapshot, error) {
+	fresh, err := s.Store.Snapshot(ctx, snap.Campaign.ID)
+	if err != nil {
+		return Snapshot{}, fmt.Errorf("%s: read the table again: %w", op, err)
+	}
+	if fresh.State.TurnCount == snap.State.TurnCount {
+		return Snapshot{}, fault.E(fault.Conflict, op, "another turn is being resolved; try again in a moment")
+	}
+	check := fresh
+	if l := check.Lease; l != nil && l.TurnID == lease.TurnID {
+		check.Lease = nil // a turn taken over: the lease is this very turn's
+	}
+	if err := s.checkTurn(check, campaign.Connection{PlayerID: lease.PlayerID}, events.ClientMessage{CharacterID: lease.ActorID}, op); err != nil {
+		return Snapshot{}, err
+	}
+	return fresh, nil
 }
 
 func (s *Service) checkTurn(snap Snapshot, conn campaign.Connection, msg events.ClientMessage, op string) error {

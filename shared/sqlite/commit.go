@@ -101,6 +101,14 @@ func validate(op string, tx game.Tx) error {
 	if l := tx.AcquireLease; l != nil && l.TurnID == "" {
 		errs = append(errs, fault.Field(op, "acquire_lease.turn_id", "is required"))
 	}
+	if tx.LeaseTurnCount != nil && tx.AcquireLease == nil {
+		errs = append(errs, fault.Field(op, "lease_turn_count", "guards AcquireLease, which is missing"))
+	}
+	if tx.LeaseTurnCount != nil && (tx.State != nil || tx.NewState != nil) {
+		// DynamoDB cannot check and write the state item in one
+		// transaction; the state's own condition guards it anyway.
+		errs = append(errs, fault.Field(op, "lease_turn_count", "cannot be checked on a state this commit writes"))
+	}
 	if c := tx.PutConnection; c != nil {
 		if c.ID == "" {
 			errs = append(errs, fault.Field(op, "put_connection.connection_id", "is required"))
@@ -195,6 +203,11 @@ func (w *writer) apply(tx game.Tx) error {
 		}
 	}
 	if l := tx.AcquireLease; l != nil {
+		if n := tx.LeaseTurnCount; n != nil {
+			if err := w.stateAt(*n); err != nil {
+				return err
+			}
+		}
 		if err := w.acquireLease(*l, tx); err != nil {
 			return err
 		}
@@ -345,6 +358,24 @@ func (w *writer) state(s campaign.State, expect int) error {
 func (w *writer) releaseLease(turnID string) error {
 	return w.must("release lease of turn "+turnID, "the turn no longer holds the campaign",
 		`DELETE FROM leases WHERE campaign_id = ? AND turn_id = ?`, w.campaignID, turnID)
+}
+
+// stateAt checks that the state's turn count is still turns. The writer
+// is the database's only one, so what it reads here holds until its
+// transaction ends.
+func (w *writer) stateAt(turns int) error {
+	var n int
+	err := w.q().QueryRowContext(w.ctx, `SELECT turn_count FROM states WHERE campaign_id = ?`, w.campaignID).Scan(&n)
+	if errors.Is(err, sql.ErrNoRows) {
+		return fault.E(fault.Conflict, w.op, "the campaign has no state to hold a turn on")
+	}
+	if err != nil {
+		return storeErr(w.op, "read turn count", err)
+	}
+	if n != turns {
+		return fault.E(fault.Conflict, w.op, "another turn was committed first (turn count %d, not %d)", n, turns)
+	}
+	return nil
 }
 
 // acquireLease takes the lease if it is free, already this turn's, or

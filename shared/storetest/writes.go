@@ -554,6 +554,52 @@ func (s suite) lease(t *testing.T) {
 		wantLease(t, st, &held)
 		same(t, "state", snapshot(t, st, id).State, state)
 	})
+	t.Run("LeaseOnTheTurnCountItWasDecidedOn", func(t *testing.T) {
+		// A turn decided at turn count 0 takes the free lease while the
+		// count is still 0.
+		st := s.open(t)
+		create(t, st, newCampaign(id, "p1"))
+		decided := 0
+		commit(t, st, game.Tx{CampaignID: id, AcquireLease: &held, LeaseNow: t0, LeaseTurnCount: &decided, Events: []game.Event{newEvent(0)}})
+		wantLease(t, st, &held)
+	})
+	t.Run("LeaseAfterTheTableMovedOnConflicts", func(t *testing.T) {
+		// Another turn took and freed the lease, and committed, between
+		// this turn's read and its acquire: the lease is free, but the
+		// decision was made on a table that is gone.
+		st := s.open(t)
+		c := create(t, st, newCampaign(id, "p1"))
+		other := newLease("turn-0", t0, at(5*time.Minute))
+		commit(t, st, game.Tx{CampaignID: id, AcquireLease: &other, LeaseNow: t0})
+		c.LastPlayedAt = at(time.Minute)
+		turn, state := newTurn(id, 1), newState(id)
+		state.TurnCount = 1
+		commit(t, st, game.Tx{CampaignID: id, Campaign: &c, Turn: &turn, State: &state, ExpectTurnCount: 0, ReleaseLease: "turn-0"})
+		before := snapshot(t, st, id).LastSeq
+		decided := 0
+		err := st.Commit(t.Context(), game.Tx{CampaignID: id, AcquireLease: &held, LeaseNow: at(2 * time.Minute), LeaseTurnCount: &decided,
+			Events: []game.Event{newEvent(0)}})
+		wantKind(t, "acquire on a stale turn count", err, fault.Conflict)
+		snap := snapshot(t, st, id)
+		same(t, "lease", snap.Lease, (*campaign.Lease)(nil))
+		if snap.LastSeq != before {
+			t.Errorf("last seq %d after a refused acquire, want %d: its events were appended", snap.LastSeq, before)
+		}
+		// Decided again on the table as it is, it is granted.
+		decided = 1
+		commit(t, st, game.Tx{CampaignID: id, AcquireLease: &held, LeaseNow: at(2 * time.Minute), LeaseTurnCount: &decided})
+		wantLease(t, st, &held)
+	})
+	t.Run("LeaseTurnCountWithoutLeaseOrWithStateInvalid", func(t *testing.T) {
+		st := s.open(t)
+		create(t, st, newCampaign(id, "p1"))
+		decided := 0
+		wantKind(t, "a turn count with no lease", st.Commit(t.Context(), game.Tx{CampaignID: id, LeaseTurnCount: &decided}), fault.Invalid)
+		state := newState(id)
+		wantKind(t, "a turn count with the state written", st.Commit(t.Context(), game.Tx{CampaignID: id, AcquireLease: &held, LeaseNow: t0,
+			LeaseTurnCount: &decided, State: &state, ExpectTurnCount: 0}), fault.Invalid)
+		wantLease(t, st, nil)
+	})
 	t.Run("TurnCommitReleasesLease", func(t *testing.T) {
 		st := open(t)
 		c := newCampaign(id, "p1")
