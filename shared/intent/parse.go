@@ -664,6 +664,9 @@ func (p *parser) task(ws []string) (Intent, bool) {
 	if !ok {
 		return Intent{}, false
 	}
+	if (ws[0] == "lift" || ws[0] == "pull" || ws[0] == "take") && unnoticed(ws[1:]) {
+		sk = skill{"sleight-of-hand", "dex"} // "lift his coin purse without him noticing" is a pickpocket's
+	}
 	return Intent{Kind: "check", Ability: sk.ability, Skill: sk.id, Difficulty: "medium"}, true
 }
 
@@ -1788,4 +1791,23 @@ func actionsIn(ws []string, ctx Context) []string {
 		start = i + 1
 	}
 	return kinds
+}
+
+// pocketWords are what a pickpocket takes.
+var pocketWords = set("purse", "pouch", "pocket", "pockets", "wallet", "coins", "keys")
+
+// unnoticed reports whether words say a thing is taken unseen: "without
+// him noticing", or from someone's purse or pocket.
+func unnoticed(ws []string) bool {
+	for i, w := range ws {
+		if pocketWords[w] {
+			return true
+		}
+		if w == "without" && slices.ContainsFunc(ws[i+1:], func(v string) bool {
+			return strings.HasPrefix(v, "notic") || v == "seeing" || v == "knowing"
+		}) {
+			return true
+		}
+	}
+	return false
 }

@@ -502,6 +502,8 @@ func TestParseReadsTheWeaponKindAndDeclinesTakeBacks(t *testing.T) {
 		{table, "fire bolt at orc 2 scratch that", nil},
 		{table, "can I cast two spells per turn?", nil},
 		{wand, "I point the wand", nil},
+		{explore, "I quaff the murky green potion", nil},
+		{explore, "I lift the guard's keys without anyone noticing", &in{Kind: "check", Ability: "dex", Skill: "sleight-of-hand", Difficulty: "medium"}},
 	} {
 		got, ok := intent.Parse(c.text, c.ctx)
 		if c.want == nil {
