@@ -174,6 +174,9 @@ func (p *parser) nameScan(ws []string) (names []named, words map[int]string) {
 				if (span[n-1] == "of" || i+n < len(ws) && ws[i+n] == "of") && len(findTiers(span, cs, 1)) == 0 {
 					nm.ids = nil // "my potion of fire breath": another thing than the one "potion" starts
 				}
+				if s == sItem && n == 1 && i > 0 && strings.HasPrefix(words[i-1], "~") && len(findTiers(span, cs, 1)) == 0 {
+					nm.ids = nil // "the strange blue potion": words the item's name lacks describe another
+				}
 				names = append(names, nm)
 				found = true
 			}

@@ -260,6 +260,11 @@ func rewrite(ws []string) []string {
 		{strings.Fields("straight for"), []string{"at"}}, {strings.Fields("right into"), []string{"into"}},
 		{strings.Fields("in direction of"), []string{"toward"}}, {strings.Fields("over to"), []string{"to"}},
 		{strings.Fields("down to"), []string{"to"}}, {strings.Fields("up to"), []string{"to"}},
+		// a sneak attack is an attack whose extra damage the rules add, no Stealth check
+		// how the weapon is held: the attack's choice (armed), no name of a thing
+		{strings.Fields("with both hands"), nil}, {strings.Fields("with two hands"), nil}, {strings.Fields("in both hands"), nil},
+		{strings.Fields("two handed"), nil}, {strings.Fields("two hands"), nil}, {strings.Fields("2 handed"), nil}, {strings.Fields("2 hands"), nil}, {strings.Fields("with 2 hands"), nil},
+		{strings.Fields("sneak attack"), []string{"attack"}}, {strings.Fields("sneak attacks"), []string{"attack"}},
 	} {
 		for i := 0; i+len(r.from) <= len(ws); i++ {
 			if equalWords(ws[i:i+len(r.from)], r.from) {

@@ -105,7 +105,7 @@ func ParseAll(text string, ctx Context) ([]Intent, bool) {
 	if rest, ok := p.withoutActor(ws[i:]); ok {
 		i = skipLead(ws, len(ws)-len(rest)) // "Aria says, 'Hello there.'"
 	}
-	if i < len(ws) && sayVerbs[ws[i]] && !notSpeech(ws[i:]) {
+	if i < len(ws) && sayVerbs[ws[i]] && !notSpeech(ws[i:]) && !actsAfter(ws[i+1:]) {
 		if in, ok := unquoted(text, toks, i); ok {
 			return []Intent{in}, true
 		}
@@ -139,6 +139,9 @@ func ParseAll(text string, ctx Context) ([]Intent, bool) {
 		}
 	}
 	p.question = strings.HasSuffix(strings.TrimSpace(text), "?") && len(toks) > 0 && yesNo[firstWord(toks, p)]
+	if p.question && asksHowOften(p.all) {
+		return nil, false // "can I use the wand twice in one turn?" asks the rules, not to act
+	}
 	if !slices.Contains(ws, ".") {
 		if in, ok := p.spellAhead(ws); ok {
 			return p.bonus([]Intent{in}, bonus)
@@ -174,6 +177,12 @@ func ParseAll(text string, ctx Context) ([]Intent, bool) {
 // be one are declined.
 func (p *parser) bonus(read []Intent, bonus bool) ([]Intent, bool) {
 	for i := range read {
+		if read[i].Kind == "attack" {
+			p.armed(&read[i])
+		}
+		if read[i].Kind == "use_item" && p.itemSpell(read[i].Item) != "" {
+			return nil, false // "I use the wand now": an item that casts, at no one named
+		}
 		if read[i].Kind != "check" {
 			continue
 		}
@@ -654,6 +663,9 @@ func (p *parser) task(ws []string) (Intent, bool) {
 	}
 	if !ok {
 		return Intent{}, false
+	}
+	if (ws[0] == "lift" || ws[0] == "pull" || ws[0] == "take") && unnoticed(ws[1:]) {
+		sk = skill{"sleight-of-hand", "dex"} // "lift his coin purse without him noticing" is a pickpocket's
 	}
 	return Intent{Kind: "check", Ability: sk.ability, Skill: sk.id, Difficulty: "medium"}, true
 }
@@ -1318,7 +1330,7 @@ func (p *parser) use(verb string, ws []string) (Intent, bool) {
 			// "use my wand of magic missiles on goblin 2" casts what it holds
 			cast := Intent{Kind: "cast", Spell: spell, With: []string{in.Item}}
 			if len(rest) == 0 {
-				return cast, true
+				return Intent{}, false // "I use the wand now": at whom, the words do not say
 			}
 			ids, ok := p.castTargets(rest)
 			if !ok {
@@ -1577,6 +1589,13 @@ func (p *parser) feature(ws []string) (in Intent, rest []string, ok bool) {
 			return Intent{}, nil, false
 		}
 		in.TargetID = id
+	case after[0] == "to" && len(after) > 2 && healVerbs[after[1]]:
+		// "lay on hands to heal Bram": the one healed is its target
+		id, o := p.one(after[2:], p.targets(), true)
+		if o != resolved {
+			return Intent{}, nil, false
+		}
+		in.TargetID = id
 	case after[0] == "to" || after[0] == "for" || after[0] == "as" || after[0] == "into":
 		choice := strings.Join(without(after[1:], "a", "an", "the"), "-")
 		if choice == "" || len(choice) > MaxIDLength {
@@ -1772,4 +1791,23 @@ func actionsIn(ws []string, ctx Context) []string {
 		start = i + 1
 	}
 	return kinds
+}
+
+// pocketWords are what a pickpocket takes.
+var pocketWords = set("purse", "pouch", "pocket", "pockets", "wallet", "coins", "keys")
+
+// unnoticed reports whether words say a thing is taken unseen: "without
+// him noticing", or from someone's purse or pocket.
+func unnoticed(ws []string) bool {
+	for i, w := range ws {
+		if pocketWords[w] {
+			return true
+		}
+		if w == "without" && slices.ContainsFunc(ws[i+1:], func(v string) bool {
+			return strings.HasPrefix(v, "notic") || v == "seeing" || v == "knowing"
+		}) {
+			return true
+		}
+	}
+	return false
 }

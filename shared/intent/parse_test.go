@@ -480,3 +480,40 @@ func TestANumberedFoeNotThereIsNoOtherFoe(t *testing.T) {
 		t.Errorf("I attack orc 1 again = %+v, %v", got, ok)
 	}
 }
+
+// Reads that once went wrong, in other words than the corpus's: a weapon
+// named by its kind or ammunition, a sneak attack, speech before a cast, a
+// feature's ally named in another clause, and words that take an action
+// back, ask the rules, or aim a wand at no one.
+func TestParseReadsTheWeaponKindAndDeclinesTakeBacks(t *testing.T) {
+	for _, c := range []struct {
+		ctx  intent.Context
+		text string
+		want *in
+	}{
+		{table, "fire off an arrow toward goblin 1", &in{Kind: "attack", TargetID: "goblin-1", Weapon: "longbow"}},
+		{table, "orc 1 with the bow", &in{Kind: "attack", TargetID: "orc-1", Weapon: "longbow"}},
+		{table, "I hit goblin 2 with my sword, both hands", &in{Kind: "attack", TargetID: "goblin-2", Weapon: "longsword", Choice: "two-handed"}},
+		{table, "sneak attack goblin 1", &in{Kind: "attack", TargetID: "goblin-1"}},
+		{table, "Aria murmurs a blessing then casts cure wounds on Ilsa", &in{Kind: "cast", Spell: "cure-wounds", TargetIDs: []string{"pc-ilsa"}}},
+		{table, "I kneel by Ilsa and use lay on hands", &in{Kind: "feature", Feature: "lay-on-hands", TargetID: "pc-ilsa"}},
+		{table, "use lay on hands to heal Ilsa", &in{Kind: "feature", Feature: "lay-on-hands", TargetID: "pc-ilsa"}},
+		{table, "attack goblin 1, actually no", nil},
+		{table, "fire bolt at orc 2 scratch that", nil},
+		{table, "can I cast two spells per turn?", nil},
+		{wand, "I point the wand", nil},
+		{explore, "I quaff the murky green potion", nil},
+		{explore, "I lift the guard's keys without anyone noticing", &in{Kind: "check", Ability: "dex", Skill: "sleight-of-hand", Difficulty: "medium"}},
+	} {
+		got, ok := intent.Parse(c.text, c.ctx)
+		if c.want == nil {
+			if ok {
+				t.Errorf("%q read as %+v, want it unread", c.text, got)
+			}
+			continue
+		}
+		if !ok || !reflect.DeepEqual(got, *c.want) {
+			t.Errorf("%q = %+v, %v; want %+v", c.text, got, ok, *c.want)
+		}
+	}
+}

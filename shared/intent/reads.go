@@ -497,3 +497,73 @@ func (p *parser) headTarget(ws []string) (string, []string, bool) {
 
 // party are words that name the actor's side as a whole.
 var party = set("party", "whole party", "us", "everyone", "group", "allies", "team", "friends", "all of us", "us all")
+
+// weaponKinds are words that name a weapon by its kind, not its name:
+// "with my bow" is the longbow of an actor who has one bow.
+var weaponKinds = set("bow", "crossbow", "sword", "blade", "axe")
+
+// unarmWords are words that put a weapon away or change it: the weapon
+// they name is not the one an attack beside them is made with.
+var unarmWords = set("drop", "drops", "dropped", "sheathe", "sheathes", "sheathed", "stow", "stows", "away",
+	"switch", "switches", "swap", "swaps", "instead", "holster", "holsters", "unequip")
+
+// armed gives an attack read without a weapon the one weapon of the
+// actor's that the sentence names by its kind or its ammunition ("I loose
+// two arrows at Orc 2", "shoot the bugbear with my bow", "goblin 2, bow"),
+// and marks one made with both hands ("two handed", "with both hands")
+// two-handed. Words naming two kinds, or putting a weapon away, give none.
+func (p *parser) armed(in *Intent) {
+	ws := p.all
+	if in.Weapon == "" && !slices.ContainsFunc(ws, func(w string) bool { return unarmWords[w] }) {
+		found := ""
+		for _, w := range ws {
+			id := ""
+			switch {
+			case ammo[w]:
+				id = p.ammoWeapon(w)
+			case weaponKinds[w] || weaponKinds[strings.TrimSuffix(w, "s")]:
+				id = p.kindWeapon(strings.TrimSuffix(w, "s"))
+			default:
+				continue
+			}
+			if id == "" || found != "" && found != id {
+				found = ""
+				break
+			}
+			found = id
+		}
+		in.Weapon = found
+	}
+	if in.Weapon != "" && in.Choice == "" && bothHands(ws) {
+		in.Choice = "two-handed"
+	}
+}
+
+// kindWeapon is the one weapon of the actor's of kind ("bow": a longbow
+// or shortbow, not a crossbow; "sword": a longsword), "" when none or
+// several are.
+func (p *parser) kindWeapon(kind string) string {
+	found := ""
+	for _, c := range p.weapons() {
+		last := c.words[len(c.words)-1]
+		if !strings.HasSuffix(last, kind) || kind == "bow" && strings.HasSuffix(last, "crossbow") {
+			continue
+		}
+		if found != "" {
+			return ""
+		}
+		found = c.id
+	}
+	return found
+}
+
+// bothHands reports whether words say a weapon is held in both hands.
+func bothHands(ws []string) bool {
+	for i := 0; i+1 < len(ws); i++ {
+		a, b := ws[i], ws[i+1]
+		if (a == "two" || a == "both" || a == "2") && (b == "hands" || b == "handed" || b == "hand") || a == "twohanded" {
+			return true
+		}
+	}
+	return len(ws) > 0 && ws[len(ws)-1] == "twohanded"
+}

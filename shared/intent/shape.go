@@ -39,6 +39,8 @@ var conditions = set("if", "when", "once", "after", "whenever", "unless", "until
 func hedged(ws []string) bool {
 	for i, w := range ws {
 		switch {
+		case takesBack(ws, i):
+			return true
 		case w == "what" && i+2 < len(ws) && (ws[i+1] == "do" || ws[i+1] == "can") && (ws[i+2] == "i" || ws[i+2] == "we"):
 			// "what do I know about bugbears?" asks a check, or the game master
 		case w == "what" && i > 0 && i+2 < len(ws) && knowWords[lemma(ws[i+2], func(w string) bool { return knowWords[w] })]:
@@ -439,6 +441,11 @@ func (p *parser) byClauses(ws []string) (Intent, bool) {
 		return Intent{}, false // "I climb the wall, then jump down": what follows may change the roll
 	}
 	in := main.in
+	if in.Kind == "feature" && in.TargetID == "" && !p.quick(in.Feature) {
+		// "I press my palms to Bram's chest and use Lay on Hands": the one
+		// creature the other clauses name is whom it is used on
+		in.TargetID = p.creatureBeside(reads, main)
+	}
 	if in.Kind == "attack" && in.Weapon == "" {
 		in.Weapon = p.weaponBeside(reads, main)
 	}
@@ -546,4 +553,79 @@ func sameCheck(a, b Intent) bool {
 		return false
 	}
 	return a.Skill == b.Skill || a.Skill == "" || b.Skill == ""
+}
+
+// takeBacks are the words of a player taking back what they typed: "I
+// cast Fireball... wait no, nevermind", "attack orc 1, actually no".
+var takeBacks = [][]string{{"nevermind"}, {"nvm"}, {"wait", "no"}, {"no", "wait"}, {"actually", "no"},
+	{"scratch", "that"}, {"forget", "it"}, {"forget", "that"}, {"cancel", "that"}, {"undo", "that"}}
+
+// takesBack reports whether the words at i take back what came before.
+func takesBack(ws []string, i int) bool {
+	for _, t := range takeBacks {
+		if i+len(t) <= len(ws) && slices.Equal(ws[i:i+len(t)], t) {
+			return true
+		}
+	}
+	return false
+}
+
+// howOften are words that ask how often or how much the rules allow:
+// a question holding one asks the game master, not to act ("can I use
+// the wand twice in one turn?", "may I attack more than once?").
+var howOften = [][]string{{"twice"}, {"thrice"}, {"per", "turn"}, {"per", "round"}, {"one", "turn"},
+	{"same", "turn"}, {"a", "turn"}, {"more", "than", "once"}, {"how", "many"}, {"how", "often"}, {"allowed"},
+	{"legal"}, {"rules"}, {"rule"}}
+
+func asksHowOften(ws []string) bool {
+	for i := range ws {
+		for _, t := range howOften {
+			if i+len(t) <= len(ws) && slices.Equal(ws[i:i+len(t)], t) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// actsAfter reports whether words after a verb of speech go on to attack
+// or cast ("whispers a prayer and casts Bless on Bram"): the act is what
+// is asked, the speech its colour.
+func actsAfter(ws []string) bool {
+	for i, w := range ws {
+		if (w != "and" && w != "then" && w != ",") || i+1 >= len(ws) {
+			continue
+		}
+		rest := ws[skipLead(ws, i+1):]
+		if len(rest) == 0 {
+			continue
+		}
+		switch verbOf[lemma(rest[0], isVerb)] {
+		case vAttack, vCast:
+			return true
+		}
+	}
+	return false
+}
+
+// creatureBeside is the one creature present that the clauses beside the
+// main one name, "" when they name none or several.
+func (p *parser) creatureBeside(reads []clause, main *clause) string {
+	found := ""
+	for i := range reads {
+		r := &reads[i]
+		if r == main {
+			continue
+		}
+		for _, c := range p.targets() {
+			if !slices.ContainsFunc(r.words, func(w string) bool { return len(w) >= 3 && !isNumber(w) && slices.Contains(c.words, w) }) {
+				continue
+			}
+			if found != "" && found != c.id {
+				return ""
+			}
+			found = c.id
+		}
+	}
+	return found
 }
