@@ -1366,16 +1366,7 @@ func (p *parser) use(verb string, ws []string) (Intent, bool) {
 	}
 	for i := 0; i+1 < len(ws); i++ {
 		if ws[i] == "to" && verbOf[ws[i+1]] == vAttack {
-			wid, o := p.one(ws[:i], p.weapons(), false)
-			if o != resolved {
-				return Intent{}, false
-			}
-			in, ok := p.attack(ws[i+2:])
-			if !ok || in.Kind != "attack" || in.Weapon != "" {
-				return Intent{}, false
-			}
-			in.Weapon = wid
-			return in, true
+			return p.attackWith(ws[:i], ws[i+2:]) // "use my longsword to strike goblin 1"
 		}
 	}
 	return p.cast(ws)

@@ -277,18 +277,24 @@ func (p *parser) weaponFirst(ws []string) (Intent, bool) {
 		if !attackNouns[ws[k]] {
 			continue
 		}
-		wid, o := p.one(ws[:k], p.weapons(), false)
-		if o != resolved {
-			return Intent{}, false
-		}
-		in, ok := p.attack(ws[k+1:])
-		if !ok || in.Kind != "attack" || in.Weapon != "" {
-			return Intent{}, false
-		}
-		in.Weapon = wid
-		return in, true
+		return p.attackWith(ws[:k], ws[k+1:])
 	}
 	return Intent{}, false
+}
+
+// attackWith reads an attack whose weapon the words named apart from the
+// rest: the weapon's words, then the attack's ("on goblin 2").
+func (p *parser) attackWith(weapon, rest []string) (Intent, bool) {
+	wid, o := p.one(weapon, p.weapons(), false)
+	if o != resolved {
+		return Intent{}, false
+	}
+	in, ok := p.attack(rest)
+	if !ok || in.Kind != "attack" || in.Weapon != "" {
+		return Intent{}, false
+	}
+	in.Weapon = wid
+	return in, true
 }
 
 // itemSpell is the spell an item's name holds ("Wand of Magic Missiles"
