@@ -116,7 +116,7 @@ func (p *parser) asksToAct() bool {
 		return true
 	}
 	for i := 0; i+1 < len(p.all); i++ {
-		if (p.all[i] == "can" || p.all[i] == "could" || p.all[i] == "may") && p.all[i+1] == "i" {
+		if (p.all[i] == "can" || p.all[i] == "could" || p.all[i] == "may") && (p.all[i+1] == "i" || p.all[i+1] == "we") {
 			return true
 		}
 	}
@@ -300,6 +300,13 @@ func (p *parser) restFrame(ws []string) (Intent, bool) {
 	if p.question && !p.asksToAct() {
 		return Intent{}, false
 	}
+	for i, w := range ws {
+		if asides[w] && i > 0 {
+			ws = ws[:i] // "can we rest for an hour before going on?"
+			break
+		}
+	}
+	ws = restNames(ws)
 	names, words := p.nameScan(ws)
 	for _, nm := range names {
 		if nm.slot != sArea {
@@ -337,6 +344,10 @@ func (p *parser) restFrame(ws []string) (Intent, bool) {
 			if !say(restLength(w)) {
 				return Intent{}, false
 			}
+		case restShort[w] != "":
+			if !say(restShort[w]) {
+				return Intent{}, false
+			}
 		case nightWords1[w]:
 			if !say("long") {
 				return Intent{}, false
@@ -353,7 +364,7 @@ func (p *parser) restFrame(ws []string) (Intent, bool) {
 				return Intent{}, false
 			}
 			i++
-		case deed && restRivals[w]:
+		case deed && restRivals[w] && !restColour(ws, i):
 			return Intent{}, false
 		}
 	}
@@ -364,6 +375,40 @@ func (p *parser) restFrame(ws []string) (Intent, bool) {
 		return Intent{}, false
 	}
 	return Intent{Kind: "rest", Rest: length}, true
+}
+
+// restNames writes a rest's length said by name ("long rest", "short
+// rest") as its shorthand, so that "long" is not read as the start of a
+// longsword's name: "time for a long rest, we're wiped".
+func restNames(ws []string) []string {
+	out := slices.Clone(ws)
+	for i := 0; i+1 < len(out); i++ {
+		if l := restLength(out[i]); l != "" && lemma(out[i+1], isVerb) == "rest" {
+			out[i] = map[string]string{"long": "lr", "short": "sr"}[l]
+		}
+	}
+	return out
+}
+
+// restColour reports whether the verb at i is no action of its own
+// beside a rest: the rest's own verb ("grab a short rest", "catch some
+// sleep"), a verb with nothing after it in its sentence ("I'm beat. long
+// rest at the inn?"), or a word of a rest's rules ("I need my hit dice").
+func restColour(ws []string, i int) bool {
+	if i+1 >= len(ws) || ws[i+1] == "." {
+		return true
+	}
+	if ws[i] == "hit" && (ws[i+1] == "dice" || ws[i+1] == "die") {
+		return true
+	}
+	j := i + 1
+	for j < len(ws) && (ws[j] == "a" || ws[j] == "an" || ws[j] == "some" || ws[j] == "the") {
+		j++
+	}
+	if j < len(ws) && restShort[ws[j]] != "" {
+		return true
+	}
+	return j < len(ws) && restCues[lemma(ws[j], isVerb)] && (j+1 >= len(ws) || !isNumber(ws[j+1]))
 }
 
 // restRivals are the verbs of other actions a rest is not said with.

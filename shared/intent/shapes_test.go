@@ -1,0 +1,41 @@
+package intent_test
+
+import (
+	"reflect"
+	"testing"
+
+	"chronicler/shared/intent"
+)
+
+// Sentences of the shapes players type around an action, in other words
+// than the corpus's: each is read as the one action it asks for, or left
+// unread where the words ask for none.
+func TestParseReadsTheWordsAroundAnAction(t *testing.T) {
+	short, long := &in{Kind: "rest", Rest: "short"}, &in{Kind: "rest", Rest: "long"}
+	for _, c := range []struct {
+		ctx  intent.Context
+		text string
+		want *in
+	}{
+		// a rest asked with words around it
+		{explore, "long rest now folks, I'm spent", long},
+		{explore, "ok short rest everyone", short},
+		{explore, "I'm done in. short rest by the road?", short},
+		{explore, "short rest, I want to spend hit dice", short},
+		{table, "could we catch a long rest upstairs?", long},
+		{explore, "can we rest for an hour before heading out?", short},
+		{explore, "I take the long road", nil},
+		{table, "short rest and then I stab goblin 1", nil},
+	} {
+		got, ok := intent.Parse(c.text, c.ctx)
+		if c.want == nil {
+			if ok {
+				t.Errorf("%q read as %+v, want it unread", c.text, got)
+			}
+			continue
+		}
+		if !ok || !reflect.DeepEqual(got, *c.want) {
+			t.Errorf("%q = %+v, %v; want %+v", c.text, got, ok, *c.want)
+		}
+	}
+}
