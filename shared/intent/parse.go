@@ -87,6 +87,78 @@ func Parse(text string, ctx Context) (Intent, bool) {
 // two intents, the first keeping the turn open for the second. Anything
 // else it reads is one intent, as Parse reads it.
 func ParseAll(text string, ctx Context) ([]Intent, bool) {
+	read, ok := parseAll(text, ctx)
+	if ok && asksTheWorld(text) && (len(read) != 1 || read[0].Kind != "check") {
+		return nil, false // "who runs the mill these days?" asks about the mill, not to go there
+	}
+	if ok && len(read) == 1 && read[0].Kind == "attack" && read[0].Weapon == "" && throwsOther(tokenize(text), ctx) {
+		return nil, false // "I throw my net over orc 2": a thing the actor holds no weapon of
+	}
+	return read, ok
+}
+
+// throwVerbs send the thing named after them at a foe.
+var throwVerbs = set("throw", "throws", "threw", "hurl", "hurls", "fling", "flings", "flung", "toss", "tosses",
+	"lob", "lobs", "chuck", "chucks")
+
+// thrownBlows are things thrown that are no weapon a character holds: a
+// punch, a blow.
+var thrownBlows = set("punch", "punches", "blow", "blows", "jab", "hook", "haymaker", "kick", "fist", "fists",
+	"myself", "herself", "himself", "it", "them", "one", "another", "something", "everything", "whatever")
+
+// throwsOther reports whether the words throw a thing, named right after
+// the verb, that is none of the actor's weapons nor their ammunition: a
+// net, a chair, a bottle, whose use the rules of a weapon attack do not
+// decide.
+func throwsOther(toks []token, ctx Context) bool {
+	p := &parser{ctx: ctx}
+	for i, t := range toks {
+		if !throwVerbs[t.w] {
+			continue
+		}
+		j := i + 1
+		for j < len(toks) && (toks[j].w == "my" || toks[j].w == "a" || toks[j].w == "an" || toks[j].w == "the" ||
+			toks[j].w == "his" || toks[j].w == "her" || toks[j].w == "their" || toks[j].w == "another") {
+			j++
+		}
+		if j >= len(toks) {
+			return false
+		}
+		w := toks[j].w
+		if structural[w] || thrownBlows[w] || ammo[w] || w == "," || w == "." || isNumber(w) {
+			return false
+		}
+		for _, cs := range [][]cand{p.weapons(), p.targets(), p.spells(), p.otherSpells()} {
+			for _, c := range cs {
+				if slices.Contains(c.words, w) || c.compact == w {
+					return false
+				}
+			}
+		}
+		if generic([]string{w}) || weaponKinds[w] {
+			return false
+		}
+		return true
+	}
+	return false
+}
+
+// whWords open a question about the world: "who runs the mill?".
+var whWords = set("who", "whose", "whom", "what", "whats", "why", "when", "which", "where", "wheres", "how", "hows")
+
+// asksTheWorld reports whether text, no speech in it, is a question
+// opening with a word that asks who, what or how: such a question may ask
+// what a character knows (a check), never for another action.
+func asksTheWorld(text string) bool {
+	text = strings.TrimSpace(text)
+	if !strings.HasSuffix(text, "?") || strings.ContainsAny(text, quoteChars) {
+		return false
+	}
+	toks := tokenize(text)
+	return len(toks) > 0 && whWords[toks[0].w]
+}
+
+func parseAll(text string, ctx Context) ([]Intent, bool) {
 	if len(text) > 4*MaxActionRunes || !utf8.ValidString(text) || utf8.RuneCountInString(text) > MaxActionRunes {
 		return nil, false
 	}
@@ -105,7 +177,7 @@ func ParseAll(text string, ctx Context) ([]Intent, bool) {
 	if rest, ok := p.withoutActor(ws[i:]); ok {
 		i = skipLead(ws, len(ws)-len(rest)) // "Aria says, 'Hello there.'"
 	}
-	if i < len(ws) && sayVerbs[ws[i]] && !notSpeech(ws[i:]) && !actsAfter(ws[i+1:]) {
+	if i < len(ws) && sayVerbs[ws[i]] && !notSpeech(ws[i:]) && !p.actsAfter(ws[i+1:]) {
 		if in, ok := unquoted(text, toks, i); ok {
 			return []Intent{in}, true
 		}
@@ -663,6 +735,9 @@ func (p *parser) task(ws []string) (Intent, bool) {
 	}
 	if !ok {
 		return Intent{}, false
+	}
+	if ws[0] == "pull" && takesOut(p.all) {
+		return Intent{}, false // "pull the map out": a thing taken from a pack, no strength tried
 	}
 	if (ws[0] == "lift" || ws[0] == "pull" || ws[0] == "take") && unnoticed(ws[1:]) {
 		sk = skill{"sleight-of-hand", "dex"} // "lift his coin purse without him noticing" is a pickpocket's
@@ -1801,4 +1876,12 @@ func unnoticed(ws []string) bool {
 		}
 	}
 	return false
+}
+
+// takesOut reports whether the words after a pull take something out of
+// a pack or a sheath ("out my rope", "the bag out"), not out of anything
+// that holds it fast ("the sword out of the stone").
+func takesOut(ws []string) bool {
+	i := slices.Index(ws, "out")
+	return i >= 0 && (i+1 == len(ws) || ws[i+1] != "of")
 }

@@ -121,6 +121,7 @@ func (p *parser) spellFirst(ws []string) (Intent, bool) {
 	if !ok {
 		return Intent{}, false
 	}
+	ws = p.spellAsVerb(ws)
 	for _, cs := range [][]cand{p.spells(), p.otherSpells()} {
 		best, hit := spellAtHead(ws, cs)
 		if best == 0 {
@@ -150,12 +151,46 @@ func (p *parser) spellFirst(ws []string) (Intent, bool) {
 		}
 		ids, ok := p.castTargets(rest)
 		if !ok {
+			if len(name) > 1 && directions[rest[0]] && p.namesNoOne(rest) {
+				return in, true // "misty step away from the orcs": a way to go, no one cast at
+			}
 			return Intent{}, false
 		}
 		in.TargetIDs = ids
 		return in, true
 	}
 	return Intent{}, false
+}
+
+// spellAsVerb writes a spell's name of two words used as a verb ("misty
+// steps away") as the name: the verb's -s off its last word.
+func (p *parser) spellAsVerb(ws []string) []string {
+	if len(ws) < 2 || !strings.HasSuffix(ws[1], "s") {
+		return ws
+	}
+	for _, cs := range [][]cand{p.spells(), p.otherSpells()} {
+		for _, c := range cs {
+			if len(c.words) == 2 && ws[0] == c.words[0] && ws[1] == c.words[1]+"s" {
+				return append([]string{ws[0], c.words[1]}, ws[2:]...)
+			}
+		}
+	}
+	return ws
+}
+
+// namesNoOne reports whether words name no creature the context holds,
+// fallen or standing: the orcs a step away from are not its targets.
+func (p *parser) namesNoOne(ws []string) bool {
+	if i := slices.Index(ws, "from"); i >= 0 {
+		ws = ws[:i]
+	}
+	names, _ := p.nameScan(ws)
+	for _, nm := range names {
+		if nm.slot == sTarget {
+			return false
+		}
+	}
+	return true
 }
 
 // plainVerbs are spells whose one-word names are also what anyone does:

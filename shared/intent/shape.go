@@ -589,9 +589,10 @@ func asksHowOften(ws []string) bool {
 }
 
 // actsAfter reports whether words after a verb of speech go on to attack
-// or cast ("whispers a prayer and casts Bless on Bram"): the act is what
-// is asked, the speech its colour.
-func actsAfter(ws []string) bool {
+// or cast ("whispers a prayer and casts Bless on Bram", "mutters a word
+// and misty steps away", a spell's name of two words or more standing as
+// its verb): the act is what is asked, the speech its colour.
+func (p *parser) actsAfter(ws []string) bool {
 	for i, w := range ws {
 		if (w != "and" && w != "then" && w != ",") || i+1 >= len(ws) {
 			continue
@@ -603,6 +604,11 @@ func actsAfter(ws []string) bool {
 		switch verbOf[lemma(rest[0], isVerb)] {
 		case vAttack, vCast:
 			return true
+		}
+		for _, cs := range [][]cand{p.spells(), p.otherSpells()} {
+			if best, hit := spellAtHead(p.spellAsVerb(rest), cs); best > 1 && hit >= 0 {
+				return true
+			}
 		}
 	}
 	return false

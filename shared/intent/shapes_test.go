@@ -39,3 +39,38 @@ func TestParseReadsTheWordsAroundAnAction(t *testing.T) {
 		}
 	}
 }
+
+// Reads that once went wrong, in other words than the corpus's: a spell's
+// name said as a verb after speech, a question about the world, a thing
+// taken out of a pack, and a thing thrown that is no weapon held.
+func TestParseDeclinesWhatAsksNoAction(t *testing.T) {
+	for _, c := range []struct {
+		ctx  intent.Context
+		text string
+		want *in
+	}{
+		{table, "I misty step away from goblin 1", &in{Kind: "cast", Spell: "misty-step"}},
+		{explore, "who owns the stables?", nil},
+		{table, "where does the cellar lead?", nil},
+		{explore, "what do I remember about trolls?", &in{Kind: "check", Ability: "int"}},
+		{explore, "I pull out my map", nil},
+		{explore, "pull the lever out of the wall", &in{Kind: "check", Ability: "str", Skill: "athletics", Difficulty: "medium"}},
+		{table, "I hurl a chair at goblin 1", nil},
+		{table, "I throw my dagger at goblin 1", &in{Kind: "attack", TargetID: "goblin-1", Weapon: "dagger"}},
+		{table, "I throw a punch at goblin 1", &in{Kind: "attack", TargetID: "goblin-1"}},
+	} {
+		got, ok := intent.Parse(c.text, c.ctx)
+		if c.want == nil {
+			if ok {
+				t.Errorf("%q read as %+v, want it unread", c.text, got)
+			}
+			continue
+		}
+		if !ok || !reflect.DeepEqual(got, *c.want) {
+			t.Errorf("%q = %+v, %v; want %+v", c.text, got, ok, *c.want)
+		}
+	}
+	if got, ok := intent.Parse("Aria whispers a charm and misty steps behind the bar", table); ok && got.Kind == "say" {
+		t.Errorf("a spell's name said as a verb after speech read as the speech: %+v", got)
+	}
+}
