@@ -241,6 +241,9 @@ func parseAll(text string, ctx Context) ([]Intent, bool) {
 	if in, ok := p.framed(ws); ok {
 		return p.bonus([]Intent{in}, bonus)
 	}
+	if in, ok := p.wornGear(ws); ok {
+		return p.bonus([]Intent{in}, bonus)
+	}
 	return nil, false
 }
 
@@ -735,6 +738,9 @@ func (p *parser) task(ws []string) (Intent, bool) {
 	}
 	if !ok {
 		return Intent{}, false
+	}
+	if in, ok := p.wornGear(ws); ok {
+		return in, true // "pull my chain mail on": dressed, not a feat of strength
 	}
 	if ws[0] == "pull" && takesOut(p.all) {
 		return Intent{}, false // "pull the map out": a thing taken from a pack, no strength tried

@@ -26,6 +26,13 @@ func TestParseReadsTheWordsAroundAnAction(t *testing.T) {
 		{explore, "can we rest for an hour before heading out?", short},
 		{explore, "I take the long road", nil},
 		{table, "short rest and then I stab goblin 1", nil},
+		// worn gear put on by a verb of dressing
+		{explore, "I pull my chain mail on quickly", &in{Kind: "equip", Item: "chain-mail"}},
+		{explore, "Aria buckles herself into the chain mail", &in{Kind: "equip", Item: "chain-mail"}},
+		{explore, "slinging my shield onto my arm", &in{Kind: "equip", Item: "shield"}},
+		{explore, "I put my shield down by the door", nil},
+		{explore, "I put the rope back in my pack", nil},
+		{explore, "slip the chain mail into the cart", nil},
 	} {
 		got, ok := intent.Parse(c.text, c.ctx)
 		if c.want == nil {

@@ -1,0 +1,66 @@
+package intent
+
+import "slices"
+
+// Readers of the shapes players give an action in when no verb of the
+// rules names it: gear put on by a verb of dressing, a skill named after
+// the sentence as its label, a weapon and a foe listed with nothing else.
+// Each is a table of the words a shape is made of, so that every
+// sentence of the shape is read, not the few a corpus holds.
+
+// wearVerbs put on worn gear with a word that says on what: "put my chain
+// mail on", "strap my shield to my arm", "buckle myself into my mail".
+var wearVerbs = set("put", "puts", "putting", "slip", "slips", "slipping", "strap", "straps", "strapping",
+	"buckle", "buckles", "buckling", "pull", "pulls", "pulling", "shrug", "shrugs", "get", "gets", "throw", "throws",
+	"lace", "laces", "lacing", "fasten", "fastens", "sling", "slings", "slinging")
+
+// wornWords say the gear goes on the body: "on", "into" it, "to my arm".
+var wornWords = set("on", "onto", "arm", "shoulder", "shoulders")
+
+// wornGear reads worn gear put on: a verb of dressing, one item the
+// actor carries, a word that says it goes on, and no other name.
+func (p *parser) wornGear(ws []string) (Intent, bool) {
+	if len(ws) < 3 || !wearVerbs[ws[0]] {
+		return Intent{}, false
+	}
+	rest := ws[1:]
+	if i := slices.IndexFunc(rest, func(w string) bool { return asides[w] }); i > 0 {
+		rest = rest[:i] // "slips the chain mail on before we leave"
+	}
+	names, words := p.nameScan(rest)
+	item := ""
+	for _, nm := range names {
+		switch {
+		case nm.slot == sItem && len(nm.ids) == 1 && (item == "" || item == nm.ids[0]):
+			item = nm.ids[0]
+		case nm.slot == sSpell && slices.ContainsFunc(names, func(o named) bool { return o.at == nm.at && o.slot == sItem }):
+			// "my shield": the item the spell is also named after
+		default:
+			return Intent{}, false
+		}
+	}
+	if item == "" {
+		return Intent{}, false
+	}
+	for _, w := range words {
+		if !wornFill[trimTilde(w)] {
+			return Intent{}, false // "put my shield down by the door": a word the shape lacks
+		}
+	}
+	into := slices.Contains(rest, "into") && (slices.Contains(rest, "myself") || slices.Contains(rest, "herself"))
+	if !into && !slices.ContainsFunc(rest, func(w string) bool { return wornWords[w] }) {
+		return Intent{}, false // "put my chain mail in the cart", "slip the potion into my belt"
+	}
+	return Intent{Kind: "equip", Item: item}, true
+}
+
+// wornFill are the words a sentence of dressing holds besides the gear.
+var wornFill = set("arm", "back", "shoulder", "shoulders", "myself", "herself", "again", "quickly", "now",
+	"tight", "tightly", "securely", "left", "on", "onto", "into")
+
+func trimTilde(w string) string {
+	if len(w) > 0 && w[0] == '~' {
+		return w[1:]
+	}
+	return w
+}
