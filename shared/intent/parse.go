@@ -88,6 +88,16 @@ func Parse(text string, ctx Context) (Intent, bool) {
 // else it reads is one intent, as Parse reads it.
 func ParseAll(text string, ctx Context) ([]Intent, bool) {
 	read, ok := parseAll(text, ctx)
+	if !ok && len(text) <= 4*MaxActionRunes && utf8.ValidString(text) && utf8.RuneCountInString(text) <= MaxActionRunes {
+		p := &parser{ctx: ctx}
+		if usableID(ctx.ActorID) {
+			p.self = ctx.ActorID
+		}
+		read, ok = one(p.skillLabel(text))
+		if ok {
+			return read, true
+		}
+	}
 	if ok && asksTheWorld(text) && (len(read) != 1 || read[0].Kind != "check") {
 		return nil, false // "who runs the mill these days?" asks about the mill, not to go there
 	}

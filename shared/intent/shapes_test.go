@@ -33,6 +33,13 @@ func TestParseReadsTheWordsAroundAnAction(t *testing.T) {
 		{explore, "I put my shield down by the door", nil},
 		{explore, "I put the rope back in my pack", nil},
 		{explore, "slip the chain mail into the cart", nil},
+		// a skill named apart as the sentence's label
+		{explore, "is that bird an omen? religion", &in{Kind: "check", Ability: "int", Skill: "religion"}},
+		{table, "Athletics check: I haul myself up onto the balcony", &in{Kind: "check", Ability: "str", Skill: "athletics"}},
+		{explore, "medicine - what killed this deer?", &in{Kind: "check", Ability: "wis", Skill: "medicine"}},
+		{table, "vault the table, sleight of hand", &in{Kind: "check", Ability: "dex", Skill: "sleight-of-hand"}},
+		{table, "stealth: I never move, just wait", nil},
+		{table, "stealth or perception?", nil},
 	} {
 		got, ok := intent.Parse(c.text, c.ctx)
 		if c.want == nil {

@@ -1,6 +1,9 @@
 package intent
 
-import "slices"
+import (
+	"slices"
+	"strings"
+)
 
 // Readers of the shapes players give an action in when no verb of the
 // rules names it: gear put on by a verb of dressing, a skill named after
@@ -63,4 +66,75 @@ func trimTilde(w string) string {
 		return w[1:]
 	}
 	return w
+}
+
+// labelBreaks set a label apart from the sentence it names: "slide across
+// the bar, acrobatics", "arcana: what is this?", "insight - is he lying?".
+var labelBreaks = []string{",", ":", "?", ".", "!", " - ", " — ", " – "}
+
+// labelTail are the words a skill's label may carry: "nature check",
+// "history roll pls".
+var labelTail = set("check", "roll", "pls", "plz", "please", "then", "maybe", "i", "guess")
+
+// skillLabel reads a sentence that names the check it asks for apart, as
+// a label first or last ("can I tell which way the cart went? survival"):
+// the labelled skill, when the rest is no other action and names no
+// other skill.
+func (p *parser) skillLabel(text string) (Intent, bool) {
+	if strings.ContainsAny(text, quoteChars) {
+		return Intent{}, false
+	}
+	parts := []string{strings.TrimSpace(text)}
+	for _, b := range labelBreaks {
+		var next []string
+		for _, s := range parts {
+			next = append(next, strings.Split(s, b)...)
+		}
+		parts = next
+	}
+	parts = slices.DeleteFunc(parts, func(s string) bool { return strings.TrimSpace(s) == "" })
+	if len(parts) < 2 {
+		return Intent{}, false
+	}
+	for _, at := range []int{0, len(parts) - 1} {
+		sk, ok := labelSkill(parts[at])
+		if !ok {
+			continue
+		}
+		rest := slices.Delete(slices.Clone(parts), at, at+1)
+		for _, r := range rest {
+			ws := clean(p.possessives(tokenize(r)))
+			if len(ws) > 0 && whWords[ws[0]] {
+				continue // "arcana: what kind of magic is in this wand?" asks what the check tells
+			}
+			if hedged(ws) {
+				return Intent{}, false
+			}
+			for i := range ws {
+				if s, n := skillAt(ws[i:]); n > 0 && s != sk {
+					return Intent{}, false // two skills named
+				}
+			}
+			if in, ok := Parse(r, p.ctx); ok && in.Kind != "check" && in.Kind != "move" {
+				return Intent{}, false // "stab goblin 1, athletics": an action of its own
+			}
+		}
+		return Intent{Kind: "check", Ability: sk.ability, Skill: sk.id}, true
+	}
+	return Intent{}, false
+}
+
+// labelSkill is the skill words name as a label alone: "History", "nature
+// check", "perc pls".
+func labelSkill(s string) (skill, bool) {
+	ws := strings.Fields(strings.ToLower(strings.TrimSpace(s)))
+	for len(ws) > 0 && labelTail[ws[len(ws)-1]] {
+		ws = ws[:len(ws)-1]
+	}
+	name := strings.Join(ws, " ")
+	if full, ok := skillShort[name]; ok {
+		name = full
+	}
+	sk, ok := skills[name]
+	return sk, ok
 }
