@@ -93,9 +93,16 @@ func ParseAll(text string, ctx Context) ([]Intent, bool) {
 		if usableID(ctx.ActorID) {
 			p.self = ctx.ActorID
 		}
-		read, ok = one(p.skillLabel(text))
-		if ok {
-			return read, true
+		all := clean(p.possessives(tokenize(text)))
+		for i := range all {
+			if takesBack(all, i) {
+				return nil, false // "I cast Fireball... wait no, nevermind"
+			}
+		}
+		for _, r := range []func(string) (Intent, bool){p.skillLabel, p.terseList, p.withColour} {
+			if in, ok := r(text); ok {
+				return []Intent{in}, true
+			}
 		}
 	}
 	if ok && asksTheWorld(text) && (len(read) != 1 || read[0].Kind != "check") {

@@ -39,6 +39,17 @@ func TestParseReadsTheWordsAroundAnAction(t *testing.T) {
 		{explore, "medicine - what killed this deer?", &in{Kind: "check", Ability: "wis", Skill: "medicine"}},
 		{table, "vault the table, sleight of hand", &in{Kind: "check", Ability: "dex", Skill: "sleight-of-hand"}},
 		{table, "stealth: I never move, just wait", nil},
+		// a weapon and a foe as a terse list
+		{table, "dagger, orc 1, now", &in{Kind: "attack", TargetID: "orc-1", Weapon: "dagger"}},
+		{table, "Handaxe. Orc 2. In the throat.", &in{Kind: "attack", TargetID: "orc-2", Weapon: "handaxe"}},
+		{table, "longbow versus the bugbear chief", &in{Kind: "attack", TargetID: "bugbear-chief", Weapon: "longbow"}},
+		{table, "dagger, orc 1, then run", nil},
+		{table, "dagger. orc 1. longbow.", nil},
+		// an attack or a cast followed by colour
+		{table, "healing word on ilsa, shes down to 1", &in{Kind: "cast", Spell: "healing-word", TargetIDs: []string{"pc-ilsa"}}},
+		{table, "I stab goblin 1 with my dagger. If it screams, all the better.", &in{Kind: "attack", TargetID: "goblin-1", Weapon: "dagger"}},
+		{table, "fire bolt at orc 1 because goblin 2 is too far", nil},
+		{table, "fire bolt at orc 1. Then I run to the cellar.", nil},
 		{table, "stealth or perception?", nil},
 	} {
 		got, ok := intent.Parse(c.text, c.ctx)

@@ -138,3 +138,116 @@ func labelSkill(s string) (skill, bool) {
 	sk, ok := skills[name]
 	return sk, ok
 }
+
+// terseFill are the words a terse list may hold besides its weapon and
+// foe: "longsword, goblin 1, go", "Longbow. Goblin 1. Right in the eye."
+var terseFill = set("go", "now", "pls", "plz", "please", "again", "do", "it", "right", "in", "the", "a", "his",
+	"her", "its", "to", "at", "vs", "versus", "attack", "hit", "go", "quick", "fast", "yes", "ok", "okay")
+
+// terseList reads an attack given as a list: a weapon the actor holds
+// and one creature present, each a part of its own, and nothing else but
+// words of urging or where the blow lands.
+func (p *parser) terseList(text string) (Intent, bool) {
+	if strings.ContainsAny(text, quoteChars) {
+		return Intent{}, false
+	}
+	parts := []string{strings.ToLower(text)}
+	for _, b := range []string{",", ".", "!", ";", " vs ", " versus ", " - "} {
+		var next []string
+		for _, s := range parts {
+			next = append(next, strings.Split(s, b)...)
+		}
+		parts = next
+	}
+	var target, weapon string
+	seen := 0
+	for _, part := range parts {
+		ws := clean(p.possessives(tokenize(part)))
+		if len(ws) == 0 {
+			continue
+		}
+		seen++
+		if id, o := p.one(ws, p.weapons(), false); o == resolved {
+			if weapon != "" {
+				return Intent{}, false
+			}
+			weapon = id
+			continue
+		}
+		if id, o := p.one(ws, p.targets(), false); o == resolved && p.mayAttack(id) {
+			if target != "" {
+				return Intent{}, false
+			}
+			target = id
+			continue
+		}
+		if slices.ContainsFunc(ws, func(w string) bool { return !terseFill[w] && !bodyParts[w] && !directions[w] }) {
+			return Intent{}, false // a word the list has no place for: "longsword, goblin 1, then run"
+		}
+	}
+	if target == "" || weapon == "" || seen < 2 {
+		return Intent{}, false
+	}
+	return Intent{Kind: "attack", TargetID: target, Weapon: weapon}, true
+}
+
+// colourOpeners begin words after an action that say why or how it goes,
+// not what else is done: "cure wounds on bram, he's bleeding out", "fire
+// bolt at orc 2 since the wand's running low".
+var colourOpeners = set("since", "because", "cause", "cuz", "coz", "as", "hes", "shes", "its", "theyre", "maybe",
+	"hopefully", "lol", "pls", "plz", "please")
+
+// withColour reads an attack or a cast followed by colour: words opened
+// by a word of why or how, or a sentence after it that names no one and
+// reads as no action ("... with her longsword. If it drops the blade,
+// even better."). The action alone is read.
+func (p *parser) withColour(text string) (Intent, bool) {
+	if strings.ContainsAny(text, quoteChars) {
+		return Intent{}, false
+	}
+	toks := tokenize(text)
+	for i := 2; i < len(toks); i++ {
+		cut := colourOpeners[toks[i].w] || toks[i].w == "." && i+1 < len(toks)
+		if !cut {
+			continue
+		}
+		head, tail := joinTokens(toks[:i]), joinTokens(toks[i:])
+		if toks[i].w == "." {
+			tail = joinTokens(toks[i+1:])
+		}
+		in, ok := Parse(head, p.ctx)
+		if !ok || in.Kind != "attack" && in.Kind != "cast" {
+			continue
+		}
+		if _, acts := Parse(tail, p.ctx); acts {
+			return Intent{}, false // a second action, not colour
+		}
+		tw := clean(p.possessives(tokenize(tail)))
+		names, words := p.nameScan(tw)
+		for _, nm := range names {
+			if nm.slot != sItem && !(nm.slot == sWeapon && slices.Equal(nm.ids, []string{in.Weapon})) {
+				return Intent{}, false // colour naming another creature, weapon or spell may be another action
+			}
+		}
+		for _, w := range words {
+			if !strings.HasPrefix(w, "~") && (verbs[w] || rivalVerbs[w] || frameAttackVerbs[w]) && !colourVerbs[w] {
+				return Intent{}, false // "... since I then run": a deed of its own
+			}
+		}
+		return in, true
+	}
+	return Intent{}, false
+}
+
+// colourVerbs are verbs colour after an action says of its target or the
+// fight, not deeds of the actor: "he's bleeding out", "if it drops the blade".
+var colourVerbs = set("drop", "bleed", "run", "fall", "talk", "die", "go", "get", "want", "need", "be", "is", "have")
+
+// joinTokens joins the tokens' words, to be read again.
+func joinTokens(toks []token) string {
+	ws := make([]string, len(toks))
+	for i, t := range toks {
+		ws[i] = t.w
+	}
+	return strings.Join(ws, " ")
+}
