@@ -7,7 +7,8 @@ import (
 
 // Readers of the shapes players give an action in when no verb of the
 // rules names it: gear put on by a verb of dressing, a skill named after
-// the sentence as its label, a weapon and a foe listed with nothing else.
+// the sentence as its label, a weapon and a foe listed with nothing else,
+// an attack or a cast followed by colour.
 // Each is a table of the words a shape is made of, so that every
 // sentence of the shape is read, not the few a corpus holds.
 
