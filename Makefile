@@ -70,18 +70,16 @@ bench:
 	@# The DynamoDB-compatible test server copies its whole table on every
 	@# transaction, so few commits at 100,000 items already say enough.
 	$(GO) test -run '^$$' -bench CommitTurn -benchtime 10x -timeout 30m ./shared/dynamo/ | tee -a bench.txt
-	@# Planted facts the narrator's context recalls in two scripted campaigns, and its tokens.
+	@# The narrator's input at turns 10, 100 and 1,000 of a scripted campaign
+	@# beside the whole history, and recall of 50 planted facts in each of two
+	@# scripted campaigns against a sliding window and a rolling summary alone
+	@# of the same budget, with the tokens spent.
 	$(GO) test -run '^(TestRecallVsBaselines|TestContextTokensStayNearTarget)$$' -bench ContextTokens -count 1 -v ./shared/memory/ | grep -v '^=== RUN' | tee -a bench.txt
 	$(GO) test -run '^$$' -bench . -benchmem ./shared/dice/ ./shared/rules/ ./shared/rules/encounter/ ./shared/intent/ ./shared/rules/spell/ | tee -a bench.txt
 	@# The free-text parser on the corpus of player sentences (and the
 	@# held-out set when present): shares read right, wrong and unread by kind.
 	$(GO) test -run '^TestCorpus$$' -v -count=1 ./shared/intent/ | tee -a bench.txt
 	$(GO) test -run '^$$' -bench Sweep -benchtime 1x ./shared/game/ | tee -a bench.txt
-	@# The narrator's input at turns 10, 100 and 1,000 of a scripted campaign
-	@# beside the whole history, and recall of 50 planted facts against a
-	@# sliding window and a rolling summary alone of the same budget.
-	$(GO) test -run '^$$' -bench ContextTokens ./shared/memory/ | tee -a bench.txt
-	$(GO) test -run '^TestRecallVsBaselines$$' -v -count=1 ./shared/memory/ | tee -a bench.txt
 	@# Model cost of a 40-turn solo session and a 160-turn four-player one,
 	@# played through the real turn pipeline and the Bedrock adapter against
 	@# the model stand-in, priced from the request bodies at the list prices
