@@ -194,7 +194,7 @@ func parseAll(text string, ctx Context) ([]Intent, bool) {
 	if rest, ok := p.withoutActor(ws[i:]); ok {
 		i = skipLead(ws, len(ws)-len(rest)) // "Aria says, 'Hello there.'"
 	}
-	if i < len(ws) && sayVerbs[ws[i]] && !notSpeech(ws[i:]) && !p.actsAfter(ws[i+1:]) {
+	if i < len(ws) && sayVerbs[ws[i]] && !notSpeech(ws[i:]) && !p.actsAfter(ws[i+1:]) && !p.spellObjectOf(ws[i:]) {
 		if in, ok := unquoted(text, toks, i); ok {
 			return []Intent{in}, true
 		}
@@ -536,6 +536,9 @@ func (p *parser) action(ws []string) (Intent, bool) {
 	if len(ws) > 3 && utterVerbs[ws[0]] && ws[1] == "words" && ws[2] == "of" {
 		return p.cast(ws[3:]) // "murmur the words of Sacred Flame over orc 2"
 	}
+	if in, ok := p.delivered(ws); ok {
+		return in, true
+	}
 	// "put on my chain mail", "take off the shield", "put away my bow"
 	if len(ws) >= 3 && (ws[0] == "put" || ws[0] == "take") {
 		switch ws[0] + " " + ws[1] {
@@ -613,6 +616,67 @@ func (p *parser) action(ws []string) (Intent, bool) {
 		}
 	}
 	return Intent{}, false
+}
+
+// deliverVerbs cast the spell that is their object: "lay Cure Wounds on
+// Bram", "call down sacred flame on orc 1", "call Bless down on Bram and
+// Ilsa", "send a fire bolt at goblin 2".
+var deliverVerbs = set("lay", "lays", "call", "calls", "send", "sends", "bring", "brings", "unleash", "unleashes",
+	"weave", "weaves", "invoke", "invokes", "loose", "looses", "channel", "channels", "work", "works", "hurl", "hurls",
+	"fling", "flings", "throw", "throws", "launch", "launches", "release", "releases")
+
+// delivered reads a deliver verb whose object is a spell the context
+// knows, named whole at the object's head: the cast of it. "down" beside
+// the name is the verb's.
+func (p *parser) delivered(ws []string) (Intent, bool) {
+	if len(ws) < 2 || !deliverVerbs[ws[0]] {
+		return Intent{}, false
+	}
+	obj, ok := p.spellObject(ws[1:])
+	if !ok {
+		return Intent{}, false
+	}
+	return p.cast(obj)
+}
+
+// spellObject is a verb's object that names a spell the context knows
+// whole at its head, as a cast reads it: "down" or "forth" beside the name
+// and a determiner before it dropped.
+func (p *parser) spellObject(obj []string) ([]string, bool) {
+	if len(obj) == 0 {
+		return nil, false
+	}
+	if obj[0] == "down" || obj[0] == "forth" {
+		obj = obj[1:]
+	}
+	if len(obj) > 1 && spellDeterminers[obj[0]] {
+		obj = obj[1:]
+	}
+	for _, cs := range [][]cand{p.spells(), p.otherSpells()} {
+		best, hit := spellAtHead(obj, cs)
+		if best == 0 {
+			continue
+		}
+		if hit < 0 {
+			return nil, false
+		}
+		rest := obj[best:]
+		if len(rest) > 0 && (rest[0] == "down" || rest[0] == "forth") {
+			rest = rest[1:]
+		}
+		return append(slices.Clone(obj[:best]), rest...), true
+	}
+	return nil, false
+}
+
+// spellObjectOf reports whether a deliver verb's object is a spell:
+// "calls down sacred flame on orc 1" casts, it does not speak.
+func (p *parser) spellObjectOf(ws []string) bool {
+	if len(ws) < 2 || !deliverVerbs[ws[0]] {
+		return false
+	}
+	_, ok := p.spellObject(clean(ws[1:]))
+	return ok
 }
 
 // utterVerbs say a spell's words: "intone the words of Bless".
@@ -721,6 +785,9 @@ func (p *parser) task(ws []string) (Intent, bool) {
 		}
 		if in, ok := p.move(to); ok {
 			return in, true
+		}
+		if goalPreps[to[0]] {
+			return Intent{}, false // "I climb up to the tavern's attic": a place the map lacks
 		}
 	}
 	switch strings.Join(ws, " ") {
@@ -1332,6 +1399,9 @@ func takeLevel(ws []string) (level int, rest []string, ok bool) {
 
 // moveFillers may come between a move verb and the area: "go back down to
 // the cellar", "head out to the road".
+// goalPreps name where a movement ends: a place, which the map must hold.
+var goalPreps = set("to", "toward", "towards")
+
 var moveFillers = set("back", "down", "up", "over", "out", "outside", "inside", "downstairs",
 	"upstairs", "in", "into", "to", "toward", "towards", "onto", "through", "across", "along", "on", "off", "for")
 

@@ -225,7 +225,7 @@ func opensClause(ws []string) bool {
 	}
 	v := lemma(ws[i], isVerb)
 	_, task := taskVerbs[v]
-	return isVerb(v) || task || v == "draw" || v == "bring"
+	return isVerb(v) || task || v == "draw" || v == "bring" || deliverVerbs[ws[i]]
 }
 
 // asksRules reports whether words the readers could not read still ask
@@ -301,6 +301,9 @@ func (p *parser) readClause(c []string) (Intent, bool) {
 		}
 		if p.namesOther(c[end:], in) {
 			return Intent{}, false
+		}
+		if goalPreps[c[end]] && in.Kind == "check" && slices.ContainsFunc(c[:end], func(w string) bool { return motionTasks[w] }) {
+			return Intent{}, false // "I climb up to the tavern's attic": a place the map lacks
 		}
 		return in, true
 	}
@@ -609,10 +612,24 @@ func (p *parser) actsAfter(ws []string) bool {
 			if best, hit := spellAtHead(p.spellAsVerb(rest), cs); best > 1 && hit >= 0 {
 				return true
 			}
+			// "and lays Cure Wounds on Bram": a verb whose object is a spell
+			if len(rest) > 1 && !structural[rest[0]] && !spellDeterminers[rest[0]] {
+				obj := rest[1:]
+				if len(obj) > 1 && spellDeterminers[obj[0]] {
+					obj = obj[1:]
+				}
+				if best, hit := spellAtHead(obj, cs); best > 1 && hit >= 0 {
+					return true
+				}
+			}
 		}
 	}
 	return false
 }
+
+// spellDeterminers may stand before a spell named as a verb's object:
+// "and lays a Cure Wounds on Bram", "and sends her sacred flame".
+var spellDeterminers = set("a", "an", "the", "her", "his", "my", "their", "its")
 
 // creatureBeside is the one creature present that the clauses beside the
 // main one name, "" when they name none or several.
