@@ -776,7 +776,7 @@ func (p *parser) task(ws []string) (Intent, bool) {
 			return Intent{}, false
 		}
 	}
-	if motionTasks[ws[0]] && len(ws) > 2 && (moveFillers[ws[1]] || directions[ws[1]]) {
+	if motionTasks[lemma(ws[0], isVerb)] && len(ws) > 2 && (moveFillers[ws[1]] || directions[ws[1]]) {
 		// "I sneak off toward the stables", "creep down into the cellar":
 		// movement toward a named place is a move, however quietly
 		to := ws[1:]
@@ -786,7 +786,7 @@ func (p *parser) task(ws []string) (Intent, bool) {
 		if in, ok := p.move(to); ok {
 			return in, true
 		}
-		if goalPreps[to[0]] {
+		if goalsPlace(to) {
 			return Intent{}, false // "I climb up to the tavern's attic": a place the map lacks
 		}
 	}
@@ -1399,8 +1399,20 @@ func takeLevel(ws []string) (level int, rest []string, ok bool) {
 
 // moveFillers may come between a move verb and the area: "go back down to
 // the cellar", "head out to the road".
-// goalPreps name where a movement ends: a place, which the map must hold.
+// goalPreps name where a movement ends.
 var goalPreps = set("to", "toward", "towards")
+
+// placeNouns are places one goes to, not things one steals up to: a
+// movement's goal that names one the map lacks is no check ("climb up to
+// the attic"), while "sneak up to the window" still is.
+var placeNouns = set("attic", "attics", "loft", "hayloft", "rafters", "roof", "rooftop", "rooftops", "tower", "belfry",
+	"room", "rooms", "chamber", "hall", "gallery", "upstairs", "floor", "storey", "story", "cave", "crypt", "tunnel", "tunnels")
+
+// goalsPlace reports whether words open with a goal preposition and name
+// a place noun: where a movement ends.
+func goalsPlace(ws []string) bool {
+	return len(ws) > 1 && goalPreps[ws[0]] && slices.ContainsFunc(ws[1:], func(w string) bool { return placeNouns[w] })
+}
 
 var moveFillers = set("back", "down", "up", "over", "out", "outside", "inside", "downstairs",
 	"upstairs", "in", "into", "to", "toward", "towards", "onto", "through", "across", "along", "on", "off", "for")

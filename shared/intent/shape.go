@@ -302,7 +302,7 @@ func (p *parser) readClause(c []string) (Intent, bool) {
 		if p.namesOther(c[end:], in) {
 			return Intent{}, false
 		}
-		if goalPreps[c[end]] && in.Kind == "check" && slices.ContainsFunc(c[:end], func(w string) bool { return motionTasks[w] }) {
+		if goalsPlace(c[end:]) && in.Kind == "check" && slices.ContainsFunc(c[:end], func(w string) bool { return motionTasks[lemma(w, isVerb)] }) {
 			return Intent{}, false // "I climb up to the tavern's attic": a place the map lacks
 		}
 		return in, true

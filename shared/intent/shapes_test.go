@@ -119,6 +119,7 @@ func TestParseReadsTheSixthSetsShapes(t *testing.T) {
 		// a climb toward a place the map lacks
 		{table, "I climb up to the rafters", nil},
 		{explore, "Aria climbs toward the hayloft", nil},
+		{table, "I creep up to the door", &in{Kind: "check", Ability: "dex", Skill: "stealth", Difficulty: "medium"}},
 		{table, "I climb onto the bar", &in{Kind: "check", Ability: "str", Skill: "athletics", Difficulty: "medium"}},
 		{table, "I climb down into the cellar", &in{Kind: "move", ToAreaID: "cellar"}},
 	} {
