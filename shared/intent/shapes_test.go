@@ -122,6 +122,11 @@ func TestParseReadsTheSixthSetsShapes(t *testing.T) {
 		{table, "I creep up to the door", &in{Kind: "check", Ability: "dex", Skill: "stealth", Difficulty: "medium"}},
 		{table, "I climb onto the bar", &in{Kind: "check", Ability: "str", Skill: "athletics", Difficulty: "medium"}},
 		{table, "I climb down into the cellar", &in{Kind: "move", ToAreaID: "cellar"}},
+		// "one" after a determiner or a picking word stands for a creature
+		{table, "hit the goblin, the one on the left", nil},
+		{table, "stab the orc, the ugly one", nil},
+		{lone, "stab the orc, the ugly one", &in{Kind: "attack", TargetID: "orc-1"}},
+		{table, "stab orc one", &in{Kind: "attack", TargetID: "orc-1"}},
 	} {
 		got, ok := intent.Parse(c.text, c.ctx)
 		if c.want == nil {

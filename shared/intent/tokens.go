@@ -29,7 +29,11 @@ func tokenize(s string) []token {
 	flush := func(end int) {
 		if b.Len() > 0 {
 			w := b.String()
-			toks = append(toks, token{w: normalWord(w), end: end, poss: apos && strings.HasSuffix(w, "s")})
+			n := normalWord(w)
+			if w == "one" && len(toks) > 0 && (oneLeads[toks[len(toks)-1].w] || pickWords[toks[len(toks)-1].w]) {
+				n = w // "the big one", "the one by the door": a pronoun, no number
+			}
+			toks = append(toks, token{w: n, end: end, poss: apos && strings.HasSuffix(w, "s")})
 			b.Reset()
 		}
 		apos = false
@@ -64,6 +68,10 @@ func tokenize(s string) []token {
 	flush(len(s))
 	return toks
 }
+
+// oneLeads make the "one" after them a pronoun that stands for a
+// creature ("the one on the left"), as pickWords do ("the big one").
+var oneLeads = set("the", "that", "this", "which", "each", "every", "another")
 
 var numberWords = map[string]string{
 	"one": "1", "two": "2", "three": "3", "four": "4", "five": "5",
