@@ -539,6 +539,9 @@ func (p *parser) action(ws []string) (Intent, bool) {
 	if in, ok := p.delivered(ws); ok {
 		return in, true
 	}
+	if in, ok := p.aimedItem(ws); ok {
+		return in, true
+	}
 	// "put on my chain mail", "take off the shield", "put away my bow"
 	if len(ws) >= 3 && (ws[0] == "put" || ws[0] == "take") {
 		switch ws[0] + " " + ws[1] {
@@ -678,6 +681,57 @@ func (p *parser) spellObjectOf(ws []string) bool {
 	_, ok := p.spellObject(clean(ws[1:]))
 	return ok
 }
+
+// aimVerbs aim a thing at a creature: "level the wand at orc 2".
+var aimVerbs = set("point", "points", "aim", "aims", "level", "levels", "train", "trains", "turn", "turns", "raise", "raises")
+
+// aimedItem reads an item that holds a spell aimed at creatures without
+// the spell named ("levels the wand at orc 2", "point my wand of magic
+// missiles at goblin 1"): the cast of its spell with it.
+func (p *parser) aimedItem(ws []string) (Intent, bool) {
+	if len(ws) < 4 || !aimVerbs[ws[0]] {
+		return Intent{}, false
+	}
+	return p.itemCast(ws[1:])
+}
+
+// itemCast reads an item that holds a spell followed by the creatures it
+// is turned on ("the wand at goblin 1", "wand on orc 1"): the cast of its
+// spell with it. A weapon is no such item.
+func (p *parser) itemCast(ws []string) (Intent, bool) {
+	for i, w := range ws {
+		if !targetPreps[w] || i == 0 || i == len(ws)-1 {
+			continue
+		}
+		id, o := p.one(ws[:i], p.items(), false)
+		if o != resolved {
+			return Intent{}, false
+		}
+		spell := p.itemSpell(id)
+		if spell == "" || indexOf(p.ctx.Weapons, id) >= 0 {
+			return Intent{}, false
+		}
+		at := ws[i:]
+		for k, w := range at {
+			if (w == "and" || w == "then" || w == ",") && releases[strings.Join(at[k+1:], " ")] {
+				at = at[:k] // "and let it rip": the wand set off, no second deed
+				break
+			}
+		}
+		ids, ok := p.castTargets(at)
+		if !ok {
+			return Intent{}, false
+		}
+		return Intent{Kind: "cast", Spell: spell, TargetIDs: ids, With: []string{id}}, true
+	}
+	return Intent{}, false
+}
+
+// releases set off an item aimed before them: "point the wand at goblin
+// 1 and let it rip".
+var releases = set("let it rip", "let rip", "let it fly", "let fly", "let loose", "let it loose", "fire", "fire it",
+	"fire away", "blast", "blast away", "zap", "zap it", "speak the command word", "speaks the command word",
+	"say the command word", "says the command word", "trigger it", "triggers it", "use it", "uses it")
 
 // utterVerbs say a spell's words: "intone the words of Bless".
 var utterVerbs = set("murmur", "murmurs", "intone", "intones", "utter", "utters", "speak", "speaks", "recite", "recites",

@@ -473,6 +473,9 @@ func (p *parser) areaWord(w string) bool {
 // myself", "potion to Bram". An item that is also a weapon is left
 // alone: "dagger on goblin 1" may be an attack.
 func (p *parser) itemFirst(ws []string) (Intent, bool) {
+	if in, ok := p.itemCast(ws); ok {
+		return in, true // "wand on orc 1": the wand's spell cast at orc 1
+	}
 	hits, rest := takeName(ws, p.items(), set("on", "to", "for"))
 	if len(hits) != 1 || len(rest) < 2 {
 		return Intent{}, false

@@ -122,6 +122,13 @@ func TestParseReadsTheSixthSetsShapes(t *testing.T) {
 		{table, "I creep up to the door", &in{Kind: "check", Ability: "dex", Skill: "stealth", Difficulty: "medium"}},
 		{table, "I climb onto the bar", &in{Kind: "check", Ability: "str", Skill: "athletics", Difficulty: "medium"}},
 		{table, "I climb down into the cellar", &in{Kind: "move", ToAreaID: "cellar"}},
+		// a wand aimed at creatures without its spell named casts its spell
+		{wand, "I train the wand on goblin 2", &in{Kind: "cast", Spell: "magic-missile", TargetIDs: []string{"goblin-2"}, With: []string{"wand-of-magic-missiles"}}},
+		{wand, "Aria aims her wand of magic missiles at orc 1 and orc 2 and fires", &in{Kind: "cast", Spell: "magic-missile", TargetIDs: []string{"orc-1", "orc-2"}, With: []string{"wand-of-magic-missiles"}}},
+		{wand, "wand at the bugbear chief!", &in{Kind: "cast", Spell: "magic-missile", TargetIDs: []string{"bugbear-chief"}, With: []string{"wand-of-magic-missiles"}}},
+		{table, "I aim the wand at goblin 2", nil},
+		{wand, "I aim the wand at the goblin", nil},
+		{wand, "I aim my longbow at orc 2", &in{Kind: "attack", TargetID: "orc-2", Weapon: "longbow"}},
 		// "one" after a determiner or a picking word stands for a creature
 		{table, "hit the goblin, the one on the left", nil},
 		{table, "stab the orc, the ugly one", nil},
