@@ -880,7 +880,10 @@ func (p *parser) task(ws []string) (Intent, bool) {
 	if in, ok := p.wornGear(ws); ok {
 		return in, true // "pull my chain mail on": dressed, not a feat of strength
 	}
-	if ws[0] == "pull" && takesOut(p.all) {
+	if ws[0] == "lift" && p.ownThing(ws[1:]) {
+		return Intent{}, false // "lift my holy symbol": a thing held up, no strength tried
+	}
+	if ws[0] == "pull" && (takesOut(p.all) || p.ownThing(ws[1:])) {
 		return Intent{}, false // "pull the map out": a thing taken from a pack, no strength tried
 	}
 	if (ws[0] == "lift" || ws[0] == "pull" || ws[0] == "take") && unnoticed(ws[1:]) {
@@ -1453,6 +1456,33 @@ func takeLevel(ws []string) (level int, rest []string, ok bool) {
 
 // moveFillers may come between a move verb and the area: "go back down to
 // the cellar", "head out to the road".
+// ownThing reports whether words name a weapon or an item the character
+// has before where it comes from: "pull the dagger from her boot" draws it.
+func (p *parser) ownThing(ws []string) bool {
+	for i, w := range ws {
+		if w == "from" || w == "out" || w == "free" || w == "loose" {
+			ws = ws[:i]
+			break
+		}
+	}
+	if len(ws) == 0 {
+		return false
+	}
+	if slices.ContainsFunc(ws, func(w string) bool { return focusNouns[w] }) {
+		return true
+	}
+	for _, cs := range [][]cand{p.weapons(), p.items()} {
+		if _, o := p.one(ws, cs, false); o == resolved {
+			return true
+		}
+	}
+	return false
+}
+
+// focusNouns are what a caster holds up to cast through: "raise her holy
+// symbol", "lift my staff".
+var focusNouns = set("symbol", "amulet", "focus", "staff", "orb", "rod", "wand", "talisman", "emblem", "reliquary", "totem")
+
 // goalPreps name where a movement ends.
 var goalPreps = set("to", "toward", "towards")
 

@@ -243,7 +243,8 @@ func (p *parser) asksRules(c []string) bool {
 	case vAttack, vCast, vUse, vGrapple, vShove, vEquip, vUnequip, vAttune:
 		return object
 	}
-	if giveVerbs[v] && len(c) > 1 {
+	if giveVerbs[v] && len(c) > 1 && !(slices.Contains(c, "from") && !slices.Contains(c, "to")) {
+		// "slide my handaxe from my belt" readies it: no one is given it
 		return true
 	}
 	for i := range c {

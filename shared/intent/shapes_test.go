@@ -129,6 +129,11 @@ func TestParseReadsTheSixthSetsShapes(t *testing.T) {
 		{table, "I aim the wand at goblin 2", nil},
 		{wand, "I aim the wand at the goblin", nil},
 		{wand, "I aim my longbow at orc 2", &in{Kind: "attack", TargetID: "orc-2", Weapon: "longbow"}},
+		// a first clause that readies the weapon or the holy symbol, then the deed
+		{table, "I slide my handaxe from my belt and drive it into goblin 1", &in{Kind: "attack", TargetID: "goblin-1", Weapon: "handaxe"}},
+		{table, "Aria lifts her holy symbol high and calls sacred flame down on goblin 2", &in{Kind: "cast", Spell: "sacred-flame", TargetIDs: []string{"goblin-2"}}},
+		{table, "I pull the dagger out of my boot", nil},
+		{explore, "I pull the stuck cart wheel free", &in{Kind: "check", Ability: "str", Skill: "athletics", Difficulty: "medium"}},
 		// "one" after a determiner or a picking word stands for a creature
 		{table, "hit the goblin, the one on the left", nil},
 		{table, "stab the orc, the ugly one", nil},
