@@ -1023,11 +1023,28 @@ var abilities = map[string]string{
 // athletics", "roll for stealth", "dexterity (acrobatics) check", "check
 // perception", "strength check". Saving throws and initiative are not
 // checks and are declined. Skill ids are the srd's ("sleight-of-hand").
+// checkLead and checkTrail are words around a check's name that only say
+// how it is asked: "gimme a perception roll real quick", "quick insight
+// check".
+var (
+	checkLead  = set("quick", "gimme", "another", "a", "an")
+	checkTrail = set("here", "quick", "real", "now", "please", "pls", "quickly", "again", "too")
+)
+
 func check(ws []string) (Intent, bool) {
 	ws = withoutCommas(ws) // "wisdom (perception) check": the brackets are commas
+	for len(ws) > 1 && checkTrail[ws[len(ws)-1]] {
+		ws = ws[:len(ws)-1] // "a perception roll real quick"
+	}
 	i, lead := 0, false
+	for i < len(ws)-1 && checkLead[ws[i]] {
+		i, lead = i+1, ws[i] == "gimme" // "gimme a perception roll", "quick perception check"
+	}
 	if i < len(ws) && (ws[i] == "roll" || ws[i] == "check" || ws[i] == "perform" || ws[i] == "attempt" || ws[i] == "use") {
 		i, lead = i+1, ws[i] != "use"
+	}
+	if i < len(ws)-1 && (ws[i] == "a" || ws[i] == "an" || ws[i] == "another") {
+		i++ // "roll a stealth check"
 	}
 	var in Intent
 	if i < len(ws) && difficulty[ws[i]] != "" {

@@ -28,6 +28,11 @@ var hedges = set("dont", "not", "never", "cant", "cannot", "wont", "didnt", "doe
 // says what is recalled, not a question.
 var knowWords = set("know", "remember", "recall", "recognize", "recognise")
 
+// findOut are the words a check's purpose opens with before "what":
+// "to remember what goblins fear", "to figure out what the runes say".
+var findOut = set("remember", "recall", "recollect", "know", "recognize", "recognise", "out", "learn", "discover",
+	"determine", "see", "tell", "identify", "understand", "work")
+
 // conditions open words that say when, not what: "if the orc moves I
 // attack it", "when he comes through the door".
 var conditions = set("if", "when", "once", "after", "whenever", "unless", "until")
@@ -45,6 +50,8 @@ func hedged(ws []string) bool {
 			// "what do I know about bugbears?" asks a check, or the game master
 		case w == "what" && i > 0 && i+2 < len(ws) && knowWords[lemma(ws[i+2], func(w string) bool { return knowWords[w] })]:
 			// "what do I know about bugbears?" asks a check, or the game master
+		case w == "what" && i > 0 && findOut[ws[i-1]]:
+			// "int check to remember what goblins fear": what the check finds out
 		case w == "should" && i > 0 && ws[i-1] == "i" && i+1 < len(ws) && (ws[i+1] == "roll" || ws[i+1] == "make"):
 		case hedges[w]:
 			return true

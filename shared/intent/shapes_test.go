@@ -134,6 +134,13 @@ func TestParseReadsTheSixthSetsShapes(t *testing.T) {
 		{table, "Aria lifts her holy symbol high and calls sacred flame down on goblin 2", &in{Kind: "cast", Spell: "sacred-flame", TargetIDs: []string{"goblin-2"}}},
 		{table, "I pull the dagger out of my boot", nil},
 		{explore, "I pull the stuck cart wheel free", &in{Kind: "check", Ability: "str", Skill: "athletics", Difficulty: "medium"}},
+		// an ability check with its purpose, or with words of asking around it
+		{explore, "wis check to work out what spooked the horses", &in{Kind: "check", Ability: "wis"}},
+		{explore, "religion roll to recall what the shrine's runes mean", &in{Kind: "check", Ability: "int", Skill: "religion"}},
+		{table, "gimme an insight check quickly", &in{Kind: "check", Ability: "wis", Skill: "insight"}},
+		{explore, "can I roll an investigation check here?", &in{Kind: "check", Ability: "int", Skill: "investigation"}},
+		{explore, "what do goblins fear?", nil},
+		{explore, "stealth check or what", nil},
 		// "one" after a determiner or a picking word stands for a creature
 		{table, "hit the goblin, the one on the left", nil},
 		{table, "stab the orc, the ugly one", nil},
