@@ -264,6 +264,9 @@ func rewrite(ws []string) []string {
 		// how the weapon is held: the attack's choice (armed), no name of a thing
 		{strings.Fields("with both hands"), nil}, {strings.Fields("with two hands"), nil}, {strings.Fields("in both hands"), nil},
 		{strings.Fields("two handed"), nil}, {strings.Fields("two hands"), nil}, {strings.Fields("2 handed"), nil}, {strings.Fields("2 hands"), nil}, {strings.Fields("with 2 hands"), nil},
+		// "let fly at the chief", "lets it fly at orc 2": a shot
+		{strings.Fields("let it fly"), []string{"shoot"}}, {strings.Fields("lets it fly"), []string{"shoot"}},
+		{strings.Fields("let fly"), []string{"shoot"}}, {strings.Fields("lets fly"), []string{"shoot"}},
 		{strings.Fields("sneak attack"), []string{"attack"}}, {strings.Fields("sneak attacks"), []string{"attack"}},
 	} {
 		for i := 0; i+len(r.from) <= len(ws); i++ {

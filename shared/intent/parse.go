@@ -729,7 +729,7 @@ func (p *parser) itemCast(ws []string) (Intent, bool) {
 
 // releases set off an item aimed before them: "point the wand at goblin
 // 1 and let it rip".
-var releases = set("let it rip", "let rip", "let it fly", "let fly", "let loose", "let it loose", "fire", "fire it",
+var releases = set("let it rip", "let rip", "shoot", "shoots", "let loose", "let it loose", "fire", "fire it",
 	"fire away", "blast", "blast away", "zap", "zap it", "speak the command word", "speaks the command word",
 	"say the command word", "says the command word", "trigger it", "triggers it", "use it", "uses it")
 

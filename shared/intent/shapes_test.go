@@ -134,6 +134,9 @@ func TestParseReadsTheSixthSetsShapes(t *testing.T) {
 		{table, "Aria lifts her holy symbol high and calls sacred flame down on goblin 2", &in{Kind: "cast", Spell: "sacred-flame", TargetIDs: []string{"goblin-2"}}},
 		{table, "I pull the dagger out of my boot", nil},
 		{explore, "I pull the stuck cart wheel free", &in{Kind: "check", Ability: "str", Skill: "athletics", Difficulty: "medium"}},
+		{table, "I nock an arrow and let it fly at goblin 2", &in{Kind: "attack", TargetID: "goblin-2", Weapon: "longbow"}},
+		{table, "draw back the bowstring, then let fly at orc 1", &in{Kind: "attack", TargetID: "orc-1"}},
+		{table, "I let fly", nil},
 		// an ability check with its purpose, or with words of asking around it
 		{explore, "wis check to work out what spooked the horses", &in{Kind: "check", Ability: "wis"}},
 		{explore, "religion roll to recall what the shrine's runes mean", &in{Kind: "check", Ability: "int", Skill: "religion"}},
