@@ -39,7 +39,7 @@ func (s *Service) readIntent(ctx context.Context, snap Snapshot, actor campaign.
 	}
 	req := narrator.IntentRequest{CampaignName: snap.Campaign.Name, Actor: actor.Name, Text: t, Fighting: v.Encounter != nil,
 		Choices: narrator.IntentChoices{Areas: choices(pc.Areas), Targets: choices(pc.Targets), Weapons: choices(pc.Weapons),
-			Items: choices(pc.Items), Spells: choices(pc.Spells), Features: choices(turn.OwnFeatures(actor))}}
+			Items: choices(pc.Items), Spells: choices(offeredSpells(t, pc.Spells)), Features: choices(turn.OwnFeatures(actor))}}
 	callCtx, cancel := context.WithTimeout(ctx, intentTimeout)
 	defer cancel()
 	got, err := reader.ReadIntent(callCtx, req)
@@ -60,6 +60,59 @@ func overBudget(snap Snapshot) bool {
 	open := openSession(snap)
 	return b != nil && open != nil && snap.State.Cost.SessionID == open.ID && snap.State.Cost.USD >= *b
 }
+
+// offeredSpells are the spells an intent call offers the low tier. The
+// parser reads a spell named as it is, so words it could not read name
+// one loosely if at all ("I hurl a ball of fire"): the call offers every
+// spell the caster has when the words speak of magic, else those whose
+// name shares a word with them (by its first four letters, so "fire"
+// offers Fire Bolt and Fireball), else none. A wizard's list is most of
+// such a call's input, and most unread words are not spells.
+func offeredSpells(text string, spells []intent.Ref) []intent.Ref {
+	words := stems(text)
+	for w := range words {
+		if magicWords[w] {
+			return spells
+		}
+	}
+	var out []intent.Ref
+	for _, sp := range spells {
+		for w := range stems(sp.Name) {
+			if words[w] {
+				out = append(out, sp)
+				break
+			}
+		}
+	}
+	return out
+}
+
+// magicWords are the stems of words that speak of casting.
+var magicWords = map[string]bool{}
+
+func init() {
+	for _, w := range []string{"cast", "spell", "cantrip", "magic", "conjure", "summon", "invoke", "incant", "chant", "ritual", "pray", "prayer", "channel", "zap", "hex", "curse", "arcane", "weave"} {
+		for s := range stems(w) {
+			magicWords[s] = true
+		}
+	}
+}
+
+// stems are the first four letters of each word of four letters or more
+// in text, lower case, leaving out the commonest small words of spells'
+// names ("Protection from Evil and Good").
+func stems(text string) map[string]bool {
+	out := map[string]bool{}
+	for _, w := range strings.FieldsFunc(strings.ToLower(text), func(r rune) bool { return r < 'a' || r > 'z' }) {
+		if len(w) < 3 || stemStop[w] {
+			continue
+		}
+		out[w[:min(4, len(w))]] = true
+	}
+	return out
+}
+
+var stemStop = map[string]bool{"from": true, "with": true, "that": true, "this": true, "your": true, "into": true, "over": true, "the": true, "and": true, "for": true}
 
 func choices(refs []intent.Ref) []narrator.Choice {
 	out := make([]narrator.Choice, len(refs))

@@ -3,6 +3,7 @@ package game_test
 import (
 	"context"
 	"fmt"
+	"slices"
 	"strings"
 	"testing"
 
@@ -61,9 +62,33 @@ func TestWordsTheParserCannotReadGoToTheLowTier(t *testing.T) {
 	if !found {
 		t.Errorf("the intent call is not in the turn's record: %+v", turn.Context.Calls)
 	}
-	if len(r.asked.Choices.Spells) == 0 || r.asked.Actor != "Mira" {
-		t.Errorf("the wizard was offered %+v", r.asked)
+	if len(r.asked.Choices.Spells) != 0 || r.asked.Actor != "Mira" {
+		t.Errorf("a vault was offered the wizard's spells: %+v", r.asked)
 	}
+
+	// Words that name a spell loosely are offered the spells they may
+	// name; words of magic, every spell the caster has.
+	r.answer = ""
+	offered := func(text string) []string {
+		t.Helper()
+		r.asked = narrator.IntentRequest{}
+		if err := f.act(t, "c1", mira.ID, fmt.Sprintf("w%d", r.calls+100), text, nil); err != nil {
+			t.Fatal(err)
+		}
+		var ids []string
+		for _, sp := range r.asked.Choices.Spells {
+			ids = append(ids, sp.ID)
+		}
+		return ids
+	}
+	if got := offered("I hurl a ball of fire into the rafters"); !slices.Contains(got, "fire-bolt") || len(got) > 4 {
+		t.Errorf("a ball of fire was offered %v, want Fire Bolt among a few", got)
+	}
+	if got := offered("I weave something arcane over the door"); len(got) < 10 {
+		t.Errorf("words of magic were offered %d spells, want the wizard's all", len(got))
+	}
+	r.answer = `{"kind":"check","ability":"dex","skill":"acrobatics"}`
+	r.calls = 1
 
 	// Words the engine's own parser reads cost nothing.
 	if err := f.act(t, "c1", mira.ID, "w2", "I make a perception check", nil); err != nil {

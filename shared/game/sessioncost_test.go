@@ -3,9 +3,11 @@ package game_test
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"math"
 	"math/rand/v2"
+	"os"
 	"slices"
 	"sort"
 	"strings"
@@ -612,6 +614,9 @@ func playSession(t testing.TB, p plan, l layout, seed uint64) session {
 			purpose = "summary"
 		}
 		u := cache.use(r.Model, r.Time, ps)
+		if path := os.Getenv("CHRONICLER_COST_DUMP"); path != "" {
+			dumpRequest(t, path, purpose, r.Model, u, outputTokens(r), ps)
+		}
 		o := outputTokens(r)
 		cached, uncached := dollars(r.Model, u, o)
 		for ttl, c := range as {
@@ -643,6 +648,25 @@ func playSession(t testing.TB, p plan, l layout, seed uint64) session {
 		out.total.recordedCalls += r.recordedCalls
 	}
 	return out
+}
+
+// dumpRequest appends one request's pieces, each with its tokens and
+// cache points, to the file at path: CHRONICLER_COST_DUMP=file on the
+// benchmark shows what each call sends and why a cache was written.
+func dumpRequest(t testing.TB, path, purpose, model string, u cacheUse, out int, ps []piece) {
+	var b strings.Builder
+	fmt.Fprintf(&b, "=== %s %s in=%d read=%d w5=%d w1=%d out=%d\n", purpose, model, u.input, u.read, u.write5m, u.write1h, out)
+	for _, p := range ps {
+		fmt.Fprintf(&b, "--- %s %d point=%v\n%s\n", p.kind, p.tokens, p.point, p.text)
+	}
+	f, err := os.OpenFile(path, os.O_APPEND|os.O_CREATE|os.O_WRONLY, 0o644)
+	if err == nil {
+		_, err = f.WriteString(b.String())
+		err = errors.Join(err, f.Close())
+	}
+	if err != nil {
+		t.Fatalf("dump: %v", err)
+	}
 }
 
 // aimed is a fight's line with its placeholders set to the first monster
@@ -749,7 +773,8 @@ func (s session) highReadShare() float64 {
 // at the list prices with Anthropic's caching simulated, with and without
 // the cache, beside what the game recorded; then one row per prompt
 // layout. One run is enough (make bench: -benchtime 1x); it reports the
-// mean dollars of each session as metrics.
+// mean dollars of each session as metrics. CHRONICLER_COST_DUMP=file
+// appends every request, piece by piece, to file (dumpRequest).
 func BenchmarkSessionCost(b *testing.B) {
 	for b.Loop() {
 		sessionCost(b)

@@ -365,6 +365,16 @@ func (b *builder) used() int {
 // valuable layer that still has something to give: the lore, then the
 // oldest recent turn (the last one stays, and the unsummarized ones), the
 // summary, the canon.
+//
+// The cached layout gives only the lore, which is never cached. Its
+// roster, canon, summary and window are fitted to their shares alone, so
+// that they hold still from call to call until the summary folds: taking
+// an over-run from the summary or the canon would cut them a little
+// further each call as the window grows, and every cut writes the cache
+// anew from that block on, at 1.25 times the input price, where holding
+// still reads it at a tenth. The prompt may then pass its total by what
+// the window has grown since the fold; the window itself is bounded
+// (settleWindow).
 func (b *builder) settle() {
 	keep := max(min(b.in.Unsummarized, maxUntold), 1)
 	for range 32 {
@@ -375,12 +385,10 @@ func (b *builder) settle() {
 		switch {
 		case len(b.lore) > 0:
 			b.fitLore(b.layerTokens(LayerLore) - over)
-		case len(b.recent) > keep && (!b.cached() || b.recentTokens(b.recent) > maxRecentShares*b.caps[LayerRecent]):
-			// In the cached layout the window holds still until the
-			// summary folds, unless it has grown far past its share: its
-			// turns are read from the cache at a tenth of the price, and
-			// dropping the oldest would write the whole window anew. The
-			// prompt may then pass its total by the window's excess.
+		case b.cached():
+			b.settleWindow(keep)
+			return
+		case len(b.recent) > keep:
 			b.recent = b.recent[1:]
 		case len(b.summary) > 0:
 			b.fitSummary(b.layerTokens(LayerSummary) - over)
@@ -390,6 +398,18 @@ func (b *builder) settle() {
 			return // only what is never trimmed is left
 		}
 	}
+}
+
+// settleWindow bounds the cached layout's window: past maxRecentShares
+// times its share, the turns the summary already tells go, all at once
+// (so the window's start moves once between folds, not a turn a call),
+// and the turns it does not tell yet stay whatever their length.
+func (b *builder) settleWindow(keep int) {
+	if b.recentTokens(b.recent) <= maxRecentShares*b.caps[LayerRecent] || len(b.recent) <= keep {
+		return
+	}
+	b.recent = b.recent[len(b.recent)-keep:]
+	b.fitSummary(b.caps[LayerSummary])
 }
 
 func (b *builder) total() int {

@@ -323,3 +323,34 @@ func TestBuildCachedPrefixGrowsBetweenFolds(t *testing.T) {
 		t.Fatal("a fold should change the recent part only")
 	}
 }
+
+// In the cached layout a window that grows past the budget between folds
+// costs no cache write beyond the turn played: the summary and the canon
+// before it are fitted to their shares, never cut a little further each
+// call to pay for the window's growth. The window's start moves once, when
+// the window passes its bound and the turns the summary tells leave it.
+func TestBuildCachedPrefixHoldsStillPastTheBudget(t *testing.T) {
+	in := table(30)
+	in.Unsummarized = 1
+	var prev string
+	breaks := 0
+	// A tight budget, so that the growing window presses on it.
+	budget := DefaultBudget()
+	budget.Total = 1900
+	for i := range 10 { // at most maxUntold turns wait between folds
+		seq := 30 + i
+		in.Turn, in.Unsummarized = seq+1, i+2
+		in.Recent = append(slices.Clone(in.Recent), narrated(seq, "Kira", "I search the fog-bound road, every rut and stone of it, for the smugglers' trail",
+			strings.Repeat(fmt.Sprintf("Kira finds a cart track %d, half drowned, and follows it a while before it fades. ", seq), 3)))
+		in.Recent[len(in.Recent)-1].RulesResult = fmt.Sprintf("Kira succeeds on a DC 12 Wisdom (Survival) check (%d) and finds the cart track.", 10+i)
+		s, _ := Build(in, budget)
+		p := cachePrefix(s, 2)
+		if prev != "" && !strings.HasPrefix(p, prev) {
+			breaks++
+		}
+		prev = p
+	}
+	if breaks > 1 {
+		t.Errorf("the cached part was written anew %d times in 10 calls past the budget, want at most once", breaks)
+	}
+}
