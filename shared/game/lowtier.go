@@ -94,6 +94,28 @@ func outOfCharacter(text string) bool {
 	return false
 }
 
+// asks reports whether a remark out of character asks something: a
+// question mark, or a question's first word after the remark's mark.
+func asks(text string) bool {
+	if strings.Contains(text, "?") {
+		return true
+	}
+	t := strings.ToLower(text)
+	for _, mark := range []string{"[ooc]", "[ooc", "ooc:", "ooc", "((", "(", "//"} {
+		if strings.HasPrefix(strings.TrimSpace(t), mark) {
+			t = strings.TrimSpace(t)[len(mark):]
+			break
+		}
+	}
+	first, _, _ := strings.Cut(strings.TrimLeft(t, " :-,"), " ")
+	switch first {
+	case "how", "what", "where", "when", "who", "whom", "whose", "why", "which", "can", "could", "is", "are", "am", "do", "does", "did",
+		"will", "would", "should", "shall", "may", "might", "have", "has", "was", "were":
+		return true
+	}
+	return false
+}
+
 // lowTier is the low tier's work on a narrated turn, before it commits.
 type lowTier struct {
 	summary      string               // the rolling summary to commit

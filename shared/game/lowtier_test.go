@@ -243,8 +243,8 @@ func TestNarrationRouting(t *testing.T) {
 	}{
 		{"DodgeIsAcknowledged", "", &events.Intent{Kind: "dodge"}, narrator.PurposeAcknowledgement},
 		{"EndTurnIsAcknowledged", "", &events.Intent{Kind: "end_turn"}, narrator.PurposeAcknowledgement},
-		{"OutOfCharacterRemarkIsAcknowledged", "OOC: brb, getting tea", nil, narrator.PurposeAcknowledgement},
-		{"ParenthesisedRemarkIsAcknowledged", "(sorry, my cat walked on the keyboard)", nil, narrator.PurposeAcknowledgement},
+		{"OutOfCharacterQuestionIsAcknowledged", "OOC: is it still raining?", nil, narrator.PurposeAcknowledgement},
+		{"ParenthesisedQuestionIsAcknowledged", "(how far is the chapel from here)", nil, narrator.PurposeAcknowledgement},
 		{"SpeechIsDialogue", "", &events.Intent{Kind: "say", Text: "Who keeps this inn?"}, narrator.PurposeDialogue},
 		{"QuotedTextIsDialogue", `"Who keeps this inn?" I ask the barkeep.`, nil, narrator.PurposeDialogue},
 		{"CheckIsNarration", "I make a perception check", nil, narrator.PurposeNarration},
@@ -268,6 +268,32 @@ func TestNarrationRouting(t *testing.T) {
 				t.Fatalf("record: %s, %s, %s; calls %+v", rec.Purpose, rec.Tier, rec.Model, rec.Calls)
 			}
 		})
+	}
+}
+
+// A remark to the table that asks nothing costs no call: the offline
+// narrator notes it. One that asks goes to the low tier.
+func TestRemarksThatAskNothingCostNoCall(t *testing.T) {
+	f := newFixture(t)
+	n := &tiered{}
+	f.svc.Narrator = n
+	c, _ := f.table(t, "Remarks", "c1")
+	mira := mustSnap(t, f, c.ID).Characters[0]
+	for i, text := range []string{"OOC: brb, getting tea", "(sorry, my cat walked on the keyboard)", "// that was close lol", "ooc what time is it in game", "((can we stop at ten tonight))"} {
+		before := len(n.narrated)
+		f.clock.Add(time.Minute)
+		if err := f.act(t, "c1", mira.ID, fmt.Sprint("remark-", i), text, nil); err != nil {
+			t.Fatal(err)
+		}
+		turns := f.turns(t, c.ID)
+		last := turns[len(turns)-1]
+		called := len(n.narrated) > before
+		if want := i >= 3; called != want {
+			t.Errorf("%q: a model call %v, want %v", text, called, want)
+		}
+		if !called && (last.Context.TurnCostUSD != 0 || !strings.HasPrefix(last.Narration, "(Out of character")) {
+			t.Errorf("%q: cost $%f, narration %q: want it noted out of character, for free", text, last.Context.TurnCostUSD, last.Narration)
+		}
 	}
 }
 

@@ -337,7 +337,14 @@ func (s *Service) resolve(ctx context.Context, snap Snapshot, lease campaign.Lea
 			req.Tier = narrator.Low
 		}
 	}
-	narr, record, err := s.narrate(ctx, narr0, req, snap.Campaign.Secrets, table{s: s, ctx: ctx, campaignID: snap.Campaign.ID, turnID: lease.TurnID})
+	teller := narr0
+	if req.OutOfCharacter && !asks(lease.Action) {
+		// A remark to the table that asks nothing ("OOC: brb") is noted
+		// by the offline narrator, for free: no model has anything to
+		// answer. A question ("OOC: how dark is it?") goes to the model.
+		teller = narrator.Offline{}
+	}
+	narr, record, err := s.narrate(ctx, teller, req, snap.Campaign.Secrets, table{s: s, ctx: ctx, campaignID: snap.Campaign.ID, turnID: lease.TurnID})
 	if err != nil {
 		return fmt.Errorf("%s: %w", op, err)
 	}
