@@ -212,12 +212,13 @@ func FuzzHTTPBodies(f *testing.F) {
 	f.Add([]byte(homebrewBogHag))
 	f.Add([]byte(`{"subject":"Marta","text":"Marta poisons travellers."}`))
 	f.Add([]byte(`{"item":"potion-of-healing","qty":2,"coins":{"gp":10,"sp":5}}`))
+	f.Add([]byte(`{"session_usd":0.5,"campaign_usd":20}`))
 	f.Fuzz(func(t *testing.T, data []byte) {
 		for _, err := range []error{
 			second(DecodeCreatePlayer(data)), second(DecodeCreateCampaign(data)),
 			second(DecodeJoinCampaign(data)), second(DecodeNewCharacter(data)),
 			second(DecodeStartEncounter(data)), second(DecodeEndEncounter(data)), second(DecodeRecoverPlayer(data)),
-			second(DecodeHomebrew(data)), second(DecodeSecret(data)), second(DecodeGift(data)),
+			second(DecodeHomebrew(data)), second(DecodeSecret(data)), second(DecodeGift(data)), second(DecodeBudget(data)),
 		} {
 			if k := fault.KindOf(err); err != nil && k != fault.Invalid && k != fault.TooLarge {
 				t.Fatalf("error kind %s: %v", k, err)

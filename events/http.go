@@ -392,3 +392,27 @@ func clipField(s string) string {
 	}
 	return s
 }
+
+// Budget is what the owner lets the narrator spend (POST
+// /api/campaigns/{id}/budget): a session's and the campaign's whole life,
+// in US dollars; a field left out (or null) sets no budget. Near a
+// budget's end narration saves in steps (campaign.Thrift).
+type Budget struct {
+	SessionUSD  *float64 `json:"session_usd"`
+	CampaignUSD *float64 `json:"campaign_usd"`
+}
+
+// DecodeBudget reads a Budget: numbers within the settings' bounds.
+func DecodeBudget(data []byte) (Budget, error) {
+	const op = "budget"
+	var b Budget
+	if err := decode(op, data, &b, true); err != nil {
+		return b, err
+	}
+	s := campaign.DefaultSettings()
+	s.BudgetUSDPerSession, s.BudgetUSDPerCampaign = b.SessionUSD, b.CampaignUSD
+	if _, err := s.Normalize(); err != nil {
+		return b, fault.Wrap(fault.Invalid, op, err)
+	}
+	return b, nil
+}

@@ -27,8 +27,12 @@ const (
 	TypeNarrationDelta = "narration.delta"
 	TypeNarrationDone  = "narration.done"
 	TypeNarrationSlow  = "narration.slow"
-	TypeTurnCommitted  = "turn.committed"
-	TypePresence       = "presence"
+	// TypeNarrationThrift tells the table narration takes a step to save
+	// as a budget nears its end, or is back to full (beyond protocol.md,
+	// additive).
+	TypeNarrationThrift = "narration.thrift"
+	TypeTurnCommitted   = "turn.committed"
+	TypePresence        = "presence"
 	// TypeCharacter announces a sheet new or changed outside a turn: a
 	// new character, an item or coins the owner gave. Beyond protocol.md,
 	// additive.
@@ -145,6 +149,20 @@ type NarrationDelta struct {
 type NarrationSlow struct {
 	TurnID string `json:"turn_id"`
 	Reason string `json:"reason"`
+}
+
+// NarrationThrift says how narration saves from this turn on: step
+// "shorter" (shorter narrations), "low" (the smaller model), "offline"
+// (the built-in narrator, for free) or "" (back to full), for the budget
+// named by scope ("session", "campaign" or "day"), with what it has spent;
+// text says it in words for the table.
+type NarrationThrift struct {
+	TurnID    string  `json:"turn_id"`
+	Step      string  `json:"step"`
+	Scope     string  `json:"scope,omitempty"`
+	SpentUSD  float64 `json:"spent_usd"`
+	BudgetUSD float64 `json:"budget_usd"`
+	Text      string  `json:"text"`
 }
 
 // NarrationDone is the whole narration of a turn.

@@ -52,11 +52,12 @@ var wantFunctions = map[string]struct {
 
 // commits is what a function that reads and commits campaigns calls: the
 // store's reads, and the writes of its transactions (a TransactWriteItems
-// is authorized on its puts, deletes and condition checks). No Scan, no
-// UpdateItem, no streams.
+// is authorized on its puts, deletes and condition checks), and the
+// UpdateItem that adds a turn's cost to the day's spend. No Scan, no
+// streams.
 var commits = []string{
 	"dynamodb:BatchGetItem", "dynamodb:ConditionCheckItem", "dynamodb:DeleteItem",
-	"dynamodb:GetItem", "dynamodb:PutItem", "dynamodb:Query",
+	"dynamodb:GetItem", "dynamodb:PutItem", "dynamodb:Query", "dynamodb:UpdateItem",
 }
 
 // envAllowed is every environment variable a function may have: names, ARNs

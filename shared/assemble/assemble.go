@@ -5,7 +5,10 @@ import (
 	"crypto/rand"
 	"fmt"
 	"log/slog"
+	"math"
 	"os"
+	"strconv"
+	"strings"
 	"time"
 
 	"github.com/aws/aws-sdk-go-v2/aws"
@@ -51,6 +54,10 @@ const (
 	// EnvLimits overrides the default limits ("members=6,campaigns_owned=5";
 	// see game.ParseLimits).
 	EnvLimits = "CHRONICLER_LIMITS"
+	// EnvDailyBudget is the deployer's cap, in US dollars, on what the
+	// narrator may cost the whole game in a day (UTC); unset or 0, none.
+	// Narration saves in steps as the day nears it (game.Thrift).
+	EnvDailyBudget = "CHRONICLER_DAILY_BUDGET_USD"
 )
 
 // tokenTTL is how long a player's token is good for.
@@ -124,9 +131,27 @@ func Service(ctx context.Context, c Config) (*game.Service, error) {
 	if svc.Limits, err = game.ParseLimits(getenv(EnvLimits)); err != nil {
 		return nil, err
 	}
+	if svc.DailyBudgetUSD, err = dailyBudget(getenv(EnvDailyBudget)); err != nil {
+		return nil, err
+	}
+	if d, ok := c.Store.(game.DaySpend); ok {
+		svc.DaySpend = d
+	}
 	svc.Workflow = c.Workflow
 	svc.Fights = c.Fights
 	return svc, nil
+}
+
+// dailyBudget reads EnvDailyBudget: a number of dollars, 0 or more.
+func dailyBudget(s string) (float64, error) {
+	if strings.TrimSpace(s) == "" {
+		return 0, nil
+	}
+	v, err := strconv.ParseFloat(strings.TrimSpace(s), 64)
+	if err != nil || v < 0 || math.IsNaN(v) || math.IsInf(v, 0) {
+		return 0, fmt.Errorf("%s=%q: want a number of US dollars, 0 or more", EnvDailyBudget, s)
+	}
+	return v, nil
 }
 
 // FromEnv builds the use cases of a Lambda of the stack from the variables

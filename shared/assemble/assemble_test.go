@@ -63,6 +63,8 @@ func TestService(t *testing.T) {
 		{"PricesNotJSON", assemble.Config{TokenKey: key, Getenv: env(map[string]string{assemble.EnvNarrator: "offline", assemble.EnvPrices: "{"})}},
 		{"StallNotADuration", assemble.Config{TokenKey: key, Getenv: env(map[string]string{assemble.EnvNarrator: "offline", assemble.EnvStall: "soon"})}},
 		{"FirstTextTooLong", assemble.Config{TokenKey: key, Getenv: env(map[string]string{assemble.EnvNarrator: "offline", assemble.EnvFirstText: "5m"})}},
+		{"DailyBudgetNotANumber", assemble.Config{TokenKey: key, Getenv: env(map[string]string{assemble.EnvNarrator: "offline", assemble.EnvDailyBudget: "ten"})}},
+		{"DailyBudgetNegative", assemble.Config{TokenKey: key, Getenv: env(map[string]string{assemble.EnvNarrator: "offline", assemble.EnvDailyBudget: "-1"})}},
 		{"UnknownIdentity", assemble.Config{TokenKey: key, Getenv: env(map[string]string{assemble.EnvNarrator: "offline"}), Identity: "guess"}},
 	}
 	for _, tc := range refusals {

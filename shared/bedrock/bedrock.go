@@ -145,7 +145,7 @@ func (n *Narrator) Narrate(ctx context.Context, req narrator.Request, emit func(
 		ModelId:         aws.String(model),
 		System:          system,
 		Messages:        user,
-		InferenceConfig: &types.InferenceConfiguration{MaxTokens: n.prose(req.Purpose)},
+		InferenceConfig: &types.InferenceConfiguration{MaxTokens: n.prose(narrator.ReplyCap(req))},
 	}
 	callCtx, cancel := context.WithTimeout(ctx, n.cfg.Timeout)
 	defer cancel()
@@ -166,10 +166,9 @@ func (n *Narrator) Narrate(ctx context.Context, req narrator.Request, emit func(
 	return out, nil
 }
 
-// prose is the output cap of a prose reply for purpose p: its cap, or
-// the configured ceiling when lower.
-func (n *Narrator) prose(p narrator.Purpose) *int32 {
-	c := narrator.MaxOutput(p)
+// prose is the output cap of a prose reply whose own cap is c, or the
+// configured ceiling when lower.
+func (n *Narrator) prose(c int) *int32 {
 	if n.cfg.MaxTokens > 0 {
 		c = min(c, n.cfg.MaxTokens)
 	}
@@ -188,7 +187,7 @@ func (n *Narrator) Summarize(ctx context.Context, req narrator.SummaryRequest) (
 		ModelId:         aws.String(out.Model),
 		System:          system,
 		Messages:        user,
-		InferenceConfig: &types.InferenceConfiguration{MaxTokens: n.prose(narrator.PurposeSummary)},
+		InferenceConfig: &types.InferenceConfiguration{MaxTokens: n.prose(narrator.MaxOutput(narrator.PurposeSummary))},
 	}, func(res *bedrockruntime.ConverseOutput) error {
 		out.Usage = usageOf(res.Usage)
 		msg, ok := res.Output.(*types.ConverseOutputMemberMessage)

@@ -86,11 +86,36 @@ type State struct {
 	// earlier sessions' costs, the most recent last (at most MaxPastCosts).
 	Cost      SessionCost   `json:"cost"`
 	PastCosts []SessionCost `json:"past_costs,omitempty"`
+	// Thrift is the step narration has taken to save as a budget nears
+	// its end (none while every budget is far from it): the table is told
+	// each time it changes.
+	Thrift Thrift `json:"thrift,omitzero"`
 	// GuardViolations counts the breaches of the output contract the
 	// guard caught in the campaign's narrations (each turn's are in its
 	// context record).
 	GuardViolations int `json:"guard_violations,omitempty"`
 }
+
+// Thrift is how narration saves as a budget nears its end: its step
+// (ThriftShorter, ThriftLow, ThriftOffline; "" for none), and the budget
+// that calls for it, with what it has spent.
+type Thrift struct {
+	Step      string  `json:"step,omitempty"`
+	Scope     string  `json:"scope,omitempty"` // ScopeSession, ScopeCampaign or ScopeDay
+	SpentUSD  float64 `json:"spent_usd,omitempty"`
+	BudgetUSD float64 `json:"budget_usd,omitempty"`
+}
+
+// The steps of Thrift, in order, and the budgets that call for them.
+const (
+	ThriftShorter = "shorter" // shorter narrations
+	ThriftLow     = "low"     // the low tier narrates
+	ThriftOffline = "offline" // the offline narrator, for free
+
+	ScopeSession  = "session"  // the owner's budget for a session
+	ScopeCampaign = "campaign" // the owner's budget for the campaign
+	ScopeDay      = "day"      // the deployer's budget for a day of the whole game
+)
 
 // MaxPastCosts bounds the sessions whose cost State keeps.
 const MaxPastCosts = 100

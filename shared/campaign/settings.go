@@ -15,6 +15,10 @@ type Settings struct {
 	InactivityDays        int             `json:"inactivity_days"`
 	Narrator              NarratorSetting `json:"narrator"`
 	BudgetUSDPerSession   *float64        `json:"budget_usd_per_session,omitempty"`
+	// BudgetUSDPerCampaign bounds what the narrator may cost over the
+	// campaign's whole life; like the session's, narration saves in steps
+	// as it nears its end (Thrift).
+	BudgetUSDPerCampaign *float64 `json:"budget_usd_per_campaign,omitempty"`
 	// Allowlist is the intent kinds the table plays with; empty allows
 	// them all. The kinds the rules mark Always (speaking, ending a turn)
 	// are allowed whatever it says.
@@ -132,6 +136,9 @@ func (s Settings) Normalize() (Settings, error) {
 	}
 	if b := s.BudgetUSDPerSession; b != nil && (*b < 0 || *b > 1000) {
 		return s, fault.Field(op, "settings.budget_usd_per_session", "must be between 0 and 1000")
+	}
+	if b := s.BudgetUSDPerCampaign; b != nil && (*b < 0 || *b > 100000) {
+		return s, fault.Field(op, "settings.budget_usd_per_campaign", "must be between 0 and 100000")
 	}
 	if len(s.Allowlist) > len(IntentKinds) {
 		return s, fault.Field(op, "settings.allowlist", "lists at most %d kinds", len(IntentKinds))

@@ -12,8 +12,9 @@ var (
 	ReadActions = []string{"dynamodb:GetItem", "dynamodb:Query", "dynamodb:BatchGetItem"}
 	// CommitActions: Commit's one TransactWriteItems (puts, deletes and
 	// the check that a connection pointer is still another campaign's),
-	// and the limiter's conditional PutItem.
-	CommitActions = []string{"dynamodb:PutItem", "dynamodb:DeleteItem", "dynamodb:ConditionCheckItem"}
+	// the limiter's conditional PutItem, and the day's spend that a
+	// turn's cost is added to after its commit (UpdateItem's ADD).
+	CommitActions = []string{"dynamodb:PutItem", "dynamodb:DeleteItem", "dynamodb:ConditionCheckItem", "dynamodb:UpdateItem"}
 	// ImportActions: Import writes a campaign's history in batches.
 	ImportActions = []string{"dynamodb:BatchWriteItem"}
 	// IndexActions: CampaignsOf queries IndexByPlayer, and

@@ -19,6 +19,7 @@ package dynamo
 //	CONNECTION#<conn id>   META                            pointer: the connection's campaign and player
 //	PLAYER#<player id>     ACCOUNT                         a player's account (versioned): token version
 //	LIMIT#<name>#<key>     META                            a rate limit's token bucket (limiter.go); expires_at
+//	SPEND#<day>            META                            what the narrator cost the whole game that day (spend.go); expires_at
 //
 // Why this order: the decision-making items (upper block) all sort before
 // "TURN#", and the logs that grow without bound (turns, events, requests)
@@ -59,6 +60,7 @@ const (
 	pkCampaign   = "CAMPAIGN#"
 	pkConnection = "CONNECTION#"
 	pkPlayer     = "PLAYER#"
+	pkSpend      = "SPEND#"
 
 	skMeta    = "META"
 	skAccount = "ACCOUNT"

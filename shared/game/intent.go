@@ -26,7 +26,7 @@ const intentTimeout = 8 * time.Second
 func (s *Service) readIntent(ctx context.Context, snap Snapshot, actor campaign.Character, text string) (json.RawMessage, *campaign.ModelCall) {
 	reader, ok := s.Narrator.(narrator.IntentReader)
 	t := strings.TrimSpace(text)
-	if !ok || t == "" || outOfCharacter(t) || strings.HasPrefix(t, `"`) || strings.HasPrefix(t, "“") || overBudget(snap) {
+	if !ok || t == "" || outOfCharacter(t) || strings.HasPrefix(t, `"`) || strings.HasPrefix(t, "“") {
 		return nil, nil
 	}
 	v := viewOf(snap)
@@ -36,6 +36,9 @@ func (s *Service) readIntent(ctx context.Context, snap Snapshot, actor campaign.
 	}
 	if len(intent.Actions(t, pc)) > 1 {
 		return nil, nil // two actions: the rules refuse them in words, for free
+	}
+	if Thrift(s.thrift(ctx, snap).Step) == ThriftOffline {
+		return nil, nil // a budget is spent: nothing more is paid for
 	}
 	req := narrator.IntentRequest{CampaignName: snap.Campaign.Name, Actor: actor.Name, Text: t, Fighting: v.Encounter != nil,
 		Choices: narrator.IntentChoices{Areas: choices(pc.Areas), Targets: choices(pc.Targets), Weapons: choices(pc.Weapons),
@@ -52,13 +55,6 @@ func (s *Service) readIntent(ctx context.Context, snap Snapshot, actor campaign.
 		return nil, &call
 	}
 	return got.Intent, &call
-}
-
-// overBudget reports a session past its budget: nothing more is paid for.
-func overBudget(snap Snapshot) bool {
-	b := snap.Campaign.Settings.BudgetUSDPerSession
-	open := openSession(snap)
-	return b != nil && open != nil && snap.State.Cost.SessionID == open.ID && snap.State.Cost.USD >= *b
 }
 
 // offeredSpells are the spells an intent call offers the low tier. The

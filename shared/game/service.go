@@ -71,6 +71,12 @@ type Service struct {
 	// Layout is how the narrator's prompt is laid out (the cached layout
 	// by default; narrator.LayoutFlat is kept to measure it against).
 	Layout narrator.Layout
+	// DaySpend counts the narrator's cost of each day across the whole
+	// game, and DailyBudgetUSD (0: none) is the deployer's cap on it:
+	// narration saves in steps as a day nears it, as it does for a
+	// session's or a campaign's budget (spend.go).
+	DaySpend       DaySpend
+	DailyBudgetUSD float64
 	// Workflow keeps the time of held turns (roll prompts, reaction
 	// windows); nil leaves it to the sweep.
 	Workflow Workflow

@@ -269,6 +269,9 @@ func (s *Service) Resume(ctx context.Context, connectionID, requestID string) er
 	if err != nil || done {
 		return err
 	}
+	if gap.call != nil {
+		s.spent(ctx, gap.call.CostUSD)
+	}
 	if awaySince != nil && (returning != nil || *awaySince < after.State.TurnCount) {
 		s.tell(ctx, conn.CampaignID, conn.ID, events.TypeRecap, events.Recap{Text: s.awayRecap(ctx, after, *awaySince)})
 	}

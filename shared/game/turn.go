@@ -325,17 +325,17 @@ func (s *Service) resolve(ctx context.Context, snap Snapshot, lease campaign.Lea
 	req := built.Request
 	req.Purpose = purpose
 	session := openSession(snap).ID
-	spent := st.SessionCost(session)
 	narr0 := s.Narrator
-	if b := snap.Campaign.Settings.BudgetUSDPerSession; b != nil {
-		// Near the session's budget the cheaper tier narrates; past it, the
-		// offline narrator does, for free.
-		switch {
-		case spent.USD >= *b:
-			narr0 = narrator.Offline{}
-		case spent.USD >= 0.8**b:
-			req.Tier = narrator.Low
-		}
+	// Near a budget's end narration saves in steps (spend.go): shorter,
+	// then the cheaper tier, then, past it, the offline narrator, for free.
+	thrift := s.thrift(ctx, snap)
+	switch Thrift(thrift.Step) {
+	case ThriftOffline:
+		narr0 = narrator.Offline{}
+	case ThriftLow:
+		req.Tier = narrator.Low
+	case ThriftShorter:
+		req.Brief = true
 	}
 	teller := narr0
 	if req.OutOfCharacter && !asks(lease.Action) {
@@ -411,6 +411,11 @@ func (s *Service) resolve(ctx context.Context, snap Snapshot, lease campaign.Lea
 	for _, lv := range d.Leveled {
 		closing = append(closing, message{events.TypeCharacterLeveled, events.CharacterLeveled{TurnID: turn.ID, Leveled: lv}})
 	}
+	if thrift.Step != st.Thrift.Step || thrift.Scope != st.Thrift.Scope {
+		next.Thrift = thrift
+		closing = append(closing, message{events.TypeNarrationThrift, events.NarrationThrift{TurnID: turn.ID, Step: thrift.Step, Scope: thrift.Scope,
+			SpentUSD: thrift.SpentUSD, BudgetUSD: thrift.BudgetUSD, Text: thriftNotice(thrift)}})
+	}
 	tx := Tx{Memory: memData,
 		CampaignID: c.ID, Campaign: &c, State: &next, ExpectTurnCount: st.TurnCount, Turn: &turn, Characters: d.Changed,
 		Encounters:   encounters(d.Encounter),
@@ -435,6 +440,7 @@ func (s *Service) resolve(ctx context.Context, snap Snapshot, lease campaign.Lea
 		}
 		return fmt.Errorf("%s %d: %w", op, turn.Sequence, err)
 	}
+	s.spent(ctx, record.TurnCostUSD)
 	return nil
 }
 

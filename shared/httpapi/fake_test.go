@@ -225,6 +225,11 @@ func (f *fake) SetHomebrew(_ context.Context, p auth.Player, id string, o srd.Ov
 	return campaign.Campaign{}, nil
 }
 
+func (f *fake) SetBudget(_ context.Context, p auth.Player, id string, b events.Budget) (campaign.Campaign, error) {
+	f.record("SetBudget", p, id, b)
+	return campaign.Campaign{}, nil
+}
+
 func (f *fake) Secrets(_ context.Context, p auth.Player, id string) ([]campaign.Secret, error) {
 	f.record("Secrets", p, id)
 	if f.secrets != nil {

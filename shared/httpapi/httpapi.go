@@ -38,6 +38,7 @@ type Handler struct {
 	characters Characters
 	encounters Encounters
 	homebrew   Homebrew
+	budgets    Budgets
 	secrets    Secrets
 	history    History
 	archives   Archives
@@ -56,7 +57,7 @@ func (h *Handler) Routes() []string { return h.routes }
 func New(svc Service, storeName string, log *slog.Logger) *Handler {
 	h := &Handler{
 		players: svc, limits: svc, probe: svc, campaigns: svc, members: svc, characters: svc,
-		encounters: svc, homebrew: svc, secrets: svc, history: svc, archives: svc,
+		encounters: svc, homebrew: svc, budgets: svc, secrets: svc, history: svc, archives: svc,
 		storeName: storeName, log: log, mux: http.NewServeMux(),
 	}
 	h.route("POST /api/players", h.createPlayer, false)
@@ -81,6 +82,7 @@ func New(svc Service, storeName string, log *slog.Logger) *Handler {
 	h.route("POST /api/campaigns/{id}/invite", h.rotateInvite, true)
 	h.route("POST /api/campaigns/{id}/invite/revoke", h.revokeInvite, true)
 	h.route("POST /api/campaigns/{id}/homebrew", h.setHomebrew, true)
+	h.route("POST /api/campaigns/{id}/budget", h.setBudget, true)
 	h.route("GET /api/campaigns/{id}/secrets", h.listSecrets, true)
 	h.route("POST /api/campaigns/{id}/secrets", h.addSecret, true)
 	h.route("POST /api/campaigns/{id}/secrets/{sid}/remove", h.removeSecret, true)
@@ -287,6 +289,18 @@ func (h *Handler) revokeInvite(c *call) (int, any, error) {
 		return 0, nil, err
 	}
 	return http.StatusOK, map[string]any{"invite_code": nil}, nil
+}
+
+func (h *Handler) setBudget(c *call) (int, any, error) {
+	b, err := events.DecodeBudget(c.body)
+	if err != nil {
+		return 0, nil, err
+	}
+	cp, err := h.budgets.SetBudget(c.r.Context(), c.player, c.r.PathValue("id"), b)
+	if err != nil {
+		return 0, nil, err
+	}
+	return http.StatusOK, map[string]any{"campaign": toJSON(cp)}, nil
 }
 
 func (h *Handler) setHomebrew(c *call) (int, any, error) {

@@ -184,6 +184,8 @@ func TestRoutes(t *testing.T) {
 			[]call{{"RotateInvite", []any{aria, "c1"}}}, 200, "expires_at invite_code"},
 		{"RevokeInviteLeavesNoCode", "POST /api/campaigns/{id}/invite/revoke", "POST", "/api/campaigns/c1/invite/revoke", bearer, "",
 			[]call{{"RevokeInvite", []any{aria, "c1"}}}, 200, "invite_code"},
+		{"SetBudgetIsTheCampaign", "POST /api/campaigns/{id}/budget", "POST", "/api/campaigns/c1/budget", bearer, `{"campaign_usd":20}`,
+			[]call{{"SetBudget", []any{aria, "c1", decoded(t, events.DecodeBudget, `{"campaign_usd":20}`)}}}, 200, "campaign"},
 		{"SetHomebrewIsTheCampaign", "POST /api/campaigns/{id}/homebrew", "POST", "/api/campaigns/c1/homebrew", bearer, `{}`,
 			[]call{{"SetHomebrew", []any{aria, "c1", decoded(t, events.DecodeHomebrew, `{}`)}}}, 200, "campaign"},
 		{"ListSecrets", "GET /api/campaigns/{id}/secrets", "GET", "/api/campaigns/c1/secrets", bearer, "",

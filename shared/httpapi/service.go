@@ -118,6 +118,13 @@ type Homebrew interface {
 	SetHomebrew(ctx context.Context, p auth.Player, campaignID string, o srd.Overrides) (campaign.Campaign, error)
 }
 
+// Budgets sets what the narrator may spend. Owner only.
+type Budgets interface {
+	// SetBudget returns the campaign with its session's and its whole
+	// life's budgets replaced.
+	SetBudget(ctx context.Context, p auth.Player, campaignID string, b events.Budget) (campaign.Campaign, error)
+}
+
 // Secrets keeps what only the game master knows. Every method is for the
 // owner only.
 type Secrets interface {
@@ -162,6 +169,7 @@ type Service interface {
 	Characters
 	Encounters
 	Homebrew
+	Budgets
 	Secrets
 	History
 	Archives

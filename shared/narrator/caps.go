@@ -54,6 +54,16 @@ func MaxOutput(p Purpose) int {
 	return defaultMaxOutput
 }
 
+// ReplyCap is the most output tokens the narration of req may produce:
+// its purpose's cap, halved when the narration is asked to be brief.
+func ReplyCap(req Request) int {
+	c := MaxOutput(req.Purpose)
+	if req.Brief {
+		c /= 2
+	}
+	return c
+}
+
 // MaxOutput is the most output tokens a call answered through t may
 // produce: its purpose's cap.
 func (t Tool) MaxOutput() int {

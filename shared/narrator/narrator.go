@@ -108,6 +108,9 @@ type Request struct {
 	// Purpose is what the narration is for (PurposeNarration when empty); Tier is
 	// normally Route(Purpose), lowered when a budget runs short.
 	Purpose Purpose
+	// Brief asks for a shorter narration, with half the output cap: the
+	// first step a budget near its end takes.
+	Brief bool
 	// Correction, on a retry, says how the previous narration broke the
 	// output contract (see Guard).
 	Correction string

@@ -453,8 +453,11 @@ func current(req Request) string {
 	default:
 		lines = append(lines, "Narrate this turn for "+name+" following the rules above.")
 	}
-	if req.Purpose == PurposeAcknowledgement {
+	switch {
+	case req.Purpose == PurposeAcknowledgement:
 		lines = append(lines, "The turn changes little: acknowledge it in one or two sentences.")
+	case req.Brief:
+		lines = append(lines, "Keep it brief: one to three sentences.")
 	}
 	if told := oneLine(req.Told); told != "" {
 		lines = append(lines, "The players have already been shown the start of this narration: "+quoted(told),

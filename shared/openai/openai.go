@@ -197,7 +197,7 @@ func messages(blocks []narrator.Block) []message {
 func (n *Narrator) Narrate(ctx context.Context, req narrator.Request, emit func(string) error) (narrator.Narration, error) {
 	const op = "openai narrate"
 	model := n.Model(req.Tier)
-	body := completionRequest{Model: model, Messages: messages(narrator.Blocks(req)), MaxTokens: n.prose(req.Purpose),
+	body := completionRequest{Model: model, Messages: messages(narrator.Blocks(req)), MaxTokens: n.prose(narrator.ReplyCap(req)),
 		Stream: true, StreamOptions: &streamOptions{IncludeUsage: true}}
 	callCtx, cancel := context.WithTimeout(ctx, n.cfg.Timeout)
 	defer cancel()
@@ -221,10 +221,9 @@ func (n *Narrator) Narrate(ctx context.Context, req narrator.Request, emit func(
 	return out, nil
 }
 
-// prose is the output cap of a prose reply for purpose p: its cap, or
-// the configured ceiling when lower.
-func (n *Narrator) prose(p narrator.Purpose) int {
-	c := narrator.MaxOutput(p)
+// prose is the output cap of a prose reply whose own cap is c, or the
+// configured ceiling when lower.
+func (n *Narrator) prose(c int) int {
 	if n.cfg.MaxTokens > 0 {
 		c = min(c, n.cfg.MaxTokens)
 	}
@@ -236,7 +235,7 @@ func (n *Narrator) prose(p narrator.Purpose) int {
 // server reported. Errors are fault.Unavailable.
 func (n *Narrator) Summarize(ctx context.Context, req narrator.SummaryRequest) (narrator.Summarized, error) {
 	const op = "openai summarize"
-	body := completionRequest{Model: n.cfg.LowModel, Messages: messages(narrator.SummaryBlocks(req)), MaxTokens: n.prose(narrator.PurposeSummary)}
+	body := completionRequest{Model: n.cfg.LowModel, Messages: messages(narrator.SummaryBlocks(req)), MaxTokens: n.prose(narrator.MaxOutput(narrator.PurposeSummary))}
 	callCtx, cancel := context.WithTimeout(ctx, n.cfg.Timeout)
 	defer cancel()
 	var out narrator.Narration

@@ -121,6 +121,15 @@ var migrations = [][]string{
 		// read only when asked for. Rows written before keep it in data.
 		`ALTER TABLE turns ADD COLUMN context TEXT`,
 	},
+	{
+		// What the narrator cost the whole game each day (UTC), in
+		// millionths of a dollar: the deployer's daily cap is held
+		// against it (game.DaySpend).
+		`CREATE TABLE IF NOT EXISTS spend (
+			day    TEXT PRIMARY KEY,
+			micros INTEGER NOT NULL
+		) STRICT`,
+	},
 }
 
 // migrate brings the schema in db up to len(migrations), in one transaction,

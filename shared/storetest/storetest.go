@@ -62,6 +62,7 @@ func Run(t *testing.T, open func(t *testing.T) game.Store) {
 	t.Run("Encounters", s.encounters)
 	t.Run("Memory", s.memory)
 	t.Run("Accounts", s.accounts)
+	t.Run("DaySpend", s.daySpend)
 }
 
 type suite struct {

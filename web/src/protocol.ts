@@ -329,6 +329,7 @@ export type ServerMessage = Head & (
   | { type: "narration.delta"; turn_id: string; text: string }
   | { type: "narration.done"; turn_id: string; text: string; suggestions: string[] | null; degraded?: boolean }
   | { type: "narration.slow"; turn_id: string; reason: string }
+  | { type: "narration.thrift"; turn_id: string; step: "" | "shorter" | "low" | "offline"; scope?: string; spent_usd: number; budget_usd: number; text: string }
   | { type: "turn.committed"; turn_id: string; sequence: number; actor_id: string; rolls: Roll[] | null; characters: Character[] | null; encounter?: Encounter | null; scene: Scene; clock?: number }
   | { type: "encounter"; encounter: Encounter; characters?: Character[] | null }
   | { type: "presence"; character_id: string; state: Presence }

@@ -191,6 +191,12 @@ describe("reduce", () => {
     assert.deepEqual([t.feed.length, t.feed[0].text, t.feed[0].slow], [1, "Mira lunges. The goblin reels.", false]);
   });
 
+  it("TellsEveryoneHowNarrationSavesNearABudgetsEnd", () => {
+    const text = "The campaign's budget is nearly spent ($17.10 of $20.00): a smaller model narrates from now on.";
+    const t = play(table(), { type: "narration.thrift", turn_id: "t1", step: "low", scope: "campaign", spent_usd: 17.1, budget_usd: 20, text });
+    assert.deepEqual([t.feed.length, t.feed[0].kind, t.feed[0].text], [1, "system", text]);
+  });
+
   it("NamesAnotherPlayersTurnWithoutItsText", () => {
     const t = play(table(), { type: "turn.accepted", turn_id: "t2", request_id: "theirs", character_id: "tobin" });
     assert.equal(t.feed[0].text, "Tobin acts…");

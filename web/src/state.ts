@@ -495,6 +495,9 @@ export function reduce(t: Table, m: ServerMessage): Table {
       feed[at] = { ...feed[at], text: feed[at].text + m.text, slow: false };
       return { ...t, feed };
     }
+    case "narration.thrift":
+      // A budget near its end: every player is told how narration saves.
+      return push(t, { kind: "system", turnId: m.turn_id, text: m.text });
     case "narration.slow": {
       const at = t.narrationAt[m.turn_id];
       if (at === undefined) {

@@ -1,0 +1,140 @@
+package game
+
+import (
+	"context"
+	"fmt"
+	"time"
+
+	"chronicler/shared/campaign"
+)
+
+// DaySpend keeps what the narrator has cost the whole deployment each day
+// (UTC), across every campaign and every instance: what the deployer's
+// daily cap is held against. Both stores implement it; a store that does
+// not leaves the daily cap uncounted.
+type DaySpend interface {
+	// Spent is what day ("2006-01-02") has cost so far, in US dollars.
+	Spent(ctx context.Context, day string) (float64, error)
+	// AddSpent adds usd to day's spend, atomically across instances.
+	AddSpent(ctx context.Context, day string, usd float64) error
+}
+
+// Thrift is how narration saves as a budget nears its end, in steps: first
+// shorter narrations, then the low tier, then the offline narrator, which
+// costs nothing. Each is told to the table when it begins.
+type Thrift string
+
+// The steps, in order.
+const (
+	ThriftNone    Thrift = ""
+	ThriftShorter Thrift = campaign.ThriftShorter
+	ThriftLow     Thrift = campaign.ThriftLow
+	ThriftOffline Thrift = campaign.ThriftOffline
+)
+
+// The shares of a budget at which each step begins: a table sees the
+// narration change well before it stops.
+const (
+	thriftShorterAt = 0.7
+	thriftLowAt     = 0.85
+)
+
+func (t Thrift) rank() int {
+	switch t {
+	case ThriftShorter:
+		return 1
+	case ThriftLow:
+		return 2
+	case ThriftOffline:
+		return 3
+	}
+	return 0
+}
+
+// thriftFor is the step a budget's share spent calls for.
+func thriftFor(spent, budget float64) Thrift {
+	switch share := spent / budget; {
+	case budget <= 0 || spent >= budget:
+		return ThriftOffline
+	case share >= thriftLowAt:
+		return ThriftLow
+	case share >= thriftShorterAt:
+		return ThriftShorter
+	}
+	return ThriftNone
+}
+
+// today is the day a spend counts for.
+func (s *Service) today() string { return s.now().UTC().Format(time.DateOnly) }
+
+// thrift is the narration's step for a campaign now: the most saving that
+// any of its budgets calls for (the session's and the campaign's, which
+// the owner sets, and the deployment's day, which the deployer sets), with
+// the budget that calls for it. A daily spend that cannot be read counts
+// as nothing spent: a store's hiccup does not silence every table.
+func (s *Service) thrift(ctx context.Context, snap Snapshot) campaign.Thrift {
+	var out campaign.Thrift
+	consider := func(scope string, spent float64, budget *float64) {
+		if budget == nil {
+			return
+		}
+		t := thriftFor(spent, *budget)
+		if t.rank() > Thrift(out.Step).rank() {
+			out = campaign.Thrift{Step: string(t), Scope: scope, SpentUSD: spent, BudgetUSD: *budget}
+		}
+	}
+	settings := snap.Campaign.Settings
+	if open := openSession(snap); open != nil {
+		consider(campaign.ScopeSession, snap.State.SessionCost(open.ID).USD, settings.BudgetUSDPerSession)
+	}
+	consider(campaign.ScopeCampaign, snap.State.Cost.CampaignUSD, settings.BudgetUSDPerCampaign)
+	if s.DailyBudgetUSD > 0 && s.DaySpend != nil {
+		spent, err := s.DaySpend.Spent(ctx, s.today())
+		if err != nil {
+			s.Log.WarnContext(ctx, "the day's spend is unreadable; narrating as if none were spent", "err", err)
+		}
+		daily := s.DailyBudgetUSD
+		consider(campaign.ScopeDay, spent, &daily)
+	}
+	return out
+}
+
+// spent counts usd against the deployment's day, after the commit that
+// recorded it: apart from the turn's transaction, so that every campaign's
+// turn does not write one item in the same transaction. A failure is
+// logged: the day's count is a guard, not a ledger (the turns' records
+// are).
+func (s *Service) spent(ctx context.Context, usd float64) {
+	if s.DaySpend == nil || usd <= 0 {
+		return
+	}
+	if err := s.DaySpend.AddSpent(ctx, s.today(), usd); err != nil {
+		s.Log.WarnContext(ctx, "the day's spend was not counted", "usd", usd, "err", err)
+	}
+}
+
+// thriftNotice is what the table is told when narration takes a step.
+func thriftNotice(t campaign.Thrift) string {
+	what := map[string]string{
+		campaign.ScopeSession:  "this session's budget",
+		campaign.ScopeCampaign: "the campaign's budget",
+		campaign.ScopeDay:      "the game's budget for today",
+	}[t.Scope]
+	spent := fmt.Sprintf("$%.2f of $%.2f", t.SpentUSD, t.BudgetUSD)
+	switch Thrift(t.Step) {
+	case ThriftShorter:
+		return fmt.Sprintf("%s is nearly spent (%s): narration is shorter from now on.", capitalised(what), spent)
+	case ThriftLow:
+		return fmt.Sprintf("%s is nearly spent (%s): a smaller model narrates from now on.", capitalised(what), spent)
+	case ThriftOffline:
+		return fmt.Sprintf("%s is spent (%s): the built-in narrator tells the story from now on, for free.", capitalised(what), spent)
+	}
+	return fmt.Sprintf("Narration is back to full (%s spent).", spent)
+}
+
+func capitalised(s string) string {
+	if s == "" {
+		return s
+	}
+	return string(s[0]-'a'+'A') + s[1:]
+}
