@@ -793,6 +793,10 @@ var taskVerbs = map[string]skill{
 	"tame": {"animal-handling", "wis"}, "soothe": {"animal-handling", "wis"}, "calm": {"animal-handling", "wis"},
 }
 
+// forceVerbs are the tasks of strength done to a thing: without the
+// thing named they try nothing.
+var forceVerbs = set("lift", "heave", "haul", "drag", "pull", "push", "force", "break", "bend", "pry")
+
 // motionTasks are the tasks that carry the character somewhere: toward
 // a place named, they are a move.
 var motionTasks = set("sneak", "creep", "tiptoe", "slink", "skulk", "climb", "scale", "swim", "jump", "leap",
@@ -862,6 +866,9 @@ func (p *parser) task(ws []string) (Intent, bool) {
 		return Intent{}, false
 	}
 	sk, ok := taskVerbs[ws[0]]
+	if len(ws) == 1 && forceVerbs[ws[0]] {
+		return Intent{}, false // "make a break for it": nothing named is forced
+	}
 	if ws[0] == "lie" && len(ws) > 1 && ws[1] != "to" && ws[1] != "about" {
 		return Intent{}, false // "lie down", "lie low": no one is deceived
 	}
@@ -1515,6 +1522,11 @@ func goalsPlace(ws []string) bool {
 	return len(ws) > 1 && goalPreps[ws[0]] && slices.ContainsFunc(ws[1:], func(w string) bool { return placeNouns[w] })
 }
 
+// placeParts are the ways into a place: a move to "the cellar door" or
+// "the mill's gate" goes to the place.
+var placeParts = set("door", "doors", "doorway", "gate", "gates", "stairs", "staircase", "steps", "stair",
+	"entrance", "entry", "threshold", "trapdoor", "hatch")
+
 var moveFillers = set("back", "down", "up", "over", "out", "outside", "inside", "downstairs",
 	"upstairs", "in", "into", "to", "toward", "towards", "onto", "through", "across", "along", "on", "off", "for")
 
@@ -1527,6 +1539,12 @@ func (p *parser) move(ws []string) (Intent, bool) {
 	}
 	if id, o := p.one(ws, p.areas(), false); o == resolved {
 		return Intent{Kind: "move", ToAreaID: id}, true
+	}
+	if len(ws) > 1 && placeParts[ws[len(ws)-1]] {
+		// "run for the cellar door": the way into a place is where one goes
+		if id, o := p.one(ws[:len(ws)-1], p.areas(), false); o == resolved {
+			return Intent{Kind: "move", ToAreaID: id}, true
+		}
 	}
 	// "follow Bram down to the cellar", "go with Ilsa to the stables": a
 	// companion, then the place.
@@ -1868,6 +1886,13 @@ func (p *parser) feature(ws []string) (in Intent, rest []string, ok bool) {
 			return Intent{}, nil, false
 		}
 		in.TargetID = id
+	case (after[0] == "for" || after[0] == "to") && p.names(after[1:]):
+		// "lay on hands for Bram": a creature present is whom it is used on
+		id, o := p.one(after[1:], p.targets(), true)
+		if o != resolved {
+			return Intent{}, nil, false
+		}
+		in.TargetID = id
 	case after[0] == "to" || after[0] == "for" || after[0] == "as" || after[0] == "into":
 		choice := strings.Join(without(after[1:], "a", "an", "the"), "-")
 		if choice == "" || len(choice) > MaxIDLength {
@@ -1878,6 +1903,13 @@ func (p *parser) feature(ws []string) (in Intent, rest []string, ok bool) {
 		return Intent{}, nil, false
 	}
 	return in, rest, true
+}
+
+// names reports whether words name a creature present, one or several:
+// after a feature they say whom it is for, never what it is used as.
+func (p *parser) names(ws []string) bool {
+	_, o := p.one(ws, p.targets(), true)
+	return o != unknown
 }
 
 // mayNameFeature reports whether a feature's name may begin with word w:
