@@ -42,7 +42,7 @@ var phrases = []struct{ from, to []string }{
 	{strings.Fields("way"), []string{"go"}}, // "make my way over to": "make" is a lead word
 	{strings.Fields("make our way"), []string{"go"}},
 	{strings.Fields("set off"), []string{"go"}},
-	{strings.Fields("leave for"), []string{"go"}}, // "leave the cellar" goes elsewhere: only "leave for" says where
+	{strings.Fields("leave for"), []string{"go"}},        // "leave the cellar" goes elsewhere: only "leave for" says where
 	{strings.Fields("break for"), []string{"go", "for"}}, // "make a break for the door" runs there: no strength tried
 	{strings.Fields("set out"), []string{"go"}},
 	{strings.Fields("check out"), []string{"visit"}},
