@@ -13,7 +13,7 @@ import "strings"
 
 // trailing words say how, not what: "long rest pls", "attack goblin 1
 // again".
-var trailing = set("pls", "plz", "please", "again", "now", "quickly", "too", "thanks", "thx", "lol", "lmao", "haha", "xd")
+var trailing = set("pls", "plz", "please", "again", "already", "now", "quickly", "too", "thanks", "thx", "lol", "lmao", "haha", "xd")
 
 // irregular verbs' other forms, and the shorthand players type.
 var irregular = map[string]string{
@@ -199,12 +199,7 @@ func within1(a, b string) bool {
 // check").
 func head(ws []string, typos bool) []string {
 	for range 3 { // a phrase may give a lead word, a lead word a verb
-		for _, ph := range phrases {
-			if len(ws) >= len(ph.from) && equalWords(ws[:len(ph.from)], ph.from) {
-				ws = append(append([]string{}, ph.to...), ws[len(ph.from):]...)
-				break
-			}
-		}
+		ws = phrased(ws)
 		if len(ws) == 0 {
 			return ws
 		}
@@ -215,13 +210,23 @@ func head(ws []string, typos bool) []string {
 			}
 		}
 		if v != ws[0] {
-			ws = append([]string{v}, ws[1:]...)
+			ws = phrased(append([]string{v}, ws[1:]...)) // "finishes off": the phrase of the verb made plain
 		}
 		i := skipLead(ws, 0)
 		if i == 0 {
 			return ws
 		}
 		ws = ws[i:]
+	}
+	return ws
+}
+
+// phrased is ws with the phrase it opens with made its verb.
+func phrased(ws []string) []string {
+	for _, ph := range phrases {
+		if len(ws) >= len(ph.from) && equalWords(ws[:len(ph.from)], ph.from) {
+			return append(append([]string{}, ph.to...), ws[len(ph.from):]...)
+		}
 	}
 	return ws
 }

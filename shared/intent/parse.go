@@ -457,7 +457,7 @@ var verbs = func() map[string]bool {
 
 // rushVerbs go for a creature as for a place: "go for the orc", "rush at
 // goblin 1".
-var rushVerbs = set("go", "run", "rush", "race", "leap", "jump", "dive", "sprint", "head")
+var rushVerbs = set("go", "going", "run", "rush", "race", "leap", "jump", "dive", "sprint", "head")
 
 // parse tries the readers in turn, each a kind of phrasing; the first
 // that reads the words whole wins. The order settles words two readers
@@ -616,6 +616,12 @@ func (p *parser) action(ws []string) (Intent, bool) {
 	case vEnd:
 		if endPhrases[strings.Join(ws, " ")] {
 			return Intent{Kind: "end_turn"}, true
+		}
+		if ws[0] == "finish" && len(args) > 1 && args[len(args)-1] == "off" {
+			// "finish the goblin off": the phrase's particle after its object
+			if in, ok := p.attack(args[:len(args)-1]); ok && in.Kind == "attack" {
+				return in, true
+			}
 		}
 	}
 	return Intent{}, false
@@ -1232,6 +1238,9 @@ func (p *parser) attack(ws []string) (Intent, bool) {
 			target, weapon = t, w
 		}
 	}
+	if i := slices.Index(weapon, "of"); i > 0 && i+1 < len(weapon) && generic(weapon[:i]) {
+		weapon = weapon[i+1:] // "with the flat of my longsword", "the pommel of her dagger": that weapon
+	}
 	if len(weapon) > 0 && generic(weapon) {
 		weapon = nil // "with the flat of my blade": which weapon, the words do not say
 	}
@@ -1293,7 +1302,7 @@ func (p *parser) sideBySide(ws []string) (target, weapon []string, ok bool) {
 // genericWeapon are the words of a weapon named by its part or kind,
 // which says none of the actor's: "the flat of my blade", "my weapon".
 var genericWeapon = set("flat", "of", "blade", "weapon", "pommel", "hilt", "edge", "steel", "point", "tip",
-	"fist", "fists", "bare", "hands", "hand")
+	"fist", "fists", "bare", "hands", "hand", "butt", "haft", "shaft", "grip", "handle", "cross", "crossguard", "guard")
 
 func generic(ws []string) bool {
 	for _, w := range ws {

@@ -502,14 +502,23 @@ func (p *parser) weaponTarget(ws []string) (Intent, bool) {
 	var read []Intent
 	for k := 1; k < len(ws); k++ {
 		a, b := withoutCommas(ws[:k]), withoutCommas(ws[k:])
-		if len(b) > 0 && (b[0] == "at" || b[0] == "on" || b[0] == "with") {
-			b = b[1:]
+		prep := ""
+		if len(b) > 0 && (b[0] == "at" || b[0] == "on" || b[0] == "with" || b[0] == "to" || b[0] == "into") {
+			prep, b = b[0], b[1:]
 		}
 		if len(a) == 0 || len(b) == 0 {
 			continue
 		}
-		if w, o := p.one(a, p.weapons(), false); o == resolved {
-			if t, o := p.one(b, p.targets(), false); o == resolved {
+		if len(a) == 1 && ammo[a[0]] && (prep == "at" || prep == "into") {
+			// "arrows at the orc": the weapon that shoots them, if one does
+			if t, ok := p.struck(b); ok {
+				read = append(read, Intent{Kind: "attack", TargetID: t, Weapon: p.ammoWeapon(a[0])})
+			}
+		}
+		if w, o := p.one(a, p.weapons(), false); o == resolved && (prep != "to" || indexOf(p.ctx.Items, w) < 0) {
+			// "dagger to the bugbear chief's knee"; a weapon carried as an
+			// item may be handed "to" someone, so that reads no blow
+			if t, ok := p.struck(b); ok {
 				read = append(read, Intent{Kind: "attack", TargetID: t, Weapon: w})
 			}
 		}
@@ -523,6 +532,22 @@ func (p *parser) weaponTarget(ws []string) (Intent, bool) {
 		return Intent{}, false
 	}
 	return read[0], true
+}
+
+// struck is the one creature present words name as where a blow lands:
+// "orc 2", "the bugbear chief's knee", "goblin 1 in the face".
+func (p *parser) struck(ws []string) (string, bool) {
+	for len(ws) > 1 {
+		if id, o := p.one(ws, p.targets(), false); o == resolved {
+			return id, p.mayAttack(id)
+		}
+		if !bodyParts[ws[len(ws)-1]] && ws[len(ws)-1] != "in" {
+			break
+		}
+		ws = ws[:len(ws)-1]
+	}
+	id, o := p.one(ws, p.targets(), false)
+	return id, o == resolved && p.mayAttack(id)
 }
 
 // headTarget finds the creature named at the head of the words, the

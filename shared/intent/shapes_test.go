@@ -181,6 +181,21 @@ func TestParseReadsTheSeventhSetsShapes(t *testing.T) {
 		{table, "lay on hands for Ilsa", &in{Kind: "feature", Feature: "lay-on-hands", TargetID: "pc-ilsa"}},
 		{table, "Lay on Hands to Bram, quick", &in{Kind: "feature", Feature: "lay-on-hands", TargetID: "pc-bram"}},
 		{table, "lay on hands for the goblin", nil},
+		// a weapon named by its part is that weapon
+		{table, "I strike goblin 2 with the hilt of my dagger", &in{Kind: "attack", TargetID: "goblin-2", Weapon: "dagger"}},
+		{table, "bash orc 1 with the butt of my handaxe", &in{Kind: "attack", TargetID: "orc-1", Weapon: "handaxe"}},
+		{lone, "smack the orc with the flat of the sword", &in{Kind: "attack", TargetID: "orc-1", Weapon: "longsword"}},
+		{table, "hit orc 2 with the pommel of my greatsword", nil},
+		// a weapon or its ammunition put to a foe, no verb
+		{table, "handaxe to goblin 1's face", &in{Kind: "attack", TargetID: "goblin-1", Weapon: "handaxe"}},
+		{table, "an arrow into orc 1", &in{Kind: "attack", TargetID: "orc-1", Weapon: "longbow"}},
+		{explore, "longsword to Ilsa", nil},
+		{table, "arrows to Bram", nil},
+		// a phrase of attack whose verb is inflected or split by its object
+		{lone, "Aria finishes off the orc", &in{Kind: "attack", TargetID: "orc-1"}},
+		{table, "finish orc 2 off already", &in{Kind: "attack", TargetID: "orc-2"}},
+		{table, "finish the orc off", nil},
+		{table, "going for orc 1's legs with the handaxe", &in{Kind: "attack", TargetID: "orc-1", Weapon: "handaxe"}},
 	} {
 		got, ok := intent.Parse(c.text, c.ctx)
 		if c.want == nil {
