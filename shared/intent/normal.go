@@ -266,6 +266,9 @@ func rewrite(ws []string) []string {
 		{strings.Fields("straight for"), []string{"at"}}, {strings.Fields("right into"), []string{"into"}},
 		{strings.Fields("in direction of"), []string{"toward"}}, {strings.Fields("over to"), []string{"to"}},
 		{strings.Fields("down to"), []string{"to"}}, {strings.Fields("up to"), []string{"to"}},
+		// "can I make it to the cellar?", "swing by the square": going there
+		{strings.Fields("make it to"), []string{"go", "to"}}, {strings.Fields("make it into"), []string{"go", "into"}},
+		{strings.Fields("swing by"), []string{"go", "to"}},
 		// a sneak attack is an attack whose extra damage the rules add, no Stealth check
 		// how the weapon is held: the attack's choice (armed), no name of a thing
 		{strings.Fields("with both hands"), nil}, {strings.Fields("with two hands"), nil}, {strings.Fields("in both hands"), nil},

@@ -42,6 +42,9 @@ type parser struct {
 	question bool
 	// asking: the words asked leave to act ("is it ok if I ...").
 	asking bool
+	// asked: the words end in a question mark, a yes-or-no question or not
+	// ("mill time?" asks, it does not go).
+	asked bool
 	// all: the sentence's words, cleaned, for what a reading of part of
 	// them must weigh ("a saving throw", "their arcane meaning").
 	all  []string
@@ -207,8 +210,9 @@ func parseAll(text string, ctx Context) ([]Intent, bool) {
 	}
 	ws, p.third = p.withoutActor(clean(ws))
 	ws, bonus := p.offJargon(rewrite(ws))
-	for len(ws) > 0 && (ws[len(ws)-1] == "." || ws[len(ws)-1] == "," || trailing[ws[len(ws)-1]]) {
-		ws = ws[:len(ws)-1]
+	for len(ws) > 0 && (ws[len(ws)-1] == "." || ws[len(ws)-1] == "," || trailing[ws[len(ws)-1]] ||
+		len(ws) > 2 && urging[ws[len(ws)-1]] && (ws[len(ws)-2] == "," || ws[len(ws)-2] == ".")) {
+		ws = ws[:len(ws)-1] // "Off to the Gloamwood, then", "I make for the stables, fast"
 	}
 	if len(ws) > 1 && moveFillers[ws[0]] {
 		// "to the stables!", "downstairs to the cellar": a place alone is where to go
@@ -227,7 +231,8 @@ func parseAll(text string, ctx Context) ([]Intent, bool) {
 			return p.bonus([]Intent{in}, bonus)
 		}
 	}
-	p.question = strings.HasSuffix(strings.TrimSpace(text), "?") && len(toks) > 0 && yesNo[firstWord(toks, p)]
+	p.asked = strings.HasSuffix(strings.TrimSpace(text), "?")
+	p.question = p.asked && len(toks) > 0 && yesNo[firstWord(toks, p)]
 	if p.question && asksHowOften(p.all) {
 		return nil, false // "can I use the wand twice in one turn?" asks the rules, not to act
 	}
@@ -261,8 +266,15 @@ func parseAll(text string, ctx Context) ([]Intent, bool) {
 	if in, ok := p.wornGear(ws); ok {
 		return p.bonus([]Intent{in}, bonus)
 	}
+	if in, ok := p.placeCue(ws); ok {
+		return p.bonus([]Intent{in}, bonus)
+	}
 	return nil, false
 }
+
+// urging are words set apart after an action that only hurry it: "...,
+// then", "..., fast".
+var urging = set("then", "fast", "quick", "asap", "hurry")
 
 // bonus marks one intent read from words that ask for the bonus action
 // ("bonus action: drink potion"); words asking it of a kind that cannot

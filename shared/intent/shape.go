@@ -232,8 +232,12 @@ func opensClause(ws []string) bool {
 	}
 	v := lemma(ws[i], isVerb)
 	_, task := taskVerbs[v]
-	return isVerb(v) || task || v == "draw" || v == "bring" || deliverVerbs[ws[i]]
+	return isVerb(v) || task || v == "draw" || v == "bring" || deliverVerbs[ws[i]] || wayWords[ws[i]]
 }
+
+// wayWords open a way to a place said without its verb: "out the door
+// and onto the crossroads".
+var wayWords = set("onto", "into", "toward", "towards", "outside", "inside", "downstairs", "upstairs")
 
 // asksRules reports whether words the readers could not read still ask
 // the rules for something: a verb of attack, cast, use, a contest or a
@@ -250,7 +254,8 @@ func (p *parser) asksRules(c []string) bool {
 	case vAttack, vCast, vUse, vGrapple, vShove, vEquip, vUnequip, vAttune:
 		return object
 	}
-	if giveVerbs[v] && len(c) > 1 && !(slices.Contains(c, "from") && !slices.Contains(c, "to")) {
+	if giveVerbs[v] && len(c) > 1 && !(slices.Contains(c, "from") && !slices.Contains(c, "to")) && !handOn[c[1]] {
+		// "hand on her sword hilt": a hand resting somewhere hands nothing over
 		// "slide my handaxe from my belt" readies it: no one is given it
 		return true
 	}
@@ -263,6 +268,10 @@ func (p *parser) asksRules(c []string) bool {
 	}
 	return false
 }
+
+// handOn are the words after "hand" that make it a noun: "hand on
+// her hip", "hand in his pocket".
+var handOn = set("on", "upon", "in", "at", "over", "resting")
 
 // aimsIt reports whether a clause only aims what another clause names:
 // "aim it at both goblins", "send them into goblin 1".
@@ -307,7 +316,11 @@ func (p *parser) readClause(c []string) (Intent, bool) {
 		if !ok {
 			continue
 		}
-		if p.namesOther(c[end:], in) {
+		tail := c[end:]
+		if i := slices.Index(tail, "from"); i >= 0 && in.Kind == "move" {
+			tail = tail[:i] // "into the cellar to get away from the orc": what a move leaves is no one it meets
+		}
+		if p.namesOther(tail, in) {
 			return Intent{}, false
 		}
 		if goalsPlace(c[end:]) && in.Kind == "check" && slices.ContainsFunc(c[:end], func(w string) bool { return motionTasks[lemma(w, isVerb)] }) {
@@ -329,6 +342,12 @@ func (p *parser) strict(ws []string) (Intent, bool) {
 	}
 	if in, ok := p.spellAhead(ws); ok {
 		return in, true
+	}
+	if len(ws) > 1 && moveFillers[ws[0]] && ws[0] != "for" {
+		// "out the door and onto the crossroads": a way to a place, said alone
+		if in, ok := p.move(ws); ok {
+			return in, true
+		}
 	}
 	if in, ok := p.parse(head(ws, false)); ok {
 		return in, true

@@ -196,6 +196,23 @@ func TestParseReadsTheSeventhSetsShapes(t *testing.T) {
 		{table, "finish orc 2 off already", &in{Kind: "attack", TargetID: "orc-2"}},
 		{table, "finish the orc off", nil},
 		{table, "going for orc 1's legs with the handaxe", &in{Kind: "attack", TargetID: "orc-1", Weapon: "handaxe"}},
+		// a place said with a cue of going, or a move with colour around it
+		{explore, "onward to the old mill, then", &in{Kind: "move", ToAreaID: "mill"}},
+		{explore, "to the crossroads we go, lanterns lit", &in{Kind: "move", ToAreaID: "road"}},
+		{table, "stables, go go", &in{Kind: "move", ToAreaID: "stables"}},
+		{explore, "square time!", &in{Kind: "move", ToAreaID: "square"}},
+		{explore, "into the gloamwood we go, bows out and Bram first", nil},
+		{explore, "mill time?", nil},
+		{table, "I head for the crossroads, quick", &in{Kind: "move", ToAreaID: "road"}},
+		{lone, "Aria ducks into the stables to get away from the goblin", &in{Kind: "move", ToAreaID: "stables"}},
+		{table, "I clamber over the bar and drop into the cellar", &in{Kind: "move", ToAreaID: "cellar"}},
+		{table, "I drop my dagger into the cellar", nil},
+		{table, "I hop off the bar and drop down into the cellar", &in{Kind: "move", ToAreaID: "cellar"}},
+		{explore, "I head off toward the old mill, hand on my belt", &in{Kind: "move", ToAreaID: "mill"}},
+		{table, "past the bar and into the stables", &in{Kind: "move", ToAreaID: "stables"}},
+		{table, "can we make it into the stables?", &in{Kind: "move", ToAreaID: "stables"}},
+		{explore, "we swing by the old mill", &in{Kind: "move", ToAreaID: "mill"}},
+		{explore, "hand Bram the rope", &in{Kind: "use_item", Item: "rope", TargetID: "pc-bram"}},
 	} {
 		got, ok := intent.Parse(c.text, c.ctx)
 		if c.want == nil {
