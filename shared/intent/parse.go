@@ -1456,7 +1456,7 @@ func (p *parser) castFrom(ws []string) (string, []string, bool) {
 }
 
 var (
-	levelPreps = set("at", "using", "with", "as", "in")
+	levelPreps = set("at", "using", "with", "as", "in", "to")
 	ordinals   = map[string]int{"1": 1, "2": 2, "3": 3, "4": 4, "5": 5, "6": 6, "7": 7, "8": 8, "9": 9,
 		"1st": 1, "2nd": 2, "3rd": 3, "4th": 4, "5th": 5, "6th": 6, "7th": 7, "8th": 8, "9th": 9}
 )

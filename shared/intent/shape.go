@@ -410,7 +410,12 @@ func (p *parser) byClauses(ws []string) (Intent, bool) {
 	}
 	var reads []clause
 	var main *clause
+	level := 0
 	for _, c := range cs {
+		if l, ok := levelOnly(c); ok && level == 0 {
+			level = l // "guiding bolt at orc 2, upcast to 2nd level"
+			continue
+		}
 		in, ok := p.readClause(c)
 		if !ok {
 			if p.asksRules(c) && !aimsIt(c) {
@@ -458,6 +463,12 @@ func (p *parser) byClauses(ws []string) (Intent, bool) {
 	if main == nil {
 		return Intent{}, false
 	}
+	if level > 0 {
+		if main.in.Kind != "cast" || main.in.SlotLevel != 0 && main.in.SlotLevel != level {
+			return Intent{}, false // a slot said beside no cast, or two slots
+		}
+		main.in.SlotLevel = level
+	}
 	if main.in.Kind == "cast" && len(main.in.TargetIDs) == 0 {
 		// "Fireball! Aim it at both goblins.", "magic missile, all three
 		// darts into goblin 1": the spell's targets in a clause of their own
@@ -482,6 +493,24 @@ func (p *parser) byClauses(ws []string) (Intent, bool) {
 	return in, true
 }
 
+// levelWords may stand beside a slot's level in a clause that says only
+// the level: "upcast to 2nd level", "4th level slot", "at level 3".
+var levelWords = set("cast", "upcast", "it", "slot", "spell", "using", "use", "burn", "spend", "a", "an", "to", "at")
+
+// levelOnly is the slot level a clause says and nothing else.
+func levelOnly(c []string) (int, bool) {
+	level, rest, ok := takeLevel(c)
+	if !ok || level == 0 {
+		return 0, false
+	}
+	for _, w := range rest {
+		if !levelWords[w] && !leadWords[w] {
+			return 0, false
+		}
+	}
+	return level, true
+}
+
 // castBeside gives a cast read without targets the targets another
 // clause names after a preposition of aim ("aim it at both goblins", "all
 // three darts into goblin 1"). Clauses that name creatures otherwise, or
@@ -497,6 +526,10 @@ func (p *parser) castBeside(reads []clause, main *clause) (Intent, bool) {
 		}
 		at := slices.IndexFunc(r.words, func(w string) bool { return targetPreps[w] })
 		if at < 0 {
+			if ids, ok := p.many(r.words, p.targets(), true); ok && !found {
+				in.TargetIDs, found = ids, true // "magic missile: goblin 2 and orc 1"
+				continue
+			}
 			if p.namesOther(r.words, in) {
 				return Intent{}, false
 			}

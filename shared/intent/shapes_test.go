@@ -213,6 +213,18 @@ func TestParseReadsTheSeventhSetsShapes(t *testing.T) {
 		{table, "can we make it into the stables?", &in{Kind: "move", ToAreaID: "stables"}},
 		{explore, "we swing by the old mill", &in{Kind: "move", ToAreaID: "mill"}},
 		{explore, "hand Bram the rope", &in{Kind: "use_item", Item: "rope", TargetID: "pc-bram"}},
+		// a spell's darts or beams shared between targets, or its targets and
+		// its slot in clauses of their own
+		{table, "magic missile, one dart at goblin 2 and two at the chief", &in{Kind: "cast", Spell: "magic-missile", TargetIDs: []string{"goblin-2", "bugbear-chief"}}},
+		{table, "magic missile 3x at orc 2", &in{Kind: "cast", Spell: "magic-missile", TargetIDs: []string{"orc-2"}}},
+		{table, "magic missile, all darts into orc 1's chest", &in{Kind: "cast", Spell: "magic-missile", TargetIDs: []string{"orc-1"}}},
+		{table, "magic missile, 2 darts at orc 1 and 1 at the goblin", nil},
+		{table, "bless: Bram and Ilsa", &in{Kind: "cast", Spell: "bless", TargetIDs: []string{"pc-bram", "pc-ilsa"}}},
+		{table, "bless. Bram and the goblin", nil},
+		{table, "magic missile at orc 1, cast at 3rd level", &in{Kind: "cast", Spell: "magic-missile", SlotLevel: 3, TargetIDs: []string{"orc-1"}}},
+		{table, "upcast shield of faith to 3rd level on Bram", &in{Kind: "cast", Spell: "shield-of-faith", SlotLevel: 3, TargetIDs: []string{"pc-bram"}}},
+		{table, "thunderwve at orc 1", &in{Kind: "cast", Spell: "thunderwave", TargetIDs: []string{"orc-1"}}},
+		{wand, "magic missile from my wand at goblin 2", &in{Kind: "cast", Spell: "magic-missile", TargetIDs: []string{"goblin-2"}, With: []string{"wand-of-magic-missiles"}}},
 	} {
 		got, ok := intent.Parse(c.text, c.ctx)
 		if c.want == nil {
