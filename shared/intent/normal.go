@@ -27,6 +27,7 @@ var irregular = map[string]string{
 	"drew": "draw", "drawn": "draw", "cuts": "cut", "cutting": "cut", "bit": "bite", "stabilise": "stabilize",
 	"hits": "hit", "hitting": "hit", "sets": "set", "puts": "put", "putting": "put",
 	"glug": "drink", "popping": "use", "casted": "cast",
+	"uses": "use", "used": "use", // not "us", a lead word, with -es or -ed
 }
 
 // phrases of several words that are one verb: the words and what they

@@ -1632,8 +1632,8 @@ func (p *parser) usedTo(in Intent, purpose []string) (Intent, bool) {
 			return in, true
 		}
 	}
-	if p.namesOther(purpose, in) {
-		return Intent{}, false
+	if p.namesOther(purpose, in) || healVerbs[lemma(purpose[0], isVerb)] {
+		return Intent{}, false // "to stabilize her": whom it tends, the words leave to a pronoun
 	}
 	return in, true
 }

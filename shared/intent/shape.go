@@ -232,6 +232,9 @@ func opensClause(ws []string) bool {
 	}
 	v := lemma(ws[i], isVerb)
 	_, task := taskVerbs[v]
+	if ph := phrased(ws[i:]); len(ph) > 0 && ph[0] != ws[i] {
+		return true // "I kneel and patch up Ilsa": a phrase that is a verb
+	}
 	return isVerb(v) || task || v == "draw" || v == "bring" || deliverVerbs[ws[i]] || wayWords[ws[i]]
 }
 
@@ -319,6 +322,9 @@ func (p *parser) readClause(c []string) (Intent, bool) {
 		tail := c[end:]
 		if i := slices.Index(tail, "from"); i >= 0 && in.Kind == "move" {
 			tail = tail[:i] // "into the cellar to get away from the orc": what a move leaves is no one it meets
+		}
+		if in.Kind == "use_item" && in.TargetID == "" && slices.ContainsFunc(tail, func(w string) bool { return healVerbs[lemma(w, isVerb)] }) {
+			return Intent{}, false // "uses her kit to stabilize her": someone tended, not named
 		}
 		if p.namesOther(tail, in) {
 			return Intent{}, false

@@ -225,6 +225,10 @@ func TestParseReadsTheSeventhSetsShapes(t *testing.T) {
 		{table, "upcast shield of faith to 3rd level on Bram", &in{Kind: "cast", Spell: "shield-of-faith", SlotLevel: 3, TargetIDs: []string{"pc-bram"}}},
 		{table, "thunderwve at orc 1", &in{Kind: "cast", Spell: "thunderwave", TargetIDs: []string{"orc-1"}}},
 		{wand, "magic missile from my wand at goblin 2", &in{Kind: "cast", Spell: "magic-missile", TargetIDs: []string{"goblin-2"}, With: []string{"wand-of-magic-missiles"}}},
+		// "uses" and "used" are the verb use; a phrase that is a verb opens a clause
+		{table, "Aria uses her healer's kit on Ilsa", &in{Kind: "use_item", Item: "healers-kit", TargetID: "pc-ilsa"}},
+		{table, "I crouch down and patch up Bram with the healer's kit", &in{Kind: "use_item", Item: "healers-kit", TargetID: "pc-bram"}},
+		{table, "Aria crouches by Bram and uses her healer's kit to bandage him", nil},
 	} {
 		got, ok := intent.Parse(c.text, c.ctx)
 		if c.want == nil {
