@@ -44,7 +44,7 @@ type frame struct {
 var moveVerbs = union(verbsOf(vMove), motionTasks, set("lead", "guide", "slip", "hurry", "make", "sneak",
 	"creep", "tiptoe", "slink", "scramble", "clamber", "duck", "edge", "inch", "pad", "stumble", "stagger",
 	"limp", "storm", "barge", "bolt", "dart", "dive", "file", "filter", "traipse", "trudge", "amble", "saunter",
-	"mosey", "wade", "roam", "canter", "gallop", "crawl", "shuffle", "plod", "tramp"))
+	"mosey", "wade", "roam", "canter", "gallop", "crawl", "shuffle", "plod", "tramp", "drop", "vault"))
 
 // itemVerbs put an item the actor carries to use.
 var itemVerbs = set("use", "tie", "bind", "lash", "wrap", "knot", "loop", "secure", "light", "spark", "kindle",
@@ -91,8 +91,8 @@ func (p *parser) framed(ws []string) (Intent, bool) {
 		return Intent{}, false
 	}
 	for i, w := range ws {
-		if asides[w] && i > 0 {
-			ws = ws[:i] // "I hurry down to the cellar before the orcs notice"
+		if asides[w] && i > 0 || w == "away" && i > 0 && i+1 < len(ws) && ws[i+1] == "from" {
+			ws = ws[:i] // "I hurry down to the cellar before the orcs notice", "... to get away from the orc"
 			break
 		}
 	}
@@ -485,4 +485,73 @@ func offPermission(ws []string) ([]string, bool) {
 		}
 	}
 	return ws, false
+}
+
+// goCues say a party sets off without a verb of moving: "into the
+// Gloamwood we go", "mill time", "off to the square".
+var goCues = set("go", "off", "onward", "onwards", "time", "lets")
+
+// goFill are the words such a sentence holds besides its cue and its
+// place: who goes, and when.
+var goFill = set("we", "i", "us", "now", "ok", "okay", "so", "everyone", "guys", "folks", "all", "right")
+
+// placeCue reads a place said with a cue of going and no verb of another
+// kind ("into the gloamwood we go, torches up", "ok mill time, let's go",
+// "cellar, now, go go go"): the move there. Each part set apart by a
+// comma is the place, the cue, or colour that names nothing of the
+// context and does nothing.
+func (p *parser) placeCue(ws []string) (Intent, bool) {
+	if p.asked && !p.asksToAct() {
+		return Intent{}, false
+	}
+	cue, to := false, ""
+	var colour [][]string
+	for _, c := range splitAt(ws, ",", ".") {
+		var rest []string
+		for _, w := range c {
+			switch {
+			case goCues[w]:
+				cue = true
+			case goFill[w] || trailing[w] || urging[w]:
+			default:
+				rest = append(rest, w)
+			}
+		}
+		if len(rest) == 0 {
+			continue
+		}
+		if in, ok := p.move(rest); ok && (to == "" || to == in.ToAreaID) {
+			to = in.ToAreaID
+			continue
+		}
+		colour = append(colour, c)
+	}
+	if !cue || to == "" {
+		return Intent{}, false
+	}
+	for _, c := range colour {
+		names, words := p.nameScan(c)
+		if len(names) > 0 {
+			return Intent{}, false
+		}
+		for _, w := range words {
+			if !strings.HasPrefix(w, "~") {
+				return Intent{}, false // "into the gloamwood we go, swords out and hunting": a deed beside it
+			}
+		}
+	}
+	return Intent{Kind: "move", ToAreaID: to}, true
+}
+
+// splitAt splits words at each of seps, dropping them.
+func splitAt(ws []string, seps ...string) [][]string {
+	var out [][]string
+	start := 0
+	for i, w := range ws {
+		if slices.Contains(seps, w) {
+			out = append(out, ws[start:i])
+			start = i + 1
+		}
+	}
+	return append(out, ws[start:])
 }

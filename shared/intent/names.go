@@ -228,6 +228,9 @@ func (p *parser) one(phrase []string, cs []cand, self bool) (string, outcome) {
 		return "", unknown
 	}
 	if self && len(phrase) == 1 && (selfWords[phrase[0]] || p.third && thirdSelf[phrase[0]]) {
+		if (phrase[0] == "her" || phrase[0] == "him") && p.antecedent(cs) != "" {
+			return "", unknown // "Aria kneels by Bram and bandages him": the actor, or the one named?
+		}
 		if p.self == "" {
 			return "", unknown
 		}

@@ -13,7 +13,7 @@ import "strings"
 
 // trailing words say how, not what: "long rest pls", "attack goblin 1
 // again".
-var trailing = set("pls", "plz", "please", "again", "now", "quickly", "too", "thanks", "thx", "lol", "lmao", "haha", "xd")
+var trailing = set("pls", "plz", "please", "again", "already", "now", "quickly", "too", "thanks", "thx", "lol", "lmao", "haha", "xd")
 
 // irregular verbs' other forms, and the shorthand players type.
 var irregular = map[string]string{
@@ -27,6 +27,7 @@ var irregular = map[string]string{
 	"drew": "draw", "drawn": "draw", "cuts": "cut", "cutting": "cut", "bit": "bite", "stabilise": "stabilize",
 	"hits": "hit", "hitting": "hit", "sets": "set", "puts": "put", "putting": "put",
 	"glug": "drink", "popping": "use", "casted": "cast",
+	"uses": "use", "used": "use", // not "us", a lead word, with -es or -ed
 }
 
 // phrases of several words that are one verb: the words and what they
@@ -42,7 +43,8 @@ var phrases = []struct{ from, to []string }{
 	{strings.Fields("way"), []string{"go"}}, // "make my way over to": "make" is a lead word
 	{strings.Fields("make our way"), []string{"go"}},
 	{strings.Fields("set off"), []string{"go"}},
-	{strings.Fields("leave for"), []string{"go"}}, // "leave the cellar" goes elsewhere: only "leave for" says where
+	{strings.Fields("leave for"), []string{"go"}},        // "leave the cellar" goes elsewhere: only "leave for" says where
+	{strings.Fields("break for"), []string{"go", "for"}}, // "make a break for the door" runs there: no strength tried
 	{strings.Fields("set out"), []string{"go"}},
 	{strings.Fields("check out"), []string{"visit"}},
 	{strings.Fields("fall back"), []string{"retreat"}},
@@ -198,12 +200,7 @@ func within1(a, b string) bool {
 // check").
 func head(ws []string, typos bool) []string {
 	for range 3 { // a phrase may give a lead word, a lead word a verb
-		for _, ph := range phrases {
-			if len(ws) >= len(ph.from) && equalWords(ws[:len(ph.from)], ph.from) {
-				ws = append(append([]string{}, ph.to...), ws[len(ph.from):]...)
-				break
-			}
-		}
+		ws = phrased(ws)
 		if len(ws) == 0 {
 			return ws
 		}
@@ -214,13 +211,23 @@ func head(ws []string, typos bool) []string {
 			}
 		}
 		if v != ws[0] {
-			ws = append([]string{v}, ws[1:]...)
+			ws = phrased(append([]string{v}, ws[1:]...)) // "finishes off": the phrase of the verb made plain
 		}
 		i := skipLead(ws, 0)
 		if i == 0 {
 			return ws
 		}
 		ws = ws[i:]
+	}
+	return ws
+}
+
+// phrased is ws with the phrase it opens with made its verb.
+func phrased(ws []string) []string {
+	for _, ph := range phrases {
+		if len(ws) >= len(ph.from) && equalWords(ws[:len(ph.from)], ph.from) {
+			return append(append([]string{}, ph.to...), ws[len(ph.from):]...)
+		}
 	}
 	return ws
 }
@@ -260,6 +267,9 @@ func rewrite(ws []string) []string {
 		{strings.Fields("straight for"), []string{"at"}}, {strings.Fields("right into"), []string{"into"}},
 		{strings.Fields("in direction of"), []string{"toward"}}, {strings.Fields("over to"), []string{"to"}},
 		{strings.Fields("down to"), []string{"to"}}, {strings.Fields("up to"), []string{"to"}},
+		// "can I make it to the cellar?", "swing by the square": going there
+		{strings.Fields("make it to"), []string{"go", "to"}}, {strings.Fields("make it into"), []string{"go", "into"}},
+		{strings.Fields("swing by"), []string{"go", "to"}},
 		// a sneak attack is an attack whose extra damage the rules add, no Stealth check
 		// how the weapon is held: the attack's choice (armed), no name of a thing
 		{strings.Fields("with both hands"), nil}, {strings.Fields("with two hands"), nil}, {strings.Fields("in both hands"), nil},

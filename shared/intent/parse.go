@@ -42,6 +42,9 @@ type parser struct {
 	question bool
 	// asking: the words asked leave to act ("is it ok if I ...").
 	asking bool
+	// asked: the words end in a question mark, a yes-or-no question or not
+	// ("mill time?" asks, it does not go).
+	asked bool
 	// all: the sentence's words, cleaned, for what a reading of part of
 	// them must weigh ("a saving throw", "their arcane meaning").
 	all  []string
@@ -207,8 +210,9 @@ func parseAll(text string, ctx Context) ([]Intent, bool) {
 	}
 	ws, p.third = p.withoutActor(clean(ws))
 	ws, bonus := p.offJargon(rewrite(ws))
-	for len(ws) > 0 && (ws[len(ws)-1] == "." || ws[len(ws)-1] == "," || trailing[ws[len(ws)-1]]) {
-		ws = ws[:len(ws)-1]
+	for len(ws) > 0 && (ws[len(ws)-1] == "." || ws[len(ws)-1] == "," || trailing[ws[len(ws)-1]] ||
+		len(ws) > 2 && urging[ws[len(ws)-1]] && (ws[len(ws)-2] == "," || ws[len(ws)-2] == ".")) {
+		ws = ws[:len(ws)-1] // "Off to the Gloamwood, then", "I make for the stables, fast"
 	}
 	if len(ws) > 1 && moveFillers[ws[0]] {
 		// "to the stables!", "downstairs to the cellar": a place alone is where to go
@@ -227,7 +231,8 @@ func parseAll(text string, ctx Context) ([]Intent, bool) {
 			return p.bonus([]Intent{in}, bonus)
 		}
 	}
-	p.question = strings.HasSuffix(strings.TrimSpace(text), "?") && len(toks) > 0 && yesNo[firstWord(toks, p)]
+	p.asked = strings.HasSuffix(strings.TrimSpace(text), "?")
+	p.question = p.asked && len(toks) > 0 && yesNo[firstWord(toks, p)]
 	if p.question && asksHowOften(p.all) {
 		return nil, false // "can I use the wand twice in one turn?" asks the rules, not to act
 	}
@@ -261,8 +266,15 @@ func parseAll(text string, ctx Context) ([]Intent, bool) {
 	if in, ok := p.wornGear(ws); ok {
 		return p.bonus([]Intent{in}, bonus)
 	}
+	if in, ok := p.placeCue(ws); ok {
+		return p.bonus([]Intent{in}, bonus)
+	}
 	return nil, false
 }
+
+// urging are words set apart after an action that only hurry it: "...,
+// then", "..., fast".
+var urging = set("then", "fast", "quick", "asap", "hurry")
 
 // bonus marks one intent read from words that ask for the bonus action
 // ("bonus action: drink potion"); words asking it of a kind that cannot
@@ -457,7 +469,7 @@ var verbs = func() map[string]bool {
 
 // rushVerbs go for a creature as for a place: "go for the orc", "rush at
 // goblin 1".
-var rushVerbs = set("go", "run", "rush", "race", "leap", "jump", "dive", "sprint", "head")
+var rushVerbs = set("go", "going", "run", "rush", "race", "leap", "jump", "dive", "sprint", "head")
 
 // parse tries the readers in turn, each a kind of phrasing; the first
 // that reads the words whole wins. The order settles words two readers
@@ -616,6 +628,12 @@ func (p *parser) action(ws []string) (Intent, bool) {
 	case vEnd:
 		if endPhrases[strings.Join(ws, " ")] {
 			return Intent{Kind: "end_turn"}, true
+		}
+		if ws[0] == "finish" && len(args) > 1 && args[len(args)-1] == "off" {
+			// "finish the goblin off": the phrase's particle after its object
+			if in, ok := p.attack(args[:len(args)-1]); ok && in.Kind == "attack" {
+				return in, true
+			}
 		}
 	}
 	return Intent{}, false
@@ -793,6 +811,10 @@ var taskVerbs = map[string]skill{
 	"tame": {"animal-handling", "wis"}, "soothe": {"animal-handling", "wis"}, "calm": {"animal-handling", "wis"},
 }
 
+// forceVerbs are the tasks of strength done to a thing: without the
+// thing named they try nothing.
+var forceVerbs = set("lift", "heave", "haul", "drag", "pull", "push", "force", "break", "bend", "pry")
+
 // motionTasks are the tasks that carry the character somewhere: toward
 // a place named, they are a move.
 var motionTasks = set("sneak", "creep", "tiptoe", "slink", "skulk", "climb", "scale", "swim", "jump", "leap",
@@ -862,6 +884,9 @@ func (p *parser) task(ws []string) (Intent, bool) {
 		return Intent{}, false
 	}
 	sk, ok := taskVerbs[ws[0]]
+	if len(ws) == 1 && forceVerbs[ws[0]] {
+		return Intent{}, false // "make a break for it": nothing named is forced
+	}
 	if ws[0] == "lie" && len(ws) > 1 && ws[1] != "to" && ws[1] != "about" {
 		return Intent{}, false // "lie down", "lie low": no one is deceived
 	}
@@ -1225,6 +1250,9 @@ func (p *parser) attack(ws []string) (Intent, bool) {
 			target, weapon = t, w
 		}
 	}
+	if i := slices.Index(weapon, "of"); i > 0 && i+1 < len(weapon) && generic(weapon[:i]) {
+		weapon = weapon[i+1:] // "with the flat of my longsword", "the pommel of her dagger": that weapon
+	}
 	if len(weapon) > 0 && generic(weapon) {
 		weapon = nil // "with the flat of my blade": which weapon, the words do not say
 	}
@@ -1286,7 +1314,7 @@ func (p *parser) sideBySide(ws []string) (target, weapon []string, ok bool) {
 // genericWeapon are the words of a weapon named by its part or kind,
 // which says none of the actor's: "the flat of my blade", "my weapon".
 var genericWeapon = set("flat", "of", "blade", "weapon", "pommel", "hilt", "edge", "steel", "point", "tip",
-	"fist", "fists", "bare", "hands", "hand")
+	"fist", "fists", "bare", "hands", "hand", "butt", "haft", "shaft", "grip", "handle", "cross", "crossguard", "guard")
 
 func generic(ws []string) bool {
 	for _, w := range ws {
@@ -1428,7 +1456,7 @@ func (p *parser) castFrom(ws []string) (string, []string, bool) {
 }
 
 var (
-	levelPreps = set("at", "using", "with", "as", "in")
+	levelPreps = set("at", "using", "with", "as", "in", "to")
 	ordinals   = map[string]int{"1": 1, "2": 2, "3": 3, "4": 4, "5": 5, "6": 6, "7": 7, "8": 8, "9": 9,
 		"1st": 1, "2nd": 2, "3rd": 3, "4th": 4, "5th": 5, "6th": 6, "7th": 7, "8th": 8, "9th": 9}
 )
@@ -1515,6 +1543,11 @@ func goalsPlace(ws []string) bool {
 	return len(ws) > 1 && goalPreps[ws[0]] && slices.ContainsFunc(ws[1:], func(w string) bool { return placeNouns[w] })
 }
 
+// placeParts are the ways into a place: a move to "the cellar door" or
+// "the mill's gate" goes to the place.
+var placeParts = set("door", "doors", "doorway", "gate", "gates", "stairs", "staircase", "steps", "stair",
+	"entrance", "entry", "threshold", "trapdoor", "hatch")
+
 var moveFillers = set("back", "down", "up", "over", "out", "outside", "inside", "downstairs",
 	"upstairs", "in", "into", "to", "toward", "towards", "onto", "through", "across", "along", "on", "off", "for")
 
@@ -1527,6 +1560,12 @@ func (p *parser) move(ws []string) (Intent, bool) {
 	}
 	if id, o := p.one(ws, p.areas(), false); o == resolved {
 		return Intent{Kind: "move", ToAreaID: id}, true
+	}
+	if len(ws) > 1 && placeParts[ws[len(ws)-1]] {
+		// "run for the cellar door": the way into a place is where one goes
+		if id, o := p.one(ws[:len(ws)-1], p.areas(), false); o == resolved {
+			return Intent{Kind: "move", ToAreaID: id}, true
+		}
 	}
 	// "follow Bram down to the cellar", "go with Ilsa to the stables": a
 	// companion, then the place.
@@ -1593,8 +1632,8 @@ func (p *parser) usedTo(in Intent, purpose []string) (Intent, bool) {
 			return in, true
 		}
 	}
-	if p.namesOther(purpose, in) {
-		return Intent{}, false
+	if p.namesOther(purpose, in) || healVerbs[lemma(purpose[0], isVerb)] {
+		return Intent{}, false // "to stabilize her": whom it tends, the words leave to a pronoun
 	}
 	return in, true
 }
@@ -1868,6 +1907,13 @@ func (p *parser) feature(ws []string) (in Intent, rest []string, ok bool) {
 			return Intent{}, nil, false
 		}
 		in.TargetID = id
+	case (after[0] == "for" || after[0] == "to") && p.names(after[1:]):
+		// "lay on hands for Bram": a creature present is whom it is used on
+		id, o := p.one(after[1:], p.targets(), true)
+		if o != resolved {
+			return Intent{}, nil, false
+		}
+		in.TargetID = id
 	case after[0] == "to" || after[0] == "for" || after[0] == "as" || after[0] == "into":
 		choice := strings.Join(without(after[1:], "a", "an", "the"), "-")
 		if choice == "" || len(choice) > MaxIDLength {
@@ -1878,6 +1924,13 @@ func (p *parser) feature(ws []string) (in Intent, rest []string, ok bool) {
 		return Intent{}, nil, false
 	}
 	return in, rest, true
+}
+
+// names reports whether words name a creature present, one or several:
+// after a feature they say whom it is for, never what it is used as.
+func (p *parser) names(ws []string) bool {
+	_, o := p.one(ws, p.targets(), true)
+	return o != unknown
 }
 
 // mayNameFeature reports whether a feature's name may begin with word w:

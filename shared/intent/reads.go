@@ -146,6 +146,9 @@ func (p *parser) spellFirst(ws []string) (Intent, bool) {
 		if len(rest) > 0 && (rest[0] == "spell" || rest[0] == "cantrip") {
 			rest = rest[1:]
 		}
+		if item, left, from := p.castFrom(append([]string{"_"}, rest...)); from {
+			in.With, rest = []string{item}, left[1:] // "magic missile from the wand, ..."
+		}
 		if len(rest) == 0 {
 			return in, true
 		}
@@ -254,6 +257,8 @@ func spellAtHead(ws []string, cs []cand) (best, hit int) {
 			k = 1
 		case len(c.words) <= len(ws) && wordsMatch(ws[:len(c.words)], c.words, typoOf) && len(c.words) > 1:
 			k = len(c.words)
+		case len(c.words) == 1 && len(ws) > 0 && len(c.compact) >= 7 && typoOf(c.compact, ws[0]):
+			k = 1 // "firebal": a long name one letter wrong still says which
 		}
 		if k == 0 {
 			continue
@@ -283,7 +288,67 @@ func (p *parser) castTargets(ws []string) ([]string, bool) {
 	if party[strings.Join(ws, " ")] {
 		return nil, true // "bless over the party": the rules take whom the spell can
 	}
-	return p.many(ws, p.targets(), true)
+	if ids, ok := p.many(ws, p.targets(), true); ok {
+		return ids, true
+	}
+	if shared := withoutShots(ws); len(shared) < len(ws) && len(shared) > 0 {
+		// "2 darts at orc 1 and 1 at orc 2", "x2 at orc 1": how the darts
+		// or beams are shared is the rules' to count; whom they strike is read
+		return p.castTargets(shared)
+	}
+	if id, ok := p.struck(ws); ok {
+		return []string{id}, true // "into goblin 1's ugly face"
+	}
+	return nil, false
+}
+
+// shots are what a spell of several darts or beams sends: "2 darts",
+// "every missile", "two beams".
+var shots = set("dart", "darts", "missile", "missiles", "beam", "beams", "ray", "rays", "bolt", "bolts", "blast", "blasts")
+
+// withoutShots is words with the counts of a spell's darts or beams taken
+// off, and the preposition a count's share repeats ("and 1 at orc 2").
+func withoutShots(ws []string) []string {
+	var out []string
+	for i := 0; i < len(ws); i++ {
+		w := ws[i]
+		next := ""
+		if i+1 < len(ws) {
+			next = ws[i+1]
+		}
+		switch {
+		case (isNumber(w) || quantifiers[w]) && shots[next]:
+			i++ // "2 darts", "every dart"
+		case shots[w] && (i == 0 || ws[i-1] == "and" || ws[i-1] == ","):
+			// "darts at orc 1"
+		case timesWord(w):
+			// "x2", "2x"
+		case isNumber(w) && targetPreps[next] && (i == 0 || ws[i-1] == "and" || ws[i-1] == ","):
+			// "and 1 at orc 2"
+		case targetPreps[w] && len(out) > 0 && (out[len(out)-1] == "and" || out[len(out)-1] == ","):
+			// the share's preposition: "orc 1 and at orc 2" is "orc 1 and orc 2"
+		default:
+			out = append(out, w)
+		}
+	}
+	for len(out) > 0 && targetPreps[out[0]] {
+		out = out[1:]
+	}
+	return out
+}
+
+// timesWord reports whether w counts times: "x2", "2x", "x3".
+func timesWord(w string) bool {
+	if len(w) < 2 {
+		return false
+	}
+	switch {
+	case w[0] == 'x':
+		return isNumber(w[1:]) && len(w) == 2
+	case w[len(w)-1] == 'x':
+		return isNumber(w[:len(w)-1]) && len(w) == 2
+	}
+	return false
 }
 
 // aimWords say where a spell is aimed before the preposition that says
@@ -502,14 +567,23 @@ func (p *parser) weaponTarget(ws []string) (Intent, bool) {
 	var read []Intent
 	for k := 1; k < len(ws); k++ {
 		a, b := withoutCommas(ws[:k]), withoutCommas(ws[k:])
-		if len(b) > 0 && (b[0] == "at" || b[0] == "on" || b[0] == "with") {
-			b = b[1:]
+		prep := ""
+		if len(b) > 0 && (b[0] == "at" || b[0] == "on" || b[0] == "with" || b[0] == "to" || b[0] == "into") {
+			prep, b = b[0], b[1:]
 		}
 		if len(a) == 0 || len(b) == 0 {
 			continue
 		}
-		if w, o := p.one(a, p.weapons(), false); o == resolved {
-			if t, o := p.one(b, p.targets(), false); o == resolved {
+		if len(a) == 1 && ammo[a[0]] && (prep == "at" || prep == "into") {
+			// "arrows at the orc": the weapon that shoots them, if one does
+			if t, ok := p.struck(b); ok {
+				read = append(read, Intent{Kind: "attack", TargetID: t, Weapon: p.ammoWeapon(a[0])})
+			}
+		}
+		if w, o := p.one(a, p.weapons(), false); o == resolved && (prep != "to" || indexOf(p.ctx.Items, w) < 0) {
+			// "dagger to the bugbear chief's knee"; a weapon carried as an
+			// item may be handed "to" someone, so that reads no blow
+			if t, ok := p.struck(b); ok {
 				read = append(read, Intent{Kind: "attack", TargetID: t, Weapon: w})
 			}
 		}
@@ -523,6 +597,22 @@ func (p *parser) weaponTarget(ws []string) (Intent, bool) {
 		return Intent{}, false
 	}
 	return read[0], true
+}
+
+// struck is the one creature present words name as where a blow lands:
+// "orc 2", "the bugbear chief's knee", "goblin 1 in the face".
+func (p *parser) struck(ws []string) (string, bool) {
+	for len(ws) > 1 {
+		if id, o := p.one(ws, p.targets(), false); o == resolved {
+			return id, p.mayAttack(id)
+		}
+		if !bodyParts[ws[len(ws)-1]] && ws[len(ws)-1] != "in" {
+			break
+		}
+		ws = ws[:len(ws)-1]
+	}
+	id, o := p.one(ws, p.targets(), false)
+	return id, o == resolved && p.mayAttack(id)
 }
 
 // headTarget finds the creature named at the head of the words, the

@@ -232,8 +232,15 @@ func opensClause(ws []string) bool {
 	}
 	v := lemma(ws[i], isVerb)
 	_, task := taskVerbs[v]
-	return isVerb(v) || task || v == "draw" || v == "bring" || deliverVerbs[ws[i]]
+	if ph := phrased(ws[i:]); len(ph) > 0 && ph[0] != ws[i] {
+		return true // "I kneel and patch up Ilsa": a phrase that is a verb
+	}
+	return isVerb(v) || task || v == "draw" || v == "bring" || deliverVerbs[ws[i]] || wayWords[ws[i]]
 }
+
+// wayWords open a way to a place said without its verb: "out the door
+// and onto the crossroads".
+var wayWords = set("onto", "into", "toward", "towards", "outside", "inside", "downstairs", "upstairs")
 
 // asksRules reports whether words the readers could not read still ask
 // the rules for something: a verb of attack, cast, use, a contest or a
@@ -250,7 +257,8 @@ func (p *parser) asksRules(c []string) bool {
 	case vAttack, vCast, vUse, vGrapple, vShove, vEquip, vUnequip, vAttune:
 		return object
 	}
-	if giveVerbs[v] && len(c) > 1 && !(slices.Contains(c, "from") && !slices.Contains(c, "to")) {
+	if giveVerbs[v] && len(c) > 1 && !(slices.Contains(c, "from") && !slices.Contains(c, "to")) && !handOn[c[1]] {
+		// "hand on her sword hilt": a hand resting somewhere hands nothing over
 		// "slide my handaxe from my belt" readies it: no one is given it
 		return true
 	}
@@ -263,6 +271,10 @@ func (p *parser) asksRules(c []string) bool {
 	}
 	return false
 }
+
+// handOn are the words after "hand" that make it a noun: "hand on
+// her hip", "hand in his pocket".
+var handOn = set("on", "upon", "in", "at", "over", "resting")
 
 // aimsIt reports whether a clause only aims what another clause names:
 // "aim it at both goblins", "send them into goblin 1".
@@ -307,7 +319,14 @@ func (p *parser) readClause(c []string) (Intent, bool) {
 		if !ok {
 			continue
 		}
-		if p.namesOther(c[end:], in) {
+		tail := c[end:]
+		if i := slices.Index(tail, "from"); i >= 0 && in.Kind == "move" {
+			tail = tail[:i] // "into the cellar to get away from the orc": what a move leaves is no one it meets
+		}
+		if in.Kind == "use_item" && in.TargetID == "" && slices.ContainsFunc(tail, func(w string) bool { return healVerbs[lemma(w, isVerb)] }) {
+			return Intent{}, false // "uses her kit to stabilize her": someone tended, not named
+		}
+		if p.namesOther(tail, in) {
 			return Intent{}, false
 		}
 		if goalsPlace(c[end:]) && in.Kind == "check" && slices.ContainsFunc(c[:end], func(w string) bool { return motionTasks[lemma(w, isVerb)] }) {
@@ -329,6 +348,12 @@ func (p *parser) strict(ws []string) (Intent, bool) {
 	}
 	if in, ok := p.spellAhead(ws); ok {
 		return in, true
+	}
+	if len(ws) > 1 && moveFillers[ws[0]] && ws[0] != "for" {
+		// "out the door and onto the crossroads": a way to a place, said alone
+		if in, ok := p.move(ws); ok {
+			return in, true
+		}
 	}
 	if in, ok := p.parse(head(ws, false)); ok {
 		return in, true
@@ -391,7 +416,12 @@ func (p *parser) byClauses(ws []string) (Intent, bool) {
 	}
 	var reads []clause
 	var main *clause
+	level := 0
 	for _, c := range cs {
+		if l, ok := levelOnly(c); ok && level == 0 {
+			level = l // "guiding bolt at orc 2, upcast to 2nd level"
+			continue
+		}
 		in, ok := p.readClause(c)
 		if !ok {
 			if p.asksRules(c) && !aimsIt(c) {
@@ -439,6 +469,12 @@ func (p *parser) byClauses(ws []string) (Intent, bool) {
 	if main == nil {
 		return Intent{}, false
 	}
+	if level > 0 {
+		if main.in.Kind != "cast" || main.in.SlotLevel != 0 && main.in.SlotLevel != level {
+			return Intent{}, false // a slot said beside no cast, or two slots
+		}
+		main.in.SlotLevel = level
+	}
 	if main.in.Kind == "cast" && len(main.in.TargetIDs) == 0 {
 		// "Fireball! Aim it at both goblins.", "magic missile, all three
 		// darts into goblin 1": the spell's targets in a clause of their own
@@ -463,6 +499,24 @@ func (p *parser) byClauses(ws []string) (Intent, bool) {
 	return in, true
 }
 
+// levelWords may stand beside a slot's level in a clause that says only
+// the level: "upcast to 2nd level", "4th level slot", "at level 3".
+var levelWords = set("cast", "upcast", "it", "slot", "spell", "using", "use", "burn", "spend", "a", "an", "to", "at")
+
+// levelOnly is the slot level a clause says and nothing else.
+func levelOnly(c []string) (int, bool) {
+	level, rest, ok := takeLevel(c)
+	if !ok || level == 0 {
+		return 0, false
+	}
+	for _, w := range rest {
+		if !levelWords[w] && !leadWords[w] {
+			return 0, false
+		}
+	}
+	return level, true
+}
+
 // castBeside gives a cast read without targets the targets another
 // clause names after a preposition of aim ("aim it at both goblins", "all
 // three darts into goblin 1"). Clauses that name creatures otherwise, or
@@ -478,6 +532,10 @@ func (p *parser) castBeside(reads []clause, main *clause) (Intent, bool) {
 		}
 		at := slices.IndexFunc(r.words, func(w string) bool { return targetPreps[w] })
 		if at < 0 {
+			if ids, ok := p.many(r.words, p.targets(), true); ok && !found {
+				in.TargetIDs, found = ids, true // "magic missile: goblin 2 and orc 1"
+				continue
+			}
 			if p.namesOther(r.words, in) {
 				return Intent{}, false
 			}
