@@ -19,11 +19,11 @@ import (
 	"chronicler/shared/fault"
 )
 
-// Extraction is what the low tier read from one turn, as it answers
-// through the record_facts tool: the structured signals of the turn. Every
-// entry quotes the sentence of the turn that establishes it (Evidence), so
-// that a fact the turn does not state is refused before it reaches the
-// ledger.
+// Extraction is what the low tier read from one turn, as a fold's answer
+// carries it for each turn (TurnFacts): the structured signals of the
+// turn. Every entry quotes the sentence of the turn that establishes it
+// (Evidence), so that a fact the turn does not state is refused before it
+// reaches the ledger.
 type Extraction struct {
 	NPCs     []ExtractedNPC   `json:"npcs,omitempty" jsonschema_description:"Non-player characters introduced by name in this turn. Never the player characters."`
 	Items    []ExtractedThing `json:"items,omitempty" jsonschema_description:"Things a character acquired or was given in this turn."`
@@ -118,17 +118,6 @@ type DefinedTerm struct {
 	Definition string `json:"definition" jsonschema_description:"What it is, in at most 12 words, plain text."`
 }
 
-// ExtractRequest asks for the facts of one committed turn.
-type ExtractRequest struct {
-	CampaignName string
-	Turn         campaign.Turn
-	// Party are the player characters' names: never NPCs.
-	Party []string
-	// Known are the names the campaign's memory already holds, so that
-	// the model need not repeat them.
-	Known []string
-}
-
 // TermUse is a coined term and the sentence it first appeared in.
 type TermUse struct {
 	Term     string
@@ -142,13 +131,6 @@ type DefineRequest struct {
 	Terms        []TermUse
 }
 
-// Extracted is an extraction and what its call cost.
-type Extracted struct {
-	Facts Extraction
-	Model string
-	Usage Usage
-}
-
 // Defined is the definitions of terms, by term, and what the call cost.
 type Defined struct {
 	Definitions map[string]string
@@ -156,20 +138,10 @@ type Defined struct {
 	Usage       Usage
 }
 
-// Extractor is a narrator that can read a turn's facts through tool use.
-type Extractor interface {
-	// Extract asks the low tier for the facts the turn establishes. The
-	// answer is validated against the turn (see DecodeExtraction). When it
-	// fails validation, Extract returns the Extracted with Model and Usage
-	// filled (the call was paid for), no facts, and an Invalid error;
-	// other errors are Unavailable.
-	Extract(ctx context.Context, req ExtractRequest) (Extracted, error)
-}
-
 // Definer is a narrator that can define coined terms in a few words.
 type Definer interface {
 	// Define returns a definition for each term it could define, on the
-	// low tier. As with Extract, an invalid answer still carries Model and
+	// low tier. As with Fold, an invalid answer still carries Model and
 	// Usage, with an Invalid error; other errors are Unavailable.
 	Define(ctx context.Context, req DefineRequest) (Defined, error)
 }
@@ -178,18 +150,6 @@ type Definer interface {
 // tool's input as JSON, the model and the usage. Errors are Unavailable,
 // or Invalid when the model answered without calling the tool.
 type ToolCall func(ctx context.Context, op string, blocks []Block, tool Tool) (raw []byte, model string, usage Usage, err error)
-
-// ExtractWith is Extractor.Extract for an adapter's ToolCall: the
-// record_facts tool, its answer validated by DecodeExtraction.
-func ExtractWith(ctx context.Context, call ToolCall, op string, req ExtractRequest) (Extracted, error) {
-	raw, model, usage, err := call(ctx, op, ExtractBlocks(req), ExtractTool())
-	out := Extracted{Model: model, Usage: usage}
-	if err != nil {
-		return out, err
-	}
-	out.Facts, err = DecodeExtraction(raw, req.Turn)
-	return out, err
-}
 
 // DefineWith is Definer.Define for an adapter's ToolCall: the
 // define_terms tool, its answer validated by DecodeDefinitions.
@@ -210,37 +170,22 @@ type Tool struct {
 	Schema      map[string]any
 }
 
-// The tools the low tier answers through.
-const (
-	ExtractToolName = "record_facts"
-	DefineToolName  = "define_terms"
-)
+// DefineToolName is the tool a definition call answers through.
+const DefineToolName = "define_terms"
 
 var (
-	toolsOnce   sync.Once
-	extractTool Tool
-	defineTool  Tool
+	defineOnce sync.Once
+	defineTool Tool
 )
-
-// ExtractTool is the record_facts tool; its schema is reflected from
-// Extraction.
-func ExtractTool() Tool {
-	toolsOnce.Do(buildTools)
-	return extractTool
-}
 
 // DefineTool is the define_terms tool; its schema is reflected from
 // Glossed.
 func DefineTool() Tool {
-	toolsOnce.Do(buildTools)
+	defineOnce.Do(func() {
+		defineTool = Tool{Name: DefineToolName, Schema: schemaOf(&Glossed{}),
+			Description: "Record a definition of a few words for each coined term, from how the campaign used it."}
+	})
 	return defineTool
-}
-
-func buildTools() {
-	extractTool = Tool{Name: ExtractToolName, Schema: schemaOf(&Extraction{}),
-		Description: "Record the facts this turn of the campaign establishes, and suggest what the players might do next. Leave out any fact the turn does not state. Call it once, with empty lists when nothing new was established."}
-	defineTool = Tool{Name: DefineToolName, Schema: schemaOf(&Glossed{}),
-		Description: "Record a definition of a few words for each coined term, from how the campaign used it."}
 }
 
 // schemaOf is the JSON schema of v's type, inlined (no $ref, no $id), as
@@ -302,7 +247,8 @@ func decodeStrict(raw []byte, v any) error {
 	return nil
 }
 
-// DecodeExtraction decodes and validates a record_facts answer for turn.
+// DecodeExtraction decodes and validates one turn's facts, as a fold's
+// answer gives them, for turn.
 // It refuses the whole answer (never part of it) when it is not one JSON
 // object of the tool's schema, has more than a dozen entries in a list,
 // names something with markup, control characters or more than a few
@@ -319,7 +265,7 @@ func DecodeExtraction(raw []byte, turn campaign.Turn) (Extraction, error) {
 	const op = "decode extraction"
 	var x Extraction
 	if err := decodeStrict(raw, &x); err != nil {
-		return Extraction{}, errInvalid(op, "not a record_facts answer: %v", err)
+		return Extraction{}, errInvalid(op, "not an extraction: %v", err)
 	}
 	x, err := validExtraction(x, turn)
 	if err != nil {
@@ -549,45 +495,8 @@ func clipRunes(s string, n int) string {
 	return string(r[:n]) + "..."
 }
 
-// extractContract is the instruction for record_facts.
-const extractContract = `You keep the canon of a tabletop roleplaying campaign. You read one turn and record, with the record_facts tool, the facts it establishes: people introduced by name (with species, role and looks only if the turn gives them), things acquired, named places, promises, debts, deaths, and words the campaign coined.
-
-Rules:
-Record only what the turn states. Never guess and never add what is not written.
-The player characters are not NPCs. What a player says their character wants or tries is not a fact unless the narration or the rules result says it happened; a player may only commit their own character to a promise or a debt.
-For every entry, copy into evidence the one sentence of the turn that states it, exactly as written.
-Leave out names listed as already known.
-Define each coined term in at most 12 words, from how the turn uses it.
-Record what the narration changes about the scene: the time of day when it moves on, the weather when it changes, named NPCs who come to be with the party or leave. Record an NPC's attitude towards the party (friendly, indifferent, hostile) when the narration shows it change. Never record where the party is, and nothing the player only says.
-Suggest up to three things the players might do next from where the turn leaves them, each in a few plain words, without numbers or outcomes; suggest nothing when the turn leaves no clear choice.
-Answer only by calling record_facts, once.`
-
 // defineContract is the instruction for define_terms.
 const defineContract = `You keep the glossary of a tabletop roleplaying campaign. For each coined term you are given, with the sentence where it first appeared, write what it is in at most 12 words of plain text, from how the sentence uses it. Do not invent more than the sentence supports. Answer only by calling define_terms, once.`
-
-// ExtractBlocks is the prompt of an extraction: the contract, then the
-// campaign, the party and the known names, then the turn.
-func ExtractBlocks(req ExtractRequest) []Block {
-	head := []string{"Campaign: " + oneLine(req.CampaignName)}
-	if len(req.Party) > 0 {
-		head = append(head, "The player characters (not NPCs): "+strings.Join(oneLines(req.Party), ", ")+".")
-	}
-	if len(req.Known) > 0 {
-		head = append(head, "Already known, leave out: "+strings.Join(oneLines(req.Known), ", ")+".")
-	}
-	t := req.Turn
-	turn := []string{fmt.Sprintf("Turn %d.", t.Sequence),
-		"Acting character: " + actorName(t.ActorName),
-		"Action, in the player's words: " + quoted(t.Action),
-		"Rules result: " + orNone(oneLine(t.RulesResult)),
-		"Narration: " + orNone(oneLine(t.Narration)),
-		"", "Record the facts of this turn with record_facts."}
-	return []Block{
-		{Name: BlockSystem, Text: extractContract},
-		{Name: BlockWorld, Text: strings.Join(head, "\n")},
-		{Name: BlockTurn, Text: strings.Join(turn, "\n")},
-	}
-}
 
 // DefineBlocks is the prompt of a definition call.
 func DefineBlocks(req DefineRequest) []Block {
@@ -597,11 +506,4 @@ func DefineBlocks(req DefineRequest) []Block {
 	}
 	lines = append(lines, "", "Define each term with define_terms.")
 	return []Block{{Name: BlockSystem, Text: defineContract}, {Name: BlockTurn, Text: strings.Join(lines, "\n")}}
-}
-
-func orNone(s string) string {
-	if s == "" {
-		return "(none)"
-	}
-	return s
 }

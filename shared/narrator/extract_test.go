@@ -37,9 +37,9 @@ func TestDecodeExtraction(t *testing.T) {
 	}
 
 	cases := []struct{ name, answer, reason string }{
-		{"NotJSON", `Marta is an innkeeper.`, "not a record_facts answer"},
+		{"NotJSON", `Marta is an innkeeper.`, "not an extraction"},
 		{"UnknownField", `{"npcs":[],"hp":100}`, "unknown field"},
-		{"WrongType", `{"npcs":"Marta"}`, "not a record_facts answer"},
+		{"WrongType", `{"npcs":"Marta"}`, "not an extraction"},
 		{"TwoObjects", `{}{}`, "data after"},
 		{"EvidenceNotInTurn", `{"npcs":[{"name":"Oswin","evidence":"Oswin the smith waves."}]}`, "not in the turn"},
 		{"EvidenceDoesNotNameIt", `{"items":[{"name":"Sunblade","evidence":"Mira takes the Moonglass Key."}]}`, "does not name"},
@@ -98,7 +98,7 @@ func TestDecodeDefinitions(t *testing.T) {
 // The tools' schemas are reflected from the Go types the decoders read,
 // so a model that follows the schema is never refused for its shape.
 func TestToolSchemas(t *testing.T) {
-	for _, tool := range []Tool{ExtractTool(), DefineTool()} {
+	for _, tool := range []Tool{FoldTool(), DefineTool()} {
 		if tool.Schema["type"] != "object" || tool.Schema["additionalProperties"] != false || tool.Schema["$ref"] != nil {
 			t.Fatalf("%s schema %v: want an inlined closed object", tool.Name, tool.Schema)
 		}
@@ -106,10 +106,10 @@ func TestToolSchemas(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	props := ExtractTool().Schema["properties"].(map[string]any)
+	props, _ := entryProperties(FoldTool().Schema)
 	for _, k := range []string{"npcs", "items", "places", "promises", "debts", "deaths", "terms"} {
 		if props[k] == nil {
-			t.Errorf("record_facts has no %s", k)
+			t.Errorf("a record_fold turn entry has no %s", k)
 		}
 	}
 	npc := props["npcs"].(map[string]any)["items"].(map[string]any)
@@ -121,7 +121,7 @@ func TestToolSchemas(t *testing.T) {
 func TestRoute(t *testing.T) {
 	for p, want := range map[Purpose]Tier{
 		PurposeNarration: High, PurposeDialogue: High, PurposeScene: High, "": High, "something new": High,
-		PurposeAcknowledgement: Low, PurposeSummary: Low, PurposeRecap: Low, PurposeExtraction: Low,
+		PurposeAcknowledgement: Low, PurposeSummary: Low, PurposeRecap: Low, PurposeFold: Low,
 		PurposeDefinition: Low, PurposeIntent: Low,
 	} {
 		if got := Route(p); got != want {
@@ -214,10 +214,10 @@ func TestDecodeSceneChanges(t *testing.T) {
 		})
 	}
 	// The tool's schema offers the scene's kinds and the attitudes as enums.
-	b, _ := json.Marshal(ExtractTool().Schema)
+	b, _ := json.Marshal(FoldTool().Schema)
 	for _, want := range []string{`"arrived"`, `"hostile"`} {
 		if !strings.Contains(string(b), want) {
-			t.Errorf("record_facts schema lacks %s", want)
+			t.Errorf("record_fold schema lacks %s", want)
 		}
 	}
 }

@@ -37,9 +37,6 @@ func TestFoldToolOffersFactsWithoutSuggestions(t *testing.T) {
 	if _, ok := props["suggestions"]; ok {
 		t.Error("a turn entry offers suggestions")
 	}
-	if _, ok := ExtractTool().Schema["properties"].(map[string]any)["suggestions"]; !ok {
-		t.Error("record_facts lost its suggestions: the fold's schema must not change the extraction's")
-	}
 }
 
 // foldTurns are three turns of a fold: a player's at the inn (7), the
@@ -119,7 +116,7 @@ func TestFoldBlocks(t *testing.T) {
 // purpose's.
 func TestOutputCaps(t *testing.T) {
 	for _, p := range []Purpose{PurposeNarration, PurposeDialogue, PurposeScene, PurposeAcknowledgement, PurposeSummary,
-		PurposeRecap, PurposeFold, PurposeExtraction, PurposeIntent, PurposeDefinition} {
+		PurposeRecap, PurposeFold, PurposeIntent, PurposeDefinition} {
 		if _, ok := outputCaps[p]; !ok {
 			t.Errorf("%s has no cap", p)
 		}
@@ -127,8 +124,8 @@ func TestOutputCaps(t *testing.T) {
 	if MaxOutput("") != MaxOutput(PurposeNarration) || MaxOutput("unknown") != defaultMaxOutput {
 		t.Errorf("an empty purpose caps at %d, an unknown one at %d", MaxOutput(""), MaxOutput("unknown"))
 	}
-	for tool, p := range map[string]Purpose{ExtractToolName: PurposeExtraction, DefineToolName: PurposeDefinition,
-		IntentToolName: PurposeIntent, FoldToolName: PurposeFold} {
+	for tool, p := range map[string]Purpose{DefineToolName: PurposeDefinition, IntentToolName: PurposeIntent,
+		FoldToolName: PurposeFold} {
 		if got := (Tool{Name: tool}).MaxOutput(); got != MaxOutput(p) {
 			t.Errorf("%s caps at %d, want %s's %d", tool, got, p, MaxOutput(p))
 		}
