@@ -37,9 +37,6 @@ type Extraction struct {
 	// party is, who is dead) win over them.
 	Scene     []ExtractedSceneChange `json:"scene,omitempty" jsonschema_description:"What the narration changed about the scene: the time of day, the weather, named NPCs who came to be with the party or left it. Never where the party is."`
 	Attitudes []ExtractedAttitude    `json:"attitudes,omitempty" jsonschema_description:"Named NPCs whose attitude towards the party the narration shows changing."`
-	// Suggestions are not facts: they are offered to the players as chips
-	// with the turn's narration, and never reach memory.
-	Suggestions []string `json:"suggestions,omitempty" jsonschema_description:"Up to three things the players might do next, from where this turn leaves them, each a few plain words such as 'Ask Marta about the key'. No numbers, no dice, no outcomes."`
 }
 
 // ExtractedNPC is a person the turn introduced, as first described.
@@ -99,10 +96,9 @@ type ExtractedTerm struct {
 	Evidence   string `json:"evidence" jsonschema_description:"The sentence of the turn that uses it, copied exactly."`
 }
 
-// Empty reports whether the extraction holds nothing, suggestions
-// included.
+// Empty reports whether the extraction holds nothing.
 func (x Extraction) Empty() bool {
-	return len(x.NPCs)+len(x.Items)+len(x.Places)+len(x.Promises)+len(x.Debts)+len(x.Deaths)+len(x.Terms)+len(x.Suggestions)+
+	return len(x.NPCs)+len(x.Items)+len(x.Places)+len(x.Promises)+len(x.Debts)+len(x.Deaths)+len(x.Terms)+
 		len(x.Scene)+len(x.Attitudes) == 0
 }
 
@@ -206,20 +202,16 @@ func schemaOf(v any) map[string]any {
 
 // Limits of a tool answer. An answer beyond them is refused whole.
 const (
-	maxToolAnswer = 64 << 10
-	maxEntries    = 12 // per list
-	maxName       = 80 // characters
-	maxNameWords  = 8
-	maxDetail     = 160
-	maxEvidence   = 600
-	maxDefinition = 120
-	maxDefWords   = 16
-	// MaxSuggestions is the most next actions a turn offers the players.
-	MaxSuggestions     = 3
-	maxSuggestion      = 60
-	maxSuggestionWords = 10
-	maxWeather         = 40
-	maxWeatherWords    = 6
+	maxToolAnswer   = 64 << 10
+	maxEntries      = 12 // per list
+	maxName         = 80 // characters
+	maxNameWords    = 8
+	maxDetail       = 160
+	maxEvidence     = 600
+	maxDefinition   = 120
+	maxDefWords     = 16
+	maxWeather      = 40
+	maxWeatherWords = 6
 )
 
 // errInvalid makes a validation failure.
@@ -248,13 +240,11 @@ func decodeStrict(raw []byte, v any) error {
 }
 
 // DecodeExtraction decodes and validates one turn's facts, as a fold's
-// answer gives them, for turn.
-// It refuses the whole answer (never part of it) when it is not one JSON
-// object of the tool's schema, has more than a dozen entries in a list,
-// names something with markup, control characters or more than a few
-// words, or quotes evidence that is not a sentence of the turn naming the
-// entry, or offers more than three suggestions or one that is not a few
-// plain words without a number. NPCs, items, places, deaths, terms, scene
+// answer gives them, for turn. It refuses the whole answer (never part of
+// it) when it is not one JSON object of Extraction's shape, has more than
+// a dozen entries in a list, names something with markup, control
+// characters or more than a few words, or quotes evidence that is not a
+// sentence of the turn naming the entry. NPCs, items, places, deaths, terms, scene
 // changes and attitudes must be evidenced by the narration or the rules
 // result: the player's own words cannot introduce them; promises and debts
 // may come from the player's words. A scene change is a time of day from
@@ -285,9 +275,6 @@ func validExtraction(x Extraction, turn campaign.Turn) (Extraction, error) {
 		if n > maxEntries {
 			return Extraction{}, fmt.Errorf("%d %s, at most %d", n, k, maxEntries)
 		}
-	}
-	if n := len(x.Suggestions); n > MaxSuggestions {
-		return Extraction{}, fmt.Errorf("%d suggestions, at most %d", n, MaxSuggestions)
 	}
 	var err error
 	check := func(kind string, name, evidence *string, sources []string) {
@@ -378,14 +365,6 @@ func validExtraction(x Extraction, turn campaign.Turn) (Extraction, error) {
 			err = fmt.Errorf("attitude %q is not one of %s", clipRunes(a.Attitude, 20), strings.Join(Attitudes, ", "))
 		}
 	}
-	for i := range x.Suggestions {
-		if err != nil {
-			break
-		}
-		// A suggestion names an action, never a number: the engine makes
-		// every number the players see.
-		x.Suggestions[i], err = numberless("suggestion", x.Suggestions[i], maxSuggestion, maxSuggestionWords)
-	}
 	if err != nil {
 		return Extraction{}, err
 	}
@@ -456,7 +435,7 @@ func plainField(what, s string, maxLen, maxWords int, required bool) (string, er
 }
 
 // numberless is plainField for required words that hold no digit: a
-// suggestion or a weather says no number, which only the engine makes.
+// weather says no number, which only the engine makes.
 func numberless(what, s string, maxLen, maxWords int) (string, error) {
 	s, err := plainField(what, s, maxLen, maxWords, true)
 	if err == nil && strings.IndexFunc(s, unicode.IsDigit) >= 0 {

@@ -22,8 +22,8 @@ func TestFoldToolGolden(t *testing.T) {
 	golden.Check(t, "record_fold.golden", []byte(tool.Name+"\n"+tool.Description+"\n"+string(schema)+"\n"))
 }
 
-// A fold's turn entries offer every fact an extraction does, and no
-// suggestions: the chips come from the engine.
+// A fold's turn entries offer every fact of a turn, and no suggestions:
+// the chips come from the engine.
 func TestFoldToolOffersFactsWithoutSuggestions(t *testing.T) {
 	props, ok := entryProperties(FoldTool().Schema)
 	if !ok {
@@ -37,6 +37,15 @@ func TestFoldToolOffersFactsWithoutSuggestions(t *testing.T) {
 	if _, ok := props["suggestions"]; ok {
 		t.Error("a turn entry offers suggestions")
 	}
+}
+
+// entryProperties are the properties of a fold's turn entry in schema.
+func entryProperties(schema map[string]any) (map[string]any, bool) {
+	props, _ := schema["properties"].(map[string]any)
+	turns, _ := props["turns"].(map[string]any)
+	items, _ := turns["items"].(map[string]any)
+	out, ok := items["properties"].(map[string]any)
+	return out, ok
 }
 
 // foldTurns are three turns of a fold: a player's at the inn (7), the
