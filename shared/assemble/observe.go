@@ -60,12 +60,11 @@ func modelAccess(err error) *narrator.AccessError {
 }
 
 // modelNarrator is a narrator that calls a model for every purpose: it
-// reads intents, extracts facts, folds and defines terms besides narrating (the
+// reads intents, folds and defines terms besides narrating (the
 // Bedrock and OpenAI-compatible narrators).
 type modelNarrator interface {
 	narrator.Narrator
 	narrator.IntentReader
-	narrator.Extractor
 	narrator.Folder
 	narrator.Definer
 }
@@ -92,12 +91,6 @@ type ObservedModel struct {
 // ReadIntent is the narrator's, measured.
 func (o ObservedModel) ReadIntent(ctx context.Context, req narrator.IntentRequest) (narrator.IntentRead, error) {
 	r, err := o.model.ReadIntent(ctx, req)
-	return r, o.call(ctx, r.Model, r.Usage, err)
-}
-
-// Extract is the narrator's, measured.
-func (o ObservedModel) Extract(ctx context.Context, req narrator.ExtractRequest) (narrator.Extracted, error) {
-	r, err := o.model.Extract(ctx, req)
 	return r, o.call(ctx, r.Model, r.Usage, err)
 }
 

@@ -227,12 +227,8 @@ func (full) ReadIntent(context.Context, narrator.IntentRequest) (narrator.Intent
 	return narrator.IntentRead{Model: "m1", Usage: narrator.Usage{Input: 10, Output: 5}}, nil
 }
 
-func (full) Extract(context.Context, narrator.ExtractRequest) (narrator.Extracted, error) {
-	return narrator.Extracted{}, &smithy.GenericAPIError{Code: "AccessDeniedException", Message: "no access"}
-}
-
 func (full) Define(context.Context, narrator.DefineRequest) (narrator.Defined, error) {
-	return narrator.Defined{Model: "m1"}, nil
+	return narrator.Defined{}, &smithy.GenericAPIError{Code: "AccessDeniedException", Message: "no access"}
 }
 
 func (full) Fold(context.Context, narrator.FoldRequest) (narrator.Folded, error) {
@@ -245,11 +241,10 @@ func TestObserveKeepsTheNarratorsAbilities(t *testing.T) {
 	m := &metrics.Memory{}
 	n := Observe(full{}, m, narrator.PriceTable{"m1": {Input: 1, Output: 1}}, nil)
 	r, ok1 := n.(narrator.IntentReader)
-	x, ok2 := n.(narrator.Extractor)
-	_, ok3 := n.(narrator.Definer)
-	f, ok4 := n.(narrator.Folder)
-	if !ok1 || !ok2 || !ok3 || !ok4 {
-		t.Fatalf("observed model narrator reads intents %v, extracts %v, defines %v, folds %v; want all", ok1, ok2, ok3, ok4)
+	d, ok2 := n.(narrator.Definer)
+	f, ok3 := n.(narrator.Folder)
+	if !ok1 || !ok2 || !ok3 {
+		t.Fatalf("observed model narrator reads intents %v, defines %v, folds %v; want all", ok1, ok2, ok3)
 	}
 	if _, err := r.ReadIntent(context.Background(), narrator.IntentRequest{}); err != nil || m.Sum(metrics.InputTokens) != 10 {
 		t.Errorf("ReadIntent: %v, input tokens %v; want 10 recorded", err, m.Sum(metrics.InputTokens))
@@ -257,8 +252,8 @@ func TestObserveKeepsTheNarratorsAbilities(t *testing.T) {
 	if _, err := f.Fold(context.Background(), narrator.FoldRequest{}); err != nil || m.Sum(metrics.InputTokens) != 30 {
 		t.Errorf("Fold: %v, input tokens %v; want 20 more recorded", err, m.Sum(metrics.InputTokens))
 	}
-	if _, err := x.Extract(context.Background(), narrator.ExtractRequest{}); narrator.ReasonOf(err) == "" || m.Sum(metrics.ModelAccessDenied) != 1 {
-		t.Errorf("Extract refused: %v, access denied %v; want the reason and the metric", err, m.Sum(metrics.ModelAccessDenied))
+	if _, err := d.Define(context.Background(), narrator.DefineRequest{}); narrator.ReasonOf(err) == "" || m.Sum(metrics.ModelAccessDenied) != 1 {
+		t.Errorf("Define refused: %v, access denied %v; want the reason and the metric", err, m.Sum(metrics.ModelAccessDenied))
 	}
 	// The offline narrator calls no model: it is left as it is, its
 	// definitions with it.

@@ -209,21 +209,14 @@ func (n *Narrator) Summarize(ctx context.Context, req narrator.SummaryRequest) (
 }
 
 var (
-	_ narrator.Extractor = (*Narrator)(nil)
-	_ narrator.Folder    = (*Narrator)(nil)
-	_ narrator.Definer   = (*Narrator)(nil)
+	_ narrator.Folder  = (*Narrator)(nil)
+	_ narrator.Definer = (*Narrator)(nil)
 )
 
-// Extract implements narrator.Extractor: Converse on the low model with
-// the record_facts tool, which the model must call. The tool's input is
-// validated with narrator.DecodeExtraction; an invalid one is an Invalid
-// error beside the call's model and usage.
-func (n *Narrator) Extract(ctx context.Context, req narrator.ExtractRequest) (narrator.Extracted, error) {
-	return narrator.ExtractWith(ctx, n.tool, "bedrock extract", req)
-}
-
 // Fold implements narrator.Folder: Converse on the low model with the
-// record_fold tool, validated whole with narrator.DecodeFold.
+// record_fold tool, which the model must call, its input validated whole
+// with narrator.DecodeFold; an invalid one is an Invalid error beside the
+// call's model and usage.
 func (n *Narrator) Fold(ctx context.Context, req narrator.FoldRequest) (narrator.Folded, error) {
 	return narrator.FoldWith(ctx, n.tool, "bedrock fold", req)
 }

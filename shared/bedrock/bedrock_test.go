@@ -523,17 +523,27 @@ var keyTurn = campaign.Turn{Sequence: 3, ActorName: "Mira", Action: "I search th
 	RulesResult: "Investigation 14 against DC 12: success.",
 	Narration:   "Beneath the altar Mira finds the Moonglass Key. A priest named Oswin watches from the door."}
 
-func TestExtract(t *testing.T) {
-	input := `{"items":[{"name":"Moonglass Key","evidence":"Beneath the altar Mira finds the Moonglass Key."}],
-		"npcs":[{"name":"Oswin","role":"priest","evidence":"A priest named Oswin watches from the door."}]}`
-	n, f := serve(t, bedrock.Config{}, apiError(429, "ThrottlingException"), toolAnswer(narrator.ExtractToolName, input))
-	req := narrator.ExtractRequest{CampaignName: "The Sunken Crypt", Turn: keyTurn, Party: []string{"Mira"}, Known: []string{"Marta"}}
-	got, err := n.Extract(context.Background(), req)
+// foldOfKeyTurn asks for a fold of keyTurn, its facts read.
+func foldOfKeyTurn() narrator.FoldRequest {
+	return narrator.FoldRequest{CampaignName: "The Sunken Crypt", Previous: "Turn 2: The party entered the crypt.",
+		Turns: []campaign.Turn{keyTurn}, Read: []int{keyTurn.Sequence}, Party: []string{"Mira"}, Known: []string{"Marta"}}
+}
+
+func TestFold(t *testing.T) {
+	input := `{"summary":"Turn 2: The party entered the crypt.\nTurn 3: Mira found the Moonglass Key.",
+		"turns":[{"turn":3,"items":[{"name":"Moonglass Key","evidence":"Beneath the altar Mira finds the Moonglass Key."}],
+		"npcs":[{"name":"Oswin","role":"priest","evidence":"A priest named Oswin watches from the door."}]}]}`
+	n, f := serve(t, bedrock.Config{}, apiError(429, "ThrottlingException"), toolAnswer(narrator.FoldToolName, input))
+	req := foldOfKeyTurn()
+	got, err := n.Fold(context.Background(), req)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if len(got.Facts.Items) != 1 || got.Facts.Items[0].Name != "Moonglass Key" || len(got.Facts.NPCs) != 1 || got.Facts.NPCs[0].Role != "priest" {
-		t.Fatalf("facts = %+v", got.Facts)
+	if got.Summary != "Turn 2: The party entered the crypt.\nTurn 3: Mira found the Moonglass Key." || len(got.Turns) != 1 {
+		t.Fatalf("fold = %+v", got.Fold)
+	}
+	if x := got.Turns[0]; x.Turn != 3 || len(x.Items) != 1 || x.Items[0].Name != "Moonglass Key" || len(x.NPCs) != 1 || x.NPCs[0].Role != "priest" {
+		t.Fatalf("facts = %+v", x)
 	}
 	if got.Model != bedrock.DefaultLowModel || got.Usage != (narrator.Usage{Input: 700, Output: 90}) {
 		t.Fatalf("call %s %+v, want the low model and the reported usage", got.Model, got.Usage)
@@ -568,34 +578,34 @@ func TestExtract(t *testing.T) {
 		t.Fatalf("request body: %v\n%s", err, calls[1].body)
 	}
 	tools := body.ToolConfig.Tools
-	if len(tools) != 1 || tools[0].ToolSpec.Name != narrator.ExtractToolName || body.ToolConfig.ToolChoice.Tool.Name != narrator.ExtractToolName {
-		t.Fatalf("toolConfig %s: want record_facts offered and required", calls[1].body)
+	if len(tools) != 1 || tools[0].ToolSpec.Name != narrator.FoldToolName || body.ToolConfig.ToolChoice.Tool.Name != narrator.FoldToolName {
+		t.Fatalf("toolConfig %s: want record_fold offered and required", calls[1].body)
 	}
-	want, _ := json.Marshal(narrator.ExtractTool().Schema)
+	want, _ := json.Marshal(narrator.FoldTool().Schema)
 	sent, _ := json.Marshal(tools[0].ToolSpec.InputSchema.JSON)
 	if string(sent) != string(want) {
 		t.Fatalf("input schema sent:\n%s\nwant:\n%s", sent, want)
 	}
-	if _, user := narrator.Roles(narrator.ExtractBlocks(req)); body.Messages[0].Content[0].Text != narrator.Join(user) {
+	if _, user := narrator.Roles(narrator.FoldBlocks(req)); body.Messages[0].Content[0].Text != narrator.Join(user) {
 		t.Fatalf("message %q", body.Messages[0].Content[0].Text)
 	}
 }
 
 // A tool answer that does not validate is dropped whole, never retried
 // (the model was paid and answered), and its cost is still reported.
-func TestExtractMalformedToolAnswer(t *testing.T) {
+func TestFoldMalformedToolAnswer(t *testing.T) {
 	cases := []struct{ name, input string }{
-		{"NotInTheTurn", `{"npcs":[{"name":"Vexor","evidence":"Vexor the lich rises."}]}`},
-		{"WrongShape", `{"npcs":"Oswin"}`},
-		{"UnknownField", `{"set_hp":100}`},
+		{"NotInTheTurn", `{"summary":"Turn 3: Mira searches.","turns":[{"turn":3,"npcs":[{"name":"Vexor","evidence":"Vexor the lich rises."}]}]}`},
+		{"WrongShape", `{"summary":"Turn 3: Mira searches.","turns":[{"turn":3,"npcs":"Oswin"}]}`},
+		{"UnknownField", `{"summary":"Turn 3: Mira searches.","set_hp":100}`},
 		{"NotAnObject", `["Oswin"]`},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
-			n, f := serve(t, bedrock.Config{}, toolAnswer(narrator.ExtractToolName, c.input))
-			got, err := n.Extract(context.Background(), narrator.ExtractRequest{Turn: keyTurn})
-			if !fault.Is(err, fault.Invalid) || !got.Facts.Empty() {
-				t.Fatalf("got %+v, %v; want an invalid answer and no facts", got.Facts, err)
+			n, f := serve(t, bedrock.Config{}, toolAnswer(narrator.FoldToolName, c.input))
+			got, err := n.Fold(context.Background(), foldOfKeyTurn())
+			if !fault.Is(err, fault.Invalid) || got.Summary != "" || len(got.Turns) != 0 {
+				t.Fatalf("got %+v, %v; want an invalid answer and nothing kept", got.Fold, err)
 			}
 			if got.Usage.Input != 700 || got.Model != bedrock.DefaultLowModel || len(f.requests()) != 1 {
 				t.Fatalf("call %s %+v after %d requests", got.Model, got.Usage, len(f.requests()))
@@ -604,14 +614,14 @@ func TestExtractMalformedToolAnswer(t *testing.T) {
 	}
 	t.Run("TextInsteadOfTheTool", func(t *testing.T) {
 		n, _ := serve(t, bedrock.Config{}, converseAnswer("Oswin is a priest."))
-		got, err := n.Extract(context.Background(), narrator.ExtractRequest{Turn: keyTurn})
+		got, err := n.Fold(context.Background(), foldOfKeyTurn())
 		if !fault.Is(err, fault.Invalid) || got.Usage.Output != 150 {
 			t.Fatalf("got %+v, %v", got, err)
 		}
 	})
 	t.Run("Unavailable", func(t *testing.T) {
 		n, _ := serve(t, bedrock.Config{Retries: -1}, apiError(503, "ServiceUnavailableException"))
-		if _, err := n.Extract(context.Background(), narrator.ExtractRequest{Turn: keyTurn}); !fault.Is(err, fault.Unavailable) {
+		if _, err := n.Fold(context.Background(), foldOfKeyTurn()); !fault.Is(err, fault.Unavailable) {
 			t.Fatalf("err = %v", err)
 		}
 	})

@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"chronicler/events"
+	"chronicler/shared/campaign"
 	"chronicler/shared/game"
 	"chronicler/shared/narrator"
 	"chronicler/shared/narrator/standin"
@@ -40,12 +41,13 @@ func (r *recorder) Summarize(ctx context.Context, req narrator.SummaryRequest) (
 // TestFoldsCutTheLowTiersCalls plays the scripted evening (20 player
 // actions, a fight whose goblin turns the engine plays) through each
 // adapter and the stand-in, and prints the low tier's calls and their
-// price at the list prices, before and after folds. "Before" is what the
-// game sent when it read every turn's facts after the turn: one
-// record_facts call per committed turn (the engine's included) and a
-// summary call at each fold's moment, sent here through the same adapter
-// to a second stand-in (the names already known left out of the
-// extraction prompts, so before is if anything undercounted);
+// price at the list prices, with folds and with each turn's facts read
+// in a call of its own. "Each turn" is one call per committed turn (the
+// engine's included), a fold of that one turn asking its facts, as the
+// game read them before folds, and a summary call at each fold's moment,
+// sent here through the same adapter to a second stand-in (the names
+// already known are not left out of those calls' prompts, and each writes
+// a one-line summary besides its facts, so it is if anything overcounted);
 // definitions, intent reading and low-tier acknowledgements are the same
 // calls in both. The engine's turns are told in the folds' summaries and
 // never asked for facts.
@@ -109,12 +111,12 @@ func TestFoldsCutTheLowTiersCalls(t *testing.T) {
 					t.Errorf("a call (tool %q, stream %v) sent max tokens %d, want one of %v", r.ToolChoice, r.Stream, r.MaxTokens, want)
 				}
 			}
-			if after[narrator.ExtractToolName] != 0 || after[narrator.FoldToolName]+after["summary"] != len(rec.folds)+len(rec.sums) {
+			if after[narrator.FoldToolName]+after["summary"] != len(rec.folds)+len(rec.sums) {
 				t.Fatalf("after: %v for %d folds and %d summaries", after, len(rec.folds), len(rec.sums))
 			}
 
-			// Before: the same evening's turns read one by one, and the
-			// same folds as summaries.
+			// Before: the same evening's turns read one by one, each in a
+			// fold of its own, and the same folds as summaries.
 			old, err := standin.Start(standin.Config{Seed: 1})
 			if err != nil {
 				t.Fatal(err)
@@ -123,8 +125,9 @@ func TestFoldsCutTheLowTiersCalls(t *testing.T) {
 			m := standinModel(api, old)
 			ctx := context.Background()
 			for _, tn := range turns {
-				if _, err := m.Extract(ctx, narrator.ExtractRequest{CampaignName: c.Name, Turn: tn, Party: []string{"Mira"}}); err != nil {
-					t.Fatalf("extraction of turn %d: %v", tn.Sequence, err)
+				one := narrator.FoldRequest{CampaignName: c.Name, Turns: []campaign.Turn{tn}, Read: []int{tn.Sequence}, Party: []string{"Mira"}}
+				if _, err := m.Fold(ctx, one); err != nil {
+					t.Fatalf("the facts of turn %d alone: %v", tn.Sequence, err)
 				}
 			}
 			for _, fr := range rec.folds {
@@ -144,7 +147,7 @@ func TestFoldsCutTheLowTiersCalls(t *testing.T) {
 				}
 			}
 			memoryUSD := func(usd map[string]float64) float64 {
-				return usd[narrator.ExtractToolName] + usd[narrator.FoldToolName] + usd["summary"]
+				return usd[narrator.FoldToolName] + usd["summary"]
 			}
 			t.Logf("%s: %d turns (%d player actions, %d played by the engine), %d folds",
 				api, len(turns), len(sessionScript), len(engine), len(rec.folds)+len(rec.sums))

@@ -342,7 +342,7 @@ func partyNames(snap Snapshot) []string {
 	return out
 }
 
-// maxKnown bounds the names an extraction is told are known, the most
+// maxKnown bounds the names a fold is told are known, the most
 // recent first, so that its prompt stays small in a long campaign.
 const maxKnown = 40
 

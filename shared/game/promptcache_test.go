@@ -305,7 +305,7 @@ func TestPromptCacheFollowsAnthropicsRules(t *testing.T) {
 func TestBedrockPiecesReadTheCachePointsWhereTheAdapterPutThem(t *testing.T) {
 	body := []byte(`{"system":[{"text":"You are the narrator."},{"text":"The party."},{"cachePoint":{"type":"default","ttl":"1h"}}],` +
 		`"messages":[{"role":"user","content":[{"text":"Narrate."},{"cachePoint":{"type":"default"}}]}],` +
-		`"toolConfig":{"tools":[{"toolSpec":{"name":"record_facts","inputSchema":{"json":{}}}}],"toolChoice":{"tool":{"name":"record_facts"}}}}`)
+		`"toolConfig":{"tools":[{"toolSpec":{"name":"record_fold","inputSchema":{"json":{}}}}],"toolChoice":{"tool":{"name":"record_fold"}}}}`)
 	ps, err := bedrockPieces(body)
 	if err != nil {
 		t.Fatal(err)

@@ -31,7 +31,7 @@ import (
 // This file measures what an evening at the table costs in model calls:
 // a scripted session played through the real turn pipeline (free text
 // and intents, the rules, intent reading, the narrator with its guard and
-// retries, summaries, extraction, definitions, monster turns played by
+// retries, folds and summaries, definitions, monster turns played by
 // the engine), narrated by the Bedrock adapter against the model
 // stand-in, and priced from the request bodies the adapter sent
 // (promptcache_test.go), beside what the game itself recorded.
@@ -424,7 +424,7 @@ func quantile(ds []time.Duration, q float64) time.Duration {
 }
 
 // purposes in the order the report lists them.
-var purposes = []string{"narration", "dialogue", "scene", "acknowledgement", "extraction", "intent", "fold", "summary", "recap", "definition"}
+var purposes = []string{"narration", "dialogue", "scene", "acknowledgement", "intent", "fold", "summary", "recap", "definition"}
 
 // playSession plays p under layout l with seed through the real turn
 // pipeline and prices every call the adapter made.
@@ -591,8 +591,6 @@ func playSession(t testing.TB, p plan, l layout, seed uint64) session {
 		}
 		purpose := ""
 		switch {
-		case r.ToolChoice == "record_facts":
-			purpose = "extraction"
 		case r.ToolChoice == narrator.FoldToolName:
 			purpose = "fold"
 		case r.ToolChoice == "read_intent":

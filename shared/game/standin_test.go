@@ -67,7 +67,6 @@ func lowModel(api string) string {
 type fullModel interface {
 	narrator.Narrator
 	narrator.Folder
-	narrator.Extractor
 	narrator.Definer
 	narrator.IntentReader
 }

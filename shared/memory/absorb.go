@@ -9,12 +9,12 @@ import (
 	"chronicler/shared/narrator"
 )
 
-// Absorb takes into memory the facts the low tier extracted from a
-// committed turn, after narrator.DecodeExtraction validated them against
-// it: each becomes a fact of the turn (witnessed by the characters
-// present, its text the evidence sentence), NPCs are introduced to the
-// roster (whose lock keeps the first description), and a term comes with
-// its definition. What the ledger already holds is left out: an NPC,
+// Absorb takes into memory the facts the low tier read from a committed
+// turn at a fold, after narrator.DecodeFold validated them against it:
+// each becomes a fact of the turn (witnessed by the characters present,
+// its text the evidence sentence), NPCs are introduced to the roster
+// (whose lock keeps the first description), and a term comes with its
+// definition. What the ledger already holds is left out: an NPC,
 // place or term is introduced once, whoever found it first, the
 // deterministic extractor (Observe) or the model. Deaths are facts here,
 // never rulings: only the engine's rules result rules someone dead. It

@@ -23,8 +23,6 @@ var outputCaps = map[Purpose]int{
 	// A fold: the summary, then each turn's facts, every entry quoting
 	// its sentence (about 100 to 300 tokens a turn with facts).
 	PurposeFold: 2000,
-	// One turn's facts, as record_facts answers them.
-	PurposeExtraction: 1500,
 	// One action named by ids; a few words for each term asked about.
 	PurposeIntent:     300,
 	PurposeDefinition: 400,
@@ -36,10 +34,9 @@ const defaultMaxOutput = 600
 
 // toolPurposes are the purposes the low tier's tools answer.
 var toolPurposes = map[string]Purpose{
-	ExtractToolName: PurposeExtraction,
-	DefineToolName:  PurposeDefinition,
-	IntentToolName:  PurposeIntent,
-	FoldToolName:    PurposeFold,
+	DefineToolName: PurposeDefinition,
+	IntentToolName: PurposeIntent,
+	FoldToolName:   PurposeFold,
 }
 
 // MaxOutput is the most output tokens a call for p may produce; an empty

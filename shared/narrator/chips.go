@@ -6,6 +6,14 @@ import (
 	"unicode/utf8"
 )
 
+// Bounds of the chips offered after a turn.
+const (
+	// MaxSuggestions is the most next actions a turn offers the players.
+	MaxSuggestions     = 3
+	maxSuggestion      = 60 // characters
+	maxSuggestionWords = 10
+)
+
 // NextActions are the next actions offered to the players as chips after
 // a turn, from what the engine knows once it is decided, without a model:
 // in a fight, striking the foes still standing and dodging; otherwise,

@@ -8,11 +8,11 @@
 // the turns the engine plays (Request.Played) among them, as the actions
 // they are; the low tier acknowledges trivial turns, answers a player's
 // out-of-character remark (Request.OutOfCharacter) out of character,
-// summarizes, folds (the summary and the facts of several turns through
-// the record_fold tool: Folder), extracts one turn's facts through
-// record_facts (Extractor) and defines coined terms through define_terms
-// (Definer). Tool answers are outside input: they are decoded strictly and
-// validated against each turn before anything uses them (DecodeFold,
-// DecodeExtraction, DecodeDefinitions). Each kind of call has its output
-// cap (MaxOutput).
+// summarizes, folds (the summary and the facts of every turn since the
+// last fold, through the record_fold tool: Folder) and defines coined
+// terms through define_terms (Definer). Tool answers are outside input:
+// they are decoded strictly and validated against each turn before
+// anything uses them (DecodeFold, whose facts of each turn pass
+// DecodeExtraction's checks; DecodeDefinitions). Each kind of call has
+// its output cap (MaxOutput).
 package narrator

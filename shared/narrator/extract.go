@@ -19,11 +19,11 @@ import (
 	"chronicler/shared/fault"
 )
 
-// Extraction is what the low tier read from one turn, as it answers
-// through the record_facts tool: the structured signals of the turn. Every
-// entry quotes the sentence of the turn that establishes it (Evidence), so
-// that a fact the turn does not state is refused before it reaches the
-// ledger.
+// Extraction is what the low tier read from one turn, as a fold's answer
+// carries it for each turn (TurnFacts): the structured signals of the
+// turn. Every entry quotes the sentence of the turn that establishes it
+// (Evidence), so that a fact the turn does not state is refused before it
+// reaches the ledger.
 type Extraction struct {
 	NPCs     []ExtractedNPC   `json:"npcs,omitempty" jsonschema_description:"Non-player characters introduced by name in this turn. Never the player characters."`
 	Items    []ExtractedThing `json:"items,omitempty" jsonschema_description:"Things a character acquired or was given in this turn."`
@@ -37,9 +37,6 @@ type Extraction struct {
 	// party is, who is dead) win over them.
 	Scene     []ExtractedSceneChange `json:"scene,omitempty" jsonschema_description:"What the narration changed about the scene: the time of day, the weather, named NPCs who came to be with the party or left it. Never where the party is."`
 	Attitudes []ExtractedAttitude    `json:"attitudes,omitempty" jsonschema_description:"Named NPCs whose attitude towards the party the narration shows changing."`
-	// Suggestions are not facts: they are offered to the players as chips
-	// with the turn's narration, and never reach memory.
-	Suggestions []string `json:"suggestions,omitempty" jsonschema_description:"Up to three things the players might do next, from where this turn leaves them, each a few plain words such as 'Ask Marta about the key'. No numbers, no dice, no outcomes."`
 }
 
 // ExtractedNPC is a person the turn introduced, as first described.
@@ -99,10 +96,9 @@ type ExtractedTerm struct {
 	Evidence   string `json:"evidence" jsonschema_description:"The sentence of the turn that uses it, copied exactly."`
 }
 
-// Empty reports whether the extraction holds nothing, suggestions
-// included.
+// Empty reports whether the extraction holds nothing.
 func (x Extraction) Empty() bool {
-	return len(x.NPCs)+len(x.Items)+len(x.Places)+len(x.Promises)+len(x.Debts)+len(x.Deaths)+len(x.Terms)+len(x.Suggestions)+
+	return len(x.NPCs)+len(x.Items)+len(x.Places)+len(x.Promises)+len(x.Debts)+len(x.Deaths)+len(x.Terms)+
 		len(x.Scene)+len(x.Attitudes) == 0
 }
 
@@ -118,17 +114,6 @@ type DefinedTerm struct {
 	Definition string `json:"definition" jsonschema_description:"What it is, in at most 12 words, plain text."`
 }
 
-// ExtractRequest asks for the facts of one committed turn.
-type ExtractRequest struct {
-	CampaignName string
-	Turn         campaign.Turn
-	// Party are the player characters' names: never NPCs.
-	Party []string
-	// Known are the names the campaign's memory already holds, so that
-	// the model need not repeat them.
-	Known []string
-}
-
 // TermUse is a coined term and the sentence it first appeared in.
 type TermUse struct {
 	Term     string
@@ -142,13 +127,6 @@ type DefineRequest struct {
 	Terms        []TermUse
 }
 
-// Extracted is an extraction and what its call cost.
-type Extracted struct {
-	Facts Extraction
-	Model string
-	Usage Usage
-}
-
 // Defined is the definitions of terms, by term, and what the call cost.
 type Defined struct {
 	Definitions map[string]string
@@ -156,20 +134,10 @@ type Defined struct {
 	Usage       Usage
 }
 
-// Extractor is a narrator that can read a turn's facts through tool use.
-type Extractor interface {
-	// Extract asks the low tier for the facts the turn establishes. The
-	// answer is validated against the turn (see DecodeExtraction). When it
-	// fails validation, Extract returns the Extracted with Model and Usage
-	// filled (the call was paid for), no facts, and an Invalid error;
-	// other errors are Unavailable.
-	Extract(ctx context.Context, req ExtractRequest) (Extracted, error)
-}
-
 // Definer is a narrator that can define coined terms in a few words.
 type Definer interface {
 	// Define returns a definition for each term it could define, on the
-	// low tier. As with Extract, an invalid answer still carries Model and
+	// low tier. As with Fold, an invalid answer still carries Model and
 	// Usage, with an Invalid error; other errors are Unavailable.
 	Define(ctx context.Context, req DefineRequest) (Defined, error)
 }
@@ -178,18 +146,6 @@ type Definer interface {
 // tool's input as JSON, the model and the usage. Errors are Unavailable,
 // or Invalid when the model answered without calling the tool.
 type ToolCall func(ctx context.Context, op string, blocks []Block, tool Tool) (raw []byte, model string, usage Usage, err error)
-
-// ExtractWith is Extractor.Extract for an adapter's ToolCall: the
-// record_facts tool, its answer validated by DecodeExtraction.
-func ExtractWith(ctx context.Context, call ToolCall, op string, req ExtractRequest) (Extracted, error) {
-	raw, model, usage, err := call(ctx, op, ExtractBlocks(req), ExtractTool())
-	out := Extracted{Model: model, Usage: usage}
-	if err != nil {
-		return out, err
-	}
-	out.Facts, err = DecodeExtraction(raw, req.Turn)
-	return out, err
-}
 
 // DefineWith is Definer.Define for an adapter's ToolCall: the
 // define_terms tool, its answer validated by DecodeDefinitions.
@@ -210,37 +166,22 @@ type Tool struct {
 	Schema      map[string]any
 }
 
-// The tools the low tier answers through.
-const (
-	ExtractToolName = "record_facts"
-	DefineToolName  = "define_terms"
-)
+// DefineToolName is the tool a definition call answers through.
+const DefineToolName = "define_terms"
 
 var (
-	toolsOnce   sync.Once
-	extractTool Tool
-	defineTool  Tool
+	defineOnce sync.Once
+	defineTool Tool
 )
-
-// ExtractTool is the record_facts tool; its schema is reflected from
-// Extraction.
-func ExtractTool() Tool {
-	toolsOnce.Do(buildTools)
-	return extractTool
-}
 
 // DefineTool is the define_terms tool; its schema is reflected from
 // Glossed.
 func DefineTool() Tool {
-	toolsOnce.Do(buildTools)
+	defineOnce.Do(func() {
+		defineTool = Tool{Name: DefineToolName, Schema: schemaOf(&Glossed{}),
+			Description: "Record a definition of a few words for each coined term, from how the campaign used it."}
+	})
 	return defineTool
-}
-
-func buildTools() {
-	extractTool = Tool{Name: ExtractToolName, Schema: schemaOf(&Extraction{}),
-		Description: "Record the facts this turn of the campaign establishes, and suggest what the players might do next. Leave out any fact the turn does not state. Call it once, with empty lists when nothing new was established."}
-	defineTool = Tool{Name: DefineToolName, Schema: schemaOf(&Glossed{}),
-		Description: "Record a definition of a few words for each coined term, from how the campaign used it."}
 }
 
 // schemaOf is the JSON schema of v's type, inlined (no $ref, no $id), as
@@ -261,20 +202,16 @@ func schemaOf(v any) map[string]any {
 
 // Limits of a tool answer. An answer beyond them is refused whole.
 const (
-	maxToolAnswer = 64 << 10
-	maxEntries    = 12 // per list
-	maxName       = 80 // characters
-	maxNameWords  = 8
-	maxDetail     = 160
-	maxEvidence   = 600
-	maxDefinition = 120
-	maxDefWords   = 16
-	// MaxSuggestions is the most next actions a turn offers the players.
-	MaxSuggestions     = 3
-	maxSuggestion      = 60
-	maxSuggestionWords = 10
-	maxWeather         = 40
-	maxWeatherWords    = 6
+	maxToolAnswer   = 64 << 10
+	maxEntries      = 12 // per list
+	maxName         = 80 // characters
+	maxNameWords    = 8
+	maxDetail       = 160
+	maxEvidence     = 600
+	maxDefinition   = 120
+	maxDefWords     = 16
+	maxWeather      = 40
+	maxWeatherWords = 6
 )
 
 // errInvalid makes a validation failure.
@@ -302,13 +239,12 @@ func decodeStrict(raw []byte, v any) error {
 	return nil
 }
 
-// DecodeExtraction decodes and validates a record_facts answer for turn.
-// It refuses the whole answer (never part of it) when it is not one JSON
-// object of the tool's schema, has more than a dozen entries in a list,
-// names something with markup, control characters or more than a few
-// words, or quotes evidence that is not a sentence of the turn naming the
-// entry, or offers more than three suggestions or one that is not a few
-// plain words without a number. NPCs, items, places, deaths, terms, scene
+// DecodeExtraction decodes and validates one turn's facts, as a fold's
+// answer gives them, for turn. It refuses the whole answer (never part of
+// it) when it is not one JSON object of Extraction's shape, has more than
+// a dozen entries in a list, names something with markup, control
+// characters or more than a few words, or quotes evidence that is not a
+// sentence of the turn naming the entry. NPCs, items, places, deaths, terms, scene
 // changes and attitudes must be evidenced by the narration or the rules
 // result: the player's own words cannot introduce them; promises and debts
 // may come from the player's words. A scene change is a time of day from
@@ -319,7 +255,7 @@ func DecodeExtraction(raw []byte, turn campaign.Turn) (Extraction, error) {
 	const op = "decode extraction"
 	var x Extraction
 	if err := decodeStrict(raw, &x); err != nil {
-		return Extraction{}, errInvalid(op, "not a record_facts answer: %v", err)
+		return Extraction{}, errInvalid(op, "not an extraction: %v", err)
 	}
 	x, err := validExtraction(x, turn)
 	if err != nil {
@@ -339,9 +275,6 @@ func validExtraction(x Extraction, turn campaign.Turn) (Extraction, error) {
 		if n > maxEntries {
 			return Extraction{}, fmt.Errorf("%d %s, at most %d", n, k, maxEntries)
 		}
-	}
-	if n := len(x.Suggestions); n > MaxSuggestions {
-		return Extraction{}, fmt.Errorf("%d suggestions, at most %d", n, MaxSuggestions)
 	}
 	var err error
 	check := func(kind string, name, evidence *string, sources []string) {
@@ -432,14 +365,6 @@ func validExtraction(x Extraction, turn campaign.Turn) (Extraction, error) {
 			err = fmt.Errorf("attitude %q is not one of %s", clipRunes(a.Attitude, 20), strings.Join(Attitudes, ", "))
 		}
 	}
-	for i := range x.Suggestions {
-		if err != nil {
-			break
-		}
-		// A suggestion names an action, never a number: the engine makes
-		// every number the players see.
-		x.Suggestions[i], err = numberless("suggestion", x.Suggestions[i], maxSuggestion, maxSuggestionWords)
-	}
 	if err != nil {
 		return Extraction{}, err
 	}
@@ -510,7 +435,7 @@ func plainField(what, s string, maxLen, maxWords int, required bool) (string, er
 }
 
 // numberless is plainField for required words that hold no digit: a
-// suggestion or a weather says no number, which only the engine makes.
+// weather says no number, which only the engine makes.
 func numberless(what, s string, maxLen, maxWords int) (string, error) {
 	s, err := plainField(what, s, maxLen, maxWords, true)
 	if err == nil && strings.IndexFunc(s, unicode.IsDigit) >= 0 {
@@ -549,45 +474,8 @@ func clipRunes(s string, n int) string {
 	return string(r[:n]) + "..."
 }
 
-// extractContract is the instruction for record_facts.
-const extractContract = `You keep the canon of a tabletop roleplaying campaign. You read one turn and record, with the record_facts tool, the facts it establishes: people introduced by name (with species, role and looks only if the turn gives them), things acquired, named places, promises, debts, deaths, and words the campaign coined.
-
-Rules:
-Record only what the turn states. Never guess and never add what is not written.
-The player characters are not NPCs. What a player says their character wants or tries is not a fact unless the narration or the rules result says it happened; a player may only commit their own character to a promise or a debt.
-For every entry, copy into evidence the one sentence of the turn that states it, exactly as written.
-Leave out names listed as already known.
-Define each coined term in at most 12 words, from how the turn uses it.
-Record what the narration changes about the scene: the time of day when it moves on, the weather when it changes, named NPCs who come to be with the party or leave. Record an NPC's attitude towards the party (friendly, indifferent, hostile) when the narration shows it change. Never record where the party is, and nothing the player only says.
-Suggest up to three things the players might do next from where the turn leaves them, each in a few plain words, without numbers or outcomes; suggest nothing when the turn leaves no clear choice.
-Answer only by calling record_facts, once.`
-
 // defineContract is the instruction for define_terms.
 const defineContract = `You keep the glossary of a tabletop roleplaying campaign. For each coined term you are given, with the sentence where it first appeared, write what it is in at most 12 words of plain text, from how the sentence uses it. Do not invent more than the sentence supports. Answer only by calling define_terms, once.`
-
-// ExtractBlocks is the prompt of an extraction: the contract, then the
-// campaign, the party and the known names, then the turn.
-func ExtractBlocks(req ExtractRequest) []Block {
-	head := []string{"Campaign: " + oneLine(req.CampaignName)}
-	if len(req.Party) > 0 {
-		head = append(head, "The player characters (not NPCs): "+strings.Join(oneLines(req.Party), ", ")+".")
-	}
-	if len(req.Known) > 0 {
-		head = append(head, "Already known, leave out: "+strings.Join(oneLines(req.Known), ", ")+".")
-	}
-	t := req.Turn
-	turn := []string{fmt.Sprintf("Turn %d.", t.Sequence),
-		"Acting character: " + actorName(t.ActorName),
-		"Action, in the player's words: " + quoted(t.Action),
-		"Rules result: " + orNone(oneLine(t.RulesResult)),
-		"Narration: " + orNone(oneLine(t.Narration)),
-		"", "Record the facts of this turn with record_facts."}
-	return []Block{
-		{Name: BlockSystem, Text: extractContract},
-		{Name: BlockWorld, Text: strings.Join(head, "\n")},
-		{Name: BlockTurn, Text: strings.Join(turn, "\n")},
-	}
-}
 
 // DefineBlocks is the prompt of a definition call.
 func DefineBlocks(req DefineRequest) []Block {
@@ -597,11 +485,4 @@ func DefineBlocks(req DefineRequest) []Block {
 	}
 	lines = append(lines, "", "Define each term with define_terms.")
 	return []Block{{Name: BlockSystem, Text: defineContract}, {Name: BlockTurn, Text: strings.Join(lines, "\n")}}
-}
-
-func orNone(s string) string {
-	if s == "" {
-		return "(none)"
-	}
-	return s
 }

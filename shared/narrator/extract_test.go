@@ -25,21 +25,19 @@ func TestDecodeExtraction(t *testing.T) {
 		"items":[{"name":"Moonglass Key","evidence":"Mira takes the Moonglass Key"}],
 		"promises":[{"who":"Mira","evidence":"I swear to Marta that I will pay her back tomorrow."}],
 		"terms":[{"term":"Hollow Choir","definition":"singers who never sleep","evidence":"\"Beware the Hollow Choir,\" Marta whispers, \"the singers who never sleep.\""}]}`
-	valid = strings.TrimSuffix(valid, "}") + `,"suggestions":["Ask Marta about the  Hollow Choir","Go up to bed"]}`
 	x, err := DecodeExtraction([]byte(valid), innTurn)
 	if err != nil {
 		t.Fatal(err)
 	}
 	if len(x.NPCs) != 1 || x.NPCs[0].Name != "Marta" || x.NPCs[0].Species != "human" || len(x.Items) != 1 ||
-		len(x.Promises) != 1 || len(x.Terms) != 1 || x.Terms[0].Definition != "singers who never sleep" ||
-		len(x.Suggestions) != 2 || x.Suggestions[0] != "Ask Marta about the Hollow Choir" {
+		len(x.Promises) != 1 || len(x.Terms) != 1 || x.Terms[0].Definition != "singers who never sleep" {
 		t.Fatalf("extraction = %+v", x)
 	}
 
 	cases := []struct{ name, answer, reason string }{
-		{"NotJSON", `Marta is an innkeeper.`, "not a record_facts answer"},
+		{"NotJSON", `Marta is an innkeeper.`, "not an extraction"},
 		{"UnknownField", `{"npcs":[],"hp":100}`, "unknown field"},
-		{"WrongType", `{"npcs":"Marta"}`, "not a record_facts answer"},
+		{"WrongType", `{"npcs":"Marta"}`, "not an extraction"},
 		{"TwoObjects", `{}{}`, "data after"},
 		{"EvidenceNotInTurn", `{"npcs":[{"name":"Oswin","evidence":"Oswin the smith waves."}]}`, "not in the turn"},
 		{"EvidenceDoesNotNameIt", `{"items":[{"name":"Sunblade","evidence":"Mira takes the Moonglass Key."}]}`, "does not name"},
@@ -48,11 +46,8 @@ func TestDecodeExtraction(t *testing.T) {
 		{"EmptyName", `{"places":[{"name":"  ","evidence":"Mira takes the Moonglass Key."}]}`, "empty"},
 		{"LongDefinition", `{"terms":[{"term":"Hollow Choir","definition":"` + strings.Repeat("very ", 20) + `old","evidence":"Beware the Hollow Choir"}]}`, "words"},
 		{"ControlCharacters", `{"items":[{"name":"Moonglass\u0000Key","evidence":"Mira takes the Moonglass Key."}]}`, "control"},
-		{"FourSuggestions", `{"suggestions":["Open it","Ask Marta","Leave","Sleep"]}`, "at most 3"},
-		{"SuggestionWithANumber", `{"suggestions":["Hit for 12 damage"]}`, "has a number"},
-		{"SuggestionWithMarkup", `{"suggestions":["**Run**"]}`, "markup"},
-		{"EmptySuggestion", `{"suggestions":["  "]}`, "empty"},
-		{"LongSuggestion", `{"suggestions":["` + strings.Repeat("walk ", 11) + `"]}`, "words"},
+		// The chips come from the engine: a turn's facts hold no suggestion.
+		{"Suggestions", `{"suggestions":["Open it"]}`, "unknown field"},
 		{"TooManyEntries", `{"items":[` + strings.TrimSuffix(strings.Repeat(`{"name":"Moonglass Key","evidence":"Mira takes the Moonglass Key."},`, 13), ",") + `]}`, "at most"},
 	}
 	for _, c := range cases {
@@ -98,7 +93,7 @@ func TestDecodeDefinitions(t *testing.T) {
 // The tools' schemas are reflected from the Go types the decoders read,
 // so a model that follows the schema is never refused for its shape.
 func TestToolSchemas(t *testing.T) {
-	for _, tool := range []Tool{ExtractTool(), DefineTool()} {
+	for _, tool := range []Tool{FoldTool(), DefineTool()} {
 		if tool.Schema["type"] != "object" || tool.Schema["additionalProperties"] != false || tool.Schema["$ref"] != nil {
 			t.Fatalf("%s schema %v: want an inlined closed object", tool.Name, tool.Schema)
 		}
@@ -106,10 +101,10 @@ func TestToolSchemas(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	props := ExtractTool().Schema["properties"].(map[string]any)
+	props, _ := entryProperties(FoldTool().Schema)
 	for _, k := range []string{"npcs", "items", "places", "promises", "debts", "deaths", "terms"} {
 		if props[k] == nil {
-			t.Errorf("record_facts has no %s", k)
+			t.Errorf("a record_fold turn entry has no %s", k)
 		}
 	}
 	npc := props["npcs"].(map[string]any)["items"].(map[string]any)
@@ -121,7 +116,7 @@ func TestToolSchemas(t *testing.T) {
 func TestRoute(t *testing.T) {
 	for p, want := range map[Purpose]Tier{
 		PurposeNarration: High, PurposeDialogue: High, PurposeScene: High, "": High, "something new": High,
-		PurposeAcknowledgement: Low, PurposeSummary: Low, PurposeRecap: Low, PurposeExtraction: Low,
+		PurposeAcknowledgement: Low, PurposeSummary: Low, PurposeRecap: Low, PurposeFold: Low,
 		PurposeDefinition: Low, PurposeIntent: Low,
 	} {
 		if got := Route(p); got != want {
@@ -214,10 +209,10 @@ func TestDecodeSceneChanges(t *testing.T) {
 		})
 	}
 	// The tool's schema offers the scene's kinds and the attitudes as enums.
-	b, _ := json.Marshal(ExtractTool().Schema)
+	b, _ := json.Marshal(FoldTool().Schema)
 	for _, want := range []string{`"arrived"`, `"hostile"`} {
 		if !strings.Contains(string(b), want) {
-			t.Errorf("record_facts schema lacks %s", want)
+			t.Errorf("record_fold schema lacks %s", want)
 		}
 	}
 }

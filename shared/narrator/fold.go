@@ -21,8 +21,8 @@ type Fold struct {
 	Turns   []TurnFacts `json:"turns,omitempty" jsonschema_description:"The facts of each turn whose facts are asked for, one entry per turn that establishes any; leave out a turn that establishes nothing."`
 }
 
-// TurnFacts are the facts of one turn of a fold: an extraction without
-// suggestions (the chips come from the engine, NextActions).
+// TurnFacts are the facts of one turn of a fold: its number and its
+// extraction.
 type TurnFacts struct {
 	Turn int `json:"turn" jsonschema_description:"The number of the turn these facts come from."`
 	Extraction
@@ -86,27 +86,13 @@ var (
 	foldTool Tool
 )
 
-// FoldTool is the record_fold tool; its schema is reflected from Fold,
-// without the suggestions an extraction offers.
+// FoldTool is the record_fold tool; its schema is reflected from Fold.
 func FoldTool() Tool {
 	foldOnce.Do(func() {
-		schema := schemaOf(&Fold{})
-		if props, ok := entryProperties(schema); ok {
-			delete(props, "suggestions")
-		}
-		foldTool = Tool{Name: FoldToolName, Schema: schema,
+		foldTool = Tool{Name: FoldToolName, Schema: schemaOf(&Fold{}),
 			Description: "Record the new rolling summary, and the facts each turn asked about establishes. Leave out any fact a turn does not state. Call it once."}
 	})
 	return foldTool
-}
-
-// entryProperties are the properties of a fold's turn entry in schema.
-func entryProperties(schema map[string]any) (map[string]any, bool) {
-	props, _ := schema["properties"].(map[string]any)
-	turns, _ := props["turns"].(map[string]any)
-	items, _ := turns["items"].(map[string]any)
-	out, ok := items["properties"].(map[string]any)
-	return out, ok
 }
 
 // maxFoldSummary bounds a fold's summary: twice what the contract asks,
@@ -118,7 +104,7 @@ const maxFoldSummary = 2400
 // object of the tool's schema; when its summary is empty, longer than
 // maxFoldSummary characters, or holds control characters; when an entry
 // names a turn whose facts were not asked for (a turn the engine played,
-// one not in the fold) or a turn twice, or offers suggestions; or when any
+// one not in the fold) or a turn twice; or when any
 // turn's facts fail DecodeExtraction's checks against that turn. Errors
 // are Invalid.
 func DecodeFold(raw []byte, req FoldRequest) (Fold, error) {
@@ -154,8 +140,6 @@ func DecodeFold(raw []byte, req FoldRequest) (Fold, error) {
 			return Fold{}, errInvalid(op, "facts of turn %d, which were not asked for", e.Turn)
 		case seen[e.Turn]:
 			return Fold{}, errInvalid(op, "turn %d has two entries", e.Turn)
-		case len(e.Suggestions) > 0:
-			return Fold{}, errInvalid(op, "turn %d offers suggestions, which a fold does not record", e.Turn)
 		}
 		seen[e.Turn] = true
 		x, err := validExtraction(e.Extraction, t)

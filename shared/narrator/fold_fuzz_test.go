@@ -41,7 +41,7 @@ func FuzzDecodeFold(f *testing.F) {
 		}
 		seen := map[int]bool{}
 		for _, e := range got.Turns {
-			if !slices.Contains(req.Read, e.Turn) || seen[e.Turn] || len(e.Suggestions) > 0 {
+			if !slices.Contains(req.Read, e.Turn) || seen[e.Turn] {
 				t.Fatalf("entry of turn %d passed (asked %v)", e.Turn, req.Read)
 			}
 			seen[e.Turn] = true

@@ -22,8 +22,8 @@ func TestFoldToolGolden(t *testing.T) {
 	golden.Check(t, "record_fold.golden", []byte(tool.Name+"\n"+tool.Description+"\n"+string(schema)+"\n"))
 }
 
-// A fold's turn entries offer every fact an extraction does, and no
-// suggestions: the chips come from the engine.
+// A fold's turn entries offer every fact of a turn, and no suggestions:
+// the chips come from the engine.
 func TestFoldToolOffersFactsWithoutSuggestions(t *testing.T) {
 	props, ok := entryProperties(FoldTool().Schema)
 	if !ok {
@@ -37,9 +37,15 @@ func TestFoldToolOffersFactsWithoutSuggestions(t *testing.T) {
 	if _, ok := props["suggestions"]; ok {
 		t.Error("a turn entry offers suggestions")
 	}
-	if _, ok := ExtractTool().Schema["properties"].(map[string]any)["suggestions"]; !ok {
-		t.Error("record_facts lost its suggestions: the fold's schema must not change the extraction's")
-	}
+}
+
+// entryProperties are the properties of a fold's turn entry in schema.
+func entryProperties(schema map[string]any) (map[string]any, bool) {
+	props, _ := schema["properties"].(map[string]any)
+	turns, _ := props["turns"].(map[string]any)
+	items, _ := turns["items"].(map[string]any)
+	out, ok := items["properties"].(map[string]any)
+	return out, ok
 }
 
 // foldTurns are three turns of a fold: a player's at the inn (7), the
@@ -119,7 +125,7 @@ func TestFoldBlocks(t *testing.T) {
 // purpose's.
 func TestOutputCaps(t *testing.T) {
 	for _, p := range []Purpose{PurposeNarration, PurposeDialogue, PurposeScene, PurposeAcknowledgement, PurposeSummary,
-		PurposeRecap, PurposeFold, PurposeExtraction, PurposeIntent, PurposeDefinition} {
+		PurposeRecap, PurposeFold, PurposeIntent, PurposeDefinition} {
 		if _, ok := outputCaps[p]; !ok {
 			t.Errorf("%s has no cap", p)
 		}
@@ -127,8 +133,8 @@ func TestOutputCaps(t *testing.T) {
 	if MaxOutput("") != MaxOutput(PurposeNarration) || MaxOutput("unknown") != defaultMaxOutput {
 		t.Errorf("an empty purpose caps at %d, an unknown one at %d", MaxOutput(""), MaxOutput("unknown"))
 	}
-	for tool, p := range map[string]Purpose{ExtractToolName: PurposeExtraction, DefineToolName: PurposeDefinition,
-		IntentToolName: PurposeIntent, FoldToolName: PurposeFold} {
+	for tool, p := range map[string]Purpose{DefineToolName: PurposeDefinition, IntentToolName: PurposeIntent,
+		FoldToolName: PurposeFold} {
 		if got := (Tool{Name: tool}).MaxOutput(); got != MaxOutput(p) {
 			t.Errorf("%s caps at %d, want %s's %d", tool, got, p, MaxOutput(p))
 		}

@@ -7,8 +7,9 @@ import (
 )
 
 // Tier is a class of model: high for narration and new scenes, low for
-// acknowledgements, summaries and extraction. Route says which purpose
-// takes which; each adapter maps the tiers to model ids by configuration.
+// acknowledgements, summaries, folds and tool answers. Route says which
+// purpose takes which; each adapter maps the tiers to model ids by
+// configuration.
 type Tier string
 
 // The tiers.
@@ -38,9 +39,7 @@ const (
 	// PurposeFold extends the rolling summary and reads the facts of every
 	// turn since the last fold, in one call (Folder).
 	PurposeFold Purpose = "fold"
-	// PurposeExtraction reads a turn's facts through tool use;
 	// PurposeDefinition defines the terms a turn coined; PurposeIntent turns free text into intents.
-	PurposeExtraction Purpose = "extraction"
 	PurposeDefinition Purpose = "definition"
 	PurposeIntent     Purpose = "intent"
 )
@@ -49,11 +48,11 @@ const (
 // what players read as the game master's voice (narration, NPC dialogue,
 // new scenes), the low tier for short acknowledgements and for the
 // mechanical work nobody reads as prose (summaries, recaps, folds,
-// extraction, definitions, intents). An unknown purpose takes the high tier: a wrong
+// definitions, intents). An unknown purpose takes the high tier: a wrong
 // guess then costs money, not quality.
 func Route(p Purpose) Tier {
 	switch p {
-	case PurposeAcknowledgement, PurposeSummary, PurposeRecap, PurposeFold, PurposeExtraction, PurposeDefinition, PurposeIntent:
+	case PurposeAcknowledgement, PurposeSummary, PurposeRecap, PurposeFold, PurposeDefinition, PurposeIntent:
 		return Low
 	}
 	return High

@@ -258,21 +258,14 @@ func (n *Narrator) Summarize(ctx context.Context, req narrator.SummaryRequest) (
 }
 
 var (
-	_ narrator.Extractor = (*Narrator)(nil)
-	_ narrator.Folder    = (*Narrator)(nil)
-	_ narrator.Definer   = (*Narrator)(nil)
+	_ narrator.Folder  = (*Narrator)(nil)
+	_ narrator.Definer = (*Narrator)(nil)
 )
 
-// Extract implements narrator.Extractor with function calling on the low
-// model: the record_facts function, which the model must call. Its
-// arguments are validated with narrator.DecodeExtraction; invalid ones
-// are an Invalid error beside the call's model and usage.
-func (n *Narrator) Extract(ctx context.Context, req narrator.ExtractRequest) (narrator.Extracted, error) {
-	return narrator.ExtractWith(ctx, n.tool, "openai extract", req)
-}
-
-// Fold implements narrator.Folder with the record_fold function on the
-// low model, validated whole with narrator.DecodeFold.
+// Fold implements narrator.Folder with function calling on the low model:
+// the record_fold function, which the model must call. Its arguments are
+// validated whole with narrator.DecodeFold; invalid ones are an Invalid
+// error beside the call's model and usage.
 func (n *Narrator) Fold(ctx context.Context, req narrator.FoldRequest) (narrator.Folded, error) {
 	return narrator.FoldWith(ctx, n.tool, "openai fold", req)
 }

@@ -476,22 +476,26 @@ var keyTurn = campaign.Turn{Sequence: 3, ActorName: "Mira", Action: "I search th
 	RulesResult: "Investigation 14 against DC 12: success.",
 	Narration:   "Beneath the altar Mira finds the Moonglass Key. A priest named Oswin watches from the door."}
 
-func TestExtract(t *testing.T) {
-	args := `{"items":[{"name":"Moonglass Key","evidence":"Beneath the altar Mira finds the Moonglass Key."}]}`
+// foldOfKeyTurn asks for a fold of keyTurn, its facts read.
+func foldOfKeyTurn() narrator.FoldRequest {
+	return narrator.FoldRequest{Previous: "Turn 2: The party entered the crypt.", Turns: []campaign.Turn{keyTurn}, Read: []int{keyTurn.Sequence}, Party: []string{"Mira"}}
+}
+
+func TestFold(t *testing.T) {
+	args := `{"summary":"Turn 3: Mira found the Moonglass Key.","turns":[{"turn":3,"items":[{"name":"Moonglass Key","evidence":"Beneath the altar Mira finds the Moonglass Key."}]}]}`
 	cases := []struct{ name, arguments string }{
 		{"ArgumentsAsString", quote(args)},
 		{"ArgumentsAsObject", args}, // as some local servers send them
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
-			n, f := serve(t, "", openai.Config{HighModel: "big", LowModel: "small"}, status(503, ""), toolCall(narrator.ExtractToolName, c.arguments))
-			req := narrator.ExtractRequest{Turn: keyTurn, Party: []string{"Mira"}}
-			got, err := n.Extract(context.Background(), req)
+			n, f := serve(t, "", openai.Config{HighModel: "big", LowModel: "small"}, status(503, ""), toolCall(narrator.FoldToolName, c.arguments))
+			got, err := n.Fold(context.Background(), foldOfKeyTurn())
 			if err != nil {
 				t.Fatal(err)
 			}
-			if len(got.Facts.Items) != 1 || got.Facts.Items[0].Name != "Moonglass Key" {
-				t.Fatalf("facts %+v", got.Facts)
+			if got.Summary != "Turn 3: Mira found the Moonglass Key." || len(got.Turns) != 1 || len(got.Turns[0].Items) != 1 || got.Turns[0].Items[0].Name != "Moonglass Key" {
+				t.Fatalf("fold %+v", got.Fold)
 			}
 			if got.Model != "small" || got.Usage != (narrator.Usage{Input: 500, CacheRead: 200, Output: 90}) {
 				t.Fatalf("call %s %+v", got.Model, got.Usage)
@@ -520,34 +524,34 @@ func TestExtract(t *testing.T) {
 			if err := json.Unmarshal(calls[1].body, &body); err != nil {
 				t.Fatal(err)
 			}
-			want, _ := json.Marshal(narrator.ExtractTool().Schema)
+			want, _ := json.Marshal(narrator.FoldTool().Schema)
 			sent, _ := json.Marshal(body.Tools[0].Function.Parameters)
 			if body.Model != "small" || body.Stream || len(body.Tools) != 1 || body.Tools[0].Type != "function" ||
-				body.Tools[0].Function.Name != narrator.ExtractToolName || string(sent) != string(want) ||
-				body.ToolChoice.Type != "function" || body.ToolChoice.Function.Name != narrator.ExtractToolName {
+				body.Tools[0].Function.Name != narrator.FoldToolName || string(sent) != string(want) ||
+				body.ToolChoice.Type != "function" || body.ToolChoice.Function.Name != narrator.FoldToolName {
 				t.Fatalf("body %s", calls[1].body)
 			}
 		})
 	}
 }
 
-func TestExtractMalformedToolAnswer(t *testing.T) {
+func TestFoldMalformedToolAnswer(t *testing.T) {
 	cases := []struct {
 		name   string
 		answer step
 	}{
-		{"NotInTheTurn", toolCall(narrator.ExtractToolName, quote(`{"deaths":[{"name":"Oswin","evidence":"Oswin dies."}]}`))},
-		{"ArgumentsNotJSON", toolCall(narrator.ExtractToolName, quote(`{"items":[{"name":`))},
-		{"ArgumentsMissing", toolCall(narrator.ExtractToolName, `null`)},
+		{"NotInTheTurn", toolCall(narrator.FoldToolName, quote(`{"summary":"Turn 3: Oswin dies.","turns":[{"turn":3,"deaths":[{"name":"Oswin","evidence":"Oswin dies."}]}]}`))},
+		{"ArgumentsNotJSON", toolCall(narrator.FoldToolName, quote(`{"summary":"Turn 3:`))},
+		{"ArgumentsMissing", toolCall(narrator.FoldToolName, `null`)},
 		{"AnotherFunction", toolCall("set_hp", quote(`{"hp":100}`))},
 		{"TextInstead", completion("Oswin is a priest.")},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
 			n, f := serve(t, "", openai.Config{LowModel: "small"}, c.answer)
-			got, err := n.Extract(context.Background(), narrator.ExtractRequest{Turn: keyTurn})
-			if !fault.Is(err, fault.Invalid) || !got.Facts.Empty() {
-				t.Fatalf("got %+v, %v; want invalid and no facts", got.Facts, err)
+			got, err := n.Fold(context.Background(), foldOfKeyTurn())
+			if !fault.Is(err, fault.Invalid) || got.Summary != "" || len(got.Turns) != 0 {
+				t.Fatalf("got %+v, %v; want invalid and nothing kept", got.Fold, err)
 			}
 			if got.Usage == (narrator.Usage{}) || got.Model != "small" || len(f.requests()) != 1 {
 				t.Fatalf("call %s %+v after %d requests: the paid call must be reported, not retried", got.Model, got.Usage, len(f.requests()))

@@ -30,13 +30,13 @@ func FuzzRead(f *testing.F) {
 // return an error, no call (nil), or the arguments as JSON text, never
 // panic.
 func FuzzReadTool(f *testing.F) {
-	f.Add(`{"choices":[{"message":{"tool_calls":[{"function":{"name":"record_facts","arguments":"{\"items\":[]}"}}]}}],"usage":{"prompt_tokens":5}}`)
-	f.Add(`{"choices":[{"message":{"tool_calls":[{"function":{"name":"record_facts","arguments":{"items":[]}}}]}}]}`)
-	f.Add(`{"choices":[{"message":{"tool_calls":[{"function":{"name":"record_facts","arguments":"\"}}]}}]}`)
+	f.Add(`{"choices":[{"message":{"tool_calls":[{"function":{"name":"record_fold","arguments":"{\"summary\":\"x\"}"}}]}}],"usage":{"prompt_tokens":5}}`)
+	f.Add(`{"choices":[{"message":{"tool_calls":[{"function":{"name":"record_fold","arguments":{"summary":"x"}}}]}}]}`)
+	f.Add(`{"choices":[{"message":{"tool_calls":[{"function":{"name":"record_fold","arguments":"\"}}]}}]}`)
 	f.Add(`{"choices":[{"message":{"content":"no tool"}}]}`)
 	f.Add(`{"error":{"message":"x","type":"y"}}`)
 	f.Fuzz(func(t *testing.T, body string) {
-		args, _, _, err := readTool(strings.NewReader(body), "record_facts")
+		args, _, _, err := readTool(strings.NewReader(body), "record_fold")
 		if err != nil && args != nil {
 			t.Fatalf("error %v with arguments %q", err, args)
 		}

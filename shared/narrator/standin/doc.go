@@ -3,7 +3,7 @@
 // chat-completions API (streamed and whole, with tool calls) and the
 // Bedrock Runtime API as the aws-sdk-go-v2 client calls it (ConverseStream
 // in the event-stream framing, Converse with tool use). By default it
-// narrates plausible prose from the prompt, answers record_facts,
+// narrates plausible prose from the prompt, answers record_fold,
 // read_intent and define_terms with arguments built from the request, and
 // reports usage, cache included; on demand it misbehaves (Fault) at a rate,
 // repeatably from a seed, and it keeps every request it was sent, so a test

@@ -20,8 +20,8 @@ type Fault string
 const (
 	// Invent adds a sentence with a mechanical number the prompt does not
 	// hold ("It deals 42 damage."), right after the first sentence. In a
-	// tool call it names what was not offered: a suggestion with a number,
-	// a target id or a term nobody asked about.
+	// tool call it names what was not offered: a fact no turn states, a
+	// target id or a term nobody asked about.
 	Invent Fault = "invent"
 	// Echo answers with the prompt itself, system part included, so
 	// anything in it (a secret) comes back. In a tool call it answers with
@@ -89,7 +89,7 @@ const (
 	Streams Calls = "stream"
 	// Texts are whole answers without a tool: summaries and recaps.
 	Texts Calls = "text"
-	// Tools are calls that must answer through a tool: record_facts,
+	// Tools are calls that must answer through a tool: record_fold,
 	// read_intent, define_terms.
 	Tools Calls = "tool"
 )

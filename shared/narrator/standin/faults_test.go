@@ -143,7 +143,7 @@ func TestFaultsThroughAdapters(t *testing.T) {
 	}
 }
 
-// TestToolFaultsThroughAdapters plays faults on a record_facts call: the
+// TestToolFaultsThroughAdapters plays faults on a record_fold call: the
 // adapters refuse every answer a fault changed as Invalid, still reporting
 // what the call cost, except Bedrock's broken body, which the SDK fails to
 // read (Unavailable, not retried); a failed call is Unavailable.
@@ -173,9 +173,9 @@ func TestToolFaultsThroughAdapters(t *testing.T) {
 					want, requests = c.bedrock, c.bedrockR
 				}
 				sv := start(t, standin.Config{Seed: 1, Faults: []standin.Rule{{Fault: c.fault, Rate: 1}}})
-				got, err := a.connect(sv, settings{}).Extract(context.Background(), extractReq())
-				if !fault.Is(err, want) || !got.Facts.Empty() {
-					t.Fatalf("facts %+v, err %v; want none and %s", got.Facts, err, want)
+				got, err := a.connect(sv, settings{}).Fold(context.Background(), foldReq())
+				if !fault.Is(err, want) || got.Summary != "" || len(got.Turns) != 0 {
+					t.Fatalf("fold %+v, err %v; want nothing and %s", got.Fold, err, want)
 				}
 				if n := len(sv.Requests()); n != requests {
 					t.Fatalf("%d requests, want %d", n, requests)

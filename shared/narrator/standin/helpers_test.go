@@ -23,7 +23,7 @@ const guard = 10 * time.Second
 // model is what both adapters offer the game.
 type model interface {
 	narrator.Narrator
-	narrator.Extractor
+	narrator.Folder
 	narrator.Definer
 	narrator.IntentReader
 }
@@ -124,6 +124,8 @@ var intentChoices = narrator.IntentChoices{
 	Areas:   []narrator.Choice{{ID: "cellar", Name: "the cellar"}},
 }
 
-func extractReq() narrator.ExtractRequest {
-	return narrator.ExtractRequest{CampaignName: "The Sunken Crypt", Turn: keyTurn, Party: []string{"Mira"}}
+// foldReq asks for a fold of keyTurn, its facts read.
+func foldReq() narrator.FoldRequest {
+	return narrator.FoldRequest{CampaignName: "The Sunken Crypt", Previous: "Turn 2: The party entered the crypt.",
+		Turns: []campaign.Turn{keyTurn}, Read: []int{keyTurn.Sequence}, Party: []string{"Mira"}}
 }

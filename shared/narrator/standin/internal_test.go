@@ -11,7 +11,6 @@ import (
 // the narrator; this holds the two lists together.
 func TestToolNamesAreTheNarrators(t *testing.T) {
 	for _, c := range [][2]string{
-		{toolFacts, narrator.ExtractToolName},
 		{toolIntent, narrator.IntentToolName},
 		{toolDefine, narrator.DefineToolName},
 		{toolFold, narrator.FoldToolName},

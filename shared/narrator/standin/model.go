@@ -15,7 +15,6 @@ import (
 // The tools the narrator's adapters call, by the names narrator gives
 // them (its tests hold the two lists together).
 const (
-	toolFacts  = "record_facts"
 	toolIntent = "read_intent"
 	toolDefine = "define_terms"
 	toolFold   = "record_fold"
@@ -224,7 +223,7 @@ var colourLines = []string{
 	"It is the kind of quiet that makes a careful traveller count the exits.",
 	"A gust rattles the shutters hard enough that a few heads turn.",
 	// A model names people, things and places as it goes; the memory
-	// and the extraction have these to keep.
+	// and the fold have these to keep.
 	"A fisherman named Tobin Reed nurses a cup of something dark by the window and pretends not to listen.",
 	"An old woman named Hester Vane sells charms of knotted reed from a basket near the door.",
 	"Someone has scratched the sign of the Saltmoth Guild into the doorframe, fresh enough that the splinters are pale.",
@@ -443,8 +442,6 @@ func capFirst(s string) string {
 func toolArgs(t Tool, p prompt, invent bool) []byte {
 	var v any
 	switch t.Name {
-	case toolFacts:
-		v = facts(p.user(), invent)
 	case toolIntent:
 		v = readIntent(p.user(), kindsOffered(t.Schema), invent)
 	case toolDefine:
@@ -478,34 +475,10 @@ type npc struct {
 	Evidence string `json:"evidence"`
 }
 
+// extraction is the facts of one turn a fold records.
 type extraction struct {
-	NPCs        []npc    `json:"npcs,omitempty"`
-	Items       []thing  `json:"items,omitempty"`
-	Suggestions []string `json:"suggestions,omitempty"`
-}
-
-// facts reads a record_facts prompt: the items the narration says were
-// found or given, the NPCs it names ("a priest named Oswin"), each with
-// its sentence as evidence, and up to three plain suggestions.
-func facts(user string, invent bool) extraction {
-	x := found(field(user, "Narration: "), leftOut(user))
-	for _, it := range x.Items {
-		x.Suggestions = append(x.Suggestions, "Examine the "+it.Name)
-	}
-	for _, n := range x.NPCs {
-		x.Suggestions = append(x.Suggestions, "Speak with "+n.Name)
-	}
-	x.Suggestions = append(x.Suggestions, "Look around")
-	x.Suggestions = slices.DeleteFunc(x.Suggestions, func(s string) bool {
-		return digitsRE.MatchString(s) || len(s) > 60 || len(strings.Fields(s)) > 10
-	})
-	if len(x.Suggestions) > 3 {
-		x.Suggestions = x.Suggestions[:3]
-	}
-	if invent {
-		x.Suggestions = append(x.Suggestions[:min(len(x.Suggestions), 2)], "Strike again for 42 damage")
-	}
-	return x
+	NPCs  []npc
+	Items []thing
 }
 
 // leftOut are the names a prompt says are not to be recorded: the
@@ -520,8 +493,9 @@ func leftOut(user string) map[string]bool {
 	return leave
 }
 
-// found are the items and NPCs a narration introduces, as facts reads
-// them, leaving out the names in leave.
+// found are the items the narration says were found or given and the
+// NPCs it names ("a priest named Oswin"), each with its sentence as
+// evidence, leaving out the names in leave.
 func found(narration string, leave map[string]bool) extraction {
 	var x extraction
 	for _, s := range sentenceRE.FindAllString(narration, -1) {
@@ -556,7 +530,7 @@ type foldAnswer struct {
 var askedRE = regexp.MustCompile(`\d+`)
 
 // fold answers a record_fold prompt: the summary as a summary prompt gets
-// it, and, for each turn whose facts are asked for, what facts reads in
+// it, and, for each turn whose facts are asked for, what found reads in
 // its narration, a name recorded once; invent records a fact no turn
 // states.
 func fold(user string, invent bool) foldAnswer {

@@ -172,28 +172,31 @@ func TestAnswersTheToolsOfTheNarrator(t *testing.T) {
 		sv := start(t, standin.Config{})
 		m := a.connect(sv, settings{})
 		ctx := context.Background()
-		t.Run(a.name+"/RecordFacts", func(t *testing.T) {
-			got, err := m.Extract(ctx, extractReq())
+		t.Run(a.name+"/RecordFold", func(t *testing.T) {
+			got, err := m.Fold(ctx, foldReq())
 			if err != nil {
 				t.Fatal(err)
 			}
-			f := got.Facts
+			if !strings.HasPrefix(got.Summary, "Turn 2: The party entered the crypt.\nTurn 3: ") {
+				t.Fatalf("summary %q, want the previous one extended by turn 3", got.Summary)
+			}
+			if len(got.Turns) != 1 || got.Turns[0].Turn != keyTurn.Sequence {
+				t.Fatalf("facts %+v, want turn 3's", got.Turns)
+			}
+			f := got.Turns[0]
 			if len(f.Items) != 1 || f.Items[0].Name != "Moonglass Key" || len(f.NPCs) != 1 || f.NPCs[0].Name != "Oswin" || f.NPCs[0].Role != "priest" {
 				t.Fatalf("facts %+v, want the key and the priest", f)
-			}
-			if len(f.Suggestions) == 0 || !strings.Contains(strings.Join(f.Suggestions, "|"), "Moonglass Key") {
-				t.Fatalf("suggestions %q", f.Suggestions)
 			}
 			if got.Model != a.low || got.Usage.Input == 0 || got.Usage.Output == 0 {
 				t.Fatalf("call %s %+v", got.Model, got.Usage)
 			}
 		})
-		t.Run(a.name+"/RecordFactsOfATurnWithoutFacts", func(t *testing.T) {
-			req := extractReq()
-			req.Turn.Narration = "Mira waits."
-			got, err := m.Extract(ctx, req)
-			if err != nil || len(got.Facts.Items)+len(got.Facts.NPCs) != 0 {
-				t.Fatalf("facts %+v, %v; want none", got.Facts, err)
+		t.Run(a.name+"/RecordFoldOfATurnWithoutFacts", func(t *testing.T) {
+			req := foldReq()
+			req.Turns[0].Narration = "Mira waits."
+			got, err := m.Fold(ctx, req)
+			if err != nil || got.Summary == "" || len(got.Turns) != 0 {
+				t.Fatalf("fold %+v, %v; want a summary and no facts", got.Fold, err)
 			}
 		})
 		intents := []struct {
@@ -255,7 +258,7 @@ func TestLogsWhatTheNarratorSent(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			if _, err := m.Extract(context.Background(), extractReq()); err != nil {
+			if _, err := m.Fold(context.Background(), foldReq()); err != nil {
 				t.Fatal(err)
 			}
 			reqs := sv.Requests()
@@ -286,13 +289,13 @@ func TestLogsWhatTheNarratorSent(t *testing.T) {
 			if n.Text != got.Text || n.Usage != (standin.Usage{Input: got.Usage.Input, Output: got.Usage.Output, CacheRead: got.Usage.CacheRead, CacheWrite: got.Usage.CacheWrite}) {
 				t.Errorf("logged answer %q %+v, the adapter got %q %+v", n.Text, n.Usage, got.Text, got.Usage)
 			}
-			want, _ := json.Marshal(narrator.ExtractTool().Schema)
-			if x.Stream || x.Model != a.low || len(x.Tools) != 1 || x.Tools[0].Name != narrator.ExtractToolName ||
-				x.ToolChoice != narrator.ExtractToolName || compact(x.Tools[0].Schema) != string(want) || x.MaxTokens != narrator.MaxOutput(narrator.PurposeExtraction) {
-				t.Errorf("extraction logged as %+v", x)
+			want, _ := json.Marshal(narrator.FoldTool().Schema)
+			if x.Stream || x.Model != a.low || len(x.Tools) != 1 || x.Tools[0].Name != narrator.FoldToolName ||
+				x.ToolChoice != narrator.FoldToolName || compact(x.Tools[0].Schema) != string(want) || x.MaxTokens != narrator.MaxOutput(narrator.PurposeFold) {
+				t.Errorf("fold logged as %+v", x)
 			}
-			if x.Tool != narrator.ExtractToolName || !strings.Contains(string(x.Arguments), "Moonglass Key") {
-				t.Errorf("extraction answered %s(%s)", x.Tool, x.Arguments)
+			if x.Tool != narrator.FoldToolName || !strings.Contains(string(x.Arguments), "Moonglass Key") {
+				t.Errorf("fold answered %s(%s)", x.Tool, x.Arguments)
 			}
 		})
 	}
@@ -436,9 +439,9 @@ func TestFaultsForOneKindOfCall(t *testing.T) {
 			if err != nil || !slices.Contains(narrator.Guard(got.Text, grounds(fight())), narrator.InventedNumber) {
 				t.Fatalf("narration %q, %v; want an invented number", got.Text, err)
 			}
-			x, err := m.Extract(context.Background(), extractReq())
-			if err != nil || len(x.Facts.Items) != 1 {
-				t.Fatalf("facts %+v, %v; want the tool call untouched", x.Facts, err)
+			f, err := m.Fold(context.Background(), foldReq())
+			if err != nil || len(f.Turns) != 1 || len(f.Turns[0].Items) != 1 {
+				t.Fatalf("fold %+v, %v; want the tool call untouched", f.Fold, err)
 			}
 			sum, err := m.Summarize(context.Background(), narrator.SummaryRequest{CampaignName: "The Sunken Crypt"})
 			if err != nil || sum.Text != "I can't help with that." {
