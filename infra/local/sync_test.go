@@ -18,7 +18,8 @@ import (
 
 // absence writes n campaign events to the store as a table playing on
 // without this client would: narration sentences, with a turn's larger
-// commit every 30 events. Nothing is pushed; the events wait in the log
+// commit every 30 events (its narration.done opens "Chapter <n>.", n
+// from 0). Nothing is pushed; the events wait in the log
 // for a sync.
 func absence(t testing.TB, srv *server, campaignID string, n int) {
 	t.Helper()
@@ -30,7 +31,8 @@ func absence(t testing.TB, srv *server, campaignID string, n int) {
 			h := events.Header{CampaignID: campaignID}
 			var body any
 			if j%30 == 29 {
-				h.Type, body = events.TypeNarrationDone, events.NarrationDone{TurnID: fmt.Sprint("t", j/30), Text: strings.Repeat(sentence, 12)}
+				h.Type, body = events.TypeNarrationDone, events.NarrationDone{TurnID: fmt.Sprint("t", j/30),
+					Text: fmt.Sprintf("Chapter %d. %s", j/30, strings.Repeat(sentence, 12))}
 			} else {
 				h.Type, body = events.TypeNarrationDelta, events.NarrationDelta{TurnID: fmt.Sprint("t", j/30), Text: sentence}
 			}
@@ -240,4 +242,55 @@ func BenchmarkSyncLongAbsence(b *testing.B) {
 	b.ReportMetric(float64(took[len(took)/2].Microseconds())/1000, "reply-p50-ms")
 	b.ReportMetric(float64(took[len(took)-1].Microseconds())/1000, "reply-max-ms")
 	b.ReportMetric(float64(gap*b.N)/b.Elapsed().Seconds(), "events/s")
+}
+
+// The web client back from a long absence catches up without a reload,
+// on the socket it reconnects: 600 events missed are read page by page
+// and the story shows the last of them; 3,000 (far behind) take the
+// campaign afresh, and the story picks up with its last turns.
+func TestBrowserResumesALongAbsence(t *testing.T) {
+	if testing.Short() {
+		t.Skip("browser")
+	}
+	srv := newRestartable(t)
+	a := seat{t, "Aria", browser(t)}
+	a.signIn(srv.url())
+	a.do("create a campaign", fill("campaign-name", "The Long Road"), click("#create-form button"), visible("table"))
+	a.character("Mira", "human", "fighter", false)
+	a.do("start the session", visible("resume"), click("#resume"), logHas("Previously on The Long Road"))
+	a.act("I light a lantern")
+	a.do("see the turn saved", logHas("Mira lights a lantern."), committed(1))
+	campaignID := strings.TrimPrefix(a.text(`location.hash`), "#c/")
+	// A reload would forget this.
+	a.do("mark the page", waitJS(`(window.stillThisPage = true)`))
+
+	away := func(n int) {
+		srv.stop()
+		a.do("see the page offline", waitJS(`document.getElementById("link").dataset.state !== "online"`))
+		srv.beforeServe = func(s *server) { absence(t, s, campaignID, n) }
+		srv.start()
+		srv.beforeServe = nil
+	}
+
+	away(600)
+	a.do("see the last chapter missed", logHas("Chapter 19."),
+		waitJS(`document.getElementById("link").dataset.state === "online"`))
+	if a.text(`String(window.stillThisPage === true)`) != "true" {
+		t.Fatal("the page reloaded")
+	}
+	if n := a.text(`String(document.getElementById("log").textContent.split("Chapter 7.").length - 1)`); n != "1" {
+		t.Fatalf("a chapter read in the paging is shown %s times: %s", n, pageState(a.ctx))
+	}
+
+	away(3000)
+	a.do("see the story pick up", logHas("While you were away the table played on"), logHas("Mira lights a lantern."),
+		waitJS(`document.getElementById("link").dataset.state === "online"`))
+	if a.text(`String(window.stillThisPage === true)`) != "true" {
+		t.Fatal("the page reloaded")
+	}
+	a.act("I walk on")
+	a.do("play on", logHas("Mira walks on."))
+	if notice := a.text(`document.getElementById("notice").textContent`); notice != "" {
+		t.Fatalf("Aria sees an error: %q", notice)
+	}
 }

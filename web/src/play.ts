@@ -80,6 +80,7 @@ export class TableView {
     ($("tab-journal") as HTMLAnchorElement).href = `${here}/journal`;
     const v = await this.s.api.campaign(this.campaignId);
     if (this.closed) return;
+    this.reset(v);
     this.owner = v.campaign.owner_id === this.s.me;
     this.readOnly = v.campaign.status === "concluded";
     this.journal = new Journal(this.s.api, this.campaignId, this.owner);
@@ -96,7 +97,7 @@ export class TableView {
     this.detail = "";
     this.setupOwner(v);
     this.bind();
-    await this.rebase(v);
+    await this.history(v.state.turn_count);
     if (this.closed) return; // left while it loaded
     this.render();
     if (!this.readOnly) this.connect();
@@ -111,6 +112,12 @@ export class TableView {
    * behind, on the socket it has.
    */
   private async rebase(v: CampaignView): Promise<void> {
+    this.reset(v);
+    await this.history(v.state.turn_count);
+  }
+
+  /** reset is rebase's start: the table from the view, the story empty. */
+  private reset(v: CampaignView): void {
     this.view = v;
     this.table = fromView(v, this.s.me);
     this.stream = newStream(Math.max(0, v.last_seq - REPLAY));
@@ -121,7 +128,6 @@ export class TableView {
     $("log-new").hidden = true;
     this.shown = [];
     this.drawn = {};
-    await this.history(v.state.turn_count);
   }
 
   /**
