@@ -55,9 +55,12 @@ screenshots: deps
 	mkdir -p docs/screenshots
 	SCREENSHOTS=$(CURDIR)/docs/screenshots $(GO) test -count=1 -run 'TestBrowser' ./infra/local/
 
-## bench: turn latency on the local server (and in the browser), throughput with many tables, a reaction round, healthy tables' turns/s beside a socket that never reads, commit cost on both stores, the narrator's context and recall, model cost of a session
+## bench: turn latency on the local server (and in the browser), a long absence's paged sync, throughput with many tables, a reaction round, healthy tables' turns/s beside a socket that never reads, commit cost on both stores, the narrator's context and recall, model cost of a session
 bench:
-	$(GO) test -run '^$$' -bench . -skip '^Benchmark(Load|FightSlowModel)$$' -benchtime 200x ./infra/local/ | tee bench.txt
+	$(GO) test -run '^$$' -bench . -skip '^Benchmark(Load|FightSlowModel|SyncLongAbsence)$$' -benchtime 200x ./infra/local/ | tee bench.txt
+	@# A sync of 50,000 events missed (a long absence) paged through on one
+	@# socket: the replies, the largest in messages, a reply's time.
+	$(GO) test -run '^$$' -bench '^BenchmarkSyncLongAbsence$$' -benchtime 1x ./infra/local/ | tee -a bench.txt
 	@# A fight of 40 participants against a model that takes about 5 s a
 	@# narration: the fight flows' step invocations and the longest of them.
 	$(GO) test -run '^$$' -bench '^BenchmarkFightSlowModel$$' -benchtime 1x -timeout 30m ./infra/local/ | tee -a bench.txt

@@ -15,6 +15,11 @@ const (
 	MaxFrameBytes  = 32 * 1024             // API Gateway's WebSocket frame: larger is refused, never cut
 	MaxActionRunes = intent.MaxActionRunes // a turn's free text
 	MaxIDLength    = intent.MaxIDLength    // request, character, turn and roll ids
+	// MaxSyncPage is the most events one sync reply carries: a client
+	// asks for the next page (after the reply's next_after_seq) when it
+	// has read this one, so a sync of any gap is a series of bounded
+	// replies, each well inside what a connection's send queue holds.
+	MaxSyncPage = 200
 )
 
 // Client actions (route keys).
@@ -40,6 +45,9 @@ type ClientMessage struct {
 	RollID      string          `json:"roll_id,omitempty"`
 	Reaction    string          `json:"reaction,omitempty"`
 	AfterSeq    *int64          `json:"after_seq,omitempty"`
+	// Limit is the most events a sync reply may carry (1..MaxSyncPage);
+	// absent, MaxSyncPage.
+	Limit *int `json:"limit,omitempty"`
 }
 
 // Intent is a structured action; the rules own its shape and its kinds.
@@ -75,6 +83,9 @@ func DecodeClient(data []byte) (ClientMessage, error) {
 	case ActionSync:
 		if m.AfterSeq == nil || *m.AfterSeq < 0 {
 			return m, fault.Field(op, "after_seq", "must be a number >= 0")
+		}
+		if m.Limit != nil && (*m.Limit < 1 || *m.Limit > MaxSyncPage) {
+			return m, fault.Field(op, "limit", "must be 1 to %d", MaxSyncPage)
 		}
 	case ActionTurn:
 		if err := checkID(op, "character_id", m.CharacterID, true); err != nil {

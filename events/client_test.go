@@ -17,6 +17,8 @@ func TestDecodeClientAccepts(t *testing.T) {
 		"Resume":     `{"action":"resume","request_id":"r1"}`,
 		"EndSession": `{"action":"end_session","request_id":"r1"}`,
 		"SyncZero":   `{"action":"sync","after_seq":0}`,
+		"SyncLimit":  `{"action":"sync","after_seq":7,"limit":1}`,
+		"SyncMax":    `{"action":"sync","after_seq":7,"limit":200}`,
 		"TurnText":   `{"action":"turn","request_id":"r1","character_id":"c1","text":"I open the door"}`,
 		"TurnIntent": `{"action":"turn","request_id":"r1","character_id":"c1","intent":{"kind":"attack","target_id":"g1","weapon":"longsword"}}`,
 		"TurnSay":    `{"action":"turn","request_id":"r1","character_id":"c1","intent":{"kind":"say","text":"Hello"}}`,
@@ -54,6 +56,10 @@ func TestDecodeClientRefuses(t *testing.T) {
 		"LongID":         {`{"action":"resume","request_id":"` + strings.Repeat("a", 129) + `"}`, fault.Invalid, "request_id"},
 		"SyncNoSeq":      {`{"action":"sync"}`, fault.Invalid, "after_seq"},
 		"SyncNegative":   {`{"action":"sync","after_seq":-1}`, fault.Invalid, "after_seq"},
+		"SyncLimitZero":  {`{"action":"sync","after_seq":1,"limit":0}`, fault.Invalid, "limit"},
+		"SyncLimitOver":  {`{"action":"sync","after_seq":1,"limit":201}`, fault.Invalid, "limit"},
+		"SyncLimitFloat": {`{"action":"sync","after_seq":1,"limit":1.5}`, fault.Invalid, ""},
+		"SyncLimitText":  {`{"action":"sync","after_seq":1,"limit":"10"}`, fault.Invalid, ""},
 		"TurnNoChar":     {`{"action":"turn","request_id":"r","text":"x"}`, fault.Invalid, "character_id"},
 		"TurnEmpty":      {`{"action":"turn","request_id":"r","character_id":"c"}`, fault.Invalid, "text"},
 		"TurnBoth":       {`{"action":"turn","request_id":"r","character_id":"c","text":"x","intent":{"kind":"dodge"}}`, fault.Invalid, "text"},
@@ -178,7 +184,7 @@ func FuzzDecodeClient(f *testing.F) {
 	for _, s := range []string{
 		`{"action":"turn","request_id":"r1","character_id":"c1","text":"I open the door"}`,
 		`{"action":"turn","request_id":"r1","character_id":"c1","intent":{"kind":"cast","spell":"shield","slot_level":1}}`,
-		`{"action":"sync","after_seq":3}`, `{"action":"react","request_id":"r","turn_id":"t","character_id":"c","reaction":"shield"}`,
+		`{"action":"sync","after_seq":3}`, `{"action":"sync","after_seq":3,"limit":50}`, `{"action":"react","request_id":"r","turn_id":"t","character_id":"c","reaction":"shield"}`,
 		`{}`, `null`, `[`,
 	} {
 		f.Add([]byte(s))
@@ -198,6 +204,15 @@ func FuzzDecodeClient(f *testing.F) {
 		m2, err := DecodeClient(again)
 		if err != nil || m2.Action != m.Action || m2.RequestID != m.RequestID || m2.Text != m.Text {
 			t.Fatalf("round trip: %+v -> %s -> %+v, %v", m, again, m2, err)
+		}
+		if m.Action == ActionSync {
+			// What the sync use case reads must be what it may trust.
+			if *m.AfterSeq < 0 || (m.Limit != nil && (*m.Limit < 1 || *m.Limit > MaxSyncPage)) {
+				t.Fatalf("sync accepted out of bounds: %s", data)
+			}
+			if (m.Limit == nil) != (m2.Limit == nil) || (m.Limit != nil && *m.Limit != *m2.Limit) {
+				t.Fatalf("round trip lost the limit: %s -> %s", data, again)
+			}
 		}
 	})
 }

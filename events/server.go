@@ -230,14 +230,21 @@ type Error struct {
 }
 
 // SyncBegin frames a sync reply: the events after AfterSeq follow, each as
-// it was first sent, then SyncDone.
+// it was first sent, then SyncDone. A reply is one page: at most the
+// request's limit (MaxSyncPage) of events, fewer when the page reached its
+// bound in bytes or time first.
 type SyncBegin struct {
 	AfterSeq int64 `json:"after_seq"`
 }
 
-// SyncDone ends a sync reply; LastSeq is the campaign's last seq.
+// SyncDone ends a sync reply; LastSeq is the campaign's last seq when the
+// sync began. More says the page stopped short of it: the client asks
+// again with after_seq NextAfterSeq (the last seq this page carried) once
+// it has read the page, and goes on until a reply comes without More.
 type SyncDone struct {
-	LastSeq int64 `json:"last_seq"`
+	LastSeq      int64 `json:"last_seq"`
+	More         bool  `json:"more,omitempty"`
+	NextAfterSeq int64 `json:"next_after_seq,omitempty"`
 }
 
 // Encode renders a server message: the header's fields, then the body's.

@@ -361,6 +361,9 @@ type restartable struct {
 	srv    *server
 	cancel context.CancelFunc
 	done   chan error
+	// beforeServe, when set, runs on each start before the server takes
+	// a request: what happened while it was away.
+	beforeServe func(*server)
 }
 
 func newRestartable(t *testing.T) *restartable {
@@ -390,6 +393,9 @@ func (r *restartable) start() {
 		r.t.Fatal(err)
 	}
 	r.cfg.addr = srv.ln.Addr().String() // the same port next time
+	if r.beforeServe != nil {
+		r.beforeServe(srv)
+	}
 	r.srv, r.cancel, r.done = srv, cancel, make(chan error, 1)
 	go func() { r.done <- srv.serve(ctx, io.Discard) }()
 }

@@ -278,23 +278,31 @@ func allDropped(ids, dropped map[string]bool) bool {
 }
 
 // syncAll reads the campaign's whole event log through a new connection's
-// sync, as a client that reconnects from nothing does.
+// sync, as a client that reconnects from nothing does: page after page,
+// each asked for when the last has been read.
 func syncAll(t *testing.T, tb *table) map[int64]event {
 	t.Helper()
 	s := tb.players[0].mustDial(tb.id)
 	defer s.close()
-	s.send(map[string]any{"action": "sync", "request_id": "audit", "after_seq": 0})
-	_, end := s.wait(0, "sync.done", typeIs("sync.done"))
 	log := map[int64]event{}
-	begun := false
-	for _, ev := range s.events()[:end] {
-		if ev.str("type") == "sync.begin" {
-			begun = true
-			continue
+	var after int64
+	from := 0
+	for page := 0; ; page++ {
+		s.send(map[string]any{"action": "sync", "request_id": fmt.Sprint("audit-", page), "after_seq": after})
+		begin, start := s.wait(from, "sync.begin", typeIs("sync.begin"))
+		done, end := s.wait(start, "sync.done", typeIs("sync.done"))
+		if begin.num("after_seq") != after {
+			t.Fatalf("page %d: sync.begin %v, asked after %d", page, begin, after)
 		}
-		if seq := ev.num("seq"); begun && seq != 0 {
-			log[seq] = ev
+		for _, ev := range s.events()[start+1 : end] {
+			if seq := ev.num("seq"); seq != 0 {
+				log[seq] = ev
+			}
 		}
+		from = end + 1
+		if more, _ := done["more"].(bool); !more {
+			return log
+		}
+		after = done.num("next_after_seq")
 	}
-	return log
 }

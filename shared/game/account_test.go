@@ -57,7 +57,7 @@ func TestSignOutEverywhere(t *testing.T) {
 	}
 	// The sockets opened with the old tokens are unbound.
 	for _, conn := range []string{"a1", "a2"} {
-		if err := f.svc.Sync(ctx, conn, 0); !fault.Is(err, fault.Forbidden) && !fault.Is(err, fault.NotFound) && !fault.Is(err, fault.Unauthorized) {
+		if err := f.svc.Sync(ctx, conn, 0, 0); !fault.Is(err, fault.Forbidden) && !fault.Is(err, fault.NotFound) && !fault.Is(err, fault.Unauthorized) {
 			t.Errorf("socket %s after sign-out: err = %v, want it unbound", conn, err)
 		}
 	}
@@ -102,7 +102,7 @@ func TestRemovedMemberLosesAccess(t *testing.T) {
 	if err := f.svc.Connect(ctx, "b2", bram, c.ID); !fault.Is(err, fault.Forbidden) {
 		t.Errorf("connect: err = %v, want Forbidden", err)
 	}
-	if err := f.svc.Sync(ctx, "b1", 0); err == nil {
+	if err := f.svc.Sync(ctx, "b1", 0, 0); err == nil {
 		t.Error("the removed member's socket still syncs")
 	}
 }

@@ -35,6 +35,9 @@ type pusher struct {
 	mu   sync.Mutex
 	sent map[string][][]byte
 	gone map[string]bool
+	// onSend, when set, runs after each message is taken (a test's clock
+	// moving as posts take time).
+	onSend func()
 }
 
 func (p *pusher) Send(_ context.Context, id string, data []byte) error {
@@ -44,6 +47,9 @@ func (p *pusher) Send(_ context.Context, id string, data []byte) error {
 		return fault.E(fault.NotFound, "push", "connection gone")
 	}
 	p.sent[id] = append(p.sent[id], data)
+	if p.onSend != nil {
+		p.onSend()
+	}
 	return nil
 }
 

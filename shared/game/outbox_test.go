@@ -221,7 +221,7 @@ func TestSyncResendsTheBytesPushedLive(t *testing.T) {
 		t.Fatalf("only %d events were pushed live", len(live))
 	}
 	before := len(f.push.sent["c1"])
-	if err := f.svc.Sync(ctx, "c1", 0); err != nil {
+	if err := f.svc.Sync(ctx, "c1", 0, 0); err != nil {
 		t.Fatal(err)
 	}
 	var resent []string

@@ -101,7 +101,7 @@ func (f *fixture) bound(t *testing.T, svc *game.Service, campaignID, conn string
 	if p := f.lastPresence(t, campaignID)[ch.ID]; p != string(campaign.Present) {
 		t.Errorf("the table was told last that %s is %q", ch.Name, p)
 	}
-	if err := svc.Sync(ctx, conn, 0); err != nil {
+	if err := svc.Sync(ctx, conn, 0, 0); err != nil {
 		t.Errorf("sync on %s: %v", conn, err)
 	}
 }

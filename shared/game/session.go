@@ -434,35 +434,67 @@ func (s *Service) request(ctx context.Context, connectionID, requestID, op strin
 	return conn, false, nil
 }
 
-// Sync resends to one connection the events after afterSeq, framed by
-// sync.begin and sync.done.
-func (s *Service) Sync(ctx context.Context, connectionID string, afterSeq int64) error {
+// A sync reply is one page, whatever the gap: at most limit events
+// (events.MaxSyncPage), and fewer when the page reaches SyncPageBytes or
+// has taken SyncPageTime. The client asks for the next page when it has
+// read this one, so what waits for a connection is never more than a page
+// (well inside the local gateway's send queue of 1,024 messages and
+// 2 MiB), and no invocation posts more than a page (in the cloud one
+// @connections call each, inside API Gateway's 29 s).
+const (
+	SyncPageBytes = 512 << 10
+	SyncPageTime  = 5 * time.Second
+	// syncMargin is kept of an invocation's deadline for sync.done.
+	syncMargin = time.Second
+)
+
+// Sync resends to one connection a page of the events after afterSeq,
+// framed by sync.begin and sync.done; sync.done says whether more follow
+// and after which seq to ask for them. limit is the most events the page
+// may carry (0: events.MaxSyncPage). A page always carries at least one
+// event when there is one, so paging always moves on.
+func (s *Service) Sync(ctx context.Context, connectionID string, afterSeq int64, limit int) error {
 	conn, snap, err := s.connection(ctx, connectionID, "sync")
 	if err != nil {
 		return err
 	}
+	if limit <= 0 || limit > events.MaxSyncPage {
+		limit = events.MaxSyncPage
+	}
+	start := s.now()
+	budget := SyncPageTime
+	if dl, ok := ctx.Deadline(); ok {
+		budget = min(budget, time.Until(dl)-syncMargin)
+	}
 	s.tell(ctx, conn.CampaignID, connectionID, events.TypeSyncBegin, events.SyncBegin{AfterSeq: afterSeq})
-	for after := afterSeq; ; {
-		evs, err := s.Store.Events(ctx, conn.CampaignID, after, 200)
-		if err != nil {
-			return fmt.Errorf("sync: %w", err)
-		}
-		for _, ev := range evs {
-			data, err := wireOf(ev)
-			if err != nil {
-				return fault.Wrap(fault.Internal, "sync", err)
-			}
-			if err := s.Push.Send(ctx, connectionID, data); err != nil {
-				s.dropIfGone(ctx, conn.CampaignID, connectionID, err)
-				return nil
-			}
-			after = ev.Seq
-		}
-		if len(evs) < 200 {
+	evs, err := s.Store.Events(ctx, conn.CampaignID, afterSeq, limit)
+	if err != nil {
+		return fmt.Errorf("sync: %w", err)
+	}
+	last, size, cut := afterSeq, 0, false
+	for i, ev := range evs {
+		if i > 0 && (size >= SyncPageBytes || s.now().Sub(start) >= budget) {
+			cut = true
 			break
 		}
+		data, err := wireOf(ev)
+		if err != nil {
+			return fault.Wrap(fault.Internal, "sync", err)
+		}
+		if err := s.Push.Send(ctx, connectionID, data); err != nil {
+			s.dropIfGone(ctx, conn.CampaignID, connectionID, err)
+			return nil
+		}
+		last, size = ev.Seq, size+len(data)
 	}
-	s.tell(ctx, conn.CampaignID, connectionID, events.TypeSyncDone, events.SyncDone{LastSeq: max(snap.LastSeq, afterSeq)})
+	done := events.SyncDone{LastSeq: max(snap.LastSeq, afterSeq)}
+	// A full page that has not reached the last seq has more behind it; a
+	// short one has nothing stored behind it yet (a seq reserved and not
+	// yet stored comes live, or as a gap the client syncs again).
+	if cut || (len(evs) == limit && last < snap.LastSeq) {
+		done.More, done.NextAfterSeq = true, last
+	}
+	s.tell(ctx, conn.CampaignID, connectionID, events.TypeSyncDone, done)
 	return nil
 }
 

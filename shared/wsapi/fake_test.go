@@ -46,7 +46,7 @@ type fake struct {
 	resume       func(conn, requestID string) error
 	takeTurn     func(conn string, msg events.ClientMessage) error
 	endSession   func(conn, requestID string) error
-	sync         func(conn string, afterSeq int64) error
+	sync         func(conn string, afterSeq int64, limit int) error
 	roll         func(conn string, msg events.ClientMessage) error
 	react        func(conn string, msg events.ClientMessage) error
 }
@@ -126,10 +126,10 @@ func (f *fake) EndSession(_ context.Context, conn, requestID string) error {
 	return nil
 }
 
-func (f *fake) Sync(_ context.Context, conn string, afterSeq int64) error {
-	f.record("Sync", conn, afterSeq)
+func (f *fake) Sync(_ context.Context, conn string, afterSeq int64, limit int) error {
+	f.record("Sync", conn, afterSeq, limit)
 	if f.sync != nil {
-		return f.sync(conn, afterSeq)
+		return f.sync(conn, afterSeq, limit)
 	}
 	return nil
 }

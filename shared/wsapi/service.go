@@ -45,8 +45,9 @@ type Play interface {
 	TakeTurn(ctx context.Context, connectionID string, msg events.ClientMessage) error
 	// EndSession closes the open session.
 	EndSession(ctx context.Context, connectionID, requestID string) error
-	// Sync resends the campaign's events after afterSeq to this connection.
-	Sync(ctx context.Context, connectionID string, afterSeq int64) error
+	// Sync resends the campaign's events after afterSeq to this
+	// connection, one page of at most limit (0: events.MaxSyncPage).
+	Sync(ctx context.Context, connectionID string, afterSeq int64, limit int) error
 	// Roll reveals the next roll of the player's pending turn. Forbidden
 	// for another player's roll; Conflict for a stale or repeated one.
 	Roll(ctx context.Context, connectionID string, msg events.ClientMessage) error

@@ -109,7 +109,11 @@ var useCases = map[string]func(h *Handler, ctx context.Context, conn string, msg
 		return h.Svc.EndSession(ctx, conn, msg.RequestID)
 	},
 	events.ActionSync: func(h *Handler, ctx context.Context, conn string, msg events.ClientMessage) error {
-		return h.Svc.Sync(ctx, conn, *msg.AfterSeq)
+		limit := 0
+		if msg.Limit != nil {
+			limit = *msg.Limit
+		}
+		return h.Svc.Sync(ctx, conn, *msg.AfterSeq, limit)
 	},
 	events.ActionRoll: func(h *Handler, ctx context.Context, conn string, msg events.ClientMessage) error {
 		return h.Svc.Roll(ctx, conn, msg)

@@ -213,7 +213,7 @@ func failAt(f *fake, name string, err error) {
 	case "EndSession":
 		f.endSession = func(string, string) error { return err }
 	case "Sync":
-		f.sync = func(string, int64) error { return err }
+		f.sync = func(string, int64, int) error { return err }
 	case "Roll":
 		f.roll = func(string, events.ClientMessage) error { return err }
 	case "React":
@@ -243,7 +243,8 @@ func TestDispatch(t *testing.T) {
 		{"TurnTakesATurn", turn, "c1", "TakeTurn", []any{conn, decoded(t, turn)}, "r2"},
 		{"AnIntentTakesATurn", intent, "", "TakeTurn", []any{conn, decoded(t, intent)}, "r2"},
 		{"EndSessionEndsIt", `{"action":"end_session","request_id":"r3"}`, "", "EndSession", []any{conn, "r3"}, "r3"},
-		{"SyncSendsWhatCameAfter", `{"action":"sync","after_seq":42}`, "", "Sync", []any{conn, int64(42)}, ""},
+		{"SyncSendsWhatCameAfter", `{"action":"sync","after_seq":42}`, "", "Sync", []any{conn, int64(42), 0}, ""},
+		{"SyncPagesAsAsked", `{"action":"sync","after_seq":42,"limit":25}`, "", "Sync", []any{conn, int64(42), 25}, ""},
 		{"RollRolls", roll, "", "Roll", []any{conn, decoded(t, roll)}, "r4"},
 		{"ReactReacts", react, "", "React", []any{conn, decoded(t, react)}, "r5"},
 	}

@@ -9,7 +9,7 @@ import type { Area, CampaignView, Character, ClientMessage, Eligible, Encounter,
 import { ABILITIES, ABILITY_NAMES, SKILLS, effectName, fightTags, timeLeft } from "./rules";
 import {
   breakdown, fromView, ingest, intentLabel, isMine, live, nameOf, names, newStream, noteSent, participantOf, reachLeft, reduce, replay,
-  resynced, rollLine, withAction, withCharacters, type FeedItem, type Stream, type Table,
+  resynced, rollLine, withAction, withCharacters, withNote, type FeedItem, type Stream, type Table,
 } from "./state";
 import { beastsFor, crText, featureButtons, featureIntent, featureLabel, featureLeft, featureLine, onTurn, shortName, waysOf, windowChoices } from "./features";
 import { choiceFields, choiceProblems, defaults, raiseSelect, still, type Chosen } from "./choices";
@@ -51,6 +51,8 @@ export class TableView {
   private everOpened = false;
   private quietUntil = 0;
   private quiet: ServerMessage[] = [];
+  /** the campaign is being taken afresh (catchUp) */
+  private rebasing = false;
   /** the story follows the newest line; false while the player reads further up */
   private follow = true;
   /** the choices a level up asks, by character id and the level it reaches, once the server has said */
@@ -78,12 +80,7 @@ export class TableView {
     ($("tab-journal") as HTMLAnchorElement).href = `${here}/journal`;
     const v = await this.s.api.campaign(this.campaignId);
     if (this.closed) return;
-    this.view = v;
-    this.table = fromView(v, this.s.me);
-    // Ask for the last events again, to learn what is under way (a roll
-    // waiting, a reaction window) that the view does not say.
-    this.stream = newStream(Math.max(0, v.last_seq - REPLAY));
-    this.quietUntil = v.last_seq;
+    this.reset(v);
     this.owner = v.campaign.owner_id === this.s.me;
     this.readOnly = v.campaign.status === "concluded";
     this.journal = new Journal(this.s.api, this.campaignId, this.owner);
@@ -95,13 +92,8 @@ export class TableView {
     $("resume").hidden = this.readOnly;
     $("new-character").hidden = this.readOnly;
     $("owner").hidden = !this.owner || this.readOnly;
-    fill($("log"));
     fill($("action-detail"));
     this.say("");
-    this.follow = true;
-    $("log-new").hidden = true;
-    this.shown = [];
-    this.drawn = {};
     this.detail = "";
     this.setupOwner(v);
     this.bind();
@@ -110,6 +102,57 @@ export class TableView {
     this.render();
     if (!this.readOnly) this.connect();
     this.tick = setInterval(() => this.countdowns(), 250);
+  }
+
+  /**
+   * rebase starts the table from a view of the campaign: its state, the
+   * journal's last turns as the story, and the last events asked for
+   * again (quietly: the view accounts for them) to learn what is under
+   * way. A page opening does it, and so does a table that comes back far
+   * behind, on the socket it has.
+   */
+  private async rebase(v: CampaignView): Promise<void> {
+    this.reset(v);
+    await this.history(v.state.turn_count);
+  }
+
+  /** reset is rebase's start: the table from the view, the story empty. */
+  private reset(v: CampaignView): void {
+    this.view = v;
+    this.table = fromView(v, this.s.me);
+    this.stream = newStream(Math.max(0, v.last_seq - REPLAY));
+    this.quietUntil = v.last_seq;
+    this.quiet = [];
+    fill($("log"));
+    this.follow = true;
+    $("log-new").hidden = true;
+    this.shown = [];
+    this.drawn = {};
+  }
+
+  /**
+   * catchUp takes the campaign afresh after a long absence: what the
+   * socket brings meanwhile is left, and the sync from the view's last
+   * events brings it again.
+   */
+  private async catchUp(): Promise<void> {
+    if (this.rebasing) return;
+    this.rebasing = true;
+    try {
+      const v = await this.s.api.campaign(this.campaignId);
+      if (this.closed) return;
+      await this.rebase(v);
+      if (this.closed) return;
+      this.table = withNote(this.table, "While you were away the table played on; above are its latest turns.");
+    } catch {
+      // The view could not be read: page through what was missed instead.
+      this.stream = resynced(this.stream);
+    } finally {
+      this.rebasing = false;
+    }
+    if (this.closed) return;
+    this.render();
+    this.send({ action: "sync", after_seq: this.stream.lastSeq });
   }
 
   /** close leaves the table: the socket closes for good. */
@@ -201,10 +244,18 @@ export class TableView {
 
   private dispatch(m: ServerMessage): void {
     if (this.closed) return;
+    // Taking the campaign afresh: campaign events wait for the sync that
+    // follows it.
+    if (this.rebasing && (m.seq || m.type === "sync.begin" || m.type === "sync.done")) return;
     const r = ingest(this.stream, m);
     this.stream = r.stream;
-    if (r.sync) {
-      const ask = () => { if (!this.closed) this.send({ action: "sync", after_seq: this.stream.lastSeq }); };
+    if (r.far && !this.quietUntil) {
+      void this.catchUp();
+      return;
+    }
+    if (r.sync || r.far) {
+      const after = r.after;
+      const ask = () => { if (!this.closed) this.send({ action: "sync", after_seq: after ?? this.stream.lastSeq }); };
       if (r.wait > 0) setTimeout(ask, r.wait);
       else ask();
     }
@@ -214,7 +265,7 @@ export class TableView {
       this.quietUntil = 0;
     };
     let settled = false;
-    if (m.type === "sync.done" && this.quietUntil) {
+    if (m.type === "sync.done" && !m.more && this.quietUntil) {
       settle(); // the replay ended short of the view (a hole): take what came
       settled = true;
     }

@@ -310,7 +310,8 @@ export type ClientMessage =
   | { action: "turn"; request_id: string; character_id: string; text?: string; intent?: Intent }
   | { action: "roll"; request_id: string; turn_id: string; roll_id: string }
   | { action: "react"; request_id: string; turn_id: string; character_id: string; reaction: string }
-  | { action: "sync"; request_id?: string; after_seq: number };
+  /** limit (protocol v2): the most events the reply may carry, 1..200 */
+  | { action: "sync"; request_id?: string; after_seq: number; limit?: number };
 
 interface Head { campaign_id?: string; seq?: number }
 
@@ -337,7 +338,8 @@ export type ServerMessage = Head & (
   | { type: "character"; character: Character; text?: string }
   | { type: "error"; request_id?: string; code: string; message: string; reason?: string }
   | { type: "sync.begin"; after_seq: number }
-  | { type: "sync.done"; last_seq: number }
+  /** more (protocol v2): the reply was one page; ask again after next_after_seq */
+  | { type: "sync.done"; last_seq: number; more?: boolean; next_after_seq?: number }
 );
 
 export type MessageOf<T extends ServerMessage["type"]> = Extract<ServerMessage, { type: T }>;

@@ -2,7 +2,7 @@ import assert from "node:assert/strict";
 import { describe, it } from "node:test";
 import type { CampaignView, Character, Encounter, ServerMessage } from "./protocol";
 import {
-  MAX_FRUITLESS, breakdown, fromView, ingest, intentLabel, live, newStream, noteSent, reachLeft, reactionLabel, reduce, replay, withAction,
+  FAR_BEHIND, MAX_FRUITLESS, breakdown, fromView, ingest, intentLabel, live, newStream, noteSent, reachLeft, reactionLabel, reduce, replay, withAction,
   type Stream, type Table,
 } from "./state";
 
@@ -80,6 +80,44 @@ describe("ingest", () => {
     assert.equal(done.sync, true);
     assert.equal(done.wait, 0);
     assert.equal(done.stream.lastSeq, 5);
+  });
+
+  it("AsksForTheNextPageWhereThePageEnded", () => {
+    // A reconnect 450 events behind: the reply comes in pages of 200.
+    let s: Stream = { ...newStream(10), syncing: true };
+    s = ingest(s, { type: "sync.begin", after_seq: 10 }).stream;
+    const applied: number[] = [];
+    for (let seq = 11; seq <= 210; seq++) {
+      const r = ingest(s, ev(seq));
+      applied.push(...r.ready.map((m) => m.seq!));
+      s = r.stream;
+    }
+    const page = ingest(s, { type: "sync.done", last_seq: 460, more: true, next_after_seq: 210 });
+    assert.equal(page.sync, true, "the next page is asked for once this one is read");
+    assert.equal(page.after, 210);
+    assert.equal(page.far, undefined);
+    assert.equal(page.stream.syncing, true, "a gap seen meanwhile asks for no other sync");
+    assert.equal(ingest(page.stream, ev(470)).sync, false);
+    assert.equal(applied.length, 200);
+    assert.equal(applied[199], 210);
+  });
+
+  it("GoesOnFromWhereThePageEndedPastAHole", () => {
+    // Seq 12 is missing from the page: what follows it waits, and the
+    // next page starts after the page's end, not at the hole.
+    let s = ingest({ ...newStream(10), syncing: true }, { type: "sync.begin", after_seq: 10 }).stream;
+    for (const seq of [11, 13, 14]) s = ingest(s, ev(seq)).stream;
+    const page = ingest(s, { type: "sync.done", last_seq: 900, more: true, next_after_seq: 14 });
+    assert.equal(page.stream.lastSeq, 11);
+    assert.equal(page.after, 14);
+  });
+
+  it("TakesTheCampaignAfreshWhenFarBehind", () => {
+    let s = ingest({ ...newStream(10), syncing: true }, { type: "sync.begin", after_seq: 10 }).stream;
+    for (let seq = 11; seq <= 210; seq++) s = ingest(s, ev(seq)).stream;
+    const page = ingest(s, { type: "sync.done", last_seq: 210 + FAR_BEHIND + 1, more: true, next_after_seq: 210 });
+    assert.equal(page.far, true);
+    assert.equal(page.sync, false, "no page is asked for: the view is read instead");
   });
 
   it("LetsWhatIsOnItsWayComeLive", () => {

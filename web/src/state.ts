@@ -30,6 +30,14 @@ export interface Stream {
 /** MAX_FRUITLESS syncs that fill nothing, and the hole is stepped over. */
 export const MAX_FRUITLESS = 3;
 
+/**
+ * FAR_BEHIND: a table this many events behind after a page of a sync
+ * takes the campaign afresh (its view, the journal's last turns and the
+ * last events) rather than replaying every event it missed, which would
+ * tell a long absence line by line.
+ */
+export const FAR_BEHIND = 1000;
+
 export function newStream(lastSeq: number): Stream {
   return { lastSeq, early: {}, syncing: false, syncFrom: lastSeq, fruitless: 0 };
 }
@@ -50,10 +58,14 @@ export interface Ingested {
   stream: Stream;
   /** messages to apply, in order */
   ready: ServerMessage[];
-  /** send `sync {after_seq: stream.lastSeq}` */
+  /** send `sync {after_seq: after ?? stream.lastSeq}` */
   sync: boolean;
   /** after this many milliseconds */
   wait: number;
+  /** where the next page of a sync starts, when not at stream.lastSeq */
+  after?: number;
+  /** the table is FAR_BEHIND: take the campaign afresh instead of syncing on */
+  far?: boolean;
 }
 
 /**
@@ -64,6 +76,14 @@ export interface Ingested {
  */
 export function ingest(s: Stream, m: ServerMessage): Ingested {
   if (m.type === "sync.begin") return { stream: { ...s, syncing: true, syncFrom: s.lastSeq }, ready: [], sync: false, wait: 0 };
+  if (m.type === "sync.done" && m.more) {
+    // One page of a longer reply, read: ask for the next where it ended
+    // (events after a hole wait in early; the last page settles them).
+    const after = Math.max(s.lastSeq, m.next_after_seq ?? s.lastSeq);
+    const stream: Stream = { ...s, syncing: true, fruitless: 0 };
+    if (m.last_seq - s.lastSeq > FAR_BEHIND) return { stream, ready: [], sync: false, wait: 0, far: true };
+    return { stream, ready: [], sync: true, wait: 0, after };
+  }
   if (m.type === "sync.done") {
     const stream: Stream = { ...s, syncing: false };
     const held = Object.keys(stream.early).map(Number);
@@ -231,6 +251,11 @@ export function nameOf(t: Table, id: string): string {
 
 export function isMine(t: Table, characterId: string): boolean {
   return t.characters[characterId]?.player_id === t.me;
+}
+
+/** withNote adds a line of the table's own (no event's) to the story. */
+export function withNote(t: Table, text: string): Table {
+  return push(t, { kind: "system", text });
 }
 
 function push(t: Table, item: Omit<FeedItem, "key"> & { key?: string }): Table {
