@@ -207,8 +207,17 @@ func TestTableBackedUpDaily(t *testing.T) {
 	if !denied {
 		t.Errorf("vault access policy %s does not deny deleting recovery points", flat(dig(v, "Properties", "AccessPolicy")))
 	}
-	if dig(s.raw, "Outputs", "BackupVaultName") == nil {
-		t.Error("no BackupVaultName output")
+	// The role may restore as well as back up, for the operator's restores.
+	role := s.doc.Resources[getAttIn(dig(sel, "BackupSelection", "IamRoleArn"))].Properties
+	for _, policy := range []string{"AWSBackupServiceRolePolicyForBackup", "AWSBackupServiceRolePolicyForRestores"} {
+		if !strings.Contains(flat(role["ManagedPolicyArns"]), policy) {
+			t.Errorf("backup role policies %s lack %s", flat(role["ManagedPolicyArns"]), policy)
+		}
+	}
+	for _, out := range []string{"BackupVaultName", "BackupRoleArn"} {
+		if dig(s.raw, "Outputs", out) == nil {
+			t.Errorf("no %s output", out)
+		}
 	}
 }
 

@@ -462,7 +462,7 @@ func NewChroniclerStack(scope constructs.Construct, id string, props *Chronicler
 		alarmEmail: props.AlarmEmail, budget: props.MonthlyBudget,
 	})
 	notifyDeployments(d, topic)
-	vault := backups(stack, id, table, props)
+	vault, backupRole := backups(stack, id, table, props)
 	// The budget filters the account's costs on this tag, once it is
 	// activated as a cost allocation tag (docs/operations.md).
 	awscdk.Tags_Of(stack).Add(jsii.String(costTag), jsii.String(id), nil)
@@ -499,6 +499,10 @@ func NewChroniclerStack(scope constructs.Construct, id string, props *Chronicler
 		awscdk.NewCfnOutput(stack, jsii.String("BackupVaultName"), &awscdk.CfnOutputProps{
 			Description: jsii.String("AWS Backup vault of the table's daily backups"),
 			Value:       vault.BackupVaultName(),
+		})
+		awscdk.NewCfnOutput(stack, jsii.String("BackupRoleArn"), &awscdk.CfnOutputProps{
+			Description: jsii.String("Role AWS Backup restores the table's backups with"),
+			Value:       backupRole.RoleArn(),
 		})
 	}
 	awscdk.NewCfnOutput(stack, jsii.String("SignInUrl"), &awscdk.CfnOutputProps{
