@@ -450,7 +450,7 @@ func NewChroniclerStack(scope constructs.Construct, id string, props *Chronicler
 				RetryAttempts: jsii.Number(2),
 				MaxEventAge:   awscdk.Duration_Minutes(jsii.Number(10)),
 				// An event still undelivered then is kept for the operator,
-				// with the runs that failed (deployments).
+				// in the queue that also gets the runs that failed.
 				DeadLetterQueue: d.sweepFailures,
 			}),
 		},
