@@ -58,9 +58,28 @@ func run() error {
 	// modelLow): where the global profiles cannot be called.
 	high, _ := app.Node().TryGetContext(jsii.String("modelHigh")).(string)
 	low, _ := app.Node().TryGetContext(jsii.String("modelLow")).(string)
+	// -c sweepConcurrency=-1 -c connectConcurrency=-1: reserve nothing, on
+	// an account whose concurrency quota is too small (0 keeps the defaults).
+	sweepConcurrency, err := number(app, "sweepConcurrency")
+	if err != nil {
+		return err
+	}
+	connectConcurrency, err := number(app, "connectConcurrency")
+	if err != nil {
+		return err
+	}
+	// -c backupRetentionDays=90 (0 for the default, -1 for no backup plan);
+	// -c backupCopyVault=arn:aws:backup:...: a vault each backup is copied to.
+	retention, err := number(app, "backupRetentionDays")
+	if err != nil {
+		return err
+	}
+	copyVault, _ := app.Node().TryGetContext(jsii.String("backupCopyVault")).(string)
 	stack.NewChroniclerStack(app, "Chronicler", &stack.ChroniclerStackProps{AssetDir: assetDir, Identity: identity,
 		AllowedOrigins: stack.Origins(origins), SelfSignUp: selfSignUp, AlarmEmail: alarmEmail, MonthlyBudget: budget,
-		ModelHigh: high, ModelLow: low})
+		ModelHigh: high, ModelLow: low,
+		SweepConcurrency: int(sweepConcurrency), ConnectConcurrency: int(connectConcurrency),
+		BackupRetentionDays: int(retention), BackupCopyVaultArn: copyVault})
 	app.Synth(nil)
 	return nil
 }

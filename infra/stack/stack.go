@@ -91,6 +91,19 @@ type ChroniclerStackProps struct {
 	// inference profiles) of the two tiers; empty keeps the defaults, the
 	// global profiles of Claude Sonnet 4.5 and Haiku 4.5.
 	ModelHigh, ModelLow string
+	// SweepConcurrency is the sweep's reserved concurrency: 0 means
+	// DefaultSweepConcurrency (one run at a time), below 0 none.
+	// ConnectConcurrency caps the connect function the same way (0 means
+	// DefaultConnectConcurrency). Lambda keeps 100 of the account's
+	// concurrency unreserved, so an account whose quota is at or near 100
+	// (new accounts may have 10) cannot reserve: set both below 0 there.
+	SweepConcurrency, ConnectConcurrency int
+	// BackupRetentionDays is how long the table's daily backups are kept:
+	// 0 means DefaultBackupRetentionDays, below 0 no backup plan.
+	BackupRetentionDays int
+	// BackupCopyVaultArn, when set, names a backup vault (in another
+	// account or region) that each daily backup is copied to.
+	BackupCopyVaultArn string
 	// SignInDomainPrefix names the user pool's hosted sign-in pages,
 	// https://<prefix>.auth.<region>.amazoncognito.com; it must be unique
 	// in the region. Empty means "<stack id>-<account id>".
@@ -227,6 +240,9 @@ func NewChroniclerStack(scope constructs.Construct, id string, props *Chronicler
 		AutoVerify:        &awscognito.AutoVerifiedAttrs{Email: jsii.Bool(true)},
 		AccountRecovery:   awscognito.AccountRecovery_EMAIL_ONLY,
 		RemovalPolicy:     awscdk.RemovalPolicy_RETAIN,
+		// Retained is not enough: a replacement or a console click would
+		// still delete the players' accounts.
+		DeletionProtection: jsii.Bool(true),
 	})
 	// The hosted sign-in pages, which the web client sends players to.
 	domain := pool.AddDomain(jsii.String("SignIn"), &awscognito.UserPoolDomainOptions{
@@ -330,25 +346,13 @@ func NewChroniclerStack(scope constructs.Construct, id string, props *Chronicler
 			stage.GrantManagementApiAccess(fn)
 		}
 		if f.narrates {
-			// The narrator's Claude models, directly or through the
-			// cross-region inference profiles they are invoked by.
-			fn.AddToRolePolicy(awsiam.NewPolicyStatement(&awsiam.PolicyStatementProps{
-				Actions: jsii.Strings("bedrock:InvokeModel", "bedrock:InvokeModelWithResponseStream"),
-				Resources: jsii.Strings(
-					"arn:"+*awscdk.Aws_PARTITION()+":bedrock:*::foundation-model/anthropic.claude-*",
-					// A global profile's model is named with no region.
-					"arn:"+*awscdk.Aws_PARTITION()+":bedrock:::foundation-model/anthropic.claude-*",
-					"arn:"+*awscdk.Aws_PARTITION()+":bedrock:*:"+*awscdk.Aws_ACCOUNT_ID()+":inference-profile/*anthropic.claude-*",
-				),
-			}))
-			// The first call to an Anthropic model from an account
-			// subscribes it through AWS Marketplace, as the calling role;
-			// without these Bedrock answers AccessDeniedException. Neither
-			// action has a resource type: they take "*".
-			fn.AddToRolePolicy(awsiam.NewPolicyStatement(&awsiam.PolicyStatementProps{
-				Actions:   jsii.Strings("aws-marketplace:ViewSubscriptions", "aws-marketplace:Subscribe"),
-				Resources: jsii.Strings("*"),
-			}))
+			// The two tiers' models and nothing else. No Marketplace
+			// actions: the deployer subscribes the account to the models
+			// once, before the first deploy (docs/operations.md), so no
+			// function can subscribe the account to anything.
+			for _, st := range modelStatements(narratorModels(props)) {
+				fn.AddToRolePolicy(st)
+			}
 		}
 		if f.flows {
 			// Start a held turn's flow and answer its tasks: on this machine
@@ -364,6 +368,9 @@ func NewChroniclerStack(scope constructs.Construct, id string, props *Chronicler
 		}
 		fns[f.name] = fn
 	}
+	// Every caller below invokes a function's live alias, never the
+	// function itself: that is what lets a deployment shift and roll back.
+	d := deployments(stack, id, fns, props)
 
 	// Standard, not Express: the roll prompt and the window wait on task
 	// tokens. The definition is the one the local server runs, verbatim.
@@ -380,14 +387,14 @@ func NewChroniclerStack(scope constructs.Construct, id string, props *Chronicler
 		},
 		DefinitionBody: awsstepfunctions.DefinitionBody_FromString(jsii.String(workflow.Definition())),
 		DefinitionSubstitutions: &map[string]*string{
-			workflow.RollFunctionArn:   fns["step"].FunctionArn(),
-			workflow.WindowFunctionArn: fns["step"].FunctionArn(),
+			workflow.RollFunctionArn:   d.aliases["step"].FunctionArn(),
+			workflow.WindowFunctionArn: d.aliases["step"].FunctionArn(),
 		},
 		Comment: jsii.String("Chronicler: roll prompts and reaction windows of held turns"),
 	})
 	// The raw definition grants nothing: the machine may invoke exactly
 	// the step function.
-	fns["step"].GrantInvoke(flow)
+	d.aliases["step"].GrantInvoke(flow)
 
 	// Standard too: a long fight outlives an Express workflow's 5 minutes.
 	// One turn per step invocation, each bounded by the step function's
@@ -402,10 +409,10 @@ func NewChroniclerStack(scope constructs.Construct, id string, props *Chronicler
 			IncludeExecutionData: jsii.Bool(false),
 		},
 		DefinitionBody:          awsstepfunctions.DefinitionBody_FromString(jsii.String(workflow.FightDefinition())),
-		DefinitionSubstitutions: &map[string]*string{workflow.FightFunctionArn: fns["step"].FunctionArn()},
+		DefinitionSubstitutions: &map[string]*string{workflow.FightFunctionArn: d.aliases["step"].FunctionArn()},
 		Comment:                 jsii.String("Chronicler: the turns of a fight that no player takes, one per invocation"),
 	})
-	fns["step"].GrantInvoke(fight)
+	d.aliases["step"].GrantInvoke(fight)
 
 	// The routes of events.Routes, which the local gateway serves too, with
 	// one integration per function: sync serves both its own route and
@@ -415,7 +422,7 @@ func NewChroniclerStack(scope constructs.Construct, id string, props *Chronicler
 		if in, ok := wsIntegration[r.Function]; ok {
 			return in
 		}
-		fn, ok := fns[r.Function]
+		fn, ok := d.aliases[r.Function]
 		if !ok {
 			panic(fmt.Sprintf("route %s: the stack has no function %q", r.Key, r.Function))
 		}
@@ -430,7 +437,7 @@ func NewChroniclerStack(scope constructs.Construct, id string, props *Chronicler
 	httpAPI.AddRoutes(&awsapigatewayv2.AddRoutesOptions{
 		Path:        jsii.String("/api/{proxy+}"),
 		Methods:     &[]awsapigatewayv2.HttpMethod{awsapigatewayv2.HttpMethod_ANY},
-		Integration: awsapigatewayv2integrations.NewHttpLambdaIntegration(jsii.String("apiIntegration"), fns["api"], nil),
+		Integration: awsapigatewayv2integrations.NewHttpLambdaIntegration(jsii.String("apiIntegration"), d.aliases["api"], nil),
 	})
 
 	awsevents.NewRule(stack, jsii.String("SweepSchedule"), &awsevents.RuleProps{
@@ -439,9 +446,12 @@ func NewChroniclerStack(scope constructs.Construct, id string, props *Chronicler
 		Targets: &[]awsevents.IRuleTarget{
 			// A sweep that cannot be delivered is not worth chasing: the next
 			// one comes 15 minutes later and does the same work.
-			awseventstargets.NewLambdaFunction(fns["sweep"], &awseventstargets.LambdaFunctionProps{
+			awseventstargets.NewLambdaFunction(d.aliases["sweep"], &awseventstargets.LambdaFunctionProps{
 				RetryAttempts: jsii.Number(2),
 				MaxEventAge:   awscdk.Duration_Minutes(jsii.Number(10)),
+				// An event still undelivered then is kept for the operator,
+				// in the queue that also gets the runs that failed.
+				DeadLetterQueue: d.sweepFailures,
 			}),
 		},
 	})
@@ -451,6 +461,8 @@ func NewChroniclerStack(scope constructs.Construct, id string, props *Chronicler
 		id: id, namespace: metricsNS, fns: fns, flow: flow, fight: fight, table: table, ws: ws, http: httpAPI,
 		alarmEmail: props.AlarmEmail, budget: props.MonthlyBudget,
 	})
+	notifyDeployments(d, topic)
+	vault, backupRole := backups(stack, id, table, props)
 	// The budget filters the account's costs on this tag, once it is
 	// activated as a cost allocation tag (docs/operations.md).
 	awscdk.Tags_Of(stack).Add(jsii.String(costTag), jsii.String(id), nil)
@@ -479,6 +491,20 @@ func NewChroniclerStack(scope constructs.Construct, id string, props *Chronicler
 		Description: jsii.String("The DynamoDB table"),
 		Value:       table.TableName(),
 	})
+	awscdk.NewCfnOutput(stack, jsii.String("SweepFailuresQueueUrl"), &awscdk.CfnOutputProps{
+		Description: jsii.String("SQS queue of the sweep's failed scheduled runs (kept 14 days)"),
+		Value:       d.sweepFailures.QueueUrl(),
+	})
+	if vault != nil {
+		awscdk.NewCfnOutput(stack, jsii.String("BackupVaultName"), &awscdk.CfnOutputProps{
+			Description: jsii.String("AWS Backup vault of the table's daily backups"),
+			Value:       vault.BackupVaultName(),
+		})
+		awscdk.NewCfnOutput(stack, jsii.String("BackupRoleArn"), &awscdk.CfnOutputProps{
+			Description: jsii.String("Role AWS Backup restores the table's backups with"),
+			Value:       backupRole.RoleArn(),
+		})
+	}
 	awscdk.NewCfnOutput(stack, jsii.String("SignInUrl"), &awscdk.CfnOutputProps{
 		Description: jsii.String("The players' hosted sign-in pages (used when identity is oidc)"),
 		Value:       domain.BaseUrl(nil),
@@ -528,8 +554,11 @@ func newTable(scope constructs.Construct) awsdynamodb.TableV2 {
 			PointInTimeRecoveryEnabled: jsii.Bool(true),
 		},
 		TimeToLiveAttribute: jsii.String(s.TTLAttribute),
-		// A campaign must outlive `cdk destroy`: the table stays behind.
-		RemovalPolicy: awscdk.RemovalPolicy_RETAIN,
+		// A campaign must outlive `cdk destroy`: the table stays behind,
+		// and nothing deletes it (a replacement, a console click) until
+		// someone turns the protection off.
+		RemovalPolicy:      awscdk.RemovalPolicy_RETAIN,
+		DeletionProtection: jsii.Bool(true),
 	})
 }
 
