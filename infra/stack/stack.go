@@ -95,6 +95,10 @@ type ChroniclerStackProps struct {
 	// https://<prefix>.auth.<region>.amazoncognito.com; it must be unique
 	// in the region. Empty means "<stack id>-<account id>".
 	SignInDomainPrefix string
+	// Edge: the web client's WAF web ACL and the routes' throttles.
+	Edge EdgeProps
+	// Alarms: the spend and concurrency alarms' thresholds, the models' budget.
+	Alarms AlarmProps
 }
 
 // DefaultMonthlyBudget is the stack's budget, in US dollars a month, when
@@ -202,6 +206,7 @@ func NewChroniclerStack(scope constructs.Construct, id string, props *Chronicler
 		assetDir = DefaultAssetDir
 	}
 	stack := awscdk.NewStack(scope, jsii.String(id), &props.StackProps)
+	edge := props.Edge.withDefaults()
 
 	table := newTable(stack)
 
@@ -248,7 +253,7 @@ func NewChroniclerStack(scope constructs.Construct, id string, props *Chronicler
 		StageName:    jsii.String(wsStage),
 		AutoDeploy:   jsii.Bool(true),
 		// Per-stage throttling in front of the functions' own per-player limits.
-		Throttle: &awsapigatewayv2.ThrottleSettings{RateLimit: jsii.Number(100), BurstLimit: jsii.Number(200)},
+		Throttle: &awsapigatewayv2.ThrottleSettings{RateLimit: jsii.Number(StageRate), BurstLimit: jsii.Number(StageBurst)},
 	})
 
 	origins := props.AllowedOrigins
@@ -274,7 +279,7 @@ func NewChroniclerStack(scope constructs.Construct, id string, props *Chronicler
 	})
 	if st, ok := httpAPI.DefaultStage().Node().DefaultChild().(awsapigatewayv2.CfnStage); ok {
 		st.SetDefaultRouteSettings(&awsapigatewayv2.CfnStage_RouteSettingsProperty{
-			ThrottlingRateLimit: jsii.Number(100), ThrottlingBurstLimit: jsii.Number(200),
+			ThrottlingRateLimit: jsii.Number(StageRate), ThrottlingBurstLimit: jsii.Number(StageBurst),
 		})
 	}
 	// The web client and the pool's client it signs players in with: the
@@ -282,7 +287,7 @@ func NewChroniclerStack(scope constructs.Construct, id string, props *Chronicler
 	// nested stack (config.json names the client, the client names the URL).
 	client := newWeb(stack, webProps{
 		httpAPIURL: httpAPI.Url(), webSocketURL: stage.Url(),
-		pool: pool, signInURL: domain.BaseUrl(nil), identity: identity,
+		pool: pool, signInURL: domain.BaseUrl(nil), identity: identity, edge: edge,
 	})
 
 	// The reaction window's state machine is named, so its ARN can be
@@ -423,15 +428,25 @@ func NewChroniclerStack(scope constructs.Construct, id string, props *Chronicler
 		wsIntegration[r.Function] = in
 		return in
 	}
+	wsRoutes := map[string]awsapigatewayv2.WebSocketRoute{}
 	for _, r := range events.Routes() {
-		ws.AddRoute(jsii.String(r.Key), &awsapigatewayv2.WebSocketRouteOptions{Integration: integrate(r)})
+		wsRoutes[r.Key] = ws.AddRoute(jsii.String(r.Key), &awsapigatewayv2.WebSocketRouteOptions{Integration: integrate(r)})
 	}
 
+	apiIntegration := awsapigatewayv2integrations.NewHttpLambdaIntegration(jsii.String("apiIntegration"), fns["api"], nil)
 	httpAPI.AddRoutes(&awsapigatewayv2.AddRoutesOptions{
 		Path:        jsii.String("/api/{proxy+}"),
 		Methods:     &[]awsapigatewayv2.HttpMethod{awsapigatewayv2.HttpMethod_ANY},
-		Integration: awsapigatewayv2integrations.NewHttpLambdaIntegration(jsii.String("apiIntegration"), fns["api"], nil),
+		Integration: apiIntegration,
 	})
+	// The routes that need no token, apart so that they can be throttled.
+	var playerRoutes []awsapigatewayv2.HttpRoute
+	for _, path := range PlayerRoutes {
+		playerRoutes = append(playerRoutes, *httpAPI.AddRoutes(&awsapigatewayv2.AddRoutesOptions{
+			Path: jsii.String(path), Methods: &[]awsapigatewayv2.HttpMethod{awsapigatewayv2.HttpMethod_POST}, Integration: apiIntegration,
+		})...)
+	}
+	throttleRoutes(stage, wsRoutes, httpAPI, playerRoutes, edge)
 
 	awsevents.NewRule(stack, jsii.String("SweepSchedule"), &awsevents.RuleProps{
 		Description: jsii.String("Chronicler: run the sweep every 15 minutes"),
@@ -449,7 +464,7 @@ func NewChroniclerStack(scope constructs.Construct, id string, props *Chronicler
 	accessLogs(stack, stage, httpAPI)
 	topic := observe(stack, observed{
 		id: id, namespace: metricsNS, fns: fns, flow: flow, fight: fight, table: table, ws: ws, http: httpAPI,
-		alarmEmail: props.AlarmEmail, budget: props.MonthlyBudget,
+		alarmEmail: props.AlarmEmail, budget: props.MonthlyBudget, alarms: props.Alarms,
 	})
 	// The budget filters the account's costs on this tag, once it is
 	// activated as a cost allocation tag (docs/operations.md).
