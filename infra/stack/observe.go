@@ -335,7 +335,8 @@ func dashboard(stack awscdk.Stack, o observed, app func(name, stat string, perio
 					app(metrics.ModelAccessDenied, "Sum", five), app(metrics.GuardBreaches, "Sum", five)),
 			},
 			{
-				graph("Model cost (USD) by model", byModel(metrics.CostUSD)),
+				// The total is what the spend alarms read.
+				graph("Model cost (USD): by model, and total", byModel(metrics.CostUSD), app(metrics.CostUSD, "Sum", five)),
 				graph("Input tokens by model", byModel(metrics.InputTokens)),
 				graph("Output tokens by model", byModel(metrics.OutputTokens)),
 			},
