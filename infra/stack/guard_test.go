@@ -321,6 +321,15 @@ func TestRouteThrottles(t *testing.T) {
 			if got := doc.routeFunction(t, key); got != "api" {
 				t.Errorf("%s invokes %q, want api", key, got)
 			}
+			// API Gateway may invoke the function for it.
+			path := strings.TrimPrefix(key, "POST ")
+			allowed := false
+			for _, id := range main.ofType("AWS::Lambda::Permission") {
+				allowed = allowed || strings.HasSuffix(flat(main.Resources[id].Properties["SourceArn"]), `"/*/*`+path+`"]]}`)
+			}
+			if !allowed {
+				t.Errorf("no permission lets API Gateway invoke the api function for %s", key)
+			}
 		}
 	})
 
