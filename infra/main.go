@@ -75,11 +75,29 @@ func run() error {
 		return err
 	}
 	copyVault, _ := app.Node().TryGetContext(jsii.String("backupCopyVault")).(string)
+	// The edge and the alarms' thresholds (docs/operations.md): each a
+	// number, 0 or unset for the default.
+	// -c webAclArn=arn:aws:wafv2:us-east-1:...:global/webacl/...: a
+	// CLOUDFRONT web ACL of the deployer's, for a stack outside us-east-1.
+	webACL, _ := app.Node().TryGetContext(jsii.String("webAclArn")).(string)
+	edge := stack.EdgeProps{WebACLArn: webACL}
+	alarms := stack.AlarmProps{}
+	for name, field := range map[string]*float64{
+		"webRateLimit": &edge.WebRateLimit, "connectRate": &edge.ConnectRate, "connectBurst": &edge.ConnectBurst,
+		"turnRate": &edge.TurnRate, "turnBurst": &edge.TurnBurst, "playersRate": &edge.PlayersRate, "playersBurst": &edge.PlayersBurst,
+		"hourlySpend": &alarms.HourlySpendUSD, "dailySpend": &alarms.DailySpendUSD,
+		"monthlyModelBudget": &alarms.MonthlyModelBudget, "accountConcurrency": &alarms.AccountConcurrency,
+	} {
+		if *field, err = number(app, name); err != nil {
+			return err
+		}
+	}
 	stack.NewChroniclerStack(app, "Chronicler", &stack.ChroniclerStackProps{AssetDir: assetDir, Identity: identity,
 		AllowedOrigins: stack.Origins(origins), SelfSignUp: selfSignUp, AlarmEmail: alarmEmail, MonthlyBudget: budget,
 		ModelHigh: high, ModelLow: low,
 		SweepConcurrency: int(sweepConcurrency), ConnectConcurrency: int(connectConcurrency),
-		BackupRetentionDays: int(retention), BackupCopyVaultArn: copyVault})
+		BackupRetentionDays: int(retention), BackupCopyVaultArn: copyVault,
+		Edge: edge, Alarms: alarms})
 	app.Synth(nil)
 	return nil
 }

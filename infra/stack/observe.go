@@ -40,14 +40,48 @@ type observed struct {
 	http          awsapigatewayv2.HttpApi
 	alarmEmail    string
 	budget        float64
+	alarms        AlarmProps
+}
+
+// AlarmProps are the thresholds of the spend and capacity alarms and the
+// models' budget (docs/operations.md). Zero takes the default; below zero
+// leaves the alarm (or the budget) out.
+type AlarmProps struct {
+	// HourlySpendUSD and DailySpendUSD: the alarm fires when the models'
+	// CostUSD, summed across models, reaches this much in an hour (a day).
+	HourlySpendUSD, DailySpendUSD float64
+	// MonthlyModelBudget is the budget, in US dollars a month, on Amazon
+	// Bedrock and the AWS Marketplace charges of the account (the Claude
+	// models bill there, untagged).
+	MonthlyModelBudget float64
+	// AccountConcurrency is the account's Lambda concurrency quota in the
+	// region (Service Quotas, "Concurrent executions"); the alarm fires at
+	// 80% of it.
+	AccountConcurrency float64
+}
+
+// Defaults of AlarmProps.
+const (
+	DefaultHourlySpendUSD     = 2
+	DefaultDailySpendUSD      = 10
+	DefaultMonthlyModelBudget = 100
+	DefaultAccountConcurrency = 1000
+)
+
+// orDefault is v, or def for 0; below zero stays (none).
+func orDefault(v, def float64) float64 {
+	if v == 0 {
+		return def
+	}
+	return v
 }
 
 // Alarm names (after the stack id), one per condition an operator acts on;
 // docs/operations.md says what each means and what to do.
 const (
-	alarmErrors        = "-errors"         // per function: any invocation failed
-	alarmThrottles     = "-throttles"      // per function: Lambda refused an invocation
-	alarmDuration      = "-near-timeout"   // per function: an invocation ran past 80% of its timeout
+	alarmErrors        = "-errors"         // per function: a share of invocations failed
+	alarmThrottles     = "-throttles"      // per function: Lambda refused a share of invocations
+	alarmDuration      = "-near-timeout"   // per function: invocations ran past 80% of its timeout
 	alarmTableThrottle = "table-throttled" // DynamoDB refused reads or writes
 	alarmTableErrors   = "table-system-errors"
 	alarmFlowFailed    = "reaction-window-failed"
@@ -58,9 +92,43 @@ const (
 	alarmDegraded      = "degraded-narrations"
 	alarmAccessDenied  = "model-access-denied"
 	alarmSweepFailed   = "sweep-failures"
+	alarmSweepSilent   = "sweep-not-running"
+	alarmPushFailed    = "push-failures"
+	alarmSpendHour     = "model-spend-hour"
+	alarmSpendDay      = "model-spend-day"
+	alarmConcurrency   = "account-concurrency"
 )
 
-// observe adds the alarm topic, the alarms, the dashboard and the budget,
+// evaluation is how an alarm reads its metric: periods of this many
+// minutes, in alarm when `of` of the last `outOf` breach, and what a
+// period without data counts as.
+type evaluation struct {
+	minutes   float64
+	of, outOf float64
+	missing   awscloudwatch.TreatMissingData
+}
+
+func (e evaluation) period() awscdk.Duration { return awscdk.Duration_Minutes(jsii.Number(e.minutes)) }
+
+var (
+	// sustained: a rate that stays high for 15 of 25 minutes, not one
+	// unlucky period of a quiet function (one failure in two invocations).
+	sustained = evaluation{5, 3, 5, awscloudwatch.TreatMissingData_NOT_BREACHING}
+	// repeated: a count that should be zero, seen in two of three periods;
+	// one alone is retried or healed by the sweep.
+	repeated = evaluation{5, 2, 3, awscloudwatch.TreatMissingData_NOT_BREACHING}
+	// swept: the same at the sweep's pace (it runs every 15 minutes).
+	swept = evaluation{15, 2, 3, awscloudwatch.TreatMissingData_NOT_BREACHING}
+	// heartbeat: at the sweep's pace, and no data is the fault itself.
+	heartbeat = evaluation{15, 2, 3, awscloudwatch.TreatMissingData_BREACHING}
+	// spent: a sum of money over an hour or a day. One datapoint is
+	// enough: it is already the period's total, and waiting for a second
+	// spends as much again. No data is no spend.
+	spentHour = evaluation{60, 1, 1, awscloudwatch.TreatMissingData_NOT_BREACHING}
+	spentDay  = evaluation{24 * 60, 1, 1, awscloudwatch.TreatMissingData_NOT_BREACHING}
+)
+
+// observe adds the alarm topic, the alarms, the dashboard and the budgets,
 // and returns the topic.
 func observe(stack awscdk.Stack, o observed) awssns.Topic {
 	topic := awssns.NewTopic(stack, jsii.String("Alarms"), &awssns.TopicProps{
@@ -70,28 +138,64 @@ func observe(stack awscdk.Stack, o observed) awssns.Topic {
 		topic.AddSubscription(awssnssubscriptions.NewEmailSubscription(jsii.String(o.alarmEmail), nil))
 	}
 	action := awscloudwatchactions.NewSnsAction(topic)
-	five := awscdk.Duration_Minutes(jsii.Number(5))
-	alarm := func(name, desc string, m awscloudwatch.IMetric, threshold float64) {
+	alarmOp := func(name, desc string, m awscloudwatch.IMetric, threshold float64, e evaluation, op awscloudwatch.ComparisonOperator) {
 		a := awscloudwatch.NewAlarm(stack, jsii.String("Alarm"+alarmID(name)), &awscloudwatch.AlarmProps{
 			AlarmName:          jsii.String(o.id + "-" + strings.TrimPrefix(name, "-")),
 			AlarmDescription:   jsii.String(desc + " (docs/operations.md)"),
 			Metric:             m,
 			Threshold:          jsii.Number(threshold),
-			EvaluationPeriods:  jsii.Number(1),
-			ComparisonOperator: awscloudwatch.ComparisonOperator_GREATER_THAN_OR_EQUAL_TO_THRESHOLD,
-			TreatMissingData:   awscloudwatch.TreatMissingData_NOT_BREACHING,
+			EvaluationPeriods:  jsii.Number(e.outOf),
+			DatapointsToAlarm:  jsii.Number(e.of),
+			ComparisonOperator: op,
+			TreatMissingData:   e.missing,
 		})
 		a.AddAlarmAction(action)
 	}
-	sum := &awscloudwatch.MetricOptions{Period: five, Statistic: jsii.String("Sum")}
+	alarm := func(name, desc string, m awscloudwatch.IMetric, threshold float64, e evaluation) {
+		alarmOp(name, desc, m, threshold, e, awscloudwatch.ComparisonOperator_GREATER_THAN_OR_EQUAL_TO_THRESHOLD)
+	}
+	sumOver := func(p awscdk.Duration) *awscloudwatch.MetricOptions {
+		return &awscloudwatch.MetricOptions{Period: p, Statistic: jsii.String("Sum")}
+	}
+	five, quarter := repeated.period(), swept.period()
+	sum := sumOver(five)
+	// math is an expression over named metrics, read per period p.
+	math := func(expr, label string, p awscdk.Duration, ms map[string]awscloudwatch.IMetric) awscloudwatch.IMetric {
+		return awscloudwatch.NewMathExpression(&awscloudwatch.MathExpressionProps{
+			Expression: jsii.String(expr), Label: jsii.String(label), Period: p, UsingMetrics: &ms,
+		})
+	}
 
 	for _, f := range functions {
 		fn := o.fns[f.name]
-		alarm(f.name+alarmErrors, "Chronicler "+f.name+": invocations failed", fn.MetricErrors(sum), 1)
-		alarm(f.name+alarmThrottles, "Chronicler "+f.name+": invocations throttled (concurrency)", fn.MetricThrottles(sum), 1)
-		alarm(f.name+alarmDuration, fmt.Sprintf("Chronicler %s: an invocation ran past 80%% of its %.0f s timeout", f.name, f.timeoutSec),
-			fn.MetricDuration(&awscloudwatch.MetricOptions{Period: five, Statistic: jsii.String("Maximum")}), 0.8*f.timeoutSec*1000)
+		// The sweep runs every 15 minutes: a 5-minute period would mostly
+		// hold no invocation, and three of five could never breach.
+		e := sustained
+		if f.name == "sweep" {
+			e = swept
+		}
+		p := e.period()
+		// Errors as a share of invocations: Lambda reports Errors (0 too)
+		// wherever it reports Invocations, so no invocation is no data.
+		alarm(f.name+alarmErrors, "Chronicler "+f.name+": 5% or more of invocations failed", math(
+			"IF(i > 0, 100 * e / i, 0)", "failed %", p,
+			map[string]awscloudwatch.IMetric{"e": fn.MetricErrors(sumOver(p)), "i": fn.MetricInvocations(sumOver(p))}), 5, e)
+		// Throttled invocations are not counted in Invocations, and when
+		// every one is throttled there is no Invocations datapoint at all.
+		alarm(f.name+alarmThrottles, "Chronicler "+f.name+": 5% or more of invocations throttled (concurrency)", math(
+			"IF(FILL(i, 0) + FILL(t, 0) > 0, 100 * FILL(t, 0) / (FILL(i, 0) + FILL(t, 0)), 0)", "throttled %", p,
+			map[string]awscloudwatch.IMetric{"t": fn.MetricThrottles(sumOver(p)), "i": fn.MetricInvocations(sumOver(p))}), 5, e)
+		ne := repeated
+		if f.name == "sweep" {
+			ne = swept
+		}
+		alarm(f.name+alarmDuration, fmt.Sprintf("Chronicler %s: invocations ran past 80%% of its %.0f s timeout", f.name, f.timeoutSec),
+			fn.MetricDuration(&awscloudwatch.MetricOptions{Period: ne.period(), Statistic: jsii.String("Maximum")}), 0.8*f.timeoutSec*1000, ne)
 	}
+	// The sweep's heartbeat: its schedule stopped, its target was removed,
+	// or every delivery failed. Silence is the fault, so no data breaches.
+	alarmOp(alarmSweepSilent, "the sweep has not run for 30 of the last 45 minutes: held turns and empty sessions are not being finished",
+		o.fns["sweep"].MetricInvocations(sumOver(quarter)), 1, heartbeat, awscloudwatch.ComparisonOperator_LESS_THAN_THRESHOLD)
 
 	tableMetric := func(name string, dims map[string]*string) awscloudwatch.Metric {
 		d := map[string]*string{"TableName": o.table.TableName()}
@@ -102,10 +206,8 @@ func observe(stack awscdk.Stack, o observed) awssns.Topic {
 			Namespace: jsii.String("AWS/DynamoDB"), MetricName: jsii.String(name), DimensionsMap: &d, Period: five, Statistic: jsii.String("Sum"),
 		})
 	}
-	alarm(alarmTableThrottle, "DynamoDB throttled reads or writes of the table", awscloudwatch.NewMathExpression(&awscloudwatch.MathExpressionProps{
-		Expression: jsii.String("r + w"), Label: jsii.String("throttle events"), Period: five,
-		UsingMetrics: &map[string]awscloudwatch.IMetric{"r": tableMetric("ReadThrottleEvents", nil), "w": tableMetric("WriteThrottleEvents", nil)},
-	}), 1)
+	alarm(alarmTableThrottle, "DynamoDB throttled reads or writes of the table in two of three 5-minute periods", math("r + w", "throttle events", five,
+		map[string]awscloudwatch.IMetric{"r": tableMetric("ReadThrottleEvents", nil), "w": tableMetric("WriteThrottleEvents", nil)}), 1, repeated)
 	// SystemErrors is reported per operation: the ones the store calls.
 	errs := map[string]awscloudwatch.IMetric{}
 	var terms []string
@@ -114,46 +216,78 @@ func observe(stack awscdk.Stack, o observed) awssns.Topic {
 		errs[k] = tableMetric("SystemErrors", map[string]*string{"Operation": jsii.String(op)})
 		terms = append(terms, k)
 	}
-	alarm(alarmTableErrors, "DynamoDB answered the table's requests with system errors (HTTP 500)", awscloudwatch.NewMathExpression(&awscloudwatch.MathExpressionProps{
-		Expression: jsii.String(strings.Join(terms, " + ")), Label: jsii.String("system errors"), Period: five, UsingMetrics: &errs,
-	}), 1)
+	alarm(alarmTableErrors, "DynamoDB answered the table's requests with system errors (HTTP 500) in two of three 5-minute periods",
+		math(strings.Join(terms, " + "), "system errors", five, errs), 1, repeated)
 
-	alarm(alarmFlowFailed, "reaction window executions failed", o.flow.MetricFailed(sum), 1)
-	alarm(alarmFlowTimedOut, "reaction window executions timed out", o.flow.MetricTimedOut(sum), 1)
-	alarm(alarmFightFailed, "fight flows failed or timed out: a turn failed on every try", awscloudwatch.NewMathExpression(&awscloudwatch.MathExpressionProps{
-		Expression: jsii.String("f + t"), Label: jsii.String("fight flows failed"), Period: five,
-		UsingMetrics: &map[string]awscloudwatch.IMetric{"f": o.fight.MetricFailed(sum), "t": o.fight.MetricTimedOut(sum)},
-	}), 1)
-	alarm(alarmHTTP5xx, "the HTTP API answered 5xx", o.http.MetricServerError(sum), 5)
-	alarm(alarmWS5xx, "the WebSocket API failed to run or reach its functions", awscloudwatch.NewMathExpression(&awscloudwatch.MathExpressionProps{
-		Expression: jsii.String("x + i"), Label: jsii.String("errors"), Period: five,
-		UsingMetrics: &map[string]awscloudwatch.IMetric{
+	// A lost flow is healed by the sweep within 15 minutes, so one failure
+	// is logged, not paged; failures in two of three quarters are a fault.
+	alarm(alarmFlowFailed, "reaction window executions failed in two of three 15-minute periods", o.flow.MetricFailed(sumOver(quarter)), 1, swept)
+	alarm(alarmFlowTimedOut, "reaction window executions timed out in two of three 15-minute periods", o.flow.MetricTimedOut(sumOver(quarter)), 1, swept)
+	alarm(alarmFightFailed, "fight flows failed or timed out (a turn failed on every try) in two of three 15-minute periods", math("f + t", "fight flows failed", quarter,
+		map[string]awscloudwatch.IMetric{"f": o.fight.MetricFailed(sumOver(quarter)), "t": o.fight.MetricTimedOut(sumOver(quarter))}), 1, swept)
+
+	alarm(alarmHTTP5xx, "the HTTP API answered 5% or more of its requests with 5xx", math(
+		"IF(n > 0, 100 * FILL(x, 0) / n, 0)", "5xx %", five,
+		map[string]awscloudwatch.IMetric{"x": o.http.MetricServerError(sum), "n": o.http.MetricCount(sum)}), 5, sustained)
+	alarm(alarmWS5xx, "the WebSocket API failed to run or reach its functions for 5% or more of connections and messages", math(
+		"IF(FILL(m, 0) + FILL(c, 0) > 0, 100 * (FILL(x, 0) + FILL(i, 0)) / (FILL(m, 0) + FILL(c, 0)), 0)", "errors %", five,
+		map[string]awscloudwatch.IMetric{
 			"x": o.ws.Metric(jsii.String("ExecutionError"), sum),
 			"i": o.ws.Metric(jsii.String("IntegrationError"), sum),
-		},
-	}), 5)
+			"m": o.ws.Metric(jsii.String("MessageCount"), sum),
+			"c": o.ws.Metric(jsii.String("ConnectCount"), sum),
+		}), 5, sustained)
 
 	app := func(name string, stat string, period awscdk.Duration) awscloudwatch.Metric {
 		return awscloudwatch.NewMetric(&awscloudwatch.MetricProps{
 			Namespace: jsii.String(o.namespace), MetricName: jsii.String(name), Period: period, Statistic: jsii.String(stat),
 		})
 	}
-	quarter := awscdk.Duration_Minutes(jsii.Number(15))
 	// A rate, and only over enough narrations to mean something.
-	alarm(alarmDegraded, "more than a quarter of narrations fell back to the offline narrator", awscloudwatch.NewMathExpression(&awscloudwatch.MathExpressionProps{
-		Expression: jsii.String("IF(n >= 4, d / n, 0)"), Label: jsii.String("degraded share"), Period: quarter,
-		UsingMetrics: &map[string]awscloudwatch.IMetric{
-			"d": app(metrics.DegradedNarrations, "Sum", quarter),
-			"n": app(metrics.Narrations, "Sum", quarter),
-		},
-	}), 0.25)
+	alarm(alarmDegraded, "more than a quarter of narrations fell back to the offline narrator, in two of three 15-minute periods", math(
+		"IF(n >= 4, d / n, 0)", "degraded share", quarter,
+		map[string]awscloudwatch.IMetric{"d": app(metrics.DegradedNarrations, "Sum", quarter), "n": app(metrics.Narrations, "Sum", quarter)}), 0.25, swept)
 	alarm(alarmAccessDenied, "Bedrock refused the narrator's model: model access, the first-time-use form or the Marketplace subscription is missing",
-		app(metrics.ModelAccessDenied, "Sum", five), 1)
-	alarm(alarmSweepFailed, "the sweep failed, or failed on campaigns", app(metrics.SweepFailures, "Sum", quarter), 1)
+		app(metrics.ModelAccessDenied, "Sum", five), 1, repeated)
+	alarm(alarmSweepFailed, "the sweep failed, or failed on campaigns, in two of three runs", app(metrics.SweepFailures, "Sum", quarter), 1, swept)
+	// The app counts only failed pushes (one metric line per push would
+	// cost more in logs than it tells), so this is a count: a few failures
+	// are players who missed a message and resync; this many is a fault.
+	alarm(alarmPushFailed, "5 or more messages could not be sent to connections, in two of three 5-minute periods (not counting connections that left)",
+		app(metrics.PushFailures, "Sum", five), 5, repeated)
+
+	// Spend: CostUSD as its total across models (the app publishes it so).
+	if v := orDefault(o.alarms.HourlySpendUSD, DefaultHourlySpendUSD); v > 0 {
+		alarm(alarmSpendHour, fmt.Sprintf("the models cost $%g or more in an hour", v), app(metrics.CostUSD, "Sum", spentHour.period()), v, spentHour)
+	}
+	if v := orDefault(o.alarms.DailySpendUSD, DefaultDailySpendUSD); v > 0 {
+		alarm(alarmSpendDay, fmt.Sprintf("the models cost $%g or more in a day", v), app(metrics.CostUSD, "Sum", spentDay.period()), v, spentDay)
+	}
+	// The account's concurrency, reserved and on demand together: past it
+	// every function of the account is throttled, this stack's or not.
+	if v := orDefault(o.alarms.AccountConcurrency, DefaultAccountConcurrency); v > 0 {
+		alarm(alarmConcurrency, fmt.Sprintf("the account's Lambda concurrency reached 80%% of its %g in the region", v),
+			awscloudwatch.NewMetric(&awscloudwatch.MetricProps{
+				Namespace: jsii.String("AWS/Lambda"), MetricName: jsii.String("ClaimedAccountConcurrency"), Period: five, Statistic: jsii.String("Maximum"),
+			}), 0.8*v, sustained)
+	}
 
 	dashboard(stack, o, app)
+	modelAmount := orDefault(o.alarms.MonthlyModelBudget, DefaultMonthlyModelBudget)
+	if o.budget >= 0 || modelAmount > 0 {
+		topic.AddToResourcePolicy(awsiam.NewPolicyStatement(&awsiam.PolicyStatementProps{
+			Sid:        jsii.String("BudgetsPublish"),
+			Actions:    jsii.Strings("sns:Publish"),
+			Principals: &[]awsiam.IPrincipal{awsiam.NewServicePrincipal(jsii.String("budgets.amazonaws.com"), nil)},
+			Resources:  &[]*string{topic.TopicArn()},
+			Conditions: &map[string]any{"StringEquals": map[string]any{"aws:SourceAccount": awscdk.Aws_ACCOUNT_ID()}},
+		}))
+	}
 	if o.budget >= 0 {
 		budget(stack, o, topic)
+	}
+	if modelAmount > 0 {
+		modelBudget(stack, o, topic, modelAmount)
 	}
 	return topic
 }
@@ -201,7 +335,8 @@ func dashboard(stack awscdk.Stack, o observed, app func(name, stat string, perio
 					app(metrics.ModelAccessDenied, "Sum", five), app(metrics.GuardBreaches, "Sum", five)),
 			},
 			{
-				graph("Model cost (USD) by model", byModel(metrics.CostUSD)),
+				// The total is what the spend alarms read.
+				graph("Model cost (USD): by model, and total", byModel(metrics.CostUSD), app(metrics.CostUSD, "Sum", five)),
 				graph("Input tokens by model", byModel(metrics.InputTokens)),
 				graph("Output tokens by model", byModel(metrics.OutputTokens)),
 			},
@@ -234,13 +369,36 @@ func budget(stack awscdk.Stack, o observed, topic awssns.Topic) {
 	if amount == 0 {
 		amount = DefaultMonthlyBudget
 	}
-	topic.AddToResourcePolicy(awsiam.NewPolicyStatement(&awsiam.PolicyStatementProps{
-		Sid:        jsii.String("BudgetsPublish"),
-		Actions:    jsii.Strings("sns:Publish"),
-		Principals: &[]awsiam.IPrincipal{awsiam.NewServicePrincipal(jsii.String("budgets.amazonaws.com"), nil)},
-		Resources:  &[]*string{topic.TopicArn()},
-		Conditions: &map[string]any{"StringEquals": map[string]any{"aws:SourceAccount": awscdk.Aws_ACCOUNT_ID()}},
-	}))
+	newBudget(stack, "Budget", o, topic, o.id+"-monthly", amount, func(b *awsbudgets.CfnBudget_BudgetDataProperty) {
+		// The stack's tag, once activated as a cost allocation tag.
+		b.CostFilters = &map[string]any{"TagKeyValue": []string{"user:" + costTag + "$" + o.id}}
+	})
+}
+
+// modelBudget is the budget of the models: Amazon Bedrock carries no tag
+// of the stack, and the Claude models bill through the AWS Marketplace
+// under services of their own ("Claude ... (Amazon Bedrock Edition)"),
+// outside the service Amazon Bedrock. So it counts every service whose
+// name holds "Bedrock", and every charge whose billing entity is the
+// Marketplace: the account's, not only this stack's (docs/operations.md).
+func modelBudget(stack awscdk.Stack, o observed, topic awssns.Topic, amount float64) {
+	dim := func(key, match, value string) any {
+		return &awsbudgets.CfnBudget_ExpressionProperty{Dimensions: &awsbudgets.CfnBudget_ExpressionDimensionValuesProperty{
+			Key: jsii.String(key), MatchOptions: jsii.Strings(match), Values: jsii.Strings(value),
+		}}
+	}
+	newBudget(stack, "ModelBudget", o, topic, o.id+"-models-monthly", amount, func(b *awsbudgets.CfnBudget_BudgetDataProperty) {
+		b.FilterExpression = &awsbudgets.CfnBudget_ExpressionProperty{Or: &[]any{
+			dim("SERVICE", "CONTAINS", "Bedrock"),
+			dim("BILLING_ENTITY", "EQUALS", "AWS Marketplace"),
+		}}
+	})
+}
+
+// newBudget is a monthly cost budget of amount US dollars, filtered by
+// filter, that notifies the topic (and the alarm address) at 80% of it
+// spent or all of it forecast.
+func newBudget(stack awscdk.Stack, id string, o observed, topic awssns.Topic, name string, amount float64, filter func(*awsbudgets.CfnBudget_BudgetDataProperty)) {
 	subscribers := []any{&awsbudgets.CfnBudget_SubscriberProperty{SubscriptionType: jsii.String("SNS"), Address: topic.TopicArn()}}
 	if o.alarmEmail != "" {
 		subscribers = append(subscribers, &awsbudgets.CfnBudget_SubscriberProperty{SubscriptionType: jsii.String("EMAIL"), Address: jsii.String(o.alarmEmail)})
@@ -254,15 +412,15 @@ func budget(stack awscdk.Stack, o observed, topic awssns.Topic) {
 			Subscribers: &subscribers,
 		}
 	}
-	awsbudgets.NewCfnBudget(stack, jsii.String("Budget"), &awsbudgets.CfnBudgetProps{
-		Budget: &awsbudgets.CfnBudget_BudgetDataProperty{
-			BudgetName:  jsii.String(o.id + "-monthly"),
-			BudgetType:  jsii.String("COST"),
-			TimeUnit:    jsii.String("MONTHLY"),
-			BudgetLimit: &awsbudgets.CfnBudget_SpendProperty{Amount: jsii.Number(amount), Unit: jsii.String("USD")},
-			// The stack's tag, once activated as a cost allocation tag.
-			CostFilters: &map[string]any{"TagKeyValue": []string{"user:" + costTag + "$" + o.id}},
-		},
+	data := &awsbudgets.CfnBudget_BudgetDataProperty{
+		BudgetName:  jsii.String(name),
+		BudgetType:  jsii.String("COST"),
+		TimeUnit:    jsii.String("MONTHLY"),
+		BudgetLimit: &awsbudgets.CfnBudget_SpendProperty{Amount: jsii.Number(amount), Unit: jsii.String("USD")},
+	}
+	filter(data)
+	awsbudgets.NewCfnBudget(stack, jsii.String(id), &awsbudgets.CfnBudgetProps{
+		Budget:                       data,
 		NotificationsWithSubscribers: &[]any{notify("ACTUAL", 80), notify("FORECASTED", 100)},
 	})
 }

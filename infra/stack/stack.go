@@ -108,6 +108,10 @@ type ChroniclerStackProps struct {
 	// https://<prefix>.auth.<region>.amazoncognito.com; it must be unique
 	// in the region. Empty means "<stack id>-<account id>".
 	SignInDomainPrefix string
+	// Edge: the web client's WAF web ACL and the routes' throttles.
+	Edge EdgeProps
+	// Alarms: the spend and concurrency alarms' thresholds, the models' budget.
+	Alarms AlarmProps
 }
 
 // DefaultMonthlyBudget is the stack's budget, in US dollars a month, when
@@ -215,6 +219,7 @@ func NewChroniclerStack(scope constructs.Construct, id string, props *Chronicler
 		assetDir = DefaultAssetDir
 	}
 	stack := awscdk.NewStack(scope, jsii.String(id), &props.StackProps)
+	edge := props.Edge.withDefaults()
 
 	table := newTable(stack)
 
@@ -264,7 +269,7 @@ func NewChroniclerStack(scope constructs.Construct, id string, props *Chronicler
 		StageName:    jsii.String(wsStage),
 		AutoDeploy:   jsii.Bool(true),
 		// Per-stage throttling in front of the functions' own per-player limits.
-		Throttle: &awsapigatewayv2.ThrottleSettings{RateLimit: jsii.Number(100), BurstLimit: jsii.Number(200)},
+		Throttle: &awsapigatewayv2.ThrottleSettings{RateLimit: jsii.Number(StageRate), BurstLimit: jsii.Number(StageBurst)},
 	})
 
 	origins := props.AllowedOrigins
@@ -290,7 +295,7 @@ func NewChroniclerStack(scope constructs.Construct, id string, props *Chronicler
 	})
 	if st, ok := httpAPI.DefaultStage().Node().DefaultChild().(awsapigatewayv2.CfnStage); ok {
 		st.SetDefaultRouteSettings(&awsapigatewayv2.CfnStage_RouteSettingsProperty{
-			ThrottlingRateLimit: jsii.Number(100), ThrottlingBurstLimit: jsii.Number(200),
+			ThrottlingRateLimit: jsii.Number(StageRate), ThrottlingBurstLimit: jsii.Number(StageBurst),
 		})
 	}
 	// The web client and the pool's client it signs players in with: the
@@ -298,7 +303,7 @@ func NewChroniclerStack(scope constructs.Construct, id string, props *Chronicler
 	// nested stack (config.json names the client, the client names the URL).
 	client := newWeb(stack, webProps{
 		httpAPIURL: httpAPI.Url(), webSocketURL: stage.Url(),
-		pool: pool, signInURL: domain.BaseUrl(nil), identity: identity,
+		pool: pool, signInURL: domain.BaseUrl(nil), identity: identity, edge: edge,
 	})
 
 	// The reaction window's state machine is named, so its ARN can be
@@ -430,15 +435,25 @@ func NewChroniclerStack(scope constructs.Construct, id string, props *Chronicler
 		wsIntegration[r.Function] = in
 		return in
 	}
+	wsRoutes := map[string]awsapigatewayv2.WebSocketRoute{}
 	for _, r := range events.Routes() {
-		ws.AddRoute(jsii.String(r.Key), &awsapigatewayv2.WebSocketRouteOptions{Integration: integrate(r)})
+		wsRoutes[r.Key] = ws.AddRoute(jsii.String(r.Key), &awsapigatewayv2.WebSocketRouteOptions{Integration: integrate(r)})
 	}
 
+	apiIntegration := awsapigatewayv2integrations.NewHttpLambdaIntegration(jsii.String("apiIntegration"), d.aliases["api"], nil)
 	httpAPI.AddRoutes(&awsapigatewayv2.AddRoutesOptions{
 		Path:        jsii.String("/api/{proxy+}"),
 		Methods:     &[]awsapigatewayv2.HttpMethod{awsapigatewayv2.HttpMethod_ANY},
-		Integration: awsapigatewayv2integrations.NewHttpLambdaIntegration(jsii.String("apiIntegration"), d.aliases["api"], nil),
+		Integration: apiIntegration,
 	})
+	// The routes that need no token, apart so that they can be throttled.
+	var playerRoutes []awsapigatewayv2.HttpRoute
+	for _, path := range PlayerRoutes {
+		playerRoutes = append(playerRoutes, *httpAPI.AddRoutes(&awsapigatewayv2.AddRoutesOptions{
+			Path: jsii.String(path), Methods: &[]awsapigatewayv2.HttpMethod{awsapigatewayv2.HttpMethod_POST}, Integration: apiIntegration,
+		})...)
+	}
+	throttleRoutes(stage, wsRoutes, httpAPI, playerRoutes, edge)
 
 	awsevents.NewRule(stack, jsii.String("SweepSchedule"), &awsevents.RuleProps{
 		Description: jsii.String("Chronicler: run the sweep every 15 minutes"),
@@ -459,7 +474,7 @@ func NewChroniclerStack(scope constructs.Construct, id string, props *Chronicler
 	accessLogs(stack, stage, httpAPI)
 	topic := observe(stack, observed{
 		id: id, namespace: metricsNS, fns: fns, flow: flow, fight: fight, table: table, ws: ws, http: httpAPI,
-		alarmEmail: props.AlarmEmail, budget: props.MonthlyBudget,
+		alarmEmail: props.AlarmEmail, budget: props.MonthlyBudget, alarms: props.Alarms,
 	})
 	notifyDeployments(d, topic)
 	vault, backupRole := backups(stack, id, table, props)

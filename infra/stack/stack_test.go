@@ -485,7 +485,8 @@ func TestChroniclerStack(t *testing.T) {
 			}
 		}
 		want := []string{"table-throttled", "table-system-errors", "reaction-window-failed", "reaction-window-timed-out", "fight-flow-failed",
-			"http-api-5xx", "websocket-api-errors", "degraded-narrations", "model-access-denied", "sweep-failures"}
+			"http-api-5xx", "websocket-api-errors", "degraded-narrations", "model-access-denied", "sweep-failures",
+			"sweep-not-running", "push-failures", "model-spend-hour", "model-spend-day", "account-concurrency"}
 		for name := range wantFunctions {
 			want = append(want, name+"-errors", name+"-throttles", name+"-near-timeout")
 		}
@@ -536,9 +537,13 @@ func TestChroniclerStack(t *testing.T) {
 				},
 			})
 		})
-		id := doc.resourceID(t, "AWS::Budgets::Budget")
-		if s := flat(doc.Resources[id].Properties["NotificationsWithSubscribers"]); !strings.Contains(s, `"SNS"`) {
-			t.Errorf("budget notifies %s, want the topic", s)
+		for id, r := range doc.Resources {
+			if r.Type != "AWS::Budgets::Budget" || dig(r.Properties, "Budget", "BudgetName") != "Test-monthly" {
+				continue
+			}
+			if s := flat(doc.Resources[id].Properties["NotificationsWithSubscribers"]); !strings.Contains(s, `"SNS"`) {
+				t.Errorf("budget notifies %s, want the topic", s)
+			}
 		}
 	})
 
@@ -561,7 +566,7 @@ func TestChroniclerStack(t *testing.T) {
 func TestChroniclerStackChoices(t *testing.T) {
 	app := awscdk.NewApp(nil)
 	s := stack.NewChroniclerStack(app, "Test", &stack.ChroniclerStackProps{
-		AssetDir: assetDir(t), SelfSignUp: true, AlarmEmail: "ops@example.com", MonthlyBudget: -1,
+		AssetDir: assetDir(t), SelfSignUp: true, AlarmEmail: "ops@example.com", MonthlyBudget: -1, Alarms: stack.AlarmProps{MonthlyModelBudget: -1},
 		ModelHigh: "us.anthropic.claude-sonnet-4-5-20250929-v1:0",
 	})
 	tmpl := assertions.Template_FromStack(s, nil)

@@ -32,6 +32,7 @@ type webProps struct {
 	pool                     awscognito.UserPool
 	signInURL                *string // the pool's hosted sign-in pages
 	identity                 string  // anonymous | oidc
+	edge                     EdgeProps
 }
 
 // newWeb serves the web client: a private bucket that only CloudFront reads
@@ -67,6 +68,7 @@ func newWeb(parent constructs.Construct, props webProps) awscognito.UserPoolClie
 		Comment:           jsii.String("Chronicler web client"),
 		DefaultRootObject: jsii.String("index.html"),
 		PriceClass:        awscloudfront.PriceClass_PRICE_CLASS_100,
+		WebAclId:          webACL(scope, props.edge),
 		DefaultBehavior: &awscloudfront.BehaviorOptions{
 			Origin:                awscloudfrontorigins.S3BucketOrigin_WithOriginAccessControl(bucket, nil),
 			ViewerProtocolPolicy:  awscloudfront.ViewerProtocolPolicy_REDIRECT_TO_HTTPS,

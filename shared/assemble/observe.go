@@ -193,7 +193,8 @@ func (o ObservedNarrator) usage(ctx context.Context, model string, u narrator.Us
 	o.put(ctx, metrics.InputTokens, float64(u.Input+u.CacheRead+u.CacheWrite), metrics.Count, dims, ids)
 	o.put(ctx, metrics.OutputTokens, float64(u.Output), metrics.Count, dims, ids)
 	if cost, ok := o.Prices.Cost(model, u); ok {
-		o.put(ctx, metrics.CostUSD, cost, metrics.None, dims, ids)
+		// Also as a total across models: the spend alarms read it.
+		o.Sink.Put(ctx, metrics.Record{Name: metrics.CostUSD, Value: cost, Unit: metrics.None, Dims: dims, Props: withIDs(ctx, ids), Total: true})
 	}
 }
 

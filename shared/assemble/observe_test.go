@@ -65,6 +65,9 @@ func TestObservedNarrator(t *testing.T) {
 			if r.Props["campaign"] != "c1" || r.Props["turn"] != "t1" {
 				t.Errorf("%s props %v, want the campaign and turn ids", r.Name, r.Props)
 			}
+			if (r.Name == metrics.CostUSD) != r.Total {
+				t.Errorf("%s total %v, want a total across models for the cost only", r.Name, r.Total)
+			}
 			byModel := r.Name == metrics.CostUSD || r.Name == metrics.InputTokens || r.Name == metrics.OutputTokens
 			if byModel != (r.Dims[metrics.DimModel] == "m1") {
 				t.Errorf("%s dims %v, want the model's for cost and tokens only", r.Name, r.Dims)

@@ -62,12 +62,17 @@ const (
 // Record is one value of one metric. Dims become CloudWatch dimensions
 // (keep them few and low in cardinality); Props are kept on the log line
 // only, searchable in Logs Insights (campaign, turn and request ids).
+// Total publishes the value under no dimension as well, so the metric
+// exists summed across every value of Dims: an alarm cannot SEARCH across
+// dimension values, and must not list them (a model the stack did not
+// name would go unwatched).
 type Record struct {
 	Name  string
 	Value float64
 	Unit  Unit
 	Dims  map[string]string
 	Props map[string]string
+	Total bool
 }
 
 // Sink takes metric records. A nil Sink is valid where the use cases hold
@@ -120,11 +125,15 @@ func (e *EMF) Line(r Record) ([]byte, error) {
 		dims = append(dims, k)
 	}
 	doc[r.Name] = r.Value
+	sets := [][]string{sorted(dims)}
+	if r.Total && len(dims) > 0 {
+		sets = append(sets, []string{})
+	}
 	doc["_aws"] = map[string]any{
 		"Timestamp": now().UnixMilli(),
 		"CloudWatchMetrics": []any{map[string]any{
 			"Namespace":  e.Namespace,
-			"Dimensions": [][]string{sorted(dims)},
+			"Dimensions": sets,
 			"Metrics":    []any{map[string]any{"Name": r.Name, "Unit": string(unit)}},
 		}},
 	}

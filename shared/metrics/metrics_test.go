@@ -52,6 +52,26 @@ func TestEMFLine(t *testing.T) {
 	}
 }
 
+// A record with Total is one line with two dimension sets: by its
+// dimensions, and none (the sum across them, which an alarm reads).
+func TestEMFTotalAddsTheUndimensionedSet(t *testing.T) {
+	var buf bytes.Buffer
+	e := &metrics.EMF{Namespace: "N", W: &buf}
+	e.Put(context.Background(), metrics.Record{Name: metrics.CostUSD, Value: 0.5, Dims: map[string]string{metrics.DimModel: "m1"}, Total: true})
+	e.Put(context.Background(), metrics.Record{Name: metrics.PushFailures, Value: 1, Total: true})
+	lines := strings.Split(strings.TrimSuffix(buf.String(), "\n"), "\n")
+	if len(lines) != 2 {
+		t.Fatalf("%d lines, want 2:\n%s", len(lines), buf.String())
+	}
+	if !strings.Contains(lines[0], `"Dimensions":[["Model"],[]]`) || !strings.Contains(lines[0], `"CostUSD":0.5`) {
+		t.Errorf("a total by model: %s, want the value once under [Model] and []", lines[0])
+	}
+	// With no dimensions the one set already is the total.
+	if !strings.Contains(lines[1], `"Dimensions":[[]]`) {
+		t.Errorf("a total without dimensions: %s, want the one empty set", lines[1])
+	}
+}
+
 // Lines written at once stay whole.
 func TestEMFConcurrent(t *testing.T) {
 	var buf bytes.Buffer
