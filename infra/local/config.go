@@ -15,6 +15,7 @@ import (
 	"time"
 
 	"chronicler/infra/local/statemachine"
+	"chronicler/shared/auth"
 	"chronicler/shared/game"
 )
 
@@ -105,31 +106,58 @@ func parseConfig(args []string, getenv func(string) string) (config, error) {
 	return c, nil
 }
 
-// signingKey returns the token key: CHRONICLER_TOKEN_KEY if set, else one
-// generated once into the data directory, so tokens survive restarts.
-func (c config) signingKey() ([]byte, error) {
+// signingKeys returns the token keys: CHRONICLER_TOKEN_KEY if set (the key,
+// or {"current": ..., "previous": [...]} during a rotation), else the file
+// token.key in the data directory, generated once so tokens survive
+// restarts: its first line is the current key in hex, any further lines
+// the previous keys (newest first).
+func (c config) signingKeys() (auth.Keys, error) {
 	if c.tokenKey != "" {
-		return []byte(c.tokenKey), nil
+		return auth.ParseKeys(c.tokenKey)
 	}
 	path := filepath.Join(c.dataDir, "token.key")
 	if b, err := os.ReadFile(path); err == nil {
-		return hex.DecodeString(strings.TrimSpace(string(b)))
+		return keysFile(b)
 	} else if !errors.Is(err, os.ErrNotExist) {
-		return nil, fmt.Errorf("read token key: %w", err)
+		return auth.Keys{}, fmt.Errorf("read token key: %w", err)
 	}
 	key := make([]byte, 32)
 	if _, err := rand.Read(key); err != nil {
-		return nil, err
+		return auth.Keys{}, err
 	}
 	f, err := os.OpenFile(path, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o600)
 	if err != nil {
-		return nil, fmt.Errorf("write token key: %w", err)
+		return auth.Keys{}, fmt.Errorf("write token key: %w", err)
 	}
 	defer f.Close()
 	if _, err := fmt.Fprintln(f, hex.EncodeToString(key)); err != nil {
-		return nil, fmt.Errorf("write token key: %w", err)
+		return auth.Keys{}, fmt.Errorf("write token key: %w", err)
 	}
-	return key, f.Sync()
+	return auth.Keys{Current: key}, f.Sync()
+}
+
+// keysFile reads token.key: one key in hex a line, the current one first;
+// blank lines are skipped.
+func keysFile(b []byte) (auth.Keys, error) {
+	var keys [][]byte
+	for i, line := range strings.Split(string(b), "\n") {
+		if line = strings.TrimSpace(line); line == "" {
+			continue
+		}
+		k, err := hex.DecodeString(line)
+		if err != nil {
+			return auth.Keys{}, fmt.Errorf("token.key line %d: not a hex key", i+1)
+		}
+		keys = append(keys, k)
+	}
+	if len(keys) == 0 {
+		return auth.Keys{}, errors.New("token.key holds no key")
+	}
+	k := auth.Keys{Current: keys[0], Previous: keys[1:]}
+	if len(k.Previous) == 0 {
+		k.Previous = nil
+	}
+	return k, nil
 }
 
 // checkAddr refuses an address other machines can reach unless the

@@ -74,7 +74,7 @@ func newServer(ctx context.Context, cfg config) (*server, error) {
 	if err := os.MkdirAll(cfg.dataDir, 0o700); err != nil {
 		return nil, fmt.Errorf("data directory: %w", err)
 	}
-	key, err := cfg.signingKey()
+	keys, err := cfg.signingKeys()
 	if err != nil {
 		return nil, err
 	}
@@ -95,7 +95,7 @@ func newServer(ctx context.Context, cfg config) (*server, error) {
 		return nil, err
 	}
 	s.svc, err = assemble.Service(ctx, assemble.Config{
-		TokenKey: key, Store: s.store, Pusher: pusher, Workflow: flows, Fights: fights,
+		TokenKey: keys.Current, PreviousTokenKeys: keys.Previous, Store: s.store, Pusher: pusher, Workflow: flows, Fights: fights,
 		Identity: cfg.identity, OIDCIssuer: cfg.issuer, OIDCAudience: cfg.audience,
 		Getenv: cfg.getenv, Pace: cfg.pace, Log: log,
 	})

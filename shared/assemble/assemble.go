@@ -30,10 +30,12 @@ const (
 	EnvConnections = "CONNECTIONS_ENDPOINT" // https://{api}.execute-api.{region}.amazonaws.com/{stage}
 	// EnvTokenKeyARN names the Secrets Manager secret holding the token
 	// key, read once at cold start; the stack sets it on the functions
-	// that sign, verify or roll dice, and never the key itself.
+	// that sign, verify or roll dice, and never the key itself. The
+	// secret's value is the key, or during a rotation
+	// {"current": "<key>", "previous": ["<key>", ...]} (auth.ParseKeys).
 	EnvTokenKeyARN = "CHRONICLER_TOKEN_KEY_ARN"
-	// EnvTokenKey is the key itself, for running a function off the
-	// stack (never set by it).
+	// EnvTokenKey is the key itself (or the same JSON), for running a
+	// function off the stack (never set by it).
 	EnvTokenKey = "CHRONICLER_TOKEN_KEY"
 	// EnvMetrics is the CloudWatch namespace of the application metrics,
 	// written as EMF on the function's log; unset, none are written.
@@ -60,8 +62,10 @@ const tokenTTL = 30 * 24 * time.Hour
 // ready made: the caller knows which world it runs in.
 type Config struct {
 	// TokenKey signs and checks players' tokens (at least
-	// auth.MinKeyBytes).
-	TokenKey []byte
+	// auth.MinKeyBytes); PreviousTokenKeys, newest first, still check
+	// the tokens and recovery codes they signed, after a rotation.
+	TokenKey          []byte
+	PreviousTokenKeys [][]byte
 	// Store keeps the campaigns; Pusher posts to WebSocket connections.
 	Store  game.Store
 	Pusher game.Pusher
@@ -96,7 +100,7 @@ func Service(ctx context.Context, c Config) (*game.Service, error) {
 	if getenv == nil {
 		getenv = func(string) string { return "" }
 	}
-	signer, err := auth.NewSigner(c.TokenKey, tokenTTL, time.Now)
+	signer, err := auth.NewRotatingSigner(auth.Keys{Current: c.TokenKey, Previous: c.PreviousTokenKeys}, tokenTTL, time.Now)
 	if err != nil {
 		return nil, err
 	}
@@ -158,15 +162,15 @@ func fromEnv(ctx context.Context, keyed bool) (*game.Service, error) {
 	if err != nil {
 		return nil, fmt.Errorf("aws config: %w", err)
 	}
-	key, err := tokenKey(ctx, cfg, os.Getenv, keyed)
+	keys, err := tokenKeys(ctx, cfg, os.Getenv, keyed)
 	if err != nil {
 		return nil, err
 	}
 	db := dynamodb.NewFromConfig(cfg)
 	log := slog.New(logs.NewHandler(slog.NewJSONHandler(os.Stdout, nil)))
 	c := Config{
-		TokenKey: key,
-		Store:    dynamo.New(db, table),
+		TokenKey: keys.Current, PreviousTokenKeys: keys.Previous,
+		Store: dynamo.New(db, table),
 		Pusher: push.New(apigatewaymanagementapi.NewFromConfig(cfg, func(o *apigatewaymanagementapi.Options) {
 			if ep := os.Getenv(EnvConnections); ep != "" {
 				o.BaseEndpoint = aws.String(ep)
@@ -195,25 +199,26 @@ func fromEnv(ctx context.Context, keyed bool) (*game.Service, error) {
 	return svc, nil
 }
 
-// tokenKey is the key of the secret EnvTokenKeyARN names, or EnvTokenKey's
-// value off the stack; for a function that needs none, a random one.
-func tokenKey(ctx context.Context, cfg aws.Config, getenv func(string) string, keyed bool) ([]byte, error) {
+// tokenKeys are the keys of the secret EnvTokenKeyARN names, or of
+// EnvTokenKey's value off the stack; for a function that needs none, a
+// random one.
+func tokenKeys(ctx context.Context, cfg aws.Config, getenv func(string) string, keyed bool) (auth.Keys, error) {
 	if !keyed {
 		key := make([]byte, 32)
 		_, err := rand.Read(key)
-		return key, err
+		return auth.Keys{Current: key}, err
 	}
+	v := getenv(EnvTokenKey)
 	if arn := getenv(EnvTokenKeyARN); arn != "" {
-		v, err := secrets.Reader{Config: cfg}.String(ctx, arn)
-		if err != nil {
-			return nil, fmt.Errorf("token key: %w", err)
+		var err error
+		if v, err = (secrets.Reader{Config: cfg}).String(ctx, arn); err != nil {
+			return auth.Keys{}, fmt.Errorf("token key: %w", err)
 		}
-		return []byte(v), nil
 	}
-	if v := getenv(EnvTokenKey); v != "" {
-		return []byte(v), nil
+	if v == "" {
+		return auth.Keys{}, fmt.Errorf("%s (or, off the stack, %s) must be set", EnvTokenKeyARN, EnvTokenKey)
 	}
-	return nil, fmt.Errorf("%s (or, off the stack, %s) must be set", EnvTokenKeyARN, EnvTokenKey)
+	return auth.ParseKeys(v)
 }
 
 // MustFromEnv is FromEnv for a function's main: a function that cannot

@@ -63,7 +63,9 @@ type Service struct {
 	// Limits bound what one player may hold (sockets, campaigns,
 	// characters) and how many players a campaign takes.
 	Limits Limits
-	// SeedKey keys the turns' dice seeds (see turnSeed).
+	// SeedKey keys the turns' dice seeds (see turnSeed): derived from the
+	// oldest token key held, so that adding a key in a rotation changes
+	// no held turn's dice.
 	SeedKey []byte
 	// SummaryEvery overrides SummaryEvery: how many uneventful turns may
 	// pass before the rolling summary is compressed (0: the default).
@@ -108,7 +110,7 @@ func NewService(store Store, push Pusher, narr narrator.Narrator, tokens *auth.S
 		Limits:     DefaultLimits(),
 		// A table joins a few players at a time; a guesser tries thousands.
 		InviteLimit: throttle.New(0.5, 20, time.Now),
-		SeedKey:     tokens.Derive("dice"),
+		SeedKey:     tokens.DeriveLasting("dice"),
 	}
 }
 

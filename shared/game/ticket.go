@@ -68,11 +68,16 @@ func (s *Service) ConnectTicket(ctx context.Context, p Player, campaignID string
 		return "", time.Time{}, fault.Wrap(fault.Internal, op, err)
 	}
 	payload := base64.RawURLEncoding.EncodeToString(body)
-	return payload + "." + s.ticketMAC(payload), expires, nil
+	return payload + "." + ticketMAC(s.Tokens.Derive(ticketLabel), payload), expires, nil
 }
 
-func (s *Service) ticketMAC(payload string) string {
-	m := hmac.New(sha256.New, s.Tokens.Derive("connect ticket"))
+// ticketLabel names the tickets' key, derived from the token key: a
+// ticket given under the current key is redeemed by an instance that
+// still holds it as a previous one, or has not read the new one yet.
+const ticketLabel = "connect ticket"
+
+func ticketMAC(key []byte, payload string) string {
+	m := hmac.New(sha256.New, key)
 	m.Write([]byte(payload))
 	return base64.RawURLEncoding.EncodeToString(m.Sum(nil))
 }
@@ -130,7 +135,14 @@ func (s *Service) readTicket(ticket string) (ticketClaims, bool) {
 		return ticketClaims{}, false
 	}
 	payload, mac, found := strings.Cut(ticket, ".")
-	if !found || !hmac.Equal([]byte(mac), []byte(s.ticketMAC(payload))) {
+	if !found {
+		return ticketClaims{}, false
+	}
+	signed := false
+	for _, key := range s.Tokens.Derived(ticketLabel) {
+		signed = signed || hmac.Equal([]byte(mac), []byte(ticketMAC(key, payload)))
+	}
+	if !signed {
 		return ticketClaims{}, false
 	}
 	body, err := base64.RawURLEncoding.DecodeString(payload)
