@@ -21,6 +21,10 @@ import (
 // of a log is stale.
 const TicketTTL = 60 * time.Second
 
+// ticketUseMemory is how long past its ticket's expiry a ticket's use is
+// remembered.
+const ticketUseMemory = time.Hour
+
 // maxTicketBytes bounds what a connect ticket may be before it is read.
 const maxTicketBytes = 1024
 
@@ -100,9 +104,12 @@ func (s *Service) RedeemTicket(ctx context.Context, ticket, campaignID string) (
 	if version != c.TokenVersion {
 		return Player{}, bad // signed out everywhere since
 	}
-	// The campaign's request ids are remembered for as long as it exists:
-	// the second use of one ticket finds its id taken.
-	use := campaign.Request{RequestID: ticketUsePrefix + c.ID, CreatedAt: s.now()}
+	// The use is remembered among the campaign's request ids: the second
+	// use of one ticket finds its id taken. Past the ticket's expiry the
+	// check above refuses it first, so the use is forgotten an hour
+	// later (an hour outlasts any clock skew between instances).
+	forget := time.Unix(c.ExpiresAt, 0).Add(ticketUseMemory)
+	use := campaign.Request{RequestID: ticketUsePrefix + c.ID, CreatedAt: s.now(), ExpiresAt: &forget}
 	if err := s.Store.Commit(ctx, Tx{CampaignID: campaignID, Request: &use}); err != nil {
 		if fault.Is(err, fault.Conflict) {
 			return Player{}, bad

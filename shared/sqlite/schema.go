@@ -121,6 +121,12 @@ var migrations = [][]string{
 		// read only when asked for. Rows written before keep it in data.
 		`ALTER TABLE turns ADD COLUMN context TEXT`,
 	},
+	{
+		// The server's own claims (a connect ticket's use, a held turn's
+		// step) expire; a client's requests keep a NULL here and stay.
+		`ALTER TABLE requests ADD COLUMN expires_at TEXT`,
+		`CREATE INDEX IF NOT EXISTS requests_expiring ON requests (campaign_id, expires_at) WHERE expires_at IS NOT NULL`,
+	},
 }
 
 // migrate brings the schema in db up to len(migrations), in one transaction,
