@@ -53,6 +53,10 @@ const (
 	// EnvLimits overrides the default limits ("members=6,campaigns_owned=5";
 	// see game.ParseLimits).
 	EnvLimits = "CHRONICLER_LIMITS"
+	// EnvAddressRates overrides the per-address rates over their defaults
+	// ("players=10/1h,tickets=30/1m,invites=20/40s"; see
+	// game.ParseAddressRates).
+	EnvAddressRates = "CHRONICLER_RATES"
 )
 
 // tokenTTL is how long a player's token is good for.
@@ -128,6 +132,11 @@ func Service(ctx context.Context, c Config) (*game.Service, error) {
 	if svc.Limits, err = game.ParseLimits(getenv(EnvLimits)); err != nil {
 		return nil, err
 	}
+	rates, err := game.ParseAddressRates(getenv(EnvAddressRates))
+	if err != nil {
+		return nil, err
+	}
+	svc.PlayerLimit, svc.TicketLimit, svc.InviteLimit = rates.Players.Buckets(), rates.Tickets.Buckets(), rates.Invites.Buckets()
 	svc.Workflow = c.Workflow
 	svc.Fights = c.Fights
 	return svc, nil
@@ -192,11 +201,28 @@ func fromEnv(ctx context.Context, keyed bool) (*game.Service, error) {
 		return nil, err
 	}
 	// The use cases' defaults, kept in the table.
-	turns, calls, invites := dynamo.NewLimiter(db, table, "turn", 1, 5), dynamo.NewLimiter(db, table, "api", 20, 60),
-		dynamo.NewLimiter(db, table, "invite", 0.5, 20)
-	turns.Log, calls.Log, invites.Log = log, log, log
-	svc.TurnLimit, svc.APILimit, svc.InviteLimit = turns, calls, invites
+	turns, calls := dynamo.NewLimiter(db, table, "turn", 1, 5), dynamo.NewLimiter(db, table, "api", 20, 60)
+	turns.Log, calls.Log = log, log
+	svc.TurnLimit, svc.APILimit = turns, calls
+	rates, _ := game.ParseAddressRates(os.Getenv(EnvAddressRates)) // Service parsed it
+	svc.InviteLimit, svc.PlayerLimit, svc.TicketLimit = TableLimiters(db, table, log, rates)
 	return svc, nil
+}
+
+// TableLimiters are the per-address limiters of rates kept in the table,
+// so that they hold across every instance (and every local server) that
+// shares it: invites, new players, connect tickets, nil for a rate that
+// lifts its limit.
+func TableLimiters(db dynamo.LimiterAPI, table string, log *slog.Logger, rates game.AddressRates) (invites, players, tickets game.Limiter) {
+	limiter := func(name string, r game.Rate) game.Limiter {
+		if r.Burst == 0 {
+			return nil
+		}
+		l := dynamo.NewLimiter(db, table, name, r.PerSecond(), r.Burst)
+		l.Log = log
+		return l
+	}
+	return limiter("invite", rates.Invites), limiter("players", rates.Players), limiter("tickets", rates.Tickets)
 }
 
 // tokenKeys are the keys of the secret EnvTokenKeyARN names, or of

@@ -60,6 +60,10 @@ type Service struct {
 	// InviteLimit bounds tries of invite codes per campaign and per
 	// address, whoever makes them; nil means unlimited.
 	InviteLimit Limiter
+	// PlayerLimit and TicketLimit bound, per source address, the players
+	// made or recovered and the connect tickets given (AddressRates); nil
+	// means unlimited.
+	PlayerLimit, TicketLimit Limiter
 	// Limits bound what one player may hold (sockets, campaigns,
 	// characters) and how many players a campaign takes.
 	Limits Limits
@@ -98,6 +102,7 @@ func NewService(store Store, push Pusher, narr narrator.Narrator, tokens *auth.S
 	if log == nil {
 		log = slog.Default()
 	}
+	rates := DefaultAddressRates()
 	return &Service{
 		Store: store, Push: push, Narrator: narr, Prices: narrator.DefaultPrices(), Tokens: tokens, Identity: auth.Anonymous{Signer: tokens}, Log: log,
 		Now:        func() time.Time { return time.Now().UTC() },
@@ -109,7 +114,9 @@ func NewService(store Store, push Pusher, narr narrator.Narrator, tokens *auth.S
 		APILimit:   throttle.New(20, 60, time.Now),
 		Limits:     DefaultLimits(),
 		// A table joins a few players at a time; a guesser tries thousands.
-		InviteLimit: throttle.New(0.5, 20, time.Now),
+		InviteLimit: rates.Invites.Buckets(),
+		PlayerLimit: rates.Players.Buckets(),
+		TicketLimit: rates.Tickets.Buckets(),
 		SeedKey:     tokens.DeriveLasting("dice"),
 	}
 }

@@ -93,6 +93,11 @@ func (f *fake) AllowAPI(key string) bool {
 	return f.allowAPI == nil || f.allowAPI(key)
 }
 
+// AllowNewPlayer and AllowTicket allow all; the per-address limits are
+// tested over the real game (limits_test.go).
+func (f *fake) AllowNewPlayer(string) bool { return true }
+func (f *fake) AllowTicket(string) bool    { return true }
+
 func (f *fake) NarratorName() string {
 	if f.narratorName != nil {
 		return f.narratorName()

@@ -7,6 +7,7 @@ import (
 	"encoding/json"
 	"io"
 	"log/slog"
+	"net"
 	"net/http"
 	"strconv"
 	"strings"
@@ -132,7 +133,7 @@ func (h *Handler) serve(c *call, e endpoint, authed bool) (int, any, error) {
 	}
 	key := "player:" + c.player.ID
 	if !authed {
-		key = "ip:" + c.r.RemoteAddr
+		key = "ip:" + address(c.r)
 	}
 	if !h.limits.AllowAPI(key) {
 		return 0, nil, fault.E(fault.RateLimited, "api", "too many requests; slow down")
@@ -152,6 +153,22 @@ func (h *Handler) serve(c *call, e endpoint, authed bool) (int, any, error) {
 		c.body = b
 	}
 	return e(c)
+}
+
+// address is the caller's source address without its port: API Gateway's
+// requestContext.http.sourceIp in the cloud, the peer's address on one
+// machine. Per-address limits count by it, so one machine's connections
+// (each from its own port) are one caller.
+func address(r *http.Request) string {
+	if host, _, err := net.SplitHostPort(r.RemoteAddr); err == nil {
+		return host
+	}
+	return r.RemoteAddr
+}
+
+// tooMany is the refusal of a call past a per-address limit.
+func tooMany(what string) error {
+	return fault.E(fault.RateLimited, what, "too many %s from this address; wait a while and try again", what)
 }
 
 // Handle serves one API Gateway HTTP API event.
@@ -238,6 +255,9 @@ func (h *Handler) createPlayer(c *call) (int, any, error) {
 	if err != nil {
 		return 0, nil, err
 	}
+	if !h.limits.AllowNewPlayer(address(c.r)) {
+		return 0, nil, tooMany("new players")
+	}
 	id, err := h.players.CreatePlayer(c.r.Context(), req)
 	if err != nil {
 		return 0, nil, err
@@ -266,6 +286,9 @@ func (h *Handler) recoverPlayer(c *call) (int, any, error) {
 	req, err := events.DecodeRecoverPlayer(c.body)
 	if err != nil {
 		return 0, nil, err
+	}
+	if !h.limits.AllowNewPlayer(address(c.r)) {
+		return 0, nil, tooMany("sign-ins")
 	}
 	id, err := h.players.RecoverPlayer(c.r.Context(), req)
 	if err != nil {
@@ -383,6 +406,9 @@ func (h *Handler) getCampaign(c *call) (int, any, error) {
 }
 
 func (h *Handler) connectTicket(c *call) (int, any, error) {
+	if !h.limits.AllowTicket(address(c.r)) {
+		return 0, nil, tooMany("connections")
+	}
 	ticket, expires, err := h.players.ConnectTicket(c.r.Context(), c.player, c.r.PathValue("id"))
 	if err != nil {
 		return 0, nil, err
@@ -395,7 +421,7 @@ func (h *Handler) joinCampaign(c *call) (int, any, error) {
 	if err != nil {
 		return 0, nil, err
 	}
-	req.From = c.r.RemoteAddr
+	req.From = address(c.r)
 	cp, err := h.members.JoinCampaign(c.r.Context(), c.player, c.r.PathValue("id"), req)
 	if err != nil {
 		return 0, nil, err

@@ -45,6 +45,12 @@ type Limits interface {
 	// AllowAPI reports whether key (a player, or an address before
 	// sign-in) may make another call now.
 	AllowAPI(key string) bool
+	// AllowNewPlayer reports whether the source address may make or
+	// recover another player now.
+	AllowNewPlayer(address string) bool
+	// AllowTicket reports whether the source address may be given
+	// another connect ticket now.
+	AllowTicket(address string) bool
 }
 
 // Health describes the running service for /api/health.
