@@ -141,4 +141,3 @@ func TestAddressRatesParse(t *testing.T) {
 		t.Errorf("String does not read back: %q -> %s, %v", want.String(), again, err)
 	}
 }
-
