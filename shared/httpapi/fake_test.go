@@ -278,6 +278,11 @@ func (f *fake) Export(_ context.Context, p auth.Player, id string) (events.Expor
 	return events.Export{}, nil
 }
 
+func (f *fake) ExportPage(_ context.Context, p auth.Player, id string, after int) (events.ExportPage, error) {
+	f.record("ExportPage", p, id, after)
+	return events.ExportPage{Turns: []campaign.Turn{}}, nil
+}
+
 func (f *fake) Import(_ context.Context, p auth.Player, e events.Export) (campaign.Campaign, error) {
 	f.record("Import", p, e)
 	if f.importCampaign != nil {

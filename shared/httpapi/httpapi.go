@@ -5,6 +5,7 @@ import (
 	"context"
 	"encoding/base64"
 	"encoding/json"
+	"errors"
 	"io"
 	"log/slog"
 	"net"
@@ -19,6 +20,7 @@ import (
 	"chronicler/shared/auth"
 	"chronicler/shared/campaign"
 	"chronicler/shared/fault"
+	"chronicler/shared/gz"
 	"chronicler/shared/headers"
 	"chronicler/shared/srd"
 )
@@ -139,16 +141,26 @@ func (h *Handler) serve(c *call, e endpoint, authed bool) (int, any, error) {
 		return 0, nil, fault.E(fault.RateLimited, "api", "too many requests; slow down")
 	}
 	if c.r.Body != nil {
-		limit := events.MaxBodyBytes
-		if c.r.URL.Path == "/api/campaigns/import" {
-			limit = events.MaxExportBytes
+		limit, importing := events.MaxBodyBytes, c.r.URL.Path == "/api/campaigns/import"
+		if importing {
+			limit = events.MaxImportBytes
 		}
 		b, err := io.ReadAll(io.LimitReader(c.r.Body, int64(limit)+1))
 		if err != nil {
 			return 0, nil, fault.Wrap(fault.Invalid, "read body", err)
 		}
 		if len(b) > limit {
+			if importing {
+				return 0, nil, fault.E(fault.TooLarge, "read body", "an import is at most %d bytes; send a larger file gzipped (Content-Encoding: gzip)", limit)
+			}
 			return 0, nil, fault.E(fault.TooLarge, "read body", "body is larger than %d bytes", limit)
+		}
+		if importing && strings.EqualFold(strings.TrimSpace(c.r.Header.Get("Content-Encoding")), "gzip") {
+			if b, err = gz.Decompress(b, events.MaxExportBytes); errors.Is(err, gz.ErrTooLarge) {
+				return 0, nil, fault.E(fault.TooLarge, "read body", "the file inflates past %d bytes", events.MaxExportBytes)
+			} else if err != nil {
+				return 0, nil, fault.E(fault.Invalid, "read body", "the body is not gzip")
+			}
 		}
 		c.body = b
 	}
@@ -530,6 +542,17 @@ func list[T any](s []T) []T {
 }
 
 func (h *Handler) export(c *call) (int, any, error) {
+	if v := c.r.URL.Query().Get("after"); v != "" {
+		after, err := strconv.Atoi(v)
+		if err != nil {
+			return 0, nil, fault.Field("export campaign", "after", "must be a whole number")
+		}
+		page, err := h.archives.ExportPage(c.r.Context(), c.player, c.r.PathValue("id"), after)
+		if err != nil {
+			return 0, nil, err
+		}
+		return http.StatusOK, page, nil
+	}
 	e, err := h.archives.Export(c.r.Context(), c.player, c.r.PathValue("id"))
 	if err != nil {
 		return 0, nil, err
