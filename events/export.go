@@ -17,10 +17,29 @@ import (
 const (
 	ExportFormat  = "chronicler.campaign"
 	ExportVersion = 2
-	// MaxExportBytes bounds an import file (API Gateway's payload limit is 10 MB).
-	MaxExportBytes = 8 << 20
+	// MaxImportBytes bounds an import's request body: Lambda takes a
+	// request of 6 MB at most, and API Gateway may hand it a body in
+	// base64 (4/3 of it) inside the event. A larger file is sent gzipped
+	// (Content-Encoding: gzip).
+	MaxImportBytes = 4 << 20
+	// MaxExportBytes bounds an import file once inflated.
+	MaxExportBytes = 48 << 20
 	maxExportTurns = 100_000
+	// ExportPageBytes bounds the turns of one export response (the first,
+	// with the campaign, and each page after it): Lambda answers 6 MB at
+	// most.
+	ExportPageBytes = 2 << 20
+	// ExportPageTurns bounds the turns of one export response.
+	ExportPageTurns = 500
 )
+
+// ExportPage is one page of an export's turns after the first:
+// GET /api/campaigns/{id}/export?after=<seq>. NextAfter, when not 0, is the
+// after of the next page.
+type ExportPage struct {
+	Turns     []campaign.Turn `json:"turns"`
+	NextAfter int             `json:"next_after,omitempty"`
+}
 
 // Export is a whole campaign, as GET /api/campaigns/{id}/export returns it
 // and POST /api/campaigns/import takes it.
@@ -40,6 +59,11 @@ type Export struct {
 	// and the recall index, memory.Memory) in Memory.
 	Ledger []json.RawMessage `json:"ledger,omitempty"`
 	Memory json.RawMessage   `json:"memory,omitempty"`
+	// NextAfter, in an export's first response only, says the campaign
+	// has more turns than one response holds: ask for the pages after it
+	// (ExportPage), append their turns, and drop next_after; the file is
+	// then whole. A file that still has it is refused on import.
+	NextAfter int `json:"next_after,omitempty"`
 }
 
 // ExportCampaign is the campaign's meta in an export.
@@ -83,6 +107,8 @@ func DecodeExport(data []byte) (Export, error) {
 		return e, fault.Field(op, "version", "the file is version %d, newer than this server reads (%d); update the server", e.Version, ExportVersion)
 	case e.Version < 1:
 		return e, fault.Field(op, "version", "must be 1 or more")
+	case e.NextAfter != 0:
+		return e, fault.Field(op, "next_after", "the file is the first page of an export: append the turns of GET .../export?after=%d (and the pages after it), then drop next_after", e.NextAfter)
 	}
 	c := e.Campaign
 	if _, err := text(op, "campaign.name", c.Name, true, 80); err != nil {

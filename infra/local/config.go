@@ -15,10 +15,12 @@ import (
 	"time"
 
 	"chronicler/infra/local/statemachine"
+	"chronicler/shared/auth"
 	"chronicler/shared/game"
 )
 
 type config struct {
+	rates     string // per-address rates (game.ParseAddressRates)
 	addr      string
 	public    bool // -addr may be reachable from other machines
 	dataDir   string
@@ -67,6 +69,7 @@ func parseConfig(args []string, getenv func(string) string) (config, error) {
 	fs.Float64Var(&c.apiRate, "api-rate", 20, "API calls per second a player may make, in bursts of 60 (0: unlimited)")
 	fs.StringVar(&c.limits, "limits", "", "caps over the defaults, e.g. connections_per_player=8,connections_per_campaign=64,campaigns_owned=20,members=12,characters_per_player=4,characters=12 (0 lifts one)")
 	fs.Float64Var(&c.inviteRate, "invite-rate", 0.5, "invite codes tried per second per campaign and per address, in bursts of 20 (0: unlimited)")
+	fs.StringVar(&c.rates, "rates", "", "per-address rates over the defaults, e.g. players=10/1h,tickets=30/1m (default: CHRONICLER_RATES; without -public, players and tickets unlimited: every caller is this machine)")
 	fs.DurationVar(&c.wsIdle, "ws-idle", 10*time.Minute, "close a WebSocket with no message either way for this long, as API Gateway does (0: never)")
 	fs.DurationVar(&c.wsMaxAge, "ws-max-age", 2*time.Hour, "close every WebSocket this old, as API Gateway does (0: never)")
 	fs.DurationVar(&c.wsStall, "ws-stall", 5*time.Second, "close a WebSocket whose client takes nothing sent to it for this long")
@@ -94,6 +97,16 @@ func parseConfig(args []string, getenv func(string) string) (config, error) {
 	if _, err := game.ParseLimits(c.limits); err != nil {
 		return c, fmt.Errorf("-limits: %w", err)
 	}
+	if c.rates == "" {
+		c.rates = getenv("CHRONICLER_RATES")
+	}
+	if c.rates == "" && !c.public {
+		// Only this machine can call: one address, one user.
+		c.rates = "players=0,tickets=0"
+	}
+	if _, err := game.ParseAddressRates(c.rates); err != nil {
+		return c, fmt.Errorf("-rates: %w", err)
+	}
 	if err := checkAddr(c.addr, c.public); err != nil {
 		return c, err
 	}
@@ -105,31 +118,58 @@ func parseConfig(args []string, getenv func(string) string) (config, error) {
 	return c, nil
 }
 
-// signingKey returns the token key: CHRONICLER_TOKEN_KEY if set, else one
-// generated once into the data directory, so tokens survive restarts.
-func (c config) signingKey() ([]byte, error) {
+// signingKeys returns the token keys: CHRONICLER_TOKEN_KEY if set (the key,
+// or {"current": ..., "previous": [...]} during a rotation), else the file
+// token.key in the data directory, generated once so tokens survive
+// restarts: its first line is the current key in hex, any further lines
+// the previous keys (newest first).
+func (c config) signingKeys() (auth.Keys, error) {
 	if c.tokenKey != "" {
-		return []byte(c.tokenKey), nil
+		return auth.ParseKeys(c.tokenKey)
 	}
 	path := filepath.Join(c.dataDir, "token.key")
 	if b, err := os.ReadFile(path); err == nil {
-		return hex.DecodeString(strings.TrimSpace(string(b)))
+		return keysFile(b)
 	} else if !errors.Is(err, os.ErrNotExist) {
-		return nil, fmt.Errorf("read token key: %w", err)
+		return auth.Keys{}, fmt.Errorf("read token key: %w", err)
 	}
 	key := make([]byte, 32)
 	if _, err := rand.Read(key); err != nil {
-		return nil, err
+		return auth.Keys{}, err
 	}
 	f, err := os.OpenFile(path, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o600)
 	if err != nil {
-		return nil, fmt.Errorf("write token key: %w", err)
+		return auth.Keys{}, fmt.Errorf("write token key: %w", err)
 	}
 	defer f.Close()
 	if _, err := fmt.Fprintln(f, hex.EncodeToString(key)); err != nil {
-		return nil, fmt.Errorf("write token key: %w", err)
+		return auth.Keys{}, fmt.Errorf("write token key: %w", err)
 	}
-	return key, f.Sync()
+	return auth.Keys{Current: key}, f.Sync()
+}
+
+// keysFile reads token.key: one key in hex a line, the current one first;
+// blank lines are skipped.
+func keysFile(b []byte) (auth.Keys, error) {
+	var keys [][]byte
+	for i, line := range strings.Split(string(b), "\n") {
+		if line = strings.TrimSpace(line); line == "" {
+			continue
+		}
+		k, err := hex.DecodeString(line)
+		if err != nil {
+			return auth.Keys{}, fmt.Errorf("token.key line %d: not a hex key", i+1)
+		}
+		keys = append(keys, k)
+	}
+	if len(keys) == 0 {
+		return auth.Keys{}, errors.New("token.key holds no key")
+	}
+	k := auth.Keys{Current: keys[0], Previous: keys[1:]}
+	if len(k.Previous) == 0 {
+		k.Previous = nil
+	}
+	return k, nil
 }
 
 // checkAddr refuses an address other machines can reach unless the

@@ -50,9 +50,12 @@ type server struct {
 	ln      net.Listener
 	store   game.Store
 	closeDB func() error
-	svc     *game.Service
-	gw      *gateway.Gateway
-	http    *http.Server
+	// limits is the DynamoDB client when the store is a table: the
+	// per-address buckets are kept there.
+	limits *dynamodb.Client
+	svc    *game.Service
+	gw     *gateway.Gateway
+	http   *http.Server
 	// flows runs held turns' orchestration: the reaction window's state
 	// machine, on its own loopback listener so nobody outside this machine
 	// can answer a task or start a flow.
@@ -74,7 +77,7 @@ func newServer(ctx context.Context, cfg config) (*server, error) {
 	if err := os.MkdirAll(cfg.dataDir, 0o700); err != nil {
 		return nil, fmt.Errorf("data directory: %w", err)
 	}
-	key, err := cfg.signingKey()
+	keys, err := cfg.signingKeys()
 	if err != nil {
 		return nil, err
 	}
@@ -95,7 +98,7 @@ func newServer(ctx context.Context, cfg config) (*server, error) {
 		return nil, err
 	}
 	s.svc, err = assemble.Service(ctx, assemble.Config{
-		TokenKey: key, Store: s.store, Pusher: pusher, Workflow: flows, Fights: fights,
+		TokenKey: keys.Current, PreviousTokenKeys: keys.Previous, Store: s.store, Pusher: pusher, Workflow: flows, Fights: fights,
 		Identity: cfg.identity, OIDCIssuer: cfg.issuer, OIDCAudience: cfg.audience,
 		Getenv: cfg.getenv, Pace: cfg.pace, Log: log,
 	})
@@ -121,6 +124,16 @@ func newServer(ctx context.Context, cfg config) (*server, error) {
 	s.svc.InviteLimit = nil
 	if cfg.inviteRate > 0 {
 		s.svc.InviteLimit = throttle.New(cfg.inviteRate, 20, time.Now)
+	}
+	rates, _ := game.ParseAddressRates(cfg.rates) // parseConfig checked it
+	s.svc.PlayerLimit, s.svc.TicketLimit = rates.Players.Buckets(), rates.Tickets.Buckets()
+	if s.limits != nil {
+		// Servers sharing a DynamoDB table share the per-address buckets
+		// too, as the functions of the stack do.
+		_, s.svc.PlayerLimit, s.svc.TicketLimit = assemble.TableLimiters(s.limits, cfg.table, log, rates)
+		if cfg.inviteRate > 0 {
+			s.svc.InviteLimit = dynamo.NewLimiter(s.limits, cfg.table, "invite", cfg.inviteRate, 20)
+		}
 	}
 	// No connection survives a restart: forget them, and let their
 	// sessions' grace period start now.
@@ -211,6 +224,7 @@ func (s *server) openStore(ctx context.Context) error {
 			return fmt.Errorf("dynamodb table: %w", err)
 		}
 		s.store, s.closeDB = dynamo.New(client, s.cfg.table), func() error { return nil }
+		s.limits = client
 	default:
 		db, err := sqlite.Open(s.cfg.dataDir + "/chronicler.db")
 		if err != nil {

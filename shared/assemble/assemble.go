@@ -33,10 +33,12 @@ const (
 	EnvConnections = "CONNECTIONS_ENDPOINT" // https://{api}.execute-api.{region}.amazonaws.com/{stage}
 	// EnvTokenKeyARN names the Secrets Manager secret holding the token
 	// key, read once at cold start; the stack sets it on the functions
-	// that sign, verify or roll dice, and never the key itself.
+	// that sign, verify or roll dice, and never the key itself. The
+	// secret's value is the key, or during a rotation
+	// {"current": "<key>", "previous": ["<key>", ...]} (auth.ParseKeys).
 	EnvTokenKeyARN = "CHRONICLER_TOKEN_KEY_ARN"
-	// EnvTokenKey is the key itself, for running a function off the
-	// stack (never set by it).
+	// EnvTokenKey is the key itself (or the same JSON), for running a
+	// function off the stack (never set by it).
 	EnvTokenKey = "CHRONICLER_TOKEN_KEY"
 	// EnvMetrics is the CloudWatch namespace of the application metrics,
 	// written as EMF on the function's log; unset, none are written.
@@ -58,6 +60,10 @@ const (
 	// narrator may cost the whole game in a day (UTC); unset or 0, none.
 	// Narration saves in steps as the day nears it (game.Thrift).
 	EnvDailyBudget = "CHRONICLER_DAILY_BUDGET_USD"
+	// EnvAddressRates overrides the per-address rates over their defaults
+	// ("players=10/1h,tickets=30/1m,invites=20/40s"; see
+	// game.ParseAddressRates).
+	EnvAddressRates = "CHRONICLER_RATES"
 )
 
 // tokenTTL is how long a player's token is good for.
@@ -67,8 +73,10 @@ const tokenTTL = 30 * 24 * time.Hour
 // ready made: the caller knows which world it runs in.
 type Config struct {
 	// TokenKey signs and checks players' tokens (at least
-	// auth.MinKeyBytes).
-	TokenKey []byte
+	// auth.MinKeyBytes); PreviousTokenKeys, newest first, still check
+	// the tokens and recovery codes they signed, after a rotation.
+	TokenKey          []byte
+	PreviousTokenKeys [][]byte
 	// Store keeps the campaigns; Pusher posts to WebSocket connections.
 	Store  game.Store
 	Pusher game.Pusher
@@ -103,7 +111,7 @@ func Service(ctx context.Context, c Config) (*game.Service, error) {
 	if getenv == nil {
 		getenv = func(string) string { return "" }
 	}
-	signer, err := auth.NewSigner(c.TokenKey, tokenTTL, time.Now)
+	signer, err := auth.NewRotatingSigner(auth.Keys{Current: c.TokenKey, Previous: c.PreviousTokenKeys}, tokenTTL, time.Now)
 	if err != nil {
 		return nil, err
 	}
@@ -137,6 +145,11 @@ func Service(ctx context.Context, c Config) (*game.Service, error) {
 	if d, ok := c.Store.(game.DaySpend); ok {
 		svc.DaySpend = d
 	}
+	rates, err := game.ParseAddressRates(getenv(EnvAddressRates))
+	if err != nil {
+		return nil, err
+	}
+	svc.PlayerLimit, svc.TicketLimit, svc.InviteLimit = rates.Players.Buckets(), rates.Tickets.Buckets(), rates.Invites.Buckets()
 	svc.Workflow = c.Workflow
 	svc.Fights = c.Fights
 	return svc, nil
@@ -183,15 +196,15 @@ func fromEnv(ctx context.Context, keyed bool) (*game.Service, error) {
 	if err != nil {
 		return nil, fmt.Errorf("aws config: %w", err)
 	}
-	key, err := tokenKey(ctx, cfg, os.Getenv, keyed)
+	keys, err := tokenKeys(ctx, cfg, os.Getenv, keyed)
 	if err != nil {
 		return nil, err
 	}
 	db := dynamodb.NewFromConfig(cfg)
 	log := slog.New(logs.NewHandler(slog.NewJSONHandler(os.Stdout, nil)))
 	c := Config{
-		TokenKey: key,
-		Store:    dynamo.New(db, table),
+		TokenKey: keys.Current, PreviousTokenKeys: keys.Previous,
+		Store: dynamo.New(db, table),
 		Pusher: push.New(apigatewaymanagementapi.NewFromConfig(cfg, func(o *apigatewaymanagementapi.Options) {
 			if ep := os.Getenv(EnvConnections); ep != "" {
 				o.BaseEndpoint = aws.String(ep)
@@ -213,32 +226,50 @@ func fromEnv(ctx context.Context, keyed bool) (*game.Service, error) {
 		return nil, err
 	}
 	// The use cases' defaults, kept in the table.
-	turns, calls, invites := dynamo.NewLimiter(db, table, "turn", 1, 5), dynamo.NewLimiter(db, table, "api", 20, 60),
-		dynamo.NewLimiter(db, table, "invite", 0.5, 20)
-	turns.Log, calls.Log, invites.Log = log, log, log
-	svc.TurnLimit, svc.APILimit, svc.InviteLimit = turns, calls, invites
+	turns, calls := dynamo.NewLimiter(db, table, "turn", 1, 5), dynamo.NewLimiter(db, table, "api", 20, 60)
+	turns.Log, calls.Log = log, log
+	svc.TurnLimit, svc.APILimit = turns, calls
+	rates, _ := game.ParseAddressRates(os.Getenv(EnvAddressRates)) // Service parsed it
+	svc.InviteLimit, svc.PlayerLimit, svc.TicketLimit = TableLimiters(db, table, log, rates)
 	return svc, nil
 }
 
-// tokenKey is the key of the secret EnvTokenKeyARN names, or EnvTokenKey's
-// value off the stack; for a function that needs none, a random one.
-func tokenKey(ctx context.Context, cfg aws.Config, getenv func(string) string, keyed bool) ([]byte, error) {
+// TableLimiters are the per-address limiters of rates kept in the table,
+// so that they hold across every instance (and every local server) that
+// shares it: invites, new players, connect tickets, nil for a rate that
+// lifts its limit.
+func TableLimiters(db dynamo.LimiterAPI, table string, log *slog.Logger, rates game.AddressRates) (invites, players, tickets game.Limiter) {
+	limiter := func(name string, r game.Rate) game.Limiter {
+		if r.Burst == 0 {
+			return nil
+		}
+		l := dynamo.NewLimiter(db, table, name, r.PerSecond(), r.Burst)
+		l.Log = log
+		return l
+	}
+	return limiter("invite", rates.Invites), limiter("players", rates.Players), limiter("tickets", rates.Tickets)
+}
+
+// tokenKeys are the keys of the secret EnvTokenKeyARN names, or of
+// EnvTokenKey's value off the stack; for a function that needs none, a
+// random one.
+func tokenKeys(ctx context.Context, cfg aws.Config, getenv func(string) string, keyed bool) (auth.Keys, error) {
 	if !keyed {
 		key := make([]byte, 32)
 		_, err := rand.Read(key)
-		return key, err
+		return auth.Keys{Current: key}, err
 	}
+	v := getenv(EnvTokenKey)
 	if arn := getenv(EnvTokenKeyARN); arn != "" {
-		v, err := secrets.Reader{Config: cfg}.String(ctx, arn)
-		if err != nil {
-			return nil, fmt.Errorf("token key: %w", err)
+		var err error
+		if v, err = (secrets.Reader{Config: cfg}).String(ctx, arn); err != nil {
+			return auth.Keys{}, fmt.Errorf("token key: %w", err)
 		}
-		return []byte(v), nil
 	}
-	if v := getenv(EnvTokenKey); v != "" {
-		return []byte(v), nil
+	if v == "" {
+		return auth.Keys{}, fmt.Errorf("%s (or, off the stack, %s) must be set", EnvTokenKeyARN, EnvTokenKey)
 	}
-	return nil, fmt.Errorf("%s (or, off the stack, %s) must be set", EnvTokenKeyARN, EnvTokenKey)
+	return auth.ParseKeys(v)
 }
 
 // MustFromEnv is FromEnv for a function's main: a function that cannot

@@ -200,23 +200,32 @@ func TestSweepRecordsItsCounts(t *testing.T) {
 	}
 }
 
-func TestTokenKey(t *testing.T) {
+func TestTokenKeys(t *testing.T) {
 	env := func(vars map[string]string) func(string) string { return func(k string) string { return vars[k] } }
 	ctx := context.Background()
-	if k, err := tokenKey(ctx, awsConfig(), env(map[string]string{EnvTokenKey: "direct-key"}), true); err != nil || string(k) != "direct-key" {
-		t.Errorf("off the stack: %q, %v", k, err)
+	const direct = "direct-key-0123456789abcdef0123456789"
+	if k, err := tokenKeys(ctx, awsConfig(), env(map[string]string{EnvTokenKey: direct}), true); err != nil || string(k.Current) != direct || len(k.Previous) != 0 {
+		t.Errorf("off the stack: %+v, %v", k, err)
 	}
-	if _, err := tokenKey(ctx, awsConfig(), env(nil), true); err == nil || !strings.Contains(err.Error(), EnvTokenKeyARN) {
+	rotating := `{"current": "` + direct + `", "previous": ["older-key-0123456789abcdef0123456789"]}`
+	if k, err := tokenKeys(ctx, awsConfig(), env(map[string]string{EnvTokenKey: rotating}), true); err != nil ||
+		string(k.Current) != direct || len(k.Previous) != 1 || string(k.Previous[0]) != "older-key-0123456789abcdef0123456789" {
+		t.Errorf("rotating: %+v, %v", k, err)
+	}
+	if _, err := tokenKeys(ctx, awsConfig(), env(map[string]string{EnvTokenKey: "short"}), true); err == nil {
+		t.Error("a short key was taken")
+	}
+	if _, err := tokenKeys(ctx, awsConfig(), env(nil), true); err == nil || !strings.Contains(err.Error(), EnvTokenKeyARN) {
 		t.Errorf("no key: %v, want an error naming %s", err, EnvTokenKeyARN)
 	}
-	a, err1 := tokenKey(ctx, awsConfig(), env(nil), false)
-	b, err2 := tokenKey(ctx, awsConfig(), env(nil), false)
-	if err1 != nil || err2 != nil || len(a) < 32 || bytes.Equal(a, b) {
-		t.Errorf("without a key: %x, %x (%v, %v), want two random keys", a, b, err1, err2)
+	a, err1 := tokenKeys(ctx, awsConfig(), env(nil), false)
+	b, err2 := tokenKeys(ctx, awsConfig(), env(nil), false)
+	if err1 != nil || err2 != nil || len(a.Current) < 32 || bytes.Equal(a.Current, b.Current) {
+		t.Errorf("without a key: %x, %x (%v, %v), want two random keys", a.Current, b.Current, err1, err2)
 	}
 	// A secret that cannot be read stops the function rather than
 	// letting it sign with something else.
-	if _, err := tokenKey(ctx, awsConfig(), env(map[string]string{EnvTokenKeyARN: "not-an-arn", EnvTokenKey: "direct-key"}), true); err == nil {
+	if _, err := tokenKeys(ctx, awsConfig(), env(map[string]string{EnvTokenKeyARN: "not-an-arn", EnvTokenKey: direct}), true); err == nil {
 		t.Error("an unreadable secret fell back to another key")
 	}
 }

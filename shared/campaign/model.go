@@ -488,11 +488,21 @@ type Reaction struct {
 // so a repeat has the original effect only once. A turn's request names
 // its turn, and its Outcome when the turn did not take effect: a repeat of
 // a dropped turn's request is told of that turn again, not given a new one.
+//
+// The server's own claims (a connect ticket's use, a held turn's step) are
+// remembered only as long as a repeat could still arrive: they carry
+// ExpiresAt, after which the store forgets them (DynamoDB's time to live;
+// SQLite deletes them). A client's request never carries it: the wire
+// contract promises its id is remembered for the campaign's life.
 type Request struct {
 	RequestID string         `json:"request_id"`
 	TurnID    string         `json:"turn_id"`
 	Outcome   RequestOutcome `json:"outcome,omitempty"`
 	CreatedAt time.Time      `json:"created_at"`
+	// ExpiresAt is when a server's claim is forgotten (nil: never). Its
+	// name is not DynamoDB's time-to-live attribute, which the table
+	// writes apart, in epoch seconds.
+	ExpiresAt *time.Time `json:"forget_at,omitempty"`
 }
 
 // RequestOutcome is what became of a remembered request; empty when it

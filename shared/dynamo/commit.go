@@ -403,7 +403,16 @@ func (s *Store) writes(tx game.Tx) (ws []write, unbind []string, err error) {
 			return nil, nil, fault.Field(op, "request.request_id", "is required")
 		}
 		it, err := withKey(pk, requestSK(r.RequestID), *r)
-		if err := add(s.create("request "+r.RequestID, it), err); err != nil {
+		w := s.create("request "+r.RequestID, it)
+		if err == nil && r.ExpiresAt != nil {
+			// DynamoDB deletes the claim in its own time once it expires
+			// (rounded up to the second, so never early); until then an
+			// expired claim may be claimed again, as on SQLite.
+			it[AttrTTL] = num(ceilUnix(*r.ExpiresAt))
+			w = s.put("request "+r.RequestID, it, "attribute_not_exists(#pk) OR #exp <= :at",
+				map[string]string{"#pk": AttrPK, "#exp": AttrTTL}, item{":at": num(r.CreatedAt.Unix())})
+		}
+		if err := add(w, err); err != nil {
 			return nil, nil, err
 		}
 	}

@@ -713,3 +713,31 @@ func snapshotOf(t *testing.T, s *Store, id string) game.Snapshot {
 	}
 	return snap
 }
+
+// A server's claim carries the table's time-to-live attribute, in epoch
+// seconds rounded up (DynamoDB deletes it, never before its expiry); a
+// client's request carries none and stays.
+func TestClaimsCarryTheTimeToLive(t *testing.T) {
+	s, table := open(t)
+	ctx := t.Context()
+	expires := t0.Add(time.Hour) // t0 has a fraction of a second
+	mustCommit(t, s, game.Tx{CampaignID: "camp-a", Request: &campaign.Request{RequestID: "connect-ticket:a", CreatedAt: t0, ExpiresAt: &expires}})
+	mustCommit(t, s, game.Tx{CampaignID: "camp-a", Request: &campaign.Request{RequestID: "r1", TurnID: "t1", CreatedAt: t0}})
+	ttl := func(id string) (string, bool) {
+		out, err := s.db.GetItem(ctx, &dynamodb.GetItemInput{TableName: aws.String(table), Key: key(campaignPK("camp-a"), requestSK(id))})
+		if err != nil || len(out.Item) == 0 {
+			t.Fatalf("get %s: %v", id, err)
+		}
+		n, ok := out.Item[AttrTTL].(*types.AttributeValueMemberN)
+		if !ok {
+			return "", false
+		}
+		return n.Value, true
+	}
+	if got, ok := ttl("connect-ticket:a"); !ok || got != fmt.Sprint(expires.Unix()+1) {
+		t.Errorf("claim's %s = %q, want %d", AttrTTL, got, expires.Unix()+1)
+	}
+	if got, ok := ttl("r1"); ok {
+		t.Errorf("client request carries %s = %s", AttrTTL, got)
+	}
+}

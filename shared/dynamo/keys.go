@@ -139,3 +139,11 @@ func campaignIDOf(pk string) (string, bool) { return strings.CutPrefix(pk, pkCam
 
 // epoch is t as DynamoDB TTL wants it: epoch seconds in a number.
 func epoch(t time.Time) string { return strconv.FormatInt(t.Unix(), 10) }
+
+// ceilUnix is t in whole seconds, rounded up.
+func ceilUnix(t time.Time) int64 {
+	if t.Equal(time.Unix(t.Unix(), 0)) {
+		return t.Unix()
+	}
+	return t.Unix() + 1
+}

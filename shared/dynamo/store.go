@@ -48,6 +48,10 @@ type Store struct {
 
 var _ game.Store = (*Store)(nil)
 
+// SetNow sets Now: the clock that decides which events and request
+// records have expired.
+func (s *Store) SetNow(now func() time.Time) { s.Now = now }
+
 // New returns the store on table through client. The table must exist
 // (EnsureTable, or the CDK stack).
 func New(client API, table string) *Store {
@@ -251,6 +255,11 @@ func (s *Store) Request(ctx context.Context, campaignID, requestID string) (camp
 	}
 	if err := unmarshalBody(it, &r); err != nil {
 		return r, fault.Wrap(fault.Internal, op, err)
+	}
+	// DynamoDB deletes expired items up to days late: one past its expiry
+	// is unknown already.
+	if r.ExpiresAt != nil && !r.ExpiresAt.After(s.Now()) {
+		return campaign.Request{}, fault.E(fault.NotFound, op, "request not found")
 	}
 	return r, nil
 }

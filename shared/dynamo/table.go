@@ -13,7 +13,7 @@ const (
 	AttrGSIStatus = "gsi_status"     // on META only while active or paused (sparse)
 	AttrPlayed    = "last_played_at" // fixed-width UTC timestamp, sorts as time
 	AttrGSIPlayer = "gsi_player"     // on MEMBER items: the member's player id
-	AttrTTL       = "expires_at"     // epoch seconds; events only
+	AttrTTL       = "expires_at"     // epoch seconds; events, rate limits and the server's own request claims
 )
 
 // Index names.

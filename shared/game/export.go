@@ -36,26 +36,66 @@ func (s *Service) Export(ctx context.Context, p Player, campaignID string) (even
 	if e.Memory, err = json.Marshal(mem); err != nil {
 		return events.Export{}, fault.Wrap(fault.Internal, op, err)
 	}
-	for after := 0; ; {
-		page, err := s.Store.Turns(ctx, campaignID, after, 500)
-		if err != nil {
-			return events.Export{}, fmt.Errorf("%s: %w", op, err)
-		}
-		e.Turns = append(e.Turns, page...)
-		if len(page) < 500 {
-			break
-		}
-		after = page[len(page)-1].Sequence
-	}
 	if c.OwnerID == p.ID {
 		e.Campaign.Secrets = c.Secrets
-	} else {
-		withoutContext(e.Turns)
+	}
+	if e.Turns, e.NextAfter, err = s.exportTurns(ctx, p, c, 0); err != nil {
+		return events.Export{}, fmt.Errorf("%s: %w", op, err)
 	}
 	if e.Sessions == nil {
 		e.Sessions = []campaign.Session{}
 	}
 	return e, nil
+}
+
+// ExportPage returns the turns of a campaign's export after sequence
+// after: the pages that follow Export's first response when the campaign
+// has more turns than one response holds.
+func (s *Service) ExportPage(ctx context.Context, p Player, campaignID string, after int) (events.ExportPage, error) {
+	const op = "export campaign"
+	if after < 1 {
+		return events.ExportPage{}, fault.Field(op, "after", "must be the sequence of a turn already exported (1 or more)")
+	}
+	snap, err := s.memberSnapshot(ctx, p, campaignID, op)
+	if err != nil {
+		return events.ExportPage{}, err
+	}
+	turns, next, err := s.exportTurns(ctx, p, snap.Campaign, after)
+	if err != nil {
+		return events.ExportPage{}, fmt.Errorf("%s: %w", op, err)
+	}
+	return events.ExportPage{Turns: turns, NextAfter: next}, nil
+}
+
+// exportTurns reads the turns after sequence after, as many as fit in
+// events.ExportPageBytes (at least one) and events.ExportPageTurns, and
+// the after of the next page (0 at the end). Only the owner's export
+// carries each turn's context (its prompt, which may quote secrets).
+func (s *Service) exportTurns(ctx context.Context, p Player, c campaign.Campaign, after int) ([]campaign.Turn, int, error) {
+	out := []campaign.Turn{}
+	size := 0
+	for {
+		page, err := s.Store.Turns(ctx, c.ID, after, 100)
+		if err != nil {
+			return nil, 0, err
+		}
+		if c.OwnerID != p.ID {
+			withoutContext(page)
+		}
+		for _, t := range page {
+			b, err := json.Marshal(t)
+			if err != nil {
+				return nil, 0, fault.Wrap(fault.Internal, "export turns", err)
+			}
+			if len(out) > 0 && (size+len(b) > events.ExportPageBytes || len(out) == events.ExportPageTurns) {
+				return out, out[len(out)-1].Sequence, nil
+			}
+			out, size, after = append(out, t), size+len(b)+1, t.Sequence
+		}
+		if len(page) < 100 {
+			return out, 0, nil
+		}
+	}
 }
 
 // Import creates a new campaign from an export, owned by p, with new ids

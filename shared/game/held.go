@@ -101,9 +101,18 @@ func (s *Service) commitHeld(ctx context.Context, campaignID string, old, next c
 	p := *next.Pending
 	p.Step = old.Pending.Step + 1
 	next.Pending = &p
+	forget := now.Add(StepClaimMemory)
 	return s.commit(ctx, Tx{CampaignID: campaignID, AcquireLease: &next, LeaseNow: now,
-		Request: &campaign.Request{RequestID: fmt.Sprintf("step:%s:%d", old.TurnID, old.Pending.Step), TurnID: old.TurnID, CreatedAt: now}}, "", msgs...)
+		Request: &campaign.Request{RequestID: fmt.Sprintf("step:%s:%d", old.TurnID, old.Pending.Step), TurnID: old.TurnID,
+			CreatedAt: now, ExpiresAt: &forget}}, "", msgs...)
 }
+
+// StepClaimMemory is how long the claim of a held turn's step is
+// remembered: far past the last answer that could race for it (a roll
+// prompt waits ten minutes at most, a reaction window thirty seconds, and
+// the sweep finishes a held turn left behind within fifteen minutes), and
+// as long as the events that announce it are kept for sync.
+const StepClaimMemory = 7 * 24 * time.Hour
 
 // Step runs one task of a held turn's orchestration. prompt and open store
 // the task's token with the phase it belongs to (or, when the turn has

@@ -60,10 +60,16 @@ type Service struct {
 	// InviteLimit bounds tries of invite codes per campaign and per
 	// address, whoever makes them; nil means unlimited.
 	InviteLimit Limiter
+	// PlayerLimit and TicketLimit bound, per source address, the players
+	// made or recovered and the connect tickets given (AddressRates); nil
+	// means unlimited.
+	PlayerLimit, TicketLimit Limiter
 	// Limits bound what one player may hold (sockets, campaigns,
 	// characters) and how many players a campaign takes.
 	Limits Limits
-	// SeedKey keys the turns' dice seeds (see turnSeed).
+	// SeedKey keys the turns' dice seeds (see turnSeed): derived from the
+	// oldest token key held, so that adding a key in a rotation changes
+	// no held turn's dice.
 	SeedKey []byte
 	// SummaryEvery overrides SummaryEvery: how many uneventful turns may
 	// pass before the rolling summary is compressed (0: the default).
@@ -102,6 +108,7 @@ func NewService(store Store, push Pusher, narr narrator.Narrator, tokens *auth.S
 	if log == nil {
 		log = slog.Default()
 	}
+	rates := DefaultAddressRates()
 	return &Service{
 		Store: store, Push: push, Narrator: narr, Prices: narrator.DefaultPrices(), Tokens: tokens, Identity: auth.Anonymous{Signer: tokens}, Log: log,
 		Now:        func() time.Time { return time.Now().UTC() },
@@ -113,8 +120,10 @@ func NewService(store Store, push Pusher, narr narrator.Narrator, tokens *auth.S
 		APILimit:   throttle.New(20, 60, time.Now),
 		Limits:     DefaultLimits(),
 		// A table joins a few players at a time; a guesser tries thousands.
-		InviteLimit: throttle.New(0.5, 20, time.Now),
-		SeedKey:     tokens.Derive("dice"),
+		InviteLimit: rates.Invites.Buckets(),
+		PlayerLimit: rates.Players.Buckets(),
+		TicketLimit: rates.Tickets.Buckets(),
+		SeedKey:     tokens.DeriveLasting("dice"),
 	}
 }
 

@@ -21,6 +21,10 @@ import (
 // of a log is stale.
 const TicketTTL = 60 * time.Second
 
+// ticketUseMemory is how long past its ticket's expiry a ticket's use is
+// remembered.
+const ticketUseMemory = time.Hour
+
 // maxTicketBytes bounds what a connect ticket may be before it is read.
 const maxTicketBytes = 1024
 
@@ -68,11 +72,16 @@ func (s *Service) ConnectTicket(ctx context.Context, p Player, campaignID string
 		return "", time.Time{}, fault.Wrap(fault.Internal, op, err)
 	}
 	payload := base64.RawURLEncoding.EncodeToString(body)
-	return payload + "." + s.ticketMAC(payload), expires, nil
+	return payload + "." + ticketMAC(s.Tokens.Derive(ticketLabel), payload), expires, nil
 }
 
-func (s *Service) ticketMAC(payload string) string {
-	m := hmac.New(sha256.New, s.Tokens.Derive("connect ticket"))
+// ticketLabel names the tickets' key, derived from the token key: a
+// ticket given under the current key is redeemed by an instance that
+// still holds it as a previous one, or has not read the new one yet.
+const ticketLabel = "connect ticket"
+
+func ticketMAC(key []byte, payload string) string {
+	m := hmac.New(sha256.New, key)
 	m.Write([]byte(payload))
 	return base64.RawURLEncoding.EncodeToString(m.Sum(nil))
 }
@@ -95,9 +104,12 @@ func (s *Service) RedeemTicket(ctx context.Context, ticket, campaignID string) (
 	if version != c.TokenVersion {
 		return Player{}, bad // signed out everywhere since
 	}
-	// The campaign's request ids are remembered for as long as it exists:
-	// the second use of one ticket finds its id taken.
-	use := campaign.Request{RequestID: ticketUsePrefix + c.ID, CreatedAt: s.now()}
+	// The use is remembered among the campaign's request ids: the second
+	// use of one ticket finds its id taken. Past the ticket's expiry the
+	// check above refuses it first, so the use is forgotten an hour
+	// later (an hour outlasts any clock skew between instances).
+	forget := time.Unix(c.ExpiresAt, 0).Add(ticketUseMemory)
+	use := campaign.Request{RequestID: ticketUsePrefix + c.ID, CreatedAt: s.now(), ExpiresAt: &forget}
 	if err := s.Store.Commit(ctx, Tx{CampaignID: campaignID, Request: &use}); err != nil {
 		if fault.Is(err, fault.Conflict) {
 			return Player{}, bad
@@ -130,7 +142,14 @@ func (s *Service) readTicket(ticket string) (ticketClaims, bool) {
 		return ticketClaims{}, false
 	}
 	payload, mac, found := strings.Cut(ticket, ".")
-	if !found || !hmac.Equal([]byte(mac), []byte(s.ticketMAC(payload))) {
+	if !found {
+		return ticketClaims{}, false
+	}
+	signed := false
+	for _, key := range s.Tokens.Derived(ticketLabel) {
+		signed = signed || hmac.Equal([]byte(mac), []byte(ticketMAC(key, payload)))
+	}
+	if !signed {
 		return ticketClaims{}, false
 	}
 	body, err := base64.RawURLEncoding.DecodeString(payload)

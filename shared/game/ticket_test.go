@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"chronicler/events"
+	"chronicler/shared/auth"
 	"chronicler/shared/fault"
 	"chronicler/shared/game"
 )
@@ -100,4 +101,48 @@ func FuzzRedeemTicket(f *testing.F) {
 			t.Fatalf("RedeemTicket(%q) = %v, want unauthorized", s, err)
 		}
 	})
+}
+
+// A ticket given by an instance that holds the new key is redeemed by one
+// that still holds it as the previous key, and the other way round: a
+// rotation does not refuse the sockets opened while instances change over.
+func TestConnectTicketAcrossARotation(t *testing.T) {
+	f := newFixture(t)
+	ctx := context.Background()
+	aria := game.Player{ID: "p-aria", Name: "Aria"}
+	c, err := f.svc.CreateCampaign(ctx, aria, events.CreateCampaign{Name: "The Sunken Crown"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	oldKey := []byte("0123456789abcdef0123456789abcdef") // the fixture's
+	newKey := []byte("a new key for the rotation, 32+ bytes long")
+	before := f.svc.Tokens
+	after, err := auth.NewRotatingSigner(auth.Keys{Current: newKey, Previous: [][]byte{oldKey}}, time.Hour, f.clock.Now)
+	if err != nil {
+		t.Fatal(err)
+	}
+	dropped, _ := auth.NewSigner(newKey, time.Hour, f.clock.Now)
+	give := func(s *auth.Signer) string {
+		t.Helper()
+		f.svc.Tokens = s
+		tk, _, err := f.svc.ConnectTicket(ctx, aria, c.ID)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return tk
+	}
+	redeem := func(s *auth.Signer, tk string) error {
+		f.svc.Tokens = s
+		_, err := f.svc.RedeemTicket(ctx, tk, c.ID)
+		return err
+	}
+	if err := redeem(after, give(before)); err != nil {
+		t.Errorf("a ticket of the old key, redeemed after the rotation: %v", err)
+	}
+	if err := redeem(dropped, give(after)); err != nil {
+		t.Errorf("a ticket given after the rotation, once the old key is dropped: %v", err)
+	}
+	if err := redeem(dropped, give(before)); !fault.Is(err, fault.Unauthorized) {
+		t.Errorf("a ticket of a dropped key: %v, want unauthorized", err)
+	}
 }

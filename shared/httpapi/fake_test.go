@@ -93,6 +93,11 @@ func (f *fake) AllowAPI(key string) bool {
 	return f.allowAPI == nil || f.allowAPI(key)
 }
 
+// AllowNewPlayer and AllowTicket allow all; the per-address limits are
+// tested over the real game (limits_test.go).
+func (f *fake) AllowNewPlayer(string) bool { return true }
+func (f *fake) AllowTicket(string) bool    { return true }
+
 func (f *fake) NarratorName() string {
 	if f.narratorName != nil {
 		return f.narratorName()
@@ -276,6 +281,11 @@ func (f *fake) Export(_ context.Context, p auth.Player, id string) (events.Expor
 		return f.export(p, id)
 	}
 	return events.Export{}, nil
+}
+
+func (f *fake) ExportPage(_ context.Context, p auth.Player, id string, after int) (events.ExportPage, error) {
+	f.record("ExportPage", p, id, after)
+	return events.ExportPage{Turns: []campaign.Turn{}}, nil
 }
 
 func (f *fake) Import(_ context.Context, p auth.Player, e events.Export) (campaign.Campaign, error) {

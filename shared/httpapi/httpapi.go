@@ -5,8 +5,10 @@ import (
 	"context"
 	"encoding/base64"
 	"encoding/json"
+	"errors"
 	"io"
 	"log/slog"
+	"net"
 	"net/http"
 	"strconv"
 	"strings"
@@ -18,6 +20,7 @@ import (
 	"chronicler/shared/auth"
 	"chronicler/shared/campaign"
 	"chronicler/shared/fault"
+	"chronicler/shared/gz"
 	"chronicler/shared/headers"
 	"chronicler/shared/srd"
 )
@@ -134,26 +137,52 @@ func (h *Handler) serve(c *call, e endpoint, authed bool) (int, any, error) {
 	}
 	key := "player:" + c.player.ID
 	if !authed {
-		key = "ip:" + c.r.RemoteAddr
+		key = "ip:" + address(c.r)
 	}
 	if !h.limits.AllowAPI(key) {
 		return 0, nil, fault.E(fault.RateLimited, "api", "too many requests; slow down")
 	}
 	if c.r.Body != nil {
-		limit := events.MaxBodyBytes
-		if c.r.URL.Path == "/api/campaigns/import" {
-			limit = events.MaxExportBytes
+		limit, importing := events.MaxBodyBytes, c.r.URL.Path == "/api/campaigns/import"
+		if importing {
+			limit = events.MaxImportBytes
 		}
 		b, err := io.ReadAll(io.LimitReader(c.r.Body, int64(limit)+1))
 		if err != nil {
 			return 0, nil, fault.Wrap(fault.Invalid, "read body", err)
 		}
 		if len(b) > limit {
+			if importing {
+				return 0, nil, fault.E(fault.TooLarge, "read body", "an import is at most %d bytes; send a larger file gzipped (Content-Encoding: gzip)", limit)
+			}
 			return 0, nil, fault.E(fault.TooLarge, "read body", "body is larger than %d bytes", limit)
+		}
+		if importing && strings.EqualFold(strings.TrimSpace(c.r.Header.Get("Content-Encoding")), "gzip") {
+			if b, err = gz.Decompress(b, events.MaxExportBytes); errors.Is(err, gz.ErrTooLarge) {
+				return 0, nil, fault.E(fault.TooLarge, "read body", "the file inflates past %d bytes", events.MaxExportBytes)
+			} else if err != nil {
+				return 0, nil, fault.E(fault.Invalid, "read body", "the body is not gzip")
+			}
 		}
 		c.body = b
 	}
 	return e(c)
+}
+
+// address is the caller's source address without its port: API Gateway's
+// requestContext.http.sourceIp in the cloud, the peer's address on one
+// machine. Per-address limits count by it, so one machine's connections
+// (each from its own port) are one caller.
+func address(r *http.Request) string {
+	if host, _, err := net.SplitHostPort(r.RemoteAddr); err == nil {
+		return host
+	}
+	return r.RemoteAddr
+}
+
+// tooMany is the refusal of a call past a per-address limit.
+func tooMany(what string) error {
+	return fault.E(fault.RateLimited, what, "too many %s from this address; wait a while and try again", what)
 }
 
 // Handle serves one API Gateway HTTP API event.
@@ -240,6 +269,9 @@ func (h *Handler) createPlayer(c *call) (int, any, error) {
 	if err != nil {
 		return 0, nil, err
 	}
+	if !h.limits.AllowNewPlayer(address(c.r)) {
+		return 0, nil, tooMany("new players")
+	}
 	id, err := h.players.CreatePlayer(c.r.Context(), req)
 	if err != nil {
 		return 0, nil, err
@@ -268,6 +300,9 @@ func (h *Handler) recoverPlayer(c *call) (int, any, error) {
 	req, err := events.DecodeRecoverPlayer(c.body)
 	if err != nil {
 		return 0, nil, err
+	}
+	if !h.limits.AllowNewPlayer(address(c.r)) {
+		return 0, nil, tooMany("sign-ins")
 	}
 	id, err := h.players.RecoverPlayer(c.r.Context(), req)
 	if err != nil {
@@ -397,6 +432,9 @@ func (h *Handler) getCampaign(c *call) (int, any, error) {
 }
 
 func (h *Handler) connectTicket(c *call) (int, any, error) {
+	if !h.limits.AllowTicket(address(c.r)) {
+		return 0, nil, tooMany("connections")
+	}
 	ticket, expires, err := h.players.ConnectTicket(c.r.Context(), c.player, c.r.PathValue("id"))
 	if err != nil {
 		return 0, nil, err
@@ -409,7 +447,7 @@ func (h *Handler) joinCampaign(c *call) (int, any, error) {
 	if err != nil {
 		return 0, nil, err
 	}
-	req.From = c.r.RemoteAddr
+	req.From = address(c.r)
 	cp, err := h.members.JoinCampaign(c.r.Context(), c.player, c.r.PathValue("id"), req)
 	if err != nil {
 		return 0, nil, err
@@ -518,6 +556,17 @@ func list[T any](s []T) []T {
 }
 
 func (h *Handler) export(c *call) (int, any, error) {
+	if v := c.r.URL.Query().Get("after"); v != "" {
+		after, err := strconv.Atoi(v)
+		if err != nil {
+			return 0, nil, fault.Field("export campaign", "after", "must be a whole number")
+		}
+		page, err := h.archives.ExportPage(c.r.Context(), c.player, c.r.PathValue("id"), after)
+		if err != nil {
+			return 0, nil, err
+		}
+		return http.StatusOK, page, nil
+	}
 	e, err := h.archives.Export(c.r.Context(), c.player, c.r.PathValue("id"))
 	if err != nil {
 		return 0, nil, err

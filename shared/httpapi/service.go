@@ -45,6 +45,12 @@ type Limits interface {
 	// AllowAPI reports whether key (a player, or an address before
 	// sign-in) may make another call now.
 	AllowAPI(key string) bool
+	// AllowNewPlayer reports whether the source address may make or
+	// recover another player now.
+	AllowNewPlayer(address string) bool
+	// AllowTicket reports whether the source address may be given
+	// another connect ticket now.
+	AllowTicket(address string) bool
 }
 
 // Health describes the running service for /api/health.
@@ -152,8 +158,13 @@ type History interface {
 
 // Archives moves whole campaigns in and out as export files.
 type Archives interface {
-	// Export returns the whole campaign as a file a member can keep.
+	// Export returns the campaign as a file a member can keep, with as
+	// many of its turns as one response holds; NextAfter, when set, says
+	// where the pages of the rest begin.
 	Export(ctx context.Context, p auth.Player, campaignID string) (events.Export, error)
+	// ExportPage returns the export's turns after sequence after, one
+	// response's worth. Invalid for after < 1.
+	ExportPage(ctx context.Context, p auth.Player, campaignID string, after int) (events.ExportPage, error)
 	// Import returns a new campaign owned by p made from an export.
 	// Invalid for an export that does not hold together.
 	Import(ctx context.Context, p auth.Player, e events.Export) (campaign.Campaign, error)

@@ -51,9 +51,15 @@ func utcSession(s *campaign.Session) {
 	}
 }
 
-func utcTurn(t *campaign.Turn)             { t.CreatedAt = t.CreatedAt.UTC() }
-func utcMember(m *campaign.Member)         { m.JoinedAt = m.JoinedAt.UTC() }
-func utcRequest(r *campaign.Request)       { r.CreatedAt = r.CreatedAt.UTC() }
+func utcTurn(t *campaign.Turn)     { t.CreatedAt = t.CreatedAt.UTC() }
+func utcMember(m *campaign.Member) { m.JoinedAt = m.JoinedAt.UTC() }
+func utcRequest(r *campaign.Request) {
+	r.CreatedAt = r.CreatedAt.UTC()
+	if r.ExpiresAt != nil {
+		e := r.ExpiresAt.UTC()
+		r.ExpiresAt = &e
+	}
+}
 func utcConnection(c *campaign.Connection) { c.ConnectedAt = c.ConnectedAt.UTC() }
 
 func utcLease(l *campaign.Lease) {

@@ -472,9 +472,20 @@ func (w *writer) request(r campaign.Request) error {
 	if err != nil {
 		return w.encodeErr(err)
 	}
+	// The campaign's claims expired by the time of this one go first: the
+	// log of requests holds what a repeat could still meet, and an id
+	// whose claim has expired may be claimed again.
+	if _, err := w.exec("purge expired requests", `DELETE FROM requests WHERE campaign_id = ? AND expires_at IS NOT NULL AND expires_at <= ?`,
+		w.campaignID, timeKey(r.CreatedAt)); err != nil {
+		return err
+	}
+	var expires any // NULL: kept for the campaign's life
+	if r.ExpiresAt != nil {
+		expires = timeKey(*r.ExpiresAt)
+	}
 	return w.must("insert request "+r.RequestID, "this request was already handled",
-		`INSERT INTO requests (campaign_id, request_id, data) VALUES (?, ?, ?) ON CONFLICT DO NOTHING`,
-		w.campaignID, r.RequestID, data)
+		`INSERT INTO requests (campaign_id, request_id, data, expires_at) VALUES (?, ?, ?, ?) ON CONFLICT DO NOTHING`,
+		w.campaignID, r.RequestID, data, expires)
 }
 
 // putConnection binds the connection to this campaign, moving it if it was

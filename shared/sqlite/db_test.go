@@ -225,3 +225,53 @@ func TestTurnContextOldAndNewRows(t *testing.T) {
 		}
 	}
 }
+
+// An expired claim's row is deleted by the next request written to its
+// campaign, and a client's request (no expiry) stays: the table keeps what
+// a repeat could still meet, not every connection ever made.
+func TestExpiredClaimsArePurgedOnWrite(t *testing.T) {
+	db, _ := openTemp(t)
+	createCampaign(t, db, "camp-a")
+	rows := func() (n int) {
+		if err := db.read.QueryRow(`SELECT count(*) FROM requests WHERE campaign_id = 'camp-a'`).Scan(&n); err != nil {
+			t.Fatal(err)
+		}
+		return n
+	}
+	claim := func(id string, created time.Time) *campaign.Request {
+		expires := created.Add(time.Hour)
+		return &campaign.Request{RequestID: id, CreatedAt: created, ExpiresAt: &expires}
+	}
+	for _, r := range []*campaign.Request{
+		{RequestID: "r1", TurnID: "t1", CreatedAt: t0},
+		claim("connect-ticket:a", t0),
+		claim("connect-ticket:b", t0.Add(30*time.Minute)),
+	} {
+		if err := db.Commit(t.Context(), game.Tx{CampaignID: "camp-a", Request: r}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if n := rows(); n != 3 {
+		t.Fatalf("%d rows before any claim expired, want 3", n)
+	}
+	// At t0+1h15 a has expired, b has not.
+	if err := db.Commit(t.Context(), game.Tx{CampaignID: "camp-a", Request: claim("connect-ticket:c", t0.Add(75*time.Minute))}); err != nil {
+		t.Fatal(err)
+	}
+	var ids []string
+	r, err := db.read.Query(`SELECT request_id FROM requests WHERE campaign_id = 'camp-a' ORDER BY request_id`)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer r.Close()
+	for r.Next() {
+		var id string
+		if err := r.Scan(&id); err != nil {
+			t.Fatal(err)
+		}
+		ids = append(ids, id)
+	}
+	if got := strings.Join(ids, " "); got != "connect-ticket:b connect-ticket:c r1" {
+		t.Errorf("rows after the purge: %s, want connect-ticket:b connect-ticket:c r1", got)
+	}
+}

@@ -214,9 +214,12 @@ func (db *DB) RecentTurns(ctx context.Context, campaignID string, after, limit i
 }
 
 // Request reads a remembered request id. See game.Store.
+// A record past its expiry is unknown, whether or not a write has purged
+// it yet.
 func (db *DB) Request(ctx context.Context, campaignID, requestID string) (campaign.Request, error) {
 	return queryOne(ctx, db.reads(), "read request "+requestID, "unknown request", scanData[campaign.Request],
-		`SELECT data FROM requests WHERE campaign_id = ? AND request_id = ?`, campaignID, requestID)
+		`SELECT data FROM requests WHERE campaign_id = ? AND request_id = ? AND (expires_at IS NULL OR expires_at > ?)`,
+		campaignID, requestID, timeKey(db.now()))
 }
 
 // ConnectionByID finds a live connection. See game.Store.

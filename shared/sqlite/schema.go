@@ -122,6 +122,12 @@ var migrations = [][]string{
 		`ALTER TABLE turns ADD COLUMN context TEXT`,
 	},
 	{
+		// The server's own claims (a connect ticket's use, a held turn's
+		// step) expire; a client's requests keep a NULL here and stay.
+		`ALTER TABLE requests ADD COLUMN expires_at TEXT`,
+		`CREATE INDEX IF NOT EXISTS requests_expiring ON requests (campaign_id, expires_at) WHERE expires_at IS NOT NULL`,
+	},
+	{
 		// What the narrator cost the whole game each day (UTC), in
 		// millionths of a dollar: the deployer's daily cap is held
 		// against it (game.DaySpend).

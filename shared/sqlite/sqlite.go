@@ -9,6 +9,7 @@ import (
 	"strings"
 	"sync"
 	"sync/atomic"
+	"time"
 
 	"modernc.org/sqlite"
 	sqlite3 "modernc.org/sqlite/lib"
@@ -43,6 +44,20 @@ type DB struct {
 	syncs      atomic.Int64
 
 	conns connCache
+
+	// clock decides which request records have expired (time.Now unless
+	// SetNow says otherwise).
+	clock atomic.Pointer[func() time.Time]
+}
+
+// SetNow sets the clock that decides which request records have expired.
+func (db *DB) SetNow(now func() time.Time) { db.clock.Store(&now) }
+
+func (db *DB) now() time.Time {
+	if f := db.clock.Load(); f != nil {
+		return (*f)()
+	}
+	return time.Now()
 }
 
 // busyTimeoutMS is how long a connection waits for a lock held by another

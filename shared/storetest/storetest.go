@@ -18,8 +18,9 @@ import (
 // subtest calls open for a store of its own, so open must return an empty
 // store each time (a new file, a new table) and release it with t.Cleanup.
 //
-// The suite needs no clock: every time is built from a fixed instant, and
-// lease expiry is decided by the LeaseNow the suite passes.
+// The suite needs no clock but the one it sets through Clocked, for the
+// server's request claims that expire: every time is built from a fixed
+// instant, and lease expiry is decided by the LeaseNow the suite passes.
 //
 // Where the game.Store comments leave room, the suite holds adapters to
 // these readings:
@@ -44,6 +45,7 @@ func Run(t *testing.T, open func(t *testing.T) game.Store) {
 	t.Run("VersionedWrites", s.versionedWrites)
 	t.Run("FailedCommit", s.failedCommit)
 	t.Run("Requests", s.requests)
+	t.Run("ExpiringRequests", s.expiringRequests)
 	t.Run("RacingWriters", s.racingWriters)
 	t.Run("ConcurrentCampaigns", s.concurrentCampaigns)
 	t.Run("Lease", s.lease)
