@@ -70,6 +70,10 @@ bench:
 	@# The DynamoDB-compatible test server copies its whole table on every
 	@# transaction, so few commits at 100,000 items already say enough.
 	$(GO) test -run '^$$' -bench CommitTurn -benchtime 10x -timeout 30m ./shared/dynamo/ | tee -a bench.txt
+	@# What a solo turn costs in DynamoDB's units, narrated in 3 and in 10
+	@# sentences, through the game service and the DynamoDB store: write and
+	@# read request units, transactions and their items, standard writes.
+	$(GO) test -run '^$$' -bench TurnCapacity -benchtime 20x ./shared/dynamo/ | tee -a bench.txt
 	@# The narrator's input at turns 10, 100 and 1,000 of a scripted campaign
 	@# beside the whole history, and recall of 50 planted facts in each of two
 	@# scripted campaigns against a sliding window and a rolling summary alone
