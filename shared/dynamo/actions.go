@@ -12,6 +12,7 @@ var (
 	ReadActions = []string{"dynamodb:GetItem", "dynamodb:Query", "dynamodb:BatchGetItem"}
 	// CommitActions: Commit's one TransactWriteItems (puts, deletes and
 	// the check that a connection pointer is still another campaign's),
+	// Append's conditional PutItem of the counter and of a flushed tail,
 	// and the limiter's conditional PutItem.
 	CommitActions = []string{"dynamodb:PutItem", "dynamodb:DeleteItem", "dynamodb:ConditionCheckItem"}
 	// ImportActions: Import writes a campaign's history in batches.

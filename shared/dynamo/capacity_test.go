@@ -90,6 +90,13 @@ func (m *meter) TransactWriteItems(ctx context.Context, in *dynamodb.TransactWri
 	return out, err
 }
 
+func (m *meter) PutItem(ctx context.Context, in *dynamodb.PutItemInput, opts ...func(*dynamodb.Options)) (*dynamodb.PutItemOutput, error) {
+	before := m.sizeNow(ctx, aws.ToString(in.TableName), keyOf(in.Item))
+	out, err := m.API.PutItem(ctx, in, opts...)
+	m.add(func(u *usage) { u.WRU += writeUnits(max(before, itemSize(in.Item))); u.Writes++ })
+	return out, err
+}
+
 func (m *meter) UpdateItem(ctx context.Context, in *dynamodb.UpdateItemInput, opts ...func(*dynamodb.Options)) (*dynamodb.UpdateItemOutput, error) {
 	table := aws.ToString(in.TableName)
 	before := m.sizeNow(ctx, table, in.Key)

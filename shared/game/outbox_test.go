@@ -15,8 +15,9 @@ import (
 	"chronicler/shared/game"
 )
 
-// transactions counts the store's synchronous write transactions, and the
-// narration deltas among the events, for the write-count test.
+// transactions counts the store's synchronous writes (commits and
+// appends), and the narration deltas among the events, for the
+// write-count test.
 type transactions struct {
 	game.Store
 	mu     sync.Mutex
@@ -38,6 +39,11 @@ func (c *transactions) n() int {
 func (c *transactions) Commit(ctx context.Context, tx game.Tx) error {
 	c.count()
 	return c.Store.Commit(ctx, tx)
+}
+
+func (c *transactions) Append(ctx context.Context, campaignID string, e *game.Event) error {
+	c.count()
+	return c.Store.Append(ctx, campaignID, e)
 }
 
 // A plain turn with automatic dice makes a known number of synchronous
