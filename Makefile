@@ -55,7 +55,7 @@ screenshots: deps
 	mkdir -p docs/screenshots
 	SCREENSHOTS=$(CURDIR)/docs/screenshots $(GO) test -count=1 -run 'TestBrowser' ./infra/local/
 
-## bench: turn latency on the local server (and in the browser), throughput with many tables, a reaction round, healthy tables' turns/s beside a socket that never reads, commit cost on both stores, the narrator's context and recall, model cost of a session
+## bench: turn latency on the local server (and in the browser), throughput with many tables, a reaction round, healthy tables' turns/s beside a socket that never reads, commit cost on both stores, a turn's DynamoDB write and read units, the narrator's context and recall, model cost of a session
 bench:
 	$(GO) test -run '^$$' -bench . -skip '^Benchmark(Load|FightSlowModel)$$' -benchtime 200x ./infra/local/ | tee bench.txt
 	@# A fight of 40 participants against a model that takes about 5 s a
