@@ -12,6 +12,7 @@ var (
 	ReadActions = []string{"dynamodb:GetItem", "dynamodb:Query", "dynamodb:BatchGetItem"}
 	// CommitActions: Commit's one TransactWriteItems (puts, deletes and
 	// the check that a connection pointer is still another campaign's),
+	// Append's conditional PutItem of the counter and of a flushed tail,
 	// the limiter's conditional PutItem, and the day's spend that a
 	// turn's cost is added to after its commit (UpdateItem's ADD).
 	CommitActions = []string{"dynamodb:PutItem", "dynamodb:DeleteItem", "dynamodb:ConditionCheckItem", "dynamodb:UpdateItem"}

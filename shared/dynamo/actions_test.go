@@ -49,6 +49,11 @@ func (r *iamCalls) Query(ctx context.Context, in *dynamodb.QueryInput, opts ...f
 	return r.API.Query(ctx, in, opts...)
 }
 
+func (r *iamCalls) PutItem(ctx context.Context, in *dynamodb.PutItemInput, opts ...func(*dynamodb.Options)) (*dynamodb.PutItemOutput, error) {
+	r.note("PutItem")
+	return r.API.PutItem(ctx, in, opts...)
+}
+
 func (r *iamCalls) UpdateItem(ctx context.Context, in *dynamodb.UpdateItemInput, opts ...func(*dynamodb.Options)) (*dynamodb.UpdateItemOutput, error) {
 	r.note("UpdateItem")
 	return r.API.UpdateItem(ctx, in, opts...)

@@ -52,8 +52,9 @@ type write struct {
 // as read.
 //
 // Events are appended in the same transaction (see appendWrites): the
-// counter is read first, and the transaction is tried again, with the
-// counter read again, while the counter is all that failed.
+// counter is read first (its tail flushed, see append.go), and the
+// transaction is tried again, with the counter read again, while the
+// counter is all that failed.
 func (s *Store) Commit(ctx context.Context, tx game.Tx) error {
 	const op = "commit"
 	writes, unbind, err := s.writes(tx)
@@ -102,11 +103,15 @@ func (s *Store) Commit(ctx context.Context, tx game.Tx) error {
 		all := writes
 		var last int64
 		if len(tx.Events) > 0 {
-			var exists bool
-			if last, exists, err = s.lastSeq(ctx, op, tx.CampaignID); err != nil {
+			c, err := s.readCounter(ctx, op, tx.CampaignID)
+			if err != nil {
 				return err
 			}
-			appended, err := s.appendWrites(op, tx.CampaignID, tx.Events, last, exists)
+			if err := s.flush(ctx, op, tx.CampaignID, c.tail); err != nil {
+				return err
+			}
+			last = c.last
+			appended, err := s.appendWrites(op, tx.CampaignID, tx.Events, c.last, c.exists)
 			if err != nil {
 				return err
 			}

@@ -1,6 +1,7 @@
 package dynamo
 
 import (
+	"cmp"
 	"context"
 	"errors"
 	"fmt"
@@ -52,27 +53,14 @@ const (
 // lastSeq reads the campaign's counter with a consistent read: the last
 // seq given (0 when none) and whether the SEQ item exists.
 func (s *Store) lastSeq(ctx context.Context, op, campaignID string) (int64, bool, error) {
-	out, err := s.db.GetItem(ctx, &dynamodb.GetItemInput{
-		TableName:      aws.String(s.table),
-		Key:            key(campaignPK(campaignID), skSeq),
-		ConsistentRead: aws.Bool(true),
-	})
-	if err != nil {
-		return 0, false, internal(op, err, "campaign %s: read the event counter", campaignID)
-	}
-	if len(out.Item) == 0 {
-		return 0, false, nil
-	}
-	last, err := getN(out.Item, attrLastSeq)
-	if err != nil {
-		return 0, false, fault.Wrap(fault.Internal, op, fmt.Errorf("campaign %s: event counter: %w", campaignID, err))
-	}
-	return last, true, nil
+	c, err := s.readCounter(ctx, op, campaignID)
+	return c.last, c.exists, err
 }
 
 // appendWrites are the items of events at the seqs after last, then the
-// counter, written back as last+len(events) on the condition that it
-// still holds last (or, when it did not exist, still does not).
+// counter, written back as last+len(events), with no tail (the caller has
+// flushed it), on the condition that it still holds last (or, when it did
+// not exist, still does not).
 func (s *Store) appendWrites(op, campaignID string, events []game.Event, last int64, exists bool) ([]write, error) {
 	if last+int64(len(events)) > maxEventSeq {
 		return nil, fault.E(fault.Invalid, op, "campaign %s has used every event seq", campaignID)
@@ -165,15 +153,26 @@ func (s *Store) LastSeq(ctx context.Context, campaignID string) (int64, error) {
 // Events lists stored events with seq > after, in order, at most limit
 // (none when limit < 1). Events past their TTL are left out: DynamoDB
 // deletes them only eventually, and local servers never do.
+//
+// The log is the event items, the range items of flushed tails and the
+// counter's tail (append.go). The counter is read first: a tail flushed
+// after it is read is in a range item the query finds, and a seq found
+// twice (a flush that died before the counter dropped its tail) is kept
+// once. What follows a hole (a transaction the query saw half of) is left
+// for the next call.
 func (s *Store) Events(ctx context.Context, campaignID string, after int64, limit int) ([]game.Event, error) {
 	const op = "list events"
 	events := []game.Event{}
 	if limit < 1 || after >= maxEventSeq {
 		return events, nil
 	}
-	// A filter applies after Limit, so s.query keeps paging until limit
-	// unexpired events are found or the partition's events are exhausted.
-	items, err := s.query(ctx, op, &dynamodb.QueryInput{
+	c, err := s.readCounter(ctx, op, campaignID)
+	if err != nil {
+		return nil, err
+	}
+	now := s.Now()
+	in := &dynamodb.QueryInput{
+		TableName:                aws.String(s.table),
 		KeyConditionExpression:   aws.String("#pk = :pk AND #sk BETWEEN :lo AND :hi"),
 		FilterExpression:         aws.String("#exp > :now"),
 		ExpressionAttributeNames: names("#exp", AttrTTL),
@@ -181,19 +180,69 @@ func (s *Store) Events(ctx context.Context, campaignID string, after int64, limi
 			":pk":  str(campaignPK(campaignID)),
 			":lo":  str(eventSK(max(after+1, 0))),
 			":hi":  str(eventSK(maxEventSeq)),
-			":now": &types.AttributeValueMemberN{Value: epoch(s.Now())},
+			":now": &types.AttributeValueMemberN{Value: epoch(now)},
 		},
 		ConsistentRead: aws.Bool(true),
-	}, limit)
-	if err != nil {
-		return nil, err
 	}
-	for _, it := range items {
-		e, err := decodeEvent(it)
+	// A filter applies after Limit, and a range item holds several
+	// events: pages are read until limit events after the tail's start
+	// or before it are found, or the partition's events are exhausted.
+	var found []game.Event
+	for n := 0; n < limit; {
+		in.Limit = aws.Int32(int32(min(limit-n, 1000)))
+		out, err := s.db.Query(ctx, in)
 		if err != nil {
-			return nil, fault.Wrap(fault.Internal, op, err)
+			return nil, internal(op, err, "campaign %s: query events", campaignID)
+		}
+		for _, it := range out.Items {
+			evs, err := decodeEvents(it)
+			if err != nil {
+				return nil, fault.Wrap(fault.Internal, op, err)
+			}
+			for _, e := range evs {
+				if e.Seq > after {
+					found = append(found, e)
+					n++
+				}
+			}
+		}
+		if len(out.LastEvaluatedKey) == 0 {
+			break
+		}
+		in.ExclusiveStartKey = out.LastEvaluatedKey
+	}
+	for _, e := range c.tail {
+		if e.Seq > after && e.CreatedAt.Add(eventTTL).After(now) {
+			found = append(found, e)
+		}
+	}
+	slices.SortStableFunc(found, func(a, b game.Event) int { return cmp.Compare(a.Seq, b.Seq) })
+	for _, e := range found {
+		if len(events) == limit {
+			break
+		}
+		if k := len(events); k > 0 {
+			if e.Seq == events[k-1].Seq {
+				continue
+			}
+			if e.Seq != events[k-1].Seq+1 {
+				break
+			}
 		}
 		events = append(events, e)
 	}
 	return events, nil
+}
+
+// decodeEvents reads an event item, or a range item's events.
+func decodeEvents(it item) ([]game.Event, error) {
+	if _, ok := it[attrEvents]; !ok {
+		e, err := decodeEvent(it)
+		return []game.Event{e}, err
+	}
+	first, err := getN(it, attrFirst)
+	if err != nil {
+		return nil, err
+	}
+	return decodeEntries(it[attrEvents], first, 0)
 }

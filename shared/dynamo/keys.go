@@ -9,12 +9,14 @@ package dynamo
 //	CAMPAIGN#<id>          LOCK                            the turn lease
 //	CAMPAIGN#<id>          MEMBER#<player id>              a membership; gsi_player = player id (byPlayer)
 //	CAMPAIGN#<id>          META                            the campaign (versioned); gsi_status, last_played_at (byStatus)
-//	CAMPAIGN#<id>          SEQ                             the event-seq counter (last_seq), written with each append
+//	CAMPAIGN#<id>          SEQ                             the event-seq counter (last_seq), written with each append, and
+//	                                                       its tail: the last events appended alone (append.go)
 //	CAMPAIGN#<id>          SESSION#<started>#<session id>  a session (versioned), oldest first
 //	CAMPAIGN#<id>          STATE                           the narrative state; turn_count guards each turn
 //	------------------------------------------------------ everything above sorts before "TURN#"
 //	CAMPAIGN#<id>          TURN#<sequence, 10 digits>      a committed turn (written once)
-//	CAMPAIGN#<id>          WIRE#EVT#<seq, 12 digits>       a server event kept for sync; expires_at = created + 7 days
+//	CAMPAIGN#<id>          WIRE#EVT#<seq, 12 digits>       a server event kept for sync, or a flushed tail under its
+//	                                                       last seq (first, events); expires_at = created + 7 days
 //	CAMPAIGN#<id>          WIRE#REQ#<request id>           a remembered request id
 //	CONNECTION#<conn id>   META                            pointer: the connection's campaign and player
 //	PLAYER#<player id>     ACCOUNT                         a player's account (versioned): token version

@@ -4,6 +4,7 @@ import (
 	"context"
 	"sync"
 	"sync/atomic"
+	"time"
 
 	"chronicler/events"
 	"chronicler/shared/fault"
@@ -11,27 +12,33 @@ import (
 )
 
 // Ordered delivery. Every connection of a campaign must get its events in
-// seq order. The store gives seqs in commit order, but the goroutines that
+// seq order. The store gives seqs in commit order, but the writers that
 // committed them race to push: the previous turn's closing events against
-// the next turn's turn.accepted, a narration delta against a presence. So
-// each campaign has one feed per process, and pushes go through it one
-// delivery at a time, from the last seq this process pushed: a delivery
-// whose events do not follow it first pushes, from the log, the events of
-// this process's appends that committed before its own and are still on
-// their way (their own deliveries then find them pushed and return). Who
-// appends later never overtakes.
+// the next turn's turn.accepted, a narration's sentence against a
+// presence, in one process or in two Lambda instances. So each campaign
+// has one feed per process, and pushes go through it one delivery at a
+// time, from the last seq this process pushed: a delivery whose events do
+// not follow it first reads from the log the events before its own that
+// it has not pushed, and pushes them first. Whoever appended them pushes
+// them too; a connection keeps the first copy of each seq (the client
+// drops a seq it has). So every delivery is a run of seqs with no hole,
+// whichever process makes it, and the per-campaign seq, not the process,
+// is what orders a connection's events: no client waits on a gap or
+// syncs because two instances pushed at once.
 //
-// What it cannot order: appends made by other processes. On one machine
-// there is one process. In the cloud each Lambda instance has its own
-// feeds, and an instance runs one invocation at a time, so it only ever
-// pushes its own events, as before, and two instances appending to one
-// campaign at once can still deliver out of order (a client sees a gap,
-// syncs, and drops what it already has). Ordering across instances needs
-// one pusher per campaign outside the handlers (a DynamoDB stream of the
-// event items, or a FIFO queue grouped by campaign); that is a later
-// change. A seq gap that no append of this process can fill is therefore
-// skipped, never waited for and never read back: reading it would push
-// again what another instance has pushed.
+// Bounds: the log is read back at most fillMax events, and only from the
+// first event committed less than fillAge ago; older ones were pushed by
+// whoever appended them, or that writer died and its table sees the gap
+// and syncs (as a connection does that missed a push). A process's first
+// delivery to a campaign starts fillMax events back for the same reason:
+// a cold Lambda instance still orders what a warm one is pushing.
+
+// fillMax bounds the events a delivery reads back and pushes again.
+const fillMax = 32
+
+// fillAge is how old an event may be and still be pushed again by a
+// delivery that follows it: longer than any delivery takes.
+const fillAge = 10 * time.Second
 
 // feeds are this process's campaign feeds, made as campaigns first
 // append. The zero value is ready to use. A feed is a few words; they are
@@ -45,7 +52,7 @@ type feeds struct {
 type feed struct {
 	mu     sync.Mutex
 	ready  atomic.Bool // pushed has been read from the store
-	pushed int64       // the last seq delivered, or passed over, by this process
+	pushed int64       // the last seq delivered by this process, or passed over as old
 	// inflight counts this process's appends to the campaign from just
 	// before their commit to the end of their delivery. It is atomic so
 	// that an append about to commit never waits for a delivery's pushes.
@@ -54,9 +61,10 @@ type feed struct {
 
 // enter returns the campaign's feed with an append about to commit
 // counted in. The first append of a campaign in this process reads the
-// campaign's last seq first, so that nothing from before is pushed again;
-// it is read before the append commits, so that every append of this
-// process has a seq after it.
+// campaign's last seq first and starts fillMax events before it, so that
+// only what may still be on its way is pushed again; it is read before
+// the append commits, so that every append of this process has a seq
+// after it.
 func (fs *feeds) enter(ctx context.Context, store Store, campaignID string) (*feed, error) {
 	fs.mu.Lock()
 	if fs.m == nil {
@@ -80,7 +88,7 @@ func (fs *feeds) enter(ctx context.Context, store Store, campaignID string) (*fe
 			f.inflight.Add(-1)
 			return nil, err
 		}
-		f.pushed = last
+		f.pushed = max(last-fillMax, 0)
 		f.ready.Store(true)
 	}
 	return f, nil
@@ -102,12 +110,12 @@ func (s *Service) deliver(ctx context.Context, campaignID string, f *feed, own [
 	}
 	first, last := own[0].Seq, own[len(own)-1].Seq
 	evs := own[max(f.pushed+1-first, 0):]
-	if f.pushed+1 < first && f.inflight.Load() > 0 {
-		earlier, err := s.logBetween(ctx, campaignID, f.pushed, first)
+	if f.pushed+1 < first {
+		earlier, err := s.logBetween(ctx, campaignID, max(f.pushed, first-1-fillMax), first)
 		if err != nil {
 			s.Log.WarnContext(ctx, "read events to deliver", "campaign", campaignID, "after", f.pushed, "err", err)
 		}
-		evs = append(earlier, evs...)
+		evs = append(fresh(earlier, s.now().Add(-fillAge)), evs...)
 	}
 	gone := s.push(ctx, campaignID, evs, skip)
 	f.pushed = last
@@ -115,6 +123,17 @@ func (s *Service) deliver(ctx context.Context, campaignID string, f *feed, own [
 	for _, id := range gone {
 		s.dropIfGone(ctx, campaignID, id, fault.E(fault.NotFound, "push", "connection gone"))
 	}
+}
+
+// fresh is evs from the first one committed at since or later: what
+// may still be on its way from the writer that appended it.
+func fresh(evs []Event, since time.Time) []Event {
+	for i, ev := range evs {
+		if !ev.CreatedAt.Before(since) {
+			return evs[i:]
+		}
+	}
+	return nil
 }
 
 // logBetween reads the campaign's events with after < seq < before.

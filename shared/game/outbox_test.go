@@ -4,7 +4,9 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"log/slog"
 	"runtime"
+	"slices"
 	"strings"
 	"sync"
 	"testing"
@@ -13,10 +15,12 @@ import (
 	"chronicler/events"
 	"chronicler/shared/fault"
 	"chronicler/shared/game"
+	"chronicler/shared/narrator"
 )
 
-// transactions counts the store's synchronous write transactions, and the
-// narration deltas among the events, for the write-count test.
+// transactions counts the store's synchronous writes (commits and
+// appends), and the narration deltas among the events, for the
+// write-count test.
 type transactions struct {
 	game.Store
 	mu     sync.Mutex
@@ -38,6 +42,11 @@ func (c *transactions) n() int {
 func (c *transactions) Commit(ctx context.Context, tx game.Tx) error {
 	c.count()
 	return c.Store.Commit(ctx, tx)
+}
+
+func (c *transactions) Append(ctx context.Context, campaignID string, e *game.Event) error {
+	c.count()
+	return c.Store.Append(ctx, campaignID, e)
 }
 
 // A plain turn with automatic dice makes a known number of synchronous
@@ -173,29 +182,119 @@ func TestConcurrentPublishesArriveInOrder(t *testing.T) {
 	}
 }
 
-// Events appended by another process (another Lambda instance) are its
-// to push: a delivery passes over their seqs rather than push them again
-// from the log, and never waits for them.
-func TestDeliveryPassesOverOtherProcessesEvents(t *testing.T) {
-	f := newFixture(t)
-	ctx := context.Background()
-	c, _ := f.table(t, "Shared", "c1")
-	if err := game.PublishForTest(ctx, f.svc, c.ID, "ours, first"); err != nil {
-		t.Fatal(err)
-	}
-	theirs := []game.Event{{Data: []byte(`{"type":"recap","campaign_id":"` + c.ID + `","text":"theirs"}`), CreatedAt: f.clock.Now()}}
-	if err := f.store.Commit(ctx, game.Tx{CampaignID: c.ID, Events: theirs}); err != nil {
-		t.Fatal(err)
-	}
-	before := len(f.push.sent["c1"])
-	if err := game.PublishForTest(ctx, f.svc, c.ID, "ours, second"); err != nil {
-		t.Fatal(err)
-	}
-	got := f.push.sent["c1"][before:]
-	if len(got) != 1 || !strings.Contains(string(got[0]), "ours, second") {
-		t.Fatalf("after another process's event, c1 was sent %q; want only ours", got)
+// An event appended by another process (another Lambda instance) a
+// moment before ours may still be on its way from there: our delivery
+// pushes it first, from the log, so the table gets the two in seq order
+// whichever push lands first (the client keeps the first copy of a seq).
+// One committed long before was that process's to push, and is passed
+// over.
+func TestDeliveryPushesOtherProcessesRecentEventsFirst(t *testing.T) {
+	for _, tc := range []struct {
+		name  string
+		since time.Duration // from their commit to ours
+		want  []string
+	}{
+		{"Recent", time.Second, []string{"theirs", "ours, second"}},
+		{"Old", time.Minute, []string{"ours, second"}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			f := newFixture(t)
+			ctx := context.Background()
+			c, _ := f.table(t, "Shared", "c1")
+			if err := game.PublishForTest(ctx, f.svc, c.ID, "ours, first"); err != nil {
+				t.Fatal(err)
+			}
+			theirs := []game.Event{{Data: []byte(`{"type":"recap","campaign_id":"` + c.ID + `","text":"theirs"}`), CreatedAt: f.clock.Now()}}
+			if err := f.store.Commit(ctx, game.Tx{CampaignID: c.ID, Events: theirs}); err != nil {
+				t.Fatal(err)
+			}
+			f.clock.Add(tc.since)
+			before := len(f.push.sent["c1"])
+			if err := game.PublishForTest(ctx, f.svc, c.ID, "ours, second"); err != nil {
+				t.Fatal(err)
+			}
+			var got []string
+			var seqs []int64
+			for _, m := range f.push.sent["c1"][before:] {
+				var e struct {
+					Seq  int64  `json:"seq"`
+					Text string `json:"text"`
+				}
+				if err := json.Unmarshal(m, &e); err != nil {
+					t.Fatal(err)
+				}
+				got, seqs = append(got, e.Text), append(seqs, e.Seq)
+			}
+			if !slices.Equal(got, tc.want) {
+				t.Fatalf("after another process's event, c1 was sent %q (seqs %v); want %q", got, seqs, tc.want)
+			}
+			for i := 1; i < len(seqs); i++ {
+				if seqs[i] != seqs[i-1]+1 {
+					t.Errorf("c1 was sent seqs %v, with a hole", seqs)
+				}
+			}
+		})
 	}
 }
+
+// Two processes deliver to one table at once, each appending while the
+// other's push is still on its way: every connection gets every seq, and
+// sees each seq for the first time only after every seq before it.
+func TestTwoProcessesDeliverInSeqOrder(t *testing.T) {
+	f := newFixture(t)
+	ctx := context.Background()
+	c, _ := f.table(t, "Two", "c1")
+	gate := make(chan struct{})
+	held := make(chan struct{}, 1)
+	// The other process: same store, its own feeds; its first push
+	// waits until ours has been made.
+	other := game.NewService(f.store, pushFunc(func(ctx context.Context, id string, data []byte) error {
+		select {
+		case held <- struct{}{}:
+			<-gate
+		default:
+		}
+		return f.push.Send(ctx, id, data)
+	}), narrator.Offline{}, f.svc.Tokens, slog.New(slog.DiscardHandler))
+	other.Now = f.clock.Now
+	before := len(f.push.sent["c1"])
+	done := make(chan error)
+	go func() { done <- game.PublishForTest(ctx, other, c.ID, "theirs") }()
+	<-held // theirs is committed; its push waits
+	if err := game.PublishForTest(ctx, f.svc, c.ID, "ours"); err != nil {
+		t.Fatal(err)
+	}
+	close(gate)
+	if err := <-done; err != nil {
+		t.Fatal(err)
+	}
+	// What the client keeps: the first copy of each seq after the last
+	// it had (one before it, pushed again, it drops).
+	var firsts []int64
+	var had int64
+	for i, m := range f.push.sent["c1"] {
+		var e struct {
+			Seq int64 `json:"seq"`
+		}
+		if err := json.Unmarshal(m, &e); err != nil {
+			t.Fatal(err)
+		}
+		if i >= before && e.Seq > had && !slices.Contains(firsts, e.Seq) {
+			firsts = append(firsts, e.Seq)
+		}
+		if i < before {
+			had = max(had, e.Seq)
+		}
+	}
+	if len(firsts) != 2 || firsts[1] != firsts[0]+1 {
+		t.Errorf("c1 first saw the seqs %v; want two in a row", firsts)
+	}
+}
+
+// pushFunc is a Pusher of one function.
+type pushFunc func(ctx context.Context, id string, data []byte) error
+
+func (p pushFunc) Send(ctx context.Context, id string, data []byte) error { return p(ctx, id, data) }
 
 // A sync resends the very bytes that were pushed live: stored without
 // their seq, events get it stamped the same way on both paths.

@@ -18,14 +18,38 @@ type message struct {
 // publish appends the messages to the campaign's event log, in a
 // transaction of their own, and delivers them (see deliver). Messages
 // that announce a write go in that write's transaction instead (commit).
+// One message alone (a narration's sentence, its slow notice) is an
+// Append: the store's cheapest write of one event.
 func (s *Service) publish(ctx context.Context, campaignID string, skip string, msgs ...message) error {
 	if len(msgs) == 0 {
+		return nil
+	}
+	if len(msgs) == 1 {
+		if err := s.append(ctx, campaignID, skip, msgs[0]); err != nil {
+			return fmt.Errorf("publish %s: %w", msgs[0].typ, err)
+		}
 		return nil
 	}
 	if err := s.commit(ctx, Tx{CampaignID: campaignID}, skip, msgs...); err != nil {
 		return fmt.Errorf("publish %s: %w", msgs[0].typ, err)
 	}
 	return nil
+}
+
+// append is publish of one message by Store.Append.
+func (s *Service) append(ctx context.Context, campaignID, skip string, m message) error {
+	data, err := events.Encode(events.Header{Type: m.typ, CampaignID: campaignID}, m.body)
+	if err != nil {
+		return fault.Wrap(fault.Internal, "encode "+m.typ, err)
+	}
+	ev := Event{Data: data, CreatedAt: s.now()}
+	f, err := s.feeds.enter(ctx, s.Store, campaignID)
+	if err != nil {
+		return err
+	}
+	err = s.Store.Append(ctx, campaignID, &ev)
+	s.deliver(ctx, campaignID, f, []Event{ev}, err == nil, skip)
+	return err
 }
 
 // commit applies tx with the messages appended to the campaign's event

@@ -46,6 +46,13 @@ func (d *dying) Commit(ctx context.Context, tx game.Tx) error {
 	return errKilled
 }
 
+func (d *dying) Append(ctx context.Context, id string, e *game.Event) error {
+	if d.dead.Load() {
+		return errKilled
+	}
+	return d.Store.Append(ctx, id, e)
+}
+
 func (d *dying) Snapshot(ctx context.Context, id string) (game.Snapshot, error) {
 	if d.dead.Load() {
 		return game.Snapshot{}, errKilled

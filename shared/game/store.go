@@ -24,6 +24,14 @@ type Store interface {
 	// mean nothing.
 	Commit(ctx context.Context, tx Tx) error
 
+	// Append appends e alone to the campaign's event log, as a Commit of
+	// Tx{CampaignID, Events: [e]} would (the seq that follows the last,
+	// given with no hole; no condition; e.Seq is set), by the cheapest
+	// write the store has for one small event: what the narration sends a
+	// sentence at a time. The event is stored, and found by Events and
+	// LastSeq, when Append returns.
+	Append(ctx context.Context, campaignID string, e *Event) error
+
 	// Snapshot reads everything a use case needs to decide about a campaign
 	// — meta, state, characters, members, sessions, live connections, the
 	// turn lease, the last event seq — in one read of its partition. It

@@ -504,3 +504,15 @@ func (w *writer) putConnection(c campaign.Connection) error {
 		c.ID, w.campaignID, data)
 	return err
 }
+
+// Append appends one event alone. On one file a Commit of it is already
+// one small write (shared with other callers' in a group commit), so it
+// is that. See game.Store.
+func (db *DB) Append(ctx context.Context, campaignID string, e *game.Event) error {
+	evs := []game.Event{*e}
+	if err := db.Commit(ctx, game.Tx{CampaignID: campaignID, Events: evs}); err != nil {
+		return err
+	}
+	e.Seq = evs[0].Seq
+	return nil
+}

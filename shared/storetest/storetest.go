@@ -56,6 +56,7 @@ func Run(t *testing.T, open func(t *testing.T) game.Store) {
 	t.Run("CampaignsByStatus", s.campaignsByStatus)
 	t.Run("Events", s.events)
 	t.Run("Outbox", s.outbox)
+	t.Run("Appends", s.appends)
 	t.Run("TurnFaults", s.turnFaults)
 	t.Run("Isolation", s.isolation)
 	t.Run("Snapshot", s.snapshot)
