@@ -82,11 +82,12 @@ func run() error {
 	webACL, _ := app.Node().TryGetContext(jsii.String("webAclArn")).(string)
 	edge := stack.EdgeProps{WebACLArn: webACL}
 	alarms := stack.AlarmProps{}
+	var daily float64 // -c dailyBudget=25: the game's cap on a day's model spend (-1: none)
 	for name, field := range map[string]*float64{
 		"webRateLimit": &edge.WebRateLimit, "connectRate": &edge.ConnectRate, "connectBurst": &edge.ConnectBurst,
 		"turnRate": &edge.TurnRate, "turnBurst": &edge.TurnBurst, "playersRate": &edge.PlayersRate, "playersBurst": &edge.PlayersBurst,
 		"hourlySpend": &alarms.HourlySpendUSD, "dailySpend": &alarms.DailySpendUSD,
-		"monthlyModelBudget": &alarms.MonthlyModelBudget, "accountConcurrency": &alarms.AccountConcurrency,
+		"monthlyModelBudget": &alarms.MonthlyModelBudget, "dailyBudget": &daily, "accountConcurrency": &alarms.AccountConcurrency,
 	} {
 		if *field, err = number(app, name); err != nil {
 			return err
@@ -97,7 +98,7 @@ func run() error {
 		ModelHigh: high, ModelLow: low,
 		SweepConcurrency: int(sweepConcurrency), ConnectConcurrency: int(connectConcurrency),
 		BackupRetentionDays: int(retention), BackupCopyVaultArn: copyVault,
-		Edge: edge, Alarms: alarms})
+		Edge: edge, Alarms: alarms, DailyBudget: daily})
 	app.Synth(nil)
 	return nil
 }

@@ -6,6 +6,7 @@ import (
 	"os"
 	"path/filepath"
 	"regexp"
+	"strconv"
 	"strings"
 
 	"chronicler/events"
@@ -38,6 +39,7 @@ const (
 	envTokenKeyARN         = "CHRONICLER_TOKEN_KEY_ARN"
 	envMetrics             = "CHRONICLER_METRICS_NAMESPACE"
 	envModelHigh           = "CHRONICLER_MODEL_HIGH"
+	envDailyBudget         = "CHRONICLER_DAILY_BUDGET_USD"
 	envModelLow            = "CHRONICLER_MODEL_LOW"
 	envIdentity            = "CHRONICLER_IDENTITY"
 	envIssuer              = "OIDC_ISSUER"
@@ -87,6 +89,11 @@ type ChroniclerStackProps struct {
 	// MonthlyBudget is the stack's monthly spend in US dollars that the
 	// budget warns about; 0 means DefaultMonthlyBudget, below 0 no budget.
 	MonthlyBudget float64
+	// DailyBudget is the game's own cap, in US dollars, on what the
+	// narrator may cost in a day (UTC) across every campaign: narration
+	// saves in steps as the day nears it (docs/operations.md, Spend caps
+	// in the game). 0 means DefaultDailyBudget, below 0 no cap.
+	DailyBudget float64
 	// ModelHigh and ModelLow name the narrator's Bedrock models (or
 	// inference profiles) of the two tiers; empty keeps the defaults, the
 	// global profiles of Claude Sonnet 4.5 and Haiku 4.5.
@@ -112,6 +119,23 @@ type ChroniclerStackProps struct {
 	Edge EdgeProps
 	// Alarms: the spend and concurrency alarms' thresholds, the models' budget.
 	Alarms AlarmProps
+}
+
+// DefaultDailyBudget is the game's cap on a day's model spend, in US
+// dollars, when ChroniclerStackProps.DailyBudget is 0: a few dozen evenings
+// of play at today's prices.
+const DefaultDailyBudget = 10
+
+// dailyBudget is the cap a DailyBudget prop sets: the default for 0, none
+// below it.
+func dailyBudget(v float64) float64 {
+	switch {
+	case v == 0:
+		return DefaultDailyBudget
+	case v < 0:
+		return 0
+	}
+	return v
 }
 
 // DefaultMonthlyBudget is the stack's budget, in US dollars a month, when
@@ -336,6 +360,9 @@ func NewChroniclerStack(scope constructs.Construct, id string, props *Chronicler
 		}
 		if f.narrates && props.ModelLow != "" {
 			env[envModelLow] = jsii.String(props.ModelLow)
+		}
+		if daily := dailyBudget(props.DailyBudget); f.narrates && daily > 0 {
+			env[envDailyBudget] = jsii.String(strconv.FormatFloat(daily, 'f', -1, 64))
 		}
 		env[envIdentity] = jsii.String(identity)
 		env[envIssuer] = pool.UserPoolProviderUrl()

@@ -65,7 +65,7 @@ var commits = []string{
 var envAllowed = []string{
 	"TABLE_NAME", "CONNECTIONS_ENDPOINT", "STATE_MACHINE_ARN", "FIGHT_STATE_MACHINE_ARN", "CHRONICLER_TOKEN_KEY_ARN",
 	"CHRONICLER_IDENTITY", "OIDC_ISSUER", "OIDC_AUDIENCE", "CHRONICLER_METRICS_NAMESPACE",
-	"CHRONICLER_MODEL_HIGH", "CHRONICLER_MODEL_LOW",
+	"CHRONICLER_MODEL_HIGH", "CHRONICLER_MODEL_LOW", "CHRONICLER_DAILY_BUDGET_USD",
 }
 
 func TestFunctionNamesMatchFolders(t *testing.T) {
@@ -299,6 +299,9 @@ func TestChroniclerStack(t *testing.T) {
 				}
 				if got := flat(env["CHRONICLER_METRICS_NAMESPACE"]); got != `"Chronicler/Test"` {
 					t.Errorf("CHRONICLER_METRICS_NAMESPACE = %s, want the stack's namespace", got)
+				}
+				if got, want := flat(env["CHRONICLER_DAILY_BUDGET_USD"]), map[bool]string{true: `"10"`, false: "null"}[want.narrates]; got != want {
+					t.Errorf("CHRONICLER_DAILY_BUDGET_USD = %s, want %s: the default daily cap where the function narrates", got, want)
 				}
 				if got := flat(env["CHRONICLER_IDENTITY"]); got != `"anonymous"` {
 					t.Errorf("CHRONICLER_IDENTITY = %s, want the default \"anonymous\"", got)
