@@ -212,6 +212,13 @@ func TestAlarmsAreTrusted(t *testing.T) {
 		}
 	})
 
+	t.Run("SweepFailureQueue", func(t *testing.T) {
+		a, ok := alarms["sweep-failure-queue"]
+		if got := reads(a); !ok || len(got) != 1 || !strings.HasPrefix(got[0], "AWS/SQS/ApproximateNumberOfMessagesVisible") || a["Threshold"] != 1.0 {
+			t.Errorf("sweep-failure-queue reads %v over %v, want the sweep's failure queue holding a message", got, a["Threshold"])
+		}
+	})
+
 	t.Run("SpendPerHourAndDay", func(t *testing.T) {
 		for name, want := range map[string][2]float64{
 			"model-spend-hour": {3600, stack.DefaultHourlySpendUSD},

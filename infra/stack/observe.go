@@ -18,6 +18,7 @@ import (
 	"github.com/aws/aws-cdk-go/awscdk/v2/awslambda"
 	"github.com/aws/aws-cdk-go/awscdk/v2/awssns"
 	"github.com/aws/aws-cdk-go/awscdk/v2/awssnssubscriptions"
+	"github.com/aws/aws-cdk-go/awscdk/v2/awssqs"
 	"github.com/aws/aws-cdk-go/awscdk/v2/awsstepfunctions"
 	"github.com/aws/jsii-runtime-go"
 )
@@ -41,6 +42,8 @@ type observed struct {
 	alarmEmail    string
 	budget        float64
 	alarms        AlarmProps
+	// sweepFailures is the queue the sweep's failed runs land in.
+	sweepFailures awssqs.IQueue
 }
 
 // AlarmProps are the thresholds of the spend and capacity alarms and the
@@ -94,6 +97,7 @@ const (
 	alarmSweepFailed   = "sweep-failures"
 	alarmSweepSilent   = "sweep-not-running"
 	alarmPushFailed    = "push-failures"
+	alarmSweepQueue    = "sweep-failure-queue" // failed sweep runs wait in their queue
 	alarmSpendHour     = "model-spend-hour"
 	alarmSpendDay      = "model-spend-day"
 	alarmConcurrency   = "account-concurrency"
@@ -255,6 +259,10 @@ func observe(stack awscdk.Stack, o observed) awssns.Topic {
 	// are players who missed a message and resync; this many is a fault.
 	alarm(alarmPushFailed, "5 or more messages could not be sent to connections, in two of three 5-minute periods (not counting connections that left)",
 		app(metrics.PushFailures, "Sum", five), 5, repeated)
+	if o.sweepFailures != nil {
+		alarm(alarmSweepQueue, "failed sweep runs wait in the sweep's failure queue, in two of three quarter-hours",
+			o.sweepFailures.MetricApproximateNumberOfMessagesVisible(&awscloudwatch.MetricOptions{Period: quarter, Statistic: jsii.String("Maximum")}), 1, swept)
+	}
 
 	// Spend: CostUSD as its total across models (the app publishes it so).
 	if v := orDefault(o.alarms.HourlySpendUSD, DefaultHourlySpendUSD); v > 0 {

@@ -501,7 +501,7 @@ func NewChroniclerStack(scope constructs.Construct, id string, props *Chronicler
 	accessLogs(stack, stage, httpAPI)
 	topic := observe(stack, observed{
 		id: id, namespace: metricsNS, fns: fns, flow: flow, fight: fight, table: table, ws: ws, http: httpAPI,
-		alarmEmail: props.AlarmEmail, budget: props.MonthlyBudget, alarms: props.Alarms,
+		alarmEmail: props.AlarmEmail, budget: props.MonthlyBudget, alarms: props.Alarms, sweepFailures: d.sweepFailures,
 	})
 	notifyDeployments(d, topic)
 	vault, backupRole := backups(stack, id, table, props)

@@ -489,7 +489,7 @@ func TestChroniclerStack(t *testing.T) {
 		}
 		want := []string{"table-throttled", "table-system-errors", "reaction-window-failed", "reaction-window-timed-out", "fight-flow-failed",
 			"http-api-5xx", "websocket-api-errors", "degraded-narrations", "model-access-denied", "sweep-failures",
-			"sweep-not-running", "push-failures", "model-spend-hour", "model-spend-day", "account-concurrency"}
+			"sweep-not-running", "push-failures", "model-spend-hour", "model-spend-day", "account-concurrency", "sweep-failure-queue"}
 		for name := range wantFunctions {
 			want = append(want, name+"-errors", name+"-throttles", name+"-near-timeout")
 		}
