@@ -94,9 +94,10 @@ func init() {
 	}
 }
 
-// stems are the first four letters of each word of four letters or more
-// in text, lower case, leaving out the commonest small words of spells'
-// names ("Protection from Evil and Good").
+// stems are the first four letters (or all three) of each word of three
+// letters or more in text, lower case ("ray", "fly", "web" name spells),
+// leaving out the commonest small words of spells' names ("Protection
+// from Evil and Good").
 func stems(text string) map[string]bool {
 	out := map[string]bool{}
 	for _, w := range strings.FieldsFunc(strings.ToLower(text), func(r rune) bool { return r < 'a' || r > 'z' }) {

@@ -129,7 +129,7 @@ func thriftNotice(t campaign.Thrift) string {
 	case ThriftOffline:
 		return fmt.Sprintf("%s is spent (%s): the built-in narrator tells the story from now on, for free.", capitalised(what), spent)
 	}
-	return fmt.Sprintf("Narration is back to full (%s spent).", spent)
+	return "Narration is back to full: every budget has room again."
 }
 
 func capitalised(s string) string {

@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"math"
+	"strings"
 	"testing"
 
 	"chronicler/events"
@@ -82,7 +83,7 @@ func TestCampaignBudgetSavesInStepsAndTellsTheTable(t *testing.T) {
 	if last := n.narrated[len(n.narrated)-1]; len(n.narrated) != 6 || last.Tier != narrator.High || last.Brief {
 		t.Fatalf("after the budget grew: %d narrations, the last %s brief %v", len(n.narrated), last.Tier, last.Brief)
 	}
-	if told := f.thrifts(t, "c1"); len(told) != 4 || told[3].Step != "" {
+	if told := f.thrifts(t, "c1"); len(told) != 4 || told[3].Step != "" || !strings.Contains(told[3].Text, "back to full") {
 		t.Fatalf("the return to full was not told: %+v", told)
 	}
 }
