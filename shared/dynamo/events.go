@@ -50,13 +50,6 @@ const (
 	maxEventBytes = 390 << 10
 )
 
-// lastSeq reads the campaign's counter with a consistent read: the last
-// seq given (0 when none) and whether the SEQ item exists.
-func (s *Store) lastSeq(ctx context.Context, op, campaignID string) (int64, bool, error) {
-	c, err := s.readCounter(ctx, op, campaignID)
-	return c.last, c.exists, err
-}
-
 // appendWrites are the items of events at the seqs after last, then the
 // counter, written back as last+len(events), with no tail (the caller has
 // flushed it), on the condition that it still holds last (or, when it did
@@ -146,8 +139,8 @@ func (s *Store) batchPut(ctx context.Context, op, campaignID string, reqs []type
 
 // LastSeq reads the campaign's event counter alone. See game.Store.
 func (s *Store) LastSeq(ctx context.Context, campaignID string) (int64, error) {
-	last, _, err := s.lastSeq(ctx, "read last seq", campaignID)
-	return last, err
+	c, err := s.readCounter(ctx, "read last seq", campaignID)
+	return c.last, err
 }
 
 // Events lists stored events with seq > after, in order, at most limit

@@ -98,6 +98,7 @@ const (
 	attrEventData   = "data"             // events: the complete JSON message
 	attrEventAt     = "created_at"       // events
 	attrEventEnc    = "enc"              // events: how data is encoded, when not as it is (encGzip)
+	attrMicros      = "micros"           // SPEND#: the day's spend in millionths of a dollar
 )
 
 // encGzip marks an event whose data is gzipped.

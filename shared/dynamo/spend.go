@@ -2,7 +2,6 @@ package dynamo
 
 import (
 	"context"
-	"fmt"
 	"math"
 	"time"
 
@@ -19,18 +18,19 @@ const spendTTL = 40 * 24 * time.Hour
 // Spent is what the narrator cost the whole game on day (SPEND#<day>,
 // read consistently). See game.DaySpend.
 func (s *Store) Spent(ctx context.Context, day string) (float64, error) {
+	const op = "read spend"
 	out, err := s.db.GetItem(ctx, &dynamodb.GetItemInput{
 		TableName: aws.String(s.table), Key: key(pkSpend+day, skMeta), ConsistentRead: aws.Bool(true),
 	})
 	if err != nil {
-		return 0, fmt.Errorf("read the spend of %s: %w", day, err)
+		return 0, internal(op, err, "read the spend of %s", day)
 	}
 	if len(out.Item) == 0 {
 		return 0, nil
 	}
-	micros, err := getN(out.Item, "micros")
+	micros, err := getN(out.Item, attrMicros)
 	if err != nil {
-		return 0, fmt.Errorf("read the spend of %s: %w", day, err)
+		return 0, internal(op, err, "read the spend of %s", day)
 	}
 	return float64(micros) / 1e6, nil
 }
@@ -50,15 +50,15 @@ func (s *Store) AddSpent(ctx context.Context, day string, usd float64) error {
 	_, err = s.db.UpdateItem(ctx, &dynamodb.UpdateItemInput{
 		TableName:                aws.String(s.table),
 		Key:                      key(pkSpend+day, skMeta),
-		UpdateExpression:         aws.String("ADD micros :m SET #ttl = :ttl"),
-		ExpressionAttributeNames: map[string]string{"#ttl": AttrTTL},
+		UpdateExpression:         aws.String("ADD #m :m SET #ttl = :ttl"),
+		ExpressionAttributeNames: map[string]string{"#m": attrMicros, "#ttl": AttrTTL},
 		ExpressionAttributeValues: item{
 			":m":   num(int64(math.Round(usd * 1e6))),
 			":ttl": num(d.Add(spendTTL).Unix()),
 		},
 	})
 	if err != nil {
-		return fmt.Errorf("%s: %w", op, err)
+		return internal(op, err, "update the spend item")
 	}
 	return nil
 }

@@ -5,9 +5,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"log/slog"
-	"net/http/httptest"
 	"strings"
-	"sync"
 	"sync/atomic"
 	"testing"
 	"time"
@@ -15,10 +13,10 @@ import (
 	"chronicler/events"
 	"chronicler/shared/auth"
 	"chronicler/shared/campaign"
-	"chronicler/shared/dynamo/dynamotest"
 	"chronicler/shared/game"
 	"chronicler/shared/narrator"
 	"chronicler/shared/throttle"
+	"chronicler/shared/throttle/throttletest"
 )
 
 // prose is the narration a sentences narrator tells, a sentence at a time:
@@ -64,24 +62,6 @@ type silentPusher struct{ n atomic.Int64 }
 
 func (p *silentPusher) Send(context.Context, string, []byte) error { p.n.Add(1); return nil }
 
-// benchClock is a settable time, moved on between turns.
-type benchClock struct {
-	mu sync.Mutex
-	t  time.Time
-}
-
-func (c *benchClock) Now() time.Time {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	return c.t
-}
-
-func (c *benchClock) Add(d time.Duration) {
-	c.mu.Lock()
-	c.t = c.t.Add(d)
-	c.mu.Unlock()
-}
-
 // BenchmarkTurnCapacity plays solo turns (an ability check with automatic
 // dice, narrated in 3 and in 10 sentences) through the game service and
 // this store on the test server, and reports what each turn cost in
@@ -93,12 +73,11 @@ func (c *benchClock) Add(d time.Duration) {
 func BenchmarkTurnCapacity(b *testing.B) {
 	for _, n := range []int{3, 10} {
 		b.Run(fmt.Sprintf("sentences=%d", n), func(b *testing.B) {
-			srv := httptest.NewServer(dynamotest.New())
-			b.Cleanup(srv.Close)
-			db := newClient(srv.URL)
-			m := &meter{API: db}
-			store := New(m, newTable(b, db))
-			clock := &benchClock{t: time.Date(2026, 1, 1, 18, 0, 0, 0, time.UTC)}
+			store, _ := open(b)
+			m := &meter{API: store.db}
+			store.db = m
+			clock := &throttletest.Clock{}
+			clock.Set(time.Date(2026, 1, 1, 18, 0, 0, 0, time.UTC))
 			store.Now = clock.Now
 			signer, err := auth.NewSigner([]byte("0123456789abcdef0123456789abcdef"), 24*time.Hour, clock.Now)
 			if err != nil {

@@ -48,21 +48,36 @@ func longCampaign(n int) events.Export {
 	return e
 }
 
-// real is the API over a real game on SQLite.
-func real(t *testing.T) (api, string) {
+// sqliteStore is a store of the test's own, on a SQLite file.
+func sqliteStore(t *testing.T) *sqlite.DB {
 	t.Helper()
 	db, err := sqlite.Open(filepath.Join(t.TempDir(), "test.db"))
 	if err != nil {
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { db.Close() })
+	return db
+}
+
+// gameAPI is the API over a real game on store, its service set up by
+// tune first.
+func gameAPI(t *testing.T, store game.Store, tune func(*game.Service)) api {
+	t.Helper()
 	signer, err := auth.NewSigner([]byte("0123456789abcdef0123456789abcdef"), time.Hour, time.Now)
 	if err != nil {
 		t.Fatal(err)
 	}
-	svc := game.NewService(db, nil, narrator.Offline{}, signer, slog.New(slog.DiscardHandler))
-	svc.APILimit = nil // the test pages as fast as it can
-	a := api{h: httpapi.New(svc, "sqlite", slog.New(slog.DiscardHandler))}
+	svc := game.NewService(store, nil, narrator.Offline{}, signer, slog.New(slog.DiscardHandler))
+	tune(svc)
+	return api{h: httpapi.New(svc, "sqlite", slog.New(slog.DiscardHandler))}
+}
+
+// real is the API over a real game on SQLite, and a player's bearer.
+func real(t *testing.T) (api, string) {
+	t.Helper()
+	a := gameAPI(t, sqliteStore(t), func(svc *game.Service) {
+		svc.APILimit = nil // the test pages as fast as it can
+	})
 	res := a.do(t, "POST", "/api/players", "", `{"name":"Aria"}`)
 	var id struct{ Token string }
 	if err := json.Unmarshal([]byte(res.Body), &id); err != nil || id.Token == "" {

@@ -4,33 +4,22 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
-	"log/slog"
 	"net/http/httptest"
-	"path/filepath"
 	"testing"
 	"time"
 
-	"chronicler/shared/auth"
 	"chronicler/shared/dynamo"
 	"chronicler/shared/dynamo/dynamotest"
 	"chronicler/shared/fault"
 	"chronicler/shared/game"
 	"chronicler/shared/httpapi"
-	"chronicler/shared/narrator"
-	"chronicler/shared/sqlite"
 )
 
 // instance is one function instance: the API over a real game, with the
 // store and the limiters' table it shares with the other instances.
 func instance(t *testing.T, store game.Store, limiters func() (*dynamo.Limiter, *dynamo.Limiter)) api {
 	t.Helper()
-	signer, err := auth.NewSigner([]byte("0123456789abcdef0123456789abcdef"), time.Hour, time.Now)
-	if err != nil {
-		t.Fatal(err)
-	}
-	svc := game.NewService(store, nil, narrator.Offline{}, signer, slog.New(slog.DiscardHandler))
-	svc.PlayerLimit, svc.TicketLimit = limiters()
-	return api{h: httpapi.New(svc, "sqlite", slog.New(slog.DiscardHandler))}
+	return gameAPI(t, store, func(svc *game.Service) { svc.PlayerLimit, svc.TicketLimit = limiters() })
 }
 
 // shared is what two instances share: one SQLite store, and the
@@ -38,11 +27,7 @@ func instance(t *testing.T, store game.Store, limiters func() (*dynamo.Limiter, 
 // functions of the stack share theirs.
 func shared(t *testing.T, players, tickets game.Rate) (game.Store, func() (*dynamo.Limiter, *dynamo.Limiter)) {
 	t.Helper()
-	db, err := sqlite.Open(filepath.Join(t.TempDir(), "test.db"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { db.Close() })
+	db := sqliteStore(t)
 	srv := httptest.NewServer(dynamotest.New())
 	t.Cleanup(srv.Close)
 	client := dynamotest.Client(srv.URL)

@@ -472,20 +472,26 @@ func (w *writer) request(r campaign.Request) error {
 	if err != nil {
 		return w.encodeErr(err)
 	}
-	// The campaign's claims expired by the time of this one go first: the
-	// log of requests holds what a repeat could still meet, and an id
-	// whose claim has expired may be claimed again.
-	if _, err := w.exec("purge expired requests", `DELETE FROM requests WHERE campaign_id = ? AND expires_at IS NOT NULL AND expires_at <= ?`,
-		w.campaignID, timeKey(r.CreatedAt)); err != nil {
-		return err
-	}
+	now := timeKey(r.CreatedAt)
 	var expires any // NULL: kept for the campaign's life
 	if r.ExpiresAt != nil {
 		expires = timeKey(*r.ExpiresAt)
+		// A claim, itself forgotten in time, purges the campaign's claims
+		// expired by now: the log of requests holds what a repeat could
+		// still meet. A client's request (every turn's commit) does not
+		// pay for the purge; the next claim (every connect) does it.
+		if _, err := w.exec("purge expired requests", `DELETE FROM requests WHERE campaign_id = ? AND expires_at IS NOT NULL AND expires_at <= ?`,
+			w.campaignID, now); err != nil {
+			return err
+		}
 	}
+	// An id whose claim has expired may be taken again, whether or not a
+	// purge has deleted it yet.
 	return w.must("insert request "+r.RequestID, "this request was already handled",
-		`INSERT INTO requests (campaign_id, request_id, data, expires_at) VALUES (?, ?, ?, ?) ON CONFLICT DO NOTHING`,
-		w.campaignID, r.RequestID, data, expires)
+		`INSERT INTO requests (campaign_id, request_id, data, expires_at) VALUES (?, ?, ?, ?)
+			ON CONFLICT (campaign_id, request_id) DO UPDATE SET data = excluded.data, expires_at = excluded.expires_at
+			WHERE requests.expires_at IS NOT NULL AND requests.expires_at <= ?`,
+		w.campaignID, r.RequestID, data, expires, now)
 }
 
 // putConnection binds the connection to this campaign, moving it if it was

@@ -226,7 +226,7 @@ func TestTurnContextOldAndNewRows(t *testing.T) {
 	}
 }
 
-// An expired claim's row is deleted by the next request written to its
+// An expired claim's row is deleted by the next claim written to its
 // campaign, and a client's request (no expiry) stays: the table keeps what
 // a repeat could still meet, not every connection ever made.
 func TestExpiredClaimsArePurgedOnWrite(t *testing.T) {
@@ -273,5 +273,31 @@ func TestExpiredClaimsArePurgedOnWrite(t *testing.T) {
 	}
 	if got := strings.Join(ids, " "); got != "connect-ticket:b connect-ticket:c r1" {
 		t.Errorf("rows after the purge: %s, want connect-ticket:b connect-ticket:c r1", got)
+	}
+}
+
+// An expired claim that no purge has deleted yet does not keep its id:
+// a request without an expiry (which purges nothing) takes it, and a
+// claim still live keeps it.
+func TestExpiredClaimIdIsFreeBeforeItsPurge(t *testing.T) {
+	db, _ := openTemp(t)
+	createCampaign(t, db, "camp-a")
+	expires := t0.Add(time.Hour)
+	claim := &campaign.Request{RequestID: "step:t1:1", CreatedAt: t0, ExpiresAt: &expires}
+	if err := db.Commit(t.Context(), game.Tx{CampaignID: "camp-a", Request: claim}); err != nil {
+		t.Fatal(err)
+	}
+	early := &campaign.Request{RequestID: "step:t1:1", TurnID: "t1", CreatedAt: t0.Add(59 * time.Minute)}
+	if err := db.Commit(t.Context(), game.Tx{CampaignID: "camp-a", Request: early}); !fault.Is(err, fault.Conflict) {
+		t.Fatalf("the id while its claim is live: %v, want Conflict", err)
+	}
+	late := &campaign.Request{RequestID: "step:t1:1", TurnID: "t1", CreatedAt: t0.Add(time.Hour)}
+	if err := db.Commit(t.Context(), game.Tx{CampaignID: "camp-a", Request: late}); err != nil {
+		t.Fatalf("the id once its claim expired: %v", err)
+	}
+	db.SetNow(func() time.Time { return t0.Add(2 * time.Hour) })
+	got, err := db.Request(t.Context(), "camp-a", "step:t1:1")
+	if err != nil || got.ExpiresAt != nil || got.TurnID != "t1" {
+		t.Errorf("the request that took the id: %+v, %v", got, err)
 	}
 }

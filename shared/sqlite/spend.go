@@ -4,7 +4,6 @@ import (
 	"context"
 	"database/sql"
 	"errors"
-	"fmt"
 	"math"
 	"time"
 
@@ -19,7 +18,7 @@ func (db *DB) Spent(ctx context.Context, day string) (float64, error) {
 		return 0, nil
 	}
 	if err != nil {
-		return 0, fmt.Errorf("read the spend of %s: %w", day, err)
+		return 0, storeErr("read spend", "read the spend of "+day, err)
 	}
 	return float64(micros) / 1e6, nil
 }

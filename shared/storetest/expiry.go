@@ -35,6 +35,12 @@ func (c *suiteClock) set(t time.Time) {
 	c.t = t
 }
 
+func (c *suiteClock) add(d time.Duration) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	c.t = c.t.Add(d)
+}
+
 // clocked opens a store on a clock the test moves, starting at t0.
 func (s suite) clocked(t *testing.T) (game.Store, *suiteClock) {
 	t.Helper()

@@ -53,7 +53,7 @@ func (s suite) turnFaults(t *testing.T) {
 func (s suite) killTurnAt(t *testing.T, step int, after bool) bool {
 	ctx := context.Background()
 	st := s.open(t)
-	clock := &faultClock{t: t0}
+	clock := &suiteClock{t: t0}
 	push := &seqRecorder{seqs: map[string][]int64{}}
 	svc := faultService(t, st, push, clock)
 	p := game.Player{ID: "p1", Name: "Aria"}
@@ -149,7 +149,7 @@ func checkLog(t *testing.T, st game.Store, campaignID, where string) {
 	}
 }
 
-func faultService(t *testing.T, st game.Store, push game.Pusher, clock *faultClock) *game.Service {
+func faultService(t *testing.T, st game.Store, push game.Pusher, clock *suiteClock) *game.Service {
 	t.Helper()
 	signer, err := auth.NewSigner([]byte("0123456789abcdef0123456789abcdef"), 24*time.Hour, clock.now)
 	if err != nil {
@@ -160,14 +160,6 @@ func faultService(t *testing.T, st game.Store, push game.Pusher, clock *faultClo
 	svc.TurnLimit, svc.APILimit = nil, nil
 	return svc
 }
-
-type faultClock struct {
-	mu sync.Mutex
-	t  time.Time
-}
-
-func (c *faultClock) now() time.Time      { c.mu.Lock(); defer c.mu.Unlock(); return c.t }
-func (c *faultClock) add(d time.Duration) { c.mu.Lock(); c.t = c.t.Add(d); c.mu.Unlock() }
 
 // seqRecorder is a pusher that keeps the seqs each connection was sent.
 type seqRecorder struct {
