@@ -166,13 +166,10 @@ func (n *Narrator) Narrate(ctx context.Context, req narrator.Request, emit func(
 	return out, nil
 }
 
-// prose is the output cap of a prose reply whose own cap is c, or the
-// configured ceiling when lower.
+// prose is the output cap of a prose reply whose own cap is c
+// (narrator.ProseCap), as Converse takes it.
 func (n *Narrator) prose(c int) *int32 {
-	if n.cfg.MaxTokens > 0 {
-		c = min(c, n.cfg.MaxTokens)
-	}
-	return aws.Int32(int32(c))
+	return aws.Int32(int32(narrator.ProseCap(c, n.cfg.MaxTokens)))
 }
 
 // Summarize implements narrator.Narrator with Converse on the low model.
