@@ -17,7 +17,6 @@ import (
 	"github.com/aws/smithy-go"
 	"github.com/aws/smithy-go/transport/http/protocol/restjson1"
 
-	"chronicler/shared/fault"
 	"chronicler/shared/narrator"
 )
 
@@ -231,10 +230,10 @@ func (n *Narrator) ReadIntent(ctx context.Context, req narrator.IntentRequest) (
 	return narrator.ReadIntentWith(ctx, n.tool, "bedrock read intent", req)
 }
 
-// tool asks the low model to answer by calling tool, and returns the
-// tool's input as JSON, with the usage Bedrock reported. Errors are
-// Unavailable, or Invalid when the model answered without calling the
-// tool.
+// tool is a narrator.ToolCall: it asks the low model to answer by
+// calling tool, and returns the tool's input as JSON (nil when the model
+// answered without it), with the usage Bedrock reported. Errors are
+// Unavailable.
 func (n *Narrator) tool(ctx context.Context, op string, blocks []narrator.Block, tool narrator.Tool) (raw []byte, model string, usage narrator.Usage, err error) {
 	model = n.cfg.LowModel
 	system, user := prompt(blocks)
@@ -251,7 +250,6 @@ func (n *Narrator) tool(ctx context.Context, op string, blocks []narrator.Block,
 			ToolChoice: &types.ToolChoiceMemberTool{Value: types.SpecificToolChoice{Name: aws.String(tool.Name)}},
 		},
 	}
-	var called bool
 	err = n.converse(ctx, op, in, func(res *bedrockruntime.ConverseOutput) error {
 		usage = usageOf(res.Usage)
 		msg, ok := res.Output.(*types.ConverseOutputMemberMessage)
@@ -260,7 +258,6 @@ func (n *Narrator) tool(ctx context.Context, op string, blocks []narrator.Block,
 		}
 		for _, c := range msg.Value.Content {
 			if u, ok := c.(*types.ContentBlockMemberToolUse); ok && aws.ToString(u.Value.Name) == tool.Name && u.Value.Input != nil {
-				called = true
 				var err error
 				raw, err = u.Value.Input.MarshalSmithyDocument()
 				return err
@@ -268,9 +265,6 @@ func (n *Narrator) tool(ctx context.Context, op string, blocks []narrator.Block,
 		}
 		return nil
 	})
-	if err == nil && !called {
-		err = fault.E(fault.Invalid, op, "the model did not call %s", tool.Name)
-	}
 	return raw, model, usage, err
 }
 

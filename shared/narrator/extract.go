@@ -143,20 +143,32 @@ type Definer interface {
 }
 
 // ToolCall is an adapter's low-tier call answered through one tool: the
-// tool's input as JSON, the model and the usage. Errors are Unavailable,
-// or Invalid when the model answered without calling the tool.
+// tool's input as JSON (nil when the model answered without calling the
+// tool), the model and the usage. Errors are Unavailable.
 type ToolCall func(ctx context.Context, op string, blocks []Block, tool Tool) (raw []byte, model string, usage Usage, err error)
+
+// useTool makes call with blocks and tool and decodes the tool's input:
+// the answer, with the call's model and usage also beside an error (a
+// call answered was paid for). An answer without the tool is Invalid, as
+// is one decode refuses.
+func useTool[T any](ctx context.Context, call ToolCall, op string, blocks []Block, tool Tool, decode func(raw []byte) (T, error)) (v T, model string, usage Usage, err error) {
+	raw, model, usage, err := call(ctx, op, blocks, tool)
+	if err == nil && raw == nil {
+		err = fault.E(fault.Invalid, op, "the model did not call %s", tool.Name)
+	}
+	if err == nil {
+		v, err = decode(raw)
+	}
+	return v, model, usage, err
+}
 
 // DefineWith is Definer.Define for an adapter's ToolCall: the
 // define_terms tool, its answer validated by DecodeDefinitions.
 func DefineWith(ctx context.Context, call ToolCall, op string, req DefineRequest) (Defined, error) {
-	raw, model, usage, err := call(ctx, op, DefineBlocks(req), DefineTool())
-	out := Defined{Model: model, Usage: usage}
-	if err != nil {
-		return out, err
-	}
-	out.Definitions, err = DecodeDefinitions(raw, req.Terms)
-	return out, err
+	defs, model, usage, err := useTool(ctx, call, op, DefineBlocks(req), DefineTool(), func(raw []byte) (map[string]string, error) {
+		return DecodeDefinitions(raw, req.Terms)
+	})
+	return Defined{Definitions: defs, Model: model, Usage: usage}, err
 }
 
 // Tool is a function a model may call, with a JSON schema for its input.
@@ -169,20 +181,12 @@ type Tool struct {
 // DefineToolName is the tool a definition call answers through.
 const DefineToolName = "define_terms"
 
-var (
-	defineOnce sync.Once
-	defineTool Tool
-)
-
 // DefineTool is the define_terms tool; its schema is reflected from
 // Glossed.
-func DefineTool() Tool {
-	defineOnce.Do(func() {
-		defineTool = Tool{Name: DefineToolName, Schema: schemaOf(&Glossed{}),
-			Description: "Record a definition of a few words for each coined term, from how the campaign used it."}
-	})
-	return defineTool
-}
+var DefineTool = sync.OnceValue(func() Tool {
+	return Tool{Name: DefineToolName, Schema: schemaOf(&Glossed{}),
+		Description: "Record a definition of a few words for each coined term, from how the campaign used it."}
+})
 
 // schemaOf is the JSON schema of v's type, inlined (no $ref, no $id), as
 // the Converse API and chat completions take a tool's input schema.

@@ -15,7 +15,6 @@ import (
 	"strings"
 	"time"
 
-	"chronicler/shared/fault"
 	"chronicler/shared/narrator"
 )
 
@@ -274,9 +273,9 @@ func (n *Narrator) ReadIntent(ctx context.Context, req narrator.IntentRequest) (
 	return narrator.ReadIntentWith(ctx, n.tool, "openai read intent", req)
 }
 
-// tool asks the low model to call tool and returns the call's arguments
-// as JSON, with the usage the server reported. Errors are Unavailable, or
-// Invalid when the model answered without calling the tool.
+// tool is a narrator.ToolCall: it asks the low model to call tool and
+// returns the call's arguments as JSON (nil when the model called none),
+// with the usage the server reported. Errors are Unavailable.
 func (n *Narrator) tool(ctx context.Context, op string, blocks []narrator.Block, tool narrator.Tool) (raw []byte, model string, usage narrator.Usage, err error) {
 	model = n.cfg.LowModel
 	body := completionRequest{Model: model, Messages: messages(blocks), MaxTokens: tool.MaxOutput(),
@@ -296,9 +295,6 @@ func (n *Narrator) tool(ctx context.Context, op string, blocks []narrator.Block,
 	})
 	if model == "" {
 		model = reported
-	}
-	if err == nil && raw == nil {
-		err = fault.E(fault.Invalid, op, "the model did not call %s", tool.Name)
 	}
 	return raw, model, usage, err
 }
