@@ -96,12 +96,6 @@ type ExtractedTerm struct {
 	Evidence   string `json:"evidence" jsonschema_description:"The sentence of the turn that uses it, copied exactly."`
 }
 
-// Empty reports whether the extraction holds nothing.
-func (x Extraction) Empty() bool {
-	return len(x.NPCs)+len(x.Items)+len(x.Places)+len(x.Promises)+len(x.Debts)+len(x.Deaths)+len(x.Terms)+
-		len(x.Scene)+len(x.Attitudes) == 0
-}
-
 // Glossed is the definitions of coined terms, as the low tier answers
 // through the define_terms tool.
 type Glossed struct {
@@ -243,33 +237,17 @@ func decodeStrict(raw []byte, v any) error {
 	return nil
 }
 
-// DecodeExtraction decodes and validates one turn's facts, as a fold's
-// answer gives them, for turn. It refuses the whole answer (never part of
-// it) when it is not one JSON object of Extraction's shape, has more than
-// a dozen entries in a list, names something with markup, control
-// characters or more than a few words, or quotes evidence that is not a
-// sentence of the turn naming the entry. NPCs, items, places, deaths, terms, scene
-// changes and attitudes must be evidenced by the narration or the rules
-// result: the player's own words cannot introduce them; promises and debts
-// may come from the player's words. A scene change is a time of day from
+// validExtraction is one turn's facts, as a fold's answer gives them,
+// checked against turn, its entries' white space collapsed. It refuses
+// the whole of x (never part of it) when it has more than a dozen entries
+// in a list, names something with markup, control characters or more
+// than a few words, or quotes evidence that is not a sentence of the turn
+// naming the entry. NPCs, items, places, deaths, terms, scene changes and
+// attitudes must be evidenced by the narration or the rules result: the
+// player's own words cannot introduce them; promises and debts may come
+// from the player's words. A scene change is a time of day from
 // TimesOfDay, a weather of a few plain words, or an NPC named in its
-// evidence arriving or leaving; an attitude is one of Attitudes. Entries are
-// returned with their white space collapsed. Errors are Invalid.
-func DecodeExtraction(raw []byte, turn campaign.Turn) (Extraction, error) {
-	const op = "decode extraction"
-	var x Extraction
-	if err := decodeStrict(raw, &x); err != nil {
-		return Extraction{}, errInvalid(op, "not an extraction: %v", err)
-	}
-	x, err := validExtraction(x, turn)
-	if err != nil {
-		return Extraction{}, errInvalid(op, "%v", err)
-	}
-	return x, nil
-}
-
-// validExtraction is x checked against turn as DecodeExtraction says,
-// its entries' white space collapsed.
+// evidence arriving or leaving; an attitude is one of Attitudes.
 func validExtraction(x Extraction, turn campaign.Turn) (Extraction, error) {
 	told := []string{turn.Narration, turn.RulesResult}
 	said := append([]string{turn.Action}, told...)

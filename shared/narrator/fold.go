@@ -94,7 +94,7 @@ const maxFoldSummary = 2400
 // maxFoldSummary characters, or holds control characters; when an entry
 // names a turn whose facts were not asked for (a turn the engine played,
 // one not in the fold) or a turn twice; or when any
-// turn's facts fail DecodeExtraction's checks against that turn. Errors
+// turn's facts fail validExtraction's checks against that turn. Errors
 // are Invalid.
 func DecodeFold(raw []byte, req FoldRequest) (Fold, error) {
 	const op = "decode fold"

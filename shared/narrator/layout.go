@@ -45,17 +45,6 @@ const (
 	LayoutFlat Layout = "flat"
 )
 
-// ParseLayout reads a layout's name: "cached" (or "") or "flat".
-func ParseLayout(s string) (Layout, error) {
-	switch strings.ToLower(strings.TrimSpace(s)) {
-	case "", "cached":
-		return LayoutCached, nil
-	case string(LayoutFlat):
-		return LayoutFlat, nil
-	}
-	return "", fmt.Errorf("prompt layout %q: want cached or flat", s)
-}
-
 // Block names LayoutCached adds to those of the flat layout.
 const (
 	BlockCanon = "canon" // what the party knows for sure
