@@ -52,7 +52,8 @@ const (
 	BlockLore  = "lore"  // what this turn recalls
 )
 
-// The cache points' lifetimes in LayoutCached.
+// The cache points' lifetimes: the stable prefix's (both layouts) and
+// the recent turns' (LayoutCached).
 const (
 	StableTTL = time.Hour
 	RecentTTL = 5 * time.Minute
