@@ -157,10 +157,11 @@ func Service(ctx context.Context, c Config) (*game.Service, error) {
 
 // dailyBudget reads EnvDailyBudget: a number of dollars, 0 or more.
 func dailyBudget(s string) (float64, error) {
-	if strings.TrimSpace(s) == "" {
+	t := strings.TrimSpace(s)
+	if t == "" {
 		return 0, nil
 	}
-	v, err := strconv.ParseFloat(strings.TrimSpace(s), 64)
+	v, err := strconv.ParseFloat(t, 64)
 	if err != nil || v < 0 || math.IsNaN(v) || math.IsInf(v, 0) {
 		return 0, fmt.Errorf("%s=%q: want a number of US dollars, 0 or more", EnvDailyBudget, s)
 	}
@@ -226,9 +227,7 @@ func fromEnv(ctx context.Context, keyed bool) (*game.Service, error) {
 		return nil, err
 	}
 	// The use cases' defaults, kept in the table.
-	turns, calls := dynamo.NewLimiter(db, table, "turn", 1, 5), dynamo.NewLimiter(db, table, "api", 20, 60)
-	turns.Log, calls.Log = log, log
-	svc.TurnLimit, svc.APILimit = turns, calls
+	svc.TurnLimit, svc.APILimit = tableLimiter(db, table, log, "turn", 1, 5), tableLimiter(db, table, log, "api", 20, 60)
 	rates, _ := game.ParseAddressRates(os.Getenv(EnvAddressRates)) // Service parsed it
 	svc.InviteLimit, svc.PlayerLimit, svc.TicketLimit = TableLimiters(db, table, log, rates)
 	return svc, nil
@@ -243,11 +242,16 @@ func TableLimiters(db dynamo.LimiterAPI, table string, log *slog.Logger, rates g
 		if r.Burst == 0 {
 			return nil
 		}
-		l := dynamo.NewLimiter(db, table, name, r.PerSecond(), r.Burst)
-		l.Log = log
-		return l
+		return tableLimiter(db, table, log, name, r.PerSecond(), r.Burst)
 	}
 	return limiter("invite", rates.Invites), limiter("players", rates.Players), limiter("tickets", rates.Tickets)
+}
+
+// tableLimiter is the limiter name kept in the table, logging to log.
+func tableLimiter(db dynamo.LimiterAPI, table string, log *slog.Logger, name string, rate float64, burst int) *dynamo.Limiter {
+	l := dynamo.NewLimiter(db, table, name, rate, burst)
+	l.Log = log
+	return l
 }
 
 // tokenKeys are the keys of the secret EnvTokenKeyARN names, or of

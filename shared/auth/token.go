@@ -114,7 +114,7 @@ func (k Keys) check() error {
 		return fault.E(fault.Invalid, op, "at most %d previous keys are kept", MaxPreviousKeys)
 	}
 	seen := map[string]bool{}
-	for i, key := range append([][]byte{k.Current}, k.Previous...) {
+	for i, key := range k.all() {
 		name := "the current key"
 		if i > 0 {
 			name = fmt.Sprintf("previous key %d", i)
@@ -131,6 +131,16 @@ func (k Keys) check() error {
 	return nil
 }
 
+// all are the keys, the current one first.
+func (k Keys) all() [][]byte { return append([][]byte{k.Current}, k.Previous...) }
+
+// tokenHeader is a token's header as this server writes it.
+type tokenHeader struct {
+	Alg string `json:"alg"`
+	Kid string `json:"kid"`
+	Typ string `json:"typ"`
+}
+
 // NewSigner returns a Signer of one key; tokens live for ttl. now is the
 // clock.
 func NewSigner(key []byte, ttl time.Duration, now func() time.Time) (*Signer, error) {
@@ -144,20 +154,13 @@ func NewRotatingSigner(k Keys, ttl time.Duration, now func() time.Time) (*Signer
 		return nil, err
 	}
 	s := &Signer{ttl: ttl, now: now}
-	for _, key := range append([][]byte{k.Current}, k.Previous...) {
+	for _, key := range k.all() {
 		id := KeyID(key)
-		h, _ := json.Marshal(struct {
-			Alg string `json:"alg"`
-			Kid string `json:"kid"`
-			Typ string `json:"typ"`
-		}{"HS256", id, "JWT"})
+		h, _ := json.Marshal(tokenHeader{"HS256", id, "JWT"})
 		s.keys = append(s.keys, signingKey{id: id, secret: key, header: base64.RawURLEncoding.EncodeToString(h)})
 	}
 	return s, nil
 }
-
-// KeyID is the id of the key new tokens are signed with.
-func (s *Signer) KeyID() string { return s.keys[0].id }
 
 // Issue returns a signed token for a player at token version 0.
 func (s *Signer) Issue(playerID, name string) (string, error) {
@@ -178,10 +181,28 @@ func (s *Signer) IssueVersion(playerID, name string, tokenVersion int) (string, 
 	return signing + "." + mac(k.secret, signing), nil
 }
 
-func mac(key []byte, signing string) string {
+// sum is the HMAC-SHA256 of msg under key: what signs a token and a
+// recovery code, and derives a key.
+func sum(key []byte, msg string) []byte {
 	m := hmac.New(sha256.New, key)
-	m.Write([]byte(signing))
-	return base64.RawURLEncoding.EncodeToString(m.Sum(nil))
+	m.Write([]byte(msg))
+	return m.Sum(nil)
+}
+
+// mac is a token's signature of signing under key.
+func mac(key []byte, signing string) string {
+	return base64.RawURLEncoding.EncodeToString(sum(key, signing))
+}
+
+// anyKey reports whether got is what macOf makes under one of the keys
+// held: a token of before key ids, a recovery code of a previous key.
+func (s *Signer) anyKey(got []byte, macOf func(key []byte) []byte) bool {
+	for _, k := range s.keys {
+		if hmac.Equal(got, macOf(k.secret)) {
+			return true
+		}
+	}
+	return false
 }
 
 // ErrKeyRetired is the cause of a refusal of a well-formed token whose key
@@ -206,12 +227,7 @@ func (s *Signer) Verify(token string) (Claims, error) {
 	signed := false
 	switch {
 	case parts[0] == legacyHeader:
-		for _, k := range s.keys {
-			if hmac.Equal([]byte(mac(k.secret, signing)), []byte(parts[2])) {
-				signed = true
-				break
-			}
-		}
+		signed = s.anyKey([]byte(parts[2]), func(key []byte) []byte { return []byte(mac(key, signing)) })
 	default:
 		k, ok := s.keyOf(parts[0])
 		if !ok {
@@ -261,11 +277,7 @@ func retired(encoded string) bool {
 	if err != nil {
 		return false
 	}
-	var h struct {
-		Alg string `json:"alg"`
-		Kid string `json:"kid"`
-		Typ string `json:"typ"`
-	}
+	var h tokenHeader
 	dec := json.NewDecoder(bytes.NewReader(raw))
 	dec.DisallowUnknownFields()
 	if dec.Decode(&h) != nil || dec.More() || h.Alg != "HS256" || h.Typ != "JWT" {
@@ -301,9 +313,7 @@ func (s *Signer) RecoveryCode(playerID string) string {
 }
 
 func recoveryMAC(key []byte, playerID string) []byte {
-	m := hmac.New(sha256.New, key)
-	m.Write([]byte("recover:" + playerID))
-	return m.Sum(nil)[:recoveryMACBytes]
+	return sum(key, "recover:"+playerID)[:recoveryMACBytes]
 }
 
 // Recover checks a recovery code against every key held and returns the
@@ -316,15 +326,10 @@ func (s *Signer) Recover(code string) (string, error) {
 		return "", bad
 	}
 	got, err := recoveryEncoding.DecodeString(code[i+1:])
-	if err != nil {
+	if err != nil || !s.anyKey(got, func(key []byte) []byte { return recoveryMAC(key, code[:i]) }) {
 		return "", bad
 	}
-	for _, k := range s.keys {
-		if hmac.Equal(got, recoveryMAC(k.secret, code[:i])) {
-			return code[:i], nil
-		}
-	}
-	return "", bad
+	return code[:i], nil
 }
 
 // Derive returns a key for another purpose (label), derived from the
@@ -353,7 +358,5 @@ func (s *Signer) DeriveLasting(label string) []byte {
 }
 
 func derive(key []byte, label string) []byte {
-	m := hmac.New(sha256.New, key)
-	m.Write([]byte("derive:" + label))
-	return m.Sum(nil)
+	return sum(key, "derive:"+label)
 }

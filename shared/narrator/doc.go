@@ -12,7 +12,7 @@
 // last fold, through the record_fold tool: Folder) and defines coined
 // terms through define_terms (Definer). Tool answers are outside input:
 // they are decoded strictly and validated against each turn before
-// anything uses them (DecodeFold, whose facts of each turn pass
-// DecodeExtraction's checks; DecodeDefinitions). Each kind of call has
+// anything uses them (DecodeFold, which checks the facts of each turn
+// against that turn; DecodeDefinitions). Each kind of call has
 // its output cap (MaxOutput).
 package narrator

@@ -96,12 +96,6 @@ type ExtractedTerm struct {
 	Evidence   string `json:"evidence" jsonschema_description:"The sentence of the turn that uses it, copied exactly."`
 }
 
-// Empty reports whether the extraction holds nothing.
-func (x Extraction) Empty() bool {
-	return len(x.NPCs)+len(x.Items)+len(x.Places)+len(x.Promises)+len(x.Debts)+len(x.Deaths)+len(x.Terms)+
-		len(x.Scene)+len(x.Attitudes) == 0
-}
-
 // Glossed is the definitions of coined terms, as the low tier answers
 // through the define_terms tool.
 type Glossed struct {
@@ -143,20 +137,32 @@ type Definer interface {
 }
 
 // ToolCall is an adapter's low-tier call answered through one tool: the
-// tool's input as JSON, the model and the usage. Errors are Unavailable,
-// or Invalid when the model answered without calling the tool.
+// tool's input as JSON (nil when the model answered without calling the
+// tool), the model and the usage. Errors are Unavailable.
 type ToolCall func(ctx context.Context, op string, blocks []Block, tool Tool) (raw []byte, model string, usage Usage, err error)
+
+// useTool makes call with blocks and tool and decodes the tool's input:
+// the answer, with the call's model and usage also beside an error (a
+// call answered was paid for). An answer without the tool is Invalid, as
+// is one decode refuses.
+func useTool[T any](ctx context.Context, call ToolCall, op string, blocks []Block, tool Tool, decode func(raw []byte) (T, error)) (v T, model string, usage Usage, err error) {
+	raw, model, usage, err := call(ctx, op, blocks, tool)
+	if err == nil && raw == nil {
+		err = fault.E(fault.Invalid, op, "the model did not call %s", tool.Name)
+	}
+	if err == nil {
+		v, err = decode(raw)
+	}
+	return v, model, usage, err
+}
 
 // DefineWith is Definer.Define for an adapter's ToolCall: the
 // define_terms tool, its answer validated by DecodeDefinitions.
 func DefineWith(ctx context.Context, call ToolCall, op string, req DefineRequest) (Defined, error) {
-	raw, model, usage, err := call(ctx, op, DefineBlocks(req), DefineTool())
-	out := Defined{Model: model, Usage: usage}
-	if err != nil {
-		return out, err
-	}
-	out.Definitions, err = DecodeDefinitions(raw, req.Terms)
-	return out, err
+	defs, model, usage, err := useTool(ctx, call, op, DefineBlocks(req), DefineTool(), func(raw []byte) (map[string]string, error) {
+		return DecodeDefinitions(raw, req.Terms)
+	})
+	return Defined{Definitions: defs, Model: model, Usage: usage}, err
 }
 
 // Tool is a function a model may call, with a JSON schema for its input.
@@ -169,20 +175,12 @@ type Tool struct {
 // DefineToolName is the tool a definition call answers through.
 const DefineToolName = "define_terms"
 
-var (
-	defineOnce sync.Once
-	defineTool Tool
-)
-
 // DefineTool is the define_terms tool; its schema is reflected from
 // Glossed.
-func DefineTool() Tool {
-	defineOnce.Do(func() {
-		defineTool = Tool{Name: DefineToolName, Schema: schemaOf(&Glossed{}),
-			Description: "Record a definition of a few words for each coined term, from how the campaign used it."}
-	})
-	return defineTool
-}
+var DefineTool = sync.OnceValue(func() Tool {
+	return Tool{Name: DefineToolName, Schema: schemaOf(&Glossed{}),
+		Description: "Record a definition of a few words for each coined term, from how the campaign used it."}
+})
 
 // schemaOf is the JSON schema of v's type, inlined (no $ref, no $id), as
 // the Converse API and chat completions take a tool's input schema.
@@ -239,33 +237,17 @@ func decodeStrict(raw []byte, v any) error {
 	return nil
 }
 
-// DecodeExtraction decodes and validates one turn's facts, as a fold's
-// answer gives them, for turn. It refuses the whole answer (never part of
-// it) when it is not one JSON object of Extraction's shape, has more than
-// a dozen entries in a list, names something with markup, control
-// characters or more than a few words, or quotes evidence that is not a
-// sentence of the turn naming the entry. NPCs, items, places, deaths, terms, scene
-// changes and attitudes must be evidenced by the narration or the rules
-// result: the player's own words cannot introduce them; promises and debts
-// may come from the player's words. A scene change is a time of day from
+// validExtraction is one turn's facts, as a fold's answer gives them,
+// checked against turn, its entries' white space collapsed. It refuses
+// the whole of x (never part of it) when it has more than a dozen entries
+// in a list, names something with markup, control characters or more
+// than a few words, or quotes evidence that is not a sentence of the turn
+// naming the entry. NPCs, items, places, deaths, terms, scene changes and
+// attitudes must be evidenced by the narration or the rules result: the
+// player's own words cannot introduce them; promises and debts may come
+// from the player's words. A scene change is a time of day from
 // TimesOfDay, a weather of a few plain words, or an NPC named in its
-// evidence arriving or leaving; an attitude is one of Attitudes. Entries are
-// returned with their white space collapsed. Errors are Invalid.
-func DecodeExtraction(raw []byte, turn campaign.Turn) (Extraction, error) {
-	const op = "decode extraction"
-	var x Extraction
-	if err := decodeStrict(raw, &x); err != nil {
-		return Extraction{}, errInvalid(op, "not an extraction: %v", err)
-	}
-	x, err := validExtraction(x, turn)
-	if err != nil {
-		return Extraction{}, errInvalid(op, "%v", err)
-	}
-	return x, nil
-}
-
-// validExtraction is x checked against turn as DecodeExtraction says,
-// its entries' white space collapsed.
+// evidence arriving or leaving; an attitude is one of Attitudes.
 func validExtraction(x Extraction, turn campaign.Turn) (Extraction, error) {
 	told := []string{turn.Narration, turn.RulesResult}
 	said := append([]string{turn.Action}, told...)

@@ -25,7 +25,7 @@ func FuzzDecodeExtraction(f *testing.F) {
 	f.Fuzz(func(t *testing.T, answer, narration string) {
 		turn := innTurn
 		turn.Narration = narration
-		x, err := DecodeExtraction([]byte(answer), turn)
+		x, err := decodeExtraction([]byte(answer), turn)
 		if err != nil {
 			if !fault.Is(err, fault.Invalid) {
 				t.Fatalf("err = %v, want invalid", err)
@@ -63,7 +63,7 @@ func FuzzDecodeExtraction(f *testing.F) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if _, err := DecodeExtraction(again, turn); err != nil {
+		if _, err := decodeExtraction(again, turn); err != nil {
 			t.Fatalf("a valid extraction, re-encoded, is refused: %v\n%s", err, again)
 		}
 	})

@@ -19,13 +19,35 @@ var innTurn = campaign.Turn{
 		"Mira takes the Moonglass Key. \"Beware the Hollow Choir,\" Marta whispers, \"the singers who never sleep.\"",
 }
 
+// decodeExtraction is one turn's facts as a fold's entry holds them,
+// decoded alone and checked by validExtraction: the checks DecodeFold
+// makes of each turn, tested one turn at a time.
+func decodeExtraction(raw []byte, turn campaign.Turn) (Extraction, error) {
+	const op = "decode extraction"
+	var x Extraction
+	if err := decodeStrict(raw, &x); err != nil {
+		return Extraction{}, errInvalid(op, "not an extraction: %v", err)
+	}
+	x, err := validExtraction(x, turn)
+	if err != nil {
+		return Extraction{}, errInvalid(op, "%v", err)
+	}
+	return x, nil
+}
+
+// Empty reports whether the extraction holds nothing.
+func (x Extraction) Empty() bool {
+	return len(x.NPCs)+len(x.Items)+len(x.Places)+len(x.Promises)+len(x.Debts)+len(x.Deaths)+len(x.Terms)+
+		len(x.Scene)+len(x.Attitudes) == 0
+}
+
 func TestDecodeExtraction(t *testing.T) {
 	valid := `{"npcs":[{"name":"Marta","species":"human","role":"innkeeper","appearance":"stout, grey braid",
 		"evidence":"An innkeeper named Marta, a stout human with a grey braid, slides a brass key across the bar."}],
 		"items":[{"name":"Moonglass Key","evidence":"Mira takes the Moonglass Key"}],
 		"promises":[{"who":"Mira","evidence":"I swear to Marta that I will pay her back tomorrow."}],
 		"terms":[{"term":"Hollow Choir","definition":"singers who never sleep","evidence":"\"Beware the Hollow Choir,\" Marta whispers, \"the singers who never sleep.\""}]}`
-	x, err := DecodeExtraction([]byte(valid), innTurn)
+	x, err := decodeExtraction([]byte(valid), innTurn)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -52,7 +74,7 @@ func TestDecodeExtraction(t *testing.T) {
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
-			x, err := DecodeExtraction([]byte(c.answer), innTurn)
+			x, err := decodeExtraction([]byte(c.answer), innTurn)
 			if !fault.Is(err, fault.Invalid) || !strings.Contains(err.Error(), c.reason) {
 				t.Fatalf("err = %v, want invalid: %s", err, c.reason)
 			}
@@ -63,7 +85,7 @@ func TestDecodeExtraction(t *testing.T) {
 	}
 	t.Run("OneBadEntryDropsTheWhole", func(t *testing.T) {
 		bad := `{"items":[{"name":"Moonglass Key","evidence":"Mira takes the Moonglass Key."},{"name":"Crown","evidence":"Mira takes the Crown."}]}`
-		if x, err := DecodeExtraction([]byte(bad), innTurn); err == nil || !x.Empty() {
+		if x, err := decodeExtraction([]byte(bad), innTurn); err == nil || !x.Empty() {
 			t.Fatalf("half an answer was kept: %+v, %v", x, err)
 		}
 	})
@@ -177,7 +199,7 @@ func TestDecodeSceneChanges(t *testing.T) {
 		{"what":"left","value":"Marta","evidence":"` + marta + `"}],
 		"attitudes":[{"name":"Captain Voss","attitude":"friendly","evidence":"` + voss + `"},
 		{"name":"Marta","attitude":"hostile","evidence":"` + marta + `"}]}`
-	x, err := DecodeExtraction([]byte(valid), stormTurn)
+	x, err := decodeExtraction([]byte(valid), stormTurn)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -199,7 +221,7 @@ func TestDecodeSceneChanges(t *testing.T) {
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
-			x, err := DecodeExtraction([]byte(c.answer), stormTurn)
+			x, err := decodeExtraction([]byte(c.answer), stormTurn)
 			if !fault.Is(err, fault.Invalid) || !strings.Contains(err.Error(), c.reason) {
 				t.Fatalf("err = %v, want Invalid with %q", err, c.reason)
 			}

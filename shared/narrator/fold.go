@@ -69,31 +69,20 @@ type Folder interface {
 // FoldWith is Folder.Fold for an adapter's ToolCall: the record_fold
 // tool, its answer validated by DecodeFold.
 func FoldWith(ctx context.Context, call ToolCall, op string, req FoldRequest) (Folded, error) {
-	raw, model, usage, err := call(ctx, op, FoldBlocks(req), FoldTool())
-	out := Folded{Model: model, Usage: usage}
-	if err != nil {
-		return out, err
-	}
-	out.Fold, err = DecodeFold(raw, req)
-	return out, err
+	f, model, usage, err := useTool(ctx, call, op, FoldBlocks(req), FoldTool(), func(raw []byte) (Fold, error) {
+		return DecodeFold(raw, req)
+	})
+	return Folded{Fold: f, Model: model, Usage: usage}, err
 }
 
 // FoldToolName is the tool a fold answers through.
 const FoldToolName = "record_fold"
 
-var (
-	foldOnce sync.Once
-	foldTool Tool
-)
-
 // FoldTool is the record_fold tool; its schema is reflected from Fold.
-func FoldTool() Tool {
-	foldOnce.Do(func() {
-		foldTool = Tool{Name: FoldToolName, Schema: schemaOf(&Fold{}),
-			Description: "Record the new rolling summary, and the facts each turn asked about establishes. Leave out any fact a turn does not state. Call it once."}
-	})
-	return foldTool
-}
+var FoldTool = sync.OnceValue(func() Tool {
+	return Tool{Name: FoldToolName, Schema: schemaOf(&Fold{}),
+		Description: "Record the new rolling summary, and the facts each turn asked about establishes. Leave out any fact a turn does not state. Call it once."}
+})
 
 // maxFoldSummary bounds a fold's summary: twice what the contract asks,
 // so a summary a little long is kept, one that ran on is refused.
@@ -105,7 +94,7 @@ const maxFoldSummary = 2400
 // maxFoldSummary characters, or holds control characters; when an entry
 // names a turn whose facts were not asked for (a turn the engine played,
 // one not in the fold) or a turn twice; or when any
-// turn's facts fail DecodeExtraction's checks against that turn. Errors
+// turn's facts fail validExtraction's checks against that turn. Errors
 // are Invalid.
 func DecodeFold(raw []byte, req FoldRequest) (Fold, error) {
 	const op = "decode fold"

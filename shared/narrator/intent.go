@@ -116,29 +116,18 @@ type IntentReader interface {
 // ReadIntentWith is IntentReader.ReadIntent for an adapter's ToolCall:
 // the read_intent tool, its answer validated by DecodeIntentAnswer.
 func ReadIntentWith(ctx context.Context, call ToolCall, op string, req IntentRequest) (IntentRead, error) {
-	raw, model, usage, err := call(ctx, op, IntentBlocks(req), IntentTool())
-	out := IntentRead{Model: model, Usage: usage}
-	if err != nil {
-		return out, err
-	}
-	out.Intent, err = DecodeIntentAnswer(raw, req.Choices)
-	return out, err
+	in, model, usage, err := useTool(ctx, call, op, IntentBlocks(req), IntentTool(), func(raw []byte) (json.RawMessage, error) {
+		return DecodeIntentAnswer(raw, req.Choices)
+	})
+	return IntentRead{Intent: in, Model: model, Usage: usage}, err
 }
-
-var (
-	intentOnce sync.Once
-	intentTool Tool
-)
 
 // IntentTool is the read_intent tool; its schema is reflected from
 // ReadIntent.
-func IntentTool() Tool {
-	intentOnce.Do(func() {
-		intentTool = Tool{Name: IntentToolName, Schema: schemaOf(&ReadIntent{}),
-			Description: "Record the one action the player's words take, naming only the ids given. Use say when the words only speak or do something none of the actions covers."}
-	})
-	return intentTool
-}
+var IntentTool = sync.OnceValue(func() Tool {
+	return Tool{Name: IntentToolName, Schema: schemaOf(&ReadIntent{}),
+		Description: "Record the one action the player's words take, naming only the ids given. Use say when the words only speak or do something none of the actions covers."}
+})
 
 const intentContract = `You read what a player writes for their character in a tabletop roleplaying game and tell the rules engine which one action it takes, with the read_intent tool.
 

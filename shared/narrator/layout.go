@@ -45,17 +45,6 @@ const (
 	LayoutFlat Layout = "flat"
 )
 
-// ParseLayout reads a layout's name: "cached" (or "") or "flat".
-func ParseLayout(s string) (Layout, error) {
-	switch strings.ToLower(strings.TrimSpace(s)) {
-	case "", "cached":
-		return LayoutCached, nil
-	case string(LayoutFlat):
-		return LayoutFlat, nil
-	}
-	return "", fmt.Errorf("prompt layout %q: want cached or flat", s)
-}
-
 // Block names LayoutCached adds to those of the flat layout.
 const (
 	BlockCanon = "canon" // what the party knows for sure
@@ -63,7 +52,8 @@ const (
 	BlockLore  = "lore"  // what this turn recalls
 )
 
-// The cache points' lifetimes in LayoutCached.
+// The cache points' lifetimes: the stable prefix's (both layouts) and
+// the recent turns' (LayoutCached).
 const (
 	StableTTL = time.Hour
 	RecentTTL = 5 * time.Minute

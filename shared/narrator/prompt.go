@@ -96,7 +96,7 @@ func flatBlocks(req Request) []Block {
 	if len(req.Characters) > 0 {
 		blocks = append(blocks, Block{Name: BlockCharacters, Text: characters(req.Characters, req.Effects)})
 	}
-	blocks[len(blocks)-1].Cache, blocks[len(blocks)-1].TTL = true, time.Hour
+	blocks[len(blocks)-1].Cache, blocks[len(blocks)-1].TTL = true, StableTTL
 	if s := scene(req.Scene, req.Area, req.Threats); s != "" {
 		blocks = append(blocks, Block{Name: BlockScene, Text: s})
 	}

@@ -15,7 +15,6 @@ import (
 	"strings"
 	"time"
 
-	"chronicler/shared/fault"
 	"chronicler/shared/narrator"
 )
 
@@ -197,7 +196,7 @@ func messages(blocks []narrator.Block) []message {
 func (n *Narrator) Narrate(ctx context.Context, req narrator.Request, emit func(string) error) (narrator.Narration, error) {
 	const op = "openai narrate"
 	model := n.Model(req.Tier)
-	body := completionRequest{Model: model, Messages: messages(narrator.Blocks(req)), MaxTokens: n.prose(narrator.ReplyCap(req)),
+	body := completionRequest{Model: model, Messages: messages(narrator.Blocks(req)), MaxTokens: narrator.ProseCap(narrator.ReplyCap(req), n.cfg.MaxTokens),
 		Stream: true, StreamOptions: &streamOptions{IncludeUsage: true}}
 	callCtx, cancel := context.WithTimeout(ctx, n.cfg.Timeout)
 	defer cancel()
@@ -221,21 +220,12 @@ func (n *Narrator) Narrate(ctx context.Context, req narrator.Request, emit func(
 	return out, nil
 }
 
-// prose is the output cap of a prose reply whose own cap is c, or the
-// configured ceiling when lower.
-func (n *Narrator) prose(c int) int {
-	if n.cfg.MaxTokens > 0 {
-		c = min(c, n.cfg.MaxTokens)
-	}
-	return c
-}
-
 // Summarize implements narrator.Narrator with a chat completion on the low
 // model, not streamed. The Summarized carries the model and the usage the
 // server reported. Errors are fault.Unavailable.
 func (n *Narrator) Summarize(ctx context.Context, req narrator.SummaryRequest) (narrator.Summarized, error) {
 	const op = "openai summarize"
-	body := completionRequest{Model: n.cfg.LowModel, Messages: messages(narrator.SummaryBlocks(req)), MaxTokens: n.prose(narrator.MaxOutput(narrator.PurposeSummary))}
+	body := completionRequest{Model: n.cfg.LowModel, Messages: messages(narrator.SummaryBlocks(req)), MaxTokens: narrator.ProseCap(narrator.MaxOutput(narrator.PurposeSummary), n.cfg.MaxTokens)}
 	callCtx, cancel := context.WithTimeout(ctx, n.cfg.Timeout)
 	defer cancel()
 	var out narrator.Narration
@@ -283,9 +273,9 @@ func (n *Narrator) ReadIntent(ctx context.Context, req narrator.IntentRequest) (
 	return narrator.ReadIntentWith(ctx, n.tool, "openai read intent", req)
 }
 
-// tool asks the low model to call tool and returns the call's arguments
-// as JSON, with the usage the server reported. Errors are Unavailable, or
-// Invalid when the model answered without calling the tool.
+// tool is a narrator.ToolCall: it asks the low model to call tool and
+// returns the call's arguments as JSON (nil when the model called none),
+// with the usage the server reported. Errors are Unavailable.
 func (n *Narrator) tool(ctx context.Context, op string, blocks []narrator.Block, tool narrator.Tool) (raw []byte, model string, usage narrator.Usage, err error) {
 	model = n.cfg.LowModel
 	body := completionRequest{Model: model, Messages: messages(blocks), MaxTokens: tool.MaxOutput(),
@@ -305,9 +295,6 @@ func (n *Narrator) tool(ctx context.Context, op string, blocks []narrator.Block,
 	})
 	if model == "" {
 		model = reported
-	}
-	if err == nil && raw == nil {
-		err = fault.E(fault.Invalid, op, "the model did not call %s", tool.Name)
 	}
 	return raw, model, usage, err
 }

@@ -477,8 +477,8 @@ type npc struct {
 
 // extraction is the facts of one turn a fold records.
 type extraction struct {
-	NPCs  []npc
-	Items []thing
+	NPCs  []npc   `json:"npcs,omitempty"`
+	Items []thing `json:"items,omitempty"`
 }
 
 // leftOut are the names a prompt says are not to be recorded: the
@@ -516,9 +516,8 @@ func found(narration string, leave map[string]bool) extraction {
 
 // foldTurn is one turn's entry of a record_fold answer.
 type foldTurn struct {
-	Turn  int     `json:"turn"`
-	NPCs  []npc   `json:"npcs,omitempty"`
-	Items []thing `json:"items,omitempty"`
+	Turn int `json:"turn"`
+	extraction
 }
 
 // foldAnswer is a record_fold answer.
@@ -558,12 +557,12 @@ func fold(user string, invent bool) foldAnswer {
 			leave[strings.ToLower(n.Name)] = true
 		}
 		seq, _ := strconv.Atoi(turn)
-		out.Turns = append(out.Turns, foldTurn{Turn: seq, NPCs: x.NPCs, Items: x.Items})
+		out.Turns = append(out.Turns, foldTurn{Turn: seq, extraction: x})
 	}
 	if invent {
 		for n := range asked {
 			seq, _ := strconv.Atoi(n)
-			out.Turns = append(out.Turns, foldTurn{Turn: seq, NPCs: []npc{{Name: "Vexor", Evidence: "Vexor the lich rises from the floor."}}})
+			out.Turns = append(out.Turns, foldTurn{Turn: seq, extraction: extraction{NPCs: []npc{{Name: "Vexor", Evidence: "Vexor the lich rises from the floor."}}}})
 			break
 		}
 	}
