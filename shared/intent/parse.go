@@ -50,6 +50,9 @@ type parser struct {
 	all  []string
 	memo [7][]cand
 	done [7]bool
+	// actor: the actor's name as words, made on first use.
+	actor     []string
+	actorDone bool
 }
 
 func (p *parser) list(i int, refs []Ref) []cand {
@@ -599,7 +602,10 @@ func (p *parser) action(ws []string) (Intent, bool) {
 		return p.help(args)
 	case vDodge, vDash:
 		if !slices.ContainsFunc(args, func(w string) bool { return !directions[w] }) { // "I dash away"
-			return Intent{Kind: map[verb]string{vDodge: "dodge", vDash: "dash"}[v]}, true
+			if v == vDodge {
+				return Intent{Kind: "dodge"}, true
+			}
+			return Intent{Kind: "dash"}, true
 		}
 	case vDisengage:
 		// Disengage has no target: whom the actor slips away from changes

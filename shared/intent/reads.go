@@ -534,6 +534,9 @@ func (p *parser) areaWord(w string) bool {
 	return false
 }
 
+// forStops end an item's name before whom it is for.
+var forStops = set("on", "to", "for")
+
 // itemFirst reads an item named before whom it is for: "healer's kit on
 // myself", "potion to Bram". An item that is also a weapon is left
 // alone: "dagger on goblin 1" may be an attack.
@@ -541,7 +544,7 @@ func (p *parser) itemFirst(ws []string) (Intent, bool) {
 	if in, ok := p.itemCast(ws); ok {
 		return in, true // "wand on orc 1": the wand's spell cast at orc 1
 	}
-	hits, rest := takeName(ws, p.items(), set("on", "to", "for"))
+	hits, rest := takeName(ws, p.items(), forStops)
 	if len(hits) != 1 || len(rest) < 2 {
 		return Intent{}, false
 	}
