@@ -96,10 +96,10 @@ func (p *parser) framed(ws []string) (Intent, bool) {
 			break
 		}
 	}
-	names, verbAt := p.nameScan(ws)
+	names, words := p.nameScan(ws)
 	var fit []Intent
 	for _, f := range frames {
-		if in, ok := p.fits(f, ws, names, verbAt); ok {
+		if in, ok := p.fits(f, ws, names, words); ok {
 			fit = append(fit, in)
 		}
 	}
@@ -477,7 +477,7 @@ var permissions = [][]string{
 func offPermission(ws []string) ([]string, bool) {
 	for i := 0; i < len(ws); i++ {
 		for _, pm := range permissions {
-			if i+len(pm) <= len(ws) && equalWords(ws[i:i+len(pm)], pm) {
+			if wordsAt(ws, i, pm) {
 				return append(slices.Clone(ws[:i]), ws[i+len(pm):]...), true
 			}
 		}

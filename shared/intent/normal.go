@@ -240,7 +240,7 @@ func head(ws []string, typos bool) []string {
 // phrased is ws with the phrase it opens with made its verb.
 func phrased(ws []string) []string {
 	for _, ph := range phrases {
-		if len(ws) >= len(ph.from) && equalWords(ws[:len(ph.from)], ph.from) {
+		if wordsAt(ws, 0, ph.from) {
 			return append(append([]string{}, ph.to...), ws[len(ph.from):]...)
 		}
 	}
@@ -300,7 +300,7 @@ var rewrites = []struct{ from, to []string }{
 func rewrite(ws []string) []string {
 	for _, r := range rewrites {
 		for i := 0; i+len(r.from) <= len(ws); i++ {
-			if equalWords(ws[i:i+len(r.from)], r.from) {
+			if wordsAt(ws, i, r.from) {
 				ws = append(append(append([]string{}, ws[:i]...), r.to...), ws[i+len(r.from):]...)
 			}
 		}

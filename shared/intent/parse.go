@@ -94,11 +94,8 @@ func Parse(text string, ctx Context) (Intent, bool) {
 // else it reads is one intent, as Parse reads it.
 func ParseAll(text string, ctx Context) ([]Intent, bool) {
 	read, ok := parseAll(text, ctx)
-	if !ok && len(text) <= 4*MaxActionRunes && utf8.ValidString(text) && utf8.RuneCountInString(text) <= MaxActionRunes {
-		p := &parser{ctx: ctx}
-		if usableID(ctx.ActorID) {
-			p.self = ctx.ActorID
-		}
+	if !ok && readable(text) {
+		p := newParser(ctx)
 		all := clean(p.possessives(tokenize(text)))
 		for i := range all {
 			if takesBack(all, i) {
@@ -181,14 +178,26 @@ func asksTheWorld(text string) bool {
 	return len(toks) > 0 && whWords[toks[0].w]
 }
 
-func parseAll(text string, ctx Context) ([]Intent, bool) {
-	if len(text) > 4*MaxActionRunes || !utf8.ValidString(text) || utf8.RuneCountInString(text) > MaxActionRunes {
-		return nil, false
-	}
+// readable reports whether text is UTF-8 of at most MaxActionRunes: words
+// the parser reads at all.
+func readable(text string) bool {
+	return len(text) <= 4*MaxActionRunes && utf8.ValidString(text) && utf8.RuneCountInString(text) <= MaxActionRunes
+}
+
+// newParser is a parser of ctx, its actor's id resolving "me".
+func newParser(ctx Context) *parser {
 	p := &parser{ctx: ctx}
 	if usableID(ctx.ActorID) {
 		p.self = ctx.ActorID
 	}
+	return p
+}
+
+func parseAll(text string, ctx Context) ([]Intent, bool) {
+	if !readable(text) {
+		return nil, false
+	}
+	p := newParser(ctx)
 	if strings.ContainsAny(text, quoteChars) {
 		return p.quoted(text)
 	}
@@ -835,7 +844,7 @@ var hidePlaces = set("behind", "in", "inside", "among", "amid", "under", "beneat
 // little: picking a lock and disarming a trap are Dexterity checks with
 // thieves' tools (no skill).
 var taskPhrases = map[string]skill{
-	"pick lock": {"", "dex"}, "pick the": {}, "disarm trap": {"", "dex"}, "disarm the": {},
+	"pick lock": {"", "dex"}, "disarm trap": {"", "dex"},
 	"look around": {"perception", "wis"},
 }
 
@@ -901,7 +910,7 @@ func (p *parser) task(ws []string) (Intent, bool) {
 		if len(ws) >= 3 && (two == "pick the" || two == "disarm the") {
 			two = ws[0] + " " + ws[2]
 		}
-		if ph, found := taskPhrases[two]; found && ph.ability != "" {
+		if ph, found := taskPhrases[two]; found {
 			sk, ok = ph, true
 		}
 	}
@@ -986,8 +995,8 @@ func (p *parser) equip(kind string, ws []string) (Intent, bool) {
 var endPhrases = set("end turn", "end", "end of turn", "end turn now", "pass", "pass turn",
 	"skip turn", "done", "done for now", "finish turn", "thats it", "thats all", "end round",
 	"thats turn", "thats it for me", "thats all for me", "done for turn", "done this turn", "end turn there",
-	"thats it for turn", "thats it for now", "thats all for turn", "done here", "im done", "all done", "end",
-	"nothing else", "nothing more", "pass turn", "i pass", "done with turn", "ending turn", "end of turn for me")
+	"thats it for turn", "thats it for now", "thats all for turn", "done here", "im done", "all done",
+	"nothing else", "nothing more", "i pass", "done with turn", "ending turn", "end of turn for me")
 
 // rest reads "take a short rest", "long rest", "we begin a long rest here".
 func rest(ws []string) (Intent, bool) {
@@ -1389,8 +1398,8 @@ func (p *parser) ammoWeapon(a string) string {
 
 var (
 	targetPreps = set("at", "on", "upon", "onto", "against", "targeting", "toward", "towards", "into")
-	castStops   = set("at", "on", "upon", "onto", "against", "targeting", "toward", "towards", "into", "spell", "cantrip", "to", "for", "over",
-		"centered", "centred", "aimed", "targeted", "directed", "pointed", "focused")
+	castStops   = union(targetPreps, set("spell", "cantrip", "to", "for", "over",
+		"centered", "centred", "aimed", "targeted", "directed", "pointed", "focused"))
 )
 
 // cast reads "cast fireball at the orcs", "cast cure wounds on Bram", "cast
@@ -1505,8 +1514,6 @@ func takeLevel(ws []string) (level int, rest []string, ok bool) {
 	return level, rest, true
 }
 
-// moveFillers may come between a move verb and the area: "go back down to
-// the cellar", "head out to the road".
 // ownThing reports whether words name a weapon or an item the character
 // has before where it comes from: "pull the dagger from her boot" draws it.
 func (p *parser) ownThing(ws []string) bool {
@@ -1554,6 +1561,8 @@ func goalsPlace(ws []string) bool {
 var placeParts = set("door", "doors", "doorway", "gate", "gates", "stairs", "staircase", "steps", "stair",
 	"entrance", "entry", "threshold", "trapdoor", "hatch")
 
+// moveFillers may come between a move verb and the area: "go back down to
+// the cellar", "head out to the road".
 var moveFillers = set("back", "down", "up", "over", "out", "outside", "inside", "downstairs",
 	"upstairs", "in", "into", "to", "toward", "towards", "onto", "through", "across", "along", "on", "off", "for")
 
@@ -1775,10 +1784,7 @@ func (p *parser) quoted(text string) ([]Intent, bool) {
 // "I attack goblin 1 and shout" is "I attack goblin 1".
 func (p *parser) unspoken(s string) string {
 	toks := tokenize(s)
-	ws := make([]string, len(toks))
-	for i, t := range toks {
-		ws[i] = t.w
-	}
+	ws := tokenWords(toks)
 	i := skipLead(ws, 0)
 	if rest, ok := p.withoutActor(ws[i:]); ok {
 		i = skipLead(ws, len(ws)-len(rest))
@@ -1803,10 +1809,7 @@ func (p *parser) unspoken(s string) string {
 // it is spoken: nothing, or lead words and a speech verb followed by anything
 // (an addressee, "quietly").
 func (p *parser) speechFrame(s string) bool {
-	var ws []string
-	for _, t := range tokenize(s) {
-		ws = append(ws, t.w)
-	}
+	ws := tokenWords(tokenize(s))
 	if rest, ok := p.withoutActor(ws); ok {
 		ws = rest
 	}
@@ -1959,15 +1962,10 @@ func (p *parser) mayNameFeature(w string) bool {
 // words of the action.
 func (p *parser) quickFeature(ws []string) (Intent, []string, bool) {
 	in, rest, ok := p.feature(ws)
-	if !ok || len(rest) == 0 {
+	if !ok || len(rest) == 0 || !p.quick(in.Feature) {
 		return Intent{}, nil, false
 	}
-	for _, r := range p.ctx.Features {
-		if r.ID == in.Feature && r.Quick {
-			return in, rest, true
-		}
-	}
-	return Intent{}, nil, false
+	return in, rest, true
 }
 
 // without is ws with the words drop left out.
@@ -2007,13 +2005,9 @@ func takeExact(toks []string, cs []cand, stops map[string]bool) (hits []int, res
 // creature present as its object. The caller answers such words plainly
 // rather than letting them be told as done.
 func Unread(text string, ctx Context) string {
-	if len(text) > 4*MaxActionRunes || !utf8.ValidString(text) || strings.ContainsAny(text, quoteChars) {
+	ws, ok := unquotedWords(text)
+	if !ok {
 		return ""
-	}
-	toks := tokenize(text)
-	ws := make([]string, len(toks))
-	for i, t := range toks {
-		ws[i] = t.w
 	}
 	if kinds := actionsIn(ws, ctx); len(kinds) > 1 {
 		return "it asks for " + strings.Join(kinds, " and ")
@@ -2076,10 +2070,7 @@ func shorthand(ws []string) []string {
 
 // firstWord is the first word of the text after the actor's name.
 func firstWord(toks []token, p *parser) string {
-	ws := make([]string, 0, 3)
-	for _, t := range toks[:min(len(toks), 4)] {
-		ws = append(ws, t.w)
-	}
+	ws := tokenWords(toks[:min(len(toks), 4)])
 	if rest, ok := p.withoutActor(ws); ok && len(rest) > 0 {
 		return rest[0]
 	}
@@ -2092,15 +2083,20 @@ func firstWord(toks []token, p *parser) string {
 // Such words are refused in words (Unread says why), so no model need
 // read them.
 func Actions(text string, ctx Context) []string {
-	if len(text) > 4*MaxActionRunes || !utf8.ValidString(text) || strings.ContainsAny(text, quoteChars) {
+	ws, ok := unquotedWords(text)
+	if !ok {
 		return nil
 	}
-	toks := tokenize(text)
-	ws := make([]string, len(toks))
-	for i, t := range toks {
-		ws[i] = t.w
-	}
 	return actionsIn(ws, ctx)
+}
+
+// unquotedWords is the words of text that Unread and Actions weigh: none
+// when it is too long, not UTF-8, or holds a quotation.
+func unquotedWords(text string) ([]string, bool) {
+	if len(text) > 4*MaxActionRunes || !utf8.ValidString(text) || strings.ContainsAny(text, quoteChars) {
+		return nil, false
+	}
+	return tokenWords(tokenize(text)), true
 }
 
 // actionsIn reads each part of words joined by "and", "then", a comma or

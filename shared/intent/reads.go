@@ -117,7 +117,7 @@ func asks(ws []string, question bool) (Intent, bool) {
 // 2", "Shield!", "bless Bram, Ilsa and me". A name that is also one of
 // the actor's items or weapons ("shield") is left alone.
 func (p *parser) spellFirst(ws []string) (Intent, bool) {
-	level, ws, ok := p.levelOf(ws)
+	level, ws, ok := takeLevel(ws)
 	if !ok {
 		return Intent{}, false
 	}
@@ -211,7 +211,7 @@ var plainVerbs = set("knock", "light", "sleep", "fly", "jump", "command", "messa
 // magic missile goblin 2?"). A one-word name ("sleep", "light") is the
 // readers' to weigh against the verb.
 func (p *parser) spellAhead(ws []string) (Intent, bool) {
-	_, named, ok := p.levelOf(ws)
+	_, named, ok := takeLevel(ws)
 	if !ok {
 		return Intent{}, false
 	}
@@ -238,9 +238,6 @@ func (p *parser) spellNamed(ws []string) bool {
 	_, o := p.one(ws, p.targets(), false)
 	return o == unknown
 }
-
-// levelOf takes a slot level off the words ("using a 2nd level slot").
-func (p *parser) levelOf(ws []string) (int, []string, bool) { return takeLevel(ws) }
 
 // spellAtHead finds the spell named by the words' head: its name or id
 // whole, written as one word ("firebolt"), or with one letter wrong in a

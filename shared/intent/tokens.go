@@ -114,6 +114,20 @@ func clean(words []string) []string {
 	return out
 }
 
+// tokenWords is the tokens' words, as typed.
+func tokenWords(toks []token) []string {
+	ws := make([]string, len(toks))
+	for i, t := range toks {
+		ws[i] = t.w
+	}
+	return ws
+}
+
+// wordsAt reports whether ws holds phrase at i.
+func wordsAt(ws []string, i int, phrase []string) bool {
+	return i+len(phrase) <= len(ws) && equalWords(ws[i:i+len(phrase)], phrase)
+}
+
 // words is the cleaned words of s without punctuation: the form names and
 // phrases are compared in.
 func words(s string) []string {
