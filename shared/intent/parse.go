@@ -53,6 +53,8 @@ type parser struct {
 	// actor: the actor's name as words, made on first use.
 	actor     []string
 	actorDone bool
+	// seen: what the texts this sentence's reading reread read as.
+	seen map[string]reading
 }
 
 func (p *parser) list(i int, refs []Ref) []cand {
@@ -93,9 +95,43 @@ func Parse(text string, ctx Context) (Intent, bool) {
 // two intents, the first keeping the turn open for the second. Anything
 // else it reads is one intent, as Parse reads it.
 func ParseAll(text string, ctx Context) ([]Intent, bool) {
-	read, ok := parseAll(text, ctx)
+	return readText(text, ctx, map[string]reading{})
+}
+
+// reading is what ParseAll made of a text.
+type reading struct {
+	in []Intent
+	ok bool
+}
+
+// readText is ParseAll that remembers, in seen, what each text it was
+// given read as. The readers of last resort read parts of a sentence with
+// ParseAll, and those parts' parts in turn ("attack goblin. x. x. x"
+// tries every prefix at every depth): without seen that is exponential in
+// the sentence's breaks, with it each part is read once.
+func readText(text string, ctx Context, seen map[string]reading) ([]Intent, bool) {
+	if r, ok := seen[text]; ok {
+		return slices.Clone(r.in), r.ok
+	}
+	in, ok := readOnce(text, ctx, seen)
+	seen[text] = reading{slices.Clone(in), ok}
+	return in, ok
+}
+
+// reread is Parse of text within the reading of a sentence.
+func (p *parser) reread(text string) (Intent, bool) {
+	in, ok := readText(text, p.ctx, p.seen)
+	if !ok || len(in) != 1 {
+		return Intent{}, false
+	}
+	return in[0], true
+}
+
+// readOnce reads text as ParseAll does, its parts reread through seen.
+func readOnce(text string, ctx Context, seen map[string]reading) ([]Intent, bool) {
+	read, ok := parseAll(text, ctx, seen)
 	if !ok && readable(text) {
-		p := newParser(ctx)
+		p := newParser(ctx, seen)
 		all := clean(p.possessives(tokenize(text)))
 		for i := range all {
 			if takesBack(all, i) {
@@ -184,20 +220,21 @@ func readable(text string) bool {
 	return len(text) <= 4*MaxActionRunes && utf8.ValidString(text) && utf8.RuneCountInString(text) <= MaxActionRunes
 }
 
-// newParser is a parser of ctx, its actor's id resolving "me".
-func newParser(ctx Context) *parser {
-	p := &parser{ctx: ctx}
+// newParser is a parser of ctx, its actor's id resolving "me", that
+// rereads parts of its text through seen.
+func newParser(ctx Context, seen map[string]reading) *parser {
+	p := &parser{ctx: ctx, seen: seen}
 	if usableID(ctx.ActorID) {
 		p.self = ctx.ActorID
 	}
 	return p
 }
 
-func parseAll(text string, ctx Context) ([]Intent, bool) {
+func parseAll(text string, ctx Context, seen map[string]reading) ([]Intent, bool) {
 	if !readable(text) {
 		return nil, false
 	}
-	p := newParser(ctx)
+	p := newParser(ctx, seen)
 	if strings.ContainsAny(text, quoteChars) {
 		return p.quoted(text)
 	}
@@ -1765,7 +1802,7 @@ func (p *parser) quoted(text string) ([]Intent, bool) {
 		if len(body) == len(speech) {
 			return nil, false
 		}
-		read, ok := ParseAll(p.unspoken(text[:open])+", "+p.unspoken(after), p.ctx)
+		read, ok := readText(p.unspoken(text[:open])+", "+p.unspoken(after), p.ctx, p.seen)
 		if !ok || read[0].Kind == "say" {
 			return nil, false
 		}

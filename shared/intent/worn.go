@@ -102,7 +102,7 @@ func (p *parser) skillLabel(text string) (Intent, bool) {
 					return Intent{}, false // two skills named
 				}
 			}
-			if in, ok := Parse(r, p.ctx); ok && in.Kind != "check" && in.Kind != "move" {
+			if in, ok := p.reread(r); ok && in.Kind != "check" && in.Kind != "move" {
 				return Intent{}, false // "stab goblin 1, athletics": an action of its own
 			}
 		}
@@ -211,11 +211,11 @@ func (p *parser) withColour(text string) (Intent, bool) {
 		if toks[i].w == "." {
 			tail = joinTokens(toks[i+1:])
 		}
-		in, ok := Parse(head, p.ctx)
+		in, ok := p.reread(head)
 		if !ok || in.Kind != "attack" && in.Kind != "cast" {
 			continue
 		}
-		if _, acts := Parse(tail, p.ctx); acts {
+		if _, acts := p.reread(tail); acts {
 			return Intent{}, false // a second action, not colour
 		}
 		tw := clean(p.possessives(tokenize(tail)))
