@@ -20,6 +20,9 @@ func BenchmarkParse(b *testing.B) {
 		{"Say", `I say "Two rooms for the night, and a hot meal."`},
 		{"Declined", "I look around the room for anything unusual, then ask the innkeeper about the strangers"},
 		{"DeclinedLong", strings.Repeat("and then I attack the goblin ", 65)},
+		// sentence breaks the readers of last resort cut at, each part read
+		// again: once each, or this takes time doubling with every break
+		{"DeclinedBreaks", "attack goblin" + strings.Repeat(". x", 40)},
 	}
 	for _, c := range cases {
 		b.Run(c.name, func(b *testing.B) {

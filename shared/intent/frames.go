@@ -96,10 +96,10 @@ func (p *parser) framed(ws []string) (Intent, bool) {
 			break
 		}
 	}
-	names, verbAt := p.nameScan(ws)
+	names, words := p.nameScan(ws)
 	var fit []Intent
 	for _, f := range frames {
-		if in, ok := p.fits(f, ws, names, verbAt); ok {
+		if in, ok := p.fits(f, ws, names, words); ok {
 			fit = append(fit, in)
 		}
 	}
@@ -126,8 +126,9 @@ func (p *parser) asksToAct() bool {
 // nameScan finds the names the words hold, longest first from the left,
 // and where each word that is not part of a name stands (its lemma).
 func (p *parser) nameScan(ws []string) (names []named, words map[int]string) {
-	lists := [nSlots][]cand{p.targets(), p.weapons(), p.areas(), p.items(), p.spells(), p.features()}
-	others := p.otherSpells()
+	// a spell the actor cannot cast now is named as one it can
+	spells := append(slices.Clone(p.spells()), p.otherSpells()...)
+	lists := [nSlots][]cand{p.targets(), p.weapons(), p.areas(), p.items(), spells, p.features()}
 	words = map[int]string{}
 	for i := 0; i < len(ws); {
 		w := ws[i]
@@ -146,9 +147,6 @@ func (p *parser) nameScan(ws []string) (names []named, words map[int]string) {
 			}
 			for s := range nSlots {
 				cs := lists[s]
-				if s == sSpell {
-					cs = append(append([]cand{}, cs...), others...)
-				}
 				tiers := 3
 				if s == sSpell || s == sFeature {
 					tiers = 1 // "by the fire" names no spell; "fire bolt" does
@@ -384,11 +382,14 @@ func restNames(ws []string) []string {
 	out := slices.Clone(ws)
 	for i := 0; i+1 < len(out); i++ {
 		if l := restLength(out[i]); l != "" && lemma(out[i+1], isVerb) == "rest" {
-			out[i] = map[string]string{"long": "lr", "short": "sr"}[l]
+			out[i] = restShorthand[l]
 		}
 	}
 	return out
 }
+
+// restShorthand is the shorthand of a rest's length, restShort's other way.
+var restShorthand = map[string]string{"long": "lr", "short": "sr"}
 
 // restColour reports whether the verb at i is no action of its own
 // beside a rest: the rest's own verb ("grab a short rest", "catch some
@@ -476,7 +477,7 @@ var permissions = [][]string{
 func offPermission(ws []string) ([]string, bool) {
 	for i := 0; i < len(ws); i++ {
 		for _, pm := range permissions {
-			if i+len(pm) <= len(ws) && equalWords(ws[i:i+len(pm)], pm) {
+			if wordsAt(ws, i, pm) {
 				return append(slices.Clone(ws[:i]), ws[i+len(pm):]...), true
 			}
 		}

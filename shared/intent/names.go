@@ -299,7 +299,7 @@ func (p *parser) many(phrase []string, cs []cand, self bool) ([]string, bool) {
 			ids = append(ids, id)
 		}
 	}
-	for _, part := range splitList(phrase) {
+	for _, part := range splitAt(phrase, "and", ",") {
 		if len(part) == 0 {
 			continue
 		}
@@ -347,18 +347,6 @@ func (p *parser) numbered(ws []string, cs []cand) ([]string, bool) {
 		start = i + 1
 	}
 	return ids, start == len(ws) && len(ids) > 1
-}
-
-func splitList(phrase []string) [][]string {
-	var parts [][]string
-	start := 0
-	for i, w := range phrase {
-		if w == "and" || w == "," {
-			parts = append(parts, phrase[start:i])
-			start = i + 1
-		}
-	}
-	return append(parts, phrase[start:])
 }
 
 func withoutCommas(ws []string) []string {

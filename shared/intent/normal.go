@@ -1,6 +1,9 @@
 package intent
 
-import "strings"
+import (
+	"slices"
+	"strings"
+)
 
 // Players write the same action many ways: "Aria swings", "I swung",
 // "swinging", "atack". normalize brings the words before the verb's object
@@ -133,13 +136,25 @@ func lemma(w string, known func(string) bool) string {
 // typoVerbs are the verbs a misspelt head word may be taken for: the
 // verbs of action, long enough that one letter wrong still says which
 // ("atack", "drnk"; not "dash" for "bash").
+var typoVerbs = func() []string {
+	var vs []string
+	for v := range verbOf {
+		if len(v) >= 5 {
+			vs = append(vs, v)
+		}
+	}
+	slices.Sort(vs)
+	return vs
+}()
+
+// typoVerb is the one of typoVerbs that w is typed for.
 func typoVerb(w string) (string, bool) {
 	if len(w) < 4 || knownWord(w) {
 		return "", false
 	}
 	found := ""
-	for v := range verbOf {
-		if len(v) >= 5 && within1(w, v) {
+	for _, v := range typoVerbs {
+		if within1(w, v) {
 			if found != "" && found != v {
 				return "", false
 			}
@@ -225,7 +240,7 @@ func head(ws []string, typos bool) []string {
 // phrased is ws with the phrase it opens with made its verb.
 func phrased(ws []string) []string {
 	for _, ph := range phrases {
-		if len(ws) >= len(ph.from) && equalWords(ws[:len(ph.from)], ph.from) {
+		if wordsAt(ws, 0, ph.from) {
 			return append(append([]string{}, ph.to...), ws[len(ph.from):]...)
 		}
 	}
@@ -238,7 +253,10 @@ func (p *parser) withoutActor(ws []string) ([]string, bool) {
 	if p.ctx.ActorName == "" {
 		return ws, false
 	}
-	name := words(p.ctx.ActorName)
+	if !p.actorDone {
+		p.actor, p.actorDone = words(p.ctx.ActorName), true
+	}
+	name := p.actor
 	if len(name) == 0 || len(ws) <= len(name) || !equalWords(ws[:len(name)], name) {
 		// a first name alone: "Aria" for "Aria Swiftwind"
 		if len(name) > 1 && len(ws) > 1 && ws[0] == name[0] {
@@ -253,6 +271,26 @@ func (p *parser) withoutActor(ws []string) ([]string, bool) {
 var nicknames = map[string]string{"gobbo": "goblin", "gobbos": "goblins", "gobo": "goblin", "gobos": "goblins",
 	"skelly": "skeleton", "skellies": "skeletons", "hobgob": "hobgoblin", "hobgobs": "hobgoblins"}
 
+// rewrites are the phrases rewrite spells out, and what each becomes.
+var rewrites = []struct{ from, to []string }{
+	{strings.Fields("right on top of"), []string{"on"}}, {strings.Fields("on top of"), []string{"on"}},
+	{strings.Fields("right at"), []string{"at"}}, {strings.Fields("straight at"), []string{"at"}},
+	{strings.Fields("straight for"), []string{"at"}}, {strings.Fields("right into"), []string{"into"}},
+	{strings.Fields("in direction of"), []string{"toward"}}, {strings.Fields("over to"), []string{"to"}},
+	{strings.Fields("down to"), []string{"to"}}, {strings.Fields("up to"), []string{"to"}},
+	// "can I make it to the cellar?", "swing by the square": going there
+	{strings.Fields("make it to"), []string{"go", "to"}}, {strings.Fields("make it into"), []string{"go", "into"}},
+	{strings.Fields("swing by"), []string{"go", "to"}},
+	// how the weapon is held: the attack's choice (armed), no name of a thing
+	{strings.Fields("with both hands"), nil}, {strings.Fields("with two hands"), nil}, {strings.Fields("in both hands"), nil},
+	{strings.Fields("two handed"), nil}, {strings.Fields("two hands"), nil}, {strings.Fields("2 handed"), nil}, {strings.Fields("2 hands"), nil}, {strings.Fields("with 2 hands"), nil},
+	// "let fly at the chief", "lets it fly at orc 2": a shot
+	{strings.Fields("let it fly"), []string{"shoot"}}, {strings.Fields("lets it fly"), []string{"shoot"}},
+	{strings.Fields("let fly"), []string{"shoot"}}, {strings.Fields("lets fly"), []string{"shoot"}},
+	// a sneak attack is an attack whose extra damage the rules add, no Stealth check
+	{strings.Fields("sneak attack"), []string{"attack"}}, {strings.Fields("sneak attacks"), []string{"attack"}},
+}
+
 // rewrite spells out, anywhere in the words, what a reader would
 // otherwise have to know several ways: "right on top of the goblins" is
 // "on the goblins", "straight at" is "at", "gobbo" is "goblin", and "2"
@@ -260,27 +298,9 @@ var nicknames = map[string]string{"gobbo": "goblin", "gobbos": "goblins", "gobo"
 // is "orc 2", "lvl" is "level", and a word said twice over is said once
 // ("stab stab stab goblin 1").
 func rewrite(ws []string) []string {
-	type ph struct{ from, to []string }
-	for _, r := range []ph{
-		{strings.Fields("right on top of"), []string{"on"}}, {strings.Fields("on top of"), []string{"on"}},
-		{strings.Fields("right at"), []string{"at"}}, {strings.Fields("straight at"), []string{"at"}},
-		{strings.Fields("straight for"), []string{"at"}}, {strings.Fields("right into"), []string{"into"}},
-		{strings.Fields("in direction of"), []string{"toward"}}, {strings.Fields("over to"), []string{"to"}},
-		{strings.Fields("down to"), []string{"to"}}, {strings.Fields("up to"), []string{"to"}},
-		// "can I make it to the cellar?", "swing by the square": going there
-		{strings.Fields("make it to"), []string{"go", "to"}}, {strings.Fields("make it into"), []string{"go", "into"}},
-		{strings.Fields("swing by"), []string{"go", "to"}},
-		// a sneak attack is an attack whose extra damage the rules add, no Stealth check
-		// how the weapon is held: the attack's choice (armed), no name of a thing
-		{strings.Fields("with both hands"), nil}, {strings.Fields("with two hands"), nil}, {strings.Fields("in both hands"), nil},
-		{strings.Fields("two handed"), nil}, {strings.Fields("two hands"), nil}, {strings.Fields("2 handed"), nil}, {strings.Fields("2 hands"), nil}, {strings.Fields("with 2 hands"), nil},
-		// "let fly at the chief", "lets it fly at orc 2": a shot
-		{strings.Fields("let it fly"), []string{"shoot"}}, {strings.Fields("lets it fly"), []string{"shoot"}},
-		{strings.Fields("let fly"), []string{"shoot"}}, {strings.Fields("lets fly"), []string{"shoot"}},
-		{strings.Fields("sneak attack"), []string{"attack"}}, {strings.Fields("sneak attacks"), []string{"attack"}},
-	} {
+	for _, r := range rewrites {
 		for i := 0; i+len(r.from) <= len(ws); i++ {
-			if equalWords(ws[i:i+len(r.from)], r.from) {
+			if wordsAt(ws, i, r.from) {
 				ws = append(append(append([]string{}, ws[:i]...), r.to...), ws[i+len(r.from):]...)
 			}
 		}

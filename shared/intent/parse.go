@@ -50,6 +50,11 @@ type parser struct {
 	all  []string
 	memo [7][]cand
 	done [7]bool
+	// actor: the actor's name as words, made on first use.
+	actor     []string
+	actorDone bool
+	// seen: what the texts this sentence's reading reread read as.
+	seen map[string]reading
 }
 
 func (p *parser) list(i int, refs []Ref) []cand {
@@ -90,12 +95,43 @@ func Parse(text string, ctx Context) (Intent, bool) {
 // two intents, the first keeping the turn open for the second. Anything
 // else it reads is one intent, as Parse reads it.
 func ParseAll(text string, ctx Context) ([]Intent, bool) {
-	read, ok := parseAll(text, ctx)
-	if !ok && len(text) <= 4*MaxActionRunes && utf8.ValidString(text) && utf8.RuneCountInString(text) <= MaxActionRunes {
-		p := &parser{ctx: ctx}
-		if usableID(ctx.ActorID) {
-			p.self = ctx.ActorID
-		}
+	return readText(text, ctx, map[string]reading{})
+}
+
+// reading is what ParseAll made of a text.
+type reading struct {
+	in []Intent
+	ok bool
+}
+
+// readText is ParseAll that remembers, in seen, what each text it was
+// given read as. The readers of last resort read parts of a sentence with
+// ParseAll, and those parts' parts in turn ("attack goblin. x. x. x"
+// tries every prefix at every depth): without seen that is exponential in
+// the sentence's breaks, with it each part is read once.
+func readText(text string, ctx Context, seen map[string]reading) ([]Intent, bool) {
+	if r, ok := seen[text]; ok {
+		return slices.Clone(r.in), r.ok
+	}
+	in, ok := readOnce(text, ctx, seen)
+	seen[text] = reading{slices.Clone(in), ok}
+	return in, ok
+}
+
+// reread is Parse of text within the reading of a sentence.
+func (p *parser) reread(text string) (Intent, bool) {
+	in, ok := readText(text, p.ctx, p.seen)
+	if !ok || len(in) != 1 {
+		return Intent{}, false
+	}
+	return in[0], true
+}
+
+// readOnce reads text as ParseAll does, its parts reread through seen.
+func readOnce(text string, ctx Context, seen map[string]reading) ([]Intent, bool) {
+	read, ok := parseAll(text, ctx, seen)
+	if !ok && readable(text) {
+		p := newParser(ctx, seen)
 		all := clean(p.possessives(tokenize(text)))
 		for i := range all {
 			if takesBack(all, i) {
@@ -178,14 +214,27 @@ func asksTheWorld(text string) bool {
 	return len(toks) > 0 && whWords[toks[0].w]
 }
 
-func parseAll(text string, ctx Context) ([]Intent, bool) {
-	if len(text) > 4*MaxActionRunes || !utf8.ValidString(text) || utf8.RuneCountInString(text) > MaxActionRunes {
-		return nil, false
-	}
-	p := &parser{ctx: ctx}
+// readable reports whether text is UTF-8 of at most MaxActionRunes: words
+// the parser reads at all.
+func readable(text string) bool {
+	return len(text) <= 4*MaxActionRunes && utf8.ValidString(text) && utf8.RuneCountInString(text) <= MaxActionRunes
+}
+
+// newParser is a parser of ctx, its actor's id resolving "me", that
+// rereads parts of its text through seen.
+func newParser(ctx Context, seen map[string]reading) *parser {
+	p := &parser{ctx: ctx, seen: seen}
 	if usableID(ctx.ActorID) {
 		p.self = ctx.ActorID
 	}
+	return p
+}
+
+func parseAll(text string, ctx Context, seen map[string]reading) ([]Intent, bool) {
+	if !readable(text) {
+		return nil, false
+	}
+	p := newParser(ctx, seen)
 	if strings.ContainsAny(text, quoteChars) {
 		return p.quoted(text)
 	}
@@ -599,7 +648,10 @@ func (p *parser) action(ws []string) (Intent, bool) {
 		return p.help(args)
 	case vDodge, vDash:
 		if !slices.ContainsFunc(args, func(w string) bool { return !directions[w] }) { // "I dash away"
-			return Intent{Kind: map[verb]string{vDodge: "dodge", vDash: "dash"}[v]}, true
+			if v == vDodge {
+				return Intent{Kind: "dodge"}, true
+			}
+			return Intent{Kind: "dash"}, true
 		}
 	case vDisengage:
 		// Disengage has no target: whom the actor slips away from changes
@@ -829,7 +881,7 @@ var hidePlaces = set("behind", "in", "inside", "among", "amid", "under", "beneat
 // little: picking a lock and disarming a trap are Dexterity checks with
 // thieves' tools (no skill).
 var taskPhrases = map[string]skill{
-	"pick lock": {"", "dex"}, "pick the": {}, "disarm trap": {"", "dex"}, "disarm the": {},
+	"pick lock": {"", "dex"}, "disarm trap": {"", "dex"},
 	"look around": {"perception", "wis"},
 }
 
@@ -895,7 +947,7 @@ func (p *parser) task(ws []string) (Intent, bool) {
 		if len(ws) >= 3 && (two == "pick the" || two == "disarm the") {
 			two = ws[0] + " " + ws[2]
 		}
-		if ph, found := taskPhrases[two]; found && ph.ability != "" {
+		if ph, found := taskPhrases[two]; found {
 			sk, ok = ph, true
 		}
 	}
@@ -980,8 +1032,8 @@ func (p *parser) equip(kind string, ws []string) (Intent, bool) {
 var endPhrases = set("end turn", "end", "end of turn", "end turn now", "pass", "pass turn",
 	"skip turn", "done", "done for now", "finish turn", "thats it", "thats all", "end round",
 	"thats turn", "thats it for me", "thats all for me", "done for turn", "done this turn", "end turn there",
-	"thats it for turn", "thats it for now", "thats all for turn", "done here", "im done", "all done", "end",
-	"nothing else", "nothing more", "pass turn", "i pass", "done with turn", "ending turn", "end of turn for me")
+	"thats it for turn", "thats it for now", "thats all for turn", "done here", "im done", "all done",
+	"nothing else", "nothing more", "i pass", "done with turn", "ending turn", "end of turn for me")
 
 // rest reads "take a short rest", "long rest", "we begin a long rest here".
 func rest(ws []string) (Intent, bool) {
@@ -1383,8 +1435,8 @@ func (p *parser) ammoWeapon(a string) string {
 
 var (
 	targetPreps = set("at", "on", "upon", "onto", "against", "targeting", "toward", "towards", "into")
-	castStops   = set("at", "on", "upon", "onto", "against", "targeting", "toward", "towards", "into", "spell", "cantrip", "to", "for", "over",
-		"centered", "centred", "aimed", "targeted", "directed", "pointed", "focused")
+	castStops   = union(targetPreps, set("spell", "cantrip", "to", "for", "over",
+		"centered", "centred", "aimed", "targeted", "directed", "pointed", "focused"))
 )
 
 // cast reads "cast fireball at the orcs", "cast cure wounds on Bram", "cast
@@ -1499,8 +1551,6 @@ func takeLevel(ws []string) (level int, rest []string, ok bool) {
 	return level, rest, true
 }
 
-// moveFillers may come between a move verb and the area: "go back down to
-// the cellar", "head out to the road".
 // ownThing reports whether words name a weapon or an item the character
 // has before where it comes from: "pull the dagger from her boot" draws it.
 func (p *parser) ownThing(ws []string) bool {
@@ -1548,6 +1598,8 @@ func goalsPlace(ws []string) bool {
 var placeParts = set("door", "doors", "doorway", "gate", "gates", "stairs", "staircase", "steps", "stair",
 	"entrance", "entry", "threshold", "trapdoor", "hatch")
 
+// moveFillers may come between a move verb and the area: "go back down to
+// the cellar", "head out to the road".
 var moveFillers = set("back", "down", "up", "over", "out", "outside", "inside", "downstairs",
 	"upstairs", "in", "into", "to", "toward", "towards", "onto", "through", "across", "along", "on", "off", "for")
 
@@ -1750,7 +1802,7 @@ func (p *parser) quoted(text string) ([]Intent, bool) {
 		if len(body) == len(speech) {
 			return nil, false
 		}
-		read, ok := ParseAll(p.unspoken(text[:open])+", "+p.unspoken(after), p.ctx)
+		read, ok := readText(p.unspoken(text[:open])+", "+p.unspoken(after), p.ctx, p.seen)
 		if !ok || read[0].Kind == "say" {
 			return nil, false
 		}
@@ -1769,10 +1821,7 @@ func (p *parser) quoted(text string) ([]Intent, bool) {
 // "I attack goblin 1 and shout" is "I attack goblin 1".
 func (p *parser) unspoken(s string) string {
 	toks := tokenize(s)
-	ws := make([]string, len(toks))
-	for i, t := range toks {
-		ws[i] = t.w
-	}
+	ws := tokenWords(toks)
 	i := skipLead(ws, 0)
 	if rest, ok := p.withoutActor(ws[i:]); ok {
 		i = skipLead(ws, len(ws)-len(rest))
@@ -1797,10 +1846,7 @@ func (p *parser) unspoken(s string) string {
 // it is spoken: nothing, or lead words and a speech verb followed by anything
 // (an addressee, "quietly").
 func (p *parser) speechFrame(s string) bool {
-	var ws []string
-	for _, t := range tokenize(s) {
-		ws = append(ws, t.w)
-	}
+	ws := tokenWords(tokenize(s))
 	if rest, ok := p.withoutActor(ws); ok {
 		ws = rest
 	}
@@ -1953,15 +1999,10 @@ func (p *parser) mayNameFeature(w string) bool {
 // words of the action.
 func (p *parser) quickFeature(ws []string) (Intent, []string, bool) {
 	in, rest, ok := p.feature(ws)
-	if !ok || len(rest) == 0 {
+	if !ok || len(rest) == 0 || !p.quick(in.Feature) {
 		return Intent{}, nil, false
 	}
-	for _, r := range p.ctx.Features {
-		if r.ID == in.Feature && r.Quick {
-			return in, rest, true
-		}
-	}
-	return Intent{}, nil, false
+	return in, rest, true
 }
 
 // without is ws with the words drop left out.
@@ -2001,13 +2042,9 @@ func takeExact(toks []string, cs []cand, stops map[string]bool) (hits []int, res
 // creature present as its object. The caller answers such words plainly
 // rather than letting them be told as done.
 func Unread(text string, ctx Context) string {
-	if len(text) > 4*MaxActionRunes || !utf8.ValidString(text) || strings.ContainsAny(text, quoteChars) {
+	ws, ok := unquotedWords(text)
+	if !ok {
 		return ""
-	}
-	toks := tokenize(text)
-	ws := make([]string, len(toks))
-	for i, t := range toks {
-		ws[i] = t.w
 	}
 	if kinds := actionsIn(ws, ctx); len(kinds) > 1 {
 		return "it asks for " + strings.Join(kinds, " and ")
@@ -2070,10 +2107,7 @@ func shorthand(ws []string) []string {
 
 // firstWord is the first word of the text after the actor's name.
 func firstWord(toks []token, p *parser) string {
-	ws := make([]string, 0, 3)
-	for _, t := range toks[:min(len(toks), 4)] {
-		ws = append(ws, t.w)
-	}
+	ws := tokenWords(toks[:min(len(toks), 4)])
 	if rest, ok := p.withoutActor(ws); ok && len(rest) > 0 {
 		return rest[0]
 	}
@@ -2086,15 +2120,20 @@ func firstWord(toks []token, p *parser) string {
 // Such words are refused in words (Unread says why), so no model need
 // read them.
 func Actions(text string, ctx Context) []string {
-	if len(text) > 4*MaxActionRunes || !utf8.ValidString(text) || strings.ContainsAny(text, quoteChars) {
+	ws, ok := unquotedWords(text)
+	if !ok {
 		return nil
 	}
-	toks := tokenize(text)
-	ws := make([]string, len(toks))
-	for i, t := range toks {
-		ws[i] = t.w
-	}
 	return actionsIn(ws, ctx)
+}
+
+// unquotedWords is the words of text that Unread and Actions weigh: none
+// when it is too long, not UTF-8, or holds a quotation.
+func unquotedWords(text string) ([]string, bool) {
+	if len(text) > 4*MaxActionRunes || !utf8.ValidString(text) || strings.ContainsAny(text, quoteChars) {
+		return nil, false
+	}
+	return tokenWords(tokenize(text)), true
 }
 
 // actionsIn reads each part of words joined by "and", "then", a comma or

@@ -82,6 +82,47 @@ func chk(ability, skill string) in { return in{Kind: "check", Ability: ability, 
 func move(to string) in            { return in{Kind: "move", ToAreaID: to} }
 func say(text string) in           { return in{Kind: "say", Text: text} }
 
+// sentence is words typed in a context and what they should read as: nil
+// for words to leave unread.
+type sentence struct {
+	ctx  intent.Context
+	text string
+	want *in
+}
+
+// wantReads checks that each sentence reads as its want, or is left
+// unread when it wants nothing.
+func wantReads(t *testing.T, sentences []sentence) {
+	t.Helper()
+	for _, c := range sentences {
+		got, ok := intent.Parse(c.text, c.ctx)
+		if c.want == nil {
+			if ok {
+				t.Errorf("%q read as %+v, want it unread", c.text, got)
+			}
+			continue
+		}
+		if !ok || !reflect.DeepEqual(got, *c.want) {
+			t.Errorf("%q = %+v, %v; want %+v", c.text, got, ok, *c.want)
+		}
+	}
+}
+
+// wantValidReads checks that each text reads in the common room as its
+// intent, and that the intent is valid.
+func wantValidReads(t *testing.T, reads map[string]intent.Intent) {
+	t.Helper()
+	for text, want := range reads {
+		got, ok := intent.Parse(text, table)
+		if !ok || !reflect.DeepEqual(got, want) {
+			t.Errorf("Parse(%q) = %+v, %v; want %+v", text, got, ok, want)
+		}
+		if err := got.Validate("test"); err != nil {
+			t.Errorf("Parse(%q) is invalid: %v", text, err)
+		}
+	}
+}
+
 // roundTrips asserts that got passes events.DecodeIntent after json.Marshal
 // and decodes to itself.
 func roundTrips(t testing.TB, text string, got intent.Intent) {
@@ -286,7 +327,7 @@ func TestParseTasks(t *testing.T) {
 	check := func(ability, skill string) intent.Intent {
 		return intent.Intent{Kind: "check", Ability: ability, Skill: skill, Difficulty: "medium"}
 	}
-	for text, want := range map[string]intent.Intent{
+	wantValidReads(t, map[string]intent.Intent{
 		"I try to lift the heavy barrel":   check("str", "athletics"),
 		"I climb the wall":                 check("str", "athletics"),
 		"I sneak past the guard":           check("dex", "stealth"),
@@ -297,21 +338,13 @@ func TestParseTasks(t *testing.T) {
 		"I try to persuade the innkeeper":  check("cha", "persuasion"),
 		"I attempt to balance on the beam": check("dex", "acrobatics"),
 		"I hide behind the crates":         {Kind: "hide"},
-	} {
-		got, ok := intent.Parse(text, table)
-		if !ok || !reflect.DeepEqual(got, want) {
-			t.Errorf("Parse(%q) = %+v, %v; want %+v", text, got, ok, want)
-		}
-		if err := got.Validate("test"); err != nil {
-			t.Errorf("Parse(%q) is invalid: %v", text, err)
-		}
-	}
+	})
 }
 
 // Grapples and shoves name a creature present; pushing something else is
 // a task of Athletics.
 func TestParseContests(t *testing.T) {
-	for text, want := range map[string]intent.Intent{
+	wantValidReads(t, map[string]intent.Intent{
 		"I grapple goblin 1":   {Kind: "grapple", TargetID: "goblin-1"},
 		"grab goblin 2":        {Kind: "grapple", TargetID: "goblin-2"},
 		"I shove goblin 1":     {Kind: "shove", TargetID: "goblin-1"},
@@ -320,15 +353,7 @@ func TestParseContests(t *testing.T) {
 		"I push goblin 1":      {Kind: "shove", TargetID: "goblin-1", Choice: "push"},
 		"I try to break free":  {Kind: "escape"},
 		"I push the cart":      {Kind: "check", Ability: "str", Skill: "athletics", Difficulty: "medium"},
-	} {
-		got, ok := intent.Parse(text, table)
-		if !ok || !reflect.DeepEqual(got, want) {
-			t.Errorf("Parse(%q) = %+v, %v; want %+v", text, got, ok, want)
-		}
-		if err := got.Validate("test"); err != nil {
-			t.Errorf("Parse(%q) is invalid: %v", text, err)
-		}
-	}
+	})
 }
 
 // Two actions in one sentence are refused in words that say so, never
@@ -486,11 +511,7 @@ func TestANumberedFoeNotThereIsNoOtherFoe(t *testing.T) {
 // feature's ally named in another clause, and words that take an action
 // back, ask the rules, or aim a wand at no one.
 func TestParseReadsTheWeaponKindAndDeclinesTakeBacks(t *testing.T) {
-	for _, c := range []struct {
-		ctx  intent.Context
-		text string
-		want *in
-	}{
+	wantReads(t, []sentence{
 		{table, "fire off an arrow toward goblin 1", &in{Kind: "attack", TargetID: "goblin-1", Weapon: "longbow"}},
 		{table, "orc 1 with the bow", &in{Kind: "attack", TargetID: "orc-1", Weapon: "longbow"}},
 		{table, "I hit goblin 2 with my sword, both hands", &in{Kind: "attack", TargetID: "goblin-2", Weapon: "longsword", Choice: "two-handed"}},
@@ -504,16 +525,5 @@ func TestParseReadsTheWeaponKindAndDeclinesTakeBacks(t *testing.T) {
 		{wand, "I point the wand", nil},
 		{explore, "I quaff the murky green potion", nil},
 		{explore, "I lift the guard's keys without anyone noticing", &in{Kind: "check", Ability: "dex", Skill: "sleight-of-hand", Difficulty: "medium"}},
-	} {
-		got, ok := intent.Parse(c.text, c.ctx)
-		if c.want == nil {
-			if ok {
-				t.Errorf("%q read as %+v, want it unread", c.text, got)
-			}
-			continue
-		}
-		if !ok || !reflect.DeepEqual(got, *c.want) {
-			t.Errorf("%q = %+v, %v; want %+v", c.text, got, ok, *c.want)
-		}
-	}
+	})
 }

@@ -117,7 +117,7 @@ func asks(ws []string, question bool) (Intent, bool) {
 // 2", "Shield!", "bless Bram, Ilsa and me". A name that is also one of
 // the actor's items or weapons ("shield") is left alone.
 func (p *parser) spellFirst(ws []string) (Intent, bool) {
-	level, ws, ok := p.levelOf(ws)
+	level, ws, ok := takeLevel(ws)
 	if !ok {
 		return Intent{}, false
 	}
@@ -211,7 +211,7 @@ var plainVerbs = set("knock", "light", "sleep", "fly", "jump", "command", "messa
 // magic missile goblin 2?"). A one-word name ("sleep", "light") is the
 // readers' to weigh against the verb.
 func (p *parser) spellAhead(ws []string) (Intent, bool) {
-	_, named, ok := p.levelOf(ws)
+	_, named, ok := takeLevel(ws)
 	if !ok {
 		return Intent{}, false
 	}
@@ -238,9 +238,6 @@ func (p *parser) spellNamed(ws []string) bool {
 	_, o := p.one(ws, p.targets(), false)
 	return o == unknown
 }
-
-// levelOf takes a slot level off the words ("using a 2nd level slot").
-func (p *parser) levelOf(ws []string) (int, []string, bool) { return takeLevel(ws) }
 
 // spellAtHead finds the spell named by the words' head: its name or id
 // whole, written as one word ("firebolt"), or with one letter wrong in a
@@ -534,6 +531,9 @@ func (p *parser) areaWord(w string) bool {
 	return false
 }
 
+// forStops end an item's name before whom it is for.
+var forStops = set("on", "to", "for")
+
 // itemFirst reads an item named before whom it is for: "healer's kit on
 // myself", "potion to Bram". An item that is also a weapon is left
 // alone: "dagger on goblin 1" may be an attack.
@@ -541,7 +541,7 @@ func (p *parser) itemFirst(ws []string) (Intent, bool) {
 	if in, ok := p.itemCast(ws); ok {
 		return in, true // "wand on orc 1": the wand's spell cast at orc 1
 	}
-	hits, rest := takeName(ws, p.items(), set("on", "to", "for"))
+	hits, rest := takeName(ws, p.items(), forStops)
 	if len(hits) != 1 || len(rest) < 2 {
 		return Intent{}, false
 	}

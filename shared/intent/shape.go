@@ -49,7 +49,7 @@ func hedged(ws []string) bool {
 		case w == "what" && i+2 < len(ws) && (ws[i+1] == "do" || ws[i+1] == "can") && (ws[i+2] == "i" || ws[i+2] == "we"):
 			// "what do I know about bugbears?" asks a check, or the game master
 		case w == "what" && i > 0 && i+2 < len(ws) && knowWords[lemma(ws[i+2], func(w string) bool { return knowWords[w] })]:
-			// "what do I know about bugbears?" asks a check, or the game master
+			// "... what she remembers of the rites": what is recalled, no question
 		case w == "what" && i > 0 && findOut[ws[i-1]]:
 			// "int check to remember what goblins fear": what the check finds out
 		case w == "should" && i > 0 && ws[i-1] == "i" && i+1 < len(ws) && (ws[i+1] == "roll" || ws[i+1] == "make"):
@@ -74,9 +74,9 @@ var fillers = set("um", "umm", "uh", "uhh", "erm", "er", "hmm", "ah", "oh", "alr
 	"sorta", "pretty", "very", "as", "hard", "fast", "keep", "keeps", "continue", "continues", "start", "starts",
 	"begin", "begins", "resume", "resumes", "hastily", "swiftly")
 
-// fillerKeep are filler words that mean something in some places: "as"
-// in "as a bonus action" (taken off before), "hard" as a difficulty,
-// "start"/"begin" before a rest.
+// fillerAt reports whether the word at i is a filler there: some mean
+// something in some places ("as" in "as a bonus action", taken off
+// before; "hard" as a difficulty; "start"/"begin" before a rest).
 func fillerAt(ws []string, i int) bool {
 	w := ws[i]
 	if !fillers[w] {
@@ -148,11 +148,11 @@ func (p *parser) offJargon(ws []string) ([]string, bool) {
 	for i := 0; i < len(ws); {
 		hit := false
 		for _, j := range jargon {
-			if n := len(j.words); i+n <= len(ws) && equalWords(ws[i:i+n], j.words) {
+			if wordsAt(ws, i, j.words) {
 				// "dash action" and "take the dodge action" are the readers':
 				// only "action" after a word of the economy is jargon here.
 				bonus = bonus || j.bonus
-				i += n
+				i += len(j.words)
 				hit = true
 				break
 			}
@@ -300,7 +300,7 @@ const (
 var trimAt = set("to", "in", "for", "into", "toward", "towards", "across", "through", "from", "over", "under",
 	"behind", "near", "by", "like", "because", "before", "after", "until", "without", "again", "right",
 	"hoping", "trying", "aiming", "making", "letting", "screaming", "yelling", "shouting", "snarling", "laughing",
-	"grinning", "roaring", "hoping", "just", "real", "one", "once", "twice", "hard")
+	"grinning", "roaring", "just", "real", "one", "once", "twice", "hard")
 
 // readClause reads one clause: whole, or its head before a trailing
 // phrase of colour that names nothing the context holds.
@@ -631,12 +631,7 @@ var takeBacks = [][]string{{"nevermind"}, {"nvm"}, {"wait", "no"}, {"no", "wait"
 
 // takesBack reports whether the words at i take back what came before.
 func takesBack(ws []string, i int) bool {
-	for _, t := range takeBacks {
-		if i+len(t) <= len(ws) && slices.Equal(ws[i:i+len(t)], t) {
-			return true
-		}
-	}
-	return false
+	return slices.ContainsFunc(takeBacks, func(t []string) bool { return wordsAt(ws, i, t) })
 }
 
 // howOften are words that ask how often or how much the rules allow:
@@ -648,10 +643,8 @@ var howOften = [][]string{{"twice"}, {"thrice"}, {"per", "turn"}, {"per", "round
 
 func asksHowOften(ws []string) bool {
 	for i := range ws {
-		for _, t := range howOften {
-			if i+len(t) <= len(ws) && slices.Equal(ws[i:i+len(t)], t) {
-				return true
-			}
+		if slices.ContainsFunc(howOften, func(t []string) bool { return wordsAt(ws, i, t) }) {
+			return true
 		}
 	}
 	return false

@@ -1,7 +1,6 @@
 package intent_test
 
 import (
-	"reflect"
 	"testing"
 
 	"chronicler/shared/intent"
@@ -12,11 +11,7 @@ import (
 // unread where the words ask for none.
 func TestParseReadsTheWordsAroundAnAction(t *testing.T) {
 	short, long := &in{Kind: "rest", Rest: "short"}, &in{Kind: "rest", Rest: "long"}
-	for _, c := range []struct {
-		ctx  intent.Context
-		text string
-		want *in
-	}{
+	wantReads(t, []sentence{
 		// a rest asked with words around it
 		{explore, "long rest now folks, I'm spent", long},
 		{explore, "ok short rest everyone", short},
@@ -51,29 +46,14 @@ func TestParseReadsTheWordsAroundAnAction(t *testing.T) {
 		{table, "fire bolt at orc 1 because goblin 2 is too far", nil},
 		{table, "fire bolt at orc 1. Then I run to the cellar.", nil},
 		{table, "stealth or perception?", nil},
-	} {
-		got, ok := intent.Parse(c.text, c.ctx)
-		if c.want == nil {
-			if ok {
-				t.Errorf("%q read as %+v, want it unread", c.text, got)
-			}
-			continue
-		}
-		if !ok || !reflect.DeepEqual(got, *c.want) {
-			t.Errorf("%q = %+v, %v; want %+v", c.text, got, ok, *c.want)
-		}
-	}
+	})
 }
 
 // Reads that once went wrong, in other words than the corpus's: a spell's
 // name said as a verb after speech, a question about the world, a thing
 // taken out of a pack, and a thing thrown that is no weapon held.
 func TestParseDeclinesWhatAsksNoAction(t *testing.T) {
-	for _, c := range []struct {
-		ctx  intent.Context
-		text string
-		want *in
-	}{
+	wantReads(t, []sentence{
 		{table, "I misty step away from goblin 1", &in{Kind: "cast", Spell: "misty-step"}},
 		{explore, "who owns the stables?", nil},
 		{table, "where does the cellar lead?", nil},
@@ -83,18 +63,7 @@ func TestParseDeclinesWhatAsksNoAction(t *testing.T) {
 		{table, "I hurl a chair at goblin 1", nil},
 		{table, "I throw my dagger at goblin 1", &in{Kind: "attack", TargetID: "goblin-1", Weapon: "dagger"}},
 		{table, "I throw a punch at goblin 1", &in{Kind: "attack", TargetID: "goblin-1"}},
-	} {
-		got, ok := intent.Parse(c.text, c.ctx)
-		if c.want == nil {
-			if ok {
-				t.Errorf("%q read as %+v, want it unread", c.text, got)
-			}
-			continue
-		}
-		if !ok || !reflect.DeepEqual(got, *c.want) {
-			t.Errorf("%q = %+v, %v; want %+v", c.text, got, ok, *c.want)
-		}
-	}
+	})
 	if got, ok := intent.Parse("Aria whispers a charm and misty steps behind the bar", table); ok && got.Kind == "say" {
 		t.Errorf("a spell's name said as a verb after speech read as the speech: %+v", got)
 	}
@@ -105,11 +74,7 @@ func TestParseDeclinesWhatAsksNoAction(t *testing.T) {
 // prayer, a climb to a place the map lacks, a description that singles
 // out no one.
 func TestParseReadsTheSixthSetsShapes(t *testing.T) {
-	for _, c := range []struct {
-		ctx  intent.Context
-		text string
-		want *in
-	}{
+	wantReads(t, []sentence{
 		// a verb whose object is a spell casts it, after speech too
 		{table, "I mutter a blessing and lay cure wounds on Ilsa", &in{Kind: "cast", Spell: "cure-wounds", TargetIDs: []string{"pc-ilsa"}}},
 		{table, "Aria calls down sacred flame upon orc 2", &in{Kind: "cast", Spell: "sacred-flame", TargetIDs: []string{"orc-2"}}},
@@ -149,28 +114,13 @@ func TestParseReadsTheSixthSetsShapes(t *testing.T) {
 		{table, "stab the orc, the ugly one", nil},
 		{lone, "stab the orc, the ugly one", &in{Kind: "attack", TargetID: "orc-1"}},
 		{table, "stab orc one", &in{Kind: "attack", TargetID: "orc-1"}},
-	} {
-		got, ok := intent.Parse(c.text, c.ctx)
-		if c.want == nil {
-			if ok {
-				t.Errorf("%q read as %+v, want it unread", c.text, got)
-			}
-			continue
-		}
-		if !ok || !reflect.DeepEqual(got, *c.want) {
-			t.Errorf("%q = %+v, %v; want %+v", c.text, got, ok, *c.want)
-		}
-	}
+	})
 }
 
 // Shapes read, or declined, since the seventh held-out set joined, in
 // other words than the corpus's.
 func TestParseReadsTheSeventhSetsShapes(t *testing.T) {
-	for _, c := range []struct {
-		ctx  intent.Context
-		text string
-		want *in
-	}{
+	wantReads(t, []sentence{
 		// a break for a place runs there; the way into a place is the place
 		{table, "Aria makes a break for the stables", &in{Kind: "move", ToAreaID: "stables"}},
 		{table, "I hurry over to the stables gate", &in{Kind: "move", ToAreaID: "stables"}},
@@ -229,16 +179,5 @@ func TestParseReadsTheSeventhSetsShapes(t *testing.T) {
 		{table, "Aria uses her healer's kit on Ilsa", &in{Kind: "use_item", Item: "healers-kit", TargetID: "pc-ilsa"}},
 		{table, "I crouch down and patch up Bram with the healer's kit", &in{Kind: "use_item", Item: "healers-kit", TargetID: "pc-bram"}},
 		{table, "Aria crouches by Bram and uses her healer's kit to bandage him", nil},
-	} {
-		got, ok := intent.Parse(c.text, c.ctx)
-		if c.want == nil {
-			if ok {
-				t.Errorf("%q read as %+v, want it unread", c.text, got)
-			}
-			continue
-		}
-		if !ok || !reflect.DeepEqual(got, *c.want) {
-			t.Errorf("%q = %+v, %v; want %+v", c.text, got, ok, *c.want)
-		}
-	}
+	})
 }

@@ -49,7 +49,7 @@ func tokenize(s string) []token {
 			b.WriteRune(unicode.ToLower(r))
 		case r == '@' || r == '+' || r == '&':
 			flush(i)
-			toks = append(toks, token{w: map[rune]string{'@': "at", '+': "and", '&': "and"}[r], end: i + 1})
+			toks = append(toks, token{w: symbolWords[r], end: i + 1})
 		case (r == '\'' || r == '’') && b.Len() > 0:
 			// inside or after a word: keep the word going
 			apos = true
@@ -68,6 +68,9 @@ func tokenize(s string) []token {
 	flush(len(s))
 	return toks
 }
+
+// symbolWords are the words typed as a symbol: "firebolt @ gob 2".
+var symbolWords = map[rune]string{'@': "at", '+': "and", '&': "and"}
 
 // oneLeads make the "one" after them a pronoun that stands for a
 // creature ("the one on the left"), as pickWords do ("the big one").
@@ -109,6 +112,20 @@ func clean(words []string) []string {
 		out = append(out, w)
 	}
 	return out
+}
+
+// tokenWords is the tokens' words, as typed.
+func tokenWords(toks []token) []string {
+	ws := make([]string, len(toks))
+	for i, t := range toks {
+		ws[i] = t.w
+	}
+	return ws
+}
+
+// wordsAt reports whether ws holds phrase at i.
+func wordsAt(ws []string, i int, phrase []string) bool {
+	return i+len(phrase) <= len(ws) && equalWords(ws[i:i+len(phrase)], phrase)
 }
 
 // words is the cleaned words of s without punctuation: the form names and

@@ -47,7 +47,7 @@ func (p *parser) wornGear(ws []string) (Intent, bool) {
 		return Intent{}, false
 	}
 	for _, w := range words {
-		if !wornFill[trimTilde(w)] {
+		if !wornFill[strings.TrimPrefix(w, "~")] {
 			return Intent{}, false // "put my shield down by the door": a word the shape lacks
 		}
 	}
@@ -61,13 +61,6 @@ func (p *parser) wornGear(ws []string) (Intent, bool) {
 // wornFill are the words a sentence of dressing holds besides the gear.
 var wornFill = set("arm", "back", "shoulder", "shoulders", "myself", "herself", "again", "quickly", "now",
 	"tight", "tightly", "securely", "left", "on", "onto", "into")
-
-func trimTilde(w string) string {
-	if len(w) > 0 && w[0] == '~' {
-		return w[1:]
-	}
-	return w
-}
 
 // labelBreaks set a label apart from the sentence it names: "slide across
 // the bar, acrobatics", "arcana: what is this?", "insight - is he lying?".
@@ -85,14 +78,7 @@ func (p *parser) skillLabel(text string) (Intent, bool) {
 	if strings.ContainsAny(text, quoteChars) {
 		return Intent{}, false
 	}
-	parts := []string{strings.TrimSpace(text)}
-	for _, b := range labelBreaks {
-		var next []string
-		for _, s := range parts {
-			next = append(next, strings.Split(s, b)...)
-		}
-		parts = next
-	}
+	parts := splitOn(strings.TrimSpace(text), labelBreaks)
 	parts = slices.DeleteFunc(parts, func(s string) bool { return strings.TrimSpace(s) == "" })
 	if len(parts) < 2 {
 		return Intent{}, false
@@ -116,7 +102,7 @@ func (p *parser) skillLabel(text string) (Intent, bool) {
 					return Intent{}, false // two skills named
 				}
 			}
-			if in, ok := Parse(r, p.ctx); ok && in.Kind != "check" && in.Kind != "move" {
+			if in, ok := p.reread(r); ok && in.Kind != "check" && in.Kind != "move" {
 				return Intent{}, false // "stab goblin 1, athletics": an action of its own
 			}
 		}
@@ -140,10 +126,27 @@ func labelSkill(s string) (skill, bool) {
 	return sk, ok
 }
 
+// listBreaks set the parts of a terse list apart: "longsword, goblin 1",
+// "longbow versus the bugbear chief".
+var listBreaks = []string{",", ".", "!", ";", " vs ", " versus ", " - "}
+
+// splitOn splits s at every one of seps.
+func splitOn(s string, seps []string) []string {
+	parts := []string{s}
+	for _, sep := range seps {
+		var next []string
+		for _, part := range parts {
+			next = append(next, strings.Split(part, sep)...)
+		}
+		parts = next
+	}
+	return parts
+}
+
 // terseFill are the words a terse list may hold besides its weapon and
 // foe: "longsword, goblin 1, go", "Longbow. Goblin 1. Right in the eye."
 var terseFill = set("go", "now", "pls", "plz", "please", "again", "do", "it", "right", "in", "the", "a", "his",
-	"her", "its", "to", "at", "vs", "versus", "attack", "hit", "go", "quick", "fast", "yes", "ok", "okay")
+	"her", "its", "to", "at", "vs", "versus", "attack", "hit", "quick", "fast", "yes", "ok", "okay")
 
 // terseList reads an attack given as a list: a weapon the actor holds
 // and one creature present, each a part of its own, and nothing else but
@@ -152,17 +155,9 @@ func (p *parser) terseList(text string) (Intent, bool) {
 	if strings.ContainsAny(text, quoteChars) {
 		return Intent{}, false
 	}
-	parts := []string{strings.ToLower(text)}
-	for _, b := range []string{",", ".", "!", ";", " vs ", " versus ", " - "} {
-		var next []string
-		for _, s := range parts {
-			next = append(next, strings.Split(s, b)...)
-		}
-		parts = next
-	}
 	var target, weapon string
 	seen := 0
-	for _, part := range parts {
+	for _, part := range splitOn(strings.ToLower(text), listBreaks) {
 		ws := clean(p.possessives(tokenize(part)))
 		if len(ws) == 0 {
 			continue
@@ -216,11 +211,11 @@ func (p *parser) withColour(text string) (Intent, bool) {
 		if toks[i].w == "." {
 			tail = joinTokens(toks[i+1:])
 		}
-		in, ok := Parse(head, p.ctx)
+		in, ok := p.reread(head)
 		if !ok || in.Kind != "attack" && in.Kind != "cast" {
 			continue
 		}
-		if _, acts := Parse(tail, p.ctx); acts {
+		if _, acts := p.reread(tail); acts {
 			return Intent{}, false // a second action, not colour
 		}
 		tw := clean(p.possessives(tokenize(tail)))
@@ -245,10 +240,4 @@ func (p *parser) withColour(text string) (Intent, bool) {
 var colourVerbs = set("drop", "bleed", "run", "fall", "talk", "die", "go", "get", "want", "need", "be", "is", "have")
 
 // joinTokens joins the tokens' words, to be read again.
-func joinTokens(toks []token) string {
-	ws := make([]string, len(toks))
-	for i, t := range toks {
-		ws[i] = t.w
-	}
-	return strings.Join(ws, " ")
-}
+func joinTokens(toks []token) string { return strings.Join(tokenWords(toks), " ") }
