@@ -225,7 +225,7 @@ var imageOdds = map[int]int{3: 6, 2: 8, 1: 11}
 // made: no duplicates, or an attacker that can't see them for what they
 // seem, being blind or having blindsight or truesight).
 func (e *Encounter) mirrored(ai, ti int, src dice.Source) (*rules.Combatant, *rules.Roll) {
-	if image, roll, ok := e.phantasm(ai, ti, src); ok { // a cloaker's Phantasms (monsters4.go)
+	if image, roll, ok := e.phantasm(ai, ti, src); ok { // a cloaker's Phantasms (phantasms.go)
 		return image, roll
 	}
 	a, t := e.Participants[ai], e.Participants[ti]
@@ -246,7 +246,7 @@ func (e *Encounter) mirrored(ai, ti int, src dice.Source) (*rules.Combatant, *ru
 // shatter destroys one of participant ti's duplicates; the last ends the
 // spell.
 func (e *Encounter) shatter(res *Result, ti int) error {
-	if had, err := e.shatterPhantasm(res, ti); had || err != nil { // a cloaker's Phantasms (monsters4.go)
+	if had, err := e.shatterPhantasm(res, ti); had || err != nil { // a cloaker's Phantasms (phantasms.go)
 		return err
 	}
 	id := e.Participants[ti].ID

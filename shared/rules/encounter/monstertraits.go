@@ -295,7 +295,7 @@ func shrugOff(e *Encounter, res *Result, ti int, d rules.DamageResult, _ dice.So
 	if !ok || !d.Dropped || !d.Died || d.InstantDeath || d.Taken > tr.Amount || slices.Contains(t.Spent, tr.ID) {
 		return nil
 	}
-	e.Participants[ti].Spent = append(slices.Clone(t.Spent), tr.ID)
+	e.markSpent(ti, tr.ID)
 	return e.rise(res, ti, 1, fmt.Sprintf("%s shrugs off the blow and stays up at 1 hit point (Relentless).", t.Name))
 }
 
@@ -329,7 +329,7 @@ func regenerationStopped(e *Encounter, res *Result, ti int, d rules.DamageResult
 	if slices.ContainsFunc(d.Parts, func(p rules.DamageTaken) bool {
 		return p.Taken > 0 && slices.Contains(tr.StoppedBy, p.Type.String())
 	}) && !slices.Contains(t.Spent, tr.ID) {
-		e.Participants[ti].Spent = append(slices.Clone(t.Spent), tr.ID)
+		e.markSpent(ti, tr.ID)
 		res.say(fmt.Sprintf("%s's wounds stop knitting (%s).", t.Name, joinTypes(tr.StoppedBy)))
 	}
 	if !tr.HoldsAtZero || !d.Died || d.InstantDeath || slices.Contains(e.Participants[ti].Spent, tr.ID) {
@@ -534,7 +534,7 @@ func traitsOn(m srd.Monster, c *rules.Combatant) {
 // to all it catches, a condition on whoever fails one, a legendary
 // action that makes one of m's attacks, the options of a breath.
 func PlaysAction(m srd.Monster, a srd.Action) bool {
-	if saveArea(a) || holdArea(a) || a.Swallow != nil || playsPosition(m, a) || calls(a) || playsBoon(a) || vanishes(a) || playsMonsters4(a) {
+	if saveArea(a) || holdArea(a) || a.Swallow != nil || playsPosition(m, a) || calls(a) || playsBoon(a) || vanishes(a) || playsMagic(a) {
 		return true
 	}
 	if _, ok := breathOption(a); ok {

@@ -244,7 +244,7 @@ func monsterParticipant(m srd.Monster, id, name string) Participant {
 			actions = append(actions, o)
 			continue
 		}
-		if a.AttackBonus != nil || a.Multiattack != nil || areaAction(a) || holdArea(a) || a.Swallow != nil || isMove(a) || calls(a) || playsBoon(a) || vanishes(a) || playsMonsters4(a) {
+		if a.AttackBonus != nil || a.Multiattack != nil || areaAction(a) || holdArea(a) || a.Swallow != nil || isMove(a) || calls(a) || playsBoon(a) || vanishes(a) || playsMagic(a) {
 			actions = append(actions, a)
 		}
 	}
