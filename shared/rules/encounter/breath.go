@@ -218,7 +218,7 @@ func (e *Encounter) area(res *Result, ai int, a srd.Action, src dice.Source, rs 
 		if sv, err = e.rerollSave(res, rs, k, at, ai, ti, saver, req, sv); err != nil {
 			return err
 		}
-		if sv, err = e.evade(res, rs, k, at, ai, ti, sv); err != nil { // a Ring of Evasion (items_guards.go)
+		if sv, err = e.evade(res, rs, k, at, ai, ti, sv); err != nil { // a Ring of Evasion (items_evasion.go)
 			return err
 		}
 		if !sv.Success {

@@ -185,7 +185,7 @@ func characterParticipant(ch campaign.Character) Participant {
 		}
 	}
 	p.ItemDamage = itemDamageOf(ch, weapons)
-	p.ItemRiders = itemRidersOf(ch, weapons)                      // items_more.go
+	p.ItemRiders = itemRidersOf(ch, weapons)                      // items_wounding.go
 	p.Combatant.Features = wornFeatures(p.Combatant.Features, ch) // items_worn.go
 	p.Shield = campaign.WearsShield(ch)
 	for _, id := range weapons {
