@@ -42,7 +42,7 @@ func (e Encounter) bonusBy(ai int, kind string) string {
 		if !slices.Contains(slips[id], kind) {
 			continue
 		}
-		if id == "shadow-stealth" && e.light() != world.LightDim && e.light() != world.LightDark {
+		if id == "shadow-stealth" && e.bright() {
 			continue // only in dim light or darkness
 		}
 		if tr, ok := srd.LookupTrait(id); ok {
