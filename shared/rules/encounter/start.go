@@ -244,7 +244,7 @@ func monsterParticipant(m srd.Monster, id, name string) Participant {
 			actions = append(actions, o)
 			continue
 		}
-		if a.AttackBonus != nil || a.Multiattack != nil || areaAction(a) || holdArea(a) || a.Swallow != nil || isMove(a) || calls(a) || playsBoon(a) || vanishes(a) || playsMagic(a) {
+		if a.AttackBonus != nil || a.Multiattack != nil || areaAction(a) || isMove(a) || ownAction(a) { // monstertraits.go
 			actions = append(actions, a)
 		}
 	}

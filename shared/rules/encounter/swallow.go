@@ -12,6 +12,9 @@ import (
 	"chronicler/shared/srd"
 )
 
+// swallows reports whether a swallows or engulfs (srd.Action.Swallow).
+func swallows(a srd.Action) bool { return a.Swallow != nil }
+
 // A swallower takes a creature inside it as its stat block says
 // (srd.Action.Swallow): a purple worm's bite on a failed Dexterity save,
 // a kraken's bite on a creature its tentacle grapples, the Swallow of a
