@@ -12,9 +12,6 @@ import (
 	"chronicler/shared/srd"
 )
 
-// swallows reports whether a swallows or engulfs (srd.Action.Swallow).
-func swallows(a srd.Action) bool { return a.Swallow != nil }
-
 // A swallower takes a creature inside it as its stat block says
 // (srd.Action.Swallow): a purple worm's bite on a failed Dexterity save,
 // a kraken's bite on a creature its tentacle grapples, the Swallow of a
@@ -40,6 +37,9 @@ const (
 	swallowedID = "swallowed"
 	insideID    = "held-inside"
 )
+
+// swallows reports whether a swallows or engulfs (srd.Action.Swallow).
+func swallows(a srd.Action) bool { return a.Swallow != nil }
 
 // swallowerOf is the index of the participant that has participant id
 // inside it; -1 if none.
