@@ -230,7 +230,7 @@ func (e *Encounter) mirrored(ai, ti int, src dice.Source) (*rules.Combatant, *ru
 	}
 	a, t := e.Participants[ai], e.Participants[ti]
 	k := slices.IndexFunc(e.Effects, func(fx Effect) bool { return fx.TargetID == t.ID && fx.ID == "mirror-image" && fx.Left > 0 })
-	if k < 0 || a.Combatant.Conditions.Has(rules.Blinded) || slices.Contains(a.Senses, "blindsight") || slices.Contains(a.Senses, "truesight") {
+	if k < 0 || a.unfooled() {
 		return nil, nil
 	}
 	roll := rules.Roll{Reason: "mirror image", RollerID: t.ID, Result: dice.Roll(d20, src)}
@@ -239,8 +239,21 @@ func (e *Encounter) mirrored(ai, ti int, src dice.Source) (*rules.Combatant, *ru
 		return nil, &roll
 	}
 	roll.Outcome = "a duplicate"
+	return duplicateOf(t, 10+t.Combatant.Modifier(rules.Dex)), &roll
+}
+
+// unfooled reports whether attacker a sees illusory duplicates for what
+// they are (Mirror Image's, a cloaker's Phantasms): blind, or seeing by
+// blindsight or truesight.
+func (a Participant) unfooled() bool {
+	return a.Combatant.Conditions.Has(rules.Blinded) || slices.Contains(a.Senses, "blindsight") || slices.Contains(a.Senses, "truesight")
+}
+
+// duplicateOf is one of participant t's illusory duplicates, with armor
+// class ac, which a hit destroys.
+func duplicateOf(t Participant, ac int) *rules.Combatant {
 	return &rules.Combatant{ID: t.ID + "-image", Name: "one of " + possessive(t.Name) + " duplicates", Monster: true,
-		AC: 10 + t.Combatant.Modifier(rules.Dex), HP: 1, MaxHP: 1}, &roll
+		AC: ac, HP: 1, MaxHP: 1}
 }
 
 // shatter destroys one of participant ti's duplicates; the last ends the

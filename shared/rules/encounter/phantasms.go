@@ -68,7 +68,7 @@ func (e *Encounter) phantasmsFade(res *Result, ai int) error {
 func (e *Encounter) phantasm(ai, ti int, src dice.Source) (image *rules.Combatant, roll *rules.Roll, ok bool) {
 	a, t := e.Participants[ai], e.Participants[ti]
 	k := slices.IndexFunc(e.Effects, func(fx Effect) bool { return fx.TargetID == t.ID && fx.ID == phantasmsID && fx.Left > 0 })
-	if k < 0 || e.bright() || a.Combatant.Conditions.Has(rules.Blinded) || slices.Contains(a.Senses, "blindsight") || slices.Contains(a.Senses, "truesight") {
+	if k < 0 || e.bright() || a.unfooled() {
 		return nil, nil, false
 	}
 	left := e.Effects[k].Left
@@ -82,8 +82,7 @@ func (e *Encounter) phantasm(ai, ti int, src dice.Source) (image *rules.Combatan
 		return nil, &r, true
 	}
 	r.Outcome = "a duplicate"
-	return &rules.Combatant{ID: t.ID + "-image", Name: "one of " + possessive(t.Name) + " duplicates", Monster: true,
-		AC: t.Combatant.AC, HP: 1, MaxHP: 1}, &r, true
+	return duplicateOf(t, t.Combatant.AC), &r, true
 }
 
 // shatterPhantasm destroys one of participant ti's duplicates, hit in
