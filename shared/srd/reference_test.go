@@ -152,14 +152,14 @@ var (
 	orTake     = regexp.MustCompile(`succeed on a DC (\d+) (\w+) saving throw or take \d+ \(([^)]+)\) (\w+) damage`)
 )
 
-// textDamage is the damage behind saves an entry's text deals, flattened
-// as flatDamage writes it, with the save.
 // eitherLeap is a save of either ability with its two damage rolls: "a
 // DC 16 Strength or Dexterity saving throw (target's choice) or be
 // knocked prone and take 14 (3d6 + 4) bludgeoning damage plus 14 (3d6 +
 // 4) slashing damage".
 var eitherLeap = regexp.MustCompile(`DC (\d+) (Strength|Dexterity) or (Strength|Dexterity) saving throw \(target's choice\) or be knocked prone and take \d+ \((\d+d\d+ \+ \d+)\) ([a-z]+) damage plus \d+ \((\d+d\d+ \+ \d+)\) ([a-z]+) damage`)
 
+// textDamage is the damage behind saves an entry's text deals, flattened
+// as flatDamage writes it, with the save.
 func textDamage(w xAction) []string {
 	var out []string
 	add := func(m []string, success string) {

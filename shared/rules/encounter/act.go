@@ -548,7 +548,7 @@ func (e *Encounter) strike(res *Result, ai, ti int, req rules.AttackRequest, src
 		return err
 	}
 	e.featuresAttackDone(res, ai, ti, r)
-	if err := e.woundWith(res, ai, ti, req, r, src); err != nil { // a Sword of Wounding (items_more.go)
+	if err := e.woundWith(res, ai, ti, req, r, src); err != nil { // a Sword of Wounding (items_wounding.go)
 		return err
 	}
 	if r.Hit && r.TargetID != e.Participants[ti].ID {

@@ -92,19 +92,32 @@ func dailyLeft(p Participant, a srd.Action) bool {
 	if a.Usage == nil {
 		return true
 	}
-	used := 0
-	for _, id := range p.Spent {
-		if id == a.ID {
-			used++
+	return a.Usage.Type == "per_day" && uses(p, a.ID) < a.Usage.Times
+}
+
+// uses counts the uses of participant p's action (or trait) id kept in
+// its Spent.
+func uses(p Participant, id string) int {
+	n := 0
+	for _, s := range p.Spent {
+		if s == id {
+			n++
 		}
 	}
-	return a.Usage.Type == "per_day" && used < a.Usage.Times
+	return n
+}
+
+// markSpent keeps a use of participant ai's action (or trait) id in its
+// Spent: a recharge's, a day's, a fight's. Spent is cloned first, as
+// encounters copied by value share it.
+func (e *Encounter) markSpent(ai int, id string) {
+	p := &e.Participants[ai]
+	p.Spent = append(slices.Clone(p.Spent), id)
 }
 
 // spendDaily keeps a use of monster ai's per-day action a.
 func (e *Encounter) spendDaily(ai int, a srd.Action) {
 	if a.Usage != nil && a.Usage.Type == "per_day" {
-		p := &e.Participants[ai]
-		p.Spent = append(slices.Clone(p.Spent), a.ID)
+		e.markSpent(ai, a.ID)
 	}
 }

@@ -225,12 +225,12 @@ var imageOdds = map[int]int{3: 6, 2: 8, 1: 11}
 // made: no duplicates, or an attacker that can't see them for what they
 // seem, being blind or having blindsight or truesight).
 func (e *Encounter) mirrored(ai, ti int, src dice.Source) (*rules.Combatant, *rules.Roll) {
-	if image, roll, ok := e.phantasm(ai, ti, src); ok { // a cloaker's Phantasms (monsters4.go)
+	if image, roll, ok := e.phantasm(ai, ti, src); ok { // a cloaker's Phantasms (phantasms.go)
 		return image, roll
 	}
 	a, t := e.Participants[ai], e.Participants[ti]
 	k := slices.IndexFunc(e.Effects, func(fx Effect) bool { return fx.TargetID == t.ID && fx.ID == "mirror-image" && fx.Left > 0 })
-	if k < 0 || a.Combatant.Conditions.Has(rules.Blinded) || slices.Contains(a.Senses, "blindsight") || slices.Contains(a.Senses, "truesight") {
+	if k < 0 || a.unfooled() {
 		return nil, nil
 	}
 	roll := rules.Roll{Reason: "mirror image", RollerID: t.ID, Result: dice.Roll(d20, src)}
@@ -239,14 +239,27 @@ func (e *Encounter) mirrored(ai, ti int, src dice.Source) (*rules.Combatant, *ru
 		return nil, &roll
 	}
 	roll.Outcome = "a duplicate"
+	return duplicateOf(t, 10+t.Combatant.Modifier(rules.Dex)), &roll
+}
+
+// unfooled reports whether attacker a sees illusory duplicates for what
+// they are (Mirror Image's, a cloaker's Phantasms): blind, or seeing by
+// blindsight or truesight.
+func (a Participant) unfooled() bool {
+	return a.Combatant.Conditions.Has(rules.Blinded) || slices.Contains(a.Senses, "blindsight") || slices.Contains(a.Senses, "truesight")
+}
+
+// duplicateOf is one of participant t's illusory duplicates, with armor
+// class ac, which a hit destroys.
+func duplicateOf(t Participant, ac int) *rules.Combatant {
 	return &rules.Combatant{ID: t.ID + "-image", Name: "one of " + possessive(t.Name) + " duplicates", Monster: true,
-		AC: 10 + t.Combatant.Modifier(rules.Dex), HP: 1, MaxHP: 1}, &roll
+		AC: ac, HP: 1, MaxHP: 1}
 }
 
 // shatter destroys one of participant ti's duplicates; the last ends the
 // spell.
 func (e *Encounter) shatter(res *Result, ti int) error {
-	if had, err := e.shatterPhantasm(res, ti); had || err != nil { // a cloaker's Phantasms (monsters4.go)
+	if had, err := e.shatterPhantasm(res, ti); had || err != nil { // a cloaker's Phantasms (phantasms.go)
 		return err
 	}
 	id := e.Participants[ti].ID

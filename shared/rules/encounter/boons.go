@@ -35,7 +35,7 @@ func (e *Encounter) monsterBoon(res *Result, ai int, src dice.Source) (bool, err
 	e.Participants[ai].Turn.ActionUsed = true
 	e.spendDaily(ai, a)
 	if a.Usage != nil && a.Usage.Type != "per_day" && a.Usage.Type != "at_will" {
-		e.Participants[ai].Spent = append(slices.Clone(e.Participants[ai].Spent), a.ID) // once a fight, or till it recharges
+		e.markSpent(ai, a.ID) // once a fight, or till it recharges
 	}
 	res.Kind = ActionArea
 	return true, e.bestow(res, ai, ti, a, src)

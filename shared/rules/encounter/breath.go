@@ -124,7 +124,7 @@ func (e *Encounter) recharge(res *Result, i int, src dice.Source) {
 // would halve (rules.Combatant.SavedDamage).
 func (e *Encounter) areaAttack(res *Result, ai int, a srd.Action, src dice.Source, rs Reactions) error {
 	m := &e.Participants[ai]
-	m.Spent = append(slices.Clone(m.Spent), a.ID)
+	e.markSpent(ai, a.ID)
 	m.Turn.ActionUsed = true
 	res.Kind = ActionArea
 	return e.area(res, ai, a, src, rs)
@@ -157,7 +157,7 @@ func (e *Encounter) area(res *Result, ai int, a srd.Action, src dice.Source, rs 
 	caught = e.singleOut(ai, a, caught) // a glare's one target
 	caught = e.nearOnly(ai, a, caught)  // a stone golem's Slow (hindrances.go)
 	caught = e.boltsAt(a, caught)       // a kraken's three bolts (boons.go)
-	caught = e.hearOnly(a, caught)      // a roar (monsters4.go)
+	caught = e.hearOnly(a, caught)      // a roar (roars.go)
 	against := []string{"seen"}         // a breath is seen coming
 	for _, d := range a.Damage {
 		if d.Type != "" {
@@ -218,7 +218,7 @@ func (e *Encounter) area(res *Result, ai int, a srd.Action, src dice.Source, rs 
 		if sv, err = e.rerollSave(res, rs, k, at, ai, ti, saver, req, sv); err != nil {
 			return err
 		}
-		if sv, err = e.evade(res, rs, k, at, ai, ti, sv); err != nil { // a Ring of Evasion (items_guards.go)
+		if sv, err = e.evade(res, rs, k, at, ai, ti, sv); err != nil { // a Ring of Evasion (items_evasion.go)
 			return err
 		}
 		if !sv.Success {

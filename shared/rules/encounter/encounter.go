@@ -201,7 +201,7 @@ type Participant struct {
 	// the weapon's, by weapon id (a Flame Tongue's 2d6 fire: items.go).
 	ItemDamage map[string][]srd.ItemDamage `json:"item_damage,omitempty"`
 	// ItemRiders are the character's magic weapons whose hit leaves harm
-	// (a Sword of Wounding's wound), by weapon id (items_more.go).
+	// (a Sword of Wounding's wound), by weapon id (items_wounding.go).
 	ItemRiders map[string]string `json:"item_riders,omitempty"`
 	// EscapeDC is the DC a stat block's grapple is escaped against
 	// (hitconditions.go), 0 for a grapple escaped by a contest; while
@@ -303,7 +303,7 @@ type Turn struct {
 	// (cleric.go).
 	DivineStrike bool `json:"divine_strike,omitempty"`
 	// WoundedIn is the turn ("round/participant") in which a character's
-	// Sword of Wounding last wounded: once a turn (items_more.go).
+	// Sword of Wounding last wounded: once a turn (items_wounding.go).
 	WoundedIn string `json:"wounded_in,omitempty"`
 	// AttackedWith is the weapon (an SRD id, or "unarmed") a character
 	// took the Attack action with this turn, which Flurry of Blows and

@@ -137,15 +137,8 @@ func (e Encounter) empowering(i int) []srd.Boon {
 		if fx.ID != empoweredID || fx.TargetID != id {
 			continue
 		}
-		c, ok := e.Participant(fx.CasterID)
-		if !ok {
-			continue
-		}
-		for _, a := range slices.Concat(c.Actions, legendaryActions(c)) {
-			if a.Boon != nil && source(c, a) == fx.Spell {
-				out = append(out, *a.Boon)
-				break
-			}
+		if a, ok := e.sourceAction(fx); ok && a.Boon != nil {
+			out = append(out, *a.Boon)
 		}
 	}
 	return out
@@ -438,16 +431,11 @@ func (e *Encounter) cloudsStart(res *Result, src dice.Source) error {
 		}
 		until := Until{Round: e.Round + 1, Turn: t.ID}
 		for _, hc := range a.Inflicts {
-			cond, err := rules.ParseCondition(hc.Condition)
+			cond, took, err := e.inflict(res, ti, hc.Condition)
 			if err != nil {
 				return err
 			}
-			cr, err := e.condition(res, ti, cond)
-			if err != nil {
-				return err
-			}
-			if cr.Immune {
-				res.say(cr.Summary())
+			if !took {
 				continue
 			}
 			if err := e.add(res, Effect{Effect: spell.Effect{ID: cond.String(), Spell: c.Spell, CasterID: c.CasterID, TargetID: t.ID, Condition: cond,

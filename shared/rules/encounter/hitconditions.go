@@ -297,7 +297,7 @@ func (e *Encounter) hitSave(res *Result, rs Reactions, ai, ti int, a srd.Action,
 	if sv, err = e.rerollSave(res, rs, k, at, ai, ti, saver, req, sv); err != nil {
 		return sv, err
 	}
-	if sv, err = e.evade(res, rs, k, at, ai, ti, sv); err != nil { // a Ring of Evasion (items_guards.go)
+	if sv, err = e.evade(res, rs, k, at, ai, ti, sv); err != nil { // a Ring of Evasion (items_evasion.go)
 		return sv, err
 	}
 	if err := e.useUp(res, spent); err != nil {

@@ -55,9 +55,8 @@ func (e *Encounter) turnInvisible(res *Result, ai int, a srd.Action, src dice.So
 			return err
 		}
 	}
-	me := &e.Participants[ai]
-	me.Spent = append(me.Spent, a.ID)
-	me.Turn.ActionUsed = true
+	e.markSpent(ai, a.ID)
+	e.Participants[ai].Turn.ActionUsed = true
 	res.Kind = ActionCast
 	res.say(fmt.Sprintf("%s turns invisible (its Invisibility), until it attacks or its concentration ends.", p.Name))
 	return nil

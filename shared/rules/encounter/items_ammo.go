@@ -92,8 +92,12 @@ func aPiece(q MagicAmmo) string {
 
 // named reports whether the attack's item names the magic piece q: its
 // magic item's id or name ("ammunition-1", "Ammunition, +1"), or the
-// stack's ("Arrow, +1").
+// stack's ("Arrow, +1"). An attack that names no item names none, and
+// costs no look-up on a shot's way.
 func (q MagicAmmo) named(item string) bool {
+	if item == "" {
+		return false
+	}
 	name, _ := srd.MagicName(q.Ammo, q.Magic)
 	m, _ := srd.LookupMagicItem(q.Magic)
 	return slices.Contains([]string{q.Magic, slug(m.Name), slug(name)}, slug(item))

@@ -41,12 +41,39 @@ var spellPotions = map[string]spellPotion{
 
 // PlaysItem reports whether the fight plays magic item id by code of
 // its own rather than by the numbers its data carries: a potion that
-// gives a spell's effect, a worn item of itemFeatures.
+// gives a spell's effect, a worn item of itemFeatures, one of
+// playedItems.
 func PlaysItem(id string) bool {
 	_, potion := spellPotions[id]
 	_, worn := itemFeatures[id]
-	_, other := wornPlayed[id] // items_guards.go
-	return potion || worn || other || itemsMorePlay(id)
+	_, other := playedItems[id]
+	return potion || worn || other
+}
+
+// playedItems are the other magic items the fight plays in code of its
+// own, each where what it changes is read, and what of each is told
+// still.
+var playedItems = map[string]string{
+	// Among its wearer's Features from the sheet (rules.DiseaseImmune):
+	// no monster's hit gives it a disease, and no Contagion takes hold.
+	rules.PeriaptOfHealth: "afflict.go: a disease passes its wearer by",
+	// Its wearer's failed Dexterity save a success, for a reaction and a
+	// charge.
+	ringOfEvasion: "items_evasion.go: evade",
+	// Hidden from divination as a Nondetection hides, out of a fight,
+	// where its sheet is read.
+	spell.ProofAgainstDetection: "spell/divination.go: HiddenFromDivination",
+	// Its hit points healed only by a rest: the fight keeps no ledger of
+	// which hit points a blow took, so healing is never refused.
+	swordOfWounding: "items_wounding.go: woundWith, its wound an ongoing harm (riders.go)",
+	// Difficult terrain costing it nothing: the fights keep no terrain.
+	// Its speed reduced by magic: they keep no distances either. A
+	// monster's magical restraint (a cockatrice's petrifying bite) is
+	// not told apart from a mundane one.
+	rules.FreeAction: "spell/cast.go: freed, a spell's paralysis or restraint refused",
+	// An armour whose damage type was never chosen resists nothing, and
+	// its sheet says so (campaign.ItemEffect).
+	"armor-of-resistance": "campaign/magic.go: MagicOf, the resistance its stack's Pick names",
 }
 
 // drinkSpell is ActionPotion with a potion of spellPotions: participant

@@ -34,7 +34,7 @@ var costRE = regexp.MustCompile(`(?i)\s*\(costs (\d) actions?\)`)
 // "Claw Attack", "Unarmed Strike", "Attack" (the monster's best attack);
 // and those that deal damage behind a saving throw to all they catch
 // (saveArea: Disrupt Life, Wing Attack's damage, Searing Burst); a
-// Teleport (monsters4.go). Those that do anything else (Detect, a gaze,
+// Teleport (teleport.go). Those that do anything else (Detect, a gaze,
 // spells) are left to the narrator.
 func legendaryAttacks(m srd.Monster, attacks []srd.Action) []Legendary {
 	var out []Legendary
@@ -56,7 +56,7 @@ func legendaryAttacks(m srd.Monster, attacks []srd.Action) []Legendary {
 			out = append(out, Legendary{Name: costRE.ReplaceAllString(la.Name, ""), Cost: cost, Attack: a, Area: true})
 			continue
 		}
-		if la.ID == teleportID && la.AttackBonus == nil && cost <= LegendaryPerRound { // monsters4.go
+		if teleports(la) && cost <= LegendaryPerRound { // teleport.go
 			out = append(out, Legendary{Name: costRE.ReplaceAllString(la.Name, ""), Cost: cost, Attack: la})
 			continue
 		}
@@ -133,7 +133,7 @@ func LegendaryTurn(e Encounter, src dice.Source, rs Reactions) (Encounter, Resul
 		out.Participants[ai].LegendaryLeft -= pick.Cost
 		res.say(p.Name + " uses a legendary action: " + pick.Name + ".")
 		var err error
-		if pick.Attack.ID == teleportID && pick.Attack.AttackBonus == nil { // monsters4.go
+		if teleports(pick.Attack) { // teleport.go
 			out.teleportLegendary(&res, ai)
 		} else if mv, ok := out.flingInstead(ai, *pick); ok { // positions.go
 			err = out.moveCreatures(&res, ai, mv, src, rs)
@@ -178,8 +178,8 @@ func (e Encounter) legendaryPick(ai int) *Legendary {
 	for i, l := range p.Legendary {
 		switch {
 		case l.Cost > p.LegendaryLeft:
-		case l.Attack.ID == teleportID && l.Attack.AttackBonus == nil:
-			if e.legendaryTeleport(ai, l) { // monsters4.go
+		case teleports(l.Attack):
+			if e.legendaryTeleport(ai, l) { // teleport.go
 				return &p.Legendary[i]
 			}
 		case l.Attack.Boon != nil:

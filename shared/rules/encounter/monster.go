@@ -107,7 +107,7 @@ func (e *Encounter) monsterAttack(res *Result, ai int, src dice.Source, rs React
 				return nil
 			}
 		}
-		if took, err := e.monsters4Turn(res, ai, src, rs); took || err != nil { // a roar, a teleport, phantasms (monsters4.go)
+		if took, err := e.magicTurn(res, ai, src, rs); took || err != nil { // a roar, a teleport, phantasms (monstermagic.go)
 			return err
 		}
 		if a, k, ok := e.readyCall(ai); ok { // beings.go
@@ -311,7 +311,7 @@ func (e *Encounter) spendRecharge(ai int, plan []srd.Action) {
 	p := &e.Participants[ai]
 	for _, a := range plan {
 		if recharging(a) && !slices.Contains(p.Spent, a.ID) {
-			p.Spent = append(slices.Clone(p.Spent), a.ID)
+			e.markSpent(ai, a.ID)
 		}
 	}
 }

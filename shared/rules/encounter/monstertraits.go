@@ -295,7 +295,7 @@ func shrugOff(e *Encounter, res *Result, ti int, d rules.DamageResult, _ dice.So
 	if !ok || !d.Dropped || !d.Died || d.InstantDeath || d.Taken > tr.Amount || slices.Contains(t.Spent, tr.ID) {
 		return nil
 	}
-	e.Participants[ti].Spent = append(slices.Clone(t.Spent), tr.ID)
+	e.markSpent(ti, tr.ID)
 	return e.rise(res, ti, 1, fmt.Sprintf("%s shrugs off the blow and stays up at 1 hit point (Relentless).", t.Name))
 }
 
@@ -329,7 +329,7 @@ func regenerationStopped(e *Encounter, res *Result, ti int, d rules.DamageResult
 	if slices.ContainsFunc(d.Parts, func(p rules.DamageTaken) bool {
 		return p.Taken > 0 && slices.Contains(tr.StoppedBy, p.Type.String())
 	}) && !slices.Contains(t.Spent, tr.ID) {
-		e.Participants[ti].Spent = append(slices.Clone(t.Spent), tr.ID)
+		e.markSpent(ti, tr.ID)
 		res.say(fmt.Sprintf("%s's wounds stop knitting (%s).", t.Name, joinTypes(tr.StoppedBy)))
 	}
 	if !tr.HoldsAtZero || !d.Died || d.InstantDeath || slices.Contains(e.Participants[ti].Spent, tr.ID) {
@@ -529,12 +529,30 @@ func traitsOn(m srd.Monster, c *rules.Combatant) {
 	}
 }
 
+// ownActions are the kinds of action without an attack roll that the
+// fights play by code of their own, each where it is played: a monster
+// keeps such an action among its Actions (monsterParticipant), and
+// PlaysAction counts it. A new kind is a row here.
+var ownActions = []func(srd.Action) bool{
+	holdArea,   // a condition on whoever fails a save (breath.go)
+	swallows,   // a swallowing or an engulfing (swallow.go)
+	calls,      // a call for help (beings.go)
+	playsBoon,  // boons.go
+	vanishes,   // a monster's own Invisibility (invisibility.go)
+	playsMagic, // a teleport, a roar, phantasms (monstermagic.go)
+}
+
+// ownAction reports whether a is of one of ownActions' kinds.
+func ownAction(a srd.Action) bool {
+	return slices.ContainsFunc(ownActions, func(kind func(srd.Action) bool) bool { return kind(a) })
+}
+
 // PlaysAction reports whether the fights play stat block m's action a,
 // one without an attack roll (the coverage test's): damage behind a save
 // to all it catches, a condition on whoever fails one, a legendary
 // action that makes one of m's attacks, the options of a breath.
 func PlaysAction(m srd.Monster, a srd.Action) bool {
-	if saveArea(a) || holdArea(a) || a.Swallow != nil || playsPosition(m, a) || calls(a) || playsBoon(a) || vanishes(a) || playsMonsters4(a) {
+	if saveArea(a) || playsPosition(m, a) || ownAction(a) {
 		return true
 	}
 	if _, ok := breathOption(a); ok {

@@ -115,7 +115,7 @@ func (e Encounter) readyMove(ai int) (srd.Action, bool) {
 func (e *Encounter) moveTurn(res *Result, ai int, a srd.Action, src dice.Source, rs Reactions) error {
 	m := &e.Participants[ai]
 	if a.Usage != nil && a.Usage.Type == "recharge" {
-		m.Spent = append(slices.Clone(m.Spent), a.ID)
+		e.markSpent(ai, a.ID)
 	}
 	m.Turn.ActionUsed = true
 	res.Kind = ActionArea

@@ -78,7 +78,7 @@ func (e Encounter) riderOf(fx Effect) (srd.Action, bool) {
 	if ci < 0 {
 		return srd.Action{}, false
 	}
-	if a, ok := e.itemRider(fx); ok { // a Sword of Wounding's (items_more.go)
+	if a, ok := e.itemRider(fx); ok { // a Sword of Wounding's (items_wounding.go)
 		return a, true
 	}
 	m := e.Participants[ci]
@@ -506,7 +506,7 @@ func (e *Encounter) burn(res *Result, atEnd bool, src dice.Source) error {
 			return err
 		}
 		if o, ok := e.ongoingOf(fx); ok && o.Shake != nil {
-			if err := e.shake(res, ti, fx, o, src); err != nil { // items_more.go
+			if err := e.shake(res, ti, fx, o, src); err != nil { // a Sword of Wounding's wound
 				return err
 			}
 		}
@@ -719,4 +719,41 @@ func (e *Encounter) tend(res *Result, ai, ti int, choice string, src dice.Source
 	return e.relieve(res, func(x Effect) bool {
 		return x.ID == ongoingHarm && x.TargetID == t.ID && x.Spell == fx.Spell && x.CasterID == fx.CasterID
 	}, fmt.Sprintf("The %s is stanched.", fx.Note))
+}
+
+// shake is the save ongoing harm fx asks of participant ti after it
+// hurt it (srd.Ongoing.Shake), a success ending it.
+func (e *Encounter) shake(res *Result, ti int, fx Effect, o srd.Ongoing, src dice.Source) error {
+	t := e.Participants[ti]
+	if o.Shake == nil || t.Defeated || t.Combatant.Dead || t.Combatant.HP <= 0 {
+		return nil
+	}
+	ability, err := rules.ParseAbility(o.Shake.Ability)
+	if err != nil {
+		return fault.Wrap(fault.Internal, actOp, err)
+	}
+	bonus, adv, dis := e.saveMods(ti, ability)
+	sv, err := rules.Save(t.Combatant, rules.SaveRequest{Ability: ability, DC: o.Shake.Value, Bonus: bonus, Advantage: adv, Disadvantage: dis,
+		Reason: ability.Name() + " saving throw against " + rules.Article(o.Name)}, src)
+	if err != nil {
+		return fault.Wrap(fault.Internal, actOp, err)
+	}
+	res.Rolls = append(res.Rolls, sv.Rolls...)
+	res.Saves = append(res.Saves, sv)
+	if !sv.Success {
+		res.say(fmt.Sprintf("%s's %s still bleeds (%s save %d against DC %d).", t.Name, o.Name, ability.Name(), sv.Total, sv.DC))
+		return nil
+	}
+	return e.relieve(res, func(x Effect) bool {
+		return x.ID == ongoingHarm && x.TargetID == t.ID && x.Spell == fx.Spell && x.CasterID == fx.CasterID
+	}, fmt.Sprintf("%s shakes off the %s (%s save %d against DC %d).", t.Name, o.Name, ability.Name(), sv.Total, sv.DC))
+}
+
+// ongoingOf is the ongoing harm effect fx deals, as the attack that
+// left it says.
+func (e Encounter) ongoingOf(fx Effect) (srd.Ongoing, bool) {
+	if a, ok := e.riderOf(fx); ok && a.Ongoing != nil {
+		return *a.Ongoing, true
+	}
+	return srd.Ongoing{}, false
 }

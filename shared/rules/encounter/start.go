@@ -185,7 +185,7 @@ func characterParticipant(ch campaign.Character) Participant {
 		}
 	}
 	p.ItemDamage = itemDamageOf(ch, weapons)
-	p.ItemRiders = itemRidersOf(ch, weapons)                      // items_more.go
+	p.ItemRiders = itemRidersOf(ch, weapons)                      // items_wounding.go
 	p.Combatant.Features = wornFeatures(p.Combatant.Features, ch) // items_worn.go
 	p.Shield = campaign.WearsShield(ch)
 	for _, id := range weapons {
@@ -244,7 +244,7 @@ func monsterParticipant(m srd.Monster, id, name string) Participant {
 			actions = append(actions, o)
 			continue
 		}
-		if a.AttackBonus != nil || a.Multiattack != nil || areaAction(a) || holdArea(a) || a.Swallow != nil || isMove(a) || calls(a) || playsBoon(a) || vanishes(a) || playsMonsters4(a) {
+		if a.AttackBonus != nil || a.Multiattack != nil || areaAction(a) || isMove(a) || ownAction(a) { // monstertraits.go
 			actions = append(actions, a)
 		}
 	}

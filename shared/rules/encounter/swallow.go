@@ -38,6 +38,9 @@ const (
 	insideID    = "held-inside"
 )
 
+// swallows reports whether a swallows or engulfs (srd.Action.Swallow).
+func swallows(a srd.Action) bool { return a.Swallow != nil }
+
 // swallowerOf is the index of the participant that has participant id
 // inside it; -1 if none.
 func (e Encounter) swallowerOf(id string) int {

@@ -42,7 +42,7 @@ func (e Encounter) bonusBy(ai int, kind string) string {
 		if !slices.Contains(slips[id], kind) {
 			continue
 		}
-		if id == "shadow-stealth" && e.light() != world.LightDim && e.light() != world.LightDark {
+		if id == "shadow-stealth" && e.bright() {
 			continue // only in dim light or darkness
 		}
 		if tr, ok := srd.LookupTrait(id); ok {
@@ -239,7 +239,7 @@ func goBerserk(e *Encounter, res *Result, i int, src dice.Source) error {
 	if r.Total < 6 {
 		return nil
 	}
-	e.Participants[i].Spent = append(slices.Clone(p.Spent), berserkID)
+	e.markSpent(i, berserkID)
 	res.say(fmt.Sprintf("%s goes berserk (Berserk: a 6 at %d hit points or fewer).", p.Name, tr.Amount))
 	return nil
 }

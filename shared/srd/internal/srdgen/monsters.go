@@ -275,7 +275,7 @@ func (t *Tables) action(monster string, r refAction) (srd.Action, error) {
 	t.followCalls(monster, r.Desc, &a)      // beings.go
 	t.followBoons(monster, r.Desc, &a)      // boons.go
 	t.followHindrances(monster, r.Desc, &a) // hindrances.go
-	t.followRoars(monster, r.Desc, &a)      // monsters4.go
+	t.followRoars(monster, r.Desc, &a)      // roars.go
 	t.followRiders(monster, r.Desc, &a)
 	return a, nil
 }

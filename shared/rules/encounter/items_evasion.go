@@ -7,24 +7,7 @@ import (
 
 	"chronicler/shared/campaign"
 	"chronicler/shared/rules"
-	"chronicler/shared/rules/spell"
 )
-
-// wornPlayed are the worn magic items the fight plays in code of its own
-// rather than by a row of itemFeatures, and where:
-//   - a Periapt of Health (rules.DiseaseImmune, among its wearer's
-//     Features from the sheet) keeps a monster's hit from giving its
-//     wearer a disease (afflict.go) and Contagion from taking hold;
-//   - a Ring of Evasion turns its wearer's failed Dexterity save into a
-//     success (evade);
-//   - an Amulet of Proof against Detection and Location hides its
-//     wearer from divination as a Nondetection does, out of a fight,
-//     where its sheet is read (spell.HiddenFromDivination).
-var wornPlayed = map[string]string{
-	"periapt-of-health":         "afflict.go: a disease passes its wearer by",
-	ringOfEvasion:               "items_guards.go: evade",
-	spell.ProofAgainstDetection: "spell/divination.go: HiddenFromDivination",
-}
 
 // ringOfEvasion is the Ring of Evasion, whose charges are the wearer's
 // pool itemPool+ringOfEvasion (3, 1d3 regained at dawn: a long rest's

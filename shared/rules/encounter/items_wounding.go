@@ -1,31 +1,13 @@
 package encounter
 
 import (
-	"fmt"
 	"strconv"
 
 	"chronicler/shared/campaign"
 	"chronicler/shared/dice"
-	"chronicler/shared/fault"
 	"chronicler/shared/rules"
 	"chronicler/shared/srd"
 )
-
-// More magic items the fight plays by code of its own, each where what
-// it changes is read, and what of each is told still.
-var itemsMore = map[string]string{
-	// Its hit points healed only by a rest: the fight keeps no ledger of
-	// which hit points a blow took, so healing is never refused.
-	swordOfWounding: "items_more.go: woundWith, its wound an ongoing harm (riders.go)",
-	// Difficult terrain costing it nothing: the fights keep no terrain.
-	// Its speed reduced by magic: they keep no distances either. A
-	// monster's magical restraint (a cockatrice's petrifying bite) is
-	// not told apart from a mundane one.
-	rules.FreeAction: "spell/cast.go: freed, a spell's paralysis or restraint refused",
-	// An armour whose damage type was never chosen resists nothing, and
-	// its sheet says so (campaign.ItemEffect).
-	"armor-of-resistance": "campaign/magic.go: MagicOf, the resistance its stack's Pick names",
-}
 
 // swordOfWounding is the Sword of Wounding.
 const swordOfWounding = "sword-of-wounding"
@@ -101,47 +83,4 @@ func (e *Encounter) woundWith(res *Result, ai, ti int, req rules.AttackRequest, 
 	}
 	e.Participants[ai].Turn.WoundedIn = now
 	return e.wound(res, Reactions{}, ai, ti, itemRiders[id], src)
-}
-
-// shake is the save ongoing harm fx asks of participant ti after it
-// hurt it (srd.Ongoing.Shake), a success ending it.
-func (e *Encounter) shake(res *Result, ti int, fx Effect, o srd.Ongoing, src dice.Source) error {
-	t := e.Participants[ti]
-	if o.Shake == nil || t.Defeated || t.Combatant.Dead || t.Combatant.HP <= 0 {
-		return nil
-	}
-	ability, err := rules.ParseAbility(o.Shake.Ability)
-	if err != nil {
-		return fault.Wrap(fault.Internal, actOp, err)
-	}
-	bonus, adv, dis := e.saveMods(ti, ability)
-	sv, err := rules.Save(t.Combatant, rules.SaveRequest{Ability: ability, DC: o.Shake.Value, Bonus: bonus, Advantage: adv, Disadvantage: dis,
-		Reason: ability.Name() + " saving throw against " + rules.Article(o.Name)}, src)
-	if err != nil {
-		return fault.Wrap(fault.Internal, actOp, err)
-	}
-	res.Rolls = append(res.Rolls, sv.Rolls...)
-	res.Saves = append(res.Saves, sv)
-	if !sv.Success {
-		res.say(fmt.Sprintf("%s's %s still bleeds (%s save %d against DC %d).", t.Name, o.Name, ability.Name(), sv.Total, sv.DC))
-		return nil
-	}
-	return e.relieve(res, func(x Effect) bool {
-		return x.ID == ongoingHarm && x.TargetID == t.ID && x.Spell == fx.Spell && x.CasterID == fx.CasterID
-	}, fmt.Sprintf("%s shakes off the %s (%s save %d against DC %d).", t.Name, o.Name, ability.Name(), sv.Total, sv.DC))
-}
-
-// ongoingOf is the ongoing harm effect fx deals, as the attack that
-// left it says.
-func (e Encounter) ongoingOf(fx Effect) (srd.Ongoing, bool) {
-	if a, ok := e.riderOf(fx); ok && a.Ongoing != nil {
-		return *a.Ongoing, true
-	}
-	return srd.Ongoing{}, false
-}
-
-// itemsMorePlay reports whether magic item id is one of itemsMore.
-func itemsMorePlay(id string) bool {
-	_, ok := itemsMore[id]
-	return ok
 }
