@@ -85,15 +85,7 @@ func offeredSpells(text string, spells []intent.Ref) []intent.Ref {
 }
 
 // magicWords are the stems of words that speak of casting.
-var magicWords = map[string]bool{}
-
-func init() {
-	for _, w := range []string{"cast", "spell", "cantrip", "magic", "conjure", "summon", "invoke", "incant", "chant", "ritual", "pray", "prayer", "channel", "zap", "hex", "curse", "arcane", "weave"} {
-		for s := range stems(w) {
-			magicWords[s] = true
-		}
-	}
-}
+var magicWords = stems("cast spell cantrip magic conjure summon invoke incant chant ritual pray prayer channel zap hex curse arcane weave")
 
 // stems are the first four letters (or all three) of each word of three
 // letters or more in text, lower case ("ray", "fly", "web" name spells),
