@@ -50,21 +50,18 @@ type feeds struct {
 
 // feed is one campaign's delivery state in this process.
 type feed struct {
-	mu     sync.Mutex
-	ready  atomic.Bool // pushed has been read from the store
-	pushed int64       // the last seq delivered by this process, or passed over as old
-	// inflight counts this process's appends to the campaign from just
-	// before their commit to the end of their delivery. It is atomic so
+	mu sync.Mutex
+	// ready says pushed has been read from the store. It is atomic so
 	// that an append about to commit never waits for a delivery's pushes.
-	inflight atomic.Int32
+	ready  atomic.Bool
+	pushed int64 // the last seq delivered by this process, or passed over as old
 }
 
-// enter returns the campaign's feed with an append about to commit
-// counted in. The first append of a campaign in this process reads the
-// campaign's last seq first and starts fillMax events before it, so that
-// only what may still be on its way is pushed again; it is read before
-// the append commits, so that every append of this process has a seq
-// after it.
+// enter returns the campaign's feed for an append about to commit. The
+// first append of a campaign in this process reads the campaign's last
+// seq first and starts fillMax events before it, so that only what may
+// still be on its way is pushed again; it is read before the append
+// commits, so that every append of this process has a seq after it.
 func (fs *feeds) enter(ctx context.Context, store Store, campaignID string) (*feed, error) {
 	fs.mu.Lock()
 	if fs.m == nil {
@@ -76,7 +73,6 @@ func (fs *feeds) enter(ctx context.Context, store Store, campaignID string) (*fe
 		fs.m[campaignID] = f
 	}
 	fs.mu.Unlock()
-	f.inflight.Add(1)
 	if f.ready.Load() {
 		return f, nil
 	}
@@ -85,7 +81,6 @@ func (fs *feeds) enter(ctx context.Context, store Store, campaignID string) (*fe
 	if !f.ready.Load() {
 		last, err := store.LastSeq(ctx, campaignID)
 		if err != nil {
-			f.inflight.Add(-1)
 			return nil, err
 		}
 		f.pushed = max(last-fillMax, 0)
@@ -94,16 +89,13 @@ func (fs *feeds) enter(ctx context.Context, store Store, campaignID string) (*fe
 	return f, nil
 }
 
-// deliver ends an append counted in by enter: when it committed, its
+// deliver ends an append that entered the feed f: when it committed, its
 // events (own, with their seqs) go to every live connection of the
 // campaign but skip, after any earlier ones still on their way. A
 // connection found gone is forgotten, once the feed is free again (its
 // disconnect publishes too).
 func (s *Service) deliver(ctx context.Context, campaignID string, f *feed, own []Event, committed bool, skip string) {
 	f.mu.Lock()
-	// Counted out under the lock: a delivery that holds it and finds a
-	// gap must still see this append as on its way.
-	f.inflight.Add(-1)
 	if !committed || len(own) == 0 || f.pushed >= own[len(own)-1].Seq {
 		f.mu.Unlock() // failed, or pushed already by a delivery that caught up
 		return

@@ -925,7 +925,7 @@ func begun(t *testing.T, rec campaign.EncounterRecord) encounter.Encounter {
 	return e
 }
 
-func startReq(t *testing.T, body string) events.StartEncounter {
+func startReq(t testing.TB, body string) events.StartEncounter {
 	t.Helper()
 	r, err := events.DecodeStartEncounter([]byte(body))
 	if err != nil {
@@ -934,7 +934,7 @@ func startReq(t *testing.T, body string) events.StartEncounter {
 	return r
 }
 
-func mustSnap(t *testing.T, f *fixture, id string) game.Snapshot {
+func mustSnap(t testing.TB, f *fixture, id string) game.Snapshot {
 	t.Helper()
 	s, err := f.store.Snapshot(context.Background(), id)
 	if err != nil {
@@ -943,7 +943,7 @@ func mustSnap(t *testing.T, f *fixture, id string) game.Snapshot {
 	return s
 }
 
-func activeFor(t *testing.T, snap game.Snapshot) (campaign.EncounterRecord, encounter.Encounter, bool, error) {
+func activeFor(t testing.TB, snap game.Snapshot) (campaign.EncounterRecord, encounter.Encounter, bool, error) {
 	t.Helper()
 	for _, rec := range snap.Encounters {
 		if rec.Status == "active" {

@@ -22,8 +22,9 @@ const intentTimeout = 8 * time.Second
 // of character and words the parser reads are left alone. It returns the
 // intent (nil: the words are narrated as they are) and the call, if one
 // was made. The model may only name what the engine offers it, and the
-// engine still decides the action.
-func (s *Service) readIntent(ctx context.Context, snap Snapshot, actor campaign.Character, text string) (json.RawMessage, *campaign.ModelCall) {
+// engine still decides the action. day is the turn's read of the day's
+// spend (thrift).
+func (s *Service) readIntent(ctx context.Context, snap Snapshot, actor campaign.Character, text string, day *dayRead) (json.RawMessage, *campaign.ModelCall) {
 	reader, ok := s.Narrator.(narrator.IntentReader)
 	t := strings.TrimSpace(text)
 	if !ok || t == "" || outOfCharacter(t) || strings.HasPrefix(t, `"`) || strings.HasPrefix(t, "“") {
@@ -37,7 +38,7 @@ func (s *Service) readIntent(ctx context.Context, snap Snapshot, actor campaign.
 	if len(intent.Actions(t, pc)) > 1 {
 		return nil, nil // two actions: the rules refuse them in words, for free
 	}
-	if Thrift(s.thrift(ctx, snap).Step) == ThriftOffline {
+	if Thrift(s.thrift(ctx, snap, day).Step) == ThriftOffline {
 		return nil, nil // a budget is spent: nothing more is paid for
 	}
 	req := narrator.IntentRequest{CampaignName: snap.Campaign.Name, Actor: actor.Name, Text: t, Fighting: v.Encounter != nil,
@@ -84,15 +85,7 @@ func offeredSpells(text string, spells []intent.Ref) []intent.Ref {
 }
 
 // magicWords are the stems of words that speak of casting.
-var magicWords = map[string]bool{}
-
-func init() {
-	for _, w := range []string{"cast", "spell", "cantrip", "magic", "conjure", "summon", "invoke", "incant", "chant", "ritual", "pray", "prayer", "channel", "zap", "hex", "curse", "arcane", "weave"} {
-		for s := range stems(w) {
-			magicWords[s] = true
-		}
-	}
-}
+var magicWords = stems("cast spell cantrip magic conjure summon invoke incant chant ritual pray prayer channel zap hex curse arcane weave")
 
 // stems are the first four letters (or all three) of each word of three
 // letters or more in text, lower case ("ray", "fly", "web" name spells),

@@ -41,10 +41,7 @@ func DefaultLimits() Limits {
 }
 
 // limitNames are the names ParseLimits and String use.
-var limitNames = []struct {
-	name string
-	ptr  func(*Limits) *int
-}{
+var limitNames = []named[Limits, int]{
 	{"connections_per_player", func(l *Limits) *int { return &l.ConnectionsPerPlayer }},
 	{"connections_per_campaign", func(l *Limits) *int { return &l.ConnectionsPerCampaign }},
 	{"campaigns_owned", func(l *Limits) *int { return &l.CampaignsOwned }},
@@ -69,39 +66,54 @@ func (l Limits) With(s string) (Limits, error) {
 		if !ok || err != nil || n < 0 {
 			return l, fmt.Errorf("limits: %q is not name=n with n a whole number of 0 or more", part)
 		}
-		i := limitIndex(strings.TrimSpace(name))
-		if i < 0 {
-			return l, fmt.Errorf("limits: unknown limit %q (known: %s)", name, knownLimits())
+		ptr := lookup(limitNames, strings.TrimSpace(name))
+		if ptr == nil {
+			return l, fmt.Errorf("limits: unknown limit %q (known: %s)", name, settingNames(limitNames))
 		}
-		*limitNames[i].ptr(&l) = n
+		*ptr(&l) = n
 	}
 	return l, nil
 }
 
 // String writes l as ParseLimits reads it.
 func (l Limits) String() string {
-	parts := make([]string, len(limitNames))
-	for i, n := range limitNames {
-		parts[i] = fmt.Sprintf("%s=%d", n.name, *n.ptr(&l))
-	}
-	return strings.Join(parts, ",")
+	return namedString(limitNames, l, strconv.Itoa)
 }
 
-func limitIndex(name string) int {
-	for i, n := range limitNames {
-		if n.name == name {
-			return i
+// named is a setting of a T by its name, as a deployment writes it
+// ("name=value,..."): the limits, the address rates.
+type named[T, V any] struct {
+	name string
+	ptr  func(*T) *V
+}
+
+// lookup is the setting of fields called name; nil when none is.
+func lookup[T, V any](fields []named[T, V], name string) func(*T) *V {
+	for _, f := range fields {
+		if f.name == name {
+			return f.ptr
 		}
 	}
-	return -1
+	return nil
 }
 
-func knownLimits() string {
-	names := make([]string, len(limitNames))
-	for i, n := range limitNames {
-		names[i] = n.name
+// settingNames lists the names of fields, for an error.
+func settingNames[T, V any](fields []named[T, V]) string {
+	names := make([]string, len(fields))
+	for i, f := range fields {
+		names[i] = f.name
 	}
 	return strings.Join(names, ", ")
+}
+
+// namedString writes every setting of t as "name=value,...", each value
+// by format.
+func namedString[T, V any](fields []named[T, V], t T, format func(V) string) string {
+	parts := make([]string, len(fields))
+	for i, f := range fields {
+		parts[i] = f.name + "=" + format(*f.ptr(&t))
+	}
+	return strings.Join(parts, ",")
 }
 
 // over reports whether have more of something would pass limit (0: none).

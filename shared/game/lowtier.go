@@ -81,17 +81,28 @@ func engineRequest(id string) bool {
 	return false
 }
 
+// oocMarks are the marks a player opens a remark to the table with, in
+// lower case, each before the shorter ones it starts with.
+var oocMarks = []string{"[ooc]", "[ooc", "ooc:", "ooc", "((", "(", "//"}
+
+// oocMark is the mark that t (trimmed, in lower case) opens with; "" when
+// it opens with none.
+func oocMark(t string) string {
+	for _, m := range oocMarks {
+		if strings.HasPrefix(t, m) {
+			return m
+		}
+	}
+	return ""
+}
+
 // outOfCharacter reports whether free text is marked as a player's remark
-// to the table rather than their character's action.
+// to the table rather than their character's action: a remark opened in
+// parentheses is closed in them too.
 func outOfCharacter(text string) bool {
 	t := strings.ToLower(strings.TrimSpace(text))
-	switch {
-	case strings.HasPrefix(t, "ooc"), strings.HasPrefix(t, "[ooc"), strings.HasPrefix(t, "//"):
-		return true
-	case strings.HasPrefix(t, "(") && strings.HasSuffix(t, ")"):
-		return true
-	}
-	return false
+	mark := oocMark(t)
+	return mark != "" && (mark[0] != '(' || strings.HasSuffix(t, ")"))
 }
 
 // asks reports whether a remark out of character asks something: a
@@ -100,13 +111,8 @@ func asks(text string) bool {
 	if strings.Contains(text, "?") {
 		return true
 	}
-	t := strings.ToLower(text)
-	for _, mark := range []string{"[ooc]", "[ooc", "ooc:", "ooc", "((", "(", "//"} {
-		if strings.HasPrefix(strings.TrimSpace(t), mark) {
-			t = strings.TrimSpace(t)[len(mark):]
-			break
-		}
-	}
+	t := strings.ToLower(strings.TrimSpace(text))
+	t = t[len(oocMark(t)):]
 	first, _, _ := strings.Cut(strings.TrimLeft(t, " :-,"), " ")
 	switch first {
 	case "how", "what", "where", "when", "who", "whom", "whose", "why", "which", "can", "could", "is", "are", "am", "do", "does", "did",

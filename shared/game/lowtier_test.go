@@ -95,14 +95,21 @@ func folds(raw func(call int, req narrator.FoldRequest) string) func(int, narrat
 	}
 }
 
-// turns returns the campaign's committed turns.
-func (f *fixture) turns(t *testing.T, id string) []campaign.Turn {
+// turns returns the campaign's committed turns, oldest first.
+func (f *fixture) turns(t testing.TB, id string) []campaign.Turn {
 	t.Helper()
-	ts, err := f.store.Turns(context.Background(), id, 0, 100)
-	if err != nil {
-		t.Fatal(err)
+	var out []campaign.Turn
+	for after := 0; ; {
+		page, err := f.store.Turns(context.Background(), id, after, 100)
+		if err != nil {
+			t.Fatal(err)
+		}
+		out = append(out, page...)
+		if len(page) < 100 {
+			return out
+		}
+		after = page[len(page)-1].Sequence
 	}
-	return ts
 }
 
 // memoryOf reads the campaign's stored memory.

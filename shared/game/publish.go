@@ -24,32 +24,16 @@ func (s *Service) publish(ctx context.Context, campaignID string, skip string, m
 	if len(msgs) == 0 {
 		return nil
 	}
+	var err error
 	if len(msgs) == 1 {
-		if err := s.append(ctx, campaignID, skip, msgs[0]); err != nil {
-			return fmt.Errorf("publish %s: %w", msgs[0].typ, err)
-		}
-		return nil
+		err = s.outbox(ctx, campaignID, skip, msgs, func(evs []Event) error { return s.Store.Append(ctx, campaignID, &evs[0]) })
+	} else {
+		err = s.commit(ctx, Tx{CampaignID: campaignID}, skip, msgs...)
 	}
-	if err := s.commit(ctx, Tx{CampaignID: campaignID}, skip, msgs...); err != nil {
+	if err != nil {
 		return fmt.Errorf("publish %s: %w", msgs[0].typ, err)
 	}
 	return nil
-}
-
-// append is publish of one message by Store.Append.
-func (s *Service) append(ctx context.Context, campaignID, skip string, m message) error {
-	data, err := events.Encode(events.Header{Type: m.typ, CampaignID: campaignID}, m.body)
-	if err != nil {
-		return fault.Wrap(fault.Internal, "encode "+m.typ, err)
-	}
-	ev := Event{Data: data, CreatedAt: s.now()}
-	f, err := s.feeds.enter(ctx, s.Store, campaignID)
-	if err != nil {
-		return err
-	}
-	err = s.Store.Append(ctx, campaignID, &ev)
-	s.deliver(ctx, campaignID, f, []Event{ev}, err == nil, skip)
-	return err
 }
 
 // commit applies tx with the messages appended to the campaign's event
@@ -63,22 +47,31 @@ func (s *Service) commit(ctx context.Context, tx Tx, skip string, msgs ...messag
 	if len(msgs) == 0 {
 		return s.Store.Commit(ctx, tx)
 	}
+	return s.outbox(ctx, tx.CampaignID, skip, msgs, func(evs []Event) error {
+		tx.Events = evs // without seqs: the store gives them, inside the transaction
+		return s.Store.Commit(ctx, tx)
+	})
+}
+
+// outbox encodes msgs as the campaign's events, stores them by write
+// (which sets their seqs) and delivers them once stored. Its error is
+// write's, unwrapped.
+func (s *Service) outbox(ctx context.Context, campaignID, skip string, msgs []message, write func([]Event) error) error {
 	now := s.now()
-	tx.Events = make([]Event, len(msgs))
+	evs := make([]Event, len(msgs))
 	for i, m := range msgs {
-		// Without a seq: the store gives it, inside the transaction.
-		data, err := events.Encode(events.Header{Type: m.typ, CampaignID: tx.CampaignID}, m.body)
+		data, err := events.Encode(events.Header{Type: m.typ, CampaignID: campaignID}, m.body)
 		if err != nil {
 			return fault.Wrap(fault.Internal, "encode "+m.typ, err)
 		}
-		tx.Events[i] = Event{Data: data, CreatedAt: now}
+		evs[i] = Event{Data: data, CreatedAt: now}
 	}
-	f, err := s.feeds.enter(ctx, s.Store, tx.CampaignID)
+	f, err := s.feeds.enter(ctx, s.Store, campaignID)
 	if err != nil {
 		return err
 	}
-	err = s.Store.Commit(ctx, tx)
-	s.deliver(ctx, tx.CampaignID, f, tx.Events, err == nil, skip)
+	err = write(evs)
+	s.deliver(ctx, campaignID, f, evs, err == nil, skip)
 	return err
 }
 

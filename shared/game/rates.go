@@ -52,10 +52,8 @@ func DefaultAddressRates() AddressRates {
 	}
 }
 
-var rateNames = []struct {
-	name string
-	ptr  func(*AddressRates) *Rate
-}{
+// rateNames are the names ParseAddressRates and String use.
+var rateNames = []named[AddressRates, Rate]{
 	{"players", func(r *AddressRates) *Rate { return &r.Players }},
 	{"tickets", func(r *AddressRates) *Rate { return &r.Tickets }},
 	{"invites", func(r *AddressRates) *Rate { return &r.Invites }},
@@ -72,15 +70,11 @@ func ParseAddressRates(s string) (AddressRates, error) {
 			continue
 		}
 		name, value, _ := strings.Cut(part, "=")
-		var target *Rate
-		for _, n := range rateNames {
-			if n.name == strings.TrimSpace(name) {
-				target = n.ptr(&r)
-			}
+		ptr := lookup(rateNames, strings.TrimSpace(name))
+		if ptr == nil {
+			return r, fmt.Errorf("rates: unknown rate %q (known: %s)", name, settingNames(rateNames))
 		}
-		if target == nil {
-			return r, fmt.Errorf("rates: unknown rate %q (known: players, tickets, invites)", name)
-		}
+		target := ptr(&r)
 		burst, per, hasPer := strings.Cut(strings.TrimSpace(value), "/")
 		n, err := strconv.Atoi(burst)
 		if err != nil || n < 0 || n > 1_000_000 {
@@ -101,11 +95,7 @@ func ParseAddressRates(s string) (AddressRates, error) {
 
 // String writes r as ParseAddressRates reads it.
 func (r AddressRates) String() string {
-	parts := make([]string, len(rateNames))
-	for i, n := range rateNames {
-		parts[i] = n.name + "=" + n.ptr(&r).String()
-	}
-	return strings.Join(parts, ",")
+	return namedString(rateNames, r, Rate.String)
 }
 
 // AllowNewPlayer reports whether the address may make or recover another

@@ -393,7 +393,7 @@ func (s *Service) settle(ctx context.Context, snap Snapshot, l campaign.Lease, p
 		return nil
 	}
 	if play.own != nil {
-		if err := s.resolve(ctx, snap, next, play.actor, *play.own, p.Seed); err != nil {
+		if err := s.resolve(ctx, snap, next, play.actor, *play.own, p.Seed, nil); err != nil {
 			s.release(ctx, snap.Campaign.ID, l)
 			return err
 		}
@@ -424,7 +424,7 @@ func (s *Service) finishMonsterTurn(ctx context.Context, snap Snapshot, lease ca
 	if ch := characterOf(snap, cur.CharacterID); cur.Kind == encounter.KindCharacter && ch != nil {
 		actor = *ch // a character played for a player away from the table
 	}
-	if err := s.resolve(ctx, snap, lease, &actor, d, seed); err != nil {
+	if err := s.resolve(ctx, snap, lease, &actor, d, seed, nil); err != nil {
 		s.release(ctx, snap.Campaign.ID, lease)
 		return err
 	}

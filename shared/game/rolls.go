@@ -181,7 +181,7 @@ func (s *Service) reveal(ctx context.Context, snap Snapshot, l campaign.Lease, a
 	if held {
 		return nil
 	}
-	if err := s.resolve(ctx, snap, next, actor, d, p.Seed); err != nil {
+	if err := s.resolve(ctx, snap, next, actor, d, p.Seed, nil); err != nil {
 		s.release(ctx, snap.Campaign.ID, l)
 		return err
 	}

@@ -482,7 +482,7 @@ func playSession(t testing.TB, p plan, l layout, seed uint64) session {
 	// as players who let the moment go.
 	passWindows := func() {
 		for range 20 {
-			snap := snapshotOf(t, f, c.ID)
+			snap := mustSnap(t, f, c.ID)
 			lease := snap.Lease
 			if lease == nil || lease.Pending == nil || lease.Pending.Window == nil {
 				return
@@ -508,14 +508,14 @@ func playSession(t testing.TB, p plan, l layout, seed uint64) session {
 			f.clock.Add(10 * time.Minute)
 		}
 		if fightNo < len(p.fights) && next == p.fights[fightNo].at {
-			if _, err := f.svc.StartEncounter(ctx, owner.player, c.ID, startBody(t, `{"area_id":"`+p.fights[fightNo].area+`","monsters":`+p.fights[fightNo].monsters+`}`)); err != nil {
+			if _, err := f.svc.StartEncounter(ctx, owner.player, c.ID, startReq(t, `{"area_id":"`+p.fights[fightNo].area+`","monsters":`+p.fights[fightNo].monsters+`}`)); err != nil {
 				t.Fatalf("start fight %d: %v", fightNo+1, err)
 			}
 			fightNo++
 			passWindows()
 		}
 		var ln line
-		_, e, fighting, _ := fightIn(t, snapshotOf(t, f, c.ID))
+		_, e, fighting, _ := activeFor(t, mustSnap(t, f, c.ID))
 		if fighting {
 			who := -1
 			for _, pt := range e.Participants {
@@ -552,10 +552,10 @@ func playSession(t testing.TB, p plan, l layout, seed uint64) session {
 	out.minutes = f.clock.Now().Sub(start).Minutes()
 
 	// What the game recorded.
-	snap := snapshotOf(t, f, c.ID)
+	snap := mustSnap(t, f, c.ID)
 	out.stateUSD = snap.State.Cost.USD
 	recorded := map[string]*tally{}
-	for _, tn := range allTurns(t, f, c.ID) {
+	for _, tn := range f.turns(t, c.ID) {
 		for _, pre := range []string{"monster:", "rules:", "away:"} {
 			if strings.HasPrefix(tn.RequestID, pre) {
 				out.engineTurn++
@@ -612,16 +612,17 @@ func playSession(t testing.TB, p plan, l layout, seed uint64) session {
 			purpose = "summary"
 		}
 		u := cache.use(r.Model, r.Time, ps)
-		if path := os.Getenv("CHRONICLER_COST_DUMP"); path != "" {
-			dumpRequest(t, path, purpose, r.Model, u, outputTokens(r), ps)
-		}
 		o := outputTokens(r)
+		if path := os.Getenv("CHRONICLER_COST_DUMP"); path != "" {
+			dumpRequest(t, path, purpose, r.Model, u, o, ps)
+		}
 		cached, uncached := dollars(r.Model, u, o)
 		for ttl, c := range as {
 			usd, _ := dollars(r.Model, c.use(r.Model, r.Time, ttlAs(ps, ttl)), o)
 			out.ttlUSD[ttl] += usd
 		}
-		if r.Model == bedrock.DefaultHighModel {
+		high := r.Model == bedrock.DefaultHighModel
+		if high {
 			if !lastHigh.IsZero() {
 				out.highGaps = append(out.highGaps, r.Time.Sub(lastHigh))
 			}
@@ -630,7 +631,6 @@ func playSession(t testing.TB, p plan, l layout, seed uint64) session {
 		if out.byPurpose[purpose] == nil {
 			out.byPurpose[purpose] = &tally{}
 		}
-		high := r.Model == bedrock.DefaultHighModel
 		out.byPurpose[purpose].add(u, o, cached, uncached, high)
 		out.total.add(u, o, cached, uncached, high)
 	}
@@ -781,11 +781,11 @@ func BenchmarkSessionCost(b *testing.B) {
 
 func sessionCost(t *testing.B) {
 	const seeds = 3
+	// runs are one plan's sessions under one layout, a value a seed.
+	type runs struct{ usd, noCache, highRead []float64 }
 	type row struct {
-		layout                      string
-		soloUSD, soloNoCache        []float64
-		partyUSD, partyNoCache      []float64
-		soloHighRead, partyHighRead []float64
+		layout      string
+		solo, party runs
 	}
 	var rows []row
 	violations := map[string]int{} // by plan, over every layout and seed
@@ -805,11 +805,11 @@ func sessionCost(t *testing.B) {
 						p.name, seed, s.engineTurn, keys(s.byPurpose))
 				}
 				violations[p.name] += s.guardRetries
+				to := &r.party
 				if p.name == "solo" {
-					r.soloUSD, r.soloNoCache, r.soloHighRead = append(r.soloUSD, s.total.usd), append(r.soloNoCache, s.total.usdNoCache), append(r.soloHighRead, s.highReadShare())
-				} else {
-					r.partyUSD, r.partyNoCache, r.partyHighRead = append(r.partyUSD, s.total.usd), append(r.partyNoCache, s.total.usdNoCache), append(r.partyHighRead, s.highReadShare())
+					to = &r.solo
 				}
+				to.usd, to.noCache, to.highRead = append(to.usd, s.total.usd), append(to.noCache, s.total.usdNoCache), append(to.highRead, s.highReadShare())
 			}
 		}
 		rows = append(rows, r)
@@ -835,13 +835,14 @@ func sessionCost(t *testing.B) {
 	}
 	t.Logf("Model cost of a session at the list prices (%s high, %s low), priced from outside over seeds 1-%d:", bedrock.DefaultHighModel, bedrock.DefaultLowModel, seeds)
 	t.Logf("  %-10s %-16s %-16s %-12s %-16s %-16s %-12s", "layout", "solo cached", "solo no cache", "solo read", "party cached", "party no cache", "party read")
+	cells := func(x runs) []any {
+		return []any{span(x.usd, "$%.3f"), span(x.noCache, "$%.3f"), span(pct(x.highRead), "%.0f%%")}
+	}
 	for _, r := range rows {
-		t.Logf("  %-10s %-16s %-16s %-12s %-16s %-16s %-12s", r.layout,
-			span(r.soloUSD, "$%.3f"), span(r.soloNoCache, "$%.3f"), span(pct(r.soloHighRead), "%.0f%%"),
-			span(r.partyUSD, "$%.3f"), span(r.partyNoCache, "$%.3f"), span(pct(r.partyHighRead), "%.0f%%"))
-		t.ReportMetric(mean(r.soloUSD), r.layout+"-solo-$")
-		t.ReportMetric(mean(r.partyUSD), r.layout+"-party-$")
-		t.ReportMetric(100*mean(r.partyHighRead), r.layout+"-party-read-%")
+		t.Logf("  %-10s %-16s %-16s %-12s %-16s %-16s %-12s", append(append([]any{r.layout}, cells(r.solo)...), cells(r.party)...)...)
+		t.ReportMetric(mean(r.solo.usd), r.layout+"-solo-$")
+		t.ReportMetric(mean(r.party.usd), r.layout+"-party-$")
+		t.ReportMetric(100*mean(r.party.highRead), r.layout+"-party-read-%")
 	}
 }
 
@@ -865,55 +866,6 @@ func take(f *fixture, conn, charID, rid string, ln line) error {
 		msg.Text, msg.Intent = "", raw
 	}
 	return f.svc.TakeTurn(context.Background(), conn, msg)
-}
-
-func snapshotOf(t testing.TB, f *fixture, id string) game.Snapshot {
-	t.Helper()
-	s, err := f.store.Snapshot(context.Background(), id)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return s
-}
-
-// fightIn is the fight under way, if any.
-func fightIn(t testing.TB, snap game.Snapshot) (campaign.EncounterRecord, encounter.Encounter, bool, error) {
-	t.Helper()
-	for _, rec := range snap.Encounters {
-		if rec.Status == encounter.Active {
-			e, err := encounter.FromRecord(rec)
-			if err != nil {
-				t.Fatal(err)
-			}
-			return rec, e, true, nil
-		}
-	}
-	return campaign.EncounterRecord{}, encounter.Encounter{}, false, nil
-}
-
-func startBody(t testing.TB, body string) events.StartEncounter {
-	t.Helper()
-	r, err := events.DecodeStartEncounter([]byte(body))
-	if err != nil {
-		t.Fatal(err)
-	}
-	return r
-}
-
-// allTurns are every committed turn of the campaign, oldest first.
-func allTurns(t testing.TB, f *fixture, id string) []campaign.Turn {
-	t.Helper()
-	var out []campaign.Turn
-	for {
-		page, err := f.store.Turns(context.Background(), id, len(out), 100)
-		if err != nil {
-			t.Fatal(err)
-		}
-		out = append(out, page...)
-		if len(page) < 100 {
-			return out
-		}
-	}
 }
 
 func keys(m map[string]*tally) []string {

@@ -70,9 +70,10 @@ func (s *Service) today() string { return s.now().UTC().Format(time.DateOnly) }
 // thrift is the narration's step for a campaign now: the most saving that
 // any of its budgets calls for (the session's and the campaign's, which
 // the owner sets, and the deployment's day, which the deployer sets), with
-// the budget that calls for it. A daily spend that cannot be read counts
-// as nothing spent: a store's hiccup does not silence every table.
-func (s *Service) thrift(ctx context.Context, snap Snapshot) campaign.Thrift {
+// the budget that calls for it. The day's spend is read through day (see
+// dayRead; nil reads it now). A daily spend that cannot be read counts as
+// nothing spent: a store's hiccup does not silence every table.
+func (s *Service) thrift(ctx context.Context, snap Snapshot, day *dayRead) campaign.Thrift {
 	var out campaign.Thrift
 	consider := func(scope string, spent float64, budget *float64) {
 		if budget == nil {
@@ -89,14 +90,37 @@ func (s *Service) thrift(ctx context.Context, snap Snapshot) campaign.Thrift {
 	}
 	consider(campaign.ScopeCampaign, snap.State.Cost.CampaignUSD, settings.BudgetUSDPerCampaign)
 	if s.DailyBudgetUSD > 0 && s.DaySpend != nil {
-		spent, err := s.DaySpend.Spent(ctx, s.today())
-		if err != nil {
-			s.Log.WarnContext(ctx, "the day's spend is unreadable; narrating as if none were spent", "err", err)
-		}
 		daily := s.DailyBudgetUSD
-		consider(campaign.ScopeDay, spent, &daily)
+		consider(campaign.ScopeDay, s.spentToday(ctx, day), &daily)
 	}
 	return out
+}
+
+// dayRead is the deployment's spend of one day as a turn read it. A turn
+// asks for its step twice, before it pays for reading the player's words
+// and again as it narrates; the day's spend is one store read for both.
+type dayRead struct {
+	day string // "" until read
+	usd float64
+}
+
+// spentToday is what today has cost: as day holds it when the turn read
+// it already today, else read from the store (and kept in day, when the
+// read succeeds).
+func (s *Service) spentToday(ctx context.Context, day *dayRead) float64 {
+	today := s.today()
+	if day != nil && day.day == today {
+		return day.usd
+	}
+	spent, err := s.DaySpend.Spent(ctx, today)
+	if err != nil {
+		s.Log.WarnContext(ctx, "the day's spend is unreadable; narrating as if none were spent", "err", err)
+		return spent
+	}
+	if day != nil {
+		*day = dayRead{day: today, usd: spent}
+	}
+	return spent
 }
 
 // spent counts usd against the deployment's day, after the commit that

@@ -9,6 +9,7 @@ import (
 
 	"chronicler/events"
 	"chronicler/shared/campaign"
+	"chronicler/shared/game"
 	"chronicler/shared/narrator"
 )
 
@@ -116,5 +117,35 @@ func TestDailyBudgetCountsEveryCampaign(t *testing.T) {
 	told := f.thrifts(t, "c1")
 	if len(told) != 2 || told[0].Scope != campaign.ScopeDay || told[1].Step != campaign.ThriftOffline {
 		t.Fatalf("the table was told %+v, want the day's budget: low, then offline", told)
+	}
+}
+
+// countedDay counts the reads of the day's spend.
+type countedDay struct {
+	game.DaySpend
+	reads int
+}
+
+func (c *countedDay) Spent(ctx context.Context, day string) (float64, error) {
+	c.reads++
+	return c.DaySpend.Spent(ctx, day)
+}
+
+// A turn whose words go to the low tier asks for its budgets' step twice,
+// before it pays for the reading and as it narrates: the day's spend is
+// read from the store once.
+func TestATurnReadsTheDaysSpendOnce(t *testing.T) {
+	f := newFixture(t)
+	c, _ := f.table(t, "Once", "c1")
+	mira := mustSnap(t, f, c.ID).Characters[0]
+	day := &countedDay{DaySpend: f.store}
+	f.svc.DaySpend, f.svc.DailyBudgetUSD = day, 10
+	r := &reading{}
+	f.svc.Narrator = r
+	if err := f.act(t, "c1", mira.ID, "w1", "I vault over the bar in one bound", nil); err != nil {
+		t.Fatal(err)
+	}
+	if r.calls != 1 || day.reads != 1 {
+		t.Fatalf("%d intent calls, %d reads of the day's spend; want 1 and 1", r.calls, day.reads)
 	}
 }

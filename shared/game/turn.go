@@ -100,11 +100,12 @@ func (s *Service) playTurn(ctx context.Context, snap Snapshot, actor *campaign.C
 	const op = "take turn"
 	campaignID := snap.Campaign.ID
 	read := false
+	var day dayRead // the day's spend, read once for readIntent and resolve
 	if len(lease.Intent) == 0 && len(lease.Calls) == 0 {
 		// Words the engine cannot read go to the low tier once; what it
 		// read is kept with the lease, so a retry reads nothing again.
 		var call *campaign.ModelCall
-		lease.Intent, call = s.readIntent(ctx, snap, *actor, lease.Action)
+		lease.Intent, call = s.readIntent(ctx, snap, *actor, lease.Action, &day)
 		if call != nil {
 			lease.Calls = []campaign.ModelCall{*call}
 		}
@@ -174,7 +175,7 @@ func (s *Service) playTurn(ctx context.Context, snap Snapshot, actor *campaign.C
 		s.orchestrate(ctx, snap, *lease)
 		return nil
 	}
-	if err := s.resolve(ctx, snap, *lease, actor, d, seed); err != nil {
+	if err := s.resolve(ctx, snap, *lease, actor, d, seed, &day); err != nil {
 		s.Log.WarnContext(ctx, "a turn that failed to resolve was dropped", "campaign", campaignID, "turn", lease.TurnID, "request", lease.RequestID, "err", err)
 		s.release(ctx, campaignID, *lease)
 		return err
@@ -287,8 +288,9 @@ func (s *Service) release(ctx context.Context, campaignID string, l campaign.Lea
 	}
 }
 
-// resolve narrates the leased turn and commits it.
-func (s *Service) resolve(ctx context.Context, snap Snapshot, lease campaign.Lease, actor *campaign.Character, d turn.Decision, seed uint64) error {
+// resolve narrates the leased turn and commits it. day is the day's spend
+// as the turn read it already, if it did (nil: it did not).
+func (s *Service) resolve(ctx context.Context, snap Snapshot, lease campaign.Lease, actor *campaign.Character, d turn.Decision, seed uint64, day *dayRead) error {
 	const op = "resolve turn"
 	st := snap.State
 	recent, err := s.Store.RecentTurns(ctx, snap.Campaign.ID, max(st.TurnCount-recentTurns, 0), recentTurns)
@@ -328,7 +330,7 @@ func (s *Service) resolve(ctx context.Context, snap Snapshot, lease campaign.Lea
 	narr0 := s.Narrator
 	// Near a budget's end narration saves in steps (spend.go): shorter,
 	// then the cheaper tier, then, past it, the offline narrator, for free.
-	thrift := s.thrift(ctx, snap)
+	thrift := s.thrift(ctx, snap, day)
 	switch Thrift(thrift.Step) {
 	case ThriftOffline:
 		narr0 = narrator.Offline{}

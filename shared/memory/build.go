@@ -285,10 +285,11 @@ func (b *builder) fit() {
 	b.fitCanon(b.caps[LayerCanon])
 	b.fitSummary(b.caps[LayerSummary])
 	b.fitLore(b.caps[LayerLore])
-	for _, layer := range []string{LayerCharacters, LayerRecent, LayerLore, LayerSummary} {
-		if b.cached() && layer != LayerLore {
-			continue // the party's roster, the summary and the recent turns hold still between folds
-		}
+	grow := []string{LayerCharacters, LayerRecent, LayerLore, LayerSummary}
+	if b.cached() {
+		grow = []string{LayerLore} // the party's roster, the summary and the recent turns hold still between folds
+	}
+	for _, layer := range grow {
 		left := b.avail() - b.used()
 		if left <= 0 {
 			break
@@ -376,7 +377,7 @@ func (b *builder) used() int {
 // the window has grown since the fold; the window itself is bounded
 // (settleWindow).
 func (b *builder) settle() {
-	keep := max(min(b.in.Unsummarized, maxUntold), 1)
+	keep := max(b.untold(), 1)
 	for range 32 {
 		over := b.total() - b.budget.Total
 		if over <= 0 {
@@ -649,7 +650,7 @@ func (b *builder) fitRecent(limit int) {
 	// The turns the summary does not tell yet stay, or the narrator would
 	// know nothing of them (up to maxUntold: past that, a summary is
 	// failing, and the budget wins).
-	must := min(b.in.Unsummarized, maxUntold)
+	must := b.untold()
 	for i := len(past) - 1; i >= 0; i-- {
 		n := b.turnTokens(past[i]) + 1
 		if keep >= must && keep > 0 && used+n > limit {
@@ -680,8 +681,12 @@ const recentOverlap = 3
 // one turn a turn in between, which keeps each call's cached prefix the
 // last call's plus the turn just played.
 func (b *builder) recentStart() int {
-	return b.cur - min(b.in.Unsummarized, maxUntold) - recentOverlap
+	return b.cur - b.untold() - recentOverlap
 }
+
+// untold is how many of the last turns the summary does not tell yet
+// that the hot window keeps whatever its budget.
+func (b *builder) untold() int { return min(b.in.Unsummarized, maxUntold) }
 
 // firstHot is the sequence of the oldest turn in the hot window.
 func (b *builder) firstHot() int {
