@@ -23,6 +23,8 @@ func BenchmarkParse(b *testing.B) {
 		// sentence breaks the readers of last resort cut at, each part read
 		// again: once each, or this takes time doubling with every break
 		{"DeclinedBreaks", "attack goblin" + strings.Repeat(". x", 40)},
+		// the longest text a turn takes, all breaks
+		{"DeclinedBreaksLongest", "attack goblin" + strings.Repeat(". x", 660)},
 	}
 	for _, c := range cases {
 		b.Run(c.name, func(b *testing.B) {

@@ -202,6 +202,18 @@ func (p *parser) withColour(text string) (Intent, bool) {
 		return Intent{}, false
 	}
 	toks := tokenize(text)
+	cuts := 0
+	for i := 2; i < len(toks); i++ {
+		if colourOpeners[toks[i].w] || toks[i].w == "." && i+1 < len(toks) {
+			cuts++
+		}
+	}
+	if cuts > maxClauses {
+		// An action with its colour is a clause or two; a text of many
+		// breaks is declined before each part is read again, which would
+		// take time growing with every break.
+		return Intent{}, false
+	}
 	for i := 2; i < len(toks); i++ {
 		cut := colourOpeners[toks[i].w] || toks[i].w == "." && i+1 < len(toks)
 		if !cut {
