@@ -1,6 +1,7 @@
 package stack
 
 import (
+	"cmp"
 	"fmt"
 
 	"github.com/aws/aws-cdk-go/awscdk/v2"
@@ -125,10 +126,7 @@ func liveErrorsAlarm(scope constructs.Construct, id string, f function, alias aw
 // reservations: a prop of 0 takes the default, below 0 reserves nothing
 // (an account whose concurrency quota is small cannot reserve any).
 func reserveConcurrency(fns map[string]awslambda.Function, props *ChroniclerStackProps) {
-	reserve := func(name string, n, def int) {
-		if n == 0 {
-			n = def
-		}
+	reserve := func(name string, n int) {
 		if n < 0 {
 			return
 		}
@@ -136,8 +134,8 @@ func reserveConcurrency(fns map[string]awslambda.Function, props *ChroniclerStac
 			cfn.SetReservedConcurrentExecutions(jsii.Number(float64(n)))
 		}
 	}
-	reserve("sweep", props.SweepConcurrency, DefaultSweepConcurrency)
-	reserve("connect", props.ConnectConcurrency, DefaultConnectConcurrency)
+	reserve("sweep", cmp.Or(props.SweepConcurrency, DefaultSweepConcurrency))
+	reserve("connect", cmp.Or(props.ConnectConcurrency, DefaultConnectConcurrency))
 }
 
 // sweepFailureQueue keeps the sweep's failed events two weeks, encrypted,

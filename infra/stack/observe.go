@@ -1,6 +1,7 @@
 package stack
 
 import (
+	"cmp"
 	"fmt"
 	"regexp"
 	"strings"
@@ -70,14 +71,6 @@ const (
 	DefaultMonthlyModelBudget = 100
 	DefaultAccountConcurrency = 1000
 )
-
-// orDefault is v, or def for 0; below zero stays (none).
-func orDefault(v, def float64) float64 {
-	if v == 0 {
-		return def
-	}
-	return v
-}
 
 // Alarm names (after the stack id), one per condition an operator acts on;
 // docs/operations.md says what each means and what to do.
@@ -265,15 +258,15 @@ func observe(stack awscdk.Stack, o observed) awssns.Topic {
 	}
 
 	// Spend: CostUSD as its total across models (the app publishes it so).
-	if v := orDefault(o.alarms.HourlySpendUSD, DefaultHourlySpendUSD); v > 0 {
+	if v := cmp.Or(o.alarms.HourlySpendUSD, DefaultHourlySpendUSD); v > 0 {
 		alarm(alarmSpendHour, fmt.Sprintf("the models cost $%g or more in an hour", v), app(metrics.CostUSD, "Sum", spentHour.period()), v, spentHour)
 	}
-	if v := orDefault(o.alarms.DailySpendUSD, DefaultDailySpendUSD); v > 0 {
+	if v := cmp.Or(o.alarms.DailySpendUSD, DefaultDailySpendUSD); v > 0 {
 		alarm(alarmSpendDay, fmt.Sprintf("the models cost $%g or more in a day", v), app(metrics.CostUSD, "Sum", spentDay.period()), v, spentDay)
 	}
 	// The account's concurrency, reserved and on demand together: past it
 	// every function of the account is throttled, this stack's or not.
-	if v := orDefault(o.alarms.AccountConcurrency, DefaultAccountConcurrency); v > 0 {
+	if v := cmp.Or(o.alarms.AccountConcurrency, DefaultAccountConcurrency); v > 0 {
 		alarm(alarmConcurrency, fmt.Sprintf("the account's Lambda concurrency reached 80%% of its %g in the region", v),
 			awscloudwatch.NewMetric(&awscloudwatch.MetricProps{
 				Namespace: jsii.String("AWS/Lambda"), MetricName: jsii.String("ClaimedAccountConcurrency"), Period: five, Statistic: jsii.String("Maximum"),
@@ -281,7 +274,7 @@ func observe(stack awscdk.Stack, o observed) awssns.Topic {
 	}
 
 	dashboard(stack, o, app)
-	modelAmount := orDefault(o.alarms.MonthlyModelBudget, DefaultMonthlyModelBudget)
+	modelAmount := cmp.Or(o.alarms.MonthlyModelBudget, DefaultMonthlyModelBudget)
 	if o.budget >= 0 || modelAmount > 0 {
 		topic.AddToResourcePolicy(awsiam.NewPolicyStatement(&awsiam.PolicyStatementProps{
 			Sid:        jsii.String("BudgetsPublish"),
@@ -373,11 +366,7 @@ func dashboard(stack awscdk.Stack, o observed, app func(name, stat string, perio
 // the stack's resources passes 80% of the budget, or is forecast to pass
 // all of it.
 func budget(stack awscdk.Stack, o observed, topic awssns.Topic) {
-	amount := o.budget
-	if amount == 0 {
-		amount = DefaultMonthlyBudget
-	}
-	newBudget(stack, "Budget", o, topic, o.id+"-monthly", amount, func(b *awsbudgets.CfnBudget_BudgetDataProperty) {
+	newBudget(stack, "Budget", o, topic, o.id+"-monthly", cmp.Or(o.budget, DefaultMonthlyBudget), func(b *awsbudgets.CfnBudget_BudgetDataProperty) {
 		// The stack's tag, once activated as a cost allocation tag.
 		b.CostFilters = &map[string]any{"TagKeyValue": []string{"user:" + costTag + "$" + o.id}}
 	})

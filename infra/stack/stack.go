@@ -1,6 +1,7 @@
 package stack
 
 import (
+	"cmp"
 	"errors"
 	"fmt"
 	"os"
@@ -125,18 +126,6 @@ type ChroniclerStackProps struct {
 // dollars, when ChroniclerStackProps.DailyBudget is 0: a few dozen evenings
 // of play at today's prices.
 const DefaultDailyBudget = 10
-
-// dailyBudget is the cap a DailyBudget prop sets: the default for 0, none
-// below it.
-func dailyBudget(v float64) float64 {
-	switch {
-	case v == 0:
-		return DefaultDailyBudget
-	case v < 0:
-		return 0
-	}
-	return v
-}
 
 // DefaultMonthlyBudget is the stack's budget, in US dollars a month, when
 // the deployer names none.
@@ -361,7 +350,7 @@ func NewChroniclerStack(scope constructs.Construct, id string, props *Chronicler
 		if f.narrates && props.ModelLow != "" {
 			env[envModelLow] = jsii.String(props.ModelLow)
 		}
-		if daily := dailyBudget(props.DailyBudget); f.narrates && daily > 0 {
+		if daily := cmp.Or(props.DailyBudget, DefaultDailyBudget); f.narrates && daily > 0 {
 			env[envDailyBudget] = jsii.String(strconv.FormatFloat(daily, 'f', -1, 64))
 		}
 		env[envIdentity] = jsii.String(identity)
