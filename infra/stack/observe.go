@@ -21,6 +21,7 @@ import (
 	"github.com/aws/aws-cdk-go/awscdk/v2/awssnssubscriptions"
 	"github.com/aws/aws-cdk-go/awscdk/v2/awssqs"
 	"github.com/aws/aws-cdk-go/awscdk/v2/awsstepfunctions"
+	"github.com/aws/constructs-go/constructs/v10"
 	"github.com/aws/jsii-runtime-go"
 )
 
@@ -107,6 +108,22 @@ type evaluation struct {
 
 func (e evaluation) period() awscdk.Duration { return awscdk.Duration_Minutes(jsii.Number(e.minutes)) }
 
+// newAlarm is the alarm named name on m, read as e reads it, compared
+// with threshold by op.
+func newAlarm(scope constructs.Construct, id, name, desc string, m awscloudwatch.IMetric, threshold float64,
+	e evaluation, op awscloudwatch.ComparisonOperator) awscloudwatch.Alarm {
+	return awscloudwatch.NewAlarm(scope, jsii.String(id), &awscloudwatch.AlarmProps{
+		AlarmName:          jsii.String(name),
+		AlarmDescription:   jsii.String(desc),
+		Metric:             m,
+		Threshold:          jsii.Number(threshold),
+		EvaluationPeriods:  jsii.Number(e.outOf),
+		DatapointsToAlarm:  jsii.Number(e.of),
+		ComparisonOperator: op,
+		TreatMissingData:   e.missing,
+	})
+}
+
 var (
 	// sustained: a rate that stays high for 15 of 25 minutes, not one
 	// unlucky period of a quiet function (one failure in two invocations).
@@ -123,6 +140,9 @@ var (
 	// spends as much again. No data is no spend.
 	spentHour = evaluation{60, 1, 1, awscloudwatch.TreatMissingData_NOT_BREACHING}
 	spentDay  = evaluation{24 * 60, 1, 1, awscloudwatch.TreatMissingData_NOT_BREACHING}
+	// canary: one minute's single datapoint, so a deployment's rollback
+	// alarm fires on the first error and clears a minute after the last.
+	canary = evaluation{1, 1, 1, awscloudwatch.TreatMissingData_NOT_BREACHING}
 )
 
 // observe adds the alarm topic, the alarms, the dashboard and the budgets,
@@ -136,17 +156,8 @@ func observe(stack awscdk.Stack, o observed) awssns.Topic {
 	}
 	action := awscloudwatchactions.NewSnsAction(topic)
 	alarmOp := func(name, desc string, m awscloudwatch.IMetric, threshold float64, e evaluation, op awscloudwatch.ComparisonOperator) {
-		a := awscloudwatch.NewAlarm(stack, jsii.String("Alarm"+alarmID(name)), &awscloudwatch.AlarmProps{
-			AlarmName:          jsii.String(o.id + "-" + strings.TrimPrefix(name, "-")),
-			AlarmDescription:   jsii.String(desc + " (docs/operations.md)"),
-			Metric:             m,
-			Threshold:          jsii.Number(threshold),
-			EvaluationPeriods:  jsii.Number(e.outOf),
-			DatapointsToAlarm:  jsii.Number(e.of),
-			ComparisonOperator: op,
-			TreatMissingData:   e.missing,
-		})
-		a.AddAlarmAction(action)
+		newAlarm(stack, "Alarm"+alarmID(name), o.id+"-"+strings.TrimPrefix(name, "-"), desc+" (docs/operations.md)",
+			m, threshold, e, op).AddAlarmAction(action)
 	}
 	alarm := func(name, desc string, m awscloudwatch.IMetric, threshold float64, e evaluation) {
 		alarmOp(name, desc, m, threshold, e, awscloudwatch.ComparisonOperator_GREATER_THAN_OR_EQUAL_TO_THRESHOLD)
@@ -167,9 +178,9 @@ func observe(stack awscdk.Stack, o observed) awssns.Topic {
 		fn := o.fns[f.name]
 		// The sweep runs every 15 minutes: a 5-minute period would mostly
 		// hold no invocation, and three of five could never breach.
-		e := sustained
+		e, ne := sustained, repeated
 		if f.name == "sweep" {
-			e = swept
+			e, ne = swept, swept
 		}
 		p := e.period()
 		// Errors as a share of invocations: Lambda reports Errors (0 too)
@@ -182,10 +193,6 @@ func observe(stack awscdk.Stack, o observed) awssns.Topic {
 		alarm(f.name+alarmThrottles, "Chronicler "+f.name+": 5% or more of invocations throttled (concurrency)", math(
 			"IF(FILL(i, 0) + FILL(t, 0) > 0, 100 * FILL(t, 0) / (FILL(i, 0) + FILL(t, 0)), 0)", "throttled %", p,
 			map[string]awscloudwatch.IMetric{"t": fn.MetricThrottles(sumOver(p)), "i": fn.MetricInvocations(sumOver(p))}), 5, e)
-		ne := repeated
-		if f.name == "sweep" {
-			ne = swept
-		}
 		alarm(f.name+alarmDuration, fmt.Sprintf("Chronicler %s: invocations ran past 80%% of its %.0f s timeout", f.name, f.timeoutSec),
 			fn.MetricDuration(&awscloudwatch.MetricOptions{Period: ne.period(), Statistic: jsii.String("Maximum")}), 0.8*f.timeoutSec*1000, ne)
 	}
