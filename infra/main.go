@@ -49,56 +49,50 @@ func run() error {
 	}
 	// -c alarmEmail=ops@example.com: subscribed to the alarms' topic.
 	alarmEmail, _ := app.Node().TryGetContext(jsii.String("alarmEmail")).(string)
-	// -c monthlyBudget=100 (US dollars; 0 for DefaultMonthlyBudget, -1 for none).
-	budget, err := number(app, "monthlyBudget")
-	if err != nil {
-		return err
-	}
 	// -c modelHigh=us.anthropic.claude-sonnet-4-5-20250929-v1:0 (and
 	// modelLow): where the global profiles cannot be called.
 	high, _ := app.Node().TryGetContext(jsii.String("modelHigh")).(string)
 	low, _ := app.Node().TryGetContext(jsii.String("modelLow")).(string)
-	// -c sweepConcurrency=-1 -c connectConcurrency=-1: reserve nothing, on
-	// an account whose concurrency quota is too small (0 keeps the defaults).
-	sweepConcurrency, err := number(app, "sweepConcurrency")
-	if err != nil {
-		return err
-	}
-	connectConcurrency, err := number(app, "connectConcurrency")
-	if err != nil {
-		return err
-	}
-	// -c backupRetentionDays=90 (0 for the default, -1 for no backup plan);
 	// -c backupCopyVault=arn:aws:backup:...: a vault each backup is copied to.
-	retention, err := number(app, "backupRetentionDays")
-	if err != nil {
-		return err
-	}
 	copyVault, _ := app.Node().TryGetContext(jsii.String("backupCopyVault")).(string)
-	// The edge and the alarms' thresholds (docs/operations.md): each a
-	// number, 0 or unset for the default.
 	// -c webAclArn=arn:aws:wafv2:us-east-1:...:global/webacl/...: a
 	// CLOUDFRONT web ACL of the deployer's, for a stack outside us-east-1.
 	webACL, _ := app.Node().TryGetContext(jsii.String("webAclArn")).(string)
-	edge := stack.EdgeProps{WebACLArn: webACL}
-	alarms := stack.AlarmProps{}
-	var daily float64 // -c dailyBudget=25: the game's cap on a day's model spend (-1: none)
-	for name, field := range map[string]*float64{
-		"webRateLimit": &edge.WebRateLimit, "connectRate": &edge.ConnectRate, "connectBurst": &edge.ConnectBurst,
-		"turnRate": &edge.TurnRate, "turnBurst": &edge.TurnBurst, "playersRate": &edge.PlayersRate, "playersBurst": &edge.PlayersBurst,
-		"hourlySpend": &alarms.HourlySpendUSD, "dailySpend": &alarms.DailySpendUSD,
-		"monthlyModelBudget": &alarms.MonthlyModelBudget, "dailyBudget": &daily, "accountConcurrency": &alarms.AccountConcurrency,
-	} {
+	props := &stack.ChroniclerStackProps{AssetDir: assetDir, Identity: identity,
+		AllowedOrigins: stack.Origins(origins), SelfSignUp: selfSignUp, AlarmEmail: alarmEmail,
+		ModelHigh: high, ModelLow: low, BackupCopyVaultArn: copyVault, Edge: stack.EdgeProps{WebACLArn: webACL}}
+	// The numbers (docs/operations.md): each 0 or unset for the default.
+	// -c monthlyBudget=100 (US dollars; -1 for none); -c dailyBudget=25:
+	// the game's cap on a day's model spend (-1: none); -c
+	// backupRetentionDays=90 (-1 for no backup plan); -c
+	// sweepConcurrency=-1 -c connectConcurrency=-1: reserve nothing, on an
+	// account whose concurrency quota is too small; the edge's limits and
+	// the alarms' thresholds.
+	numbers := map[string]*float64{
+		"monthlyBudget": &props.MonthlyBudget, "dailyBudget": &props.DailyBudget,
+		"webRateLimit": &props.Edge.WebRateLimit, "connectRate": &props.Edge.ConnectRate, "connectBurst": &props.Edge.ConnectBurst,
+		"turnRate": &props.Edge.TurnRate, "turnBurst": &props.Edge.TurnBurst,
+		"playersRate": &props.Edge.PlayersRate, "playersBurst": &props.Edge.PlayersBurst,
+		"hourlySpend": &props.Alarms.HourlySpendUSD, "dailySpend": &props.Alarms.DailySpendUSD,
+		"monthlyModelBudget": &props.Alarms.MonthlyModelBudget, "accountConcurrency": &props.Alarms.AccountConcurrency,
+	}
+	counts := map[string]*int{
+		"sweepConcurrency": &props.SweepConcurrency, "connectConcurrency": &props.ConnectConcurrency,
+		"backupRetentionDays": &props.BackupRetentionDays,
+	}
+	for name, field := range numbers {
 		if *field, err = number(app, name); err != nil {
 			return err
 		}
 	}
-	stack.NewChroniclerStack(app, "Chronicler", &stack.ChroniclerStackProps{AssetDir: assetDir, Identity: identity,
-		AllowedOrigins: stack.Origins(origins), SelfSignUp: selfSignUp, AlarmEmail: alarmEmail, MonthlyBudget: budget,
-		ModelHigh: high, ModelLow: low,
-		SweepConcurrency: int(sweepConcurrency), ConnectConcurrency: int(connectConcurrency),
-		BackupRetentionDays: int(retention), BackupCopyVaultArn: copyVault,
-		Edge: edge, Alarms: alarms, DailyBudget: daily})
+	for name, field := range counts {
+		n, err := number(app, name)
+		if err != nil {
+			return err
+		}
+		*field = int(n)
+	}
+	stack.NewChroniclerStack(app, "Chronicler", props)
 	app.Synth(nil)
 	return nil
 }

@@ -438,14 +438,11 @@ func (r *restartable) tell(campaignID, msg string) {
 	}
 }
 
-// The table survives the network: when the server goes away the page says
-// it is offline and keeps what it showed; when the server is back the page
-// reconnects by itself, catches up with sync from the last seq it saw,
-// shows nothing twice, and play goes on without a reload.
-func TestBrowserReconnects(t *testing.T) {
-	if testing.Short() {
-		t.Skip("browser")
-	}
+// longRoad is a server that can be stopped and started again, and Aria at
+// her new campaign The Long Road with Mira, whose first turn ("I light a
+// lantern") is played and saved.
+func longRoad(t *testing.T) (*restartable, seat) {
+	t.Helper()
 	srv := newRestartable(t)
 	a := seat{t, "Aria", browser(t)}
 	a.signIn(srv.url())
@@ -454,6 +451,18 @@ func TestBrowserReconnects(t *testing.T) {
 	a.do("start the session", visible("resume"), click("#resume"), logHas("Previously on The Long Road"))
 	a.act("I light a lantern")
 	a.do("see the turn saved", logHas("Mira lights a lantern."), committed(1))
+	return srv, a
+}
+
+// The table survives the network: when the server goes away the page says
+// it is offline and keeps what it showed; when the server is back the page
+// reconnects by itself, catches up with sync from the last seq it saw,
+// shows nothing twice, and play goes on without a reload.
+func TestBrowserReconnects(t *testing.T) {
+	if testing.Short() {
+		t.Skip("browser")
+	}
+	srv, a := longRoad(t)
 
 	srv.stop()
 	a.do("see the page offline", waitJS(`document.getElementById("link").dataset.state !== "online"`),

@@ -2,6 +2,7 @@ package main
 
 import (
 	"fmt"
+	"maps"
 	"net/http"
 	"strconv"
 	"strings"
@@ -12,8 +13,7 @@ import (
 // the fight show their numbers, a wand's charges run out.
 func TestMagicItemsPlayedOverTheSocket(t *testing.T) {
 	base := inProcess(t, func(c *config) { c.turnRate = 0 })
-	fighter := map[string]any{"name": "Bram", "race": "human", "class": "fighter", "level": 1,
-		"abilities": map[string]int{"str": 15, "dex": 12, "con": 14, "int": 8, "wis": 10, "cha": 10}}
+	fighter := bram(1)
 
 	// A +1 longsword adds 1 to the attack and damage rolls; a Ring of
 	// Protection adds 1 to AC once attuned, and not before.
@@ -48,23 +48,7 @@ func TestMagicItemsPlayedOverTheSocket(t *testing.T) {
 			t.Fatalf("attuned to a ring of protection: AC %d, was %d", after, before)
 		}
 		h.begin("dummy", 1)
-		var c event
-		var attack, damage roll
-		for range 6 { // until a hit
-			enc, _ := h.myTurn()
-			c = h.act(map[string]any{"kind": "attack", "target_id": monsters(enc)[0], "weapon": "longsword"}, nil)
-			for _, r := range rollsOf(t, c) {
-				switch r.Reason {
-				case "attack roll":
-					attack = r
-				case "damage":
-					damage = r
-				}
-			}
-			if damage.Dice != "" {
-				break
-			}
-		}
+		c, attack, damage, _ := h.strikeUntilHit(map[string]any{"weapon": "longsword"}, 6)
 		// Strength 16 (15, a human's +1): +3, proficiency +2, the sword's +1.
 		if attack.Total-attack.Rolls[0] != 6 || damage.Dice != "1d8+4" {
 			t.Errorf("a +1 longsword's rolls: attack %+v, damage %+v", attack, damage)
@@ -121,6 +105,30 @@ func TestMagicItemsPlayedOverTheSocket(t *testing.T) {
 	})
 }
 
+// strikeUntilHit attacks the first monster with the attack's fields in
+// (the weapon, the ammunition), one attack a turn, until one hits or
+// tries have been made. It returns the last attack's committed turn, its
+// attack roll and the damage rolled (none when no attack hit), and the
+// attacks made.
+func (h *hero) strikeUntilHit(in map[string]any, tries int) (c event, attack, damage roll, made int) {
+	h.t.Helper()
+	for made < tries && damage.Dice == "" {
+		enc, _ := h.myTurn()
+		intent := map[string]any{"kind": "attack", "target_id": monsters(enc)[0]}
+		maps.Copy(intent, in)
+		c, made = h.act(intent, nil), made+1
+		for _, r := range rollsOf(h.t, c) {
+			switch r.Reason {
+			case "attack roll":
+				attack = r
+			case "damage":
+				damage = r
+			}
+		}
+	}
+	return c, attack, damage, made
+}
+
 // out takes a turn out of a fight with intent in, and fails the test on a
 // refusal.
 func (h *hero) out(in map[string]any) event {
@@ -144,8 +152,7 @@ func (h *hero) out(in map[string]any) event {
 // its own 16's +3.
 func TestGauntletsOfOgrePowerOverTheSocket(t *testing.T) {
 	base := inProcess(t, func(c *config) { c.turnRate = 0 })
-	fighter := map[string]any{"name": "Bram", "race": "human", "class": "fighter", "level": 1,
-		"abilities": map[string]int{"str": 15, "dex": 12, "con": 14, "int": 8, "wis": 10, "cha": 10}}
+	fighter := bram(1)
 	h := newHero(t, base, fighter, dummy)
 	for _, item := range []string{"longsword", "gauntlets-of-ogre-power"} {
 		h.p.must("POST", "/api/campaigns/"+h.id+"/characters/"+h.char+"/give", map[string]any{"item": item}, nil, http.StatusOK)
@@ -153,22 +160,7 @@ func TestGauntletsOfOgrePowerOverTheSocket(t *testing.T) {
 	h.out(map[string]any{"kind": "equip", "item": "longsword"})
 	h.out(map[string]any{"kind": "attune", "item": "gauntlets-of-ogre-power"})
 	h.begin("dummy", 1)
-	var attack, damage roll
-	for range 6 { // until a hit
-		enc, _ := h.myTurn()
-		c := h.act(map[string]any{"kind": "attack", "target_id": monsters(enc)[0], "weapon": "longsword"}, nil)
-		for _, r := range rollsOf(t, c) {
-			switch r.Reason {
-			case "attack roll":
-				attack = r
-			case "damage":
-				damage = r
-			}
-		}
-		if damage.Dice != "" {
-			break
-		}
-	}
+	_, attack, damage, _ := h.strikeUntilHit(map[string]any{"weapon": "longsword"}, 6)
 	// Strength 19: +4, proficiency +2.
 	if attack.Total-attack.Rolls[0] != 6 || !strings.HasSuffix(damage.Dice, "+4") {
 		t.Errorf("a longsword in Gauntlets of Ogre Power: attack %+v, damage %+v", attack, damage)
@@ -180,8 +172,7 @@ func TestGauntletsOfOgrePowerOverTheSocket(t *testing.T) {
 // potion left.
 func TestPotionOfSpeedOverTheSocket(t *testing.T) {
 	base := inProcess(t, func(c *config) { c.turnRate = 0 })
-	fighter := map[string]any{"name": "Bram", "race": "human", "class": "fighter", "level": 1,
-		"abilities": map[string]int{"str": 15, "dex": 12, "con": 14, "int": 8, "wis": 10, "cha": 10}}
+	fighter := bram(1)
 	h := newHero(t, base, fighter, dummy)
 	h.p.must("POST", "/api/campaigns/"+h.id+"/characters/"+h.char+"/give", map[string]any{"item": "potion-of-speed"}, nil, http.StatusOK)
 	h.begin("dummy", 1)
@@ -209,39 +200,22 @@ func TestPotionOfSpeedOverTheSocket(t *testing.T) {
 // sheet says what the +1 arrows left do.
 func TestMagicArrowsOverTheSocket(t *testing.T) {
 	base := inProcess(t, func(c *config) { c.turnRate = 0 })
-	fighter := map[string]any{"name": "Bram", "race": "human", "class": "fighter", "level": 1,
-		"abilities": map[string]int{"str": 15, "dex": 12, "con": 14, "int": 8, "wis": 10, "cha": 10}}
+	fighter := bram(1)
 	h := newHero(t, base, fighter, dummy)
 	for _, g := range []map[string]any{{"item": "longbow"}, {"item": "arrow", "qty": 4}, {"item": "arrow", "magic": "ammunition-1", "qty": 3}} {
 		h.p.must("POST", "/api/campaigns/"+h.id+"/characters/"+h.char+"/give", g, nil, http.StatusOK)
 	}
 	h.begin("dummy", 1)
-	var enc map[string]any
-	var attack, damage roll
-	shots := 0
-	for range 3 { // until a hit: each shot a +1 arrow
-		enc, _ = h.myTurn()
-		c := h.act(map[string]any{"kind": "attack", "target_id": monsters(enc)[0], "weapon": "longbow"}, nil)
-		enc, shots = encounterOf(c), shots+1
-		for _, r := range rollsOf(t, c) {
-			switch r.Reason {
-			case "attack roll":
-				attack = r
-			case "damage":
-				damage = r
-			}
-		}
-		if damage.Dice != "" {
-			break
-		}
-	}
+	// Each shot until a hit a +1 arrow.
+	c, attack, damage, shots := h.strikeUntilHit(map[string]any{"weapon": "longbow"}, 3)
+	enc := encounterOf(c)
 	if log := fmt.Sprint(enc["log"]); !strings.Contains(log, "shoots a +1 arrow") || !strings.Contains(log, "no longer magical") {
 		t.Errorf("the log does not tell the +1 arrow: %s", log)
 	}
 	// A plain arrow, named, for the difference: 1 to hit, 1 to damage
 	// (Dexterity +1 to both).
 	enc, _ = h.myTurn()
-	c := h.act(map[string]any{"kind": "attack", "target_id": monsters(enc)[0], "weapon": "longbow", "item": "arrow"}, nil)
+	c = h.act(map[string]any{"kind": "attack", "target_id": monsters(enc)[0], "weapon": "longbow", "item": "arrow"}, nil)
 	enc = encounterOf(c)
 	for _, r := range rollsOf(t, c) {
 		if r.Reason == "attack roll" && !plusOne(r.Dice, attack.Dice) {

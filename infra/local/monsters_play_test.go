@@ -24,6 +24,54 @@ func holder(id, attack, onHit string) string {
 		id, strings.ToUpper(id[:1])+id[1:], strings.ToLower(attack), attack, onHit)
 }
 
+// bram is the fighter the monsters face: a human of the given level, a
+// champion from level 3.
+func bram(level int) map[string]any {
+	spec := map[string]any{"name": "Bram", "race": "human", "class": "fighter", "level": level,
+		"abilities": map[string]int{"str": 15, "dex": 12, "con": 14, "int": 8, "wis": 10, "cha": 10}}
+	if level >= 3 {
+		spec["subclass"] = "champion"
+	}
+	return spec
+}
+
+// tough is a homebrew monster of 1000 hit points behind an AC of 1, so
+// it falls to no blow a test strikes, with fields (JSON: its actions and
+// traits) for the rest of its stat block.
+func tough(id, size, typ, alignment, fields string) string {
+	return fmt.Sprintf(`{"id":%q,"name":%q,"size":%q,"type":%q,"alignment":%q,
+"ac":1,"hp":1000,"hit_dice":"100d10","speed":{"walk":30},"abilities":{"str":10,"dex":1,"con":10,"int":10,"wis":10,"cha":10},
+"senses":{"passive_perception":10},"cr":0,"xp":0,"proficiency_bonus":2,%s}`,
+		id, strings.ToUpper(id[:1])+id[1:], size, typ, alignment, fields)
+}
+
+// weakClaw is a claw that hits nobody but on a natural 20, for 1.
+const weakClaw = `{"id":"claw","name":"Claw","attack_bonus":-5,"attack_type":"melee","reach":5,"damage":[{"dice":"1","type":"slashing"}]}`
+
+// logSays is a fightOn's done: the last turn's encounter log holds text
+// (the fight's log is whole in each turn).
+func logSays(text string) func([]event) bool {
+	return func(turns []event) bool {
+		return strings.Contains(fmt.Sprint(encounterOf(turns[len(turns)-1])["log"]), text)
+	}
+}
+
+// becomes is a fightOn's done: the character has condition after the
+// last turn.
+func (h *hero) becomes(condition string) func([]event) bool {
+	return func(turns []event) bool {
+		return slices.Contains(conditionsOf(encounterOf(turns[len(turns)-1]), h.char), condition)
+	}
+}
+
+// attacks is a fightOn's done: the last turn rolled the attack of the
+// monster id.
+func attacks(t *testing.T, id string) func([]event) bool {
+	return func(turns []event) bool {
+		return slices.ContainsFunc(rollsOf(t, turns[len(turns)-1]), func(r roll) bool { return r.RollerID == id && r.Reason == "attack roll" })
+	}
+}
+
 // fightOn plays the character's turns by ending them, passes the windows
 // offered, and returns the monsters' committed turns until done says
 // enough (the test fails when 400 events pass without it).
@@ -116,9 +164,7 @@ func TestMonsterHitsPlayedOverTheSocket(t *testing.T) {
 		t.Parallel()
 		h := newHero(t, base, fighter, holder("hound", "Bite", `{"condition":"prone","save":{"ability":"str","value":30}}`))
 		h.begin("hound", 1)
-		turns := h.fightOn(func(turns []event) bool {
-			return strings.Contains(fmt.Sprint(encounterOf(turns[len(turns)-1])["log"]), "knocked prone")
-		})
+		turns := h.fightOn(logSays("knocked prone"))
 		enc := encounterOf(turns[len(turns)-1])
 		log := fmt.Sprint(enc["log"])
 		if !strings.Contains(log, "Bram is knocked prone by Hound 1's bite") || !strings.Contains(log, "Bram stands up (15 ft of movement)") {
@@ -138,14 +184,13 @@ func statBlock(id string, hp, con int, traits string) string {
 	return fmt.Sprintf(`{"id":%q,"name":%q,"size":"Large","type":"undead","alignment":"chaotic evil",
 "ac":1,"hp":%d,"hit_dice":"4d10","speed":{"walk":30},"abilities":{"str":10,"dex":1,"con":%d,"int":1,"wis":10,"cha":1},
 "senses":{"passive_perception":10},"cr":0,"xp":0,"proficiency_bonus":2,"special_abilities":[%s],
-"actions":[{"id":"claw","name":"Claw","attack_bonus":-5,"attack_type":"melee","reach":5,"damage":[{"dice":"1","type":"slashing"}]}]}`,
-		id, strings.ToUpper(id[:1])+id[1:], hp, con, traits)
+"actions":[%s]}`,
+		id, strings.ToUpper(id[:1])+id[1:], hp, con, traits, weakClaw)
 }
 
 func TestMonsterTraitsPlayedOverTheSocket(t *testing.T) {
 	base := inProcess(t, func(c *config) { c.turnRate = 0 })
-	fighter := map[string]any{"name": "Bram", "race": "human", "class": "fighter", "level": 5, "subclass": "champion",
-		"abilities": map[string]int{"str": 15, "dex": 12, "con": 14, "int": 8, "wis": 10, "cha": 10}}
+	fighter := bram(5)
 	regeneration := `{"id":"regeneration","name":"Regeneration","amount":10,"stopped_by":["acid","fire"],"holds_at_zero":true}`
 
 	// A troll dropped by a sword lies at 0 and rises with 10 hit points
@@ -208,8 +253,7 @@ func TestMonsterTraitsPlayedOverTheSocket(t *testing.T) {
 		t.Parallel()
 		// A 1st-level fighter, one attack a turn: the zombie that held is
 		// still at 1 when the turn is committed.
-		one := map[string]any{"name": "Bram", "race": "human", "class": "fighter", "level": 1,
-			"abilities": map[string]int{"str": 15, "dex": 12, "con": 14, "int": 8, "wis": 10, "cha": 10}}
+		one := bram(1)
 		h := newHero(t, base, one, statBlock("shambler", 12, 30,
 			`{"id":"undead-fortitude","name":"Undead Fortitude"}`))
 		h.begin("shambler", 4)
@@ -246,8 +290,7 @@ func TestMonsterTraitsPlayedOverTheSocket(t *testing.T) {
 // the save at the end of each of their turns.
 func TestFrightfulPresenceOverTheSocket(t *testing.T) {
 	base := inProcess(t, func(c *config) { c.turnRate = 0 })
-	h := newHero(t, base, map[string]any{"name": "Bram", "race": "human", "class": "fighter", "level": 1,
-		"abilities": map[string]int{"str": 15, "dex": 12, "con": 14, "int": 8, "wis": 10, "cha": 10}},
+	h := newHero(t, base, bram(1),
 		`{"id":"wyrm","name":"Wyrm","size":"Huge","type":"dragon","alignment":"chaotic evil",
 "ac":1,"hp":1000,"hit_dice":"100d12","speed":{"walk":40},"abilities":{"str":10,"dex":1,"con":10,"int":10,"wis":10,"cha":10},
 "senses":{"passive_perception":10},"cr":0,"xp":0,"proficiency_bonus":2,
@@ -255,9 +298,7 @@ func TestFrightfulPresenceOverTheSocket(t *testing.T) {
 "inflicts":[{"condition":"frightened","duration":"1 minute","repeat":true}],"immune_after":true},
 {"id":"claw","name":"Claw","attack_bonus":-5,"attack_type":"melee","reach":5,"damage":[{"dice":"1","type":"slashing"}]}]}`)
 	h.begin("wyrm", 1)
-	turns := h.fightOn(func(turns []event) bool {
-		return slices.Contains(conditionsOf(encounterOf(turns[len(turns)-1]), h.char), "frightened")
-	})
+	turns := h.fightOn(h.becomes("frightened"))
 	log := fmt.Sprint(encounterOf(turns[len(turns)-1])["log"])
 	if !strings.Contains(log, "Wyrm 1 uses Frightful Presence") || !strings.Contains(log, "Bram is frightened by Wyrm 1's frightful presence") {
 		t.Fatalf("the wyrm's turn: %s", log)
@@ -305,9 +346,7 @@ func TestDruidSpellsOverTheSocket(t *testing.T) {
 		enc, _ := h.myTurn()
 		dummyID := monsters(enc)[0]
 		h.act(map[string]any{"kind": "cast", "spell": "moonbeam", "slot_level": 2, "target_ids": []string{dummyID}}, nil)
-		turns := h.fightOn(func(turns []event) bool {
-			return strings.Contains(fmt.Sprint(encounterOf(turns[len(turns)-1])["log"]), "Moonbeam: Straw Dummy 1")
-		})
+		turns := h.fightOn(logSays("Moonbeam: Straw Dummy 1"))
 		if hp := hpOf(encounterOf(turns[len(turns)-1]), dummyID); hp >= 1000 {
 			t.Errorf("the dummy in the beam is at %d HP", hp)
 		}
@@ -328,9 +367,7 @@ func TestLifeDrainOverTheSocket(t *testing.T) {
 "drain":{"save":{"ability":"con","value":30,"success":"none"}}}]}`)
 	full := h.sheet().MaxHP
 	h.begin("gloom", 1)
-	turns := h.fightOn(func(turns []event) bool {
-		return strings.Contains(fmt.Sprint(encounterOf(turns[len(turns)-1])["log"]), "hit point maximum, now")
-	})
+	turns := h.fightOn(logSays("hit point maximum, now"))
 	enc := encounterOf(turns[len(turns)-1])
 	var drained, maxNow float64
 	for _, p := range enc["participants"].([]any) {
@@ -367,9 +404,7 @@ func TestSwallowedOverTheSocket(t *testing.T) {
 "actions":[{"id":"bite","name":"Bite","attack_bonus":30,"attack_type":"melee","reach":5,"damage":[{"dice":"1d4","type":"piercing"}],
 "swallow":{"max_size":"large","blinded":true,"digest":{"dice":"1d4","type":"acid"},"regurgitate":30,"regurgitate_dc":30,"exit_feet":15}}]}`)
 	h.begin("gulper", 1)
-	turns := h.fightOn(func(turns []event) bool {
-		return strings.Contains(fmt.Sprint(encounterOf(turns[len(turns)-1])["log"]), "is swallowed by Gulper")
-	})
+	turns := h.fightOn(logSays("is swallowed by Gulper"))
 	enc := encounterOf(turns[len(turns)-1])
 	if cs := conditionsOf(enc, h.char); !slices.Contains(cs, "blinded") || !slices.Contains(cs, "restrained") {
 		t.Fatalf("swallowed, Bram is %v: %v", cs, enc["log"])
@@ -408,9 +443,7 @@ func TestInfernalWoundOverTheSocket(t *testing.T) {
 "stanch":{"ability":"wis","skill":"medicine","dc":1},"healing":true,"except":["undead","construct"]}}]}`)
 	h.begin("hellblade", 1)
 	bleeds := "The infernal wound hurts Bram"
-	turns := h.fightOn(func(turns []event) bool {
-		return strings.Contains(fmt.Sprint(encounterOf(turns[len(turns)-1])["log"]), bleeds)
-	})
+	turns := h.fightOn(logSays(bleeds))
 	enc := encounterOf(turns[len(turns)-1])
 	if enc["current"] != h.char || !strings.Contains(fmt.Sprint(enc["log"]), "leaves Bram with an infernal wound") {
 		t.Fatalf("after the wound: %v is up: %v", enc["current"], enc["log"])
@@ -450,14 +483,11 @@ func TestInfernalWoundOverTheSocket(t *testing.T) {
 // there); the log says both.
 func TestBerserkOverTheSocket(t *testing.T) {
 	base := inProcess(t, func(c *config) { c.turnRate = 0 })
-	h := newHero(t, base, map[string]any{"name": "Bram", "race": "human", "class": "fighter", "level": 5, "subclass": "champion",
-		"abilities": map[string]int{"str": 15, "dex": 12, "con": 14, "int": 8, "wis": 10, "cha": 10}},
+	h := newHero(t, base, bram(5),
 		statBlock("claygolem", 90, 10, `{"id":"berserk","name":"Berserk","amount":100}`))
 	h.begin("claygolem", 1)
 	// The fight's log is whole in each turn: wait for a berserk turn.
-	turns := h.fightOn(func(turns []event) bool {
-		return strings.Contains(fmt.Sprint(encounterOf(turns[len(turns)-1])["log"]), "berserk, turns on Bram")
-	})
+	turns := h.fightOn(logSays("berserk, turns on Bram"))
 	log := fmt.Sprint(encounterOf(turns[len(turns)-1])["log"])
 	if !strings.Contains(log, "Claygolem 1 goes berserk (Berserk: a 6 at 100 hit points or fewer)") {
 		t.Fatalf("berserk without its roll: %s", log)
@@ -469,18 +499,13 @@ func TestBerserkOverTheSocket(t *testing.T) {
 // its turn starts after the horror's, until the start of its next turn.
 func TestFearAuraOverTheSocket(t *testing.T) {
 	base := inProcess(t, func(c *config) { c.turnRate = 0 })
-	h := newHero(t, base, map[string]any{"name": "Bram", "race": "human", "class": "fighter", "level": 1,
-		"abilities": map[string]int{"str": 15, "dex": 12, "con": 14, "int": 8, "wis": 10, "cha": 10}},
-		`{"id":"horror","name":"Horror","size":"Large","type":"fiend","alignment":"lawful evil",
-"ac":1,"hp":1000,"hit_dice":"100d10","speed":{"walk":30},"abilities":{"str":10,"dex":1,"con":10,"int":10,"wis":10,"cha":10},
-"senses":{"passive_perception":10},"cr":0,"xp":0,"proficiency_bonus":2,
-"special_abilities":[{"id":"fear-aura","name":"Fear Aura","dc":{"ability":"wis","value":30,"success":"none"},
+	h := newHero(t, base, bram(1),
+		tough("horror", "Large", "fiend", "lawful evil",
+			`"special_abilities":[{"id":"fear-aura","name":"Fear Aura","dc":{"ability":"wis","value":30,"success":"none"},
 "aura":{"starts":"their turn","feet":20,"does":"condition","condition":"frightened","duration":"its next turn's start","immune_after":true}}],
-"actions":[{"id":"claw","name":"Claw","attack_bonus":-5,"attack_type":"melee","reach":5,"damage":[{"dice":"1","type":"slashing"}]}]}`)
+"actions":[`+weakClaw+`]`))
 	h.begin("horror", 1)
-	turns := h.fightOn(func(turns []event) bool {
-		return slices.Contains(conditionsOf(encounterOf(turns[len(turns)-1]), h.char), "frightened")
-	})
+	turns := h.fightOn(h.becomes("frightened"))
 	enc := encounterOf(turns[len(turns)-1])
 	if log := fmt.Sprint(enc["log"]); enc["current"] != h.char || !strings.Contains(log, "Bram is frightened by Horror 1's fear aura") {
 		t.Fatalf("the horror's turn, %v up: %s", enc["current"], log)
@@ -501,9 +526,7 @@ func TestMummyRotOverTheSocket(t *testing.T) {
 "affliction":{"name":"mummy rot","kind":"curse","save":{"ability":"con","value":30,"success":"none"},"no_healing":"all","daily":"3d6"}}]}`)
 	full := h.sheet().MaxHP
 	h.begin("rotter", 1)
-	turns := h.fightOn(func(turns []event) bool {
-		return strings.Contains(fmt.Sprint(encounterOf(turns[len(turns)-1])["log"]), "Bram is cursed with mummy rot")
-	})
+	turns := h.fightOn(logSays("Bram is cursed with mummy rot"))
 	enc := encounterOf(turns[len(turns)-1])
 	h.end(enc)
 	// afflicted is the sheet's hit points and afflictions, read as the
@@ -555,19 +578,14 @@ func TestMummyRotOverTheSocket(t *testing.T) {
 // of the starer's next turn.
 func TestDreadfulGlareOverTheSocket(t *testing.T) {
 	base := inProcess(t, func(c *config) { c.turnRate = 0 })
-	h := newHero(t, base, map[string]any{"name": "Bram", "race": "human", "class": "fighter", "level": 1,
-		"abilities": map[string]int{"str": 15, "dex": 12, "con": 14, "int": 8, "wis": 10, "cha": 10}},
-		`{"id":"starer","name":"Starer","size":"Medium","type":"undead","alignment":"lawful evil",
-"ac":1,"hp":1000,"hit_dice":"100d10","speed":{"walk":30},"abilities":{"str":10,"dex":1,"con":10,"int":10,"wis":10,"cha":10},
-"senses":{"passive_perception":10},"cr":0,"xp":0,"proficiency_bonus":2,
-"actions":[{"id":"multiattack","name":"Multiattack","multiattack":{"actions":{"Glare":1,"Claw":1}}},
+	h := newHero(t, base, bram(1),
+		tough("starer", "Medium", "undead", "lawful evil",
+			`"actions":[{"id":"multiattack","name":"Multiattack","multiattack":{"actions":{"Glare":1,"Claw":1}}},
 {"id":"glare","name":"Glare","dc":{"ability":"wis","value":30,"success":"none"},"single":true,
 "inflicts":[{"condition":"frightened","duration":"the source's next turn"},{"condition":"paralyzed","duration":"the source's next turn","fail_by":5}]},
-{"id":"claw","name":"Claw","attack_bonus":-5,"attack_type":"melee","reach":5,"damage":[{"dice":"1","type":"slashing"}]}]}`)
+`+weakClaw+`]`))
 	h.begin("starer", 1)
-	turns := h.fightOn(func(turns []event) bool {
-		return slices.Contains(conditionsOf(encounterOf(turns[len(turns)-1]), h.char), "paralyzed")
-	})
+	turns := h.fightOn(h.becomes("paralyzed"))
 	enc := encounterOf(turns[len(turns)-1])
 	conds := conditionsOf(enc, h.char)
 	if log := fmt.Sprint(enc["log"]); !slices.Contains(conds, "frightened") || !strings.Contains(log, "Starer 1 uses Glare") {
@@ -580,17 +598,12 @@ func TestDreadfulGlareOverTheSocket(t *testing.T) {
 // whipper closing in; the encounter the client reads has them engaged.
 func TestWhipPullOverTheSocket(t *testing.T) {
 	base := inProcess(t, func(c *config) { c.turnRate = 0 })
-	h := newHero(t, base, map[string]any{"name": "Bram", "race": "human", "class": "fighter", "level": 5, "subclass": "champion",
-		"abilities": map[string]int{"str": 15, "dex": 12, "con": 14, "int": 8, "wis": 10, "cha": 10}},
-		`{"id":"whipper","name":"Whipper","size":"Large","type":"fiend","alignment":"chaotic evil",
-"ac":1,"hp":1000,"hit_dice":"100d10","speed":{"walk":30},"abilities":{"str":10,"dex":1,"con":10,"int":10,"wis":10,"cha":10},
-"senses":{"passive_perception":10},"cr":0,"xp":0,"proficiency_bonus":2,
-"actions":[{"id":"whip","name":"Whip","attack_bonus":30,"attack_type":"melee","reach":30,"damage":[{"dice":"1","type":"slashing"}],
-"move":{"kind":"pull","feet":25,"save":{"ability":"str","value":30,"success":"none"}}}]}`)
+	h := newHero(t, base, bram(5),
+		tough("whipper", "Large", "fiend", "chaotic evil",
+			`"actions":[{"id":"whip","name":"Whip","attack_bonus":30,"attack_type":"melee","reach":30,"damage":[{"dice":"1","type":"slashing"}],
+"move":{"kind":"pull","feet":25,"save":{"ability":"str","value":30,"success":"none"}}}]`))
 	h.begin("whipper", 1)
-	turns := h.fightOn(func(turns []event) bool {
-		return strings.Contains(fmt.Sprint(encounterOf(turns[len(turns)-1])["log"]), "pulled 25 feet toward Whipper 1")
-	})
+	turns := h.fightOn(logSays("pulled 25 feet toward Whipper 1"))
 	enc := encounterOf(turns[len(turns)-1])
 	engaged, _ := participantByID(enc, h.char)["engaged"].([]any)
 	if !slices.Contains(engaged, any("whipper-1")) {
@@ -603,13 +616,10 @@ func TestWhipPullOverTheSocket(t *testing.T) {
 // with their own initiative and take their own turns.
 func TestCalledWolvesOverTheSocket(t *testing.T) {
 	base := inProcess(t, func(c *config) { c.turnRate = 0 })
-	h := newHero(t, base, map[string]any{"name": "Bram", "race": "human", "class": "fighter", "level": 5, "subclass": "champion",
-		"abilities": map[string]int{"str": 15, "dex": 12, "con": 14, "int": 8, "wis": 10, "cha": 10}},
-		`{"id":"howler","name":"Howler","size":"Medium","type":"fey","alignment":"chaotic evil",
-"ac":1,"hp":1000,"hit_dice":"100d10","speed":{"walk":30},"abilities":{"str":10,"dex":1,"con":10,"int":10,"wis":10,"cha":10},
-"senses":{"passive_perception":10},"cr":0,"xp":0,"proficiency_bonus":2,
-"actions":[{"id":"call-of-the-pack","name":"Call of the Pack","usage":{"type":"per_day","times":1},"call":{"creatures":[{"monster":"wolf","count":"2"}]}},
-{"id":"claw","name":"Claw","attack_bonus":-5,"attack_type":"melee","reach":5,"damage":[{"dice":"1","type":"slashing"}]}]}`)
+	h := newHero(t, base, bram(5),
+		tough("howler", "Medium", "fey", "chaotic evil",
+			`"actions":[{"id":"call-of-the-pack","name":"Call of the Pack","usage":{"type":"per_day","times":1},"call":{"creatures":[{"monster":"wolf","count":"2"}]}},
+`+weakClaw+`]`))
 	h.begin("howler", 1)
 	turns := h.fightOn(func(turns []event) bool {
 		return strings.HasPrefix(turns[len(turns)-1].str("actor_id"), "howler-1-wolf-")
@@ -627,18 +637,13 @@ func TestCalledWolvesOverTheSocket(t *testing.T) {
 // the end of his next turn, petrifies him, as a gorgon's does.
 func TestPetrifyingBreathOverTheSocket(t *testing.T) {
 	base := inProcess(t, func(c *config) { c.turnRate = 0 })
-	h := newHero(t, base, map[string]any{"name": "Bram", "race": "human", "class": "fighter", "level": 1,
-		"abilities": map[string]int{"str": 15, "dex": 12, "con": 14, "int": 8, "wis": 10, "cha": 10}},
-		`{"id":"petrifier","name":"Petrifier","size":"Large","type":"monstrosity","alignment":"unaligned",
-"ac":1,"hp":1000,"hit_dice":"100d10","speed":{"walk":30},"abilities":{"str":10,"dex":1,"con":10,"int":10,"wis":10,"cha":10},
-"senses":{"passive_perception":10},"cr":0,"xp":0,"proficiency_bonus":2,
-"actions":[{"id":"petrifying-breath","name":"Petrifying Breath","dc":{"ability":"con","value":30,"success":"none"},
+	h := newHero(t, base, bram(1),
+		tough("petrifier", "Large", "monstrosity", "unaligned",
+			`"actions":[{"id":"petrifying-breath","name":"Petrifying Breath","dc":{"ability":"con","value":30,"success":"none"},
 "usage":{"type":"recharge","recharge_min":5},"inflicts":[{"condition":"restrained","worsens":"petrified"}]},
-{"id":"claw","name":"Claw","attack_bonus":-5,"attack_type":"melee","reach":5,"damage":[{"dice":"1","type":"slashing"}]}]}`)
+`+weakClaw+`]`))
 	h.begin("petrifier", 1)
-	turns := h.fightOn(func(turns []event) bool {
-		return slices.Contains(conditionsOf(encounterOf(turns[len(turns)-1]), h.char), "petrified")
-	})
+	turns := h.fightOn(h.becomes("petrified"))
 	enc := encounterOf(turns[len(turns)-1])
 	if log := fmt.Sprint(enc["log"]); !strings.Contains(log, "begins to turn to stone") || !strings.Contains(log, "petrified by") {
 		t.Fatalf("Bram is %v: %s", conditionsOf(enc, h.char), log)
@@ -652,18 +657,13 @@ func TestPetrifyingBreathOverTheSocket(t *testing.T) {
 // hastener at AC 3.
 func TestMonsterHasteOverTheSocket(t *testing.T) {
 	base := inProcess(t, func(c *config) { c.turnRate = 0 })
-	h := newHero(t, base, map[string]any{"name": "Bram", "race": "human", "class": "fighter", "level": 1,
-		"abilities": map[string]int{"str": 15, "dex": 12, "con": 14, "int": 8, "wis": 10, "cha": 10}},
-		`{"id":"hastener","name":"Hastener","size":"Large","type":"construct","alignment":"unaligned",
-"ac":1,"hp":1000,"hit_dice":"100d10","speed":{"walk":30},"abilities":{"str":10,"dex":1,"con":10,"int":10,"wis":10,"cha":10},
-"senses":{"passive_perception":10},"cr":0,"xp":0,"proficiency_bonus":2,
-"actions":[{"id":"haste","name":"Haste","usage":{"type":"recharge","recharge_min":5},
+	h := newHero(t, base, bram(1),
+		tough("hastener", "Large", "construct", "unaligned",
+			`"actions":[{"id":"haste","name":"Haste","usage":{"type":"recharge","recharge_min":5},
 "boon":{"target":"self","ac":2,"advantage":["dex"],"bonus":"claw","lasts":"the source's next turn"}},
-{"id":"claw","name":"Claw","attack_bonus":-5,"attack_type":"melee","reach":5,"damage":[{"dice":"1","type":"slashing"}]}]}`)
+`+weakClaw+`]`))
 	h.begin("hastener", 1)
-	turns := h.fightOn(func(turns []event) bool {
-		return strings.Contains(fmt.Sprint(encounterOf(turns[len(turns)-1])["log"]), "claw attack as a bonus action")
-	})
+	turns := h.fightOn(logSays("claw attack as a bonus action"))
 	enc := encounterOf(turns[len(turns)-1])
 	c, _ := participantByID(enc, "hastener-1")["combatant"].(map[string]any)
 	if log := fmt.Sprint(enc["log"]); c["ac"] != float64(3) || !strings.Contains(log, "Hastener 1 uses Haste") {
@@ -677,12 +677,9 @@ func TestMonsterHasteOverTheSocket(t *testing.T) {
 // advantage and ends it.
 func TestImpTurnsInvisibleOverTheSocket(t *testing.T) {
 	base := inProcess(t, func(c *config) { c.turnRate = 0 })
-	h := newHero(t, base, map[string]any{"name": "Bram", "race": "human", "class": "fighter", "level": 5, "subclass": "champion",
-		"abilities": map[string]int{"str": 15, "dex": 12, "con": 14, "int": 8, "wis": 10, "cha": 10}})
+	h := newHero(t, base, bram(5))
 	h.begin("imp", 1)
-	turns := h.fightOn(func(turns []event) bool {
-		return strings.Contains(fmt.Sprint(encounterOf(turns[len(turns)-1])["log"]), "Imp 1 turns invisible")
-	})
+	turns := h.fightOn(logSays("Imp 1 turns invisible"))
 	enc := encounterOf(turns[len(turns)-1])
 	if cs := conditionsOf(enc, "imp-1"); !slices.Contains(cs, "invisible") {
 		t.Fatalf("the imp after turning invisible: %v: %v", cs, enc["log"])
@@ -690,9 +687,7 @@ func TestImpTurnsInvisibleOverTheSocket(t *testing.T) {
 	if enc["current"] == h.char {
 		h.act(map[string]any{"kind": "end_turn"}, nil)
 	}
-	turns = h.fightOn(func(turns []event) bool {
-		return slices.ContainsFunc(rollsOf(t, turns[len(turns)-1]), func(r roll) bool { return r.RollerID == "imp-1" && r.Reason == "attack roll" })
-	})
+	turns = h.fightOn(attacks(t, "imp-1"))
 	last := turns[len(turns)-1]
 	for _, r := range rollsOf(t, last) {
 		if r.RollerID == "imp-1" && r.Reason == "attack roll" && len(r.Rolls) != 2 {
@@ -712,20 +707,15 @@ func TestImpTurnsInvisibleOverTheSocket(t *testing.T) {
 // client reads keeps the three roars spent.
 func TestRoarsInStagesOverTheSocket(t *testing.T) {
 	base := inProcess(t, func(c *config) { c.turnRate = 0 })
-	h := newHero(t, base, map[string]any{"name": "Bram", "race": "human", "class": "fighter", "level": 1,
-		"abilities": map[string]int{"str": 15, "dex": 12, "con": 14, "int": 8, "wis": 10, "cha": 10}},
-		`{"id":"roarer","name":"Roarer","size":"Large","type":"monstrosity","alignment":"unaligned",
-"ac":1,"hp":1000,"hit_dice":"100d10","speed":{"walk":30},"abilities":{"str":10,"dex":1,"con":10,"int":10,"wis":10,"cha":10},
-"senses":{"passive_perception":10},"cr":0,"xp":0,"proficiency_bonus":2,
-"actions":[{"id":"roar","name":"Roar","usage":{"type":"per_day","times":3},"stages":[
+	h := newHero(t, base, bram(1),
+		tough("roarer", "Large", "monstrosity", "unaligned",
+			`"actions":[{"id":"roar","name":"Roar","usage":{"type":"per_day","times":3},"stages":[
 {"id":"first-roar","name":"First Roar","dc":{"ability":"wis","value":30,"success":"none"},"heard":true,"inflicts":[{"condition":"frightened","duration":"its next turn"}]},
 {"id":"second-roar","name":"Second Roar","dc":{"ability":"wis","value":30,"success":"none"},"heard":true,"inflicts":[{"condition":"deafened","duration":"its next turn"},{"condition":"frightened","duration":"its next turn"}]},
 {"id":"third-roar","name":"Third Roar","dc":{"ability":"con","value":30,"success":"half"},"heard":true,"damage":[{"dice":"1","type":"thunder"}],"inflicts":[{"condition":"prone"}]}]},
-{"id":"claw","name":"Claw","attack_bonus":-5,"attack_type":"melee","reach":5,"damage":[{"dice":"1","type":"slashing"}]}]}`)
+`+weakClaw+`]`))
 	h.begin("roarer", 1)
-	turns := h.fightOn(func(turns []event) bool {
-		return slices.ContainsFunc(rollsOf(t, turns[len(turns)-1]), func(r roll) bool { return r.RollerID == "roarer-1" && r.Reason == "attack roll" })
-	})
+	turns := h.fightOn(attacks(t, "roarer-1"))
 	enc := encounterOf(turns[len(turns)-1])
 	log := fmt.Sprint(enc["log"])
 	first, second, third := strings.Index(log, "uses First Roar"), strings.Index(log, "uses Second Roar"), strings.Index(log, "uses Third Roar")

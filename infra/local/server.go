@@ -122,17 +122,19 @@ func newServer(ctx context.Context, cfg config) (*server, error) {
 		s.svc.APILimit = throttle.New(cfg.apiRate, 60, time.Now)
 	}
 	s.svc.InviteLimit = nil
-	if cfg.inviteRate > 0 {
-		s.svc.InviteLimit = throttle.New(cfg.inviteRate, 20, time.Now)
-	}
 	rates, _ := game.ParseAddressRates(cfg.rates) // parseConfig checked it
-	s.svc.PlayerLimit, s.svc.TicketLimit = rates.Players.Buckets(), rates.Tickets.Buckets()
-	if s.limits != nil {
+	switch {
+	case s.limits != nil:
 		// Servers sharing a DynamoDB table share the per-address buckets
 		// too, as the functions of the stack do.
 		_, s.svc.PlayerLimit, s.svc.TicketLimit = assemble.TableLimiters(s.limits, cfg.table, log, rates)
 		if cfg.inviteRate > 0 {
 			s.svc.InviteLimit = dynamo.NewLimiter(s.limits, cfg.table, "invite", cfg.inviteRate, 20)
+		}
+	default:
+		s.svc.PlayerLimit, s.svc.TicketLimit = rates.Players.Buckets(), rates.Tickets.Buckets()
+		if cfg.inviteRate > 0 {
+			s.svc.InviteLimit = throttle.New(cfg.inviteRate, 20, time.Now)
 		}
 	}
 	// No connection survives a restart: forget them, and let their

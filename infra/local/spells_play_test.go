@@ -80,9 +80,7 @@ func TestAreaAndShapeSpellsOverTheSocket(t *testing.T) {
 		enc, _ := h.myTurn()
 		foe := monsters(enc)[0]
 		h.act(map[string]any{"kind": "cast", "spell": "web", "slot_level": 2, "target_ids": []string{foe}}, nil)
-		turns := h.fightOn(func(turns []event) bool {
-			return strings.Contains(fmt.Sprint(encounterOf(turns[len(turns)-1])["log"]), "DEX save")
-		})
+		turns := h.fightOn(logSays("DEX save"))
 		enc = encounterOf(turns[len(turns)-1])
 		log := fmt.Sprint(enc["log"])
 		// Restrained on a failed save, as the log says at the save; held

@@ -1,6 +1,8 @@
 package stack
 
 import (
+	"cmp"
+
 	"github.com/aws/aws-cdk-go/awscdk/v2"
 	"github.com/aws/aws-cdk-go/awscdk/v2/awsbackup"
 	"github.com/aws/aws-cdk-go/awscdk/v2/awsdynamodb"
@@ -23,10 +25,7 @@ const DefaultBackupRetentionDays = 35
 // (docs/operations.md). Returns the vault and the role, nil when the
 // deployer turned backups off.
 func backups(stack awscdk.Stack, id string, table awsdynamodb.TableV2, props *ChroniclerStackProps) (awsbackup.BackupVault, awsiam.Role) {
-	days := props.BackupRetentionDays
-	if days == 0 {
-		days = DefaultBackupRetentionDays
-	}
+	days := cmp.Or(props.BackupRetentionDays, DefaultBackupRetentionDays)
 	if days < 0 {
 		return nil, nil
 	}

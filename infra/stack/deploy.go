@@ -1,6 +1,7 @@
 package stack
 
 import (
+	"cmp"
 	"fmt"
 
 	"github.com/aws/aws-cdk-go/awscdk/v2"
@@ -107,28 +108,18 @@ func LiveErrorsAlarmName(stackID, function string) string {
 // does not stop the next deployment. It notifies no one: the function's
 // own errors alarm does that.
 func liveErrorsAlarm(scope constructs.Construct, id string, f function, alias awslambda.Alias) awscloudwatch.Alarm {
-	return awscloudwatch.NewAlarm(scope, jsii.String(f.name+"LiveErrors"), &awscloudwatch.AlarmProps{
-		AlarmName: jsii.String(LiveErrorsAlarmName(id, f.name)),
-		AlarmDescription: jsii.String(fmt.Sprintf("Chronicler %s: an invocation of the %s alias failed; a deployment in progress rolls back "+
-			"(docs/operations.md, Deploys and rollbacks)", f.name, liveAlias)),
-		Metric: alias.MetricErrors(&awscloudwatch.MetricOptions{
-			Period: awscdk.Duration_Minutes(jsii.Number(1)), Statistic: jsii.String("Sum"),
-		}),
-		Threshold:          jsii.Number(1),
-		EvaluationPeriods:  jsii.Number(1),
-		ComparisonOperator: awscloudwatch.ComparisonOperator_GREATER_THAN_OR_EQUAL_TO_THRESHOLD,
-		TreatMissingData:   awscloudwatch.TreatMissingData_NOT_BREACHING,
-	})
+	return newAlarm(scope, f.name+"LiveErrors", LiveErrorsAlarmName(id, f.name),
+		fmt.Sprintf("Chronicler %s: an invocation of the %s alias failed; a deployment in progress rolls back "+
+			"(docs/operations.md, Deploys and rollbacks)", f.name, liveAlias),
+		alias.MetricErrors(&awscloudwatch.MetricOptions{Period: canary.period(), Statistic: jsii.String("Sum")}),
+		1, canary, awscloudwatch.ComparisonOperator_GREATER_THAN_OR_EQUAL_TO_THRESHOLD)
 }
 
 // reserveConcurrency gives the sweep and the connect function their
 // reservations: a prop of 0 takes the default, below 0 reserves nothing
 // (an account whose concurrency quota is small cannot reserve any).
 func reserveConcurrency(fns map[string]awslambda.Function, props *ChroniclerStackProps) {
-	reserve := func(name string, n, def int) {
-		if n == 0 {
-			n = def
-		}
+	reserve := func(name string, n int) {
 		if n < 0 {
 			return
 		}
@@ -136,8 +127,8 @@ func reserveConcurrency(fns map[string]awslambda.Function, props *ChroniclerStac
 			cfn.SetReservedConcurrentExecutions(jsii.Number(float64(n)))
 		}
 	}
-	reserve("sweep", props.SweepConcurrency, DefaultSweepConcurrency)
-	reserve("connect", props.ConnectConcurrency, DefaultConnectConcurrency)
+	reserve("sweep", cmp.Or(props.SweepConcurrency, DefaultSweepConcurrency))
+	reserve("connect", cmp.Or(props.ConnectConcurrency, DefaultConnectConcurrency))
 }
 
 // sweepFailureQueue keeps the sweep's failed events two weeks, encrypted,

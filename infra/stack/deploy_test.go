@@ -1,61 +1,14 @@
 package stack_test
 
 import (
-	"encoding/json"
 	"fmt"
 	"slices"
 	"strings"
-	"sync"
 	"testing"
 
 	"chronicler/infra/stack"
 	"chronicler/shared/bedrock"
-
-	"github.com/aws/aws-cdk-go/awscdk/v2"
-	"github.com/aws/aws-cdk-go/awscdk/v2/assertions"
 )
-
-// synthesized is a stack's template, decoded twice: the checks' struct and
-// the whole of it (deletion policies, update policies, outputs).
-type synthesized struct {
-	doc template
-	raw map[string]any
-}
-
-func synth(t *testing.T, props stack.ChroniclerStackProps) synthesized {
-	t.Helper()
-	props.AssetDir = assetDir(t)
-	app := awscdk.NewApp(nil)
-	tmpl := assertions.Template_FromStack(stack.NewChroniclerStack(app, "Test", &props), nil)
-	b, err := json.Marshal(tmpl.ToJSON())
-	if err != nil {
-		t.Fatal(err)
-	}
-	var s synthesized
-	if err := json.Unmarshal(b, &s.doc); err != nil {
-		t.Fatal(err)
-	}
-	if err := json.Unmarshal(b, &s.raw); err != nil {
-		t.Fatal(err)
-	}
-	return s
-}
-
-var (
-	defaultsOnce sync.Once
-	defaults     synthesized
-)
-
-// defaultStack is the stack with no choices made, synthesized once for the
-// tests of this file.
-func defaultStack(t *testing.T) synthesized {
-	t.Helper()
-	defaultsOnce.Do(func() { defaults = synth(t, stack.ChroniclerStackProps{}) })
-	if defaults.doc.Resources == nil {
-		t.Fatal("the default stack did not synthesize")
-	}
-	return defaults
-}
 
 func (s synthesized) resource(id string) map[string]any {
 	r, _ := dig(s.raw, "Resources", id).(map[string]any)

@@ -1,6 +1,8 @@
 package stack
 
 import (
+	"cmp"
+
 	"github.com/aws/aws-cdk-go/awscdk/v2"
 	"github.com/aws/aws-cdk-go/awscdk/v2/awsapigatewayv2"
 	"github.com/aws/aws-cdk-go/awscdk/v2/awswafv2"
@@ -52,13 +54,13 @@ const (
 var PlayerRoutes = []string{"/api/players", "/api/players/recover"}
 
 func (e EdgeProps) withDefaults() EdgeProps {
-	e.WebRateLimit = orDefault(e.WebRateLimit, DefaultWebRateLimit)
-	e.ConnectRate = orDefault(e.ConnectRate, DefaultConnectRate)
-	e.ConnectBurst = orDefault(e.ConnectBurst, DefaultConnectBurst)
-	e.TurnRate = orDefault(e.TurnRate, DefaultTurnRate)
-	e.TurnBurst = orDefault(e.TurnBurst, DefaultTurnBurst)
-	e.PlayersRate = orDefault(e.PlayersRate, DefaultPlayersRate)
-	e.PlayersBurst = orDefault(e.PlayersBurst, DefaultPlayersBurst)
+	e.WebRateLimit = cmp.Or(e.WebRateLimit, DefaultWebRateLimit)
+	e.ConnectRate = cmp.Or(e.ConnectRate, DefaultConnectRate)
+	e.ConnectBurst = cmp.Or(e.ConnectBurst, DefaultConnectBurst)
+	e.TurnRate = cmp.Or(e.TurnRate, DefaultTurnRate)
+	e.TurnBurst = cmp.Or(e.TurnBurst, DefaultTurnBurst)
+	e.PlayersRate = cmp.Or(e.PlayersRate, DefaultPlayersRate)
+	e.PlayersBurst = cmp.Or(e.PlayersBurst, DefaultPlayersBurst)
 	return e
 }
 

@@ -1,70 +1,16 @@
 package stack_test
 
 import (
-	"encoding/json"
 	"fmt"
 	"slices"
 	"strings"
 	"testing"
 
 	"chronicler/infra/stack"
-
-	"github.com/aws/aws-cdk-go/awscdk/v2"
-	"github.com/aws/aws-cdk-go/awscdk/v2/assertions"
-	"github.com/aws/jsii-runtime-go"
 )
 
-// cfn is a whole template: resources with their conditions and
-// dependencies, and the template's conditions.
-type cfn struct {
-	Conditions map[string]any `json:"Conditions"`
-	Resources  map[string]struct {
-		Type       string         `json:"Type"`
-		Properties map[string]any `json:"Properties"`
-		Condition  string         `json:"Condition"`
-		DependsOn  []string       `json:"DependsOn"`
-	} `json:"Resources"`
-}
-
-// synthGuarded is the stack with props, its template and its web client's.
-func synthGuarded(t *testing.T, props *stack.ChroniclerStackProps) (main, web cfn) {
-	t.Helper()
-	props.AssetDir = assetDir(t)
-	s := stack.NewChroniclerStack(awscdk.NewApp(nil), "Test", props)
-	w, ok := s.Node().FindChild(jsii.String(stack.WebStackID)).(awscdk.Stack)
-	if !ok {
-		t.Fatalf("no nested stack %q", stack.WebStackID)
-	}
-	decode := func(st awscdk.Stack) cfn {
-		b, err := json.Marshal(assertions.Template_FromStack(st, nil).ToJSON())
-		if err != nil {
-			t.Fatal(err)
-		}
-		var c cfn
-		if err := json.Unmarshal(b, &c); err != nil {
-			t.Fatal(err)
-		}
-		return c
-	}
-	return decode(s), decode(w)
-}
-
-// asTemplate is c as the other tests' template, for their helpers.
-func (c cfn) asTemplate(t *testing.T) template {
-	t.Helper()
-	b, err := json.Marshal(c)
-	if err != nil {
-		t.Fatal(err)
-	}
-	var d template
-	if err := json.Unmarshal(b, &d); err != nil {
-		t.Fatal(err)
-	}
-	return d
-}
-
 // alarms are the template's alarms by name, without the stack id.
-func (c cfn) alarms() map[string]map[string]any {
+func (c template) alarms() map[string]map[string]any {
 	out := map[string]map[string]any{}
 	for _, r := range c.Resources {
 		if r.Type == "AWS::CloudWatch::Alarm" {
@@ -72,18 +18,6 @@ func (c cfn) alarms() map[string]map[string]any {
 		}
 	}
 	return out
-}
-
-// ofType is the logical ids of the resources of type typ.
-func (c cfn) ofType(typ string) []string {
-	var ids []string
-	for id, r := range c.Resources {
-		if r.Type == typ {
-			ids = append(ids, id)
-		}
-	}
-	slices.Sort(ids)
-	return ids
 }
 
 // reads is every metric an alarm reads, as "Namespace/MetricName" with the
@@ -120,7 +54,7 @@ func expression(a map[string]any) string {
 }
 
 func TestAlarmsAreTrusted(t *testing.T) {
-	main, _ := synthGuarded(t, &stack.ChroniclerStackProps{})
+	main := defaultStack(t).doc
 	alarms := main.alarms()
 	fnID := func(name string) string {
 		for id, r := range main.Resources {
@@ -242,7 +176,7 @@ func TestAlarmsAreTrusted(t *testing.T) {
 }
 
 func TestModelBudgetCoversBedrockAndTheMarketplace(t *testing.T) {
-	main, _ := synthGuarded(t, &stack.ChroniclerStackProps{})
+	main := defaultStack(t).doc
 	var model map[string]any
 	for _, id := range main.ofType("AWS::Budgets::Budget") {
 		if b := main.Resources[id].Properties; dig(b, "Budget", "BudgetName") == "Test-models-monthly" {
@@ -276,7 +210,7 @@ func TestModelBudgetCoversBedrockAndTheMarketplace(t *testing.T) {
 }
 
 func TestRouteThrottles(t *testing.T) {
-	route := func(c cfn, key string) string {
+	route := func(c template, key string) string {
 		for id, r := range c.Resources {
 			if r.Type == "AWS::ApiGatewayV2::Route" && r.Properties["RouteKey"] == key {
 				return id
@@ -285,7 +219,7 @@ func TestRouteThrottles(t *testing.T) {
 		t.Fatalf("no route %s", key)
 		return ""
 	}
-	stage := func(c cfn, name string) (map[string]any, []string) {
+	stage := func(c template, name string) (map[string]any, []string) {
 		for _, r := range c.Resources {
 			if r.Type == "AWS::ApiGatewayV2::Stage" && r.Properties["StageName"] == name {
 				return r.Properties, r.DependsOn
@@ -294,7 +228,7 @@ func TestRouteThrottles(t *testing.T) {
 		t.Fatalf("no stage %s", name)
 		return nil, nil
 	}
-	check := func(t *testing.T, c cfn, stageName string, want map[string][2]float64) {
+	check := func(t *testing.T, c template, stageName string, want map[string][2]float64) {
 		t.Helper()
 		st, deps := stage(c, stageName)
 		for key, w := range want {
@@ -310,7 +244,7 @@ func TestRouteThrottles(t *testing.T) {
 	}
 
 	t.Run("Defaults", func(t *testing.T) {
-		main, _ := synthGuarded(t, &stack.ChroniclerStackProps{})
+		main := defaultStack(t).doc
 		check(t, main, "live", map[string][2]float64{
 			"$connect": {stack.DefaultConnectRate, stack.DefaultConnectBurst},
 			"turn":     {stack.DefaultTurnRate, stack.DefaultTurnBurst},
@@ -328,7 +262,7 @@ func TestRouteThrottles(t *testing.T) {
 			}
 		}
 		// The player routes are the API's own function, as the rest.
-		doc := main.asTemplate(t)
+		doc := main
 		for _, key := range []string{"POST /api/players", "POST /api/players/recover"} {
 			if got := doc.routeFunction(t, key); got != "api" {
 				t.Errorf("%s invokes %q, want api", key, got)
@@ -346,16 +280,16 @@ func TestRouteThrottles(t *testing.T) {
 	})
 
 	t.Run("Chosen", func(t *testing.T) {
-		main, _ := synthGuarded(t, &stack.ChroniclerStackProps{Edge: stack.EdgeProps{
+		main := synth(t, stack.ChroniclerStackProps{Edge: stack.EdgeProps{
 			ConnectRate: 5, ConnectBurst: 10, TurnRate: 7, TurnBurst: 14, PlayersRate: 1, PlayersBurst: 3,
-		}})
+		}}).doc
 		check(t, main, "live", map[string][2]float64{"$connect": {5, 10}, "turn": {7, 14}})
 		check(t, main, "$default", map[string][2]float64{"POST /api/players": {1, 3}, "POST /api/players/recover": {1, 3}})
 	})
 }
 
 func TestWebACL(t *testing.T) {
-	distribution := func(t *testing.T, web cfn) map[string]any {
+	distribution := func(t *testing.T, web template) map[string]any {
 		ids := web.ofType("AWS::CloudFront::Distribution")
 		if len(ids) != 1 {
 			t.Fatalf("distributions %v, want one", ids)
@@ -364,7 +298,7 @@ func TestWebACL(t *testing.T) {
 	}
 
 	t.Run("OwnOnlyInUsEast1", func(t *testing.T) {
-		_, web := synthGuarded(t, &stack.ChroniclerStackProps{})
+		web := defaultStack(t).web
 		ids := web.ofType("AWS::WAFv2::WebACL")
 		if len(ids) != 1 {
 			t.Fatalf("web ACLs %v, want one", ids)
@@ -397,7 +331,7 @@ func TestWebACL(t *testing.T) {
 
 	t.Run("Given", func(t *testing.T) {
 		arn := "arn:aws:wafv2:us-east-1:123456789012:global/webacl/edge/abc"
-		_, web := synthGuarded(t, &stack.ChroniclerStackProps{Edge: stack.EdgeProps{WebACLArn: arn}})
+		web := synth(t, stack.ChroniclerStackProps{Edge: stack.EdgeProps{WebACLArn: arn}}).web
 		if ids := web.ofType("AWS::WAFv2::WebACL"); len(ids) != 0 {
 			t.Errorf("web ACLs %v, want none besides the one given", ids)
 		}
@@ -409,8 +343,8 @@ func TestWebACL(t *testing.T) {
 
 // The deployer's thresholds reach the alarms; below zero leaves one out.
 func TestAlarmChoices(t *testing.T) {
-	main, _ := synthGuarded(t, &stack.ChroniclerStackProps{MonthlyBudget: -1,
-		Alarms: stack.AlarmProps{HourlySpendUSD: 5, DailySpendUSD: -1, MonthlyModelBudget: 250, AccountConcurrency: 10}})
+	main := synth(t, stack.ChroniclerStackProps{MonthlyBudget: -1,
+		Alarms: stack.AlarmProps{HourlySpendUSD: 5, DailySpendUSD: -1, MonthlyModelBudget: 250, AccountConcurrency: 10}}).doc
 	alarms := main.alarms()
 	if got := alarms["model-spend-hour"]["Threshold"]; got != 5.0 {
 		t.Errorf("hourly spend alarm at %v, want 5", got)

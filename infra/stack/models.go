@@ -1,6 +1,7 @@
 package stack
 
 import (
+	"cmp"
 	"slices"
 	"strings"
 
@@ -76,12 +77,5 @@ func modelStatements(models ...string) []awsiam.PolicyStatement {
 
 // narratorModels are the two tiers' models a stack's functions call.
 func narratorModels(props *ChroniclerStackProps) (high, low string) {
-	high, low = props.ModelHigh, props.ModelLow
-	if high == "" {
-		high = defaultModelHigh
-	}
-	if low == "" {
-		low = defaultModelLow
-	}
-	return high, low
+	return cmp.Or(props.ModelHigh, defaultModelHigh), cmp.Or(props.ModelLow, defaultModelLow)
 }

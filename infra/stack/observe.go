@@ -1,6 +1,7 @@
 package stack
 
 import (
+	"cmp"
 	"fmt"
 	"regexp"
 	"strings"
@@ -20,6 +21,7 @@ import (
 	"github.com/aws/aws-cdk-go/awscdk/v2/awssnssubscriptions"
 	"github.com/aws/aws-cdk-go/awscdk/v2/awssqs"
 	"github.com/aws/aws-cdk-go/awscdk/v2/awsstepfunctions"
+	"github.com/aws/constructs-go/constructs/v10"
 	"github.com/aws/jsii-runtime-go"
 )
 
@@ -71,14 +73,6 @@ const (
 	DefaultAccountConcurrency = 1000
 )
 
-// orDefault is v, or def for 0; below zero stays (none).
-func orDefault(v, def float64) float64 {
-	if v == 0 {
-		return def
-	}
-	return v
-}
-
 // Alarm names (after the stack id), one per condition an operator acts on;
 // docs/operations.md says what each means and what to do.
 const (
@@ -114,6 +108,22 @@ type evaluation struct {
 
 func (e evaluation) period() awscdk.Duration { return awscdk.Duration_Minutes(jsii.Number(e.minutes)) }
 
+// newAlarm is the alarm named name on m, read as e reads it, compared
+// with threshold by op.
+func newAlarm(scope constructs.Construct, id, name, desc string, m awscloudwatch.IMetric, threshold float64,
+	e evaluation, op awscloudwatch.ComparisonOperator) awscloudwatch.Alarm {
+	return awscloudwatch.NewAlarm(scope, jsii.String(id), &awscloudwatch.AlarmProps{
+		AlarmName:          jsii.String(name),
+		AlarmDescription:   jsii.String(desc),
+		Metric:             m,
+		Threshold:          jsii.Number(threshold),
+		EvaluationPeriods:  jsii.Number(e.outOf),
+		DatapointsToAlarm:  jsii.Number(e.of),
+		ComparisonOperator: op,
+		TreatMissingData:   e.missing,
+	})
+}
+
 var (
 	// sustained: a rate that stays high for 15 of 25 minutes, not one
 	// unlucky period of a quiet function (one failure in two invocations).
@@ -130,6 +140,9 @@ var (
 	// spends as much again. No data is no spend.
 	spentHour = evaluation{60, 1, 1, awscloudwatch.TreatMissingData_NOT_BREACHING}
 	spentDay  = evaluation{24 * 60, 1, 1, awscloudwatch.TreatMissingData_NOT_BREACHING}
+	// canary: one minute's single datapoint, so a deployment's rollback
+	// alarm fires on the first error and clears a minute after the last.
+	canary = evaluation{1, 1, 1, awscloudwatch.TreatMissingData_NOT_BREACHING}
 )
 
 // observe adds the alarm topic, the alarms, the dashboard and the budgets,
@@ -143,17 +156,8 @@ func observe(stack awscdk.Stack, o observed) awssns.Topic {
 	}
 	action := awscloudwatchactions.NewSnsAction(topic)
 	alarmOp := func(name, desc string, m awscloudwatch.IMetric, threshold float64, e evaluation, op awscloudwatch.ComparisonOperator) {
-		a := awscloudwatch.NewAlarm(stack, jsii.String("Alarm"+alarmID(name)), &awscloudwatch.AlarmProps{
-			AlarmName:          jsii.String(o.id + "-" + strings.TrimPrefix(name, "-")),
-			AlarmDescription:   jsii.String(desc + " (docs/operations.md)"),
-			Metric:             m,
-			Threshold:          jsii.Number(threshold),
-			EvaluationPeriods:  jsii.Number(e.outOf),
-			DatapointsToAlarm:  jsii.Number(e.of),
-			ComparisonOperator: op,
-			TreatMissingData:   e.missing,
-		})
-		a.AddAlarmAction(action)
+		newAlarm(stack, "Alarm"+alarmID(name), o.id+"-"+strings.TrimPrefix(name, "-"), desc+" (docs/operations.md)",
+			m, threshold, e, op).AddAlarmAction(action)
 	}
 	alarm := func(name, desc string, m awscloudwatch.IMetric, threshold float64, e evaluation) {
 		alarmOp(name, desc, m, threshold, e, awscloudwatch.ComparisonOperator_GREATER_THAN_OR_EQUAL_TO_THRESHOLD)
@@ -174,9 +178,9 @@ func observe(stack awscdk.Stack, o observed) awssns.Topic {
 		fn := o.fns[f.name]
 		// The sweep runs every 15 minutes: a 5-minute period would mostly
 		// hold no invocation, and three of five could never breach.
-		e := sustained
+		e, ne := sustained, repeated
 		if f.name == "sweep" {
-			e = swept
+			e, ne = swept, swept
 		}
 		p := e.period()
 		// Errors as a share of invocations: Lambda reports Errors (0 too)
@@ -189,10 +193,6 @@ func observe(stack awscdk.Stack, o observed) awssns.Topic {
 		alarm(f.name+alarmThrottles, "Chronicler "+f.name+": 5% or more of invocations throttled (concurrency)", math(
 			"IF(FILL(i, 0) + FILL(t, 0) > 0, 100 * FILL(t, 0) / (FILL(i, 0) + FILL(t, 0)), 0)", "throttled %", p,
 			map[string]awscloudwatch.IMetric{"t": fn.MetricThrottles(sumOver(p)), "i": fn.MetricInvocations(sumOver(p))}), 5, e)
-		ne := repeated
-		if f.name == "sweep" {
-			ne = swept
-		}
 		alarm(f.name+alarmDuration, fmt.Sprintf("Chronicler %s: invocations ran past 80%% of its %.0f s timeout", f.name, f.timeoutSec),
 			fn.MetricDuration(&awscloudwatch.MetricOptions{Period: ne.period(), Statistic: jsii.String("Maximum")}), 0.8*f.timeoutSec*1000, ne)
 	}
@@ -265,15 +265,15 @@ func observe(stack awscdk.Stack, o observed) awssns.Topic {
 	}
 
 	// Spend: CostUSD as its total across models (the app publishes it so).
-	if v := orDefault(o.alarms.HourlySpendUSD, DefaultHourlySpendUSD); v > 0 {
+	if v := cmp.Or(o.alarms.HourlySpendUSD, DefaultHourlySpendUSD); v > 0 {
 		alarm(alarmSpendHour, fmt.Sprintf("the models cost $%g or more in an hour", v), app(metrics.CostUSD, "Sum", spentHour.period()), v, spentHour)
 	}
-	if v := orDefault(o.alarms.DailySpendUSD, DefaultDailySpendUSD); v > 0 {
+	if v := cmp.Or(o.alarms.DailySpendUSD, DefaultDailySpendUSD); v > 0 {
 		alarm(alarmSpendDay, fmt.Sprintf("the models cost $%g or more in a day", v), app(metrics.CostUSD, "Sum", spentDay.period()), v, spentDay)
 	}
 	// The account's concurrency, reserved and on demand together: past it
 	// every function of the account is throttled, this stack's or not.
-	if v := orDefault(o.alarms.AccountConcurrency, DefaultAccountConcurrency); v > 0 {
+	if v := cmp.Or(o.alarms.AccountConcurrency, DefaultAccountConcurrency); v > 0 {
 		alarm(alarmConcurrency, fmt.Sprintf("the account's Lambda concurrency reached 80%% of its %g in the region", v),
 			awscloudwatch.NewMetric(&awscloudwatch.MetricProps{
 				Namespace: jsii.String("AWS/Lambda"), MetricName: jsii.String("ClaimedAccountConcurrency"), Period: five, Statistic: jsii.String("Maximum"),
@@ -281,7 +281,7 @@ func observe(stack awscdk.Stack, o observed) awssns.Topic {
 	}
 
 	dashboard(stack, o, app)
-	modelAmount := orDefault(o.alarms.MonthlyModelBudget, DefaultMonthlyModelBudget)
+	modelAmount := cmp.Or(o.alarms.MonthlyModelBudget, DefaultMonthlyModelBudget)
 	if o.budget >= 0 || modelAmount > 0 {
 		topic.AddToResourcePolicy(awsiam.NewPolicyStatement(&awsiam.PolicyStatementProps{
 			Sid:        jsii.String("BudgetsPublish"),
@@ -373,11 +373,7 @@ func dashboard(stack awscdk.Stack, o observed, app func(name, stat string, perio
 // the stack's resources passes 80% of the budget, or is forecast to pass
 // all of it.
 func budget(stack awscdk.Stack, o observed, topic awssns.Topic) {
-	amount := o.budget
-	if amount == 0 {
-		amount = DefaultMonthlyBudget
-	}
-	newBudget(stack, "Budget", o, topic, o.id+"-monthly", amount, func(b *awsbudgets.CfnBudget_BudgetDataProperty) {
+	newBudget(stack, "Budget", o, topic, o.id+"-monthly", cmp.Or(o.budget, DefaultMonthlyBudget), func(b *awsbudgets.CfnBudget_BudgetDataProperty) {
 		// The stack's tag, once activated as a cost allocation tag.
 		b.CostFilters = &map[string]any{"TagKeyValue": []string{"user:" + costTag + "$" + o.id}}
 	})

@@ -1,6 +1,7 @@
 package stack
 
 import (
+	"cmp"
 	"errors"
 	"fmt"
 	"os"
@@ -125,18 +126,6 @@ type ChroniclerStackProps struct {
 // dollars, when ChroniclerStackProps.DailyBudget is 0: a few dozen evenings
 // of play at today's prices.
 const DefaultDailyBudget = 10
-
-// dailyBudget is the cap a DailyBudget prop sets: the default for 0, none
-// below it.
-func dailyBudget(v float64) float64 {
-	switch {
-	case v == 0:
-		return DefaultDailyBudget
-	case v < 0:
-		return 0
-	}
-	return v
-}
 
 // DefaultMonthlyBudget is the stack's budget, in US dollars a month, when
 // the deployer names none.
@@ -361,7 +350,7 @@ func NewChroniclerStack(scope constructs.Construct, id string, props *Chronicler
 		if f.narrates && props.ModelLow != "" {
 			env[envModelLow] = jsii.String(props.ModelLow)
 		}
-		if daily := dailyBudget(props.DailyBudget); f.narrates && daily > 0 {
+		if daily := cmp.Or(props.DailyBudget, DefaultDailyBudget); f.narrates && daily > 0 {
 			env[envDailyBudget] = jsii.String(strconv.FormatFloat(daily, 'f', -1, 64))
 		}
 		env[envIdentity] = jsii.String(identity)
@@ -509,48 +498,21 @@ func NewChroniclerStack(scope constructs.Construct, id string, props *Chronicler
 	// activated as a cost allocation tag (docs/operations.md).
 	awscdk.Tags_Of(stack).Add(jsii.String(costTag), jsii.String(id), nil)
 
-	awscdk.NewCfnOutput(stack, jsii.String("AlarmTopicArn"), &awscdk.CfnOutputProps{
-		Description: jsii.String("SNS topic of the alarms and the budget's warnings"),
-		Value:       topic.TopicArn(),
-	})
-	awscdk.NewCfnOutput(stack, jsii.String("WebSocketUrl"), &awscdk.CfnOutputProps{
-		Description: jsii.String("wss:// URL the web client connects to"),
-		Value:       stage.Url(),
-	})
-	awscdk.NewCfnOutput(stack, jsii.String("HttpApiUrl"), &awscdk.CfnOutputProps{
-		Description: jsii.String("Base URL of the HTTP API (routes under /api/)"),
-		Value:       httpAPI.Url(),
-	})
-	awscdk.NewCfnOutput(stack, jsii.String("UserPoolIssuer"), &awscdk.CfnOutputProps{
-		Description: jsii.String("OpenID Connect issuer of the players' user pool"),
-		Value:       pool.UserPoolProviderUrl(),
-	})
-	awscdk.NewCfnOutput(stack, jsii.String("UserPoolClientId"), &awscdk.CfnOutputProps{
-		Description: jsii.String("Client id the web client signs in with"),
-		Value:       client.UserPoolClientId(),
-	})
-	awscdk.NewCfnOutput(stack, jsii.String("TableName"), &awscdk.CfnOutputProps{
-		Description: jsii.String("The DynamoDB table"),
-		Value:       table.TableName(),
-	})
-	awscdk.NewCfnOutput(stack, jsii.String("SweepFailuresQueueUrl"), &awscdk.CfnOutputProps{
-		Description: jsii.String("SQS queue of the sweep's failed scheduled runs (kept 14 days)"),
-		Value:       d.sweepFailures.QueueUrl(),
-	})
-	if vault != nil {
-		awscdk.NewCfnOutput(stack, jsii.String("BackupVaultName"), &awscdk.CfnOutputProps{
-			Description: jsii.String("AWS Backup vault of the table's daily backups"),
-			Value:       vault.BackupVaultName(),
-		})
-		awscdk.NewCfnOutput(stack, jsii.String("BackupRoleArn"), &awscdk.CfnOutputProps{
-			Description: jsii.String("Role AWS Backup restores the table's backups with"),
-			Value:       backupRole.RoleArn(),
-		})
+	output := func(name, desc string, v *string) {
+		awscdk.NewCfnOutput(stack, jsii.String(name), &awscdk.CfnOutputProps{Description: jsii.String(desc), Value: v})
 	}
-	awscdk.NewCfnOutput(stack, jsii.String("SignInUrl"), &awscdk.CfnOutputProps{
-		Description: jsii.String("The players' hosted sign-in pages (used when identity is oidc)"),
-		Value:       domain.BaseUrl(nil),
-	})
+	output("AlarmTopicArn", "SNS topic of the alarms and the budget's warnings", topic.TopicArn())
+	output("WebSocketUrl", "wss:// URL the web client connects to", stage.Url())
+	output("HttpApiUrl", "Base URL of the HTTP API (routes under /api/)", httpAPI.Url())
+	output("UserPoolIssuer", "OpenID Connect issuer of the players' user pool", pool.UserPoolProviderUrl())
+	output("UserPoolClientId", "Client id the web client signs in with", client.UserPoolClientId())
+	output("TableName", "The DynamoDB table", table.TableName())
+	output("SweepFailuresQueueUrl", "SQS queue of the sweep's failed scheduled runs (kept 14 days)", d.sweepFailures.QueueUrl())
+	if vault != nil {
+		output("BackupVaultName", "AWS Backup vault of the table's daily backups", vault.BackupVaultName())
+		output("BackupRoleArn", "Role AWS Backup restores the table's backups with", backupRole.RoleArn())
+	}
+	output("SignInUrl", "The players' hosted sign-in pages (used when identity is oidc)", domain.BaseUrl(nil))
 	return stack
 }
 

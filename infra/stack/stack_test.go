@@ -8,6 +8,7 @@ import (
 	"regexp"
 	"slices"
 	"strings"
+	"sync"
 	"testing"
 
 	"chronicler/events"
@@ -133,10 +134,8 @@ func TestCheckAssets(t *testing.T) {
 }
 
 func TestChroniclerStack(t *testing.T) {
-	app := awscdk.NewApp(nil)
-	s := stack.NewChroniclerStack(app, "Test", &stack.ChroniclerStackProps{AssetDir: assetDir(t)})
-	tmpl := assertions.Template_FromStack(s, nil)
-	doc := templateJSON(t, tmpl)
+	s := defaultStack(t)
+	tmpl, doc := s.tmpl, s.doc
 
 	t.Run("WebSocketRoutes", func(t *testing.T) {
 		routes := map[string]string{ // route key -> function
@@ -567,13 +566,11 @@ func TestChroniclerStack(t *testing.T) {
 // TestChroniclerStackChoices synthesizes with the deployer's choices: self
 // sign-up, an alarm address, no budget.
 func TestChroniclerStackChoices(t *testing.T) {
-	app := awscdk.NewApp(nil)
-	s := stack.NewChroniclerStack(app, "Test", &stack.ChroniclerStackProps{
-		AssetDir: assetDir(t), SelfSignUp: true, AlarmEmail: "ops@example.com", MonthlyBudget: -1, Alarms: stack.AlarmProps{MonthlyModelBudget: -1},
+	s := synth(t, stack.ChroniclerStackProps{
+		SelfSignUp: true, AlarmEmail: "ops@example.com", MonthlyBudget: -1, Alarms: stack.AlarmProps{MonthlyModelBudget: -1},
 		ModelHigh: "us.anthropic.claude-sonnet-4-5-20250929-v1:0",
 	})
-	tmpl := assertions.Template_FromStack(s, nil)
-	doc := templateJSON(t, tmpl)
+	tmpl, doc := s.tmpl, s.doc
 	for name, want := range wantFunctions {
 		env, _ := dig(doc.Resources[doc.functionID(t, name)].Properties, "Environment", "Variables").(map[string]any)
 		if got := env["CHRONICLER_MODEL_HIGH"] == "us.anthropic.claude-sonnet-4-5-20250929-v1:0"; got != want.narrates {
@@ -661,25 +658,69 @@ func match(t *testing.T, what string, assert func()) {
 	assert()
 }
 
-// template is the part of a CloudFormation template the checks walk.
+// template is the part of a CloudFormation template the checks walk:
+// resources with their conditions and dependencies, and the template's
+// conditions.
 type template struct {
-	Resources map[string]struct {
+	Conditions map[string]any `json:"Conditions"`
+	Resources  map[string]struct {
 		Type       string         `json:"Type"`
 		Properties map[string]any `json:"Properties"`
+		Condition  string         `json:"Condition"`
+		DependsOn  []string       `json:"DependsOn"`
 	} `json:"Resources"`
 }
 
-func templateJSON(t *testing.T, tmpl assertions.Template) template {
+// synthesized is a stack's template, as CDK's assertions read it and
+// decoded twice (the checks' struct, and the whole of it: deletion
+// policies, update policies, outputs), and its web client's.
+type synthesized struct {
+	tmpl assertions.Template
+	doc  template
+	raw  map[string]any
+	web  template
+}
+
+// synth synthesizes the stack with props. Each costs seconds: a test of
+// the stack with no choices made reads defaultStack instead.
+func synth(t *testing.T, props stack.ChroniclerStackProps) synthesized {
 	t.Helper()
-	b, err := json.Marshal(tmpl.ToJSON())
-	if err != nil {
-		t.Fatal(err)
+	props.AssetDir = assetDir(t)
+	s := stack.NewChroniclerStack(awscdk.NewApp(nil), "Test", &props)
+	web, ok := s.Node().FindChild(jsii.String(stack.WebStackID)).(awscdk.Stack)
+	if !ok {
+		t.Fatalf("the stack has no nested stack %q", stack.WebStackID)
 	}
-	var doc template
-	if err := json.Unmarshal(b, &doc); err != nil {
-		t.Fatal(err)
+	decode := func(tmpl assertions.Template, v any) {
+		b, err := json.Marshal(tmpl.ToJSON())
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := json.Unmarshal(b, v); err != nil {
+			t.Fatal(err)
+		}
 	}
-	return doc
+	out := synthesized{tmpl: assertions.Template_FromStack(s, nil)}
+	decode(out.tmpl, &out.doc)
+	decode(out.tmpl, &out.raw)
+	decode(assertions.Template_FromStack(web, nil), &out.web)
+	return out
+}
+
+var (
+	defaultsOnce sync.Once
+	defaults     synthesized
+)
+
+// defaultStack is the stack with no choices made, synthesized once for
+// every test that reads it.
+func defaultStack(t *testing.T) synthesized {
+	t.Helper()
+	defaultsOnce.Do(func() { defaults = synth(t, stack.ChroniclerStackProps{}) })
+	if defaults.doc.Resources == nil {
+		t.Fatal("the default stack did not synthesize")
+	}
+	return defaults
 }
 
 // functionID is the logical id of the function whose description names it

@@ -7,23 +7,14 @@ import (
 	"chronicler/infra/stack"
 	"chronicler/shared/headers"
 
-	"github.com/aws/aws-cdk-go/awscdk/v2"
-	"github.com/aws/aws-cdk-go/awscdk/v2/assertions"
 	"github.com/aws/jsii-runtime-go"
 )
 
 // The web client is served by CloudFront from a bucket nobody else can
 // read, with the APIs' URLs written into config.json at deploy time.
 func TestWebClient(t *testing.T) {
-	app := awscdk.NewApp(nil)
-	s := stack.NewChroniclerStack(app, "Test", &stack.ChroniclerStackProps{AssetDir: assetDir(t)})
-	web, ok := s.Node().FindChild(jsii.String(stack.WebStackID)).(awscdk.Stack)
-	if !ok {
-		t.Fatalf("the stack has no nested stack %q", stack.WebStackID)
-	}
-	tmpl := assertions.Template_FromStack(web, nil)
-	doc := templateJSON(t, tmpl)
-	parent := assertions.Template_FromStack(s, nil)
+	s := defaultStack(t)
+	doc, parent, pdoc := s.web, s.tmpl, s.doc
 	one := func(typ string) (string, map[string]any) {
 		t.Helper()
 		var ids []string
@@ -95,7 +86,6 @@ func TestWebClient(t *testing.T) {
 		}
 		// The URLs come from the parent stack as parameters of the nested one.
 		markers := flat(deploy["SourceMarkers"])
-		pdoc := templateJSON(t, parent)
 		var params string
 		for _, r := range pdoc.Resources {
 			if r.Type == "AWS::CloudFormation::Stack" {
@@ -153,7 +143,6 @@ func TestWebClient(t *testing.T) {
 		}
 		// Each X of the two is the host of an API, given by the parent
 		// as a parameter of the nested stack.
-		pdoc := templateJSON(t, parent)
 		params := map[string]any{}
 		for _, r := range pdoc.Resources {
 			if r.Type == "AWS::CloudFormation::Stack" {
@@ -207,10 +196,8 @@ func idOf(t *testing.T, doc template, typ, protocol string) string {
 // A stack whose players sign in with the user pool tells the web client the
 // issuer and the client id in config.json, and its functions accept them.
 func TestWebClientSignsInWithThePool(t *testing.T) {
-	app := awscdk.NewApp(nil)
-	s := stack.NewChroniclerStack(app, "Test", &stack.ChroniclerStackProps{AssetDir: assetDir(t), Identity: "oidc"})
-	web := s.Node().FindChild(jsii.String(stack.WebStackID)).(awscdk.Stack)
-	doc := templateJSON(t, assertions.Template_FromStack(web, nil))
+	s := synth(t, stack.ChroniclerStackProps{Identity: "oidc"})
+	doc := s.web
 	var client, markers string
 	for id, r := range doc.Resources {
 		switch r.Type {
@@ -233,8 +220,7 @@ func TestWebClientSignsInWithThePool(t *testing.T) {
 	if csp != want {
 		t.Errorf("Content-Security-Policy = %s\nwant %s", csp, want)
 	}
-	pdoc := templateJSON(t, assertions.Template_FromStack(s, nil))
-	for id, r := range pdoc.Resources {
+	for id, r := range s.doc.Resources {
 		if r.Type != "AWS::Lambda::Function" {
 			continue
 		}
