@@ -16,7 +16,7 @@ const (
 	TypeRecap        = "recap"
 	TypeTurnAccepted = "turn.accepted"
 	// TypeTurnDropped tells the table a turn it was told of was not
-	// saved (beyond protocol.md, additive): the table is free again.
+	// saved (added after version 1 of protocol.md, additive): the table is free again.
 	TypeTurnDropped    = "turn.dropped"
 	TypeRollResult     = "roll.result"
 	TypeRollRequested  = "roll.requested"
@@ -28,20 +28,20 @@ const (
 	TypeNarrationDone  = "narration.done"
 	TypeNarrationSlow  = "narration.slow"
 	// TypeNarrationThrift tells the table narration takes a step to save
-	// as a budget nears its end, or is back to full (beyond protocol.md,
-	// additive).
+	// as a budget nears its end, or is back to full (added after version 1 of
+	// protocol.md, additive).
 	TypeNarrationThrift = "narration.thrift"
 	TypeTurnCommitted   = "turn.committed"
 	TypePresence        = "presence"
 	// TypeCharacter announces a sheet new or changed outside a turn: a
-	// new character, an item or coins the owner gave. Beyond protocol.md,
-	// additive.
+	// new character, an item or coins the owner gave. Added after version 1 of
+	// protocol.md, additive.
 	TypeCharacter = "character"
 	TypeError     = "error"
 	TypeSyncBegin = "sync.begin"
 	TypeSyncDone  = "sync.done"
 	// TypeCharacterLeveled tells the table a character levelled up
-	// (beyond protocol.md, additive).
+	// (added after version 1 of protocol.md, additive).
 	TypeCharacterLeveled = "character.leveled"
 )
 
@@ -91,7 +91,7 @@ type RollRequested struct {
 }
 
 // RollResult is a roll the engine made, shown before it is narrated: the
-// roll as the turn keeps it (campaign.Roll), which beyond protocol.md's
+// roll as the turn keeps it (campaign.Roll), which beyond version 1 of protocol.md's
 // fields carries its terms as rolled and its options.
 type RollResult struct {
 	TurnID string `json:"turn_id"`
@@ -99,7 +99,7 @@ type RollResult struct {
 }
 
 // ReactionWindow offers the eligible characters their reactions to a roll
-// until ClosesAt. Offers (beyond protocol.md's names) say for each reaction
+// until ClosesAt. Offers (beyond version 1's names) say for each reaction
 // whether it would change the outcome: "yes", "no" or "unknown".
 type ReactionWindow struct {
 	TurnID string `json:"turn_id"`
@@ -203,7 +203,7 @@ type Encounter struct {
 	Characters []campaign.Character `json:"characters,omitempty"`
 }
 
-// Character is a sheet changed outside a turn (beyond protocol.md): a
+// Character is a sheet changed outside a turn (added after version 1 of protocol.md): a
 // character new to the campaign, so every table shows it at once, or what
 // the owner gave (Gift), with Text, the line the table reads ("Mira
 // receives a Potion of Healing and 10 gp.").
@@ -224,7 +224,7 @@ type Error struct {
 	RequestID string `json:"request_id,omitempty"`
 	Code      string `json:"code"`
 	Message   string `json:"message"`
-	// Reason, beyond protocol.md, is the rules' refusal reason when the
+	// Reason, added after version 1 of protocol.md, is the rules' refusal reason when the
 	// engine refused an intent (not_your_turn, out_of_range, no_slot, ...).
 	Reason string `json:"reason,omitempty"`
 }

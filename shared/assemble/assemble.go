@@ -58,7 +58,7 @@ const (
 	EnvLimits = "CHRONICLER_LIMITS"
 	// EnvDailyBudget is the deployer's cap, in US dollars, on what the
 	// narrator may cost the whole game in a day (UTC); unset or 0, none.
-	// Narration saves in steps as the day nears it (game.Thrift).
+	// Narration saves in steps as the day nears it (campaign.Thrift).
 	EnvDailyBudget = "CHRONICLER_DAILY_BUDGET_USD"
 	// EnvAddressRates overrides the per-address rates over their defaults
 	// ("players=10/1h,tickets=30/1m,invites=20/40s"; see

@@ -2,13 +2,12 @@ package dynamo
 
 import (
 	"context"
-	"math"
 	"time"
 
 	"github.com/aws/aws-sdk-go-v2/aws"
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb"
 
-	"chronicler/shared/fault"
+	"chronicler/shared/campaign"
 )
 
 // spendTTL is how long a day's spend is kept: long enough for an operator
@@ -32,7 +31,7 @@ func (s *Store) Spent(ctx context.Context, day string) (float64, error) {
 	if err != nil {
 		return 0, internal(op, err, "read the spend of %s", day)
 	}
-	return float64(micros) / 1e6, nil
+	return campaign.MicrosUSD(micros), nil
 }
 
 // AddSpent adds usd to day's spend with one UpdateItem (ADD, atomic
@@ -40,12 +39,9 @@ func (s *Store) Spent(ctx context.Context, day string) (float64, error) {
 // never contend on it. See game.DaySpend.
 func (s *Store) AddSpent(ctx context.Context, day string, usd float64) error {
 	op := "add to the spend of " + day
-	if usd < 0 || math.IsNaN(usd) || math.IsInf(usd, 0) {
-		return fault.Field(op, "usd", "must be a number of dollars, not negative")
-	}
-	d, err := time.Parse(time.DateOnly, day)
+	add, err := campaign.NewDaySpend(day, usd)
 	if err != nil {
-		return fault.Field(op, "day", "must be a date, 2006-01-02")
+		return err
 	}
 	_, err = s.db.UpdateItem(ctx, &dynamodb.UpdateItemInput{
 		TableName:                aws.String(s.table),
@@ -53,8 +49,8 @@ func (s *Store) AddSpent(ctx context.Context, day string, usd float64) error {
 		UpdateExpression:         aws.String("ADD #m :m SET #ttl = :ttl"),
 		ExpressionAttributeNames: map[string]string{"#m": attrMicros, "#ttl": AttrTTL},
 		ExpressionAttributeValues: item{
-			":m":   num(int64(math.Round(usd * 1e6))),
-			":ttl": num(d.Add(spendTTL).Unix()),
+			":m":   num(add.Micros),
+			":ttl": num(add.Day.Add(spendTTL).Unix()),
 		},
 	})
 	if err != nil {

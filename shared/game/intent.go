@@ -38,7 +38,7 @@ func (s *Service) readIntent(ctx context.Context, snap Snapshot, actor campaign.
 	if len(intent.Actions(t, pc)) > 1 {
 		return nil, nil // two actions: the rules refuse them in words, for free
 	}
-	if Thrift(s.thrift(ctx, snap, day).Step) == ThriftOffline {
+	if s.thrift(ctx, snap, day).Step == campaign.ThriftOffline {
 		return nil, nil // a budget is spent: nothing more is paid for
 	}
 	req := narrator.IntentRequest{CampaignName: snap.Campaign.Name, Actor: actor.Name, Text: t, Fighting: v.Encounter != nil,

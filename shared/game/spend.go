@@ -3,6 +3,7 @@ package game
 import (
 	"context"
 	"fmt"
+	"slices"
 	"time"
 
 	"chronicler/shared/campaign"
@@ -19,49 +20,29 @@ type DaySpend interface {
 	AddSpent(ctx context.Context, day string, usd float64) error
 }
 
-// Thrift is how narration saves as a budget nears its end, in steps: first
-// shorter narrations, then the low tier, then the offline narrator, which
-// costs nothing. Each is told to the table when it begins.
-type Thrift string
-
-// The steps, in order.
-const (
-	ThriftNone    Thrift = ""
-	ThriftShorter Thrift = campaign.ThriftShorter
-	ThriftLow     Thrift = campaign.ThriftLow
-	ThriftOffline Thrift = campaign.ThriftOffline
-)
-
-// The shares of a budget at which each step begins: a table sees the
-// narration change well before it stops.
+// The shares of a budget at which narration takes each step
+// (campaign.Thrift): a table sees the narration change well before it
+// stops.
 const (
 	thriftShorterAt = 0.7
 	thriftLowAt     = 0.85
 )
 
-func (t Thrift) rank() int {
-	switch t {
-	case ThriftShorter:
-		return 1
-	case ThriftLow:
-		return 2
-	case ThriftOffline:
-		return 3
-	}
-	return 0
-}
+// thriftSteps are the steps in order: first shorter narrations, then the
+// low tier, then the offline narrator, which costs nothing.
+var thriftSteps = []string{"", campaign.ThriftShorter, campaign.ThriftLow, campaign.ThriftOffline}
 
 // thriftFor is the step a budget's share spent calls for.
-func thriftFor(spent, budget float64) Thrift {
+func thriftFor(spent, budget float64) string {
 	switch share := spent / budget; {
 	case budget <= 0 || spent >= budget:
-		return ThriftOffline
+		return campaign.ThriftOffline
 	case share >= thriftLowAt:
-		return ThriftLow
+		return campaign.ThriftLow
 	case share >= thriftShorterAt:
-		return ThriftShorter
+		return campaign.ThriftShorter
 	}
-	return ThriftNone
+	return ""
 }
 
 // today is the day a spend counts for.
@@ -80,8 +61,8 @@ func (s *Service) thrift(ctx context.Context, snap Snapshot, day *dayRead) campa
 			return
 		}
 		t := thriftFor(spent, *budget)
-		if t.rank() > Thrift(out.Step).rank() {
-			out = campaign.Thrift{Step: string(t), Scope: scope, SpentUSD: spent, BudgetUSD: *budget}
+		if slices.Index(thriftSteps, t) > slices.Index(thriftSteps, out.Step) {
+			out = campaign.Thrift{Step: t, Scope: scope, SpentUSD: spent, BudgetUSD: *budget}
 		}
 	}
 	settings := snap.Campaign.Settings
@@ -145,12 +126,12 @@ func thriftNotice(t campaign.Thrift) string {
 		campaign.ScopeDay:      "the game's budget for today",
 	}[t.Scope]
 	spent := fmt.Sprintf("$%.2f of $%.2f", t.SpentUSD, t.BudgetUSD)
-	switch Thrift(t.Step) {
-	case ThriftShorter:
+	switch t.Step {
+	case campaign.ThriftShorter:
 		return fmt.Sprintf("%s is nearly spent (%s): narration is shorter from now on.", capitalised(what), spent)
-	case ThriftLow:
+	case campaign.ThriftLow:
 		return fmt.Sprintf("%s is nearly spent (%s): a smaller model narrates from now on.", capitalised(what), spent)
-	case ThriftOffline:
+	case campaign.ThriftOffline:
 		return fmt.Sprintf("%s is spent (%s): the built-in narrator tells the story from now on, for free.", capitalised(what), spent)
 	}
 	return "Narration is back to full: every budget has room again."

@@ -331,12 +331,12 @@ func (s *Service) resolve(ctx context.Context, snap Snapshot, lease campaign.Lea
 	// Near a budget's end narration saves in steps (spend.go): shorter,
 	// then the cheaper tier, then, past it, the offline narrator, for free.
 	thrift := s.thrift(ctx, snap, day)
-	switch Thrift(thrift.Step) {
-	case ThriftOffline:
+	switch thrift.Step {
+	case campaign.ThriftOffline:
 		narr0 = narrator.Offline{}
-	case ThriftLow:
+	case campaign.ThriftLow:
 		req.Tier = narrator.Low
-	case ThriftShorter:
+	case campaign.ThriftShorter:
 		req.Brief = true
 	}
 	teller := narr0

@@ -4,10 +4,8 @@ import (
 	"context"
 	"database/sql"
 	"errors"
-	"math"
-	"time"
 
-	"chronicler/shared/fault"
+	"chronicler/shared/campaign"
 )
 
 // Spent is what the narrator cost the whole game on day. See game.DaySpend.
@@ -20,22 +18,18 @@ func (db *DB) Spent(ctx context.Context, day string) (float64, error) {
 	if err != nil {
 		return 0, storeErr("read spend", "read the spend of "+day, err)
 	}
-	return float64(micros) / 1e6, nil
+	return campaign.MicrosUSD(micros), nil
 }
 
 // AddSpent adds usd to day's spend, in one write. See game.DaySpend.
 func (db *DB) AddSpent(ctx context.Context, day string, usd float64) error {
-	op := "add to the spend of " + day
-	if _, err := time.Parse(time.DateOnly, day); err != nil {
-		return fault.Field(op, "day", "must be a date, 2006-01-02")
+	add, err := campaign.NewDaySpend(day, usd)
+	if err != nil {
+		return err
 	}
-	if usd < 0 || math.IsNaN(usd) || math.IsInf(usd, 0) {
-		return fault.Field(op, "usd", "must be a number of dollars, not negative")
-	}
-	micros := int64(math.Round(usd * 1e6))
-	return db.write(ctx, op, func(ctx context.Context, tx *sql.Tx) error {
+	return db.write(ctx, "add to the spend of "+day, func(ctx context.Context, tx *sql.Tx) error {
 		_, err := tx.ExecContext(ctx, `INSERT INTO spend (day, micros) VALUES (?, ?)
-			ON CONFLICT (day) DO UPDATE SET micros = micros + excluded.micros`, day, micros)
+			ON CONFLICT (day) DO UPDATE SET micros = micros + excluded.micros`, day, add.Micros)
 		return err
 	})
 }
