@@ -43,6 +43,9 @@ type config struct {
 	audience   string
 	// The emulated API Gateway's limits on WebSocket connections.
 	wsIdle, wsMaxAge, wsStall time.Duration
+	// wsIntegration is how long a route may run before its caller is
+	// answered with API Gateway's integration timeout.
+	wsIntegration time.Duration
 	// flowClock times the held turns' roll prompts and windows; tests
 	// pass a manual clock. Nil is the system clock.
 	flowClock statemachine.Clock
@@ -72,6 +75,7 @@ func parseConfig(args []string, getenv func(string) string) (config, error) {
 	fs.StringVar(&c.rates, "rates", "", "per-address rates over the defaults, e.g. players=10/1h,tickets=30/1m (default: CHRONICLER_RATES; without -public, players and tickets unlimited: every caller is this machine)")
 	fs.DurationVar(&c.wsIdle, "ws-idle", 10*time.Minute, "close a WebSocket with no message either way for this long, as API Gateway does (0: never)")
 	fs.DurationVar(&c.wsMaxAge, "ws-max-age", 2*time.Hour, "close every WebSocket this old, as API Gateway does (0: never)")
+	fs.DurationVar(&c.wsIntegration, "ws-integration", 29*time.Second, "answer a WebSocket message whose route runs this long with API Gateway's integration timeout, as API Gateway does; the route runs on (0: never)")
 	fs.DurationVar(&c.wsStall, "ws-stall", 5*time.Second, "close a WebSocket whose client takes nothing sent to it for this long")
 	if err := fs.Parse(args); err != nil {
 		if errors.Is(err, flag.ErrHelp) {

@@ -98,7 +98,7 @@ func newServer(ctx context.Context, cfg config) (*server, error) {
 		return nil, err
 	}
 	s.svc, err = assemble.Service(ctx, assemble.Config{
-		TokenKey: keys.Current, PreviousTokenKeys: keys.Previous, Store: s.store, Pusher: pusher, Workflow: flows, Fights: fights,
+		TokenKey: keys.Current, PreviousTokenKeys: keys.Previous, Store: s.store, Pusher: pusher, Workflow: flows, Fights: fights, Narrations: fights,
 		Identity: cfg.identity, OIDCIssuer: cfg.issuer, OIDCAudience: cfg.audience,
 		Getenv: cfg.getenv, Pace: cfg.pace, Log: log,
 	})
@@ -159,7 +159,7 @@ func newServer(ctx context.Context, cfg config) (*server, error) {
 		routes[r.Key] = ws.Route(r.Key)
 	}
 	s.gw = gateway.New(gateway.Config{Routes: routes, Stage: "local", MaxMessageBytes: 32 * 1024, Logger: log,
-		IdleTimeout: never(cfg.wsIdle), MaxAge: never(cfg.wsMaxAge), StallTimeout: cfg.wsStall})
+		IdleTimeout: never(cfg.wsIdle), MaxAge: never(cfg.wsMaxAge), StallTimeout: cfg.wsStall, IntegrationTimeout: never(cfg.wsIntegration)})
 	pusher.gw.Store(s.gw)
 	static, err := fs.Sub(web.Files, "static")
 	if err != nil {

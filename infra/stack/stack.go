@@ -156,6 +156,9 @@ type function struct {
 	flows bool
 }
 
+// routeTimeoutSec is the timeout of every function an API invokes.
+const routeTimeoutSec = 28
+
 // functions is every Lambda of the stack, in the order they are created.
 //
 // Every function reads campaigns and commits: each one that posts may find
@@ -165,20 +168,22 @@ type function struct {
 // by status (the byStatus index). The HTTP API answers its caller and
 // never posts to connections.
 //
-// turn's 90 s outlives API Gateway's 29 s integration limit on purpose:
-// narration streams to the connections from inside the invocation, and the
-// function keeps running after API Gateway stops waiting for its answer.
+// Every function behind an API ends within routeTimeoutSec, before API
+// Gateway's integration gives up on it (29 s for a WebSocket route, 30 s
+// for the HTTP API): no player is told a turn failed that goes on. A
+// decided turn is narrated by the table's flow, in the step function,
+// which has its own 90 s (shared/game/handoff.go).
 var functions = []function{
 	{name: "connect", description: "WebSocket $connect: checks the token, records the connection", timeoutSec: 10, table: commits, posts: true, keyed: true},
-	{name: "disconnect", description: "WebSocket $disconnect: forgets the connection, updates presence, passes an open reaction window", timeoutSec: 90, table: commits, posts: true, narrates: true, flows: true, keyed: true},
-	{name: "resume", description: "WebSocket resume: Previously on... recap and presence", timeoutSec: 30, table: commits, posts: true, narrates: true},
-	{name: "turn", description: "WebSocket turn: rules, narration stream and the atomic commit", timeoutSec: 90, table: commits, posts: true, narrates: true, flows: true, keyed: true},
-	{name: "roll", description: "WebSocket roll and react: a held turn's dice and reactions; the last answer narrates and commits the turn", timeoutSec: 90, table: commits, posts: true, narrates: true, flows: true, keyed: true},
+	{name: "disconnect", description: "WebSocket $disconnect: forgets the connection, updates presence, passes an open reaction window", timeoutSec: routeTimeoutSec, table: commits, posts: true, narrates: true, flows: true, keyed: true},
+	{name: "resume", description: "WebSocket resume: Previously on... recap and presence", timeoutSec: routeTimeoutSec, table: commits, posts: true, narrates: true},
+	{name: "turn", description: "WebSocket turn: reads the words, decides and announces the turn, hands its narration to the table's flow", timeoutSec: routeTimeoutSec, table: commits, posts: true, narrates: true, flows: true, keyed: true},
+	{name: "roll", description: "WebSocket roll and react: a held turn's dice and reactions; the last answer hands the turn's narration to the table's flow", timeoutSec: routeTimeoutSec, table: commits, posts: true, narrates: true, flows: true, keyed: true},
 	{name: "end_session", description: "WebSocket end_session: closes the session", timeoutSec: 10, table: commits, posts: true},
 	{name: "sync", description: "WebSocket sync and $default: replays events; unknown actions get an error event", timeoutSec: 10, table: commits, posts: true},
-	{name: "api", description: "HTTP API /api/*: campaigns, characters, membership, encounters", timeoutSec: 90, table: concat(commits, dynamo.ImportActions), indexes: []string{dynamo.IndexByPlayer}, posts: true, narrates: true, flows: true, keyed: true},
+	{name: "api", description: "HTTP API /api/*: campaigns, characters, membership, encounters", timeoutSec: routeTimeoutSec, table: concat(commits, dynamo.ImportActions), indexes: []string{dynamo.IndexByPlayer}, posts: true, narrates: true, flows: true, keyed: true},
 	{name: "sweep", description: "every 15 minutes: closes sessions that lost all their players, finishes held turns whose orchestration was lost", timeoutSec: 300, table: commits, indexes: []string{dynamo.IndexByStatus}, posts: true, narrates: true, flows: true, keyed: true},
-	{name: "step", description: "the reaction window's state machine: roll prompts, reaction rounds and their timeouts", timeoutSec: 90, table: commits, posts: true, narrates: true, flows: true, keyed: true},
+	{name: "step", description: "the state machines' steps: roll prompts, reaction rounds and their timeouts, a decided turn's narration, a fight's turns", timeoutSec: 90, table: commits, posts: true, narrates: true, flows: true, keyed: true},
 }
 
 // commits is what a function that reads and commits campaigns calls.

@@ -40,13 +40,13 @@ var wantFunctions = map[string]struct {
 	keyed    bool     // reads the token key from Secrets Manager
 }{
 	"connect":     {timeout: 10, table: commits, posts: true, keyed: true},
-	"disconnect":  {timeout: 90, table: commits, posts: true, narrates: true, flows: true, keyed: true},
-	"resume":      {timeout: 30, table: commits, posts: true, narrates: true},
-	"turn":        {timeout: 90, table: commits, posts: true, narrates: true, flows: true, keyed: true},
-	"roll":        {timeout: 90, table: commits, posts: true, narrates: true, flows: true, keyed: true},
+	"disconnect":  {timeout: 28, table: commits, posts: true, narrates: true, flows: true, keyed: true},
+	"resume":      {timeout: 28, table: commits, posts: true, narrates: true},
+	"turn":        {timeout: 28, table: commits, posts: true, narrates: true, flows: true, keyed: true},
+	"roll":        {timeout: 28, table: commits, posts: true, narrates: true, flows: true, keyed: true},
 	"end_session": {timeout: 10, table: commits, posts: true},
 	"sync":        {timeout: 10, table: commits, posts: true},
-	"api":         {timeout: 90, table: append([]string{"dynamodb:BatchWriteItem"}, commits...), index: "byPlayer", posts: true, narrates: true, flows: true, keyed: true},
+	"api":         {timeout: 28, table: append([]string{"dynamodb:BatchWriteItem"}, commits...), index: "byPlayer", posts: true, narrates: true, flows: true, keyed: true},
 	"sweep":       {timeout: 300, table: commits, index: "byStatus", posts: true, narrates: true, flows: true, keyed: true},
 	"step":        {timeout: 90, table: commits, posts: true, narrates: true, flows: true, keyed: true},
 }

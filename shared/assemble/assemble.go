@@ -86,6 +86,9 @@ type Config struct {
 	// Fights runs the turns no player takes one per invocation; nil plays
 	// them in the invocation that let them come up.
 	Fights game.Fights
+	// Narrations narrates each decided turn in an invocation of its own,
+	// so that no route waits on a model; nil narrates in the route's.
+	Narrations game.Narrations
 	// Identity is how players sign in: "anonymous" (or "") or "oidc", whose
 	// ID tokens must be issued by OIDCIssuer for OIDCAudience.
 	Identity, OIDCIssuer, OIDCAudience string
@@ -151,7 +154,7 @@ func Service(ctx context.Context, c Config) (*game.Service, error) {
 	}
 	svc.PlayerLimit, svc.TicketLimit, svc.InviteLimit = rates.Players.Buckets(), rates.Tickets.Buckets(), rates.Invites.Buckets()
 	svc.Workflow = c.Workflow
-	svc.Fights = c.Fights
+	svc.Fights, svc.Narrations = c.Fights, c.Narrations
 	return svc, nil
 }
 
@@ -220,7 +223,8 @@ func fromEnv(ctx context.Context, keyed bool) (*game.Service, error) {
 		c.Workflow = stepfunctions.NewClient(sfn.NewFromConfig(cfg), arn)
 	}
 	if arn := os.Getenv(EnvFightMachine); arn != "" {
-		c.Fights = stepfunctions.NewFights(sfn.NewFromConfig(cfg), arn)
+		fights := stepfunctions.NewFights(sfn.NewFromConfig(cfg), arn)
+		c.Fights, c.Narrations = fights, fights
 	}
 	svc, err := Service(ctx, c)
 	if err != nil {

@@ -11,7 +11,8 @@ import (
 
 // Step is the step function of both state machines: the reaction
 // window's, which invokes it for every roll prompt and reaction round and
-// for every timeout, and the fight's, once per turn no player takes. It is
+// for every timeout, and the table's, once for a decided turn's narration
+// and once per turn no player takes. It is
 // the step Lambda, and the local interpreter's function in process.
 // Errors: Invalid for a payload that is neither a workflow.Request nor a
 // workflow.FightRequest; otherwise game.Service.Step's or FightTurn's.
@@ -22,7 +23,13 @@ func Step(svc *game.Service) func(ctx context.Context, payload json.RawMessage) 
 			if err != nil {
 				return nil, err
 			}
-			more, err := svc.FightTurn(ctx, req.CampaignID, req.Execution)
+			turn := svc.FightTurn
+			if req.Action == workflow.ActionNarrate {
+				turn = func(ctx context.Context, campaignID, _ string) (bool, error) {
+					return svc.NarrateTurn(ctx, campaignID, req.TurnID)
+				}
+			}
+			more, err := turn(ctx, req.CampaignID, req.Execution)
 			if err != nil {
 				return nil, err
 			}

@@ -152,6 +152,12 @@ func TestFightTurnKeepsTimeForATurn(t *testing.T) {
 	if _, err := f.svc.FightTurn(ctx, "any", "exec"); !fault.Is(err, fault.Unavailable) {
 		t.Errorf("a turn with a second left: err = %v, want Unavailable", err)
 	}
+	if _, err := f.svc.NarrateTurn(ctx, "any", "turn"); !fault.Is(err, fault.Unavailable) {
+		t.Errorf("a narration with a second left: err = %v, want Unavailable", err)
+	}
+	if _, err := f.svc.NarrateTurn(context.Background(), "any", ""); !fault.Is(err, fault.Invalid) {
+		t.Errorf("no turn: err = %v, want Invalid", err)
+	}
 	if _, err := f.svc.FightTurn(context.Background(), "", "exec"); !fault.Is(err, fault.Invalid) {
 		t.Errorf("no campaign: err = %v, want Invalid", err)
 	}

@@ -389,7 +389,7 @@ func (s *Service) settle(ctx context.Context, snap Snapshot, l campaign.Lease, p
 	if answer {
 		s.answer(ctx, l.Pending.Token, outcomeOf(Snapshot{Lease: &next}, l.TurnID))
 	}
-	if held {
+	if held || s.handOff(ctx, snap.Campaign.ID, next) {
 		return nil
 	}
 	if play.own != nil {

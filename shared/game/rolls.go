@@ -178,7 +178,7 @@ func (s *Service) reveal(ctx context.Context, snap Snapshot, l campaign.Lease, a
 	if answer {
 		s.answer(ctx, l.Pending.Token, outcomeOf(Snapshot{Lease: &next}, l.TurnID))
 	}
-	if held {
+	if held || s.handOff(ctx, snap.Campaign.ID, next) {
 		return nil
 	}
 	if err := s.resolve(ctx, snap, next, actor, d, p.Seed, nil); err != nil {

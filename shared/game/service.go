@@ -89,6 +89,10 @@ type Service struct {
 	// Fights plays the turns no player takes, each in an invocation of
 	// its own; nil plays them in the invocation that let them come up.
 	Fights Fights
+	// Narrations narrates a decided turn in an invocation of its own, so
+	// that the route that decided it answers at once (handoff.go); nil
+	// narrates it in the route's invocation.
+	Narrations Narrations
 	// TurnBudget is the time a turn may take at most (its narration's
 	// time limits and its commit): a fight's step starts no turn with
 	// less time left (0: no check).

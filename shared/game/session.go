@@ -581,6 +581,9 @@ const longGapMinimum = 14 * 24 * time.Hour
 // than longGapMinimum ago, the last 20 turns retold with one low-tier
 // call. The call is recorded even when it fails; text is empty then, and
 // the rolling summary stands.
+// recapTimeout bounds the model's recap of a long gap.
+const recapTimeout = 15 * time.Second
+
 func (s *Service) longGapRecap(ctx context.Context, snap Snapshot) longGap {
 	st := snap.State
 	g := longGap{made: true, turnCount: st.TurnCount}
@@ -595,7 +598,11 @@ func (s *Service) longGapRecap(ctx context.Context, snap Snapshot) longGap {
 		s.Log.WarnContext(ctx, "recap turns", "campaign", snap.Campaign.ID, "err", err)
 		return g
 	}
-	sum, err := s.Narrator.Summarize(ctx, summaryRequest(snap, "", turns))
+	// The resume route answers within API Gateway's 29 s, so the recap
+	// may wait on the model only so long; past it the summary stands.
+	callCtx, cancel := context.WithTimeout(ctx, recapTimeout)
+	defer cancel()
+	sum, err := s.Narrator.Summarize(callCtx, summaryRequest(snap, "", turns))
 	call := s.call(s.Narrator, narrator.PurposeRecap, sum.Model, sum.Usage, err)
 	g.call = &call
 	if err == nil {

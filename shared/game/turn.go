@@ -175,6 +175,11 @@ func (s *Service) playTurn(ctx context.Context, snap Snapshot, actor *campaign.C
 		s.orchestrate(ctx, snap, *lease)
 		return nil
 	}
+	// A turn finished at restart is narrated here: the server serves
+	// nobody before it is committed (Recover).
+	if fightOn && s.handOff(ctx, campaignID, *lease) {
+		return nil
+	}
 	if err := s.resolve(ctx, snap, *lease, actor, d, seed, &day); err != nil {
 		s.Log.WarnContext(ctx, "a turn that failed to resolve was dropped", "campaign", campaignID, "turn", lease.TurnID, "request", lease.RequestID, "err", err)
 		s.release(ctx, campaignID, *lease)

@@ -27,11 +27,26 @@ func NewFights(api API, stateMachineARN string) *Fights {
 // Errors: Invalid for an empty id or a name Step Functions refuses,
 // Unavailable when Step Functions cannot be reached.
 func (f *Fights) Continue(ctx context.Context, campaignID, name string) error {
-	const op = "start fight flow"
-	if campaignID == "" {
+	return f.start(ctx, "start fight flow", name, workflow.FightInput{CampaignID: campaignID})
+}
+
+// Narrate starts the flow name that narrates and commits the campaign's
+// decided turn turnID, then plays the fight on after it. A name already
+// started is not an error. Errors: as Continue's, Invalid for an empty
+// turn id too.
+func (f *Fights) Narrate(ctx context.Context, campaignID, turnID, name string) error {
+	const op = "start narration flow"
+	if turnID == "" {
+		return fault.Field(op, "turn_id", "is required")
+	}
+	return f.start(ctx, op, name, workflow.FightInput{CampaignID: campaignID, TurnID: turnID})
+}
+
+func (f *Fights) start(ctx context.Context, op, name string, in workflow.FightInput) error {
+	if in.CampaignID == "" {
 		return fault.Field(op, "campaign_id", "is required")
 	}
-	body, err := json.Marshal(workflow.FightInput{CampaignID: campaignID})
+	body, err := json.Marshal(in)
 	if err != nil {
 		return fault.Wrap(fault.Internal, op, err)
 	}

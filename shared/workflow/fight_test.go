@@ -26,10 +26,15 @@ func TestFightDefinition(t *testing.T) {
 	if err := json.Unmarshal([]byte(def), &m); err != nil {
 		t.Fatal(err)
 	}
-	turn := m.States[m.StartAt]
+	if m.States[m.StartAt].Type != "Choice" {
+		t.Errorf("the flow starts with %+v, want the choice between a narration and a fight's turns", m.States[m.StartAt])
+	}
 	// A try that died is tried again at once: every error is retried.
-	if turn.Type != "Task" || len(turn.Retry) == 0 || strings.Join(turn.Retry[0].ErrorEquals, ",") != "States.ALL" {
-		t.Errorf("the turn state %+v does not retry every failure", turn)
+	for _, name := range []string{"Narrate", "Turn"} {
+		task := m.States[name]
+		if task.Type != "Task" || len(task.Retry) == 0 || strings.Join(task.Retry[0].ErrorEquals, ",") != "States.ALL" {
+			t.Errorf("the %s state %+v does not retry every failure", name, task)
+		}
 	}
 }
 
@@ -39,6 +44,10 @@ func TestDecodeFightRequest(t *testing.T) {
 	if err != nil || r.CampaignID != "01C" || !IsFight([]byte(good)) {
 		t.Fatalf("good request: %+v, %v", r, err)
 	}
+	narrate := `{"action":"narrate","execution":"e","campaign_id":"01C","turn_id":"01T"}`
+	if r, err := DecodeFightRequest([]byte(narrate)); err != nil || r.TurnID != "01T" || r.Action != ActionNarrate || !IsFight([]byte(narrate)) {
+		t.Fatalf("narrate request: %+v, %v", r, err)
+	}
 	for _, bad := range []string{
 		``, `{}`, `[]`, `{"action":"open","execution":"e","campaign_id":"c"}`,
 		`{"action":"fight","execution":"","campaign_id":"c"}`,
@@ -46,6 +55,10 @@ func TestDecodeFightRequest(t *testing.T) {
 		`{"action":"fight","execution":"e","campaign_id":"c","extra":1}`,
 		`{"action":"fight","execution":"e","campaign_id":"c"} {}`,
 		`{"action":"fight","execution":"e","campaign_id":"` + strings.Repeat("c", 129) + `"}`,
+		`{"action":"narrate","execution":"e","campaign_id":"c"}`,
+		`{"action":"narrate","execution":"e","campaign_id":"c","turn_id":""}`,
+		`{"action":"narrate","execution":"e","campaign_id":"c","turn_id":"` + strings.Repeat("t", 129) + `"}`,
+		`{"action":"fight","execution":"e","campaign_id":"c","turn_id":"t"}`,
 	} {
 		if _, err := DecodeFightRequest([]byte(bad)); !fault.Is(err, fault.Invalid) {
 			t.Errorf("DecodeFightRequest(%q): err = %v, want Invalid", bad, err)
@@ -56,6 +69,7 @@ func TestDecodeFightRequest(t *testing.T) {
 func FuzzDecodeFightRequest(f *testing.F) {
 	f.Add([]byte(`{"action":"fight","execution":"e","campaign_id":"c"}`))
 	f.Add([]byte(`{"action":"fight"}`))
+	f.Add([]byte(`{"action":"narrate","execution":"e","campaign_id":"c","turn_id":"t"}`))
 	f.Fuzz(func(t *testing.T, b []byte) {
 		r, err := DecodeFightRequest(b)
 		if err != nil {
@@ -64,7 +78,7 @@ func FuzzDecodeFightRequest(f *testing.F) {
 			}
 			return
 		}
-		if r.Action != ActionFight || r.Execution == "" || r.CampaignID == "" {
+		if (r.Action != ActionFight) == (r.Action != ActionNarrate) || r.Execution == "" || r.CampaignID == "" || (r.Action == ActionNarrate) != (r.TurnID != "") {
 			t.Fatalf("accepted %+v", r)
 		}
 	})

@@ -2,6 +2,7 @@ package gateway
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
 	"sync"
 	"sync/atomic"
@@ -263,10 +264,21 @@ func (g *Gateway) dispatch(c *conn, inbox <-chan events.APIGatewayWebsocketProxy
 	}
 }
 
-// handle runs the handler of one of c's messages.
+// handle runs the handler of one of c's messages. One that outlasts the
+// integration timeout has its caller told so, as API Gateway tells it,
+// while it runs on.
 func (g *Gateway) handle(c *conn, ev events.APIGatewayWebsocketProxyRequest) {
 	route := ev.RequestContext.RouteKey
+	answered := func() bool { return true }
+	if g.integration > 0 {
+		late := time.AfterFunc(g.integration, func() { g.timedOut(c, ev) })
+		answered = late.Stop
+	}
 	resp, err := g.invoke(context.Background(), g.routes[route], ev)
+	if !answered() {
+		g.log.Warn("route handler outlasted the integration timeout", "route", route, "connection", redact.Conn(c.id), "timeout", g.integration, "err", err)
+		return // the caller has had its answer: the timeout
+	}
 	if err != nil {
 		g.log.Error("route handler failed", "route", route, "connection", redact.Conn(c.id), "err", err)
 		return
@@ -276,6 +288,19 @@ func (g *Gateway) handle(c *conn, ev events.APIGatewayWebsocketProxyRequest) {
 		if err := g.post(c, []byte(resp.Body)); err != nil && !errors.Is(err, errGone) {
 			g.log.Warn("route response not delivered", "route", route, "connection", redact.Conn(c.id), "err", err)
 		}
+	}
+}
+
+// timedOut answers the caller of ev as API Gateway does when a route's
+// integration takes longer than its timeout.
+func (g *Gateway) timedOut(c *conn, ev events.APIGatewayWebsocketProxyRequest) {
+	msg, _ := json.Marshal(struct {
+		Message      string `json:"message"`
+		ConnectionID string `json:"connectionId"`
+		RequestID    string `json:"requestId"`
+	}{"Endpoint request timed out", c.id, ev.RequestContext.RequestID})
+	if err := g.post(c, msg); err != nil && !errors.Is(err, errGone) {
+		g.log.Warn("integration timeout not delivered", "connection", redact.Conn(c.id), "err", err)
 	}
 }
 

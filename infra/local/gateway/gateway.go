@@ -44,6 +44,12 @@ type Config struct {
 	// HandlerTimeout bounds each handler invocation the way a Lambda's
 	// timeout does; default 2 minutes.
 	HandlerTimeout time.Duration
+	// IntegrationTimeout is how long a message's route may take before
+	// the caller is answered {"message": "Endpoint request timed out", ...}
+	// as API Gateway answers it; default 29 seconds, API Gateway's
+	// limit. The handler runs on, and its response, if any, is dropped.
+	// Negative: never.
+	IntegrationTimeout time.Duration
 	// QueueMessages and QueueBytes bound what may wait in one
 	// connection's send queue; defaults 1024 messages and 2 MiB (never
 	// less than one largest post). A post that would go past either
@@ -76,6 +82,7 @@ const (
 	defaultStage          = "local"
 	defaultMaxMessage     = 32 * 1024
 	defaultHandlerTimeout = 2 * time.Minute
+	defaultIntegration    = 29 * time.Second
 	defaultQueueMessages  = 1024
 	defaultQueueBytes     = 2 << 20
 	defaultStall          = 5 * time.Second
@@ -96,6 +103,7 @@ type Gateway struct {
 	stage          string
 	maxMessage     int
 	handlerTimeout time.Duration
+	integration    time.Duration // 0: never
 	queueMessages  int
 	queueBytes     int
 	stall          time.Duration
@@ -119,6 +127,7 @@ func New(cfg Config) *Gateway {
 		stage:          cfg.Stage,
 		maxMessage:     cfg.MaxMessageBytes,
 		handlerTimeout: cfg.HandlerTimeout,
+		integration:    max(orDefault(cfg.IntegrationTimeout, defaultIntegration), 0),
 		queueMessages:  orDefault(cfg.QueueMessages, defaultQueueMessages),
 		queueBytes:     orDefault(cfg.QueueBytes, defaultQueueBytes),
 		stall:          orDefault(cfg.StallTimeout, defaultStall),

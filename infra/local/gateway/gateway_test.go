@@ -3,6 +3,7 @@ package gateway
 import (
 	"context"
 	"encoding/base64"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
@@ -344,6 +345,37 @@ func TestRouteResponseBodyGoesBack(t *testing.T) {
 	send(t, c, `{"action":"ping"}`)
 	if got := read(t, c); got != `pong:{"action":"ping"}` {
 		t.Errorf("reply = %q", got)
+	}
+}
+
+// A route that outlasts the integration timeout has its caller answered
+// as API Gateway answers it, while the handler runs on to its end; its
+// late response is dropped. A route that answers in time is not.
+func TestSlowRouteIsAnsweredWithTheIntegrationTimeout(t *testing.T) {
+	release, finished := make(chan struct{}), make(chan struct{})
+	slow := func(_ context.Context, ev event) (events.APIGatewayProxyResponse, error) {
+		<-release
+		close(finished)
+		return events.APIGatewayProxyResponse{StatusCode: 200, Body: "too late"}, nil
+	}
+	quick := func(_ context.Context, ev event) (events.APIGatewayProxyResponse, error) {
+		return events.APIGatewayProxyResponse{StatusCode: 200, Body: "in time"}, nil
+	}
+	h := newHarness(t, Config{Routes: map[string]Handler{"slow": slow, "quick": quick}, IntegrationTimeout: 50 * time.Millisecond})
+	c := h.dial("")
+	send(t, c, `{"action":"slow"}`)
+	var got struct{ Message, ConnectionID, RequestID string }
+	if err := json.Unmarshal([]byte(read(t, c)), &got); err != nil {
+		t.Fatal(err)
+	}
+	if got.Message != "Endpoint request timed out" || got.ConnectionID == "" || got.RequestID == "" {
+		t.Errorf("timeout answer = %+v, want API Gateway's message with the connection and request ids", got)
+	}
+	close(release)
+	<-finished
+	send(t, c, `{"action":"quick"}`)
+	if reply := read(t, c); reply != "in time" {
+		t.Errorf("next reply = %q, want the quick route's (the slow one's late answer dropped)", reply)
 	}
 }
 
