@@ -2,6 +2,7 @@ package main
 
 import (
 	"bytes"
+	"cmp"
 	"context"
 	"encoding/json"
 	"fmt"
@@ -85,6 +86,8 @@ type socket struct {
 	got      []event
 	cond     *sync.Cond
 	closed   bool
+	// patience is how long wait waits; 0 is 20 seconds.
+	patience time.Duration
 }
 
 func (p *player) dial(campaignID string) (*socket, error) {
@@ -144,8 +147,9 @@ func (s *socket) send(msg map[string]any) {
 // index; it fails the test after a generous timeout.
 func (s *socket) wait(from int, what string, match func(event) bool) (event, int) {
 	s.t.Helper()
-	deadline := time.Now().Add(20 * time.Second)
-	timer := time.AfterFunc(20*time.Second, func() { s.mu.Lock(); s.cond.Broadcast(); s.mu.Unlock() })
+	patience := cmp.Or(s.patience, 20*time.Second)
+	deadline := time.Now().Add(patience)
+	timer := time.AfterFunc(patience, func() { s.mu.Lock(); s.cond.Broadcast(); s.mu.Unlock() })
 	defer timer.Stop()
 	s.mu.Lock()
 	defer s.mu.Unlock()
