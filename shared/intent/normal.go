@@ -289,6 +289,8 @@ var rewrites = []struct{ from, to []string }{
 	{strings.Fields("let fly"), []string{"shoot"}}, {strings.Fields("lets fly"), []string{"shoot"}},
 	// a sneak attack is an attack whose extra damage the rules add, no Stealth check
 	{strings.Fields("sneak attack"), []string{"attack"}}, {strings.Fields("sneak attacks"), []string{"attack"}},
+	// "for an hour or so": about that long, no choice
+	{strings.Fields("or so"), nil},
 }
 
 // rewrite spells out, anywhere in the words, what a reader would

@@ -1796,7 +1796,7 @@ func (p *parser) quoted(text string) ([]Intent, bool) {
 	if strings.ContainsAny(after, quoteChars) {
 		return nil, false
 	}
-	if !p.speechFrame(text[:open]) || !p.speechFrame(after) {
+	if !p.speechFrame(text[:open]) || !p.speechFrame(after) && !(p.speaks(text[:open]) && p.speechManner(after)) {
 		// `With a cry of "Ilmater guide me!" Aria brings her longsword
 		// down on orc 2`: the words around the cry are the action
 		if len(body) == len(speech) {
@@ -1846,10 +1846,7 @@ func (p *parser) unspoken(s string) string {
 // it is spoken: nothing, or lead words and a speech verb followed by anything
 // (an addressee, "quietly").
 func (p *parser) speechFrame(s string) bool {
-	ws := tokenWords(tokenize(s))
-	if rest, ok := p.withoutActor(ws); ok {
-		ws = rest
-	}
+	ws := p.withoutSpeaker(tokenWords(tokenize(s)))
 	i := skipLead(ws, 0)
 	if i == len(ws) {
 		return true
@@ -1860,6 +1857,63 @@ func (p *parser) speechFrame(s string) bool {
 	for k := i + 1; k < len(ws); k++ {
 		if clauseBreaks[ws[k]] && opensClause(ws[k+1:]) && !sayVerbs[ws[skipLead(ws, k+1)]] {
 			return false // `I shout, and attack goblin 1`: an action after the speech
+		}
+	}
+	return true
+}
+
+// withoutSpeaker is the words before a speech verb without the actor who
+// speaks: its name, or "she" or "he" as third-person narration calls it
+// (`she mutters "..."`); another character's name stays, and frames no
+// speech of the actor's.
+func (p *parser) withoutSpeaker(ws []string) []string {
+	if rest, ok := p.withoutActor(ws); ok {
+		return rest
+	}
+	if len(ws) > 1 && (ws[0] == "she" || ws[0] == "he") && sayVerbs[ws[1]] {
+		return ws[1:]
+	}
+	return ws
+}
+
+// speaks reports whether the words before a quotation are a speech verb
+// with its speaker: `she mutters "..."`.
+func (p *parser) speaks(s string) bool {
+	ws := p.withoutSpeaker(tokenWords(tokenize(s)))
+	i := skipLead(ws, 0)
+	return i < len(ws) && sayVerbs[ws[i]]
+}
+
+// mannerPreps open the words after a quotation that say how or to whom
+// it is spoken: "under her breath", "to Bram", "at the goblins".
+var mannerPreps = set("under", "to", "at", "toward", "towards", "in", "with", "through", "from", "across", "over")
+
+// speechManner reports whether the words after a quotation a speech verb
+// frames only say how or to whom it is spoken: adverbs ("quietly") or a
+// phrase that opens with a preposition and names no weapon, spell, item or
+// feature, with no verb after it. A rest's or a move's words there
+// ("under her breath", "across the room") are the speech's, not an act.
+func (p *parser) speechManner(s string) bool {
+	ws := tokenWords(tokenize(s))
+	for len(ws) > 0 && (ws[len(ws)-1] == "." || ws[len(ws)-1] == "!" || ws[len(ws)-1] == ",") {
+		ws = ws[:len(ws)-1]
+	}
+	if len(ws) == 0 {
+		return true
+	}
+	if !mannerPreps[ws[0]] && !strings.HasSuffix(ws[0], "ly") {
+		return false
+	}
+	for i, w := range ws {
+		if clauseBreaks[w] || i > 0 && verbs[lemma(w, isVerb)] && !mannerPreps[w] {
+			return false
+		}
+	}
+	for _, cs := range [][]cand{p.weapons(), p.spells(), p.otherSpells(), p.items(), p.features()} {
+		for i := range ws {
+			if hits, _ := takeExact(ws[i:], cs, structural); len(hits) > 0 {
+				return false
+			}
 		}
 	}
 	return true

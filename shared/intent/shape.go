@@ -53,6 +53,8 @@ func hedged(ws []string) bool {
 		case w == "what" && i > 0 && findOut[ws[i-1]]:
 			// "int check to remember what goblins fear": what the check finds out
 		case w == "should" && i > 0 && ws[i-1] == "i" && i+1 < len(ws) && (ws[i+1] == "roll" || ws[i+1] == "make"):
+		case w == "or" && i+1 < len(ws) && ws[i+1] == "so" && (i+2 == len(ws) || clauseBreaks[ws[i+2]]):
+			// "for an hour or so": about that long, no choice
 		case hedges[w]:
 			return true
 		case (w == "if" || w == "whether") && (i == 0 || !wouldKnow[ws[i-1]] && ws[i-1] != "out" && !askWords[ws[i-1]].known()):
