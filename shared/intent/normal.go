@@ -274,7 +274,7 @@ var nicknames = map[string]string{"gobbo": "goblin", "gobbos": "goblins", "gobo"
 // rewrites are the phrases rewrite spells out, and what each becomes.
 var rewrites = []struct{ from, to []string }{
 	{strings.Fields("right on top of"), []string{"on"}}, {strings.Fields("on top of"), []string{"on"}},
-	{strings.Fields("right at"), []string{"at"}}, {strings.Fields("straight at"), []string{"at"}},
+	{strings.Fields("right between"), []string{"between"}}, {strings.Fields("right at"), []string{"at"}}, {strings.Fields("straight at"), []string{"at"}},
 	{strings.Fields("straight for"), []string{"at"}}, {strings.Fields("right into"), []string{"into"}},
 	{strings.Fields("in direction of"), []string{"toward"}}, {strings.Fields("over to"), []string{"to"}},
 	{strings.Fields("down to"), []string{"to"}}, {strings.Fields("up to"), []string{"to"}},

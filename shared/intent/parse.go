@@ -600,6 +600,9 @@ func (p *parser) action(ws []string) (Intent, bool) {
 	if in, ok := p.delivered(ws); ok {
 		return in, true
 	}
+	if in, ok := p.putTo(ws); ok {
+		return in, true
+	}
 	if in, ok := p.aimedItem(ws); ok {
 		return in, true
 	}
@@ -696,7 +699,8 @@ func (p *parser) action(ws []string) (Intent, bool) {
 // Ilsa", "send a fire bolt at goblin 2".
 var deliverVerbs = set("lay", "lays", "call", "calls", "send", "sends", "bring", "brings", "unleash", "unleashes",
 	"weave", "weaves", "invoke", "invokes", "loose", "looses", "channel", "channels", "work", "works", "hurl", "hurls",
-	"fling", "flings", "throw", "throws", "launch", "launches", "release", "releases")
+	"fling", "flings", "throw", "throws", "launch", "launches", "release", "releases", "drop", "drops",
+	"put", "puts", "place", "places", "plant", "plants", "lob", "lobs")
 
 // delivered reads a deliver verb whose object is a spell the context
 // knows, named whole at the object's head: the cast of it. "down" beside
@@ -709,7 +713,40 @@ func (p *parser) delivered(ws []string) (Intent, bool) {
 	if !ok {
 		return Intent{}, false
 	}
-	return p.cast(obj)
+	in, ok := p.cast(obj)
+	if ok && setDown[ws[0]] && len(in.TargetIDs) == 0 {
+		return Intent{}, false // "I put my shield down by the door" sets a thing down
+	}
+	return in, ok
+}
+
+// setDown are the deliver verbs that also set a thing down: they cast only
+// a spell laid on creatures ("drop a fireball on the orcs").
+var setDown = set("drop", "drops", "put", "puts", "place", "places", "plant", "plants")
+
+// putTo reads "put the goblins to sleep": creatures put "to" a spell's
+// name, the last words, are the cast of that spell at them.
+func (p *parser) putTo(ws []string) (Intent, bool) {
+	if len(ws) < 4 || ws[0] != "put" && ws[0] != "puts" {
+		return Intent{}, false
+	}
+	to := slices.Index(ws, "to")
+	if to < 2 || to+1 >= len(ws) {
+		return Intent{}, false
+	}
+	for _, cs := range [][]cand{p.spells(), p.otherSpells()} {
+		if best, hit := spellAtHead(ws[to+1:], cs); best > 0 {
+			if hit < 0 || to+1+best != len(ws) {
+				return Intent{}, false
+			}
+			ids, ok := p.castTargets(ws[1:to])
+			if !ok {
+				return Intent{}, false
+			}
+			return Intent{Kind: "cast", Spell: cs[hit].id, TargetIDs: ids}, true
+		}
+	}
+	return Intent{}, false
 }
 
 // spellObject is a verb's object that names a spell the context knows
@@ -719,8 +756,8 @@ func (p *parser) spellObject(obj []string) ([]string, bool) {
 	if len(obj) == 0 {
 		return nil, false
 	}
-	if obj[0] == "down" || obj[0] == "forth" {
-		obj = obj[1:]
+	if obj[0] == "down" || obj[0] == "forth" || obj[0] == "up" {
+		obj = obj[1:] // "throw up a shield"
 	}
 	if len(obj) > 1 && spellDeterminers[obj[0]] {
 		obj = obj[1:]

@@ -532,7 +532,7 @@ func (p *parser) castBeside(reads []clause, main *clause) (Intent, bool) {
 		if r == main || r.ok {
 			continue
 		}
-		at := slices.IndexFunc(r.words, func(w string) bool { return targetPreps[w] })
+		at := slices.IndexFunc(r.words, func(w string) bool { return targetPreps[w] || w == "between" })
 		if at < 0 {
 			if ids, ok := p.many(r.words, p.targets(), true); ok && !found {
 				in.TargetIDs, found = ids, true // "magic missile: goblin 2 and orc 1"

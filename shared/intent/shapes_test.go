@@ -201,5 +201,18 @@ func TestParseReadsTheEighthSetsShapes(t *testing.T) {
 		// "crash" with a rest's length rests
 		{explore, "we crash in the hayloft for the night", &in{Kind: "rest", Rest: "long"}},
 		{table, "I crash through the window", nil},
+		// a count before a plural names the group only when it holds that many
+		{table, "magic missile at the two goblins", &in{Kind: "cast", Spell: "magic-missile", TargetIDs: []string{"goblin-1", "goblin-2"}}},
+		{table, "magic missile at the three goblins", nil},
+		// an area set down between creatures of one kind takes them all
+		{table, "fireball right between goblin 1 and goblin 2", &in{Kind: "cast", Spell: "fireball", TargetIDs: []string{"goblin-1", "goblin-2"}}},
+		{table, "fireball between orc 2 and Ilsa", nil},
+		{table, "fireball between the goblin and the orc", nil},
+		// a spell dropped, put or thrown up casts it; creatures put to a spell's name are its targets
+		{table, "I drop fireball on the two orcs", &in{Kind: "cast", Spell: "fireball", TargetIDs: []string{"orc-1", "orc-2"}}},
+		{table, "throw up shield of faith on Bram", &in{Kind: "cast", Spell: "shield-of-faith", TargetIDs: []string{"pc-bram"}}},
+		{table, "I put orc 2 to sleep", &in{Kind: "cast", Spell: "sleep", TargetIDs: []string{"orc-2"}}},
+		{table, "I put the orc to sleep", nil},
+		{table, "I put the rope to good use", nil},
 	})
 }
