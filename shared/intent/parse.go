@@ -1515,10 +1515,58 @@ func (p *parser) cast(ws []string) (Intent, bool) {
 	}
 	ids, ok := p.castTargets(rest)
 	if !ok {
+		if p.onThing(rest) {
+			return in, true // "cast light on the tip of my dagger"
+		}
 		return Intent{}, false
 	}
 	in.TargetIDs = ids
 	return in, true
+}
+
+// thingPreps lay a spell on a thing: "light on my dagger".
+var thingPreps = set("on", "upon", "onto")
+
+// onThing reports whether words after a spell's name lay it on a thing
+// that is no creature, place, spell or feature of the context, named in
+// plain words: "on the tip of my dagger", "on the milestone". The spell is
+// then cast with no target, and whether it can be laid there is the
+// rules'. Words that could name a creature present, by a word of its name,
+// a number, a pronoun or a count, are left to the readers of targets.
+func (p *parser) onThing(ws []string) bool {
+	if len(ws) < 2 || !thingPreps[ws[0]] {
+		return false
+	}
+	thing := ws[1:]
+	for _, w := range thing {
+		if clauseBreaks[w] || structural[w] && w != "of" || isNumber(w) || pronouns[w] || thirdSelf[w] || quantifiers[w] ||
+			w == "me" || w == "myself" || w == "us" || w == "everyone" || w == "party" {
+			return false
+		}
+	}
+	if p.namesOther(thing, Intent{}) && !p.ownGear(thing) {
+		return false
+	}
+	for _, cs := range [][]cand{p.features()} {
+		if _, o := p.one(thing, cs, false); o != unknown {
+			return false
+		}
+	}
+	return true
+}
+
+// ownGear reports whether words name one of the actor's weapons or items
+// and nothing of the context else: "the tip of my longsword".
+func (p *parser) ownGear(ws []string) bool {
+	var gear Intent
+	for _, cs := range [][]cand{p.weapons(), p.items()} {
+		for i := range ws {
+			if hits, _ := takeExact(ws[i:], cs, structural); len(hits) == 1 {
+				gear.Weapon, gear.Item = cs[hits[0]].id, cs[hits[0]].id
+			}
+		}
+	}
+	return gear.Item != "" && !p.namesOther(ws, gear)
 }
 
 // castFrom finds the item a spell is cast from among the words after it

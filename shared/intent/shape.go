@@ -257,7 +257,8 @@ func (p *parser) asksRules(c []string) bool {
 	object := slices.ContainsFunc(c[1:], func(w string) bool { return !directions[w] })
 	switch verbOf[v] {
 	case vAttack, vCast, vUse, vGrapple, vShove, vEquip, vUnequip, vAttune:
-		return object
+		// "cast bless and attack": the verb attack alone still asks for one
+		return object || v == "attack" && len(c) == 1
 	}
 	if giveVerbs[v] && len(c) > 1 && !(slices.Contains(c, "from") && !slices.Contains(c, "to")) && !handOn[c[1]] {
 		// "hand on her sword hilt": a hand resting somewhere hands nothing over

@@ -214,5 +214,15 @@ func TestParseReadsTheEighthSetsShapes(t *testing.T) {
 		{table, "I put orc 2 to sleep", &in{Kind: "cast", Spell: "sleep", TargetIDs: []string{"orc-2"}}},
 		{table, "I put the orc to sleep", nil},
 		{table, "I put the rope to good use", nil},
+		// a spell laid on a thing that is no creature of the context is cast with no target
+		{explore, "I cast light on the end of my longbow", &in{Kind: "cast", Spell: "light"}},
+		{explore, "cast detect magic on the stone well", &in{Kind: "cast", Spell: "detect-magic"}},
+		{explore, "cast speak with animals on the stray hound", &in{Kind: "cast", Spell: "speak-with-animals"}},
+		{table, "cast fire bolt on the goblin", nil},
+		{table, "cast fire bolt on goblin 4", nil},
+		{table, "cast cure wounds on her", nil},
+		{table, "cast light on the cellar hatch", nil},
+		{table, "cast light on the lamp and attack", nil},
+		{table, "cast bless and attack", nil},
 	})
 }
