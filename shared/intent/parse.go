@@ -1011,18 +1011,34 @@ func (p *parser) task(ws []string) (Intent, bool) {
 // push; anything else knocks prone. Words that name no creature present
 // ("push the cart") are not a shove.
 func (p *parser) shove(verb string, ws []string) (Intent, bool) {
+	if len(ws) > 1 && (ws[0] == "down" || ws[0] == "over") && verb != "push" {
+		ws = append(slices.Clone(ws[1:]), ws[0]) // "knock down orc 2": the particle before its object
+	}
 	id, after, ok := p.headTarget(ws)
 	if !ok {
 		return Intent{}, false
 	}
+	after, from := p.shovedFrom(after, id)
 	choice := ""
-	if verb == "push" {
+	if verb == "push" || from {
 		choice = "push"
 	}
-	for _, w := range after {
+	for i := 0; i < len(after); i++ {
+		w := after[i]
+		if w == "with" && i+1 < len(after) && bodyParts[after[i+1]] && i+2 == len(after) {
+			break // "with my shoulder": how, not what
+		}
+		if landing[w] && i+1 < len(after) && !p.namesOther(after[i+1:], Intent{TargetID: id}) &&
+			!slices.ContainsFunc(after[i+1:], func(w string) bool { return isNumber(w) || structural[w] }) {
+			break // "prone onto the floorboards": where it lands
+		}
+		if isNumber(w) && i+1 < len(after) && (after[i+1] == "feet" || after[i+1] == "ft" || after[i+1] == "foot") {
+			w = "ft" // "back five feet": a distance, not off its feet
+			i++
+		}
 		switch w {
 		case "prone", "down", "over", "trip", "knock", "topple", "ground", "floor", "flat", "off", "feet", "butt", "backside", "rear", "arse", "ass":
-			if choice == "push" && verb != "push" {
+			if choice == "push" && verb != "push" || from {
 				return Intent{}, false
 			}
 			choice = "prone"
@@ -1037,6 +1053,36 @@ func (p *parser) shove(verb string, ws []string) (Intent, bool) {
 		}
 	}
 	return Intent{Kind: "shove", TargetID: id, Choice: choice}, true
+}
+
+// landing open where a shoved creature lands: "prone onto the floorboards".
+var landing = set("onto", "into", "against", "across")
+
+// shovedFrom takes off the words that say whom a shove pushes a creature
+// away from ("off of Bram", "away from Ilsa"): another creature present,
+// named last. The words left, and whether there were such words: a shove
+// away from someone pushes.
+func (p *parser) shovedFrom(ws []string, id string) ([]string, bool) {
+	for i, w := range ws {
+		if w != "off" && w != "from" {
+			continue
+		}
+		j := i + 1
+		if j < len(ws) && ws[j] == "of" {
+			j++
+		}
+		if j == len(ws) {
+			return ws, false
+		}
+		if other, o := p.one(ws[j:], p.targets(), true); o == resolved && other != id {
+			k := i
+			if w == "from" && k > 0 && ws[k-1] == "away" {
+				k--
+			}
+			return ws[:k], true
+		}
+	}
+	return ws, false
 }
 
 // escapeFrom reports whether the words after "escape" say only what from:
@@ -1237,7 +1283,7 @@ var attackPreps = set("at", "against", "on", "into", "with", "using")
 
 // bodyParts are where a blow lands: "goblin 1's throat".
 var bodyParts = set("throat", "head", "neck", "face", "chest", "leg", "legs", "arm", "arms", "back", "side", "gut",
-	"belly", "heart", "eye", "eyes", "knee", "knees", "flank", "skull", "ribs", "shoulder", "hand", "foot", "feet")
+	"belly", "heart", "eye", "eyes", "knee", "knees", "flank", "skull", "ribs", "shoulder", "hand", "foot", "feet", "hip", "elbow")
 
 // bladeVerbs take the weapon as their object and the creature after a
 // preposition: "drive my longsword into orc 1", "bring her axe down on

@@ -224,5 +224,19 @@ func TestParseReadsTheEighthSetsShapes(t *testing.T) {
 		{table, "cast light on the cellar hatch", nil},
 		{table, "cast light on the lamp and attack", nil},
 		{table, "cast bless and attack", nil},
+		// the cunning action said with "using" or "with" asks the bonus action
+		{table, "dash using my cunning action", &in{Kind: "dash", Bonus: true}},
+		{table, "disengage with cunning action", &in{Kind: "disengage", Bonus: true}},
+		// a shove's particle before its object, where the foe lands, whom it
+		// is pushed away from, a distance and the body part that shoves
+		{table, "knock over goblin 2", &in{Kind: "shove", TargetID: "goblin-2", Choice: "prone"}},
+		{table, "knock goblin 1 down onto the flagstones", &in{Kind: "shove", TargetID: "goblin-1", Choice: "prone"}},
+		{table, "knock goblin 1 down into the cellar", nil},
+		{table, "shove orc 2 away from Ilsa", &in{Kind: "shove", TargetID: "orc-2", Choice: "push"}},
+		{table, "shove orc 2 off of Ilsa", &in{Kind: "shove", TargetID: "orc-2", Choice: "push"}},
+		{table, "shove orc 2 off its feet", &in{Kind: "shove", TargetID: "orc-2", Choice: "prone"}},
+		{table, "push the bugbear chief back ten feet", &in{Kind: "shove", TargetID: "bugbear-chief", Choice: "push"}},
+		{table, "shove orc 1 with my hip", &in{Kind: "shove", TargetID: "orc-1"}},
+		{table, "shove orc 1 with my dagger", nil},
 	})
 }
