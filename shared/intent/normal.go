@@ -94,6 +94,10 @@ var phrases = []struct{ from, to []string }{
 	{strings.Fields("focus on defending"), []string{"dodge"}},
 	{strings.Fields("focus on dodging"), []string{"dodge"}},
 	{strings.Fields("tend to"), []string{"heal"}},
+	{strings.Fields("full dodge"), []string{"dodge"}},
+	{strings.Fields("sweet talk"), []string{"persuade"}},
+	{strings.Fields("smooth talk"), []string{"persuade"}},
+	{strings.Fields("suit up in"), []string{"don"}},
 }
 
 // lemma is a known verb that w is a form of ("swings", "swinging",

@@ -246,7 +246,7 @@ func parseAll(text string, ctx Context, seen map[string]reading) ([]Intent, bool
 	if rest, ok := p.withoutActor(ws[i:]); ok {
 		i = skipLead(ws, len(ws)-len(rest)) // "Aria says, 'Hello there.'"
 	}
-	if i < len(ws) && sayVerbs[ws[i]] && !notSpeech(ws[i:]) && !p.actsAfter(ws[i+1:]) && !p.spellObjectOf(ws[i:]) {
+	if i < len(ws) && sayVerbs[ws[i]] && !notSpeech(ws[i:]) && !p.actsAfter(ws[i+1:]) && !p.spellObjectOf(ws[i:]) && !p.callsOn(ws[i:]) {
 		if in, ok := unquoted(text, toks, i); ok {
 			return []Intent{in}, true
 		}
@@ -487,7 +487,7 @@ var verbOf = map[string]verb{
 	"bonk": vAttack, "wallop": vAttack, "thwack": vAttack, "pierce": vAttack, "poke": vAttack, "headbutt": vAttack,
 	"zap": vAttack, "blast": vAttack, "snipe": vAttack, "aim": vAttack, "point": vAttack, "drop": vAttack,
 	"lob": vAttack, "launch": vAttack, "sling": vAttack, "unleash": vAttack, "toss": vAttack, "crush": vAttack,
-	"maul": vAttack, "spear": vAttack, "stomp": vAttack, "bite": vAttack, "claw": vAttack, "engage": vAttack, "smite": vAttack,
+	"knife": vAttack, "shiv": vAttack, "maul": vAttack, "spear": vAttack, "stomp": vAttack, "bite": vAttack, "claw": vAttack, "engage": vAttack, "smite": vAttack,
 	"cast": vCast, "chant": vCast, "conjure": vCast, "go": vMove, "going": vMove, "move": vMove, "walk": vMove, "head": vMove, "run": vMove,
 	"travel": vMove, "return": vMove, "enter": vMove, "step": vMove, "proceed": vMove,
 	"descend": vMove, "ascend": vMove, "hurry": vMove, "wander": vMove, "climb": vMove,
@@ -1947,6 +1947,23 @@ func (p *parser) quoted(text string) ([]Intent, bool) {
 	return []Intent{{Kind: "say", Text: speech}}, true
 }
 
+// callsOn reports whether a speech verb calls on a feature ("calls on her
+// action surge"): a power drawn on, no words spoken.
+func (p *parser) callsOn(ws []string) bool {
+	if len(ws) < 3 || (ws[0] != "call" && ws[0] != "calls") || (ws[1] != "on" && ws[1] != "upon") {
+		return false
+	}
+	obj := clean(ws[2:])
+	for len(obj) > 0 && (obj[len(obj)-1] == "." || obj[len(obj)-1] == ",") {
+		obj = obj[:len(obj)-1]
+	}
+	if len(obj) == 0 {
+		return false
+	}
+	_, _, ok := p.feature(obj)
+	return ok
+}
+
 // unspoken is words beside a quotation without the speech verb's clause
 // that frames it: "I shout, and attack goblin 1" is "attack goblin 1",
 // "I attack goblin 1 and shout" is "I attack goblin 1".
@@ -2083,11 +2100,12 @@ var bareSpeech = set("say", "says", "shout", "shouts", "yell", "yells", "whisper
 // featureLead are the words before a feature's name that only say it is
 // used: "use my action surge", "activate rage", "channel divinity to turn
 // undead" reads "turn undead".
-var featureLead = set("use", "activate", "invoke", "my", "channel", "divinity", "to", "a", "the", "into", "enter", "fly", "flies", "flew", "go", "goes", "going")
+var featureLead = set("use", "activate", "invoke", "my", "channel", "divinity", "to", "a", "the", "into", "enter", "fly", "flies", "flew", "go", "goes", "going",
+	"call", "calls", "catch", "catches", "pop", "pops", "trigger", "triggers")
 
 // featureStops end a feature's name: what follows names its target, its
 // choice or a next action.
-var featureStops = set("on", "upon", "at", "to", "for", "as", "and", "then", ",", "into")
+var featureStops = set("on", "upon", "at", "to", "for", "as", "and", "then", ",", "into", "time", "now")
 
 // feature reads words naming a class feature or racial trait ("rage",
 // "lay on hands on Bram", "step of the wind to dash", "wild shape into a
@@ -2096,8 +2114,8 @@ var featureStops = set("on", "upon", "at", "to", "for", "as", "and", "then", ","
 // "then" after it, for a next action; a feature alone leaves it empty.
 func (p *parser) feature(ws []string) (in Intent, rest []string, ok bool) {
 	i := 0
-	for i < len(ws)-1 && featureLead[ws[i]] {
-		i++
+	for i < len(ws)-1 && (featureLead[ws[i]] || (ws[i] == "on" || ws[i] == "upon") && i > 0 && (ws[i-1] == "call" || ws[i-1] == "calls")) {
+		i++ // "calls on her action surge"
 	}
 	if !p.mayNameFeature(ws[i]) {
 		return Intent{}, nil, false // most words name none: no list to build
@@ -2121,8 +2139,8 @@ func (p *parser) feature(ws []string) (in Intent, rest []string, ok bool) {
 			break
 		}
 	}
-	if len(after) == 0 {
-		return in, rest, true
+	if len(after) == 0 || len(after) == 1 && (after[0] == "time" || after[0] == "now") {
+		return in, rest, true // "second wind time"
 	}
 	switch {
 	case targetPreps[after[0]] && after[0] != "into":

@@ -238,5 +238,17 @@ func TestParseReadsTheEighthSetsShapes(t *testing.T) {
 		{table, "push the bugbear chief back ten feet", &in{Kind: "shove", TargetID: "bugbear-chief", Choice: "push"}},
 		{table, "shove orc 1 with my hip", &in{Kind: "shove", TargetID: "orc-1"}},
 		{table, "shove orc 1 with my dagger", nil},
+		// a blade's name as the verb; talk that sweetens persuades; suiting up dons
+		{table, "knife orc 2", &in{Kind: "attack", TargetID: "orc-2"}},
+		{table, "knife the orc", nil},
+		{explore, "I smooth-talk the innkeeper", &in{Kind: "check", Ability: "cha", Skill: "persuasion", Difficulty: "medium"}},
+		{explore, "suit up in my chain mail", &in{Kind: "equip", Item: "chain-mail"}},
+		{table, "full dodge", &in{Kind: "dodge"}},
+		// a feature called on, caught, or said with "time"
+		{table, "rage time", &in{Kind: "feature", Feature: "rage"}},
+		{table, "Aria calls upon her second wind", &in{Kind: "feature", Feature: "second-wind"}},
+		{table, "I catch my second wind", &in{Kind: "feature", Feature: "second-wind"}},
+		{table, "I call on the spirits of the wood", nil},
+		{table, "I call on Bram to help", nil},
 	})
 }
