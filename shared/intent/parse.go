@@ -1,6 +1,7 @@
 package intent
 
 import (
+	"reflect"
 	"slices"
 	"strings"
 	"unicode/utf8"
@@ -2320,8 +2321,9 @@ func firstWord(toks []token, p *parser) string {
 // Actions names the actions of words that ask for more than one ("I
 // drink my potion and attack goblin 2": "use item", "attack"), each
 // part read alone as Parse reads it; fewer than two when they do not.
-// Such words are refused in words (Unread says why), so no model need
-// read them.
+// One action said twice ("attack orc 1. attack orc 1") is one, as Parse
+// reads it. Such words are refused in words (Unread says why), so no model
+// need read them.
 func Actions(text string, ctx Context) []string {
 	ws, ok := unquotedWords(text)
 	if !ok {
@@ -2345,13 +2347,17 @@ func unquotedWords(text string) ([]string, bool) {
 // look around" tells a scene, and the narrator tells it.
 func actionsIn(ws []string, ctx Context) []string {
 	var kinds []string
+	var read []Intent
 	start := 0
 	for i := 0; i <= len(ws); i++ {
 		if i < len(ws) && ws[i] != "and" && ws[i] != "then" && ws[i] != "," && ws[i] != "." {
 			continue
 		}
 		if i > start {
-			if in, ok := Parse(strings.Join(ws[start:i], " "), ctx); ok && in.Kind != "say" && in.Kind != "check" {
+			in, ok := Parse(strings.Join(ws[start:i], " "), ctx)
+			if ok && in.Kind != "say" && in.Kind != "check" &&
+				!slices.ContainsFunc(read, func(r Intent) bool { return reflect.DeepEqual(r, in) }) {
+				read = append(read, in)
 				kinds = append(kinds, strings.ReplaceAll(in.Kind, "_", " "))
 			}
 		}
