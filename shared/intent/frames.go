@@ -327,6 +327,8 @@ func (p *parser) restFrame(ws []string) (Intent, bool) {
 		deed := !strings.HasPrefix(w, "~")
 		w = strings.TrimPrefix(w, "~")
 		switch {
+		case w == "breath" && !caughtBreath(ws, i):
+			// "under her breath", "a deep breath": no rest
 		case restCues[w] || w == "bed" && i+1 < len(ws) && ws[i+1] == "down" || w == "turn" && i+1 < len(ws) && ws[i+1] == "in" ||
 			w == "call" && i+1 < len(ws) && ws[i+1] == "it":
 			cue = true
@@ -373,6 +375,21 @@ func (p *parser) restFrame(ws []string) (Intent, bool) {
 		return Intent{}, false
 	}
 	return Intent{Kind: "rest", Rest: length}, true
+}
+
+// catchWords take a breath that is a rest: "catch our breath", "get my
+// breath back".
+var catchWords = set("catch", "catches", "catching", "caught", "get", "gets", "getting", "regain", "regains", "recover", "recovers")
+
+// caughtBreath reports whether the breath at i is caught: a catching word
+// at most two words before it ("catch our breath").
+func caughtBreath(ws []string, i int) bool {
+	for j := max(0, i-2); j < i; j++ {
+		if catchWords[ws[j]] {
+			return true
+		}
+	}
+	return false
 }
 
 // restNames writes a rest's length said by name ("long rest", "short
@@ -422,7 +439,7 @@ var restRivals = func() map[string]bool {
 }()
 
 // restCues are the words of resting.
-var restCues = set("rest", "sleep", "camp", "nap", "doze", "slumber", "breather", "breath", "kip", "settle")
+var restCues = set("rest", "sleep", "camp", "nap", "doze", "slumber", "breather", "breath", "kip", "settle", "crash")
 
 // restOwn are the rests whose cue says their length when no other words
 // do: a breather is short, a night's camp long.

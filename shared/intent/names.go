@@ -2,6 +2,7 @@ package intent
 
 import (
 	"slices"
+	"strconv"
 	"strings"
 	"unicode/utf8"
 )
@@ -143,6 +144,16 @@ func allWordsIn(phrase, ws []string) bool {
 // starts with the singular's words ("Orc 1", "Orc Chief"; not "Half-Orc").
 func group(phrase []string, cs []cand) []int {
 	quantified := len(phrase) > 1 && quantifiers[phrase[0]]
+	// "the two orcs": a count before a plural names the group only when
+	// the group holds that many
+	count := 0
+	if len(phrase) > 1 && isNumber(phrase[0]) {
+		count, _ = strconv.Atoi(phrase[0])
+		if count < 2 {
+			return nil
+		}
+		phrase = phrase[1:]
+	}
 	if quantified {
 		phrase = phrase[1:]
 	}
@@ -159,6 +170,9 @@ func group(phrase []string, cs []cand) []int {
 			if len(c.words) >= len(sing) && equalWords(c.words[:len(sing)], sing) {
 				hits = append(hits, i)
 			}
+		}
+		if count > 0 && len(hits) != count {
+			return nil
 		}
 		if len(hits) > 0 {
 			return hits

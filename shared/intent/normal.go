@@ -94,6 +94,10 @@ var phrases = []struct{ from, to []string }{
 	{strings.Fields("focus on defending"), []string{"dodge"}},
 	{strings.Fields("focus on dodging"), []string{"dodge"}},
 	{strings.Fields("tend to"), []string{"heal"}},
+	{strings.Fields("full dodge"), []string{"dodge"}},
+	{strings.Fields("sweet talk"), []string{"persuade"}},
+	{strings.Fields("smooth talk"), []string{"persuade"}},
+	{strings.Fields("suit up in"), []string{"don"}},
 }
 
 // lemma is a known verb that w is a form of ("swings", "swinging",
@@ -274,7 +278,7 @@ var nicknames = map[string]string{"gobbo": "goblin", "gobbos": "goblins", "gobo"
 // rewrites are the phrases rewrite spells out, and what each becomes.
 var rewrites = []struct{ from, to []string }{
 	{strings.Fields("right on top of"), []string{"on"}}, {strings.Fields("on top of"), []string{"on"}},
-	{strings.Fields("right at"), []string{"at"}}, {strings.Fields("straight at"), []string{"at"}},
+	{strings.Fields("right between"), []string{"between"}}, {strings.Fields("right at"), []string{"at"}}, {strings.Fields("straight at"), []string{"at"}},
 	{strings.Fields("straight for"), []string{"at"}}, {strings.Fields("right into"), []string{"into"}},
 	{strings.Fields("in direction of"), []string{"toward"}}, {strings.Fields("over to"), []string{"to"}},
 	{strings.Fields("down to"), []string{"to"}}, {strings.Fields("up to"), []string{"to"}},
@@ -289,6 +293,8 @@ var rewrites = []struct{ from, to []string }{
 	{strings.Fields("let fly"), []string{"shoot"}}, {strings.Fields("lets fly"), []string{"shoot"}},
 	// a sneak attack is an attack whose extra damage the rules add, no Stealth check
 	{strings.Fields("sneak attack"), []string{"attack"}}, {strings.Fields("sneak attacks"), []string{"attack"}},
+	// "for an hour or so": about that long, no choice
+	{strings.Fields("or so"), nil},
 }
 
 // rewrite spells out, anywhere in the words, what a reader would

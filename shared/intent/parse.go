@@ -1,6 +1,7 @@
 package intent
 
 import (
+	"reflect"
 	"slices"
 	"strings"
 	"unicode/utf8"
@@ -246,7 +247,7 @@ func parseAll(text string, ctx Context, seen map[string]reading) ([]Intent, bool
 	if rest, ok := p.withoutActor(ws[i:]); ok {
 		i = skipLead(ws, len(ws)-len(rest)) // "Aria says, 'Hello there.'"
 	}
-	if i < len(ws) && sayVerbs[ws[i]] && !notSpeech(ws[i:]) && !p.actsAfter(ws[i+1:]) && !p.spellObjectOf(ws[i:]) {
+	if i < len(ws) && sayVerbs[ws[i]] && !notSpeech(ws[i:]) && !p.actsAfter(ws[i+1:]) && !p.spellObjectOf(ws[i:]) && !p.callsOn(ws[i:]) {
 		if in, ok := unquoted(text, toks, i); ok {
 			return []Intent{in}, true
 		}
@@ -487,7 +488,7 @@ var verbOf = map[string]verb{
 	"bonk": vAttack, "wallop": vAttack, "thwack": vAttack, "pierce": vAttack, "poke": vAttack, "headbutt": vAttack,
 	"zap": vAttack, "blast": vAttack, "snipe": vAttack, "aim": vAttack, "point": vAttack, "drop": vAttack,
 	"lob": vAttack, "launch": vAttack, "sling": vAttack, "unleash": vAttack, "toss": vAttack, "crush": vAttack,
-	"maul": vAttack, "spear": vAttack, "stomp": vAttack, "bite": vAttack, "claw": vAttack, "engage": vAttack, "smite": vAttack,
+	"knife": vAttack, "shiv": vAttack, "maul": vAttack, "spear": vAttack, "stomp": vAttack, "bite": vAttack, "claw": vAttack, "engage": vAttack, "smite": vAttack,
 	"cast": vCast, "chant": vCast, "conjure": vCast, "go": vMove, "going": vMove, "move": vMove, "walk": vMove, "head": vMove, "run": vMove,
 	"travel": vMove, "return": vMove, "enter": vMove, "step": vMove, "proceed": vMove,
 	"descend": vMove, "ascend": vMove, "hurry": vMove, "wander": vMove, "climb": vMove,
@@ -600,6 +601,9 @@ func (p *parser) action(ws []string) (Intent, bool) {
 	if in, ok := p.delivered(ws); ok {
 		return in, true
 	}
+	if in, ok := p.putTo(ws); ok {
+		return in, true
+	}
 	if in, ok := p.aimedItem(ws); ok {
 		return in, true
 	}
@@ -696,7 +700,8 @@ func (p *parser) action(ws []string) (Intent, bool) {
 // Ilsa", "send a fire bolt at goblin 2".
 var deliverVerbs = set("lay", "lays", "call", "calls", "send", "sends", "bring", "brings", "unleash", "unleashes",
 	"weave", "weaves", "invoke", "invokes", "loose", "looses", "channel", "channels", "work", "works", "hurl", "hurls",
-	"fling", "flings", "throw", "throws", "launch", "launches", "release", "releases")
+	"fling", "flings", "throw", "throws", "launch", "launches", "release", "releases", "drop", "drops",
+	"put", "puts", "place", "places", "plant", "plants", "lob", "lobs")
 
 // delivered reads a deliver verb whose object is a spell the context
 // knows, named whole at the object's head: the cast of it. "down" beside
@@ -709,7 +714,40 @@ func (p *parser) delivered(ws []string) (Intent, bool) {
 	if !ok {
 		return Intent{}, false
 	}
-	return p.cast(obj)
+	in, ok := p.cast(obj)
+	if ok && setDown[ws[0]] && len(in.TargetIDs) == 0 {
+		return Intent{}, false // "I put my shield down by the door" sets a thing down
+	}
+	return in, ok
+}
+
+// setDown are the deliver verbs that also set a thing down: they cast only
+// a spell laid on creatures ("drop a fireball on the orcs").
+var setDown = set("drop", "drops", "put", "puts", "place", "places", "plant", "plants")
+
+// putTo reads "put the goblins to sleep": creatures put "to" a spell's
+// name, the last words, are the cast of that spell at them.
+func (p *parser) putTo(ws []string) (Intent, bool) {
+	if len(ws) < 4 || ws[0] != "put" && ws[0] != "puts" {
+		return Intent{}, false
+	}
+	to := slices.Index(ws, "to")
+	if to < 2 || to+1 >= len(ws) {
+		return Intent{}, false
+	}
+	for _, cs := range [][]cand{p.spells(), p.otherSpells()} {
+		if best, hit := spellAtHead(ws[to+1:], cs); best > 0 {
+			if hit < 0 || to+1+best != len(ws) {
+				return Intent{}, false
+			}
+			ids, ok := p.castTargets(ws[1:to])
+			if !ok {
+				return Intent{}, false
+			}
+			return Intent{Kind: "cast", Spell: cs[hit].id, TargetIDs: ids}, true
+		}
+	}
+	return Intent{}, false
 }
 
 // spellObject is a verb's object that names a spell the context knows
@@ -719,8 +757,8 @@ func (p *parser) spellObject(obj []string) ([]string, bool) {
 	if len(obj) == 0 {
 		return nil, false
 	}
-	if obj[0] == "down" || obj[0] == "forth" {
-		obj = obj[1:]
+	if obj[0] == "down" || obj[0] == "forth" || obj[0] == "up" {
+		obj = obj[1:] // "throw up a shield"
 	}
 	if len(obj) > 1 && spellDeterminers[obj[0]] {
 		obj = obj[1:]
@@ -974,18 +1012,34 @@ func (p *parser) task(ws []string) (Intent, bool) {
 // push; anything else knocks prone. Words that name no creature present
 // ("push the cart") are not a shove.
 func (p *parser) shove(verb string, ws []string) (Intent, bool) {
+	if len(ws) > 1 && (ws[0] == "down" || ws[0] == "over") && verb != "push" {
+		ws = append(slices.Clone(ws[1:]), ws[0]) // "knock down orc 2": the particle before its object
+	}
 	id, after, ok := p.headTarget(ws)
 	if !ok {
 		return Intent{}, false
 	}
+	after, from := p.shovedFrom(after, id)
 	choice := ""
-	if verb == "push" {
+	if verb == "push" || from {
 		choice = "push"
 	}
-	for _, w := range after {
+	for i := 0; i < len(after); i++ {
+		w := after[i]
+		if w == "with" && i+1 < len(after) && bodyParts[after[i+1]] && i+2 == len(after) {
+			break // "with my shoulder": how, not what
+		}
+		if landing[w] && i+1 < len(after) && !p.namesOther(after[i+1:], Intent{TargetID: id}) &&
+			!slices.ContainsFunc(after[i+1:], func(w string) bool { return isNumber(w) || structural[w] }) {
+			break // "prone onto the floorboards": where it lands
+		}
+		if isNumber(w) && i+1 < len(after) && (after[i+1] == "feet" || after[i+1] == "ft" || after[i+1] == "foot") {
+			w = "ft" // "back five feet": a distance, not off its feet
+			i++
+		}
 		switch w {
 		case "prone", "down", "over", "trip", "knock", "topple", "ground", "floor", "flat", "off", "feet", "butt", "backside", "rear", "arse", "ass":
-			if choice == "push" && verb != "push" {
+			if choice == "push" && verb != "push" || from {
 				return Intent{}, false
 			}
 			choice = "prone"
@@ -1000,6 +1054,36 @@ func (p *parser) shove(verb string, ws []string) (Intent, bool) {
 		}
 	}
 	return Intent{Kind: "shove", TargetID: id, Choice: choice}, true
+}
+
+// landing open where a shoved creature lands: "prone onto the floorboards".
+var landing = set("onto", "into", "against", "across")
+
+// shovedFrom takes off the words that say whom a shove pushes a creature
+// away from ("off of Bram", "away from Ilsa"): another creature present,
+// named last. The words left, and whether there were such words: a shove
+// away from someone pushes.
+func (p *parser) shovedFrom(ws []string, id string) ([]string, bool) {
+	for i, w := range ws {
+		if w != "off" && w != "from" {
+			continue
+		}
+		j := i + 1
+		if j < len(ws) && ws[j] == "of" {
+			j++
+		}
+		if j == len(ws) {
+			return ws, false
+		}
+		if other, o := p.one(ws[j:], p.targets(), true); o == resolved && other != id {
+			k := i
+			if w == "from" && k > 0 && ws[k-1] == "away" {
+				k--
+			}
+			return ws[:k], true
+		}
+	}
+	return ws, false
 }
 
 // escapeFrom reports whether the words after "escape" say only what from:
@@ -1200,7 +1284,7 @@ var attackPreps = set("at", "against", "on", "into", "with", "using")
 
 // bodyParts are where a blow lands: "goblin 1's throat".
 var bodyParts = set("throat", "head", "neck", "face", "chest", "leg", "legs", "arm", "arms", "back", "side", "gut",
-	"belly", "heart", "eye", "eyes", "knee", "knees", "flank", "skull", "ribs", "shoulder", "hand", "foot", "feet")
+	"belly", "heart", "eye", "eyes", "knee", "knees", "flank", "skull", "ribs", "shoulder", "hand", "foot", "feet", "hip", "elbow")
 
 // bladeVerbs take the weapon as their object and the creature after a
 // preposition: "drive my longsword into orc 1", "bring her axe down on
@@ -1478,10 +1562,58 @@ func (p *parser) cast(ws []string) (Intent, bool) {
 	}
 	ids, ok := p.castTargets(rest)
 	if !ok {
+		if p.onThing(rest) {
+			return in, true // "cast light on the tip of my dagger"
+		}
 		return Intent{}, false
 	}
 	in.TargetIDs = ids
 	return in, true
+}
+
+// thingPreps lay a spell on a thing: "light on my dagger".
+var thingPreps = set("on", "upon", "onto")
+
+// onThing reports whether words after a spell's name lay it on a thing
+// that is no creature, place, spell or feature of the context, named in
+// plain words: "on the tip of my dagger", "on the milestone". The spell is
+// then cast with no target, and whether it can be laid there is the
+// rules'. Words that could name a creature present, by a word of its name,
+// a number, a pronoun or a count, are left to the readers of targets.
+func (p *parser) onThing(ws []string) bool {
+	if len(ws) < 2 || !thingPreps[ws[0]] {
+		return false
+	}
+	thing := ws[1:]
+	for _, w := range thing {
+		if clauseBreaks[w] || structural[w] && w != "of" || isNumber(w) || pronouns[w] || thirdSelf[w] || quantifiers[w] ||
+			w == "me" || w == "myself" || w == "us" || w == "everyone" || w == "party" {
+			return false
+		}
+	}
+	if p.namesOther(thing, Intent{}) && !p.ownGear(thing) {
+		return false
+	}
+	for _, cs := range [][]cand{p.features()} {
+		if _, o := p.one(thing, cs, false); o != unknown {
+			return false
+		}
+	}
+	return true
+}
+
+// ownGear reports whether words name one of the actor's weapons or items
+// and nothing of the context else: "the tip of my longsword".
+func (p *parser) ownGear(ws []string) bool {
+	var gear Intent
+	for _, cs := range [][]cand{p.weapons(), p.items()} {
+		for i := range ws {
+			if hits, _ := takeExact(ws[i:], cs, structural); len(hits) == 1 {
+				gear.Weapon, gear.Item = cs[hits[0]].id, cs[hits[0]].id
+			}
+		}
+	}
+	return gear.Item != "" && !p.namesOther(ws, gear)
 }
 
 // castFrom finds the item a spell is cast from among the words after it
@@ -1796,7 +1928,7 @@ func (p *parser) quoted(text string) ([]Intent, bool) {
 	if strings.ContainsAny(after, quoteChars) {
 		return nil, false
 	}
-	if !p.speechFrame(text[:open]) || !p.speechFrame(after) {
+	if !p.speechFrame(text[:open]) || !p.speechFrame(after) && !(p.speaks(text[:open]) && p.speechManner(after)) {
 		// `With a cry of "Ilmater guide me!" Aria brings her longsword
 		// down on orc 2`: the words around the cry are the action
 		if len(body) == len(speech) {
@@ -1814,6 +1946,23 @@ func (p *parser) quoted(text string) ([]Intent, bool) {
 		return nil, false
 	}
 	return []Intent{{Kind: "say", Text: speech}}, true
+}
+
+// callsOn reports whether a speech verb calls on a feature ("calls on her
+// action surge"): a power drawn on, no words spoken.
+func (p *parser) callsOn(ws []string) bool {
+	if len(ws) < 3 || (ws[0] != "call" && ws[0] != "calls") || (ws[1] != "on" && ws[1] != "upon") {
+		return false
+	}
+	obj := clean(ws[2:])
+	for len(obj) > 0 && (obj[len(obj)-1] == "." || obj[len(obj)-1] == ",") {
+		obj = obj[:len(obj)-1]
+	}
+	if len(obj) == 0 {
+		return false
+	}
+	_, _, ok := p.feature(obj)
+	return ok
 }
 
 // unspoken is words beside a quotation without the speech verb's clause
@@ -1846,10 +1995,7 @@ func (p *parser) unspoken(s string) string {
 // it is spoken: nothing, or lead words and a speech verb followed by anything
 // (an addressee, "quietly").
 func (p *parser) speechFrame(s string) bool {
-	ws := tokenWords(tokenize(s))
-	if rest, ok := p.withoutActor(ws); ok {
-		ws = rest
-	}
+	ws := p.withoutSpeaker(tokenWords(tokenize(s)))
 	i := skipLead(ws, 0)
 	if i == len(ws) {
 		return true
@@ -1860,6 +2006,63 @@ func (p *parser) speechFrame(s string) bool {
 	for k := i + 1; k < len(ws); k++ {
 		if clauseBreaks[ws[k]] && opensClause(ws[k+1:]) && !sayVerbs[ws[skipLead(ws, k+1)]] {
 			return false // `I shout, and attack goblin 1`: an action after the speech
+		}
+	}
+	return true
+}
+
+// withoutSpeaker is the words before a speech verb without the actor who
+// speaks: its name, or "she" or "he" as third-person narration calls it
+// (`she mutters "..."`); another character's name stays, and frames no
+// speech of the actor's.
+func (p *parser) withoutSpeaker(ws []string) []string {
+	if rest, ok := p.withoutActor(ws); ok {
+		return rest
+	}
+	if len(ws) > 1 && (ws[0] == "she" || ws[0] == "he") && sayVerbs[ws[1]] {
+		return ws[1:]
+	}
+	return ws
+}
+
+// speaks reports whether the words before a quotation are a speech verb
+// with its speaker: `she mutters "..."`.
+func (p *parser) speaks(s string) bool {
+	ws := p.withoutSpeaker(tokenWords(tokenize(s)))
+	i := skipLead(ws, 0)
+	return i < len(ws) && sayVerbs[ws[i]]
+}
+
+// mannerPreps open the words after a quotation that say how or to whom
+// it is spoken: "under her breath", "to Bram", "at the goblins".
+var mannerPreps = set("under", "to", "at", "toward", "towards", "in", "with", "through", "from", "across", "over")
+
+// speechManner reports whether the words after a quotation a speech verb
+// frames only say how or to whom it is spoken: adverbs ("quietly") or a
+// phrase that opens with a preposition and names no weapon, spell, item or
+// feature, with no verb after it. A rest's or a move's words there
+// ("under her breath", "across the room") are the speech's, not an act.
+func (p *parser) speechManner(s string) bool {
+	ws := tokenWords(tokenize(s))
+	for len(ws) > 0 && (ws[len(ws)-1] == "." || ws[len(ws)-1] == "!" || ws[len(ws)-1] == ",") {
+		ws = ws[:len(ws)-1]
+	}
+	if len(ws) == 0 {
+		return true
+	}
+	if !mannerPreps[ws[0]] && !strings.HasSuffix(ws[0], "ly") {
+		return false
+	}
+	for i, w := range ws {
+		if clauseBreaks[w] || i > 0 && verbs[lemma(w, isVerb)] && !mannerPreps[w] {
+			return false
+		}
+	}
+	for _, cs := range [][]cand{p.weapons(), p.spells(), p.otherSpells(), p.items(), p.features()} {
+		for i := range ws {
+			if hits, _ := takeExact(ws[i:], cs, structural); len(hits) > 0 {
+				return false
+			}
 		}
 	}
 	return true
@@ -1898,11 +2101,12 @@ var bareSpeech = set("say", "says", "shout", "shouts", "yell", "yells", "whisper
 // featureLead are the words before a feature's name that only say it is
 // used: "use my action surge", "activate rage", "channel divinity to turn
 // undead" reads "turn undead".
-var featureLead = set("use", "activate", "invoke", "my", "channel", "divinity", "to", "a", "the", "into", "enter", "fly", "flies", "flew", "go", "goes", "going")
+var featureLead = set("use", "activate", "invoke", "my", "channel", "divinity", "to", "a", "the", "into", "enter", "fly", "flies", "flew", "go", "goes", "going",
+	"call", "calls", "catch", "catches", "pop", "pops", "trigger", "triggers")
 
 // featureStops end a feature's name: what follows names its target, its
 // choice or a next action.
-var featureStops = set("on", "upon", "at", "to", "for", "as", "and", "then", ",", "into")
+var featureStops = set("on", "upon", "at", "to", "for", "as", "and", "then", ",", "into", "time", "now")
 
 // feature reads words naming a class feature or racial trait ("rage",
 // "lay on hands on Bram", "step of the wind to dash", "wild shape into a
@@ -1911,8 +2115,8 @@ var featureStops = set("on", "upon", "at", "to", "for", "as", "and", "then", ","
 // "then" after it, for a next action; a feature alone leaves it empty.
 func (p *parser) feature(ws []string) (in Intent, rest []string, ok bool) {
 	i := 0
-	for i < len(ws)-1 && featureLead[ws[i]] {
-		i++
+	for i < len(ws)-1 && (featureLead[ws[i]] || (ws[i] == "on" || ws[i] == "upon") && i > 0 && (ws[i-1] == "call" || ws[i-1] == "calls")) {
+		i++ // "calls on her action surge"
 	}
 	if !p.mayNameFeature(ws[i]) {
 		return Intent{}, nil, false // most words name none: no list to build
@@ -1936,8 +2140,8 @@ func (p *parser) feature(ws []string) (in Intent, rest []string, ok bool) {
 			break
 		}
 	}
-	if len(after) == 0 {
-		return in, rest, true
+	if len(after) == 0 || len(after) == 1 && (after[0] == "time" || after[0] == "now") {
+		return in, rest, true // "second wind time"
 	}
 	switch {
 	case targetPreps[after[0]] && after[0] != "into":
@@ -2117,8 +2321,9 @@ func firstWord(toks []token, p *parser) string {
 // Actions names the actions of words that ask for more than one ("I
 // drink my potion and attack goblin 2": "use item", "attack"), each
 // part read alone as Parse reads it; fewer than two when they do not.
-// Such words are refused in words (Unread says why), so no model need
-// read them.
+// One action said twice ("attack orc 1. attack orc 1") is one, as Parse
+// reads it. Such words are refused in words (Unread says why), so no model
+// need read them.
 func Actions(text string, ctx Context) []string {
 	ws, ok := unquotedWords(text)
 	if !ok {
@@ -2142,13 +2347,17 @@ func unquotedWords(text string) ([]string, bool) {
 // look around" tells a scene, and the narrator tells it.
 func actionsIn(ws []string, ctx Context) []string {
 	var kinds []string
+	var read []Intent
 	start := 0
 	for i := 0; i <= len(ws); i++ {
 		if i < len(ws) && ws[i] != "and" && ws[i] != "then" && ws[i] != "," && ws[i] != "." {
 			continue
 		}
 		if i > start {
-			if in, ok := Parse(strings.Join(ws[start:i], " "), ctx); ok && in.Kind != "say" && in.Kind != "check" {
+			in, ok := Parse(strings.Join(ws[start:i], " "), ctx)
+			if ok && in.Kind != "say" && in.Kind != "check" &&
+				!slices.ContainsFunc(read, func(r Intent) bool { return reflect.DeepEqual(r, in) }) {
+				read = append(read, in)
 				kinds = append(kinds, strings.ReplaceAll(in.Kind, "_", " "))
 			}
 		}

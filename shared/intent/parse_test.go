@@ -378,6 +378,20 @@ func TestUnreadSaysTwoActions(t *testing.T) {
 	}
 }
 
+// One action said twice is one action, as Parse reads it; the same kind
+// asked of two targets is two.
+func TestActionsCountsOneActionSaidTwiceOnce(t *testing.T) {
+	if got, ok := intent.Parse("attack orc 2. attack orc 2", table); !ok || got.Kind != "attack" || got.TargetID != "orc-2" {
+		t.Errorf("Parse read %+v, %v; want the attack on orc 2", got, ok)
+	}
+	if got := intent.Actions("attack orc 2. attack orc 2", table); len(got) != 1 {
+		t.Errorf("Actions of one attack said twice = %v, want one", got)
+	}
+	if got := intent.Actions("attack orc 2. attack orc 1", table); len(got) != 2 {
+		t.Errorf("Actions of attacks on two orcs = %v, want two", got)
+	}
+}
+
 // Words around an action that say how, not what, are taken off: the
 // action economy's jargon, fillers, a trailing phrase of colour and a
 // clause of colour or of movement without a place.

@@ -276,6 +276,16 @@ func (p *parser) castTargets(ws []string) ([]string, bool) {
 	if len(ws) > 1 && aimWords[ws[0]] {
 		ws = ws[1:] // "centered on the orcs"
 	}
+	if len(ws) > 1 && ws[0] == "between" {
+		// "between the two orcs": a spell's area set down among creatures
+		// of one kind takes them all; between a foe and a friend ("between
+		// goblin 1 and Bram") whom it takes is the game master's
+		ids, ok := p.many(ws[1:], p.targets(), true)
+		if !ok || len(ids) < 2 || !p.oneKind(ids) {
+			return nil, false
+		}
+		return ids, true
+	}
 	if len(ws) > 0 && (targetPreps[ws[0]] || ws[0] == "over" || ws[0] == "for" || ws[0] == "to") {
 		ws = ws[1:]
 	}
@@ -297,6 +307,23 @@ func (p *parser) castTargets(ws []string) ([]string, bool) {
 		return []string{id}, true // "into goblin 1's ugly face"
 	}
 	return nil, false
+}
+
+// oneKind reports whether the creatures ids names share their name's
+// first word: "Orc 1" and "Orc 2" are one kind, "Goblin 1" and "Bram" two.
+func (p *parser) oneKind(ids []string) bool {
+	kind := ""
+	for _, c := range p.targets() {
+		if !slices.Contains(ids, c.id) || len(c.words) == 0 {
+			continue
+		}
+		if kind == "" {
+			kind = c.words[0]
+		} else if c.words[0] != kind {
+			return false
+		}
+	}
+	return kind != ""
 }
 
 // shots are what a spell of several darts or beams sends: "2 darts",

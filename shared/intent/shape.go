@@ -53,6 +53,8 @@ func hedged(ws []string) bool {
 		case w == "what" && i > 0 && findOut[ws[i-1]]:
 			// "int check to remember what goblins fear": what the check finds out
 		case w == "should" && i > 0 && ws[i-1] == "i" && i+1 < len(ws) && (ws[i+1] == "roll" || ws[i+1] == "make"):
+		case w == "or" && i+1 < len(ws) && ws[i+1] == "so" && (i+2 == len(ws) || clauseBreaks[ws[i+2]]):
+			// "for an hour or so": about that long, no choice
 		case hedges[w]:
 			return true
 		case (w == "if" || w == "whether") && (i == 0 || !wouldKnow[ws[i-1]] && ws[i-1] != "out" && !askWords[ws[i-1]].known()):
@@ -129,7 +131,8 @@ var jargon = []struct {
 	{strings.Fields("as bonus action"), true}, {strings.Fields("with bonus action"), true},
 	{strings.Fields("for bonus action"), true}, {strings.Fields("using bonus action"), true},
 	{strings.Fields("bonus action to"), true}, {strings.Fields("bonus action"), true}, {strings.Fields("bonus"), true},
-	{strings.Fields("cunning action"), true}, {strings.Fields("off hand"), true}, {strings.Fields("offhand"), true},
+	{strings.Fields("using cunning action"), true}, {strings.Fields("with cunning action"), true},
+	{strings.Fields("as cunning action"), true}, {strings.Fields("cunning action"), true}, {strings.Fields("off hand"), true}, {strings.Fields("offhand"), true},
 	{strings.Fields("use action to"), false}, {strings.Fields("use action on"), false},
 	{strings.Fields("with action"), false}, {strings.Fields("for action"), false}, {strings.Fields("as action"), false},
 	{strings.Fields("action is to"), false}, {strings.Fields("action is"), false}, {strings.Fields("move is"), false},
@@ -255,7 +258,8 @@ func (p *parser) asksRules(c []string) bool {
 	object := slices.ContainsFunc(c[1:], func(w string) bool { return !directions[w] })
 	switch verbOf[v] {
 	case vAttack, vCast, vUse, vGrapple, vShove, vEquip, vUnequip, vAttune:
-		return object
+		// "cast bless and attack": the verb attack alone still asks for one
+		return object || v == "attack" && len(c) == 1
 	}
 	if giveVerbs[v] && len(c) > 1 && !(slices.Contains(c, "from") && !slices.Contains(c, "to")) && !handOn[c[1]] {
 		// "hand on her sword hilt": a hand resting somewhere hands nothing over
@@ -530,7 +534,7 @@ func (p *parser) castBeside(reads []clause, main *clause) (Intent, bool) {
 		if r == main || r.ok {
 			continue
 		}
-		at := slices.IndexFunc(r.words, func(w string) bool { return targetPreps[w] })
+		at := slices.IndexFunc(r.words, func(w string) bool { return targetPreps[w] || w == "between" })
 		if at < 0 {
 			if ids, ok := p.many(r.words, p.targets(), true); ok && !found {
 				in.TargetIDs, found = ids, true // "magic missile: goblin 2 and orc 1"
