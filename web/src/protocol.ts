@@ -261,6 +261,28 @@ export interface Roll {
   /** beyond protocol.md: a check's or save's difficulty and whether it passed, when the server says */
   dc?: number;
   success?: boolean;
+  /** beyond protocol.md's version 2: how the rules made the number ("why?") */
+  working?: Working;
+}
+
+/** One number added to a roll and where it came from. */
+export interface WorkingTerm {
+  value: number;
+  source: string;
+  kind: string;
+  /** added once the dice had fallen (a Bardic Inspiration die, Bless on an attack) */
+  after?: boolean;
+}
+
+/** How the rules made a roll's number, recorded as they made it. */
+export interface Working {
+  rule: string;
+  terms?: WorkingTerm[];
+  advantage?: string[];
+  disadvantage?: string[];
+  dc?: { value: number; source: string; terms?: WorkingTerm[] };
+  damage_type?: string;
+  applied?: string[];
 }
 
 export interface Turn {
