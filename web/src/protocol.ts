@@ -345,7 +345,7 @@ export type ServerMessage = Head & (
   | { type: "turn.dropped"; turn_id: string; character_id?: string }
   | { type: "roll.requested"; turn_id: string; roll_id: string; character_id: string; dice: string; reason: string; options?: string[]; deadline: string }
   | { type: "roll.result"; turn_id: string; roll_id: string; reason?: string; dice: string; rolls: number[] | null; total: number; outcome?: string;
-      terms?: RollTerm[]; advantage?: boolean; disadvantage?: boolean; critical?: boolean; dc?: number; success?: boolean }
+      terms?: RollTerm[]; advantage?: boolean; disadvantage?: boolean; critical?: boolean; dc?: number; success?: boolean; working?: Working }
   | { type: "reaction.window"; turn_id: string; roll_id?: string; trigger?: string; eligible: Eligible[]; closes_at: string }
   | { type: "reaction.received"; turn_id: string; character_id: string; reaction: string }
   | { type: "reaction.closed"; turn_id: string; applied: Applied[] | null }

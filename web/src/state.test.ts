@@ -607,6 +607,11 @@ describe("whyLines", () => {
       "advantage: target prone within 5 ft", "against 17, the goblin's armor class (15 armor class +2 half cover)", "rule: Attack Rolls; Cover",
     ]);
   });
+  it("comes with a roll.result into the story", () => {
+    const working = { rule: "Ability Checks", terms: [{ value: 1, source: "Wisdom", kind: "ability" }] };
+    const t = reduce(table(), { type: "roll.result", turn_id: "t1", roll_id: "r1", dice: "1d20+1", rolls: [9], total: 10, working });
+    assert.deepEqual(t.feed.at(-1)?.roll?.working, working);
+  });
   it("is empty for a roll the rules recorded no working for", () => {
     assert.deepEqual(whyLines({ roll_id: "r1", dice: "1d4", rolls: [3], total: 3 }), []);
   });

@@ -457,7 +457,7 @@ export function reduce(t: Table, m: ServerMessage): Table {
     }
     case "roll.result": {
       const roll: Roll = { roll_id: m.roll_id, reason: m.reason, dice: m.dice, rolls: m.rolls, total: m.total, outcome: m.outcome,
-        terms: m.terms, advantage: m.advantage, disadvantage: m.disadvantage, critical: m.critical, dc: m.dc, success: m.success };
+        terms: m.terms, advantage: m.advantage, disadvantage: m.disadvantage, critical: m.critical, dc: m.dc, success: m.success, working: m.working };
       const rollPrompt = t.rollPrompt && t.rollPrompt.rollId === m.roll_id ? null : t.rollPrompt;
       const next: Table = { ...t, rollPrompt, lastRoll: roll };
       // Roll ids count from r1 in every turn. A turn held for a reaction
