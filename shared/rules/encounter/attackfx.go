@@ -3,7 +3,6 @@ package encounter
 import (
 	"fmt"
 	"slices"
-	"strconv"
 	"strings"
 
 	"chronicler/shared/campaign"
@@ -161,12 +160,10 @@ func (e Encounter) weaponSpells(ai, ti int, req *rules.AttackRequest) (magic boo
 			magic = true // Pact of the Blade's weapon is magical
 		case fx.ID == "magic-weapon" && fx.TargetID == a.ID && enchanted(fx.Weapon, req.Weapon) && !magic:
 			magic = true
-			req.Bonus += fx.Bonus
+			req.AddBonus(fx.Bonus, "Magic Weapon", campaign.TermSpell)
 			if len(req.Damage) > 0 {
-				if x, err := dice.Parse(req.Damage[0].Dice.String() + "+" + strconv.Itoa(fx.Bonus)); err == nil {
-					req.Damage = slices.Clone(req.Damage)
-					req.Damage[0].Dice = x
-				}
+				req.Damage = slices.Clone(req.Damage)
+				req.Damage[0] = plusTerm(req.Damage[0], fx.Bonus, "Magic Weapon", campaign.TermSpell)
 			}
 		}
 	}
