@@ -184,6 +184,9 @@ func DecodeExport(data []byte) (Export, error) {
 				_, why := fault.Public(err)
 				return e, fault.Field(op, fmt.Sprintf("turns[%d].rolls[%d]", i, j), "the dice do not add up: %s", why)
 			}
+			if why := r.WorkingProblem(); why != "" {
+				return e, fault.Field(op, fmt.Sprintf("turns[%d].rolls[%d].working", i, j), "%s", why)
+			}
 		}
 	}
 	if e.State.Clock < 0 {

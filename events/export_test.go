@@ -57,6 +57,13 @@ func TestDecodeExport(t *testing.T) {
 			"terms":[{"dice":"2d20kh1","rolls":[3,14],"kept":[14],"dropped":[3],"subtotal":14},{"dice":"5","modifier":5,"subtotal":5}]}]`), "turns[0].rolls[0]"},
 		"ForgedKeep": {edit(`"rolls":[]`, `"rolls":[{"roll_id":"r1","dice":"1d20+5","rolls":[3,14],"total":8,"advantage":true,
 			"terms":[{"dice":"2d20kh1","rolls":[3,14],"kept":[3],"dropped":[14],"subtotal":3},{"dice":"5","modifier":5,"subtotal":5}]}]`), "turns[0].rolls[0]"},
+		// Dexterity +3 and proficiency +2 make the 5; a working that says
+		// 4 does not explain the roll.
+		"WorkingThatDoesNotAddUp": {edit(`"rolls":[]`, `"rolls":[{"roll_id":"r1","dice":"1d20+5","rolls":[14],"total":19,
+			"terms":[{"dice":"1d20","rolls":[14],"kept":[14],"subtotal":14},{"dice":"5","modifier":5,"subtotal":5}],
+			"working":{"rule":"Attack Rolls","terms":[{"value":2,"source":"Dexterity","kind":"ability"},{"value":2,"source":"proficiency","kind":"proficiency"}]}}]`), "turns[0].rolls[0].working"},
+		"WorkingOfUnknownKind": {edit(`"rolls":[]`, `"rolls":[{"roll_id":"r1","dice":"1d20+5","rolls":[14],"total":19,
+			"working":{"rule":"Attack Rolls","terms":[{"value":5,"source":"Dexterity","kind":"luck"}]}}]`), "turns[0].rolls[0].working"},
 		"DuplicateSession": {edit(`"sessions":[{"session_id":"s1"`, `"sessions":[{"session_id":"s1"},{"session_id":"s1"`), "sessions[1].session_id"},
 	}
 	for name, c := range refused {
@@ -74,6 +81,20 @@ func TestDecodeExport(t *testing.T) {
 			{"roll_id":"r2","dice":"1d8+3","rolls":[5],"total":8}]`)
 		if _, err := DecodeExport([]byte(in)); err != nil {
 			t.Fatalf("a true roll, and one stored without its terms: %v", err)
+		}
+	})
+	t.Run("TakesARollsWorking", func(t *testing.T) {
+		in := edit(`"rolls":[]`, `"rolls":[{"roll_id":"r1","dice":"1d20+5","rolls":[14],"total":21,
+			"terms":[{"dice":"1d20","rolls":[14],"kept":[14],"subtotal":14},{"dice":"5","modifier":5,"subtotal":5}],
+			"working":{"rule":"Attack Rolls","terms":[{"value":3,"source":"Dexterity","kind":"ability"},{"value":2,"source":"proficiency","kind":"proficiency"},
+			{"value":2,"source":"Bless","kind":"spell","after":true}],"advantage":["target prone within 5 ft"],"disadvantage":["attacker poisoned"],
+			"dc":{"value":17,"source":"the goblin's armor class","terms":[{"value":15,"source":"armor class","kind":"base"},{"value":2,"source":"half cover","kind":"cover"}]}}}]`)
+		e, err := DecodeExport([]byte(in))
+		if err != nil {
+			t.Fatalf("a working that makes its roll: %v", err)
+		}
+		if w := e.Turns[0].Rolls[0].Working; w == nil || w.DC == nil || w.DC.Source != "the goblin's armor class" || len(w.Terms) != 3 {
+			t.Fatalf("working %+v, want it kept whole", w)
 		}
 	})
 	t.Run("TakesTheClockAndLastingEffects", func(t *testing.T) {
@@ -104,6 +125,9 @@ func FuzzDecodeExport(f *testing.F) {
 	f.Add([]byte(`{}`))
 	f.Add([]byte(strings.Replace(validExport, `"inventory":[]`, `"inventory":[],"effects":[{"id":"aid","spell":"aid","caster_id":"ch1","max_hp":5,"until":28800}]`, 1)))
 	f.Add([]byte(strings.Replace(validExport, `"inventory":[]`, `"inventory":[],"afflictions":[{"name":"mummy rot","kind":"curse","from":"mummy","no_healing":"all","daily":"3d6","reduced":7}]`, 1)))
+	f.Add([]byte(strings.Replace(validExport, `"rolls":[]`, `"rolls":[{"roll_id":"r1","dice":"1d20+5","rolls":[14],"total":19,
+		"terms":[{"dice":"1d20","rolls":[14],"kept":[14],"subtotal":14},{"dice":"5","modifier":5,"subtotal":5}],
+		"working":{"rule":"Saving Throws","terms":[{"value":5,"source":"Wisdom","kind":"ability"}],"dc":{"value":13,"source":"Bram's spell save DC"}}}]`, 1)))
 	f.Fuzz(func(t *testing.T, data []byte) {
 		e, err := DecodeExport(data)
 		if err != nil {

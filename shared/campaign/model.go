@@ -316,16 +316,27 @@ type Roll struct {
 	// RerollLow is the most low dice the roll could roll again
 	// (dice.RerollLow: Empowered Spell). Beyond protocol.md, additive.
 	RerollLow int `json:"reroll_low,omitempty"`
+	// Working is how the rules made the number (Working); nil for a roll
+	// with none recorded. Beyond protocol.md's version 2, additive.
+	Working *Working `json:"working,omitempty"`
 }
 
 // Verify replays a roll that keeps its terms (dice.Verify): the faces it
 // drew, rolled again, must make the same terms and total. A roll stored
 // before rolls kept their terms has nothing to replay and passes.
+//
+// A working's terms added after the dice fell (a Bardic Inspiration die,
+// Bless's on an attack) are in the total but not in the faces: they come
+// off before the replay, and WorkingProblem holds them to the rest.
 func (r Roll) Verify() error {
 	if r.Terms == nil {
 		return nil
 	}
-	return dice.Verify(dice.Result{Expr: r.Dice, Rolls: r.Rolls, Total: r.Total, Terms: r.Terms,
+	total := r.Total
+	if r.Working != nil {
+		total -= r.Working.Sum(true)
+	}
+	return dice.Verify(dice.Result{Expr: r.Dice, Rolls: r.Rolls, Total: total, Terms: r.Terms,
 		Advantage: r.Advantage, Disadvantage: r.Disadvantage, Critical: r.Critical, RerollBelow: r.RerollBelow, Lucky: r.Lucky, RerollLow: r.RerollLow})
 }
 

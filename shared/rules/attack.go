@@ -5,6 +5,7 @@ import (
 	"strconv"
 	"strings"
 
+	"chronicler/shared/campaign"
 	"chronicler/shared/dice"
 	"chronicler/shared/fault"
 )
@@ -42,6 +43,10 @@ type DamageRoll struct {
 	// Least is the least the part deals once rolled (Reduce's 1d4 less
 	// can't take a weapon's damage below 1); 0 is no floor but 0.
 	Least int `json:"least,omitempty"`
+	// Terms name the parts of the dice's flat bonus (Strength, a +1
+	// weapon's magic, Rage); what they leave unnamed shows as a damage
+	// bonus.
+	Terms []campaign.Term `json:"terms,omitempty"`
 }
 
 // AttackRequest is one attack roll to make and the damage it deals on a
@@ -54,6 +59,11 @@ type AttackRequest struct {
 	// Bonus is the whole attack bonus: ability modifier, proficiency and
 	// any magic, as a stat block gives it.
 	Bonus int `json:"bonus"`
+	// Terms name the parts of Bonus and, marked After, of the Penalty's
+	// opposite (Bless's d4, Cutting Words' die), each with its source:
+	// AddBonus and AddAfter keep them with the numbers. What they leave
+	// unnamed shows as a stat block's attack bonus.
+	Terms []campaign.Term `json:"terms,omitempty"`
 	// Ability is the ability a character's weapon attack uses, for its
 	// roll and its damage (Str, or Dex for a ranged or finesse weapon);
 	// 0 for a monster's attack or a spell's.
@@ -129,6 +139,33 @@ type AttackRequest struct {
 	// Reserves are what the attacker may add once it sees the d20 fall
 	// short of the AC (Reserve).
 	Reserves []Reserve `json:"reserves,omitempty"`
+}
+
+// AddBonus adds n to the attack bonus, from source of kind (one of
+// campaign.TermKinds), so the roll's working names it.
+func (req *AttackRequest) AddBonus(n int, source, kind string) {
+	req.Bonus += n
+	req.Terms = append(slices.Clip(req.Terms), campaign.Term{Value: n, Source: source, Kind: kind})
+}
+
+// AddAfter adds n to the attack roll once it has fallen (a negative n is
+// a penalty: Cutting Words), from source of kind.
+func (req *AttackRequest) AddAfter(n int, source, kind string) {
+	req.Penalty -= n
+	req.Terms = append(slices.Clip(req.Terms), campaign.Term{Value: n, Source: source, Kind: kind, After: true})
+}
+
+// split is the request's terms of the bonus and those added after the
+// roll.
+func (req AttackRequest) split() (bonus, later []campaign.Term) {
+	for _, t := range req.Terms {
+		if t.After {
+			later = append(later, t)
+		} else {
+			bonus = append(bonus, t)
+		}
+	}
+	return bonus, later
 }
 
 // Rider is damage a hit deals behind a saving throw the target makes, as
@@ -289,12 +326,18 @@ func Attack(attacker, target Combatant, req AttackRequest, src dice.Source) (Att
 		r.Edge.Advantage = nil // Elusive
 	}
 
-	roll, err := rollD20(&r.Log, "attack roll", attacker, req.Bonus, r.Edge, src)
+	bonusTerms, later := req.split()
+	w := r.Edge.working(campaign.RuleAttackRolls, named(req.Bonus, bonusTerms, "attack bonus", campaign.TermBase), r.armorClass(target, req))
+	if req.Cover != NoCover {
+		w.Rule += "; " + campaign.RuleCover
+	}
+	roll, err := rollD20(&r.Log, "attack roll", attacker, req.Bonus, r.Edge, w, src)
 	if err != nil {
 		return AttackResult{}, fault.Wrap(fault.Invalid, op, err)
 	}
 	if req.Penalty != 0 {
 		roll.Total -= req.Penalty
+		w.Terms = append(w.Terms, after(named(-req.Penalty, later, "penalty", campaign.TermSituation))...)
 	}
 	r.Natural, r.Total = roll.Natural, roll.Total
 	switch {
@@ -378,9 +421,25 @@ func Attack(attacker, target Combatant, req AttackRequest, src dice.Source) (Att
 	if err != nil {
 		return AttackResult{}, fault.Wrap(fault.Invalid, op, err)
 	}
+	Defended(r.Rolls, d)
 	r.merge(d.Log)
 	r.Damage = &d
 	return r, nil
+}
+
+// armorClass is the number the attack roll had to reach, AC, with its
+// parts: the target's armor class, its cover, a defence against this
+// attack alone.
+func (r AttackResult) armorClass(target Combatant, req AttackRequest) *campaign.DCSource {
+	d := &campaign.DCSource{Value: r.AC, Source: possessive(target.Name) + " armor class",
+		Terms: []campaign.Term{{Value: target.AC, Source: "armor class", Kind: campaign.TermBase}}}
+	if t, ok := coverTerm(req.Cover); ok {
+		d.Terms = append(d.Terms, t)
+	}
+	if req.ACBonus != 0 {
+		d.Terms = append(d.Terms, campaign.Term{Value: req.ACBonus, Source: "a defence against this attack", Kind: campaign.TermFeature})
+	}
+	return d
 }
 
 // Halved is a copy of dmg at half its total, rounded down (halve), as a
@@ -443,7 +502,14 @@ func RollDamageRerolling(rollerID string, parts []DamageRoll, critical bool, n i
 		for _, t := range res.Terms {
 			used += len(t.Rerolled)
 		}
-		rolls[i] = Roll{Reason: "damage", RollerID: rollerID, Result: res}
+		flat := 0
+		for _, t := range res.Terms {
+			if t.Modifier != 0 {
+				flat += t.Subtotal
+			}
+		}
+		rolls[i] = Roll{Reason: "damage", RollerID: rollerID, Result: res, Working: &campaign.Working{Rule: campaign.RuleDamageRolls,
+			Terms: named(flat, p.Terms, "damage bonus", campaign.TermBase), DamageType: workingType(p.Type)}}
 		dmg[i] = Damage{Amount: max(res.Total, p.Least, 0), Type: p.Type}
 	}
 	return dmg, rolls, used

@@ -24,6 +24,9 @@ type Roll struct {
 	// beat; 0 for any other roll, and for a check with no DC.
 	DC int `json:"dc,omitempty"`
 	dice.Result
+	// Working is how the rules made the number, recorded as they made it;
+	// nil for a roll that has none (a Bless die is its own working).
+	Working *campaign.Working `json:"working,omitempty"`
 }
 
 // Field names what a Change changed. Its comment gives the Go type of the

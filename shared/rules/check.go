@@ -3,6 +3,7 @@ package rules
 import (
 	"strconv"
 
+	"chronicler/shared/campaign"
 	"chronicler/shared/dice"
 	"chronicler/shared/fault"
 )
@@ -18,6 +19,11 @@ type CheckRequest struct {
 	DC int `json:"dc,omitempty"`
 	// Bonus is a situational bonus (or, negative, a penalty).
 	Bonus int `json:"bonus,omitempty"`
+	// BonusTerms name Bonus's parts (Guidance's d4); what they leave
+	// unnamed shows as a situational bonus.
+	BonusTerms []campaign.Term `json:"bonus_terms,omitempty"`
+	// DCSource says where DC came from ("a medium task").
+	DCSource *campaign.DCSource `json:"dc_source,omitempty"`
 	// Advantage and Disadvantage are situational sources, added to those
 	// of the roller's conditions.
 	Advantage    []string `json:"advantage,omitempty"`
@@ -87,8 +93,9 @@ func Check(c Combatant, req CheckRequest, src dice.Source) (CheckResult, error) 
 	case req.DC < 0:
 		return CheckResult{}, fault.Field(op, "dc", "must not be negative")
 	}
-	r := CheckResult{RollerID: c.ID, Roller: c.Name, Ability: a, Skill: req.Skill, DC: req.DC,
-		Bonus: c.CheckBonus(a, req.Skill) + c.featureCheckExtra(a, req) + req.Bonus}
+	terms := append(c.CheckTerms(a, req.Skill), c.featureCheckExtra(a, req)...)
+	terms = append(terms, named(req.Bonus, req.BonusTerms, "situational bonus", campaign.TermSituation)...)
+	r := CheckResult{RollerID: c.ID, Roller: c.Name, Ability: a, Skill: req.Skill, DC: req.DC, Bonus: sum(terms)}
 	switch {
 	case req.NeedsSight && c.Conditions.Has(Blinded):
 		r.AutoFail = "blinded"
@@ -100,13 +107,16 @@ func Check(c Combatant, req CheckRequest, src dice.Source) (CheckResult, error) 
 	r.Edge.addCheckConditions(c)
 	r.Edge.featureCheckEdge(c, a, req)
 	r.Edge.situational(req.Advantage, req.Disadvantage)
-	roll, err := rollD20(&r.Log, checkName(a, req.Skill)+" check", c, r.Bonus, r.Edge, src)
+	w := r.Edge.working(campaign.RuleAbilityCheck, terms, dcSource(req.DC, req.DCSource))
+	roll, err := rollD20(&r.Log, checkName(a, req.Skill)+" check", c, r.Bonus, r.Edge, w, src)
 	if err != nil {
 		return CheckResult{}, fault.Wrap(fault.Invalid, op, err)
 	}
-	if floor := c.featureCheckFloor(a, req.Skill); roll.Natural > 0 && roll.Natural < floor {
+	if floor, id := c.featureCheckFloor(a, req.Skill); roll.Natural > 0 && roll.Natural < floor {
 		r.RaisedFrom = roll.Natural
 		roll.Total += floor - roll.Natural
+		w.Terms = append(w.Terms, campaign.Term{Value: floor - roll.Natural, Source: featureName(id) + " (a " + strconv.Itoa(roll.Natural) + " counts as " + strconv.Itoa(floor) + ")",
+			Kind: campaign.TermFeature, After: true})
 	}
 	r.Natural, r.Total = roll.Natural, roll.Total
 	// 0 is no least total, so a total below 0 (a -2 on a 1) stays.
@@ -245,6 +255,11 @@ type SaveRequest struct {
 	DC      int     `json:"dc"`
 	// Bonus is a situational bonus (or, negative, a penalty).
 	Bonus int `json:"bonus,omitempty"`
+	// BonusTerms name Bonus's parts (Bless's d4); what they leave unnamed
+	// shows as a situational bonus.
+	BonusTerms []campaign.Term `json:"bonus_terms,omitempty"`
+	// DCSource says where DC came from (a caster's spell save DC).
+	DCSource *campaign.DCSource `json:"dc_source,omitempty"`
 	// Cover adds to Dexterity saves against an effect from beyond it.
 	Cover        Cover    `json:"cover,omitempty"`
 	Advantage    []string `json:"advantage,omitempty"`
@@ -304,11 +319,12 @@ func Save(c Combatant, req SaveRequest, src dice.Source) (SaveResult, error) {
 	case req.Cover == TotalCover:
 		return SaveResult{}, fault.Field(op, "cover", "a creature behind total cover cannot be targeted directly")
 	}
-	r := SaveResult{RollerID: c.ID, Roller: c.Name, Ability: req.Ability, DC: req.DC,
-		Bonus: c.SaveBonus(req.Ability) + req.Bonus}
-	if req.Ability == Dex {
-		r.Bonus += req.Cover.bonus()
+	terms := append(c.SaveTerms(req.Ability), named(req.Bonus, req.BonusTerms, "situational bonus", campaign.TermSituation)...)
+	rule := campaign.RuleSavingThrows
+	if t, ok := coverTerm(req.Cover); ok && req.Ability == Dex {
+		terms, rule = append(terms, t), campaign.RuleSavingThrows+"; "+campaign.RuleCover
 	}
+	r := SaveResult{RollerID: c.ID, Roller: c.Name, Ability: req.Ability, DC: req.DC, Bonus: sum(terms)}
 	if req.Ability == Str || req.Ability == Dex {
 		for cond := range (c.Conditions & helpless).All() {
 			r.AutoFail = cond.String()
@@ -322,7 +338,7 @@ func Save(c Combatant, req SaveRequest, src dice.Source) (SaveResult, error) {
 	if reason == "" {
 		reason = req.Ability.Name() + " saving throw"
 	}
-	roll, err := rollD20(&r.Log, reason, c, r.Bonus, r.Edge, src)
+	roll, err := rollD20(&r.Log, reason, c, r.Bonus, r.Edge, r.Edge.working(rule, terms, dcSource(req.DC, req.DCSource)), src)
 	if err != nil {
 		return SaveResult{}, fault.Wrap(fault.Invalid, op, err)
 	}
@@ -399,12 +415,14 @@ func d20(mod int) (dice.Expr, error) {
 
 // rollD20 rolls a d20 plus bonus for c with edge e, records it and returns
 // the record.
-func rollD20(l *Log, reason string, c Combatant, bonus int, e Edge, src dice.Source) (*Roll, error) {
+func rollD20(l *Log, reason string, c Combatant, bonus int, e Edge, w *campaign.Working, src dice.Source) (*Roll, error) {
 	x, err := d20(bonus)
 	if err != nil {
 		return nil, err
 	}
-	return l.roll(reason, c.ID, dice.Roll(x, src, e.options(c.Lucky)...)), nil
+	r := l.roll(reason, c.ID, dice.Roll(x, src, e.options(c.Lucky)...))
+	r.Working = w
+	return r, nil
 }
 
 func outcome(success bool) string {

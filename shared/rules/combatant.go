@@ -131,12 +131,21 @@ func (c Combatant) score(a Ability) int {
 // SaveBonus is what the creature adds to a saving throw of ability a: its
 // modifier, plus its proficiency bonus if proficient, plus what its magic
 // items add to every save.
-func (c Combatant) SaveBonus(a Ability) int {
-	b := c.Modifier(a) + c.ItemSaves
-	if c.SaveProficiencies.Has(a) || c.featureSaveProficient(a) {
-		b += c.ProficiencyBonus
+func (c Combatant) SaveBonus(a Ability) int { return sum(c.SaveTerms(a)) }
+
+// SaveTerms are SaveBonus's parts, each with its source, as a save's
+// working shows them.
+func (c Combatant) SaveTerms(a Ability) []campaign.Term {
+	out := []campaign.Term{{Value: c.Modifier(a), Source: a.Name(), Kind: campaign.TermAbility}}
+	if c.SaveProficiencies.Has(a) {
+		out = append(out, campaign.Term{Value: c.ProficiencyBonus, Source: "proficiency", Kind: campaign.TermProficiency})
+	} else if id, ok := c.featureSaveProficient(a); ok {
+		out = append(out, campaign.Term{Value: c.ProficiencyBonus, Source: "proficiency (" + featureName(id) + ")", Kind: campaign.TermProficiency})
 	}
-	return b
+	if c.ItemSaves != 0 {
+		out = append(out, campaign.Term{Value: c.ItemSaves, Source: "magic items", Kind: campaign.TermItem})
+	}
+	return out
 }
 
 // CheckBonus is what the creature adds to an ability check of ability a
@@ -145,17 +154,23 @@ func (c Combatant) SaveBonus(a Ability) int {
 // whatever the ability, so a Constitution (Athletics) check counts it.
 // Without proficiency, a feature may add part of the bonus (Jack of All
 // Trades, Remarkable Athlete).
-func (c Combatant) CheckBonus(a Ability, s Skill) int {
-	b := c.Modifier(a)
+func (c Combatant) CheckBonus(a Ability, s Skill) int { return sum(c.CheckTerms(a, s)) }
+
+// CheckTerms are CheckBonus's parts, each with its source, as a check's
+// working shows them.
+func (c Combatant) CheckTerms(a Ability, s Skill) []campaign.Term {
+	out := []campaign.Term{{Value: c.Modifier(a), Source: a.Name(), Kind: campaign.TermAbility}}
 	switch {
 	case s != 0 && c.Expertise.Has(s):
-		b += 2 * c.ProficiencyBonus
+		out = append(out, campaign.Term{Value: 2 * c.ProficiencyBonus, Source: "expertise in " + s.Name(), Kind: campaign.TermExpertise})
 	case s != 0 && c.SkillProficiencies.Has(s):
-		b += c.ProficiencyBonus
+		out = append(out, campaign.Term{Value: c.ProficiencyBonus, Source: "proficiency in " + s.Name(), Kind: campaign.TermProficiency})
 	default:
-		b += c.featureCheckBonus(a, s)
+		if n, id := c.featureCheckBonus(a, s); n != 0 {
+			out = append(out, campaign.Term{Value: n, Source: featureName(id), Kind: campaign.TermFeature})
+		}
 	}
-	return b
+	return out
 }
 
 // PassivePerception is 10 plus the creature's Wisdom (Perception) check

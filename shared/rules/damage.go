@@ -256,7 +256,12 @@ func (r *DamageResult) concentrate(target Combatant, src dice.Source) error {
 		return nil
 	}
 	r.ConcentrationSpell = target.Concentration
-	s, err := Save(target, SaveRequest{Ability: Con, DC: ConcentrationDC(r.Taken), Reason: "concentration save"}, src)
+	dc := ConcentrationDC(r.Taken)
+	why := "concentration: 10"
+	if dc > 10 {
+		why = "concentration: half the " + strconv.Itoa(r.Taken) + " damage taken"
+	}
+	s, err := Save(target, SaveRequest{Ability: Con, DC: dc, DCSource: &campaign.DCSource{Value: dc, Source: why}, Reason: "concentration save"}, src)
 	if err != nil {
 		return fault.Wrap(fault.Invalid, "take damage", err)
 	}

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"strconv"
 
+	"chronicler/shared/campaign"
 	"chronicler/shared/dice"
 	"chronicler/shared/fault"
 )
@@ -48,7 +49,9 @@ func DeathSaveWith(c Combatant, advantage, disadvantage []string, src dice.Sourc
 		Successes: c.DeathSaves.Successes, Failures: c.DeathSaves.Failures}
 	r.Edge.addSaveConditions(c, 0)
 	r.Edge.situational(advantage, disadvantage)
-	roll, err := rollD20(&r.Log, "death save", c, 0, r.Edge, src)
+	// A death save adds no modifier and has its own fixed 10 to reach.
+	roll, err := rollD20(&r.Log, "death save", c, 0, r.Edge,
+		r.Edge.working(campaign.RuleDeathSaves, nil, &campaign.DCSource{Value: 10, Source: "a death saving throw's 10"}), src)
 	if err != nil {
 		return DeathSaveResult{}, fault.Wrap(fault.Internal, op, err)
 	}

@@ -3,6 +3,7 @@ package rules
 import (
 	"slices"
 
+	"chronicler/shared/campaign"
 	"chronicler/shared/srd"
 )
 
@@ -274,18 +275,33 @@ func PlayedPassives() []string {
 // rows are the rows c's features and states play, each once: a feature
 // that plays as another (sameAs) counts as that one.
 func (c Combatant) rows() []passive {
-	var seen []string
-	var out []passive
+	named := c.namedRows()
+	out := make([]passive, len(named))
+	for i, r := range named {
+		out[i] = r.passive
+	}
+	return out
+}
+
+// namedRow is a row with the id of the feature or state it plays, which
+// a roll's working names as the source of what the row adds.
+type namedRow struct {
+	id string
+	passive
+}
+
+// namedRows are rows with their ids.
+func (c Combatant) namedRows() []namedRow {
+	var out []namedRow
 	for _, id := range c.Features {
 		if to, ok := sameAs[id]; ok {
 			id = to
 		}
 		p, ok := passives[id]
-		if !ok || slices.Contains(seen, id) {
+		if !ok || slices.ContainsFunc(out, func(r namedRow) bool { return r.id == id }) {
 			continue
 		}
-		seen = append(seen, id)
-		out = append(out, p)
+		out = append(out, namedRow{id, p})
 	}
 	return out
 }
@@ -330,14 +346,15 @@ func (e *Edge) featureCheckEdge(c Combatant, a Ability, req CheckRequest) {
 
 // featureCheckBonus is the most c's features add to a check of a with s
 // it is not proficient in (the bonuses of this kind do not stack).
-func (c Combatant) featureCheckBonus(a Ability, s Skill) int {
-	best := 0
-	for _, p := range c.rows() {
+func (c Combatant) featureCheckBonus(a Ability, s Skill) (best int, id string) {
+	for _, p := range c.namedRows() {
 		if f := p.checkBonus; f != nil {
-			best = max(best, f(c, a, s))
+			if n := f(c, a, s); n > best {
+				best, id = n, p.id
+			}
 		}
 	}
-	return best
+	return best, id
 }
 
 // featureCheckTotal is the least total c's features let a check of a
@@ -354,37 +371,40 @@ func (c Combatant) featureCheckTotal(a Ability) int {
 
 // featureCheckExtra is what c's features add to check req of a by what
 // it is about.
-func (c Combatant) featureCheckExtra(a Ability, req CheckRequest) int {
-	n := 0
-	for _, p := range c.rows() {
+func (c Combatant) featureCheckExtra(a Ability, req CheckRequest) []campaign.Term {
+	var out []campaign.Term
+	for _, p := range c.namedRows() {
 		if f := p.checkExtra; f != nil {
-			n += f(c, a, req)
+			if n := f(c, a, req); n != 0 {
+				out = append(out, campaign.Term{Value: n, Source: featureName(p.id), Kind: campaign.TermFeature})
+			}
 		}
 	}
-	return n
+	return out
 }
 
 // featureCheckFloor is the least the d20 of c's check of a with s counts
 // as; 0 when nothing raises it.
-func (c Combatant) featureCheckFloor(a Ability, s Skill) int {
-	n := 0
-	for _, p := range c.rows() {
+func (c Combatant) featureCheckFloor(a Ability, s Skill) (n int, id string) {
+	for _, p := range c.namedRows() {
 		if f := p.checkFloor; f != nil {
-			n = max(n, f(c, a, s))
+			if m := f(c, a, s); m > n {
+				n, id = m, p.id
+			}
 		}
 	}
-	return n
+	return n, id
 }
 
 // featureSaveProficient reports whether c's features make it proficient
 // in saves of a.
-func (c Combatant) featureSaveProficient(a Ability) bool {
-	for _, p := range c.rows() {
+func (c Combatant) featureSaveProficient(a Ability) (id string, ok bool) {
+	for _, p := range c.namedRows() {
 		if slices.Contains(p.proficientSaves, a) {
-			return true
+			return p.id, true
 		}
 	}
-	return false
+	return "", false
 }
 
 // SavedDamage is what c takes of dmg, dealt behind a saving throw of

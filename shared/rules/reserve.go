@@ -3,6 +3,7 @@ package rules
 import (
 	"slices"
 
+	"chronicler/shared/campaign"
 	"chronicler/shared/dice"
 )
 
@@ -42,6 +43,9 @@ func spendReserves(l *Log, at int, rollerID string, total, need int, rs []Reserv
 		res := dice.Roll(r.Dice, src)
 		total += res.Total
 		l.Rolls[at].Total += res.Total
+		if w := l.Rolls[at].Working; w != nil {
+			w.Terms = append(w.Terms, campaign.Term{Value: res.Total, Source: r.Name, Kind: campaign.TermSituation, After: true})
+		}
 		l.Rolls = append(l.Rolls, Roll{Reason: r.Name, RollerID: rollerID, Result: res})
 		spent = append(spent, r.ID)
 	}

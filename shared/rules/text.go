@@ -25,6 +25,9 @@ func possessive(s string) string {
 	return s + "'s"
 }
 
+// Possessive is s with the possessive ending: "Mira's", "Wells'".
+func Possessive(s string) string { return possessive(s) }
+
 // Article puts "a" or "an" before s.
 func Article(s string) string {
 	if s != "" && strings.ContainsRune("AEIOUaeiou", rune(s[0])) {

@@ -8,7 +8,7 @@ import { Journal } from "./journal";
 import type { Area, CampaignView, Character, ClientMessage, Eligible, Encounter, Intent, RuleChoices, Secret, ServerMessage, Turn } from "./protocol";
 import { ABILITIES, ABILITY_NAMES, SKILLS, effectName, fightTags, timeLeft } from "./rules";
 import {
-  breakdown, fromView, ingest, intentLabel, isMine, live, nameOf, names, newStream, noteSent, participantOf, reachLeft, reduce, replay,
+  breakdown, fromView, ingest, intentLabel, isMine, live, nameOf, names, newStream, noteSent, participantOf, reachLeft, reduce, replay, whyLines,
   resynced, rollLine, withAction, withCharacters, withNote, type FeedItem, type Stream, type Table,
 } from "./state";
 import { beastsFor, crText, featureButtons, featureIntent, featureLabel, featureLeft, featureLine, onTurn, shortName, waysOf, windowChoices } from "./features";
@@ -474,6 +474,19 @@ export class TableView {
         if (item.kind === "roll" && item.roll) {
           const b = breakdown(item.roll);
           el.append(text, h("span", { class: "hint" }, b.edge ? ` ${b.edge}` : ""));
+          const why = whyLines(item.roll);
+          if (why.length) {
+            // The rules' own working, opened from the number it explains.
+            const box = h("ul", { class: "working", hidden: true }, ...why.map((l) => h("li", {}, l)));
+            const total = item.roll.total;
+            el.append(" ", h("button", {
+              type: "button", class: "chip why", "aria-expanded": "false", title: "Why this number?",
+              onclick: (ev: Event) => {
+                box.hidden = !box.hidden;
+                (ev.currentTarget as HTMLElement).setAttribute("aria-expanded", String(!box.hidden));
+              },
+            }, `why ${total}?`), box);
+          }
         } else el.append(text);
         if (item.committed) el.classList.add("committed");
         log.appendChild(el);

@@ -261,6 +261,28 @@ export interface Roll {
   /** beyond protocol.md: a check's or save's difficulty and whether it passed, when the server says */
   dc?: number;
   success?: boolean;
+  /** beyond protocol.md's version 2: how the rules made the number ("why?") */
+  working?: Working;
+}
+
+/** One number added to a roll and where it came from. */
+export interface WorkingTerm {
+  value: number;
+  source: string;
+  kind: string;
+  /** added once the dice had fallen (a Bardic Inspiration die, Bless on an attack) */
+  after?: boolean;
+}
+
+/** How the rules made a roll's number, recorded as they made it. */
+export interface Working {
+  rule: string;
+  terms?: WorkingTerm[];
+  advantage?: string[];
+  disadvantage?: string[];
+  dc?: { value: number; source: string; terms?: WorkingTerm[] };
+  damage_type?: string;
+  applied?: string[];
 }
 
 export interface Turn {
@@ -323,7 +345,7 @@ export type ServerMessage = Head & (
   | { type: "turn.dropped"; turn_id: string; character_id?: string }
   | { type: "roll.requested"; turn_id: string; roll_id: string; character_id: string; dice: string; reason: string; options?: string[]; deadline: string }
   | { type: "roll.result"; turn_id: string; roll_id: string; reason?: string; dice: string; rolls: number[] | null; total: number; outcome?: string;
-      terms?: RollTerm[]; advantage?: boolean; disadvantage?: boolean; critical?: boolean; dc?: number; success?: boolean }
+      terms?: RollTerm[]; advantage?: boolean; disadvantage?: boolean; critical?: boolean; dc?: number; success?: boolean; working?: Working }
   | { type: "reaction.window"; turn_id: string; roll_id?: string; trigger?: string; eligible: Eligible[]; closes_at: string }
   | { type: "reaction.received"; turn_id: string; character_id: string; reaction: string }
   | { type: "reaction.closed"; turn_id: string; applied: Applied[] | null }

@@ -2,7 +2,7 @@ import assert from "node:assert/strict";
 import { describe, it } from "node:test";
 import type { CampaignView, Character, Encounter, ServerMessage } from "./protocol";
 import {
-  FAR_BEHIND, MAX_FRUITLESS, breakdown, fromView, ingest, intentLabel, live, newStream, noteSent, reachLeft, reactionLabel, reduce, replay, withAction,
+  FAR_BEHIND, MAX_FRUITLESS, breakdown, fromView, ingest, intentLabel, live, newStream, noteSent, reachLeft, reactionLabel, reduce, replay, whyLines, withAction,
   type Stream, type Table,
 } from "./state";
 
@@ -586,5 +586,33 @@ describe("breakdown", () => {
     const b = breakdown({ roll_id: "r", dice: "1d8+1d4+2", rolls: [6, 3], total: 11 });
     assert.deepEqual(b.terms.map((t) => t.rolled), [[6], [3]]);
     assert.equal(b.modifier, 2);
+  });
+});
+
+describe("whyLines", () => {
+  it("names each modifier's source, the edge's causes, the DC's source and the rule", () => {
+    const lines = whyLines({
+      roll_id: "r1", dice: "1d20+5", rolls: [9, 14], total: 21, advantage: true,
+      terms: [{ dice: "2d20kh1", rolls: [9, 14], kept: [14], dropped: [9], subtotal: 14 }, { dice: "5", modifier: 5, subtotal: 5 }],
+      working: {
+        rule: "Attack Rolls; Cover",
+        terms: [{ value: 3, source: "Strength", kind: "ability" }, { value: 2, source: "proficiency with longsword", kind: "proficiency" },
+          { value: 2, source: "Bless", kind: "spell", after: true }],
+        advantage: ["target prone within 5 ft"],
+        dc: { value: 17, source: "the goblin's armor class", terms: [{ value: 15, source: "armor class", kind: "base" }, { value: 2, source: "half cover", kind: "cover" }] },
+      },
+    });
+    assert.deepEqual(lines, [
+      "dice 2d20kh1: 14", "+3 Strength", "+2 proficiency with longsword", "+2 Bless (after the roll)", "= 21",
+      "advantage: target prone within 5 ft", "against 17, the goblin's armor class (15 armor class +2 half cover)", "rule: Attack Rolls; Cover",
+    ]);
+  });
+  it("comes with a roll.result into the story", () => {
+    const working = { rule: "Ability Checks", terms: [{ value: 1, source: "Wisdom", kind: "ability" }] };
+    const t = reduce(table(), { type: "roll.result", turn_id: "t1", roll_id: "r1", dice: "1d20+1", rolls: [9], total: 10, working });
+    assert.deepEqual(t.feed.at(-1)?.roll?.working, working);
+  });
+  it("is empty for a roll the rules recorded no working for", () => {
+    assert.deepEqual(whyLines({ roll_id: "r1", dice: "1d4", rolls: [3], total: 3 }), []);
   });
 });

@@ -457,7 +457,7 @@ export function reduce(t: Table, m: ServerMessage): Table {
     }
     case "roll.result": {
       const roll: Roll = { roll_id: m.roll_id, reason: m.reason, dice: m.dice, rolls: m.rolls, total: m.total, outcome: m.outcome,
-        terms: m.terms, advantage: m.advantage, disadvantage: m.disadvantage, critical: m.critical, dc: m.dc, success: m.success };
+        terms: m.terms, advantage: m.advantage, disadvantage: m.disadvantage, critical: m.critical, dc: m.dc, success: m.success, working: m.working };
       const rollPrompt = t.rollPrompt && t.rollPrompt.rollId === m.roll_id ? null : t.rollPrompt;
       const next: Table = { ...t, rollPrompt, lastRoll: roll };
       // Roll ids count from r1 in every turn. A turn held for a reaction
@@ -648,6 +648,39 @@ export interface Breakdown {
  * "1d8+1d4+2") and the dice it reported. It adds nothing: the total is the
  * server's.
  */
+/** signed is a term's value as a sum shows it: "+3", "-1", "+0". */
+const signed = (n: number): string => (n < 0 ? `${n}` : `+${n}`);
+
+/**
+ * whyLines is a roll's working as the lines a "why?" opens: the dice kept,
+ * each modifier with its source, what was added after the dice fell, the
+ * causes of advantage and disadvantage, the DC and its source, what the
+ * target's defences did, and the SRD rule. Empty for a roll with no
+ * working.
+ */
+export function whyLines(r: Roll): string[] {
+  const w = r.working;
+  if (!w) return [];
+  const b = breakdown(r);
+  const out: string[] = [];
+  const dice = b.terms.map((t) => `${t.dice}: ${t.kept.join(" + ")}`).join(", ");
+  if (dice) out.push(`dice ${dice}`);
+  for (const t of w.terms ?? []) {
+    out.push(`${signed(t.value)} ${t.source}${t.after ? " (after the roll)" : ""}`);
+  }
+  out.push(`= ${r.total}${w.damage_type ? ` ${w.damage_type}` : ""}`);
+  if (w.advantage?.length) out.push(`advantage: ${w.advantage.join(", ")}`);
+  if (w.disadvantage?.length) out.push(`disadvantage: ${w.disadvantage.join(", ")}`);
+  if (w.advantage?.length && w.disadvantage?.length) out.push("advantage and disadvantage cancel: one d20");
+  if (w.dc) {
+    const parts = (w.dc.terms ?? []).map((t, i) => (i === 0 ? `${t.value} ${t.source}` : `${signed(t.value)} ${t.source}`)).join(" ");
+    out.push(`against ${w.dc.value}${w.dc.source ? `, ${w.dc.source}` : ""}${parts ? ` (${parts})` : ""}`);
+  }
+  for (const a of w.applied ?? []) out.push(a);
+  out.push(`rule: ${w.rule}`);
+  return out;
+}
+
 export function breakdown(r: Roll): Breakdown {
   if (r.terms?.length) {
     // The server's record of each term: the dice it kept and dropped.

@@ -3,9 +3,9 @@ package encounter
 import (
 	"fmt"
 	"slices"
-	"strconv"
 	"strings"
 
+	"chronicler/shared/campaign"
 	"chronicler/shared/dice"
 	"chronicler/shared/rules"
 	"chronicler/shared/srd"
@@ -26,8 +26,10 @@ import (
 func (e *Encounter) attackWith(res *Result, ai, ti int, req rules.AttackRequest, src dice.Source) (rules.AttackResult, error) {
 	a, t := e.Participants[ai], e.Participants[ti]
 	guided, outlined, blurred, warded, studied, haloed := false, false, false, false, false, false
-	bonus, extra, notes, _ := e.blessing(ai, "attack roll", src)
-	req.Penalty -= bonus
+	_, extra, notes, _ := e.blessing(ai, "attack roll", src)
+	for _, t := range blessTerms(extra) {
+		req.AddAfter(t.Value, t.Source, t.Kind)
+	}
 	for _, fx := range e.Effects {
 		if fx.TargetID != t.ID {
 			continue
@@ -158,12 +160,10 @@ func (e Encounter) weaponSpells(ai, ti int, req *rules.AttackRequest) (magic boo
 			magic = true // Pact of the Blade's weapon is magical
 		case fx.ID == "magic-weapon" && fx.TargetID == a.ID && enchanted(fx.Weapon, req.Weapon) && !magic:
 			magic = true
-			req.Bonus += fx.Bonus
+			req.AddBonus(fx.Bonus, "Magic Weapon", campaign.TermSpell)
 			if len(req.Damage) > 0 {
-				if x, err := dice.Parse(req.Damage[0].Dice.String() + "+" + strconv.Itoa(fx.Bonus)); err == nil {
-					req.Damage = slices.Clone(req.Damage)
-					req.Damage[0].Dice = x
-				}
+				req.Damage = slices.Clone(req.Damage)
+				req.Damage[0] = plusTerm(req.Damage[0], fx.Bonus, "Magic Weapon", campaign.TermSpell)
 			}
 		}
 	}
@@ -327,7 +327,9 @@ func (e *Encounter) blessing(i int, what string, src dice.Source) (int, []rules.
 		if fx.ID == leadershipID {
 			name = "Leadership"
 		}
-		rolls = append(rolls, rules.Roll{Reason: strings.ToLower(name), RollerID: p.ID, Result: r})
+		// The die's working names its spell, which the blessed roll's
+		// working names as the source of what it adds (blessTerms).
+		rolls = append(rolls, rules.Roll{Reason: strings.ToLower(name), RollerID: p.ID, Result: r, Working: &campaign.Working{Rule: name}})
 		switch fx.ID {
 		case "baned":
 			bonus -= r.Total
@@ -341,6 +343,27 @@ func (e *Encounter) blessing(i int, what string, src dice.Source) (int, []rules.
 		}
 	}
 	return bonus, rolls, notes, spent
+}
+
+// blessTerms are what the dice blessing drew add to the roll they blessed,
+// each named by its spell (Bane's taken off), as that roll's working
+// shows them.
+func blessTerms(rolls []rules.Roll) []campaign.Term {
+	var out []campaign.Term
+	for _, r := range rolls {
+		if r.Working == nil {
+			continue
+		}
+		t := campaign.Term{Value: r.Total, Source: r.Working.Rule, Kind: campaign.TermSpell}
+		switch r.Reason {
+		case "bane":
+			t.Value = -t.Value
+		case "leadership":
+			t.Kind = campaign.TermFeature
+		}
+		out = append(out, t)
+	}
+	return out
 }
 
 // blesses reports whether the effect fxID adds its die to a roll of the

@@ -234,7 +234,7 @@ func rageDropped(e *Encounter, res *Result, i int, src dice.Source) error {
 		}
 		bonus, extra, notes, spent := e.blessing(i, "saving throw", src)
 		more, adv, dis := e.saveMods(i, rules.Con)
-		sv, err := rules.Save(p.Combatant, rules.SaveRequest{Ability: rules.Con, DC: dc, Bonus: bonus + more, Advantage: adv, Disadvantage: dis,
+		sv, err := rules.Save(p.Combatant, rules.SaveRequest{Ability: rules.Con, DC: dc, Bonus: bonus + more, BonusTerms: blessTerms(extra), Advantage: adv, Disadvantage: dis,
 			Reason: "Constitution saving throw for relentless rage"}, src)
 		if err != nil {
 			return fault.Wrap(fault.Internal, actOp, err)

@@ -89,7 +89,11 @@ func (e *Encounter) hide(res *Result, ai int, how string, src dice.Source) error
 	bonus, extra, notes, spent := e.blessing(ai, "ability check", src)
 	veil, adv := e.boonsStealth(ai) // Pass without Trace, Foresight
 	veil += e.shadowed(ai)          // Shadow Stealth (tactics.go)
-	r, err := rules.Check(p.Combatant, rules.CheckRequest{Ability: rules.Dex, Skill: rules.Stealth, DC: dc, Bonus: bonus + veil, Advantage: adv, Disadvantage: p.Hinders,
+	why := "10, with nobody to notice"
+	if seeker != "" {
+		why = rules.Possessive(seeker) + " passive Perception"
+	}
+	r, err := rules.Check(p.Combatant, rules.CheckRequest{Ability: rules.Dex, Skill: rules.Stealth, DC: dc, DCSource: &campaign.DCSource{Value: dc, Source: why}, Bonus: bonus + veil, BonusTerms: blessTerms(extra), Advantage: adv, Disadvantage: p.Hinders,
 		Moved: e.marked(ai, moved), Reserves: e.checkReserves(ai)}, src)
 	if err != nil {
 		return fault.Wrap(fault.Internal, actOp, err)

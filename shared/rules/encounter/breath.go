@@ -176,6 +176,7 @@ func (e *Encounter) area(res *Result, ai int, a srd.Action, src dice.Source, rs 
 		saver.Lucky = false
 		bonus, extra, notes, spent := e.blessing(ti, "saving throw", src)
 		req.Bonus += bonus
+		req.BonusTerms = blessTerms(extra)
 		more, adv, dis := e.saveMods(ti, ability)
 		req.Bonus += more
 		req.Advantage, req.Disadvantage = adv, dis

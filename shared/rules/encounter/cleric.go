@@ -96,7 +96,7 @@ func (e *Encounter) turnOut(res *Result, ai int, src dice.Source, feature string
 		if e.defiesTurning(ti) {
 			adv = append(adv, "turn resistance")
 		}
-		sv, err := rules.Save(t.Combatant, rules.SaveRequest{Ability: rules.Wis, DC: dc, Bonus: bonus + d4, Advantage: adv, Disadvantage: dis,
+		sv, err := rules.Save(t.Combatant, rules.SaveRequest{Ability: rules.Wis, DC: dc, Bonus: bonus + d4, BonusTerms: blessTerms(rolls), Advantage: adv, Disadvantage: dis,
 			Reason: "Wisdom saving throw against " + strings.ToLower(name)}, src)
 		if err != nil {
 			return fault.Wrap(fault.Internal, actOp, err)

@@ -3,6 +3,7 @@ package encounter
 import (
 	"slices"
 
+	"chronicler/shared/campaign"
 	"chronicler/shared/rules"
 	"chronicler/shared/srd"
 )
@@ -65,7 +66,7 @@ func alone(p Participant, id string) bool {
 
 func archery(e *Encounter, ai, _ int, req *rules.AttackRequest) {
 	if w, ok := styleWeapon(e.Participants[ai], *req); ok && w.RangeType == "ranged" && req.Kind == rules.RangedWeapon {
-		req.Bonus += 2
+		req.AddBonus(2, "Archery", campaign.TermFeature)
 	}
 }
 

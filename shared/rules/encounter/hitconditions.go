@@ -281,6 +281,7 @@ func (e *Encounter) hitSave(res *Result, rs Reactions, ai, ti int, a srd.Action,
 	bonus, extra, notes, spent := e.blessing(ti, "saving throw", src)
 	more, adv, dis := e.saveMods(ti, ability)
 	req.Bonus += bonus + more
+	req.BonusTerms = append(slices.Clip(req.BonusTerms), blessTerms(extra)...)
 	req.Advantage, req.Disadvantage = adv, dis
 	req.Reserves = e.inspiration(ti)
 	saver := e.Participants[ti].Combatant

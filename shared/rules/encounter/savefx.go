@@ -94,6 +94,7 @@ func (e *Encounter) saveSituation(i int, s srd.Spell, opts *spell.Options, sv *s
 	}
 	opts.Situate(e.Participants[i].ID, func(sit *spell.Situation) {
 		sit.SaveBonus += bonus
+		sit.SaveTerms = append(slices.Clip(sit.SaveTerms), blessTerms(rolls)...)
 		sit.Advantage = append(slices.Clip(sit.Advantage), adv...)
 		sit.Disadvantage = append(slices.Clip(sit.Disadvantage), dis...)
 	})

@@ -63,9 +63,11 @@ func weaponAttack(p Participant, name string, distance int, grip string) (rules.
 			return rules.AttackRequest{}, refuse(OutOfRange, "action.distance", "an unarmed strike reaches 5 ft; the target is %d ft away", distance)
 		}
 		// Everyone is proficient with unarmed strikes.
-		req := rules.AttackRequest{Kind: rules.MeleeWeapon, Weapon: unarmed, Bonus: c.ProficiencyBonus + str, Ability: rules.Str,
-			Damage:   []rules.DamageRoll{{Dice: flat(1 + str), Type: rules.Bludgeoning}},
+		req := rules.AttackRequest{Kind: rules.MeleeWeapon, Weapon: unarmed, Ability: rules.Str,
+			Damage:   []rules.DamageRoll{{Dice: flat(1 + str), Type: rules.Bludgeoning, Terms: []campaign.Term{{Value: 1, Source: "unarmed strike", Kind: campaign.TermBase}, abilityTerm(rules.Str, str)}}},
 			Distance: distance}
+		req.AddBonus(str, rules.Str.Name(), campaign.TermAbility)
+		req.AddBonus(c.ProficiencyBonus, "proficiency", campaign.TermProficiency)
 		p.wielding(srd.Weapon{}, &req)
 		return req, nil
 	}
@@ -93,11 +95,11 @@ func weaponAttack(p Participant, name string, distance int, grip string) (rules.
 	case w.RangeType != "ranged" && finesse && dex > str:
 		mod, ability = dex, rules.Dex
 	}
-	bonus := mod
+	req := rules.AttackRequest{Weapon: aWeapon(w), Ability: ability, WeaponID: w.ID, Hands: 1}
+	req.AddBonus(mod, ability.Name(), campaign.TermAbility)
 	if proficient(p.Class, w) || campaign.TraitWeapons(c.Features, w.ID) {
-		bonus += c.ProficiencyBonus
+		req.AddBonus(c.ProficiencyBonus, "proficiency with "+weaponName(w), campaign.TermProficiency)
 	}
-	req := rules.AttackRequest{Weapon: aWeapon(w), Bonus: bonus, Ability: ability, WeaponID: w.ID, Hands: 1}
 	if slices.Contains(w.Properties, "two-handed") {
 		req.Hands = 2
 	}
@@ -130,7 +132,10 @@ func weaponAttack(p Participant, name string, distance int, grip string) (rules.
 	}
 	// A magic weapon's bonus goes to both rolls (a +1 longsword).
 	magic := p.Enchanted[w.ID]
-	req.Bonus += magic
+	magicTerm := campaign.Term{Value: magic, Source: fmt.Sprintf("%+d %s", magic, weaponName(w)), Kind: campaign.TermItem}
+	if magic != 0 {
+		req.AddBonus(magic, magicTerm.Source, magicTerm.Kind)
+	}
 	if magic > 0 {
 		// "a longsword in two hands" is "a +1 longsword in two hands".
 		if article, rest, ok := strings.Cut(req.Weapon, " "); ok && (article == "a" || article == "an") {
@@ -142,7 +147,7 @@ func weaponAttack(p Participant, name string, distance int, grip string) (rules.
 		return rules.AttackRequest{}, fault.Wrap(fault.Internal, actOp, err)
 	}
 	typ, _ := rules.ParseDamageType(damage.Type)
-	req.Damage = []rules.DamageRoll{{Dice: x, Type: typ}}
+	req.Damage = []rules.DamageRoll{{Dice: x, Type: typ, Terms: []campaign.Term{abilityTerm(ability, mod), magicTerm}}}
 	if slices.Contains(w.Properties, "heavy") && p.Size == "small" {
 		// SRD: a heavy weapon is too big for a Small creature to use well.
 		req.Disadvantage = append(req.Disadvantage, "a heavy weapon in Small hands")
@@ -351,4 +356,22 @@ func sneakDice(p Participant, weapon string, req rules.AttackRequest) (dice.Expr
 	}
 	x, err := dice.Parse(strconv.Itoa(n) + "d" + strconv.Itoa(die))
 	return x, err == nil
+}
+
+// abilityTerm is an ability's modifier as a roll's working names it.
+func abilityTerm(a rules.Ability, mod int) campaign.Term {
+	return campaign.Term{Value: mod, Source: a.Name(), Kind: campaign.TermAbility}
+}
+
+// plusTerm is part with n more of its flat bonus, from source of kind, so
+// the damage roll's working names it; the part as it was if the dice
+// would not take it.
+func plusTerm(part rules.DamageRoll, n int, source, kind string) rules.DamageRoll {
+	x, err := dice.Parse(withModifier(part.Dice.String(), n))
+	if err != nil || n == 0 {
+		return part
+	}
+	part.Dice = x
+	part.Terms = append(slices.Clip(part.Terms), campaign.Term{Value: n, Source: source, Kind: kind})
+	return part
 }

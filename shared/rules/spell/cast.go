@@ -5,6 +5,7 @@ import (
 	"strconv"
 	"strings"
 
+	"chronicler/shared/campaign"
 	"chronicler/shared/dice"
 	"chronicler/shared/rules"
 	"chronicler/shared/srd"
@@ -427,13 +428,18 @@ func (c *cast) begin() error {
 	c.r.Changes = make([]rules.Change, 0, 2+2*len(c.ids))
 	c.r.Targets = make([]Outcome, 0, len(c.ids))
 	if c.opts.Ability != 0 && c.needsAbility() {
-		c.r.DC = 8 + caster.ProficiencyBonus + c.mod
+		c.r.DCSource = rules.SpellDC(caster.Name, c.opts.Ability, c.mod, caster.ProficiencyBonus)
+		c.r.DC = c.r.DCSource.Value
 		c.r.AttackBonus = caster.ProficiencyBonus + c.mod
+		c.r.AttackTerms = []campaign.Term{{Value: c.mod, Source: c.opts.Ability.Name(), Kind: campaign.TermAbility},
+			{Value: caster.ProficiencyBonus, Source: "proficiency", Kind: campaign.TermProficiency}}
 		if c.opts.DC > 0 {
 			c.r.DC = c.opts.DC
+			c.r.DCSource = &campaign.DCSource{Value: c.opts.DC, Source: rules.Possessive(caster.Name) + " stated spell save DC"}
 		}
 		if c.opts.AttackBonus > 0 {
 			c.r.AttackBonus = c.opts.AttackBonus
+			c.r.AttackTerms = []campaign.Term{{Value: c.opts.AttackBonus, Source: rules.Possessive(caster.Name) + " stated spell attack bonus", Kind: campaign.TermBase}}
 		}
 	}
 	var chs []rules.Change

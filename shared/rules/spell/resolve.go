@@ -66,7 +66,7 @@ const defaultRangedDistance = 10
 
 func (c *cast) attackRequest(id string, parts []rules.DamageRoll) rules.AttackRequest {
 	sit := c.opts.Situations[id]
-	req := rules.AttackRequest{Kind: rules.RangedSpell, Weapon: c.spell.Name, Bonus: c.r.AttackBonus,
+	req := rules.AttackRequest{Kind: rules.RangedSpell, Weapon: c.spell.Name, Bonus: c.r.AttackBonus, Terms: c.r.AttackTerms,
 		Damage: parts, Distance: sit.Distance, Cover: sit.Cover,
 		Advantage: sit.Advantage, Disadvantage: sit.Disadvantage}
 	if attackType(c.spell, c.sp) == "melee" {
@@ -303,7 +303,7 @@ func (c *cast) saveFor(id string) (rules.SaveResult, error) {
 		}
 		return rules.SaveResult{RollerID: id, Roller: t.Name, Ability: c.save, DC: c.r.DC, Success: true}, nil
 	}
-	req := rules.SaveRequest{Ability: c.save, DC: c.r.DC, Cover: sit.Cover, Bonus: sit.SaveBonus,
+	req := rules.SaveRequest{Ability: c.save, DC: c.r.DC, DCSource: c.r.DCSource, Cover: sit.Cover, Bonus: sit.SaveBonus, BonusTerms: sit.SaveTerms,
 		Advantage: sit.Advantage, Disadvantage: sit.Disadvantage, Against: c.against(), Reserves: sit.Reserves}
 	if c.sp.noCover {
 		req.Cover = rules.NoCover

@@ -189,6 +189,8 @@ type Situation struct {
 	// SaveBonus is added to the target's saving throw against the spell
 	// (Slow's -2 on a Dexterity save).
 	SaveBonus int `json:"save_bonus,omitempty"`
+	// SaveTerms name SaveBonus's parts (Bless's d4, Slow's -2).
+	SaveTerms []campaign.Term `json:"save_terms,omitempty"`
 	// MaxHealing gives the target the most hit points the spell's healing
 	// dice can (Beacon of Hope).
 	MaxHealing bool `json:"max_healing,omitempty"`
@@ -252,6 +254,10 @@ type Result struct {
 	// bonus, when the spell used them.
 	DC          int `json:"dc,omitempty"`
 	AttackBonus int `json:"attack_bonus,omitempty"`
+	// DCSource and AttackTerms are how DC and AttackBonus were made, for
+	// the saves' and attack rolls' working.
+	DCSource    *campaign.DCSource `json:"dc_source,omitempty"`
+	AttackTerms []campaign.Term    `json:"attack_terms,omitempty"`
 	// Trigger is what sets off the spell's later effects, each resolved
 	// by another Cast with Options.Ongoing; TriggerNone if it has none.
 	Trigger Trigger `json:"trigger,omitempty"`

@@ -103,7 +103,8 @@ func primevalAwareness(r request, d Decision) (Decision, error) {
 // hideInPlainSight is a minute of camouflage, then a Dexterity (Stealth)
 // check with +10, which holds while the ranger stays still.
 func hideInPlainSight(r request, d Decision) (Decision, error) {
-	res, err := rules.Check(r.sheet, rules.CheckRequest{Ability: rules.Dex, Skill: rules.Stealth, Bonus: 10, Disadvantage: armorHinders(r.actor, rules.Stealth)}, r.src)
+	res, err := rules.Check(r.sheet, rules.CheckRequest{Ability: rules.Dex, Skill: rules.Stealth, Bonus: 10,
+		BonusTerms: []campaign.Term{{Value: 10, Source: "Hide in Plain Sight", Kind: campaign.TermFeature}}, Disadvantage: armorHinders(r.actor, rules.Stealth)}, r.src)
 	if err != nil {
 		return d, err
 	}

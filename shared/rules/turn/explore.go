@@ -93,6 +93,7 @@ func check(r request, d Decision) (Decision, error) {
 			return d, fault.Refuse(op, "intent.difficulty", fault.InvalidArgs, "unknown difficulty %q", r.in.Difficulty)
 		}
 		req.DC = dc
+		req.DCSource = &campaign.DCSource{Value: dc, Source: "a " + strings.ReplaceAll(r.in.Difficulty, "_", " ") + " task (Ability Checks: Typical Difficulty Classes)"}
 	}
 	req.Disadvantage = append(armorHinders(r.actor, req.Skill), unlit(r, req.Skill)...)
 	req.About, req.Reserves = r.checkAbout(), r.checkReserves()

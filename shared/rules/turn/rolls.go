@@ -15,7 +15,7 @@ func Rolls(rs []rules.Roll) []campaign.Roll {
 		out[i] = campaign.Roll{RollID: fmt.Sprint("r", i+1), RollerID: r.RollerID, Reason: r.Reason, Dice: r.Expr, Rolls: r.Result.Rolls,
 			Total: r.Total, Outcome: r.Outcome, DC: r.DC, Terms: r.Result.Terms,
 			Advantage: r.Result.Advantage, Disadvantage: r.Result.Disadvantage, Critical: r.Result.Critical,
-			RerollBelow: r.Result.RerollBelow, Lucky: r.Result.Lucky, RerollLow: r.Result.RerollLow}
+			RerollBelow: r.Result.RerollBelow, Lucky: r.Result.Lucky, RerollLow: r.Result.RerollLow, Working: r.Working}
 	}
 	return out
 }
