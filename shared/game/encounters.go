@@ -204,6 +204,24 @@ func (s *Service) monsterTurns(ctx context.Context, campaignID string) {
 	}
 }
 
+// waitsOn reports whether the fight under way waits on playerID: the
+// turn up is one of their characters' and no turn holds the table.
+func (s *Service) waitsOn(snap Snapshot, playerID string) bool {
+	if l := snap.Lease; l != nil && s.now().Before(l.ExpiresAt) {
+		return false
+	}
+	_, e, ok, err := activeEncounter(snap)
+	if err != nil || !ok {
+		return false
+	}
+	cur, ok := e.Participant(e.Current)
+	if !ok || cur.Kind != encounter.KindCharacter || cur.Summoned {
+		return false
+	}
+	ch := characterOf(snap, cur.CharacterID)
+	return ch != nil && ch.PlayerID == playerID
+}
+
 // auto is a turn no player takes, as the rules decide it.
 type auto struct {
 	lease     campaign.Lease
