@@ -496,6 +496,13 @@ func (s *Service) Sync(ctx context.Context, connectionID string, afterSeq int64,
 		if err != nil {
 			return fault.Wrap(fault.Internal, "sync", err)
 		}
+		if st, ok := stampOf(ev); ok {
+			if own, err := st.wireFor(mine(snap.Characters, conn.PlayerID)); err != nil {
+				return fault.Wrap(fault.Internal, "sync", err)
+			} else if own != nil {
+				data = own
+			}
+		}
 		if err := s.Push.Send(ctx, connectionID, data); err != nil {
 			s.dropIfGone(ctx, conn.CampaignID, connectionID, err)
 			return nil
