@@ -2,7 +2,6 @@ package game_test
 
 import (
 	"context"
-	"fmt"
 	"testing"
 
 	"chronicler/events"
@@ -66,6 +65,6 @@ func characterOfSnap(t *testing.T, snap game.Snapshot, id string) *campaign.Char
 			return &snap.Characters[i]
 		}
 	}
-	t.Fatal(fmt.Sprint("no character ", id))
+	t.Fatalf("no character %s", id)
 	return nil
 }
