@@ -183,9 +183,15 @@ type TurnCommitted struct {
 	Rolls      []campaign.Roll      `json:"rolls"`
 	Characters []campaign.Character `json:"characters"`
 	Encounter  json.RawMessage      `json:"encounter,omitempty"`
-	Scene      campaign.Scene       `json:"scene"`
+	// Scene is the scene the receiving connection's player's character
+	// is in after the turn (the campaign's, for a player with none).
+	Scene campaign.Scene `json:"scene"`
 	// Clock is the game time once the turn is done (campaign.State.Clock).
 	Clock int64 `json:"clock,omitempty"`
+	// Scenes is each character's scene after the turn, by character id,
+	// when they are not all in one (added after version 1 of
+	// protocol.md); absent, Scene is every character's.
+	Scenes map[string]campaign.Scene `json:"scenes,omitempty"`
 }
 
 // CharacterLeveled is a level up a turn committed (a level_up intent):

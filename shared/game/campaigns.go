@@ -261,7 +261,8 @@ func (s *Service) ListCampaigns(ctx context.Context, p Player) ([]campaign.Campa
 type CampaignView = events.CampaignView
 
 // GetCampaign returns the campaign, its state and its characters (with
-// their presence) to a member.
+// their presence) to a member; the state's scene is the one their
+// character is in.
 func (s *Service) GetCampaign(ctx context.Context, p Player, campaignID string) (CampaignView, error) {
 	snap, err := s.memberSnapshot(ctx, p, campaignID, "get campaign")
 	if err != nil {
@@ -271,8 +272,10 @@ func (s *Service) GetCampaign(ctx context.Context, p Player, campaignID string) 
 	if c.OwnerID != p.ID {
 		c.Secrets = nil // the game master's alone
 	}
+	st := snap.State
+	st.Scene = sceneFor(snap, p.ID)
 	return CampaignView{
-		Campaign: c, State: snap.State, Characters: withPresence(snap),
+		Campaign: c, State: st, Characters: withPresence(snap),
 		Members: snap.Members, Session: openSession(snap), Sessions: snap.Sessions, LastSeq: snap.LastSeq,
 		Encounter: activeData(snap),
 	}, nil

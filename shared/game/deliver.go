@@ -2,6 +2,7 @@ package game
 
 import (
 	"context"
+	"slices"
 	"sync"
 	"sync/atomic"
 	"time"
@@ -148,16 +149,21 @@ func (s *Service) logBetween(ctx context.Context, campaignID string, after, befo
 }
 
 // push sends evs, in order, to every live connection of the campaign but
-// skip, and returns the connections found gone. A connection that fails
+// skip, each with its own scene (scened), and returns the connections
+// found gone. A connection that fails
 // is sent nothing more of evs (it will see the gap and sync); the others
 // go on.
 func (s *Service) push(ctx context.Context, campaignID string, evs []Event, skip string) (gone []string) {
 	wire := make([][]byte, 0, len(evs))
+	stamps := map[int]sceneStamp{} // by index in wire
 	for _, ev := range evs {
 		data, err := wireOf(ev)
 		if err != nil {
 			s.Log.ErrorContext(ctx, "stored event", "campaign", campaignID, "seq", ev.Seq, "err", err)
 			continue
+		}
+		if st, ok := stampOf(ev); ok {
+			stamps[len(wire)] = st
 		}
 		wire = append(wire, data)
 	}
@@ -166,11 +172,12 @@ func (s *Service) push(ctx context.Context, campaignID string, evs []Event, skip
 		s.Log.WarnContext(ctx, "list connections to deliver to", "campaign", campaignID, "err", err)
 		return nil
 	}
+	forPlayer := s.scened(ctx, campaignID, wire, stamps)
 	for _, c := range conns {
 		if c.ID == skip {
 			continue
 		}
-		for _, data := range wire {
+		for _, data := range forPlayer(c.PlayerID) {
 			if err := s.Push.Send(ctx, c.ID, data); err != nil {
 				if fault.Is(err, fault.NotFound) {
 					gone = append(gone, c.ID)
@@ -182,6 +189,43 @@ func (s *Service) push(ctx context.Context, campaignID string, evs []Event, skip
 		}
 	}
 	return gone
+}
+
+// scened returns what each player's connections are sent of wire: with
+// their own scene in each turn.committed of stamps (scenes.go). Whose
+// each character is is read only when there is one.
+func (s *Service) scened(ctx context.Context, campaignID string, wire [][]byte, stamps map[int]sceneStamp) func(playerID string) [][]byte {
+	same := func(string) [][]byte { return wire }
+	if len(stamps) == 0 {
+		return same
+	}
+	snap, err := s.Store.Snapshot(ctx, campaignID)
+	if err != nil {
+		s.Log.WarnContext(ctx, "read whose each character is", "campaign", campaignID, "err", err)
+		return same // as stored: the campaign's scene
+	}
+	made := map[string][][]byte{}
+	return func(playerID string) [][]byte {
+		if out, ok := made[playerID]; ok {
+			return out
+		}
+		out, copied := wire, false
+		for i, st := range stamps {
+			data, err := st.wireFor(mine(snap.Characters, playerID))
+			if err != nil {
+				s.Log.ErrorContext(ctx, "stamp the scene", "campaign", campaignID, "seq", st.h.Seq, "err", err)
+			}
+			if data == nil {
+				continue
+			}
+			if !copied {
+				out, copied = slices.Clone(wire), true
+			}
+			out[i] = data
+		}
+		made[playerID] = out
+		return out
+	}
 }
 
 // wireOf is a stored event as the wire has it: its data with its seq.

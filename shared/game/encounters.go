@@ -135,7 +135,9 @@ func (s *Service) StartEncounter(ctx context.Context, p Player, campaignID strin
 // EndEncounter concludes an encounter with an outcome: every participant's
 // diff is returned (encounter.Diffs, as the wire writes them) and, unless
 // it is a dry run, the persistent ones are written onto the characters in
-// the same transaction that ends it. Owner only.
+// the same transaction that ends it. Whoever the fight leaves dying has
+// its minutes after the fight played out, as when a fight ends by itself.
+// Owner only.
 func (s *Service) EndEncounter(ctx context.Context, p Player, campaignID, encounterID string, req events.EndEncounter) (events.EncounterEnded, error) {
 	const op = "end encounter"
 	var diffs encounter.Diffs
@@ -159,7 +161,10 @@ func (s *Service) EndEncounter(ctx context.Context, p Player, campaignID, encoun
 		if err != nil {
 			return err
 		}
-		ended, ds, err := encounter.End(e, req.Outcome, encounter.EndOptions{DryRun: req.DryRun, Only: req.Only, Exclude: req.Exclude})
+		// The same seed whatever the tries: a dry run shows the end
+		// that follows it.
+		src := dice.NewSeeded(s.turnSeed(campaignID, "end:"+encounterID))
+		ended, ds, err := encounter.End(e, req.Outcome, encounter.EndOptions{DryRun: req.DryRun, Only: req.Only, Exclude: req.Exclude, Dice: src})
 		if err != nil {
 			return err
 		}
@@ -202,6 +207,24 @@ func (s *Service) monsterTurns(ctx context.Context, campaignID string) {
 			return
 		}
 	}
+}
+
+// waitsOn reports whether the fight under way waits on playerID: the
+// turn up is one of their characters' and no turn holds the table.
+func (s *Service) waitsOn(snap Snapshot, playerID string) bool {
+	if l := snap.Lease; l != nil && s.now().Before(l.ExpiresAt) {
+		return false
+	}
+	_, e, ok, err := activeEncounter(snap)
+	if err != nil || !ok {
+		return false
+	}
+	cur, ok := e.Participant(e.Current)
+	if !ok || cur.Kind != encounter.KindCharacter || cur.Summoned {
+		return false
+	}
+	ch := characterOf(snap, cur.CharacterID)
+	return ch != nil && ch.PlayerID == playerID
 }
 
 // auto is a turn no player takes, as the rules decide it.

@@ -138,12 +138,27 @@ func (s *Service) disconnect(ctx context.Context, conn campaign.Connection) erro
 	if err != nil {
 		return fmt.Errorf("disconnect: %w", err)
 	}
-	if left {
-		if !s.Draining.Load() {
-			s.passAway(ctx, conn.CampaignID, conn.PlayerID)
-		}
+	if left && !s.Draining.Load() {
+		s.passAway(ctx, conn.CampaignID, conn.PlayerID)
+		s.goOnWithout(ctx, conn)
 	}
 	return nil
+}
+
+// goOnWithout plays the fight on when it waits on the turn of a player
+// who has just left (conn was their last connection): the fight's loop
+// may have reached that turn while they still counted as present, and
+// stopped there; nothing else would move it before the sweep. The flow
+// is named after the connection, so a disconnect told twice starts one.
+func (s *Service) goOnWithout(ctx context.Context, conn campaign.Connection) {
+	snap, err := s.Store.Snapshot(ctx, conn.CampaignID)
+	if err != nil {
+		s.Log.WarnContext(ctx, "play on without a player who left", "campaign", conn.CampaignID, "err", err)
+		return
+	}
+	if s.waitsOn(snap, conn.PlayerID) {
+		s.continueFight(ctx, conn.CampaignID, "left-"+conn.ID)
+	}
 }
 
 // playerHasOther reports whether the player has a live connection besides conn.
@@ -480,6 +495,13 @@ func (s *Service) Sync(ctx context.Context, connectionID string, afterSeq int64,
 		data, err := wireOf(ev)
 		if err != nil {
 			return fault.Wrap(fault.Internal, "sync", err)
+		}
+		if st, ok := stampOf(ev); ok {
+			if own, err := st.wireFor(mine(snap.Characters, conn.PlayerID)); err != nil {
+				return fault.Wrap(fault.Internal, "sync", err)
+			} else if own != nil {
+				data = own
+			}
 		}
 		if err := s.Push.Send(ctx, connectionID, data); err != nil {
 			s.dropIfGone(ctx, conn.CampaignID, connectionID, err)

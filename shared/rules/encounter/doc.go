@@ -124,7 +124,8 @@
 //     death save; alone, the death saves decide), every roll recorded;
 //     every character's diff is committed, and each survivor earns an
 //     even share of the XP of the monsters defeated (XPEach). Conclude
-//     ends an encounter stored decided but never ended.
+//     ends an encounter stored decided but never ended. End, the owner's
+//     end of a fight under way, plays out the minutes after it too.
 //   - A character casts a spell of its class list (every class spell
 //     counts as prepared) with the action or, for a bonus-action spell,
 //     the bonus action; a turn with a bonus-action spell casts no other

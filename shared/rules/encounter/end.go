@@ -24,6 +24,9 @@ type EndOptions struct {
 	DryRun  bool     `json:"dry_run,omitempty"`
 	Only    []string `json:"only,omitempty"`
 	Exclude []string `json:"exclude,omitempty"`
+	// Dice roll the minutes after the fight for whoever it leaves dying
+	// (aftermath). Seeded alike, a dry run shows what the end will do.
+	Dice dice.Source `json:"-"`
 }
 
 // Diff is what the fight did to one participant, from its Start snapshot
@@ -152,12 +155,15 @@ type Diffs []Diff
 // returned encounter is Ended with the outcome and the committed character
 // ids; with DryRun it is e, unchanged. The caller commits by writing
 // Diffs.CharacterUpdates in the same transaction as the ended encounter.
-// It is the owner's: a fight that is decided ends by itself (conclude),
-// and End leaves a dying character dying, for its allies to save.
+// It is the owner's: a fight that is decided ends by itself (conclude).
+// Either way the minutes after the fight are played out for whoever it
+// leaves dying (aftermath, with opts.Dice), so nobody is left dying
+// outside a fight.
 //
 // An ended encounter is a fault.Conflict error; an unknown outcome, or an
 // id in Only or Exclude that is not a character of the encounter, is a
-// fault.Invalid error naming the field.
+// fault.Invalid error naming the field; a fight that leaves someone
+// dying, ended without opts.Dice, a fault.Internal error.
 func End(e Encounter, outcome string, opts EndOptions) (Encounter, Diffs, error) {
 	const op = "end encounter"
 	if e.Status != Active {
@@ -187,6 +193,12 @@ func End(e Encounter, outcome string, opts EndOptions) (Encounter, Diffs, error)
 	closed := e.clone()
 	var said Result
 	if err := closed.endAll(&said); err != nil {
+		return e, nil, err
+	}
+	if opts.Dice == nil && closed.dying() {
+		return e, nil, fault.E(fault.Internal, op, "no dice for the minutes after the fight")
+	}
+	if err := closed.aftermath(&said, opts.Dice); err != nil {
 		return e, nil, err
 	}
 	commit := func(p Participant) bool {
@@ -386,6 +398,13 @@ func (e *Encounter) aftermath(res *Result, src dice.Source) error {
 		}
 	}
 	return nil
+}
+
+// dying reports whether a character in the fight is dying.
+func (e Encounter) dying() bool {
+	return slices.ContainsFunc(e.Participants, func(p Participant) bool {
+		return p.Kind == KindCharacter && p.Combatant.Dying()
+	})
 }
 
 // healer is the character who gives participant i first aid after the

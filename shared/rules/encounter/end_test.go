@@ -171,7 +171,10 @@ func TestCharacterUpdates(t *testing.T) {
 			t.Error("CharacterUpdates changed its base")
 		}
 	})
-	t.Run("WritesTheDyingAndTheDead", func(t *testing.T) {
+	// The owner ends a fight that left Tavi dying and Mira dead: with
+	// nobody at hand, Tavi's death saves decide (two successes of 15),
+	// as in a fight that ends by itself, and she is written back stable.
+	t.Run("WritesTheDyingPlayedOutAndTheDead", func(t *testing.T) {
 		e := edit(fought(t), "tavi", func(p *encounter.Participant) {
 			dying(p)
 			p.Combatant.DeathSaves = campaign.DeathSaves{Successes: 1, Failures: 2}
@@ -180,7 +183,7 @@ func TestCharacterUpdates(t *testing.T) {
 			p.Combatant.HP, p.Combatant.Dead = 0, true
 			p.Combatant.Conditions = rules.SetOf(rules.Prone)
 		})
-		_, ds, err := encounter.End(e, "defeat", encounter.EndOptions{})
+		ended, ds, err := encounter.End(e, "defeat", encounter.EndOptions{Dice: faces(t, 15, 15)})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -189,9 +192,12 @@ func TestCharacterUpdates(t *testing.T) {
 		if m.HP != 0 || m.DeathSaves.Failures != 3 || !slices.Equal(m.Conditions, []string{"prone"}) {
 			t.Errorf("dead mira = %d HP, %+v, %v", m.HP, m.DeathSaves, m.Conditions)
 		}
-		if tv.HP != 0 || tv.DeathSaves != (campaign.DeathSaves{Successes: 1, Failures: 2}) ||
+		if tv.HP != 0 || !tv.Stable || tv.IsDead() ||
 			!slices.Equal(tv.Conditions, []string{"blessed-by-the-moon", "prone", "unconscious"}) {
-			t.Errorf("dying tavi = %d HP, %+v, %v", tv.HP, tv.DeathSaves, tv.Conditions)
+			t.Errorf("tavi played out = %d HP, stable %v, %+v, %v", tv.HP, tv.Stable, tv.DeathSaves, tv.Conditions)
+		}
+		if !slices.ContainsFunc(ended.Log, func(l encounter.Entry) bool { return strings.Contains(l.Text, "Tavi makes a death saving throw") }) {
+			t.Errorf("the encounter's log does not tell Tavi's saves: %+v", ended.Log[len(ended.Log)-3:])
 		}
 		if d := diffOf(t, ds, "tavi"); !slices.Equal(d.Conditions.Added, []string{"prone", "unconscious"}) || len(d.Conditions.Removed) != 0 {
 			t.Errorf("tavi's condition diff = %+v", d.Conditions)

@@ -63,7 +63,7 @@ func threeRounds(t *testing.T, seed uint64) string {
 		}
 		lines = append(lines, res.Summary())
 	}
-	_, diffs, err := encounter.End(e, "other", encounter.EndOptions{DryRun: true})
+	_, diffs, err := encounter.End(e, "other", encounter.EndOptions{DryRun: true, Dice: src})
 	if err != nil {
 		t.Fatal(err)
 	}
