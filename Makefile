@@ -55,7 +55,7 @@ screenshots: deps
 	mkdir -p docs/screenshots
 	SCREENSHOTS=$(CURDIR)/docs/screenshots $(GO) test -count=1 -run 'TestBrowser' ./infra/local/
 
-## bench: turn latency on the local server (and in the browser), a long absence's paged sync, throughput with many tables, a reaction round, healthy tables' turns/s beside a socket that never reads, commit cost on both stores, a turn's DynamoDB write and read units, the narrator's context and recall, model cost of a session
+## bench: turn latency on the local server (and in the browser), a long absence's paged sync, throughput with many tables, a reaction round, healthy tables' turns/s beside a socket that never reads, commit cost on both stores, a solo and a fight turn's DynamoDB write and read units, the narrator's context and recall, model cost of a session
 bench:
 	$(GO) test -run '^$$' -bench . -skip '^Benchmark(Load|FightSlowModel|SyncLongAbsence|FortySecondNarration)$$' -benchtime 200x ./infra/local/ | tee bench.txt
 	@# A sync of 50,000 events missed (a long absence) paged through on one
@@ -77,9 +77,12 @@ bench:
 	@# The DynamoDB-compatible test server copies its whole table on every
 	@# transaction, so few commits at 100,000 items already say enough.
 	$(GO) test -run '^$$' -bench CommitTurn -benchtime 10x -timeout 30m ./shared/dynamo/ | tee -a bench.txt
-	@# What a solo turn costs in DynamoDB's units, narrated in 3 and in 10
-	@# sentences, through the game service and the DynamoDB store: write and
-	@# read request units, transactions and their items, standard writes.
+	@# What a solo turn and a fight's turns (the player's attack, the
+	@# monsters' turns that follow) cost in DynamoDB's units, narrated in 3
+	@# and in 10 sentences, through the game service and the DynamoDB store:
+	@# write and read request units, transactions and their items, standard
+	@# writes; with the sentences appended, each a transaction (as before
+	@# Append), and the turn handed to a narration flow.
 	$(GO) test -run '^$$' -bench TurnCapacity -benchtime 20x ./shared/dynamo/ | tee -a bench.txt
 	@# The narrator's input at turns 10, 100 and 1,000 of a scripted campaign
 	@# beside the whole history, and recall of 50 planted facts in each of two
