@@ -282,7 +282,23 @@ func (p *parser) fits(f frame, ws []string, names []named, words map[int]string)
 	case "move":
 		return Intent{Kind: "move", ToAreaID: got[sArea]}, true
 	}
+	if lightVerbs[words[verbAt]] && !p.burnsItem(got[sItem]) {
+		return Intent{}, false // "light on my sword tip": the Light spell, not the sword put to use
+	}
 	return Intent{Kind: "use_item", Item: got[sItem], TargetID: got[sTarget]}, true
+}
+
+// lightVerbs set a flame to an item, which only a thing that burns takes.
+var lightVerbs = set("light", "spark", "kindle", "ignite")
+
+// burnsItem reports whether the item id names burns: a torch, a lantern.
+func (p *parser) burnsItem(id string) bool {
+	for _, c := range p.items() {
+		if c.id == id {
+			return burns(c.words)
+		}
+	}
+	return false
 }
 
 // mayAttack reports whether id is a creature the actor may strike: not

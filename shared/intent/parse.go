@@ -151,7 +151,68 @@ func readOnce(text string, ctx Context, seen map[string]reading) ([]Intent, bool
 	if ok && len(read) == 1 && read[0].Kind == "attack" && read[0].Weapon == "" && throwsOther(tokenize(text), ctx) {
 		return nil, false // "I throw my net over orc 2": a thing the actor holds no weapon of
 	}
+	if ok && len(read) == 1 && read[0].Kind == "attack" && lacksGear(tokenize(text), ctx) {
+		return nil, false // "wand blast orc 1" with no wand: a thing struck with that the actor lacks
+	}
+	if ok && len(read) == 1 && read[0].Kind == "cast" && read[0].SlotLevel == 0 && upcast(tokenize(text)) {
+		return nil, false // "upcast cure wounds on Bram": a higher slot, but which is not said
+	}
 	return read, ok
+}
+
+// gearNouns are the things a blow or a spell is dealt with: the SRD's
+// weapons and a caster's focus. One named in an attack that names none of
+// the actor's weapons or items is a thing the actor does not have, and
+// the attack it would make is not the rules' to guess.
+var gearNouns = union(focusNouns, set("club", "greatclub", "javelin", "hammer", "mace", "quarterstaff", "sickle",
+	"spear", "shortbow", "sling", "battleaxe", "flail", "glaive", "greataxe", "greatsword", "halberd", "lance",
+	"maul", "morningstar", "pike", "rapier", "scimitar", "shortsword", "trident", "warhammer", "whip", "blowgun",
+	"wands", "staves", "scroll"))
+
+// ownLeads say the thing after them is the actor's own or at hand: "my
+// mace", "a spear", "with the staff".
+var ownLeads = set("my", "a", "an", "with", "using")
+
+// othersLeads may say the thing after them is another's: "the club",
+// "its axe".
+var othersLeads = set("the", "his", "its", "their", "that", "this", "your", "whose")
+
+// lacksGear reports whether the words deal a blow with a weapon or a
+// focus that is none of the actor's weapons or items: "wand blast orc 1"
+// with no wand, "smash orc 2, mace" with no mace. One said with "the",
+// "his" or "its" may be another's ("ducks under the club"); a word that
+// is also a verb of attack ("spear the orc", "club goblin 1") is the deed
+// unless a word of having comes before it.
+func lacksGear(toks []token, ctx Context) bool {
+	p := &parser{ctx: ctx}
+	own := map[string]bool{}
+	for _, cs := range [][]cand{p.weapons(), p.items()} {
+		for _, c := range cs {
+			for _, w := range c.words {
+				own[w] = true
+			}
+		}
+	}
+	for i, t := range toks {
+		if !gearNouns[t.w] || own[t.w] {
+			continue
+		}
+		lead := ""
+		if i > 0 {
+			lead = toks[i-1].w
+		}
+		if verbOf[t.w] != vNone && !ownLeads[lead] || othersLeads[lead] {
+			continue
+		}
+		return true
+	}
+	return false
+}
+
+// upcast reports whether the words cast a spell from a higher slot than
+// its own ("upcast", "upcasting"), which the read must then say.
+func upcast(toks []token) bool {
+	return slices.ContainsFunc(toks, func(t token) bool { return strings.HasPrefix(t.w, "upcast") })
 }
 
 // throwVerbs send the thing named after them at a foe.
@@ -807,6 +868,22 @@ func (p *parser) aimedItem(ws []string) (Intent, bool) {
 // is turned on ("the wand at goblin 1", "wand on orc 1"): the cast of its
 // spell with it. A weapon is no such item.
 func (p *parser) itemCast(ws []string) (Intent, bool) {
+	for i := 1; i+1 < len(ws); i++ {
+		if !fireVerbs[ws[i]] {
+			continue
+		}
+		// "wand blast orc 1", "wand zap at goblin 2": the item, the word
+		// that sets it off, whom it strikes
+		if in, ok := p.itemCast(append(slices.Clone(ws[:i]), ws[i+1:]...)); ok {
+			return in, true
+		}
+		if id, o := p.one(ws[:i], p.items(), false); o == resolved && p.itemSpell(id) != "" && indexOf(p.ctx.Weapons, id) < 0 {
+			if ids, ok := p.castTargets(ws[i+1:]); ok {
+				return Intent{Kind: "cast", Spell: p.itemSpell(id), TargetIDs: ids, With: []string{id}}, true
+			}
+		}
+		return Intent{}, false
+	}
 	for i, w := range ws {
 		if !targetPreps[w] || i == 0 || i == len(ws)-1 {
 			continue
@@ -840,6 +917,10 @@ func (p *parser) itemCast(ws []string) (Intent, bool) {
 var releases = set("let it rip", "let rip", "shoot", "shoots", "let loose", "let it loose", "fire", "fire it",
 	"fire away", "blast", "blast away", "zap", "zap it", "speak the command word", "speaks the command word",
 	"say the command word", "says the command word", "trigger it", "triggers it", "use it", "uses it")
+
+// fireVerbs set off an item that holds a spell, said between it and its
+// target: "wand zap at goblin 2".
+var fireVerbs = set("shoot", "shoots", "fire", "fires", "blast", "blasts", "zap", "zaps", "pew")
 
 // utterVerbs say a spell's words: "intone the words of Bless".
 var utterVerbs = set("murmur", "murmurs", "intone", "intones", "utter", "utters", "speak", "speaks", "recite", "recites",
@@ -905,6 +986,29 @@ var taskVerbs = map[string]skill{
 // thing named they try nothing.
 var forceVerbs = set("lift", "heave", "haul", "drag", "pull", "push", "force", "break", "bend", "pry")
 
+// carriedTo reports whether the words after a verb of strength take
+// what it moves to a place of the map: "Bram to the stables".
+func (p *parser) carriedTo(ws []string) bool {
+	for i := 1; i < len(ws); i++ {
+		if goalPreps[ws[i]] || ws[i] == "into" {
+			if _, ok := p.move(ws[i:]); ok {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// movesSelf reports whether words open with a task of strength done to
+// the actor: "drag myself", "hauls herself".
+func movesSelf(ws []string) bool {
+	if len(ws) < 2 || !forceVerbs[lemma(ws[0], isVerb)] {
+		return false
+	}
+	w := ws[1]
+	return selfWords[w] && w != "me" || w == "herself" || w == "himself" || w == "themself" || w == "themselves" || w == "ourselves"
+}
+
 // motionTasks are the tasks that carry the character somewhere: toward
 // a place named, they are a move.
 var motionTasks = set("sneak", "creep", "tiptoe", "slink", "skulk", "climb", "scale", "swim", "jump", "leap",
@@ -942,10 +1046,15 @@ func (p *parser) task(ws []string) (Intent, bool) {
 			return Intent{}, false
 		}
 	}
-	if motionTasks[lemma(ws[0], isVerb)] && len(ws) > 2 && (moveFillers[ws[1]] || directions[ws[1]]) {
-		// "I sneak off toward the stables", "creep down into the cellar":
-		// movement toward a named place is a move, however quietly
-		to := ws[1:]
+	at := 1
+	if movesSelf(ws) {
+		at = 2 // "drag myself to the stables": the actor is what is moved
+	}
+	if (motionTasks[lemma(ws[0], isVerb)] || at == 2) && len(ws) > at+1 && (moveFillers[ws[at]] || directions[ws[at]]) {
+		// "I sneak off toward the stables", "creep down into the cellar",
+		// "haul myself over to the cellar": movement toward a named place
+		// is a move, however quietly or hard it is done
+		to := ws[at:]
 		for len(to) > 1 && directions[to[0]] && !moveFillers[to[0]] {
 			to = to[1:]
 		}
@@ -974,6 +1083,9 @@ func (p *parser) task(ws []string) (Intent, bool) {
 		return Intent{}, false
 	}
 	sk, ok := taskVerbs[ws[0]]
+	if forceVerbs[ws[0]] && p.carriedTo(ws[1:]) {
+		return Intent{}, false // "drag Bram to the stables": a journey with a load, which no check decides
+	}
 	if len(ws) == 1 && forceVerbs[ws[0]] {
 		return Intent{}, false // "make a break for it": nothing named is forced
 	}
@@ -1659,7 +1771,7 @@ func takeLevel(ws []string) (level int, rest []string, ok bool) {
 		}
 	}
 	if at < 0 {
-		return 0, ws, true
+		return bareOrdinal(ws)
 	}
 	from, to := at, at+1
 	switch {
@@ -1681,6 +1793,49 @@ func takeLevel(ws []string) (level int, rest []string, ok bool) {
 	}
 	rest = append(append(make([]string, 0, len(ws)), ws[:from]...), ws[to:]...)
 	return level, rest, true
+}
+
+// slotLeads may stand between a level's preposition and its ordinal: "as a
+// 3rd", "with my 2nd".
+var slotLeads = set("a", "an", "my", "the", "her", "his")
+
+// bareOrdinal finds a slot level said by its ordinal alone, without
+// "level": after a preposition of level ("at 2nd", "as a 3rd", "with my
+// 2nd") or before "slot" ("a 4th slot"). A spell's level is the one thing
+// an ordinal beside a cast can say, and leaving it out casts at the
+// wrong level. An ordinal with neither is no level, and the words are
+// left to the readers as they are (an ordinal said twice is declined).
+func bareOrdinal(ws []string) (level int, rest []string, ok bool) {
+	from, to := -1, -1
+	for i, w := range ws {
+		n := ordinals[w]
+		if n == 0 || len(w) == 1 {
+			continue // a bare digit is a count or a name's number
+		}
+		f, t := i, i+1
+		j := i - 1
+		if j >= 0 && slotLeads[ws[j]] {
+			j--
+		}
+		switch {
+		case j >= 0 && levelPreps[ws[j]]:
+			f = j
+		case t < len(ws) && ws[t] == "slot":
+		default:
+			continue
+		}
+		if t < len(ws) && ws[t] == "slot" {
+			t++
+		}
+		if from >= 0 {
+			return 0, nil, false
+		}
+		level, from, to = n, f, t
+	}
+	if from < 0 {
+		return 0, ws, true
+	}
+	return level, append(append(make([]string, 0, len(ws)), ws[:from]...), ws[to:]...), true
 }
 
 // ownThing reports whether words name a weapon or an item the character
@@ -1775,6 +1930,15 @@ func (p *parser) move(ws []string) (Intent, bool) {
 	return Intent{}, false
 }
 
+// burnWords name what is lit with a flame: "light my torch".
+var burnWords = set("torch", "torches", "lantern", "lamp", "candle", "candles", "pipe", "fire", "campfire", "brazier",
+	"oil", "fuse", "tinderbox", "taper", "wick", "beacon", "bonfire", "incense")
+
+// burns reports whether an item's name says it burns.
+func burns(name []string) bool {
+	return slices.ContainsFunc(name, func(w string) bool { return burnWords[w] })
+}
+
 var useStops = set("on", "to", "at", "down", "into", "in", "between", "onto", "over")
 
 // pourVerbs put an item into someone: "pour the potion down Bram's
@@ -1830,6 +1994,11 @@ func (p *parser) use(verb string, ws []string) (Intent, bool) {
 	switch {
 	case len(hits) == 1:
 		in := Intent{Kind: "use_item", Item: p.items()[hits[0]].id}
+		if lightVerbs[verb] && !burns(p.items()[hits[0]].words) {
+			// "light on my sword", "light my dagger": a blade is not lit,
+			// it is what the Light spell is laid on
+			return Intent{}, false
+		}
 		if spell := p.itemSpell(in.Item); spell != "" && verb == "use" {
 			// "use my wand of magic missiles on goblin 2" casts what it holds
 			cast := Intent{Kind: "cast", Spell: spell, With: []string{in.Item}}

@@ -157,6 +157,9 @@ func (p *parser) spellFirst(ws []string) (Intent, bool) {
 			if len(name) > 1 && directions[rest[0]] && p.namesNoOne(rest) {
 				return in, true // "misty step away from the orcs": a way to go, no one cast at
 			}
+			if p.onThing(rest) {
+				return in, true // "light on my dagger", as "cast light on my dagger" reads
+			}
 			return Intent{}, false
 		}
 		in.TargetIDs = ids
