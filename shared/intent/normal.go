@@ -138,13 +138,18 @@ func lemma(w string, known func(string) bool) string {
 }
 
 // typoVerbs are the verbs a misspelt head word may be taken for: the
-// verbs of action, long enough that one letter wrong still says which
+// verbs of action and of the longer tasks, long enough that one letter wrong still says which
 // ("atack", "drnk"; not "dash" for "bash").
 var typoVerbs = func() []string {
 	var vs []string
 	for v := range verbOf {
 		if len(v) >= 5 {
 			vs = append(vs, v)
+		}
+	}
+	for v := range taskVerbs {
+		if len(v) >= 7 && !slices.Contains(vs, v) {
+			vs = append(vs, v) // "investagate", "intimdate": long enough to say which
 		}
 	}
 	slices.Sort(vs)

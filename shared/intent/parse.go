@@ -986,6 +986,30 @@ var taskVerbs = map[string]skill{
 // thing named they try nothing.
 var forceVerbs = set("lift", "heave", "haul", "drag", "pull", "push", "force", "break", "bend", "pry")
 
+// musicVerbs make music or a show of words; musicNouns are what they
+// make or play it on.
+var (
+	musicVerbs = set("play", "sing", "strum", "pluck", "recite", "whistle", "drum", "fiddle", "tell")
+	musicNouns = set("song", "songs", "tune", "tunes", "ballad", "ballads", "melody", "jig", "ditty", "shanty", "hymn",
+		"music", "lute", "flute", "fiddle", "drum", "lyre", "harp", "pipes", "bagpipes", "viol", "horn", "poem", "verse", "tale", "joke", "jokes")
+)
+
+// performs reports whether words open with a verb of making music and
+// name what is made or played ("play a tune on my lute", "sing a ballad
+// in the square", "tell a few jokes"): a Performance check. The verb
+// alone ("I play along", "tell Bram") performs nothing said.
+func performs(ws []string) bool {
+	if len(ws) < 2 || !musicVerbs[lemma(ws[0], func(w string) bool { return musicVerbs[w] })] {
+		return false
+	}
+	for _, w := range ws[1:min(len(ws), 5)] {
+		if musicNouns[w] {
+			return true
+		}
+	}
+	return false
+}
+
 // carriedTo reports whether the words after a verb of strength take
 // what it moves to a place of the map: "Bram to the stables".
 func (p *parser) carriedTo(ws []string) bool {
@@ -1083,6 +1107,9 @@ func (p *parser) task(ws []string) (Intent, bool) {
 		return Intent{}, false
 	}
 	sk, ok := taskVerbs[ws[0]]
+	if performs(ws) {
+		sk, ok = skill{"performance", "cha"}, true
+	}
 	if forceVerbs[ws[0]] && p.carriedTo(ws[1:]) {
 		return Intent{}, false // "drag Bram to the stables": a journey with a load, which no check decides
 	}
@@ -1375,8 +1402,35 @@ func skillAt(ws []string) (skill, int) {
 		if name, ok := skillShort[ws[0]]; ok {
 			return skills[name], 1
 		}
+		if name, ok := skillTypo(ws[0]); ok {
+			return skills[name], 1
+		}
 	}
 	return skill{}, 0
+}
+
+// skillTypo is the one skill of one word that w is typed for: one letter
+// wrong in a name of six or more ("perseption"), or its "cs" written "x"
+// ("athletix"). A word some reader knows is no typo.
+func skillTypo(w string) (string, bool) {
+	if len(w) < 6 || knownWord(w) || abilities[w] != "" {
+		return "", false
+	}
+	sounded := w
+	if strings.HasSuffix(w, "x") {
+		sounded = strings.TrimSuffix(w, "x") + "cs"
+	}
+	found := ""
+	for name := range skills {
+		if len(name) < 6 || strings.Contains(name, " ") || !within1(w, name) && sounded != name {
+			continue
+		}
+		if found != "" {
+			return "", false
+		}
+		found = name
+	}
+	return found, found != ""
 }
 
 // skillShort are the shorthands players type for skills ("perc check").
@@ -2458,6 +2512,9 @@ func indexOf(refs []Ref, id string) int {
 // rests, "call down" and "the words of" a spell cast it.
 func notSpeech(ws []string) bool {
 	ws = clean(ws)
+	if performs(ws) {
+		return true // "sing a ballad for coins" performs
+	}
 	return len(ws) > 1 && ((ws[0] == "tell" && (ws[1] == "if" || ws[1] == "whether")) || (ws[0] == "call" && (ws[1] == "it" || ws[1] == "down")) ||
 		(len(ws) > 2 && ws[1] == "words" && ws[2] == "of")) // "call down a Bless", "murmur the words of Sacred Flame"
 }

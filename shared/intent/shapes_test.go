@@ -288,5 +288,16 @@ func TestParseReadsTheNinthSetsShapes(t *testing.T) {
 		{wand, "wand shoot orc 2", &in{Kind: "cast", Spell: "magic-missile", TargetIDs: []string{"orc-2"}, With: []string{"wand-of-magic-missiles"}}},
 		{wand, "my wand, zap it at the chief", nil},
 		{table, "wand shoot orc 2", nil},
+		// a skill or a long task's verb typed one letter wrong, or "cs" as "x"
+		{explore, "roll relgion", &in{Kind: "check", Ability: "int", Skill: "religion"}},
+		{explore, "acrobatix check", &in{Kind: "check", Ability: "dex", Skill: "acrobatics"}},
+		{explore, "I persuede the miller", &in{Kind: "check", Ability: "cha", Skill: "persuasion", Difficulty: "medium"}},
+		{explore, "roll strenght", nil},
+		// music or a show of words made, with what is made or played on
+		{explore, "Aria strums a jig on her lute", &in{Kind: "check", Ability: "cha", Skill: "performance", Difficulty: "medium"}},
+		{explore, "I sing a hymn by the fire", &in{Kind: "check", Ability: "cha", Skill: "performance", Difficulty: "medium"}},
+		{explore, `I sing "la la la"`, &in{Kind: "say", Text: "la la la"}},
+		{explore, "I play dead", nil},
+		{explore, "I tell Bram about the mill", nil},
 	})
 }
