@@ -345,9 +345,9 @@ func (p *parser) restFrame(ws []string) (Intent, bool) {
 		switch {
 		case w == "breath" && !caughtBreath(ws, i):
 			// "under her breath", "a deep breath": no rest
-		case restCues[w] || w == "bed" && i+1 < len(ws) && ws[i+1] == "down" || w == "turn" && i+1 < len(ws) && ws[i+1] == "in" ||
-			w == "call" && i+1 < len(ws) && ws[i+1] == "it":
+		case restCues[w] || restPhrase(ws, i):
 			cue = true
+			w = strings.TrimSuffix(w, "s") // "Aria beds down": the phrase's verb in the third person
 			if l := restOwn[w]; l != "" {
 				own = l // "a breather" is short, "we camp" long, unless the words say how long
 			}
@@ -404,6 +404,19 @@ func caughtBreath(ws []string, i int) bool {
 		if catchWords[ws[j]] {
 			return true
 		}
+	}
+	return false
+}
+
+// restPhrase reports whether a phrase of resting opens at i: "bed down",
+// "turns in", "call it (a night)".
+func restPhrase(ws []string, i int) bool {
+	if i+1 >= len(ws) {
+		return false
+	}
+	switch strings.TrimSuffix(ws[i], "s") + " " + ws[i+1] {
+	case "bed down", "turn in", "call it":
+		return true
 	}
 	return false
 }

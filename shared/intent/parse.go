@@ -139,7 +139,7 @@ func readOnce(text string, ctx Context, seen map[string]reading) ([]Intent, bool
 				return nil, false // "I cast Fireball... wait no, nevermind"
 			}
 		}
-		for _, r := range []func(string) (Intent, bool){p.skillLabel, p.terseList, p.withColour} {
+		for _, r := range []func(string) (Intent, bool){p.skillLabel, p.terseList, p.withColour, p.turnLabel} {
 			if in, ok := r(text); ok {
 				return []Intent{in}, true
 			}
@@ -213,6 +213,21 @@ func lacksGear(toks []token, ctx Context) bool {
 // its own ("upcast", "upcasting"), which the read must then say.
 func upcast(toks []token) bool {
 	return slices.ContainsFunc(toks, func(t token) bool { return strings.HasPrefix(t.w, "upcast") })
+}
+
+// turnLabel reads words that open by saying whose turn it is ("my turn:
+// longsword vs goblin 1", "ok my turn - fire bolt at orc 2") as the words
+// after the label: the label asks nothing.
+func (p *parser) turnLabel(text string) (Intent, bool) {
+	toks := tokenize(text)
+	i := 0
+	for i < len(toks) && (fillers[toks[i].w] || goFill[toks[i].w] || toks[i].w == "," || toks[i].w == ".") {
+		i++ // "ok so my turn"
+	}
+	if i+2 >= len(toks) || toks[i].w != "my" && toks[i].w != "its" || toks[i+1].w != "turn" {
+		return Intent{}, false
+	}
+	return p.reread(text[toks[i+1].end:])
 }
 
 // throwVerbs send the thing named after them at a foe.
@@ -1343,8 +1358,11 @@ func check(ws []string) (Intent, bool) {
 	if i < len(ws) && (ws[i] == "roll" || ws[i] == "check" || ws[i] == "perform" || ws[i] == "attempt" || ws[i] == "use") {
 		i, lead = i+1, ws[i] != "use"
 	}
-	if i < len(ws)-1 && (ws[i] == "a" || ws[i] == "an" || ws[i] == "another") {
-		i++ // "roll a stealth check"
+	if i < len(ws)-1 && lead && (ws[i] == "me" || ws[i] == "us") {
+		i++ // "roll me an arcana": whom the roll is for is the asker
+	}
+	if i < len(ws)-1 && (ws[i] == "a" || ws[i] == "an" || ws[i] == "another" || ws[i] == "some") {
+		i++ // "roll a stealth check", "roll some athletics"
 	}
 	var in Intent
 	if i < len(ws) && difficulty[ws[i]] != "" {

@@ -299,5 +299,19 @@ func TestParseReadsTheNinthSetsShapes(t *testing.T) {
 		{explore, `I sing "la la la"`, &in{Kind: "say", Text: "la la la"}},
 		{explore, "I play dead", nil},
 		{explore, "I tell Bram about the mill", nil},
+		// chat's spellings of words the readers know
+		{explore, "long rest b4 the climb", &in{Kind: "rest", Rest: "long"}},
+		{explore, "Ilsa and I camp til dawn", nil},
+		{explore, "we camp til dawn", &in{Kind: "rest", Rest: "long"}},
+		{table, "pew at orc 2 with my longbow", &in{Kind: "attack", TargetID: "orc-2", Weapon: "longbow"}},
+		{explore, "Aria turns in till sunrise", &in{Kind: "rest", Rest: "long"}},
+		// a roll asked for "me" or "us", "some" of a skill
+		{table, "roll me a stealth", &in{Kind: "check", Ability: "dex", Skill: "stealth"}},
+		{table, "roll us some insight on the chief", &in{Kind: "check", Ability: "wis", Skill: "insight"}},
+		{table, "roll me over", nil},
+		// whose turn it is, said before the action
+		{table, "ok my turn - handaxe vs orc 2", &in{Kind: "attack", TargetID: "orc-2", Weapon: "handaxe"}},
+		{table, "its my turn: shield", &in{Kind: "cast", Spell: "shield"}},
+		{table, "my turn: I think", nil},
 	})
 }
