@@ -2347,7 +2347,7 @@ var featureLead = set("use", "activate", "invoke", "my", "channel", "divinity", 
 
 // featureStops end a feature's name: what follows names its target, its
 // choice or a next action.
-var featureStops = set("on", "upon", "at", "to", "for", "as", "and", "then", ",", "into", "time", "now")
+var featureStops = set("on", "upon", "at", "to", "for", "as", "and", "then", ",", "into", "time", "now", "mode")
 
 // feature reads words naming a class feature or racial trait ("rage",
 // "lay on hands on Bram", "step of the wind to dash", "wild shape into a
@@ -2359,8 +2359,12 @@ func (p *parser) feature(ws []string) (in Intent, rest []string, ok bool) {
 	for i < len(ws)-1 && (featureLead[ws[i]] || (ws[i] == "on" || ws[i] == "upon") && i > 0 && (ws[i-1] == "call" || ws[i-1] == "calls")) {
 		i++ // "calls on her action surge"
 	}
+	if len(p.ctx.Features) == 0 {
+		return Intent{}, nil, false
+	}
+	ws = append(slices.Clone(ws[:i]), p.featureSaid(ws[i:])...)
 	if !p.mayNameFeature(ws[i]) {
-		return Intent{}, nil, false // most words name none: no list to build
+		return Intent{}, nil, false // most words name none
 	}
 	hits, after := takeExact(ws[i:], p.features(), featureStops)
 	ids := map[string]bool{}
@@ -2381,7 +2385,7 @@ func (p *parser) feature(ws []string) (in Intent, rest []string, ok bool) {
 			break
 		}
 	}
-	if len(after) == 0 || len(after) == 1 && (after[0] == "time" || after[0] == "now") {
+	if len(after) == 0 || len(after) == 1 && (after[0] == "time" || after[0] == "now" || after[0] == "mode") {
 		return in, rest, true // "second wind time"
 	}
 	switch {
@@ -2415,6 +2419,25 @@ func (p *parser) feature(ws []string) (in Intent, rest []string, ok bool) {
 		return Intent{}, nil, false
 	}
 	return in, rest, true
+}
+
+// featureSaid is words with the feature's name they open with made whole:
+// a name of one word said as a verb ("raging", "she rages") is the name,
+// and a longer one said without its small words ("lay hands on Bram") is
+// the name with them.
+func (p *parser) featureSaid(ws []string) []string {
+	for _, c := range p.features() {
+		switch {
+		case len(c.words) == 1 && ws[0] != c.words[0] && lemma(ws[0], func(w string) bool { return w == c.words[0] }) == c.words[0]:
+			return append([]string{c.words[0]}, ws[1:]...)
+		case len(c.words) > 2:
+			short := without(c.words, "on", "of", "the")
+			if len(short) < len(c.words) && len(ws) >= len(short) && equalWords(ws[:len(short)], short) {
+				return append(slices.Clone(c.words), ws[len(short):]...)
+			}
+		}
+	}
+	return ws
 }
 
 // names reports whether words name a creature present, one or several:

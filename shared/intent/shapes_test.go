@@ -313,5 +313,14 @@ func TestParseReadsTheNinthSetsShapes(t *testing.T) {
 		{table, "ok my turn - handaxe vs orc 2", &in{Kind: "attack", TargetID: "orc-2", Weapon: "handaxe"}},
 		{table, "its my turn: shield", &in{Kind: "cast", Spell: "shield"}},
 		{table, "my turn: I think", nil},
+		// a word that points at a creature in sight names it as "the" does
+		{lone, "guiding bolt at that orc", &in{Kind: "cast", Spell: "guiding-bolt", TargetIDs: []string{"orc-1"}}},
+		{table, "fireball those orcs", &in{Kind: "cast", Spell: "fireball", TargetIDs: []string{"orc-1", "orc-2"}}},
+		{table, "guiding bolt at that goblin", nil},
+		// a feature's one-word name said as a verb, a longer one without its small words
+		{lone, "Aria rages", &in{Kind: "feature", Feature: "rage"}},
+		{table, "I lay hands on Ilsa", &in{Kind: "feature", Feature: "lay-on-hands", TargetID: "pc-ilsa"}},
+		{table, "lay hands on the bar", nil},
+		{lone, "Aria is raging mad", nil},
 	})
 }
