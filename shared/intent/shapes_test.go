@@ -322,5 +322,11 @@ func TestParseReadsTheNinthSetsShapes(t *testing.T) {
 		{table, "I lay hands on Ilsa", &in{Kind: "feature", Feature: "lay-on-hands", TargetID: "pc-ilsa"}},
 		{table, "lay hands on the bar", nil},
 		{lone, "Aria is raging mad", nil},
+		// a hand given or lent to a creature present is the Help action
+		{table, "lend Bram a hand", &in{Kind: "help", TargetID: "pc-bram"}},
+		{table, "give a hand to Ilsa against the chief", &in{Kind: "help", TargetID: "pc-ilsa"}},
+		{table, "give the goblin a hand", nil},
+		{table, "give Ilsa a hand and stab orc 1", nil},
+		{table, "give Ilsa a handaxe", nil},
 	})
 }
