@@ -67,6 +67,9 @@ func (p *parser) handTo(ws []string) (string, bool) {
 		who, after := ws[:i], ws[i+1:]
 		if len(who) == 0 && len(after) > 1 && after[0] == "to" {
 			who, after = after[1:], nil
+			if k := slices.IndexFunc(who, func(w string) bool { return helpStops[w] }); k > 0 {
+				who, after = who[:k], who[k:] // "a hand to Ilsa against the chief"
+			}
 		}
 		if len(after) > 0 && !helpStops[after[0]] {
 			return "", false
