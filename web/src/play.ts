@@ -1089,7 +1089,8 @@ export class TableView {
     fill($("react-choices"), w.choices.map((x) => h("button", {
       type: "button", class: x.primary ? "primary" : null, "data-reaction": x.reaction, "data-character": x.characterId,
       onclick: () => this.react(r.key, r.turnId, x.characterId, x.reaction),
-    }, x.summary ? [h("strong", {}, x.label), h("span", { class: "offer-summary" }, x.summary)] : x.label)));
+    }, x.preview ? [h("strong", {}, x.label), h("span", { class: "offer-preview", "data-effect": x.effect }, x.preview)]
+      : x.summary ? [h("strong", {}, x.label), h("span", { class: "offer-summary" }, x.summary)] : x.label)));
     if (fresh && (document.activeElement === document.body || document.activeElement?.closest("#turn-form, #actions, #features"))) {
       ($("react-choices").querySelector("button") as HTMLButtonElement | null)?.focus();
     }

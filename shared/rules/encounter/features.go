@@ -754,6 +754,7 @@ func (e *Encounter) strikeWith(res *Result, ai, ti int, req rules.AttackRequest,
 		}
 	}
 	if len(offers) > 0 {
+		offers = pre.previewed(offers, Moment{Attack: &r})
 		res.Openings = append(res.Openings, Opening{Attack: k, Roll: at, AttackerID: p.ID, TargetID: e.Participants[ti].ID, Offers: offers})
 	}
 	return nil
