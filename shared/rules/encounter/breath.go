@@ -179,6 +179,7 @@ func (e *Encounter) area(res *Result, ai int, a srd.Action, src dice.Source, rs 
 		req.BonusTerms = blessTerms(extra)
 		more, adv, dis := e.saveMods(ti, ability)
 		req.Bonus += more
+		req.BonusTerms = append(req.BonusTerms, e.saveModTerms(ti, ability)...)
 		req.Advantage, req.Disadvantage = adv, dis
 		req.Reserves = e.inspiration(ti)
 		sv, err := rules.Save(saver, req, src)

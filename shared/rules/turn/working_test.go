@@ -157,6 +157,15 @@ func TestEveryRollShowsWorkingThatMakesItsTotal(t *testing.T) {
 			})
 			return decide(t, v, mira, intent.Intent{Kind: "attack", TargetID: "goblin-1", Weapon: "longsword"}, 15, 5)
 		}, []string{"Sacred Weapon"}},
+		{"SlowNamesItsPenaltyOnADexteritySave", func(t *testing.T) []campaign.Roll {
+			v, _, bram := table(t)
+			v = fight(t, v)
+			inEncounter(t, &v, func(e *encounter.Encounter) {
+				e.Current = "bram"
+				e.Effects = append(e.Effects, encounter.Effect{Effect: spell.Effect{ID: "slow", Spell: "slow", TargetID: "goblin-1", CasterID: "mira"}})
+			})
+			return decide(t, v, bram, intent.Intent{Kind: "cast", Spell: "sacred-flame", TargetIDs: []string{"goblin-1"}}, 5, 4)
+		}, []string{"Saving Throws", "Slow"}},
 		{"AdvantageNamesTheTargetsCondition", func(t *testing.T) []campaign.Roll {
 			v, mira, _ := table(t)
 			v = fight(t, v)
