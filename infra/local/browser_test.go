@@ -583,9 +583,10 @@ func TestBrowserShieldsAgainstAGoblin(t *testing.T) {
 		}
 		time.Sleep(50 * time.Millisecond)
 	}
-	label := a.text(`document.querySelector('#react [data-reaction="shield"]').textContent`)
-	if !strings.HasPrefix(label, "Shield") || !strings.Contains(label, "outcome") {
-		t.Errorf("the Shield button says %q, not Shield and whether it changes the outcome", label)
+	// The button says what Shield would do to the roll, in its numbers.
+	preview := a.text(`document.querySelector('#react [data-reaction="shield"] .offer-preview')?.textContent ?? ""`)
+	if !strings.HasPrefix(preview, "Shield: ") || !strings.Contains(preview, "AC ") {
+		t.Errorf("the Shield button's preview says %q, not what Shield would do to the roll", preview)
 	}
 	// The goblin's turn waits for the window: it is the next one saved.
 	saved := b.text(`String(document.querySelectorAll("#log .narration.committed").length)`)

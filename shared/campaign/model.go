@@ -466,6 +466,9 @@ type Eligible struct {
 type Offer struct {
 	Name    string `json:"name"`
 	Changes string `json:"changes"`
+	// Preview is what taking it would change, worked out by the rules
+	// from the moment it answers; nil in a window opened before previews.
+	Preview *Preview `json:"preview,omitempty"`
 }
 
 // Answer is an eligible character's answer: a reaction's name or "pass".

@@ -206,6 +206,11 @@ func (f *fake) Give(_ context.Context, p auth.Player, id, cid string, g events.G
 	return campaign.Character{}, nil
 }
 
+func (f *fake) SheetWorking(_ context.Context, p auth.Player, id, cid string) (campaign.SheetWorking, error) {
+	f.record("SheetWorking", p, id, cid)
+	return campaign.SheetWorking{CharacterID: cid}, nil
+}
+
 func (f *fake) StartEncounter(_ context.Context, p auth.Player, id string, req events.StartEncounter) (campaign.EncounterRecord, error) {
 	f.record("StartEncounter", p, id, req)
 	if f.startEncounter != nil {

@@ -76,6 +76,7 @@ func New(svc Service, storeName string, log *slog.Logger) *Handler {
 	h.route("POST /api/campaigns/{id}/connect-ticket", h.connectTicket, true)
 	h.route("POST /api/campaigns/{id}/characters", h.createCharacter, true)
 	h.route("POST /api/campaigns/{id}/characters/{cid}/give", h.give, true)
+	h.route("GET /api/campaigns/{id}/characters/{cid}/working", h.sheetWorking, true)
 	h.route("GET /api/campaigns/{id}/turns", h.listTurns, true)
 	h.route("POST /api/campaigns/{id}/conclude", h.conclude, true)
 	h.route("GET /api/campaigns/{id}/export", h.export, true)
@@ -504,6 +505,14 @@ func (h *Handler) give(c *call) (int, any, error) {
 		return 0, nil, err
 	}
 	return http.StatusOK, map[string]any{"character": ch}, nil
+}
+
+func (h *Handler) sheetWorking(c *call) (int, any, error) {
+	w, err := h.characters.SheetWorking(c.r.Context(), c.player, c.r.PathValue("id"), c.r.PathValue("cid"))
+	if err != nil {
+		return 0, nil, err
+	}
+	return http.StatusOK, map[string]any{"working": w}, nil
 }
 
 func (h *Handler) listTurns(c *call) (int, any, error) {

@@ -100,6 +100,10 @@ type Characters interface {
 	// item, coins). Owner only; NotFound for a character the campaign
 	// does not have; ReadOnly for a concluded campaign.
 	Give(ctx context.Context, p auth.Player, campaignID, characterID string, g events.Gift) (campaign.Character, error)
+	// SheetWorking returns how the rules make the numbers of a
+	// character's sheet. Any member; NotFound for a character the
+	// campaign does not have.
+	SheetWorking(ctx context.Context, p auth.Player, campaignID, characterID string) (campaign.SheetWorking, error)
 }
 
 // Encounters are the owner's tools to start and end a fight.

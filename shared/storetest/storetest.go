@@ -49,6 +49,7 @@ func Run(t *testing.T, open func(t *testing.T) game.Store) {
 	t.Run("RacingWriters", s.racingWriters)
 	t.Run("ConcurrentCampaigns", s.concurrentCampaigns)
 	t.Run("Lease", s.lease)
+	t.Run("HeldWindow", s.heldWindow)
 	t.Run("State", s.state)
 	t.Run("Turns", s.turns)
 	t.Run("Connections", s.connections)

@@ -2,6 +2,7 @@
 // (web.Config) names the HTTP API and WebSocket URLs of a deployment and
 // how players sign in; without URLs, everything is on the page's own origin.
 import type { ProviderConfig } from "./oidc";
+import type { SheetWorking } from "./sheetwhy";
 import type {
   Campaign, CampaignSummary, CampaignView, Character, Encounter, RuleChoices, Secret, Settings, Turn, TurnContext,
 } from "./protocol";
@@ -95,6 +96,10 @@ export class Api {
     const q = new URLSearchParams({ class: cls, race, level: String(level) });
     if (skills.length) q.set("skills", skills.join(","));
     return this.call<RuleChoices>("GET", `/rules/choices?${q}`);
+  }
+  /** sheetWorking is how the rules make a character's sheet numbers, worked out from the stored sheet. */
+  sheetWorking(id: string, cid: string) {
+    return this.call<{ working: SheetWorking }>("GET", `/campaigns/${enc(id)}/characters/${enc(cid)}/working`);
   }
   turns(id: string, after: number, limit: number) {
     return this.call<{ turns: Turn[]; next?: number }>("GET", `/campaigns/${enc(id)}/turns?after=${after}&limit=${limit}`);

@@ -150,6 +150,14 @@ describe("reaction windows", () => {
     assert.deepEqual(w.choices.map((c) => c.label), ["Shield (changes the outcome)", "Pass"]);
   });
 
+  it("ShowsTheRulesPreviewInPlaceOfTheirYesOrNo", () => {
+    const e = { character_id: "ilsa", reactions: ["shield"], offers: [{ name: "shield", changes: "yes" as const, preview: { text: "Shield: 14 vs AC 17, a miss", effect: "hit_to_miss" } }] };
+    const w = windowChoices([e], sheets, name);
+    assert.deepEqual(w.choices.map((c) => [c.label, c.preview, c.effect]), [
+      ["Shield", "Shield: 14 vs AC 17, a miss", "hit_to_miss"], ["Pass", "", ""],
+    ]);
+  });
+
   it("NamesWhoseChoiceEachIsWhenSeveral", () => {
     const w = windowChoices([
       { character_id: "mira", reactions: ["divine-smite"] },

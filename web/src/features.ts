@@ -172,15 +172,15 @@ export function reactionLabel(id: string): string {
  * its features, else the reaction's name. onHit: it is a choice of what
  * the character's own hit does (Divine Smite, Stunning Strike).
  */
-export interface Offer { name: string; label: string; summary: string; onHit: boolean; changes: string }
+export interface Offer { name: string; label: string; summary: string; onHit: boolean; changes: string; preview: string; effect: string }
 
 /** offerOf is the offer name to character c, from c's features where it is one. */
 export function offerOf(c: Character | undefined, e: Eligible, name: string): Offer {
   const [id, option] = offerParts(name);
   const f = (c?.features ?? []).find((x) => x.id === id);
-  const changes = e.offers?.find((o) => o.name === name)?.changes ?? "";
+  const offered = e.offers?.find((o) => o.name === name);
   return {
-    name, changes,
+    name, changes: offered?.changes ?? "", preview: offered?.preview?.text ?? "", effect: offered?.preview?.effect ?? "",
     label: f ? shortName(f.name) + optionLabel(option) : reactionLabel(name),
     summary: f?.summary ?? "",
     onHit: f?.use === "on_hit",
@@ -217,7 +217,11 @@ const CHANGES: Record<string, string> = {
 };
 
 /** WindowChoice is one button of a reaction window. */
-export interface WindowChoice { characterId: string; reaction: string; label: string; summary: string; primary: boolean }
+export interface WindowChoice {
+  characterId: string; reaction: string; label: string; summary: string; primary: boolean;
+  /** what the rules say taking it would change, and its effect word ("hit_to_miss"); "" when the server sent none */
+  preview: string; effect: string;
+}
 
 /**
  * windowChoices are the buttons of a reaction window for the characters
@@ -237,11 +241,13 @@ export function windowChoices(mine: Eligible[], sheets: Record<string, Character
     for (const o of offers) {
       // What the hit does is chosen, not a gamble: the engine's word on
       // the outcome is left off it.
-      const label = `${who}${o.label}${o.onHit ? "" : CHANGES[o.changes] ?? ""}`;
-      choices.push({ characterId: e.character_id, reaction: o.name, label, summary: o.summary, primary: true });
+      // The rules' preview says what changes in numbers; without one the
+      // engine's yes, no or maybe is all there is.
+      const label = `${who}${o.label}${o.onHit || o.preview ? "" : CHANGES[o.changes] ?? ""}`;
+      choices.push({ characterId: e.character_id, reaction: o.name, label, summary: o.preview ? "" : o.summary, primary: true, preview: o.preview, effect: o.effect });
     }
     const pass = hit ? "Just the hit" : "Pass";
-    choices.push({ characterId: e.character_id, reaction: "pass", label: `${who}${pass}`, summary: "", primary: false });
+    choices.push({ characterId: e.character_id, reaction: "pass", label: `${who}${pass}`, summary: "", primary: false, preview: "", effect: "" });
   }
   const names = mine.map((e) => name(e.character_id));
   const what = hits === mine.length && hits > 0

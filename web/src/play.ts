@@ -14,6 +14,7 @@ import {
 import { beastsFor, crText, featureButtons, featureIntent, featureLabel, featureLeft, featureLine, onTurn, shortName, waysOf, windowChoices } from "./features";
 import { choiceFields, choiceProblems, defaults, raiseSelect, still, type Chosen } from "./choices";
 import { spells as srdSpells, monsters as srdMonsters } from "srd";
+import { numberLines, sheetGroups, shown, type SheetWorking } from "./sheetwhy";
 import { actionLine, afflictionTag, bare, equipment, gear, idName, sentence, type Equipment } from "./words";
 
 /** Session is who sits at the table; the token is api's, which a renewal replaces. */
@@ -62,6 +63,10 @@ export class TableView {
   private levelPicked: Chosen = {};
   /** the party members whose features list is open */
   private featuresOpen = new Set<string>();
+  /** the sheets whose numbers are open, the numbers whose "why" is ("mira:ac"), and each sheet's working as read for the sheet it was read for */
+  private numbersOpen = new Set<string>();
+  private whyOpen = new Set<string>();
+  private working = new Map<string, { sheet: Character; w: SheetWorking }>();
 
   /** onSignedOut runs when the server no longer takes the sign-in (a ticket refused with 401). */
   onSignedOut: (() => void) | null = null;
@@ -568,6 +573,57 @@ export class TableView {
     return box;
   }
 
+  /**
+   * sheetNumbers opens the sheet's numbers (armour class, spell save DC,
+   * saves, attacks, skills), each with a "why" that lists its parts as
+   * the rules make them. The working is read from the server when the box
+   * is opened, once for each version of the sheet: sent with every sheet
+   * it would weigh down every turn.
+   */
+  private sheetNumbers(c: Character): HTMLElement {
+    const body = h("div", { class: "numbers-body" });
+    const box = h("details", { class: "numbers", "data-numbers": c.id, open: this.numbersOpen.has(c.id) },
+      h("summary", {}, "Numbers, and why"), body);
+    const show = () => {
+      const sheet = this.table.characters[c.id];
+      const have = this.working.get(c.id);
+      if (have && have.sheet === sheet) { this.drawNumbers(body, have.w); return; }
+      body.textContent = "Working it out…";
+      this.s.api.sheetWorking(this.campaignId, c.id).then((r) => {
+        this.working.set(c.id, { sheet, w: r.working });
+        this.drawNumbers(body, r.working);
+      }).catch((e: Error) => { body.textContent = `The working could not be read: ${e.message}`; });
+    };
+    if (box.open) show();
+    box.addEventListener("toggle", () => {
+      if (box.open) {
+        this.numbersOpen.add(c.id);
+        show();
+      } else this.numbersOpen.delete(c.id);
+    });
+    return box;
+  }
+
+  private drawNumbers(body: HTMLElement, w: SheetWorking): void {
+    fill(body, sheetGroups(w).map((g) => h("div", { class: "number-group" },
+      h("strong", {}, g.title),
+      h("ul", {}, g.rows.map((n) => {
+        const id = `${w.character_id}:${n.key}`;
+        const open = this.whyOpen.has(id);
+        const lines = h("ul", { class: "working", hidden: !open }, ...numberLines(n, g.signed).map((l) => h("li", {}, l)));
+        return h("li", { "data-number": n.key }, `${n.label} ${shown(n, g.signed)} `,
+          h("button", {
+            type: "button", class: "chip why", "aria-expanded": String(open), title: "Why this number?",
+            onclick: (ev: Event) => {
+              lines.hidden = !lines.hidden;
+              if (lines.hidden) this.whyOpen.delete(id);
+              else this.whyOpen.add(id);
+              (ev.currentTarget as HTMLElement).setAttribute("aria-expanded", String(!lines.hidden));
+            },
+          }, `why ${shown(n, g.signed)}?`), lines);
+      })))));
+  }
+
   private drawParty(): void {
     const t = this.table;
     // In a fight the encounter holds the live numbers, not the sheet.
@@ -611,6 +667,7 @@ export class TableView {
             Array.from({ length: s.max }, (_, i) => h("span", { class: i < s.max - s.used ? "pip" : "pip used" }))))) : null,
         carried(c),
         this.sheetFeatures(c),
+        this.sheetNumbers(c),
         c.dead ? h("div", { class: "hint" }, "dead")
           : c.hp === 0 && c.stable ? h("div", { class: "hint" }, "unconscious, stable")
             : c.hp === 0 ? h("div", { class: "hint" }, `dying: death saves ${c.death_saves.successes}✓ ${c.death_saves.failures}✗`) : null);
@@ -1089,7 +1146,8 @@ export class TableView {
     fill($("react-choices"), w.choices.map((x) => h("button", {
       type: "button", class: x.primary ? "primary" : null, "data-reaction": x.reaction, "data-character": x.characterId,
       onclick: () => this.react(r.key, r.turnId, x.characterId, x.reaction),
-    }, x.summary ? [h("strong", {}, x.label), h("span", { class: "offer-summary" }, x.summary)] : x.label)));
+    }, x.preview ? [h("strong", {}, x.label), h("span", { class: "offer-preview", "data-effect": x.effect }, x.preview)]
+      : x.summary ? [h("strong", {}, x.label), h("span", { class: "offer-summary" }, x.summary)] : x.label)));
     if (fresh && (document.activeElement === document.body || document.activeElement?.closest("#turn-form, #actions, #features"))) {
       ($("react-choices").querySelector("button") as HTMLButtonElement | null)?.focus();
     }

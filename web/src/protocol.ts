@@ -371,8 +371,11 @@ export type MessageOf<T extends ServerMessage["type"]> = Extract<ServerMessage, 
 export interface Eligible {
   character_id: string;
   reactions: string[];
-  offers?: { name: string; changes: "yes" | "no" | "unknown" }[];
+  offers?: { name: string; changes: "yes" | "no" | "unknown"; preview?: Preview }[];
 }
+
+/** Preview is what taking an offered reaction would change, as the rules work it out from the held roll. */
+export interface Preview { text: string; effect: string }
 
 /** The choices a new character of a class, race and level makes (GET /api/rules/choices). */
 export interface RuleChoices { subclass: string; choices: ChoiceSpec[] | null }

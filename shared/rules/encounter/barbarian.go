@@ -175,7 +175,7 @@ func rageDamage(e *Encounter, ai, _ int, req *rules.AttackRequest) {
 	if !e.raging(ai) || req.Kind != rules.MeleeWeapon || req.Ability != rules.Str || len(req.Damage) == 0 || e.Participants[ai].HeavyArmor {
 		return
 	}
-	addDamage(req, rageBonus(e.Participants[ai]))
+	namedDamage(req, rageBonus(e.Participants[ai]), "Rage", campaign.TermFeature)
 }
 
 // rageTally counts what keeps a rage going: the barbarian's attacks and

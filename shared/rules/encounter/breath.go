@@ -179,6 +179,7 @@ func (e *Encounter) area(res *Result, ai int, a srd.Action, src dice.Source, rs 
 		req.BonusTerms = blessTerms(extra)
 		more, adv, dis := e.saveMods(ti, ability)
 		req.Bonus += more
+		req.BonusTerms = append(req.BonusTerms, e.saveModTerms(ti, ability)...)
 		req.Advantage, req.Disadvantage = adv, dis
 		req.Reserves = e.inspiration(ti)
 		sv, err := rules.Save(saver, req, src)
@@ -191,7 +192,7 @@ func (e *Encounter) area(res *Result, ai int, a srd.Action, src dice.Source, rs 
 		for _, n := range notes {
 			res.say(n)
 		}
-		if offers := rerolls(t, sv); len(offers) > 0 {
+		if offers := e.previewed(rerolls(t, sv), Moment{Save: &sv}); len(offers) > 0 {
 			again := slices.IndexFunc(rs.at(k), func(r campaign.Reaction) bool {
 				return slices.ContainsFunc(offers, func(o Offer) bool { return o.Name == r.Name })
 			})
@@ -306,6 +307,7 @@ func (e *Encounter) rerollSave(res *Result, rs Reactions, k, at, ai, ti int, sav
 		res.Rolls = append(res.Rolls, sv.Rolls...)
 		res.react(r, &e.Participants[ti], fmt.Sprintf("%s uses %s and rolls the save again.", t.Name, f.Name))
 	}
+	offers = e.previewed(offers, Moment{Save: &sv})
 	switch n := len(res.Openings); {
 	case len(offers) == 0:
 	case n > 0 && res.Openings[n-1].Attack == k: // Lucky's, at the same save

@@ -326,7 +326,7 @@ func (e *Encounter) spellHits(res *Result, ai int, sr spell.Result, rs Reactions
 				if n < len(attackRolls) {
 					at = attackRolls[n]
 				}
-				res.Openings = append(res.Openings, Opening{Attack: k, Roll: at, AttackerID: p.ID, TargetID: o.TargetID, Offers: offers})
+				res.Openings = append(res.Openings, Opening{Attack: k, Roll: at, AttackerID: p.ID, TargetID: o.TargetID, Offers: pre.previewed(offers, Moment{Attack: &r})})
 			}
 		}
 	}

@@ -653,18 +653,14 @@ func (e *Encounter) stopConcentrating(res *Result, i int) error {
 	return e.apply(ch)
 }
 
-// addDamage adds n to the first damage roll of an attack, as one more term
-// of it ("1d12+3+2"), so the table reads one roll with its parts.
-func addDamage(req *rules.AttackRequest, n int) {
+// namedDamage adds n to the first damage part of req, from source of
+// kind, so the damage roll's working names it.
+func namedDamage(req *rules.AttackRequest, n int, source, kind string) {
 	if len(req.Damage) == 0 || n == 0 {
 		return
 	}
-	x, err := dice.Parse(withModifier(req.Damage[0].Dice.String(), n))
-	if err != nil {
-		return
-	}
 	req.Damage = slices.Clone(req.Damage)
-	req.Damage[0].Dice = x
+	req.Damage[0] = plusTerm(req.Damage[0], n, source, kind)
 }
 
 // strikeWith makes a character's attack with the choices taken to it
@@ -754,6 +750,7 @@ func (e *Encounter) strikeWith(res *Result, ai, ti int, req rules.AttackRequest,
 		}
 	}
 	if len(offers) > 0 {
+		offers = pre.previewed(offers, Moment{Attack: &r})
 		res.Openings = append(res.Openings, Opening{Attack: k, Roll: at, AttackerID: p.ID, TargetID: e.Participants[ti].ID, Offers: offers})
 	}
 	return nil

@@ -81,7 +81,7 @@ func oneHanded(p Participant, req rules.AttackRequest) bool {
 
 func dueling(e *Encounter, ai, _ int, req *rules.AttackRequest) {
 	if oneHanded(e.Participants[ai], *req) {
-		addDamage(req, 2)
+		namedDamage(req, 2, "Dueling", campaign.TermFeature)
 	}
 }
 
@@ -107,7 +107,7 @@ func twoWeapon(e *Encounter, ai, _ int, req *rules.AttackRequest) {
 	}
 	// The off hand's damage already holds a negative modifier.
 	if mod := e.Participants[ai].Combatant.Modifier(req.Ability); mod > 0 {
-		addDamage(req, mod)
+		namedDamage(req, mod, req.Ability.Name()+" (Two-Weapon Fighting)", campaign.TermAbility)
 	}
 }
 

@@ -28,7 +28,7 @@ func (e *Encounter) evade(res *Result, rs Reactions, k, at, ai, ti int, sv rules
 	}
 	i := slices.IndexFunc(rs.at(k), func(r campaign.Reaction) bool { return r.Name == ringOfEvasion })
 	if i < 0 {
-		offer := offerTo(p, ringOfEvasion, ChangesUnknown)
+		offer := e.previewed([]Offer{offerTo(p, ringOfEvasion, ChangesUnknown)}, Moment{Save: &sv})[0]
 		for j, o := range res.Openings {
 			if o.Attack == k {
 				res.Openings[j].Offers = append(slices.Clip(o.Offers), offer)

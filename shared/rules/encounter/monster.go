@@ -669,6 +669,7 @@ func (e *Encounter) strikeAt(res *Result, ai, ti int, a srd.Action, src dice.Sou
 		return err
 	}
 	if offers := pre.offers(k, r, taken); len(offers) > 0 {
+		offers = pre.previewed(offers, Moment{Attack: &r})
 		res.Openings = append(res.Openings, Opening{Attack: k, Roll: at, AttackerID: e.Participants[ai].ID, TargetID: e.Participants[ti].ID, Offers: offers})
 	}
 	return nil

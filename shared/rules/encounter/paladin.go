@@ -6,6 +6,7 @@ import (
 	"strconv"
 	"strings"
 
+	"chronicler/shared/campaign"
 	"chronicler/shared/dice"
 	"chronicler/shared/fault"
 	"chronicler/shared/rules"
@@ -388,7 +389,7 @@ func (e Encounter) sacred(ai int, req rules.AttackRequest) (Effect, bool) {
 
 func sacredAim(e *Encounter, ai, _ int, req *rules.AttackRequest) {
 	if fx, ok := e.sacred(ai, *req); ok {
-		req.Bonus += fx.Bonus
+		req.AddBonus(fx.Bonus, "Sacred Weapon", campaign.TermFeature)
 	}
 }
 

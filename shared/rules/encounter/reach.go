@@ -251,6 +251,7 @@ func (e *Encounter) closeIn(res *Result, ai, ti int, rs Reactions) (bool, error)
 		}
 		if len(offers) > 0 {
 			m := pre.Participants[ai]
+			offers = pre.previewed(offers, Moment{Leaving: m.ID})
 			res.Openings = append(res.Openings, Opening{Attack: k, Roll: at, Before: true, AttackerID: m.ID, TargetID: pre.Participants[ti].ID,
 				Trigger: fmt.Sprintf("%s leaves %s's reach to go for %s.", m.Name, names(pre, ops), pre.Participants[ti].Name), Offers: offers})
 		}

@@ -5,6 +5,7 @@ import (
 	"slices"
 	"strings"
 
+	"chronicler/shared/campaign"
 	"chronicler/shared/dice"
 	"chronicler/shared/fault"
 	"chronicler/shared/rules"
@@ -51,6 +52,16 @@ func (e Encounter) saveMods(i int, a rules.Ability) (bonus int, adv, dis []strin
 	return bonus + b, append(append(adv, more...), bodyAdv...), append(dis, bodyDis...)
 }
 
+// saveModTerms name the parts of saveMods's bonus that a save's working
+// shows by name rather than as a situational bonus: Slow's -2 on
+// Dexterity saves.
+func (e Encounter) saveModTerms(i int, a rules.Ability) []campaign.Term {
+	if a == rules.Dex && e.holds(e.Participants[i].ID, "slow") {
+		return []campaign.Term{{Value: -2, Source: "Slow", Kind: campaign.TermSpell}}
+	}
+	return nil
+}
+
 // riderSaves adds what participant ti's effects do to its saves against
 // an attack's riders (saveMods). Bless's, Bane's and Resistance's d4s are
 // left out: they would be drawn before the attack roll, hit or miss.
@@ -63,6 +74,7 @@ func (e Encounter) riderSaves(ti int, req *rules.AttackRequest) {
 		sv := &req.Riders[i].Save
 		bonus, adv, dis := e.saveMods(ti, sv.Ability)
 		sv.Bonus += bonus
+		sv.BonusTerms = append(slices.Clip(sv.BonusTerms), e.saveModTerms(ti, sv.Ability)...)
 		sv.Advantage = append(slices.Clip(sv.Advantage), adv...)
 		sv.Disadvantage = append(slices.Clip(sv.Disadvantage), dis...)
 	}
@@ -95,6 +107,7 @@ func (e *Encounter) saveSituation(i int, s srd.Spell, opts *spell.Options, sv *s
 	opts.Situate(e.Participants[i].ID, func(sit *spell.Situation) {
 		sit.SaveBonus += bonus
 		sit.SaveTerms = append(slices.Clip(sit.SaveTerms), blessTerms(rolls)...)
+		sit.SaveTerms = append(sit.SaveTerms, e.saveModTerms(i, a)...)
 		sit.Advantage = append(slices.Clip(sit.Advantage), adv...)
 		sit.Disadvantage = append(slices.Clip(sit.Disadvantage), dis...)
 	})

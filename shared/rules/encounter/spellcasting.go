@@ -476,6 +476,7 @@ func (e *Encounter) counterMoment(res *Result, ai int, s srd.Spell, level int, w
 		offers = append(offers, offerTo(p, Counterspell, counterChanges(p, level)))
 	}
 	if len(offers) > 0 {
+		offers = pre.previewed(offers, Moment{Spell: &s, Level: level})
 		res.Openings = append(res.Openings, Opening{Attack: k, Roll: at, Before: true, AttackerID: pre.Participants[ai].ID,
 			Trigger: what + ".", Offers: offers})
 	}

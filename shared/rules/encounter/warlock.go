@@ -485,7 +485,7 @@ func (e Encounter) luckOffered(res *Result, k, at, ai, ti int, sv rules.SaveResu
 	if sv.Success || sv.AutoFail != "" || sv.Total+10 < sv.DC || !p.lucky() {
 		return
 	}
-	offer := offerTo(p, ownLuck, ChangesUnknown)
+	offer := e.previewed([]Offer{offerTo(p, ownLuck, ChangesUnknown)}, Moment{Save: &sv})[0]
 	for i, o := range res.Openings {
 		if o.Attack == k {
 			res.Openings[i].Offers = append(slices.Clip(o.Offers), offer)

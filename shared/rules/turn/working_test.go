@@ -1,6 +1,7 @@
 package turn_test
 
 import (
+	"slices"
 	"strings"
 	"testing"
 
@@ -125,6 +126,46 @@ func TestEveryRollShowsWorkingThatMakesItsTotal(t *testing.T) {
 			})
 			return decide(t, v, mira, intent.Intent{Kind: "attack", TargetID: "goblin-1", Weapon: "longsword"}, 3, 12, 5)
 		}, []string{"+1 longsword", "Bless"}},
+		{"RageNamesItsDamage", func(t *testing.T) []campaign.Roll {
+			v, mira, _ := table(t)
+			v = fight(t, v)
+			inFight(t, &v, "mira", func(p *encounter.Participant) {
+				p.Class, p.HeavyArmor = "barbarian", false
+				p.Combatant.Features = append(slices.Clip(p.Combatant.Features), "rage")
+			})
+			inEncounter(t, &v, func(e *encounter.Encounter) {
+				e.Effects = append(e.Effects, encounter.Effect{Effect: spell.Effect{ID: "rage", TargetID: "mira", CasterID: "mira"}})
+			})
+			return decide(t, v, mira, intent.Intent{Kind: "attack", TargetID: "goblin-1", Weapon: "longsword"}, 15, 5)
+		}, []string{"Rage"}},
+		{"DuelingNamesItsDamage", func(t *testing.T) []campaign.Roll {
+			v, mira, _ := table(t)
+			v = fight(t, v)
+			inFight(t, &v, "mira", func(p *encounter.Participant) {
+				p.Combatant.Features = append(slices.Clip(p.Combatant.Features), "fighting-style-dueling")
+			})
+			return decide(t, v, mira, intent.Intent{Kind: "attack", TargetID: "goblin-1", Weapon: "longsword"}, 15, 5)
+		}, []string{"Dueling"}},
+		{"SacredWeaponNamesItsBonus", func(t *testing.T) []campaign.Roll {
+			v, mira, _ := table(t)
+			v = fight(t, v)
+			inFight(t, &v, "mira", func(p *encounter.Participant) {
+				p.Combatant.Features = append(slices.Clip(p.Combatant.Features), "channel-divinity-sacred-weapon")
+			})
+			inEncounter(t, &v, func(e *encounter.Encounter) {
+				e.Effects = append(e.Effects, encounter.Effect{Effect: spell.Effect{ID: "sacred-weapon", TargetID: "mira", CasterID: "mira", Weapon: "longsword", Bonus: 2}})
+			})
+			return decide(t, v, mira, intent.Intent{Kind: "attack", TargetID: "goblin-1", Weapon: "longsword"}, 15, 5)
+		}, []string{"Sacred Weapon"}},
+		{"SlowNamesItsPenaltyOnADexteritySave", func(t *testing.T) []campaign.Roll {
+			v, _, bram := table(t)
+			v = fight(t, v)
+			inEncounter(t, &v, func(e *encounter.Encounter) {
+				e.Current = "bram"
+				e.Effects = append(e.Effects, encounter.Effect{Effect: spell.Effect{ID: "slow", Spell: "slow", TargetID: "goblin-1", CasterID: "mira"}})
+			})
+			return decide(t, v, bram, intent.Intent{Kind: "cast", Spell: "sacred-flame", TargetIDs: []string{"goblin-1"}}, 5, 4)
+		}, []string{"Saving Throws", "Slow"}},
 		{"AdvantageNamesTheTargetsCondition", func(t *testing.T) []campaign.Roll {
 			v, mira, _ := table(t)
 			v = fight(t, v)
