@@ -68,6 +68,9 @@ func (s *Service) TakeTurn(ctx context.Context, connectionID string, msg events.
 	if s.TurnLimit != nil && !s.TurnLimit.Allow(conn.PlayerID) {
 		return fault.E(fault.RateLimited, op, "too many turns at once; wait a moment")
 	}
+	if err := whilePaused(snap, op); err != nil {
+		return err
+	}
 	if err := s.checkTurn(snap, conn, msg, op); err != nil {
 		return err
 	}

@@ -182,6 +182,7 @@ type Service interface {
 	Homebrew
 	Budgets
 	Secrets
+	SafetyTools
 	History
 	Archives
 }
