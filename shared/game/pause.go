@@ -2,6 +2,7 @@ package game
 
 import (
 	"context"
+	"fmt"
 	"time"
 
 	"chronicler/events"
@@ -62,7 +63,7 @@ func (s *Service) Pause(ctx context.Context, connectionID, requestID string) err
 			// take the table while its dice are out.
 			next := *l
 			next.ExpiresAt = maxTime(l.ExpiresAt, now.Add(pauseHold))
-			tx.AcquireLease, tx.LeaseNow = &next, now
+			claimStep(tx, *l, next, now)
 		}
 		return nil
 	}, func(after Snapshot) []message {
@@ -114,8 +115,8 @@ func (s *Service) Unpause(ctx context.Context, connectionID, requestID string) e
 			p.Deadline = now.Add(phaseTimeout(snap.Campaign.Settings, p))
 			next.Pending = &p
 			next.ExpiresAt = p.Deadline.Add(s.LeaseTTL)
-			tx.AcquireLease, tx.LeaseNow = &next, now
-			held = &next
+			claimStep(tx, *l, next, now)
+			held = tx.AcquireLease
 		}
 		return nil
 	}, func(Snapshot) []message {
@@ -145,6 +146,22 @@ func (s *Service) Unpause(ctx context.Context, connectionID, requestID string) e
 		s.continueFight(ctx, conn.CampaignID, "unpause-"+s.NewID())
 	}
 	return nil
+}
+
+// claimStep writes a held turn's lease as next with tx, claiming the step
+// old is at as every write to a held turn does (commitHeld): an answer or
+// a time-out that read the turn before the pause or unpause is refused,
+// and reads it again, rather than writing over it. The claim takes the
+// place of the request's own record: pausing and unpausing are the same
+// when repeated, whatever their request ids.
+func claimStep(tx *Tx, old, next campaign.Lease, now time.Time) {
+	p := *next.Pending
+	p.Step = old.Pending.Step + 1
+	next.Pending = &p
+	forget := now.Add(StepClaimMemory)
+	tx.AcquireLease, tx.LeaseNow = &next, now
+	tx.Request = &campaign.Request{RequestID: fmt.Sprintf("step:%s:%d", old.TurnID, old.Pending.Step), TurnID: old.TurnID,
+		CreatedAt: now, ExpiresAt: &forget}
 }
 
 func nameOf(snap Snapshot, playerID string) string {
