@@ -79,7 +79,7 @@ func DecodeClient(data []byte) (ClientMessage, error) {
 		return m, err
 	}
 	switch m.Action {
-	case ActionResume, ActionEndSession:
+	case ActionResume, ActionEndSession, ActionPause, ActionUnpause:
 	case ActionSync:
 		if m.AfterSeq == nil || *m.AfterSeq < 0 {
 			return m, fault.Field(op, "after_seq", "must be a number >= 0")

@@ -39,6 +39,9 @@ func Routes() []Route {
 		{ActionResume, FunctionResume},
 		{ActionTurn, FunctionTurn},
 		{ActionEndSession, FunctionEndSession},
+		// The pause holds the session's table, as end_session closes it.
+		{ActionPause, FunctionEndSession},
+		{ActionUnpause, FunctionEndSession},
 		{ActionSync, FunctionSync},
 		// A roll or a reaction answers a held turn; the one that completes
 		// it narrates and commits it, like a turn. They have a function of

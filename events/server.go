@@ -43,6 +43,9 @@ const (
 	// TypeCharacterLeveled tells the table a character levelled up
 	// (added after version 1 of protocol.md, additive).
 	TypeCharacterLeveled = "character.leveled"
+	// TypePause tells the table it was paused or goes on (Paused; added
+	// after version 2 of protocol.md, additive).
+	TypePause = "pause"
 )
 
 // Header is what every server message starts with. Seq is 0 (and left out)

@@ -31,7 +31,11 @@ type Campaign struct {
 	// Secrets are what the owner tells the narrator and no player: canon
 	// only the game master knows (MaxSecrets at most).
 	Secrets []Secret `json:"secrets,omitempty"`
-	Version int64    `json:"-"`
+	// Limits are the table's lines and veils (MaxLimits at most); the
+	// narrator is told every one, and each player sees the table's and
+	// their own.
+	Limits  []Limit `json:"limits,omitempty"`
+	Version int64   `json:"-"`
 }
 
 // Secret is one piece of canon only the game master knows: what it is
@@ -182,7 +186,9 @@ type Session struct {
 	// come back, the campaign's turn count when they left: what happened
 	// since is their "while you were away".
 	LeftAtTurn map[string]int `json:"left_at_turn,omitempty"`
-	Version    int64          `json:"-"`
+	// Pause holds the table while it is set (see Pause).
+	Pause   *Pause `json:"pause,omitempty"`
+	Version int64  `json:"-"`
 }
 
 // Session end reasons.

@@ -272,6 +272,7 @@ func (s *Service) GetCampaign(ctx context.Context, p Player, campaignID string) 
 	if c.OwnerID != p.ID {
 		c.Secrets = nil // the game master's alone
 	}
+	c.Limits = nil // each player reads theirs through Safety
 	st := snap.State
 	st.Scene = sceneFor(snap, p.ID)
 	return CampaignView{

@@ -252,6 +252,9 @@ func (s *Service) autoTurn(ctx context.Context, campaignID, flow string) bool {
 	if l := snap.Lease; l != nil && flow != "" && l.Flow == flow && l.Pending == nil {
 		turnID, takeOver = l.TurnID, true
 	}
+	if pauseOf(snap) != nil && !takeOver {
+		return false // the unpause plays the fight on
+	}
 	a, ok, err := s.decideAuto(snap, turnID, now)
 	if err != nil {
 		s.Log.WarnContext(ctx, "monster turn", "campaign", campaignID, "err", err)

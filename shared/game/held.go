@@ -157,6 +157,11 @@ func (s *Service) Step(ctx context.Context, req workflow.Request) (workflow.Outc
 			if !current {
 				return outcomeOf(snap, t.TurnID), nil
 			}
+			if pauseOf(snap) != nil {
+				// A paused table's phase does not time out: this
+				// orchestration ends, and the unpause starts another.
+				return workflow.Outcome{Next: workflow.NextDone}, nil
+			}
 			if l.Pending.Window != nil {
 				err = s.closeWindow(ctx, snap, *l, false)
 			} else {
@@ -184,7 +189,7 @@ func (s *Service) Step(ctx context.Context, req workflow.Request) (workflow.Outc
 // (a grace period later). It reports whether it did.
 func (s *Service) heldOverdue(ctx context.Context, snap Snapshot) (bool, error) {
 	l := snap.Lease
-	if l == nil || l.Pending == nil {
+	if l == nil || l.Pending == nil || pauseOf(snap) != nil {
 		return false, nil
 	}
 	if settled(*l.Pending) {

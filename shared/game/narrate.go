@@ -21,10 +21,12 @@ func (s *Service) narrate(ctx context.Context, n narrator.Narrator, req narrator
 	blocks := narrator.Blocks(req)
 	grounds := groundsOf(req)
 	grounds.Secrets, grounds.Public = secrets, publicText(blocks, secrets)
+	grounds.Lines, grounds.Veils = req.Lines, req.Veils
 	told, err := s.Teller.Tell(ctx, n, req, grounds, tb)
 	if err != nil {
 		return narrator.Narration{}, nil, err
 	}
+	told.Suggestions = grounds.Within(told.Suggestions)
 	for _, f := range told.Failures {
 		s.Log.WarnContext(ctx, "narrator failed; the turn goes on", "turn", req.TurnID, "err", f)
 	}

@@ -147,6 +147,9 @@ func (s *Service) React(ctx context.Context, connectionID string, msg events.Cli
 	if msg.CampaignID != "" && msg.CampaignID != conn.CampaignID {
 		return fault.E(fault.Forbidden, op, "this connection is bound to another campaign")
 	}
+	if err := whilePaused(snap, op); err != nil {
+		return err
+	}
 	for range 8 {
 		l := snap.Lease
 		if l == nil || l.Pending == nil || l.Pending.Window == nil || l.TurnID != msg.TurnID {

@@ -94,6 +94,9 @@ func (s *Service) Roll(ctx context.Context, connectionID string, msg events.Clie
 	if err != nil {
 		return err
 	}
+	if err := whilePaused(snap, op); err != nil {
+		return err
+	}
 	for range 5 {
 		l := snap.Lease
 		if l == nil || l.Pending == nil || l.Pending.Window != nil || l.TurnID != msg.TurnID {

@@ -68,6 +68,9 @@ func (s *Service) TakeTurn(ctx context.Context, connectionID string, msg events.
 	if s.TurnLimit != nil && !s.TurnLimit.Allow(conn.PlayerID) {
 		return fault.E(fault.RateLimited, op, "too many turns at once; wait a moment")
 	}
+	if err := whilePaused(snap, op); err != nil {
+		return err
+	}
 	if err := s.checkTurn(snap, conn, msg, op); err != nil {
 		return err
 	}
@@ -331,6 +334,7 @@ func (s *Service) resolve(ctx context.Context, snap Snapshot, lease campaign.Lea
 	}, memory.DefaultBudget())
 	req := built.Request
 	req.Purpose = purpose
+	req.Lines, req.Veils = campaign.Texts(snap.Campaign.Limits, campaign.LimitLine), campaign.Texts(snap.Campaign.Limits, campaign.LimitVeil)
 	session := openSession(snap).ID
 	narr0 := s.Narrator
 	// Near a budget's end narration saves in steps (spend.go): shorter,
@@ -384,7 +388,7 @@ func (s *Service) resolve(ctx context.Context, snap Snapshot, lease campaign.Lea
 	if len(turn.Suggestions) == 0 {
 		// A model narrates prose only: the next actions come from what
 		// the engine knows of the turn, with no call.
-		turn.Suggestions = narrator.NextActions(req)
+		turn.Suggestions = narrator.Grounds{Lines: req.Lines, Veils: req.Veils}.Within(narrator.NextActions(req))
 	}
 	recordCalls(record, req, append(slices.Clone(lease.Calls), low.calls...))
 	next := st

@@ -33,18 +33,19 @@ type (
 
 // Handler serves /api.
 type Handler struct {
-	players    Players
-	limits     Limits
-	probe      Health
-	campaigns  Campaigns
-	members    Members
-	characters Characters
-	encounters Encounters
-	homebrew   Homebrew
-	budgets    Budgets
-	secrets    Secrets
-	history    History
-	archives   Archives
+	players     Players
+	limits      Limits
+	probe       Health
+	campaigns   Campaigns
+	members     Members
+	characters  Characters
+	encounters  Encounters
+	homebrew    Homebrew
+	budgets     Budgets
+	secrets     Secrets
+	safetyTools SafetyTools
+	history     History
+	archives    Archives
 
 	storeName string
 	log       *slog.Logger
@@ -60,7 +61,7 @@ func (h *Handler) Routes() []string { return h.routes }
 func New(svc Service, storeName string, log *slog.Logger) *Handler {
 	h := &Handler{
 		players: svc, limits: svc, probe: svc, campaigns: svc, members: svc, characters: svc,
-		encounters: svc, homebrew: svc, budgets: svc, secrets: svc, history: svc, archives: svc,
+		encounters: svc, homebrew: svc, budgets: svc, secrets: svc, safetyTools: svc, history: svc, archives: svc,
 		storeName: storeName, log: log, mux: http.NewServeMux(),
 	}
 	h.route("POST /api/players", h.createPlayer, false)
@@ -90,6 +91,9 @@ func New(svc Service, storeName string, log *slog.Logger) *Handler {
 	h.route("GET /api/campaigns/{id}/secrets", h.listSecrets, true)
 	h.route("POST /api/campaigns/{id}/secrets", h.addSecret, true)
 	h.route("POST /api/campaigns/{id}/secrets/{sid}/remove", h.removeSecret, true)
+	h.route("GET /api/campaigns/{id}/safety", h.safety, true)
+	h.route("POST /api/campaigns/{id}/safety", h.addLimit, true)
+	h.route("POST /api/campaigns/{id}/safety/{lid}/remove", h.removeLimit, true)
 	h.route("POST /api/campaigns/{id}/members/{player}/remove", h.removePlayer, true)
 	h.route("POST /api/campaigns/import", h.importCampaign, true)
 	h.route("/api/", func(*call) (int, any, error) {

@@ -186,6 +186,7 @@ type Service interface {
 	Homebrew
 	Budgets
 	Secrets
+	SafetyTools
 	History
 	Archives
 }

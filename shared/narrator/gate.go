@@ -2,6 +2,7 @@ package narrator
 
 import (
 	"errors"
+	"slices"
 	"strings"
 	"sync"
 	"unicode"
@@ -116,6 +117,20 @@ func (c *call) pass(done []string) error {
 		}
 		before := c.g.shown.String() + out.String()
 		vs := c.g.check.check(s, before != "" && !strings.HasSuffix(before, "\n"))
+		if i := slices.Index(vs, Veil); i >= 0 {
+			// A veiled subject is never told: the scene fades, once a
+			// narration, and the story goes on past it.
+			if !containsViolation(c.violations, Veil) {
+				c.violations = append(c.violations, Veil)
+			}
+			vs = slices.Delete(vs, i, i+1)
+			if len(vs) == 0 {
+				if strings.Contains(before, Faded) {
+					continue
+				}
+				s = Faded + s[len(strings.TrimRightFunc(s, unicode.IsSpace)):]
+			}
+		}
 		if len(vs) > 0 {
 			for _, v := range vs {
 				if !containsViolation(c.violations, v) {

@@ -31,6 +31,12 @@ const (
 	// Prompt is the narrator's instructions told back: words of the
 	// output contract, or a line of the prompt's form ("Rules result:").
 	Prompt Violation = "prompt"
+	// Line is a sentence that names one of the table's lines: refused
+	// and asked again, as a secret told.
+	Line Violation = "line"
+	// Veil is a sentence that tells a veiled subject: it is never shown;
+	// the gate shows Faded in its place and the narration goes on.
+	Veil Violation = "veil"
 )
 
 // Grounds is what a narration may rest on. Rules is the rules result: the
@@ -58,6 +64,10 @@ type Grounds struct {
 	Names   []string
 	Secrets []campaign.Secret
 	Public  string
+	// Lines and Veils are the table's limits (see touches): a sentence
+	// that holds a line breaks the contract; one that holds a veil is
+	// faded out.
+	Lines, Veils []string
 }
 
 var (
@@ -148,6 +158,12 @@ func (k *Checker) check(text string, midLine bool) []Violation {
 	if k.c.reveals(text) {
 		vs = append(vs, Secret)
 	}
+	if touches(text, k.c.lines) {
+		vs = append(vs, Line)
+	}
+	if touches(text, k.c.veils) {
+		vs = append(vs, Veil)
+	}
 	if echoesPrompt(text) {
 		vs = append(vs, Prompt)
 	}
@@ -203,8 +219,15 @@ func Sanitize(text string, g Grounds) string {
 	}, text)
 	c := g.checker()
 	var kept []string
+	faded := false
 	for _, s := range sentenceEnd.FindAllString(text, -1) {
-		if !c.invents(s) && !c.contradicts(s) && !c.reveals(s) && !echoesPrompt(s) {
+		if touches(s, c.veils) {
+			if !faded && !touches(s, c.lines) {
+				kept, faded = append(kept, Faded+" "), true
+			}
+			continue
+		}
+		if !c.invents(s) && !c.contradicts(s) && !c.reveals(s) && !echoesPrompt(s) && !touches(s, c.lines) {
 			kept = append(kept, s)
 		}
 	}
@@ -229,6 +252,8 @@ func Correction(vs []Violation) string {
 			parts = append(parts, "it repeated your instructions or the prompt; write only the narration")
 		case Secret:
 			parts = append(parts, "it revealed something marked GM only; keep every GM-only fact hidden, and do not hint at it")
+		case Line:
+			parts = append(parts, "it named something past a line the table has drawn; leave it out entirely, and do not hint at it")
 		}
 	}
 	return fmt.Sprintf("Your last narration broke the rules: %s. Narrate the same turn again.", strings.Join(parts, "; "))
@@ -252,6 +277,7 @@ type checker struct {
 	names              []name
 	hit, missed, died  map[string]bool
 	secrets            []secretTerms
+	lines, veils       []limitTerms
 }
 
 // name is a creature the guard checks, with how a sentence mentions it
@@ -263,7 +289,8 @@ type name struct {
 
 func (g Grounds) checker() checker {
 	c := checker{rulesNums: numbersIn(g.Rules), anyNums: numbersIn(append([]string{g.Rules}, g.Other...)...),
-		hit: map[string]bool{}, missed: map[string]bool{}, died: map[string]bool{}}
+		hit: map[string]bool{}, missed: map[string]bool{}, died: map[string]bool{},
+		lines: limitTermsOf(g.Lines), veils: limitTermsOf(g.Veils)}
 	for _, m := range ruleHit.FindAllStringSubmatch(g.Rules, -1) {
 		c.hit[strings.ToLower(m[1])] = true
 	}

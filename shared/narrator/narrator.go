@@ -116,6 +116,10 @@ type Request struct {
 	// Told, when a narration is asked again after part of it was shown,
 	// is that part: the narration goes on from it (see Teller).
 	Told string
+	// Lines and Veils are the table's limits (campaign.Limit): the
+	// narrator is told them with the world, and the guard holds every
+	// sentence against them (Grounds).
+	Lines, Veils []string
 }
 
 // Area is a place of the campaign's map as the narrator is told it.

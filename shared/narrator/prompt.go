@@ -231,6 +231,11 @@ func world(req Request) string {
 	if seed := strings.TrimSpace(req.WorldSeed); seed != "" {
 		lines = append(lines, "The world:\n"+seed)
 	}
+	if l := limitsText(req.Lines, req.Veils); l != "" {
+		// With the world, in the stable prefix: it changes only when a
+		// limit is added or removed.
+		lines = append(lines, l)
+	}
 	return strings.Join(lines, "\n")
 }
 

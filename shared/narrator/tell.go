@@ -185,12 +185,14 @@ func (t Teller) Tell(ctx context.Context, n Narrator, req Request, grounds Groun
 		}
 		out.Degraded = true
 	}
-	if strings.TrimSpace(g.text()) == "" {
-		// Nothing passed: the rules result, in the engine's own words,
-		// or a plain line.
-		plain := strings.TrimSpace(req.RulesResult)
+	// Nothing passed: the rules result, in the engine's own words, or,
+	// when it is empty or names a line, a plain line.
+	for _, plain := range []string{strings.TrimSpace(req.RulesResult), "The moment passes."} {
+		if strings.TrimSpace(g.text()) != "" {
+			break
+		}
 		if plain == "" {
-			plain = "The moment passes."
+			continue
 		}
 		c := g.call(true)
 		c.add(plain)

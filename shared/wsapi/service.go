@@ -54,6 +54,13 @@ type Play interface {
 	// React answers the open reaction window. Forbidden for a character
 	// that may not answer; Invalid for a reaction not offered.
 	React(ctx context.Context, connectionID string, msg events.ClientMessage) error
+	// Pause holds the table: no turn, roll or reaction is taken and no
+	// deadline runs out until Unpause. Conflict without an open session
+	// or when another player holds it.
+	Pause(ctx context.Context, connectionID, requestID string) error
+	// Unpause lets play go on. Forbidden for anyone but the player who
+	// paused and the owner.
+	Unpause(ctx context.Context, connectionID, requestID string) error
 }
 
 // Service is every use case the WebSocket routes call; *game.Service is

@@ -121,6 +121,12 @@ var useCases = map[string]func(h *Handler, ctx context.Context, conn string, msg
 	events.ActionReact: func(h *Handler, ctx context.Context, conn string, msg events.ClientMessage) error {
 		return h.Svc.React(ctx, conn, msg)
 	},
+	events.ActionPause: func(h *Handler, ctx context.Context, conn string, msg events.ClientMessage) error {
+		return h.Svc.Pause(ctx, conn, msg.RequestID)
+	},
+	events.ActionUnpause: func(h *Handler, ctx context.Context, conn string, msg events.ClientMessage) error {
+		return h.Svc.Unpause(ctx, conn, msg.RequestID)
+	},
 }
 
 // Route returns the handler of a route key of events.Routes: Connect for

@@ -4,7 +4,7 @@
 import type { ProviderConfig } from "./oidc";
 import type { SheetWorking } from "./sheetwhy";
 import type {
-  Campaign, CampaignSummary, CampaignView, Character, Encounter, RuleChoices, Secret, Settings, Turn, TurnContext,
+  Campaign, CampaignSummary, CampaignView, Character, Encounter, Limit, RuleChoices, SafetyView, Secret, Settings, Turn, TurnContext,
 } from "./protocol";
 
 /** ApiError is the server's {error:{code, message}}; field is the part before ": ". */
@@ -110,6 +110,11 @@ export class Api {
   addSecret(id: string, subject: string, text: string) {
     return this.call<{ secret: Secret }>("POST", `/campaigns/${enc(id)}/secrets`, { subject, text });
   }
+  safety(id: string) { return this.call<SafetyView>("GET", `/campaigns/${enc(id)}/safety`); }
+  addLimit(id: string, kind: Limit["kind"], text: string) {
+    return this.call<{ limit: Limit }>("POST", `/campaigns/${enc(id)}/safety`, { kind, text });
+  }
+  removeLimit(id: string, lid: string) { return this.call<unknown>("POST", `/campaigns/${enc(id)}/safety/${enc(lid)}/remove`, {}); }
   removeSecret(id: string, sid: string) { return this.call<unknown>("POST", `/campaigns/${enc(id)}/secrets/${enc(sid)}/remove`, {}); }
   startEncounter(id: string, monsters: { srd_id: string; count: number }[]) {
     return this.call<{ encounter: Encounter }>("POST", `/campaigns/${enc(id)}/encounters`, { monsters });

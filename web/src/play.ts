@@ -5,6 +5,7 @@ import { ApiError, inviteLink, type Api } from "./api";
 import { Connection, type LinkState } from "./conn";
 import { $, $input, $select, fill, h, option, plural } from "./dom";
 import { Journal } from "./journal";
+import { SafetyPanel } from "./safety";
 import type { Area, CampaignView, Character, ClientMessage, Eligible, Encounter, Intent, RuleChoices, Secret, ServerMessage, Turn } from "./protocol";
 import { ABILITIES, ABILITY_NAMES, SKILLS, effectName, fightTags, timeLeft } from "./rules";
 import {
@@ -37,6 +38,7 @@ export class TableView {
   private shown: { item: FeedItem; el: HTMLElement; text: Text }[] = [];
   private drawn: Partial<Record<string, unknown>> = {};
   private owner = false;
+  private safety: SafetyPanel | null = null;
   private readOnly = false;
   private sentAt: Record<string, number> = {};
   private turnRequest: Record<string, string> = {};
@@ -101,6 +103,8 @@ export class TableView {
     this.say("");
     this.detail = "";
     this.setupOwner(v);
+    this.safety = new SafetyPanel(this.s.api, this.campaignId, this.owner, (m) => this.send(m), newId);
+    void this.safety.open(this.readOnly);
     this.bind();
     await this.history(v.state.turn_count);
     if (this.closed) return; // left while it loaded
@@ -286,6 +290,7 @@ export class TableView {
       if (x.type === "turn.accepted" && this.sentAt[x.request_id] !== undefined) this.turnRequest[x.turn_id] = x.request_id;
       if (x.type === "roll.result" && this.rolling && this.rolling.rollId === x.roll_id) this.land(x.roll_id);
       if (x.type === "turn.committed" && this.owner) this.refreshCost();
+      this.safety?.seen(x);
       this.table = reduce(this.table, x);
       if (x.type === "turn.committed") void this.nameAction(x.turn_id, x.sequence);
     }

@@ -304,6 +304,10 @@ export interface Turn {
 /** beyond protocol.md: canon only the game master (and the narrator) knows */
 export interface Secret { id: string; subject?: string; text: string; created_at: string }
 
+/** A line (never shown) or a veil (off screen): the table's, or this player's own, private. */
+export interface Limit { id: string; kind: "line" | "veil"; text: string; private?: boolean; mine?: boolean }
+export interface SafetyView { lines: Limit[]; veils: Limit[]; pause?: { by: string; at: string } }
+
 export interface ContextBlock { name: string; text: string; tokens: number; cached: boolean }
 
 export interface TurnContext {
@@ -332,6 +336,7 @@ export type ClientMessage =
   | { action: "turn"; request_id: string; character_id: string; text?: string; intent?: Intent }
   | { action: "roll"; request_id: string; turn_id: string; roll_id: string }
   | { action: "react"; request_id: string; turn_id: string; character_id: string; reaction: string }
+  | { action: "pause" | "unpause"; request_id: string }
   /** limit (protocol v2): the most events the reply may carry, 1..200 */
   | { action: "sync"; request_id?: string; after_seq: number; limit?: number };
 
@@ -356,6 +361,8 @@ export type ServerMessage = Head & (
   | { type: "turn.committed"; turn_id: string; sequence: number; actor_id: string; rolls: Roll[] | null; characters: Character[] | null; encounter?: Encounter | null; scene: Scene; clock?: number }
   | { type: "encounter"; encounter: Encounter; characters?: Character[] | null }
   | { type: "presence"; character_id: string; state: Presence }
+  /** the table paused, or going on (held_seconds: how long it held) */
+  | { type: "pause"; paused: boolean; by: string; at: string; held_seconds?: number }
   /** beyond protocol.md: a sheet new or changed outside a turn (a new character, what the owner gave) */
   | { type: "character"; character: Character; text?: string }
   | { type: "error"; request_id?: string; code: string; message: string; reason?: string }

@@ -438,6 +438,8 @@ export function reduce(t: Table, m: ServerMessage): Table {
     }
     case "presence":
       return setPresence(t, m.character_id, m.state);
+    case "pause":
+      return push(t, { kind: "system", text: m.paused ? `${m.by} paused the table. Nobody acts until the pause ends.` : `${m.by} ended the pause; play goes on.` });
     case "turn.accepted": {
       const label = t.sent[m.request_id];
       const name = nameOf(t, m.character_id);

@@ -64,12 +64,16 @@ const (
 	Markup Fault = "markup"
 	// Refuse answers "I can't help with that." and calls no tool.
 	Refuse Fault = "refuse"
+	// Cross writes the table's limits on purpose: right after the first
+	// sentence of a narration, a sentence naming each line and one
+	// telling each veiled subject in detail, as the prompt lists them.
+	Cross Fault = "cross"
 )
 
 // Faults are all the faults, in the order the command's help lists them.
 func Faults() []Fault {
 	return []Fault{Invent, Echo, Stall, StallMid, Cut, StreamError, StreamThrottle,
-		Throttle, Unavailable, Internal, Denied, Missing, Malformed, Markup, Refuse}
+		Throttle, Unavailable, Internal, Denied, Missing, Malformed, Markup, Refuse, Cross}
 }
 
 // Rule plays a fault on a share of the calls: Rate 0.3 is 30% of them,

@@ -120,6 +120,9 @@ func answer(p prompt, fault Fault, seed uint64, words Words) reply {
 	if fault == Markup {
 		sentences = markup(sentences, field(user, "Acting character: "))
 	}
+	if fault == Cross {
+		sentences = slices.Insert(sentences, min(1, len(sentences)), crossing(p.text())...)
+	}
 	return reply{text: strings.Join(sentences, " ")}
 }
 
