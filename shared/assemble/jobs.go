@@ -56,11 +56,11 @@ func Sweep(svc *game.Service, sinks ...metrics.Sink) func(ctx context.Context) (
 			}
 		}
 		counts := []any{"examined", r.Examined, "connections_removed", r.ConnectionsRemoved,
-			"closed", r.Closed, "abandoned", r.Abandoned, "failed", r.Failed}
+			"closed", r.Closed, "abandoned", r.Abandoned, "encounters_archived", r.EncountersArchived, "failed", r.Failed}
 		switch {
 		case err != nil:
 			svc.Log.WarnContext(ctx, "sweep", append(counts, "err", err)...)
-		case r.ConnectionsRemoved+r.Closed+r.Abandoned+r.Failed > 0:
+		case r.ConnectionsRemoved+r.Closed+r.Abandoned+r.EncountersArchived+r.Failed > 0:
 			svc.Log.InfoContext(ctx, "sweep", counts...)
 		default:
 			svc.Log.DebugContext(ctx, "sweep", counts...)

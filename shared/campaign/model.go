@@ -355,6 +355,14 @@ type EncounterRecord struct {
 	Version int64           `json:"-"`
 }
 
+// EncounterActive is the status of an encounter under way.
+const EncounterActive = "active"
+
+// Finished reports whether the encounter is no longer under way. A
+// finished record is history: the stores keep it out of the snapshot,
+// which every turn reads, and never write it again.
+func (r EncounterRecord) Finished() bool { return r.Status != EncounterActive }
+
 // Role of a member in a campaign.
 type Role string
 

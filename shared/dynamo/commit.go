@@ -12,6 +12,7 @@ import (
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb"
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
 
+	"chronicler/shared/campaign"
 	"chronicler/shared/fault"
 	"chronicler/shared/game"
 )
@@ -265,6 +266,37 @@ func (s *Store) create(what string, it item) write {
 	return s.put(what, it, condCreate, map[string]string{"#pk": AttrPK}, nil)
 }
 
+// encounterWrites are the writes of one encounter record (keys.go): one
+// under way is a versioned ENC# item; the write that finishes it deletes
+// that item at the version read and creates the WIRE#ENC# item. Every
+// write of a record that has finished already finds no ENC# item at its
+// version, and fails as a stale one does; a create checks that the id is
+// in neither place.
+func (s *Store) encounterWrites(pk string, e campaign.EncounterRecord) ([]write, error) {
+	id, _ := campaignIDOf(pk)
+	it, err := encounterItem(id, e, e.Version+1)
+	if err != nil {
+		return nil, err
+	}
+	what := "encounter " + e.ID
+	absent := func(sk, why string) write {
+		return s.check(what+" ("+why+")", pk, sk, condCreate, map[string]string{"#pk": AttrPK}, nil)
+	}
+	switch {
+	case !e.Finished() && e.Version == 0:
+		return []write{s.versioned(what, it, 0), absent(encDoneSK(e.ID), "finished already")}, nil
+	case !e.Finished():
+		return []write{s.versioned(what, it, e.Version)}, nil
+	case e.Version == 0:
+		return []write{s.create(what, it), absent(encSK(e.ID), "under way")}, nil
+	default:
+		return []write{
+			s.del(what+" under way", pk, encSK(e.ID), condVersion, map[string]string{"#v": attrVersion}, item{":v": num(e.Version)}),
+			s.create(what+" finished", it),
+		}, nil
+	}
+}
+
 // writes validates tx and turns it into transaction items, in a fixed
 // order: campaign, state, characters, sessions, turn, member, request,
 // lease, connections. unbind lists the connection ids to unbind, whose
@@ -341,10 +373,11 @@ func (s *Store) writes(tx game.Tx) (ws []write, unbind []string, err error) {
 		if e.ID == "" || e.Version < 0 {
 			return nil, nil, fault.Field(op, fmt.Sprintf("encounters[%d]", i), "needs an id and a version of 0 or more")
 		}
-		it, err := encounterItem(id, e, e.Version+1)
-		if err := add(s.versioned("encounter "+e.ID, it, e.Version), err); err != nil {
-			return nil, nil, err
+		ew, err := s.encounterWrites(pk, e)
+		if err != nil {
+			return nil, nil, fault.Wrap(fault.Internal, op, err)
 		}
+		ws = append(ws, ew...)
 	}
 
 	for i, se := range tx.Sessions {

@@ -173,13 +173,13 @@ func TestStoreContract(t *testing.T) {
 
 func TestKeysSortAroundTheLogs(t *testing.T) {
 	snapshotKeys := []string{skMeta, skState, skLock, skSeq, charSK("zz"), memberSK("zz"), connSK("zz"),
-		sessionSK(t0, "zz"), "ENC#zz"}
+		sessionSK(t0, "zz"), encSK("zz")}
 	for _, k := range snapshotKeys {
 		if k >= skLogs {
 			t.Errorf("%q sorts after %q: Snapshot would miss it", k, skLogs)
 		}
 	}
-	for _, k := range []string{turnSK(0), turnSK(maxTurnSeq), eventSK(1), requestSK("!")} {
+	for _, k := range []string{turnSK(0), turnSK(maxTurnSeq), eventSK(1), requestSK("!"), encDoneSK("!"), skMemory} {
 		if k < skLogs {
 			t.Errorf("%q sorts before %q: Snapshot would read it", k, skLogs)
 		}

@@ -143,8 +143,14 @@ func decodeSession(it item) (campaign.Session, error) {
 	return s, err
 }
 
+// encounterItem is the record at version: under ENC# while it is under
+// way, under WIRE#ENC# once it has finished (keys.go).
 func encounterItem(campaignID string, e campaign.EncounterRecord, version int64) (item, error) {
-	m, err := withKey(campaignPK(campaignID), encSK(e.ID), e)
+	sk := encSK(e.ID)
+	if e.Finished() {
+		sk = encDoneSK(e.ID)
+	}
+	m, err := withKey(campaignPK(campaignID), sk, e)
 	if err != nil {
 		return nil, err
 	}

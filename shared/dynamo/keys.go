@@ -6,6 +6,7 @@ package dynamo
 //	pk                     sk                              item
 //	CAMPAIGN#<id>          CHAR#<character id>             a character (versioned)
 //	CAMPAIGN#<id>          CONN#<connection id>            a live connection
+//	CAMPAIGN#<id>          ENC#<encounter id>              an encounter under way (versioned)
 //	CAMPAIGN#<id>          LOCK                            the turn lease
 //	CAMPAIGN#<id>          MEMBER#<player id>              a membership; gsi_player = player id (byPlayer)
 //	CAMPAIGN#<id>          META                            the campaign (versioned); gsi_status, last_played_at (byStatus)
@@ -15,8 +16,11 @@ package dynamo
 //	CAMPAIGN#<id>          STATE                           the narrative state; turn_count guards each turn
 //	------------------------------------------------------ everything above sorts before "TURN#"
 //	CAMPAIGN#<id>          TURN#<sequence, 10 digits>      a committed turn (written once)
+//	CAMPAIGN#<id>          WIRE#ENC#<encounter id>         a finished encounter (versioned), moved here from ENC#
+//	                                                       by the commit that finished it
 //	CAMPAIGN#<id>          WIRE#EVT#<seq, 12 digits>       a server event kept for sync, or a flushed tail under its
 //	                                                       last seq (first, events); expires_at = created + 7 days
+//	CAMPAIGN#<id>          WIRE#MEM                        the narrative memory
 //	CAMPAIGN#<id>          WIRE#REQ#<request id>           a remembered request id
 //	CONNECTION#<conn id>   META                            pointer: the connection's campaign and player
 //	PLAYER#<player id>     ACCOUNT                         a player's account (versioned): token version
@@ -27,8 +31,18 @@ package dynamo
 // "TURN#", and the logs that grow without bound (turns, events, requests)
 // all sort after it, so Snapshot is one Query `pk = :p AND sk < "TURN#"`
 // whose cost does not grow with the campaign's age. A new kind of
-// decision-making item (an encounter, ENC#<id>) keeps the property as long
-// as its prefix sorts before "TURN#"; a new log must sort after it.
+// decision-making item keeps the property as long as its prefix sorts
+// before "TURN#"; a new log must sort after it.
+//
+// An encounter is both: decision-making while it is under way, history
+// once it has finished, and a campaign has a fight after another (each
+// record 5 to 7 KB, about 2 read units, once a fight has run a few
+// rounds). So it lives under ENC# while under way, and the commit that
+// finishes it deletes that item (on its version) and puts the record
+// under WIRE#ENC#, beyond the snapshot's read, in one transaction.
+// Encounters reads both prefixes. Finished records stored under ENC#
+// before this layout are skipped by the snapshot and moved by the sweep a
+// few at a time (ArchiveEncounters).
 //
 // A player's account is outside every campaign: it says the player exists
 // and which of their tokens still count, read on every signed-in request.
@@ -76,6 +90,7 @@ const (
 	skEnc     = "ENC#"
 	skTurn    = "TURN#"
 	skEvent   = "WIRE#EVT#"
+	skEncDone = "WIRE#ENC#" // a finished encounter: history, so outside the snapshot
 	skRequest = "WIRE#REQ#"
 	skMemory  = "WIRE#MEM" // the narrative memory: large, so outside the snapshot
 
@@ -127,6 +142,7 @@ func charSK(id string) string       { return skChar + id }
 func memberSK(player string) string { return skMember + player }
 func connSK(id string) string       { return skConn + id }
 func encSK(id string) string        { return skEnc + id }
+func encDoneSK(id string) string    { return skEncDone + id }
 func requestSK(id string) string    { return skRequest + id }
 
 func sessionSK(started time.Time, id string) string {

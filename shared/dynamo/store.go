@@ -4,6 +4,7 @@ import (
 	"cmp"
 	"context"
 	"fmt"
+	"maps"
 	"slices"
 	"strings"
 	"time"
@@ -47,7 +48,10 @@ type Store struct {
 	backoff      time.Duration
 }
 
-var _ game.Store = (*Store)(nil)
+var (
+	_ game.Store             = (*Store)(nil)
+	_ game.EncounterArchiver = (*Store)(nil)
+)
 
 // SetNow sets Now: the clock that decides which events and request
 // records have expired.
@@ -131,8 +135,9 @@ func (s *Store) Campaign(ctx context.Context, campaignID string) (campaign.Campa
 }
 
 // Snapshot reads the campaign's decision-making items with one Query of its
-// partition, below the logs (sk < "TURN#"): no turn, event or request is
-// read, whatever the campaign's age. NotFound if META does not exist.
+// partition, below the logs (sk < "TURN#"): no turn, event, request or
+// finished encounter is read, whatever the campaign's age. NotFound if
+// META does not exist.
 func (s *Store) Snapshot(ctx context.Context, campaignID string) (game.Snapshot, error) {
 	const op = "read snapshot"
 	items, err := s.query(ctx, op, &dynamodb.QueryInput{
@@ -159,7 +164,9 @@ func (s *Store) Snapshot(ctx context.Context, campaignID string) (game.Snapshot,
 
 // decodeSnapshot sorts a partition's items into a snapshot. Items come in
 // sort-key order, which is the order the snapshot promises: characters by
-// id, sessions by start, members by player, connections by id.
+// id, sessions by start, members by player, connections by id, encounters
+// by id. A finished encounter stored under ENC# before finished ones were
+// moved out (keys.go) is left out, as if it were moved already.
 func decodeSnapshot(items []item) (snap game.Snapshot, found bool, err error) {
 	for _, it := range items {
 		sk := getS(it, AttrSK)
@@ -194,13 +201,106 @@ func decodeSnapshot(items []item) (snap game.Snapshot, found bool, err error) {
 		case strings.HasPrefix(sk, skEnc):
 			var e campaign.EncounterRecord
 			e, err = decodeEncounter(it)
-			snap.Encounters = append(snap.Encounters, e)
+			if !e.Finished() {
+				snap.Encounters = append(snap.Encounters, e)
+			}
 		}
 		if err != nil {
 			return snap, found, err
 		}
 	}
 	return snap, found, nil
+}
+
+// Encounters lists every encounter of the campaign by id: the ones under
+// way (ENC#) and the finished ones (WIRE#ENC#, and any stored under ENC#
+// before they were moved), one Query of each prefix.
+func (s *Store) Encounters(ctx context.Context, campaignID string) ([]campaign.EncounterRecord, error) {
+	const op = "list encounters"
+	byID := map[string]campaign.EncounterRecord{}
+	for _, prefix := range []string{skEnc, skEncDone} {
+		items, err := s.encounterItems(ctx, op, campaignID, prefix)
+		if err != nil {
+			return nil, err
+		}
+		for _, it := range items {
+			e, err := decodeEncounter(it)
+			if err != nil {
+				return nil, fault.Wrap(fault.Internal, op, fmt.Errorf("campaign %s: %w", campaignID, err))
+			}
+			// Moved records are read second: a record in both places
+			// (which one transaction never leaves) counts as moved.
+			byID[e.ID] = e
+		}
+	}
+	out := make([]campaign.EncounterRecord, 0, len(byID))
+	for _, e := range byID {
+		out = append(out, e)
+	}
+	slices.SortFunc(out, func(a, b campaign.EncounterRecord) int { return cmp.Compare(a.ID, b.ID) })
+	return out, nil
+}
+
+// encounterItems reads the campaign's items whose sort key begins with
+// prefix.
+func (s *Store) encounterItems(ctx context.Context, op, campaignID, prefix string) ([]item, error) {
+	return s.query(ctx, op, &dynamodb.QueryInput{
+		KeyConditionExpression:   aws.String("#pk = :pk AND begins_with(#sk, :prefix)"),
+		ExpressionAttributeNames: names(),
+		ExpressionAttributeValues: item{
+			":pk":     str(campaignPK(campaignID)),
+			":prefix": str(prefix),
+		},
+		ConsistentRead: aws.Bool(true),
+	}, 0)
+}
+
+// ArchiveEncounters moves at most limit finished encounters stored under
+// ENC# (before the commit that finishes one moved it, keys.go) to
+// WIRE#ENC#, each with a transaction of its own: the ENC# item deleted on
+// the version read, the same record put where none is. A record moved
+// meanwhile by another sweep is left to it and not counted. See
+// game.EncounterArchiver.
+func (s *Store) ArchiveEncounters(ctx context.Context, campaignID string, limit int) (int, error) {
+	const op = "archive encounters"
+	if limit < 1 {
+		return 0, nil
+	}
+	items, err := s.encounterItems(ctx, op, campaignID, skEnc)
+	if err != nil {
+		return 0, err
+	}
+	pk := campaignPK(campaignID)
+	moved := 0
+	for _, it := range items {
+		if moved == limit {
+			break
+		}
+		e, err := decodeEncounter(it)
+		if err != nil {
+			return moved, fault.Wrap(fault.Internal, op, fmt.Errorf("campaign %s: %w", campaignID, err))
+		}
+		if !e.Finished() {
+			continue
+		}
+		done := maps.Clone(it)
+		done[AttrSK] = str(encDoneSK(e.ID))
+		ws := []write{
+			s.del("encounter "+e.ID+" under ENC#", pk, encSK(e.ID), condVersion, map[string]string{"#v": attrVersion}, item{":v": num(e.Version)}),
+			s.create("encounter "+e.ID+" under WIRE#ENC#", done),
+		}
+		_, err = s.db.TransactWriteItems(ctx, &dynamodb.TransactWriteItemsInput{
+			TransactItems: []types.TransactWriteItem{ws[0].op, ws[1].op},
+		})
+		if err != nil {
+			if err := txError(op, campaignID, ws, err); !fault.Is(err, fault.Conflict) {
+				return moved, err
+			}
+			continue
+		}
+		moved++
+	}
+	return moved, nil
 }
 
 // Turns lists committed turns with sequence > after, in order, at most

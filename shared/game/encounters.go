@@ -155,7 +155,7 @@ func (s *Service) EndEncounter(ctx context.Context, p Player, campaignID, encoun
 			}
 		}
 		if i < 0 {
-			return fault.E(fault.NotFound, op, "no such encounter in this campaign")
+			return s.noEncounter(ctx, op, campaignID, encounterID)
 		}
 		e, err := encounter.FromRecord(snap.Encounters[i])
 		if err != nil {
@@ -187,6 +187,21 @@ func (s *Service) EndEncounter(ctx context.Context, p Player, campaignID, encoun
 		return events.EncounterEnded{}, fault.Wrap(fault.Internal, op, err)
 	}
 	return events.EncounterEnded{Committed: !req.DryRun, Diffs: data}, nil
+}
+
+// noEncounter is why an encounter is not under way: a finished one
+// (which the snapshot leaves out) has ended already, any other is unknown.
+func (s *Service) noEncounter(ctx context.Context, op, campaignID, encounterID string) error {
+	all, err := s.Store.Encounters(ctx, campaignID)
+	if err != nil {
+		return err
+	}
+	for _, r := range all {
+		if r.ID == encounterID {
+			return fault.E(fault.Conflict, op, "encounter %s has already ended", encounterID)
+		}
+	}
+	return fault.E(fault.NotFound, op, "no such encounter in this campaign")
 }
 
 // monsterTurns plays the turns nobody at the table has to choose, each

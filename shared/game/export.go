@@ -12,8 +12,11 @@ import (
 )
 
 // Export returns the whole campaign — meta, state, characters, members,
-// sessions, every turn and the narrative memory — as a versioned file a member can keep, and
-// that Import turns back into a campaign. Concluded campaigns export too.
+// sessions, every turn, every encounter (under way and finished) and the
+// narrative memory — as a versioned file a member can keep, and that
+// Import turns back into a campaign (without its encounters: an imported
+// campaign arrives with no fight under way). Concluded campaigns export
+// too.
 func (s *Service) Export(ctx context.Context, p Player, campaignID string) (events.Export, error) {
 	const op = "export campaign"
 	snap, err := s.memberSnapshot(ctx, p, campaignID, op)
@@ -39,7 +42,19 @@ func (s *Service) Export(ctx context.Context, p Player, campaignID string) (even
 	if c.OwnerID == p.ID {
 		e.Campaign.Secrets = c.Secrets
 	}
-	if e.Turns, e.NextAfter, err = s.exportTurns(ctx, p, c, 0); err != nil {
+	// The finished encounters are not in the snapshot: they are read apart.
+	recs, err := s.Store.Encounters(ctx, campaignID)
+	if err != nil {
+		return events.Export{}, fmt.Errorf("%s: %w", op, err)
+	}
+	size := 0
+	for _, r := range recs {
+		e.Encounters = append(e.Encounters, r.Data)
+		size += len(r.Data) + 1
+	}
+	// The first response's turns make room for the encounters, so that it
+	// stays as bounded as the pages after it while they are few.
+	if e.Turns, e.NextAfter, err = s.exportTurns(ctx, p, c, 0, size); err != nil {
 		return events.Export{}, fmt.Errorf("%s: %w", op, err)
 	}
 	if e.Sessions == nil {
@@ -60,7 +75,7 @@ func (s *Service) ExportPage(ctx context.Context, p Player, campaignID string, a
 	if err != nil {
 		return events.ExportPage{}, err
 	}
-	turns, next, err := s.exportTurns(ctx, p, snap.Campaign, after)
+	turns, next, err := s.exportTurns(ctx, p, snap.Campaign, after, 0)
 	if err != nil {
 		return events.ExportPage{}, fmt.Errorf("%s: %w", op, err)
 	}
@@ -68,12 +83,12 @@ func (s *Service) ExportPage(ctx context.Context, p Player, campaignID string, a
 }
 
 // exportTurns reads the turns after sequence after, as many as fit in
-// events.ExportPageBytes (at least one) and events.ExportPageTurns, and
-// the after of the next page (0 at the end). Only the owner's export
-// carries each turn's context (its prompt, which may quote secrets).
-func (s *Service) exportTurns(ctx context.Context, p Player, c campaign.Campaign, after int) ([]campaign.Turn, int, error) {
+// events.ExportPageBytes less size, what the response holds besides (at
+// least one turn), and events.ExportPageTurns, and the after of the next
+// page (0 at the end). Only the owner's export carries each turn's context
+// (its prompt, which may quote secrets).
+func (s *Service) exportTurns(ctx context.Context, p Player, c campaign.Campaign, after, size int) ([]campaign.Turn, int, error) {
 	out := []campaign.Turn{}
-	size := 0
 	for {
 		page, err := s.Store.Turns(ctx, c.ID, after, 100)
 		if err != nil {

@@ -900,7 +900,7 @@ func TestEncounterFromStartToEnd(t *testing.T) {
 			hpInFight = p.HP
 		}
 	}
-	_, ended, _, _ := decodeAny(t, after, enc.ID)
+	_, ended, _, _ := decodeAny(t, f, c.ID, enc.ID)
 	for _, p := range ended.Participants {
 		if p.CharacterID == mira.ID {
 			hpInFight = p.HP
@@ -957,9 +957,15 @@ func activeFor(t testing.TB, snap game.Snapshot) (campaign.EncounterRecord, enco
 	return campaign.EncounterRecord{}, encounter.Encounter{}, false, nil
 }
 
-func decodeAny(t *testing.T, snap game.Snapshot, id string) (campaign.EncounterRecord, encounter.Encounter, bool, error) {
+// decodeAny finds an encounter, under way or finished, among all of the
+// campaign's (a finished one is not in the snapshot).
+func decodeAny(t *testing.T, f *fixture, campaignID, id string) (campaign.EncounterRecord, encounter.Encounter, bool, error) {
 	t.Helper()
-	for _, rec := range snap.Encounters {
+	all, err := f.store.Encounters(context.Background(), campaignID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, rec := range all {
 		if rec.ID == id {
 			var e encounter.Encounter
 			if err := json.Unmarshal(rec.Data, &e); err != nil {

@@ -337,7 +337,7 @@ func TestADecidedFightLeftUnderWayEndsOnTheSweep(t *testing.T) {
 	if _, _, ok, _ := activeFor(t, snap); ok {
 		t.Fatal("the decided fight is still under way after the sweep")
 	}
-	_, ended, _, _ := decodeAny(t, snap, e.ID)
+	_, ended, _, _ := decodeAny(t, f, c.ID, e.ID)
 	if ended.Outcome != "defeat" || !snap.Characters[0].Stable || snap.Characters[0].HP != 0 {
 		t.Errorf("outcome %q, Bryn %d HP stable %v", ended.Outcome, snap.Characters[0].HP, snap.Characters[0].Stable)
 	}

@@ -34,10 +34,18 @@ type Store interface {
 
 	// Snapshot reads everything a use case needs to decide about a campaign
 	// — meta, state, characters, members, sessions, live connections, the
-	// turn lease, the last event seq — in one read of its partition. It
-	// never reads turns, events or request records. NotFound if the campaign
-	// does not exist.
+	// turn lease, the encounters under way, the last event seq — in one
+	// read of its partition. It never reads turns, events, request records
+	// or finished encounters (campaign.EncounterRecord.Finished), so what
+	// it reads does not grow with the campaign's age. NotFound if the
+	// campaign does not exist.
 	Snapshot(ctx context.Context, campaignID string) (Snapshot, error)
+
+	// Encounters lists every encounter of the campaign, under way or
+	// finished, by id: the campaign's fights as history (export), which
+	// the snapshot leaves out. Empty, not NotFound, when there is none or
+	// no such campaign.
+	Encounters(ctx context.Context, campaignID string) ([]campaign.EncounterRecord, error)
 
 	// Campaign reads the campaign's meta item. NotFound if it does not exist.
 	Campaign(ctx context.Context, campaignID string) (campaign.Campaign, error)
@@ -123,7 +131,7 @@ type Snapshot struct {
 	Sessions    []campaign.Session // oldest first
 	Connections []campaign.Connection
 	Lease       *campaign.Lease            // the turn in flight, if any (expired or not)
-	Encounters  []campaign.EncounterRecord // by id
+	Encounters  []campaign.EncounterRecord // the ones under way (none finished), by id
 	LastSeq     int64                      // the seq of the last event appended
 }
 
@@ -132,7 +140,9 @@ type Snapshot struct {
 //
 // Versioned items (Campaign, Characters, Sessions, Encounters) carry the Version they
 // were read at: Version 0 creates the item and fails if it exists; Version
-// v updates it only if the stored Version is still v, and stores v+1.
+// v updates it only if the stored Version is still v, and stores v+1. An
+// encounter is written while it is under way, and last by the write that
+// finishes it: writing one already finished fails as a stale version does.
 type Tx struct {
 	CampaignID string
 

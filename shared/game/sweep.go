@@ -23,12 +23,30 @@ type Prober interface {
 	Alive(ctx context.Context, connectionID string) (bool, error)
 }
 
+// archiveBatch bounds how many finished encounters the sweep moves out
+// of one campaign's snapshot a run: each move is a transaction of its own
+// (about 28 write units for a 7 KB record), so a run stays short whatever
+// a campaign's past.
+const archiveBatch = 5
+
+// EncounterArchiver is a store that may still keep finished encounters
+// where its snapshot reads them, stored before it kept them apart (the
+// DynamoDB store). The snapshot leaves them out all the same; moving them
+// only stops every turn paying to read them.
+type EncounterArchiver interface {
+	// ArchiveEncounters moves at most limit of the campaign's finished
+	// encounters out of the snapshot's read, each with the condition that
+	// it is as read, and returns how many it moved.
+	ArchiveEncounters(ctx context.Context, campaignID string, limit int) (int, error)
+}
+
 // SweepReport counts what a sweep did.
 type SweepReport struct {
 	Examined           int `json:"examined"`
 	ConnectionsRemoved int `json:"connections_removed"`
 	Closed             int `json:"sessions_closed"`
 	Abandoned          int `json:"abandoned"`
+	EncountersArchived int `json:"encounters_archived"`
 	Failed             int `json:"failed"`
 }
 
@@ -50,6 +68,7 @@ func (s *Service) Sweep(ctx context.Context) (SweepReport, error) {
 			return r, ctx.Err()
 		}
 		r.Examined++
+		r.EncountersArchived += s.archiveEncounters(ctx, c.ID)
 		removed, closed, err := s.sweepActive(ctx, c.ID)
 		r.ConnectionsRemoved += removed
 		switch {
@@ -83,6 +102,22 @@ func (s *Service) Sweep(ctx context.Context) (SweepReport, error) {
 		}
 	}
 	return r, nil
+}
+
+// archiveEncounters moves a few of an active campaign's finished
+// encounters out of its snapshot, where the store has any left there. A
+// failure is logged and costs nothing but a turn's reads: the next run
+// tries again.
+func (s *Service) archiveEncounters(ctx context.Context, campaignID string) int {
+	a, ok := s.Store.(EncounterArchiver)
+	if !ok {
+		return 0
+	}
+	n, err := a.ArchiveEncounters(ctx, campaignID, archiveBatch)
+	if err != nil {
+		s.Log.WarnContext(ctx, "archive finished encounters", "campaign", campaignID, "err", err)
+	}
+	return n
 }
 
 // sweepActive finishes an overdue held turn (or narrates a decided one

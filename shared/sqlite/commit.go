@@ -434,9 +434,11 @@ func (w *writer) encounter(e campaign.EncounterRecord) error {
 			`INSERT INTO encounters (campaign_id, id, version, data) VALUES (?, ?, 1, ?) ON CONFLICT DO NOTHING`,
 			w.campaignID, e.ID, data)
 	}
-	return w.must(fmt.Sprintf("update encounter %s at version %d", e.ID, e.Version), fmt.Sprintf("encounter %s changed since it was read", e.ID),
-		`UPDATE encounters SET version = ?, data = ? WHERE campaign_id = ? AND id = ? AND version = ?`,
-		e.Version+1, data, w.campaignID, e.ID, e.Version)
+	// A finished encounter is written no more, as on DynamoDB, where it
+	// has left the item a version names.
+	return w.must(fmt.Sprintf("update encounter %s at version %d", e.ID, e.Version), fmt.Sprintf("encounter %s changed since it was read, or has finished", e.ID),
+		`UPDATE encounters SET version = ?, data = ? WHERE campaign_id = ? AND id = ? AND version = ? AND json_extract(data, '$.status') = ?`,
+		e.Version+1, data, w.campaignID, e.ID, e.Version, campaign.EncounterActive)
 }
 
 func (w *writer) turn(t campaign.Turn) error {

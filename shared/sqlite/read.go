@@ -105,11 +105,28 @@ func (db *DB) Snapshot(ctx context.Context, campaignID string) (game.Snapshot, e
 		`SELECT data FROM connections WHERE campaign_id = ? ORDER BY id`, campaignID); err != nil {
 		return game.Snapshot{}, storeErr(op, "read connections", err)
 	}
+	// Only the encounters under way: a finished one is history, read by
+	// Encounters.
 	if snap.Encounters, err = queryAll(ctx, tx, scanEncounter,
-		`SELECT data, version FROM encounters WHERE campaign_id = ? ORDER BY id`, campaignID); err != nil {
+		`SELECT data, version FROM encounters WHERE campaign_id = ? AND json_extract(data, '$.status') = ? ORDER BY id`,
+		campaignID, campaign.EncounterActive); err != nil {
 		return game.Snapshot{}, storeErr(op, "read encounters", err)
 	}
 	return snap, nil
+}
+
+// Encounters lists every encounter of the campaign, under way or
+// finished, by id. See game.Store.
+func (db *DB) Encounters(ctx context.Context, campaignID string) ([]campaign.EncounterRecord, error) {
+	recs, err := queryAll(ctx, db.reads(), scanEncounter,
+		`SELECT data, version FROM encounters WHERE campaign_id = ? ORDER BY id`, campaignID)
+	if err != nil {
+		return nil, storeErr("list encounters of campaign "+campaignID, "read encounters", err)
+	}
+	if recs == nil {
+		recs = []campaign.EncounterRecord{}
+	}
+	return recs, nil
 }
 
 // LastSeq reads the campaign's last event seq alone. See game.Store.

@@ -100,7 +100,8 @@ func (s suite) removeMember(t *testing.T) {
 }
 
 // encounters: an encounter record is created once, updated by version, read
-// back in the snapshot, and a stale write is a Conflict.
+// back in the snapshot while it is under way, and a stale write is a
+// Conflict; once finished it is in Encounters only, and written no more.
 func (s suite) encounters(t *testing.T) {
 	st := s.open(t)
 	c := create(t, st, newCampaign("fights", "p1"))
@@ -115,9 +116,18 @@ func (s suite) encounters(t *testing.T) {
 	commit(t, st, game.Tx{CampaignID: c.ID, Encounters: []campaign.EncounterRecord{e}})
 	err = st.Commit(t.Context(), game.Tx{CampaignID: c.ID, Encounters: []campaign.EncounterRecord{e}}) // still at version 1
 	wantKind(t, "a stale update", err, fault.Conflict)
-	snap = snapshot(t, st, c.ID)
+	if snap = snapshot(t, st, c.ID); len(snap.Encounters) != 0 {
+		t.Fatalf("the finished encounter is in the snapshot: %+v", snap.Encounters)
+	}
 	e.Version = 2
-	same(t, "updated encounter", snap.Encounters, []campaign.EncounterRecord{e})
+	same(t, "finished encounter", encountersOf(t, st, c.ID), []campaign.EncounterRecord{e})
+	err = st.Commit(t.Context(), game.Tx{CampaignID: c.ID, Encounters: []campaign.EncounterRecord{e}})
+	wantKind(t, "writing the finished encounter again", err, fault.Conflict)
+	revived := e
+	revived.Status = "active"
+	err = st.Commit(t.Context(), game.Tx{CampaignID: c.ID, Encounters: []campaign.EncounterRecord{revived}})
+	wantKind(t, "putting the finished encounter under way again", err, fault.Conflict)
+	same(t, "finished encounter after refused writes", encountersOf(t, st, c.ID), []campaign.EncounterRecord{e})
 }
 
 // memory: none at first (NotFound), written with a turn, replaced by the

@@ -64,6 +64,7 @@ func Run(t *testing.T, open func(t *testing.T) game.Store) {
 	t.Run("Import", s.importCampaign)
 	t.Run("RemoveMember", s.removeMember)
 	t.Run("Encounters", s.encounters)
+	t.Run("FinishedEncountersLeaveTheSnapshot", s.finishedEncounters)
 	t.Run("Memory", s.memory)
 	t.Run("Accounts", s.accounts)
 	t.Run("DaySpend", s.daySpend)

@@ -10,7 +10,7 @@ import (
 
 // An encounter's status.
 const (
-	Active = "active"
+	Active = campaign.EncounterActive
 	Ended  = "ended"
 )
 
