@@ -206,6 +206,11 @@ func (f *fake) Give(_ context.Context, p auth.Player, id, cid string, g events.G
 	return campaign.Character{}, nil
 }
 
+func (f *fake) SetOrders(_ context.Context, p auth.Player, id, cid string, orders []campaign.Order) (campaign.Character, error) {
+	f.record("SetOrders", p, id, cid, orders)
+	return campaign.Character{}, nil
+}
+
 func (f *fake) StartEncounter(_ context.Context, p auth.Player, id string, req events.StartEncounter) (campaign.EncounterRecord, error) {
 	f.record("StartEncounter", p, id, req)
 	if f.startEncounter != nil {
