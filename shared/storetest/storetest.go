@@ -66,6 +66,7 @@ func Run(t *testing.T, open func(t *testing.T) game.Store) {
 	t.Run("Memory", s.memory)
 	t.Run("Accounts", s.accounts)
 	t.Run("DaySpend", s.daySpend)
+	t.Run("StandingOrders", s.standingOrders)
 }
 
 type suite struct {
