@@ -31,7 +31,9 @@ func TestStandingOrderFiresThroughTheAPI(t *testing.T) {
 	aria := ch.Character.ID
 	path := "/api/campaigns/" + tb.id + "/characters/" + aria + "/orders"
 
-	var refused struct{ Error struct{ Code, Message string } }
+	var refused struct {
+		Error struct{ Code, Message string }
+	}
 	if st := tb.players[0].do("POST", path, map[string]any{"orders": []map[string]any{{"reaction": "uncanny-dodge", "when": "always"}}}, &refused); st != http.StatusBadRequest ||
 		!strings.Contains(refused.Error.Message, "shield (Shield)") {
 		t.Fatalf("an order for Uncanny Dodge: %d %+v, want 400 naming Aria's reactions", st, refused.Error)
