@@ -50,7 +50,7 @@ export function ordersBox(c: Character, open: boolean, save: (orders: Order[]) =
     orders.length
       ? h("ul", {}, orders.map((o) => h("li", { "data-order": o.reaction },
         h("span", {}, orderText(o, label(o.reaction))), " ",
-        h("button", { type: "button", class: "link", "aria-label": `Remove the order for ${label(o.reaction)}`,
+        h("button", { type: "button", class: "order-remove", "aria-label": `Remove the order for ${label(o.reaction)}`,
           onclick: () => save(orders.filter((x) => x.reaction !== o.reaction)) }, "remove"))))
       : h("p", { class: "hint" }, "None: away, every reaction window is passed."),
     h("div", { class: "bar" }, reaction, when, floor, add));

@@ -576,6 +576,7 @@ export class TableView {
     try {
       const { character } = await this.s.api.setOrders(this.campaignId, characterId, orders);
       this.table = withCharacters(this.table, [{ ...character, orders: character.orders ?? null }]);
+      $("notice").textContent = "";
       this.render();
     } catch (err) {
       $("notice").textContent = (err as Error).message;
