@@ -23,10 +23,14 @@ const (
 	TypeReactionWindow = "reaction.window"
 	TypeReactionGot    = "reaction.received"
 	TypeReactionClosed = "reaction.closed"
-	TypeEncounter      = "encounter"
-	TypeNarrationDelta = "narration.delta"
-	TypeNarrationDone  = "narration.done"
-	TypeNarrationSlow  = "narration.slow"
+	// TypeReactionOrdered tells the table a standing order answered a
+	// window for its player (added after version 2 of protocol.md,
+	// additive).
+	TypeReactionOrdered = "reaction.ordered"
+	TypeEncounter       = "encounter"
+	TypeNarrationDelta  = "narration.delta"
+	TypeNarrationDone   = "narration.done"
+	TypeNarrationSlow   = "narration.slow"
 	// TypeNarrationThrift tells the table narration takes a step to save
 	// as a budget nears its end, or is back to full (added after version 1 of
 	// protocol.md, additive).

@@ -168,6 +168,11 @@ type Character struct {
 	// Effects are the spells' lasting effects on the character, each
 	// until a game time (Effect).
 	Effects []Effect `json:"effects,omitempty"`
+	// Orders are the player's standing orders for the character's
+	// reactions and saves' rerolls (Order), applied when a reaction
+	// window offers one and the player is not there to answer. Beyond
+	// protocol.md's version 2, additive.
+	Orders []Order `json:"orders,omitempty"`
 	// WakesAt is the game time a character stable at 0 HP regains 1 HP
 	// and wakes (1d4 hours after it was found stable); 0 when it is not
 	// stable or the hours are not rolled yet.

@@ -490,6 +490,9 @@ type Answer struct {
 	CharacterID string `json:"character_id"`
 	Reaction    string `json:"reaction"`
 	RequestID   string `json:"request_id,omitempty"`
+	// Ordered marks an answer the character's standing orders gave for
+	// a player who was not there to (Order).
+	Ordered bool `json:"ordered,omitempty"`
 }
 
 // AppliedReaction is a reaction as it was resolved, told in a sentence:

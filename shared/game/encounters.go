@@ -282,14 +282,22 @@ func (s *Service) autoTurn(ctx context.Context, campaignID, flow string) bool {
 		return false
 	}
 	a.lease.Flow = flow
+	// Characters away from the table react as their standing orders say.
+	held, play, ordered, err := s.absentOrders(snap, a.lease, campaign.PendingRolls{Seed: a.seed, Legendary: a.legendary}, a.play, 0)
+	if err != nil {
+		s.Log.WarnContext(ctx, "monster turn", "campaign", campaignID, "err", err)
+		return false
+	}
+	a.play = play
 	if w, revealed := window(snap, a.play.res, 0); w != nil {
-		s.holdMonsterTurn(ctx, snap, a.lease, a.seed, a.play.res, w, revealed, a.legendary)
+		s.holdMonsterTurn(ctx, snap, a.lease, a.seed, a.play.res, w, revealed, a.legendary, held.Reactions, ordered...)
 		return false // the monsters wait for the window
 	}
 	var msgs []message
 	if !takeOver { // a taken-over turn told the table already
 		msgs = []message{{events.TypeTurnAccepted, events.TurnAccepted{TurnID: a.lease.TurnID, RequestID: a.lease.RequestID, CharacterID: a.play.cur.ID}}}
 		msgs = append(msgs, rollMessages(a.lease.TurnID, turn.Rolls(a.play.res.Rolls))...)
+		msgs = append(msgs, ordered...)
 	}
 	if err := s.commit(ctx, Tx{CampaignID: campaignID, AcquireLease: &a.lease, LeaseNow: now}, "", msgs...); err != nil {
 		return false // a player's turn holds the table; it plays the monsters after it

@@ -83,7 +83,7 @@ func fixed(p campaign.PendingRolls) int {
 	if p.Window != nil && p.Window.Before {
 		return p.Revealed
 	}
-	return p.Revealed - 1
+	return max(p.Revealed-1, 0) // none shown yet: a turn whose absent characters' orders are weighed before it is held
 }
 
 // windowMessage offers the window to those who have not answered.
@@ -117,15 +117,18 @@ func eligibleOf(w campaign.Window, characterID string) (campaign.Eligible, bool)
 
 // holdMonsterTurn starts a monster's turn that opens a window: the lease
 // keeps its dice, the table sees the rolls up to the attack and the
-// window. It reports false when the table was taken by another turn.
-func (s *Service) holdMonsterTurn(ctx context.Context, snap Snapshot, lease campaign.Lease, seed uint64, res encounter.Result, w *campaign.Window, revealed int, legendary bool) bool {
+// window, after what told them of the reactions taken already (taken:
+// the standing orders of characters away from the table). It reports
+// false when the table was taken by another turn.
+func (s *Service) holdMonsterTurn(ctx context.Context, snap Snapshot, lease campaign.Lease, seed uint64, res encounter.Result, w *campaign.Window, revealed int, legendary bool, taken []campaign.Reaction, told ...message) bool {
 	now := s.now()
 	deadline := now.Add(time.Duration(snap.Campaign.Settings.ReactionWindowSeconds) * time.Second)
-	lease.Pending = &campaign.PendingRolls{Seed: seed, Rolls: turn.Rolls(res.Rolls), Revealed: revealed, Deadline: deadline, Phase: 1, Window: w, Legendary: legendary}
+	lease.Pending = &campaign.PendingRolls{Seed: seed, Rolls: turn.Rolls(res.Rolls), Revealed: revealed, Deadline: deadline, Phase: 1, Window: w, Legendary: legendary, Reactions: taken}
 	lease.ExpiresAt = deadline.Add(s.LeaseTTL)
 	// The table learns of the held turn in the commit that holds it.
 	msgs := []message{{events.TypeTurnAccepted, events.TurnAccepted{TurnID: lease.TurnID, RequestID: lease.RequestID, CharacterID: lease.ActorID}}}
 	msgs = append(msgs, rollMessages(lease.TurnID, lease.Pending.Rolls[:lease.Pending.Revealed])...)
+	msgs = append(msgs, told...)
 	msgs = append(msgs, windowMessage(lease))
 	if err := s.commit(ctx, Tx{CampaignID: snap.Campaign.ID, AcquireLease: &lease, LeaseNow: now}, "", msgs...); err != nil {
 		return false
@@ -221,9 +224,10 @@ func (s *Service) answerWindow(ctx context.Context, snap Snapshot, l campaign.Le
 			}
 		}
 	}
-	got := message{events.TypeReactionGot, events.ReactionReceived{TurnID: l.TurnID, CharacterID: ans.CharacterID, Reaction: ans.Reaction}}
+	got := append([]message{{events.TypeReactionGot, events.ReactionReceived{TurnID: l.TurnID, CharacterID: ans.CharacterID, Reaction: ans.Reaction}}},
+		answerOrdered(snap, l.TurnID, ans)...)
 	if len(still) == 0 || w.Round >= encounter.MaxReactionsPerAttack {
-		return s.settle(ctx, snap, l, p, play, true, got)
+		return s.settle(ctx, snap, l, p, play, true, got...)
 	}
 	// The window stays open to those still eligible.
 	var eligible []campaign.Eligible
@@ -233,7 +237,7 @@ func (s *Service) answerWindow(ctx context.Context, snap Snapshot, l campaign.Le
 		}
 	}
 	w.Eligible = append(eligible, still...)
-	msgs := []message{got}
+	msgs := got
 	if ans.Reaction != pass {
 		p.Phase++
 		p.Token = ""
@@ -257,14 +261,15 @@ func (s *Service) answerWindow(ctx context.Context, snap Snapshot, l campaign.Le
 	return nil
 }
 
-// closeWindow closes the open window with the answers it has: its time
+// closeWindow closes the open window with the answers it has and those
+// the standing orders of the characters who gave none take: its time
 // ran out. answer says the orchestration task is still waiting on it.
 func (s *Service) closeWindow(ctx context.Context, snap Snapshot, l campaign.Lease, answer bool) error {
-	play, err := s.replay(snap, l, *l.Pending)
+	p, play, ordered, err := s.windowOrders(snap, l, *l.Pending)
 	if err != nil {
 		return err
 	}
-	return s.settle(ctx, snap, l, *l.Pending, play, answer)
+	return s.settle(ctx, snap, l, p, play, answer, ordered...)
 }
 
 // played is a held turn played again with its reactions: a monster's
@@ -347,6 +352,12 @@ func (s *Service) settle(ctx context.Context, snap Snapshot, l campaign.Lease, p
 	at := p.Revealed  // where a player's turn looks for the next roll by hand
 	p.Settled, p.Window, p.Token = attack+1, nil, ""
 	p.Phase++
+	// The orders of those away from the table answer the moments after
+	// this one, up to the next window.
+	p, play, ordered, err := s.absentOrders(snap, l, p, play, p.Settled)
+	if err != nil {
+		return err
+	}
 	p.Rolls = turn.Rolls(play.res.Rolls)
 	if play.own != nil {
 		p.Rolls = play.own.Rolls
@@ -378,7 +389,7 @@ func (s *Service) settle(ctx context.Context, snap Snapshot, l campaign.Lease, p
 		p.Deadline = now.Add(time.Duration(wait) * time.Second)
 		next.ExpiresAt = p.Deadline.Add(s.LeaseTTL)
 	}
-	msgs := slices.Concat(first, []message{{events.TypeReactionClosed, closed}})
+	msgs := slices.Concat(first, []message{{events.TypeReactionClosed, closed}}, ordered)
 	msgs = append(msgs, rollMessages(l.TurnID, p.Rolls[shown:p.Revealed])...)
 	if held {
 		msgs = append(msgs, heldMessage(next))
@@ -434,8 +445,9 @@ func (s *Service) finishMonsterTurn(ctx context.Context, snap Snapshot, lease ca
 	return nil
 }
 
-// passAway answers "pass" for every character of a player who left while
-// a window waited on them.
+// passAway answers for every character of a player who left while a
+// window waited on them: with the reaction its standing orders take,
+// else "pass".
 func (s *Service) passAway(ctx context.Context, campaignID, playerID string) {
 	for range 8 {
 		snap, err := s.Store.Snapshot(ctx, campaignID)
@@ -451,7 +463,7 @@ func (s *Service) passAway(ctx context.Context, campaignID, playerID string) {
 		if i < 0 {
 			return
 		}
-		err = s.answerWindow(ctx, snap, *l, campaign.Answer{CharacterID: w.Eligible[i].CharacterID, Reaction: pass})
+		err = s.answerWindow(ctx, snap, *l, leaverAnswer(snap, w.Eligible[i]))
 		if err != nil && !errors.Is(err, errStepTaken) {
 			s.Log.WarnContext(ctx, "pass for a player who left", "campaign", campaignID, "err", err)
 			return

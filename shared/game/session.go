@@ -157,8 +157,20 @@ func (s *Service) goOnWithout(ctx context.Context, conn campaign.Connection) {
 		return
 	}
 	if s.waitsOn(snap, conn.PlayerID) {
-		s.continueFight(ctx, conn.CampaignID, "left-"+conn.ID)
+		s.continueFight(ctx, conn.CampaignID, "left-"+nameSafe(conn.ID))
 	}
+}
+
+// nameSafe is a connection id as a flow's name may hold it: API Gateway's
+// ids end in "=" and may hold "+" or "/", which Step Functions refuses in
+// an execution's name (letters, digits, "-" and "_").
+func nameSafe(id string) string {
+	return strings.Map(func(r rune) rune {
+		if r == '-' || r == '_' || (r >= '0' && r <= '9') || (r >= 'a' && r <= 'z') || (r >= 'A' && r <= 'Z') {
+			return r
+		}
+		return '_'
+	}, id)
 }
 
 // playerHasOther reports whether the player has a live connection besides conn.

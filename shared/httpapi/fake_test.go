@@ -211,6 +211,11 @@ func (f *fake) SheetWorking(_ context.Context, p auth.Player, id, cid string) (c
 	return campaign.SheetWorking{CharacterID: cid}, nil
 }
 
+func (f *fake) SetOrders(_ context.Context, p auth.Player, id, cid string, orders []campaign.Order) (campaign.Character, error) {
+	f.record("SetOrders", p, id, cid, orders)
+	return campaign.Character{}, nil
+}
+
 func (f *fake) StartEncounter(_ context.Context, p auth.Player, id string, req events.StartEncounter) (campaign.EncounterRecord, error) {
 	f.record("StartEncounter", p, id, req)
 	if f.startEncounter != nil {

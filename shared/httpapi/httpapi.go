@@ -78,6 +78,7 @@ func New(svc Service, storeName string, log *slog.Logger) *Handler {
 	h.route("POST /api/campaigns/{id}/characters", h.createCharacter, true)
 	h.route("POST /api/campaigns/{id}/characters/{cid}/give", h.give, true)
 	h.route("GET /api/campaigns/{id}/characters/{cid}/working", h.sheetWorking, true)
+	h.route("POST /api/campaigns/{id}/characters/{cid}/orders", h.orders, true)
 	h.route("GET /api/campaigns/{id}/turns", h.listTurns, true)
 	h.route("POST /api/campaigns/{id}/conclude", h.conclude, true)
 	h.route("GET /api/campaigns/{id}/export", h.export, true)
@@ -517,6 +518,18 @@ func (h *Handler) sheetWorking(c *call) (int, any, error) {
 		return 0, nil, err
 	}
 	return http.StatusOK, map[string]any{"working": w}, nil
+}
+
+func (h *Handler) orders(c *call) (int, any, error) {
+	b, err := events.DecodeOrders(c.body)
+	if err != nil {
+		return 0, nil, err
+	}
+	ch, err := h.characters.SetOrders(c.r.Context(), c.player, c.r.PathValue("id"), c.r.PathValue("cid"), b.Orders)
+	if err != nil {
+		return 0, nil, err
+	}
+	return http.StatusOK, map[string]any{"character": ch}, nil
 }
 
 func (h *Handler) listTurns(c *call) (int, any, error) {

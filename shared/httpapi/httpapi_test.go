@@ -168,6 +168,8 @@ func TestRoutes(t *testing.T) {
 			[]call{{"CreateCharacter", []any{aria, "c1", campaign.NewCharacter{Name: "Mira", Class: "wizard", Level: 1}}}}, 201, "character"},
 		{"SheetWorkingOfACharacter", "GET /api/campaigns/{id}/characters/{cid}/working", "GET", "/api/campaigns/c1/characters/ch1/working", bearer, "",
 			[]call{{"SheetWorking", []any{aria, "c1", "ch1"}}}, 200, "working"},
+		{"SetStandingOrders", "POST /api/campaigns/{id}/characters/{cid}/orders", "POST", "/api/campaigns/c1/characters/ch1/orders", bearer, `{"orders":[{"reaction":"shield","when":"changes","keep_last":true}]}`,
+			[]call{{"SetOrders", []any{aria, "c1", "ch1", []campaign.Order{{Reaction: "shield", When: campaign.OrderChanges, KeepLast: true}}}}}, 200, "character"},
 		{"GiveToACharacter", "POST /api/campaigns/{id}/characters/{cid}/give", "POST", "/api/campaigns/c1/characters/ch1/give", bearer, `{"item":"potion-of-healing","qty":2,"coins":{"gp":10}}`,
 			[]call{{"Give", []any{aria, "c1", "ch1", decoded(t, events.DecodeGift, `{"item":"potion-of-healing","qty":2,"coins":{"gp":10}}`)}}}, 200, "character"},
 		{"TurnsPageFromTheQuery", "GET /api/campaigns/{id}/turns", "GET", "/api/campaigns/c1/turns?after=5&limit=10", bearer, "",

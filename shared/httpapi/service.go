@@ -104,6 +104,12 @@ type Characters interface {
 	// character's sheet. Any member; NotFound for a character the
 	// campaign does not have.
 	SheetWorking(ctx context.Context, p auth.Player, campaignID, characterID string) (campaign.SheetWorking, error)
+	// SetOrders returns the character's sheet with its standing orders
+	// replaced. Its own player only (Forbidden for anyone else);
+	// Invalid for an order of a reaction the character does not have;
+	// NotFound for a character the campaign does not have; ReadOnly for
+	// a concluded campaign.
+	SetOrders(ctx context.Context, p auth.Player, campaignID, characterID string, orders []campaign.Order) (campaign.Character, error)
 }
 
 // Encounters are the owner's tools to start and end a fight.

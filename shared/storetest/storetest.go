@@ -69,6 +69,7 @@ func Run(t *testing.T, open func(t *testing.T) game.Store) {
 	t.Run("Accounts", s.accounts)
 	t.Run("DaySpend", s.daySpend)
 	t.Run("Safety", s.safety)
+	t.Run("StandingOrders", s.standingOrders)
 }
 
 type suite struct {

@@ -4,7 +4,7 @@
 import type { ProviderConfig } from "./oidc";
 import type { SheetWorking } from "./sheetwhy";
 import type {
-  Campaign, CampaignSummary, CampaignView, Character, Encounter, Limit, RuleChoices, SafetyView, Secret, Settings, Turn, TurnContext,
+  Campaign, CampaignSummary, CampaignView, Character, Encounter, Limit, Order, RuleChoices, SafetyView, Secret, Settings, Turn, TurnContext,
 } from "./protocol";
 
 /** ApiError is the server's {error:{code, message}}; field is the part before ": ". */
@@ -90,6 +90,10 @@ export class Api {
   campaign(id: string) { return this.call<CampaignView>("GET", `/campaigns/${enc(id)}`); }
   createCharacter(id: string, sheet: unknown) {
     return this.call<{ character: Character }>("POST", `/campaigns/${enc(id)}/characters`, sheet);
+  }
+  /** setOrders replaces a character's standing orders (the whole list; [] clears them). */
+  setOrders(id: string, cid: string, orders: Order[]) {
+    return this.call<{ character: Character }>("POST", `/campaigns/${enc(id)}/characters/${enc(cid)}/orders`, { orders });
   }
   /** ruleChoices is what a new character of a class, race and level chooses (skills: its class skills, which expertise is chosen among). */
   ruleChoices(cls: string, race: string, level: number, skills: string[] = []) {

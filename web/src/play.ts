@@ -6,7 +6,8 @@ import { Connection, type LinkState } from "./conn";
 import { $, $input, $select, fill, h, option, plural } from "./dom";
 import { Journal } from "./journal";
 import { SafetyPanel } from "./safety";
-import type { Area, CampaignView, Character, ClientMessage, Eligible, Encounter, Intent, RuleChoices, Secret, ServerMessage, Turn } from "./protocol";
+import type { Area, CampaignView, Character, ClientMessage, Eligible, Encounter, Intent, Order, RuleChoices, Secret, ServerMessage, Turn } from "./protocol";
+import { ordersBox } from "./orders";
 import { ABILITIES, ABILITY_NAMES, SKILLS, effectName, fightTags, timeLeft } from "./rules";
 import {
   breakdown, fromView, ingest, intentLabel, isMine, live, nameOf, names, newStream, noteSent, participantOf, reachLeft, reduce, replay, whyLines,
@@ -69,6 +70,8 @@ export class TableView {
   private numbersOpen = new Set<string>();
   private whyOpen = new Set<string>();
   private working = new Map<string, { sheet: Character; w: SheetWorking }>();
+  /** the party members whose standing orders are open */
+  private ordersOpen = new Set<string>();
 
   /** onSignedOut runs when the server no longer takes the sign-in (a ticket refused with 401). */
   onSignedOut: (() => void) | null = null;
@@ -629,6 +632,18 @@ export class TableView {
       })))));
   }
 
+  /** saveOrders sends a character's standing orders; the sheet comes back as a character event, a refusal as a notice. */
+  private async saveOrders(characterId: string, orders: Order[]): Promise<void> {
+    try {
+      const { character } = await this.s.api.setOrders(this.campaignId, characterId, orders);
+      this.table = withCharacters(this.table, [{ ...character, orders: character.orders ?? null }]);
+      $("notice").textContent = "";
+      this.render();
+    } catch (err) {
+      $("notice").textContent = (err as Error).message;
+    }
+  }
+
   private drawParty(): void {
     const t = this.table;
     // In a fight the encounter holds the live numbers, not the sheet.
@@ -673,6 +688,8 @@ export class TableView {
         carried(c),
         this.sheetFeatures(c),
         this.sheetNumbers(c),
+        c.player_id === t.me ? ordersBox(t.characters[c.id] ?? c, this.ordersOpen.has(c.id), (orders) => void this.saveOrders(c.id, orders),
+          (open) => { if (open) this.ordersOpen.add(c.id); else this.ordersOpen.delete(c.id); }) : null,
         c.dead ? h("div", { class: "hint" }, "dead")
           : c.hp === 0 && c.stable ? h("div", { class: "hint" }, "unconscious, stable")
             : c.hp === 0 ? h("div", { class: "hint" }, `dying: death saves ${c.death_saves.successes}✓ ${c.death_saves.failures}✗`) : null);

@@ -77,6 +77,8 @@ export interface Character {
   skills?: string[] | null;
   subclass?: string;
   choices?: Record<string, string[]> | null;
+  /** beyond protocol.md's version 2: the player's standing orders for its reactions (POST .../orders) */
+  orders?: Order[] | null;
   /** beyond protocol.md: its class features and racial traits, with the uses left */
   features?: FeatureView[] | null;
   area_id: string;
@@ -90,6 +92,14 @@ export interface Character {
  * resource has left (absent without one); told, that the narrator tells it
  * rather than the rules playing it.
  */
+/** Order is a standing order (campaign.Order): what a reaction does when its player is not there to answer. */
+export interface Order {
+  reaction: string;
+  when: "always" | "never" | "changes";
+  min_left?: number;
+  keep_last?: boolean;
+}
+
 export interface FeatureView {
   id: string;
   name: string;
@@ -354,6 +364,7 @@ export type ServerMessage = Head & (
   | { type: "reaction.window"; turn_id: string; roll_id?: string; trigger?: string; eligible: Eligible[]; closes_at: string }
   | { type: "reaction.received"; turn_id: string; character_id: string; reaction: string }
   | { type: "reaction.closed"; turn_id: string; applied: Applied[] | null }
+  | { type: "reaction.ordered"; turn_id: string; character_id: string; reaction: string; order: Order; text: string }
   | { type: "narration.delta"; turn_id: string; text: string }
   | { type: "narration.done"; turn_id: string; text: string; suggestions: string[] | null; degraded?: boolean }
   | { type: "narration.slow"; turn_id: string; reason: string }

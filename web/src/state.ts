@@ -512,6 +512,9 @@ export function reduce(t: Table, m: ServerMessage): Table {
       }
       return next;
     }
+    case "reaction.ordered":
+      // A standing order answered for a player who was not there to.
+      return m.text ? push(t, { kind: "reaction", turnId: m.turn_id, text: m.text }) : t;
     case "narration.delta": {
       const at = t.narrationAt[m.turn_id];
       if (at === undefined) {
