@@ -64,6 +64,10 @@ type Session struct {
 // Recap is the "Previously on..." text.
 type Recap struct {
 	Text string `json:"text"`
+	// CharacterIDs are the characters whose knowledge a recap to one
+	// player tells (what they saw while the player was away, what they
+	// know beyond the table's recap); absent on the table's.
+	CharacterIDs []string `json:"character_ids,omitempty"`
 }
 
 // TurnAccepted acknowledges a turn.
