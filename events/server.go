@@ -37,7 +37,11 @@ const (
 	// new character, an item or coins the owner gave. Added after version 1 of
 	// protocol.md, additive.
 	TypeCharacter = "character"
-	TypeError     = "error"
+	// TypeCost tells every player what the narrator has cost the table
+	// beside the owner's budgets (TableCost), when a session opens or the
+	// owner sets a budget; each turn.committed carries it too.
+	TypeCost  = "cost"
+	TypeError = "error"
 	TypeSyncBegin = "sync.begin"
 	TypeSyncDone  = "sync.done"
 	// TypeCharacterLeveled tells the table a character levelled up
@@ -196,6 +200,8 @@ type TurnCommitted struct {
 	// when they are not all in one (added after version 1 of
 	// protocol.md); absent, Scene is every character's.
 	Scenes map[string]campaign.Scene `json:"scenes,omitempty"`
+	// Cost is what the narrator has cost the table once the turn is done.
+	Cost *TableCost `json:"cost,omitempty"`
 }
 
 // CharacterLeveled is a level up a turn committed (a level_up intent):

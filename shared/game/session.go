@@ -286,7 +286,11 @@ func (s *Service) Resume(ctx context.Context, connectionID, requestID string) er
 			// returning player needs what they missed (told below).
 			return []message{sessionMessage(snap)}
 		}
-		return []message{sessionMessage(snap), {events.TypeRecap, events.Recap{Text: s.recap(snap, gap)}}}
+		var msgs []message
+		if opened {
+			msgs = append(msgs, costMessage(snap)) // a new session's count starts
+		}
+		return append(msgs, sessionMessage(snap), message{events.TypeRecap, events.Recap{Text: s.recap(snap, gap)}})
 	})
 	if err != nil || done {
 		return err

@@ -403,12 +403,15 @@ func (s *Service) resolve(ctx context.Context, snap Snapshot, lease campaign.Lea
 	c := snap.Campaign
 	c.LastPlayedAt = now
 	shown, scenes := scenesAfter(Snapshot{Campaign: c, State: next, Characters: withChanged(snap.Characters, d.Changed)})
+	costNow := next
+	costNow.Thrift = thrift
+	cost := tableCost(Snapshot{Campaign: c, State: costNow, Sessions: snap.Sessions})
 	// The turn commits with its closing events: a committed turn is never
 	// without them, and they never announce a turn that did not commit.
 	closing := []message{
 		{events.TypeNarrationDone, events.NarrationDone{TurnID: turn.ID, Text: narr.Text, Suggestions: suggestions(turn.Suggestions), Degraded: narr.Degraded}},
 		{events.TypeTurnCommitted, events.TurnCommitted{TurnID: turn.ID, Sequence: turn.Sequence, ActorID: actor.ID,
-			Rolls: turn.Rolls, Characters: committed(snap, d.Changed), Encounter: encounterData(d.Encounter), Scene: shown, Scenes: scenes, Clock: next.Clock}},
+			Rolls: turn.Rolls, Characters: committed(snap, d.Changed), Encounter: encounterData(d.Encounter), Scene: shown, Scenes: scenes, Clock: next.Clock, Cost: &cost}},
 	}
 	for _, lv := range d.Leveled {
 		closing = append(closing, message{events.TypeCharacterLeveled, events.CharacterLeveled{TurnID: turn.ID, Leveled: lv}})
