@@ -40,8 +40,8 @@ const (
 	// TypeCost tells every player what the narrator has cost the table
 	// beside the owner's budgets (TableCost), when a session opens or the
 	// owner sets a budget; each turn.committed carries it too.
-	TypeCost  = "cost"
-	TypeError = "error"
+	TypeCost      = "cost"
+	TypeError     = "error"
 	TypeSyncBegin = "sync.begin"
 	TypeSyncDone  = "sync.done"
 	// TypeCharacterLeveled tells the table a character levelled up
