@@ -105,6 +105,9 @@ export class Api {
   addSecret(id: string, subject: string, text: string) {
     return this.call<{ secret: Secret }>("POST", `/campaigns/${enc(id)}/secrets`, { subject, text });
   }
+  setBudget(id: string, session_usd?: number, campaign_usd?: number) {
+    return this.call<{ campaign: Campaign }>("POST", `/campaigns/${enc(id)}/budget`, { session_usd, campaign_usd });
+  }
   removeSecret(id: string, sid: string) { return this.call<unknown>("POST", `/campaigns/${enc(id)}/secrets/${enc(sid)}/remove`, {}); }
   startEncounter(id: string, monsters: { srd_id: string; count: number }[]) {
     return this.call<{ encounter: Encounter }>("POST", `/campaigns/${enc(id)}/encounters`, { monsters });
