@@ -52,6 +52,13 @@ func TestCatchUpByKnowledgeOverTheSocket(t *testing.T) {
 		t.Fatalf("Bram was told the table's cost as the session opened: %v", opened)
 	}
 
+	from := tb.socks[1].count()
+	aria.must("POST", "/api/campaigns/"+tb.id+"/budget", map[string]any{"session_usd": 6}, nil, http.StatusOK)
+	raised, _ := tb.socks[1].wait(from, "cost", typeIs("cost"))
+	if budget, _ := raised["session_budget_usd"].(float64); budget != 6 {
+		t.Fatalf("Bram was told of the budget Aria raised: %v", raised)
+	}
+
 	tb.socks[0].close() // Aria steps away; her character stays in the common room
 	tb.socks[1].wait(0, "Aria absent", func(e event) bool { return e.str("type") == "presence" && e.str("state") == "absent" })
 	bramSock := tb.socks[1]
@@ -72,7 +79,7 @@ func TestCatchUpByKnowledgeOverTheSocket(t *testing.T) {
 	act("down", map[string]any{"intent": map[string]any{"kind": "move", "to_area_id": "cellar"}})
 	searched := act("search", map[string]any{"text": "I search behind the casks"})
 	cost, _ := searched["cost"].(map[string]any)
-	if spent, _ := cost["session_usd"].(float64); spent <= 0 || cost["session_budget_usd"] != 5.0 || cost["session_turns"] != 2.0 {
+	if spent, _ := cost["session_usd"].(float64); spent <= 0 || cost["session_budget_usd"] != 6.0 || cost["session_turns"] != 2.0 {
 		t.Fatalf("Bram's turn.committed told the table's cost %v", searched["cost"])
 	}
 
