@@ -29,6 +29,7 @@ type CampaignView struct {
 	Sessions   []campaign.Session // all, oldest first
 	LastSeq    int64
 	Encounter  json.RawMessage // the encounter under way, if any
+	Cost       TableCost       // what the narrator has cost the table
 }
 
 // TurnPage is a page of turn history: GET /api/campaigns/{id}/turns

@@ -41,6 +41,10 @@ const (
 	// new character, an item or coins the owner gave. Added after version 1 of
 	// protocol.md, additive.
 	TypeCharacter = "character"
+	// TypeCost tells every player what the narrator has cost the table
+	// beside the owner's budgets (TableCost), when a session opens or the
+	// owner sets a budget; each turn.committed carries it too.
+	TypeCost      = "cost"
 	TypeError     = "error"
 	TypeSyncBegin = "sync.begin"
 	TypeSyncDone  = "sync.done"
@@ -71,6 +75,10 @@ type Session struct {
 // Recap is the "Previously on..." text.
 type Recap struct {
 	Text string `json:"text"`
+	// CharacterIDs are the characters whose knowledge a recap to one
+	// player tells (what they saw while the player was away, what they
+	// know beyond the table's recap); absent on the table's.
+	CharacterIDs []string `json:"character_ids,omitempty"`
 }
 
 // TurnAccepted acknowledges a turn.
@@ -199,6 +207,8 @@ type TurnCommitted struct {
 	// when they are not all in one (added after version 1 of
 	// protocol.md); absent, Scene is every character's.
 	Scenes map[string]campaign.Scene `json:"scenes,omitempty"`
+	// Cost is what the narrator has cost the table once the turn is done.
+	Cost *TableCost `json:"cost,omitempty"`
 }
 
 // CharacterLeveled is a level up a turn committed (a level_up intent):

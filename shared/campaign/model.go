@@ -232,7 +232,13 @@ type Turn struct {
 	Narration   string            `json:"narration"`
 	Suggestions []string          `json:"suggestions,omitempty"`
 	Degraded    bool              `json:"degraded,omitempty"`
-	CreatedAt   time.Time         `json:"created_at"`
+	// Witnesses are the characters who saw and heard the turn: every
+	// living one in the area where it happened, whether or not their
+	// player was at the table. A player's catch-up and recap tell only
+	// what their characters witnessed; none (a turn from before they were
+	// kept) is told to no character.
+	Witnesses []string  `json:"witness_ids,omitempty"`
+	CreatedAt time.Time `json:"created_at"`
 	// Context is what the narrator was given and what it cost; only the
 	// owner sees it (the context inspector).
 	Context *TurnContext `json:"context,omitempty"`

@@ -278,7 +278,7 @@ func (s *Service) GetCampaign(ctx context.Context, p Player, campaignID string) 
 	return CampaignView{
 		Campaign: c, State: st, Characters: withPresence(snap),
 		Members: snap.Members, Session: openSession(snap), Sessions: snap.Sessions, LastSeq: snap.LastSeq,
-		Encounter: activeData(snap),
+		Encounter: activeData(snap), Cost: tableCost(snap),
 	}, nil
 }
 

@@ -194,6 +194,7 @@ func (s *Service) Import(ctx context.Context, p Player, e events.Export) (campai
 		if id, ok := charIDs[t.ActorID]; ok {
 			t.ActorID = id
 		}
+		t.Witnesses = renamed(t.Witnesses, charIDs)
 		turns[i] = t
 	}
 	owner := campaign.Member{PlayerID: p.ID, Name: p.Name, Role: campaign.Owner, JoinedAt: now}

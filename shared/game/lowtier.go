@@ -189,7 +189,11 @@ func (s *Service) remember(ctx context.Context, n narrator.Narrator, snap Snapsh
 	var terms []narrator.TermUse
 	for _, t := range batch {
 		if x, ok := facts[t.Sequence]; ok {
-			mem.Absorb(t, witnessesOf(*mem, t.Sequence, present), x)
+			who := t.Witnesses
+			if who == nil { // a turn from before turns kept their witnesses
+				who = witnessesOf(*mem, t.Sequence, present)
+			}
+			mem.Absorb(t, who, x)
 		}
 		terms = append(terms, mem.Undefined(t.Sequence)...)
 	}

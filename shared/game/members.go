@@ -107,20 +107,6 @@ func (s *Service) SetHomebrew(ctx context.Context, p Player, campaignID string, 
 	return out, err
 }
 
-// SetBudget sets what the narrator may spend in a session and over the
-// campaign's life (events.DecodeBudget validated it); near either's end
-// narration saves in steps, and a budget raised brings it back (the next
-// turn tells the table). Owner only.
-func (s *Service) SetBudget(ctx context.Context, p Player, campaignID string, b events.Budget) (campaign.Campaign, error) {
-	var out campaign.Campaign
-	err := s.ownerWrite(ctx, p, campaignID, "set budget", func(c *campaign.Campaign) error {
-		c.Settings.BudgetUSDPerSession, c.Settings.BudgetUSDPerCampaign = b.SessionUSD, b.CampaignUSD
-		out = *c
-		return nil
-	})
-	return out, err
-}
-
 // AddSecret tells the narrator something no player may learn from the
 // table (canon only the game master knows): it is recalled, marked never
 // to reveal, when a turn mentions its subject. Owner only; at most

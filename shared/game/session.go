@@ -222,11 +222,12 @@ func (s *Service) closeIfLost(tx *Tx, snap Snapshot, now time.Time) bool {
 func (s *Service) Resume(ctx context.Context, connectionID, requestID string) error {
 	const op = "resume"
 	var returning *campaign.Session // the open session this player comes back to
+	var opened bool                 // whether this request opens a new session
 	var awaySince *int              // the turn count when the player left: the session they come back to, or the last one
 	var gap longGap                 // the recap of a long gap, made once whatever the retries
 	var after Snapshot              // the campaign as the commit leaves it
 	conn, done, err := s.request(ctx, connectionID, requestID, op, func(snap Snapshot, conn campaign.Connection, tx *Tx, now time.Time) error {
-		returning, awaySince = nil, nil // a retry decides afresh
+		returning, opened, awaySince = nil, false, nil // a retry decides afresh
 		if err := campaign.Writable(snap.Campaign.Status, op); err != nil {
 			return err
 		}
@@ -257,8 +258,14 @@ func (s *Service) Resume(ctx context.Context, connectionID, requestID string) er
 				}
 				tx.Sessions = []campaign.Session{sess}
 			}
+			if returning == nil {
+				// The table is told its recap again (below): what every
+				// character knows of the last session.
+				gap = s.commonGround(ctx, snap)
+			}
 			return nil
 		}
+		opened = true
 		var joined []string
 		for _, c := range snap.Connections {
 			if !slices.Contains(joined, c.PlayerID) {
@@ -291,7 +298,11 @@ func (s *Service) Resume(ctx context.Context, connectionID, requestID string) er
 			// returning player needs what they missed (told below).
 			return []message{sessionMessage(snap)}
 		}
-		return []message{sessionMessage(snap), {events.TypeRecap, events.Recap{Text: s.recap(snap, gap.text)}}}
+		var msgs []message
+		if opened {
+			msgs = append(msgs, costMessage(snap)) // a new session's count starts
+		}
+		return append(msgs, sessionMessage(snap), message{events.TypeRecap, events.Recap{Text: s.recap(snap, gap)}})
 	})
 	if err != nil || done {
 		return err
@@ -299,8 +310,20 @@ func (s *Service) Resume(ctx context.Context, connectionID, requestID string) er
 	if gap.call != nil {
 		s.spent(ctx, gap.call.CostUSD)
 	}
+	switch {
+	case opened:
+		// A new session: each player at the table whose characters know
+		// more than the table's recap told hears it alone.
+		s.tellPersonalRecaps(ctx, after, gap.moments)
+	case returning == nil:
+		// Joining a session under way: what this player's characters
+		// know beyond the table's recap is theirs.
+		if text := s.personalRecap(ctx, after, conn.PlayerID, gap.moments); text != "" {
+			s.tell(ctx, conn.CampaignID, conn.ID, events.TypeRecap, events.Recap{Text: text, CharacterIDs: mine(after.Characters, conn.PlayerID)})
+		}
+	}
 	if awaySince != nil && (returning != nil || *awaySince < after.State.TurnCount) {
-		s.tell(ctx, conn.CampaignID, conn.ID, events.TypeRecap, events.Recap{Text: s.awayRecap(ctx, after, *awaySince)})
+		s.tell(ctx, conn.CampaignID, conn.ID, events.TypeRecap, s.awayRecap(ctx, after, conn.PlayerID, *awaySince))
 	}
 	return nil
 }
@@ -374,33 +397,6 @@ func stillAway(snap Snapshot, tx *Tx, joined []string, opener string) map[string
 
 // awayTurns bounds the turns a "while you were away" recap tells.
 const awayTurns = 20
-
-// awayRecap is "while you were away": the turns since the player left,
-// told briefly from what the rules decided; past awayTurns, the last of
-// them, the earlier ones left to the journal.
-func (s *Service) awayRecap(ctx context.Context, snap Snapshot, since int) string {
-	from := max(since, snap.State.TurnCount-awayTurns)
-	turns, err := s.Store.Turns(ctx, snap.Campaign.ID, from, awayTurns)
-	if err != nil || len(turns) == 0 {
-		return "While you were away, nothing happened: the table waited for you."
-	}
-	var b strings.Builder
-	b.WriteString("While you were away: ")
-	if skipped := from - since; skipped > 0 {
-		fmt.Fprintf(&b, "(%d earlier turns are in the journal.) ", skipped)
-	}
-	for i, t := range turns {
-		if i > 0 {
-			b.WriteString(" ")
-		}
-		what := t.RulesResult
-		if what == "" {
-			what = fmt.Sprintf("%s acted: %q.", t.ActorName, t.Action)
-		}
-		b.WriteString(what)
-	}
-	return b.String()
-}
 
 // EndSession closes the session cleanly (player_ended); the campaign is Paused.
 func (s *Service) EndSession(ctx context.Context, connectionID, requestID string) error {
@@ -602,6 +598,8 @@ type longGap struct {
 	made      bool
 	turnCount int // the campaign's turn count it was made at
 	text      string
+	moments   []string // the key moments text tells, when it tells them
+	apart     bool     // some recent turn was out of some living character's sight
 	call      *campaign.ModelCall
 }
 
@@ -620,8 +618,9 @@ const recapTimeout = 15 * time.Second
 
 func (s *Service) longGapRecap(ctx context.Context, snap Snapshot) longGap {
 	st := snap.State
-	g := longGap{made: true, turnCount: st.TurnCount}
-	if g.text = s.lastSession(ctx, snap); g.text != "" {
+	g := s.commonGround(ctx, snap)
+	g.made = true
+	if g.text != "" {
 		return g // the canon tells the last session: no call needed
 	}
 	if s.now().Sub(st.UpdatedAt) <= longGapMinimum || st.TurnCount == 0 {
@@ -630,6 +629,11 @@ func (s *Service) longGapRecap(ctx context.Context, snap Snapshot) longGap {
 	turns, err := s.Store.Turns(ctx, snap.Campaign.ID, max(st.TurnCount-20, 0), 20)
 	if err != nil {
 		s.Log.WarnContext(ctx, "recap turns", "campaign", snap.Campaign.ID, "err", err)
+		return g
+	}
+	// The table's recap retells only what every character saw.
+	turns = slices.DeleteFunc(turns, func(t campaign.Turn) bool { return !tableAudience(snap).saw(t) })
+	if len(turns) == 0 {
 		return g
 	}
 	// The resume route answers within API Gateway's 29 s, so the recap
@@ -647,22 +651,28 @@ func (s *Service) longGapRecap(ctx context.Context, snap Snapshot) longGap {
 	return g
 }
 
-// recap is the "Previously on..." built from persisted state only:
-// gapRecap, the key moments of the last session (longGapRecap), else the
-// rolling summary, told as prose; then where the party is.
-func (s *Service) recap(snap Snapshot, gapRecap string) string {
+// recap is the table's "Previously on..." built from persisted state
+// only: the gap's recap, the key moments of the last session every
+// character knows (longGapRecap), else the rolling summary, told as
+// prose, unless the characters were apart (the summary tells what each
+// saw, which is not the whole table's to hear); then where the party is.
+func (s *Service) recap(snap Snapshot, gap longGap) string {
 	st := snap.State
 	var b strings.Builder
 	fmt.Fprintf(&b, "Previously on %s... ", snap.Campaign.Name)
 	summary := st.Summary
 	last := st.UpdatedAt
-	if strings.TrimSpace(gapRecap) != "" {
-		summary = gapRecap
+	if strings.TrimSpace(gap.text) != "" {
+		summary = gap.text
+	} else if gap.apart {
+		summary = ""
 	}
-	summary = prose(summary)
-	if summary == "" {
+	switch summary = prose(summary); {
+	case summary == "" && gap.apart:
+		b.WriteString("The party went separate ways; each of you knows their own part of the story. ")
+	case summary == "":
 		b.WriteString("The story has only just begun. ")
-	} else {
+	default:
 		b.WriteString(summary)
 		b.WriteString(" ")
 	}
@@ -685,43 +695,45 @@ func (s *Service) recap(snap Snapshot, gapRecap string) string {
 const recapTurns = 200
 
 // lastSession is the key moments of the session the last turn was
-// played in, from the canon and the engine's rulings; "" when there are
-// none (or they cannot be read).
-func (s *Service) lastSession(ctx context.Context, snap Snapshot) string {
+// played in that the audience knows, from the canon and the engine's
+// rulings of the turns it witnessed; none when there are none (or they
+// cannot be read). apart says whether some recent turn was out of the
+// audience's sight.
+func (s *Service) lastSession(ctx context.Context, snap Snapshot, a audience) (told []string, apart bool) {
 	st := snap.State
 	if st.TurnCount == 0 {
-		return ""
+		return nil, false
 	}
 	// Without their Context: the key moments need only what the rules
 	// decided, not up to recapTurns prompts read on every session's open.
 	turns, err := s.Store.RecentTurns(ctx, snap.Campaign.ID, max(st.TurnCount-recapTurns, 0), recapTurns)
 	if err != nil || len(turns) == 0 {
-		return ""
+		return nil, false
 	}
+	apart = slices.ContainsFunc(turns, func(t campaign.Turn) bool { return !a.saw(t) })
 	from, session := st.TurnCount, turns[len(turns)-1].SessionID
 	for i := len(turns) - 1; i >= 0 && turns[i].SessionID == session; i-- {
 		from = turns[i].Sequence - 1
 	}
 	mem, err := s.loadMemory(ctx, snap.Campaign.ID)
 	if err != nil {
-		return ""
+		return nil, apart
 	}
 	var played []campaign.Turn
 	for _, t := range turns {
-		if t.Sequence > from {
+		if t.Sequence > from && a.saw(t) {
 			played = append(played, t)
 		}
 	}
-	moments := append(mem.Moments(from, st.TurnCount), narrator.KeyMoments(played)...)
+	moments := append(mem.MomentsKnown(from, st.TurnCount, a.knows), narrator.KeyMoments(played)...)
 	slices.SortStableFunc(moments, func(a, b narrator.Moment) int { return a.Turn - b.Turn })
 	moments = moments[max(len(moments)-maxMoments, 0):]
-	var told []string
 	for i, m := range moments {
 		if i == 0 || m.Text != moments[i-1].Text {
 			told = append(told, m.Text)
 		}
 	}
-	return strings.Join(told, " ")
+	return told, apart
 }
 
 // maxMoments bounds the moments a recap tells: the last ones.

@@ -365,13 +365,7 @@ func (s *Service) resolve(ctx context.Context, snap Snapshot, lease campaign.Lea
 		SessionID: openSession(snap).ID, ActorID: actor.ID, ActorName: actor.Name, PlayerID: lease.PlayerID,
 		RequestID: lease.RequestID, Action: lease.Action, Intent: intentJSON(d.Intent), Seed: seed,
 		Rolls: append([]campaign.Roll{}, d.Rolls...), Reactions: d.Reactions, RulesResult: d.Summary, Narration: narr.Text, Suggestions: narr.Suggestions,
-		Degraded: narr.Degraded, CreatedAt: now, Context: record,
-	}
-	var present []string
-	for _, ch := range withPresence(snap) {
-		if ch.Presence == campaign.Present {
-			present = append(present, ch.ID)
-		}
+		Degraded: narr.Degraded, CreatedAt: now, Context: record, Witnesses: witnessed(snap, *actor, d),
 	}
 	// The low tier works with the narrator that narrated: past the
 	// budget, or when the provider has just failed, the offline one.
@@ -384,7 +378,7 @@ func (s *Service) resolve(ctx context.Context, snap Snapshot, lease campaign.Lea
 	// or a few more after failed folds).
 	waiting := recent[max(len(recent)-st.Unsummarized, 0):]
 	eventful := d.Scene != nil || (d.Encounter != nil && d.Encounter.Status != "active") || len(d.Reactions) > 0
-	low := s.remember(ctx, lowN, snap, turn, waiting, d.Scene != nil, eventful, &mem, present)
+	low := s.remember(ctx, lowN, snap, turn, waiting, d.Scene != nil, eventful, &mem, turn.Witnesses)
 	if len(turn.Suggestions) == 0 {
 		// A model narrates prose only: the next actions come from what
 		// the engine knows of the turn, with no call.
@@ -413,12 +407,15 @@ func (s *Service) resolve(ctx context.Context, snap Snapshot, lease campaign.Lea
 	c := snap.Campaign
 	c.LastPlayedAt = now
 	shown, scenes := scenesAfter(Snapshot{Campaign: c, State: next, Characters: withChanged(snap.Characters, d.Changed)})
+	costNow := next
+	costNow.Thrift = thrift
+	cost := tableCost(Snapshot{Campaign: c, State: costNow, Sessions: snap.Sessions})
 	// The turn commits with its closing events: a committed turn is never
 	// without them, and they never announce a turn that did not commit.
 	closing := []message{
 		{events.TypeNarrationDone, events.NarrationDone{TurnID: turn.ID, Text: narr.Text, Suggestions: suggestions(turn.Suggestions), Degraded: narr.Degraded}},
 		{events.TypeTurnCommitted, events.TurnCommitted{TurnID: turn.ID, Sequence: turn.Sequence, ActorID: actor.ID,
-			Rolls: turn.Rolls, Characters: committed(snap, d.Changed), Encounter: encounterData(d.Encounter), Scene: shown, Scenes: scenes, Clock: next.Clock}},
+			Rolls: turn.Rolls, Characters: committed(snap, d.Changed), Encounter: encounterData(d.Encounter), Scene: shown, Scenes: scenes, Clock: next.Clock, Cost: &cost}},
 	}
 	for _, lv := range d.Leveled {
 		closing = append(closing, message{events.TypeCharacterLeveled, events.CharacterLeveled{TurnID: turn.ID, Leveled: lv}})

@@ -428,7 +428,7 @@ func (h *Handler) getCampaign(c *call) (int, any, error) {
 	body := map[string]any{
 		"campaign": toJSON(v.Campaign), "state": v.State, "characters": list(v.Characters),
 		"members": list(v.Members), "last_seq": v.LastSeq, "session": v.Session, "sessions": list(v.Sessions),
-		"encounter": v.Encounter,
+		"encounter": v.Encounter, "cost": v.Cost,
 	}
 	if v.Campaign.OwnerID == c.player.ID && v.Campaign.InviteCode != "" {
 		body["invite_code"] = v.Campaign.InviteCode

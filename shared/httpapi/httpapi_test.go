@@ -159,7 +159,7 @@ func TestRoutes(t *testing.T) {
 		{"ListCampaignsIsTheBearers", "GET /api/campaigns", "GET", "/api/campaigns", bearer, "",
 			[]call{{"ListCampaigns", []any{aria}}}, 200, "campaigns"},
 		{"GetCampaignByID", "GET /api/campaigns/{id}", "GET", "/api/campaigns/c1", bearer, "",
-			[]call{{"GetCampaign", []any{aria, "c1"}}}, 200, "campaign characters encounter last_seq members session sessions state"},
+			[]call{{"GetCampaign", []any{aria, "c1"}}}, 200, "campaign characters cost encounter last_seq members session sessions state"},
 		{"JoinWithTheInviteCode", "POST /api/campaigns/{id}/join", "POST", "/api/campaigns/c1/join", bearer, `{"invite_code":"ABCDEFGHJK"}`,
 			[]call{{"JoinCampaign", []any{aria, "c1", events.JoinCampaign{InviteCode: "ABCDEFGHJK", From: "203.0.113.7"}}}}, 200, "campaign"},
 		{"ConnectTicketIsCreated", "POST /api/campaigns/{id}/connect-ticket", "POST", "/api/campaigns/c1/connect-ticket", bearer, "",

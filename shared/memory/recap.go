@@ -24,9 +24,16 @@ var rulesFigures = regexp.MustCompile(`\s*\([^()]*\d[^()]*\)|\bdrops to 0 HP and
 // and decided, who was met and where, from the canon every player may
 // hear (never a GM-only fact). None when the canon holds no such moment.
 func (m Memory) Moments(from, to int) []narrator.Moment {
+	return m.MomentsKnown(from, to, func(Visibility) bool { return true })
+}
+
+// MomentsKnown are Moments told from the facts known says are known (to
+// a character, a player's characters, the whole table): a recap that
+// tells only what its listeners' characters know.
+func (m Memory) MomentsKnown(from, to int, known func(Visibility) bool) []narrator.Moment {
 	var facts []Fact
 	for _, f := range m.Ledger.Facts {
-		if f.Turn <= from || f.Turn > to || f.Visibility.GMOnly || momentWeight[f.Kind] == 0 {
+		if f.Turn <= from || f.Turn > to || f.Visibility.GMOnly || momentWeight[f.Kind] == 0 || !known(f.Visibility) {
 			continue
 		}
 		facts = append(facts, f)

@@ -163,6 +163,7 @@ func newTurn(campaignID string, seq int) campaign.Turn {
 		Narration:   "The hammer falls.",
 		Suggestions: []string{"press on", "fall back"},
 		Degraded:    seq%2 == 0,
+		Witnesses:   []string{"c1", "c2"},
 		CreatedAt:   at(time.Duration(seq) * time.Minute),
 	}
 }

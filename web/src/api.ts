@@ -119,6 +119,9 @@ export class Api {
     return this.call<{ limit: Limit }>("POST", `/campaigns/${enc(id)}/safety`, { kind, text });
   }
   removeLimit(id: string, lid: string) { return this.call<unknown>("POST", `/campaigns/${enc(id)}/safety/${enc(lid)}/remove`, {}); }
+  setBudget(id: string, session_usd?: number, campaign_usd?: number) {
+    return this.call<{ campaign: Campaign }>("POST", `/campaigns/${enc(id)}/budget`, { session_usd, campaign_usd });
+  }
   removeSecret(id: string, sid: string) { return this.call<unknown>("POST", `/campaigns/${enc(id)}/secrets/${enc(sid)}/remove`, {}); }
   startEncounter(id: string, monsters: { srd_id: string; count: number }[]) {
     return this.call<{ encounter: Encounter }>("POST", `/campaigns/${enc(id)}/encounters`, { monsters });

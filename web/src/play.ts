@@ -3,7 +3,8 @@
 // draws it and turns the player's clicks into client messages.
 import { ApiError, inviteLink, type Api } from "./api";
 import { Connection, type LinkState } from "./conn";
-import { $, $input, $select, fill, h, option, plural } from "./dom";
+import { $, $input, $select, fill, h, option } from "./dom";
+import { budgetOf, costLine, stepLine, type TableCost } from "./cost";
 import { Journal } from "./journal";
 import { SafetyPanel } from "./safety";
 import type { Area, CampaignView, Character, ClientMessage, Eligible, Encounter, Intent, Order, RuleChoices, Secret, ServerMessage, Turn } from "./protocol";
@@ -47,7 +48,6 @@ export class TableView {
   private rolling: { rollId: string; since: number } | null = null;
   private landing = false;
   private fetchingSheets = false;
-  private costTimer: ReturnType<typeof setTimeout> | null = null;
   private tick: ReturnType<typeof setInterval> | null = null;
   private detail = "";
   private answered = new Set<string>();
@@ -108,6 +108,7 @@ export class TableView {
     this.setupOwner(v);
     this.safety = new SafetyPanel(this.s.api, this.campaignId, this.owner, (m) => this.send(m), newId);
     void this.safety.open(this.readOnly);
+    this.drawCost();
     this.bind();
     await this.history(v.state.turn_count);
     if (this.closed) return; // left while it loaded
@@ -173,7 +174,6 @@ export class TableView {
     this.conn?.stop();
     this.conn = null;
     if (this.tick) clearInterval(this.tick);
-    if (this.costTimer) clearTimeout(this.costTimer);
     $("roll").hidden = true;
     $("react").hidden = true;
   }
@@ -292,8 +292,9 @@ export class TableView {
       }
       if (x.type === "turn.accepted" && this.sentAt[x.request_id] !== undefined) this.turnRequest[x.turn_id] = x.request_id;
       if (x.type === "roll.result" && this.rolling && this.rolling.rollId === x.roll_id) this.land(x.roll_id);
-      if (x.type === "turn.committed" && this.owner) this.refreshCost();
       this.safety?.seen(x);
+      if (x.type === "turn.committed" && x.cost) this.drawCost(x.cost);
+      if (x.type === "cost") this.drawCost(x);
       this.table = reduce(this.table, x);
       if (x.type === "turn.committed") void this.nameAction(x.turn_id, x.sequence);
     }
@@ -332,16 +333,6 @@ export class TableView {
       this.fetchingSheets = false;
     }
     if (this.table.unknown.length && !this.closed) void this.fetchSheets();
-  }
-
-  private refreshCost(): void {
-    if (this.costTimer) clearTimeout(this.costTimer);
-    this.costTimer = setTimeout(async () => {
-      try {
-        this.view = await this.s.api.campaign(this.campaignId);
-        this.drawCost();
-      } catch { /* shown next time */ }
-    }, 400);
   }
 
   // ------------------------------------------------------------ drawing
@@ -1319,6 +1310,7 @@ export class TableView {
       } catch (err) { $("notice").textContent = (err as Error).message; }
     };
     void this.drawSecrets();
+    this.setupBudget();
     ($("end") as HTMLButtonElement).onclick = () => this.send({ action: "end_session", request_id: newId() });
     ($("conclude") as HTMLButtonElement).onclick = () => {
       $("conclude-confirm").hidden = false;
@@ -1357,11 +1349,30 @@ export class TableView {
       } }, "Forget"))));
   }
 
-  private drawCost(): void {
-    const c = this.view.state.cost;
-    $("cost").textContent = c
-      ? `This session: $${c.usd.toFixed(4)} over ${plural(c.turns, "turn")}; the campaign: $${c.campaign_usd.toFixed(4)}.`
-      : "";
+  /** drawCost shows every player the table's cost beside the owner's budgets, and how narration saves near them. */
+  private drawCost(c: TableCost | undefined = this.view.cost): void {
+    if (!c) return;
+    $("cost").textContent = costLine(c);
+    $("cost-step").textContent = stepLine(c);
+    if (this.owner && document.activeElement?.closest("#budget-form") == null) {
+      ($("budget-session") as HTMLInputElement).value = c.session_budget_usd?.toString() ?? "";
+      ($("budget-campaign") as HTMLInputElement).value = c.campaign_budget_usd?.toString() ?? "";
+    }
+  }
+
+  /** setupBudget lets the owner set the budgets: each field empty is none. */
+  private setupBudget(): void {
+    ($("budget-form") as HTMLFormElement).onsubmit = async (e) => {
+      e.preventDefault();
+      const session = budgetOf(($("budget-session") as HTMLInputElement).value);
+      const whole = budgetOf(($("budget-campaign") as HTMLInputElement).value);
+      if (session === null || whole === null) {
+        $("budget-error").textContent = "A budget is an amount of dollars above 0, or empty for none.";
+        return;
+      }
+      $("budget-error").textContent = "";
+      try { await this.s.api.setBudget(this.campaignId, session, whole); } catch (err) { $("budget-error").textContent = (err as Error).message; }
+    };
   }
 }
 

@@ -1,6 +1,8 @@
 // The wire contract (shared/docs/protocol.md) as the client reads it. The
 // server may add fields; the client ignores what it does not know.
 
+import type { TableCost } from "./cost";
+
 export type Presence = "present" | "absent" | "offline";
 export type CampaignStatus = "active" | "paused" | "concluded" | "abandoned";
 export type DiceMode = "interactive" | "automatic" | "hybrid";
@@ -244,6 +246,7 @@ export interface CampaignView {
   session?: { session_id: string; ended_at?: string } | null;
   encounter?: Encounter | null;
   invite_code?: string;
+  cost?: TableCost;
 }
 
 /** RollTerm is one term of a roll as rolled (dice.TermResult). */
@@ -354,7 +357,7 @@ interface Head { campaign_id?: string; seq?: number }
 
 export type ServerMessage = Head & (
   | { type: "session"; session_id: string; status: CampaignStatus; end_reason?: string; presence: Record<string, Presence> | null }
-  | { type: "recap"; text: string }
+  | { type: "recap"; text: string; character_ids?: string[] }
   | { type: "turn.accepted"; turn_id: string; request_id: string; character_id: string }
   /** beyond protocol.md: a turn the table was told of was not saved */
   | { type: "turn.dropped"; turn_id: string; character_id?: string }
@@ -369,7 +372,9 @@ export type ServerMessage = Head & (
   | { type: "narration.done"; turn_id: string; text: string; suggestions: string[] | null; degraded?: boolean }
   | { type: "narration.slow"; turn_id: string; reason: string }
   | { type: "narration.thrift"; turn_id: string; step: "" | "shorter" | "low" | "offline"; scope?: string; spent_usd: number; budget_usd: number; text: string }
-  | { type: "turn.committed"; turn_id: string; sequence: number; actor_id: string; rolls: Roll[] | null; characters: Character[] | null; encounter?: Encounter | null; scene: Scene; clock?: number }
+  | { type: "turn.committed"; turn_id: string; sequence: number; actor_id: string; rolls: Roll[] | null; characters: Character[] | null; encounter?: Encounter | null; scene: Scene; clock?: number; cost?: TableCost }
+  /** the table's cost, as a session opens and when the owner sets a budget */
+  | ({ type: "cost" } & TableCost)
   | { type: "encounter"; encounter: Encounter; characters?: Character[] | null }
   | { type: "presence"; character_id: string; state: Presence }
   /** the table paused, or going on (held_seconds: how long it held) */
