@@ -282,13 +282,62 @@ var whWords = set("who", "whose", "whom", "what", "whats", "why", "when", "which
 // asksTheWorld reports whether text, no speech in it, is a question
 // opening with a word that asks who, what or how: such a question may ask
 // what a character knows (a check), never for another action.
+// Without its question mark, a question is one by its second word: "how
+// many hit points does a bugbear have".
 func asksTheWorld(text string) bool {
 	text = strings.TrimSpace(text)
-	if !strings.HasSuffix(text, "?") || strings.ContainsAny(text, quoteChars) {
+	if strings.ContainsAny(text, quoteChars) {
 		return false
 	}
 	toks := tokenize(text)
-	return len(toks) > 0 && whWords[toks[0].w]
+	if len(toks) == 0 || !whWords[toks[0].w] {
+		return false
+	}
+	return strings.HasSuffix(text, "?") || len(toks) > 2 && questionSeconds[toks[1].w]
+}
+
+// questionSeconds follow a word asking who, what or how only in a
+// question: "how many", "what is", "who has".
+var questionSeconds = set("many", "much", "far", "long", "big", "old", "is", "are", "was", "were", "does", "do",
+	"did", "has", "have", "had", "kind", "sort", "type")
+
+// spellAfterColon reads words spoken with a spell named after a colon and
+// no quotation marks ("whispers a prayer: Bless upon Ilsa") as the cast:
+// the words name the spell, not what is said.
+func (p *parser) spellAfterColon(text string, verb token) (Intent, bool) {
+	_, after, ok := strings.Cut(text[verb.end:], ":")
+	if !ok {
+		return Intent{}, false
+	}
+	in, ok := p.reread(after)
+	if !ok || in.Kind != "cast" {
+		return Intent{}, false
+	}
+	ws := clean(tokenWords(tokenize(after)))
+	for _, cs := range [][]cand{p.spells(), p.otherSpells()} {
+		if _, hit := spellAtHead(ws, cs); hit >= 0 {
+			return in, true
+		}
+	}
+	return Intent{}, false
+}
+
+// othersAct reports whether the words open with another creature present
+// as the subject of a verb said in the third person or the past ("Bram
+// takes the wand and fires", "goblin 2 swings at me"): what another does
+// is not the actor's to ask.
+func (p *parser) othersAct(ws []string) bool {
+	ws = ws[skipLead(ws, 0):]
+	for n := 1; n <= 3 && n < len(ws); n++ {
+		hits := findTiers(ws[:n], p.targets(), 1)
+		if len(hits) != 1 || p.targets()[hits[0]].id == p.self {
+			continue
+		}
+		next := ws[n]
+		v := lemma(next, isVerb)
+		return v != next && isVerb(v)
+	}
+	return false
 }
 
 // readable reports whether text is UTF-8 of at most MaxActionRunes: words
@@ -324,6 +373,9 @@ func parseAll(text string, ctx Context, seen map[string]reading) ([]Intent, bool
 		i = skipLead(ws, len(ws)-len(rest)) // "Aria says, 'Hello there.'"
 	}
 	if i < len(ws) && sayVerbs[ws[i]] && !notSpeech(ws[i:]) && !p.actsAfter(ws[i+1:]) && !p.spellObjectOf(ws[i:]) && !p.callsOn(ws[i:]) {
+		if in, ok := p.spellAfterColon(text, toks[i]); ok {
+			return []Intent{in}, true
+		}
 		if in, ok := unquoted(text, toks, i); ok {
 			return []Intent{in}, true
 		}
@@ -335,6 +387,9 @@ func parseAll(text string, ctx Context, seen map[string]reading) ([]Intent, bool
 		return nil, false // "I don't attack", "if the orc moves I attack it"
 	}
 	ws, p.third = p.withoutActor(clean(ws))
+	if !p.third && p.othersAct(ws) {
+		return nil, false // "Bram takes the wand and fires at goblin 2": another acts
+	}
 	ws, bonus := p.offJargon(rewrite(ws))
 	for len(ws) > 0 && (ws[len(ws)-1] == "." || ws[len(ws)-1] == "," || trailing[ws[len(ws)-1]] ||
 		len(ws) > 2 && urging[ws[len(ws)-1]] && (ws[len(ws)-2] == "," || ws[len(ws)-2] == ".")) {

@@ -330,3 +330,25 @@ func TestParseReadsTheNinthSetsShapes(t *testing.T) {
 		{table, "give Ilsa a handaxe", nil},
 	})
 }
+
+// Words that tell what the world is or what another does ask no action of
+// the actor; a spell named after a colon is the cast, not the words said.
+func TestParseReadsWhoActsAndWhatIsAsked(t *testing.T) {
+	wantReads(t, []sentence{
+		// a spell named after a colon, no quotation marks, is cast
+		{table, "I murmur a plea: Shield of Faith on Bram", &in{Kind: "cast", Spell: "shield-of-faith", TargetIDs: []string{"pc-bram"}}},
+		{table, "Aria shouts her battle cry: fireball at the orcs", &in{Kind: "cast", Spell: "fireball", TargetIDs: []string{"orc-1", "orc-2"}}},
+		{table, "I whisper: the chief is behind you", &in{Kind: "say", Text: "the chief is behind you"}},
+		{table, "I shout: hit goblin 1!", &in{Kind: "say", Text: "hit goblin 1!"}},
+		// a question by its first two words, question mark or not
+		{table, "how much damage does a fire bolt deal", nil},
+		{table, "what is orc 2 holding", nil},
+		{explore, "who has the key to the mill", nil},
+		// another creature present as the verb's subject
+		{table, "Ilsa swings at orc 1", nil},
+		{table, "ok Bram grabs his bow and shoots goblin 2", nil},
+		{table, "goblin 2 stabbed me", nil},
+		{table, "Bram's potion goes to Ilsa", nil},
+		{table, "goblin 2, I stab it", &in{Kind: "attack", TargetID: "goblin-2"}},
+	})
+}
