@@ -95,8 +95,18 @@ func Parse(text string, ctx Context) (Intent, bool) {
 // ("I rage and attack the brute", "use action surge and attack goblin 1"):
 // two intents, the first keeping the turn open for the second. Anything
 // else it reads is one intent, as Parse reads it.
+//
+// Words that read no way as typed are read once more with their
+// misspellings taken for the words they miss (typos.go).
 func ParseAll(text string, ctx Context) ([]Intent, bool) {
-	return readText(text, ctx, map[string]reading{})
+	seen := map[string]reading{}
+	if in, ok := readText(text, ctx, seen); ok || !readable(text) {
+		return in, ok
+	}
+	if fixed, ok := newParser(ctx, seen).retyped(text); ok {
+		return readText(fixed, ctx, seen)
+	}
+	return nil, false
 }
 
 // reading is what ParseAll made of a text.

@@ -292,7 +292,7 @@ func TestParseReadsTheNinthSetsShapes(t *testing.T) {
 		{explore, "roll relgion", &in{Kind: "check", Ability: "int", Skill: "religion"}},
 		{explore, "acrobatix check", &in{Kind: "check", Ability: "dex", Skill: "acrobatics"}},
 		{explore, "I persuede the miller", &in{Kind: "check", Ability: "cha", Skill: "persuasion", Difficulty: "medium"}},
-		{explore, "roll strenght", nil},
+		{explore, "roll strenght", &in{Kind: "check", Ability: "str"}}, // an ability, as any word of the vocabularies (typos.go)
 		// music or a show of words made, with what is made or played on
 		{explore, "Aria strums a jig on her lute", &in{Kind: "check", Ability: "cha", Skill: "performance", Difficulty: "medium"}},
 		{explore, "I sing a hymn by the fire", &in{Kind: "check", Ability: "cha", Skill: "performance", Difficulty: "medium"}},
@@ -350,5 +350,22 @@ func TestParseReadsWhoActsAndWhatIsAsked(t *testing.T) {
 		{table, "goblin 2 stabbed me", nil},
 		{table, "Bram's potion goes to Ilsa", nil},
 		{table, "goblin 2, I stab it", &in{Kind: "attack", TargetID: "goblin-2"}},
+	})
+}
+
+// A word typed one edit wrong is taken for the one word of the parser's
+// vocabularies it misses, when the sentence reads no way as typed: verbs,
+// skills and the context's names alike. A short word, a word wrong at its
+// start, one as near two words, and words in quotation marks stay as typed.
+func TestParseReadsAWordTypedOneEditWrong(t *testing.T) {
+	wantReads(t, []sentence{
+		{table, "fierbolt orc 2", &in{Kind: "cast", Spell: "fire-bolt", TargetIDs: []string{"orc-2"}}},
+		{table, "cast sheild of faith on Bram", &in{Kind: "cast", Spell: "shield-of-faith", TargetIDs: []string{"pc-bram"}}},
+		{table, "I sprnit to the stabels", &in{Kind: "move", ToAreaID: "stables"}},
+		{explore, "roll percpetion", &in{Kind: "check", Ability: "wis", Skill: "perception"}},
+		{explore, "dexteriy check", &in{Kind: "check", Ability: "dex"}},
+		{table, "stba goblin 1", nil},
+		{table, "plink orc 1", nil},
+		{table, `I shout "fierbolt!"`, &in{Kind: "say", Text: "fierbolt!"}},
 	})
 }
