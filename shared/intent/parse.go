@@ -460,7 +460,46 @@ func parseAll(text string, ctx Context, seen map[string]reading) ([]Intent, bool
 	if in, ok := p.placeCue(ws); ok {
 		return p.bonus([]Intent{in}, bonus)
 	}
+	if in, ok := p.carried(ws); ok {
+		return p.bonus([]Intent{in}, bonus)
+	}
 	return nil, false
+}
+
+// carrySpells carry their caster to a spot it sees: the words' place after
+// one is where it goes, no move of its own ("misty step over to the cellar
+// stairs").
+var carrySpells = set("misty-step", "dimension-door", "thunder-step", "far-step", "teleport")
+
+// carryWays open the spot a carrying spell goes to.
+var carryWays = set("to", "toward", "towards", "into", "onto", "across", "behind", "beside", "near", "next", "away",
+	"out", "over", "up", "down", "back", "through", "past")
+
+// carried reads a spell that carries its caster, said before where it
+// goes ("misty-step toward the stables door", "cast dimension door into
+// the cellar"). A creature or a second clause among the words is declined:
+// they may ask more than the spell.
+func (p *parser) carried(ws []string) (Intent, bool) {
+	if len(ws) > 1 && lemma(ws[0], isVerb) == "cast" {
+		ws = ws[1:]
+	}
+	for _, cs := range [][]cand{p.spells(), p.otherSpells()} {
+		best, hit := spellAtHead(ws, cs)
+		if best == 0 {
+			continue
+		}
+		if hit < 0 || !carrySpells[cs[hit].id] || best >= len(ws) || !carryWays[ws[best]] {
+			return Intent{}, false
+		}
+		where := ws[best:]
+		for i := range where {
+			if clauseBreaks[where[i]] || len(p.targets()) > 0 && len(findNear(where[i:i+1], p.targets())) > 0 {
+				return Intent{}, false
+			}
+		}
+		return Intent{Kind: "cast", Spell: cs[hit].id}, true
+	}
+	return Intent{}, false
 }
 
 // urging are words set apart after an action that only hurry it: "...,
@@ -626,7 +665,7 @@ var verbOf = map[string]verb{
 	"thrust": vAttack, "charge": vAttack, "loose": vAttack, "smash": vAttack, "jab": vAttack,
 	"skewer": vAttack, "impale": vAttack, "cleave": vAttack, "pummel": vAttack, "fight": vAttack,
 	"kill": vAttack, "cut": vAttack, "slay": vAttack, "shank": vAttack, "bludgeon": vAttack, "clobber": vAttack,
-	"bonk": vAttack, "wallop": vAttack, "thwack": vAttack, "pierce": vAttack, "poke": vAttack, "headbutt": vAttack,
+	"bonk": vAttack, "chuck": vAttack, "wallop": vAttack, "thwack": vAttack, "pierce": vAttack, "poke": vAttack, "headbutt": vAttack,
 	"zap": vAttack, "blast": vAttack, "snipe": vAttack, "aim": vAttack, "point": vAttack, "drop": vAttack,
 	"lob": vAttack, "launch": vAttack, "sling": vAttack, "unleash": vAttack, "toss": vAttack, "crush": vAttack,
 	"knife": vAttack, "shiv": vAttack, "maul": vAttack, "spear": vAttack, "stomp": vAttack, "bite": vAttack, "claw": vAttack, "engage": vAttack, "smite": vAttack,
@@ -1336,7 +1375,8 @@ var endPhrases = set("end turn", "end", "end of turn", "end turn now", "pass", "
 	"skip turn", "done", "done for now", "finish turn", "thats it", "thats all", "end round",
 	"thats turn", "thats it for me", "thats all for me", "done for turn", "done this turn", "end turn there",
 	"thats it for turn", "thats it for now", "thats all for turn", "done here", "im done", "all done",
-	"nothing else", "nothing more", "i pass", "done with turn", "ending turn", "end of turn for me")
+	"nothing else", "nothing more", "i pass", "done with turn", "ending turn", "end of turn for me",
+	"finish", "finished", "im finished", "all finished", "finished for now", "finished with turn")
 
 // rest reads "take a short rest", "long rest", "we begin a long rest here".
 func rest(ws []string) (Intent, bool) {

@@ -369,3 +369,26 @@ func TestParseReadsAWordTypedOneEditWrong(t *testing.T) {
 		{table, `I shout "fierbolt!"`, &in{Kind: "say", Text: "fierbolt!"}},
 	})
 }
+
+// Words held as data rather than code: a run in slang, a throw's verb, the
+// end of a turn said as being finished or to the table; and a spell that
+// carries its caster said before where it goes.
+func TestParseReadsSlangAndCarryingSpells(t *testing.T) {
+	end := &in{Kind: "end_turn"}
+	wantReads(t, []sentence{
+		{table, "I leg it for the cellar", &in{Kind: "move", ToAreaID: "cellar"}},
+		{explore, "Aria hoofs it to the old mill", &in{Kind: "move", ToAreaID: "mill"}},
+		{table, "get us to the crossroads", &in{Kind: "move", ToAreaID: "road"}},
+		{table, "leg it", nil},
+		{table, "chuck a handaxe at goblin 2", &in{Kind: "attack", TargetID: "goblin-2", Weapon: "handaxe"}},
+		{table, "chuck the rope to Bram", nil},
+		{table, "I'm finished", end},
+		{table, "done, guys", end},
+		{table, "finish him", nil},
+		{table, "cast misty step over to the stables door", &in{Kind: "cast", Spell: "misty-step"}},
+		{table, "misty-step up onto the bar", &in{Kind: "cast", Spell: "misty-step"}},
+		{table, "misty step behind goblin 1", nil},
+		{table, "misty step to the cellar and fire bolt orc 2", nil},
+		{table, "fireball toward the stables", nil},
+	})
+}
