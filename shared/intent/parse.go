@@ -104,7 +104,9 @@ func ParseAll(text string, ctx Context) ([]Intent, bool) {
 		return in, ok
 	}
 	if fixed, ok := newParser(ctx, seen).retyped(text); ok {
-		return readText(fixed, ctx, seen)
+		if in, ok := readText(fixed, ctx, seen); ok && len(Actions(fixed, ctx)) < 2 {
+			return in, true // words mended into two actions are refused as typed ones are
+		}
 	}
 	return nil, false
 }

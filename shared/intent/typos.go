@@ -92,9 +92,9 @@ func (p *parser) retyped(text string) (string, bool) {
 			}
 			j += size
 		}
-		word := text[i:j]
+		word, glued := text[i:j], i > 0 && unicode.IsDigit(rune(text[i-1]))
 		i = j
-		if len(word) < minTypo || j < len(text) && (text[j] == '\'' || unicode.IsDigit(rune(text[j]))) {
+		if len(word) < minTypo || glued || j < len(text) && (text[j] == '\'' || unicode.IsDigit(rune(text[j]))) {
 			b.WriteString(word) // "Bram's", "goblin1": a word going on past its letters
 			continue
 		}
