@@ -25,6 +25,7 @@ func FuzzParse(f *testing.F) {
 		"attack at with using on", "go go go", "’'’", "goblin\xff", "",
 		"Goblin 3 swings at gobiln 2 w/ longswrod", "can I tell if he's lying?", "I give Bram my potion",
 		"fireball the orcs", "I drink my potion and attack goblin 2", "long rest pls",
+		"fierbolt goblin 1", "cast Sheild of Fiath on brma", "Bram's longsowrd", "ÉÉÉÉÉ goblin1",
 	} {
 		f.Add(s, "Goblin 3")
 	}

@@ -16,7 +16,8 @@ import (
 
 // trailing words say how, not what: "long rest pls", "attack goblin 1
 // again".
-var trailing = set("pls", "plz", "please", "again", "already", "now", "quickly", "too", "thanks", "thx", "lol", "lmao", "haha", "xd")
+var trailing = set("pls", "plz", "please", "again", "already", "now", "quickly", "too", "thanks", "thx", "lol", "lmao", "haha", "xd",
+	"folks", "guys", "yall", "everyone", "everybody", "peeps") // the table addressed after the words
 
 // irregular verbs' other forms, and the shorthand players type.
 var irregular = map[string]string{
@@ -46,6 +47,10 @@ var phrases = []struct{ from, to []string }{
 	{strings.Fields("way"), []string{"go"}}, // "make my way over to": "make" is a lead word
 	{strings.Fields("make our way"), []string{"go"}},
 	{strings.Fields("set off"), []string{"go"}},
+	// running, in slang: "leg it to the stables", "hoof it to the crossroads"
+	{strings.Fields("leg it"), []string{"run"}}, {strings.Fields("legs it"), []string{"run"}},
+	{strings.Fields("hoof it"), []string{"run"}}, {strings.Fields("hoofs it"), []string{"run"}},
+	{strings.Fields("get me to"), []string{"go", "to"}}, {strings.Fields("get us to"), []string{"go", "to"}},
 	{strings.Fields("leave for"), []string{"go"}},        // "leave the cellar" goes elsewhere: only "leave for" says where
 	{strings.Fields("break for"), []string{"go", "for"}}, // "make a break for the door" runs there: no strength tried
 	{strings.Fields("set out"), []string{"go"}},

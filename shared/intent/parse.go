@@ -95,8 +95,20 @@ func Parse(text string, ctx Context) (Intent, bool) {
 // ("I rage and attack the brute", "use action surge and attack goblin 1"):
 // two intents, the first keeping the turn open for the second. Anything
 // else it reads is one intent, as Parse reads it.
+//
+// Words that read no way as typed are read once more with their
+// misspellings taken for the words they miss (typos.go).
 func ParseAll(text string, ctx Context) ([]Intent, bool) {
-	return readText(text, ctx, map[string]reading{})
+	seen := map[string]reading{}
+	if in, ok := readText(text, ctx, seen); ok || !readable(text) {
+		return in, ok
+	}
+	if fixed, ok := newParser(ctx, seen).retyped(text); ok {
+		if in, ok := readText(fixed, ctx, seen); ok && len(Actions(fixed, ctx)) < 2 {
+			return in, true // words mended into two actions are refused as typed ones are
+		}
+	}
+	return nil, false
 }
 
 // reading is what ParseAll made of a text.
@@ -282,13 +294,62 @@ var whWords = set("who", "whose", "whom", "what", "whats", "why", "when", "which
 // asksTheWorld reports whether text, no speech in it, is a question
 // opening with a word that asks who, what or how: such a question may ask
 // what a character knows (a check), never for another action.
+// Without its question mark, a question is one by its second word: "how
+// many hit points does a bugbear have".
 func asksTheWorld(text string) bool {
 	text = strings.TrimSpace(text)
-	if !strings.HasSuffix(text, "?") || strings.ContainsAny(text, quoteChars) {
+	if strings.ContainsAny(text, quoteChars) {
 		return false
 	}
 	toks := tokenize(text)
-	return len(toks) > 0 && whWords[toks[0].w]
+	if len(toks) == 0 || !whWords[toks[0].w] {
+		return false
+	}
+	return strings.HasSuffix(text, "?") || len(toks) > 2 && questionSeconds[toks[1].w]
+}
+
+// questionSeconds follow a word asking who, what or how only in a
+// question: "how many", "what is", "who has".
+var questionSeconds = set("many", "much", "far", "long", "big", "old", "is", "are", "was", "were", "does", "do",
+	"did", "has", "have", "had", "kind", "sort", "type")
+
+// spellAfterColon reads words spoken with a spell named after a colon and
+// no quotation marks ("whispers a prayer: Bless upon Ilsa") as the cast:
+// the words name the spell, not what is said.
+func (p *parser) spellAfterColon(text string, verb token) (Intent, bool) {
+	_, after, ok := strings.Cut(text[verb.end:], ":")
+	if !ok {
+		return Intent{}, false
+	}
+	in, ok := p.reread(after)
+	if !ok || in.Kind != "cast" {
+		return Intent{}, false
+	}
+	ws := clean(tokenWords(tokenize(after)))
+	for _, cs := range [][]cand{p.spells(), p.otherSpells()} {
+		if _, hit := spellAtHead(ws, cs); hit >= 0 {
+			return in, true
+		}
+	}
+	return Intent{}, false
+}
+
+// othersAct reports whether the words open with another creature present
+// as the subject of a verb said in the third person or the past ("Bram
+// takes the wand and fires", "goblin 2 swings at me"): what another does
+// is not the actor's to ask.
+func (p *parser) othersAct(ws []string) bool {
+	ws = ws[skipLead(ws, 0):]
+	for n := 1; n <= 3 && n < len(ws); n++ {
+		hits := findTiers(ws[:n], p.targets(), 1)
+		if len(hits) != 1 || p.targets()[hits[0]].id == p.self {
+			continue
+		}
+		next := ws[n]
+		v := lemma(next, isVerb)
+		return v != next && isVerb(v)
+	}
+	return false
 }
 
 // readable reports whether text is UTF-8 of at most MaxActionRunes: words
@@ -324,6 +385,9 @@ func parseAll(text string, ctx Context, seen map[string]reading) ([]Intent, bool
 		i = skipLead(ws, len(ws)-len(rest)) // "Aria says, 'Hello there.'"
 	}
 	if i < len(ws) && sayVerbs[ws[i]] && !notSpeech(ws[i:]) && !p.actsAfter(ws[i+1:]) && !p.spellObjectOf(ws[i:]) && !p.callsOn(ws[i:]) {
+		if in, ok := p.spellAfterColon(text, toks[i]); ok {
+			return []Intent{in}, true
+		}
 		if in, ok := unquoted(text, toks, i); ok {
 			return []Intent{in}, true
 		}
@@ -335,6 +399,9 @@ func parseAll(text string, ctx Context, seen map[string]reading) ([]Intent, bool
 		return nil, false // "I don't attack", "if the orc moves I attack it"
 	}
 	ws, p.third = p.withoutActor(clean(ws))
+	if !p.third && p.othersAct(ws) {
+		return nil, false // "Bram takes the wand and fires at goblin 2": another acts
+	}
 	ws, bonus := p.offJargon(rewrite(ws))
 	for len(ws) > 0 && (ws[len(ws)-1] == "." || ws[len(ws)-1] == "," || trailing[ws[len(ws)-1]] ||
 		len(ws) > 2 && urging[ws[len(ws)-1]] && (ws[len(ws)-2] == "," || ws[len(ws)-2] == ".")) {
@@ -395,7 +462,46 @@ func parseAll(text string, ctx Context, seen map[string]reading) ([]Intent, bool
 	if in, ok := p.placeCue(ws); ok {
 		return p.bonus([]Intent{in}, bonus)
 	}
+	if in, ok := p.carried(ws); ok {
+		return p.bonus([]Intent{in}, bonus)
+	}
 	return nil, false
+}
+
+// carrySpells carry their caster to a spot it sees: the words' place after
+// one is where it goes, no move of its own ("misty step over to the cellar
+// stairs").
+var carrySpells = set("misty-step", "dimension-door", "thunder-step", "far-step", "teleport")
+
+// carryWays open the spot a carrying spell goes to.
+var carryWays = set("to", "toward", "towards", "into", "onto", "across", "behind", "beside", "near", "next", "away",
+	"out", "over", "up", "down", "back", "through", "past")
+
+// carried reads a spell that carries its caster, said before where it
+// goes ("misty-step toward the stables door", "cast dimension door into
+// the cellar"). A creature or a second clause among the words is declined:
+// they may ask more than the spell.
+func (p *parser) carried(ws []string) (Intent, bool) {
+	if len(ws) > 1 && lemma(ws[0], isVerb) == "cast" {
+		ws = ws[1:]
+	}
+	for _, cs := range [][]cand{p.spells(), p.otherSpells()} {
+		best, hit := spellAtHead(ws, cs)
+		if best == 0 {
+			continue
+		}
+		if hit < 0 || !carrySpells[cs[hit].id] || best >= len(ws) || !carryWays[ws[best]] {
+			return Intent{}, false
+		}
+		where := ws[best:]
+		for i := range where {
+			if clauseBreaks[where[i]] || len(p.targets()) > 0 && len(findNear(where[i:i+1], p.targets())) > 0 {
+				return Intent{}, false
+			}
+		}
+		return Intent{Kind: "cast", Spell: cs[hit].id}, true
+	}
+	return Intent{}, false
 }
 
 // urging are words set apart after an action that only hurry it: "...,
@@ -561,7 +667,7 @@ var verbOf = map[string]verb{
 	"thrust": vAttack, "charge": vAttack, "loose": vAttack, "smash": vAttack, "jab": vAttack,
 	"skewer": vAttack, "impale": vAttack, "cleave": vAttack, "pummel": vAttack, "fight": vAttack,
 	"kill": vAttack, "cut": vAttack, "slay": vAttack, "shank": vAttack, "bludgeon": vAttack, "clobber": vAttack,
-	"bonk": vAttack, "wallop": vAttack, "thwack": vAttack, "pierce": vAttack, "poke": vAttack, "headbutt": vAttack,
+	"bonk": vAttack, "chuck": vAttack, "wallop": vAttack, "thwack": vAttack, "pierce": vAttack, "poke": vAttack, "headbutt": vAttack,
 	"zap": vAttack, "blast": vAttack, "snipe": vAttack, "aim": vAttack, "point": vAttack, "drop": vAttack,
 	"lob": vAttack, "launch": vAttack, "sling": vAttack, "unleash": vAttack, "toss": vAttack, "crush": vAttack,
 	"knife": vAttack, "shiv": vAttack, "maul": vAttack, "spear": vAttack, "stomp": vAttack, "bite": vAttack, "claw": vAttack, "engage": vAttack, "smite": vAttack,
@@ -1271,7 +1377,8 @@ var endPhrases = set("end turn", "end", "end of turn", "end turn now", "pass", "
 	"skip turn", "done", "done for now", "finish turn", "thats it", "thats all", "end round",
 	"thats turn", "thats it for me", "thats all for me", "done for turn", "done this turn", "end turn there",
 	"thats it for turn", "thats it for now", "thats all for turn", "done here", "im done", "all done",
-	"nothing else", "nothing more", "i pass", "done with turn", "ending turn", "end of turn for me")
+	"nothing else", "nothing more", "i pass", "done with turn", "ending turn", "end of turn for me",
+	"finish", "finished", "im finished", "all finished", "finished for now", "finished with turn")
 
 // rest reads "take a short rest", "long rest", "we begin a long rest here".
 func rest(ws []string) (Intent, bool) {

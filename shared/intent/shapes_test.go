@@ -292,7 +292,7 @@ func TestParseReadsTheNinthSetsShapes(t *testing.T) {
 		{explore, "roll relgion", &in{Kind: "check", Ability: "int", Skill: "religion"}},
 		{explore, "acrobatix check", &in{Kind: "check", Ability: "dex", Skill: "acrobatics"}},
 		{explore, "I persuede the miller", &in{Kind: "check", Ability: "cha", Skill: "persuasion", Difficulty: "medium"}},
-		{explore, "roll strenght", nil},
+		{explore, "roll strenght", &in{Kind: "check", Ability: "str"}}, // an ability, as any word of the vocabularies (typos.go)
 		// music or a show of words made, with what is made or played on
 		{explore, "Aria strums a jig on her lute", &in{Kind: "check", Ability: "cha", Skill: "performance", Difficulty: "medium"}},
 		{explore, "I sing a hymn by the fire", &in{Kind: "check", Ability: "cha", Skill: "performance", Difficulty: "medium"}},
@@ -328,5 +328,67 @@ func TestParseReadsTheNinthSetsShapes(t *testing.T) {
 		{table, "give the goblin a hand", nil},
 		{table, "give Ilsa a hand and stab orc 1", nil},
 		{table, "give Ilsa a handaxe", nil},
+	})
+}
+
+// Words that tell what the world is or what another does ask no action of
+// the actor; a spell named after a colon is the cast, not the words said.
+func TestParseReadsWhoActsAndWhatIsAsked(t *testing.T) {
+	wantReads(t, []sentence{
+		// a spell named after a colon, no quotation marks, is cast
+		{table, "I murmur a plea: Shield of Faith on Bram", &in{Kind: "cast", Spell: "shield-of-faith", TargetIDs: []string{"pc-bram"}}},
+		{table, "Aria shouts her battle cry: fireball at the orcs", &in{Kind: "cast", Spell: "fireball", TargetIDs: []string{"orc-1", "orc-2"}}},
+		{table, "I whisper: the chief is behind you", &in{Kind: "say", Text: "the chief is behind you"}},
+		{table, "I shout: hit goblin 1!", &in{Kind: "say", Text: "hit goblin 1!"}},
+		// a question by its first two words, question mark or not
+		{table, "how much damage does a fire bolt deal", nil},
+		{table, "what is orc 2 holding", nil},
+		{explore, "who has the key to the mill", nil},
+		// another creature present as the verb's subject
+		{table, "Ilsa swings at orc 1", nil},
+		{table, "ok Bram grabs his bow and shoots goblin 2", nil},
+		{table, "goblin 2 stabbed me", nil},
+		{table, "Bram's potion goes to Ilsa", nil},
+		{table, "goblin 2, I stab it", &in{Kind: "attack", TargetID: "goblin-2"}},
+	})
+}
+
+// A word typed one edit wrong is taken for the one word of the parser's
+// vocabularies it misses, when the sentence reads no way as typed: verbs,
+// skills and the context's names alike. A short word, a word wrong at its
+// start, one as near two words, and words in quotation marks stay as typed.
+func TestParseReadsAWordTypedOneEditWrong(t *testing.T) {
+	wantReads(t, []sentence{
+		{table, "fierbolt orc 2", &in{Kind: "cast", Spell: "fire-bolt", TargetIDs: []string{"orc-2"}}},
+		{table, "cast sheild of faith on Bram", &in{Kind: "cast", Spell: "shield-of-faith", TargetIDs: []string{"pc-bram"}}},
+		{table, "I sprnit to the stabels", &in{Kind: "move", ToAreaID: "stables"}},
+		{explore, "roll percpetion", &in{Kind: "check", Ability: "wis", Skill: "perception"}},
+		{explore, "dexteriy check", &in{Kind: "check", Ability: "dex"}},
+		{table, "stba goblin 1", nil},
+		{table, "plink orc 1", nil},
+		{table, `I shout "fierbolt!"`, &in{Kind: "say", Text: "fierbolt!"}},
+	})
+}
+
+// Words held as data rather than code: a run in slang, a throw's verb, the
+// end of a turn said as being finished or to the table; and a spell that
+// carries its caster said before where it goes.
+func TestParseReadsSlangAndCarryingSpells(t *testing.T) {
+	end := &in{Kind: "end_turn"}
+	wantReads(t, []sentence{
+		{table, "I leg it for the cellar", &in{Kind: "move", ToAreaID: "cellar"}},
+		{explore, "Aria hoofs it to the old mill", &in{Kind: "move", ToAreaID: "mill"}},
+		{table, "get us to the crossroads", &in{Kind: "move", ToAreaID: "road"}},
+		{table, "leg it", nil},
+		{table, "chuck a handaxe at goblin 2", &in{Kind: "attack", TargetID: "goblin-2", Weapon: "handaxe"}},
+		{table, "chuck the rope to Bram", nil},
+		{table, "I'm finished", end},
+		{table, "done, guys", end},
+		{table, "finish him", nil},
+		{table, "cast misty step over to the stables door", &in{Kind: "cast", Spell: "misty-step"}},
+		{table, "misty-step up onto the bar", &in{Kind: "cast", Spell: "misty-step"}},
+		{table, "misty step behind goblin 1", nil},
+		{table, "misty step to the cellar and fire bolt orc 2", nil},
+		{table, "fireball toward the stables", nil},
 	})
 }
