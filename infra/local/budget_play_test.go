@@ -61,10 +61,13 @@ func TestCampaignBudgetReachedOverTheSocket(t *testing.T) {
 			s.wait(0, "narration.done of "+id, turnEvent("narration.done", id))
 		}
 		ids = append(ids, id)
-		if offline < 0 && slices.ContainsFunc(tb.socks[0].events(), func(e event) bool {
+		// The step is told with the turn that reached it, which may reach
+		// the socket just after that turn's narration: the turn it names
+		// is the one.
+		if i := slices.IndexFunc(tb.socks[0].events(), func(e event) bool {
 			return e.str("type") == "narration.thrift" && e.str("step") == "offline"
-		}) {
-			offline = i
+		}); offline < 0 && i >= 0 {
+			offline = slices.Index(ids, tb.socks[0].events()[i].str("turn_id"))
 		}
 	}
 	calls = append(calls, narrations(model))
