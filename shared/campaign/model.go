@@ -205,7 +205,8 @@ func (s Session) HasJoined(p string) bool {
 }
 
 // Turn is one committed turn: what was asked, what the rules decided, what
-// was narrated. Turns are written once and never changed.
+// was narrated. A turn is written once; an X-card's retelling replaces
+// it, and an undo moves it out of the sequence, marked.
 type Turn struct {
 	ID         string          `json:"turn_id"`
 	CampaignID string          `json:"campaign_id"`
@@ -230,6 +231,13 @@ type Turn struct {
 	// Context is what the narrator was given and what it cost; only the
 	// owner sees it (the context inspector).
 	Context *TurnContext `json:"context,omitempty"`
+	// Before is what the turn replaced (undo.go); the game reads it only
+	// to take the turn back, and never sends it.
+	Before *TurnBefore `json:"before,omitempty"`
+	// Undone marks a turn taken back; Withdrawn counts the narrations of
+	// the turn withdrawn by an X-card (its Narration is the last retelling).
+	Undone    *TurnUndone `json:"undone,omitempty"`
+	Withdrawn int         `json:"withdrawn,omitempty"`
 }
 
 // TurnContext is exactly what the narrator received for a turn, with the

@@ -14,7 +14,9 @@ package dynamo
 //	CAMPAIGN#<id>          SESSION#<started>#<session id>  a session (versioned), oldest first
 //	CAMPAIGN#<id>          STATE                           the narrative state; turn_count guards each turn
 //	------------------------------------------------------ everything above sorts before "TURN#"
-//	CAMPAIGN#<id>          TURN#<sequence, 10 digits>      a committed turn (written once)
+//	CAMPAIGN#<id>          TURN#<sequence, 10 digits>      a committed turn (written once; an X-card's retelling
+//	                                                       replaces it, an undo moves it to UNDONE#)
+//	CAMPAIGN#<id>          UNDONE#<sequence>#<turn id>     a turn taken back, marked so: the journal keeps it
 //	CAMPAIGN#<id>          WIRE#EVT#<seq, 12 digits>       a server event kept for sync, or a flushed tail under its
 //	                                                       last seq (first, events); expires_at = created + 7 days
 //	CAMPAIGN#<id>          WIRE#REQ#<request id>           a remembered request id
@@ -75,6 +77,7 @@ const (
 	skConn    = "CONN#"
 	skEnc     = "ENC#"
 	skTurn    = "TURN#"
+	skUndone  = "UNDONE#"
 	skEvent   = "WIRE#EVT#"
 	skRequest = "WIRE#REQ#"
 	skMemory  = "WIRE#MEM" // the narrative memory: large, so outside the snapshot
@@ -99,6 +102,8 @@ const (
 	attrEventAt     = "created_at"       // events
 	attrEventEnc    = "enc"              // events: how data is encoded, when not as it is (encGzip)
 	attrMicros      = "micros"           // SPEND#: the day's spend in millionths of a dollar
+	attrTurnID      = "turn_id"          // TURN#: the turn's id (the body's field), for a retelling's and an undo's condition
+	attrBefore      = "before"           // TURN#: what the turn replaced (the body's field), which RecentTurns leaves
 )
 
 // encGzip marks an event whose data is gzipped.
@@ -134,6 +139,10 @@ func sessionSK(started time.Time, id string) string {
 }
 
 func turnSK(seq int) string { return fmt.Sprintf("%s%0*d", skTurn, turnDigits, seq) }
+
+func undoneSK(seq int, id string) string {
+	return fmt.Sprintf("%s%0*d#%s", skUndone, turnDigits, seq, id)
+}
 
 func eventSK(seq int64) string { return fmt.Sprintf("%s%0*d", skEvent, eventDigits, seq) }
 

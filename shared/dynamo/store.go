@@ -236,7 +236,38 @@ func (s *Store) turns(ctx context.Context, op, campaignID string, after, limit i
 	for _, it := range items {
 		if brief {
 			delete(it, "context")
+			delete(it, attrBefore)
 		}
+		var t campaign.Turn
+		if err := unmarshalBody(it, &t); err != nil {
+			return nil, fault.Wrap(fault.Internal, op, err)
+		}
+		turns = append(turns, t)
+	}
+	return turns, nil
+}
+
+// UndoneTurns lists the turns taken back from the sequence. See
+// game.Store.
+func (s *Store) UndoneTurns(ctx context.Context, campaignID string, limit int) ([]campaign.Turn, error) {
+	const op = "list undone turns"
+	turns := []campaign.Turn{}
+	if limit < 1 {
+		return turns, nil
+	}
+	items, err := s.query(ctx, op, &dynamodb.QueryInput{
+		KeyConditionExpression:   aws.String("#pk = :pk AND begins_with(#sk, :p)"),
+		ExpressionAttributeNames: names(),
+		ExpressionAttributeValues: item{
+			":pk": str(campaignPK(campaignID)),
+			":p":  str(skUndone),
+		},
+		ConsistentRead: aws.Bool(true),
+	}, limit)
+	if err != nil {
+		return nil, err
+	}
+	for _, it := range items {
 		var t campaign.Turn
 		if err := unmarshalBody(it, &t); err != nil {
 			return nil, fault.Wrap(fault.Internal, op, err)

@@ -190,7 +190,7 @@ func (db *DB) Turns(ctx context.Context, campaignID string, after, limit int) ([
 		return nil, err
 	}
 	ts, err := queryAll(ctx, db.reads(), scanTurn,
-		`SELECT data, context FROM turns WHERE campaign_id = ? AND seq > ? ORDER BY seq LIMIT ?`, campaignID, after, limit)
+		`SELECT data, context, before FROM turns WHERE campaign_id = ? AND seq > ? ORDER BY seq LIMIT ?`, campaignID, after, limit)
 	if err != nil {
 		return nil, storeErr(op, fmt.Sprintf("query after %d", after), err)
 	}
@@ -209,6 +209,21 @@ func (db *DB) RecentTurns(ctx context.Context, campaignID string, after, limit i
 		`SELECT data FROM turns WHERE campaign_id = ? AND seq > ? ORDER BY seq LIMIT ?`, campaignID, after, limit)
 	if err != nil {
 		return nil, storeErr(op, fmt.Sprintf("query after %d", after), err)
+	}
+	return ts, nil
+}
+
+// UndoneTurns lists the turns taken back from the sequence. See
+// game.Store.
+func (db *DB) UndoneTurns(ctx context.Context, campaignID string, limit int) ([]campaign.Turn, error) {
+	op := "list undone turns of campaign " + campaignID
+	if err := validLimit(op, limit); err != nil {
+		return nil, err
+	}
+	ts, err := queryAll(ctx, db.reads(), scanData[campaign.Turn],
+		`SELECT data FROM undone_turns WHERE campaign_id = ? ORDER BY seq, turn_id LIMIT ?`, campaignID, limit)
+	if err != nil {
+		return nil, storeErr(op, "query", err)
 	}
 	return ts, nil
 }

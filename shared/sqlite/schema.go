@@ -136,6 +136,21 @@ var migrations = [][]string{
 			micros INTEGER NOT NULL
 		) STRICT`,
 	},
+	{
+		// What a turn replaced (campaign.TurnBefore: the state, sheets,
+		// fight and memory before it) is kept beside data, as the context
+		// is, and read only by Turns: an undo or an X-card reads it, the
+		// next turn's narration does not. Turns taken back leave the
+		// sequence for their own table, kept by turn id.
+		`ALTER TABLE turns ADD COLUMN before TEXT`,
+		`CREATE TABLE IF NOT EXISTS undone_turns (
+			campaign_id TEXT NOT NULL REFERENCES campaigns (id),
+			turn_id     TEXT NOT NULL,
+			seq         INTEGER NOT NULL,
+			data        TEXT NOT NULL,
+			PRIMARY KEY (campaign_id, turn_id)
+		) STRICT`,
+	},
 }
 
 // migrate brings the schema in db up to len(migrations), in one transaction,
