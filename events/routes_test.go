@@ -19,7 +19,8 @@ func TestRoutes(t *testing.T) {
 			t.Errorf("route %s has no function", r.Key)
 		}
 	}
-	actions := []string{events.ActionResume, events.ActionTurn, events.ActionRoll, events.ActionReact, events.ActionEndSession, events.ActionSync}
+	actions := []string{events.ActionResume, events.ActionTurn, events.ActionRoll, events.ActionReact, events.ActionEndSession, events.ActionSync,
+		events.ActionUndo, events.ActionAskUndo, events.ActionXCard}
 	for _, a := range append(actions, events.RouteConnect, events.RouteDisconnect, events.RouteDefault) {
 		if !keys[a] {
 			t.Errorf("no route for %s", a)

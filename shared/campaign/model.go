@@ -232,8 +232,9 @@ type Turn struct {
 	// owner sees it (the context inspector).
 	Context *TurnContext `json:"context,omitempty"`
 	// Before is what the turn replaced (undo.go); the game reads it only
-	// to take the turn back, and never sends it.
-	Before *TurnBefore `json:"before,omitempty"`
+	// to take the turn back, and never sends nor exports it (the stores
+	// keep it apart).
+	Before *TurnBefore `json:"-"`
 	// Undone marks a turn taken back; Withdrawn counts the narrations of
 	// the turn withdrawn by an X-card (its Narration is the last retelling).
 	Undone    *TurnUndone `json:"undone,omitempty"`
@@ -402,6 +403,10 @@ type Lease struct {
 	// Flow is the fight flow's execution playing this turn no player
 	// takes, if one is: its next try takes the turn over at once.
 	Flow string `json:"flow,omitempty"`
+	// Retell, on the lease of an X-card, is the committed turn whose
+	// withdrawn narration is being told again (no turn of its own, and
+	// no player: the table is not told who tapped it).
+	Retell string `json:"retell,omitempty"`
 }
 
 // PendingRolls are a turn's rolls, already made from the turn's seed and

@@ -371,7 +371,7 @@ func (s *Store) writes(tx game.Tx) (ws []write, unbind []string, err error) {
 		if err := same("turn.campaign_id", t.CampaignID); err != nil {
 			return nil, nil, err
 		}
-		it, err := withKey(pk, turnSK(t.Sequence), *t)
+		it, err := turnItem(pk, *t)
 		w := s.create(fmt.Sprintf("turn %d", t.Sequence), it)
 		if tx.ReplaceTurn != "" {
 			w = s.put(fmt.Sprintf("turn %d (retold, of turn %s)", t.Sequence, tx.ReplaceTurn), it, condTurnID,

@@ -1,6 +1,7 @@
 package dynamo
 
 import (
+	"encoding/json"
 	"fmt"
 	"strconv"
 	"time"
@@ -234,4 +235,19 @@ func decodeEvent(it item) (game.Event, error) {
 		}
 	}
 	return e, nil
+}
+
+// turnItem is a committed turn's item: its body, and what it replaced
+// (Before, which the body leaves out) as JSON bytes beside it.
+func turnItem(pk string, t campaign.Turn) (item, error) {
+	it, err := withKey(pk, turnSK(t.Sequence), t)
+	if err != nil || t.Before == nil {
+		return it, err
+	}
+	b, err := json.Marshal(t.Before)
+	if err != nil {
+		return nil, err
+	}
+	it[attrBefore] = &types.AttributeValueMemberB{Value: b}
+	return it, nil
 }

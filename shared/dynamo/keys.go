@@ -103,7 +103,7 @@ const (
 	attrEventEnc    = "enc"              // events: how data is encoded, when not as it is (encGzip)
 	attrMicros      = "micros"           // SPEND#: the day's spend in millionths of a dollar
 	attrTurnID      = "turn_id"          // TURN#: the turn's id (the body's field), for a retelling's and an undo's condition
-	attrBefore      = "before"           // TURN#: what the turn replaced (the body's field), which RecentTurns leaves
+	attrBefore      = "before"           // TURN#: what the turn replaced, JSON bytes beside the body, which RecentTurns leaves
 )
 
 // encGzip marks an event whose data is gzipped.

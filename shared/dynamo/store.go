@@ -3,6 +3,7 @@ package dynamo
 import (
 	"cmp"
 	"context"
+	"encoding/json"
 	"fmt"
 	"slices"
 	"strings"
@@ -234,13 +235,20 @@ func (s *Store) turns(ctx context.Context, op, campaignID string, after, limit i
 		return nil, err
 	}
 	for _, it := range items {
+		b := it[attrBefore]
+		delete(it, attrBefore)
 		if brief {
 			delete(it, "context")
-			delete(it, attrBefore)
 		}
 		var t campaign.Turn
 		if err := unmarshalBody(it, &t); err != nil {
 			return nil, fault.Wrap(fault.Internal, op, err)
+		}
+		if raw, ok := b.(*types.AttributeValueMemberB); ok && !brief {
+			t.Before = &campaign.TurnBefore{}
+			if err := json.Unmarshal(raw.Value, t.Before); err != nil {
+				return nil, fault.Wrap(fault.Internal, op, err)
+			}
 		}
 		turns = append(turns, t)
 	}

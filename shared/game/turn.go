@@ -302,7 +302,7 @@ func (s *Service) resolve(ctx context.Context, snap Snapshot, lease campaign.Lea
 	if err != nil {
 		return fmt.Errorf("%s: %w", op, err)
 	}
-	mem, err := s.loadMemory(ctx, snap.Campaign.ID)
+	mem, memBefore, err := s.loadMemoryAsStored(ctx, snap.Campaign.ID)
 	if err != nil {
 		return fmt.Errorf("%s: %w", op, err)
 	}
@@ -386,6 +386,7 @@ func (s *Service) resolve(ctx context.Context, snap Snapshot, lease campaign.Lea
 		// the engine knows of the turn, with no call.
 		turn.Suggestions = narrator.NextActions(req)
 	}
+	turn.Before = before(snap, d, memBefore, eventful)
 	recordCalls(record, req, append(slices.Clone(lease.Calls), low.calls...))
 	next := st
 	next.TurnCount, next.UpdatedAt = st.TurnCount+1, now

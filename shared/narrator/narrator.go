@@ -116,6 +116,9 @@ type Request struct {
 	// Told, when a narration is asked again after part of it was shown,
 	// is that part: the narration goes on from it (see Teller).
 	Told string
+	// Withdrawn is a narration of this turn the table withdrew (the
+	// X-card): the turn is told again without what it told.
+	Withdrawn string
 }
 
 // Area is a place of the campaign's map as the narrator is told it.

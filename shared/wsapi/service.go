@@ -54,6 +54,14 @@ type Play interface {
 	// React answers the open reaction window. Forbidden for a character
 	// that may not answer; Invalid for a reaction not offered.
 	React(ctx context.Context, connectionID string, msg events.ClientMessage) error
+	// Undo takes back the last committed turn, for the owner
+	// (Forbidden otherwise); Conflict when the table moved on.
+	Undo(ctx context.Context, connectionID string, msg events.ClientMessage) error
+	// AskUndo tells the table a player asks to take the last turn back.
+	AskUndo(ctx context.Context, connectionID string, msg events.ClientMessage) error
+	// XCard withdraws the last narration, anonymously, and has it told
+	// again; Conflict when the table moved on.
+	XCard(ctx context.Context, connectionID string, msg events.ClientMessage) error
 }
 
 // Service is every use case the WebSocket routes call; *game.Service is
