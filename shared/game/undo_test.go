@@ -241,6 +241,22 @@ func TestUndoLeavesTheTableAsAReplayWithoutTheTurn(t *testing.T) {
 			if len(undone) != 2 || undone[0].Sequence != 2 || undone[1].Sequence != 3 || undone[0].Undone == nil || undone[0].Undone.By != played.owner.ID {
 				t.Fatalf("the journal's taken-back turns: %+v", undone)
 			}
+			// The export keeps them, and an import of it keeps them too.
+			e, err := played.svc.Export(context.Background(), played.owner, played.c.ID)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if len(e.UndoneTurns) != 2 || e.UndoneTurns[1].Undone == nil {
+				t.Fatalf("the export's taken-back turns: %+v", e.UndoneTurns)
+			}
+			copied, err := played.svc.Import(context.Background(), played.owner, e)
+			if err != nil {
+				t.Fatal(err)
+			}
+			kept, err := played.store.UndoneTurns(context.Background(), copied.ID, 10)
+			if err != nil || len(kept) != 2 || kept[0].Action != undone[0].Action || kept[0].Undone == nil {
+				t.Fatalf("the imported taken-back turns: %+v, %v", kept, err)
+			}
 			told := 0
 			for _, raw := range played.push.sent["c-guest"] {
 				if typeOf(raw) == events.TypeTurnUndone || typeOf(raw) == events.TypeUndoRequested {
