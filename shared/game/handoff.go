@@ -28,8 +28,8 @@ import (
 // table until the commit, so the flow decides it again, the same. A try
 // of the flow that died is tried again within seconds and does the same
 // under the same turn id; a turn whose every try failed keeps its lease
-// until it runs out, and is then taken over by its player's resend or
-// dropped by the sweep, as a turn lost with its server is.
+// until it runs out, and is then narrated by the sweep (unnarrated) or
+// taken over by its player's resend.
 
 // Narrations starts the flow that narrates a decided turn: the table's
 // state machine in the cloud, the local interpreter on one machine.

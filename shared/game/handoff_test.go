@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"sync"
 	"testing"
+	"time"
 
 	"chronicler/events"
 	"chronicler/shared/campaign"
@@ -141,5 +142,91 @@ func TestHandedOffTurnKeepsItsRolls(t *testing.T) {
 	}
 	if got := turns[0].Rolls; len(got) != len(shown) || got[0].Total != shown[0].Total || got[0].RollID != shown[0].RollID {
 		t.Errorf("committed rolls %+v, want the ones shown %+v", got, shown)
+	}
+}
+
+// A decided turn whose narration died with every try of its flow is not
+// left announced forever: once its lease runs out, the sweep narrates and
+// commits it under its own id, with the rolls the table saw.
+func TestSweepNarratesADecidedTurnWhoseFlowDied(t *testing.T) {
+	f := newFixture(t)
+	nl := &narrations{}
+	f.svc.Narrations = nl
+	ctx := context.Background()
+	owner := game.Player{ID: "p-c1", Name: "Aria"}
+	c, ch := f.tableOf(t, owner, "Lost", "c1", campaign.NewCharacter{Name: "Brannoc", Race: "dwarf", Class: "fighter"})
+	if err := f.act(t, "c1", ch.ID, "check-1", "", &events.Intent{Kind: "check", Ability: "wis", Skill: "perception"}); err != nil {
+		t.Fatal(err)
+	}
+	id := nl.turns[0]
+	// Within the lease the sweep leaves it to its flow.
+	if _, err := f.svc.Sweep(ctx); err != nil {
+		t.Fatal(err)
+	}
+	if n := mustSnap(t, f, c.ID).State.TurnCount; n != 0 || len(nl.turns) != 1 {
+		t.Fatalf("the sweep within the lease: %d turns committed, flows %v; want it left to its flow", n, nl.turns)
+	}
+	// Its flow never narrates it; the lease runs out.
+	f.clock.Add(f.svc.LeaseTTL + time.Second)
+	f.svc.Narrations = nil // narrated in place by the sweep, as on a server without flows
+	if _, err := f.svc.Sweep(ctx); err != nil {
+		t.Fatal(err)
+	}
+	turns, err := f.store.Turns(ctx, c.ID, 0, 10)
+	if err != nil || len(turns) != 1 || turns[0].ID != id || turns[0].Narration == "" {
+		t.Fatalf("turns %+v, %v: want the lost turn narrated under its id %s", turns, err, id)
+	}
+	if got := eventCounts(t, f, c.ID, id); got["turn.accepted"] != 1 || got["turn.committed"] != 1 || got["turn.dropped"] != 0 {
+		t.Errorf("events of the turn: %v", got)
+	}
+}
+
+// A roll by hand the player let run out is rolled once: the sweep that
+// rolls it hands the turn to its narration, and a later sweep, while the
+// narration runs, leaves the settled turn to it rather than rolling and
+// narrating it a second time.
+func TestSettledTurnIsNotRolledAgainWhileItIsNarrated(t *testing.T) {
+	f := newFixture(t)
+	nl := &narrations{}
+	f.svc.Narrations = nl
+	ctx := context.Background()
+	p := game.Player{ID: "p-i", Name: "Aria"}
+	c, err := f.svc.CreateCampaign(ctx, p, events.CreateCampaign{Name: "By Hand", Settings: &campaign.Settings{DiceMode: campaign.DiceInteractive}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	mira, err := f.svc.CreateCharacter(ctx, p, c.ID, campaign.NewCharacter{Name: "Mira", Race: "elf", Class: "wizard"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := f.svc.Connect(ctx, "i1", p, c.ID); err != nil {
+		t.Fatal(err)
+	}
+	if err := f.svc.Resume(ctx, "i1", "r"); err != nil {
+		t.Fatal(err)
+	}
+	if err := f.act(t, "i1", mira.ID, "check", "I make a perception check", nil); err != nil {
+		t.Fatal(err)
+	}
+	held := mustSnap(t, f, c.ID).Lease
+	if held == nil || held.Pending == nil || len(nl.turns) != 0 {
+		t.Fatalf("lease %+v, flows %v: want the turn held for its roll", held, nl.turns)
+	}
+	f.clock.Add(held.Pending.Deadline.Sub(f.clock.Now()) + time.Second)
+	if _, err := f.svc.Sweep(ctx); err != nil {
+		t.Fatal(err)
+	}
+	if len(nl.turns) != 1 {
+		t.Fatalf("flows after the roll ran out: %v, want one", nl.turns)
+	}
+	f.clock.Add(time.Minute) // past the phase's grace, within the narration's lease
+	if _, err := f.svc.Sweep(ctx); err != nil {
+		t.Fatal(err)
+	}
+	if len(nl.turns) != 1 {
+		t.Errorf("flows after a second sweep: %v, want the one narration", nl.turns)
+	}
+	if got := eventCounts(t, f, c.ID, nl.turns[0]); got["roll.result"] != 1 {
+		t.Errorf("events of the turn: %v, want its roll shown once", got)
 	}
 }

@@ -187,6 +187,9 @@ func (s *Service) heldOverdue(ctx context.Context, snap Snapshot) (bool, error) 
 	if l == nil || l.Pending == nil {
 		return false, nil
 	}
+	if settled(*l.Pending) {
+		return false, nil // its dice are all out: it is being narrated (past its lease, see unnarrated)
+	}
 	grace := time.Duration(0)
 	if s.Workflow != nil {
 		grace = orchestrationGrace
@@ -198,6 +201,43 @@ func (s *Service) heldOverdue(ctx context.Context, snap Snapshot) (bool, error) 
 		return true, s.closeWindow(ctx, snap, *l, false)
 	}
 	return true, s.reveal(ctx, snap, *l, true, false)
+}
+
+// settled reports whether a held turn waits for nothing more: no window
+// open, every roll revealed. Its narration runs (handOff).
+func settled(p campaign.PendingRolls) bool {
+	return p.Window == nil && p.Revealed >= len(p.Rolls)
+}
+
+// unnarrated narrates a player's decided turn whose narration died with
+// its invocation (and, in the cloud, with every try of its flow): a turn
+// decided, announced, and never committed or dropped, whose lease ran
+// out. It is narrated again under its own id, with the same dice, rather
+// than left announced forever while the table moves on. It reports
+// whether there was one.
+func (s *Service) unnarrated(ctx context.Context, snap Snapshot) (bool, error) {
+	l := snap.Lease
+	if l == nil || s.now().Before(l.ExpiresAt) || (l.Pending != nil && !settled(*l.Pending)) {
+		return false, nil
+	}
+	if l.Pending == nil && playedByEngine(*l) {
+		return false, nil // the fight's flow or the next turn plays the fight on
+	}
+	// A lease is taken with the time it needs; one past it is nobody's.
+	renewed := *l
+	now := s.now()
+	renewed.ExpiresAt = now.Add(s.LeaseTTL)
+	if err := s.commit(ctx, Tx{CampaignID: snap.Campaign.ID, AcquireLease: &renewed, LeaseNow: now}, ""); err != nil {
+		if isConflict(err) {
+			return false, nil // taken meanwhile
+		}
+		return false, err
+	}
+	if s.handOff(ctx, snap.Campaign.ID, renewed) {
+		return true, nil
+	}
+	_, err := s.finish(ctx, snap, renewed)
+	return true, err
 }
 
 // orchestrationGrace is how long past a deadline the sweep leaves a held

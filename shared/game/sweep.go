@@ -85,7 +85,8 @@ func (s *Service) Sweep(ctx context.Context) (SweepReport, error) {
 	return r, nil
 }
 
-// sweepActive finishes an overdue held turn, forgets the campaign's
+// sweepActive finishes an overdue held turn (or narrates a decided one
+// whose narration died), forgets the campaign's
 // vanished connections, closes its session if it is lost, and plays the
 // turn of a fighter whose player has left the table.
 func (s *Service) sweepActive(ctx context.Context, campaignID string) (removed int, closed bool, err error) {
@@ -93,7 +94,11 @@ func (s *Service) sweepActive(ctx context.Context, campaignID string) (removed i
 	if err != nil {
 		return 0, false, err
 	}
-	if rolled, err := s.heldOverdue(ctx, snap); err != nil {
+	rolled, err := s.heldOverdue(ctx, snap)
+	if err == nil && !rolled {
+		rolled, err = s.unnarrated(ctx, snap)
+	}
+	if err != nil {
 		s.Log.WarnContext(ctx, "overdue held turn", "campaign", campaignID, "err", err)
 	} else if rolled {
 		if snap, err = s.Store.Snapshot(ctx, campaignID); err != nil {

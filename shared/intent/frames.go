@@ -282,7 +282,23 @@ func (p *parser) fits(f frame, ws []string, names []named, words map[int]string)
 	case "move":
 		return Intent{Kind: "move", ToAreaID: got[sArea]}, true
 	}
+	if lightVerbs[words[verbAt]] && !p.burnsItem(got[sItem]) {
+		return Intent{}, false // "light on my sword tip": the Light spell, not the sword put to use
+	}
 	return Intent{Kind: "use_item", Item: got[sItem], TargetID: got[sTarget]}, true
+}
+
+// lightVerbs set a flame to an item, which only a thing that burns takes.
+var lightVerbs = set("light", "spark", "kindle", "ignite")
+
+// burnsItem reports whether the item id names burns: a torch, a lantern.
+func (p *parser) burnsItem(id string) bool {
+	for _, c := range p.items() {
+		if c.id == id {
+			return burns(c.words)
+		}
+	}
+	return false
 }
 
 // mayAttack reports whether id is a creature the actor may strike: not
@@ -329,9 +345,9 @@ func (p *parser) restFrame(ws []string) (Intent, bool) {
 		switch {
 		case w == "breath" && !caughtBreath(ws, i):
 			// "under her breath", "a deep breath": no rest
-		case restCues[w] || w == "bed" && i+1 < len(ws) && ws[i+1] == "down" || w == "turn" && i+1 < len(ws) && ws[i+1] == "in" ||
-			w == "call" && i+1 < len(ws) && ws[i+1] == "it":
+		case restCues[w] || restPhrase(ws, i):
 			cue = true
+			w = strings.TrimSuffix(w, "s") // "Aria beds down": the phrase's verb in the third person
 			if l := restOwn[w]; l != "" {
 				own = l // "a breather" is short, "we camp" long, unless the words say how long
 			}
@@ -388,6 +404,19 @@ func caughtBreath(ws []string, i int) bool {
 		if catchWords[ws[j]] {
 			return true
 		}
+	}
+	return false
+}
+
+// restPhrase reports whether a phrase of resting opens at i: "bed down",
+// "turns in", "call it (a night)".
+func restPhrase(ws []string, i int) bool {
+	if i+1 >= len(ws) {
+		return false
+	}
+	switch strings.TrimSuffix(ws[i], "s") + " " + ws[i+1] {
+	case "bed down", "turn in", "call it":
+		return true
 	}
 	return false
 }

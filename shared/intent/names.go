@@ -237,7 +237,7 @@ var thirdSelf = set("herself", "himself", "themself", "themselves", "her", "him"
 // single candidate is taken ("the goblins" when one goblin is left); a
 // phrase that names several is ambiguous.
 func (p *parser) one(phrase []string, cs []cand, self bool) (string, outcome) {
-	phrase = withoutCommas(phrase)
+	phrase = withoutPointing(withoutCommas(phrase))
 	if len(phrase) == 0 {
 		return "", unknown
 	}
@@ -274,6 +274,19 @@ func (p *parser) one(phrase []string, cs []cand, self bool) (string, outcome) {
 		return cs[hits[0]].id, resolved
 	}
 	return "", ambiguous
+}
+
+// pointing are the words that point at a thing in sight as "the" names
+// it: "that orc", "those goblins", "yon bugbear".
+var pointing = set("that", "this", "those", "these", "yon", "yonder")
+
+// withoutPointing is a phrase without the pointing word that opens it,
+// when a name follows.
+func withoutPointing(phrase []string) []string {
+	if len(phrase) > 1 && pointing[phrase[0]] {
+		return phrase[1:]
+	}
+	return phrase
 }
 
 // pronouns stand for a thing the sentence names elsewhere.
@@ -314,6 +327,7 @@ func (p *parser) many(phrase []string, cs []cand, self bool) ([]string, bool) {
 		}
 	}
 	for _, part := range splitAt(phrase, "and", ",") {
+		part = withoutPointing(part)
 		if len(part) == 0 {
 			continue
 		}

@@ -138,13 +138,18 @@ func lemma(w string, known func(string) bool) string {
 }
 
 // typoVerbs are the verbs a misspelt head word may be taken for: the
-// verbs of action, long enough that one letter wrong still says which
+// verbs of action and of the longer tasks, long enough that one letter wrong still says which
 // ("atack", "drnk"; not "dash" for "bash").
 var typoVerbs = func() []string {
 	var vs []string
 	for v := range verbOf {
 		if len(v) >= 5 {
 			vs = append(vs, v)
+		}
+	}
+	for v := range taskVerbs {
+		if len(v) >= 7 && !slices.Contains(vs, v) {
+			vs = append(vs, v) // "investagate", "intimdate": long enough to say which
 		}
 	}
 	slices.Sort(vs)
@@ -297,11 +302,17 @@ var rewrites = []struct{ from, to []string }{
 	{strings.Fields("or so"), nil},
 }
 
+// chatWords are the spellings of chat for words the readers know: "b4",
+// "till", "em", and "pew" (said once or twice) for a shot.
+var chatWords = map[string]string{"b4": "before", "till": "until", "til": "until", "em": "them", "pew": "shoot",
+	"vs": "versus", "thru": "through", "tho": "though", "cuz": "because", "bc": "because", "rn": "now"}
+
 // rewrite spells out, anywhere in the words, what a reader would
 // otherwise have to know several ways: "right on top of the goblins" is
 // "on the goblins", "straight at" is "at", "gobbo" is "goblin", and "2"
 // after a verb of moving is "to" ("go 2 the crossroads"), "orc number 2"
-// is "orc 2", "lvl" is "level", and a word said twice over is said once
+// is "orc 2", "lvl" is "level", chat's spellings are words (chatWords),
+// and a word said twice over is said once
 // ("stab stab stab goblin 1").
 func rewrite(ws []string) []string {
 	for _, r := range rewrites {
@@ -322,6 +333,8 @@ func rewrite(ws []string) []string {
 			continue // "two attacks on goblin 1": Extra Attack is the rules' to count
 		case w == "lvl" || w == "lv":
 			w = "level"
+		case chatWords[w] != "":
+			w = chatWords[w]
 		}
 		out = append(out, w)
 	}

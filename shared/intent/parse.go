@@ -139,7 +139,7 @@ func readOnce(text string, ctx Context, seen map[string]reading) ([]Intent, bool
 				return nil, false // "I cast Fireball... wait no, nevermind"
 			}
 		}
-		for _, r := range []func(string) (Intent, bool){p.skillLabel, p.terseList, p.withColour} {
+		for _, r := range []func(string) (Intent, bool){p.skillLabel, p.terseList, p.withColour, p.turnLabel} {
 			if in, ok := r(text); ok {
 				return []Intent{in}, true
 			}
@@ -151,7 +151,83 @@ func readOnce(text string, ctx Context, seen map[string]reading) ([]Intent, bool
 	if ok && len(read) == 1 && read[0].Kind == "attack" && read[0].Weapon == "" && throwsOther(tokenize(text), ctx) {
 		return nil, false // "I throw my net over orc 2": a thing the actor holds no weapon of
 	}
+	if ok && len(read) == 1 && read[0].Kind == "attack" && lacksGear(tokenize(text), ctx) {
+		return nil, false // "wand blast orc 1" with no wand: a thing struck with that the actor lacks
+	}
+	if ok && len(read) == 1 && read[0].Kind == "cast" && read[0].SlotLevel == 0 && upcast(tokenize(text)) {
+		return nil, false // "upcast cure wounds on Bram": a higher slot, but which is not said
+	}
 	return read, ok
+}
+
+// gearNouns are the things a blow or a spell is dealt with: the SRD's
+// weapons and a caster's focus. One named in an attack that names none of
+// the actor's weapons or items is a thing the actor does not have, and
+// the attack it would make is not the rules' to guess.
+var gearNouns = union(focusNouns, set("club", "greatclub", "javelin", "hammer", "mace", "quarterstaff", "sickle",
+	"spear", "shortbow", "sling", "battleaxe", "flail", "glaive", "greataxe", "greatsword", "halberd", "lance",
+	"maul", "morningstar", "pike", "rapier", "scimitar", "shortsword", "trident", "warhammer", "whip", "blowgun",
+	"wands", "staves", "scroll"))
+
+// ownLeads say the thing after them is the actor's own or at hand: "my
+// mace", "a spear", "with the staff".
+var ownLeads = set("my", "a", "an", "with", "using")
+
+// othersLeads may say the thing after them is another's: "the club",
+// "its axe".
+var othersLeads = set("the", "his", "its", "their", "that", "this", "your", "whose")
+
+// lacksGear reports whether the words deal a blow with a weapon or a
+// focus that is none of the actor's weapons or items: "wand blast orc 1"
+// with no wand, "smash orc 2, mace" with no mace. One said with "the",
+// "his" or "its" may be another's ("ducks under the club"); a word that
+// is also a verb of attack ("spear the orc", "club goblin 1") is the deed
+// unless a word of having comes before it.
+func lacksGear(toks []token, ctx Context) bool {
+	p := &parser{ctx: ctx}
+	own := map[string]bool{}
+	for _, cs := range [][]cand{p.weapons(), p.items()} {
+		for _, c := range cs {
+			for _, w := range c.words {
+				own[w] = true
+			}
+		}
+	}
+	for i, t := range toks {
+		if !gearNouns[t.w] || own[t.w] {
+			continue
+		}
+		lead := ""
+		if i > 0 {
+			lead = toks[i-1].w
+		}
+		if verbOf[t.w] != vNone && !ownLeads[lead] || othersLeads[lead] {
+			continue
+		}
+		return true
+	}
+	return false
+}
+
+// upcast reports whether the words cast a spell from a higher slot than
+// its own ("upcast", "upcasting"), which the read must then say.
+func upcast(toks []token) bool {
+	return slices.ContainsFunc(toks, func(t token) bool { return strings.HasPrefix(t.w, "upcast") })
+}
+
+// turnLabel reads words that open by saying whose turn it is ("my turn:
+// longsword vs goblin 1", "ok my turn - fire bolt at orc 2") as the words
+// after the label: the label asks nothing.
+func (p *parser) turnLabel(text string) (Intent, bool) {
+	toks := tokenize(text)
+	i := 0
+	for i < len(toks) && (fillers[toks[i].w] || goFill[toks[i].w] || toks[i].w == "," || toks[i].w == ".") {
+		i++ // "ok so my turn"
+	}
+	if i+2 >= len(toks) || toks[i].w != "my" && toks[i].w != "its" || toks[i+1].w != "turn" {
+		return Intent{}, false
+	}
+	return p.reread(text[toks[i+1].end:])
 }
 
 // throwVerbs send the thing named after them at a foe.
@@ -807,6 +883,22 @@ func (p *parser) aimedItem(ws []string) (Intent, bool) {
 // is turned on ("the wand at goblin 1", "wand on orc 1"): the cast of its
 // spell with it. A weapon is no such item.
 func (p *parser) itemCast(ws []string) (Intent, bool) {
+	for i := 1; i+1 < len(ws); i++ {
+		if !fireVerbs[ws[i]] {
+			continue
+		}
+		// "wand blast orc 1", "wand zap at goblin 2": the item, the word
+		// that sets it off, whom it strikes
+		if in, ok := p.itemCast(append(slices.Clone(ws[:i]), ws[i+1:]...)); ok {
+			return in, true
+		}
+		if id, o := p.one(ws[:i], p.items(), false); o == resolved && p.itemSpell(id) != "" && indexOf(p.ctx.Weapons, id) < 0 {
+			if ids, ok := p.castTargets(ws[i+1:]); ok {
+				return Intent{Kind: "cast", Spell: p.itemSpell(id), TargetIDs: ids, With: []string{id}}, true
+			}
+		}
+		return Intent{}, false
+	}
 	for i, w := range ws {
 		if !targetPreps[w] || i == 0 || i == len(ws)-1 {
 			continue
@@ -840,6 +932,10 @@ func (p *parser) itemCast(ws []string) (Intent, bool) {
 var releases = set("let it rip", "let rip", "shoot", "shoots", "let loose", "let it loose", "fire", "fire it",
 	"fire away", "blast", "blast away", "zap", "zap it", "speak the command word", "speaks the command word",
 	"say the command word", "says the command word", "trigger it", "triggers it", "use it", "uses it")
+
+// fireVerbs set off an item that holds a spell, said between it and its
+// target: "wand zap at goblin 2".
+var fireVerbs = set("shoot", "shoots", "fire", "fires", "blast", "blasts", "zap", "zaps", "pew")
 
 // utterVerbs say a spell's words: "intone the words of Bless".
 var utterVerbs = set("murmur", "murmurs", "intone", "intones", "utter", "utters", "speak", "speaks", "recite", "recites",
@@ -905,6 +1001,53 @@ var taskVerbs = map[string]skill{
 // thing named they try nothing.
 var forceVerbs = set("lift", "heave", "haul", "drag", "pull", "push", "force", "break", "bend", "pry")
 
+// musicVerbs make music or a show of words; musicNouns are what they
+// make or play it on.
+var (
+	musicVerbs = set("play", "sing", "strum", "pluck", "recite", "whistle", "drum", "fiddle", "tell")
+	musicNouns = set("song", "songs", "tune", "tunes", "ballad", "ballads", "melody", "jig", "ditty", "shanty", "hymn",
+		"music", "lute", "flute", "fiddle", "drum", "lyre", "harp", "pipes", "bagpipes", "viol", "horn", "poem", "verse", "tale", "joke", "jokes")
+)
+
+// performs reports whether words open with a verb of making music and
+// name what is made or played ("play a tune on my lute", "sing a ballad
+// in the square", "tell a few jokes"): a Performance check. The verb
+// alone ("I play along", "tell Bram") performs nothing said.
+func performs(ws []string) bool {
+	if len(ws) < 2 || !musicVerbs[lemma(ws[0], func(w string) bool { return musicVerbs[w] })] {
+		return false
+	}
+	for _, w := range ws[1:min(len(ws), 5)] {
+		if musicNouns[w] {
+			return true
+		}
+	}
+	return false
+}
+
+// carriedTo reports whether the words after a verb of strength take
+// what it moves to a place of the map: "Bram to the stables".
+func (p *parser) carriedTo(ws []string) bool {
+	for i := 1; i < len(ws); i++ {
+		if goalPreps[ws[i]] || ws[i] == "into" {
+			if _, ok := p.move(ws[i:]); ok {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// movesSelf reports whether words open with a task of strength done to
+// the actor: "drag myself", "hauls herself".
+func movesSelf(ws []string) bool {
+	if len(ws) < 2 || !forceVerbs[lemma(ws[0], isVerb)] {
+		return false
+	}
+	w := ws[1]
+	return selfWords[w] && w != "me" || w == "herself" || w == "himself" || w == "themself" || w == "themselves" || w == "ourselves"
+}
+
 // motionTasks are the tasks that carry the character somewhere: toward
 // a place named, they are a move.
 var motionTasks = set("sneak", "creep", "tiptoe", "slink", "skulk", "climb", "scale", "swim", "jump", "leap",
@@ -942,10 +1085,15 @@ func (p *parser) task(ws []string) (Intent, bool) {
 			return Intent{}, false
 		}
 	}
-	if motionTasks[lemma(ws[0], isVerb)] && len(ws) > 2 && (moveFillers[ws[1]] || directions[ws[1]]) {
-		// "I sneak off toward the stables", "creep down into the cellar":
-		// movement toward a named place is a move, however quietly
-		to := ws[1:]
+	at := 1
+	if movesSelf(ws) {
+		at = 2 // "drag myself to the stables": the actor is what is moved
+	}
+	if (motionTasks[lemma(ws[0], isVerb)] || at == 2) && len(ws) > at+1 && (moveFillers[ws[at]] || directions[ws[at]]) {
+		// "I sneak off toward the stables", "creep down into the cellar",
+		// "haul myself over to the cellar": movement toward a named place
+		// is a move, however quietly or hard it is done
+		to := ws[at:]
 		for len(to) > 1 && directions[to[0]] && !moveFillers[to[0]] {
 			to = to[1:]
 		}
@@ -974,6 +1122,12 @@ func (p *parser) task(ws []string) (Intent, bool) {
 		return Intent{}, false
 	}
 	sk, ok := taskVerbs[ws[0]]
+	if performs(ws) {
+		sk, ok = skill{"performance", "cha"}, true
+	}
+	if forceVerbs[ws[0]] && p.carriedTo(ws[1:]) {
+		return Intent{}, false // "drag Bram to the stables": a journey with a load, which no check decides
+	}
 	if len(ws) == 1 && forceVerbs[ws[0]] {
 		return Intent{}, false // "make a break for it": nothing named is forced
 	}
@@ -1204,8 +1358,11 @@ func check(ws []string) (Intent, bool) {
 	if i < len(ws) && (ws[i] == "roll" || ws[i] == "check" || ws[i] == "perform" || ws[i] == "attempt" || ws[i] == "use") {
 		i, lead = i+1, ws[i] != "use"
 	}
-	if i < len(ws)-1 && (ws[i] == "a" || ws[i] == "an" || ws[i] == "another") {
-		i++ // "roll a stealth check"
+	if i < len(ws)-1 && lead && (ws[i] == "me" || ws[i] == "us") {
+		i++ // "roll me an arcana": whom the roll is for is the asker
+	}
+	if i < len(ws)-1 && (ws[i] == "a" || ws[i] == "an" || ws[i] == "another" || ws[i] == "some") {
+		i++ // "roll a stealth check", "roll some athletics"
 	}
 	var in Intent
 	if i < len(ws) && difficulty[ws[i]] != "" {
@@ -1263,8 +1420,35 @@ func skillAt(ws []string) (skill, int) {
 		if name, ok := skillShort[ws[0]]; ok {
 			return skills[name], 1
 		}
+		if name, ok := skillTypo(ws[0]); ok {
+			return skills[name], 1
+		}
 	}
 	return skill{}, 0
+}
+
+// skillTypo is the one skill of one word that w is typed for: one letter
+// wrong in a name of six or more ("perseption"), or its "cs" written "x"
+// ("athletix"). A word some reader knows is no typo.
+func skillTypo(w string) (string, bool) {
+	if len(w) < 6 || knownWord(w) || abilities[w] != "" {
+		return "", false
+	}
+	sounded := w
+	if strings.HasSuffix(w, "x") {
+		sounded = strings.TrimSuffix(w, "x") + "cs"
+	}
+	found := ""
+	for name := range skills {
+		if len(name) < 6 || strings.Contains(name, " ") || !within1(w, name) && sounded != name {
+			continue
+		}
+		if found != "" {
+			return "", false
+		}
+		found = name
+	}
+	return found, found != ""
 }
 
 // skillShort are the shorthands players type for skills ("perc check").
@@ -1659,7 +1843,7 @@ func takeLevel(ws []string) (level int, rest []string, ok bool) {
 		}
 	}
 	if at < 0 {
-		return 0, ws, true
+		return bareOrdinal(ws)
 	}
 	from, to := at, at+1
 	switch {
@@ -1681,6 +1865,49 @@ func takeLevel(ws []string) (level int, rest []string, ok bool) {
 	}
 	rest = append(append(make([]string, 0, len(ws)), ws[:from]...), ws[to:]...)
 	return level, rest, true
+}
+
+// slotLeads may stand between a level's preposition and its ordinal: "as a
+// 3rd", "with my 2nd".
+var slotLeads = set("a", "an", "my", "the", "her", "his")
+
+// bareOrdinal finds a slot level said by its ordinal alone, without
+// "level": after a preposition of level ("at 2nd", "as a 3rd", "with my
+// 2nd") or before "slot" ("a 4th slot"). A spell's level is the one thing
+// an ordinal beside a cast can say, and leaving it out casts at the
+// wrong level. An ordinal with neither is no level, and the words are
+// left to the readers as they are (an ordinal said twice is declined).
+func bareOrdinal(ws []string) (level int, rest []string, ok bool) {
+	from, to := -1, -1
+	for i, w := range ws {
+		n := ordinals[w]
+		if n == 0 || len(w) == 1 {
+			continue // a bare digit is a count or a name's number
+		}
+		f, t := i, i+1
+		j := i - 1
+		if j >= 0 && slotLeads[ws[j]] {
+			j--
+		}
+		switch {
+		case j >= 0 && levelPreps[ws[j]]:
+			f = j
+		case t < len(ws) && ws[t] == "slot":
+		default:
+			continue
+		}
+		if t < len(ws) && ws[t] == "slot" {
+			t++
+		}
+		if from >= 0 {
+			return 0, nil, false
+		}
+		level, from, to = n, f, t
+	}
+	if from < 0 {
+		return 0, ws, true
+	}
+	return level, append(append(make([]string, 0, len(ws)), ws[:from]...), ws[to:]...), true
 }
 
 // ownThing reports whether words name a weapon or an item the character
@@ -1775,6 +2002,15 @@ func (p *parser) move(ws []string) (Intent, bool) {
 	return Intent{}, false
 }
 
+// burnWords name what is lit with a flame: "light my torch".
+var burnWords = set("torch", "torches", "lantern", "lamp", "candle", "candles", "pipe", "fire", "campfire", "brazier",
+	"oil", "fuse", "tinderbox", "taper", "wick", "beacon", "bonfire", "incense")
+
+// burns reports whether an item's name says it burns.
+func burns(name []string) bool {
+	return slices.ContainsFunc(name, func(w string) bool { return burnWords[w] })
+}
+
 var useStops = set("on", "to", "at", "down", "into", "in", "between", "onto", "over")
 
 // pourVerbs put an item into someone: "pour the potion down Bram's
@@ -1830,6 +2066,11 @@ func (p *parser) use(verb string, ws []string) (Intent, bool) {
 	switch {
 	case len(hits) == 1:
 		in := Intent{Kind: "use_item", Item: p.items()[hits[0]].id}
+		if lightVerbs[verb] && !burns(p.items()[hits[0]].words) {
+			// "light on my sword", "light my dagger": a blade is not lit,
+			// it is what the Light spell is laid on
+			return Intent{}, false
+		}
 		if spell := p.itemSpell(in.Item); spell != "" && verb == "use" {
 			// "use my wand of magic missiles on goblin 2" casts what it holds
 			cast := Intent{Kind: "cast", Spell: spell, With: []string{in.Item}}
@@ -2106,7 +2347,7 @@ var featureLead = set("use", "activate", "invoke", "my", "channel", "divinity", 
 
 // featureStops end a feature's name: what follows names its target, its
 // choice or a next action.
-var featureStops = set("on", "upon", "at", "to", "for", "as", "and", "then", ",", "into", "time", "now")
+var featureStops = set("on", "upon", "at", "to", "for", "as", "and", "then", ",", "into", "time", "now", "mode")
 
 // feature reads words naming a class feature or racial trait ("rage",
 // "lay on hands on Bram", "step of the wind to dash", "wild shape into a
@@ -2118,8 +2359,12 @@ func (p *parser) feature(ws []string) (in Intent, rest []string, ok bool) {
 	for i < len(ws)-1 && (featureLead[ws[i]] || (ws[i] == "on" || ws[i] == "upon") && i > 0 && (ws[i-1] == "call" || ws[i-1] == "calls")) {
 		i++ // "calls on her action surge"
 	}
+	if len(p.ctx.Features) == 0 {
+		return Intent{}, nil, false
+	}
+	ws = append(slices.Clone(ws[:i]), p.featureSaid(ws[i:])...)
 	if !p.mayNameFeature(ws[i]) {
-		return Intent{}, nil, false // most words name none: no list to build
+		return Intent{}, nil, false // most words name none
 	}
 	hits, after := takeExact(ws[i:], p.features(), featureStops)
 	ids := map[string]bool{}
@@ -2140,7 +2385,7 @@ func (p *parser) feature(ws []string) (in Intent, rest []string, ok bool) {
 			break
 		}
 	}
-	if len(after) == 0 || len(after) == 1 && (after[0] == "time" || after[0] == "now") {
+	if len(after) == 0 || len(after) == 1 && (after[0] == "time" || after[0] == "now" || after[0] == "mode") {
 		return in, rest, true // "second wind time"
 	}
 	switch {
@@ -2174,6 +2419,25 @@ func (p *parser) feature(ws []string) (in Intent, rest []string, ok bool) {
 		return Intent{}, nil, false
 	}
 	return in, rest, true
+}
+
+// featureSaid is words with the feature's name they open with made whole:
+// a name of one word said as a verb ("raging", "she rages") is the name,
+// and a longer one said without its small words ("lay hands on Bram") is
+// the name with them.
+func (p *parser) featureSaid(ws []string) []string {
+	for _, c := range p.features() {
+		switch {
+		case len(c.words) == 1 && ws[0] != c.words[0] && lemma(ws[0], func(w string) bool { return w == c.words[0] }) == c.words[0]:
+			return append([]string{c.words[0]}, ws[1:]...)
+		case len(c.words) > 2:
+			short := without(c.words, "on", "of", "the")
+			if len(short) < len(c.words) && len(ws) >= len(short) && equalWords(ws[:len(short)], short) {
+				return append(slices.Clone(c.words), ws[len(short):]...)
+			}
+		}
+	}
+	return ws
 }
 
 // names reports whether words name a creature present, one or several:
@@ -2289,6 +2553,9 @@ func indexOf(refs []Ref, id string) int {
 // rests, "call down" and "the words of" a spell cast it.
 func notSpeech(ws []string) bool {
 	ws = clean(ws)
+	if performs(ws) {
+		return true // "sing a ballad for coins" performs
+	}
 	return len(ws) > 1 && ((ws[0] == "tell" && (ws[1] == "if" || ws[1] == "whether")) || (ws[0] == "call" && (ws[1] == "it" || ws[1] == "down")) ||
 		(len(ws) > 2 && ws[1] == "words" && ws[2] == "of")) // "call down a Bless", "murmur the words of Sacred Flame"
 }

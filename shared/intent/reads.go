@@ -18,6 +18,9 @@ func (p *parser) give(ws []string) (Intent, bool) {
 		return Intent{}, false
 	}
 	ws = ws[1:]
+	if id, ok := p.handTo(ws); ok {
+		return Intent{Kind: "help", TargetID: id}, true // "give Ilsa a hand", "lend a hand to Bram"
+	}
 	// "give Bram advantage on his next attack" is the Help action
 	if i := slices.Index(ws, "advantage"); i > 0 {
 		if id, o := p.one(ws[:i], p.targets(), false); o == resolved {
@@ -51,6 +54,30 @@ func (p *parser) give(ws []string) (Intent, bool) {
 		return Intent{}, false
 	}
 	return read[0], true
+}
+
+// handTo is the creature present that words after a verb of giving lend
+// "a hand": "Ilsa a hand", "a hand to Bram", "Bram a hand with the orc".
+// What the hand is lent with or against is the Help action's to decide.
+func (p *parser) handTo(ws []string) (string, bool) {
+	for i, w := range ws {
+		if w != "hand" {
+			continue // "a" is gone by now: "give Ilsa hand"
+		}
+		who, after := ws[:i], ws[i+1:]
+		if len(who) == 0 && len(after) > 1 && after[0] == "to" {
+			who, after = after[1:], nil
+			if k := slices.IndexFunc(who, func(w string) bool { return helpStops[w] }); k > 0 {
+				who, after = who[:k], who[k:] // "a hand to Ilsa against the chief"
+			}
+		}
+		if len(after) > 0 && !helpStops[after[0]] {
+			return "", false
+		}
+		id, o := p.one(who, p.targets(), false)
+		return id, o == resolved && id != p.self
+	}
+	return "", false
 }
 
 // askWords are words that, in a question to the game master ("can I tell
@@ -156,6 +183,9 @@ func (p *parser) spellFirst(ws []string) (Intent, bool) {
 		if !ok {
 			if len(name) > 1 && directions[rest[0]] && p.namesNoOne(rest) {
 				return in, true // "misty step away from the orcs": a way to go, no one cast at
+			}
+			if p.onThing(rest) {
+				return in, true // "light on my dagger", as "cast light on my dagger" reads
 			}
 			return Intent{}, false
 		}

@@ -333,7 +333,8 @@ func (p *parser) readClause(c []string) (Intent, bool) {
 		if p.namesOther(tail, in) {
 			return Intent{}, false
 		}
-		if goalsPlace(c[end:]) && in.Kind == "check" && slices.ContainsFunc(c[:end], func(w string) bool { return motionTasks[lemma(w, isVerb)] }) {
+		if goalsPlace(c[end:]) && in.Kind == "check" && (slices.ContainsFunc(c[:end], func(w string) bool { return motionTasks[lemma(w, isVerb)] }) ||
+			movesSelf(c[skipLead(c, 0):end])) {
 			return Intent{}, false // "I climb up to the tavern's attic": a place the map lacks
 		}
 		return in, true
