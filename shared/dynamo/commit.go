@@ -371,7 +371,9 @@ func (s *Store) writes(tx game.Tx) (ws []write, unbind []string, err error) {
 		if err := same("turn.campaign_id", t.CampaignID); err != nil {
 			return nil, nil, err
 		}
-		it, err := turnItem(pk, *t)
+		body := *t
+		body.Before = nil // kept in an item of its own, below
+		it, err := withKey(pk, turnSK(t.Sequence), body)
 		w := s.create(fmt.Sprintf("turn %d", t.Sequence), it)
 		if tx.ReplaceTurn != "" {
 			w = s.put(fmt.Sprintf("turn %d (retold, of turn %s)", t.Sequence, tx.ReplaceTurn), it, condTurnID,
@@ -379,6 +381,14 @@ func (s *Store) writes(tx game.Tx) (ws []write, unbind []string, err error) {
 		}
 		if err := add(w, err); err != nil {
 			return nil, nil, err
+		}
+		if t.Before != nil {
+			// Over what an earlier turn of the sequence kept, if an undo
+			// freed it: the turn's own item is the transaction's guard.
+			it, err := beforeItem(pk, *t, *t.Before)
+			if err := add(s.put(fmt.Sprintf("what turn %d replaced", t.Sequence), it, "", nil, nil), err); err != nil {
+				return nil, nil, err
+			}
 		}
 	} else if tx.ReplaceTurn != "" {
 		return nil, nil, fault.Field(op, "replace_turn", "names the turn Turn replaces, which is missing")

@@ -237,17 +237,18 @@ func decodeEvent(it item) (game.Event, error) {
 	return e, nil
 }
 
-// turnItem is a committed turn's item: its body, and what it replaced
-// (Before, which the body leaves out) as JSON bytes beside it.
-func turnItem(pk string, t campaign.Turn) (item, error) {
-	it, err := withKey(pk, turnSK(t.Sequence), t)
-	if err != nil || t.Before == nil {
-		return it, err
-	}
-	b, err := json.Marshal(t.Before)
+// beforeItem is what turn t replaced, kept under its sequence with its
+// id until it expires.
+func beforeItem(pk string, t campaign.Turn, b campaign.TurnBefore) (item, error) {
+	data, err := json.Marshal(b)
 	if err != nil {
 		return nil, err
 	}
-	it[attrBefore] = &types.AttributeValueMemberB{Value: b}
-	return it, nil
+	return item{
+		AttrPK:     str(pk),
+		AttrSK:     str(beforeSK(t.Sequence)),
+		attrTurnID: str(t.ID),
+		attrBefore: &types.AttributeValueMemberB{Value: data},
+		AttrTTL:    num(t.CreatedAt.Add(campaign.TurnBeforeTTL).Unix()), // a second early at most: unknown from then on
+	}, nil
 }

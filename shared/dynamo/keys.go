@@ -17,6 +17,8 @@ package dynamo
 //	CAMPAIGN#<id>          TURN#<sequence, 10 digits>      a committed turn (written once; an X-card's retelling
 //	                                                       replaces it, an undo moves it to UNDONE#)
 //	CAMPAIGN#<id>          UNDONE#<sequence>#<turn id>     a turn taken back, marked so: the journal keeps it
+//	CAMPAIGN#<id>          WIRE#BEFORE#<sequence>          what the turn of that sequence replaced (turn_id, before: JSON
+//	                                                       patches), for an undo or an X-card; expires_at = turn + 25 h
 //	CAMPAIGN#<id>          WIRE#EVT#<seq, 12 digits>       a server event kept for sync, or a flushed tail under its
 //	                                                       last seq (first, events); expires_at = created + 7 days
 //	CAMPAIGN#<id>          WIRE#REQ#<request id>           a remembered request id
@@ -80,7 +82,8 @@ const (
 	skUndone  = "UNDONE#"
 	skEvent   = "WIRE#EVT#"
 	skRequest = "WIRE#REQ#"
-	skMemory  = "WIRE#MEM" // the narrative memory: large, so outside the snapshot
+	skMemory  = "WIRE#MEM"     // the narrative memory: large, so outside the snapshot
+	skBefore  = "WIRE#BEFORE#" // what a turn replaced: outside the snapshot and the recent turns' reads
 
 	// skLogs is the first sort key of the growing logs; Snapshot reads
 	// everything below it.
@@ -103,7 +106,7 @@ const (
 	attrEventEnc    = "enc"              // events: how data is encoded, when not as it is (encGzip)
 	attrMicros      = "micros"           // SPEND#: the day's spend in millionths of a dollar
 	attrTurnID      = "turn_id"          // TURN#: the turn's id (the body's field), for a retelling's and an undo's condition
-	attrBefore      = "before"           // TURN#: what the turn replaced, JSON bytes beside the body, which RecentTurns leaves
+	attrBefore      = "before"           // WIRE#BEFORE#: what the turn replaced, as JSON bytes
 )
 
 // encGzip marks an event whose data is gzipped.
@@ -143,6 +146,8 @@ func turnSK(seq int) string { return fmt.Sprintf("%s%0*d", skTurn, turnDigits, s
 func undoneSK(seq int, id string) string {
 	return fmt.Sprintf("%s%0*d#%s", skUndone, turnDigits, seq, id)
 }
+
+func beforeSK(seq int) string { return fmt.Sprintf("%s%0*d", skBefore, turnDigits, seq) }
 
 func eventSK(seq int64) string { return fmt.Sprintf("%s%0*d", skEvent, eventDigits, seq) }
 

@@ -235,8 +235,6 @@ func (s *Store) turns(ctx context.Context, op, campaignID string, after, limit i
 		return nil, err
 	}
 	for _, it := range items {
-		b := it[attrBefore]
-		delete(it, attrBefore)
 		if brief {
 			delete(it, "context")
 		}
@@ -244,15 +242,30 @@ func (s *Store) turns(ctx context.Context, op, campaignID string, after, limit i
 		if err := unmarshalBody(it, &t); err != nil {
 			return nil, fault.Wrap(fault.Internal, op, err)
 		}
-		if raw, ok := b.(*types.AttributeValueMemberB); ok && !brief {
-			t.Before = &campaign.TurnBefore{}
-			if err := json.Unmarshal(raw.Value, t.Before); err != nil {
-				return nil, fault.Wrap(fault.Internal, op, err)
-			}
-		}
 		turns = append(turns, t)
 	}
 	return turns, nil
+}
+
+// TurnBefore reads what a turn replaced. See game.Store.
+func (s *Store) TurnBefore(ctx context.Context, campaignID string, seq int, turnID string) (campaign.TurnBefore, error) {
+	const op = "read what a turn replaced"
+	var b campaign.TurnBefore
+	it, err := s.get(ctx, op, campaignPK(campaignID), beforeSK(seq), "what the turn replaced")
+	if err != nil {
+		return b, err
+	}
+	// DynamoDB deletes expired items up to days late: one past its
+	// expiry is unknown already.
+	exp, _ := getN(it, AttrTTL)
+	raw, ok := it[attrBefore].(*types.AttributeValueMemberB)
+	if getS(it, attrTurnID) != turnID || !ok || exp <= s.Now().Unix() {
+		return b, fault.E(fault.NotFound, op, "nothing kept of what turn %d (%s) replaced", seq, turnID)
+	}
+	if err := json.Unmarshal(raw.Value, &b); err != nil {
+		return b, fault.Wrap(fault.Internal, op, err)
+	}
+	return b, nil
 }
 
 // UndoneTurns lists the turns taken back from the sequence. See

@@ -51,13 +51,20 @@ type Store interface {
 	CampaignsByStatus(ctx context.Context, s campaign.Status, playedBefore time.Time, limit int) ([]campaign.Campaign, error)
 
 	// Turns lists committed turns with sequence > after, in order, at most
-	// limit of them.
+	// limit of them, without what they replaced (Before: TurnBefore).
 	Turns(ctx context.Context, campaignID string, after, limit int) ([]campaign.Turn, error)
 
 	// RecentTurns lists turns as Turns does, but without their Context
 	// and Before (nil): what narrating the next turn reads of the turns
 	// before, which has no use for the prompts they were narrated from.
 	RecentTurns(ctx context.Context, campaignID string, after, limit int) ([]campaign.Turn, error)
+
+	// TurnBefore reads what the turn of sequence seq and id turnID
+	// replaced, as its commit kept it (Tx.Turn's Before). NotFound when
+	// that turn kept none, the sequence holds another turn's, or it is
+	// past its expiry (campaign.TurnBeforeTTL after the commit), whether
+	// or not the store has purged it yet.
+	TurnBefore(ctx context.Context, campaignID string, seq int, turnID string) (campaign.TurnBefore, error)
 
 	// UndoneTurns lists the turns taken back from the campaign's
 	// sequence (Tx.Undone), by sequence then by turn id, at most limit of
@@ -155,7 +162,10 @@ type Tx struct {
 
 	// Turn is created; it fails if that sequence exists. With
 	// ReplaceTurn it replaces the turn of its sequence instead, only while
-	// that is the turn of id ReplaceTurn (an X-card's retelling).
+	// that is the turn of id ReplaceTurn (an X-card's retelling). Its
+	// Before, when set, is kept apart from it (TurnBefore) until
+	// Turn.CreatedAt + campaign.TurnBeforeTTL, replacing what an earlier
+	// turn of that sequence kept; a Turn without one leaves what is kept.
 	Turn        *campaign.Turn
 	ReplaceTurn string
 	// DropTurn frees a sequence: the turn there is removed, only while

@@ -386,7 +386,6 @@ func (s *Service) resolve(ctx context.Context, snap Snapshot, lease campaign.Lea
 		// the engine knows of the turn, with no call.
 		turn.Suggestions = narrator.NextActions(req)
 	}
-	turn.Before = before(snap, d, memBefore, eventful)
 	recordCalls(record, req, append(slices.Clone(lease.Calls), low.calls...))
 	next := st
 	next.TurnCount, next.UpdatedAt = st.TurnCount+1, now
@@ -405,6 +404,9 @@ func (s *Service) resolve(ctx context.Context, snap Snapshot, lease campaign.Lea
 	next.Scene = mem.SceneAfter(scene, low.scene, scene.Time != st.Scene.Time)
 	memData, err := saveMemory(mem)
 	if err != nil {
+		return fmt.Errorf("%s: %w", op, err)
+	}
+	if turn.Before, err = before(snap, next, d, memBefore, memData, eventful); err != nil {
 		return fmt.Errorf("%s: %w", op, err)
 	}
 	c := snap.Campaign

@@ -2,93 +2,185 @@ package game
 
 import (
 	"context"
+	"encoding/json"
 	"fmt"
+	"maps"
 	"slices"
 
 	"chronicler/events"
 	"chronicler/shared/campaign"
 	"chronicler/shared/fault"
+	"chronicler/shared/gz"
 	"chronicler/shared/memory"
 	"chronicler/shared/narrator"
+	"chronicler/shared/revert"
+	"chronicler/shared/rules/encounter"
 	"chronicler/shared/rules/turn"
 )
 
 // Taking a turn back. Every committed turn keeps what it replaced
-// (campaign.TurnBefore, written in its own commit), so an undo is one
+// (campaign.TurnBefore: reverse patches of what it changed, written in its
+// own commit and kept apart from it, Store.TurnBefore), so an undo is one
 // commit that writes it back under the conditions of what the turn left
 // (the state's turn count, each sheet's and the fight's version): a turn
 // committed since, or a sheet changed since, makes it a Conflict. The
 // X-card keeps the turn's rules result and tells it again from the
 // memory and the summary as they were before its narration.
 
-// before is what the turn d decided on snap replaces: the state, the
-// sheets it changes as they are, the fight's record, the memory as
-// stored (memory), and how its narration was remembered.
-func before(snap Snapshot, d turn.Decision, memory []byte, eventful bool) *campaign.TurnBefore {
-	b := &campaign.TurnBefore{State: snap.State, Memory: memory, Scene: d.Scene, Eventful: eventful}
+// before is what the turn d decided on snap replaces: patches that turn
+// what it leaves (the state next, d's sheets and fight, the memory as
+// stored memAfter) back into what it read (snap, memBefore as stored),
+// and how its narration was remembered.
+func before(snap Snapshot, next campaign.State, d turn.Decision, memBefore, memAfter []byte, eventful bool) (*campaign.TurnBefore, error) {
+	b := &campaign.TurnBefore{Scene: d.Scene, Eventful: eventful}
+	var err error
+	if b.State, err = revert.Of(snap.State, next); err != nil {
+		return nil, err
+	}
 	for _, ch := range d.Changed {
-		if prev := characterOf(snap, ch.ID); prev != nil {
-			was := *prev
-			was.Presence = ""
-			b.Characters = append(b.Characters, was)
-			if b.CharacterVersions == nil {
-				b.CharacterVersions = map[string]int64{}
-			}
-			b.CharacterVersions[ch.ID] = prev.Version
+		prev := characterOf(snap, ch.ID)
+		if prev == nil {
+			continue
 		}
+		was, now := *prev, ch
+		was.Presence, now.Presence = "", ""
+		p, err := revert.Of(was, now)
+		if err != nil {
+			return nil, err
+		}
+		if b.Characters == nil {
+			b.Characters, b.CharacterVersions = map[string]revert.Patch{}, map[string]int64{}
+		}
+		b.Characters[ch.ID], b.CharacterVersions[ch.ID] = p, prev.Version
 	}
 	if d.Encounter != nil {
 		if i := slices.IndexFunc(snap.Encounters, func(r campaign.EncounterRecord) bool { return r.ID == d.Encounter.ID }); i >= 0 {
 			rec := snap.Encounters[i]
-			b.Encounter, b.EncounterVersion = &rec, rec.Version
+			b.Encounter, b.EncounterVersion = rec.ID, rec.Version
+			if b.EncounterPatch, err = revert.Diff(rec.Data, d.Encounter.Data); err != nil {
+				return nil, err
+			}
 		}
 	}
-	return b
+	if b.Memory, err = memoryPatch(memBefore, memAfter); err != nil {
+		return nil, err
+	}
+	return b, nil
+}
+
+// memoryPatch turns the memory stored as after back into the one stored
+// as before (none: an empty memory).
+func memoryPatch(before, after []byte) (revert.Patch, error) {
+	b, err := memoryJSON(before)
+	if err != nil {
+		return revert.Patch{}, err
+	}
+	a, err := memoryJSON(after)
+	if err != nil {
+		return revert.Patch{}, err
+	}
+	return revert.Diff(b, a)
+}
+
+// memoryJSON is the memory stored as data, as JSON (none: an empty one).
+func memoryJSON(data []byte) ([]byte, error) {
+	if len(data) == 0 {
+		return json.Marshal(memory.Memory{})
+	}
+	raw, err := gz.Decompress(data, maxMemoryBytes)
+	if err != nil {
+		return nil, fault.Wrap(fault.Internal, "read memory", err)
+	}
+	return raw, nil
+}
+
+// memoryBefore is the memory as it was before a turn: the memory stored
+// now (the turn's own, or its retelling's) turned back with p.
+func (s *Service) memoryBefore(ctx context.Context, campaignID string, p revert.Patch) (memory.Memory, error) {
+	data, err := s.Store.Memory(ctx, campaignID)
+	if err != nil && !fault.Is(err, fault.NotFound) {
+		return memory.Memory{}, err
+	}
+	now, err := memoryJSON(data)
+	if err != nil {
+		return memory.Memory{}, err
+	}
+	raw, err := revert.Apply(now, p)
+	if err != nil {
+		return memory.Memory{}, fault.Wrap(fault.Internal, "turn the memory back", err)
+	}
+	var m memory.Memory
+	if err := json.Unmarshal(raw, &m); err != nil {
+		return memory.Memory{}, fault.Wrap(fault.Internal, "turn the memory back", err)
+	}
+	return m, nil
+}
+
+// encounterBefore is the fight's record rec turned back with p, its data
+// encoded as the engine encodes it, at version.
+func encounterBefore(rec campaign.EncounterRecord, p revert.Patch, version int64) (campaign.EncounterRecord, error) {
+	raw, err := revert.Apply(rec.Data, p)
+	if err != nil {
+		return rec, fault.Wrap(fault.Internal, "turn the fight back", err)
+	}
+	var e encounter.Encounter
+	if err := json.Unmarshal(raw, &e); err != nil {
+		return rec, fault.Wrap(fault.Internal, "turn the fight back", err)
+	}
+	return encounter.Record(e, version)
 }
 
 // lastTurn is the campaign's last committed turn, which turnID must name,
-// when it may still be taken back: the campaign is played, no turn is in
-// flight, the turn was played in this session and kept what it replaced,
-// and no fight began after it.
-func (s *Service) lastTurn(ctx context.Context, snap Snapshot, turnID, op string) (campaign.Turn, error) {
+// and what it replaced, when it may still be taken back: the campaign is
+// played, no turn is in flight, the turn was played in this session and
+// within the undo window and kept what it replaced, and no fight began
+// after it.
+func (s *Service) lastTurn(ctx context.Context, snap Snapshot, turnID, op string) (campaign.Turn, campaign.TurnBefore, error) {
 	switch snap.Campaign.Status {
 	case campaign.Active:
 	case campaign.Concluded:
-		return campaign.Turn{}, fault.E(fault.ReadOnly, op, "the campaign is concluded and read-only")
+		return campaign.Turn{}, campaign.TurnBefore{}, fault.E(fault.ReadOnly, op, "the campaign is concluded and read-only")
 	default:
-		return campaign.Turn{}, fault.E(fault.Conflict, op, "the campaign is %s; resume it first", snap.Campaign.Status)
+		return campaign.Turn{}, campaign.TurnBefore{}, fault.E(fault.Conflict, op, "the campaign is %s; resume it first", snap.Campaign.Status)
 	}
 	sess := openSession(snap)
 	if sess == nil {
-		return campaign.Turn{}, fault.E(fault.Conflict, op, "no session is open; resume the campaign first")
+		return campaign.Turn{}, campaign.TurnBefore{}, fault.E(fault.Conflict, op, "no session is open; resume the campaign first")
 	}
 	if l := snap.Lease; l != nil && s.now().Before(l.ExpiresAt) {
-		return campaign.Turn{}, fault.E(fault.Conflict, op, "a turn is being resolved; wait for it")
+		return campaign.Turn{}, campaign.TurnBefore{}, fault.E(fault.Conflict, op, "a turn is being resolved; wait for it")
 	}
 	n := snap.State.TurnCount
 	if n == 0 {
-		return campaign.Turn{}, fault.E(fault.Conflict, op, "no turn has been played")
+		return campaign.Turn{}, campaign.TurnBefore{}, fault.E(fault.Conflict, op, "no turn has been played")
 	}
 	ts, err := s.Store.Turns(ctx, snap.Campaign.ID, n-1, 1)
 	if err != nil {
-		return campaign.Turn{}, fmt.Errorf("%s: %w", op, err)
+		return campaign.Turn{}, campaign.TurnBefore{}, fmt.Errorf("%s: %w", op, err)
 	}
 	if len(ts) == 0 {
-		return campaign.Turn{}, fault.E(fault.Conflict, op, "no turn has been played")
+		return campaign.Turn{}, campaign.TurnBefore{}, fault.E(fault.Conflict, op, "no turn has been played")
 	}
 	last := ts[0]
 	switch {
 	case last.ID != turnID:
-		return campaign.Turn{}, fault.E(fault.Conflict, op, "that is not the last turn any more: the table has moved on")
-	case last.Before == nil:
-		return campaign.Turn{}, fault.E(fault.Conflict, op, "this turn was played before turns could be taken back")
+		return campaign.Turn{}, campaign.TurnBefore{}, fault.E(fault.Conflict, op, "that is not the last turn any more: the table has moved on")
 	case last.SessionID != sess.ID:
-		return campaign.Turn{}, fault.E(fault.Conflict, op, "only a turn of this session can be taken back")
+		return campaign.Turn{}, campaign.TurnBefore{}, fault.E(fault.Conflict, op, "only a turn of this session can be taken back")
+	case s.now().Sub(last.CreatedAt) > campaign.UndoWindow:
+		return campaign.Turn{}, campaign.TurnBefore{}, fault.E(fault.Conflict, op, "only a turn of the last %s can be taken back", campaign.UndoWindow)
 	}
-	if rec := activeRecord(snap); rec != nil && (last.Before.Encounter == nil || last.Before.Encounter.ID != rec.ID) {
-		return campaign.Turn{}, fault.E(fault.Conflict, op, "a fight began after that turn: the table has moved on")
+	b, err := s.Store.TurnBefore(ctx, snap.Campaign.ID, last.Sequence, last.ID)
+	if fault.Is(err, fault.NotFound) {
+		return campaign.Turn{}, campaign.TurnBefore{}, fault.E(fault.Conflict, op, "this turn was played before turns could be taken back")
 	}
-	return last, nil
+	if err != nil {
+		return campaign.Turn{}, campaign.TurnBefore{}, fmt.Errorf("%s: %w", op, err)
+	}
+	if rec := activeRecord(snap); rec != nil && b.Encounter != rec.ID {
+		return campaign.Turn{}, campaign.TurnBefore{}, fault.E(fault.Conflict, op, "a fight began after that turn: the table has moved on")
+	}
+	return last, b, nil
 }
 
 // Undo takes back the campaign's last committed turn (msg.TurnID), for
@@ -105,44 +197,60 @@ func (s *Service) Undo(ctx context.Context, connectionID string, msg events.Clie
 	if conn.PlayerID != snap.Campaign.OwnerID {
 		return fault.E(fault.Forbidden, op, "only the campaign's owner takes a turn back; ask them with ask_undo")
 	}
-	last, err := s.lastTurn(ctx, snap, msg.TurnID, op)
+	last, b, err := s.lastTurn(ctx, snap, msg.TurnID, op)
 	if err != nil {
 		return err
 	}
-	b := last.Before
-	restored := b.State
-	// What was spent on the turn was spent: the budgets still count it.
 	cur := snap.State
+	restored, err := revert.Back(cur, b.State)
+	if err != nil {
+		return fault.Wrap(fault.Internal, op, err)
+	}
+	// What was spent on the turn was spent: the budgets still count it.
 	restored.Cost, restored.PastCosts, restored.Thrift, restored.GuardViolations = cur.Cost, cur.PastCosts, cur.Thrift, cur.GuardViolations
 	tx := Tx{CampaignID: snap.Campaign.ID, State: &restored, ExpectTurnCount: cur.TurnCount,
 		DropTurn: &TurnRef{Sequence: last.Sequence, ID: last.ID}}
-	for _, was := range b.Characters {
-		now := characterOf(snap, was.ID)
-		if now == nil || now.Version != b.CharacterVersions[was.ID]+1 {
-			return fault.E(fault.Conflict, op, "%s changed after that turn: the table has moved on", was.Name)
+	for _, id := range slices.Sorted(maps.Keys(b.CharacterVersions)) {
+		now := characterOf(snap, id)
+		if now == nil || now.Version != b.CharacterVersions[id]+1 {
+			name := id
+			if now != nil {
+				name = now.Name
+			}
+			return fault.E(fault.Conflict, op, "%s changed after that turn: the table has moved on", name)
+		}
+		left := *now
+		left.Presence = ""
+		was, err := revert.Back(left, b.Characters[id])
+		if err != nil {
+			return fault.Wrap(fault.Internal, op, err)
 		}
 		was.Version = now.Version
 		tx.Characters = append(tx.Characters, was)
 	}
 	var fight *campaign.EncounterRecord
-	if b.Encounter != nil {
-		i := slices.IndexFunc(snap.Encounters, func(r campaign.EncounterRecord) bool { return r.ID == b.Encounter.ID })
+	if b.Encounter != "" {
+		i := slices.IndexFunc(snap.Encounters, func(r campaign.EncounterRecord) bool { return r.ID == b.Encounter })
 		if i < 0 || snap.Encounters[i].Version != b.EncounterVersion+1 {
 			return fault.E(fault.Conflict, op, "the fight changed after that turn: the table has moved on")
 		}
-		rec := *b.Encounter
-		rec.Version = snap.Encounters[i].Version
+		rec, err := encounterBefore(snap.Encounters[i], b.EncounterPatch, snap.Encounters[i].Version)
+		if err != nil {
+			return fmt.Errorf("%s: %w", op, err)
+		}
 		tx.Encounters, fight = []campaign.EncounterRecord{rec}, &rec
 	}
-	if tx.Memory = b.Memory; len(tx.Memory) == 0 {
-		// The campaign had no memory before its first turn: an empty one
-		// reads the same.
-		if tx.Memory, err = saveMemory(memory.Memory{}); err != nil {
+	if !b.Memory.Empty() {
+		mem, err := s.memoryBefore(ctx, snap.Campaign.ID, b.Memory)
+		if err != nil {
+			return fmt.Errorf("%s: %w", op, err)
+		}
+		if tx.Memory, err = saveMemory(mem); err != nil {
 			return fmt.Errorf("%s: %w", op, err)
 		}
 	}
 	marked := last
-	marked.Before, marked.Undone = nil, &campaign.TurnUndone{At: s.now(), By: conn.PlayerID}
+	marked.Undone = &campaign.TurnUndone{At: s.now(), By: conn.PlayerID}
 	tx.Undone = []campaign.Turn{marked}
 	shown, scenes := scenesAfter(Snapshot{Campaign: snap.Campaign, State: restored, Characters: withChanged(snap.Characters, tx.Characters)})
 	undone := events.TurnUndone{TurnID: last.ID, Sequence: last.Sequence, Characters: committed(snap, tx.Characters),
@@ -165,7 +273,7 @@ func (s *Service) AskUndo(ctx context.Context, connectionID string, msg events.C
 	if err != nil {
 		return err
 	}
-	last, err := s.lastTurn(ctx, snap, msg.TurnID, op)
+	last, _, err := s.lastTurn(ctx, snap, msg.TurnID, op)
 	if err != nil {
 		return err
 	}
@@ -190,7 +298,7 @@ func (s *Service) XCard(ctx context.Context, connectionID string, msg events.Cli
 	if err != nil {
 		return err
 	}
-	last, err := s.lastTurn(ctx, snap, msg.TurnID, op)
+	last, _, err := s.lastTurn(ctx, snap, msg.TurnID, op)
 	if err != nil {
 		return err
 	}
@@ -245,16 +353,30 @@ func (s *Service) retell(ctx context.Context, snap Snapshot, lease campaign.Leas
 	if err != nil {
 		return err
 	}
-	if len(ts) == 0 || ts[0].ID != lease.Retell || ts[0].Before == nil {
+	if len(ts) == 0 || ts[0].ID != lease.Retell {
 		return fault.E(fault.Conflict, "retell", "turn %s is not the last turn any more", lease.Retell)
 	}
 	old := ts[0]
-	b := old.Before
-	mem, err := decodeMemory(b.Memory)
+	b, err := s.Store.TurnBefore(ctx, id, old.Sequence, old.ID)
+	if fault.Is(err, fault.NotFound) {
+		return fault.E(fault.Conflict, "retell", "turn %s kept nothing to be told again from", old.ID)
+	}
 	if err != nil {
 		return err
 	}
-	recent, err := s.Store.RecentTurns(ctx, id, max(b.State.TurnCount-recentTurns, 0), recentTurns)
+	stBefore, err := revert.Back(st, b.State)
+	if err != nil {
+		return fault.Wrap(fault.Internal, "retell", err)
+	}
+	mem, err := s.memoryBefore(ctx, id, b.Memory)
+	if err != nil {
+		return err
+	}
+	memBefore, err := json.Marshal(mem)
+	if err != nil {
+		return err
+	}
+	recent, err := s.Store.RecentTurns(ctx, id, max(stBefore.TurnCount-recentTurns, 0), recentTurns)
 	if err != nil {
 		return err
 	}
@@ -262,7 +384,7 @@ func (s *Service) retell(ctx context.Context, snap Snapshot, lease campaign.Leas
 	// The table as the turn was narrated on: the state before it, with
 	// the sheets and the fight as the rules left them.
 	was := snap
-	was.State = b.State
+	was.State = stBefore
 	actor := characterOf(snap, old.ActorID)
 	if actor == nil {
 		actor = &campaign.Character{ID: old.ActorID, Name: old.ActorName}
@@ -286,8 +408,8 @@ func (s *Service) retell(ctx context.Context, snap Snapshot, lease campaign.Leas
 	}
 	built, _ := memory.Build(memory.Input{
 		CampaignName: snap.Campaign.Name, Persona: snap.Campaign.DMPersona, WorldSeed: snap.Campaign.WorldSeed,
-		Glossary: b.State.Glossary, Characters: told.party, Actor: *actor, Scene: sc, Area: told.area, Threats: foes, Effects: told.effects,
-		Summary: b.State.Summary, Unsummarized: b.State.Unsummarized, Played: played,
+		Glossary: stBefore.Glossary, Characters: told.party, Actor: *actor, Scene: sc, Area: told.area, Threats: foes, Effects: told.effects,
+		Summary: stBefore.Summary, Unsummarized: stBefore.Unsummarized, Played: played,
 		Recent: recent, Memory: mem.WithSecrets(snap.Campaign.Secrets), Action: old.Action, RulesResult: old.RulesResult, TurnID: old.ID,
 		Tier: narrator.Route(purpose), Turn: old.Sequence, Places: told.places, Layout: s.Layout,
 	}, memory.DefaultBudget())
@@ -326,7 +448,7 @@ func (s *Service) retell(ctx context.Context, snap Snapshot, lease campaign.Leas
 	}
 	// Remembered as the turn was: on the memory and summary before it,
 	// with the same turns waiting for a fold.
-	waiting := recent[max(len(recent)-b.State.Unsummarized, 0):]
+	waiting := recent[max(len(recent)-stBefore.Unsummarized, 0):]
 	low := s.remember(ctx, lowN, was, retold, waiting, b.Scene != nil, b.Eventful, &mem, present)
 	if len(retold.Suggestions) == 0 {
 		retold.Suggestions = narrator.NextActions(req)
@@ -334,17 +456,31 @@ func (s *Service) retell(ctx context.Context, snap Snapshot, lease campaign.Leas
 	recordCalls(record, req, low.calls)
 	next := st
 	next.Summary, next.Unsummarized = low.summary, low.unsummarized
-	scene := b.State.Scene
+	scene := stBefore.Scene
 	if b.Scene != nil {
 		scene = *b.Scene
 	}
-	next.Scene = mem.SceneAfter(scene, low.scene, scene.Time != b.State.Scene.Time)
+	next.Scene = mem.SceneAfter(scene, low.scene, scene.Time != stBefore.Scene.Time)
 	next.Charge(openSession(snap).ID, record.TurnCostUSD)
 	next.GuardViolations += len(record.Violations)
 	memData, err := saveMemory(mem)
 	if err != nil {
 		return err
 	}
+	// What the turn replaced is kept again against what the retelling
+	// leaves: its summary, its memory.
+	kept := b
+	if kept.State, err = revert.Of(stBefore, next); err != nil {
+		return err
+	}
+	memAfter, err := json.Marshal(mem)
+	if err != nil {
+		return err
+	}
+	if kept.Memory, err = revert.Diff(memBefore, memAfter); err != nil {
+		return err
+	}
+	retold.Before = &kept
 	tx := Tx{CampaignID: id, State: &next, ExpectTurnCount: st.TurnCount, Turn: &retold, ReplaceTurn: old.ID,
 		Memory: memData, ReleaseLease: lease.TurnID}
 	err = s.commit(ctx, tx, "", message{events.TypeNarrationDone,

@@ -68,6 +68,8 @@ func newReplayTable(t *testing.T, store game.Store, n narrator.Narrator) *replay
 	t.Helper()
 	ctx := context.Background()
 	c := &clock{t: time.Date(2026, 1, 1, 18, 0, 0, 0, time.UTC)}
+	// The store says what has expired by the table's clock.
+	store.(interface{ SetNow(func() time.Time) }).SetNow(c.Now)
 	signer, err := auth.NewSigner([]byte("0123456789abcdef0123456789abcdef"), time.Hour*24*365, c.Now)
 	if err != nil {
 		t.Fatal(err)

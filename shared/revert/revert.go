@@ -77,8 +77,10 @@ func Of[T any](before, after T) (Patch, error) {
 	return Diff(b, a)
 }
 
-// Back turns after back with p. Fields JSON leaves out (`json:"-"`) keep
-// after's values.
+// Back turns after back with p. Fields JSON leaves out (`json:"-"`) are
+// zero in what it returns, and a json.RawMessage within holds compact JSON
+// with its members in key order: the caller sets the one and re-encodes
+// the other as its own type does.
 func Back[T any](after T, p Patch) (T, error) {
 	if p.Empty() {
 		return after, nil

@@ -141,23 +141,13 @@ func scanData[T any](s scanner) (T, error) {
 // scanTurn reads a turn's data and its context column (NULL in rows that
 // keep it in data, or that have none).
 func scanTurn(s scanner) (campaign.Turn, error) {
-	var data, context, before []byte
-	if err := s.Scan(&data, &context, &before); err != nil {
+	var data, context []byte
+	if err := s.Scan(&data, &context); err != nil {
 		return campaign.Turn{}, err
 	}
 	t, err := decode[campaign.Turn](data)
-	if err != nil {
+	if err != nil || context == nil {
 		return t, err
-	}
-	if before != nil {
-		b, err := decode[campaign.TurnBefore](before)
-		if err != nil {
-			return t, err
-		}
-		t.Before = &b
-	}
-	if context == nil {
-		return t, nil
 	}
 	tc, err := decode[campaign.TurnContext](context)
 	t.Context = &tc

@@ -468,25 +468,45 @@ func (w *writer) turn(t campaign.Turn, replace string) error {
 	if err != nil {
 		return w.encodeErr(err)
 	}
-	var context, before any // NULL: none
+	var context any // NULL: none
 	if tc != nil {
 		if context, err = encode(*tc, nil); err != nil {
 			return w.encodeErr(err)
 		}
 	}
-	if tb != nil {
-		if before, err = encode(*tb, nil); err != nil {
-			return w.encodeErr(err)
-		}
-	}
 	if replace != "" {
-		return w.must(fmt.Sprintf("replace turn %d", t.Sequence), fmt.Sprintf("turn %d is not turn %s", t.Sequence, replace),
-			`UPDATE turns SET data = ?, context = ?, before = ? WHERE campaign_id = ? AND seq = ? AND json_extract(data, '$.turn_id') = ?`,
-			data, context, before, w.campaignID, t.Sequence, replace)
+		err = w.must(fmt.Sprintf("replace turn %d", t.Sequence), fmt.Sprintf("turn %d is not turn %s", t.Sequence, replace),
+			`UPDATE turns SET data = ?, context = ? WHERE campaign_id = ? AND seq = ? AND json_extract(data, '$.turn_id') = ?`,
+			data, context, w.campaignID, t.Sequence, replace)
+	} else {
+		err = w.must(fmt.Sprintf("insert turn %d", t.Sequence), fmt.Sprintf("turn %d was already committed", t.Sequence),
+			`INSERT INTO turns (campaign_id, seq, data, context) VALUES (?, ?, ?, ?) ON CONFLICT DO NOTHING`,
+			w.campaignID, t.Sequence, data, context)
 	}
-	return w.must(fmt.Sprintf("insert turn %d", t.Sequence), fmt.Sprintf("turn %d was already committed", t.Sequence),
-		`INSERT INTO turns (campaign_id, seq, data, context, before) VALUES (?, ?, ?, ?, ?) ON CONFLICT DO NOTHING`,
-		w.campaignID, t.Sequence, data, context, before)
+	if err != nil || tb == nil {
+		return err
+	}
+	return w.before(t, *tb)
+}
+
+// before keeps what turn t replaced until it expires, over what an
+// earlier turn of its sequence kept. The turn's commit purges what the
+// campaign's turns kept that has expired, so the table holds about a
+// day's turns of each campaign.
+func (w *writer) before(t campaign.Turn, b campaign.TurnBefore) error {
+	data, err := encode(b, nil)
+	if err != nil {
+		return w.encodeErr(err)
+	}
+	if _, err := w.exec("purge what expired turns replaced", `DELETE FROM turn_befores WHERE campaign_id = ? AND expires_at <= ?`,
+		w.campaignID, timeKey(t.CreatedAt)); err != nil {
+		return err
+	}
+	_, err = w.exec(fmt.Sprintf("keep what turn %d replaced", t.Sequence),
+		`INSERT INTO turn_befores (campaign_id, seq, turn_id, data, expires_at) VALUES (?, ?, ?, ?, ?)
+			ON CONFLICT (campaign_id, seq) DO UPDATE SET turn_id = excluded.turn_id, data = excluded.data, expires_at = excluded.expires_at`,
+		w.campaignID, t.Sequence, t.ID, data, timeKey(t.CreatedAt.Add(campaign.TurnBeforeTTL)))
+	return err
 }
 
 // dropTurn frees a sequence an undo took back.

@@ -190,7 +190,7 @@ func (db *DB) Turns(ctx context.Context, campaignID string, after, limit int) ([
 		return nil, err
 	}
 	ts, err := queryAll(ctx, db.reads(), scanTurn,
-		`SELECT data, context, before FROM turns WHERE campaign_id = ? AND seq > ? ORDER BY seq LIMIT ?`, campaignID, after, limit)
+		`SELECT data, context FROM turns WHERE campaign_id = ? AND seq > ? ORDER BY seq LIMIT ?`, campaignID, after, limit)
 	if err != nil {
 		return nil, storeErr(op, fmt.Sprintf("query after %d", after), err)
 	}
@@ -211,6 +211,14 @@ func (db *DB) RecentTurns(ctx context.Context, campaignID string, after, limit i
 		return nil, storeErr(op, fmt.Sprintf("query after %d", after), err)
 	}
 	return ts, nil
+}
+
+// TurnBefore reads what a turn replaced. See game.Store. One past its
+// expiry is unknown, whether or not a write has purged it yet.
+func (db *DB) TurnBefore(ctx context.Context, campaignID string, seq int, turnID string) (campaign.TurnBefore, error) {
+	return queryOne(ctx, db.reads(), fmt.Sprintf("read what turn %d replaced", seq), "nothing kept of what that turn replaced", scanData[campaign.TurnBefore],
+		`SELECT data FROM turn_befores WHERE campaign_id = ? AND seq = ? AND turn_id = ? AND expires_at > ?`,
+		campaignID, seq, turnID, timeKey(db.now()))
 }
 
 // UndoneTurns lists the turns taken back from the sequence. See

@@ -137,12 +137,20 @@ var migrations = [][]string{
 		) STRICT`,
 	},
 	{
-		// What a turn replaced (campaign.TurnBefore: the state, sheets,
-		// fight and memory before it) is kept beside data, as the context
-		// is, and read only by Turns: an undo or an X-card reads it, the
-		// next turn's narration does not. Turns taken back leave the
-		// sequence for their own table, kept by turn id.
-		`ALTER TABLE turns ADD COLUMN before TEXT`,
+		// What a turn replaced (campaign.TurnBefore: patches that turn
+		// the state, sheets, fight and memory it left back) is kept in a
+		// table of its own, by sequence with the turn's id, that only an
+		// undo or an X-card reads, until it expires; the next turn of a
+		// sequence an undo freed writes over it. Turns taken back leave
+		// the sequence for their own table, kept by turn id.
+		`CREATE TABLE IF NOT EXISTS turn_befores (
+			campaign_id TEXT NOT NULL REFERENCES campaigns (id),
+			seq         INTEGER NOT NULL,
+			turn_id     TEXT NOT NULL,
+			data        TEXT NOT NULL,
+			expires_at  TEXT NOT NULL,
+			PRIMARY KEY (campaign_id, seq)
+		) STRICT`,
 		`CREATE TABLE IF NOT EXISTS undone_turns (
 			campaign_id TEXT NOT NULL REFERENCES campaigns (id),
 			turn_id     TEXT NOT NULL,
