@@ -56,7 +56,11 @@ func TestUndoAndTheXCardThroughTheSocket(t *testing.T) {
 		return v
 	}
 	journal := func() []string {
-		var v struct{ Turns []struct{ TurnID string `json:"turn_id"` } }
+		var v struct {
+			Turns []struct {
+				TurnID string `json:"turn_id"`
+			}
+		}
 		aria.must("GET", "/api/campaigns/"+tb.id+"/turns", nil, &v, http.StatusOK)
 		var ids []string
 		for _, turn := range v.Turns {
