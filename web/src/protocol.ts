@@ -332,6 +332,8 @@ export type ClientMessage =
   | { action: "turn"; request_id: string; character_id: string; text?: string; intent?: Intent }
   | { action: "roll"; request_id: string; turn_id: string; roll_id: string }
   | { action: "react"; request_id: string; turn_id: string; character_id: string; reaction: string }
+  /** the owner takes back the last turn; a player asks the owner to; anyone withdraws its narration */
+  | { action: "undo" | "ask_undo" | "xcard"; request_id: string; turn_id: string }
   /** limit (protocol v2): the most events the reply may carry, 1..200 */
   | { action: "sync"; request_id?: string; after_seq: number; limit?: number };
 
@@ -355,6 +357,10 @@ export type ServerMessage = Head & (
   | { type: "narration.thrift"; turn_id: string; step: "" | "shorter" | "low" | "offline"; scope?: string; spent_usd: number; budget_usd: number; text: string }
   | { type: "turn.committed"; turn_id: string; sequence: number; actor_id: string; rolls: Roll[] | null; characters: Character[] | null; encounter?: Encounter | null; scene: Scene; clock?: number }
   | { type: "encounter"; encounter: Encounter; characters?: Character[] | null }
+  | { type: "turn.undone"; turn_id: string; sequence: number; turn_count: number; characters: Character[] | null; encounter?: Encounter | null; scene: Scene; clock?: number }
+  | { type: "undo.requested"; turn_id: string; sequence: number; player_id: string; name: string }
+  /** names nobody: the X-card is anonymous */
+  | { type: "narration.withdrawn"; turn_id: string; sequence: number }
   | { type: "presence"; character_id: string; state: Presence }
   /** beyond protocol.md: a sheet new or changed outside a turn (a new character, what the owner gave) */
   | { type: "character"; character: Character; text?: string }
