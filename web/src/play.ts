@@ -1174,6 +1174,9 @@ export class TableView {
     };
     $select("actor").onchange = () => { this.drawActions(); this.drawMap(); this.render(); };
     ($("resume") as HTMLButtonElement).onclick = () => { this.say(""); this.send({ action: "resume", request_id: newId() }); $input("action").focus(); };
+    ($("undo") as HTMLButtonElement).onclick = () => this.takeBack("undo", "undo");
+    ($("ask-undo") as HTMLButtonElement).onclick = () => this.takeBack("ask_undo", "ask-undo");
+    ($("xcard") as HTMLButtonElement).onclick = () => this.takeBack("xcard", "xcard");
     // Enter while Act is off (a disabled button blocks the form's own
     // submission) still says why, beside the action box.
     $input("action").onkeydown = (e) => {
@@ -1274,9 +1277,6 @@ export class TableView {
     };
     void this.drawSecrets();
     ($("end") as HTMLButtonElement).onclick = () => this.send({ action: "end_session", request_id: newId() });
-    ($("undo") as HTMLButtonElement).onclick = () => this.takeBack("undo", "undo");
-    ($("ask-undo") as HTMLButtonElement).onclick = () => this.takeBack("ask_undo", "ask-undo");
-    ($("xcard") as HTMLButtonElement).onclick = () => this.takeBack("xcard", "xcard");
     ($("conclude") as HTMLButtonElement).onclick = () => {
       $("conclude-confirm").hidden = false;
       ($("conclude-no") as HTMLButtonElement).focus();
