@@ -112,6 +112,10 @@ func DecodeClient(data []byte) (ClientMessage, error) {
 		if err := checkID(op, "roll_id", m.RollID, true); err != nil {
 			return m, err
 		}
+	case ActionUndo, ActionAskUndo, ActionXCard:
+		if err := checkID(op, "turn_id", m.TurnID, true); err != nil {
+			return m, err
+		}
 	case ActionReact:
 		if err := checkID(op, "turn_id", m.TurnID, true); err != nil {
 			return m, err

@@ -185,6 +185,7 @@ func FuzzDecodeClient(f *testing.F) {
 		`{"action":"turn","request_id":"r1","character_id":"c1","text":"I open the door"}`,
 		`{"action":"turn","request_id":"r1","character_id":"c1","intent":{"kind":"cast","spell":"shield","slot_level":1}}`,
 		`{"action":"sync","after_seq":3}`, `{"action":"sync","after_seq":3,"limit":50}`, `{"action":"react","request_id":"r","turn_id":"t","character_id":"c","reaction":"shield"}`,
+		`{"action":"undo","request_id":"r","turn_id":"t"}`, `{"action":"ask_undo","request_id":"r","turn_id":"t"}`, `{"action":"xcard","request_id":"r","turn_id":"t"}`,
 		`{}`, `null`, `[`,
 	} {
 		f.Add([]byte(s))
@@ -204,6 +205,10 @@ func FuzzDecodeClient(f *testing.F) {
 		m2, err := DecodeClient(again)
 		if err != nil || m2.Action != m.Action || m2.RequestID != m.RequestID || m2.Text != m.Text {
 			t.Fatalf("round trip: %+v -> %s -> %+v, %v", m, again, m2, err)
+		}
+		if (m.Action == ActionUndo || m.Action == ActionAskUndo || m.Action == ActionXCard) && m.TurnID == "" {
+			// Taking a turn back always names the turn it means.
+			t.Fatalf("%s accepted without a turn id: %s", m.Action, data)
 		}
 		if m.Action == ActionSync {
 			// What the sync use case reads must be what it may trust.

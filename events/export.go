@@ -53,7 +53,11 @@ type Export struct {
 	Members    []campaign.Member    `json:"members"`
 	Sessions   []campaign.Session   `json:"sessions"`
 	Turns      []campaign.Turn      `json:"turns"`
-	Encounters []json.RawMessage    `json:"encounters"`
+	// UndoneTurns are the turns the owner took back, each marked undone:
+	// the journal keeps them out of the sequence (at most
+	// ExportPageTurns, the latest).
+	UndoneTurns []campaign.Turn   `json:"undone_turns,omitempty"`
+	Encounters  []json.RawMessage `json:"encounters"`
 	// Ledger is version 1's place for the canon, always empty; version 2
 	// keeps the whole narrative memory (the canon ledger, the NPC roster
 	// and the recall index, memory.Memory) in Memory.

@@ -61,14 +61,23 @@ func TestProtocolDocumentsEveryMessage(t *testing.T) {
 	}
 }
 
-// serverTypes are the values of server.go's Type* constants: every event
-// type the server sends.
+// serverTypes are the values of the Type* constants of server.go and
+// undo.go: every event type the server sends.
 func serverTypes(t *testing.T) []string {
 	t.Helper()
-	f, err := parser.ParseFile(token.NewFileSet(), "server.go", nil, 0)
-	if err != nil {
-		t.Fatal(err)
+	var out []string
+	for _, file := range []string{"server.go", "undo.go"} {
+		f, err := parser.ParseFile(token.NewFileSet(), file, nil, 0)
+		if err != nil {
+			t.Fatal(err)
+		}
+		out = append(out, typesOf(f)...)
 	}
+	return out
+}
+
+// typesOf are the values of a file's Type* constants.
+func typesOf(f *ast.File) []string {
 	var out []string
 	ast.Inspect(f, func(n ast.Node) bool {
 		spec, ok := n.(*ast.ValueSpec)

@@ -38,6 +38,11 @@ func Routes() []Route {
 		{RouteDefault, FunctionSync},
 		{ActionResume, FunctionResume},
 		{ActionTurn, FunctionTurn},
+		// Taking a turn back changes the turns as a turn does; the
+		// X-card's retelling is handed to the table's flow as a turn's.
+		{ActionUndo, FunctionTurn},
+		{ActionAskUndo, FunctionTurn},
+		{ActionXCard, FunctionTurn},
 		{ActionEndSession, FunctionEndSession},
 		// The pause holds the session's table, as end_session closes it.
 		{ActionPause, FunctionEndSession},

@@ -20,7 +20,8 @@ func TestRoutes(t *testing.T) {
 		}
 	}
 	actions := []string{events.ActionResume, events.ActionTurn, events.ActionRoll, events.ActionReact, events.ActionEndSession, events.ActionSync,
-		events.ActionPause, events.ActionUnpause}
+		events.ActionPause, events.ActionUnpause,
+		events.ActionUndo, events.ActionAskUndo, events.ActionXCard}
 	for _, a := range append(actions, events.RouteConnect, events.RouteDisconnect, events.RouteDefault) {
 		if !keys[a] {
 			t.Errorf("no route for %s", a)

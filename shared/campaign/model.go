@@ -211,7 +211,8 @@ func (s Session) HasJoined(p string) bool {
 }
 
 // Turn is one committed turn: what was asked, what the rules decided, what
-// was narrated. Turns are written once and never changed.
+// was narrated. A turn is written once; an X-card's retelling replaces
+// it, and an undo moves it out of the sequence, marked.
 type Turn struct {
 	ID         string          `json:"turn_id"`
 	CampaignID string          `json:"campaign_id"`
@@ -242,6 +243,14 @@ type Turn struct {
 	// Context is what the narrator was given and what it cost; only the
 	// owner sees it (the context inspector).
 	Context *TurnContext `json:"context,omitempty"`
+	// Before is what the turn replaced (undo.go); the game reads it only
+	// to take the turn back, and never sends nor exports it (the stores
+	// keep it apart).
+	Before *TurnBefore `json:"-"`
+	// Undone marks a turn taken back; Withdrawn counts the narrations of
+	// the turn withdrawn by an X-card (its Narration is the last retelling).
+	Undone    *TurnUndone `json:"undone,omitempty"`
+	Withdrawn int         `json:"withdrawn,omitempty"`
 }
 
 // TurnContext is exactly what the narrator received for a turn, with the
@@ -414,6 +423,10 @@ type Lease struct {
 	// Flow is the fight flow's execution playing this turn no player
 	// takes, if one is: its next try takes the turn over at once.
 	Flow string `json:"flow,omitempty"`
+	// Retell, on the lease of an X-card, is the committed turn whose
+	// withdrawn narration is being told again (no turn of its own, and
+	// no player: the table is not told who tapped it).
+	Retell string `json:"retell,omitempty"`
 }
 
 // PendingRolls are a turn's rolls, already made from the turn's seed and

@@ -29,6 +29,7 @@ const (
 	condTurns   = "#tc = :tc"
 	condAcquire = "attribute_not_exists(#pk) OR #turn = :turn OR #exp <= :now"
 	condRelease = "#turn = :turn"
+	condTurnID  = "#tid = :tid"
 	condOwnConn = "attribute_not_exists(#pk) OR #cid = :cid"
 )
 
@@ -403,8 +404,47 @@ func (s *Store) writes(tx game.Tx) (ws []write, unbind []string, err error) {
 		if err := same("turn.campaign_id", t.CampaignID); err != nil {
 			return nil, nil, err
 		}
-		it, err := withKey(pk, turnSK(t.Sequence), *t)
-		if err := add(s.create(fmt.Sprintf("turn %d", t.Sequence), it), err); err != nil {
+		body := *t
+		body.Before = nil // kept in an item of its own, below
+		it, err := withKey(pk, turnSK(t.Sequence), body)
+		w := s.create(fmt.Sprintf("turn %d", t.Sequence), it)
+		if tx.ReplaceTurn != "" {
+			w = s.put(fmt.Sprintf("turn %d (retold, of turn %s)", t.Sequence, tx.ReplaceTurn), it, condTurnID,
+				map[string]string{"#tid": attrTurnID}, item{":tid": str(tx.ReplaceTurn)})
+		}
+		if err := add(w, err); err != nil {
+			return nil, nil, err
+		}
+		if t.Before != nil {
+			// Over what an earlier turn of the sequence kept, if an undo
+			// freed it: the turn's own item is the transaction's guard.
+			it, err := beforeItem(pk, *t, *t.Before)
+			if err := add(s.put(fmt.Sprintf("what turn %d replaced", t.Sequence), it, "", nil, nil), err); err != nil {
+				return nil, nil, err
+			}
+		}
+	} else if tx.ReplaceTurn != "" {
+		return nil, nil, fault.Field(op, "replace_turn", "names the turn Turn replaces, which is missing")
+	}
+	if r := tx.DropTurn; r != nil {
+		if r.Sequence < 1 || r.Sequence > maxTurnSeq || r.ID == "" {
+			return nil, nil, fault.Field(op, "drop_turn", "needs a sequence between 1 and %d and a turn id", maxTurnSeq)
+		}
+		if err := add(s.del(fmt.Sprintf("turn %d (taken back, turn %s)", r.Sequence, r.ID), pk, turnSK(r.Sequence), condTurnID,
+			map[string]string{"#tid": attrTurnID}, item{":tid": str(r.ID)}), nil); err != nil {
+			return nil, nil, err
+		}
+	}
+	for i, t := range tx.Undone {
+		if t.ID == "" || t.Sequence < 0 || t.Sequence > maxTurnSeq {
+			return nil, nil, fault.Field(op, fmt.Sprintf("undone[%d]", i), "needs a turn id and a sequence between 0 and %d", maxTurnSeq)
+		}
+		if err := same(fmt.Sprintf("undone[%d].campaign_id", i), t.CampaignID); err != nil {
+			return nil, nil, err
+		}
+		t.Before = nil // written back by the undo that keeps it
+		it, err := withKey(pk, undoneSK(t.Sequence, t.ID), t)
+		if err := add(s.create("undone turn "+t.ID, it), err); err != nil {
 			return nil, nil, err
 		}
 	}

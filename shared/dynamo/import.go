@@ -49,6 +49,17 @@ func (s *Store) Import(ctx context.Context, core game.Tx, sessions []campaign.Se
 		}
 		reqs = append(reqs, types.WriteRequest{PutRequest: &types.PutRequest{Item: it}})
 	}
+	// Turns taken back are history too: kept beside the turns, not in
+	// the core's one transaction.
+	for _, t := range core.Undone {
+		t.Before = nil
+		it, err := withKey(pk, undoneSK(t.Sequence, t.ID), t)
+		if err != nil {
+			return fault.Wrap(fault.Internal, op, err)
+		}
+		reqs = append(reqs, types.WriteRequest{PutRequest: &types.PutRequest{Item: it}})
+	}
+	core.Undone = nil
 	if err := s.batchPut(ctx, op, core.CampaignID, reqs); err != nil {
 		return err
 	}

@@ -1,6 +1,7 @@
 package dynamo
 
 import (
+	"encoding/json"
 	"fmt"
 	"strconv"
 	"time"
@@ -240,4 +241,20 @@ func decodeEvent(it item) (game.Event, error) {
 		}
 	}
 	return e, nil
+}
+
+// beforeItem is what turn t replaced, kept under its sequence with its
+// id until it expires.
+func beforeItem(pk string, t campaign.Turn, b campaign.TurnBefore) (item, error) {
+	data, err := json.Marshal(b)
+	if err != nil {
+		return nil, err
+	}
+	return item{
+		AttrPK:     str(pk),
+		AttrSK:     str(beforeSK(t.Sequence)),
+		attrTurnID: str(t.ID),
+		attrBefore: &types.AttributeValueMemberB{Value: data},
+		AttrTTL:    num(t.CreatedAt.Add(campaign.TurnBeforeTTL).Unix()), // a second early at most: unknown from then on
+	}, nil
 }

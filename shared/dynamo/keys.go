@@ -15,7 +15,11 @@ package dynamo
 //	CAMPAIGN#<id>          SESSION#<started>#<session id>  a session (versioned), oldest first
 //	CAMPAIGN#<id>          STATE                           the narrative state; turn_count guards each turn
 //	------------------------------------------------------ everything above sorts before "TURN#"
-//	CAMPAIGN#<id>          TURN#<sequence, 10 digits>      a committed turn (written once)
+//	CAMPAIGN#<id>          TURN#<sequence, 10 digits>      a committed turn (written once; an X-card's retelling
+//	                                                       replaces it, an undo moves it to UNDONE#)
+//	CAMPAIGN#<id>          UNDONE#<sequence>#<turn id>     a turn taken back, marked so: the journal keeps it
+//	CAMPAIGN#<id>          WIRE#BEFORE#<sequence>          what the turn of that sequence replaced (turn_id, before: JSON
+//	                                                       patches), for an undo or an X-card; expires_at = turn + 25 h
 //	CAMPAIGN#<id>          WIRE#ENC#<encounter id>         a finished encounter (versioned), moved here from ENC#
 //	                                                       by the commit that finished it
 //	CAMPAIGN#<id>          WIRE#EVT#<seq, 12 digits>       a server event kept for sync, or a flushed tail under its
@@ -89,10 +93,12 @@ const (
 	skConn    = "CONN#"
 	skEnc     = "ENC#"
 	skTurn    = "TURN#"
+	skUndone  = "UNDONE#"
 	skEvent   = "WIRE#EVT#"
 	skEncDone = "WIRE#ENC#" // a finished encounter: history, so outside the snapshot
 	skRequest = "WIRE#REQ#"
-	skMemory  = "WIRE#MEM" // the narrative memory: large, so outside the snapshot
+	skMemory  = "WIRE#MEM"     // the narrative memory: large, so outside the snapshot
+	skBefore  = "WIRE#BEFORE#" // what a turn replaced: outside the snapshot and the recent turns' reads
 
 	// skLogs is the first sort key of the growing logs; Snapshot reads
 	// everything below it.
@@ -114,6 +120,8 @@ const (
 	attrEventAt     = "created_at"       // events
 	attrEventEnc    = "enc"              // events: how data is encoded, when not as it is (encGzip)
 	attrMicros      = "micros"           // SPEND#: the day's spend in millionths of a dollar
+	attrTurnID      = "turn_id"          // TURN#: the turn's id (the body's field), for a retelling's and an undo's condition
+	attrBefore      = "before"           // WIRE#BEFORE#: what the turn replaced, as JSON bytes
 )
 
 // encGzip marks an event whose data is gzipped.
@@ -150,6 +158,12 @@ func sessionSK(started time.Time, id string) string {
 }
 
 func turnSK(seq int) string { return fmt.Sprintf("%s%0*d", skTurn, turnDigits, seq) }
+
+func undoneSK(seq int, id string) string {
+	return fmt.Sprintf("%s%0*d#%s", skUndone, turnDigits, seq, id)
+}
+
+func beforeSK(seq int) string { return fmt.Sprintf("%s%0*d", skBefore, turnDigits, seq) }
 
 func eventSK(seq int64) string { return fmt.Sprintf("%s%0*d", skEvent, eventDigits, seq) }
 

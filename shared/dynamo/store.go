@@ -3,6 +3,7 @@ package dynamo
 import (
 	"cmp"
 	"context"
+	"encoding/json"
 	"fmt"
 	"maps"
 	"slices"
@@ -337,6 +338,57 @@ func (s *Store) turns(ctx context.Context, op, campaignID string, after, limit i
 		if brief {
 			delete(it, "context")
 		}
+		var t campaign.Turn
+		if err := unmarshalBody(it, &t); err != nil {
+			return nil, fault.Wrap(fault.Internal, op, err)
+		}
+		turns = append(turns, t)
+	}
+	return turns, nil
+}
+
+// TurnBefore reads what a turn replaced. See game.Store.
+func (s *Store) TurnBefore(ctx context.Context, campaignID string, seq int, turnID string) (campaign.TurnBefore, error) {
+	const op = "read what a turn replaced"
+	var b campaign.TurnBefore
+	it, err := s.get(ctx, op, campaignPK(campaignID), beforeSK(seq), "what the turn replaced")
+	if err != nil {
+		return b, err
+	}
+	// DynamoDB deletes expired items up to days late: one past its
+	// expiry is unknown already.
+	exp, _ := getN(it, AttrTTL)
+	raw, ok := it[attrBefore].(*types.AttributeValueMemberB)
+	if getS(it, attrTurnID) != turnID || !ok || exp <= s.Now().Unix() {
+		return b, fault.E(fault.NotFound, op, "nothing kept of what turn %d (%s) replaced", seq, turnID)
+	}
+	if err := json.Unmarshal(raw.Value, &b); err != nil {
+		return b, fault.Wrap(fault.Internal, op, err)
+	}
+	return b, nil
+}
+
+// UndoneTurns lists the turns taken back from the sequence. See
+// game.Store.
+func (s *Store) UndoneTurns(ctx context.Context, campaignID string, limit int) ([]campaign.Turn, error) {
+	const op = "list undone turns"
+	turns := []campaign.Turn{}
+	if limit < 1 {
+		return turns, nil
+	}
+	items, err := s.query(ctx, op, &dynamodb.QueryInput{
+		KeyConditionExpression:   aws.String("#pk = :pk AND begins_with(#sk, :p)"),
+		ExpressionAttributeNames: names(),
+		ExpressionAttributeValues: item{
+			":pk": str(campaignPK(campaignID)),
+			":p":  str(skUndone),
+		},
+		ConsistentRead: aws.Bool(true),
+	}, limit)
+	if err != nil {
+		return nil, err
+	}
+	for _, it := range items {
 		var t campaign.Turn
 		if err := unmarshalBody(it, &t); err != nil {
 			return nil, fault.Wrap(fault.Internal, op, err)

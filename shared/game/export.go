@@ -57,6 +57,12 @@ func (s *Service) Export(ctx context.Context, p Player, campaignID string) (even
 	if e.Turns, e.NextAfter, err = s.exportTurns(ctx, p, c, 0, size); err != nil {
 		return events.Export{}, fmt.Errorf("%s: %w", op, err)
 	}
+	if e.UndoneTurns, err = s.Store.UndoneTurns(ctx, campaignID, events.ExportPageTurns); err != nil {
+		return events.Export{}, fmt.Errorf("%s: %w", op, err)
+	}
+	if c.OwnerID != p.ID {
+		withoutContext(e.UndoneTurns)
+	}
 	if e.Sessions == nil {
 		e.Sessions = []campaign.Session{}
 	}
@@ -199,6 +205,17 @@ func (s *Service) Import(ctx context.Context, p Player, e events.Export) (campai
 	}
 	owner := campaign.Member{PlayerID: p.ID, Name: p.Name, Role: campaign.Owner, JoinedAt: now}
 	core := Tx{CampaignID: c.ID, Campaign: &c, NewState: &st, Member: &owner, Characters: chars}
+	for _, t := range e.UndoneTurns {
+		if t.Undone == nil {
+			return campaign.Campaign{}, fault.Field(op, "undone_turns", "each must be marked undone")
+		}
+		t.ID, t.CampaignID, t.SessionID, t.PlayerID = s.NewID(), c.ID, sessionIDs[t.SessionID], player(t.PlayerID)
+		if id, ok := charIDs[t.ActorID]; ok {
+			t.ActorID = id
+		}
+		t.Undone.By = player(t.Undone.By)
+		core.Undone = append(core.Undone, t)
+	}
 	if len(e.Memory) > 0 && string(e.Memory) != "null" {
 		mem, err := memory.Decode(e.Memory)
 		if err != nil {

@@ -88,6 +88,8 @@ func (s *Service) NarrateTurn(ctx context.Context, campaignID, turnID string) (m
 	switch {
 	case l == nil || l.TurnID != turnID:
 		return activeRecord(snap) != nil, nil // committed (or dropped) by an earlier try
+	case l.Retell != "":
+		return false, s.Retell(ctx, snap, *l) // an X-card's: the turn told again
 	case l.Pending != nil && (l.Pending.Window != nil || l.Pending.Revealed < len(l.Pending.Rolls)):
 		return false, nil // held: its orchestration hands it off again when settled
 	}

@@ -17,13 +17,29 @@ const maxMemoryBytes = 32 << 20
 // loadMemory reads the campaign's narrative memory; a campaign that has
 // none yet starts empty.
 func (s *Service) loadMemory(ctx context.Context, campaignID string) (memory.Memory, error) {
-	var m memory.Memory
+	m, _, err := s.loadMemoryAsStored(ctx, campaignID)
+	return m, err
+}
+
+// loadMemoryAsStored is loadMemory with the bytes it was read from (nil
+// for none): what a turn keeps of the memory it replaced.
+func (s *Service) loadMemoryAsStored(ctx context.Context, campaignID string) (memory.Memory, []byte, error) {
 	data, err := s.Store.Memory(ctx, campaignID)
 	if fault.Is(err, fault.NotFound) {
-		return m, nil
+		return memory.Memory{}, nil, nil
 	}
 	if err != nil {
-		return m, err
+		return memory.Memory{}, nil, err
+	}
+	m, err := decodeMemory(data)
+	return m, data, err
+}
+
+// decodeMemory reads the memory as stored.
+func decodeMemory(data []byte) (memory.Memory, error) {
+	var m memory.Memory
+	if len(data) == 0 {
+		return m, nil
 	}
 	raw, err := gz.Decompress(data, maxMemoryBytes)
 	if err != nil {

@@ -59,13 +59,25 @@ type Store interface {
 	CampaignsByStatus(ctx context.Context, s campaign.Status, playedBefore time.Time, limit int) ([]campaign.Campaign, error)
 
 	// Turns lists committed turns with sequence > after, in order, at most
-	// limit of them.
+	// limit of them, without what they replaced (Before: TurnBefore).
 	Turns(ctx context.Context, campaignID string, after, limit int) ([]campaign.Turn, error)
 
 	// RecentTurns lists turns as Turns does, but without their Context
-	// (nil): what narrating the next turn reads of the turns before, which
-	// has no use for the prompts they were narrated from.
+	// and Before (nil): what narrating the next turn reads of the turns
+	// before, which has no use for the prompts they were narrated from.
 	RecentTurns(ctx context.Context, campaignID string, after, limit int) ([]campaign.Turn, error)
+
+	// TurnBefore reads what the turn of sequence seq and id turnID
+	// replaced, as its commit kept it (Tx.Turn's Before). NotFound when
+	// that turn kept none, the sequence holds another turn's, or it is
+	// past its expiry (campaign.TurnBeforeTTL after the commit), whether
+	// or not the store has purged it yet.
+	TurnBefore(ctx context.Context, campaignID string, seq int, turnID string) (campaign.TurnBefore, error)
+
+	// UndoneTurns lists the turns taken back from the campaign's
+	// sequence (Tx.Undone), by sequence then by turn id, at most limit of
+	// them; none is an empty list.
+	UndoneTurns(ctx context.Context, campaignID string, limit int) ([]campaign.Turn, error)
 
 	// Request reads a remembered request id. NotFound if it was never seen.
 	Request(ctx context.Context, campaignID, requestID string) (campaign.Request, error)
@@ -158,8 +170,20 @@ type Tx struct {
 	State           *campaign.State
 	ExpectTurnCount int
 
-	// Turn is created; it fails if that sequence exists.
-	Turn *campaign.Turn
+	// Turn is created; it fails if that sequence exists. With
+	// ReplaceTurn it replaces the turn of its sequence instead, only while
+	// that is the turn of id ReplaceTurn (an X-card's retelling). Its
+	// Before, when set, is kept apart from it (TurnBefore) until
+	// Turn.CreatedAt + campaign.TurnBeforeTTL, replacing what an earlier
+	// turn of that sequence kept; a Turn without one leaves what is kept.
+	Turn        *campaign.Turn
+	ReplaceTurn string
+	// DropTurn frees a sequence: the turn there is removed, only while
+	// it is the turn DropTurn names (an undo).
+	DropTurn *TurnRef
+	// Undone are kept among the campaign's taken-back turns (UndoneTurns);
+	// each is created, and fails if that turn id is kept already.
+	Undone []campaign.Turn
 	// Member is created; it fails if the player is already a member.
 	Member *campaign.Member
 	// RemoveMember removes a player's membership; it fails if the player
@@ -199,4 +223,10 @@ type Tx struct {
 	// event's Seq; the caller's Seqs are ignored. A Tx of events only is
 	// an append: it has no condition and fails only if the store does.
 	Events []Event
+}
+
+// TurnRef names a committed turn: its sequence and its id.
+type TurnRef struct {
+	Sequence int
+	ID       string
 }

@@ -321,6 +321,9 @@ func phaseTimeout(set campaign.Settings, p campaign.PendingRolls) time.Duration 
 func (s *Service) finishLost(ctx context.Context, snap Snapshot) bool {
 	const op = "finish lost turn"
 	l := *snap.Lease
+	if l.Retell != "" {
+		return s.Retell(ctx, snap, l) == nil // an X-card's retelling, told in full again
+	}
 	check := snap
 	check.Lease = nil // the lease is this very turn's
 	err := s.checkTurn(check, campaign.Connection{PlayerID: l.PlayerID}, events.ClientMessage{CharacterID: l.ActorID}, op)

@@ -305,7 +305,7 @@ func (s *Service) resolve(ctx context.Context, snap Snapshot, lease campaign.Lea
 	if err != nil {
 		return fmt.Errorf("%s: %w", op, err)
 	}
-	mem, err := s.loadMemory(ctx, snap.Campaign.ID)
+	mem, memBefore, err := s.loadMemoryAsStored(ctx, snap.Campaign.ID)
 	if err != nil {
 		return fmt.Errorf("%s: %w", op, err)
 	}
@@ -402,6 +402,9 @@ func (s *Service) resolve(ctx context.Context, snap Snapshot, lease campaign.Lea
 	next.Scene = mem.SceneAfter(scene, low.scene, scene.Time != st.Scene.Time)
 	memData, err := saveMemory(mem)
 	if err != nil {
+		return fmt.Errorf("%s: %w", op, err)
+	}
+	if turn.Before, err = before(snap, next, d, memBefore, memData, eventful); err != nil {
 		return fmt.Errorf("%s: %w", op, err)
 	}
 	c := snap.Campaign

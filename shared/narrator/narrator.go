@@ -120,6 +120,9 @@ type Request struct {
 	// narrator is told them with the world, and the guard holds every
 	// sentence against them (Grounds).
 	Lines, Veils []string
+	// Withdrawn is a narration of this turn the table withdrew (the
+	// X-card): the turn is told again without what it told.
+	Withdrawn string
 }
 
 // Area is a place of the campaign's map as the narrator is told it.

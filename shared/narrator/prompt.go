@@ -468,6 +468,10 @@ func current(req Request) string {
 		lines = append(lines, "The players have already been shown the start of this narration: "+quoted(told),
 			"Go on from there: do not repeat it or start over, and finish the turn in one to three sentences.")
 	}
+	if w := oneLine(req.Withdrawn); w != "" {
+		lines = append(lines, "A player withdrew this turn's narration with the X-card: "+quoted(w),
+			"Tell the same rules result again without anything that narration added: none of its details, images or words.")
+	}
 	if c := oneLine(req.Correction); c != "" {
 		lines = append(lines, c)
 	}

@@ -77,7 +77,7 @@ func populate(b *testing.B, db *DB, id string, items int) int {
 		must(w.character(benchCharacter("c1")))
 		must(w.character(benchCharacter("c2")))
 		for seq := 1; seq <= turns; seq++ {
-			must(w.turn(benchTurn(cid, seq, t0.Add(time.Duration(seq)*time.Second))))
+			must(w.turn(benchTurn(cid, seq, t0.Add(time.Duration(seq)*time.Second)), ""))
 		}
 	}
 	const perCampaign = 100

@@ -89,6 +89,18 @@ func validate(op string, tx game.Tx) error {
 		}
 		errs = append(errs, same("turn.campaign_id", t.CampaignID))
 	}
+	if tx.ReplaceTurn != "" && tx.Turn == nil {
+		errs = append(errs, fault.Field(op, "replace_turn", "names the turn Turn replaces, which is missing"))
+	}
+	if r := tx.DropTurn; r != nil && (r.Sequence < 1 || r.ID == "") {
+		errs = append(errs, fault.Field(op, "drop_turn", "needs a sequence of 1 or more and a turn id"))
+	}
+	for _, t := range tx.Undone {
+		if t.ID == "" {
+			errs = append(errs, fault.Field(op, "undone", "each needs a turn id"))
+		}
+		errs = append(errs, same("undone.campaign_id", t.CampaignID))
+	}
 	if m := tx.Member; m != nil && m.PlayerID == "" {
 		errs = append(errs, fault.Field(op, "member.player_id", "is required"))
 	}
@@ -227,8 +239,18 @@ func (w *writer) apply(tx game.Tx) error {
 			return err
 		}
 	}
+	if r := tx.DropTurn; r != nil {
+		if err := w.dropTurn(*r); err != nil {
+			return err
+		}
+	}
+	for _, t := range tx.Undone {
+		if err := w.undone(t); err != nil {
+			return err
+		}
+	}
 	if t := tx.Turn; t != nil {
-		if err := w.turn(*t); err != nil {
+		if err := w.turn(*t, tx.ReplaceTurn); err != nil {
 			return err
 		}
 	}
@@ -441,22 +463,72 @@ func (w *writer) encounter(e campaign.EncounterRecord) error {
 		e.Version+1, data, w.campaignID, e.ID, e.Version, campaign.EncounterActive)
 }
 
-func (w *writer) turn(t campaign.Turn) error {
-	tc := t.Context
-	t.Context = nil // kept in its own column
+func (w *writer) turn(t campaign.Turn, replace string) error {
+	tc, tb := t.Context, t.Before
+	t.Context, t.Before = nil, nil // kept in their own columns
 	data, err := encode(t, utcTurn)
 	if err != nil {
 		return w.encodeErr(err)
 	}
-	var context any // NULL: no context
+	var context any // NULL: none
 	if tc != nil {
 		if context, err = encode(*tc, nil); err != nil {
 			return w.encodeErr(err)
 		}
 	}
-	return w.must(fmt.Sprintf("insert turn %d", t.Sequence), fmt.Sprintf("turn %d was already committed", t.Sequence),
-		`INSERT INTO turns (campaign_id, seq, data, context) VALUES (?, ?, ?, ?) ON CONFLICT DO NOTHING`,
-		w.campaignID, t.Sequence, data, context)
+	if replace != "" {
+		err = w.must(fmt.Sprintf("replace turn %d", t.Sequence), fmt.Sprintf("turn %d is not turn %s", t.Sequence, replace),
+			`UPDATE turns SET data = ?, context = ? WHERE campaign_id = ? AND seq = ? AND json_extract(data, '$.turn_id') = ?`,
+			data, context, w.campaignID, t.Sequence, replace)
+	} else {
+		err = w.must(fmt.Sprintf("insert turn %d", t.Sequence), fmt.Sprintf("turn %d was already committed", t.Sequence),
+			`INSERT INTO turns (campaign_id, seq, data, context) VALUES (?, ?, ?, ?) ON CONFLICT DO NOTHING`,
+			w.campaignID, t.Sequence, data, context)
+	}
+	if err != nil || tb == nil {
+		return err
+	}
+	return w.before(t, *tb)
+}
+
+// before keeps what turn t replaced until it expires, over what an
+// earlier turn of its sequence kept. The turn's commit purges what the
+// campaign's turns kept that has expired, so the table holds about a
+// day's turns of each campaign.
+func (w *writer) before(t campaign.Turn, b campaign.TurnBefore) error {
+	data, err := encode(b, nil)
+	if err != nil {
+		return w.encodeErr(err)
+	}
+	if _, err := w.exec("purge what expired turns replaced", `DELETE FROM turn_befores WHERE campaign_id = ? AND expires_at <= ?`,
+		w.campaignID, timeKey(t.CreatedAt)); err != nil {
+		return err
+	}
+	_, err = w.exec(fmt.Sprintf("keep what turn %d replaced", t.Sequence),
+		`INSERT INTO turn_befores (campaign_id, seq, turn_id, data, expires_at) VALUES (?, ?, ?, ?, ?)
+			ON CONFLICT (campaign_id, seq) DO UPDATE SET turn_id = excluded.turn_id, data = excluded.data, expires_at = excluded.expires_at`,
+		w.campaignID, t.Sequence, t.ID, data, timeKey(t.CreatedAt.Add(campaign.TurnBeforeTTL)))
+	return err
+}
+
+// dropTurn frees a sequence an undo took back.
+func (w *writer) dropTurn(r game.TurnRef) error {
+	return w.must(fmt.Sprintf("drop turn %d", r.Sequence), fmt.Sprintf("turn %d is not turn %s", r.Sequence, r.ID),
+		`DELETE FROM turns WHERE campaign_id = ? AND seq = ? AND json_extract(data, '$.turn_id') = ?`,
+		w.campaignID, r.Sequence, r.ID)
+}
+
+// undone keeps a turn taken back, without what it replaced: that was
+// written back by the undo.
+func (w *writer) undone(t campaign.Turn) error {
+	t.Before = nil
+	data, err := encode(t, utcTurn)
+	if err != nil {
+		return w.encodeErr(err)
+	}
+	return w.must("keep undone turn "+t.ID, fmt.Sprintf("turn %s was taken back already", t.ID),
+		`INSERT INTO undone_turns (campaign_id, turn_id, seq, data) VALUES (?, ?, ?, ?) ON CONFLICT DO NOTHING`,
+		w.campaignID, t.ID, t.Sequence, data)
 }
 
 func (w *writer) member(m campaign.Member) error {

@@ -34,7 +34,7 @@ func (db *DB) Import(ctx context.Context, core game.Tx, sessions []campaign.Sess
 			}
 		}
 		for _, t := range turns {
-			if err := w.turn(t); err != nil {
+			if err := w.turn(t, ""); err != nil {
 				return err
 			}
 		}

@@ -230,6 +230,29 @@ func (db *DB) RecentTurns(ctx context.Context, campaignID string, after, limit i
 	return ts, nil
 }
 
+// TurnBefore reads what a turn replaced. See game.Store. One past its
+// expiry is unknown, whether or not a write has purged it yet.
+func (db *DB) TurnBefore(ctx context.Context, campaignID string, seq int, turnID string) (campaign.TurnBefore, error) {
+	return queryOne(ctx, db.reads(), fmt.Sprintf("read what turn %d replaced", seq), "nothing kept of what that turn replaced", scanData[campaign.TurnBefore],
+		`SELECT data FROM turn_befores WHERE campaign_id = ? AND seq = ? AND turn_id = ? AND expires_at > ?`,
+		campaignID, seq, turnID, timeKey(db.now()))
+}
+
+// UndoneTurns lists the turns taken back from the sequence. See
+// game.Store.
+func (db *DB) UndoneTurns(ctx context.Context, campaignID string, limit int) ([]campaign.Turn, error) {
+	op := "list undone turns of campaign " + campaignID
+	if err := validLimit(op, limit); err != nil {
+		return nil, err
+	}
+	ts, err := queryAll(ctx, db.reads(), scanData[campaign.Turn],
+		`SELECT data FROM undone_turns WHERE campaign_id = ? ORDER BY seq, turn_id LIMIT ?`, campaignID, limit)
+	if err != nil {
+		return nil, storeErr(op, "query", err)
+	}
+	return ts, nil
+}
+
 // Request reads a remembered request id. See game.Store.
 // A record past its expiry is unknown, whether or not a write has purged
 // it yet.

@@ -136,6 +136,29 @@ var migrations = [][]string{
 			micros INTEGER NOT NULL
 		) STRICT`,
 	},
+	{
+		// What a turn replaced (campaign.TurnBefore: patches that turn
+		// the state, sheets, fight and memory it left back) is kept in a
+		// table of its own, by sequence with the turn's id, that only an
+		// undo or an X-card reads, until it expires; the next turn of a
+		// sequence an undo freed writes over it. Turns taken back leave
+		// the sequence for their own table, kept by turn id.
+		`CREATE TABLE IF NOT EXISTS turn_befores (
+			campaign_id TEXT NOT NULL REFERENCES campaigns (id),
+			seq         INTEGER NOT NULL,
+			turn_id     TEXT NOT NULL,
+			data        TEXT NOT NULL,
+			expires_at  TEXT NOT NULL,
+			PRIMARY KEY (campaign_id, seq)
+		) STRICT`,
+		`CREATE TABLE IF NOT EXISTS undone_turns (
+			campaign_id TEXT NOT NULL REFERENCES campaigns (id),
+			turn_id     TEXT NOT NULL,
+			seq         INTEGER NOT NULL,
+			data        TEXT NOT NULL,
+			PRIMARY KEY (campaign_id, turn_id)
+		) STRICT`,
+	},
 }
 
 // migrate brings the schema in db up to len(migrations), in one transaction,

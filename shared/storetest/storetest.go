@@ -52,6 +52,7 @@ func Run(t *testing.T, open func(t *testing.T) game.Store) {
 	t.Run("HeldWindow", s.heldWindow)
 	t.Run("State", s.state)
 	t.Run("Turns", s.turns)
+	t.Run("TakeBack", s.takeBack)
 	t.Run("Connections", s.connections)
 	t.Run("CampaignsOf", s.campaignsOf)
 	t.Run("CampaignsByStatus", s.campaignsByStatus)

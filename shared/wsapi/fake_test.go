@@ -149,3 +149,18 @@ func (f *fake) React(_ context.Context, conn string, msg events.ClientMessage) e
 	}
 	return nil
 }
+
+func (f *fake) Undo(_ context.Context, conn string, msg events.ClientMessage) error {
+	f.record("Undo", conn, msg)
+	return nil
+}
+
+func (f *fake) AskUndo(_ context.Context, conn string, msg events.ClientMessage) error {
+	f.record("AskUndo", conn, msg)
+	return nil
+}
+
+func (f *fake) XCard(_ context.Context, conn string, msg events.ClientMessage) error {
+	f.record("XCard", conn, msg)
+	return nil
+}

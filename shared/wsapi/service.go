@@ -61,6 +61,14 @@ type Play interface {
 	// Unpause lets play go on. Forbidden for anyone but the player who
 	// paused and the owner.
 	Unpause(ctx context.Context, connectionID, requestID string) error
+	// Undo takes back the last committed turn, for the owner
+	// (Forbidden otherwise); Conflict when the table moved on.
+	Undo(ctx context.Context, connectionID string, msg events.ClientMessage) error
+	// AskUndo tells the table a player asks to take the last turn back.
+	AskUndo(ctx context.Context, connectionID string, msg events.ClientMessage) error
+	// XCard withdraws the last narration, anonymously, and has it told
+	// again; Conflict when the table moved on.
+	XCard(ctx context.Context, connectionID string, msg events.ClientMessage) error
 }
 
 // Service is every use case the WebSocket routes call; *game.Service is

@@ -105,6 +105,15 @@ var useCases = map[string]func(h *Handler, ctx context.Context, conn string, msg
 	events.ActionTurn: func(h *Handler, ctx context.Context, conn string, msg events.ClientMessage) error {
 		return h.Svc.TakeTurn(ctx, conn, msg)
 	},
+	events.ActionUndo: func(h *Handler, ctx context.Context, conn string, msg events.ClientMessage) error {
+		return h.Svc.Undo(ctx, conn, msg)
+	},
+	events.ActionAskUndo: func(h *Handler, ctx context.Context, conn string, msg events.ClientMessage) error {
+		return h.Svc.AskUndo(ctx, conn, msg)
+	},
+	events.ActionXCard: func(h *Handler, ctx context.Context, conn string, msg events.ClientMessage) error {
+		return h.Svc.XCard(ctx, conn, msg)
+	},
 	events.ActionEndSession: func(h *Handler, ctx context.Context, conn string, msg events.ClientMessage) error {
 		return h.Svc.EndSession(ctx, conn, msg.RequestID)
 	},

@@ -11,7 +11,7 @@ import type { Area, CampaignView, Character, ClientMessage, Eligible, Encounter,
 import { ordersBox } from "./orders";
 import { ABILITIES, ABILITY_NAMES, SKILLS, effectName, fightTags, timeLeft } from "./rules";
 import {
-  breakdown, fromView, ingest, intentLabel, isMine, live, nameOf, names, newStream, noteSent, participantOf, reachLeft, reduce, replay, whyLines,
+  lastTurn, breakdown, fromView, ingest, intentLabel, isMine, live, nameOf, names, newStream, noteSent, participantOf, reachLeft, reduce, replay, whyLines,
   resynced, rollLine, withAction, withCharacters, withNote, type FeedItem, type Stream, type Table,
 } from "./state";
 import { beastsFor, crText, featureButtons, featureIntent, featureLabel, featureLeft, featureLine, onTurn, shortName, waysOf, windowChoices } from "./features";
@@ -205,9 +205,9 @@ export class TableView {
     const { turns } = await this.s.api.turns(this.campaignId, Math.max(0, turnCount - HISTORY), HISTORY);
     const items: FeedItem[] = [];
     const add = (t: Turn) => {
-      items.push({ key: `h:${t.sequence}:a`, kind: "action", text: actionLine(t.actor_name, t.action) });
-      for (const r of t.rolls ?? []) items.push({ key: `h:${t.sequence}:r:${r.roll_id}`, kind: "roll", roll: r, text: rollLine(r) });
-      (t.reactions ?? []).forEach((a, i) => items.push({ key: `h:${t.sequence}:x:${i}`, kind: "reaction", text: a.text }));
+      items.push({ key: `h:${t.sequence}:a`, kind: "action", turnId: t.turn_id, text: actionLine(t.actor_name, t.action) });
+      for (const r of t.rolls ?? []) items.push({ key: `h:${t.sequence}:r:${r.roll_id}`, kind: "roll", turnId: t.turn_id, roll: r, text: rollLine(r) });
+      (t.reactions ?? []).forEach((a, i) => items.push({ key: `h:${t.sequence}:x:${i}`, kind: "reaction", turnId: t.turn_id, text: a.text }));
       items.push({ key: `h:${t.sequence}:n`, kind: "narration", text: t.narration, committed: true, turnId: t.turn_id, degraded: t.degraded });
     };
     turns.forEach(add);
@@ -391,10 +391,42 @@ export class TableView {
       start.title = t.turn ? "A turn is being played: start the encounter after it." : fightWhy;
       $("fight-why").textContent = fightWhy;
     }
+    this.drawTakeBack();
     const end = $("end") as HTMLButtonElement;
     end.disabled = !t.sessionId;
     end.title = t.sessionId ? "" : "No session is open.";
     if (t.error && this.changed("error", t.error)) this.say(t.error.message);
+  }
+
+  /**
+   * drawTakeBack offers what may be done with the last turn: the owner's
+   * undo (again on the turn before, after one), a player's ask to undo,
+   * and everyone's X-card.
+   */
+  private drawTakeBack(): void {
+    const t = this.table;
+    const last = lastTurn(t);
+    const why = this.readOnly ? "The campaign is concluded."
+      : t.status !== "active" || !t.sessionId ? "Only a turn of the session under way can be taken back."
+        : t.turn ? "A turn is being played: wait for it."
+          : !last ? "No turn has been played yet." : "";
+    $("takeback").hidden = this.readOnly;
+    $("undo").hidden = !this.owner;
+    $("ask-undo").hidden = this.owner;
+    for (const id of ["undo", "ask-undo", "xcard"]) {
+      const b = $(id) as HTMLButtonElement;
+      b.disabled = why !== "";
+      b.dataset.turn = last;
+    }
+    $("takeback-why").textContent = why;
+  }
+
+  /** takeBack sends what a take-back button asks of the last turn. */
+  private takeBack(action: "undo" | "ask_undo" | "xcard", id: string): void {
+    const turnId = ($(id) as HTMLButtonElement).dataset.turn ?? "";
+    if (!turnId) return;
+    this.say("");
+    this.send({ action, request_id: newId(), turn_id: turnId });
   }
 
   /** say shows a notice beside the action box ("" clears it). */
@@ -493,6 +525,7 @@ export class TableView {
           }
         } else el.append(text);
         if (item.committed) el.classList.add("committed");
+        if (item.undone) el.classList.add("undone");
         log.appendChild(el);
         this.shown[i] = { item, el, text };
       } else {
@@ -503,6 +536,7 @@ export class TableView {
           else have.text.data = item.text;
         }
         if (item.committed) have.el.classList.add("committed");
+        have.el.classList.toggle("undone", !!item.undone);
         have.item = item;
       }
       const shown = this.shown[i].el;
@@ -1211,6 +1245,9 @@ export class TableView {
     };
     $select("actor").onchange = () => { this.drawActions(); this.drawMap(); this.render(); };
     ($("resume") as HTMLButtonElement).onclick = () => { this.say(""); this.send({ action: "resume", request_id: newId() }); $input("action").focus(); };
+    ($("undo") as HTMLButtonElement).onclick = () => this.takeBack("undo", "undo");
+    ($("ask-undo") as HTMLButtonElement).onclick = () => this.takeBack("ask_undo", "ask-undo");
+    ($("xcard") as HTMLButtonElement).onclick = () => this.takeBack("xcard", "xcard");
     // Enter while Act is off (a disabled button blocks the form's own
     // submission) still says why, beside the action box.
     $input("action").onkeydown = (e) => {

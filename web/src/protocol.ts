@@ -350,6 +350,8 @@ export type ClientMessage =
   | { action: "roll"; request_id: string; turn_id: string; roll_id: string }
   | { action: "react"; request_id: string; turn_id: string; character_id: string; reaction: string }
   | { action: "pause" | "unpause"; request_id: string }
+  /** the owner takes back the last turn; a player asks the owner to; anyone withdraws its narration */
+  | { action: "undo" | "ask_undo" | "xcard"; request_id: string; turn_id: string }
   /** limit (protocol v2): the most events the reply may carry, 1..200 */
   | { action: "sync"; request_id?: string; after_seq: number; limit?: number };
 
@@ -376,6 +378,10 @@ export type ServerMessage = Head & (
   /** the table's cost, as a session opens and when the owner sets a budget */
   | ({ type: "cost" } & TableCost)
   | { type: "encounter"; encounter: Encounter; characters?: Character[] | null }
+  | { type: "turn.undone"; turn_id: string; sequence: number; turn_count: number; characters: Character[] | null; encounter?: Encounter | null; scene: Scene; clock?: number }
+  | { type: "undo.requested"; turn_id: string; sequence: number; player_id: string; name: string }
+  /** names nobody: the X-card is anonymous */
+  | { type: "narration.withdrawn"; turn_id: string; sequence: number }
   | { type: "presence"; character_id: string; state: Presence }
   /** the table paused, or going on (held_seconds: how long it held) */
   | { type: "pause"; paused: boolean; by: string; at: string; held_seconds?: number }

@@ -2,7 +2,7 @@ import assert from "node:assert/strict";
 import { describe, it } from "node:test";
 import type { CampaignView, Character, Encounter, ServerMessage } from "./protocol";
 import {
-  FAR_BEHIND, MAX_FRUITLESS, breakdown, fromView, ingest, intentLabel, live, newStream, noteSent, reachLeft, reactionLabel, reduce, replay, whyLines, withAction,
+  FAR_BEHIND, MAX_FRUITLESS, breakdown, fromView, ingest, intentLabel, lastTurn, live, newStream, noteSent, reachLeft, reactionLabel, reduce, replay, whyLines, withAction,
   type Stream, type Table,
 } from "./state";
 
@@ -614,5 +614,49 @@ describe("whyLines", () => {
   });
   it("is empty for a roll the rules recorded no working for", () => {
     assert.deepEqual(whyLines({ roll_id: "r1", dice: "1d4", rolls: [3], total: 3 }), []);
+  });
+});
+
+describe("taking a turn back", () => {
+  const turn = (id: string, seq: number, who: string, text: string, hp: number): ServerMessage[] => [
+    { type: "turn.accepted", turn_id: id, request_id: `r-${id}`, character_id: who },
+    { type: "narration.done", turn_id: id, text, suggestions: ["Look around"] },
+    { type: "turn.committed", turn_id: id, sequence: seq, actor_id: who, rolls: null,
+      characters: [{ ...sheet(who, who === "mira" ? "p1" : "p2", who === "mira" ? "Mira" : "Tobin"), hp }],
+      scene: { location: seq === 2 ? "The Cellar" : "The Gilded Eel" }, clock: seq * 60 },
+  ];
+
+  it("AnUndoStrikesTheTurnOutAndPutsTheTableBack", () => {
+    let t = play(table(), ...turn("t1", 1, "mira", "Mira looks around.", 7), ...turn("t2", 2, "tobin", "Tobin goes down.", 3));
+    assert.equal(lastTurn(t), "t2");
+    t = play(t, { type: "turn.undone", turn_id: "t2", sequence: 2, turn_count: 1,
+      characters: [{ ...sheet("tobin", "p2", "Tobin"), hp: 7 }], scene: { location: "The Gilded Eel" }, clock: 60 });
+    assert.equal(t.characters.tobin.hp, 7);
+    assert.equal(t.scene.location, "The Gilded Eel");
+    assert.equal(t.clock, 60);
+    assert.equal(t.committed, 1);
+    assert.ok(t.feed.filter((f) => f.turnId === "t2").every((f) => f.undone), "every line of the turn is struck out");
+    assert.ok(!t.feed.some((f) => f.turnId === "t1" && f.undone), "the turn before stands");
+    // The owner may take back the turn before it next.
+    assert.equal(lastTurn(t), "t1");
+  });
+
+  it("AnXCardWithdrawsTheNarrationAndTheRetellingTakesItsPlace", () => {
+    let t = play(table(), ...turn("t1", 1, "mira", "A corpse sways from the beams.", 7));
+    t = play(t, { type: "narration.withdrawn", turn_id: "t1", sequence: 1 });
+    const at = t.narrationAt.t1;
+    assert.equal(t.feed[at].text, "", "the withdrawn words are shown no more");
+    assert.ok(!t.feed.some((f) => f.text.includes("corpse")));
+    assert.ok(t.feed.some((f) => f.kind === "system" && f.text.includes("X-card") && !f.text.includes("Mira")));
+    t = play(t, { type: "narration.delta", turn_id: "t1", text: "Mira " }, { type: "narration.done", turn_id: "t1", text: "Mira takes the stairs.", suggestions: null });
+    assert.equal(t.feed[at].text, "Mira takes the stairs.");
+    assert.equal(t.feed.filter((f) => f.kind === "narration" && f.turnId === "t1").length, 1, "the retelling takes the narration's place");
+    assert.equal(lastTurn(t), "t1");
+  });
+
+  it("AnAskToUndoTellsTheTableWhoAsks", () => {
+    const t = play(table(), ...turn("t1", 1, "tobin", "Tobin goes down.", 7),
+      { type: "undo.requested", turn_id: "t1", sequence: 1, player_id: "p2", name: "Tobin's player" });
+    assert.ok(t.feed.some((f) => f.kind === "system" && f.text.startsWith("Tobin's player asks")));
   });
 });

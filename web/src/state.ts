@@ -134,6 +134,8 @@ export interface FeedItem {
   degraded?: boolean;
   /** the narrator is slow: what is shown stands, and more is coming */
   slow?: boolean;
+  /** the turn was taken back: shown struck through, out of the story */
+  undone?: boolean;
 }
 
 export interface RollPrompt {
@@ -251,6 +253,18 @@ export function nameOf(t: Table, id: string): string {
 
 export function isMine(t: Table, characterId: string): boolean {
   return t.characters[characterId]?.player_id === t.me;
+}
+
+/**
+ * lastTurn is the last committed turn the story shows and nobody took
+ * back: the one an undo, an ask to undo or the X-card names. "" for none.
+ */
+export function lastTurn(t: Table): string {
+  for (let i = t.feed.length - 1; i >= 0; i--) {
+    const f = t.feed[i];
+    if (f.kind === "narration" && f.committed && !f.undone && f.turnId) return f.turnId;
+  }
+  return "";
 }
 
 /** withNote adds a line of the table's own (no event's) to the story. */
@@ -609,6 +623,35 @@ export function reduce(t: Table, m: ServerMessage): Table {
       const message = playerMessage(m.code, m.message, m.reason);
       const next: Table = { ...t, error: { code: m.code, message, requestId: m.request_id } };
       return push(next, { kind: "error", text: message });
+    }
+    case "turn.undone": {
+      // The table as it was before the turn: its sheets, the fight, the
+      // scene and the clock, all from the event.
+      let next = mergeSheets(t, m.characters);
+      next = {
+        ...next,
+        scene: m.scene ?? next.scene,
+        clock: m.clock ?? next.clock,
+        encounter: m.encounter === undefined ? next.encounter : activeOrNull(m.encounter),
+        committed: m.turn_count,
+        feed: next.feed.map((f) => (f.turnId === m.turn_id ? { ...f, undone: true } : f)),
+        suggestions: [],
+      };
+      return push(next, { kind: "system", text: "The owner took the last turn back: the table is as it was before it." });
+    }
+    case "undo.requested":
+      return push(t, { kind: "system", text: `${m.name} asks the owner to take the last turn back.` });
+    case "narration.withdrawn": {
+      // The narration leaves the story at once; its retelling fills the
+      // same place as narration.delta and narration.done come.
+      const at = t.narrationAt[m.turn_id] ?? t.feed.findIndex((f) => f.kind === "narration" && f.turnId === m.turn_id);
+      let next = t;
+      if (at >= 0) {
+        const feed = t.feed.slice();
+        feed[at] = { ...feed[at], text: "", slow: true };
+        next = { ...t, feed, narrationAt: { ...t.narrationAt, [m.turn_id]: at } };
+      }
+      return push(next, { kind: "system", text: "Someone tapped the X-card: that narration is withdrawn and told again." });
     }
     case "sync.begin":
     case "sync.done":
