@@ -83,6 +83,7 @@ func newFixture(t testing.TB) *fixture {
 	}
 	t.Cleanup(func() { db.Close() })
 	c := &clock{t: time.Date(2026, 1, 1, 18, 0, 0, 0, time.UTC)}
+	db.SetNow(c.Now) // what expires in the store expires on the game's clock
 	signer, err := auth.NewSigner([]byte("0123456789abcdef0123456789abcdef"), time.Hour*24*365, c.Now)
 	if err != nil {
 		t.Fatal(err)

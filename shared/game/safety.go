@@ -104,3 +104,9 @@ func (s *Service) RemoveLimit(ctx context.Context, p Player, campaignID, limitID
 	}
 	return nil
 }
+
+// limitTexts are the texts of the campaign's lines and veils, as every
+// narration of it is told them and the guard holds them.
+func limitTexts(c campaign.Campaign) (lines, veils []string) {
+	return campaign.Texts(c.Limits, campaign.LimitLine), campaign.Texts(c.Limits, campaign.LimitVeil)
+}

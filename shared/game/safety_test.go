@@ -57,6 +57,22 @@ func TestStandinCrossingLimitsNeverReachAPlayer(t *testing.T) {
 					t.Fatal(err)
 				}
 			}
+			// The X-card's retelling is held to the limits as the first
+			// telling was.
+			last, before := f.turns(t, c.ID)[turns-1], len(srv.Requests())
+			if err := f.svc.XCard(ctx, "c2", events.ClientMessage{TurnID: last.ID}); err != nil {
+				t.Fatal(err)
+			}
+			if got := f.turns(t, c.ID)[turns-1]; got.Withdrawn != 1 {
+				t.Fatalf("the last turn after the X-card: withdrawn %d times, want once", got.Withdrawn)
+			}
+			told := false
+			for _, r := range srv.Requests()[before:] {
+				told = told || (r.Stream && strings.Contains(string(r.Body), "giant spiders"))
+			}
+			if !told {
+				t.Errorf("the retelling's request was not told the table's line")
+			}
 			crossed, toldPrivate := 0, false
 			for _, r := range srv.Requests() {
 				if r.Fault == standin.Cross && r.Stream {

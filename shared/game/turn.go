@@ -334,7 +334,7 @@ func (s *Service) resolve(ctx context.Context, snap Snapshot, lease campaign.Lea
 	}, memory.DefaultBudget())
 	req := built.Request
 	req.Purpose = purpose
-	req.Lines, req.Veils = campaign.Texts(snap.Campaign.Limits, campaign.LimitLine), campaign.Texts(snap.Campaign.Limits, campaign.LimitVeil)
+	req.Lines, req.Veils = limitTexts(snap.Campaign)
 	session := openSession(snap).ID
 	narr0 := s.Narrator
 	// Near a budget's end narration saves in steps (spend.go): shorter,

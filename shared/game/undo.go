@@ -415,6 +415,7 @@ func (s *Service) retell(ctx context.Context, snap Snapshot, lease campaign.Leas
 	}, memory.DefaultBudget())
 	req := built.Request
 	req.Purpose, req.Withdrawn = purpose, old.Narration
+	req.Lines, req.Veils = limitTexts(snap.Campaign) // a retelling keeps the table's limits too
 	n := s.Narrator
 	thrift := s.thrift(ctx, snap, nil)
 	switch thrift.Step {
