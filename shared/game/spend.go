@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"chronicler/shared/campaign"
+	"chronicler/shared/narrator"
 )
 
 // DaySpend keeps what the narrator has cost the whole deployment each day
@@ -75,6 +76,32 @@ func (s *Service) thrift(ctx context.Context, snap Snapshot, day *dayRead) campa
 		consider(campaign.ScopeDay, s.spentToday(ctx, day), &daily)
 	}
 	return out
+}
+
+// thrifty is the narrator that tells a turn at the thrift step, with req
+// saved as the step asks: near a budget's end narration saves in steps,
+// shorter, then the cheaper tier, then, past it, the offline narrator,
+// for free.
+func (s *Service) thrifty(step string, req *narrator.Request) narrator.Narrator {
+	switch step {
+	case campaign.ThriftOffline:
+		return narrator.Offline{}
+	case campaign.ThriftLow:
+		req.Tier = narrator.Low
+	case campaign.ThriftShorter:
+		req.Brief = true
+	}
+	return s.Narrator
+}
+
+// lowNarrator is the narrator the low tier works with after n told narr: the
+// one that narrated, or the offline one when the provider has just failed
+// (past the budget n is the offline one already).
+func lowNarrator(n narrator.Narrator, narr narrator.Narration) narrator.Narrator {
+	if narr.Degraded {
+		return narrator.Offline{}
+	}
+	return n
 }
 
 // dayRead is the deployment's spend of one day as a turn read it. A turn

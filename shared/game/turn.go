@@ -336,18 +336,8 @@ func (s *Service) resolve(ctx context.Context, snap Snapshot, lease campaign.Lea
 	req.Purpose = purpose
 	req.Lines, req.Veils = limitTexts(snap.Campaign)
 	session := openSession(snap).ID
-	narr0 := s.Narrator
-	// Near a budget's end narration saves in steps (spend.go): shorter,
-	// then the cheaper tier, then, past it, the offline narrator, for free.
 	thrift := s.thrift(ctx, snap, day)
-	switch thrift.Step {
-	case campaign.ThriftOffline:
-		narr0 = narrator.Offline{}
-	case campaign.ThriftLow:
-		req.Tier = narrator.Low
-	case campaign.ThriftShorter:
-		req.Brief = true
-	}
+	narr0 := s.thrifty(thrift.Step, &req)
 	teller := narr0
 	if req.OutOfCharacter && !asks(lease.Action) {
 		// A remark to the table that asks nothing ("OOC: brb") is noted
@@ -367,18 +357,12 @@ func (s *Service) resolve(ctx context.Context, snap Snapshot, lease campaign.Lea
 		Rolls: append([]campaign.Roll{}, d.Rolls...), Reactions: d.Reactions, RulesResult: d.Summary, Narration: narr.Text, Suggestions: narr.Suggestions,
 		Degraded: narr.Degraded, CreatedAt: now, Context: record, Witnesses: witnessed(snap, *actor, d),
 	}
-	// The low tier works with the narrator that narrated: past the
-	// budget, or when the provider has just failed, the offline one.
-	lowN := narr0
-	if narr.Degraded {
-		lowN = narrator.Offline{}
-	}
 	// The turns the summary does not tell yet, nor the model read the
 	// facts of, are the last of the recent ones (at most SummaryEvery-1,
 	// or a few more after failed folds).
 	waiting := recent[max(len(recent)-st.Unsummarized, 0):]
 	eventful := d.Scene != nil || (d.Encounter != nil && d.Encounter.Status != "active") || len(d.Reactions) > 0
-	low := s.remember(ctx, lowN, snap, turn, waiting, d.Scene != nil, eventful, &mem, turn.Witnesses)
+	low := s.remember(ctx, lowNarrator(narr0, narr), snap, turn, waiting, d.Scene != nil, eventful, &mem, turn.Witnesses)
 	if len(turn.Suggestions) == 0 {
 		// A model narrates prose only: the next actions come from what
 		// the engine knows of the turn, with no call.

@@ -416,16 +416,7 @@ func (s *Service) retell(ctx context.Context, snap Snapshot, lease campaign.Leas
 	req := built.Request
 	req.Purpose, req.Withdrawn = purpose, old.Narration
 	req.Lines, req.Veils = limitTexts(snap.Campaign) // a retelling keeps the table's limits too
-	n := s.Narrator
-	thrift := s.thrift(ctx, snap, nil)
-	switch thrift.Step {
-	case campaign.ThriftOffline:
-		n = narrator.Offline{}
-	case campaign.ThriftLow:
-		req.Tier = narrator.Low
-	case campaign.ThriftShorter:
-		req.Brief = true
-	}
+	n := s.thrifty(s.thrift(ctx, snap, nil).Step, &req)
 	// The guard holds the retelling against the withdrawn words as it
 	// holds it against a secret: what only they told never reaches the
 	// table again.
@@ -443,14 +434,10 @@ func (s *Service) retell(ctx context.Context, snap Snapshot, lease campaign.Leas
 			present = append(present, ch.ID)
 		}
 	}
-	lowN := n
-	if narr.Degraded {
-		lowN = narrator.Offline{}
-	}
 	// Remembered as the turn was: on the memory and summary before it,
 	// with the same turns waiting for a fold.
 	waiting := recent[max(len(recent)-stBefore.Unsummarized, 0):]
-	low := s.remember(ctx, lowN, was, retold, waiting, b.Scene != nil, b.Eventful, &mem, present)
+	low := s.remember(ctx, lowNarrator(n, narr), was, retold, waiting, b.Scene != nil, b.Eventful, &mem, present)
 	if len(retold.Suggestions) == 0 {
 		retold.Suggestions = narrator.NextActions(req)
 	}
