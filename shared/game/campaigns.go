@@ -285,11 +285,8 @@ func (s *Service) GetCampaign(ctx context.Context, p Player, campaignID string) 
 // CreateCharacter adds p's new character to the campaign.
 func (s *Service) CreateCharacter(ctx context.Context, p Player, campaignID string, req campaign.NewCharacter) (campaign.Character, error) {
 	const op = "create character"
-	snap, err := s.memberSnapshot(ctx, p, campaignID, op)
+	snap, err := s.writableSnapshot(ctx, p, campaignID, op)
 	if err != nil {
-		return campaign.Character{}, err
-	}
-	if err := campaign.Writable(snap.Campaign.Status, op); err != nil {
 		return campaign.Character{}, err
 	}
 	if err := s.Limits.checkCharacters(snap, p.ID); err != nil {
@@ -345,6 +342,16 @@ func (s *Service) Turns(ctx context.Context, p Player, campaignID string, after,
 		page.Next = &next
 	}
 	return page, nil
+}
+
+// writableSnapshot reads a writable campaign for member p: as
+// memberSnapshot, then ReadOnly when it is concluded.
+func (s *Service) writableSnapshot(ctx context.Context, p Player, campaignID, op string) (Snapshot, error) {
+	snap, err := s.memberSnapshot(ctx, p, campaignID, op)
+	if err != nil {
+		return Snapshot{}, err
+	}
+	return snap, campaign.Writable(snap.Campaign.Status, op)
 }
 
 // memberSnapshot reads the campaign for member p: NotFound if there is no

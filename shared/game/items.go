@@ -23,9 +23,6 @@ func (s *Service) Give(ctx context.Context, p Player, campaignID, characterID st
 		if err != nil {
 			return err
 		}
-		if err := campaign.Writable(snap.Campaign.Status, op); err != nil {
-			return err
-		}
 		i := slices.IndexFunc(snap.Characters, func(ch campaign.Character) bool { return ch.ID == characterID })
 		if i < 0 {
 			return fault.E(fault.NotFound, op, "no such character in this campaign")

@@ -35,11 +35,8 @@ func (s *Service) SetOrders(ctx context.Context, p Player, campaignID, character
 	const op = "standing orders"
 	var out campaign.Character
 	err := retry(ctx, func() error {
-		snap, err := s.memberSnapshot(ctx, p, campaignID, op)
+		snap, err := s.writableSnapshot(ctx, p, campaignID, op)
 		if err != nil {
-			return err
-		}
-		if err := campaign.Writable(snap.Campaign.Status, op); err != nil {
 			return err
 		}
 		cur := characterOf(snap, characterID)

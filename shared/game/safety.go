@@ -51,14 +51,11 @@ func (s *Service) AddLimit(ctx context.Context, p Player, campaignID string, req
 	const op = "add limit"
 	var out events.LimitView
 	err := retry(ctx, func() error {
-		snap, err := s.memberSnapshot(ctx, p, campaignID, op)
+		snap, err := s.writableSnapshot(ctx, p, campaignID, op)
 		if err != nil {
 			return err
 		}
 		c := snap.Campaign
-		if err := campaign.Writable(c.Status, op); err != nil {
-			return err
-		}
 		if len(c.Limits) >= campaign.MaxLimits {
 			return fault.Field(op, "limits", "a campaign keeps at most %d lines and veils; remove one first", campaign.MaxLimits)
 		}
@@ -82,14 +79,11 @@ func (s *Service) AddLimit(ctx context.Context, p Player, campaignID string, req
 func (s *Service) RemoveLimit(ctx context.Context, p Player, campaignID, limitID string) error {
 	const op = "remove limit"
 	err := retry(ctx, func() error {
-		snap, err := s.memberSnapshot(ctx, p, campaignID, op)
+		snap, err := s.writableSnapshot(ctx, p, campaignID, op)
 		if err != nil {
 			return err
 		}
 		c := snap.Campaign
-		if err := campaign.Writable(c.Status, op); err != nil {
-			return err
-		}
 		i := slices.IndexFunc(c.Limits, func(l campaign.Limit) bool {
 			return l.ID == limitID && (l.By == p.ID || (!l.Private && c.OwnerID == p.ID))
 		})
