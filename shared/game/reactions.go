@@ -407,14 +407,7 @@ func (s *Service) settle(ctx context.Context, snap Snapshot, l campaign.Lease, p
 		return nil
 	}
 	if play.own != nil {
-		if err := s.resolve(ctx, snap, next, play.actor, *play.own, p.Seed, nil); err != nil {
-			s.release(ctx, snap.Campaign.ID, l)
-			return err
-		}
-		if play.own.Encounter != nil {
-			s.continueFight(ctx, snap.Campaign.ID, l.TurnID)
-		}
-		return nil
+		return s.narrateHere(ctx, snap, next, play.actor, *play.own, p.Seed, nil, true)
 	}
 	if err := s.finishMonsterTurn(ctx, snap, next, p.Seed, play); err != nil {
 		return err

@@ -184,14 +184,7 @@ func (s *Service) reveal(ctx context.Context, snap Snapshot, l campaign.Lease, a
 	if held || s.handOff(ctx, snap.Campaign.ID, next) {
 		return nil
 	}
-	if err := s.resolve(ctx, snap, next, actor, d, p.Seed, nil); err != nil {
-		s.release(ctx, snap.Campaign.ID, l)
-		return err
-	}
-	if d.Encounter != nil {
-		s.continueFight(ctx, snap.Campaign.ID, l.TurnID)
-	}
-	return nil
+	return s.narrateHere(ctx, snap, next, actor, d, p.Seed, nil, true)
 }
 
 func sameRolls(a, b []campaign.Roll) bool {

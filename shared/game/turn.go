@@ -183,13 +183,23 @@ func (s *Service) playTurn(ctx context.Context, snap Snapshot, actor *campaign.C
 	if fightOn && s.handOff(ctx, campaignID, *lease) {
 		return nil
 	}
-	if err := s.resolve(ctx, snap, *lease, actor, d, seed, &day); err != nil {
-		s.Log.WarnContext(ctx, "a turn that failed to resolve was dropped", "campaign", campaignID, "turn", lease.TurnID, "request", lease.RequestID, "err", err)
-		s.release(ctx, campaignID, *lease)
+	return s.narrateHere(ctx, snap, *lease, actor, d, seed, &day, fightOn)
+}
+
+// narrateHere narrates and commits, in this invocation, the turn l holds,
+// decided (d, from seed) and announced, that no flow took (handOff): a
+// turn that fails to resolve is dropped. fightOn has the monsters play
+// after it in a fight (playTurn). day is the day's spend as the turn
+// read it already, if it did.
+func (s *Service) narrateHere(ctx context.Context, snap Snapshot, l campaign.Lease, actor *campaign.Character, d turn.Decision, seed uint64, day *dayRead, fightOn bool) error {
+	campaignID := snap.Campaign.ID
+	if err := s.resolve(ctx, snap, l, actor, d, seed, day); err != nil {
+		s.Log.WarnContext(ctx, "a turn that failed to resolve was dropped", "campaign", campaignID, "turn", l.TurnID, "request", l.RequestID, "err", err)
+		s.release(ctx, campaignID, l)
 		return err
 	}
 	if d.Encounter != nil && fightOn {
-		s.continueFight(ctx, campaignID, lease.TurnID)
+		s.continueFight(ctx, campaignID, l.TurnID)
 	}
 	return nil
 }
