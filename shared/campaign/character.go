@@ -304,27 +304,8 @@ var startingEquipment = map[string][]Item{
 // draconic sorcerer (Draconic Resilience).
 func ArmorClass(class string, ab Abilities, inv []Item) int {
 	dex := Modifier(ab.Dex)
-	best, shield := -1, false
-	for _, it := range worn(inv) {
-		a, ok := srd.LookupArmor(it.Item)
-		if !ok || it.Qty < 1 {
-			continue
-		}
-		if a.Category == "shield" {
-			shield = true
-			continue
-		}
-		ac := a.BaseAC
-		if a.DexBonus {
-			bonus := dex
-			if a.DexMax > 0 {
-				bonus = min(bonus, a.DexMax)
-			}
-			ac += bonus
-		}
-		best = max(best, ac)
-	}
-	if best < 0 {
+	body, best, shield := armorWorn(inv, dex)
+	if body == nil {
 		best = 10 + dex
 		switch {
 		case class == "barbarian":
@@ -339,6 +320,35 @@ func ArmorClass(class string, ab Abilities, inv []Item) int {
 		best += 2
 	}
 	return best + itemAC(inv)
+}
+
+// armorWorn is the best body armour of what inv wears, with the AC it
+// gives at Dexterity modifier dex (nil and -1 without any), and whether a
+// shield is worn.
+func armorWorn(inv []Item, dex int) (body *srd.Armor, ac int, shield bool) {
+	ac = -1
+	for _, it := range worn(inv) {
+		a, ok := srd.LookupArmor(it.Item)
+		if !ok || it.Qty < 1 {
+			continue
+		}
+		if a.Category == "shield" {
+			shield = true
+			continue
+		}
+		got := a.BaseAC
+		if a.DexBonus {
+			bonus := dex
+			if a.DexMax > 0 {
+				bonus = min(bonus, a.DexMax)
+			}
+			got += bonus
+		}
+		if got > ac {
+			body, ac = &a, got
+		}
+	}
+	return body, ac, shield
 }
 
 // heavyArmorSlows reports whether the character carries heavy armour whose

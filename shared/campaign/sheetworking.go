@@ -43,30 +43,7 @@ type NumberWorking struct {
 func ArmorClassTerms(ch Character) []Term {
 	dex := Modifier(ch.Abilities.Dex)
 	var out []Term
-	var body *srd.Armor
-	bodyAC, shield := -1, false
-	for _, it := range worn(ch.Inventory) {
-		a, ok := srd.LookupArmor(it.Item)
-		if !ok || it.Qty < 1 {
-			continue
-		}
-		if a.Category == "shield" {
-			shield = true
-			continue
-		}
-		ac := a.BaseAC
-		if a.DexBonus {
-			bonus := dex
-			if a.DexMax > 0 {
-				bonus = min(bonus, a.DexMax)
-			}
-			ac += bonus
-		}
-		if ac > bodyAC {
-			a := a
-			body, bodyAC = &a, ac
-		}
-	}
+	body, _, shield := armorWorn(ch.Inventory, dex)
 	switch {
 	case body != nil:
 		out = append(out, Term{Value: body.BaseAC, Source: strings.ToLower(body.Name), Kind: TermItem})
