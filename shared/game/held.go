@@ -98,13 +98,25 @@ func (s *Service) answer(ctx context.Context, token string, out workflow.Outcome
 // with the events that announce it: a Conflict means another answer got
 // there first (and nothing was announced); read again.
 func (s *Service) commitHeld(ctx context.Context, campaignID string, old, next campaign.Lease, now time.Time, msgs ...message) error {
+	tx := Tx{CampaignID: campaignID}
+	claimStep(&tx, old, next, now)
+	return s.commit(ctx, tx, "", msgs...)
+}
+
+// claimStep writes a held turn's lease as next with tx, claiming the step
+// old is at, as every write to a held turn does: an answer or a time-out
+// that read the turn before (a pause, an unpause, another answer) is
+// refused, and reads it again, rather than writing over it. The claim
+// takes the place of a request's own record: pausing and unpausing are
+// the same when repeated, whatever their request ids.
+func claimStep(tx *Tx, old, next campaign.Lease, now time.Time) {
 	p := *next.Pending
 	p.Step = old.Pending.Step + 1
 	next.Pending = &p
 	forget := now.Add(StepClaimMemory)
-	return s.commit(ctx, Tx{CampaignID: campaignID, AcquireLease: &next, LeaseNow: now,
-		Request: &campaign.Request{RequestID: fmt.Sprintf("step:%s:%d", old.TurnID, old.Pending.Step), TurnID: old.TurnID,
-			CreatedAt: now, ExpiresAt: &forget}}, "", msgs...)
+	tx.AcquireLease, tx.LeaseNow = &next, now
+	tx.Request = &campaign.Request{RequestID: fmt.Sprintf("step:%s:%d", old.TurnID, old.Pending.Step), TurnID: old.TurnID,
+		CreatedAt: now, ExpiresAt: &forget}
 }
 
 // StepClaimMemory is how long the claim of a held turn's step is

@@ -2,7 +2,6 @@ package game
 
 import (
 	"context"
-	"fmt"
 	"time"
 
 	"chronicler/events"
@@ -146,22 +145,6 @@ func (s *Service) Unpause(ctx context.Context, connectionID, requestID string) e
 		s.continueFight(ctx, conn.CampaignID, "unpause-"+s.NewID())
 	}
 	return nil
-}
-
-// claimStep writes a held turn's lease as next with tx, claiming the step
-// old is at as every write to a held turn does (commitHeld): an answer or
-// a time-out that read the turn before the pause or unpause is refused,
-// and reads it again, rather than writing over it. The claim takes the
-// place of the request's own record: pausing and unpausing are the same
-// when repeated, whatever their request ids.
-func claimStep(tx *Tx, old, next campaign.Lease, now time.Time) {
-	p := *next.Pending
-	p.Step = old.Pending.Step + 1
-	next.Pending = &p
-	forget := now.Add(StepClaimMemory)
-	tx.AcquireLease, tx.LeaseNow = &next, now
-	tx.Request = &campaign.Request{RequestID: fmt.Sprintf("step:%s:%d", old.TurnID, old.Pending.Step), TurnID: old.TurnID,
-		CreatedAt: now, ExpiresAt: &forget}
 }
 
 func nameOf(snap Snapshot, playerID string) string {
