@@ -278,10 +278,8 @@ func (s *Service) AskUndo(ctx context.Context, connectionID string, msg events.C
 		return err
 	}
 	name := conn.PlayerID
-	for _, m := range snap.Members {
-		if m.PlayerID == conn.PlayerID {
-			name = m.Name
-		}
+	if m := memberOf(snap, conn.PlayerID); m != nil {
+		name = m.Name
 	}
 	return s.publish(ctx, snap.Campaign.ID, "", message{events.TypeUndoRequested,
 		events.UndoRequested{TurnID: last.ID, Sequence: last.Sequence, PlayerID: conn.PlayerID, Name: name}})
