@@ -88,8 +88,6 @@ func (s *Service) NarrateTurn(ctx context.Context, campaignID, turnID string) (m
 	switch {
 	case l == nil || l.TurnID != turnID:
 		return activeRecord(snap) != nil, nil // committed (or dropped) by an earlier try
-	case l.Retell != "":
-		return false, s.Retell(ctx, snap, *l) // an X-card's: the turn told again
 	case l.Pending != nil && (l.Pending.Window != nil || l.Pending.Revealed < len(l.Pending.Rolls)):
 		return false, nil // held: its orchestration hands it off again when settled
 	}
@@ -98,12 +96,16 @@ func (s *Service) NarrateTurn(ctx context.Context, campaignID, turnID string) (m
 
 // finish decides again, from its dice, the turn l holds on snap (decided
 // and announced: its dice all revealed, no window open), narrates it and
-// commits it, and reports whether the turn was part of a fight. A turn
+// commits it, and reports whether the turn was part of a fight. An
+// X-card's lease has its turn told again instead (Retell). A turn
 // the rules no longer allow is dropped (its lease released); any other
 // failure leaves the lease for a retry.
 func (s *Service) finish(ctx context.Context, snap Snapshot, l campaign.Lease) (fight bool, err error) {
 	const op = "narrate turn"
 	campaignID := snap.Campaign.ID
+	if l.Retell != "" {
+		return false, s.Retell(ctx, snap, l) // an X-card's: the turn told again
+	}
 	p := l.Pending
 	if p != nil && !p.Own {
 		// A monster's turn whose reaction window closed.

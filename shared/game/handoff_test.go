@@ -230,3 +230,40 @@ func TestSettledTurnIsNotRolledAgainWhileItIsNarrated(t *testing.T) {
 		t.Errorf("events of the turn: %v, want its roll shown once", got)
 	}
 }
+
+// An X-card whose retelling died with its flow is told again by the
+// sweep once its lease runs out, as a retelling: the withdrawn turn gets
+// its new narration, and no new turn is played under the lease's id.
+func TestSweepTellsAgainAnXCardWhoseFlowDied(t *testing.T) {
+	f := newFixture(t)
+	ctx := context.Background()
+	owner := game.Player{ID: "p-c1", Name: "Aria"}
+	c, ch := f.tableOf(t, owner, "Withdrawn", "c1", campaign.NewCharacter{Name: "Brannoc", Race: "dwarf", Class: "fighter"})
+	if err := f.act(t, "c1", ch.ID, "look-1", "I look around the room", nil); err != nil {
+		t.Fatal(err)
+	}
+	first := f.turns(t, c.ID)[0]
+	nl := &narrations{}
+	f.svc.Narrations = nl
+	if err := f.svc.XCard(ctx, "c1", events.ClientMessage{TurnID: first.ID}); err != nil {
+		t.Fatal(err)
+	}
+	if len(nl.turns) != 1 {
+		t.Fatalf("flows started for the retelling: %v, want one", nl.turns)
+	}
+	lease := mustSnap(t, f, c.ID).Lease
+	f.clock.Add(f.svc.LeaseTTL + time.Second)
+	f.svc.Narrations = nil
+	if _, err := f.svc.Sweep(ctx); err != nil {
+		t.Fatal(err)
+	}
+	snap := mustSnap(t, f, c.ID)
+	turns := f.turns(t, c.ID)
+	if len(turns) != 1 || turns[0].ID != first.ID || turns[0].Withdrawn != 1 || snap.State.TurnCount != 1 || snap.Lease != nil {
+		t.Fatalf("after the sweep: %d turns (withdrawn %d), turn count %d, lease %+v; want the one turn told again and the table free",
+			len(turns), turns[0].Withdrawn, snap.State.TurnCount, snap.Lease)
+	}
+	if got := eventCounts(t, f, c.ID, lease.TurnID); got["turn.dropped"] != 0 || got["narration.delta"] != 0 {
+		t.Errorf("events under the retelling lease's id: %v, want none of a turn played", got)
+	}
+}

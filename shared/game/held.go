@@ -237,7 +237,7 @@ func (s *Service) unnarrated(ctx context.Context, snap Snapshot) (bool, error) {
 	if l == nil || s.now().Before(l.ExpiresAt) || (l.Pending != nil && !settled(*l.Pending)) {
 		return false, nil
 	}
-	if l.Pending == nil && playedByEngine(*l) {
+	if l.Retell == "" && l.Pending == nil && playedByEngine(*l) {
 		return false, nil // the fight's flow or the next turn plays the fight on
 	}
 	// A lease is taken with the time it needs; one past it is nobody's.

@@ -376,7 +376,7 @@ func (s *Service) resolve(ctx context.Context, snap Snapshot, lease campaign.Lea
 	if len(turn.Suggestions) == 0 {
 		// A model narrates prose only: the next actions come from what
 		// the engine knows of the turn, with no call.
-		turn.Suggestions = narrator.Grounds{Lines: req.Lines, Veils: req.Veils}.Within(narrator.NextActions(req))
+		turn.Suggestions = engineSuggestions(req)
 	}
 	recordCalls(record, req, append(slices.Clone(lease.Calls), low.calls...))
 	next := st
@@ -448,6 +448,12 @@ func (s *Service) resolve(ctx context.Context, snap Snapshot, lease campaign.Lea
 	}
 	s.spent(ctx, record.TurnCostUSD)
 	return nil
+}
+
+// engineSuggestions are the next actions the engine offers after a
+// narration that gave none, within the table's lines and veils.
+func engineSuggestions(req narrator.Request) []string {
+	return narrator.Grounds{Lines: req.Lines, Veils: req.Veils}.Within(narrator.NextActions(req))
 }
 
 // sceneOf is the scene the narrator tells the actor's turn in: the

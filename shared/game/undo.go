@@ -426,18 +426,13 @@ func (s *Service) retell(ctx context.Context, snap Snapshot, lease campaign.Leas
 	retold := old
 	retold.Narration, retold.Suggestions, retold.Degraded, retold.Context = narr.Text, narr.Suggestions, narr.Degraded, record
 	retold.Withdrawn++
-	var present []string
-	for _, ch := range withPresence(snap) {
-		if ch.Presence == campaign.Present {
-			present = append(present, ch.ID)
-		}
-	}
 	// Remembered as the turn was: on the memory and summary before it,
-	// with the same turns waiting for a fold.
+	// with the same turns waiting for a fold, known to the characters
+	// who witnessed it.
 	waiting := recent[max(len(recent)-stBefore.Unsummarized, 0):]
-	low := s.remember(ctx, lowNarrator(n, narr), was, retold, waiting, b.Scene != nil, b.Eventful, &mem, present)
+	low := s.remember(ctx, lowNarrator(n, narr), was, retold, waiting, b.Scene != nil, b.Eventful, &mem, old.Witnesses)
 	if len(retold.Suggestions) == 0 {
-		retold.Suggestions = narrator.NextActions(req)
+		retold.Suggestions = engineSuggestions(req)
 	}
 	recordCalls(record, req, low.calls)
 	next := st
