@@ -26,15 +26,7 @@ func TestBrowserUndoAndTheXCard(t *testing.T) {
 	base := inProcess(t, func(c *config) {
 		c.pace = 20 * time.Millisecond
 		c.turnRate = 1000
-		c.getenv = func(k string) string {
-			switch k {
-			case "CHRONICLER_NARRATOR":
-				return "openai"
-			case "OPENAI_BASE_URL":
-				return model.URL + "/v1"
-			}
-			return ""
-		}
+		c.getenv = standinEnv(model.URL, nil)
 	})
 	a := seat{t, "Aria", browser(t)}
 	b := seat{t, "Bram", browser(t)}
