@@ -299,10 +299,7 @@ func (s *Store) ArchiveEncounters(ctx context.Context, campaignID string, limit 
 		}
 		done := maps.Clone(it)
 		done[AttrSK] = str(encDoneSK(e.ID))
-		ws := []write{
-			s.del("encounter "+e.ID+" under ENC#", pk, encSK(e.ID), condVersion, map[string]string{"#v": attrVersion}, item{":v": num(e.Version)}),
-			s.create("encounter "+e.ID+" under WIRE#ENC#", done),
-		}
+		ws := s.finishWrites(pk, e.ID, e.Version, done)
 		_, err = s.db.TransactWriteItems(ctx, &dynamodb.TransactWriteItemsInput{
 			TransactItems: []types.TransactWriteItem{ws[0].op, ws[1].op},
 		})
