@@ -192,6 +192,21 @@ func (s seat) character(name, race, class string, shot bool) {
 		waitJS(fmt.Sprintf(`document.getElementById("party").textContent.includes(%q)`, name)))
 }
 
+// seatTogether has a sign in at base and create the campaign name with
+// her wizard Mira, and b sign in and join it by its invite link with his
+// fighter Tobin.
+func seatTogether(base, name string, a, b seat) {
+	a.t.Helper()
+	a.signIn(base)
+	a.do("create the campaign", fill("campaign-name", name), click("#create-form button"), visible("table"),
+		waitJS(`document.getElementById("invite-link").value.includes("#join/")`))
+	link := a.text(`document.getElementById("invite-link").value`)
+	a.character("Mira", "elf", "wizard", false)
+	b.signIn(base)
+	b.do("join by the invite link", fill("join-invite", link), click("#join-form button"), visible("table"))
+	b.character("Tobin", "dwarf", "fighter", false)
+}
+
 func (s seat) act(text string) {
 	s.t.Helper()
 	s.do("act "+text, waitJS(`!document.getElementById("act").disabled`), fill("action", text), click("#act"))

@@ -25,19 +25,7 @@ func TestCampaignBudgetReachedOverTheSocket(t *testing.T) {
 	t.Cleanup(model.Close)
 	base := inProcess(t, func(c *config) {
 		c.turnRate = 0
-		c.getenv = func(k string) string {
-			switch k {
-			case "CHRONICLER_NARRATOR":
-				return "openai"
-			case "OPENAI_BASE_URL":
-				return model.URL + "/v1"
-			case "CHRONICLER_MODEL_HIGH": // priced as the default tiers
-				return bedrock.DefaultHighModel
-			case "CHRONICLER_MODEL_LOW":
-				return bedrock.DefaultLowModel
-			}
-			return ""
-		}
+		c.getenv = standinEnv(model.URL, pricedTiers)
 	})
 	tb := newTable(t, base, "Thrift", "Aria", "Bram")
 	owner := tb.players[0]

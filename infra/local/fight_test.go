@@ -97,15 +97,7 @@ func fortyInAFight(tb testing.TB, pace time.Duration) (int, *invocations) {
 	defer ts.Close()
 	inv := &invocations{started: map[string]time.Time{}}
 	base := inProcess(t, func(c *config) {
-		c.getenv = func(k string) string {
-			switch k {
-			case "CHRONICLER_NARRATOR":
-				return "openai"
-			case "OPENAI_BASE_URL":
-				return ts.URL + "/v1"
-			}
-			return ""
-		}
+		c.getenv = standinEnv(ts.URL, nil)
 		c.flowEvents = inv.record
 	})
 	rt := newReactTable(t, base, nil)

@@ -54,15 +54,7 @@ func slowTable(tb testing.TB, model standin.Config, integration time.Duration) (
 	base := inProcess(tb, func(c *config) {
 		c.turnRate = 0
 		c.wsIntegration = integration
-		c.getenv = func(k string) string {
-			switch k {
-			case "CHRONICLER_NARRATOR":
-				return "openai"
-			case "OPENAI_BASE_URL":
-				return ts.URL + "/v1"
-			}
-			return ""
-		}
+		c.getenv = standinEnv(ts.URL, nil)
 	})
 	rt := newReactTable(tb, base, map[string]any{"dice_mode": "interactive"})
 	rt.connect(tb)

@@ -7,7 +7,6 @@ import (
 	"strings"
 	"testing"
 
-	"chronicler/shared/bedrock"
 	"chronicler/shared/narrator/standin"
 )
 
@@ -27,19 +26,7 @@ func TestCatchUpByKnowledgeOverTheSocket(t *testing.T) {
 	t.Cleanup(model.Close)
 	base := inProcess(t, func(c *config) {
 		c.turnRate = 0
-		c.getenv = func(k string) string {
-			switch k {
-			case "CHRONICLER_NARRATOR":
-				return "openai"
-			case "OPENAI_BASE_URL":
-				return model.URL + "/v1"
-			case "CHRONICLER_MODEL_HIGH": // priced, so the table has a cost
-				return bedrock.DefaultHighModel
-			case "CHRONICLER_MODEL_LOW":
-				return bedrock.DefaultLowModel
-			}
-			return ""
-		}
+		c.getenv = standinEnv(model.URL, pricedTiers)
 	})
 	tb := newTable(t, base, "Cellar Secrets", "Aria", "Bram")
 	aria, bram := tb.players[0], tb.players[1]

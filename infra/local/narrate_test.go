@@ -33,17 +33,11 @@ func TestSessionThroughAFaultyModel(t *testing.T) {
 	t.Cleanup(model.Close)
 	base := inProcess(t, func(c *config) {
 		c.turnRate = 0 // the players act as fast as the narration lets them
-		c.getenv = func(k string) string {
-			switch k {
-			case "CHRONICLER_NARRATOR":
-				return "openai"
-			case "OPENAI_BASE_URL":
-				return model.URL + "/v1"
-			case "CHRONICLER_NARRATOR_FIRST_TEXT", "CHRONICLER_NARRATOR_STALL":
-				return "300ms" // a stall costs the session little
-			}
-			return ""
-		}
+		c.getenv = standinEnv(model.URL, map[string]string{
+			// a stall costs the session little
+			"CHRONICLER_NARRATOR_FIRST_TEXT": "300ms",
+			"CHRONICLER_NARRATOR_STALL":      "300ms",
+		})
 	})
 	tb := newTable(t, base, "Echoes", "Aria", "Bram")
 	owner := tb.players[0]

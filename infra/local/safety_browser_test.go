@@ -18,14 +18,7 @@ func TestBrowserSafetyTools(t *testing.T) {
 	base := inProcess(t)
 	a := seat{t, "Aria", browser(t)}
 	b := seat{t, "Bram", browser(t)}
-	a.signIn(base)
-	a.do("create the campaign", fill("campaign-name", "The Mill Cellar"), click("#create-form button"), visible("table"),
-		waitJS(`document.getElementById("invite-link").value.includes("#join/")`))
-	link := a.text(`document.getElementById("invite-link").value`)
-	a.character("Mira", "elf", "wizard", false)
-	b.signIn(base)
-	b.do("join by the invite link", fill("join-invite", link), click("#join-form button"), visible("table"))
-	b.character("Tobin", "dwarf", "fighter", false)
+	seatTogether(base, "The Mill Cellar", a, b)
 
 	a.do("draw a line for the table", visible("safety"), waitJS(`document.getElementById("limit-help").textContent.includes("every player sees them")`),
 		fill("limit-kind", "line"), fill("limit-text", "spiders"), click("#limit-form button"),

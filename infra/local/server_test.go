@@ -9,6 +9,8 @@ import (
 	"testing"
 	"time"
 
+	"chronicler/shared/bedrock"
+
 	"github.com/coder/websocket"
 )
 
@@ -17,6 +19,28 @@ import (
 func inProcess(tb testing.TB, mutate ...func(*config)) string {
 	tb.Helper()
 	return "http://" + serveInProcess(tb, mutate...).ln.Addr().String()
+}
+
+// standinEnv is a server's environment that has it narrate through the
+// model stand-in at url over the OpenAI API; more answers the other
+// variables a test sets.
+func standinEnv(url string, more map[string]string) func(string) string {
+	return func(k string) string {
+		switch k {
+		case "CHRONICLER_NARRATOR":
+			return "openai"
+		case "OPENAI_BASE_URL":
+			return url + "/v1"
+		}
+		return more[k]
+	}
+}
+
+// pricedTiers names the default tiers' models, so that what the stand-in
+// narrates is priced as they are and the table has a cost.
+var pricedTiers = map[string]string{
+	"CHRONICLER_MODEL_HIGH": bedrock.DefaultHighModel,
+	"CHRONICLER_MODEL_LOW":  bedrock.DefaultLowModel,
 }
 
 // serveInProcess is inProcess's server, for tests that look inside it.

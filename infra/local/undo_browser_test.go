@@ -26,28 +26,13 @@ func TestBrowserUndoAndTheXCard(t *testing.T) {
 	base := inProcess(t, func(c *config) {
 		c.pace = 20 * time.Millisecond
 		c.turnRate = 1000
-		c.getenv = func(k string) string {
-			switch k {
-			case "CHRONICLER_NARRATOR":
-				return "openai"
-			case "OPENAI_BASE_URL":
-				return model.URL + "/v1"
-			}
-			return ""
-		}
+		c.getenv = standinEnv(model.URL, nil)
 	})
 	a := seat{t, "Aria", browser(t)}
 	b := seat{t, "Bram", browser(t)}
 	both := []seat{a, b}
 
-	a.signIn(base)
-	a.do("create the campaign", fill("campaign-name", "Second Thoughts"), click("#create-form button"), visible("table"),
-		waitJS(`document.getElementById("invite-link").value.includes("#join/")`))
-	link := a.text(`document.getElementById("invite-link").value`)
-	a.character("Mira", "elf", "wizard", false)
-	b.signIn(base)
-	b.do("join by the invite link", fill("join-invite", link), click("#join-form button"), visible("table"))
-	b.character("Tobin", "dwarf", "fighter", false)
+	seatTogether(base, "Second Thoughts", a, b)
 	a.do("start the session", visible("resume"), click("#resume"))
 	for _, s := range both {
 		s.do("see the recap", logHas("Previously on Second Thoughts"), waitJS(`document.getElementById("link").dataset.state === "online"`))

@@ -25,15 +25,7 @@ func TestUndoAndTheXCardThroughTheSocket(t *testing.T) {
 	t.Cleanup(model.Close)
 	base := inProcess(t, func(c *config) {
 		c.turnRate = 0
-		c.getenv = func(k string) string {
-			switch k {
-			case "CHRONICLER_NARRATOR":
-				return "openai"
-			case "OPENAI_BASE_URL":
-				return model.URL + "/v1"
-			}
-			return ""
-		}
+		c.getenv = standinEnv(model.URL, nil)
 	})
 	tb := newTable(t, base, "Second Thoughts", "Aria", "Bram")
 	aria, bram := tb.players[0], tb.players[1]

@@ -12,10 +12,10 @@ import (
 // Step is the step function of both state machines: the reaction
 // window's, which invokes it for every roll prompt and reaction round and
 // for every timeout, and the table's, once for a decided turn's narration
-// and once per turn no player takes. It is
-// the step Lambda, and the local interpreter's function in process.
-// Errors: Invalid for a payload that is neither a workflow.Request nor a
-// workflow.FightRequest; otherwise game.Service.Step's or FightTurn's.
+// and once per turn no player takes. It is the step Lambda, and the local
+// interpreter's function in process. Errors: Invalid for a payload that
+// is neither a workflow.Request nor a workflow.FightRequest; otherwise
+// game.Service.Step's, NarrateTurn's or FightTurn's.
 func Step(svc *game.Service) func(ctx context.Context, payload json.RawMessage) (any, error) {
 	return func(ctx context.Context, payload json.RawMessage) (any, error) {
 		if workflow.IsFight(payload) {
@@ -23,13 +23,12 @@ func Step(svc *game.Service) func(ctx context.Context, payload json.RawMessage) 
 			if err != nil {
 				return nil, err
 			}
-			turn := svc.FightTurn
+			var more bool
 			if req.Action == workflow.ActionNarrate {
-				turn = func(ctx context.Context, campaignID, _ string) (bool, error) {
-					return svc.NarrateTurn(ctx, campaignID, req.TurnID)
-				}
+				more, err = svc.NarrateTurn(ctx, req.CampaignID, req.TurnID)
+			} else {
+				more, err = svc.FightTurn(ctx, req.CampaignID, req.Execution)
 			}
-			more, err := turn(ctx, req.CampaignID, req.Execution)
 			if err != nil {
 				return nil, err
 			}

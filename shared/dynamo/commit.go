@@ -291,10 +291,18 @@ func (s *Store) encounterWrites(pk string, e campaign.EncounterRecord) ([]write,
 	case e.Version == 0:
 		return []write{s.create(what, it), absent(encSK(e.ID), "under way")}, nil
 	default:
-		return []write{
-			s.del(what+" under way", pk, encSK(e.ID), condVersion, map[string]string{"#v": attrVersion}, item{":v": num(e.Version)}),
-			s.create(what+" finished", it),
-		}, nil
+		return s.finishWrites(pk, e.ID, e.Version, it), nil
+	}
+}
+
+// finishWrites move encounter id from ENC#, where it is at version, to
+// done, its WIRE#ENC# item: the commit that finishes it and the sweep
+// that moves one finished before this layout (ArchiveEncounters).
+func (s *Store) finishWrites(pk, id string, version int64, done item) []write {
+	what := "encounter " + id
+	return []write{
+		s.del(what+" under way", pk, encSK(id), condVersion, map[string]string{"#v": attrVersion}, item{":v": num(version)}),
+		s.create(what+" finished", done),
 	}
 }
 

@@ -24,7 +24,7 @@ import (
 // stored.
 func sortKeys(t *testing.T, s *Store, campaignID, prefix string) []string {
 	t.Helper()
-	items, err := s.encounterItems(t.Context(), "test", campaignID, prefix)
+	items, err := s.prefixItems(t.Context(), "test", campaignID, prefix, 0)
 	if err != nil {
 		t.Fatal(err)
 	}

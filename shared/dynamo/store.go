@@ -220,7 +220,7 @@ func (s *Store) Encounters(ctx context.Context, campaignID string) ([]campaign.E
 	const op = "list encounters"
 	byID := map[string]campaign.EncounterRecord{}
 	for _, prefix := range []string{skEnc, skEncDone} {
-		items, err := s.encounterItems(ctx, op, campaignID, prefix)
+		items, err := s.prefixItems(ctx, op, campaignID, prefix, 0)
 		if err != nil {
 			return nil, err
 		}
@@ -242,9 +242,9 @@ func (s *Store) Encounters(ctx context.Context, campaignID string) ([]campaign.E
 	return out, nil
 }
 
-// encounterItems reads the campaign's items whose sort key begins with
-// prefix.
-func (s *Store) encounterItems(ctx context.Context, op, campaignID, prefix string) ([]item, error) {
+// prefixItems reads the campaign's items whose sort key begins with
+// prefix, in sort-key order, at most limit of them when limit is positive.
+func (s *Store) prefixItems(ctx context.Context, op, campaignID, prefix string, limit int) ([]item, error) {
 	return s.query(ctx, op, &dynamodb.QueryInput{
 		KeyConditionExpression:   aws.String("#pk = :pk AND begins_with(#sk, :prefix)"),
 		ExpressionAttributeNames: names(),
@@ -253,7 +253,20 @@ func (s *Store) encounterItems(ctx context.Context, op, campaignID, prefix strin
 			":prefix": str(prefix),
 		},
 		ConsistentRead: aws.Bool(true),
-	}, 0)
+	}, limit)
+}
+
+// decodeBodies decodes each item's body as a T, in order.
+func decodeBodies[T any](op string, items []item) ([]T, error) {
+	out := make([]T, 0, len(items))
+	for _, it := range items {
+		var v T
+		if err := unmarshalBody(it, &v); err != nil {
+			return nil, fault.Wrap(fault.Internal, op, err)
+		}
+		out = append(out, v)
+	}
+	return out, nil
 }
 
 // ArchiveEncounters moves at most limit finished encounters stored under
@@ -267,7 +280,7 @@ func (s *Store) ArchiveEncounters(ctx context.Context, campaignID string, limit 
 	if limit < 1 {
 		return 0, nil
 	}
-	items, err := s.encounterItems(ctx, op, campaignID, skEnc)
+	items, err := s.prefixItems(ctx, op, campaignID, skEnc, 0)
 	if err != nil {
 		return 0, err
 	}
@@ -286,10 +299,7 @@ func (s *Store) ArchiveEncounters(ctx context.Context, campaignID string, limit 
 		}
 		done := maps.Clone(it)
 		done[AttrSK] = str(encDoneSK(e.ID))
-		ws := []write{
-			s.del("encounter "+e.ID+" under ENC#", pk, encSK(e.ID), condVersion, map[string]string{"#v": attrVersion}, item{":v": num(e.Version)}),
-			s.create("encounter "+e.ID+" under WIRE#ENC#", done),
-		}
+		ws := s.finishWrites(pk, e.ID, e.Version, done)
 		_, err = s.db.TransactWriteItems(ctx, &dynamodb.TransactWriteItemsInput{
 			TransactItems: []types.TransactWriteItem{ws[0].op, ws[1].op},
 		})
@@ -317,9 +327,8 @@ func (s *Store) RecentTurns(ctx context.Context, campaignID string, after, limit
 }
 
 func (s *Store) turns(ctx context.Context, op, campaignID string, after, limit int, brief bool) ([]campaign.Turn, error) {
-	turns := []campaign.Turn{}
 	if limit < 1 || after >= maxTurnSeq {
-		return turns, nil
+		return []campaign.Turn{}, nil
 	}
 	items, err := s.query(ctx, op, &dynamodb.QueryInput{
 		KeyConditionExpression:   aws.String("#pk = :pk AND #sk BETWEEN :lo AND :hi"),
@@ -334,17 +343,12 @@ func (s *Store) turns(ctx context.Context, op, campaignID string, after, limit i
 	if err != nil {
 		return nil, err
 	}
-	for _, it := range items {
-		if brief {
+	if brief {
+		for _, it := range items {
 			delete(it, "context")
 		}
-		var t campaign.Turn
-		if err := unmarshalBody(it, &t); err != nil {
-			return nil, fault.Wrap(fault.Internal, op, err)
-		}
-		turns = append(turns, t)
 	}
-	return turns, nil
+	return decodeBodies[campaign.Turn](op, items)
 }
 
 // TurnBefore reads what a turn replaced. See game.Store.
@@ -372,30 +376,14 @@ func (s *Store) TurnBefore(ctx context.Context, campaignID string, seq int, turn
 // game.Store.
 func (s *Store) UndoneTurns(ctx context.Context, campaignID string, limit int) ([]campaign.Turn, error) {
 	const op = "list undone turns"
-	turns := []campaign.Turn{}
 	if limit < 1 {
-		return turns, nil
+		return []campaign.Turn{}, nil
 	}
-	items, err := s.query(ctx, op, &dynamodb.QueryInput{
-		KeyConditionExpression:   aws.String("#pk = :pk AND begins_with(#sk, :p)"),
-		ExpressionAttributeNames: names(),
-		ExpressionAttributeValues: item{
-			":pk": str(campaignPK(campaignID)),
-			":p":  str(skUndone),
-		},
-		ConsistentRead: aws.Bool(true),
-	}, limit)
+	items, err := s.prefixItems(ctx, op, campaignID, skUndone, limit)
 	if err != nil {
 		return nil, err
 	}
-	for _, it := range items {
-		var t campaign.Turn
-		if err := unmarshalBody(it, &t); err != nil {
-			return nil, fault.Wrap(fault.Internal, op, err)
-		}
-		turns = append(turns, t)
-	}
-	return turns, nil
+	return decodeBodies[campaign.Turn](op, items)
 }
 
 // Request reads a remembered request id. NotFound if it was never seen.
@@ -435,27 +423,11 @@ func (s *Store) ConnectionByID(ctx context.Context, connectionID string) (campai
 // Connections lists a campaign's live connections, by connection id.
 func (s *Store) Connections(ctx context.Context, campaignID string) ([]campaign.Connection, error) {
 	const op = "list connections"
-	items, err := s.query(ctx, op, &dynamodb.QueryInput{
-		KeyConditionExpression:   aws.String("#pk = :pk AND begins_with(#sk, :conn)"),
-		ExpressionAttributeNames: names(),
-		ExpressionAttributeValues: item{
-			":pk":   str(campaignPK(campaignID)),
-			":conn": str(skConn),
-		},
-		ConsistentRead: aws.Bool(true),
-	}, 0)
+	items, err := s.prefixItems(ctx, op, campaignID, skConn, 0)
 	if err != nil {
 		return nil, err
 	}
-	conns := make([]campaign.Connection, 0, len(items))
-	for _, it := range items {
-		var c campaign.Connection
-		if err := unmarshalBody(it, &c); err != nil {
-			return nil, fault.Wrap(fault.Internal, op, err)
-		}
-		conns = append(conns, c)
-	}
-	return conns, nil
+	return decodeBodies[campaign.Connection](op, items)
 }
 
 // CampaignsOf lists the campaigns player is a member of, newest played

@@ -250,6 +250,9 @@ func (db *DB) UndoneTurns(ctx context.Context, campaignID string, limit int) ([]
 	if err != nil {
 		return nil, storeErr(op, "query", err)
 	}
+	if ts == nil {
+		ts = []campaign.Turn{} // none is an empty list (game.Store)
+	}
 	return ts, nil
 }
 

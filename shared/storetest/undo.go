@@ -132,6 +132,9 @@ func (s suite) takeBack(t *testing.T) {
 			t.Fatal(err)
 		}
 		same(t, "undone turns", undone, []campaign.Turn{})
+		if undone == nil {
+			t.Error("no undone turn is nil, want an empty list") // same holds nil and empty equal
+		}
 	})
 	t.Run("ATurnTakenBackTwiceConflicts", func(t *testing.T) {
 		st := s.open(t)
