@@ -18,7 +18,10 @@ import (
 
 // tableCost is the table's cost as snap holds it. The step is what the
 // owner's budgets call for now (a budget just raised is back to full),
-// or the deployer's day's, as the last turn found it.
+// or the deployer's day's, as the last turn found it. While no session is
+// open a session's budget counts from nothing, as the next session will:
+// the table sees what it may spend before narration saves, not a budget
+// with no step to it until the first turn.
 func tableCost(snap Snapshot) events.TableCost {
 	st, settings := snap.State, snap.Campaign.Settings
 	out := events.TableCost{CampaignUSD: st.Cost.CampaignUSD,
@@ -36,7 +39,7 @@ func tableCost(snap Snapshot) events.TableCost {
 		out.Step, out.Scope = st.Thrift.Step, st.Thrift.Scope
 	}
 	for _, b := range budgets {
-		if b.budget == nil || (b.scope == campaign.ScopeSession && out.SessionID == "") {
+		if b.budget == nil {
 			continue
 		}
 		if t := thriftFor(b.spent, *b.budget); slices.Index(thriftSteps, t) > slices.Index(thriftSteps, out.Step) {

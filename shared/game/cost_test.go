@@ -87,3 +87,29 @@ func TestEveryPlayerSeesTheTablesCost(t *testing.T) {
 		t.Fatal("a player who is not the owner set the budget")
 	}
 }
+
+// A session's budget set before any session opens is told with the step
+// narration will take first and at what spend, counted from nothing: what
+// the session about to open may spend before it saves.
+func TestASessionsBudgetIsToldBeforeTheSessionOpens(t *testing.T) {
+	f := newFixture(t)
+	ctx := context.Background()
+	owner := game.Player{ID: "p-aria", Name: "Aria"}
+	c, err := f.svc.CreateCampaign(ctx, owner, events.CreateCampaign{Name: "Ledger"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	budget := 0.01
+	if _, err := f.svc.SetBudget(ctx, owner, c.ID, events.Budget{SessionUSD: &budget}); err != nil {
+		t.Fatal(err)
+	}
+	view, err := f.svc.GetCampaign(ctx, owner, c.ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	got := view.Cost
+	if got.SessionID != "" || got.SessionBudgetUSD == nil || *got.SessionBudgetUSD != budget || got.Step != "" ||
+		got.Next == nil || got.Next.Step != campaign.ThriftShorter || got.Next.Scope != campaign.ScopeSession || math.Abs(got.Next.AtUSD-0.007) > 1e-9 {
+		t.Fatalf("before a session opens the table is told %+v: want the session's budget's first step, shorter at $0.007", got)
+	}
+}

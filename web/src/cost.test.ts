@@ -16,6 +16,12 @@ describe("the table's cost, as every player reads it", () => {
     assert.equal(stepLine({ ...spent }), "", "no budget near, nothing to say");
   });
 
+  it("NamesASessionsBudgetAsTheNextSessionsWhileNoneIsOpen", () => {
+    const next = { step: "shorter", scope: "session", at_usd: 0.035 } as const;
+    assert.equal(stepLine({ session_usd: 0, session_turns: 0, campaign_usd: 0, session_budget_usd: 0.05, next }), "At $0.0350 of a session's budget: shorter narration.");
+    assert.equal(stepLine({ ...spent, session_budget_usd: 0.05, next }), "At $0.0350 of this session's budget: shorter narration.");
+  });
+
   it("ReadsABudgetInDollars", () => {
     assert.equal(budgetOf(""), undefined);
     assert.equal(budgetOf("$2.50"), 2.5);

@@ -26,6 +26,12 @@ const stepWords: Record<string, string> = {
 
 const scopeWords: Record<string, string> = { session: "this session's budget", campaign: "the campaign's budget", day: "the game's budget for today" };
 
+/** budgetWords names the budget scope means; with no session open, a session's is the next one's. */
+function budgetWords(c: TableCost, scope: string | undefined): string {
+  if (scope === "session" && !c.session_id) return "a session's budget";
+  return scopeWords[scope ?? ""] ?? "a budget";
+}
+
 /** costLine is the table's cost in one line: "Session $0.0120 · campaign $0.0450 / $5.00". */
 export function costLine(c: TableCost): string {
   const session = c.session_budget_usd !== undefined ? `${usd(c.session_usd)} / ${usd(c.session_budget_usd)}` : usd(c.session_usd);
@@ -36,8 +42,8 @@ export function costLine(c: TableCost): string {
 /** stepLine says how narration saves now, and what it does next and when; "" with no budget near. */
 export function stepLine(c: TableCost): string {
   const parts: string[] = [];
-  if (c.step) parts.push(`Saving: ${stepWords[c.step]} (${scopeWords[c.scope ?? ""] ?? "a budget"}).`);
-  if (c.next) parts.push(`At ${usd(c.next.at_usd)} of ${scopeWords[c.next.scope] ?? "a budget"}: ${stepWords[c.next.step]}.`);
+  if (c.step) parts.push(`Saving: ${stepWords[c.step]} (${budgetWords(c, c.scope)}).`);
+  if (c.next) parts.push(`At ${usd(c.next.at_usd)} of ${budgetWords(c, c.next.scope)}: ${stepWords[c.next.step]}.`);
   return parts.join(" ");
 }
 
