@@ -448,8 +448,8 @@ func (s *Service) passAway(ctx context.Context, campaignID, playerID string) {
 			return
 		}
 		l := snap.Lease
-		if l == nil || l.Pending == nil || l.Pending.Window == nil || hasConnection(snap, playerID) {
-			return
+		if l == nil || l.Pending == nil || l.Pending.Window == nil || hasConnection(snap, playerID) || pauseOf(snap) != nil {
+			return // nothing waits on them; or a pause holds every answer, and the window's time out answers for them after it
 		}
 		w := *l.Pending.Window
 		i := slices.IndexFunc(w.Eligible, func(e campaign.Eligible) bool { return e.PlayerID == playerID && !answered(w, e.CharacterID) })

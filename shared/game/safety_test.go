@@ -169,3 +169,26 @@ func TestSafetyShowsEachPlayerTheTablesAndTheirOwn(t *testing.T) {
 		t.Errorf("Bram still sees his removed limit: %s", got)
 	}
 }
+
+// TestALeaverDoesNotAnswerAWindowWhileTheTableIsPaused: a player who leaves while the table is paused does not answer the
+// window that waits on them: a pause holds every answer, and the window
+// gets its whole time again when play goes on.
+func TestALeaverDoesNotAnswerAWindowWhileTheTableIsPaused(t *testing.T) {
+	f := newFixture(t)
+	ctx := context.Background()
+	c, mira := goblinFight(t, f, func() {})
+	l := untilWindow(t, f, c, mira, func() bool { return false })
+	if l == nil {
+		t.Fatal("the fight ended with no window")
+	}
+	if err := f.svc.Pause(ctx, "c1", "pause-1"); err != nil {
+		t.Fatal(err)
+	}
+	if err := f.svc.Disconnect(ctx, "c1"); err != nil {
+		t.Fatal(err)
+	}
+	after := mustSnap(t, f, c.ID).Lease
+	if after == nil || after.TurnID != l.TurnID || after.Pending == nil || after.Pending.Window == nil || len(after.Pending.Window.Answers) != 0 {
+		t.Errorf("after the leave: lease %+v; want the window still open and unanswered while paused", after)
+	}
+}
