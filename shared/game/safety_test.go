@@ -170,9 +170,10 @@ func TestSafetyShowsEachPlayerTheTablesAndTheirOwn(t *testing.T) {
 	}
 }
 
-// TestALeaverDoesNotAnswerAWindowWhileTheTableIsPaused: a player who leaves while the table is paused does not answer the
-// window that waits on them: a pause holds every answer, and the window
-// gets its whole time again when play goes on.
+// TestALeaverDoesNotAnswerAWindowWhileTheTableIsPaused: a player who
+// leaves while the table is paused does not answer the window that waits
+// on them: a pause holds every answer, and the window gets its whole
+// time again when play goes on.
 func TestALeaverDoesNotAnswerAWindowWhileTheTableIsPaused(t *testing.T) {
 	f := newFixture(t)
 	ctx := context.Background()
