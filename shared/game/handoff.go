@@ -88,7 +88,7 @@ func (s *Service) NarrateTurn(ctx context.Context, campaignID, turnID string) (m
 	switch {
 	case l == nil || l.TurnID != turnID:
 		return activeRecord(snap) != nil, nil // committed (or dropped) by an earlier try
-	case l.Pending != nil && (l.Pending.Window != nil || l.Pending.Revealed < len(l.Pending.Rolls)):
+	case l.Pending != nil && !settled(*l.Pending):
 		return false, nil // held: its orchestration hands it off again when settled
 	}
 	return s.finish(ctx, snap, *l)
