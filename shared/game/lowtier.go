@@ -6,6 +6,7 @@ import (
 	"errors"
 	"slices"
 	"strings"
+	"unicode"
 
 	"chronicler/shared/campaign"
 	"chronicler/shared/fault"
@@ -102,7 +103,33 @@ func oocMark(t string) string {
 func outOfCharacter(text string) bool {
 	t := strings.ToLower(strings.TrimSpace(text))
 	mark := oocMark(t)
-	return mark != "" && (mark[0] != '(' || strings.HasSuffix(t, ")"))
+	return (mark != "" && (mark[0] != '(' || strings.HasSuffix(t, ")"))) || chatter(t)
+}
+
+// chatterWords are the table talk a player types without a mark ("brb",
+// "afk", "lol"): none names anything a character does. chatterFill are
+// the words that may come with them ("brb 2 min", "sorry afk a sec").
+var (
+	chatterWords = []string{"brb", "afk", "bbl", "bbiab", "gtg", "g2g", "lol", "lmao", "omw", "ty", "thx", "np"}
+	chatterFill  = []string{"back", "in", "a", "all", "soon", "sorry", "sec", "secs", "min", "mins", "minute", "minutes"}
+)
+
+// chatter reports whether t (trimmed, in lower case) is table talk and
+// nothing else: every word a chatter word, a filler or a number, and at
+// least one a chatter word, so that "brb 2 min" is talk while "back in 5"
+// and "I step back" are read as a character's words.
+func chatter(t string) bool {
+	talk := false
+	for _, w := range strings.FieldsFunc(t, func(r rune) bool { return !unicode.IsLetter(r) && !unicode.IsDigit(r) }) {
+		switch {
+		case slices.Contains(chatterWords, w):
+			talk = true
+		case slices.Contains(chatterFill, w) || strings.Trim(w, "0123456789") == "":
+		default:
+			return false
+		}
+	}
+	return talk
 }
 
 // asks reports whether a remark out of character asks something: a
