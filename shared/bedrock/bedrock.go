@@ -286,10 +286,22 @@ func usageOf(u *types.TokenUsage) narrator.Usage {
 	if u == nil {
 		return narrator.Usage{}
 	}
-	return narrator.Usage{
+	out := narrator.Usage{
 		Input: int(aws.ToInt32(u.InputTokens)), Output: int(aws.ToInt32(u.OutputTokens)),
 		CacheRead: int(aws.ToInt32(u.CacheReadInputTokens)), CacheWrite: int(aws.ToInt32(u.CacheWriteInputTokens)),
 	}
+	// The writes by TTL, when Bedrock says; when it does not, every write
+	// counts an hour's, the dearer.
+	out.CacheWriteHour = out.CacheWrite
+	if len(u.CacheDetails) > 0 {
+		out.CacheWriteHour = 0
+		for _, d := range u.CacheDetails {
+			if d.Ttl == types.CacheTTLOneHour {
+				out.CacheWriteHour += int(aws.ToInt32(d.InputTokens))
+			}
+		}
+	}
+	return out
 }
 
 // prompt lays the blocks out for Converse: the cached prefix as system

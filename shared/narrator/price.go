@@ -19,24 +19,30 @@ type Usage struct {
 	Output     int `json:"output"`
 	CacheRead  int `json:"cache_read,omitempty"`
 	CacheWrite int `json:"cache_write,omitempty"`
+	// CacheWriteHour is the part of CacheWrite written for an hour; the
+	// rest was written for five minutes, at the lower price. A provider
+	// that does not say (Bedrock without cacheDetails) has it all counted
+	// an hour's, so that the cost is overstated rather than hidden.
+	CacheWriteHour int `json:"cache_write_1h,omitempty"`
 }
 
 // Add is the sum of two usages.
 func (u Usage) Add(v Usage) Usage {
 	return Usage{Input: u.Input + v.Input, Output: u.Output + v.Output,
-		CacheRead: u.CacheRead + v.CacheRead, CacheWrite: u.CacheWrite + v.CacheWrite}
+		CacheRead: u.CacheRead + v.CacheRead, CacheWrite: u.CacheWrite + v.CacheWrite, CacheWriteHour: u.CacheWriteHour + v.CacheWriteHour}
 }
 
 // Price is what a model costs, in US dollars per million tokens.
 type Price struct {
 	Input  float64 `json:"input"`
 	Output float64 `json:"output"`
-	// CacheWrite is the price of writing the cache with a one-hour TTL:
-	// the adapters put "ttl":"1h" cache points (the 5-minute price is
-	// lower, 3.75 for Sonnet 4.5, but solo turns come about 4.5 minutes
-	// apart, so the 5-minute cache would mostly expire between them).
-	CacheWrite float64 `json:"cache_write,omitempty"`
-	CacheRead  float64 `json:"cache_read,omitempty"`
+	// CacheWrite is the price of writing the cache with a one-hour TTL
+	// (the stable blocks' cache point), CacheWriteShort with the default
+	// five minutes (the recent turns'): 6.00 and 3.75 for Sonnet 4.5. A
+	// table without the short price charges every write the hour's.
+	CacheWrite      float64 `json:"cache_write,omitempty"`
+	CacheWriteShort float64 `json:"cache_write_5m,omitempty"`
+	CacheRead       float64 `json:"cache_read,omitempty"`
 }
 
 // PriceTable maps model ids, as sent to the provider, to prices.
@@ -48,8 +54,8 @@ type PriceTable map[string]Price
 // Nova and Llama have no cache prices; their "us." profiles are assumed to
 // cost what the bare model ids do.
 func DefaultPrices() PriceTable {
-	sonnet := Price{Input: 3.00, Output: 15.00, CacheWrite: 6.00, CacheRead: 0.30}
-	haiku := Price{Input: 1.00, Output: 5.00, CacheWrite: 2.00, CacheRead: 0.10}
+	sonnet := Price{Input: 3.00, Output: 15.00, CacheWrite: 6.00, CacheWriteShort: 3.75, CacheRead: 0.30}
+	haiku := Price{Input: 1.00, Output: 5.00, CacheWrite: 2.00, CacheWriteShort: 1.25, CacheRead: 0.10}
 	microP := Price{Input: 0.035, Output: 0.14}
 	liteP := Price{Input: 0.06, Output: 0.24}
 	proP := Price{Input: 0.80, Output: 3.20}
@@ -57,8 +63,8 @@ func DefaultPrices() PriceTable {
 	return PriceTable{
 		"global.anthropic.claude-sonnet-4-5-20250929-v1:0": sonnet,
 		"global.anthropic.claude-haiku-4-5-20251001-v1:0":  haiku,
-		"us.anthropic.claude-sonnet-4-5-20250929-v1:0":     {Input: 3.30, Output: 16.50, CacheWrite: 6.60, CacheRead: 0.33},
-		"us.anthropic.claude-haiku-4-5-20251001-v1:0":      {Input: 1.10, Output: 5.50, CacheWrite: 2.20, CacheRead: 0.11},
+		"us.anthropic.claude-sonnet-4-5-20250929-v1:0":     {Input: 3.30, Output: 16.50, CacheWrite: 6.60, CacheWriteShort: 4.125, CacheRead: 0.33},
+		"us.anthropic.claude-haiku-4-5-20251001-v1:0":      {Input: 1.10, Output: 5.50, CacheWrite: 2.20, CacheWriteShort: 1.375, CacheRead: 0.11},
 		"amazon.nova-micro-v1:0":                           microP,
 		"us.amazon.nova-micro-v1:0":                        microP,
 		"amazon.nova-lite-v1:0":                            liteP,
@@ -79,10 +85,11 @@ func Cost(model string, u Usage) (usd float64, ok bool) {
 }
 
 // Cost is what usage u of model costs in US dollars; ok is false for a
-// model the table does not know. Cache writes are charged at the one-hour
-// price. Cache tokens of a model without a cache price are charged as
-// plain input, so that a missing price overstates a cost rather than
-// hiding it.
+// model the table does not know. Cache writes are charged at the
+// one-hour price, those written for five minutes at the short one when
+// the table has it. Cache tokens of a model without a cache price are
+// charged as plain input, so that a missing price overstates a cost
+// rather than hiding it.
 func (t PriceTable) Cost(model string, u Usage) (usd float64, ok bool) {
 	p, ok := t[model]
 	if !ok {
@@ -95,14 +102,19 @@ func (t PriceTable) Cost(model string, u Usage) (usd float64, ok bool) {
 	if write == 0 {
 		write = p.Input
 	}
+	short := p.CacheWriteShort
+	if short == 0 {
+		short = write
+	}
+	hour := min(u.CacheWriteHour, u.CacheWrite)
 	perMillion := float64(u.Input)*p.Input + float64(u.Output)*p.Output +
-		float64(u.CacheRead)*read + float64(u.CacheWrite)*write
+		float64(u.CacheRead)*read + float64(hour)*write + float64(u.CacheWrite-hour)*short
 	return perMillion / 1e6, true
 }
 
 // ParsePrices reads a price table from configuration, a JSON object of
 // model id to prices in US dollars per million tokens:
-// {"my-model": {"input": 0.5, "output": 1.5, "cache_write": 0.6, "cache_read": 0.05}}.
+// {"my-model": {"input": 0.5, "output": 1.5, "cache_write": 0.6, "cache_write_5m": 0.4, "cache_read": 0.05}}.
 // The models it names are added to base, or replace base's prices; the
 // others keep base's. It refuses unknown fields, empty model ids and
 // prices that are negative, not finite or all zero for input and output.
@@ -122,7 +134,7 @@ func ParsePrices(data string, base PriceTable) (PriceTable, error) {
 		if strings.TrimSpace(model) == "" {
 			return nil, errors.New("prices: an empty model id")
 		}
-		for _, v := range []float64{p.Input, p.Output, p.CacheWrite, p.CacheRead} {
+		for _, v := range []float64{p.Input, p.Output, p.CacheWrite, p.CacheWriteShort, p.CacheRead} {
 			if v < 0 || math.IsNaN(v) || math.IsInf(v, 0) {
 				return nil, fmt.Errorf("prices: %s: a price must be a number of dollars, zero or more", model)
 			}

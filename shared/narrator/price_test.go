@@ -22,11 +22,13 @@ func TestCost(t *testing.T) {
 		// 1,200 uncached x 3 + 1,200 cached x 0.30 + 350 out x 15 = 9,210
 		{"SonnetHalfCached", sonnet, Usage{Input: 1200, CacheRead: 1200, Output: 350}, 0.009210},
 		// 1,200 x 3 + 1,200 written at the 1 h price x 6 + 350 x 15 = 16,050
-		{"SonnetCacheWriteAtOneHourPrice", sonnet, Usage{Input: 1200, CacheWrite: 1200, Output: 350}, 0.016050},
+		{"SonnetCacheWriteAtOneHourPrice", sonnet, Usage{Input: 1200, CacheWrite: 1200, CacheWriteHour: 1200, Output: 350}, 0.016050},
+		// 1,200 x 3 + 400 written for an hour x 6 + 800 for five minutes x 3.75 + 350 x 15 = 14,250
+		{"SonnetCacheWriteSplitByTTL", sonnet, Usage{Input: 1200, CacheWrite: 1200, CacheWriteHour: 400, Output: 350}, 0.014250},
 		// 800 x 1 + 150 x 5 = 1,550
 		{"HaikuSummary", haiku, Usage{Input: 800, Output: 150}, 0.001550},
 		// 4,096 written x 2 + 100 read x 0.10 + 10 x 1 + 20 x 5 = 8,312
-		{"HaikuCache", haiku, Usage{Input: 10, CacheWrite: 4096, CacheRead: 100, Output: 20}, 0.008312},
+		{"HaikuCache", haiku, Usage{Input: 10, CacheWrite: 4096, CacheWriteHour: 4096, CacheRead: 100, Output: 20}, 0.008312},
 		// regional is 10% dearer: 1,200 x 3.30 + 1,200 x 0.33 + 350 x 16.50 = 10,131
 		{"SonnetRegional", "us.anthropic.claude-sonnet-4-5-20250929-v1:0", Usage{Input: 1200, CacheRead: 1200, Output: 350}, 0.010131},
 		// 1M x 0.035 + 1M x 0.14
@@ -84,8 +86,8 @@ func TestCostOverride(t *testing.T) {
 }
 
 func TestUsageAdd(t *testing.T) {
-	got := Usage{1, 2, 3, 4}.Add(Usage{10, 20, 30, 40})
-	if got != (Usage{11, 22, 33, 44}) {
+	got := Usage{1, 2, 3, 4, 5}.Add(Usage{10, 20, 30, 40, 50})
+	if got != (Usage{11, 22, 33, 44, 55}) {
 		t.Fatalf("Add = %+v", got)
 	}
 }

@@ -257,7 +257,20 @@ func (s *Server) bedrockStream(w http.ResponseWriter, r *http.Request, seq int, 
 	event("metadata", map[string]any{"usage": bedrockUsage(u), "metrics": map[string]int{"latencyMs": 1}})
 }
 
-func bedrockUsage(u Usage) map[string]int {
-	return map[string]int{"inputTokens": u.Input, "outputTokens": u.Output, "totalTokens": u.Input + u.Output + u.CacheRead + u.CacheWrite,
+// bedrockUsage is Converse's usage, with the cache writes broken down by
+// TTL (cacheDetails, one hour before five minutes) when there were any.
+func bedrockUsage(u Usage) map[string]any {
+	out := map[string]any{"inputTokens": u.Input, "outputTokens": u.Output, "totalTokens": u.Input + u.Output + u.CacheRead + u.CacheWrite,
 		"cacheReadInputTokens": u.CacheRead, "cacheWriteInputTokens": u.CacheWrite}
+	var details []map[string]any
+	if u.CacheWriteHour > 0 {
+		details = append(details, map[string]any{"ttl": "1h", "inputTokens": u.CacheWriteHour})
+	}
+	if short := u.CacheWrite - u.CacheWriteHour; short > 0 {
+		details = append(details, map[string]any{"ttl": "5m", "inputTokens": short})
+	}
+	if details != nil {
+		out["cacheDetails"] = details
+	}
+	return out
 }

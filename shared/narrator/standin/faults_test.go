@@ -189,5 +189,5 @@ func TestToolFaultsThroughAdapters(t *testing.T) {
 }
 
 func usageOf(u standin.Usage) narrator.Usage {
-	return narrator.Usage{Input: u.Input, Output: u.Output, CacheRead: u.CacheRead, CacheWrite: u.CacheWrite}
+	return narrator.Usage{Input: u.Input, Output: u.Output, CacheRead: u.CacheRead, CacheWrite: u.CacheWrite, CacheWriteHour: u.CacheWriteHour}
 }

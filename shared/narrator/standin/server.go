@@ -225,6 +225,10 @@ type Usage struct {
 	Output     int `json:"output"`
 	CacheRead  int `json:"cache_read,omitempty"`
 	CacheWrite int `json:"cache_write,omitempty"`
+	// CacheWriteHour is the part of CacheWrite written behind a cache
+	// point with a one-hour TTL (Bedrock's cacheDetails); the rest was
+	// written for five minutes.
+	CacheWriteHour int `json:"cache_write_1h,omitempty"`
 }
 
 // Request is one request the stand-in received, and what it did about it.
@@ -368,7 +372,7 @@ func (s *Server) usage(p prompt, out string) Usage {
 			}
 		}
 	}
-	written := read
+	written, hour := read, 0
 	for _, pt := range points {
 		if pt.after <= read || tokens(prefix(pt.after)) < least {
 			continue
@@ -376,6 +380,9 @@ func (s *Server) usage(p prompt, out string) Usage {
 		ttl := 5 * time.Minute
 		if pt.ttl == "1h" {
 			ttl = time.Hour
+			// The blocks since the last point written are written for
+			// this point's hour.
+			hour += tokens(prefix(pt.after)) - tokens(prefix(written))
 		}
 		s.cache[key(pt.after)] = cached{until: now.Add(ttl), ttl: ttl}
 		written = pt.after
@@ -385,6 +392,7 @@ func (s *Server) usage(p prompt, out string) Usage {
 	}
 	if p.api == "bedrock" && written > read {
 		u.CacheWrite = tokens(prefix(written)) - u.CacheRead
+		u.CacheWriteHour = min(hour, u.CacheWrite)
 	}
 	u.Input -= u.CacheRead + u.CacheWrite
 	return u

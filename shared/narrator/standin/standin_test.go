@@ -286,7 +286,7 @@ func TestLogsWhatTheNarratorSent(t *testing.T) {
 			if n.CachePoint != (a.name == "bedrock") || (a.name == "bedrock" && n.CacheTTL != "1h") {
 				t.Errorf("cache point %v %q", n.CachePoint, n.CacheTTL)
 			}
-			if n.Text != got.Text || n.Usage != (standin.Usage{Input: got.Usage.Input, Output: got.Usage.Output, CacheRead: got.Usage.CacheRead, CacheWrite: got.Usage.CacheWrite}) {
+			if n.Text != got.Text || n.Usage != (standin.Usage{Input: got.Usage.Input, Output: got.Usage.Output, CacheRead: got.Usage.CacheRead, CacheWrite: got.Usage.CacheWrite, CacheWriteHour: got.Usage.CacheWriteHour}) {
 				t.Errorf("logged answer %q %+v, the adapter got %q %+v", n.Text, n.Usage, got.Text, got.Usage)
 			}
 			want, _ := json.Marshal(narrator.FoldTool().Schema)
