@@ -183,7 +183,7 @@ func (s *Service) tellPersonalRecaps(ctx context.Context, snap Snapshot, common 
 			told[c.PlayerID] = text
 		}
 		if text != "" {
-			s.tell(ctx, c.CampaignID, c.ID, events.TypeRecap, events.Recap{Text: text, CharacterIDs: mine(snap.Characters, c.PlayerID)})
+			s.tell(ctx, c.CampaignID, c.ID, events.TypeRecap, cleared(snap.Campaign, events.Recap{Text: text, CharacterIDs: mine(snap.Characters, c.PlayerID)}))
 		}
 	}
 }

@@ -8,6 +8,7 @@ import (
 	"chronicler/events"
 	"chronicler/shared/campaign"
 	"chronicler/shared/fault"
+	"chronicler/shared/narrator"
 )
 
 // Safety is what of the campaign's safety tools p may see: the table's
@@ -103,4 +104,13 @@ func (s *Service) RemoveLimit(ctx context.Context, p Player, campaignID, limitID
 // narration of it is told them and the guard holds them.
 func limitTexts(c campaign.Campaign) (lines, veils []string) {
 	return campaign.Texts(c.Limits, campaign.LimitLine), campaign.Texts(c.Limits, campaign.LimitVeil)
+}
+
+// cleared is a recap without the sentences that hold the campaign's
+// lines or veils: a recap retells summaries and canon, which a model
+// wrote, so it is held to the table's limits as a narration is.
+func cleared(c campaign.Campaign, r events.Recap) events.Recap {
+	lines, veils := limitTexts(c)
+	r.Text = narrator.Grounds{Lines: lines, Veils: veils}.Clear(r.Text)
+	return r
 }

@@ -302,7 +302,7 @@ func (s *Service) Resume(ctx context.Context, connectionID, requestID string) er
 		if opened {
 			msgs = append(msgs, costMessage(snap)) // a new session's count starts
 		}
-		return append(msgs, sessionMessage(snap), message{events.TypeRecap, events.Recap{Text: s.recap(snap, gap)}})
+		return append(msgs, sessionMessage(snap), message{events.TypeRecap, cleared(snap.Campaign, events.Recap{Text: s.recap(snap, gap)})})
 	})
 	if err != nil || done {
 		return err
@@ -319,11 +319,11 @@ func (s *Service) Resume(ctx context.Context, connectionID, requestID string) er
 		// Joining a session under way: what this player's characters
 		// know beyond the table's recap is theirs.
 		if text := s.personalRecap(ctx, after, conn.PlayerID, gap.moments); text != "" {
-			s.tell(ctx, conn.CampaignID, conn.ID, events.TypeRecap, events.Recap{Text: text, CharacterIDs: mine(after.Characters, conn.PlayerID)})
+			s.tell(ctx, conn.CampaignID, conn.ID, events.TypeRecap, cleared(after.Campaign, events.Recap{Text: text, CharacterIDs: mine(after.Characters, conn.PlayerID)}))
 		}
 	}
 	if awaySince != nil && (returning != nil || *awaySince < after.State.TurnCount) {
-		s.tell(ctx, conn.CampaignID, conn.ID, events.TypeRecap, s.awayRecap(ctx, after, conn.PlayerID, *awaySince))
+		s.tell(ctx, conn.CampaignID, conn.ID, events.TypeRecap, cleared(after.Campaign, s.awayRecap(ctx, after, conn.PlayerID, *awaySince)))
 	}
 	return nil
 }

@@ -98,3 +98,16 @@ func (g Grounds) Within(texts []string) []string {
 	}
 	return out
 }
+
+// Clear is text without the sentences that hold one of the grounds' lines
+// or veils: what the table is told again of turns already told (a
+// recap built from summaries and canon), where a sentence cannot be
+// asked for again. Text the grounds have no limits for comes back as it
+// is.
+func (g Grounds) Clear(text string) string {
+	if len(g.Lines) == 0 && len(g.Veils) == 0 {
+		return text
+	}
+	done, _ := sentences(text, true)
+	return strings.TrimSpace(strings.Join(g.Within(done), ""))
+}

@@ -97,3 +97,16 @@ func TestWithinDropsSuggestionsThatTouchALimit(t *testing.T) {
 		t.Fatalf("Within = %q", got)
 	}
 }
+
+// A recap keeps its sentences but those that hold a line or a veil, and
+// comes back as it is when the table has no limits.
+func TestClearDropsTheSentencesThatHoldALimit(t *testing.T) {
+	g := Grounds{Lines: []string{"giant spiders"}, Veils: []string{"torture of prisoners"}}
+	text := "Previously: the party reached the mill. A spider the size of a dog waited in the loft!\nThey questioned the prisoners' torturer. Tobin lit a lamp."
+	if got, want := g.Clear(text), "Previously: the party reached the mill. Tobin lit a lamp."; got != want {
+		t.Errorf("Clear = %q, want %q", got, want)
+	}
+	if got := (Grounds{}).Clear(text); got != text {
+		t.Errorf("Clear without limits = %q, want the text as it is", got)
+	}
+}
