@@ -55,10 +55,7 @@ func tableCost(snap Snapshot) events.TableCost {
 // nextStep is the first step a budget has not reached yet, at the spend
 // that reaches it.
 func nextStep(spent, budget float64, scope string) (events.CostStep, bool) {
-	for _, s := range []struct {
-		step  string
-		share float64
-	}{{campaign.ThriftShorter, thriftShorterAt}, {campaign.ThriftLow, thriftLowAt}, {campaign.ThriftOffline, 1}} {
+	for _, s := range thriftShares {
 		if at := budget * s.share; spent < at {
 			return events.CostStep{Step: s.step, Scope: scope, AtUSD: at}, true
 		}

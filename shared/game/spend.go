@@ -21,27 +21,29 @@ type DaySpend interface {
 	AddSpent(ctx context.Context, day string, usd float64) error
 }
 
-// The shares of a budget at which narration takes each step
-// (campaign.Thrift): a table sees the narration change well before it
-// stops.
-const (
-	thriftShorterAt = 0.7
-	thriftLowAt     = 0.85
-)
+// thriftShares are the steps in order, each with the share of a budget
+// at which narration takes it (campaign.Thrift): first shorter
+// narrations, then the low tier, then, the budget spent, the offline
+// narrator, which costs nothing. A table sees the narration change well
+// before it stops.
+var thriftShares = []struct {
+	step  string
+	share float64
+}{{campaign.ThriftShorter, 0.7}, {campaign.ThriftLow, 0.85}, {campaign.ThriftOffline, 1}}
 
-// thriftSteps are the steps in order: first shorter narrations, then the
-// low tier, then the offline narrator, which costs nothing.
+// thriftSteps are the steps in order, from none.
 var thriftSteps = []string{"", campaign.ThriftShorter, campaign.ThriftLow, campaign.ThriftOffline}
 
 // thriftFor is the step a budget's share spent calls for.
 func thriftFor(spent, budget float64) string {
-	switch share := spent / budget; {
-	case budget <= 0 || spent >= budget:
+	if budget <= 0 {
 		return campaign.ThriftOffline
-	case share >= thriftLowAt:
-		return campaign.ThriftLow
-	case share >= thriftShorterAt:
-		return campaign.ThriftShorter
+	}
+	share := spent / budget
+	for i := len(thriftShares) - 1; i >= 0; i-- {
+		if share >= thriftShares[i].share {
+			return thriftShares[i].step
+		}
 	}
 	return ""
 }
