@@ -96,6 +96,17 @@ func orderOf(e encounter.Encounter, ch *campaign.Character, by string, offers []
 	return campaign.Ordered(ch.Orders, offers, func(name string) (int, bool) { return e.Left(by, name) })
 }
 
+// offersTo are the reactions opening o offers participant by.
+func offersTo(o encounter.Opening, by string) []campaign.Offer {
+	var out []campaign.Offer
+	for _, f := range o.Offers {
+		if f.ParticipantID == by {
+			out = append(out, f.Offer)
+		}
+	}
+	return out
+}
+
 // reacted reports whether participant by has taken a reaction at the
 // turn's moment k.
 func reacted(p campaign.PendingRolls, k int, by string) bool {
@@ -137,14 +148,8 @@ func (s *Service) absentOrders(snap Snapshot, l campaign.Lease, p campaign.Pendi
 				if reacted(p, o.Attack, f.ParticipantID) {
 					continue
 				}
-				var offers []campaign.Offer
-				for _, g := range o.Offers {
-					if g.ParticipantID == f.ParticipantID {
-						offers = append(offers, g.Offer)
-					}
-				}
 				ch := characterOf(snap, f.CharacterID)
-				order, ok := orderOf(e, ch, f.ParticipantID, offers)
+				order, ok := orderOf(e, ch, f.ParticipantID, offersTo(o, f.ParticipantID))
 				if !ok {
 					continue
 				}
@@ -191,10 +196,8 @@ func (s *Service) windowOrders(snap Snapshot, l campaign.Lease, p campaign.Pendi
 			}
 			var offers []campaign.Offer
 			for _, o := range play.res.Openings {
-				for _, f := range o.Offers {
-					if o.Attack == w.Attack && f.ParticipantID == el.ParticipantID {
-						offers = append(offers, f.Offer)
-					}
+				if o.Attack == w.Attack {
+					offers = append(offers, offersTo(o, el.ParticipantID)...)
 				}
 			}
 			ch := characterOf(snap, el.CharacterID)
