@@ -607,15 +607,15 @@ type longGap struct {
 // from the last turns, since the rolling summary is lossy by design.
 const longGapMinimum = 14 * 24 * time.Hour
 
+// recapTimeout bounds the model's recap of a long gap.
+const recapTimeout = 15 * time.Second
+
 // longGapRecap is what the recap of a new session tells: the key moments
 // of the last session, from the canon and the engine's rulings, when it
 // has any (no call is made); else, when the campaign was last played more
 // than longGapMinimum ago, the last 20 turns retold with one low-tier
 // call. The call is recorded even when it fails; text is empty then, and
 // the rolling summary stands.
-// recapTimeout bounds the model's recap of a long gap.
-const recapTimeout = 15 * time.Second
-
 func (s *Service) longGapRecap(ctx context.Context, snap Snapshot) longGap {
 	st := snap.State
 	g := s.commonGround(ctx, snap)
@@ -632,7 +632,8 @@ func (s *Service) longGapRecap(ctx context.Context, snap Snapshot) longGap {
 		return g
 	}
 	// The table's recap retells only what every character saw.
-	turns = slices.DeleteFunc(turns, func(t campaign.Turn) bool { return !tableAudience(snap).saw(t) })
+	everyone := tableAudience(snap)
+	turns = slices.DeleteFunc(turns, func(t campaign.Turn) bool { return !everyone.saw(t) })
 	if len(turns) == 0 {
 		return g
 	}
