@@ -362,7 +362,7 @@ func (s *Service) resolve(ctx context.Context, snap Snapshot, lease campaign.Lea
 	now := s.now()
 	turn := campaign.Turn{
 		ID: lease.TurnID, CampaignID: snap.Campaign.ID, Sequence: st.TurnCount + 1,
-		SessionID: openSession(snap).ID, ActorID: actor.ID, ActorName: actor.Name, PlayerID: lease.PlayerID,
+		SessionID: session, ActorID: actor.ID, ActorName: actor.Name, PlayerID: lease.PlayerID,
 		RequestID: lease.RequestID, Action: lease.Action, Intent: intentJSON(d.Intent), Seed: seed,
 		Rolls: append([]campaign.Roll{}, d.Rolls...), Reactions: d.Reactions, RulesResult: d.Summary, Narration: narr.Text, Suggestions: narr.Suggestions,
 		Degraded: narr.Degraded, CreatedAt: now, Context: record, Witnesses: witnessed(snap, *actor, d),
