@@ -144,24 +144,24 @@ func (a audience) names(snap Snapshot) string {
 // key moments every living character knows, and whether the characters
 // were apart.
 func (s *Service) commonGround(ctx context.Context, snap Snapshot) longGap {
-	g := longGap{turnCount: snap.State.TurnCount}
-	g.moments, g.apart = s.lastSession(ctx, snap, tableAudience(snap))
+	g := longGap{turnCount: snap.State.TurnCount, last: s.readLastSession(ctx, snap)}
+	g.moments, g.apart = g.last.known(snap.State, tableAudience(snap))
 	g.text = strings.Join(g.moments, " ")
 	return g
 }
 
 // personalRecap is what playerID's characters know of the last session
-// beyond what the table's recap told (common, its moments): "" when
-// nothing, or when the player has no character.
-func (s *Service) personalRecap(ctx context.Context, snap Snapshot, playerID string, common []string) string {
+// beyond what the table's recap told (gap, its moments): "" when nothing,
+// or when the player has no character.
+func personalRecap(snap Snapshot, playerID string, gap longGap) string {
 	a := playerAudience(snap, playerID)
 	if len(a.ids) == 0 {
 		return ""
 	}
-	own, _ := s.lastSession(ctx, snap, a)
+	own, _ := gap.last.known(snap.State, a)
 	var more []string
 	for _, m := range own {
-		if !slices.Contains(common, m) {
+		if !slices.Contains(gap.moments, m) {
 			more = append(more, m)
 		}
 	}
@@ -174,12 +174,12 @@ func (s *Service) personalRecap(ctx context.Context, snap Snapshot, playerID str
 // tellPersonalRecaps tells each player at the table whose characters know
 // more of the last session than the table's recap told, on each of their
 // connections, what more they know.
-func (s *Service) tellPersonalRecaps(ctx context.Context, snap Snapshot, common []string) {
+func (s *Service) tellPersonalRecaps(ctx context.Context, snap Snapshot, gap longGap) {
 	told := map[string]string{}
 	for _, c := range snap.Connections {
 		text, ok := told[c.PlayerID]
 		if !ok {
-			text = s.personalRecap(ctx, snap, c.PlayerID, common)
+			text = personalRecap(snap, c.PlayerID, gap)
 			told[c.PlayerID] = text
 		}
 		if text != "" {

@@ -12,6 +12,7 @@ import (
 	"chronicler/events"
 	"chronicler/shared/campaign"
 	"chronicler/shared/fault"
+	"chronicler/shared/memory"
 	"chronicler/shared/narrator"
 	"chronicler/shared/rules/turn"
 )
@@ -314,11 +315,11 @@ func (s *Service) Resume(ctx context.Context, connectionID, requestID string) er
 	case opened:
 		// A new session: each player at the table whose characters know
 		// more than the table's recap told hears it alone.
-		s.tellPersonalRecaps(ctx, after, gap.moments)
+		s.tellPersonalRecaps(ctx, after, gap)
 	case returning == nil:
 		// Joining a session under way: what this player's characters
 		// know beyond the table's recap is theirs.
-		if text := s.personalRecap(ctx, after, conn.PlayerID, gap.moments); text != "" {
+		if text := personalRecap(after, conn.PlayerID, gap); text != "" {
 			s.tell(ctx, conn.CampaignID, conn.ID, events.TypeRecap, cleared(after.Campaign, events.Recap{Text: text, CharacterIDs: mine(after.Characters, conn.PlayerID)}))
 		}
 	}
@@ -598,8 +599,9 @@ type longGap struct {
 	made      bool
 	turnCount int // the campaign's turn count it was made at
 	text      string
-	moments   []string // the key moments text tells, when it tells them
-	apart     bool     // some recent turn was out of some living character's sight
+	moments   []string    // the key moments text tells, when it tells them
+	apart     bool        // some recent turn was out of some living character's sight
+	last      lastSession // what the moments were told from, for each player's own
 	call      *campaign.ModelCall
 }
 
@@ -695,30 +697,44 @@ func (s *Service) recap(snap Snapshot, gap longGap) string {
 // recapTurns is how far back the recap looks for the last session's turns.
 const recapTurns = 200
 
-// lastSession is the key moments of the session the last turn was
-// played in that the audience knows, from the canon and the engine's
-// rulings of the turns it witnessed; none when there are none (or they
-// cannot be read). apart says whether some recent turn was out of the
-// audience's sight.
-func (s *Service) lastSession(ctx context.Context, snap Snapshot, a audience) (told []string, apart bool) {
-	st := snap.State
-	if st.TurnCount == 0 {
-		return nil, false
+// lastSession is what the recaps of the last session are told from: its
+// recent turns and the memory, read once for the table's recap and every
+// player's own.
+type lastSession struct {
+	turns  []campaign.Turn
+	mem    memory.Memory
+	memory bool // the memory was read
+}
+
+// readLastSession reads the last session's recent turns and the memory.
+func (s *Service) readLastSession(ctx context.Context, snap Snapshot) lastSession {
+	if snap.State.TurnCount == 0 {
+		return lastSession{}
 	}
 	// Without their Context: the key moments need only what the rules
 	// decided, not up to recapTurns prompts read on every session's open.
-	turns, err := s.Store.RecentTurns(ctx, snap.Campaign.ID, max(st.TurnCount-recapTurns, 0), recapTurns)
+	turns, err := s.Store.RecentTurns(ctx, snap.Campaign.ID, max(snap.State.TurnCount-recapTurns, 0), recapTurns)
 	if err != nil || len(turns) == 0 {
+		return lastSession{}
+	}
+	mem, err := s.loadMemory(ctx, snap.Campaign.ID)
+	return lastSession{turns: turns, mem: mem, memory: err == nil}
+}
+
+// known are the key moments of the last session that audience a knows, at
+// most maxMoments, and whether some recent turn was out of its sight.
+func (l lastSession) known(st campaign.State, a audience) (told []string, apart bool) {
+	turns := l.turns
+	if len(turns) == 0 {
 		return nil, false
 	}
 	apart = slices.ContainsFunc(turns, func(t campaign.Turn) bool { return !a.saw(t) })
+	if !l.memory {
+		return nil, apart
+	}
 	from, session := st.TurnCount, turns[len(turns)-1].SessionID
 	for i := len(turns) - 1; i >= 0 && turns[i].SessionID == session; i-- {
 		from = turns[i].Sequence - 1
-	}
-	mem, err := s.loadMemory(ctx, snap.Campaign.ID)
-	if err != nil {
-		return nil, apart
 	}
 	var played []campaign.Turn
 	for _, t := range turns {
@@ -726,7 +742,7 @@ func (s *Service) lastSession(ctx context.Context, snap Snapshot, a audience) (t
 			played = append(played, t)
 		}
 	}
-	moments := append(mem.MomentsKnown(from, st.TurnCount, a.knows), narrator.KeyMoments(played)...)
+	moments := append(l.mem.MomentsKnown(from, st.TurnCount, a.knows), narrator.KeyMoments(played)...)
 	slices.SortStableFunc(moments, func(a, b narrator.Moment) int { return a.Turn - b.Turn })
 	moments = moments[max(len(moments)-maxMoments, 0):]
 	for i, m := range moments {
