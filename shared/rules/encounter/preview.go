@@ -222,11 +222,10 @@ func counterPreview(p Participant, s srd.Spell, level int) campaign.Preview {
 		return campaign.Preview{Text: fmt.Sprintf("%s: %s goes on", head, s.Name), Effect: campaign.EffectNone}
 	}
 	mod, dc := p.Combatant.Modifier(ability), 10+level
-	switch need := dc - mod; {
-	case need > 20:
+	need := dc - mod
+	if need > 20 {
 		return campaign.Preview{Text: fmt.Sprintf("%s: %s goes on; no %s check of %+d reaches DC %d", head, s.Name, ability.Name(), mod, dc), Effect: campaign.EffectNone}
-	default:
-		return campaign.Preview{Text: fmt.Sprintf("%s: %s fails on a DC %d %s check, %d or more on the d20 (%+d)", head, s.Name, dc, ability.Name(), max(need, 1), mod),
-			Effect: campaign.EffectSpellMayStop}
 	}
+	return campaign.Preview{Text: fmt.Sprintf("%s: %s fails on a DC %d %s check, %d or more on the d20 (%+d)", head, s.Name, dc, ability.Name(), max(need, 1), mod),
+		Effect: campaign.EffectSpellMayStop}
 }
