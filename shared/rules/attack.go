@@ -168,6 +168,14 @@ func (req AttackRequest) split() (bonus, later []campaign.Term) {
 	return bonus, later
 }
 
+// BonusTerms are the parts of Bonus as the roll's working names them:
+// its named terms, and what they leave unnamed as a stat block's attack
+// bonus.
+func (req AttackRequest) BonusTerms() []campaign.Term {
+	bonus, _ := req.split()
+	return named(req.Bonus, bonus, "attack bonus", campaign.TermBase)
+}
+
 // Rider is damage a hit deals behind a saving throw the target makes, as
 // a stat block puts it: "Hit: 1 piercing damage, and the target must make
 // a DC 10 Constitution saving throw, taking 5 (2d4) poison damage on a
@@ -326,8 +334,8 @@ func Attack(attacker, target Combatant, req AttackRequest, src dice.Source) (Att
 		r.Edge.Advantage = nil // Elusive
 	}
 
-	bonusTerms, later := req.split()
-	w := r.Edge.working(campaign.RuleAttackRolls, named(req.Bonus, bonusTerms, "attack bonus", campaign.TermBase), r.armorClass(target, req))
+	_, later := req.split()
+	w := r.Edge.working(campaign.RuleAttackRolls, req.BonusTerms(), r.armorClass(target, req))
 	if req.Cover != NoCover {
 		w.Rule += "; " + campaign.RuleCover
 	}

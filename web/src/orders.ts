@@ -32,8 +32,9 @@ export function orderable(c: Character): [string, string][] {
  */
 export function ordersBox(c: Character, open: boolean, save: (orders: Order[]) => void, toggled: (open: boolean) => void): HTMLElement {
   const orders = c.orders ?? [];
-  const label = (id: string) => orderable(c).find(([x]) => x === id)?.[1] ?? reactionLabel(id);
-  const reaction = h("select", { id: `order-reaction-${c.id}`, "aria-label": "Reaction" }, orderable(c).map(([id, name]) => option(id, name)));
+  const choices = orderable(c);
+  const label = (id: string) => choices.find(([x]) => x === id)?.[1] ?? reactionLabel(id);
+  const reaction = h("select", { id: `order-reaction-${c.id}`, "aria-label": "Reaction" }, choices.map(([id, name]) => option(id, name)));
   const when = h("select", { id: `order-when-${c.id}`, "aria-label": "When" },
     option("changes", "when it turns the outcome"), option("always", "whenever offered"), option("never", "never"));
   const floor = h("select", { id: `order-floor-${c.id}`, "aria-label": "What it keeps" },

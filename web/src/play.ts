@@ -511,18 +511,8 @@ export class TableView {
           const b = breakdown(item.roll);
           el.append(text, h("span", { class: "hint" }, b.edge ? ` ${b.edge}` : ""));
           const why = whyLines(item.roll);
-          if (why.length) {
-            // The rules' own working, opened from the number it explains.
-            const box = h("ul", { class: "working", hidden: true }, ...why.map((l) => h("li", {}, l)));
-            const total = item.roll.total;
-            el.append(" ", h("button", {
-              type: "button", class: "chip why", "aria-expanded": "false", title: "Why this number?",
-              onclick: (ev: Event) => {
-                box.hidden = !box.hidden;
-                (ev.currentTarget as HTMLElement).setAttribute("aria-expanded", String(!box.hidden));
-              },
-            }, `why ${total}?`), box);
-          }
+          // The rules' own working, opened from the number it explains.
+          if (why.length) el.append(" ", ...whyChip(`why ${item.roll.total}?`, why, false));
         } else el.append(text);
         if (item.committed) el.classList.add("committed");
         if (item.undone) el.classList.add("undone");
@@ -643,17 +633,11 @@ export class TableView {
       h("ul", {}, g.rows.map((n) => {
         const id = `${w.character_id}:${n.key}`;
         const open = this.whyOpen.has(id);
-        const lines = h("ul", { class: "working", hidden: !open }, ...numberLines(n, g.signed).map((l) => h("li", {}, l)));
         return h("li", { "data-number": n.key }, `${n.label} ${shown(n, g.signed)} `,
-          h("button", {
-            type: "button", class: "chip why", "aria-expanded": String(open), title: "Why this number?",
-            onclick: (ev: Event) => {
-              lines.hidden = !lines.hidden;
-              if (lines.hidden) this.whyOpen.delete(id);
-              else this.whyOpen.add(id);
-              (ev.currentTarget as HTMLElement).setAttribute("aria-expanded", String(!lines.hidden));
-            },
-          }, `why ${shown(n, g.signed)}?`), lines);
+          ...whyChip(`why ${shown(n, g.signed)}?`, numberLines(n, g.signed), open, (now) => {
+            if (now) this.whyOpen.add(id);
+            else this.whyOpen.delete(id);
+          }));
       })))));
   }
 
@@ -1465,4 +1449,18 @@ function drawGraph(box: HTMLElement, areas: Area[], here: string | undefined, re
     if (who) root.append(svg("text", { x, y: y + 3, "text-anchor": "middle", class: a.id === here ? "who here" : "who" }, who.slice(0, 3)));
   }
   box.append(root);
+}
+
+/** whyChip is a "why N?" chip and the working it opens and closes, as lines; toggled hears it open (true) and close. */
+function whyChip(label: string, lines: string[], open: boolean, toggled?: (open: boolean) => void): [HTMLElement, HTMLElement] {
+  const box = h("ul", { class: "working", hidden: !open }, ...lines.map((l) => h("li", {}, l)));
+  const chip = h("button", {
+    type: "button", class: "chip why", "aria-expanded": String(open), title: "Why this number?",
+    onclick: (ev: Event) => {
+      box.hidden = !box.hidden;
+      (ev.currentTarget as HTMLElement).setAttribute("aria-expanded", String(!box.hidden));
+      toggled?.(!box.hidden);
+    },
+  }, label);
+  return [chip, box];
 }

@@ -2,6 +2,7 @@
 // says of the armour class, the saves, the skills, the attacks and the spell
 // save DC, laid out as lines as a roll's "why?" lays out its own.
 import type { WorkingTerm } from "./protocol";
+import { signed as plus } from "./rules";
 
 /** NumberWorking is one number of the sheet and the parts the rules make it of. */
 export interface NumberWorking { key: string; label: string; value: number; terms: WorkingTerm[]; rule: string }
@@ -27,8 +28,6 @@ export function sheetGroups(w: SheetWorking): SheetGroup[] {
   out.push({ title: "Skills", rows: w.skills ?? [], signed: true });
   return out;
 }
-
-const plus = (n: number): string => (n < 0 ? `${n}` : `+${n}`);
 
 /** shown is a sheet number as the sheet writes it: a bonus signed, an AC or DC bare. */
 export function shown(n: NumberWorking, signed: boolean): string {

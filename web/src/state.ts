@@ -5,7 +5,7 @@
 import type {
   CampaignStatus, CampaignView, Character, Eligible, Encounter, Intent, Presence, Roll, Scene, ServerMessage, Slot,
 } from "./protocol";
-import { ABILITY_NAMES } from "./rules";
+import { ABILITY_NAMES, signed } from "./rules";
 import { spells as srdSpells } from "srd";
 import { encounterEndText, playerMessage, sessionText, weaponName } from "./words";
 import { choosesOnHit, featureName, reactionLabel } from "./features";
@@ -692,14 +692,6 @@ export interface Breakdown {
 }
 
 /**
- * breakdown explains a server roll from its notation ("2d20kh1+5",
- * "1d8+1d4+2") and the dice it reported. It adds nothing: the total is the
- * server's.
- */
-/** signed is a term's value as a sum shows it: "+3", "-1", "+0". */
-const signed = (n: number): string => (n < 0 ? `${n}` : `+${n}`);
-
-/**
  * whyLines is a roll's working as the lines a "why?" opens: the dice kept,
  * each modifier with its source, what was added after the dice fell, the
  * causes of advantage and disadvantage, the DC and its source, what the
@@ -729,6 +721,11 @@ export function whyLines(r: Roll): string[] {
   return out;
 }
 
+/**
+ * breakdown explains a server roll from its notation ("2d20kh1+5",
+ * "1d8+1d4+2") and the dice it reported. It adds nothing: the total is the
+ * server's.
+ */
 export function breakdown(r: Roll): Breakdown {
   if (r.terms?.length) {
     // The server's record of each term: the dice it kept and dropped.

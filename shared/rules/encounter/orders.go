@@ -134,8 +134,10 @@ func (e Encounter) Left(id, name string) (left int, spends bool) {
 }
 
 // ReactionName is a reaction's name as the table reads it: "Shield",
-// "Opportunity attack", a feature's or an item's SRD name.
-func ReactionName(id string) string {
+// "Opportunity attack", a feature's or an item's SRD name. An on-hit
+// use's choice is dropped ("divine-smite:2": "Divine Smite").
+func ReactionName(name string) string {
+	id, _ := onHitName(name)
 	switch id {
 	case OpportunityAttack:
 		return "Opportunity attack"
@@ -151,5 +153,5 @@ func ReactionName(id string) string {
 	if m, ok := srd.LookupMagicItem(id); ok {
 		return m.Name
 	}
-	return id
+	return name
 }

@@ -51,12 +51,17 @@ func (e *Encounter) phantasms(res *Result, ai int, a srd.Action, src dice.Source
 
 // phantasmsFade ends monster ai's duplicates when it is in bright light.
 func (e *Encounter) phantasmsFade(res *Result, ai int) error {
-	id := e.Participants[ai].ID
-	if !e.bright() || !slices.ContainsFunc(e.Effects, func(fx Effect) bool { return fx.TargetID == id && fx.ID == phantasmsID }) {
+	on := phantasmsOn(e.Participants[ai].ID)
+	if !e.bright() || !slices.ContainsFunc(e.Effects, on) {
 		return nil
 	}
 	res.say("In the bright light, " + possessive(e.Participants[ai].Name) + " duplicates vanish.")
-	return e.forget(res, func(fx Effect) bool { return fx.TargetID == id && fx.ID == phantasmsID })
+	return e.forget(res, on)
+}
+
+// phantasmsOn matches the phantasms of participant id.
+func phantasmsOn(id string) func(Effect) bool {
+	return func(fx Effect) bool { return fx.TargetID == id && fx.ID == phantasmsID }
 }
 
 // phantasm rolls, for an attack by participant ai on ti while ti's
@@ -67,7 +72,8 @@ func (e *Encounter) phantasmsFade(res *Result, ai int) error {
 // seeing by blindsight or truesight).
 func (e *Encounter) phantasm(ai, ti int, src dice.Source) (image *rules.Combatant, roll *rules.Roll, ok bool) {
 	a, t := e.Participants[ai], e.Participants[ti]
-	k := slices.IndexFunc(e.Effects, func(fx Effect) bool { return fx.TargetID == t.ID && fx.ID == phantasmsID && fx.Left > 0 })
+	on := phantasmsOn(t.ID)
+	k := slices.IndexFunc(e.Effects, func(fx Effect) bool { return on(fx) && fx.Left > 0 })
 	if k < 0 || e.bright() || a.unfooled() {
 		return nil, nil, false
 	}
@@ -88,8 +94,8 @@ func (e *Encounter) phantasm(ai, ti int, src dice.Source) (image *rules.Combatan
 // shatterPhantasm destroys one of participant ti's duplicates, hit in
 // its place; the last ends them. It reports whether ti had any.
 func (e *Encounter) shatterPhantasm(res *Result, ti int) (bool, error) {
-	id := e.Participants[ti].ID
-	k := slices.IndexFunc(e.Effects, func(fx Effect) bool { return fx.TargetID == id && fx.ID == phantasmsID })
+	on := phantasmsOn(e.Participants[ti].ID)
+	k := slices.IndexFunc(e.Effects, on)
 	if k < 0 {
 		return false, nil
 	}
@@ -99,5 +105,5 @@ func (e *Encounter) shatterPhantasm(res *Result, ti int) (bool, error) {
 		return true, nil
 	}
 	res.say("The last of " + possessive(e.Participants[ti].Name) + " duplicates vanishes.")
-	return true, e.forget(res, func(fx Effect) bool { return fx.TargetID == id && fx.ID == phantasmsID })
+	return true, e.forget(res, on)
 }

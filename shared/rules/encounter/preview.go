@@ -64,36 +64,7 @@ func Preview(e Encounter, pi int, name string, m Moment) campaign.Preview {
 			return campaign.Preview{Text: fmt.Sprintf("Opportunity attack: a melee attack at %s (AC %d) as it leaves", t.Name, t.AC), Effect: campaign.EffectStrikeBack}
 		}
 	}
-	return campaign.Preview{Text: reactionName(name), Effect: campaign.EffectNone}
-}
-
-// reactionName is a reaction as the table names it.
-func reactionName(name string) string {
-	switch name {
-	case Shield:
-		return "Shield"
-	case CuttingWords:
-		return "Cutting Words"
-	case UncannyDodge:
-		return "Uncanny Dodge"
-	case HellishRebuke:
-		return "Hellish Rebuke"
-	case Lucky:
-		return "Lucky"
-	case OpportunityAttack:
-		return "Opportunity attack"
-	case DeflectMissiles:
-		return "Deflect Missiles"
-	case Counterspell:
-		return "Counterspell"
-	case ringOfEvasion:
-		return "Ring of Evasion"
-	}
-	id, _ := onHitName(name)
-	if f, ok := srd.LookupFeature(id); ok {
-		return f.Name
-	}
-	return name
+	return campaign.Preview{Text: ReactionName(name), Effect: campaign.EffectNone}
 }
 
 // attackPreview is what reaction name of participant pi would change of
@@ -105,9 +76,10 @@ func attackPreview(e Encounter, pi int, name string, r rules.AttackResult) (camp
 	if r.Damage != nil {
 		hurt = r.Damage.Taken
 	}
-	attacker := r.Attacker
-	if ai := e.index(r.AttackerID); ai >= 0 {
-		attacker = e.Participants[ai].Name
+	attacker, attackerAC := r.Attacker, 0
+	ai := e.index(r.AttackerID)
+	if ai >= 0 {
+		attacker, attackerAC = e.Participants[ai].Name, e.Participants[ai].AC
 	}
 	switch name {
 	case Shield:
@@ -144,14 +116,9 @@ func attackPreview(e Encounter, pi int, name string, r rules.AttackResult) (camp
 		return campaign.Preview{Text: fmt.Sprintf("Hellish Rebuke: %dd10 fire at %s, Dexterity save for half; the hit stands", 1+max(slot, 1), attacker),
 			Effect: campaign.EffectStrikeBack}, true
 	case "retaliation", "hunters-prey-giant-killer":
-		ac := 0
-		if ai := e.index(r.AttackerID); ai >= 0 {
-			ac = e.Participants[ai].AC
-		}
-		return campaign.Preview{Text: fmt.Sprintf("%s: a melee attack back at %s (AC %d); the hit stands", reactionName(name), attacker, ac),
+		return campaign.Preview{Text: fmt.Sprintf("%s: a melee attack back at %s (AC %d); the hit stands", ReactionName(name), attacker, attackerAC),
 			Effect: campaign.EffectStrikeBack}, true
 	case "superior-hunters-defense-stand-against-the-tide":
-		ai := e.index(r.AttackerID)
 		if ai < 0 {
 			return campaign.Preview{}, false
 		}
@@ -181,7 +148,7 @@ func attackPreview(e Encounter, pi int, name string, r rules.AttackResult) (camp
 // feature id (choice: a slot, an option) besides its damage.
 func hitPreview(e Encounter, ai int, id, choice string, r rules.AttackResult) campaign.Preview {
 	p := e.Participants[ai]
-	name := reactionName(id)
+	name := ReactionName(id)
 	target := r.Target
 	kind := ""
 	if ti := e.index(r.TargetID); ti >= 0 {
@@ -238,7 +205,7 @@ func savePreview(p Participant, name string, sv rules.SaveResult) (campaign.Prev
 		return campaign.Preview{Text: fmt.Sprintf("Dark One's Own Luck: %d + 1d10 vs DC %d, a success on %d or more", sv.Total, sv.DC, max(short, 1)),
 			Effect: campaign.EffectSaveMaySucceed}, true
 	case features[name].reroll != nil || features[name].rerollSave != nil:
-		return again(reactionName(name)), true
+		return again(ReactionName(name)), true
 	}
 	return campaign.Preview{}, false
 }
@@ -255,11 +222,10 @@ func counterPreview(p Participant, s srd.Spell, level int) campaign.Preview {
 		return campaign.Preview{Text: fmt.Sprintf("%s: %s goes on", head, s.Name), Effect: campaign.EffectNone}
 	}
 	mod, dc := p.Combatant.Modifier(ability), 10+level
-	switch need := dc - mod; {
-	case need > 20:
+	need := dc - mod
+	if need > 20 {
 		return campaign.Preview{Text: fmt.Sprintf("%s: %s goes on; no %s check of %+d reaches DC %d", head, s.Name, ability.Name(), mod, dc), Effect: campaign.EffectNone}
-	default:
-		return campaign.Preview{Text: fmt.Sprintf("%s: %s fails on a DC %d %s check, %d or more on the d20 (%+d)", head, s.Name, dc, ability.Name(), max(need, 1), mod),
-			Effect: campaign.EffectSpellMayStop}
 	}
+	return campaign.Preview{Text: fmt.Sprintf("%s: %s fails on a DC %d %s check, %d or more on the d20 (%+d)", head, s.Name, dc, ability.Name(), max(need, 1), mod),
+		Effect: campaign.EffectSpellMayStop}
 }

@@ -34,7 +34,7 @@ func TestNoReactionAFeatureGivesIsPreviewedByItsNameAlone(t *testing.T) {
 		}
 		n++
 		got := Preview(e, 0, id, m)
-		if got.Text == reactionName(id) || got.Effect == "" || (got.Effect == campaign.EffectNone && m.Save == nil) {
+		if got.Text == ReactionName(id) || got.Effect == "" || (got.Effect == campaign.EffectNone && m.Save == nil) {
 			t.Errorf("%s: preview %+v says nothing of what it does", id, got)
 		}
 	}

@@ -45,28 +45,11 @@ func SheetWorking(ch campaign.Character) campaign.SheetWorking {
 		if id == unarmed {
 			key, label = "unarmed", "Unarmed strike"
 		}
-		out.Attacks = append(out.Attacks, number(key, label+" attack", bonusTerms(req), campaign.RuleAttackRolls))
+		out.Attacks = append(out.Attacks, number(key, label+" attack", req.BonusTerms(), campaign.RuleAttackRolls))
 	}
 	if a, err := spellAbility(p); err == nil {
 		dc := rules.SpellDC(ch.Name, a, c.Modifier(a), c.ProficiencyBonus)
 		out.SpellDC = &campaign.NumberWorking{Key: "spell_dc", Label: "Spell save DC", Value: dc.Value, Terms: dc.Terms, Rule: "Spellcasting"}
-	}
-	return out
-}
-
-// bonusTerms are the terms of req's attack bonus, with what they leave
-// unnamed as one more.
-func bonusTerms(req rules.AttackRequest) []campaign.Term {
-	var out []campaign.Term
-	n := 0
-	for _, t := range req.Terms {
-		if !t.After && t.Value != 0 {
-			out = append(out, t)
-			n += t.Value
-		}
-	}
-	if rest := req.Bonus - n; rest != 0 {
-		out = append(out, campaign.Term{Value: rest, Source: "attack bonus", Kind: campaign.TermBase})
 	}
 	return out
 }
