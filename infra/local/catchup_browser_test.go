@@ -26,23 +26,7 @@ func TestBrowserCatchUpByKnowledge(t *testing.T) {
 	if testing.Short() {
 		t.Skip("browser")
 	}
-	model, err := standin.Start(standin.Config{Seed: 5, Words: standin.Words{Min: 400, Max: 500}})
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(model.Close)
-	base := inProcess(t, func(c *config) {
-		c.turnRate = 0
-		c.getenv = func(k string) string {
-			switch k {
-			case "CHRONICLER_NARRATOR":
-				return "openai"
-			case "OPENAI_BASE_URL":
-				return model.URL + "/v1"
-			}
-			return ""
-		}
-	})
+	_, base := narratedBy(t, standin.Config{Seed: 5, Words: standin.Words{Min: 400, Max: 500}}, nil)
 	a := seat{t, "Aria", browser(t)}
 	b := seat{t, "Bram", browser(t)}
 

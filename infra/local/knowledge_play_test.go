@@ -19,15 +19,7 @@ import (
 // who is not the owner, is told the table's cost beside the budget Aria
 // set, as a session opens and with each turn.
 func TestCatchUpByKnowledgeOverTheSocket(t *testing.T) {
-	model, err := standin.Start(standin.Config{Seed: 5, Words: standin.Words{Min: 400, Max: 500}})
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(model.Close)
-	base := inProcess(t, func(c *config) {
-		c.turnRate = 0
-		c.getenv = standinEnv(model.URL, pricedTiers)
-	})
+	_, base := narratedBy(t, standin.Config{Seed: 5, Words: standin.Words{Min: 400, Max: 500}}, pricedTiers)
 	tb := newTable(t, base, "Cellar Secrets", "Aria", "Bram")
 	aria, bram := tb.players[0], tb.players[1]
 	aria.must("POST", "/api/campaigns/"+tb.id+"/budget", map[string]any{"session_usd": 5}, nil, http.StatusOK)
