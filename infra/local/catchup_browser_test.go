@@ -3,7 +3,6 @@ package main
 import (
 	"encoding/json"
 	"slices"
-	"strings"
 	"testing"
 
 	"github.com/chromedp/chromedp"
@@ -57,14 +56,7 @@ func TestBrowserCatchUpByKnowledge(t *testing.T) {
 		t.Fatal("the cellar's narration established nothing for Tobin alone")
 	}
 	t.Logf("what Tobin alone knows: %q", secrets)
-	mentions := func(text string) string {
-		for _, s := range secrets {
-			if strings.Contains(text, s) {
-				return s
-			}
-		}
-		return ""
-	}
+	mentions := func(text string) string { return mentionOf(text, secrets) }
 
 	a.do("come back to the table", chromedp.Navigate(here), visible("table"),
 		waitJS(`[...document.querySelectorAll("#log .line.away")].some((e) => e.textContent.startsWith("While you were away"))`),
@@ -120,17 +112,7 @@ func (s seat) secretsOf(name string) []string {
 	type character struct{ ID, Name string }
 	var export struct {
 		Characters []character
-		Memory     struct {
-			Ledger struct {
-				Facts []struct {
-					Subject    string
-					Kind       string
-					Visibility struct {
-						CharacterIDs []string `json:"character_ids"`
-					}
-				}
-			}
-		}
+		canon
 	}
 	if err := json.Unmarshal([]byte(raw), &export); err != nil {
 		s.t.Fatalf("%s: the export: %v (%.200s)", s.name, err, raw)
@@ -139,11 +121,5 @@ func (s seat) secretsOf(name string) []string {
 	if i < 0 {
 		s.t.Fatalf("the export has no character %s", name)
 	}
-	var out []string
-	for _, f := range export.Memory.Ledger.Facts {
-		if slices.Equal(f.Visibility.CharacterIDs, []string{export.Characters[i].ID}) && f.Kind != "term" {
-			out = append(out, f.Subject)
-		}
-	}
-	return out
+	return export.knownOnlyTo(export.Characters[i].ID)
 }
