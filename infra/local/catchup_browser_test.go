@@ -29,15 +29,8 @@ func TestBrowserCatchUpByKnowledge(t *testing.T) {
 	a := seat{t, "Aria", browser(t)}
 	b := seat{t, "Bram", browser(t)}
 
-	a.signIn(base)
-	a.do("create the campaign", fill("campaign-name", "Cellar Secrets"), click("#create-form button"), visible("table"),
-		waitJS(`document.getElementById("invite-link").value.includes("#join/")`))
-	link := a.text(`document.getElementById("invite-link").value`)
+	seatTogether(base, "Cellar Secrets", a, b)
 	here := base + "/" + a.text(`location.hash`)
-	a.character("Mira", "elf", "wizard", false)
-	b.signIn(base)
-	b.do("join by the invite link", fill("join-invite", link), click("#join-form button"), visible("table"))
-	b.character("Tobin", "dwarf", "fighter", false)
 	a.do("start the session", visible("resume"), click("#resume"))
 	for _, s := range []seat{a, b} {
 		s.do("see the recap", logHas("Previously on Cellar Secrets"), waitJS(`document.getElementById("link").dataset.state === "online"`))

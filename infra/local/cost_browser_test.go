@@ -29,14 +29,7 @@ func TestBrowserEveryPlayerSeesTheTablesCost(t *testing.T) {
 	b := seat{t, "Bram", browser(t)}
 	both := []seat{a, b}
 
-	a.signIn(base)
-	a.do("create the campaign", fill("campaign-name", "The Tally"), click("#create-form button"), visible("table"),
-		waitJS(`document.getElementById("invite-link").value.includes("#join/")`))
-	link := a.text(`document.getElementById("invite-link").value`)
-	a.character("Mira", "elf", "wizard", false)
-	b.signIn(base)
-	b.do("join by the invite link", fill("join-invite", link), click("#join-form button"), visible("table"))
-	b.character("Tobin", "dwarf", "fighter", false)
+	seatTogether(base, "The Tally", a, b)
 	b.do("be online", waitJS(`document.getElementById("link").dataset.state === "online"`))
 	if !b.bool(`document.getElementById("owner").hidden`) {
 		t.Fatal("Bram, not the owner, sees the table's tools")
