@@ -18,15 +18,7 @@ import (
 // and then on the low tier, and once the budget is spent no call reaches
 // it while every turn is still narrated.
 func TestCampaignBudgetReachedOverTheSocket(t *testing.T) {
-	model, err := standin.Start(standin.Config{Seed: 3, Words: standin.Words{Min: 80, Max: 120}})
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(model.Close)
-	base := inProcess(t, func(c *config) {
-		c.turnRate = 0
-		c.getenv = standinEnv(model.URL, pricedTiers)
-	})
+	model, base := narratedBy(t, standin.Config{Seed: 3, Words: standin.Words{Min: 80, Max: 120}}, pricedTiers)
 	tb := newTable(t, base, "Thrift", "Aria", "Bram")
 	owner := tb.players[0]
 	owner.must("POST", "/api/campaigns/"+tb.id+"/budget", map[string]any{"campaign_usd": 0.2}, nil, http.StatusOK)

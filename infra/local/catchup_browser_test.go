@@ -3,7 +3,6 @@ package main
 import (
 	"encoding/json"
 	"slices"
-	"strings"
 	"testing"
 
 	"github.com/chromedp/chromedp"
@@ -26,35 +25,12 @@ func TestBrowserCatchUpByKnowledge(t *testing.T) {
 	if testing.Short() {
 		t.Skip("browser")
 	}
-	model, err := standin.Start(standin.Config{Seed: 5, Words: standin.Words{Min: 400, Max: 500}})
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(model.Close)
-	base := inProcess(t, func(c *config) {
-		c.turnRate = 0
-		c.getenv = func(k string) string {
-			switch k {
-			case "CHRONICLER_NARRATOR":
-				return "openai"
-			case "OPENAI_BASE_URL":
-				return model.URL + "/v1"
-			}
-			return ""
-		}
-	})
+	_, base := narratedBy(t, standin.Config{Seed: 5, Words: standin.Words{Min: 400, Max: 500}}, nil)
 	a := seat{t, "Aria", browser(t)}
 	b := seat{t, "Bram", browser(t)}
 
-	a.signIn(base)
-	a.do("create the campaign", fill("campaign-name", "Cellar Secrets"), click("#create-form button"), visible("table"),
-		waitJS(`document.getElementById("invite-link").value.includes("#join/")`))
-	link := a.text(`document.getElementById("invite-link").value`)
+	seatTogether(base, "Cellar Secrets", a, b)
 	here := base + "/" + a.text(`location.hash`)
-	a.character("Mira", "elf", "wizard", false)
-	b.signIn(base)
-	b.do("join by the invite link", fill("join-invite", link), click("#join-form button"), visible("table"))
-	b.character("Tobin", "dwarf", "fighter", false)
 	a.do("start the session", visible("resume"), click("#resume"))
 	for _, s := range []seat{a, b} {
 		s.do("see the recap", logHas("Previously on Cellar Secrets"), waitJS(`document.getElementById("link").dataset.state === "online"`))
@@ -73,14 +49,7 @@ func TestBrowserCatchUpByKnowledge(t *testing.T) {
 		t.Fatal("the cellar's narration established nothing for Tobin alone")
 	}
 	t.Logf("what Tobin alone knows: %q", secrets)
-	mentions := func(text string) string {
-		for _, s := range secrets {
-			if strings.Contains(text, s) {
-				return s
-			}
-		}
-		return ""
-	}
+	mentions := func(text string) string { return mentionOf(text, secrets) }
 
 	a.do("come back to the table", chromedp.Navigate(here), visible("table"),
 		waitJS(`[...document.querySelectorAll("#log .line.away")].some((e) => e.textContent.startsWith("While you were away"))`),
@@ -136,17 +105,7 @@ func (s seat) secretsOf(name string) []string {
 	type character struct{ ID, Name string }
 	var export struct {
 		Characters []character
-		Memory     struct {
-			Ledger struct {
-				Facts []struct {
-					Subject    string
-					Kind       string
-					Visibility struct {
-						CharacterIDs []string `json:"character_ids"`
-					}
-				}
-			}
-		}
+		canon
 	}
 	if err := json.Unmarshal([]byte(raw), &export); err != nil {
 		s.t.Fatalf("%s: the export: %v (%.200s)", s.name, err, raw)
@@ -155,11 +114,5 @@ func (s seat) secretsOf(name string) []string {
 	if i < 0 {
 		s.t.Fatalf("the export has no character %s", name)
 	}
-	var out []string
-	for _, f := range export.Memory.Ledger.Facts {
-		if slices.Equal(f.Visibility.CharacterIDs, []string{export.Characters[i].ID}) && f.Kind != "term" {
-			out = append(out, f.Subject)
-		}
-	}
-	return out
+	return export.knownOnlyTo(export.Characters[i].ID)
 }

@@ -6,7 +6,6 @@ import (
 
 	"github.com/chromedp/chromedp"
 
-	"chronicler/shared/bedrock"
 	"chronicler/shared/narrator/standin"
 )
 
@@ -25,39 +24,12 @@ func TestBrowserEveryPlayerSeesTheTablesCost(t *testing.T) {
 	if testing.Short() {
 		t.Skip("browser")
 	}
-	model, err := standin.Start(standin.Config{Seed: 7})
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(model.Close)
-	base := inProcess(t, func(c *config) {
-		c.turnRate = 0
-		c.getenv = func(k string) string {
-			switch k {
-			case "CHRONICLER_NARRATOR":
-				return "openai"
-			case "OPENAI_BASE_URL":
-				return model.URL + "/v1"
-			case "CHRONICLER_MODEL_HIGH": // priced, so the table has a cost
-				return bedrock.DefaultHighModel
-			case "CHRONICLER_MODEL_LOW":
-				return bedrock.DefaultLowModel
-			}
-			return ""
-		}
-	})
+	_, base := narratedBy(t, standin.Config{Seed: 7}, pricedTiers)
 	a := seat{t, "Aria", browser(t)}
 	b := seat{t, "Bram", browser(t)}
 	both := []seat{a, b}
 
-	a.signIn(base)
-	a.do("create the campaign", fill("campaign-name", "The Tally"), click("#create-form button"), visible("table"),
-		waitJS(`document.getElementById("invite-link").value.includes("#join/")`))
-	link := a.text(`document.getElementById("invite-link").value`)
-	a.character("Mira", "elf", "wizard", false)
-	b.signIn(base)
-	b.do("join by the invite link", fill("join-invite", link), click("#join-form button"), visible("table"))
-	b.character("Tobin", "dwarf", "fighter", false)
+	seatTogether(base, "The Tally", a, b)
 	b.do("be online", waitJS(`document.getElementById("link").dataset.state === "online"`))
 	if !b.bool(`document.getElementById("owner").hidden`) {
 		t.Fatal("Bram, not the owner, sees the table's tools")

@@ -19,15 +19,7 @@ import (
 // who is not the owner, is told the table's cost beside the budget Aria
 // set, as a session opens and with each turn.
 func TestCatchUpByKnowledgeOverTheSocket(t *testing.T) {
-	model, err := standin.Start(standin.Config{Seed: 5, Words: standin.Words{Min: 400, Max: 500}})
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(model.Close)
-	base := inProcess(t, func(c *config) {
-		c.turnRate = 0
-		c.getenv = standinEnv(model.URL, pricedTiers)
-	})
+	_, base := narratedBy(t, standin.Config{Seed: 5, Words: standin.Words{Min: 400, Max: 500}}, pricedTiers)
 	tb := newTable(t, base, "Cellar Secrets", "Aria", "Bram")
 	aria, bram := tb.players[0], tb.players[1]
 	aria.must("POST", "/api/campaigns/"+tb.id+"/budget", map[string]any{"session_usd": 5}, nil, http.StatusOK)
@@ -71,25 +63,10 @@ func TestCatchUpByKnowledgeOverTheSocket(t *testing.T) {
 	}
 
 	// What only Bram's character knows, as the canon keeps it.
-	var export struct {
-		Memory struct {
-			Ledger struct {
-				Facts []struct {
-					Subject    string
-					Kind       string
-					Visibility struct {
-						CharacterIDs []string `json:"character_ids"`
-					}
-				}
-			}
-		}
-	}
+	var export canon
 	bram.must("GET", "/api/campaigns/"+tb.id+"/export", nil, &export, http.StatusOK)
-	var secrets []string
+	secrets := export.knownOnlyTo(tb.chars[1])
 	for _, f := range export.Memory.Ledger.Facts {
-		if slices.Equal(f.Visibility.CharacterIDs, []string{tb.chars[1]}) && f.Kind != "term" {
-			secrets = append(secrets, f.Subject)
-		}
 		if slices.Contains(f.Visibility.CharacterIDs, tb.chars[0]) {
 			t.Errorf("Aria's character, upstairs, knows %q of the cellar", f.Subject)
 		}
@@ -98,14 +75,7 @@ func TestCatchUpByKnowledgeOverTheSocket(t *testing.T) {
 		t.Fatalf("the cellar's narration established nothing for Bram's character alone: %+v", export.Memory.Ledger.Facts)
 	}
 	t.Logf("what Bram's character alone knows: %q", secrets)
-	mentions := func(text string) string {
-		for _, s := range secrets {
-			if strings.Contains(text, s) {
-				return s
-			}
-		}
-		return ""
-	}
+	mentions := func(text string) string { return mentionOf(text, secrets) }
 
 	back := aria.mustDial(tb.id)
 	back.send(map[string]any{"action": "resume", "request_id": "resume-back"})
@@ -138,4 +108,42 @@ func TestCatchUpByKnowledgeOverTheSocket(t *testing.T) {
 			t.Fatalf("Aria was told of the cellar: %v", e)
 		}
 	}
+}
+
+// canon is what these tests read of an export: the facts the canon keeps
+// and which characters know each.
+type canon struct {
+	Memory struct {
+		Ledger struct {
+			Facts []struct {
+				Subject    string
+				Kind       string
+				Visibility struct {
+					CharacterIDs []string `json:"character_ids"`
+				}
+			}
+		}
+	}
+}
+
+// knownOnlyTo returns the subjects of the facts, terms aside, that the
+// character charID alone knows.
+func (c canon) knownOnlyTo(charID string) []string {
+	var out []string
+	for _, f := range c.Memory.Ledger.Facts {
+		if slices.Equal(f.Visibility.CharacterIDs, []string{charID}) && f.Kind != "term" {
+			out = append(out, f.Subject)
+		}
+	}
+	return out
+}
+
+// mentionOf returns the first of subjects that text names, or "".
+func mentionOf(text string, subjects []string) string {
+	for _, s := range subjects {
+		if strings.Contains(text, s) {
+			return s
+		}
+	}
+	return ""
 }

@@ -26,18 +26,10 @@ func TestSessionThroughAFaultyModel(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	model, err := standin.Start(standin.Config{Seed: 7, Faults: rules, Stall: time.Minute, ErrorAfter: 3})
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(model.Close)
-	base := inProcess(t, func(c *config) {
-		c.turnRate = 0 // the players act as fast as the narration lets them
-		c.getenv = standinEnv(model.URL, map[string]string{
-			// a stall costs the session little
-			"CHRONICLER_NARRATOR_FIRST_TEXT": "300ms",
-			"CHRONICLER_NARRATOR_STALL":      "300ms",
-		})
+	model, base := narratedBy(t, standin.Config{Seed: 7, Faults: rules, Stall: time.Minute, ErrorAfter: 3}, map[string]string{
+		// a stall costs the session little
+		"CHRONICLER_NARRATOR_FIRST_TEXT": "300ms",
+		"CHRONICLER_NARRATOR_STALL":      "300ms",
 	})
 	tb := newTable(t, base, "Echoes", "Aria", "Bram")
 	owner := tb.players[0]

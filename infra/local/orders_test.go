@@ -15,17 +15,7 @@ import (
 // with her Shield among what the turn applied.
 func TestStandingOrderFiresThroughTheAPI(t *testing.T) {
 	base := inProcess(t)
-	tb := &table{}
-	for _, n := range []string{"Aria", "Bram"} {
-		tb.players = append(tb.players, newPlayer(t, base, n))
-	}
-	var created struct {
-		Campaign   struct{ ID string }
-		InviteCode string `json:"invite_code"`
-	}
-	tb.players[0].must("POST", "/api/campaigns", map[string]any{"name": "Goblin Road", "world_seed": "a muddy road"}, &created, http.StatusCreated)
-	tb.id = created.Campaign.ID
-	tb.players[1].must("POST", "/api/campaigns/"+tb.id+"/join", map[string]string{"invite_code": created.InviteCode}, nil, http.StatusOK)
+	tb := goblinRoad(t, base, nil)
 	var ch struct{ Character struct{ ID string } }
 	tb.players[0].must("POST", "/api/campaigns/"+tb.id+"/characters", map[string]any{"name": "Aria", "race": "elf", "class": "wizard", "level": 6}, &ch, http.StatusCreated)
 	aria := ch.Character.ID

@@ -31,6 +31,22 @@ type reactTable struct {
 
 func newReactTable(t testing.TB, base string, settings map[string]any) *reactTable {
 	t.Helper()
+	tb := goblinRoad(t, base, settings)
+	for i, spec := range []map[string]any{
+		{"name": "Aria", "race": "elf", "class": "wizard", "level": 6},
+		{"name": "Bram", "race": "dwarf", "class": "bard", "level": 6},
+	} {
+		var ch struct{ Character struct{ ID string } }
+		tb.players[i].must("POST", "/api/campaigns/"+tb.id+"/characters", spec, &ch, http.StatusCreated)
+		tb.chars = append(tb.chars, ch.Character.ID)
+	}
+	return &reactTable{table: tb, t: t}
+}
+
+// goblinRoad is Aria's campaign "Goblin Road", made with settings, which
+// Bram has joined; neither has a character yet.
+func goblinRoad(t testing.TB, base string, settings map[string]any) *table {
+	t.Helper()
 	tb := &table{}
 	for _, n := range []string{"Aria", "Bram"} {
 		tb.players = append(tb.players, newPlayer(t, base, n))
@@ -43,15 +59,7 @@ func newReactTable(t testing.TB, base string, settings map[string]any) *reactTab
 	tb.players[0].must("POST", "/api/campaigns", body, &created, http.StatusCreated)
 	tb.id = created.Campaign.ID
 	tb.players[1].must("POST", "/api/campaigns/"+tb.id+"/join", map[string]string{"invite_code": created.InviteCode}, nil, http.StatusOK)
-	for i, spec := range []map[string]any{
-		{"name": "Aria", "race": "elf", "class": "wizard", "level": 6},
-		{"name": "Bram", "race": "dwarf", "class": "bard", "level": 6},
-	} {
-		var ch struct{ Character struct{ ID string } }
-		tb.players[i].must("POST", "/api/campaigns/"+tb.id+"/characters", spec, &ch, http.StatusCreated)
-		tb.chars = append(tb.chars, ch.Character.ID)
-	}
-	return &reactTable{table: tb, t: t}
+	return tb
 }
 
 // begin connects everyone, resumes, and starts a fight with goblins.

@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"chronicler/shared/bedrock"
+	"chronicler/shared/narrator/standin"
 
 	"github.com/coder/websocket"
 )
@@ -34,6 +35,23 @@ func standinEnv(url string, more map[string]string) func(string) string {
 		}
 		return more[k]
 	}
+}
+
+// narratedBy starts the model stand-in as cfg says and a local server
+// that narrates through it (standinEnv, with more), the players acting as
+// fast as the narration lets them; it returns the stand-in and the
+// server's base URL.
+func narratedBy(t testing.TB, cfg standin.Config, more map[string]string) (*standin.Server, string) {
+	t.Helper()
+	model, err := standin.Start(cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(model.Close)
+	return model, inProcess(t, func(c *config) {
+		c.turnRate = 0
+		c.getenv = standinEnv(model.URL, more)
+	})
 }
 
 // pricedTiers names the default tiers' models, so that what the stand-in

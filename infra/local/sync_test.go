@@ -139,12 +139,8 @@ func (c *syncClient) all(from int64) ([]int64, []syncReply, error) {
 // replies of at most a page each, on the socket it asked on: never
 // closed, whether it reads as fast as it can or takes its time.
 func TestSyncOfAGapLargerThanTheSendQueue(t *testing.T) {
-	srv := serveInProcess(t)
-	base := "http://" + srv.ln.Addr().String()
-	tb := newTable(t, base, "Long absence", "Aria")
 	const gap = 3000
-	from := lastSeqOf(t, tb)
-	absence(t, srv, tb.id, gap)
+	tb, from := awayFrom(t, gap)
 
 	read := 0
 	for _, tc := range []struct {
@@ -189,6 +185,17 @@ func TestSyncOfAGapLargerThanTheSendQueue(t *testing.T) {
 	}
 }
 
+// awayFrom is Aria's table "Long absence" on a server of its own, which
+// played on gap events (absence) after the last seq she saw, from.
+func awayFrom(t testing.TB, gap int) (tb *table, from int64) {
+	t.Helper()
+	srv := serveInProcess(t)
+	tb = newTable(t, "http://"+srv.ln.Addr().String(), "Long absence", "Aria")
+	from = lastSeqOf(t, tb)
+	absence(t, srv, tb.id, gap)
+	return tb, from
+}
+
 // lastSeqOf reads the campaign's last seq from the HTTP API.
 func lastSeqOf(t testing.TB, tb *table) int64 {
 	t.Helper()
@@ -204,12 +211,8 @@ func lastSeqOf(t testing.TB, tb *table) int64 {
 // took, the largest reply in messages, and the time of a reply, the
 // median and the slowest, against the page's bound (game.SyncPageTime).
 func BenchmarkSyncLongAbsence(b *testing.B) {
-	srv := serveInProcess(b)
-	base := "http://" + srv.ln.Addr().String()
-	tb := newTable(b, base, "Long absence", "Aria")
 	const gap = 50000
-	from := lastSeqOf(b, tb)
-	absence(b, srv, tb.id, gap)
+	tb, from := awayFrom(b, gap)
 	c := dialSync(b, tb.players[0], tb.id)
 	var took []time.Duration
 	var replies, largest int

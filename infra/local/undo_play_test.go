@@ -18,15 +18,7 @@ import (
 // turn before, both sockets are told narration.withdrawn, naming nobody,
 // and then its retelling.
 func TestUndoAndTheXCardThroughTheSocket(t *testing.T) {
-	model, err := standin.Start(standin.Config{Seed: 11})
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(model.Close)
-	base := inProcess(t, func(c *config) {
-		c.turnRate = 0
-		c.getenv = standinEnv(model.URL, nil)
-	})
+	_, base := narratedBy(t, standin.Config{Seed: 11}, nil)
 	tb := newTable(t, base, "Second Thoughts", "Aria", "Bram")
 	aria, bram := tb.players[0], tb.players[1]
 	tb.connect(t)
