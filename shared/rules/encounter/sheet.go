@@ -13,7 +13,10 @@ import (
 // weapon) and its spell save DC. The bonuses of one attack or one moment
 // (advantage, Bless, cover) are the roll's own working, not the sheet's.
 func SheetWorking(ch campaign.Character) campaign.SheetWorking {
-	c := rules.FromSheet(ch)
+	// The character as a fight takes it in, worn items' features with it,
+	// so that the sheet's numbers are the ones its rolls make.
+	p := characterParticipant(ch)
+	c := p.Combatant
 	out := campaign.SheetWorking{CharacterID: ch.ID, Saves: []campaign.NumberWorking{}, Skills: []campaign.NumberWorking{}, Attacks: []campaign.NumberWorking{}}
 	ac := campaign.ArmorClassTerms(ch)
 	out.AC = number("ac", "Armor class", ac, "Armor Class")
@@ -23,7 +26,6 @@ func SheetWorking(ch campaign.Character) campaign.SheetWorking {
 	for s := rules.Skill(1); s <= rules.Survival; s++ {
 		out.Skills = append(out.Skills, number(s.String(), s.Name()+" ("+s.Ability().Name()+")", c.CheckTerms(s.Ability(), s), campaign.RuleAbilityCheck))
 	}
-	p := characterParticipant(ch)
 	// A target that changes nothing: the attack as the sheet holds it.
 	dummy := Participant{ID: "sheet-target", Name: "a target", Kind: KindMonster, Type: "humanoid"}
 	e := Encounter{Participants: []Participant{p, dummy}}
