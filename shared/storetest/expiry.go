@@ -1,13 +1,13 @@
 package storetest
 
 import (
-	"sync"
 	"testing"
 	"time"
 
 	"chronicler/shared/campaign"
 	"chronicler/shared/fault"
 	"chronicler/shared/game"
+	"chronicler/shared/throttle/throttletest"
 )
 
 // Clocked is a store whose clock decides which of the server's request
@@ -17,40 +17,18 @@ type Clocked interface {
 	SetNow(now func() time.Time)
 }
 
-// suiteClock is a clock the suite moves.
-type suiteClock struct {
-	mu sync.Mutex
-	t  time.Time
-}
-
-func (c *suiteClock) now() time.Time {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	return c.t
-}
-
-func (c *suiteClock) set(t time.Time) {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	c.t = t
-}
-
-func (c *suiteClock) add(d time.Duration) {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	c.t = c.t.Add(d)
-}
-
-// clocked opens a store on a clock the test moves, starting at t0.
-func (s suite) clocked(t *testing.T) (game.Store, *suiteClock) {
+// clocked opens a store on a clock the test moves (the settable clock the
+// rate limiters' contract already keeps), starting at t0.
+func (s suite) clocked(t *testing.T) (game.Store, *throttletest.Clock) {
 	t.Helper()
 	st := s.open(t)
 	cs, ok := st.(Clocked)
 	if !ok {
 		t.Fatalf("%T has no SetNow: a store must say which claims have expired by a clock of its own", st)
 	}
-	c := &suiteClock{t: t0}
-	cs.SetNow(c.now)
+	c := &throttletest.Clock{}
+	c.Set(t0)
+	cs.SetNow(c.Now)
 	return st, c
 }
 
@@ -71,7 +49,7 @@ func (s suite) expiringRequests(t *testing.T) {
 		create(t, st, newCampaign(id, "p1"))
 		first := claim(at(0), at(time.Hour))
 		commit(t, st, first)
-		clock.set(at(59 * time.Minute))
+		clock.Set(at(59 * time.Minute))
 		req, err := st.Request(t.Context(), id, "connect-ticket:n1")
 		if err != nil {
 			t.Fatalf("the claim before its expiry: %v", err)
@@ -83,14 +61,14 @@ func (s suite) expiringRequests(t *testing.T) {
 		st, clock := s.clocked(t)
 		create(t, st, newCampaign(id, "p1"))
 		commit(t, st, claim(at(0), at(time.Hour)))
-		clock.set(at(time.Hour))
+		clock.Set(at(time.Hour))
 		if _, err := st.Request(t.Context(), id, "connect-ticket:n1"); !fault.Is(err, fault.NotFound) {
 			t.Fatalf("the claim at its expiry: %v, want not found", err)
 		}
 		// Claimed again once expired: the id is free.
 		again := claim(at(2*time.Hour), at(3*time.Hour))
 		commit(t, st, again)
-		clock.set(at(2 * time.Hour))
+		clock.Set(at(2 * time.Hour))
 		req, err := st.Request(t.Context(), id, "connect-ticket:n1")
 		if err != nil {
 			t.Fatalf("the claim made again: %v", err)
@@ -106,7 +84,7 @@ func (s suite) expiringRequests(t *testing.T) {
 		later := game.Tx{CampaignID: id, Request: &campaign.Request{RequestID: "connect-ticket:n2", CreatedAt: at(365 * 24 * time.Hour),
 			ExpiresAt: ptr(at(366 * 24 * time.Hour))}}
 		commit(t, st, later)
-		clock.set(at(365 * 24 * time.Hour))
+		clock.Set(at(365 * 24 * time.Hour))
 		req, err := st.Request(t.Context(), id, "r1")
 		if err != nil {
 			t.Fatalf("a client's request a year on: %v", err)

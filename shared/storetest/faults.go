@@ -17,6 +17,7 @@ import (
 	"chronicler/shared/fault"
 	"chronicler/shared/game"
 	"chronicler/shared/narrator"
+	"chronicler/shared/throttle/throttletest"
 )
 
 // turnFaults kills a turn at each of its steps and checks what the store
@@ -53,7 +54,8 @@ func (s suite) turnFaults(t *testing.T) {
 func (s suite) killTurnAt(t *testing.T, step int, after bool) bool {
 	ctx := context.Background()
 	st := s.open(t)
-	clock := &suiteClock{t: t0}
+	clock := &throttletest.Clock{}
+	clock.Set(t0)
 	push := &seqRecorder{seqs: map[string][]int64{}}
 	svc := faultService(t, st, push, clock)
 	p := game.Player{ID: "p1", Name: "Aria"}
@@ -78,7 +80,7 @@ func (s suite) killTurnAt(t *testing.T, step int, after bool) bool {
 		t.Fatal(err)
 	}
 
-	clock.add(time.Minute)
+	clock.Add(time.Minute)
 	dying := &killer{Store: st, at: step, after: after}
 	svc.Store = dying
 	_ = svc.TakeTurn(ctx, "conn-1", msg) // killed somewhere: its error is the crash's
@@ -88,7 +90,7 @@ func (s suite) killTurnAt(t *testing.T, step int, after bool) bool {
 	t.Logf("killed at %s", dying.what())
 
 	// A new process, once the lease has expired, gets the request again.
-	clock.add(10 * time.Minute)
+	clock.Add(10 * time.Minute)
 	again := faultService(t, st, push, clock)
 	if err := again.TakeTurn(ctx, "conn-1", msg); err != nil {
 		t.Fatalf("the resend after a kill at step %d (%s): %v", step, dying.what(), err)
@@ -149,14 +151,14 @@ func checkLog(t *testing.T, st game.Store, campaignID, where string) {
 	}
 }
 
-func faultService(t *testing.T, st game.Store, push game.Pusher, clock *suiteClock) *game.Service {
+func faultService(t *testing.T, st game.Store, push game.Pusher, clock *throttletest.Clock) *game.Service {
 	t.Helper()
-	signer, err := auth.NewSigner([]byte("0123456789abcdef0123456789abcdef"), 24*time.Hour, clock.now)
+	signer, err := auth.NewSigner([]byte("0123456789abcdef0123456789abcdef"), 24*time.Hour, clock.Now)
 	if err != nil {
 		t.Fatal(err)
 	}
 	svc := game.NewService(st, push, narrator.Offline{}, signer, slog.New(slog.DiscardHandler))
-	svc.Now = clock.now
+	svc.Now = clock.Now
 	svc.TurnLimit, svc.APILimit = nil, nil
 	return svc
 }

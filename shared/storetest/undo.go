@@ -42,6 +42,14 @@ func (s suite) takeBack(t *testing.T) {
 		}
 		return b
 	}
+	undoneTurns := func(t *testing.T, st game.Store) []campaign.Turn {
+		t.Helper()
+		undone, err := st.UndoneTurns(t.Context(), id, 10)
+		if err != nil {
+			t.Fatalf("undone turns: %v", err)
+		}
+		return undone
+	}
 	marked := func(turn campaign.Turn) campaign.Turn {
 		turn.Undone = &campaign.TurnUndone{At: at(time.Hour), By: "p1"}
 		return turn
@@ -71,11 +79,11 @@ func (s suite) takeBack(t *testing.T) {
 		st, clock := s.clocked(t)
 		create(t, st, newCampaign(id, "p1"))
 		turn := withBefore(1)
-		turn.CreatedAt = clock.now()
+		turn.CreatedAt = clock.Now()
 		commit(t, st, game.Tx{CampaignID: id, Turn: &turn})
-		clock.add(campaign.TurnBeforeTTL - time.Second)
+		clock.Add(campaign.TurnBeforeTTL - time.Second)
 		same(t, "what the turn replaced, a second before it expires", kept(t, st, turn), *turn.Before)
-		clock.add(time.Second)
+		clock.Add(time.Second)
 		_, err := st.TurnBefore(t.Context(), id, 1, turn.ID)
 		wantKind(t, "what the turn replaced, once expired", err, fault.NotFound)
 	})
@@ -103,18 +111,14 @@ func (s suite) takeBack(t *testing.T) {
 		same(t, "sequences left", sequences(turns(t, st, id, 0, 10)), []int{1})
 		keptTurn := marked(second)
 		keptTurn.Before = nil
-		undone, err := st.UndoneTurns(t.Context(), id, 10)
-		if err != nil {
-			t.Fatal(err)
-		}
-		same(t, "undone turns", undone, []campaign.Turn{keptTurn})
+		same(t, "undone turns", undoneTurns(t, st), []campaign.Turn{keptTurn})
 		again := withBefore(2)
 		again.ID = "turn-again"
 		again.Before.Eventful = false
 		commit(t, st, game.Tx{CampaignID: id, Turn: &again})
 		same(t, "sequences after the next turn", sequences(turns(t, st, id, 0, 10)), []int{1, 2})
 		same(t, "what the next turn of the sequence replaced", kept(t, st, again), *again.Before)
-		_, err = st.TurnBefore(t.Context(), id, 2, second.ID)
+		_, err := st.TurnBefore(t.Context(), id, 2, second.ID)
 		wantKind(t, "what the turn taken back replaced", err, fault.NotFound)
 	})
 	t.Run("AnUndoOfAnotherTurnConflictsAndKeepsNothing", func(t *testing.T) {
@@ -127,10 +131,7 @@ func (s suite) takeBack(t *testing.T) {
 		err := st.Commit(t.Context(), game.Tx{CampaignID: id, DropTurn: &game.TurnRef{Sequence: 1, ID: other.ID}, Undone: []campaign.Turn{other}})
 		wantKind(t, "drop another turn's sequence", err, fault.Conflict)
 		same(t, "sequences", sequences(turns(t, st, id, 0, 10)), []int{1})
-		undone, err := st.UndoneTurns(t.Context(), id, 10)
-		if err != nil {
-			t.Fatal(err)
-		}
+		undone := undoneTurns(t, st)
 		same(t, "undone turns", undone, []campaign.Turn{})
 		if undone == nil {
 			t.Error("no undone turn is nil, want an empty list") // same holds nil and empty equal
