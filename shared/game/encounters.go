@@ -256,11 +256,29 @@ type auto struct {
 // turn whose lease names the same flow was left by a try of that flow
 // that died (a flow tries again only after a try failed), and is taken
 // over under its own turn id, with the same dice, at once.
+//
+// Like a player's turn, it holds the table only on the turn count it was
+// decided on (Tx.LeaseTurnCount): a turn committed or undone between its
+// read and its lease has it decided again on the table as it is, up to
+// decisions times, and never announced on the table it read.
 func (s *Service) autoTurn(ctx context.Context, campaignID, flow string) bool {
+	for range decisions {
+		played, moved := s.autoTurnOn(ctx, campaignID, flow)
+		if !moved {
+			return played
+		}
+	}
+	return false
+}
+
+// autoTurnOn is one decision of autoTurn, on the table as it reads it
+// now. moved reports a lease refused because the table's turn count
+// moved on since the read.
+func (s *Service) autoTurnOn(ctx context.Context, campaignID, flow string) (played, moved bool) {
 	snap, err := s.Store.Snapshot(ctx, campaignID)
 	if err != nil {
 		s.Log.WarnContext(ctx, "monster turn", "campaign", campaignID, "err", err)
-		return false
+		return false, false
 	}
 	now := s.now()
 	turnID, takeOver := s.NewID(), false
@@ -268,30 +286,30 @@ func (s *Service) autoTurn(ctx context.Context, campaignID, flow string) bool {
 		turnID, takeOver = l.TurnID, true
 	}
 	if pauseOf(snap) != nil && !takeOver {
-		return false // the unpause plays the fight on
+		return false, false // the unpause plays the fight on
 	}
 	a, ok, err := s.decideAuto(snap, turnID, now)
 	if err != nil {
 		s.Log.WarnContext(ctx, "monster turn", "campaign", campaignID, "err", err)
-		return false
+		return false, false
 	}
 	if !ok {
 		if takeOver { // the fight moved on under the dead try's lease: free the table
 			s.release(ctx, campaignID, *snap.Lease)
 		}
-		return false
+		return false, false
 	}
 	a.lease.Flow = flow
 	// Characters away from the table react as their standing orders say.
 	held, play, ordered, err := s.absentOrders(snap, a.lease, campaign.PendingRolls{Seed: a.seed, Legendary: a.legendary}, a.play, 0)
 	if err != nil {
 		s.Log.WarnContext(ctx, "monster turn", "campaign", campaignID, "err", err)
-		return false
+		return false, false
 	}
 	a.play = play
 	if w, revealed := window(snap, a.play.res, 0); w != nil {
-		s.holdMonsterTurn(ctx, snap, a.lease, a.seed, a.play.res, w, revealed, a.legendary, held.Reactions, ordered...)
-		return false // the monsters wait for the window
+		err := s.holdMonsterTurn(ctx, snap, a.lease, a.seed, a.play.res, w, revealed, a.legendary, held.Reactions, ordered...)
+		return false, s.leaseMovedOn(ctx, snap, err) // else the monsters wait for the window
 	}
 	var msgs []message
 	if !takeOver { // a taken-over turn told the table already
@@ -299,13 +317,32 @@ func (s *Service) autoTurn(ctx context.Context, campaignID, flow string) bool {
 		msgs = append(msgs, rollMessages(a.lease.TurnID, turn.Rolls(a.play.res.Rolls))...)
 		msgs = append(msgs, ordered...)
 	}
-	if err := s.commit(ctx, Tx{CampaignID: campaignID, AcquireLease: &a.lease, LeaseNow: now}, "", msgs...); err != nil {
-		return false // a player's turn holds the table; it plays the monsters after it
+	decidedOn := snap.State.TurnCount
+	if err := s.commit(ctx, Tx{CampaignID: campaignID, AcquireLease: &a.lease, LeaseNow: now, LeaseTurnCount: &decidedOn}, "", msgs...); err != nil {
+		// A player's turn holds the table (it plays the monsters after
+		// it), or the table moved on since the read.
+		return false, s.leaseMovedOn(ctx, snap, err)
 	}
 	if err := s.finishMonsterTurn(ctx, snap, a.lease, a.seed, a.play); err != nil {
 		s.Log.WarnContext(ctx, "monster turn", "campaign", campaignID, "err", err)
+		return false, false
+	}
+	return true, false
+}
+
+// leaseMovedOn reports whether err refused a lease because the table's
+// turn count moved on from the one snap read: a turn committed or undone
+// in between, with the table free again.
+func (s *Service) leaseMovedOn(ctx context.Context, snap Snapshot, err error) bool {
+	if err == nil || !isConflict(err) {
 		return false
 	}
+	fresh, ferr := s.Store.Snapshot(ctx, snap.Campaign.ID)
+	if ferr != nil || fresh.State.TurnCount == snap.State.TurnCount {
+		return false
+	}
+	s.Log.InfoContext(ctx, "the table moved on before a monster's turn held it: deciding it again",
+		"campaign", snap.Campaign.ID, "decided_on", snap.State.TurnCount, "turn_count", fresh.State.TurnCount)
 	return true
 }
 

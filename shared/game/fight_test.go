@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"strings"
 	"sync"
 	"testing"
 	"time"
@@ -243,5 +244,68 @@ func TestRestartDropsAHalfDoneForcedTurn(t *testing.T) {
 	}
 	if l := mustSnap(t, f, c.ID).Lease; l != nil {
 		t.Errorf("after the restart the forced turn still holds the table: %+v", l)
+	}
+}
+
+// The owner undoes the player's last turn between a monster's read of the
+// table and its lease: the monster's turn, decided on the undone table,
+// is never held nor announced; it is decided again on the table as it is,
+// where the player is up again. Before, the lease was granted on the
+// stale read and the turn announced, then dropped at its commit.
+func TestAMonsterTurnWhoseTableMovedOnIsDecidedAgain(t *testing.T) {
+	f := newFixture(t)
+	f.svc.Fights = &flows{}
+	ctx := context.Background()
+	owner := game.Player{ID: "p-c1", Name: "Aria"}
+	c, brannoc := f.tableOf(t, owner, "Undone", "c1", campaign.NewCharacter{Name: "Brannoc", Race: "dwarf", Class: "fighter"})
+	if _, err := f.svc.StartEncounter(ctx, owner, c.ID, startReq(t, `{"monsters":[{"srd_id":"goblin","count":2}]}`)); err != nil {
+		t.Fatal(err)
+	}
+	for range 4 { // the goblins ahead of Brannoc in the order play first
+		if _, e, _, _ := activeFor(t, mustSnap(t, f, c.ID)); e.Current == brannoc.ID {
+			break
+		}
+		if _, err := f.svc.FightTurn(ctx, c.ID, "exec-0"); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := f.act(t, "c1", brannoc.ID, "end-1", "", &events.Intent{Kind: "end_turn"}); err != nil {
+		t.Fatal(err)
+	}
+	ended, err := f.store.Turns(ctx, c.ID, mustSnap(t, f, c.ID).State.TurnCount-1, 1)
+	if err != nil || len(ended) != 1 || ended[0].RequestID != "end-1" {
+		t.Fatalf("Brannoc's turn: %+v %v", ended, err)
+	}
+	before := len(f.logged(t, c.ID))
+	var stale string
+	f.svc.Store = &ahead{Store: f.store,
+		match: func(tx game.Tx) bool {
+			return tx.AcquireLease != nil && strings.HasPrefix(tx.AcquireLease.RequestID, "monster:")
+		},
+		then: func() {
+			snap := mustSnap(t, f, c.ID)
+			_, e, _, _ := activeFor(t, snap)
+			stale = e.Current
+			if err := f.svc.Undo(ctx, "c1", events.ClientMessage{TurnID: ended[0].ID}); err != nil {
+				t.Errorf("the owner's undo: %v", err)
+			}
+		}}
+	if more, err := f.svc.FightTurn(ctx, c.ID, "exec-1"); err != nil || more {
+		t.Fatalf("the step after the undo: more=%v err=%v", more, err)
+	}
+	if stale == "" {
+		t.Fatal("no monster's turn asked for the table")
+	}
+	snap := mustSnap(t, f, c.ID)
+	if snap.Lease != nil {
+		t.Errorf("the table is held by %+v", snap.Lease)
+	}
+	if _, e, _, _ := activeFor(t, snap); e.Current != brannoc.ID {
+		t.Errorf("%s is up, want Brannoc again after the undo", e.Current)
+	}
+	for _, w := range f.logged(t, c.ID)[before:] {
+		if (w.Type == events.TypeTurnAccepted || w.Type == events.TypeTurnDropped) && w.CharacterID == stale {
+			t.Errorf("the table was told %s of %s's turn decided on the undone table", w.Type, stale)
+		}
 	}
 }

@@ -118,9 +118,9 @@ func eligibleOf(w campaign.Window, characterID string) (campaign.Eligible, bool)
 // holdMonsterTurn starts a monster's turn that opens a window: the lease
 // keeps its dice, the table sees the rolls up to the attack and the
 // window, after what told them of the reactions taken already (taken:
-// the standing orders of characters away from the table). It reports
-// false when the table was taken by another turn.
-func (s *Service) holdMonsterTurn(ctx context.Context, snap Snapshot, lease campaign.Lease, seed uint64, res encounter.Result, w *campaign.Window, revealed int, legendary bool, taken []campaign.Reaction, told ...message) bool {
+// the standing orders of characters away from the table). It fails when
+// the table was taken by another turn or moved on since snap was read.
+func (s *Service) holdMonsterTurn(ctx context.Context, snap Snapshot, lease campaign.Lease, seed uint64, res encounter.Result, w *campaign.Window, revealed int, legendary bool, taken []campaign.Reaction, told ...message) error {
 	now := s.now()
 	deadline := now.Add(time.Duration(snap.Campaign.Settings.ReactionWindowSeconds) * time.Second)
 	lease.Pending = &campaign.PendingRolls{Seed: seed, Rolls: turn.Rolls(res.Rolls), Revealed: revealed, Deadline: deadline, Phase: 1, Window: w, Legendary: legendary, Reactions: taken}
@@ -130,11 +130,12 @@ func (s *Service) holdMonsterTurn(ctx context.Context, snap Snapshot, lease camp
 	msgs = append(msgs, rollMessages(lease.TurnID, lease.Pending.Rolls[:lease.Pending.Revealed])...)
 	msgs = append(msgs, told...)
 	msgs = append(msgs, windowMessage(lease))
-	if err := s.commit(ctx, Tx{CampaignID: snap.Campaign.ID, AcquireLease: &lease, LeaseNow: now}, "", msgs...); err != nil {
-		return false
+	decidedOn := snap.State.TurnCount
+	if err := s.commit(ctx, Tx{CampaignID: snap.Campaign.ID, AcquireLease: &lease, LeaseNow: now, LeaseTurnCount: &decidedOn}, "", msgs...); err != nil {
+		return err
 	}
 	s.orchestrate(ctx, snap, lease)
-	return true
+	return nil
 }
 
 // React answers the open reaction window with a reaction or "pass". Only
