@@ -34,11 +34,13 @@ func actionOnly(kind string) bool {
 //     label in parentheses and are narrated as the actions they are;
 //   - dialogue (high) when a character speaks: a say intent, or free text
 //     that opens with a quotation;
+//   - an acknowledgement too when the character follows the party
+//     (follows: the place is not new to the table);
 //   - a new scene (high) when the turn moves the party somewhere else;
 //   - otherwise narration (high).
 //
 // When in doubt it stays on the high tier, as seed 001 asks.
-func narrationPurpose(d turn.Decision, action string, played bool) narrator.Purpose {
+func narrationPurpose(d turn.Decision, action string, played, follows bool) narrator.Purpose {
 	if played {
 		if d.Scene != nil {
 			return narrator.PurposeScene
@@ -51,6 +53,8 @@ func narrationPurpose(d turn.Decision, action string, played bool) narrator.Purp
 			return narrator.PurposeAcknowledgement
 		case d.Intent.Kind == "say":
 			return narrator.PurposeDialogue
+		case follows:
+			return narrator.PurposeAcknowledgement
 		}
 	} else if outOfCharacter(action) {
 		return narrator.PurposeAcknowledgement
@@ -63,6 +67,51 @@ func narrationPurpose(d turn.Decision, action string, played bool) narrator.Purp
 		return narrator.PurposeScene
 	}
 	return narrator.PurposeNarration
+}
+
+// follows reports whether the actor's turn only takes them where the
+// party already is, to a place the table has been told of: a move, out
+// of a fight, that rolls nothing and changes nothing on any sheet but the
+// actor's area, into an area where another living character of the party
+// stands and has witnessed one of the recent turns.
+//
+// "Told" is read from what the game records, with no state of its own:
+// a character witnesses every turn played where they stand, their own
+// arrival first (witnessed counts the area after the move), and leaves
+// only by a turn they witness too. So the newest turn such a character
+// witnessed was told in the place they stand now, at or after their
+// arrival: its narration showed the table the place. A character put
+// there by no turn (a new one, in the starting area) has witnessed
+// nothing yet; nor has one whose last witnessed turn is older than the
+// recent turns read: both leave the move a new scene, on the high tier.
+func follows(snap Snapshot, actor campaign.Character, d turn.Decision, recent []campaign.Turn) bool {
+	if d.Intent == nil || d.Intent.Kind != "move" || d.Scene == nil || d.Encounter != nil || len(d.Rolls) > 0 ||
+		len(d.Changed) != 1 || d.Changed[0].ID != actor.ID || !onlyMoved(actor, d.Changed[0]) {
+		return false
+	}
+	m := mapOf(snap)
+	to := placeOf(m, d.Changed[0].AreaID)
+	if to == placeOf(m, actor.AreaID) {
+		return false
+	}
+	for _, c := range snap.Characters {
+		if c.ID == actor.ID || c.IsDead() || placeOf(m, c.AreaID) != to {
+			continue
+		}
+		if slices.ContainsFunc(recent, func(t campaign.Turn) bool { return slices.Contains(t.Witnesses, c.ID) }) {
+			return true
+		}
+	}
+	return false
+}
+
+// onlyMoved reports whether after is before in another area, and nothing
+// else changed on the sheet.
+func onlyMoved(before, after campaign.Character) bool {
+	after.AreaID = before.AreaID
+	a, errA := json.Marshal(before)
+	b, errB := json.Marshal(after)
+	return errA == nil && errB == nil && string(a) == string(b)
 }
 
 // playedByEngine reports whether the turn of l is one the engine plays

@@ -320,7 +320,7 @@ func (s *Service) resolve(ctx context.Context, snap Snapshot, lease campaign.Lea
 		return fmt.Errorf("%s: %w", op, err)
 	}
 	played := playedByEngine(lease)
-	purpose := narrationPurpose(d, lease.Action, played)
+	purpose := narrationPurpose(d, lease.Action, played, !played && follows(snap, *actor, d, recent))
 	foes, err := threats(snap, d.Encounter)
 	if err != nil {
 		return fmt.Errorf("%s: %w", op, err)

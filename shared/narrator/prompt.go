@@ -73,9 +73,18 @@ Return only the summary, with nothing before or after it.`
 const defaultPersona = "a fair, vivid and concise game master"
 
 // Blocks turns a narration request into prompt blocks in cache order, as
-// its Layout says (LayoutCached unless it names another). The same
+// its Layout says (LayoutCached unless it names another); an
+// acknowledgement is told from less (acknowledgementBlocks). The same
 // request always gives the same blocks.
 func Blocks(req Request) []Block {
+	if req.Purpose == PurposeAcknowledgement {
+		return acknowledgementBlocks(req)
+	}
+	return layoutBlocks(req)
+}
+
+// layoutBlocks are req's blocks in its layout.
+func layoutBlocks(req Request) []Block {
 	if req.Layout == LayoutFlat {
 		return flatBlocks(req)
 	}
