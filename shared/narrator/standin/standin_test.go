@@ -309,15 +309,6 @@ func TestLogsWhatTheNarratorSent(t *testing.T) {
 	}
 }
 
-func compact(raw json.RawMessage) string {
-	var v any
-	if json.Unmarshal(raw, &v) != nil {
-		return ""
-	}
-	b, _ := json.Marshal(v)
-	return string(b)
-}
-
 // TestReportsUsageAndCache: Bedrock's cache point writes the cache on the
 // first call and reads it on the next; an OpenAI server caches a repeated
 // system prompt by itself; both only past the model's shortest cacheable
