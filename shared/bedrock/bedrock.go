@@ -12,7 +12,6 @@ import (
 
 	"github.com/aws/aws-sdk-go-v2/aws"
 	"github.com/aws/aws-sdk-go-v2/service/bedrockruntime"
-	"github.com/aws/aws-sdk-go-v2/service/bedrockruntime/document"
 	"github.com/aws/aws-sdk-go-v2/service/bedrockruntime/types"
 	"github.com/aws/smithy-go"
 	"github.com/aws/smithy-go/transport/http/protocol/restjson1"
@@ -40,8 +39,8 @@ type Config struct {
 	HighModel string // narration; default DefaultHighModel
 	LowModel  string // low-tier narration and summaries; default DefaultLowModel
 	// MaxTokens, when set, is a ceiling on prose replies (narrations,
-	// summaries) below their purpose's cap (narrator.MaxOutput); tool
-	// answers keep theirs, since one cut short is invalid. Zero sends
+	// summaries) below their purpose's cap (narrator.MaxOutput);
+	// structured answers keep theirs, since one cut short is invalid. Zero sends
 	// each purpose's cap.
 	MaxTokens int
 	// Timeout bounds a whole call, retries and streaming included;
@@ -209,46 +208,42 @@ var (
 	_ narrator.Definer = (*Narrator)(nil)
 )
 
-// Fold implements narrator.Folder: Converse on the low model with the
-// record_fold tool, which the model must call, its input validated whole
-// with narrator.DecodeFold; an invalid one is an Invalid error beside the
-// call's model and usage.
+// Fold implements narrator.Folder: Converse on the low model for a
+// record_fold answer, validated whole with narrator.DecodeFold; an
+// invalid one is an Invalid error beside the call's model and usage.
 func (n *Narrator) Fold(ctx context.Context, req narrator.FoldRequest) (narrator.Folded, error) {
-	return narrator.FoldWith(ctx, n.tool, "bedrock fold", req)
+	return narrator.FoldWith(ctx, n.form, "bedrock fold", req)
 }
 
-// Define implements narrator.Definer: Converse on the low model with the
-// define_terms tool, validated with narrator.DecodeDefinitions.
+// Define implements narrator.Definer: Converse on the low model for a
+// define_terms answer, validated with narrator.DecodeDefinitions.
 func (n *Narrator) Define(ctx context.Context, req narrator.DefineRequest) (narrator.Defined, error) {
-	return narrator.DefineWith(ctx, n.tool, "bedrock define", req)
+	return narrator.DefineWith(ctx, n.form, "bedrock define", req)
 }
 
 // ReadIntent implements narrator.IntentReader: the low model reads a
-// player's words as one of the engine's actions through the read_intent
-// tool, validated with narrator.DecodeIntentAnswer.
+// player's words as one of the engine's actions (a read_intent answer),
+// validated with narrator.DecodeIntentAnswer.
 func (n *Narrator) ReadIntent(ctx context.Context, req narrator.IntentRequest) (narrator.IntentRead, error) {
-	return narrator.ReadIntentWith(ctx, n.tool, "bedrock read intent", req)
+	return narrator.ReadIntentWith(ctx, n.form, "bedrock read intent", req)
 }
 
-// tool is a narrator.ToolCall: it asks the low model to answer by
-// calling tool, and returns the tool's input as JSON (nil when the model
-// answered without it), with the usage Bedrock reported. Errors are
-// Unavailable.
-func (n *Narrator) tool(ctx context.Context, op string, blocks []narrator.Block, tool narrator.Tool) (raw []byte, model string, usage narrator.Usage, err error) {
+// form is a narrator.FormCall: Converse on the low model with no tool,
+// the answer begun with narrator.Prefill in a last assistant message (an
+// Anthropic model goes on from it, so it writes the object and nothing
+// before it). It returns the answer's text with the prefill before it,
+// and the usage Bedrock reported. Errors are Unavailable.
+func (n *Narrator) form(ctx context.Context, op string, blocks []narrator.Block, form narrator.Form) (text []byte, model string, usage narrator.Usage, err error) {
 	model = n.cfg.LowModel
-	system, user := prompt(blocks)
+	system, msgs := prompt(blocks)
+	msgs = append(msgs, types.Message{Role: types.ConversationRoleAssistant, Content: []types.ContentBlock{
+		&types.ContentBlockMemberText{Value: narrator.Prefill},
+	}})
 	in := &bedrockruntime.ConverseInput{
 		ModelId:         aws.String(model),
 		System:          system,
-		Messages:        user,
-		InferenceConfig: &types.InferenceConfiguration{MaxTokens: aws.Int32(int32(tool.MaxOutput()))},
-		ToolConfig: &types.ToolConfiguration{
-			Tools: []types.Tool{&types.ToolMemberToolSpec{Value: types.ToolSpecification{
-				Name: aws.String(tool.Name), Description: aws.String(tool.Description),
-				InputSchema: &types.ToolInputSchemaMemberJson{Value: document.NewLazyDocument(tool.Schema)},
-			}}},
-			ToolChoice: &types.ToolChoiceMemberTool{Value: types.SpecificToolChoice{Name: aws.String(tool.Name)}},
-		},
+		Messages:        msgs,
+		InferenceConfig: &types.InferenceConfiguration{MaxTokens: aws.Int32(int32(form.MaxOutput()))},
 	}
 	err = n.converse(ctx, op, in, func(res *bedrockruntime.ConverseOutput) error {
 		usage = usageOf(res.Usage)
@@ -256,16 +251,16 @@ func (n *Narrator) tool(ctx context.Context, op string, blocks []narrator.Block,
 		if !ok {
 			return fmt.Errorf("answer has no message (%T)", res.Output)
 		}
+		b := []byte(narrator.Prefill)
 		for _, c := range msg.Value.Content {
-			if u, ok := c.(*types.ContentBlockMemberToolUse); ok && aws.ToString(u.Value.Name) == tool.Name && u.Value.Input != nil {
-				var err error
-				raw, err = u.Value.Input.MarshalSmithyDocument()
-				return err
+			if t, ok := c.(*types.ContentBlockMemberText); ok {
+				b = append(b, t.Value...)
 			}
 		}
+		text = b
 		return nil
 	})
-	return raw, model, usage, err
+	return text, model, usage, err
 }
 
 // converse runs one Converse call under the retry policy; check reads the

@@ -502,16 +502,17 @@ func TestName(t *testing.T) {
 	}
 }
 
-// toolAnswer answers a Converse call as a model that called a tool with
-// the given input (raw JSON), and reports usage.
-func toolAnswer(name, input string) step {
+// jsonAnswer answers a Converse call as a model given the prefill
+// narrator.Prefill goes on: with answer's text after the prefill (the
+// whole of it when it does not begin so), and reports usage.
+func jsonAnswer(answer string) step {
 	return func(t *testing.T, w http.ResponseWriter, r *http.Request) {
 		w.Header().Set("Content-Type", "application/json")
 		b, _ := json.Marshal(map[string]any{
 			"output": map[string]any{"message": map[string]any{"role": "assistant", "content": []any{
-				map[string]any{"toolUse": map[string]any{"toolUseId": "tooluse_1", "name": name, "input": json.RawMessage(input)}},
+				map[string]any{"text": strings.TrimPrefix(answer, narrator.Prefill)},
 			}}},
-			"stopReason": "tool_use",
+			"stopReason": "end_turn",
 			"usage":      map[string]int{"inputTokens": 700, "outputTokens": 90, "totalTokens": 790},
 			"metrics":    map[string]int{"latencyMs": 400},
 		})
@@ -533,7 +534,7 @@ func TestFold(t *testing.T) {
 	input := `{"summary":"Turn 2: The party entered the crypt.\nTurn 3: Mira found the Moonglass Key.",
 		"turns":[{"turn":3,"items":[{"name":"Moonglass Key","evidence":"Beneath the altar Mira finds the Moonglass Key."}],
 		"npcs":[{"name":"Oswin","role":"priest","evidence":"A priest named Oswin watches from the door."}]}]}`
-	n, f := serve(t, bedrock.Config{}, apiError(429, "ThrottlingException"), toolAnswer(narrator.FoldToolName, input))
+	n, f := serve(t, bedrock.Config{}, apiError(429, "ThrottlingException"), jsonAnswer(input))
 	req := foldOfKeyTurn()
 	got, err := n.Fold(context.Background(), req)
 	if err != nil {
@@ -553,22 +554,12 @@ func TestFold(t *testing.T) {
 		t.Fatalf("calls %+v", calls)
 	}
 	var body struct {
-		ToolConfig struct {
-			Tools []struct {
-				ToolSpec struct {
-					Name        string `json:"name"`
-					InputSchema struct {
-						JSON map[string]any `json:"json"`
-					} `json:"inputSchema"`
-				} `json:"toolSpec"`
-			} `json:"tools"`
-			ToolChoice struct {
-				Tool struct {
-					Name string `json:"name"`
-				} `json:"tool"`
-			} `json:"toolChoice"`
-		} `json:"toolConfig"`
-		Messages []struct {
+		System []struct {
+			Text string `json:"text"`
+		} `json:"system"`
+		ToolConfig json.RawMessage `json:"toolConfig"`
+		Messages   []struct {
+			Role    string `json:"role"`
 			Content []struct {
 				Text string `json:"text"`
 			} `json:"content"`
@@ -577,32 +568,33 @@ func TestFold(t *testing.T) {
 	if err := json.Unmarshal(calls[1].body, &body); err != nil {
 		t.Fatalf("request body: %v\n%s", err, calls[1].body)
 	}
-	tools := body.ToolConfig.Tools
-	if len(tools) != 1 || tools[0].ToolSpec.Name != narrator.FoldToolName || body.ToolConfig.ToolChoice.Tool.Name != narrator.FoldToolName {
-		t.Fatalf("toolConfig %s: want record_fold offered and required", calls[1].body)
+	// No tool: the system prompt states the answer's shape, and the
+	// answer is begun for the model.
+	if body.ToolConfig != nil || len(body.System) != 1 || !strings.HasSuffix(body.System[0].Text, "\n\n"+narrator.FoldForm().Shape()) {
+		t.Fatalf("request %s: want no tool and the shape after the contract", calls[1].body)
 	}
-	want, _ := json.Marshal(narrator.FoldTool().Schema)
-	sent, _ := json.Marshal(tools[0].ToolSpec.InputSchema.JSON)
-	if string(sent) != string(want) {
-		t.Fatalf("input schema sent:\n%s\nwant:\n%s", sent, want)
+	if _, user := narrator.Roles(narrator.FoldBlocks(req)); len(body.Messages) != 2 || body.Messages[0].Content[0].Text != narrator.Join(user) {
+		t.Fatalf("messages %+v", body.Messages)
 	}
-	if _, user := narrator.Roles(narrator.FoldBlocks(req)); body.Messages[0].Content[0].Text != narrator.Join(user) {
-		t.Fatalf("message %q", body.Messages[0].Content[0].Text)
+	if m := body.Messages[1]; m.Role != "assistant" || len(m.Content) != 1 || m.Content[0].Text != narrator.Prefill {
+		t.Fatalf("the answer begun with %+v, want %q", m, narrator.Prefill)
 	}
 }
 
-// A tool answer that does not validate is dropped whole, never retried
-// (the model was paid and answered), and its cost is still reported.
-func TestFoldMalformedToolAnswer(t *testing.T) {
+// An answer that does not validate is dropped whole, never retried (the
+// model was paid and answered), and its cost is still reported.
+func TestFoldMalformedAnswer(t *testing.T) {
 	cases := []struct{ name, input string }{
 		{"NotInTheTurn", `{"summary":"Turn 3: Mira searches.","turns":[{"turn":3,"npcs":[{"name":"Vexor","evidence":"Vexor the lich rises."}]}]}`},
 		{"WrongShape", `{"summary":"Turn 3: Mira searches.","turns":[{"turn":3,"npcs":"Oswin"}]}`},
 		{"UnknownField", `{"summary":"Turn 3: Mira searches.","set_hp":100}`},
 		{"NotAnObject", `["Oswin"]`},
+		{"CutOff", `{"summary":"Turn 3: Mira sea`},
+		{"TwoObjects", `{"summary":"Turn 3: Mira searches."} {"summary":"Turn 3: Mira rests."}`},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
-			n, f := serve(t, bedrock.Config{}, toolAnswer(narrator.FoldToolName, c.input))
+			n, f := serve(t, bedrock.Config{}, jsonAnswer(c.input))
 			got, err := n.Fold(context.Background(), foldOfKeyTurn())
 			if !fault.Is(err, fault.Invalid) || got.Summary != "" || len(got.Turns) != 0 {
 				t.Fatalf("got %+v, %v; want an invalid answer and nothing kept", got.Fold, err)
@@ -612,7 +604,7 @@ func TestFoldMalformedToolAnswer(t *testing.T) {
 			}
 		})
 	}
-	t.Run("TextInsteadOfTheTool", func(t *testing.T) {
+	t.Run("ProseInsteadOfTheObject", func(t *testing.T) {
 		n, _ := serve(t, bedrock.Config{}, converseAnswer("Oswin is a priest."))
 		got, err := n.Fold(context.Background(), foldOfKeyTurn())
 		if !fault.Is(err, fault.Invalid) || got.Usage.Output != 150 {
@@ -629,13 +621,13 @@ func TestFoldMalformedToolAnswer(t *testing.T) {
 
 func TestDefine(t *testing.T) {
 	n, f := serve(t, bedrock.Config{LowModel: "us.anthropic.claude-haiku-4-5-20251001-v1:0"},
-		toolAnswer(narrator.DefineToolName, `{"terms":[{"term":"Moonglass Key","definition":"a key of pale glass that opens the crypt"}]}`))
+		jsonAnswer(`{"terms":[{"term":"Moonglass Key","definition":"a key of pale glass that opens the crypt"}]}`))
 	got, err := n.Define(context.Background(), narrator.DefineRequest{Terms: []narrator.TermUse{{Term: "Moonglass Key", Sentence: keyTurn.Narration, Turn: 3}}})
 	if err != nil || got.Definitions["Moonglass Key"] != "a key of pale glass that opens the crypt" {
 		t.Fatalf("definitions %+v, %v", got, err)
 	}
 	if got.Model != "us.anthropic.claude-haiku-4-5-20251001-v1:0" || f.requests()[0].model != got.Model ||
-		!strings.Contains(string(f.requests()[0].body), `"name":"define_terms"`) ||
+		!strings.Contains(string(f.requests()[0].body), "(define_terms)") ||
 		!strings.Contains(string(f.requests()[0].body), fmt.Sprintf(`"maxTokens":%d`, narrator.MaxOutput(narrator.PurposeDefinition))) {
 		t.Fatalf("model %s, body %s", got.Model, f.requests()[0].body)
 	}
@@ -648,19 +640,19 @@ var intentChoices = narrator.IntentChoices{
 
 func TestReadIntent(t *testing.T) {
 	n, f := serve(t, bedrock.Config{LowModel: "us.anthropic.claude-haiku-4-5-20251001-v1:0"},
-		toolAnswer(narrator.IntentToolName, `{"kind":"attack","target_id":"goblin-2","weapon":"handaxe"}`))
+		jsonAnswer(`{"kind":"attack","target_id":"goblin-2","weapon":"handaxe"}`+"\n\nThe nearer goblin is Goblin 2."))
 	got, err := n.ReadIntent(context.Background(), narrator.IntentRequest{Actor: "Bram", Text: "I vault the bar and hack at the nearer goblin", Fighting: true, Choices: intentChoices})
 	if err != nil || string(got.Intent) != `{"kind":"attack","target_id":"goblin-2","weapon":"handaxe"}` {
 		t.Fatalf("intent %s, %v", got.Intent, err)
 	}
 	body := string(f.requests()[0].body)
-	if got.Model != "us.anthropic.claude-haiku-4-5-20251001-v1:0" || !strings.Contains(body, `"name":"read_intent"`) || !strings.Contains(body, "goblin-2") {
+	if got.Model != "us.anthropic.claude-haiku-4-5-20251001-v1:0" || !strings.Contains(body, "(read_intent)") || !strings.Contains(body, "goblin-2") {
 		t.Fatalf("model %s, body %s", got.Model, body)
 	}
 }
 
 func TestReadIntentNamesOnlyWhatWasOffered(t *testing.T) {
-	n, _ := serve(t, bedrock.Config{LowModel: "low"}, toolAnswer(narrator.IntentToolName, `{"kind":"attack","target_id":"the-innkeeper"}`))
+	n, _ := serve(t, bedrock.Config{LowModel: "low"}, jsonAnswer(`{"kind":"attack","target_id":"the-innkeeper"}`))
 	got, err := n.ReadIntent(context.Background(), narrator.IntentRequest{Text: "I punch the innkeeper", Choices: intentChoices})
 	if !fault.Is(err, fault.Invalid) || got.Intent != nil || got.Usage.Input == 0 {
 		t.Fatalf("intent %s, usage %+v, %v: want an invalid answer, paid for and dropped", got.Intent, got.Usage, err)

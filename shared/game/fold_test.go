@@ -100,18 +100,18 @@ func TestFoldsCutTheLowTiersCalls(t *testing.T) {
 			for _, r := range srv.Requests() {
 				want := []int{narrator.MaxOutput(narrator.PurposeNarration), narrator.MaxOutput(narrator.PurposeDialogue), narrator.MaxOutput(narrator.PurposeScene)}
 				switch {
-				case r.ToolChoice != "":
-					want = []int{narrator.Tool{Name: r.ToolChoice}.MaxOutput()}
+				case r.Form != "":
+					want = []int{narrator.Form{Name: r.Form}.MaxOutput()}
 				case r.Model == lowModel(api) && r.Stream:
 					want = []int{narrator.MaxOutput(narrator.PurposeAcknowledgement)}
 				case !r.Stream:
 					want = []int{narrator.MaxOutput(narrator.PurposeSummary)}
 				}
 				if !slices.Contains(want, r.MaxTokens) {
-					t.Errorf("a call (tool %q, stream %v) sent max tokens %d, want one of %v", r.ToolChoice, r.Stream, r.MaxTokens, want)
+					t.Errorf("a call (answer %q, stream %v) sent max tokens %d, want one of %v", r.Form, r.Stream, r.MaxTokens, want)
 				}
 			}
-			if after[narrator.FoldToolName]+after["summary"] != len(rec.folds)+len(rec.sums) {
+			if after[narrator.FoldFormName]+after["summary"] != len(rec.folds)+len(rec.sums) {
 				t.Fatalf("after: %v for %d folds and %d summaries", after, len(rec.folds), len(rec.sums))
 			}
 
@@ -141,13 +141,13 @@ func TestFoldsCutTheLowTiersCalls(t *testing.T) {
 				}
 			}
 			before, beforeUSD := lowCalls(old.Requests(), lowModel(api))
-			for _, k := range []string{narrator.DefineToolName, narrator.IntentToolName, "acknowledgement"} {
+			for _, k := range []string{narrator.DefineFormName, narrator.IntentFormName, "acknowledgement"} {
 				if after[k] > 0 {
 					before[k], beforeUSD[k] = after[k], afterUSD[k]
 				}
 			}
 			memoryUSD := func(usd map[string]float64) float64 {
-				return usd[narrator.FoldToolName] + usd["summary"]
+				return usd[narrator.FoldFormName] + usd["summary"]
 			}
 			t.Logf("%s: %d turns (%d player actions, %d played by the engine), %d folds",
 				api, len(turns), len(sessionScript), len(engine), len(rec.folds)+len(rec.sums))
@@ -162,14 +162,14 @@ func TestFoldsCutTheLowTiersCalls(t *testing.T) {
 	}
 }
 
-// A fold the model fails (it answers without calling the tool) changes
+// A fold the model fails (it answers in prose, not the object) changes
 // nothing: no summary, its turns wait; the next fold, once the model
 // answers, tells them all and reads their facts.
 func TestStandinFailedFoldLosesNothing(t *testing.T) {
 	for _, api := range modelAPIs {
 		t.Run(api, func(t *testing.T) {
 			f := newFixture(t)
-			refuse, _ := standin.ParseFaults("refuse@tool=1")
+			refuse, _ := standin.ParseFaults("refuse@json=1")
 			srv := viaStandin(t, f, api, standin.Config{Seed: 1, Faults: refuse})
 			c, _ := f.table(t, "Refusals", "c1")
 			mira := mustSnap(t, f, c.ID).Characters[0]
@@ -199,7 +199,7 @@ func TestStandinFailedFoldLosesNothing(t *testing.T) {
 			st = mustSnap(t, f, c.ID).State
 			var fold standin.Request
 			for _, r := range srv.Requests() {
-				if r.ToolChoice == narrator.FoldToolName {
+				if r.Form == narrator.FoldFormName {
 					fold = r
 				}
 			}

@@ -224,10 +224,10 @@ func dollars(model string, u cacheUse, output int) (cached, uncached float64) {
 	return cached, uncached
 }
 
-// outputTokens are the tokens a call answered: its prose, or its tool
-// call's arguments.
+// outputTokens are the tokens a call answered: its prose, or its
+// structured answer's text after the prefill the request gave it.
 func outputTokens(r standin.Request) int {
-	return narrator.EstimateTokens(r.Text) + narrator.EstimateTokens(string(r.Arguments))
+	return narrator.EstimateTokens(r.Text)
 }
 
 func TestPromptCacheFollowsAnthropicsRules(t *testing.T) {

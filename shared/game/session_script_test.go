@@ -110,8 +110,8 @@ func lowCalls(reqs []standin.Request, low string) (map[string]int, map[string]fl
 		}
 		kind := "summary"
 		switch {
-		case r.ToolChoice != "":
-			kind = r.ToolChoice
+		case r.Form != "":
+			kind = r.Form
 		case r.Stream:
 			kind = "acknowledgement"
 		}
@@ -123,7 +123,7 @@ func lowCalls(reqs []standin.Request, low string) (map[string]int, map[string]fl
 		if r.ToolChoice != "" {
 			in += toolUseSystem
 		}
-		out := narrator.EstimateTokens(r.Text + string(r.Arguments))
+		out := narrator.EstimateTokens(r.Text)
 		usd[kind] += cost(haiku, narrator.Usage{Input: in, Output: out})
 	}
 	return calls, usd

@@ -591,11 +591,11 @@ func playSession(t testing.TB, p plan, l layout, seed uint64) session {
 		}
 		purpose := ""
 		switch {
-		case r.ToolChoice == narrator.FoldToolName:
+		case r.Form == narrator.FoldFormName:
 			purpose = "fold"
-		case r.ToolChoice == "read_intent":
+		case r.Form == narrator.IntentFormName:
 			purpose = "intent"
-		case r.ToolChoice == "define_terms":
+		case r.Form == narrator.DefineFormName:
 			purpose = "definition"
 		case r.Stream:
 			purpose = "narration"

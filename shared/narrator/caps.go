@@ -7,7 +7,7 @@ package narrator
 // contracts ask for the length (a narration of a few sentences, a summary
 // under 1,200 characters), and a reply within them never meets its cap.
 // Each cap leaves about three times the room a reply within its contract
-// takes, since a narration cut off mid-sentence is shown cut, and a tool
+// takes, since a narration cut off mid-sentence is shown cut, and a structured
 // answer cut off is invalid JSON, paid for and dropped.
 var outputCaps = map[Purpose]int{
 	// Prose the players read: 80-120 words (110-170 tokens) a narration,
@@ -32,11 +32,11 @@ var outputCaps = map[Purpose]int{
 // every call had before the table.
 const defaultMaxOutput = 600
 
-// toolPurposes are the purposes the low tier's tools answer.
-var toolPurposes = map[string]Purpose{
-	DefineToolName: PurposeDefinition,
-	IntentToolName: PurposeIntent,
-	FoldToolName:   PurposeFold,
+// formPurposes are the purposes of the low tier's structured answers.
+var formPurposes = map[string]Purpose{
+	DefineFormName: PurposeDefinition,
+	IntentFormName: PurposeIntent,
+	FoldFormName:   PurposeFold,
 }
 
 // MaxOutput is the most output tokens a call for p may produce; an empty
@@ -63,20 +63,11 @@ func ReplyCap(req Request) int {
 
 // ProseCap is the output cap of a prose reply (a narration, a summary)
 // whose own cap is c, lowered to ceiling when that is set and lower: an
-// adapter's configured ceiling (Config.MaxTokens), which tool answers do
-// not take, since one cut short is invalid.
+// adapter's configured ceiling (Config.MaxTokens), which structured
+// answers do not take, since one cut short is invalid.
 func ProseCap(c, ceiling int) int {
 	if ceiling > 0 {
 		return min(c, ceiling)
 	}
 	return c
-}
-
-// MaxOutput is the most output tokens a call answered through t may
-// produce: its purpose's cap.
-func (t Tool) MaxOutput() int {
-	if p, ok := toolPurposes[t.Name]; ok {
-		return MaxOutput(p)
-	}
-	return defaultMaxOutput
 }

@@ -9,10 +9,12 @@
 // they are; the low tier acknowledges trivial turns, answers a player's
 // out-of-character remark (Request.OutOfCharacter) out of character,
 // summarizes, folds (the summary and the facts of every turn since the
-// last fold, through the record_fold tool: Folder) and defines coined
-// terms through define_terms (Definer). Tool answers are outside input:
-// they are decoded strictly and validated against each turn before
+// last fold, a record_fold answer: Folder), reads a player's words as an
+// action (read_intent: IntentReader) and defines coined terms
+// (define_terms: Definer). These structured answers are one JSON object
+// in the answer's text, its shape stated in the prompt (Form); they are
+// outside input: decoded strictly and validated against each turn before
 // anything uses them (DecodeFold, which checks the facts of each turn
-// against that turn; DecodeDefinitions). Each kind of call has
-// its output cap (MaxOutput).
+// against that turn; DecodeIntentAnswer; DecodeDefinitions). Each kind of
+// call has its output cap (MaxOutput).
 package narrator

@@ -13,8 +13,6 @@ import (
 	"unicode"
 	"unicode/utf8"
 
-	"github.com/invopop/jsonschema"
-
 	"chronicler/shared/campaign"
 	"chronicler/shared/fault"
 )
@@ -25,39 +23,39 @@ import (
 // (Evidence), so that a fact the turn does not state is refused before it
 // reaches the ledger.
 type Extraction struct {
-	NPCs     []ExtractedNPC   `json:"npcs,omitempty" jsonschema_description:"Non-player characters introduced by name in this turn. Never the player characters."`
-	Items    []ExtractedThing `json:"items,omitempty" jsonschema_description:"Things a character acquired or was given in this turn."`
+	NPCs     []ExtractedNPC   `json:"npcs,omitempty" jsonschema_description:"People introduced by name in this turn; never the player characters."`
+	Items    []ExtractedThing `json:"items,omitempty" jsonschema_description:"Things a character acquired or was given."`
 	Places   []ExtractedThing `json:"places,omitempty" jsonschema_description:"Named places mentioned for the first time."`
 	Promises []ExtractedBond  `json:"promises,omitempty" jsonschema_description:"Someone gave their word to do something."`
-	Debts    []ExtractedBond  `json:"debts,omitempty" jsonschema_description:"Someone now owes someone something."`
-	Deaths   []ExtractedThing `json:"deaths,omitempty" jsonschema_description:"Named characters who died in this turn."`
-	Terms    []ExtractedTerm  `json:"terms,omitempty" jsonschema_description:"Words this campaign coined: names of things, orders, spells or events that are not ordinary words."`
+	Debts    []ExtractedBond  `json:"debts,omitempty" jsonschema_description:"Someone now owes something."`
+	Deaths   []ExtractedThing `json:"deaths,omitempty" jsonschema_description:"Named characters who died."`
+	Terms    []ExtractedTerm  `json:"terms,omitempty" jsonschema_description:"Words the campaign coined, not ordinary words."`
 	// Scene and Attitudes are the turn's changes to the scene and to how
 	// NPCs stand towards the party; the engine's own rulings (where the
 	// party is, who is dead) win over them.
-	Scene     []ExtractedSceneChange `json:"scene,omitempty" jsonschema_description:"What the narration changed about the scene: the time of day, the weather, named NPCs who came to be with the party or left it. Never where the party is."`
-	Attitudes []ExtractedAttitude    `json:"attitudes,omitempty" jsonschema_description:"Named NPCs whose attitude towards the party the narration shows changing."`
+	Scene     []ExtractedSceneChange `json:"scene,omitempty" jsonschema_description:"What the narration changed of the scene; never where the party is."`
+	Attitudes []ExtractedAttitude    `json:"attitudes,omitempty" jsonschema_description:"Named NPCs whose attitude to the party the narration shows changing."`
 }
 
 // ExtractedNPC is a person the turn introduced, as first described.
 type ExtractedNPC struct {
-	Name       string `json:"name" jsonschema_description:"The name as written."`
-	Species    string `json:"species,omitempty" jsonschema_description:"Human, dwarf, elf... only if the turn says so."`
-	Role       string `json:"role,omitempty" jsonschema_description:"Innkeeper, guard captain... only if the turn says so."`
-	Appearance string `json:"appearance,omitempty" jsonschema_description:"A few words of looks, only from the turn."`
-	Evidence   string `json:"evidence" jsonschema_description:"The sentence of the turn that says it, copied exactly."`
+	Name       string `json:"name" jsonschema_description:"As written."`
+	Species    string `json:"species,omitempty" jsonschema_description:"Only as the turn says."`
+	Role       string `json:"role,omitempty" jsonschema_description:"Only as the turn says."`
+	Appearance string `json:"appearance,omitempty" jsonschema_description:"A few words, only from the turn."`
+	Evidence   string `json:"evidence" jsonschema_description:"The turn's sentence that says it, copied exactly."`
 }
 
 // ExtractedThing is an item, a place or a death: a name and its evidence.
 type ExtractedThing struct {
-	Name     string `json:"name" jsonschema_description:"The name as written."`
-	Evidence string `json:"evidence" jsonschema_description:"The sentence of the turn that says it, copied exactly."`
+	Name     string `json:"name" jsonschema_description:"As written."`
+	Evidence string `json:"evidence" jsonschema_description:"The turn's sentence that says it, copied exactly."`
 }
 
 // ExtractedBond is a promise or a debt.
 type ExtractedBond struct {
-	Who      string `json:"who" jsonschema_description:"Who promised or owes, by name."`
-	Evidence string `json:"evidence" jsonschema_description:"The sentence of the turn that says it, copied exactly."`
+	Who      string `json:"who" jsonschema_description:"By name."`
+	Evidence string `json:"evidence" jsonschema_description:"The turn's sentence that says it, copied exactly."`
 }
 
 // What a scene change changes.
@@ -76,36 +74,36 @@ var Attitudes = []string{"friendly", "indifferent", "hostile"}
 
 // ExtractedSceneChange is one change the narration made to the scene.
 type ExtractedSceneChange struct {
-	What     string `json:"what" jsonschema:"enum=time,enum=weather,enum=arrived,enum=left" jsonschema_description:"time: the time of day moved on; weather: it changed; arrived: a named NPC is now with the party; left: a named NPC left the party's scene."`
-	Value    string `json:"value" jsonschema_description:"For time one of dawn, morning, noon, afternoon, evening, night; for weather a few words (light rain); for arrived and left the NPC's name as written."`
-	Evidence string `json:"evidence" jsonschema_description:"The sentence of the narration that shows it, copied exactly."`
+	What     string `json:"what" jsonschema:"enum=time,enum=weather,enum=arrived,enum=left" jsonschema_description:"time: the time of day moved on; weather: it changed; arrived, left: a named NPC came to be with the party or left it."`
+	Value    string `json:"value" jsonschema_description:"time: dawn, morning, noon, afternoon, evening or night; weather: a few words; arrived, left: the NPC's name."`
+	Evidence string `json:"evidence" jsonschema_description:"The turn's sentence that says it, copied exactly."`
 }
 
 // ExtractedAttitude is an NPC's attitude towards the party, as the turn
 // changed it.
 type ExtractedAttitude struct {
-	Name     string `json:"name" jsonschema_description:"The NPC's name as written."`
-	Attitude string `json:"attitude" jsonschema:"enum=friendly,enum=indifferent,enum=hostile" jsonschema_description:"How the NPC now stands towards the party."`
-	Evidence string `json:"evidence" jsonschema_description:"The sentence of the narration that shows it, copied exactly."`
+	Name     string `json:"name" jsonschema_description:"As written."`
+	Attitude string `json:"attitude" jsonschema:"enum=friendly,enum=indifferent,enum=hostile"`
+	Evidence string `json:"evidence" jsonschema_description:"The turn's sentence that says it, copied exactly."`
 }
 
 // ExtractedTerm is a coined term with a definition of a few words.
 type ExtractedTerm struct {
-	Term       string `json:"term" jsonschema_description:"The term as written."`
-	Definition string `json:"definition" jsonschema_description:"What it is, in at most 12 words, from how the turn uses it."`
-	Evidence   string `json:"evidence" jsonschema_description:"The sentence of the turn that uses it, copied exactly."`
+	Term       string `json:"term" jsonschema_description:"As written."`
+	Definition string `json:"definition" jsonschema_description:"At most 12 words, from how the turn uses it."`
+	Evidence   string `json:"evidence" jsonschema_description:"The turn's sentence that says it, copied exactly."`
 }
 
 // Glossed is the definitions of coined terms, as the low tier answers
-// through the define_terms tool.
+// them (define_terms).
 type Glossed struct {
 	Terms []DefinedTerm `json:"terms" jsonschema_description:"One entry per term asked about."`
 }
 
 // DefinedTerm is one term and what it means.
 type DefinedTerm struct {
-	Term       string `json:"term" jsonschema_description:"The term exactly as asked."`
-	Definition string `json:"definition" jsonschema_description:"What it is, in at most 12 words, plain text."`
+	Term       string `json:"term" jsonschema_description:"Exactly as asked."`
+	Definition string `json:"definition" jsonschema_description:"At most 12 words, plain text."`
 }
 
 // TermUse is a coined term and the sentence it first appeared in.
@@ -136,71 +134,23 @@ type Definer interface {
 	Define(ctx context.Context, req DefineRequest) (Defined, error)
 }
 
-// ToolCall is an adapter's low-tier call answered through one tool: the
-// tool's input as JSON (nil when the model answered without calling the
-// tool), the model and the usage. Errors are Unavailable.
-type ToolCall func(ctx context.Context, op string, blocks []Block, tool Tool) (raw []byte, model string, usage Usage, err error)
-
-// useTool makes call with blocks and tool and decodes the tool's input:
-// the answer, with the call's model and usage also beside an error (a
-// call answered was paid for). An answer without the tool is Invalid, as
-// is one decode refuses.
-func useTool[T any](ctx context.Context, call ToolCall, op string, blocks []Block, tool Tool, decode func(raw []byte) (T, error)) (v T, model string, usage Usage, err error) {
-	raw, model, usage, err := call(ctx, op, blocks, tool)
-	if err == nil && raw == nil {
-		err = fault.E(fault.Invalid, op, "the model did not call %s", tool.Name)
-	}
-	if err == nil {
-		v, err = decode(raw)
-	}
-	return v, model, usage, err
-}
-
-// DefineWith is Definer.Define for an adapter's ToolCall: the
-// define_terms tool, its answer validated by DecodeDefinitions.
-func DefineWith(ctx context.Context, call ToolCall, op string, req DefineRequest) (Defined, error) {
-	defs, model, usage, err := useTool(ctx, call, op, DefineBlocks(req), DefineTool(), func(raw []byte) (map[string]string, error) {
-		return DecodeDefinitions(raw, req.Terms)
+// DefineWith is Definer.Define for an adapter's FormCall: a
+// define_terms answer, validated by DecodeDefinitions.
+func DefineWith(ctx context.Context, call FormCall, op string, req DefineRequest) (Defined, error) {
+	defs, model, usage, err := ask(ctx, call, op, DefineBlocks(req), DefineForm(), func(text []byte) (map[string]string, error) {
+		return DecodeDefinitions(text, req.Terms)
 	})
 	return Defined{Definitions: defs, Model: model, Usage: usage}, err
 }
 
-// Tool is a function a model may call, with a JSON schema for its input.
-type Tool struct {
-	Name        string
-	Description string
-	Schema      map[string]any
-}
+// DefineFormName names a definition call's answer.
+const DefineFormName = "define_terms"
 
-// DefineToolName is the tool a definition call answers through.
-const DefineToolName = "define_terms"
+// DefineForm is the define_terms answer, reflected from Glossed.
+var DefineForm = sync.OnceValue(func() Form { return formOf(DefineFormName, &Glossed{}) })
 
-// DefineTool is the define_terms tool; its schema is reflected from
-// Glossed.
-var DefineTool = sync.OnceValue(func() Tool {
-	return Tool{Name: DefineToolName, Schema: schemaOf(&Glossed{}),
-		Description: "Record a definition of a few words for each coined term, from how the campaign used it."}
-})
-
-// schemaOf is the JSON schema of v's type, inlined (no $ref, no $id), as
-// the Converse API and chat completions take a tool's input schema.
-func schemaOf(v any) map[string]any {
-	r := jsonschema.Reflector{DoNotReference: true, ExpandedStruct: true, Anonymous: true}
-	b, err := json.Marshal(r.Reflect(v))
-	if err != nil {
-		panic(fmt.Sprintf("tool schema of %T: %v", v, err)) // a programming error: the types are ours
-	}
-	var m map[string]any
-	if err := json.Unmarshal(b, &m); err != nil {
-		panic(fmt.Sprintf("tool schema of %T: %v", v, err))
-	}
-	delete(m, "$schema")
-	return m
-}
-
-// Limits of a tool answer. An answer beyond them is refused whole.
+// Limits of a structured answer. An answer beyond them is refused whole.
 const (
-	maxToolAnswer   = 64 << 10
 	maxEntries      = 12 // per list
 	maxName         = 80 // characters
 	maxNameWords    = 8
@@ -217,14 +167,13 @@ func errInvalid(op, format string, args ...any) error {
 	return fault.E(fault.Invalid, op, format, args...)
 }
 
-// decodeStrict decodes one JSON object into v, refusing unknown fields,
-// trailing data and answers beyond maxToolAnswer.
-func decodeStrict(raw []byte, v any) error {
-	if len(raw) > maxToolAnswer {
-		return fmt.Errorf("the answer is %d bytes, more than %d", len(raw), maxToolAnswer)
-	}
-	if t := bytes.TrimSpace(raw); len(t) == 0 || t[0] != '{' {
-		return errors.New("the answer is not a JSON object")
+// decodeStrict decodes the one JSON object of a model's answer
+// (oneObject) into v, refusing unknown fields and fields of the wrong
+// kind.
+func decodeStrict(text []byte, v any) error {
+	raw, err := oneObject(text)
+	if err != nil {
+		return err
 	}
 	dec := json.NewDecoder(bytes.NewReader(raw))
 	dec.DisallowUnknownFields()
@@ -354,7 +303,7 @@ func validExtraction(x Extraction, turn campaign.Turn) (Extraction, error) {
 }
 
 // DecodeDefinitions decodes and validates a define_terms answer: one JSON
-// object of the tool's schema, every term one that was asked about (in any
+// object of Glossed's fields (oneObject), every term one that was asked about (in any
 // case) and defined at most once, every definition plain text of a few
 // words. It refuses the whole answer otherwise. Terms are returned as
 // asked. Errors are Invalid.
@@ -456,8 +405,8 @@ func clipRunes(s string, n int) string {
 	return string(r[:n]) + "..."
 }
 
-// defineContract is the instruction for define_terms.
-const defineContract = `You keep the glossary of a tabletop roleplaying campaign. For each coined term you are given, with the sentence where it first appeared, write what it is in at most 12 words of plain text, from how the sentence uses it. Do not invent more than the sentence supports. Answer only by calling define_terms, once.`
+// defineContract is the instruction of a definition call.
+const defineContract = `You keep the glossary of a tabletop roleplaying campaign. For each coined term you are given, with the sentence where it first appeared, write what it is in at most 12 words of plain text, from how the sentence uses it. Do not invent more than the sentence supports.`
 
 // DefineBlocks is the prompt of a definition call.
 func DefineBlocks(req DefineRequest) []Block {
@@ -465,6 +414,6 @@ func DefineBlocks(req DefineRequest) []Block {
 	for _, t := range req.Terms {
 		lines = append(lines, fmt.Sprintf("%s (turn %d): %s", oneLine(t.Term), t.Turn, quoted(t.Sentence)))
 	}
-	lines = append(lines, "", "Define each term with define_terms.")
+	lines = append(lines, "", "Define each term.")
 	return []Block{{Name: BlockSystem, Text: defineContract}, {Name: BlockTurn, Text: strings.Join(lines, "\n")}}
 }

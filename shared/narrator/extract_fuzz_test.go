@@ -9,7 +9,7 @@ import (
 	"chronicler/shared/fault"
 )
 
-// FuzzDecodeExtraction feeds the tool-answer decoder arbitrary answers: it
+// FuzzDecodeExtraction feeds the extraction decoder arbitrary answers: it
 // must refuse with Invalid or return an extraction every entry of which
 // is plain, bounded and quoted from the narration or rules result (or,
 // for promises and debts, the action), never panic.
@@ -21,6 +21,7 @@ func FuzzDecodeExtraction(f *testing.F) {
 	f.Add(`{"npcs":[{"name":"\u0000","evidence":"x"}]}`, "x")
 	f.Add(`{}`, "")
 	f.Add(`[]`, "")
+	f.Add("```json\n{\"deaths\":[{\"name\":\"Oswin\",\"evidence\":\"Oswin dies.\"}]}\n```", "Oswin dies.")
 	f.Add(`{"deaths":[{"name":"Oswin","evidence":"Oswin dies."}]} `, "Oswin dies.")
 	f.Fuzz(func(t *testing.T, answer, narration string) {
 		turn := innTurn

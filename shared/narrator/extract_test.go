@@ -2,7 +2,6 @@ package narrator
 
 import (
 	"context"
-	"encoding/json"
 	"strings"
 	"testing"
 
@@ -60,7 +59,7 @@ func TestDecodeExtraction(t *testing.T) {
 		{"NotJSON", `Marta is an innkeeper.`, "not an extraction"},
 		{"UnknownField", `{"npcs":[],"hp":100}`, "unknown field"},
 		{"WrongType", `{"npcs":"Marta"}`, "not an extraction"},
-		{"TwoObjects", `{}{}`, "data after"},
+		{"TwoObjects", `{}{}`, "more than one JSON object"},
 		{"EvidenceNotInTurn", `{"npcs":[{"name":"Oswin","evidence":"Oswin the smith waves."}]}`, "not in the turn"},
 		{"EvidenceDoesNotNameIt", `{"items":[{"name":"Sunblade","evidence":"Mira takes the Moonglass Key."}]}`, "does not name"},
 		{"PlayerWordsIntroduceNobody", `{"npcs":[{"name":"Marta","evidence":"I swear to Marta that I will pay her back tomorrow."}]}`, "not in the turn"},
@@ -112,18 +111,16 @@ func TestDecodeDefinitions(t *testing.T) {
 	}
 }
 
-// The tools' schemas are reflected from the Go types the decoders read,
-// so a model that follows the schema is never refused for its shape.
-func TestToolSchemas(t *testing.T) {
-	for _, tool := range []Tool{FoldTool(), DefineTool()} {
-		if tool.Schema["type"] != "object" || tool.Schema["additionalProperties"] != false || tool.Schema["$ref"] != nil {
-			t.Fatalf("%s schema %v: want an inlined closed object", tool.Name, tool.Schema)
-		}
-		if _, err := json.Marshal(tool.Schema); err != nil {
-			t.Fatal(err)
+// The forms' schemas are reflected from the Go types the decoders read,
+// so a model that follows the shape is never refused for it.
+func TestFormSchemas(t *testing.T) {
+	for _, form := range []Form{FoldForm(), DefineForm(), IntentForm()} {
+		s := form.Schema()
+		if s["type"] != "object" || s["additionalProperties"] != false || s["$ref"] != nil {
+			t.Fatalf("%s schema %v: want an inlined closed object", form.Name, s)
 		}
 	}
-	props, _ := entryProperties(FoldTool().Schema)
+	props, _ := entryProperties(FoldForm().Schema())
 	for _, k := range []string{"npcs", "items", "places", "promises", "debts", "deaths", "terms"} {
 		if props[k] == nil {
 			t.Errorf("a record_fold turn entry has no %s", k)
@@ -230,11 +227,11 @@ func TestDecodeSceneChanges(t *testing.T) {
 			}
 		})
 	}
-	// The tool's schema offers the scene's kinds and the attitudes as enums.
-	b, _ := json.Marshal(FoldTool().Schema)
-	for _, want := range []string{`"arrived"`, `"hostile"`} {
-		if !strings.Contains(string(b), want) {
-			t.Errorf("record_fold schema lacks %s", want)
+	// The form's shape offers the scene's kinds and the attitudes as
+	// allowed values.
+	for _, want := range []string{"time | weather | arrived | left", "friendly | indifferent | hostile"} {
+		if !strings.Contains(FoldForm().Shape(), want) {
+			t.Errorf("record_fold's shape lacks %s", want)
 		}
 	}
 }

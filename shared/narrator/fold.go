@@ -12,7 +12,7 @@ import (
 	"chronicler/shared/campaign"
 )
 
-// Fold is the low tier's answer at a fold, through the record_fold tool:
+// Fold is the low tier's answer at a fold (record_fold):
 // the new rolling summary and the facts of the turns since the last fold,
 // each turn's facts apart, so that each is validated against its own
 // turn as one extraction is.
@@ -56,7 +56,7 @@ type Folded struct {
 }
 
 // Folder is a narrator that can fold: extend the rolling summary and read
-// the facts of several turns in one call, through tool use.
+// the facts of several turns in one call, as one JSON object.
 type Folder interface {
 	// Fold asks the low tier for the new summary and the facts of the
 	// turns req.Read lists. The answer is validated whole (DecodeFold):
@@ -66,23 +66,20 @@ type Folder interface {
 	Fold(ctx context.Context, req FoldRequest) (Folded, error)
 }
 
-// FoldWith is Folder.Fold for an adapter's ToolCall: the record_fold
-// tool, its answer validated by DecodeFold.
-func FoldWith(ctx context.Context, call ToolCall, op string, req FoldRequest) (Folded, error) {
-	f, model, usage, err := useTool(ctx, call, op, FoldBlocks(req), FoldTool(), func(raw []byte) (Fold, error) {
-		return DecodeFold(raw, req)
+// FoldWith is Folder.Fold for an adapter's FormCall: a record_fold
+// answer, validated by DecodeFold.
+func FoldWith(ctx context.Context, call FormCall, op string, req FoldRequest) (Folded, error) {
+	f, model, usage, err := ask(ctx, call, op, FoldBlocks(req), FoldForm(), func(text []byte) (Fold, error) {
+		return DecodeFold(text, req)
 	})
 	return Folded{Fold: f, Model: model, Usage: usage}, err
 }
 
-// FoldToolName is the tool a fold answers through.
-const FoldToolName = "record_fold"
+// FoldFormName names a fold's answer.
+const FoldFormName = "record_fold"
 
-// FoldTool is the record_fold tool; its schema is reflected from Fold.
-var FoldTool = sync.OnceValue(func() Tool {
-	return Tool{Name: FoldToolName, Schema: schemaOf(&Fold{}),
-		Description: "Record the new rolling summary, and the facts each turn asked about establishes. Leave out any fact a turn does not state. Call it once."}
-})
+// FoldForm is the record_fold answer, reflected from Fold.
+var FoldForm = sync.OnceValue(func() Form { return formOf(FoldFormName, &Fold{}) })
 
 // maxFoldSummary bounds a fold's summary: twice what the contract asks,
 // so a summary a little long is kept, one that ran on is refused.
@@ -90,7 +87,7 @@ const maxFoldSummary = 2400
 
 // DecodeFold decodes and validates a record_fold answer for req. It
 // refuses the whole answer (never part of it) when it is not one JSON
-// object of the tool's schema; when its summary is empty, longer than
+// object (oneObject) of Fold's fields; when its summary is empty, longer than
 // maxFoldSummary characters, or holds control characters; when an entry
 // names a turn whose facts were not asked for (a turn the engine played,
 // one not in the fold) or a turn twice; or when any
@@ -141,9 +138,9 @@ func DecodeFold(raw []byte, req FoldRequest) (Fold, error) {
 	return f, nil
 }
 
-// foldContract is the instruction for record_fold: the summary's rules
+// foldContract is the instruction of a fold: the summary's rules
 // and the extraction's, for several turns at once.
-const foldContract = `You keep the memory of a tabletop roleplaying campaign: its rolling summary and its canon. You read the turns played since you last did, and answer with the record_fold tool.
+const foldContract = `You keep the memory of a tabletop roleplaying campaign: its rolling summary and its canon. You read the turns played since you last did, and answer with the new summary and the facts.
 
 The summary:
 Write plain text only. No Markdown, no HTML, no emoji, no headings, no bullet points.
@@ -158,9 +155,7 @@ For every entry, copy into evidence the one sentence of that same turn that stat
 Leave out names listed as already known, and a name an earlier turn of these already recorded.
 Define each coined term in at most 12 words, from how the turn uses it.
 Record what the narration changes about the scene: the time of day when it moves on, the weather when it changes, named NPCs who come to be with the party or leave. Record an NPC's attitude towards the party (friendly, indifferent, hostile) when the narration shows it change. Never record where the party is, and nothing the player only says.
-Leave out a turn that establishes nothing.
-
-Answer only by calling record_fold, once.`
+Leave out a turn that establishes nothing.`
 
 // engineTurnNote marks a turn of a fold whose facts are not asked for.
 const engineTurnNote = "  (played by the rules engine: tell it in the summary; record no facts from it)"
@@ -201,7 +196,7 @@ func FoldBlocks(req FoldRequest) []Block {
 	if len(read) > 0 {
 		asked = "Facts are asked for turns: " + strings.Join(read, ", ") + "."
 	}
-	lines = append(lines, "", asked, "Write the new summary and record the facts with record_fold.")
+	lines = append(lines, "", asked, "Write the new summary and record the facts.")
 	return []Block{
 		{Name: BlockSystem, Text: foldContract},
 		{Name: BlockWorld, Text: strings.Join(head, "\n")},

@@ -22,6 +22,10 @@ func FuzzDecodeFold(f *testing.F) {
 	f.Add(`{"summary":""}`, "A ferryman named Hobb waves.")
 	f.Add(`{}`, "")
 	f.Add(`[]`, "")
+	// The text forms models write around the object.
+	f.Add("```json\n{\"summary\":\"Turn 9: Mira walks.\"}\n```", "")
+	f.Add("Here is the fold: {\"summary\":\"Turn 9: Mira walks.\"} Done.", "")
+	f.Add(`{"summary":"a"} {"summary":"b"}`, "")
 	f.Fuzz(func(t *testing.T, answer, narration string) {
 		req := foldReq()
 		req.Turns = slices.Clone(req.Turns)

@@ -1,33 +1,20 @@
 package narrator
 
 import (
-	"encoding/json"
 	"slices"
 	"strings"
 	"testing"
 
-	"chronicler/internal/golden"
 	"chronicler/shared/campaign"
 	"chronicler/shared/fault"
 )
 
-// TestFoldToolGolden pins the record_fold tool as the models see it: its
-// name, its description and its schema, byte for byte.
-func TestFoldToolGolden(t *testing.T) {
-	tool := FoldTool()
-	schema, err := json.MarshalIndent(tool.Schema, "", "  ")
-	if err != nil {
-		t.Fatal(err)
-	}
-	golden.Check(t, "record_fold.golden", []byte(tool.Name+"\n"+tool.Description+"\n"+string(schema)+"\n"))
-}
-
 // A fold's turn entries offer every fact of a turn, and no suggestions:
 // the chips come from the engine.
-func TestFoldToolOffersFactsWithoutSuggestions(t *testing.T) {
-	props, ok := entryProperties(FoldTool().Schema)
+func TestFoldFormOffersFactsWithoutSuggestions(t *testing.T) {
+	props, ok := entryProperties(FoldForm().Schema())
 	if !ok {
-		t.Fatalf("no turn entry in %v", FoldTool().Schema)
+		t.Fatalf("no turn entry in %v", FoldForm().Schema())
 	}
 	for _, want := range []string{"turn", "npcs", "items", "places", "promises", "debts", "deaths", "terms", "scene", "attitudes"} {
 		if _, ok := props[want]; !ok {
@@ -133,10 +120,10 @@ func TestOutputCaps(t *testing.T) {
 	if MaxOutput("") != MaxOutput(PurposeNarration) || MaxOutput("unknown") != defaultMaxOutput {
 		t.Errorf("an empty purpose caps at %d, an unknown one at %d", MaxOutput(""), MaxOutput("unknown"))
 	}
-	for tool, p := range map[string]Purpose{DefineToolName: PurposeDefinition, IntentToolName: PurposeIntent,
-		FoldToolName: PurposeFold} {
-		if got := (Tool{Name: tool}).MaxOutput(); got != MaxOutput(p) {
-			t.Errorf("%s caps at %d, want %s's %d", tool, got, p, MaxOutput(p))
+	for form, p := range map[string]Purpose{DefineFormName: PurposeDefinition, IntentFormName: PurposeIntent,
+		FoldFormName: PurposeFold} {
+		if got := (Form{Name: form}).MaxOutput(); got != MaxOutput(p) {
+			t.Errorf("%s caps at %d, want %s's %d", form, got, p, MaxOutput(p))
 		}
 	}
 	if ProseCap(450, 0) != 450 || ProseCap(450, 200) != 200 || ProseCap(450, 600) != 450 {

@@ -15,13 +15,13 @@ import (
 
 // A player's words the engine's own parser cannot read ("I vault the bar
 // and bring my axe down on the nearer goblin") go to the low tier, which
-// answers through the read_intent tool with one of the engine's actions
-// naming only what the engine offered it. The engine then decides the
+// answers with one of the engine's actions (a read_intent) naming only
+// what the engine offered it. The engine then decides the
 // action as if the player had pressed its button; an answer that names
 // anything else is refused whole, and the words are narrated as they are.
 
-// IntentToolName is the tool the low tier reads an action through.
-const IntentToolName = "read_intent"
+// IntentFormName names the answer an intent call asks for.
+const IntentFormName = "read_intent"
 
 // Choice is one thing an action may name: its id and how it reads.
 type Choice struct {
@@ -50,25 +50,25 @@ type IntentRequest struct {
 	Choices      IntentChoices
 }
 
-// ReadIntent is the read_intent tool's input: protocol.md's intent, with
+// ReadIntent is a read_intent answer: protocol.md's intent, with
 // say for words and anything that is not one of the actions. The kinds it
 // offers, and the fields each may fill, are the rules' kind table's
 // (intent.Kind's Read and ReadFields).
 type ReadIntent struct {
-	Kind       string   `json:"kind" jsonschema_description:"The one action the words take; say when they only speak, or do something none of the actions covers."`
-	TargetID   string   `json:"target_id,omitempty" jsonschema_description:"attack, help, grapple, shove: the id of the creature, from the targets given."`
-	TargetIDs  []string `json:"target_ids,omitempty" jsonschema_description:"cast: the ids of the creatures the spell is aimed at, from the targets given."`
-	Weapon     string   `json:"weapon,omitempty" jsonschema_description:"attack: the id of the weapon, from the weapons given; leave out for the character's usual one."`
-	Spell      string   `json:"spell,omitempty" jsonschema_description:"cast: the id of the spell, from the spells given."`
-	SlotLevel  int      `json:"slot_level,omitempty" jsonschema_description:"cast: the slot level, only if the words say it."`
-	Ability    string   `json:"ability,omitempty" jsonschema:"enum=str,enum=dex,enum=con,enum=int,enum=wis,enum=cha" jsonschema_description:"check: the ability tested."`
-	Skill      string   `json:"skill,omitempty" jsonschema_description:"check: the skill, lower case with underscores (sleight_of_hand), if one applies."`
-	Difficulty string   `json:"difficulty,omitempty" jsonschema:"enum=very_easy,enum=easy,enum=medium,enum=hard,enum=very_hard,enum=nearly_impossible" jsonschema_description:"check: how hard the task the words describe is for anyone; medium when nothing makes it easier or harder. Never a number."`
-	ToAreaID   string   `json:"to_area_id,omitempty" jsonschema_description:"move: the id of the area, from the areas given."`
-	Item       string   `json:"item,omitempty" jsonschema_description:"use_item, equip, unequip: the id of the item, from the items given."`
-	Rest       string   `json:"rest,omitempty" jsonschema:"enum=short,enum=long" jsonschema_description:"rest: short or long."`
-	Feature    string   `json:"feature,omitempty" jsonschema_description:"feature: the id of the class feature or trait used, from the features given."`
-	Choice     string   `json:"choice,omitempty" jsonschema_description:"feature: what it is used for, only if the words say it (a beast to become, dash or disengage)."`
+	Kind       string   `json:"kind" jsonschema_description:"The one action; say when the words only speak, or do what none of the actions covers."`
+	TargetID   string   `json:"target_id,omitempty" jsonschema_description:"attack, help, grapple, shove: a target's id."`
+	TargetIDs  []string `json:"target_ids,omitempty" jsonschema_description:"cast: the targets' ids."`
+	Weapon     string   `json:"weapon,omitempty" jsonschema_description:"attack: a weapon's id; left out for the usual one."`
+	Spell      string   `json:"spell,omitempty" jsonschema_description:"cast: a spell's id."`
+	SlotLevel  int      `json:"slot_level,omitempty" jsonschema_description:"cast: only if the words say it."`
+	Ability    string   `json:"ability,omitempty" jsonschema:"enum=str,enum=dex,enum=con,enum=int,enum=wis,enum=cha" jsonschema_description:"check."`
+	Skill      string   `json:"skill,omitempty" jsonschema_description:"check: when one applies, as sleight_of_hand."`
+	Difficulty string   `json:"difficulty,omitempty" jsonschema:"enum=very_easy,enum=easy,enum=medium,enum=hard,enum=very_hard,enum=nearly_impossible" jsonschema_description:"check: medium unless something makes the task easier or harder."`
+	ToAreaID   string   `json:"to_area_id,omitempty" jsonschema_description:"move: an area's id."`
+	Item       string   `json:"item,omitempty" jsonschema_description:"use_item, equip, unequip: an item's id."`
+	Rest       string   `json:"rest,omitempty" jsonschema:"enum=short,enum=long" jsonschema_description:"rest."`
+	Feature    string   `json:"feature,omitempty" jsonschema_description:"feature: a feature's id."`
+	Choice     string   `json:"choice,omitempty" jsonschema_description:"feature: what for, only if the words say it (a beast to become, dash or disengage)."`
 }
 
 // JSONSchemaExtend offers the kinds the rules' table marks Read, in its
@@ -113,29 +113,24 @@ type IntentReader interface {
 	ReadIntent(ctx context.Context, req IntentRequest) (IntentRead, error)
 }
 
-// ReadIntentWith is IntentReader.ReadIntent for an adapter's ToolCall:
-// the read_intent tool, its answer validated by DecodeIntentAnswer.
-func ReadIntentWith(ctx context.Context, call ToolCall, op string, req IntentRequest) (IntentRead, error) {
-	in, model, usage, err := useTool(ctx, call, op, IntentBlocks(req), IntentTool(), func(raw []byte) (json.RawMessage, error) {
-		return DecodeIntentAnswer(raw, req.Choices)
+// ReadIntentWith is IntentReader.ReadIntent for an adapter's FormCall: a
+// read_intent answer, validated by DecodeIntentAnswer.
+func ReadIntentWith(ctx context.Context, call FormCall, op string, req IntentRequest) (IntentRead, error) {
+	in, model, usage, err := ask(ctx, call, op, IntentBlocks(req), IntentForm(), func(text []byte) (json.RawMessage, error) {
+		return DecodeIntentAnswer(text, req.Choices)
 	})
 	return IntentRead{Intent: in, Model: model, Usage: usage}, err
 }
 
-// IntentTool is the read_intent tool; its schema is reflected from
-// ReadIntent.
-var IntentTool = sync.OnceValue(func() Tool {
-	return Tool{Name: IntentToolName, Schema: schemaOf(&ReadIntent{}),
-		Description: "Record the one action the player's words take, naming only the ids given. Use say when the words only speak or do something none of the actions covers."}
-})
+// IntentForm is the read_intent answer, reflected from ReadIntent.
+var IntentForm = sync.OnceValue(func() Form { return formOf(IntentFormName, &ReadIntent{}) })
 
-const intentContract = `You read what a player writes for their character in a tabletop roleplaying game and tell the rules engine which one action it takes, with the read_intent tool.
+const intentContract = `You read what a player writes for their character in a tabletop roleplaying game and tell the rules engine which one action it takes.
 
 Rules:
 Name only the ids you are given: targets, weapons, areas, items, spells and features. If the words need something not given, or several actions, or none of them, answer say.
 Never decide whether the action succeeds, and never add what the words do not ask for.
-A check is for a task whose outcome is uncertain: it names the ability it tests, the skill when one applies, and how hard the task is as one of the difficulties offered, never a number; the engine sets the DC.
-Answer only by calling read_intent, once.`
+A check is for a task whose outcome is uncertain: it names the ability it tests, the skill when one applies, and how hard the task is as one of the difficulties offered, never a number; the engine sets the DC.`
 
 // IntentBlocks is the prompt of an intent call.
 func IntentBlocks(req IntentRequest) []Block {
@@ -157,12 +152,12 @@ func IntentBlocks(req IntentRequest) []Block {
 		}
 		lines = append(lines, l.name+": "+strings.Join(parts, "; ")+".")
 	}
-	lines = append(lines, "", "The player writes: "+quoted(req.Text), "", "Record the action with read_intent.")
+	lines = append(lines, "", "The player writes: "+quoted(req.Text))
 	return []Block{{Name: BlockSystem, Text: intentContract}, {Name: BlockTurn, Text: strings.Join(lines, "\n")}}
 }
 
 // DecodeIntentAnswer validates a read_intent answer against the choices:
-// one JSON object of ReadIntent's fields only, a known kind, every id
+// one JSON object (oneObject) of ReadIntent's fields only, a known kind, every id
 // among those offered for its field, and no field the kind does not take.
 // It returns the intent as protocol.md writes it, or nil for say.
 func DecodeIntentAnswer(raw []byte, c IntentChoices) (json.RawMessage, error) {
@@ -184,7 +179,7 @@ func DecodeIntentAnswer(raw []byte, c IntentChoices) (json.RawMessage, error) {
 		}
 		return nil
 	}
-	// The tool offers the kinds the table marks Read, each with the
+	// The form offers the kinds the table marks Read, each with the
 	// fields the table lets it fill; any other field must be empty.
 	k, ok := intent.Lookup(in.Kind)
 	if !ok || !k.Read {

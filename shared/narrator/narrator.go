@@ -7,7 +7,7 @@ import (
 )
 
 // Tier is a class of model: high for narration and new scenes, low for
-// acknowledgements, summaries, folds and tool answers. Route says which
+// acknowledgements, summaries, folds and structured answers. Route says which
 // purpose takes which; each adapter maps the tiers to model ids by
 // configuration.
 type Tier string

@@ -27,8 +27,8 @@ type Config struct {
 	// LowModel is for low-tier narration and summaries; default HighModel.
 	LowModel string
 	// MaxTokens, when set, is a ceiling on prose replies (narrations,
-	// summaries) below their purpose's cap (narrator.MaxOutput); tool
-	// answers keep theirs, since one cut short is invalid. Zero sends
+	// summaries) below their purpose's cap (narrator.MaxOutput);
+	// structured answers keep theirs, since one cut short is invalid. Zero sends
 	// each purpose's cap.
 	MaxTokens int
 	// Timeout bounds a whole call, retries and streaming included;
@@ -107,40 +107,13 @@ type (
 		MaxTokens     int            `json:"max_tokens"`
 		Stream        bool           `json:"stream"`
 		StreamOptions *streamOptions `json:"stream_options,omitempty"`
-		Tools         []toolSpec     `json:"tools,omitempty"`
-		ToolChoice    *toolChoice    `json:"tool_choice,omitempty"`
+		// ResponseFormat {"type":"json_object"} holds the answer to one
+		// JSON object (OpenAI's JSON mode; llama.cpp and Ollama take it
+		// too).
+		ResponseFormat *responseFormat `json:"response_format,omitempty"`
 	}
-	toolSpec struct {
-		Type     string   `json:"type"`
-		Function function `json:"function"`
-	}
-	function struct {
-		Name        string         `json:"name"`
-		Description string         `json:"description,omitempty"`
-		Parameters  map[string]any `json:"parameters"`
-	}
-	toolChoice struct {
-		Type     string   `json:"type"`
-		Function toolName `json:"function"`
-	}
-	toolName struct {
-		Name string `json:"name"`
-	}
-	// toolCompletion is a whole answer that may call functions.
-	toolCompletion struct {
-		Choices []struct {
-			Message struct {
-				ToolCalls []struct {
-					Function struct {
-						Name      string          `json:"name"`
-						Arguments json.RawMessage `json:"arguments"`
-					} `json:"function"`
-				} `json:"tool_calls"`
-			} `json:"message"`
-		} `json:"choices"`
-		Model string    `json:"model"`
-		Usage *usage    `json:"usage"`
-		Error *apiError `json:"error"`
+	responseFormat struct {
+		Type string `json:"type"`
 	}
 	usage struct {
 		PromptTokens        int `json:"prompt_tokens"`
@@ -252,35 +225,35 @@ var (
 	_ narrator.Definer = (*Narrator)(nil)
 )
 
-// Fold implements narrator.Folder with function calling on the low model:
-// the record_fold function, which the model must call. Its arguments are
-// validated whole with narrator.DecodeFold; invalid ones are an Invalid
-// error beside the call's model and usage.
+// Fold implements narrator.Folder with a chat completion on the low
+// model in JSON mode, a record_fold answer, validated whole with
+// narrator.DecodeFold; an invalid one is an Invalid error beside the
+// call's model and usage.
 func (n *Narrator) Fold(ctx context.Context, req narrator.FoldRequest) (narrator.Folded, error) {
-	return narrator.FoldWith(ctx, n.tool, "openai fold", req)
+	return narrator.FoldWith(ctx, n.form, "openai fold", req)
 }
 
-// Define implements narrator.Definer with the define_terms function on
-// the low model, validated with narrator.DecodeDefinitions.
+// Define implements narrator.Definer: a define_terms answer on the low
+// model, validated with narrator.DecodeDefinitions.
 func (n *Narrator) Define(ctx context.Context, req narrator.DefineRequest) (narrator.Defined, error) {
-	return narrator.DefineWith(ctx, n.tool, "openai define", req)
+	return narrator.DefineWith(ctx, n.form, "openai define", req)
 }
 
 // ReadIntent implements narrator.IntentReader: the low model reads a
-// player's words as one of the engine's actions through the read_intent
-// tool, validated with narrator.DecodeIntentAnswer.
+// player's words as one of the engine's actions (a read_intent answer),
+// validated with narrator.DecodeIntentAnswer.
 func (n *Narrator) ReadIntent(ctx context.Context, req narrator.IntentRequest) (narrator.IntentRead, error) {
-	return narrator.ReadIntentWith(ctx, n.tool, "openai read intent", req)
+	return narrator.ReadIntentWith(ctx, n.form, "openai read intent", req)
 }
 
-// tool is a narrator.ToolCall: it asks the low model to call tool and
-// returns the call's arguments as JSON (nil when the model called none),
-// with the usage the server reported. Errors are Unavailable.
-func (n *Narrator) tool(ctx context.Context, op string, blocks []narrator.Block, tool narrator.Tool) (raw []byte, model string, usage narrator.Usage, err error) {
+// form is a narrator.FormCall: a whole (not streamed) chat completion on
+// the low model, in JSON mode (response_format json_object), with no
+// tools. The chat API has no way to begin the assistant's answer, so the
+// text is the answer as the model wrote it. Errors are Unavailable.
+func (n *Narrator) form(ctx context.Context, op string, blocks []narrator.Block, form narrator.Form) (text []byte, model string, usage narrator.Usage, err error) {
 	model = n.cfg.LowModel
-	body := completionRequest{Model: model, Messages: messages(blocks), MaxTokens: tool.MaxOutput(),
-		Tools:      []toolSpec{{Type: "function", Function: function{Name: tool.Name, Description: tool.Description, Parameters: tool.Schema}}},
-		ToolChoice: &toolChoice{Type: "function", Function: toolName{Name: tool.Name}}}
+	body := completionRequest{Model: model, Messages: messages(blocks), MaxTokens: form.MaxOutput(),
+		ResponseFormat: &responseFormat{Type: "json_object"}}
 	callCtx, cancel := context.WithTimeout(ctx, n.cfg.Timeout)
 	defer cancel()
 	var reported string
@@ -290,20 +263,19 @@ func (n *Narrator) tool(ctx context.Context, op string, blocks []narrator.Block,
 			return false, err
 		}
 		defer res.Body.Close()
-		raw, reported, usage, err = readTool(res.Body, tool.Name)
+		text, reported, usage, err = readText(res.Body)
 		return false, err
 	})
 	if model == "" {
 		model = reported
 	}
-	return raw, model, usage, err
+	return text, model, usage, err
 }
 
-// readTool reads a whole (not streamed) completion and returns the
-// arguments of its first call of the named function, nil when it called
-// none, with the model and usage it reports. Arguments come as a JSON
-// string, as OpenAI sends them, or as an object, as some servers do.
-func readTool(r io.Reader, name string) (args []byte, model string, u narrator.Usage, err error) {
+// readText reads a whole (not streamed) completion and returns its
+// message's text (empty when it has none), with the model and usage it
+// reports.
+func readText(r io.Reader) (text []byte, model string, u narrator.Usage, err error) {
 	data, err := io.ReadAll(io.LimitReader(r, maxAnswer+1))
 	if err != nil {
 		return nil, "", u, err
@@ -311,34 +283,18 @@ func readTool(r io.Reader, name string) (args []byte, model string, u narrator.U
 	if len(data) > maxAnswer {
 		return nil, "", u, fmt.Errorf("answer longer than %d bytes", maxAnswer)
 	}
-	var c toolCompletion
+	var c chunk
 	if err := json.Unmarshal(data, &c); err != nil {
 		return nil, "", u, fmt.Errorf("malformed completion %.80q: %w", data, err)
 	}
 	if c.Error != nil {
-		return nil, "", u, fmt.Errorf("server error: %s %s", c.Error.Type, c.Error.Message)
+		return nil, "", u, &streamError{typ: c.Error.Type, message: c.Error.Message}
 	}
 	u = c.Usage.narrator()
-	for _, ch := range c.Choices {
-		for _, call := range ch.Message.ToolCalls {
-			if call.Function.Name != name {
-				continue
-			}
-			a := bytes.TrimSpace(call.Function.Arguments)
-			if len(a) > 0 && a[0] == '"' {
-				var s string
-				if err := json.Unmarshal(a, &s); err != nil {
-					return nil, c.Model, u, fmt.Errorf("malformed arguments: %w", err)
-				}
-				a = []byte(s)
-			}
-			if a == nil {
-				a = []byte{}
-			}
-			return a, c.Model, u, nil
-		}
+	if len(c.Choices) > 0 && c.Choices[0].Message != nil {
+		text = []byte(c.Choices[0].Message.Content)
 	}
-	return nil, c.Model, u, nil
+	return text, c.Model, u, nil
 }
 
 // post sends a completion request and returns a 200 answer; any other

@@ -447,29 +447,21 @@ func TestNoKeyNoAuthorization(t *testing.T) {
 	}
 }
 
-// toolCall answers as a model that called a function; arguments is the
-// raw JSON of the "arguments" field (a string in OpenAI's own format).
-func toolCall(name, arguments string) step {
+// jsonText answers as a model in JSON mode: the message's text, with
+// the usage a server reports and the model it names.
+func jsonText(text string) step {
 	return func(t *testing.T, w http.ResponseWriter, r *http.Request) {
 		w.Header().Set("Content-Type", "application/json")
 		b, _ := json.Marshal(map[string]any{
 			"id": "chatcmpl-3", "object": "chat.completion", "model": "served-model",
-			"choices": []any{map[string]any{"index": 0, "finish_reason": "tool_calls", "message": map[string]any{
-				"role": "assistant", "content": nil,
-				"tool_calls": []any{map[string]any{"id": "call_1", "type": "function",
-					"function": map[string]any{"name": name, "arguments": json.RawMessage(arguments)}}},
+			"choices": []any{map[string]any{"index": 0, "finish_reason": "stop", "message": map[string]any{
+				"role": "assistant", "content": text,
 			}}},
 			"usage": map[string]any{"prompt_tokens": 700, "completion_tokens": 90, "total_tokens": 790,
 				"prompt_tokens_details": map[string]int{"cached_tokens": 200}},
 		})
 		w.Write(b)
 	}
-}
-
-// quote makes a JSON string of s, as OpenAI sends function arguments.
-func quote(s string) string {
-	b, _ := json.Marshal(s)
-	return string(b)
 }
 
 var keyTurn = campaign.Turn{Sequence: 3, ActorName: "Mira", Action: "I search the altar",
@@ -482,14 +474,17 @@ func foldOfKeyTurn() narrator.FoldRequest {
 }
 
 func TestFold(t *testing.T) {
-	args := `{"summary":"Turn 3: Mira found the Moonglass Key.","turns":[{"turn":3,"items":[{"name":"Moonglass Key","evidence":"Beneath the altar Mira finds the Moonglass Key."}]}]}`
-	cases := []struct{ name, arguments string }{
-		{"ArgumentsAsString", quote(args)},
-		{"ArgumentsAsObject", args}, // as some local servers send them
+	obj := `{"summary":"Turn 3: Mira found the Moonglass Key.","turns":[{"turn":3,"items":[{"name":"Moonglass Key","evidence":"Beneath the altar Mira finds the Moonglass Key."}]}]}`
+	cases := []struct{ name, text string }{
+		{"TheObject", obj},
+		// What models write around an object, taken as long as it holds
+		// one object.
+		{"InACodeFence", "```json\n" + obj + "\n```"},
+		{"BetweenSentences", "Here is the fold:\n" + obj + "\nLet me know if anything is missing."},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
-			n, f := serve(t, "", openai.Config{HighModel: "big", LowModel: "small"}, status(503, ""), toolCall(narrator.FoldToolName, c.arguments))
+			n, f := serve(t, "", openai.Config{HighModel: "big", LowModel: "small"}, status(503, ""), jsonText(c.text))
 			got, err := n.Fold(context.Background(), foldOfKeyTurn())
 			if err != nil {
 				t.Fatal(err)
@@ -505,46 +500,40 @@ func TestFold(t *testing.T) {
 				t.Fatalf("%d requests", len(calls))
 			}
 			var body struct {
-				Model  string `json:"model"`
-				Stream bool   `json:"stream"`
-				Tools  []struct {
-					Type     string `json:"type"`
-					Function struct {
-						Name       string         `json:"name"`
-						Parameters map[string]any `json:"parameters"`
-					} `json:"function"`
-				} `json:"tools"`
-				ToolChoice struct {
-					Type     string `json:"type"`
-					Function struct {
-						Name string `json:"name"`
-					} `json:"function"`
-				} `json:"tool_choice"`
+				Model          string          `json:"model"`
+				Stream         bool            `json:"stream"`
+				Tools          json.RawMessage `json:"tools"`
+				ToolChoice     json.RawMessage `json:"tool_choice"`
+				ResponseFormat struct {
+					Type string `json:"type"`
+				} `json:"response_format"`
+				Messages []struct {
+					Role    string `json:"role"`
+					Content string `json:"content"`
+				} `json:"messages"`
 			}
 			if err := json.Unmarshal(calls[1].body, &body); err != nil {
 				t.Fatal(err)
 			}
-			want, _ := json.Marshal(narrator.FoldTool().Schema)
-			sent, _ := json.Marshal(body.Tools[0].Function.Parameters)
-			if body.Model != "small" || body.Stream || len(body.Tools) != 1 || body.Tools[0].Type != "function" ||
-				body.Tools[0].Function.Name != narrator.FoldToolName || string(sent) != string(want) ||
-				body.ToolChoice.Type != "function" || body.ToolChoice.Function.Name != narrator.FoldToolName {
-				t.Fatalf("body %s", calls[1].body)
+			if body.Model != "small" || body.Stream || body.Tools != nil || body.ToolChoice != nil || body.ResponseFormat.Type != "json_object" ||
+				len(body.Messages) != 2 || !strings.HasSuffix(body.Messages[0].Content, "\n\n"+narrator.FoldForm().Shape()) {
+				t.Fatalf("body %s: want JSON mode, no tool, the shape after the contract", calls[1].body)
 			}
 		})
 	}
 }
 
-func TestFoldMalformedToolAnswer(t *testing.T) {
+func TestFoldMalformedAnswer(t *testing.T) {
 	cases := []struct {
 		name   string
 		answer step
 	}{
-		{"NotInTheTurn", toolCall(narrator.FoldToolName, quote(`{"summary":"Turn 3: Oswin dies.","turns":[{"turn":3,"deaths":[{"name":"Oswin","evidence":"Oswin dies."}]}]}`))},
-		{"ArgumentsNotJSON", toolCall(narrator.FoldToolName, quote(`{"summary":"Turn 3:`))},
-		{"ArgumentsMissing", toolCall(narrator.FoldToolName, `null`)},
-		{"AnotherFunction", toolCall("set_hp", quote(`{"hp":100}`))},
-		{"TextInstead", completion("Oswin is a priest.")},
+		{"NotInTheTurn", jsonText(`{"summary":"Turn 3: Oswin dies.","turns":[{"turn":3,"deaths":[{"name":"Oswin","evidence":"Oswin dies."}]}]}`)},
+		{"CutOff", jsonText(`{"summary":"Turn 3:`)},
+		{"Empty", jsonText(``)},
+		{"TwoObjects", jsonText(`{"summary":"Turn 3: Mira searches."}` + "\n" + `{"summary":"Turn 3: Mira rests."}`)},
+		{"AnotherShape", jsonText(`{"hp":100}`)},
+		{"ProseInstead", completion("Oswin is a priest.")},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
@@ -561,7 +550,7 @@ func TestFoldMalformedToolAnswer(t *testing.T) {
 }
 
 func TestDefine(t *testing.T) {
-	n, _ := serve(t, "", openai.Config{}, toolCall(narrator.DefineToolName, quote(`{"terms":[{"term":"Moonglass Key","definition":"a key of pale glass"}]}`)))
+	n, _ := serve(t, "", openai.Config{}, jsonText(`{"terms":[{"term":"Moonglass Key","definition":"a key of pale glass"}]}`))
 	got, err := n.Define(context.Background(), narrator.DefineRequest{Terms: []narrator.TermUse{{Term: "Moonglass Key", Sentence: keyTurn.Narration}}})
 	if err != nil || got.Definitions["Moonglass Key"] != "a key of pale glass" || got.Model != "served-model" {
 		t.Fatalf("definitions %+v, %v; with no model configured, the one the server reports", got, err)
@@ -570,12 +559,12 @@ func TestDefine(t *testing.T) {
 
 func TestReadIntent(t *testing.T) {
 	choices := narrator.IntentChoices{Areas: []narrator.Choice{{ID: "cellar", Name: "the cellar"}}}
-	n, _ := serve(t, "", openai.Config{}, toolCall(narrator.IntentToolName, quote(`{"kind":"move","to_area_id":"cellar"}`)))
+	n, _ := serve(t, "", openai.Config{}, jsonText(`{"kind":"move","to_area_id":"cellar"}`))
 	got, err := n.ReadIntent(context.Background(), narrator.IntentRequest{Text: "down the trapdoor we go", Choices: choices})
 	if err != nil || string(got.Intent) != `{"kind":"move","to_area_id":"cellar"}` {
 		t.Fatalf("intent %s, %v", got.Intent, err)
 	}
-	n, _ = serve(t, "", openai.Config{}, toolCall(narrator.IntentToolName, quote(`{"kind":"say"}`)))
+	n, _ = serve(t, "", openai.Config{}, jsonText(`{"kind":"say"}`))
 	if got, err := n.ReadIntent(context.Background(), narrator.IntentRequest{Text: "Hello there", Choices: choices}); err != nil || got.Intent != nil {
 		t.Fatalf("words read as %s, %v; want no action", got.Intent, err)
 	}

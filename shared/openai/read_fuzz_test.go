@@ -26,19 +26,19 @@ func FuzzRead(f *testing.F) {
 	})
 }
 
-// FuzzReadTool feeds the function-call decoder arbitrary answers: it must
-// return an error, no call (nil), or the arguments as JSON text, never
-// panic.
-func FuzzReadTool(f *testing.F) {
-	f.Add(`{"choices":[{"message":{"tool_calls":[{"function":{"name":"record_fold","arguments":"{\"summary\":\"x\"}"}}]}}],"usage":{"prompt_tokens":5}}`)
-	f.Add(`{"choices":[{"message":{"tool_calls":[{"function":{"name":"record_fold","arguments":{"summary":"x"}}}]}}]}`)
-	f.Add(`{"choices":[{"message":{"tool_calls":[{"function":{"name":"record_fold","arguments":"\"}}]}}]}`)
-	f.Add(`{"choices":[{"message":{"content":"no tool"}}]}`)
-	f.Add(`{"error":{"message":"x","type":"y"}}`)
+// FuzzReadText feeds the whole-answer decoder of structured calls
+// arbitrary bodies: it must return an error and no text, or the
+// message's text, never panic.
+func FuzzReadText(f *testing.F) {
+	f.Add(`{"choices":[{"message":{"content":"{\"summary\":\"x\"}"}}],"usage":{"prompt_tokens":5}}`)
+	f.Add(`{"choices":[{"message":{"content":null}}]}`)
+	f.Add(`{"choices":[]}`)
+	f.Add(`{"choices":[{"message":{"content":"{\"summary\":"}}]`)
+	f.Add(`{"error":{"message":"x","type":"server_error"}}`)
 	f.Fuzz(func(t *testing.T, body string) {
-		args, _, _, err := readTool(strings.NewReader(body), "record_fold")
-		if err != nil && args != nil {
-			t.Fatalf("error %v with arguments %q", err, args)
+		text, _, _, err := readText(strings.NewReader(body))
+		if err != nil && text != nil {
+			t.Fatalf("error %v with text %q", err, text)
 		}
 	})
 }

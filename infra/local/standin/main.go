@@ -57,7 +57,7 @@ func parse(args []string, stderr io.Writer) (options, error) {
 	var o options
 	var faults string
 	fs.StringVar(&o.addr, "addr", "127.0.0.1:9090", "address to listen on (port 0 picks a free one)")
-	fs.StringVar(&faults, "faults", "", "faults and the share of calls each plays on, e.g. invent=0.3,stall=0.1, or invent@stream=0.3 for narrations only (@text: summaries, @tool: tool calls); known: "+known())
+	fs.StringVar(&faults, "faults", "", "faults and the share of calls each plays on, e.g. invent=0.3,stall=0.1, or invent@stream=0.3 for narrations only (@text: summaries, @json: structured answers); known: "+known())
 	fs.Uint64Var(&o.cfg.Seed, "seed", 1, "seed of the faults' draws and of the wording: the same seed replays the same session")
 	fs.DurationVar(&o.cfg.Stall, "stall", 90*time.Second, "how long stall and stall_mid wait before going on")
 	fs.DurationVar(&o.cfg.Pace, "pace", 50*time.Millisecond, "pause before each piece of a stream")

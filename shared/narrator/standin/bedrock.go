@@ -173,7 +173,7 @@ func (s *Server) bedrock(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	rep := answer(p, fault, seed, s.cfg.Words)
-	u := s.usage(p, rep.text+string(rep.args))
+	u := s.usage(p, rep.text)
 	if stream {
 		s.bedrockStream(w, r, seq, fault, rep, u)
 		return
@@ -182,23 +182,14 @@ func (s *Server) bedrock(w http.ResponseWriter, r *http.Request) {
 	if (fault == Stall || fault == StallMid) && !s.wait(r.Context(), s.cfg.Stall) {
 		return // the caller gave up
 	}
-	var blocks []any
-	stop := "end_turn"
-	if rep.tool != "" {
-		stop = "tool_use"
-		blocks = append(blocks, map[string]any{"toolUse": map[string]any{
-			"toolUseId": fmt.Sprintf("tooluse_standin_%d", seq), "name": rep.tool, "input": json.RawMessage(rep.args)}})
-	} else {
-		blocks = append(blocks, map[string]string{"text": rep.text})
-	}
 	b, _ := json.Marshal(map[string]any{
-		"output":     map[string]any{"message": map[string]any{"role": "assistant", "content": blocks}},
-		"stopReason": stop, "usage": bedrockUsage(u), "metrics": map[string]int{"latencyMs": 1},
+		"output":     map[string]any{"message": map[string]any{"role": "assistant", "content": []any{map[string]string{"text": rep.text}}}},
+		"stopReason": "end_turn", "usage": bedrockUsage(u), "metrics": map[string]int{"latencyMs": 1},
 	})
-	switch fault {
-	case Cut:
+	switch {
+	case fault == Cut:
 		s.cut(w, seq, b)
-	case Malformed:
+	case fault == Malformed && !rep.json: // a structured answer's own text is broken
 		s.failed(seq, http.StatusOK)
 		b = b[:len(b)/2]
 	default:
@@ -208,7 +199,7 @@ func (s *Server) bedrock(w http.ResponseWriter, r *http.Request) {
 }
 
 // bedrockStream answers in the event-stream framing: messageStart, the
-// text in contentBlockDelta pieces (or one toolUse block), contentBlockStop,
+// text in contentBlockDelta pieces, contentBlockStop,
 // messageStop and metadata with the usage, playing the fault on the way.
 func (s *Server) bedrockStream(w http.ResponseWriter, r *http.Request, seq int, fault Fault, rep reply, u Usage) {
 	ctx := r.Context()
@@ -226,34 +217,26 @@ func (s *Server) bedrockStream(w http.ResponseWriter, r *http.Request, seq int, 
 	if fault == Stall && !s.wait(ctx, s.cfg.Stall) {
 		return
 	}
-	stop := "end_turn"
-	if rep.tool != "" {
-		stop, l.called = "tool_use", rep
-		event("contentBlockStart", map[string]any{"contentBlockIndex": 0, "start": map[string]any{
-			"toolUse": map[string]string{"toolUseId": fmt.Sprintf("tooluse_standin_%d", seq), "name": rep.tool}}})
-		event("contentBlockDelta", map[string]any{"contentBlockIndex": 0, "delta": map[string]any{"toolUse": map[string]string{"input": string(rep.args)}}})
-	} else {
-		ok := s.streamText(ctx, w, fault, Pieces(rep.text), streamFrames{
-			streamError: func() { send(Exception("modelStreamErrorException", "The model stopped while generating.")) },
-			throttle:    func() { send(Exception("throttlingException", "Too many requests, please wait before trying again.")) },
-			malformed:   func() { send(Event("contentBlockDelta", `{"contentBlockIndex":0,"delta":{"text":"Ra`)) },
-		}, func(p string) bool {
-			if !event("contentBlockDelta", map[string]any{"contentBlockIndex": 0, "delta": map[string]string{"text": p}}) {
-				return false
-			}
-			l.sent.WriteString(p)
-			return true
-		})
-		if !ok {
-			return
+	ok := s.streamText(ctx, w, fault, Pieces(rep.text), streamFrames{
+		streamError: func() { send(Exception("modelStreamErrorException", "The model stopped while generating.")) },
+		throttle:    func() { send(Exception("throttlingException", "Too many requests, please wait before trying again.")) },
+		malformed:   func() { send(Event("contentBlockDelta", `{"contentBlockIndex":0,"delta":{"text":"Ra`)) },
+	}, func(p string) bool {
+		if !event("contentBlockDelta", map[string]any{"contentBlockIndex": 0, "delta": map[string]string{"text": p}}) {
+			return false
 		}
+		l.sent.WriteString(p)
+		return true
+	})
+	if !ok {
+		return
 	}
 	// The log is written before the stream ends: a caller that has read
 	// the last event finds its call logged whole.
 	l.usage = u
 	l.write()
 	event("contentBlockStop", map[string]int{"contentBlockIndex": 0})
-	event("messageStop", map[string]string{"stopReason": stop})
+	event("messageStop", map[string]string{"stopReason": "end_turn"})
 	event("metadata", map[string]any{"usage": bedrockUsage(u), "metrics": map[string]int{"latencyMs": 1}})
 }
 

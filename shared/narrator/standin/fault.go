@@ -12,7 +12,8 @@ import (
 
 // Fault is a way the stand-in misbehaves. Each means something for every
 // kind of call (Calls): a streamed narration, a whole answer (summaries)
-// and a tool call; a Rule may keep it to one kind.
+// and a structured answer (one JSON object); a Rule may keep it to one
+// kind.
 type Fault string
 
 // The faults. "Pieces" are the text deltas of a stream; a mid-stream
@@ -20,12 +21,12 @@ type Fault string
 const (
 	// Invent adds a sentence with a mechanical number the prompt does not
 	// hold ("It deals 42 damage."), right after the first sentence. In a
-	// tool call it names what was not offered: a fact no turn states, a
-	// target id or a term nobody asked about.
+	// structured answer it names what was not offered: a fact no turn
+	// states, a target id or a term nobody asked about.
 	Invent Fault = "invent"
 	// Echo answers with the prompt itself, system part included, so
-	// anything in it (a secret) comes back. In a tool call it answers with
-	// that text and calls no tool.
+	// anything in it (a secret) comes back, also where a JSON object was
+	// asked for.
 	Echo Fault = "echo"
 	// Stall waits Config.Stall before the first piece (after the response
 	// headers of a stream; before anything of a whole answer), then
@@ -56,13 +57,15 @@ const (
 	Denied  Fault = "denied"
 	Missing Fault = "missing"
 	// Malformed sends broken JSON: a stream's next event after the first
-	// pieces, a whole answer's body cut short, a tool call's arguments
-	// (OpenAI; Bedrock has no separate arguments, so its body is cut).
+	// pieces, a whole answer's body cut short, a structured answer's
+	// object cut off half-way (in a well-formed body).
 	Malformed Fault = "malformed"
-	// Markup writes the prose with Markdown and HTML; a tool call answers
-	// with its arguments in a Markdown code block instead of calling it.
+	// Markup writes the prose with Markdown and HTML; a structured answer
+	// comes in a Markdown code block between sentences (after a prefill,
+	// with a sentence after the object), as chatty models write it.
 	Markup Fault = "markup"
-	// Refuse answers "I can't help with that." and calls no tool.
+	// Refuse answers "I can't help with that.", also where a JSON
+	// object was asked for.
 	Refuse Fault = "refuse"
 	// Cross writes the table's limits on purpose: right after the first
 	// sentence of a narration, a sentence naming each line and one
@@ -93,15 +96,15 @@ const (
 	Streams Calls = "stream"
 	// Texts are whole answers without a tool: summaries and recaps.
 	Texts Calls = "text"
-	// Tools are calls that must answer through a tool: record_fold,
+	// JSON are calls whose prompt asks for one JSON object: record_fold,
 	// read_intent, define_terms.
-	Tools Calls = "tool"
+	JSON Calls = "json"
 )
 
 // callsOf is the kind of a call.
 func callsOf(p prompt) Calls {
-	if _, ok := p.tool(); ok {
-		return Tools
+	if p.form() != "" {
+		return JSON
 	}
 	if p.stream {
 		return Streams
@@ -161,9 +164,9 @@ func checkRules(rules []Rule) error {
 			return fmt.Errorf("unknown fault %q (known: %s)", r.Fault, faultNames())
 		}
 		switch r.Calls {
-		case "", Streams, Texts, Tools:
+		case "", Streams, Texts, JSON:
 		default:
-			return fmt.Errorf("fault %q: calls %q is not %s, %s or %s", r.Fault, r.Calls, Streams, Texts, Tools)
+			return fmt.Errorf("fault %q: calls %q is not %s, %s or %s", r.Fault, r.Calls, Streams, Texts, JSON)
 		}
 		key := Rule{Fault: r.Fault, Calls: r.Calls}
 		if seen[key] {
@@ -173,13 +176,13 @@ func checkRules(rules []Rule) error {
 		if math.IsNaN(r.Rate) || r.Rate < 0 || r.Rate > 1 {
 			return fmt.Errorf("fault %q: rate %v is not between 0 and 1", r.Fault, r.Rate)
 		}
-		for _, c := range []Calls{Streams, Texts, Tools} {
+		for _, c := range []Calls{Streams, Texts, JSON} {
 			if r.Calls == "" || r.Calls == c {
 				total[c] += r.Rate
 			}
 		}
 	}
-	for _, c := range []Calls{Streams, Texts, Tools} {
+	for _, c := range []Calls{Streams, Texts, JSON} {
 		if total[c] > 1+1e-9 {
 			return fmt.Errorf("the rates on %s calls add up to %v, more than 1: a call plays one fault at most", c, total[c])
 		}

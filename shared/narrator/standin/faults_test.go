@@ -143,26 +143,29 @@ func TestFaultsThroughAdapters(t *testing.T) {
 	}
 }
 
-// TestToolFaultsThroughAdapters plays faults on a record_fold call: the
-// adapters refuse every answer a fault changed as Invalid, still reporting
-// what the call cost, except Bedrock's broken body, which the SDK fails to
-// read (Unavailable, not retried); a failed call is Unavailable.
-func TestToolFaultsThroughAdapters(t *testing.T) {
+// TestStructuredFaultsThroughAdapters plays faults on a record_fold
+// call: the adapters refuse every answer a fault broke (a fact not in the
+// turns, the prompt or a refusal in prose, an object cut off) as
+// Invalid, still reporting what the call cost; an object wrapped in a
+// code fence and sentences is taken; a failed call is Unavailable.
+func TestStructuredFaultsThroughAdapters(t *testing.T) {
 	cases := []struct {
 		fault             standin.Fault
-		openai, bedrock   fault.Kind
-		openaiR, bedrockR int // requests sent
+		openai, bedrock   fault.Kind // "" for an answer taken
+		openaiR, bedrockR int        // requests sent
 	}{
 		{standin.Invent, fault.Invalid, fault.Invalid, 1, 1},
 		{standin.Echo, fault.Invalid, fault.Invalid, 1, 1},
-		{standin.Markup, fault.Invalid, fault.Invalid, 1, 1},
+		{standin.Markup, "", "", 1, 1},
 		{standin.Refuse, fault.Invalid, fault.Invalid, 1, 1},
-		{standin.Malformed, fault.Invalid, fault.Unavailable, 1, 1},
+		{standin.Malformed, fault.Invalid, fault.Invalid, 1, 1},
 		// A body cut short: the OpenAI adapter retries (unexpected EOF);
 		// the Bedrock adapter does not, since the SDK's error carries the
 		// answer's status, 200, which its retryable reads first.
 		{standin.Cut, fault.Unavailable, fault.Unavailable, 3, 1},
-		{standin.StreamError, fault.Unavailable, fault.Unavailable, 1, 1},
+		// An error object in a 200 answer: the OpenAI adapter retries a
+		// server error, as it does a summary's.
+		{standin.StreamError, fault.Unavailable, fault.Unavailable, 3, 1},
 		{standin.Throttle, fault.Unavailable, fault.Unavailable, 3, 3},
 	}
 	for _, a := range adapters {
@@ -174,6 +177,12 @@ func TestToolFaultsThroughAdapters(t *testing.T) {
 				}
 				sv := start(t, standin.Config{Seed: 1, Faults: []standin.Rule{{Fault: c.fault, Rate: 1}}})
 				got, err := a.connect(sv, settings{}).Fold(context.Background(), foldReq())
+				if want == "" {
+					if err != nil || got.Summary == "" || len(got.Turns) != 1 || !strings.Contains(sv.Requests()[0].Text, "That is everything") {
+						t.Fatalf("fold %+v, err %v, answered %q; want the wrapped object taken", got.Fold, err, sv.Requests()[0].Text)
+					}
+					return
+				}
 				if !fault.Is(err, want) || got.Summary != "" || len(got.Turns) != 0 {
 					t.Fatalf("fold %+v, err %v; want nothing and %s", got.Fold, err, want)
 				}

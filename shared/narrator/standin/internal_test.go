@@ -1,23 +1,31 @@
 package standin
 
 import (
+	"slices"
 	"strings"
 	"testing"
 
 	"chronicler/shared/narrator"
 )
 
-// The stand-in answers the narrator's tools by name without importing
-// the narrator; this holds the two lists together.
-func TestToolNamesAreTheNarrators(t *testing.T) {
-	for _, c := range [][2]string{
-		{toolIntent, narrator.IntentToolName},
-		{toolDefine, narrator.DefineToolName},
-		{toolFold, narrator.FoldToolName},
-	} {
-		if c[0] != c[1] {
-			t.Errorf("the stand-in answers %q, the narrator calls %q", c[0], c[1])
+// The stand-in answers the narrator's structured answers by name, and
+// reads the kinds a read_intent offers from its shape, without importing
+// the narrator; this holds the two together.
+func TestFormNamesAreTheNarrators(t *testing.T) {
+	for _, c := range []struct {
+		name string
+		form narrator.Form
+	}{{formIntent, narrator.IntentForm()}, {formDefine, narrator.DefineForm()}, {formFold, narrator.FoldForm()}} {
+		if c.name != c.form.Name {
+			t.Errorf("the stand-in answers %q, the narrator asks for %q", c.name, c.form.Name)
 		}
+		if p := (prompt{system: []string{c.form.Shape()}}); p.form() != c.name {
+			t.Errorf("the stand-in reads %q's shape as asking for %q", c.name, p.form())
+		}
+	}
+	kinds := kindsOffered(narrator.IntentForm().Shape())
+	if len(kinds) < 10 || !slices.Contains(kinds, "attack") || !slices.Contains(kinds, "say") {
+		t.Errorf("the stand-in reads the kinds %q from read_intent's shape", kinds)
 	}
 }
 
@@ -48,7 +56,7 @@ func TestPickLaysRatesEndToEnd(t *testing.T) {
 		want  Fault
 	}{
 		{Streams, 0, Invent}, {Streams, 0.2999, Invent}, {Streams, 0.3, Stall}, {Streams, 0.3999, Stall}, {Streams, 0.4, ""}, {Streams, 0.99, ""},
-		{Tools, 0, Stall}, {Tools, 0.0999, Stall}, {Tools, 0.1, ""}, {Texts, 0.2, ""},
+		{JSON, 0, Stall}, {JSON, 0.0999, Stall}, {JSON, 0.1, ""}, {Texts, 0.2, ""},
 	} {
 		if got := pick(rules, c.calls, c.draw); got != c.want {
 			t.Errorf("pick(%s, %v) = %q, want %q", c.calls, c.draw, got, c.want)

@@ -12,13 +12,17 @@ import (
 	"unicode"
 )
 
-// The tools the narrator's adapters call, by the names narrator gives
-// them (its tests hold the two lists together).
+// The structured answers the narrator asks for, by the names its prompt
+// gives them (its tests hold the two lists together).
 const (
-	toolIntent = "read_intent"
-	toolDefine = "define_terms"
-	toolFold   = "record_fold"
+	formIntent = "read_intent"
+	formDefine = "define_terms"
+	formFold   = "record_fold"
 )
+
+// formRE finds the structured answer a prompt asks for, as the narrator
+// states it ("Answer with one JSON object (read_intent) ...").
+var formRE = regexp.MustCompile(`Answer with one JSON object \(([a-z_]+)\)`)
 
 // continuation is how a narration prompt says part of the narration was
 // shown already (narrator.Request.Told).
@@ -40,6 +44,31 @@ type prompt struct {
 	// points are Bedrock's cache points in the system content, in order.
 	points    []cachePoint
 	streamUse bool // OpenAI: stream_options.include_usage
+	// jsonMode is OpenAI's response_format json_object: the answer is
+	// one JSON object.
+	jsonMode bool
+}
+
+// form is the structured answer the prompt asks for, "" for prose.
+func (p prompt) form() string {
+	for _, t := range p.system {
+		if m := formRE.FindStringSubmatch(t); m != nil {
+			return m[1]
+		}
+	}
+	if m := formRE.FindStringSubmatch(p.user()); m != nil {
+		return m[1]
+	}
+	return ""
+}
+
+// prefill is the start of the answer the request wrote for the model
+// (Bedrock: a last assistant message), which the model goes on from.
+func (p prompt) prefill() string {
+	if n := len(p.messages); n > 0 && p.messages[n-1].Role == "assistant" {
+		return p.messages[n-1].Text
+	}
+	return ""
 }
 
 // cachePoint is a Bedrock cache point: after the first after system
@@ -69,26 +98,11 @@ func (p prompt) user() string {
 	return ""
 }
 
-// tool is the tool the request asks to be called: the one it requires,
-// or its only one.
-func (p prompt) tool() (Tool, bool) {
-	for _, t := range p.tools {
-		if t.Name == p.toolChoice {
-			return t, true
-		}
-	}
-	if len(p.tools) == 1 {
-		return p.tools[0], true
-	}
-	return Tool{}, false
-}
-
-// reply is the model's answer before an API writes it: text, or a call
-// of a tool with its arguments.
+// reply is the model's answer before an API writes it: its text, and
+// whether it is a structured answer (JSON, or what a fault made of it).
 type reply struct {
 	text string
-	tool string
-	args []byte
+	json bool
 }
 
 // answer is what the model says to p, playing fault where it applies to
@@ -100,11 +114,8 @@ func answer(p prompt, fault Fault, seed uint64, words Words) reply {
 	case Refuse:
 		return reply{text: refusal}
 	}
-	if t, ok := p.tool(); ok {
-		if fault == Markup {
-			return reply{text: "```json\n" + string(toolArgs(t, p, false)) + "\n```"}
-		}
-		return reply{tool: t.Name, args: toolArgs(t, p, fault == Invent)}
+	if form := p.form(); form != "" {
+		return reply{text: structured(form, p, fault), json: true}
 	}
 	v := variety{seed: seed, text: p.user()}
 	user := p.user()
@@ -124,6 +135,29 @@ func answer(p prompt, fault Fault, seed uint64, words Words) reply {
 		sentences = slices.Insert(sentences, min(1, len(sentences)), crossing(p.text())...)
 	}
 	return reply{text: strings.Join(sentences, " ")}
+}
+
+// structured is the text of a structured answer: the JSON object, going
+// on from the request's prefill as a model does (its own start left
+// out). Markup wraps it as a chatty model does (a sentence and a code
+// fence before it, a sentence after; after a prefill, the sentence
+// after only); Malformed cuts it off half-way.
+func structured(form string, p prompt, fault Fault) string {
+	obj := string(formArgs(form, p, fault == Invent))
+	pre := p.prefill()
+	if fault == Malformed {
+		obj = obj[:len(obj)/2]
+	}
+	if fault == Markup {
+		if pre == "" {
+			obj = "Here is the answer:\n```json\n" + obj + "\n```"
+		}
+		obj += "\n\nThat is everything the prompt asked for."
+	}
+	if rest, ok := strings.CutPrefix(obj, pre); ok {
+		return rest
+	}
+	return obj
 }
 
 // variety picks wordings, the same for the same seed and prompt.
@@ -440,16 +474,16 @@ func capFirst(s string) string {
 	return s
 }
 
-// toolArgs are the arguments of a call of t, built from the request;
-// invent makes them name what was never offered.
-func toolArgs(t Tool, p prompt, invent bool) []byte {
+// formArgs are the object of a structured answer, built from the
+// request; invent makes them name what was never offered.
+func formArgs(form string, p prompt, invent bool) []byte {
 	var v any
-	switch t.Name {
-	case toolIntent:
-		v = readIntent(p.user(), kindsOffered(t.Schema), invent)
-	case toolDefine:
+	switch form {
+	case formIntent:
+		v = readIntent(p.user(), kindsOffered(p.text()), invent)
+	case formDefine:
 		v = define(p.user(), invent)
-	case toolFold:
+	case formFold:
 		v = fold(p.user(), invent)
 	default:
 		v = map[string]any{}
@@ -588,19 +622,18 @@ func choices(user, label string) []choice {
 	return out
 }
 
-// kindsOffered are the kinds a read_intent schema offers.
-func kindsOffered(schema json.RawMessage) []string {
-	var s struct {
-		Properties struct {
-			Kind struct {
-				Enum []string `json:"enum"`
-			} `json:"kind"`
-		} `json:"properties"`
+// kindsOffered are the kinds a read_intent prompt offers: its shape's
+// kind line ("kind: attack | cast | ... | say. The one action...").
+func kindsOffered(prompt string) []string {
+	line := field(prompt, "kind: ")
+	list, _, _ := strings.Cut(line, ". ")
+	var out []string
+	for k := range strings.SplitSeq(list, " | ") {
+		if k = strings.TrimSpace(k); k != "" {
+			out = append(out, k)
+		}
 	}
-	if json.Unmarshal(schema, &s) != nil {
-		return nil
-	}
-	return s.Properties.Kind.Enum
+	return out
 }
 
 // readIntent reads a player's words as one of the kinds offered, naming

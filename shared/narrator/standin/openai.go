@@ -31,7 +31,10 @@ type openAIRequest struct {
 			Parameters  json.RawMessage `json:"parameters"`
 		} `json:"function"`
 	} `json:"tools"`
-	ToolChoice json.RawMessage `json:"tool_choice"`
+	ToolChoice     json.RawMessage `json:"tool_choice"`
+	ResponseFormat *struct {
+		Type string `json:"type"`
+	} `json:"response_format"`
 }
 
 // content reads a message's content: a string, or an array of parts of
@@ -69,7 +72,8 @@ func parseOpenAI(body []byte) (prompt, error) {
 		return prompt{}, fmt.Errorf("messages is empty")
 	}
 	p := prompt{api: "openai", model: req.Model, stream: req.Stream, maxTokens: max(req.MaxTokens, req.MaxCompletionTokens),
-		streamUse: req.StreamOptions != nil && req.StreamOptions.IncludeUsage}
+		streamUse: req.StreamOptions != nil && req.StreamOptions.IncludeUsage,
+		jsonMode:  req.ResponseFormat != nil && req.ResponseFormat.Type == "json_object"}
 	for _, m := range req.Messages {
 		text, err := content(m.Content)
 		if err != nil {
@@ -141,8 +145,7 @@ func (s *Server) openAI(w http.ResponseWriter, r *http.Request) {
 		model = "standin"
 	}
 	rep := answer(p, fault, seed, s.cfg.Words)
-	out := rep.text + string(rep.args)
-	u := s.usage(p, out)
+	u := s.usage(p, rep.text)
 	id := fmt.Sprintf("chatcmpl-standin-%d", seq)
 	if p.stream {
 		s.openAIStream(w, r, seq, id, model, p, fault, rep, u)
@@ -163,30 +166,18 @@ func (s *Server) openAI(w http.ResponseWriter, r *http.Request) {
 		writeRaw(w, e.status, openAIError(e.typ, e.code, e.message))
 		return
 	}
-	args := string(rep.args)
-	if fault == Malformed && rep.tool != "" {
-		args = args[:len(args)/2]
-	}
-	msg := map[string]any{"role": "assistant", "content": nil}
-	finish := "stop"
-	if rep.tool != "" {
-		finish = "tool_calls"
-		msg["tool_calls"] = []any{map[string]any{"id": fmt.Sprintf("call_%d", seq), "type": "function",
-			"function": map[string]string{"name": rep.tool, "arguments": args}}}
-	} else {
-		msg["content"] = rep.text
-	}
+	msg := map[string]any{"role": "assistant", "content": rep.text}
 	b, _ := json.Marshal(map[string]any{"id": id, "object": "chat.completion", "created": time.Now().Unix(), "model": model,
-		"choices": []any{map[string]any{"index": 0, "message": msg, "finish_reason": finish}},
+		"choices": []any{map[string]any{"index": 0, "message": msg, "finish_reason": "stop"}},
 		"usage":   openAIUsage(u)})
 	switch {
 	case fault == Cut:
 		s.cut(w, seq, b)
-	case fault == Malformed && rep.tool == "":
+	case fault == Malformed && !rep.json: // a structured answer's own text is broken
 		s.failed(seq, http.StatusOK)
 		b = b[:len(b)/2]
 	default:
-		s.answered(seq, http.StatusOK, reply{text: rep.text, tool: rep.tool, args: []byte(args)}, u)
+		s.answered(seq, http.StatusOK, rep, u)
 	}
 	writeRaw(w, http.StatusOK, b)
 }
@@ -216,28 +207,21 @@ func (s *Server) openAIStream(w http.ResponseWriter, r *http.Request, seq int, i
 	if fault == Stall && !s.wait(ctx, s.cfg.Stall) {
 		return
 	}
-	finish := "stop"
-	if rep.tool != "" {
-		finish, l.called = "tool_calls", rep
-		send(chunk(map[string]any{"tool_calls": []any{map[string]any{"index": 0, "id": fmt.Sprintf("call_%d", seq), "type": "function",
-			"function": map[string]string{"name": rep.tool, "arguments": string(rep.args)}}}}, nil))
-	} else {
-		ok := s.streamText(ctx, w, fault, Pieces(rep.text), streamFrames{
-			streamError: func() { send(openAIError("server_error", "model_error", "The model stopped while generating.")) },
-			throttle: func() {
-				send(openAIError("rate_limit_error", "rate_limit_exceeded", "Rate limit reached while generating."))
-			},
-			malformed: func() {
-				send([]byte(`{"id":"` + id + `","object":"chat.completion.chunk","choices":[{"index":0,"delta":{"content":"Ra`))
-			},
-		}, func(p string) bool {
-			send(chunk(map[string]any{"content": p}, nil))
-			l.sent.WriteString(p)
-			return true
-		})
-		if !ok {
-			return
-		}
+	ok := s.streamText(ctx, w, fault, Pieces(rep.text), streamFrames{
+		streamError: func() { send(openAIError("server_error", "model_error", "The model stopped while generating.")) },
+		throttle: func() {
+			send(openAIError("rate_limit_error", "rate_limit_exceeded", "Rate limit reached while generating."))
+		},
+		malformed: func() {
+			send([]byte(`{"id":"` + id + `","object":"chat.completion.chunk","choices":[{"index":0,"delta":{"content":"Ra`))
+		},
+	}, func(p string) bool {
+		send(chunk(map[string]any{"content": p}, nil))
+		l.sent.WriteString(p)
+		return true
+	})
+	if !ok {
+		return
 	}
 	// The log is written before the stream ends: a caller that has read
 	// [DONE] finds its call logged whole.
@@ -245,7 +229,7 @@ func (s *Server) openAIStream(w http.ResponseWriter, r *http.Request, seq int, i
 		l.usage = u
 	}
 	l.write()
-	send(chunk(map[string]any{}, finish))
+	send(chunk(map[string]any{}, "stop"))
 	if p.streamUse {
 		b, _ := json.Marshal(map[string]any{"id": id, "object": "chat.completion.chunk", "created": time.Now().Unix(), "model": model,
 			"choices": []any{}, "usage": openAIUsage(u)})

@@ -248,6 +248,14 @@ type Request struct {
 	Tools      []Tool    `json:"tools,omitempty"`
 	ToolChoice string    `json:"tool_choice,omitempty"` // the tool the request requires
 	MaxTokens  int       `json:"max_tokens,omitempty"`
+	// Form is the structured answer the prompt asks for as one JSON
+	// object (read_intent, record_fold, define_terms), empty for prose.
+	// Prefill is the start of the answer a Bedrock request wrote for the
+	// model (a last assistant message), which the answer goes on from;
+	// JSONMode is an OpenAI request's response_format json_object.
+	Form     string `json:"form,omitempty"`
+	Prefill  string `json:"prefill,omitempty"`
+	JSONMode bool   `json:"json_mode,omitempty"`
 	// CachePoint: a Bedrock request put a cache point among its system
 	// blocks; CacheTTL is the first one's ("1h"; empty for the default
 	// five minutes), CachePoints how many it put.
@@ -262,13 +270,11 @@ type Request struct {
 	// Status is the HTTP status answered, 0 while the answer has not
 	// begun.
 	Status int `json:"status,omitempty"`
-	// Text is the prose answered (or, for a tool call the model did not
-	// make, the text it answered instead); Tool and Arguments are a tool
-	// call's. Usage is what the answer reported.
-	Text      string          `json:"text,omitempty"`
-	Tool      string          `json:"tool,omitempty"`
-	Arguments json.RawMessage `json:"arguments,omitempty"`
-	Usage     Usage           `json:"usage"`
+	// Text is what was answered: prose, or a structured answer's text
+	// (after the prefill, when there was one). Usage is what the answer
+	// reported.
+	Text  string `json:"text,omitempty"`
+	Usage Usage  `json:"usage"`
 }
 
 // Prompt is the request's whole prompt: the system part, then every
@@ -298,6 +304,7 @@ func (s *Server) begin(r *http.Request, body []byte, p prompt) (seq int, fault F
 	}
 	s.log = append(s.log, Request{Seq: s.seq, Time: s.cfg.Now(), API: p.api, Path: r.URL.Path, Model: p.model, Stream: p.stream,
 		System: p.system, Messages: p.messages, Tools: p.tools, ToolChoice: p.toolChoice, MaxTokens: p.maxTokens,
+		Form: p.form(), Prefill: p.prefill(), JSONMode: p.jsonMode,
 		CachePoint: len(p.points) > 0, CacheTTL: firstTTL(p.points), CachePoints: len(p.points), Body: body, Fault: fault})
 	return s.seq, fault, s.seed
 }
@@ -317,10 +324,7 @@ func (s *Server) record(seq int, update func(*Request)) {
 // answered records the reply and its usage.
 func (s *Server) answered(seq, status int, rep reply, u Usage) {
 	s.record(seq, func(r *Request) {
-		r.Status, r.Text, r.Tool, r.Usage = status, rep.text, rep.tool, u
-		if rep.args != nil {
-			r.Arguments = append(json.RawMessage(nil), rep.args...)
-		}
+		r.Status, r.Text, r.Usage = status, rep.text, u
 	})
 }
 
@@ -561,22 +565,21 @@ func writeJSON(w http.ResponseWriter, status int, v any) {
 	w.Write(b)
 }
 
-// streamLog is the log of a streamed answer: what went out, the pieces
-// sent or the tool called, and the usage once reported. write logs it
-// once, whether the stream ends whole or is given up.
+// streamLog is the log of a streamed answer: the pieces sent, and the
+// usage once reported. write logs it once, whether the stream ends whole
+// or is given up.
 type streamLog struct {
-	s      *Server
-	seq    int
-	sent   strings.Builder
-	called reply
-	usage  Usage
-	done   bool
+	s     *Server
+	seq   int
+	sent  strings.Builder
+	usage Usage
+	done  bool
 }
 
 func (l *streamLog) write() {
 	if !l.done {
 		l.done = true
-		l.s.answered(l.seq, http.StatusOK, reply{text: l.sent.String(), tool: l.called.tool, args: l.called.args}, l.usage)
+		l.s.answered(l.seq, http.StatusOK, reply{text: l.sent.String()}, l.usage)
 	}
 }
 

@@ -167,7 +167,7 @@ func TestSameSeedSameWords(t *testing.T) {
 	}
 }
 
-func TestAnswersTheToolsOfTheNarrator(t *testing.T) {
+func TestAnswersTheStructuredCallsOfTheNarrator(t *testing.T) {
 	for _, a := range adapters {
 		sv := start(t, standin.Config{})
 		m := a.connect(sv, settings{})
@@ -289,25 +289,24 @@ func TestLogsWhatTheNarratorSent(t *testing.T) {
 			if n.Text != got.Text || n.Usage != (standin.Usage{Input: got.Usage.Input, Output: got.Usage.Output, CacheRead: got.Usage.CacheRead, CacheWrite: got.Usage.CacheWrite, CacheWriteHour: got.Usage.CacheWriteHour}) {
 				t.Errorf("logged answer %q %+v, the adapter got %q %+v", n.Text, n.Usage, got.Text, got.Usage)
 			}
-			want, _ := json.Marshal(narrator.FoldTool().Schema)
-			if x.Stream || x.Model != a.low || len(x.Tools) != 1 || x.Tools[0].Name != narrator.FoldToolName ||
-				x.ToolChoice != narrator.FoldToolName || compact(x.Tools[0].Schema) != string(want) || x.MaxTokens != narrator.MaxOutput(narrator.PurposeFold) {
+			// A fold sends no tool: its prompt states the answer's shape;
+			// Bedrock begins the answer, which goes on from there, and
+			// OpenAI asks for JSON mode.
+			if x.Stream || x.Model != a.low || len(x.Tools) != 0 || x.ToolChoice != "" || x.Form != narrator.FoldFormName ||
+				!strings.Contains(strings.Join(x.System, "\n"), narrator.FoldForm().Shape()) || x.MaxTokens != narrator.MaxOutput(narrator.PurposeFold) {
 				t.Errorf("fold logged as %+v", x)
 			}
-			if x.Tool != narrator.FoldToolName || !strings.Contains(string(x.Arguments), "Moonglass Key") {
-				t.Errorf("fold answered %s(%s)", x.Tool, x.Arguments)
+			if a.name == "bedrock" && (x.Prefill != narrator.Prefill || x.Messages[len(x.Messages)-1].Role != "assistant" || x.JSONMode) {
+				t.Errorf("bedrock fold prefilled %q in %q", x.Prefill, x.Messages)
+			}
+			if a.name == "openai" && (!x.JSONMode || x.Prefill != "") {
+				t.Errorf("openai fold in JSON mode %v, prefilled %q", x.JSONMode, x.Prefill)
+			}
+			if answered := x.Prefill + x.Text; !strings.HasPrefix(answered, `{"summary":`) || !strings.Contains(answered, "Moonglass Key") {
+				t.Errorf("fold answered %q", answered)
 			}
 		})
 	}
-}
-
-func compact(raw json.RawMessage) string {
-	var v any
-	if json.Unmarshal(raw, &v) != nil {
-		return ""
-	}
-	b, _ := json.Marshal(v)
-	return string(b)
 }
 
 // TestReportsUsageAndCache: Bedrock's cache point writes the cache on the
@@ -425,7 +424,7 @@ func TestFaultRateRepeats(t *testing.T) {
 	}
 }
 
-// TestFaultsForOneKindOfCall: a rule for narrations leaves the tool calls
+// TestFaultsForOneKindOfCall: a rule for narrations leaves the structured calls
 // and summaries of the same session alone.
 func TestFaultsForOneKindOfCall(t *testing.T) {
 	rules, err := standin.ParseFaults("invent@stream=1,refuse@text=1")
@@ -441,7 +440,7 @@ func TestFaultsForOneKindOfCall(t *testing.T) {
 			}
 			f, err := m.Fold(context.Background(), foldReq())
 			if err != nil || len(f.Turns) != 1 || len(f.Turns[0].Items) != 1 {
-				t.Fatalf("fold %+v, %v; want the tool call untouched", f.Fold, err)
+				t.Fatalf("fold %+v, %v; want the structured call untouched", f.Fold, err)
 			}
 			sum, err := m.Summarize(context.Background(), narrator.SummaryRequest{CampaignName: "The Sunken Crypt"})
 			if err != nil || sum.Text != "I can't help with that." {
@@ -561,7 +560,7 @@ func TestParseFaults(t *testing.T) {
 		{"invent=0.3, stall=0.1", "invent=0.3,stall=0.1"},
 		{"refuse", "refuse=1"},
 		{"cut=0.5,stream_error=0.5", "cut=0.5,stream_error=0.5"},
-		{"invent@stream=0.6,echo@tool=0.6, refuse@text", "invent@stream=0.6,echo@tool=0.6,refuse@text=1"},
+		{"invent@stream=0.6,echo@json=0.6, refuse@text", "invent@stream=0.6,echo@json=0.6,refuse@text=1"},
 	}
 	for _, c := range good {
 		rules, err := standin.ParseFaults(c.spec)
