@@ -126,6 +126,22 @@ var talkVerbs = set("talk", "chat", "ask", "tell", "speak", "converse", "gossip"
 	"daydream", "reminisce", "brood", "mull", "worry", "fret", "write", "scribble", "jot", "joke", "reassure",
 	"comfort", "console", "chit")
 
+// watches are the colour of looking on.
+var watches = set("watch", "keep watch", "stand watch", "gaze")
+
+// namesCreature reports whether words name a creature present by its
+// whole name.
+func (p *parser) namesCreature(ws []string) bool {
+	for _, c := range p.targets() {
+		for i := range ws {
+			if wordsAt(ws, i, c.words) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
 // mindVerbs are the colour of thought: about a subject of knowledge,
 // a check of Intelligence.
 var mindVerbs = set("think", "ponder", "wonder", "muse", "reflect", "daydream", "reminisce", "brood", "mull", "worry", "fret")
@@ -228,6 +244,7 @@ func (p *parser) colourClause(c colourClause, first bool) bool {
 	if rest, ok := p.withoutActor(ws[i:]); ok {
 		i = len(ws) - len(rest)
 	}
+	subject := i > 0 // a subject or a lead word: a verb follows
 	for i < len(ws) && p.adverb(ws[i]) {
 		if notColour[ws[i]] {
 			return false // "quietly", "carefully": a check's manner
@@ -235,7 +252,7 @@ func (p *parser) colourClause(c colourClause, first bool) bool {
 		i++ // "softly hums", "happily munches"
 	}
 	if i == len(ws) {
-		return !first && verbless(ws) // "..., badly"
+		return !first && !subject && verbless(ws) // "..., badly"
 	}
 	head, rest := p.colourHead(ws[i:])
 	for _, w := range likeless(rest) {
@@ -245,7 +262,7 @@ func (p *parser) colourClause(c colourClause, first bool) bool {
 	}
 	switch {
 	case head == "" && !first:
-		return verbless(ws[i:])
+		return !subject && verbless(ws)
 	case head == "":
 		return false
 	case colourWalks[head]:
@@ -256,6 +273,9 @@ func (p *parser) colourClause(c colourClause, first bool) bool {
 	talk := talkVerbs[head]
 	if len(rest) > 0 && notColourPairs[head][rest[0]] {
 		return false
+	}
+	if watches[head] && p.namesCreature(clean(rest)) {
+		return false // "I watch goblin 1", "watch Bram's back": a foe's next move, a friend guarded
 	}
 	for j, w := range rest {
 		if mindVerbs[head] && subjects[w] != "" {
@@ -350,10 +370,13 @@ func (p *parser) asksInColour(w string, talk bool, rest []string) bool {
 	return true
 }
 
-// verbless reports whether a clause after the first holds no verb a
-// reader knows: words of manner ("badly", "out loud", "by the fire").
+// verbless reports whether a clause after the first is words of manner
+// ("badly", "out loud", "by the fire", "like a wolf"): it opens with an
+// adverb, a preposition or a determiner, and holds no verb a reader
+// knows. Any other word may be a verb no list here holds ("and vault the
+// bar"), so words opening otherwise are no colour.
 func verbless(ws []string) bool {
-	if len(ws) > 4 {
+	if len(ws) == 0 || len(ws) > 4 || !(strings.HasSuffix(ws[0], "ly") || mannerOpeners[ws[0]] || determiners[ws[0]]) {
 		return false
 	}
 	for i, w := range ws {
@@ -370,6 +393,10 @@ func verbless(ws []string) bool {
 	}
 	return true
 }
+
+// mannerOpeners open words of manner or place after a verb of colour.
+var mannerOpeners = set("by", "at", "in", "on", "with", "to", "for", "from", "like", "out", "over", "under", "near",
+	"beside", "again", "too", "together", "alone", "still", "all", "without", "of", "about", "around")
 
 // namesGear reports whether words name a weapon, spell, item, area or
 // feature of ctx: the whole name anywhere, or for a weapon, item or

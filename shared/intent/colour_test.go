@@ -92,6 +92,10 @@ func TestColourLeavesWhatAsksTheRules(t *testing.T) {
 		{explore, "I tell the guard a lie about our cargo", false},
 		{explore, "I pat down the prisoner", false},
 		{table, "I sit up", false},
+		{table, "I nod and vault over the bar", false},
+		{explore, "I agree, and haggle for a better price", false},
+		{table, "I watch goblin 1", false},
+		{explore, "I watch Bram's back", false},
 		// magic, gear, a place, a rest's length, a creature commanded
 		{explore, "I whisper a prayer to Pelor", false},
 		{table, "I smile, hand on my sword hilt", false},
