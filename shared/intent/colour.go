@@ -99,13 +99,24 @@ var notColour = set(
 	"hour", "hours", "overnight", "night", "minutes", "dawn",
 	// a creature the actor commands
 	"familiar", "companion", "summons", "summoned", "steed",
+	// a manner that sways or fools someone: Persuasion, Deception, Intimidation
+	"nicely", "politely", "sweetly", "charmingly", "firmly", "sternly", "menacingly", "threateningly",
+	"convincingly", "persuasively", "innocently", "information", "info", "forge", "forged", "forgery", "fake",
+	"counterfeit", "holy", "blessed", "poisoned", "antidote",
 )
 
 // notColourPairs are a verb of colour and a word after it that make it
 // something else: "pat down" searches, "sit up" rises from prone.
 var notColourPairs = map[string]map[string]bool{
-	"pat": set("down"), "sit": set("up"), "lean": set("over", "out"), "stretch": set("out"),
+	"pat": set("down"), "sit": set("up"), "lean": set("over", "out"), "stretch": set("out"), "nod": set("off"),
 }
+
+// purposeFree are the words after "to" that say to whom, not what for:
+// "hums to herself", "nods to the innkeeper". Any other word after "to"
+// past a verb of colour opens a purpose ("leans on the door to hold it
+// shut"), which a check may decide.
+var purposeFree = union(determiners, set("me", "myself", "him", "himself", "her", "herself", "them", "themselves",
+	"themself", "us", "ourselves", "you", "each", "everyone", "one", "no"))
 
 // hedgeWords are the words of notColour a likeness may hold ("eats
 // like he hasn't eaten in days"): after "like" they hedge nothing.
@@ -125,6 +136,24 @@ var talkVerbs = set("talk", "chat", "ask", "tell", "speak", "converse", "gossip"
 	"grumble", "complain", "remark", "wish", "confide", "think", "ponder", "wonder", "muse", "reflect",
 	"daydream", "reminisce", "brood", "mull", "worry", "fret", "write", "scribble", "jot", "joke", "reassure",
 	"comfort", "console", "chit")
+
+// talksInto reports whether the words after a verb of talking sway
+// someone to do something, or out of it: "the guard into opening the
+// gate", "him out of it" (not "late into the evening").
+func talksInto(rest []string) bool {
+	for i, w := range rest {
+		if w == "into" && i+1 < len(rest) && (strings.HasSuffix(rest[i+1], "ing") || swayed[rest[i+1]]) {
+			return true
+		}
+		if w == "out" && i+1 < len(rest) && rest[i+1] == "of" {
+			return true
+		}
+	}
+	return false
+}
+
+// swayed are what someone is talked into: "talk him into it".
+var swayed = set("it", "this", "that")
 
 // watches are the colour of looking on.
 var watches = set("watch", "keep watch", "stand watch", "gaze")
@@ -276,6 +305,14 @@ func (p *parser) colourClause(c colourClause, first bool) bool {
 	}
 	if watches[head] && p.namesCreature(clean(rest)) {
 		return false // "I watch goblin 1", "watch Bram's back": a foe's next move, a friend guarded
+	}
+	if talk && talksInto(rest) {
+		return false // "talk the guard into letting us pass": Persuasion
+	}
+	for j, w := range rest {
+		if w == "to" && !talk && j+1 < len(rest) && !purposeFree[rest[j+1]] && !p.namesCreature(rest[j+1:]) {
+			return false // "hum to calm the horse", "lean on the door to hold it shut": a purpose
+		}
 	}
 	for j, w := range rest {
 		if mindVerbs[head] && subjects[w] != "" {

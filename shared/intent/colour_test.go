@@ -41,6 +41,8 @@ func TestColourTellsWhatAsksNoRoll(t *testing.T) {
 		{table, "I roll my eyes", true},
 		{explore, "Aria laughs at Bram's terrible joke", true},
 		{explore, "I hug Ilsa tightly", true},
+		{explore, "Aria nods to Bram", true},
+		{explore, "I hum to myself", true},
 		// the mind
 		{explore, "I think about my mother's last letter", true},
 		{explore, "Aria wonders who built the bridge", true},
@@ -95,6 +97,11 @@ func TestColourLeavesWhatAsksTheRules(t *testing.T) {
 		{table, "I nod and vault over the bar", false},
 		{explore, "I agree, and haggle for a better price", false},
 		{table, "I watch goblin 1", false},
+		{explore, "I talk the guard into opening the gate", false},
+		{explore, "I ask the guard politely for the key", false},
+		{table, "Aria leans on the door to hold it shut", false},
+		{explore, "I nod off by the fire", false},
+		{explore, "I write a forged letter of passage", false},
 		{explore, "I watch Bram's back", false},
 		// magic, gear, a place, a rest's length, a creature commanded
 		{explore, "I whisper a prayer to Pelor", false},
