@@ -7,7 +7,7 @@ import (
 
 // Colour is what a character does that no rule weighs: talking with
 // someone, eating and drinking at a table, humming, counting, writing,
-// waiting, sitting, smiling, nodding, laughing. Such words are told as
+// sitting, smiling, nodding, laughing. Such words are told as
 // they are, with no roll, so no model need be paid to hear that they
 // are speech. A colour read wrongly drops an action the player asked
 // for, which costs more than the call it saves: Colour says yes only
@@ -194,7 +194,7 @@ const maxColourWords = 30
 // Colour reports whether words a player writes for their character are
 // colour: in character, every clause a verb of colour (talking with
 // someone, eating, drinking at a table, humming, counting, writing,
-// waiting, sitting, a smile, a nod, a laugh) or words of manner with no
+// sitting, a smile, a nod, a laugh) or words of manner with no
 // verb ("badly", "by the fire"), naming nothing of ctx but the creatures
 // present, with no cue of a check ("try to", "carefully"), no question,
 // no quotation, no hedge and nothing Parse reads. Such words are told as
