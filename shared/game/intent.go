@@ -19,11 +19,12 @@ const intentTimeout = 8 * time.Second
 
 // readIntent asks the low tier for the action a player's words take when
 // the engine's own parser cannot read them: words in quotes, remarks out
-// of character and words the parser reads are left alone. It returns the
-// intent (nil: the words are narrated as they are) and the call, if one
-// was made. The model may only name what the engine offers it, and the
-// engine still decides the action. day is the turn's read of the day's
-// spend (thrift).
+// of character, words the parser reads and colour (words in character
+// that take no action the rules know: intent.Colour) are left alone. It
+// returns the intent (nil: the words are narrated as they are) and the
+// call, if one was made. The model may only name what the engine offers
+// it, and the engine still decides the action. day is the turn's read of
+// the day's spend (thrift).
 func (s *Service) readIntent(ctx context.Context, snap Snapshot, actor campaign.Character, text string, day *dayRead) (json.RawMessage, *campaign.ModelCall) {
 	reader, ok := s.Narrator.(narrator.IntentReader)
 	t := strings.TrimSpace(text)
@@ -37,6 +38,9 @@ func (s *Service) readIntent(ctx context.Context, snap Snapshot, actor campaign.
 	}
 	if len(intent.Actions(t, pc)) > 1 {
 		return nil, nil // two actions: the rules refuse them in words, for free
+	}
+	if intent.Colour(t, pc) {
+		return nil, nil // colour ("I nod to Bram"): told as it is, as when the low tier answers say
 	}
 	if s.thrift(ctx, snap, day).Step == campaign.ThriftOffline {
 		return nil, nil // a budget is spent: nothing more is paid for

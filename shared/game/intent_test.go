@@ -6,12 +6,14 @@ import (
 	"slices"
 	"strings"
 	"testing"
+	"time"
 
 	"chronicler/events"
 	"chronicler/shared/campaign"
 	"chronicler/shared/game"
 
 	"chronicler/shared/narrator"
+	"chronicler/shared/narrator/standin"
 )
 
 // reading is the offline narrator with a low tier that reads words as the
@@ -227,5 +229,47 @@ func TestLongRestEasesExhaustion(t *testing.T) {
 	}
 	if got := snap.Characters[0].Exhaustion; got != 1 {
 		t.Fatalf("exhaustion after a long rest = %d, want 1", got)
+	}
+}
+
+// Colour (words in character that take no action the rules know) is told
+// as it is, with no intent call; words that ask the rules something the
+// parser cannot read still go to the low tier. Through the stand-in, on
+// both model APIs.
+func TestColourIsToldWithoutAnIntentCall(t *testing.T) {
+	for _, api := range modelAPIs {
+		t.Run(api, func(t *testing.T) {
+			f := newFixture(t)
+			viaStandin(t, f, api, standin.Config{Seed: 1})
+			c, _ := f.table(t, "Colour", "c1")
+			mira := mustSnap(t, f, c.ID).Characters[0]
+			intentCalls := func(text string) int {
+				t.Helper()
+				f.clock.Add(time.Minute)
+				if err := f.act(t, "c1", mira.ID, "colour-"+text, text, nil); err != nil {
+					t.Fatalf("%q: %v", text, err)
+				}
+				turns := f.turns(t, c.ID)
+				last := turns[len(turns)-1]
+				if last.Action != text || last.Narration == "" {
+					t.Fatalf("%q: the last turn is %q, narrated %q", text, last.Action, last.Narration)
+				}
+				n := 0
+				for _, call := range last.Context.Calls {
+					if call.Purpose == string(narrator.PurposeIntent) {
+						n++
+					}
+				}
+				return n
+			}
+			for _, text := range []string{"Mira nods to the innkeeper and smiles", "I ask the barkeep about the weather", "Mira hums to herself, badly"} {
+				if n := intentCalls(text); n != 0 {
+					t.Errorf("%q: %d intent calls, want none: it is colour", text, n)
+				}
+			}
+			if n := intentCalls("I vault over the bar in one bound"); n != 1 {
+				t.Errorf("a vault the parser cannot read: %d intent calls, want 1", n)
+			}
+		})
 	}
 }

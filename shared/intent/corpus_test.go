@@ -158,6 +158,12 @@ type score struct {
 	byKind map[string]*[3]int
 	all    [3]int
 	wrongs []string
+	// colour counts what intent.Colour calls colour: [0] of the lines
+	// wanting no intent (a model call saved), [1] of those wanting one (an
+	// action dropped: wrong); nulls are the lines wanting none.
+	colour      [2]int
+	nulls       int
+	colourWrong []string
 }
 
 func scoreCorpus(t testing.TB, lines []corpusLine, name string) score {
@@ -176,6 +182,17 @@ func scoreCorpus(t testing.TB, lines []corpusLine, name string) score {
 		}
 		got, ok := intent.Parse(l.Text, ctx)
 		v := judge(want, got, ok)
+		if want == nil {
+			s.nulls++
+		}
+		if intent.Colour(l.Text, ctx) {
+			if want == nil {
+				s.colour[0]++
+			} else {
+				s.colour[1]++
+				s.colourWrong = append(s.colourWrong, fmt.Sprintf("%s:%d [%s] %q, want %s", name, l.Line, l.Context, l.Text, bytes.TrimSpace(l.Want)))
+			}
+		}
 		kind := "none"
 		if want != nil {
 			kind = want.Kind
@@ -225,12 +242,26 @@ func (s score) report(t testing.TB, name string) {
 	for _, w := range s.wrongs {
 		fmt.Fprintf(&b, "  wrong: %s\n", w)
 	}
+	fmt.Fprintf(&b, "  %s\n", s.colourLine())
+	for _, w := range s.colourWrong {
+		fmt.Fprintf(&b, "  colour, wrong: %s\n", w)
+	}
 	t.Log(b.String())
+}
+
+// colourLine says what intent.Colour made of the lines: those wanting no
+// intent it tells as they are (each a low-tier call saved when the parser
+// leaves them), and those wanting one it would drop.
+func (s score) colourLine() string {
+	total := s.all[0] + s.all[1] + s.all[2]
+	return fmt.Sprintf("colour: %d of %d lines wanting no intent told as they are (calls saved); %d of %d wanting an intent (wrong)",
+		s.colour[0], s.nulls, s.colour[1], total-s.nulls)
 }
 
 // TestCorpus holds the parser to the Done-when on the project's corpus,
 // all its files together, and prints each file's figures apart and how it
-// reads the held-out sentences when they are there. With -v it prints
+// reads the held-out sentences when they are there; beside them what
+// Colour tells as it is, which on the corpus must drop no action. With -v it prints
 // every line it left unread too.
 func TestCorpus(t *testing.T) {
 	var all []corpusLine
@@ -258,6 +289,10 @@ func TestCorpus(t *testing.T) {
 	}
 	if w := share(s.all, wrong); w > maxWrong {
 		t.Errorf("corpus: %.1f%% read wrong, want at most %.0f%%", 100*w, 100*maxWrong)
+	}
+	t.Logf("project corpus, %s", s.colourLine())
+	if s.colour[1] > 0 {
+		t.Errorf("corpus: %d lines wanting an intent called colour, want none: %s", s.colour[1], strings.Join(s.colourWrong, "; "))
 	}
 
 	for _, path := range heldoutFiles {

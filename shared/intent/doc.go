@@ -10,5 +10,7 @@
 // Context says the actor has and sees; anything it cannot read with
 // confidence (an unknown or ambiguous name, two actions in one sentence) it
 // declines, so the caller passes the text on as speech or to the narrator
-// rather than act on a guess.
+// rather than act on a guess. Colour says which of the words it declines
+// are colour ("I nod to Bram"): in character, taking no action the rules
+// know, told as they are without a model to read them.
 package intent
