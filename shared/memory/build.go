@@ -180,6 +180,13 @@ type builder struct {
 	loreDrops int
 	recalled  []Recalled
 
+	// chapters are the story's (the cached layout's summary, see
+	// story.go); storyStart is the first turn they tell, 0 when none does.
+	chapters   []chapter
+	storyStart int
+	storyFacts map[string]bool   // the facts the chapters show, by id
+	storyLine  map[string]string // a chapter's canon line: its fact's id
+
 	charsTok, sceneTok int         // the party's and the scene's tokens as fitted
 	turnTok            map[int]int // each past turn's tokens, by sequence
 }
@@ -223,6 +230,12 @@ func newBuilder(in Input, budget Budget) *builder {
 		b.fixed[bl.Name] = b.tok(bl.Text)
 	}
 	b.caps = b.shares()
+	if b.cached() {
+		b.chapters = parseChapters(in.Summary)
+		if len(b.chapters) > 0 {
+			b.storyStart = b.chapters[0].first
+		}
+	}
 	return b
 }
 
@@ -704,6 +717,10 @@ var turnLineRe = regexp.MustCompile(`^Turn (\d+)\b`)
 // about turns that are in the hot window in full. A summary written as one
 // paragraph is cut into sentences.
 func (b *builder) fitSummary(limit int) {
+	if b.cached() {
+		b.fitStory(limit)
+		return
+	}
 	text := strings.TrimSpace(b.in.Summary)
 	var lines []string
 	for _, l := range strings.Split(text, "\n") {
@@ -819,8 +836,8 @@ func (b *builder) fitCanon(limit int) {
 		es = append(es, entry{weight: 100, line: oneLine(k) + ": " + clip(oneLine(b.in.Glossary[k]), 160), glossary: true})
 	}
 	for _, f := range b.in.Memory.Ledger.Facts {
-		if f.Turn > cp || !b.knownHere(f.Visibility) {
-			continue
+		if f.Turn > cp || !b.knownHere(f.Visibility) || (b.storyStart > 0 && f.Turn >= b.storyStart) {
+			continue // the story's chapters carry their own turns' facts (fitStory)
 		}
 		if f.Kind == KindTerm {
 			if inGlossary[strings.ToLower(f.Subject)] {
@@ -936,7 +953,7 @@ func (b *builder) fitLore(limit int) {
 	}
 	// A sentence the canon or the summary already gives is not repeated.
 	shown := map[string]bool{}
-	for id := range b.canonFacts {
+	for _, id := range append(slices.Collect(maps.Keys(b.canonFacts)), slices.Collect(maps.Keys(b.storyFacts))...) {
 		for _, s := range sentences(facts[id].Text) {
 			shown[s] = true
 		}
@@ -974,7 +991,7 @@ func (b *builder) fitLore(limit int) {
 		}
 	}
 	for _, r := range append(b.named(), b.recall()...) {
-		if r.Turn >= hot || r.Turn >= b.cur || b.canonFacts[r.FactID] {
+		if r.Turn >= hot || r.Turn >= b.cur || b.canonFacts[r.FactID] || b.storyFacts[r.FactID] {
 			continue
 		}
 		v := r.Visibility
@@ -1147,8 +1164,8 @@ func (b *builder) snapshot() (Snapshot, Report) {
 		switch bl.Name {
 		case narrator.BlockWorld:
 			worldAlone = b.tok(bl.Text)
-		case narrator.BlockSummary:
-			summaryAlone = b.tok(bl.Text)
+		case narrator.BlockSummary: // the cached layout's story is a block a chapter
+			summaryAlone += b.tok(bl.Text)
 		}
 	}
 	tokens := map[string]int{

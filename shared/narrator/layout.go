@@ -71,8 +71,14 @@ func cachedBlocks(req Request) []Block {
 	if s := strings.TrimSpace(req.Canon); s != "" {
 		blocks = append(blocks, Block{Name: BlockCanon, Text: s})
 	}
-	if s := strings.TrimSpace(req.Summary); s != "" {
-		blocks = append(blocks, Block{Name: BlockSummary, Text: "The story so far:\n" + s})
+	for i, ch := range chapters(req.Summary) {
+		if i == 0 {
+			ch = "The story so far:\n" + ch
+		}
+		blocks = append(blocks, Block{Name: BlockSummary, Text: ch})
+	}
+	if last := &blocks[len(blocks)-1]; last.Name == BlockSummary {
+		last.Cache, last.TTL = true, RecentTTL
 	}
 	for i, t := range req.Recent {
 		text := strings.Join(turnLines(t), "\n")
@@ -102,6 +108,19 @@ func cachedBlocks(req Request) []Block {
 		blocks = append(blocks, Block{Name: BlockLore, Text: s})
 	}
 	return append(blocks, Block{Name: BlockTurn, Text: current(req)})
+}
+
+// chapters are the story's chapters: the summary's parts between blank
+// lines, each a block so that a fold's new chapter leaves the blocks
+// before it as they were.
+func chapters(summary string) []string {
+	var out []string
+	for _, c := range strings.Split(strings.TrimSpace(summary), "\n\n") {
+		if c = strings.TrimSpace(c); c != "" {
+			out = append(out, c)
+		}
+	}
+	return out
 }
 
 // places is the campaign's map for the world block: each area, what it is
