@@ -240,11 +240,12 @@ func newBuilder(in Input, budget Budget) *builder {
 }
 
 // queryText is what recall looks for: the action, the place and the
-// area the actor stands in, the NPCs present.
+// area the actor stands in, the NPCs present; never the engine's labels
+// of a fight's creatures, which name another in each fight.
 func (b *builder) queryText() string {
 	parts := []string{b.in.Action, b.in.Scene.Location, b.in.Area.Name}
 	parts = append(parts, b.in.Scene.NPCs...)
-	return strings.Join(parts, " ")
+	return withoutLabels(strings.Join(parts, " "))
 }
 
 func (b *builder) tok(s string) int {
@@ -1100,7 +1101,7 @@ func writesAsName(text, t string) bool {
 func (b *builder) recall() []Recalled {
 	if b.recalled == nil {
 		room := 4*max(b.budget.Lore, b.budget.Total/4) + 400
-		b.recalled = append(Recall(b.in.Memory.Index, b.in.Action, room),
+		b.recalled = append(Recall(b.in.Memory.Index, withoutLabels(b.in.Action), room),
 			Recall(b.in.Memory.Index, b.queryText(), room)...)
 		if b.recalled == nil {
 			b.recalled = []Recalled{}
