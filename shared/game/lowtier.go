@@ -257,7 +257,9 @@ func (s *Service) remember(ctx context.Context, n narrator.Narrator, snap Snapsh
 			"turns", len(batch), "err", err)
 		return out
 	}
-	out.summary = folded.Summary
+	// The fold wrote the story's new chapter: appended, the chapters
+	// before it stay as they were, and so does the narrator's cache of them.
+	out.summary = memory.AppendChapter(snap.State.Summary, folded.Summary)
 	facts := map[int]narrator.Extraction{}
 	for _, tf := range folded.Turns {
 		facts[tf.Turn] = tf.Extraction
@@ -292,10 +294,11 @@ func (s *Service) remember(ctx context.Context, n narrator.Narrator, snap Snapsh
 	return out
 }
 
-// fold makes the fold of batch: through the narrator's record_fold tool
-// when it has one and a player's turn is among them, else as a summary
-// alone. It returns the validated answer and the call's record; an error
-// means nothing of it may be kept.
+// fold makes the fold of batch: as the narrator's record_fold answer
+// when it folds and a player's turn is among them, else as a summary
+// alone, whose lines the story did not hold are the new chapter. It
+// returns the validated answer and the call's record; an error means
+// nothing of it may be kept.
 func (s *Service) fold(ctx context.Context, n narrator.Narrator, snap Snapshot, batch []campaign.Turn, mem memory.Memory) (narrator.Fold, campaign.ModelCall, error) {
 	var read []int
 	for _, t := range batch {
@@ -309,10 +312,11 @@ func (s *Service) fold(ctx context.Context, n narrator.Narrator, snap Snapshot, 
 		return got.Fold, s.call(n, narrator.PurposeFold, got.Model, got.Usage, err), err
 	}
 	sum, err := n.Summarize(ctx, summaryRequest(snap, snap.State.Summary, batch))
-	if err == nil && strings.TrimSpace(sum.Text) == "" {
-		err = fault.E(fault.Unavailable, "summarize", "the summary is empty")
+	chapter := memory.NewLines(snap.State.Summary, sum.Text)
+	if err == nil && chapter == "" {
+		err = fault.E(fault.Unavailable, "summarize", "the summary tells nothing new")
 	}
-	return narrator.Fold{Summary: sum.Text}, s.call(n, narrator.PurposeSummary, sum.Model, sum.Usage, err), err
+	return narrator.Fold{Summary: chapter}, s.call(n, narrator.PurposeSummary, sum.Model, sum.Usage, err), err
 }
 
 // witnessesOf are the characters who witnessed turn seq, as the memory's

@@ -175,8 +175,8 @@ func TestTurnRecordsEveryCall(t *testing.T) {
 	if !near(st.Cost.USD, 2*want) || !near(st.Cost.CampaignUSD, 2*want) || st.Cost.Turns != 2 {
 		t.Fatalf("session cost %+v, want $%f for two turns", st.Cost, 2*want)
 	}
-	if st.Summary != "Fold 2" {
-		t.Fatalf("summary = %q", st.Summary)
+	if st.Summary != "Fold 1\n\nFold 2" {
+		t.Fatalf("summary = %q, want each fold's chapter after the last", st.Summary)
 	}
 }
 
@@ -196,7 +196,7 @@ func TestFailedFoldKeepsTheLastSummary(t *testing.T) {
 			// The model answered, with nothing usable: paid for, not kept.
 			return narrator.Folded{Model: haiku, Usage: narrator.Usage{Input: 1200, Output: 3}}, fault.E(fault.Invalid, "fold", "the summary is empty")
 		}
-		return narrator.Folded{Fold: narrator.Fold{Summary: fmt.Sprint("Turns 1 to ", req.Turns[len(req.Turns)-1].Sequence)}, Model: haiku}, nil
+		return narrator.Folded{Fold: narrator.Fold{Summary: fmt.Sprint("Turns 2 to ", req.Turns[len(req.Turns)-1].Sequence)}, Model: haiku}, nil
 	}}
 	f.svc.Narrator = n
 	c, _ := f.table(t, "Forgetful", "c1")
@@ -229,7 +229,7 @@ func TestFailedFoldKeepsTheLastSummary(t *testing.T) {
 		t.Fatalf("the next fold told %d turns from turn %d over %q; want turns 2 to 4 over the first summary",
 			len(last.Turns), last.Turns[0].Sequence, last.Previous)
 	}
-	if st := mustSnap(t, f, c.ID).State; st.Summary != "Turns 1 to 4" || st.Unsummarized != 0 {
+	if st := mustSnap(t, f, c.ID).State; st.Summary != "Turn 1: Mira steps forward.\n\nTurns 2 to 4" || st.Unsummarized != 0 {
 		t.Fatalf("after the next fold: %q, %d waiting", st.Summary, st.Unsummarized)
 	}
 }

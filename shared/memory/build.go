@@ -180,6 +180,13 @@ type builder struct {
 	loreDrops int
 	recalled  []Recalled
 
+	// chapters are the story's (the cached layout's summary, see
+	// story.go); storyStart is the first turn they tell, 0 when none does.
+	chapters   []chapter
+	storyStart int
+	storyFacts map[string]bool   // the facts the chapters show, by id
+	storyLine  map[string]string // a chapter's canon line: its fact's id
+
 	charsTok, sceneTok int         // the party's and the scene's tokens as fitted
 	turnTok            map[int]int // each past turn's tokens, by sequence
 }
@@ -223,15 +230,22 @@ func newBuilder(in Input, budget Budget) *builder {
 		b.fixed[bl.Name] = b.tok(bl.Text)
 	}
 	b.caps = b.shares()
+	if b.cached() {
+		b.chapters = parseChapters(in.Summary)
+		if len(b.chapters) > 0 {
+			b.storyStart = b.chapters[0].first
+		}
+	}
 	return b
 }
 
 // queryText is what recall looks for: the action, the place and the
-// area the actor stands in, the NPCs present.
+// area the actor stands in, the NPCs present; never the engine's labels
+// of a fight's creatures, which name another in each fight.
 func (b *builder) queryText() string {
 	parts := []string{b.in.Action, b.in.Scene.Location, b.in.Area.Name}
 	parts = append(parts, b.in.Scene.NPCs...)
-	return strings.Join(parts, " ")
+	return withoutLabels(strings.Join(parts, " "))
 }
 
 func (b *builder) tok(s string) int {
@@ -672,8 +686,13 @@ const maxRecentShares = 3
 
 // recentOverlap is how many turns the summary already tells the cached
 // layout's window keeps before the first it does not: right after a fold
-// the narrator still reads the last few turns in full.
-const recentOverlap = 3
+// the narrator still reads the last turn in full. Only one, because every
+// turn kept sits after the fold's new chapter and is written into the
+// provider's cache again at each fold: over the cost bench's sessions
+// three such turns were a third of all cache writes (29,400 tokens at
+// five minutes in the party session, against 23,000 with one and 20,400
+// with none).
+const recentOverlap = 1
 
 // recentStart is the sequence of the first turn of the cached layout's
 // window: recentOverlap turns before the oldest turn the summary does not
@@ -704,6 +723,10 @@ var turnLineRe = regexp.MustCompile(`^Turn (\d+)\b`)
 // about turns that are in the hot window in full. A summary written as one
 // paragraph is cut into sentences.
 func (b *builder) fitSummary(limit int) {
+	if b.cached() {
+		b.fitStory(limit)
+		return
+	}
 	text := strings.TrimSpace(b.in.Summary)
 	var lines []string
 	for _, l := range strings.Split(text, "\n") {
@@ -819,8 +842,8 @@ func (b *builder) fitCanon(limit int) {
 		es = append(es, entry{weight: 100, line: oneLine(k) + ": " + clip(oneLine(b.in.Glossary[k]), 160), glossary: true})
 	}
 	for _, f := range b.in.Memory.Ledger.Facts {
-		if f.Turn > cp || !b.knownHere(f.Visibility) {
-			continue
+		if f.Turn > cp || !b.knownHere(f.Visibility) || (b.storyStart > 0 && f.Turn >= b.storyStart) {
+			continue // the story's chapters carry their own turns' facts (fitStory)
 		}
 		if f.Kind == KindTerm {
 			if inGlossary[strings.ToLower(f.Subject)] {
@@ -936,7 +959,7 @@ func (b *builder) fitLore(limit int) {
 	}
 	// A sentence the canon or the summary already gives is not repeated.
 	shown := map[string]bool{}
-	for id := range b.canonFacts {
+	for _, id := range append(slices.Collect(maps.Keys(b.canonFacts)), slices.Collect(maps.Keys(b.storyFacts))...) {
 		for _, s := range sentences(facts[id].Text) {
 			shown[s] = true
 		}
@@ -974,7 +997,7 @@ func (b *builder) fitLore(limit int) {
 		}
 	}
 	for _, r := range append(b.named(), b.recall()...) {
-		if r.Turn >= hot || r.Turn >= b.cur || b.canonFacts[r.FactID] {
+		if r.Turn >= hot || r.Turn >= b.cur || b.canonFacts[r.FactID] || b.storyFacts[r.FactID] {
 			continue
 		}
 		v := r.Visibility
@@ -1078,7 +1101,7 @@ func writesAsName(text, t string) bool {
 func (b *builder) recall() []Recalled {
 	if b.recalled == nil {
 		room := 4*max(b.budget.Lore, b.budget.Total/4) + 400
-		b.recalled = append(Recall(b.in.Memory.Index, b.in.Action, room),
+		b.recalled = append(Recall(b.in.Memory.Index, withoutLabels(b.in.Action), room),
 			Recall(b.in.Memory.Index, b.queryText(), room)...)
 		if b.recalled == nil {
 			b.recalled = []Recalled{}
@@ -1147,8 +1170,8 @@ func (b *builder) snapshot() (Snapshot, Report) {
 		switch bl.Name {
 		case narrator.BlockWorld:
 			worldAlone = b.tok(bl.Text)
-		case narrator.BlockSummary:
-			summaryAlone = b.tok(bl.Text)
+		case narrator.BlockSummary: // the cached layout's story is a block a chapter
+			summaryAlone += b.tok(bl.Text)
 		}
 	}
 	tokens := map[string]int{

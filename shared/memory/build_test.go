@@ -310,17 +310,19 @@ func TestBuildCachedPrefixGrowsBetweenFolds(t *testing.T) {
 	b.Characters[0].HP--
 	sa, _ := Build(a, DefaultBudget())
 	sb, _ := Build(b, DefaultBudget())
-	pa, pb := cachePrefix(sa, 2), cachePrefix(sb, 2)
+	pa, pb := cachePrefix(sa, 3), cachePrefix(sb, 3)
 	if pa == "" || !strings.HasPrefix(pb, pa) || !strings.Contains(strings.TrimPrefix(pb, pa), "Marta shrugs") {
 		t.Fatalf("the next turn's cached part does not extend this one's by the turn played:\n%s\n---\n%s", pa, pb)
 	}
 	c := b
 	c.Turn, c.Unsummarized = 32, 0
 	c.Recent = append(slices.Clone(b.Recent), narrated(31, "Kira", "I pry at the grate", "The grate groans."))
-	c.Summary = a.Summary + "\nTurn 31: Kira pried at the grate."
+	c.Summary = a.Summary + "\n\nTurn 30: Kira asked Marta about the smugglers.\nTurn 31: Kira pried at the grate."
 	sc, _ := Build(c, DefaultBudget())
-	if cachePrefix(sc, 1) != cachePrefix(sa, 1) || cachePrefix(sc, 2) == pb {
-		t.Fatal("a fold should change the recent part only")
+	story, folded := cachePrefix(sa, 2), cachePrefix(sc, 2)
+	if cachePrefix(sc, 1) != cachePrefix(sa, 1) || !strings.HasPrefix(folded, story) ||
+		!strings.HasSuffix(folded, "Turn 31: Kira pried at the grate.") || cachePrefix(sc, 3) == pb {
+		t.Fatalf("a fold should append its chapter to the story and change the recent part:\n%s\n---\n%s", story, folded)
 	}
 }
 
@@ -344,7 +346,7 @@ func TestBuildCachedPrefixHoldsStillPastTheBudget(t *testing.T) {
 			strings.Repeat(fmt.Sprintf("Kira finds a cart track %d, half drowned, and follows it a while before it fades. ", seq), 3)))
 		in.Recent[len(in.Recent)-1].RulesResult = fmt.Sprintf("Kira succeeds on a DC 12 Wisdom (Survival) check (%d) and finds the cart track.", 10+i)
 		s, _ := Build(in, budget)
-		p := cachePrefix(s, 2)
+		p := cachePrefix(s, 3)
 		if prev != "" && !strings.HasPrefix(p, prev) {
 			breaks++
 		}

@@ -63,12 +63,19 @@ func (x *Index) AddFact(f Fact) {
 // earlier turn named brings the sentence after it. A turn that names
 // nothing new is not indexed: its gist is in the rolling summary, and what
 // it named is found through earlier documents.
+//
+// A monster's turn is not indexed (its narration tells a fight's rules
+// result, nothing the summary drops), and no excerpt is found by the
+// engine's labels ("Goblin 2"), which name another creature in each fight.
 func (x *Index) AddTurn(t campaign.Turn, present []string) {
+	if labelled(t.ActorName) {
+		return
+	}
 	ex := x.excerpt(t.Narration, t.ActorName, t.Sequence)
 	if ex == "" {
 		return
 	}
-	x.add(Doc{Turn: t.Sequence, Actor: oneLine(t.ActorName), Text: ex, Visibility: witnesses(present)}, terms(ex))
+	x.add(Doc{Turn: t.Sequence, Actor: oneLine(t.ActorName), Text: ex, Visibility: witnesses(present)}, terms(withoutLabels(ex)))
 }
 
 func (x *Index) add(d Doc, keys []string) {

@@ -1,6 +1,7 @@
 package memory
 
 import (
+	"regexp"
 	"strings"
 	"unicode"
 	"unicode/utf8"
@@ -165,4 +166,22 @@ let don't do be may might must shall should would could can will did does is are
 func isName(w string) bool {
 	r, _ := utf8.DecodeRuneInString(w)
 	return unicode.IsUpper(r) && !notNames[strings.ToLower(w)]
+}
+
+// engineLabel is a name the rules engine gives a creature of a fight to
+// tell the foes apart: a capitalised word or two and a number ("Goblin
+// 2", "Giant Rat 1"). The next fight gives the same label to another
+// creature, so recall matches neither on it.
+var engineLabel = regexp.MustCompile(`\b(?:[A-Z][\w'-]*\s+){1,2}\d+\b`)
+
+// withoutLabels is text with the engine's labels left out.
+func withoutLabels(text string) string {
+	return engineLabel.ReplaceAllString(text, " ")
+}
+
+// labelled reports whether name is one of the engine's labels: the actor
+// of a turn the engine played for a monster, whose narration tells only
+// the rules' result.
+func labelled(name string) bool {
+	return engineLabel.FindString(strings.TrimSpace(name)) == strings.TrimSpace(name) && name != ""
 }

@@ -3,7 +3,9 @@ package narrator
 import (
 	"context"
 	"fmt"
+	"regexp"
 	"slices"
+	"strconv"
 	"strings"
 	"sync"
 	"unicode"
@@ -12,12 +14,14 @@ import (
 	"chronicler/shared/campaign"
 )
 
-// Fold is the low tier's answer at a fold (record_fold):
-// the new rolling summary and the facts of the turns since the last fold,
+// Fold is the low tier's answer at a fold (record_fold): the story's new
+// chapter (the rolling summary's lines of the turns since the last fold,
+// which the game appends to the story: the model neither rewrites nor
+// repeats what the story told) and the facts of those turns,
 // each turn's facts apart, so that each is validated against its own
 // turn as one extraction is.
 type Fold struct {
-	Summary string      `json:"summary" jsonschema_description:"The whole new rolling summary: the previous summary extended by the new turns, one line per turn in the form 'Turn N: what happened.', plain text under 1,200 characters."`
+	Summary string      `json:"summary" jsonschema_description:"The new chapter of the story: only the new turns, one line per turn in the form 'Turn N: what happened.', plain text under 1,200 characters. Never repeat the story so far."`
 	Turns   []TurnFacts `json:"turns,omitempty" jsonschema_description:"The facts of each turn whose facts are asked for, one entry per turn that establishes any; leave out a turn that establishes nothing."`
 }
 
@@ -32,7 +36,7 @@ type TurnFacts struct {
 // facts of those of them listed in Read.
 type FoldRequest struct {
 	CampaignName string
-	Previous     string // the summary so far
+	Previous     string // the story so far: its newest lines are given as context
 	Scene        campaign.Scene
 	// Turns are every turn since the last fold, oldest first: the summary
 	// tells them all.
@@ -81,14 +85,21 @@ const FoldFormName = "record_fold"
 // FoldForm is the record_fold answer, reflected from Fold.
 var FoldForm = sync.OnceValue(func() Form { return formOf(FoldFormName, &Fold{}) })
 
-// maxFoldSummary bounds a fold's summary: twice what the contract asks,
-// so a summary a little long is kept, one that ran on is refused.
+// maxFoldSummary bounds a fold's chapter: twice what the contract asks,
+// so a chapter a little long is kept, one that ran on is refused.
 const maxFoldSummary = 2400
+
+// foldContext bounds the story so far a fold is shown, in characters:
+// its newest lines, enough to go on from; the chapter tells only the new
+// turns.
+const foldContext = 1200
 
 // DecodeFold decodes and validates a record_fold answer for req. It
 // refuses the whole answer (never part of it) when it is not one JSON
-// object (oneObject) of Fold's fields; when its summary is empty, longer than
-// maxFoldSummary characters, or holds control characters; when an entry
+// object (oneObject) of Fold's fields; when its chapter (Summary) is
+// empty, longer than maxFoldSummary characters, holds control characters,
+// or has a "Turn N:" line for a turn that is not among the new ones (the
+// story so far retold, which appending would tell twice); when an entry
 // names a turn whose facts were not asked for (a turn the engine played,
 // one not in the fold) or a turn twice; or when any
 // turn's facts fail validExtraction's checks against that turn. Errors
@@ -110,7 +121,21 @@ func DecodeFold(raw []byte, req FoldRequest) (Fold, error) {
 	case strings.IndexFunc(sum, func(r rune) bool { return unicode.IsControl(r) && r != '\n' && r != '\t' && r != '\r' }) >= 0:
 		return Fold{}, errInvalid(op, "the summary has control characters")
 	}
-	f.Summary = sum
+	var lines []string
+	for l := range strings.SplitSeq(sum, "\n") {
+		l = strings.TrimSpace(l)
+		if l == "" {
+			continue // a blank line would part the chapter in two
+		}
+		if m := chapterTurn.FindStringSubmatch(l); m != nil {
+			n, _ := strconv.Atoi(m[1])
+			if !slices.ContainsFunc(req.Turns, func(t campaign.Turn) bool { return t.Sequence == n }) {
+				return Fold{}, errInvalid(op, "the chapter tells turn %d, which is not among the new turns", n)
+			}
+		}
+		lines = append(lines, l)
+	}
+	f.Summary = strings.Join(lines, "\n")
 	turns := map[int]campaign.Turn{}
 	for _, t := range req.Turns {
 		if slices.Contains(req.Read, t.Sequence) {
@@ -144,8 +169,8 @@ const foldContract = `You keep the memory of a tabletop roleplaying campaign: it
 
 The summary:
 Write plain text only. No Markdown, no HTML, no emoji, no headings, no bullet points.
-Return the whole new summary: the previous summary extended by the new turns, one line per turn in the form "Turn N: what happened." Keep names, places, promises, items and numbers exactly as given. Leave out verbatim dialogue and description.
-Keep it under 1,200 characters. When it would be longer, merge or drop the oldest lines first.
+Write only the story's new chapter: the new turns, one line per turn in the form "Turn N: what happened." The story so far is kept as it is; never repeat or rewrite it. Keep names, places, promises, items and numbers exactly as given. Leave out verbatim dialogue and description.
+Keep the chapter under 1,200 characters.
 
 The facts, only of the turns whose facts are asked for, one entry per turn, with its number:
 Record the facts each turn establishes: people introduced by name (with species, role and looks only if the turn gives them), things acquired, named places, promises, debts, deaths, and words the campaign coined.
@@ -161,7 +186,8 @@ Leave out a turn that establishes nothing.`
 const engineTurnNote = "  (played by the rules engine: tell it in the summary; record no facts from it)"
 
 // FoldBlocks is the prompt of a fold: the contract; the campaign, the
-// party and the known names; the previous summary; the turns, each in
+// party and the known names; the newest lines of the story so far; the
+// turns, each in
 // full (its evidence is quoted from it), those whose facts are not asked
 // for marked.
 func FoldBlocks(req FoldRequest) []Block {
@@ -175,7 +201,7 @@ func FoldBlocks(req FoldRequest) []Block {
 	if len(req.Known) > 0 {
 		head = append(head, "Already known, leave out: "+strings.Join(oneLines(req.Known), ", ")+".")
 	}
-	prev := strings.TrimSpace(req.Previous)
+	prev := storyTail(req.Previous, foldContext)
 	if prev == "" {
 		prev = "(none yet: this is the start of the campaign)"
 	}
@@ -200,7 +226,27 @@ func FoldBlocks(req FoldRequest) []Block {
 	return []Block{
 		{Name: BlockSystem, Text: foldContract},
 		{Name: BlockWorld, Text: strings.Join(head, "\n")},
-		{Name: BlockSummary, Text: "The previous summary:\n" + prev},
+		{Name: BlockSummary, Text: "The story so far (kept as it is; do not repeat it):\n" + prev},
 		{Name: BlockTurns, Text: strings.Join(lines, "\n")},
 	}
+}
+
+// chapterTurn reads the turn a chapter's line tells.
+var chapterTurn = regexp.MustCompile(`^Turn (\d+)\b`)
+
+// storyTail is the newest lines of story within max characters (the
+// newest one whatever its length), its blank lines left out.
+func storyTail(story string, limit int) string {
+	var lines []string
+	for l := range strings.SplitSeq(story, "\n") {
+		if l = strings.TrimSpace(l); l != "" {
+			lines = append(lines, l)
+		}
+	}
+	n, from := 0, len(lines)
+	for from > 0 && (from == len(lines) || n+len(lines[from-1])+1 <= limit) {
+		n += len(lines[from-1]) + 1
+		from--
+	}
+	return strings.Join(lines[from:], "\n")
 }

@@ -54,14 +54,14 @@ func TestDecodeFold(t *testing.T) {
 	marta := `{"name":"Marta","evidence":"An innkeeper named Marta, a stout human with a grey braid, slides a brass key across the bar."}`
 	hobb := `{"name":"Hobb","role":"ferryman","evidence":"A ferryman named Hobb waves from the far bank."}`
 	t.Run("EachTurnsFactsComeWithTheirTurn", func(t *testing.T) {
-		raw := `{"summary":"Turn 6: Mira reached the inn.\nTurn 7: Mira got the key.","turns":[{"turn":9,"npcs":[` + hobb + `]},{"turn":7,"npcs":[` + marta + `],
+		raw := `{"summary":"Turn 7: Mira got the key.\n\nTurn 9: Mira followed the road.","turns":[{"turn":9,"npcs":[` + hobb + `]},{"turn":7,"npcs":[` + marta + `],
 			"items":[{"name":"Moonglass Key","evidence":"Mira takes the Moonglass Key."}]}]}`
 		f, err := DecodeFold([]byte(raw), foldReq())
 		if err != nil {
 			t.Fatal(err)
 		}
-		if !strings.HasPrefix(f.Summary, "Turn 6") || len(f.Turns) != 2 || f.Turns[0].Turn != 7 || f.Turns[1].Turn != 9 {
-			t.Fatalf("fold = %+v, want the summary and turns 7 then 9", f)
+		if f.Summary != "Turn 7: Mira got the key.\nTurn 9: Mira followed the road." || len(f.Turns) != 2 || f.Turns[0].Turn != 7 || f.Turns[1].Turn != 9 {
+			t.Fatalf("fold = %+v, want the chapter in one piece and turns 7 then 9", f)
 		}
 		if f.Turns[0].NPCs[0].Name != "Marta" || f.Turns[0].Items[0].Name != "Moonglass Key" || f.Turns[1].NPCs[0].Role != "ferryman" {
 			t.Fatalf("facts = %+v", f.Turns)
@@ -82,6 +82,7 @@ func TestDecodeFold(t *testing.T) {
 		{"UnknownField", `{"summary":"s","mood":"grim"}`},
 		{"OneInvalidFactAmongValidOnes", `{"summary":"s","turns":[{"turn":9,"npcs":[` + hobb + `]},{"turn":7,"npcs":[{"name":"Vexor","evidence":"Vexor rises."}]}]}`},
 		{"NotJSON", `Turn 9: Mira walks.`},
+		{"StoryRetold", `{"summary":"Turn 6: Mira reached the inn.\nTurn 9: Mira walks."}`},
 	}
 	for _, tc := range refused {
 		t.Run("Refuses"+tc.name, func(t *testing.T) {
@@ -93,8 +94,9 @@ func TestDecodeFold(t *testing.T) {
 	}
 }
 
-// The fold's prompt tells every turn in full, marks the engine's, and
-// asks for the facts of the players' turns only.
+// The fold's prompt tells every turn in full, marks the engine's, asks
+// for the facts of the players' turns only, and shows the story so far
+// by its newest lines.
 func TestFoldBlocks(t *testing.T) {
 	text := Join(FoldBlocks(foldReq()))
 	for _, want := range []string{"Turn 6: Mira reached the inn.", "A ferryman named Hobb waves from the far bank.",
@@ -105,6 +107,12 @@ func TestFoldBlocks(t *testing.T) {
 	}
 	if n := strings.Count(text, engineTurnNote); n != 1 {
 		t.Errorf("%d turns marked as the engine's, want 1", n)
+	}
+	long := foldReq()
+	long.Previous = "Turn 1: Mira set out from the ferry.\n\n" + strings.Repeat("Turn 2: Mira walks the long road.\n", 60) + "Turn 6: Mira reached the inn."
+	text = Join(FoldBlocks(long))
+	if strings.Contains(text, "Turn 1: Mira set out") || !strings.Contains(text, "Turn 6: Mira reached the inn.") {
+		t.Errorf("a long story is shown whole or without its newest line:\n%s", text)
 	}
 }
 

@@ -23,10 +23,16 @@ const (
 	//     table's break, whose prefix passes the high tier's minimum on
 	//     its own with a world of a few lines;
 	//   - the party's roster with what each carries (changing at a level
-	//     up, or when an item comes or goes), the canon the party knows
-	//     and the rolling summary (both changing when the summary folds),
-	//     and the recent turns since the window's start, one block a turn,
-	//     so that each call's prefix is the last call's plus the turn just
+	//     up, or when an item comes or goes) and the canon of the story's
+	//     earlier turns (changing when the story is compacted);
+	//   - the story so far, one block a chapter (the summary's parts
+	//     between blank lines), each chapter with the canon its turns
+	//     established: a fold appends its chapter as a new block after the
+	//     last, and a five-minute cache point after the last chapter lets
+	//     the next call read every chapter before it from the cache, so a
+	//     fold writes its own chapter and no more;
+	//   - the recent turns since the window's start, one block a turn, so
+	//     that each call's prefix is the last call's plus the turn just
 	//     played: a five-minute cache point after the newest turn (a table
 	//     takes 30 to 90 s a turn; a five-minute write costs 1.25 times
 	//     the input price, an hour's twice);
@@ -36,8 +42,8 @@ const (
 	//
 	// Nothing in the cached part flips from turn to turn: the window of
 	// recent turns starts at a point memory keeps until the summary folds,
-	// the canon takes new facts at folds (memory.Build), and the roster
-	// carries no hit points and no counts.
+	// new facts join the story with their fold's chapter (memory.Build),
+	// and the roster carries no hit points and no counts.
 	LayoutCached Layout = ""
 	// LayoutFlat is the earlier layout (flatBlocks): one cache point after
 	// the party's sheets, with the scene, summary and recent turns after
@@ -71,8 +77,14 @@ func cachedBlocks(req Request) []Block {
 	if s := strings.TrimSpace(req.Canon); s != "" {
 		blocks = append(blocks, Block{Name: BlockCanon, Text: s})
 	}
-	if s := strings.TrimSpace(req.Summary); s != "" {
-		blocks = append(blocks, Block{Name: BlockSummary, Text: "The story so far:\n" + s})
+	for i, ch := range chapters(req.Summary) {
+		if i == 0 {
+			ch = "The story so far:\n" + ch
+		}
+		blocks = append(blocks, Block{Name: BlockSummary, Text: ch})
+	}
+	if last := &blocks[len(blocks)-1]; last.Name == BlockSummary {
+		last.Cache, last.TTL = true, RecentTTL
 	}
 	for i, t := range req.Recent {
 		text := strings.Join(turnLines(t), "\n")
@@ -102,6 +114,19 @@ func cachedBlocks(req Request) []Block {
 		blocks = append(blocks, Block{Name: BlockLore, Text: s})
 	}
 	return append(blocks, Block{Name: BlockTurn, Text: current(req)})
+}
+
+// chapters are the story's chapters: the summary's parts between blank
+// lines, each a block so that a fold's new chapter leaves the blocks
+// before it as they were.
+func chapters(summary string) []string {
+	var out []string
+	for _, c := range strings.Split(strings.TrimSpace(summary), "\n\n") {
+		if c = strings.TrimSpace(c); c != "" {
+			out = append(out, c)
+		}
+	}
+	return out
 }
 
 // places is the campaign's map for the world block: each area, what it is

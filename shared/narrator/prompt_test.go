@@ -89,7 +89,8 @@ func names(blocks []Block) string {
 }
 
 // The cached layout: what holds still first, with an hour's cache point
-// after the world and a five-minute one after the newest recent turn;
+// after the world, five-minute ones after the story's last chapter and
+// the newest recent turn;
 // the party's standing, the scene and the turn after them.
 func TestBlocksOrderAndCache(t *testing.T) {
 	blocks := Blocks(sampleRequest())
@@ -102,7 +103,7 @@ func TestBlocksOrderAndCache(t *testing.T) {
 			points = append(points, b.Name+" "+b.TTL.String())
 		}
 	}
-	if got, want := strings.Join(points, ", "), "world 1h0m0s, recent 5m0s"; got != want {
+	if got, want := strings.Join(points, ", "), "world 1h0m0s, summary 5m0s, recent 5m0s"; got != want {
 		t.Fatalf("cache points after %s, want %s", got, want)
 	}
 	cached, rest := Split(blocks)
@@ -157,14 +158,22 @@ func TestBlocksCachedPrefixStable(t *testing.T) {
 	if prefix(pa, 1) == "" || prefix(pa, 1) != prefix(pb, 1) {
 		t.Fatal("the stable prefix changed with the turn")
 	}
-	if !strings.HasPrefix(prefix(pb, 2), prefix(pa, 2)) || prefix(pb, 2) == prefix(pa, 2) {
+	if prefix(pb, 2) != prefix(pa, 2) {
+		t.Fatal("the story's prefix changed with the turn")
+	}
+	if !strings.HasPrefix(prefix(pb, 3), prefix(pa, 3)) || prefix(pb, 3) == prefix(pa, 3) {
 		t.Fatal("the next call's prefix does not extend the last call's")
 	}
-	// A new summary changes the second prefix, never the first.
+	// A new chapter extends the story's prefix and changes the recent
+	// one, never the first.
 	c := b
-	c.Summary += "\nTurn 3: Mira shouted for help."
-	if pc := Blocks(c); prefix(pc, 1) != prefix(pa, 1) || prefix(pc, 2) == prefix(pb, 2) {
-		t.Fatal("a new summary should change the recent prefix only")
+	c.Summary += "\n\nTurn 3: Mira shouted for help."
+	pc := Blocks(c)
+	if prefix(pc, 1) != prefix(pa, 1) || prefix(pc, 3) == prefix(pb, 3) {
+		t.Fatal("a new chapter should change the recent prefix only")
+	}
+	if !strings.HasPrefix(prefix(pc, 2), prefix(pb, 2)) || !strings.HasSuffix(prefix(pc, 2), "Turn 3: Mira shouted for help.") {
+		t.Fatal("a new chapter should be a block after the story's last")
 	}
 }
 
