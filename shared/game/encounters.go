@@ -262,49 +262,51 @@ type auto struct {
 // read and its lease has it decided again on the table as it is, up to
 // decisions times, and never announced on the table it read.
 func (s *Service) autoTurn(ctx context.Context, campaignID, flow string) bool {
+	snap, err := s.Store.Snapshot(ctx, campaignID)
+	if err != nil {
+		s.Log.WarnContext(ctx, "monster turn", "campaign", campaignID, "err", err)
+		return false
+	}
 	for range decisions {
-		played, moved := s.autoTurnOn(ctx, campaignID, flow)
-		if !moved {
+		played, fresh := s.autoTurnOn(ctx, snap, flow)
+		if fresh == nil {
 			return played
 		}
+		snap = *fresh
 	}
 	return false
 }
 
-// autoTurnOn is one decision of autoTurn, on the table as it reads it
-// now. moved reports a lease refused because the table's turn count
-// moved on since the read.
-func (s *Service) autoTurnOn(ctx context.Context, campaignID, flow string) (played, moved bool) {
-	snap, err := s.Store.Snapshot(ctx, campaignID)
-	if err != nil {
-		s.Log.WarnContext(ctx, "monster turn", "campaign", campaignID, "err", err)
-		return false, false
-	}
+// autoTurnOn is one decision of autoTurn, on the table as snap read it.
+// fresh is the table read again when the lease was refused because its
+// turn count moved on since snap: the turn is to be decided again on it.
+func (s *Service) autoTurnOn(ctx context.Context, snap Snapshot, flow string) (played bool, fresh *Snapshot) {
+	campaignID := snap.Campaign.ID
 	now := s.now()
 	turnID, takeOver := s.NewID(), false
 	if l := snap.Lease; l != nil && flow != "" && l.Flow == flow && l.Pending == nil {
 		turnID, takeOver = l.TurnID, true
 	}
 	if pauseOf(snap) != nil && !takeOver {
-		return false, false // the unpause plays the fight on
+		return false, nil // the unpause plays the fight on
 	}
 	a, ok, err := s.decideAuto(snap, turnID, now)
 	if err != nil {
 		s.Log.WarnContext(ctx, "monster turn", "campaign", campaignID, "err", err)
-		return false, false
+		return false, nil
 	}
 	if !ok {
 		if takeOver { // the fight moved on under the dead try's lease: free the table
 			s.release(ctx, campaignID, *snap.Lease)
 		}
-		return false, false
+		return false, nil
 	}
 	a.lease.Flow = flow
 	// Characters away from the table react as their standing orders say.
 	held, play, ordered, err := s.absentOrders(snap, a.lease, campaign.PendingRolls{Seed: a.seed, Legendary: a.legendary}, a.play, 0)
 	if err != nil {
 		s.Log.WarnContext(ctx, "monster turn", "campaign", campaignID, "err", err)
-		return false, false
+		return false, nil
 	}
 	a.play = play
 	if w, revealed := window(snap, a.play.res, 0); w != nil {
@@ -325,25 +327,26 @@ func (s *Service) autoTurnOn(ctx context.Context, campaignID, flow string) (play
 	}
 	if err := s.finishMonsterTurn(ctx, snap, a.lease, a.seed, a.play); err != nil {
 		s.Log.WarnContext(ctx, "monster turn", "campaign", campaignID, "err", err)
-		return false, false
+		return false, nil
 	}
-	return true, false
+	return true, nil
 }
 
-// leaseMovedOn reports whether err refused a lease because the table's
-// turn count moved on from the one snap read: a turn committed or undone
-// in between, with the table free again.
-func (s *Service) leaseMovedOn(ctx context.Context, snap Snapshot, err error) bool {
+// leaseMovedOn is the table read again when err refused a lease because
+// its turn count moved on from the one snap read (a turn committed or
+// undone in between), for the turn to be decided again on it; nil for
+// any other failure, or none.
+func (s *Service) leaseMovedOn(ctx context.Context, snap Snapshot, err error) *Snapshot {
 	if err == nil || !isConflict(err) {
-		return false
+		return nil
 	}
 	fresh, ferr := s.Store.Snapshot(ctx, snap.Campaign.ID)
 	if ferr != nil || fresh.State.TurnCount == snap.State.TurnCount {
-		return false
+		return nil
 	}
 	s.Log.InfoContext(ctx, "the table moved on before a monster's turn held it: deciding it again",
 		"campaign", snap.Campaign.ID, "decided_on", snap.State.TurnCount, "turn_count", fresh.State.TurnCount)
-	return true
+	return &fresh
 }
 
 // decideAuto decides the turn no player takes that is up in snap, under
