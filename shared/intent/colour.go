@@ -27,8 +27,7 @@ var colourHeads = union(
 		"giggle", "snort", "scoff", "shrug", "nod", "wink", "wave", "blush", "cry", "weep", "sob", "sniff", "yawn",
 		"stretch", "cough", "gasp", "beam", "salute", "clap", "cheer", "applaud", "curtsy", "hug", "embrace", "kiss",
 		"pat", "pet", "fidget", "pace", "tap", "twirl", "admire", "marvel", "gaze", "blink", "shiver", "smooth"),
-	// the mind
-	set("think", "ponder", "wonder", "muse", "reflect", "daydream", "reminisce", "brood", "mull", "worry", "fret"),
+	mindVerbs,
 	// at table: eating and drinking what is no item of the sheet
 	set("eat", "dine", "sip", "feast", "snack", "munch", "nibble", "chew", "drink", "toast", "order", "smoke", "savor", "savour"),
 	// music no one is asked to judge (played or sung for an audience, it is Performance: the parser reads it)
@@ -69,7 +68,7 @@ var colourBreaks = set(",", ".", "and", "then", "so", "while", "as", "but", "bef
 // they stand: an attempt, a roll, the turn's economy, stealth, magic,
 // gear, a hedge (a negation, a condition, a choice, an action held back),
 // talk of the game itself.
-var notColour = set(
+var notColour = union(hedgeWords, set(
 	"try", "tries", "trying", "tried", "attempt", "attempts", "attempting", "roll", "rolls", "rolling", "check",
 	"checks", "save", "saves", "saving", "dc", "advantage", "disadvantage", "initiative", "turn", "action", "bonus",
 	"reaction", "ready", "readies", "readied", "readying", "hide", "hides", "hiding", "hidden", "sneak", "stealth",
@@ -80,10 +79,10 @@ var notColour = set(
 	"arcane", "weave", "heal", "heals", "healing", "cure", "wounds", "wound", "potion", "potions", "elixir", "scroll",
 	"scrolls", "wand", "staff", "rod", "orb", "amulet", "symbol", "ring", "oil", "poison", "antitoxin", "vial", "kit",
 	"tools", "rope", "torch", "lantern", "rations", "ration", "sword", "bow", "crossbow", "axe", "knife", "blade",
-	"weapon", "weapons", "arrow", "arrows", "shield", "armor", "armour", "mail", "hilt", "pommel", "dont", "not",
-	"never", "cant", "cannot", "wont", "didnt", "doesnt", "shouldnt", "wouldnt", "couldnt", "hasnt", "havent",
-	"isnt", "arent", "wasnt", "or", "either", "whichever", "unless", "instead", "maybe", "perhaps", "might",
-	"hypothetically", "whenever", "if", "when", "once", "until", "after", "ooc", "brb", "afk", "irl", "gm", "dm",
+	"weapon", "weapons", "arrow", "arrows", "shield", "armor", "armour", "mail", "hilt", "pommel",
+	// a hedge a likeness does not hold (the others: hedgeWords)
+	"whichever", "unless", "instead", "maybe", "perhaps", "might", "hypothetically", "whenever",
+	"ooc", "brb", "afk", "irl", "gm", "dm",
 	"session", "hp", "ac", "xp", "dice", "d20", "nat", "crit", "level", "slot", "distract", "lure", "signal",
 	"pretend", "pretends", "disguise", "impersonate", "feign", "feigns", "bribe", "bribes", "steal", "done",
 	"end", "pass", "skip", "finish", "knock", "light", "identify", "learn", "discover", "determine", "figure",
@@ -103,7 +102,7 @@ var notColour = set(
 	"nicely", "politely", "sweetly", "charmingly", "firmly", "sternly", "menacingly", "threateningly",
 	"convincingly", "persuasively", "innocently", "information", "info", "forge", "forged", "forgery", "fake",
 	"counterfeit", "holy", "blessed", "poisoned", "antidote",
-)
+))
 
 // notColourPairs are a verb of colour and a word after it that make it
 // something else: "pat down" searches, "sit up" rises from prone.
@@ -118,8 +117,9 @@ var notColourPairs = map[string]map[string]bool{
 var purposeFree = union(determiners, set("me", "myself", "him", "himself", "her", "herself", "them", "themselves",
 	"themself", "us", "ourselves", "you", "each", "everyone", "one", "no"))
 
-// hedgeWords are the words of notColour a likeness may hold ("eats
-// like he hasn't eaten in days"): after "like" they hedge nothing.
+// hedgeWords are the hedges of notColour a likeness may hold (a
+// negation, a condition: "eats like he hasn't eaten in days"): after
+// "like" they hedge nothing.
 var hedgeWords = set("dont", "not", "never", "cant", "cannot", "wont", "didnt", "doesnt", "shouldnt", "wouldnt",
 	"couldnt", "hasnt", "havent", "isnt", "arent", "wasnt", "or", "either", "if", "when", "once", "until", "after")
 
@@ -160,8 +160,11 @@ var watches = set("watch", "keep watch", "stand watch", "gaze")
 
 // namesCreature reports whether words name a creature present by its
 // whole name.
-func (p *parser) namesCreature(ws []string) bool {
-	for _, c := range p.targets() {
+func (p *parser) namesCreature(ws []string) bool { return namesWhole(ws, p.targets()) }
+
+// namesWhole reports whether words hold the whole name of one of cs.
+func namesWhole(ws []string, cs []cand) bool {
+	for _, c := range cs {
 		for i := range ws {
 			if wordsAt(ws, i, c.words) {
 				return true
@@ -171,8 +174,8 @@ func (p *parser) namesCreature(ws []string) bool {
 	return false
 }
 
-// mindVerbs are the colour of thought: about a subject of knowledge,
-// a check of Intelligence.
+// mindVerbs are the colour of thought, a family of colourHeads: about a
+// subject of knowledge, a check of Intelligence.
 var mindVerbs = set("think", "ponder", "wonder", "muse", "reflect", "daydream", "reminisce", "brood", "mull", "worry", "fret")
 
 // placeWords say where to: beside a verb of going, a move.
@@ -204,7 +207,8 @@ func Colour(text string, ctx Context) bool {
 	if !readable(text) || strings.ContainsAny(text, quoteChars+"?()[]/:") {
 		return false
 	}
-	ws := tokenWords(tokenize(text))
+	toks := tokenize(text)
+	ws := tokenWords(toks)
 	if len(ws) == 0 || len(ws) > maxColourWords {
 		return false
 	}
@@ -215,7 +219,7 @@ func Colour(text string, ctx Context) bool {
 		return false
 	}
 	p := newParser(ctx, map[string]reading{})
-	ws = p.possessives(tokenize(text))
+	ws = p.possessives(toks)
 	if p.namesGear(clean(ws)) {
 		return false
 	}
@@ -400,9 +404,8 @@ func (p *parser) asksInColour(w string, talk bool, rest []string) bool {
 	if talk {
 		return false // "tell Bram to light the fire": said, not done
 	}
-	switch verbOf[v] {
-	case vMove:
-		return !talk && slices.ContainsFunc(rest, func(w string) bool { return placeWords[w] })
+	if verbOf[v] == vMove {
+		return slices.ContainsFunc(rest, func(w string) bool { return placeWords[w] })
 	}
 	return true
 }
@@ -440,12 +443,8 @@ var mannerOpeners = set("by", "at", "in", "on", "with", "to", "for", "from", "li
 // area any word of its name but the small ones ("rope" for Hempen Rope).
 func (p *parser) namesGear(ws []string) bool {
 	for _, cs := range [][]cand{p.spells(), p.otherSpells(), p.features()} {
-		for _, c := range cs {
-			for i := range ws {
-				if wordsAt(ws, i, c.words) {
-					return true
-				}
-			}
+		if namesWhole(ws, cs) {
+			return true
 		}
 	}
 	for _, cs := range [][]cand{p.weapons(), p.items(), p.areas()} {
@@ -455,11 +454,9 @@ func (p *parser) namesGear(ws []string) bool {
 					return true
 				}
 			}
-			for i := range ws {
-				if wordsAt(ws, i, c.words) {
-					return true
-				}
-			}
+		}
+		if namesWhole(ws, cs) {
+			return true
 		}
 	}
 	return false
