@@ -121,19 +121,14 @@ func DecodeFold(raw []byte, req FoldRequest) (Fold, error) {
 	case strings.IndexFunc(sum, func(r rune) bool { return unicode.IsControl(r) && r != '\n' && r != '\t' && r != '\r' }) >= 0:
 		return Fold{}, errInvalid(op, "the summary has control characters")
 	}
-	var lines []string
-	for l := range strings.SplitSeq(sum, "\n") {
-		l = strings.TrimSpace(l)
-		if l == "" {
-			continue // a blank line would part the chapter in two
-		}
+	lines := storyLines(sum) // a blank line would part the chapter in two
+	for _, l := range lines {
 		if m := chapterTurn.FindStringSubmatch(l); m != nil {
 			n, _ := strconv.Atoi(m[1])
 			if !slices.ContainsFunc(req.Turns, func(t campaign.Turn) bool { return t.Sequence == n }) {
 				return Fold{}, errInvalid(op, "the chapter tells turn %d, which is not among the new turns", n)
 			}
 		}
-		lines = append(lines, l)
 	}
 	f.Summary = strings.Join(lines, "\n")
 	turns := map[int]campaign.Turn{}
@@ -187,9 +182,8 @@ const engineTurnNote = "  (played by the rules engine: tell it in the summary; r
 
 // FoldBlocks is the prompt of a fold: the contract; the campaign, the
 // party and the known names; the newest lines of the story so far; the
-// turns, each in
-// full (its evidence is quoted from it), those whose facts are not asked
-// for marked.
+// turns, each in full (its evidence is quoted from it), those whose facts
+// are not asked for marked.
 func FoldBlocks(req FoldRequest) []Block {
 	head := []string{"Campaign: " + oneLine(req.CampaignName)}
 	if s := scene(req.Scene, Area{}, nil); s != "" {
@@ -234,19 +228,26 @@ func FoldBlocks(req FoldRequest) []Block {
 // chapterTurn reads the turn a chapter's line tells.
 var chapterTurn = regexp.MustCompile(`^Turn (\d+)\b`)
 
-// storyTail is the newest lines of story within max characters (the
+// storyTail is the newest lines of story within limit characters (the
 // newest one whatever its length), its blank lines left out.
 func storyTail(story string, limit int) string {
-	var lines []string
-	for l := range strings.SplitSeq(story, "\n") {
-		if l = strings.TrimSpace(l); l != "" {
-			lines = append(lines, l)
-		}
-	}
+	lines := storyLines(story)
 	n, from := 0, len(lines)
 	for from > 0 && (from == len(lines) || n+len(lines[from-1])+1 <= limit) {
 		n += len(lines[from-1]) + 1
 		from--
 	}
 	return strings.Join(lines[from:], "\n")
+}
+
+// storyLines are the lines of story (a chapter, or the story so far),
+// each trimmed, without the blank ones.
+func storyLines(story string) []string {
+	var lines []string
+	for l := range strings.SplitSeq(story, "\n") {
+		if l = strings.TrimSpace(l); l != "" {
+			lines = append(lines, l)
+		}
+	}
+	return lines
 }
