@@ -210,9 +210,10 @@ type lowTier struct {
 // compressed anyway, within the turns the context keeps verbatim (memory
 // keeps every turn the summary does not tell yet, up to twelve), so no turn
 // leaves the context before the summary has it. An eventful turn folds
-// sooner, once half as many wait. Each fold is a low-tier call and
-// rewrites the narrator's cached summary and recent turns, so folds are
-// kept few: the deterministic extraction has each turn's names at once.
+// sooner, once half as many wait. Each fold is a low-tier call, appends a
+// chapter to the narrator's cached story and moves its recent turns, so
+// folds are kept few: the deterministic extraction has each turn's names
+// at once.
 const SummaryEvery = 10
 
 // remember runs the low tier on a narrated turn. Every turn, the memory's
@@ -220,8 +221,8 @@ const SummaryEvery = 10
 // only at a fold: when SummaryEvery turns wait, or half as many when the
 // turn brings something new into memory (a name, a place, an item, a
 // promise, a death), moves the scene or ends a fight, as seed 004 suggests.
-// A fold is one low-tier call (narrator.Folder) that extends the rolling
-// summary and reads the facts of every players' turn since the last fold
+// A fold is one low-tier call (narrator.Folder) that writes the story's
+// new chapter and reads the facts of every players' turn since the last fold
 // (waiting, which are among the recent turns, then this one); the turns
 // the engine played are in the summary, and their facts are the
 // deterministic extraction's. Then the terms those turns coined and

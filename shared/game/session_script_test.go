@@ -97,11 +97,12 @@ func playScript(t *testing.T, f *fixture) campaign.Campaign {
 }
 
 // lowCalls are the low tier's requests a stand-in received, by kind (the
-// tool a call had to answer through, or "summary" for a whole text, or
-// "acknowledgement" for a low-tier narration), and their price at the
-// low tier's list prices, counted from outside: the prompt and the tool's
-// schema in cl100k tokens, plus the system prompt Anthropic adds when a
-// tool must be called (toolUseSystem), and the answer.
+// structured answer the prompt asked for, or "summary" for a whole text,
+// or "acknowledgement" for a low-tier narration), and their price at the
+// low tier's list prices, counted from outside: the prompt in cl100k
+// tokens, and the answer. Were a request to offer tools again, their
+// schemas and the system prompt Anthropic adds when a tool must be called
+// (toolUseSystem) would be counted too.
 func lowCalls(reqs []standin.Request, low string) (map[string]int, map[string]float64) {
 	calls, usd := map[string]int{}, map[string]float64{}
 	for _, r := range reqs {

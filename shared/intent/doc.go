@@ -1,7 +1,7 @@
 // Package intent is the rules' word for what a player asks a turn to do:
 // the Intent type, the one table of its kinds (what each requires, whether
 // it may be a bonus action, how a fight takes it, what the allowlist and
-// the narrator's read_intent tool make of it) and Validate, which the wire
+// the narrator's read_intent answer make of it) and Validate, which the wire
 // decoder and the rules share.
 //
 // Parse turns the common phrasings of a player's free text ("I attack the

@@ -10,7 +10,7 @@ import (
 // A Kind is one kind of intent and all that is known of it short of how
 // the rules resolve it: what the wire requires of it, the action economy,
 // the allowlist, its route in a fight and what the narrator's read_intent
-// tool offers. The kind table holds one row per kind; a new kind is a row
+// answer offers. The kind table holds one row per kind; a new kind is a row
 // here and a resolver (rules/turn out of a fight, rules/encounter in one).
 type Kind struct {
 	Name string // as the wire spells it: "use_item"
@@ -37,7 +37,7 @@ type Kind struct {
 	ActionOnly bool
 	// Fight is how the kind is taken while an encounter is under way.
 	Fight Fight
-	// Read: the narrator's read_intent tool offers the kind, and the
+	// Read: the narrator's read_intent answer offers the kind, and the
 	// model may fill ReadFields for it (any other field must stay empty).
 	Read       bool
 	ReadFields []string

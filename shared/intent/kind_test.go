@@ -112,7 +112,7 @@ func TestValidate(t *testing.T) {
 }
 
 // Kinds are added at the end, never reordered: the allowlist's message
-// and the read_intent tool list them in the table's order.
+// and the read_intent answer's shape list them in the table's order.
 func TestKindsKeepTheirOrder(t *testing.T) {
 	was := []string{"attack", "cast", "check", "move", "use_item", "dodge", "dash", "disengage", "help", "end_turn", "rest", "say", "hide", "second_wind"}
 	if got := intent.Names(); len(got) < len(was) || !slices.Equal(got[:len(was)], was) {

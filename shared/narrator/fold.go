@@ -59,10 +59,10 @@ type Folded struct {
 	Usage Usage
 }
 
-// Folder is a narrator that can fold: extend the rolling summary and read
-// the facts of several turns in one call, as one JSON object.
+// Folder is a narrator that can fold: write the story's new chapter and
+// read the facts of several turns in one call, as one JSON object.
 type Folder interface {
-	// Fold asks the low tier for the new summary and the facts of the
+	// Fold asks the low tier for the new chapter and the facts of the
 	// turns req.Read lists. The answer is validated whole (DecodeFold):
 	// when any part of it fails, Fold returns the Folded with Model and
 	// Usage filled (the call was paid for), nothing else, and an Invalid

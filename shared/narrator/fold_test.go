@@ -116,8 +116,8 @@ func TestFoldBlocks(t *testing.T) {
 	}
 }
 
-// Every kind of call has its own output cap, and a tool answers with its
-// purpose's.
+// Every kind of call has its own output cap, and a structured answer
+// (Form) takes its purpose's.
 func TestOutputCaps(t *testing.T) {
 	for _, p := range []Purpose{PurposeNarration, PurposeDialogue, PurposeScene, PurposeAcknowledgement, PurposeSummary,
 		PurposeRecap, PurposeFold, PurposeIntent, PurposeDefinition} {

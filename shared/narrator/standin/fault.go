@@ -92,9 +92,9 @@ type Calls string
 
 // The kinds of call.
 const (
-	// Streams are streamed answers without a tool: narrations.
+	// Streams are streamed prose answers: narrations.
 	Streams Calls = "stream"
-	// Texts are whole answers without a tool: summaries and recaps.
+	// Texts are whole prose answers: summaries and recaps.
 	Texts Calls = "text"
 	// JSON are calls whose prompt asks for one JSON object: record_fold,
 	// read_intent, define_terms.

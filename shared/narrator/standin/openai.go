@@ -183,7 +183,7 @@ func (s *Server) openAI(w http.ResponseWriter, r *http.Request) {
 }
 
 // openAIStream answers with server-sent events: a role chunk, the text in
-// pieces (or one tool call), a finish chunk, the usage when the request
+// pieces, a finish chunk, the usage when the request
 // asked for it, and [DONE], playing the fault on the way.
 func (s *Server) openAIStream(w http.ResponseWriter, r *http.Request, seq int, id, model string, p prompt, fault Fault, rep reply, u Usage) {
 	ctx := r.Context()
