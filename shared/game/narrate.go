@@ -20,16 +20,10 @@ import (
 func (s *Service) narrate(ctx context.Context, n narrator.Narrator, req narrator.Request, secrets []campaign.Secret, tb table) (narrator.Narration, *campaign.TurnContext, error) {
 	blocks := narrator.Blocks(req)
 	grounds := groundsOf(req)
-	public := blocks
-	if req.Purpose == narrator.PurposeAcknowledgement && len(secrets) > 0 {
-		// An acknowledgement is told from part of the turn's context
-		// (narrator.Blocks) and guarded as the turn's narration would be:
-		// what the party knows openly is the whole context's.
-		whole := req
-		whole.Purpose = narrator.PurposeNarration
-		public = narrator.Blocks(whole)
-	}
-	grounds.Secrets, grounds.Public = secrets, publicText(public, secrets)
+	// What the party knows openly is what this call was told: an
+	// acknowledgement, told from part of the turn's context and no
+	// secret, is held to that part.
+	grounds.Secrets, grounds.Public = secrets, publicText(blocks, secrets)
 	grounds.Lines, grounds.Veils = req.Lines, req.Veils
 	told, err := s.Teller.Tell(ctx, n, req, grounds, tb)
 	if err != nil {
