@@ -1260,7 +1260,7 @@ func plural(n int, one, many string) string {
 // avoidTurns is how many of the last narrations lend their openings and
 // endings to Request.Avoid; avoidWords is how many words of each.
 const (
-	avoidTurns = 3
+	avoidTurns = 2
 	avoidWords = 4
 )
 

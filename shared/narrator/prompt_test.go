@@ -426,3 +426,27 @@ func TestPartyNowTellsOnlyWhatIsNews(t *testing.T) {
 		})
 	}
 }
+
+// The current turn does not repeat what the contract says of every turn:
+// a plain turn ends at its rules result; a turn that differs (out of
+// character, brief, a retry, openings to avoid) says only how.
+func TestCurrentTurnSaysOnlyWhatDiffers(t *testing.T) {
+	turn := func(req Request) string { return Blocks(req)[len(Blocks(req))-1].Text }
+	plain := Request{Actor: campaign.Character{Name: "Mira"}, Action: "I open the door", RulesResult: "Mira opens the door."}
+	if got := turn(plain); !strings.HasSuffix(got, "Rules result: Mira opens the door.") || strings.Contains(got, "Narrate") {
+		t.Errorf("a plain turn says more than its rules result:\n%s", got)
+	}
+	played := Request{Actor: campaign.Character{Name: "Goblin 2"}, Action: "(Goblin 2's turn)", Played: true, RulesResult: "Goblin 2 dashes."}
+	if got := turn(played); !strings.HasSuffix(got, "Rules result: Goblin 2 dashes.") {
+		t.Errorf("an engine's turn says more than its rules result:\n%s", got)
+	}
+	varied := plain
+	varied.Brief, varied.Avoid, varied.Correction = true, []string{"Mira wastes no", "what comes next."}, "Your last narration broke the contract."
+	got := turn(varied)
+	for _, want := range []string{"Rules result: Mira opens the door.\n\nKeep it brief", "Your last narration broke the contract.",
+		`The last replies began or ended with "Mira wastes no", "what comes next."`} {
+		if !strings.Contains(got, want) {
+			t.Errorf("missing %q:\n%s", want, got)
+		}
+	}
+}
