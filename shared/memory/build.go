@@ -944,7 +944,7 @@ func lineTurn(l string) int {
 
 // --- lore ---------------------------------------------------------------
 
-const loreHead = "Recalled from earlier in the campaign (the current action or scene mentions it):"
+const loreHead = "Recalled from earlier in the campaign:"
 
 // fitLore brings back where the turn's rare names were planted (named),
 // then recalls what the action mentions, then what the scene does, and
@@ -984,6 +984,12 @@ func (b *builder) fitLore(limit int) {
 		if len(r.Matched) > 0 && !slices.ContainsFunc(terms(r.Text), func(t string) bool { return slices.Contains(r.Matched, t) }) {
 			return // what matched is already shown; the rest is beside the point
 		}
+		if r.FactID == "" {
+			if b.placeOnly(r) {
+				return
+			}
+			r.Text = b.focus(r)
+		}
 		line := r.Line() + b.note(v)
 		n := b.tok(line) + 1
 		if used+n > limit {
@@ -996,7 +1002,7 @@ func (b *builder) fitLore(limit int) {
 			shown[s] = true
 		}
 	}
-	for _, r := range append(b.named(), b.recall()...) {
+	for _, r := range merged(append(b.named(), b.recall()...)) {
 		if r.Turn >= hot || r.Turn >= b.cur || b.canonFacts[r.FactID] || b.storyFacts[r.FactID] {
 			continue
 		}
@@ -1020,6 +1026,103 @@ func (b *builder) fitLore(limit int) {
 		try(Recalled{Turn: f.Turn, FactID: f.ID, Kind: f.Kind, Text: text}, f.Visibility)
 	}
 	b.lore, b.loreDrops = lines, drops
+}
+
+// merged is rs with each document once, where it first comes, matched by
+// every term any of its recalls matched: focus keeps the sentences of all
+// of them, where the first recall alone (a name in passing) would keep
+// one sentence and leave the rest of the document unseen.
+func merged(rs []Recalled) []Recalled {
+	type key struct {
+		turn       int
+		fact, text string
+	}
+	at := map[key]int{}
+	var out []Recalled
+	for _, r := range rs {
+		k := key{r.Turn, r.FactID, r.Text}
+		i, ok := at[k]
+		if !ok {
+			at[k] = len(out)
+			r.Matched = slices.Clone(r.Matched)
+			out = append(out, r)
+			continue
+		}
+		for _, t := range r.Matched {
+			if !slices.Contains(out[i].Matched, t) {
+				out[i].Matched = append(out[i].Matched, t)
+			}
+		}
+	}
+	return out
+}
+
+// placeOnly reports whether a turn's excerpt was matched by nothing but
+// the name of a place of the map or the scene, in a turn that did not
+// introduce it: a narration names where it happens in passing ("In Common
+// Room, Bram makes a move"), and the map in the cached prefix already
+// tells what the place is, so such an excerpt is colour of another turn.
+// The turn that first named the place is kept: it tells what the place
+// was when it was new (a place named in passing, "the towpath runs on
+// toward Gloamwood", and what was said of it).
+func (b *builder) placeOnly(r Recalled) bool {
+	if len(r.Matched) == 0 {
+		return false
+	}
+	places := map[string]bool{}
+	for _, name := range append([]string{b.in.Scene.Location, b.in.Area.Name}, areaNames(b.in.Places)...) {
+		for _, t := range terms(name) {
+			places[t] = true
+		}
+	}
+	for _, t := range r.Matched {
+		if !places[t] || b.in.Memory.Index.firstTurn(t) == r.Turn {
+			return false
+		}
+	}
+	return true
+}
+
+func areaNames(as []narrator.Area) []string {
+	out := make([]string, len(as))
+	for i, a := range as {
+		out[i] = a.Name
+	}
+	return out
+}
+
+// focus is a turn's excerpt cut to the sentences that hold what matched
+// (a name, a place, an item), and the sentence after one that names what
+// this turn introduced, which often tells what it is ("Fitch sidles up.
+// The barges are holed at night, he says"). The rest of the excerpt is
+// the narration's colour, paid at the full input price on every call that
+// recalls it.
+func (b *builder) focus(r Recalled) string {
+	ss := sentences(r.Text)
+	keep := make([]bool, len(ss))
+	found := false
+	for i, s := range ss {
+		ts := terms(s)
+		for _, t := range r.Matched {
+			if !slices.Contains(ts, t) {
+				continue
+			}
+			keep[i], found = true, true
+			if i+1 < len(ss) && b.in.Memory.Index.firstTurn(t) == r.Turn {
+				keep[i+1] = true
+			}
+		}
+	}
+	if !found {
+		return r.Text
+	}
+	var out []string
+	for i, s := range ss {
+		if keep[i] {
+			out = append(out, s)
+		}
+	}
+	return strings.Join(out, " ")
 }
 
 // rareDocs is how many documents at most may hold a name for named to

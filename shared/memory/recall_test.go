@@ -1,6 +1,7 @@
 package memory
 
 import (
+	"fmt"
 	"strings"
 	"testing"
 
@@ -162,5 +163,45 @@ func TestBuildBringsBackWhereANameWasPlanted(t *testing.T) {
 				t.Errorf("the prompt lacks %q:\n%s", tt.detail, snap.Request.Summary)
 			}
 		})
+	}
+}
+
+// A recalled turn brings back the sentences that hold what matched, and
+// the one after where that turn introduced it, not the narration's
+// colour around them; and a turn that only names the place where the
+// party stands, which the map already tells, is not recalled, except the
+// turn that first named it.
+func TestLoreKeepsTheSentencesThatMatched(t *testing.T) {
+	var m Memory
+	present := []string{"c1"}
+	m.Observe(narrated(1, "Bram", "I look around", "Rain needles against the glass. The common room of the Gilded Goose lies quiet. Dust drifts through a shaft of grey light."), present)
+	m.Observe(narrated(2, "Bram", "I wait", "The air of Gilded Goose seems to hold still as Bram acts. Moths circle the lantern in slow loops. A draught tugs at the door."), present)
+	m.Observe(narrated(3, "Bram", "I talk with the locals", "Lamplight pools on the flagstones. Fitch sidles up by the nets. The barges are holed at night, he says, by men who wait under the weir. A dog barks twice in the yard."), present)
+	m.Observe(narrated(4, "Bram", "I stretch", "In Gilded Goose, Bram makes a move. Someone laughs too loudly across the room."), present)
+	var recent []campaign.Turn
+	for seq := 5; seq < 40; seq++ {
+		tn := narrated(seq, "Bram", "We wait", fmt.Sprintf("The fog lies thick, hour %d of many.", seq))
+		m.Observe(tn, present)
+		recent = append(recent, tn)
+	}
+	bram := party()[0]
+	bram.ID, bram.Name, bram.Presence = "c1", "Bram", campaign.Present
+	in := Input{CampaignName: "Test", Characters: []campaign.Character{bram}, Actor: bram,
+		Scene: campaign.Scene{Location: "Gilded Goose"}, Recent: recent[len(recent)-4:], Memory: m,
+		Action: "I ask Fitch about the barges", Unsummarized: 1}
+	snap, _ := Build(in, DefaultBudget())
+	lore := snap.Request.Lore
+	for _, want := range []string{"Fitch sidles up by the nets.", "The barges are holed at night"} {
+		if !strings.Contains(lore, want) {
+			t.Errorf("lore without %q:\n%s", want, lore)
+		}
+	}
+	if all := text(snap); !strings.Contains(all, "The common room of the Gilded Goose lies quiet.") {
+		t.Errorf("what the turn that named the place told of it is not in the context:\n%s", all)
+	}
+	for _, colour := range []string{"Lamplight", "dog barks", "Rain needles", "Dust drifts", "Moths circle", "Bram makes a move", "hold still"} {
+		if strings.Contains(lore, colour) {
+			t.Errorf("lore holds %q:\n%s", colour, lore)
+		}
 	}
 }
