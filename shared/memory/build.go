@@ -988,7 +988,9 @@ func (b *builder) fitLore(limit int) {
 			if b.placeOnly(r) {
 				return
 			}
-			r.Text = b.focus(r)
+			if r.Text = b.focus(r); r.Text == "" {
+				return
+			}
 		}
 		line := r.Line() + b.note(v)
 		n := b.tok(line) + 1
@@ -1058,63 +1060,82 @@ func merged(rs []Recalled) []Recalled {
 }
 
 // placeOnly reports whether a turn's excerpt was matched by nothing but
-// the name of a place of the map or the scene, in a turn that did not
-// introduce it: a narration names where it happens in passing ("In Common
-// Room, Bram makes a move"), and the map in the cached prefix already
-// tells what the place is, so such an excerpt is colour of another turn.
-// The turn that first named the place is kept: it tells what the place
-// was when it was new (a place named in passing, "the towpath runs on
-// toward Gloamwood", and what was said of it).
+// the name of a place where the party stands or of the map: a narration
+// names where it happens in passing ("In Common Room, Bram makes a move"),
+// and the prompt already tells what such a place is (the map in the
+// cached prefix, or the scene's description), so the excerpt is colour of
+// another turn. A place the scene names and the map does not is told by
+// the turn that first named it ("the towpath runs on toward Gloamwood"),
+// so that turn is kept.
 func (b *builder) placeOnly(r Recalled) bool {
 	if len(r.Matched) == 0 {
 		return false
 	}
-	places := map[string]bool{}
-	for _, name := range append([]string{b.in.Scene.Location, b.in.Area.Name}, areaNames(b.in.Places)...) {
-		for _, t := range terms(name) {
-			places[t] = true
-		}
-	}
+	told, scene := b.placeTerms()
 	for _, t := range r.Matched {
-		if !places[t] || b.in.Memory.Index.firstTurn(t) == r.Turn {
+		switch {
+		case told[t]:
+		case scene[t] && b.in.Memory.Index.firstTurn(t) != r.Turn:
+		default:
 			return false
 		}
 	}
 	return true
 }
 
-func areaNames(as []narrator.Area) []string {
-	out := make([]string, len(as))
-	for i, a := range as {
-		out[i] = a.Name
+// placeTerms are the terms of the places whose description the prompt
+// holds (the map's areas and the actor's area), and of the scene's place
+// when the map does not have it.
+func (b *builder) placeTerms() (told, scene map[string]bool) {
+	told, scene = map[string]bool{}, map[string]bool{}
+	names := []string{b.in.Area.Name}
+	for _, a := range b.in.Places {
+		names = append(names, a.Name)
 	}
-	return out
+	for _, n := range names {
+		for _, t := range terms(n) {
+			told[t] = true
+		}
+	}
+	for _, t := range terms(b.in.Scene.Location) {
+		if !told[t] {
+			scene[t] = true
+		}
+	}
+	return told, scene
 }
 
 // focus is a turn's excerpt cut to the sentences that hold what matched
 // (a name, a place, an item), and the sentence after one that names what
 // this turn introduced, which often tells what it is ("Fitch sidles up.
-// The barges are holed at night, he says"). The rest of the excerpt is
-// the narration's colour, paid at the full input price on every call that
-// recalls it.
+// The barges are holed at night, he says"). A sentence that holds only
+// the name of a place the prompt tells is left out when another matched,
+// and so is one that tells a blow of a fight (it names the engine's label
+// of a creature, "Goblin 2"): the summary keeps the fights. The rest of
+// the excerpt is the narration's colour, paid at the full input price on
+// every call that recalls it. It is "" when nothing is left.
 func (b *builder) focus(r Recalled) string {
+	told, _ := b.placeTerms()
+	matched := slices.DeleteFunc(slices.Clone(r.Matched), func(t string) bool { return told[t] })
+	if len(matched) == 0 {
+		matched = r.Matched
+	}
 	ss := sentences(r.Text)
 	keep := make([]bool, len(ss))
-	found := false
 	for i, s := range ss {
+		if engineLabel.MatchString(s) {
+			continue
+		}
 		ts := terms(s)
-		for _, t := range r.Matched {
+		for _, t := range matched {
 			if !slices.Contains(ts, t) {
 				continue
 			}
-			keep[i], found = true, true
-			if i+1 < len(ss) && b.in.Memory.Index.firstTurn(t) == r.Turn {
+			keep[i] = true
+			if i+1 < len(ss) && b.in.Memory.Index.firstTurn(t) == r.Turn && !engineLabel.MatchString(ss[i+1]) {
 				keep[i+1] = true
 			}
 		}
-	}
-	if !found {
-		return r.Text
 	}
 	var out []string
 	for i, s := range ss {
