@@ -1060,11 +1060,12 @@ func merged(rs []Recalled) []Recalled {
 }
 
 // placeOnly reports whether a turn's excerpt was matched by nothing but
-// the name of a place where the party stands or of the map: a narration
-// names where it happens in passing ("In Common Room, Bram makes a move"),
-// and the prompt already tells what such a place is (the map in the
-// cached prefix, or the scene's description), so the excerpt is colour of
-// another turn. A place the scene names and the map does not is told by
+// the name of a place where the party stands or of the map, or of a
+// character of the party: a narration names where it happens and who
+// acts in passing ("In Common Room, Bram makes a move"), and the prompt
+// already tells what such a place is (the map in the cached prefix, or
+// the scene's description) and who the party are (the roster), so the
+// excerpt is colour of another turn. A place the scene names and the map does not is told by
 // the turn that first named it ("the towpath runs on toward Gloamwood"),
 // so that turn is kept.
 func (b *builder) placeOnly(r Recalled) bool {
@@ -1083,14 +1084,17 @@ func (b *builder) placeOnly(r Recalled) bool {
 	return true
 }
 
-// placeTerms are the terms of the places whose description the prompt
-// holds (the map's areas and the actor's area), and of the scene's place
-// when the map does not have it.
+// placeTerms are the terms of the names the prompt tells of (the map's
+// areas, the actor's area, the party's characters), and of the scene's
+// place when the map does not have it.
 func (b *builder) placeTerms() (told, scene map[string]bool) {
 	told, scene = map[string]bool{}, map[string]bool{}
-	names := []string{b.in.Area.Name}
+	names := []string{b.in.Area.Name, b.in.Actor.Name}
 	for _, a := range b.in.Places {
 		names = append(names, a.Name)
+	}
+	for _, c := range b.in.Characters {
+		names = append(names, c.Name)
 	}
 	for _, n := range names {
 		for _, t := range terms(n) {
@@ -1109,7 +1113,8 @@ func (b *builder) placeTerms() (told, scene map[string]bool) {
 // (a name, a place, an item), and the sentence after one that names what
 // this turn introduced, which often tells what it is ("Fitch sidles up.
 // The barges are holed at night, he says"). A sentence that holds only
-// the name of a place the prompt tells is left out when another matched,
+// the name of a place or character the prompt tells is left out when
+// another matched,
 // and so is one that tells a blow of a fight (it names the engine's label
 // of a creature, "Goblin 2"): the summary keeps the fights. The rest of
 // the excerpt is the narration's colour, paid at the full input price on

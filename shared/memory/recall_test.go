@@ -207,8 +207,9 @@ func TestLoreKeepsTheSentencesThatMatched(t *testing.T) {
 	}
 }
 
-// A place of the map is told by the map: not even the turn that first
-// named it is recalled for its name alone. A blow of an old fight (a
+// A place of the map is told by the map, and a character of the party by
+// the roster: not even the turn that first named them is recalled for
+// their names alone. A blow of an old fight (a
 // sentence naming the engine's label of a creature) is not recalled by
 // the weapon or the spell the action names.
 func TestLoreLeavesTheMapAndOldFightsOut(t *testing.T) {
@@ -216,8 +217,9 @@ func TestLoreLeavesTheMapAndOldFightsOut(t *testing.T) {
 	present := []string{"c1"}
 	m.Observe(narrated(1, "Bram", "I look around", "The air of Saltmarsh Quay seems to hold still as Bram acts. Moths circle the lantern in slow loops."), present)
 	m.Observe(narrated(2, "Bram", "I attack", "In Saltmarsh Quay, Bram swings. Bram hits Goblin 2 with the longsword; Goblin 2 drops and dies. Gulls wheel over the Tarry Wharf."), present)
+	m.Observe(narrated(3, "Kira", "I listen", "Bram whistles a sea shanty. The fog lies thick."), present)
 	var recent []campaign.Turn
-	for seq := 3; seq < 40; seq++ {
+	for seq := 4; seq < 40; seq++ {
 		tn := narrated(seq, "Bram", "We wait", fmt.Sprintf("The fog lies thick, hour %d of many.", seq))
 		m.Observe(tn, present)
 		recent = append(recent, tn)
@@ -227,13 +229,13 @@ func TestLoreLeavesTheMapAndOldFightsOut(t *testing.T) {
 	quay := narrator.Area{Name: "Saltmarsh Quay", Description: "Tarred planks over black water."}
 	in := Input{CampaignName: "Test", Characters: []campaign.Character{bram}, Actor: bram, Area: quay, Places: []narrator.Area{quay},
 		Scene: campaign.Scene{Location: "Saltmarsh Quay"}, Recent: recent[len(recent)-4:], Memory: m,
-		Action: "I clean my longsword and look toward the Tarry Wharf", Unsummarized: 1}
+		Action: "Bram cleans his longsword and looks toward the Tarry Wharf", Unsummarized: 1}
 	snap, _ := Build(in, DefaultBudget())
 	lore := snap.Request.Lore
 	if !strings.Contains(text(snap), "Gulls wheel over the Tarry Wharf.") {
 		t.Errorf("the context does not tell what the action names:\n%s", text(snap))
 	}
-	for _, left := range []string{"hold still", "Moths", "Goblin 2", "swings"} {
+	for _, left := range []string{"hold still", "Moths", "Goblin 2", "swings", "shanty"} {
 		if strings.Contains(lore, left) {
 			t.Errorf("lore holds %q:\n%s", left, lore)
 		}

@@ -36,9 +36,11 @@ const (
 	//     played: a five-minute cache point after the newest turn (a table
 	//     takes 30 to 90 s a turn; a five-minute write costs 1.25 times
 	//     the input price, an hour's twice);
-	//   - then, never cached, the party as it stands now (hit points,
-	//     conditions, presence; the actor's slots), the scene, the lore
-	//     recalled for this turn, and the turn itself.
+	//   - then, never cached, the party as it stands now (only who is
+	//     hurt, in words, away or under something; the actor's slots on
+	//     a turn that casts), the scene, the lore recalled for this turn
+	//     (the sentences that matched), and the turn itself (with no ask
+	//     the contract already makes).
 	//
 	// Nothing in the cached part flips from turn to turn: the window of
 	// recent turns starts at a point memory keeps until the summary folds,
