@@ -26,7 +26,7 @@ func block(req narrator.Request, name string) string {
 	return ""
 }
 
-// During a fight the party block shows the hit points the fight holds,
+// During a fight the party block tells the hurt the fight holds,
 // not the sheet's from before it; and every monster's turn is narrated as
 // the action it is, on the narrating tier.
 func TestContextInAFightIsLive(t *testing.T) {
@@ -62,9 +62,16 @@ func TestContextInAFightIsLive(t *testing.T) {
 		}
 		if len(n.narrated) > 0 { // the last turn narrated is the last committed
 			last := n.narrated[len(n.narrated)-1]
-			want := fmt.Sprintf("HP %d of %d", live, mira.MaxHP)
-			if got := block(last, narrator.BlockCharacters); !strings.Contains(got, want) {
-				t.Fatalf("the fight holds Mira at %d HP; the narrator was told:\n%s", live, got)
+			told := -1
+			for _, ch := range last.Characters {
+				if ch.ID == mira.ID {
+					told = ch.HP
+				}
+			}
+			// The party block tells how hurt she is in words, from these.
+			party := block(last, narrator.BlockParty)
+			if told != live || (live < mira.MaxHP) != strings.Contains(party, mira.Name+":") {
+				t.Fatalf("the fight holds Mira at %d of %d HP; the narrator was given %d and told:\n%s", live, mira.MaxHP, told, party)
 			}
 			hurt = live < mira.MaxHP
 		}

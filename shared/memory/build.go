@@ -944,7 +944,7 @@ func lineTurn(l string) int {
 
 // --- lore ---------------------------------------------------------------
 
-const loreHead = "Recalled from earlier in the campaign (the current action or scene mentions it):"
+const loreHead = "Recalled from earlier in the campaign:"
 
 // fitLore brings back where the turn's rare names were planted (named),
 // then recalls what the action mentions, then what the scene does, and
@@ -984,6 +984,14 @@ func (b *builder) fitLore(limit int) {
 		if len(r.Matched) > 0 && !slices.ContainsFunc(terms(r.Text), func(t string) bool { return slices.Contains(r.Matched, t) }) {
 			return // what matched is already shown; the rest is beside the point
 		}
+		if r.FactID == "" {
+			if b.placeOnly(r) {
+				return
+			}
+			if r.Text = b.focus(r); r.Text == "" {
+				return
+			}
+		}
 		line := r.Line() + b.note(v)
 		n := b.tok(line) + 1
 		if used+n > limit {
@@ -996,7 +1004,7 @@ func (b *builder) fitLore(limit int) {
 			shown[s] = true
 		}
 	}
-	for _, r := range append(b.named(), b.recall()...) {
+	for _, r := range merged(append(b.named(), b.recall()...)) {
 		if r.Turn >= hot || r.Turn >= b.cur || b.canonFacts[r.FactID] || b.storyFacts[r.FactID] {
 			continue
 		}
@@ -1020,6 +1028,127 @@ func (b *builder) fitLore(limit int) {
 		try(Recalled{Turn: f.Turn, FactID: f.ID, Kind: f.Kind, Text: text}, f.Visibility)
 	}
 	b.lore, b.loreDrops = lines, drops
+}
+
+// merged is rs with each document once, where it first comes, matched by
+// every term any of its recalls matched: focus keeps the sentences of all
+// of them, where the first recall alone (a name in passing) would keep
+// one sentence and leave the rest of the document unseen.
+func merged(rs []Recalled) []Recalled {
+	type key struct {
+		turn       int
+		fact, text string
+	}
+	at := map[key]int{}
+	var out []Recalled
+	for _, r := range rs {
+		k := key{r.Turn, r.FactID, r.Text}
+		i, ok := at[k]
+		if !ok {
+			at[k] = len(out)
+			r.Matched = slices.Clone(r.Matched)
+			out = append(out, r)
+			continue
+		}
+		for _, t := range r.Matched {
+			if !slices.Contains(out[i].Matched, t) {
+				out[i].Matched = append(out[i].Matched, t)
+			}
+		}
+	}
+	return out
+}
+
+// placeOnly reports whether a turn's excerpt was matched by nothing but
+// the name of a place where the party stands or of the map, or of a
+// character of the party: a narration names where it happens and who
+// acts in passing ("In Common Room, Bram makes a move"), and the prompt
+// already tells what such a place is (the map in the cached prefix, or
+// the scene's description) and who the party are (the roster), so the
+// excerpt is colour of another turn. A place the scene names and the map does not is told by
+// the turn that first named it ("the towpath runs on toward Gloamwood"),
+// so that turn is kept.
+func (b *builder) placeOnly(r Recalled) bool {
+	if len(r.Matched) == 0 {
+		return false
+	}
+	told, scene := b.placeTerms()
+	for _, t := range r.Matched {
+		switch {
+		case told[t]:
+		case scene[t] && b.in.Memory.Index.firstTurn(t) != r.Turn:
+		default:
+			return false
+		}
+	}
+	return true
+}
+
+// placeTerms are the terms of the names the prompt tells of (the map's
+// areas, the actor's area, the party's characters), and of the scene's
+// place when the map does not have it.
+func (b *builder) placeTerms() (told, scene map[string]bool) {
+	told, scene = map[string]bool{}, map[string]bool{}
+	names := []string{b.in.Area.Name, b.in.Actor.Name}
+	for _, a := range b.in.Places {
+		names = append(names, a.Name)
+	}
+	for _, c := range b.in.Characters {
+		names = append(names, c.Name)
+	}
+	for _, n := range names {
+		for _, t := range terms(n) {
+			told[t] = true
+		}
+	}
+	for _, t := range terms(b.in.Scene.Location) {
+		if !told[t] {
+			scene[t] = true
+		}
+	}
+	return told, scene
+}
+
+// focus is a turn's excerpt cut to the sentences that hold what matched
+// (a name, a place, an item), and the sentence after one that names what
+// this turn introduced, which often tells what it is ("Fitch sidles up.
+// The barges are holed at night, he says"). A sentence that holds only
+// the name of a place or character the prompt tells is left out when
+// another matched,
+// and so is one that tells a blow of a fight (it names the engine's label
+// of a creature, "Goblin 2"): the summary keeps the fights. The rest of
+// the excerpt is the narration's colour, paid at the full input price on
+// every call that recalls it. It is "" when nothing is left.
+func (b *builder) focus(r Recalled) string {
+	told, _ := b.placeTerms()
+	matched := slices.DeleteFunc(slices.Clone(r.Matched), func(t string) bool { return told[t] })
+	if len(matched) == 0 {
+		matched = r.Matched
+	}
+	ss := sentences(r.Text)
+	keep := make([]bool, len(ss))
+	for i, s := range ss {
+		if engineLabel.MatchString(s) {
+			continue
+		}
+		ts := terms(s)
+		for _, t := range matched {
+			if !slices.Contains(ts, t) {
+				continue
+			}
+			keep[i] = true
+			if i+1 < len(ss) && b.in.Memory.Index.firstTurn(t) == r.Turn && !engineLabel.MatchString(ss[i+1]) {
+				keep[i+1] = true
+			}
+		}
+	}
+	var out []string
+	for i, s := range ss {
+		if keep[i] {
+			out = append(out, s)
+		}
+	}
+	return strings.Join(out, " ")
 }
 
 // rareDocs is how many documents at most may hold a name for named to
@@ -1260,7 +1389,7 @@ func plural(n int, one, many string) string {
 // avoidTurns is how many of the last narrations lend their openings and
 // endings to Request.Avoid; avoidWords is how many words of each.
 const (
-	avoidTurns = 3
+	avoidTurns = 2
 	avoidWords = 4
 )
 

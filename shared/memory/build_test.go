@@ -356,3 +356,20 @@ func TestBuildCachedPrefixHoldsStillPastTheBudget(t *testing.T) {
 		t.Errorf("the cached part was written anew %d times in 10 calls past the budget, want at most once", breaks)
 	}
 }
+
+// The narrator is asked to begin and end unlike the last two narrations
+// only: their first and last words, not those of older turns.
+func TestAvoidIsTheLastTwoNarrations(t *testing.T) {
+	recent := []campaign.Turn{
+		{Sequence: 3, Narration: "Rain falls on the old road. Nobody speaks of the bell."},
+		{Sequence: 4, Narration: "Kira draws a slow breath. The door gives at last."},
+		{Sequence: 5},
+		{Sequence: 6, Narration: "All eyes turn to Bram. What does Bram do now?"},
+		{Sequence: 7, Narration: "Told after the turn being narrated."},
+	}
+	got := avoid(recent, 7)
+	want := []string{"Kira draws a slow", "door gives at last.", "All eyes turn to", "does Bram do now?"}
+	if !slices.Equal(got, want) {
+		t.Fatalf("avoid = %q, want %q", got, want)
+	}
+}

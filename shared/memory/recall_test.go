@@ -1,10 +1,12 @@
 package memory
 
 import (
+	"fmt"
 	"strings"
 	"testing"
 
 	"chronicler/shared/campaign"
+	"chronicler/shared/narrator"
 )
 
 func TestRecallFindsFactPlanted200TurnsEarlier(t *testing.T) {
@@ -162,5 +164,80 @@ func TestBuildBringsBackWhereANameWasPlanted(t *testing.T) {
 				t.Errorf("the prompt lacks %q:\n%s", tt.detail, snap.Request.Summary)
 			}
 		})
+	}
+}
+
+// A recalled turn brings back the sentences that hold what matched, and
+// the one after where that turn introduced it, not the narration's
+// colour around them; and a turn that only names the place where the
+// party stands, which the map already tells, is not recalled, except the
+// turn that first named it.
+func TestLoreKeepsTheSentencesThatMatched(t *testing.T) {
+	var m Memory
+	present := []string{"c1"}
+	m.Observe(narrated(1, "Bram", "I look around", "Rain needles against the glass. The common room of the Gilded Goose lies quiet. Dust drifts through a shaft of grey light."), present)
+	m.Observe(narrated(2, "Bram", "I wait", "The air of Gilded Goose seems to hold still as Bram acts. Moths circle the lantern in slow loops. A draught tugs at the door."), present)
+	m.Observe(narrated(3, "Bram", "I talk with the locals", "Lamplight pools on the flagstones. Fitch sidles up by the nets. The barges are holed at night, he says, by men who wait under the weir. A dog barks twice in the yard."), present)
+	m.Observe(narrated(4, "Bram", "I stretch", "In Gilded Goose, Bram makes a move. Someone laughs too loudly across the room."), present)
+	var recent []campaign.Turn
+	for seq := 5; seq < 40; seq++ {
+		tn := narrated(seq, "Bram", "We wait", fmt.Sprintf("The fog lies thick, hour %d of many.", seq))
+		m.Observe(tn, present)
+		recent = append(recent, tn)
+	}
+	bram := party()[0]
+	bram.ID, bram.Name, bram.Presence = "c1", "Bram", campaign.Present
+	in := Input{CampaignName: "Test", Characters: []campaign.Character{bram}, Actor: bram,
+		Scene: campaign.Scene{Location: "Gilded Goose"}, Recent: recent[len(recent)-4:], Memory: m,
+		Action: "I ask Fitch about the barges", Unsummarized: 1}
+	snap, _ := Build(in, DefaultBudget())
+	lore := snap.Request.Lore
+	for _, want := range []string{"Fitch sidles up by the nets.", "The barges are holed at night"} {
+		if !strings.Contains(lore, want) {
+			t.Errorf("lore without %q:\n%s", want, lore)
+		}
+	}
+	if all := text(snap); !strings.Contains(all, "The common room of the Gilded Goose lies quiet.") {
+		t.Errorf("what the turn that named the place told of it is not in the context:\n%s", all)
+	}
+	for _, colour := range []string{"Lamplight", "dog barks", "Rain needles", "Dust drifts", "Moths circle", "Bram makes a move", "hold still"} {
+		if strings.Contains(lore, colour) {
+			t.Errorf("lore holds %q:\n%s", colour, lore)
+		}
+	}
+}
+
+// A place of the map is told by the map, and a character of the party by
+// the roster: not even the turn that first named them is recalled for
+// their names alone. A blow of an old fight (a
+// sentence naming the engine's label of a creature) is not recalled by
+// the weapon or the spell the action names.
+func TestLoreLeavesTheMapAndOldFightsOut(t *testing.T) {
+	var m Memory
+	present := []string{"c1"}
+	m.Observe(narrated(1, "Bram", "I look around", "The air of Saltmarsh Quay seems to hold still as Bram acts. Moths circle the lantern in slow loops."), present)
+	m.Observe(narrated(2, "Bram", "I attack", "In Saltmarsh Quay, Bram swings. Bram hits Goblin 2 with the longsword; Goblin 2 drops and dies. Gulls wheel over the Tarry Wharf."), present)
+	m.Observe(narrated(3, "Kira", "I listen", "Bram whistles a sea shanty. The fog lies thick."), present)
+	var recent []campaign.Turn
+	for seq := 4; seq < 40; seq++ {
+		tn := narrated(seq, "Bram", "We wait", fmt.Sprintf("The fog lies thick, hour %d of many.", seq))
+		m.Observe(tn, present)
+		recent = append(recent, tn)
+	}
+	bram := party()[0]
+	bram.ID, bram.Name, bram.Presence = "c1", "Bram", campaign.Present
+	quay := narrator.Area{Name: "Saltmarsh Quay", Description: "Tarred planks over black water."}
+	in := Input{CampaignName: "Test", Characters: []campaign.Character{bram}, Actor: bram, Area: quay, Places: []narrator.Area{quay},
+		Scene: campaign.Scene{Location: "Saltmarsh Quay"}, Recent: recent[len(recent)-4:], Memory: m,
+		Action: "Bram cleans his longsword and looks toward the Tarry Wharf", Unsummarized: 1}
+	snap, _ := Build(in, DefaultBudget())
+	lore := snap.Request.Lore
+	if !strings.Contains(text(snap), "Gulls wheel over the Tarry Wharf.") {
+		t.Errorf("the context does not tell what the action names:\n%s", text(snap))
+	}
+	for _, left := range []string{"hold still", "Moths", "Goblin 2", "swings", "shanty"} {
+		if strings.Contains(lore, left) {
+			t.Errorf("lore holds %q:\n%s", left, lore)
+		}
 	}
 }

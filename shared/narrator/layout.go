@@ -36,9 +36,11 @@ const (
 	//     played: a five-minute cache point after the newest turn (a table
 	//     takes 30 to 90 s a turn; a five-minute write costs 1.25 times
 	//     the input price, an hour's twice);
-	//   - then, never cached, the party as it stands now (hit points,
-	//     conditions, presence; the actor's slots), the scene, the lore
-	//     recalled for this turn, and the turn itself.
+	//   - then, never cached, the party as it stands now (only who is
+	//     hurt, in words, away or under something; the actor's slots on
+	//     a turn that casts), the scene, the lore recalled for this turn
+	//     (the sentences that matched), and the turn itself (with no ask
+	//     the contract already makes).
 	//
 	// Nothing in the cached part flips from turn to turn: the window of
 	// recent turns starts at a point memory keeps until the summary folds,
@@ -97,7 +99,7 @@ func cachedBlocks(req Request) []Block {
 		blocks[len(blocks)-1].Cache, blocks[len(blocks)-1].TTL = true, RecentTTL
 	}
 	if len(req.Characters) > 0 {
-		blocks = append(blocks, Block{Name: BlockParty, Text: partyNow(req.Characters, req.Effects, req.Actor.ID)})
+		blocks = append(blocks, Block{Name: BlockParty, Text: partyNow(req.Characters, req.Effects, req.Actor, req.RulesResult)})
 	}
 	area := req.Area
 	for _, p := range req.Places {
@@ -170,23 +172,77 @@ func roster(cs []campaign.Character) string {
 	return strings.Join(lines, "\n")
 }
 
-// partyNow is how each character stands now, for the part of the prompt
-// that changes every turn: hit points, conditions, effects and presence
-// for all, AC and spell slots for the actor only, whose turn may use them.
-func partyNow(cs []campaign.Character, effects map[string][]string, actorID string) string {
-	lines := []string{"The party now:"}
+// partyNow is how the party stands now, for the part of the prompt that
+// changes every turn, told only where it is news to the narrator: who is
+// hurt and how badly (in words: the guard refuses a hit point told in
+// numbers, and the roster above gives each one's most), who is dying,
+// stable or dead, conditions, effects, concentration, who is absent or
+// offline, and the actor's spell slots on a turn that casts a spell. A
+// character unhurt, present and under nothing is not named; a party of
+// such is one line.
+func partyNow(cs []campaign.Character, effects map[string][]string, actor campaign.Character, result string) string {
+	casts := actor.ID != "" && strings.Contains(result, oneLine(actor.Name)+" casts ")
+	var lines []string
 	for _, c := range cs {
 		var b strings.Builder
-		b.WriteString(oneLine(c.Name))
-		if c.Presence != "" {
-			fmt.Fprintf(&b, " (%s)", c.Presence)
+		health(&b, c)
+		if len(c.Conditions) > 0 {
+			b.WriteString(" Conditions: " + strings.Join(oneLines(c.Conditions), ", ") + ".")
 		}
-		fmt.Fprintf(&b, ": HP %d of %d", c.HP, c.MaxHP)
-		acts := c.ID == actorID && actorID != ""
-		standing(&b, c, effects[c.ID], detail{ac: acts, slots: acts})
-		lines = append(lines, b.String())
+		if c.Exhaustion > 0 {
+			fmt.Fprintf(&b, " Exhaustion level %d.", c.Exhaustion)
+		}
+		if fx := oneLines(effects[c.ID]); len(fx) > 0 {
+			b.WriteString(" Under: " + strings.Join(fx, ", ") + ".")
+		}
+		if c.Concentration != nil && *c.Concentration != "" {
+			b.WriteString(" Concentrating on " + oneLine(*c.Concentration) + ".")
+		}
+		if s := slots(c.SpellSlots); s != "" && casts && c.ID == actor.ID {
+			b.WriteString(" Spell slots left: " + s + ".")
+		}
+		present := c.Presence == "" || c.Presence == campaign.Present
+		if b.Len() == 0 && present {
+			continue
+		}
+		line := oneLine(c.Name)
+		if !present {
+			line += " (" + string(c.Presence) + ")"
+		}
+		if b.Len() == 0 {
+			b.WriteString(" unhurt.")
+		}
+		lines = append(lines, line+":"+b.String())
 	}
-	return strings.Join(lines, "\n")
+	switch {
+	case len(lines) == 0:
+		return "The party now: all unhurt and present."
+	case len(lines) < len(cs):
+		lines = append(lines, "The others: unhurt and present.")
+	}
+	return "The party now:\n" + strings.Join(lines, "\n")
+}
+
+// health is how hurt a character is, in words, as " badly wounded.";
+// nothing for one unhurt.
+func health(b *strings.Builder, c campaign.Character) {
+	switch {
+	case c.IsDead():
+		b.WriteString(" dead.")
+	case c.HP <= 0 && c.Stable:
+		b.WriteString(" unconscious and stable.")
+	case c.HP <= 0 && c.MaxHP > 0:
+		fmt.Fprintf(b, " dying, death saves: %s, %s.", count(c.DeathSaves.Successes, "success", "successes"),
+			count(c.DeathSaves.Failures, "failure", "failures"))
+	case c.HP >= c.MaxHP:
+	case 2*c.HP >= c.MaxHP:
+		b.WriteString(" wounded.")
+	default:
+		b.WriteString(" badly wounded.")
+	}
+	if c.TempHP > 0 && !c.IsDead() {
+		b.WriteString(" Shielded by temporary hit points.")
+	}
 }
 
 // narrateGuide follows the contract in LayoutCached: how to tell what the

@@ -457,38 +457,39 @@ func current(req Request) string {
 	default:
 		lines = append(lines, "Action, in the player's words: "+quoted(req.Action))
 	}
-	lines = append(lines, "Rules result: "+result, "")
-	switch {
-	case req.OutOfCharacter:
-		lines = append(lines, "The player's words are a remark to the table, out of character, not an action of "+name+
+	lines = append(lines, "Rules result: "+result)
+	// What the contract and the header above ask (narrate this turn, by
+	// the rules) is not said again: only what differs from a plain turn.
+	var ask []string
+	if req.OutOfCharacter {
+		ask = append(ask, "The player's words are a remark to the table, out of character, not an action of "+name+
 			". Answer them briefly and out of character, from what you were given, and narrate nothing.")
-	case req.Played:
-		lines = append(lines, "Narrate "+name+"'s turn as the rules result tells it, following the rules above.")
-	default:
-		lines = append(lines, "Narrate this turn for "+name+" following the rules above.")
 	}
 	switch {
 	case req.Purpose == PurposeAcknowledgement:
-		lines = append(lines, "The turn changes little: acknowledge it in one or two sentences.")
+		ask = append(ask, "The turn changes little: acknowledge it in one or two sentences.")
 	case req.Brief:
-		lines = append(lines, "Keep it brief: one to three sentences.")
+		ask = append(ask, "Keep it brief: one to three sentences.")
 	}
 	if told := oneLine(req.Told); told != "" {
-		lines = append(lines, "The players have already been shown the start of this narration: "+quoted(told),
+		ask = append(ask, "The players have already been shown the start of this narration: "+quoted(told),
 			"Go on from there: do not repeat it or start over, and finish the turn in one to three sentences.")
 	}
 	if w := oneLine(req.Withdrawn); w != "" {
-		lines = append(lines, "A player withdrew this turn's narration with the X-card: "+quoted(w),
+		ask = append(ask, "A player withdrew this turn's narration with the X-card: "+quoted(w),
 			"Tell the same rules result again without anything that narration added: none of its details, images or words.")
 	}
 	if c := oneLine(req.Correction); c != "" {
-		lines = append(lines, c)
+		ask = append(ask, c)
 	}
 	if avoid := oneLines(req.Avoid); len(avoid) > 0 {
 		for i, a := range avoid {
 			avoid[i] = quoted(a)
 		}
-		lines = append(lines, "The last replies began or ended with "+strings.Join(avoid, ", ")+": begin and end this one differently.")
+		ask = append(ask, "The last replies began or ended with "+strings.Join(avoid, ", ")+": begin and end this one differently.")
+	}
+	if len(ask) > 0 {
+		lines = append(append(lines, ""), ask...)
 	}
 	return strings.Join(lines, "\n")
 }

@@ -378,3 +378,75 @@ func TestCachedSceneLeavesTheMapToTheWorld(t *testing.T) {
 		t.Fatalf("world:\n%s\nscene:\n%s", w, s)
 	}
 }
+
+// The party's standing now tells the narrator only what is news: who is
+// hurt and how badly in words, who is away, and the actor's spell slots
+// on a turn that casts a spell. No hit point, armour class or slot count
+// of a character with nothing to tell is sent.
+func TestPartyNowTellsOnlyWhatIsNews(t *testing.T) {
+	slots := map[string]campaign.Slot{"1": {Max: 4, Used: 1}}
+	mira := campaign.Character{ID: "c1", Name: "Mira", HP: 27, MaxHP: 27, AC: 14, SpellSlots: slots, Presence: campaign.Present}
+	bram := campaign.Character{ID: "c2", Name: "Bram", HP: 30, MaxHP: 44, AC: 18, Presence: campaign.Present}
+	kira := campaign.Character{ID: "c3", Name: "Kira", HP: 5, MaxHP: 30, AC: 15, Conditions: []string{"prone"}, Presence: campaign.Present}
+	tomas := campaign.Character{ID: "c4", Name: "Tomas", HP: 22, MaxHP: 22, AC: 16, Presence: campaign.Offline}
+	here := tomas
+	here.Presence = campaign.Present
+	for _, tc := range []struct {
+		name      string
+		party     []campaign.Character
+		result    string
+		want, not []string
+	}{
+		{"AllWell", []campaign.Character{mira, here}, "Mira succeeds on a DC 15 check.",
+			[]string{"The party now: all unhurt and present."}, []string{"Mira", "Tomas", "HP", "AC", "slots", "27"}},
+		{"SomeHurt", []campaign.Character{mira, bram, kira, tomas}, "Mira succeeds on a DC 15 check.",
+			[]string{"Bram: wounded.", "Kira: badly wounded. Conditions: prone.", "Tomas (offline): unhurt.", "The others: unhurt and present."},
+			[]string{"Mira", "HP", "AC", "slots", "30"}},
+		{"ActorCasts", []campaign.Character{mira, bram}, "Mira casts Magic Missile (1st level): Goblin 2 is struck by 3 darts.",
+			[]string{"Mira: Spell slots left: level 1: 3 of 4.", "Bram: wounded."}, []string{"HP", "AC"}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			req := Request{Characters: tc.party, Actor: mira, Action: "go", RulesResult: tc.result}
+			var party string
+			for _, b := range Blocks(req) {
+				if b.Name == BlockParty {
+					party = b.Text
+				}
+			}
+			for _, w := range tc.want {
+				if !strings.Contains(party, w) {
+					t.Errorf("missing %q:\n%s", w, party)
+				}
+			}
+			for _, n := range tc.not {
+				if strings.Contains(party, n) {
+					t.Errorf("holds %q:\n%s", n, party)
+				}
+			}
+		})
+	}
+}
+
+// The current turn does not repeat what the contract says of every turn:
+// a plain turn ends at its rules result; a turn that differs (out of
+// character, brief, a retry, openings to avoid) says only how.
+func TestCurrentTurnSaysOnlyWhatDiffers(t *testing.T) {
+	turn := func(req Request) string { return Blocks(req)[len(Blocks(req))-1].Text }
+	plain := Request{Actor: campaign.Character{Name: "Mira"}, Action: "I open the door", RulesResult: "Mira opens the door."}
+	if got := turn(plain); !strings.HasSuffix(got, "Rules result: Mira opens the door.") || strings.Contains(got, "Narrate") {
+		t.Errorf("a plain turn says more than its rules result:\n%s", got)
+	}
+	played := Request{Actor: campaign.Character{Name: "Goblin 2"}, Action: "(Goblin 2's turn)", Played: true, RulesResult: "Goblin 2 dashes."}
+	if got := turn(played); !strings.HasSuffix(got, "Rules result: Goblin 2 dashes.") {
+		t.Errorf("an engine's turn says more than its rules result:\n%s", got)
+	}
+	varied := plain
+	varied.Brief, varied.Avoid, varied.Correction = true, []string{"Mira wastes no", "what comes next."}, "Your last narration broke the contract."
+	got := turn(varied)
+	for _, want := range []string{"Rules result: Mira opens the door.\n\nKeep it brief", "Your last narration broke the contract.",
+		`The last replies began or ended with "Mira wastes no", "what comes next."`} {
+		if !strings.Contains(got, want) {
+			t.Errorf("missing %q:\n%s", want, got)
+		}
+	}
+}
