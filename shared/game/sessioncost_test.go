@@ -358,14 +358,15 @@ func (l *labelled) Narrate(ctx context.Context, req narrator.Request, emit func(
 
 // tally is the calls of one purpose, priced from outside.
 type tally struct {
-	calls               int
-	input, read, write  int // input: every input token, read and written ones included
-	output              int
-	usd, usdNoCache     float64
-	highInput, highRead int
-	recorded            float64 // what the game recorded for the purpose
-	recordedCalls       int
-	writes5m, writes1h  int
+	calls                int
+	input, read, write   int // input: every input token, read and written ones included
+	output               int
+	usd, usdNoCache      float64
+	highInput, highRead  int
+	highWrite, highCalls int
+	recorded             float64 // what the game recorded for the purpose
+	recordedCalls        int
+	writes5m, writes1h   int
 }
 
 func (t *tally) add(u cacheUse, out int, cached, uncached float64, high bool) {
@@ -381,6 +382,8 @@ func (t *tally) add(u cacheUse, out int, cached, uncached float64, high bool) {
 	if high {
 		t.highInput += u.input
 		t.highRead += u.read
+		t.highWrite += u.write5m + u.write1h
+		t.highCalls++
 	}
 }
 
@@ -737,6 +740,10 @@ func (s session) report(t testing.TB) {
 	row("total", s.total)
 	t.Logf("  high-tier input read from the cache: %.1f%% (%d of %d tokens); cache writes: %d tokens at 5 min, %d at 1 h",
 		s.highReadShare()*100, s.total.highRead, s.total.highInput, s.total.writes5m, s.total.writes1h)
+	if h := s.total; h.highCalls > 0 {
+		t.Logf("  a high-tier call on average: %d tokens read from the cache, %d written to it, %d never cached",
+			h.highRead/h.highCalls, h.highWrite/h.highCalls, (h.highInput-h.highRead-h.highWrite)/h.highCalls)
+	}
 	flag := ""
 	if d := math.Abs(s.stateUSD-s.total.usd) / math.Max(s.total.usd, 1e-9); d > 0.05 {
 		flag = fmt.Sprintf("  <-- DIFFERS by %.0f%%", d*100)
