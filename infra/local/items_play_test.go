@@ -248,9 +248,10 @@ func TestMagicArrowsOverTheSocket(t *testing.T) {
 			}
 		}
 	}
-	// Half the shots found: of the misses, half still +1; the rest plain.
-	found, missesFound := shots/2, (shots-1)/2
-	if magic != 3-shots+missesFound || plain != 4+found-missesFound {
+	// Half the arrows shot are found (the +1 ones and the plain one,
+	// rounded down): of the +1 misses, half still +1; the rest plain.
+	found, missesFound := (shots+1)/2, (shots-1)/2
+	if magic != 3-shots+missesFound || plain != 4-1+found-missesFound {
 		t.Errorf("after %d shots the sheet holds %d +1 and %d plain arrows", shots, magic, plain)
 	}
 	if magic > 0 && does != "+1 to attack and damage rolls, lost once it hits" {
