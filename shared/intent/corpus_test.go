@@ -40,7 +40,7 @@ var corpusFiles = []string{"testdata/corpus.jsonl", "testdata/corpus_b.jsonl", "
 // who never saw the parser, only reported, apart from the corpus. The
 // parser is never tuned against them; when one has been scored it joins
 // the corpus under a new name and the next set takes its place.
-var heldoutFiles = []string{"testdata/heldout.jsonl", "testdata/heldout11.jsonl"}
+var heldoutFiles = []string{"testdata/heldout.jsonl", "testdata/heldout11.jsonl", "testdata/heldout12.jsonl"}
 
 // The corpus's contexts, by the name each line gives.
 var corpusContexts = map[string]intent.Context{"table": table, "lone": lone, "wand": wand, "explore": explore}
