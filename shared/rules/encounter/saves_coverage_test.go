@@ -137,6 +137,48 @@ func TestEverySavePathNamesTheSaversModifiers(t *testing.T) {
 		}, func(t *testing.T, e encounter.Encounter) encounter.Result {
 			return act(t, e, "mira", endTurn(), 2)
 		}},
+		{"DraconicPresence", "goblin-1", false, func(t *testing.T) encounter.Encounter {
+			return casterFirst(t, []campaign.Character{seren(18)}, goblins(1))
+		}, func(t *testing.T, e encounter.Encounter) encounter.Result {
+			in := useChoice("draconic-presence", "fear")
+			in.EndTurn = true
+			return act(t, e, "seren", in, 10)
+		}},
+		{"RelentlessRage", "urga", false, func(t *testing.T) encounter.Encounter {
+			u := barbarian(11)
+			u.HP = 5
+			e := first(t, []campaign.Character{u, mira()}, []encounter.MonsterSpec{{SRDID: "orc", Count: 1}})
+			e, _ = actFaces(t, e, "urga", useFeature("rage"))
+			e, _ = actFaces(t, e, "urga", attack("orc-1"), 1, 1)
+			return pass(t, e, "mira")
+		}, func(t *testing.T, e encounter.Encounter) encounter.Result {
+			return monsterTurn(t, e, 15, 9, 5)
+		}},
+		{"HolyAurasFlash", "zombie-1", false, func(t *testing.T) encounter.Encounter {
+			e := casterFirst(t, []campaign.Character{mira()}, []encounter.MonsterSpec{{SRDID: "zombie", Count: 1}})
+			e, _ = actFaces(t, e, "mira", endTurn())
+			e.Effects = append(e.Effects, encounter.Effect{Effect: spell.Effect{ID: "holy-aura", Spell: "holy-aura", TargetID: "mira", DC: 15}})
+			return e
+		}, func(t *testing.T, e encounter.Encounter) encounter.Result {
+			return monsterTurn(t, e, 18, 18)
+		}},
+		{"ASpellsRepeatedSave", "mira", false, func(t *testing.T) encounter.Encounter {
+			e := casterFirst(t, []campaign.Character{magus(), mira()}, orcs())
+			e, _ = actFaces(t, e, "wren", encounter.Action{Kind: encounter.ActionCast, Spell: "flesh-to-stone", TargetID: "mira", EndTurn: true}, 2)
+			return e
+		}, func(t *testing.T, e encounter.Encounter) encounter.Result {
+			return act(t, e, "mira", encounter.Action{Kind: encounter.ActionEndTurn}, 2)
+		}},
+		{"Regurgitating", "purple-worm-1", false, func(t *testing.T) encounter.Encounter {
+			e, _, err := encounter.MonsterTurn(wormFight(t), faces(t)) // the goblin's
+			if err != nil {
+				t.Fatal(err)
+			}
+			return e
+		}, func(t *testing.T, e encounter.Encounter) encounter.Result {
+			return act(t, e, "mira", encounter.Action{Kind: encounter.ActionAttack, TargetID: "purple-worm-1", Weapon: "greatsword", EndTurn: true},
+				15, 15, 6, 6, 15, 15, 6, 6, 1, 1, 2)
+		}},
 		{"StunningStrike", "orc-1", false, func(t *testing.T) encounter.Encounter {
 			return casterFirst(t, []campaign.Character{kai(5)}, []encounter.MonsterSpec{{SRDID: "orc", Count: 1}})
 		}, func(t *testing.T, e encounter.Encounter) encounter.Result {
