@@ -179,6 +179,16 @@ func TestEverySavePathNamesTheSaversModifiers(t *testing.T) {
 			return act(t, e, "mira", encounter.Action{Kind: encounter.ActionAttack, TargetID: "purple-worm-1", Weapon: "greatsword", EndTurn: true},
 				15, 15, 6, 6, 15, 15, 6, 6, 1, 1, 2)
 		}},
+		{"AWoundsOngoingHarm", "ogre-1", false, func(t *testing.T) encounter.Encounter {
+			return casterFirst(t, []campaign.Character{miraWith(campaign.Item{Item: "longsword", Magic: "sword-of-wounding"})}, []encounter.MonsterSpec{{SRDID: "ogre", Count: 1}})
+		}, func(t *testing.T, e encounter.Encounter) encounter.Result {
+			return act(t, e, "mira", slash("ogre-1"), 9, 6, 3, 5)
+		}},
+		{"AntimagicSusceptibility", "animated-armor-1", false, func(t *testing.T) encounter.Encounter {
+			return casterFirst(t, []campaign.Character{wrenAt(5)}, []encounter.MonsterSpec{{SRDID: "animated-armor", Count: 1}})
+		}, func(t *testing.T, e encounter.Encounter) encounter.Result {
+			return act(t, e, "wren", encounter.Action{Kind: encounter.ActionCast, Spell: "dispel-magic", TargetIDs: []string{"animated-armor-1"}}, 2)
+		}},
 		{"StunningStrike", "orc-1", false, func(t *testing.T) encounter.Encounter {
 			return casterFirst(t, []campaign.Character{kai(5)}, []encounter.MonsterSpec{{SRDID: "orc", Count: 1}})
 		}, func(t *testing.T, e encounter.Encounter) encounter.Result {
