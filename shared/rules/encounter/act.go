@@ -171,7 +171,8 @@ type Result struct {
 	Kind    string               `json:"kind"`
 	Round   int                  `json:"round"`
 	Attacks []rules.AttackResult `json:"attacks,omitempty"`
-	// Saves are the saving throws an area action drew.
+	// Saves are the saving throws the fight asked for in the action
+	// (save.go), each as it stood once its reactions were played.
 	Saves     []rules.SaveResult     `json:"saves,omitempty"`
 	DeathSave *rules.DeathSaveResult `json:"death_save,omitempty"`
 	TurnEnded bool                   `json:"turn_ended,omitempty"`

@@ -124,18 +124,15 @@ func auraAt(id string) func(e *Encounter, res *Result, o, i int, src dice.Source
 		if err != nil {
 			return fault.Wrap(fault.Internal, actOp, err)
 		}
-		bonus, adv, dis := e.saveMods(i, ability)
 		var against []string
 		if w.Condition != "" {
 			against = append(against, w.Condition)
 		}
-		sv, err := rules.Save(t.Combatant, rules.SaveRequest{Ability: ability, DC: tr.DC.Value, Bonus: bonus, Advantage: adv, Disadvantage: dis,
-			Against: against, Reason: ability.Name() + " saving throw against " + e.from(o, tr)}, src)
+		sv, err := e.save(res, i, saveCall{ability: ability, dc: tr.DC.Value, against: against,
+			reason: ability.Name() + " saving throw against " + e.from(o, tr)}, src)
 		if err != nil {
-			return fault.Wrap(fault.Internal, actOp, err)
+			return err
 		}
-		res.Rolls = append(res.Rolls, sv.Rolls...)
-		res.Saves = append(res.Saves, sv)
 		if sv.Success {
 			res.say(fmt.Sprintf("%s withstands %s (%s save %d against DC %d).", t.Name, e.from(o, tr), ability.Name(), sv.Total, sv.DC))
 			if w.ImmuneAfter {

@@ -232,19 +232,8 @@ func rageDropped(e *Encounter, res *Result, i int, src dice.Source) error {
 		if err := e.spendPool(i, f, 1); err != nil {
 			return err
 		}
-		bonus, extra, notes, spent := e.blessing(i, "saving throw", src)
-		more, adv, dis := e.saveMods(i, rules.Con)
-		sv, err := rules.Save(p.Combatant, rules.SaveRequest{Ability: rules.Con, DC: dc, Bonus: bonus + more, BonusTerms: blessTerms(extra), Advantage: adv, Disadvantage: dis,
-			Reason: "Constitution saving throw for relentless rage"}, src)
+		sv, err := e.save(res, i, saveCall{ability: rules.Con, dc: dc, reason: "Constitution saving throw for relentless rage"}, src)
 		if err != nil {
-			return fault.Wrap(fault.Internal, actOp, err)
-		}
-		res.Rolls = append(res.Rolls, sv.Rolls...)
-		res.Rolls = append(res.Rolls, extra...)
-		for _, n := range notes {
-			res.say(n)
-		}
-		if err := e.useUp(res, spent); err != nil {
 			return err
 		}
 		if sv.Success {
@@ -440,14 +429,11 @@ func intimidate(e *Encounter, res *Result, ai int, in Action, src dice.Source) e
 		return nil
 	}
 	dc := 8 + p.Combatant.ProficiencyBonus + p.Combatant.Modifier(rules.Cha)
-	more, adv, dis := e.saveMods(ti, rules.Wis)
-	sv, err := rules.Save(t.Combatant, rules.SaveRequest{Ability: rules.Wis, DC: dc, Bonus: more, Advantage: adv, Disadvantage: dis,
-		Against: []string{"frightened"}, Reason: "Wisdom saving throw against intimidating presence"}, src)
+	sv, err := e.save(res, ti, saveCall{ability: rules.Wis, dc: dc, against: []string{"frightened"},
+		reason: "Wisdom saving throw against intimidating presence"}, src)
 	if err != nil {
-		return fault.Wrap(fault.Internal, actOp, err)
+		return err
 	}
-	res.Rolls = append(res.Rolls, sv.Rolls...)
-	res.Saves = append(res.Saves, sv)
 	res.say(sv.Summary())
 	fx := spell.Effect{Spell: "intimidating-presence", CasterID: p.ID, TargetID: t.ID}
 	if sv.Success {

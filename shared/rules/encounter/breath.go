@@ -168,81 +168,19 @@ func (e *Encounter) area(res *Result, ai int, a srd.Action, src dice.Source, rs 
 		ti := e.index(id)
 		t := e.Participants[ti]
 		ability := e.saveChosen(ti, a, ability) // Strength or Dexterity (hindrances.go)
-		req := rules.SaveRequest{Ability: ability, DC: a.DC.Value, Against: against,
-			Reason: fmt.Sprintf("%s saving throw against %s", ability.Name(), strings.ToLower(a.Name))}
 		// The halfling's Lucky on this save is the player's choice in the
 		// window, not the dice's.
 		saver := t.Combatant
 		saver.Lucky = false
-		bonus, extra, notes, spent := e.blessing(ti, "saving throw", src)
-		req.Bonus += bonus
-		req.BonusTerms = blessTerms(extra)
-		more, adv, dis := e.saveMods(ti, ability)
-		req.Bonus += more
-		req.BonusTerms = append(req.BonusTerms, e.saveModTerms(ti, ability)...)
-		req.Advantage, req.Disadvantage = adv, dis
-		req.Reserves = e.inspiration(ti)
-		sv, err := rules.Save(saver, req, src)
+		sv, err := e.save(res, ti, saveCall{ability: ability, dc: a.DC.Value, against: against, saver: &saver,
+			reason: fmt.Sprintf("%s saving throw against %s", ability.Name(), strings.ToLower(a.Name)),
+			window: func(res *Result, saver rules.Combatant, req rules.SaveRequest, sv rules.SaveResult, k, at int) (rules.SaveResult, error) {
+				return e.breathWindow(res, rs, ai, ti, saver, req, sv, k, at)
+			}}, src)
 		if err != nil {
 			return err
 		}
-		k, at := res.moment(), len(res.Rolls)
-		res.Rolls = append(res.Rolls, sv.Rolls...)
-		res.Rolls = append(res.Rolls, extra...)
-		for _, n := range notes {
-			res.say(n)
-		}
-		if offers := e.previewed(rerolls(t, sv), Moment{Save: &sv}); len(offers) > 0 {
-			again := slices.IndexFunc(rs.at(k), func(r campaign.Reaction) bool {
-				return slices.ContainsFunc(offers, func(o Offer) bool { return o.Name == r.Name })
-			})
-			switch {
-			case again < 0:
-				res.Openings = append(res.Openings, Opening{Attack: k, Roll: at, AttackerID: m.ID, TargetID: t.ID, Offers: offers})
-			case rs.at(k)[again].By != t.ID:
-				return refuse(NotAllowed, "reaction", "only %s may roll its own save again", t.Name)
-			default:
-				r := rs.at(k)[again]
-				text, err := e.rollAgain(ti, r.Name)
-				if err != nil {
-					return err
-				}
-				if n := len(res.Rolls); n > 0 {
-					res.Rolls[n-1].Outcome = "rerolled (" + strings.ReplaceAll(r.Name, "-", " ") + ")"
-				}
-				if sv, err = rules.Save(saver, req, rs.source(r)); err != nil {
-					return err
-				}
-				res.Rolls = append(res.Rolls, sv.Rolls...)
-				res.react(r, &e.Participants[ti], text)
-			}
-		}
-		if sv, err = e.rerollSave(res, rs, k, at, ai, ti, saver, req, sv); err != nil {
-			return err
-		}
-		if sv, err = e.evade(res, rs, k, at, ai, ti, sv); err != nil { // a Ring of Evasion (items_evasion.go)
-			return err
-		}
-		if !sv.Success {
-			// A warlock's Dark One's Own Luck, its choice in the window.
-			n, err := e.luckTaken(res, rs, k, ti)
-			if err != nil {
-				return err
-			}
-			if sv.Total += n; n > 0 {
-				sv.Success = sv.Total >= sv.DC
-			} else {
-				e.luckOffered(res, k, at, ai, ti, sv)
-			}
-		}
-		if err := e.useUp(res, spent); err != nil {
-			return err
-		}
-		res.Saves = append(res.Saves, sv)
 		res.say(sv.Summary())
-		if err := e.spendReserved(res, ti, sv.Reserved); err != nil {
-			return err
-		}
 		if len(dmg) > 0 {
 			hit, why := t.Combatant.SavedDamage(dmg, ability, sv.Success, a.DC.Success == "half")
 			switch {
@@ -263,6 +201,60 @@ func (e *Encounter) area(res *Result, ai int, a srd.Action, src dice.Source, rs 
 		}
 	}
 	return nil
+}
+
+// breathWindow is what participant ti may answer its save sv against
+// monster ai's area action with, at moment k whose roll is res.Rolls[at],
+// and plays those taken (rs): Lucky on a 1, its features that roll a
+// failed save again (Indomitable), a Ring of Evasion, a warlock's Dark
+// One's Own Luck. It returns the save as it then stands.
+func (e *Encounter) breathWindow(res *Result, rs Reactions, ai, ti int, saver rules.Combatant, req rules.SaveRequest, sv rules.SaveResult, k, at int) (rules.SaveResult, error) {
+	t, m := e.Participants[ti], e.Participants[ai]
+	if offers := e.previewed(rerolls(t, sv), Moment{Save: &sv}); len(offers) > 0 {
+		again := slices.IndexFunc(rs.at(k), func(r campaign.Reaction) bool {
+			return slices.ContainsFunc(offers, func(o Offer) bool { return o.Name == r.Name })
+		})
+		switch {
+		case again < 0:
+			res.Openings = append(res.Openings, Opening{Attack: k, Roll: at, AttackerID: m.ID, TargetID: t.ID, Offers: offers})
+		case rs.at(k)[again].By != t.ID:
+			return sv, refuse(NotAllowed, "reaction", "only %s may roll its own save again", t.Name)
+		default:
+			r := rs.at(k)[again]
+			text, err := e.rollAgain(ti, r.Name)
+			if err != nil {
+				return sv, err
+			}
+			if n := len(res.Rolls); n > 0 {
+				res.Rolls[n-1].Outcome = "rerolled (" + strings.ReplaceAll(r.Name, "-", " ") + ")"
+			}
+			if sv, err = rules.Save(saver, req, rs.source(r)); err != nil {
+				return sv, err
+			}
+			res.Rolls = append(res.Rolls, sv.Rolls...)
+			res.react(r, &e.Participants[ti], text)
+		}
+	}
+	sv, err := e.rerollSave(res, rs, k, at, ai, ti, saver, req, sv)
+	if err != nil {
+		return sv, err
+	}
+	if sv, err = e.evade(res, rs, k, at, ai, ti, sv); err != nil { // a Ring of Evasion (items_evasion.go)
+		return sv, err
+	}
+	if !sv.Success {
+		// A warlock's Dark One's Own Luck, its choice in the window.
+		n, err := e.luckTaken(res, rs, k, ti)
+		if err != nil {
+			return sv, err
+		}
+		if sv.Total += n; n > 0 {
+			sv.Success = sv.Total >= sv.DC
+		} else {
+			e.luckOffered(res, k, at, ai, ti, sv)
+		}
+	}
+	return sv, nil
 }
 
 // rerollSave offers participant ti's features that roll a failed save

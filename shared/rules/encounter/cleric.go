@@ -7,7 +7,6 @@ import (
 
 	"chronicler/shared/campaign"
 	"chronicler/shared/dice"
-	"chronicler/shared/fault"
 	"chronicler/shared/rules"
 	"chronicler/shared/rules/spell"
 	"chronicler/shared/srd"
@@ -91,22 +90,12 @@ func (e *Encounter) turnOut(res *Result, ai int, src dice.Source, feature string
 	res.say(fmt.Sprintf("%s presents a holy symbol and calls on %s (DC %d).", p.Name, name, dc))
 	for _, ti := range targets {
 		t := e.Participants[ti]
-		d4, rolls, notes, spent := e.blessing(ti, "saving throw", src) // Bane's die on it
-		bonus, adv, dis := e.saveMods(ti, rules.Wis)
+		c := saveCall{ability: rules.Wis, dc: dc, reason: "Wisdom saving throw against " + strings.ToLower(name)}
 		if e.defiesTurning(ti) {
-			adv = append(adv, "turn resistance")
+			c.adv = []string{"turn resistance"}
 		}
-		sv, err := rules.Save(t.Combatant, rules.SaveRequest{Ability: rules.Wis, DC: dc, Bonus: bonus + d4, BonusTerms: blessTerms(rolls), Advantage: adv, Disadvantage: dis,
-			Reason: "Wisdom saving throw against " + strings.ToLower(name)}, src)
+		sv, err := e.save(res, ti, c, src)
 		if err != nil {
-			return fault.Wrap(fault.Internal, actOp, err)
-		}
-		res.Rolls = append(append(res.Rolls, sv.Rolls...), rolls...)
-		res.Saves = append(res.Saves, sv)
-		for _, n := range notes {
-			res.say(n)
-		}
-		if err := e.useUp(res, spent); err != nil {
 			return err
 		}
 		switch {

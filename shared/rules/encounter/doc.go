@@ -173,11 +173,16 @@
 //     action, and takes an action or a bonus action on its turn, not
 //     both. Haste's extra action and the lethargy after it are the
 //     narrator's.
-//   - Bless and Bane change attack rolls and saving throws (against a
-//     monster's area action and against spells, repeated saves
-//     included); Resistance adds its d4 to its target's next such save
-//     and Guidance to its next ability check (Hide), and then the spell
-//     ends. Guiding Bolt's and an unseen attacker's advantage is used up
+//   - Bless and Bane change attack rolls and every saving throw the
+//     fight asks for (save.go: an aura's, a breath's, a spell's, a
+//     repeated save, Sanctuary's), but for an attack's riders, whose d4
+//     would be drawn before the attack roll; Resistance adds its d4 to
+//     its target's next such save and Guidance to its next ability check
+//     (Hide), and then the spell ends. Every such save is made by save,
+//     which gathers the saver's effects and features (Haste, Slow,
+//     Warding Bond, an Aura of Protection...), names each in the roll's
+//     working, holds a Bardic Inspiration die in reserve and records the
+//     save in the Result. Guiding Bolt's and an unseen attacker's advantage is used up
 //     by the next attack, True Strike's by its caster's first attack on
 //     the target on its next turn. Attack rolls against a creature under
 //     Blur have disadvantage (unless the attacker has blindsight or

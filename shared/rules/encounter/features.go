@@ -84,9 +84,9 @@ type classFeature struct {
 	// losing its turn, Holy Nimbus burning a foe).
 	anyTurnStarts func(e *Encounter, res *Result, owner int, src dice.Source) error
 	// saves changes a saving throw of ability a that participant i makes,
-	// for the owner's feature (an aura reaching i): a bonus, and sources
-	// of advantage.
-	saves func(e Encounter, owner, i int, a rules.Ability) (bonus int, adv []string)
+	// for the owner's feature (an aura reaching i): bonuses, each named as
+	// the save's working shows it, and sources of advantage.
+	saves func(e Encounter, owner, i int, a rules.Ability) (bonus []campaign.Term, adv []string)
 	// targeted changes how spell s, cast by participant ai, reaches
 	// participant ti, for the owner's feature: the target as the spell
 	// sees it (an aura's immunity to being frightened) and its situation
@@ -373,13 +373,14 @@ func (e *Encounter) featuresTurnStarts(res *Result, src dice.Source) error {
 }
 
 // featuresSaves is what every participant's features give participant
-// i's saving throw of ability a: a bonus, and sources of advantage.
-func (e Encounter) featuresSaves(i int, a rules.Ability) (bonus int, adv []string) {
+// i's saving throw of ability a: bonuses, each named, and sources of
+// advantage.
+func (e Encounter) featuresSaves(i int, a rules.Ability) (bonus []campaign.Term, adv []string) {
 	for o, p := range e.Participants {
 		for _, f := range p.featureHooks() {
 			if f.saves != nil {
 				b, more := f.saves(e, o, i, a)
-				bonus, adv = bonus+b, append(adv, more...)
+				bonus, adv = append(bonus, b...), append(adv, more...)
 			}
 		}
 	}

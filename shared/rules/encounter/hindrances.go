@@ -417,14 +417,10 @@ func (e *Encounter) cloudsStart(res *Result, src dice.Source) error {
 			return err
 		}
 		t := e.Participants[ti]
-		bonus, adv, dis := e.saveMods(ti, ability)
-		sv, err := rules.Save(t.Combatant, rules.SaveRequest{Ability: ability, DC: a.DC.Value, Bonus: bonus, Advantage: adv, Disadvantage: dis,
-			Reason: ability.Name() + " saving throw against " + c.Note}, src)
+		sv, err := e.save(res, ti, saveCall{ability: ability, dc: a.DC.Value, reason: ability.Name() + " saving throw against " + c.Note}, src)
 		if err != nil {
 			return err
 		}
-		res.Rolls = append(res.Rolls, sv.Rolls...)
-		res.Saves = append(res.Saves, sv)
 		res.say(sv.Summary())
 		if sv.Success {
 			continue

@@ -270,42 +270,21 @@ func (e *Encounter) hitSave(res *Result, rs Reactions, ai, ti int, a srd.Action,
 	if err != nil {
 		return rules.SaveResult{}, fault.Wrap(fault.Internal, actOp, err)
 	}
-	req := rules.SaveRequest{Ability: ability, DC: hc.Save.Value,
-		Reason: fmt.Sprintf("%s saving throw against %s", ability.Name(), strings.ToLower(a.Name))}
+	c := saveCall{ability: ability, dc: hc.Save.Value, reason: fmt.Sprintf("%s saving throw against %s", ability.Name(), strings.ToLower(a.Name))}
 	if hc.Condition == "poisoned" {
-		req.Against = []string{"poison"}
+		c.against = []string{"poison"}
 	}
 	if hc.Condition == "paralyzed" {
-		req.Against = []string{"paralyzed"}
+		c.against = []string{"paralyzed"}
 	}
-	bonus, extra, notes, spent := e.blessing(ti, "saving throw", src)
-	more, adv, dis := e.saveMods(ti, ability)
-	req.Bonus += bonus + more
-	req.BonusTerms = append(slices.Clip(req.BonusTerms), blessTerms(extra)...)
-	req.Advantage, req.Disadvantage = adv, dis
-	req.Reserves = e.inspiration(ti)
-	saver := e.Participants[ti].Combatant
-	sv, err := rules.Save(saver, req, src)
-	if err != nil {
-		return sv, fault.Wrap(fault.Internal, actOp, err)
+	c.window = func(res *Result, saver rules.Combatant, req rules.SaveRequest, sv rules.SaveResult, k, at int) (rules.SaveResult, error) {
+		sv, err := e.rerollSave(res, rs, k, at, ai, ti, saver, req, sv)
+		if err != nil {
+			return sv, err
+		}
+		return e.evade(res, rs, k, at, ai, ti, sv) // a Ring of Evasion (items_evasion.go)
 	}
-	k, at := res.moment(), len(res.Rolls)
-	res.Rolls = append(res.Rolls, sv.Rolls...)
-	res.Rolls = append(res.Rolls, extra...)
-	for _, n := range notes {
-		res.say(n)
-	}
-	if sv, err = e.rerollSave(res, rs, k, at, ai, ti, saver, req, sv); err != nil {
-		return sv, err
-	}
-	if sv, err = e.evade(res, rs, k, at, ai, ti, sv); err != nil { // a Ring of Evasion (items_evasion.go)
-		return sv, err
-	}
-	if err := e.useUp(res, spent); err != nil {
-		return sv, err
-	}
-	res.Saves = append(res.Saves, sv)
-	return sv, e.spendReserved(res, ti, sv.Reserved)
+	return e.save(res, ti, c, src)
 }
 
 // becomes is how a condition put on a creature is told: "knocked prone",
@@ -358,20 +337,15 @@ func roundsOf(d string) int {
 // the hit's condition fx holds it in; a success ends it.
 func (e *Encounter) repeatHitSave(res *Result, fx Effect, ti int, src dice.Source) error {
 	t := e.Participants[ti]
-	bonus, adv, dis := e.saveMods(ti, fx.RepeatSave)
-	dis = append(dis, e.glare(fx, ti)...) // a hag in sight (auras.go)
 	held := "being " + fx.Condition.String()
 	if fx.Condition == 0 {
 		held = "under " + fx.Note // a stone golem's Slow (hindrances.go)
 	}
-	req := rules.SaveRequest{Ability: fx.RepeatSave, DC: fx.DC, Bonus: bonus, Advantage: adv, Disadvantage: dis,
-		Reason: fx.RepeatSave.Name() + " saving throw against " + strings.TrimPrefix(held, "under ")}
-	sv, err := rules.Save(t.Combatant, req, src)
+	sv, err := e.save(res, ti, saveCall{ability: fx.RepeatSave, dc: fx.DC, reason: fx.RepeatSave.Name() + " saving throw against " + strings.TrimPrefix(held, "under "),
+		dis: e.glare(fx, ti)}, src) // a hag in sight (auras.go)
 	if err != nil {
-		return fault.Wrap(fault.Internal, actOp, err)
+		return err
 	}
-	res.Rolls = append(res.Rolls, sv.Rolls...)
-	res.Saves = append(res.Saves, sv)
 	if !sv.Success {
 		res.say(fmt.Sprintf("%s is still %s (%s save %d against DC %d).", t.Name, strings.TrimPrefix(held, "being "), fx.RepeatSave.Name(), sv.Total, sv.DC))
 		return nil

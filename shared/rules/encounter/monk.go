@@ -9,7 +9,6 @@ import (
 
 	"chronicler/shared/campaign"
 	"chronicler/shared/dice"
-	"chronicler/shared/fault"
 	"chronicler/shared/rules"
 	"chronicler/shared/rules/spell"
 	"chronicler/shared/srd"
@@ -240,18 +239,9 @@ func standsAfter(fits func(p Participant, r rules.AttackResult) bool) func(Encou
 }
 
 // monkSave has participant ti make a save of ability a against monk ai's
-// ki DC, with what its lasting effects add (saveMods); its rolls go to
-// res.
+// ki DC (save, which records it in res).
 func (e *Encounter) monkSave(res *Result, ai, ti int, a rules.Ability, against string, src dice.Source) (rules.SaveResult, error) {
-	bonus, adv, dis := e.saveMods(ti, a)
-	req := rules.SaveRequest{Ability: a, DC: kiDC(e.Participants[ai]), Bonus: bonus, Advantage: adv, Disadvantage: dis,
-		Reason: a.Name() + " saving throw against " + against}
-	sv, err := rules.Save(e.Participants[ti].Combatant, req, src)
-	if err != nil {
-		return sv, fault.Wrap(fault.Internal, actOp, err)
-	}
-	res.Rolls = append(res.Rolls, sv.Rolls...)
-	return sv, nil
+	return e.save(res, ti, saveCall{ability: a, dc: kiDC(e.Participants[ai]), reason: a.Name() + " saving throw against " + against}, src)
 }
 
 // stun is Stunning Strike's save: stunned until the end of the monk's

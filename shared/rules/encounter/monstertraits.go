@@ -274,11 +274,10 @@ func undeadFortitude(e *Encounter, res *Result, ti int, d rules.DamageResult, sr
 	t := e.Participants[ti]
 	c := t.Combatant
 	c.Dead = false
-	sv, err := rules.Save(c, rules.SaveRequest{Ability: rules.Con, DC: 5 + d.Taken, Reason: "Constitution saving throw of undead fortitude"}, src)
+	sv, err := e.save(res, ti, saveCall{ability: rules.Con, dc: 5 + d.Taken, reason: "Constitution saving throw of undead fortitude", saver: &c}, src)
 	if err != nil {
-		return fault.Wrap(fault.Internal, actOp, err)
+		return err
 	}
-	res.Rolls = append(res.Rolls, sv.Rolls...)
 	if !sv.Success {
 		res.say(fmt.Sprintf("%s stays down (Undead Fortitude: Constitution save %d against DC %d).", t.Name, sv.Total, sv.DC))
 		return nil
@@ -412,14 +411,11 @@ func stench(e *Encounter, res *Result, owner int, src dice.Source) error {
 	}) {
 		return nil
 	}
-	bonus, adv, dis := e.saveMods(i, rules.Con)
-	sv, err := rules.Save(t.Combatant, rules.SaveRequest{Ability: rules.Con, DC: tr.DC.Value, Bonus: bonus, Advantage: adv, Disadvantage: dis,
-		Against: []string{"poison", "poisoned"}, Reason: "Constitution saving throw against " + possessive(m.Name) + " stench"}, src)
+	sv, err := e.save(res, i, saveCall{ability: rules.Con, dc: tr.DC.Value, against: []string{"poison", "poisoned"},
+		reason: "Constitution saving throw against " + possessive(m.Name) + " stench"}, src)
 	if err != nil {
-		return fault.Wrap(fault.Internal, actOp, err)
+		return err
 	}
-	res.Rolls = append(res.Rolls, sv.Rolls...)
-	res.Saves = append(res.Saves, sv)
 	if sv.Success {
 		// Immune for 24 hours: an effect with no condition that lasts the
 		// fight.
@@ -486,14 +482,10 @@ func deathBurst(e *Encounter, res *Result, ti int, d rules.DamageResult, src dic
 			continue
 		}
 		c := e.Participants[ci]
-		bonus, adv, dis := e.saveMods(ci, ability)
-		sv, err := rules.Save(c.Combatant, rules.SaveRequest{Ability: ability, DC: tr.DC.Value, Bonus: bonus, Advantage: adv, Disadvantage: dis,
-			Reason: ability.Name() + " saving throw against " + possessive(m.Name) + " death burst"}, src)
+		sv, err := e.save(res, ci, saveCall{ability: ability, dc: tr.DC.Value, reason: ability.Name() + " saving throw against " + possessive(m.Name) + " death burst"}, src)
 		if err != nil {
-			return fault.Wrap(fault.Internal, actOp, err)
+			return err
 		}
-		res.Rolls = append(res.Rolls, sv.Rolls...)
-		res.Saves = append(res.Saves, sv)
 		res.say(sv.Summary())
 		hit, _ := c.Combatant.SavedDamage(dmg, ability, sv.Success, tr.DC.Success == "half")
 		if len(hit) == 0 {

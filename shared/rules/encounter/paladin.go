@@ -135,11 +135,11 @@ func (e Encounter) bestAura(id string, i int) int {
 	return best
 }
 
-func auraOfProtection(e Encounter, o, i int, _ rules.Ability) (int, []string) {
+func auraOfProtection(e Encounter, o, i int, _ rules.Ability) ([]campaign.Term, []string) {
 	if e.bestAura("aura-of-protection", i) != o {
-		return 0, nil
+		return nil, nil
 	}
-	return charismaBonus(e.Participants[o]), nil
+	return []campaign.Term{{Value: charismaBonus(e.Participants[o]), Source: "Aura of Protection", Kind: campaign.TermFeature}}, nil
 }
 
 // auraImmunity is an aura (feature id) that makes those it reaches

@@ -135,16 +135,12 @@ func breathWeapon(e *Encounter, res *Result, ai int, in Action, src dice.Source)
 	for _, id := range ids {
 		ti := e.index(id)
 		t := e.Participants[ti]
-		more, adv, dis := e.saveMods(ti, ability)
-		req := rules.SaveRequest{Ability: ability, DC: dc, Bonus: more, Advantage: adv, Disadvantage: dis,
-			Against: []string{"seen", anc.Damage}, Reason: fmt.Sprintf("%s saving throw against %s's breath", ability.Name(), p.Name)}
-		sv, err := rules.Save(t.Combatant, req, src)
+		sv, err := e.save(res, ti, saveCall{ability: ability, dc: dc, against: []string{"seen", anc.Damage},
+			reason: fmt.Sprintf("%s saving throw against %s's breath", ability.Name(), p.Name)}, src)
 		if err != nil {
 			return err
 		}
-		res.Rolls = append(res.Rolls, sv.Rolls...)
 		res.Changes = append(res.Changes, sv.Changes...)
-		res.Saves = append(res.Saves, sv)
 		res.say(sv.Summary())
 		hit, _ := t.Combatant.SavedDamage(dmg, ability, sv.Success, true)
 		if len(hit) == 0 {

@@ -423,14 +423,10 @@ func (e *Encounter) stone(res *Result, fx Effect, src dice.Source) error {
 		return nil
 	}
 	t := e.Participants[ti]
-	bonus, adv, dis := e.saveMods(ti, fx.Ability)
-	sv, err := rules.Save(t.Combatant, rules.SaveRequest{Ability: fx.Ability, DC: fx.DC, Bonus: bonus, Advantage: adv, Disadvantage: dis,
-		Reason: fx.Ability.Name() + " saving throw against turning to stone"}, src)
+	sv, err := e.save(res, ti, saveCall{ability: fx.Ability, dc: fx.DC, reason: fx.Ability.Name() + " saving throw against turning to stone"}, src)
 	if err != nil {
-		return fault.Wrap(fault.Internal, actOp, err)
+		return err
 	}
-	res.Rolls = append(res.Rolls, sv.Rolls...)
-	res.Saves = append(res.Saves, sv)
 	same := func(x Effect) bool {
 		return x.ID == fx.ID && x.TargetID == fx.TargetID && x.Spell == fx.Spell && x.CasterID == fx.CasterID
 	}
@@ -732,14 +728,10 @@ func (e *Encounter) shake(res *Result, ti int, fx Effect, o srd.Ongoing, src dic
 	if err != nil {
 		return fault.Wrap(fault.Internal, actOp, err)
 	}
-	bonus, adv, dis := e.saveMods(ti, ability)
-	sv, err := rules.Save(t.Combatant, rules.SaveRequest{Ability: ability, DC: o.Shake.Value, Bonus: bonus, Advantage: adv, Disadvantage: dis,
-		Reason: ability.Name() + " saving throw against " + rules.Article(o.Name)}, src)
+	sv, err := e.save(res, ti, saveCall{ability: ability, dc: o.Shake.Value, reason: ability.Name() + " saving throw against " + rules.Article(o.Name)}, src)
 	if err != nil {
-		return fault.Wrap(fault.Internal, actOp, err)
+		return err
 	}
-	res.Rolls = append(res.Rolls, sv.Rolls...)
-	res.Saves = append(res.Saves, sv)
 	if !sv.Success {
 		res.say(fmt.Sprintf("%s's %s still bleeds (%s save %d against DC %d).", t.Name, o.Name, ability.Name(), sv.Total, sv.DC))
 		return nil

@@ -5,9 +5,7 @@ import (
 	"slices"
 	"strings"
 
-	"chronicler/shared/campaign"
 	"chronicler/shared/dice"
-	"chronicler/shared/fault"
 	"chronicler/shared/rules"
 	"chronicler/shared/rules/spell"
 	"chronicler/shared/srd"
@@ -21,96 +19,6 @@ import (
 // holds reports whether participant id is under an effect with fxID.
 func (e Encounter) holds(id, fxID string) bool {
 	return slices.ContainsFunc(e.Effects, func(fx Effect) bool { return fx.TargetID == id && fx.ID == fxID })
-}
-
-// saveMods is what participant i's effects do to its saving throw of
-// ability a: a bonus, and sources of advantage and disadvantage (Haste's
-// advantage and Slow's -2 on Dexterity saves), and what features give it
-// (an aura's bonus: featuresSaves). One spell counts once, however many
-// cast it.
-func (e Encounter) saveMods(i int, a rules.Ability) (bonus int, adv, dis []string) {
-	id := e.Participants[i].ID
-	if a == rules.Dex && e.holds(id, "haste") {
-		adv = append(adv, "Haste")
-	}
-	if a == rules.Dex && e.holds(id, "slow") {
-		bonus -= 2
-	}
-	if a == rules.Wis && e.holds(id, "beacon-of-hope") {
-		adv = append(adv, "Beacon of Hope")
-	}
-	if e.holds(id, "holy-aura") {
-		adv = append(adv, "Holy Aura")
-	}
-	bonus += e.buffSaves(i) // Warding Bond
-	b, more := e.featuresSaves(i, a)
-	dis = append(dis, e.controlSaves(i, a)...)   // Irresistible Dance
-	dis = append(dis, e.sunWeakSaves(i)...)      // Sunlight Weakness (tactics.go)
-	bodyAdv, bodyDis := e.bodySaves(i, a)        // Enlarge/Reduce, Gaseous Form
-	adv = append(adv, e.boonsSaves(i, a)...)     // Foresight, Heroes' Feast
-	adv = append(adv, e.empoweredSaves(i, a)...) // a clay golem's Haste (hindrances.go)
-	return bonus + b, append(append(adv, more...), bodyAdv...), append(dis, bodyDis...)
-}
-
-// saveModTerms name the parts of saveMods's bonus that a save's working
-// shows by name rather than as a situational bonus: Slow's -2 on
-// Dexterity saves.
-func (e Encounter) saveModTerms(i int, a rules.Ability) []campaign.Term {
-	if a == rules.Dex && e.holds(e.Participants[i].ID, "slow") {
-		return []campaign.Term{{Value: -2, Source: "Slow", Kind: campaign.TermSpell}}
-	}
-	return nil
-}
-
-// riderSaves adds what participant ti's effects do to its saves against
-// an attack's riders (saveMods). Bless's, Bane's and Resistance's d4s are
-// left out: they would be drawn before the attack roll, hit or miss.
-func (e Encounter) riderSaves(ti int, req *rules.AttackRequest) {
-	if len(req.Riders) == 0 {
-		return
-	}
-	req.Riders = slices.Clone(req.Riders)
-	for i := range req.Riders {
-		sv := &req.Riders[i].Save
-		bonus, adv, dis := e.saveMods(ti, sv.Ability)
-		sv.Bonus += bonus
-		sv.BonusTerms = append(slices.Clip(sv.BonusTerms), e.saveModTerms(ti, sv.Ability)...)
-		sv.Advantage = append(slices.Clip(sv.Advantage), adv...)
-		sv.Disadvantage = append(slices.Clip(sv.Disadvantage), dis...)
-	}
-}
-
-// saved is what the d4s of Bless, Bane and Resistance did to saves a
-// spell forced: their rolls (drawn before the spell's), what to say of
-// them and the one-roll effects used up.
-type saved struct {
-	rolls []rules.Roll
-	notes []string
-	spent []Effect
-}
-
-// saveSituation adds what participant i's effects do to its save against
-// spell s to its situation in opts, drawing Bless's, Bane's and
-// Resistance's d4s from src into sv.
-func (e *Encounter) saveSituation(i int, s srd.Spell, opts *spell.Options, sv *saved, src dice.Source) {
-	a := spell.SaveAbility(s)
-	if a == 0 {
-		return
-	}
-	bonus, adv, dis := e.saveMods(i, a)
-	d4, rolls, notes, spent := e.blessing(i, "saving throw", src)
-	bonus += d4
-	sv.rolls, sv.notes, sv.spent = append(sv.rolls, rolls...), append(sv.notes, notes...), append(sv.spent, spent...)
-	if bonus == 0 && len(adv) == 0 && len(dis) == 0 {
-		return
-	}
-	opts.Situate(e.Participants[i].ID, func(sit *spell.Situation) {
-		sit.SaveBonus += bonus
-		sit.SaveTerms = append(slices.Clip(sit.SaveTerms), blessTerms(rolls)...)
-		sit.SaveTerms = append(sit.SaveTerms, e.saveModTerms(i, a)...)
-		sit.Advantage = append(slices.Clip(sit.Advantage), adv...)
-		sit.Disadvantage = append(slices.Clip(sit.Disadvantage), dis...)
-	})
 }
 
 // slowed holds participant i to Slow's rules for the turn so far: an
@@ -199,11 +107,10 @@ func (e *Encounter) spared(res *Result, ai, ti int, src dice.Source) (bool, erro
 	if dc == 0 {
 		return false, nil
 	}
-	sv, err := rules.Save(a.Combatant, rules.SaveRequest{Ability: rules.Wis, DC: dc, Reason: "Wisdom saving throw against " + strings.ToLower(what)}, src)
+	sv, err := e.save(res, ai, saveCall{ability: rules.Wis, dc: dc, reason: "Wisdom saving throw against " + strings.ToLower(what)}, src)
 	if err != nil {
-		return false, fault.Wrap(fault.Internal, actOp, err)
+		return false, err
 	}
-	res.Rolls = append(res.Rolls, sv.Rolls...)
 	if sv.Success {
 		return false, nil
 	}
@@ -247,11 +154,10 @@ func (e *Encounter) flash(res *Result, ai, ti int, src dice.Source) error {
 		return nil
 	}
 	aura := e.Effects[k]
-	sv, err := rules.Save(a.Combatant, rules.SaveRequest{Ability: rules.Con, DC: aura.DC, Reason: "Constitution saving throw against holy aura"}, src)
+	sv, err := e.save(res, ai, saveCall{ability: rules.Con, dc: aura.DC, reason: "Constitution saving throw against holy aura"}, src)
 	if err != nil {
-		return fault.Wrap(fault.Internal, actOp, err)
+		return err
 	}
-	res.Rolls = append(res.Rolls, sv.Rolls...)
 	if sv.Success {
 		res.say(fmt.Sprintf("The holy aura flashes; %s shields its eyes (Constitution save %d).", a.Name, sv.Total))
 		return nil

@@ -441,13 +441,11 @@ func presenceAura(e *Encounter, res *Result, ai, i int, src dice.Source) error {
 	}
 	cond := presenceCondition(e.Effects[k].Note)
 	ability := rules.Wis
-	bonus, adv, dis := e.saveMods(i, ability)
-	sv, err := rules.Save(t.Combatant, rules.SaveRequest{Ability: ability, DC: presenceDC(p), Bonus: bonus, Advantage: adv, Disadvantage: dis,
-		Against: []string{"magic", cond.String()}, Reason: "Wisdom saving throw against Draconic Presence"}, src)
+	sv, err := e.save(res, i, saveCall{ability: ability, dc: presenceDC(p), against: []string{"magic", cond.String()},
+		reason: "Wisdom saving throw against Draconic Presence"}, src)
 	if err != nil {
 		return err
 	}
-	res.Rolls = append(res.Rolls, sv.Rolls...)
 	res.say(sv.Summary())
 	if sv.Success {
 		fx := Effect{Effect: spell.Effect{ID: "presence-resisted", Spell: presence, CasterID: p.ID, TargetID: t.ID, Ends: "24 hours",

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"slices"
 
+	"chronicler/shared/campaign"
 	"chronicler/shared/dice"
 	"chronicler/shared/fault"
 	"chronicler/shared/rules"
@@ -38,11 +39,11 @@ func spellState(fx spell.Effect) string {
 }
 
 // buffSaves is what Warding Bond adds to participant i's saving throws.
-func (e Encounter) buffSaves(i int) int {
+func (e Encounter) buffSaves(i int) []campaign.Term {
 	if e.holds(e.Participants[i].ID, "warding-bond") {
-		return 1
+		return []campaign.Term{{Value: 1, Source: "Warding Bond", Kind: campaign.TermSpell}}
 	}
-	return 0
+	return nil
 }
 
 // buffsAttack changes an attack of ai on ti for the spells on them:

@@ -336,14 +336,11 @@ func (e *Encounter) controlTurnEnds(res *Result, src dice.Source) error {
 // effectSave has participant i make fx's repeated save against its DC,
 // with what the fight's effects do to its saves.
 func (e *Encounter) effectSave(res *Result, i int, fx Effect, src dice.Source) (rules.SaveResult, error) {
-	bonus, adv, dis := e.saveMods(i, fx.RepeatSave)
-	sv, err := rules.Save(e.Participants[i].Combatant, rules.SaveRequest{Ability: fx.RepeatSave, DC: fx.DC, Bonus: bonus,
-		Advantage: adv, Disadvantage: dis, Against: []string{"magic", fx.Spell},
-		Reason: fx.RepeatSave.String() + " saving throw against " + spellName(fx.Spell)}, src)
+	sv, err := e.save(res, i, saveCall{ability: fx.RepeatSave, dc: fx.DC, against: []string{"magic", fx.Spell},
+		reason: fx.RepeatSave.String() + " saving throw against " + spellName(fx.Spell)}, src)
 	if err != nil {
-		return sv, fault.Wrap(fault.Internal, actOp, err)
+		return sv, err
 	}
-	res.Rolls = append(res.Rolls, sv.Rolls...)
 	res.say(sv.Summary())
 	return sv, nil
 }

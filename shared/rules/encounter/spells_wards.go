@@ -152,7 +152,6 @@ func (e *Encounter) wardOn(res *Result, i int, ch campaign.Character, ce campaig
 	p := e.Participants[i]
 	failed := true
 	if w.Save != 0 {
-		bonus, adv, dis := e.saveMods(i, w.Save)
 		against := []string{"magic"}
 		if w.Condition != 0 {
 			against = append(against, w.Condition.String())
@@ -160,12 +159,10 @@ func (e *Encounter) wardOn(res *Result, i int, ch campaign.Character, ce campaig
 		if w.Type != 0 {
 			against = append(against, w.Type.String())
 		}
-		sv, err := rules.Save(p.Combatant, rules.SaveRequest{Ability: w.Save, DC: ce.DC, Bonus: bonus, Advantage: adv, Disadvantage: dis,
-			Against: against, Reason: w.Save.Name() + " saving throw against " + name}, src)
+		sv, err := e.save(res, i, saveCall{ability: w.Save, dc: ce.DC, against: against, reason: w.Save.Name() + " saving throw against " + name}, src)
 		if err != nil {
-			return fault.Wrap(fault.Internal, actOp, err)
+			return err
 		}
-		res.Rolls = append(res.Rolls, sv.Rolls...)
 		res.say(sv.Summary())
 		failed = !sv.Success
 	}

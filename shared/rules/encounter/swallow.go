@@ -261,14 +261,10 @@ func (e *Encounter) digestOne(res *Result, ai, ti int, w srd.Swallow, src dice.S
 		if err != nil {
 			return fault.Wrap(fault.Internal, actOp, err)
 		}
-		bonus, adv, dis := e.saveMods(ti, ability)
-		sv, err := rules.Save(t.Combatant, rules.SaveRequest{Ability: ability, DC: d.Value, Bonus: bonus, Advantage: adv, Disadvantage: dis,
-			Reason: ability.Name() + " saving throw inside " + m.Name}, src)
+		sv, err := e.save(res, ti, saveCall{ability: ability, dc: d.Value, reason: ability.Name() + " saving throw inside " + m.Name}, src)
 		if err != nil {
-			return fault.Wrap(fault.Internal, actOp, err)
+			return err
 		}
-		res.Rolls = append(res.Rolls, sv.Rolls...)
-		res.Saves = append(res.Saves, sv)
 		if sv.Success {
 			res.say(fmt.Sprintf("%s holds out inside %s (%s save %d against DC %d).", t.Name, m.Name, ability.Name(), sv.Total, sv.DC))
 			return nil
@@ -334,14 +330,10 @@ func (e *Encounter) regurgitate(res *Result, ai int, src dice.Source) error {
 		return nil
 	}
 	w, _ := swallowOf(m, e.Effects[k])
-	bonus, adv, dis := e.saveMods(ai, rules.Con)
-	sv, err := rules.Save(m.Combatant, rules.SaveRequest{Ability: rules.Con, DC: w.RegurgitateDC, Bonus: bonus, Advantage: adv, Disadvantage: dis,
-		Reason: "Constitution saving throw against regurgitating"}, src)
+	sv, err := e.save(res, ai, saveCall{ability: rules.Con, dc: w.RegurgitateDC, reason: "Constitution saving throw against regurgitating"}, src)
 	if err != nil {
-		return fault.Wrap(fault.Internal, actOp, err)
+		return err
 	}
-	res.Rolls = append(res.Rolls, sv.Rolls...)
-	res.Saves = append(res.Saves, sv)
 	if sv.Success {
 		res.say(fmt.Sprintf("%s keeps down what it swallowed (Constitution save %d against DC %d).", m.Name, sv.Total, sv.DC))
 		return nil

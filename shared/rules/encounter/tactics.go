@@ -6,7 +6,6 @@ import (
 	"strconv"
 
 	"chronicler/shared/dice"
-	"chronicler/shared/fault"
 	"chronicler/shared/rules"
 	"chronicler/shared/rules/spell"
 	"chronicler/shared/srd"
@@ -424,14 +423,10 @@ func (e *Encounter) dispelObject(res *Result, ai, ti int, opts spell.Options, sr
 	if dc == 0 {
 		dc = 8 + c.ProficiencyBonus + c.Modifier(opts.Ability)
 	}
-	bonus, adv, dis := e.saveMods(ti, rules.Con)
-	sv, err := rules.Save(t.Combatant, rules.SaveRequest{Ability: rules.Con, DC: dc, Bonus: bonus, Advantage: adv, Disadvantage: dis,
-		Against: []string{"unconscious"}, Reason: "Constitution saving throw against dispel magic"}, src)
+	sv, err := e.save(res, ti, saveCall{ability: rules.Con, dc: dc, against: []string{"unconscious"}, reason: "Constitution saving throw against dispel magic"}, src)
 	if err != nil {
-		return fault.Wrap(fault.Internal, actOp, err)
+		return err
 	}
-	res.Rolls = append(res.Rolls, sv.Rolls...)
-	res.Saves = append(res.Saves, sv)
 	if sv.Success {
 		res.say(fmt.Sprintf("%s shudders, and keeps moving (Antimagic Susceptibility: Constitution save %d against DC %d).", t.Name, sv.Total, sv.DC))
 		return nil
