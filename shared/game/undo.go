@@ -277,12 +277,8 @@ func (s *Service) AskUndo(ctx context.Context, connectionID string, msg events.C
 	if err != nil {
 		return err
 	}
-	name := conn.PlayerID
-	if m := memberOf(snap, conn.PlayerID); m != nil {
-		name = m.Name
-	}
 	return s.publish(ctx, snap.Campaign.ID, "", message{events.TypeUndoRequested,
-		events.UndoRequested{TurnID: last.ID, Sequence: last.Sequence, PlayerID: conn.PlayerID, Name: name}})
+		events.UndoRequested{TurnID: last.ID, Sequence: last.Sequence, PlayerID: conn.PlayerID, Name: nameOf(snap, conn.PlayerID)}})
 }
 
 // XCard withdraws the last turn's narration (msg.TurnID), for any player

@@ -347,3 +347,49 @@ func keysOf(t *testing.T, raw []byte) []string {
 	}
 	return slices.Sorted(maps.Keys(m))
 }
+
+// A player without a display name is named to the table the same way
+// whether they ask to undo a turn or pause it: by the table's word for
+// them, never by their id.
+func TestANamelessPlayerIsNamedAlikeAskingToUndoAndPausing(t *testing.T) {
+	for name, open := range bothStores() {
+		t.Run(name, func(t *testing.T) {
+			ctx := context.Background()
+			tb := newReplayTable(t, open(t), scriptOf("Tor finds boot prints by the hearth."))
+			quiet := game.Player{ID: "p-quiet"}
+			if _, err := tb.svc.JoinCampaign(ctx, quiet, tb.c.ID, events.JoinCampaign{InviteCode: tb.c.InviteCode}); err != nil {
+				t.Fatal(err)
+			}
+			if err := tb.svc.Connect(ctx, "c-quiet", quiet, tb.c.ID); err != nil {
+				t.Fatal(err)
+			}
+			tb.play(t, 1)
+			if err := tb.svc.AskUndo(ctx, "c-quiet", events.ClientMessage{TurnID: tb.last(t).ID}); err != nil {
+				t.Fatal(err)
+			}
+			if err := tb.svc.Pause(ctx, "c-quiet", "pause-1"); err != nil {
+				t.Fatal(err)
+			}
+			named := map[string]string{}
+			for _, raw := range tb.push.sent["c-owner"] {
+				var m struct {
+					Name string `json:"name"`
+					By   string `json:"by"`
+				}
+				if err := json.Unmarshal(raw, &m); err != nil {
+					t.Fatal(err)
+				}
+				switch typeOf(raw) {
+				case events.TypeUndoRequested:
+					named["undo"] = m.Name
+				case events.TypePause:
+					named["pause"] = m.By
+				}
+			}
+			want := map[string]string{"undo": "someone at the table", "pause": "someone at the table"}
+			if !maps.Equal(named, want) {
+				t.Errorf("the owner was told the nameless player as %q, want %q", named, want)
+			}
+		})
+	}
+}
