@@ -393,3 +393,40 @@ func TestANamelessPlayerIsNamedAlikeAskingToUndoAndPausing(t *testing.T) {
 		})
 	}
 }
+
+// A client that sends again the request of a turn the owner took back is
+// told so: the turn is neither played again, overruling the owner, nor
+// answered as if it stood.
+func TestARepeatOfAnUndoneTurnsRequestIsToldItWasTakenBack(t *testing.T) {
+	for name, open := range bothStores() {
+		t.Run(name, func(t *testing.T) {
+			ctx := context.Background()
+			tb := newReplayTable(t, open(t), scriptOf("Tor finds boot prints by the hearth.", "Tor finds boot prints again."))
+			tb.play(t, 1)
+			last := tb.last(t)
+			if err := tb.svc.Undo(ctx, "c-owner", events.ClientMessage{TurnID: last.ID}); err != nil {
+				t.Fatal(err)
+			}
+			told := len(tb.push.sent["c-guest"])
+			tb.clock.Add(time.Minute)
+			err := tb.svc.TakeTurn(ctx, "c-guest", events.ClientMessage{Action: events.ActionTurn, RequestID: last.RequestID,
+				CharacterID: tb.chars[tb.player.ID], Text: last.Action})
+			if !fault.Is(err, fault.Conflict) || !strings.Contains(err.Error(), "taken back") {
+				t.Fatalf("the repeat of the undone turn's request: %v, want a conflict saying the turn was taken back", err)
+			}
+			if n := mustStoreSnap(t, tb.store, tb.c.ID).State.TurnCount; n != 0 {
+				t.Errorf("after the repeat the table has %d turns, want none: the undone turn played again", n)
+			}
+			for _, raw := range tb.push.sent["c-guest"][told:] {
+				if typeOf(raw) == events.TypeTurnAccepted {
+					t.Errorf("the repeat was answered as accepted: %s", raw)
+				}
+			}
+			// A new request plays the same words as a new turn.
+			tb.act(t, "c-guest", tb.player, "r-again", last.Action)
+			if again := tb.last(t); again.ID == last.ID || again.Sequence != 1 {
+				t.Errorf("the turn played anew: %+v, want a new turn of sequence 1", again)
+			}
+		})
+	}
+}
