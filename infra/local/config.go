@@ -20,7 +20,7 @@ import (
 )
 
 type config struct {
-	rates     string // per-address rates (game.ParseAddressRates)
+	rates     game.AddressRates // per-address rates (-rates)
 	addr      string
 	public    bool // -addr may be reachable from other machines
 	dataDir   string
@@ -72,7 +72,8 @@ func parseConfig(args []string, getenv func(string) string) (config, error) {
 	fs.Float64Var(&c.apiRate, "api-rate", 20, "API calls per second a player may make, in bursts of 60 (0: unlimited)")
 	fs.StringVar(&c.limits, "limits", "", "caps over the defaults, e.g. connections_per_player=8,connections_per_campaign=64,campaigns_owned=20,members=12,characters_per_player=4,characters=12 (0 lifts one)")
 	fs.Float64Var(&c.inviteRate, "invite-rate", 0.5, "invite codes tried per second per campaign and per address, in bursts of 20 (0: unlimited)")
-	fs.StringVar(&c.rates, "rates", "", "per-address rates over the defaults, e.g. players=10/1h,tickets=30/1m (default: CHRONICLER_RATES; without -public, players and tickets unlimited: every caller is this machine)")
+	var rates string
+	fs.StringVar(&rates, "rates", "", "per-address rates over the defaults, e.g. players=10/1h,tickets=30/1m (default: CHRONICLER_RATES; without -public, players and tickets unlimited: every caller is this machine)")
 	fs.DurationVar(&c.wsIdle, "ws-idle", 10*time.Minute, "close a WebSocket with no message either way for this long, as API Gateway does (0: never)")
 	fs.DurationVar(&c.wsMaxAge, "ws-max-age", 2*time.Hour, "close every WebSocket this old, as API Gateway does (0: never)")
 	fs.DurationVar(&c.wsIntegration, "ws-integration", 29*time.Second, "answer a WebSocket message whose route runs this long with API Gateway's integration timeout, as API Gateway does; the route runs on (0: never)")
@@ -101,14 +102,15 @@ func parseConfig(args []string, getenv func(string) string) (config, error) {
 	if _, err := game.ParseLimits(c.limits); err != nil {
 		return c, fmt.Errorf("-limits: %w", err)
 	}
-	if c.rates == "" {
-		c.rates = getenv("CHRONICLER_RATES")
+	if rates == "" {
+		rates = getenv("CHRONICLER_RATES")
 	}
-	if c.rates == "" && !c.public {
+	if rates == "" && !c.public {
 		// Only this machine can call: one address, one user.
-		c.rates = "players=0,tickets=0"
+		rates = "players=0,tickets=0"
 	}
-	if _, err := game.ParseAddressRates(c.rates); err != nil {
+	var err error
+	if c.rates, err = game.ParseAddressRates(rates); err != nil {
 		return c, fmt.Errorf("-rates: %w", err)
 	}
 	if err := checkAddr(c.addr, c.public); err != nil {

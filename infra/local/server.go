@@ -97,10 +97,11 @@ func newServer(ctx context.Context, cfg config) (*server, error) {
 		s.close()
 		return nil, err
 	}
+	addresses := s.addressLimiters()
 	s.svc, err = assemble.Service(ctx, assemble.Config{
 		TokenKey: keys.Current, PreviousTokenKeys: keys.Previous, Store: s.store, Pusher: pusher, Workflow: flows, Fights: fights, Narrations: fights,
 		Identity: cfg.identity, OIDCIssuer: cfg.issuer, OIDCAudience: cfg.audience,
-		Getenv: cfg.getenv, Pace: cfg.pace, Log: log,
+		Getenv: cfg.getenv, Pace: cfg.pace, Log: log, Addresses: &addresses,
 	})
 	if err != nil {
 		s.close()
@@ -120,22 +121,6 @@ func newServer(ctx context.Context, cfg config) (*server, error) {
 	}
 	if cfg.apiRate > 0 {
 		s.svc.APILimit = throttle.New(cfg.apiRate, 60, time.Now)
-	}
-	s.svc.InviteLimit = nil
-	rates, _ := game.ParseAddressRates(cfg.rates) // parseConfig checked it
-	switch {
-	case s.limits != nil:
-		// Servers sharing a DynamoDB table share the per-address buckets
-		// too, as the functions of the stack do.
-		_, s.svc.PlayerLimit, s.svc.TicketLimit = assemble.TableLimiters(s.limits, cfg.table, log, rates)
-		if cfg.inviteRate > 0 {
-			s.svc.InviteLimit = dynamo.NewLimiter(s.limits, cfg.table, "invite", cfg.inviteRate, 20)
-		}
-	default:
-		s.svc.PlayerLimit, s.svc.TicketLimit = rates.Players.Buckets(), rates.Tickets.Buckets()
-		if cfg.inviteRate > 0 {
-			s.svc.InviteLimit = throttle.New(cfg.inviteRate, 20, time.Now)
-		}
 	}
 	// No connection survives a restart: forget them, and let their
 	// sessions' grace period start now.
@@ -175,6 +160,26 @@ func newServer(ctx context.Context, cfg config) (*server, error) {
 	mux.Handle("/", http.FileServerFS(static))
 	s.http = &http.Server{Handler: s.secured(mux), ReadHeaderTimeout: 10 * time.Second}
 	return s, nil
+}
+
+// addressLimiters are the per-address limiters of -rates, and of
+// -invite-rate for invite codes. Servers sharing a DynamoDB table share
+// their buckets too, kept in it, as the functions of the stack do.
+func (s *server) addressLimiters() assemble.AddressLimiters {
+	rates := s.cfg.rates
+	rates.Invites = game.Rate{} // -invite-rate's, below: a rate a second in bursts of 20
+	if s.limits == nil {
+		l := assemble.MemoryLimiters(rates)
+		if s.cfg.inviteRate > 0 {
+			l.Invites = throttle.New(s.cfg.inviteRate, 20, time.Now)
+		}
+		return l
+	}
+	l := assemble.TableLimiters(s.limits, s.cfg.table, s.log, rates)
+	if s.cfg.inviteRate > 0 {
+		l.Invites = dynamo.NewLimiter(s.limits, s.cfg.table, "invite", s.cfg.inviteRate, 20)
+	}
+	return l
 }
 
 // secured puts the security headers on every answer: the page's policy

@@ -104,6 +104,24 @@ type Config struct {
 	// Metrics, when set, records the narration's and the pushes' metrics
 	// (see Observe).
 	Metrics metrics.Sink
+	// Addresses are the per-address limiters, built by the caller, who
+	// reads the rates once and knows where the buckets are kept
+	// (TableLimiters for a table every instance shares); nil keeps them in
+	// this process's memory, at the rates of EnvAddressRates.
+	Addresses *AddressLimiters
+}
+
+// AddressLimiters bound what one source address may do
+// (game.AddressRates): new players, connect tickets, invite codes tried.
+// A nil one lifts its limit.
+type AddressLimiters struct {
+	Players, Tickets, Invites game.Limiter
+}
+
+// MemoryLimiters are the limiters of rates kept in this process's
+// memory: one instance's buckets.
+func MemoryLimiters(rates game.AddressRates) AddressLimiters {
+	return AddressLimiters{Players: rates.Players.Buckets(), Tickets: rates.Tickets.Buckets(), Invites: rates.Invites.Buckets()}
 }
 
 // Service builds the use cases from c. It fails, rather than guessing, on
@@ -148,11 +166,16 @@ func Service(ctx context.Context, c Config) (*game.Service, error) {
 	if d, ok := c.Store.(game.DaySpend); ok {
 		svc.DaySpend = d
 	}
-	rates, err := game.ParseAddressRates(getenv(EnvAddressRates))
-	if err != nil {
-		return nil, err
+	addresses := c.Addresses
+	if addresses == nil {
+		rates, err := game.ParseAddressRates(getenv(EnvAddressRates))
+		if err != nil {
+			return nil, err
+		}
+		memory := MemoryLimiters(rates)
+		addresses = &memory
 	}
-	svc.PlayerLimit, svc.TicketLimit, svc.InviteLimit = rates.Players.Buckets(), rates.Tickets.Buckets(), rates.Invites.Buckets()
+	svc.PlayerLimit, svc.TicketLimit, svc.InviteLimit = addresses.Players, addresses.Tickets, addresses.Invites
 	svc.Workflow = c.Workflow
 	svc.Fights, svc.Narrations = c.Fights, c.Narrations
 	return svc, nil
@@ -206,6 +229,11 @@ func fromEnv(ctx context.Context, keyed bool) (*game.Service, error) {
 	}
 	db := dynamodb.NewFromConfig(cfg)
 	log := slog.New(logs.NewHandler(slog.NewJSONHandler(os.Stdout, nil)))
+	rates, err := game.ParseAddressRates(os.Getenv(EnvAddressRates))
+	if err != nil {
+		return nil, err
+	}
+	addresses := TableLimiters(db, table, log, rates)
 	c := Config{
 		TokenKey: keys.Current, PreviousTokenKeys: keys.Previous,
 		Store: dynamo.New(db, table),
@@ -215,9 +243,10 @@ func fromEnv(ctx context.Context, keyed bool) (*game.Service, error) {
 			}
 		})),
 		Identity: os.Getenv(EnvIdentity), OIDCIssuer: os.Getenv(EnvOIDCIssuer), OIDCAudience: os.Getenv(EnvOIDCAudience),
-		Getenv:  os.Getenv,
-		Log:     log,
-		Metrics: MetricsFromEnv(),
+		Getenv:    os.Getenv,
+		Log:       log,
+		Metrics:   MetricsFromEnv(),
+		Addresses: &addresses,
 	}
 	if arn := os.Getenv(EnvStateMachine); arn != "" {
 		c.Workflow = stepfunctions.NewClient(sfn.NewFromConfig(cfg), arn)
@@ -232,23 +261,20 @@ func fromEnv(ctx context.Context, keyed bool) (*game.Service, error) {
 	}
 	// The use cases' defaults, kept in the table.
 	svc.TurnLimit, svc.APILimit = tableLimiter(db, table, log, "turn", 1, 5), tableLimiter(db, table, log, "api", 20, 60)
-	rates, _ := game.ParseAddressRates(os.Getenv(EnvAddressRates)) // Service parsed it
-	svc.InviteLimit, svc.PlayerLimit, svc.TicketLimit = TableLimiters(db, table, log, rates)
 	return svc, nil
 }
 
 // TableLimiters are the per-address limiters of rates kept in the table,
 // so that they hold across every instance (and every local server) that
-// shares it: invites, new players, connect tickets, nil for a rate that
-// lifts its limit.
-func TableLimiters(db dynamo.LimiterAPI, table string, log *slog.Logger, rates game.AddressRates) (invites, players, tickets game.Limiter) {
+// shares it; nil for a rate that lifts its limit.
+func TableLimiters(db dynamo.LimiterAPI, table string, log *slog.Logger, rates game.AddressRates) AddressLimiters {
 	limiter := func(name string, r game.Rate) game.Limiter {
 		if r.Burst == 0 {
 			return nil
 		}
 		return tableLimiter(db, table, log, name, r.PerSecond(), r.Burst)
 	}
-	return limiter("invite", rates.Invites), limiter("players", rates.Players), limiter("tickets", rates.Tickets)
+	return AddressLimiters{Players: limiter("players", rates.Players), Tickets: limiter("tickets", rates.Tickets), Invites: limiter("invite", rates.Invites)}
 }
 
 // tableLimiter is the limiter name kept in the table, logging to log.

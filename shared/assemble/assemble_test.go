@@ -9,6 +9,7 @@ import (
 
 	"chronicler/shared/assemble"
 	"chronicler/shared/fault"
+	"chronicler/shared/game"
 )
 
 var key = []byte(strings.Repeat("k", 32))
@@ -53,6 +54,38 @@ func TestService(t *testing.T) {
 			t.Errorf("Verify(issued token) = %+v, %v", c, err)
 		}
 	})
+	t.Run("TakesTheCallersAddressLimitersOverTheEnvironment", func(t *testing.T) {
+		// The caller read the rates and built the limiters where it keeps
+		// them; a rate in the environment, even one that would not parse,
+		// is not read again.
+		players, tickets := game.DefaultAddressRates().Players.Buckets(), game.DefaultAddressRates().Tickets.Buckets()
+		svc, err := assemble.Service(context.Background(), assemble.Config{
+			TokenKey:  key,
+			Getenv:    env(map[string]string{assemble.EnvNarrator: "offline", assemble.EnvAddressRates: "players=many"}),
+			Addresses: &assemble.AddressLimiters{Players: players, Tickets: tickets},
+		})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if svc.PlayerLimit != players || svc.TicketLimit != tickets || svc.InviteLimit != nil {
+			t.Errorf("limiters %v %v %v, want the caller's, and none for invites", svc.PlayerLimit, svc.TicketLimit, svc.InviteLimit)
+		}
+	})
+	t.Run("WithoutTheCallersAddressLimitersKeepsTheEnvironmentsInMemory", func(t *testing.T) {
+		svc, err := assemble.Service(context.Background(), assemble.Config{
+			TokenKey: key,
+			Getenv:   env(map[string]string{assemble.EnvNarrator: "offline", assemble.EnvAddressRates: "players=1/1h,tickets=0"}),
+		})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if svc.TicketLimit != nil {
+			t.Errorf("ticket limiter %v, want none: the environment lifts it", svc.TicketLimit)
+		}
+		if !svc.AllowNewPlayer("192.0.2.1") || svc.AllowNewPlayer("192.0.2.1") {
+			t.Error("a second new player from one address within the hour was let through, want the environment's 1/1h")
+		}
+	})
 	refusals := []struct {
 		name string
 		c    assemble.Config
@@ -65,6 +98,7 @@ func TestService(t *testing.T) {
 		{"FirstTextTooLong", assemble.Config{TokenKey: key, Getenv: env(map[string]string{assemble.EnvNarrator: "offline", assemble.EnvFirstText: "5m"})}},
 		{"DailyBudgetNotANumber", assemble.Config{TokenKey: key, Getenv: env(map[string]string{assemble.EnvNarrator: "offline", assemble.EnvDailyBudget: "ten"})}},
 		{"DailyBudgetNegative", assemble.Config{TokenKey: key, Getenv: env(map[string]string{assemble.EnvNarrator: "offline", assemble.EnvDailyBudget: "-1"})}},
+		{"AddressRatesThatDoNotParse", assemble.Config{TokenKey: key, Getenv: env(map[string]string{assemble.EnvNarrator: "offline", assemble.EnvAddressRates: "players=many"})}},
 		{"UnknownIdentity", assemble.Config{TokenKey: key, Getenv: env(map[string]string{assemble.EnvNarrator: "offline"}), Identity: "guess"}},
 	}
 	for _, tc := range refusals {

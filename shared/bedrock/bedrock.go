@@ -38,11 +38,6 @@ const (
 type Config struct {
 	HighModel string // narration; default DefaultHighModel
 	LowModel  string // low-tier narration and summaries; default DefaultLowModel
-	// MaxTokens, when set, is a ceiling on prose replies (narrations,
-	// summaries) below their purpose's cap (narrator.MaxOutput);
-	// structured answers keep theirs, since one cut short is invalid. Zero sends
-	// each purpose's cap.
-	MaxTokens int
 	// Timeout bounds a whole call, retries and streaming included;
 	// default 30 s.
 	Timeout time.Duration
@@ -143,7 +138,7 @@ func (n *Narrator) Narrate(ctx context.Context, req narrator.Request, emit func(
 		ModelId:         aws.String(model),
 		System:          system,
 		Messages:        user,
-		InferenceConfig: &types.InferenceConfiguration{MaxTokens: n.prose(narrator.ReplyCap(req))},
+		InferenceConfig: &types.InferenceConfiguration{MaxTokens: aws.Int32(int32(narrator.ReplyCap(req)))},
 	}
 	callCtx, cancel := context.WithTimeout(ctx, n.cfg.Timeout)
 	defer cancel()
@@ -164,12 +159,6 @@ func (n *Narrator) Narrate(ctx context.Context, req narrator.Request, emit func(
 	return out, nil
 }
 
-// prose is the output cap of a prose reply whose own cap is c
-// (narrator.ProseCap), as Converse takes it.
-func (n *Narrator) prose(c int) *int32 {
-	return aws.Int32(int32(narrator.ProseCap(c, n.cfg.MaxTokens)))
-}
-
 // Summarize implements narrator.Narrator with Converse on the low model.
 // The Summarized carries the model id and the usage Bedrock reported,
 // also beside an error when the model answered with nothing usable.
@@ -182,7 +171,7 @@ func (n *Narrator) Summarize(ctx context.Context, req narrator.SummaryRequest) (
 		ModelId:         aws.String(out.Model),
 		System:          system,
 		Messages:        user,
-		InferenceConfig: &types.InferenceConfiguration{MaxTokens: n.prose(narrator.MaxOutput(narrator.PurposeSummary))},
+		InferenceConfig: &types.InferenceConfiguration{MaxTokens: aws.Int32(int32(narrator.MaxOutput(narrator.PurposeSummary)))},
 	}, func(res *bedrockruntime.ConverseOutput) error {
 		out.Usage = usageOf(res.Usage)
 		msg, ok := res.Output.(*types.ConverseOutputMemberMessage)

@@ -560,8 +560,12 @@ type Request struct {
 type RequestOutcome string
 
 // RequestDropped is the request of a turn that was accepted, then
-// released unsaved (turn.dropped).
-const RequestDropped RequestOutcome = "dropped"
+// released unsaved (turn.dropped); RequestUndone the request of a turn
+// committed, then taken back (turn.undone).
+const (
+	RequestDropped RequestOutcome = "dropped"
+	RequestUndone  RequestOutcome = "undone"
+)
 
 // Presence of a character in the current session.
 type Presence string

@@ -307,7 +307,7 @@ func (s *Store) finishWrites(pk, id string, version int64, done item) []write {
 }
 
 // writes validates tx and turns it into transaction items, in a fixed
-// order: campaign, state, characters, sessions, turn, member, request,
+// order: campaign, state, characters, sessions, turn, member, requests,
 // lease, connections. unbind lists the connection ids to unbind, whose
 // pointers Commit handles.
 func (s *Store) writes(tx game.Tx) (ws []write, unbind []string, err error) {
@@ -499,6 +499,21 @@ func (s *Store) writes(tx game.Tx) (ws []write, unbind []string, err error) {
 				map[string]string{"#pk": AttrPK, "#exp": AttrTTL}, item{":at": num(r.CreatedAt.Unix())})
 		}
 		if err := add(w, err); err != nil {
+			return nil, nil, err
+		}
+	}
+	if r := tx.MarkRequest; r != nil {
+		if r.RequestID == "" {
+			return nil, nil, fault.Field(op, "mark_request.request_id", "is required")
+		}
+		if tx.Request != nil && tx.Request.RequestID == r.RequestID {
+			return nil, nil, fault.Field(op, "mark_request", "cannot remember and mark the same request")
+		}
+		it, err := withKey(pk, requestSK(r.RequestID), *r)
+		if err == nil && r.ExpiresAt != nil {
+			it[AttrTTL] = num(ceilUnix(*r.ExpiresAt))
+		}
+		if err := add(s.put("mark request "+r.RequestID, it, "", nil, nil), err); err != nil {
 			return nil, nil, err
 		}
 	}

@@ -147,6 +147,9 @@ func (s *Service) Unpause(ctx context.Context, connectionID, requestID string) e
 	return nil
 }
 
+// nameOf is how the table names a player to everyone at it (who paused,
+// who asks to undo): their display name, or for a player without one the
+// table's word for them, never their id.
 func nameOf(snap Snapshot, playerID string) string {
 	if m := memberOf(snap, playerID); m != nil && m.Name != "" {
 		return m.Name

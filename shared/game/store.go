@@ -191,6 +191,12 @@ type Tx struct {
 	RemoveMember string
 	// Request is created; it fails if the request id is known.
 	Request *campaign.Request
+	// MarkRequest replaces what is remembered of its request id, or
+	// remembers it if nothing is: an undo marks the request of the turn
+	// it takes back (campaign.RequestUndone), so that a repeat of it is
+	// not answered as if that turn stood. Invalid beside a Request of the
+	// same id.
+	MarkRequest *campaign.Request
 
 	// AcquireLease takes the turn lease; it fails if another unexpired
 	// lease (one with another TurnID and ExpiresAt after LeaseNow) is held.

@@ -28,7 +28,8 @@ const recentTurns = 12
 // last played time, releases the lease and appends narration.done and
 // turn.committed. A repeated request id has one effect:
 // the repeat gets turn.accepted with the original turn id (and
-// turn.dropped after it when that turn was dropped).
+// turn.dropped after it when that turn was dropped), or a Conflict when
+// that turn was taken back since.
 func (s *Service) TakeTurn(ctx context.Context, connectionID string, msg events.ClientMessage) error {
 	const op = "take turn"
 	conn, snap, err := s.connection(ctx, connectionID, op)
@@ -40,6 +41,11 @@ func (s *Service) TakeTurn(ctx context.Context, connectionID string, msg events.
 	}
 	req, err := s.Store.Request(ctx, conn.CampaignID, msg.RequestID)
 	switch {
+	case err == nil && req.Outcome == campaign.RequestUndone:
+		// The owner took the turn back: playing it again would overrule
+		// them, and answering it as played would tell of a turn that is
+		// gone.
+		return fault.E(fault.Conflict, op, "that turn was taken back; take it again to play it")
 	case err == nil:
 		// Committed or dropped before: answer again, change nothing.
 		s.accepted(ctx, conn, req.TurnID, msg)

@@ -252,6 +252,19 @@ func (s *Service) Undo(ctx context.Context, connectionID string, msg events.Clie
 	marked := last
 	marked.Undone = &campaign.TurnUndone{At: s.now(), By: conn.PlayerID}
 	tx.Undone = []campaign.Turn{marked}
+	if last.RequestID != "" {
+		// A repeat of the request that played the turn is told it was
+		// taken back, rather than answered as if the turn stood or
+		// played again against the owner's word.
+		req, err := s.Store.Request(ctx, snap.Campaign.ID, last.RequestID)
+		switch {
+		case err == nil:
+			req.Outcome = campaign.RequestUndone
+			tx.MarkRequest = &req
+		case !fault.Is(err, fault.NotFound):
+			return fmt.Errorf("%s: %w", op, err)
+		}
+	}
 	shown, scenes := scenesAfter(Snapshot{Campaign: snap.Campaign, State: restored, Characters: withChanged(snap.Characters, tx.Characters)})
 	undone := events.TurnUndone{TurnID: last.ID, Sequence: last.Sequence, Characters: committed(snap, tx.Characters),
 		Encounter: encounterData(fight), Scene: shown, Scenes: scenes, Clock: restored.Clock, TurnCount: restored.TurnCount}
@@ -277,12 +290,8 @@ func (s *Service) AskUndo(ctx context.Context, connectionID string, msg events.C
 	if err != nil {
 		return err
 	}
-	name := conn.PlayerID
-	if m := memberOf(snap, conn.PlayerID); m != nil {
-		name = m.Name
-	}
 	return s.publish(ctx, snap.Campaign.ID, "", message{events.TypeUndoRequested,
-		events.UndoRequested{TurnID: last.ID, Sequence: last.Sequence, PlayerID: conn.PlayerID, Name: name}})
+		events.UndoRequested{TurnID: last.ID, Sequence: last.Sequence, PlayerID: conn.PlayerID, Name: nameOf(snap, conn.PlayerID)}})
 }
 
 // XCard withdraws the last turn's narration (msg.TurnID), for any player

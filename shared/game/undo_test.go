@@ -347,3 +347,86 @@ func keysOf(t *testing.T, raw []byte) []string {
 	}
 	return slices.Sorted(maps.Keys(m))
 }
+
+// A player without a display name is named to the table the same way
+// whether they ask to undo a turn or pause it: by the table's word for
+// them, never by their id.
+func TestANamelessPlayerIsNamedAlikeAskingToUndoAndPausing(t *testing.T) {
+	for name, open := range bothStores() {
+		t.Run(name, func(t *testing.T) {
+			ctx := context.Background()
+			tb := newReplayTable(t, open(t), scriptOf("Tor finds boot prints by the hearth."))
+			quiet := game.Player{ID: "p-quiet"}
+			if _, err := tb.svc.JoinCampaign(ctx, quiet, tb.c.ID, events.JoinCampaign{InviteCode: tb.c.InviteCode}); err != nil {
+				t.Fatal(err)
+			}
+			if err := tb.svc.Connect(ctx, "c-quiet", quiet, tb.c.ID); err != nil {
+				t.Fatal(err)
+			}
+			tb.play(t, 1)
+			if err := tb.svc.AskUndo(ctx, "c-quiet", events.ClientMessage{TurnID: tb.last(t).ID}); err != nil {
+				t.Fatal(err)
+			}
+			if err := tb.svc.Pause(ctx, "c-quiet", "pause-1"); err != nil {
+				t.Fatal(err)
+			}
+			named := map[string]string{}
+			for _, raw := range tb.push.sent["c-owner"] {
+				var m struct {
+					Name string `json:"name"`
+					By   string `json:"by"`
+				}
+				if err := json.Unmarshal(raw, &m); err != nil {
+					t.Fatal(err)
+				}
+				switch typeOf(raw) {
+				case events.TypeUndoRequested:
+					named["undo"] = m.Name
+				case events.TypePause:
+					named["pause"] = m.By
+				}
+			}
+			want := map[string]string{"undo": "someone at the table", "pause": "someone at the table"}
+			if !maps.Equal(named, want) {
+				t.Errorf("the owner was told the nameless player as %q, want %q", named, want)
+			}
+		})
+	}
+}
+
+// A client that sends again the request of a turn the owner took back is
+// told so: the turn is neither played again, overruling the owner, nor
+// answered as if it stood.
+func TestARepeatOfAnUndoneTurnsRequestIsToldItWasTakenBack(t *testing.T) {
+	for name, open := range bothStores() {
+		t.Run(name, func(t *testing.T) {
+			ctx := context.Background()
+			tb := newReplayTable(t, open(t), scriptOf("Tor finds boot prints by the hearth.", "Tor finds boot prints again."))
+			tb.play(t, 1)
+			last := tb.last(t)
+			if err := tb.svc.Undo(ctx, "c-owner", events.ClientMessage{TurnID: last.ID}); err != nil {
+				t.Fatal(err)
+			}
+			told := len(tb.push.sent["c-guest"])
+			tb.clock.Add(time.Minute)
+			err := tb.svc.TakeTurn(ctx, "c-guest", events.ClientMessage{Action: events.ActionTurn, RequestID: last.RequestID,
+				CharacterID: tb.chars[tb.player.ID], Text: last.Action})
+			if !fault.Is(err, fault.Conflict) || !strings.Contains(err.Error(), "taken back") {
+				t.Fatalf("the repeat of the undone turn's request: %v, want a conflict saying the turn was taken back", err)
+			}
+			if n := mustStoreSnap(t, tb.store, tb.c.ID).State.TurnCount; n != 0 {
+				t.Errorf("after the repeat the table has %d turns, want none: the undone turn played again", n)
+			}
+			for _, raw := range tb.push.sent["c-guest"][told:] {
+				if typeOf(raw) == events.TypeTurnAccepted {
+					t.Errorf("the repeat was answered as accepted: %s", raw)
+				}
+			}
+			// A new request plays the same words as a new turn.
+			tb.act(t, "c-guest", tb.player, "r-again", last.Action)
+			if again := tb.last(t); again.ID == last.ID || again.Sequence != 1 {
+				t.Errorf("the turn played anew: %+v, want a new turn of sequence 1", again)
+			}
+		})
+	}
+}

@@ -534,11 +534,11 @@ func (h *Handler) orders(c *call) (int, any, error) {
 
 func (h *Handler) listTurns(c *call) (int, any, error) {
 	q := c.r.URL.Query()
-	after, err := intParam(q.Get("after"), "after")
+	after, err := intParam("list turns", "after", q.Get("after"))
 	if err != nil {
 		return 0, nil, err
 	}
-	limit, err := intParam(q.Get("limit"), "limit")
+	limit, err := intParam("list turns", "limit", q.Get("limit"))
 	if err != nil {
 		return 0, nil, err
 	}
@@ -553,13 +553,16 @@ func (h *Handler) listTurns(c *call) (int, any, error) {
 	return http.StatusOK, body, nil
 }
 
-func intParam(v, name string) (int, error) {
+// intParam is the whole number of the query parameter name, whose value
+// is v, for op: 0 when it is absent or blank, invalid when it is anything
+// else.
+func intParam(op, name, v string) (int, error) {
 	if strings.TrimSpace(v) == "" {
 		return 0, nil
 	}
 	n, err := strconv.Atoi(v)
 	if err != nil {
-		return 0, fault.Field("list turns", name, "must be a whole number")
+		return 0, fault.Field(op, name, "must be a whole number")
 	}
 	return n, nil
 }
@@ -582,10 +585,11 @@ func list[T any](s []T) []T {
 }
 
 func (h *Handler) export(c *call) (int, any, error) {
-	if v := c.r.URL.Query().Get("after"); v != "" {
-		after, err := strconv.Atoi(v)
+	// Without after, the whole export; with it, one page of turns.
+	if v := c.r.URL.Query().Get("after"); strings.TrimSpace(v) != "" {
+		after, err := intParam("export campaign", "after", v)
 		if err != nil {
-			return 0, nil, fault.Field("export campaign", "after", "must be a whole number")
+			return 0, nil, err
 		}
 		page, err := h.archives.ExportPage(c.r.Context(), c.player, c.r.PathValue("id"), after)
 		if err != nil {

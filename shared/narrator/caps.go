@@ -60,14 +60,3 @@ func ReplyCap(req Request) int {
 	}
 	return c
 }
-
-// ProseCap is the output cap of a prose reply (a narration, a summary)
-// whose own cap is c, lowered to ceiling when that is set and lower: an
-// adapter's configured ceiling (Config.MaxTokens), which structured
-// answers do not take, since one cut short is invalid.
-func ProseCap(c, ceiling int) int {
-	if ceiling > 0 {
-		return min(c, ceiling)
-	}
-	return c
-}

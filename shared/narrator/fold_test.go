@@ -134,10 +134,6 @@ func TestOutputCaps(t *testing.T) {
 			t.Errorf("%s caps at %d, want %s's %d", form, got, p, MaxOutput(p))
 		}
 	}
-	if ProseCap(450, 0) != 450 || ProseCap(450, 200) != 200 || ProseCap(450, 600) != 450 {
-		t.Errorf("ProseCap(450, ceiling) = %d, %d, %d for no ceiling, 200 and 600; want 450, 200, 450",
-			ProseCap(450, 0), ProseCap(450, 200), ProseCap(450, 600))
-	}
 	if MaxOutput(PurposeAcknowledgement) >= MaxOutput(PurposeNarration) || MaxOutput(PurposeFold) <= MaxOutput(PurposeSummary) {
 		t.Errorf("an acknowledgement may run to %d tokens, a narration %d; a fold %d, a summary %d",
 			MaxOutput(PurposeAcknowledgement), MaxOutput(PurposeNarration), MaxOutput(PurposeFold), MaxOutput(PurposeSummary))

@@ -26,11 +26,6 @@ type Config struct {
 	HighModel string
 	// LowModel is for low-tier narration and summaries; default HighModel.
 	LowModel string
-	// MaxTokens, when set, is a ceiling on prose replies (narrations,
-	// summaries) below their purpose's cap (narrator.MaxOutput);
-	// structured answers keep theirs, since one cut short is invalid. Zero sends
-	// each purpose's cap.
-	MaxTokens int
 	// Timeout bounds a whole call, retries and streaming included;
 	// default 60 s, as local models can be slow.
 	Timeout time.Duration
@@ -169,7 +164,7 @@ func messages(blocks []narrator.Block) []message {
 func (n *Narrator) Narrate(ctx context.Context, req narrator.Request, emit func(string) error) (narrator.Narration, error) {
 	const op = "openai narrate"
 	model := n.Model(req.Tier)
-	body := completionRequest{Model: model, Messages: messages(narrator.Blocks(req)), MaxTokens: narrator.ProseCap(narrator.ReplyCap(req), n.cfg.MaxTokens),
+	body := completionRequest{Model: model, Messages: messages(narrator.Blocks(req)), MaxTokens: narrator.ReplyCap(req),
 		Stream: true, StreamOptions: &streamOptions{IncludeUsage: true}}
 	callCtx, cancel := context.WithTimeout(ctx, n.cfg.Timeout)
 	defer cancel()
@@ -198,7 +193,7 @@ func (n *Narrator) Narrate(ctx context.Context, req narrator.Request, emit func(
 // server reported. Errors are fault.Unavailable.
 func (n *Narrator) Summarize(ctx context.Context, req narrator.SummaryRequest) (narrator.Summarized, error) {
 	const op = "openai summarize"
-	body := completionRequest{Model: n.cfg.LowModel, Messages: messages(narrator.SummaryBlocks(req)), MaxTokens: narrator.ProseCap(narrator.MaxOutput(narrator.PurposeSummary), n.cfg.MaxTokens)}
+	body := completionRequest{Model: n.cfg.LowModel, Messages: messages(narrator.SummaryBlocks(req)), MaxTokens: narrator.MaxOutput(narrator.PurposeSummary)}
 	callCtx, cancel := context.WithTimeout(ctx, n.cfg.Timeout)
 	defer cancel()
 	var out narrator.Narration

@@ -110,6 +110,12 @@ func validate(op string, tx game.Tx) error {
 	if r := tx.Request; r != nil && r.RequestID == "" {
 		errs = append(errs, fault.Field(op, "request.request_id", "is required"))
 	}
+	if r := tx.MarkRequest; r != nil && r.RequestID == "" {
+		errs = append(errs, fault.Field(op, "mark_request.request_id", "is required"))
+	}
+	if r := tx.MarkRequest; r != nil && tx.Request != nil && tx.Request.RequestID == r.RequestID {
+		errs = append(errs, fault.Field(op, "mark_request", "cannot remember and mark the same request"))
+	}
 	if l := tx.AcquireLease; l != nil && l.TurnID == "" {
 		errs = append(errs, fault.Field(op, "acquire_lease.turn_id", "is required"))
 	}
@@ -273,6 +279,11 @@ func (w *writer) apply(tx game.Tx) error {
 	}
 	if r := tx.Request; r != nil {
 		if err := w.request(*r); err != nil {
+			return err
+		}
+	}
+	if r := tx.MarkRequest; r != nil {
+		if err := w.markRequest(*r); err != nil {
 			return err
 		}
 	}
@@ -566,6 +577,23 @@ func (w *writer) request(r campaign.Request) error {
 			ON CONFLICT (campaign_id, request_id) DO UPDATE SET data = excluded.data, expires_at = excluded.expires_at
 			WHERE requests.expires_at IS NOT NULL AND requests.expires_at <= ?`,
 		w.campaignID, r.RequestID, data, expires, now)
+}
+
+// markRequest writes r over what is remembered of its id, or remembers
+// it.
+func (w *writer) markRequest(r campaign.Request) error {
+	data, err := encode(r, utcRequest)
+	if err != nil {
+		return w.encodeErr(err)
+	}
+	var expires any // NULL: kept for the campaign's life
+	if r.ExpiresAt != nil {
+		expires = timeKey(*r.ExpiresAt)
+	}
+	_, err = w.exec("mark request "+r.RequestID, `INSERT INTO requests (campaign_id, request_id, data, expires_at) VALUES (?, ?, ?, ?)
+		ON CONFLICT (campaign_id, request_id) DO UPDATE SET data = excluded.data, expires_at = excluded.expires_at`,
+		w.campaignID, r.RequestID, data, expires)
+	return err
 }
 
 // putConnection binds the connection to this campaign, moving it if it was

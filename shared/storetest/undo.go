@@ -121,6 +121,52 @@ func (s suite) takeBack(t *testing.T) {
 		_, err := st.TurnBefore(t.Context(), id, 2, second.ID)
 		wantKind(t, "what the turn taken back replaced", err, fault.NotFound)
 	})
+	t.Run("AnUndoMarksTheRequestOfItsTurn", func(t *testing.T) {
+		// A repeat of the request that played a turn taken back reads
+		// that it was: the mark replaces what was remembered, in the
+		// undo's own commit.
+		st, _ := s.clocked(t)
+		create(t, st, newCampaign(id, "p1"))
+		turn := withBefore(1)
+		played := campaign.Request{RequestID: turn.RequestID, TurnID: turn.ID, CreatedAt: turn.CreatedAt}
+		commit(t, st, game.Tx{CampaignID: id, Turn: &turn, Request: &played})
+		undone := played
+		undone.Outcome = campaign.RequestUndone
+		commit(t, st, game.Tx{CampaignID: id, DropTurn: &game.TurnRef{Sequence: 1, ID: turn.ID}, Undone: []campaign.Turn{marked(turn)}, MarkRequest: &undone})
+		req, err := st.Request(t.Context(), id, turn.RequestID)
+		if err != nil {
+			t.Fatalf("the request of the turn taken back: %v", err)
+		}
+		same(t, "the request of the turn taken back", req, undone)
+		// Marked still, it is no new request.
+		wantKind(t, "the marked request remembered again", st.Commit(t.Context(), game.Tx{CampaignID: id, Request: &played}), fault.Conflict)
+	})
+	t.Run("AMarkOfAnUnknownRequestRemembersIt", func(t *testing.T) {
+		st, clock := s.clocked(t)
+		create(t, st, newCampaign(id, "p1"))
+		// A claim marked keeps its expiry.
+		mark := campaign.Request{RequestID: "flow-1", TurnID: "turn-1", Outcome: campaign.RequestUndone, CreatedAt: at(0), ExpiresAt: ptr(at(time.Hour))}
+		commit(t, st, game.Tx{CampaignID: id, MarkRequest: &mark})
+		req, err := st.Request(t.Context(), id, mark.RequestID)
+		if err != nil {
+			t.Fatalf("the marked request: %v", err)
+		}
+		same(t, "the marked request", req, mark)
+		clock.Set(at(time.Hour))
+		_, err = st.Request(t.Context(), id, mark.RequestID)
+		wantKind(t, "the marked claim at its expiry", err, fault.NotFound)
+	})
+	t.Run("AMarkBesideTheSameRequestIsInvalidAndWritesNothing", func(t *testing.T) {
+		st := s.open(t)
+		create(t, st, newCampaign(id, "p1"))
+		req := campaign.Request{RequestID: "req-1", TurnID: "turn-1", CreatedAt: t0}
+		mark := req
+		mark.Outcome = campaign.RequestUndone
+		err := st.Commit(t.Context(), game.Tx{CampaignID: id, Request: &req, MarkRequest: &mark})
+		wantKind(t, "remember and mark one request", err, fault.Invalid)
+		_, err = st.Request(t.Context(), id, req.RequestID)
+		wantKind(t, "the request of the invalid commit", err, fault.NotFound)
+	})
 	t.Run("AnUndoOfAnotherTurnConflictsAndKeepsNothing", func(t *testing.T) {
 		st := s.open(t)
 		create(t, st, newCampaign(id, "p1"))

@@ -1,9 +1,11 @@
 package standin
 
 import (
+	"fmt"
 	"slices"
 	"strings"
 	"testing"
+	"time"
 
 	"chronicler/shared/narrator"
 )
@@ -72,5 +74,37 @@ func TestDrawDependsOnSeedBodyAndRepeat(t *testing.T) {
 	}
 	if a == draw(2, body, 0) || a == draw(1, body, 1) || a == draw(1, []byte(`{}`), 0) {
 		t.Fatal("the draw ignores the seed, the repeat or the body")
+	}
+}
+
+// A long run's prompt cache holds only what has not expired: a prefix no
+// call reads again is dropped once its TTL has passed, while one read
+// within its TTL is kept and read on.
+func TestPromptCacheDropsExpiredPrefixes(t *testing.T) {
+	now := time.Date(2026, 3, 1, 20, 0, 0, 0, time.UTC)
+	s, err := New(Config{MinCacheTokens: -1, Now: func() time.Time { return now }})
+	if err != nil {
+		t.Fatal(err)
+	}
+	call := func(system, ttl string) Usage {
+		return s.usage(prompt{api: "bedrock", model: "m", system: []string{system}, points: []cachePoint{{after: 1, ttl: ttl}}}, "ok")
+	}
+	const world = "The world, read on every turn."
+	call(world, "1h")
+	// Five hours of a turn a minute, each with a prefix of its own kept
+	// for five minutes, and the world read every half hour.
+	for i := range 300 {
+		now = now.Add(time.Minute)
+		call(fmt.Sprintf("Turn %d's own context.", i), "")
+		if i%30 == 29 {
+			if u := call(world, "1h"); u.CacheRead == 0 {
+				t.Fatalf("minute %d: the world, read within its hour, was not read from the cache: %+v", i+1, u)
+			}
+		}
+	}
+	// The world, and the turns of the last five minutes and of those
+	// since the last sweep, at most.
+	if n := len(s.cache); n > 1+5+5 {
+		t.Errorf("after five hours the cache holds %d prefixes, want at most 11: the world and the last ten minutes' turns", n)
 	}
 }

@@ -72,6 +72,8 @@ type Server struct {
 	log   []Request
 	seq   int
 	cache map[[32]byte]cached
+	// swept is when the cache was last rid of its expired entries.
+	swept time.Time
 }
 
 // New returns a stand-in to serve with any http.Server. Errors are an
@@ -365,15 +367,22 @@ func (s *Server) usage(p prompt, out string) Usage {
 	now := s.cfg.Now()
 	s.mu.Lock()
 	defer s.mu.Unlock()
+	s.sweep(now)
 	read := 0 // the blocks read from the cache
 	for i := len(points) - 1; i >= 0 && read == 0; i-- {
 		for n := points[i].after; n > max(points[i].after-20, 0); n-- {
-			if k := key(n); now.Before(s.cache[k].until) {
-				read = n
-				c := s.cache[k]
-				s.cache[k] = cached{until: now.Add(c.ttl), ttl: c.ttl}
-				break
+			k := key(n)
+			c, ok := s.cache[k]
+			if !ok {
+				continue
 			}
+			if !now.Before(c.until) {
+				delete(s.cache, k)
+				continue
+			}
+			read = n
+			s.cache[k] = cached{until: now.Add(c.ttl), ttl: c.ttl}
+			break
 		}
 	}
 	written, hour := read, 0
@@ -407,6 +416,25 @@ func (s *Server) usage(p prompt, out string) Usage {
 type cached struct {
 	until time.Time
 	ttl   time.Duration
+}
+
+// sweepEvery is how often, on the stand-in's clock, the cache is rid of
+// the entries no call read before they expired: the shortest TTL, so a
+// long run holds no more than the prefixes of its last hour or so.
+const sweepEvery = 5 * time.Minute
+
+// sweep drops the cache's expired entries, when sweepEvery has passed
+// since the last sweep. s.mu is held.
+func (s *Server) sweep(now time.Time) {
+	if now.Sub(s.swept) < sweepEvery {
+		return
+	}
+	s.swept = now
+	for k, c := range s.cache {
+		if !now.Before(c.until) {
+			delete(s.cache, k)
+		}
+	}
 }
 
 // firstTTL is the first cache point's lifetime, "" for none.
