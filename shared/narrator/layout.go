@@ -186,18 +186,7 @@ func partyNow(cs []campaign.Character, effects map[string][]string, actor campai
 	for _, c := range cs {
 		var b strings.Builder
 		health(&b, c)
-		if len(c.Conditions) > 0 {
-			b.WriteString(" Conditions: " + strings.Join(oneLines(c.Conditions), ", ") + ".")
-		}
-		if c.Exhaustion > 0 {
-			fmt.Fprintf(&b, " Exhaustion level %d.", c.Exhaustion)
-		}
-		if fx := oneLines(effects[c.ID]); len(fx) > 0 {
-			b.WriteString(" Under: " + strings.Join(fx, ", ") + ".")
-		}
-		if c.Concentration != nil && *c.Concentration != "" {
-			b.WriteString(" Concentrating on " + oneLine(*c.Concentration) + ".")
-		}
+		afflictions(&b, c, effects[c.ID])
 		if s := slots(c.SpellSlots); s != "" && casts && c.ID == actor.ID {
 			b.WriteString(" Spell slots left: " + s + ".")
 		}

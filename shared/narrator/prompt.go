@@ -272,26 +272,18 @@ func character(c campaign.Character, effects []string) string {
 		fmt.Fprintf(&b, ", level %d", c.Level)
 	}
 	fmt.Fprintf(&b, ". HP %d of %d", c.HP, c.MaxHP)
-	standing(&b, c, effects, detail{ac: true, slots: true, inventory: true})
+	standing(&b, c, effects)
 	return b.String()
 }
 
-// detail is what standing tells beyond hit points, conditions and
-// effects.
-type detail struct{ ac, slots, inventory bool }
-
 // standing is how a character stands now, after its hit points: the
-// temporary ones, AC, dying or dead, conditions, effects, concentration,
-// spell slots and what it carries, AC, slots and items as d says.
-func standing(b *strings.Builder, c campaign.Character, effects []string, d detail) {
+// temporary ones, AC, dying or dead, what it is under (afflictions),
+// spell slots and what it carries.
+func standing(b *strings.Builder, c campaign.Character, effects []string) {
 	if c.TempHP > 0 {
 		fmt.Fprintf(b, " plus %d temporary", c.TempHP)
 	}
-	if d.ac {
-		fmt.Fprintf(b, ", AC %d.", c.AC)
-	} else {
-		b.WriteString(".")
-	}
+	fmt.Fprintf(b, ", AC %d.", c.AC)
 	switch {
 	case c.IsDead():
 		b.WriteString(" Dead.")
@@ -301,6 +293,16 @@ func standing(b *strings.Builder, c campaign.Character, effects []string, d deta
 		fmt.Fprintf(b, " Dying, death saves: %s, %s.", count(c.DeathSaves.Successes, "success", "successes"),
 			count(c.DeathSaves.Failures, "failure", "failures"))
 	}
+	afflictions(b, c, effects)
+	if s := slots(c.SpellSlots); s != "" {
+		b.WriteString(" Spell slots left: " + s + ".")
+	}
+	b.WriteString(carries(c.Inventory, true))
+}
+
+// afflictions is what a character is under, as both layouts tell it:
+// conditions, exhaustion, effects and concentration; nothing for none.
+func afflictions(b *strings.Builder, c campaign.Character, effects []string) {
 	if len(c.Conditions) > 0 {
 		b.WriteString(" Conditions: " + strings.Join(oneLines(c.Conditions), ", ") + ".")
 	}
@@ -312,12 +314,6 @@ func standing(b *strings.Builder, c campaign.Character, effects []string, d deta
 	}
 	if c.Concentration != nil && *c.Concentration != "" {
 		b.WriteString(" Concentrating on " + oneLine(*c.Concentration) + ".")
-	}
-	if s := slots(c.SpellSlots); s != "" && d.slots {
-		b.WriteString(" Spell slots left: " + s + ".")
-	}
-	if d.inventory {
-		b.WriteString(carries(c.Inventory, true))
 	}
 }
 
