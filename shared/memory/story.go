@@ -6,6 +6,8 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+
+	"chronicler/shared/narrator"
 )
 
 // The rolling summary is kept as the story's chapters: each fold appends
@@ -22,16 +24,14 @@ import (
 // than at every fold. What they told stays in the canon and in recall.
 const MaxStory = 1200
 
-// Chapters are the story's chapters, oldest first, each its lines
-// without blank ones.
-func Chapters(story string) []string {
-	var out []string
-	for _, c := range strings.Split(strings.ReplaceAll(story, "\r\n", "\n"), "\n\n") {
-		if c = chapterText(c); c != "" {
-			out = append(out, c)
-		}
+// storyChapters are the story's chapters as the narrator parts them
+// (narrator.Chapters), oldest first, each its lines without blank ones.
+func storyChapters(story string) []string {
+	cs := narrator.Chapters(strings.ReplaceAll(story, "\r\n", "\n"))
+	for i, c := range cs {
+		cs[i] = chapterText(c)
 	}
-	return out
+	return cs
 }
 
 // chapterText is a chapter's lines, each trimmed, the blank ones left out:
@@ -51,7 +51,7 @@ func chapterText(s string) string {
 // in half of it (the new chapter is kept whatever its length, its oldest
 // lines cut past MaxStory).
 func AppendChapter(story, chapter string) string {
-	cs := Chapters(story)
+	cs := storyChapters(story)
 	if c := chapterText(chapter); c != "" {
 		cs = append(cs, c)
 	}
@@ -102,7 +102,7 @@ type chapter struct {
 // A chapter whose lines name no turn starts where the one before ended.
 func parseChapters(story string) []chapter {
 	var out []chapter
-	for _, c := range Chapters(story) {
+	for _, c := range storyChapters(story) {
 		ch := chapter{lines: strings.Split(c, "\n")}
 		for _, l := range ch.lines {
 			if m := turnLineRe.FindStringSubmatch(l); m != nil {

@@ -79,7 +79,7 @@ func cachedBlocks(req Request) []Block {
 	if s := strings.TrimSpace(req.Canon); s != "" {
 		blocks = append(blocks, Block{Name: BlockCanon, Text: s})
 	}
-	for i, ch := range chapters(req.Summary) {
+	for i, ch := range Chapters(req.Summary) {
 		if i == 0 {
 			ch = "The story so far:\n" + ch
 		}
@@ -118,10 +118,11 @@ func cachedBlocks(req Request) []Block {
 	return append(blocks, Block{Name: BlockTurn, Text: current(req)})
 }
 
-// chapters are the story's chapters: the summary's parts between blank
-// lines, each a block so that a fold's new chapter leaves the blocks
-// before it as they were.
-func chapters(summary string) []string {
+// Chapters are the story's chapters, oldest first: the summary's parts
+// between blank lines, each a block of the cached layout so that a fold's
+// new chapter leaves the blocks before it as they were. memory keeps the
+// story in the same parts (memory.AppendChapter).
+func Chapters(summary string) []string {
 	var out []string
 	for _, c := range strings.Split(strings.TrimSpace(summary), "\n\n") {
 		if c = strings.TrimSpace(c); c != "" {
