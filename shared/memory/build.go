@@ -180,12 +180,8 @@ type builder struct {
 	loreDrops int
 	recalled  []Recalled
 
-	// chapters are the story's (the cached layout's summary, see
-	// story.go); storyStart is the first turn they tell, 0 when none does.
-	chapters   []chapter
-	storyStart int
-	storyFacts map[string]bool   // the facts the chapters show, by id
-	storyLine  map[string]string // a chapter's canon line: its fact's id
+	chapters   []chapter       // the story's (the cached layout's summary, see story.go)
+	storyFacts map[string]bool // the facts the chapters show, by id
 
 	charsTok, sceneTok int         // the party's and the scene's tokens as fitted
 	turnTok            map[int]int // each past turn's tokens, by sequence
@@ -232,9 +228,6 @@ func newBuilder(in Input, budget Budget) *builder {
 	b.caps = b.shares()
 	if b.cached() {
 		b.chapters = parseChapters(in.Summary)
-		if len(b.chapters) > 0 {
-			b.storyStart = b.chapters[0].first
-		}
 	}
 	return b
 }
@@ -842,19 +835,17 @@ func (b *builder) fitCanon(limit int) {
 		es = append(es, entry{weight: 100, line: oneLine(k) + ": " + clip(oneLine(b.in.Glossary[k]), 160), glossary: true})
 	}
 	for _, f := range b.in.Memory.Ledger.Facts {
-		if f.Turn > cp || !b.knownHere(f.Visibility) || (b.storyStart > 0 && f.Turn >= b.storyStart) {
+		if f.Turn > cp || !b.knownHere(f.Visibility) || (b.storyStart() > 0 && f.Turn >= b.storyStart()) {
 			continue // the story's chapters carry their own turns' facts (fitStory)
 		}
 		if f.Kind == KindTerm {
 			if inGlossary[strings.ToLower(f.Subject)] {
 				continue
 			}
-			es = append(es, entry{turn: f.Turn, weight: 99, id: f.ID, glossary: true,
-				line: f.Subject + ": " + termMeaning(f) + b.note(f.Visibility)})
+			es = append(es, entry{turn: f.Turn, weight: 99, id: f.ID, glossary: true, line: b.canonLine(f)})
 			continue
 		}
-		es = append(es, entry{turn: f.Turn, weight: kindWeight[f.Kind], id: f.ID,
-			line: fmt.Sprintf("Turn %d: %s%s", f.Turn, clip(f.Text, 280), b.note(f.Visibility))})
+		es = append(es, entry{turn: f.Turn, weight: kindWeight[f.Kind], id: f.ID, line: b.canonLine(f)})
 	}
 	order := make([]int, len(es))
 	for i := range order {
@@ -923,6 +914,16 @@ func (b *builder) fitCanon(limit int) {
 		b.canon = append(append(b.canon, canonHead), facts...)
 	}
 	b.canonDrops = len(es) - len(kept)
+}
+
+// canonLine is a fact as the canon tells it (the canon block and a
+// chapter's own): a coined term by what it means, any other by its turn,
+// with who here does not know it.
+func (b *builder) canonLine(f Fact) string {
+	if f.Kind == KindTerm {
+		return f.Subject + ": " + termMeaning(f) + b.note(f.Visibility)
+	}
+	return fmt.Sprintf("Turn %d: %s%s", f.Turn, clip(f.Text, 280), b.note(f.Visibility))
 }
 
 // termMeaning is what the glossary says of a coined term: its

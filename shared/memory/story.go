@@ -2,7 +2,6 @@ package memory
 
 import (
 	"cmp"
-	"fmt"
 	"slices"
 	"strconv"
 	"strings"
@@ -121,6 +120,15 @@ func parseChapters(story string) []chapter {
 	return slices.Clip(out)
 }
 
+// storyStart is the first turn the story's chapters tell, 0 when none
+// does: the canon block holds the facts of the turns before it.
+func (b *builder) storyStart() int {
+	if len(b.chapters) == 0 {
+		return 0
+	}
+	return b.chapters[0].first
+}
+
 // storyCanonHead opens a chapter's canon: the facts its turns established.
 const storyCanonHead = "Canon of these turns (never contradict it):"
 
@@ -137,46 +145,46 @@ const chapterCanonShare = 4
 // its oldest chapters go, then the oldest lines of the one left.
 func (b *builder) fitStory(limit int) {
 	cp := b.checkpoint()
-	type block struct{ lines []string }
-	var blocks []block
-	b.storyFacts = map[string]bool{}
+	var blocks [][]string
+	factOf := map[string]string{} // a chapter's canon line: its fact's id
 	for i, ch := range b.chapters {
 		end := cp + 1
 		if i+1 < len(b.chapters) && b.chapters[i+1].first > 0 {
 			end = min(end, b.chapters[i+1].first)
 		}
 		lines := slices.Clone(ch.lines)
-		if facts := b.chapterFacts(ch.first, end); len(facts) > 0 {
+		if facts := b.chapterFacts(ch.first, end, factOf); len(facts) > 0 {
 			lines = append(append(lines, storyCanonHead), facts...)
 		}
-		blocks = append(blocks, block{lines})
+		blocks = append(blocks, lines)
 	}
-	join := func(bs []block) []string {
+	join := func(bs [][]string) []string {
 		var out []string
-		for i, bl := range bs {
+		for i, lines := range bs {
 			if i > 0 {
 				out = append(out, "")
 			}
-			out = append(out, bl.lines...)
+			out = append(out, lines...)
 		}
 		return out
 	}
 	drops := 0
 	for len(blocks) > 0 && b.linesTokens(join(blocks)) > 2*limit {
 		if len(blocks) > 1 {
-			drops += len(blocks[0].lines)
+			drops += len(blocks[0])
 			blocks = blocks[1:]
 			continue
 		}
-		if len(blocks[0].lines) <= 1 {
+		if len(blocks[0]) <= 1 {
 			break
 		}
-		blocks[0].lines = blocks[0].lines[1:]
+		blocks[0] = blocks[0][1:]
 		drops++
 	}
 	b.summary, b.summaryDrops = join(blocks), drops
+	b.storyFacts = map[string]bool{}
 	for _, l := range b.summary {
-		if id, ok := b.storyLine[l]; ok {
+		if id, ok := factOf[l]; ok {
 			b.storyFacts[id] = true
 		}
 	}
@@ -184,8 +192,9 @@ func (b *builder) fitStory(limit int) {
 
 // chapterFacts are the canon lines of the turns from first to before end:
 // the facts the present characters know, weightiest and newest first up
-// to the chapter's part of the canon's share, shown oldest first.
-func (b *builder) chapterFacts(first, end int) []string {
+// to the chapter's part of the canon's share, shown oldest first. Each
+// line's fact is recorded in factOf.
+func (b *builder) chapterFacts(first, end int, factOf map[string]string) []string {
 	type entry struct {
 		turn, weight int
 		line         string
@@ -195,14 +204,8 @@ func (b *builder) chapterFacts(first, end int) []string {
 		if f.Turn < first || f.Turn >= end || !b.knownHere(f.Visibility) {
 			continue
 		}
-		line := fmt.Sprintf("Turn %d: %s%s", f.Turn, clip(f.Text, 280), b.note(f.Visibility))
-		if f.Kind == KindTerm {
-			line = f.Subject + ": " + termMeaning(f) + b.note(f.Visibility)
-		}
-		if b.storyLine == nil {
-			b.storyLine = map[string]string{}
-		}
-		b.storyLine[line] = f.ID
+		line := b.canonLine(f)
+		factOf[line] = f.ID
 		es = append(es, entry{turn: f.Turn, weight: kindWeight[f.Kind], line: line})
 	}
 	slices.SortStableFunc(es, func(x, y entry) int {
