@@ -960,9 +960,11 @@ func (b *builder) fitLore(limit int) {
 	}
 	// A sentence the canon or the summary already gives is not repeated.
 	shown := map[string]bool{}
-	for _, id := range append(slices.Collect(maps.Keys(b.canonFacts)), slices.Collect(maps.Keys(b.storyFacts))...) {
-		for _, s := range sentences(facts[id].Text) {
-			shown[s] = true
+	for _, ids := range []map[string]bool{b.canonFacts, b.storyFacts} {
+		for id := range ids {
+			for _, s := range sentences(facts[id].Text) {
+				shown[s] = true
+			}
 		}
 	}
 	summary := strings.Join(b.summary, "\n")
@@ -978,6 +980,7 @@ func (b *builder) fitLore(limit int) {
 	var lines []string
 	used := b.tok(loreHead) + 3 // the header and the blank line after the summary
 	drops := 0
+	told, scene := b.placeTerms()
 	try := func(r Recalled, v Visibility) {
 		if r.Text = novel(r.Text); r.Text == "" {
 			return
@@ -986,10 +989,10 @@ func (b *builder) fitLore(limit int) {
 			return // what matched is already shown; the rest is beside the point
 		}
 		if r.FactID == "" {
-			if b.placeOnly(r) {
+			if b.placeOnly(r, told, scene) {
 				return
 			}
-			if r.Text = b.focus(r); r.Text == "" {
+			if r.Text = b.focus(r, told); r.Text == "" {
 				return
 			}
 		}
@@ -1066,14 +1069,14 @@ func merged(rs []Recalled) []Recalled {
 // acts in passing ("In Common Room, Bram makes a move"), and the prompt
 // already tells what such a place is (the map in the cached prefix, or
 // the scene's description) and who the party are (the roster), so the
-// excerpt is colour of another turn. A place the scene names and the map does not is told by
-// the turn that first named it ("the towpath runs on toward Gloamwood"),
-// so that turn is kept.
-func (b *builder) placeOnly(r Recalled) bool {
+// excerpt is colour of another turn. A place the scene names and the map
+// does not is told by the turn that first named it ("the towpath runs on
+// toward Gloamwood"), so that turn is kept. told and scene are
+// placeTerms'.
+func (b *builder) placeOnly(r Recalled, told, scene map[string]bool) bool {
 	if len(r.Matched) == 0 {
 		return false
 	}
-	told, scene := b.placeTerms()
 	for _, t := range r.Matched {
 		switch {
 		case told[t]:
@@ -1115,13 +1118,13 @@ func (b *builder) placeTerms() (told, scene map[string]bool) {
 // this turn introduced, which often tells what it is ("Fitch sidles up.
 // The barges are holed at night, he says"). A sentence that holds only
 // the name of a place or character the prompt tells is left out when
-// another matched,
-// and so is one that tells a blow of a fight (it names the engine's label
-// of a creature, "Goblin 2"): the summary keeps the fights. The rest of
+// another matched, and so is one that tells a blow of a fight (it names
+// the engine's label of a creature, "Goblin 2"): the summary keeps the
+// fights. The rest of
 // the excerpt is the narration's colour, paid at the full input price on
-// every call that recalls it. It is "" when nothing is left.
-func (b *builder) focus(r Recalled) string {
-	told, _ := b.placeTerms()
+// every call that recalls it. It is "" when nothing is left. told is
+// placeTerms'.
+func (b *builder) focus(r Recalled, told map[string]bool) string {
 	matched := slices.DeleteFunc(slices.Clone(r.Matched), func(t string) bool { return told[t] })
 	if len(matched) == 0 {
 		matched = r.Matched
