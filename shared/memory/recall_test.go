@@ -173,23 +173,13 @@ func TestBuildBringsBackWhereANameWasPlanted(t *testing.T) {
 // party stands, which the map already tells, is not recalled, except the
 // turn that first named it.
 func TestLoreKeepsTheSentencesThatMatched(t *testing.T) {
-	var m Memory
-	present := []string{"c1"}
-	m.Observe(narrated(1, "Bram", "I look around", "Rain needles against the glass. The common room of the Gilded Goose lies quiet. Dust drifts through a shaft of grey light."), present)
-	m.Observe(narrated(2, "Bram", "I wait", "The air of Gilded Goose seems to hold still as Bram acts. Moths circle the lantern in slow loops. A draught tugs at the door."), present)
-	m.Observe(narrated(3, "Bram", "I talk with the locals", "Lamplight pools on the flagstones. Fitch sidles up by the nets. The barges are holed at night, he says, by men who wait under the weir. A dog barks twice in the yard."), present)
-	m.Observe(narrated(4, "Bram", "I stretch", "In Gilded Goose, Bram makes a move. Someone laughs too loudly across the room."), present)
-	var recent []campaign.Turn
-	for seq := 5; seq < 40; seq++ {
-		tn := narrated(seq, "Bram", "We wait", fmt.Sprintf("The fog lies thick, hour %d of many.", seq))
-		m.Observe(tn, present)
-		recent = append(recent, tn)
-	}
-	bram := party()[0]
-	bram.ID, bram.Name, bram.Presence = "c1", "Bram", campaign.Present
-	in := Input{CampaignName: "Test", Characters: []campaign.Character{bram}, Actor: bram,
-		Scene: campaign.Scene{Location: "Gilded Goose"}, Recent: recent[len(recent)-4:], Memory: m,
-		Action: "I ask Fitch about the barges", Unsummarized: 1}
+	in := bramInTheFog(
+		narrated(1, "Bram", "I look around", "Rain needles against the glass. The common room of the Gilded Goose lies quiet. Dust drifts through a shaft of grey light."),
+		narrated(2, "Bram", "I wait", "The air of Gilded Goose seems to hold still as Bram acts. Moths circle the lantern in slow loops. A draught tugs at the door."),
+		narrated(3, "Bram", "I talk with the locals", "Lamplight pools on the flagstones. Fitch sidles up by the nets. The barges are holed at night, he says, by men who wait under the weir. A dog barks twice in the yard."),
+		narrated(4, "Bram", "I stretch", "In Gilded Goose, Bram makes a move. Someone laughs too loudly across the room."))
+	in.Scene = campaign.Scene{Location: "Gilded Goose"}
+	in.Action = "I ask Fitch about the barges"
 	snap, _ := Build(in, DefaultBudget())
 	lore := snap.Request.Lore
 	for _, want := range []string{"Fitch sidles up by the nets.", "The barges are holed at night"} {
@@ -209,27 +199,17 @@ func TestLoreKeepsTheSentencesThatMatched(t *testing.T) {
 
 // A place of the map is told by the map, and a character of the party by
 // the roster: not even the turn that first named them is recalled for
-// their names alone. A blow of an old fight (a
-// sentence naming the engine's label of a creature) is not recalled by
-// the weapon or the spell the action names.
+// their names alone. A blow of an old fight (a sentence naming the
+// engine's label of a creature) is not recalled by the weapon or the
+// spell the action names.
 func TestLoreLeavesTheMapAndOldFightsOut(t *testing.T) {
-	var m Memory
-	present := []string{"c1"}
-	m.Observe(narrated(1, "Bram", "I look around", "The air of Saltmarsh Quay seems to hold still as Bram acts. Moths circle the lantern in slow loops."), present)
-	m.Observe(narrated(2, "Bram", "I attack", "In Saltmarsh Quay, Bram swings. Bram hits Goblin 2 with the longsword; Goblin 2 drops and dies. Gulls wheel over the Tarry Wharf."), present)
-	m.Observe(narrated(3, "Kira", "I listen", "Bram whistles a sea shanty. The fog lies thick."), present)
-	var recent []campaign.Turn
-	for seq := 4; seq < 40; seq++ {
-		tn := narrated(seq, "Bram", "We wait", fmt.Sprintf("The fog lies thick, hour %d of many.", seq))
-		m.Observe(tn, present)
-		recent = append(recent, tn)
-	}
-	bram := party()[0]
-	bram.ID, bram.Name, bram.Presence = "c1", "Bram", campaign.Present
+	in := bramInTheFog(
+		narrated(1, "Bram", "I look around", "The air of Saltmarsh Quay seems to hold still as Bram acts. Moths circle the lantern in slow loops."),
+		narrated(2, "Bram", "I attack", "In Saltmarsh Quay, Bram swings. Bram hits Goblin 2 with the longsword; Goblin 2 drops and dies. Gulls wheel over the Tarry Wharf."),
+		narrated(3, "Kira", "I listen", "Bram whistles a sea shanty. The fog lies thick."))
 	quay := narrator.Area{Name: "Saltmarsh Quay", Description: "Tarred planks over black water."}
-	in := Input{CampaignName: "Test", Characters: []campaign.Character{bram}, Actor: bram, Area: quay, Places: []narrator.Area{quay},
-		Scene: campaign.Scene{Location: "Saltmarsh Quay"}, Recent: recent[len(recent)-4:], Memory: m,
-		Action: "Bram cleans his longsword and looks toward the Tarry Wharf", Unsummarized: 1}
+	in.Area, in.Places, in.Scene = quay, []narrator.Area{quay}, campaign.Scene{Location: "Saltmarsh Quay"}
+	in.Action = "Bram cleans his longsword and looks toward the Tarry Wharf"
 	snap, _ := Build(in, DefaultBudget())
 	lore := snap.Request.Lore
 	if !strings.Contains(text(snap), "Gulls wheel over the Tarry Wharf.") {
@@ -240,4 +220,26 @@ func TestLoreLeavesTheMapAndOldFightsOut(t *testing.T) {
 			t.Errorf("lore holds %q:\n%s", left, lore)
 		}
 	}
+}
+
+// bramInTheFog is a campaign whose first turns are first, all witnessed
+// by Bram (c1, present), then turns of fog up to turn 39, the last four
+// of which are the hot window: the first turns reach the lore only
+// through recall.
+func bramInTheFog(first ...campaign.Turn) Input {
+	var m Memory
+	present := []string{"c1"}
+	for _, tn := range first {
+		m.Observe(tn, present)
+	}
+	var recent []campaign.Turn
+	for seq := len(first) + 1; seq < 40; seq++ {
+		tn := narrated(seq, "Bram", "We wait", fmt.Sprintf("The fog lies thick, hour %d of many.", seq))
+		m.Observe(tn, present)
+		recent = append(recent, tn)
+	}
+	bram := party()[0]
+	bram.ID, bram.Name, bram.Presence = "c1", "Bram", campaign.Present
+	return Input{CampaignName: "Test", Characters: []campaign.Character{bram}, Actor: bram,
+		Recent: recent[len(recent)-4:], Memory: m, Unsummarized: 1}
 }
