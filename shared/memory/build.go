@@ -45,7 +45,7 @@ type Input struct {
 	// Played and OutOfCharacter are narrator.Request's: a turn the engine
 	// played, and a player's remark to the table.
 	Played, OutOfCharacter bool
-	Summary                string // the rolling summary
+	Summary                string // the story so far: chapters parted by blank lines (story.go)
 	// Unsummarized is how many of the last turns the summary does not tell
 	// yet (State.Unsummarized): the hot window keeps them.
 	Unsummarized int

@@ -6,8 +6,10 @@
 // dropped long ago is recalled when an action names it again.
 //
 // Build assembles one narration's context from layers in prompt-cache
-// order (frozen contract and world, cached canon and party, then scene,
-// summary, recalled lore, recent turns and the current turn), each within
-// its share of a token budget of about 2,400 tokens however long the
-// campaign. It imports no SDK and calls no model.
+// order (in the cached layout: contract and world, the party's roster,
+// the canon, the story's chapters and the recent turns, then the party
+// as it stands, the scene, the recalled lore and the current turn), each
+// within its share of a token budget of about 2,400 tokens however long
+// the campaign. The story is kept as chapters a fold appends (story.go).
+// It imports no SDK and calls no model.
 package memory
