@@ -1186,7 +1186,7 @@ func (b *builder) named() []Recalled {
 	}
 	var out []Recalled
 	seen := map[int]bool{}
-	for _, t := range terms(b.queryText()) {
+	for _, t := range b.query {
 		docs := idx.Postings[t]
 		if party[t] || len(docs) == 0 || len(docs) > rareDocs {
 			continue
