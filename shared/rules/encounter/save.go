@@ -52,7 +52,7 @@ type saveCall struct {
 // a Bardic Inspiration die it spent. The caller tells the outcome.
 func (e *Encounter) save(res *Result, i int, c saveCall, src dice.Source) (rules.SaveResult, error) {
 	terms, adv, dis, b := e.saveTerms(i, c.ability, src)
-	req := rules.SaveRequest{Ability: c.ability, DC: c.dc, Bonus: total(terms), BonusTerms: terms,
+	req := rules.SaveRequest{Ability: c.ability, DC: c.dc, Bonus: campaign.SumTerms(terms), BonusTerms: terms,
 		Advantage: append(adv, c.adv...), Disadvantage: append(dis, c.dis...), Against: c.against, Reason: c.reason,
 		Reserves: e.inspiration(i)}
 	saver := e.Participants[i].Combatant
@@ -93,15 +93,6 @@ func (e *Encounter) saveTerms(i int, a rules.Ability, src dice.Source) (terms []
 	terms, adv, dis = e.saveMods(i, a)
 	_, b.rolls, b.notes, b.spent = e.blessing(i, "saving throw", src)
 	return append(blessTerms(b.rolls), terms...), adv, dis, b
-}
-
-// total is what terms add up to.
-func total(terms []campaign.Term) int {
-	n := 0
-	for _, t := range terms {
-		n += t.Value
-	}
-	return n
 }
 
 // saveMods is what participant i's effects and features do to its saving
@@ -148,7 +139,7 @@ func (e Encounter) riderSaves(ti int, req *rules.AttackRequest) {
 	for i := range req.Riders {
 		sv := &req.Riders[i].Save
 		terms, adv, dis := e.saveMods(ti, sv.Ability)
-		sv.Bonus += total(terms)
+		sv.Bonus += campaign.SumTerms(terms)
 		sv.BonusTerms = append(slices.Clip(sv.BonusTerms), terms...)
 		sv.Advantage = append(slices.Clip(sv.Advantage), adv...)
 		sv.Disadvantage = append(slices.Clip(sv.Disadvantage), dis...)
@@ -179,7 +170,7 @@ func (e *Encounter) saveSituation(i int, s srd.Spell, opts *spell.Options, sv *s
 		return
 	}
 	opts.Situate(e.Participants[i].ID, func(sit *spell.Situation) {
-		sit.SaveBonus += total(terms)
+		sit.SaveBonus += campaign.SumTerms(terms)
 		sit.SaveTerms = append(slices.Clip(sit.SaveTerms), terms...)
 		sit.Advantage = append(slices.Clip(sit.Advantage), adv...)
 		sit.Disadvantage = append(slices.Clip(sit.Disadvantage), dis...)
