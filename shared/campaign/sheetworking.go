@@ -77,11 +77,7 @@ func ArmorClassTerms(ch Character) []Term {
 			out = append(out, Term{Value: fx.AC, Source: spellName(fx.Spell), Kind: TermSpell})
 		}
 	}
-	n := 0
-	for _, t := range out {
-		n += t.Value
-	}
-	if rest := ch.AC - n; rest != 0 {
+	if rest := ch.AC - SumTerms(out); rest != 0 {
 		out = append(out, Term{Value: rest, Source: "other", Kind: TermSituation})
 	}
 	var kept []Term

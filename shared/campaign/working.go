@@ -95,6 +95,15 @@ const (
 	RuleCover        = "Cover"
 )
 
+// SumTerms is the terms' values added.
+func SumTerms(ts []Term) int {
+	n := 0
+	for _, t := range ts {
+		n += t.Value
+	}
+	return n
+}
+
 // Sum is the terms' values added, those added after the dice fell (after)
 // or the expression's flat part (!after).
 func (w *Working) Sum(after bool) int {

@@ -488,13 +488,11 @@ func (s *Store) writes(tx game.Tx) (ws []write, unbind []string, err error) {
 		if r.RequestID == "" {
 			return nil, nil, fault.Field(op, "request.request_id", "is required")
 		}
-		it, err := withKey(pk, requestSK(r.RequestID), *r)
+		it, err := requestItem(pk, *r)
 		w := s.create("request "+r.RequestID, it)
 		if err == nil && r.ExpiresAt != nil {
-			// DynamoDB deletes the claim in its own time once it expires
-			// (rounded up to the second, so never early); until then an
-			// expired claim may be claimed again, as on SQLite.
-			it[AttrTTL] = num(ceilUnix(*r.ExpiresAt))
+			// Until DynamoDB deletes an expired claim, it may be claimed
+			// again, as on SQLite.
 			w = s.put("request "+r.RequestID, it, "attribute_not_exists(#pk) OR #exp <= :at",
 				map[string]string{"#pk": AttrPK, "#exp": AttrTTL}, item{":at": num(r.CreatedAt.Unix())})
 		}
@@ -509,10 +507,7 @@ func (s *Store) writes(tx game.Tx) (ws []write, unbind []string, err error) {
 		if tx.Request != nil && tx.Request.RequestID == r.RequestID {
 			return nil, nil, fault.Field(op, "mark_request", "cannot remember and mark the same request")
 		}
-		it, err := withKey(pk, requestSK(r.RequestID), *r)
-		if err == nil && r.ExpiresAt != nil {
-			it[AttrTTL] = num(ceilUnix(*r.ExpiresAt))
-		}
+		it, err := requestItem(pk, *r)
 		if err := add(s.put("mark request "+r.RequestID, it, "", nil, nil), err); err != nil {
 			return nil, nil, err
 		}

@@ -95,6 +95,20 @@ func campaignItem(c campaign.Campaign, version int64) (item, error) {
 	return m, nil
 }
 
+// requestItem is the item of request r in the campaign of pk. An expiring
+// one (a claim) carries its TTL, rounded up to the second so that
+// DynamoDB, which deletes it in its own time after, never does so early.
+func requestItem(pk string, r campaign.Request) (item, error) {
+	m, err := withKey(pk, requestSK(r.RequestID), r)
+	if err != nil {
+		return nil, err
+	}
+	if r.ExpiresAt != nil {
+		m[AttrTTL] = num(ceilUnix(*r.ExpiresAt))
+	}
+	return m, nil
+}
+
 func decodeCampaign(it item) (campaign.Campaign, error) {
 	var c campaign.Campaign
 	if err := unmarshalBody(it, &c); err != nil {

@@ -95,7 +95,7 @@ func Check(c Combatant, req CheckRequest, src dice.Source) (CheckResult, error) 
 	}
 	terms := append(c.CheckTerms(a, req.Skill), c.featureCheckExtra(a, req)...)
 	terms = append(terms, named(req.Bonus, req.BonusTerms, "situational bonus", campaign.TermSituation)...)
-	r := CheckResult{RollerID: c.ID, Roller: c.Name, Ability: a, Skill: req.Skill, DC: req.DC, Bonus: sum(terms)}
+	r := CheckResult{RollerID: c.ID, Roller: c.Name, Ability: a, Skill: req.Skill, DC: req.DC, Bonus: campaign.SumTerms(terms)}
 	switch {
 	case req.NeedsSight && c.Conditions.Has(Blinded):
 		r.AutoFail = "blinded"
@@ -324,7 +324,7 @@ func Save(c Combatant, req SaveRequest, src dice.Source) (SaveResult, error) {
 	if t, ok := coverTerm(req.Cover); ok && req.Ability == Dex {
 		terms, rule = append(terms, t), campaign.RuleSavingThrows+"; "+campaign.RuleCover
 	}
-	r := SaveResult{RollerID: c.ID, Roller: c.Name, Ability: req.Ability, DC: req.DC, Bonus: sum(terms)}
+	r := SaveResult{RollerID: c.ID, Roller: c.Name, Ability: req.Ability, DC: req.DC, Bonus: campaign.SumTerms(terms)}
 	if req.Ability == Str || req.Ability == Dex {
 		for cond := range (c.Conditions & helpless).All() {
 			r.AutoFail = cond.String()

@@ -131,7 +131,7 @@ func (c Combatant) score(a Ability) int {
 // SaveBonus is what the creature adds to a saving throw of ability a: its
 // modifier, plus its proficiency bonus if proficient, plus what its magic
 // items add to every save.
-func (c Combatant) SaveBonus(a Ability) int { return sum(c.SaveTerms(a)) }
+func (c Combatant) SaveBonus(a Ability) int { return campaign.SumTerms(c.SaveTerms(a)) }
 
 // SaveTerms are SaveBonus's parts, each with its source, as a save's
 // working shows them.
@@ -154,7 +154,7 @@ func (c Combatant) SaveTerms(a Ability) []campaign.Term {
 // whatever the ability, so a Constitution (Athletics) check counts it.
 // Without proficiency, a feature may add part of the bonus (Jack of All
 // Trades, Remarkable Athlete).
-func (c Combatant) CheckBonus(a Ability, s Skill) int { return sum(c.CheckTerms(a, s)) }
+func (c Combatant) CheckBonus(a Ability, s Skill) int { return campaign.SumTerms(c.CheckTerms(a, s)) }
 
 // CheckTerms are CheckBonus's parts, each with its source, as a check's
 // working shows them.

@@ -7,15 +7,6 @@ import (
 	"chronicler/shared/srd"
 )
 
-// sum is the terms' values added.
-func sum(ts []campaign.Term) int {
-	n := 0
-	for _, t := range ts {
-		n += t.Value
-	}
-	return n
-}
-
 // featureName is a feature's or trait's SRD name by id ("Jack of All
 // Trades"), or the state's own ("raging").
 func featureName(id string) string {
@@ -36,7 +27,7 @@ func named(total int, parts []campaign.Term, source, kind string) []campaign.Ter
 			out = append(out, t)
 		}
 	}
-	if rest := total - sum(out); rest != 0 {
+	if rest := total - campaign.SumTerms(out); rest != 0 {
 		out = append(out, campaign.Term{Value: rest, Source: source, Kind: kind})
 	}
 	return out
@@ -82,7 +73,7 @@ func SpellDC(whose string, ability Ability, mod, proficiency int, extra ...campa
 		{Value: proficiency, Source: "proficiency", Kind: campaign.TermProficiency},
 	}}
 	d.Terms = append(d.Terms, extra...)
-	d.Value = sum(d.Terms)
+	d.Value = campaign.SumTerms(d.Terms)
 	return d
 }
 

@@ -553,14 +553,12 @@ func (w *writer) member(m campaign.Member) error {
 }
 
 func (w *writer) request(r campaign.Request) error {
-	data, err := encode(r, utcRequest)
+	data, expires, err := w.requestRow(r)
 	if err != nil {
-		return w.encodeErr(err)
+		return err
 	}
 	now := timeKey(r.CreatedAt)
-	var expires any // NULL: kept for the campaign's life
 	if r.ExpiresAt != nil {
-		expires = timeKey(*r.ExpiresAt)
 		// A claim, itself forgotten in time, purges the campaign's claims
 		// expired by now: the log of requests holds what a repeat could
 		// still meet. A client's request (every turn's commit) does not
@@ -579,16 +577,24 @@ func (w *writer) request(r campaign.Request) error {
 		w.campaignID, r.RequestID, data, expires, now)
 }
 
+// requestRow is r as the requests table keeps it: its data, and when it
+// expires, NULL for a request kept for the campaign's life.
+func (w *writer) requestRow(r campaign.Request) (data string, expires any, err error) {
+	if data, err = encode(r, utcRequest); err != nil {
+		return "", nil, w.encodeErr(err)
+	}
+	if r.ExpiresAt != nil {
+		expires = timeKey(*r.ExpiresAt)
+	}
+	return data, expires, nil
+}
+
 // markRequest writes r over what is remembered of its id, or remembers
 // it.
 func (w *writer) markRequest(r campaign.Request) error {
-	data, err := encode(r, utcRequest)
+	data, expires, err := w.requestRow(r)
 	if err != nil {
-		return w.encodeErr(err)
-	}
-	var expires any // NULL: kept for the campaign's life
-	if r.ExpiresAt != nil {
-		expires = timeKey(*r.ExpiresAt)
+		return err
 	}
 	_, err = w.exec("mark request "+r.RequestID, `INSERT INTO requests (campaign_id, request_id, data, expires_at) VALUES (?, ?, ?, ?)
 		ON CONFLICT (campaign_id, request_id) DO UPDATE SET data = excluded.data, expires_at = excluded.expires_at`,

@@ -371,18 +371,12 @@ func (s *Server) usage(p prompt, out string) Usage {
 	read := 0 // the blocks read from the cache
 	for i := len(points) - 1; i >= 0 && read == 0; i-- {
 		for n := points[i].after; n > max(points[i].after-20, 0); n-- {
-			k := key(n)
-			c, ok := s.cache[k]
-			if !ok {
-				continue
+			if k := key(n); now.Before(s.cache[k].until) {
+				read = n
+				c := s.cache[k]
+				s.cache[k] = cached{until: now.Add(c.ttl), ttl: c.ttl}
+				break
 			}
-			if !now.Before(c.until) {
-				delete(s.cache, k)
-				continue
-			}
-			read = n
-			s.cache[k] = cached{until: now.Add(c.ttl), ttl: c.ttl}
-			break
 		}
 	}
 	written, hour := read, 0

@@ -182,9 +182,9 @@
 //     which gathers the saver's effects and features (Haste, Slow,
 //     Warding Bond, an Aura of Protection...), names each in the roll's
 //     working, holds a Bardic Inspiration die in reserve and records the
-//     save in the Result. Guiding Bolt's and an unseen attacker's advantage is used up
-//     by the next attack, True Strike's by its caster's first attack on
-//     the target on its next turn. Attack rolls against a creature under
+//     save in the Result. Guiding Bolt's and an unseen attacker's
+//     advantage is used up by the next attack, True Strike's by its
+//     caster's first attack on the target on its next turn. Attack rolls against a creature under
 //     Blur have disadvantage (unless the attacker has blindsight or
 //     truesight: Participant.Senses), and those of aberrations,
 //     celestials, elementals, fey, fiends and undead against one under

@@ -46,12 +46,15 @@ type saveCall struct {
 }
 
 // save has participant i make save c with everything the fight gives it
-// (saveRequest) and records it in res: the save's rolls and then the
-// d4s', what to say of the d4s, the one-roll effects they used up, the
-// save itself (Result.Saves) and a Bardic Inspiration die it spent. The
-// caller tells the outcome.
+// (saveTerms, and a Bardic Inspiration die held in reserve) and records
+// it in res: the save's rolls and then the d4s', what to say of the d4s,
+// the one-roll effects they used up, the save itself (Result.Saves) and
+// a Bardic Inspiration die it spent. The caller tells the outcome.
 func (e *Encounter) save(res *Result, i int, c saveCall, src dice.Source) (rules.SaveResult, error) {
-	req, b := e.saveRequest(i, c, src)
+	terms, adv, dis, b := e.saveTerms(i, c.ability, src)
+	req := rules.SaveRequest{Ability: c.ability, DC: c.dc, Bonus: campaign.SumTerms(terms), BonusTerms: terms,
+		Advantage: append(adv, c.adv...), Disadvantage: append(dis, c.dis...), Against: c.against, Reason: c.reason,
+		Reserves: e.inspiration(i)}
 	saver := e.Participants[i].Combatant
 	if c.saver != nil {
 		saver = *c.saver
@@ -80,30 +83,16 @@ func (e *Encounter) save(res *Result, i int, c saveCall, src dice.Source) (rules
 	return sv, e.spendReserved(res, i, sv.Reserved)
 }
 
-// saveRequest is participant i's save c as the rules make it: its
-// effects' and features' bonuses, each named (saveMods), their advantage
-// and disadvantage with the situation's, the d4s of Bless, Bane and
-// Resistance drawn from src (their rolls, what to say of them and the
-// one-roll effects they use up are in b), and a Bardic Inspiration die
-// held in reserve.
-func (e *Encounter) saveRequest(i int, c saveCall, src dice.Source) (req rules.SaveRequest, b saved) {
-	terms, adv, dis := e.saveMods(i, c.ability)
-	_, rolls, notes, spent := e.blessing(i, "saving throw", src)
-	b = saved{rolls: rolls, notes: notes, spent: spent}
-	terms = append(blessTerms(rolls), terms...)
-	req = rules.SaveRequest{Ability: c.ability, DC: c.dc, Bonus: total(terms), BonusTerms: terms,
-		Advantage: append(adv, c.adv...), Disadvantage: append(dis, c.dis...), Against: c.against, Reason: c.reason,
-		Reserves: e.inspiration(i)}
-	return req, b
-}
-
-// total is what terms add up to.
-func total(terms []campaign.Term) int {
-	n := 0
-	for _, t := range terms {
-		n += t.Value
-	}
-	return n
+// saveTerms is what the fight gives participant i's save of ability a,
+// whether the fight makes it (save) or a spell does (saveSituation): the
+// d4s of Bless, Bane and Resistance drawn from src, then its effects' and
+// features' bonuses (saveMods), each named, and their advantage and
+// disadvantage. The d4s' rolls, what to say of them and the one-roll
+// effects they use up are in b.
+func (e *Encounter) saveTerms(i int, a rules.Ability, src dice.Source) (terms []campaign.Term, adv, dis []string, b saved) {
+	terms, adv, dis = e.saveMods(i, a)
+	_, b.rolls, b.notes, b.spent = e.blessing(i, "saving throw", src)
+	return append(blessTerms(b.rolls), terms...), adv, dis, b
 }
 
 // saveMods is what participant i's effects and features do to its saving
@@ -150,16 +139,16 @@ func (e Encounter) riderSaves(ti int, req *rules.AttackRequest) {
 	for i := range req.Riders {
 		sv := &req.Riders[i].Save
 		terms, adv, dis := e.saveMods(ti, sv.Ability)
-		sv.Bonus += total(terms)
+		sv.Bonus += campaign.SumTerms(terms)
 		sv.BonusTerms = append(slices.Clip(sv.BonusTerms), terms...)
 		sv.Advantage = append(slices.Clip(sv.Advantage), adv...)
 		sv.Disadvantage = append(slices.Clip(sv.Disadvantage), dis...)
 	}
 }
 
-// saved is what the d4s of Bless, Bane and Resistance did to saves a
-// spell forced: their rolls (drawn before the spell's), what to say of
-// them and the one-roll effects used up.
+// saved is what the d4s of Bless, Bane and Resistance did to a save, or
+// to the saves a spell forced: their rolls (drawn before the save's),
+// what to say of them and the one-roll effects used up.
 type saved struct {
 	rolls []rules.Roll
 	notes []string
@@ -175,15 +164,13 @@ func (e *Encounter) saveSituation(i int, s srd.Spell, opts *spell.Options, sv *s
 	if a == 0 {
 		return
 	}
-	mods, adv, dis := e.saveMods(i, a)
-	_, rolls, notes, spent := e.blessing(i, "saving throw", src)
-	sv.rolls, sv.notes, sv.spent = append(sv.rolls, rolls...), append(sv.notes, notes...), append(sv.spent, spent...)
-	terms := append(blessTerms(rolls), mods...)
+	terms, adv, dis, b := e.saveTerms(i, a, src)
+	sv.rolls, sv.notes, sv.spent = append(sv.rolls, b.rolls...), append(sv.notes, b.notes...), append(sv.spent, b.spent...)
 	if len(terms) == 0 && len(adv) == 0 && len(dis) == 0 {
 		return
 	}
 	opts.Situate(e.Participants[i].ID, func(sit *spell.Situation) {
-		sit.SaveBonus += total(terms)
+		sit.SaveBonus += campaign.SumTerms(terms)
 		sit.SaveTerms = append(slices.Clip(sit.SaveTerms), terms...)
 		sit.Advantage = append(slices.Clip(sit.Advantage), adv...)
 		sit.Disadvantage = append(slices.Clip(sit.Disadvantage), dis...)

@@ -58,12 +58,8 @@ func SheetWorking(ch campaign.Character) campaign.SheetWorking {
 
 // number is one number of the sheet made of terms.
 func number(key, label string, terms []campaign.Term, rule string) campaign.NumberWorking {
-	n := 0
-	for _, t := range terms {
-		n += t.Value
-	}
 	if terms == nil {
 		terms = []campaign.Term{}
 	}
-	return campaign.NumberWorking{Key: key, Label: label, Value: n, Terms: terms, Rule: rule}
+	return campaign.NumberWorking{Key: key, Label: label, Value: campaign.SumTerms(terms), Terms: terms, Rule: rule}
 }
