@@ -72,6 +72,12 @@ type Combatant struct {
 	// Concentration is the id of the spell the creature concentrates on, or
 	// "".
 	Concentration string              `json:"concentration,omitempty"`
+	// ConcentrationSave is what a fight adds to the creature's saves to
+	// keep concentrating (Bless's d4, an Aura of Protection), as it adds
+	// to its other Constitution saves; nil outside a fight, where
+	// TakeDamage makes the bare save. The fight sets it on the combatant
+	// it hands over for one resolution: it is never stored.
+	ConcentrationSave *SaveMods `json:"-"`
 	DeathSaves    campaign.DeathSaves `json:"death_saves"`
 	Stable        bool                `json:"stable,omitempty"`
 	Dead          bool                `json:"dead,omitempty"`

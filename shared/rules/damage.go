@@ -1,6 +1,7 @@
 package rules
 
 import (
+	"slices"
 	"strconv"
 	"strings"
 
@@ -107,7 +108,8 @@ type DamageResult struct {
 // damage taken (temporary hit points included) if higher; dropping to 0 or
 // dying ends concentration without one.
 //
-// It draws only the concentration save's d20s. A dead target or a negative
+// It draws only the concentration save's d20s, and the dice a fight adds
+// to it (Combatant.ConcentrationSave), drawn before them. A dead target or a negative
 // amount is a fault.Invalid error.
 func TakeDamage(target Combatant, hit Hit, src dice.Source) (DamageResult, error) {
 	const op = "take damage"
@@ -261,16 +263,64 @@ func (r *DamageResult) concentrate(target Combatant, src dice.Source) error {
 	if dc > 10 {
 		why = "concentration: half the " + strconv.Itoa(r.Taken) + " damage taken"
 	}
-	s, err := Save(target, SaveRequest{Ability: Con, DC: dc, DCSource: &campaign.DCSource{Value: dc, Source: why}, Reason: "concentration save"}, src)
+	req := SaveRequest{Ability: Con, DC: dc, DCSource: &campaign.DCSource{Value: dc, Source: why}, Reason: "concentration save"}
+	drawn := target.ConcentrationSave.situate(&req, target.ID, src)
+	s, err := Save(target, req, src)
 	if err != nil {
 		return fault.Wrap(fault.Invalid, "take damage", err)
 	}
 	r.Rolls = appendOrTake(r.Rolls, s.Rolls)
+	r.Rolls = append(r.Rolls, drawn...)
 	r.ConcentrationSave = &s
 	if !s.Success {
 		r.endConcentration(target)
 	}
 	return nil
+}
+
+// SaveMods are what a situation adds to a creature's saving throw beyond
+// its own bonus, each named as the save's working shows it: dice drawn
+// only when the save is made (Bless's d4, Bane's taken off), bonuses
+// (Warding Bond's +1, an Aura of Protection), and sources of advantage
+// and disadvantage (Holy Aura).
+type SaveMods struct {
+	Dice                    []SaveDie
+	Terms                   []campaign.Term
+	Advantage, Disadvantage []string
+}
+
+// SaveDie is a die a situation adds to a save (Bless's d4), or takes off
+// it when Negative (Bane's): its roll is recorded under Source, lower
+// case, and its term is named Source, of Kind.
+type SaveDie struct {
+	Dice     dice.Expr
+	Source   string
+	Kind     string
+	Negative bool
+}
+
+// situate adds m to req for the save of the creature roller: it draws
+// m's dice first and returns their rolls, which the record keeps after
+// the save's own. A nil m adds nothing.
+func (m *SaveMods) situate(req *SaveRequest, roller string, src dice.Source) []Roll {
+	if m == nil {
+		return nil
+	}
+	var rolls []Roll
+	for _, d := range m.Dice {
+		x := dice.Roll(d.Dice, src)
+		rolls = append(rolls, Roll{Reason: strings.ToLower(d.Source), RollerID: roller, Result: x, Working: &campaign.Working{Rule: d.Source}})
+		t := campaign.Term{Value: x.Total, Source: d.Source, Kind: d.Kind}
+		if d.Negative {
+			t.Value = -t.Value
+		}
+		req.BonusTerms = append(req.BonusTerms, t)
+	}
+	req.BonusTerms = append(req.BonusTerms, m.Terms...)
+	req.Bonus = campaign.SumTerms(req.BonusTerms)
+	req.Advantage = append(slices.Clip(req.Advantage), m.Advantage...)
+	req.Disadvantage = append(slices.Clip(req.Disadvantage), m.Disadvantage...)
+	return rolls
 }
 
 // ConcentrationDC is the DC of the Constitution save to keep concentrating

@@ -91,7 +91,7 @@ func (e *Encounter) attackWith(res *Result, ai, ti int, req rules.AttackRequest,
 	case len(gs) > 0:
 		r, err = e.guarded(res, ai, ti, req, gs, src)
 	default:
-		r, err = rules.Attack(a.Combatant, t.Combatant, req, src)
+		r, err = rules.Attack(a.Combatant, e.concentrator(ti, t.Combatant), req, src)
 	}
 	if err != nil {
 		return r, err

@@ -368,7 +368,7 @@ func (e *Encounter) areaDamage(res *Result, ai, ti int, hit []rules.Damage, src 
 // told after the words tell gives ("The acid burns Goblin 1: "), and
 // answered by ti's features (Relentless Endurance, Wild Shape's return).
 func (e *Encounter) damage(res *Result, ai, ti int, c rules.Combatant, hit rules.Hit, tell string, src dice.Source) (rules.DamageResult, error) {
-	d, err := rules.TakeDamage(c, hit, src)
+	d, err := rules.TakeDamage(e.concentrator(ti, c), hit, src)
 	if err != nil {
 		return d, fault.Wrap(fault.Internal, actOp, err)
 	}

@@ -489,7 +489,7 @@ func (e *Encounter) resolve(res *Result, ai int, s srd.Spell, slot int, ids []st
 	var sv saved
 	for i, id := range ids {
 		p := e.Participants[e.index(id)]
-		targets[i] = p.Combatant
+		targets[i] = e.concentrator(e.index(id), p.Combatant)
 		// A spell is magic: defences against nonmagical weapons don't hold.
 		targets[i].Resistances &^= p.MundaneResist
 		targets[i].Immunities &^= p.MundaneImmune

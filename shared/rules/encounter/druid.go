@@ -211,7 +211,7 @@ func wildShapeDropped(e *Encounter, res *Result, ti int, d rules.DamageResult, s
 	if d.Leftover <= 0 {
 		return nil
 	}
-	more, err := rules.TakeDamage(p.Combatant, rules.Hit{Damage: []rules.Damage{{Amount: d.Leftover}}}, src)
+	more, err := rules.TakeDamage(e.concentrator(ti, p.Combatant), rules.Hit{Damage: []rules.Damage{{Amount: d.Leftover}}}, src)
 	if err != nil {
 		return err
 	}

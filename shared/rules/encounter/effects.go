@@ -564,7 +564,7 @@ func (e *Encounter) repeatSaves(res *Result, id string, src dice.Source) error {
 		if s, ok := srd.LookupSpell(fx.Spell); ok {
 			e.saveSituation(ti, s, &opts, &sv, src)
 		}
-		sr, err := spell.Cast(caster.Combatant, fx.Spell, fx.SlotLevel, []rules.Combatant{e.Participants[ti].Combatant}, opts, src, srd.LookupSpell)
+		sr, err := spell.Cast(caster.Combatant, fx.Spell, fx.SlotLevel, []rules.Combatant{e.concentrator(ti, e.Participants[ti].Combatant)}, opts, src, srd.LookupSpell)
 		res.Rolls = append(res.Rolls, sv.rolls...) // drawn either way
 		if err != nil {
 			if fault.ReasonOf(err) == "" {

@@ -81,7 +81,7 @@ func (e *Encounter) guarded(res *Result, ai, ti int, req rules.AttackRequest, gs
 	for _, g := range gs {
 		best = max(best, g.bonus)
 	}
-	raised := t.Combatant
+	raised := e.concentrator(ti, t.Combatant)
 	raised.AC += best
 	tp := &tape{src: src}
 	r, err := rules.Attack(a.Combatant, raised, req, tp)
@@ -89,7 +89,7 @@ func (e *Encounter) guarded(res *Result, ai, ti int, req rules.AttackRequest, gs
 		return r, err
 	}
 	if r.Hit || r.Natural == 1 || r.Total < t.Combatant.AC {
-		return rules.Attack(a.Combatant, t.Combatant, req, &replay{faces: tp.faces, src: src})
+		return rules.Attack(a.Combatant, e.concentrator(ti, t.Combatant), req, &replay{faces: tp.faces, src: src})
 	}
 	i := slices.IndexFunc(gs, func(g guard) bool { return r.Total < t.Combatant.AC+g.bonus })
 	g := gs[i]
@@ -101,7 +101,7 @@ func (e *Encounter) guarded(res *Result, ai, ti int, req rules.AttackRequest, gs
 		e.Participants[ti].ReactionUsed = true
 		res.say(fmt.Sprintf("%s parries: AC %d against this attack.", t.Name, t.Combatant.AC+g.bonus))
 	}
-	raised = e.Participants[ti].Combatant
+	raised = e.concentrator(ti, e.Participants[ti].Combatant)
 	if g.name != Shield {
 		raised.AC += g.bonus
 	}

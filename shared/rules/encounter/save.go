@@ -176,3 +176,47 @@ func (e *Encounter) saveSituation(i int, s srd.Spell, opts *spell.Options, sv *s
 		sit.Disadvantage = append(slices.Clip(sit.Disadvantage), dis...)
 	})
 }
+
+// concentrator is participant i's combatant c as damage meets it in the
+// fight: its save to keep concentrating takes what the fight gives its
+// other Constitution saves (saveMods), and Bless's and Bane's d4s, which
+// rules.TakeDamage draws only if the save is made. Resistance's d4 is
+// left to the saves the fight makes itself (save), where using it up is
+// recorded.
+func (e Encounter) concentrator(i int, c rules.Combatant) rules.Combatant {
+	if i < 0 || c.Concentration == "" {
+		return c
+	}
+	terms, adv, dis := e.saveMods(i, rules.Con)
+	m := rules.SaveMods{Dice: e.blessDice(i), Terms: terms, Advantage: adv, Disadvantage: dis}
+	if len(m.Dice) == 0 && len(terms) == 0 && len(adv) == 0 && len(dis) == 0 {
+		return c
+	}
+	c.ConcentrationSave = &m
+	return c
+}
+
+// blessDice are the dice participant i's effects add to a saving throw
+// not yet made (blessing draws them for one being made), each named by
+// its spell, less the one-roll effects a save uses up.
+func (e Encounter) blessDice(i int) []rules.SaveDie {
+	id := e.Participants[i].ID
+	var out []rules.SaveDie
+	var seen []string
+	for _, fx := range e.Effects {
+		if fx.TargetID != id || slices.Contains(seen, fx.ID) || !blesses(fx.ID, "saving throw") || fx.ID == "resistance" {
+			continue
+		}
+		seen = append(seen, fx.ID)
+		x, err := dice.Parse(fx.Dice)
+		if err != nil {
+			continue
+		}
+		d := rules.SaveDie{Dice: x, Source: spellName(fx.Spell), Kind: campaign.TermSpell, Negative: fx.ID == "baned"}
+		if fx.ID == leadershipID {
+			d.Source, d.Kind = "Leadership", campaign.TermFeature
+		}
+		out = append(out, d)
+	}
+	return out
+}

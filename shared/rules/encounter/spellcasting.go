@@ -514,6 +514,10 @@ func counterChanges(p Participant, level int) string {
 // castAt casts a reaction spell of participant i's at slot on targets and
 // applies it.
 func (e *Encounter) castAt(res *Result, i int, spellID string, slot int, targets []rules.Combatant, opts spell.Options, src dice.Source) (spell.Result, error) {
+	targets = slices.Clone(targets)
+	for k, t := range targets {
+		targets[k] = e.concentrator(e.index(t.ID), t)
+	}
 	sr, err := spell.Cast(e.Participants[i].Combatant, spellID, slot, targets, opts, src, srd.LookupSpell)
 	if err != nil {
 		return sr, err
