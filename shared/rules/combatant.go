@@ -71,16 +71,16 @@ type Combatant struct {
 	Choices map[string][]string `json:"choices,omitempty"`
 	// Concentration is the id of the spell the creature concentrates on, or
 	// "".
-	Concentration string              `json:"concentration,omitempty"`
+	Concentration string `json:"concentration,omitempty"`
 	// ConcentrationSave is what a fight adds to the creature's saves to
 	// keep concentrating (Bless's d4, an Aura of Protection), as it adds
 	// to its other Constitution saves; nil outside a fight, where
 	// TakeDamage makes the bare save. The fight sets it on the combatant
 	// it hands over for one resolution: it is never stored.
-	ConcentrationSave *SaveMods `json:"-"`
-	DeathSaves    campaign.DeathSaves `json:"death_saves"`
-	Stable        bool                `json:"stable,omitempty"`
-	Dead          bool                `json:"dead,omitempty"`
+	ConcentrationSave *SaveMods           `json:"-"`
+	DeathSaves        campaign.DeathSaves `json:"death_saves"`
+	Stable            bool                `json:"stable,omitempty"`
+	Dead              bool                `json:"dead,omitempty"`
 	// HitDie is the number of sides of the creature's hit dice (a
 	// fighter's 10); HitDice counts them.
 	HitDie  int           `json:"hit_die,omitempty"`
