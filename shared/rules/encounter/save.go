@@ -18,8 +18,9 @@ import (
 // Resistance's d4s), each named in the roll's working, and the roll, the
 // dice and the save recorded in the Result. The saves made inside
 // another engine take the same modifiers: a spell's (saveSituation) and
-// an attack's riders (riderSaves). Concentration and death saves are
-// the core rules' (package rules), made without the fight.
+// an attack's riders (riderSaves), and the save to keep concentrating
+// that rules.TakeDamage makes (concentrator). Death saves are the core
+// rules', made without the fight.
 
 // A saveCall is a saving throw the fight asks of a participant: its
 // ability and DC, what it is against (rules.SaveRequest.Against), its
