@@ -450,8 +450,7 @@ func (s *Store) writes(tx game.Tx) (ws []write, unbind []string, err error) {
 		if err := same(fmt.Sprintf("undone[%d].campaign_id", i), t.CampaignID); err != nil {
 			return nil, nil, err
 		}
-		t.Before = nil // written back by the undo that keeps it
-		it, err := withKey(pk, undoneSK(t.Sequence, t.ID), t)
+		it, err := undoneItem(pk, t)
 		if err := add(s.create("undone turn "+t.ID, it), err); err != nil {
 			return nil, nil, err
 		}
