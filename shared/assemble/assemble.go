@@ -248,11 +248,12 @@ func fromEnv(ctx context.Context, keyed bool) (*game.Service, error) {
 		Metrics:   MetricsFromEnv(),
 		Addresses: &addresses,
 	}
+	flows := sfn.NewFromConfig(cfg) // one client for both state machines
 	if arn := os.Getenv(EnvStateMachine); arn != "" {
-		c.Workflow = stepfunctions.NewClient(sfn.NewFromConfig(cfg), arn)
+		c.Workflow = stepfunctions.NewClient(flows, arn)
 	}
 	if arn := os.Getenv(EnvFightMachine); arn != "" {
-		fights := stepfunctions.NewFights(sfn.NewFromConfig(cfg), arn)
+		fights := stepfunctions.NewFights(flows, arn)
 		c.Fights, c.Narrations = fights, fights
 	}
 	svc, err := Service(ctx, c)

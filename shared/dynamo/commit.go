@@ -42,6 +42,15 @@ type write struct {
 	op   types.TransactWriteItem
 }
 
+// ops are the transaction items of ws, in order.
+func ops(ws []write) []types.TransactWriteItem {
+	items := make([]types.TransactWriteItem, len(ws))
+	for i, w := range ws {
+		items[i] = w.op
+	}
+	return items
+}
+
 // Commit applies every write of tx with one TransactWriteItems: all or
 // nothing. A failed condition is Conflict, naming the items whose condition
 // failed in the error's cause; more than MaxTxItems writes, or a Tx that
@@ -119,11 +128,7 @@ func (s *Store) Commit(ctx context.Context, tx game.Tx) error {
 			}
 			all = append(slices.Clip(writes), appended...)
 		}
-		items := make([]types.TransactWriteItem, len(all))
-		for i, w := range all {
-			items[i] = w.op
-		}
-		_, err = s.db.TransactWriteItems(ctx, &dynamodb.TransactWriteItemsInput{TransactItems: items})
+		_, err = s.db.TransactWriteItems(ctx, &dynamodb.TransactWriteItemsInput{TransactItems: ops(all)})
 		if err == nil {
 			for i := range tx.Events {
 				tx.Events[i].Seq = last + 1 + int64(i)
@@ -450,8 +455,7 @@ func (s *Store) writes(tx game.Tx) (ws []write, unbind []string, err error) {
 		if err := same(fmt.Sprintf("undone[%d].campaign_id", i), t.CampaignID); err != nil {
 			return nil, nil, err
 		}
-		t.Before = nil // written back by the undo that keeps it
-		it, err := withKey(pk, undoneSK(t.Sequence, t.ID), t)
+		it, err := undoneItem(pk, t)
 		if err := add(s.create("undone turn "+t.ID, it), err); err != nil {
 			return nil, nil, err
 		}

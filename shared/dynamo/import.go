@@ -31,33 +31,33 @@ func (s *Store) Import(ctx context.Context, core game.Tx, sessions []campaign.Se
 		return err
 	}
 	pk := campaignPK(core.CampaignID)
-	reqs := make([]types.WriteRequest, 0, len(sessions)+len(turns))
+	reqs := make([]types.WriteRequest, 0, len(sessions)+len(turns)+len(core.Undone))
+	put := func(it item, err error) error {
+		if err != nil {
+			return fault.Wrap(fault.Internal, op, err)
+		}
+		reqs = append(reqs, types.WriteRequest{PutRequest: &types.PutRequest{Item: it}})
+		return nil
+	}
 	for _, se := range sessions {
 		if se.Open() {
 			return fault.Field(op, "sessions", "an imported session must have ended")
 		}
-		it, err := sessionItem(core.CampaignID, se, 1)
-		if err != nil {
-			return fault.Wrap(fault.Internal, op, err)
+		if err := put(sessionItem(core.CampaignID, se, 1)); err != nil {
+			return err
 		}
-		reqs = append(reqs, types.WriteRequest{PutRequest: &types.PutRequest{Item: it}})
 	}
 	for _, t := range turns {
-		it, err := withKey(pk, turnSK(t.Sequence), t)
-		if err != nil {
-			return fault.Wrap(fault.Internal, op, err)
+		if err := put(withKey(pk, turnSK(t.Sequence), t)); err != nil {
+			return err
 		}
-		reqs = append(reqs, types.WriteRequest{PutRequest: &types.PutRequest{Item: it}})
 	}
 	// Turns taken back are history too: kept beside the turns, not in
 	// the core's one transaction.
 	for _, t := range core.Undone {
-		t.Before = nil
-		it, err := withKey(pk, undoneSK(t.Sequence, t.ID), t)
-		if err != nil {
-			return fault.Wrap(fault.Internal, op, err)
+		if err := put(undoneItem(pk, t)); err != nil {
+			return err
 		}
-		reqs = append(reqs, types.WriteRequest{PutRequest: &types.PutRequest{Item: it}})
 	}
 	core.Undone = nil
 	if err := s.batchPut(ctx, op, core.CampaignID, reqs); err != nil {

@@ -257,6 +257,13 @@ func decodeEvent(it item) (game.Event, error) {
 	return e, nil
 }
 
+// undoneItem is turn t taken back, kept by its sequence and id, without
+// what it replaced: the undo that keeps it wrote that back.
+func undoneItem(pk string, t campaign.Turn) (item, error) {
+	t.Before = nil
+	return withKey(pk, undoneSK(t.Sequence, t.ID), t)
+}
+
 // beforeItem is what turn t replaced, kept under its sequence with its
 // id until it expires.
 func beforeItem(pk string, t campaign.Turn, b campaign.TurnBefore) (item, error) {

@@ -300,9 +300,7 @@ func (s *Store) ArchiveEncounters(ctx context.Context, campaignID string, limit 
 		done := maps.Clone(it)
 		done[AttrSK] = str(encDoneSK(e.ID))
 		ws := s.finishWrites(pk, e.ID, e.Version, done)
-		_, err = s.db.TransactWriteItems(ctx, &dynamodb.TransactWriteItemsInput{
-			TransactItems: []types.TransactWriteItem{ws[0].op, ws[1].op},
-		})
+		_, err = s.db.TransactWriteItems(ctx, &dynamodb.TransactWriteItemsInput{TransactItems: ops(ws)})
 		if err != nil {
 			if err := txError(op, campaignID, ws, err); !fault.Is(err, fault.Conflict) {
 				return moved, err

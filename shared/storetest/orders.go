@@ -2,15 +2,14 @@ package storetest
 
 import (
 	"testing"
-	"time"
 
 	"chronicler/shared/campaign"
 	"chronicler/shared/game"
 )
 
 // standingOrders: a character's standing orders are kept on its sheet
-// and cleared with it, and a held turn keeps which answers of its window
-// a standing order gave.
+// and cleared with it (which answers of a held window a standing order
+// gave: heldWindow).
 func (s suite) standingOrders(t *testing.T) {
 	st := s.open(t)
 	c := create(t, st, newCampaign("camp-orders", "p1"))
@@ -27,17 +26,4 @@ func (s suite) standingOrders(t *testing.T) {
 	commit(t, st, game.Tx{CampaignID: c.ID, Characters: []campaign.Character{ch}})
 	ch.Version = 2
 	same(t, "a sheet with its orders cleared", snapshot(t, st, c.ID).Characters, []campaign.Character{ch})
-
-	lease := newLease("turn-1", at(time.Minute), at(time.Hour))
-	lease.Pending = &campaign.PendingRolls{Seed: 7, Revealed: 1, Deadline: at(2 * time.Minute), Window: &campaign.Window{
-		Attack: 0, RollID: "r1",
-		Eligible: []campaign.Eligible{{CharacterID: "c1", PlayerID: "p1", ParticipantID: "c1", Offers: []campaign.Offer{{Name: "shield", Changes: "yes"}}}},
-		Answers:  []campaign.Answer{{CharacterID: "c1", Reaction: "shield", Ordered: true}},
-	}}
-	commit(t, st, game.Tx{CampaignID: c.ID, AcquireLease: &lease, LeaseNow: at(time.Minute)})
-	got := snapshot(t, st, c.ID).Lease
-	if got == nil || got.Pending == nil || got.Pending.Window == nil {
-		t.Fatalf("the held turn came back as %+v", got)
-	}
-	same(t, "a window's answers", got.Pending.Window.Answers, lease.Pending.Window.Answers)
 }

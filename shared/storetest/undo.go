@@ -50,15 +50,22 @@ func (s suite) takeBack(t *testing.T) {
 		}
 		return undone
 	}
+	// firstTurn creates the campaign on st and commits its first turn,
+	// with what that turn replaced.
+	firstTurn := func(t *testing.T, st game.Store) campaign.Turn {
+		t.Helper()
+		create(t, st, newCampaign(id, "p1"))
+		turn := withBefore(1)
+		commit(t, st, game.Tx{CampaignID: id, Turn: &turn})
+		return turn
+	}
 	marked := func(turn campaign.Turn) campaign.Turn {
 		turn.Undone = &campaign.TurnUndone{At: at(time.Hour), By: "p1"}
 		return turn
 	}
 	t.Run("WhatATurnReplacedIsKeptApartFromItsTurn", func(t *testing.T) {
 		st, _ := s.clocked(t) // at t0, when the turns were committed
-		create(t, st, newCampaign(id, "p1"))
-		turn := withBefore(1)
-		commit(t, st, game.Tx{CampaignID: id, Turn: &turn})
+		turn := firstTurn(t, st)
 		same(t, "what the turn replaced", kept(t, st, turn), *turn.Before)
 		bare := turn
 		bare.Before = nil
@@ -89,9 +96,7 @@ func (s suite) takeBack(t *testing.T) {
 	})
 	t.Run("ARetellingKeepsWhatItsTurnReplacedOrItsOwn", func(t *testing.T) {
 		st, _ := s.clocked(t) // at t0, when the turns were committed
-		create(t, st, newCampaign(id, "p1"))
-		turn := withBefore(1)
-		commit(t, st, game.Tx{CampaignID: id, Turn: &turn})
+		turn := firstTurn(t, st)
 		bare := turn
 		bare.Before, bare.Narration = nil, "Told again."
 		commit(t, st, game.Tx{CampaignID: id, Turn: &bare, ReplaceTurn: turn.ID})
@@ -169,9 +174,7 @@ func (s suite) takeBack(t *testing.T) {
 	})
 	t.Run("AnUndoOfAnotherTurnConflictsAndKeepsNothing", func(t *testing.T) {
 		st := s.open(t)
-		create(t, st, newCampaign(id, "p1"))
-		turn := withBefore(1)
-		commit(t, st, game.Tx{CampaignID: id, Turn: &turn})
+		turn := firstTurn(t, st)
 		other := marked(turn)
 		other.ID = "turn-other"
 		err := st.Commit(t.Context(), game.Tx{CampaignID: id, DropTurn: &game.TurnRef{Sequence: 1, ID: other.ID}, Undone: []campaign.Turn{other}})
@@ -193,9 +196,7 @@ func (s suite) takeBack(t *testing.T) {
 	})
 	t.Run("ARetellingReplacesOnlyItsTurn", func(t *testing.T) {
 		st := s.open(t)
-		create(t, st, newCampaign(id, "p1"))
-		turn := withBefore(1)
-		commit(t, st, game.Tx{CampaignID: id, Turn: &turn})
+		turn := firstTurn(t, st)
 		retold := turn
 		retold.Narration, retold.Withdrawn = "The goblin reels back.", 1
 		commit(t, st, game.Tx{CampaignID: id, Turn: &retold, ReplaceTurn: turn.ID})

@@ -11,7 +11,7 @@ import (
 // heldWindow: a monster's turn held on a reaction window keeps each
 // offer's preview, so a window offered again (a reconnect, a reaction
 // that resets its timer) says what each reaction would change as it did
-// when it opened.
+// when it opened, and which of its answers a standing order gave.
 func (s suite) heldWindow(t *testing.T) {
 	const id = "camp-a"
 	st := s.open(t)
@@ -22,7 +22,7 @@ func (s suite) heldWindow(t *testing.T) {
 			{Name: "shield", Changes: "yes", Preview: &campaign.Preview{Text: "Shield: 14 vs AC 17, a miss", Effect: campaign.EffectHitToMiss}},
 			{Name: "opportunity-attack", Changes: "unknown"},
 		}}},
-		Answers: []campaign.Answer{},
+		Answers: []campaign.Answer{{CharacterID: "c1", Reaction: "shield", Ordered: true}},
 	}}
 	commit(t, st, game.Tx{CampaignID: id, AcquireLease: &l, LeaseNow: t0})
 	same(t, "lease", snapshot(t, st, id).Lease, &l)

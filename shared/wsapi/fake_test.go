@@ -49,6 +49,10 @@ type fake struct {
 	sync         func(conn string, afterSeq int64, limit int) error
 	roll         func(conn string, msg events.ClientMessage) error
 	react        func(conn string, msg events.ClientMessage) error
+
+	// fails holds what each of the table's tools (Undo, AskUndo, XCard,
+	// Pause, Unpause) answers: nil, success, unless set.
+	fails map[string]error
 }
 
 var _ wsapi.Service = (*fake)(nil)
@@ -152,15 +156,25 @@ func (f *fake) React(_ context.Context, conn string, msg events.ClientMessage) e
 
 func (f *fake) Undo(_ context.Context, conn string, msg events.ClientMessage) error {
 	f.record("Undo", conn, msg)
-	return nil
+	return f.fails["Undo"]
 }
 
 func (f *fake) AskUndo(_ context.Context, conn string, msg events.ClientMessage) error {
 	f.record("AskUndo", conn, msg)
-	return nil
+	return f.fails["AskUndo"]
 }
 
 func (f *fake) XCard(_ context.Context, conn string, msg events.ClientMessage) error {
 	f.record("XCard", conn, msg)
-	return nil
+	return f.fails["XCard"]
+}
+
+func (f *fake) Pause(_ context.Context, conn, requestID string) error {
+	f.record("Pause", conn, requestID)
+	return f.fails["Pause"]
+}
+
+func (f *fake) Unpause(_ context.Context, conn, requestID string) error {
+	f.record("Unpause", conn, requestID)
+	return f.fails["Unpause"]
 }

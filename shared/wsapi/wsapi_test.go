@@ -218,6 +218,8 @@ func failAt(f *fake, name string, err error) {
 		f.roll = func(string, events.ClientMessage) error { return err }
 	case "React":
 		f.react = func(string, events.ClientMessage) error { return err }
+	case "Undo", "AskUndo", "XCard", "Pause", "Unpause":
+		f.fails = map[string]error{name: err}
 	default:
 		panic("no use case " + name)
 	}
@@ -231,6 +233,9 @@ func TestDispatch(t *testing.T) {
 	intent := `{"action":"turn","request_id":"r2","character_id":"ch1","intent":{"kind":"attack","target_id":"g1"}}`
 	roll := `{"action":"roll","request_id":"r4","turn_id":"t1","roll_id":"d1"}`
 	react := `{"action":"react","request_id":"r5","turn_id":"t1","character_id":"ch1","reaction":"shield"}`
+	undo := `{"action":"undo","request_id":"r6","turn_id":"t1"}`
+	askUndo := `{"action":"ask_undo","request_id":"r7","turn_id":"t1"}`
+	xCard := `{"action":"xcard","request_id":"r8","turn_id":"t1"}`
 	tests := []struct {
 		name      string
 		body      string
@@ -247,6 +252,11 @@ func TestDispatch(t *testing.T) {
 		{"SyncPagesAsAsked", `{"action":"sync","after_seq":42,"limit":25}`, "", "Sync", []any{conn, int64(42), 25}, ""},
 		{"RollRolls", roll, "", "Roll", []any{conn, decoded(t, roll)}, "r4"},
 		{"ReactReacts", react, "", "React", []any{conn, decoded(t, react)}, "r5"},
+		{"UndoTakesTheTurnBack", undo, "", "Undo", []any{conn, decoded(t, undo)}, "r6"},
+		{"AskUndoAsksTheTable", askUndo, "", "AskUndo", []any{conn, decoded(t, askUndo)}, "r7"},
+		{"XCardWithdrawsTheNarration", xCard, "", "XCard", []any{conn, decoded(t, xCard)}, "r8"},
+		{"PausePauses", `{"action":"pause","request_id":"r9"}`, "", "Pause", []any{conn, "r9"}, "r9"},
+		{"UnpauseLetsPlayGoOn", `{"action":"unpause","request_id":"r10"}`, "", "Unpause", []any{conn, "r10"}, "r10"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
