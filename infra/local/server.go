@@ -162,24 +162,20 @@ func newServer(ctx context.Context, cfg config) (*server, error) {
 	return s, nil
 }
 
-// addressLimiters are the per-address limiters of -rates, and of
-// -invite-rate for invite codes. Servers sharing a DynamoDB table share
-// their buckets too, kept in it, as the functions of the stack do.
+// addressLimiters are the per-address limiters of -rates, with
+// -invite-rate's for invite codes (a rate a second in bursts of 20; 0
+// lifts it). Servers sharing a DynamoDB table share their buckets too,
+// kept in it, as the functions of the stack do.
 func (s *server) addressLimiters() assemble.AddressLimiters {
 	rates := s.cfg.rates
-	rates.Invites = game.Rate{} // -invite-rate's, below: a rate a second in bursts of 20
-	if s.limits == nil {
-		l := assemble.MemoryLimiters(rates)
-		if s.cfg.inviteRate > 0 {
-			l.Invites = throttle.New(s.cfg.inviteRate, 20, time.Now)
-		}
-		return l
-	}
-	l := assemble.TableLimiters(s.limits, s.cfg.table, s.log, rates)
+	rates.Invites = game.Rate{}
 	if s.cfg.inviteRate > 0 {
-		l.Invites = dynamo.NewLimiter(s.limits, s.cfg.table, "invite", s.cfg.inviteRate, 20)
+		rates.Invites = game.Rate{Burst: 20, Per: time.Duration(20 / s.cfg.inviteRate * float64(time.Second))}
 	}
-	return l
+	if s.limits == nil {
+		return assemble.MemoryLimiters(rates)
+	}
+	return assemble.TableLimiters(s.limits, s.cfg.table, s.log, rates)
 }
 
 // secured puts the security headers on every answer: the page's policy

@@ -303,30 +303,48 @@ var startingEquipment = map[string][]Item{
 // or a monk's (+ Wisdom, without a shield either), or 13 + Dexterity for a
 // draconic sorcerer (Draconic Resilience).
 func ArmorClass(class string, ab Abilities, inv []Item) int {
+	return SumTerms(armorTerms(class, ab, inv))
+}
+
+// armorTerms are ArmorClass's parts, each named as a roll's working names
+// it (Term): the body armour's base and the Dexterity it lets count (or
+// 10 and Dexterity, and what the class adds without armour), a shield,
+// and the magic of what is worn (itemACTerms).
+func armorTerms(class string, ab Abilities, inv []Item) []Term {
 	dex := Modifier(ab.Dex)
-	body, best, shield := armorWorn(inv, dex)
-	if body == nil {
-		best = 10 + dex
+	var out []Term
+	body, shield := armorWorn(inv, dex)
+	switch {
+	case body != nil:
+		out = append(out, Term{Value: body.BaseAC, Source: strings.ToLower(body.Name), Kind: TermItem})
+		if body.DexBonus {
+			d, src := dex, "Dexterity"
+			if body.DexMax > 0 && dex > body.DexMax {
+				d, src = body.DexMax, fmt.Sprintf("Dexterity (at most %d in %s armour)", body.DexMax, body.Category)
+			}
+			out = append(out, Term{Value: d, Source: src, Kind: TermAbility})
+		}
+	case class == "sorcerer": // Draconic Resilience: the SRD's sorcerer is of the Draconic Bloodline
+		out = append(out, Term{Value: 13, Source: "Draconic Resilience", Kind: TermFeature}, Term{Value: dex, Source: "Dexterity", Kind: TermAbility})
+	default:
+		out = append(out, Term{Value: 10, Source: "unarmoured", Kind: TermBase}, Term{Value: dex, Source: "Dexterity", Kind: TermAbility})
 		switch {
 		case class == "barbarian":
-			best += Modifier(ab.Con)
+			out = append(out, Term{Value: Modifier(ab.Con), Source: "Constitution (Unarmored Defense)", Kind: TermAbility})
 		case class == "monk" && !shield:
-			best += Modifier(ab.Wis)
-		case class == "sorcerer":
-			best = 13 + dex // Draconic Resilience: the SRD's sorcerer is of the Draconic Bloodline
+			out = append(out, Term{Value: Modifier(ab.Wis), Source: "Wisdom (Unarmored Defense)", Kind: TermAbility})
 		}
 	}
 	if shield {
-		best += 2
+		out = append(out, Term{Value: 2, Source: "shield", Kind: TermItem})
 	}
-	return best + itemAC(inv)
+	return append(out, itemACTerms(inv)...)
 }
 
-// armorWorn is the best body armour of what inv wears, with the AC it
-// gives at Dexterity modifier dex (nil and -1 without any), and whether a
-// shield is worn.
-func armorWorn(inv []Item, dex int) (body *srd.Armor, ac int, shield bool) {
-	ac = -1
+// armorWorn is the best body armour of what inv wears at Dexterity
+// modifier dex (nil without any), and whether a shield is worn.
+func armorWorn(inv []Item, dex int) (body *srd.Armor, shield bool) {
+	best := -1
 	for _, it := range worn(inv) {
 		a, ok := srd.LookupArmor(it.Item)
 		if !ok || it.Qty < 1 {
@@ -344,11 +362,11 @@ func armorWorn(inv []Item, dex int) (body *srd.Armor, ac int, shield bool) {
 			}
 			got += bonus
 		}
-		if got > ac {
-			body, ac = &a, got
+		if got > best {
+			body, best = &a, got
 		}
 	}
-	return body, ac, shield
+	return body, shield
 }
 
 // heavyArmorSlows reports whether the character carries heavy armour whose

@@ -95,16 +95,21 @@ func ItemSaves(inv []Item) int {
 // items that give it (a Ring of Protection; Bracers of Defense only with
 // no armour and no shield).
 func itemAC(inv []Item) int {
-	n := 0
+	return SumTerms(itemACTerms(inv))
+}
+
+// itemACTerms are itemAC's parts, each by its magic item's name.
+func itemACTerms(inv []Item) []Term {
+	var out []Term
 	armored := false
 	for _, it := range worn(inv) {
 		a, isArmor := srd.LookupArmor(it.Item)
 		if !isArmor || it.Qty < 1 {
 			continue
 		}
-		armored = armored || a.Category != "" // body armour or a shield
-		if m, ok := works(it); ok && (m.Enchants == "armor" || m.Enchants == "shield") {
-			n += m.Bonus
+		armored = armored || a.Category != ""
+		if m, ok := works(it); ok && (m.Enchants == "armor" || m.Enchants == "shield") && m.Bonus != 0 {
+			out = append(out, Term{Value: m.Bonus, Source: m.Name, Kind: TermItem})
 		}
 	}
 	for _, it := range inv {
@@ -112,9 +117,9 @@ func itemAC(inv []Item) int {
 		if !ok || m.Enchants != "" || m.AC == 0 || (m.Unarmored && armored) {
 			continue
 		}
-		n += m.AC
+		out = append(out, Term{Value: m.AC, Source: m.Name, Kind: TermItem})
 	}
-	return n
+	return out
 }
 
 // Attuned counts the items the character is attuned to.

@@ -1,11 +1,6 @@
 package campaign
 
-import (
-	"fmt"
-	"strings"
-
-	"chronicler/shared/srd"
-)
+import "chronicler/shared/srd"
 
 // SheetWorking is how the rules make the numbers a character's sheet
 // shows, each as the parts a roll's working names (Term): the armour
@@ -41,34 +36,7 @@ type NumberWorking struct {
 // Faith's). Whatever the stored AC holds beyond them is one more term, so
 // the parts always make the sheet's number.
 func ArmorClassTerms(ch Character) []Term {
-	dex := Modifier(ch.Abilities.Dex)
-	var out []Term
-	body, _, shield := armorWorn(ch.Inventory, dex)
-	switch {
-	case body != nil:
-		out = append(out, Term{Value: body.BaseAC, Source: strings.ToLower(body.Name), Kind: TermItem})
-		if body.DexBonus {
-			d, src := dex, "Dexterity"
-			if body.DexMax > 0 && dex > body.DexMax {
-				d, src = body.DexMax, fmt.Sprintf("Dexterity (at most %d in %s armour)", body.DexMax, body.Category)
-			}
-			out = append(out, Term{Value: d, Source: src, Kind: TermAbility})
-		}
-	case ch.Class == "sorcerer":
-		out = append(out, Term{Value: 13, Source: "Draconic Resilience", Kind: TermFeature}, Term{Value: dex, Source: "Dexterity", Kind: TermAbility})
-	default:
-		out = append(out, Term{Value: 10, Source: "unarmoured", Kind: TermBase}, Term{Value: dex, Source: "Dexterity", Kind: TermAbility})
-		switch {
-		case ch.Class == "barbarian":
-			out = append(out, Term{Value: Modifier(ch.Abilities.Con), Source: "Constitution (Unarmored Defense)", Kind: TermAbility})
-		case ch.Class == "monk" && !shield:
-			out = append(out, Term{Value: Modifier(ch.Abilities.Wis), Source: "Wisdom (Unarmored Defense)", Kind: TermAbility})
-		}
-	}
-	if shield {
-		out = append(out, Term{Value: 2, Source: "shield", Kind: TermItem})
-	}
-	out = append(out, itemACTerms(ch.Inventory)...)
+	out := armorTerms(ch.Class, ch.Abilities, ch.Inventory)
 	if n, _ := featureNumbers(ch); n != 0 {
 		out = append(out, Term{Value: n, Source: "Defense", Kind: TermFeature})
 	}
@@ -87,30 +55,6 @@ func ArmorClassTerms(ch Character) []Term {
 		}
 	}
 	return kept
-}
-
-// itemACTerms are itemAC's parts, each by its magic item's name.
-func itemACTerms(inv []Item) []Term {
-	var out []Term
-	armored := false
-	for _, it := range worn(inv) {
-		a, isArmor := srd.LookupArmor(it.Item)
-		if !isArmor || it.Qty < 1 {
-			continue
-		}
-		armored = armored || a.Category != ""
-		if m, ok := works(it); ok && (m.Enchants == "armor" || m.Enchants == "shield") && m.Bonus != 0 {
-			out = append(out, Term{Value: m.Bonus, Source: m.Name, Kind: TermItem})
-		}
-	}
-	for _, it := range inv {
-		m, ok := works(it)
-		if !ok || m.Enchants != "" || m.AC == 0 || (m.Unarmored && armored) {
-			continue
-		}
-		out = append(out, Term{Value: m.AC, Source: m.Name, Kind: TermItem})
-	}
-	return out
 }
 
 // spellName is a spell's SRD name by id, or the id.

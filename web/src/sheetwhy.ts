@@ -40,9 +40,14 @@ export function shown(n: NumberWorking, signed: boolean): string {
  * the total and the rule.
  */
 export function numberLines(n: NumberWorking, signed: boolean): string[] {
-  const out = (n.terms ?? []).map((t, i) => (i === 0 && !signed ? `${t.value} ${t.source}` : `${plus(t.value)} ${t.source}`));
+  const out = (n.terms ?? []).map((t, i) => termText(t, i === 0 && !signed));
   if (!out.length) out.push("+0 nothing added");
   out.push(`= ${shown(n, signed)}`);
   out.push(`rule: ${n.rule}`);
   return out;
+}
+
+/** termText is one part of a number with its source: signed ("+2 shield"), or bare where it starts a number that is no bonus ("10 unarmoured"). */
+export function termText(t: WorkingTerm, bare: boolean): string {
+  return `${bare ? t.value : plus(t.value)} ${t.source}`;
 }

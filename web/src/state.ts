@@ -5,7 +5,8 @@
 import type {
   CampaignStatus, CampaignView, Character, Eligible, Encounter, Intent, Presence, Roll, Scene, ServerMessage, Slot,
 } from "./protocol";
-import { ABILITY_NAMES, signed } from "./rules";
+import { ABILITY_NAMES } from "./rules";
+import { termText } from "./sheetwhy";
 import { spells as srdSpells } from "srd";
 import { encounterEndText, playerMessage, sessionText, weaponName } from "./words";
 import { choosesOnHit, featureName, reactionLabel } from "./features";
@@ -706,14 +707,14 @@ export function whyLines(r: Roll): string[] {
   const dice = b.terms.map((t) => `${t.dice}: ${t.kept.join(" + ")}`).join(", ");
   if (dice) out.push(`dice ${dice}`);
   for (const t of w.terms ?? []) {
-    out.push(`${signed(t.value)} ${t.source}${t.after ? " (after the roll)" : ""}`);
+    out.push(`${termText(t, false)}${t.after ? " (after the roll)" : ""}`);
   }
   out.push(`= ${r.total}${w.damage_type ? ` ${w.damage_type}` : ""}`);
   if (w.advantage?.length) out.push(`advantage: ${w.advantage.join(", ")}`);
   if (w.disadvantage?.length) out.push(`disadvantage: ${w.disadvantage.join(", ")}`);
   if (w.advantage?.length && w.disadvantage?.length) out.push("advantage and disadvantage cancel: one d20");
   if (w.dc) {
-    const parts = (w.dc.terms ?? []).map((t, i) => (i === 0 ? `${t.value} ${t.source}` : `${signed(t.value)} ${t.source}`)).join(" ");
+    const parts = (w.dc.terms ?? []).map((t, i) => termText(t, i === 0)).join(" ");
     out.push(`against ${w.dc.value}${w.dc.source ? `, ${w.dc.source}` : ""}${parts ? ` (${parts})` : ""}`);
   }
   for (const a of w.applied ?? []) out.push(a);
