@@ -1,6 +1,7 @@
 package narrator
 
 import (
+	"slices"
 	"strings"
 )
 
@@ -89,10 +90,10 @@ func joinLimits(ts []string) string {
 // Within keeps the texts that hold none of the grounds' lines and veils:
 // what else the table is shown of a turn (the chips offered after it).
 func (g Grounds) Within(texts []string) []string {
-	lines, veils := limitTermsOf(g.Lines), limitTermsOf(g.Veils)
+	limits := limitTermsOf(append(slices.Clip(g.Lines), g.Veils...))
 	var out []string
 	for _, t := range texts {
-		if !touches(t, lines) && !touches(t, veils) {
+		if !touches(t, limits) {
 			out = append(out, t)
 		}
 	}

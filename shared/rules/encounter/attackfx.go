@@ -311,22 +311,10 @@ func (e *Encounter) blessing(i int, what string, src dice.Source) (int, []rules.
 	bonus := 0
 	var rolls []rules.Roll
 	var notes []string
-	var seen []string
 	var spent []Effect
-	for _, fx := range e.Effects {
-		if fx.TargetID != p.ID || slices.Contains(seen, fx.ID) || !blesses(fx.ID, what) {
-			continue
-		}
-		seen = append(seen, fx.ID)
-		x, err := dice.Parse(fx.Dice)
-		if err != nil {
-			continue
-		}
-		r := dice.Roll(x, src)
-		name := spellName(fx.Spell)
-		if fx.ID == leadershipID {
-			name = "Leadership"
-		}
+	for _, b := range e.blessings(i, what) {
+		fx, name := b.fx, b.name()
+		r := dice.Roll(b.dice, src)
 		// The die's working names its spell, which the blessed roll's
 		// working names as the source of what it adds (blessTerms).
 		rolls = append(rolls, rules.Roll{Reason: strings.ToLower(name), RollerID: p.ID, Result: r, Working: &campaign.Working{Rule: name}})
@@ -362,6 +350,42 @@ func blessTerms(rolls []rules.Roll) []campaign.Term {
 			t.Kind = campaign.TermFeature
 		}
 		out = append(out, t)
+	}
+	return out
+}
+
+// blessEffect is one effect that adds a die to a roll, with its dice.
+type blessEffect struct {
+	fx   Effect
+	dice dice.Expr
+}
+
+// name is what the roll's working calls the die's source: its spell's
+// name, or Leadership.
+func (b blessEffect) name() string {
+	if b.fx.ID == leadershipID {
+		return "Leadership"
+	}
+	return spellName(b.fx.Spell)
+}
+
+// blessings are the effects on participant i that add a die to a roll of
+// the kind what (blesses), one of each however many cast it, whether the
+// dice are drawn now (blessing) or by the roll itself (blessDice).
+func (e Encounter) blessings(i int, what string) []blessEffect {
+	id := e.Participants[i].ID
+	var out []blessEffect
+	var seen []string
+	for _, fx := range e.Effects {
+		if fx.TargetID != id || slices.Contains(seen, fx.ID) || !blesses(fx.ID, what) {
+			continue
+		}
+		seen = append(seen, fx.ID)
+		x, err := dice.Parse(fx.Dice)
+		if err != nil {
+			continue
+		}
+		out = append(out, blessEffect{fx: fx, dice: x})
 	}
 	return out
 }

@@ -201,21 +201,14 @@ func (e Encounter) concentrator(i int, c rules.Combatant) rules.Combatant {
 // not yet made (blessing draws them for one being made), each named by
 // its spell, less the one-roll effects a save uses up.
 func (e Encounter) blessDice(i int) []rules.SaveDie {
-	id := e.Participants[i].ID
 	var out []rules.SaveDie
-	var seen []string
-	for _, fx := range e.Effects {
-		if fx.TargetID != id || slices.Contains(seen, fx.ID) || !blesses(fx.ID, "saving throw") || fx.ID == "resistance" {
+	for _, b := range e.blessings(i, "saving throw") {
+		if b.fx.ID == "resistance" {
 			continue
 		}
-		seen = append(seen, fx.ID)
-		x, err := dice.Parse(fx.Dice)
-		if err != nil {
-			continue
-		}
-		d := rules.SaveDie{Dice: x, Source: spellName(fx.Spell), Kind: campaign.TermSpell, Negative: fx.ID == "baned"}
-		if fx.ID == leadershipID {
-			d.Source, d.Kind = "Leadership", campaign.TermFeature
+		d := rules.SaveDie{Dice: b.dice, Source: b.name(), Kind: campaign.TermSpell, Negative: b.fx.ID == "baned"}
+		if b.fx.ID == leadershipID {
+			d.Kind = campaign.TermFeature
 		}
 		out = append(out, d)
 	}

@@ -6,6 +6,7 @@ import (
 	"chronicler/shared/campaign"
 	"chronicler/shared/rules"
 	"chronicler/shared/rules/encounter"
+	"chronicler/shared/srd"
 )
 
 // The sheet's numbers are the ones the rolls use: its armour class is the
@@ -13,8 +14,8 @@ import (
 // weapon's attack bonus the one an attack with it in a fight adds to the
 // d20, for every class.
 func TestTheSheetsWorkingMakesTheNumbersItsRollsUse(t *testing.T) {
-	classes := []string{"barbarian", "bard", "cleric", "druid", "fighter", "monk", "paladin", "ranger", "rogue", "sorcerer", "warlock", "wizard"}
-	for _, class := range classes {
+	for _, cl := range srd.Classes() {
+		class := cl.ID
 		t.Run(class, func(t *testing.T) {
 			ch, err := campaign.NewCharacter{Name: "Ash", Race: "half-orc", Class: class, Level: 5,
 				Choices: map[string][]string{"fighting-style": {"fighter-fighting-style-archery"}}}.Build("ash", "p")
@@ -25,19 +26,12 @@ func TestTheSheetsWorkingMakesTheNumbersItsRollsUse(t *testing.T) {
 				t.Fatal(err)
 			}
 			w := encounter.SheetWorking(ch)
-			sum := func(ts []campaign.Term) int {
-				n := 0
-				for _, t := range ts {
-					n += t.Value
-				}
-				return n
-			}
-			if w.AC.Value != ch.AC || sum(w.AC.Terms) != ch.AC {
+			if w.AC.Value != ch.AC || campaign.SumTerms(w.AC.Terms) != ch.AC {
 				t.Errorf("AC %d, working %+v", ch.AC, w.AC)
 			}
 			c := rules.FromSheet(ch)
 			for i, s := range w.Saves {
-				if a := rules.Ability(i + 1); s.Value != c.SaveBonus(a) || sum(s.Terms) != s.Value {
+				if a := rules.Ability(i + 1); s.Value != c.SaveBonus(a) || campaign.SumTerms(s.Terms) != s.Value {
 					t.Errorf("%s save %+d, working %+v", a.Name(), c.SaveBonus(a), s)
 				}
 			}
@@ -46,7 +40,7 @@ func TestTheSheetsWorkingMakesTheNumbersItsRollsUse(t *testing.T) {
 			}
 			for i, s := range w.Skills {
 				sk := rules.Skill(i + 1)
-				if s.Value != c.CheckBonus(sk.Ability(), sk) || sum(s.Terms) != s.Value {
+				if s.Value != c.CheckBonus(sk.Ability(), sk) || campaign.SumTerms(s.Terms) != s.Value {
 					t.Errorf("%s %+d, working %+v", sk.Name(), c.CheckBonus(sk.Ability(), sk), s)
 				}
 			}
