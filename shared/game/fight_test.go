@@ -126,20 +126,7 @@ func TestFightStepsTakeOverADeadTry(t *testing.T) {
 		t.Fatalf("turns %+v, want the last one under the dead try's id %s", turns, dead)
 	}
 	// The table was told of the turn once: one turn.accepted, one turn.committed.
-	evs, err := f.store.Events(ctx, c.ID, 0, 1000)
-	if err != nil {
-		t.Fatal(err)
-	}
-	count := map[string]int{}
-	for _, e := range evs {
-		var head struct {
-			Type   string `json:"type"`
-			TurnID string `json:"turn_id"`
-		}
-		if json.Unmarshal(e.Data, &head) == nil && head.TurnID == dead {
-			count[head.Type]++
-		}
-	}
+	count := eventCounts(t, f, c.ID, dead)
 	if count["turn.accepted"] != 1 || count["turn.committed"] != 1 {
 		t.Errorf("events of the taken-over turn: %v", count)
 	}

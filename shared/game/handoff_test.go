@@ -46,17 +46,25 @@ func eventCounts(t *testing.T, f *fixture, campaignID, turnID string) map[string
 	return count
 }
 
+// handingOff is a fixture whose turns are handed to a narration flow that
+// records them and runs none (nl), and its table name: Aria's fighter
+// Brannoc at connection c1.
+func handingOff(t *testing.T, name string) (*fixture, *narrations, campaign.Campaign, campaign.Character) {
+	t.Helper()
+	f := newFixture(t)
+	nl := &narrations{}
+	f.svc.Narrations = nl
+	c, ch := f.tableOf(t, game.Player{ID: "p-c1", Name: "Aria"}, name, "c1", campaign.NewCharacter{Name: "Brannoc", Race: "dwarf", Class: "fighter"})
+	return f, nl, c, ch
+}
+
 // With a narration flow, a player's turn is answered once it is decided
 // and announced; its narration runs in the flow's step. A step that dies
 // mid-narration leaves the turn held, and the flow's next try narrates
 // and commits it under the same turn id; a late try changes nothing.
 func TestHandedOffTurnIsNarratedByTheFlowsNextTry(t *testing.T) {
-	f := newFixture(t)
-	nl := &narrations{}
-	f.svc.Narrations = nl
+	f, nl, c, ch := handingOff(t, "Hand-off")
 	ctx := context.Background()
-	owner := game.Player{ID: "p-c1", Name: "Aria"}
-	c, ch := f.tableOf(t, owner, "Hand-off", "c1", campaign.NewCharacter{Name: "Brannoc", Race: "dwarf", Class: "fighter"})
 	if err := f.act(t, "c1", ch.ID, "look-1", "I look around the room", nil); err != nil {
 		t.Fatal(err)
 	}
@@ -108,12 +116,8 @@ func TestHandedOffTurnIsNarratedByTheFlowsNextTry(t *testing.T) {
 // A turn decided on words, then handed off, is decided again in the flow
 // the same: the rolls the table saw at once are the committed turn's.
 func TestHandedOffTurnKeepsItsRolls(t *testing.T) {
-	f := newFixture(t)
-	nl := &narrations{}
-	f.svc.Narrations = nl
+	f, nl, c, ch := handingOff(t, "Rolls")
 	ctx := context.Background()
-	owner := game.Player{ID: "p-c1", Name: "Aria"}
-	c, ch := f.tableOf(t, owner, "Rolls", "c1", campaign.NewCharacter{Name: "Brannoc", Race: "dwarf", Class: "fighter"})
 	if err := f.act(t, "c1", ch.ID, "check-1", "", &events.Intent{Kind: "check", Ability: "wis", Skill: "perception"}); err != nil {
 		t.Fatal(err)
 	}
@@ -149,12 +153,8 @@ func TestHandedOffTurnKeepsItsRolls(t *testing.T) {
 // left announced forever: once its lease runs out, the sweep narrates and
 // commits it under its own id, with the rolls the table saw.
 func TestSweepNarratesADecidedTurnWhoseFlowDied(t *testing.T) {
-	f := newFixture(t)
-	nl := &narrations{}
-	f.svc.Narrations = nl
+	f, nl, c, ch := handingOff(t, "Lost")
 	ctx := context.Background()
-	owner := game.Player{ID: "p-c1", Name: "Aria"}
-	c, ch := f.tableOf(t, owner, "Lost", "c1", campaign.NewCharacter{Name: "Brannoc", Race: "dwarf", Class: "fighter"})
 	if err := f.act(t, "c1", ch.ID, "check-1", "", &events.Intent{Kind: "check", Ability: "wis", Skill: "perception"}); err != nil {
 		t.Fatal(err)
 	}

@@ -54,14 +54,9 @@ func (s *Service) Give(ctx context.Context, p Player, campaignID, characterID st
 			got = append(got, g.Coins.String())
 		}
 		text := ch.Name + " receives " + joinAnd(got) + "."
-		changed := committed(snap, []campaign.Character{ch})
 		gift := g
-		if err := s.commit(ctx, Tx{CampaignID: campaignID, Characters: []campaign.Character{ch}}, "",
-			message{events.TypeCharacter, events.Character{Character: changed[0], Gift: &gift, Text: text}}); err != nil {
-			return err
-		}
-		out = changed[0]
-		return nil
+		out, err = s.commitSheet(ctx, snap, ch, events.Character{Gift: &gift, Text: text})
+		return err
 	})
 	if err != nil {
 		return campaign.Character{}, fmt.Errorf("%s: %w", op, err)

@@ -17,50 +17,59 @@ const maxMemoryBytes = 32 << 20
 // loadMemory reads the campaign's narrative memory; a campaign that has
 // none yet starts empty.
 func (s *Service) loadMemory(ctx context.Context, campaignID string) (memory.Memory, error) {
-	m, _, err := s.loadMemoryAsStored(ctx, campaignID)
+	m, _, err := s.loadMemoryJSON(ctx, campaignID)
 	return m, err
 }
 
-// loadMemoryAsStored is loadMemory with the bytes it was read from (nil
-// for none): what a turn keeps of the memory it replaced.
-func (s *Service) loadMemoryAsStored(ctx context.Context, campaignID string) (memory.Memory, []byte, error) {
+// loadMemoryJSON is loadMemory with the JSON it was decoded from (nil for
+// none): what a turn keeps of the memory it replaced, inflated once.
+func (s *Service) loadMemoryJSON(ctx context.Context, campaignID string) (memory.Memory, []byte, error) {
+	var m memory.Memory
 	data, err := s.Store.Memory(ctx, campaignID)
-	if fault.Is(err, fault.NotFound) {
-		return memory.Memory{}, nil, nil
+	if fault.Is(err, fault.NotFound) || (err == nil && len(data) == 0) {
+		return m, nil, nil
 	}
 	if err != nil {
-		return memory.Memory{}, nil, err
+		return m, nil, err
 	}
-	m, err := decodeMemory(data)
-	return m, data, err
+	raw, err := memoryJSON(data)
+	if err != nil {
+		return m, nil, err
+	}
+	if err := json.Unmarshal(raw, &m); err != nil {
+		return m, nil, fault.Wrap(fault.Internal, "read memory", err)
+	}
+	return m, raw, nil
 }
 
-// decodeMemory reads the memory as stored.
-func decodeMemory(data []byte) (memory.Memory, error) {
-	var m memory.Memory
+// memoryJSON is the memory stored as data, as JSON (none: an empty one).
+func memoryJSON(data []byte) ([]byte, error) {
 	if len(data) == 0 {
-		return m, nil
+		return json.Marshal(memory.Memory{})
 	}
 	raw, err := gz.Decompress(data, maxMemoryBytes)
 	if err != nil {
-		return m, fault.Wrap(fault.Internal, "read memory", err)
+		return nil, fault.Wrap(fault.Internal, "read memory", err)
 	}
-	if err := json.Unmarshal(raw, &m); err != nil {
-		return m, fault.Wrap(fault.Internal, "read memory", err)
-	}
-	return m, nil
+	return raw, nil
 }
 
 // saveMemory is the memory as stored: gzipped JSON, so a long campaign's
 // index stays far below DynamoDB's 400 KB item limit.
 func saveMemory(m memory.Memory) ([]byte, error) {
-	raw, err := json.Marshal(m)
+	_, z, err := encodeMemory(m)
+	return z, err
+}
+
+// encodeMemory is the memory as JSON and as stored (saveMemory).
+func encodeMemory(m memory.Memory) (raw, z []byte, err error) {
+	raw, err = json.Marshal(m)
 	if err != nil {
-		return nil, fmt.Errorf("encode memory: %w", err)
+		return nil, nil, fmt.Errorf("encode memory: %w", err)
 	}
-	z, err := gz.Compress(raw)
+	z, err = gz.Compress(raw)
 	if err != nil {
-		return nil, fmt.Errorf("compress memory: %w", err)
+		return nil, nil, fmt.Errorf("compress memory: %w", err)
 	}
-	return z, nil
+	return raw, z, nil
 }

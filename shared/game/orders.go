@@ -54,18 +54,25 @@ func (s *Service) SetOrders(ctx context.Context, p Player, campaignID, character
 		if len(ch.Orders) == 0 {
 			ch.Orders = nil
 		}
-		changed := committed(snap, []campaign.Character{ch})
-		if err := s.commit(ctx, Tx{CampaignID: campaignID, Characters: []campaign.Character{ch}}, "",
-			message{events.TypeCharacter, events.Character{Character: changed[0], Text: ordersText(ch)}}); err != nil {
-			return err
-		}
-		out = changed[0]
-		return nil
+		out, err = s.commitSheet(ctx, snap, ch, events.Character{Text: ordersText(ch)})
+		return err
 	})
 	if err != nil {
 		return campaign.Character{}, fmt.Errorf("%s: %w", op, err)
 	}
 	return out, nil
+}
+
+// commitSheet commits the character's sheet ch, changed by hand, and
+// tells the table with ev, the sheet as committed in it; it returns that
+// sheet.
+func (s *Service) commitSheet(ctx context.Context, snap Snapshot, ch campaign.Character, ev events.Character) (campaign.Character, error) {
+	ev.Character = committed(snap, []campaign.Character{ch})[0]
+	if err := s.commit(ctx, Tx{CampaignID: snap.Campaign.ID, Characters: []campaign.Character{ch}}, "",
+		message{events.TypeCharacter, ev}); err != nil {
+		return campaign.Character{}, err
+	}
+	return ev.Character, nil
 }
 
 // ordersText tells the table a character's standing orders as they now

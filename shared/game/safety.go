@@ -30,7 +30,7 @@ func safetyFor(snap Snapshot, playerID string) events.Safety {
 		if l.Private && !mine {
 			continue
 		}
-		v := events.LimitView{ID: l.ID, Kind: l.Kind, Text: l.Text, Private: l.Private, Mine: mine}
+		v := limitView(l, playerID)
 		if l.Kind == campaign.LimitLine {
 			out.Lines = append(out.Lines, v)
 		} else {
@@ -65,7 +65,7 @@ func (s *Service) AddLimit(ctx context.Context, p Player, campaignID string, req
 		if err := s.Store.Commit(ctx, Tx{CampaignID: campaignID, Campaign: &c}); err != nil {
 			return err
 		}
-		out = events.LimitView{ID: l.ID, Kind: l.Kind, Text: l.Text, Private: l.Private, Mine: true}
+		out = limitView(l, p.ID)
 		return nil
 	})
 	if err != nil {
@@ -98,6 +98,11 @@ func (s *Service) RemoveLimit(ctx context.Context, p Player, campaignID, limitID
 		return fmt.Errorf("%s: %w", op, err)
 	}
 	return nil
+}
+
+// limitView is limit l as player playerID sees it.
+func limitView(l campaign.Limit, playerID string) events.LimitView {
+	return events.LimitView{ID: l.ID, Kind: l.Kind, Text: l.Text, Private: l.Private, Mine: l.By == playerID}
 }
 
 // limitTexts are the texts of the campaign's lines and veils, as every

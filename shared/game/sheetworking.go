@@ -2,7 +2,6 @@ package game
 
 import (
 	"context"
-	"slices"
 
 	"chronicler/shared/campaign"
 	"chronicler/shared/fault"
@@ -21,9 +20,9 @@ func (s *Service) SheetWorking(ctx context.Context, p Player, campaignID, charac
 	if err != nil {
 		return campaign.SheetWorking{}, err
 	}
-	i := slices.IndexFunc(snap.Characters, func(ch campaign.Character) bool { return ch.ID == characterID })
-	if i < 0 {
+	ch := characterOf(snap, characterID)
+	if ch == nil {
 		return campaign.SheetWorking{}, fault.E(fault.NotFound, op, "no such character in this campaign")
 	}
-	return encounter.SheetWorking(snap.Characters[i]), nil
+	return encounter.SheetWorking(*ch), nil
 }

@@ -321,7 +321,7 @@ func (s *Service) resolve(ctx context.Context, snap Snapshot, lease campaign.Lea
 	if err != nil {
 		return fmt.Errorf("%s: %w", op, err)
 	}
-	mem, memBefore, err := s.loadMemoryAsStored(ctx, snap.Campaign.ID)
+	mem, memBefore, err := s.loadMemoryJSON(ctx, snap.Campaign.ID)
 	if err != nil {
 		return fmt.Errorf("%s: %w", op, err)
 	}
@@ -400,11 +400,11 @@ func (s *Service) resolve(ctx context.Context, snap Snapshot, lease campaign.Lea
 		scene = *d.Scene
 	}
 	next.Scene = mem.SceneAfter(scene, low.scene, scene.Time != st.Scene.Time)
-	memData, err := saveMemory(mem)
+	memAfter, memData, err := encodeMemory(mem)
 	if err != nil {
 		return fmt.Errorf("%s: %w", op, err)
 	}
-	if turn.Before, err = before(snap, next, d, memBefore, memData, eventful); err != nil {
+	if turn.Before, err = before(snap, next, d, memBefore, memAfter, eventful); err != nil {
 		return fmt.Errorf("%s: %w", op, err)
 	}
 	c := snap.Campaign

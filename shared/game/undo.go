@@ -10,7 +10,6 @@ import (
 	"chronicler/events"
 	"chronicler/shared/campaign"
 	"chronicler/shared/fault"
-	"chronicler/shared/gz"
 	"chronicler/shared/memory"
 	"chronicler/shared/narrator"
 	"chronicler/shared/revert"
@@ -29,7 +28,7 @@ import (
 
 // before is what the turn d decided on snap replaces: patches that turn
 // what it leaves (the state next, d's sheets and fight, the memory as
-// stored memAfter) back into what it read (snap, memBefore as stored),
+// JSON memAfter) back into what it read (snap, memBefore as JSON),
 // and how its narration was remembered.
 func before(snap Snapshot, next campaign.State, d turn.Decision, memBefore, memAfter []byte, eventful bool) (*campaign.TurnBefore, error) {
 	b := &campaign.TurnBefore{Scene: d.Scene, Eventful: eventful}
@@ -68,30 +67,16 @@ func before(snap Snapshot, next campaign.State, d turn.Decision, memBefore, memA
 	return b, nil
 }
 
-// memoryPatch turns the memory stored as after back into the one stored
-// as before (none: an empty memory).
+// memoryPatch turns the memory after back into the one before, both as
+// JSON (before nil: none, an empty memory).
 func memoryPatch(before, after []byte) (revert.Patch, error) {
-	b, err := memoryJSON(before)
-	if err != nil {
-		return revert.Patch{}, err
+	if before == nil {
+		var err error
+		if before, err = memoryJSON(nil); err != nil {
+			return revert.Patch{}, err
+		}
 	}
-	a, err := memoryJSON(after)
-	if err != nil {
-		return revert.Patch{}, err
-	}
-	return revert.Diff(b, a)
-}
-
-// memoryJSON is the memory stored as data, as JSON (none: an empty one).
-func memoryJSON(data []byte) ([]byte, error) {
-	if len(data) == 0 {
-		return json.Marshal(memory.Memory{})
-	}
-	raw, err := gz.Decompress(data, maxMemoryBytes)
-	if err != nil {
-		return nil, fault.Wrap(fault.Internal, "read memory", err)
-	}
-	return raw, nil
+	return revert.Diff(before, after)
 }
 
 // memoryBefore is the memory as it was before a turn: the memory stored
@@ -453,7 +438,7 @@ func (s *Service) retell(ctx context.Context, snap Snapshot, lease campaign.Leas
 	next.Scene = mem.SceneAfter(scene, low.scene, scene.Time != stBefore.Scene.Time)
 	next.Charge(openSession(snap).ID, record.TurnCostUSD)
 	next.GuardViolations += len(record.Violations)
-	memData, err := saveMemory(mem)
+	memAfter, memData, err := encodeMemory(mem)
 	if err != nil {
 		return err
 	}
@@ -461,10 +446,6 @@ func (s *Service) retell(ctx context.Context, snap Snapshot, lease campaign.Leas
 	// leaves: its summary, its memory.
 	kept := b
 	if kept.State, err = revert.Of(stBefore, next); err != nil {
-		return err
-	}
-	memAfter, err := json.Marshal(mem)
-	if err != nil {
 		return err
 	}
 	if kept.Memory, err = revert.Diff(memBefore, memAfter); err != nil {
